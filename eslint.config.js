@@ -1,0 +1,65 @@
+import js from '@eslint/js';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Files allowed to import 'electron': the thin shell, the entry point and the preload. */
+const electronAllowed = ['main/shell/**', 'main/index.ts', 'preload/index.ts'];
+
+const noElectron = {
+  paths: [
+    { name: 'electron', message: 'Only main/shell, main/index.ts and preload/index.ts may import electron.' },
+  ],
+};
+
+/** `require('electron')` and `import('electron')` are caught as well as static imports. */
+const electronLoads = [
+  {
+    selector: "CallExpression[callee.name='require'][arguments.0.value='electron']",
+    message: noElectron.paths[0].message,
+  },
+  { selector: "ImportExpression[source.value='electron']", message: noElectron.paths[0].message },
+];
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'build/', 'dist/', 'release/', 'test-results/', 'test/e2e/artifacts/'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  ...svelte.configs['flat/recommended'],
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2024, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': ['error', noElectron],
+      'no-restricted-syntax': ['error', ...electronLoads],
+    },
+  },
+  { files: electronAllowed, rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' } },
+  {
+    files: ['renderer/**/*.ts', 'renderer/**/*.svelte'],
+    languageOptions: {
+      globals: { ...globals.browser },
+      parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] },
+    },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...noElectron,
+          patterns: [
+            {
+              group: ['**/main/**', '**/preload/**', 'node:*'],
+              allowTypeImports: true,
+              message: 'The renderer may import only types from main/ and preload/, and no Node modules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.svelte', 'renderer/**/*.svelte.ts'],
+    languageOptions: { parserOptions: { parser: tseslint.parser } },
+  },
+);

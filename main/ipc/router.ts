@@ -1,0 +1,66 @@
+import {
+  isProcedureName,
+  procedures,
+  type IpcError,
+  type ProcedureName,
+  type ProcedureParsed,
+  type ProcedureResult,
+  type Reply,
+} from './contract.ts';
+import { INTERNAL_ERROR, UserFacingError, invalidInput } from './errors.ts';
+
+export interface CallContext {
+  /** Who called: `window` for the Electron renderer, `browser-host` for the test host, ... */
+  readonly origin: string;
+}
+
+/** One handler per procedure of the contract; a missing or extra one is a compile error. */
+export type Handlers = {
+  [K in ProcedureName]: (
+    input: ProcedureParsed<K>,
+    ctx: CallContext,
+  ) => Promise<ProcedureResult<K>> | ProcedureResult<K>;
+};
+
+export interface RouterOptions {
+  /** Where unexpected failures are reported (already redacted by the logger). */
+  onInternalError?: (procedure: ProcedureName, error: unknown) => void;
+}
+
+export interface Router {
+  /** Validates `input` against the procedure's schema and runs its handler; never throws. */
+  dispatch(name: unknown, input: unknown, ctx: CallContext): Promise<Reply<unknown>>;
+}
+
+export function createRouter(handlers: Handlers, options: RouterOptions = {}): Router {
+  return {
+    async dispatch(name, input, ctx) {
+      if (!isProcedureName(name)) {
+        return fail({
+          code: 'unknown_procedure',
+          message: `There is no procedure named ${describe(name)}.`,
+        });
+      }
+      const parsed = procedures[name].input.safeParse(input);
+      if (!parsed.success) return fail(invalidInput(parsed.error));
+      try {
+        const handler = handlers[name] as (input: unknown, ctx: CallContext) => unknown;
+        return { ok: true, value: await handler(parsed.data, ctx) };
+      } catch (error) {
+        if (error instanceof UserFacingError) return fail(error.toIpcError());
+        options.onInternalError?.(name, error);
+        return fail(INTERNAL_ERROR);
+      }
+    },
+  };
+}
+
+function fail(error: IpcError): Reply<never> {
+  return { ok: false, error };
+}
+
+function describe(name: unknown): string {
+  if (typeof name !== 'string') return `of type ${name === null ? 'null' : typeof name}`;
+  const shown = name.length > 60 ? `${name.slice(0, 60)}…` : name;
+  return JSON.stringify(shown);
+}

@@ -1,0 +1,76 @@
+import { join } from 'node:path';
+import { app, BrowserWindow } from 'electron';
+import { createCore, type Core } from '../core.ts';
+import { originOf } from '../ipc/sender.ts';
+import { connectIpc } from './ipc.ts';
+import { APP_ORIGIN, registerAppScheme, serveRenderer } from './protocol.ts';
+import { hardenContents } from './security.ts';
+import { createMainWindow } from './window.ts';
+
+export interface DesktopPaths {
+  /** The bundled preload script (CommonJS, for the sandboxed renderer). */
+  preload: string;
+  /** The built renderer (index.html and assets). */
+  renderer: string;
+}
+
+/** Starts the desktop app: one hardened window on the built renderer, IPC wired to the core. */
+export function runDesktopApp(paths: DesktopPaths): void {
+  registerAppScheme();
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  app.on('web-contents-created', (_event, contents) => hardenContents(contents));
+
+  // The Vite dev server is used only when running from source with `npm run dev`.
+  const devServer = app.isPackaged ? undefined : process.env.TXC_DEV_SERVER_URL;
+  const url = devServer ?? `${APP_ORIGIN}/index.html`;
+  const origin = originOf(url) ?? APP_ORIGIN;
+
+  let core: Core | undefined;
+  let window: BrowserWindow | undefined;
+  let disconnect: (() => void) | undefined;
+
+  const open = (): void => {
+    if (!core) return;
+    window = createMainWindow(paths.preload, url);
+    disconnect = connectIpc(window, core, origin);
+    window.on('closed', () => {
+      disconnect?.();
+      window = undefined;
+    });
+  };
+
+  app.on('second-instance', () => {
+    if (window?.isMinimized()) window.restore();
+    window?.focus();
+  });
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) open();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('will-quit', () => void core?.close());
+
+  void app.whenReady().then(() => {
+    serveRenderer(paths.renderer);
+    core = createCore({
+      environment: {
+        name: app.getName(),
+        version: app.getVersion(),
+        dataDir: app.getPath('userData'),
+        runtime: 'electron',
+      },
+    });
+    open();
+  });
+}
+
+export function builtPaths(mainDir: string): DesktopPaths {
+  return {
+    preload: join(mainDir, '..', 'preload', 'index.cjs'),
+    renderer: join(mainDir, '..', 'renderer'),
+  };
+}

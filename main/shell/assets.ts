@@ -1,0 +1,36 @@
+import { extname, resolve, sep } from 'node:path';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+};
+
+export function contentType(file: string): string {
+  return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/**
+ * Maps a request path to a file under `root`, or undefined when it would leave `root`
+ * (`..`, encoded separators, NUL). `/` is the app's index.html.
+ */
+export function resolveAsset(root: string, pathname: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
+  const relative = decoded === '/' || decoded === '' ? 'index.html' : decoded.replace(/^\/+/, '');
+  const base = resolve(root);
+  const file = resolve(base, relative);
+  return file.startsWith(base + sep) ? file : undefined;
+}

@@ -1,0 +1,39 @@
+import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
+import type { Core } from '../core.ts';
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../ipc/channels.ts';
+import type { Reply } from '../ipc/contract.ts';
+import { isTrustedSender, type SenderInfo } from '../ipc/sender.ts';
+
+const FORBIDDEN: Reply<never> = {
+  ok: false,
+  error: { code: 'forbidden', message: 'This page is not allowed to call the app.' },
+};
+
+export function senderInfo(event: IpcMainInvokeEvent): SenderInfo {
+  const frame = event.senderFrame;
+  return {
+    webContentsId: event.sender.id,
+    frameUrl: frame?.url,
+    isTopFrame: frame !== null && frame.parent === null,
+  };
+}
+
+/** Wires the router to the window: calls from its own top frame only, events to it alone. */
+export function connectIpc(window: BrowserWindow, core: Core, origin: string): () => void {
+  const contents = window.webContents;
+  const trusted = { webContentsId: contents.id, origin };
+  ipcMain.handle(INVOKE_CHANNEL, (event, name: unknown, input: unknown) => {
+    if (!isTrustedSender(senderInfo(event), trusted)) {
+      core.log.log('warn', 'refused an IPC call from an untrusted frame', { url: event.senderFrame?.url });
+      return FORBIDDEN;
+    }
+    return core.router.dispatch(name, input, { origin: 'window' });
+  });
+  const stopEvents = core.events.subscribe((name, payload) => {
+    if (!contents.isDestroyed()) contents.send(EVENT_CHANNEL, name, payload);
+  });
+  return () => {
+    ipcMain.removeHandler(INVOKE_CHANNEL);
+    stopEvents();
+  };
+}

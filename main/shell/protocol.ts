@@ -1,0 +1,37 @@
+import { readFile } from 'node:fs/promises';
+import { protocol } from 'electron';
+import { contentType, resolveAsset } from './assets.ts';
+import { CONTENT_SECURITY_POLICY } from './csp.ts';
+
+/** The renderer is served from `app://txc/`, never from file://. */
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'txc';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+
+/** Must run before the app is ready. */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ]);
+}
+
+/** Serves the built renderer with the strict CSP header; anything outside `rendererDir` is a 404. */
+export function serveRenderer(rendererDir: string): void {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const url = new URL(request.url);
+    const file = url.host === APP_HOST ? resolveAsset(rendererDir, url.pathname) : undefined;
+    if (!file) return new Response('Not found', { status: 404 });
+    try {
+      const body = await readFile(file);
+      return new Response(body, {
+        headers: {
+          'content-type': contentType(file),
+          'content-security-policy': CONTENT_SECURITY_POLICY,
+          'x-content-type-options': 'nosniff',
+        },
+      });
+    } catch {
+      return new Response('Not found', { status: 404 });
+    }
+  });
+}
