@@ -1,0 +1,77 @@
+/**
+ * The exchange's rate-limit groups (exchange-api.md, Limits; websocket_token from real-api-facts.md).
+ * Every endpoint of a listed group draws on one shared budget per key. An endpoint the spec lists no
+ * limit for gets its own budget of `UNLISTED_LIMIT`, a conservative guess.
+ */
+export interface GroupLimit {
+  /** Requests allowed in any window of `windowMs`. */
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
+export const GROUP_LIMITS = {
+  orders: { limit: 10_000, windowMs: 10_000 },
+  history: { limit: 12_000, windowMs: 10_000 },
+  account: { limit: 1_000, windowMs: 10_000 },
+  collateralMarkets: { limit: 2_000, windowMs: 10_000 },
+  websocketToken: { limit: 10, windowMs: 60_000 },
+} as const satisfies Record<string, GroupLimit>;
+
+export type ListedGroup = keyof typeof GROUP_LIMITS;
+
+/** Budget of an endpoint the spec gives no limit for. */
+export const UNLISTED_LIMIT: GroupLimit = { limit: 1_000, windowMs: 10_000 };
+
+const PREFIX = '/api/v4/';
+
+const GROUP_OF_PATH: Readonly<Record<string, ListedGroup>> = {
+  'order/new': 'orders',
+  'order/stop_limit': 'orders',
+  'order/collateral/market': 'orders',
+  'collateral-account/borrow-history': 'history',
+  'collateral-account/positions/history': 'history',
+  'trade-account/executed-history': 'history',
+  'collateral-account/leverage': 'account',
+  'main-account/balance': 'account',
+  'main-account/withdrawable-balance': 'account',
+  'main-account/withdraw-pay': 'account',
+  'main-account/codes': 'account',
+  'travel-rule/vasps': 'account',
+  'sub-account/transfer': 'account',
+  'sub-account/balances': 'account',
+  'sub-account/api-key/edit': 'account',
+  'sub-account/api-key/reset': 'account',
+  'mining/rewards': 'account',
+  'mining/accounts': 'account',
+  'mining/watcher-links/list': 'account',
+  'mining/miners/info': 'account',
+  'main-account/smart-flex/investments/close': 'account',
+  'public/collateral/markets': 'collateralMarkets',
+  'profile/websocket_token': 'websocketToken',
+};
+
+/** The endpoint path without host, query, fragment or trailing slash. */
+export function normalizePath(pathOrUrl: string): string {
+  let path = pathOrUrl;
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(path);
+  if (scheme) path = path.slice(scheme[0].length);
+  path = path.split(/[?#]/, 1)[0] ?? '';
+  if (!path.startsWith('/')) path = `/${path}`;
+  while (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  return path;
+}
+
+export interface EndpointBudget {
+  /** Budget name: a listed group, or `path:<path>` for an endpoint with its own guessed budget. */
+  readonly group: string;
+  readonly limit: GroupLimit;
+}
+
+/** Which budget a request path draws on. */
+export function endpointGroup(pathOrUrl: string): EndpointBudget {
+  const path = normalizePath(pathOrUrl);
+  const listed = path.startsWith(PREFIX) ? GROUP_OF_PATH[path.slice(PREFIX.length)] : undefined;
+  return listed
+    ? { group: listed, limit: GROUP_LIMITS[listed] }
+    : { group: `path:${path}`, limit: UNLISTED_LIMIT };
+}
