@@ -37,6 +37,11 @@ export default tseslint.config(
   },
   { files: electronAllowed, rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' } },
   {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['renderer/**/*.ts', 'renderer/**/*.svelte'],
     languageOptions: {
       globals: { ...globals.browser },

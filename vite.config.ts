@@ -2,19 +2,19 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig, type Plugin } from 'vite';
 import { DEV_CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY } from './main/shell/csp.ts';
 
-/** Writes the app's CSP into index.html, the same string main sends as a header. */
+/**
+ * index.html carries the app's CSP as a meta tag, the same string main sends as a header; the build
+ * fails if they drift apart. The dev server relaxes it for Vite's injected styles.
+ */
 function contentSecurityPolicy(): Plugin {
   return {
     name: 'txc-csp',
-    transformIndexHtml(_html, ctx) {
-      const policy = ctx.server ? DEV_CONTENT_SECURITY_POLICY : META_CONTENT_SECURITY_POLICY;
-      return [
-        {
-          tag: 'meta',
-          attrs: { 'http-equiv': 'Content-Security-Policy', content: policy },
-          injectTo: 'head-prepend',
-        },
-      ];
+    transformIndexHtml(html, ctx) {
+      const meta = `content="${META_CONTENT_SECURITY_POLICY}"`;
+      if (!html.includes(meta)) {
+        throw new Error('renderer/index.html must carry META_CONTENT_SECURITY_POLICY from main/shell/csp.ts');
+      }
+      return ctx.server ? html.replace(meta, `content="${DEV_CONTENT_SECURITY_POLICY}"`) : html;
     },
   };
 }

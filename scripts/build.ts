@@ -13,13 +13,13 @@ export async function buildRenderer(outDir?: string): Promise<void> {
   });
 }
 
-async function buildMain(): Promise<void> {
+export async function buildMain(outDir = 'build/main'): Promise<void> {
   await build({
     configFile: false,
     logLevel: 'warn',
     build: {
       ssr: 'main/index.ts',
-      outDir: 'build/main',
+      outDir,
       emptyOutDir: true,
       target: 'node22',
       rolldownOptions: { output: { format: 'es', entryFileNames: 'index.js' } },
@@ -27,14 +27,14 @@ async function buildMain(): Promise<void> {
   });
 }
 
-async function buildPreload(): Promise<void> {
+export async function buildPreload(outDir = 'build/preload'): Promise<void> {
   await build({
     configFile: false,
     logLevel: 'warn',
     ssr: { noExternal: true },
     build: {
       ssr: 'preload/index.ts',
-      outDir: 'build/preload',
+      outDir,
       emptyOutDir: true,
       target: 'node22',
       rolldownOptions: { external, output: { format: 'cjs', entryFileNames: 'index.cjs' } },

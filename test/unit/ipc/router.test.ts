@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { UserFacingError } from '../../../main/ipc/errors.ts';
+import { createRouter, type Handlers } from '../../../main/ipc/router.ts';
+import { createTestCore } from '../../support/core.ts';
+
+const ctx = { origin: 'test' };
+
+function routerWith(handler: Handlers['app.info'], errors: unknown[] = []) {
+  return createRouter({ 'app.info': handler }, { onInternalError: (_name, e) => errors.push(e) });
+}
+
+describe('router', () => {
+  it('answers app.info with the environment the core was given', async () => {
+    const core = createTestCore();
+    const reply = await core.router.dispatch('app.info', undefined, ctx);
+    expect(reply.ok).toBe(true);
+    if (!reply.ok) return;
+    expect(reply.value).toMatchObject({
+      name: 'TXC Desk',
+      version: '0.0.0-test',
+      platform: process.platform,
+      arch: process.arch,
+      runtime: 'node',
+      versions: { node: process.versions.node },
+    });
+    expect((reply.value as { dataDir: string }).dataDir).toMatch(/txc-test-/);
+  });
+
+  it('accepts an empty object as no input', async () => {
+    const reply = await createTestCore().router.dispatch('app.info', {}, ctx);
+    expect(reply.ok).toBe(true);
+  });
+
+  it('rejects an unknown procedure without running anything', async () => {
+    const reply = await createTestCore().router.dispatch('app.delete_everything', {}, ctx);
+    expect(reply).toEqual({
+      ok: false,
+      error: { code: 'unknown_procedure', message: 'There is no procedure named "app.delete_everything".' },
+    });
+  });
+
+  it('does not treat inherited object keys as procedures', async () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const reply = await createTestCore().router.dispatch(name, {}, ctx);
+      expect(reply.ok ? 'ok' : reply.error.code).toBe('unknown_procedure');
+    }
+  });
+
+  it('names the field of invalid input and never reaches the handler', async () => {
+    let calls = 0;
+    const router = routerWith(() => {
+      calls++;
+      throw new Error('unreachable');
+    });
+    const reply = await router.dispatch('app.info', { verbose: true }, ctx);
+    expect(reply).toEqual({
+      ok: false,
+      error: { code: 'invalid_input', message: 'verbose: this field is not accepted here', field: 'verbose' },
+    });
+    const wrongType = await router.dispatch('app.info', 'all', ctx);
+    expect(wrongType.ok ? undefined : wrongType.error.code).toBe('invalid_input');
+    expect(calls).toBe(0);
+  });
+
+  it('passes user-facing errors through with their field', async () => {
+    const router = routerWith(() => {
+      throw new UserFacingError('rule', 'price must be a multiple of 0.01', 'price');
+    });
+    expect(await router.dispatch('app.info', undefined, ctx)).toEqual({
+      ok: false,
+      error: { code: 'rule', message: 'price must be a multiple of 0.01', field: 'price' },
+    });
+  });
+
+  it('hides unexpected failures behind a generic error and reports them', async () => {
+    const errors: unknown[] = [];
+    const router = routerWith(() => {
+      throw new Error('database file locked at /secret/path');
+    }, errors);
+    const reply = await router.dispatch('app.info', undefined, ctx);
+    expect(reply.ok).toBe(false);
+    if (reply.ok) return;
+    expect(reply.error.code).toBe('internal');
+    expect(JSON.stringify(reply)).not.toContain('/secret/path');
+    expect(errors).toHaveLength(1);
+  });
+});

@@ -1,0 +1,97 @@
+// A stand-in for the parts of Electron's API that main/shell uses, recording what the shell sets up
+// so tests can drive the handlers the way Electron would.
+type Handler = (...args: unknown[]) => unknown;
+
+export class FakeEvent {
+  defaultPrevented = false;
+  preventDefault(): void {
+    this.defaultPrevented = true;
+  }
+}
+
+export class FakeSession {
+  permissionRequest: Handler | undefined;
+  permissionCheck: Handler | undefined;
+  devicePermission: Handler | undefined;
+  setPermissionRequestHandler(h: Handler): void {
+    this.permissionRequest = h;
+  }
+  setPermissionCheckHandler(h: Handler): void {
+    this.permissionCheck = h;
+  }
+  setDevicePermissionHandler(h: Handler): void {
+    this.devicePermission = h;
+  }
+}
+
+let nextId = 1;
+
+export class FakeWebContents {
+  readonly id = nextId++;
+  readonly session = new FakeSession();
+  readonly listeners = new Map<string, Handler[]>();
+  readonly sent: unknown[][] = [];
+  windowOpenHandler: Handler | undefined;
+  destroyed = false;
+  setWindowOpenHandler(h: Handler): void {
+    this.windowOpenHandler = h;
+  }
+  on(event: string, h: Handler): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), h]);
+    return this;
+  }
+  emit(event: string, ...args: unknown[]): void {
+    for (const h of this.listeners.get(event) ?? []) h(...args);
+  }
+  send(...args: unknown[]): void {
+    this.sent.push(args);
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+}
+
+export class BrowserWindow {
+  static created: BrowserWindow[] = [];
+  static getAllWindows(): BrowserWindow[] {
+    return BrowserWindow.created;
+  }
+  readonly webContents = new FakeWebContents();
+  readonly options: unknown;
+  loadedUrl: string | undefined;
+  readonly once = (_event: string, _h: Handler): void => undefined;
+  readonly on = (_event: string, _h: Handler): void => undefined;
+  constructor(options: unknown) {
+    this.options = options;
+    BrowserWindow.created.push(this);
+  }
+  loadURL(url: string): Promise<void> {
+    this.loadedUrl = url;
+    return Promise.resolve();
+  }
+}
+
+export const ipcMain = {
+  handlers: new Map<string, Handler>(),
+  handle(channel: string, h: Handler): void {
+    if (this.handlers.has(channel)) throw new Error(`second handler for ${channel}`);
+    this.handlers.set(channel, h);
+  },
+  removeHandler(channel: string): void {
+    this.handlers.delete(channel);
+  },
+};
+
+export const protocol = {
+  privileged: [] as unknown[],
+  handlers: new Map<string, (request: Request) => Promise<Response>>(),
+  registerSchemesAsPrivileged(schemes: unknown[]): void {
+    this.privileged.push(...schemes);
+  },
+  handle(scheme: string, h: (request: Request) => Promise<Response>): void {
+    this.handlers.set(scheme, h);
+  },
+};
+
+export const app = {};
+export default { BrowserWindow, ipcMain, protocol, app };

@@ -1,0 +1,162 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../../main/ipc/channels.ts';
+import { connectIpc } from '../../../main/shell/ipc.ts';
+import { APP_ORIGIN, registerAppScheme, serveRenderer } from '../../../main/shell/protocol.ts';
+import { createMainWindow } from '../../../main/shell/window.ts';
+import { createTestCore } from '../../support/core.ts';
+import { FakeEvent, ipcMain, protocol, type BrowserWindow as FakeWindow } from './fake-electron.ts';
+
+vi.mock('electron', () => import('./fake-electron.ts'));
+
+function openWindow() {
+  const window = createMainWindow('/app/preload.cjs', `${APP_ORIGIN}/index.html`) as unknown as FakeWindow;
+  return { window, contents: window.webContents };
+}
+
+describe('main window', () => {
+  it('isolates the renderer: context isolation, sandbox, no Node, web security', () => {
+    const { window } = openWindow();
+    expect((window.options as { webPreferences: unknown }).webPreferences).toMatchObject({
+      preload: '/app/preload.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      disableBlinkFeatures: 'Auxclick',
+    });
+  });
+
+  it('loads the app page and denies window.open, navigation, redirects and webviews', () => {
+    const { window, contents } = openWindow();
+    expect(window.loadedUrl).toBe('app://txc/index.html');
+    expect(contents.windowOpenHandler?.({ url: 'https://evil.example' })).toEqual({ action: 'deny' });
+    for (const event of ['will-navigate', 'will-redirect', 'will-attach-webview']) {
+      const e = new FakeEvent();
+      contents.emit(event, e, 'https://evil.example');
+      expect(e.defaultPrevented, event).toBe(true);
+    }
+  });
+
+  it('denies every permission request and check', () => {
+    const { contents } = openWindow();
+    const answers: boolean[] = [];
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read']) {
+      contents.session.permissionRequest?.(contents, permission, (granted: boolean) => answers.push(granted));
+    }
+    expect(answers).toEqual([false, false, false, false]);
+    expect(contents.session.permissionCheck?.(contents, 'media')).toBe(false);
+    expect(contents.session.devicePermission?.({ deviceType: 'usb' })).toBe(false);
+  });
+});
+
+describe('ipc', () => {
+  afterEach(() => ipcMain.handlers.clear());
+
+  function connect() {
+    const core = createTestCore();
+    const { window, contents } = openWindow();
+    const disconnect = connectIpc(window as never, core, APP_ORIGIN);
+    const invoke = ipcMain.handlers.get(INVOKE_CHANNEL);
+    if (!invoke) throw new Error('no invoke handler registered');
+    const call = (sender: { id: number; url?: string; topFrame?: boolean }, name: string) => {
+      const frame =
+        sender.url === undefined ? null : { url: sender.url, parent: sender.topFrame === false ? {} : null };
+      return invoke({ sender: { id: sender.id }, senderFrame: frame }, name, undefined) as Promise<{
+        ok: boolean;
+        error?: { code: string };
+      }>;
+    };
+    return { core, contents, disconnect, call };
+  }
+
+  it("answers calls from the app's own top frame", async () => {
+    const { contents, call } = connect();
+    const reply = await call({ id: contents.id, url: 'app://txc/index.html' }, 'app.info');
+    expect(reply.ok).toBe(true);
+  });
+
+  it('refuses calls from sub-frames, other origins, other windows and destroyed frames', async () => {
+    const { contents, call } = connect();
+    const refused = [
+      { id: contents.id, url: 'app://txc/index.html', topFrame: false },
+      { id: contents.id, url: 'https://evil.example/index.html' },
+      { id: contents.id, url: 'file:///etc/index.html' },
+      { id: contents.id + 1000, url: 'app://txc/index.html' },
+      { id: contents.id },
+    ];
+    for (const sender of refused) {
+      const reply = await call(sender, 'app.info');
+      expect(reply, JSON.stringify(sender)).toEqual({
+        ok: false,
+        error: { code: 'forbidden', message: 'This page is not allowed to call the app.' },
+      });
+    }
+  });
+
+  it('sends events to the window on the single event channel until disconnected', () => {
+    const { core, contents, disconnect } = connect();
+    core.events.emit('app.notice', { level: 'info', message: 'one' });
+    contents.destroyed = true;
+    core.events.emit('app.notice', { level: 'info', message: 'while destroyed' });
+    contents.destroyed = false;
+    disconnect();
+    core.events.emit('app.notice', { level: 'info', message: 'after disconnect' });
+    expect(contents.sent).toEqual([[EVENT_CHANNEL, 'app.notice', { level: 'info', message: 'one' }]]);
+    expect(ipcMain.handlers.has(INVOKE_CHANNEL)).toBe(false);
+  });
+});
+
+describe('app protocol', () => {
+  function serve() {
+    const root = mkdtempSync(join(tmpdir(), 'txc-renderer-'));
+    mkdirSync(join(root, 'assets'));
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>TXC</title>');
+    writeFileSync(join(root, 'assets', 'app.js'), 'console.log(1)');
+    writeFileSync(join(root, '..', 'outside-secret.txt'), 'secret');
+    registerAppScheme();
+    serveRenderer(root);
+    const handler = protocol.handlers.get('app');
+    if (!handler) throw new Error('no app protocol handler');
+    return (url: string) => handler(new Request(url));
+  }
+
+  it('registers app:// as a secure standard scheme', () => {
+    serve();
+    expect(protocol.privileged).toContainEqual({
+      scheme: 'app',
+      privileges: { standard: true, secure: true, supportFetchAPI: true },
+    });
+  });
+
+  it('serves the built renderer with the strict CSP and the right content type', async () => {
+    const get = serve();
+    const index = await get('app://txc/');
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(index.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(index.headers.get('content-security-policy')).not.toContain('unsafe');
+    expect(await index.text()).toContain('<title>TXC</title>');
+    const script = await get('app://txc/assets/app.js');
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  });
+
+  it('answers 404 for paths outside the renderer, other hosts and missing files', async () => {
+    const get = serve();
+    for (const url of [
+      'app://txc/../outside-secret.txt',
+      'app://txc/%2e%2e/outside-secret.txt',
+      'app://txc/assets/%2e%2e%2f..%2foutside-secret.txt',
+      'app://other/index.html',
+      'app://txc/missing.js',
+    ]) {
+      expect((await get(url)).status, url).toBe(404);
+    }
+  });
+});
