@@ -59,8 +59,14 @@ export class BrowserWindow {
   readonly webContents = new FakeWebContents();
   readonly options: unknown;
   loadedUrl: string | undefined;
-  readonly once = (_event: string, _h: Handler): void => undefined;
-  readonly on = (_event: string, _h: Handler): void => undefined;
+  readonly listeners = new Map<string, Handler[]>();
+  readonly once = (event: string, h: Handler): void => void this.on(event, h);
+  readonly on = (event: string, h: Handler): void => {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), h]);
+  };
+  emit(event: string, ...args: unknown[]): void {
+    for (const h of this.listeners.get(event) ?? []) h(...args);
+  }
   constructor(options: unknown) {
     this.options = options;
     BrowserWindow.created.push(this);
@@ -93,5 +99,45 @@ export const protocol = {
   },
 };
 
-export const app = {};
+export class FakeApp {
+  readonly listeners = new Map<string, Handler[]>();
+  readonly paths: Record<string, string> = { userData: '/tmp/txc-fake-user-data' };
+  isPackaged = true;
+  hasLock = true;
+  quitCalls = 0;
+  #ready: () => void = () => undefined;
+  readonly ready = new Promise<void>((resolve) => (this.#ready = resolve));
+  requestSingleInstanceLock(): boolean {
+    return this.hasLock;
+  }
+  quit(): void {
+    this.quitCalls++;
+  }
+  on(event: string, h: Handler): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), h]);
+    return this;
+  }
+  emit(event: string, ...args: unknown[]): void {
+    for (const h of this.listeners.get(event) ?? []) h(...args);
+  }
+  whenReady(): Promise<void> {
+    return this.ready;
+  }
+  becomeReady(): void {
+    this.#ready();
+  }
+  getName(): string {
+    return 'TXC Desk';
+  }
+  getVersion(): string {
+    return '9.9.9';
+  }
+  getPath(name: string): string {
+    const path = this.paths[name];
+    if (!path) throw new Error(`no path ${name}`);
+    return path;
+  }
+}
+
+export const app = new FakeApp();
 export default { BrowserWindow, ipcMain, protocol, app };

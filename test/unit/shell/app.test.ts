@@ -1,0 +1,47 @@
+import { describe, expect, it, vi } from 'vitest';
+import { INVOKE_CHANNEL } from '../../../main/ipc/channels.ts';
+import { builtPaths, runDesktopApp } from '../../../main/shell/app.ts';
+import { app, BrowserWindow, FakeEvent, FakeWebContents, ipcMain, protocol } from './fake-electron.ts';
+
+vi.mock('electron', () => import('./fake-electron.ts'));
+
+describe('desktop app lifecycle', () => {
+  it('opens one hardened window on app://txc once ready, with IPC answering app.info', async () => {
+    runDesktopApp(builtPaths('/opt/txc/build/main'));
+    expect(protocol.privileged).toHaveLength(1);
+    expect(BrowserWindow.created).toHaveLength(0);
+
+    app.becomeReady();
+    await app.ready;
+    await Promise.resolve();
+
+    expect(protocol.handlers.has('app')).toBe(true);
+    expect(BrowserWindow.created).toHaveLength(1);
+    const window = BrowserWindow.created[0] as BrowserWindow;
+    expect(window.loadedUrl).toBe('app://txc/index.html');
+    expect((window.options as { webPreferences: { preload: string } }).webPreferences.preload).toBe(
+      '/opt/txc/build/preload/index.cjs',
+    );
+
+    const invoke = ipcMain.handlers.get(INVOKE_CHANNEL);
+    const reply = (await invoke?.(
+      { sender: { id: window.webContents.id }, senderFrame: { url: 'app://txc/index.html', parent: null } },
+      'app.info',
+      undefined,
+    )) as { ok: boolean; value: { version: string; dataDir: string; runtime: string } };
+    expect(reply.value).toMatchObject({ version: '9.9.9', dataDir: '/tmp/txc-fake-user-data', runtime: 'electron' });
+
+    // Every other web contents created later is hardened too.
+    const other = new FakeWebContents();
+    app.emit('web-contents-created', {}, other);
+    const navigation = new FakeEvent();
+    other.emit('will-navigate', navigation, 'https://evil.example');
+    expect(navigation.defaultPrevented).toBe(true);
+
+    // Closing the window removes the IPC handler; closing the last window quits (not on macOS).
+    window.emit('closed');
+    expect(ipcMain.handlers.has(INVOKE_CHANNEL)).toBe(false);
+    app.emit('window-all-closed');
+    expect(app.quitCalls).toBe(process.platform === 'darwin' ? 0 : 1);
+  });
+});
