@@ -1,0 +1,118 @@
+import type { OrderDraft, OrderKind, RuleIssue } from './types.ts';
+
+const LIMIT_ONLY = ['postOnly', 'ioc', 'rpi', 'retail'] as const;
+const BBO_KINDS: readonly OrderKind[] = ['limit', 'stop_limit'];
+const COLLATERAL_KINDS: readonly OrderKind[] = ['collateral_market'];
+
+export const STP_VALUES = ['no', 'cb', 'cn', 'co'] as const;
+export type Stp = (typeof STP_VALUES)[number];
+const LEGACY_STP: Readonly<Record<string, Stp>> = { cancel_both: 'cb', cancel_new: 'cn', cancel_old: 'co' };
+
+/** The abbreviated STP mode for a current or legacy name (legacy names are deprecated). */
+export function normalizeStp(value: string): Stp | undefined {
+  return (STP_VALUES as readonly string[]).includes(value) ? (value as Stp) : LEGACY_STP[value];
+}
+
+const KIND_NAMES: Readonly<Record<OrderKind, string>> = {
+  limit: 'limit',
+  stop_limit: 'stop-limit',
+  market: 'market',
+  stop_market: 'stop-market',
+  collateral_market: 'collateral market',
+};
+
+const CLIENT_ORDER_ID = /^[A-Za-z0-9._-]+$/;
+
+/** Flag combinations, enumerations and which options each order kind takes. */
+export function checkFlags(order: OrderDraft, hedgeMode: boolean | undefined, issues: RuleIssue[]): void {
+  const kind = KIND_NAMES[order.kind];
+
+  if (order.side !== 'buy' && order.side !== 'sell')
+    issues.push({ field: 'side', message: 'side must be buy or sell', suggestions: ['buy', 'sell'] });
+
+  for (const flag of LIMIT_ONLY) {
+    if (order[flag] === true && order.kind !== 'limit')
+      issues.push({ field: flag, message: `${flag} is available only for limit orders, not ${kind} orders` });
+  }
+  if (order.bboRole !== undefined && !BBO_KINDS.includes(order.kind))
+    issues.push({ field: 'bboRole', message: `bboRole is available only for limit and stop-limit orders` });
+  if (order.bboRole !== undefined && order.bboRole !== 1 && order.bboRole !== 2)
+    issues.push({
+      field: 'bboRole',
+      message: 'bboRole must be 1 (queue) or 2 (counterparty)',
+      suggestions: ['1', '2'],
+    });
+
+  if (order.rpi === true && order.ioc === true)
+    issues.push({
+      field: 'ioc',
+      message: 'ioc must be off for an RPI order: RPI orders rest on the book (exchange code 40)',
+    });
+  if (order.rpi === true && order.postOnly === true)
+    issues.push({
+      field: 'postOnly',
+      message: 'postOnly must be off for an RPI order: RPI orders are post-only already',
+    });
+  if (order.postOnly === true && order.bboRole !== undefined)
+    issues.push({ field: 'postOnly', message: 'postOnly is allowed only when bboRole is not set' });
+  if (order.ioc === true && order.postOnly === true)
+    issues.push({
+      field: 'ioc',
+      message:
+        'ioc and postOnly cannot both be on: an order cannot both fill at once and only rest (exchange code 37)',
+    });
+
+  if (order.stp !== undefined && normalizeStp(order.stp) === undefined)
+    issues.push({
+      field: 'stp',
+      message: 'stp must be no, cb (cancel both), cn (cancel new) or co (cancel old)',
+      suggestions: [...STP_VALUES],
+    });
+
+  if (
+    order.clientOrderId !== undefined &&
+    order.clientOrderId !== '' &&
+    !CLIENT_ORDER_ID.test(order.clientOrderId)
+  )
+    issues.push({
+      field: 'clientOrderId',
+      message: 'clientOrderId may contain only letters, digits, dashes, dots and underscores',
+    });
+
+  checkCollateral(order, hedgeMode, kind, issues);
+}
+
+function checkCollateral(
+  order: OrderDraft,
+  hedgeMode: boolean | undefined,
+  kind: string,
+  issues: RuleIssue[],
+): void {
+  const collateral = COLLATERAL_KINDS.includes(order.kind);
+  for (const field of ['positionSide', 'reduceOnly', 'stopLoss', 'takeProfit'] as const) {
+    if (!collateral && order[field] !== undefined && order[field] !== false)
+      issues.push({ field, message: `${field} is available only for collateral orders, not ${kind} orders` });
+  }
+  if (!collateral) return;
+
+  if (order.reduceOnly === true && (order.stopLoss !== undefined || order.takeProfit !== undefined))
+    issues.push({
+      field: 'reduceOnly',
+      message:
+        'reduceOnly cannot be combined with stopLoss or takeProfit; turn reduceOnly off or remove them',
+    });
+
+  const side = order.positionSide;
+  if (side !== undefined && side !== 'LONG' && side !== 'SHORT' && side !== 'BOTH')
+    issues.push({
+      field: 'positionSide',
+      message: 'positionSide must be LONG, SHORT or BOTH',
+      suggestions: hedgeMode ? ['LONG', 'SHORT'] : ['LONG', 'SHORT', 'BOTH'],
+    });
+  else if (hedgeMode === true && side !== 'LONG' && side !== 'SHORT')
+    issues.push({
+      field: 'positionSide',
+      message: 'positionSide must be LONG or SHORT in hedge mode (exchange code 114)',
+      suggestions: ['LONG', 'SHORT'],
+    });
+}

@@ -1,0 +1,60 @@
+/** The parts of a market record the pre-trade rules read (GET /api/v4/public/markets, futures list). */
+export interface MarketRules {
+  /** BASE_QUOTE; when given, an order for another market is refused. */
+  readonly name?: string;
+  /** Maximum decimal places of a base-currency amount. */
+  readonly stockPrec: number;
+  /** Maximum decimal places of a price (and, here, of a quote-currency amount). */
+  readonly moneyPrec: number;
+  readonly minAmount: string;
+  readonly minTotal: string;
+  /** "0" means no maximum. */
+  readonly maxTotal: string;
+  /** Price step; "" when the engine gives none. */
+  readonly tickSize: string;
+  /** Amount step; "" when the engine gives none. */
+  readonly stepSize: string;
+  /** Futures `max_leverage`, when known. */
+  readonly maxLeverage?: number;
+}
+
+/**
+ * Which endpoint the order goes to: `limit` order/new, `stop_limit` order/stop_limit, `market`
+ * order/market, `stop_market` order/stop_market, `collateral_market` order/collateral/market.
+ */
+export type OrderKind = 'limit' | 'stop_limit' | 'market' | 'stop_market' | 'collateral_market';
+
+/** An order as the user has it in the ticket, with the exchange's field names. */
+export interface OrderDraft {
+  readonly kind: OrderKind;
+  readonly market?: string;
+  readonly side: string;
+  /** Base currency, except for buy `market`/`stop_market` orders where it is the quote total. */
+  readonly amount: string;
+  readonly price?: string;
+  readonly activation_price?: string;
+  readonly clientOrderId?: string;
+  readonly postOnly?: boolean;
+  readonly ioc?: boolean;
+  readonly bboRole?: number;
+  readonly stp?: string;
+  readonly rpi?: boolean;
+  readonly retail?: boolean;
+  readonly positionSide?: string;
+  readonly reduceOnly?: boolean;
+  readonly stopLoss?: string;
+  readonly takeProfit?: string;
+}
+
+/** What the rules know about the account. */
+export interface AccountContext {
+  /** True in hedge mode, false in one-way mode, undefined when not known yet. */
+  readonly hedgeMode?: boolean;
+}
+
+/** One failed rule: the field, a sentence naming the allowed value, and valid values near the input. */
+export interface RuleIssue {
+  readonly field: string;
+  readonly message: string;
+  readonly suggestions?: string[];
+}
