@@ -1,3 +1,6 @@
+import { createWriteStream, mkdirSync, renameSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+
 /**
  * The app's log. Every line passes through `redact`, which blanks every secret registered with
  * `registerSecret` and anything shaped like a signature header, so a secret never reaches a log file,
@@ -37,6 +40,28 @@ function render(detail: unknown): string {
   } catch {
     return ` ${String(detail)}`;
   }
+}
+
+/**
+ * Appends lines to `file` through one ordered write stream. A file already past `maxBytes` when the
+ * app starts is kept as `<file>.1` (replacing the previous one), so the log never grows unbounded.
+ */
+export function fileSink(
+  file: string,
+  maxBytes = 5 * 1024 * 1024,
+): { write: (line: string) => void; close: () => Promise<void> } {
+  mkdirSync(dirname(file), { recursive: true });
+  try {
+    if (statSync(file).size > maxBytes) renameSync(file, `${file}.1`);
+  } catch {
+    // no log yet
+  }
+  const stream = createWriteStream(file, { flags: 'a', mode: 0o600 });
+  stream.on('error', () => undefined);
+  return {
+    write: (line) => void stream.write(`${line}\n`),
+    close: () => new Promise((resolve) => stream.end(resolve)),
+  };
 }
 
 /** A logger writing redacted lines to `write` (stderr by default). */

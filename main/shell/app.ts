@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { app, BrowserWindow } from 'electron';
 import { createCore, type Core } from '../core.ts';
 import { originOf } from '../ipc/sender.ts';
+import { createLogger, fileSink } from '../log.ts';
 import { connectIpc } from './ipc.ts';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './protocol.ts';
 import { hardenContents } from './security.ts';
@@ -56,13 +57,17 @@ export function runDesktopApp(paths: DesktopPaths): void {
 
   void app.whenReady().then(() => {
     serveRenderer(paths.renderer);
+    const dataDir = app.getPath('userData');
+    const logFile = fileSink(join(dataDir, 'logs', 'main.log'));
+    const log = createLogger((line) => {
+      logFile.write(line);
+      process.stderr.write(`${line}\n`);
+    });
+    process.on('uncaughtException', (error) => log.log('error', 'uncaught exception', error));
+    process.on('unhandledRejection', (reason) => log.log('error', 'unhandled rejection', reason));
     core = createCore({
-      environment: {
-        name: app.getName(),
-        version: app.getVersion(),
-        dataDir: app.getPath('userData'),
-        runtime: 'electron',
-      },
+      environment: { name: app.getName(), version: app.getVersion(), dataDir, runtime: 'electron' },
+      log,
     });
     open();
   });

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { INVOKE_CHANNEL } from '../../../main/ipc/channels.ts';
 import { builtPaths, runDesktopApp } from '../../../main/shell/app.ts';
@@ -29,7 +31,12 @@ describe('desktop app lifecycle', () => {
       'app.info',
       undefined,
     )) as { ok: boolean; value: { version: string; dataDir: string; runtime: string } };
-    expect(reply.value).toMatchObject({ version: '9.9.9', dataDir: '/tmp/txc-fake-user-data', runtime: 'electron' });
+    expect(reply.value).toMatchObject({
+      version: '9.9.9',
+      dataDir: app.getPath('userData'),
+      runtime: 'electron',
+    });
+    await vi.waitFor(() => expect(existsSync(join(app.getPath('userData'), 'logs', 'main.log'))).toBe(true));
 
     // Every other web contents created later is hardened too.
     const other = new FakeWebContents();

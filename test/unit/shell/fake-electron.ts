@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 // A stand-in for the parts of Electron's API that main/shell uses, recording what the shell sets up
 // so tests can drive the handlers the way Electron would.
 type Handler = (...args: unknown[]) => unknown;
@@ -101,7 +103,7 @@ export const protocol = {
 
 export class FakeApp {
   readonly listeners = new Map<string, Handler[]>();
-  readonly paths: Record<string, string> = { userData: '/tmp/txc-fake-user-data' };
+  readonly paths: Record<string, string> = { userData: join(tmpdir(), 'txc-fake-user-data') };
   isPackaged = true;
   hasLock = true;
   quitCalls = 0;
