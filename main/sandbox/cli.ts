@@ -1,0 +1,41 @@
+/** `node main/sandbox/cli.ts --port 0 --seed 42 [--data DIR]`: prints one JSON line, serves until a signal. */
+import { parseArgs } from 'node:util';
+import { startSandbox } from './index.ts';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    seed: { type: 'string', default: '42' },
+    data: { type: 'string' },
+    host: { type: 'string', default: '127.0.0.1' },
+  },
+});
+
+const port = Number(values.port);
+const seed = Number(values.seed);
+if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isInteger(seed)) {
+  process.stderr.write('usage: sandbox --port N --seed N [--data DIR]\n');
+  process.exit(2);
+}
+
+const sandbox = await startSandbox({
+  port,
+  seed,
+  host: values.host,
+  ...(values.data ? { dataDir: values.data } : {}),
+});
+process.stdout.write(
+  `${JSON.stringify({ rest: sandbox.rest, ws: sandbox.ws, accounts: sandbox.accounts })}\n`,
+);
+
+let closing = false;
+const stop = (): void => {
+  if (closing) return;
+  closing = true;
+  sandbox.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,378 @@
+/**
+ * The exchange engine: one price-time book per market, order lifecycle (limit, market, stock market,
+ * stop orders), spot settlement with fees, self-trade prevention, deals history.
+ */
+import { Decimal } from 'decimal.js';
+import { ApiError } from '../http/errors.ts';
+import { freezeSpot, notEnough, spot, unfreezeSpot } from '../ledger.ts';
+import type { Account, MarketDef, SandboxState } from '../state.ts';
+import { Book } from './book.ts';
+import type { Side, Stp } from './book.ts';
+import type { Order, OrderType } from './order.ts';
+import { fromUnits, pow10, toUnits, unitsToDecimal } from './units.ts';
+
+export interface Deal {
+  id: number;
+  time: number;
+  market: string;
+  accountId: string;
+  orderId: number;
+  clientOrderId: string;
+  side: Side;
+  role: 1 | 2;
+  amount: string;
+  price: string;
+  deal: string;
+  fee: string;
+  feeAsset: string;
+}
+
+export interface PlaceRequest {
+  owner: string;
+  market: string;
+  side: Side;
+  type: OrderType;
+  /** Base units, or quote units (10^-(moneyPrec+stockPrec)) when quoteAmount. */
+  amount: bigint;
+  quoteAmount?: boolean;
+  price?: bigint | null;
+  activationPrice?: bigint | null;
+  clientOrderId?: string;
+  postOnly?: boolean;
+  ioc?: boolean;
+  rpi?: boolean;
+  retail?: boolean;
+  stp?: Stp;
+}
+
+export const POST_ONLY_WOULD_MATCH = 'The post-only order would match immediately.';
+
+export class Engine {
+  readonly books = new Map<string, Book>();
+  readonly orders = new Map<number, Order>();
+  /** Open orders (resting or waiting stop) per account. */
+  readonly open = new Map<string, Map<number, Order>>();
+  readonly stops = new Map<string, Order[]>();
+  readonly deals = new Map<string, Deal[]>();
+  private readonly clientIds = new Map<string, Order>();
+  private readonly state: SandboxState;
+  private nextOrderId = 1;
+  private nextDealId = 1;
+  /** Called after trades on a market (stop activation, listeners). */
+  onTrade: ((market: string) => void) | undefined;
+
+  constructor(state: SandboxState) {
+    this.state = state;
+    for (const m of state.markets.values()) this.books.set(m.name, new Book());
+  }
+
+  market(name: string): MarketDef {
+    const m = this.state.markets.get(name);
+    if (!m)
+      throw new ApiError(422, {
+        code: 30,
+        message: 'Validation failed',
+        errors: { market: ['Market is not available.'] },
+      });
+    return m;
+  }
+
+  book(name: string): Book {
+    const b = this.books.get(name);
+    if (!b) throw new Error(`no book ${name}`);
+    return b;
+  }
+
+  clientOrderIdTaken(owner: string, market: string, clientOrderId: string): boolean {
+    return this.clientIds.has(`${owner}|${market}|${clientOrderId}`);
+  }
+
+  findOpenByClientId(owner: string, market: string, clientOrderId: string): Order | undefined {
+    return this.clientIds.get(`${owner}|${market}|${clientOrderId}`);
+  }
+
+  openOrders(owner: string): Order[] {
+    return [...(this.open.get(owner)?.values() ?? [])];
+  }
+
+  private account(owner: string): Account | undefined {
+    return this.state.accounts.get(owner);
+  }
+
+  private nowSeconds(): number {
+    return Math.round(this.state.now() * 1000) / 1_000_000;
+  }
+
+  /** Creates, freezes funds for, and matches an order. Throws before any change on rejection. */
+  place(req: PlaceRequest): Order {
+    const m = this.market(req.market);
+    const book = this.book(m.name);
+    const isStop = req.type === 'stop limit' || req.type === 'stop market';
+    const price = req.price ?? null;
+    if (!isStop && req.postOnly && price !== null && book.wouldMatch(req.side, price))
+      throw new ApiError(422, {
+        code: 30,
+        message: POST_ONLY_WOULD_MATCH,
+        errors: { postOnly: [POST_ONLY_WOULD_MATCH] },
+      });
+    const order: Order = {
+      id: this.nextOrderId,
+      owner: req.owner,
+      side: req.side,
+      price: price ?? 0n,
+      left: req.quoteAmount ? 0n : req.amount,
+      rpi: req.rpi ?? false,
+      clientOrderId: req.clientOrderId ?? '',
+      market: m.name,
+      type: req.type,
+      timestamp: this.nowSeconds(),
+      amount: req.amount,
+      quoteAmount: req.quoteAmount ?? false,
+      limitPrice: price,
+      dealStock: 0n,
+      dealMoney: 0n,
+      dealFee: new Decimal(0),
+      feeAsset: '',
+      postOnly: req.postOnly ?? false,
+      ioc: req.ioc ?? false,
+      retail: req.retail ?? false,
+      stp: req.stp ?? 'no',
+      status: undefined,
+      activationPrice: req.activationPrice ?? null,
+      activated: false,
+      frozen: 0n,
+      open: true,
+    };
+    this.freeze(order, m);
+    this.nextOrderId++;
+    this.orders.set(order.id, order);
+    if (isStop) {
+      this.track(order);
+      let list = this.stops.get(m.name);
+      if (!list) this.stops.set(m.name, (list = []));
+      list.push(order);
+      return order;
+    }
+    this.execute(order, m, book);
+    return order;
+  }
+
+  /** Funds an order needs up front: quote for buys (price x amount, or the quote amount), base for sells. */
+  private freeze(o: Order, m: MarketDef): void {
+    const acc = this.account(o.owner);
+    const sp = m.stockPrec;
+    const mp = m.moneyPrec;
+    if (o.side === 'buy') {
+      if (o.quoteAmount) o.frozen = o.amount;
+      else if (o.limitPrice !== null) o.frozen = o.limitPrice * o.amount;
+      else {
+        // stock market buy: reserve the whole available quote balance, released after matching
+        const avail = acc ? spot(acc, m.money).available : new Decimal(0);
+        o.frozen = acc ? toUnits(avail.toDecimalPlaces(mp + sp, Decimal.ROUND_DOWN), mp + sp) : 10n ** 40n;
+        if (o.frozen <= 0n) throw notEnough();
+      }
+      if (acc) freezeSpot(acc, m.money, unitsToDecimal(o.frozen, mp + sp));
+    } else {
+      o.frozen = o.amount;
+      if (acc) freezeSpot(acc, m.stock, unitsToDecimal(o.amount, sp));
+    }
+  }
+
+  private release(o: Order, m: MarketDef): void {
+    if (o.frozen <= 0n) return;
+    const acc = this.account(o.owner);
+    if (acc) {
+      if (o.side === 'buy') unfreezeSpot(acc, m.money, unitsToDecimal(o.frozen, m.moneyPrec + m.stockPrec));
+      else unfreezeSpot(acc, m.stock, unitsToDecimal(o.frozen, m.stockPrec));
+    }
+    o.frozen = 0n;
+  }
+
+  private track(o: Order): void {
+    let map = this.open.get(o.owner);
+    if (!map) this.open.set(o.owner, (map = new Map()));
+    map.set(o.id, o);
+    if (o.clientOrderId) this.clientIds.set(`${o.owner}|${o.market}|${o.clientOrderId}`, o);
+  }
+
+  private untrack(o: Order): void {
+    o.open = false;
+    this.open.get(o.owner)?.delete(o.id);
+    if (o.clientOrderId) {
+      const k = `${o.owner}|${o.market}|${o.clientOrderId}`;
+      if (this.clientIds.get(k) === o) this.clientIds.delete(k);
+    }
+  }
+
+  private execute(order: Order, m: MarketDef, book: Book): void {
+    const isMarket = order.type === 'market' || order.type === 'stock market' || order.type === 'stop market';
+    const taker = {
+      owner: order.owner,
+      side: order.side,
+      price: isMarket ? null : order.limitPrice,
+      left: order.quoteAmount ? 10n ** 40n : order.amount,
+      budget: order.quoteAmount ? order.amount : null,
+      retail: order.retail && !order.postOnly && !order.rpi,
+      stp: order.stp,
+    };
+    if (order.type === 'stock market' && order.side === 'buy') taker.budget = order.frozen;
+    let traded = false;
+    const result = book.match(taker, {
+      fill: (maker, price, qty) => {
+        traded = true;
+        this.settle(maker as Order, order, price, qty, m);
+      },
+      stpCancel: (maker) => this.finish(maker as Order, m, 'CANCELED_STP'),
+    });
+    if (!order.quoteAmount) order.left = taker.left;
+    if (traded) this.state.lastPrices.set(m.name, fromUnits(this.lastTradePrice, m.moneyPrec));
+    const done = order.quoteAmount
+      ? (result.budgetExhausted || taker.budget === 0n) && order.dealMoney > 0n
+      : order.left === 0n;
+    if (result.stpStopped) this.finish(order, m, 'CANCELED_STP', false);
+    else if (done) this.finish(order, m, 'FILLED', false);
+    else if (isMarket || order.ioc) this.finish(order, m, 'CANCELED', false);
+    else {
+      if (order.dealStock > 0n) order.status = 'PARTIALLY_FILLED';
+      this.track(order);
+      book.add(order);
+    }
+    if (traded) this.onTrade?.(m.name);
+  }
+
+  private lastTradePrice = 0n;
+
+  private settle(maker: Order, taker: Order, price: bigint, qty: bigint, m: MarketDef): void {
+    this.lastTradePrice = price;
+    const money = price * qty;
+    const time = this.nowSeconds();
+    for (const [o, role] of [
+      [maker, 1],
+      [taker, 2],
+    ] as const) {
+      o.dealStock += qty;
+      o.dealMoney += money;
+      const rate = role === 1 ? m.makerFee : m.takerFee;
+      const acc = this.account(o.owner);
+      let fee = new Decimal(0);
+      const feeAsset = o.side === 'buy' ? m.stock : m.money;
+      if (acc) {
+        const qtyD = unitsToDecimal(qty, m.stockPrec);
+        const moneyD = unitsToDecimal(money, m.moneyPrec + m.stockPrec);
+        if (o.side === 'buy') {
+          const paid = o.limitPrice !== null && !o.quoteAmount ? o.limitPrice * qty : money;
+          const refund = paid - money;
+          o.frozen -= paid;
+          const q = spot(acc, m.money);
+          q.freeze = q.freeze.minus(unitsToDecimal(paid, m.moneyPrec + m.stockPrec));
+          if (refund > 0n) q.available = q.available.plus(unitsToDecimal(refund, m.moneyPrec + m.stockPrec));
+          fee = qtyD.times(rate);
+          const b = spot(acc, m.stock);
+          b.available = b.available.plus(qtyD.minus(fee));
+        } else {
+          o.frozen -= qty;
+          const b = spot(acc, m.stock);
+          b.freeze = b.freeze.minus(qtyD);
+          fee = moneyD.times(rate);
+          const q = spot(acc, m.money);
+          q.available = q.available.plus(moneyD.minus(fee));
+        }
+        o.dealFee = o.dealFee.plus(fee);
+        o.feeAsset = feeAsset;
+        let list = this.deals.get(o.owner);
+        if (!list) this.deals.set(o.owner, (list = []));
+        list.push({
+          id: this.nextDealId,
+          time,
+          market: m.name,
+          accountId: o.owner,
+          orderId: o.id,
+          clientOrderId: o.clientOrderId,
+          side: o.side,
+          role,
+          amount: fromUnits(qty, m.stockPrec),
+          price: fromUnits(price, m.moneyPrec),
+          deal: fromUnits(money, m.moneyPrec + m.stockPrec),
+          fee: fee.toFixed(),
+          feeAsset,
+        });
+      } else {
+        o.frozen -= o.side === 'buy' ? money : qty;
+      }
+    }
+    this.nextDealId++;
+    if (maker.left === 0n) this.finish(maker, m, 'FILLED', false);
+    else maker.status = 'PARTIALLY_FILLED';
+  }
+
+  /** Ends an order: releases what it still holds, leaves the book if `fromBook`. */
+  finish(o: Order, m: MarketDef, status: string, fromBook = true): void {
+    if (fromBook && o.open) {
+      if (o.activationPrice !== null && !o.activated) {
+        const list = this.stops.get(m.name);
+        const i = list?.indexOf(o) ?? -1;
+        if (list && i >= 0) list.splice(i, 1);
+      } else if (status !== 'FILLED') {
+        this.book(m.name).remove(o);
+      }
+    }
+    o.status = status;
+    this.release(o, m);
+    this.untrack(o);
+  }
+
+  cancel(o: Order): Order {
+    this.finish(o, this.market(o.market), 'CANCELED');
+    return o;
+  }
+
+  /** Puts a just-canceled order back (a rejected modify): funds frozen again, back in the book. */
+  reopen(o: Order): void {
+    const m = this.market(o.market);
+    const acc = this.account(o.owner);
+    if (o.side === 'buy') {
+      o.frozen = (o.limitPrice ?? 0n) * o.left;
+      if (acc) freezeSpot(acc, m.money, unitsToDecimal(o.frozen, m.moneyPrec + m.stockPrec));
+    } else {
+      o.frozen = o.left;
+      if (acc) freezeSpot(acc, m.stock, unitsToDecimal(o.left, m.stockPrec));
+    }
+    o.open = true;
+    o.status = o.dealStock > 0n ? 'PARTIALLY_FILLED' : undefined;
+    this.track(o);
+    if (o.activationPrice !== null && !o.activated) this.stops.get(m.name)?.push(o);
+    else this.book(m.name).add(o);
+  }
+
+  /** Activates stop orders whose trigger the last price reached: buy at/above, sell at/below. */
+  checkStops(market: string): void {
+    const list = this.stops.get(market);
+    const lastStr = this.state.lastPrices.get(market);
+    if (!list || list.length === 0 || !lastStr) return;
+    const m = this.market(market);
+    const last = toUnits(lastStr, m.moneyPrec);
+    const due = list.filter((o) =>
+      o.side === 'buy' ? last >= (o.activationPrice as bigint) : last <= (o.activationPrice as bigint),
+    );
+    if (due.length === 0) return;
+    this.stops.set(
+      market,
+      list.filter((o) => !due.includes(o)),
+    );
+    for (const o of due) {
+      o.activated = true;
+      o.timestamp = this.nowSeconds();
+      this.untrack(o);
+      o.open = true;
+      this.execute(o, m, this.book(market));
+    }
+  }
+
+  dealsOf(owner: string): Deal[] {
+    return this.deals.get(owner) ?? [];
+  }
+
+  scaleMoney(m: MarketDef): bigint {
+    return pow10(m.moneyPrec + m.stockPrec);
+  }
+}

@@ -1,0 +1,78 @@
+/** The engine's order record and its REST shape. */
+import type { Decimal } from 'decimal.js';
+import type { MarketDef } from '../state.ts';
+import type { Resting, Stp } from './book.ts';
+import { fromUnits } from './units.ts';
+
+export type OrderType = 'limit' | 'market' | 'stock market' | 'stop limit' | 'stop market';
+export type PositionSide = 'LONG' | 'SHORT' | 'BOTH';
+
+export interface Order extends Resting {
+  clientOrderId: string;
+  market: string;
+  type: OrderType;
+  /** Unix seconds with microsecond fraction. */
+  timestamp: number;
+  /** Base units; quote units (10^-(moneyPrec+stockPrec)) when `quoteAmount`. */
+  amount: bigint;
+  quoteAmount: boolean;
+  /** Limit price (limit, stop limit); null for market shapes. */
+  limitPrice: bigint | null;
+  dealStock: bigint;
+  /** Quote units 10^-(moneyPrec+stockPrec). */
+  dealMoney: bigint;
+  dealFee: Decimal;
+  feeAsset: string;
+  postOnly: boolean;
+  ioc: boolean;
+  retail: boolean;
+  stp: Stp;
+  /** Undefined while open and untouched (REST has no value for that state). */
+  status: string | undefined;
+  activationPrice: bigint | null;
+  activated: boolean;
+  /** Still frozen for this order: quote units for buys, base units for sells. */
+  frozen: bigint;
+  open: boolean;
+  /** Collateral order fields. */
+  positionSide?: PositionSide;
+  reduceOnly?: boolean;
+  oto?: { otoId: number; stopLoss?: string; takeProfit?: string };
+}
+
+export function orderJson(o: Order, m: MarketDef): Record<string, unknown> {
+  const sp = m.stockPrec;
+  const mp = m.moneyPrec;
+  const amountScale = o.quoteAmount ? mp + sp : sp;
+  const rest = o.quoteAmount ? o.amount - o.dealMoney : o.left;
+  const left = o.status === 'FILLED' ? 0n : rest;
+  const out: Record<string, unknown> = {
+    orderId: o.id,
+    clientOrderId: o.clientOrderId,
+    market: o.market,
+    side: o.side,
+    type: o.type,
+    timestamp: o.timestamp,
+    dealMoney: fromUnits(o.dealMoney, mp + sp),
+    dealStock: fromUnits(o.dealStock, sp),
+    amount: fromUnits(o.amount, amountScale),
+    left: fromUnits(left, amountScale),
+    dealFee: o.dealFee.toFixed(),
+  };
+  if (o.feeAsset) out['feeAsset'] = o.feeAsset;
+  if (o.limitPrice !== null) out['price'] = fromUnits(o.limitPrice, mp);
+  if (o.postOnly) out['postOnly'] = true;
+  out['ioc'] = o.ioc;
+  if (o.status !== undefined) out['status'] = o.status;
+  out['stp'] = o.stp;
+  out['rpi'] = o.rpi;
+  out['retail'] = o.retail;
+  if (o.activationPrice !== null) {
+    out['activation_price'] = fromUnits(o.activationPrice, mp);
+    out['activated'] = o.activated;
+  }
+  if (o.positionSide) out['positionSide'] = o.positionSide;
+  if (o.reduceOnly !== undefined) out['reduceOnly'] = o.reduceOnly;
+  if (o.oto) out['oto'] = o.oto;
+  return out;
+}

@@ -1,0 +1,130 @@
+/** node:http server: body reading, routing, authentication, permissions, rate limits, faults, JSON. */
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { FaultInjector } from '../faults.ts';
+import type { SandboxState } from '../state.ts';
+import { authenticate } from './auth.ts';
+import { ApiError, NO_PERMISSION, forbidden, notFound, rateLimited } from './errors.ts';
+import { RateLimiter } from './rate-limit.ts';
+import type { PrivateRoute, PublicRoute, Route } from './route.ts';
+
+const MAX_BODY = 1 << 20;
+
+export interface HttpOptions {
+  state: SandboxState;
+  routes: Route[];
+  faults?: FaultInjector;
+  /** Called after each applied private request (persistence). */
+  afterWrite?: () => void;
+}
+
+export function createHttpServer(options: HttpOptions): Server {
+  const { state } = options;
+  const limiter = new RateLimiter();
+  const privateRoutes = new Map<string, PrivateRoute>();
+  const publicRoutes = new Map<string, PublicRoute>();
+  for (const r of options.routes) {
+    if (r.method === 'POST') privateRoutes.set(r.path, r);
+    else publicRoutes.set(r.path, r);
+  }
+
+  const handle = (
+    req: IncomingMessage,
+    raw: Buffer,
+  ): { status: number; body: unknown; headers?: Record<string, string> } => {
+    const url = new URL(req.url ?? '/', 'http://sandbox.local');
+    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+    const ip = req.socket.remoteAddress ?? 'unknown';
+    if (req.method === 'GET') {
+      const route = publicRoutes.get(path);
+      try {
+        if (!route) throw notFound();
+        if (route.group) {
+          const wait = limiter.take(`ip:${ip}`, route.group, state.now());
+          if (wait > 0) throw rateLimited(wait / 1000);
+        }
+        return { status: 200, body: route.handler({ query: url.searchParams, path, ip }) };
+      } catch (err) {
+        const e = err instanceof ApiError ? err : new ApiError(500, { message: 'Internal server error.' });
+        const message = (e.body as { message?: unknown }).message ?? null;
+        const body = route?.errorsArray
+          ? { success: false, message, errors: [] }
+          : { success: false, message, params: [] };
+        return { status: e.status, body, headers: e.headers };
+      }
+    }
+    try {
+      if (req.method !== 'POST') throw notFound();
+      const route = privateRoutes.get(path);
+      if (!route) throw notFound();
+      const { key, body } = authenticate(state, path, req.headers, raw);
+      const account = state.accounts.get(key.accountId);
+      if (!account) throw forbidden(NO_PERMISSION);
+      if (account.kind === 'sub') {
+        if (route.mainOnly) throw forbidden(NO_PERMISSION);
+        const setting = key.urls.get(path);
+        if (setting === false || (setting === undefined && route.explicitPermission))
+          throw forbidden(NO_PERMISSION);
+      }
+      if (route.group) {
+        const wait = limiter.take(key.id, route.group, state.now());
+        if (wait > 0) throw rateLimited(wait / 1000);
+      }
+      const result = route.handler({ account, key, body, path });
+      options.afterWrite?.();
+      return { status: 200, body: result };
+    } catch (err) {
+      if (err instanceof ApiError) return { status: err.status, body: err.body, headers: err.headers };
+      return { status: 500, body: { code: 0, message: 'Internal server error.', errors: {} } };
+    }
+  };
+
+  const respond = (
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ): void => {
+    const text = JSON.stringify(body ?? {});
+    res.writeHead(status, {
+      'Content-Type': 'application/json',
+      'Content-Length': Buffer.byteLength(text),
+      ...headers,
+    });
+    res.end(text);
+  };
+
+  return createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        respond(res, 413, { code: 0, message: 'Payload too large.', errors: {} });
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => {
+      if (res.headersSent) return;
+      const raw = Buffer.concat(chunks);
+      const faults = options.faults;
+      const run = (): void => {
+        if (faults?.failBefore()) {
+          respond(res, 503, { code: 0, message: 'Service temporarily unavailable.', errors: {} });
+          return;
+        }
+        const out = handle(req, raw);
+        if (faults?.dropAfter()) {
+          res.socket?.destroy();
+          return;
+        }
+        respond(res, out.status, out.body, out.headers);
+      };
+      const delay = faults?.latencyMs() ?? 0;
+      if (delay > 0) setTimeout(run, delay);
+      else run();
+    });
+  });
+}

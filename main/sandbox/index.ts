@@ -1,0 +1,126 @@
+/** Embedded exchange sandbox: starts the REST server on 127.0.0.1 with a seeded fixture. */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createFaults } from './faults.ts';
+import type { FaultOptions } from './faults.ts';
+import { createState } from './fixture.ts';
+import { createHttpServer } from './http/server.ts';
+import type { Route } from './http/route.ts';
+import { Engine } from './engine/engine.ts';
+import { seedLiquidity } from './market-sim.ts';
+import { historyRoutes } from './routes/history.ts';
+import { mainAccountRoutes } from './routes/main-account.ts';
+import { tradingRoutes } from './routes/trading.ts';
+import { publicRoutes } from './routes/public.ts';
+import { subAccountRoutes } from './routes/sub-accounts.ts';
+import type { SandboxState } from './state.ts';
+
+export type { FaultOptions } from './faults.ts';
+
+export interface SandboxOptions {
+  port?: number;
+  seed?: number;
+  dataDir?: string;
+  host?: string;
+  faults?: FaultOptions;
+  now?: () => number;
+}
+
+export interface SandboxAccount {
+  label: string;
+  apiKey: string;
+  apiSecret: string;
+  subAccountId?: string;
+  kind: 'main' | 'sub';
+}
+
+/** Test and tooling hooks that the exchange itself has no API for. */
+export interface SandboxControl {
+  /** Disables or enables a key by its current public key (key-disabled answers). */
+  setKeyEnabled(apiKey: string, enabled: boolean): void;
+  /** Makes the public collateral markets list answer `api.margin.unavailable`. */
+  setMarginUnavailable(value: boolean): void;
+  readonly state: SandboxState;
+  readonly engine: Engine;
+}
+
+export interface Sandbox {
+  rest: string;
+  ws: string;
+  /** Current credentials (reflects key resets). */
+  readonly accounts: SandboxAccount[];
+  /** The node:http server, so a WebSocket `upgrade` handler can be attached. */
+  server: Server;
+  control: SandboxControl;
+  close(): Promise<void>;
+}
+
+export function describeAccounts(state: SandboxState): SandboxAccount[] {
+  return [...state.accounts.values()].map((a) => {
+    const key = state.keysById.get(a.keyId);
+    const out: SandboxAccount = {
+      label: a.label,
+      apiKey: key?.apiKey ?? '',
+      apiSecret: key?.apiSecret ?? '',
+      kind: a.kind,
+    };
+    if (a.subAccountId) out.subAccountId = a.subAccountId;
+    return out;
+  });
+}
+
+export function buildRoutes(state: SandboxState, engine: Engine): Route[] {
+  return [
+    ...publicRoutes(state),
+    ...tradingRoutes(state, engine),
+    ...historyRoutes(state, engine),
+    ...mainAccountRoutes(state),
+    ...subAccountRoutes(state),
+  ];
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const state = createState(options.seed ?? 42, options.now ?? Date.now);
+  const engine = new Engine(state);
+  seedLiquidity(state, engine);
+  const faults = createFaults(options.faults);
+  const server = createHttpServer({
+    state,
+    routes: buildRoutes(state, engine),
+    ...(faults ? { faults } : {}),
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const hostPart = host.includes(':') ? `[${host}]` : host;
+  return {
+    rest: `http://${hostPart}:${port}`,
+    ws: `ws://${hostPart}:${port}/ws`,
+    get accounts() {
+      return describeAccounts(state);
+    },
+    server,
+    control: {
+      state,
+      engine,
+      setKeyEnabled(apiKey, enabled) {
+        const key = state.keysByPublic.get(apiKey);
+        if (key) key.enabled = enabled;
+      },
+      setMarginUnavailable(value) {
+        state.marginUnavailable = value;
+      },
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,145 @@
+/** Sub-accounts: list, transfer, balances, API key edit (merge) and reset. Main-account keys only. */
+import { ApiError, fieldError, validationError } from '../http/errors.ts';
+import { fmt, oneOf, optString, positive, reqDecimal, reqString } from '../http/fields.ts';
+import type { PrivateRoute } from '../http/route.ts';
+import { collateralBalance, creditMain, debitMain, mainBalance, spot } from '../ledger.ts';
+import { Decimal } from 'decimal.js';
+import type { Account, ApiKey, SandboxState } from '../state.ts';
+
+const MIN_TRANSFER = new Decimal('0.00000001');
+
+function subsOf(state: SandboxState, main: Account): Account[] {
+  return [...state.accounts.values()].filter((a) => a.parentId === main.id);
+}
+
+function subById(state: SandboxState, main: Account, id: string): Account {
+  const sub = subsOf(state, main).find((a) => a.subAccountId === id);
+  if (!sub) throw fieldError('id', 'Sub-account not found.');
+  return sub;
+}
+
+/** apiKeyId is the key's current public key (or its stable slot id); only keys of own sub-accounts. */
+function ownedKey(state: SandboxState, main: Account, apiKeyId: string): ApiKey | undefined {
+  const key = state.keysByPublic.get(apiKeyId) ?? state.keysById.get(apiKeyId);
+  if (!key) return undefined;
+  const owner = state.accounts.get(key.accountId);
+  return owner?.parentId === main.id ? key : undefined;
+}
+
+function keyNotFound(): ApiError {
+  return new ApiError(404, { message: 'API key not found.' });
+}
+
+export function subAccountRoutes(state: SandboxState): PrivateRoute[] {
+  return [
+    {
+      method: 'POST',
+      path: '/api/v4/sub-account/list',
+      group: 'account',
+      mainOnly: true,
+      handler: ({ account, body }) => {
+        const search = optString(body, 'search');
+        const data = subsOf(state, account)
+          .filter((s) => !search || s.label.includes(search))
+          .map((s) => ({
+            id: s.subAccountId,
+            alias: s.label,
+            email: s.email,
+            status: 'active',
+            receivable: true,
+            permissions: { spotEnabled: true, collateralEnabled: true },
+          }));
+        return { data, limit: 100, offset: 0 };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v4/sub-account/transfer',
+      group: 'account',
+      mainOnly: true,
+      handler: ({ account, body }) => {
+        const id = reqString(body, 'id');
+        const direction = oneOf(body, 'direction', ['main_to_sub', 'sub_to_main'] as const);
+        if (!direction) throw fieldError('direction', 'The direction field is required.');
+        const amount = positive('amount', reqDecimal(body, 'amount'));
+        if (amount.lt(MIN_TRANSFER)) throw fieldError('amount', 'The amount must be at least 0.00000001.');
+        const ticker = reqString(body, 'ticker');
+        if (!state.assets.has(ticker)) throw fieldError('ticker', 'The selected ticker is invalid.');
+        const sub = subById(state, account, id);
+        const [from, to] = direction === 'main_to_sub' ? [account, sub] : [sub, account];
+        debitMain(from, ticker, amount);
+        creditMain(to, ticker, amount);
+        return { transaction_id: state.rng.hex(16) };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v4/sub-account/balances',
+      group: 'account',
+      mainOnly: true,
+      handler: ({ account, body }) => {
+        const sub = subById(state, account, reqString(body, 'id'));
+        const ticker = optString(body, 'ticker');
+        const tickers = ticker ? [ticker] : [...state.assets.keys()];
+        const out: Record<string, unknown> = {};
+        for (const t of tickers) {
+          const s = spot(sub, t);
+          out[t] = [
+            {
+              main: fmt(mainBalance(sub, t)),
+              spot: fmt(s.available.plus(s.freeze)),
+              collateral: fmt(collateralBalance(sub, t)),
+            },
+          ];
+        }
+        return out;
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v4/sub-account/api-key/edit',
+      group: 'account',
+      mainOnly: true,
+      handler: ({ account, body }) => {
+        const apiKeyId = reqString(body, 'apiKeyId');
+        const title = optString(body, 'title', 255);
+        const urls = body['urls'];
+        const entries: Array<[string, boolean]> = [];
+        if (urls !== undefined) {
+          if (!Array.isArray(urls)) throw fieldError('urls', 'The urls must be an array.');
+          urls.forEach((u: unknown, i) => {
+            const e = u as { url?: unknown; enable?: unknown } | null;
+            if (!e || typeof e.url !== 'string' || !e.url.startsWith('/api/'))
+              throw validationError({ [`urls.${i}.url`]: ['The url must be an API path.'] });
+            if (typeof e.enable !== 'boolean')
+              throw validationError({ [`urls.${i}.enable`]: ['The enable field must be true or false.'] });
+            entries.push([e.url, e.enable]);
+          });
+        }
+        const key = ownedKey(state, account, apiKeyId);
+        if (!key) throw keyNotFound();
+        if (title !== undefined) key.title = title;
+        for (const [url, enable] of entries) key.urls.set(url, enable);
+        return {};
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v4/sub-account/api-key/reset',
+      group: 'account',
+      mainOnly: true,
+      handler: ({ account, body }) => {
+        const apiKeyId = reqString(body, 'apiKeyId');
+        const key = ownedKey(state, account, apiKeyId);
+        if (!key) throw keyNotFound();
+        state.keysByPublic.delete(key.apiKey);
+        key.apiKey = state.rng.hex(16);
+        key.apiSecret = state.rng.hex(16);
+        key.lastNonce = 0;
+        key.windowNonces.clear();
+        state.keysByPublic.set(key.apiKey, key);
+        return {};
+      },
+    },
+  ];
+}

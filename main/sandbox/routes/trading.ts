@@ -1,0 +1,281 @@
+/** Spot trading endpoints: order/new, market, stock_market, stop_limit, stop_market, bulk, cancel, modify. */
+import type { Engine, PlaceRequest } from '../engine/engine.ts';
+import type { Order } from '../engine/order.ts';
+import { orderJson } from '../engine/order.ts';
+import { toUnits, unitsToDecimal } from '../engine/units.ts';
+import { ApiError, fieldError, regionBlocked } from '../http/errors.ts';
+import { fmt, optBool, optInt, optString, required } from '../http/fields.ts';
+import type { Body } from '../http/fields.ts';
+import type { PrivateRoute } from '../http/route.ts';
+import { spot } from '../ledger.ts';
+import type { Account, MarketDef, SandboxState } from '../state.ts';
+import {
+  checkAmount,
+  checkPrice,
+  checkQuoteAmount,
+  checkTotal,
+  clientOrderId,
+  duplicateClientOrderId,
+  limitFlags,
+  side,
+  spotMarket,
+  stp,
+} from './order-rules.ts';
+
+function tradable(m: MarketDef): MarketDef {
+  if (m.type !== 'spot') throw fieldError('market', 'Market is not available for spot trading.');
+  return m;
+}
+
+function uniqueClientId(engine: Engine, account: Account, m: MarketDef, id: string): void {
+  if (id && engine.clientOrderIdTaken(account.id, m.name, id)) throw duplicateClientOrderId();
+}
+
+/** Validates a limit order body fully, then places it. */
+export function placeLimit(state: SandboxState, engine: Engine, account: Account, body: Body): Order {
+  const m = tradable(spotMarket(state, body));
+  const s = side(body);
+  const amountRaw = body['amount'];
+  if (amountRaw === undefined || amountRaw === null || amountRaw === '')
+    throw fieldError('amount', required('amount'));
+  const flags = limitFlags(state, account, body);
+  const stpMode = stp(body);
+  const cid = clientOrderId(body);
+  const amount = checkAmount(m, amountRaw);
+  let priceUnits: bigint;
+  if (flags.bboRole !== undefined) {
+    const book = engine.book(m.name);
+    const ownSide = flags.bboRole === 1 ? s : s === 'buy' ? 'sell' : 'buy';
+    const best = book.best(ownSide);
+    if (best === null) throw fieldError('bboRole', 'No best price is available for this bboRole.');
+    priceUnits = best;
+    checkTotal(m, amount, unitsToDecimal(best, m.moneyPrec));
+  } else {
+    const price = checkPrice(m, 'price', body['price']);
+    checkTotal(m, amount, price);
+    priceUnits = toUnits(price, m.moneyPrec);
+  }
+  uniqueClientId(engine, account, m, cid);
+  return engine.place({
+    owner: account.id,
+    market: m.name,
+    side: s,
+    type: 'limit',
+    amount: toUnits(amount, m.stockPrec),
+    price: priceUnits,
+    clientOrderId: cid,
+    postOnly: flags.postOnly,
+    ioc: flags.ioc,
+    rpi: flags.rpi,
+    retail: flags.retail,
+    stp: stpMode,
+  });
+}
+
+function placeMarket(
+  state: SandboxState,
+  engine: Engine,
+  account: Account,
+  body: Body,
+  kind: 'market' | 'stock market' | 'stop market',
+): Order {
+  const m = tradable(spotMarket(state, body));
+  const s = side(body);
+  const region = state.regions.get(account.region);
+  if (kind === 'stop market' && region?.blocked.has('stop_market')) throw regionBlocked('type');
+  const stpMode = stp(body);
+  const cid = clientOrderId(body);
+  const quote = s === 'buy' && kind !== 'stock market';
+  const req: PlaceRequest = {
+    owner: account.id,
+    market: m.name,
+    side: s,
+    type: kind,
+    amount: 0n,
+    quoteAmount: quote,
+    clientOrderId: cid,
+    stp: stpMode,
+  };
+  if (kind === 'stop market') {
+    req.activationPrice = toUnits(checkPrice(m, 'activation_price', body['activation_price']), m.moneyPrec);
+  }
+  req.amount = quote
+    ? toUnits(checkQuoteAmount(m, body['amount']), m.moneyPrec + m.stockPrec)
+    : toUnits(checkAmount(m, body['amount']), m.stockPrec);
+  uniqueClientId(engine, account, m, cid);
+  return engine.place(req);
+}
+
+function placeStopLimit(state: SandboxState, engine: Engine, account: Account, body: Body): Order {
+  const m = tradable(spotMarket(state, body));
+  const s = side(body);
+  const stpMode = stp(body);
+  const cid = clientOrderId(body);
+  const amount = checkAmount(m, body['amount']);
+  const activation = checkPrice(m, 'activation_price', body['activation_price']);
+  const price = checkPrice(m, 'price', body['price']);
+  checkTotal(m, amount, price);
+  uniqueClientId(engine, account, m, cid);
+  return engine.place({
+    owner: account.id,
+    market: m.name,
+    side: s,
+    type: 'stop limit',
+    amount: toUnits(amount, m.stockPrec),
+    price: toUnits(price, m.moneyPrec),
+    activationPrice: toUnits(activation, m.moneyPrec),
+    clientOrderId: cid,
+    stp: stpMode,
+  });
+}
+
+/** An open order of the account by `orderId` or `clientOrderId` on `market`. */
+export function findOpen(state: SandboxState, engine: Engine, account: Account, body: Body): Order {
+  const m = spotMarket(state, body);
+  const id = optInt(body, 'orderId');
+  const cid = optString(body, 'clientOrderId');
+  if (id === undefined && !cid)
+    throw fieldError('orderId', 'The orderId field is required when clientOrderId is not present.');
+  const o =
+    id !== undefined ? engine.orders.get(id) : engine.findOpenByClientId(account.id, m.name, cid as string);
+  if (!o || o.owner !== account.id || o.market !== m.name || !o.open)
+    throw new ApiError(422, {
+      code: 30,
+      message: 'Order not found.',
+      errors: { orderId: ['Order not found.'] },
+    });
+  return o;
+}
+
+function withSettle<T extends Order>(state: SandboxState, engine: Engine, o: T): Record<string, unknown> {
+  const m = state.markets.get(o.market) as MarketDef;
+  engine.checkStops(o.market);
+  return orderJson(o, m);
+}
+
+export function tradingRoutes(state: SandboxState, engine: Engine): PrivateRoute[] {
+  const route = (
+    path: string,
+    handler: PrivateRoute['handler'],
+    group?: PrivateRoute['group'],
+  ): PrivateRoute => ({
+    method: 'POST',
+    path,
+    handler,
+    ...(group ? { group } : {}),
+  });
+  return [
+    route(
+      '/api/v4/order/new',
+      ({ account, body }) => withSettle(state, engine, placeLimit(state, engine, account, body)),
+      'orders',
+    ),
+    route('/api/v4/order/market', ({ account, body }) =>
+      withSettle(state, engine, placeMarket(state, engine, account, body, 'market')),
+    ),
+    route('/api/v4/order/stock_market', ({ account, body }) =>
+      withSettle(state, engine, placeMarket(state, engine, account, body, 'stock market')),
+    ),
+    route('/api/v4/order/stop_market', ({ account, body }) =>
+      withSettle(state, engine, placeMarket(state, engine, account, body, 'stop market')),
+    ),
+    route(
+      '/api/v4/order/stop_limit',
+      ({ account, body }) => withSettle(state, engine, placeStopLimit(state, engine, account, body)),
+      'orders',
+    ),
+    route('/api/v4/order/bulk', ({ account, body }) => {
+      const orders = body['orders'];
+      if (!Array.isArray(orders) || orders.length === 0) throw fieldError('orders', required('orders'));
+      if (orders.length > 20) throw fieldError('orders', 'The orders may not have more than 20 items.');
+      const stopOnFailure = optBool(body, 'stopOnFailure') ?? false;
+      const out: Array<{ result: unknown; error: unknown }> = [];
+      let stopped = false;
+      for (const item of orders) {
+        if (stopped) break;
+        if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+          out.push({
+            result: null,
+            error: { code: 30, message: 'Validation failed', errors: { orders: ['Invalid order.'] } },
+          });
+          stopped = stopOnFailure;
+          continue;
+        }
+        try {
+          out.push({
+            result: withSettle(state, engine, placeLimit(state, engine, account, item as Body)),
+            error: null,
+          });
+        } catch (e) {
+          if (!(e instanceof ApiError)) throw e;
+          out.push({ result: null, error: e.body });
+          stopped = stopOnFailure;
+        }
+      }
+      return out;
+    }),
+    route('/api/v4/order/cancel', ({ account, body }) => {
+      const o = findOpen(state, engine, account, body);
+      engine.cancel(o);
+      return orderJson(o, state.markets.get(o.market) as MarketDef);
+    }),
+    route('/api/v4/order/modify', ({ account, body }) => {
+      const old = findOpen(state, engine, account, body);
+      if (old.type !== 'limit' && old.type !== 'stop limit')
+        throw fieldError('orderId', 'Only limit and stop-limit orders can be modified.');
+      const m = state.markets.get(old.market) as MarketDef;
+      const next: Body = {
+        market: old.market,
+        side: old.side,
+        amount: (body['amount'] as unknown) ?? orderJson(old, m)['left'],
+        price: (body['price'] as unknown) ?? orderJson(old, m)['price'],
+        stp: old.stp,
+        ...(old.clientOrderId ? { clientOrderId: old.clientOrderId } : {}),
+      };
+      if (old.type === 'stop limit')
+        next['activation_price'] = body['activationPrice'] ?? orderJson(old, m)['activation_price'];
+      else {
+        if (old.postOnly && !old.rpi) next['postOnly'] = true;
+        if (old.rpi) next['rpi'] = true;
+        if (old.retail) next['retail'] = true;
+      }
+      engine.cancel(old);
+      try {
+        const placed =
+          old.type === 'stop limit'
+            ? placeStopLimit(state, engine, account, next)
+            : placeLimit(state, engine, account, next);
+        return withSettle(state, engine, placed);
+      } catch (e) {
+        // the change was rejected: the old order stays as it was
+        engine.reopen(old);
+        throw e;
+      }
+    }),
+    route('/api/v4/orders', ({ account, body }) => {
+      const market = optString(body, 'market');
+      if (market && !state.markets.has(market)) throw fieldError('market', 'Market is not available.');
+      const limit = optInt(body, 'limit', 1, 100) ?? 50;
+      const offset = optInt(body, 'offset', 0, 10000) ?? 0;
+      return engine
+        .openOrders(account.id)
+        .filter((o) => !market || o.market === market)
+        .sort((a, b) => b.id - a.id)
+        .slice(offset, offset + limit)
+        .map((o) => orderJson(o, state.markets.get(o.market) as MarketDef));
+    }),
+    route('/api/v4/trade-account/balance', ({ account, body }) => {
+      const ticker = optString(body, 'ticker');
+      if (ticker) {
+        const b = spot(account, ticker);
+        return { available: fmt(b.available), freeze: fmt(b.freeze) };
+      }
+      const out: Record<string, { available: string; freeze: string }> = {};
+      for (const t of state.assets.keys()) {
+        const b = spot(account, t);
+        out[t] = { available: fmt(b.available), freeze: fmt(b.freeze) };
+      }
+      return out;
+    }),
+  ];
+}

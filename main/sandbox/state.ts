@@ -1,0 +1,119 @@
+/** The sandbox's whole mutable world: accounts, keys, reference data. Routes read and change it. */
+import type { Decimal } from 'decimal.js';
+import type { Rng } from './rng.ts';
+
+export interface ApiKey {
+  /** Stable identity of the key slot (rate limits, ownership); survives a reset. */
+  id: string;
+  apiKey: string;
+  apiSecret: string;
+  accountId: string;
+  title: string;
+  enabled: boolean;
+  /** Per-URL permissions of a sub-account key; unlisted URLs fall back to `defaultAllowed`. */
+  urls: Map<string, boolean>;
+  lastNonce: number;
+  /** nonceWindow mode: nonce -> server time it was accepted, pruned after the window passed. */
+  windowNonces: Map<number, number>;
+}
+
+export interface SpotBalance {
+  available: Decimal;
+  freeze: Decimal;
+}
+
+export interface Account {
+  id: string;
+  label: string;
+  kind: 'main' | 'sub';
+  /** Sub-account id as the sub-account endpoints take it. */
+  subAccountId?: string;
+  parentId?: string;
+  email: string;
+  region: string;
+  retail: boolean;
+  rpi: boolean;
+  tradFi: boolean;
+  hedgeMode: boolean;
+  leverage: number;
+  keyId: string;
+  /** Main (wallet) balance per ticker; includes pending deposits. */
+  main: Map<string, Decimal>;
+  /** Part of `main` still held back by unconfirmed deposits. */
+  pending: Map<string, Decimal>;
+  spot: Map<string, SpotBalance>;
+  collateral: Map<string, Decimal>;
+}
+
+export interface MarketDef {
+  name: string;
+  stock: string;
+  money: string;
+  stockPrec: number;
+  moneyPrec: number;
+  minAmount: string;
+  minTotal: string;
+  maxTotal: string;
+  tickSize: string;
+  stepSize: string;
+  type: 'spot' | 'futures';
+  isTradFiFutures: boolean;
+  isCollateral: boolean;
+  maxLeverage: number;
+  makerFee: string;
+  takerFee: string;
+  /** Seed price of the simulated market. */
+  basePrice: string;
+  fundingRate: string;
+}
+
+export interface AssetDef {
+  ticker: string;
+  name: string;
+  precision: number;
+  canDeposit: boolean;
+  canWithdraw: boolean;
+  minWithdraw: string;
+  maxWithdraw: string;
+  withdrawFee: string;
+  networks: string[];
+  defaultNetwork: string;
+  fiat: boolean;
+  /** Price in USDT used for the stable-coin equivalents. */
+  usdtPrice: string;
+}
+
+export interface Region {
+  id: string;
+  /** Order flags or types unavailable here (`bboRole`, `rpi`, `stop_market`, ...): HTTP 453. */
+  blocked: Set<string>;
+  vaspEnabled: boolean;
+  tradFiAssigned: boolean;
+}
+
+export interface SandboxState {
+  rng: Rng;
+  now: () => number;
+  accounts: Map<string, Account>;
+  /** Keyed by the current public key. */
+  keysByPublic: Map<string, ApiKey>;
+  keysById: Map<string, ApiKey>;
+  markets: Map<string, MarketDef>;
+  assets: Map<string, AssetDef>;
+  regions: Map<string, Region>;
+  /** Last traded price per market (decimal string); empty string before any trade. */
+  lastPrices: Map<string, string>;
+  /** Last mark-price snapshot per futures market and when it was taken (ms). */
+  markPrices: Map<string, { price: string; at: number }>;
+  /** When true the collateral markets list answers `api.margin.unavailable`. */
+  marginUnavailable: boolean;
+}
+
+export function mainAccountOf(state: SandboxState, account: Account): Account {
+  if (account.kind === 'main' || !account.parentId) return account;
+  return state.accounts.get(account.parentId) ?? account;
+}
+
+export function nowSeconds(state: SandboxState): number {
+  return Math.floor(state.now() / 1000);
+}
