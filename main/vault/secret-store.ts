@@ -1,0 +1,136 @@
+import { UserFacingError } from '../ipc/errors.ts';
+import { redact, registerSecret } from '../log.ts';
+
+/** Keychain service name under which every API secret of the app is kept. */
+export const SECRET_SERVICE = 'txc-desk';
+
+/**
+ * API secrets by key id. Secrets stay in the main process: whoever reads one gets it registered with
+ * the log's redaction first, so it can never reach a log line or an error shown to the user.
+ */
+export interface SecretStore {
+  get(keyId: string): Promise<string | undefined>;
+  set(keyId: string, secret: string): Promise<void>;
+  /** True when there was an entry to delete. */
+  delete(keyId: string): Promise<boolean>;
+  /** Key ids that have a secret (never the secrets). */
+  list(): Promise<string[]>;
+}
+
+/** The part of keytar the store uses; injectable so the store can be tested without a keychain too. */
+export interface KeytarBackend {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+  findCredentials(service: string): Promise<{ account: string; password: string }[]>;
+}
+
+/** The system keychain could not be used (no Secret Service, locked keyring, denied access). */
+export class KeychainError extends UserFacingError {
+  constructor(action: string, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(
+      'keychain_unavailable',
+      redact(
+        `The system keychain could not ${action}: ${reason}. Check that the keyring is running and unlocked.`,
+      ),
+    );
+    this.name = 'KeychainError';
+  }
+}
+
+const MAX_KEY_ID = 255;
+
+function checkKeyId(keyId: string): void {
+  if (typeof keyId !== 'string' || keyId.trim() === '' || keyId.length > MAX_KEY_ID)
+    throw new UserFacingError(
+      'invalid_input',
+      `key id must be 1 to ${String(MAX_KEY_ID)} characters`,
+      'keyId',
+    );
+}
+
+async function loadKeytar(): Promise<KeytarBackend> {
+  const module = (await import('keytar')) as KeytarBackend & { default?: KeytarBackend };
+  return module.default ?? module;
+}
+
+/**
+ * SecretStore in the operating system's keychain through keytar (Secret Service on Linux, Keychain on
+ * macOS, Credential Vault on Windows): service `txc-desk`, one entry per API key id. keytar, a native
+ * module, is loaded on first use, so the rest of the app starts even where it cannot load.
+ */
+export class KeytarSecretStore implements SecretStore {
+  readonly service: string;
+  private backend: Promise<KeytarBackend> | undefined;
+
+  constructor(options: { service?: string; backend?: KeytarBackend } = {}) {
+    this.service = options.service ?? SECRET_SERVICE;
+    if (options.backend) this.backend = Promise.resolve(options.backend);
+  }
+
+  private async use<T>(action: string, run: (backend: KeytarBackend) => Promise<T>): Promise<T> {
+    try {
+      this.backend ??= loadKeytar();
+      return await run(await this.backend);
+    } catch (error) {
+      if (error instanceof UserFacingError) throw error;
+      throw new KeychainError(action, error);
+    }
+  }
+
+  async get(keyId: string): Promise<string | undefined> {
+    checkKeyId(keyId);
+    const secret = await this.use('read a secret', (k) => k.getPassword(this.service, keyId));
+    if (secret === null) return undefined;
+    registerSecret(secret);
+    return secret;
+  }
+
+  async set(keyId: string, secret: string): Promise<void> {
+    checkKeyId(keyId);
+    if (typeof secret !== 'string' || secret === '')
+      throw new UserFacingError('invalid_input', 'the secret must not be empty', 'secret');
+    registerSecret(secret);
+    await this.use('store a secret', (k) => k.setPassword(this.service, keyId, secret));
+  }
+
+  async delete(keyId: string): Promise<boolean> {
+    checkKeyId(keyId);
+    return this.use('delete a secret', (k) => k.deletePassword(this.service, keyId));
+  }
+
+  async list(): Promise<string[]> {
+    const entries = await this.use('list secrets', (k) => k.findCredentials(this.service));
+    for (const entry of entries) registerSecret(entry.password);
+    return entries.map((entry) => entry.account).sort();
+  }
+}
+
+/** A SecretStore in memory, for tests of code that needs one and for the embedded sandbox's demo keys. */
+export class MemorySecretStore implements SecretStore {
+  private readonly secrets = new Map<string, string>();
+
+  async get(keyId: string): Promise<string | undefined> {
+    checkKeyId(keyId);
+    const secret = this.secrets.get(keyId);
+    if (secret !== undefined) registerSecret(secret);
+    return secret;
+  }
+
+  async set(keyId: string, secret: string): Promise<void> {
+    checkKeyId(keyId);
+    if (secret === '') throw new UserFacingError('invalid_input', 'the secret must not be empty', 'secret');
+    registerSecret(secret);
+    this.secrets.set(keyId, secret);
+  }
+
+  async delete(keyId: string): Promise<boolean> {
+    checkKeyId(keyId);
+    return this.secrets.delete(keyId);
+  }
+
+  async list(): Promise<string[]> {
+    return [...this.secrets.keys()].sort();
+  }
+}

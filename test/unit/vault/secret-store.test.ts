@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import keytar from 'keytar';
+import { afterAll, describe, expect, it } from 'vitest';
+import { UserFacingError } from '../../../main/ipc/errors.ts';
+import { forgetSecret, redact } from '../../../main/log.ts';
+import {
+  type KeytarBackend,
+  KeychainError,
+  KeytarSecretStore,
+  MemorySecretStore,
+  SECRET_SERVICE,
+  type SecretStore,
+} from '../../../main/vault/secret-store.ts';
+
+/**
+ * These tests use the real Secret Service (run them inside dbus-run-session with an unlocked
+ * gnome-keyring, as CI does). Without one they fail: a keychain that silently does nothing is a bug.
+ */
+const run = `${String(process.pid)}-${randomBytes(4).toString('hex')}`;
+const used = new Set<string>();
+
+function account(name: string): string {
+  const id = `unit-test-${run}-${name}`;
+  used.add(id);
+  return id;
+}
+
+function newSecret(): string {
+  const secret = `s3cr3t-${randomBytes(16).toString('hex')}`;
+  return secret;
+}
+
+afterAll(async () => {
+  for (const id of used) await keytar.deletePassword(SECRET_SERVICE, id).catch(() => false);
+});
+
+describe('KeytarSecretStore against the real Secret Service', () => {
+  const store: SecretStore = new KeytarSecretStore();
+
+  it('reaches the Secret Service and keeps entries under the txc-desk service', async () => {
+    const id = account('service');
+    const secret = newSecret();
+    await store.set(id, secret);
+    expect(await keytar.getPassword('txc-desk', id)).toBe(secret);
+  });
+
+  it('stores, reads back from a fresh instance, rotates and deletes', async () => {
+    const id = account('lifecycle');
+    const first = newSecret();
+    await store.set(id, first);
+    expect(await new KeytarSecretStore().get(id)).toBe(first);
+
+    const rotated = newSecret();
+    await store.set(id, rotated);
+    expect(await store.get(id)).toBe(rotated);
+
+    expect(await store.delete(id)).toBe(true);
+    expect(await store.get(id)).toBeUndefined();
+    expect(await store.delete(id)).toBe(false);
+  });
+
+  it('lists key ids, never secrets', async () => {
+    const a = account('list-a');
+    const b = account('list-b');
+    const secretA = newSecret();
+    await store.set(a, secretA);
+    await store.set(b, newSecret());
+    const ids = await store.list();
+    expect(ids).toEqual(expect.arrayContaining([a, b]));
+    expect(ids.join(' ')).not.toContain(secretA);
+    await store.delete(a);
+    expect(await store.list()).not.toContain(a);
+  });
+
+  it('keeps secrets with any characters exactly', async () => {
+    const id = account('unicode');
+    const secret = `ключ-✓-${newSecret()}-"quoted"\\`;
+    await store.set(id, secret);
+    expect(await store.get(id)).toBe(secret);
+  });
+
+  it('registers a secret for redaction when it is read', async () => {
+    const id = account('redact-read');
+    const secret = newSecret();
+    await keytar.setPassword(SECRET_SERVICE, id, secret);
+    forgetSecret(secret);
+    expect(redact(`sent ${secret}`)).toBe(`sent ${secret}`);
+    await store.get(id);
+    expect(redact(`sent ${secret}`)).toBe('sent [redacted]');
+    forgetSecret(secret);
+  });
+
+  it('registers a secret for redaction when it is written', async () => {
+    const id = account('redact-write');
+    const secret = newSecret();
+    await store.set(id, secret);
+    expect(redact(secret)).toBe('[redacted]');
+    forgetSecret(secret);
+  });
+
+  it('answers undefined for a key id it never stored', async () => {
+    expect(await store.get(account('never'))).toBeUndefined();
+  });
+});
+
+describe('KeytarSecretStore failures', () => {
+  it('turns a keychain failure into a KeychainError without the secret in it', async () => {
+    const secret = newSecret();
+    const broken: KeytarBackend = {
+      getPassword: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+      setPassword: (_s, _a, password) => Promise.reject(new Error(`locked; could not save ${password}`)),
+      deletePassword: () => Promise.reject(new Error('locked')),
+      findCredentials: () => Promise.reject(new Error('locked')),
+    };
+    const store = new KeytarSecretStore({ backend: broken });
+    const write = store.set('k', secret);
+    await expect(write).rejects.toBeInstanceOf(KeychainError);
+    await expect(write).rejects.toMatchObject({ code: 'keychain_unavailable' });
+    const error = (await write.catch((e: unknown) => e)) as KeychainError;
+    expect(error.message).not.toContain(secret);
+    expect(error).toBeInstanceOf(UserFacingError);
+    await expect(store.get('k')).rejects.toThrow(/could not read a secret: Cannot autolaunch D-Bus/);
+    await expect(store.list()).rejects.toThrow(/could not list secrets/);
+    forgetSecret(secret);
+  });
+
+  it.each([
+    ['an empty key id', '', 'x'],
+    ['a blank key id', '   ', 'x'],
+    ['a key id over 255 characters', 'a'.repeat(256), 'x'],
+    ['an empty secret', 'ok', ''],
+  ])('refuses %s before touching the keychain', async (_label, keyId, secret) => {
+    const touched: string[] = [];
+    const spy: KeytarBackend = {
+      getPassword: async () => (touched.push('get'), null),
+      setPassword: async () => void touched.push('set'),
+      deletePassword: async () => (touched.push('delete'), false),
+      findCredentials: async () => (touched.push('find'), []),
+    };
+    const store = new KeytarSecretStore({ backend: spy, service: 'txc-desk-test' });
+    await expect(store.set(keyId, secret)).rejects.toMatchObject({ code: 'invalid_input' });
+    expect(touched).toEqual([]);
+  });
+});
+
+describe('MemorySecretStore', () => {
+  it('behaves like the keychain store', async () => {
+    const store = new MemorySecretStore();
+    const secret = newSecret();
+    await store.set('b', secret);
+    await store.set('a', newSecret());
+    expect(await store.list()).toEqual(['a', 'b']);
+    expect(await store.get('b')).toBe(secret);
+    expect(redact(secret)).toBe('[redacted]');
+    expect(await store.delete('b')).toBe(true);
+    expect(await store.delete('b')).toBe(false);
+    expect(await store.get('b')).toBeUndefined();
+    await expect(store.get('')).rejects.toMatchObject({ code: 'invalid_input' });
+    forgetSecret(secret);
+  });
+});
