@@ -1,0 +1,95 @@
+import { UserFacingError } from '../ipc/errors.ts';
+
+/**
+ * A failure of the local cache. Every cache error carries a stable `code` and a sentence a person can
+ * read; errors raised inside a cache worker cross to the main thread as `{name, code, message, field}`
+ * and are rebuilt as the same class there.
+ */
+export class CacheError extends UserFacingError {
+  constructor(code: string, message: string, field?: string) {
+    super(code, message, field);
+    this.name = 'CacheError';
+  }
+}
+
+/** The database file was written by a newer version of the app than this one. */
+export class SchemaTooNewError extends CacheError {
+  constructor(message: string) {
+    super('cache_schema_too_new', message);
+    this.name = 'SchemaTooNewError';
+  }
+}
+
+/** An argument given to a cache method is not valid (a bad filter, a malformed record). */
+export class CacheInputError extends CacheError {
+  constructor(message: string, field?: string) {
+    super('cache_invalid_input', message, field);
+    this.name = 'CacheInputError';
+  }
+}
+
+/** SQLite refused or failed a statement; `sqliteCode` is its code, e.g. `SQLITE_FULL`. */
+export class CacheQueryError extends CacheError {
+  constructor(message: string, field?: string) {
+    super('cache_query_failed', message, field);
+    this.name = 'CacheQueryError';
+  }
+}
+
+/** The cache was closed, or its worker stopped, before the call could finish. */
+export class CacheClosedError extends CacheError {
+  constructor(message = 'The local cache is closed.') {
+    super('cache_closed', message);
+    this.name = 'CacheClosedError';
+  }
+}
+
+/** A long operation (an export) was cancelled by its caller. */
+export class CacheCancelledError extends CacheError {
+  constructor(message = 'The operation was cancelled.') {
+    super('cache_cancelled', message);
+    this.name = 'CacheCancelledError';
+  }
+}
+
+/** The plain form in which an error crosses the worker boundary. */
+export interface SerializedCacheError {
+  name: string;
+  code: string;
+  message: string;
+  field?: string;
+}
+
+const classes: Record<string, new (message: string, field?: string) => CacheError> = {
+  SchemaTooNewError,
+  CacheInputError,
+  CacheQueryError,
+  CacheClosedError,
+  CacheCancelledError,
+};
+
+/** Turns anything thrown inside a worker into its transferable form; unknown errors become query errors. */
+export function serializeError(error: unknown): SerializedCacheError {
+  if (error instanceof CacheError) {
+    const out: SerializedCacheError = { name: error.name, code: error.code, message: error.message };
+    if (error.field !== undefined) out.field = error.field;
+    return out;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const sqliteCode =
+    error !== null && typeof error === 'object' && 'code' in error && typeof error.code === 'string'
+      ? error.code
+      : undefined;
+  return {
+    name: 'CacheQueryError',
+    code: 'cache_query_failed',
+    message: sqliteCode ? `${sqliteCode}: ${message}` : message,
+  };
+}
+
+/** Rebuilds a serialized error as its own class (a plain `CacheError` when the name is unknown). */
+export function deserializeError(error: SerializedCacheError): CacheError {
+  const Class = classes[error.name];
+  if (Class) return new Class(error.message, error.field);
+  return new CacheError(error.code, error.message, error.field);
+}

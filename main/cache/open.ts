@@ -1,0 +1,73 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ReadableDB, WritableDB } from './db.ts';
+import { CacheInputError, SchemaTooNewError } from './errors.ts';
+import { migrate, schemaVersion, type MigrationReport } from './migrate.ts';
+import type { Migration } from './migrations/migration.ts';
+import { migrations as allMigrations } from './migrations/index.ts';
+
+const PROFILE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+const BUSY_TIMEOUT_MS = 5000;
+
+/** `<dataDir>/profiles/<profile>/cache.sqlite`; the profile name may not climb out of its folder. */
+export function cacheFilePath(dataDir: string, profile: string): string {
+  if (!PROFILE.test(profile) || profile.includes('..')) {
+    throw new CacheInputError(
+      `Profile name "${profile}" is not allowed: use letters, digits, dots, dashes and underscores.`,
+      'profile',
+    );
+  }
+  return join(dataDir, 'profiles', profile, 'cache.sqlite');
+}
+
+export interface OpenWritableOptions {
+  /** Defaults to every migration the app ships; tests pass a prefix to build older files. */
+  migrations?: readonly Migration[];
+}
+
+/**
+ * Opens (creating it and its folder when missing) the one writing connection of a cache file: WAL,
+ * foreign keys on, a busy timeout, synchronous NORMAL (safe with WAL: a crash loses at most the last
+ * commits, never consistency), then migrates it.
+ */
+export function openWritable(
+  file: string,
+  options: OpenWritableOptions = {},
+): { db: WritableDB; migration: MigrationReport } {
+  mkdirSync(join(file, '..'), { recursive: true });
+  const db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    const migration = migrate(db, options.migrations ?? allMigrations, file);
+    return { db: db as WritableDB, migration };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/**
+ * Opens a read-only connection to a cache file the writer has already created and migrated. SQLite
+ * itself refuses writes on it, whatever the caller does.
+ */
+export function openReadable(file: string, knownVersion = allMigrations.length): ReadableDB {
+  const db = new Database(file, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+  try {
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    const version = schemaVersion(db);
+    if (version > knownVersion) {
+      throw new SchemaTooNewError(
+        `The cache file ${file} has schema version ${version}, but this version of the app knows only ` +
+          `up to ${knownVersion}.`,
+      );
+    }
+    return db as ReadableDB;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
