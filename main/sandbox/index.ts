@@ -71,7 +71,7 @@ export function describeAccounts(state: SandboxState): SandboxAccount[] {
 
 export function buildRoutes(state: SandboxState, engine: Engine): Route[] {
   return [
-    ...publicRoutes(state),
+    ...publicRoutes(state, engine),
     ...tradingRoutes(state, engine),
     ...historyRoutes(state, engine),
     ...mainAccountRoutes(state),

@@ -191,6 +191,11 @@ export class Book {
         h.fill(maker, level.price, qty);
         if (maker.left === 0n) i = this.take(level, i);
         else i++;
+        if (taker.budget !== null && taker.budget < level.price) {
+          // prices only get worse from here: the budget cannot buy another unit
+          book.dropIfEmpty(level);
+          return { stpStopped: false, budgetExhausted: true };
+        }
       }
       // a removed level lets the next one slide into index li; a kept one (RPI skipped) is passed
       if (!book.dropIfEmpty(level) && (skipped || taker.left > 0n)) li++;

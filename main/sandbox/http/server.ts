@@ -36,7 +36,7 @@ export function createHttpServer(options: HttpOptions): Server {
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
     const ip = req.socket.remoteAddress ?? 'unknown';
     if (req.method === 'GET') {
-      const route = publicRoutes.get(path);
+      const route = publicRoutes.get(path) ?? publicRoutes.get(path.replace(/\/[^/]+$/, '/{market}'));
       try {
         if (!route) throw notFound();
         if (route.group) {

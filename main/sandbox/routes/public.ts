@@ -1,6 +1,8 @@
 /** Public reference data: markets, futures, collateral markets, assets. No authentication. */
 import { Decimal } from 'decimal.js';
 import { ApiError } from '../http/errors.ts';
+import type { Engine } from '../engine/engine.ts';
+import { fromUnits } from '../engine/units.ts';
 import type { PublicRoute } from '../http/route.ts';
 import type { MarketDef, SandboxState } from '../state.ts';
 
@@ -83,8 +85,26 @@ export function collateralMarketNames(state: SandboxState, region: string | unde
     .map((m) => m.name);
 }
 
-export function publicRoutes(state: SandboxState): PublicRoute[] {
+export function publicRoutes(state: SandboxState, engine: Engine): PublicRoute[] {
   return [
+    {
+      method: 'GET',
+      path: '/api/v4/public/orderbook/{market}',
+      handler: ({ path, query }) => {
+        const name = path.slice(path.lastIndexOf('/') + 1);
+        const m = state.markets.get(name);
+        if (!m) throw new ApiError(422, { message: 'Market is not available.' });
+        const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 100) || 100));
+        const book = engine.book(name);
+        const level = ([p, q]: [bigint, bigint]) => [fromUnits(p, m.moneyPrec), fromUnits(q, m.stockPrec)];
+        return {
+          ticker_id: name,
+          timestamp: Math.floor(state.now() / 1000),
+          asks: book.depth('sell', limit).map(level),
+          bids: book.depth('buy', limit).map(level),
+        };
+      },
+    },
     {
       method: 'GET',
       path: '/api/v4/public/markets',
