@@ -29,10 +29,20 @@ function withNearest(message: string, suggestions: string[]): RuleIssue['message
 }
 
 /**
+ * Longest decimal text accepted. Two such values multiply exactly within the 80 digits of `Dec`;
+ * exchange values stay far below it (at most 1e17 with 18 decimals).
+ */
+export const MAX_DECIMAL_CHARS = 40;
+
+/**
  * Parses a positive decimal field. Returns the value, or pushes an issue (not a plain decimal, or
  * not above zero) and returns undefined.
  */
 export function readPositive(field: string, text: string, issues: RuleIssue[]): Dec | undefined {
+  if (typeof text === 'string' && text.length > MAX_DECIMAL_CHARS) {
+    issues.push({ field, message: `${field} is too long: at most ${String(MAX_DECIMAL_CHARS)} characters` });
+    return undefined;
+  }
   const value = parsePlain(text);
   if (!value) {
     issues.push({
