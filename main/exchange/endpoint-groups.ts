@@ -75,3 +75,18 @@ export function endpointGroup(pathOrUrl: string): EndpointBudget {
     ? { group: listed, limit: GROUP_LIMITS[listed] }
     : { group: `path:${path}`, limit: UNLISTED_LIMIT };
 }
+
+/**
+ * WebSocket budgets, per connection: order placements (`*_place`) and all other requests have
+ * separate budgets; new connections are limited per minute (per key or address).
+ */
+export const WS_LIMITS = {
+  placements: { limit: 10_000, windowMs: 10_000 },
+  requests: { limit: 12_000, windowMs: 10_000 },
+  connections: { limit: 1_000, windowMs: 60_000 },
+} as const satisfies Record<string, GroupLimit>;
+
+/** Which per-connection WebSocket budget a JSON-RPC method draws on. */
+export function wsMethodGroup(method: string): 'placements' | 'requests' {
+  return method.endsWith('_place') ? 'placements' : 'requests';
+}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { endpointGroup, GROUP_LIMITS, normalizePath } from '../../../main/exchange/endpoint-groups.ts';
+import {
+  endpointGroup,
+  GROUP_LIMITS,
+  normalizePath,
+  WS_LIMITS,
+  wsMethodGroup,
+} from '../../../main/exchange/endpoint-groups.ts';
 import { backoffDelay, RateLimits, SlotBucket } from '../../../main/exchange/rate-limit.ts';
 import { FakeClock, flush } from './fake-clock.ts';
 
@@ -51,6 +57,19 @@ describe('endpointGroup', () => {
     expect(cancel.limit).toEqual({ limit: 1_000, windowMs: 10_000 });
     expect(endpointGroup('/api/v4/orders').group).not.toBe(cancel.group);
     expect(endpointGroup('/api/v4/order/newer').group).toBe('path:/api/v4/order/newer');
+  });
+});
+
+describe('WebSocket budgets', () => {
+  it('puts the order methods ending in _place on the placement budget, the rest on requests', () => {
+    expect(wsMethodGroup('order_limit_place')).toBe('placements');
+    expect(wsMethodGroup('collateral_order_tpsl_place')).toBe('placements');
+    expect(wsMethodGroup('order_cancel')).toBe('requests');
+    expect(wsMethodGroup('order_modify')).toBe('requests');
+    expect(wsMethodGroup('ping')).toBe('requests');
+    expect(WS_LIMITS.placements.limit).toBe(10_000);
+    expect(WS_LIMITS.requests.limit).toBe(12_000);
+    expect(WS_LIMITS.connections).toEqual({ limit: 1_000, windowMs: 60_000 });
   });
 });
 
