@@ -1,0 +1,80 @@
+/** Public reference data: no authentication. */
+import { z } from 'zod';
+import { ExchangeError } from '../errors.ts';
+import type { ExchangeHttp } from '../http.ts';
+import { decimal, decimalOrEmpty, integerLike } from './shapes.ts';
+
+export const marketSchema = z.looseObject({
+  name: z.string(),
+  stock: z.string().optional(),
+  money: z.string().optional(),
+  stockPrec: integerLike,
+  moneyPrec: integerLike,
+  minAmount: decimal,
+  minTotal: decimal,
+  maxTotal: decimal,
+  tickSize: decimalOrEmpty,
+  stepSize: decimalOrEmpty,
+  type: z.string(),
+  isTradFiFutures: z.boolean().optional().default(false),
+});
+export type Market = z.output<typeof marketSchema>;
+
+export const futuresMarketSchema = z.looseObject({
+  ticker_id: z.string(),
+  max_leverage: integerLike,
+  mark_price: decimalOrEmpty,
+  index_price: decimal,
+  funding_rate: decimalOrEmpty,
+  brackets: z.record(z.string(), z.unknown()).optional(),
+});
+export type FuturesMarket = z.output<typeof futuresMarketSchema>;
+
+const futuresSchema = z.object({ success: z.literal(true), result: z.array(futuresMarketSchema) });
+const collateralMarketsSchema = z.object({ success: z.literal(true), result: z.array(z.string()) });
+
+export const assetSchema = z.looseObject({
+  name: z.string().optional(),
+  can_withdraw: z.boolean().optional(),
+  can_deposit: z.boolean().optional(),
+  networks: z.unknown().optional(),
+});
+export type Asset = z.output<typeof assetSchema>;
+
+export function markets(http: ExchangeHttp, signal?: AbortSignal): Promise<Market[]> {
+  return http.publicGet('/api/v4/public/markets', z.array(marketSchema), {}, signal);
+}
+
+export async function futures(http: ExchangeHttp, signal?: AbortSignal): Promise<FuturesMarket[]> {
+  return (await http.publicGet('/api/v4/public/futures', futuresSchema, {}, signal)).result;
+}
+
+/**
+ * Markets available for collateral trading in the caller's region. The exchange serves the list
+ * from a cache refreshed about every 10 s and answers `api.margin.unavailable` while it cannot.
+ */
+export async function collateralMarkets(http: ExchangeHttp, signal?: AbortSignal): Promise<string[]> {
+  try {
+    const answer = await http.publicGet(
+      '/api/v4/public/collateral/markets',
+      collateralMarketsSchema,
+      {},
+      signal,
+    );
+    return answer.result;
+  } catch (error) {
+    if (error instanceof ExchangeError && error.status !== undefined && error.status >= 500) {
+      throw new ExchangeError(
+        'margin_unavailable',
+        'The list of collateral markets is unavailable at the exchange right now. It refreshes about every 10 seconds; try again shortly.',
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+}
+
+/** Asset list keyed by ticker. */
+export function assets(http: ExchangeHttp, signal?: AbortSignal): Promise<Record<string, Asset>> {
+  return http.publicGet('/api/v4/public/assets', z.record(z.string(), assetSchema), {}, signal);
+}

@@ -1,0 +1,48 @@
+/** Building blocks of response schemas shared by every endpoint group. */
+import { z } from 'zod';
+import type { ExchangeHttp } from '../http.ts';
+import type { Credentials, RequestFields } from '../signer.ts';
+
+/** A decimal string as the exchange sends amounts and prices: `12`, `-0.5`, `0.00000001`. */
+export const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, 'expected a decimal string');
+/** A decimal string that may be empty where the exchange has no value (tickSize, mark_price). */
+export const decimalOrEmpty = z.union([decimal, z.literal('')]);
+/** Some integer fields arrive as numbers or numeric strings; both become numbers. */
+export const integerLike = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^-?\d+$/)
+    .transform(Number),
+]);
+
+export const READ = { idempotent: true } as const;
+export const WRITE = { idempotent: false } as const;
+
+/** One API key's view of the exchange: every private endpoint function takes one. */
+export class KeyCaller {
+  readonly http: ExchangeHttp;
+  readonly credentials: Credentials;
+
+  constructor(http: ExchangeHttp, credentials: Credentials) {
+    this.http = http;
+    this.credentials = credentials;
+  }
+
+  post<S extends z.ZodType>(
+    path: string,
+    fields: RequestFields,
+    schema: S,
+    options: { idempotent: boolean; signal?: AbortSignal },
+  ): Promise<z.output<S>> {
+    return this.http.privatePost(this.credentials, path, fields, schema, options);
+  }
+}
+
+/** Drops undefined values so optional fields are left out of the signed body, not sent as null. */
+export function defined<T extends Record<string, unknown>>(fields: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [key, value] of Object.entries(fields))
+    if (value !== undefined) out[key as keyof T] = value as T[keyof T];
+  return out;
+}

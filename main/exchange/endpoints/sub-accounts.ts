@@ -1,0 +1,61 @@
+/** Sub-accounts of the main account: list, transfers, balances, API key restrictions. */
+import { z } from 'zod';
+import { decimal, defined, READ, WRITE, type KeyCaller } from './shapes.ts';
+
+export const subAccountSchema = z.looseObject({
+  id: z.string(),
+  alias: z.string(),
+  email: z.string().optional(),
+  status: z.string().optional(),
+});
+export type SubAccount = z.output<typeof subAccountSchema>;
+
+export const subBalanceSchema = z.record(
+  z.string(),
+  z.array(z.looseObject({ main: decimal, spot: decimal, collateral: decimal })),
+);
+export type SubAccountBalances = z.output<typeof subBalanceSchema>;
+
+export interface UrlPermission {
+  url: string;
+  enable: boolean;
+}
+
+export async function list(
+  c: KeyCaller,
+  filter: { search?: string; limit?: number; offset?: number } = {},
+): Promise<SubAccount[]> {
+  const schema = z.looseObject({ data: z.array(subAccountSchema) });
+  return (await c.post('/api/v4/sub-account/list', defined({ ...filter }), schema, READ)).data;
+}
+
+export interface TransferInput {
+  /** Sub-account id. */
+  id: string;
+  direction: 'main_to_sub' | 'sub_to_main';
+  amount: string;
+  ticker: string;
+}
+
+/** Returns the transaction id that correlates the transfer history. */
+export async function transfer(c: KeyCaller, input: TransferInput): Promise<string> {
+  const schema = z.looseObject({ transaction_id: z.string() });
+  return (await c.post('/api/v4/sub-account/transfer', { ...input }, schema, WRITE)).transaction_id;
+}
+
+export function balances(c: KeyCaller, input: { id: string; ticker?: string }): Promise<SubAccountBalances> {
+  return c.post('/api/v4/sub-account/balances', defined({ ...input }), subBalanceSchema, READ);
+}
+
+/** Merges `urls` into the key's restrictions; unlisted URLs keep their setting. */
+export async function editApiKey(
+  c: KeyCaller,
+  input: { apiKeyId: string; title: string; urls: UrlPermission[] },
+): Promise<void> {
+  await c.post('/api/v4/sub-account/api-key/edit', { ...input }, z.unknown(), WRITE);
+}
+
+/** Regenerates the key: the old key and secret stop working at once. */
+export async function resetApiKey(c: KeyCaller, apiKeyId: string): Promise<void> {
+  await c.post('/api/v4/sub-account/api-key/reset', { apiKeyId }, z.unknown(), WRITE);
+}

@@ -1,0 +1,227 @@
+/**
+ * The exchange's REST transport: signs private calls, queues them behind the key's rate-limit
+ * buckets, times out, classifies failures into typed errors and checks every answer's shape.
+ *
+ * Retries are only made where they are safe: a rate-limit or nonce rejection means the exchange did
+ * nothing, so any call is sent again (after backing off); a network failure, server error or timeout
+ * may have been applied, so only calls marked `idempotent` are sent again. Orders, withdrawals and
+ * converts are looked up by their own handle by the service that sent them before any retry.
+ */
+import type { z } from 'zod';
+import { ExchangeError, NonceError, RateLimitError, networkError, timeoutError } from './errors.ts';
+import { classifyResponse } from './classify-response.ts';
+import type { NonceRegistry } from './nonce.ts';
+import { backoffDelay, type RateLimits } from './rate-limit.ts';
+import { signRequest, type Credentials, type RequestFields } from './signer.ts';
+
+export interface AuditEntry {
+  readonly path: string;
+  readonly apiKey: string;
+  readonly at: number;
+  /** `ok`, or the error code the call ended with. */
+  readonly outcome: string;
+  readonly status: number | undefined;
+  readonly attempts: number;
+}
+
+export interface ExchangeHttpOptions {
+  /** REST base address, e.g. `https://exchange.example` or the sandbox's `http://127.0.0.1:PORT`. */
+  readonly baseUrl: string;
+  readonly nonces: NonceRegistry;
+  readonly limits: RateLimits;
+  /** Per-request time limit. Default 15 s. */
+  readonly timeoutMs?: number;
+  /** How many times a retryable failure is retried. Default 3. */
+  readonly maxRetries?: number;
+  readonly fetch?: typeof fetch;
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly random?: () => number;
+  /** Told of every signed request (never the secret or the signature). */
+  readonly audit?: (entry: AuditEntry) => void;
+}
+
+export interface CallOptions {
+  /** Sending it twice does no harm (reads). Decides retries after network failures and timeouts. */
+  readonly idempotent: boolean;
+  readonly signal?: AbortSignal;
+}
+
+export class UnexpectedResponseError extends ExchangeError {
+  constructor(path: string, issue: string, status: number) {
+    super(
+      'unexpected_response',
+      `The exchange answered ${path} in a form the app does not know (${issue}).`,
+      {
+        status,
+      },
+    );
+    this.name = 'UnexpectedResponseError';
+  }
+}
+
+const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
+
+interface Answer {
+  status: number;
+  body: unknown;
+  retryAfter: string | null;
+}
+
+export class ExchangeHttp {
+  readonly baseUrl: string;
+  readonly #options: ExchangeHttpOptions;
+  readonly #fetch: typeof fetch;
+  readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+
+  constructor(options: ExchangeHttpOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.#options = options;
+    this.#fetch = options.fetch ?? fetch;
+    this.#sleep = options.sleep ?? defaultSleep;
+  }
+
+  /** An unauthenticated GET of a public endpoint (always idempotent). */
+  async publicGet<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    query: Record<string, string> = {},
+    signal?: AbortSignal,
+  ): Promise<z.output<S>> {
+    const qs = new URLSearchParams(query).toString();
+    const url = `${this.baseUrl}${path}${qs ? `?${qs}` : ''}`;
+    const answer = await this.#withRetries(path, { idempotent: true, signal }, undefined, () =>
+      this.#send(url, { method: 'GET', headers: { Accept: 'application/json' } }, path, signal),
+    );
+    return parseAnswer(path, schema, answer);
+  }
+
+  /** A signed POST of a private endpoint; `fields` are the endpoint's body fields. */
+  async privatePost<S extends z.ZodType>(
+    credentials: Credentials,
+    path: string,
+    fields: RequestFields,
+    schema: S,
+    options: CallOptions,
+  ): Promise<z.output<S>> {
+    const limiter = this.#options.limits.forKey(credentials.apiKey);
+    const nonces = this.#options.nonces.forKey(credentials.apiKey);
+    let attempts = 0;
+    let answer: Answer | undefined;
+    try {
+      answer = await this.#withRetries(path, options, limiter, async () => {
+        attempts++;
+        await limiter.acquire(path, options.signal);
+        const nonce = await nonces.acquire(this.#sleep, 10_000, options.signal);
+        const signed = signRequest(credentials, path, nonce, fields);
+        return this.#send(
+          `${this.baseUrl}${path}`,
+          { method: 'POST', headers: { ...signed.headers, Accept: 'application/json' }, body: signed.body },
+          path,
+          options.signal,
+        );
+      });
+      const value = parseAnswer(path, schema, answer);
+      this.#audit(path, credentials.apiKey, 'ok', answer.status, attempts);
+      return value;
+    } catch (error) {
+      const code = error instanceof ExchangeError ? error.code : 'failed';
+      const status = error instanceof ExchangeError ? error.status : undefined;
+      this.#audit(path, credentials.apiKey, code, status, attempts);
+      throw error;
+    }
+  }
+
+  #audit(path: string, apiKey: string, outcome: string, status: number | undefined, attempts: number): void {
+    this.#options.audit?.({ path, apiKey, at: Date.now(), outcome, status, attempts });
+  }
+
+  async #withRetries(
+    path: string,
+    options: CallOptions,
+    limiter: { pause(path: string, ms: number): void } | undefined,
+    attempt: () => Promise<Answer>,
+  ): Promise<Answer> {
+    const maxRetries = this.#options.maxRetries ?? 3;
+    for (let retry = 0; ; retry++) {
+      let failure: ExchangeError;
+      try {
+        const answer = await attempt();
+        const error = classifyResponse(answer.status, answer.body, answer.retryAfter);
+        if (!error) return answer;
+        failure = error;
+      } catch (error) {
+        if (!(error instanceof ExchangeError)) throw error;
+        failure = error;
+      }
+      if (retry >= maxRetries || !retryable(failure, options.idempotent)) throw failure;
+      const delay =
+        failure instanceof NonceError
+          ? 0
+          : backoffDelay(retry, {
+              retryAfterMs: failure instanceof RateLimitError ? failure.retryAfterMs : undefined,
+              random: this.#options.random,
+            });
+      if (failure instanceof RateLimitError) limiter?.pause(path, delay);
+      else if (delay > 0) await this.#sleep(delay, options.signal);
+    }
+  }
+
+  async #send(
+    url: string,
+    init: RequestInit,
+    path: string,
+    signal: AbortSignal | undefined,
+  ): Promise<Answer> {
+    const timeoutMs = this.#options.timeoutMs ?? 15_000;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    let response: Response;
+    let text: string;
+    try {
+      response = await this.#fetch(url, { ...init, signal: combined });
+      text = await response.text();
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (timeout.aborted) throw timeoutError(timeoutMs, path);
+      throw networkError(error);
+    }
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // left as text; classifyResponse and the schema check deal with it
+    }
+    return { status: response.status, body, retryAfter: response.headers.get('retry-after') };
+  }
+}
+
+/**
+ * Rate-limit answers and "nonce not greater than the last" (a 429) were not applied, so a fresh
+ * attempt is safe; a nonce outside the time window would fail again. Network failures and timeouts
+ * are retried only when sending twice is harmless.
+ */
+function retryable(error: ExchangeError, idempotent: boolean): boolean {
+  if (error instanceof RateLimitError) return true;
+  if (error instanceof NonceError) return error.status === 429;
+  return idempotent && (error.code === 'network_error' || error.code === 'timeout');
+}
+
+function parseAnswer<S extends z.ZodType>(path: string, schema: S, answer: Answer): z.output<S> {
+  const parsed = schema.safeParse(answer.body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? issue.path.join('.') : 'body';
+  throw new UnexpectedResponseError(path, `${where}: ${issue?.message ?? 'invalid'}`, answer.status);
+}
