@@ -1,0 +1,136 @@
+/** Collateral (margin and futures) trading: orders, leverage, hedge mode, positions, borrows. */
+import { z } from 'zod';
+import type { Stp } from '../../rules/index.ts';
+import { decimal, defined, integerLike, READ, WRITE, type KeyCaller } from './shapes.ts';
+import { orderSchema, type Order } from './trading.ts';
+
+export const LEVERAGES = [1, 2, 3, 5, 10, 20, 50, 100] as const;
+export type Leverage = (typeof LEVERAGES)[number];
+export type PositionSide = 'LONG' | 'SHORT' | 'BOTH';
+
+export interface CollateralMarketOrderInput {
+  market: string;
+  side: 'buy' | 'sell';
+  /** Base currency. */
+  amount: string;
+  clientOrderId?: string;
+  /** Required (LONG or SHORT) in hedge mode; ignored in one-way mode. */
+  positionSide?: PositionSide;
+  reduceOnly?: boolean;
+  stp?: Stp;
+  /** OTO legs; cannot be combined with reduceOnly. */
+  stopLoss?: string;
+  takeProfit?: string;
+}
+
+export function collateralMarketOrder(c: KeyCaller, input: CollateralMarketOrderInput): Promise<Order> {
+  return c.post('/api/v4/order/collateral/market', defined({ ...input }), orderSchema, WRITE);
+}
+
+/** Sets the account leverage for every open position; answers the level now in force. */
+export async function setLeverage(c: KeyCaller, leverage: Leverage): Promise<number> {
+  const schema = z.looseObject({ leverage: integerLike });
+  return (await c.post('/api/v4/collateral-account/leverage', { leverage }, schema, WRITE)).leverage;
+}
+
+export async function hedgeMode(c: KeyCaller): Promise<boolean> {
+  const schema = z.looseObject({ hedgeMode: z.boolean() });
+  return (await c.post('/api/v4/collateral-account/hedge-mode', {}, schema, READ)).hedgeMode;
+}
+
+export async function setHedgeMode(c: KeyCaller, enabled: boolean): Promise<void> {
+  await c.post('/api/v4/collateral-account/hedge-mode/update', { hedgeMode: enabled }, z.unknown(), WRITE);
+}
+
+export function collateralBalance(c: KeyCaller, ticker?: string): Promise<Record<string, string>> {
+  return c.post(
+    '/api/v4/collateral-account/balance',
+    defined({ ticker }),
+    z.record(z.string(), decimal),
+    READ,
+  );
+}
+
+export const openPositionSchema = z.looseObject({
+  positionId: z.number().int(),
+  market: z.string(),
+  amount: decimal,
+  basePrice: decimal.nullish(),
+  liquidationPrice: decimal.nullish(),
+  positionSide: z.string().optional(),
+});
+export type OpenPosition = z.output<typeof openPositionSchema>;
+
+export function openPositions(c: KeyCaller, market?: string): Promise<OpenPosition[]> {
+  return c.post(
+    '/api/v4/collateral-account/positions/open',
+    defined({ market }),
+    z.array(openPositionSchema),
+    READ,
+  );
+}
+
+export const positionHistorySchema = z.looseObject({
+  positionId: z.number().int(),
+  market: z.string(),
+  openDate: z.number(),
+  modifyDate: z.number(),
+  amount: decimal,
+  basePrice: decimal,
+  realizedFunding: decimal,
+  liquidationPrice: decimal.nullable(),
+  liquidationState: z.enum(['margin_call', 'liquidation']).nullable(),
+  orderDetail: z.looseObject({
+    id: z.number(),
+    tradeAmount: decimal,
+    price: decimal,
+    tradeFee: decimal,
+    fundingFee: decimal.nullable(),
+    realizedPnl: decimal.nullable(),
+  }),
+  side: z.enum(['LONG', 'SHORT', 'BOTH']),
+  isHedge: z.boolean(),
+});
+export type PositionHistoryRecord = z.output<typeof positionHistorySchema>;
+
+/** Position history; rule: startDate <= endDate <= now + 1 s. */
+export function positionsHistory(
+  c: KeyCaller,
+  filter: { market?: string; positionId?: number; startDate?: number; endDate?: number } = {},
+): Promise<PositionHistoryRecord[]> {
+  return c.post(
+    '/api/v4/collateral-account/positions/history',
+    defined({ ...filter }),
+    z.array(positionHistorySchema),
+    READ,
+  );
+}
+
+export const borrowSchema = z.looseObject({
+  asset: z.string(),
+  amount: decimal,
+  principal: decimal,
+  interest: decimal,
+  status: z.enum(['active', 'repaid', 'liquidated']),
+  timestamp: z.number().int(),
+});
+export type BorrowRecord = z.output<typeof borrowSchema>;
+
+export interface BorrowFilter {
+  asset?: string;
+  startTime?: number;
+  endTime?: number;
+  /** 1..100, default 100. */
+  limit?: number;
+  /** 0..10000. */
+  offset?: number;
+}
+
+/** One record per borrow position, newest first. */
+export function borrowHistory(
+  c: KeyCaller,
+  filter: BorrowFilter = {},
+): Promise<{ records: BorrowRecord[]; limit: number; offset: number }> {
+  const schema = z.looseObject({ records: z.array(borrowSchema), limit: z.number(), offset: z.number() });
+  return c.post('/api/v4/collateral-account/borrow-history', defined({ ...filter }), schema, READ);
+}

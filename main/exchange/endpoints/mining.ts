@@ -1,0 +1,59 @@
+/** Mining pool: accounts, rewards, watcher links and miner info. */
+import { z } from 'zod';
+import { decimal, defined, READ, type KeyCaller } from './shapes.ts';
+
+export const miningAccountSchema = z.looseObject({ name: z.string(), createdAt: z.number().int() });
+export type MiningAccount = z.output<typeof miningAccountSchema>;
+
+export const watcherLinkSchema = z.looseObject({
+  id: z.string(),
+  accounts: z.array(z.string()),
+  name: z.string(),
+  link: z.string(),
+  permissions: z.array(z.string()),
+  liveUntil: z.number().int().nullish(),
+  createdAt: z.number().int(),
+});
+export type WatcherLink = z.output<typeof watcherLinkSchema>;
+
+export const minerInfoSchema = z.looseObject({
+  fee: decimal,
+  workers: z.looseObject({ online: z.number().int(), offline: z.number().int(), low: z.number().int() }),
+  stratum: z.array(z.looseObject({ url: z.string(), workersCount: z.number().int() })),
+});
+export type MinerInfo = z.output<typeof minerInfoSchema>;
+
+/** Reward record fields are not fixed by the exchange's documentation: kept as they come. */
+export const rewardSchema = z.looseObject({});
+export type Reward = z.output<typeof rewardSchema>;
+
+export async function accounts(c: KeyCaller, name?: string): Promise<MiningAccount[]> {
+  const schema = z.looseObject({ data: z.array(miningAccountSchema) });
+  return (await c.post('/api/v4/mining/accounts', defined({ name }), schema, READ)).data;
+}
+
+export interface RewardFilter {
+  account: string;
+  from?: number;
+  to?: number;
+  /** 1..100; the last page is the one with fewer than `limit` records. */
+  limit?: number;
+  /** 0..10000; beyond that, narrow with from/to. */
+  offset?: number;
+}
+
+/** Newest first. An unknown or not-owned account answers an empty list. */
+export async function rewards(c: KeyCaller, filter: RewardFilter): Promise<Reward[]> {
+  const schema = z.looseObject({ data: z.array(rewardSchema) });
+  return (await c.post('/api/v4/mining/rewards', defined({ ...filter }), schema, READ)).data;
+}
+
+export async function watcherLinks(c: KeyCaller, account: string): Promise<WatcherLink[]> {
+  const schema = z.looseObject({ data: z.array(watcherLinkSchema) });
+  return (await c.post('/api/v4/mining/watcher-links/list', { account }, schema, READ)).data;
+}
+
+export async function minerInfo(c: KeyCaller, account: string): Promise<MinerInfo> {
+  const schema = z.looseObject({ data: minerInfoSchema });
+  return (await c.post('/api/v4/mining/miners/info', { account }, schema, READ)).data;
+}

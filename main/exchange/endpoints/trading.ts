@@ -1,0 +1,197 @@
+/** Spot trading: orders, active orders, trade balance and executed history. */
+import { z } from 'zod';
+import type { Stp } from '../../rules/index.ts';
+import { decimal, defined, READ, WRITE, type KeyCaller } from './shapes.ts';
+
+export const orderSchema = z.looseObject({
+  orderId: z.number().int(),
+  clientOrderId: z.string(),
+  market: z.string(),
+  side: z.enum(['buy', 'sell']),
+  type: z.string(),
+  timestamp: z.number(),
+  dealMoney: decimal,
+  dealStock: decimal,
+  amount: decimal,
+  left: decimal,
+  dealFee: decimal,
+  feeAsset: z.string().optional(),
+  price: decimal.optional(),
+  postOnly: z.boolean().optional(),
+  ioc: z.boolean().optional(),
+  status: z.string().optional(),
+  stp: z.string().optional(),
+  rpi: z.boolean().optional(),
+  retail: z.boolean().optional(),
+  positionSide: z.enum(['LONG', 'SHORT', 'BOTH']).optional(),
+  reduceOnly: z.boolean().optional(),
+  activation_price: decimal.optional(),
+  activated: z.union([z.boolean(), z.number()]).optional(),
+  oto: z
+    .looseObject({ otoId: z.number(), stopLoss: decimal.optional(), takeProfit: decimal.optional() })
+    .optional(),
+});
+export type Order = z.output<typeof orderSchema>;
+
+export const dealSchema = z.looseObject({
+  id: z.number().int(),
+  clientOrderId: z.string(),
+  time: z.number(),
+  side: z.enum(['buy', 'sell']),
+  role: z.union([z.literal(1), z.literal(2)]),
+  amount: decimal,
+  price: decimal,
+  deal: decimal,
+  fee: decimal,
+  orderId: z.number().int(),
+  feeAsset: z.string().optional(),
+});
+export type Deal = z.output<typeof dealSchema>;
+
+interface Common {
+  market: string;
+  side: 'buy' | 'sell';
+  amount: string;
+  clientOrderId?: string;
+  /** Abbreviated mode; map legacy names with `normalizeStp` from main/rules first. */
+  stp?: Stp;
+}
+
+export interface LimitOrderInput extends Common {
+  price?: string;
+  postOnly?: boolean;
+  ioc?: boolean;
+  bboRole?: 1 | 2;
+  rpi?: boolean;
+  retail?: boolean;
+}
+
+export interface StopLimitOrderInput extends Common {
+  activation_price: string;
+  price?: string;
+  bboRole?: 1 | 2;
+}
+
+export interface StopMarketOrderInput extends Common {
+  activation_price: string;
+}
+
+const place = (c: KeyCaller, path: string, input: object): Promise<Order> =>
+  c.post(path, defined({ ...input }), orderSchema, WRITE);
+
+export const limitOrder = (c: KeyCaller, input: LimitOrderInput) => place(c, '/api/v4/order/new', input);
+/** For a buy, `amount` is the quote-currency total to spend. */
+export const marketOrder = (c: KeyCaller, input: Common) => place(c, '/api/v4/order/market', input);
+/** Market order whose `amount` is always in the base currency. */
+export const stockMarketOrder = (c: KeyCaller, input: Common) =>
+  place(c, '/api/v4/order/stock_market', input);
+export const stopLimitOrder = (c: KeyCaller, input: StopLimitOrderInput) =>
+  place(c, '/api/v4/order/stop_limit', input);
+export const stopMarketOrder = (c: KeyCaller, input: StopMarketOrderInput) =>
+  place(c, '/api/v4/order/stop_market', input);
+
+/** Places up to 20 limit orders at once; each answer is an order or that order's error. */
+export function bulkLimitOrders(
+  c: KeyCaller,
+  orders: LimitOrderInput[],
+  stopOnFail = false,
+): Promise<Array<{ result: Order | null; error: unknown }>> {
+  const item = z.looseObject({ result: orderSchema.nullable(), error: z.unknown() });
+  return c.post(
+    '/api/v4/order/bulk',
+    { orders: orders.map((o) => defined({ ...o })), stopOnFail },
+    z.array(item),
+    WRITE,
+  );
+}
+
+export function cancelOrder(
+  c: KeyCaller,
+  input: { market: string; orderId: number } | { market: string; clientOrderId: string },
+): Promise<Order> {
+  return c.post('/api/v4/order/cancel', { ...input }, orderSchema, WRITE);
+}
+
+export function modifyOrder(
+  c: KeyCaller,
+  input: ({ orderId: number } | { clientOrderId: string }) & {
+    market: string;
+    price?: string;
+    amount?: string;
+    activationPrice?: string;
+  },
+): Promise<Order> {
+  return c.post('/api/v4/order/modify', defined({ ...input }), orderSchema, WRITE);
+}
+
+/** Active orders, newest first; `limit` up to 100. */
+export function activeOrders(
+  c: KeyCaller,
+  filter: { market?: string; orderId?: number; clientOrderId?: string; limit?: number; offset?: number } = {},
+): Promise<Order[]> {
+  return c.post('/api/v4/orders', defined({ ...filter }), z.array(orderSchema), READ);
+}
+
+/** Cancels every order of `market` after `timeout` seconds unless called again (null disarms). */
+export async function killSwitch(c: KeyCaller, market: string, timeout: number | null): Promise<void> {
+  await c.post(
+    '/api/v4/order/kill-switch',
+    { market, timeout: timeout === null ? null : String(timeout) },
+    z.unknown(),
+    WRITE,
+  );
+}
+
+export const tradeBalanceSchema = z.record(
+  z.string(),
+  z.looseObject({ available: decimal, freeze: decimal }),
+);
+export type TradeBalance = z.output<typeof tradeBalanceSchema>;
+
+export function tradeBalance(c: KeyCaller, ticker?: string): Promise<TradeBalance> {
+  return c.post('/api/v4/trade-account/balance', defined({ ticker }), tradeBalanceSchema, READ);
+}
+
+export interface ExecutedFilter {
+  startDate?: number;
+  endDate?: number;
+  /** 1..500, default 500. The last page is the one with fewer than `limit` deals. */
+  limit?: number;
+  offset?: number;
+}
+
+/** Executed deals of one market, newest first. */
+export function executedDeals(c: KeyCaller, market: string, filter: ExecutedFilter = {}): Promise<Deal[]> {
+  return c.post(
+    '/api/v4/trade-account/executed-history',
+    defined({ market, ...filter }),
+    z.array(dealSchema),
+    READ,
+  );
+}
+
+/** Executed deals of every market, keyed by market, newest first within each. */
+export function executedDealsByMarket(
+  c: KeyCaller,
+  filter: ExecutedFilter = {},
+): Promise<Record<string, Deal[]>> {
+  return c.post(
+    '/api/v4/trade-account/executed-history',
+    defined({ ...filter }),
+    z.record(z.string(), z.array(dealSchema)),
+    READ,
+  );
+}
+
+/** The deals of one order by its client order id; the exchange answers 422 when none match. */
+export function executedDealsOfClientOrder(
+  c: KeyCaller,
+  clientOrderId: string,
+): Promise<Deal[] | Record<string, Deal[]>> {
+  return c.post(
+    '/api/v4/trade-account/executed-history',
+    { clientOrderId },
+    z.union([z.array(dealSchema), z.record(z.string(), z.array(dealSchema))]),
+    READ,
+  );
+}
