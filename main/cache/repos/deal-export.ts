@@ -1,0 +1,111 @@
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
+import { csvField, csvLine, isoMicros } from '../csv.ts';
+import type { ReadableDB } from '../db.ts';
+import { CacheCancelledError, CacheInputError } from '../errors.ts';
+import { dealFilterSchema, parseInput, type DealCursor } from './deal-filter.ts';
+import { countDeals, cursorAfter, selectDealRows } from './deals.ts';
+
+export const CSV_HEADER = [
+  'time_utc',
+  'time',
+  'account',
+  'market',
+  'side',
+  'role',
+  'amount',
+  'price',
+  'deal',
+  'fee',
+  'fee_asset',
+  'order_id',
+  'client_order_id',
+  'deal_id',
+];
+
+export interface ExportProgress {
+  rows: number;
+  /** Rows the filter matched when the export started. */
+  total: number;
+}
+
+export interface ExportOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: ExportProgress) => void;
+  /** Rows read per query and written per chunk. */
+  chunkRows?: number;
+}
+
+/**
+ * Writes a filtered deals view, newest first, as CSV to `path`. Rows are read in keyset chunks (the
+ * connection stays free between chunks) and written through a stream that is allowed to drain. The
+ * file appears only when complete: it is written beside as `<path>.partial` and renamed at the end;
+ * on cancel or failure the partial file is removed and nothing is left at `path`.
+ */
+export async function exportDealsCsv(
+  db: ReadableDB,
+  filter: unknown,
+  path: string,
+  options: ExportOptions = {},
+): Promise<ExportProgress> {
+  const f = parseInput(dealFilterSchema, filter, 'filter');
+  if (typeof path !== 'string' || !isAbsolute(path)) {
+    throw new CacheInputError('path: the export needs an absolute file path', 'path');
+  }
+  const chunkRows = options.chunkRows ?? 2000;
+  const total = countDeals(db, f);
+  const partial = `${path}.partial`;
+  const out = createWriteStream(partial, { flags: 'w' });
+  const failed = new Promise<never>((_, reject) => out.once('error', reject));
+  failed.catch(() => undefined);
+  const write = async (text: string) => {
+    if (!out.write(text)) await Promise.race([once(out, 'drain'), failed]);
+  };
+  let rows = 0;
+  try {
+    await write(csvLine(CSV_HEADER));
+    let cursor: DealCursor | null = null;
+    for (;;) {
+      if (options.signal?.aborted) throw new CacheCancelledError('The export was cancelled.');
+      const chunk = selectDealRows(db, f, cursor, chunkRows);
+      if (chunk.length === 0) break;
+      let text = '';
+      for (const r of chunk) {
+        text += csvLine([
+          isoMicros(r[12]),
+          (r[12] / 1e6).toFixed(6),
+          csvField(r[0], true),
+          csvField(r[2], true),
+          r[3],
+          r[4] === 1 ? 'maker' : 'taker',
+          csvField(r[5]),
+          csvField(r[6]),
+          csvField(r[7]),
+          csvField(r[8]),
+          csvField(r[9], true),
+          String(r[10]),
+          csvField(r[11], true),
+          String(r[1]),
+        ]);
+      }
+      await write(text);
+      rows += chunk.length;
+      options.onProgress?.({ rows, total });
+      const last = chunk[chunk.length - 1];
+      if (chunk.length < chunkRows || !last) break;
+      cursor = cursorAfter(last);
+      // Let other messages (a cancel, a page request) in between chunks.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    out.end();
+    await Promise.race([once(out, 'finish'), failed]);
+    await rename(partial, path);
+    return { rows, total };
+  } catch (error) {
+    out.destroy();
+    await rm(partial, { force: true });
+    throw error;
+  }
+}

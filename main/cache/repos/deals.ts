@@ -1,0 +1,220 @@
+import { prepared, type ReadableDB, type WritableDB } from '../db.ts';
+import { CacheInputError } from '../errors.ts';
+import {
+  dealCursorSchema,
+  dealFilterSchema,
+  dealWhere,
+  parseInput,
+  toMicros,
+  type DealCursor,
+  type DealFilter,
+} from './deal-filter.ts';
+
+/** An executed deal as the exchange sends it, plus the account and market it belongs to. */
+export interface DealRecord {
+  account: string;
+  market: string;
+  id: number;
+  clientOrderId: string;
+  /** Unix seconds with microseconds, as the exchange sends it. */
+  time: number;
+  side: 'buy' | 'sell';
+  /** 1 maker, 2 taker. */
+  role: 1 | 2;
+  amount: string;
+  price: string;
+  deal: string;
+  fee: string;
+  orderId: number;
+  feeAsset: string;
+}
+
+export interface DealPage {
+  rows: DealRecord[];
+  /** Pass back to get the next (older) page; null on the last page. */
+  next: DealCursor | null;
+}
+
+export const DEFAULT_PAGE_SIZE = 200;
+export const MAX_PAGE_SIZE = 1000;
+export const DEAL_COLUMNS =
+  'account, id, market, side, role, amount, price, deal, fee, fee_asset, order_id, client_order_id, time_us';
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+function invalid(index: number, field: string, value: unknown): never {
+  throw new CacheInputError(`deals[${index}].${field}: ${JSON.stringify(value)} is not accepted`, field);
+}
+
+/** One positional row for the insert, checked field by field (faster than a schema at 250k rows/s). */
+function dealParams(d: DealRecord, i: number): unknown[] {
+  if (typeof d.account !== 'string' || d.account === '') invalid(i, 'account', d.account);
+  if (typeof d.market !== 'string' || d.market === '') invalid(i, 'market', d.market);
+  if (!Number.isSafeInteger(d.id)) invalid(i, 'id', d.id);
+  if (!Number.isSafeInteger(d.orderId)) invalid(i, 'orderId', d.orderId);
+  if (d.side !== 'buy' && d.side !== 'sell') invalid(i, 'side', d.side);
+  if (d.role !== 1 && d.role !== 2) invalid(i, 'role', d.role);
+  if (typeof d.time !== 'number' || !Number.isFinite(d.time) || d.time < 0) invalid(i, 'time', d.time);
+  if (typeof d.amount !== 'string' || !DECIMAL.test(d.amount)) invalid(i, 'amount', d.amount);
+  if (typeof d.price !== 'string' || !DECIMAL.test(d.price)) invalid(i, 'price', d.price);
+  if (typeof d.deal !== 'string' || !DECIMAL.test(d.deal)) invalid(i, 'deal', d.deal);
+  if (typeof d.fee !== 'string' || !DECIMAL.test(d.fee)) invalid(i, 'fee', d.fee);
+  if (typeof d.feeAsset !== 'string') invalid(i, 'feeAsset', d.feeAsset);
+  if (typeof d.clientOrderId !== 'string') invalid(i, 'clientOrderId', d.clientOrderId);
+  return [
+    d.account,
+    d.id,
+    d.market,
+    d.side,
+    d.role,
+    d.amount,
+    d.price,
+    d.deal,
+    d.fee,
+    d.feeAsset,
+    d.orderId,
+    d.clientOrderId,
+    toMicros(d.time),
+  ];
+}
+
+const INSERT = `INSERT INTO deals (${DEAL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (account, id) DO NOTHING`;
+
+/**
+ * Stores a page of deals in one transaction. Deals are immutable on the exchange, so a deal already
+ * cached (same account and id) is kept as is: the same page twice, or overlapping pages, leave no
+ * double. The whole page is checked before anything is written.
+ */
+export function upsertDeals(
+  db: WritableDB,
+  rows: readonly DealRecord[],
+): { inserted: number; duplicates: number } {
+  const params = rows.map(dealParams);
+  const insert = prepared(db, INSERT);
+  let inserted = 0;
+  db.transaction(() => {
+    for (const p of params) inserted += insert.run(...p).changes;
+  })();
+  return { inserted, duplicates: rows.length - inserted };
+}
+
+export type DealRow = [
+  string,
+  number,
+  string,
+  'buy' | 'sell',
+  1 | 2,
+  string,
+  string,
+  string,
+  string,
+  string,
+  number,
+  string,
+  number,
+];
+
+export function rowToDeal(r: DealRow): DealRecord {
+  return {
+    account: r[0],
+    id: r[1],
+    market: r[2],
+    side: r[3],
+    role: r[4],
+    amount: r[5],
+    price: r[6],
+    deal: r[7],
+    fee: r[8],
+    feeAsset: r[9],
+    orderId: r[10],
+    clientOrderId: r[11],
+    time: r[12] / 1e6,
+  };
+}
+
+/** Newest first: time, then deal id, then account, all descending. */
+function newerFirst(a: DealRow, b: DealRow): number {
+  return b[12] - a[12] || b[1] - a[1] || (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0);
+}
+
+function selectOneQuery(
+  db: ReadableDB,
+  filter: DealFilter,
+  cursor: DealCursor | null,
+  limit: number,
+): DealRow[] {
+  const where = dealWhere(filter);
+  let sql = `SELECT ${DEAL_COLUMNS} FROM deals WHERE ${where.sql}`;
+  const params = [...where.params];
+  if (cursor) {
+    sql += ' AND (time_us, id, account) < (?, ?, ?)';
+    params.push(cursor.timeUs, cursor.id, cursor.account);
+  }
+  sql += ' ORDER BY time_us DESC, id DESC, account DESC LIMIT ?';
+  params.push(limit);
+  return prepared(db, sql)
+    .raw(true)
+    .all(...params) as DealRow[];
+}
+
+/**
+ * Raw rows newest first after `cursor`, `limit` of them; the keyset is (time, id, account), no OFFSET.
+ * Several accounts are read one index range each and merged, so no query sorts a whole account.
+ */
+export function selectDealRows(
+  db: ReadableDB,
+  filter: DealFilter,
+  cursor: DealCursor | null,
+  limit: number,
+): DealRow[] {
+  const accounts = filter.accounts;
+  if (!accounts || accounts.length < 2) return selectOneQuery(db, filter, cursor, limit);
+  const merged: DealRow[] = [];
+  for (const account of new Set(accounts)) {
+    merged.push(...selectOneQuery(db, { ...filter, accounts: [account] }, cursor, limit));
+  }
+  return merged.sort(newerFirst).slice(0, limit);
+}
+
+export function cursorAfter(row: DealRow): DealCursor {
+  return { timeUs: row[12], id: row[1], account: row[0] };
+}
+
+/** One page of a filtered deals view, newest first, and the cursor of the next page. */
+export function pageDeals(
+  db: ReadableDB,
+  filter: unknown,
+  cursor: unknown = null,
+  limit: number = DEFAULT_PAGE_SIZE,
+): DealPage {
+  const f = parseInput(dealFilterSchema, filter, 'filter');
+  const c = cursor === null || cursor === undefined ? null : parseInput(dealCursorSchema, cursor, 'cursor');
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
+    throw new CacheInputError(`limit: must be a whole number from 1 to ${MAX_PAGE_SIZE}`, 'limit');
+  }
+  const rows = selectDealRows(db, f, c, limit + 1);
+  const more = rows.length > limit;
+  if (more) rows.pop();
+  const last = rows[rows.length - 1];
+  return { rows: rows.map(rowToDeal), next: more && last ? cursorAfter(last) : null };
+}
+
+/** The newest cached deal time of an account (Unix seconds), for the next incremental sync. */
+export function newestDealTime(db: ReadableDB, account: string, market?: string): number | null {
+  const row = (
+    market === undefined
+      ? prepared(db, 'SELECT max(time_us) AS t FROM deals WHERE account = ?').get(account)
+      : prepared(db, 'SELECT max(time_us) AS t FROM deals WHERE account = ? AND market = ?').get(
+          account,
+          market,
+        )
+  ) as { t: number | null };
+  return row.t === null ? null : row.t / 1e6;
+}
+
+export function countDeals(db: ReadableDB, filter: unknown): number {
+  const where = dealWhere(parseInput(dealFilterSchema, filter, 'filter'));
+  const row = prepared(db, `SELECT count(*) AS n FROM deals WHERE ${where.sql}`).get(...where.params);
+  return (row as { n: number }).n;
+}

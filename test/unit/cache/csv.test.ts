@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { csvField, csvLine, isoMicros } from '../../../main/cache/csv.ts';
+
+describe('csv', () => {
+  it('quotes fields holding a comma, a quote or a line break, doubling quotes', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('cr\r')).toBe('"cr\r"');
+  });
+
+  it('defuses text that a spreadsheet would run as a formula, but never numbers', () => {
+    expect(csvField('=HYPERLINK("x")', true)).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField('@cmd', true)).toBe("'@cmd");
+    expect(csvField('-0.1')).toBe('-0.1');
+    expect(csvField('-order-1', true)).toBe('-order-1');
+  });
+
+  it('ends lines with CRLF and renders microseconds in UTC', () => {
+    expect(csvLine(['a', 'b'])).toBe('a,b\r\n');
+    expect(isoMicros(1594297218906802)).toBe('2020-07-09T12:20:18.906802Z');
+    expect(isoMicros(1000)).toBe('1970-01-01T00:00:00.001000Z');
+  });
+});
