@@ -1,6 +1,7 @@
 /** The seeded starting world: one main account, four sub-accounts, markets, assets and regions. */
 import { Decimal } from 'decimal.js';
 import { createRng } from './rng.ts';
+import { createWallet } from './wallet-state.ts';
 import type { Account, ApiKey, AssetDef, MarketDef, Region, SandboxState, SpotBalance } from './state.ts';
 
 export const MARKETS: readonly MarketDef[] = [
@@ -215,6 +216,7 @@ export function createState(seed: number, now: () => number): SandboxState {
     lastPrices: new Map(MARKETS.map((m) => [m.name, m.basePrice])),
     markPrices: new Map(),
     marginUnavailable: false,
+    wallet: { records: [], uniqueIds: new Set(), refunds: [], converts: new Map(), flex: [], mining: [] },
   };
   let mainId = '';
   ACCOUNT_SPECS.forEach((spec, i) => {
@@ -256,5 +258,6 @@ export function createState(seed: number, now: () => number): SandboxState {
     state.keysByPublic.set(key.apiKey, key);
     state.keysById.set(key.id, key);
   });
+  state.wallet = createWallet(rng, mainId, now(), uuidFrom);
   return state;
 }

@@ -7,9 +7,13 @@ import { createState } from './fixture.ts';
 import { createHttpServer } from './http/server.ts';
 import type { Route } from './http/route.ts';
 import { Engine } from './engine/engine.ts';
+import { releaseHold } from './ledger.ts';
 import { seedLiquidity } from './market-sim.ts';
+import { advanceWallet } from './wallet-state.ts';
 import { historyRoutes } from './routes/history.ts';
+import { accountMiscRoutes } from './routes/account-misc.ts';
 import { mainAccountRoutes } from './routes/main-account.ts';
+import { miningRoutes } from './routes/mining.ts';
 import { tradingRoutes } from './routes/trading.ts';
 import { publicRoutes } from './routes/public.ts';
 import { subAccountRoutes } from './routes/sub-accounts.ts';
@@ -76,6 +80,8 @@ export function buildRoutes(state: SandboxState, engine: Engine): Route[] {
     ...historyRoutes(state, engine),
     ...mainAccountRoutes(state),
     ...subAccountRoutes(state),
+    ...miningRoutes(state),
+    ...accountMiscRoutes(state),
   ];
 }
 
@@ -88,6 +94,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const server = createHttpServer({
     state,
     routes: buildRoutes(state, engine),
+    beforeRequest: () =>
+      advanceWallet(state.wallet, state.now(), (id, ticker, amount) =>
+        releaseHold(state, id, ticker, amount),
+      ),
     ...(faults ? { faults } : {}),
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,7 +1,7 @@
 /** Balance moves on the three balances of an account: main (wallet), spot (trade), collateral. */
 import { Decimal } from 'decimal.js';
 import { ApiError } from './http/errors.ts';
-import type { Account, SpotBalance } from './state.ts';
+import type { Account, SandboxState, SpotBalance } from './state.ts';
 
 const ZERO = new Decimal(0);
 
@@ -66,4 +66,13 @@ export function unfreezeSpot(a: Account, ticker: string, amount: Decimal): void 
 
 export function collateralBalance(a: Account, ticker: string): Decimal {
   return a.collateral.get(ticker) ?? ZERO;
+}
+
+/** A deposit confirmed: its amount stops being held back (it already counts in the main balance). */
+export function releaseHold(state: SandboxState, accountId: string, ticker: string, amount: Decimal): void {
+  const a = state.accounts.get(accountId);
+  if (!a) return;
+  const left = Decimal.max(ZERO, pendingBalance(a, ticker).minus(amount));
+  if (left.isZero()) a.pending.delete(ticker);
+  else a.pending.set(ticker, left);
 }

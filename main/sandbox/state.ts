@@ -1,6 +1,7 @@
 /** The sandbox's whole mutable world: accounts, keys, reference data. Routes read and change it. */
 import type { Decimal } from 'decimal.js';
 import type { Rng } from './rng.ts';
+import type { WalletState } from './wallet-state.ts';
 
 export interface ApiKey {
   /** Stable identity of the key slot (rate limits, ownership); survives a reset. */
@@ -107,6 +108,7 @@ export interface SandboxState {
   markPrices: Map<string, { price: string; at: number }>;
   /** When true the collateral markets list answers `api.margin.unavailable`. */
   marginUnavailable: boolean;
+  wallet: WalletState;
 }
 
 export function mainAccountOf(state: SandboxState, account: Account): Account {

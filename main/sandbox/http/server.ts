@@ -14,6 +14,8 @@ export interface HttpOptions {
   state: SandboxState;
   routes: Route[];
   faults?: FaultInjector;
+  /** Called before each request is handled (time-driven simulation steps). */
+  beforeRequest?: () => void;
   /** Called after each applied private request (persistence). */
   afterWrite?: () => void;
 }
@@ -35,6 +37,7 @@ export function createHttpServer(options: HttpOptions): Server {
     const url = new URL(req.url ?? '/', 'http://sandbox.local');
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
     const ip = req.socket.remoteAddress ?? 'unknown';
+    options.beforeRequest?.();
     if (req.method === 'GET') {
       const route = publicRoutes.get(path) ?? publicRoutes.get(path.replace(/\/[^/]+$/, '/{market}'));
       try {

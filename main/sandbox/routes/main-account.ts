@@ -1,30 +1,257 @@
-/** Main (wallet) account: balances. */
-import { fieldError } from '../http/errors.ts';
-import { fmt } from '../http/fields.ts';
+/** Main (wallet) account: balances, withdrawable balance, withdrawals, codes, deposit/withdraw history. */
+import { Decimal } from 'decimal.js';
+import { fieldError, validationError } from '../http/errors.ts';
+import { fmt, oneOf, optInt, optString, parseDecimal, reqString, required } from '../http/fields.ts';
+import type { Body } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
-import { mainBalance, pendingBalance } from '../ledger.ts';
-import type { SandboxState } from '../state.ts';
+import { debitMain, freeMain, mainBalance, pendingBalance, spot } from '../ledger.ts';
+import { uuidFrom } from '../fixture.ts';
+import type { Account, AssetDef, SandboxState } from '../state.ts';
+import { CONFIRM_AFTER_MS } from '../wallet-state.ts';
+import type { WalletRecord } from '../wallet-state.ts';
+
+const PASSPHRASE_RE = /^[\x21-\x7E]+$/;
+
+function asset(state: SandboxState, body: Body): AssetDef {
+  const ticker = reqString(body, 'ticker');
+  const a = state.assets.get(ticker);
+  if (!a) throw fieldError('ticker', 'The selected ticker is invalid.');
+  return a;
+}
+
+function amountOf(body: Body, a: AssetDef): Decimal {
+  const raw = body['amount'];
+  if (raw === undefined || raw === null || raw === '') throw fieldError('amount', required('amount'));
+  const d = parseDecimal('amount', raw);
+  if (d.lte(0)) throw fieldError('amount', 'The amount must be greater than 0.');
+  if (d.decimalPlaces() > a.precision)
+    throw fieldError('amount', `The amount may have at most ${a.precision} decimal places.`);
+  return d;
+}
+
+/** Shared checks of both withdrawal endpoints; returns the network and the validated fields. */
+function withdrawal(state: SandboxState, account: Account, body: Body, feeOnTop: boolean): WalletRecord {
+  const a = asset(state, body);
+  if (!a.canWithdraw) throw fieldError('ticker', 'Withdrawals of this currency are currently unavailable.');
+  const amount = amountOf(body, a);
+  const address = reqString(body, 'address', 255);
+  const uniqueId = reqString(body, 'uniqueId', 255);
+  const provider = optString(body, 'provider');
+  if (a.fiat && !provider) throw fieldError('provider', required('provider'));
+  const network = optString(body, 'network') ?? a.defaultNetwork;
+  if (!a.networks.includes(network)) throw fieldError('network', 'The selected network is invalid.');
+  if (amount.lt(a.minWithdraw)) throw fieldError('amount', `The amount must be at least ${a.minWithdraw}.`);
+  if (amount.gt(a.maxWithdraw))
+    throw fieldError('amount', `The amount may not be greater than ${a.maxWithdraw}.`);
+  const fee = new Decimal(a.withdrawFee);
+  if (!feeOnTop && amount.lte(fee)) throw fieldError('amount', 'The amount must be greater than the fee.');
+  if (state.wallet.uniqueIds.has(`${account.id}|${uniqueId}`))
+    throw fieldError('uniqueId', 'The unique id has already been taken.');
+  debitMain(account, a.ticker, feeOnTop ? amount.plus(fee) : amount);
+  state.wallet.uniqueIds.add(`${account.id}|${uniqueId}`);
+  const record: WalletRecord = {
+    id: uuidFrom(state.rng.hex(16)),
+    accountId: account.id,
+    method: 2,
+    ticker: a.ticker,
+    network,
+    address,
+    uniqueId,
+    amount: fmt(feeOnTop ? amount : amount.minus(fee)),
+    fee: fmt(fee),
+    status: 'pending',
+    createdAt: Math.floor(state.now() / 1000),
+    completeAt: state.now() + CONFIRM_AFTER_MS,
+    memo: '',
+  };
+  state.wallet.records.push(record);
+  return record;
+}
+
+function stable(state: SandboxState, ticker: string, amount: Decimal): Decimal {
+  return amount.times(state.assets.get(ticker)?.usdtPrice ?? '0');
+}
 
 export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
+  const route = (
+    path: string,
+    handler: PrivateRoute['handler'],
+    extra: Partial<PrivateRoute> = {},
+  ): PrivateRoute => ({
+    method: 'POST',
+    path,
+    group: 'account',
+    handler,
+    ...extra,
+  });
   return [
-    {
-      method: 'POST',
-      path: '/api/v4/main-account/balance',
-      group: 'account',
-      handler: ({ account, body }) => {
-        const ticker = body['ticker'];
-        if (ticker !== undefined && typeof ticker !== 'string')
-          throw fieldError('ticker', 'The ticker must be a string.');
-        const tickers = ticker ? [ticker] : [...state.assets.keys()];
-        const out: Record<string, { main_balance: string; pending_deposit_amount: string }> = {};
-        for (const t of tickers) {
-          out[t] = {
-            main_balance: fmt(mainBalance(account, t)),
-            pending_deposit_amount: fmt(pendingBalance(account, t)),
-          };
-        }
-        return out;
+    route('/api/v4/main-account/balance', ({ account, body }) => {
+      const ticker = body['ticker'];
+      if (ticker !== undefined && typeof ticker !== 'string')
+        throw fieldError('ticker', 'The ticker must be a string.');
+      const tickers = ticker ? [ticker] : [...state.assets.keys()];
+      const out: Record<string, { main_balance: string; pending_deposit_amount: string }> = {};
+      for (const t of tickers) {
+        out[t] = {
+          main_balance: fmt(mainBalance(account, t)),
+          pending_deposit_amount: fmt(pendingBalance(account, t)),
+        };
+      }
+      return out;
+    }),
+    route('/api/v4/main-account/withdrawable-balance', ({ account }) => {
+      let total = new Decimal(0);
+      let locked = new Decimal(0);
+      let available = new Decimal(0);
+      const assets: Record<string, string> = {};
+      for (const t of state.assets.keys()) {
+        const s = spot(account, t);
+        const held = pendingBalance(account, t);
+        const all = mainBalance(account, t).plus(s.available).plus(s.freeze);
+        if (all.isZero() && held.isZero()) continue;
+        const free = freeMain(account, t).plus(s.available);
+        assets[t] = fmt(free);
+        total = total.plus(stable(state, t, all));
+        locked = locked.plus(stable(state, t, held));
+        available = available.plus(stable(state, t, free));
+      }
+      return {
+        totalBalanceStable: fmt(total.toDecimalPlaces(2)),
+        lockedBalanceStable: fmt(locked.toDecimalPlaces(2)),
+        availableBalanceStable: fmt(Decimal.max(0, available).toDecimalPlaces(2)),
+        assets,
+      };
+    }),
+    route(
+      '/api/v4/main-account/withdraw',
+      ({ account, body }) => {
+        withdrawal(state, account, body, false);
+        return {};
       },
-    },
+      { explicitPermission: true },
+    ),
+    route(
+      '/api/v4/main-account/withdraw-pay',
+      ({ account, body }) => {
+        withdrawal(state, account, body, true);
+        return {};
+      },
+      { explicitPermission: true },
+    ),
+    route('/api/v4/main-account/codes', ({ account, body }) => {
+      const a = asset(state, body);
+      const raw = body['amount'];
+      if (raw === undefined || raw === null || raw === '') throw fieldError('amount', required('amount'));
+      const amount = parseDecimal('amount', raw);
+      if (amount.lte(0)) throw fieldError('amount', 'The amount must be greater than 0.');
+      if (amount.decimalPlaces() > 18)
+        throw fieldError('amount', 'The amount may have at most 18 decimal places.');
+      if (amount.gt('1e17'))
+        throw fieldError('amount', 'The amount may not be greater than 100000000000000000.');
+      const passphrase = optString(body, 'passphrase');
+      if (passphrase !== undefined && (passphrase.length > 25 || !PASSPHRASE_RE.test(passphrase)))
+        throw validationError({
+          passphrase: [
+            'The passphrase may have at most 25 latin letters, digits and symbols, no whitespace.',
+          ],
+        });
+      optString(body, 'description', 255);
+      debitMain(account, a.ticker, amount);
+      return {
+        code: `TXC${a.ticker}${state.rng.hex(12).toUpperCase()}`,
+        message: 'Code was successfully created',
+        external_id: uuidFrom(state.rng.hex(16)),
+      };
+    }),
+    route('/api/v4/main-account/history', ({ account, body }) => {
+      const method = optInt(body, 'transactionMethod');
+      if (method !== undefined && method !== 1 && method !== 2)
+        throw fieldError('transactionMethod', 'The selected transactionMethod is invalid.');
+      const ticker = optString(body, 'ticker');
+      const uniqueId = optString(body, 'uniqueId');
+      const address = optString(body, 'address');
+      const limit = optInt(body, 'limit', 1, 100) ?? 50;
+      const offset = optInt(body, 'offset', 0, 10000) ?? 0;
+      const all = state.wallet.records
+        .filter((r) => r.accountId === account.id)
+        .filter((r) => method === undefined || r.method === method)
+        .filter((r) => !ticker || r.ticker === ticker)
+        .filter((r) => !uniqueId || r.uniqueId === uniqueId)
+        .filter((r) => !address || r.address === address)
+        .sort((a, b) => b.createdAt - a.createdAt);
+      return {
+        limit,
+        offset,
+        total: all.length,
+        records: all.slice(offset, offset + limit).map((r) => ({
+          address: r.address,
+          uniqueId: r.uniqueId,
+          transactionId: r.id,
+          createdAt: r.createdAt,
+          currency: state.assets.get(r.ticker)?.name ?? r.ticker,
+          ticker: r.ticker,
+          method: r.method,
+          amount: r.amount,
+          fee: r.fee,
+          memo: r.memo,
+          network: r.network,
+          status: r.status,
+        })),
+      };
+    }),
+    route('/api/v4/main-account/refund-history', ({ account, body }) => {
+      const depositId = optString(body, 'depositId');
+      const ticker = optString(body, 'ticker');
+      const limit = optInt(body, 'limit', 1, 100) ?? 100;
+      const offset = optInt(body, 'offset', 0, 10000) ?? 0;
+      const all = state.wallet.refunds
+        .filter((r) => r.accountId === account.id)
+        .filter((r) => !depositId || r.depositId === depositId)
+        .filter((r) => !ticker || r.ticker === ticker)
+        .sort((a, b) => b.createdAt - a.createdAt);
+      return {
+        records: all.slice(offset, offset + limit).map((r) => ({
+          id: r.id,
+          depositId: r.depositId,
+          ticker: r.ticker,
+          amount: r.amount,
+          memo: r.memo,
+          status: r.status,
+          createdAt: r.createdAt,
+        })),
+        limit,
+        offset,
+      };
+    }),
+    route('/api/v4/convert/auto-confirm', ({ account, body }) => {
+      const from = reqString(body, 'from');
+      const to = reqString(body, 'to');
+      const fromAsset = state.assets.get(from);
+      const toAsset = state.assets.get(to);
+      if (!fromAsset) throw fieldError('from', 'The selected from is invalid.');
+      if (!toAsset || to === from) throw fieldError('to', 'The selected to is invalid.');
+      const direction = oneOf(body, 'direction', ['from', 'to'] as const) ?? 'from';
+      const amount = parseDecimal('amount', body['amount']);
+      if (amount.lte(0)) throw fieldError('amount', 'The amount must be greater than 0.');
+      const key = optString(body, 'idempotencyKey');
+      if (key !== undefined && (key.length < 8 || key.length > 128))
+        throw fieldError('idempotencyKey', 'The idempotencyKey must be between 8 and 128 characters.');
+      const previous = key ? state.wallet.converts.get(`${account.id}|${key}`) : undefined;
+      if (previous) return previous;
+      const rate = new Decimal(fromAsset.usdtPrice).div(toAsset.usdtPrice).times('0.998');
+      const give =
+        direction === 'from'
+          ? amount
+          : amount.div(rate).toDecimalPlaces(fromAsset.precision, Decimal.ROUND_UP);
+      const receive =
+        direction === 'from'
+          ? amount.times(rate).toDecimalPlaces(toAsset.precision, Decimal.ROUND_DOWN)
+          : amount;
+      debitMain(account, from, give);
+      account.main.set(to, mainBalance(account, to).plus(receive));
+      const result = { finalGive: fmt(give), finalReceive: fmt(receive), id: uuidFrom(state.rng.hex(16)) };
+      if (key) state.wallet.converts.set(`${account.id}|${key}`, result);
+      return result;
+    }),
   ];
 }

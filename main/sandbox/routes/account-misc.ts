@@ -1,0 +1,56 @@
+/** Travel-rule VASPs, flex investment close, WebSocket token. */
+import { Decimal } from 'decimal.js';
+import { ApiError, fieldError } from '../http/errors.ts';
+import { reqString } from '../http/fields.ts';
+import type { PrivateRoute } from '../http/route.ts';
+import { creditMain } from '../ledger.ts';
+import { uuidFrom } from '../fixture.ts';
+import type { SandboxState } from '../state.ts';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const VASPS = [
+  { vaspId: 'c1a9b0e2-5f4d-4e7a-9b1c-2d3e4f5a6b7c', name: 'Binance' },
+  { vaspId: 'd2b8c1f3-6e5a-4f8b-8c2d-3e4f5a6b7c8d', name: 'Coinbase' },
+  { vaspId: 'e3c7d2a4-7f6b-4a9c-9d3e-4f5a6b7c8d9e', name: 'Kraken' },
+];
+
+export function accountMiscRoutes(state: SandboxState): PrivateRoute[] {
+  return [
+    {
+      method: 'POST',
+      path: '/api/v4/travel-rule/vasps',
+      group: 'account',
+      handler: ({ account }) => {
+        if (!state.regions.get(account.region)?.vaspEnabled)
+          throw new ApiError(422, {
+            code: 0,
+            message: 'Validation failed',
+            errors: { error: ['This endpoint is disabled for your region.'] },
+          });
+        return { data: { vasps: VASPS } };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v4/main-account/smart-flex/investments/close',
+      group: 'account',
+      handler: ({ account, body }) => {
+        const plan = reqString(body, 'plan');
+        if (!UUID_RE.test(plan)) throw fieldError('plan', 'The plan must be a valid UUID.');
+        const inv = state.wallet.flex.find((f) => f.plan === plan && f.accountId === account.id);
+        if (!inv) throw fieldError('plan', 'The selected plan is invalid.');
+        if (inv.status !== 'ACTIVE') throw fieldError('plan', 'The investment is not active.');
+        inv.status = 'CLOSED';
+        creditMain(account, inv.ticker, new Decimal(inv.amount));
+        return { data: { transaction_id: uuidFrom(state.rng.hex(16)) } };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v4/profile/websocket_token',
+      group: 'wsToken',
+      handler: () => ({ websocket_token: state.rng.hex(32) }),
+    },
+  ];
+}

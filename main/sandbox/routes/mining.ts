@@ -1,0 +1,148 @@
+/** Mining pool: accounts, rewards, watcher links, miner info (worker counts move with time). */
+import { Decimal } from 'decimal.js';
+import { ApiError, validationError } from '../http/errors.ts';
+import { optInt } from '../http/fields.ts';
+import type { Body } from '../http/fields.ts';
+import type { PrivateRoute } from '../http/route.ts';
+import { mainAccountOf } from '../state.ts';
+import type { Account, SandboxState } from '../state.ts';
+import type { MiningAccount } from '../wallet-state.ts';
+
+const DAY = 86_400;
+/** Worker counts change every this many milliseconds of server time. */
+export const WORKER_PERIOD_MS = 60_000;
+
+function hash(n: number): number {
+  let x = (n ^ 0x9e3779b9) >>> 0;
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b) >>> 0;
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35) >>> 0;
+  return (x ^ (x >>> 16)) >>> 0;
+}
+
+function owned(state: SandboxState, account: Account, name: string): MiningAccount | undefined {
+  const owner = mainAccountOf(state, account);
+  return state.wallet.mining.find((m) => m.name === name && m.accountId === owner.id);
+}
+
+/** `account` field of the watcher/info endpoints: unknown accounts are a validation error under `user`. */
+function minerAccount(state: SandboxState, account: Account, body: Body): MiningAccount {
+  const name = body['account'];
+  if (typeof name !== 'string' || name === '')
+    throw validationError({ account: ['The account field is required.'] });
+  if (name.length > 255)
+    throw validationError({ account: ['The account may not be greater than 255 characters.'] });
+  const m = owned(state, account, name);
+  if (!m) throw validationError({ user: ['Mining account not found.'] });
+  return m;
+}
+
+export function workerCounts(
+  m: MiningAccount,
+  now: number,
+): { online: number; offline: number; low: number } {
+  const period = Math.floor(now / WORKER_PERIOD_MS);
+  const h = hash(period * 31 + m.name.length * 7 + m.createdAt);
+  const offline = h % Math.max(1, Math.ceil(m.workers / 3));
+  const low = (h >>> 8) % 2;
+  return { online: m.workers - offline, offline, low };
+}
+
+function rewards(m: MiningAccount, now: number): Array<Record<string, unknown>> {
+  const out: Array<Record<string, unknown>> = [];
+  const today = Math.floor(now / 1000 / DAY) * DAY;
+  for (let t = today; t >= m.createdAt; t -= DAY) {
+    const h = hash(t + m.workers);
+    const reward = new Decimal(m.workers).times(new Decimal(900 + (h % 200)).div(10_000_000));
+    out.push({
+      account: m.name,
+      timestamp: t,
+      reward: reward.toFixed(),
+      fee: reward.times(m.fee).toFixed(),
+      hashrate: String(m.workers * 95_000_000_000_000),
+    });
+  }
+  return out;
+}
+
+export function miningRoutes(state: SandboxState): PrivateRoute[] {
+  const route = (path: string, handler: PrivateRoute['handler']): PrivateRoute => ({
+    method: 'POST',
+    path,
+    group: 'account',
+    handler,
+  });
+  return [
+    route('/api/v4/mining/accounts', ({ account, body }) => {
+      const name = body['name'];
+      if (name !== undefined && (typeof name !== 'string' || name.length > 255))
+        throw new ApiError(422, {
+          code: 0,
+          message: 'Validation failed',
+          errors: { name: ['The name must be a string.'] },
+        });
+      const limit = optInt(body, 'limit', 1, 100) ?? 100;
+      const offset = optInt(body, 'offset', 0, 10000) ?? 0;
+      const owner = mainAccountOf(state, account);
+      const data = state.wallet.mining
+        .filter((m) => m.accountId === owner.id && (!name || m.name.includes(name)))
+        .sort((a, b) => b.createdAt - a.createdAt)
+        .slice(offset, offset + limit)
+        .map((m) => ({ name: m.name, createdAt: m.createdAt }));
+      return { data, limit, offset };
+    }),
+    route('/api/v4/mining/rewards', ({ account, body }) => {
+      const name = body['account'];
+      if (name !== undefined && typeof name !== 'string')
+        throw validationError({ account: ['The account must be a string.'] });
+      const from = optInt(body, 'from', 0);
+      const to = optInt(body, 'to', 0);
+      const limit = optInt(body, 'limit', 1, 100) ?? 100;
+      const offset = optInt(body, 'offset', 0, 10000) ?? 0;
+      const owner = mainAccountOf(state, account);
+      const accounts = state.wallet.mining.filter(
+        (m) => m.accountId === owner.id && (!name || m.name === name),
+      );
+      const data = accounts
+        .flatMap((m) => rewards(m, state.now()))
+        .filter(
+          (r) =>
+            (from === undefined || (r['timestamp'] as number) >= from) &&
+            (to === undefined || (r['timestamp'] as number) <= to),
+        )
+        .sort((a, b) => (b['timestamp'] as number) - (a['timestamp'] as number))
+        .slice(offset, offset + limit);
+      return { data, limit, offset };
+    }),
+    route('/api/v4/mining/watcher-links/list', ({ account, body }) => {
+      const m = minerAccount(state, account, body);
+      return {
+        data: [
+          {
+            id: `wl-${hash(m.createdAt).toString(16)}`,
+            accounts: [m.name],
+            name: `${m.name} dashboard`,
+            link: `https://pool.sandbox.txc.local/watcher/${hash(m.createdAt + 1).toString(16)}`,
+            permissions: ['dashboard', 'workers'],
+            liveUntil: m.createdAt + 365 * DAY,
+            createdAt: m.createdAt,
+          },
+        ],
+      };
+    }),
+    route('/api/v4/mining/miners/info', ({ account, body }) => {
+      const m = minerAccount(state, account, body);
+      const workers = workerCounts(m, state.now());
+      const eu = Math.ceil(workers.online / 2);
+      return {
+        data: {
+          fee: m.fee,
+          workers,
+          stratum: [
+            { url: 'stratum+tcp://eu.pool.sandbox.txc.local:3333', workersCount: eu },
+            { url: 'stratum+tcp://us.pool.sandbox.txc.local:3333', workersCount: workers.online - eu },
+          ],
+        },
+      };
+    }),
+  ];
+}

@@ -1,0 +1,139 @@
+/** Wallet-side records of the sandbox: deposits/withdrawals, codes, refunds, converts, flex, mining. */
+import { Decimal } from 'decimal.js';
+import type { Rng } from './rng.ts';
+
+export interface WalletRecord {
+  id: string;
+  accountId: string;
+  /** 1 deposit, 2 withdraw */
+  method: 1 | 2;
+  ticker: string;
+  network: string;
+  address: string;
+  uniqueId: string | null;
+  amount: string;
+  fee: string;
+  status: 'pending' | 'successful' | 'canceled';
+  createdAt: number;
+  /** Server time (ms) at which a pending record completes. */
+  completeAt: number;
+  memo: string;
+}
+
+export interface RefundRecord {
+  id: string;
+  accountId: string;
+  depositId: string;
+  ticker: string;
+  amount: string;
+  memo: string | null;
+  status: 'in_process' | 'successful' | 'canceled';
+  createdAt: number;
+}
+
+export interface FlexInvestment {
+  plan: string;
+  accountId: string;
+  ticker: string;
+  amount: string;
+  status: 'ACTIVE' | 'CLOSED';
+}
+
+export interface MiningAccount {
+  name: string;
+  accountId: string;
+  createdAt: number;
+  workers: number;
+  fee: string;
+}
+
+export interface WalletState {
+  records: WalletRecord[];
+  uniqueIds: Set<string>;
+  refunds: RefundRecord[];
+  converts: Map<string, { finalGive: string; finalReceive: string; id: string }>;
+  flex: FlexInvestment[];
+  mining: MiningAccount[];
+}
+
+/** How long a pending deposit or withdrawal takes to complete in the simulation. */
+export const CONFIRM_AFTER_MS = 120_000;
+
+export function createWallet(
+  rng: Rng,
+  mainId: string,
+  now: number,
+  uuid: (hex: string) => string,
+): WalletState {
+  const t = Math.floor(now / 1000);
+  const pendingDeposit: WalletRecord = {
+    id: uuid(rng.hex(16)),
+    accountId: mainId,
+    method: 1,
+    ticker: 'USDT',
+    network: 'ERC20',
+    address: `0x${rng.hex(20)}`,
+    uniqueId: null,
+    amount: '500',
+    fee: '0',
+    status: 'pending',
+    createdAt: t - 60,
+    completeAt: now + CONFIRM_AFTER_MS,
+    memo: '',
+  };
+  const oldDeposit: WalletRecord = {
+    ...pendingDeposit,
+    id: uuid(rng.hex(16)),
+    ticker: 'BTC',
+    network: 'BTC',
+    address: `bc1q${rng.hex(16)}`,
+    amount: '1',
+    status: 'successful',
+    createdAt: t - 86_400 * 3,
+    completeAt: now - 86_400_000 * 3,
+  };
+  const refund = (i: number, status: RefundRecord['status'], memo: string | null): RefundRecord => ({
+    id: uuid(rng.hex(16)),
+    accountId: mainId,
+    depositId: uuid(rng.hex(16)),
+    ticker: i % 2 ? 'USDT' : 'ETH',
+    amount: new Decimal(10 * (i + 1)).toFixed(),
+    memo,
+    status,
+    createdAt: t - 3600 * (i + 1),
+  });
+  return {
+    records: [oldDeposit, pendingDeposit],
+    uniqueIds: new Set(),
+    refunds: [
+      refund(0, 'successful', 'returned'),
+      refund(1, 'in_process', null),
+      refund(2, 'canceled', null),
+    ],
+    converts: new Map(),
+    flex: [
+      { plan: uuid(rng.hex(16)), accountId: mainId, ticker: 'USDT', amount: '1000', status: 'ACTIVE' },
+      { plan: uuid(rng.hex(16)), accountId: mainId, ticker: 'BTC', amount: '0.1', status: 'CLOSED' },
+    ],
+    mining: [
+      { name: 'desk-pool', accountId: mainId, createdAt: t - 86_400 * 30, workers: 12, fee: '0.02' },
+      { name: 'desk-backup', accountId: mainId, createdAt: t - 86_400 * 2, workers: 3, fee: '0.02' },
+    ],
+  };
+}
+
+/**
+ * Completes what is due at server time `now`: pending deposits confirm (their hold is released from
+ * the main balance's pending part), pending withdrawals complete.
+ */
+export function advanceWallet(
+  wallet: WalletState,
+  now: number,
+  release: (accountId: string, ticker: string, amount: Decimal) => void,
+): void {
+  for (const r of wallet.records) {
+    if (r.status !== 'pending' || r.completeAt > now) continue;
+    r.status = 'successful';
+    if (r.method === 1) release(r.accountId, r.ticker, new Decimal(r.amount));
+  }
+}

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { start } from './support.ts';
+import type { Harness } from './support.ts';
+
+let clock = Date.now();
+let nonce = clock;
+let h: Harness;
+
+beforeAll(async () => {
+  h = await start({ seed: 17, now: () => clock });
+});
+afterAll(async () => {
+  await h.sandbox.close();
+});
+
+function post(label: string, path: string, fields: Record<string, unknown> = {}) {
+  nonce = Math.max(nonce + 1, clock);
+  return h.client(label).post(path, fields, { nonce });
+}
+
+const WPAY = '/api/v4/main-account/withdraw-pay';
+const BAL = '/api/v4/main-account/balance';
+
+describe('main account', () => {
+  it('answers balances keyed by ticker with pending_deposit_amount', async () => {
+    const all = await post('main', BAL);
+    expect(all.body.USDT).toEqual({ main_balance: '100000', pending_deposit_amount: '500' });
+    expect(all.body.BTC).toEqual({ main_balance: '2', pending_deposit_amount: '0' });
+    const unknown = await post('main', BAL, { ticker: 'NOPE' });
+    expect(unknown.body).toEqual({ NOPE: { main_balance: '0', pending_deposit_amount: '0' } });
+    const bad = await post('main', BAL, { ticker: 5 });
+    expect([bad.status, Object.keys(bad.body.errors)]).toEqual([422, ['ticker']]);
+  });
+
+  it('answers the withdrawable balance without the collateral balance', async () => {
+    const r = await post('main', '/api/v4/main-account/withdrawable-balance');
+    expect(r.status).toBe(200);
+    expect(r.body.assets.USDT).toBe('149500');
+    expect(r.body.lockedBalanceStable).toBe('500');
+    expect('XAU' in r.body.assets).toBe(false);
+    expect(Number(r.body.availableBalanceStable)).toBeGreaterThanOrEqual(0);
+    expect(Number(r.body.totalBalanceStable)).toBeGreaterThan(Number(r.body.availableBalanceStable));
+  });
+
+  it('withdraw-pay takes the fee on top, once per uniqueId', async () => {
+    const ok = await post('main', WPAY, { ticker: 'USDT', amount: '100', address: '0xabc', uniqueId: 'w-1' });
+    expect(ok.status).toBe(200);
+    expect((await post('main', BAL, { ticker: 'USDT' })).body.USDT.main_balance).toBe('99899');
+    const again = await post('main', WPAY, {
+      ticker: 'USDT',
+      amount: '100',
+      address: '0xabc',
+      uniqueId: 'w-1',
+    });
+    expect([again.status, Object.keys(again.body.errors)]).toEqual([422, ['uniqueId']]);
+    expect((await post('main', BAL, { ticker: 'USDT' })).body.USDT.main_balance).toBe('99899');
+    const hist = await post('main', '/api/v4/main-account/history', { uniqueId: 'w-1' });
+    expect(hist.body.records).toHaveLength(1);
+    expect(hist.body.records[0]).toMatchObject({
+      method: 2,
+      amount: '100',
+      fee: '1',
+      status: 'pending',
+      ticker: 'USDT',
+    });
+    const missing = await post('main', WPAY, { ticker: 'USDT', amount: '100', address: '0xabc' });
+    expect(Object.keys(missing.body.errors)).toEqual(['uniqueId']);
+    const fiat = await post('main', WPAY, { ticker: 'UAH', amount: '200', address: '4111', uniqueId: 'w-f' });
+    expect(Object.keys(fiat.body.errors)).toEqual(['provider']);
+  });
+
+  it('rejects moving held deposit funds with code 20 on amount', async () => {
+    // free = 99899 - 500 held
+    const held = await post('main', WPAY, {
+      ticker: 'USDT',
+      amount: '99600',
+      address: '0xabc',
+      uniqueId: 'w-2',
+    });
+    expect([held.status, held.body.code, Object.keys(held.body.errors)]).toEqual([422, 20, ['amount']]);
+    const w = await post('main', '/api/v4/main-account/withdraw', {
+      ticker: 'USDT',
+      amount: '99600',
+      address: '0xabc',
+      uniqueId: 'w-3',
+    });
+    expect(w.body.code).toBe(20);
+    const code = await post('main', '/api/v4/main-account/codes', { ticker: 'USDT', amount: '99600' });
+    expect([code.body.code, Object.keys(code.body.errors)]).toEqual([20, ['amount']]);
+  });
+
+  it('requires the withdraw URL to be enabled on a sub-account key', async () => {
+    const denied = await post('sub-alpha', WPAY, {
+      ticker: 'USDT',
+      amount: '20',
+      address: '0x1',
+      uniqueId: 's-1',
+    });
+    expect(denied.status).toBe(403);
+    await post('main', '/api/v4/sub-account/api-key/edit', {
+      apiKeyId: h.account('sub-alpha').apiKey,
+      title: 'alpha',
+      urls: [{ url: WPAY, enable: true }],
+    });
+    const ok = await post('sub-alpha', WPAY, {
+      ticker: 'USDT',
+      amount: '20',
+      address: '0x1',
+      uniqueId: 's-1',
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('completes pending deposits and withdrawals over time', async () => {
+    clock += 121_000;
+    const bal = await post('main', BAL, { ticker: 'USDT' });
+    expect(bal.body.USDT.pending_deposit_amount).toBe('0');
+    const hist = await post('main', '/api/v4/main-account/history', { uniqueId: 'w-1' });
+    expect(hist.body.records[0].status).toBe('successful');
+    const deposits = await post('main', '/api/v4/main-account/history', { transactionMethod: 1 });
+    expect(deposits.body.records.every((r: { method: number }) => r.method === 1)).toBe(true);
+  });
+
+  it('creates codes within their bounds', async () => {
+    const ok = await post('main', '/api/v4/main-account/codes', {
+      ticker: 'USDT',
+      amount: '10',
+      passphrase: 'P@ss-1!',
+    });
+    expect(ok.status).toBe(200);
+    expect(typeof ok.body.code).toBe('string');
+    expect(typeof ok.body.message).toBe('string');
+    expect(ok.body.external_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    for (const [fields, field] of [
+      [{ amount: '0' }, 'amount'],
+      [{ amount: '0.0000000000000000001' }, 'amount'],
+      [{ amount: '100000000000000001' }, 'amount'],
+      [{ amount: '1', passphrase: 'has space' }, 'passphrase'],
+      [{ amount: '1', passphrase: 'x'.repeat(26) }, 'passphrase'],
+    ] as const) {
+      const r = await post('main', '/api/v4/main-account/codes', { ticker: 'USDT', ...fields });
+      expect(r.status, JSON.stringify(fields)).toBe(422);
+      expect(Object.keys(r.body.errors), JSON.stringify(fields)).toEqual([field]);
+    }
+  });
+
+  it('lists refunds with filters and paging', async () => {
+    const all = await post('main', '/api/v4/main-account/refund-history', {});
+    expect(all.body.records).toHaveLength(3);
+    expect(all.body.records.map((r: { status: string }) => r.status).sort()).toEqual([
+      'canceled',
+      'in_process',
+      'successful',
+    ]);
+    const usdt = await post('main', '/api/v4/main-account/refund-history', { ticker: 'USDT' });
+    expect(usdt.body.records.every((r: { ticker: string }) => r.ticker === 'USDT')).toBe(true);
+    const page = await post('main', '/api/v4/main-account/refund-history', { limit: 1, offset: 1 });
+    expect(page.body.records).toHaveLength(1);
+    expect(page.body.records[0].id).toBe(all.body.records[1].id);
+  });
+
+  it('converts once per idempotencyKey', async () => {
+    const fields = {
+      from: 'USDT',
+      to: 'BTC',
+      direction: 'from',
+      amount: '1000',
+      idempotencyKey: 'conv-0001',
+    };
+    const a = await post('main', '/api/v4/convert/auto-confirm', fields);
+    expect(a.status).toBe(200);
+    expect(a.body.finalGive).toBe('1000');
+    const before = (await post('main', BAL, { ticker: 'USDT' })).body.USDT.main_balance;
+    const b = await post('main', '/api/v4/convert/auto-confirm', fields);
+    expect(b.body).toEqual(a.body);
+    expect((await post('main', BAL, { ticker: 'USDT' })).body.USDT.main_balance).toBe(before);
+    const short = await post('main', '/api/v4/convert/auto-confirm', { ...fields, idempotencyKey: 'short' });
+    expect(Object.keys(short.body.errors)).toEqual(['idempotencyKey']);
+  });
+
+  it('lists travel-rule VASPs, and answers the regional 422 where disabled', async () => {
+    const ok = await post('main', '/api/v4/travel-rule/vasps');
+    expect(ok.body.data.vasps.length).toBeGreaterThan(0);
+    expect(Object.keys(ok.body.data.vasps[0]).sort()).toEqual(['name', 'vaspId']);
+    const region = await post('sub-noretail', '/api/v4/travel-rule/vasps');
+    expect(region.status).toBe(422);
+    expect(region.body.code).toBe(0);
+    expect(region.body.errors.error[0]).toMatch(/disabled/);
+  });
+
+  it('closes an ACTIVE flex investment only', async () => {
+    const [active, closed] = h.sandbox.control.state.wallet.flex;
+    const path = '/api/v4/main-account/smart-flex/investments/close';
+    const r = await post('main', path, { plan: active?.plan });
+    expect(r.status).toBe(200);
+    expect(typeof r.body.data.transaction_id).toBe('string');
+    expect((await post('main', path, { plan: active?.plan })).status).toBe(422);
+    const c = await post('main', path, { plan: closed?.plan });
+    expect([c.status, Object.keys(c.body.errors)]).toEqual([422, ['plan']]);
+    expect(Object.keys((await post('main', path, {})).body.errors)).toEqual(['plan']);
+  });
+
+  it('issues websocket tokens, 10 per 60 s', async () => {
+    for (let i = 0; i < 10; i++) {
+      const r = await post('sub-maker', '/api/v4/profile/websocket_token');
+      expect(typeof r.body.websocket_token).toBe('string');
+    }
+    expect((await post('sub-maker', '/api/v4/profile/websocket_token')).status).toBe(429);
+  });
+});
