@@ -148,8 +148,15 @@ export const tradeBalanceSchema = z.record(
 );
 export type TradeBalance = z.output<typeof tradeBalanceSchema>;
 
-export function tradeBalance(c: KeyCaller, ticker?: string): Promise<TradeBalance> {
-  return c.post('/api/v4/trade-account/balance', defined({ ticker }), tradeBalanceSchema, READ);
+/** Spot trade balances of every ticker. */
+export function tradeBalance(c: KeyCaller): Promise<TradeBalance> {
+  return c.post('/api/v4/trade-account/balance', {}, tradeBalanceSchema, READ);
+}
+
+/** Spot trade balance of one ticker (the exchange answers the entry itself, not keyed). */
+export function tradeBalanceOf(c: KeyCaller, ticker: string): Promise<{ available: string; freeze: string }> {
+  const schema = z.looseObject({ available: decimal, freeze: decimal });
+  return c.post('/api/v4/trade-account/balance', { ticker }, schema, READ);
 }
 
 export interface ExecutedFilter {

@@ -1,0 +1,58 @@
+/** Market reference data for the pre-trade rules, fetched once and refreshed when stale. */
+import type { ExchangeHttp } from '../exchange/http.ts';
+import * as publicApi from '../exchange/endpoints/public.ts';
+import type { MarketRules } from '../rules/index.ts';
+
+export interface CatalogMarket extends MarketRules {
+  readonly name: string;
+  readonly type: string;
+  readonly isTradFiFutures: boolean;
+}
+
+export class MarketCatalog {
+  readonly #http: ExchangeHttp;
+  readonly #maxAgeMs: number;
+  readonly #now: () => number;
+  #markets = new Map<string, CatalogMarket>();
+  #loadedAt = -Infinity;
+  #loading: Promise<void> | undefined;
+
+  constructor(http: ExchangeHttp, options: { maxAgeMs?: number; now?: () => number } = {}) {
+    this.#http = http;
+    this.#maxAgeMs = options.maxAgeMs ?? 60_000;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** Every market, refreshed first when older than `maxAgeMs`. */
+  async all(): Promise<CatalogMarket[]> {
+    await this.#fresh();
+    return [...this.#markets.values()];
+  }
+
+  /** One market's rules, or undefined when the exchange does not list it. */
+  async get(name: string): Promise<CatalogMarket | undefined> {
+    await this.#fresh();
+    return this.#markets.get(name);
+  }
+
+  async #fresh(): Promise<void> {
+    if (this.#now() - this.#loadedAt < this.#maxAgeMs) return;
+    this.#loading ??= this.#load().finally(() => (this.#loading = undefined));
+    await this.#loading;
+  }
+
+  async #load(): Promise<void> {
+    const [markets, futures] = await Promise.all([
+      publicApi.markets(this.#http),
+      publicApi.futures(this.#http),
+    ]);
+    const leverage = new Map(futures.map((f) => [f.ticker_id, f.max_leverage]));
+    const next = new Map<string, CatalogMarket>();
+    for (const m of markets) {
+      const maxLeverage = leverage.get(m.name);
+      next.set(m.name, { ...m, ...(maxLeverage === undefined ? {} : { maxLeverage }) });
+    }
+    this.#markets = next;
+    this.#loadedAt = this.#now();
+  }
+}
