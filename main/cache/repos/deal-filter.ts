@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CacheInputError } from '../errors.ts';
+export { parseInput } from './parse.ts';
 
 const name = z.string().min(1).max(128);
 
@@ -23,14 +23,6 @@ export const dealCursorSchema = z.strictObject({
   account: z.string(),
 });
 export type DealCursor = z.infer<typeof dealCursorSchema>;
-
-export function parseInput<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue?.path.map(String).join('.') || undefined;
-  throw new CacheInputError(`${what}${field ? `.${field}` : ''}: ${issue?.message ?? 'not valid'}`, field);
-}
 
 export const toMicros = (seconds: number): number => Math.round(seconds * 1e6);
 

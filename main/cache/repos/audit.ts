@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { prepared, type ReadableDB, type WritableDB } from '../db.ts';
+import { parseInput } from './parse.ts';
+import { accountName, timeMs } from './schemas.ts';
+
+/**
+ * One signed request the app sent. Only these fields exist: the shape is strict, so a caller cannot
+ * slip a secret, a signature or a payload into the log, and the path must be a bare API path.
+ */
+export const signedRequestSchema = z.strictObject({
+  atMs: timeMs,
+  account: accountName,
+  path: z
+    .string()
+    .max(200)
+    .regex(/^\/api\/v4\/[A-Za-z0-9_\-/.]+$/, 'must be an API path without query or body'),
+  outcome: z.enum(['ok', 'rejected', 'failed']),
+  httpStatus: z.number().int().min(100).max(599).optional(),
+  /** The app's error code (`auth_failed`, `rate_limited`, ...), never a message. */
+  errorCode: z
+    .string()
+    .regex(/^[a-z0-9_]{1,64}$/)
+    .optional(),
+  durationMs: z.number().int().nonnegative().optional(),
+});
+export type SignedRequest = z.infer<typeof signedRequestSchema>;
+export type AuditEntry = SignedRequest & { id: number };
+
+export function recordSignedRequest(db: WritableDB, entry: SignedRequest): number {
+  const e = parseInput(signedRequestSchema, entry, 'entry');
+  return Number(
+    prepared(
+      db,
+      `INSERT INTO signed_requests (at_ms, account, path, outcome, http_status, error_code, duration_ms)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      e.atMs,
+      e.account,
+      e.path,
+      e.outcome,
+      e.httpStatus ?? null,
+      e.errorCode ?? null,
+      e.durationMs ?? null,
+    ).lastInsertRowid,
+  );
+}
+
+const auditQuerySchema = z.strictObject({
+  account: accountName.optional(),
+  /** Entries with an id below this one (the previous page's last id); newest first. */
+  before: z.number().int().positive().optional(),
+  limit: z.number().int().min(1).max(1000).default(200),
+});
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+interface AuditRow {
+  id: number;
+  at_ms: number;
+  account: string;
+  path: string;
+  outcome: SignedRequest['outcome'];
+  http_status: number | null;
+  error_code: string | null;
+  duration_ms: number | null;
+}
+
+export function listSignedRequests(db: ReadableDB, query: AuditQuery = {}): AuditEntry[] {
+  const q = parseInput(auditQuerySchema, query, 'query');
+  const parts = ['1'];
+  const params: unknown[] = [];
+  if (q.account !== undefined) {
+    parts.push('account = ?');
+    params.push(q.account);
+  }
+  if (q.before !== undefined) {
+    parts.push('id < ?');
+    params.push(q.before);
+  }
+  params.push(q.limit);
+  const rows = prepared(
+    db,
+    `SELECT * FROM signed_requests WHERE ${parts.join(' AND ')} ORDER BY id DESC LIMIT ?`,
+  ).all(...params) as AuditRow[];
+  return rows.map((r) => {
+    const out: AuditEntry = { id: r.id, atMs: r.at_ms, account: r.account, path: r.path, outcome: r.outcome };
+    if (r.http_status !== null) out.httpStatus = r.http_status;
+    if (r.error_code !== null) out.errorCode = r.error_code;
+    if (r.duration_ms !== null) out.durationMs = r.duration_ms;
+    return out;
+  });
+}
