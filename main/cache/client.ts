@@ -1,0 +1,156 @@
+import { WorkerChannel, type CallOptions } from './channel.ts';
+import type { MigrationReport } from './migrate.ts';
+import type {
+  MethodArgs,
+  MethodResult,
+  ReadMethodName,
+  ReadMethods,
+  WriteMethodName,
+  WriteMethods,
+} from './methods.ts';
+import { cacheFilePath } from './open.ts';
+import type { ExportProgress } from './repos/deal-export.ts';
+import { cacheWorkerUrl } from './worker-url.ts';
+
+export interface OpenCacheOptions {
+  /** The app's data folder; the file is `<dataDir>/profiles/<profile>/cache.sqlite`. */
+  dataDir: string;
+  profile: string;
+  /** Start a second worker with a read-only connection for reads (default true). */
+  readWorker?: boolean;
+  /** The worker entry; defaults to `cacheWorkerUrl()` (source). A bundle passes its built file. */
+  workerUrl?: URL;
+}
+
+type Fn<M, K extends keyof M> = M[K] extends (c: never, ...args: never[]) => unknown ? M[K] : never;
+type Reader<K extends ReadMethodName> = (
+  ...args: MethodArgs<ReadMethods[K]>
+) => Promise<MethodResult<Fn<ReadMethods, K>>>;
+type Writer<K extends WriteMethodName> = (
+  ...args: MethodArgs<WriteMethods[K]>
+) => Promise<MethodResult<Fn<WriteMethods, K>>>;
+
+export interface ExportCsvOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: ExportProgress) => void;
+  chunkRows?: number;
+}
+
+/**
+ * The local cache as the main thread sees it: typed async methods. Writes go to the writer worker;
+ * reads go to the read worker when there is one. No query ever runs on the calling thread.
+ */
+export class Cache {
+  readonly file: string;
+  readonly schemaVersion: number;
+  readonly migration: MigrationReport | null;
+  readonly #writer: WorkerChannel;
+  readonly #reader: WorkerChannel | null;
+
+  constructor(
+    file: string,
+    writer: WorkerChannel,
+    reader: WorkerChannel | null,
+    opened: { schemaVersion: number; migration: MigrationReport | null },
+  ) {
+    this.file = file;
+    this.#writer = writer;
+    this.#reader = reader;
+    this.schemaVersion = opened.schemaVersion;
+    this.migration = opened.migration;
+  }
+
+  #read<K extends ReadMethodName>(name: K, options?: CallOptions): Reader<K> {
+    return (...args) => (this.#reader ?? this.#writer).call(name, args, options) as never;
+  }
+
+  #write<K extends WriteMethodName>(name: K): Writer<K> {
+    return (...args) => this.#writer.call(name, args) as never;
+  }
+
+  readonly deals = {
+    page: this.#read('deals.page'),
+    count: this.#read('deals.count'),
+    totals: this.#read('deals.totals'),
+    newestTime: this.#read('deals.newestTime'),
+    upsert: this.#write('deals.upsert'),
+    /** Streams a filtered view to `path` as CSV; cancel with `signal`, follow with `onProgress`. */
+    exportCsv: (
+      filter: MethodArgs<ReadMethods['deals.exportCsv']>[0],
+      path: string,
+      options: ExportCsvOptions = {},
+    ): Promise<ExportProgress> => {
+      const call: CallOptions = {};
+      if (options.signal) call.signal = options.signal;
+      const onProgress = options.onProgress;
+      if (onProgress) call.onProgress = (value) => onProgress(value as ExportProgress);
+      return this.#read('deals.exportCsv', call)(filter, path, options.chunkRows);
+    },
+  };
+
+  readonly balances = {
+    latest: this.#read('balances.latest'),
+    list: this.#read('balances.list'),
+    record: this.#write('balances.record'),
+    prune: this.#write('balances.prune'),
+  };
+
+  readonly positions = { list: this.#read('positions.list'), upsert: this.#write('positions.upsert') };
+  readonly borrows = { list: this.#read('borrows.list'), upsert: this.#write('borrows.upsert') };
+
+  readonly mining = {
+    rewards: this.#read('mining.rewards'),
+    workerSamples: this.#read('mining.workerSamples'),
+    upsertRewards: this.#write('mining.upsertRewards'),
+    recordWorkerSample: this.#write('mining.recordWorkerSample'),
+  };
+
+  readonly webhooks = {
+    list: this.#read('webhooks.list'),
+    lastNonce: this.#read('webhooks.lastNonce'),
+    record: this.#write('webhooks.record'),
+  };
+
+  readonly audit = { list: this.#read('audit.list'), record: this.#write('audit.record') };
+
+  readonly checkpoints = {
+    load: this.#read('checkpoints.load'),
+    list: this.#read('checkpoints.list'),
+    save: this.#write('checkpoints.save'),
+    delete: this.#write('checkpoints.delete'),
+  };
+
+  /** Closes the reader, then the writer (which checkpoints the WAL); both threads end. */
+  async close(): Promise<void> {
+    await this.#reader?.close();
+    await this.#writer.close();
+  }
+}
+
+/**
+ * Opens a profile's cache: starts the writer worker (which creates and migrates the file), then the
+ * read worker. Fails with the worker's own error (e.g. `SchemaTooNewError`) if the file cannot be used.
+ */
+export async function openCache(options: OpenCacheOptions): Promise<Cache> {
+  const file = cacheFilePath(options.dataDir, options.profile);
+  const url = options.workerUrl ?? cacheWorkerUrl();
+  const writer = new WorkerChannel(url, { file, role: 'write' });
+  let opened;
+  try {
+    opened = await writer.ready;
+  } catch (error) {
+    await writer.close();
+    throw error;
+  }
+  let reader: WorkerChannel | null = null;
+  if (options.readWorker ?? true) {
+    reader = new WorkerChannel(url, { file, role: 'read' });
+    try {
+      await reader.ready;
+    } catch (error) {
+      await Promise.all([reader.close(), writer.close()]);
+      throw error;
+    }
+  }
+  return new Cache(file, writer, reader, opened);
+}

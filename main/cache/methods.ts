@@ -1,0 +1,144 @@
+import type { ReadableDB, WritableDB } from './db.ts';
+import { dealTotals } from './repos/deal-totals.ts';
+import { exportDealsCsv } from './repos/deal-export.ts';
+import type { DealCursor, DealFilter } from './repos/deal-filter.ts';
+import { countDeals, newestDealTime, pageDeals, upsertDeals, type DealRecord } from './repos/deals.ts';
+import {
+  listSignedRequests,
+  recordSignedRequest,
+  type AuditQuery,
+  type SignedRequest,
+} from './repos/audit.ts';
+import {
+  latestBalanceSnapshot,
+  listBalanceSnapshots,
+  pruneBalanceSnapshots,
+  recordBalanceSnapshot,
+  type BalanceSnapshot,
+  type BalanceSnapshotInput,
+} from './repos/balances.ts';
+import { listBorrows, upsertBorrows, type BorrowQuery, type BorrowRecordInput } from './repos/borrows.ts';
+import { deleteCheckpoint, listCheckpoints, loadCheckpoint, saveCheckpoint } from './repos/checkpoints.ts';
+import {
+  listMiningRewards,
+  listWorkerSamples,
+  recordWorkerSample,
+  upsertMiningRewards,
+  type MiningRewardInput,
+  type MiningRewardQuery,
+  type WorkerSample,
+} from './repos/mining.ts';
+import {
+  listPositions,
+  upsertPositions,
+  type PositionQuery,
+  type PositionRecord,
+} from './repos/positions.ts';
+import {
+  lastWebhookNonce,
+  listWebhookEvents,
+  recordWebhookEvent,
+  type WebhookEvent,
+  type WebhookQuery,
+} from './repos/webhooks.ts';
+import { schemaVersion } from './migrate.ts';
+
+/** What a method gets besides its arguments: its connection, a cancel signal, a progress channel. */
+export interface CallContext<DB extends ReadableDB> {
+  db: DB;
+  signal: AbortSignal;
+  progress(value: unknown): void;
+}
+type Read = CallContext<ReadableDB>;
+type Write = CallContext<WritableDB>;
+
+/** A sync job's position, saved in the same transaction as the rows it covers. */
+export interface CheckpointWrite {
+  job: string;
+  cursor: unknown;
+}
+
+/**
+ * Every read the workers answer. Each takes a `ReadableDB`, so it can run on a read worker (opened
+ * read-only) or on the writer.
+ */
+export const readMethods = {
+  'deals.page': (c: Read, filter: DealFilter, cursor: DealCursor | null = null, limit?: number) =>
+    pageDeals(c.db, filter, cursor, limit),
+  'deals.count': (c: Read, filter: DealFilter) => countDeals(c.db, filter),
+  'deals.totals': (c: Read, filter: DealFilter) => dealTotals(c.db, filter),
+  'deals.newestTime': (c: Read, account: string, market?: string) => newestDealTime(c.db, account, market),
+  'deals.exportCsv': (c: Read, filter: DealFilter, path: string, chunkRows?: number) =>
+    exportDealsCsv(c.db, filter, path, {
+      signal: c.signal,
+      onProgress: (p) => c.progress(p),
+      ...(chunkRows === undefined ? {} : { chunkRows }),
+    }),
+  'balances.latest': (c: Read, account: string, kind: BalanceSnapshot['kind'], subAccount?: string) =>
+    latestBalanceSnapshot(c.db, account, kind, subAccount),
+  'balances.list': (
+    c: Read,
+    account: string,
+    kind: BalanceSnapshot['kind'],
+    beforeMs?: number,
+    limit?: number,
+  ) => listBalanceSnapshots(c.db, account, kind, beforeMs, limit),
+  'positions.list': (c: Read, query: PositionQuery) => listPositions(c.db, query),
+  'borrows.list': (c: Read, query: BorrowQuery) => listBorrows(c.db, query),
+  'mining.rewards': (c: Read, query: MiningRewardQuery) => listMiningRewards(c.db, query),
+  'mining.workerSamples': (c: Read, account: string, miningAccount: string, fromMs?: number, toMs?: number) =>
+    listWorkerSamples(c.db, account, miningAccount, fromMs, toMs),
+  'webhooks.list': (c: Read, query: WebhookQuery) => listWebhookEvents(c.db, query),
+  'webhooks.lastNonce': (c: Read, account: string) => lastWebhookNonce(c.db, account),
+  'audit.list': (c: Read, query?: AuditQuery) => listSignedRequests(c.db, query),
+  'checkpoints.load': (c: Read, job: string) => loadCheckpoint(c.db, job),
+  'checkpoints.list': (c: Read, prefix?: string) => listCheckpoints(c.db, prefix),
+  'meta.schemaVersion': (c: Read) => schemaVersion(c.db),
+};
+
+/** Every write; only the writer worker, owner of the one `WritableDB`, runs these. */
+export const writeMethods = {
+  /** Stores a page of deals and, when given, the sync checkpoint after it, in one transaction. */
+  'deals.upsert': (c: Write, rows: DealRecord[], checkpoint?: CheckpointWrite) =>
+    c.db.transaction(() => {
+      const result = upsertDeals(c.db, rows);
+      if (checkpoint) saveCheckpoint(c.db, checkpoint.job, checkpoint.cursor);
+      return result;
+    })(),
+  'balances.record': (c: Write, snapshot: BalanceSnapshotInput) => recordBalanceSnapshot(c.db, snapshot),
+  'balances.prune': (c: Write, account: string, olderThanMs: number) =>
+    pruneBalanceSnapshots(c.db, account, olderThanMs),
+  'positions.upsert': (c: Write, records: PositionRecord[], checkpoint?: CheckpointWrite) =>
+    c.db.transaction(() => {
+      const result = upsertPositions(c.db, records);
+      if (checkpoint) saveCheckpoint(c.db, checkpoint.job, checkpoint.cursor);
+      return result;
+    })(),
+  'borrows.upsert': (c: Write, records: BorrowRecordInput[], checkpoint?: CheckpointWrite) =>
+    c.db.transaction(() => {
+      const result = upsertBorrows(c.db, records);
+      if (checkpoint) saveCheckpoint(c.db, checkpoint.job, checkpoint.cursor);
+      return result;
+    })(),
+  'mining.upsertRewards': (c: Write, rewards: MiningRewardInput[], checkpoint?: CheckpointWrite) =>
+    c.db.transaction(() => {
+      const result = upsertMiningRewards(c.db, rewards);
+      if (checkpoint) saveCheckpoint(c.db, checkpoint.job, checkpoint.cursor);
+      return result;
+    })(),
+  'mining.recordWorkerSample': (c: Write, sample: WorkerSample) => recordWorkerSample(c.db, sample),
+  'webhooks.record': (c: Write, event: WebhookEvent) => recordWebhookEvent(c.db, event),
+  'audit.record': (c: Write, entry: SignedRequest) => recordSignedRequest(c.db, entry),
+  'checkpoints.save': (c: Write, job: string, cursor: unknown) => saveCheckpoint(c.db, job, cursor),
+  'checkpoints.delete': (c: Write, job: string) => deleteCheckpoint(c.db, job),
+};
+
+export type ReadMethods = typeof readMethods;
+export type WriteMethods = typeof writeMethods;
+export type ReadMethodName = keyof ReadMethods;
+export type WriteMethodName = keyof WriteMethods;
+
+type AnyMethod = (c: never, ...args: never[]) => unknown;
+/** The arguments a caller passes (everything after the context). */
+export type MethodArgs<F> = F extends (c: never, ...args: infer A) => unknown ? A : never;
+export type MethodResult<F extends AnyMethod> = Awaited<ReturnType<F>>;

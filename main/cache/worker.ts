@@ -1,0 +1,75 @@
+// Entry of a cache worker thread. It owns one SQLite connection: the writer (opens, migrates, runs
+// reads and writes) or a reader (read-only connection, reads only). Calls arrive as messages with
+// request ids; answers, progress and errors go back the same way.
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import type { ReadableDB } from './db.ts';
+import { CacheInputError, serializeError } from './errors.ts';
+import { readMethods, writeMethods, type CallContext } from './methods.ts';
+import { schemaVersion } from './migrate.ts';
+import { openReadable, openWritable } from './open.ts';
+import type { FromWorker, ToWorker, WorkerData } from './protocol.ts';
+
+type Method = (c: CallContext<ReadableDB>, ...args: unknown[]) => unknown;
+
+if (!parentPort) throw new Error('worker.ts runs only as a worker thread');
+const port: MessagePort = parentPort;
+const post = (message: FromWorker) => port.postMessage(message);
+const data = workerData as WorkerData;
+
+function start(): { db: ReadableDB; methods: Record<string, Method> } | null {
+  try {
+    if (data.role === 'write') {
+      const { db, migration } = openWritable(data.file);
+      post({ type: 'ready', schemaVersion: schemaVersion(db), migration });
+      return { db, methods: { ...readMethods, ...writeMethods } as unknown as Record<string, Method> };
+    }
+    const db = openReadable(data.file);
+    post({ type: 'ready', schemaVersion: schemaVersion(db), migration: null });
+    return { db, methods: readMethods as unknown as Record<string, Method> };
+  } catch (error) {
+    post({ type: 'failed', error: serializeError(error) });
+    port.close();
+    return null;
+  }
+}
+
+const opened = start();
+if (opened) {
+  const { db, methods } = opened;
+  const running = new Map<number, { controller: AbortController; done: Promise<void> }>();
+
+  const call = (id: number, name: string, args: unknown[]) => {
+    const controller = new AbortController();
+    const done = (async () => {
+      try {
+        const method = Object.hasOwn(methods, name) ? methods[name] : undefined;
+        if (!method) throw new CacheInputError(`This cache worker has no method "${name}".`);
+        const context = {
+          db,
+          signal: controller.signal,
+          progress: (value: unknown) => post({ type: 'progress', id, value }),
+        };
+        post({ type: 'result', id, value: await method(context, ...args) });
+      } catch (error) {
+        post({ type: 'error', id, error: serializeError(error) });
+      } finally {
+        running.delete(id);
+      }
+    })();
+    running.set(id, { controller, done });
+  };
+
+  port.on('message', (message: ToWorker) => {
+    if (message.type === 'call') call(message.id, message.method, message.args);
+    else if (message.type === 'cancel') running.get(message.id)?.controller.abort();
+    else if (message.type === 'close') {
+      const pending = [...running.values()];
+      for (const r of pending) r.controller.abort();
+      void Promise.allSettled(pending.map((r) => r.done)).then(() => {
+        db.close();
+        post({ type: 'closed' });
+        port.close();
+      });
+    }
+  });
+}

@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CacheClosedError, CacheInputError, SchemaTooNewError } from '../../../main/cache/index.ts';
+import { deal, useCaches } from './fixtures.ts';
+import Database from 'better-sqlite3';
+
+const caches = useCaches();
+
+describe('cache workers', () => {
+  it('opens the profile file through the writer, migrates it and answers typed calls', async () => {
+    const cache = await caches.open();
+    expect(cache.schemaVersion).toBe(2);
+    expect(cache.migration?.applied).toEqual(['0001-initial', '0002-sync-checkpoints']);
+    expect(existsSync(cache.file)).toBe(true);
+    expect(await cache.deals.upsert([deal(1), deal(2)])).toEqual({ inserted: 2, duplicates: 0 });
+    const page = await cache.deals.page({});
+    expect(page.rows.map((r) => r.id)).toEqual([2, 1]);
+    expect(page.next).toBeNull();
+  });
+
+  it('reads on the read worker see every write the writer has acknowledged', async () => {
+    const cache = await caches.open({ readWorker: true });
+    for (let i = 1; i <= 20; i++) {
+      await cache.deals.upsert([deal(i)]);
+      expect(await cache.deals.count({})).toBe(i);
+    }
+  });
+
+  it('sends errors back as their own class, with code and field', async () => {
+    const cache = await caches.open();
+    const error = await cache.deals.page({ side: 'hold' } as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CacheInputError);
+    expect(error).toMatchObject({ code: 'cache_invalid_input', field: 'side' });
+    await expect(cache.deals.upsert([{ ...deal(1), amount: 1 } as never])).rejects.toBeInstanceOf(
+      CacheInputError,
+    );
+  });
+
+  it('stores a page and its checkpoint together', async () => {
+    const cache = await caches.open();
+    await cache.deals.upsert([deal(1)], { job: 'deals:main', cursor: { endDate: 5 } });
+    expect(await cache.checkpoints.load('deals:main')).toMatchObject({ cursor: { endDate: 5 } });
+    await expect(
+      cache.deals.upsert([deal(2), { ...deal(3), side: 'x' } as never], {
+        job: 'deals:main',
+        cursor: { endDate: 1 },
+      }),
+    ).rejects.toBeInstanceOf(CacheInputError);
+    expect(await cache.checkpoints.load('deals:main')).toMatchObject({ cursor: { endDate: 5 } });
+    expect(await cache.deals.count({})).toBe(1);
+  });
+
+  it('rejects calls after close and ends both threads', async () => {
+    const cache = await caches.open();
+    await cache.deals.upsert([deal(1)]);
+    await cache.close();
+    await expect(cache.deals.count({})).rejects.toBeInstanceOf(CacheClosedError);
+    await expect(cache.deals.upsert([deal(2)])).rejects.toBeInstanceOf(CacheClosedError);
+    expect(existsSync(`${cache.file}-wal`)).toBe(false);
+  });
+
+  it('refuses a file written by a newer version, with the worker error class', async () => {
+    const cache = await caches.open();
+    const file = cache.file;
+    await cache.close();
+    const raw = new Database(file);
+    raw.pragma('user_version = 99');
+    raw.close();
+    await expect(caches.open()).rejects.toBeInstanceOf(SchemaTooNewError);
+  });
+
+  it('refuses a profile name that would leave the data folder', async () => {
+    await expect(caches.open({ profile: '../other' })).rejects.toBeInstanceOf(CacheInputError);
+  });
+});
