@@ -10,19 +10,22 @@ export const MARKETS: readonly MarketDef[] = [
   // The trade engine provides no steps for this market: empty tickSize and stepSize.
   market('LTC_USDT', 4, 3, '0.01', '1', '0', '', '', '82.125'),
   {
-    ...market('BTC_PERP', 4, 1, '0.0001', '5', '0', '0.1', '0.0001', '64260.0'),
+    ...market('BTC_PERP', 4, 2, '0.0001', '5', '0', '0.1', '0.0001', '64260.0'),
+    money: 'USDT',
     type: 'futures',
     maxLeverage: 100,
     fundingRate: '0.0001',
   },
   {
     ...market('ETH_PERP', 3, 2, '0.001', '5', '0', '0.01', '0.001', '3151.10'),
+    money: 'USDT',
     type: 'futures',
     maxLeverage: 50,
     fundingRate: '-0.00005',
   },
   {
     ...market('XAU_PERP', 3, 2, '0.01', '10', '0', '0.01', '0.01', '2410.55'),
+    money: 'USDT',
     type: 'futures',
     isTradFiFutures: true,
     maxLeverage: 20,
@@ -103,7 +106,12 @@ function asset(
 export const REGIONS: readonly Region[] = [
   { id: 'EU', blocked: new Set(), vaspEnabled: true, tradFiAssigned: true },
   // A restricted region: BBO orders and stop-market orders are unavailable, no VASP list, no TradFi.
-  { id: 'XR', blocked: new Set(['bboRole', 'stop_market']), vaspEnabled: false, tradFiAssigned: false },
+  {
+    id: 'XR',
+    blocked: new Set(['bboRole', 'stop_market', 'asset:ETH']),
+    vaspEnabled: false,
+    tradFiAssigned: false,
+  },
 ];
 
 /** URL permissions of the restricted sub-account key. */

@@ -15,6 +15,9 @@ import { accountMiscRoutes } from './routes/account-misc.ts';
 import { mainAccountRoutes } from './routes/main-account.ts';
 import { miningRoutes } from './routes/mining.ts';
 import { tradingRoutes } from './routes/trading.ts';
+import { Positions } from './collateral/positions.ts';
+import { collateralRoutes, sweepClosed } from './routes/collateral.ts';
+import { collateralHistoryRoutes, seedBorrows } from './routes/collateral-history.ts';
 import { publicRoutes } from './routes/public.ts';
 import { subAccountRoutes } from './routes/sub-accounts.ts';
 import type { SandboxState } from './state.ts';
@@ -46,6 +49,7 @@ export interface SandboxControl {
   setMarginUnavailable(value: boolean): void;
   readonly state: SandboxState;
   readonly engine: Engine;
+  readonly positions: Positions;
 }
 
 export interface Sandbox {
@@ -73,8 +77,10 @@ export function describeAccounts(state: SandboxState): SandboxAccount[] {
   });
 }
 
-export function buildRoutes(state: SandboxState, engine: Engine): Route[] {
+export function buildRoutes(state: SandboxState, engine: Engine, positions: Positions): Route[] {
   return [
+    ...collateralRoutes(state, engine, positions),
+    ...collateralHistoryRoutes(state, positions),
     ...publicRoutes(state, engine),
     ...tradingRoutes(state, engine),
     ...historyRoutes(state, engine),
@@ -89,11 +95,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = options.host ?? '127.0.0.1';
   const state = createState(options.seed ?? 42, options.now ?? Date.now);
   const engine = new Engine(state);
+  const positions = new Positions(state);
+  engine.collateralFill = (o, acc, price, qty, rate, m) => positions.fill(o, acc, price, qty, rate, m);
+  engine.onTrade = (market) => {
+    sweepClosed(engine, positions);
+    engine.checkStops(market);
+  };
   seedLiquidity(state, engine);
+  const main = [...state.accounts.values()].find((a) => a.kind === 'main');
+  const heavy = [...state.accounts.values()].find((a) => a.label === 'sub-alpha');
+  if (main && heavy) seedBorrows(state, positions, main.id, heavy.id);
   const faults = createFaults(options.faults);
   const server = createHttpServer({
     state,
-    routes: buildRoutes(state, engine),
+    routes: buildRoutes(state, engine, positions),
     beforeRequest: () =>
       advanceWallet(state.wallet, state.now(), (id, ticker, amount) =>
         releaseHold(state, id, ticker, amount),
@@ -119,6 +134,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     control: {
       state,
       engine,
+      positions,
       setKeyEnabled(apiKey, enabled) {
         const key = state.keysByPublic.get(apiKey);
         if (key) key.enabled = enabled;

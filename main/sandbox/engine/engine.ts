@@ -5,10 +5,12 @@
 import { Decimal } from 'decimal.js';
 import { ApiError } from '../http/errors.ts';
 import { freezeSpot, notEnough, spot, unfreezeSpot } from '../ledger.ts';
+import { settleSpot } from './settlement.ts';
+import type { CollateralFill } from './settlement.ts';
 import type { Account, MarketDef, SandboxState } from '../state.ts';
 import { Book } from './book.ts';
 import type { Side, Stp } from './book.ts';
-import type { Order, OrderType } from './order.ts';
+import type { Order, OrderType, PositionSide } from './order.ts';
 import { fromUnits, pow10, toUnits, unitsToDecimal } from './units.ts';
 
 export interface Deal {
@@ -43,6 +45,12 @@ export interface PlaceRequest {
   rpi?: boolean;
   retail?: boolean;
   stp?: Stp;
+  collateral?: boolean;
+  positionSide?: PositionSide;
+  reduceOnly?: boolean;
+  /** Stop trigger direction when it is not the side's default (TP/SL legs). */
+  triggerAbove?: boolean;
+  otoId?: number;
 }
 
 export const POST_ONLY_WOULD_MATCH = 'The post-only order would match immediately.';
@@ -60,6 +68,10 @@ export class Engine {
   private nextDealId = 1;
   /** Called after trades on a market (stop activation, listeners). */
   onTrade: ((market: string) => void) | undefined;
+  /** Settles a fill of a collateral order (positions, margin); set by the collateral module. */
+  collateralFill: CollateralFill | undefined;
+  /** Called when an activated stop order finished executing (TP/SL siblings). */
+  onStopExecuted: ((o: Order) => void) | undefined;
 
   constructor(state: SandboxState) {
     this.state = state;
@@ -143,7 +155,13 @@ export class Engine {
       frozen: 0n,
       open: true,
     };
-    this.freeze(order, m);
+    if (req.collateral) {
+      order.collateral = true;
+      if (req.positionSide) order.positionSide = req.positionSide;
+      order.reduceOnly = req.reduceOnly ?? false;
+      if (req.triggerAbove !== undefined) order.triggerAbove = req.triggerAbove;
+      if (req.otoId !== undefined) order.otoId = req.otoId;
+    } else this.freeze(order, m);
     this.nextOrderId++;
     this.orders.set(order.id, order);
     if (isStop) {
@@ -254,29 +272,10 @@ export class Engine {
       o.dealMoney += money;
       const rate = role === 1 ? m.makerFee : m.takerFee;
       const acc = this.account(o.owner);
-      let fee = new Decimal(0);
-      const feeAsset = o.side === 'buy' ? m.stock : m.money;
       if (acc) {
-        const qtyD = unitsToDecimal(qty, m.stockPrec);
-        const moneyD = unitsToDecimal(money, m.moneyPrec + m.stockPrec);
-        if (o.side === 'buy') {
-          const paid = o.limitPrice !== null && !o.quoteAmount ? o.limitPrice * qty : money;
-          const refund = paid - money;
-          o.frozen -= paid;
-          const q = spot(acc, m.money);
-          q.freeze = q.freeze.minus(unitsToDecimal(paid, m.moneyPrec + m.stockPrec));
-          if (refund > 0n) q.available = q.available.plus(unitsToDecimal(refund, m.moneyPrec + m.stockPrec));
-          fee = qtyD.times(rate);
-          const b = spot(acc, m.stock);
-          b.available = b.available.plus(qtyD.minus(fee));
-        } else {
-          o.frozen -= qty;
-          const b = spot(acc, m.stock);
-          b.freeze = b.freeze.minus(qtyD);
-          fee = moneyD.times(rate);
-          const q = spot(acc, m.money);
-          q.available = q.available.plus(moneyD.minus(fee));
-        }
+        const { fee, feeAsset } = o.collateral
+          ? (this.collateralFill as CollateralFill)(o, acc, price, qty, rate, m)
+          : settleSpot(o, acc, price, qty, rate, m);
         o.dealFee = o.dealFee.plus(fee);
         o.feeAsset = feeAsset;
         let list = this.deals.get(o.owner);
@@ -296,7 +295,7 @@ export class Engine {
           fee: fee.toFixed(),
           feeAsset,
         });
-      } else {
+      } else if (!o.collateral) {
         o.frozen -= o.side === 'buy' ? money : qty;
       }
     }
@@ -352,7 +351,9 @@ export class Engine {
     const m = this.market(market);
     const last = toUnits(lastStr, m.moneyPrec);
     const due = list.filter((o) =>
-      o.side === 'buy' ? last >= (o.activationPrice as bigint) : last <= (o.activationPrice as bigint),
+      (o.triggerAbove ?? o.side === 'buy')
+        ? last >= (o.activationPrice as bigint)
+        : last <= (o.activationPrice as bigint),
     );
     if (due.length === 0) return;
     this.stops.set(
@@ -365,6 +366,7 @@ export class Engine {
       this.untrack(o);
       o.open = true;
       this.execute(o, m, this.book(market));
+      this.onStopExecuted?.(o);
     }
   }
 

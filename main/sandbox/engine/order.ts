@@ -34,6 +34,10 @@ export interface Order extends Resting {
   /** Still frozen for this order: quote units for buys, base units for sells. */
   frozen: bigint;
   open: boolean;
+  /** Collateral order: settles into positions instead of the spot balance. */
+  collateral?: boolean;
+  triggerAbove?: boolean;
+  otoId?: number;
   /** Collateral order fields. */
   positionSide?: PositionSide;
   reduceOnly?: boolean;

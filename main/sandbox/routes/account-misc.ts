@@ -1,9 +1,9 @@
 /** Travel-rule VASPs, flex investment close, WebSocket token. */
 import { Decimal } from 'decimal.js';
 import { ApiError, fieldError } from '../http/errors.ts';
-import { reqString } from '../http/fields.ts';
+import { oneOf, reqDecimal, reqString } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
-import { creditMain } from '../ledger.ts';
+import { collateralBalance, creditMain, debitMain, notEnough, spot } from '../ledger.ts';
 import { uuidFrom } from '../fixture.ts';
 import type { SandboxState } from '../state.ts';
 
@@ -44,6 +44,36 @@ export function accountMiscRoutes(state: SandboxState): PrivateRoute[] {
         inv.status = 'CLOSED';
         creditMain(account, inv.ticker, new Decimal(inv.amount));
         return { data: { transaction_id: uuidFrom(state.rng.hex(16)) } };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v4/main-account/transfer',
+      handler: ({ account, body }) => {
+        const places = ['main', 'spot', 'collateral'] as const;
+        const from = oneOf(body, 'from', places);
+        const to = oneOf(body, 'to', places);
+        if (!from) throw fieldError('from', 'The from field is required.');
+        if (!to || to === from) throw fieldError('to', 'The selected to is invalid.');
+        const ticker = reqString(body, 'ticker');
+        if (!state.assets.has(ticker)) throw fieldError('ticker', 'The selected ticker is invalid.');
+        const amount = reqDecimal(body, 'amount');
+        if (amount.lte(0)) throw fieldError('amount', 'The amount must be greater than 0.');
+        if (from === 'main') debitMain(account, ticker, amount);
+        else if (from === 'spot') {
+          const b = spot(account, ticker);
+          if (amount.gt(b.available)) throw notEnough();
+          b.available = b.available.minus(amount);
+        } else {
+          const have = collateralBalance(account, ticker);
+          if (amount.gt(have)) throw notEnough();
+          account.collateral.set(ticker, have.minus(amount));
+        }
+        if (to === 'main') creditMain(account, ticker, amount);
+        else if (to === 'spot')
+          spot(account, ticker).available = spot(account, ticker).available.plus(amount);
+        else account.collateral.set(ticker, collateralBalance(account, ticker).plus(amount));
+        return {};
       },
     },
     {

@@ -1,0 +1,233 @@
+/**
+ * Collateral positions: one-way (BOTH, signed amount) or hedge (LONG/SHORT), fills from collateral
+ * orders, realized PnL and fees on the collateral balance, position history, borrow records.
+ */
+import { Decimal } from 'decimal.js';
+import type { FillFee } from '../engine/settlement.ts';
+import type { Order, PositionSide } from '../engine/order.ts';
+import { unitsToDecimal } from '../engine/units.ts';
+import { collateralBalance } from '../ledger.ts';
+import type { Account, MarketDef, SandboxState } from '../state.ts';
+
+const ZERO = new Decimal(0);
+/** Maintenance margin rate used for liquidation prices. */
+export const MAINTENANCE_RATE = new Decimal('0.005');
+export const BORROW_INTEREST_RATE = new Decimal('0.0002');
+
+export interface Position {
+  positionId: number;
+  accountId: string;
+  market: string;
+  side: PositionSide;
+  isHedge: boolean;
+  /** Signed: positive long, negative short. */
+  amount: Decimal;
+  basePrice: Decimal;
+  openDate: number;
+  modifyDate: number;
+  realizedFunding: Decimal;
+  realizedPnl: Decimal;
+  liquidationState: 'margin_call' | 'liquidation' | null;
+  borrow: BorrowRecord | undefined;
+}
+
+export interface BorrowRecord {
+  accountId: string;
+  asset: string;
+  amount: string;
+  principal: string;
+  interest: string;
+  status: 'active' | 'repaid' | 'liquidated';
+  timestamp: number;
+  /** Engine sub-second creation time (ms), the last ordering key. */
+  createdAtMs: number;
+  /** Engine state records behind this borrow (the window budget counts these). */
+  engineRecords: number;
+}
+
+export interface HistoryRecord {
+  accountId: string;
+  record: Record<string, unknown>;
+}
+
+export function effectiveLeverage(account: Account, m: MarketDef): number {
+  return Math.min(account.leverage, m.maxLeverage);
+}
+
+export function liquidationPrice(p: Position, leverage: number): string | null {
+  if (p.amount.isZero()) return null;
+  const inv = new Decimal(1).div(leverage);
+  const factor = p.amount.gt(0)
+    ? new Decimal(1).minus(inv).plus(MAINTENANCE_RATE)
+    : new Decimal(1).plus(inv).minus(MAINTENANCE_RATE);
+  return p.basePrice.times(factor).toDecimalPlaces(8).toFixed();
+}
+
+export class Positions {
+  readonly open = new Map<string, Position>();
+  readonly history: HistoryRecord[] = [];
+  readonly borrows: BorrowRecord[] = [];
+  /** Positions closed since the last sweep: their pending reduce-only orders get canceled. */
+  readonly closed: Array<{ accountId: string; market: string; side: PositionSide }> = [];
+  private readonly state: SandboxState;
+  private nextId = 1;
+
+  constructor(state: SandboxState) {
+    this.state = state;
+  }
+
+  static key(accountId: string, market: string, side: PositionSide): string {
+    return `${accountId}|${market}|${side}`;
+  }
+
+  get(accountId: string, market: string, side: PositionSide): Position | undefined {
+    return this.open.get(Positions.key(accountId, market, side));
+  }
+
+  of(accountId: string): Position[] {
+    return [...this.open.values()].filter((p) => p.accountId === accountId);
+  }
+
+  /** Margin held by the open positions of an account, in the quote currency. */
+  usedMargin(account: Account): Decimal {
+    let used = ZERO;
+    for (const p of this.of(account.id)) {
+      const m = this.state.markets.get(p.market);
+      if (!m) continue;
+      used = used.plus(p.amount.abs().times(p.basePrice).div(effectiveLeverage(account, m)));
+    }
+    return used;
+  }
+
+  freeMargin(account: Account, ticker = 'USDT'): Decimal {
+    return collateralBalance(account, ticker).minus(this.usedMargin(account));
+  }
+
+  /** Settles one fill of a collateral order. */
+  fill(o: Order, acc: Account, priceUnits: bigint, qtyUnits: bigint, rate: string, m: MarketDef): FillFee {
+    const price = unitsToDecimal(priceUnits, m.moneyPrec);
+    const qty = unitsToDecimal(qtyUnits, m.stockPrec);
+    const fee = qty.times(price).times(rate);
+    const side: PositionSide = o.positionSide ?? 'BOTH';
+    const now = this.state.now() / 1000;
+    const key = Positions.key(acc.id, m.name, side);
+    let p = this.open.get(key);
+    const delta = o.side === 'buy' ? qty : qty.neg();
+    let pnl = ZERO;
+    if (!p) {
+      p = this.create(acc, m, side, delta, price, now);
+    } else if (p.amount.isZero() || p.amount.isPos() === delta.isPos()) {
+      const total = p.amount.abs().plus(qty);
+      p.basePrice = p.amount.abs().times(p.basePrice).plus(qty.times(price)).div(total);
+      p.amount = p.amount.plus(delta);
+    } else {
+      const closing = Decimal.min(p.amount.abs(), qty);
+      pnl = closing.times(price.minus(p.basePrice)).times(p.amount.isPos() ? 1 : -1);
+      p.realizedPnl = p.realizedPnl.plus(pnl);
+      const after = p.amount.plus(delta);
+      if (!after.isZero() && after.isPos() !== p.amount.isPos()) {
+        // the position flipped: the old one closes, the rest opens a new one at the fill price
+        p.amount = ZERO;
+        this.record(p, o, closing, price, fee, pnl, now);
+        this.close(p, key, 'repaid');
+        p = this.create(acc, m, side, after, price, now);
+        pnl = ZERO;
+      } else p.amount = after;
+    }
+    p.modifyDate = now;
+    this.record(p, o, qty, price, fee, pnl, now);
+    if (p.amount.isZero()) this.close(p, key, 'repaid');
+    acc.collateral.set(m.money, collateralBalance(acc, m.money).plus(pnl).minus(fee));
+    return { fee, feeAsset: m.money };
+  }
+
+  private create(
+    acc: Account,
+    m: MarketDef,
+    side: PositionSide,
+    amount: Decimal,
+    price: Decimal,
+    now: number,
+  ): Position {
+    const p: Position = {
+      positionId: this.nextId++,
+      accountId: acc.id,
+      market: m.name,
+      side,
+      isHedge: side !== 'BOTH',
+      amount,
+      basePrice: price,
+      openDate: now,
+      modifyDate: now,
+      realizedFunding: ZERO,
+      realizedPnl: ZERO,
+      liquidationState: null,
+      borrow: undefined,
+    };
+    const lev = effectiveLeverage(acc, m);
+    const principal = amount.isPos()
+      ? amount.times(price).times(new Decimal(1).minus(new Decimal(1).div(lev)))
+      : amount.abs();
+    if (principal.gt(0)) {
+      const interest = principal.times(BORROW_INTEREST_RATE);
+      p.borrow = {
+        accountId: acc.id,
+        asset: amount.isPos() ? m.money : m.stock,
+        principal: principal.toDecimalPlaces(8).toFixed(),
+        interest: interest.toDecimalPlaces(8).toFixed(),
+        amount: principal.plus(interest).toDecimalPlaces(8).toFixed(),
+        status: 'active',
+        timestamp: Math.floor(now),
+        createdAtMs: this.state.now(),
+        engineRecords: 1,
+      };
+      this.borrows.push(p.borrow);
+    }
+    this.open.set(Positions.key(acc.id, m.name, side), p);
+    return p;
+  }
+
+  private close(p: Position, key: string, status: 'repaid' | 'liquidated'): void {
+    this.open.delete(key);
+    if (p.borrow) p.borrow.status = status;
+    this.closed.push({ accountId: p.accountId, market: p.market, side: p.side });
+  }
+
+  private record(
+    p: Position,
+    o: Order,
+    qty: Decimal,
+    price: Decimal,
+    fee: Decimal,
+    pnl: Decimal,
+    now: number,
+  ): void {
+    const acc = this.state.accounts.get(p.accountId);
+    const m = this.state.markets.get(p.market);
+    if (p.borrow) p.borrow.engineRecords++;
+    this.history.push({
+      accountId: p.accountId,
+      record: {
+        positionId: p.positionId,
+        market: p.market,
+        openDate: p.openDate,
+        modifyDate: now,
+        amount: p.amount.toFixed(),
+        basePrice: p.amount.isZero() ? '0' : p.basePrice.toDecimalPlaces(8).toFixed(),
+        realizedFunding: p.realizedFunding.toFixed(),
+        liquidationPrice: acc && m ? liquidationPrice(p, effectiveLeverage(acc, m)) : null,
+        liquidationState: p.liquidationState,
+        orderDetail: {
+          id: o.id,
+          tradeAmount: qty.toFixed(),
+          price: price.toFixed(),
+          tradeFee: fee.toFixed(),
+          fundingFee: null,
+          realizedPnl: pnl.isZero() ? null : pnl.toFixed(),
+        },
+        side: p.side,
+        isHedge: p.isHedge,
+      },
+    });
+  }
+}

@@ -1,0 +1,231 @@
+/** Collateral trading: market orders with position side, reduce-only, OTO legs; leverage; hedge mode. */
+import { Decimal } from 'decimal.js';
+import type { Positions } from '../collateral/positions.ts';
+import { effectiveLeverage, liquidationPrice as liquidationPriceOf } from '../collateral/positions.ts';
+import type { Engine } from '../engine/engine.ts';
+import type { Order, PositionSide } from '../engine/order.ts';
+import { orderJson } from '../engine/order.ts';
+import { toUnits } from '../engine/units.ts';
+import { ApiError, fieldError, tradeError, validationError } from '../http/errors.ts';
+import { fmt, optBool, optString } from '../http/fields.ts';
+import type { Body } from '../http/fields.ts';
+import type { PrivateRoute } from '../http/route.ts';
+import { collateralBalance, notEnough } from '../ledger.ts';
+import type { Account, MarketDef, SandboxState } from '../state.ts';
+import {
+  checkAmount,
+  checkPrice,
+  clientOrderId,
+  duplicateClientOrderId,
+  side,
+  spotMarket,
+  stp,
+} from './order-rules.ts';
+
+export const LEVERAGES = [1, 2, 3, 5, 10, 20, 50, 100];
+export const TRADFI_RESTRICTED = 'api.tradeErrors.tradFi.restricted';
+
+export function collateralMarket(state: SandboxState, account: Account, body: Body): MarketDef {
+  const m = spotMarket(state, body);
+  if (!m.isCollateral && m.type !== 'futures')
+    throw fieldError('market', 'Market is not available for collateral trading.');
+  if (m.isTradFiFutures && (!account.tradFi || !state.regions.get(account.region)?.tradFiAssigned))
+    throw new ApiError(422, { code: 0, message: TRADFI_RESTRICTED, errors: {} });
+  return m;
+}
+
+function positionSideOf(account: Account, body: Body, s: 'buy' | 'sell', reduceOnly: boolean): PositionSide {
+  const raw = body['positionSide'];
+  if (raw !== undefined && raw !== null && raw !== 'LONG' && raw !== 'SHORT' && raw !== 'BOTH')
+    throw fieldError('positionSide', 'The selected positionSide is invalid.');
+  if (!account.hedgeMode) return 'BOTH';
+  const ps = raw as PositionSide | undefined;
+  const opens: PositionSide = s === 'buy' ? 'LONG' : 'SHORT';
+  const reduces: PositionSide = s === 'buy' ? 'SHORT' : 'LONG';
+  if (ps === undefined || ps === 'BOTH' || ps !== (reduceOnly ? reduces : opens))
+    throw tradeError(114, 'positionSide', 'Position side does not match the hedge mode position.');
+  return ps;
+}
+
+/** Cancels pending reduce-only orders of positions that closed: TP/SL siblings and others. */
+export function sweepClosed(engine: Engine, positions: Positions): void {
+  while (positions.closed.length > 0) {
+    const c = positions.closed.shift();
+    if (!c || positions.get(c.accountId, c.market, c.side)) continue;
+    for (const o of engine.openOrders(c.accountId)) {
+      if (!o.collateral || !o.reduceOnly || o.market !== c.market || (o.positionSide ?? 'BOTH') !== c.side)
+        continue;
+      engine.finish(
+        o,
+        engine.market(o.market),
+        o.otoId !== undefined ? 'CANCELED' : 'AUTO_CANCELED_REDUCE_ONLY',
+      );
+    }
+  }
+}
+
+function placeCollateralMarket(
+  state: SandboxState,
+  engine: Engine,
+  positions: Positions,
+  account: Account,
+  body: Body,
+): Order {
+  const m = collateralMarket(state, account, body);
+  const s = side(body);
+  let amount = checkAmount(m, body['amount']);
+  const cid = clientOrderId(body);
+  const stpMode = stp(body);
+  const reduceOnly = optBool(body, 'reduceOnly') ?? false;
+  const stopLoss = body['stopLoss'] === undefined ? undefined : checkPrice(m, 'stopLoss', body['stopLoss']);
+  const takeProfit =
+    body['takeProfit'] === undefined ? undefined : checkPrice(m, 'takeProfit', body['takeProfit']);
+  if (reduceOnly && (stopLoss || takeProfit))
+    throw validationError({ reduceOnly: ['stopLoss and takeProfit cannot be combined with reduceOnly.'] });
+  const ps = positionSideOf(account, body, s, reduceOnly);
+  const last = new Decimal(state.lastPrices.get(m.name) || m.basePrice);
+  if (reduceOnly) {
+    const pos = positions.get(account.id, m.name, ps);
+    if (!pos || pos.amount.isZero() || pos.amount.isPos() === (s === 'buy'))
+      throw tradeError(116, 'reduceOnly', 'No open position to reduce on this side.');
+    amount = Decimal.min(amount, pos.amount.abs());
+  } else {
+    const need = amount.times(last).div(effectiveLeverage(account, m)).times('1.002');
+    if (need.gt(positions.freeMargin(account, m.money))) throw notEnough();
+  }
+  if (cid && engine.clientOrderIdTaken(account.id, m.name, cid)) throw duplicateClientOrderId();
+  const order = engine.place({
+    owner: account.id,
+    market: m.name,
+    side: s,
+    type: 'market',
+    amount: toUnits(amount, m.stockPrec),
+    clientOrderId: cid,
+    stp: stpMode,
+    collateral: true,
+    positionSide: ps,
+    reduceOnly,
+  });
+  if ((stopLoss || takeProfit) && order.dealStock > 0n) {
+    const long = s === 'buy';
+    const legs: Array<[Decimal | undefined, boolean]> = [
+      [takeProfit, long],
+      [stopLoss, !long],
+    ];
+    for (const [price, above] of legs) {
+      if (!price) continue;
+      engine.place({
+        owner: account.id,
+        market: m.name,
+        side: long ? 'sell' : 'buy',
+        type: 'stop market',
+        amount: order.dealStock,
+        activationPrice: toUnits(price, m.moneyPrec),
+        collateral: true,
+        positionSide: ps,
+        reduceOnly: true,
+        triggerAbove: above,
+        otoId: order.id,
+        stp: stpMode,
+      });
+    }
+    order.oto = {
+      otoId: order.id,
+      ...(stopLoss ? { stopLoss: fmt(stopLoss) } : {}),
+      ...(takeProfit ? { takeProfit: fmt(takeProfit) } : {}),
+    };
+  }
+  sweepClosed(engine, positions);
+  engine.checkStops(m.name);
+  return order;
+}
+
+export function collateralRoutes(state: SandboxState, engine: Engine, positions: Positions): PrivateRoute[] {
+  const route = (
+    path: string,
+    handler: PrivateRoute['handler'],
+    group: PrivateRoute['group'] = 'account',
+  ): PrivateRoute => ({
+    method: 'POST',
+    path,
+    group,
+    handler,
+  });
+  return [
+    route(
+      '/api/v4/order/collateral/market',
+      ({ account, body }) => {
+        const o = placeCollateralMarket(state, engine, positions, account, body);
+        return orderJson(o, state.markets.get(o.market) as MarketDef);
+      },
+      'orders',
+    ),
+    route('/api/v4/collateral-account/leverage', ({ account, body }) => {
+      const lev = body['leverage'];
+      if (typeof lev !== 'number' || !LEVERAGES.includes(lev))
+        throw validationError({ leverage: [`The leverage must be one of ${LEVERAGES.join(', ')}.`] });
+      for (const p of positions.of(account.id)) {
+        const m = state.markets.get(p.market) as MarketDef;
+        if (lev > m.maxLeverage)
+          throw validationError({
+            leverage: [`The leverage is above the maximum ${m.maxLeverage} of ${m.name}.`],
+          });
+      }
+      const previous = account.leverage;
+      account.leverage = lev;
+      if (positions.usedMargin(account).gt(collateralBalance(account, 'USDT'))) {
+        account.leverage = previous;
+        throw validationError({ leverage: ['Not enough funds for the margin of the new leverage.'] });
+      }
+      return { leverage: lev };
+    }),
+    route('/api/v4/collateral-account/hedge-mode', ({ account }) => ({ hedgeMode: account.hedgeMode })),
+    route('/api/v4/collateral-account/hedge-mode/update', ({ account, body }) => {
+      const value = optBool(body, 'hedgeMode');
+      if (value === undefined) throw fieldError('hedgeMode', 'The hedgeMode field is required.');
+      if (value !== account.hedgeMode) {
+        const busy =
+          positions.of(account.id).length > 0 || engine.openOrders(account.id).some((o) => o.collateral);
+        if (busy) throw fieldError('hedgeMode', 'Close all positions and orders before changing the mode.');
+        account.hedgeMode = value;
+      }
+      return { hedgeMode: account.hedgeMode };
+    }),
+    route('/api/v4/collateral-account/balance', ({ account, body }) => {
+      const ticker = optString(body, 'ticker');
+      const tickers = ticker ? [ticker] : [...state.assets.keys()];
+      const out: Record<string, string> = {};
+      for (const t of tickers) out[t] = fmt(collateralBalance(account, t));
+      return out;
+    }),
+    route('/api/v4/collateral-account/positions/open', ({ account, body }) => {
+      const market = optString(body, 'market');
+      return positions
+        .of(account.id)
+        .filter((p) => !market || p.market === market)
+        .map((p) => {
+          const m = state.markets.get(p.market) as MarketDef;
+          const lev = effectiveLeverage(account, m);
+          const last = new Decimal(state.lastPrices.get(p.market) || m.basePrice);
+          const margin = p.amount.abs().times(p.basePrice).div(lev);
+          const pnl = last.minus(p.basePrice).times(p.amount);
+          return {
+            positionId: p.positionId,
+            market: p.market,
+            openDate: p.openDate,
+            modifyDate: p.modifyDate,
+            amount: p.amount.toFixed(),
+            basePrice: p.basePrice.toDecimalPlaces(8).toFixed(),
+            liquidationPrice: liquidationPriceOf(p, lev),
+            liquidationState: p.liquidationState,
+            pnl: pnl.toDecimalPlaces(8).toFixed(),
+            pnlPercent: margin.isZero() ? '0' : pnl.div(margin).times(100).toDecimalPlaces(2).toFixed(),
+            margin: margin.toDecimalPlaces(8).toFixed(),
+            realizedFunding: p.realizedFunding.toFixed(),
+            positionSide: p.side,
+            isHedge: p.isHedge,
+          };
+        });
+    }),
+  ];
+}
