@@ -134,8 +134,9 @@ export interface ConvertInput {
   idempotencyKey: string;
 }
 
+/** Sending it again with the same idempotency key answers the first convert, so it is retried. */
 export function convertAutoConfirm(c: KeyCaller, input: ConvertInput): Promise<ConvertResult> {
-  return c.post('/api/v4/convert/auto-confirm', { ...input }, convertResultSchema, WRITE);
+  return c.post('/api/v4/convert/auto-confirm', { ...input }, convertResultSchema, { idempotent: true });
 }
 
 export async function vasps(c: KeyCaller): Promise<Vasp[]> {
