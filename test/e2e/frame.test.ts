@@ -1,0 +1,200 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestCore, type TestCore } from '../support/core.ts';
+import { launchChromium, type Chromium } from './chromium.ts';
+import { startBrowserHost, type BrowserHost } from './host.ts';
+import { artifact, RENDERER_DIR } from './paths.ts';
+
+let core: TestCore;
+let host: BrowserHost;
+let browser: Chromium;
+
+beforeAll(async () => {
+  core = createTestCore();
+  host = await startBrowserHost(core, RENDERER_DIR);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+});
+
+/** A fresh page with the app loaded and a collector for console errors and CSP violations. */
+async function openApp(): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.context.newPage();
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(msg.text());
+  });
+  page.on('pageerror', (err) => problems.push(err.message));
+  await page.goto(host.url);
+  await expect.poll(() => page.getByTestId('status-version').textContent()).toBe('TXC Desk 0.0.0-test');
+  return { page, problems };
+}
+
+/** Evaluates an expression in the page (written as text: these tests are type-checked without DOM types). */
+function js<T>(page: Page, expression: string): Promise<T> {
+  return page.evaluate(expression) as Promise<T>;
+}
+
+function theme(page: Page): Promise<string | undefined> {
+  return js(page, 'document.documentElement.dataset.theme');
+}
+
+function heading(page: Page): Promise<string | null> {
+  return page.locator('main h1').textContent();
+}
+
+describe('the frame in Chromium', () => {
+  it('shows the nine sections, each with its own honest empty state, and remembers the last one', async () => {
+    const { page, problems } = await openApp();
+    await js(page, 'localStorage.clear()');
+    await page.reload();
+    await expect.poll(() => heading(page)).toBe('Accounts');
+    expect(await page.getByTestId('empty-state').textContent()).toContain('No accounts yet');
+    expect(await page.locator('nav[aria-label="Sections"] a').allTextContents()).toEqual([
+      'Accounts Alt+1',
+      'Trade Alt+2',
+      'Positions Alt+3',
+      'History Alt+4',
+      'Wallet Alt+5',
+      'Sub-accounts Alt+6',
+      'Mining Alt+7',
+      'Events Alt+8',
+      'Settings Alt+9',
+    ]);
+    expect(await page.getByTestId('core-badge').textContent()).toContain('Core connected');
+
+    const empties = new Set<string>();
+    for (const id of ['trade', 'positions', 'history', 'wallet', 'sub-accounts', 'mining', 'events']) {
+      await page.getByTestId(`nav-${id}`).click();
+      await expect.poll(() => page.url()).toContain(`#/${id}`);
+      expect(await page.getByTestId(`view-${id}`).isVisible()).toBe(true);
+      empties.add((await page.getByTestId('empty-state').textContent()) ?? '');
+    }
+    expect(empties.size).toBe(7);
+    expect(await page.locator('[aria-current="page"]').textContent()).toContain('Events');
+
+    await page.getByTestId('nav-history').click();
+    await page.reload();
+    await expect.poll(() => heading(page)).toBe('History');
+    // Opening the app without a hash brings back the last section.
+    await page.goto(host.url);
+    await expect.poll(() => heading(page)).toBe('History');
+    expect(page.url()).toContain('#/history');
+    await page.screenshot({ path: artifact('frame-history.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('moves along the rail with the arrow keys and opens a section with Enter', async () => {
+    const { page } = await openApp();
+    await page.getByTestId('nav-accounts').click();
+    await page.getByTestId('nav-accounts').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await js<string>(page, 'document.activeElement?.textContent')).toContain('Positions');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heading(page)).toBe('Positions');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heading(page)).toBe('Settings');
+    // Alt+4 is the default chord of "Go to History".
+    await page.keyboard.press('Alt+4');
+    await expect.poll(() => heading(page)).toBe('History');
+    await page.close();
+  });
+
+  it('switches to the light theme in Settings and keeps it after a reload', async () => {
+    const { page, problems } = await openApp();
+    await page.getByTestId('nav-settings').click();
+    expect(await theme(page)).toBe('dark');
+    const darkBg = await js<string>(page, 'getComputedStyle(document.body).backgroundColor');
+    await page.getByTestId('theme-light').check();
+    expect(await theme(page)).toBe('light');
+    expect(await js<string>(page, 'getComputedStyle(document.body).backgroundColor')).not.toBe(darkBg);
+    await page.reload();
+    await expect.poll(() => theme(page)).toBe('light');
+    expect(await page.getByTestId('theme-light').isChecked()).toBe(true);
+    await page.screenshot({ path: artifact('frame-settings-light.png') });
+    await page.getByTestId('theme-dark').check();
+    await page.screenshot({ path: artifact('frame-settings-dark.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('opens the command palette with Ctrl+K, filters, runs with Enter and closes with Esc', async () => {
+    const { page, problems } = await openApp();
+    await page.getByTestId('nav-accounts').click();
+    await page.keyboard.press('Control+k');
+    const input = page.getByTestId('palette-input');
+    await expect.poll(() => input.isVisible()).toBe(true);
+    expect(await js<string>(page, "document.activeElement?.getAttribute('data-testid')")).toBe(
+      'palette-input',
+    );
+    const all = await page.getByTestId('palette-item').allTextContents();
+    expect(all.length).toBe(11);
+
+    await input.fill('go wal');
+    expect(await page.getByTestId('palette-item').allTextContents()).toEqual(['Go to Wallet Alt+5']);
+    await page.screenshot({ path: artifact('palette.png') });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heading(page)).toBe('Wallet');
+    expect(await page.getByTestId('palette').count()).toBe(0);
+
+    // Arrows move the highlight; the second "Go to" match runs.
+    await page.keyboard.press('Control+k');
+    await input.fill('go to');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.locator('[role="option"][aria-selected="true"]').textContent()).toContain('Positions');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heading(page)).toBe('Positions');
+
+    // Esc closes without running anything.
+    await page.keyboard.press('Control+k');
+    await input.fill('theme');
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('palette').count()).toBe(0);
+    expect(await theme(page)).toBe('dark');
+
+    // The theme command from the palette.
+    await page.keyboard.press('Control+k');
+    await input.fill('theme');
+    await page.keyboard.press('Enter');
+    expect(await theme(page)).toBe('light');
+    await page.keyboard.press('Control+k');
+    await input.fill('nothing like this');
+    expect(await page.getByRole('status').filter({ hasText: 'No command matches' }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await js(page, "localStorage.removeItem('txc.theme')");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('lets the user rebind a shortcut in Settings, refusing a conflict until confirmed', async () => {
+    const { page } = await openApp();
+    await page.getByTestId('nav-settings').click();
+    const row = page.getByTestId('hotkey-palette.open');
+    await row.getByRole('button', { name: 'Change' }).click();
+    await page.keyboard.press('Alt+4');
+    expect(await page.getByTestId('hotkey-conflict').textContent()).toContain(
+      'Alt+4 is already used by “History”',
+    );
+    expect(await row.locator('kbd').textContent()).toBe('Ctrl+K');
+    await row.getByRole('button', { name: 'Change' }).click();
+    await page.keyboard.press('Control+p');
+    expect(await row.locator('kbd').textContent()).toBe('Ctrl+P');
+    await page.reload();
+    await expect.poll(() => row.locator('kbd').textContent()).toBe('Ctrl+P');
+    await page.keyboard.press('Control+k');
+    expect(await page.getByTestId('palette').count()).toBe(0);
+    await page.keyboard.press('Control+p');
+    await expect.poll(() => page.getByTestId('palette').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await row.getByRole('button', { name: 'Default' }).click();
+    expect(await row.locator('kbd').textContent()).toBe('Ctrl+K');
+    await page.close();
+  });
+});
