@@ -1,0 +1,187 @@
+// cache.deals.*: the local cache against raw better-sqlite3 in the same run, on real files.
+// - insert_rows_per_s: 1M deals stored through the cache (main thread -> writer worker, 500-row pages
+//   as the exchange sends them, dedupe on). Baseline: one prepared INSERT run for every row in one
+//   transaction on a direct connection, same schema and indexes.
+// - page_us: p50 of a filtered 200-row keyset page through the read worker on the 1M-deal file.
+//   Baseline: the same SELECT prepared and run directly on the main thread.
+// - totals_ms, bytes_per_row, loop_delay_max_ms: reported without a raw counterpart.
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { openCache, type DealCursor, type DealRecord } from '../../main/cache/index.ts';
+import { migrations } from '../../main/cache/migrations/index.ts';
+import { migrate } from '../../main/cache/migrate.ts';
+import { DEAL_COLUMNS } from '../../main/cache/repos/deals.ts';
+import { percentile, ratio, sampleMicros, type Bench } from './harness.ts';
+
+const ROWS = 1_000_000;
+const PAGE = 500;
+const MARKETS = [
+  'BTC_USDT',
+  'ETH_USDT',
+  'ETH_BTC',
+  'TXC_USDT',
+  'SOL_USDT',
+  'XRP_USDT',
+  'DOGE_USDT',
+  'LTC_USDT',
+];
+const ACCOUNTS = ['main', 'sub-1', 'sub-2', 'sub-3'];
+const T0 = 1_747_000_000;
+
+function makeDeal(i: number): DealRecord {
+  return {
+    account: ACCOUNTS[i % ACCOUNTS.length] as string,
+    market: MARKETS[(i >> 2) % MARKETS.length] as string,
+    id: 10_000_000 + i,
+    clientOrderId: i % 7 === 0 ? `desk-${i}` : '',
+    time: T0 + i * 0.015625,
+    side: i % 2 === 0 ? 'buy' : 'sell',
+    role: i % 3 === 0 ? 2 : 1,
+    amount: `${(i % 997) + 1}.${String(i % 100_000).padStart(5, '0')}`,
+    price: `${20_000 + (i % 5000)}.${i % 100}`,
+    deal: `${(i % 99_991) + 3}.${String(i % 1_000_000).padStart(6, '0')}`,
+    fee: `0.${String((i % 99_999) + 1).padStart(8, '0')}`,
+    orderId: 50_000_000 + (i >> 1),
+    feeAsset: i % 5 === 0 ? 'TXC' : 'USDT',
+  };
+}
+
+function rawParams(d: DealRecord): unknown[] {
+  return [
+    d.account,
+    d.id,
+    d.market,
+    d.side,
+    d.role,
+    d.amount,
+    d.price,
+    d.deal,
+    d.fee,
+    d.feeAsset,
+    d.orderId,
+    d.clientOrderId,
+    Math.round(d.time * 1e6),
+  ];
+}
+
+/** Raw baseline: same schema, WAL, one transaction, one prepared INSERT per row. */
+function rawInsert(file: string): number {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  migrate(db, migrations);
+  const insert = db.prepare(
+    `INSERT INTO deals (${DEAL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const start = performance.now();
+  db.transaction(() => {
+    for (let i = 0; i < ROWS; i++) insert.run(...rawParams(makeDeal(i)));
+  })();
+  const seconds = (performance.now() - start) / 1000;
+  db.close();
+  return ROWS / seconds;
+}
+
+const PAGE_SQL = `SELECT ${DEAL_COLUMNS} FROM deals WHERE account = ? AND market = ? AND (time_us, id, account) < (?, ?, ?)
+  ORDER BY time_us DESC, id DESC, account DESC LIMIT ?`;
+
+const bench: Bench = {
+  name: 'cache',
+  async run() {
+    const dir = mkdtempSync(join(tmpdir(), 'txc-cache-bench-'));
+    try {
+      const baselineRate = rawInsert(join(dir, 'raw.sqlite'));
+
+      const cache = await openCache({ dataDir: dir, profile: 'bench' });
+      const loop = monitorEventLoopDelay({ resolution: 10 });
+      loop.enable();
+      const start = performance.now();
+      for (let i = 0; i < ROWS; i += PAGE) {
+        const page: DealRecord[] = [];
+        for (let j = i; j < i + PAGE && j < ROWS; j++) page.push(makeDeal(j));
+        await cache.deals.upsert(page);
+      }
+      const rate = ROWS / ((performance.now() - start) / 1000);
+      loop.disable();
+      const loopMaxMs = loop.max / 1e6;
+
+      // Random keyset positions in the filtered view (one account, one market), 200 rows each.
+      const filter = { accounts: ['sub-1'], market: 'ETH_USDT' };
+      const cursors: DealCursor[] = Array.from({ length: 64 }, (_, k) => {
+        const i = Math.floor((ROWS * (k + 1)) / 66);
+        const d = makeDeal(i);
+        return { timeUs: Math.round(d.time * 1e6), id: d.id, account: 'sub-1' };
+      });
+      let n = 0;
+      const paged = await sampleMicros(async () => {
+        const page = await cache.deals.page(filter, cursors[n++ % cursors.length] ?? null, 200);
+        if (page.rows.length !== 200) throw new Error(`short page: ${page.rows.length}`);
+      }, 2000);
+
+      const direct = new Database(cache.file, { readonly: true });
+      const statement = direct.prepare(PAGE_SQL);
+      let m = 0;
+      const rawPaged = await sampleMicros(() => {
+        const c = cursors[m++ % cursors.length] as DealCursor;
+        const rows = statement.all('sub-1', 'ETH_USDT', c.timeUs, c.id, c.account, 201);
+        if (rows.length !== 201) throw new Error('short raw page');
+      }, 2000);
+      direct.close();
+
+      const totalsStart = performance.now();
+      const totals = await cache.deals.totals({});
+      const totalsMs = performance.now() - totalsStart;
+      if (totals.deals !== ROWS) throw new Error('totals missed rows');
+
+      await cache.close();
+      const bytesPerRow = statSync(cache.file).size / ROWS;
+
+      const p50 = percentile(paged, 50);
+      const rawP50 = percentile(rawPaged, 50);
+      return [
+        {
+          name: 'cache.deals.insert_rows_per_s',
+          value: Math.round(rate),
+          unit: 'rows/s',
+          baseline: Math.round(baselineRate),
+          note: `${ROWS} deals via writer worker in ${PAGE}-row pages with dedupe; baseline: bare prepared INSERT in one transaction, same indexes; ${ratio(rate, baselineRate)}`,
+        },
+        {
+          name: 'cache.deals.page_us',
+          value: Number(p50.toFixed(1)),
+          unit: 'us',
+          baseline: Number(rawP50.toFixed(1)),
+          note: `p50 of 2000 filtered 200-row keyset pages on ${ROWS} deals via read worker (p99 ${percentile(paged, 99).toFixed(0)} us, raw p99 ${percentile(rawPaged, 99).toFixed(0)} us); baseline: same SELECT on the main thread; ${ratio(p50, rawP50)}`,
+        },
+        {
+          name: 'cache.deals.totals_ms',
+          value: Math.round(totalsMs),
+          unit: 'ms',
+          baseline: null,
+          note: `exact per-market and per-fee-asset totals over ${ROWS} deals in the read worker`,
+        },
+        {
+          name: 'cache.deals.bytes_per_row',
+          value: Math.round(bytesPerRow),
+          unit: 'bytes',
+          baseline: null,
+          note: `file size after close / ${ROWS} deals, with all five deal indexes`,
+        },
+        {
+          name: 'cache.deals.loop_delay_max_ms',
+          value: Number(loopMaxMs.toFixed(1)),
+          unit: 'ms',
+          baseline: null,
+          note: `main event loop max delay while ${ROWS} deals were stored through the worker`,
+        },
+      ];
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
+
+export default bench;
