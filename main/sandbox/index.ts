@@ -8,7 +8,8 @@ import { createHttpServer } from './http/server.ts';
 import type { Route } from './http/route.ts';
 import { Engine } from './engine/engine.ts';
 import { releaseHold } from './ledger.ts';
-import { seedLiquidity } from './market-sim.ts';
+import { MarketSim, seedLiquidity } from './market-sim.ts';
+import { Decimal } from 'decimal.js';
 import { advanceWallet } from './wallet-state.ts';
 import { historyRoutes } from './routes/history.ts';
 import { accountMiscRoutes } from './routes/account-misc.ts';
@@ -31,6 +32,11 @@ export interface SandboxOptions {
   host?: string;
   faults?: FaultOptions;
   now?: () => number;
+  /**
+   * The seeded price walk (default on, one step per 5 s of server time). `false` keeps books still:
+   * only the initial liquidity ladder rests in them.
+   */
+  simulate?: boolean | { stepMs?: number };
 }
 
 export interface SandboxAccount {
@@ -47,6 +53,10 @@ export interface SandboxControl {
   setKeyEnabled(apiKey: string, enabled: boolean): void;
   /** Makes the public collateral markets list answer `api.margin.unavailable`. */
   setMarginUnavailable(value: boolean): void;
+  /** Moves a market's simulated price now (ladder, mark price, margin checks follow). */
+  setPrice(market: string, price: string): void;
+  /** Replaces the fault injection options (undefined turns faults off). */
+  setFaults(options: FaultOptions | undefined): void;
   readonly state: SandboxState;
   readonly engine: Engine;
   readonly positions: Positions;
@@ -105,15 +115,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const main = [...state.accounts.values()].find((a) => a.kind === 'main');
   const heavy = [...state.accounts.values()].find((a) => a.label === 'sub-alpha');
   if (main && heavy) seedBorrows(state, positions, main.id, heavy.id);
-  const faults = createFaults(options.faults);
+  const stepMs = typeof options.simulate === 'object' ? (options.simulate.stepMs ?? 5000) : 5000;
+  const sim = new MarketSim(state, engine, positions, options.seed ?? 42, stepMs);
+  let faults = createFaults(options.faults);
   const server = createHttpServer({
     state,
     routes: buildRoutes(state, engine, positions),
-    beforeRequest: () =>
-      advanceWallet(state.wallet, state.now(), (id, ticker, amount) =>
-        releaseHold(state, id, ticker, amount),
-      ),
-    ...(faults ? { faults } : {}),
+    beforeRequest: () => {
+      const now = state.now();
+      advanceWallet(state.wallet, now, (id, ticker, amount) => releaseHold(state, id, ticker, amount));
+      if (options.simulate !== false) sim.advance(now);
+    },
+    faults: () => faults,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -141,6 +154,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       },
       setMarginUnavailable(value) {
         state.marginUnavailable = value;
+      },
+      setPrice(market, price) {
+        sim.setPrice(market, new Decimal(price));
+      },
+      setFaults(next) {
+        faults = createFaults(next);
       },
     },
     close: () =>

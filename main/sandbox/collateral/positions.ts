@@ -128,14 +128,14 @@ export class Positions {
       if (!after.isZero() && after.isPos() !== p.amount.isPos()) {
         // the position flipped: the old one closes, the rest opens a new one at the fill price
         p.amount = ZERO;
-        this.record(p, o, closing, price, fee, pnl, now);
+        this.record(p, o.id, closing, price, fee, pnl, now);
         this.close(p, key, 'repaid');
         p = this.create(acc, m, side, after, price, now);
         pnl = ZERO;
       } else p.amount = after;
     }
     p.modifyDate = now;
-    this.record(p, o, qty, price, fee, pnl, now);
+    this.record(p, o.id, qty, price, fee, pnl, now);
     if (p.amount.isZero()) this.close(p, key, 'repaid');
     acc.collateral.set(m.money, collateralBalance(acc, m.money).plus(pnl).minus(fee));
     return { fee, feeAsset: m.money };
@@ -187,6 +187,33 @@ export class Positions {
     return p;
   }
 
+  /** Force-closes a position at the mark price; the loss beyond the collateral is written off. */
+  liquidate(p: Position, mark: Decimal): void {
+    const acc = this.state.accounts.get(p.accountId);
+    const m = this.state.markets.get(p.market);
+    if (!acc || !m) return;
+    const qty = p.amount.abs();
+    const pnl = mark.minus(p.basePrice).times(p.amount);
+    p.realizedPnl = p.realizedPnl.plus(pnl);
+    p.liquidationState = 'liquidation';
+    p.amount = ZERO;
+    const now = this.state.now() / 1000;
+    p.modifyDate = now;
+    this.record(p, 0, qty, mark, ZERO, pnl, now);
+    this.close(p, Positions.key(p.accountId, p.market, p.side), 'liquidated');
+    acc.collateral.set(m.money, Decimal.max(ZERO, collateralBalance(acc, m.money).plus(pnl)));
+  }
+
+  /** Funding payment at the mark price: longs pay shorts when the rate is positive. */
+  applyFunding(p: Position, mark: Decimal, rate: Decimal): void {
+    const acc = this.state.accounts.get(p.accountId);
+    const m = this.state.markets.get(p.market);
+    if (!acc || !m) return;
+    const payment = p.amount.times(mark).times(rate);
+    p.realizedFunding = p.realizedFunding.minus(payment);
+    acc.collateral.set(m.money, collateralBalance(acc, m.money).minus(payment));
+  }
+
   private close(p: Position, key: string, status: 'repaid' | 'liquidated'): void {
     this.open.delete(key);
     if (p.borrow) p.borrow.status = status;
@@ -195,7 +222,7 @@ export class Positions {
 
   private record(
     p: Position,
-    o: Order,
+    orderId: number,
     qty: Decimal,
     price: Decimal,
     fee: Decimal,
@@ -218,7 +245,7 @@ export class Positions {
         liquidationPrice: acc && m ? liquidationPrice(p, effectiveLeverage(acc, m)) : null,
         liquidationState: p.liquidationState,
         orderDetail: {
-          id: o.id,
+          id: orderId,
           tradeAmount: qty.toFixed(),
           price: price.toFixed(),
           tradeFee: fee.toFixed(),

@@ -13,7 +13,8 @@ const MAX_BODY = 1 << 20;
 export interface HttpOptions {
   state: SandboxState;
   routes: Route[];
-  faults?: FaultInjector;
+  /** Current fault injector, if any (can change at run time). */
+  faults?: () => FaultInjector | undefined;
   /** Called before each request is handled (time-driven simulation steps). */
   beforeRequest?: () => void;
   /** Called after each applied private request (persistence). */
@@ -112,7 +113,7 @@ export function createHttpServer(options: HttpOptions): Server {
     req.on('end', () => {
       if (res.headersSent) return;
       const raw = Buffer.concat(chunks);
-      const faults = options.faults;
+      const faults = options.faults?.();
       const run = (): void => {
         if (faults?.failBefore()) {
           respond(res, 503, { code: 0, message: 'Service temporarily unavailable.', errors: {} });

@@ -78,7 +78,8 @@ export interface Harness {
 }
 
 export async function start(options: SandboxOptions = {}): Promise<Harness> {
-  const sandbox = await startSandbox({ port: 0, seed: 42, ...options });
+  // books stay still unless a test asks for the simulated market
+  const sandbox = await startSandbox({ port: 0, seed: 42, simulate: false, ...options });
   const account = (label: string): SandboxAccount => {
     const a = sandbox.accounts.find((x) => x.label === label);
     if (!a) throw new Error(`no account ${label}`);
