@@ -8,7 +8,7 @@ import type {
   WriteMethodName,
   WriteMethods,
 } from './methods.ts';
-import { cacheFilePath } from './open.ts';
+import { cacheFilePath } from './paths.ts';
 import type { ExportProgress } from './repos/deal-export.ts';
 import { cacheWorkerUrl } from './worker-url.ts';
 

@@ -2,7 +2,7 @@
 // repositories and the worker are internal.
 export { Cache, openCache, type ExportCsvOptions, type OpenCacheOptions } from './client.ts';
 export { cacheWorkerUrl } from './worker-url.ts';
-export { cacheFilePath } from './open.ts';
+export { cacheFilePath } from './paths.ts';
 export {
   CacheCancelledError,
   CacheClosedError,

@@ -2,24 +2,14 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReadableDB, WritableDB } from './db.ts';
-import { CacheInputError, SchemaTooNewError } from './errors.ts';
+import { SchemaTooNewError } from './errors.ts';
 import { migrate, schemaVersion, type MigrationReport } from './migrate.ts';
 import type { Migration } from './migrations/migration.ts';
 import { migrations as allMigrations } from './migrations/index.ts';
 
-const PROFILE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const BUSY_TIMEOUT_MS = 5000;
 
-/** `<dataDir>/profiles/<profile>/cache.sqlite`; the profile name may not climb out of its folder. */
-export function cacheFilePath(dataDir: string, profile: string): string {
-  if (!PROFILE.test(profile) || profile.includes('..')) {
-    throw new CacheInputError(
-      `Profile name "${profile}" is not allowed: use letters, digits, dots, dashes and underscores.`,
-      'profile',
-    );
-  }
-  return join(dataDir, 'profiles', profile, 'cache.sqlite');
-}
+export { cacheFilePath } from './paths.ts';
 
 export interface OpenWritableOptions {
   /** Defaults to every migration the app ships; tests pass a prefix to build older files. */
