@@ -1,0 +1,5 @@
+import type { Migration } from '../../cache/migrations/migration.ts';
+import { accounts } from './0001-accounts.ts';
+
+/** Append-only: a released migration is never edited, only followed by the next one. */
+export const registryMigrations: readonly Migration[] = [accounts];

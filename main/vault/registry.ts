@@ -1,0 +1,274 @@
+/**
+ * The account registry: label, kind, sub-account id, public API key, connection, groups and tags of
+ * every account the desk works with, in `<profile>/accounts.sqlite` (kept apart from the cache, which
+ * may be deleted and rebuilt). Secrets are never in it: each account's secret is one keychain entry,
+ * named by the account id, in the SecretStore.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { migrate } from '../cache/migrate.ts';
+import { UserFacingError } from '../ipc/errors.ts';
+import { parseCsv } from './csv.ts';
+import { registryMigrations } from './migrations/index.ts';
+import type { SecretStore } from './secret-store.ts';
+
+export type AccountKind = 'main' | 'sub';
+
+export interface AccountRecord {
+  readonly id: string;
+  readonly label: string;
+  readonly kind: AccountKind;
+  readonly subAccountId: string | null;
+  /** The public half of the key pair (not a secret). */
+  readonly apiKey: string;
+  /** `sandbox` for the embedded exchange, else the live REST base URL. */
+  readonly connection: string;
+  readonly groups: readonly string[];
+  readonly tags: readonly string[];
+  readonly favourite: boolean;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface NewAccount {
+  label: string;
+  kind: AccountKind;
+  subAccountId?: string | null;
+  apiKey: string;
+  secret: string;
+  connection: string;
+  groups?: readonly string[];
+  tags?: readonly string[];
+}
+
+export interface ImportRow {
+  /** Line of the CSV file, counting from 1. */
+  readonly line: number;
+  readonly label: string;
+  readonly ok: boolean;
+  readonly error?: string;
+  readonly field?: string;
+}
+
+interface Row {
+  id: string;
+  label: string;
+  kind: AccountKind;
+  sub_account_id: string | null;
+  api_key: string;
+  connection: string;
+  groups_json: string;
+  tags_json: string;
+  favourite: number;
+  created_at: number;
+  updated_at: number;
+}
+
+const invalid = (field: string, message: string) =>
+  new UserFacingError('invalid_input', `${field}: ${message}`, field);
+const TOKEN = /^[\x21-\x7e]{1,255}$/;
+
+function checkLabel(label: string): string {
+  const trimmed = label.trim();
+  if (trimmed.length < 1 || trimmed.length > 64) throw invalid('label', 'must be 1 to 64 characters');
+  return trimmed;
+}
+
+function checkToken(field: string, value: string): string {
+  if (!TOKEN.test(value)) throw invalid(field, 'must be 1 to 255 visible characters without spaces');
+  return value;
+}
+
+function toRecord(row: Row): AccountRecord {
+  return {
+    id: row.id,
+    label: row.label,
+    kind: row.kind,
+    subAccountId: row.sub_account_id,
+    apiKey: row.api_key,
+    connection: row.connection,
+    groups: JSON.parse(row.groups_json) as string[],
+    tags: JSON.parse(row.tags_json) as string[],
+    favourite: row.favourite === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export class AccountRegistry {
+  readonly #db: Database.Database;
+  readonly #secrets: SecretStore;
+  readonly #now: () => number;
+
+  constructor(file: string, secrets: SecretStore, now: () => number = Date.now) {
+    mkdirSync(dirname(file), { recursive: true });
+    this.#db = new Database(file, { timeout: 5000 });
+    this.#db.pragma('journal_mode = WAL');
+    this.#db.pragma('foreign_keys = ON');
+    migrate(this.#db, registryMigrations, file);
+    this.#secrets = secrets;
+    this.#now = now;
+  }
+
+  list(): AccountRecord[] {
+    const rows = this.#db
+      .prepare('SELECT * FROM accounts ORDER BY favourite DESC, label COLLATE NOCASE')
+      .all();
+    return (rows as Row[]).map(toRecord);
+  }
+
+  get(id: string): AccountRecord | undefined {
+    const row = this.#db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as Row | undefined;
+    return row ? toRecord(row) : undefined;
+  }
+
+  #require(id: string): AccountRecord {
+    const account = this.get(id);
+    if (!account)
+      throw new UserFacingError('not_found', 'That account is not in the registry any more.', 'id');
+    return account;
+  }
+
+  #checkFree(label: string, connection: string, apiKey: string, except?: string): void {
+    const byLabel = this.#db
+      .prepare('SELECT id FROM accounts WHERE label = ? COLLATE NOCASE AND id IS NOT ?')
+      .get(label, except ?? null);
+    if (byLabel) throw invalid('label', `an account named "${label}" already exists`);
+    const byKey = this.#db
+      .prepare('SELECT label FROM accounts WHERE connection = ? AND api_key = ? AND id IS NOT ?')
+      .get(connection, apiKey, except ?? null) as { label: string } | undefined;
+    if (byKey) throw invalid('apiKey', `this key is already registered as "${byKey.label}"`);
+  }
+
+  /** Registers an account; its secret goes to the keychain, the rest to the registry. */
+  async add(input: NewAccount): Promise<AccountRecord> {
+    const label = checkLabel(input.label);
+    const apiKey = checkToken('apiKey', input.apiKey.trim());
+    const secret = checkToken('secret', input.secret.trim());
+    if (input.kind !== 'main' && input.kind !== 'sub') throw invalid('kind', 'must be main or sub');
+    this.#checkFree(label, input.connection, apiKey);
+    const id = randomUUID();
+    await this.#secrets.set(id, secret);
+    const now = this.#now();
+    try {
+      this.#db
+        .prepare(
+          `INSERT INTO accounts (id, label, kind, sub_account_id, api_key, connection, groups_json, tags_json,
+             favourite, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+        )
+        .run(
+          id,
+          label,
+          input.kind,
+          input.subAccountId?.trim() || null,
+          apiKey,
+          input.connection,
+          JSON.stringify(input.groups ?? []),
+          JSON.stringify(input.tags ?? []),
+          now,
+          now,
+        );
+    } catch (error) {
+      await this.#secrets.delete(id);
+      throw error;
+    }
+    return this.#require(id);
+  }
+
+  rename(id: string, label: string): AccountRecord {
+    const account = this.#require(id);
+    const next = checkLabel(label);
+    this.#checkFree(next, account.connection, account.apiKey, id);
+    this.#db.prepare('UPDATE accounts SET label = ?, updated_at = ? WHERE id = ?').run(next, this.#now(), id);
+    return this.#require(id);
+  }
+
+  update(
+    id: string,
+    changes: { groups?: readonly string[]; tags?: readonly string[]; favourite?: boolean },
+  ): AccountRecord {
+    const account = this.#require(id);
+    this.#db
+      .prepare(
+        'UPDATE accounts SET groups_json = ?, tags_json = ?, favourite = ?, updated_at = ? WHERE id = ?',
+      )
+      .run(
+        JSON.stringify(changes.groups ?? account.groups),
+        JSON.stringify(changes.tags ?? account.tags),
+        (changes.favourite ?? account.favourite) ? 1 : 0,
+        this.#now(),
+        id,
+      );
+    return this.#require(id);
+  }
+
+  /** Replaces the key pair after the exchange issued a new one (`api-key/reset`). */
+  async rotate(id: string, apiKey: string, secret: string): Promise<AccountRecord> {
+    const account = this.#require(id);
+    const key = checkToken('apiKey', apiKey.trim());
+    const value = checkToken('secret', secret.trim());
+    this.#checkFree(account.label, account.connection, key, id);
+    await this.#secrets.set(id, value);
+    this.#db
+      .prepare('UPDATE accounts SET api_key = ?, updated_at = ? WHERE id = ?')
+      .run(key, this.#now(), id);
+    return this.#require(id);
+  }
+
+  async remove(id: string): Promise<void> {
+    this.#require(id);
+    this.#db.prepare('DELETE FROM accounts WHERE id = ?').run(id);
+    await this.#secrets.delete(id);
+  }
+
+  /** The key pair to sign with. Main process only: the secret never crosses the bridge. */
+  async credentials(id: string): Promise<{ apiKey: string; secret: string }> {
+    const account = this.#require(id);
+    const secret = await this.#secrets.get(id);
+    if (secret === undefined) {
+      throw new UserFacingError(
+        'secret_missing',
+        `The keychain has no secret for "${account.label}". Enter the key pair again (rotate key).`,
+        'secret',
+      );
+    }
+    return { apiKey: account.apiKey, secret };
+  }
+
+  /**
+   * Adds every row of a CSV file `label,key,secret,sub-account id` (a header line is recognised and
+   * skipped). Each row succeeds or fails on its own; the report says which and why, secrets left out.
+   */
+  async importCsv(text: string, connection: string): Promise<ImportRow[]> {
+    const rows = parseCsv(text);
+    const report: ImportRow[] = [];
+    for (const [index, cells] of rows.entries()) {
+      const [label = '', apiKey = '', secret = '', subAccountId = ''] = cells.map((c) => c.trim());
+      if (index === 0 && label.toLowerCase() === 'label') continue;
+      const line = index + 1;
+      try {
+        if (cells.length < 3)
+          throw invalid('row', 'needs label, key and secret (and optionally a sub-account id)');
+        const kind: AccountKind = subAccountId ? 'sub' : 'main';
+        await this.add({ label, kind, subAccountId: subAccountId || null, apiKey, secret, connection });
+        report.push({ line, label, ok: true });
+      } catch (error) {
+        if (!(error instanceof UserFacingError)) throw error;
+        report.push({
+          line,
+          label,
+          ok: false,
+          error: error.message,
+          ...(error.field ? { field: error.field } : {}),
+        });
+      }
+    }
+    return report.sort((a, b) => Number(a.ok) - Number(b.ok) || a.line - b.line);
+  }
+
+  close(): void {
+    this.#db.close();
+  }
+}

@@ -1,0 +1,118 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AccountRegistry } from '../../../main/vault/registry.ts';
+import { KeytarSecretStore, MemorySecretStore, type SecretStore } from '../../../main/vault/secret-store.ts';
+
+function open(secrets: SecretStore = new MemorySecretStore()) {
+  const dir = mkdtempSync(join(tmpdir(), 'txc-registry-'));
+  const file = join(dir, 'profiles', 'default', 'accounts.sqlite');
+  return { registry: new AccountRegistry(file, secrets), file, dir, secrets };
+}
+
+const desk = { kind: 'main' as const, connection: 'sandbox' };
+
+describe('account registry', () => {
+  it('adds, lists, renames, groups and removes accounts; the secret stays in the secret store', async () => {
+    const { registry, secrets } = open();
+    const a = await registry.add({ ...desk, label: 'Desk A', apiKey: 'pub-a', secret: 'sec-aaaaaaaa' });
+    const b = await registry.add({
+      label: 'Desk B',
+      kind: 'sub',
+      subAccountId: 'sub-1',
+      apiKey: 'pub-b',
+      secret: 'sec-bbbbbbbb',
+      connection: 'sandbox',
+    });
+    expect(registry.list().map((x) => x.label)).toEqual(['Desk A', 'Desk B']);
+    expect(JSON.stringify(registry.list())).not.toContain('sec-');
+    expect(await registry.credentials(a.id)).toEqual({ apiKey: 'pub-a', secret: 'sec-aaaaaaaa' });
+
+    expect(registry.rename(b.id, 'Desk Beta').label).toBe('Desk Beta');
+    const grouped = registry.update(b.id, { groups: ['EU desk'], tags: ['maker'], favourite: true });
+    expect(grouped).toMatchObject({ groups: ['EU desk'], tags: ['maker'], favourite: true });
+    expect(registry.list()[0]?.label).toBe('Desk Beta');
+
+    await registry.remove(a.id);
+    expect(registry.get(a.id)).toBeUndefined();
+    expect(await secrets.get(a.id)).toBeUndefined();
+  });
+
+  it('names the field of a duplicate label or key and of a bad value', async () => {
+    const { registry } = open();
+    await registry.add({ ...desk, label: 'Desk A', apiKey: 'pub-a', secret: 'sec-aaaaaaaa' });
+    await expect(
+      registry.add({ ...desk, label: 'desk a', apiKey: 'pub-x', secret: 's-xxxxxxxx' }),
+    ).rejects.toMatchObject({ field: 'label' });
+    await expect(
+      registry.add({ ...desk, label: 'Other', apiKey: 'pub-a', secret: 's-xxxxxxxx' }),
+    ).rejects.toMatchObject({
+      field: 'apiKey',
+      message: expect.stringContaining('Desk A'),
+    });
+    await expect(
+      registry.add({ ...desk, label: 'Other', apiKey: 'pub y', secret: 's-xxxxxxxx' }),
+    ).rejects.toMatchObject({ field: 'apiKey' });
+    await expect(
+      registry.add({ ...desk, label: ' ', apiKey: 'pub-y', secret: 's-xxxxxxxx' }),
+    ).rejects.toMatchObject({ field: 'label' });
+    expect(registry.list()).toHaveLength(1);
+  });
+
+  it('rotates a key pair after a reset', async () => {
+    const { registry } = open();
+    const a = await registry.add({ ...desk, label: 'Desk A', apiKey: 'pub-a', secret: 'sec-aaaaaaaa' });
+    await registry.rotate(a.id, 'pub-a2', 'sec-a2a2a2a2');
+    expect(await registry.credentials(a.id)).toEqual({ apiKey: 'pub-a2', secret: 'sec-a2a2a2a2' });
+  });
+
+  it('imports many accounts from CSV with a per-row report, failures first, secrets left out', async () => {
+    const { registry } = open();
+    await registry.add({ ...desk, label: 'Existing', apiKey: 'pub-e', secret: 'sec-eeeeeeee' });
+    const csv = [
+      'label,key,secret,sub-account id',
+      'Alpha,pub-1,sec-11111111,sub-1',
+      '"Beta, the second",pub-2,sec-22222222,',
+      'Existing,pub-3,sec-33333333,sub-3',
+      'Broken,pub-4',
+      'Gamma,pub-1,sec-55555555,sub-5',
+    ].join('\r\n');
+    const report = await registry.importCsv(csv, 'sandbox');
+    expect(report.map((r) => [r.line, r.label, r.ok, r.field])).toEqual([
+      [4, 'Existing', false, 'label'],
+      [5, 'Broken', false, 'row'],
+      [6, 'Gamma', false, 'apiKey'],
+      [2, 'Alpha', true, undefined],
+      [3, 'Beta, the second', true, undefined],
+    ]);
+    expect(JSON.stringify(report)).not.toMatch(/sec-/);
+    expect(registry.list().find((a) => a.label === 'Alpha')).toMatchObject({
+      kind: 'sub',
+      subAccountId: 'sub-1',
+    });
+    expect(registry.list().find((a) => a.label === 'Beta, the second')?.kind).toBe('main');
+  });
+
+  it('keeps accounts across reopening, and no secret byte lands in the database files', async () => {
+    const store = new KeytarSecretStore();
+    const { registry, file, dir } = open(store);
+    const secret = `sec-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const a = await registry.add({ ...desk, label: 'Keychain desk', apiKey: `pub-${Date.now()}`, secret });
+    try {
+      registry.close();
+      const again = new AccountRegistry(file, store);
+      expect(again.get(a.id)?.label).toBe('Keychain desk');
+      expect((await again.credentials(a.id)).secret).toBe(secret);
+      const folder = join(dir, 'profiles', 'default');
+      for (const name of readdirSync(folder)) {
+        expect(readFileSync(join(folder, name)).includes(Buffer.from(secret)), name).toBe(false);
+      }
+      await again.remove(a.id);
+      expect(await store.get(a.id)).toBeUndefined();
+      again.close();
+    } finally {
+      await store.delete(a.id);
+    }
+  });
+});
