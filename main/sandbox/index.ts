@@ -11,6 +11,7 @@ import { releaseHold } from './ledger.ts';
 import { MarketSim, seedLiquidity } from './market-sim.ts';
 import { Decimal } from 'decimal.js';
 import { advanceWallet } from './wallet-state.ts';
+import { createSaver, load } from './persistence.ts';
 import { historyRoutes } from './routes/history.ts';
 import { accountMiscRoutes } from './routes/account-misc.ts';
 import { mainAccountRoutes } from './routes/main-account.ts';
@@ -116,7 +117,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const heavy = [...state.accounts.values()].find((a) => a.label === 'sub-alpha');
   if (main && heavy) seedBorrows(state, positions, main.id, heavy.id);
   const stepMs = typeof options.simulate === 'object' ? (options.simulate.stepMs ?? 5000) : 5000;
-  const sim = new MarketSim(state, engine, positions, options.seed ?? 42, stepMs);
+  const seed = options.seed ?? 42;
+  const sim = new MarketSim(state, engine, positions, seed, stepMs);
+  const world = { seed, state, engine, positions, sim };
+  if (options.dataDir) load(options.dataDir, world);
+  const saver = options.dataDir ? createSaver(options.dataDir, world) : undefined;
   let faults = createFaults(options.faults);
   const server = createHttpServer({
     state,
@@ -127,6 +132,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (options.simulate !== false) sim.advance(now);
     },
     faults: () => faults,
+    ...(saver ? { afterWrite: () => saver.touch() } : {}),
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -164,6 +170,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
+        saver?.flush();
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
       }),

@@ -78,6 +78,16 @@ export class MarketSim {
     for (const m of state.markets.values()) this.mids.set(m.name, new Decimal(m.basePrice));
   }
 
+  snapshot(): { mids: Map<string, Decimal>; lastStep: number; rng: number } {
+    return { mids: this.mids, lastStep: this.lastStep, rng: this.rng.save() };
+  }
+
+  restore(snap: { mids: Map<string, Decimal>; lastStep: number; rng: number }): void {
+    for (const [k, v] of snap.mids) this.mids.set(k, v);
+    this.lastStep = snap.lastStep;
+    this.rng.load(snap.rng);
+  }
+
   /** Runs the steps due at server time `now`. */
   advance(now: number): void {
     if (now - this.lastStep < this.stepMs) return;

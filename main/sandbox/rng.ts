@@ -4,6 +4,9 @@ export interface Rng {
   next(): number;
   int(maxExclusive: number): number;
   hex(bytes: number): string;
+  /** Internal state, for persistence. */
+  save(): number;
+  load(state: number): void;
 }
 
 export function createRng(seed: number): Rng {
@@ -18,6 +21,10 @@ export function createRng(seed: number): Rng {
   return {
     next,
     int: (maxExclusive) => Math.floor(next() * maxExclusive),
+    save: () => a,
+    load: (state) => {
+      a = state >>> 0;
+    },
     hex: (bytes) => {
       let out = '';
       for (let i = 0; i < bytes; i++)

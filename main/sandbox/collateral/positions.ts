@@ -45,6 +45,13 @@ export interface BorrowRecord {
   engineRecords: number;
 }
 
+export interface PositionsSnapshot {
+  open: Array<Position & { borrowIndex: number }>;
+  history: HistoryRecord[];
+  borrows: BorrowRecord[];
+  nextId: number;
+}
+
 export interface HistoryRecord {
   accountId: string;
   record: Record<string, unknown>;
@@ -78,6 +85,34 @@ export class Positions {
 
   static key(accountId: string, market: string, side: PositionSide): string {
     return `${accountId}|${market}|${side}`;
+  }
+
+  /** Persistence: positions keep their borrow as an index into `borrows`. */
+  snapshot(): PositionsSnapshot {
+    return {
+      open: [...this.open.values()].map((p) => ({
+        ...p,
+        borrow: undefined,
+        borrowIndex: p.borrow ? this.borrows.indexOf(p.borrow) : -1,
+      })),
+      history: this.history,
+      borrows: this.borrows,
+      nextId: this.nextId,
+    };
+  }
+
+  restore(snap: PositionsSnapshot): void {
+    this.borrows.splice(0, this.borrows.length, ...snap.borrows);
+    this.history.splice(0, this.history.length, ...snap.history);
+    this.open.clear();
+    for (const { borrowIndex, ...p } of snap.open) {
+      this.open.set(Positions.key(p.accountId, p.market, p.side), {
+        ...p,
+        borrow: this.borrows[borrowIndex],
+      });
+    }
+    this.closed.length = 0;
+    this.nextId = snap.nextId;
   }
 
   get(accountId: string, market: string, side: PositionSide): Position | undefined {

@@ -53,6 +53,13 @@ export interface PlaceRequest {
   otoId?: number;
 }
 
+export interface EngineSnapshot {
+  orders: Order[];
+  deals: Deal[];
+  nextOrderId: number;
+  nextDealId: number;
+}
+
 export const POST_ONLY_WOULD_MATCH = 'The post-only order would match immediately.';
 
 export class Engine {
@@ -62,7 +69,7 @@ export class Engine {
   readonly open = new Map<string, Map<number, Order>>();
   readonly stops = new Map<string, Order[]>();
   readonly deals = new Map<string, Deal[]>();
-  private readonly clientIds = new Map<string, Order>();
+  private clientIds = new Map<string, Order>();
   private readonly state: SandboxState;
   private nextOrderId = 1;
   private nextDealId = 1;
@@ -318,6 +325,42 @@ export class Engine {
     o.status = status;
     this.release(o, m);
     this.untrack(o);
+  }
+
+  /** Persistence: the records to save; books, open sets and stop lists are rebuilt from them. */
+  snapshot(): EngineSnapshot {
+    return {
+      orders: [...this.orders.values()],
+      deals: [...this.deals.values()].flat(),
+      nextOrderId: this.nextOrderId,
+      nextDealId: this.nextDealId,
+    };
+  }
+
+  restore(snap: EngineSnapshot): void {
+    for (const name of this.books.keys()) this.books.set(name, new Book());
+    this.orders.clear();
+    this.open.clear();
+    this.stops.clear();
+    this.deals.clear();
+    this.clientIds = new Map();
+    for (const o of [...snap.orders].sort((a, b) => a.id - b.id)) {
+      this.orders.set(o.id, o);
+      if (!o.open) continue;
+      this.track(o);
+      if (o.activationPrice !== null && !o.activated) {
+        let list = this.stops.get(o.market);
+        if (!list) this.stops.set(o.market, (list = []));
+        list.push(o);
+      } else this.books.get(o.market)?.add(o);
+    }
+    for (const d of snap.deals) {
+      let list = this.deals.get(d.accountId);
+      if (!list) this.deals.set(d.accountId, (list = []));
+      list.push(d);
+    }
+    this.nextOrderId = snap.nextOrderId;
+    this.nextDealId = snap.nextDealId;
   }
 
   cancel(o: Order): Order {

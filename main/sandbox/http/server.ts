@@ -17,7 +17,7 @@ export interface HttpOptions {
   faults?: () => FaultInjector | undefined;
   /** Called before each request is handled (time-driven simulation steps). */
   beforeRequest?: () => void;
-  /** Called after each applied private request (persistence). */
+  /** Called after each authenticated private request, applied or refused (persistence). */
   afterWrite?: () => void;
 }
 
@@ -57,11 +57,13 @@ export function createHttpServer(options: HttpOptions): Server {
         return { status: e.status, body, headers: e.headers };
       }
     }
+    let authenticated = false;
     try {
       if (req.method !== 'POST') throw notFound();
       const route = privateRoutes.get(path);
       if (!route) throw notFound();
       const { key, body } = authenticate(state, path, req.headers, raw);
+      authenticated = true;
       const account = state.accounts.get(key.accountId);
       if (!account) throw forbidden(NO_PERMISSION);
       if (account.kind === 'sub') {
@@ -74,12 +76,13 @@ export function createHttpServer(options: HttpOptions): Server {
         const wait = limiter.take(key.id, route.group, state.now());
         if (wait > 0) throw rateLimited(wait / 1000);
       }
-      const result = route.handler({ account, key, body, path });
-      options.afterWrite?.();
-      return { status: 200, body: result };
+      return { status: 200, body: route.handler({ account, key, body, path }) };
     } catch (err) {
       if (err instanceof ApiError) return { status: err.status, body: err.body, headers: err.headers };
       return { status: 500, body: { code: 0, message: 'Internal server error.', errors: {} } };
+    } finally {
+      // an authenticated request used its nonce even when it was then refused
+      if (authenticated) options.afterWrite?.();
     }
   };
 

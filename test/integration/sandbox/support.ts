@@ -47,6 +47,8 @@ export class Client {
   async post(path: string, fields: Record<string, unknown> = {}, opts: SendOptions = {}): Promise<Reply> {
     const body: Record<string, unknown> = { request: opts.request ?? path };
     if (opts.nonce !== null) body['nonce'] = opts.nonce ?? nextNonce();
+    // later automatic nonces stay above any explicit one (keys keep the highest nonce seen)
+    if (typeof opts.nonce === 'number' && !opts.nonceWindow) lastNonce = Math.max(lastNonce, opts.nonce);
     if (opts.nonceWindow !== undefined) body['nonceWindow'] = opts.nonceWindow;
     Object.assign(body, fields);
     const text = opts.rawBody ?? JSON.stringify(body);
