@@ -120,6 +120,11 @@ export class Cache {
     delete: this.#write('checkpoints.delete'),
   };
 
+  readonly meta = {
+    schemaVersion: this.#read('meta.schemaVersion'),
+    integrityCheck: this.#read('meta.integrityCheck'),
+  };
+
   /** Closes the reader, then the writer (which checkpoints the WAL); both threads end. */
   async close(): Promise<void> {
     await this.#reader?.close();

@@ -94,6 +94,9 @@ export const readMethods = {
   'checkpoints.load': (c: Read, job: string) => loadCheckpoint(c.db, job),
   'checkpoints.list': (c: Read, prefix?: string) => listCheckpoints(c.db, prefix),
   'meta.schemaVersion': (c: Read) => schemaVersion(c.db),
+  /** SQLite's own consistency check: `['ok']` when the file is sound, else the problems it found. */
+  'meta.integrityCheck': (c: Read) =>
+    (c.db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check),
 };
 
 /** Every write; only the writer worker, owner of the one `WritableDB`, runs these. */
