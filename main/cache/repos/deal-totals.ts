@@ -37,11 +37,17 @@ class MarketSums {
   deals = 0;
   readonly buyAmount = new DecimalSum();
   readonly sellAmount = new DecimalSum();
-  readonly netAmount = new DecimalSum();
   readonly buyValue = new DecimalSum();
   readonly sellValue = new DecimalSum();
-  readonly netValue = new DecimalSum();
   readonly fees = new Map<string, DecimalSum>();
+}
+
+/** `a + sign * b` for two decimal strings, exactly. */
+function combine(a: string, b: string, sign: 1 | -1): string {
+  const sum = new DecimalSum();
+  sum.add(a);
+  sum.add(sign === 1 ? b : negate(b));
+  return sum.toString();
 }
 
 function sumOf<K>(map: Map<K, DecimalSum>, key: K): DecimalSum {
@@ -71,8 +77,8 @@ export function dealTotals(db: ReadableDB, filter: unknown): DealTotals {
     `SELECT market, side, amount, deal, fee, fee_asset FROM deals WHERE ${where.sql}`,
   ).raw(true);
   const markets = new Map<string, MarketSums>();
-  const allFees = new Map<string, DecimalSum>();
   let total = 0;
+  // Three exact additions per row; nets, volumes and all-market fees are derived once at the end.
   for (const row of statement.iterate(...where.params)) {
     const [market, side, amount, deal, fee, feeAsset] = row as [
       string,
@@ -91,38 +97,31 @@ export function dealTotals(db: ReadableDB, filter: unknown): DealTotals {
     total++;
     if (side === 'buy') {
       m.buyAmount.add(amount);
-      m.netAmount.add(amount);
       m.buyValue.add(deal);
-      m.netValue.add(negate(deal));
     } else {
       m.sellAmount.add(amount);
-      m.netAmount.add(negate(amount));
       m.sellValue.add(deal);
-      m.netValue.add(deal);
     }
     sumOf(m.fees, feeAsset).add(fee);
-    sumOf(allFees, feeAsset).add(fee);
   }
+  const allFees = new Map<string, DecimalSum>();
   const out: MarketTotals[] = [...markets]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([market, m]) => {
-      const volume = new DecimalSum();
-      volume.add(m.buyAmount.toString());
-      volume.add(m.sellAmount.toString());
-      const value = new DecimalSum();
-      value.add(m.buyValue.toString());
-      value.add(m.sellValue.toString());
+      for (const [asset, fee] of m.fees) sumOf(allFees, asset).add(fee.toString());
+      const [buyAmount, sellAmount] = [m.buyAmount.toString(), m.sellAmount.toString()];
+      const [buyValue, sellValue] = [m.buyValue.toString(), m.sellValue.toString()];
       return {
         market,
         deals: m.deals,
-        buyAmount: m.buyAmount.toString(),
-        sellAmount: m.sellAmount.toString(),
-        netAmount: m.netAmount.toString(),
-        buyValue: m.buyValue.toString(),
-        sellValue: m.sellValue.toString(),
-        netValue: m.netValue.toString(),
-        volume: volume.toString(),
-        value: value.toString(),
+        buyAmount,
+        sellAmount,
+        netAmount: combine(buyAmount, sellAmount, -1),
+        buyValue,
+        sellValue,
+        netValue: combine(sellValue, buyValue, -1),
+        volume: combine(buyAmount, sellAmount, 1),
+        value: combine(buyValue, sellValue, 1),
         fees: fees(m.fees),
       };
     });
