@@ -1,0 +1,265 @@
+import { csvField, csvLine } from '../format/csv.ts';
+import { compareDecimal, FIGURE_SPACE, POINT_SPACE } from '../format/decimal.ts';
+import type { PreferenceStore } from './storage.ts';
+
+/**
+ * One column. Text and decimal columns give strings (decimals exactly as the exchange sent them);
+ * time columns give milliseconds since the epoch.
+ */
+export type GridColumn<R> =
+  | {
+      readonly id: string;
+      readonly title: string;
+      readonly kind: 'text' | 'decimal';
+      readonly value: (row: R) => string;
+      /** Width in rem (text scales with the system setting). */
+      readonly width?: number;
+      readonly hidden?: boolean;
+    }
+  | {
+      readonly id: string;
+      readonly title: string;
+      readonly kind: 'time';
+      readonly value: (row: R) => number;
+      readonly width?: number;
+      readonly hidden?: boolean;
+    };
+
+/** Words (and an action) for a state a grid can be in: empty, loading, error, offline. */
+export interface GridMessage {
+  title: string;
+  text: string;
+  action?: { label: string; run: () => void } | undefined;
+}
+
+export type SortDirection = 'asc' | 'desc';
+export type GridStatus = 'ready' | 'loading' | 'error' | 'offline';
+
+/** Browsers stop laying out taller elements around 33.5M px; longer lists are scrolled scaled. */
+export const MAX_SCROLL_PX = 15_000_000;
+/** Rows drawn above and below the viewport. */
+const OVERSCAN = 4;
+
+export function columnsKey(gridId: string): string {
+  return `txc.grid.${gridId}.columns`;
+}
+
+/**
+ * Sorts row indices by one column. Decimals are ordered by their Number approximation first (rounding
+ * is monotonic, so a smaller approximation means a smaller value) and by the exact strings when the
+ * approximations tie; nothing shown ever passes through Number.
+ */
+export function sortOrder<R>(
+  rows: readonly R[],
+  column: GridColumn<R>,
+  direction: SortDirection,
+): Uint32Array {
+  const n = rows.length;
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  const sign = direction === 'asc' ? 1 : -1;
+  let compare: (a: number, b: number) => number;
+  if (column.kind === 'text') {
+    const keys = rows.map((r) => column.value(r));
+    compare = (a, b) => {
+      const x = keys[a] as string;
+      const y = keys[b] as string;
+      return x < y ? -1 : x > y ? 1 : 0;
+    };
+  } else if (column.kind === 'time') {
+    const keys = Float64Array.from(rows, (r) => column.value(r));
+    compare = (a, b) => (keys[a] as number) - (keys[b] as number);
+  } else {
+    const text = rows.map((r) => column.value(r));
+    const approx = Float64Array.from(text, (t) => {
+      const v = Number(t);
+      return Number.isNaN(v) ? Infinity : v;
+    });
+    compare = (a, b) =>
+      (approx[a] as number) - (approx[b] as number) || compareDecimal(text[a] as string, text[b] as string);
+  }
+  // Ties keep their original order (stable), in both directions.
+  order.sort((a, b) => sign * compare(a, b) || a - b);
+  return order;
+}
+
+function isoUtc(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** Fraction digits of a decimal string; -1 when it has no point. */
+function scaleOf(value: string): number {
+  const dot = value.indexOf('.');
+  return dot < 0 ? -1 : value.length - dot - 1;
+}
+
+/**
+ * A table's state: rows, visible columns (remembered per grid id), sort, the highlighted row and the
+ * window of rows on screen. A million rows cost one index array; only visible rows are ever rendered.
+ */
+export class DataGridState<R> {
+  readonly id: string;
+  readonly columns: readonly GridColumn<R>[];
+  rows = $state.raw<readonly R[]>([]);
+  status = $state<GridStatus>('ready');
+  visibleIds = $state<string[]>([]);
+  sort = $state<{ column: string; direction: SortDirection } | undefined>();
+  /** Index into the shown order of the highlighted row. */
+  active = $state(0);
+  scrollTop = $state(0);
+  viewportHeight = $state(0);
+  /** Row height in CSS pixels (rem-based, measured by the component). */
+  rowPx = $state(28);
+  readonly #store: PreferenceStore;
+
+  constructor(id: string, columns: readonly GridColumn<R>[], store: PreferenceStore) {
+    this.id = id;
+    this.columns = columns;
+    this.#store = store;
+    const fallback = columns.filter((c) => !c.hidden).map((c) => c.id);
+    let saved: unknown;
+    try {
+      saved = JSON.parse(store.getItem(columnsKey(id)) ?? 'null');
+    } catch {
+      saved = null;
+    }
+    const known = Array.isArray(saved) ? columns.map((c) => c.id).filter((c) => saved.includes(c)) : [];
+    this.visibleIds = known.length > 0 ? known : fallback;
+  }
+
+  readonly visibleColumns: readonly GridColumn<R>[] = $derived.by(() =>
+    this.columns.filter((c) => this.visibleIds.includes(c.id)),
+  );
+
+  readonly order: Uint32Array | undefined = $derived.by(() => {
+    const sort = this.sort;
+    const column = sort && this.columns.find((c) => c.id === sort.column);
+    return column && sort ? sortOrder(this.rows, column, sort.direction) : undefined;
+  });
+
+  get count(): number {
+    return this.rows.length;
+  }
+
+  /** The row shown at position `index` (after sorting). */
+  rowAt(index: number): R | undefined {
+    const i = this.order ? this.order[index] : index;
+    return i === undefined ? undefined : this.rows[i];
+  }
+
+  /** Widest fraction per decimal column, so every cell's point lines up. */
+  readonly scales: Readonly<Record<string, number>> = $derived.by(() => {
+    const out: Record<string, number> = {};
+    for (const column of this.visibleColumns) {
+      if (column.kind !== 'decimal') continue;
+      let max = -1;
+      for (const row of this.rows) max = Math.max(max, scaleOf(column.value(row)));
+      out[column.id] = max;
+    }
+    return out;
+  });
+
+  /** A cell's text: decimals exactly as given, padded with figure spaces to align the points. */
+  cellText(column: GridColumn<R>, row: R): string {
+    if (column.kind === 'time') return String(column.value(row));
+    const value = column.value(row);
+    if (column.kind === 'text') return value;
+    const width = this.scales[column.id] ?? -1;
+    const scale = scaleOf(value);
+    if (width <= 0 || scale === width) return value;
+    return value + (scale < 0 ? POINT_SPACE : '') + FIGURE_SPACE.repeat(width - Math.max(scale, 0));
+  }
+
+  // ---- scrolling ------------------------------------------------------------------------------
+
+  /** Height of the scrolled spacer: the rows' height, capped where browsers stop. */
+  get spacerHeight(): number {
+    return Math.min(this.count * this.rowPx, MAX_SCROLL_PX);
+  }
+
+  /** Pixels of the full list above the viewport, for a scroll position (scaled beyond the cap). */
+  #virtualTop(scrollTop: number): number {
+    const fullScroll = this.count * this.rowPx - this.viewportHeight;
+    const maxScroll = this.spacerHeight - this.viewportHeight;
+    if (fullScroll <= 0 || maxScroll <= 0) return 0;
+    return fullScroll === maxScroll ? scrollTop : (scrollTop / maxScroll) * fullScroll;
+  }
+
+  /** The scroll position that puts `virtualTop` pixels of the list above the viewport. */
+  #scrollFor(virtualTop: number): number {
+    const fullScroll = this.count * this.rowPx - this.viewportHeight;
+    const maxScroll = this.spacerHeight - this.viewportHeight;
+    if (fullScroll <= 0 || maxScroll <= 0) return 0;
+    const top = Math.min(Math.max(virtualTop, 0), fullScroll);
+    return fullScroll === maxScroll ? top : (top / fullScroll) * maxScroll;
+  }
+
+  /** Rows to draw: the first index, how many, and where the block sits inside the spacer. */
+  readonly window: { first: number; count: number; top: number } = $derived.by(() => {
+    const virtualTop = this.#virtualTop(this.scrollTop);
+    const visible = Math.ceil(this.viewportHeight / this.rowPx) + 1;
+    const first = Math.max(0, Math.floor(virtualTop / this.rowPx) - OVERSCAN);
+    const count = Math.max(0, Math.min(this.count - first, visible + 2 * OVERSCAN));
+    return { first, count, top: this.scrollTop + (first * this.rowPx - virtualTop) };
+  });
+
+  /** Indices of the rows to render. */
+  get windowIndices(): number[] {
+    const { first, count } = this.window;
+    return Array.from({ length: count }, (_, i) => first + i);
+  }
+
+  // ---- interaction ----------------------------------------------------------------------------
+
+  /** Header click: ascending, then descending, then back to the source order. */
+  toggleSort(columnId: string): void {
+    const sort = this.sort;
+    if (sort?.column !== columnId) this.sort = { column: columnId, direction: 'asc' };
+    else if (sort.direction === 'asc') this.sort = { column: columnId, direction: 'desc' };
+    else this.sort = undefined;
+  }
+
+  /** Shows or hides a column; the last visible column cannot be hidden. Remembered per grid. */
+  setColumnVisible(columnId: string, visible: boolean): boolean {
+    const next = this.columns
+      .map((c) => c.id)
+      .filter((id) => (id === columnId ? visible : this.visibleIds.includes(id)));
+    if (next.length === 0) return false;
+    this.visibleIds = next;
+    this.#store.setItem(columnsKey(this.id), JSON.stringify(next));
+    return true;
+  }
+
+  /** Moves the highlight and returns the scroll position that keeps it in view (or undefined). */
+  moveActive(to: number): number | undefined {
+    if (this.count === 0) return undefined;
+    this.active = Math.min(Math.max(to, 0), this.count - 1);
+    const top = this.#virtualTop(this.scrollTop);
+    const rowTop = this.active * this.rowPx;
+    if (rowTop < top) return this.#scrollFor(rowTop);
+    if (rowTop + this.rowPx > top + this.viewportHeight) {
+      return this.#scrollFor(rowTop + this.rowPx - this.viewportHeight);
+    }
+    return undefined;
+  }
+
+  /** Rows per page for Page Up / Page Down. */
+  get pageRows(): number {
+    return Math.max(1, Math.floor(this.viewportHeight / this.rowPx) - 1);
+  }
+
+  /** CSV of exactly what is shown: visible columns, every row in the shown order, exact values. */
+  toCsv(): string {
+    const columns = this.visibleColumns;
+    let out = csvLine(columns.map((c) => csvField(c.kind === 'time' ? `${c.title} (UTC)` : c.title, true)));
+    for (let i = 0; i < this.count; i++) {
+      const row = this.rowAt(i) as R;
+      out += csvLine(
+        columns.map((c) =>
+          c.kind === 'time' ? isoUtc(c.value(row)) : csvField(c.value(row), c.kind === 'text'),
+        ),
+      );
+    }
+    return out;
+  }
+}
