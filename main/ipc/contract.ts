@@ -43,6 +43,33 @@ function procedure<R>() {
 /** Accepts no input at all: `undefined` or an empty object. */
 const noInput = z.strictObject({}).optional();
 
+/** A decimal as typed: its format and limits are checked by the pre-trade rules, with their words. */
+const decimalText = z.string().max(40);
+const accountId = z.uuid({ message: 'must be the id of a registered account' });
+const label = z.string().trim().min(1).max(64);
+const tagList = z.array(z.string().trim().min(1).max(40)).max(20);
+
+const orderDraft = z.strictObject({
+  kind: z.enum(['limit', 'stop_limit', 'market', 'stop_market', 'collateral_market']),
+  market: z.string().min(1).max(40),
+  side: z.enum(['buy', 'sell']),
+  amount: decimalText,
+  price: decimalText.optional(),
+  activation_price: decimalText.optional(),
+  clientOrderId: z.string().max(255).optional(),
+  postOnly: z.boolean().optional(),
+  ioc: z.boolean().optional(),
+  bboRole: z.union([z.literal(1), z.literal(2)]).optional(),
+  stp: z.enum(['no', 'cb', 'cn', 'co', 'cancel_both', 'cancel_new', 'cancel_old']).optional(),
+  rpi: z.boolean().optional(),
+  retail: z.boolean().optional(),
+  positionSide: z.enum(['LONG', 'SHORT', 'BOTH']).optional(),
+  reduceOnly: z.boolean().optional(),
+  stopLoss: decimalText.optional(),
+  takeProfit: decimalText.optional(),
+});
+export type OrderDraftInput = z.input<typeof orderDraft>;
+
 // ---- result and payload types -------------------------------------------------------------------
 
 export interface AppInfo {
@@ -57,6 +84,93 @@ export interface AppInfo {
   versions: { node: string; electron?: string; chrome?: string };
 }
 
+export interface ConnectionStatus {
+  kind: 'sandbox' | 'live';
+  restUrl: string;
+  wsUrl: string;
+}
+
+/** A registered account as the renderer sees it: never the secret, the public key only hinted. */
+export interface AccountView {
+  id: string;
+  label: string;
+  kind: 'main' | 'sub';
+  subAccountId: string | null;
+  /** First and last characters of the public key, e.g. `4f2a…9c1e`. */
+  apiKeyHint: string;
+  connection: string;
+  groups: string[];
+  tags: string[];
+  favourite: boolean;
+}
+
+export interface ImportReport {
+  /** The file read, or null when the user cancelled the dialog. */
+  file: string | null;
+  rows: Array<{ line: number; label: string; ok: boolean; error?: string; field?: string }>;
+}
+
+export interface MarketView {
+  name: string;
+  type: string;
+  stockPrec: number;
+  moneyPrec: number;
+  minAmount: string;
+  minTotal: string;
+  maxTotal: string;
+  tickSize: string;
+  stepSize: string;
+  isTradFiFutures: boolean;
+  maxLeverage?: number;
+}
+
+export interface RuleIssueView {
+  field: string;
+  message: string;
+  suggestions?: string[];
+}
+
+/** An order as the exchange answers it (decimal strings kept exactly). */
+export interface OrderView {
+  orderId: number;
+  clientOrderId: string;
+  market: string;
+  side: 'buy' | 'sell';
+  type: string;
+  timestamp: number;
+  amount: string;
+  left: string;
+  dealStock: string;
+  dealMoney: string;
+  dealFee: string;
+  price?: string;
+  activation_price?: string;
+  status?: string;
+  stp?: string;
+  positionSide?: string;
+}
+
+export interface DealView {
+  id: number;
+  clientOrderId: string;
+  time: number;
+  side: 'buy' | 'sell';
+  role: 1 | 2;
+  amount: string;
+  price: string;
+  deal: string;
+  fee: string;
+  orderId: number;
+}
+
+export interface PlaceResultView {
+  clientOrderId: string;
+  order?: OrderView;
+  deals?: DealView[];
+  /** The first answer was lost and the order was found by its client order id. */
+  recovered: boolean;
+}
+
 export interface Notice {
   level: 'info' | 'warning' | 'error';
   message: string;
@@ -66,6 +180,67 @@ export interface Notice {
 
 export const procedures = {
   'app.info': procedure<AppInfo>()('Version, platform and data directory of the running app.', noInput),
+  'connection.status': procedure<ConnectionStatus>()('The exchange the app is connected to.', noInput),
+
+  'accounts.list': procedure<AccountView[]>()('Registered accounts, favourites first.', noInput),
+  'accounts.addFromClipboard': procedure<AccountView>()(
+    'Registers an account whose secret the user copied; main reads it from the clipboard and clears it.',
+    z.strictObject({
+      label,
+      kind: z.enum(['main', 'sub']),
+      subAccountId: z.string().trim().max(64).optional(),
+      apiKey: z.string().trim().min(1).max(255),
+      groups: tagList.optional(),
+      tags: tagList.optional(),
+    }),
+  ),
+  'accounts.rename': procedure<AccountView>()(
+    'Renames an account.',
+    z.strictObject({ id: accountId, label }),
+  ),
+  'accounts.update': procedure<AccountView>()(
+    'Sets groups, tags or the favourite mark of an account.',
+    z.strictObject({
+      id: accountId,
+      groups: tagList.optional(),
+      tags: tagList.optional(),
+      favourite: z.boolean().optional(),
+    }),
+  ),
+  'accounts.remove': procedure<null>()(
+    'Removes an account and its secret from the keychain.',
+    z.strictObject({ id: accountId }),
+  ),
+  'accounts.rotateFromClipboard': procedure<AccountView>()(
+    'Replaces the key pair after a reset: the new public key, the new secret from the clipboard.',
+    z.strictObject({ id: accountId, apiKey: z.string().trim().min(1).max(255) }),
+  ),
+  'accounts.importCsv': procedure<ImportReport>()(
+    'Imports accounts from a CSV file (label, key, secret, sub-account id) chosen in a dialog.',
+    noInput,
+  ),
+
+  'markets.list': procedure<MarketView[]>()('Markets with their precision, limits and steps.', noInput),
+  'orders.check': procedure<RuleIssueView[]>()(
+    'Every pre-trade rule an order draft breaks, with the nearest valid values.',
+    z.strictObject({ draft: orderDraft }),
+  ),
+  'orders.place': procedure<PlaceResultView>()(
+    'Checks and places an order for an account.',
+    z.strictObject({ accountId, draft: orderDraft }),
+  ),
+  'orders.active': procedure<OrderView[]>()(
+    'Open orders of an account, newest first.',
+    z.strictObject({ accountId, market: z.string().min(1).max(40).optional() }),
+  ),
+  'orders.cancel': procedure<OrderView>()(
+    'Cancels an open order.',
+    z.strictObject({ accountId, market: z.string().min(1).max(40), orderId: z.number().int().positive() }),
+  ),
+  'balances.spot': procedure<Record<string, { available: string; freeze: string }>>()(
+    'Spot trade balances of an account.',
+    z.strictObject({ accountId }),
+  ),
 } as const satisfies Record<string, ProcedureDef>;
 
 export const events = {

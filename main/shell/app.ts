@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import { app, BrowserWindow } from 'electron';
-import { createCore, type Core } from '../core.ts';
+import { app, BrowserWindow, dialog } from 'electron';
+import { startCore, type Core } from '../core.ts';
 import { originOf } from '../ipc/sender.ts';
 import { createLogger, fileSink } from '../log.ts';
 import { connectIpc } from './ipc.ts';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './protocol.ts';
+import { electronPlatform } from './platform.ts';
 import { hardenContents } from './security.ts';
 import { createMainWindow } from './window.ts';
 
@@ -55,7 +56,7 @@ export function runDesktopApp(paths: DesktopPaths): void {
   });
   app.on('will-quit', () => void core?.close());
 
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     serveRenderer(paths.renderer);
     const dataDir = app.getPath('userData');
     const logFile = fileSink(join(dataDir, 'logs', 'main.log'));
@@ -65,10 +66,21 @@ export function runDesktopApp(paths: DesktopPaths): void {
     });
     process.on('uncaughtException', (error) => log.log('error', 'uncaught exception', error));
     process.on('unhandledRejection', (reason) => log.log('error', 'unhandled rejection', reason));
-    core = createCore({
-      environment: { name: app.getName(), version: app.getVersion(), dataDir, runtime: 'electron' },
-      log,
-    });
+    try {
+      core = await startCore({
+        environment: { name: app.getName(), version: app.getVersion(), dataDir, runtime: 'electron' },
+        log,
+        platform: electronPlatform,
+      });
+    } catch (error) {
+      log.log('error', 'the app core could not start', error);
+      dialog.showErrorBox(
+        'TXC Desk could not start',
+        `${error instanceof Error ? error.message : String(error)}\n\nThe details are in ${join(dataDir, 'logs', 'main.log')}.`,
+      );
+      app.quit();
+      return;
+    }
     open();
   });
 }

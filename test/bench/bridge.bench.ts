@@ -11,7 +11,7 @@ const SAMPLES = 20_000;
 const bench: Bench = {
   name: 'bridge',
   async run() {
-    const core = createTestCore();
+    const core = await createTestCore();
     const txc = createBridge(inProcessTransport(core.router, core.events));
     const env = { name: 'TXC Desk', version: '0.0.0-test', dataDir: '/tmp', runtime: 'node' as const };
     const raw = await sampleMicros(() => appInfo(env), SAMPLES);
@@ -19,6 +19,7 @@ const bench: Bench = {
       const reply = await txc.app.info();
       if (!reply.ok) throw new Error(reply.error.message);
     }, SAMPLES);
+    await core.close();
     const p50 = percentile(bridged, 50);
     const base = percentile(raw, 50);
     return [

@@ -11,7 +11,7 @@ let host: BrowserHost;
 let browser: Chromium;
 
 beforeAll(async () => {
-  core = createTestCore();
+  core = await createTestCore();
   host = await startBrowserHost(core, RENDERER_DIR);
   browser = await launchChromium();
 });
@@ -19,6 +19,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await host?.close();
+  await core?.close();
 });
 
 /** What the page's global scope holds in these tests. */

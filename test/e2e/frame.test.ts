@@ -10,7 +10,7 @@ let host: BrowserHost;
 let browser: Chromium;
 
 beforeAll(async () => {
-  core = createTestCore();
+  core = await createTestCore();
   host = await startBrowserHost(core, RENDERER_DIR);
   browser = await launchChromium();
 });
@@ -18,6 +18,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await host?.close();
+  await core?.close();
 });
 
 /** A fresh page with the app loaded and a collector for console errors and CSP violations. */

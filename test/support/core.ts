@@ -1,24 +1,31 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCore, type Core } from '../../main/core.ts';
+import { startCore, type Core, type CoreOptions } from '../../main/core.ts';
 import type { Logger } from '../../main/log.ts';
+import { MemorySecretStore } from '../../main/vault/secret-store.ts';
 
 export interface TestCore extends Core {
   /** Lines the core logged, already redacted. */
   readonly logged: string[];
 }
 
-/** A real core on a fresh data directory, logging into memory. */
-export function createTestCore(): TestCore {
+/**
+ * A real core on a fresh data directory with the embedded sandbox (not persisted), logging into
+ * memory. Secrets go to an in-memory store unless `secrets` is given (the keychain tests pass one).
+ */
+export async function createTestCore(options: Partial<CoreOptions> = {}): Promise<TestCore> {
   const logged: string[] = [];
   const log: Logger = {
     log: (level, message, detail) => logged.push(`${level} ${message} ${String(detail ?? '')}`),
   };
   const dataDir = mkdtempSync(join(tmpdir(), 'txc-test-'));
-  const core = createCore({
+  const core = await startCore({
     environment: { name: 'TXC Desk', version: '0.0.0-test', dataDir, runtime: 'node' },
     log,
+    secrets: new MemorySecretStore(),
+    connection: { kind: 'sandbox', persist: false },
+    ...options,
   });
   return Object.assign(core, { logged });
 }

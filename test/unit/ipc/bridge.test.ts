@@ -79,7 +79,7 @@ describe('bridge', () => {
   });
 
   it('carries calls and events end to end through the router in process', async () => {
-    const core = createTestCore();
+    const core = await createTestCore();
     const txc = createBridge(inProcessTransport(core.router, core.events));
     const reply = await txc.app.info();
     expect(reply.ok && reply.value.runtime).toBe('node');
@@ -88,5 +88,6 @@ describe('bridge', () => {
     core.events.emit('app.notice', { level: 'warning', message: 'offline' });
     off();
     expect(notices).toEqual(['offline']);
+    await core.close();
   });
 });

@@ -1,16 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { procedureNames } from '../../../main/ipc/contract.ts';
-import { createTestCore } from '../../support/core.ts';
+import { createTestCore, type TestCore } from '../../support/core.ts';
 import { prng, randomValue } from '../../support/random.ts';
 
 const PAYLOADS_PER_PROCEDURE = 1_000;
-const ERROR_CODES = new Set(['invalid_input', 'unknown_procedure']);
+
+let core: TestCore;
+beforeAll(async () => {
+  core = await createTestCore();
+});
+afterAll(() => core.close());
 
 describe('router under malformed input', () => {
   it.each(procedureNames)(
     `%s: ${PAYLOADS_PER_PROCEDURE} random payloads all answer a typed error or a valid result`,
     async (name) => {
-      const core = createTestCore();
       const rand = prng([...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7));
       const codes = new Map<string, number>();
       for (let i = 0; i < PAYLOADS_PER_PROCEDURE; i++) {
@@ -20,20 +24,22 @@ describe('router under malformed input', () => {
           expect(() => structuredClone(reply.value)).not.toThrow();
           codes.set('ok', (codes.get('ok') ?? 0) + 1);
         } else {
-          expect(ERROR_CODES, `${JSON.stringify(reply.error)}`).toContain(reply.error.code);
+          expect(reply.error.code, `${JSON.stringify(reply.error)}`).not.toBe('internal');
           expect(reply.error.message.length).toBeGreaterThan(0);
           expect(reply.error.message.length).toBeLessThan(500);
           codes.set(reply.error.code, (codes.get(reply.error.code) ?? 0) + 1);
         }
       }
-      expect(core.logged, 'no handler failed unexpectedly').toEqual([]);
+      expect(
+        core.logged.filter((line) => line.startsWith('error')),
+        'no handler failed unexpectedly',
+      ).toEqual([]);
       expect([...codes.values()].reduce((a, b) => a + b, 0)).toBe(PAYLOADS_PER_PROCEDURE);
       expect(Object.getOwnPropertyNames(Object.prototype)).not.toContain('amount');
     },
   );
 
   it('answers random procedure names with unknown_procedure', async () => {
-    const core = createTestCore();
     const rand = prng(99);
     for (let i = 0; i < PAYLOADS_PER_PROCEDURE; i++) {
       const name = randomValue(rand);

@@ -1,17 +1,23 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserFacingError } from '../../../main/ipc/errors.ts';
 import { createRouter, type Handlers } from '../../../main/ipc/router.ts';
-import { createTestCore } from '../../support/core.ts';
+import { createTestCore, type TestCore } from '../../support/core.ts';
 
 const ctx = { origin: 'test' };
 
+/** A router whose app.info handler is `handler`; no other procedure is called in these tests. */
 function routerWith(handler: Handlers['app.info'], errors: unknown[] = []) {
-  return createRouter({ 'app.info': handler }, { onInternalError: (_name, e) => errors.push(e) });
+  return createRouter({ 'app.info': handler } as Handlers, { onInternalError: (_name, e) => errors.push(e) });
 }
+
+let core: TestCore;
+beforeAll(async () => {
+  core = await createTestCore();
+});
+afterAll(() => core.close());
 
 describe('router', () => {
   it('answers app.info with the environment the core was given', async () => {
-    const core = createTestCore();
     const reply = await core.router.dispatch('app.info', undefined, ctx);
     expect(reply.ok).toBe(true);
     if (!reply.ok) return;
@@ -27,12 +33,12 @@ describe('router', () => {
   });
 
   it('accepts an empty object as no input', async () => {
-    const reply = await createTestCore().router.dispatch('app.info', {}, ctx);
+    const reply = await core.router.dispatch('app.info', {}, ctx);
     expect(reply.ok).toBe(true);
   });
 
   it('rejects an unknown procedure without running anything', async () => {
-    const reply = await createTestCore().router.dispatch('app.delete_everything', {}, ctx);
+    const reply = await core.router.dispatch('app.delete_everything', {}, ctx);
     expect(reply).toEqual({
       ok: false,
       error: { code: 'unknown_procedure', message: 'There is no procedure named "app.delete_everything".' },
@@ -41,7 +47,7 @@ describe('router', () => {
 
   it('does not treat inherited object keys as procedures', async () => {
     for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
-      const reply = await createTestCore().router.dispatch(name, {}, ctx);
+      const reply = await core.router.dispatch(name, {}, ctx);
       expect(reply.ok ? 'ok' : reply.error.code).toBe('unknown_procedure');
     }
   });

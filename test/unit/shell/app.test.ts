@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { INVOKE_CHANNEL } from '../../../main/ipc/channels.ts';
 import { builtPaths, runDesktopApp } from '../../../main/shell/app.ts';
-import { app, BrowserWindow, FakeEvent, FakeWebContents, ipcMain, protocol } from './fake-electron.ts';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  FakeEvent,
+  FakeWebContents,
+  ipcMain,
+  protocol,
+} from './fake-electron.ts';
 
 vi.mock('electron', () => import('./fake-electron.ts'));
 
@@ -15,10 +23,11 @@ describe('desktop app lifecycle', () => {
 
     app.becomeReady();
     await app.ready;
-    await Promise.resolve();
+    // The core starts first (embedded sandbox, account registry with the demo accounts in the keychain).
+    await vi.waitFor(() => expect(BrowserWindow.created).toHaveLength(1), { timeout: 15_000 });
 
     expect(protocol.handlers.has('app')).toBe(true);
-    expect(BrowserWindow.created).toHaveLength(1);
+    expect(dialog.errors).toEqual([]);
     const window = BrowserWindow.created[0] as BrowserWindow;
     expect(window.loadedUrl).toBe('app://txc/index.html');
     expect((window.options as { webPreferences: { preload: string } }).webPreferences.preload).toBe(
@@ -45,10 +54,18 @@ describe('desktop app lifecycle', () => {
     other.emit('will-navigate', navigation, 'https://evil.example');
     expect(navigation.defaultPrevented).toBe(true);
 
+    const accounts = (await invoke?.(
+      { sender: { id: window.webContents.id }, senderFrame: { url: 'app://txc/index.html', parent: null } },
+      'accounts.list',
+      undefined,
+    )) as { ok: boolean; value: Array<{ label: string }> };
+    expect(accounts.value.map((a) => a.label)).toContain('Sandbox main');
+
     // Closing the window removes the IPC handler; closing the last window quits (not on macOS).
     window.emit('closed');
     expect(ipcMain.handlers.has(INVOKE_CHANNEL)).toBe(false);
     app.emit('window-all-closed');
     expect(app.quitCalls).toBe(process.platform === 'darwin' ? 0 : 1);
+    app.emit('will-quit');
   });
 });

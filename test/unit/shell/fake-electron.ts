@@ -1,3 +1,4 @@
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // A stand-in for the parts of Electron's API that main/shell uses, recording what the shell sets up
@@ -58,6 +59,9 @@ export class BrowserWindow {
   static getAllWindows(): BrowserWindow[] {
     return BrowserWindow.created;
   }
+  static getFocusedWindow(): BrowserWindow | null {
+    return null;
+  }
   readonly webContents = new FakeWebContents();
   readonly options: unknown;
   loadedUrl: string | undefined;
@@ -103,7 +107,7 @@ export const protocol = {
 
 export class FakeApp {
   readonly listeners = new Map<string, Handler[]>();
-  readonly paths: Record<string, string> = { userData: join(tmpdir(), 'txc-fake-user-data') };
+  readonly paths: Record<string, string> = { userData: mkdtempSync(join(tmpdir(), 'txc-fake-user-data-')) };
   isPackaged = true;
   hasLock = true;
   quitCalls = 0;
@@ -142,4 +146,23 @@ export class FakeApp {
 }
 
 export const app = new FakeApp();
-export default { BrowserWindow, ipcMain, protocol, app };
+export const clipboard = {
+  text: '',
+  readText(): Promise<string> {
+    return Promise.resolve(this.text);
+  },
+  clear(): void {
+    this.text = '';
+  },
+};
+
+export const dialog = {
+  errors: [] as Array<[string, string]>,
+  showErrorBox(title: string, content: string): void {
+    this.errors.push([title, content]);
+  },
+  showOpenDialog: () => Promise.resolve({ canceled: true, filePaths: [] }),
+  showSaveDialog: () => Promise.resolve({ canceled: true, filePath: '' }),
+};
+
+export default { BrowserWindow, ipcMain, protocol, app, clipboard, dialog };

@@ -6,7 +6,7 @@ import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../../main/ipc/channels.ts';
 import { connectIpc } from '../../../main/shell/ipc.ts';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from '../../../main/shell/protocol.ts';
 import { createMainWindow } from '../../../main/shell/window.ts';
-import { createTestCore } from '../../support/core.ts';
+import { createTestCore, type TestCore } from '../../support/core.ts';
 import { FakeEvent, ipcMain, protocol, type BrowserWindow as FakeWindow } from './fake-electron.ts';
 
 vi.mock('electron', () => import('./fake-electron.ts'));
@@ -57,10 +57,15 @@ describe('main window', () => {
 });
 
 describe('ipc', () => {
-  afterEach(() => ipcMain.handlers.clear());
+  const cores: TestCore[] = [];
+  afterEach(async () => {
+    ipcMain.handlers.clear();
+    await Promise.all(cores.splice(0).map((c) => c.close()));
+  });
 
-  function connect() {
-    const core = createTestCore();
+  async function connect() {
+    const core = await createTestCore();
+    cores.push(core);
     const { window, contents } = openWindow();
     const disconnect = connectIpc(window as never, core, APP_ORIGIN);
     const invoke = ipcMain.handlers.get(INVOKE_CHANNEL);
@@ -77,13 +82,13 @@ describe('ipc', () => {
   }
 
   it("answers calls from the app's own top frame", async () => {
-    const { contents, call } = connect();
+    const { contents, call } = await connect();
     const reply = await call({ id: contents.id, url: 'app://txc/index.html' }, 'app.info');
     expect(reply.ok).toBe(true);
   });
 
   it('refuses calls from sub-frames, other origins, other windows and destroyed frames', async () => {
-    const { contents, call } = connect();
+    const { contents, call } = await connect();
     const refused = [
       { id: contents.id, url: 'app://txc/index.html', topFrame: false },
       { id: contents.id, url: 'https://evil.example/index.html' },
@@ -100,8 +105,8 @@ describe('ipc', () => {
     }
   });
 
-  it('sends events to the window on the single event channel until disconnected', () => {
-    const { core, contents, disconnect } = connect();
+  it('sends events to the window on the single event channel until disconnected', async () => {
+    const { core, contents, disconnect } = await connect();
     core.events.emit('app.notice', { level: 'info', message: 'one' });
     contents.destroyed = true;
     core.events.emit('app.notice', { level: 'info', message: 'while destroyed' });

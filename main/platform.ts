@@ -1,0 +1,26 @@
+/**
+ * What the core asks of the desktop around it: native dialogs and the clipboard. The Electron shell
+ * implements it with Electron's APIs; tests and the browser host implement it with scripted answers.
+ * Secrets enter the app only through here (clipboard, files chosen in a native dialog), so a secret
+ * never travels over the bridge from the renderer.
+ */
+export interface FileFilter {
+  name: string;
+  extensions: string[];
+}
+
+export interface Platform {
+  /** Reads a secret the user copied, then clears the clipboard. Undefined when it is empty. */
+  takeSecretFromClipboard(): Promise<string | undefined>;
+  /** A native "open file" dialog; undefined when the user cancels. */
+  chooseFileToOpen(title: string, filters: FileFilter[]): Promise<string | undefined>;
+  /** A native "save file" dialog; undefined when the user cancels. */
+  chooseFileToSave(title: string, defaultName: string, filters: FileFilter[]): Promise<string | undefined>;
+}
+
+/** A platform that has neither clipboard nor dialogs (headless runs): every ask is declined. */
+export const headlessPlatform: Platform = {
+  takeSecretFromClipboard: () => Promise.resolve(undefined),
+  chooseFileToOpen: () => Promise.resolve(undefined),
+  chooseFileToSave: () => Promise.resolve(undefined),
+};

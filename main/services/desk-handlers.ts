@@ -1,0 +1,69 @@
+/** IPC handlers for accounts, markets, orders and balances. */
+import * as trading from '../exchange/endpoints/trading.ts';
+import type { OrderDraftInput } from '../ipc/contract.ts';
+import type { Handlers } from '../ipc/router.ts';
+import type { OrderDraft } from '../rules/index.ts';
+import { accountView, type AccountService } from './accounts.ts';
+import type { ExchangeConnection } from './exchange-connection.ts';
+
+type DeskProcedures =
+  | 'connection.status'
+  | 'accounts.list'
+  | 'accounts.addFromClipboard'
+  | 'accounts.rename'
+  | 'accounts.update'
+  | 'accounts.remove'
+  | 'accounts.rotateFromClipboard'
+  | 'accounts.importCsv'
+  | 'markets.list'
+  | 'orders.check'
+  | 'orders.place'
+  | 'orders.active'
+  | 'orders.cancel'
+  | 'balances.spot';
+
+const draftOf = (d: OrderDraftInput): OrderDraft => d;
+
+export function deskHandlers(
+  accounts: AccountService,
+  connection: ExchangeConnection,
+): Pick<Handlers, DeskProcedures> {
+  const registry = accounts.registry;
+  return {
+    'connection.status': () => connection.status,
+    'accounts.list': () => accounts.list(),
+    'accounts.addFromClipboard': (input) => accounts.addFromClipboard(input),
+    'accounts.rename': ({ id, label }) => accountView(registry.rename(id, label)),
+    'accounts.update': ({ id, ...changes }) => accountView(registry.update(id, changes)),
+    'accounts.remove': async ({ id }) => {
+      await registry.remove(id);
+      return null;
+    },
+    'accounts.rotateFromClipboard': ({ id, apiKey }) => accounts.rotateFromClipboard(id, apiKey),
+    'accounts.importCsv': () => accounts.importCsv(),
+    'markets.list': async () =>
+      (await connection.catalog.all()).map((m) => ({
+        name: m.name,
+        type: m.type,
+        stockPrec: m.stockPrec,
+        moneyPrec: m.moneyPrec,
+        minAmount: m.minAmount,
+        minTotal: m.minTotal,
+        maxTotal: m.maxTotal,
+        tickSize: m.tickSize,
+        stepSize: m.stepSize,
+        isTradFiFutures: m.isTradFiFutures,
+        ...(m.maxLeverage === undefined ? {} : { maxLeverage: m.maxLeverage }),
+      })),
+    'orders.check': ({ draft }) => connection.trading.check(draftOf(draft)),
+    'orders.place': async ({ accountId, draft }) => {
+      const result = await connection.trading.place(await accounts.caller(accountId), draftOf(draft));
+      return { ...result, deals: result.deals ? [...result.deals] : undefined };
+    },
+    'orders.active': async ({ accountId, market }) =>
+      trading.activeOrders(await accounts.caller(accountId), { ...(market ? { market } : {}), limit: 100 }),
+    'orders.cancel': async ({ accountId, market, orderId }) =>
+      trading.cancelOrder(await accounts.caller(accountId), { market, orderId }),
+    'balances.spot': async ({ accountId }) => trading.tradeBalance(await accounts.caller(accountId)),
+  };
+}

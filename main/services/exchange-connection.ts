@@ -1,0 +1,73 @@
+/**
+ * The exchange the app talks to: the embedded sandbox (the default, with no keys and no network) or
+ * the live exchange at a base URL. One signed HTTP client, one nonce store and one set of rate-limit
+ * buckets serve every account on it.
+ */
+import { join } from 'node:path';
+import { ExchangeHttp, type AuditEntry } from '../exchange/http.ts';
+import { FileNonceStore, NonceRegistry } from '../exchange/nonce.ts';
+import { RateLimits } from '../exchange/rate-limit.ts';
+import type { ConnectionStatus } from '../ipc/contract.ts';
+import { startSandbox, type Sandbox, type SandboxAccount } from '../sandbox/index.ts';
+import { MarketCatalog } from './market-catalog.ts';
+import { TradingService } from './trading.ts';
+import { WalletService } from './wallet.ts';
+
+export const SANDBOX_CONNECTION = 'sandbox';
+
+export type ConnectionTarget =
+  { kind: 'sandbox'; seed?: number; persist?: boolean } | { kind: 'live'; restUrl: string; wsUrl: string };
+
+export interface ExchangeConnection {
+  /** `sandbox`, or the live REST base URL: the `connection` of the accounts that belong to it. */
+  readonly id: string;
+  readonly status: ConnectionStatus;
+  readonly http: ExchangeHttp;
+  readonly catalog: MarketCatalog;
+  readonly trading: TradingService;
+  readonly wallet: WalletService;
+  /** The embedded sandbox's demo accounts (empty for the live exchange). */
+  readonly demoAccounts: readonly SandboxAccount[];
+  close(): Promise<void>;
+}
+
+export async function openConnection(
+  target: ConnectionTarget,
+  dataDir: string,
+  audit?: (entry: AuditEntry) => void,
+): Promise<ExchangeConnection> {
+  let sandbox: Sandbox | undefined;
+  let restUrl: string;
+  let wsUrl: string;
+  if (target.kind === 'sandbox') {
+    sandbox = await startSandbox({
+      port: 0,
+      seed: target.seed ?? 42,
+      ...(target.persist === false ? {} : { dataDir: join(dataDir, 'sandbox') }),
+    });
+    restUrl = sandbox.rest;
+    wsUrl = sandbox.ws;
+  } else {
+    restUrl = target.restUrl;
+    wsUrl = target.wsUrl;
+  }
+  const http = new ExchangeHttp({
+    baseUrl: restUrl,
+    nonces: new NonceRegistry({ store: new FileNonceStore(join(dataDir, 'nonces.json')) }),
+    limits: new RateLimits(),
+    ...(audit ? { audit } : {}),
+  });
+  const catalog = new MarketCatalog(http);
+  return {
+    id: target.kind === 'sandbox' ? SANDBOX_CONNECTION : restUrl,
+    status: { kind: target.kind, restUrl, wsUrl },
+    http,
+    catalog,
+    trading: new TradingService({ catalog }),
+    wallet: new WalletService(),
+    demoAccounts: sandbox ? sandbox.accounts : [],
+    close: async () => {
+      await sandbox?.close();
+    },
+  };
+}
