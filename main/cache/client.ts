@@ -16,8 +16,12 @@ export interface OpenCacheOptions {
   /** The app's data folder; the file is `<dataDir>/profiles/<profile>/cache.sqlite`. */
   dataDir: string;
   profile: string;
-  /** Start a second worker with a read-only connection for reads (default true). */
-  readWorker?: boolean;
+  /**
+   * Read-only workers besides the writer (default 2): with 2, long reads (totals, counts, CSV export)
+   * get their own thread so they never hold up a page; with 1 all reads share it; with 0 the writer
+   * answers reads as well.
+   */
+  readWorkers?: 0 | 1 | 2;
   /** The worker entry; defaults to `cacheWorkerUrl()` (source). A bundle passes its built file. */
   workerUrl?: URL;
 }
@@ -38,30 +42,39 @@ export interface ExportCsvOptions {
 
 /**
  * The local cache as the main thread sees it: typed async methods. Writes go to the writer worker;
- * reads go to the read worker when there is one. No query ever runs on the calling thread.
+ * reads go to the read workers when there are any. No query ever runs on the calling thread.
  */
 export class Cache {
   readonly file: string;
   readonly schemaVersion: number;
   readonly migration: MigrationReport | null;
   readonly #writer: WorkerChannel;
-  readonly #reader: WorkerChannel | null;
+  readonly #reader: WorkerChannel;
+  readonly #heavyReader: WorkerChannel;
+  readonly #readers: WorkerChannel[];
 
   constructor(
     file: string,
     writer: WorkerChannel,
-    reader: WorkerChannel | null,
+    readers: WorkerChannel[],
     opened: { schemaVersion: number; migration: MigrationReport | null },
   ) {
     this.file = file;
     this.#writer = writer;
-    this.#reader = reader;
+    this.#readers = readers;
+    this.#reader = readers[0] ?? writer;
+    this.#heavyReader = readers[1] ?? this.#reader;
     this.schemaVersion = opened.schemaVersion;
     this.migration = opened.migration;
   }
 
   #read<K extends ReadMethodName>(name: K, options?: CallOptions): Reader<K> {
-    return (...args) => (this.#reader ?? this.#writer).call(name, args, options) as never;
+    return (...args) => this.#reader.call(name, args, options) as never;
+  }
+
+  /** A read that may scan the whole table: it goes to the second read worker when there is one. */
+  #heavyRead<K extends ReadMethodName>(name: K, options?: CallOptions): Reader<K> {
+    return (...args) => this.#heavyReader.call(name, args, options) as never;
   }
 
   #write<K extends WriteMethodName>(name: K): Writer<K> {
@@ -70,8 +83,8 @@ export class Cache {
 
   readonly deals = {
     page: this.#read('deals.page'),
-    count: this.#read('deals.count'),
-    totals: this.#read('deals.totals'),
+    count: this.#heavyRead('deals.count'),
+    totals: this.#heavyRead('deals.totals'),
     newestTime: this.#read('deals.newestTime'),
     upsert: this.#write('deals.upsert'),
     /** Streams a filtered view to `path` as CSV; cancel with `signal`, follow with `onProgress`. */
@@ -84,7 +97,7 @@ export class Cache {
       if (options.signal) call.signal = options.signal;
       const onProgress = options.onProgress;
       if (onProgress) call.onProgress = (value) => onProgress(value as ExportProgress);
-      return this.#read('deals.exportCsv', call)(filter, path, options.chunkRows);
+      return this.#heavyRead('deals.exportCsv', call)(filter, path, options.chunkRows);
     },
   };
 
@@ -125,16 +138,16 @@ export class Cache {
     integrityCheck: this.#read('meta.integrityCheck'),
   };
 
-  /** Closes the reader, then the writer (which checkpoints the WAL); both threads end. */
+  /** Closes the readers, then the writer (which checkpoints the WAL); every thread ends. */
   async close(): Promise<void> {
-    await this.#reader?.close();
+    await Promise.all(this.#readers.map((r) => r.close()));
     await this.#writer.close();
   }
 }
 
 /**
  * Opens a profile's cache: starts the writer worker (which creates and migrates the file), then the
- * read worker. Fails with the worker's own error (e.g. `SchemaTooNewError`) if the file cannot be used.
+ * read workers. Fails with the worker's own error (e.g. `SchemaTooNewError`) if the file cannot be used.
  */
 export async function openCache(options: OpenCacheOptions): Promise<Cache> {
   const file = cacheFilePath(options.dataDir, options.profile);
@@ -147,15 +160,13 @@ export async function openCache(options: OpenCacheOptions): Promise<Cache> {
     await writer.close();
     throw error;
   }
-  let reader: WorkerChannel | null = null;
-  if (options.readWorker ?? true) {
-    reader = new WorkerChannel(url, { file, role: 'read' });
-    try {
-      await reader.ready;
-    } catch (error) {
-      await Promise.all([reader.close(), writer.close()]);
-      throw error;
-    }
+  const count = options.readWorkers ?? 2;
+  const readers = Array.from({ length: count }, () => new WorkerChannel(url, { file, role: 'read' }));
+  try {
+    await Promise.all(readers.map((r) => r.ready));
+  } catch (error) {
+    await Promise.all([...readers.map((r) => r.close()), writer.close()]);
+    throw error;
   }
-  return new Cache(file, writer, reader, opened);
+  return new Cache(file, writer, readers, opened);
 }

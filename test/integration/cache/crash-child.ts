@@ -26,7 +26,7 @@ export function historyDeal(i: number): DealRecord {
 }
 
 async function main(dataDir: string): Promise<void> {
-  const cache = await openCache({ dataDir, profile: 'crash', readWorker: false });
+  const cache = await openCache({ dataDir, profile: 'crash', readWorkers: 0 });
   const saved = await cache.checkpoints.load(JOB);
   let offset = (saved?.cursor as { offset: number } | undefined)?.offset ?? 0;
   while (offset < TOTAL) {

@@ -9,7 +9,7 @@ describe('cache worker failures', () => {
   it('fails the pending call and every later one when the worker dies', async () => {
     const cache = await caches.open({
       workerUrl: new URL('./dying-worker.ts', import.meta.url),
-      readWorker: false,
+      readWorkers: 0,
     });
     const error = await cache.deals.count({}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CacheClosedError);
@@ -19,7 +19,7 @@ describe('cache worker failures', () => {
   });
 
   it('takes the worker location as an option, for a bundled build', async () => {
-    const cache = await caches.open({ workerUrl: cacheWorkerUrl(), readWorker: false });
+    const cache = await caches.open({ workerUrl: cacheWorkerUrl(), readWorkers: 0 });
     expect(await cache.deals.upsert([deal(1)])).toEqual({ inserted: 1, duplicates: 0 });
   });
 });

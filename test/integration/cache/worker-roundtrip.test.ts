@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CacheClosedError, CacheInputError, SchemaTooNewError } from '../../../main/cache/index.ts';
+import { WorkerChannel } from '../../../main/cache/channel.ts';
+import {
+  CacheClosedError,
+  CacheInputError,
+  cacheWorkerUrl,
+  SchemaTooNewError,
+} from '../../../main/cache/index.ts';
 import { deal, useCaches } from './fixtures.ts';
 import Database from 'better-sqlite3';
 
@@ -18,12 +24,28 @@ describe('cache workers', () => {
     expect(page.next).toBeNull();
   });
 
-  it('reads on the read worker see every write the writer has acknowledged', async () => {
-    const cache = await caches.open({ readWorker: true });
-    for (let i = 1; i <= 20; i++) {
-      await cache.deals.upsert([deal(i)]);
-      expect(await cache.deals.count({})).toBe(i);
-    }
+  it.each([0, 1, 2] as const)(
+    'with %i read workers, reads see every write the writer has acknowledged',
+    async (readWorkers) => {
+      const cache = await caches.open({ readWorkers });
+      for (let i = 1; i <= 12; i++) {
+        await cache.deals.upsert([deal(i)]);
+        expect(await cache.deals.count({})).toBe(i);
+        expect((await cache.deals.page({}, null, 1)).rows[0]?.id).toBe(i);
+        expect((await cache.deals.totals({})).deals).toBe(i);
+      }
+    },
+  );
+
+  it('a read worker has no write method: its connection cannot be asked to write', async () => {
+    const reader = new WorkerChannel(cacheWorkerUrl(), {
+      file: (await caches.open({ readWorkers: 0 })).file,
+      role: 'read',
+    });
+    await reader.ready;
+    await expect(reader.call('deals.upsert', [[deal(1)]])).rejects.toThrow(/no method "deals.upsert"/);
+    await expect(reader.call('deals.count', [{}])).resolves.toBe(0);
+    await reader.close();
   });
 
   it('sends errors back as their own class, with code and field', async () => {
