@@ -1,5 +1,6 @@
 /** The seeded starting world: one main account, four sub-accounts, markets, assets and regions. */
 import { Decimal } from 'decimal.js';
+import { toLedger } from './ledger.ts';
 import { createRng } from './rng.ts';
 import { createWallet } from './wallet-state.ts';
 import type { Account, ApiKey, AssetDef, MarketDef, Region, SandboxState, SpotBalance } from './state.ts';
@@ -200,9 +201,7 @@ function decimals(rec: Record<string, string>): Map<string, Decimal> {
 }
 
 function spotBalances(rec: Record<string, string>): Map<string, SpotBalance> {
-  return new Map(
-    Object.entries(rec).map(([k, v]) => [k, { available: new Decimal(v), freeze: new Decimal(0) }]),
-  );
+  return new Map(Object.entries(rec).map(([k, v]) => [k, { available: toLedger(v), freeze: 0n }]));
 }
 
 export function uuidFrom(hex: string): string {

@@ -1,5 +1,6 @@
 /** Balance moves on the three balances of an account: main (wallet), spot (trade), collateral. */
 import { Decimal } from 'decimal.js';
+import { fromUnits, toUnits, unitsToDecimal } from './engine/units.ts';
 import { ApiError } from './http/errors.ts';
 import type { Account, SandboxState, SpotBalance } from './state.ts';
 
@@ -42,26 +43,44 @@ export function creditMain(a: Account, ticker: string, amount: Decimal): void {
   a.main.set(ticker, mainBalance(a, ticker).plus(amount));
 }
 
+/**
+ * Spot balances are the engine's hot path, so they are exact integers of 10^-18 currency units
+ * (every amount, price x amount and fee of the fixture's markets fits in 18 decimals).
+ */
+export const LEDGER_SCALE = 18;
+
+export function toLedger(d: Decimal | string): bigint {
+  return toUnits(typeof d === 'string' ? d : d.toFixed(), LEDGER_SCALE);
+}
+
+export function ledgerDecimal(v: bigint): Decimal {
+  return unitsToDecimal(v, LEDGER_SCALE);
+}
+
+export function ledgerString(v: bigint): string {
+  return fromUnits(v, LEDGER_SCALE);
+}
+
 export function spot(a: Account, ticker: string): SpotBalance {
   let b = a.spot.get(ticker);
   if (!b) {
-    b = { available: ZERO, freeze: ZERO };
+    b = { available: 0n, freeze: 0n };
     a.spot.set(ticker, b);
   }
   return b;
 }
 
-export function freezeSpot(a: Account, ticker: string, amount: Decimal, field = 'amount'): void {
+export function freezeSpot(a: Account, ticker: string, amount: bigint, field = 'amount'): void {
   const b = spot(a, ticker);
-  if (amount.gt(b.available)) throw notEnough(field);
-  b.available = b.available.minus(amount);
-  b.freeze = b.freeze.plus(amount);
+  if (amount > b.available) throw notEnough(field);
+  b.available -= amount;
+  b.freeze += amount;
 }
 
-export function unfreezeSpot(a: Account, ticker: string, amount: Decimal): void {
+export function unfreezeSpot(a: Account, ticker: string, amount: bigint): void {
   const b = spot(a, ticker);
-  b.freeze = b.freeze.minus(amount);
-  b.available = b.available.plus(amount);
+  b.freeze -= amount;
+  b.available += amount;
 }
 
 export function collateralBalance(a: Account, ticker: string): Decimal {

@@ -18,9 +18,10 @@ export interface ApiKey {
   windowNonces: Map<number, number>;
 }
 
+/** Spot (trade) balance in ledger units: 10^-18 of the currency (see ledger.ts). */
 export interface SpotBalance {
-  available: Decimal;
-  freeze: Decimal;
+  available: bigint;
+  freeze: bigint;
 }
 
 export interface Account {

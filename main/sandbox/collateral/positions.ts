@@ -6,7 +6,7 @@ import { Decimal } from 'decimal.js';
 import type { FillFee } from '../engine/settlement.ts';
 import type { Order, PositionSide } from '../engine/order.ts';
 import { unitsToDecimal } from '../engine/units.ts';
-import { collateralBalance } from '../ledger.ts';
+import { collateralBalance, toLedger } from '../ledger.ts';
 import type { Account, MarketDef, SandboxState } from '../state.ts';
 
 const ZERO = new Decimal(0);
@@ -173,7 +173,7 @@ export class Positions {
     this.record(p, o.id, qty, price, fee, pnl, now);
     if (p.amount.isZero()) this.close(p, key, 'repaid');
     acc.collateral.set(m.money, collateralBalance(acc, m.money).plus(pnl).minus(fee));
-    return { fee, feeAsset: m.money };
+    return { fee: toLedger(fee.toDecimalPlaces(18, Decimal.ROUND_DOWN)), feeAsset: m.money };
   }
 
   private create(

@@ -2,16 +2,15 @@
  * The exchange engine: one price-time book per market, order lifecycle (limit, market, stock market,
  * stop orders), spot settlement with fees, self-trade prevention, deals history.
  */
-import { Decimal } from 'decimal.js';
 import { ApiError } from '../http/errors.ts';
-import { freezeSpot, notEnough, spot, unfreezeSpot } from '../ledger.ts';
+import { LEDGER_SCALE, freezeSpot, notEnough, spot, unfreezeSpot } from '../ledger.ts';
 import { settleSpot } from './settlement.ts';
 import type { CollateralFill } from './settlement.ts';
 import type { Account, MarketDef, SandboxState } from '../state.ts';
 import { Book } from './book.ts';
 import type { Side, Stp } from './book.ts';
 import type { Order, OrderType, PositionSide } from './order.ts';
-import { fromUnits, pow10, toUnits, unitsToDecimal } from './units.ts';
+import { fromUnits, pow10, toUnits } from './units.ts';
 
 export interface Deal {
   id: number;
@@ -22,10 +21,14 @@ export interface Deal {
   clientOrderId: string;
   side: Side;
   role: 1 | 2;
-  amount: string;
-  price: string;
-  deal: string;
-  fee: string;
+  /** Base units of the market (10^-stockPrec). */
+  amount: bigint;
+  /** Price units (10^-moneyPrec). */
+  price: bigint;
+  /** Quote units (10^-(moneyPrec+stockPrec)). */
+  deal: bigint;
+  /** Ledger units (10^-18) of the fee asset. */
+  fee: bigint;
   feeAsset: string;
 }
 
@@ -150,7 +153,7 @@ export class Engine {
       limitPrice: price,
       dealStock: 0n,
       dealMoney: 0n,
-      dealFee: new Decimal(0),
+      dealFee: 0n,
       feeAsset: '',
       postOnly: req.postOnly ?? false,
       ioc: req.ioc ?? false,
@@ -192,14 +195,14 @@ export class Engine {
       else if (o.limitPrice !== null) o.frozen = o.limitPrice * o.amount;
       else {
         // stock market buy: reserve the whole available quote balance, released after matching
-        const avail = acc ? spot(acc, m.money).available : new Decimal(0);
-        o.frozen = acc ? toUnits(avail.toDecimalPlaces(mp + sp, Decimal.ROUND_DOWN), mp + sp) : 10n ** 40n;
+        const avail = acc ? spot(acc, m.money).available : 0n;
+        o.frozen = acc ? avail / pow10(LEDGER_SCALE - mp - sp) : 10n ** 40n;
         if (o.frozen <= 0n) throw notEnough();
       }
-      if (acc) freezeSpot(acc, m.money, unitsToDecimal(o.frozen, mp + sp));
+      if (acc) freezeSpot(acc, m.money, o.frozen * pow10(LEDGER_SCALE - mp - sp));
     } else {
       o.frozen = o.amount;
-      if (acc) freezeSpot(acc, m.stock, unitsToDecimal(o.amount, sp));
+      if (acc) freezeSpot(acc, m.stock, o.amount * pow10(LEDGER_SCALE - sp));
     }
   }
 
@@ -207,8 +210,9 @@ export class Engine {
     if (o.frozen <= 0n) return;
     const acc = this.account(o.owner);
     if (acc) {
-      if (o.side === 'buy') unfreezeSpot(acc, m.money, unitsToDecimal(o.frozen, m.moneyPrec + m.stockPrec));
-      else unfreezeSpot(acc, m.stock, unitsToDecimal(o.frozen, m.stockPrec));
+      if (o.side === 'buy')
+        unfreezeSpot(acc, m.money, o.frozen * pow10(LEDGER_SCALE - m.moneyPrec - m.stockPrec));
+      else unfreezeSpot(acc, m.stock, o.frozen * pow10(LEDGER_SCALE - m.stockPrec));
     }
     o.frozen = 0n;
   }
@@ -283,7 +287,7 @@ export class Engine {
         const { fee, feeAsset } = o.collateral
           ? (this.collateralFill as CollateralFill)(o, acc, price, qty, rate, m)
           : settleSpot(o, acc, price, qty, rate, m);
-        o.dealFee = o.dealFee.plus(fee);
+        o.dealFee += fee;
         o.feeAsset = feeAsset;
         let list = this.deals.get(o.owner);
         if (!list) this.deals.set(o.owner, (list = []));
@@ -296,10 +300,10 @@ export class Engine {
           clientOrderId: o.clientOrderId,
           side: o.side,
           role,
-          amount: fromUnits(qty, m.stockPrec),
-          price: fromUnits(price, m.moneyPrec),
-          deal: fromUnits(money, m.moneyPrec + m.stockPrec),
-          fee: fee.toFixed(),
+          amount: qty,
+          price,
+          deal: money,
+          fee,
           feeAsset,
         });
       } else if (!o.collateral) {
@@ -374,10 +378,10 @@ export class Engine {
     const acc = this.account(o.owner);
     if (o.side === 'buy') {
       o.frozen = (o.limitPrice ?? 0n) * o.left;
-      if (acc) freezeSpot(acc, m.money, unitsToDecimal(o.frozen, m.moneyPrec + m.stockPrec));
+      if (acc) freezeSpot(acc, m.money, o.frozen * pow10(LEDGER_SCALE - m.moneyPrec - m.stockPrec));
     } else {
       o.frozen = o.left;
-      if (acc) freezeSpot(acc, m.stock, unitsToDecimal(o.left, m.stockPrec));
+      if (acc) freezeSpot(acc, m.stock, o.left * pow10(LEDGER_SCALE - m.stockPrec));
     }
     o.open = true;
     o.status = o.dealStock > 0n ? 'PARTIALLY_FILLED' : undefined;

@@ -1,5 +1,4 @@
 /** The engine's order record and its REST shape. */
-import type { Decimal } from 'decimal.js';
 import type { MarketDef } from '../state.ts';
 import type { Resting, Stp } from './book.ts';
 import { fromUnits } from './units.ts';
@@ -21,7 +20,8 @@ export interface Order extends Resting {
   dealStock: bigint;
   /** Quote units 10^-(moneyPrec+stockPrec). */
   dealMoney: bigint;
-  dealFee: Decimal;
+  /** Ledger units (10^-18) of the fee asset. */
+  dealFee: bigint;
   feeAsset: string;
   postOnly: boolean;
   ioc: boolean;
@@ -61,7 +61,7 @@ export function orderJson(o: Order, m: MarketDef): Record<string, unknown> {
     dealStock: fromUnits(o.dealStock, sp),
     amount: fromUnits(o.amount, amountScale),
     left: fromUnits(left, amountScale),
-    dealFee: o.dealFee.toFixed(),
+    dealFee: fromUnits(o.dealFee, 18),
   };
   if (o.feeAsset) out['feeAsset'] = o.feeAsset;
   if (o.limitPrice !== null) out['price'] = fromUnits(o.limitPrice, mp);

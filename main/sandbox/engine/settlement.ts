@@ -1,12 +1,12 @@
 /** Ledger side of a fill: spot balances move here; collateral fills are delegated to the positions module. */
-import { Decimal } from 'decimal.js';
-import { spot } from '../ledger.ts';
+import { LEDGER_SCALE, spot, toLedger } from '../ledger.ts';
 import type { Account, MarketDef } from '../state.ts';
 import type { Order } from './order.ts';
-import { unitsToDecimal } from './units.ts';
+import { pow10 } from './units.ts';
 
 export interface FillFee {
-  fee: Decimal;
+  /** Ledger units (10^-18) of `feeAsset`. */
+  fee: bigint;
   feeAsset: string;
 }
 
@@ -19,6 +19,16 @@ export type CollateralFill = (
   m: MarketDef,
 ) => FillFee;
 
+const E18 = pow10(LEDGER_SCALE);
+const rates = new Map<string, bigint>();
+
+/** A fee rate as a fraction of 10^18 (cached: rates are a handful of strings). */
+export function rateUnits(rate: string): bigint {
+  let r = rates.get(rate);
+  if (r === undefined) rates.set(rate, (r = toLedger(rate)));
+  return r;
+}
+
 /** Spot fill: the buyer pays quote from what it froze and gets base less fee; the seller the reverse. */
 export function settleSpot(
   o: Order,
@@ -29,28 +39,22 @@ export function settleSpot(
   m: MarketDef,
 ): FillFee {
   const money = price * qty;
-  const scale = m.moneyPrec + m.stockPrec;
-  const qtyD = unitsToDecimal(qty, m.stockPrec);
+  const quoteToLedger = pow10(LEDGER_SCALE - m.moneyPrec - m.stockPrec);
+  const qtyL = qty * pow10(LEDGER_SCALE - m.stockPrec);
   if (o.side === 'buy') {
     const paid = o.limitPrice !== null && !o.quoteAmount ? o.limitPrice * qty : money;
-    const refund = paid - money;
     o.frozen -= paid;
     const q = spot(acc, m.money);
-    q.freeze = q.freeze.minus(unitsToDecimal(paid, scale));
-    if (refund > 0n) q.available = q.available.plus(unitsToDecimal(refund, scale));
-    const fee = qtyD.times(rate);
-    const b = spot(acc, m.stock);
-    b.available = b.available.plus(qtyD.minus(fee));
+    q.freeze -= paid * quoteToLedger;
+    q.available += (paid - money) * quoteToLedger;
+    const fee = (qtyL * rateUnits(rate)) / E18;
+    spot(acc, m.stock).available += qtyL - fee;
     return { fee, feeAsset: m.stock };
   }
   o.frozen -= qty;
-  const b = spot(acc, m.stock);
-  b.freeze = b.freeze.minus(qtyD);
-  const moneyD = unitsToDecimal(money, scale);
-  const fee = moneyD.times(rate);
-  const q = spot(acc, m.money);
-  q.available = q.available.plus(moneyD.minus(fee));
+  spot(acc, m.stock).freeze -= qtyL;
+  const moneyL = money * quoteToLedger;
+  const fee = (moneyL * rateUnits(rate)) / E18;
+  spot(acc, m.money).available += moneyL - fee;
   return { fee, feeAsset: m.money };
 }
-
-export const ZERO_FEE: FillFee = { fee: new Decimal(0), feeAsset: '' };

@@ -31,6 +31,11 @@ export function fromUnits(v: bigint, scale: number): string {
   return neg ? `-${s}` : s;
 }
 
+/** Decimal of a unit count; builds the digit string directly (trailing zeros are fine for Decimal). */
 export function unitsToDecimal(v: bigint, scale: number): Decimal {
-  return new Decimal(fromUnits(v, scale));
+  if (scale === 0) return new Decimal(v.toString());
+  const neg = v < 0n;
+  const s = (neg ? -v : v).toString().padStart(scale + 1, '0');
+  const cut = s.length - scale;
+  return new Decimal(`${neg ? '-' : ''}${s.slice(0, cut)}.${s.slice(cut)}`);
 }

@@ -3,7 +3,7 @@ import { Decimal } from 'decimal.js';
 import { ApiError, fieldError } from '../http/errors.ts';
 import { oneOf, reqDecimal, reqString } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
-import { collateralBalance, creditMain, debitMain, notEnough, spot } from '../ledger.ts';
+import { collateralBalance, creditMain, debitMain, notEnough, spot, toLedger } from '../ledger.ts';
 import { uuidFrom } from '../fixture.ts';
 import type { SandboxState } from '../state.ts';
 
@@ -62,16 +62,15 @@ export function accountMiscRoutes(state: SandboxState): PrivateRoute[] {
         if (from === 'main') debitMain(account, ticker, amount);
         else if (from === 'spot') {
           const b = spot(account, ticker);
-          if (amount.gt(b.available)) throw notEnough();
-          b.available = b.available.minus(amount);
+          if (toLedger(amount) > b.available) throw notEnough();
+          b.available -= toLedger(amount);
         } else {
           const have = collateralBalance(account, ticker);
           if (amount.gt(have)) throw notEnough();
           account.collateral.set(ticker, have.minus(amount));
         }
         if (to === 'main') creditMain(account, ticker, amount);
-        else if (to === 'spot')
-          spot(account, ticker).available = spot(account, ticker).available.plus(amount);
+        else if (to === 'spot') spot(account, ticker).available += toLedger(amount);
         else account.collateral.set(ticker, collateralBalance(account, ticker).plus(amount));
         return {};
       },

@@ -1,5 +1,6 @@
 /** Executed deals: per-market flat array or object keyed by market, newest first, six-month horizon. */
 import type { Deal, Engine } from '../engine/engine.ts';
+import { fromUnits } from '../engine/units.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
 import { optInt, optString } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
@@ -8,17 +9,20 @@ import type { SandboxState } from '../state.ts';
 export const HISTORY_HORIZON_S = 183 * 24 * 3600;
 export const ORDER_HISTORY_NOT_FOUND = 'OrderHistory was not found.';
 
-function dealJson(d: Deal): Record<string, unknown> {
+function dealJson(state: SandboxState, d: Deal): Record<string, unknown> {
+  const m = state.markets.get(d.market);
+  const sp = m?.stockPrec ?? 0;
+  const mp = m?.moneyPrec ?? 0;
   return {
     id: d.id,
     clientOrderId: d.clientOrderId,
     time: d.time,
     side: d.side,
     role: d.role,
-    amount: d.amount,
-    price: d.price,
-    deal: d.deal,
-    fee: d.fee,
+    amount: fromUnits(d.amount, sp),
+    price: fromUnits(d.price, mp),
+    deal: fromUnits(d.deal, mp + sp),
+    fee: fromUnits(d.fee, 18),
     orderId: d.orderId,
     feeAsset: d.feeAsset,
   };
@@ -58,9 +62,9 @@ export function historyRoutes(state: SandboxState, engine: Engine): PrivateRoute
           .slice()
           .sort((a, b) => b.time - a.time || b.id - a.id)
           .slice(offset, offset + limit);
-        if (market) return page.map(dealJson);
+        if (market) return page.map((d) => dealJson(state, d));
         const out: Record<string, unknown[]> = {};
-        for (const d of page) (out[d.market] ??= []).push(dealJson(d));
+        for (const d of page) (out[d.market] ??= []).push(dealJson(state, d));
         return out;
       },
     },

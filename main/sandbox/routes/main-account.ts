@@ -4,7 +4,7 @@ import { fieldError, validationError } from '../http/errors.ts';
 import { fmt, oneOf, optInt, optString, parseDecimal, reqString, required } from '../http/fields.ts';
 import type { Body } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
-import { debitMain, freeMain, mainBalance, pendingBalance, spot } from '../ledger.ts';
+import { debitMain, freeMain, ledgerDecimal, mainBalance, pendingBalance, spot } from '../ledger.ts';
 import { uuidFrom } from '../fixture.ts';
 import type { Account, AssetDef, SandboxState } from '../state.ts';
 import { CONFIRM_AFTER_MS } from '../wallet-state.ts';
@@ -107,9 +107,9 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
       for (const t of state.assets.keys()) {
         const s = spot(account, t);
         const held = pendingBalance(account, t);
-        const all = mainBalance(account, t).plus(s.available).plus(s.freeze);
+        const all = mainBalance(account, t).plus(ledgerDecimal(s.available + s.freeze));
         if (all.isZero() && held.isZero()) continue;
-        const free = freeMain(account, t).plus(s.available);
+        const free = freeMain(account, t).plus(ledgerDecimal(s.available));
         assets[t] = fmt(free);
         total = total.plus(stable(state, t, all));
         locked = locked.plus(stable(state, t, held));

@@ -2,7 +2,7 @@
 import { ApiError, fieldError, validationError } from '../http/errors.ts';
 import { fmt, oneOf, optString, positive, reqDecimal, reqString } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
-import { collateralBalance, creditMain, debitMain, mainBalance, spot } from '../ledger.ts';
+import { collateralBalance, creditMain, debitMain, ledgerString, mainBalance, spot } from '../ledger.ts';
 import { Decimal } from 'decimal.js';
 import type { Account, ApiKey, SandboxState } from '../state.ts';
 
@@ -87,7 +87,7 @@ export function subAccountRoutes(state: SandboxState): PrivateRoute[] {
           out[t] = [
             {
               main: fmt(mainBalance(sub, t)),
-              spot: fmt(s.available.plus(s.freeze)),
+              spot: ledgerString(s.available + s.freeze),
               collateral: fmt(collateralBalance(sub, t)),
             },
           ];

@@ -4,10 +4,10 @@ import type { Order } from '../engine/order.ts';
 import { orderJson } from '../engine/order.ts';
 import { toUnits, unitsToDecimal } from '../engine/units.ts';
 import { ApiError, fieldError, regionBlocked } from '../http/errors.ts';
-import { fmt, optBool, optInt, optString, required } from '../http/fields.ts';
+import { optBool, optInt, optString, required } from '../http/fields.ts';
 import type { Body } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
-import { spot } from '../ledger.ts';
+import { ledgerString, spot } from '../ledger.ts';
 import type { Account, MarketDef, SandboxState } from '../state.ts';
 import {
   checkAmount,
@@ -268,12 +268,12 @@ export function tradingRoutes(state: SandboxState, engine: Engine): PrivateRoute
       const ticker = optString(body, 'ticker');
       if (ticker) {
         const b = spot(account, ticker);
-        return { available: fmt(b.available), freeze: fmt(b.freeze) };
+        return { available: ledgerString(b.available), freeze: ledgerString(b.freeze) };
       }
       const out: Record<string, { available: string; freeze: string }> = {};
       for (const t of state.assets.keys()) {
         const b = spot(account, t);
-        out[t] = { available: fmt(b.available), freeze: fmt(b.freeze) };
+        out[t] = { available: ledgerString(b.available), freeze: ledgerString(b.freeze) };
       }
       return out;
     }),
