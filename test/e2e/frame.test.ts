@@ -199,3 +199,27 @@ describe('the frame in Chromium', () => {
     await page.close();
   });
 });
+
+describe('toasts from app.notice', () => {
+  it('shows notices pushed by main with their level in words, and dismisses them', async () => {
+    const { page, problems } = await openApp();
+    // The frame listens from mount; app.info answering means the bridge socket is open.
+    core.events.emit('app.notice', { level: 'error', message: 'The cache file could not be opened.' });
+    core.events.emit('app.notice', { level: 'warning', message: 'Rate limit at 80% for desk-2.' });
+    core.events.emit('app.notice', { level: 'info', message: 'Sync finished.' });
+    const toasts = page.getByTestId('toast');
+    await expect.poll(() => toasts.count()).toBe(3);
+    expect((await toasts.allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
+      '✕ Error: The cache file could not be opened. ✕',
+      '⚠ Warning: Rate limit at 80% for desk-2. ✕',
+      'ℹ Info: Sync finished. ✕',
+    ]);
+    expect(await toasts.first().getAttribute('role')).toBe('alert');
+    await page.screenshot({ path: artifact('toasts.png') });
+    await toasts.first().getByTestId('toast-dismiss').click();
+    await expect.poll(() => toasts.count()).toBe(2);
+    expect(await toasts.first().textContent()).toContain('Rate limit');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

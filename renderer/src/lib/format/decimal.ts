@@ -75,11 +75,12 @@ export function alignDecimals(values: readonly string[]): string[] {
   });
 }
 
+/** `from`: integer digits from which a unit is used; `shift`: its power of ten. */
 const UNITS = [
-  { digits: 13, suffix: 'T' },
-  { digits: 10, suffix: 'B' },
-  { digits: 7, suffix: 'M' },
-  { digits: 4, suffix: 'K' },
+  { from: 13, shift: 12, suffix: 'T' },
+  { from: 10, shift: 9, suffix: 'B' },
+  { from: 7, shift: 6, suffix: 'M' },
+  { from: 5, shift: 3, suffix: 'K' },
 ] as const;
 
 export interface Abbreviated {
@@ -99,9 +100,9 @@ export function abbreviate(value: string, significant = 3): Abbreviated {
   const p = parseDecimal(value);
   if (!p) return { text: value, full: value, abbreviated: false };
   const full = `${p.sign}${p.int}${p.frac ? `.${p.frac}` : ''}`;
-  const unit = UNITS.find((u) => p.int.length >= u.digits);
+  const unit = UNITS.find((u) => p.int.length >= u.from);
   if (!unit) return { text: groupThousands(full), full, abbreviated: false };
-  const shift = unit.digits - 1;
+  const shift = unit.shift;
   const head = p.int.slice(0, p.int.length - shift);
   const tail = (p.int.slice(p.int.length - shift) + p.frac).slice(0, Math.max(0, significant - head.length));
   const trimmed = tail.replace(/0+$/, '');

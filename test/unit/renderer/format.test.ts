@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { csvField } from '../../../renderer/src/lib/format/csv.ts';
+import {
+  abbreviate,
+  alignDecimals,
+  compareDecimal,
+  groupThousands,
+  isDecimal,
+  parseDecimal,
+} from '../../../renderer/src/lib/format/decimal.ts';
+import { formatLocalTime, formatUtcTime, showTime } from '../../../renderer/src/lib/format/time.ts';
+
+describe('decimal strings', () => {
+  it('parses without Number, keeping every digit', () => {
+    expect(parseDecimal('-0012.3400')).toEqual({ sign: '-', int: '12', frac: '3400' });
+    expect(parseDecimal('-0.000')).toEqual({ sign: '', int: '0', frac: '000' });
+    expect(parseDecimal('123456789012345678901234.5')?.int).toBe('123456789012345678901234');
+    expect(isDecimal('1e5')).toBe(false);
+    expect(isDecimal('.5')).toBe(false);
+    expect(isDecimal('NaN')).toBe(false);
+  });
+
+  it('compares by value beyond double precision', () => {
+    expect(compareDecimal('0.30000000000000000001', '0.3')).toBe(1);
+    expect(compareDecimal('1.50', '1.5')).toBe(0);
+    expect(compareDecimal('-2', '-10')).toBe(1);
+    expect(compareDecimal('-0.0', '0')).toBe(0);
+    expect(compareDecimal('99999999999999999999', '100000000000000000000')).toBe(-1);
+    expect(compareDecimal('n/a', '5')).toBe(1);
+  });
+
+  it('groups thousands and aligns decimal points without inventing zeros', () => {
+    expect(groupThousands('64250.50')).toBe('64,250.50');
+    expect(groupThousands('-1234567')).toBe('-1,234,567');
+    expect(groupThousands('999')).toBe('999');
+    expect(alignDecimals(['1.5', '20.125', '3'])).toEqual([
+      '1.5\u2007\u2007',
+      '20.125',
+      '3\u2008\u2007\u2007\u2007',
+    ]);
+    expect(alignDecimals(['1', '22'])).toEqual(['1', '22']);
+  });
+
+  it('abbreviates by cutting digits (never rounding up) and keeps the full value', () => {
+    expect(abbreviate('1234567.891')).toEqual({ text: '1.23M', full: '1,234,567.891', abbreviated: true });
+    expect(abbreviate('1999999')).toEqual({ text: '1.99M', full: '1,999,999', abbreviated: true });
+    expect(abbreviate('-25000')).toEqual({ text: '-25K', full: '-25,000', abbreviated: true });
+    expect(abbreviate('9999.99').abbreviated).toBe(false);
+    expect(abbreviate('9999.99').text).toBe('9,999.99');
+    expect(abbreviate('123456789012345').text).toBe('123T');
+    expect(abbreviate('4200000000').text).toBe('4.2B');
+  });
+});
+
+describe('timestamps', () => {
+  const ms = Date.UTC(2026, 10, 22, 11, 10, 29, 123);
+
+  it("shows the user's zone with seconds, and UTC with milliseconds for the tooltip", () => {
+    expect(formatLocalTime(ms, 'UTC')).toBe('2026-11-22 11:10:29');
+    expect(formatLocalTime(ms, 'Europe/Berlin')).toBe('2026-11-22 12:10:29');
+    expect(formatLocalTime(ms, 'America/New_York')).toBe('2026-11-22 06:10:29');
+    expect(formatLocalTime(Date.UTC(2026, 0, 1, 0, 0, 0), 'UTC')).toBe('2026-01-01 00:00:00');
+    expect(formatUtcTime(ms)).toBe('2026-11-22 11:10:29.123 UTC');
+    expect(showTime(ms, 'Asia/Tokyo')).toEqual({
+      text: '2026-11-22 20:10:29',
+      title: '2026-11-22 11:10:29.123 UTC (local GMT+9)',
+      iso: '2026-11-22T11:10:29.123Z',
+    });
+  });
+});
+
+describe('csvField', () => {
+  it('quotes separators and defuses formulas in text only', () => {
+    expect(csvField('a"b')).toBe('"a""b"');
+    expect(csvField('-0.1')).toBe('-0.1');
+    expect(csvField('+1', true)).toBe("'+1");
+  });
+});
