@@ -29,6 +29,9 @@ async function openApp(): Promise<{ page: Page; problems: string[] }> {
     if (msg.type() === 'error' || msg.type() === 'warning') problems.push(msg.text());
   });
   page.on('pageerror', (err) => problems.push(err.message));
+  // Every test starts from a fresh profile state: no remembered section, theme or shortcuts.
+  await page.goto(host.url);
+  await js(page, 'localStorage.clear()');
   await page.goto(host.url);
   await expect.poll(() => page.getByTestId('status-version').textContent()).toBe('TXC Desk 0.0.0-test');
   return { page, problems };
@@ -50,8 +53,6 @@ function heading(page: Page): Promise<string | null> {
 describe('the frame in Chromium', () => {
   it('shows the nine sections, each with its own honest empty state, and remembers the last one', async () => {
     const { page, problems } = await openApp();
-    await js(page, 'localStorage.clear()');
-    await page.reload();
     await expect.poll(() => heading(page)).toBe('Accounts');
     expect(await page.getByTestId('empty-state').textContent()).toContain('No accounts yet');
     expect(await page.locator('nav[aria-label="Sections"] a').allTextContents()).toEqual([
@@ -104,6 +105,18 @@ describe('the frame in Chromium', () => {
     // Alt+4 is the default chord of "Go to History".
     await page.keyboard.press('Alt+4');
     await expect.poll(() => heading(page)).toBe('History');
+    await page.close();
+  });
+
+  it('scales with the system text size (everything in rem)', async () => {
+    const { page } = await openApp();
+    const rail = async () => (await page.getByRole('navigation', { name: 'Sections' }).boundingBox())?.width;
+    expect(await rail()).toBe(192);
+    await js(page, "document.documentElement.style.fontSize = '24px'");
+    expect(await rail()).toBe(288);
+    const size = await js<string>(page, "getComputedStyle(document.querySelector('main h1')).fontSize");
+    expect(size).toBe('30px');
+    await page.screenshot({ path: artifact('frame-large-text.png') });
     await page.close();
   });
 
@@ -169,7 +182,6 @@ describe('the frame in Chromium', () => {
     await input.fill('nothing like this');
     expect(await page.getByRole('status').filter({ hasText: 'No command matches' }).count()).toBe(1);
     await page.keyboard.press('Escape');
-    await js(page, "localStorage.removeItem('txc.theme')");
     expect(problems).toEqual([]);
     await page.close();
   });

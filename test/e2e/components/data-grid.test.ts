@@ -112,6 +112,17 @@ describe('DataGrid in Chromium', () => {
     await page.close();
   });
 
+  it('scales rows and columns with the root text size', async () => {
+    const { page } = await openGrid('rows=50&rem=20');
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(5);
+    const row = await rows(page).first().boundingBox();
+    expect(row?.height).toBe(35);
+    const deal = await page.getByTestId('grid-head-id').boundingBox();
+    expect(deal?.width).toBe(140);
+    await page.screenshot({ path: artifact('grid-rem20.png') });
+    await page.close();
+  });
+
   it('moves the highlighted row with the keyboard, End reaching the last row', async () => {
     const { page } = await openGrid('rows=1000000');
     await page.getByRole('grid').focus();

@@ -19,6 +19,9 @@ const log = [];
 const harness = { log };
 Object.assign(globalThis, { harness });
 if (params.get('theme') === 'light') document.documentElement.dataset.theme = 'light';
+// Stands in for a larger system text size: the root font size every rem derives from (set through
+// CSSOM, which the CSP allows).
+if (params.has('rem')) document.documentElement.style.fontSize = `${params.get('rem')}px`;
 
 const MARKETS = ['BTC_USDT', 'ETH_USDT', 'TXC_USDT'];
 const START_MS = Date.UTC(2026, 10, 22, 9, 30, 0);
