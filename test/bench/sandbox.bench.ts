@@ -5,7 +5,9 @@
 // process on loopback (node:http keep-alive client, 4 keys, 64 in flight, ioc orders so balances never
 // run out; 10,000 requests stay inside each key's 10,000-per-10-s order budget). Baseline: the same
 // server answering an unauthenticated 404 (HTTP and JSON cost only).
+import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import { createInterface } from 'node:readline';
 import { Agent, request as httpRequest } from 'node:http';
 import { Engine } from '../../main/sandbox/engine/engine.ts';
 import type { PlaceRequest } from '../../main/sandbox/engine/engine.ts';
@@ -13,7 +15,34 @@ import { Book } from '../../main/sandbox/engine/book.ts';
 import type { Resting } from '../../main/sandbox/engine/book.ts';
 import { createState } from '../../main/sandbox/fixture.ts';
 import type { Bench } from './harness.ts';
-import { spawnSandbox } from './sandbox-process.ts';
+
+const CLI = new URL('../../main/sandbox/cli.ts', import.meta.url).pathname;
+
+interface Spawned {
+  rest: string;
+  accounts: Array<{ label: string; apiKey: string; apiSecret: string }>;
+  stop(): Promise<void>;
+}
+
+/** The sandbox in its own process, as `npm run sandbox` runs it, so it does not share our CPU. */
+async function spawnSandbox(seed: number): Promise<Spawned> {
+  const child = spawn(process.execPath, [CLI, '--port', '0', '--seed', String(seed)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`sandbox exited with ${String(code)}`)));
+  });
+  const info = JSON.parse(line) as Omit<Spawned, 'stop'>;
+  return {
+    ...info,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
 
 const ENGINE_ORDERS = 300_000;
 const HTTP_REQUESTS = 10_000;

@@ -57,9 +57,11 @@ export function authenticate(
 }
 
 function checkNonce(state: SandboxState, key: ApiKey, body: Body): void {
-  const nonce = body['nonce'];
-  if (nonce === undefined || nonce === null || nonce === '')
+  const raw = body['nonce'];
+  if (raw === undefined || raw === null || raw === '')
     throw new ApiError(422, { code: 30, message: NONCE_MISSING, errors: { nonce: [NONCE_MISSING] } });
+  // the live service also takes the nonce as a string of digits (as ccxt sends it)
+  const nonce = typeof raw === 'string' && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : raw;
   if (typeof nonce !== 'number' || !Number.isSafeInteger(nonce) || nonce <= 0)
     throw validationError({ nonce: ['The nonce must be an integer.'] });
   const windowFlag = body['nonceWindow'];

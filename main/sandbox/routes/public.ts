@@ -17,8 +17,9 @@ export function marketRecord(m: MarketDef): Record<string, unknown> {
     stockPrec: m.stockPrec,
     moneyPrec: m.moneyPrec,
     feePrec: 4,
-    makerFee: m.makerFee,
-    takerFee: m.takerFee,
+    // fee ratios are published in percent, as the live service does ("0.1" = 0.1 %)
+    makerFee: new Decimal(m.makerFee).times(100).toFixed(),
+    takerFee: new Decimal(m.takerFee).times(100).toFixed(),
     minAmount: m.minAmount,
     minTotal: m.minTotal,
     maxTotal: m.maxTotal,
