@@ -155,6 +155,8 @@ describe('the frame in Chromium', () => {
     await page.screenshot({ path: artifact('palette.png') });
     await page.keyboard.press('Enter');
     await expect.poll(() => heading(page)).toBe('Wallet');
+    // Focus lands on the new section's heading, not back on the page body.
+    await expect.poll(() => js<string>(page, 'document.activeElement?.textContent')).toBe('Wallet');
     expect(await page.getByTestId('palette').count()).toBe(0);
 
     // Arrows move the highlight; the second "Go to" match runs.

@@ -4,6 +4,7 @@
 //   ?component=grid&rows=1000000&status=ready      ?component=progress&done=3&total=10&cancellable
 import { mount } from 'svelte';
 import DataGrid from '../../../renderer/src/components/DataGrid.svelte';
+import Decimal from '../../../renderer/src/components/Decimal.svelte';
 import ProgressBar from '../../../renderer/src/components/ProgressBar.svelte';
 import { DataGridState } from '../../../renderer/src/lib/managers/data-grid.svelte.ts';
 import { browserStore } from '../../../renderer/src/lib/managers/storage.ts';
@@ -96,6 +97,13 @@ if (component === 'grid') {
       oncancel: params.has('cancellable') ? () => log.push('cancel') : undefined,
     },
   });
+} else if (component === 'decimal') {
+  // One Decimal per `v` parameter, shortened when `short` is present.
+  for (const [i, value] of params.getAll('v').entries()) {
+    const line = document.createElement('p');
+    target.append(line);
+    mount(Decimal, { target: line, props: { value, short: params.has('short'), testid: `decimal-${i}` } });
+  }
 } else {
   throw new Error(`unknown component ${String(component)}`);
 }

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, type Chromium } from '../chromium.ts';
+import { startHarness, type Harness } from './harness.ts';
+
+let harness: Harness;
+let browser: Chromium;
+
+beforeAll(async () => {
+  harness = await startHarness();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await harness?.close();
+});
+
+/** Selects an element's text, runs the browser's Copy, and returns what went to the clipboard. */
+const COPY = `(id) => {
+  const el = document.querySelector('[data-testid="' + id + '"]');
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const selection = getSelection();
+  selection.removeAllRanges();
+  selection.addRange(range);
+  let copied = '';
+  const read = (e) => { copied = e.clipboardData.getData('text/plain') || String(getSelection()); };
+  document.addEventListener('copy', read);
+  document.execCommand('copy');
+  document.removeEventListener('copy', read);
+  return copied;
+}`;
+
+describe('Decimal in Chromium', () => {
+  it('shortens large amounts with the exact value in the tooltip and on the clipboard', async () => {
+    const page = await browser.context.newPage();
+    const values = ['1234567.891', '64250.50', '999.5', '-25000'];
+    await page.goto(`${harness.origin}/?component=decimal&short&${values.map((v) => `v=${v}`).join('&')}`);
+    const texts = await Promise.all(values.map((_, i) => page.getByTestId(`decimal-${i}`).textContent()));
+    expect(texts).toEqual(['1.23M', '64.2K', '999.5', '-25K']);
+    expect(await page.getByTestId('decimal-0').getAttribute('title')).toBe('1,234,567.891');
+    expect(await page.getByTestId('decimal-2').getAttribute('title')).toBeNull();
+    expect(await page.evaluate(`(${COPY})('decimal-0')`)).toBe('1234567.891');
+    expect(await page.evaluate(`(${COPY})('decimal-1')`)).toBe('64250.50');
+    await page.close();
+  });
+
+  it('shows full values grouped, digits untouched', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${harness.origin}/?component=decimal&v=64250.50&v=0.00000001&v=123456789012345678901.5`);
+    expect(await page.getByTestId('decimal-0').textContent()).toBe('64,250.50');
+    expect(await page.getByTestId('decimal-1').textContent()).toBe('0.00000001');
+    expect(await page.getByTestId('decimal-2').textContent()).toBe('123,456,789,012,345,678,901.5');
+    await page.close();
+  });
+});
