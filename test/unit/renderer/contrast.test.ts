@@ -45,7 +45,10 @@ describe.each(Object.entries(themes))('%s theme contrast (WCAG AA)', (_name, col
 
   it('keeps the focus ring at least 3:1 against the surfaces it is drawn on', () => {
     for (const bg of surfaces) {
-      expect(contrast(colours.accent as string, colours[bg] as string), `focus on ${bg}`).toBeGreaterThanOrEqual(3);
+      expect(
+        contrast(colours.accent as string, colours[bg] as string),
+        `focus on ${bg}`,
+      ).toBeGreaterThanOrEqual(3);
     }
   });
 });
