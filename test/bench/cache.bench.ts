@@ -29,7 +29,13 @@ const MARKETS = [
   'DOGE_USDT',
   'LTC_USDT',
 ];
-const ACCOUNTS = ['main', 'sub-1', 'sub-2', 'sub-3'];
+/** Account ids are UUIDs in the registry. */
+const ACCOUNTS = [
+  '0b6f3a52-6a0e-4c1e-9a55-3f1f0d1c2e01',
+  '7d2c8e14-1b9f-4f0a-8c3d-5e6a7b8c9d02',
+  'a41e5f9c-3d2b-4e7a-9f1c-2b3c4d5e6f03',
+  'e98d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c04',
+];
 const T0 = 1_747_000_000;
 
 function makeDeal(i: number): DealRecord {
@@ -50,11 +56,12 @@ function makeDeal(i: number): DealRecord {
   };
 }
 
-function rawParams(d: DealRecord): unknown[] {
+/** Raw rows carry the account and market keys directly (1-based, in first-seen order, as the cache assigns them). */
+function rawParams(i: number, d: DealRecord): unknown[] {
   return [
-    d.account,
+    (i % ACCOUNTS.length) + 1,
     d.id,
-    d.market,
+    ((i >> 2) % MARKETS.length) + 1,
     d.side,
     d.role,
     d.amount,
@@ -79,15 +86,15 @@ function rawInsert(file: string): number {
   );
   const start = performance.now();
   db.transaction(() => {
-    for (let i = 0; i < ROWS; i++) insert.run(...rawParams(makeDeal(i)));
+    for (let i = 0; i < ROWS; i++) insert.run(...rawParams(i, makeDeal(i)));
   })();
   const seconds = (performance.now() - start) / 1000;
   db.close();
   return ROWS / seconds;
 }
 
-const PAGE_SQL = `SELECT ${DEAL_COLUMNS} FROM deals WHERE account = ? AND market = ? AND (time_us, id, account) < (?, ?, ?)
-  ORDER BY time_us DESC, id DESC, account DESC LIMIT ?`;
+const PAGE_SQL = `SELECT ${DEAL_COLUMNS} FROM deals WHERE account_ref = ? AND market_ref = ?
+  AND (time_us, id, account_ref) < (?, ?, ?) ORDER BY time_us DESC, id DESC, account_ref DESC LIMIT ?`;
 
 const bench: Bench = {
   name: 'cache',
@@ -114,11 +121,12 @@ const bench: Bench = {
       const loopMaxMs = loop.max / 1e6;
 
       // Random keyset positions in the filtered view (one account, one market), 200 rows each.
-      const filter = { accounts: ['sub-1'], market: 'ETH_USDT' };
+      const account = ACCOUNTS[1] as string;
+      const filter = { accounts: [account], market: 'ETH_USDT' };
       const cursors: DealCursor[] = Array.from({ length: 64 }, (_, k) => {
         const i = Math.floor((ROWS * (k + 1)) / 66);
         const d = makeDeal(i);
-        return { timeUs: Math.round(d.time * 1e6), id: d.id, account: 'sub-1' };
+        return { timeUs: Math.round(d.time * 1e6), id: d.id, account };
       });
       let n = 0;
       const paged = await sampleMicros(async () => {
@@ -131,7 +139,7 @@ const bench: Bench = {
       let m = 0;
       const rawPaged = await sampleMicros(() => {
         const c = cursors[m++ % cursors.length] as DealCursor;
-        const rows = statement.all('sub-1', 'ETH_USDT', c.timeUs, c.id, c.account, 201);
+        const rows = statement.all(2, MARKETS.indexOf('ETH_USDT') + 1, c.timeUs, c.id, 2, 201);
         if (rows.length !== 201) throw new Error('short raw page');
       }, 2000);
       direct.close();

@@ -6,6 +6,7 @@ import { csvField, csvLine, isoMicros } from '../csv.ts';
 import type { ReadableDB } from '../db.ts';
 import { CacheCancelledError, CacheInputError } from '../errors.ts';
 import { dealFilterSchema, parseInput, type DealCursor } from './deal-filter.ts';
+import { nameOf } from './deal-keys.ts';
 import { countDeals, cursorAfter, selectDealRows } from './deals.ts';
 
 export const CSV_HEADER = [
@@ -76,8 +77,8 @@ export async function exportDealsCsv(
         text += csvLine([
           isoMicros(r[12]),
           (r[12] / 1e6).toFixed(6),
-          csvField(r[0], true),
-          csvField(r[2], true),
+          csvField(nameOf(db, 'account', r[0]), true),
+          csvField(nameOf(db, 'market', r[2]), true),
           r[3],
           r[4] === 1 ? 'maker' : 'taker',
           csvField(r[5]),
@@ -95,7 +96,7 @@ export async function exportDealsCsv(
       options.onProgress?.({ rows, total });
       const last = chunk[chunk.length - 1];
       if (chunk.length < chunkRows || !last) break;
-      cursor = cursorAfter(last);
+      cursor = cursorAfter(db, last);
       // Let other messages (a cancel, a page request) in between chunks.
       await new Promise((resolve) => setImmediate(resolve));
     }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ReadableDB } from '../db.ts';
+import { findRef } from './deal-keys.ts';
 export { parseInput } from './parse.ts';
 
 const name = z.string().min(1).max(128);
@@ -26,21 +28,27 @@ export type DealCursor = z.infer<typeof dealCursorSchema>;
 
 export const toMicros = (seconds: number): number => Math.round(seconds * 1e6);
 
-/** The WHERE clause (without keyset) and its parameters for a filter, in a fixed column order. */
-export function dealWhere(filter: DealFilter): { sql: string; params: unknown[] } {
+/** A name no deal has used matches no row: its ref is one no row has. */
+const NO_REF = -1;
+
+/**
+ * The WHERE clause (without keyset) and its parameters for a filter, in a fixed column order.
+ * Account and market names become their refs.
+ */
+export function dealWhere(db: ReadableDB, filter: DealFilter): { sql: string; params: unknown[] } {
   const parts: string[] = [];
   const params: unknown[] = [];
   if (filter.accounts) {
-    if (filter.accounts.length === 1) parts.push('account = ?');
-    else parts.push(`account IN (${filter.accounts.map(() => '?').join(', ')})`);
-    params.push(...filter.accounts);
+    if (filter.accounts.length === 1) parts.push('account_ref = ?');
+    else parts.push(`account_ref IN (${filter.accounts.map(() => '?').join(', ')})`);
+    params.push(...filter.accounts.map((a) => findRef(db, 'account', a) ?? NO_REF));
   }
   const equal = (column: string, value: unknown) => {
     if (value === undefined) return;
     parts.push(`${column} = ?`);
     params.push(value);
   };
-  equal('market', filter.market);
+  if (filter.market !== undefined) equal('market_ref', findRef(db, 'market', filter.market) ?? NO_REF);
   equal('side', filter.side);
   equal('role', filter.role);
   equal('order_id', filter.orderId);

@@ -1,6 +1,7 @@
 import { prepared, type ReadableDB } from '../db.ts';
 import { DecimalSum } from '../decimal-sum.ts';
 import { dealFilterSchema, dealWhere, parseInput } from './deal-filter.ts';
+import { nameOf } from './deal-keys.ts';
 
 export interface AssetAmount {
   asset: string;
@@ -71,27 +72,27 @@ const negate = (value: string): string => (value.startsWith('-') ? value.slice(1
  * rows stream out of SQLite and are added as scaled integers, never as floating point.
  */
 export function dealTotals(db: ReadableDB, filter: unknown): DealTotals {
-  const where = dealWhere(parseInput(dealFilterSchema, filter, 'filter'));
+  const where = dealWhere(db, parseInput(dealFilterSchema, filter, 'filter'));
   const statement = prepared(
     db,
-    `SELECT market, side, amount, deal, fee, fee_asset FROM deals WHERE ${where.sql}`,
+    `SELECT market_ref, side, amount, deal, fee, fee_asset FROM deals WHERE ${where.sql}`,
   ).raw(true);
-  const markets = new Map<string, MarketSums>();
+  const byRef = new Map<number, MarketSums>();
   let total = 0;
   // Three exact additions per row; nets, volumes and all-market fees are derived once at the end.
   for (const row of statement.iterate(...where.params)) {
-    const [market, side, amount, deal, fee, feeAsset] = row as [
-      string,
+    const [marketRef, side, amount, deal, fee, feeAsset] = row as [
+      number,
       string,
       string,
       string,
       string,
       string,
     ];
-    let m = markets.get(market);
+    let m = byRef.get(marketRef);
     if (!m) {
       m = new MarketSums();
-      markets.set(market, m);
+      byRef.set(marketRef, m);
     }
     m.deals++;
     total++;
@@ -105,7 +106,8 @@ export function dealTotals(db: ReadableDB, filter: unknown): DealTotals {
     sumOf(m.fees, feeAsset).add(fee);
   }
   const allFees = new Map<string, DecimalSum>();
-  const out: MarketTotals[] = [...markets]
+  const markets = [...byRef].map(([ref, m]) => [nameOf(db, 'market', ref), m] as const);
+  const out: MarketTotals[] = markets
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([market, m]) => {
       for (const [asset, fee] of m.fees) sumOf(allFees, asset).add(fee.toString());

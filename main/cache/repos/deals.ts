@@ -9,6 +9,7 @@ import {
   type DealCursor,
   type DealFilter,
 } from './deal-filter.ts';
+import { findRef, forgetKeys, nameOf, refFor } from './deal-keys.ts';
 
 /** An executed deal as the exchange sends it, plus the account and market it belongs to. */
 export interface DealRecord {
@@ -37,19 +38,24 @@ export interface DealPage {
 
 export const DEFAULT_PAGE_SIZE = 200;
 export const MAX_PAGE_SIZE = 1000;
+/** Column order of every deal row read or written here (`DealRow`). */
 export const DEAL_COLUMNS =
-  'account, id, market, side, role, amount, price, deal, fee, fee_asset, order_id, client_order_id, time_us';
+  'account_ref, id, market_ref, side, role, amount, price, deal, fee, fee_asset, order_id, client_order_id, time_us';
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
+const NAME_MAX = 128;
 
 function invalid(index: number, field: string, value: unknown): never {
   throw new CacheInputError(`deals[${index}].${field}: ${JSON.stringify(value)} is not accepted`, field);
 }
 
-/** One positional row for the insert, checked field by field (faster than a schema at 250k rows/s). */
-function dealParams(d: DealRecord, i: number): unknown[] {
-  if (typeof d.account !== 'string' || d.account === '') invalid(i, 'account', d.account);
-  if (typeof d.market !== 'string' || d.market === '') invalid(i, 'market', d.market);
+/** Checks one deal field by field (faster than a schema at 250k rows/s). */
+function check(d: DealRecord, i: number): void {
+  if (typeof d.account !== 'string' || d.account === '' || d.account.length > NAME_MAX) {
+    invalid(i, 'account', d.account);
+  }
+  if (typeof d.market !== 'string' || d.market === '' || d.market.length > NAME_MAX)
+    invalid(i, 'market', d.market);
   if (!Number.isSafeInteger(d.id)) invalid(i, 'id', d.id);
   if (!Number.isSafeInteger(d.orderId)) invalid(i, 'orderId', d.orderId);
   if (d.side !== 'buy' && d.side !== 'sell') invalid(i, 'side', d.side);
@@ -61,25 +67,10 @@ function dealParams(d: DealRecord, i: number): unknown[] {
   if (typeof d.fee !== 'string' || !DECIMAL.test(d.fee)) invalid(i, 'fee', d.fee);
   if (typeof d.feeAsset !== 'string') invalid(i, 'feeAsset', d.feeAsset);
   if (typeof d.clientOrderId !== 'string') invalid(i, 'clientOrderId', d.clientOrderId);
-  return [
-    d.account,
-    d.id,
-    d.market,
-    d.side,
-    d.role,
-    d.amount,
-    d.price,
-    d.deal,
-    d.fee,
-    d.feeAsset,
-    d.orderId,
-    d.clientOrderId,
-    toMicros(d.time),
-  ];
 }
 
 const INSERT = `INSERT INTO deals (${DEAL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-  ON CONFLICT (account, id) DO NOTHING`;
+  ON CONFLICT (account_ref, id) DO NOTHING`;
 
 /**
  * Stores a page of deals in one transaction. Deals are immutable on the exchange, so a deal already
@@ -90,19 +81,41 @@ export function upsertDeals(
   db: WritableDB,
   rows: readonly DealRecord[],
 ): { inserted: number; duplicates: number } {
-  const params = rows.map(dealParams);
+  rows.forEach(check);
   const insert = prepared(db, INSERT);
   let inserted = 0;
-  db.transaction(() => {
-    for (const p of params) inserted += insert.run(...p).changes;
-  })();
+  try {
+    db.transaction(() => {
+      for (const d of rows) {
+        inserted += insert.run(
+          refFor(db, 'account', d.account),
+          d.id,
+          refFor(db, 'market', d.market),
+          d.side,
+          d.role,
+          d.amount,
+          d.price,
+          d.deal,
+          d.fee,
+          d.feeAsset,
+          d.orderId,
+          d.clientOrderId,
+          toMicros(d.time),
+        ).changes;
+      }
+    })();
+  } catch (error) {
+    forgetKeys(db);
+    throw error;
+  }
   return { inserted, duplicates: rows.length - inserted };
 }
 
+/** A deal as stored: refs for account and market, time in microseconds (see `DEAL_COLUMNS`). */
 export type DealRow = [
-  string,
   number,
-  string,
+  number,
+  number,
   'buy' | 'sell',
   1 | 2,
   string,
@@ -115,47 +128,52 @@ export type DealRow = [
   number,
 ];
 
-export function rowToDeal(r: DealRow): DealRecord {
+export function rowToDeal(db: ReadableDB, r: DealRow): DealRecord {
   return {
-    account: r[0],
+    account: nameOf(db, 'account', r[0]),
+    market: nameOf(db, 'market', r[2]),
     id: r[1],
-    market: r[2],
+    clientOrderId: r[11],
+    time: r[12] / 1e6,
     side: r[3],
     role: r[4],
     amount: r[5],
     price: r[6],
     deal: r[7],
     fee: r[8],
-    feeAsset: r[9],
     orderId: r[10],
-    clientOrderId: r[11],
-    time: r[12] / 1e6,
+    feeAsset: r[9],
   };
 }
 
-/** Newest first: time, then deal id, then account, all descending. */
+/** Newest first: time, then deal id, then account ref, all descending. */
 function newerFirst(a: DealRow, b: DealRow): number {
-  return b[12] - a[12] || b[1] - a[1] || (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0);
+  return b[12] - a[12] || b[1] - a[1] || b[0] - a[0];
 }
 
-function selectOneQuery(
-  db: ReadableDB,
-  filter: DealFilter,
-  cursor: DealCursor | null,
-  limit: number,
-): DealRow[] {
-  const where = dealWhere(filter);
+/** The keyset position of a cursor: (time, deal id, account ref). */
+type Keyset = [number, number, number];
+
+function selectOneQuery(db: ReadableDB, filter: DealFilter, after: Keyset | null, limit: number): DealRow[] {
+  const where = dealWhere(db, filter);
   let sql = `SELECT ${DEAL_COLUMNS} FROM deals WHERE ${where.sql}`;
   const params = [...where.params];
-  if (cursor) {
-    sql += ' AND (time_us, id, account) < (?, ?, ?)';
-    params.push(cursor.timeUs, cursor.id, cursor.account);
+  if (after) {
+    sql += ' AND (time_us, id, account_ref) < (?, ?, ?)';
+    params.push(...after);
   }
-  sql += ' ORDER BY time_us DESC, id DESC, account DESC LIMIT ?';
+  sql += ' ORDER BY time_us DESC, id DESC, account_ref DESC LIMIT ?';
   params.push(limit);
   return prepared(db, sql)
     .raw(true)
     .all(...params) as DealRow[];
+}
+
+function keysetOf(db: ReadableDB, cursor: DealCursor | null): Keyset | null {
+  if (!cursor) return null;
+  const ref = findRef(db, 'account', cursor.account);
+  if (ref === null) throw new CacheInputError('cursor.account: no deal of this account is cached', 'cursor');
+  return [cursor.timeUs, cursor.id, ref];
 }
 
 /**
@@ -168,17 +186,18 @@ export function selectDealRows(
   cursor: DealCursor | null,
   limit: number,
 ): DealRow[] {
+  const after = keysetOf(db, cursor);
   const accounts = filter.accounts;
-  if (!accounts || accounts.length < 2) return selectOneQuery(db, filter, cursor, limit);
+  if (!accounts || accounts.length < 2) return selectOneQuery(db, filter, after, limit);
   const merged: DealRow[] = [];
   for (const account of new Set(accounts)) {
-    merged.push(...selectOneQuery(db, { ...filter, accounts: [account] }, cursor, limit));
+    merged.push(...selectOneQuery(db, { ...filter, accounts: [account] }, after, limit));
   }
   return merged.sort(newerFirst).slice(0, limit);
 }
 
-export function cursorAfter(row: DealRow): DealCursor {
-  return { timeUs: row[12], id: row[1], account: row[0] };
+export function cursorAfter(db: ReadableDB, row: DealRow): DealCursor {
+  return { timeUs: row[12], id: row[1], account: nameOf(db, 'account', row[0]) };
 }
 
 /** One page of a filtered deals view, newest first, and the cursor of the next page. */
@@ -197,24 +216,31 @@ export function pageDeals(
   const more = rows.length > limit;
   if (more) rows.pop();
   const last = rows[rows.length - 1];
-  return { rows: rows.map(rowToDeal), next: more && last ? cursorAfter(last) : null };
+  return { rows: rows.map((r) => rowToDeal(db, r)), next: more && last ? cursorAfter(db, last) : null };
 }
 
 /** The newest cached deal time of an account (Unix seconds), for the next incremental sync. */
 export function newestDealTime(db: ReadableDB, account: string, market?: string): number | null {
-  const row = (
-    market === undefined
-      ? prepared(db, 'SELECT max(time_us) AS t FROM deals WHERE account = ?').get(account)
-      : prepared(db, 'SELECT max(time_us) AS t FROM deals WHERE account = ? AND market = ?').get(
-          account,
-          market,
-        )
-  ) as { t: number | null };
+  const accountRef = findRef(db, 'account', account);
+  if (accountRef === null) return null;
+  let row: { t: number | null };
+  if (market === undefined) {
+    row = prepared(db, 'SELECT max(time_us) AS t FROM deals WHERE account_ref = ?').get(
+      accountRef,
+    ) as typeof row;
+  } else {
+    const marketRef = findRef(db, 'market', market);
+    if (marketRef === null) return null;
+    row = prepared(db, 'SELECT max(time_us) AS t FROM deals WHERE market_ref = ? AND account_ref = ?').get(
+      marketRef,
+      accountRef,
+    ) as typeof row;
+  }
   return row.t === null ? null : row.t / 1e6;
 }
 
 export function countDeals(db: ReadableDB, filter: unknown): number {
-  const where = dealWhere(parseInput(dealFilterSchema, filter, 'filter'));
+  const where = dealWhere(db, parseInput(dealFilterSchema, filter, 'filter'));
   const row = prepared(db, `SELECT count(*) AS n FROM deals WHERE ${where.sql}`).get(...where.params);
   return (row as { n: number }).n;
 }

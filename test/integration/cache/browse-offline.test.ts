@@ -6,7 +6,6 @@ import { CacheCancelledError, type DealRecord, type ExportProgress } from '../..
 import { openWritable } from '../../../main/cache/open.ts';
 import { migrations } from '../../../main/cache/migrations/index.ts';
 import { cacheFilePath } from '../../../main/cache/open.ts';
-import { upsertDeals } from '../../../main/cache/repos/deals.ts';
 import { deal, useCaches } from './fixtures.ts';
 
 const caches = useCaches();
@@ -125,15 +124,43 @@ describe('browsing the cache', () => {
     expect(await again.audit.list()).toHaveLength(1);
   });
 
-  it('migrates a version 1 file with deals in it when the app opens it', async () => {
+  it('migrates a version 1 file with deals in it when the app opens it, deals intact', async () => {
     const file = cacheFilePath(caches.dataDir(), 'desk');
     const old = openWritable(file, { migrations: migrations.slice(0, 1) }).db;
-    upsertDeals(old, randomDeals(250));
+    // Version 1 kept account and market names in the deals table itself.
+    const insert = old.prepare(`INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    for (const d of randomDeals(250)) {
+      insert.run(
+        d.account,
+        d.id,
+        d.market,
+        d.side,
+        d.role,
+        d.amount,
+        d.price,
+        d.deal,
+        d.fee,
+        d.feeAsset,
+        d.orderId,
+        d.clientOrderId,
+        Math.round(d.time * 1e6),
+      );
+    }
     old.close();
 
     const cache = await caches.open();
-    expect(cache.migration).toEqual({ from: 1, to: 2, applied: ['0002-sync-checkpoints'] });
+    expect(cache.migration).toEqual({
+      from: 1,
+      to: 3,
+      applied: ['0002-sync-checkpoints', '0003-deal-name-keys'],
+    });
     expect(await cache.deals.count({})).toBe(250);
+    const newest = (await cache.deals.page({ market: 'ETH_BTC' }, null, 1)).rows[0];
+    expect(newest).toEqual(
+      randomDeals(250)
+        .filter((d) => d.market === 'ETH_BTC')
+        .at(-1),
+    );
     await cache.checkpoints.save('deals:main', { offset: 250 });
     expect(await cache.checkpoints.list('deals:')).toHaveLength(1);
   });

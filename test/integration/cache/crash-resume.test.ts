@@ -37,7 +37,7 @@ function inspect(): { integrity: string; count: number; distinct: number; offset
   try {
     const integrity = db.pragma('integrity_check', { simple: true }) as string;
     const { count, distinct } = db
-      .prepare(`SELECT count(*) AS count, count(DISTINCT account || ':' || id) AS "distinct" FROM deals`)
+      .prepare(`SELECT count(*) AS count, count(DISTINCT account_ref || ':' || id) AS "distinct" FROM deals`)
       .get() as { count: number; distinct: number };
     const row = db.prepare('SELECT cursor FROM sync_checkpoints WHERE job = ?').get(JOB) as
       { cursor: string } | undefined;

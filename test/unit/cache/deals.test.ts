@@ -84,6 +84,37 @@ describe('upsertDeals', () => {
   });
 });
 
+describe('account and market keys', () => {
+  it('stores each name once and gives every deal its own names back', () => {
+    const uuid = '6f1c0b1e-8d3e-4c53-9a43-2f1d1b7c9e01';
+    upsertDeals(db, [deal(1, { account: uuid, market: 'ETH_BTC' }), deal(2), deal(3, { account: uuid })]);
+    const names = pageDeals(db, {}).rows.map((r) => `${r.id}:${r.account}:${r.market}`);
+    expect(names).toEqual([`3:${uuid}:BTC_USDT`, '2:main:BTC_USDT', `1:${uuid}:ETH_BTC`]);
+    expect(db.prepare('SELECT count(*) AS n FROM deal_accounts').get()).toEqual({ n: 2 });
+    expect(db.prepare('SELECT count(*) AS n FROM deal_markets').get()).toEqual({ n: 2 });
+  });
+
+  it('forgets keys a rolled-back page had created, so later names stay right', () => {
+    db.exec(`CREATE TEMP TRIGGER boom BEFORE INSERT ON deals WHEN NEW.id = 666
+      BEGIN SELECT RAISE(ABORT, 'boom'); END`);
+    expect(() => upsertDeals(db, [deal(1, { account: 'new' }), deal(666, { account: 'new' })])).toThrow(
+      /boom/,
+    );
+    db.exec('DROP TRIGGER boom');
+    upsertDeals(db, [deal(3, { account: 'other' })]);
+    upsertDeals(db, [deal(4, { account: 'new' })]);
+    expect(pageDeals(db, {}).rows.map((r) => `${r.id}:${r.account}`)).toEqual(['4:new', '3:other']);
+  });
+
+  it('matches nothing for an account or market never stored, and refuses a cursor of one', () => {
+    upsertDeals(db, [deal(1)]);
+    expect(pageDeals(db, { accounts: ['ghost'] }).rows).toEqual([]);
+    expect(pageDeals(db, { accounts: ['ghost', 'main'] }).rows).toHaveLength(1);
+    expect(pageDeals(db, { market: 'NOPE_USDT' }).rows).toEqual([]);
+    expect(() => pageDeals(db, {}, { timeUs: 1, id: 1, account: 'ghost' })).toThrow(CacheInputError);
+  });
+});
+
 describe('pageDeals', () => {
   it('pages newest first with no gap and no repeat across many equal timestamps', () => {
     const rows = range(1, 95).map((i) => deal(i, { time: 1_763_800_000 + Math.floor(i / 10) }));
@@ -145,7 +176,8 @@ describe('pageDeals', () => {
     ['a market', { market: 'BTC_USDT' }],
     ['an account and a market', { accounts: ['main'], market: 'BTC_USDT' }],
   ])('walks an index in order with %s: no sort step, no full scan', (_, filter) => {
-    const cursor = { timeUs: 1, id: 1, account: 'a' };
+    upsertDeals(db, [deal(1)]);
+    const cursor = { timeUs: 1, id: 1, account: 'main' };
     const where = Object.keys(filter).length ? filter : {};
     const plan = explain(where, cursor);
     expect(plan).not.toMatch(/USE TEMP B-TREE/);
