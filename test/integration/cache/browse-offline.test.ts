@@ -98,6 +98,24 @@ describe('browsing the cache', () => {
     expect(await cache.deals.count({})).toBe(3000);
   });
 
+  it('close() stops a running export, removes its partial file and ends the workers', async () => {
+    const cache = await caches.open();
+    await cache.deals.upsert(randomDeals(3000));
+    const file = join(caches.dataDir(), 'interrupted.csv');
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const run = cache.deals.exportCsv({}, file, { chunkRows: 5, onProgress: () => started() });
+    const outcome = run.then(
+      () => 'finished',
+      (error: unknown) => (error as Error).name,
+    );
+    await running;
+    await cache.close();
+    expect(await outcome).toBe('CacheCancelledError');
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(`${file}.partial`)).toBe(false);
+  });
+
   it('reads everything back offline after a restart, with the age of each snapshot', async () => {
     const first = await caches.open();
     await first.deals.upsert(randomDeals(600));
