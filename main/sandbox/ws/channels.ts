@@ -1,0 +1,380 @@
+/**
+ * Channel subscriptions of one connection: what it asked for, what it was last sent (for the
+ * per-connection diffs of depth, balances and positions), and the `_request` answers.
+ */
+import type { Positions } from '../collateral/positions.ts';
+import type { Deal, Engine } from '../engine/engine.ts';
+import type { Order } from '../engine/order.ts';
+import { fromUnits } from '../engine/units.ts';
+import type { Account, MarketDef, SandboxState } from '../state.ts';
+import type { Changes, Feed } from './feed.ts';
+import { SUCCESS, intParam, invalidArgument, stringList } from './protocol.ts';
+import {
+  adlRecords,
+  dealParams,
+  dealRecord,
+  marginBalances,
+  positionsParams,
+  premiumParams,
+  spotBalances,
+  wsOrder,
+} from './shapes.ts';
+
+export const PUBLIC_CHANNELS = ['lastprice', 'depth', 'trades', 'premiumIndex'] as const;
+export const PRIVATE_CHANNELS = [
+  'balanceSpot',
+  'balanceMargin',
+  'ordersPending',
+  'ordersExecuted',
+  'deals',
+  'positionsMargin',
+  'ADLQuantile',
+] as const;
+export type Channel = (typeof PUBLIC_CHANNELS)[number] | (typeof PRIVATE_CHANNELS)[number];
+
+export const DEPTH_LIMITS = [1, 5, 10, 20, 30, 50, 100];
+
+export interface World {
+  state: SandboxState;
+  engine: Engine;
+  positions: Positions;
+  feed: Feed;
+  fundingPeriodMs: number;
+}
+
+type Levels = Map<string, string>;
+
+interface DepthSub {
+  limit: number;
+  asks: Levels;
+  bids: Levels;
+  updateId: number;
+}
+
+type Send = (method: string, params: unknown) => void;
+
+function levels(engine: Engine, m: MarketDef, side: 'buy' | 'sell', limit: number): Levels {
+  const out: Levels = new Map();
+  for (const [p, a] of engine.book(m.name).depth(side, limit))
+    out.set(fromUnits(p, m.moneyPrec), fromUnits(a, m.stockPrec));
+  return out;
+}
+
+function levelDiff(before: Levels, after: Levels): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const [p, a] of after) if (before.get(p) !== a) out.push([p, a]);
+  for (const p of before.keys()) if (!after.has(p)) out.push([p, '0']);
+  return out;
+}
+
+export class Subscriptions {
+  readonly lastprice = new Set<string>();
+  readonly trades = new Set<string>();
+  readonly premiumIndex = new Set<string>();
+  readonly depth = new Map<string, DepthSub>();
+  balanceSpot: { tickers: string[]; last: string } | undefined;
+  balanceMargin: { tickers: string[]; last: string } | undefined;
+  ordersPending: Set<string> | undefined;
+  ordersExecuted: { markets: Set<string>; filter: number } | undefined;
+  deals: Set<string> | undefined;
+  positionsMargin: { markets: string[]; last: string } | undefined;
+  adl = false;
+  private readonly w: World;
+  private readonly send: Send;
+
+  constructor(world: World, send: Send) {
+    this.w = world;
+    this.send = send;
+  }
+
+  private market(name: unknown): MarketDef {
+    const m = typeof name === 'string' ? this.w.state.markets.get(name) : undefined;
+    if (!m) throw invalidArgument(`unknown market ${String(name)}`);
+    return m;
+  }
+
+  private markets(params: unknown[]): string[] {
+    const list = stringList(params, 'markets');
+    for (const name of list) this.market(name);
+    return list;
+  }
+
+  private depthParams(params: unknown[]): { m: MarketDef; limit: number } {
+    const m = this.market(params[0]);
+    const limit = intParam(params[1], 100, 1, 100, 'limit');
+    if (!DEPTH_LIMITS.includes(limit))
+      throw invalidArgument(`limit must be one of ${DEPTH_LIMITS.join(', ')}`);
+    const interval = params[2];
+    if (interval !== undefined && interval !== '0' && interval !== 0)
+      throw invalidArgument('interval must be "0"');
+    return { m, limit };
+  }
+
+  private depthSnapshot(m: MarketDef, limit: number): { asks: Levels; bids: Levels } {
+    return { asks: levels(this.w.engine, m, 'sell', limit), bids: levels(this.w.engine, m, 'buy', limit) };
+  }
+
+  /** `_subscribe`: replaces the previous subscription of the channel; returns what to push at once. */
+  subscribe(channel: Channel, params: unknown[], account: Account | undefined): () => void {
+    const { state, positions } = this.w;
+    switch (channel) {
+      case 'lastprice':
+        return this.replace(this.lastprice, this.markets(params), () => {
+          for (const m of this.lastprice) this.send('lastprice_update', [m, state.lastPrices.get(m) ?? '0']);
+        });
+      case 'trades':
+        return this.replace(this.trades, this.markets(params), () => undefined);
+      case 'premiumIndex': {
+        const list = this.markets(params);
+        for (const name of list)
+          if (this.market(name).type !== 'futures') throw invalidArgument(`${name} is not a futures market`);
+        return this.replace(this.premiumIndex, list, () => this.pushPremium());
+      }
+      case 'depth': {
+        const { m, limit } = this.depthParams(params);
+        if (params[3] !== true) this.depth.clear();
+        const snap = this.depthSnapshot(m, limit);
+        this.depth.set(m.name, { limit, ...snap, updateId: 1 });
+        return () =>
+          this.send('depth_update', [
+            true,
+            { timestamp: state.now() / 1000, asks: [...snap.asks], bids: [...snap.bids], update_id: 1 },
+            m.name,
+          ]);
+      }
+      case 'balanceSpot': {
+        const tickers = stringList(params, 'tickers');
+        const now = spotBalances(state, account as Account, tickers);
+        this.balanceSpot = { tickers, last: JSON.stringify(now) };
+        return () => undefined;
+      }
+      case 'balanceMargin': {
+        const tickers = stringList(params, 'tickers');
+        this.balanceMargin = {
+          tickers,
+          last: JSON.stringify(marginBalances(state, positions, account as Account, tickers)),
+        };
+        return () => undefined;
+      }
+      case 'ordersPending':
+        this.ordersPending = new Set(this.markets(params));
+        return () => undefined;
+      case 'ordersExecuted': {
+        const markets = this.markets(Array.isArray(params[0]) ? [params[0]] : []);
+        const filter = intParam(params[1], 0, 0, 2, 'filter');
+        this.ordersExecuted = { markets: new Set(markets), filter };
+        return () => undefined;
+      }
+      case 'deals':
+        this.deals = new Set(this.markets(params));
+        return () => undefined;
+      case 'positionsMargin': {
+        const markets = this.markets(params);
+        const now = positionsParams(state, positions, account as Account, markets);
+        this.positionsMargin = { markets, last: JSON.stringify(now) };
+        return () => this.send('positionsMargin_update', now);
+      }
+      case 'ADLQuantile':
+        this.adl = true;
+        return () => this.pushAdl(account as Account);
+    }
+  }
+
+  private replace(set: Set<string>, list: string[], after: () => void): () => void {
+    set.clear();
+    for (const x of list) set.add(x);
+    return after;
+  }
+
+  unsubscribe(channel: Channel): void {
+    switch (channel) {
+      case 'lastprice':
+      case 'trades':
+      case 'premiumIndex':
+        this[channel].clear();
+        break;
+      case 'depth':
+        this.depth.clear();
+        break;
+      case 'ADLQuantile':
+        this.adl = false;
+        break;
+      default:
+        this[channel] = undefined;
+    }
+  }
+
+  /** `_request`: the channel's current state, where the channel has one. */
+  request(channel: Channel, params: unknown[], account: Account | undefined): unknown {
+    const { state, engine, positions, feed } = this.w;
+    const acc = account as Account;
+    switch (channel) {
+      case 'lastprice':
+        return state.lastPrices.get(this.market(params[0]).name) ?? '0';
+      case 'depth': {
+        const { m, limit } = this.depthParams(params);
+        const snap = this.depthSnapshot(m, limit);
+        return { timestamp: state.now() / 1000, asks: [...snap.asks], bids: [...snap.bids] };
+      }
+      case 'trades': {
+        const m = this.market(params[0]);
+        const limit = intParam(params[1], 100, 1, 1000, 'limit');
+        const below = intParam(params[2], 0, 0, Number.MAX_SAFE_INTEGER, 'last id');
+        const list = (feed.recentTrades.get(m.name) ?? []).filter((t) => below === 0 || t.id < below);
+        return list.slice(-limit).reverse();
+      }
+      case 'premiumIndex':
+        return premiumParams(state, this.market(params[0]), this.w.fundingPeriodMs)[1];
+      case 'balanceSpot':
+        return spotBalances(state, acc, stringList(params, 'tickers'));
+      case 'balanceMargin':
+        return marginBalances(state, positions, acc, stringList(params, 'tickers'));
+      case 'positionsMargin':
+        return positionsParams(state, positions, acc, this.markets(params));
+      case 'ADLQuantile':
+        return { records: adlRecords(state, positions, acc) };
+      case 'ordersPending': {
+        const m = this.market(params[0]);
+        const offset = intParam(params[1], 0, 0, 10_000, 'offset');
+        const limit = intParam(params[2], 50, 1, 100, 'limit');
+        const all = engine
+          .openOrders(acc.id)
+          .filter((o) => o.market === m.name)
+          .sort((a, b) => b.id - a.id);
+        return {
+          limit,
+          offset,
+          total: all.length,
+          records: all.slice(offset, offset + limit).map((o) => wsOrder(o, m)),
+        };
+      }
+      case 'ordersExecuted': {
+        const q = (params[0] ?? {}) as { market?: unknown };
+        const m = q.market === undefined ? undefined : this.market(q.market);
+        const offset = intParam(params[1], 0, 0, 10_000, 'offset');
+        const limit = intParam(params[2], 50, 1, 100, 'limit');
+        const all = [...engine.orders.values()]
+          .filter((o) => o.owner === acc.id && !o.open && o.dealStock > 0n && (!m || o.market === m.name))
+          .sort((a, b) => b.id - a.id);
+        return {
+          limit,
+          offset,
+          records: all
+            .slice(offset, offset + limit)
+            .map((o) => wsOrder(o, state.markets.get(o.market) as MarketDef)),
+        };
+      }
+      case 'deals': {
+        const m = this.market(params[0]);
+        const offset = intParam(params[1], 0, 0, 10_000, 'offset');
+        const limit = intParam(params[2], 50, 1, 100, 'limit');
+        const all = engine
+          .dealsOf(acc.id)
+          .filter((d) => d.market === m.name)
+          .slice()
+          .reverse();
+        return { limit, offset, records: all.slice(offset, offset + limit).map((d) => dealRecord(state, d)) };
+      }
+    }
+  }
+
+  pushPremium(): void {
+    for (const name of this.premiumIndex) {
+      const m = this.w.state.markets.get(name);
+      if (m) this.send('premiumIndex_update', premiumParams(this.w.state, m, this.w.fundingPeriodMs));
+    }
+  }
+
+  pushAdl(account: Account | undefined): void {
+    if (!this.adl || !account) return;
+    this.send('ADLQuantile_update', { records: adlRecords(this.w.state, this.w.positions, account) });
+  }
+
+  /** Pushes what changed for this connection. */
+  dispatch(changes: Changes, account: Account | undefined): void {
+    const { state, positions } = this.w;
+    for (const [m, p] of changes.lastPrices) if (this.lastprice.has(m)) this.send('lastprice_update', [m, p]);
+    for (const [m, list] of changes.trades) if (this.trades.has(m)) this.send('trades_update', [m, list]);
+    for (const [name, sub] of this.depth) {
+      const m = state.markets.get(name) as MarketDef;
+      const snap = this.depthSnapshot(m, sub.limit);
+      const asks = levelDiff(sub.asks, snap.asks);
+      const bids = levelDiff(sub.bids, snap.bids);
+      if (asks.length === 0 && bids.length === 0) continue;
+      sub.asks = snap.asks;
+      sub.bids = snap.bids;
+      const past = sub.updateId++;
+      this.send('depth_update', [
+        false,
+        { timestamp: state.now() / 1000, asks, bids, past_update_id: past, update_id: sub.updateId },
+        name,
+      ]);
+    }
+    if (!account) return;
+    if (this.ordersPending) {
+      for (const e of changes.orders.get(account.id) ?? []) {
+        if (this.ordersPending.size > 0 && !this.ordersPending.has(e.order.market)) continue;
+        this.send('ordersPending_update', [e.event, this.orderJson(e.order)]);
+      }
+    }
+    if (this.ordersExecuted) {
+      const { markets, filter } = this.ordersExecuted;
+      for (const e of changes.orders.get(account.id) ?? []) {
+        const o = e.order;
+        if (e.event !== 3 || o.dealStock === 0n || (markets.size > 0 && !markets.has(o.market))) continue;
+        if (filter === 1 && o.type !== 'limit' && o.type !== 'stop limit') continue;
+        if (filter === 2 && o.type !== 'market' && o.type !== 'stock market' && o.type !== 'stop market')
+          continue;
+        this.send('ordersExecuted_update', [this.orderJson(o)]);
+      }
+    }
+    if (this.deals) {
+      for (const d of changes.deals.get(account.id) ?? []) {
+        if (this.deals.size > 0 && !this.deals.has(d.market)) continue;
+        this.send('deals_update', dealParams(state, d as Deal));
+      }
+    }
+    if (this.balanceSpot) {
+      const now = spotBalances(state, account, this.balanceSpot.tickers);
+      this.balanceSpot.last = this.changed(this.balanceSpot.last, now, (diff) =>
+        this.send('balanceSpot_update', [diff]),
+      );
+    }
+    if (this.balanceMargin) {
+      const now = marginBalances(state, positions, account, this.balanceMargin.tickers);
+      this.balanceMargin.last = this.changed(this.balanceMargin.last, now, (diff) =>
+        this.send('balanceMargin_update', [diff]),
+      );
+    }
+    if (this.positionsMargin) {
+      const now = positionsParams(state, positions, account, this.positionsMargin.markets);
+      const text = JSON.stringify(now);
+      if (text !== this.positionsMargin.last) {
+        this.positionsMargin.last = text;
+        this.send('positionsMargin_update', now);
+      }
+    }
+  }
+
+  private orderJson(o: Order): Record<string, unknown> {
+    return wsOrder(o, this.w.state.markets.get(o.market) as MarketDef);
+  }
+
+  /** Sends the tickers whose value changed; returns the new last-sent text. */
+  private changed(
+    last: string,
+    now: Record<string, unknown>,
+    send: (diff: Record<string, unknown>) => void,
+  ): string {
+    const text = JSON.stringify(now);
+    if (text === last) return last;
+    const before = JSON.parse(last) as Record<string, unknown>;
+    const diff: Record<string, unknown> = {};
+    for (const [t, v] of Object.entries(now))
+      if (JSON.stringify(before[t]) !== JSON.stringify(v)) diff[t] = v;
+    send(diff);
+    return text;
+  }
+}
+
+export { SUCCESS };

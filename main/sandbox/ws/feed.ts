@@ -1,0 +1,148 @@
+/**
+ * What changed in the sandbox since the last look, computed once for every connection: order events
+ * (1 new, 2 update, 3 finish), new deals, last prices and public trades.
+ *
+ * The engine emits no events, so this module diffs its records (`orders` only grows, deal lists are
+ * append-only) and wraps the engine's fill step on this one instance to see public trades, including
+ * those of the background liquidity that has no deal records.
+ */
+import type { Deal, Engine } from '../engine/engine.ts';
+import type { Order } from '../engine/order.ts';
+import { fromUnits } from '../engine/units.ts';
+import type { MarketDef, SandboxState } from '../state.ts';
+import { orderSignature } from './shapes.ts';
+
+export interface OrderEvent {
+  event: 1 | 2 | 3;
+  order: Order;
+}
+
+export interface PublicTrade {
+  id: number;
+  time: number;
+  price: string;
+  amount: string;
+  /** Taker side. */
+  type: 'buy' | 'sell';
+}
+
+export interface Changes {
+  /** Per account, in the order they happened as far as a diff can tell (finishes first). */
+  orders: Map<string, OrderEvent[]>;
+  deals: Map<string, Deal[]>;
+  lastPrices: Array<[string, string]>;
+  trades: Map<string, PublicTrade[]>;
+}
+
+/** Most recent public trades kept per market for `trades_request`. */
+export const TRADES_KEPT = 1000;
+
+type Settle = (maker: Order, taker: Order, price: bigint, qty: bigint, m: MarketDef) => void;
+
+export class Feed {
+  /** Newest last, at most TRADES_KEPT per market. */
+  readonly recentTrades = new Map<string, PublicTrade[]>();
+  private readonly state: SandboxState;
+  private readonly engine: Engine;
+  private readonly known = new Map<number, string>();
+  private orderCursor: number;
+  private readonly dealCursor = new Map<string, number>();
+  private readonly prices = new Map<string, string>();
+  private pendingTrades = new Map<string, PublicTrade[]>();
+  private readonly restoreSettle: () => void;
+
+  constructor(state: SandboxState, engine: Engine) {
+    this.state = state;
+    this.engine = engine;
+    let max = 0;
+    for (const id of engine.orders.keys()) if (id > max) max = id;
+    this.orderCursor = max;
+    for (const [owner, open] of engine.open) {
+      if (!state.accounts.has(owner)) continue;
+      for (const o of open.values()) this.known.set(o.id, orderSignature(o));
+    }
+    for (const [owner, list] of engine.deals) this.dealCursor.set(owner, list.length);
+    for (const [m, p] of state.lastPrices) this.prices.set(m, p);
+    const host = engine as unknown as { settle: Settle; nextDealId: number };
+    const original = host.settle;
+    host.settle = (maker, taker, price, qty, m) => {
+      const id = host.nextDealId;
+      original.call(engine, maker, taker, price, qty, m);
+      this.trade(m, {
+        id,
+        time: Math.round(state.now() * 1000) / 1_000_000,
+        price: fromUnits(price, m.moneyPrec),
+        amount: fromUnits(qty, m.stockPrec),
+        type: taker.side,
+      });
+    };
+    this.restoreSettle = () => {
+      host.settle = original;
+    };
+  }
+
+  detach(): void {
+    this.restoreSettle();
+  }
+
+  private trade(m: MarketDef, t: PublicTrade): void {
+    let recent = this.recentTrades.get(m.name);
+    if (!recent) this.recentTrades.set(m.name, (recent = []));
+    recent.push(t);
+    if (recent.length > TRADES_KEPT * 2) recent.splice(0, recent.length - TRADES_KEPT);
+    let pending = this.pendingTrades.get(m.name);
+    if (!pending) this.pendingTrades.set(m.name, (pending = []));
+    pending.push(t);
+  }
+
+  /** Everything that changed since the previous call. */
+  collect(): Changes {
+    const orders = new Map<string, OrderEvent[]>();
+    const add = (o: Order, event: 1 | 2 | 3): void => {
+      let list = orders.get(o.owner);
+      if (!list) orders.set(o.owner, (list = []));
+      list.push({ event, order: o });
+    };
+    // known open orders: finished (3) first, so a modify reads 3 for the old id then 1 for the new
+    const updated: Order[] = [];
+    for (const [id, sig] of this.known) {
+      const o = this.engine.orders.get(id);
+      if (!o || !o.open) {
+        this.known.delete(id);
+        if (o) add(o, 3);
+        continue;
+      }
+      const now = orderSignature(o);
+      if (now !== sig) {
+        this.known.set(id, now);
+        updated.push(o);
+      }
+    }
+    for (const o of updated) add(o, 2);
+    for (let id = this.orderCursor + 1; this.engine.orders.has(id); id++) {
+      this.orderCursor = id;
+      const o = this.engine.orders.get(id) as Order;
+      if (!this.state.accounts.has(o.owner)) continue;
+      add(o, 1);
+      if (o.open) this.known.set(id, orderSignature(o));
+      else add(o, 3);
+    }
+    const deals = new Map<string, Deal[]>();
+    for (const [owner, list] of this.engine.deals) {
+      const from = this.dealCursor.get(owner) ?? 0;
+      if (list.length > from) {
+        deals.set(owner, list.slice(from));
+        this.dealCursor.set(owner, list.length);
+      }
+    }
+    const lastPrices: Array<[string, string]> = [];
+    for (const [m, p] of this.state.lastPrices) {
+      if (this.prices.get(m) === p) continue;
+      this.prices.set(m, p);
+      lastPrices.push([m, p]);
+    }
+    const trades = this.pendingTrades;
+    this.pendingTrades = new Map();
+    return { orders, deals, lastPrices, trades };
+  }
+}

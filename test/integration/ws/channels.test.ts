@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Peer, startWs } from './support.ts';
+import type { WsHarness } from './support.ts';
+
+let h: WsHarness;
+beforeAll(async () => {
+  h = await startWs({}, { premiumMs: 25, adlMs: 40 });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const limit = (price: string, side: 'buy' | 'sell', amount: string, extra: Record<string, unknown> = {}) => ({
+  market: 'BTC_USDT',
+  side,
+  amount,
+  price,
+  ...extra,
+});
+
+describe('public channels', () => {
+  it('lastprice and trades push a trade; depth sends a snapshot then diffs', async () => {
+    const p = await Peer.open(h.url);
+    expect((await p.call('lastprice_subscribe', ['BTC_USDT'])).result).toEqual({ status: 'success' });
+    expect((await p.call('trades_subscribe', ['BTC_USDT'])).result).toEqual({ status: 'success' });
+    expect((await p.call('depth_subscribe', ['BTC_USDT', 10, '0'])).result).toEqual({ status: 'success' });
+    const snap = await p.push('depth_update');
+    expect(snap.params[0]).toBe(true);
+    expect(snap.params[2]).toBe('BTC_USDT');
+    expect(snap.params[1].asks).toHaveLength(10);
+    const res = await fetch(`${h.sandbox.rest}/api/v4/public/orderbook/BTC_USDT?limit=10`);
+    const book = (await res.json()) as { asks: string[][] };
+    expect(snap.params[1].asks[0][0]).toBe(book.asks[0]?.[0]);
+    const bestAsk = snap.params[1].asks[0] as [string, string];
+
+    const r = await h.client('main').post('/api/v4/order/new', limit('65000', 'buy', '0.001'));
+    expect(r.status).toBe(200);
+    const trade = await p.push('trades_update');
+    expect(trade.params[0]).toBe('BTC_USDT');
+    expect(trade.params[1][0]).toMatchObject({ price: bestAsk[0], amount: '0.001', type: 'buy' });
+    expect(typeof trade.params[1][0].id).toBe('number');
+    // the subscription starts with the current price, then each change
+    expect(p.of('lastprice_update')[0]?.params).toEqual(['BTC_USDT', '64250.5']);
+    const last = await p.push('lastprice_update', (x) => x.params[1] !== '64250.5');
+    expect(last.params).toEqual(['BTC_USDT', bestAsk[0]]);
+    const diff = await p.push('depth_update', (x) => x.params[0] === false);
+    const left = (Number(bestAsk[1]) - 0.001).toFixed(6).replace(/0+$/, '').replace(/\.$/, '');
+    expect(diff.params[1].asks).toContainEqual([bestAsk[0], left]);
+    expect(diff.params[1].update_id).toBe(diff.params[1].past_update_id + 1);
+
+    const req = await p.call('trades_request', ['BTC_USDT', 10]);
+    expect(req.result[0]).toEqual(trade.params[1][0]);
+    expect((await p.call('lastprice_request', ['BTC_USDT'])).result).toBe(bestAsk[0]);
+    p.close();
+  });
+
+  it('depth leaves RPI orders out of snapshots and diffs', async () => {
+    const p = await Peer.open(h.url);
+    await p.call('depth_subscribe', ['BTC_USDT', 20, '0']);
+    await p.push('depth_update');
+    const main = h.client('main');
+    expect(
+      (await main.post('/api/v4/order/new', limit('64200.1', 'sell', '0.001', { rpi: true }))).status,
+    ).toBe(200);
+    expect((await main.post('/api/v4/order/new', limit('64200.3', 'sell', '0.001'))).status).toBe(200);
+    const diff = await p.push('depth_update', (x) => x.params[0] === false);
+    expect(diff.params[1].asks).toContainEqual(['64200.3', '0.001']);
+    expect(diff.params[1].asks.map((l: string[]) => l[0])).not.toContain('64200.1');
+    const full = await p.call('depth_request', ['BTC_USDT', 20, '0']);
+    expect(full.result.asks.map((l: string[]) => l[0])).not.toContain('64200.1');
+    expect(full.result.asks[0]).toEqual(['64200.3', '0.001']);
+    await main.post('/api/v4/orders', {});
+    p.close();
+  });
+
+  it('subscribing again replaces the previous subscription', async () => {
+    const p = await Peer.open(h.url);
+    await p.call('lastprice_subscribe', ['BTC_USDT']);
+    await p.call('lastprice_subscribe', ['ETH_USDT']);
+    const from = p.pushes.length;
+    const main = h.client('main');
+    await main.post('/api/v4/order/new', limit('66000', 'buy', '0.001'));
+    await main.post('/api/v4/order/new', { market: 'ETH_USDT', side: 'buy', amount: '0.01', price: '3300' });
+    const eth = await p.push('lastprice_update', (x) => x.params[0] === 'ETH_USDT', from);
+    expect(eth.params[1]).toMatch(/^\d+(\.\d+)?$/);
+    expect(p.pushes.slice(from).filter((x) => x.params[0] === 'BTC_USDT')).toEqual([]);
+    p.close();
+  });
+
+  it('premiumIndex pushes mark price, index price and funding rate every period until unsubscribed', async () => {
+    const p = await Peer.open(h.url);
+    expect((await p.call('premiumIndex_subscribe', ['BTC_USDT'])).error?.code).toBe(1);
+    await p.call('premiumIndex_subscribe', ['BTC_PERP']);
+    await p.until(() => p.of('premiumIndex_update').length >= 3);
+    const [market, body] = p.of('premiumIndex_update')[0]?.params as [string, Record<string, unknown>];
+    expect(market).toBe('BTC_PERP');
+    expect(body).toMatchObject({ funding_rate: expect.any(String), mark_price: expect.any(String) });
+    expect(Object.keys(body).sort()).toEqual([
+      'funding_rate',
+      'index_price',
+      'mark_price',
+      'next_funding_time',
+      'time',
+    ]);
+    await p.call('premiumIndex_unsubscribe');
+    const count = p.of('premiumIndex_update').length;
+    await new Promise((r) => setTimeout(r, 100));
+    await p.call('ping');
+    expect(p.of('premiumIndex_update').length).toBe(count);
+    p.close();
+  });
+});
+
+describe('private channels', () => {
+  it('ordersPending: 1 new, 2 update, 3 finish; modify is 3 for the old id then 1 for the new', async () => {
+    const p = await h.authorized('main');
+    await p.call('ordersPending_subscribe', ['BTC_USDT']);
+    await p.call('ordersExecuted_subscribe', [['BTC_USDT'], 0]);
+    await p.call('deals_subscribe', [['BTC_USDT']]);
+    await p.call('balanceSpot_subscribe', ['USDT', 'BTC']);
+    const main = h.client('main');
+    const placed = await main.post(
+      '/api/v4/order/new',
+      limit('64250', 'buy', '0.002', { clientOrderId: 'ws-pend-1' }),
+    );
+    const id = placed.body.orderId as number;
+    const created = await p.push('ordersPending_update', (x) => x.params[1].id === id);
+    expect(created.params[0]).toBe(1);
+    expect(created.params[1]).toMatchObject({
+      market: 'BTC_USDT',
+      side: 'buy',
+      type: 'limit',
+      price: '64250',
+      amount: '0.002',
+      left: '0.002',
+      client_order_id: 'ws-pend-1',
+      status: 'NEW',
+    });
+    const bal = await p.push('balanceSpot_update');
+    expect(Object.keys(bal.params[0])).toEqual(['USDT']);
+    expect(bal.params[0].USDT.freeze).toBe('128.5');
+
+    await h.client('sub-maker').post('/api/v4/order/new', limit('64250', 'sell', '0.0005'));
+    const upd = await p.push('ordersPending_update', (x) => x.params[0] === 2 && x.params[1].id === id);
+    expect(upd.params[1]).toMatchObject({ left: '0.0015', deal_stock: '0.0005', status: 'PARTIALLY_FILLED' });
+    const deal = await p.push('deals_update');
+    expect(deal.params).toHaveLength(11);
+    expect(deal.params.slice(2, 6)).toEqual(['BTC_USDT', id, '64250', '0.0005']);
+    expect(deal.params.slice(7, 10)).toEqual(['ws-pend-1', 'buy', 1]);
+    const history = await main.post('/api/v4/trade-account/executed-history', { market: 'BTC_USDT' });
+    expect(history.body.map((d: { id: number }) => d.id)).toContain(deal.params[0]);
+
+    const from = p.pushes.length;
+    const mod = await main.post('/api/v4/order/modify', { market: 'BTC_USDT', orderId: id, price: '64240' });
+    expect(mod.status).toBe(200);
+    const newId = mod.body.orderId as number;
+    await p.push('ordersPending_update', (x) => x.params[1].id === newId, from);
+    const seq = p
+      .of('ordersPending_update')
+      .filter((x) => p.pushes.indexOf(x) >= from)
+      .map((x) => [x.params[0], x.params[1].id]);
+    expect(seq).toEqual([
+      [3, id],
+      [1, newId],
+    ]);
+    const executed = await p.push('ordersExecuted_update', (x) => x.params[0].id === id);
+    expect(executed.params[0]).toMatchObject({ deal_stock: '0.0005', status: 'CANCELED' });
+
+    await main.post('/api/v4/order/cancel', { market: 'BTC_USDT', orderId: newId });
+    const fin = await p.push('ordersPending_update', (x) => x.params[0] === 3 && x.params[1].id === newId);
+    expect(fin.params[1].status).toBe('CANCELED');
+
+    const req = await p.call('deals_request', ['BTC_USDT', 0, 10]);
+    expect(req.result.records[0]).toMatchObject({
+      id: deal.params[0],
+      deal_order_id: id,
+      client_order_id: 'ws-pend-1',
+    });
+    const ex = await p.call('ordersExecuted_request', [{ market: 'BTC_USDT' }, 0, 10]);
+    expect(ex.result.records.map((o: { id: number }) => o.id)).toContain(id);
+    const pend = await p.call('ordersPending_request', ['BTC_USDT', 0, 10]);
+    expect(pend.result.records.map((o: { id: number }) => o.id)).not.toContain(newId);
+    p.close();
+  });
+
+  it('positionsMargin (object params), balanceMargin and ADLQuantile follow a collateral position', async () => {
+    const p = await h.authorized('sub-alpha');
+    await p.call('positionsMargin_subscribe', []);
+    const first = await p.push('positionsMargin_update');
+    expect(first.params).toEqual({ total: 0, records: [] });
+    await p.call('balanceMargin_subscribe', ['USDT']);
+    await p.call('ADLQuantile_subscribe', []);
+    const adl0 = await p.push('ADLQuantile_update');
+    expect(adl0.params).toEqual({ records: [] });
+    const r = await h.client('sub-alpha').post('/api/v4/order/collateral/market', {
+      market: 'BTC_PERP',
+      side: 'buy',
+      amount: '0.01',
+    });
+    expect(r.status).toBe(200);
+    const pos = await p.push('positionsMargin_update', (x) => x.params.total === 1);
+    expect(pos.params.records[0]).toMatchObject({
+      market: 'BTC_PERP',
+      amount: '0.01',
+      position_side: 'BOTH',
+    });
+    const bm = await p.push('balanceMargin_update');
+    expect(Object.keys(bm.params[0].USDT).sort()).toEqual([
+      'available_with_borrow',
+      'available_without_borrow',
+      'balance',
+      'borrow',
+    ]);
+    const adl = await p.push('ADLQuantile_update', (x) => x.params.records.length === 1);
+    expect(adl.params.records[0]).toMatchObject({ market: 'BTC_PERP', position_side: 'BOTH' });
+    expect((await p.call('positionsMargin_request', [])).result.total).toBe(1);
+    p.close();
+  });
+});
