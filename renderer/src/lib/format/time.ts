@@ -4,19 +4,32 @@ function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
 }
 
+/** Building a formatter is costly (grids format every visible cell), so one is kept per zone. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 /** Date parts of `ms` in `timeZone` (the system zone when omitted), 24-hour clock. */
 function partsIn(ms: number, timeZone: string | undefined): Record<string, string> {
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  });
+  const format = formatterFor(timeZone);
   const out: Record<string, string> = {};
   for (const part of format.formatToParts(new Date(ms))) out[part.type] = part.value;
   return out;
@@ -50,9 +63,10 @@ export interface ShownTime {
 
 /** What a cell shows for a timestamp: local text, UTC tooltip, ISO value. */
 export function showTime(ms: number, timeZone?: string): ShownTime {
+  const p = partsIn(ms, timeZone);
   return {
-    text: formatLocalTime(ms, timeZone),
-    title: `${formatUtcTime(ms)} (local ${zoneName(ms, timeZone)})`,
+    text: `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`,
+    title: `${formatUtcTime(ms)} (local ${p.timeZoneName ?? ''})`,
     iso: new Date(ms).toISOString(),
   };
 }
