@@ -223,6 +223,8 @@ export function createState(seed: number, now: () => number): SandboxState {
     lastPrices: new Map(MARKETS.map((m) => [m.name, m.basePrice])),
     markPrices: new Map(),
     marginUnavailable: false,
+    maintenance: new Set(),
+    killSwitches: new Map(),
     wallet: { records: [], uniqueIds: new Set(), refunds: [], converts: new Map(), flex: [], mining: [] },
   };
   let mainId = '';

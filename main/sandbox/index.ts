@@ -17,6 +17,7 @@ import { accountMiscRoutes } from './routes/account-misc.ts';
 import { mainAccountRoutes } from './routes/main-account.ts';
 import { miningRoutes } from './routes/mining.ts';
 import { tradingRoutes } from './routes/trading.ts';
+import { fireKillSwitches, killSwitchRoutes } from './routes/kill-switch.ts';
 import { Positions } from './collateral/positions.ts';
 import { collateralRoutes, sweepClosed } from './routes/collateral.ts';
 import { collateralHistoryRoutes, seedBorrows } from './routes/collateral-history.ts';
@@ -54,6 +55,8 @@ export interface SandboxControl {
   setKeyEnabled(apiKey: string, enabled: boolean): void;
   /** Makes the public collateral markets list answer `api.margin.unavailable`. */
   setMarginUnavailable(value: boolean): void;
+  /** Starts (all open orders of the market end with MAINTENANCE, new ones are refused) or ends maintenance. */
+  setMaintenance(market: string, on: boolean): void;
   /** Moves a market's simulated price now (ladder, mark price, margin checks follow). */
   setPrice(market: string, price: string): void;
   /** Replaces the fault injection options (undefined turns faults off). */
@@ -99,6 +102,7 @@ export function buildRoutes(state: SandboxState, engine: Engine, positions: Posi
     ...subAccountRoutes(state),
     ...miningRoutes(state),
     ...accountMiscRoutes(state),
+    ...killSwitchRoutes(state),
   ];
 }
 
@@ -130,6 +134,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const now = state.now();
       advanceWallet(state.wallet, now, (id, ticker, amount) => releaseHold(state, id, ticker, amount));
       if (options.simulate !== false) sim.advance(now);
+      fireKillSwitches(state, engine, now);
     },
     faults: () => faults,
     ...(saver ? { afterWrite: () => saver.touch() } : {}),
@@ -160,6 +165,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       },
       setMarginUnavailable(value) {
         state.marginUnavailable = value;
+      },
+      setMaintenance(market, on) {
+        if (!on) {
+          state.maintenance.delete(market);
+          return;
+        }
+        const m = state.markets.get(market);
+        if (!m) return;
+        state.maintenance.add(market);
+        for (const o of [...engine.orders.values()])
+          if (o.open && o.market === market) engine.finish(o, m, 'MAINTENANCE');
       },
       setPrice(market, price) {
         sim.setPrice(market, new Decimal(price));

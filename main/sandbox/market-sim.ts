@@ -117,6 +117,7 @@ export class MarketSim {
 
   private step(from: number, to: number): void {
     for (const m of this.state.markets.values()) {
+      if (this.state.maintenance.has(m.name)) continue;
       const mid = this.mids.get(m.name) ?? new Decimal(m.basePrice);
       const move = (this.rng.next() + this.rng.next() + this.rng.next() - 1.5) * 2 * WALK_SIZE;
       const next = mid.times(1 + move);

@@ -54,6 +54,8 @@ interface Snapshot {
   wallet: WalletState;
   lastPrices: Map<string, string>;
   markPrices: Map<string, { price: string; at: number }>;
+  maintenance: Set<string>;
+  killSwitches: SandboxState['killSwitches'];
   engine: EngineSnapshot;
   positions: PositionsSnapshot;
   sim: ReturnType<MarketSim['snapshot']>;
@@ -77,6 +79,8 @@ export function save(dir: string, w: World): void {
     wallet: w.state.wallet,
     lastPrices: w.state.lastPrices,
     markPrices: w.state.markPrices,
+    maintenance: w.state.maintenance,
+    killSwitches: w.state.killSwitches,
     engine: w.engine.snapshot(),
     positions: w.positions.snapshot(),
     sim: w.sim.snapshot(),
@@ -111,6 +115,8 @@ export function load(dir: string, w: World): boolean {
   s.wallet = snap.wallet;
   s.lastPrices = snap.lastPrices;
   s.markPrices = snap.markPrices;
+  s.maintenance = snap.maintenance;
+  s.killSwitches = snap.killSwitches;
   w.engine.restore(snap.engine);
   w.positions.restore(snap.positions);
   w.sim.restore(snap.sim);

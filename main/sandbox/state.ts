@@ -109,7 +109,20 @@ export interface SandboxState {
   markPrices: Map<string, { price: string; at: number }>;
   /** When true the collateral markets list answers `api.margin.unavailable`. */
   marginUnavailable: boolean;
+  /** Markets in planned maintenance: open orders were canceled with MAINTENANCE, new ones refused. */
+  maintenance: Set<string>;
+  /** Armed kill switches by `accountId|market`. */
+  killSwitches: Map<string, KillSwitch>;
   wallet: WalletState;
+}
+
+export interface KillSwitch {
+  accountId: string;
+  market: string;
+  /** Unix seconds. */
+  startTime: number;
+  cancellationTime: number;
+  types: string[];
 }
 
 export function mainAccountOf(state: SandboxState, account: Account): Account {

@@ -26,6 +26,7 @@ export function spotMarket(state: SandboxState, body: Body): MarketDef {
   if (!name) throw fieldError('market', required('market'));
   const m = state.markets.get(name);
   if (!m) throw fieldError('market', 'Market is not available.');
+  if (state.maintenance.has(name)) throw fieldError('market', 'Market is under maintenance.');
   return m;
 }
 
