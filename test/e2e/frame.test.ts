@@ -97,6 +97,7 @@ describe('the frame in Chromium', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     expect(await js<string>(page, 'document.activeElement?.textContent')).toContain('Positions');
+    await page.screenshot({ path: artifact('frame-rail-focus.png') });
     await page.keyboard.press('Enter');
     await expect.poll(() => heading(page)).toBe('Positions');
     await page.keyboard.press('End');
@@ -198,6 +199,11 @@ describe('the frame in Chromium', () => {
       'Alt+4 is already used by “History”',
     );
     expect(await row.locator('kbd').textContent()).toBe('Ctrl+K');
+    // Tab leaves the recording without binding anything.
+    await row.getByRole('button', { name: 'Change' }).click();
+    await page.keyboard.press('Tab');
+    expect(await row.locator('kbd').textContent()).toBe('Ctrl+K');
+    expect(await row.getByRole('button', { name: 'Change' }).count()).toBe(1);
     await row.getByRole('button', { name: 'Change' }).click();
     await page.keyboard.press('Control+p');
     expect(await row.locator('kbd').textContent()).toBe('Ctrl+P');
