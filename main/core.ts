@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { openCache, type Cache } from './cache/index.ts';
 import type { AppEnvironment } from './environment.ts';
 import { EventHub } from './ipc/event-hub.ts';
 import { createRouter, type Handlers, type Router } from './ipc/router.ts';
@@ -7,6 +8,7 @@ import { headlessPlatform, type Platform } from './platform.ts';
 import { AccountService } from './services/accounts.ts';
 import { appInfo } from './services/app-info.ts';
 import { deskHandlers } from './services/desk-handlers.ts';
+import { HistoryService } from './services/history.ts';
 import {
   openConnection,
   type ConnectionTarget,
@@ -22,6 +24,8 @@ export interface Core {
   readonly log: Logger;
   readonly connection: ExchangeConnection;
   readonly accounts: AccountService;
+  readonly cache: Cache;
+  readonly history: HistoryService;
   close(): Promise<void>;
 }
 
@@ -34,8 +38,10 @@ export interface CoreOptions {
   secrets?: SecretStore;
   /** The embedded sandbox by default. */
   connection?: ConnectionTarget;
-  /** The profile whose registry is used. */
+  /** The profile whose registry and cache are used. */
   profile?: string;
+  /** The cache worker's entry; the bundled app passes its built file. */
+  cacheWorkerUrl?: URL;
 }
 
 /** Opens the connection and the account registry, registers the sandbox's demo accounts on first start. */
@@ -43,21 +49,36 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const { environment, log = createLogger() } = options;
   const events = new EventHub();
   const connection = await openConnection(options.connection ?? { kind: 'sandbox' }, environment.dataDir);
-  const registryFile = join(environment.dataDir, 'profiles', options.profile ?? 'default', 'accounts.sqlite');
+  const profile = options.profile ?? 'default';
+  const registryFile = join(environment.dataDir, 'profiles', profile, 'accounts.sqlite');
   let registry: AccountRegistry;
+  let cache: Cache;
   try {
     registry = new AccountRegistry(registryFile, options.secrets ?? new KeytarSecretStore());
+    cache = await openCache({
+      dataDir: environment.dataDir,
+      profile,
+      ...(options.cacheWorkerUrl ? { workerUrl: options.cacheWorkerUrl } : {}),
+    });
   } catch (error) {
     await connection.close();
     throw error;
   }
-  const accounts = new AccountService(registry, connection, options.platform ?? headlessPlatform);
+  const platform = options.platform ?? headlessPlatform;
+  const accounts = new AccountService(registry, connection, platform);
+  const history = new HistoryService(cache, accounts, events, platform, log);
   const registered = await accounts.registerDemoAccounts();
   if (registered > 0) log.log('info', `registered ${String(registered)} sandbox demo accounts`);
 
   const handlers: Handlers = {
     'app.info': () => appInfo(environment),
     ...deskHandlers(accounts, connection),
+    'sync.start': (input) => history.start(input?.accountIds),
+    'sync.cancel': (input) => history.cancel(input?.accountIds),
+    'sync.status': () => history.states(),
+    'history.deals': ({ filter, cursor, limit }) => history.deals(filter, cursor, limit),
+    'history.totals': ({ filter }) => history.totals(filter),
+    'history.exportCsv': ({ filter }) => history.exportCsv(filter),
   };
   const router = createRouter(handlers, {
     onInternalError: (procedure, error) => log.log('error', `procedure ${procedure} failed`, error),
@@ -68,8 +89,13 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     log,
     connection,
     accounts,
+    cache,
+    history,
     async close() {
+      history.cancel();
+      await history.idle();
       registry.close();
+      await cache.close();
       await connection.close();
     },
   };

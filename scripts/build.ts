@@ -13,16 +13,20 @@ export async function buildRenderer(outDir?: string): Promise<void> {
   });
 }
 
+/** The main process and, as its own entry, the cache's worker thread (`cache-worker.js` beside it). */
 export async function buildMain(outDir = 'build/main'): Promise<void> {
   await build({
     configFile: false,
     logLevel: 'warn',
     build: {
-      ssr: 'main/index.ts',
+      ssr: true,
       outDir,
       emptyOutDir: true,
       target: 'node22',
-      rolldownOptions: { output: { format: 'es', entryFileNames: 'index.js' } },
+      rolldownOptions: {
+        input: { index: 'main/index.ts', 'cache-worker': 'main/cache/worker.ts' },
+        output: { format: 'es', entryFileNames: '[name].js' },
+      },
     },
   });
 }

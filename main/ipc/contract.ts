@@ -70,6 +70,23 @@ const orderDraft = z.strictObject({
 });
 export type OrderDraftInput = z.input<typeof orderDraft>;
 
+/** A view of the cached deals: `from` <= time < `to` in Unix seconds. */
+const dealFilter = z.strictObject({
+  accounts: z.array(accountId).min(1).max(500).optional(),
+  market: z.string().min(1).max(128).optional(),
+  side: z.enum(['buy', 'sell']).optional(),
+  role: z.union([z.literal(1), z.literal(2)]).optional(),
+  from: z.number().nonnegative().optional(),
+  to: z.number().nonnegative().optional(),
+  orderId: z.number().int().nonnegative().optional(),
+  clientOrderId: z.string().min(1).max(255).optional(),
+});
+const dealCursor = z.strictObject({
+  timeUs: z.number().int(),
+  id: z.number().int(),
+  account: z.string().max(128),
+});
+
 // ---- result and payload types -------------------------------------------------------------------
 
 export interface AppInfo {
@@ -171,6 +188,57 @@ export interface PlaceResultView {
   recovered: boolean;
 }
 
+export interface SyncProgressView {
+  job: string;
+  account: string;
+  phase: 'backfill' | 'incremental' | 'idle';
+  pages: number;
+  rows: number;
+  /** 0..1 */
+  done: number;
+  remainingMs: number | null;
+}
+
+export interface SyncFinished {
+  job: string;
+  account: string;
+  outcome: 'done' | 'cancelled' | 'failed';
+  message?: string;
+}
+
+export interface SyncStateView {
+  account: string;
+  phase: 'backfill' | 'incremental' | 'idle' | 'never';
+  /** Unix seconds up to which the cached history is complete (how old the data is). */
+  syncedUntil: number | null;
+  running: boolean;
+}
+
+export interface CachedDealView extends DealView {
+  account: string;
+  market: string;
+  feeAsset: string;
+}
+
+export interface DealPageView {
+  rows: CachedDealView[];
+  next: { timeUs: number; id: number; account: string } | null;
+}
+
+export interface DealTotalsView {
+  deals: number;
+  markets: Array<{
+    market: string;
+    deals: number;
+    buyAmount: string;
+    sellAmount: string;
+    netAmount: string;
+    buyValue: string;
+    sellValue: string;
+  }>;
+  fees: Array<{ asset: string; amount: string }>;
+}
+
 export interface Notice {
   level: 'info' | 'warning' | 'error';
   message: string;
@@ -237,6 +305,31 @@ export const procedures = {
     'Cancels an open order.',
     z.strictObject({ accountId, market: z.string().min(1).max(40), orderId: z.number().int().positive() }),
   ),
+  'sync.start': procedure<string[]>()(
+    'Starts the history sync of the given accounts (all by default); progress comes as events.',
+    z.strictObject({ accountIds: z.array(accountId).max(500).optional() }).optional(),
+  ),
+  'sync.cancel': procedure<number>()(
+    'Stops running syncs; each resumes from its checkpoint later.',
+    z.strictObject({ accountIds: z.array(accountId).max(500).optional() }).optional(),
+  ),
+  'sync.status': procedure<SyncStateView[]>()("How far each account's cached history reaches.", noInput),
+  'history.deals': procedure<DealPageView>()(
+    'A page of cached deals, newest first; pass `next` back for the following page.',
+    z.strictObject({
+      filter: dealFilter,
+      cursor: dealCursor.optional(),
+      limit: z.number().int().min(1).max(1000).optional(),
+    }),
+  ),
+  'history.totals': procedure<DealTotalsView>()(
+    'Volume, fees and net amounts per market for a view of the cached deals.',
+    z.strictObject({ filter: dealFilter }),
+  ),
+  'history.exportCsv': procedure<{ file: string | null; rows: number }>()(
+    'Writes a view of the cached deals to a CSV file chosen in a dialog.',
+    z.strictObject({ filter: dealFilter }),
+  ),
   'balances.spot': procedure<Record<string, { available: string; freeze: string }>>()(
     'Spot trade balances of an account.',
     z.strictObject({ accountId }),
@@ -246,6 +339,9 @@ export const procedures = {
 export const events = {
   /** A message for the status line or a toast. */
   'app.notice': shape<Notice>(),
+  'sync.progress': shape<SyncProgressView>(),
+  'sync.finished': shape<SyncFinished>(),
+  'export.progress': shape<{ file: string; rows: number; total: number }>(),
 } as const satisfies Record<string, Shape<unknown>>;
 
 // ---- derived types -----------------------------------------------------------------------------

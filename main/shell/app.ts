@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog } from 'electron';
 import { startCore, type Core } from '../core.ts';
 import { originOf } from '../ipc/sender.ts';
@@ -14,6 +15,8 @@ export interface DesktopPaths {
   preload: string;
   /** The built renderer (index.html and assets). */
   renderer: string;
+  /** The cache's worker thread entry, built beside the main bundle. */
+  cacheWorker?: URL;
 }
 
 /** Starts the desktop app: one hardened window on the built renderer, IPC wired to the core. */
@@ -71,6 +74,7 @@ export function runDesktopApp(paths: DesktopPaths): void {
         environment: { name: app.getName(), version: app.getVersion(), dataDir, runtime: 'electron' },
         log,
         platform: electronPlatform,
+        cacheWorkerUrl: paths.cacheWorker,
       });
     } catch (error) {
       log.log('error', 'the app core could not start', error);
@@ -89,5 +93,6 @@ export function builtPaths(mainDir: string): DesktopPaths {
   return {
     preload: join(mainDir, '..', 'preload', 'index.cjs'),
     renderer: join(mainDir, '..', 'renderer'),
+    cacheWorker: pathToFileURL(join(mainDir, 'cache-worker.js')),
   };
 }

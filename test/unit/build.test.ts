@@ -1,4 +1,6 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { openCache } from '../../main/cache/index.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,15 +19,45 @@ describe('desktop bundles', () => {
     expect(code).not.toMatch(/^\s*(import|export)\s/m);
   });
 
-  it('bundles main as ESM importing only electron, Node built-ins and runtime dependencies', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'txc-main-'));
+  it('bundles main and the cache worker as ESM importing only electron, Node built-ins and runtime dependencies', async () => {
+    // Inside the repository, so the bundle resolves its external dependencies from node_modules.
+    mkdirSync('build', { recursive: true });
+    const out = mkdtempSync(join('build', 'test-main-'));
     await buildMain(out);
+    const worker = readFileSync(join(out, 'cache-worker.js'), 'utf8');
+    expect(worker).toMatch(/from ["']better-sqlite3["']/);
+    expect(worker).not.toMatch(/from ["']electron["']/);
     const code = readFileSync(join(out, 'index.js'), 'utf8');
     const imported = [...code.matchAll(/^import .* from ["']([^"']+)["'];?$/gm)].map((m) => m[1] as string);
     expect(imported).toContain('electron');
     for (const name of imported) {
+      // Code shared by main and the worker lands in a chunk beside them.
+      if (name.startsWith('./')) {
+        expect(existsSync(join(out, name)), name).toBe(true);
+        continue;
+      }
       const ok = name === 'electron' || name.startsWith('node:') || name in pkg.dependencies;
       expect(ok, `main bundle imports ${name}`).toBe(true);
+    }
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  it('runs the bundled cache worker: it creates, migrates and answers from a real file', async () => {
+    mkdirSync('build', { recursive: true });
+    const out = mkdtempSync(join('build', 'test-main-'));
+    try {
+      await buildMain(out);
+      const cache = await openCache({
+        dataDir: mkdtempSync(join(tmpdir(), 'txc-bundle-cache-')),
+        profile: 'default',
+        readWorkers: 1,
+        workerUrl: pathToFileURL(join(out, 'cache-worker.js')),
+      });
+      expect(await cache.meta.schemaVersion()).toBe(cache.schemaVersion);
+      expect(cache.schemaVersion).toBeGreaterThan(0);
+      await cache.close();
+    } finally {
+      rmSync(out, { recursive: true, force: true });
     }
   });
 });

@@ -16,56 +16,65 @@ import {
 vi.mock('electron', () => import('./fake-electron.ts'));
 
 describe('desktop app lifecycle', () => {
-  it('opens one hardened window on app://txc once ready, with IPC answering app.info', async () => {
-    runDesktopApp(builtPaths('/opt/txc/build/main'));
-    expect(protocol.privileged).toHaveLength(1);
-    expect(BrowserWindow.created).toHaveLength(0);
+  it(
+    'opens one hardened window on app://txc once ready, with IPC answering app.info',
+    { timeout: 30_000 },
+    async () => {
+      const built = builtPaths('/opt/txc/build/main');
+      expect(built.cacheWorker?.href).toBe('file:///opt/txc/build/main/cache-worker.js');
+      // From source the cache runs its worker from main/cache/worker.ts.
+      runDesktopApp({ ...built, cacheWorker: undefined });
+      expect(protocol.privileged).toHaveLength(1);
+      expect(BrowserWindow.created).toHaveLength(0);
 
-    app.becomeReady();
-    await app.ready;
-    // The core starts first (embedded sandbox, account registry with the demo accounts in the keychain).
-    await vi.waitFor(() => expect(BrowserWindow.created).toHaveLength(1), { timeout: 15_000 });
+      app.becomeReady();
+      await app.ready;
+      // The core starts first (embedded sandbox, account registry with the demo accounts in the keychain).
+      await vi.waitFor(() => expect(BrowserWindow.created).toHaveLength(1), { timeout: 15_000 });
 
-    expect(protocol.handlers.has('app')).toBe(true);
-    expect(dialog.errors).toEqual([]);
-    const window = BrowserWindow.created[0] as BrowserWindow;
-    expect(window.loadedUrl).toBe('app://txc/index.html');
-    expect((window.options as { webPreferences: { preload: string } }).webPreferences.preload).toBe(
-      '/opt/txc/build/preload/index.cjs',
-    );
+      expect(protocol.handlers.has('app')).toBe(true);
+      expect(dialog.errors).toEqual([]);
+      const window = BrowserWindow.created[0] as BrowserWindow;
+      expect(window.loadedUrl).toBe('app://txc/index.html');
+      expect((window.options as { webPreferences: { preload: string } }).webPreferences.preload).toBe(
+        '/opt/txc/build/preload/index.cjs',
+      );
 
-    const invoke = ipcMain.handlers.get(INVOKE_CHANNEL);
-    const reply = (await invoke?.(
-      { sender: { id: window.webContents.id }, senderFrame: { url: 'app://txc/index.html', parent: null } },
-      'app.info',
-      undefined,
-    )) as { ok: boolean; value: { version: string; dataDir: string; runtime: string } };
-    expect(reply.value).toMatchObject({
-      version: '9.9.9',
-      dataDir: app.getPath('userData'),
-      runtime: 'electron',
-    });
-    await vi.waitFor(() => expect(existsSync(join(app.getPath('userData'), 'logs', 'main.log'))).toBe(true));
+      const invoke = ipcMain.handlers.get(INVOKE_CHANNEL);
+      const reply = (await invoke?.(
+        { sender: { id: window.webContents.id }, senderFrame: { url: 'app://txc/index.html', parent: null } },
+        'app.info',
+        undefined,
+      )) as { ok: boolean; value: { version: string; dataDir: string; runtime: string } };
+      expect(reply.value).toMatchObject({
+        version: '9.9.9',
+        dataDir: app.getPath('userData'),
+        runtime: 'electron',
+      });
+      await vi.waitFor(() =>
+        expect(existsSync(join(app.getPath('userData'), 'logs', 'main.log'))).toBe(true),
+      );
 
-    // Every other web contents created later is hardened too.
-    const other = new FakeWebContents();
-    app.emit('web-contents-created', {}, other);
-    const navigation = new FakeEvent();
-    other.emit('will-navigate', navigation, 'https://evil.example');
-    expect(navigation.defaultPrevented).toBe(true);
+      // Every other web contents created later is hardened too.
+      const other = new FakeWebContents();
+      app.emit('web-contents-created', {}, other);
+      const navigation = new FakeEvent();
+      other.emit('will-navigate', navigation, 'https://evil.example');
+      expect(navigation.defaultPrevented).toBe(true);
 
-    const accounts = (await invoke?.(
-      { sender: { id: window.webContents.id }, senderFrame: { url: 'app://txc/index.html', parent: null } },
-      'accounts.list',
-      undefined,
-    )) as { ok: boolean; value: Array<{ label: string }> };
-    expect(accounts.value.map((a) => a.label)).toContain('Sandbox main');
+      const accounts = (await invoke?.(
+        { sender: { id: window.webContents.id }, senderFrame: { url: 'app://txc/index.html', parent: null } },
+        'accounts.list',
+        undefined,
+      )) as { ok: boolean; value: Array<{ label: string }> };
+      expect(accounts.value.map((a) => a.label)).toContain('Sandbox main');
 
-    // Closing the window removes the IPC handler; closing the last window quits (not on macOS).
-    window.emit('closed');
-    expect(ipcMain.handlers.has(INVOKE_CHANNEL)).toBe(false);
-    app.emit('window-all-closed');
-    expect(app.quitCalls).toBe(process.platform === 'darwin' ? 0 : 1);
-    app.emit('will-quit');
-  });
+      // Closing the window removes the IPC handler; closing the last window quits (not on macOS).
+      window.emit('closed');
+      expect(ipcMain.handlers.has(INVOKE_CHANNEL)).toBe(false);
+      app.emit('window-all-closed');
+      expect(app.quitCalls).toBe(process.platform === 'darwin' ? 0 : 1);
+      app.emit('will-quit');
+    },
+  );
 });

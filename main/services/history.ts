@@ -1,0 +1,150 @@
+/**
+ * The offline archive as the desk uses it: sync jobs per account (started, cancelled, reporting
+ * progress as events), and browsing the cached deals with keyset paging, totals and CSV export.
+ */
+import type { Cache, DealCursor, DealFilter, DealPage, DealTotals, ExportProgress } from '../cache/index.ts';
+import type { EventHub } from '../ipc/event-hub.ts';
+import { UserFacingError } from '../ipc/errors.ts';
+import type { Logger } from '../log.ts';
+import type { Platform } from '../platform.ts';
+import { dealsJob, syncDeals, type DealsCursor } from '../sync/deals.ts';
+import type { AccountService } from './accounts.ts';
+
+/** How many accounts sync at once; each one queues behind the shared rate limits. */
+const PARALLEL_ACCOUNTS = 3;
+
+export interface SyncState {
+  account: string;
+  phase: DealsCursor['phase'] | 'never';
+  /** Unix seconds up to which the cached history is complete; null before the first full run. */
+  syncedUntil: number | null;
+  running: boolean;
+}
+
+export class HistoryService {
+  readonly #cache: Cache;
+  readonly #accounts: AccountService;
+  readonly #events: EventHub;
+  readonly #platform: Platform;
+  readonly #log: Logger;
+  readonly #running = new Map<string, AbortController>();
+  #queue: string[] = [];
+  #active = 0;
+
+  constructor(cache: Cache, accounts: AccountService, events: EventHub, platform: Platform, log: Logger) {
+    this.#cache = cache;
+    this.#accounts = accounts;
+    this.#events = events;
+    this.#platform = platform;
+    this.#log = log;
+  }
+
+  /** Queues a deal sync for each account (every registered one by default); returns their ids. */
+  start(accountIds?: readonly string[]): string[] {
+    const ids = accountIds ?? this.#accounts.registry.list().map((a) => a.id);
+    const queued: string[] = [];
+    for (const id of ids) {
+      if (!this.#accounts.registry.get(id))
+        throw new UserFacingError('not_found', 'That account is not in the registry any more.', 'accountIds');
+      if (this.#running.has(id)) continue;
+      this.#running.set(id, new AbortController());
+      this.#queue.push(id);
+      queued.push(id);
+    }
+    this.#pump();
+    return queued;
+  }
+
+  /** Stops the given (or every) running sync; each resumes from its checkpoint when started again. */
+  cancel(accountIds?: readonly string[]): number {
+    let stopped = 0;
+    for (const [id, controller] of this.#running) {
+      if (accountIds && !accountIds.includes(id)) continue;
+      controller.abort();
+      stopped++;
+    }
+    this.#queue = this.#queue.filter((id) => !accountIds || !accountIds.includes(id));
+    return stopped;
+  }
+
+  async states(): Promise<SyncState[]> {
+    const checkpoints = new Map(
+      (await this.#cache.checkpoints.list('deals:')).map((c) => [c.job, c.cursor as DealsCursor]),
+    );
+    return this.#accounts.registry.list().map((a) => {
+      const cursor = checkpoints.get(dealsJob(a.id));
+      return {
+        account: a.id,
+        phase: cursor?.phase ?? 'never',
+        syncedUntil: cursor && cursor.syncedUntil > 0 ? cursor.syncedUntil : null,
+        running: this.#running.has(a.id),
+      };
+    });
+  }
+
+  /** Resolves when no sync is queued or running (for shutdown and tests). */
+  async idle(): Promise<void> {
+    while (this.#running.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
+  #pump(): void {
+    while (this.#active < PARALLEL_ACCOUNTS && this.#queue.length > 0) {
+      const id = this.#queue.shift() as string;
+      this.#active++;
+      void this.#run(id).finally(() => {
+        this.#active--;
+        this.#running.delete(id);
+        this.#pump();
+      });
+    }
+  }
+
+  async #run(account: string): Promise<void> {
+    const controller = this.#running.get(account);
+    if (!controller || controller.signal.aborted) {
+      this.#events.emit('sync.finished', { account, job: dealsJob(account), outcome: 'cancelled' });
+      return;
+    }
+    try {
+      await syncDeals({
+        cache: this.#cache,
+        caller: await this.#accounts.caller(account),
+        account,
+        signal: controller.signal,
+        onProgress: (p) => this.#events.emit('sync.progress', p),
+      });
+      this.#events.emit('sync.finished', { account, job: dealsJob(account), outcome: 'done' });
+    } catch (error) {
+      if (controller.signal.aborted) {
+        this.#events.emit('sync.finished', { account, job: dealsJob(account), outcome: 'cancelled' });
+        return;
+      }
+      this.#log.log('warn', `history sync of ${account} stopped`, error);
+      const message =
+        error instanceof UserFacingError
+          ? error.message
+          : 'The sync stopped on an unexpected error; it resumes from where it stood.';
+      this.#events.emit('sync.finished', { account, job: dealsJob(account), outcome: 'failed', message });
+    }
+  }
+
+  deals(filter: DealFilter, cursor?: DealCursor, limit?: number): Promise<DealPage> {
+    return this.#cache.deals.page(filter, cursor, limit);
+  }
+
+  totals(filter: DealFilter): Promise<DealTotals> {
+    return this.#cache.deals.totals(filter);
+  }
+
+  /** Writes the filtered deals to a CSV file the user chooses; progress as `export.progress` events. */
+  async exportCsv(filter: DealFilter): Promise<{ file: string | null; rows: number }> {
+    const file = await this.#platform.chooseFileToSave('Export deals', 'deals.csv', [
+      { name: 'CSV', extensions: ['csv'] },
+    ]);
+    if (!file) return { file: null, rows: 0 };
+    const result: ExportProgress = await this.#cache.deals.exportCsv(filter, file, {
+      onProgress: (p) => this.#events.emit('export.progress', { file, ...p }),
+    });
+    return { file, rows: result.rows };
+  }
+}

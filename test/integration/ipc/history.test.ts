@@ -1,0 +1,104 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AccountView,
+  DealPageView,
+  DealTotalsView,
+  Reply,
+  SyncFinished,
+  SyncStateView,
+} from '../../../main/ipc/contract.ts';
+import type { Platform } from '../../../main/platform.ts';
+import { createTestCore, type TestCore } from '../../support/core.ts';
+
+const saveTo = join(mkdtempSync(join(tmpdir(), 'txc-export-')), 'deals.csv');
+const platform: Platform = {
+  takeSecretFromClipboard: async () => undefined,
+  chooseFileToOpen: async () => undefined,
+  chooseFileToSave: async () => saveTo,
+};
+
+let core: TestCore;
+let main: AccountView;
+
+async function ok<T>(name: string, input?: unknown): Promise<T> {
+  const reply = (await core.router.dispatch(name, input, { origin: 'test' })) as Reply<T>;
+  if (!reply.ok) throw new Error(`${name}: ${reply.error.code} ${reply.error.message}`);
+  return reply.value;
+}
+
+beforeAll(async () => {
+  core = await createTestCore({ platform });
+  main = (await ok<AccountView[]>('accounts.list')).find((a) => a.label === 'Sandbox main') as AccountView;
+  for (let i = 0; i < 6; i++) {
+    await ok('orders.place', {
+      accountId: main.id,
+      draft: {
+        kind: 'market',
+        market: 'ETH_USDT',
+        side: i % 2 ? 'sell' : 'buy',
+        amount: i % 2 ? '0.01' : '40',
+      },
+    });
+  }
+});
+afterAll(() => core.close());
+
+describe('history procedures', () => {
+  it('syncs an account with progress events, then browses, totals and exports its deals', async () => {
+    const progress: number[] = [];
+    const finished: SyncFinished[] = [];
+    const stopProgress = core.events.subscribe((name, payload) => {
+      if (name === 'sync.progress') progress.push((payload as { done: number }).done);
+      if (name === 'sync.finished') finished.push(payload as SyncFinished);
+    });
+    expect(await ok<string[]>('sync.start', { accountIds: [main.id] })).toEqual([main.id]);
+    await core.history.idle();
+    stopProgress();
+    expect(finished).toEqual([{ account: main.id, job: `deals:${main.id}`, outcome: 'done' }]);
+    expect(progress.at(-1)).toBe(1);
+
+    const states = await ok<SyncStateView[]>('sync.status');
+    const state = states.find((s) => s.account === main.id);
+    expect(state).toMatchObject({ phase: 'idle', running: false });
+    expect(state?.syncedUntil).toBeGreaterThan(Date.now() / 1000 - 60);
+
+    const page = await ok<DealPageView>('history.deals', {
+      filter: { accounts: [main.id], market: 'ETH_USDT' },
+      limit: 4,
+    });
+    expect(page.rows).toHaveLength(4);
+    expect(page.next).not.toBeNull();
+    const rest = await ok<DealPageView>('history.deals', {
+      filter: { accounts: [main.id], market: 'ETH_USDT' },
+      cursor: page.next,
+      limit: 100,
+    });
+    const all = [...page.rows, ...rest.rows];
+    expect(new Set(all.map((d) => d.id)).size).toBe(all.length);
+    expect(all.length).toBeGreaterThanOrEqual(6);
+    expect(all.map((d) => d.time)).toEqual([...all.map((d) => d.time)].sort((a, b) => b - a));
+
+    const totals = await ok<DealTotalsView>('history.totals', { filter: { accounts: [main.id] } });
+    expect(totals.deals).toBe(all.length);
+    expect(totals.markets.map((m) => m.market)).toEqual(['ETH_USDT']);
+
+    const exported = await ok<{ file: string; rows: number }>('history.exportCsv', {
+      filter: { accounts: [main.id] },
+    });
+    expect(exported).toEqual({ file: saveTo, rows: all.length });
+    const lines = readFileSync(saveTo, 'utf8').trim().split(/\r?\n/);
+    expect(lines).toHaveLength(all.length + 1);
+  });
+
+  it('names the field of a malformed filter', async () => {
+    const reply = await core.router.dispatch(
+      'history.deals',
+      { filter: { accounts: ['not-an-id'] } },
+      { origin: 'test' },
+    );
+    expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'filter.accounts.0' } });
+  });
+});
