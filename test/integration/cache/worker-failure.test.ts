@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CacheClosedError, cacheWorkerUrl } from '../../../main/cache/index.ts';
+import { CacheCancelledError, CacheClosedError, cacheWorkerUrl } from '../../../main/cache/index.ts';
 import { deal, useCaches } from './fixtures.ts';
 
 const caches = useCaches();
@@ -16,6 +18,16 @@ describe('cache worker failures', () => {
     expect((error as Error).message).toMatch(/exit code 3/);
     await expect(cache.deals.upsert([deal(1)])).rejects.toBeInstanceOf(CacheClosedError);
     await cache.close();
+  });
+
+  it('refuses an export whose signal is already aborted, without starting it', async () => {
+    const cache = await caches.open({ readWorkers: 0 });
+    const file = join(caches.dataDir(), 'never.csv');
+    const error = await cache.deals
+      .exportCsv({}, file, { signal: AbortSignal.abort() })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CacheCancelledError);
+    expect(existsSync(file) || existsSync(`${file}.partial`)).toBe(false);
   });
 
   it('takes the worker location as an option, for a bundled build', async () => {
