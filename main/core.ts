@@ -9,6 +9,7 @@ import { AccountService } from './services/accounts.ts';
 import { appInfo } from './services/app-info.ts';
 import { deskHandlers } from './services/desk-handlers.ts';
 import { HistoryService } from './services/history.ts';
+import type { AuditEntry } from './exchange/http.ts';
 import {
   openConnection,
   type ConnectionTarget,
@@ -48,7 +49,13 @@ export interface CoreOptions {
 export async function startCore(options: CoreOptions): Promise<Core> {
   const { environment, log = createLogger() } = options;
   const events = new EventHub();
-  const connection = await openConnection(options.connection ?? { kind: 'sandbox' }, environment.dataDir);
+  // Every signed request goes to the audit log once the cache is open (never a secret or signature).
+  const audit: { write?: (entry: AuditEntry) => void } = {};
+  const connection = await openConnection(
+    options.connection ?? { kind: 'sandbox' },
+    environment.dataDir,
+    (entry) => audit.write?.(entry),
+  );
   const profile = options.profile ?? 'default';
   const registryFile = join(environment.dataDir, 'profiles', profile, 'accounts.sqlite');
   let registry: AccountRegistry;
@@ -67,6 +74,20 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const platform = options.platform ?? headlessPlatform;
   const accounts = new AccountService(registry, connection, platform);
   const history = new HistoryService(cache, accounts, events, platform, log);
+  audit.write = (entry) => {
+    const account = registry.idForKey(connection.id, entry.apiKey) ?? 'unregistered';
+    const outcome = entry.outcome === 'ok' ? 'ok' : entry.status === undefined ? 'failed' : 'rejected';
+    cache.audit
+      .record({
+        atMs: entry.at,
+        account,
+        path: entry.path,
+        outcome,
+        ...(entry.status === undefined ? {} : { httpStatus: entry.status }),
+        ...(entry.outcome === 'ok' ? {} : { errorCode: entry.outcome }),
+      })
+      .catch((error: unknown) => log.log('warn', 'could not write the audit log', error));
+  };
   const registered = await accounts.registerDemoAccounts();
   if (registered > 0) log.log('info', `registered ${String(registered)} sandbox demo accounts`);
 

@@ -101,6 +101,8 @@ export class AccountRegistry {
   readonly #db: Database.Database;
   readonly #secrets: SecretStore;
   readonly #now: () => number;
+  /** `connection apiKey` -> account id, rebuilt after a key is added, rotated or removed. */
+  #byKey: Map<string, string> | undefined;
 
   constructor(file: string, secrets: SecretStore, now: () => number = Date.now) {
     mkdirSync(dirname(file), { recursive: true });
@@ -117,6 +119,12 @@ export class AccountRegistry {
       .prepare('SELECT * FROM accounts ORDER BY favourite DESC, label COLLATE NOCASE')
       .all();
     return (rows as Row[]).map(toRecord);
+  }
+
+  /** The account registered with this public key on this connection (cached: it runs per request). */
+  idForKey(connection: string, apiKey: string): string | undefined {
+    this.#byKey ??= new Map(this.list().map((a) => [`${a.connection} ${a.apiKey}`, a.id]));
+    return this.#byKey.get(`${connection} ${apiKey}`);
   }
 
   get(id: string): AccountRecord | undefined {
@@ -144,6 +152,7 @@ export class AccountRegistry {
 
   /** Registers an account; its secret goes to the keychain, the rest to the registry. */
   async add(input: NewAccount): Promise<AccountRecord> {
+    this.#byKey = undefined;
     const label = checkLabel(input.label);
     const apiKey = checkToken('apiKey', input.apiKey.trim());
     const secret = checkToken('secret', input.secret.trim());
@@ -206,6 +215,7 @@ export class AccountRegistry {
 
   /** Replaces the key pair after the exchange issued a new one (`api-key/reset`). */
   async rotate(id: string, apiKey: string, secret: string): Promise<AccountRecord> {
+    this.#byKey = undefined;
     const account = this.#require(id);
     const key = checkToken('apiKey', apiKey.trim());
     const value = checkToken('secret', secret.trim());
@@ -218,6 +228,7 @@ export class AccountRegistry {
   }
 
   async remove(id: string): Promise<void> {
+    this.#byKey = undefined;
     this.#require(id);
     this.#db.prepare('DELETE FROM accounts WHERE id = ?').run(id);
     await this.#secrets.delete(id);

@@ -129,3 +129,21 @@ describe('desk procedures through the router', () => {
     expect(text).not.toContain('sec-import-1-xyz');
   });
 });
+
+describe('audit log', () => {
+  it('records every signed request with its account and outcome, never a secret', async () => {
+    const accounts = await ok<AccountView[]>('accounts.list');
+    const main = accounts.find((a) => a.label === 'Sandbox main');
+    await call('balances.spot', { accountId: main?.id });
+    await expect
+      .poll(async () => (await core.cache.audit.list({ account: main?.id })).length)
+      .toBeGreaterThan(0);
+    const entries = await core.cache.audit.list({ account: main?.id });
+    expect(entries.some((e) => e.path === '/api/v4/trade-account/balance' && e.outcome === 'ok')).toBe(true);
+    const text = JSON.stringify(entries);
+    for (const demo of core.connection.demoAccounts) {
+      expect(text).not.toContain(demo.apiSecret);
+      expect(text).not.toContain(demo.apiKey);
+    }
+  });
+});
