@@ -329,6 +329,8 @@ export class Engine {
     o.status = status;
     this.release(o, m);
     this.untrack(o);
+    // background liquidity leaves no records behind (nobody can query them)
+    if (!this.account(o.owner)) this.orders.delete(o.id);
   }
 
   /** Persistence: the records to save; books, open sets and stop lists are rebuilt from them. */
