@@ -106,7 +106,8 @@ export function checkQuoteAmount(m: MarketDef, raw: unknown): Decimal {
   if (decimalsOf(d) > m.moneyPrec)
     throw fieldError('amount', `The amount may have at most ${m.moneyPrec} decimal places.`);
   if (d.lt(m.minTotal)) throw fieldError('amount', `Total is less than ${m.minTotal}.`);
-  if (m.maxTotal !== '0' && d.gt(m.maxTotal)) throw fieldError('amount', `Total is greater than ${m.maxTotal}.`);
+  if (m.maxTotal !== '0' && d.gt(m.maxTotal))
+    throw fieldError('amount', `Total is greater than ${m.maxTotal}.`);
   return d;
 }
 
