@@ -106,6 +106,15 @@ describe('DataGrid in Chromium', () => {
       .locator('[role="gridcell"]:nth-child(5)')
       .evaluateAll((cells) => cells.slice(0, 6).map((c) => Math.round(c.scrollWidth)));
     expect(new Set(widths).size).toBe(1);
+    // Buy and sell: colour plus an arrow, never colour alone.
+    const sides = rows(page).locator('[role="gridcell"]:nth-child(4)');
+    expect((await sides.allTextContents()).slice(0, 2)).toEqual(['▲buy', '▼sell']);
+    expect(await sides.first().getAttribute('data-tone')).toBe('buy');
+    const [buyColour, sellColour] = await js<string[]>(
+      page,
+      `[...document.querySelectorAll('[data-tone]')].slice(0, 2).map((c) => getComputedStyle(c).color)`,
+    );
+    expect(buyColour).not.toBe(sellColour);
     const time = rows(page).first().locator('time');
     expect(await time.textContent()).toBe('2026-11-22 09:30:00');
     expect(await time.getAttribute('title')).toBe('2026-11-22 09:30:00.000 UTC (local UTC)');

@@ -12,6 +12,8 @@ export type GridColumn<R> =
       readonly title: string;
       readonly kind: 'text' | 'decimal';
       readonly value: (row: R) => string;
+      /** Buy/sell colouring, always drawn with an arrow (▲ buy, ▼ sell) as a second cue. */
+      readonly tone?: (row: R) => 'buy' | 'sell' | undefined;
       /** Width in rem (text scales with the system setting). */
       readonly width?: number;
       readonly hidden?: boolean;
