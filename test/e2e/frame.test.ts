@@ -78,6 +78,12 @@ describe('the frame in Chromium', () => {
     expect(empties.size).toBe(7);
     expect(await page.locator('[aria-current="page"]').textContent()).toContain('Events');
 
+    // The browser's Back follows the hash history.
+    await page.getByTestId('nav-mining').click();
+    await expect.poll(() => heading(page)).toBe('Mining');
+    await page.goBack();
+    await expect.poll(() => heading(page)).toBe('Events');
+
     await page.getByTestId('nav-history').click();
     await page.reload();
     await expect.poll(() => heading(page)).toBe('History');
