@@ -29,6 +29,8 @@ export interface RefundRecord {
   memo: string | null;
   status: 'in_process' | 'successful' | 'canceled';
   createdAt: number;
+  /** Server time (ms) at which an in-process refund completes (absent: it stays as it is). */
+  completeAt?: number;
 }
 
 export interface FlexInvestment {
@@ -136,4 +138,7 @@ export function advanceWallet(
     r.status = 'successful';
     if (r.method === 1) release(r.accountId, r.ticker, new Decimal(r.amount));
   }
+  for (const r of wallet.refunds)
+    if (r.status === 'in_process' && r.completeAt !== undefined && r.completeAt <= now)
+      r.status = 'successful';
 }

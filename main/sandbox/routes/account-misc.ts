@@ -1,11 +1,12 @@
 /** Travel-rule VASPs, flex investment close, WebSocket token. */
 import { Decimal } from 'decimal.js';
 import { ApiError, fieldError } from '../http/errors.ts';
-import { oneOf, reqDecimal, reqString } from '../http/fields.ts';
+import { oneOf, optString, reqDecimal, reqString } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
 import { collateralBalance, creditMain, debitMain, notEnough, spot, toLedger } from '../ledger.ts';
 import { uuidFrom } from '../fixture.ts';
 import type { SandboxState } from '../state.ts';
+import { CONFIRM_AFTER_MS } from '../wallet-state.ts';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -72,6 +73,54 @@ export function accountMiscRoutes(state: SandboxState): PrivateRoute[] {
         if (to === 'main') creditMain(account, ticker, amount);
         else if (to === 'spot') spot(account, ticker).available += toLedger(amount);
         else account.collateral.set(ticker, collateralBalance(account, ticker).plus(amount));
+        return {};
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v4/main-account/refund-deposit',
+      handler: ({ account, body }) => {
+        const depositId = reqString(body, 'depositId');
+        const memo = optString(body, 'memo', 255);
+        const deposit = state.wallet.records.find(
+          (r) => r.id === depositId && r.accountId === account.id && r.method === 1,
+        );
+        if (!deposit) throw fieldError('depositId', 'The selected deposit is invalid.');
+        if (deposit.status !== 'successful')
+          throw fieldError('depositId', 'Only a credited deposit can be refunded.');
+        if (state.wallet.refunds.some((r) => r.depositId === depositId && r.status !== 'canceled'))
+          throw fieldError('depositId', 'This deposit is already being refunded.');
+        // only full refunds exist: the whole deposit leaves the main balance
+        debitMain(account, deposit.ticker, new Decimal(deposit.amount));
+        state.wallet.refunds.push({
+          id: uuidFrom(state.rng.hex(16)),
+          accountId: account.id,
+          depositId,
+          ticker: deposit.ticker,
+          amount: deposit.amount,
+          memo: memo ?? null,
+          status: 'in_process',
+          createdAt: Math.floor(state.now() / 1000),
+          completeAt: state.now() + CONFIRM_AFTER_MS,
+        });
+        return {};
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v4/travel-rule/deposit/verification',
+      handler: ({ account, body }) => {
+        const depositId = reqString(body, 'depositId');
+        const deposit = state.wallet.records.find(
+          (r) => r.id === depositId && r.accountId === account.id && r.method === 1,
+        );
+        if (!deposit) throw fieldError('depositId', 'The selected deposit is invalid.');
+        const originator = body['originator'];
+        if (
+          originator !== undefined &&
+          (typeof originator !== 'object' || originator === null || Array.isArray(originator))
+        )
+          throw fieldError('originator', 'The originator must be an object.');
         return {};
       },
     },

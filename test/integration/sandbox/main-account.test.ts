@@ -159,6 +159,44 @@ describe('main account', () => {
     expect(page.body.records[0].id).toBe(all.body.records[1].id);
   });
 
+  it('refunds a credited deposit in full, with its memo, completing later', async () => {
+    const deposits = await post('main', '/api/v4/main-account/history', {
+      transactionMethod: 1,
+      ticker: 'BTC',
+    });
+    const deposit = deposits.body.records[0];
+    const before = (await post('main', BAL, { ticker: 'BTC' })).body.BTC.main_balance;
+    const r = await post('main', '/api/v4/main-account/refund-deposit', {
+      depositId: deposit.transactionId,
+      memo: 'sent back',
+    });
+    expect(r.status).toBe(200);
+    const after = (await post('main', BAL, { ticker: 'BTC' })).body.BTC.main_balance;
+    expect(Number(before) - Number(after)).toBe(Number(deposit.amount));
+    const again = await post('main', '/api/v4/main-account/refund-deposit', {
+      depositId: deposit.transactionId,
+    });
+    expect([again.status, Object.keys(again.body.errors)]).toEqual([422, ['depositId']]);
+    const listed = await post('main', '/api/v4/main-account/refund-history', {
+      depositId: deposit.transactionId,
+    });
+    expect(listed.body.records).toEqual([
+      expect.objectContaining({ status: 'in_process', memo: 'sent back', ticker: 'BTC' }),
+    ]);
+    clock += 121_000;
+    const done = await post('main', '/api/v4/main-account/refund-history', {
+      depositId: deposit.transactionId,
+    });
+    expect(done.body.records[0].status).toBe('successful');
+    const unknown = await post('main', '/api/v4/travel-rule/deposit/verification', { depositId: 'nope' });
+    expect(Object.keys(unknown.body.errors)).toEqual(['depositId']);
+    const verified = await post('main', '/api/v4/travel-rule/deposit/verification', {
+      depositId: deposit.transactionId,
+      originator: { name: 'Jane Doe' },
+    });
+    expect(verified.status).toBe(200);
+  });
+
   it('converts once per idempotencyKey', async () => {
     const fields = {
       from: 'USDT',
