@@ -7,6 +7,9 @@ import type { EventHub } from '../ipc/event-hub.ts';
 import { UserFacingError } from '../ipc/errors.ts';
 import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
+import { AuthError } from '../exchange/errors.ts';
+import { snapshotBalances } from '../sync/balances.ts';
+import { syncBorrows } from '../sync/borrows.ts';
 import { dealsJob, syncDeals, type DealsCursor } from '../sync/deals.ts';
 import type { AccountService } from './accounts.ts';
 
@@ -19,6 +22,15 @@ export interface SyncState {
   /** Unix seconds up to which the cached history is complete; null before the first full run. */
   syncedUntil: number | null;
   running: boolean;
+}
+
+/** A part of the sync the account's key may not use (sub-account key restrictions) is left out. */
+async function skipRefused(work: Promise<unknown>): Promise<void> {
+  try {
+    await work;
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error;
+  }
 }
 
 export class HistoryService {
@@ -106,13 +118,16 @@ export class HistoryService {
       return;
     }
     try {
+      const caller = await this.#accounts.caller(account);
       await syncDeals({
         cache: this.#cache,
-        caller: await this.#accounts.caller(account),
+        caller,
         account,
         signal: controller.signal,
         onProgress: (p) => this.#events.emit('sync.progress', p),
       });
+      await skipRefused(syncBorrows({ cache: this.#cache, caller, account, signal: controller.signal }));
+      await snapshotBalances({ cache: this.#cache, caller, account });
       this.#events.emit('sync.finished', { account, job: dealsJob(account), outcome: 'done' });
     } catch (error) {
       if (controller.signal.aborted) {

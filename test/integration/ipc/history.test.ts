@@ -59,6 +59,9 @@ describe('history procedures', () => {
     stopProgress();
     expect(finished).toEqual([{ account: main.id, job: `deals:${main.id}`, outcome: 'done' }]);
     expect(progress.at(-1)).toBe(1);
+    // The same run took the account's balance snapshots and its borrow history.
+    expect((await core.cache.balances.latest(main.id, 'trade'))?.entries.length).toBeGreaterThan(0);
+    expect((await core.cache.borrows.list({ account: main.id })).length).toBeGreaterThan(0);
 
     const states = await ok<SyncStateView[]>('sync.status');
     const state = states.find((s) => s.account === main.id);
