@@ -141,15 +141,16 @@ function placeCollateralMarket(
 }
 
 export function collateralRoutes(state: SandboxState, engine: Engine, positions: Positions): PrivateRoute[] {
+  /** `null`: the Limits table does not list the endpoint, so no limit applies. */
   const route = (
     path: string,
     handler: PrivateRoute['handler'],
-    group: PrivateRoute['group'] = 'account',
+    group: PrivateRoute['group'] | null = 'account',
   ): PrivateRoute => ({
     method: 'POST',
     path,
-    group,
     handler,
+    ...(group ? { group } : {}),
   });
   return [
     route(
@@ -179,53 +180,65 @@ export function collateralRoutes(state: SandboxState, engine: Engine, positions:
       }
       return { leverage: lev };
     }),
-    route('/api/v4/collateral-account/hedge-mode', ({ account }) => ({ hedgeMode: account.hedgeMode })),
-    route('/api/v4/collateral-account/hedge-mode/update', ({ account, body }) => {
-      const value = optBool(body, 'hedgeMode');
-      if (value === undefined) throw fieldError('hedgeMode', 'The hedgeMode field is required.');
-      if (value !== account.hedgeMode) {
-        const busy =
-          positions.of(account.id).length > 0 || engine.openOrders(account.id).some((o) => o.collateral);
-        if (busy) throw fieldError('hedgeMode', 'Close all positions and orders before changing the mode.');
-        account.hedgeMode = value;
-      }
-      return { hedgeMode: account.hedgeMode };
-    }),
-    route('/api/v4/collateral-account/balance', ({ account, body }) => {
-      const ticker = optString(body, 'ticker');
-      const tickers = ticker ? [ticker] : [...state.assets.keys()];
-      const out: Record<string, string> = {};
-      for (const t of tickers) out[t] = fmt(collateralBalance(account, t));
-      return out;
-    }),
-    route('/api/v4/collateral-account/positions/open', ({ account, body }) => {
-      const market = optString(body, 'market');
-      return positions
-        .of(account.id)
-        .filter((p) => !market || p.market === market)
-        .map((p) => {
-          const m = state.markets.get(p.market) as MarketDef;
-          const lev = effectiveLeverage(account, m);
-          const last = new Decimal(state.lastPrices.get(p.market) || m.basePrice);
-          const margin = p.amount.abs().times(p.basePrice).div(lev);
-          const pnl = last.minus(p.basePrice).times(p.amount);
-          return {
-            positionId: p.positionId,
-            market: p.market,
-            openDate: p.openDate,
-            modifyDate: p.modifyDate,
-            amount: p.amount.toFixed(),
-            basePrice: p.basePrice.toDecimalPlaces(8).toFixed(),
-            liquidationPrice: liquidationPriceOf(p, lev),
-            liquidationState: p.liquidationState,
-            pnl: pnl.toDecimalPlaces(8).toFixed(),
-            pnlPercent: margin.isZero() ? '0' : pnl.div(margin).times(100).toDecimalPlaces(2).toFixed(),
-            margin: margin.toDecimalPlaces(8).toFixed(),
-            realizedFunding: p.realizedFunding.toFixed(),
-            positionSide: p.side,
-            isHedge: p.isHedge,
-          };
-        });
-    }),
+    route('/api/v4/collateral-account/hedge-mode', ({ account }) => ({ hedgeMode: account.hedgeMode }), null),
+    route(
+      '/api/v4/collateral-account/hedge-mode/update',
+      ({ account, body }) => {
+        const value = optBool(body, 'hedgeMode');
+        if (value === undefined) throw fieldError('hedgeMode', 'The hedgeMode field is required.');
+        if (value !== account.hedgeMode) {
+          const busy =
+            positions.of(account.id).length > 0 || engine.openOrders(account.id).some((o) => o.collateral);
+          if (busy) throw fieldError('hedgeMode', 'Close all positions and orders before changing the mode.');
+          account.hedgeMode = value;
+        }
+        return { hedgeMode: account.hedgeMode };
+      },
+      null,
+    ),
+    route(
+      '/api/v4/collateral-account/balance',
+      ({ account, body }) => {
+        const ticker = optString(body, 'ticker');
+        const tickers = ticker ? [ticker] : [...state.assets.keys()];
+        const out: Record<string, string> = {};
+        for (const t of tickers) out[t] = fmt(collateralBalance(account, t));
+        return out;
+      },
+      null,
+    ),
+    route(
+      '/api/v4/collateral-account/positions/open',
+      ({ account, body }) => {
+        const market = optString(body, 'market');
+        return positions
+          .of(account.id)
+          .filter((p) => !market || p.market === market)
+          .map((p) => {
+            const m = state.markets.get(p.market) as MarketDef;
+            const lev = effectiveLeverage(account, m);
+            const last = new Decimal(state.lastPrices.get(p.market) || m.basePrice);
+            const margin = p.amount.abs().times(p.basePrice).div(lev);
+            const pnl = last.minus(p.basePrice).times(p.amount);
+            return {
+              positionId: p.positionId,
+              market: p.market,
+              openDate: p.openDate,
+              modifyDate: p.modifyDate,
+              amount: p.amount.toFixed(),
+              basePrice: p.basePrice.toDecimalPlaces(8).toFixed(),
+              liquidationPrice: liquidationPriceOf(p, lev),
+              liquidationState: p.liquidationState,
+              pnl: pnl.toDecimalPlaces(8).toFixed(),
+              pnlPercent: margin.isZero() ? '0' : pnl.div(margin).times(100).toDecimalPlaces(2).toFixed(),
+              margin: margin.toDecimalPlaces(8).toFixed(),
+              realizedFunding: p.realizedFunding.toFixed(),
+              positionSide: p.side,
+              isHedge: p.isHedge,
+            };
+          });
+      },
+      null,
+    ),
   ];
 }

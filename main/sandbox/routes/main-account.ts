@@ -84,6 +84,8 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
     handler,
     ...extra,
   });
+  /** Endpoints the Limits table does not list: no limit is applied. */
+  const UNLIMITED: Partial<PrivateRoute> = { group: undefined };
   return [
     route('/api/v4/main-account/balance', ({ account, body }) => {
       const ticker = body['ticker'];
@@ -128,7 +130,7 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
         withdrawal(state, account, body, false);
         return {};
       },
-      { explicitPermission: true },
+      { explicitPermission: true, group: undefined },
     ),
     route(
       '/api/v4/main-account/withdraw-pay',
@@ -163,95 +165,107 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
         external_id: uuidFrom(state.rng.hex(16)),
       };
     }),
-    route('/api/v4/main-account/history', ({ account, body }) => {
-      const method = optInt(body, 'transactionMethod');
-      if (method !== undefined && method !== 1 && method !== 2)
-        throw fieldError('transactionMethod', 'The selected transactionMethod is invalid.');
-      const ticker = optString(body, 'ticker');
-      const uniqueId = optString(body, 'uniqueId');
-      const address = optString(body, 'address');
-      const limit = optInt(body, 'limit', 1, 100) ?? 50;
-      const offset = optInt(body, 'offset', 0, 10000) ?? 0;
-      const all = state.wallet.records
-        .filter((r) => r.accountId === account.id)
-        .filter((r) => method === undefined || r.method === method)
-        .filter((r) => !ticker || r.ticker === ticker)
-        .filter((r) => !uniqueId || r.uniqueId === uniqueId)
-        .filter((r) => !address || r.address === address)
-        .sort((a, b) => b.createdAt - a.createdAt);
-      return {
-        limit,
-        offset,
-        total: all.length,
-        records: all.slice(offset, offset + limit).map((r) => ({
-          address: r.address,
-          uniqueId: r.uniqueId,
-          transactionId: r.id,
-          createdAt: r.createdAt,
-          currency: state.assets.get(r.ticker)?.name ?? r.ticker,
-          ticker: r.ticker,
-          method: r.method,
-          amount: r.amount,
-          fee: r.fee,
-          memo: r.memo,
-          network: r.network,
-          status: r.status,
-        })),
-      };
-    }),
-    route('/api/v4/main-account/refund-history', ({ account, body }) => {
-      const depositId = optString(body, 'depositId');
-      const ticker = optString(body, 'ticker');
-      const limit = optInt(body, 'limit', 1, 100) ?? 100;
-      const offset = optInt(body, 'offset', 0, 10000) ?? 0;
-      const all = state.wallet.refunds
-        .filter((r) => r.accountId === account.id)
-        .filter((r) => !depositId || r.depositId === depositId)
-        .filter((r) => !ticker || r.ticker === ticker)
-        .sort((a, b) => b.createdAt - a.createdAt);
-      return {
-        records: all.slice(offset, offset + limit).map((r) => ({
-          id: r.id,
-          depositId: r.depositId,
-          ticker: r.ticker,
-          amount: r.amount,
-          memo: r.memo,
-          status: r.status,
-          createdAt: r.createdAt,
-        })),
-        limit,
-        offset,
-      };
-    }),
-    route('/api/v4/convert/auto-confirm', ({ account, body }) => {
-      const from = reqString(body, 'from');
-      const to = reqString(body, 'to');
-      const fromAsset = state.assets.get(from);
-      const toAsset = state.assets.get(to);
-      if (!fromAsset) throw fieldError('from', 'The selected from is invalid.');
-      if (!toAsset || to === from) throw fieldError('to', 'The selected to is invalid.');
-      const direction = oneOf(body, 'direction', ['from', 'to'] as const) ?? 'from';
-      const amount = parseDecimal('amount', body['amount']);
-      if (amount.lte(0)) throw fieldError('amount', 'The amount must be greater than 0.');
-      const key = optString(body, 'idempotencyKey');
-      if (key !== undefined && (key.length < 8 || key.length > 128))
-        throw fieldError('idempotencyKey', 'The idempotencyKey must be between 8 and 128 characters.');
-      const previous = key ? state.wallet.converts.get(`${account.id}|${key}`) : undefined;
-      if (previous) return previous;
-      const rate = new Decimal(fromAsset.usdtPrice).div(toAsset.usdtPrice).times('0.998');
-      const give =
-        direction === 'from'
-          ? amount
-          : amount.div(rate).toDecimalPlaces(fromAsset.precision, Decimal.ROUND_UP);
-      const receive =
-        direction === 'from'
-          ? amount.times(rate).toDecimalPlaces(toAsset.precision, Decimal.ROUND_DOWN)
-          : amount;
-      debitMain(account, from, give);
-      account.main.set(to, mainBalance(account, to).plus(receive));
-      const result = { finalGive: fmt(give), finalReceive: fmt(receive), id: uuidFrom(state.rng.hex(16)) };
-      if (key) state.wallet.converts.set(`${account.id}|${key}`, result);
-      return result;
-    }),
+    route(
+      '/api/v4/main-account/history',
+      ({ account, body }) => {
+        const method = optInt(body, 'transactionMethod');
+        if (method !== undefined && method !== 1 && method !== 2)
+          throw fieldError('transactionMethod', 'The selected transactionMethod is invalid.');
+        const ticker = optString(body, 'ticker');
+        const uniqueId = optString(body, 'uniqueId');
+        const address = optString(body, 'address');
+        const limit = optInt(body, 'limit', 1, 100) ?? 50;
+        const offset = optInt(body, 'offset', 0, 10000) ?? 0;
+        const all = state.wallet.records
+          .filter((r) => r.accountId === account.id)
+          .filter((r) => method === undefined || r.method === method)
+          .filter((r) => !ticker || r.ticker === ticker)
+          .filter((r) => !uniqueId || r.uniqueId === uniqueId)
+          .filter((r) => !address || r.address === address)
+          .sort((a, b) => b.createdAt - a.createdAt);
+        return {
+          limit,
+          offset,
+          total: all.length,
+          records: all.slice(offset, offset + limit).map((r) => ({
+            address: r.address,
+            uniqueId: r.uniqueId,
+            transactionId: r.id,
+            createdAt: r.createdAt,
+            currency: state.assets.get(r.ticker)?.name ?? r.ticker,
+            ticker: r.ticker,
+            method: r.method,
+            amount: r.amount,
+            fee: r.fee,
+            memo: r.memo,
+            network: r.network,
+            status: r.status,
+          })),
+        };
+      },
+      UNLIMITED,
+    ),
+    route(
+      '/api/v4/main-account/refund-history',
+      ({ account, body }) => {
+        const depositId = optString(body, 'depositId');
+        const ticker = optString(body, 'ticker');
+        const limit = optInt(body, 'limit', 1, 100) ?? 100;
+        const offset = optInt(body, 'offset', 0, 10000) ?? 0;
+        const all = state.wallet.refunds
+          .filter((r) => r.accountId === account.id)
+          .filter((r) => !depositId || r.depositId === depositId)
+          .filter((r) => !ticker || r.ticker === ticker)
+          .sort((a, b) => b.createdAt - a.createdAt);
+        return {
+          records: all.slice(offset, offset + limit).map((r) => ({
+            id: r.id,
+            depositId: r.depositId,
+            ticker: r.ticker,
+            amount: r.amount,
+            memo: r.memo,
+            status: r.status,
+            createdAt: r.createdAt,
+          })),
+          limit,
+          offset,
+        };
+      },
+      UNLIMITED,
+    ),
+    route(
+      '/api/v4/convert/auto-confirm',
+      ({ account, body }) => {
+        const from = reqString(body, 'from');
+        const to = reqString(body, 'to');
+        const fromAsset = state.assets.get(from);
+        const toAsset = state.assets.get(to);
+        if (!fromAsset) throw fieldError('from', 'The selected from is invalid.');
+        if (!toAsset || to === from) throw fieldError('to', 'The selected to is invalid.');
+        const direction = oneOf(body, 'direction', ['from', 'to'] as const) ?? 'from';
+        const amount = parseDecimal('amount', body['amount']);
+        if (amount.lte(0)) throw fieldError('amount', 'The amount must be greater than 0.');
+        const key = optString(body, 'idempotencyKey');
+        if (key !== undefined && (key.length < 8 || key.length > 128))
+          throw fieldError('idempotencyKey', 'The idempotencyKey must be between 8 and 128 characters.');
+        const previous = key ? state.wallet.converts.get(`${account.id}|${key}`) : undefined;
+        if (previous) return previous;
+        const rate = new Decimal(fromAsset.usdtPrice).div(toAsset.usdtPrice).times('0.998');
+        const give =
+          direction === 'from'
+            ? amount
+            : amount.div(rate).toDecimalPlaces(fromAsset.precision, Decimal.ROUND_UP);
+        const receive =
+          direction === 'from'
+            ? amount.times(rate).toDecimalPlaces(toAsset.precision, Decimal.ROUND_DOWN)
+            : amount;
+        debitMain(account, from, give);
+        account.main.set(to, mainBalance(account, to).plus(receive));
+        const result = { finalGive: fmt(give), finalReceive: fmt(receive), id: uuidFrom(state.rng.hex(16)) };
+        if (key) state.wallet.converts.set(`${account.id}|${key}`, result);
+        return result;
+      },
+      UNLIMITED,
+    ),
   ];
 }

@@ -35,7 +35,6 @@ export function subAccountRoutes(state: SandboxState): PrivateRoute[] {
     {
       method: 'POST',
       path: '/api/v4/sub-account/list',
-      group: 'account',
       mainOnly: true,
       handler: ({ account, body }) => {
         const search = optString(body, 'search');

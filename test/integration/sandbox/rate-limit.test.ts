@@ -27,6 +27,14 @@ describe('sandbox rate limits', () => {
     // another endpoint of the same group shares the budget; another key has its own
     expect((await c.post('/api/v4/sub-account/list')).status).toBe(403);
     expect((await other.post('/api/v4/main-account/balance')).status).toBe(200);
+    // endpoints the Limits table does not list are not limited
+    for (const path of [
+      '/api/v4/main-account/history',
+      '/api/v4/collateral-account/balance',
+      '/api/v4/orders',
+    ]) {
+      expect((await c.post(path)).status, path).toBe(200);
+    }
     clock += 10_000;
     expect((await c.post('/api/v4/main-account/balance')).status).toBe(200);
   });
