@@ -10,6 +10,7 @@ import {
   type DealFilter,
 } from './deal-filter.ts';
 import { findRef, forgetKeys, nameOf, refFor } from './deal-keys.ts';
+import { RollupBatch } from './deal-rollup.ts';
 
 /** An executed deal as the exchange sends it, plus the account and market it belongs to. */
 export interface DealRecord {
@@ -75,7 +76,8 @@ const INSERT = `INSERT INTO deals (${DEAL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?,
 /**
  * Stores a page of deals in one transaction. Deals are immutable on the exchange, so a deal already
  * cached (same account and id) is kept as is: the same page twice, or overlapping pages, leave no
- * double. The whole page is checked before anything is written.
+ * double. The whole page is checked before anything is written. The daily totals are updated with
+ * the deals actually inserted, in the same transaction.
  */
 export function upsertDeals(
   db: WritableDB,
@@ -83,14 +85,18 @@ export function upsertDeals(
 ): { inserted: number; duplicates: number } {
   rows.forEach(check);
   const insert = prepared(db, INSERT);
+  const rollup = new RollupBatch();
   let inserted = 0;
   try {
     db.transaction(() => {
       for (const d of rows) {
-        inserted += insert.run(
-          refFor(db, 'account', d.account),
+        const accountRef = refFor(db, 'account', d.account);
+        const marketRef = refFor(db, 'market', d.market);
+        const timeUs = toMicros(d.time);
+        const { changes } = insert.run(
+          accountRef,
           d.id,
-          refFor(db, 'market', d.market),
+          marketRef,
           d.side,
           d.role,
           d.amount,
@@ -100,9 +106,13 @@ export function upsertDeals(
           d.feeAsset,
           d.orderId,
           d.clientOrderId,
-          toMicros(d.time),
-        ).changes;
+          timeUs,
+        );
+        if (changes === 0) continue;
+        inserted++;
+        rollup.add(accountRef, marketRef, timeUs, d.side, d.role, d.feeAsset, d.amount, d.deal, d.fee);
       }
+      rollup.apply(db);
     })();
   } catch (error) {
     forgetKeys(db);

@@ -31,7 +31,7 @@ describe('openWritable', () => {
     expect(migration).toEqual({
       from: 0,
       to: migrations.length,
-      applied: ['0001-initial', '0002-sync-checkpoints', '0003-deal-name-keys'],
+      applied: ['0001-initial', '0002-sync-checkpoints', '0003-deal-name-keys', '0004-deal-daily-totals'],
     });
     db.close();
   });
@@ -114,8 +114,12 @@ describe('checkMigrationList', () => {
   it('each migration is applied in order and recorded in user_version', () => {
     const db = new Database(':memory:');
     expect(migrate(db, migrations.slice(0, 1)).to).toBe(1);
-    expect(migrate(db, migrations).applied).toEqual(['0002-sync-checkpoints', '0003-deal-name-keys']);
-    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(migrate(db, migrations).applied).toEqual([
+      '0002-sync-checkpoints',
+      '0003-deal-name-keys',
+      '0004-deal-daily-totals',
+    ]);
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
     db.close();
   });
 });
