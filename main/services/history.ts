@@ -11,6 +11,8 @@ import { AuthError } from '../exchange/errors.ts';
 import { snapshotBalances } from '../sync/balances.ts';
 import { syncBorrows } from '../sync/borrows.ts';
 import { dealsJob, syncDeals, type DealsCursor } from '../sync/deals.ts';
+import { syncMining } from '../sync/mining.ts';
+import { syncPositions } from '../sync/positions.ts';
 import type { AccountService } from './accounts.ts';
 
 /** How many accounts sync at once; each one queues behind the shared rate limits. */
@@ -126,7 +128,12 @@ export class HistoryService {
         signal: controller.signal,
         onProgress: (p) => this.#events.emit('sync.progress', p),
       });
-      await skipRefused(syncBorrows({ cache: this.#cache, caller, account, signal: controller.signal }));
+      const signal = controller.signal;
+      await skipRefused(syncBorrows({ cache: this.#cache, caller, account, signal }));
+      await skipRefused(syncPositions({ cache: this.#cache, caller, account, signal }));
+      if (this.#accounts.registry.get(account)?.kind === 'main') {
+        await skipRefused(syncMining({ cache: this.#cache, caller, account, signal }));
+      }
       await snapshotBalances({ cache: this.#cache, caller, account });
       this.#events.emit('sync.finished', { account, job: dealsJob(account), outcome: 'done' });
     } catch (error) {

@@ -62,6 +62,9 @@ describe('history procedures', () => {
     // The same run took the account's balance snapshots and its borrow history.
     expect((await core.cache.balances.latest(main.id, 'trade'))?.entries.length).toBeGreaterThan(0);
     expect((await core.cache.borrows.list({ account: main.id })).length).toBeGreaterThan(0);
+    expect(
+      (await core.cache.mining.rewards({ account: main.id, miningAccount: 'desk-pool' })).length,
+    ).toBeGreaterThan(0);
 
     const states = await ok<SyncStateView[]>('sync.status');
     const state = states.find((s) => s.account === main.id);

@@ -1,0 +1,69 @@
+/**
+ * Mining-reward sync: every mining account of the key, rewards paged newest first (100 a page,
+ * offsets up to 10,000), from the last synced reward less a day on later runs. Worker counts are
+ * sampled on each run so the desk can see workers going offline over time.
+ */
+import type { Cache } from '../cache/index.ts';
+import * as mining from '../exchange/endpoints/mining.ts';
+import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
+
+const PAGE = 100;
+const MAX_OFFSET = 10_000;
+
+export function miningJob(account: string, miningAccount: string): string {
+  return `mining:${account}:${miningAccount}`;
+}
+
+function rewardTime(raw: Record<string, unknown>): number | undefined {
+  const t = raw['timestamp'] ?? raw['time'] ?? raw['date'];
+  return typeof t === 'number'
+    ? Math.floor(t)
+    : typeof t === 'string' && /^\d+$/.test(t)
+      ? Number(t)
+      : undefined;
+}
+
+export async function syncMining(options: {
+  cache: Cache;
+  caller: KeyCaller;
+  account: string;
+  signal?: AbortSignal;
+  now?: () => number;
+}): Promise<{ rewards: number; miningAccounts: number }> {
+  const { cache, caller, account, signal } = options;
+  const now = (options.now ?? (() => Math.floor(Date.now() / 1000)))();
+  const accounts = await mining.accounts(caller);
+  let rewards = 0;
+  for (const { name } of accounts) {
+    const job = miningJob(account, name);
+    const saved = (await cache.checkpoints.load(job))?.cursor as { syncedUntil: number } | undefined;
+    const from = saved ? saved.syncedUntil - 86_400 : 0;
+    for (let offset = 0; offset <= MAX_OFFSET; offset += PAGE) {
+      signal?.throwIfAborted();
+      const page = await mining.rewards(caller, { account: name, from, to: now, limit: PAGE, offset });
+      const rows = page.flatMap((raw) => {
+        const time = rewardTime(raw);
+        const reward = raw['reward'];
+        if (time === undefined || typeof reward !== 'string') return [];
+        const fee = typeof raw['fee'] === 'string' ? raw['fee'] : null;
+        const hashrate = typeof raw['hashrate'] === 'string' ? raw['hashrate'] : null;
+        return [{ account, miningAccount: name, time, reward, fee, hashrate, raw }];
+      });
+      const last = page.length < PAGE;
+      await cache.mining.upsertRewards(rows, last ? { job, cursor: { syncedUntil: now } } : undefined);
+      rewards += rows.length;
+      if (last) break;
+    }
+    const info = await mining.minerInfo(caller, name);
+    await cache.mining.recordWorkerSample({
+      account,
+      miningAccount: name,
+      sampledAtMs: now * 1000,
+      online: info.workers.online,
+      offline: info.workers.offline,
+      low: info.workers.low,
+      fee: info.fee,
+    });
+  }
+  return { rewards, miningAccounts: accounts.length };
+}
