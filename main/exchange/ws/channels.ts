@@ -1,0 +1,126 @@
+/** The WebSocket's channels, what each push carries, and how a push names its market or ticker. */
+
+export interface WsOrder {
+  id: number;
+  market: string;
+  type: string;
+  side: 'buy' | 'sell';
+  ctime: number;
+  mtime: number;
+  amount: string;
+  left: string;
+  price?: string;
+  deal_stock: string;
+  deal_money: string;
+  deal_fee: string;
+  fee_asset: string;
+  client_order_id: string;
+  status: string;
+  activation_price?: string;
+  activated?: boolean;
+  position_side?: string;
+  reduce_only?: boolean;
+  [field: string]: unknown;
+}
+
+/** `[id, time, market, orderId, price, amount, fee, clientOrderId, side, role, feeAsset]`. */
+export type WsDealParams = [
+  number,
+  number,
+  string,
+  number,
+  string,
+  string,
+  string,
+  string,
+  'buy' | 'sell',
+  1 | 2,
+  string,
+];
+
+export type Levels = Array<[string, string]>;
+
+export interface ChannelParams {
+  lastprice: [market: string, price: string];
+  trades: [
+    market: string,
+    trades: Array<{ id: number; time: number; price: string; amount: string; type: 'buy' | 'sell' }>,
+  ];
+  depth: [
+    fullReload: boolean,
+    book: { timestamp: number; asks: Levels; bids: Levels; update_id?: number; past_update_id?: number },
+    market: string,
+  ];
+  premiumIndex: [
+    market: string,
+    index: {
+      mark_price: string;
+      index_price: string;
+      funding_rate: string;
+      next_funding_time: number;
+      time: number;
+    },
+  ];
+  balanceSpot: [Record<string, { available: string; freeze: string }>];
+  balanceMargin: [Record<string, Record<string, string>>];
+  ordersPending: [event: 1 | 2 | 3, order: WsOrder];
+  ordersExecuted: [WsOrder];
+  deals: WsDealParams;
+  positionsMargin: { total: number; records: Array<Record<string, unknown>> };
+  ADLQuantile: { records: Array<{ market: string; position_side: string; quantile: number }> };
+}
+
+export type Channel = keyof ChannelParams;
+
+export const PRIVATE_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
+  'balanceSpot',
+  'balanceMargin',
+  'ordersPending',
+  'ordersExecuted',
+  'deals',
+  'positionsMargin',
+  'ADLQuantile',
+]);
+
+/** The market or ticker a push is about ('' for account-wide pushes). */
+export function pushTopic(channel: Channel, params: unknown): string {
+  const p = params as unknown[];
+  switch (channel) {
+    case 'lastprice':
+    case 'trades':
+    case 'premiumIndex':
+      return p[0] as string;
+    case 'depth':
+      return p[2] as string;
+    case 'deals':
+      return p[2] as string;
+    case 'ordersPending':
+      return (p[1] as WsOrder).market;
+    case 'ordersExecuted':
+      return (p[0] as WsOrder).market;
+    default:
+      return '';
+  }
+}
+
+/**
+ * The `_subscribe` frames for a set of topics (markets or tickers; '*' = all where the channel
+ * allows it). Several frames for depth: one per market, the later ones adding to the first.
+ */
+export function subscribeFrames(channel: Channel, topics: readonly string[]): unknown[][] {
+  const all = topics.includes('*');
+  const list = all ? [] : [...topics].sort();
+  switch (channel) {
+    case 'depth':
+      return list.map((m, i) => (i === 0 ? [m, 100, '0'] : [m, 100, '0', true]));
+    case 'ordersExecuted':
+      return [[list, 0]];
+    case 'deals':
+      return [[list]];
+    case 'positionsMargin':
+    case 'ADLQuantile':
+      return [[]];
+    default:
+      return [list];
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Order placement over the WebSocket, beside REST: the same pre-trade checks (`checkOrder`), then the
+ * matching `*_place` method with snake_case fields. Answers are the order as `ordersPending` shows it.
+ */
+import { checkOrder } from '../../rules/index.ts';
+import type { AccountContext, MarketRules, OrderDraft } from '../../rules/index.ts';
+import { ValidationError } from '../errors.ts';
+import type { WsOrder } from './channels.ts';
+import type { WsClient } from './client.ts';
+
+const METHOD: Record<OrderDraft['kind'], string> = {
+  limit: 'order_limit_place',
+  stop_limit: 'order_stop_limit_place',
+  market: 'order_market_place',
+  stop_market: 'order_stop_market_place',
+  collateral_market: 'collateral_order_market_place',
+};
+
+/** The WebSocket method and params of a draft. */
+export function wsOrderRequest(draft: OrderDraft): { method: string; params: Record<string, unknown> } {
+  const method =
+    draft.kind === 'limit' && draft.bboRole !== undefined ? 'order_bbo_place' : METHOD[draft.kind];
+  const all: Record<string, unknown> = {
+    market: draft.market,
+    side: draft.side,
+    amount: draft.amount,
+    price: draft.price,
+    activation_price: draft.activation_price,
+    client_order_id: draft.clientOrderId,
+    post_only: draft.postOnly,
+    ioc: draft.ioc,
+    bbo_role: draft.bboRole,
+    stp: draft.stp,
+    rpi: draft.rpi,
+    retail: draft.retail,
+    position_side: draft.positionSide,
+    reduce_only: draft.reduceOnly,
+    stop_loss: draft.stopLoss,
+    take_profit: draft.takeProfit,
+  };
+  const params = Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined));
+  return { method, params };
+}
+
+/** Checks the draft like the REST path does, then places it over the WebSocket. */
+export async function placeOrderWs(
+  client: WsClient,
+  draft: OrderDraft,
+  market: MarketRules,
+  account: AccountContext = {},
+): Promise<WsOrder> {
+  const issues = checkOrder(draft, market, account);
+  const first = issues[0];
+  if (first) {
+    const fields: Record<string, string[]> = {};
+    for (const i of issues) (fields[i.field] ??= []).push(i.message);
+    throw new ValidationError(first.message, { field: first.field, fields });
+  }
+  const { method, params } = wsOrderRequest(draft);
+  return client.orderRequest<WsOrder>(method, [params]);
+}
+
+export function cancelOrderWs(client: WsClient, market: string, orderId: number): Promise<WsOrder> {
+  return client.orderRequest<WsOrder>('order_cancel', [{ market, order_id: orderId }]);
+}
+
+export function modifyOrderWs(
+  client: WsClient,
+  input: { market: string; orderId: number; price?: string; amount?: string; activationPrice?: string },
+): Promise<WsOrder> {
+  const params: Record<string, unknown> = { market: input.market, order_id: input.orderId };
+  if (input.price !== undefined) params['price'] = input.price;
+  if (input.amount !== undefined) params['amount'] = input.amount;
+  if (input.activationPrice !== undefined) params['activation_price'] = input.activationPrice;
+  return client.orderRequest<WsOrder>('order_modify', [params]);
+}

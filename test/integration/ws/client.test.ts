@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  activeOrders,
+  executedDealsByMarket,
+  limitOrder,
+  tradeBalance,
+} from '../../../main/exchange/endpoints/trading.ts';
+import { BusinessError, ValidationError } from '../../../main/exchange/errors.ts';
+import { AccountMirror, PushCoalescer, placeOrderWs } from '../../../main/exchange/ws/index.ts';
+import type { ChannelParams, PushBatch } from '../../../main/exchange/ws/index.ts';
+import type { MarketRules } from '../../../main/rules/index.ts';
+import { HeldTimers, startClientHarness } from './client-support.ts';
+import type { ClientHarness } from './client-support.ts';
+
+let h: ClientHarness;
+beforeAll(async () => {
+  h = await startClientHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const BTC_RULES: MarketRules = {
+  name: 'BTC_USDT',
+  stockPrec: 6,
+  moneyPrec: 2,
+  minAmount: '0.0001',
+  minTotal: '5',
+  maxTotal: '0',
+  tickSize: '0.1',
+  stepSize: '0.0001',
+};
+
+describe('WsClient', () => {
+  it('authorizes with a fresh token and fans one server subscription out to many listeners', async () => {
+    const { client, states } = h.client('main');
+    client.start();
+    await client.live();
+    expect(states).toEqual(['connecting', 'authorizing', 'reconciling', 'live']);
+    const a: Array<ChannelParams['lastprice']> = [];
+    const b: Array<ChannelParams['lastprice']> = [];
+    const all: Array<ChannelParams['lastprice']> = [];
+    const offA = client.subscribe('lastprice', 'BTC_USDT', (p) => a.push(p));
+    client.subscribe('lastprice', 'BTC_USDT', (p) => b.push(p));
+    client.subscribe('lastprice', 'ETH_USDT', (p) => all.push(p));
+    expect(client.subscriptionCount()).toEqual({ channels: 1, listeners: 3 });
+    await new Promise<void>((resolve) => {
+      const check = (): void =>
+        a.length > 0 && b.length > 0 && all.length > 0 ? resolve() : void setTimeout(check, 5);
+      check();
+    });
+    expect(a[0]).toEqual(['BTC_USDT', '64250.5']);
+    expect(b).toEqual(a);
+    expect(all[0]?.[0]).toBe('ETH_USDT');
+    offA();
+    expect(client.subscriptionCount()).toEqual({ channels: 1, listeners: 2 });
+    client.stop();
+  });
+
+  it('places orders over the WebSocket after the same pre-trade checks as REST', async () => {
+    const { client } = h.client('sub-alpha');
+    client.start();
+    await client.live();
+    const bad = placeOrderWs(
+      client,
+      { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.00005', price: '60000' },
+      BTC_RULES,
+    );
+    await expect(bad).rejects.toBeInstanceOf(ValidationError);
+    const o = await placeOrderWs(
+      client,
+      {
+        kind: 'limit',
+        market: 'BTC_USDT',
+        side: 'buy',
+        amount: '0.001',
+        price: '60000',
+        clientOrderId: 'ws-c1',
+      },
+      BTC_RULES,
+    );
+    expect(o).toMatchObject({ market: 'BTC_USDT', price: '60000', client_order_id: 'ws-c1', status: 'NEW' });
+    const rest = await activeOrders(h.caller('sub-alpha'), { market: 'BTC_USDT' });
+    expect(rest.map((x) => x.orderId)).toContain(o.id);
+    const broke = placeOrderWs(
+      client,
+      { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '10', price: '60000' },
+      BTC_RULES,
+    );
+    await expect(broke).rejects.toBeInstanceOf(BusinessError);
+    await expect(broke).rejects.toMatchObject({ exchangeCode: 10 });
+    client.stop();
+  });
+
+  it('after a dropped connection it re-authorizes, reconciles by REST and resubscribes: nothing done while down is lost', async () => {
+    const timers = new HeldTimers();
+    const { client, states } = h.client('main', { timers, random: () => 0.5 });
+    const mirror = new AccountMirror(h.caller('main'));
+    mirror.attach(client);
+    const batches: PushBatch[] = [];
+    const coalescer = new PushCoalescer({ sink: (b) => batches.push(b), timers: new HeldTimers() });
+    client.subscribe('ordersPending', '*', (p) => coalescer.add('ordersPending', p));
+    client.start();
+    await client.live();
+    expect(mirror.reconciliations).toBe(1);
+    const before = mirror.orders.size;
+
+    // a live push reaches the mirror
+    const live = await limitOrder(h.caller('main'), {
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.001',
+      price: '64250',
+    });
+    await until(() => mirror.orders.has(live.orderId));
+    expect(mirror.orders.size).toBe(before + 1);
+
+    expect(h.ws.dropAll()).toBeGreaterThan(0);
+    await until(() => client.state === 'connecting' && timers.waiting.size > 0);
+    // while down: a new order, a fill of the live one (a deal) and balances move
+    const missed = await limitOrder(h.caller('main'), {
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.002',
+      price: '60000',
+      clientOrderId: 'while-down',
+    });
+    const fill = await limitOrder(h.caller('sub-maker'), {
+      market: 'BTC_USDT',
+      side: 'sell',
+      amount: '0.001',
+      price: '64250',
+    });
+    expect(fill.dealStock).toBe('0.001');
+    expect(mirror.orders.has(missed.orderId)).toBe(false);
+
+    h.advance(7000);
+    expect(timers.release()).toBe(1);
+    await client.live();
+    expect(states.filter((s) => s === 'authorizing')).toHaveLength(2);
+    expect(mirror.reconciliations).toBe(2);
+    expect(client.connects).toBe(2);
+
+    const c = h.caller('main');
+    const restOrders = await activeOrders(c, { limit: 100 });
+    expect([...mirror.orders.keys()].sort()).toEqual(restOrders.map((o) => o.orderId).sort());
+    expect(mirror.orders.get(missed.orderId)).toMatchObject({ clientOrderId: 'while-down', left: '0.002' });
+    expect(mirror.orders.has(live.orderId)).toBe(false);
+    const balances = await tradeBalance(c);
+    for (const [t, b] of Object.entries(balances))
+      expect(mirror.balances.get(t), t).toEqual({ available: b.available, freeze: b.freeze });
+    const deals = Object.values(await executedDealsByMarket(c)).flat();
+    expect([...mirror.deals.keys()].sort()).toEqual(deals.map((d) => d.id).sort());
+    expect(deals.some((d) => d.orderId === live.orderId)).toBe(true);
+
+    // resubscribed: pushes flow again
+    const after = await limitOrder(c, { market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '60500' });
+    await until(() => mirror.orders.has(after.orderId));
+    coalescer.flush();
+    const pending = batches
+      .flatMap((b) => b.events)
+      .map((e) => (e.params as ChannelParams['ordersPending'])[1].id);
+    expect(pending).toContain(after.orderId);
+    client.stop();
+  });
+});
+
+async function until(test: () => boolean): Promise<void> {
+  while (!test()) await new Promise((r) => setTimeout(r, 5));
+}

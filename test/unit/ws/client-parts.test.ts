@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { AuthError, BusinessError, RateLimitError, ValidationError } from '../../../main/exchange/errors.ts';
+import { subscribeFrames, pushTopic } from '../../../main/exchange/ws/channels.ts';
+import { PushCoalescer, reconnectDelay, wsError, wsOrderRequest } from '../../../main/exchange/ws/index.ts';
+import type { PushBatch, Timers } from '../../../main/exchange/ws/index.ts';
+
+class ManualTimers implements Timers {
+  readonly waiting = new Map<number, () => void>();
+  private next = 1;
+  setTimeout(fn: () => void): unknown {
+    this.waiting.set(this.next, fn);
+    return this.next++;
+  }
+  clearTimeout(h: unknown): void {
+    this.waiting.delete(h as number);
+  }
+  fire(): void {
+    for (const [id, fn] of [...this.waiting]) {
+      this.waiting.delete(id);
+      fn();
+    }
+  }
+}
+
+describe('reconnectDelay', () => {
+  it('doubles from the base, stays under the cap, and jitters within [cap/2, cap]', () => {
+    const o = { baseMs: 500, maxMs: 30_000 };
+    expect(reconnectDelay(0, o, () => 1)).toBe(500);
+    expect(reconnectDelay(0, o, () => 0)).toBe(250);
+    expect(reconnectDelay(3, o, () => 1)).toBe(4000);
+    expect(reconnectDelay(10, o, () => 1)).toBe(30_000);
+    expect(reconnectDelay(1000, o, () => 0)).toBe(15_000);
+    for (let i = 0; i < 50; i++) {
+      const d = reconnectDelay(i, o, Math.random);
+      expect(d).toBeGreaterThanOrEqual(Math.min(30_000, 500 * 2 ** i) / 2);
+      expect(d).toBeLessThanOrEqual(30_000);
+    }
+  });
+});
+
+describe('PushCoalescer', () => {
+  it('keeps only the newest premiumIndex per market in a window and every order event in order', () => {
+    const timers = new ManualTimers();
+    const batches: PushBatch[] = [];
+    const c = new PushCoalescer({ sink: (b) => batches.push(b), timers, windowMs: 150 });
+    for (let i = 0; i < 50; i++)
+      for (const m of ['BTC_PERP', 'ETH_PERP']) c.add('premiumIndex', [m, { mark_price: String(i) }]);
+    c.add('ordersPending', [1, { id: 1, market: 'BTC_USDT' }]);
+    c.add('ordersPending', [3, { id: 1, market: 'BTC_USDT' }]);
+    expect(batches).toHaveLength(0);
+    expect(timers.waiting.size).toBe(1);
+    timers.fire();
+    expect(batches).toHaveLength(1);
+    const [batch] = batches;
+    expect(batch?.replaced).toBe(98);
+    expect(
+      batch?.events.map((e) => [e.channel, (e.params as [unknown, { mark_price?: string; id?: number }])[1]]),
+    ).toEqual([
+      ['premiumIndex', { mark_price: '49' }],
+      ['premiumIndex', { mark_price: '49' }],
+      ['ordersPending', { id: 1, market: 'BTC_USDT' }],
+      ['ordersPending', { id: 1, market: 'BTC_USDT' }],
+    ]);
+    timers.fire();
+    expect(batches).toHaveLength(1);
+  });
+});
+
+describe('channel frames and topics', () => {
+  it('builds one subscribe frame per channel (depth: one per market, later ones adding)', () => {
+    expect(subscribeFrames('lastprice', ['ETH_USDT', 'BTC_USDT'])).toEqual([['BTC_USDT', 'ETH_USDT']]);
+    expect(subscribeFrames('depth', ['BTC_USDT', 'ETH_USDT'])).toEqual([
+      ['BTC_USDT', 100, '0'],
+      ['ETH_USDT', 100, '0', true],
+    ]);
+    expect(subscribeFrames('deals', ['*'])).toEqual([[[]]]);
+    expect(subscribeFrames('ordersExecuted', ['BTC_USDT'])).toEqual([[['BTC_USDT'], 0]]);
+    expect(pushTopic('deals', [1, 2, 'BTC_USDT'])).toBe('BTC_USDT');
+    expect(pushTopic('depth', [true, {}, 'ETH_USDT'])).toBe('ETH_USDT');
+    expect(pushTopic('balanceSpot', [{}])).toBe('');
+  });
+});
+
+describe('WebSocket errors and order requests', () => {
+  it('maps protocol and order error numbers to the error families', () => {
+    expect(wsError('ping', { code: 7, message: 'x' }, false)).toBeInstanceOf(RateLimitError);
+    expect(wsError('balanceSpot_subscribe', { code: 6, message: 'x' }, false)).toBeInstanceOf(AuthError);
+    const notFound = wsError('order_cancel', { code: 6, message: 'Order not found' }, true);
+    expect(notFound).toBeInstanceOf(BusinessError);
+    expect(notFound.exchangeCode).toBe(6);
+    expect(wsError('order_limit_place', { code: 1, message: 'x' }, true)).toBeInstanceOf(ValidationError);
+  });
+
+  it('sends snake_case fields to the matching method', () => {
+    expect(
+      wsOrderRequest({
+        kind: 'limit',
+        market: 'BTC_USDT',
+        side: 'buy',
+        amount: '1',
+        price: '2',
+        clientOrderId: 'a',
+        postOnly: true,
+      }),
+    ).toEqual({
+      method: 'order_limit_place',
+      params: {
+        market: 'BTC_USDT',
+        side: 'buy',
+        amount: '1',
+        price: '2',
+        client_order_id: 'a',
+        post_only: true,
+      },
+    });
+    expect(
+      wsOrderRequest({ kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '1', bboRole: 2 }).method,
+    ).toBe('order_bbo_place');
+    expect(
+      wsOrderRequest({
+        kind: 'collateral_market',
+        market: 'BTC_PERP',
+        side: 'sell',
+        amount: '1',
+        positionSide: 'SHORT',
+        stopLoss: '9',
+      }),
+    ).toEqual({
+      method: 'collateral_order_market_place',
+      params: { market: 'BTC_PERP', side: 'sell', amount: '1', position_side: 'SHORT', stop_loss: '9' },
+    });
+  });
+});
