@@ -45,6 +45,8 @@ export interface CallOptions {
   /** Sending it twice does no harm (reads). Decides retries after network failures and timeouts. */
   readonly idempotent: boolean;
   readonly signal?: AbortSignal;
+  /** Background work (history sync) queues behind interactive calls and leaves them a reserve. */
+  readonly background?: boolean;
 }
 
 export class UnexpectedResponseError extends ExchangeError {
@@ -123,7 +125,7 @@ export class ExchangeHttp {
     try {
       answer = await this.#withRetries(path, options, limiter, async () => {
         attempts++;
-        await limiter.acquire(path, options.signal);
+        await limiter.acquire(path, options.signal, options.background);
         // Waiting for the clock to catch up with the nonces always takes real time.
         const nonce = await nonces.acquire(defaultSleep, 10_000, options.signal);
         const signed = signRequest(credentials, path, nonce, fields);

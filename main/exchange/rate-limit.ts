@@ -27,13 +27,19 @@ export interface SlotBucketOptions extends GroupLimit {
    * inside the server's window after network jitter. Default 50 ms.
    */
   readonly marginMs?: number;
+  /**
+   * Share of the slots background work (history sync) may not take, so interactive requests (orders,
+   * the screen the user is looking at) always find a slot at once. Default 0.2.
+   */
+  readonly reserveShare?: number;
 }
 
 /**
  * A token bucket of `limit` slots in which each slot comes back `windowMs` (+ margin) after it was
  * taken. That is exactly "at most `limit` requests in any window": it never exceeds a sliding or a
  * fixed window on the server, and allows a full burst when the key has been idle. Waiters are served
- * first in, first out; a waiter can leave by aborting its signal.
+ * first in, first out; a waiter can leave by aborting its signal. Background waiters are served only
+ * when no interactive one waits, and never from the last `reserve` free slots.
  */
 export class SlotBucket {
   readonly limit: number;
@@ -45,6 +51,9 @@ export class SlotBucket {
   private count = 0;
   private readonly queue: Waiter[] = [];
   private queueHead = 0;
+  private readonly backgroundQueue: Waiter[] = [];
+  /** Slots kept free for interactive requests. */
+  readonly reserve: number;
   private pending = 0;
   private pausedUntil = 0;
   private timer: unknown = undefined;
@@ -56,6 +65,7 @@ export class SlotBucket {
     this.windowMs = options.windowMs + (options.marginMs ?? 50);
     this.clock = options.clock ?? systemClock;
     this.stamps = new Float64Array(options.limit);
+    this.reserve = Math.min(options.limit - 1, Math.floor(options.limit * (options.reserveShare ?? 0.2)));
   }
 
   /** Callers waiting for a slot. */
@@ -78,10 +88,13 @@ export class SlotBucket {
     return true;
   }
 
-  /** Resolves when the caller holds a slot; rejects with the signal's reason if aborted first. */
-  take(signal?: AbortSignal): Promise<void> {
+  /**
+   * Resolves when the caller holds a slot; rejects with the signal's reason if aborted first.
+   * `background` work waits behind every interactive caller and leaves the reserve free.
+   */
+  take(signal?: AbortSignal, background = false): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if (this.tryTake()) return Promise.resolve();
+    if (background ? this.tryTakeBackground() : this.tryTake()) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, done: false, cleanup: () => undefined };
       if (signal) {
@@ -95,10 +108,16 @@ export class SlotBucket {
         signal.addEventListener('abort', onAbort, { once: true });
         waiter.cleanup = () => signal.removeEventListener('abort', onAbort);
       }
-      this.queue.push(waiter);
+      (background ? this.backgroundQueue : this.queue).push(waiter);
       this.pending += 1;
       this.drain();
     });
+  }
+
+  private tryTakeBackground(): boolean {
+    if (this.waiting > 0 || this.available() <= this.reserve) return false;
+    this.record(this.clock.now());
+    return true;
   }
 
   /** Hands out no slot for `ms` from now (after a 429 that got through anyway). */
@@ -128,18 +147,28 @@ export class SlotBucket {
     return this.queue[this.queueHead];
   }
 
+  private nextBackground(): Waiter | undefined {
+    while (this.backgroundQueue[0]?.done) this.backgroundQueue.shift();
+    return this.backgroundQueue[0];
+  }
+
   private drain(): void {
     for (;;) {
-      const waiter = this.nextWaiter();
+      const foreground = this.nextWaiter();
+      const waiter = foreground ?? this.nextBackground();
       if (!waiter) return;
       const now = this.clock.now();
       if (now < this.pausedUntil) return this.wakeAt(this.pausedUntil);
       this.expire(now);
-      if (this.count >= this.limit) return this.wakeAt((this.stamps[this.head] as number) + this.windowMs);
+      const free = this.limit - this.count;
+      if (free <= (foreground ? 0 : this.reserve)) {
+        return this.wakeAt((this.stamps[this.head] as number) + this.windowMs);
+      }
       this.record(now);
       waiter.done = true;
       this.pending -= 1;
-      this.queueHead += 1;
+      if (foreground) this.queueHead += 1;
+      else this.backgroundQueue.shift();
       waiter.cleanup();
       waiter.resolve();
     }
@@ -181,9 +210,9 @@ export class KeyRateLimiter {
     return bucket;
   }
 
-  /** Waits for a slot of the group `path` belongs to. */
-  acquire(path: string, signal?: AbortSignal): Promise<void> {
-    return this.bucketFor(path).take(signal);
+  /** Waits for a slot of the group `path` belongs to; background work leaves the reserve free. */
+  acquire(path: string, signal?: AbortSignal, background = false): Promise<void> {
+    return this.bucketFor(path).take(signal, background);
   }
 
   /** Holds back the group of `path` for `ms` after a rate-limit answer. */

@@ -120,7 +120,7 @@ export class HistoryService {
       return;
     }
     try {
-      const caller = await this.#accounts.caller(account);
+      const caller = (await this.#accounts.caller(account)).inBackground();
       await syncDeals({
         cache: this.#cache,
         caller,

@@ -23,10 +23,18 @@ export const WRITE = { idempotent: false } as const;
 export class KeyCaller {
   readonly http: ExchangeHttp;
   readonly credentials: Credentials;
+  /** Calls queue behind interactive ones of the same key (history sync). */
+  readonly background: boolean;
 
-  constructor(http: ExchangeHttp, credentials: Credentials) {
+  constructor(http: ExchangeHttp, credentials: Credentials, background = false) {
     this.http = http;
     this.credentials = credentials;
+    this.background = background;
+  }
+
+  /** The same key for background work. */
+  inBackground(): KeyCaller {
+    return new KeyCaller(this.http, this.credentials, true);
   }
 
   post<S extends z.ZodType>(
@@ -35,7 +43,10 @@ export class KeyCaller {
     schema: S,
     options: { idempotent: boolean; signal?: AbortSignal },
   ): Promise<z.output<S>> {
-    return this.http.privatePost(this.credentials, path, fields, schema, options);
+    return this.http.privatePost(this.credentials, path, fields, schema, {
+      ...options,
+      background: this.background,
+    });
   }
 }
 
