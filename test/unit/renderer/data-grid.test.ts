@@ -3,9 +3,10 @@ import {
   columnsKey,
   DataGridState,
   MAX_SCROLL_PX,
-  sortOrder,
   type GridColumn,
 } from '../../../renderer/src/lib/managers/data-grid.svelte.ts';
+import { sortOrder } from '../../../renderer/src/lib/managers/sort-order.ts';
+import { compareDecimal } from '../../../renderer/src/lib/format/decimal.ts';
 import { memoryStore } from '../../../renderer/src/lib/managers/storage.ts';
 
 interface Deal {
@@ -145,5 +146,59 @@ describe('DataGridState', () => {
     expect(grid.moveActive(-3)).toBe(0);
     expect(grid.active).toBe(0);
     expect(grid.pageRows).toBe(9);
+  });
+});
+
+describe('sortOrder against a plain comparator sort', () => {
+  it('gives the same order on random data full of ties, in both directions', () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    // Values that tie as Numbers but differ as strings, repeats, negatives, text that is no number.
+    const pool = [
+      '0.1',
+      '0.10',
+      '0.1000000000000000000001',
+      '-0.1',
+      '5',
+      '-5.000',
+      'n/a',
+      '1e3',
+      '-1e3',
+      '0x10',
+      '',
+      '1e999',
+      '12.5',
+      '3',
+    ];
+    const rows = Array.from({ length: 2000 }, (_, i) => ({
+      id: i,
+      price: pool[random(pool.length)] as string,
+      market: `M${random(7)}`,
+      time: random(50) * 1000,
+    }));
+    const cols: GridColumn<(typeof rows)[number]>[] = [
+      { id: 'price', title: 'Price', kind: 'decimal', value: (r) => r.price },
+      { id: 'market', title: 'Market', kind: 'text', value: (r) => r.market },
+      { id: 'time', title: 'Time', kind: 'time', value: (r) => r.time },
+    ];
+    const reference = (col: GridColumn<(typeof rows)[number]>, sign: number) =>
+      rows
+        .map((_, i) => i)
+        .sort((a, b) => {
+          const x = col.value(rows[a] as (typeof rows)[number]);
+          const y = col.value(rows[b] as (typeof rows)[number]);
+          let c: number;
+          if (typeof x === 'number' && typeof y === 'number') c = x - y;
+          else if (col.kind === 'decimal') c = compareDecimal(String(x), String(y));
+          else c = x < y ? -1 : x > y ? 1 : 0;
+          return sign * c || a - b;
+        });
+    for (const col of cols) {
+      expect([...sortOrder(rows, col, 'asc')], `${col.id} asc`).toEqual(reference(col, 1));
+      expect([...sortOrder(rows, col, 'desc')], `${col.id} desc`).toEqual(reference(col, -1));
+    }
   });
 });

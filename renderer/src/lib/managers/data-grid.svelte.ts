@@ -1,5 +1,6 @@
 import { csvField, csvLine } from '../format/csv.ts';
-import { compareDecimal, FIGURE_SPACE, POINT_SPACE } from '../format/decimal.ts';
+import { FIGURE_SPACE, POINT_SPACE } from '../format/decimal.ts';
+import { sortOrder } from './sort-order.ts';
 import type { PreferenceStore } from './storage.ts';
 
 /**
@@ -44,45 +45,6 @@ const OVERSCAN = 4;
 
 export function columnsKey(gridId: string): string {
   return `txc.grid.${gridId}.columns`;
-}
-
-/**
- * Sorts row indices by one column. Decimals are ordered by their Number approximation first (rounding
- * is monotonic, so a smaller approximation means a smaller value) and by the exact strings when the
- * approximations tie; nothing shown ever passes through Number.
- */
-export function sortOrder<R>(
-  rows: readonly R[],
-  column: GridColumn<R>,
-  direction: SortDirection,
-): Uint32Array {
-  const n = rows.length;
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  const sign = direction === 'asc' ? 1 : -1;
-  let compare: (a: number, b: number) => number;
-  if (column.kind === 'text') {
-    const keys = rows.map((r) => column.value(r));
-    compare = (a, b) => {
-      const x = keys[a] as string;
-      const y = keys[b] as string;
-      return x < y ? -1 : x > y ? 1 : 0;
-    };
-  } else if (column.kind === 'time') {
-    const keys = Float64Array.from(rows, (r) => column.value(r));
-    compare = (a, b) => (keys[a] as number) - (keys[b] as number);
-  } else {
-    const text = rows.map((r) => column.value(r));
-    const approx = Float64Array.from(text, (t) => {
-      const v = Number(t);
-      return Number.isNaN(v) ? Infinity : v;
-    });
-    compare = (a, b) =>
-      (approx[a] as number) - (approx[b] as number) || compareDecimal(text[a] as string, text[b] as string);
-  }
-  // Ties keep their original order (stable), in both directions.
-  order.sort((a, b) => sign * compare(a, b) || a - b);
-  return order;
 }
 
 function isoUtc(ms: number): string {
