@@ -8,13 +8,22 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '42' },
     data: { type: 'string' },
     host: { type: 'string', default: '127.0.0.1' },
+    'sub-accounts': { type: 'string', default: '0' },
   },
 });
 
 const port = Number(values.port);
 const seed = Number(values.seed);
-if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isInteger(seed)) {
-  process.stderr.write('usage: sandbox --port N --seed N [--data DIR]\n');
+const extraSubAccounts = Number(values['sub-accounts']);
+if (
+  !Number.isInteger(port) ||
+  port < 0 ||
+  port > 65535 ||
+  !Number.isInteger(seed) ||
+  !Number.isInteger(extraSubAccounts) ||
+  extraSubAccounts < 0
+) {
+  process.stderr.write('usage: sandbox --port N --seed N [--data DIR] [--sub-accounts N]\n');
   process.exit(2);
 }
 
@@ -22,6 +31,7 @@ const sandbox = await startSandbox({
   port,
   seed,
   host: values.host,
+  extraSubAccounts,
   ...(values.data ? { dataDir: values.data } : {}),
 });
 process.stdout.write(

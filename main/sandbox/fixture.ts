@@ -209,7 +209,7 @@ export function uuidFrom(hex: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export function createState(seed: number, now: () => number): SandboxState {
+export function createState(seed: number, now: () => number, extraSubAccounts = 0): SandboxState {
   const rng = createRng(seed);
   const state: SandboxState = {
     rng,
@@ -229,44 +229,71 @@ export function createState(seed: number, now: () => number): SandboxState {
   };
   let mainId = '';
   ACCOUNT_SPECS.forEach((spec, i) => {
-    const id = `acc-${i + 1}`;
-    if (spec.kind === 'main') mainId = id;
-    const key: ApiKey = {
-      id: `key-${i + 1}`,
-      apiKey: rng.hex(16),
-      apiSecret: rng.hex(16),
-      accountId: id,
-      title: spec.label,
-      enabled: true,
-      urls: new Map(spec.urls ?? []),
-      lastNonce: 0,
-      windowNonces: new Map(),
-    };
-    const account: Account = {
-      id,
-      label: spec.label,
-      kind: spec.kind,
-      email: `${spec.label}@sandbox.txc.local`,
-      region: spec.region,
-      retail: spec.retail,
-      rpi: spec.rpi,
-      tradFi: spec.tradFi,
-      hedgeMode: false,
-      leverage: 10,
-      keyId: key.id,
-      main: decimals(spec.main),
-      pending: decimals(spec.pending ?? {}),
-      spot: spotBalances(spec.spot),
-      collateral: decimals(spec.collateral),
-    };
-    if (spec.kind === 'sub') {
-      account.subAccountId = uuidFrom(rng.hex(16));
-      account.parentId = mainId;
-    }
-    state.accounts.set(id, account);
-    state.keysByPublic.set(key.apiKey, key);
-    state.keysById.set(key.id, key);
+    const account = addAccount(state, spec, i + 1, mainId);
+    if (spec.kind === 'main') mainId = account.id;
   });
   state.wallet = createWallet(rng, mainId, now(), uuidFrom);
+  // extra plain sub-accounts (desk fan-out), made after everything else so seeds keep their fixture
+  for (let i = 1; i <= extraSubAccounts; i++) {
+    addAccount(
+      state,
+      { ...EXTRA_SUB, label: `sub-${String(i).padStart(3, '0')}` },
+      ACCOUNT_SPECS.length + i,
+      mainId,
+    );
+  }
   return state;
+}
+
+const EXTRA_SUB: AccountSpec = {
+  label: '',
+  kind: 'sub',
+  region: 'EU',
+  retail: true,
+  rpi: false,
+  tradFi: false,
+  main: { USDT: '100' },
+  spot: { USDT: '100', BTC: '0.01' },
+  collateral: {},
+};
+
+function addAccount(state: SandboxState, spec: AccountSpec, n: number, mainId: string): Account {
+  const { rng } = state;
+  const id = `acc-${n}`;
+  const key: ApiKey = {
+    id: `key-${n}`,
+    apiKey: rng.hex(16),
+    apiSecret: rng.hex(16),
+    accountId: id,
+    title: spec.label,
+    enabled: true,
+    urls: new Map(spec.urls ?? []),
+    lastNonce: 0,
+    windowNonces: new Map(),
+  };
+  const account: Account = {
+    id,
+    label: spec.label,
+    kind: spec.kind,
+    email: `${spec.label}@sandbox.txc.local`,
+    region: spec.region,
+    retail: spec.retail,
+    rpi: spec.rpi,
+    tradFi: spec.tradFi,
+    hedgeMode: false,
+    leverage: 10,
+    keyId: key.id,
+    main: decimals(spec.main),
+    pending: decimals(spec.pending ?? {}),
+    spot: spotBalances(spec.spot),
+    collateral: decimals(spec.collateral),
+  };
+  if (spec.kind === 'sub') {
+    account.subAccountId = uuidFrom(rng.hex(16));
+    account.parentId = mainId;
+  }
+  state.accounts.set(id, account);
+  state.keysByPublic.set(key.apiKey, key);
+  state.keysById.set(key.id, key);
+  return account;
 }

@@ -39,6 +39,8 @@ export interface SandboxOptions {
    * only the initial liquidity ladder rests in them.
    */
   simulate?: boolean | { stepMs?: number };
+  /** Extra plain sub-accounts `sub-001`.. (100 USDT main, 100 USDT + 0.01 BTC spot each); default 0. */
+  extraSubAccounts?: number;
 }
 
 export interface SandboxAccount {
@@ -108,7 +110,7 @@ export function buildRoutes(state: SandboxState, engine: Engine, positions: Posi
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
-  const state = createState(options.seed ?? 42, options.now ?? Date.now);
+  const state = createState(options.seed ?? 42, options.now ?? Date.now, options.extraSubAccounts ?? 0);
   const engine = new Engine(state);
   const positions = new Positions(state);
   engine.collateralFill = (o, acc, price, qty, rate, m) => positions.fill(o, acc, price, qty, rate, m);

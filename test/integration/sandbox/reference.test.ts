@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../main/sandbox/index.ts';
-import { get, start } from './support.ts';
+import type { SandboxAccount } from '../../../main/sandbox/index.ts';
+import { Client, get, start } from './support.ts';
 import type { Harness } from './support.ts';
 
 let h: Harness;
@@ -83,6 +84,24 @@ describe('sandbox reference data', () => {
       expect(a.accounts.filter((x) => x.kind === 'main').length).toBe(1);
     } finally {
       await Promise.all([a.close(), b.close(), c.close()]);
+    }
+  });
+
+  it('adds extra plain sub-accounts without changing the seeded ones', async () => {
+    const plain = await startSandbox({ port: 0, seed: 5, simulate: false });
+    const wide = await startSandbox({ port: 0, seed: 5, simulate: false, extraSubAccounts: 300 });
+    try {
+      expect(wide.accounts).toHaveLength(plain.accounts.length + 300);
+      expect(wide.accounts.slice(0, plain.accounts.length)).toEqual(plain.accounts);
+      const main = wide.accounts.find((x) => x.kind === 'main') as SandboxAccount;
+      const list = await new Client(wide.rest, main).post('/api/v4/sub-account/list');
+      expect(list.body.data).toHaveLength(wide.accounts.length - 1);
+      const last = wide.accounts.at(-1) as SandboxAccount;
+      expect(last.label).toBe('sub-300');
+      const bal = await new Client(wide.rest, last).post('/api/v4/trade-account/balance', { ticker: 'USDT' });
+      expect(bal.body.available).toBe('100');
+    } finally {
+      await Promise.all([plain.close(), wide.close()]);
     }
   });
 });
