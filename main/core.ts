@@ -43,6 +43,8 @@ export interface CoreOptions {
   profile?: string;
   /** The cache worker's entry; the bundled app passes its built file. */
   cacheWorkerUrl?: URL;
+  /** How soon a sync that could not reach the exchange tries again (first delay, cap). */
+  syncRetry?: { firstMs?: number; capMs?: number };
 }
 
 /** Opens the connection and the account registry, registers the sandbox's demo accounts on first start. */
@@ -73,7 +75,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   }
   const platform = options.platform ?? headlessPlatform;
   const accounts = new AccountService(registry, connection, platform);
-  const history = new HistoryService(cache, accounts, events, platform, log);
+  const history = new HistoryService(cache, accounts, events, platform, log, options.syncRetry);
   audit.write = (entry) => {
     const account = registry.idForKey(connection.id, entry.apiKey) ?? 'unregistered';
     const outcome = entry.outcome === 'ok' ? 'ok' : entry.status === undefined ? 'failed' : 'rejected';

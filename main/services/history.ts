@@ -7,7 +7,7 @@ import type { EventHub } from '../ipc/event-hub.ts';
 import { UserFacingError } from '../ipc/errors.ts';
 import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
-import { AuthError } from '../exchange/errors.ts';
+import { AuthError, NetworkError, TimeoutError } from '../exchange/errors.ts';
 import { snapshotBalances } from '../sync/balances.ts';
 import { syncBorrows } from '../sync/borrows.ts';
 import { dealsJob, syncDeals, type DealsCursor } from '../sync/deals.ts';
@@ -43,9 +43,22 @@ export class HistoryService {
   readonly #log: Logger;
   readonly #running = new Map<string, AbortController>();
   #queue: string[] = [];
+  readonly #retryTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  readonly #retryDelays = new Map<string, number>();
+  readonly #retryMs: number;
+  readonly #retryCapMs: number;
   #active = 0;
 
-  constructor(cache: Cache, accounts: AccountService, events: EventHub, platform: Platform, log: Logger) {
+  constructor(
+    cache: Cache,
+    accounts: AccountService,
+    events: EventHub,
+    platform: Platform,
+    log: Logger,
+    retry: { firstMs?: number; capMs?: number } = {},
+  ) {
+    this.#retryMs = retry.firstMs ?? 30_000;
+    this.#retryCapMs = retry.capMs ?? 300_000;
     this.#cache = cache;
     this.#accounts = accounts;
     this.#events = events;
@@ -72,6 +85,11 @@ export class HistoryService {
   /** Stops the given (or every) running sync; each resumes from its checkpoint when started again. */
   cancel(accountIds?: readonly string[]): number {
     let stopped = 0;
+    for (const [id, timer] of this.#retryTimers) {
+      if (accountIds && !accountIds.includes(id)) continue;
+      clearTimeout(timer);
+      this.#retryTimers.delete(id);
+    }
     for (const [id, controller] of this.#running) {
       if (accountIds && !accountIds.includes(id)) continue;
       controller.abort();
@@ -135,6 +153,7 @@ export class HistoryService {
         await skipRefused(syncMining({ cache: this.#cache, caller, account, signal }));
       }
       await snapshotBalances({ cache: this.#cache, caller, account });
+      this.#retryDelays.delete(account);
       this.#events.emit('sync.finished', { account, job: dealsJob(account), outcome: 'done' });
     } catch (error) {
       if (controller.signal.aborted) {
@@ -147,7 +166,25 @@ export class HistoryService {
           ? error.message
           : 'The sync stopped on an unexpected error; it resumes from where it stood.';
       this.#events.emit('sync.finished', { account, job: dealsJob(account), outcome: 'failed', message });
+      if (error instanceof NetworkError || error instanceof TimeoutError) this.#retryLater(account);
     }
+  }
+
+  /**
+   * The exchange could not be reached: try again after a while, longer each time (up to the cap),
+   * so the sync resumes by itself when the connection returns.
+   */
+  #retryLater(account: string): void {
+    const previous = this.#retryDelays.get(account);
+    const delay = previous === undefined ? this.#retryMs : Math.min(previous * 2, this.#retryCapMs);
+    this.#retryDelays.set(account, delay);
+    clearTimeout(this.#retryTimers.get(account));
+    const timer = setTimeout(() => {
+      this.#retryTimers.delete(account);
+      if (this.#accounts.registry.get(account)) this.start([account]);
+    }, delay);
+    timer.unref();
+    this.#retryTimers.set(account, timer);
   }
 
   deals(filter: DealFilter, cursor?: DealCursor, limit?: number): Promise<DealPage> {
