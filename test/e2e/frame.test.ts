@@ -226,6 +226,43 @@ describe('the frame in Chromium', () => {
   });
 });
 
+describe('the core failing to answer', () => {
+  it('says so in words in the status bar and the badge, and recovers on Retry', async () => {
+    let up = false;
+    // The same core behind a router that fails app.info until `up`.
+    const flaky = {
+      ...core,
+      router: {
+        ...core.router,
+        dispatch: (procedure: unknown, input: unknown, context: { origin: string }) =>
+          up
+            ? core.router.dispatch(procedure, input, context)
+            : Promise.resolve({
+                ok: false,
+                error: { code: 'internal', message: 'The app core is restarting.' },
+              }),
+      },
+    } as typeof core;
+    const flakyHost = await startBrowserHost(flaky, RENDERER_DIR);
+    const page = await browser.context.newPage();
+    try {
+      await page.goto(flakyHost.url);
+      const error = page.getByTestId('status-error');
+      await expect.poll(() => error.textContent()).toContain('The app core is restarting.');
+      expect(await error.locator('.code').textContent()).toBe('(internal)');
+      expect(await page.getByTestId('core-badge').textContent()).toContain('Core unreachable');
+      await page.screenshot({ path: artifact('frame-core-error.png') });
+      up = true;
+      await error.getByRole('button', { name: 'Retry' }).click();
+      await expect.poll(() => page.getByTestId('status-version').textContent()).toBe('TXC Desk 0.0.0-test');
+      expect(await page.getByTestId('core-badge').textContent()).toContain('Core connected');
+    } finally {
+      await page.close();
+      await flakyHost.close();
+    }
+  });
+});
+
 describe('toasts from app.notice', () => {
   it('shows notices pushed by main with their level in words, and dismisses them', async () => {
     const { page, problems } = await openApp();
