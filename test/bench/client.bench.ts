@@ -1,0 +1,189 @@
+// The exchange client against ccxt's whitebit client and bare library calls, in the same run:
+//   client.sign.vs_ccxt   our signing time / ccxt's sign() for the same order
+//   client.sign.vs_raw    our signing time / a bare createHmac over the same payload
+//   client.orders.p99_ms  p99 latency placing orders at 1,000/s on one key for 10 s (sandbox in its own process)
+//   client.orders.vs_ccxt our order throughput / ccxt createOrder's, same sandbox, same concurrency
+import { createHmac } from 'node:crypto';
+import ccxt from 'ccxt';
+import { limitOrder } from '../../main/exchange/endpoints/trading.ts';
+import { KeyCaller } from '../../main/exchange/endpoints/shapes.ts';
+import { ExchangeHttp } from '../../main/exchange/http.ts';
+import { MemoryNonceStore, NonceRegistry } from '../../main/exchange/nonce.ts';
+import { RateLimits } from '../../main/exchange/rate-limit.ts';
+import { signRequest } from '../../main/exchange/signer.ts';
+import { percentile, type Bench, type BenchResult } from './harness.ts';
+import { spawnSandbox } from './sandbox-process.ts';
+
+const ORDER = {
+  market: 'BTC_USDT',
+  side: 'buy' as const,
+  amount: '0.0003',
+  price: '20000',
+  clientOrderId: 'bench-7f3a.01',
+};
+
+/** Median over `rounds` of the mean nanoseconds per call in batches of `batch` calls. */
+function nsPerCall(fn: () => unknown, batch = 2_000, rounds = 40): number {
+  for (let i = 0; i < batch; i++) fn();
+  const means: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < batch; i++) fn();
+    means.push(Number(process.hrtime.bigint() - start) / batch);
+  }
+  return percentile(
+    means.sort((a, b) => a - b),
+    50,
+  );
+}
+
+function whitebit(rest: string, apiKey: string, secret: string) {
+  const exchange = new ccxt.whitebit({ apiKey, secret, enableRateLimit: false });
+  const api = exchange.urls['api'] as Record<string, Record<string, string>>;
+  api['v4'] = { public: `${rest}/api/v4/public`, private: `${rest}/api/v4` };
+  return exchange;
+}
+
+function signing(): BenchResult[] {
+  const secret = 'a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1';
+  const credentials = { apiKey: 'bench-key', secret };
+  let nonce = 1_763_798_400_000;
+  const ours = nsPerCall(() => signRequest(credentials, '/api/v4/order/new', nonce++, ORDER));
+  const exchange = whitebit('http://127.0.0.1:1', 'bench-key', secret);
+  const theirs = nsPerCall(() =>
+    exchange.sign('order/new', ['v4', 'private'] as unknown as string, 'POST', {
+      ...ORDER,
+      nonceWindow: true,
+    }),
+  );
+  const payload = Buffer.from(signRequest(credentials, '/api/v4/order/new', nonce, ORDER).body).toString(
+    'base64',
+  );
+  const raw = nsPerCall(() => createHmac('sha512', secret).update(payload).digest('hex'));
+  return [
+    {
+      name: 'client.sign.vs_ccxt',
+      value: Number((ours / theirs).toFixed(3)),
+      unit: 'ratio',
+      baseline: Number(theirs.toFixed(0)),
+      note: `ours ${ours.toFixed(0)} ns per signed order, ccxt whitebit sign() ${theirs.toFixed(0)} ns (baseline, ns)`,
+    },
+    {
+      name: 'client.sign.vs_raw',
+      value: Number((ours / raw).toFixed(3)),
+      unit: 'ratio',
+      baseline: Number(raw.toFixed(0)),
+      note: `ours ${ours.toFixed(0)} ns (body + base64 + HMAC), bare createHmac over the payload ${raw.toFixed(0)} ns (baseline, ns)`,
+    },
+  ];
+}
+
+async function pacedOrders(rest: string, apiKey: string, secret: string): Promise<BenchResult> {
+  const http = new ExchangeHttp({
+    baseUrl: rest,
+    nonces: new NonceRegistry({ store: new MemoryNonceStore() }),
+    limits: new RateLimits(),
+  });
+  const caller = new KeyCaller(http, { apiKey, secret });
+  const rate = 1_000;
+  const seconds = 10;
+  // Two seconds at the same pace first, so connections are open and both processes are warm.
+  await paced(rate, 2 * rate, (i) => limitOrder(caller, { ...ORDER, clientOrderId: `w${i}` }));
+  const { latencies, elapsed } = await paced(rate, rate * seconds, (i) =>
+    limitOrder(caller, { ...ORDER, clientOrderId: `p${i}` }),
+  );
+  return {
+    name: 'client.orders.p99_ms',
+    value: Number(percentile(latencies, 99).toFixed(2)),
+    unit: 'ms',
+    baseline: null,
+    note: `${latencies.length} limit orders paced at ${rate}/s on one key over ${elapsed.toFixed(1)} s after a 2 s warm-up; p50 ${percentile(latencies, 50).toFixed(2)} ms; sandbox in its own process`,
+  };
+}
+
+/** Starts `count` calls at `rate` per second, each on time whatever the others do; sorted latencies. */
+async function paced(
+  rate: number,
+  count: number,
+  call: (i: number) => Promise<unknown>,
+): Promise<{ latencies: number[]; elapsed: number }> {
+  const latencies: number[] = [];
+  const start = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < count; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const sent = performance.now();
+    pending.push(
+      call(i).then(() => {
+        latencies.push(performance.now() - sent);
+      }),
+    );
+  }
+  await Promise.all(pending);
+  latencies.sort((a, b) => a - b);
+  return { latencies, elapsed: (performance.now() - start) / 1000 };
+}
+
+async function throughput(
+  concurrency: number,
+  total: number,
+  place: (i: number) => Promise<unknown>,
+): Promise<number> {
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) await place(next++);
+    }),
+  );
+  return total / ((performance.now() - start) / 1000);
+}
+
+async function versusCcxt(rest: string, apiKey: string, secret: string): Promise<BenchResult> {
+  const concurrency = 16;
+  const total = 2_000;
+  const http = new ExchangeHttp({
+    baseUrl: rest,
+    nonces: new NonceRegistry({ store: new MemoryNonceStore() }),
+    limits: new RateLimits(),
+  });
+  const caller = new KeyCaller(http, { apiKey, secret });
+  const exchange = whitebit(rest, apiKey, secret);
+  await exchange.loadMarkets();
+  await limitOrder(caller, { ...ORDER, clientOrderId: 'warm' });
+  await exchange.createOrder('BTC/USDT', 'limit', 'buy', 0.0003, 20000);
+  const ours = await throughput(concurrency, total, (i) =>
+    limitOrder(caller, { ...ORDER, clientOrderId: `o${i}` }),
+  );
+  const theirs = await throughput(concurrency, total, () =>
+    exchange.createOrder('BTC/USDT', 'limit', 'buy', 0.0003, 20000),
+  );
+  return {
+    name: 'client.orders.vs_ccxt',
+    value: Number((ours / theirs).toFixed(2)),
+    unit: 'ratio',
+    baseline: Number(theirs.toFixed(0)),
+    note: `ours ${ours.toFixed(0)} orders/s, ccxt createOrder ${theirs.toFixed(0)} orders/s (baseline), ${total} orders each at concurrency ${concurrency}`,
+  };
+}
+
+const bench: Bench = {
+  name: 'client',
+  async run() {
+    const results = signing();
+    const sandbox = await spawnSandbox();
+    try {
+      const maker = sandbox.accounts.find((a) => a.label === 'sub-maker');
+      if (!maker) throw new Error('the sandbox fixture has no sub-maker account');
+      results.push(await pacedOrders(sandbox.rest, maker.apiKey, maker.apiSecret));
+      results.push(await versusCcxt(sandbox.rest, maker.apiKey, maker.apiSecret));
+    } finally {
+      await sandbox.stop();
+    }
+    return results;
+  },
+};
+
+export default bench;
