@@ -182,6 +182,11 @@ describe('the frame in Chromium', () => {
     expect(await page.getByTestId('palette').count()).toBe(0);
     expect(await theme(page)).toBe('dark');
 
+    // A click runs an item as well.
+    await page.getByTestId('open-palette').click();
+    await page.getByTestId('palette-item').filter({ hasText: 'Trade' }).click();
+    await expect.poll(() => heading(page)).toBe('Trade');
+
     // The theme command from the palette.
     await page.keyboard.press('Control+k');
     await input.fill('theme');
