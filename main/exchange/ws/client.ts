@@ -72,6 +72,7 @@ export class WsClient {
   readonly #pending = new Map<number, Pending>();
   readonly #subs = new Map<Channel, ChannelSubs>();
   readonly #reconcilers = new Set<() => Promise<void>>();
+  readonly #subscribing = new Map<Channel, Promise<void>>();
   readonly #liveWaiters = new Set<() => void>();
   /** Pushes held back while a reconnect reconciles. */
   #held: Array<[Channel, unknown]> | undefined;
@@ -122,7 +123,7 @@ export class WsClient {
     const fresh = !set;
     if (!set) subs.topics.set(topic, (set = new Set()));
     set.add(listener as Listener<Channel>);
-    if (fresh) this.#sendSubscription(channel);
+    if (fresh) void this.#sendSubscription(channel);
     return () => {
       const s = this.#subs.get(channel);
       const l = s?.topics.get(topic);
@@ -130,7 +131,7 @@ export class WsClient {
       if (l.size > 0) return;
       s.topics.delete(topic);
       if (s.topics.size === 0) this.#subs.delete(channel);
-      this.#sendSubscription(channel);
+      void this.#sendSubscription(channel);
     };
   }
 
@@ -283,7 +284,18 @@ export class WsClient {
   }
 
   /** Sends the channel's current topic set (or unsubscribes it); only while connected. */
-  async #sendSubscription(channel: Channel): Promise<void> {
+  #sendSubscription(channel: Channel): Promise<void> {
+    // one channel's frames go out in call order, each computed from the topics current at send time
+    const previous = this.#subscribing.get(channel) ?? Promise.resolve();
+    const next = previous.then(() => this.#sendSubscriptionNow(channel));
+    this.#subscribing.set(channel, next);
+    void next.then(() => {
+      if (this.#subscribing.get(channel) === next) this.#subscribing.delete(channel);
+    });
+    return next;
+  }
+
+  async #sendSubscriptionNow(channel: Channel): Promise<void> {
     const socket = this.#socket;
     if (!socket || socket.readyState !== WebSocket.OPEN) return;
     if (this.#state !== 'reconciling' && this.#state !== 'live') return;

@@ -1,5 +1,6 @@
 /** The app's WebSocket client: connection, typed fan-out subscriptions, mirror, coalescer, orders. */
 export { WsClient } from './client.ts';
+export { WsClients } from './pool.ts';
 export type { Timers, WsClientOptions, WsState } from './client.ts';
 export type { Channel, ChannelParams, WsDealParams, WsOrder } from './channels.ts';
 export { AccountMirror } from './mirror.ts';

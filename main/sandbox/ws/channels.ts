@@ -186,6 +186,23 @@ export class Subscriptions {
     return after;
   }
 
+  /** Channels with a live subscription, with their market or ticker count (tests, tooling). */
+  active(): Record<string, number> {
+    const out: Record<string, number> = {};
+    if (this.lastprice.size > 0) out['lastprice'] = this.lastprice.size;
+    if (this.trades.size > 0) out['trades'] = this.trades.size;
+    if (this.premiumIndex.size > 0) out['premiumIndex'] = this.premiumIndex.size;
+    if (this.depth.size > 0) out['depth'] = this.depth.size;
+    if (this.balanceSpot) out['balanceSpot'] = this.balanceSpot.tickers.length;
+    if (this.balanceMargin) out['balanceMargin'] = this.balanceMargin.tickers.length;
+    if (this.ordersPending) out['ordersPending'] = this.ordersPending.size;
+    if (this.ordersExecuted) out['ordersExecuted'] = this.ordersExecuted.markets.size;
+    if (this.deals) out['deals'] = this.deals.size;
+    if (this.positionsMargin) out['positionsMargin'] = this.positionsMargin.markets.length;
+    if (this.adl) out['ADLQuantile'] = 0;
+    return out;
+  }
+
   unsubscribe(channel: Channel): void {
     switch (channel) {
       case 'lastprice':

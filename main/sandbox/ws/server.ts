@@ -68,6 +68,8 @@ export interface SandboxWs {
   dropAll(): number;
   /** Fault injection: drops every connection again and again, at seeded random intervals. */
   dropAtRandom(options: RandomDrops | undefined): void;
+  /** Per open connection, its subscribed channels and how many markets/tickers each names. */
+  subscriptions(): Array<Record<string, number>>;
   /** Looks for changes and pushes them now (tests need not wait for the poll). */
   flush(): void;
   close(): Promise<void>;
@@ -260,6 +262,7 @@ export function attachWebSocket(host: WsHost, options: WsOptions = {}): SandboxW
       next();
     },
     flush,
+    subscriptions: () => [...conns].map((c) => c.subs.active()),
     close: async () => {
       if (dropTimer) clearTimeout(dropTimer);
       for (const t of timers) clearInterval(t);

@@ -44,6 +44,8 @@ describe('WsClient', () => {
     client.subscribe('lastprice', 'BTC_USDT', (p) => b.push(p));
     client.subscribe('lastprice', 'ETH_USDT', (p) => all.push(p));
     expect(client.subscriptionCount()).toEqual({ channels: 1, listeners: 3 });
+    await until(() => h.ws.subscriptions().some((s) => s['lastprice'] === 2));
+    expect(h.ws.subscriptions()).toEqual([{ lastprice: 2 }]);
     await new Promise<void>((resolve) => {
       const check = (): void =>
         a.length > 0 && b.length > 0 && all.length > 0 ? resolve() : void setTimeout(check, 5);
@@ -168,3 +170,42 @@ describe('WsClient', () => {
 async function until(test: () => boolean): Promise<void> {
   while (!test()) await new Promise((r) => setTimeout(r, 5));
 }
+
+describe('WsClient keeps the connection and its subscriptions tidy', () => {
+  it('pings often enough that the server idle timeout never closes it', async () => {
+    const k = await startClientHarness({}, { idleMs: 150 });
+    const { client } = k.client('main', { pingMs: 30 });
+    client.start();
+    await client.live();
+    await new Promise((r) => setTimeout(r, 600));
+    expect(client.state).toBe('live');
+    expect(client.connects).toBe(1);
+    expect(k.ws.connections).toBe(1);
+    await k.close();
+  });
+
+  it('the last listener leaving unsubscribes the channel on the server', async () => {
+    const { client } = h.client('sub-maker');
+    client.start();
+    await client.live();
+    const seen: unknown[] = [];
+    const off = client.subscribe('ordersPending', '*', (p) => seen.push(p));
+    const c = h.caller('sub-maker');
+    const o = await limitOrder(c, { market: 'ETH_USDT', side: 'buy', amount: '0.01', price: '3000' });
+    await until(() => seen.length > 0);
+    expect(h.ws.subscriptions()).toEqual([{ ordersPending: 0 }]);
+    off();
+    expect(client.subscriptionCount()).toEqual({ channels: 0, listeners: 0 });
+    await until(() => h.ws.subscriptions()[0]?.['ordersPending'] === undefined);
+    // a raw listener sees what the server still sends: nothing for this channel
+    const raw: unknown[] = [];
+    client.subscribe('lastprice', 'ETH_USDT', (p) => raw.push(p));
+    await until(() => raw.length > 0);
+    await limitOrder(c, { market: 'ETH_USDT', side: 'buy', amount: '0.01', price: '3001' });
+    h.ws.flush();
+    await client.request('ping');
+    expect(seen).toHaveLength(1);
+    expect((seen[0] as [number, { id: number }])[1].id).toBe(o.orderId);
+    client.stop();
+  });
+});
