@@ -143,3 +143,16 @@ export async function vasps(c: KeyCaller): Promise<Vasp[]> {
   const schema = z.object({ data: z.object({ vasps: z.array(vaspSchema) }) });
   return (await c.post('/api/v4/travel-rule/vasps', {}, schema, READ)).data.vasps;
 }
+
+/** A withdrawal where `amount` includes the fee (the receiver gets amount minus fee). */
+export async function withdraw(c: KeyCaller, input: WithdrawPayInput): Promise<void> {
+  await c.post('/api/v4/main-account/withdraw', defined({ ...input }), z.unknown(), WRITE);
+}
+
+/**
+ * Submits the originator data of an inbound deposit held for Travel Rule verification. The exchange
+ * does not publish the payload's fields; they are passed as the desk entered them.
+ */
+export async function travelRuleVerification(c: KeyCaller, fields: Record<string, unknown>): Promise<void> {
+  await c.post('/api/v4/travel-rule/deposit/verification', { ...fields }, z.unknown(), WRITE);
+}

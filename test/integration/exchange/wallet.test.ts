@@ -40,6 +40,20 @@ describe('wallet endpoints against the sandbox', () => {
     expect((again as ValidationError).fields).toHaveProperty('uniqueId');
   });
 
+  it('withdraws with the fee inside the amount: the balance drops by the amount alone', async () => {
+    const c = h.as('main');
+    const before = new Decimal((await mainAccount.balance(c, 'USDT'))['USDT']?.main_balance ?? '0');
+    await mainAccount.withdraw(c, {
+      ticker: 'USDT',
+      amount: '20',
+      address: '0x00000000000000000000000000000000000000cc',
+      uniqueId: `wd-in-${Date.now()}`,
+      network: 'ERC20',
+    });
+    const after = new Decimal((await mainAccount.balance(c, 'USDT'))['USDT']?.main_balance ?? '0');
+    expect(before.minus(after).toString()).toBe('20');
+  });
+
   it('creates a code and refuses one that would use held deposit funds (code 20 on amount)', async () => {
     const c = h.as('main');
     const code = await mainAccount.createCode(c, { ticker: 'USDT', amount: '1.5', description: 'desk test' });
