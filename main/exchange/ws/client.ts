@@ -198,6 +198,8 @@ export class WsClient {
       this.#held = [];
       await Promise.all([...this.#subs.keys()].map((c) => this.#sendSubscription(c)));
       for (const fn of this.#reconcilers) await fn();
+      // closed while reconciling: the next connect starts over
+      if (this.#socket !== socket || !this.#held) return;
       const held = this.#held;
       this.#held = undefined;
       for (const [channel, params] of held) this.#dispatch(channel, params);

@@ -93,13 +93,12 @@ export function orderError(e: unknown): RpcError {
   const body = e.body as { code?: number; message?: string; errors?: Record<string, string[]> };
   const first = Object.entries(body.errors ?? {})[0];
   const text = first?.[1]?.[0] ?? body.message ?? 'Invalid argument';
-  if (body.message === 'Order not found.')
-    return { code: ORDER_ERRORS.orderNotFound, message: 'Order not found' };
-  if (body.code === 10) return { code: ORDER_ERRORS.balanceNotEnough, message: 'Balance not enough' };
+  if (body.message === 'Order not found.') return { code: ORDER_ERRORS.orderNotFound, message: text };
+  if (body.code === 10) return { code: ORDER_ERRORS.balanceNotEnough, message: text };
   if (/less than min amount|is less than/.test(text))
     return { code: ORDER_ERRORS.amountTooSmall, message: text };
   if (body.message === 'Duplicate clientOrderId.')
-    return { code: ORDER_ERRORS.duplicateClientOrderId, message: 'Duplicate client order id' };
+    return { code: ORDER_ERRORS.duplicateClientOrderId, message: text };
   if (body.code === 114 || body.code === 116 || body.code === 40) return { code: body.code, message: text };
   return { code: WS_ERRORS.invalidArgument.code, message: first ? `${first[0]}: ${text}` : text };
 }
