@@ -233,6 +233,30 @@ export function attachWebSocket(host: WsHost, options: WsOptions = {}): SandboxW
   server.on('upgrade', onUpgrade);
 
   let dropTimer: NodeJS.Timeout | undefined;
+  let down = false;
+  const shutdown = (): void => {
+    if (down) return;
+    down = true;
+    if (dropTimer) clearTimeout(dropTimer);
+    for (const t of timers) clearInterval(t);
+    server.off('upgrade', onUpgrade);
+    server.off('request', onRequest);
+    unwatch();
+    feed.detach();
+    for (const c of conns) {
+      clearTimeout(c.idle);
+      c.ws.terminate();
+    }
+    conns.clear();
+    server.close = originalClose;
+  };
+  // upgraded sockets would keep the HTTP server's close() waiting: closing the sandbox ends them
+  const originalClose = server.close;
+  server.close = function close(this: Server, callback?: (err?: Error) => void): Server {
+    shutdown();
+    wss.close();
+    return originalClose.call(this, callback);
+  } as Server['close'];
   const dropAll = (): number => {
     const n = conns.size;
     for (const c of conns) c.ws.terminate();
@@ -264,17 +288,7 @@ export function attachWebSocket(host: WsHost, options: WsOptions = {}): SandboxW
     flush,
     subscriptions: () => [...conns].map((c) => c.subs.active()),
     close: async () => {
-      if (dropTimer) clearTimeout(dropTimer);
-      for (const t of timers) clearInterval(t);
-      server.off('upgrade', onUpgrade);
-      server.off('request', onRequest);
-      unwatch();
-      feed.detach();
-      for (const c of conns) {
-        clearTimeout(c.idle);
-        c.ws.terminate();
-      }
-      conns.clear();
+      shutdown();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };

@@ -81,3 +81,15 @@ describe('authorize', () => {
     });
   });
 });
+
+describe('closing the sandbox', () => {
+  it('ends open WebSocket connections instead of waiting for them', async () => {
+    const k = await startWs();
+    const p = await Peer.open(k.url);
+    expect((await p.call('ping')).result).toBe('pong');
+    await k.sandbox.close();
+    await p.until(() => p.closed);
+    expect(k.ws.connections).toBe(0);
+    await k.ws.close();
+  });
+});
