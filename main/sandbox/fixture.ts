@@ -1,7 +1,7 @@
 /** The seeded starting world: one main account, four sub-accounts, markets, assets and regions. */
 import { Decimal } from 'decimal.js';
 import { toLedger } from './ledger.ts';
-import { createRng } from './rng.ts';
+import { createRng, uuidFrom } from './rng.ts';
 import { createWallet } from './wallet-state.ts';
 import type { Account, ApiKey, AssetDef, MarketDef, Region, SandboxState, SpotBalance } from './state.ts';
 
@@ -204,10 +204,7 @@ function spotBalances(rec: Record<string, string>): Map<string, SpotBalance> {
   return new Map(Object.entries(rec).map(([k, v]) => [k, { available: toLedger(v), freeze: 0n }]));
 }
 
-export function uuidFrom(hex: string): string {
-  const h = hex.padEnd(32, '0');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
+export { uuidFrom } from './rng.ts';
 
 export function createState(seed: number, now: () => number, extraSubAccounts = 0): SandboxState {
   const rng = createRng(seed);
@@ -225,7 +222,16 @@ export function createState(seed: number, now: () => number, extraSubAccounts = 
     marginUnavailable: false,
     maintenance: new Set(),
     killSwitches: new Map(),
-    wallet: { records: [], uniqueIds: new Set(), refunds: [], converts: new Map(), flex: [], mining: [] },
+    emit: () => {},
+    wallet: {
+      records: [],
+      uniqueIds: new Set(),
+      refunds: [],
+      converts: new Map(),
+      flex: [],
+      mining: [],
+      codes: [],
+    },
   };
   let mainId = '';
   ACCOUNT_SPECS.forEach((spec, i) => {

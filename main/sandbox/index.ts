@@ -12,6 +12,9 @@ import { MarketSim, seedLiquidity } from './market-sim.ts';
 import { Decimal } from 'decimal.js';
 import { advanceWallet } from './wallet-state.ts';
 import { createSaver, load } from './persistence.ts';
+import { Webhooks } from './webhooks.ts';
+import type { WebhookOptions } from './webhooks.ts';
+import { simulateDeposit } from './wallet-state.ts';
 import { historyRoutes } from './routes/history.ts';
 import { accountMiscRoutes } from './routes/account-misc.ts';
 import { mainAccountRoutes } from './routes/main-account.ts';
@@ -41,6 +44,20 @@ export interface SandboxOptions {
   simulate?: boolean | { stepMs?: number };
   /** Extra plain sub-accounts `sub-001`.. (100 USDT main, 100 USDT + 0.01 BTC spot each); default 0. */
   extraSubAccounts?: number;
+  /** Webhook retry timing (default: about an hour apart, 24 attempts); compress it for tests. */
+  webhooks?: WebhookOptions;
+}
+
+/** Webhooks are set up the way a user does it in the exchange's settings, which has no REST API. */
+export interface SandboxWebhooks {
+  /** Creates the account's webhook (by account label); the secret is shown only here. */
+  create(label: string, url: string): { apiKey: string; apiSecret: string };
+  /** Enables it after checking the consumer domain serves the key; rejects when it does not. */
+  enable(label: string): Promise<void>;
+  /** Delivers every due event now (deliveries also run on their own every 250 ms). */
+  flush(): Promise<void>;
+  /** Events still waiting for a (re)delivery. */
+  pending(): number;
 }
 
 export interface SandboxAccount {
@@ -63,6 +80,9 @@ export interface SandboxControl {
   setPrice(market: string, price: string): void;
   /** Replaces the fault injection options (undefined turns faults off). */
   setFaults(options: FaultOptions | undefined): void;
+  /** An incoming deposit: credited to the main balance but held until it confirms (120 s of server time). */
+  deposit(label: string, ticker: string, amount: string, network?: string): string;
+  readonly webhooks: SandboxWebhooks;
   readonly state: SandboxState;
   readonly engine: Engine;
   readonly positions: Positions;
@@ -129,12 +149,26 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.dataDir) load(options.dataDir, world);
   const saver = options.dataDir ? createSaver(options.dataDir, world) : undefined;
   let faults = createFaults(options.faults);
+  const webhooks = new Webhooks(state, options.webhooks);
+  state.emit = (accountId, method, params) => webhooks.emit(accountId, method, params);
+  const accountId = (label: string): string => {
+    const a = [...state.accounts.values()].find((x) => x.label === label);
+    if (!a) throw new Error(`no sandbox account ${label}`);
+    return a.id;
+  };
+  const webhookTimer = setInterval(() => void webhooks.flush(), 250);
+  webhookTimer.unref();
   const server = createHttpServer({
     state,
     routes: buildRoutes(state, engine, positions),
     beforeRequest: () => {
       const now = state.now();
-      advanceWallet(state.wallet, now, (id, ticker, amount) => releaseHold(state, id, ticker, amount));
+      advanceWallet(
+        state.wallet,
+        now,
+        (id, ticker, amount) => releaseHold(state, id, ticker, amount),
+        state.emit,
+      );
       if (options.simulate !== false) sim.advance(now);
       fireKillSwitches(state, engine, now);
     },
@@ -182,6 +216,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       setPrice(market, price) {
         sim.setPrice(market, new Decimal(price));
       },
+      deposit(label, ticker, amount, network) {
+        return simulateDeposit(state, accountId(label), ticker, amount, network);
+      },
+      webhooks: {
+        create: (label, url) => webhooks.create(accountId(label), url),
+        enable: (label) => webhooks.enable(accountId(label)),
+        flush: () => webhooks.flush(),
+        pending: () => webhooks.pending(),
+      },
       setFaults(next) {
         faults = createFaults(next);
       },
@@ -189,6 +232,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     close: () =>
       new Promise<void>((resolve, reject) => {
         saver?.flush();
+        clearInterval(webhookTimer);
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
       }),

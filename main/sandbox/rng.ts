@@ -35,3 +35,9 @@ export function createRng(seed: number): Rng {
     },
   };
 }
+
+/** A UUID-shaped string (version 4 layout) from 32 hex digits. */
+export function uuidFrom(hex: string): string {
+  const h = hex.padEnd(32, '0');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}

@@ -113,6 +113,8 @@ export interface SandboxState {
   maintenance: Set<string>;
   /** Armed kill switches by `accountId|market`. */
   killSwitches: Map<string, KillSwitch>;
+  /** Account events for webhooks (deposit, withdraw, refund, code); a no-op until webhooks are wired. */
+  emit: (accountId: string, method: string, params: Record<string, unknown>) => void;
   wallet: WalletState;
 }
 

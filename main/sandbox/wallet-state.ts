@@ -1,6 +1,8 @@
 /** Wallet-side records of the sandbox: deposits/withdrawals, codes, refunds, converts, flex, mining. */
 import { Decimal } from 'decimal.js';
+import { uuidFrom } from './rng.ts';
 import type { Rng } from './rng.ts';
+import type { SandboxState } from './state.ts';
 
 export interface WalletRecord {
   id: string;
@@ -49,6 +51,16 @@ export interface MiningAccount {
   fee: string;
 }
 
+export interface ServiceCode {
+  code: string;
+  ownerId: string;
+  ticker: string;
+  amount: string;
+  passphrase: string | null;
+  externalId: string;
+  appliedBy: string | null;
+}
+
 export interface WalletState {
   records: WalletRecord[];
   uniqueIds: Set<string>;
@@ -56,6 +68,7 @@ export interface WalletState {
   converts: Map<string, { finalGive: string; finalReceive: string; id: string }>;
   flex: FlexInvestment[];
   mining: MiningAccount[];
+  codes: ServiceCode[];
 }
 
 /** How long a pending deposit or withdrawal takes to complete in the simulation. */
@@ -117,6 +130,7 @@ export function createWallet(
       { plan: uuid(rng.hex(16)), accountId: mainId, ticker: 'USDT', amount: '1000', status: 'ACTIVE' },
       { plan: uuid(rng.hex(16)), accountId: mainId, ticker: 'BTC', amount: '0.1', status: 'CLOSED' },
     ],
+    codes: [],
     mining: [
       { name: 'desk-pool', accountId: mainId, createdAt: t - 86_400 * 30, workers: 12, fee: '0.02' },
       { name: 'desk-backup', accountId: mainId, createdAt: t - 86_400 * 2, workers: 3, fee: '0.02' },
@@ -132,13 +146,76 @@ export function advanceWallet(
   wallet: WalletState,
   now: number,
   release: (accountId: string, ticker: string, amount: Decimal) => void,
+  emit: (accountId: string, method: string, params: Record<string, unknown>) => void = () => {},
 ): void {
   for (const r of wallet.records) {
     if (r.status !== 'pending' || r.completeAt > now) continue;
     r.status = 'successful';
     if (r.method === 1) release(r.accountId, r.ticker, new Decimal(r.amount));
+    emit(r.accountId, r.method === 1 ? 'deposit.processed' : 'withdraw.completed', walletEventParams(r));
   }
-  for (const r of wallet.refunds)
-    if (r.status === 'in_process' && r.completeAt !== undefined && r.completeAt <= now)
-      r.status = 'successful';
+  for (const r of wallet.refunds) {
+    if (r.status !== 'in_process' || r.completeAt === undefined || r.completeAt > now) continue;
+    r.status = 'successful';
+    emit(r.accountId, 'refund.successful', {
+      id: r.id,
+      depositId: r.depositId,
+      ticker: r.ticker,
+      amount: r.amount,
+      status: r.status,
+      // refunds send null when no memo was given (deposit and withdraw events send '')
+      memo: r.memo,
+    });
+  }
+}
+
+/** Params of a deposit or withdrawal event (memo is an empty string when none). */
+export function walletEventParams(r: WalletRecord): Record<string, unknown> {
+  return {
+    transactionId: r.id,
+    address: r.address,
+    amount: r.amount,
+    fee: r.fee,
+    createdAt: r.createdAt,
+    ticker: r.ticker,
+    network: r.network,
+    uniqueId: r.uniqueId,
+    status: r.status,
+    memo: r.memo,
+    method: r.method,
+  };
+}
+
+/** An incoming deposit: the main balance shows it at once, held back until it confirms. */
+export function simulateDeposit(
+  state: SandboxState,
+  accountId: string,
+  ticker: string,
+  amount: string,
+  network?: string,
+): string {
+  const account = state.accounts.get(accountId);
+  const asset = state.assets.get(ticker);
+  if (!account || !asset) throw new Error(`unknown account or ticker ${ticker}`);
+  const value = new Decimal(amount);
+  const record: WalletRecord = {
+    id: uuidFrom(state.rng.hex(16)),
+    accountId,
+    method: 1,
+    ticker,
+    network: network ?? asset.defaultNetwork,
+    address: `0x${state.rng.hex(20)}`,
+    uniqueId: null,
+    amount: value.toFixed(),
+    fee: '0',
+    status: 'pending',
+    createdAt: Math.floor(state.now() / 1000),
+    completeAt: state.now() + CONFIRM_AFTER_MS,
+    memo: '',
+  };
+  state.wallet.records.push(record);
+  account.main.set(ticker, (account.main.get(ticker) ?? new Decimal(0)).plus(value));
+  account.pending.set(ticker, (account.pending.get(ticker) ?? new Decimal(0)).plus(value));
+  state.emit(accountId, 'deposit.accepted', walletEventParams(record));
+  return record.id;
 }

@@ -4,10 +4,18 @@ import { fieldError, validationError } from '../http/errors.ts';
 import { fmt, oneOf, optInt, optString, parseDecimal, reqString, required } from '../http/fields.ts';
 import type { Body } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
-import { debitMain, freeMain, ledgerDecimal, mainBalance, pendingBalance, spot } from '../ledger.ts';
+import {
+  creditMain,
+  debitMain,
+  freeMain,
+  ledgerDecimal,
+  mainBalance,
+  pendingBalance,
+  spot,
+} from '../ledger.ts';
 import { uuidFrom } from '../fixture.ts';
 import type { Account, AssetDef, SandboxState } from '../state.ts';
-import { CONFIRM_AFTER_MS } from '../wallet-state.ts';
+import { CONFIRM_AFTER_MS, walletEventParams } from '../wallet-state.ts';
 import type { WalletRecord } from '../wallet-state.ts';
 
 const PASSPHRASE_RE = /^[\x21-\x7E]+$/;
@@ -65,6 +73,8 @@ function withdrawal(state: SandboxState, account: Account, body: Body, feeOnTop:
     memo: '',
   };
   state.wallet.records.push(record);
+  state.emit(account.id, 'withdraw.created', walletEventParams(record));
+  state.emit(account.id, 'withdraw.pending', walletEventParams(record));
   return record;
 }
 
@@ -159,12 +169,49 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
         });
       optString(body, 'description', 255);
       debitMain(account, a.ticker, amount);
-      return {
+      const created = {
         code: `TXC${a.ticker}${state.rng.hex(12).toUpperCase()}`,
         message: 'Code was successfully created',
         external_id: uuidFrom(state.rng.hex(16)),
       };
+      state.wallet.codes.push({
+        code: created.code,
+        ownerId: account.id,
+        ticker: a.ticker,
+        amount: fmt(amount),
+        passphrase: passphrase ?? null,
+        externalId: created.external_id,
+        appliedBy: null,
+      });
+      return created;
     }),
+    route(
+      '/api/v4/main-account/codes/apply',
+      ({ account, body }) => {
+        const code = reqString(body, 'code');
+        const passphrase = optString(body, 'passphrase');
+        const found = state.wallet.codes.find((c) => c.code === code);
+        if (!found || found.appliedBy !== null)
+          throw fieldError('code', 'Incorrect code or code already applied.');
+        if (found.passphrase !== null && passphrase !== found.passphrase)
+          throw fieldError('passphrase', 'Incorrect passphrase.');
+        found.appliedBy = account.id;
+        creditMain(account, found.ticker, new Decimal(found.amount));
+        state.emit(found.ownerId, 'code.apply', {
+          code: found.code,
+          ticker: found.ticker,
+          amount: found.amount,
+          external_id: found.externalId,
+        });
+        return {
+          message: 'Code was successfully applied',
+          ticker: found.ticker,
+          amount: found.amount,
+          external_id: found.externalId,
+        };
+      },
+      UNLIMITED,
+    ),
     route(
       '/api/v4/main-account/history',
       ({ account, body }) => {
