@@ -6,7 +6,7 @@ import {
   tradeBalance,
 } from '../../../main/exchange/endpoints/trading.ts';
 import { BusinessError, ValidationError } from '../../../main/exchange/errors.ts';
-import { AccountMirror, PushCoalescer, placeOrderWs } from '../../../main/exchange/ws/index.ts';
+import { AccountMirror, DepthBook, PushCoalescer, placeOrderWs } from '../../../main/exchange/ws/index.ts';
 import type { ChannelParams, PushBatch } from '../../../main/exchange/ws/index.ts';
 import type { MarketRules } from '../../../main/rules/index.ts';
 import { HeldTimers, startClientHarness } from './client-support.ts';
@@ -206,6 +206,42 @@ describe('WsClient keeps the connection and its subscriptions tidy', () => {
     await client.request('ping');
     expect(seen).toHaveLength(1);
     expect((seen[0] as [number, { id: number }])[1].id).toBe(o.orderId);
+    client.stop();
+  });
+});
+
+describe('depth through the client', () => {
+  it('a DepthBook fed by snapshot and diffs equals the server book after trading', async () => {
+    const { client } = h.client('sub-alpha');
+    client.start();
+    await client.live();
+    const book = new DepthBook('ETH_USDT');
+    let updates = 0;
+    client.subscribe('depth', 'ETH_USDT', (p) => {
+      expect(book.apply(p)).toBe(true);
+      updates++;
+    });
+    await until(() => book.synced);
+    const c = h.caller('sub-alpha');
+    const m = h.caller('sub-maker');
+    for (let i = 0; i < 10; i++) {
+      await limitOrder(c, { market: 'ETH_USDT', side: 'buy', amount: '0.01', price: String(3140 + i) });
+      await limitOrder(m, {
+        market: 'ETH_USDT',
+        side: i % 2 ? 'sell' : 'buy',
+        amount: '0.02',
+        price: String(3148 - i),
+      });
+    }
+    h.ws.flush();
+    await client.request('ping');
+    expect(updates).toBeGreaterThan(1);
+    const server = await client.request<{ asks: string[][]; bids: string[][] }>('depth_request', [
+      'ETH_USDT',
+      100,
+      '0',
+    ]);
+    expect(book.top(100)).toEqual({ asks: server.asks, bids: server.bids });
     client.stop();
   });
 });
