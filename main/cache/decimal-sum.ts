@@ -1,7 +1,8 @@
 import { Decimal } from 'decimal.js';
 
 const PLAIN = /^(-?)(\d+)(?:\.(\d+))?$/;
-const pow10 = (n: number): bigint => 10n ** BigInt(n);
+const POW10 = Array.from({ length: 40 }, (_, i) => 10n ** BigInt(i));
+const pow10 = (n: number): bigint => POW10[n] ?? 10n ** BigInt(n);
 
 /**
  * An exact running sum of decimal strings. Values are added as scaled integers (BigInt), so summing

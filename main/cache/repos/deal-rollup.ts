@@ -63,9 +63,11 @@ export class RollupBatch {
     );
     const write = prepared(
       db,
-      `INSERT OR REPLACE INTO deal_daily_totals
+      `INSERT INTO deal_daily_totals
        (account_ref, market_ref, day, side, role, fee_asset, deals, amount, value, fee)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (account_ref, market_ref, day, side, role, fee_asset) DO UPDATE SET
+         deals = excluded.deals, amount = excluded.amount, value = excluded.value, fee = excluded.fee`,
     );
     for (const g of this.#groups.values()) {
       const old = read.get(...g.key) as
