@@ -14,7 +14,7 @@ import { advanceWallet } from './wallet-state.ts';
 import { createSaver, load } from './persistence.ts';
 import { Webhooks } from './webhooks.ts';
 import type { WebhookOptions } from './webhooks.ts';
-import { simulateDeposit } from './wallet-state.ts';
+import { cancelWalletRecord, failRefund, simulateDeposit } from './wallet-state.ts';
 import { historyRoutes } from './routes/history.ts';
 import { accountMiscRoutes } from './routes/account-misc.ts';
 import { mainAccountRoutes } from './routes/main-account.ts';
@@ -82,6 +82,10 @@ export interface SandboxControl {
   setFaults(options: FaultOptions | undefined): void;
   /** An incoming deposit: credited to the main balance but held until it confirms (120 s of server time). */
   deposit(label: string, ticker: string, amount: string, network?: string): string;
+  /** Cancels a pending deposit or withdrawal (transaction id or uniqueId); false when none matches. */
+  cancelTransaction(idOrUniqueId: string): boolean;
+  /** Makes the in-process refund of a deposit fail (`refund.failed`); false when none matches. */
+  failRefund(depositId: string): boolean;
   readonly webhooks: SandboxWebhooks;
   readonly state: SandboxState;
   readonly engine: Engine;
@@ -219,6 +223,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       deposit(label, ticker, amount, network) {
         return simulateDeposit(state, accountId(label), ticker, amount, network);
       },
+      cancelTransaction: (id) => cancelWalletRecord(state, id),
+      failRefund: (depositId) => failRefund(state, depositId),
       webhooks: {
         create: (label, url) => webhooks.create(accountId(label), url),
         enable: (label) => webhooks.enable(accountId(label)),

@@ -219,3 +219,45 @@ export function simulateDeposit(
   state.emit(accountId, 'deposit.accepted', walletEventParams(record));
   return record.id;
 }
+
+/**
+ * Ends a pending deposit or withdrawal as canceled (by its transaction id or withdrawal uniqueId): a
+ * deposit leaves the main balance and its hold, a withdrawal gives back amount and fee.
+ */
+export function cancelWalletRecord(state: SandboxState, idOrUniqueId: string): boolean {
+  const r = state.wallet.records.find(
+    (x) => x.status === 'pending' && (x.id === idOrUniqueId || x.uniqueId === idOrUniqueId),
+  );
+  const account = r ? state.accounts.get(r.accountId) : undefined;
+  if (!r || !account) return false;
+  r.status = 'canceled';
+  const zero = new Decimal(0);
+  if (r.method === 1) {
+    const amount = new Decimal(r.amount);
+    account.main.set(r.ticker, Decimal.max(zero, (account.main.get(r.ticker) ?? zero).minus(amount)));
+    account.pending.set(r.ticker, Decimal.max(zero, (account.pending.get(r.ticker) ?? zero).minus(amount)));
+  } else {
+    const back = new Decimal(r.amount).plus(r.fee);
+    account.main.set(r.ticker, (account.main.get(r.ticker) ?? zero).plus(back));
+  }
+  state.emit(r.accountId, r.method === 1 ? 'deposit.canceled' : 'withdraw.canceled', walletEventParams(r));
+  return true;
+}
+
+/** A refund that fails: it ends canceled, the funds return to the main balance, `refund.failed` is sent. */
+export function failRefund(state: SandboxState, depositId: string): boolean {
+  const r = state.wallet.refunds.find((x) => x.depositId === depositId && x.status === 'in_process');
+  const account = r ? state.accounts.get(r.accountId) : undefined;
+  if (!r || !account) return false;
+  r.status = 'canceled';
+  account.main.set(r.ticker, (account.main.get(r.ticker) ?? new Decimal(0)).plus(r.amount));
+  state.emit(r.accountId, 'refund.failed', {
+    id: r.id,
+    depositId: r.depositId,
+    ticker: r.ticker,
+    amount: r.amount,
+    status: r.status,
+    memo: r.memo,
+  });
+  return true;
+}

@@ -142,6 +142,43 @@ describe('sandbox webhooks', () => {
     expect(received[0]?.body.params).toMatchObject({ code: code.body.code, amount: '5' });
   });
 
+  it('sends the canceled and failed ends of deposits, withdrawals and refunds', async () => {
+    received.length = 0;
+    const depositId = h.sandbox.control.deposit('main', 'ETH', '1');
+    expect(h.sandbox.control.cancelTransaction(depositId)).toBe(true);
+    await post('main', '/api/v4/main-account/withdraw-pay', {
+      ticker: 'USDT',
+      amount: '20',
+      address: '0x1',
+      uniqueId: 'wh-c',
+    });
+    const before = (await post('main', '/api/v4/main-account/balance', { ticker: 'USDT' })).body.USDT
+      .main_balance;
+    expect(h.sandbox.control.cancelTransaction('wh-c')).toBe(true);
+    const after = (await post('main', '/api/v4/main-account/balance', { ticker: 'USDT' })).body.USDT
+      .main_balance;
+    expect(Number(after) - Number(before)).toBe(21); // amount and fee come back
+    const hist = await post('main', '/api/v4/main-account/history', { transactionMethod: 1, ticker: 'USDT' });
+    const credited = (hist.body.records as Array<{ status: string; transactionId: string }>).find(
+      (r) => r.status === 'successful',
+    );
+    await post('main', '/api/v4/main-account/refund-deposit', {
+      depositId: credited?.transactionId,
+      memo: 'm-1',
+    });
+    expect(h.sandbox.control.failRefund(credited?.transactionId as string)).toBe(true);
+    await h.sandbox.control.webhooks.flush();
+    expect(methods()).toEqual([
+      'deposit.accepted',
+      'deposit.canceled',
+      'withdraw.created',
+      'withdraw.pending',
+      'withdraw.canceled',
+      'refund.failed',
+    ]);
+    expect(received.at(-1)?.body.params).toMatchObject({ memo: 'm-1', status: 'canceled' });
+  });
+
   it('retries a failed delivery later with the same id and a greater nonce', async () => {
     received.length = 0;
     answer = 500;
