@@ -2,17 +2,17 @@
  * Channel subscriptions of one connection: what it asked for, what it was last sent (for the
  * per-connection diffs of depth, balances and positions), and the `_request` answers.
  */
-import type { Positions } from '../collateral/positions.ts';
-import type { Deal, Engine } from '../engine/engine.ts';
+import type { Deal } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
-import { fromUnits } from '../engine/units.ts';
-import type { Account, MarketDef, SandboxState } from '../state.ts';
-import type { Changes, Feed } from './feed.ts';
+import type { Account, MarketDef } from '../state.ts';
+import type { Changes } from './feed.ts';
 import { SUCCESS, intParam, invalidArgument, stringList } from './protocol.ts';
+import { channelRequest } from './requests.ts';
+import { depthParams, depthSnapshot, marketOf, marketsOf } from './world.ts';
+import type { Levels, World } from './world.ts';
 import {
   adlRecords,
   dealParams,
-  dealRecord,
   marginBalances,
   positionsParams,
   premiumParams,
@@ -32,18 +32,6 @@ export const PRIVATE_CHANNELS = [
 ] as const;
 export type Channel = (typeof PUBLIC_CHANNELS)[number] | (typeof PRIVATE_CHANNELS)[number];
 
-export const DEPTH_LIMITS = [1, 5, 10, 20, 30, 50, 100];
-
-export interface World {
-  state: SandboxState;
-  engine: Engine;
-  positions: Positions;
-  feed: Feed;
-  fundingPeriodMs: number;
-}
-
-type Levels = Map<string, string>;
-
 interface DepthSub {
   limit: number;
   asks: Levels;
@@ -52,13 +40,6 @@ interface DepthSub {
 }
 
 type Send = (method: string, params: unknown) => void;
-
-function levels(engine: Engine, m: MarketDef, side: 'buy' | 'sell', limit: number): Levels {
-  const out: Levels = new Map();
-  for (const [p, a] of engine.book(m.name).depth(side, limit))
-    out.set(fromUnits(p, m.moneyPrec), fromUnits(a, m.stockPrec));
-  return out;
-}
 
 function levelDiff(before: Levels, after: Levels): Array<[string, string]> {
   const out: Array<[string, string]> = [];
@@ -87,53 +68,27 @@ export class Subscriptions {
     this.send = send;
   }
 
-  private market(name: unknown): MarketDef {
-    const m = typeof name === 'string' ? this.w.state.markets.get(name) : undefined;
-    if (!m) throw invalidArgument(`unknown market ${String(name)}`);
-    return m;
-  }
-
-  private markets(params: unknown[]): string[] {
-    const list = stringList(params, 'markets');
-    for (const name of list) this.market(name);
-    return list;
-  }
-
-  private depthParams(params: unknown[]): { m: MarketDef; limit: number } {
-    const m = this.market(params[0]);
-    const limit = intParam(params[1], 100, 1, 100, 'limit');
-    if (!DEPTH_LIMITS.includes(limit))
-      throw invalidArgument(`limit must be one of ${DEPTH_LIMITS.join(', ')}`);
-    const interval = params[2];
-    if (interval !== undefined && interval !== '0' && interval !== 0)
-      throw invalidArgument('interval must be "0"');
-    return { m, limit };
-  }
-
-  private depthSnapshot(m: MarketDef, limit: number): { asks: Levels; bids: Levels } {
-    return { asks: levels(this.w.engine, m, 'sell', limit), bids: levels(this.w.engine, m, 'buy', limit) };
-  }
-
   /** `_subscribe`: replaces the previous subscription of the channel; returns what to push at once. */
   subscribe(channel: Channel, params: unknown[], account: Account | undefined): () => void {
     const { state, positions } = this.w;
     switch (channel) {
       case 'lastprice':
-        return this.replace(this.lastprice, this.markets(params), () => {
+        return this.replace(this.lastprice, marketsOf(this.w.state, params), () => {
           for (const m of this.lastprice) this.send('lastprice_update', [m, state.lastPrices.get(m) ?? '0']);
         });
       case 'trades':
-        return this.replace(this.trades, this.markets(params), () => undefined);
+        return this.replace(this.trades, marketsOf(this.w.state, params), () => undefined);
       case 'premiumIndex': {
-        const list = this.markets(params);
+        const list = marketsOf(this.w.state, params);
         for (const name of list)
-          if (this.market(name).type !== 'futures') throw invalidArgument(`${name} is not a futures market`);
+          if (marketOf(this.w.state, name).type !== 'futures')
+            throw invalidArgument(`${name} is not a futures market`);
         return this.replace(this.premiumIndex, list, () => this.pushPremium());
       }
       case 'depth': {
-        const { m, limit } = this.depthParams(params);
+        const { m, limit } = depthParams(this.w.state, params);
         if (params[3] !== true) this.depth.clear();
-        const snap = this.depthSnapshot(m, limit);
+        const snap = depthSnapshot(this.w.engine, m, limit);
         this.depth.set(m.name, { limit, ...snap, updateId: 1 });
         return () =>
           this.send('depth_update', [
@@ -157,19 +112,19 @@ export class Subscriptions {
         return () => undefined;
       }
       case 'ordersPending':
-        this.ordersPending = new Set(this.markets(params));
+        this.ordersPending = new Set(marketsOf(this.w.state, params));
         return () => undefined;
       case 'ordersExecuted': {
-        const markets = this.markets(Array.isArray(params[0]) ? [params[0]] : []);
+        const markets = marketsOf(this.w.state, Array.isArray(params[0]) ? [params[0]] : []);
         const filter = intParam(params[1], 0, 0, 2, 'filter');
         this.ordersExecuted = { markets: new Set(markets), filter };
         return () => undefined;
       }
       case 'deals':
-        this.deals = new Set(this.markets(params));
+        this.deals = new Set(marketsOf(this.w.state, params));
         return () => undefined;
       case 'positionsMargin': {
-        const markets = this.markets(params);
+        const markets = marketsOf(this.w.state, params);
         const now = positionsParams(state, positions, account as Account, markets);
         this.positionsMargin = { markets, last: JSON.stringify(now) };
         return () => this.send('positionsMargin_update', now);
@@ -223,76 +178,7 @@ export class Subscriptions {
 
   /** `_request`: the channel's current state, where the channel has one. */
   request(channel: Channel, params: unknown[], account: Account | undefined): unknown {
-    const { state, engine, positions, feed } = this.w;
-    const acc = account as Account;
-    switch (channel) {
-      case 'lastprice':
-        return state.lastPrices.get(this.market(params[0]).name) ?? '0';
-      case 'depth': {
-        const { m, limit } = this.depthParams(params);
-        const snap = this.depthSnapshot(m, limit);
-        return { timestamp: state.now() / 1000, asks: [...snap.asks], bids: [...snap.bids] };
-      }
-      case 'trades': {
-        const m = this.market(params[0]);
-        const limit = intParam(params[1], 100, 1, 1000, 'limit');
-        const below = intParam(params[2], 0, 0, Number.MAX_SAFE_INTEGER, 'last id');
-        const list = (feed.recentTrades.get(m.name) ?? []).filter((t) => below === 0 || t.id < below);
-        return list.slice(-limit).reverse();
-      }
-      case 'premiumIndex':
-        return premiumParams(state, this.market(params[0]), this.w.fundingPeriodMs)[1];
-      case 'balanceSpot':
-        return spotBalances(state, acc, stringList(params, 'tickers'));
-      case 'balanceMargin':
-        return marginBalances(state, positions, acc, stringList(params, 'tickers'));
-      case 'positionsMargin':
-        return positionsParams(state, positions, acc, this.markets(params));
-      case 'ADLQuantile':
-        return { records: adlRecords(state, positions, acc) };
-      case 'ordersPending': {
-        const m = this.market(params[0]);
-        const offset = intParam(params[1], 0, 0, 10_000, 'offset');
-        const limit = intParam(params[2], 50, 1, 100, 'limit');
-        const all = engine
-          .openOrders(acc.id)
-          .filter((o) => o.market === m.name)
-          .sort((a, b) => b.id - a.id);
-        return {
-          limit,
-          offset,
-          total: all.length,
-          records: all.slice(offset, offset + limit).map((o) => wsOrder(o, m)),
-        };
-      }
-      case 'ordersExecuted': {
-        const q = (params[0] ?? {}) as { market?: unknown };
-        const m = q.market === undefined ? undefined : this.market(q.market);
-        const offset = intParam(params[1], 0, 0, 10_000, 'offset');
-        const limit = intParam(params[2], 50, 1, 100, 'limit');
-        const all = [...engine.orders.values()]
-          .filter((o) => o.owner === acc.id && !o.open && o.dealStock > 0n && (!m || o.market === m.name))
-          .sort((a, b) => b.id - a.id);
-        return {
-          limit,
-          offset,
-          records: all
-            .slice(offset, offset + limit)
-            .map((o) => wsOrder(o, state.markets.get(o.market) as MarketDef)),
-        };
-      }
-      case 'deals': {
-        const m = this.market(params[0]);
-        const offset = intParam(params[1], 0, 0, 10_000, 'offset');
-        const limit = intParam(params[2], 50, 1, 100, 'limit');
-        const all = engine
-          .dealsOf(acc.id)
-          .filter((d) => d.market === m.name)
-          .slice()
-          .reverse();
-        return { limit, offset, records: all.slice(offset, offset + limit).map((d) => dealRecord(state, d)) };
-      }
-    }
+    return channelRequest(this.w, channel, params, account);
   }
 
   pushPremium(): void {
@@ -314,7 +200,7 @@ export class Subscriptions {
     for (const [m, list] of changes.trades) if (this.trades.has(m)) this.send('trades_update', [m, list]);
     for (const [name, sub] of this.depth) {
       const m = state.markets.get(name) as MarketDef;
-      const snap = this.depthSnapshot(m, sub.limit);
+      const snap = depthSnapshot(this.w.engine, m, sub.limit);
       const asks = levelDiff(sub.asks, snap.asks);
       const bids = levelDiff(sub.bids, snap.bids);
       if (asks.length === 0 && bids.length === 0) continue;

@@ -1,0 +1,95 @@
+/** `<channel>_request`: the current state of a channel, for the channels that have one. */
+import type { MarketDef } from '../state.ts';
+import type { Account } from '../state.ts';
+import type { Channel } from './channels.ts';
+import { intParam, stringList } from './protocol.ts';
+import {
+  adlRecords,
+  dealRecord,
+  marginBalances,
+  positionsParams,
+  premiumParams,
+  spotBalances,
+  wsOrder,
+} from './shapes.ts';
+import { depthParams, depthSnapshot, marketOf, marketsOf } from './world.ts';
+import type { World } from './world.ts';
+
+/** The answer of a `_request`; throws RpcFailure on bad params. */
+export function channelRequest(
+  w: World,
+  channel: Channel,
+  params: unknown[],
+  account: Account | undefined,
+): unknown {
+  const { state, engine, positions, feed } = w;
+  const acc = account as Account;
+  switch (channel) {
+    case 'lastprice':
+      return state.lastPrices.get(marketOf(w.state, params[0]).name) ?? '0';
+    case 'depth': {
+      const { m, limit } = depthParams(w.state, params);
+      const snap = depthSnapshot(w.engine, m, limit);
+      return { timestamp: state.now() / 1000, asks: [...snap.asks], bids: [...snap.bids] };
+    }
+    case 'trades': {
+      const m = marketOf(w.state, params[0]);
+      const limit = intParam(params[1], 100, 1, 1000, 'limit');
+      const below = intParam(params[2], 0, 0, Number.MAX_SAFE_INTEGER, 'last id');
+      const list = (feed.recentTrades.get(m.name) ?? []).filter((t) => below === 0 || t.id < below);
+      return list.slice(-limit).reverse();
+    }
+    case 'premiumIndex':
+      return premiumParams(state, marketOf(w.state, params[0]), w.fundingPeriodMs)[1];
+    case 'balanceSpot':
+      return spotBalances(state, acc, stringList(params, 'tickers'));
+    case 'balanceMargin':
+      return marginBalances(state, positions, acc, stringList(params, 'tickers'));
+    case 'positionsMargin':
+      return positionsParams(state, positions, acc, marketsOf(w.state, params));
+    case 'ADLQuantile':
+      return { records: adlRecords(state, positions, acc) };
+    case 'ordersPending': {
+      const m = marketOf(w.state, params[0]);
+      const offset = intParam(params[1], 0, 0, 10_000, 'offset');
+      const limit = intParam(params[2], 50, 1, 100, 'limit');
+      const all = engine
+        .openOrders(acc.id)
+        .filter((o) => o.market === m.name)
+        .sort((a, b) => b.id - a.id);
+      return {
+        limit,
+        offset,
+        total: all.length,
+        records: all.slice(offset, offset + limit).map((o) => wsOrder(o, m)),
+      };
+    }
+    case 'ordersExecuted': {
+      const q = (params[0] ?? {}) as { market?: unknown };
+      const m = q.market === undefined ? undefined : marketOf(w.state, q.market);
+      const offset = intParam(params[1], 0, 0, 10_000, 'offset');
+      const limit = intParam(params[2], 50, 1, 100, 'limit');
+      const all = [...engine.orders.values()]
+        .filter((o) => o.owner === acc.id && !o.open && o.dealStock > 0n && (!m || o.market === m.name))
+        .sort((a, b) => b.id - a.id);
+      return {
+        limit,
+        offset,
+        records: all
+          .slice(offset, offset + limit)
+          .map((o) => wsOrder(o, state.markets.get(o.market) as MarketDef)),
+      };
+    }
+    case 'deals': {
+      const m = marketOf(w.state, params[0]);
+      const offset = intParam(params[1], 0, 0, 10_000, 'offset');
+      const limit = intParam(params[2], 50, 1, 100, 'limit');
+      const all = engine
+        .dealsOf(acc.id)
+        .filter((d) => d.market === m.name)
+        .slice()
+        .reverse();
+      return { limit, offset, records: all.slice(offset, offset + limit).map((d) => dealRecord(state, d)) };
+    }
+  }
+}
