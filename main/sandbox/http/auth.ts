@@ -37,7 +37,7 @@ export function authenticate(
   if (!key) throw unauthorized();
   if (payload !== raw.toString('base64')) throw unauthorized('Invalid payload');
   const expected = Buffer.from(sign(payload, key.apiSecret), 'utf8');
-  const given = Buffer.from(signature.toLowerCase(), 'utf8');
+  const given = Buffer.from(signature, 'utf8');
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw unauthorized();
   if (!key.enabled) throw new ApiError(403, { code: 0, message: KEY_DISABLED, errors: {} });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, start, toPayload } from './support.ts';
+import { Client, signPayload, start, toPayload } from './support.ts';
 import type { Harness } from './support.ts';
 
 const BALANCE = '/api/v4/main-account/balance';
@@ -23,6 +23,14 @@ describe('sandbox authentication', () => {
     const r = await h.client('main').post(BALANCE, {}, { signature: 'ab'.repeat(64) });
     expect(r.status).toBe(401);
     expect(r.body).toEqual({ code: 10, message: 'Unauthorized request.' });
+  });
+
+  it('takes the signature only as lowercase hex', async () => {
+    const body = JSON.stringify({ request: BALANCE, nonce: Date.now() + 200_000 });
+    const payload = toPayload(body);
+    const upper = signPayload(payload, h.account('main').apiSecret).toUpperCase();
+    const r = await h.client('main').post(BALANCE, {}, { rawBody: body, signature: upper });
+    expect(r.status).toBe(401);
   });
 
   it('checks the signature against the secret of the key', async () => {
