@@ -61,6 +61,10 @@ export interface ChannelParams {
       time: number;
     },
   ];
+  bookTicker: [
+    market: string,
+    best: { bid: string; bid_size: string; ask: string; ask_size: string; time: number },
+  ];
   balanceSpot: [Record<string, { available: string; freeze: string }>];
   balanceMargin: [Record<string, Record<string, string>>];
   ordersPending: [event: 1 | 2 | 3, order: WsOrder];
@@ -87,6 +91,7 @@ export function pushTopic(channel: Channel, params: unknown): string {
   const p = params as unknown[];
   switch (channel) {
     case 'lastprice':
+    case 'bookTicker':
     case 'trades':
     case 'premiumIndex':
       return p[0] as string;

@@ -8,7 +8,7 @@ import type { Account, MarketDef } from '../state.ts';
 import type { Changes } from './feed.ts';
 import { SUCCESS, intParam, invalidArgument, stringList } from './protocol.ts';
 import { channelRequest } from './requests.ts';
-import { depthParams, depthSnapshot, marketOf, marketsOf } from './world.ts';
+import { bookTicker, depthParams, depthSnapshot, marketOf, marketsOf } from './world.ts';
 import type { Levels, World } from './world.ts';
 import {
   adlRecords,
@@ -20,7 +20,7 @@ import {
   wsOrder,
 } from './shapes.ts';
 
-export const PUBLIC_CHANNELS = ['lastprice', 'depth', 'trades', 'premiumIndex'] as const;
+export const PUBLIC_CHANNELS = ['lastprice', 'depth', 'trades', 'premiumIndex', 'bookTicker'] as const;
 export const PRIVATE_CHANNELS = [
   'balanceSpot',
   'balanceMargin',
@@ -53,6 +53,8 @@ export class Subscriptions {
   readonly trades = new Set<string>();
   readonly premiumIndex = new Set<string>();
   readonly depth = new Map<string, DepthSub>();
+  /** market -> last sent best bid/ask (JSON) */
+  readonly bookTicker = new Map<string, string>();
   balanceSpot: { tickers: string[]; last: string } | undefined;
   balanceMargin: { tickers: string[]; last: string } | undefined;
   ordersPending: Set<string> | undefined;
@@ -76,6 +78,12 @@ export class Subscriptions {
         return this.replace(this.lastprice, marketsOf(this.w.state, params), () => {
           for (const m of this.lastprice) this.send('lastprice_update', [m, state.lastPrices.get(m) ?? '0']);
         });
+      case 'bookTicker': {
+        const list = marketsOf(this.w.state, params);
+        this.bookTicker.clear();
+        for (const name of list) this.bookTicker.set(name, '');
+        return () => this.pushBookTickers();
+      }
       case 'trades':
         return this.replace(this.trades, marketsOf(this.w.state, params), () => undefined);
       case 'premiumIndex': {
@@ -148,6 +156,7 @@ export class Subscriptions {
     if (this.trades.size > 0) out['trades'] = this.trades.size;
     if (this.premiumIndex.size > 0) out['premiumIndex'] = this.premiumIndex.size;
     if (this.depth.size > 0) out['depth'] = this.depth.size;
+    if (this.bookTicker.size > 0) out['bookTicker'] = this.bookTicker.size;
     if (this.balanceSpot) out['balanceSpot'] = this.balanceSpot.tickers.length;
     if (this.balanceMargin) out['balanceMargin'] = this.balanceMargin.tickers.length;
     if (this.ordersPending) out['ordersPending'] = this.ordersPending.size;
@@ -168,6 +177,9 @@ export class Subscriptions {
       case 'depth':
         this.depth.clear();
         break;
+      case 'bookTicker':
+        this.bookTicker.clear();
+        break;
       case 'ADLQuantile':
         this.adl = false;
         break;
@@ -179,6 +191,18 @@ export class Subscriptions {
   /** `_request`: the channel's current state, where the channel has one. */
   request(channel: Channel, params: unknown[], account: Account | undefined): unknown {
     return channelRequest(this.w, channel, params, account);
+  }
+
+  /** Pushes each subscribed market whose best bid or ask changed since it was last sent. */
+  private pushBookTickers(): void {
+    for (const [name, last] of this.bookTicker) {
+      const m = this.w.state.markets.get(name) as MarketDef;
+      const now = bookTicker(this.w.engine, m);
+      const text = JSON.stringify(now);
+      if (text === last) continue;
+      this.bookTicker.set(name, text);
+      this.send('bookTicker_update', [name, { ...now, time: this.w.state.now() / 1000 }]);
+    }
   }
 
   pushPremium(): void {
@@ -198,6 +222,7 @@ export class Subscriptions {
     const { state, positions } = this.w;
     for (const [m, p] of changes.lastPrices) if (this.lastprice.has(m)) this.send('lastprice_update', [m, p]);
     for (const [m, list] of changes.trades) if (this.trades.has(m)) this.send('trades_update', [m, list]);
+    if (this.bookTicker.size > 0) this.pushBookTickers();
     for (const [name, sub] of this.depth) {
       const m = state.markets.get(name) as MarketDef;
       const snap = depthSnapshot(this.w.engine, m, sub.limit);

@@ -12,7 +12,7 @@ import {
   spotBalances,
   wsOrder,
 } from './shapes.ts';
-import { depthParams, depthSnapshot, marketOf, marketsOf } from './world.ts';
+import { bookTicker, depthParams, depthSnapshot, marketOf, marketsOf } from './world.ts';
 import type { World } from './world.ts';
 
 /** The answer of a `_request`; throws RpcFailure on bad params. */
@@ -39,6 +39,8 @@ export function channelRequest(
       const list = (feed.recentTrades.get(m.name) ?? []).filter((t) => below === 0 || t.id < below);
       return list.slice(-limit).reverse();
     }
+    case 'bookTicker':
+      return bookTicker(w.engine, marketOf(w.state, params[0]));
     case 'premiumIndex':
       return premiumParams(state, marketOf(w.state, params[0]), w.fundingPeriodMs)[1];
     case 'balanceSpot':

@@ -53,3 +53,18 @@ function levels(engine: Engine, m: MarketDef, side: 'buy' | 'sell', limit: numbe
 export function depthSnapshot(engine: Engine, m: MarketDef, limit: number): { asks: Levels; bids: Levels } {
   return { asks: levels(engine, m, 'sell', limit), bids: levels(engine, m, 'buy', limit) };
 }
+
+export interface BookTicker {
+  bid: string;
+  bid_size: string;
+  ask: string;
+  ask_size: string;
+}
+
+/** Best visible bid and ask with their sizes ('' for an empty side); RPI orders are left out. */
+export function bookTicker(engine: Engine, m: MarketDef): BookTicker {
+  const { asks, bids } = depthSnapshot(engine, m, 1);
+  const [bid = '', bidSize = ''] = [...bids][0] ?? [];
+  const [ask = '', askSize = ''] = [...asks][0] ?? [];
+  return { bid, bid_size: bidSize, ask, ask_size: askSize };
+}

@@ -217,3 +217,44 @@ describe('private channels', () => {
     p.close();
   });
 });
+
+describe('bookTicker', () => {
+  it('pushes the best visible bid and ask at once and when they change, never an RPI order', async () => {
+    const p = await Peer.open(h.url);
+    await p.call('bookTicker_subscribe', ['ETH_USDT']);
+    const first = await p.push('bookTicker_update');
+    const best = await p.call('depth_request', ['ETH_USDT', 1, '0']);
+    expect(first.params[0]).toBe('ETH_USDT');
+    expect(first.params[1]).toMatchObject({ bid: best.result.bids[0][0], ask: best.result.asks[0][0] });
+    const main = h.client('main');
+    const bid = Number(first.params[1].bid);
+    const rpiPrice = (bid + 1).toFixed(2);
+    const plainPrice = (bid + 0.5).toFixed(2);
+    expect(
+      (
+        await main.post('/api/v4/order/new', {
+          market: 'ETH_USDT',
+          side: 'buy',
+          amount: '0.01',
+          price: rpiPrice,
+          rpi: true,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await main.post('/api/v4/order/new', {
+          market: 'ETH_USDT',
+          side: 'buy',
+          amount: '0.01',
+          price: plainPrice,
+        })
+      ).status,
+    ).toBe(200);
+    const next = await p.push('bookTicker_update', (x) => x.params[1].bid !== first.params[1].bid);
+    expect(next.params[1]).toMatchObject({ bid: String(Number(plainPrice)), bid_size: '0.01' });
+    expect(p.of('bookTicker_update').some((x) => x.params[1].bid === String(Number(rpiPrice)))).toBe(false);
+    expect((await p.call('bookTicker_request', ['ETH_USDT'])).result.bid).toBe(String(Number(plainPrice)));
+    p.close();
+  });
+});
