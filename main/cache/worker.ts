@@ -39,14 +39,16 @@ if (opened) {
   const running = new Map<number, { controller: AbortController; done: Promise<void> }>();
 
   const call = (id: number, name: string, args: unknown[]) => {
-    const controller = new AbortController();
-    const done = (async () => {
+    // Registered before the method starts, so even a call that fails at once is removed afterwards.
+    const entry = { controller: new AbortController(), done: Promise.resolve() };
+    running.set(id, entry);
+    entry.done = (async () => {
       try {
         const method = Object.hasOwn(methods, name) ? methods[name] : undefined;
         if (!method) throw new CacheInputError(`This cache worker has no method "${name}".`);
         const context = {
           db,
-          signal: controller.signal,
+          signal: entry.controller.signal,
           progress: (value: unknown) => post({ type: 'progress', id, value }),
         };
         post({ type: 'result', id, value: await method(context, ...args) });
@@ -56,7 +58,6 @@ if (opened) {
         running.delete(id);
       }
     })();
-    running.set(id, { controller, done });
   };
 
   port.on('message', (message: ToWorker) => {
