@@ -1,0 +1,120 @@
+import { createHmac } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCache, type Cache } from '../../../main/cache/index.ts';
+import * as mainAccount from '../../../main/exchange/endpoints/main-account.ts';
+import { MemorySecretStore } from '../../../main/vault/secret-store.ts';
+import {
+  startWebhookReceiver,
+  webhookSecretId,
+  type WebhookReceiver,
+} from '../../../main/webhooks/receiver.ts';
+import { startHarness, type Harness } from '../exchange/support.ts';
+
+let h: Harness;
+let cache: Cache;
+let receiver: WebhookReceiver;
+const secrets = new MemorySecretStore();
+const keys: Array<{ account: string; apiKey: string }> = [];
+let hook = { apiKey: '', apiSecret: '' };
+
+beforeAll(async () => {
+  h = await startHarness({ webhooks: { retryIntervalMs: 50 } });
+  cache = await openCache({
+    dataDir: mkdtempSync(join(tmpdir(), 'txc-hooks-')),
+    profile: 'test',
+    readWorkers: 0,
+  });
+  receiver = await startWebhookReceiver({ cache, secrets, keys: () => keys });
+  hook = h.sandbox.control.webhooks.create('main', `${receiver.url}/hook`);
+  keys.push({ account: 'main', apiKey: hook.apiKey });
+  await secrets.set(webhookSecretId('main'), hook.apiSecret);
+});
+afterAll(async () => {
+  await receiver?.close();
+  await cache?.close();
+  await h?.close();
+});
+
+async function stored() {
+  return cache.webhooks.list({ account: 'main' });
+}
+
+function signed(body: string, secret = hook.apiSecret, payload = Buffer.from(body).toString('base64')) {
+  return {
+    'content-type': 'application/json',
+    'x-txc-apikey': hook.apiKey,
+    'x-txc-payload': payload,
+    'x-txc-signature': createHmac('sha512', secret).update(payload).digest('hex'),
+  };
+}
+
+describe('webhook receiver', () => {
+  it('passes domain verification with the served key, then stores the signed events the sandbox sends', async () => {
+    await h.sandbox.control.webhooks.enable('main');
+    await mainAccount.withdrawPay(h.as('main'), {
+      ticker: 'USDT',
+      amount: '12',
+      address: '0xfeed',
+      uniqueId: 'hook-1',
+    });
+    await h.sandbox.control.webhooks.flush();
+    const events = await stored();
+    expect(events.map((e) => e.method).sort()).toEqual(['withdraw.created', 'withdraw.pending']);
+    expect(events.every((e) => (e.params as { uniqueId: string }).uniqueId === 'hook-1')).toBe(true);
+  });
+
+  it('stores an event delivered twice (same id, greater nonce) once', async () => {
+    const [first] = await stored();
+    if (!first) throw new Error('nothing stored');
+    const body = JSON.stringify({
+      method: first.method,
+      id: first.id,
+      params: { ...(first.params as object), nonce: first.nonce + 1000 },
+    });
+    const res = await fetch(`${receiver.url}/hook`, { method: 'POST', headers: signed(body), body });
+    expect(res.status).toBe(200);
+    expect((await stored()).filter((e) => e.id === first.id)).toHaveLength(1);
+  });
+
+  it('refuses a forged signature, a replayed nonce, a payload that is not the body, malformed JSON and a 2 MB body', async () => {
+    const before = (await stored()).length;
+    const fresh = (nonce: number, id: string) =>
+      JSON.stringify({ method: 'deposit.accepted', id, params: { nonce } });
+    const now = Date.now() + 10_000_000;
+    const attempts: Array<[string, RequestInit]> = [
+      ['forged', { body: fresh(now, 'a1'), headers: signed(fresh(now, 'a1'), 'f'.repeat(32)) }],
+      ['replayed nonce', { body: fresh(1, 'a2'), headers: signed(fresh(1, 'a2')) }],
+      [
+        'payload mismatch',
+        {
+          body: fresh(now, 'a3'),
+          headers: signed(fresh(now, 'a3'), hook.apiSecret, Buffer.from(fresh(now, 'zz')).toString('base64')),
+        },
+      ],
+      ['malformed', { body: '{"method":', headers: signed('{"method":') }],
+      [
+        'no nonce',
+        {
+          body: JSON.stringify({ method: 'x', id: 'a4', params: {} }),
+          headers: signed(JSON.stringify({ method: 'x', id: 'a4', params: {} })),
+        },
+      ],
+    ];
+    const big = 'x'.repeat(2 * 1024 * 1024);
+    attempts.push(['2 MB', { body: big, headers: signed(big) }]);
+    for (const [what, init] of attempts) {
+      const res = await fetch(`${receiver.url}/hook`, { method: 'POST', ...init });
+      expect(res.status, what).toBeGreaterThanOrEqual(400);
+      expect(res.status, what).toBeLessThan(500);
+    }
+    expect(await stored()).toHaveLength(before);
+  });
+
+  it('serves its keys for domain verification', async () => {
+    expect(await (await fetch(`${receiver.url}/service-verification`)).json()).toEqual([hook.apiKey]);
+    expect(await (await fetch(`${receiver.url}/service-verification.txt`)).text()).toBe(hook.apiKey);
+  });
+});
