@@ -191,6 +191,41 @@ describe('DataGrid in Chromium', () => {
     await page.close();
   });
 
+  it('filters a million rows from the toolbar, sorted rows staying sorted, and exports only those', async () => {
+    const { page, problems } = await openGrid('rows=1000000');
+    await page.getByTestId('grid-head-price').getByRole('button').click();
+    await page.getByTestId('grid-filter').fill('99999.');
+    await expect
+      .poll(() => page.getByTestId('grid-count').textContent(), { timeout: 20_000 })
+      .toMatch(/^\s*\d+ of 1,000,000 rows\s*$/);
+    const shown = Number((await page.getByTestId('grid-count').textContent())?.trim().split(' ')[0]);
+    const expected = Array.from({ length: 1_000_000 }, (_, i) => fixturePrice(i)).filter((p) =>
+      p.includes('99999.'),
+    );
+    expect(shown).toBe(expected.length);
+    const prices = (await rows(page).locator('[role="gridcell"]:nth-child(5)').allTextContents()).map((p) =>
+      p.replaceAll('\u2007', ''),
+    );
+    expect(prices.every((p) => p.startsWith('99999.'))).toBe(true);
+    expect(prices).toEqual([...prices].sort());
+    const csv = await js<string>(page, 'harness.grid.toCsv()');
+    expect(csv.trimEnd().split('\r\n')).toHaveLength(expected.length + 1);
+    await page.screenshot({ path: artifact('grid-filtered.png') });
+
+    await page.getByTestId('grid-filter').fill('no such thing');
+    const state = page.getByTestId('grid-state');
+    await expect
+      .poll(() => state.locator('.title').textContent(), { timeout: 20_000 })
+      .toBe('No rows match the filter');
+    await state.getByRole('button', { name: 'Clear filter' }).click();
+    await expect
+      .poll(() => page.getByTestId('grid-count').textContent(), { timeout: 20_000 })
+      .toContain('1,000,000 rows');
+    expect(await page.getByTestId('grid-filter').inputValue()).toBe('');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('shows the empty, loading, error and offline states with their own words and actions', async () => {
     const cases = [
       ['rows=0', 'No deals match', 'Clear filter'],

@@ -65,6 +65,27 @@ describe('DataGridState', () => {
     expect([0, 1, 2].map((i) => grid.rowAt(i)?.id)).toEqual(['a', 'b', 'c']);
   });
 
+  it('filters over shown text and decimal columns, keeping the sort, and exports only what matches', () => {
+    const grid = new DataGridState('deals', columns, memoryStore());
+    grid.rows = [deal('a1', '3.5'), deal('b2', '1.25'), deal('a3', '2'), deal('c4', '13.5', 0, 'a note')];
+    grid.toggleSort('price');
+    grid.active = 2;
+    grid.setFilter('A');
+    expect(grid.active).toBe(0);
+    expect(grid.count).toBe(2);
+    expect(grid.total).toBe(4);
+    expect([0, 1].map((i) => grid.rowAt(i)?.id)).toEqual(['a3', 'a1']);
+    expect(grid.rowAt(2)).toBeUndefined();
+    // Hidden columns are not searched; shown ones are.
+    grid.setColumnVisible('note', true);
+    expect(grid.count).toBe(3);
+    grid.setFilter('3.5');
+    expect([0, 1].map((i) => grid.rowAt(i)?.id)).toEqual(['a1', 'c4']);
+    expect(grid.toCsv().split('\r\n')).toHaveLength(4);
+    grid.setFilter('  ');
+    expect(grid.count).toBe(4);
+  });
+
   it('remembers shown columns per grid id and never hides the last one', () => {
     const store = memoryStore();
     const grid = new DataGridState('deals', columns, store);

@@ -68,6 +68,8 @@ export class DataGridState<R> {
   status = $state<GridStatus>('ready');
   visibleIds = $state<string[]>([]);
   sort = $state<{ column: string; direction: SortDirection } | undefined>();
+  /** Quick filter over the visible text and decimal columns (time columns are not searched). */
+  filter = $state('');
   /** Index into the shown order of the highlighted row. */
   active = $state(0);
   scrollTop = $state(0);
@@ -95,20 +97,63 @@ export class DataGridState<R> {
     this.columns.filter((c) => this.visibleIds.includes(c.id)),
   );
 
+  /** All rows in sort order (undefined: source order). Computed once per sort, not per filter. */
   readonly order: Uint32Array | undefined = $derived.by(() => {
     const sort = this.sort;
     const column = sort && this.columns.find((c) => c.id === sort.column);
     return column && sort ? sortOrder(this.rows, column, sort.direction) : undefined;
   });
 
+  /** Rows whose shown text or decimal value contains the filter (any visible text/decimal column). */
+  readonly matches: Uint8Array | undefined = $derived.by(() => {
+    const needle = this.filter.trim().toLowerCase();
+    if (!needle) return undefined;
+    const columns = this.visibleColumns.filter((c) => c.kind !== 'time');
+    const out = new Uint8Array(this.rows.length);
+    this.rows.forEach((row, i) => {
+      for (const c of columns) {
+        if (String(c.value(row)).toLowerCase().includes(needle)) {
+          out[i] = 1;
+          return;
+        }
+      }
+    });
+    return out;
+  });
+
+  /** Source indices of the shown rows, in shown order (undefined: all rows, source order). */
+  readonly view: Uint32Array | undefined = $derived.by(() => {
+    const matches = this.matches;
+    const order = this.order;
+    if (!matches) return order;
+    const kept: number[] = [];
+    for (let p = 0; p < this.rows.length; p++) {
+      const i = order ? (order[p] as number) : p;
+      if (matches[i]) kept.push(i);
+    }
+    return Uint32Array.from(kept);
+  });
+
+  /** Rows shown (after the filter). */
   get count(): number {
+    return this.view ? this.view.length : this.rows.length;
+  }
+
+  /** All rows, filtered or not. */
+  get total(): number {
     return this.rows.length;
   }
 
-  /** The row shown at position `index` (after sorting). */
+  /** The row shown at position `index` (after filtering and sorting). */
   rowAt(index: number): R | undefined {
-    const i = this.order ? this.order[index] : index;
+    const i = this.view ? this.view[index] : index;
     return i === undefined ? undefined : this.rows[i];
+  }
+
+  /** Filters the shown rows; the highlight goes back to the first row. */
+  setFilter(text: string): void {
+    this.filter = text;
+    this.active = 0;
   }
 
   /** Widest fraction per decimal column, so every cell's point lines up. */
