@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { CacheCancelledError, CacheClosedError, deserializeError } from './errors.ts';
+import { CacheCancelledError, CacheClosedError, CacheInputError, deserializeError } from './errors.ts';
 import type { MigrationReport } from './migrate.ts';
 import type { FromWorker, ToWorker, WorkerData } from './protocol.ts';
 
@@ -65,7 +65,14 @@ export class WorkerChannel {
         onProgress: options.onProgress,
         unlink: () => options.signal?.removeEventListener('abort', onAbort),
       });
-      this.#post({ type: 'call', id, method, args });
+      try {
+        this.#post({ type: 'call', id, method, args });
+      } catch (error) {
+        // Arguments that cannot cross a thread (a function, a class instance with private state).
+        this.#pending.delete(id);
+        options.signal?.removeEventListener('abort', onAbort);
+        reject(new CacheInputError(`${method}: ${error instanceof Error ? error.message : String(error)}`));
+      }
     });
   }
 

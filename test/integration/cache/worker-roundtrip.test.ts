@@ -66,6 +66,13 @@ describe('cache workers', () => {
     );
   });
 
+  it('refuses arguments that cannot cross to the worker and stays usable', async () => {
+    const cache = await caches.open();
+    const filter = { market: 'BTC_USDT', toString: () => 'x' } as never;
+    await expect(cache.deals.page(filter)).rejects.toBeInstanceOf(CacheInputError);
+    expect(await cache.deals.count({})).toBe(0);
+  });
+
   it('stores a page and its checkpoint together', async () => {
     const cache = await caches.open();
     await cache.deals.upsert([deal(1)], { job: 'deals:main', cursor: { endDate: 5 } });
