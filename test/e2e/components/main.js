@@ -6,6 +6,7 @@ import { mount } from 'svelte';
 import DataGrid from '../../../renderer/src/components/DataGrid.svelte';
 import Decimal from '../../../renderer/src/components/Decimal.svelte';
 import ProgressBar from '../../../renderer/src/components/ProgressBar.svelte';
+import Timestamp from '../../../renderer/src/components/Timestamp.svelte';
 import { DataGridState } from '../../../renderer/src/lib/managers/data-grid.svelte.ts';
 import { browserStore } from '../../../renderer/src/lib/managers/storage.ts';
 import '../../../renderer/src/styles/app.css';
@@ -111,6 +112,11 @@ if (component === 'grid') {
     target.append(line);
     mount(Decimal, { target: line, props: { value, short: params.has('short'), testid: `decimal-${i}` } });
   }
+} else if (component === 'timestamp') {
+  mount(Timestamp, {
+    target,
+    props: { ms: Number(params.get('ms')), timeZone: params.get('tz') ?? undefined, testid: 'timestamp' },
+  });
 } else {
   throw new Error(`unknown component ${String(component)}`);
 }

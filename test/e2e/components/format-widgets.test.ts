@@ -54,3 +54,16 @@ describe('Decimal in Chromium', () => {
     await page.close();
   });
 });
+
+describe('Timestamp in Chromium', () => {
+  it("shows the user's zone with seconds and the exchange's UTC on hover", async () => {
+    const page = await browser.context.newPage();
+    const ms = Date.UTC(2026, 10, 22, 11, 10, 29, 123);
+    await page.goto(`${harness.origin}/?component=timestamp&ms=${ms}&tz=Europe/Berlin`);
+    const time = page.getByTestId('timestamp');
+    expect(await time.textContent()).toBe('2026-11-22 12:10:29');
+    expect(await time.getAttribute('title')).toBe('2026-11-22 11:10:29.123 UTC (local GMT+1)');
+    expect(await time.getAttribute('datetime')).toBe('2026-11-22T11:10:29.123Z');
+    await page.close();
+  });
+});
