@@ -106,15 +106,15 @@ export function createHttpServer(options: HttpOptions): Server {
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY) {
-        respond(res, 413, { code: 0, message: 'Payload too large.', errors: {} });
-        req.destroy();
-        return;
-      }
-      chunks.push(c);
+      // past the limit the rest is read and dropped, then answered 413
+      if (size <= MAX_BODY) chunks.push(c);
     });
     req.on('end', () => {
       if (res.headersSent) return;
+      if (size > MAX_BODY) {
+        respond(res, 413, { code: 0, message: 'Payload too large.', errors: {} });
+        return;
+      }
       const raw = Buffer.concat(chunks);
       const faults = options.faults?.();
       const run = (): void => {

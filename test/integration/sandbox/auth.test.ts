@@ -115,6 +115,18 @@ describe('sandbox authentication', () => {
     }
   });
 
+  it('answers a signed body that is not a JSON object with 422, and an oversized body with 413', async () => {
+    const bad = await h.client('main').post(BALANCE, {}, { rawBody: '{"request":' });
+    expect([bad.status, Object.keys(bad.body.errors)]).toEqual([422, ['request']]);
+    const list = await h.client('main').post(BALANCE, {}, { rawBody: '[1,2]' });
+    expect(list.status).toBe(422);
+    const huge = JSON.stringify({ request: BALANCE, nonce: Date.now(), pad: 'x'.repeat(2 << 20) });
+    // (a payload header for 2 MB would exceed the HTTP header limit; the size is checked first anyway)
+    const r = await h.client('main').post(BALANCE, {}, { rawBody: huge, payload: 'e30=' });
+    expect(r.status).toBe(413);
+    expect(r.body.message).toBe('Payload too large.');
+  });
+
   it('serves public endpoints without authentication', async () => {
     const res = await fetch(`${h.sandbox.rest}/api/v4/public/markets`);
     expect(res.status).toBe(200);
