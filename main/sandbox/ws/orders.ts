@@ -104,14 +104,12 @@ export function orderError(e: unknown): RpcError {
 export class OrderMethods {
   private readonly state: SandboxState;
   private readonly engine: Engine;
-  private readonly positions: Positions;
   private readonly routes = new Map<string, PrivateRoute['handler']>();
   private readonly col: CollateralOrders;
 
   constructor(state: SandboxState, engine: Engine, positions: Positions) {
     this.state = state;
     this.engine = engine;
-    this.positions = positions;
     this.col = new CollateralOrders(state, engine, positions);
     for (const r of [...tradingRoutes(state, engine), ...collateralRoutes(state, engine, positions)])
       this.routes.set(r.path, r.handler);

@@ -346,3 +346,29 @@ describe('order errors use the WebSocket numbers', () => {
     q.close();
   });
 });
+
+describe('stop orders over the WebSocket', () => {
+  it('a stop-limit placed by order_stop_limit_place activates when the last price reaches it (update 2, activated)', async () => {
+    const q = await h.authorized('sub-alpha');
+    await q.call('ordersPending_subscribe', ['ETH_USDT']);
+    const ask = (await q.call('depth_request', ['ETH_USDT', 1, '0'])).result.asks[0][0] as string;
+    const stop = (
+      await q.call('order_stop_limit_place', [
+        { market: 'ETH_USDT', side: 'buy', amount: '0.01', price: '3000', activation_price: ask },
+      ])
+    ).result;
+    expect(stop).toMatchObject({ type: 'stop limit', activated: false });
+    // a trade at the best ask moves the last price to the activation price
+    const trade = await h
+      .client('main')
+      .post('/api/v4/order/new', { market: 'ETH_USDT', side: 'buy', amount: '0.002', price: ask });
+    expect(trade.body).toMatchObject({ dealStock: '0.002' });
+    const act = await q.push(
+      'ordersPending_update',
+      (x) => x.params[1].id === stop.id && x.params[1].activated === true,
+    );
+    expect(act.params[0]).toBe(2);
+    expect(act.params[1]).toMatchObject({ status: 'NEW', price: '3000', left: '0.01' });
+    q.close();
+  });
+});
