@@ -7,6 +7,7 @@ import { createLogger, type Logger } from './log.ts';
 import { headlessPlatform, type Platform } from './platform.ts';
 import { AccountService } from './services/accounts.ts';
 import { appInfo } from './services/app-info.ts';
+import { DeskService } from './services/desk/desk.ts';
 import { deskHandlers } from './services/desk-handlers.ts';
 import { HistoryService } from './services/history.ts';
 import type { AuditEntry } from './exchange/http.ts';
@@ -75,6 +76,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   }
   const platform = options.platform ?? headlessPlatform;
   const accounts = new AccountService(registry, connection, platform);
+  const desk = new DeskService(accounts, connection);
   const history = new HistoryService(cache, accounts, events, platform, log, options.syncRetry);
   audit.write = (entry) => {
     const account = registry.idForKey(connection.id, entry.apiKey) ?? 'unregistered';
@@ -102,6 +104,13 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     'history.deals': ({ filter, cursor, limit }) => history.deals(filter, cursor, limit),
     'history.totals': ({ filter }) => history.totals(filter),
     'history.exportCsv': ({ filter }) => history.exportCsv(filter),
+    'desk.balances': (input) =>
+      desk.balances(input?.accountIds ?? registry.list().map((a) => a.id), (r) =>
+        events.emit('desk.balance', r),
+      ),
+    'desk.previewOrder': ({ accountIds, draft, sizing }) => desk.preview(accountIds, draft, sizing),
+    'desk.placeOrder': ({ accountIds, draft, sizing, parentId }) =>
+      desk.place(accountIds, draft, sizing, parentId),
   };
   const router = createRouter(handlers, {
     onInternalError: (procedure, error) => log.log('error', `procedure ${procedure} failed`, error),

@@ -70,6 +70,20 @@ const orderDraft = z.strictObject({
 });
 export type OrderDraftInput = z.input<typeof orderDraft>;
 
+const sizing = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('fixed'), amount: decimalText }),
+  z.strictObject({
+    kind: z.literal('weight'),
+    total: decimalText,
+    weights: z.record(accountId, z.number().nonnegative()),
+  }),
+  z.strictObject({
+    kind: z.literal('share'),
+    share: z.string().regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a share between 0 and 1'),
+  }),
+]);
+const accountSet = z.array(accountId).min(1).max(1000);
+
 /** A view of the cached deals: `from` <= time < `to` in Unix seconds. */
 const dealFilter = z.strictObject({
   accounts: z.array(accountId).min(1).max(500).optional(),
@@ -183,7 +197,7 @@ export interface DealView {
 export interface PlaceResultView {
   clientOrderId: string;
   order?: OrderView;
-  deals?: DealView[];
+  deals?: readonly DealView[];
   /** The first answer was lost and the order was found by its client order id. */
   recovered: boolean;
 }
@@ -237,6 +251,30 @@ export interface DealTotalsView {
     sellValue: string;
   }>;
   fees: Array<{ asset: string; amount: string }>;
+}
+
+export interface DeskBalanceView {
+  account: string;
+  ok: boolean;
+  balances?: Record<string, { available: string; freeze: string }>;
+  error?: IpcError;
+}
+
+export interface DeskChildPreview {
+  account: string;
+  label: string;
+  clientOrderId: string;
+  amount?: string;
+  issues: RuleIssueView[];
+}
+
+export interface DeskChildResult {
+  account: string;
+  label: string;
+  clientOrderId: string;
+  ok: boolean;
+  result?: PlaceResultView;
+  error?: IpcError;
 }
 
 export interface Notice {
@@ -330,6 +368,23 @@ export const procedures = {
     'Writes a view of the cached deals to a CSV file chosen in a dialog.',
     z.strictObject({ filter: dealFilter }),
   ),
+  'desk.balances': procedure<DeskBalanceView[]>()(
+    'Spot balances of many accounts (all by default); each also arrives as a desk.balance event.',
+    z.strictObject({ accountIds: accountSet.optional() }).optional(),
+  ),
+  'desk.previewOrder': procedure<{ parentId: string; children: DeskChildPreview[] }>()(
+    'One order for many accounts, sized per account and checked; nothing is sent.',
+    z.strictObject({ accountIds: accountSet, draft: orderDraft, sizing }),
+  ),
+  'desk.placeOrder': procedure<{ parentId: string; results: DeskChildResult[] }>()(
+    'Sends the previewed order to each account; failures first in the report.',
+    z.strictObject({
+      accountIds: accountSet,
+      draft: orderDraft,
+      sizing,
+      parentId: z.string().regex(/^[A-Za-z0-9._-]{1,40}$/),
+    }),
+  ),
   'balances.spot': procedure<Record<string, { available: string; freeze: string }>>()(
     'Spot trade balances of an account.',
     z.strictObject({ accountId }),
@@ -342,6 +397,7 @@ export const events = {
   'sync.progress': shape<SyncProgressView>(),
   'sync.finished': shape<SyncFinished>(),
   'export.progress': shape<{ file: string; rows: number; total: number }>(),
+  'desk.balance': shape<DeskBalanceView>(),
 } as const satisfies Record<string, Shape<unknown>>;
 
 // ---- derived types -----------------------------------------------------------------------------

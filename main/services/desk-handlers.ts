@@ -56,10 +56,8 @@ export function deskHandlers(
         ...(m.maxLeverage === undefined ? {} : { maxLeverage: m.maxLeverage }),
       })),
     'orders.check': ({ draft }) => connection.trading.check(draftOf(draft)),
-    'orders.place': async ({ accountId, draft }) => {
-      const result = await connection.trading.place(await accounts.caller(accountId), draftOf(draft));
-      return { ...result, deals: result.deals ? [...result.deals] : undefined };
-    },
+    'orders.place': async ({ accountId, draft }) =>
+      connection.trading.place(await accounts.caller(accountId), draftOf(draft)),
     'orders.active': async ({ accountId, market }) =>
       trading.activeOrders(await accounts.caller(accountId), { ...(market ? { market } : {}), limit: 100 }),
     'orders.cancel': async ({ accountId, market, orderId }) =>

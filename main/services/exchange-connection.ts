@@ -16,7 +16,8 @@ import { WalletService } from './wallet.ts';
 export const SANDBOX_CONNECTION = 'sandbox';
 
 export type ConnectionTarget =
-  { kind: 'sandbox'; seed?: number; persist?: boolean } | { kind: 'live'; restUrl: string; wsUrl: string };
+  | { kind: 'sandbox'; seed?: number; persist?: boolean; extraSubAccounts?: number }
+  | { kind: 'live'; restUrl: string; wsUrl: string };
 
 export interface ExchangeConnection {
   /** `sandbox`, or the live REST base URL: the `connection` of the accounts that belong to it. */
@@ -43,6 +44,7 @@ export async function openConnection(
     sandbox = await startSandbox({
       port: 0,
       seed: target.seed ?? 42,
+      ...(target.extraSubAccounts ? { extraSubAccounts: target.extraSubAccounts } : {}),
       ...(target.persist === false ? {} : { dataDir: join(dataDir, 'sandbox') }),
     });
     restUrl = sandbox.rest;

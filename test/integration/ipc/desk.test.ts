@@ -147,3 +147,35 @@ describe('audit log', () => {
     }
   });
 });
+
+describe('desk procedures', () => {
+  it('fans balances out over every account, each also pushed as an event', async () => {
+    const pushed: string[] = [];
+    const stop = core.events.subscribe((name, payload) => {
+      if (name === 'desk.balance') pushed.push((payload as { account: string }).account);
+    });
+    const results = await ok<Array<{ account: string; ok: boolean }>>('desk.balances');
+    stop();
+    const accounts = await ok<AccountView[]>('accounts.list');
+    expect(results.map((r) => r.account).sort()).toEqual(accounts.map((a) => a.id).sort());
+    expect(pushed.sort()).toEqual(accounts.map((a) => a.id).sort());
+  });
+
+  it('previews an order for several accounts and names a bad sizing field', async () => {
+    const accounts = (await ok<AccountView[]>('accounts.list')).slice(0, 3).map((a) => a.id);
+    const draft = { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0', price: '20000' };
+    const preview = await ok<{
+      parentId: string;
+      children: Array<{ clientOrderId: string; amount?: string }>;
+    }>('desk.previewOrder', { accountIds: accounts, draft, sizing: { kind: 'fixed', amount: '0.001' } });
+    expect(preview.children.map((c) => c.clientOrderId)).toEqual(
+      [1, 2, 3].map((i) => `${preview.parentId}-00${i}`),
+    );
+    const bad = await call('desk.previewOrder', {
+      accountIds: accounts,
+      draft,
+      sizing: { kind: 'share', share: '2' },
+    });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'sizing.share' } });
+  });
+});
