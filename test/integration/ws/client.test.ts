@@ -245,3 +245,37 @@ describe('depth through the client', () => {
     client.stop();
   });
 });
+
+describe('reconnect backoff', () => {
+  it('while authorize keeps failing it waits longer each time, capped; once the key works again it goes live', async () => {
+    const timers = new HeldTimers();
+    const errors: unknown[] = [];
+    const { client } = h.client('sub-restricted', {
+      timers,
+      random: () => 1,
+      backoff: { baseMs: 100, maxMs: 1000 },
+      onError: (e) => errors.push(e),
+    });
+    const key = h.sandbox.accounts.find((a) => a.label === 'sub-restricted')?.apiKey as string;
+    h.sandbox.control.setKeyEnabled(key, false);
+    client.start();
+    const delays: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      // each failed session closes the socket and schedules the next attempt
+      await until(() => [...timers.waiting.values()].some((t) => t.ms >= 100 && t.ms <= 1000));
+      const [id, t] = [...timers.waiting].find(([, w]) => w.ms >= 100 && w.ms <= 1000) as [
+        number,
+        { fn: () => void; ms: number },
+      ];
+      delays.push(t.ms);
+      timers.waiting.delete(id);
+      if (i === 5) h.sandbox.control.setKeyEnabled(key, true);
+      t.fn();
+    }
+    expect(delays).toEqual([100, 200, 400, 800, 1000, 1000]);
+    expect(errors.length).toBeGreaterThanOrEqual(6);
+    await client.live();
+    expect(client.connects).toBe(1);
+    client.stop();
+  });
+});
