@@ -54,7 +54,7 @@ describe('the frame in Chromium', () => {
   it('shows the nine sections, each with its own honest empty state, and remembers the last one', async () => {
     const { page, problems } = await openApp();
     await expect.poll(() => heading(page)).toBe('Accounts');
-    expect(await page.getByTestId('empty-state').textContent()).toContain('No accounts yet');
+    expect(await page.getByTestId('empty-state').textContent()).toContain('Accounts will be listed here');
     expect(await page.locator('nav[aria-label="Sections"] a').allTextContents()).toEqual([
       'Accounts Alt+1',
       'Trade Alt+2',
@@ -264,6 +264,62 @@ describe('the core failing to answer', () => {
     } finally {
       await page.close();
       await flakyHost.close();
+    }
+  });
+});
+
+describe('the exchange and its syncs in the frame', () => {
+  it('shows Sandbox in the top bar and each sync with counts and a Cancel that reaches the core', async () => {
+    const calls: Array<[unknown, unknown]> = [];
+    const recording = {
+      ...core,
+      router: {
+        ...core.router,
+        dispatch: (procedure: unknown, input: unknown, context: { origin: string }) => {
+          calls.push([procedure, input]);
+          return core.router.dispatch(procedure, input, context);
+        },
+      },
+    } as typeof core;
+    const recordingHost = await startBrowserHost(recording, RENDERER_DIR);
+    const page = await browser.context.newPage();
+    try {
+      const problems: string[] = [];
+      page.on('pageerror', (err) => problems.push(err.message));
+      await page.goto(recordingHost.url);
+      await expect.poll(() => page.getByTestId('exchange-badge').textContent()).toBe('Sandbox');
+
+      const listed = (await core.router.dispatch('accounts.list', undefined, { origin: 'test' })) as {
+        ok: true;
+        value: Array<{ id: string; label: string }>;
+      };
+      const account = listed.value[0];
+      if (!account) throw new Error('the test core has no demo account');
+      core.events.emit('sync.progress', {
+        job: 'job-e2e',
+        account: account.id,
+        phase: 'backfill',
+        pages: 4,
+        rows: 1834,
+        done: 0.42,
+        remainingMs: null,
+      });
+      const job = page.getByTestId('sync-jobs').getByTestId('progress');
+      await expect.poll(() => job.textContent()).toContain(`Sync ${account.label}`);
+      expect(await job.getByTestId('progress-counts').textContent()).toBe('1,834 deals (42%)');
+      await page.screenshot({ path: artifact('frame-sync-job.png') });
+      await job.getByTestId('progress-cancel').click();
+      await expect
+        .poll(() => calls.filter(([p]) => p === 'sync.cancel'))
+        .toEqual([['sync.cancel', { accountIds: [account.id] }]]);
+      core.events.emit('sync.finished', { job: 'job-e2e', account: account.id, outcome: 'cancelled' });
+      await expect.poll(() => page.getByTestId('sync-jobs').count()).toBe(0);
+      // The status bar keeps its own facts meanwhile.
+      expect(await page.getByTestId('status-version').textContent()).toBe('TXC Desk 0.0.0-test');
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+      await recordingHost.close();
     }
   });
 });

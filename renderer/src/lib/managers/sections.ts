@@ -1,4 +1,7 @@
-/** The nine sections of the left rail, in order, with the words of their empty states. */
+/**
+ * The nine sections of the left rail, in order, with the words shown until each view is built: what
+ * will appear there, never a claim that there is no data.
+ */
 export interface Section {
   readonly id: SectionId;
   readonly label: string;
@@ -26,55 +29,52 @@ export const sections: readonly Section[] = [
   {
     id: 'accounts',
     label: 'Accounts',
-    emptyTitle: 'No accounts yet',
-    emptyText:
-      'Your main account and its sub-accounts will be listed here, with balances, connection and key status, once an API key is added.',
+    emptyTitle: 'Accounts will be listed here',
+    emptyText: 'Your main account and its sub-accounts, with balances, connection and key status.',
   },
   {
     id: 'trade',
     label: 'Trade',
-    emptyTitle: 'No market open',
+    emptyTitle: 'The order ticket will appear here',
     emptyText:
-      'The order ticket, the depth and last trades of a market, and your active orders will appear here once an account is connected.',
+      'Limit, market and stop orders checked as you type, the depth and last trades of the market, and your active orders.',
   },
   {
     id: 'positions',
     label: 'Positions',
-    emptyTitle: 'No positions to show',
-    emptyText:
-      'Open positions with mark price, liquidation price and ADL rank will appear here once an account is connected.',
+    emptyTitle: 'Open positions will appear here',
+    emptyText: 'With mark price, liquidation price and ADL rank, updating live.',
   },
   {
     id: 'history',
     label: 'History',
-    emptyTitle: 'No history cached yet',
-    emptyText:
-      'Executed deals will appear here after the first sync of an account, and stay readable offline.',
+    emptyTitle: 'Executed deals will appear here',
+    emptyText: 'The cached history of every account, with filters, totals and CSV export, readable offline.',
   },
   {
     id: 'wallet',
     label: 'Wallet',
-    emptyTitle: 'No balances yet',
-    emptyText: 'Balances, pending deposits and withdrawals will appear here once an account is connected.',
+    emptyTitle: 'Balances will appear here',
+    emptyText: 'Available and frozen balances, pending deposits, withdrawals and conversions.',
   },
   {
     id: 'sub-accounts',
     label: 'Sub-accounts',
-    emptyTitle: 'No sub-accounts yet',
-    emptyText:
-      'Sub-accounts of the main account, transfers between them and their API key permissions will appear here.',
+    emptyTitle: 'Sub-accounts will be listed here',
+    emptyText: 'Sub-accounts of the main account, transfers between them and their API key permissions.',
   },
   {
     id: 'mining',
     label: 'Mining',
-    emptyTitle: 'No mining accounts yet',
-    emptyText: 'Mining accounts, their workers online and offline, and rewards will appear here.',
+    emptyTitle: 'Mining will appear here',
+    emptyText: 'Mining accounts, their workers online and offline, and rewards.',
   },
   {
     id: 'events',
     label: 'Events',
-    emptyTitle: 'No events yet',
-    emptyText: 'Webhook and stream events will appear here as they arrive.',
+    emptyTitle: 'Events will appear here',
+    emptyText:
+      'Webhook and stream events as they arrive, with desktop notifications for fills, deposits, withdrawals and workers going offline.',
   },
   {
     id: 'settings',

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { AccountView, SyncProgressView } from '../../../main/ipc/contract.ts';
+import { createBridge } from '../../../preload/bridge.ts';
+import { ConnectionManager } from '../../../renderer/src/lib/managers/connection.svelte.ts';
+import { SyncJobsManager } from '../../../renderer/src/lib/managers/sync-jobs.svelte.ts';
+
+const ACCOUNT = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
+
+/** A bridge answering from `answers` by procedure name, recording calls, with pushable events. */
+function fakeBridge(answers: Record<string, unknown>) {
+  const calls: Array<[string, unknown]> = [];
+  let push: ((name: string, payload: unknown) => void) | undefined;
+  const api = createBridge({
+    invoke: async (procedure, input) => {
+      calls.push([procedure, input]);
+      return answers[procedure] ?? { ok: false, error: { code: 'internal', message: 'no answer' } };
+    },
+    listen: (listener) => {
+      push = listener;
+      return () => (push = undefined);
+    },
+  });
+  return { api, calls, emit: (name: string, payload: unknown) => push?.(name, payload) };
+}
+
+const progress = (over: Partial<SyncProgressView> = {}): SyncProgressView => ({
+  job: 'job-1',
+  account: ACCOUNT,
+  phase: 'backfill',
+  pages: 3,
+  rows: 1200,
+  done: 0.25,
+  remainingMs: null,
+  ...over,
+});
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('ConnectionManager', () => {
+  it('names the exchange as Sandbox or Live', async () => {
+    const status = { kind: 'live', restUrl: 'https://api.example', wsUrl: 'wss://ws.example' };
+    const { api } = fakeBridge({ 'connection.status': { ok: true, value: status } });
+    const connection = new ConnectionManager(api);
+    expect(connection.label).toBeUndefined();
+    await connection.load();
+    expect(connection.label).toBe('Live');
+    const sandbox = new ConnectionManager(
+      fakeBridge({ 'connection.status': { ok: true, value: { ...status, kind: 'sandbox' } } }).api,
+    );
+    await sandbox.load();
+    expect(sandbox.label).toBe('Sandbox');
+    const broken = new ConnectionManager(fakeBridge({}).api);
+    await broken.load();
+    expect(broken.error?.code).toBe('internal');
+    expect(broken.label).toBeUndefined();
+  });
+});
+
+describe('SyncJobsManager', () => {
+  const account: AccountView = {
+    id: ACCOUNT,
+    label: 'desk-2',
+    kind: 'sub',
+    subAccountId: null,
+    apiKeyHint: '4f2a…9c1e',
+    connection: 'sandbox',
+    groups: [],
+    tags: [],
+    favourite: false,
+  };
+
+  it('follows progress events, names the account once its label is known, and drops finished jobs', async () => {
+    const bridge = fakeBridge({ 'accounts.list': { ok: true, value: [account] } });
+    const sync = new SyncJobsManager(bridge.api);
+    const stop = sync.listen();
+    bridge.emit('sync.progress', progress());
+    expect(sync.jobs.map((j) => j.label)).toEqual(['account …7a10']);
+    await flush();
+    expect(sync.jobs.map((j) => [j.label, j.rows])).toEqual([['desk-2', 1200]]);
+    bridge.emit('sync.progress', progress({ rows: 2400, done: 0.5 }));
+    bridge.emit('sync.progress', progress({ job: 'job-2', account: 'ffffffff-0000-4000-8000-00000000beef' }));
+    await flush();
+    expect(sync.jobs.map((j) => [j.label, j.rows])).toEqual([
+      ['desk-2', 2400],
+      ['account …beef', 1200],
+    ]);
+    // The account list is asked once per unknown account, not once per event.
+    bridge.emit('sync.progress', progress({ job: 'job-2', account: 'ffffffff-0000-4000-8000-00000000beef' }));
+    await flush();
+    expect(bridge.calls.filter(([p]) => p === 'accounts.list')).toHaveLength(2);
+    bridge.emit('sync.finished', { job: 'job-1', account: ACCOUNT, outcome: 'done' });
+    expect(sync.jobs.map((j) => j.job)).toEqual(['job-2']);
+    stop();
+  });
+
+  it('cancels the sync of one account through sync.cancel, and shows a refusal', async () => {
+    const bridge = fakeBridge({
+      'accounts.list': { ok: true, value: [account] },
+      'sync.cancel': { ok: true, value: 1 },
+    });
+    const sync = new SyncJobsManager(bridge.api);
+    sync.progress(progress());
+    const cancelling = sync.cancel(ACCOUNT);
+    expect(sync.jobs[0]?.cancelling).toBe(true);
+    await cancelling;
+    expect(bridge.calls.at(-1)).toEqual(['sync.cancel', { accountIds: [ACCOUNT] }]);
+    expect(sync.error).toBeUndefined();
+
+    const refusing = fakeBridge({ 'accounts.list': { ok: true, value: [] } });
+    const other = new SyncJobsManager(refusing.api);
+    other.progress(progress());
+    await other.cancel(ACCOUNT);
+    expect(other.error?.message).toBe('no answer');
+    expect(other.jobs[0]?.cancelling).toBe(false);
+  });
+});
