@@ -8,6 +8,7 @@ import { headlessPlatform, type Platform } from './platform.ts';
 import { AccountService } from './services/accounts.ts';
 import { appInfo } from './services/app-info.ts';
 import { DeskService } from './services/desk/desk.ts';
+import { MiningWatch } from './services/mining-watch.ts';
 import { deskHandlers } from './services/desk-handlers.ts';
 import { HistoryService } from './services/history.ts';
 import type { AuditEntry } from './exchange/http.ts';
@@ -44,6 +45,8 @@ export interface CoreOptions {
   profile?: string;
   /** The cache worker's entry; the bundled app passes its built file. */
   cacheWorkerUrl?: URL;
+  /** Poll the mining accounts every this many ms and alert on workers going offline (off when unset). */
+  miningWatchMs?: number;
   /** How soon a sync that could not reach the exchange tries again (first delay, cap). */
   syncRetry?: { firstMs?: number; capMs?: number };
 }
@@ -77,6 +80,19 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const platform = options.platform ?? headlessPlatform;
   const accounts = new AccountService(registry, connection, platform);
   const desk = new DeskService(accounts, connection);
+  const miningWatch = new MiningWatch(
+    cache,
+    async () =>
+      Promise.all(
+        registry
+          .list()
+          .filter((a) => a.kind === 'main' && a.connection === connection.id)
+          .map(async (a) => ({ account: a.id, caller: (await accounts.caller(a.id)).inBackground() })),
+      ),
+    events,
+    log,
+  );
+  if (options.miningWatchMs) miningWatch.start(options.miningWatchMs);
   const history = new HistoryService(cache, accounts, events, platform, log, options.syncRetry);
   audit.write = (entry) => {
     const account = registry.idForKey(connection.id, entry.apiKey) ?? 'unregistered';
@@ -124,6 +140,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     cache,
     history,
     async close() {
+      miningWatch.stop();
       history.cancel();
       await history.idle();
       registry.close();

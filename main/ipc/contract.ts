@@ -277,6 +277,16 @@ export interface DeskChildResult {
   error?: IpcError;
 }
 
+export interface MiningAlertView {
+  account: string;
+  miningAccount: string;
+  kind: 'offline' | 'low';
+  online: number;
+  offline: number;
+  low: number;
+  message: string;
+}
+
 export interface Notice {
   level: 'info' | 'warning' | 'error';
   message: string;
@@ -398,6 +408,7 @@ export const events = {
   'sync.finished': shape<SyncFinished>(),
   'export.progress': shape<{ file: string; rows: number; total: number }>(),
   'desk.balance': shape<DeskBalanceView>(),
+  'mining.alert': shape<MiningAlertView>(),
 } as const satisfies Record<string, Shape<unknown>>;
 
 // ---- derived types -----------------------------------------------------------------------------

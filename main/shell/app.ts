@@ -75,6 +75,7 @@ export function runDesktopApp(paths: DesktopPaths): void {
         log,
         platform: electronPlatform,
         cacheWorkerUrl: paths.cacheWorker,
+        miningWatchMs: 60_000,
       });
     } catch (error) {
       log.log('error', 'the app core could not start', error);
