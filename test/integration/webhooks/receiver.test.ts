@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCache, type Cache } from '../../../main/cache/index.ts';
 import * as mainAccount from '../../../main/exchange/endpoints/main-account.ts';
 import { MemorySecretStore } from '../../../main/vault/secret-store.ts';
+import { reconcileWebhooks } from '../../../main/webhooks/reconciler.ts';
 import {
   startWebhookReceiver,
   webhookSecretId,
@@ -116,5 +117,28 @@ describe('webhook receiver', () => {
   it('serves its keys for domain verification', async () => {
     expect(await (await fetch(`${receiver.url}/service-verification`)).json()).toEqual([hook.apiKey]);
     expect(await (await fetch(`${receiver.url}/service-verification.txt`)).text()).toBe(hook.apiKey);
+  });
+
+  it('fills in an event whose delivery was dropped, from the deposit/withdraw history, marked as reconciled', async () => {
+    // The receiver is away while the exchange delivers: every attempt fails.
+    keys.length = 0;
+    await mainAccount.withdrawPay(h.as('main'), {
+      ticker: 'USDT',
+      amount: '13',
+      address: '0xfeed',
+      uniqueId: 'hook-lost',
+    });
+    await h.sandbox.control.webhooks.flush();
+    keys.push({ account: 'main', apiKey: hook.apiKey });
+    const before = await stored();
+    expect(before.some((e) => (e.params as { uniqueId?: string }).uniqueId === 'hook-lost')).toBe(false);
+
+    const filled = await reconcileWebhooks({ cache, caller: h.as('main'), account: 'main' });
+    expect(filled).toBeGreaterThan(0);
+    const lost = (await stored()).filter((e) => (e.params as { uniqueId?: string }).uniqueId === 'hook-lost');
+    expect(lost.map((e) => e.method)).toEqual(['withdraw.pending']);
+    expect(lost[0]?.params).toMatchObject({ source: 'reconciler' });
+    // Reconciling again adds nothing.
+    expect(await reconcileWebhooks({ cache, caller: h.as('main'), account: 'main' })).toBe(0);
   });
 });
