@@ -26,6 +26,26 @@ export interface PublicTrade {
   type: 'buy' | 'sell';
 }
 
+/** A fill as recorded on the engine's hot path; turned into decimal strings only when read. */
+interface RawTrade {
+  id: number;
+  time: number;
+  price: bigint;
+  qty: bigint;
+  side: 'buy' | 'sell';
+  m: MarketDef;
+}
+
+function publicTrade(t: RawTrade): PublicTrade {
+  return {
+    id: t.id,
+    time: t.time,
+    price: fromUnits(t.price, t.m.moneyPrec),
+    amount: fromUnits(t.qty, t.m.stockPrec),
+    type: t.side,
+  };
+}
+
 export interface Changes {
   /** Per account, in the order they happened as far as a diff can tell (finishes first). */
   orders: Map<string, OrderEvent[]>;
@@ -40,16 +60,18 @@ export const TRADES_KEPT = 1000;
 type Settle = (maker: Order, taker: Order, price: bigint, qty: bigint, m: MarketDef) => void;
 
 export class Feed {
-  /** Newest last, at most TRADES_KEPT per market. */
-  readonly recentTrades = new Map<string, PublicTrade[]>();
+  /** Newest last, at most 2 x TRADES_KEPT per market. */
+  private readonly recent = new Map<string, RawTrade[]>();
   private readonly state: SandboxState;
   private readonly engine: Engine;
   private readonly known = new Map<number, string>();
   private orderCursor: number;
   private readonly dealCursor = new Map<string, number>();
   private readonly prices = new Map<string, string>();
-  private pendingTrades = new Map<string, PublicTrade[]>();
-  private readonly restoreSettle: () => void;
+  private pendingTrades = new Map<string, RawTrade[]>();
+  private readonly restoreEngine: () => void;
+  /** Ids of orders an engine step touched since the last look. */
+  private dirty = new Set<number>();
 
   constructor(state: SandboxState, engine: Engine) {
     this.state = state;
@@ -63,35 +85,60 @@ export class Feed {
     }
     for (const [owner, list] of engine.deals) this.dealCursor.set(owner, list.length);
     for (const [m, p] of state.lastPrices) this.prices.set(m, p);
-    const host = engine as unknown as { settle: Settle; nextDealId: number };
-    const original = host.settle;
+    // the engine's order-changing steps, wrapped on this instance: what they touch is looked at next
+    const host = engine as unknown as {
+      settle: Settle;
+      execute: (o: Order, ...rest: unknown[]) => void;
+      finish: (o: Order, ...rest: unknown[]) => void;
+      reopen: (o: Order) => void;
+      nextDealId: number;
+    };
+    const originals = {
+      settle: host.settle,
+      execute: host.execute,
+      finish: host.finish,
+      reopen: host.reopen,
+    };
     host.settle = (maker, taker, price, qty, m) => {
       const id = host.nextDealId;
-      original.call(engine, maker, taker, price, qty, m);
-      this.trade(m, {
-        id,
-        time: Math.round(state.now() * 1000) / 1_000_000,
-        price: fromUnits(price, m.moneyPrec),
-        amount: fromUnits(qty, m.stockPrec),
-        type: taker.side,
-      });
+      originals.settle.call(engine, maker, taker, price, qty, m);
+      this.dirty.add(maker.id);
+      this.dirty.add(taker.id);
+      this.trade({ id, time: Math.round(state.now() * 1000) / 1_000_000, price, qty, side: taker.side, m });
     };
-    this.restoreSettle = () => {
-      host.settle = original;
+    host.execute = (o, ...rest) => {
+      originals.execute.call(engine, o, ...rest);
+      this.dirty.add(o.id);
     };
+    host.finish = (o, ...rest) => {
+      originals.finish.call(engine, o, ...rest);
+      this.dirty.add(o.id);
+    };
+    host.reopen = (o) => {
+      originals.reopen.call(engine, o);
+      this.dirty.add(o.id);
+    };
+    this.restoreEngine = () => Object.assign(host, originals);
   }
 
+  /** Puts the engine's own steps back. */
   detach(): void {
-    this.restoreSettle();
+    this.restoreEngine();
   }
 
-  private trade(m: MarketDef, t: PublicTrade): void {
-    let recent = this.recentTrades.get(m.name);
-    if (!recent) this.recentTrades.set(m.name, (recent = []));
+  /** The market's most recent public trades, newest last, at most TRADES_KEPT. */
+  recentTrades(market: string): PublicTrade[] {
+    return (this.recent.get(market) ?? []).slice(-TRADES_KEPT).map(publicTrade);
+  }
+
+  private trade(t: RawTrade): void {
+    const name = t.m.name;
+    let recent = this.recent.get(name);
+    if (!recent) this.recent.set(name, (recent = []));
     recent.push(t);
     if (recent.length > TRADES_KEPT * 2) recent.splice(0, recent.length - TRADES_KEPT);
-    let pending = this.pendingTrades.get(m.name);
-    if (!pending) this.pendingTrades.set(m.name, (pending = []));
+    let pending = this.pendingTrades.get(name);
+    if (!pending) this.pendingTrades.set(name, (pending = []));
     pending.push(t);
   }
 
@@ -103,9 +150,13 @@ export class Feed {
       if (!list) orders.set(o.owner, (list = []));
       list.push({ event, order: o });
     };
-    // known open orders: finished (3) first, so a modify reads 3 for the old id then 1 for the new
+    // touched known orders: finished (3) first, so a modify reads 3 for the old id then 1 for the new
     const updated: Order[] = [];
-    for (const [id, sig] of this.known) {
+    const dirty = this.dirty;
+    this.dirty = new Set();
+    for (const id of dirty) {
+      const sig = this.known.get(id);
+      if (sig === undefined) continue;
       const o = this.engine.orders.get(id);
       if (!o || !o.open) {
         this.known.delete(id);
@@ -141,7 +192,8 @@ export class Feed {
       this.prices.set(m, p);
       lastPrices.push([m, p]);
     }
-    const trades = this.pendingTrades;
+    const trades = new Map<string, PublicTrade[]>();
+    for (const [name, list] of this.pendingTrades) trades.set(name, list.map(publicTrade));
     this.pendingTrades = new Map();
     return { orders, deals, lastPrices, trades };
   }

@@ -36,7 +36,7 @@ export function channelRequest(
       const m = marketOf(w.state, params[0]);
       const limit = intParam(params[1], 100, 1, 1000, 'limit');
       const below = intParam(params[2], 0, 0, Number.MAX_SAFE_INTEGER, 'last id');
-      const list = (feed.recentTrades.get(m.name) ?? []).filter((t) => below === 0 || t.id < below);
+      const list = feed.recentTrades(m.name).filter((t) => below === 0 || t.id < below);
       return list.slice(-limit).reverse();
     }
     case 'bookTicker':

@@ -112,7 +112,8 @@ export function attachWebSocket(host: WsHost, options: WsOptions = {}): SandboxW
   };
   let scheduled = false;
   const schedule = (): void => {
-    if (scheduled) return;
+    // with nobody connected the poll alone keeps the feed's cursors current
+    if (scheduled || conns.size === 0) return;
     scheduled = true;
     setImmediate(() => {
       scheduled = false;
