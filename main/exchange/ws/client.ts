@@ -281,7 +281,15 @@ export class WsClient {
     const keys = topic ? [topic, '*'] : [...subs.topics.keys()];
     for (const key of keys) {
       const listeners = subs.topics.get(key);
-      if (listeners) for (const l of listeners) l(params as ChannelParams[Channel]);
+      if (!listeners) continue;
+      for (const l of listeners) {
+        try {
+          l(params as ChannelParams[Channel]);
+        } catch (e) {
+          // one view's failure must not cost the others their pushes, nor the connection
+          this.#options.onError?.(e);
+        }
+      }
     }
   }
 

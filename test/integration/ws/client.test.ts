@@ -279,3 +279,21 @@ describe('reconnect backoff', () => {
     client.stop();
   });
 });
+
+describe('listener failures', () => {
+  it('a throwing listener is reported and the other listeners still get the push', async () => {
+    const errors: unknown[] = [];
+    const { client } = h.client('main', { onError: (e) => errors.push(e) });
+    client.start();
+    await client.live();
+    const got: unknown[] = [];
+    client.subscribe('lastprice', 'LTC_USDT', () => {
+      throw new Error('view broke');
+    });
+    client.subscribe('lastprice', 'LTC_USDT', (p) => got.push(p));
+    await until(() => got.length > 0);
+    expect(errors.some((e) => e instanceof Error && e.message === 'view broke')).toBe(true);
+    expect(client.state).toBe('live');
+    client.stop();
+  });
+});
