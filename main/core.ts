@@ -8,6 +8,7 @@ import { headlessPlatform, type Platform } from './platform.ts';
 import { AccountService } from './services/accounts.ts';
 import { appInfo } from './services/app-info.ts';
 import { DeskService } from './services/desk/desk.ts';
+import { deskBatchHandlers } from './services/desk/handlers.ts';
 import { MiningWatch } from './services/mining-watch.ts';
 import { deskHandlers } from './services/desk-handlers.ts';
 import { HistoryService } from './services/history.ts';
@@ -120,13 +121,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     'history.deals': ({ filter, cursor, limit }) => history.deals(filter, cursor, limit),
     'history.totals': ({ filter }) => history.totals(filter),
     'history.exportCsv': ({ filter }) => history.exportCsv(filter),
-    'desk.balances': (input) =>
-      desk.balances(input?.accountIds ?? registry.list().map((a) => a.id), (r) =>
-        events.emit('desk.balance', r),
-      ),
-    'desk.previewOrder': ({ accountIds, draft, sizing }) => desk.preview(accountIds, draft, sizing),
-    'desk.placeOrder': ({ accountIds, draft, sizing, parentId }) =>
-      desk.place(accountIds, draft, sizing, parentId),
+    ...deskBatchHandlers(desk, accounts, events),
   };
   const router = createRouter(handlers, {
     onInternalError: (procedure, error) => log.log('error', `procedure ${procedure} failed`, error),

@@ -28,6 +28,8 @@ export interface AccountRecord {
   readonly groups: readonly string[];
   readonly tags: readonly string[];
   readonly favourite: boolean;
+  /** URL -> enabled, as the app last set them on this key (unknown URLs are absent). */
+  readonly urlPermissions: Readonly<Record<string, boolean>>;
   readonly createdAt: number;
   readonly updatedAt: number;
 }
@@ -62,6 +64,7 @@ interface Row {
   groups_json: string;
   tags_json: string;
   favourite: number;
+  url_permissions_json: string;
   created_at: number;
   updated_at: number;
 }
@@ -92,6 +95,7 @@ function toRecord(row: Row): AccountRecord {
     groups: JSON.parse(row.groups_json) as string[],
     tags: JSON.parse(row.tags_json) as string[],
     favourite: row.favourite === 1,
+    urlPermissions: JSON.parse(row.url_permissions_json) as Record<string, boolean>,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -210,6 +214,17 @@ export class AccountRegistry {
         this.#now(),
         id,
       );
+    return this.#require(id);
+  }
+
+  /** Records URL permissions the exchange accepted for the key, merged like the exchange merges them. */
+  recordPermissions(id: string, urls: readonly { url: string; enable: boolean }[]): AccountRecord {
+    const account = this.#require(id);
+    const merged = { ...account.urlPermissions };
+    for (const { url, enable } of urls) merged[url] = enable;
+    this.#db
+      .prepare('UPDATE accounts SET url_permissions_json = ?, updated_at = ? WHERE id = ?')
+      .run(JSON.stringify(merged), this.#now(), id);
     return this.#require(id);
   }
 

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as trading from '../../../main/exchange/endpoints/trading.ts';
+import * as subAccounts from '../../../main/exchange/endpoints/sub-accounts.ts';
+import { AuthError } from '../../../main/exchange/errors.ts';
 import { DeskService } from '../../../main/services/desk/desk.ts';
+import { applyPermissions, previewPermissions } from '../../../main/services/desk/key-permissions.ts';
+import { previewSweep, runSweep } from '../../../main/services/desk/sweep.ts';
 import { createTestCore, type TestCore } from '../../support/core.ts';
 
 let core: TestCore;
@@ -50,4 +54,62 @@ describe('desk: many accounts at once', () => {
       expect(open.filter((o) => o.clientOrderId === r.clientOrderId)).toHaveLength(1);
     }
   }, 60_000);
+
+  it('applies one permission change to many sub-account keys, previewing the per-key diff', async () => {
+    const three = extras()
+      .slice(0, 3)
+      .map((a) => a.id);
+    const change = [{ url: '/api/v4/order/new', enable: false }];
+    const preview = previewPermissions(core.accounts, three, change);
+    expect(preview.map((p) => p.changes)).toEqual(
+      three.map(() => [{ url: '/api/v4/order/new', before: 'unknown', after: false }]),
+    );
+    const results = await applyPermissions(core.accounts, three, change);
+    expect(results.every((r) => r.ok)).toBe(true);
+    const refused = await trading
+      .limitOrder(await core.accounts.caller(three[0] as string), {
+        market: 'BTC_USDT',
+        side: 'buy',
+        amount: '0.001',
+        price: '20000',
+      })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AuthError);
+    // Now known: the same change again has nothing to do.
+    expect(previewPermissions(core.accounts, three, change).every((p) => p.changes.length === 0)).toBe(true);
+    // Unlisted URLs kept their value: balances are still readable with those keys.
+    expect(await trading.tradeBalance(await core.accounts.caller(three[1] as string))).toHaveProperty('USDT');
+  });
+
+  it('sweeps a currency out to sub-accounts and all of it back, with a preview', async () => {
+    const subs = extras().slice(10, 13);
+    const ids = subs.map((a) => a.id);
+    const out = await runSweep(core.accounts, ids, { direction: 'main_to_sub', ticker: 'USDT', amount: '2' });
+    expect(out.map((r) => [r.ok, r.amount])).toEqual([
+      [true, '2'],
+      [true, '2'],
+      [true, '2'],
+    ]);
+    const back = await previewSweep(core.accounts, ids, {
+      direction: 'sub_to_main',
+      ticker: 'USDT',
+      amount: 'all',
+    });
+    expect(back.map((l) => l.amount)).toEqual(['102', '102', '102']);
+    const done = await runSweep(core.accounts, ids, {
+      direction: 'sub_to_main',
+      ticker: 'USDT',
+      amount: 'all',
+    });
+    expect(done.every((r) => r.ok)).toBe(true);
+    const main = core.accounts.registry.list().find((a) => a.kind === 'main');
+    const caller = await core.accounts.caller(main?.id ?? '');
+    for (const sub of subs) {
+      const balances = await subAccounts.balances(caller, { id: sub.subAccountId ?? '', ticker: 'USDT' });
+      expect(balances['USDT']?.[0]?.main).toMatch(/^0(\.0+)?$/);
+    }
+    expect(
+      await previewSweep(core.accounts, ids, { direction: 'sub_to_main', ticker: 'USDT', amount: 'all' }),
+    ).toEqual([]);
+  });
 });

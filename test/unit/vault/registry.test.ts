@@ -1,7 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { migrate } from '../../../main/cache/migrate.ts';
+import { accounts as accountsV1 } from '../../../main/vault/migrations/0001-accounts.ts';
 import { AccountRegistry } from '../../../main/vault/registry.ts';
 import { KeytarSecretStore, MemorySecretStore, type SecretStore } from '../../../main/vault/secret-store.ts';
 
@@ -114,5 +117,26 @@ describe('account registry', () => {
     } finally {
       await store.delete(a.id);
     }
+  });
+
+  it('migrates a version 1 registry with accounts in it: they stay, with no known key permissions', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'txc-registry-v1-'));
+    mkdirSync(join(dir, 'p'));
+    const file = join(dir, 'p', 'accounts.sqlite');
+    const v1 = new Database(file);
+    migrate(v1, [accountsV1]);
+    v1.prepare(
+      `INSERT INTO accounts (id, label, kind, sub_account_id, api_key, connection, created_at, updated_at)
+       VALUES ('a1', 'Old desk', 'sub', 's1', 'pub-old', 'sandbox', 1, 1)`,
+    ).run();
+    v1.close();
+    const registry = new AccountRegistry(file, new MemorySecretStore());
+    expect(registry.get('a1')).toMatchObject({ label: 'Old desk', subAccountId: 's1', urlPermissions: {} });
+    expect(
+      registry.recordPermissions('a1', [{ url: '/api/v4/order/new', enable: false }]).urlPermissions,
+    ).toEqual({
+      '/api/v4/order/new': false,
+    });
+    registry.close();
   });
 });
