@@ -5,6 +5,7 @@ import { createFaults } from './faults.ts';
 import type { FaultOptions } from './faults.ts';
 import { createState } from './fixture.ts';
 import { createHttpServer } from './http/server.ts';
+import { attachWebSocket, type SandboxWs, type WsOptions } from './ws/index.ts';
 import type { Route } from './http/route.ts';
 import { Engine } from './engine/engine.ts';
 import { releaseHold } from './ledger.ts';
@@ -46,6 +47,8 @@ export interface SandboxOptions {
   extraSubAccounts?: number;
   /** Webhook retry timing (default: about an hour apart, 24 attempts); compress it for tests. */
   webhooks?: WebhookOptions;
+  /** The JSON-RPC WebSocket on `/ws` of the same port (on by default); `false` leaves it out. */
+  ws?: WsOptions | false;
 }
 
 /** Webhooks are set up the way a user does it in the exchange's settings, which has no REST API. */
@@ -100,6 +103,8 @@ export interface Sandbox {
   /** The node:http server, so a WebSocket `upgrade` handler can be attached. */
   server: Server;
   control: SandboxControl;
+  /** The WebSocket server, unless started with `ws: false`. */
+  websocket: SandboxWs | undefined;
   close(): Promise<void>;
 }
 
@@ -188,7 +193,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   const { port } = server.address() as AddressInfo;
   const hostPart = host.includes(':') ? `[${host}]` : host;
-  return {
+  let websocket: SandboxWs | undefined;
+  const sandbox: Sandbox = {
     rest: `http://${hostPart}:${port}`,
     ws: `ws://${hostPart}:${port}/ws`,
     get accounts() {
@@ -235,12 +241,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         faults = createFaults(next);
       },
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    get websocket() {
+      return websocket;
+    },
+    close: async () => {
+      await websocket?.close();
+      await new Promise<void>((resolve, reject) => {
         saver?.flush();
         clearInterval(webhookTimer);
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+    },
   };
+  if (options.ws !== false) websocket = attachWebSocket(sandbox, options.ws ?? {});
+  return sandbox;
 }

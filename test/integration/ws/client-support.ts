@@ -56,7 +56,7 @@ export async function startClientHarness(
 ): Promise<ClientHarness> {
   let offset = 0;
   const now = (): number => Date.now() + offset;
-  const sandbox = await startSandbox({ port: 0, seed: 42, simulate: false, now, ...options });
+  const sandbox = await startSandbox({ port: 0, seed: 42, simulate: false, now, ws: false, ...options });
   const ws = attachWebSocket(sandbox, { pollMs: 20, ...wsOptions });
   const http = new ExchangeHttp({
     baseUrl: sandbox.rest,

@@ -98,7 +98,8 @@ export interface WsHarness extends Harness {
 }
 
 export async function startWs(options: SandboxOptions = {}, wsOptions: WsOptions = {}): Promise<WsHarness> {
-  const h = await start(options);
+  // The harness attaches its own WebSocket server, with test periods.
+  const h = await start({ ws: false, ...options });
   const ws = attachWebSocket(h.sandbox, { pollMs: 20, ...wsOptions });
   const peers: Peer[] = [];
   const token = async (label: string): Promise<string> => {
