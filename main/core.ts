@@ -9,6 +9,7 @@ import { AccountService } from './services/accounts.ts';
 import { appInfo } from './services/app-info.ts';
 import { DeskService } from './services/desk/desk.ts';
 import { deskBatchHandlers } from './services/desk/handlers.ts';
+import { LiveService } from './services/live.ts';
 import { MiningWatch } from './services/mining-watch.ts';
 import { deskHandlers } from './services/desk-handlers.ts';
 import { HistoryService } from './services/history.ts';
@@ -81,6 +82,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const platform = options.platform ?? headlessPlatform;
   const accounts = new AccountService(registry, connection, platform);
   const desk = new DeskService(accounts, connection);
+  const live = new LiveService(connection.status.wsUrl, accounts, events, log);
   const miningWatch = new MiningWatch(
     cache,
     async () =>
@@ -122,6 +124,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     'history.totals': ({ filter }) => history.totals(filter),
     'history.exportCsv': ({ filter }) => history.exportCsv(filter),
     ...deskBatchHandlers(desk, accounts, events),
+    'live.subscribe': ({ accountId, channel, topic }) => live.subscribe(accountId, channel, topic),
+    'live.unsubscribe': ({ id }) => live.unsubscribe(id),
   };
   const router = createRouter(handlers, {
     onInternalError: (procedure, error) => log.log('error', `procedure ${procedure} failed`, error),
@@ -135,6 +139,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     cache,
     history,
     async close() {
+      live.stop();
       miningWatch.stop();
       history.cancel();
       await history.idle();

@@ -28,6 +28,8 @@ import type {
   SweepLegView,
   BatchOutcome,
   Notice,
+  LiveBatch,
+  LiveState,
 } from './views.ts';
 
 /** Every result and payload type, for the renderer and the services. */
@@ -260,6 +262,28 @@ export const procedures = {
     'Makes the sweep transfers; failures first.',
     z.strictObject({ accountIds: accountSet, plan: sweepPlan }),
   ),
+  'live.subscribe': procedure<string>()(
+    'Listens to a WebSocket channel of an account for a market or ticker (`*` for all); pushes come as ws.batch events.',
+    z.strictObject({
+      accountId,
+      channel: z.enum([
+        'lastprice',
+        'trades',
+        'depth',
+        'premiumIndex',
+        'bookTicker',
+        'balanceSpot',
+        'balanceMargin',
+        'ordersPending',
+        'ordersExecuted',
+        'deals',
+        'positionsMargin',
+        'ADLQuantile',
+      ]),
+      topic: z.string().min(1).max(40),
+    }),
+  ),
+  'live.unsubscribe': procedure<boolean>()('Stops a live subscription.', z.strictObject({ id: z.uuid() })),
   'balances.spot': procedure<Record<string, { available: string; freeze: string }>>()(
     'Spot trade balances of an account.',
     z.strictObject({ accountId }),
@@ -274,6 +298,8 @@ export const events = {
   'export.progress': shape<{ file: string; rows: number; total: number }>(),
   'desk.balance': shape<DeskBalanceView>(),
   'mining.alert': shape<MiningAlertView>(),
+  'ws.state': shape<{ accountId: string; state: LiveState }>(),
+  'ws.batch': shape<LiveBatch>(),
 } as const satisfies Record<string, Shape<unknown>>;
 
 // ---- derived types -----------------------------------------------------------------------------

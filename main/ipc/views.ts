@@ -212,3 +212,12 @@ export interface Notice {
   level: 'info' | 'warning' | 'error';
   message: string;
 }
+
+export type LiveState = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stopped';
+
+/** Pushes of one account's WebSocket, coalesced over a short window (replaced: superseded pushes). */
+export interface LiveBatch {
+  accountId: string;
+  events: Array<{ channel: string; params: unknown }>;
+  replaced: number;
+}

@@ -1,0 +1,69 @@
+/**
+ * Live data for the renderer: one WebSocket client per account (connected on first use, re-authorized
+ * with a fresh token on every connect), one server subscription per channel and topic however many
+ * views listen, and pushes coalesced per account before they cross the bridge as `ws.batch` events.
+ */
+import { randomUUID } from 'node:crypto';
+import * as profile from '../exchange/endpoints/profile.ts';
+import { PushCoalescer, WsClients, type Channel, type WsClient } from '../exchange/ws/index.ts';
+import type { EventHub } from '../ipc/event-hub.ts';
+import type { Logger } from '../log.ts';
+import type { AccountService } from './accounts.ts';
+
+export class LiveService {
+  readonly #clients: WsClients;
+  readonly #coalescers = new Map<string, PushCoalescer>();
+  readonly #subscriptions = new Map<string, { account: string; stop: () => void }>();
+  readonly #events: EventHub;
+
+  constructor(wsUrl: string, accounts: AccountService, events: EventHub, log: Logger) {
+    this.#events = events;
+    this.#clients = new WsClients((account) => ({
+      url: wsUrl,
+      token: async () => profile.websocketToken(await accounts.caller(account)),
+      onState: (state) => events.emit('ws.state', { accountId: account, state }),
+      onError: (error) => log.log('warn', `WebSocket of ${account}`, error),
+    }));
+  }
+
+  #client(account: string): WsClient {
+    const client = this.#clients.get(account);
+    client.start();
+    return client;
+  }
+
+  #coalescer(account: string): PushCoalescer {
+    let coalescer = this.#coalescers.get(account);
+    if (!coalescer) {
+      coalescer = new PushCoalescer({
+        sink: (batch) => this.#events.emit('ws.batch', { accountId: account, ...batch }),
+      });
+      this.#coalescers.set(account, coalescer);
+    }
+    return coalescer;
+  }
+
+  /** Starts listening; pushes arrive as `ws.batch` events. Returns the id that stops it. */
+  subscribe(account: string, channel: Channel, topic: string): string {
+    const coalescer = this.#coalescer(account);
+    const stop = this.#client(account).subscribe(channel, topic, (params) => coalescer.add(channel, params));
+    const id = randomUUID();
+    this.#subscriptions.set(id, { account, stop });
+    return id;
+  }
+
+  unsubscribe(id: string): boolean {
+    const sub = this.#subscriptions.get(id);
+    if (!sub) return false;
+    sub.stop();
+    this.#subscriptions.delete(id);
+    return true;
+  }
+
+  stop(): void {
+    for (const sub of this.#subscriptions.values()) sub.stop();
+    this.#subscriptions.clear();
+    for (const c of this.#coalescers.values()) c.flush();
+    this.#clients.stopAll();
+  }
+}

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountView, LiveBatch, Reply } from '../../../main/ipc/contract.ts';
+import { createTestCore, type TestCore } from '../../support/core.ts';
+
+let core: TestCore;
+const batches: LiveBatch[] = [];
+const states: string[] = [];
+
+async function ok<T>(name: string, input?: unknown): Promise<T> {
+  const reply = (await core.router.dispatch(name, input, { origin: 'test' })) as Reply<T>;
+  if (!reply.ok) throw new Error(`${name}: ${reply.error.code} ${reply.error.message}`);
+  return reply.value;
+}
+
+beforeAll(async () => {
+  core = await createTestCore();
+  core.events.subscribe((name, payload) => {
+    if (name === 'ws.batch') batches.push(payload as LiveBatch);
+    if (name === 'ws.state') states.push((payload as { state: string }).state);
+  });
+});
+afterAll(() => core.close());
+
+describe('live data through the bridge', () => {
+  it("streams an account's order events over its authorized WebSocket, batched", async () => {
+    const main = (await ok<AccountView[]>('accounts.list')).find(
+      (a) => a.label === 'Sandbox main',
+    ) as AccountView;
+    const id = await ok<string>('live.subscribe', {
+      accountId: main.id,
+      channel: 'ordersPending',
+      topic: '*',
+    });
+    await expect.poll(() => states.at(-1), { timeout: 10_000 }).toBe('live');
+    const placed = await ok<{ order: { orderId: number } }>('orders.place', {
+      accountId: main.id,
+      draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '30000' },
+    });
+    await expect
+      .poll(
+        () =>
+          batches.some((b) =>
+            b.events.some(
+              (e) => e.channel === 'ordersPending' && (e.params as [number, { id?: number }])[0] === 1,
+            ),
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    expect(batches.every((b) => b.accountId === main.id)).toBe(true);
+    expect(placed.order.orderId).toBeGreaterThan(0);
+    expect(await ok<boolean>('live.unsubscribe', { id })).toBe(true);
+    expect(await ok<boolean>('live.unsubscribe', { id })).toBe(false);
+  });
+});
