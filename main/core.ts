@@ -126,6 +126,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...deskBatchHandlers(desk, accounts, events),
     'live.subscribe': ({ accountId, channel, topic }) => live.subscribe(accountId, channel, topic),
     'live.unsubscribe': ({ id }) => live.unsubscribe(id),
+    'orders.placeWs': ({ accountId, draft }) => live.placeOrder(accountId, draft, connection.catalog),
   };
   const router = createRouter(handlers, {
     onInternalError: (procedure, error) => log.log('error', `procedure ${procedure} failed`, error),

@@ -283,6 +283,10 @@ export const procedures = {
       topic: z.string().min(1).max(40),
     }),
   ),
+  'orders.placeWs': procedure<OrderView>()(
+    "Checks and places an order over the account's WebSocket instead of REST.",
+    z.strictObject({ accountId, draft: orderDraft }),
+  ),
   'live.unsubscribe': procedure<boolean>()('Stops a live subscription.', z.strictObject({ id: z.uuid() })),
   'balances.spot': procedure<Record<string, { available: string; freeze: string }>>()(
     'Spot trade balances of an account.',

@@ -5,7 +5,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as profile from '../exchange/endpoints/profile.ts';
-import { PushCoalescer, WsClients, type Channel, type WsClient } from '../exchange/ws/index.ts';
+import {
+  placeOrderWs,
+  PushCoalescer,
+  WsClients,
+  type Channel,
+  type WsClient,
+  type WsOrder,
+} from '../exchange/ws/index.ts';
+import type { OrderView } from '../ipc/contract.ts';
+import { UserFacingError } from '../ipc/errors.ts';
+import type { OrderDraft } from '../rules/index.ts';
+import { newClientOrderId } from './trading.ts';
+import type { MarketCatalog } from './market-catalog.ts';
 import type { EventHub } from '../ipc/event-hub.ts';
 import type { Logger } from '../log.ts';
 import type { AccountService } from './accounts.ts';
@@ -52,6 +64,28 @@ export class LiveService {
     return id;
   }
 
+  /**
+   * Places an order over the account's WebSocket instead of REST, after the same pre-trade checks,
+   * with a generated client order id when none is given. Answers the order in the REST shape.
+   */
+  async placeOrder(account: string, draft: OrderDraft, catalog: MarketCatalog): Promise<OrderView> {
+    const market = draft.market ? await catalog.get(draft.market) : undefined;
+    if (!market)
+      throw new UserFacingError(
+        'rule_violation',
+        `market ${draft.market ?? '(none)'} is not listed by the exchange`,
+        'market',
+      );
+    const client = this.#client(account);
+    await client.live();
+    const order = await placeOrderWs(
+      client,
+      { ...draft, clientOrderId: draft.clientOrderId || newClientOrderId() },
+      market,
+    );
+    return restShape(order);
+  }
+
   unsubscribe(id: string): boolean {
     const sub = this.#subscriptions.get(id);
     if (!sub) return false;
@@ -66,4 +100,25 @@ export class LiveService {
     for (const c of this.#coalescers.values()) c.flush();
     this.#clients.stopAll();
   }
+}
+
+/** A WebSocket order in the REST order shape the renderer shows. */
+function restShape(o: WsOrder): OrderView {
+  return {
+    orderId: o.id,
+    clientOrderId: o.client_order_id,
+    market: o.market,
+    side: o.side,
+    type: o.type,
+    timestamp: o.ctime,
+    amount: o.amount,
+    left: o.left,
+    dealStock: o.deal_stock,
+    dealMoney: o.deal_money,
+    dealFee: o.deal_fee,
+    status: o.status,
+    ...(o.price === undefined ? {} : { price: o.price }),
+    ...(o.activation_price === undefined ? {} : { activation_price: o.activation_price }),
+    ...(o.position_side === undefined ? {} : { positionSide: o.position_side }),
+  };
 }

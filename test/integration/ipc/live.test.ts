@@ -52,4 +52,27 @@ describe('live data through the bridge', () => {
     expect(await ok<boolean>('live.unsubscribe', { id })).toBe(true);
     expect(await ok<boolean>('live.unsubscribe', { id })).toBe(false);
   });
+
+  it('places an order over the WebSocket with the same pre-trade checks as REST', async () => {
+    const main = (await ok<AccountView[]>('accounts.list')).find(
+      (a) => a.label === 'Sandbox main',
+    ) as AccountView;
+    const draft = { kind: 'limit', market: 'BTC_USDT', side: 'sell', amount: '0.001', price: '90000' };
+    const order = await ok<{ orderId: number; clientOrderId: string; price: string }>('orders.placeWs', {
+      accountId: main.id,
+      draft,
+    });
+    expect(order).toMatchObject({ price: '90000', clientOrderId: expect.stringMatching(/^txc-/) });
+    const open = await ok<Array<{ orderId: number }>>('orders.active', {
+      accountId: main.id,
+      market: 'BTC_USDT',
+    });
+    expect(open.map((o) => o.orderId)).toContain(order.orderId);
+    const refused = await core.router.dispatch(
+      'orders.placeWs',
+      { accountId: main.id, draft: { ...draft, price: '90000.05' } },
+      { origin: 'test' },
+    );
+    expect(refused).toMatchObject({ ok: false, error: { field: 'price' } });
+  });
 });
