@@ -72,7 +72,7 @@ describe('the frame in Chromium', () => {
     for (const id of ['trade', 'positions', 'history', 'wallet', 'sub-accounts', 'mining', 'events']) {
       await page.getByTestId(`nav-${id}`).click();
       await expect.poll(() => page.url()).toContain(`#/${id}`);
-      expect(await page.getByTestId(`view-${id}`).isVisible()).toBe(true);
+      await expect.poll(() => page.getByTestId(`view-${id}`).isVisible()).toBe(true);
       empties.add((await page.getByTestId('empty-state').textContent()) ?? '');
     }
     expect(empties.size).toBe(7);
@@ -130,10 +130,10 @@ describe('the frame in Chromium', () => {
   it('switches to the light theme in Settings and keeps it after a reload', async () => {
     const { page, problems } = await openApp();
     await page.getByTestId('nav-settings').click();
-    expect(await theme(page)).toBe('dark');
+    await expect.poll(() => theme(page)).toBe('dark');
     const darkBg = await js<string>(page, 'getComputedStyle(document.body).backgroundColor');
     await page.getByTestId('theme-light').check();
-    expect(await theme(page)).toBe('light');
+    await expect.poll(() => theme(page)).toBe('light');
     expect(await js<string>(page, 'getComputedStyle(document.body).backgroundColor')).not.toBe(darkBg);
     await page.reload();
     await expect.poll(() => theme(page)).toBe('light');
@@ -164,14 +164,16 @@ describe('the frame in Chromium', () => {
     await expect.poll(() => heading(page)).toBe('Wallet');
     // Focus lands on the new section's heading, not back on the page body.
     await expect.poll(() => js<string>(page, 'document.activeElement?.textContent')).toBe('Wallet');
-    expect(await page.getByTestId('palette').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('palette').count()).toBe(0);
 
     // Arrows move the highlight; the second "Go to" match runs.
     await page.keyboard.press('Control+k');
     await input.fill('go to');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
-    expect(await page.locator('[role="option"][aria-selected="true"]').textContent()).toContain('Positions');
+    await expect
+      .poll(() => page.locator('[role="option"][aria-selected="true"]').textContent())
+      .toContain('Positions');
     await page.keyboard.press('Enter');
     await expect.poll(() => heading(page)).toBe('Positions');
 
@@ -179,8 +181,8 @@ describe('the frame in Chromium', () => {
     await page.keyboard.press('Control+k');
     await input.fill('theme');
     await page.keyboard.press('Escape');
-    expect(await page.getByTestId('palette').count()).toBe(0);
-    expect(await theme(page)).toBe('dark');
+    await expect.poll(() => page.getByTestId('palette').count()).toBe(0);
+    await expect.poll(() => theme(page)).toBe('dark');
 
     // A click runs an item as well.
     await page.getByTestId('open-palette').click();
@@ -191,7 +193,7 @@ describe('the frame in Chromium', () => {
     await page.keyboard.press('Control+k');
     await input.fill('theme');
     await page.keyboard.press('Enter');
-    expect(await theme(page)).toBe('light');
+    await expect.poll(() => theme(page)).toBe('light');
     await page.keyboard.press('Control+k');
     await input.fill('nothing like this');
     expect(await page.getByRole('status').filter({ hasText: 'No command matches' }).count()).toBe(1);
@@ -209,24 +211,24 @@ describe('the frame in Chromium', () => {
     expect(await page.getByTestId('hotkey-conflict').textContent()).toContain(
       'Alt+4 is already used by “History”',
     );
-    expect(await row.locator('kbd').textContent()).toBe('Ctrl+K');
+    await expect.poll(() => row.locator('kbd').textContent()).toBe('Ctrl+K');
     // Tab leaves the recording without binding anything.
     await row.getByRole('button', { name: 'Change' }).click();
     await page.keyboard.press('Tab');
-    expect(await row.locator('kbd').textContent()).toBe('Ctrl+K');
+    await expect.poll(() => row.locator('kbd').textContent()).toBe('Ctrl+K');
     expect(await row.getByRole('button', { name: 'Change' }).count()).toBe(1);
     await row.getByRole('button', { name: 'Change' }).click();
     await page.keyboard.press('Control+p');
-    expect(await row.locator('kbd').textContent()).toBe('Ctrl+P');
+    await expect.poll(() => row.locator('kbd').textContent()).toBe('Ctrl+P');
     await page.reload();
     await expect.poll(() => row.locator('kbd').textContent()).toBe('Ctrl+P');
     await page.keyboard.press('Control+k');
-    expect(await page.getByTestId('palette').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('palette').count()).toBe(0);
     await page.keyboard.press('Control+p');
     await expect.poll(() => page.getByTestId('palette').count()).toBe(1);
     await page.keyboard.press('Escape');
     await row.getByRole('button', { name: 'Default' }).click();
-    expect(await row.locator('kbd').textContent()).toBe('Ctrl+K');
+    await expect.poll(() => row.locator('kbd').textContent()).toBe('Ctrl+K');
     await page.close();
   });
 });
@@ -314,6 +316,16 @@ describe('the exchange and its syncs in the frame', () => {
         .toEqual([['sync.cancel', { accountIds: [account.id] }]]);
       core.events.emit('sync.finished', { job: 'job-e2e', account: account.id, outcome: 'cancelled' });
       await expect.poll(() => page.getByTestId('sync-jobs').count()).toBe(0);
+      // A sync that stops on an error says so, in words, with the account's label.
+      core.events.emit('sync.finished', {
+        job: 'job-e2e-2',
+        account: account.id,
+        outcome: 'failed',
+        message: 'The exchange could not be reached.',
+      });
+      await expect
+        .poll(() => page.getByTestId('toast').textContent())
+        .toContain(`History sync of ${account.label} stopped: The exchange could not be reached.`);
       // The status bar keeps its own facts meanwhile.
       expect(await page.getByTestId('status-version').textContent()).toBe('TXC Desk 0.0.0-test');
       expect(problems).toEqual([]);

@@ -93,6 +93,24 @@ describe('SyncJobsManager', () => {
     stop();
   });
 
+  it('tells the user when a sync stops on an error, and only then', async () => {
+    const bridge = fakeBridge({ 'accounts.list': { ok: true, value: [account] } });
+    const notices: string[] = [];
+    const sync = new SyncJobsManager(bridge.api, (n) => notices.push(`${n.level}: ${n.message}`));
+    sync.progress(progress());
+    await flush();
+    sync.finished({
+      job: 'job-1',
+      account: ACCOUNT,
+      outcome: 'failed',
+      message: 'The exchange refused the key.',
+    });
+    sync.finished({ job: 'job-2', account: ACCOUNT, outcome: 'cancelled' });
+    sync.finished({ job: 'job-3', account: ACCOUNT, outcome: 'done' });
+    expect(notices).toEqual(['warning: History sync of desk-2 stopped: The exchange refused the key.']);
+    expect(sync.jobs).toEqual([]);
+  });
+
   it('cancels the sync of one account through sync.cancel, and shows a refusal', async () => {
     const bridge = fakeBridge({
       'accounts.list': { ok: true, value: [account] },

@@ -1,5 +1,5 @@
 import type { SyncFinished, SyncProgressView } from '../../../../main/ipc/contract.ts';
-import type { IpcError, TxcApi } from '../api.ts';
+import type { IpcError, Notice, TxcApi } from '../api.ts';
 
 /** A running history sync as the status bar shows it. */
 export interface SyncJob extends SyncProgressView {
@@ -22,9 +22,12 @@ export class SyncJobsManager {
   #labels = $state<Record<string, string>>({});
   #loadingLabels: Promise<void> | undefined;
   readonly #api: TxcApi;
+  readonly #notify: (notice: Notice) => void;
 
-  constructor(api: TxcApi) {
+  /** `notify` receives what the user must hear about: a sync that stopped on an error. */
+  constructor(api: TxcApi, notify: (notice: Notice) => void = () => undefined) {
     this.#api = api;
+    this.#notify = notify;
   }
 
   /** Starts listening; returns a function that stops. */
@@ -45,6 +48,12 @@ export class SyncJobsManager {
   }
 
   finished(f: SyncFinished): void {
+    if (f.outcome === 'failed') {
+      const label =
+        this.#labels[f.account] ?? this.jobs.find((j) => j.job === f.job)?.label ?? shortId(f.account);
+      const why = f.message ?? 'it stopped on an error';
+      this.#notify({ level: 'warning', message: `History sync of ${label} stopped: ${why}` });
+    }
     this.jobs = this.jobs.filter((j) => j.job !== f.job);
   }
 
