@@ -14,6 +14,8 @@ import { signRequest } from '../../main/exchange/signer.ts';
 import { percentile, type Bench, type BenchResult } from './harness.ts';
 import { spawnSandbox } from './sandbox-process.ts';
 
+type Key = { apiKey: string; apiSecret: string };
+
 const ORDER = {
   market: 'BTC_USDT',
   side: 'buy' as const,
@@ -37,8 +39,20 @@ function nsPerCall(fn: () => unknown, batch = 2_000, rounds = 40): number {
   );
 }
 
+/**
+ * ccxt's whitebit client on the sandbox, set up for concurrent requests the way its options allow:
+ * `nonceWindow` on and a nonce that never repeats (its default, the clock's millisecond, does under
+ * concurrency), its own rate limiter off as ours is the one measured.
+ */
 function whitebit(rest: string, apiKey: string, secret: string) {
-  const exchange = new ccxt.whitebit({ apiKey, secret, enableRateLimit: false });
+  const exchange = new ccxt.whitebit({
+    apiKey,
+    secret,
+    enableRateLimit: false,
+    options: { nonceWindow: true },
+  });
+  let last = 0;
+  exchange.nonce = () => (last = Math.max(last + 1, Date.now()));
   const api = exchange.urls['api'] as Record<string, Record<string, string>>;
   api['v4'] = { public: `${rest}/api/v4/public`, private: `${rest}/api/v4` };
   return exchange;
@@ -78,17 +92,19 @@ function signing(): BenchResult[] {
   ];
 }
 
-async function pacedOrders(rest: string, apiKey: string, secret: string): Promise<BenchResult> {
+async function pacedOrders(rest: string, measured: Key, warmUp: Key): Promise<BenchResult> {
   const http = new ExchangeHttp({
     baseUrl: rest,
     nonces: new NonceRegistry({ store: new MemoryNonceStore() }),
     limits: new RateLimits(),
   });
-  const caller = new KeyCaller(http, { apiKey, secret });
+  const caller = new KeyCaller(http, { apiKey: measured.apiKey, secret: measured.apiSecret });
+  const warm = new KeyCaller(http, { apiKey: warmUp.apiKey, secret: warmUp.apiSecret });
   const rate = 1_000;
   const seconds = 10;
-  // Two seconds at the same pace first, so connections are open and both processes are warm.
-  await paced(rate, 2 * rate, (i) => limitOrder(caller, { ...ORDER, clientOrderId: `w${i}` }));
+  // Two seconds at the same pace first, so connections are open and both processes are warm. On
+  // another key: the measured key starts with its whole 10,000-per-10-s order budget.
+  await paced(rate, 2 * rate, (i) => limitOrder(warm, { ...ORDER, clientOrderId: `w${i}` }));
   const { latencies, elapsed } = await paced(rate, rate * seconds, (i) =>
     limitOrder(caller, { ...ORDER, clientOrderId: `p${i}` }),
   );
@@ -141,7 +157,8 @@ async function throughput(
   return total / ((performance.now() - start) / 1000);
 }
 
-async function versusCcxt(rest: string, apiKey: string, secret: string): Promise<BenchResult> {
+/** Each client on its own fresh key of the same sandbox (ccxt sends plain increasing nonces). */
+async function versusCcxt(rest: string, ourKey: Key, theirKey: Key): Promise<BenchResult> {
   const concurrency = 16;
   const total = 2_000;
   const http = new ExchangeHttp({
@@ -149,8 +166,8 @@ async function versusCcxt(rest: string, apiKey: string, secret: string): Promise
     nonces: new NonceRegistry({ store: new MemoryNonceStore() }),
     limits: new RateLimits(),
   });
-  const caller = new KeyCaller(http, { apiKey, secret });
-  const exchange = whitebit(rest, apiKey, secret);
+  const caller = new KeyCaller(http, { apiKey: ourKey.apiKey, secret: ourKey.apiSecret });
+  const exchange = whitebit(rest, theirKey.apiKey, theirKey.apiSecret);
   await exchange.loadMarkets();
   await limitOrder(caller, { ...ORDER, clientOrderId: 'warm' });
   await exchange.createOrder('BTC/USDT', 'limit', 'buy', 0.0003, 20000);
@@ -175,10 +192,14 @@ const bench: Bench = {
     const results = signing();
     const sandbox = await spawnSandbox();
     try {
-      const maker = sandbox.accounts.find((a) => a.label === 'sub-maker');
-      if (!maker) throw new Error('the sandbox fixture has no sub-maker account');
-      results.push(await pacedOrders(sandbox.rest, maker.apiKey, maker.apiSecret));
-      results.push(await versusCcxt(sandbox.rest, maker.apiKey, maker.apiSecret));
+      const key = (label: string): Key => {
+        const account = sandbox.accounts.find((a) => a.label === label);
+        if (!account) throw new Error(`the sandbox fixture has no ${label} account`);
+        return account;
+      };
+      const maker = key('sub-maker');
+      results.push(await pacedOrders(sandbox.rest, maker, key('main')));
+      results.push(await versusCcxt(sandbox.rest, key('sub-alpha'), key('main')));
     } finally {
       await sandbox.stop();
     }
