@@ -326,6 +326,15 @@ describe('the exchange and its syncs in the frame', () => {
       await expect
         .poll(() => page.getByTestId('toast').textContent())
         .toContain(`History sync of ${account.label} stopped: The exchange could not be reached.`);
+      // WebSocket state per account, trouble named in words.
+      core.events.emit('ws.state', { accountId: account.id, state: 'reconciling' });
+      const ws = page.getByTestId('ws-summary');
+      await expect.poll(() => ws.textContent()).toContain('reconciling');
+      await expect.poll(() => ws.getAttribute('title')).toContain(`${account.label}: reconciling`);
+      await page.screenshot({ path: artifact('frame-ws-state.png') });
+      core.events.emit('ws.state', { accountId: account.id, state: 'live' });
+      await expect.poll(() => ws.getAttribute('title')).toContain(`${account.label}: live`);
+
       // The status bar keeps its own facts meanwhile.
       expect(await page.getByTestId('status-version').textContent()).toBe('TXC Desk 0.0.0-test');
       expect(problems).toEqual([]);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountView, SyncProgressView } from '../../../main/ipc/contract.ts';
 import { createBridge } from '../../../preload/bridge.ts';
+import { AccountLabels } from '../../../renderer/src/lib/managers/account-labels.svelte.ts';
 import { ConnectionManager } from '../../../renderer/src/lib/managers/connection.svelte.ts';
+import { LiveStatesManager } from '../../../renderer/src/lib/managers/live-states.svelte.ts';
 import { SyncJobsManager } from '../../../renderer/src/lib/managers/sync-jobs.svelte.ts';
 
 const ACCOUNT = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
@@ -56,8 +58,8 @@ describe('ConnectionManager', () => {
   });
 });
 
-describe('SyncJobsManager', () => {
-  const account: AccountView = {
+function account(): AccountView {
+  return {
     id: ACCOUNT,
     label: 'desk-2',
     kind: 'sub',
@@ -68,19 +70,21 @@ describe('SyncJobsManager', () => {
     tags: [],
     favourite: false,
   };
+}
 
+describe('SyncJobsManager', () => {
   it('follows progress events, names the account once its label is known, and drops finished jobs', async () => {
-    const bridge = fakeBridge({ 'accounts.list': { ok: true, value: [account] } });
-    const sync = new SyncJobsManager(bridge.api);
+    const bridge = fakeBridge({ 'accounts.list': { ok: true, value: [account()] } });
+    const sync = new SyncJobsManager(bridge.api, new AccountLabels(bridge.api));
     const stop = sync.listen();
     bridge.emit('sync.progress', progress());
-    expect(sync.jobs.map((j) => j.label)).toEqual(['account …7a10']);
+    expect(sync.jobs.map((j) => sync.label(j))).toEqual(['account …7a10']);
     await flush();
-    expect(sync.jobs.map((j) => [j.label, j.rows])).toEqual([['desk-2', 1200]]);
+    expect(sync.jobs.map((j) => [sync.label(j), j.rows])).toEqual([['desk-2', 1200]]);
     bridge.emit('sync.progress', progress({ rows: 2400, done: 0.5 }));
     bridge.emit('sync.progress', progress({ job: 'job-2', account: 'ffffffff-0000-4000-8000-00000000beef' }));
     await flush();
-    expect(sync.jobs.map((j) => [j.label, j.rows])).toEqual([
+    expect(sync.jobs.map((j) => [sync.label(j), j.rows])).toEqual([
       ['desk-2', 2400],
       ['account …beef', 1200],
     ]);
@@ -94,9 +98,11 @@ describe('SyncJobsManager', () => {
   });
 
   it('tells the user when a sync stops on an error, and only then', async () => {
-    const bridge = fakeBridge({ 'accounts.list': { ok: true, value: [account] } });
+    const bridge = fakeBridge({ 'accounts.list': { ok: true, value: [account()] } });
     const notices: string[] = [];
-    const sync = new SyncJobsManager(bridge.api, (n) => notices.push(`${n.level}: ${n.message}`));
+    const sync = new SyncJobsManager(bridge.api, new AccountLabels(bridge.api), (n) =>
+      notices.push(`${n.level}: ${n.message}`),
+    );
     sync.progress(progress());
     await flush();
     sync.finished({
@@ -113,10 +119,10 @@ describe('SyncJobsManager', () => {
 
   it('cancels the sync of one account through sync.cancel, and shows a refusal', async () => {
     const bridge = fakeBridge({
-      'accounts.list': { ok: true, value: [account] },
+      'accounts.list': { ok: true, value: [account()] },
       'sync.cancel': { ok: true, value: 1 },
     });
-    const sync = new SyncJobsManager(bridge.api);
+    const sync = new SyncJobsManager(bridge.api, new AccountLabels(bridge.api));
     sync.progress(progress());
     const cancelling = sync.cancel(ACCOUNT);
     expect(sync.jobs[0]?.cancelling).toBe(true);
@@ -125,10 +131,31 @@ describe('SyncJobsManager', () => {
     expect(sync.error).toBeUndefined();
 
     const refusing = fakeBridge({ 'accounts.list': { ok: true, value: [] } });
-    const other = new SyncJobsManager(refusing.api);
+    const other = new SyncJobsManager(refusing.api, new AccountLabels(refusing.api));
     other.progress(progress());
     await other.cancel(ACCOUNT);
     expect(other.error?.message).toBe('no answer');
     expect(other.jobs[0]?.cancelling).toBe(false);
+  });
+});
+
+describe('LiveStatesManager', () => {
+  it('sums up the sockets trouble first, leaving idle ones out, with one line per account', async () => {
+    const desk: AccountView = { ...account(), id: ACCOUNT, label: 'desk-2' };
+    const bridge = fakeBridge({ 'accounts.list': { ok: true, value: [desk] } });
+    const live = new LiveStatesManager(bridge.api, new AccountLabels(bridge.api));
+    const stop = live.listen();
+    expect(live.summary).toBe('');
+    bridge.emit('ws.state', { accountId: ACCOUNT, state: 'live' });
+    bridge.emit('ws.state', { accountId: 'ffffffff-0000-4000-8000-00000000beef', state: 'connecting' });
+    bridge.emit('ws.state', { accountId: 'ffffffff-0000-4000-8000-00000000cafe', state: 'idle' });
+    await flush();
+    expect(live.summary).toBe('1 connecting · 1 live');
+    expect(live.troubled).toBe(true);
+    expect(live.details).toBe('account …beef: connecting\ndesk-2: live\naccount …cafe: idle');
+    bridge.emit('ws.state', { accountId: 'ffffffff-0000-4000-8000-00000000beef', state: 'live' });
+    expect(live.summary).toBe('2 live');
+    expect(live.troubled).toBe(false);
+    stop();
   });
 });

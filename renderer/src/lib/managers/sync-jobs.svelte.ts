@@ -1,15 +1,10 @@
 import type { SyncFinished, SyncProgressView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, Notice, TxcApi } from '../api.ts';
+import type { AccountLabels } from './account-labels.svelte.ts';
 
 /** A running history sync as the status bar shows it. */
 export interface SyncJob extends SyncProgressView {
-  /** The account's label, or a short form of its id until the label is known. */
-  readonly label: string;
   cancelling: boolean;
-}
-
-function shortId(id: string): string {
-  return `account …${id.slice(-4)}`;
 }
 
 /**
@@ -19,14 +14,14 @@ function shortId(id: string): string {
 export class SyncJobsManager {
   jobs = $state<SyncJob[]>([]);
   error = $state<IpcError | undefined>();
-  #labels = $state<Record<string, string>>({});
-  #loadingLabels: Promise<void> | undefined;
+  readonly labels: AccountLabels;
   readonly #api: TxcApi;
   readonly #notify: (notice: Notice) => void;
 
   /** `notify` receives what the user must hear about: a sync that stopped on an error. */
-  constructor(api: TxcApi, notify: (notice: Notice) => void = () => undefined) {
+  constructor(api: TxcApi, labels: AccountLabels, notify: (notice: Notice) => void = () => undefined) {
     this.#api = api;
+    this.labels = labels;
     this.#notify = notify;
   }
 
@@ -39,20 +34,25 @@ export class SyncJobsManager {
     return () => stops.forEach((stop) => stop());
   }
 
+  /** The account's label for a job (its short id until known). */
+  label(job: SyncProgressView): string {
+    return this.labels.label(job.account);
+  }
+
   progress(p: SyncProgressView): void {
-    const label = this.#labels[p.account] ?? shortId(p.account);
     const existing = this.jobs.find((j) => j.job === p.job);
-    const job: SyncJob = { ...p, label, cancelling: existing?.cancelling ?? false };
+    const job: SyncJob = { ...p, cancelling: existing?.cancelling ?? false };
     this.jobs = existing ? this.jobs.map((j) => (j.job === p.job ? job : j)) : [...this.jobs, job];
-    if (!(p.account in this.#labels)) void this.#loadLabels();
+    void this.labels.ensure([p.account]);
   }
 
   finished(f: SyncFinished): void {
     if (f.outcome === 'failed') {
-      const label =
-        this.#labels[f.account] ?? this.jobs.find((j) => j.job === f.job)?.label ?? shortId(f.account);
       const why = f.message ?? 'it stopped on an error';
-      this.#notify({ level: 'warning', message: `History sync of ${label} stopped: ${why}` });
+      this.#notify({
+        level: 'warning',
+        message: `History sync of ${this.labels.label(f.account)} stopped: ${why}`,
+      });
     }
     this.jobs = this.jobs.filter((j) => j.job !== f.job);
   }
@@ -63,20 +63,5 @@ export class SyncJobsManager {
     this.error = reply.ok ? undefined : reply.error;
     if (!reply.ok)
       this.jobs = this.jobs.map((j) => (j.account === account ? { ...j, cancelling: false } : j));
-  }
-
-  /** Account labels, fetched once when a job of an unknown account shows up. */
-  #loadLabels(): Promise<void> {
-    this.#loadingLabels ??= this.#api.accounts.list().then((reply) => {
-      const labels: Record<string, string> = reply.ok
-        ? Object.fromEntries(reply.value.map((a) => [a.id, a.label]))
-        : {};
-      // Accounts the list does not know keep their short id, and are not asked about again.
-      for (const j of this.jobs) labels[j.account] ??= shortId(j.account);
-      this.#labels = { ...this.#labels, ...labels };
-      this.jobs = this.jobs.map((j) => ({ ...j, label: this.#labels[j.account] ?? j.label }));
-      this.#loadingLabels = undefined;
-    });
-    return this.#loadingLabels;
   }
 }
