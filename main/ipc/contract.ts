@@ -6,6 +6,7 @@
  * the renderer's type-check reads it under DOM types.
  */
 import { z } from 'zod';
+import { CHANNELS } from '../exchange/ws/channels.ts';
 import type {
   AppInfo,
   ConnectionStatus,
@@ -266,20 +267,7 @@ export const procedures = {
     'Listens to a WebSocket channel of an account for a market or ticker (`*` for all); pushes come as ws.batch events.',
     z.strictObject({
       accountId,
-      channel: z.enum([
-        'lastprice',
-        'trades',
-        'depth',
-        'premiumIndex',
-        'bookTicker',
-        'balanceSpot',
-        'balanceMargin',
-        'ordersPending',
-        'ordersExecuted',
-        'deals',
-        'positionsMargin',
-        'ADLQuantile',
-      ]),
+      channel: z.enum(CHANNELS),
       topic: z.string().min(1).max(40),
     }),
   ),

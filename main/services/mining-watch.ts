@@ -4,6 +4,7 @@
  */
 import type { Cache } from '../cache/index.ts';
 import * as mining from '../exchange/endpoints/mining.ts';
+import type { MiningAlertView } from '../ipc/contract.ts';
 import type { EventHub } from '../ipc/event-hub.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import type { Logger } from '../log.ts';
@@ -11,15 +12,8 @@ import type { Logger } from '../log.ts';
 /** The accounts to watch (the main accounts) with a caller for each. */
 export type WatchedAccounts = () => Promise<Array<{ account: string; caller: KeyCaller }>>;
 
-export interface MiningAlert {
-  account: string;
-  miningAccount: string;
-  kind: 'offline' | 'low';
-  online: number;
-  offline: number;
-  low: number;
-  message: string;
-}
+/** An alert as the renderer receives it. */
+export type MiningAlert = MiningAlertView;
 
 interface Reading {
   online: number;

@@ -76,6 +76,23 @@ export interface ChannelParams {
 
 export type Channel = keyof ChannelParams;
 
+/** Every channel as a runtime list; the compiler checks it names each one, exactly once. */
+const CHANNEL_SET: Record<Channel, true> = {
+  lastprice: true,
+  trades: true,
+  depth: true,
+  premiumIndex: true,
+  bookTicker: true,
+  balanceSpot: true,
+  balanceMargin: true,
+  ordersPending: true,
+  ordersExecuted: true,
+  deals: true,
+  positionsMargin: true,
+  ADLQuantile: true,
+};
+export const CHANNELS = Object.keys(CHANNEL_SET) as [Channel, ...Channel[]];
+
 export const PRIVATE_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   'balanceSpot',
   'balanceMargin',
