@@ -99,7 +99,8 @@ export async function receive(
   }
   // The exchange retries with the same id and a greater nonce; an old nonce is a replay.
   const seen = await options.cache.webhooks.lastNonce(hook.account);
-  if (seen !== null && nonce <= seen) return { status: 409, reason: 'nonce not greater than the last one', stored: false };
+  if (seen !== null && nonce <= seen)
+    return { status: 409, reason: 'nonce not greater than the last one', stored: false };
   const record = {
     id: event.id,
     account: hook.account,
