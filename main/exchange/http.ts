@@ -12,6 +12,7 @@ import { ExchangeError, NonceError, RateLimitError, networkError, timeoutError }
 import { classifyResponse } from './classify-response.ts';
 import type { NonceRegistry } from './nonce.ts';
 import { backoffDelay, type RateLimits } from './rate-limit.ts';
+import { nodeSender, SendTimeout, type RawAnswer, type RawRequest, type Sender } from './http-send.ts';
 import { signRequest, type Credentials, type RequestFields } from './signer.ts';
 
 export interface AuditEntry {
@@ -33,7 +34,8 @@ export interface ExchangeHttpOptions {
   readonly timeoutMs?: number;
   /** How many times a retryable failure is retried. Default 3. */
   readonly maxRetries?: number;
-  readonly fetch?: typeof fetch;
+  /** How requests go out; keep-alive node:http by default. */
+  readonly sender?: Sender;
   /** How back-offs wait; injectable so tests need not. */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly random?: () => number;
@@ -85,13 +87,13 @@ interface Answer {
 export class ExchangeHttp {
   readonly baseUrl: string;
   readonly #options: ExchangeHttpOptions;
-  readonly #fetch: typeof fetch;
+  readonly #sender: Sender;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
   constructor(options: ExchangeHttpOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.#options = options;
-    this.#fetch = options.fetch ?? fetch;
+    this.#sender = options.sender ?? nodeSender;
     this.#sleep = options.sleep ?? defaultSleep;
   }
 
@@ -184,30 +186,26 @@ export class ExchangeHttp {
 
   async #send(
     url: string,
-    init: RequestInit,
+    request: RawRequest,
     path: string,
     signal: AbortSignal | undefined,
   ): Promise<Answer> {
     const timeoutMs = this.#options.timeoutMs ?? 15_000;
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    let response: Response;
-    let text: string;
+    let raw: RawAnswer;
     try {
-      response = await this.#fetch(url, { ...init, signal: combined });
-      text = await response.text();
+      raw = await this.#sender(url, request, { timeoutMs, ...(signal ? { signal } : {}) });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      if (timeout.aborted) throw timeoutError(timeoutMs, path);
+      if (error instanceof SendTimeout) throw timeoutError(timeoutMs, path);
       throw networkError(error);
     }
-    let body: unknown = text;
+    let body: unknown = raw.text;
     try {
-      body = text ? JSON.parse(text) : undefined;
+      body = raw.text ? JSON.parse(raw.text) : undefined;
     } catch {
       // left as text; classifyResponse and the schema check deal with it
     }
-    return { status: response.status, body, retryAfter: response.headers.get('retry-after') };
+    return { status: raw.status, body, retryAfter: raw.retryAfter };
   }
 }
 

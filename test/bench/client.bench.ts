@@ -24,19 +24,35 @@ const ORDER = {
   clientOrderId: 'bench-7f3a.01',
 };
 
-/** Median over `rounds` of the mean nanoseconds per call in batches of `batch` calls. */
-function nsPerCall(fn: () => unknown, batch = 2_000, rounds = 40): number {
-  for (let i = 0; i < batch; i++) fn();
-  const means: number[] = [];
-  for (let r = 0; r < rounds; r++) {
+/**
+ * Nanoseconds per call of `ours` and `theirs`, and their ratio, measured in alternating batches so
+ * that the machine's drift (frequency, neighbours) falls on both alike: the ratio is the median of
+ * the per-round ratios, the times the medians of each side.
+ */
+function compare(ours: () => unknown, theirs: () => unknown, batch = 2_000, rounds = 41) {
+  const time = (fn: () => unknown): number => {
     const start = process.hrtime.bigint();
     for (let i = 0; i < batch; i++) fn();
-    means.push(Number(process.hrtime.bigint() - start) / batch);
+    return Number(process.hrtime.bigint() - start) / batch;
+  };
+  time(ours);
+  time(theirs);
+  const a: number[] = [];
+  const b: number[] = [];
+  const ratios: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const x = time(ours);
+    const y = time(theirs);
+    a.push(x);
+    b.push(y);
+    ratios.push(x / y);
   }
-  return percentile(
-    means.sort((a, b) => a - b),
-    50,
-  );
+  const median = (v: number[]) =>
+    percentile(
+      v.sort((p, q) => p - q),
+      50,
+    );
+  return { ours: median(a), theirs: median(b), ratio: median(ratios) };
 }
 
 /**
@@ -62,32 +78,33 @@ function signing(): BenchResult[] {
   const secret = 'a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1';
   const credentials = { apiKey: 'bench-key', secret };
   let nonce = 1_763_798_400_000;
-  const ours = nsPerCall(() => signRequest(credentials, '/api/v4/order/new', nonce++, ORDER));
+  const sign = () => signRequest(credentials, '/api/v4/order/new', nonce++, ORDER);
   const exchange = whitebit('http://127.0.0.1:1', 'bench-key', secret);
-  const theirs = nsPerCall(() =>
+  const ccxtSign = () =>
     exchange.sign('order/new', ['v4', 'private'] as unknown as string, 'POST', {
       ...ORDER,
       nonceWindow: true,
-    }),
-  );
+    });
   const payload = Buffer.from(signRequest(credentials, '/api/v4/order/new', nonce, ORDER).body).toString(
     'base64',
   );
-  const raw = nsPerCall(() => createHmac('sha512', secret).update(payload).digest('hex'));
+  const bare = () => createHmac('sha512', secret).update(payload).digest('hex');
+  const vsCcxt = compare(sign, ccxtSign, 500);
+  const vsRaw = compare(sign, bare);
   return [
     {
       name: 'client.sign.vs_ccxt',
-      value: Number((ours / theirs).toFixed(3)),
+      value: Number(vsCcxt.ratio.toFixed(3)),
       unit: 'ratio',
-      baseline: Number(theirs.toFixed(0)),
-      note: `ours ${ours.toFixed(0)} ns per signed order, ccxt whitebit sign() ${theirs.toFixed(0)} ns (baseline, ns)`,
+      baseline: Number(vsCcxt.theirs.toFixed(0)),
+      note: `ours ${vsCcxt.ours.toFixed(0)} ns per signed order, ccxt whitebit sign() ${vsCcxt.theirs.toFixed(0)} ns (baseline, ns); median of alternating rounds`,
     },
     {
       name: 'client.sign.vs_raw',
-      value: Number((ours / raw).toFixed(3)),
+      value: Number(vsRaw.ratio.toFixed(3)),
       unit: 'ratio',
-      baseline: Number(raw.toFixed(0)),
-      note: `ours ${ours.toFixed(0)} ns (body + base64 + HMAC), bare createHmac over the payload ${raw.toFixed(0)} ns (baseline, ns)`,
+      baseline: Number(vsRaw.theirs.toFixed(0)),
+      note: `ours ${vsRaw.ours.toFixed(0)} ns (body + base64 + HMAC), bare createHmac over the same payload ${vsRaw.theirs.toFixed(0)} ns (baseline, ns); median of alternating rounds`,
     },
   ];
 }
