@@ -11,6 +11,7 @@ import { DeskService } from './services/desk/desk.ts';
 import { deskBatchHandlers } from './services/desk/handlers.ts';
 import { LiveService } from './services/live.ts';
 import { MiningWatch } from './services/mining-watch.ts';
+import { WebhookService } from './services/webhooks.ts';
 import { deskHandlers } from './services/desk-handlers.ts';
 import { HistoryService } from './services/history.ts';
 import type { AuditEntry } from './exchange/http.ts';
@@ -65,11 +66,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     (entry) => audit.write?.(entry),
   );
   const profile = options.profile ?? 'default';
+  const secrets = options.secrets ?? new KeytarSecretStore();
   const registryFile = join(environment.dataDir, 'profiles', profile, 'accounts.sqlite');
   let registry: AccountRegistry;
   let cache: Cache;
   try {
-    registry = new AccountRegistry(registryFile, options.secrets ?? new KeytarSecretStore());
+    registry = new AccountRegistry(registryFile, secrets);
     cache = await openCache({
       dataDir: environment.dataDir,
       profile,
@@ -82,6 +84,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const platform = options.platform ?? headlessPlatform;
   const accounts = new AccountService(registry, connection, platform);
   const desk = new DeskService(accounts, connection);
+  const webhooks = new WebhookService(cache, accounts, secrets, platform, events);
   const live = new LiveService(connection.status.wsUrl, accounts, events, log);
   const miningWatch = new MiningWatch(
     cache,
@@ -126,6 +129,18 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...deskBatchHandlers(desk, accounts, events),
     'live.subscribe': ({ accountId, channel, topic }) => live.subscribe(accountId, channel, topic),
     'live.unsubscribe': ({ id }) => live.unsubscribe(id),
+    'webhooks.configure': async ({ accountId, apiKey }) => {
+      await webhooks.configure(accountId, apiKey);
+      return null;
+    },
+    'webhooks.remove': async ({ accountId }) => {
+      await webhooks.remove(accountId);
+      return null;
+    },
+    'webhooks.receiver': ({ enabled, port, host }) => webhooks.receiver(enabled, port, host),
+    'webhooks.events': ({ accountId, before, limit }) =>
+      cache.webhooks.list({ account: accountId, ...(before ? { before } : {}), ...(limit ? { limit } : {}) }),
+    'webhooks.reconcile': ({ accountId }) => webhooks.reconcile(accountId),
     'orders.placeWs': ({ accountId, draft }) => live.placeOrder(accountId, draft, connection.catalog),
   };
   const router = createRouter(handlers, {
@@ -141,6 +156,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     history,
     async close() {
       live.stop();
+      await webhooks.close();
       miningWatch.stop();
       history.cancel();
       await history.idle();

@@ -31,6 +31,7 @@ import type {
   Notice,
   LiveBatch,
   LiveState,
+  WebhookEventView,
 } from './views.ts';
 
 /** Every result and payload type, for the renderer and the services. */
@@ -276,6 +277,36 @@ export const procedures = {
     z.strictObject({ accountId, draft: orderDraft }),
   ),
   'live.unsubscribe': procedure<boolean>()('Stops a live subscription.', z.strictObject({ id: z.uuid() })),
+  'webhooks.configure': procedure<null>()(
+    "Sets an account's webhook key; its secret is read from the clipboard into the keychain.",
+    z.strictObject({ accountId, apiKey: z.string().trim().min(1).max(255) }),
+  ),
+  'webhooks.remove': procedure<null>()(
+    "Forgets an account's webhook key and secret.",
+    z.strictObject({ accountId }),
+  ),
+  'webhooks.receiver': procedure<string | null>()(
+    'Turns the webhook receiver on (answers its address) or off.',
+    z.strictObject({
+      enabled: z.boolean(),
+      port: z.number().int().min(0).max(65535).optional(),
+      host: z.union([z.literal('127.0.0.1'), z.literal('0.0.0.0'), z.literal('::1')]).optional(),
+    }),
+  ),
+  'webhooks.events': procedure<WebhookEventView[]>()(
+    'Received webhook events of an account, newest first.',
+    z.strictObject({
+      accountId,
+      before: z
+        .strictObject({ receivedAtMs: z.number().int().nonnegative(), id: z.string().max(64) })
+        .optional(),
+      limit: z.number().int().min(1).max(1000).optional(),
+    }),
+  ),
+  'webhooks.reconcile': procedure<number>()(
+    'Fills in, from the deposit/withdraw history, the events that never arrived; answers how many.',
+    z.strictObject({ accountId }),
+  ),
   'balances.spot': procedure<Record<string, { available: string; freeze: string }>>()(
     'Spot trade balances of an account.',
     z.strictObject({ accountId }),
@@ -292,6 +323,7 @@ export const events = {
   'mining.alert': shape<MiningAlertView>(),
   'ws.state': shape<{ accountId: string; state: LiveState }>(),
   'ws.batch': shape<LiveBatch>(),
+  'webhook.event': shape<Omit<WebhookEventView, 'receivedAtMs'>>(),
 } as const satisfies Record<string, Shape<unknown>>;
 
 // ---- derived types -----------------------------------------------------------------------------

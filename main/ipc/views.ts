@@ -221,3 +221,13 @@ export interface LiveBatch {
   events: Array<{ channel: string; params: unknown }>;
   replaced: number;
 }
+
+/** A webhook event as stored: the exchange's method, id and params (source 'reconciler' when filled in). */
+export interface WebhookEventView {
+  id: string;
+  account: string;
+  method: string;
+  nonce: number;
+  receivedAtMs: number;
+  params: unknown;
+}

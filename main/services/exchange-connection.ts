@@ -29,6 +29,8 @@ export interface ExchangeConnection {
   readonly wallet: WalletService;
   /** The embedded sandbox's demo accounts (empty for the live exchange). */
   readonly demoAccounts: readonly SandboxAccount[];
+  /** The embedded sandbox itself, for tools and tests (undefined for the live exchange). */
+  readonly sandbox: Sandbox | undefined;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function openConnection(
     trading: new TradingService({ catalog }),
     wallet: new WalletService(),
     demoAccounts: sandbox ? sandbox.accounts : [],
+    sandbox,
     close: async () => {
       await sandbox?.close();
     },

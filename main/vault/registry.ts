@@ -30,6 +30,8 @@ export interface AccountRecord {
   readonly favourite: boolean;
   /** URL -> enabled, as the app last set them on this key (unknown URLs are absent). */
   readonly urlPermissions: Readonly<Record<string, boolean>>;
+  /** The public key of the account's webhook, when one is set up. */
+  readonly webhookApiKey: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
 }
@@ -65,6 +67,7 @@ interface Row {
   tags_json: string;
   favourite: number;
   url_permissions_json: string;
+  webhook_api_key: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -96,6 +99,7 @@ function toRecord(row: Row): AccountRecord {
     tags: JSON.parse(row.tags_json) as string[],
     favourite: row.favourite === 1,
     urlPermissions: JSON.parse(row.url_permissions_json) as Record<string, boolean>,
+    webhookApiKey: row.webhook_api_key,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -225,6 +229,16 @@ export class AccountRegistry {
     this.#db
       .prepare('UPDATE accounts SET url_permissions_json = ?, updated_at = ? WHERE id = ?')
       .run(JSON.stringify(merged), this.#now(), id);
+    return this.#require(id);
+  }
+
+  /** Sets (or clears, with null) the account's webhook key; the caller keeps its secret in the keychain. */
+  setWebhookKey(id: string, apiKey: string | null): AccountRecord {
+    this.#require(id);
+    const key = apiKey === null ? null : checkToken('apiKey', apiKey.trim());
+    this.#db
+      .prepare('UPDATE accounts SET webhook_api_key = ?, updated_at = ? WHERE id = ?')
+      .run(key, this.#now(), id);
     return this.#require(id);
   }
 

@@ -119,7 +119,7 @@ describe('account registry', () => {
     }
   });
 
-  it('migrates a version 1 registry with accounts in it: they stay, with no known key permissions', async () => {
+  it('migrates a version 1 registry with accounts in it: they stay, with no known key permissions or webhook', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'txc-registry-v1-'));
     mkdirSync(join(dir, 'p'));
     const file = join(dir, 'p', 'accounts.sqlite');
@@ -131,7 +131,12 @@ describe('account registry', () => {
     ).run();
     v1.close();
     const registry = new AccountRegistry(file, new MemorySecretStore());
-    expect(registry.get('a1')).toMatchObject({ label: 'Old desk', subAccountId: 's1', urlPermissions: {} });
+    expect(registry.get('a1')).toMatchObject({
+      label: 'Old desk',
+      subAccountId: 's1',
+      urlPermissions: {},
+      webhookApiKey: null,
+    });
     expect(
       registry.recordPermissions('a1', [{ url: '/api/v4/order/new', enable: false }]).urlPermissions,
     ).toEqual({
