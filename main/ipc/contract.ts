@@ -235,6 +235,19 @@ export const procedures = {
     'Spot balances of many accounts (all by default); each also arrives as a desk.balance event.',
     z.strictObject({ accountIds: accountSet.optional() }).optional(),
   ),
+  'desk.subAccountBalances': procedure<
+    Array<{
+      subAccountId: string;
+      ok: boolean;
+      balances?: Record<string, Array<{ main: string; spot: string; collateral: string }>>;
+      error?: IpcError;
+    }>
+  >()(
+    "Balances of many sub-accounts read with the main account's key (all of them by default).",
+    z
+      .strictObject({ subAccountIds: z.array(z.string().min(1).max(64)).min(1).max(1000).optional() })
+      .optional(),
+  ),
   'desk.previewOrder': procedure<{ parentId: string; children: DeskChildPreview[] }>()(
     'One order for many accounts, sized per account and checked; nothing is sent.',
     z.strictObject({ accountIds: accountSet, draft: orderDraft, sizing }),

@@ -4,6 +4,7 @@
  * id. A child that fails (rules, exchange) never blocks the others, and none is sent twice.
  */
 import { randomBytes } from 'node:crypto';
+import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
 import * as trading from '../../exchange/endpoints/trading.ts';
 import type { IpcError } from '../../ipc/contract.ts';
 import { UserFacingError } from '../../ipc/errors.ts';
@@ -30,6 +31,13 @@ export interface ChildResult {
   clientOrderId: string;
   ok: boolean;
   result?: PlaceResult;
+  error?: IpcError;
+}
+
+export interface SubBalanceResult {
+  subAccountId: string;
+  ok: boolean;
+  balances?: subAccounts.SubAccountBalances;
   error?: IpcError;
 }
 
@@ -93,6 +101,28 @@ export class DeskService {
         };
       } catch (error) {
         result = { account, ok: false, error: errorOf(error) };
+      }
+      onResult?.(result);
+      return result;
+    });
+  }
+
+  /**
+   * Balances of many sub-accounts read with the main account's key (one `sub-account/balances` call
+   * each, all under that key's shared budget), each reported through `onResult` as it arrives.
+   */
+  async subAccountBalances(
+    mainAccountId: string,
+    subAccountIds: readonly string[],
+    onResult?: (r: SubBalanceResult) => void,
+  ): Promise<SubBalanceResult[]> {
+    const main = await this.#accounts.caller(mainAccountId);
+    return pool(subAccountIds, CONCURRENCY, async (subAccountId) => {
+      let result: SubBalanceResult;
+      try {
+        result = { subAccountId, ok: true, balances: await subAccounts.balances(main, { id: subAccountId }) };
+      } catch (error) {
+        result = { subAccountId, ok: false, error: errorOf(error) };
       }
       onResult?.(result);
       return result;

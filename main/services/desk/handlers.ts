@@ -1,4 +1,5 @@
 /** IPC handlers for the many-accounts desk: balances fan-out, one order for many, key permissions, sweeps. */
+import { UserFacingError } from '../../ipc/errors.ts';
 import type { EventHub } from '../../ipc/event-hub.ts';
 import type { Handlers } from '../../ipc/router.ts';
 import type { AccountService } from '../accounts.ts';
@@ -8,6 +9,7 @@ import { previewSweep, runSweep } from './sweep.ts';
 
 type DeskBatchProcedures =
   | 'desk.balances'
+  | 'desk.subAccountBalances'
   | 'desk.previewOrder'
   | 'desk.placeOrder'
   | 'desk.previewPermissions'
@@ -25,6 +27,20 @@ export function deskBatchHandlers(
       desk.balances(input?.accountIds ?? accounts.registry.list().map((a) => a.id), (r) =>
         events.emit('desk.balance', r),
       ),
+    'desk.subAccountBalances': (input) => {
+      const all = accounts.registry.list();
+      const main = all.find((a) => a.kind === 'main');
+      if (!main)
+        throw new UserFacingError(
+          'not_found',
+          'Register the main account first: it reads the sub-accounts.',
+          'subAccountIds',
+        );
+      const ids =
+        input?.subAccountIds ??
+        all.flatMap((a) => (a.kind === 'sub' && a.subAccountId ? [a.subAccountId] : []));
+      return desk.subAccountBalances(main.id, ids);
+    },
     'desk.previewOrder': ({ accountIds, draft, sizing }) => desk.preview(accountIds, draft, sizing),
     'desk.placeOrder': ({ accountIds, draft, sizing, parentId }) =>
       desk.place(accountIds, draft, sizing, parentId),

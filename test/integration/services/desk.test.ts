@@ -28,6 +28,16 @@ describe('desk: many accounts at once', () => {
     expect(new Set(arrived)).toEqual(new Set(ids));
   });
 
+  it('reads the balances of every sub-account with the main key, all within its budget', async () => {
+    const reply = (await core.router.dispatch('desk.subAccountBalances', undefined, { origin: 'test' })) as {
+      ok: boolean;
+      value: Array<{ ok: boolean; balances?: Record<string, unknown> }>;
+    };
+    expect(reply.ok).toBe(true);
+    expect(reply.value).toHaveLength(54);
+    expect(reply.value.every((r) => r.ok && r.balances && 'USDT' in r.balances)).toBe(true);
+  });
+
   it('sends one order to 50 accounts: the one whose size breaks a rule fails alone, the others are placed once', async () => {
     const accounts = extras().map((a) => a.id);
     expect(accounts).toHaveLength(50);
