@@ -1,0 +1,96 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestCore, type TestCore } from '../support/core.ts';
+import { launchChromium, type Chromium } from './chromium.ts';
+import { startBrowserHost, type BrowserHost } from './host.ts';
+import { artifact, RENDERER_DIR } from './paths.ts';
+
+let core: TestCore;
+let host: BrowserHost;
+let browser: Chromium;
+
+beforeAll(async () => {
+  core = await createTestCore();
+  host = await startBrowserHost(core, RENDERER_DIR);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await core?.close();
+});
+
+async function openAccounts(page: Page): Promise<void> {
+  await page.goto(`${host.url}#/accounts`);
+  await expect.poll(() => page.getByTestId('view-accounts').isVisible()).toBe(true);
+}
+
+function rowTexts(page: Page): Promise<string[]> {
+  return page.getByTestId('view-accounts').getByTestId('grid-row').allTextContents();
+}
+
+describe('the Accounts screen in Chromium', () => {
+  it('lists the five demo accounts with their spot balances, and a rename persists over a reload', async () => {
+    const page = await browser.context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (err) => problems.push(err.message));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(msg.text());
+    });
+    await openAccounts(page);
+
+    await expect.poll(async () => (await rowTexts(page)).length).toBe(5);
+    const labels = ['Sandbox main', 'Sandbox sub-alpha', 'Sandbox sub-maker', 'Sandbox sub-noretail'];
+    for (const label of labels) expect((await rowTexts(page)).join('\n')).toContain(label);
+    // Balances arrive per account; none stays "loading…" and the main account shows its USDT.
+    await expect
+      .poll(async () => (await rowTexts(page)).filter((t) => t.includes('loading…')).length)
+      .toBe(0);
+    const main = (await rowTexts(page)).find((t) => t.includes('Sandbox main')) ?? '';
+    expect(main).toContain('USDT 50000');
+
+    // Select sub-alpha and rename it.
+    await page.getByTestId('grid-row').filter({ hasText: 'Sandbox sub-alpha' }).click();
+    await expect
+      .poll(() => page.getByTestId('account-editor').locator('h2').textContent())
+      .toBe('Sandbox sub-alpha');
+    await page.getByTestId('edit-label').fill('Alpha desk');
+    await page.getByTestId('edit-label').press('Enter');
+    await expect.poll(async () => (await rowTexts(page)).join('\n')).toContain('Alpha desk');
+
+    // Favourite toggle goes through accounts.update.
+    await page.getByTestId('edit-favourite').click();
+    await expect.poll(() => page.getByTestId('edit-favourite').getAttribute('aria-pressed')).toBe('true');
+
+    await page.screenshot({ path: artifact('accounts.png') });
+
+    await page.reload();
+    await expect.poll(async () => (await rowTexts(page)).length).toBe(5);
+    const after = await rowTexts(page);
+    expect(after.join('\n')).toContain('Alpha desk');
+    expect(after.join('\n')).not.toContain('Sandbox sub-alpha');
+    // Favourites come first in accounts.list, marked with a star.
+    expect(after[0]).toContain('★');
+    expect(after[0]).toContain('Alpha desk');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('removes an account only after confirmation', async () => {
+    const page = await browser.context.newPage();
+    await openAccounts(page);
+    await expect.poll(async () => (await rowTexts(page)).length).toBe(5);
+    await page.getByTestId('grid-row').filter({ hasText: 'Sandbox sub-restricted' }).click();
+    await page.getByTestId('edit-remove').click();
+    expect((await rowTexts(page)).length).toBe(5);
+    await page.getByTestId('edit-remove-confirm').click();
+    await expect.poll(async () => (await rowTexts(page)).length).toBe(4);
+    const listed = (await core.router.dispatch('accounts.list', undefined, { origin: 'test' })) as {
+      ok: true;
+      value: Array<{ label: string }>;
+    };
+    expect(listed.value.map((a) => a.label)).not.toContain('Sandbox sub-restricted');
+    await page.close();
+  });
+});

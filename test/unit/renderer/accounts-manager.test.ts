@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { AccountView } from '../../../main/ipc/contract.ts';
+import { createBridge } from '../../../preload/bridge.ts';
+import {
+  AccountsManager,
+  balanceSummary,
+  failuresFirst,
+  parseGroups,
+} from '../../../renderer/src/lib/managers/accounts.svelte.ts';
+
+const ID = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
+const account: AccountView = {
+  id: ID,
+  label: 'Desk one',
+  kind: 'sub',
+  subAccountId: '42',
+  apiKeyHint: 'ab…cd',
+  connection: 'sandbox',
+  groups: [],
+  tags: [],
+  favourite: false,
+};
+
+function fakeBridge(answers: Record<string, unknown>) {
+  const calls: Array<[string, unknown]> = [];
+  let push: ((name: string, payload: unknown) => void) | undefined;
+  const api = createBridge({
+    invoke: async (procedure, input) => {
+      calls.push([procedure, input]);
+      return answers[procedure] ?? { ok: false, error: { code: 'internal', message: 'no answer' } };
+    },
+    listen: (listener) => {
+      push = listener;
+      return () => (push = undefined);
+    },
+  });
+  return { api, calls, emit: (name: string, payload: unknown) => push?.(name, payload) };
+}
+
+describe('account helpers', () => {
+  it('summarises non-zero balances exactly, with frozen parts', () => {
+    expect(
+      balanceSummary({
+        account: ID,
+        ok: true,
+        balances: {
+          USDT: { available: '50000.10', freeze: '0' },
+          BTC: { available: '0', freeze: '0.5' },
+          XAU: { available: '0', freeze: '0.000' },
+        },
+      }),
+    ).toBe('USDT 50000.10 · BTC 0 (0.5 frozen)');
+    expect(balanceSummary(undefined)).toBe('loading…');
+    expect(balanceSummary({ account: ID, ok: false, error: { code: 'x', message: 'key revoked' } })).toBe(
+      'key revoked',
+    );
+  });
+
+  it('reads groups from one field and puts import failures first', () => {
+    expect(parseGroups(' Desk A, hedging,,Desk A ')).toEqual(['Desk A', 'hedging']);
+    const rows = [
+      { line: 2, label: 'a', ok: true },
+      { line: 3, label: 'b', ok: false, error: 'bad key' },
+      { line: 4, label: 'c', ok: true },
+    ];
+    expect(failuresFirst({ file: 'x.csv', rows }).map((r) => r.line)).toEqual([3, 2, 4]);
+  });
+});
+
+describe('AccountsManager', () => {
+  it('lists accounts, takes balances as they arrive, and keeps an edit error with its account', async () => {
+    const { api, calls, emit } = fakeBridge({
+      'accounts.list': { ok: true, value: [account] },
+      'desk.balances': { ok: true, value: [] },
+      'accounts.rename': { ok: false, error: { code: 'invalid_input', message: 'too long', field: 'label' } },
+      'accounts.update': { ok: true, value: { ...account, favourite: true } },
+    });
+    const manager = new AccountsManager(api);
+    const stop = manager.listen();
+    await manager.load();
+    expect(manager.accounts.map((a) => a.label)).toEqual(['Desk one']);
+    expect(calls.map((c) => c[0])).toContain('desk.balances');
+
+    emit('desk.balance', { account: ID, ok: true, balances: { USDT: { available: '1', freeze: '0' } } });
+    expect(balanceSummary(manager.balances[ID])).toBe('USDT 1');
+
+    expect(await manager.rename(ID, 'x'.repeat(80))).toBe(false);
+    expect(manager.editError).toEqual({
+      id: ID,
+      error: { code: 'invalid_input', message: 'too long', field: 'label' },
+    });
+    expect(manager.accounts[0]?.label).toBe('Desk one');
+
+    expect(await manager.setFavourite(ID, true)).toBe(true);
+    expect(manager.accounts[0]?.favourite).toBe(true);
+    expect(manager.editError).toBeUndefined();
+    stop();
+  });
+});

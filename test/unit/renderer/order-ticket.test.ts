@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { createBridge } from '../../../preload/bridge.ts';
+import {
+  describeOrder,
+  draftOf,
+  emptyFields,
+  OrderTicket,
+  type TicketTimers,
+} from '../../../renderer/src/lib/managers/order-ticket.svelte.ts';
+
+const ACCOUNT = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
+
+/** A bridge whose answers are given per call (a queue per procedure), recording calls. */
+function fakeBridge(answer: (procedure: string, input: unknown) => unknown) {
+  const calls: Array<[string, unknown]> = [];
+  const api = createBridge({
+    invoke: async (procedure, input) => {
+      calls.push([procedure, input]);
+      return answer(procedure, input);
+    },
+    listen: () => () => undefined,
+  });
+  return { api, calls };
+}
+
+/** Timers run by hand: `fire()` runs what is pending. */
+function manualTimers(): TicketTimers & { fire(): void; pending: number } {
+  let next: (() => void) | undefined;
+  return {
+    set: (run) => {
+      next = run;
+      return run;
+    },
+    clear: (handle) => {
+      if (handle === next) next = undefined;
+    },
+    fire() {
+      const run = next;
+      next = undefined;
+      run?.();
+    },
+    get pending() {
+      return next ? 1 : 0;
+    },
+  };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('describeOrder', () => {
+  it('says exactly what a limit order will do, with its flags', () => {
+    const f = { ...emptyFields('BTC_USDT'), amount: '0.001', price: '30000' };
+    expect(describeOrder(f)).toBe('Buy 0.001 BTC at 30000 — limit');
+    expect(describeOrder({ ...f, side: 'sell', postOnly: true, stp: 'cb' })).toBe(
+      'Sell 0.001 BTC at 30000 — limit, post-only, STP cb',
+    );
+  });
+
+  it('sizes a market buy in the quote asset and a market sell in the base asset', () => {
+    const f = { ...emptyFields('ETH_USDT'), kind: 'market' as const, amount: '10' };
+    expect(describeOrder(f)).toBe('Buy ETH for 10 USDT — market');
+    expect(describeOrder({ ...f, side: 'sell', amount: '0.01' })).toBe('Sell 0.01 ETH — market');
+  });
+
+  it('names the activation price of stop orders', () => {
+    const f = {
+      ...emptyFields('BTC_USDT'),
+      kind: 'stop_limit' as const,
+      amount: '0.01',
+      price: '31000',
+      activationPrice: '30500',
+    };
+    expect(describeOrder(f)).toBe('Buy 0.01 BTC at 31000 when the price reaches 30500 — stop-limit');
+  });
+});
+
+describe('draftOf', () => {
+  it('sends only the fields the kind of order takes', () => {
+    const f = { ...emptyFields('BTC_USDT'), amount: ' 1 ', price: '5', activationPrice: '6', postOnly: true };
+    expect(draftOf(f)).toEqual({
+      kind: 'limit',
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '1',
+      price: '5',
+      postOnly: true,
+    });
+    expect(draftOf({ ...f, kind: 'market' })).toEqual({
+      kind: 'market',
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '1',
+    });
+  });
+});
+
+describe('OrderTicket', () => {
+  it('checks once after typing pauses, shows the issues per field, and a suggestion fixes the field', async () => {
+    const timers = manualTimers();
+    const { api, calls } = fakeBridge((_p, input) => {
+      const price = (input as { draft: { price?: string } }).draft.price;
+      return {
+        ok: true,
+        value:
+          price === '30000.123'
+            ? [
+                {
+                  field: 'price',
+                  message: 'price must be a multiple of 0.1',
+                  suggestions: ['30000.1', '30000.2'],
+                },
+              ]
+            : [],
+      };
+    });
+    const ticket = new OrderTicket(api, timers);
+    ticket.set({ market: 'BTC_USDT', amount: '0.001' });
+    ticket.set({ price: '30000.1' });
+    ticket.set({ price: '30000.123' });
+    expect(calls).toEqual([]);
+    expect(ticket.checking).toBe(true);
+    timers.fire();
+    await flush();
+    expect(calls).toHaveLength(1);
+    expect(ticket.issuesFor('price').map((i) => i.suggestions)).toEqual([['30000.1', '30000.2']]);
+    expect(ticket.issuesFor('amount')).toEqual([]);
+    expect(ticket.ready).toBe(false);
+
+    ticket.apply('price', '30000.2');
+    expect(ticket.fields.price).toBe('30000.2');
+    timers.fire();
+    await flush();
+    expect(ticket.issues).toEqual([]);
+    expect(ticket.ready).toBe(true);
+  });
+
+  it('drops the answer to an older draft', async () => {
+    const resolvers: Array<(v: unknown) => void> = [];
+    const api = createBridge({
+      invoke: () => new Promise((resolve) => resolvers.push(resolve)),
+      listen: () => () => undefined,
+    });
+    const ticket = new OrderTicket(api, manualTimers());
+    ticket.set({ market: 'BTC_USDT', amount: '1', price: '1' });
+    const first = ticket.check();
+    const second = ticket.check();
+    resolvers[1]?.({ ok: true, value: [] });
+    await second;
+    resolvers[0]?.({ ok: true, value: [{ field: 'price', message: 'stale' }] });
+    await first;
+    expect(ticket.issues).toEqual([]);
+  });
+
+  it('shows a place error next to the field main names', async () => {
+    const { api } = fakeBridge(() => ({
+      ok: false,
+      error: { code: 'invalid_input', message: 'amount is below the minimum', field: 'draft.amount' },
+    }));
+    const ticket = new OrderTicket(api, manualTimers());
+    ticket.set({ market: 'BTC_USDT', amount: '0.00001', price: '30000' });
+    expect(await ticket.place(ACCOUNT)).toBeUndefined();
+    expect(ticket.placeErrorFor('amount')?.message).toBe('amount is below the minimum');
+    expect(ticket.placeErrorFor('price')).toBeUndefined();
+    expect(ticket.placeErrorUnclaimed).toBeUndefined();
+  });
+
+  it('clears the typed values on Esc but keeps market, kind and side', () => {
+    const ticket = new OrderTicket(fakeBridge(() => ({ ok: true, value: [] })).api, manualTimers());
+    ticket.set({ market: 'ETH_USDT', side: 'sell', kind: 'market', amount: '2' });
+    ticket.clear();
+    expect(ticket.fields).toEqual({ ...emptyFields('ETH_USDT'), side: 'sell', kind: 'market' });
+  });
+});
