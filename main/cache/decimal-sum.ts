@@ -3,33 +3,78 @@ import { Decimal } from 'decimal.js';
 const PLAIN = /^(-?)(\d+)(?:\.(\d+))?$/;
 const POW10 = Array.from({ length: 40 }, (_, i) => 10n ** BigInt(i));
 const pow10 = (n: number): bigint => POW10[n] ?? 10n ** BigInt(n);
+/** Digit strings up to this length are exact as a double (< 2^53). */
+const SMALL_DIGITS = 15;
+/** Past this the small accumulator is folded into the BigInt before the next add could lose a unit. */
+const SMALL_LIMIT = 2 ** 52;
+const POW10_NUMBER = Array.from({ length: SMALL_DIGITS + 1 }, (_, i) => 10 ** i);
 
 /**
  * An exact running sum of decimal strings. Values are added as scaled integers (BigInt), so summing
  * millions of amounts stays exact and fast; a value in exponent form goes through decimal.js first.
+ * Values of at most 15 digits at the current scale (after scaling) are summed in a double first (exact below 2^53)
+ * and folded into the BigInt long before that bound.
  */
 export class DecimalSum {
   #units = 0n;
   #scale = 0;
+  /** Units at `#scale` not yet folded into `#units`; always an exact integer below 2^53. */
+  #small = 0;
 
   add(value: string): void {
+    const dot = value.indexOf('.');
+    const fractionLength = dot === -1 ? 0 : value.length - dot - 1;
+    const negative = value.charCodeAt(0) === 45;
+    const digits = value.length - (dot === -1 ? 0 : 1) - (negative ? 1 : 0);
+    const shift = this.#scale - fractionLength;
+    if (shift >= 0 && digits + shift <= SMALL_DIGITS && fractionLength > 0 === dot > 0) {
+      const n = dot === -1 ? Number(value) : Number(value.slice(0, dot) + value.slice(dot + 1));
+      if (Number.isSafeInteger(n) && PLAIN_FAST.test(value)) {
+        this.#small += shift === 0 ? n : n * (POW10_NUMBER[shift] as number);
+        if (this.#small >= SMALL_LIMIT || this.#small <= -SMALL_LIMIT) this.#fold();
+        return;
+      }
+    }
+    this.#addSlow(value);
+  }
+
+  /** Adds another sum's total. */
+  addSum(other: DecimalSum): void {
+    other.#fold();
+    this.#addUnits(other.#units, other.#scale);
+  }
+
+  #fold(): void {
+    if (this.#small !== 0) {
+      this.#units += BigInt(this.#small);
+      this.#small = 0;
+    }
+  }
+
+  #addSlow(value: string): void {
     let match = PLAIN.exec(value);
     if (!match) match = PLAIN.exec(new Decimal(value).toFixed());
     if (!match) throw new Error(`not a decimal: ${value}`);
     const fraction = match[3] ?? '';
     let units = BigInt((match[2] ?? '0') + fraction);
     if (match[1] === '-') units = -units;
-    if (fraction.length > this.#scale) {
-      this.#units *= pow10(fraction.length - this.#scale);
-      this.#scale = fraction.length;
-    } else if (fraction.length < this.#scale) {
-      units *= pow10(this.#scale - fraction.length);
+    this.#addUnits(units, fraction.length);
+  }
+
+  #addUnits(units: bigint, scale: number): void {
+    this.#fold();
+    if (scale > this.#scale) {
+      this.#units *= pow10(scale - this.#scale);
+      this.#scale = scale;
+    } else if (scale < this.#scale) {
+      units *= pow10(this.#scale - scale);
     }
     this.#units += units;
   }
 
   /** Plain decimal notation without trailing fractional zeros, e.g. `12.5`, `-0.003`, `0`. */
   toString(): string {
+    this.#fold();
     const negative = this.#units < 0n;
     const digits = (negative ? -this.#units : this.#units).toString().padStart(this.#scale + 1, '0');
     const whole = digits.slice(0, digits.length - this.#scale);
@@ -38,3 +83,6 @@ export class DecimalSum {
     return negative && text !== '0' ? `-${text}` : text;
   }
 }
+
+/** The plain form the fast path accepts (the same as `PLAIN`, checked without captures). */
+const PLAIN_FAST = /^-?\d+(?:\.\d+)?$/;

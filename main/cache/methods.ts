@@ -2,7 +2,14 @@ import type { ReadableDB, WritableDB } from './db.ts';
 import { dealTotals } from './repos/deal-totals.ts';
 import { exportDealsCsv } from './repos/deal-export.ts';
 import type { DealCursor, DealFilter } from './repos/deal-filter.ts';
-import { countDeals, newestDealTime, pageDeals, upsertDeals, type DealRecord } from './repos/deals.ts';
+import {
+  countDeals,
+  forgetDealCaches,
+  newestDealTime,
+  pageDeals,
+  upsertDeals,
+  type DealRecord,
+} from './repos/deals.ts';
 import {
   listSignedRequests,
   recordSignedRequest,
@@ -102,12 +109,19 @@ export const readMethods = {
 /** Every write; only the writer worker, owner of the one `WritableDB`, runs these. */
 export const writeMethods = {
   /** Stores a page of deals and, when given, the sync checkpoint after it, in one transaction. */
-  'deals.upsert': (c: Write, rows: DealRecord[], checkpoint?: CheckpointWrite) =>
-    c.db.transaction(() => {
-      const result = upsertDeals(c.db, rows);
-      if (checkpoint) saveCheckpoint(c.db, checkpoint.job, checkpoint.cursor);
-      return result;
-    })(),
+  'deals.upsert': (c: Write, rows: DealRecord[], checkpoint?: CheckpointWrite) => {
+    try {
+      return c.db.transaction(() => {
+        const result = upsertDeals(c.db, rows);
+        if (checkpoint) saveCheckpoint(c.db, checkpoint.job, checkpoint.cursor);
+        return result;
+      })();
+    } catch (error) {
+      // The deals were rolled back with the checkpoint: what the writer cached about them goes too.
+      forgetDealCaches(c.db);
+      throw error;
+    }
+  },
   'balances.record': (c: Write, snapshot: BalanceSnapshotInput) => recordBalanceSnapshot(c.db, snapshot),
   'balances.prune': (c: Write, account: string, olderThanMs: number) =>
     pruneBalanceSnapshots(c.db, account, olderThanMs),

@@ -1,4 +1,4 @@
-import { prepared, type WritableDB } from '../db.ts';
+import { prepared, type ReadableDB, type WritableDB } from '../db.ts';
 import { DecimalSum } from '../decimal-sum.ts';
 
 /** One UTC day in microseconds: the rollup's time grain. */
@@ -6,6 +6,29 @@ export const DAY_US = 86_400_000_000;
 export const DAY_S = 86_400;
 
 export const dayOf = (timeUs: number): number => Math.floor(timeUs / DAY_US);
+
+/** A stored daily row as the writer last wrote (or read) it. */
+interface Stored {
+  /** Whether the row is in the table (else the next write inserts it). */
+  exists: boolean;
+  deals: number;
+  amount: DecimalSum;
+  value: DecimalSum;
+  fee: DecimalSum;
+}
+
+/**
+ * The writer's copy of the daily rows it has read or written, so a write adds to them without reading
+ * them back first. Valid only while every write that touched them committed: `forgetRollup` after a
+ * rollback. Bounded: cleared when it grows past `STORED_MAX` rows.
+ */
+const storedRows = new WeakMap<WritableDB, Map<string, Stored>>();
+const STORED_MAX = 20_000;
+
+/** Drops the writer's copy of the daily rows (after a rolled-back write that may have changed them). */
+export function forgetRollup(db: ReadableDB): void {
+  storedRows.delete(db as WritableDB);
+}
 
 interface Group {
   key: [number, number, number, string, number, string];
@@ -53,7 +76,10 @@ export class RollupBatch {
     g.fee.add(fee);
   }
 
-  /** Adds the batch to the stored daily rows. Run in the transaction that inserted the deals. */
+  /**
+   * Adds the batch to the stored daily rows. Run in the transaction that inserted the deals; if that
+   * transaction rolls back, call `forgetRollup`.
+   */
   apply(db: WritableDB): void {
     if (this.#groups.size === 0) return;
     const read = prepared(
@@ -61,24 +87,52 @@ export class RollupBatch {
       `SELECT deals, amount, value, fee FROM deal_daily_totals WHERE account_ref = ? AND market_ref = ?
        AND day = ? AND side = ? AND role = ? AND fee_asset = ?`,
     );
-    const write = prepared(
+    const insert = prepared(
       db,
       `INSERT INTO deal_daily_totals
        (account_ref, market_ref, day, side, role, fee_asset, deals, amount, value, fee)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (account_ref, market_ref, day, side, role, fee_asset) DO UPDATE SET
-         deals = excluded.deals, amount = excluded.amount, value = excluded.value, fee = excluded.fee`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    for (const g of this.#groups.values()) {
-      const old = read.get(...g.key) as
-        { deals: number; amount: string; value: string; fee: string } | undefined;
-      if (old) {
-        g.deals += old.deals;
-        g.amount.add(old.amount);
-        g.value.add(old.value);
-        g.fee.add(old.fee);
+    const update = prepared(
+      db,
+      `UPDATE deal_daily_totals SET deals = ?, amount = ?, value = ?, fee = ? WHERE account_ref = ?
+       AND market_ref = ? AND day = ? AND side = ? AND role = ? AND fee_asset = ?`,
+    );
+    let stored = storedRows.get(db);
+    if (!stored || stored.size > STORED_MAX) {
+      stored = new Map();
+      storedRows.set(db, stored);
+    }
+    for (const [id, g] of this.#groups) {
+      let row = stored.get(id);
+      if (!row) {
+        const old = read.get(...g.key) as
+          { deals: number; amount: string; value: string; fee: string } | undefined;
+        row = {
+          exists: old !== undefined,
+          deals: 0,
+          amount: new DecimalSum(),
+          value: new DecimalSum(),
+          fee: new DecimalSum(),
+        };
+        if (old) {
+          row.deals = old.deals;
+          row.amount.add(old.amount);
+          row.value.add(old.value);
+          row.fee.add(old.fee);
+        }
+        stored.set(id, row);
       }
-      write.run(...g.key, g.deals, g.amount.toString(), g.value.toString(), g.fee.toString());
+      row.deals += g.deals;
+      row.amount.addSum(g.amount);
+      row.value.addSum(g.value);
+      row.fee.addSum(g.fee);
+      const totals = [row.deals, row.amount.toString(), row.value.toString(), row.fee.toString()];
+      if (row.exists) update.run(...totals, ...g.key);
+      else {
+        insert.run(...g.key, ...totals);
+        row.exists = true;
+      }
     }
     this.#groups.clear();
   }

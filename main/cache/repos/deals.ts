@@ -10,7 +10,7 @@ import {
   type DealFilter,
 } from './deal-filter.ts';
 import { findRef, forgetKeys, nameOf, refFor } from './deal-keys.ts';
-import { RollupBatch } from './deal-rollup.ts';
+import { forgetRollup, RollupBatch } from './deal-rollup.ts';
 
 /** An executed deal as the exchange sends it, plus the account and market it belongs to. */
 export interface DealRecord {
@@ -115,10 +115,19 @@ export function upsertDeals(
       rollup.apply(db);
     })();
   } catch (error) {
-    forgetKeys(db);
+    forgetDealCaches(db);
     throw error;
   }
   return { inserted, duplicates: rows.length - inserted };
+}
+
+/**
+ * Drops what the writer keeps in memory about deals (names and refs, daily rows): call when a
+ * transaction that stored deals rolls back, even after `upsertDeals` itself returned.
+ */
+export function forgetDealCaches(db: ReadableDB): void {
+  forgetKeys(db);
+  forgetRollup(db);
 }
 
 /** A deal as stored: refs for account and market, time in microseconds (see `DEAL_COLUMNS`). */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DealFilter } from '../../../main/cache/repos/deal-filter.ts';
 import { dealTotals } from '../../../main/cache/repos/deal-totals.ts';
 import { upsertDeals, type DealRecord } from '../../../main/cache/repos/deals.ts';
+import { writeMethods } from '../../../main/cache/methods.ts';
 import { deal } from './deal-factory.ts';
 import { useWritableDb } from './writable-db.ts';
 
@@ -125,5 +126,20 @@ describe('totals from the daily rollup', () => {
       BEGIN SELECT RAISE(ABORT, 'boom'); END`);
     expect(() => upsertDeals(db.get(), [deal(5000), deal(9999)])).toThrow(/boom/);
     expect(db.get().prepare('SELECT sum(deals) AS n FROM deal_daily_totals').get()).toEqual({ n: 10 });
+  });
+
+  it('stays exact when a page is rolled back after its deals were added (the checkpoint failed)', () => {
+    const rows = spread(600);
+    const context = { db: db.get(), signal: new AbortController().signal, progress: () => undefined };
+    writeMethods['deals.upsert'](context, rows.slice(0, 200));
+    // An unserializable checkpoint fails after the deals and their daily rows were written.
+    expect(() =>
+      writeMethods['deals.upsert'](context, rows.slice(200, 400), { job: 'deals:x', cursor: undefined }),
+    ).toThrow(/JSON value/);
+    expect(dealTotals(db.get(), {}).deals).toBe(200);
+    writeMethods['deals.upsert'](context, rows.slice(200));
+    expect(summary(dealTotals(db.get(), {}))).toEqual(expected(rows, {}));
+    const days = db.get().prepare('SELECT sum(deals) AS n FROM deal_daily_totals').get();
+    expect(days).toEqual({ n: 600 });
   });
 });

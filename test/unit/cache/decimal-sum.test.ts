@@ -27,4 +27,24 @@ describe('DecimalSum', () => {
     expect(sum('1e-8', '1')).toBe('1.00000001');
     expect(() => sum('abc')).toThrow();
   });
+
+  it('stays exact past 2^53 units and across scale changes on the fast path', () => {
+    const s = new DecimalSum();
+    for (let i = 0; i < 5000; i++) s.add('999999999999.999');
+    expect(s.toString()).toBe('4999999999999995');
+    expect(sum('0.5', '0.25', '100000000000000.1', '-0.125')).toBe('100000000000000.725');
+    expect(sum('1', '0.1', '9007199254740991', '9007199254740991.9')).toBe('18014398509481984');
+    const a = new DecimalSum();
+    a.add('1.5');
+    const b = new DecimalSum();
+    b.add('0.001');
+    a.addSum(b);
+    expect(a.toString()).toBe('1.501');
+  });
+
+  it('refuses malformed values also when they are short', () => {
+    for (const bad of ['1-2', '--1', '1.2.3', '1..2', '-']) {
+      expect(() => sum('0.1', bad), bad).toThrow();
+    }
+  });
 });
