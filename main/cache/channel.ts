@@ -5,6 +5,8 @@ import type { FromWorker, ToWorker, WorkerData } from './protocol.ts';
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Buffers in the arguments to move to the worker instead of copying (unusable here afterwards). */
+  transfer?: ArrayBuffer[];
   onProgress?: (value: unknown) => void;
 }
 
@@ -66,7 +68,7 @@ export class WorkerChannel {
         unlink: () => options.signal?.removeEventListener('abort', onAbort),
       });
       try {
-        this.#post({ type: 'call', id, method, args });
+        this.#post({ type: 'call', id, method, args }, options.transfer);
       } catch (error) {
         // Arguments that cannot cross a thread (a function, a class instance with private state).
         this.#pending.delete(id);
@@ -86,8 +88,8 @@ export class WorkerChannel {
     return this.#closing;
   }
 
-  #post(message: ToWorker): void {
-    if (!this.#stopped) this.#worker.postMessage(message);
+  #post(message: ToWorker, transfer?: ArrayBuffer[]): void {
+    if (!this.#stopped) this.#worker.postMessage(message, transfer);
   }
 
   #onMessage(message: FromWorker): void {

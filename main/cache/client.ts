@@ -1,4 +1,5 @@
 import { WorkerChannel, type CallOptions } from './channel.ts';
+import { packDeals } from './deal-pack.ts';
 import type { MigrationReport } from './migrate.ts';
 import type {
   MethodArgs,
@@ -86,7 +87,17 @@ export class Cache {
     count: this.#heavyRead('deals.count'),
     totals: this.#heavyRead('deals.totals'),
     newestTime: this.#read('deals.newestTime'),
-    upsert: this.#write('deals.upsert'),
+    /**
+     * Stores a page of deals (and the sync checkpoint after it) in one transaction. A page of plain
+     * deals crosses to the writer packed (`packDeals`); anything else goes as it is and is refused there.
+     */
+    upsert: ((rows, checkpoint) => {
+      const packed = packDeals(rows);
+      if (!packed) return this.#writer.call('deals.upsert', [rows, checkpoint]);
+      return this.#writer.call('deals.upsertPacked', [packed, checkpoint], {
+        transfer: [packed.numbers.buffer as ArrayBuffer, packed.lengths.buffer as ArrayBuffer],
+      });
+    }) as Writer<'deals.upsert'>,
     /** Streams a filtered view to `path` as CSV; cancel with `signal`, follow with `onProgress`. */
     exportCsv: (
       filter: MethodArgs<ReadMethods['deals.exportCsv']>[0],

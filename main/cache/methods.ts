@@ -1,4 +1,5 @@
 import type { ReadableDB, WritableDB } from './db.ts';
+import { unpackDeals, type PackedDeals } from './deal-pack.ts';
 import { dealTotals } from './repos/deal-totals.ts';
 import { exportDealsCsv } from './repos/deal-export.ts';
 import type { DealCursor, DealFilter } from './repos/deal-filter.ts';
@@ -106,22 +107,28 @@ export const readMethods = {
     (c.db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check),
 };
 
+function storeDeals(db: WritableDB, rows: DealRecord[], checkpoint: CheckpointWrite | undefined) {
+  try {
+    return db.transaction(() => {
+      const result = upsertDeals(db, rows);
+      if (checkpoint) saveCheckpoint(db, checkpoint.job, checkpoint.cursor);
+      return result;
+    })();
+  } catch (error) {
+    // The deals were rolled back with the checkpoint: what the writer cached about them goes too.
+    forgetDealCaches(db);
+    throw error;
+  }
+}
+
 /** Every write; only the writer worker, owner of the one `WritableDB`, runs these. */
 export const writeMethods = {
   /** Stores a page of deals and, when given, the sync checkpoint after it, in one transaction. */
-  'deals.upsert': (c: Write, rows: DealRecord[], checkpoint?: CheckpointWrite) => {
-    try {
-      return c.db.transaction(() => {
-        const result = upsertDeals(c.db, rows);
-        if (checkpoint) saveCheckpoint(c.db, checkpoint.job, checkpoint.cursor);
-        return result;
-      })();
-    } catch (error) {
-      // The deals were rolled back with the checkpoint: what the writer cached about them goes too.
-      forgetDealCaches(c.db);
-      throw error;
-    }
-  },
+  'deals.upsert': (c: Write, rows: DealRecord[], checkpoint?: CheckpointWrite) =>
+    storeDeals(c.db, rows, checkpoint),
+  /** `deals.upsert` of a page the client packed (`packDeals`): the same checks, the same result. */
+  'deals.upsertPacked': (c: Write, packed: PackedDeals, checkpoint?: CheckpointWrite) =>
+    storeDeals(c.db, unpackDeals(packed), checkpoint),
   'balances.record': (c: Write, snapshot: BalanceSnapshotInput) => recordBalanceSnapshot(c.db, snapshot),
   'balances.prune': (c: Write, account: string, olderThanMs: number) =>
     pruneBalanceSnapshots(c.db, account, olderThanMs),

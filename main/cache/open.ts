@@ -8,6 +8,13 @@ import type { Migration } from './migrations/migration.ts';
 import { migrations as allMigrations } from './migrations/index.ts';
 
 const BUSY_TIMEOUT_MS = 5000;
+/**
+ * WAL pages before the writer copies them back into the file (SQLite's default is 1000, 4 MB). Sync
+ * commits a page of deals at a time and rewrites the same right-most index pages in every commit; a
+ * larger WAL copies each of them back once per checkpoint instead of many times (about 10% less work
+ * per stored deal). At most about 40 MB of WAL between checkpoints.
+ */
+const WAL_AUTOCHECKPOINT_PAGES = 10_000;
 
 export { cacheFilePath } from './paths.ts';
 
@@ -18,7 +25,7 @@ export interface OpenWritableOptions {
 
 /**
  * Opens (creating it and its folder when missing) the one writing connection of a cache file: WAL,
- * foreign keys on, a busy timeout, synchronous NORMAL (safe with WAL: a crash loses at most the last
+ * foreign keys on, a busy timeout, a larger WAL between checkpoints, synchronous NORMAL (safe with WAL: a crash loses at most the last
  * commits, never consistency), then migrates it.
  */
 export function openWritable(
@@ -32,6 +39,7 @@ export function openWritable(
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
     const migration = migrate(db, options.migrations ?? allMigrations, file);
     return { db: db as WritableDB, migration };
   } catch (error) {
