@@ -1,5 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headlessPlatform } from '../../main/platform.ts';
 import { createTestCore, type TestCore } from '../support/core.ts';
 import { launchChromium, type Chromium } from './chromium.ts';
 import { startBrowserHost, type BrowserHost } from './host.ts';
@@ -9,8 +13,26 @@ let core: TestCore;
 let host: BrowserHost;
 let browser: Chromium;
 
+/** What the scripted clipboard holds (main takes it once), and the CSV the open dialog picks. */
+let clipboard: string | undefined;
+const csvFile = join(mkdtempSync(join(tmpdir(), 'txc-accounts-import-')), 'accounts.csv');
+
 beforeAll(async () => {
-  core = await createTestCore();
+  writeFileSync(
+    csvFile,
+    'label,key,secret,sub-account id\nImported desk,imp-key,imp-secret,\n,no-label-key,x,\n',
+  );
+  core = await createTestCore({
+    platform: {
+      ...headlessPlatform,
+      takeSecretFromClipboard: () => {
+        const secret = clipboard;
+        clipboard = undefined;
+        return Promise.resolve(secret);
+      },
+      chooseFileToOpen: () => Promise.resolve(csvFile),
+    },
+  });
   host = await startBrowserHost(core, RENDERER_DIR);
   browser = await launchChromium();
 });
@@ -91,6 +113,50 @@ describe('the Accounts screen in Chromium', () => {
       value: Array<{ label: string }>;
     };
     expect(listed.value.map((a) => a.label)).not.toContain('Sandbox sub-restricted');
+    await page.close();
+  });
+
+  it('adds an account with the secret from the clipboard, saying so next to the form when it is empty', async () => {
+    const page = await browser.context.newPage();
+    await openAccounts(page);
+    await expect.poll(async () => (await rowTexts(page)).length).toBeGreaterThan(0);
+    const before = (await rowTexts(page)).length;
+
+    await page.getByTestId('account-add-open').click();
+    expect(await page.getByTestId('account-add-form').textContent()).toContain('the app reads it from there');
+    await page.getByTestId('add-label').fill('Desk clipboard');
+    await page.getByTestId('add-sub').fill('77');
+    await page.getByTestId('add-key').fill('public-key-1');
+    await page.getByTestId('add-submit').click();
+    await expect
+      .poll(() => page.getByTestId('account-add-form').getByTestId('error-notice').textContent())
+      .toContain('Copy the API secret to the clipboard first');
+    expect((await rowTexts(page)).length).toBe(before);
+
+    clipboard = 'the-secret';
+    await page.getByTestId('add-submit').click();
+    await expect.poll(async () => (await rowTexts(page)).length).toBe(before + 1);
+    expect(await page.getByTestId('account-add-form').count()).toBe(0);
+    expect((await rowTexts(page)).join('\n')).toContain('Desk clipboard');
+    await page.close();
+  });
+
+  it('imports a CSV file and reports each row, failures first', async () => {
+    const page = await browser.context.newPage();
+    await openAccounts(page);
+    await expect.poll(async () => (await rowTexts(page)).length).toBeGreaterThan(0);
+    const before = (await rowTexts(page)).length;
+    await page.getByTestId('account-import').click();
+    const items = page.getByTestId('import-report').locator('li');
+    await expect.poll(() => items.count()).toBe(2);
+    const lines = await items.allTextContents();
+    expect(lines[0]).toContain('Line 3');
+    expect(lines[0]).toContain('label');
+    expect(lines[0]).toContain('✕');
+    expect(lines[1]).toContain('Line 2: Imported desk — imported');
+    expect(await page.getByTestId('import-report').textContent()).toContain('1 imported, 1 failed');
+    await expect.poll(async () => (await rowTexts(page)).length).toBe(before + 1);
+    await page.screenshot({ path: artifact('accounts-import.png') });
     await page.close();
   });
 });

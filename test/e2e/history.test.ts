@@ -94,4 +94,45 @@ describe('the History screen in Chromium', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('loads the next page of cached deals as the grid is scrolled near its end', async () => {
+    const accounts = await call<Array<{ id: string; label: string }>>('accounts.list');
+    const maker = accounts.find((a) => a.label === 'Sandbox sub-maker');
+    if (!maker) throw new Error('no Sandbox sub-maker');
+    const count = 230;
+    for (let i = 0; i < count; i++) {
+      await call('orders.place', {
+        accountId: maker.id,
+        draft: { kind: 'market', market: 'ETH_USDT', side: 'buy', amount: '6' },
+      });
+    }
+
+    const page = await browser.context.newPage();
+    await page.goto(`${host.url}#/history`);
+    await expect
+      .poll(
+        async () => (await page.getByTestId('history-account').locator('option').allTextContents()).length,
+      )
+      .toBe(6);
+    await page.getByTestId('history-account').selectOption({ label: 'Sandbox sub-maker' });
+    await page.getByTestId('history-sync').click();
+    await expect
+      .poll(() => page.getByTestId('history-paging').textContent(), { timeout: 20_000 })
+      .toContain('200 deals loaded, more in the cache');
+    expect(await page.getByTestId('grid-count').textContent()).toContain('200 rows');
+    // An order can fill in more than one deal: the cache knows how many there are.
+    const cached = await call<{ deals: number }>('history.totals', { filter: { accounts: [maker.id] } });
+    expect(cached.deals).toBeGreaterThanOrEqual(count);
+    const deals = cached.deals.toLocaleString('en-US');
+
+    // Scrolling to the end of the loaded rows fetches the rest.
+    await page.getByTestId('grid-body').hover();
+    await page.mouse.wheel(0, 200 * 40);
+    await expect
+      .poll(() => page.getByTestId('history-paging').textContent())
+      .toContain(`${deals} deals loaded, all of this view`);
+    expect(await page.getByTestId('grid-count').textContent()).toContain(`${deals} rows`);
+    expect(await page.getByTestId('history-fees').textContent()).toContain(`${deals} deals.`);
+    await page.close();
+  });
 });
