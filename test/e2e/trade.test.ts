@@ -94,4 +94,45 @@ describe('the Trade screen in Chromium', () => {
     expect(await page.getByTestId('active-order').textContent()).toContain('29000');
     await page.close();
   });
+
+  it('shows the exchange refusing an order next to the field it names, and checks stop orders too', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${host.url}#/trade`);
+    await expect.poll(() => page.getByTestId('trade-market').inputValue()).toBe('BTC_USDT');
+    await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
+
+    // The rules pass, but the account cannot pay for it: the exchange's words appear under Amount.
+    await page.getByTestId('ticket-amount').fill('100');
+    await page.getByTestId('ticket-price').fill('30000');
+    await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
+    expect(await page.getByTestId('ticket-submit').textContent()).toBe('Buy 100 BTC at 30000 — limit');
+    await page.getByTestId('ticket-submit').click();
+    await expect
+      .poll(() => page.getByTestId('place-error-amount').textContent())
+      .toContain('Not enough balance');
+    expect(await page.getByTestId('active-order').count()).toBe(1);
+
+    // Typing again clears the refusal; a stop-limit's activation price is checked like the price.
+    await page.getByTestId('ticket-kind').selectOption('stop_limit');
+    await page.getByTestId('ticket-amount').fill('0.001');
+    expect(await page.getByTestId('place-error-amount').count()).toBe(0);
+    await page.getByTestId('ticket-activation').fill('31000.05');
+    await expect
+      .poll(() => page.getByTestId('fix-activation_price').allTextContents())
+      .toEqual(['31000', '31000.1']);
+    await page.getByTestId('fix-activation_price').first().click();
+    await expect.poll(() => page.getByTestId('issue-activation_price').count()).toBe(0);
+    await expect
+      .poll(() => page.getByTestId('ticket-submit').textContent())
+      .toBe('Buy 0.001 BTC at 30000 when the price reaches 31000 — stop-limit');
+
+    // A market buy is sized in the quote asset.
+    await page.getByTestId('ticket-kind').selectOption('market');
+    await page.getByTestId('ticket-amount').fill('25');
+    await expect
+      .poll(() => page.getByTestId('ticket-submit').textContent())
+      .toBe('Buy BTC for 25 USDT — market');
+    await page.screenshot({ path: artifact('trade-market.png') });
+    await page.close();
+  });
 });
