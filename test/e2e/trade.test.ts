@@ -133,6 +133,15 @@ describe('the Trade screen in Chromium', () => {
       .poll(() => page.getByTestId('ticket-submit').textContent())
       .toBe('Buy BTC for 25 USDT — market');
     await page.screenshot({ path: artifact('trade-market.png') });
+
+    // Global shortcuts while the Trade screen is open: S turns the ticket to sell, Ctrl+Shift+X cancels all.
+    await page.locator('main h1').click();
+    await page.keyboard.press('s');
+    await expect.poll(() => page.getByTestId('ticket-submit').textContent()).toBe('Sell 25 BTC — market');
+    expect(await page.getByTestId('side-sell').isChecked()).toBe(true);
+    await page.locator('main h1').click();
+    await page.keyboard.press('Control+Shift+X');
+    await expect.poll(() => page.getByTestId('active-order').count()).toBe(0);
     await page.close();
   });
 });

@@ -315,6 +315,11 @@ export class ActiveOrders {
     if (id) await this.#api.live.unsubscribe({ id });
   }
 
+  /** Cancels every listed order, one after the other; the first failure is kept with its order. */
+  async cancelAll(): Promise<void> {
+    for (const order of [...this.orders]) await this.cancel(order);
+  }
+
   async cancel(order: OrderView): Promise<void> {
     this.cancelling = [...this.cancelling, order.orderId];
     const reply = await this.#api.orders.cancel({
