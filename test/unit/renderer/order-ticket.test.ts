@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBridge } from '../../../preload/bridge.ts';
 import {
+  ActiveOrders,
   describeOrder,
   draftOf,
   emptyFields,
@@ -169,5 +170,66 @@ describe('OrderTicket', () => {
     ticket.set({ market: 'ETH_USDT', side: 'sell', kind: 'market', amount: '2' });
     ticket.clear();
     expect(ticket.fields).toEqual({ ...emptyFields('ETH_USDT'), side: 'sell', kind: 'market' });
+  });
+});
+
+describe('ActiveOrders', () => {
+  it('subscribes to ordersPending of the account, reloads on its pushes only, and cancels', async () => {
+    const calls: Array<[string, unknown]> = [];
+    let push: ((name: string, payload: unknown) => void) | undefined;
+    let open = [{ orderId: 7, market: 'BTC_USDT' }];
+    const api = createBridge({
+      invoke: async (procedure, input) => {
+        calls.push([procedure, input]);
+        if (procedure === 'live.subscribe')
+          return { ok: true, value: 'b3c1f0e2-8a4b-4c55-9a4f-3b1e2d9c7a10' };
+        if (procedure === 'orders.active') return { ok: true, value: open };
+        if (procedure === 'orders.cancel') {
+          open = [];
+          return { ok: true, value: { orderId: 7 } };
+        }
+        return { ok: true, value: true };
+      },
+      listen: (listener) => {
+        push = listener;
+        return () => (push = undefined);
+      },
+    });
+    const active = new ActiveOrders(api);
+    await active.follow(ACCOUNT, 'BTC_USDT');
+    expect(calls[0]).toEqual([
+      'live.subscribe',
+      { accountId: ACCOUNT, channel: 'ordersPending', topic: '*' },
+    ]);
+    expect(active.orders.map((o) => o.orderId)).toEqual([7]);
+
+    open = [
+      { orderId: 7, market: 'BTC_USDT' },
+      { orderId: 8, market: 'BTC_USDT' },
+    ];
+    push?.('ws.batch', {
+      accountId: 'someone-else',
+      events: [{ channel: 'ordersPending', params: [] }],
+      replaced: 0,
+    });
+    await flush();
+    expect(active.orders).toHaveLength(1);
+    push?.('ws.batch', {
+      accountId: ACCOUNT,
+      events: [{ channel: 'ordersPending', params: [] }],
+      replaced: 0,
+    });
+    await flush();
+    expect(active.orders.map((o) => o.orderId)).toEqual([7, 8]);
+
+    await active.cancel(active.orders[0] as (typeof active.orders)[number]);
+    expect(calls.find((c) => c[0] === 'orders.cancel')?.[1]).toEqual({
+      accountId: ACCOUNT,
+      market: 'BTC_USDT',
+      orderId: 7,
+    });
+    expect(active.orders.map((o) => o.orderId)).toEqual([8]);
+    await active.stop();
+    expect(calls.at(-1)?.[0]).toBe('live.unsubscribe');
   });
 });
