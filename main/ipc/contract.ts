@@ -202,6 +202,22 @@ export const procedures = {
     'Open orders of an account, newest first.',
     z.strictObject({ accountId, market: z.string().min(1).max(40).optional() }),
   ),
+  'orders.modify': procedure<OrderView>()(
+    'Changes the price, amount or activation price of an open order (the exchange answers a new order id).',
+    z
+      .strictObject({
+        accountId,
+        market: z.string().min(1).max(40),
+        orderId: z.number().int().positive(),
+        price: decimalText.optional(),
+        amount: decimalText.optional(),
+        activationPrice: decimalText.optional(),
+      })
+      .refine((v) => v.price !== undefined || v.amount !== undefined || v.activationPrice !== undefined, {
+        message: 'give a new price, amount or activation price',
+        path: ['price'],
+      }),
+  ),
   'orders.cancel': procedure<OrderView>()(
     'Cancels an open order.',
     z.strictObject({ accountId, market: z.string().min(1).max(40), orderId: z.number().int().positive() }),

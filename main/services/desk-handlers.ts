@@ -19,6 +19,7 @@ type DeskProcedures =
   | 'orders.check'
   | 'orders.place'
   | 'orders.active'
+  | 'orders.modify'
   | 'orders.cancel'
   | 'balances.spot';
 
@@ -60,6 +61,8 @@ export function deskHandlers(
       connection.trading.place(await accounts.caller(accountId), draftOf(draft)),
     'orders.active': async ({ accountId, market }) =>
       trading.activeOrders(await accounts.caller(accountId), { ...(market ? { market } : {}), limit: 100 }),
+    'orders.modify': async ({ accountId, ...change }) =>
+      trading.modifyOrder(await accounts.caller(accountId), change),
     'orders.cancel': async ({ accountId, market, orderId }) =>
       trading.cancelOrder(await accounts.caller(accountId), { market, orderId }),
     'balances.spot': async ({ accountId }) => trading.tradeBalance(await accounts.caller(accountId)),

@@ -110,12 +110,25 @@ describe('desk procedures through the router', () => {
     expect(placed.order?.clientOrderId).toBe(placed.clientOrderId);
     const open = await ok<OrderView[]>('orders.active', { accountId: main?.id, market: 'BTC_USDT' });
     expect(open.map((o) => o.orderId)).toContain(placed.order?.orderId);
-    const canceled = await ok<OrderView>('orders.cancel', {
+    const moved = await ok<OrderView>('orders.modify', {
       accountId: main?.id,
       market: 'BTC_USDT',
       orderId: placed.order?.orderId,
+      price: '30100',
     });
-    expect(canceled.orderId).toBe(placed.order?.orderId);
+    expect(moved).toMatchObject({ price: '30100', clientOrderId: placed.clientOrderId });
+    const nothing = await call('orders.modify', {
+      accountId: main?.id,
+      market: 'BTC_USDT',
+      orderId: moved.orderId,
+    });
+    expect(nothing).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'price' } });
+    const canceled = await ok<OrderView>('orders.cancel', {
+      accountId: main?.id,
+      market: 'BTC_USDT',
+      orderId: moved.orderId,
+    });
+    expect(canceled.orderId).toBe(moved.orderId);
     const balances = await ok<Record<string, { available: string }>>('balances.spot', {
       accountId: main?.id,
     });
