@@ -32,6 +32,7 @@ import type {
   LiveBatch,
   LiveState,
   WebhookEventView,
+  OrderBookView,
 } from './views.ts';
 
 /** Every result and payload type, for the renderer and the services. */
@@ -190,6 +191,10 @@ export const procedures = {
   ),
 
   'markets.list': procedure<MarketView[]>()('Markets with their precision, limits and steps.', noInput),
+  'markets.depth': procedure<OrderBookView>()(
+    "A snapshot of a market's order book (live changes come with live.subscribe depth).",
+    z.strictObject({ market: z.string().min(1).max(40), limit: z.number().int().min(1).max(100).optional() }),
+  ),
   'orders.check': procedure<RuleIssueView[]>()(
     'Every pre-trade rule an order draft breaks, with the nearest valid values.',
     z.strictObject({ draft: orderDraft }),

@@ -231,3 +231,10 @@ export interface WebhookEventView {
   receivedAtMs: number;
   params: unknown;
 }
+
+/** A market's order book: [price, amount] levels, best first. */
+export interface OrderBookView {
+  timestamp: number;
+  asks: Array<[string, string]>;
+  bids: Array<[string, string]>;
+}

@@ -1,4 +1,5 @@
 /** IPC handlers for accounts, markets, orders and balances. */
+import * as publicApi from '../exchange/endpoints/public.ts';
 import * as trading from '../exchange/endpoints/trading.ts';
 import type { OrderDraftInput } from '../ipc/contract.ts';
 import type { Handlers } from '../ipc/router.ts';
@@ -16,6 +17,7 @@ type DeskProcedures =
   | 'accounts.rotateFromClipboard'
   | 'accounts.importCsv'
   | 'markets.list'
+  | 'markets.depth'
   | 'orders.check'
   | 'orders.place'
   | 'orders.active'
@@ -56,6 +58,10 @@ export function deskHandlers(
         isTradFiFutures: m.isTradFiFutures,
         ...(m.maxLeverage === undefined ? {} : { maxLeverage: m.maxLeverage }),
       })),
+    'markets.depth': async ({ market, limit }) => {
+      const book = await publicApi.orderBook(connection.http, market, limit);
+      return { timestamp: book.timestamp, asks: book.asks, bids: book.bids };
+    },
     'orders.check': ({ draft }) => connection.trading.check(draftOf(draft)),
     'orders.place': async ({ accountId, draft }) =>
       connection.trading.place(await accounts.caller(accountId), draftOf(draft)),

@@ -78,3 +78,25 @@ export async function collateralMarkets(http: ExchangeHttp, signal?: AbortSignal
 export function assets(http: ExchangeHttp, signal?: AbortSignal): Promise<Record<string, Asset>> {
   return http.publicGet('/api/v4/public/assets', z.record(z.string(), assetSchema), {}, signal);
 }
+
+export const orderBookSchema = z.looseObject({
+  timestamp: z.number(),
+  asks: z.array(z.tuple([decimal, decimal])),
+  bids: z.array(z.tuple([decimal, decimal])),
+});
+export type OrderBook = z.output<typeof orderBookSchema>;
+
+/** The market's order book, best levels first: [price, amount] pairs (RPI orders are never in it). */
+export function orderBook(
+  http: ExchangeHttp,
+  market: string,
+  limit = 50,
+  signal?: AbortSignal,
+): Promise<OrderBook> {
+  return http.publicGet(
+    `/api/v4/public/orderbook/${encodeURIComponent(market)}`,
+    orderBookSchema,
+    { limit: String(limit) },
+    signal,
+  );
+}

@@ -26,6 +26,17 @@ describe('public reference data against the sandbox', () => {
     for (const f of futures) expect(f.index_price).toMatch(/^\d+(\.\d+)?$/);
   });
 
+  it('reads an order book, best levels first, without crossing', async () => {
+    const book = await publicApi.orderBook(h.http, 'BTC_USDT', 10);
+    expect(book.asks.length).toBeGreaterThan(0);
+    expect(book.bids.length).toBeGreaterThan(0);
+    const asks = book.asks.map(([p]) => Number(p));
+    const bids = book.bids.map(([p]) => Number(p));
+    expect(asks).toEqual([...asks].sort((a, b) => a - b));
+    expect(bids).toEqual([...bids].sort((a, b) => b - a));
+    expect(asks[0]).toBeGreaterThan(bids[0] ?? Infinity);
+  });
+
   it('reads collateral markets and assets', async () => {
     const collateral = await publicApi.collateralMarkets(h.http);
     expect(collateral.length).toBeGreaterThan(0);
