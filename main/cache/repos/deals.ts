@@ -77,7 +77,8 @@ const INSERT = `INSERT INTO deals (${DEAL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?,
  * Stores a page of deals in one transaction. Deals are immutable on the exchange, so a deal already
  * cached (same account and id) is kept as is: the same page twice, or overlapping pages, leave no
  * double. The whole page is checked before anything is written. The daily totals are updated with
- * the deals actually inserted, in the same transaction.
+ * the deals actually inserted, in the same transaction. Called inside a transaction, it writes in
+ * that one (no savepoint): if it throws, the caller must roll back, as `deals.upsert` does.
  */
 export function upsertDeals(
   db: WritableDB,
@@ -87,33 +88,38 @@ export function upsertDeals(
   const insert = prepared(db, INSERT);
   const rollup = new RollupBatch();
   let inserted = 0;
+  // Inside the caller's transaction (deals.upsert with its checkpoint) the rows need no savepoint of
+  // their own: a failure rolls back the whole transaction, and a savepoint costs a copy of each page
+  // the page of deals touches again.
+  const store = () => {
+    for (const d of rows) {
+      const accountRef = refFor(db, 'account', d.account);
+      const marketRef = refFor(db, 'market', d.market);
+      const timeUs = toMicros(d.time);
+      const { changes } = insert.run(
+        accountRef,
+        d.id,
+        marketRef,
+        d.side,
+        d.role,
+        d.amount,
+        d.price,
+        d.deal,
+        d.fee,
+        d.feeAsset,
+        d.orderId,
+        d.clientOrderId,
+        timeUs,
+      );
+      if (changes === 0) continue;
+      inserted++;
+      rollup.add(accountRef, marketRef, timeUs, d.side, d.role, d.feeAsset, d.amount, d.deal, d.fee);
+    }
+    rollup.apply(db);
+  };
   try {
-    db.transaction(() => {
-      for (const d of rows) {
-        const accountRef = refFor(db, 'account', d.account);
-        const marketRef = refFor(db, 'market', d.market);
-        const timeUs = toMicros(d.time);
-        const { changes } = insert.run(
-          accountRef,
-          d.id,
-          marketRef,
-          d.side,
-          d.role,
-          d.amount,
-          d.price,
-          d.deal,
-          d.fee,
-          d.feeAsset,
-          d.orderId,
-          d.clientOrderId,
-          timeUs,
-        );
-        if (changes === 0) continue;
-        inserted++;
-        rollup.add(accountRef, marketRef, timeUs, d.side, d.role, d.feeAsset, d.amount, d.deal, d.fee);
-      }
-      rollup.apply(db);
-    })();
+    if (db.inTransaction) store();
+    else db.transaction(store)();
   } catch (error) {
     forgetDealCaches(db);
     throw error;
