@@ -6,6 +6,7 @@ import { createRouter, type Handlers, type Router } from './ipc/router.ts';
 import { createLogger, type Logger } from './log.ts';
 import { headlessPlatform, type Platform } from './platform.ts';
 import { AccountService } from './services/accounts.ts';
+import { accountHandlers } from './services/account-handlers.ts';
 import { appInfo } from './services/app-info.ts';
 import { DeskService } from './services/desk/desk.ts';
 import { deskBatchHandlers } from './services/desk/handlers.ts';
@@ -127,6 +128,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     'history.totals': ({ filter }) => history.totals(filter),
     'history.exportCsv': ({ filter }) => history.exportCsv(filter),
     ...deskBatchHandlers(desk, accounts, events),
+    ...accountHandlers(accounts, connection, cache),
     'live.subscribe': ({ accountId, channel, topic }) => live.subscribe(accountId, channel, topic),
     'live.unsubscribe': ({ id }) => live.unsubscribe(id),
     'webhooks.configure': async ({ accountId, apiKey }) => {

@@ -238,3 +238,33 @@ export interface OrderBookView {
   asks: Array<[string, string]>;
   bids: Array<[string, string]>;
 }
+
+export interface MainBalanceView {
+  main_balance: string;
+  pending_deposit_amount: string;
+}
+
+export interface WithdrawableView {
+  totalBalanceStable: string;
+  lockedBalanceStable: string;
+  availableBalanceStable: string;
+  assets: Record<string, string>;
+}
+
+export interface OpenPositionView {
+  positionId: number;
+  market: string;
+  amount: string;
+  basePrice?: string | null;
+  liquidationPrice?: string | null;
+  positionSide?: string;
+}
+
+export interface MinerInfoView {
+  fee: string;
+  workers: { online: number; offline: number; low: number };
+  stratum: Array<{ url: string; workersCount: number }>;
+}
+
+/** A record kept as the exchange sent it (history pages whose fields the app shows as they come). */
+export type RecordView = Record<string, unknown>;

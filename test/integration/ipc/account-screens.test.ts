@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountView, Reply } from '../../../main/ipc/contract.ts';
+import { createTestCore, type TestCore } from '../../support/core.ts';
+
+let core: TestCore;
+let main: AccountView;
+let alpha: AccountView;
+
+async function call<T>(name: string, input?: unknown): Promise<Reply<T>> {
+  return (await core.router.dispatch(name, input, { origin: 'test' })) as Reply<T>;
+}
+async function ok<T>(name: string, input?: unknown): Promise<T> {
+  const reply = await call<T>(name, input);
+  if (!reply.ok) throw new Error(`${name}: ${reply.error.code} ${reply.error.message}`);
+  return reply.value;
+}
+
+beforeAll(async () => {
+  core = await createTestCore();
+  const accounts = await ok<AccountView[]>('accounts.list');
+  main = accounts.find((a) => a.label === 'Sandbox main') as AccountView;
+  alpha = accounts.find((a) => a.label === 'Sandbox sub-alpha') as AccountView;
+});
+afterAll(() => core.close());
+
+describe('wallet, positions and mining procedures', () => {
+  it('reads balances, withdraws once per uniqueId, creates a code, lists VASPs, converts and reads the history', async () => {
+    const balances = await ok<Record<string, { pending_deposit_amount: string }>>('wallet.balances', {
+      accountId: main.id,
+    });
+    expect(balances['USDT']?.pending_deposit_amount).toBe('500');
+    expect(await ok<{ assets: object }>('wallet.withdrawable', { accountId: main.id })).toHaveProperty(
+      'assets',
+    );
+    const w = await ok<{ uniqueId: string }>('wallet.withdraw', {
+      accountId: main.id,
+      ticker: 'USDT',
+      amount: '12',
+      address: '0xfeed',
+    });
+    const history = await ok<{ records: Array<{ uniqueId?: string }> }>('wallet.history', {
+      accountId: main.id,
+      uniqueId: w.uniqueId,
+    });
+    expect(history.records).toHaveLength(1);
+    expect(
+      (await ok<{ code: string }>('wallet.createCode', { accountId: main.id, ticker: 'USDT', amount: '1' }))
+        .code.length,
+    ).toBeGreaterThan(0);
+    expect((await ok<unknown[]>('wallet.vasps', { accountId: main.id })).length).toBeGreaterThan(0);
+    expect(
+      await ok<{ finalReceive: string }>('wallet.convert', {
+        accountId: main.id,
+        from: 'USDT',
+        to: 'BTC',
+        direction: 'from',
+        amount: '10',
+      }),
+    ).toHaveProperty('finalReceive');
+    const bad = await call('wallet.withdraw', {
+      accountId: main.id,
+      ticker: 'usdt',
+      amount: '1',
+      address: 'x',
+    });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'ticker' } });
+  });
+
+  it('sets leverage, opens a position and lists it; refuses a leverage outside the set by name', async () => {
+    expect(await ok<number>('positions.setLeverage', { accountId: alpha.id, leverage: 10 })).toBe(10);
+    await ok('orders.place', {
+      accountId: alpha.id,
+      draft: { kind: 'collateral_market', market: 'BTC_PERP', side: 'buy', amount: '0.001' },
+    });
+    const open = await ok<Array<{ market: string }>>('positions.open', { accountId: alpha.id });
+    expect(open.map((p) => p.market)).toContain('BTC_PERP');
+    const bad = await call('positions.setLeverage', { accountId: alpha.id, leverage: 4 });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'leverage' } });
+  });
+
+  it('reads mining accounts and miner info, and the cached rewards and worker samples after a sync', async () => {
+    const accounts = await ok<Array<{ name: string }>>('mining.accounts', { accountId: main.id });
+    expect(accounts.map((a) => a.name)).toContain('desk-pool');
+    const info = await ok<{ workers: { online: number } }>('mining.info', {
+      accountId: main.id,
+      miningAccount: 'desk-pool',
+    });
+    expect(info.workers.online).toBeGreaterThan(0);
+    await ok('sync.start', { accountIds: [main.id] });
+    await core.history.idle();
+    expect(
+      (await ok<unknown[]>('mining.rewards', { accountId: main.id, miningAccount: 'desk-pool' })).length,
+    ).toBeGreaterThan(0);
+    expect(
+      (await ok<unknown[]>('mining.workerSamples', { accountId: main.id, miningAccount: 'desk-pool' }))
+        .length,
+    ).toBeGreaterThan(0);
+    expect(Array.isArray(await ok<unknown[]>('positions.borrows', { accountId: main.id }))).toBe(true);
+    expect(Array.isArray(await ok<unknown[]>('positions.history', { accountId: main.id }))).toBe(true);
+  });
+});
