@@ -2,7 +2,7 @@
 // - ingest.deals_per_s / ingest.vs_raw: 1M deals stored through the cache (main thread -> writer
 //   worker, 500-row pages as the exchange sends them, one page in flight while the next is built,
 //   dedupe on). Baseline: one prepared INSERT run for every row in one transaction on a direct
-//   connection, same schema and indexes.
+//   connection, same schema and indexes. The two alternate for 2 rounds; each reports its best.
 // - bytes_per_deal and sync.loop_delay_max_ms: the same 1M-deal ingest through the cache.
 // - page.p99_ms and totals.ms: on 5M deals. The 4M deals after the first 1M are appended to the
 //   same file directly (bare prepared inserts, 500k per transaction, with their daily totals added
@@ -26,6 +26,8 @@ const ROWS = 1_000_000;
 /** Deals in the file the page and totals are measured on. */
 const BIG_ROWS = 5_000_000;
 const APPEND_CHUNK = 500_000;
+/** Alternating rounds of the raw and the cache ingest. */
+const ROUNDS = 2;
 const PAGE = 500;
 const MARKETS = [
   'BTC_USDT',
@@ -131,6 +133,36 @@ function appendRaw(file: string, from: number, to: number): void {
   db.close();
 }
 
+interface Ingest {
+  rate: number;
+  cpuUsPerRow: number;
+  loopMaxMs: number;
+  file: string;
+}
+
+/** 1M deals through a fresh cache as a sync stores them; the cache is closed afterwards. */
+async function ingestThroughCache(dataDir: string, profile: string): Promise<Ingest> {
+  const cache = await openCache({ dataDir, profile });
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  // Like a sync: the next page is prepared while the previous one is being stored.
+  let inFlight: Promise<unknown> = Promise.resolve();
+  for (let i = 0; i < ROWS; i += PAGE) {
+    const page: DealRecord[] = [];
+    for (let j = i; j < i + PAGE && j < ROWS; j++) page.push(makeDeal(j));
+    await inFlight;
+    inFlight = cache.deals.upsert(page);
+  }
+  await inFlight;
+  const rate = ROWS / ((performance.now() - start) / 1000);
+  const cpuUsPerRow = cpuPerRow(process.cpuUsage(cpu));
+  loop.disable();
+  await cache.close();
+  return { rate, cpuUsPerRow, loopMaxMs: loop.max / 1e6, file: cache.file };
+}
+
 const PAGE_SQL = `SELECT ${DEAL_COLUMNS} FROM deals WHERE account_ref = ? AND market_ref = ?
   AND (time_us, id, account_ref) < (?, ?, ?) ORDER BY time_us DESC, id DESC, account_ref DESC LIMIT ?`;
 
@@ -139,35 +171,31 @@ const bench: Bench = {
   async run() {
     const dir = mkdtempSync(join(tmpdir(), 'txc-cache-bench-'));
     try {
-      const raw = rawInsert(join(dir, 'raw.sqlite'));
-      const baselineRate = raw.rate;
-
-      const cache = await openCache({ dataDir: dir, profile: 'bench' });
-      const loop = monitorEventLoopDelay({ resolution: 10 });
-      loop.enable();
-      const start = performance.now();
-      const cpu = process.cpuUsage();
-      // Like a sync: the next page is prepared while the previous one is being stored.
-      let inFlight: Promise<unknown> = Promise.resolve();
-      for (let i = 0; i < ROWS; i += PAGE) {
-        const page: DealRecord[] = [];
-        for (let j = i; j < i + PAGE && j < ROWS; j++) page.push(makeDeal(j));
-        await inFlight;
-        inFlight = cache.deals.upsert(page);
+      // Raw and cache ingests alternate, so a burst of load from elsewhere on the machine does not
+      // land on one side only; each side reports its fastest round.
+      const raws: { rate: number; cpuUsPerRow: number }[] = [];
+      const ingests: Ingest[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const rawFile = join(dir, `raw-${round}.sqlite`);
+        raws.push(rawInsert(rawFile));
+        for (const suffix of ['', '-wal', '-shm']) rmSync(rawFile + suffix, { force: true });
+        ingests.push(await ingestThroughCache(dir, `bench-${round}`));
       }
-      await inFlight;
-      const rate = ROWS / ((performance.now() - start) / 1000);
-      const cacheCpu = cpuPerRow(process.cpuUsage(cpu));
-      loop.disable();
-      const loopMaxMs = loop.max / 1e6;
-
-      await cache.close();
+      const raw = raws.reduce((a, b) => (b.rate > a.rate ? b : a));
+      const best = ingests.reduce((a, b) => (b.rate > a.rate ? b : a));
+      const baselineRate = raw.rate;
+      const rate = best.rate;
+      const cacheCpu = best.cpuUsPerRow;
+      const loopMaxMs = Math.max(...ingests.map((i) => i.loopMaxMs));
+      const cache = ingests[ingests.length - 1] as Ingest;
       const bytesPerRow = statSync(cache.file).size / ROWS;
+      const rounds = (list: { rate: number }[]) =>
+        list.map((r) => Math.round(r.rate / 1000)).join('k, ') + 'k';
 
       const appendStart = performance.now();
       appendRaw(cache.file, ROWS, BIG_ROWS);
       const appendS = (performance.now() - appendStart) / 1000;
-      const big = await openCache({ dataDir: dir, profile: 'bench' });
+      const big = await openCache({ dataDir: dir, profile: `bench-${ROUNDS - 1}` });
       const bigBytes = statSync(big.file).size / BIG_ROWS;
 
       // Random keyset positions in the filtered view (one account, one market), 200 rows each.
@@ -213,7 +241,7 @@ const bench: Bench = {
           value: Math.round(rate),
           unit: 'deals/s',
           baseline: Math.round(baselineRate),
-          note: `${ROWS} deals via writer worker in ${PAGE}-row pages with dedupe; baseline: bare prepared INSERT in one transaction, same indexes; CPU per deal (all threads) ${cacheCpu.toFixed(2)} us vs raw ${raw.cpuUsPerRow.toFixed(2)} us`,
+          note: `${ROWS} deals via writer worker in ${PAGE}-row pages with dedupe, best of ${ROUNDS} rounds (${rounds(ingests)}) alternating with the baseline (${rounds(raws)}); baseline: bare prepared INSERT in one transaction, same indexes; CPU per deal (all threads) ${cacheCpu.toFixed(2)} us vs raw ${raw.cpuUsPerRow.toFixed(2)} us`,
         },
         {
           name: 'cache.ingest.vs_raw',
@@ -248,7 +276,7 @@ const bench: Bench = {
           value: Number(loopMaxMs.toFixed(1)),
           unit: 'ms',
           baseline: null,
-          note: `main event loop max delay while ${ROWS} deals were stored through the worker`,
+          note: `main event loop max delay while ${ROWS} deals were stored through the worker, worst of ${ROUNDS} rounds (${ingests.map((i) => i.loopMaxMs.toFixed(1)).join(', ')} ms)`,
         },
       ];
     } finally {
