@@ -1,0 +1,287 @@
+import type {
+  AccountView,
+  EventPayload,
+  MiningAlertView,
+  Notice,
+  SyncFinished,
+  WebhookEventView,
+} from '../../../../main/ipc/contract.ts';
+import type { IpcError, TxcApi } from '../api.ts';
+
+export type EventKind = 'webhook' | 'mining' | 'sync' | 'notice' | 'stream';
+
+export const EVENT_KINDS: ReadonlyArray<{ id: EventKind; label: string }> = [
+  { id: 'webhook', label: 'Webhooks' },
+  { id: 'mining', label: 'Mining alerts' },
+  { id: 'sync', label: 'Sync outcomes' },
+  { id: 'notice', label: 'Notices' },
+  { id: 'stream', label: 'Stream states' },
+];
+
+/** One line of the live list. */
+export interface LiveEntry {
+  seq: number;
+  kind: EventKind;
+  atMs: number;
+  /** Account id, when the event names one. */
+  account?: string | undefined;
+  title: string;
+  words: string;
+  level: 'info' | 'warning' | 'error';
+}
+
+/** The most recent events kept in the live list. */
+export const LIVE_LIMIT = 500;
+
+const METHOD_WORDS: Record<string, string> = {
+  'withdraw.created': 'Withdrawal created',
+  'withdraw.pending': 'Withdrawal pending',
+  'withdraw.completed': 'Withdrawal completed',
+  'withdraw.canceled': 'Withdrawal cancelled',
+  'deposit.accepted': 'Deposit accepted',
+  'deposit.processed': 'Deposit processed',
+  'deposit.canceled': 'Deposit cancelled',
+  'refund.successful': 'Refund made',
+  'refund.failed': 'Refund failed',
+  'code.apply': 'Code applied',
+};
+
+/** "Withdrawal created" for `withdraw.created`; an unknown method is shown as the exchange names it. */
+export function methodWords(method: string): string {
+  return METHOD_WORDS[method] ?? method;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+/** The facts of a webhook's params in words: "11 USDT · fee 1 · to 0xfeed · id bridge-hook-1". */
+export function webhookWords(params: unknown): string {
+  if (typeof params !== 'object' || params === null) return '';
+  const p = params as Record<string, unknown>;
+  const parts: string[] = [];
+  const amount = text(p['amount']);
+  const ticker = text(p['ticker']) ?? text(p['currency']);
+  if (amount) parts.push(ticker ? `${amount} ${ticker}` : amount);
+  const fee = text(p['fee']);
+  if (fee && !/^0*(\.0*)?$/.test(fee)) parts.push(`fee ${fee}`);
+  const address = text(p['address']);
+  if (address) parts.push(`address ${address}`);
+  const network = text(p['network']);
+  if (network) parts.push(`network ${network}`);
+  const unique = text(p['uniqueId']);
+  if (unique) parts.push(`id ${unique}`);
+  const code = text(p['code']);
+  if (code) parts.push(`code ${code}`);
+  return parts.join(' · ');
+}
+
+const SYNC_WORDS: Record<SyncFinished['outcome'], string> = {
+  done: 'History sync finished',
+  cancelled: 'History sync cancelled',
+  failed: 'History sync failed',
+};
+
+/**
+ * The Events screen's state: a live list (newest first) of what main pushes — webhook events, mining
+ * alerts, sync outcomes, notices and stream states — with kind filters; per account the stored
+ * webhook events with a reconcile; the webhook receiver switch and the account's webhook key.
+ * It lives as long as the window so that events arriving on other screens are kept.
+ */
+export class EventsManager {
+  live = $state<LiveEntry[]>([]);
+  shown = $state<Record<EventKind, boolean>>({
+    webhook: true,
+    mining: true,
+    sync: true,
+    notice: true,
+    stream: true,
+  });
+
+  accounts = $state<AccountView[]>([]);
+  accountsError = $state<IpcError | undefined>();
+  account = $state<string | undefined>();
+  stored = $state<WebhookEventView[]>([]);
+  storedLoading = $state(false);
+  storedError = $state<IpcError | undefined>();
+  reconciled = $state<number | undefined>();
+  reconciling = $state(false);
+
+  receiverUrl = $state<string | null>(null);
+  receiverBusy = $state(false);
+  receiverError = $state<IpcError | undefined>();
+
+  configureError = $state<IpcError | undefined>();
+  configured = $state<string | undefined>();
+
+  #seq = 0;
+  readonly #api: TxcApi;
+  readonly #now: () => number;
+
+  constructor(api: TxcApi, now: () => number = Date.now) {
+    this.#api = api;
+    this.#now = now;
+  }
+
+  get visible(): LiveEntry[] {
+    return this.live.filter((e) => this.shown[e.kind]);
+  }
+
+  count(kind: EventKind): number {
+    return this.live.filter((e) => e.kind === kind).length;
+  }
+
+  #push(entry: Omit<LiveEntry, 'seq' | 'atMs'>): void {
+    this.#seq += 1;
+    this.live = [{ ...entry, seq: this.#seq, atMs: this.#now() }, ...this.live].slice(0, LIVE_LIMIT);
+  }
+
+  webhook(event: EventPayload<'webhook.event'>): void {
+    this.#push({
+      kind: 'webhook',
+      account: event.account,
+      title: methodWords(event.method),
+      words: webhookWords(event.params),
+      level: event.method.endsWith('failed') || event.method.endsWith('canceled') ? 'warning' : 'info',
+    });
+    if (event.account === this.account) {
+      const stored: WebhookEventView = { ...event, receivedAtMs: this.#now() };
+      this.stored = [stored, ...this.stored.filter((e) => e.id !== event.id)];
+    }
+  }
+
+  mining(alert: MiningAlertView): void {
+    this.#push({
+      kind: 'mining',
+      account: alert.account,
+      title:
+        alert.kind === 'offline'
+          ? `Workers offline on ${alert.miningAccount}`
+          : `Workers low on ${alert.miningAccount}`,
+      words: `${alert.message} (online ${alert.online}, offline ${alert.offline}, low ${alert.low})`,
+      level: 'warning',
+    });
+  }
+
+  sync(finished: SyncFinished): void {
+    this.#push({
+      kind: 'sync',
+      account: finished.account,
+      title: SYNC_WORDS[finished.outcome],
+      words: finished.message ?? '',
+      level: finished.outcome === 'failed' ? 'error' : finished.outcome === 'cancelled' ? 'warning' : 'info',
+    });
+  }
+
+  notice(notice: Notice): void {
+    this.#push({ kind: 'notice', title: 'Notice', words: notice.message, level: notice.level });
+  }
+
+  stream(payload: EventPayload<'ws.state'>): void {
+    this.#push({
+      kind: 'stream',
+      account: payload.accountId,
+      title: `WebSocket ${payload.state}`,
+      words: '',
+      level: payload.state === 'stopped' ? 'warning' : 'info',
+    });
+  }
+
+  /** Starts listening to every pushed event the list shows; returns a function that stops. */
+  listen(): () => void {
+    const stops = [
+      this.#api.on('webhook.event', (e) => this.webhook(e)),
+      this.#api.on('mining.alert', (e) => this.mining(e)),
+      this.#api.on('sync.finished', (e) => this.sync(e)),
+      this.#api.on('app.notice', (e) => this.notice(e)),
+      this.#api.on('ws.state', (e) => this.stream(e)),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }
+
+  clear(): void {
+    this.live = [];
+  }
+
+  async loadAccounts(): Promise<void> {
+    const reply = await this.#api.accounts.list();
+    if (!reply.ok) {
+      this.accountsError = reply.error;
+      return;
+    }
+    this.accountsError = undefined;
+    this.accounts = reply.value;
+    if (!this.account || !reply.value.some((a) => a.id === this.account)) {
+      await this.choose(reply.value[0]?.id);
+    }
+  }
+
+  async choose(accountId: string | undefined): Promise<void> {
+    this.account = accountId;
+    this.stored = [];
+    this.reconciled = undefined;
+    this.configured = undefined;
+    this.configureError = undefined;
+    if (accountId) await this.loadStored();
+  }
+
+  async loadStored(): Promise<void> {
+    const accountId = this.account;
+    if (!accountId) return;
+    this.storedLoading = true;
+    const reply = await this.#api.webhooks.events({ accountId, limit: 200 });
+    this.storedLoading = false;
+    if (accountId !== this.account) return;
+    if (!reply.ok) {
+      this.storedError = reply.error;
+      return;
+    }
+    this.storedError = undefined;
+    this.stored = reply.value;
+  }
+
+  async reconcile(): Promise<void> {
+    const accountId = this.account;
+    if (!accountId) return;
+    this.reconciling = true;
+    const reply = await this.#api.webhooks.reconcile({ accountId });
+    this.reconciling = false;
+    if (!reply.ok) {
+      this.storedError = reply.error;
+      return;
+    }
+    this.storedError = undefined;
+    this.reconciled = reply.value;
+    await this.loadStored();
+  }
+
+  /** Turns the receiver on (answering the address to give the exchange) or off. */
+  async setReceiver(enabled: boolean, port?: number): Promise<boolean> {
+    this.receiverBusy = true;
+    const reply = await this.#api.webhooks.receiver({ enabled, ...(port === undefined ? {} : { port }) });
+    this.receiverBusy = false;
+    if (!reply.ok) {
+      this.receiverError = reply.error;
+      return false;
+    }
+    this.receiverError = undefined;
+    this.receiverUrl = reply.value;
+    return true;
+  }
+
+  /** Sets the chosen account's webhook key; main reads its secret from the clipboard. */
+  async configure(apiKey: string): Promise<boolean> {
+    const accountId = this.account;
+    if (!accountId) return false;
+    const reply = await this.#api.webhooks.configure({ accountId, apiKey });
+    if (!reply.ok) {
+      this.configureError = reply.error;
+      return false;
+    }
+    this.configureError = undefined;
+    this.configured = accountId;
+    return true;
+  }
+}

@@ -1,0 +1,227 @@
+import type {
+  AccountView,
+  BatchOutcome,
+  KeyDiffView,
+  ProcedureResult,
+  SweepLegView,
+} from '../../../../main/ipc/contract.ts';
+import type { IpcError, TxcApi } from '../api.ts';
+
+export type SubBalances = ProcedureResult<'desk.subAccountBalances'>[number];
+export type SweepResult = ProcedureResult<'desk.runSweep'>[number];
+
+export interface SweepForm {
+  direction: 'main_to_sub' | 'sub_to_main';
+  ticker: string;
+  /** A decimal, or "all" (sub to main only). */
+  amount: string;
+}
+
+export interface PermissionRow {
+  url: string;
+  enable: boolean;
+}
+
+/** One line per ticker of a sub-account: its main, spot and collateral balances. */
+export interface BalanceLine {
+  ticker: string;
+  main: string;
+  spot: string;
+  collateral: string;
+}
+
+/** Tickers with any non-zero balance, sorted by name; an empty list when everything is zero. */
+export function balanceLines(view: SubBalances | undefined): BalanceLine[] {
+  if (!view?.ok) return [];
+  const zero = (s: string) => /^0*(\.0*)?$/.test(s);
+  const lines: BalanceLine[] = [];
+  for (const [ticker, entries] of Object.entries(view.balances ?? {})) {
+    for (const b of entries) {
+      if (zero(b.main) && zero(b.spot) && zero(b.collateral)) continue;
+      lines.push({ ticker, main: b.main, spot: b.spot, collateral: b.collateral });
+    }
+  }
+  return lines.sort((a, b) => a.ticker.localeCompare(b.ticker));
+}
+
+/** "unknown", "enabled" or "disabled" for a permission value. */
+export function permissionWord(value: boolean | 'unknown'): string {
+  return value === 'unknown' ? 'unknown' : value ? 'enabled' : 'disabled';
+}
+
+/** Failures first, each group keeping its order. */
+export function failuresFirst<T extends { ok: boolean }>(rows: readonly T[]): T[] {
+  return [...rows.filter((r) => !r.ok), ...rows.filter((r) => r.ok)];
+}
+
+/**
+ * The Sub-accounts screen: every registered sub-account with its balances (read with the main key),
+ * a selection, sweeps between main and the selected sub-accounts (preview, then run) and one
+ * URL-permission edit over their keys (diff preview, then apply). Key replacement takes the new
+ * secret from the clipboard in main; it never passes through here.
+ */
+export class SubAccountsManager {
+  accounts = $state<AccountView[]>([]);
+  /** Balances by exchange sub-account id. */
+  balances = $state<Record<string, SubBalances>>({});
+  loading = $state(false);
+  error = $state<IpcError | undefined>();
+  balancesError = $state<IpcError | undefined>();
+  selected = $state<string[]>([]);
+
+  sweepPreview = $state<SweepLegView[] | undefined>();
+  sweepResults = $state<SweepResult[] | undefined>();
+  sweepError = $state<IpcError | undefined>();
+  sweeping = $state(false);
+
+  permissionPreview = $state<KeyDiffView[] | undefined>();
+  permissionResults = $state<BatchOutcome[] | undefined>();
+  permissionError = $state<IpcError | undefined>();
+  applying = $state(false);
+
+  rotateError = $state<{ id: string; error: IpcError } | undefined>();
+  rotated = $state<string | undefined>();
+  readonly #api: TxcApi;
+
+  constructor(api: TxcApi) {
+    this.#api = api;
+  }
+
+  get subs(): AccountView[] {
+    return this.accounts.filter((a) => a.kind === 'sub');
+  }
+
+  async load(): Promise<void> {
+    this.loading = true;
+    const reply = await this.#api.accounts.list();
+    this.loading = false;
+    if (!reply.ok) {
+      this.error = reply.error;
+      return;
+    }
+    this.error = undefined;
+    this.accounts = reply.value;
+    this.selected = this.selected.filter((id) => reply.value.some((a) => a.id === id));
+    if (this.subs.length > 0) await this.refreshBalances();
+  }
+
+  async refreshBalances(): Promise<void> {
+    const reply = await this.#api.desk.subAccountBalances();
+    if (!reply.ok) {
+      this.balancesError = reply.error;
+      return;
+    }
+    this.balancesError = undefined;
+    this.balances = Object.fromEntries(reply.value.map((b) => [b.subAccountId, b]));
+  }
+
+  isSelected(id: string): boolean {
+    return this.selected.includes(id);
+  }
+
+  toggle(id: string, on: boolean): void {
+    this.selected = on
+      ? [...this.selected.filter((s) => s !== id), id]
+      : this.selected.filter((s) => s !== id);
+    this.clearPreviews();
+  }
+
+  selectAll(on: boolean): void {
+    this.selected = on ? this.subs.map((a) => a.id) : [];
+    this.clearPreviews();
+  }
+
+  /** A changed selection or form makes earlier previews stale. */
+  clearPreviews(): void {
+    this.sweepPreview = undefined;
+    this.permissionPreview = undefined;
+  }
+
+  #plan(form: SweepForm) {
+    const amount = form.amount.trim();
+    return {
+      direction: form.direction,
+      ticker: form.ticker.trim().toUpperCase(),
+      amount: amount.toLowerCase() === 'all' ? ('all' as const) : amount,
+    };
+  }
+
+  async previewSweep(form: SweepForm): Promise<boolean> {
+    this.sweepResults = undefined;
+    const reply = await this.#api.desk.previewSweep({ accountIds: this.selected, plan: this.#plan(form) });
+    if (!reply.ok) {
+      this.sweepError = reply.error;
+      this.sweepPreview = undefined;
+      return false;
+    }
+    this.sweepError = undefined;
+    this.sweepPreview = reply.value;
+    return true;
+  }
+
+  async runSweep(form: SweepForm): Promise<boolean> {
+    this.sweeping = true;
+    const reply = await this.#api.desk.runSweep({ accountIds: this.selected, plan: this.#plan(form) });
+    this.sweeping = false;
+    if (!reply.ok) {
+      this.sweepError = reply.error;
+      return false;
+    }
+    this.sweepError = undefined;
+    this.sweepPreview = undefined;
+    this.sweepResults = failuresFirst(reply.value);
+    await this.refreshBalances();
+    return true;
+  }
+
+  #urls(rows: readonly PermissionRow[]) {
+    return rows.filter((r) => r.url.trim()).map((r) => ({ url: r.url.trim(), enable: r.enable }));
+  }
+
+  async previewPermissions(rows: readonly PermissionRow[]): Promise<boolean> {
+    this.permissionResults = undefined;
+    const reply = await this.#api.desk.previewPermissions({
+      accountIds: this.selected,
+      urls: this.#urls(rows),
+    });
+    if (!reply.ok) {
+      this.permissionError = reply.error;
+      this.permissionPreview = undefined;
+      return false;
+    }
+    this.permissionError = undefined;
+    this.permissionPreview = reply.value;
+    return true;
+  }
+
+  async applyPermissions(rows: readonly PermissionRow[]): Promise<boolean> {
+    this.applying = true;
+    const reply = await this.#api.desk.applyPermissions({
+      accountIds: this.selected,
+      urls: this.#urls(rows),
+    });
+    this.applying = false;
+    if (!reply.ok) {
+      this.permissionError = reply.error;
+      return false;
+    }
+    this.permissionError = undefined;
+    this.permissionPreview = undefined;
+    this.permissionResults = failuresFirst(reply.value);
+    return true;
+  }
+
+  /** Replaces a sub-account's key pair after a reset: the new secret comes from the clipboard in main. */
+  async rotate(id: string, apiKey: string): Promise<boolean> {
+    this.rotated = undefined;
+    const reply = await this.#api.accounts.rotateFromClipboard({ id, apiKey });
+    if (!reply.ok) {
+      this.rotateError = { id, error: reply.error };
+      return false;
+    }
+    this.rotateError = undefined;
+    this.accounts = this.accounts.map((a) => (a.id === id ? reply.value : a));
+    this.rotated = id;
+    return true;
+  }
+}

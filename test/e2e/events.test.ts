@@ -1,0 +1,169 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withdrawPay } from '../../main/exchange/endpoints/main-account.ts';
+import type { AccountView, Reply } from '../../main/ipc/contract.ts';
+import { headlessPlatform } from '../../main/platform.ts';
+import { createTestCore, type TestCore } from '../support/core.ts';
+import { launchChromium, type Chromium } from './chromium.ts';
+import { startBrowserHost, type BrowserHost } from './host.ts';
+import { artifact, RENDERER_DIR } from './paths.ts';
+
+let core: TestCore;
+let host: BrowserHost;
+let browser: Chromium;
+
+/** What the scripted clipboard holds; main takes it once. */
+let clipboard: string | undefined;
+
+beforeAll(async () => {
+  core = await createTestCore({
+    platform: {
+      ...headlessPlatform,
+      takeSecretFromClipboard: () => {
+        const secret = clipboard;
+        clipboard = undefined;
+        return Promise.resolve(secret);
+      },
+    },
+  });
+  host = await startBrowserHost(core, RENDERER_DIR);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await core?.close();
+});
+
+async function mainAccount(): Promise<AccountView> {
+  const reply = (await core.router.dispatch('accounts.list', undefined, { origin: 'test' })) as Reply<
+    AccountView[]
+  >;
+  if (!reply.ok) throw new Error(reply.error.message);
+  const main = reply.value.find((a) => a.label === 'Sandbox main');
+  if (!main) throw new Error('no main account');
+  return main;
+}
+
+async function openEvents(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(msg.text());
+  });
+  await page.goto(`${host.url}#/events`);
+  await expect.poll(() => page.getByTestId('view-events').isVisible()).toBe(true);
+  return problems;
+}
+
+function entries(page: Page, kind?: string) {
+  return page.locator(
+    kind ? `[data-testid="event-entry"][data-kind="${kind}"]` : '[data-testid="event-entry"]',
+  );
+}
+
+describe('the Events screen in Chromium', () => {
+  it('shows an emitted mining alert with its time and words, and the kind filters hide and show it', async () => {
+    const page = await browser.context.newPage();
+    const problems = await openEvents(page);
+    await expect.poll(() => page.getByTestId('events-empty').isVisible()).toBe(true);
+    const main = await mainAccount();
+
+    core.events.emit('mining.alert', {
+      account: main.id,
+      miningAccount: 'pool-7',
+      kind: 'offline',
+      online: 3,
+      offline: 2,
+      low: 0,
+      message: '2 workers went offline',
+    });
+    await expect.poll(() => entries(page, 'mining').count()).toBe(1);
+    const text = (await entries(page, 'mining').textContent()) ?? '';
+    expect(text).toContain('Workers offline on pool-7');
+    expect(text).toContain('2 workers went offline (online 3, offline 2, low 0)');
+    // The account id is shown as its label.
+    await expect
+      .poll(async () => (await entries(page, 'mining').textContent()) ?? '')
+      .toContain('Sandbox main');
+    // Local time with seconds; UTC on hover.
+    const time = entries(page, 'mining').locator('time');
+    expect(await time.textContent()).toMatch(/\d{2}:\d{2}:\d{2}/);
+    expect(await time.getAttribute('title')).toContain('UTC');
+
+    core.events.emit('app.notice', { level: 'info', message: 'Later notice' });
+    await expect.poll(() => entries(page).count()).toBe(2);
+    // Newest first.
+    expect(await entries(page).first().getAttribute('data-kind')).toBe('notice');
+
+    await page.getByTestId('event-filter-mining').uncheck();
+    await expect.poll(() => entries(page, 'mining').count()).toBe(0);
+    expect(await entries(page, 'notice').count()).toBe(1);
+    await page.getByTestId('event-filter-mining').check();
+    await expect.poll(() => entries(page, 'mining').count()).toBe(1);
+    await page.screenshot({ path: artifact('events-mining.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('with the receiver on and a sandbox webhook configured, shows a withdrawal’s events live and stored', async () => {
+    const page = await browser.context.newPage();
+    const problems = await openEvents(page);
+    const main = await mainAccount();
+    const sandbox = core.connection.sandbox;
+    if (!sandbox) throw new Error('no embedded sandbox');
+
+    await page.getByTestId('receiver-toggle').click();
+    await expect.poll(() => page.getByTestId('receiver-state').textContent()).toContain('On');
+    const address = (await page.getByTestId('receiver-address').textContent()) ?? '';
+    expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhook$/);
+
+    // The user creates the webhook at the exchange with that address and copies its secret.
+    const hook = sandbox.control.webhooks.create('main', address);
+    await expect.poll(() => page.getByTestId('stored-account').inputValue()).toBe(main.id);
+    await page.getByTestId('webhook-key').fill(hook.apiKey);
+    await page.getByTestId('webhook-configure').click();
+    await expect
+      .poll(
+        async () => (await page.getByTestId('stored-panel').getByTestId('error-notice').textContent()) ?? '',
+      )
+      .toContain('Copy the webhook secret to the clipboard first');
+    clipboard = hook.apiSecret;
+    await page.getByTestId('webhook-configure').click();
+    await expect.poll(() => page.getByTestId('webhook-configured').isVisible()).toBe(true);
+    expect(clipboard).toBeUndefined();
+    await sandbox.control.webhooks.enable('main');
+
+    await withdrawPay(await core.accounts.caller(main.id), {
+      ticker: 'USDT',
+      amount: '11',
+      address: '0xfeed',
+      uniqueId: 'e2e-hook-1',
+    });
+    await sandbox.control.webhooks.flush();
+    await expect.poll(() => entries(page, 'webhook').count()).toBe(2);
+    const live = await entries(page, 'webhook').allTextContents();
+    expect(live.join('\n')).toContain('Withdrawal created');
+    expect(live.join('\n')).toContain('Withdrawal pending');
+    for (const line of live) {
+      expect(line).toContain('11 USDT');
+      expect(line).toContain('id e2e-hook-1');
+      expect(line).toContain('Sandbox main');
+    }
+    // The stored events of the account follow as they arrive.
+    await expect.poll(() => page.getByTestId('stored-row').count()).toBe(2);
+    await page.getByTestId('stored-reload').click();
+    await expect.poll(() => page.getByTestId('stored-row').count()).toBe(2);
+
+    await page.getByTestId('stored-reconcile').click();
+    await expect.poll(() => page.getByTestId('stored-reconciled').isVisible()).toBe(true);
+    await page.screenshot({ path: artifact('events-webhooks.png') });
+
+    await page.getByTestId('receiver-toggle').click();
+    await expect.poll(() => page.getByTestId('receiver-state').textContent()).toContain('Off');
+    expect(await page.getByTestId('receiver-address').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,138 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProcedureResult, Reply } from '../../main/ipc/contract.ts';
+import { createTestCore, type TestCore } from '../support/core.ts';
+import { launchChromium, type Chromium } from './chromium.ts';
+import { startBrowserHost, type BrowserHost } from './host.ts';
+import { artifact, RENDERER_DIR } from './paths.ts';
+
+let core: TestCore;
+let host: BrowserHost;
+let browser: Chromium;
+
+beforeAll(async () => {
+  core = await createTestCore();
+  host = await startBrowserHost(core, RENDERER_DIR);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await core?.close();
+});
+
+async function call<T>(name: string, input?: unknown): Promise<T> {
+  const reply = (await core.router.dispatch(name, input, { origin: 'test' })) as Reply<T>;
+  if (!reply.ok) throw new Error(`${name}: ${reply.error.message}`);
+  return reply.value;
+}
+
+/** The main USDT balance of each sub-account, by sub-account id, as main reads it. */
+async function usdtMain(): Promise<Record<string, string>> {
+  const views = await call<ProcedureResult<'desk.subAccountBalances'>>('desk.subAccountBalances');
+  return Object.fromEntries(views.map((v) => [v.subAccountId, v.balances?.['USDT']?.[0]?.main ?? '0']));
+}
+
+async function subIdOf(label: string): Promise<string> {
+  const accounts = await call<Array<{ label: string; subAccountId: string | null }>>('accounts.list');
+  return accounts.find((a) => a.label === label)?.subAccountId ?? '';
+}
+
+async function openSubAccounts(page: Page): Promise<void> {
+  await page.goto(`${host.url}#/sub-accounts`);
+  await expect.poll(() => page.getByTestId('view-sub-accounts').isVisible()).toBe(true);
+  await expect.poll(() => page.getByTestId('sub-row').count()).toBeGreaterThanOrEqual(3);
+  await expect
+    .poll(async () => (await page.getByTestId('sub-table').textContent()) ?? '')
+    .not.toContain('loading…');
+}
+
+function row(page: Page, label: string) {
+  return page.locator(`[data-testid="sub-row"][data-label="${label}"]`);
+}
+
+describe('the Sub-accounts screen in Chromium', () => {
+  it('sweeps 2 USDT from main to two sub-accounts with a preview first, and their balances follow', async () => {
+    const page = await browser.context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (err) => problems.push(err.message));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(msg.text());
+    });
+    await openSubAccounts(page);
+    const alpha = await subIdOf('Sandbox sub-alpha');
+    const maker = await subIdOf('Sandbox sub-maker');
+    const before = await usdtMain();
+
+    await row(page, 'Sandbox sub-alpha').getByTestId('sub-select').check();
+    await row(page, 'Sandbox sub-maker').getByTestId('sub-select').check();
+    expect(await page.getByTestId('sub-selected-count').textContent()).toMatch(/^2 of \d+ selected$/);
+
+    await page.getByTestId('sweep-direction').selectOption('main_to_sub');
+    await page.getByTestId('sweep-ticker').fill('USDT');
+    await page.getByTestId('sweep-amount').fill('2');
+    await page.getByTestId('sweep-preview').click();
+    await expect.poll(() => page.getByTestId('sweep-leg').count()).toBe(2);
+    const legs = await page.getByTestId('sweep-leg').allTextContents();
+    expect(legs.join('\n')).toContain('Sandbox sub-alpha');
+    expect(legs.join('\n')).toContain('Sandbox sub-maker');
+    for (const leg of legs) expect(leg).toContain('2 USDT');
+    // Nothing moved yet.
+    expect(await usdtMain()).toEqual(before);
+
+    await page.getByTestId('sweep-run').click();
+    await expect.poll(() => page.getByTestId('sweep-result').count()).toBe(2);
+    expect(await page.getByTestId('sweep-summary').textContent()).toContain('2 done, 0 failed');
+    for (const text of await page.getByTestId('sweep-result').allTextContents()) expect(text).toContain('✓');
+    expect(await page.getByTestId('sweep-leg').count()).toBe(0);
+
+    const after = await usdtMain();
+    expect(Number(after[alpha])).toBe(Number(before[alpha]) + 2);
+    expect(Number(after[maker])).toBe(Number(before[maker]) + 2);
+    // The table shows the new balances.
+    for (const [label, id] of [
+      ['Sandbox sub-alpha', alpha],
+      ['Sandbox sub-maker', maker],
+    ] as const) {
+      await expect
+        .poll(async () => {
+          const cells = page.locator(`[data-label="${label}"] [data-testid="bal-USDT-main"]`);
+          return Number(await cells.first().textContent());
+        })
+        .toBe(Number(after[id]));
+    }
+    await page.screenshot({ path: artifact('sub-accounts-sweep.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('previews a permission change as unknown → disabled per key, then applies it and reports success', async () => {
+    const page = await browser.context.newPage();
+    await openSubAccounts(page);
+    await row(page, 'Sandbox sub-alpha').getByTestId('sub-select').check();
+
+    await page.getByTestId('perm-url').first().fill('/api/v4/order/new');
+    await page.getByTestId('perm-enable').first().selectOption('disable');
+    await page.getByTestId('perm-preview').click();
+    await expect.poll(() => page.getByTestId('perm-diff-row').count()).toBe(1);
+    const diff = (await page.getByTestId('perm-diff-row').textContent()) ?? '';
+    expect(diff).toContain('Sandbox sub-alpha');
+    expect(diff).toContain('/api/v4/order/new');
+    expect(diff.replace(/\s+/g, ' ')).toContain('unknown → disabled');
+    await page.getByTestId('perm-panel').screenshot({ path: artifact('sub-accounts-permission-diff.png') });
+
+    await page.getByTestId('perm-apply').click();
+    await expect.poll(() => page.getByTestId('perm-result').count()).toBe(1);
+    expect(await page.getByTestId('perm-summary').textContent()).toContain('1 applied, 0 failed');
+    expect(await page.getByTestId('perm-result').textContent()).toContain('Sandbox sub-alpha — applied');
+    await page.screenshot({ path: artifact('sub-accounts-permissions.png'), fullPage: true });
+
+    // The app now knows what it set: the same change previews as no change.
+    await page.getByTestId('perm-preview').click();
+    await expect
+      .poll(async () => (await page.getByTestId('perm-diff-row').textContent()) ?? '')
+      .toContain('no change');
+    await page.close();
+  });
+});
