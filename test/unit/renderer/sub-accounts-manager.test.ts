@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import type { AccountView } from '../../../main/ipc/contract.ts';
+import { createBridge } from '../../../preload/bridge.ts';
+import {
+  balanceLines,
+  failuresFirst,
+  permissionWord,
+  SubAccountsManager,
+} from '../../../renderer/src/lib/managers/sub-accounts.svelte.ts';
+
+const MAIN = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
+const SUB = '6e2d2f1f-9b5c-4d66-8b5f-4c2f3e0d8b21';
+
+function account(id: string, kind: 'main' | 'sub', label: string, subAccountId: string | null): AccountView {
+  return {
+    id,
+    label,
+    kind,
+    subAccountId,
+    apiKeyHint: 'ab…cd',
+    connection: 'sandbox',
+    groups: [],
+    tags: [],
+    favourite: false,
+  };
+}
+
+function fakeBridge(answers: Record<string, unknown>) {
+  const calls: Array<[string, unknown]> = [];
+  const api = createBridge({
+    invoke: async (procedure, input) => {
+      calls.push([procedure, input]);
+      return answers[procedure] ?? { ok: false, error: { code: 'internal', message: 'no answer' } };
+    },
+    listen: () => () => undefined,
+  });
+  return { api, calls };
+}
+
+describe('sub-account helpers', () => {
+  it('lists non-zero balances per ticker, sorted, exactly as given', () => {
+    expect(
+      balanceLines({
+        subAccountId: '42',
+        ok: true,
+        balances: {
+          USDT: [{ main: '10.50', spot: '0', collateral: '0' }],
+          BTC: [{ main: '0', spot: '0.000', collateral: '0' }],
+          ETH: [{ main: '0', spot: '0', collateral: '1.0' }],
+        },
+      }),
+    ).toEqual([
+      { ticker: 'ETH', main: '0', spot: '0', collateral: '1.0' },
+      { ticker: 'USDT', main: '10.50', spot: '0', collateral: '0' },
+    ]);
+    expect(balanceLines(undefined)).toEqual([]);
+    expect(balanceLines({ subAccountId: '42', ok: false, error: { code: 'x', message: 'no' } })).toEqual([]);
+  });
+
+  it('says unknown, enabled or disabled, and puts failures first', () => {
+    expect(['unknown', true, false].map((v) => permissionWord(v as boolean | 'unknown'))).toEqual([
+      'unknown',
+      'enabled',
+      'disabled',
+    ]);
+    expect(
+      failuresFirst([
+        { ok: true, n: 1 },
+        { ok: false, n: 2 },
+        { ok: true, n: 3 },
+      ]).map((r) => r.n),
+    ).toEqual([2, 1, 3]);
+  });
+});
+
+describe('SubAccountsManager', () => {
+  it('loads the sub-accounts with their balances by sub-account id', async () => {
+    const { api } = fakeBridge({
+      'accounts.list': {
+        ok: true,
+        value: [account(MAIN, 'main', 'Main', null), account(SUB, 'sub', 'Alpha', '42')],
+      },
+      'desk.subAccountBalances': {
+        ok: true,
+        value: [
+          { subAccountId: '42', ok: true, balances: { USDT: [{ main: '1', spot: '2', collateral: '3' }] } },
+        ],
+      },
+    });
+    const manager = new SubAccountsManager(api);
+    await manager.load();
+    expect(manager.subs.map((a) => a.label)).toEqual(['Alpha']);
+    expect(balanceLines(manager.balances['42'])).toEqual([
+      { ticker: 'USDT', main: '1', spot: '2', collateral: '3' },
+    ]);
+  });
+
+  it('previews a sweep of the selection with the plan as typed, runs it, reports failures first and rereads balances', async () => {
+    const leg = { account: SUB, label: 'Alpha', subAccountId: '42', amount: '2' };
+    const { api, calls } = fakeBridge({
+      'desk.previewSweep': { ok: true, value: [leg] },
+      'desk.runSweep': {
+        ok: true,
+        value: [
+          { ...leg, ok: true, transactionId: 't1' },
+          { ...leg, account: MAIN, ok: false, error: { code: 'x', message: 'refused' } },
+        ],
+      },
+      'desk.subAccountBalances': { ok: true, value: [] },
+    });
+    const manager = new SubAccountsManager(api);
+    manager.toggle(SUB, true);
+    expect(await manager.previewSweep({ direction: 'sub_to_main', ticker: ' usdt ', amount: 'ALL' })).toBe(
+      true,
+    );
+    expect(calls[0]).toEqual([
+      'desk.previewSweep',
+      { accountIds: [SUB], plan: { direction: 'sub_to_main', ticker: 'USDT', amount: 'all' } },
+    ]);
+    expect(manager.sweepPreview).toEqual([leg]);
+    expect(await manager.runSweep({ direction: 'sub_to_main', ticker: 'USDT', amount: 'all' })).toBe(true);
+    expect(manager.sweepPreview).toBeUndefined();
+    expect(manager.sweepResults?.map((r) => r.ok)).toEqual([false, true]);
+    expect(calls.map((c) => c[0])).toContain('desk.subAccountBalances');
+  });
+
+  it('keeps a sweep error for its field and clears the preview when the selection changes', async () => {
+    const { api } = fakeBridge({
+      'desk.previewSweep': { ok: false, error: { code: 'invalid_input', message: 'bad', field: 'amount' } },
+    });
+    const manager = new SubAccountsManager(api);
+    manager.toggle(SUB, true);
+    expect(await manager.previewSweep({ direction: 'main_to_sub', ticker: 'USDT', amount: 'all' })).toBe(
+      false,
+    );
+    expect(manager.sweepError?.field).toBe('amount');
+    manager.sweepPreview = [];
+    manager.toggle(SUB, false);
+    expect(manager.sweepPreview).toBeUndefined();
+    expect(manager.selected).toEqual([]);
+  });
+
+  it('previews and applies permission rows, leaving out blank URLs', async () => {
+    const { api, calls } = fakeBridge({
+      'desk.previewPermissions': {
+        ok: true,
+        value: [
+          {
+            account: SUB,
+            label: 'Alpha',
+            changes: [{ url: '/api/v4/order/new', before: 'unknown', after: false }],
+          },
+        ],
+      },
+      'desk.applyPermissions': { ok: true, value: [{ account: SUB, label: 'Alpha', ok: true }] },
+    });
+    const manager = new SubAccountsManager(api);
+    manager.toggle(SUB, true);
+    const rows = [
+      { url: ' /api/v4/order/new ', enable: false },
+      { url: '  ', enable: true },
+    ];
+    expect(await manager.previewPermissions(rows)).toBe(true);
+    expect(calls[0]?.[1]).toEqual({ accountIds: [SUB], urls: [{ url: '/api/v4/order/new', enable: false }] });
+    expect(manager.permissionPreview?.[0]?.changes[0]?.before).toBe('unknown');
+    expect(await manager.applyPermissions(rows)).toBe(true);
+    expect(manager.permissionPreview).toBeUndefined();
+    expect(manager.permissionResults).toEqual([{ account: SUB, label: 'Alpha', ok: true }]);
+  });
+
+  it('replaces a key through rotateFromClipboard and keeps its error with the account', async () => {
+    const { api, calls } = fakeBridge({
+      'accounts.rotateFromClipboard': {
+        ok: false,
+        error: { code: 'clipboard_empty', message: 'Copy the secret first', field: 'secret' },
+      },
+    });
+    const manager = new SubAccountsManager(api);
+    expect(await manager.rotate(SUB, 'new-key')).toBe(false);
+    expect(calls[0]).toEqual(['accounts.rotateFromClipboard', { id: SUB, apiKey: 'new-key' }]);
+    expect(manager.rotateError).toEqual({
+      id: SUB,
+      error: { code: 'clipboard_empty', message: 'Copy the secret first', field: 'secret' },
+    });
+  });
+});
