@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProcedureResult, Reply } from '../../main/ipc/contract.ts';
+import { headlessPlatform } from '../../main/platform.ts';
 import { createTestCore, type TestCore } from '../support/core.ts';
 import { launchChromium, type Chromium } from './chromium.ts';
 import { startBrowserHost, type BrowserHost } from './host.ts';
@@ -10,8 +11,20 @@ let core: TestCore;
 let host: BrowserHost;
 let browser: Chromium;
 
+/** What the scripted clipboard holds; main takes it once. */
+let clipboard: string | undefined;
+
 beforeAll(async () => {
-  core = await createTestCore();
+  core = await createTestCore({
+    platform: {
+      ...headlessPlatform,
+      takeSecretFromClipboard: () => {
+        const secret = clipboard;
+        clipboard = undefined;
+        return Promise.resolve(secret);
+      },
+    },
+  });
   host = await startBrowserHost(core, RENDERER_DIR);
   browser = await launchChromium();
 });
@@ -71,6 +84,15 @@ describe('the Sub-accounts screen in Chromium', () => {
 
     await page.getByTestId('sweep-direction').selectOption('main_to_sub');
     await page.getByTestId('sweep-ticker').fill('USDT');
+    // "all" only moves sub-account balances to main: main says so next to the amount.
+    await page.getByTestId('sweep-amount').fill('all');
+    await page.getByTestId('sweep-preview').click();
+    await expect
+      .poll(
+        async () => (await page.getByTestId('sweep-panel').getByTestId('error-notice').textContent()) ?? '',
+      )
+      .toContain('give an amount to send to sub-accounts');
+    expect(await page.getByTestId('sweep-leg').count()).toBe(0);
     await page.getByTestId('sweep-amount').fill('2');
     await page.getByTestId('sweep-preview').click();
     await expect.poll(() => page.getByTestId('sweep-leg').count()).toBe(2);
@@ -133,6 +155,31 @@ describe('the Sub-accounts screen in Chromium', () => {
     await expect
       .poll(async () => (await page.getByTestId('perm-diff-row').textContent()) ?? '')
       .toContain('no change');
+    await page.close();
+  });
+
+  it('replaces a key with the new secret taken from the clipboard, saying so when it is empty', async () => {
+    const page = await browser.context.newPage();
+    await openSubAccounts(page);
+    const noretail = row(page, 'Sandbox sub-noretail');
+    const hintBefore = (await noretail.locator('td').nth(3).textContent()) ?? '';
+    await noretail.getByTestId('sub-rotate-open').click();
+    const form = page.getByTestId('sub-rotate-form');
+    expect(await form.textContent()).toContain('It is never shown here');
+    await page.getByTestId('sub-rotate-key').fill('new-public-key-0001');
+    await page.getByTestId('sub-rotate-submit').click();
+    await expect
+      .poll(async () => (await form.getByTestId('error-notice').textContent()) ?? '')
+      .toContain('clipboard');
+
+    clipboard = 'new-secret';
+    await page.getByTestId('sub-rotate-submit').click();
+    await expect.poll(() => page.getByTestId('sub-rotate-done').isVisible()).toBe(true);
+    expect(clipboard).toBeUndefined();
+    expect(await page.getByTestId('sub-rotate-key').inputValue()).toBe('');
+    const hintAfter = (await noretail.locator('td').nth(3).textContent()) ?? '';
+    expect(hintAfter).not.toBe(hintBefore);
+    expect(hintAfter).toContain('new');
     await page.close();
   });
 });
