@@ -3,6 +3,7 @@ import { createBridge } from '../../../preload/bridge.ts';
 import {
   EventsManager,
   LIVE_LIMIT,
+  STORED_PAGE,
   methodWords,
   webhookWords,
 } from '../../../renderer/src/lib/managers/events.svelte.ts';
@@ -167,5 +168,31 @@ describe('EventsManager', () => {
     expect(await manager.configure('k')).toBe(false);
     expect(calls[1]).toEqual(['webhooks.configure', { accountId: ID, apiKey: 'k' }]);
     expect(manager.configureError?.field).toBe('secret');
+  });
+
+  it('pages older stored events after the oldest one shown when a full page came back', async () => {
+    const page = Array.from({ length: STORED_PAGE }, (_, i) => ({
+      id: `p${i}`,
+      account: ID,
+      method: 'deposit.accepted',
+      nonce: i,
+      receivedAtMs: 10_000 - i,
+      params: {},
+    }));
+    const { api, calls } = fakeBridge({ 'webhooks.events': { ok: true, value: page } });
+    const manager = new EventsManager(api);
+    await manager.choose(ID);
+    expect(manager.storedMore).toBe(true);
+    await manager.loadOlder();
+    expect(calls.at(-1)).toEqual([
+      'webhooks.events',
+      {
+        accountId: ID,
+        before: { receivedAtMs: 10_000 - (STORED_PAGE - 1), id: `p${STORED_PAGE - 1}` },
+        limit: STORED_PAGE,
+      },
+    ]);
+    // Ids already shown are not repeated.
+    expect(manager.stored).toHaveLength(STORED_PAGE);
   });
 });

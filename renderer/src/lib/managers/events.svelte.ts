@@ -32,6 +32,8 @@ export interface LiveEntry {
 
 /** The most recent events kept in the live list. */
 export const LIVE_LIMIT = 500;
+/** Stored webhook events read at a time. */
+export const STORED_PAGE = 200;
 
 const METHOD_WORDS: Record<string, string> = {
   'withdraw.created': 'Withdrawal created',
@@ -104,6 +106,8 @@ export class EventsManager {
   stored = $state<WebhookEventView[]>([]);
   storedLoading = $state(false);
   storedError = $state<IpcError | undefined>();
+  /** A full page came back: older events may follow. */
+  storedMore = $state(false);
   reconciled = $state<number | undefined>();
   reconciling = $state(false);
 
@@ -221,6 +225,7 @@ export class EventsManager {
   async choose(accountId: string | undefined): Promise<void> {
     this.account = accountId;
     this.stored = [];
+    this.storedMore = false;
     this.reconciled = undefined;
     this.configured = undefined;
     this.configureError = undefined;
@@ -231,7 +236,7 @@ export class EventsManager {
     const accountId = this.account;
     if (!accountId) return;
     this.storedLoading = true;
-    const reply = await this.#api.webhooks.events({ accountId, limit: 200 });
+    const reply = await this.#api.webhooks.events({ accountId, limit: STORED_PAGE });
     this.storedLoading = false;
     if (accountId !== this.account) return;
     if (!reply.ok) {
@@ -240,6 +245,30 @@ export class EventsManager {
     }
     this.storedError = undefined;
     this.stored = reply.value;
+    this.storedMore = reply.value.length === STORED_PAGE;
+  }
+
+  /** The next page of older stored events, after the oldest one shown. */
+  async loadOlder(): Promise<void> {
+    const accountId = this.account;
+    const last = this.stored.at(-1);
+    if (!accountId || !last) return;
+    this.storedLoading = true;
+    const reply = await this.#api.webhooks.events({
+      accountId,
+      before: { receivedAtMs: last.receivedAtMs, id: last.id },
+      limit: STORED_PAGE,
+    });
+    this.storedLoading = false;
+    if (accountId !== this.account) return;
+    if (!reply.ok) {
+      this.storedError = reply.error;
+      return;
+    }
+    this.storedError = undefined;
+    const seen = this.stored.map((e) => e.id);
+    this.stored = [...this.stored, ...reply.value.filter((e) => !seen.includes(e.id))];
+    this.storedMore = reply.value.length === STORED_PAGE;
   }
 
   async reconcile(): Promise<void> {
