@@ -140,6 +140,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       return null;
     },
     'webhooks.receiver': ({ enabled, port, host }) => webhooks.receiver(enabled, port, host),
+    'webhooks.receiverStatus': () => webhooks.receiverUrl,
     'webhooks.events': ({ accountId, before, limit }) =>
       cache.webhooks.list({ account: accountId, ...(before ? { before } : {}), ...(limit ? { limit } : {}) }),
     'webhooks.reconcile': ({ accountId }) => webhooks.reconcile(accountId),

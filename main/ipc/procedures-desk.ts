@@ -90,6 +90,10 @@ export const deskProcedures = {
       host: z.union([z.literal('127.0.0.1'), z.literal('0.0.0.0'), z.literal('::1')]).optional(),
     }),
   ),
+  'webhooks.receiverStatus': procedure<string | null>()(
+    'The address the webhook receiver listens on, or null while it is off.',
+    z.strictObject({}).optional(),
+  ),
   'webhooks.events': procedure<WebhookEventView[]>()(
     'Received webhook events of an account, newest first.',
     z.strictObject({

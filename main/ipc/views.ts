@@ -34,6 +34,8 @@ export interface AccountView {
   groups: string[];
   tags: string[];
   favourite: boolean;
+  /** A webhook key is set up for this account. */
+  webhook: boolean;
 }
 
 export interface ImportReport {

@@ -22,6 +22,7 @@ export function accountView(a: AccountRecord): AccountView {
     groups: [...a.groups],
     tags: [...a.tags],
     favourite: a.favourite,
+    webhook: a.webhookApiKey !== null,
   };
 }
 

@@ -77,6 +77,11 @@ export class WebhookService {
     return this.#receiver.url;
   }
 
+  /** The receiver's address, or null while it is off. */
+  get receiverUrl(): string | null {
+    return this.#receiver?.url ?? null;
+  }
+
   /** Fills in from the deposit/withdraw history the events of an account that never arrived. */
   async reconcile(accountId: string): Promise<number> {
     const caller = (await this.#accounts.caller(accountId)).inBackground();

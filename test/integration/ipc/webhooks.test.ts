@@ -63,6 +63,9 @@ describe('webhooks through the bridge', () => {
     expect(events.map((e) => e.method).sort()).toEqual(['withdraw.created', 'withdraw.pending']);
     expect(pushed.sort()).toEqual(['withdraw.created', 'withdraw.pending']);
     expect(await ok<number>('webhooks.reconcile', { accountId: main.id })).toBeGreaterThanOrEqual(0);
+    expect(await ok<string | null>('webhooks.receiverStatus')).toBe(url);
+    expect((await ok<AccountView[]>('accounts.list')).find((a) => a.id === main.id)?.webhook).toBe(true);
     expect(await ok<string | null>('webhooks.receiver', { enabled: false })).toBeNull();
+    expect(await ok<string | null>('webhooks.receiverStatus')).toBeNull();
   });
 });

@@ -19,6 +19,7 @@ const account: AccountView = {
   groups: [],
   tags: [],
   favourite: false,
+  webhook: false,
 };
 
 function fakeBridge(answers: Record<string, unknown>) {

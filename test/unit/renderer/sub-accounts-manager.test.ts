@@ -22,6 +22,7 @@ function account(id: string, kind: 'main' | 'sub', label: string, subAccountId: 
     groups: [],
     tags: [],
     favourite: false,
+    webhook: false,
   };
 }
 

@@ -69,6 +69,7 @@ function account(): AccountView {
     groups: [],
     tags: [],
     favourite: false,
+    webhook: false,
   };
 }
 
