@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headlessPlatform } from '../../main/platform.ts';
 import { createTestCore, type TestCore } from '../support/core.ts';
+import { scriptedDesktop } from '../support/desktop.ts';
 import { launchChromium, type Chromium } from './chromium.ts';
 import { startBrowserHost, type BrowserHost } from './host.ts';
 import { artifact, RENDERER_DIR } from './paths.ts';
@@ -13,8 +13,8 @@ let core: TestCore;
 let host: BrowserHost;
 let browser: Chromium;
 
-/** What the scripted clipboard holds (main takes it once), and the CSV the open dialog picks. */
-let clipboard: string | undefined;
+/** Its clipboard and dialogs answer what the test puts in them. */
+const desktop = scriptedDesktop();
 const csvFile = join(mkdtempSync(join(tmpdir(), 'txc-accounts-import-')), 'accounts.csv');
 
 beforeAll(async () => {
@@ -22,17 +22,8 @@ beforeAll(async () => {
     csvFile,
     'label,key,secret,sub-account id\nImported desk,imp-key,imp-secret,\n,no-label-key,x,\n',
   );
-  core = await createTestCore({
-    platform: {
-      ...headlessPlatform,
-      takeSecretFromClipboard: () => {
-        const secret = clipboard;
-        clipboard = undefined;
-        return Promise.resolve(secret);
-      },
-      chooseFileToOpen: () => Promise.resolve(csvFile),
-    },
-  });
+  desktop.openFile = csvFile;
+  core = await createTestCore({ platform: desktop.platform });
   host = await startBrowserHost(core, RENDERER_DIR);
   browser = await launchChromium();
 });
@@ -133,7 +124,7 @@ describe('the Accounts screen in Chromium', () => {
       .toContain('Copy the API secret to the clipboard first');
     expect((await rowTexts(page)).length).toBe(before);
 
-    clipboard = 'the-secret';
+    desktop.clipboard = 'the-secret';
     await page.getByTestId('add-submit').click();
     await expect.poll(async () => (await rowTexts(page)).length).toBe(before + 1);
     expect(await page.getByTestId('account-add-form').count()).toBe(0);

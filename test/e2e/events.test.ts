@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withdrawPay } from '../../main/exchange/endpoints/main-account.ts';
 import type { AccountView, Reply } from '../../main/ipc/contract.ts';
-import { headlessPlatform } from '../../main/platform.ts';
 import { createTestCore, type TestCore } from '../support/core.ts';
+import { scriptedDesktop } from '../support/desktop.ts';
 import { launchChromium, type Chromium } from './chromium.ts';
 import { startBrowserHost, type BrowserHost } from './host.ts';
 import { artifact, RENDERER_DIR } from './paths.ts';
@@ -12,20 +12,11 @@ let core: TestCore;
 let host: BrowserHost;
 let browser: Chromium;
 
-/** What the scripted clipboard holds; main takes it once. */
-let clipboard: string | undefined;
+/** Its clipboard and dialogs answer what the test puts in them. */
+const desktop = scriptedDesktop();
 
 beforeAll(async () => {
-  core = await createTestCore({
-    platform: {
-      ...headlessPlatform,
-      takeSecretFromClipboard: () => {
-        const secret = clipboard;
-        clipboard = undefined;
-        return Promise.resolve(secret);
-      },
-    },
-  });
+  core = await createTestCore({ platform: desktop.platform });
   host = await startBrowserHost(core, RENDERER_DIR);
   browser = await launchChromium();
 });
@@ -129,10 +120,10 @@ describe('the Events screen in Chromium', () => {
         async () => (await page.getByTestId('stored-panel').getByTestId('error-notice').textContent()) ?? '',
       )
       .toContain('Copy the webhook secret to the clipboard first');
-    clipboard = hook.apiSecret;
+    desktop.clipboard = hook.apiSecret;
     await page.getByTestId('webhook-configure').click();
     await expect.poll(() => page.getByTestId('webhook-configured').isVisible()).toBe(true);
-    expect(clipboard).toBeUndefined();
+    expect(desktop.clipboard).toBeUndefined();
     await sandbox.control.webhooks.enable('main');
 
     await withdrawPay(await core.accounts.caller(main.id), {

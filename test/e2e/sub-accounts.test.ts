@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProcedureResult, Reply } from '../../main/ipc/contract.ts';
-import { headlessPlatform } from '../../main/platform.ts';
 import { createTestCore, type TestCore } from '../support/core.ts';
+import { scriptedDesktop } from '../support/desktop.ts';
 import { launchChromium, type Chromium } from './chromium.ts';
 import { startBrowserHost, type BrowserHost } from './host.ts';
 import { artifact, RENDERER_DIR } from './paths.ts';
@@ -11,20 +11,11 @@ let core: TestCore;
 let host: BrowserHost;
 let browser: Chromium;
 
-/** What the scripted clipboard holds; main takes it once. */
-let clipboard: string | undefined;
+/** Its clipboard and dialogs answer what the test puts in them. */
+const desktop = scriptedDesktop();
 
 beforeAll(async () => {
-  core = await createTestCore({
-    platform: {
-      ...headlessPlatform,
-      takeSecretFromClipboard: () => {
-        const secret = clipboard;
-        clipboard = undefined;
-        return Promise.resolve(secret);
-      },
-    },
-  });
+  core = await createTestCore({ platform: desktop.platform });
   host = await startBrowserHost(core, RENDERER_DIR);
   browser = await launchChromium();
 });
@@ -172,10 +163,10 @@ describe('the Sub-accounts screen in Chromium', () => {
       .poll(async () => (await form.getByTestId('error-notice').textContent()) ?? '')
       .toContain('clipboard');
 
-    clipboard = 'new-secret';
+    desktop.clipboard = 'new-secret';
     await page.getByTestId('sub-rotate-submit').click();
     await expect.poll(() => page.getByTestId('sub-rotate-done').isVisible()).toBe(true);
-    expect(clipboard).toBeUndefined();
+    expect(desktop.clipboard).toBeUndefined();
     expect(await page.getByTestId('sub-rotate-key').inputValue()).toBe('');
     const hintAfter = (await noretail.locator('td').nth(3).textContent()) ?? '';
     expect(hintAfter).not.toBe(hintBefore);

@@ -1,0 +1,34 @@
+import { headlessPlatform, type Platform } from '../../main/platform.ts';
+
+/**
+ * A desktop whose clipboard and file dialogs answer what the test puts in them. Main takes the
+ * clipboard once (it is empty afterwards), as the real shell does.
+ */
+export interface ScriptedDesktop {
+  readonly platform: Platform;
+  /** What the clipboard holds; undefined when empty. */
+  clipboard: string | undefined;
+  /** What the open dialog picks; undefined = the user cancels. */
+  openFile: string | undefined;
+  /** What the save dialog picks; undefined = the user cancels. */
+  saveFile: string | undefined;
+}
+
+export function scriptedDesktop(): ScriptedDesktop {
+  const desktop: ScriptedDesktop = {
+    clipboard: undefined,
+    openFile: undefined,
+    saveFile: undefined,
+    platform: {
+      ...headlessPlatform,
+      takeSecretFromClipboard: () => {
+        const text = desktop.clipboard;
+        desktop.clipboard = undefined;
+        return Promise.resolve(text);
+      },
+      chooseFileToOpen: () => Promise.resolve(desktop.openFile),
+      chooseFileToSave: () => Promise.resolve(desktop.saveFile),
+    },
+  };
+  return desktop;
+}
