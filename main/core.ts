@@ -6,7 +6,10 @@ import { createRouter, type Handlers, type Router } from './ipc/router.ts';
 import { createLogger, type Logger } from './log.ts';
 import { headlessPlatform, type Platform } from './platform.ts';
 import { AccountService } from './services/accounts.ts';
-import { accountHandlers } from './services/account-handlers.ts';
+import type { HandlerContext } from './services/handler-context.ts';
+import { miningHandlers } from './services/mining-handlers.ts';
+import { positionsHandlers } from './services/positions-handlers.ts';
+import { walletHandlers } from './services/wallet-handlers.ts';
 import { appInfo } from './services/app-info.ts';
 import { DeskService } from './services/desk/desk.ts';
 import { deskBatchHandlers } from './services/desk/handlers.ts';
@@ -118,6 +121,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const registered = await accounts.registerDemoAccounts();
   if (registered > 0) log.log('info', `registered ${String(registered)} sandbox demo accounts`);
 
+  const context: HandlerContext = { accounts, connection, cache, live, events, platform, log };
   const handlers: Handlers = {
     'app.info': () => appInfo(environment),
     ...deskHandlers(accounts, connection),
@@ -128,7 +132,9 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     'history.totals': ({ filter }) => history.totals(filter),
     'history.exportCsv': ({ filter }) => history.exportCsv(filter),
     ...deskBatchHandlers(desk, accounts, events),
-    ...accountHandlers(accounts, connection, cache),
+    ...walletHandlers(context),
+    ...positionsHandlers(context),
+    ...miningHandlers(context),
     'live.subscribe': ({ accountId, channel, topic }) => live.subscribe(accountId, channel, topic),
     'live.unsubscribe': ({ id }) => live.unsubscribe(id),
     'webhooks.configure': async ({ accountId, apiKey }) => {

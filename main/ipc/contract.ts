@@ -7,6 +7,9 @@
  */
 import { z } from 'zod';
 import { deskProcedures } from './procedures-desk.ts';
+import { miningProcedures } from './procedures-mining.ts';
+import { positionsProcedures } from './procedures-positions.ts';
+import { walletProcedures } from './procedures-wallet.ts';
 import {
   accountId,
   dealCursor,
@@ -183,6 +186,9 @@ export const procedures = {
     z.strictObject({ accountId }),
   ),
   ...deskProcedures,
+  ...walletProcedures,
+  ...positionsProcedures,
+  ...miningProcedures,
 } as const satisfies Record<string, ProcedureDef>;
 
 export const events = {

@@ -1,9 +1,8 @@
-/** The procedures of many-accounts work and of one account's wallet, positions, mining and webhooks. */
+/** The procedures of many-accounts work (balances, one order for many, key permissions, sweeps) and webhooks. */
 import { z } from 'zod';
 import {
   accountId,
   accountSet,
-  decimalText,
   orderDraft,
   permissionChanges,
   procedure,
@@ -18,13 +17,8 @@ import type {
   DeskChildResult,
   IpcError,
   KeyDiffView,
-  MainBalanceView,
-  MinerInfoView,
-  OpenPositionView,
-  RecordView,
   SweepLegView,
   WebhookEventView,
-  WithdrawableView,
 } from './contract.ts';
 
 export const deskProcedures = {
@@ -107,100 +101,5 @@ export const deskProcedures = {
   'webhooks.reconcile': procedure<number>()(
     'Fills in, from the deposit/withdraw history, the events that never arrived; answers how many.',
     z.strictObject({ accountId }),
-  ),
-  'wallet.balances': procedure<Record<string, MainBalanceView>>()(
-    'Main balances with the part held back by unconfirmed deposits.',
-    z.strictObject({ accountId }),
-  ),
-  'wallet.withdrawable': procedure<WithdrawableView>()(
-    'What can be withdrawn now.',
-    z.strictObject({ accountId }),
-  ),
-  'wallet.withdraw': procedure<{ uniqueId: string; recovered: boolean }>()(
-    'A withdrawal where the receiver gets the amount in full (the fee comes on top); one uniqueId for its life.',
-    z.strictObject({
-      accountId,
-      ticker: z.string().regex(/^[A-Z0-9]{1,16}$/, 'must be a ticker such as USDT'),
-      amount: decimalText,
-      address: z.string().trim().min(1).max(255),
-      network: z.string().max(32).optional(),
-      provider: z.string().max(64).optional(),
-      uniqueId: z.string().min(1).max(255).optional(),
-    }),
-  ),
-  'wallet.createCode': procedure<{ code: string; message: string; external_id: string }>()(
-    'Creates a service code.',
-    z.strictObject({
-      accountId,
-      ticker: z.string().regex(/^[A-Z0-9]{1,16}$/, 'must be a ticker such as USDT'),
-      amount: decimalText,
-      passphrase: z.string().max(25).optional(),
-      description: z.string().max(255).optional(),
-    }),
-  ),
-  'wallet.vasps': procedure<Array<{ vaspId: string; name: string }>>()(
-    "Travel-rule VASPs for the account's region.",
-    z.strictObject({ accountId }),
-  ),
-  'wallet.convert': procedure<{ id: string | number; finalGive: string; finalReceive: string }>()(
-    'Quotes and accepts a convert in one step; one idempotency key for its life.',
-    z.strictObject({
-      accountId,
-      from: z.string().regex(/^[A-Z0-9]{1,16}$/),
-      to: z.string().regex(/^[A-Z0-9]{1,16}$/),
-      direction: z.enum(['from', 'to']),
-      amount: decimalText,
-      idempotencyKey: z.string().min(8).max(128).optional(),
-    }),
-  ),
-  'wallet.history': procedure<{ records: RecordView[] }>()(
-    'Deposits and withdrawals, newest first.',
-    z.strictObject({
-      accountId,
-      transactionMethod: z.union([z.literal(1), z.literal(2)]).optional(),
-      ticker: z.string().max(16).optional(),
-      uniqueId: z.string().max(255).optional(),
-      limit: z.number().int().min(1).max(100).optional(),
-      offset: z.number().int().min(0).max(10000).optional(),
-    }),
-  ),
-  'positions.open': procedure<OpenPositionView[]>()(
-    'Open collateral positions.',
-    z.strictObject({ accountId, market: z.string().min(1).max(40).optional() }),
-  ),
-  'positions.setLeverage': procedure<number>()(
-    'Sets the account leverage (1, 2, 3, 5, 10, 20, 50 or 100); answers the level in force.',
-    z.strictObject({
-      accountId,
-      leverage: z.literal([1, 2, 3, 5, 10, 20, 50, 100], {
-        message: 'must be 1, 2, 3, 5, 10, 20, 50 or 100',
-      }),
-    }),
-  ),
-  'positions.history': procedure<RecordView[]>()(
-    'The cached position history of an account.',
-    z.strictObject({ accountId, market: z.string().min(1).max(40).optional() }),
-  ),
-  'positions.borrows': procedure<RecordView[]>()(
-    'The cached borrow history of an account.',
-    z.strictObject({ accountId }),
-  ),
-  'mining.accounts': procedure<Array<{ name: string; createdAt: number }>>()(
-    'The mining accounts of an account.',
-    z.strictObject({ accountId }),
-  ),
-  'mining.info': procedure<MinerInfoView>()(
-    'Workers online, offline and low, fee and stratum of a mining account.',
-    z.strictObject({ accountId, miningAccount: z.string().min(1).max(255) }),
-  ),
-  'mining.rewards': procedure<RecordView[]>()(
-    'Cached mining rewards, newest first.',
-    z.strictObject({ accountId, miningAccount: z.string().min(1).max(255).optional() }),
-  ),
-  'mining.workerSamples': procedure<
-    Array<{ sampledAtMs: number; online: number; offline: number; low: number }>
-  >()(
-    'Worker counts over time of a mining account (for the chart).',
-    z.strictObject({ accountId, miningAccount: z.string().min(1).max(255) }),
   ),
 } as const satisfies Record<string, ProcedureDef>;
