@@ -1,21 +1,53 @@
 /** The procedures of one account's collateral positions. */
 import { z } from 'zod';
-import { accountId, procedure, type ProcedureDef } from './schemas.ts';
-import type { OpenPositionView, RecordView } from './views.ts';
+import { accountId, decimalText, procedure, type ProcedureDef } from './schemas.ts';
+import type { OpenPositionView, OrderView, RecordView } from './views.ts';
+
+/** An open position with what the exchange adds beside the basics (profit, margin, dates). */
+export interface PositionView extends OpenPositionView {
+  openDate?: number;
+  modifyDate?: number;
+  pnl?: string;
+  pnlPercent?: string;
+  margin?: string;
+  realizedFunding?: string;
+  liquidationState?: string | null;
+}
+
+/** The legs `positions.addTpSl` placed (a leg is absent when its price was not given). */
+export interface TpSlLegsView {
+  takeProfit?: OrderView;
+  stopLoss?: OrderView;
+}
 
 export const positionsProcedures = {
-  'positions.open': procedure<OpenPositionView[]>()(
+  'positions.open': procedure<PositionView[]>()(
     'Open collateral positions.',
     z.strictObject({ accountId, market: z.string().min(1).max(40).optional() }),
   ),
   'positions.setLeverage': procedure<number>()(
-    'Sets the account leverage (1, 2, 3, 5, 10, 20, 50 or 100); answers the level in force.',
+    'Sets the account leverage (1, 2, 3, 5, 10, 20, 50 or 100, at most the maximum of every market with an open position); answers the level in force.',
     z.strictObject({
       accountId,
       leverage: z.literal([1, 2, 3, 5, 10, 20, 50, 100], {
         message: 'must be 1, 2, 3, 5, 10, 20, 50 or 100',
       }),
     }),
+  ),
+  'positions.addTpSl': procedure<TpSlLegsView>()(
+    "Adds a take-profit and/or stop-loss to an open position over the account's WebSocket; answers the legs placed.",
+    z
+      .strictObject({
+        accountId,
+        market: z.string().min(1).max(40),
+        takeProfit: decimalText.optional(),
+        stopLoss: decimalText.optional(),
+        positionSide: z.enum(['LONG', 'SHORT', 'BOTH']).optional(),
+      })
+      .refine((v) => Boolean(v.takeProfit?.trim()) || Boolean(v.stopLoss?.trim()), {
+        message: 'give a take-profit price, a stop-loss price or both',
+        path: ['takeProfit'],
+      }),
   ),
   'positions.history': procedure<RecordView[]>()(
     'The cached position history of an account.',

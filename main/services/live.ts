@@ -13,6 +13,7 @@ import {
   type WsClient,
   type WsOrder,
 } from '../exchange/ws/index.ts';
+import { placeTpSlWs, type TpSlPosition, type TpSlRequest } from '../exchange/ws/tpsl.ts';
 import type { OrderView } from '../ipc/contract.ts';
 import { UserFacingError } from '../ipc/errors.ts';
 import type { OrderDraft } from '../rules/index.ts';
@@ -84,6 +85,32 @@ export class LiveService {
       market,
     );
     return restShape(order);
+  }
+
+  /**
+   * Adds take-profit / stop-loss legs to an open position over the account's WebSocket, after the
+   * price rules; answers each leg placed in the REST order shape.
+   */
+  async addTpSl(
+    account: string,
+    request: TpSlRequest,
+    catalog: MarketCatalog,
+    position: TpSlPosition,
+  ): Promise<{ takeProfit?: OrderView; stopLoss?: OrderView }> {
+    const market = await catalog.get(request.market);
+    if (!market)
+      throw new UserFacingError(
+        'rule_violation',
+        `market ${request.market} is not listed by the exchange`,
+        'market',
+      );
+    const client = this.#client(account);
+    await client.live();
+    const legs = await placeTpSlWs(client, request, market, position);
+    return {
+      ...(legs.takeProfit ? { takeProfit: restShape(legs.takeProfit) } : {}),
+      ...(legs.stopLoss ? { stopLoss: restShape(legs.stopLoss) } : {}),
+    };
   }
 
   unsubscribe(id: string): boolean {

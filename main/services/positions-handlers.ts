@@ -1,16 +1,103 @@
 /** IPC handlers for one account's collateral positions. */
+import { Decimal } from 'decimal.js';
 import * as collateral from '../exchange/endpoints/collateral.ts';
+import { checkTpSl } from '../exchange/ws/tpsl.ts';
+import { UserFacingError } from '../ipc/errors.ts';
+import type { PositionView } from '../ipc/procedures-positions.ts';
 import type { Handlers } from '../ipc/router.ts';
+import { checkLeverage } from '../rules/index.ts';
 import type { HandlerContext } from './handler-context.ts';
+import { RuleViolation } from './trading.ts';
 
 type PositionsProcedures = Extract<keyof Handlers, `positions.${string}`>;
 
-export function positionsHandlers({ accounts, cache }: HandlerContext): Pick<Handlers, PositionsProcedures> {
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+
+/** The open position as the renderer shows it: the basics plus the extras the exchange sent. */
+function positionView(p: collateral.OpenPosition): PositionView {
+  const extra: Record<string, unknown> = p;
+  const out: PositionView = {
+    positionId: p.positionId,
+    market: p.market,
+    amount: p.amount,
+    basePrice: p.basePrice ?? null,
+    liquidationPrice: p.liquidationPrice ?? null,
+  };
+  if (p.positionSide !== undefined) out.positionSide = p.positionSide;
+  const openDate = num(extra['openDate']);
+  const modifyDate = num(extra['modifyDate']);
+  if (openDate !== undefined) out.openDate = openDate;
+  if (modifyDate !== undefined) out.modifyDate = modifyDate;
+  for (const key of ['pnl', 'pnlPercent', 'margin', 'realizedFunding'] as const) {
+    const value = text(extra[key]);
+    if (value !== undefined) out[key] = value;
+  }
+  const state = extra['liquidationState'];
+  if (state === null || typeof state === 'string') out.liquidationState = state;
+  return out;
+}
+
+export function positionsHandlers({
+  accounts,
+  cache,
+  connection,
+  live,
+}: HandlerContext): Pick<Handlers, PositionsProcedures> {
   const as = (id: string) => accounts.caller(id);
   return {
-    'positions.open': async ({ accountId, market }) => collateral.openPositions(await as(accountId), market),
-    'positions.setLeverage': async ({ accountId, leverage }) =>
-      collateral.setLeverage(await as(accountId), leverage),
+    'positions.open': async ({ accountId, market }) =>
+      (await collateral.openPositions(await as(accountId), market)).map(positionView),
+    'positions.setLeverage': async ({ accountId, leverage }) => {
+      const caller = await as(accountId);
+      // Every open position takes the new level: it may not pass the lowest maximum among their markets.
+      const open = await collateral.openPositions(caller);
+      const maxima: number[] = [];
+      for (const p of open) {
+        const max = (await connection.catalog.get(p.market))?.maxLeverage;
+        if (max !== undefined) maxima.push(max);
+      }
+      if (maxima.length > 0) {
+        const issues = checkLeverage(leverage, Math.min(...maxima));
+        if (issues.length > 0) throw new RuleViolation(issues);
+      }
+      return collateral.setLeverage(caller, leverage);
+    },
+    'positions.addTpSl': async ({ accountId, market, takeProfit, stopLoss, positionSide }) => {
+      const rules = await connection.catalog.get(market);
+      if (!rules)
+        throw new UserFacingError(
+          'rule_violation',
+          `market ${market} is not listed by the exchange`,
+          'market',
+        );
+      const request = {
+        market,
+        ...(takeProfit?.trim() ? { takeProfit: takeProfit.trim() } : {}),
+        ...(stopLoss?.trim() ? { stopLoss: stopLoss.trim() } : {}),
+        ...(positionSide ? { positionSide } : {}),
+      };
+      const issues = checkTpSl(request, rules);
+      if (issues.length > 0) throw new RuleViolation(issues);
+      const open = await collateral.openPositions(await as(accountId), market);
+      const position = open.find(
+        (p) =>
+          !new Decimal(p.amount).isZero() &&
+          (!positionSide || positionSide === 'BOTH' || p.positionSide === positionSide),
+      );
+      if (!position) {
+        const side = positionSide && positionSide !== 'BOTH' ? ` ${positionSide.toLowerCase()}` : '';
+        throw new UserFacingError(
+          'no_position',
+          `There is no open${side} position on ${market} to put a take-profit or stop-loss on.`,
+          'market',
+        );
+      }
+      return live.addTpSl(accountId, request, connection.catalog, {
+        amount: position.amount,
+        ...(position.positionSide === undefined ? {} : { positionSide: position.positionSide }),
+      });
+    },
     'positions.history': ({ accountId, market }) =>
       cache.positions.list({ account: accountId, ...(market ? { market } : {}) }),
     'positions.borrows': ({ accountId }) => cache.borrows.list({ account: accountId }),
