@@ -5,6 +5,7 @@
 import { mount } from 'svelte';
 import DataGrid from '../../../renderer/src/components/DataGrid.svelte';
 import Decimal from '../../../renderer/src/components/Decimal.svelte';
+import LineChart from '../../../renderer/src/components/LineChart.svelte';
 import ProgressBar from '../../../renderer/src/components/ProgressBar.svelte';
 import Timestamp from '../../../renderer/src/components/Timestamp.svelte';
 import { DataGridState } from '../../../renderer/src/lib/managers/data-grid.svelte.ts';
@@ -116,6 +117,23 @@ if (component === 'grid') {
   mount(Timestamp, {
     target,
     props: { ms: Number(params.get('ms')), timeZone: params.get('tz') ?? undefined, testid: 'timestamp' },
+  });
+} else if (component === 'chart') {
+  // Two series sampled every minute from START_MS; `points=0` draws the empty state.
+  const n = Number(params.get('points') ?? '6');
+  const online = Array.from({ length: n }, (_, i) => ({ t: START_MS + i * 60_000, v: i < n - 2 ? 3 : 2 }));
+  const offline = Array.from({ length: n }, (_, i) => ({ t: START_MS + i * 60_000, v: i < n - 2 ? 0 : 1 }));
+  mount(LineChart, {
+    target,
+    props: {
+      title: 'Workers',
+      series: [
+        { id: 'online', label: 'Online', points: online },
+        { id: 'offline', label: 'Offline', points: offline },
+      ],
+      step: true,
+      emptyText: 'No worker samples yet.',
+    },
   });
 } else {
   throw new Error(`unknown component ${String(component)}`);
