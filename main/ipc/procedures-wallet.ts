@@ -1,22 +1,73 @@
 /** The procedures of one account's main-balance wallet: balances, withdrawals, codes, converts. */
 import { z } from 'zod';
-import { accountId, decimalText, procedure, type ProcedureDef } from './schemas.ts';
+import { accountId, decimalText, noInput, procedure, type ProcedureDef } from './schemas.ts';
 import type { MainBalanceView, RecordView, WithdrawableView } from './views.ts';
+
+const ticker = z.string().regex(/^[A-Z0-9]{1,16}$/, 'must be a ticker such as USDT');
+
+/** What the exchange publishes about moving one currency out (public asset list). */
+export interface WalletAssetView {
+  ticker: string;
+  name: string;
+  canWithdraw: boolean;
+  canDeposit: boolean;
+  /** Smallest and largest withdrawal, when the exchange publishes them. */
+  minWithdraw: string | null;
+  maxWithdraw: string | null;
+  /** The fixed withdrawal fee charged on top of the amount; null when the exchange does not publish it. */
+  withdrawFee: string | null;
+  /** Decimal places an amount may have, when published. */
+  precision: number | null;
+  networks: string[];
+  defaultNetwork: string | null;
+  /** Fiat withdrawals need a provider. */
+  fiat: boolean;
+}
+
+export interface RefundView {
+  id: string | null;
+  depositId: string | null;
+  ticker: string | null;
+  amount: string | null;
+  memo: string | null;
+  status: 'in_process' | 'successful' | 'canceled';
+  /** Unix seconds, when given. */
+  createdAt: number | null;
+}
+
+export interface BalanceSampleView {
+  /** When the snapshot was taken (ms since epoch). */
+  t: number;
+  main: string;
+  pending: string;
+}
+
+export interface BalanceHistoryView {
+  ticker: string;
+  /** Oldest first. */
+  samples: BalanceSampleView[];
+  /** The newest stored main-balance snapshot of the account (every ticker), for offline reading. */
+  newest: { takenAtMs: number; balances: Record<string, MainBalanceView> } | null;
+}
 
 export const walletProcedures = {
   'wallet.balances': procedure<Record<string, MainBalanceView>>()(
-    'Main balances with the part held back by unconfirmed deposits.',
+    'Main balances with the part held back by unconfirmed deposits (a snapshot is kept for the chart).',
     z.strictObject({ accountId }),
   ),
   'wallet.withdrawable': procedure<WithdrawableView>()(
     'What can be withdrawn now.',
     z.strictObject({ accountId }),
   ),
+  'wallet.assets': procedure<WalletAssetView[]>()(
+    'Currencies with their withdrawal limits, fee and networks, from the public asset list.',
+    noInput,
+  ),
   'wallet.withdraw': procedure<{ uniqueId: string; recovered: boolean }>()(
     'A withdrawal where the receiver gets the amount in full (the fee comes on top); one uniqueId for its life.',
     z.strictObject({
       accountId,
-      ticker: z.string().regex(/^[A-Z0-9]{1,16}$/, 'must be a ticker such as USDT'),
+      ticker,
       amount: decimalText,
       address: z.string().trim().min(1).max(255),
       network: z.string().max(32).optional(),
@@ -28,7 +79,7 @@ export const walletProcedures = {
     'Creates a service code.',
     z.strictObject({
       accountId,
-      ticker: z.string().regex(/^[A-Z0-9]{1,16}$/, 'must be a ticker such as USDT'),
+      ticker,
       amount: decimalText,
       passphrase: z.string().max(25).optional(),
       description: z.string().max(255).optional(),
@@ -37,6 +88,18 @@ export const walletProcedures = {
   'wallet.vasps': procedure<Array<{ vaspId: string; name: string }>>()(
     "Travel-rule VASPs for the account's region.",
     z.strictObject({ accountId }),
+  ),
+  'wallet.verifyDeposit': procedure<{ depositId: string }>()(
+    'Sends the originator of a deposit held for Travel Rule verification: their name and VASP (listed id, or a name).',
+    z.strictObject({
+      accountId,
+      depositId: z.string().trim().min(1).max(255),
+      originatorName: z.string().trim().min(1).max(255),
+      vasp: z.union([
+        z.strictObject({ vaspId: z.string().min(1).max(64) }),
+        z.strictObject({ name: z.string().trim().min(1).max(255) }),
+      ]),
+    }),
   ),
   'wallet.convert': procedure<{ id: string | number; finalGive: string; finalReceive: string }>()(
     'Quotes and accepts a convert in one step; one idempotency key for its life.',
@@ -59,5 +122,27 @@ export const walletProcedures = {
       limit: z.number().int().min(1).max(100).optional(),
       offset: z.number().int().min(0).max(10000).optional(),
     }),
+  ),
+  'wallet.refunds': procedure<{ records: RefundView[] }>()(
+    'Deposit refunds (full refunds only), newest first.',
+    z.strictObject({
+      accountId,
+      depositId: z.string().max(255).optional(),
+      ticker: z.string().max(16).optional(),
+      limit: z.number().int().min(1).max(100).optional(),
+      offset: z.number().int().min(0).max(10000).optional(),
+    }),
+  ),
+  'wallet.refundDeposit': procedure<{ depositId: string }>()(
+    'Sends a credited deposit back in full, with an optional memo.',
+    z.strictObject({
+      accountId,
+      depositId: z.string().trim().min(1).max(255),
+      memo: z.string().max(255).optional(),
+    }),
+  ),
+  'wallet.balanceHistory': procedure<BalanceHistoryView>()(
+    "One currency's stored main-balance samples, oldest first, and the newest snapshot with its time.",
+    z.strictObject({ accountId, ticker, limit: z.number().int().min(1).max(1000).optional() }),
   ),
 } as const satisfies Record<string, ProcedureDef>;

@@ -4,9 +4,15 @@
  * exchange refuses a uniqueId it has seen). Converts keep their idempotency key the same way.
  */
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { BalanceSnapshot } from '../cache/repos/balances.ts';
 import { NetworkError, TimeoutError, ValidationError } from '../exchange/errors.ts';
+import type { ExchangeHttp } from '../exchange/http.ts';
 import * as mainAccount from '../exchange/endpoints/main-account.ts';
+import * as publicApi from '../exchange/endpoints/public.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
+import type { BalanceHistoryView, RefundView, WalletAssetView } from '../ipc/procedures-wallet.ts';
+import type { MainBalanceView } from '../ipc/views.ts';
 
 export interface WithdrawalResult {
   readonly uniqueId: string;
@@ -22,13 +28,120 @@ function repeatedUniqueId(error: unknown): boolean {
   return error instanceof ValidationError && Object.hasOwn(error.fields, 'uniqueId');
 }
 
+const DECIMAL = /^\d+(\.\d+)?$/;
+const text = z.unknown().transform((v) => (typeof v === 'string' && DECIMAL.test(v) ? v : null));
+
+/**
+ * The withdrawal facts of one asset. The contract names only the withdraw/deposit availability and
+ * the networks; the limits, the fixed fee and the precision are read when the list carries them
+ * (`min_withdraw`, `max_withdraw`, `withdraw_fee`, `currency_precision`) and left null otherwise.
+ */
+const assetFactsSchema = z.looseObject({
+  name: z.string().optional(),
+  can_withdraw: z.boolean().optional(),
+  can_deposit: z.boolean().optional(),
+  min_withdraw: text,
+  max_withdraw: text,
+  withdraw_fee: text,
+  currency_precision: z.unknown().transform((v) => (Number.isSafeInteger(v) ? (v as number) : null)),
+  is_fiat: z.boolean().optional(),
+  networks: z
+    .looseObject({ withdraws: z.array(z.string()).optional(), default: z.string().optional() })
+    .optional()
+    .catch(undefined),
+});
+
+export function assetView(ticker: string, raw: unknown): WalletAssetView {
+  const a = assetFactsSchema.parse(raw ?? {});
+  return {
+    ticker,
+    name: a.name ?? ticker,
+    canWithdraw: a.can_withdraw ?? false,
+    canDeposit: a.can_deposit ?? false,
+    minWithdraw: a.min_withdraw,
+    maxWithdraw: a.max_withdraw,
+    withdrawFee: a.withdraw_fee,
+    precision: a.currency_precision,
+    networks: a.networks?.withdraws ?? [],
+    defaultNetwork: a.networks?.default || null,
+    fiat: a.is_fiat ?? false,
+  };
+}
+
+export function refundView(r: mainAccount.Refund): RefundView {
+  const s = (v: unknown) => (typeof v === 'string' ? v : null);
+  return {
+    id: s(r['id']),
+    depositId: s(r['depositId']),
+    ticker: r.ticker ?? null,
+    amount: s(r['amount']),
+    memo: r.memo ?? null,
+    status: r.status,
+    createdAt: typeof r['createdAt'] === 'number' ? r['createdAt'] : null,
+  };
+}
+
+/** Main-balance entries of a stored snapshot back in the exchange's shape (a ticker not stored is zero). */
+function balancesOf(snapshot: BalanceSnapshot): Record<string, MainBalanceView> {
+  const out: Record<string, MainBalanceView> = {};
+  for (const e of snapshot.entries) {
+    const b = (out[e.ticker] ??= { main_balance: '0', pending_deposit_amount: '0' });
+    if (e.field === 'main_balance') b.main_balance = e.amount;
+    if (e.field === 'pending_deposit_amount') b.pending_deposit_amount = e.amount;
+  }
+  return out;
+}
+
+/** Stored main-balance snapshots (newest first, as the cache lists them) as one currency's samples. */
+export function balanceHistory(ticker: string, newestFirst: readonly BalanceSnapshot[]): BalanceHistoryView {
+  const samples = [...newestFirst].reverse().map((s) => {
+    const b = balancesOf(s)[ticker];
+    return { t: s.takenAtMs, main: b?.main_balance ?? '0', pending: b?.pending_deposit_amount ?? '0' };
+  });
+  const newest = newestFirst[0];
+  return {
+    ticker,
+    samples,
+    newest: newest ? { takenAtMs: newest.takenAtMs, balances: balancesOf(newest) } : null,
+  };
+}
+
+/** The entries a main-balance snapshot keeps: non-zero figures only, as the history sync stores them. */
+export function mainSnapshotEntries(
+  balances: Record<string, MainBalanceView>,
+): Array<{ ticker: string; field: string; amount: string }> {
+  const zero = (v: string) => /^0(\.0+)?$/.test(v);
+  return Object.entries(balances).flatMap(([ticker, b]) =>
+    [
+      { ticker, field: 'main_balance', amount: b.main_balance },
+      { ticker, field: 'pending_deposit_amount', amount: b.pending_deposit_amount },
+    ].filter((e) => !zero(e.amount)),
+  );
+}
+
 export class WalletService {
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #lookupDelayMs: number;
+  readonly #assetsMaxAgeMs: number;
+  #assets: { at: number; list: WalletAssetView[] } | undefined;
 
-  constructor(options: { lookupDelayMs?: number; sleep?: (ms: number) => Promise<void> } = {}) {
+  constructor(
+    options: { lookupDelayMs?: number; sleep?: (ms: number) => Promise<void>; assetsMaxAgeMs?: number } = {},
+  ) {
     this.#lookupDelayMs = options.lookupDelayMs ?? 1000;
     this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.#assetsMaxAgeMs = options.assetsMaxAgeMs ?? 60_000;
+  }
+
+  /** The public asset list as withdrawal facts, sorted by ticker; kept for a minute. */
+  async assets(http: ExchangeHttp): Promise<WalletAssetView[]> {
+    if (this.#assets && Date.now() - this.#assets.at < this.#assetsMaxAgeMs) return this.#assets.list;
+    const raw = await publicApi.assets(http);
+    const list = Object.entries(raw)
+      .map(([ticker, a]) => assetView(ticker, a))
+      .sort((a, b) => a.ticker.localeCompare(b.ticker));
+    this.#assets = { at: Date.now(), list };
+    return list;
   }
 
   /** A withdrawal where the receiver gets `amount` in full (the fee is charged on top). */
