@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IpcError, OrderView } from '../../../main/ipc/contract.ts';
+import type { PositionView, TpSlLegsView } from '../../../main/ipc/procedures-positions.ts';
+import { createTestCore, type TestCore } from '../../support/core.ts';
+
+let core: TestCore;
+let main = '';
+let alpha = '';
+
+type Reply<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+
+function call<T>(name: string, input: unknown): Promise<Reply<T>> {
+  return core.router.dispatch(name as never, input as never, { origin: 'test' }) as Promise<Reply<T>>;
+}
+
+function value<T>(reply: Reply<T>): T {
+  if (!reply.ok) throw new Error(`expected success, got ${reply.error.message}`);
+  return reply.value;
+}
+
+function error<T>(reply: Reply<T>): IpcError {
+  if (reply.ok) throw new Error('expected a refusal');
+  return reply.error;
+}
+
+beforeAll(async () => {
+  core = await createTestCore();
+  const accounts = value(await call<Array<{ id: string; label: string }>>('accounts.list', undefined));
+  main = accounts.find((a) => a.label === 'Sandbox main')?.id ?? '';
+  alpha = accounts.find((a) => a.label === 'Sandbox sub-alpha')?.id ?? '';
+  expect(main).not.toBe('');
+  expect(alpha).not.toBe('');
+  // A long of 0.01 BTC on the perpetual, opened with a collateral market order.
+  value(
+    await call('orders.place', {
+      accountId: main,
+      draft: { kind: 'collateral_market', market: 'BTC_PERP', side: 'buy', amount: '0.01' },
+    }),
+  );
+}, 60_000);
+afterAll(() => core.close());
+
+describe('positions procedures against the sandbox', () => {
+  it('lists the open position with its liquidation price, margin and profit', async () => {
+    const open = value(await call<PositionView[]>('positions.open', { accountId: main }));
+    const btc = open.find((p) => p.market === 'BTC_PERP');
+    expect(btc).toMatchObject({ amount: '0.01', positionSide: 'BOTH' });
+    expect(btc?.margin).toMatch(/^\d+(\.\d+)?$/);
+    expect(btc?.pnl).toMatch(/^-?\d+(\.\d+)?$/);
+  });
+
+  it('adds a take-profit / stop-loss pair over the WebSocket: two reduce-only stop legs closing the long', async () => {
+    const legs = value(
+      await call<TpSlLegsView>('positions.addTpSl', {
+        accountId: main,
+        market: 'BTC_PERP',
+        takeProfit: '90000',
+        stopLoss: '40000',
+      }),
+    );
+    expect(legs.takeProfit).toMatchObject({ market: 'BTC_PERP', side: 'sell', amount: '0.01' });
+    expect(legs.stopLoss).toMatchObject({ market: 'BTC_PERP', side: 'sell', amount: '0.01' });
+    expect(legs.takeProfit?.activation_price).toBe('90000');
+    expect(legs.stopLoss?.activation_price).toBe('40000');
+    const active = value(await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_PERP' }));
+    const ids = active.map((o) => o.orderId);
+    expect(ids).toContain(legs.takeProfit?.orderId);
+    expect(ids).toContain(legs.stopLoss?.orderId);
+  });
+
+  it('adds a stop-loss alone as one reduce-only stop-market leg', async () => {
+    const legs = value(
+      await call<TpSlLegsView>('positions.addTpSl', {
+        accountId: main,
+        market: 'BTC_PERP',
+        stopLoss: '45000',
+      }),
+    );
+    expect(legs.takeProfit).toBeUndefined();
+    expect(legs.stopLoss).toMatchObject({ side: 'sell', amount: '0.01', activation_price: '45000' });
+  });
+
+  it('refuses a price off the tick grid naming the field and the nearest prices, sending nothing', async () => {
+    const before = value(await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_PERP' }));
+    const e = error(
+      await call('positions.addTpSl', {
+        accountId: main,
+        market: 'BTC_PERP',
+        takeProfit: '90000',
+        stopLoss: '40000.05',
+      }),
+    );
+    expect(e.field).toBe('stopLoss');
+    expect(e.message).toMatch(/multiple of 0\.1; nearest: 40000 or 40000\.1/);
+    const after = value(await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_PERP' }));
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('refuses when neither price is given, naming takeProfit', async () => {
+    const e = error(await call('positions.addTpSl', { accountId: main, market: 'BTC_PERP' }));
+    expect(e.field).toBe('takeProfit');
+    expect(e.message).toMatch(/take-profit price, a stop-loss price or both/);
+  });
+
+  it('refuses in words when the account has no open position on the market', async () => {
+    const e = error(
+      await call('positions.addTpSl', {
+        accountId: main,
+        market: 'ETH_PERP',
+        takeProfit: '4000',
+        stopLoss: '2000',
+      }),
+    );
+    expect(e.field).toBe('market');
+    expect(e.message).toBe('There is no open position on ETH_PERP to put a take-profit or stop-loss on.');
+  });
+
+  it('changes leverage within the allowed set and refuses a level above an open market maximum', async () => {
+    value(
+      await call('orders.place', {
+        accountId: alpha,
+        draft: { kind: 'collateral_market', market: 'ETH_PERP', side: 'buy', amount: '0.01' },
+      }),
+    );
+    expect(value(await call<number>('positions.setLeverage', { accountId: alpha, leverage: 20 }))).toBe(20);
+    const e = error(await call('positions.setLeverage', { accountId: alpha, leverage: 100 }));
+    expect(e.field).toBe('leverage');
+    expect(e.message).toMatch(/at most 50/);
+    const bad = error(await call('positions.setLeverage', { accountId: alpha, leverage: 4 }));
+    expect(bad.field).toBe('leverage');
+  });
+});
