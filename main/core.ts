@@ -131,7 +131,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     'history.deals': ({ filter, cursor, limit }) => history.deals(filter, cursor, limit),
     'history.totals': ({ filter }) => history.totals(filter),
     'history.exportCsv': ({ filter }) => history.exportCsv(filter),
-    ...deskBatchHandlers(desk, accounts, events),
+    ...deskBatchHandlers(desk, accounts, events, cache),
     ...walletHandlers(context),
     ...positionsHandlers(context),
     ...miningHandlers(context),

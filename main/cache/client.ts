@@ -136,6 +136,7 @@ export class Cache {
   };
 
   readonly audit = { list: this.#read('audit.list'), record: this.#write('audit.record') };
+  readonly batches = { list: this.#read('batches.list'), record: this.#write('batches.record') };
 
   readonly checkpoints = {
     load: this.#read('checkpoints.load'),

@@ -26,5 +26,6 @@ export {
 export type { MiningReward, MiningRewardInput, WorkerSample } from './repos/mining.ts';
 export type { WebhookEvent, WebhookQuery } from './repos/webhooks.ts';
 export type { SignedRequest, AuditEntry, AuditQuery } from './repos/audit.ts';
+export type { BatchRecord, BatchQuery } from './repos/batches.ts';
 export type { Checkpoint } from './repos/checkpoints.ts';
 export type { CheckpointWrite } from './methods.ts';

@@ -17,6 +17,7 @@ import {
   type AuditQuery,
   type SignedRequest,
 } from './repos/audit.ts';
+import { listBatches, recordBatch, type BatchQuery, type BatchRecord } from './repos/batches.ts';
 import {
   latestBalanceSnapshot,
   listBalanceSnapshots,
@@ -99,6 +100,7 @@ export const readMethods = {
   'webhooks.list': (c: Read, query: WebhookQuery) => listWebhookEvents(c.db, query),
   'webhooks.lastNonce': (c: Read, account: string) => lastWebhookNonce(c.db, account),
   'audit.list': (c: Read, query?: AuditQuery) => listSignedRequests(c.db, query),
+  'batches.list': (c: Read, query?: BatchQuery) => listBatches(c.db, query),
   'checkpoints.load': (c: Read, job: string) => loadCheckpoint(c.db, job),
   'checkpoints.list': (c: Read, prefix?: string) => listCheckpoints(c.db, prefix),
   'meta.schemaVersion': (c: Read) => schemaVersion(c.db),
@@ -153,6 +155,7 @@ export const writeMethods = {
   'mining.recordWorkerSample': (c: Write, sample: WorkerSample) => recordWorkerSample(c.db, sample),
   'webhooks.record': (c: Write, event: WebhookEvent) => recordWebhookEvent(c.db, event),
   'audit.record': (c: Write, entry: SignedRequest) => recordSignedRequest(c.db, entry),
+  'batches.record': (c: Write, record: BatchRecord) => recordBatch(c.db, record),
   'checkpoints.save': (c: Write, job: string, cursor: unknown) => saveCheckpoint(c.db, job, cursor),
   'checkpoints.delete': (c: Write, job: string) => deleteCheckpoint(c.db, job),
 };

@@ -12,6 +12,7 @@ import {
 } from './schemas.ts';
 import type {
   BatchOutcome,
+  BatchRecordView,
   DeskBalanceView,
   DeskChildPreview,
   DeskChildResult,
@@ -67,6 +68,19 @@ export const deskProcedures = {
   'desk.runSweep': procedure<Array<SweepLegView & BatchOutcome & { transactionId?: string }>>()(
     'Makes the sweep transfers; failures first.',
     z.strictObject({ accountIds: accountSet, plan: sweepPlan }),
+  ),
+  'desk.batches': procedure<BatchRecordView[]>()(
+    'The audit log of desk batches (orders, key permissions, sweeps) with each child’s outcome, newest first.',
+    z
+      .strictObject({
+        beforeMs: z.number().int().nonnegative().optional(),
+        parentId: z
+          .string()
+          .regex(/^[A-Za-z0-9._-]{1,40}$/)
+          .optional(),
+        limit: z.number().int().min(1).max(200).optional(),
+      })
+      .optional(),
   ),
   'webhooks.configure': procedure<null>()(
     "Sets an account's webhook key; its secret is read from the clipboard into the keychain.",

@@ -210,6 +210,22 @@ export interface BatchOutcome {
   error?: IpcError;
 }
 
+/** A desk batch as the audit log keeps it (no messages: error codes only). */
+export interface BatchRecordView {
+  parentId: string;
+  kind: 'order' | 'permissions' | 'sweep';
+  atMs: number;
+  children: Array<{
+    account: string;
+    /** The child's own id: its client order id, or the sub-account id of a sweep leg. */
+    childRef?: string;
+    outcome: 'ok' | 'failed';
+    errorCode?: string;
+    /** What it made: the order id, the transfer's transaction id. */
+    detail?: string;
+  }>;
+}
+
 export interface Notice {
   level: 'info' | 'warning' | 'error';
   message: string;

@@ -73,8 +73,9 @@ async function pool<T, R>(
   return out;
 }
 
-export function newParentId(): string {
-  return `txb-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+/** A batch's parent id: `txb-` for orders (children are `<parent>-001`, ...), other prefixes for other batches. */
+export function newParentId(prefix = 'txb'): string {
+  return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
 }
 
 export class DeskService {

@@ -15,7 +15,7 @@ const caches = useCaches();
 describe('cache workers', () => {
   it('opens the profile file through the writer, migrates it and answers typed calls', async () => {
     const cache = await caches.open();
-    expect(cache.schemaVersion).toBe(4);
+    expect(cache.schemaVersion).toBe(5);
     expect(cache.migration?.applied).toEqual([
       '0001-initial',
       '0002-sync-checkpoints',

@@ -50,7 +50,13 @@ describe('desk: many accounts at once', () => {
     expect(preview.children.filter((c) => c.issues.length > 0).map((c) => c.account)).toEqual([tiny]);
     expect(preview.children.find((c) => c.account !== tiny)?.amount).toBe('0.001');
 
-    const { parentId, results } = await desk.place(accounts, draft, sizing, preview.parentId);
+    // Through the procedure, so the batch also lands in the audit log.
+    const reply = (await core.router.dispatch(
+      'desk.placeOrder',
+      { accountIds: accounts, draft, sizing, parentId: preview.parentId },
+      { origin: 'test' },
+    )) as { ok: true; value: Awaited<ReturnType<DeskService['place']>> };
+    const { parentId, results } = reply.value;
     expect(parentId).toBe(preview.parentId);
     expect(results[0]).toMatchObject({
       account: tiny,
@@ -63,6 +69,34 @@ describe('desk: many accounts at once', () => {
       const open = await trading.activeOrders(await core.accounts.caller(r.account), { market: 'BTC_USDT' });
       expect(open.filter((o) => o.clientOrderId === r.clientOrderId)).toHaveLength(1);
     }
+
+    // The audit log holds the batch under its parent id with every child's outcome.
+    const log = (await core.router.dispatch('desk.batches', { parentId }, { origin: 'test' })) as {
+      ok: true;
+      value: Array<{
+        kind: string;
+        children: Array<{
+          account: string;
+          childRef?: string;
+          outcome: string;
+          errorCode?: string;
+          detail?: string;
+        }>;
+      }>;
+    };
+    const [batch] = log.value;
+    expect(batch?.kind).toBe('order');
+    expect(batch?.children).toHaveLength(50);
+    expect(batch?.children.filter((c) => c.outcome === 'failed')).toEqual([
+      { account: tiny, childRef: results[0]?.clientOrderId, outcome: 'failed', errorCode: 'rule_violation' },
+    ]);
+    for (const r of results.slice(1))
+      expect(batch?.children.find((c) => c.account === r.account)).toEqual({
+        account: r.account,
+        childRef: r.clientOrderId,
+        outcome: 'ok',
+        detail: String(r.result?.order?.orderId),
+      });
   }, 60_000);
 
   it('applies one permission change to many sub-account keys, previewing the per-key diff', async () => {
@@ -106,12 +140,32 @@ describe('desk: many accounts at once', () => {
       amount: 'all',
     });
     expect(back.map((l) => l.amount)).toEqual(['102', '102', '102']);
-    const done = await runSweep(core.accounts, ids, {
-      direction: 'sub_to_main',
-      ticker: 'USDT',
-      amount: 'all',
-    });
+    const done = (
+      (await core.router.dispatch(
+        'desk.runSweep',
+        { accountIds: ids, plan: { direction: 'sub_to_main', ticker: 'USDT', amount: 'all' } },
+        { origin: 'test' },
+      )) as { ok: true; value: Array<{ ok: boolean; account: string; transactionId?: string }> }
+    ).value;
     expect(done.every((r) => r.ok)).toBe(true);
+    const log = (await core.router.dispatch('desk.batches', { limit: 1 }, { origin: 'test' })) as {
+      ok: true;
+      value: Array<{
+        parentId: string;
+        kind: string;
+        children: Array<{ account: string; childRef?: string; outcome: string; detail?: string }>;
+      }>;
+    };
+    expect(log.value[0]?.parentId).toMatch(/^txw-/);
+    expect(log.value[0]?.kind).toBe('sweep');
+    expect(log.value[0]?.children).toEqual(
+      subs.map((sub) => ({
+        account: sub.id,
+        childRef: sub.subAccountId,
+        outcome: 'ok',
+        detail: String(done.find((r) => r.account === sub.id)?.transactionId),
+      })),
+    );
     const main = core.accounts.registry.list().find((a) => a.kind === 'main');
     const caller = await core.accounts.caller(main?.id ?? '');
     for (const sub of subs) {

@@ -31,7 +31,13 @@ describe('openWritable', () => {
     expect(migration).toEqual({
       from: 0,
       to: migrations.length,
-      applied: ['0001-initial', '0002-sync-checkpoints', '0003-deal-name-keys', '0004-deal-daily-totals'],
+      applied: [
+        '0001-initial',
+        '0002-sync-checkpoints',
+        '0003-deal-name-keys',
+        '0004-deal-daily-totals',
+        '0005-batch-log',
+      ],
     });
     db.close();
   });
@@ -118,8 +124,9 @@ describe('checkMigrationList', () => {
       '0002-sync-checkpoints',
       '0003-deal-name-keys',
       '0004-deal-daily-totals',
+      '0005-batch-log',
     ]);
-    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
     db.close();
   });
 });
