@@ -15,6 +15,7 @@ import { DeskService } from './services/desk/desk.ts';
 import { deskBatchHandlers } from './services/desk/handlers.ts';
 import { LiveService } from './services/live.ts';
 import { MiningWatch } from './services/mining-watch.ts';
+import { notificationHandlers, NotificationService } from './services/notifications.ts';
 import { WebhookService } from './services/webhooks.ts';
 import { deskHandlers } from './services/desk-handlers.ts';
 import { HistoryService } from './services/history.ts';
@@ -103,6 +104,14 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     log,
   );
   if (options.miningWatchMs) miningWatch.start(options.miningWatchMs);
+  const notifications = new NotificationService({
+    file: join(environment.dataDir, 'profiles', profile, 'notifications.json'),
+    events,
+    platform,
+    accounts: () => accounts.list().filter((a) => a.connection === connection.id),
+    live,
+    log,
+  });
   const history = new HistoryService(cache, accounts, events, platform, log, options.syncRetry);
   audit.write = (entry) => {
     const account = registry.idForKey(connection.id, entry.apiKey) ?? 'unregistered';
@@ -134,7 +143,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...deskBatchHandlers(desk, accounts, events, cache),
     ...walletHandlers(context),
     ...positionsHandlers(context),
-    ...miningHandlers(context),
+    ...miningHandlers(context, miningWatch),
+    ...notificationHandlers(notifications),
     'live.subscribe': ({ accountId, channel, topic }) => live.subscribe(accountId, channel, topic),
     'live.unsubscribe': ({ id }) => live.unsubscribe(id),
     'webhooks.configure': async ({ accountId, apiKey }) => {
@@ -164,9 +174,11 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     cache,
     history,
     async close() {
+      notifications.close();
       live.stop();
       await webhooks.close();
       miningWatch.stop();
+      await miningWatch.idle();
       history.cancel();
       await history.idle();
       registry.close();

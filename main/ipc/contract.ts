@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { deskProcedures } from './procedures-desk.ts';
 import { miningProcedures } from './procedures-mining.ts';
+import { notificationsProcedures } from './procedures-notifications.ts';
 import { positionsProcedures } from './procedures-positions.ts';
 import { walletProcedures } from './procedures-wallet.ts';
 import {
@@ -189,6 +190,7 @@ export const procedures = {
   ...walletProcedures,
   ...positionsProcedures,
   ...miningProcedures,
+  ...notificationsProcedures,
 } as const satisfies Record<string, ProcedureDef>;
 
 export const events = {

@@ -1,7 +1,39 @@
 /** The procedures of one account's mining pool accounts. */
 import { z } from 'zod';
-import { accountId, procedure, type ProcedureDef } from './schemas.ts';
-import type { MinerInfoView, RecordView } from './views.ts';
+import { accountId, noInput, procedure, type ProcedureDef } from './schemas.ts';
+import type { MinerInfoView, MiningAlertView } from './views.ts';
+
+/** A cached daily reward of a mining account (amounts as the exchange sent them). */
+export interface MiningRewardView {
+  miningAccount: string;
+  /** Unix seconds. */
+  time: number;
+  reward: string;
+  fee: string | null;
+  hashrate: string | null;
+}
+
+/** A watcher link: a read-only pool dashboard shared with someone, until it expires. */
+export interface WatcherLinkView {
+  id: string;
+  name: string;
+  link: string;
+  accounts: string[];
+  permissions: string[];
+  createdAtMs: number;
+  /** When the link stops working; null when it never does. */
+  liveUntilMs: number | null;
+}
+
+/** One reading of a mining account's workers. */
+export interface WorkerSampleView {
+  sampledAtMs: number;
+  online: number;
+  offline: number;
+  low: number;
+}
+
+const miningAccount = z.string().min(1).max(255);
 
 export const miningProcedures = {
   'mining.accounts': procedure<Array<{ name: string; createdAt: number }>>()(
@@ -10,16 +42,31 @@ export const miningProcedures = {
   ),
   'mining.info': procedure<MinerInfoView>()(
     'Workers online, offline and low, fee and stratum of a mining account.',
-    z.strictObject({ accountId, miningAccount: z.string().min(1).max(255) }),
+    z.strictObject({ accountId, miningAccount }),
   ),
-  'mining.rewards': procedure<RecordView[]>()(
-    'Cached mining rewards, newest first.',
-    z.strictObject({ accountId, miningAccount: z.string().min(1).max(255).optional() }),
+  'mining.rewards': procedure<MiningRewardView[]>()(
+    'Cached mining rewards, newest first (the mining watch and the history sync fill them in).',
+    z.strictObject({
+      accountId,
+      miningAccount: miningAccount.optional(),
+      limit: z.number().int().min(1).max(1000).optional(),
+    }),
   ),
-  'mining.workerSamples': procedure<
-    Array<{ sampledAtMs: number; online: number; offline: number; low: number }>
-  >()(
-    'Worker counts over time of a mining account (for the chart).',
-    z.strictObject({ accountId, miningAccount: z.string().min(1).max(255) }),
+  'mining.workerSamples': procedure<WorkerSampleView[]>()(
+    'Worker counts over the last hours of a mining account, oldest first (for the chart).',
+    z.strictObject({
+      accountId,
+      miningAccount,
+      /** 24 by default; at most three days (the cache answers up to 10,000 readings). */
+      hours: z.number().int().min(1).max(72).optional(),
+    }),
+  ),
+  'mining.watcherLinks': procedure<WatcherLinkView[]>()(
+    'The watcher links of a mining account, with when each expires.',
+    z.strictObject({ accountId, miningAccount }),
+  ),
+  'mining.pollNow': procedure<MiningAlertView[]>()(
+    'Reads every mining account now, as the mining watch does each minute; answers the alerts raised.',
+    noInput,
   ),
 } as const satisfies Record<string, ProcedureDef>;

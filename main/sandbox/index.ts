@@ -89,6 +89,8 @@ export interface SandboxControl {
   cancelTransaction(idOrUniqueId: string): boolean;
   /** Makes the in-process refund of a deposit fail (`refund.failed`); false when none matches. */
   failRefund(depositId: string): boolean;
+  /** Fixes a mining account's offline and low worker counts (undefined: back to the per-minute schedule); false when none has that name. */
+  setWorkers(miningAccount: string, counts: { offline: number; low: number } | undefined): boolean;
   readonly webhooks: SandboxWebhooks;
   readonly state: SandboxState;
   readonly engine: Engine;
@@ -231,6 +233,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       },
       cancelTransaction: (id) => cancelWalletRecord(state, id),
       failRefund: (depositId) => failRefund(state, depositId),
+      setWorkers(name, counts) {
+        const m = state.wallet.mining.find((x) => x.name === name);
+        if (!m) return false;
+        if (counts) m.pinned = { ...counts };
+        else delete m.pinned;
+        return true;
+      },
       webhooks: {
         create: (label, url) => webhooks.create(accountId(label), url),
         enable: (label) => webhooks.enable(accountId(label)),

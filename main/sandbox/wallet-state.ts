@@ -49,6 +49,8 @@ export interface MiningAccount {
   createdAt: number;
   workers: number;
   fee: string;
+  /** Set by `control.setWorkers`: fixed offline/low counts instead of the per-minute schedule. */
+  pinned?: { offline: number; low: number };
 }
 
 export interface ServiceCode {

@@ -1,7 +1,13 @@
-import { BrowserWindow, clipboard, dialog } from 'electron';
+import { BrowserWindow, clipboard, dialog, Notification } from 'electron';
 import type { Platform } from '../platform.ts';
 
-/** The desktop's clipboard and native dialogs, parented to the focused window. */
+/** Notifications possibly still on screen: kept referenced so a click reaches its handler. */
+const shown = new Set<Notification>();
+
+/**
+ * The desktop's clipboard, native dialogs (parented to the focused window) and notifications (a click
+ * brings the app's window to the front).
+ */
 export const electronPlatform: Platform = {
   async takeSecretFromClipboard() {
     const text = (await clipboard.readText()).trim();
@@ -23,5 +29,19 @@ export const electronPlatform: Platform = {
       ? await dialog.showSaveDialog(parent, options)
       : await dialog.showSaveDialog(options);
     return result.canceled ? undefined : result.filePath;
+  },
+  notify({ title, body }) {
+    if (!Notification.isSupported()) return;
+    const notification = new Notification({ title, body });
+    shown.add(notification);
+    // Some desktops never report a close: forget the oldest beyond a handful.
+    for (const old of shown) if (shown.size > 20) shown.delete(old);
+    notification.on('click', () => {
+      const window = BrowserWindow.getAllWindows()[0];
+      if (window?.isMinimized()) window.restore();
+      window?.focus();
+    });
+    notification.on('close', () => shown.delete(notification));
+    notification.show();
   },
 };

@@ -1,8 +1,9 @@
-import { headlessPlatform, type Platform } from '../../main/platform.ts';
+import { headlessPlatform, type DesktopNotice, type Platform } from '../../main/platform.ts';
 
 /**
- * A desktop whose clipboard and file dialogs answer what the test puts in them. Main takes the
- * clipboard once (it is empty afterwards), as the real shell does.
+ * A desktop whose clipboard and file dialogs answer what the test puts in them, and which records the
+ * notifications it is asked to show. Main takes the clipboard once (it is empty afterwards), as the
+ * real shell does.
  */
 export interface ScriptedDesktop {
   readonly platform: Platform;
@@ -12,6 +13,8 @@ export interface ScriptedDesktop {
   openFile: string | undefined;
   /** What the save dialog picks; undefined = the user cancels. */
   saveFile: string | undefined;
+  /** Every desktop notification main raised, oldest first. */
+  readonly notices: DesktopNotice[];
 }
 
 export function scriptedDesktop(): ScriptedDesktop {
@@ -19,6 +22,7 @@ export function scriptedDesktop(): ScriptedDesktop {
     clipboard: undefined,
     openFile: undefined,
     saveFile: undefined,
+    notices: [],
     platform: {
       ...headlessPlatform,
       takeSecretFromClipboard: () => {
@@ -28,6 +32,7 @@ export function scriptedDesktop(): ScriptedDesktop {
       },
       chooseFileToOpen: () => Promise.resolve(desktop.openFile),
       chooseFileToSave: () => Promise.resolve(desktop.saveFile),
+      notify: (notice) => void desktop.notices.push({ ...notice }),
     },
   };
   return desktop;

@@ -40,6 +40,7 @@ export function workerCounts(
   m: MiningAccount,
   now: number,
 ): { online: number; offline: number; low: number } {
+  if (m.pinned) return { online: Math.max(0, m.workers - m.pinned.offline), ...m.pinned };
   const period = Math.floor(now / WORKER_PERIOD_MS);
   const h = hash(period * 31 + m.name.length * 7 + m.createdAt);
   const offline = h % Math.max(1, Math.ceil(m.workers / 3));

@@ -23,6 +23,7 @@ const platform: Platform = {
   },
   chooseFileToOpen: async () => desktop.openFile,
   chooseFileToSave: async () => undefined,
+  notify: () => undefined,
 };
 
 let core: TestCore;

@@ -18,6 +18,7 @@ const platform: Platform = {
   takeSecretFromClipboard: async () => undefined,
   chooseFileToOpen: async () => undefined,
   chooseFileToSave: async () => saveTo,
+  notify: () => undefined,
 };
 
 let core: TestCore;

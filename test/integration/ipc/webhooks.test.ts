@@ -13,6 +13,7 @@ const platform: Platform = {
   },
   chooseFileToOpen: async () => undefined,
   chooseFileToSave: async () => undefined,
+  notify: () => undefined,
 };
 
 let core: TestCore;

@@ -1,0 +1,285 @@
+/**
+ * Desktop notifications: listens to the core's events and raises a notice through the platform for
+ * workers going offline or low (`mining.alert`), deposits and withdrawals (`webhook.event`) and fills
+ * (the `deals` stream of every registered account, subscribed only while fill notices are on). Which
+ * kinds are on is kept in a small JSON file of the profile.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type {
+  AccountView,
+  EventName,
+  LiveBatch,
+  MiningAlertView,
+  WebhookEventView,
+} from '../ipc/contract.ts';
+import type { EventHub } from '../ipc/event-hub.ts';
+import type { Handlers } from '../ipc/router.ts';
+import {
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  type NotificationSettings,
+} from '../ipc/procedures-notifications.ts';
+import type { Logger } from '../log.ts';
+import type { Platform } from '../platform.ts';
+
+/** Fill notices open a live connection per account, so they start off. */
+export const DEFAULT_SETTINGS: NotificationSettings = {
+  workersOffline: true,
+  workersLow: true,
+  deposits: true,
+  withdrawals: true,
+  fills: false,
+};
+
+/** The part of the live service fill notices use. */
+export interface DealStreams {
+  subscribe(account: string, channel: 'deals', topic: string): string;
+  unsubscribe(id: string): boolean;
+}
+
+export interface NotificationOptions {
+  /** The settings file (JSON). */
+  file: string;
+  events: EventHub;
+  platform: Platform;
+  /** The registered accounts of the connection (labels; fill streams). */
+  accounts: () => AccountView[];
+  live: DealStreams;
+  log: Logger;
+  /** Fills arriving this close together make one notice; 400 ms by default. */
+  fillWindowMs?: number;
+  /** How often the fill streams follow accounts added or removed; 30 s by default. */
+  resyncMs?: number;
+}
+
+const WEBHOOK_TITLES: Record<string, { kind: NotificationKind; title: string }> = {
+  'deposit.accepted': { kind: 'deposits', title: 'Deposit arriving' },
+  'deposit.processed': { kind: 'deposits', title: 'Deposit credited' },
+  'deposit.canceled': { kind: 'deposits', title: 'Deposit cancelled' },
+  'withdraw.created': { kind: 'withdrawals', title: 'Withdrawal created' },
+  'withdraw.completed': { kind: 'withdrawals', title: 'Withdrawal completed' },
+  'withdraw.canceled': { kind: 'withdrawals', title: 'Withdrawal cancelled' },
+};
+
+interface Fill {
+  market: string;
+  side: string;
+  price: string;
+  amount: string;
+}
+
+function readSettings(file: string, log: Logger): NotificationSettings {
+  let raw: string;
+  try {
+    raw = readFileSync(file, 'utf8');
+  } catch {
+    return { ...DEFAULT_SETTINGS };
+  }
+  try {
+    const parsed = JSON.parse(raw) as Record<string, unknown>;
+    const out = { ...DEFAULT_SETTINGS };
+    for (const kind of NOTIFICATION_KINDS) {
+      const v = parsed[kind];
+      if (typeof v === 'boolean') out[kind] = v;
+    }
+    return out;
+  } catch (error) {
+    log.log('warn', `notification settings in ${file} are unreadable; using the defaults`, error);
+    return { ...DEFAULT_SETTINGS };
+  }
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+export class NotificationService {
+  readonly #o: NotificationOptions;
+  #settings: NotificationSettings;
+  readonly #stop: () => void;
+  /** Account id -> the id of its `deals` subscription. */
+  readonly #streams = new Map<string, string>();
+  readonly #seenDeals = new Set<string>();
+  readonly #pending = new Map<string, { fills: Fill[]; timer: ReturnType<typeof setTimeout> }>();
+  #resync: ReturnType<typeof setInterval> | undefined;
+
+  constructor(options: NotificationOptions) {
+    this.#o = options;
+    this.#settings = readSettings(options.file, options.log);
+    this.#stop = options.events.subscribe((name, payload) => this.#on(name, payload));
+    this.#followFills();
+  }
+
+  get settings(): NotificationSettings {
+    return { ...this.#settings };
+  }
+
+  /** Turns kinds on or off, saves, and answers the settings in force. */
+  configure(changes: Partial<NotificationSettings>): NotificationSettings {
+    const next = { ...this.#settings };
+    for (const kind of NOTIFICATION_KINDS) {
+      const v = changes[kind];
+      if (v !== undefined) next[kind] = v;
+    }
+    mkdirSync(dirname(this.#o.file), { recursive: true });
+    const temp = `${this.#o.file}.tmp`;
+    writeFileSync(temp, `${JSON.stringify(next, null, 2)}\n`);
+    renameSync(temp, this.#o.file);
+    this.#settings = next;
+    this.#followFills();
+    return this.settings;
+  }
+
+  /** Shows one notice now, so the user sees whether the desktop lets the app show them. */
+  test(): void {
+    this.#o.platform.notify({
+      title: 'TXC Desk notifications work',
+      body: 'Workers going offline, deposits, withdrawals and fills appear like this.',
+    });
+  }
+
+  close(): void {
+    this.#stop();
+    if (this.#resync) clearInterval(this.#resync);
+    this.#resync = undefined;
+    for (const id of this.#streams.values()) this.#o.live.unsubscribe(id);
+    this.#streams.clear();
+    for (const p of this.#pending.values()) clearTimeout(p.timer);
+    this.#pending.clear();
+  }
+
+  #label(account: string): string {
+    return this.#o.accounts().find((a) => a.id === account)?.label ?? 'an unknown account';
+  }
+
+  #notify(kind: NotificationKind, title: string, body: string): void {
+    if (!this.#settings[kind]) return;
+    try {
+      this.#o.platform.notify({ title, body });
+    } catch (error) {
+      this.#o.log.log('warn', 'a desktop notification could not be shown', error);
+    }
+  }
+
+  #on(name: EventName, payload: unknown): void {
+    if (name === 'mining.alert') this.#mining(payload as MiningAlertView);
+    else if (name === 'webhook.event') this.#webhook(payload as Omit<WebhookEventView, 'receivedAtMs'>);
+    else if (name === 'ws.batch') this.#batch(payload as LiveBatch);
+  }
+
+  #mining(alert: MiningAlertView): void {
+    const label = this.#label(alert.account);
+    if (alert.kind === 'offline')
+      this.#notify(
+        'workersOffline',
+        `Workers offline on ${alert.miningAccount}`,
+        `${label}: ${alert.message}`,
+      );
+    else this.#notify('workersLow', `Workers low on ${alert.miningAccount}`, `${label}: ${alert.message}`);
+  }
+
+  #webhook(event: Omit<WebhookEventView, 'receivedAtMs'>): void {
+    const known = WEBHOOK_TITLES[event.method];
+    if (!known) return;
+    const p = (typeof event.params === 'object' && event.params !== null ? event.params : {}) as Record<
+      string,
+      unknown
+    >;
+    const amount = text(p['amount']);
+    const ticker = text(p['ticker']) ?? text(p['currency']);
+    const what = amount ? `${amount}${ticker ? ` ${ticker}` : ''}` : (ticker ?? 'funds');
+    this.#notify(known.kind, known.title, `${this.#label(event.account)}: ${what}`);
+  }
+
+  #batch(batch: LiveBatch): void {
+    if (!this.#settings.fills || !this.#streams.has(batch.accountId)) return;
+    for (const { channel, params } of batch.events) {
+      if (channel !== 'deals' || !Array.isArray(params) || params.length < 9) continue;
+      const [id, , market, , price, amount, , , side] = params as unknown[];
+      if (typeof id !== 'number' || typeof market !== 'string') continue;
+      // A view listening to the same stream makes the same push arrive twice.
+      const key = `${batch.accountId} ${String(id)}`;
+      if (this.#seenDeals.has(key)) continue;
+      this.#seenDeals.add(key);
+      if (this.#seenDeals.size > 5000) this.#seenDeals.clear();
+      this.#fill(batch.accountId, {
+        market,
+        side: String(side),
+        price: String(price),
+        amount: String(amount),
+      });
+    }
+  }
+
+  #fill(account: string, fill: Fill): void {
+    const pending = this.#pending.get(account);
+    if (pending) {
+      pending.fills.push(fill);
+      return;
+    }
+    const timer = setTimeout(() => {
+      const done = this.#pending.get(account);
+      this.#pending.delete(account);
+      if (done) this.#fillNotice(account, done.fills);
+    }, this.#o.fillWindowMs ?? 400);
+    timer.unref();
+    this.#pending.set(account, { fills: [fill], timer });
+  }
+
+  #fillNotice(account: string, fills: Fill[]): void {
+    const line = (f: Fill) =>
+      `${f.side === 'buy' ? 'Bought' : 'Sold'} ${f.amount} ${f.market.replace('_', '/')} at ${f.price}`;
+    const label = this.#label(account);
+    if (fills.length === 1 && fills[0]) {
+      this.#notify('fills', `Fill on ${label}`, line(fills[0]));
+      return;
+    }
+    const shown = fills.slice(0, 3).map(line);
+    if (fills.length > 3) shown.push(`and ${String(fills.length - 3)} more`);
+    this.#notify('fills', `${String(fills.length)} fills on ${label}`, shown.join('\n'));
+  }
+
+  /** Subscribes each account's deals while fill notices are on (following accounts added and removed). */
+  #followFills(): void {
+    this.#syncStreams();
+    if (this.#settings.fills && !this.#resync) {
+      this.#resync = setInterval(() => this.#syncStreams(), this.#o.resyncMs ?? 30_000);
+      this.#resync.unref();
+    } else if (!this.#settings.fills && this.#resync) {
+      clearInterval(this.#resync);
+      this.#resync = undefined;
+    }
+  }
+
+  #syncStreams(): void {
+    const wanted = new Set(this.#settings.fills ? this.#o.accounts().map((a) => a.id) : []);
+    for (const [account, id] of this.#streams) {
+      if (wanted.has(account)) continue;
+      this.#o.live.unsubscribe(id);
+      this.#streams.delete(account);
+    }
+    for (const account of wanted) {
+      if (this.#streams.has(account)) continue;
+      try {
+        this.#streams.set(account, this.#o.live.subscribe(account, 'deals', '*'));
+      } catch (error) {
+        this.#o.log.log('warn', `fill notices: could not listen to the deals of ${account}`, error);
+      }
+    }
+  }
+}
+
+/** The IPC handlers of the notification settings. */
+export function notificationHandlers(
+  service: NotificationService,
+): Pick<Handlers, Extract<keyof Handlers, `notifications.${string}`>> {
+  return {
+    'notifications.settings': () => service.settings,
+    'notifications.configure': (changes) => service.configure(changes),
+    'notifications.test': () => {
+      service.test();
+      return null;
+    },
+  };
+}
