@@ -144,6 +144,13 @@ export const procedures = {
     'Cancels an open order.',
     z.strictObject({ accountId, market: z.string().min(1).max(40), orderId: z.number().int().positive() }),
   ),
+  'orders.cancelAll': procedure<{
+    cancelled: OrderView[];
+    failed: Array<{ orderId: number; error: IpcError }>;
+  }>()(
+    'Cancels every open order of an account on one market (each one by REST); failures are listed with their order.',
+    z.strictObject({ accountId, market: z.string().min(1).max(40) }),
+  ),
   'sync.start': procedure<string[]>()(
     'Starts the history sync of the given accounts (all by default); progress comes as events.',
     z.strictObject({ accountIds: z.array(accountId).max(500).optional() }).optional(),

@@ -1,7 +1,8 @@
 /** IPC handlers for accounts, markets, orders and balances. */
 import * as publicApi from '../exchange/endpoints/public.ts';
 import * as trading from '../exchange/endpoints/trading.ts';
-import type { OrderDraftInput } from '../ipc/contract.ts';
+import type { IpcError, OrderDraftInput, OrderView } from '../ipc/contract.ts';
+import { UserFacingError } from '../ipc/errors.ts';
 import type { Handlers } from '../ipc/router.ts';
 import type { OrderDraft } from '../rules/index.ts';
 import { accountView, type AccountService } from './accounts.ts';
@@ -23,6 +24,7 @@ type DeskProcedures =
   | 'orders.active'
   | 'orders.modify'
   | 'orders.cancel'
+  | 'orders.cancelAll'
   | 'balances.spot';
 
 const draftOf = (d: OrderDraftInput): OrderDraft => d;
@@ -71,6 +73,34 @@ export function deskHandlers(
       trading.modifyOrder(await accounts.caller(accountId), change),
     'orders.cancel': async ({ accountId, market, orderId }) =>
       trading.cancelOrder(await accounts.caller(accountId), { market, orderId }),
+    'orders.cancelAll': async ({ accountId, market }) => {
+      const caller = await accounts.caller(accountId);
+      const cancelled: OrderView[] = [];
+      const failed: Array<{ orderId: number; error: IpcError }> = [];
+      const tried = new Set<number>();
+      // The exchange lists at most 100 open orders at a time: read again until none is left untried.
+      for (;;) {
+        const open = (await trading.activeOrders(caller, { market, limit: 100 })).filter(
+          (o) => !tried.has(o.orderId),
+        );
+        if (open.length === 0) break;
+        for (const order of open) {
+          tried.add(order.orderId);
+          try {
+            cancelled.push(await trading.cancelOrder(caller, { market, orderId: order.orderId }));
+          } catch (error) {
+            failed.push({ orderId: order.orderId, error: cancelErrorOf(error) });
+          }
+        }
+      }
+      return { cancelled, failed };
+    },
     'balances.spot': async ({ accountId }) => trading.tradeBalance(await accounts.caller(accountId)),
   };
+}
+
+function cancelErrorOf(error: unknown): IpcError {
+  return error instanceof UserFacingError
+    ? error.toIpcError()
+    : { code: 'internal', message: 'This order could not be cancelled; the details are in the log.' };
 }

@@ -1,0 +1,237 @@
+import type { IpcError, TxcApi } from '../api.ts';
+import { compareDecimal } from '../format/decimal.ts';
+import { addDecimal, compareExact, divideDecimal, subtractDecimal } from './confirm-rules.ts';
+
+export type Level = [price: string, amount: string];
+
+/** One ladder row: the level, the running total from the best price out, and its bar's share (0..1). */
+export interface LadderRow {
+  price: string;
+  amount: string;
+  total: string;
+  /** For the bar's width only (plotting): total ÷ the larger side's total. */
+  share: number;
+}
+
+export interface TradeRow {
+  id: number;
+  /** Seconds since the epoch, as the exchange sends it. */
+  time: number;
+  price: string;
+  amount: string;
+  side: 'buy' | 'sell';
+}
+
+/** Levels per side the ladder shows. */
+export const LADDER_DEPTH = 10;
+/** Last trades kept. */
+export const TRADES_KEPT = 30;
+
+function isZero(amount: string): boolean {
+  return !/[1-9]/.test(amount);
+}
+
+/** A side after a diff: an amount of 0 removes the level; the result is sorted best first. */
+export function applyLevels(
+  side: 'ask' | 'bid',
+  levels: readonly Level[],
+  changes: readonly Level[],
+): Level[] {
+  const same = (a: string) => (l: Level) => compareDecimal(a, l[0]) === 0;
+  const kept = levels.filter(([price]) => !changes.some(same(price)));
+  // Within one diff the last change of a price wins.
+  const added = changes.filter(
+    ([price, amount], i) => !isZero(amount) && !changes.slice(i + 1).some(same(price)),
+  );
+  const sign = side === 'ask' ? 1 : -1;
+  return [...kept, ...added].sort((a, b) => sign * compareDecimal(a[0], b[0]));
+}
+
+/** Running totals from the best price out; each bar's share is against `max` (the larger side's total). */
+export function cumulate(levels: readonly Level[], max: string): LadderRow[] {
+  let total = '0';
+  return levels.map(([price, amount]) => {
+    total = addDecimal(total, amount);
+    return { price, amount, total, share: share(total, max) };
+  });
+}
+
+function share(total: string, max: string): number {
+  if (isZero(max)) return 0;
+  // Bar widths are plotting: a Number is fine here (and only here).
+  return Math.min(1, Number(divideDecimal(total, max, 6) ?? '0'));
+}
+
+function sumOf(levels: readonly Level[]): string {
+  return levels.reduce((sum, [, amount]) => addDecimal(sum, amount), '0');
+}
+
+interface DepthPush {
+  full: boolean;
+  asks: Level[];
+  bids: Level[];
+  market: string;
+}
+
+function depthPush(params: unknown): DepthPush | undefined {
+  if (!Array.isArray(params)) return undefined;
+  const [full, book, market] = params as [unknown, { asks?: unknown; bids?: unknown } | undefined, unknown];
+  if (typeof market !== 'string' || !book || typeof book !== 'object') return undefined;
+  const levels = (v: unknown): Level[] =>
+    Array.isArray(v) ? v.filter((l): l is Level => Array.isArray(l) && typeof l[0] === 'string') : [];
+  return { full: full === true, asks: levels(book.asks), bids: levels(book.bids), market };
+}
+
+function tradesPush(params: unknown): { market: string; trades: TradeRow[] } | undefined {
+  if (!Array.isArray(params) || typeof params[0] !== 'string' || !Array.isArray(params[1])) return undefined;
+  const trades = (params[1] as unknown[]).filter(
+    (t): t is { id: number; time: number; price: string; amount: string; type: 'buy' | 'sell' } =>
+      typeof t === 'object' && t !== null && typeof (t as { price?: unknown }).price === 'string',
+  );
+  return {
+    market: params[0],
+    trades: trades.map((t) => ({ id: t.id, time: t.time, price: t.price, amount: t.amount, side: t.type })),
+  };
+}
+
+/**
+ * The order book and last trades of one market: a `markets.depth` snapshot, then the `depth` and
+ * `trades` pushes of the working account's WebSocket (live subscriptions belong to an account).
+ */
+export class MarketDepth {
+  asks = $state<Level[]>([]);
+  bids = $state<Level[]>([]);
+  trades = $state<TradeRow[]>([]);
+  loading = $state(false);
+  error = $state<IpcError | undefined>();
+  /** Subscription refused (the book then stays at its snapshot). */
+  liveError = $state<IpcError | undefined>();
+  live = $state(false);
+  market = $state('');
+  account = '';
+  readonly #api: TxcApi;
+  #generation = 0;
+  #subscriptions: string[] = [];
+  #stopBatch: (() => void) | undefined;
+
+  constructor(api: TxcApi) {
+    this.#api = api;
+  }
+
+  get ladder(): { asks: LadderRow[]; bids: LadderRow[] } {
+    const asks = this.asks.slice(0, LADDER_DEPTH);
+    const bids = this.bids.slice(0, LADDER_DEPTH);
+    const a = sumOf(asks);
+    const b = sumOf(bids);
+    const max = compareExact(a, b) >= 0 ? a : b;
+    return { asks: cumulate(asks, max), bids: cumulate(bids, max) };
+  }
+
+  get bestAsk(): string | undefined {
+    return this.asks[0]?.[0];
+  }
+
+  get bestBid(): string | undefined {
+    return this.bids[0]?.[0];
+  }
+
+  get spread(): string | undefined {
+    const ask = this.bestAsk;
+    const bid = this.bestBid;
+    return ask && bid ? subtractDecimal(ask, bid) : undefined;
+  }
+
+  get mid(): string | undefined {
+    const ask = this.bestAsk;
+    const bid = this.bestBid;
+    if (!ask || !bid) return ask ?? bid;
+    const sum = addDecimal(ask, bid);
+    const places = (sum.split('.')[1]?.length ?? 0) + 1;
+    return divideDecimal(sum, '2', places);
+  }
+
+  /** The price far-from-market confirmations compare with: the last trade, else the mid. */
+  get reference(): string | undefined {
+    return this.trades[0]?.price ?? this.mid;
+  }
+
+  /** Shows `market`: its snapshot, then its live changes over `account`'s WebSocket. */
+  async follow(account: string, market: string): Promise<void> {
+    await this.stop();
+    const generation = ++this.#generation;
+    this.account = account;
+    this.market = market;
+    this.asks = [];
+    this.bids = [];
+    this.trades = [];
+    this.error = undefined;
+    this.liveError = undefined;
+    if (!market) return;
+    if (account) {
+      this.#stopBatch = this.#api.on('ws.batch', (batch) => {
+        if (batch.accountId !== this.account || generation !== this.#generation) return;
+        for (const event of batch.events) this.#push(event.channel, event.params);
+      });
+      const ids = await Promise.all(
+        (['depth', 'trades'] as const).map(async (channel) => {
+          const reply = await this.#api.live.subscribe({ accountId: account, channel, topic: market });
+          if (!reply.ok) this.liveError = reply.error;
+          return reply.ok ? reply.value : undefined;
+        }),
+      );
+      const got = ids.filter((id): id is string => id !== undefined);
+      if (generation !== this.#generation) {
+        for (const id of got) void this.#api.live.unsubscribe({ id });
+        return;
+      }
+      this.#subscriptions = got;
+      this.live = got.length === 2;
+    }
+    await this.load(generation);
+  }
+
+  /** Reads the snapshot again (also the Retry of an error). */
+  async load(generation = this.#generation): Promise<void> {
+    const market = this.market;
+    if (!market) return;
+    this.loading = true;
+    const reply = await this.#api.markets.depth({ market, limit: 50 });
+    if (generation !== this.#generation) return;
+    this.loading = false;
+    if (!reply.ok) {
+      this.error = reply.error;
+      return;
+    }
+    this.error = undefined;
+    // A push that arrived meanwhile is newer than the snapshot only when it was a full reload.
+    this.asks = applyLevels('ask', [], reply.value.asks);
+    this.bids = applyLevels('bid', [], reply.value.bids);
+  }
+
+  #push(channel: string, params: unknown): void {
+    if (channel === 'depth') {
+      const push = depthPush(params);
+      if (!push || push.market !== this.market) return;
+      this.asks = applyLevels('ask', push.full ? [] : this.asks, push.asks);
+      this.bids = applyLevels('bid', push.full ? [] : this.bids, push.bids);
+    } else if (channel === 'trades') {
+      const push = tradesPush(params);
+      if (!push || push.market !== this.market) return;
+      const fresh = push.trades.filter((t) => !this.trades.some((k) => k.id === t.id));
+      this.trades = [...fresh, ...this.trades]
+        .sort((x, y) => y.time - x.time || y.id - x.id)
+        .slice(0, TRADES_KEPT);
+    }
+  }
+
+  /** Stops listening (market change, account change, leaving the screen). */
+  async stop(): Promise<void> {
+    this.#generation++;
+    this.#stopBatch?.();
+    this.#stopBatch = undefined;
+    this.live = false;
+    const ids = this.#subscriptions;
+    this.#subscriptions = [];
+    await Promise.all(ids.map((id) => this.#api.live.unsubscribe({ id })));
+  }
+}

@@ -1,0 +1,32 @@
+/** The Trade screen's panel widths (rem), remembered in the PreferenceStore. */
+import { readJson, type PreferenceStore } from '../../lib/managers/storage.ts';
+
+export const PANELS_KEY = 'txc.trade.panels';
+
+export interface PanelSizes {
+  ticket: number;
+  depth: number;
+}
+
+export const panelLimits: Record<keyof PanelSizes, { min: number; max: number; initial: number }> = {
+  ticket: { min: 18, max: 36, initial: 22 },
+  depth: { min: 16, max: 40, initial: 22 },
+};
+
+function clamp(key: keyof PanelSizes, v: unknown): number {
+  const { min, max, initial } = panelLimits[key];
+  return typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : initial;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function readPanels(store: PreferenceStore): PanelSizes {
+  const saved = readJson(store, PANELS_KEY, isObject) ?? {};
+  return { ticket: clamp('ticket', saved['ticket']), depth: clamp('depth', saved['depth']) };
+}
+
+export function savePanels(store: PreferenceStore, sizes: PanelSizes): void {
+  store.setItem(PANELS_KEY, JSON.stringify(sizes));
+}
