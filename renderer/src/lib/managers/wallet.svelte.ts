@@ -1,0 +1,328 @@
+import type {
+  MainBalanceView,
+  ProcedureResult,
+  RecordView,
+  WithdrawableView,
+} from '../../../../main/ipc/contract.ts';
+import { compareDecimal } from '../format/decimal.ts';
+import type { IpcError, TxcApi } from '../api.ts';
+import { subtractDecimals } from '../../views/wallet/amounts.ts';
+
+export type WalletAsset = ProcedureResult<'wallet.assets'>[number];
+export type Refund = ProcedureResult<'wallet.refunds'>['records'][number];
+export type BalanceHistory = ProcedureResult<'wallet.balanceHistory'>;
+
+/** A deposit or withdrawal as the history lists it, the fields the screen shows. */
+export interface TransferRow {
+  id: string;
+  kind: 'deposit' | 'withdrawal';
+  uniqueId: string;
+  ticker: string;
+  amount: string;
+  fee: string;
+  network: string;
+  address: string;
+  status: string;
+  /** ms since epoch, or null when the exchange gave no time. */
+  atMs: number | null;
+}
+
+/** One line of the balance table. */
+export interface BalanceLine {
+  ticker: string;
+  main: string;
+  pending: string;
+  /** Main balance less the held part: what can leave the main balance now. */
+  free: string;
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+export function transferRow(r: RecordView): TransferRow {
+  const created = r['createdAt'];
+  return {
+    id: str(r['transactionId']) || str(r['id']),
+    kind: Number(r['method']) === 1 ? 'deposit' : 'withdrawal',
+    uniqueId: str(r['uniqueId']),
+    ticker: str(r['ticker']),
+    amount: str(r['amount']),
+    fee: str(r['fee']),
+    network: str(r['network']),
+    address: str(r['address']),
+    status: str(r['status']),
+    atMs: typeof created === 'number' ? created * 1000 : null,
+  };
+}
+
+const zero = (v: string) => compareDecimal(v, '0') === 0;
+
+/** Currencies with any main balance or hold, sorted by ticker; free = main − held. */
+export function balanceLines(balances: Record<string, MainBalanceView>): BalanceLine[] {
+  return Object.entries(balances)
+    .filter(([, b]) => !zero(b.main_balance) || !zero(b.pending_deposit_amount))
+    .map(([ticker, b]) => ({
+      ticker,
+      main: b.main_balance,
+      pending: b.pending_deposit_amount,
+      free: subtractDecimals(b.main_balance, b.pending_deposit_amount) ?? b.main_balance,
+    }))
+    .sort((a, b) => a.ticker.localeCompare(b.ticker));
+}
+
+/** The exchange could not be reached (or did not answer): the screen reads what is stored. */
+export function isOffline(error: IpcError | undefined): boolean {
+  return error?.code === 'network_error' || error?.code === 'timeout';
+}
+
+/** Chart series of one currency's samples (Number only for plotting). */
+export function chartSeries(history: BalanceHistory | undefined) {
+  const samples = history?.samples ?? [];
+  return [
+    {
+      id: 'main',
+      label: `Main ${history?.ticker ?? ''}`.trim(),
+      points: samples.map((s) => ({ t: s.t, v: Number(s.main) })),
+    },
+    {
+      id: 'pending',
+      label: 'Held by unconfirmed deposits',
+      points: samples.map((s) => ({ t: s.t, v: Number(s.pending) })),
+    },
+  ];
+}
+
+/** "just now", "5 min", "3 h", "2 days": the age of stored figures. */
+export function ageWords(ms: number): string {
+  if (ms < 60_000) return 'less than a minute';
+  if (ms < 3_600_000) return `${Math.floor(ms / 60_000)} min`;
+  if (ms < 172_800_000) return `${Math.floor(ms / 3_600_000)} h`;
+  return `${Math.floor(ms / 86_400_000)} days`;
+}
+
+/**
+ * The Wallet screen's data for the working account: main balances with their holds, the withdrawable
+ * figures, the currencies' withdrawal facts, deposits and withdrawals, refunds and one currency's
+ * balances over time. When the exchange cannot be reached the balances come from the newest stored
+ * snapshot and `storedAtMs` says how old they are.
+ */
+export class WalletData {
+  accountId = $state('');
+  balances = $state<Record<string, MainBalanceView>>({});
+  withdrawable = $state<WithdrawableView | undefined>();
+  assets = $state<WalletAsset[]>([]);
+  transfers = $state<TransferRow[]>([]);
+  refunds = $state<Refund[]>([]);
+  history = $state<BalanceHistory | undefined>();
+  chartTicker = $state('USDT');
+  loading = $state(false);
+  loaded = $state(false);
+  error = $state<IpcError | undefined>();
+  transfersError = $state<IpcError | undefined>();
+  refundsError = $state<IpcError | undefined>();
+  assetsError = $state<IpcError | undefined>();
+  /** Set when the balances shown are the stored ones (offline): when they were taken. */
+  storedAtMs = $state<number | null>(null);
+  readonly #api: TxcApi;
+  #generation = 0;
+
+  constructor(api: TxcApi) {
+    this.#api = api;
+  }
+
+  get lines(): BalanceLine[] {
+    return balanceLines(this.balances);
+  }
+
+  get offline(): boolean {
+    return isOffline(this.error);
+  }
+
+  asset(ticker: string): WalletAsset | undefined {
+    return this.assets.find((a) => a.ticker === ticker);
+  }
+
+  /** Main balance less the held part of one currency ('0' when none). */
+  free(ticker: string): string {
+    return this.lines.find((l) => l.ticker === ticker)?.free ?? '0';
+  }
+
+  /** Loads everything for an account; a newer call makes an older one's answers void. */
+  async load(accountId: string): Promise<void> {
+    const generation = ++this.#generation;
+    if (accountId !== this.accountId) {
+      this.accountId = accountId;
+      this.balances = {};
+      this.withdrawable = undefined;
+      this.transfers = [];
+      this.refunds = [];
+      this.history = undefined;
+      this.loaded = false;
+    }
+    if (!accountId) return;
+    this.loading = true;
+    const current = () => generation === this.#generation;
+    await Promise.all([
+      this.refreshBalances(accountId, current),
+      this.#loadAssets(current),
+      this.refreshTransfers(current),
+      this.refreshRefunds(current),
+    ]);
+    if (!current()) return;
+    this.loading = false;
+    this.loaded = true;
+  }
+
+  async refreshBalances(accountId = this.accountId, current: () => boolean = () => true): Promise<void> {
+    const [b, w] = await Promise.all([
+      this.#api.wallet.balances({ accountId }),
+      this.#api.wallet.withdrawable({ accountId }),
+    ]);
+    if (!current()) return;
+    if (b.ok) {
+      this.balances = b.value;
+      this.error = undefined;
+      this.storedAtMs = null;
+    } else {
+      this.error = b.error;
+    }
+    this.withdrawable = w.ok ? w.value : undefined;
+    await this.refreshChart(current);
+    if (!b.ok && isOffline(b.error) && this.history?.newest && current()) {
+      this.balances = this.history.newest.balances;
+      this.storedAtMs = this.history.newest.takenAtMs;
+    }
+  }
+
+  async refreshChart(current: () => boolean = () => true): Promise<void> {
+    const reply = await this.#api.wallet.balanceHistory({
+      accountId: this.accountId,
+      ticker: this.chartTicker,
+    });
+    if (!current()) return;
+    this.history = reply.ok ? reply.value : undefined;
+  }
+
+  async chooseChartTicker(ticker: string): Promise<void> {
+    this.chartTicker = ticker;
+    await this.refreshChart();
+  }
+
+  async #loadAssets(current: () => boolean): Promise<void> {
+    if (this.assets.length > 0) return;
+    const reply = await this.#api.wallet.assets();
+    if (!current()) return;
+    if (reply.ok) {
+      this.assets = reply.value;
+      this.assetsError = undefined;
+    } else this.assetsError = reply.error;
+  }
+
+  async refreshTransfers(current: () => boolean = () => true): Promise<void> {
+    const reply = await this.#api.wallet.history({ accountId: this.accountId, limit: 50 });
+    if (!current()) return;
+    if (reply.ok) {
+      this.transfers = reply.value.records.map(transferRow);
+      this.transfersError = undefined;
+    } else this.transfersError = reply.error;
+  }
+
+  async refreshRefunds(current: () => boolean = () => true): Promise<void> {
+    const reply = await this.#api.wallet.refunds({ accountId: this.accountId, limit: 50 });
+    if (!current()) return;
+    if (reply.ok) {
+      this.refunds = reply.value.records;
+      this.refundsError = undefined;
+    } else this.refundsError = reply.error;
+  }
+
+  /** After money moved: balances, chart and history again. */
+  async afterMovement(): Promise<void> {
+    await Promise.all([this.refreshBalances(), this.refreshTransfers(), this.refreshRefunds()]);
+  }
+}
+
+export type Vasp = ProcedureResult<'wallet.vasps'>[number];
+
+/**
+ * What can be done with one deposit: refund it in full (with a memo) or send its originator for
+ * Travel Rule verification, naming the sending VASP from the region's list or, when it is not listed,
+ * by name.
+ */
+export class DepositActions {
+  /** The deposit whose form is open, and which form. */
+  open = $state<{ depositId: string; action: 'refund' | 'verify' } | undefined>();
+  memo = $state('');
+  originator = $state('');
+  /** A listed VASP id, or '' to type a name. */
+  vaspId = $state('');
+  vaspName = $state('');
+  vasps = $state<Vasp[] | undefined>();
+  vaspsError = $state<IpcError | undefined>();
+  error = $state<IpcError | undefined>();
+  sending = $state(false);
+  done = $state<{ depositId: string; action: 'refund' | 'verify' } | undefined>();
+  readonly #api: TxcApi;
+
+  constructor(api: TxcApi) {
+    this.#api = api;
+  }
+
+  async start(accountId: string, depositId: string, action: 'refund' | 'verify'): Promise<void> {
+    this.open = { depositId, action };
+    this.error = undefined;
+    this.done = undefined;
+    this.memo = '';
+    if (action === 'verify' && this.vasps === undefined) {
+      const reply = await this.#api.wallet.vasps({ accountId });
+      if (reply.ok) {
+        this.vasps = reply.value;
+        this.vaspsError = undefined;
+        this.vaspId = reply.value[0]?.vaspId ?? '';
+      } else {
+        this.vasps = [];
+        this.vaspsError = reply.error;
+      }
+    }
+  }
+
+  close(): void {
+    this.open = undefined;
+    this.error = undefined;
+  }
+
+  /** The account changed: its VASP list may differ (it is regional). */
+  reset(): void {
+    this.close();
+    this.vasps = undefined;
+    this.vaspsError = undefined;
+    this.done = undefined;
+  }
+
+  async submit(accountId: string): Promise<boolean> {
+    const open = this.open;
+    if (!open || this.sending) return false;
+    this.sending = true;
+    const reply =
+      open.action === 'refund'
+        ? await this.#api.wallet.refundDeposit({
+            accountId,
+            depositId: open.depositId,
+            ...(this.memo.trim() ? { memo: this.memo.trim() } : {}),
+          })
+        : await this.#api.wallet.verifyDeposit({
+            accountId,
+            depositId: open.depositId,
+            originatorName: this.originator,
+            vasp: this.vaspId ? { vaspId: this.vaspId } : { name: this.vaspName },
+          });
+    this.sending = false;
+    if (!reply.ok) {
+      this.error = reply.error;
+      return false;
+    }
+    this.done = open;
+    this.open = undefined;
+    this.error = undefined;
+    return true;
+  }
+}
