@@ -1,0 +1,385 @@
+import type { MarketView, OrderDraftInput, OrderView } from '../../../../main/ipc/contract.ts';
+import type { PositionView, TpSlLegsView } from '../../../../main/ipc/procedures-positions.ts';
+import type { ChartPoint } from '../format/chart.ts';
+import type { IpcError, TxcApi } from '../api.ts';
+import type { PreferenceStore } from './storage.ts';
+
+/** Leverage levels the exchange accepts. */
+export const LEVERAGE_LEVELS = [1, 2, 3, 5, 10, 20, 50, 100] as const;
+/** Mark-price points kept per market (0.5 s apart: about six minutes). */
+export const MARK_POINTS = 720;
+
+/** The levels a market allows: the set, capped at its maximum when known. */
+export function allowedLeverage(maxLeverage: number | undefined): number[] {
+  return LEVERAGE_LEVELS.filter((l) => maxLeverage === undefined || l <= maxLeverage);
+}
+
+/** Long or short: the hedge-mode side when given, else the sign of the amount (one-way mode). */
+export function directionOf(p: PositionView): 'long' | 'short' {
+  if (p.positionSide === 'LONG') return 'long';
+  if (p.positionSide === 'SHORT') return 'short';
+  return p.amount.trim().startsWith('-') ? 'short' : 'long';
+}
+
+/** The amount without its sign. */
+export function sizeOf(p: PositionView): string {
+  return p.amount.trim().replace(/^[-+]/, '');
+}
+
+/** The order that closes a position: collateral market, reduce-only, the other side, all of it. */
+export function closeDraft(p: PositionView): OrderDraftInput {
+  const draft: OrderDraftInput = {
+    kind: 'collateral_market',
+    market: p.market,
+    side: directionOf(p) === 'long' ? 'sell' : 'buy',
+    amount: sizeOf(p),
+    reduceOnly: true,
+  };
+  if (p.positionSide === 'LONG' || p.positionSide === 'SHORT') draft.positionSide = p.positionSide;
+  return draft;
+}
+
+/** Exactly what the close button does, e.g. "Sell 0.01 BTC at market to close the long on BTC_PERP". */
+export function describeClose(p: PositionView): string {
+  const base = p.market.split('_')[0] ?? p.market;
+  const long = directionOf(p) === 'long';
+  return `${long ? 'Sell' : 'Buy'} ${sizeOf(p)} ${base} at market to close the ${long ? 'long' : 'short'} on ${p.market} (reduce-only)`;
+}
+
+export function adlKey(market: string, side: string): string {
+  return `${market}|${side}`;
+}
+
+/** ADL rank 0 (last in line) to 4 (first to be deleveraged), in words. */
+export function adlWords(rank: number | undefined): string {
+  if (rank === undefined) return 'not known yet';
+  if (rank >= 4) return `${String(rank)} of 4 — first in line`;
+  if (rank === 0) return '0 of 4 — last in line';
+  return `${String(rank)} of 4`;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** A `positionsMargin` record (snake_case) as the open-position view. */
+export function positionFromPush(r: Record<string, unknown>): PositionView | undefined {
+  const id = r['position_id'];
+  const market = str(r['market']);
+  const amount = str(r['amount']);
+  if (typeof id !== 'number' || !market || amount === undefined) return undefined;
+  const view: PositionView = {
+    positionId: id,
+    market,
+    amount,
+    basePrice: str(r['base_price']) ?? null,
+    liquidationPrice: str(r['liquidation_price']) ?? null,
+  };
+  const side = str(r['position_side']);
+  if (side) view.positionSide = side;
+  const pnl = str(r['pnl']);
+  const margin = str(r['margin']);
+  const funding = str(r['realized_funding']);
+  if (pnl !== undefined) view.pnl = pnl;
+  if (margin !== undefined) view.margin = margin;
+  if (funding !== undefined) view.realizedFunding = funding;
+  if (typeof r['open_date'] === 'number') view.openDate = r['open_date'];
+  return view;
+}
+
+/**
+ * The leverage the margin of open positions implies (size × entry ÷ margin), snapped to the allowed
+ * set. A ratio for display, not an amount: Number is fine here.
+ */
+export function impliedLeverage(positions: readonly PositionView[]): number | undefined {
+  for (const p of positions) {
+    const size = Number(sizeOf(p));
+    const entry = Number(p.basePrice ?? NaN);
+    const margin = Number(p.margin ?? NaN);
+    if (!(size > 0 && entry > 0 && margin > 0)) continue;
+    const ratio = (size * entry) / margin;
+    return LEVERAGE_LEVELS.reduce((best, l) => (Math.abs(l - ratio) < Math.abs(best - ratio) ? l : best), 1);
+  }
+  return undefined;
+}
+
+export interface MarkInfo {
+  mark: string;
+  index: string;
+  funding: string;
+  time: number;
+}
+
+export interface LeverageInForce {
+  level: number;
+  /** `answer`: the exchange's answer to the last change; `margin`: implied by open positions. */
+  source: 'answer' | 'margin';
+  at?: number;
+}
+
+export type LiveWord = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stopped';
+
+const leverageKey = (account: string) => `txc.positions.leverage.${account}`;
+
+/**
+ * The Positions screen of one account: open positions (REST, then `positionsMargin` pushes), mark
+ * prices (`premiumIndex`, kept as a short series per market for the chart), ADL ranks (`ADLQuantile`),
+ * leverage, TP/SL and closing a position.
+ */
+export class PositionsManager {
+  account = $state('');
+  positions = $state<PositionView[]>([]);
+  markets = $state<MarketView[]>([]);
+  loading = $state(false);
+  error = $state<IpcError | undefined>();
+  live = $state<LiveWord>('idle');
+  marks = $state<Record<string, MarkInfo>>({});
+  markSeries = $state<Record<string, { mark: ChartPoint[]; index: ChartPoint[] }>>({});
+  adl = $state<Record<string, number>>({});
+  /** The position the keyboard and the close command act on. */
+  selectedId = $state<number | undefined>();
+  remembered = $state<LeverageInForce | undefined>();
+  leverageBusy = $state(false);
+  leverageError = $state<IpcError | undefined>();
+  tpslBusy = $state(false);
+  tpslError = $state<IpcError | undefined>();
+  tpslPlaced = $state<TpSlLegsView | undefined>();
+  closing = $state(false);
+  closeError = $state<IpcError | undefined>();
+  closed = $state<OrderView | undefined>();
+  readonly #api: TxcApi;
+  readonly #store: PreferenceStore;
+  readonly #now: () => number;
+  /** Live subscription ids by `channel:topic` ('' while the subscribe is in flight); not shown. */
+  #subs: Record<string, string> = {};
+  #stopEvents: Array<() => void> = [];
+
+  constructor(api: TxcApi, store: PreferenceStore, now: () => number = Date.now) {
+    this.#api = api;
+    this.#store = store;
+    this.#now = now;
+  }
+
+  get futures(): MarketView[] {
+    return this.markets.filter((m) => m.type === 'futures' || m.maxLeverage !== undefined);
+  }
+
+  get selected(): PositionView | undefined {
+    return this.positions.find((p) => p.positionId === this.selectedId) ?? this.positions[0];
+  }
+
+  /** The lowest maximum among the markets of open positions (and `also`): the cap on leverage. */
+  leverageCap(also?: string): number | undefined {
+    const names = this.positions.map((p) => p.market);
+    if (also) names.push(also);
+    const maxima = this.markets
+      .filter((m) => names.includes(m.name) && m.maxLeverage !== undefined)
+      .map((m) => m.maxLeverage as number);
+    return maxima.length ? Math.min(...maxima) : undefined;
+  }
+
+  /** The level in force: implied by open positions' margin, else the last answer to a change. */
+  get leverage(): LeverageInForce | undefined {
+    const implied = impliedLeverage(this.positions);
+    if (implied !== undefined) return { level: implied, source: 'margin' };
+    return this.remembered;
+  }
+
+  adlOf(p: PositionView): number | undefined {
+    return this.adl[adlKey(p.market, p.positionSide ?? 'BOTH')];
+  }
+
+  /** Follows an account: loads its positions and the markets, listens to its pushes. */
+  async follow(account: string): Promise<void> {
+    if (account === this.account) return;
+    await this.stop();
+    this.account = account;
+    this.positions = [];
+    this.adl = {};
+    this.closed = undefined;
+    this.tpslPlaced = undefined;
+    this.remembered = this.#readRemembered(account);
+    if (!account) return;
+    this.#stopEvents.push(
+      this.#api.on('ws.batch', (batch) => {
+        if (batch.accountId === this.account) this.#apply(batch.events);
+      }),
+      this.#api.on('ws.state', (s) => {
+        if (s.accountId === this.account) this.live = s.state;
+      }),
+    );
+    await Promise.all([this.#loadMarkets(), this.load()]);
+    await this.#listen('positionsMargin', '*');
+    await this.#listen('ADLQuantile', '*');
+    await this.watchMarks([]);
+  }
+
+  async #loadMarkets(): Promise<void> {
+    if (this.markets.length) return;
+    const reply = await this.#api.markets.list();
+    if (reply.ok) this.markets = reply.value;
+    else this.error = reply.error;
+  }
+
+  async load(): Promise<void> {
+    const account = this.account;
+    if (!account) return;
+    this.loading = true;
+    const reply = await this.#api.positions.open({ accountId: account });
+    if (account !== this.account) return;
+    this.loading = false;
+    if (!reply.ok) {
+      this.error = reply.error;
+      return;
+    }
+    this.error = undefined;
+    this.positions = reply.value;
+    await this.watchMarks([]);
+  }
+
+  /** Mark prices for every market with a position, plus `extra` (the chart's market). */
+  async watchMarks(extra: readonly string[]): Promise<void> {
+    const names = [...this.positions.map((p) => p.market), ...extra];
+    for (const [i, name] of names.entries())
+      if (names.indexOf(name) === i) await this.#listen('premiumIndex', name);
+  }
+
+  async #listen(channel: 'premiumIndex' | 'ADLQuantile' | 'positionsMargin', topic: string): Promise<void> {
+    const key = `${channel}:${topic}`;
+    if (key in this.#subs || !this.account) return;
+    this.#subs[key] = '';
+    const account = this.account;
+    const reply = await this.#api.live.subscribe({ accountId: account, channel, topic });
+    if (!reply.ok) this.#subs = Object.fromEntries(Object.entries(this.#subs).filter(([k]) => k !== key));
+    else if (account !== this.account) await this.#api.live.unsubscribe({ id: reply.value });
+    else this.#subs[key] = reply.value;
+  }
+
+  #apply(events: ReadonlyArray<{ channel: string; params: unknown }>): void {
+    this.live = 'live';
+    for (const e of events) {
+      if (e.channel === 'premiumIndex') this.#mark(e.params);
+      else if (e.channel === 'ADLQuantile') this.#adl(e.params);
+      else if (e.channel === 'positionsMargin') this.#positions(e.params);
+    }
+  }
+
+  #mark(params: unknown): void {
+    if (!Array.isArray(params)) return;
+    const [market, body] = params as [unknown, Record<string, unknown> | undefined];
+    const mark = str(body?.['mark_price']);
+    if (typeof market !== 'string' || !body || !mark) return;
+    const raw = typeof body['time'] === 'number' ? body['time'] : this.#now();
+    const time = raw < 1e12 ? Math.round(raw * 1000) : raw;
+    const index = str(body['index_price']) ?? '';
+    this.marks = { ...this.marks, [market]: { mark, index, funding: str(body['funding_rate']) ?? '', time } };
+    const series = this.markSeries[market] ?? { mark: [], index: [] };
+    const add = (list: ChartPoint[], v: string): ChartPoint[] =>
+      v && Number.isFinite(Number(v)) ? [...list, { t: time, v: Number(v) }].slice(-MARK_POINTS) : list;
+    this.markSeries = {
+      ...this.markSeries,
+      [market]: { mark: add(series.mark, mark), index: add(series.index, index) },
+    };
+  }
+
+  #adl(params: unknown): void {
+    const records = (params as { records?: unknown } | undefined)?.records;
+    if (!Array.isArray(records)) return;
+    const next: Record<string, number> = {};
+    for (const r of records as Array<Record<string, unknown>>) {
+      const market = str(r['market']);
+      if (market && typeof r['quantile'] === 'number')
+        next[adlKey(market, str(r['position_side']) ?? 'BOTH')] = r['quantile'];
+    }
+    this.adl = next;
+  }
+
+  #positions(params: unknown): void {
+    const records = (params as { records?: unknown } | undefined)?.records;
+    if (!Array.isArray(records)) return;
+    this.positions = (records as Array<Record<string, unknown>>)
+      .map(positionFromPush)
+      .filter((p): p is PositionView => p !== undefined && sizeOf(p) !== '0');
+    void this.watchMarks([]);
+  }
+
+  #readRemembered(account: string): LeverageInForce | undefined {
+    try {
+      const raw = this.#store.getItem(leverageKey(account));
+      const v = raw ? (JSON.parse(raw) as { level?: unknown; at?: unknown }) : undefined;
+      return typeof v?.level === 'number'
+        ? { level: v.level, source: 'answer', ...(typeof v.at === 'number' ? { at: v.at } : {}) }
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async setLeverage(level: number): Promise<boolean> {
+    if (!this.account) return false;
+    this.leverageBusy = true;
+    this.leverageError = undefined;
+    const reply = await this.#api.positions.setLeverage({
+      accountId: this.account,
+      leverage: level as (typeof LEVERAGE_LEVELS)[number],
+    });
+    this.leverageBusy = false;
+    if (!reply.ok) {
+      this.leverageError = reply.error;
+      return false;
+    }
+    const at = this.#now();
+    this.remembered = { level: reply.value, source: 'answer', at };
+    this.#store.setItem(leverageKey(this.account), JSON.stringify({ level: reply.value, at }));
+    await this.load();
+    return true;
+  }
+
+  async addTpSl(p: PositionView, takeProfit: string, stopLoss: string): Promise<boolean> {
+    this.tpslBusy = true;
+    this.tpslError = undefined;
+    this.tpslPlaced = undefined;
+    const reply = await this.#api.positions.addTpSl({
+      accountId: this.account,
+      market: p.market,
+      ...(takeProfit.trim() ? { takeProfit: takeProfit.trim() } : {}),
+      ...(stopLoss.trim() ? { stopLoss: stopLoss.trim() } : {}),
+      ...(p.positionSide === 'LONG' || p.positionSide === 'SHORT' ? { positionSide: p.positionSide } : {}),
+    });
+    this.tpslBusy = false;
+    if (!reply.ok) {
+      this.tpslError = reply.error;
+      return false;
+    }
+    this.tpslPlaced = reply.value;
+    return true;
+  }
+
+  clearTpSl(): void {
+    this.tpslError = undefined;
+    this.tpslPlaced = undefined;
+  }
+
+  async close(p: PositionView): Promise<boolean> {
+    this.closing = true;
+    this.closeError = undefined;
+    this.closed = undefined;
+    const reply = await this.#api.orders.place({ accountId: this.account, draft: closeDraft(p) });
+    this.closing = false;
+    if (!reply.ok) {
+      this.closeError = reply.error;
+      return false;
+    }
+    this.closed = reply.value.order;
+    await this.load();
+    return true;
+  }
+
+  async stop(): Promise<void> {
+    for (const off of this.#stopEvents) off();
+    this.#stopEvents = [];
+    const ids = Object.values(this.#subs).filter(Boolean);
+    this.#subs = {};
+    this.account = '';
+    this.live = 'idle';
+    for (const id of ids) await this.#api.live.unsubscribe({ id });
+  }
+}
