@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 
 /** An API key pair. The secret never leaves the main process and is never logged. */
 export interface Credentials {
@@ -39,11 +39,72 @@ export function buildBody(request: string, nonce: number, fields: RequestFields 
   return rest === '{}' ? `${head}}` : `${head},${rest.slice(1)}`;
 }
 
+/** SHA-512's block size: the HMAC key pads are this long. */
+const BLOCK = 128;
+/** The inner and outer pads of one secret, each followed by room for what is hashed after it. */
+interface HmacPads {
+  /** `key ^ ipad` then the message; grown when a longer message comes. */
+  inner: Buffer;
+  /** `key ^ opad` then the inner digest (64 bytes). */
+  readonly outer: Buffer;
+}
+
+/** The pads of a secret (RFC 2104): derived once per credentials object by `padsOf`. */
+function padsFor(secret: string): HmacPads {
+  let key = Buffer.from(secret, 'utf8');
+  if (key.length > BLOCK) key = createHash('sha512').update(key).digest();
+  const inner = Buffer.alloc(BLOCK + 1024, 0x36);
+  const outer = Buffer.alloc(BLOCK + 64, 0x5c);
+  for (let i = 0; i < key.length; i++) {
+    inner[i] = (inner[i] as number) ^ (key[i] as number);
+    outer[i] = (outer[i] as number) ^ (key[i] as number);
+  }
+  return { inner, outer };
+}
+
+/**
+ * Pads per credentials object: a key signing many requests derives them once, and they go with the
+ * credentials (never kept past a rotation or keyed by the secret itself).
+ */
+const padsByCredentials = new WeakMap<Credentials, HmacPads>();
+
+function padsOf(credentials: Credentials): HmacPads {
+  let pads = padsByCredentials.get(credentials);
+  if (!pads) {
+    pads = padsFor(credentials.secret);
+    padsByCredentials.set(credentials, pads);
+  }
+  return pads;
+}
+
+/**
+ * Lowercase hex HMAC-SHA512 of an ASCII message (a base64 payload): H((K ^ opad) || H((K ^ ipad) || m))
+ * with one-shot hashes over buffers that already hold the pads, instead of a new Hmac object deriving
+ * them again for every request.
+ */
+function hmacHex(pads: HmacPads, message: string): string {
+  if (pads.inner.length < BLOCK + message.length) {
+    const grown = Buffer.allocUnsafe(BLOCK + message.length * 2);
+    pads.inner.copy(grown, 0, 0, BLOCK);
+    pads.inner = grown;
+  }
+  const written = pads.inner.write(message, BLOCK, 'latin1');
+  hash('sha512', pads.inner.subarray(0, BLOCK + written), 'buffer').copy(pads.outer, BLOCK);
+  return hash('sha512', pads.outer, 'hex');
+}
+
+/** Where bodies are encoded for their base64 payload (grown for a longer body), instead of a new Buffer each. */
+let bodyBytes = Buffer.allocUnsafe(4096);
+
+function sign(body: string, pads: HmacPads): { payload: string; signature: string } {
+  if (bodyBytes.length < body.length * 3) bodyBytes = Buffer.allocUnsafe(body.length * 3);
+  const payload = bodyBytes.toString('base64', 0, bodyBytes.write(body, 0, 'utf8'));
+  return { payload, signature: hmacHex(pads, payload) };
+}
+
 /** Base64 payload and lowercase hex HMAC-SHA512 of that payload string, keyed with the secret. */
 export function signBody(body: string, secret: string): { payload: string; signature: string } {
-  const payload = Buffer.from(body, 'utf8').toString('base64');
-  const signature = createHmac('sha512', secret).update(payload).digest('hex');
-  return { payload, signature };
+  return sign(body, padsFor(secret));
 }
 
 /** Signs a private request: the returned body is the one to send, byte for byte. */
@@ -54,7 +115,7 @@ export function signRequest(
   fields: RequestFields = {},
 ): SignedRequest {
   const body = buildBody(request, nonce, fields);
-  const { payload, signature } = signBody(body, credentials.secret);
+  const { payload, signature } = sign(body, padsOf(credentials));
   return {
     body,
     headers: {
