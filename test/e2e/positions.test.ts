@@ -1,0 +1,148 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderView, Reply } from '../../main/ipc/contract.ts';
+import type { PositionView } from '../../main/ipc/procedures-positions.ts';
+import { createTestCore, type TestCore } from '../support/core.ts';
+import { launchChromium, type Chromium } from './chromium.ts';
+import { startBrowserHost, type BrowserHost } from './host.ts';
+import { artifact, RENDERER_DIR } from './paths.ts';
+
+let core: TestCore;
+let host: BrowserHost;
+let browser: Chromium;
+let main = '';
+
+async function call<T>(name: string, input?: unknown): Promise<T> {
+  const reply = (await core.router.dispatch(name as never, input as never, { origin: 'test' })) as Reply<T>;
+  if (!reply.ok) throw new Error(`${name}: ${reply.error.message}`);
+  return reply.value;
+}
+
+beforeAll(async () => {
+  core = await createTestCore();
+  host = await startBrowserHost(core, RENDERER_DIR);
+  browser = await launchChromium();
+  const accounts = await call<Array<{ id: string; label: string }>>('accounts.list');
+  main = accounts.find((a) => a.label === 'Sandbox main')?.id ?? '';
+  // A 0.01 BTC long on the perpetual, opened with a collateral market order.
+  await call('orders.place', {
+    accountId: main,
+    draft: { kind: 'collateral_market', market: 'BTC_PERP', side: 'buy', amount: '0.01' },
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await core?.close();
+});
+
+async function openPositions(): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(msg.text());
+  });
+  await page.goto(`${host.url}#/positions`);
+  await expect.poll(() => page.getByTestId('positions-status').textContent()).toContain('Sandbox main');
+  await expect.poll(() => page.getByTestId('position-row').count()).toBe(1);
+  return { page, problems };
+}
+
+describe('the Positions screen in Chromium', () => {
+  it('shows the position live and changes leverage within the allowed set, capped by the markets', async () => {
+    const { page, problems } = await openPositions();
+    const row = page.getByTestId('position-row');
+    expect(await row.getAttribute('data-market')).toBe('BTC_PERP');
+    expect(await row.textContent()).toContain('▲ long');
+    // Mark price (premiumIndex) and ADL rank (ADLQuantile) arrive over the WebSocket.
+    await expect
+      .poll(() => page.getByTestId('position-mark').textContent(), { timeout: 10_000 })
+      .toMatch(/\d/);
+    await expect
+      .poll(() => page.getByTestId('position-adl').textContent(), { timeout: 10_000 })
+      .toContain('of 4');
+    expect(await page.getByTestId('position-liquidation').textContent()).toMatch(/\d/);
+    await expect
+      .poll(() => page.getByTestId('mark-chart').locator('path').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+
+    // BTC_PERP allows up to 100×; looking at ETH_PERP (max 50) caps the levels offered.
+    const options = () => page.getByTestId('leverage-select').locator('option').allTextContents();
+    expect(await options()).toEqual(['1×', '2×', '3×', '5×', '10×', '20×', '50×', '100×']);
+    await page.getByTestId('chart-market').selectOption('ETH_PERP');
+    await expect.poll(options).toEqual(['1×', '2×', '3×', '5×', '10×', '20×', '50×']);
+    await page.getByTestId('chart-market').selectOption('BTC_PERP');
+
+    await page.getByTestId('leverage-select').selectOption('20');
+    expect(await page.getByTestId('leverage-apply').textContent()).toBe('Set 20×');
+    await page.getByTestId('leverage-apply').click();
+    await expect.poll(() => page.getByTestId('leverage-in-force').textContent()).toContain('20×');
+    expect(await page.getByTestId('leverage-error').count()).toBe(0);
+    // The margin of the position follows the new level: size × entry ÷ 20.
+    const [position] = await call<PositionView[]>('positions.open', { accountId: main });
+    expect(Number(position?.margin)).toBeCloseTo((0.01 * Number(position?.basePrice)) / 20, 4);
+    await page.screenshot({ path: artifact('positions-leverage.png'), fullPage: true });
+
+    await page.getByTestId('leverage-select').selectOption('5');
+    await page.getByTestId('leverage-select').press('Enter');
+    await expect.poll(() => page.getByTestId('leverage-in-force').textContent()).toContain('5×');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('adds a TP/SL pair to the open position: an off-tick price is refused under its field first', async () => {
+    const { page, problems } = await openPositions();
+    await page.getByTestId('position-tpsl').click();
+    await expect.poll(() => page.getByTestId('tpsl-form').isVisible()).toBe(true);
+    // The take-profit field has the focus.
+    await page.keyboard.type('90000');
+    await page.getByTestId('tpsl-stop-loss').fill('40000.05');
+    await page.getByTestId('tpsl-stop-loss').press('Enter');
+    await expect
+      .poll(() => page.getByTestId('tpsl-error-stopLoss').textContent())
+      .toContain('multiple of 0.1');
+    expect(await page.getByTestId('tpsl-error-takeProfit').count()).toBe(0);
+
+    await page.getByTestId('tpsl-stop-loss').fill('40000');
+    expect(await page.getByTestId('tpsl-error-stopLoss').count()).toBe(0);
+    await page.getByTestId('tpsl-submit').click();
+    await expect
+      .poll(() => page.getByTestId('tpsl-result').textContent())
+      .toMatch(/take-profit #\d+ at 90000 and stop-loss #\d+ at 40000/);
+    await page.screenshot({ path: artifact('positions-tpsl.png'), fullPage: true });
+
+    const active = await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_PERP' });
+    expect(active.map((o) => o.activation_price).sort()).toEqual(['40000', '90000']);
+    expect(active.every((o) => o.side === 'sell' && o.amount === '0.01')).toBe(true);
+
+    await page.getByTestId('tpsl-take-profit').press('Escape');
+    await expect.poll(() => page.getByTestId('tpsl-form').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('closes the chosen position with Ctrl+Shift+C after a confirmation', async () => {
+    const { page, problems } = await openPositions();
+    await page.getByTestId('position-row').focus();
+    await page.keyboard.press('Control+Shift+C');
+    await expect.poll(() => page.getByTestId('close-dialog').isVisible()).toBe(true);
+    expect(await page.getByTestId('close-words').textContent()).toBe(
+      'Sell 0.01 BTC at market to close the long on BTC_PERP (reduce-only).',
+    );
+    // Esc keeps the position.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('close-dialog').count()).toBe(0);
+    expect(await page.getByTestId('position-row').count()).toBe(1);
+
+    await page.getByTestId('position-close').click();
+    await page.getByTestId('close-confirm').click();
+    await expect.poll(() => page.getByTestId('positions-empty').isVisible()).toBe(true);
+    expect(await page.getByTestId('close-result').textContent()).toMatch(/Closed with order #\d+/);
+    expect(await call<PositionView[]>('positions.open', { accountId: main })).toEqual([]);
+    await page.screenshot({ path: artifact('positions-closed.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
