@@ -1,0 +1,144 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../main/sandbox/index.ts';
+import { createTestCore, type TestCore } from '../support/core.ts';
+import { scriptedDesktop } from '../support/desktop.ts';
+import { launchChromium, type Chromium } from './chromium.ts';
+import { startBrowserHost, type BrowserHost } from './host.ts';
+import { artifact, RENDERER_DIR } from './paths.ts';
+
+let core: TestCore;
+let host: BrowserHost;
+let browser: Chromium;
+let sandbox: Sandbox;
+
+/** Records the desktop notifications main raises. */
+const desktop = scriptedDesktop();
+
+beforeAll(async () => {
+  // The mining watch reads every mining account each second here (each minute in the app).
+  core = await createTestCore({ platform: desktop.platform, miningWatchMs: 1_000 });
+  const sb = core.connection.sandbox;
+  if (!sb) throw new Error('no embedded sandbox');
+  sandbox = sb;
+  // Worker counts follow a per-minute schedule in the sandbox; fix them so only the test moves them.
+  sandbox.control.setWorkers('desk-pool', { offline: 0, low: 0 });
+  sandbox.control.setWorkers('desk-backup', { offline: 0, low: 0 });
+  host = await startBrowserHost(core, RENDERER_DIR);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await core?.close();
+});
+
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(msg.text());
+  });
+  return problems;
+}
+
+const offlineNotices = () => desktop.notices.filter((n) => n.title.startsWith('Workers offline'));
+const text = async (page: Page, testid: string) => (await page.getByTestId(testid).textContent()) ?? '';
+
+describe('the Mining screen in Chromium', () => {
+  it('shows workers, their chart, watcher links and rewards, and watches a worker go offline: one alert, one notification', async () => {
+    const page = await browser.context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${host.url}#/mining`);
+    await expect.poll(() => page.getByTestId('view-mining').isVisible()).toBe(true);
+    await expect.poll(() => text(page, 'mining-account-label')).toContain('Sandbox main');
+
+    await expect.poll(() => page.getByTestId('mining-chooser').isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.getByTestId('mining-chooser').selectOption('desk-pool');
+    await expect.poll(() => text(page, 'workers-online')).toContain('12');
+    expect(await text(page, 'workers-offline')).toContain('0');
+    expect(await text(page, 'mining-workers')).toContain('stratum+tcp://eu.pool.sandbox.txc.local:3333');
+
+    // The watcher link, with its expiry.
+    await expect.poll(() => page.getByTestId('watcher-link').count()).toBe(1);
+    const link = page.getByTestId('watcher-link');
+    expect(await link.textContent()).toContain('desk-pool dashboard');
+    expect(await link.textContent()).toMatch(/Expires in \d+ d/);
+    expect(await link.getAttribute('data-state')).toBe('live');
+
+    // Check now: the watch's reading is stored, rewards are read and kept.
+    await page.getByTestId('mining-poll').click();
+    await expect.poll(() => text(page, 'mining-poll-result')).toContain('Checked');
+    await expect
+      .poll(() => page.getByTestId('mining-rewards').getByRole('row').count(), { timeout: 10_000 })
+      .toBeGreaterThan(2);
+    // Readings of the watch draw the chart.
+    await expect
+      .poll(async () => (await page.getByTestId('chart-readout').textContent()) ?? '', { timeout: 10_000 })
+      .toMatch(/Online 12, Offline 0, Low 0/);
+    expect(offlineNotices()).toEqual([]);
+    expect(await page.getByTestId('mining-alert').count()).toBe(0);
+
+    // A worker goes offline at the pool.
+    sandbox.control.setWorkers('desk-pool', { offline: 1, low: 0 });
+    await expect.poll(() => page.getByTestId('mining-alert').count(), { timeout: 10_000 }).toBe(1);
+    const alert = page.getByTestId('mining-alert');
+    expect(await alert.getAttribute('data-kind')).toBe('offline');
+    expect(await alert.textContent()).toContain('desk-pool: 1 worker went offline (11 online).');
+    await expect.poll(() => text(page, 'workers-online')).toContain('11');
+    await expect.poll(() => text(page, 'workers-offline')).toContain('1');
+    await expect
+      .poll(async () => (await page.getByTestId('chart-readout').textContent()) ?? '', { timeout: 10_000 })
+      .toMatch(/Online 11, Offline 1/);
+    expect(offlineNotices()).toEqual([
+      {
+        title: 'Workers offline on desk-pool',
+        body: 'Sandbox main: desk-pool: 1 worker went offline (11 online).',
+      },
+    ]);
+    // The watch keeps reading each second; the worker stays offline and nothing more is raised.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(offlineNotices()).toHaveLength(1);
+    expect(await page.getByTestId('mining-alert').count()).toBe(1);
+    await page.screenshot({ path: artifact('mining-worker-offline.png'), fullPage: true });
+
+    // The same alert is one entry on the Events screen.
+    await page.getByTestId('nav-events').click();
+    await expect.poll(() => page.getByTestId('view-events').isVisible()).toBe(true);
+    const entries = page.locator('[data-testid="event-entry"][data-kind="mining"]');
+    await expect.poll(() => entries.count()).toBe(1);
+    expect(await entries.textContent()).toContain('Workers offline on desk-pool');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('with worker notices turned off in Settings, the next worker going offline is listed in Events but not notified', async () => {
+    const page = await browser.context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${host.url}#/settings`);
+    await expect.poll(() => page.getByTestId('notification-settings').isVisible()).toBe(true);
+    const offline = page.getByTestId('notify-workersOffline');
+    await expect.poll(() => offline.isChecked()).toBe(true);
+    expect(await page.getByTestId('notify-fills').isChecked()).toBe(false);
+    await offline.uncheck();
+    await expect
+      .poll(
+        async () =>
+          (await core.router.dispatch('notifications.settings', undefined, { origin: 'test' })) as unknown,
+      )
+      .toMatchObject({ ok: true, value: { workersOffline: false } });
+    await page.screenshot({ path: artifact('mining-notification-settings.png') });
+
+    await page.getByTestId('nav-events').click();
+    await expect.poll(() => page.getByTestId('view-events').isVisible()).toBe(true);
+    sandbox.control.setWorkers('desk-pool', { offline: 2, low: 0 });
+    const entries = page.locator('[data-testid="event-entry"][data-kind="mining"]');
+    await expect.poll(() => entries.count(), { timeout: 10_000 }).toBe(1);
+    expect(await entries.textContent()).toContain('1 worker went offline (10 online)');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(offlineNotices()).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
