@@ -1,0 +1,175 @@
+import { Decimal } from 'decimal.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountView, ProcedureResult, Reply } from '../../main/ipc/contract.ts';
+import { createTestCore, type TestCore } from '../support/core.ts';
+import { launchChromium, type Chromium } from './chromium.ts';
+import { startBrowserHost, type BrowserHost } from './host.ts';
+import { artifact, RENDERER_DIR } from './paths.ts';
+
+let core: TestCore;
+let host: BrowserHost;
+let browser: Chromium;
+let main: AccountView;
+
+beforeAll(async () => {
+  core = await createTestCore();
+  host = await startBrowserHost(core, RENDERER_DIR);
+  browser = await launchChromium();
+  main = (await call<AccountView[]>('accounts.list')).find((a) => a.label === 'Sandbox main') as AccountView;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await core?.close();
+});
+
+async function call<T>(name: string, input?: unknown): Promise<T> {
+  const reply = (await core.router.dispatch(name, input, { origin: 'test' })) as Reply<T>;
+  if (!reply.ok) throw new Error(`${name}: ${reply.error.message}`);
+  return reply.value;
+}
+
+async function mainBalance(ticker: string): Promise<Decimal> {
+  const balances = await call<ProcedureResult<'wallet.balances'>>('wallet.balances', { accountId: main.id });
+  return new Decimal(balances[ticker]?.main_balance ?? '0');
+}
+
+const text = async (page: Page, testid: string) =>
+  ((await page.getByTestId(testid).textContent()) ?? '').replace(/\s+/g, ' ').trim();
+
+async function openWallet(page: Page): Promise<void> {
+  await page.goto(`${host.url}#/wallet`);
+  await expect.poll(() => page.getByTestId('view-wallet').isVisible()).toBe(true);
+  await expect.poll(() => text(page, 'wallet-account')).toContain('Sandbox main');
+  await expect
+    .poll(() => page.locator('[data-testid="wallet-balance-row"][data-ticker="USDT"]').count())
+    .toBe(1);
+  await expect.poll(() => page.getByTestId('transfer-row').count()).toBeGreaterThan(0);
+}
+
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(msg.text());
+  });
+  return problems;
+}
+
+describe('the Wallet screen in Chromium', () => {
+  it('withdraws with the fee and the total debited shown and confirmed first, then finds it in the history', async () => {
+    const page = await browser.context.newPage();
+    const problems = watchProblems(page);
+    await openWallet(page);
+    const usdtRow = page.locator('[data-testid="wallet-balance-row"][data-ticker="USDT"]');
+    // The 500 USDT deposit still confirming shows as held.
+    expect(await usdtRow.getByTestId('wallet-pending').textContent()).toBe('500');
+    const before = await mainBalance('USDT');
+
+    // Withdraw… on the USDT row fills the form and puts the cursor in the address.
+    await usdtRow.getByRole('button', { name: 'Withdraw USDT' }).click();
+    await expect.poll(() => page.locator('[data-testid="withdraw-address"]:focus').count()).toBe(1);
+    expect(await page.getByTestId('withdraw-ticker').inputValue()).toBe('USDT');
+    expect(await page.getByTestId('withdraw-network').inputValue()).toBe('ERC20');
+    await page.getByTestId('withdraw-address').fill('0x00000000000000000000000000000000000000e2');
+
+    // More than is free: refused next to the amount, in words, before anything is sent.
+    await page.getByTestId('withdraw-amount').fill('99999999');
+    await page.getByTestId('withdraw-review').click();
+    const amountLabel = page.getByTestId('withdraw-amount').locator('xpath=..');
+    await expect
+      .poll(async () => (await amountLabel.getByTestId('field-error').textContent()) ?? '')
+      .toMatch(/The largest withdrawal is|free on the main balance/);
+    expect(await page.getByTestId('withdraw-confirm').count()).toBe(0);
+
+    await page.getByTestId('withdraw-amount').fill('12.5');
+    expect(await amountLabel.getByTestId('field-error').count()).toBe(0);
+    expect(await text(page, 'withdraw-quote')).toBe(
+      'Receiver gets 12.5 USDT, fee 1 USDT, total debited 13.5 USDT',
+    );
+    await page.getByTestId('withdraw-amount').press('Enter');
+    await expect.poll(() => page.getByTestId('withdraw-confirm').isVisible()).toBe(true);
+    expect(await text(page, 'withdraw-confirm-total')).toBe('13.5 USDT');
+    const uniqueId = await text(page, 'withdraw-unique-id');
+    expect(uniqueId).toMatch(/^desk-w-[0-9a-f]{24}$/);
+    expect(await text(page, 'withdraw-send')).toBe('Send — debit 13.5 USDT');
+    await page.getByTestId('withdraw-confirm').screenshot({ path: artifact('wallet-withdraw-confirm.png') });
+    // Nothing has moved yet.
+    expect((await mainBalance('USDT')).toFixed()).toBe(before.toFixed());
+
+    await page.getByTestId('withdraw-send').click();
+    await expect.poll(() => text(page, 'withdraw-done')).toContain(`12.5 USDT started: id ${uniqueId}`);
+    expect(before.minus(await mainBalance('USDT')).toFixed()).toBe('13.5');
+
+    const row = page.locator(`[data-testid="transfer-row"][data-unique-id="${uniqueId}"]`);
+    await expect.poll(() => row.count()).toBe(1);
+    const cells = (await row.locator('td').allTextContents()).map((c) => c.trim());
+    expect(cells.slice(1, 7)).toEqual(['withdrawal', 'USDT', '12.5', '1', 'ERC20', 'pending']);
+    expect(await row.getAttribute('class')).toContain('marked');
+    // The balance table follows, and the chart has gained a sample.
+    await expect
+      .poll(async () => (await usdtRow.getByTestId('wallet-main').textContent())?.replace(/,/g, ''))
+      .toBe((await mainBalance('USDT')).toFixed());
+    await expect.poll(() => text(page, 'wallet-chart-age')).toMatch(/^\d+ samples, newest/);
+    // Tall enough for the whole screen (the frame scrolls inside, not the page).
+    await page.setViewportSize({ width: 1280, height: 2400 });
+    await page.locator('#view-title').focus();
+    await page.screenshot({ path: artifact('wallet-withdrawn.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('converts USDT to BTC after a review, and creates a service code', async () => {
+    const page = await browser.context.newPage();
+    const problems = watchProblems(page);
+    await openWallet(page);
+    const usdt = await mainBalance('USDT');
+    const btc = await mainBalance('BTC');
+
+    await page.getByTestId('convert-from').selectOption('USDT');
+    await page.getByTestId('convert-to').selectOption('USDT');
+    await page.getByTestId('convert-amount').fill('10');
+    await page.getByTestId('convert-review').click();
+    await expect
+      .poll(async () => (await page.getByTestId('convert-to').locator('xpath=..').textContent()) ?? '')
+      .toContain('Choose another currency to receive.');
+    await page.getByTestId('convert-to').selectOption('BTC');
+    await page.getByTestId('convert-review').click();
+    await expect.poll(() => text(page, 'convert-confirm')).toContain('Give exactly 10 USDT');
+    await page.getByTestId('convert-send').click();
+    await expect.poll(() => text(page, 'convert-done')).toMatch(/^✓ Gave 10 USDT, received [\d.]+ BTC\.$/);
+    const received = /received ([\d.]+) BTC/.exec(await text(page, 'convert-done'))?.[1] ?? '';
+    expect(usdt.minus(await mainBalance('USDT')).toFixed()).toBe('10');
+    expect((await mainBalance('BTC')).minus(btc).toFixed()).toBe(new Decimal(received).toFixed());
+
+    await page.getByTestId('code-ticker').selectOption('USDT');
+    await page.getByTestId('code-amount').fill('5');
+    await page.getByTestId('code-passphrase').fill('has space');
+    await page.getByTestId('code-review').click();
+    await expect
+      .poll(async () => (await page.getByTestId('code-passphrase').locator('xpath=..').textContent()) ?? '')
+      .toContain('without spaces');
+    await page.getByTestId('code-passphrase').fill('s3cret!');
+    // More than the balance: the exchange refuses it, and the refusal shows next to the amount.
+    await page.getByTestId('code-amount').fill('100000000');
+    await page.getByTestId('code-review').click();
+    await page.getByTestId('code-send').click();
+    await expect
+      .poll(async () => (await page.getByTestId('code-amount').locator('xpath=..').textContent()) ?? '')
+      .toMatch(/balance/i);
+    await page.getByTestId('code-amount').fill('5');
+    await page.getByTestId('code-review').click();
+    await expect.poll(() => text(page, 'code-confirm')).toContain('5 USDT leaves the main balance now');
+    const beforeCode = await mainBalance('USDT');
+    await page.getByTestId('code-send').click();
+    await expect.poll(() => page.getByTestId('code-value').inputValue()).toMatch(/^TXCUSDT[0-9A-F]+$/);
+    expect(beforeCode.minus(await mainBalance('USDT')).toFixed()).toBe('5');
+    await page.setViewportSize({ width: 1280, height: 2400 });
+    await page.locator('#view-title').focus();
+    await page.screenshot({ path: artifact('wallet-convert-code.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
