@@ -49,6 +49,10 @@ export const positionsProcedures = {
         path: ['takeProfit'],
       }),
   ),
+  'positions.adl': procedure<Array<{ market: string; positionSide: string; quantile: number }>>()(
+    'The ADL rank (0 last in line to 4 first) of each open futures position now; later changes come with live.subscribe ADLQuantile.',
+    z.strictObject({ accountId }),
+  ),
   'positions.history': procedure<RecordView[]>()(
     'The cached position history of an account.',
     z.strictObject({ accountId, market: z.string().min(1).max(40).optional() }),

@@ -113,6 +113,30 @@ export class LiveService {
     };
   }
 
+  /**
+   * The ADL rank of each open futures position now (`ADLQuantile_request`), for a view that starts
+   * listening while the channel is already subscribed and its next push is up to 30 s away.
+   */
+  async adlRanks(
+    account: string,
+  ): Promise<Array<{ market: string; positionSide: string; quantile: number }>> {
+    const client = this.#client(account);
+    await client.live();
+    const answer = await client.request<{ records?: unknown }>('ADLQuantile_request', []);
+    const records = Array.isArray(answer.records) ? (answer.records as Array<Record<string, unknown>>) : [];
+    return records.flatMap((r) =>
+      typeof r['market'] === 'string' && typeof r['quantile'] === 'number'
+        ? [
+            {
+              market: r['market'],
+              positionSide: typeof r['position_side'] === 'string' ? r['position_side'] : 'BOTH',
+              quantile: r['quantile'],
+            },
+          ]
+        : [],
+    );
+  }
+
   unsubscribe(id: string): boolean {
     const sub = this.#subscriptions.get(id);
     if (!sub) return false;

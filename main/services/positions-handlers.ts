@@ -98,6 +98,7 @@ export function positionsHandlers({
         ...(position.positionSide === undefined ? {} : { positionSide: position.positionSide }),
       });
     },
+    'positions.adl': ({ accountId }) => live.adlRanks(accountId),
     'positions.history': ({ accountId, market }) =>
       cache.positions.list({ account: accountId, ...(market ? { market } : {}) }),
     'positions.borrows': ({ accountId }) => cache.borrows.list({ account: accountId }),

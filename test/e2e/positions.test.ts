@@ -94,6 +94,10 @@ describe('the Positions screen in Chromium', () => {
 
   it('adds a TP/SL pair to the open position: an off-tick price is refused under its field first', async () => {
     const { page, problems } = await openPositions();
+    // The channel is already subscribed (its next push is 30 s away): the rank is asked for at once.
+    await expect
+      .poll(() => page.getByTestId('position-adl').textContent(), { timeout: 5_000 })
+      .toContain('of 4');
     await page.getByTestId('position-tpsl').click();
     await expect.poll(() => page.getByTestId('tpsl-form').isVisible()).toBe(true);
     // The take-profit field has the focus.

@@ -49,6 +49,18 @@ describe('positions procedures against the sandbox', () => {
     expect(btc?.pnl).toMatch(/^-?\d+(\.\d+)?$/);
   });
 
+  it('reads the ADL rank of the open futures position over the WebSocket', async () => {
+    const ranks = value(
+      await call<Array<{ market: string; positionSide: string; quantile: number }>>('positions.adl', {
+        accountId: main,
+      }),
+    );
+    const btc = ranks.find((r) => r.market === 'BTC_PERP');
+    expect(btc?.positionSide).toBe('BOTH');
+    expect(btc?.quantile).toBeGreaterThanOrEqual(0);
+    expect(btc?.quantile).toBeLessThanOrEqual(4);
+  });
+
   it('adds a take-profit / stop-loss pair over the WebSocket: two reduce-only stop legs closing the long', async () => {
     const legs = value(
       await call<TpSlLegsView>('positions.addTpSl', {

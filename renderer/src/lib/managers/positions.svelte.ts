@@ -209,6 +209,7 @@ export class PositionsManager {
     await Promise.all([this.#loadMarkets(), this.load()]);
     await this.#listen('positionsMargin', '*');
     await this.#listen('ADLQuantile', '*');
+    await this.loadAdl();
     await this.watchMarks([]);
   }
 
@@ -233,6 +234,14 @@ export class PositionsManager {
     this.error = undefined;
     this.positions = reply.value;
     await this.watchMarks([]);
+  }
+
+  /** The ADL ranks now (the channel pushes only every 30 s); a failure leaves them to the pushes. */
+  async loadAdl(): Promise<void> {
+    const account = this.account;
+    const reply = await this.#api.positions.adl({ accountId: account });
+    if (!reply.ok || account !== this.account) return;
+    this.#adl({ records: reply.value.map((r) => ({ ...r, position_side: r.positionSide })) });
   }
 
   /** Mark prices for every market with a position, plus `extra` (the chart's market). */
