@@ -82,9 +82,12 @@ export class SubAccountsManager {
   rotateError = $state<{ id: string; error: IpcError } | undefined>();
   rotated = $state<string | undefined>();
   readonly #api: TxcApi;
+  readonly #onBatch: () => void;
 
-  constructor(api: TxcApi) {
+  /** `onBatch` runs after each sweep or permission batch (the audit log has a new entry). */
+  constructor(api: TxcApi, onBatch: () => void = () => undefined) {
     this.#api = api;
+    this.#onBatch = onBatch;
   }
 
   get subs(): AccountView[] {
@@ -170,6 +173,7 @@ export class SubAccountsManager {
     this.sweepError = undefined;
     this.sweepPreview = undefined;
     this.sweepResults = failuresFirst(reply.value);
+    this.#onBatch();
     await this.refreshBalances();
     return true;
   }
@@ -208,6 +212,7 @@ export class SubAccountsManager {
     this.permissionError = undefined;
     this.permissionPreview = undefined;
     this.permissionResults = failuresFirst(reply.value);
+    this.#onBatch();
     return true;
   }
 

@@ -1,0 +1,66 @@
+import type { BatchRecordView } from '../../../../main/ipc/contract.ts';
+import type { IpcError, TxcApi } from '../api.ts';
+
+export const BATCH_PAGE = 20;
+
+/** Counts of a batch's children by outcome. */
+export function batchCounts(b: BatchRecordView): { ok: number; failed: number } {
+  const ok = b.children.filter((c) => c.outcome === 'ok').length;
+  return { ok, failed: b.children.length - ok };
+}
+
+/** The audit log of desk batches, newest first, paged by time. */
+export class BatchLog {
+  batches = $state<BatchRecordView[]>([]);
+  loading = $state(false);
+  loaded = $state(false);
+  loadingOlder = $state(false);
+  hasOlder = $state(false);
+  error = $state<IpcError | undefined>();
+  expanded = $state<string[]>([]);
+  readonly #api: TxcApi;
+
+  constructor(api: TxcApi) {
+    this.#api = api;
+  }
+
+  async refresh(): Promise<void> {
+    this.loading = true;
+    const reply = await this.#api.desk.batches({ limit: BATCH_PAGE });
+    this.loading = false;
+    if (!reply.ok) {
+      this.error = reply.error;
+      return;
+    }
+    this.error = undefined;
+    this.loaded = true;
+    this.batches = reply.value;
+    this.hasOlder = reply.value.length === BATCH_PAGE;
+  }
+
+  async older(): Promise<void> {
+    const last = this.batches[this.batches.length - 1];
+    if (!last || this.loadingOlder) return;
+    this.loadingOlder = true;
+    const reply = await this.#api.desk.batches({ beforeMs: last.atMs, limit: BATCH_PAGE });
+    this.loadingOlder = false;
+    if (!reply.ok) {
+      this.error = reply.error;
+      return;
+    }
+    this.error = undefined;
+    const known = this.batches.map((b) => b.parentId);
+    this.batches = [...this.batches, ...reply.value.filter((b) => !known.includes(b.parentId))];
+    this.hasOlder = reply.value.length === BATCH_PAGE;
+  }
+
+  isExpanded(parentId: string): boolean {
+    return this.expanded.includes(parentId);
+  }
+
+  toggle(parentId: string): void {
+    this.expanded = this.isExpanded(parentId)
+      ? this.expanded.filter((p) => p !== parentId)
+      : [...this.expanded, parentId];
+  }
+}
