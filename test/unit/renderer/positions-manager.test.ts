@@ -1,0 +1,253 @@
+import { describe, expect, it } from 'vitest';
+import type { PositionView } from '../../../main/ipc/procedures-positions.ts';
+import { createBridge } from '../../../preload/bridge.ts';
+import {
+  adlWords,
+  allowedLeverage,
+  closeDraft,
+  describeClose,
+  impliedLeverage,
+  positionFromPush,
+  PositionsManager,
+} from '../../../renderer/src/lib/managers/positions.svelte.ts';
+import { memoryStore } from '../../../renderer/src/lib/managers/storage.ts';
+
+const ACCOUNT = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
+const OTHER = '6e2d2f1f-9b5c-4d66-8b5f-4c2f3e0d8b21';
+
+const long: PositionView = {
+  positionId: 7,
+  market: 'BTC_PERP',
+  amount: '0.01',
+  basePrice: '64000',
+  liquidationPrice: '51200',
+  positionSide: 'BOTH',
+  margin: '32',
+};
+
+/** A bridge whose answers come from `answer`, recording calls; `emit` pushes an event to listeners. */
+function fakeBridge(answer: (procedure: string, input: unknown) => unknown) {
+  const calls: Array<[string, unknown]> = [];
+  let push: ((name: string, payload: unknown) => void) | undefined;
+  const api = createBridge({
+    invoke: async (procedure, input) => {
+      calls.push([procedure, input]);
+      return answer(procedure, input);
+    },
+    listen: (listener) => {
+      push = listener;
+      return () => (push = undefined);
+    },
+  });
+  return { api, calls, emit: (name: string, payload: unknown) => push?.(name, payload) };
+}
+
+let nextSub = 0;
+function sandboxLike(procedure: string, input: unknown): unknown {
+  switch (procedure) {
+    case 'positions.open':
+      return { ok: true, value: [long] };
+    case 'markets.list':
+      return {
+        ok: true,
+        value: [
+          { name: 'BTC_PERP', type: 'futures', maxLeverage: 100, tickSize: '0.1' },
+          { name: 'ETH_PERP', type: 'futures', maxLeverage: 50, tickSize: '0.01' },
+        ],
+      };
+    case 'live.subscribe':
+      return { ok: true, value: `00000000-0000-4000-8000-${String(++nextSub).padStart(12, '0')}` };
+    case 'positions.adl':
+      return { ok: true, value: [{ market: 'BTC_PERP', positionSide: 'BOTH', quantile: 2 }] };
+    case 'positions.setLeverage':
+      return { ok: true, value: (input as { leverage: number }).leverage };
+    default:
+      return { ok: true, value: true };
+  }
+}
+
+describe('positions helpers', () => {
+  it('closes a long by selling all of it, a short by buying, reduce-only, hedge side kept', () => {
+    expect(closeDraft(long)).toEqual({
+      kind: 'collateral_market',
+      market: 'BTC_PERP',
+      side: 'sell',
+      amount: '0.01',
+      reduceOnly: true,
+    });
+    expect(closeDraft({ ...long, amount: '-0.5' })).toMatchObject({ side: 'buy', amount: '0.5' });
+    expect(closeDraft({ ...long, amount: '0.2', positionSide: 'SHORT' })).toMatchObject({
+      side: 'buy',
+      amount: '0.2',
+      positionSide: 'SHORT',
+    });
+    expect(describeClose({ ...long, amount: '-0.5' })).toBe(
+      'Buy 0.5 BTC at market to close the short on BTC_PERP (reduce-only)',
+    );
+  });
+
+  it('offers the leverage set capped at the market maximum, and reads the level from the margin', () => {
+    expect(allowedLeverage(undefined)).toEqual([1, 2, 3, 5, 10, 20, 50, 100]);
+    expect(allowedLeverage(20)).toEqual([1, 2, 3, 5, 10, 20]);
+    expect(allowedLeverage(30)).toEqual([1, 2, 3, 5, 10, 20]);
+    // 0.01 × 64000 ÷ 32 = 20.
+    expect(impliedLeverage([long])).toBe(20);
+    expect(impliedLeverage([{ ...long, margin: undefined } as PositionView])).toBeUndefined();
+  });
+
+  it('words the ADL rank and reads a positionsMargin record', () => {
+    expect(adlWords(undefined)).toBe('not known yet');
+    expect(adlWords(0)).toBe('0 of 4 — last in line');
+    expect(adlWords(2)).toBe('2 of 4');
+    expect(adlWords(4)).toBe('4 of 4 — first in line');
+    expect(
+      positionFromPush({
+        position_id: 7,
+        market: 'BTC_PERP',
+        amount: '0.01',
+        base_price: '64000',
+        liquidation_price: '50000',
+        pnl: '1.5',
+        margin: '32',
+        position_side: 'BOTH',
+      }),
+    ).toMatchObject({ positionId: 7, liquidationPrice: '50000', pnl: '1.5', positionSide: 'BOTH' });
+    expect(positionFromPush({ market: 'BTC_PERP' })).toBeUndefined();
+  });
+});
+
+describe('PositionsManager', () => {
+  it('follows an account: positions, ADL now, and live mark, rank and liquidation updates', async () => {
+    const { api, calls, emit } = fakeBridge(sandboxLike);
+    const m = new PositionsManager(api, memoryStore());
+    await m.follow(ACCOUNT);
+    expect(m.positions).toEqual([long]);
+    const subs = calls.filter(([p]) => p === 'live.subscribe').map(([, i]) => i);
+    expect(subs).toHaveLength(3);
+    expect(subs).toEqual(
+      expect.arrayContaining([
+        { accountId: ACCOUNT, channel: 'positionsMargin', topic: '*' },
+        { accountId: ACCOUNT, channel: 'ADLQuantile', topic: '*' },
+        { accountId: ACCOUNT, channel: 'premiumIndex', topic: 'BTC_PERP' },
+      ]),
+    );
+    expect(m.adlOf(long)).toBe(2);
+    expect(m.leverageCap('ETH_PERP')).toBe(50);
+    expect(m.leverage).toEqual({ level: 20, source: 'margin' });
+
+    const mark = (price: string, time: number) => ({
+      channel: 'premiumIndex',
+      params: ['BTC_PERP', { mark_price: price, index_price: '64100', funding_rate: '0.0001', time }],
+    });
+    emit('ws.batch', { accountId: ACCOUNT, events: [mark('64200.5', 1_700_000_000)], replaced: 0 });
+    emit('ws.batch', { accountId: OTHER, events: [mark('1', 1_700_000_001)], replaced: 0 });
+    emit('ws.batch', { accountId: ACCOUNT, events: [mark('64210', 1_700_000_000.5)], replaced: 0 });
+    expect(m.marks['BTC_PERP']?.mark).toBe('64210');
+    expect(m.markSeries['BTC_PERP']?.mark).toEqual([
+      { t: 1_700_000_000_000, v: 64200.5 },
+      { t: 1_700_000_000_500, v: 64210 },
+    ]);
+    expect(m.live).toBe('live');
+
+    emit('ws.batch', {
+      accountId: ACCOUNT,
+      events: [
+        {
+          channel: 'ADLQuantile',
+          params: { records: [{ market: 'BTC_PERP', position_side: 'BOTH', quantile: 4 }] },
+        },
+        {
+          channel: 'positionsMargin',
+          params: {
+            total: 1,
+            records: [
+              {
+                position_id: 7,
+                market: 'BTC_PERP',
+                amount: '0.01',
+                base_price: '64000',
+                liquidation_price: '52000',
+              },
+            ],
+          },
+        },
+      ],
+      replaced: 0,
+    });
+    expect(m.adlOf(long)).toBe(4);
+    expect(m.positions[0]?.liquidationPrice).toBe('52000');
+
+    await m.stop();
+    const stopped = calls.filter(([p]) => p === 'live.unsubscribe');
+    expect(stopped).toHaveLength(3);
+  });
+
+  it('remembers the leverage the exchange answered and keeps a refusal for the form', async () => {
+    const store = memoryStore();
+    let refuse = false;
+    const { api } = fakeBridge((procedure, input) => {
+      if (procedure === 'positions.open') return { ok: true, value: [] };
+      if (procedure === 'positions.setLeverage' && refuse)
+        return {
+          ok: false,
+          error: {
+            code: 'rule_violation',
+            message: 'leverage must be at most 50 on this market',
+            field: 'leverage',
+          },
+        };
+      return sandboxLike(procedure, input);
+    });
+    const m = new PositionsManager(api, store, () => 1_700_000_000_000);
+    await m.follow(ACCOUNT);
+    expect(m.leverage).toBeUndefined();
+    expect(await m.setLeverage(10)).toBe(true);
+    expect(m.leverage).toEqual({ level: 10, source: 'answer', at: 1_700_000_000_000 });
+    refuse = true;
+    expect(await m.setLeverage(100)).toBe(false);
+    expect(m.leverageError?.field).toBe('leverage');
+    expect(m.leverage?.level).toBe(10);
+    await m.stop();
+
+    // Another manager on the same store finds the answer again.
+    const again = new PositionsManager(api, store);
+    await again.follow(ACCOUNT);
+    expect(again.leverage?.level).toBe(10);
+    await again.stop();
+  });
+
+  it('sends only the TP/SL prices given, and closes with the reduce-only market order', async () => {
+    const { api, calls } = fakeBridge((procedure, input) => {
+      if (procedure === 'positions.addTpSl')
+        return {
+          ok: false,
+          error: { code: 'rule_violation', message: 'stopLoss must be a multiple of 0.1', field: 'stopLoss' },
+        };
+      if (procedure === 'orders.place')
+        return {
+          ok: true,
+          value: { clientOrderId: 'c', recovered: false, order: { orderId: 9, status: 'FILLED' } },
+        };
+      return sandboxLike(procedure, input);
+    });
+    const m = new PositionsManager(api, memoryStore());
+    await m.follow(ACCOUNT);
+    expect(await m.addTpSl(long, '', ' 40000.05 ')).toBe(false);
+    expect(calls.find(([p]) => p === 'positions.addTpSl')?.[1]).toEqual({
+      accountId: ACCOUNT,
+      market: 'BTC_PERP',
+      stopLoss: '40000.05',
+    });
+    expect(m.tpslError?.field).toBe('stopLoss');
+    m.clearTpSl();
+    expect(m.tpslError).toBeUndefined();
+
+    expect(await m.close(long)).toBe(true);
+    expect(calls.find(([p]) => p === 'orders.place')?.[1]).toEqual({
+      accountId: ACCOUNT,
+      draft: closeDraft(long),
+    });
+    expect(m.closed?.orderId).toBe(9);
+    await m.stop();
+  });
+});
