@@ -172,4 +172,32 @@ describe('the Wallet screen in Chromium', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('offline, shows the stored balances and says how old they are', async () => {
+    const page = await browser.context.newPage();
+    await openWallet(page);
+    const stored = (await mainBalance('USDT')).toFixed();
+    // Every answer is lost from now on: the exchange cannot be reached.
+    core.connection.sandbox?.control.setFaults({ dropRate: 1 });
+    try {
+      await page.getByTestId('wallet-refresh').click();
+      await expect
+        .poll(() => text(page, 'wallet-offline'), { timeout: 30_000 })
+        .toMatch(/^Offline\. Showing the balances stored less than a minute ago \(.+\)\. Money cannot move/);
+      const usdtRow = page.locator('[data-testid="wallet-balance-row"][data-ticker="USDT"]');
+      expect((await usdtRow.getByTestId('wallet-main').textContent())?.replace(/,/g, '')).toBe(stored);
+      expect(await usdtRow.getByTestId('wallet-pending').textContent()).toBe('500');
+      // Nothing can be sent while the exchange is out of reach.
+      for (const id of ['withdraw-review', 'convert-review', 'code-review'])
+        expect(await page.getByTestId(id).isDisabled()).toBe(true);
+      await page.setViewportSize({ width: 1280, height: 1200 });
+      await page.locator('#view-title').focus();
+      await page.screenshot({ path: artifact('wallet-offline.png') });
+    } finally {
+      core.connection.sandbox?.control.setFaults(undefined);
+    }
+    await page.getByTestId('wallet-offline').getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => page.getByTestId('wallet-offline').count(), { timeout: 30_000 }).toBe(0);
+    await page.close();
+  });
 });
