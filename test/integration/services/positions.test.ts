@@ -92,6 +92,18 @@ describe('positions procedures against the sandbox', () => {
     expect(legs.stopLoss).toMatchObject({ side: 'sell', amount: '0.01', activation_price: '45000' });
   });
 
+  it('adds a take-profit alone as one reduce-only limit order closing the long', async () => {
+    const legs = value(
+      await call<TpSlLegsView>('positions.addTpSl', {
+        accountId: main,
+        market: 'BTC_PERP',
+        takeProfit: '95000',
+      }),
+    );
+    expect(legs.stopLoss).toBeUndefined();
+    expect(legs.takeProfit).toMatchObject({ side: 'sell', amount: '0.01', price: '95000' });
+  });
+
   it('refuses a price off the tick grid naming the field and the nearest prices, sending nothing', async () => {
     const before = value(await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_PERP' }));
     const e = error(
