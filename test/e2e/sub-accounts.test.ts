@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProcedureResult, Reply } from '../../main/ipc/contract.ts';
+import type { OrderView, ProcedureResult, Reply } from '../../main/ipc/contract.ts';
 import { createTestCore, type TestCore } from '../support/core.ts';
 import { scriptedDesktop } from '../support/desktop.ts';
 import { launchChromium, type Chromium } from './chromium.ts';
@@ -15,7 +15,11 @@ let browser: Chromium;
 const desktop = scriptedDesktop();
 
 beforeAll(async () => {
-  core = await createTestCore({ platform: desktop.platform });
+  // Three plain sub-accounts (`Sandbox sub-001`…) beside the seeded ones, for the order for many accounts.
+  core = await createTestCore({
+    platform: desktop.platform,
+    connection: { kind: 'sandbox', persist: false, extraSubAccounts: 3 },
+  });
   host = await startBrowserHost(core, RENDERER_DIR);
   browser = await launchChromium();
 });
@@ -173,4 +177,130 @@ describe('the Sub-accounts screen in Chromium', () => {
     expect(hintAfter).toContain('new');
     await page.close();
   });
+
+  it('previews one limit order for three sub-accounts, sends it, the one sized below the minimum fails alone, and the batch log shows it', async () => {
+    const page = await browser.context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (err) => problems.push(err.message));
+    await openSubAccounts(page);
+    const labels = ['Sandbox sub-001', 'Sandbox sub-002', 'Sandbox sub-003'];
+    for (const label of labels) await row(page, label).getByTestId('sub-select').check();
+    const panel = page.getByTestId('desk-panel');
+    expect(await page.getByTestId('desk-chosen').textContent()).toContain('Goes to 3 accounts');
+
+    await expect.poll(() => page.getByTestId('desk-market').inputValue()).toBe('BTC_USDT');
+    await page.getByTestId('desk-kind').selectOption('limit');
+    await page.getByTestId('desk-side').selectOption('buy');
+    await page.getByTestId('desk-price').fill('20000');
+    // Weights 1 : 1 : 0.1 of 0.0021 BTC: 0.001 each for the first two; 0.0001 for the third, whose
+    // total at 20000 (2 USDT) is below the market's minimum of 5.
+    await page.getByTestId('desk-sizing-weight').check();
+    await page.getByTestId('desk-total').fill('0.0021');
+    await page
+      .locator('[data-testid="desk-weight-row"][data-label="Sandbox sub-003"]')
+      .getByTestId('desk-weight')
+      .fill('0.1');
+    expect(await page.getByTestId('desk-send').isDisabled()).toBe(true);
+
+    await page.getByTestId('desk-preview').click();
+    await expect.poll(() => page.getByTestId('desk-child').count()).toBe(3);
+    const child = (label: string) => page.locator(`[data-testid="desk-child"][data-label="${label}"]`);
+    for (const label of labels.slice(0, 2)) {
+      const text = (await child(label).textContent()) ?? '';
+      expect(text).toContain('0.001');
+      expect(text).toContain('ready');
+    }
+    const bad = (await child('Sandbox sub-003').textContent()) ?? '';
+    expect(bad).toContain('0.0001');
+    expect(bad).toContain('must be at least 5');
+    // With the nearest amount that would pass.
+    expect(bad).toContain('0.0003');
+    expect(bad).not.toContain('ready');
+    const ids = await page.locator('[data-testid="desk-child"] td.mono').allTextContents();
+    const parentId = ids[0]?.replace(/-001$/, '') ?? '';
+    expect(ids).toEqual([`${parentId}-001`, `${parentId}-002`, `${parentId}-003`]);
+    await panel.screenshot({ path: artifact('sub-accounts-desk-preview.png') });
+
+    // Editing clears the preview; Send needs a new one.
+    await page.getByTestId('desk-price').fill('20000.0');
+    expect(await page.getByTestId('desk-child').count()).toBe(0);
+    expect(await page.getByTestId('desk-send').isDisabled()).toBe(true);
+    await page.getByTestId('desk-price').fill('20000');
+    await page.getByTestId('desk-preview').click();
+    await expect.poll(() => page.getByTestId('desk-child').count()).toBe(3);
+    const secondIds = await page.locator('[data-testid="desk-child"] td.mono').allTextContents();
+    const sentParent = secondIds[0]?.replace(/-001$/, '') ?? '';
+
+    await page.getByTestId('desk-send').click();
+    const dialog = page.getByTestId('confirm-dialog');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.textContent()).toContain('Send 2 orders?');
+    expect(await page.getByTestId('confirm-summary').textContent()).toContain(
+      'Buy 0.002 BTC in total at 20000 on BTC_USDT, over 2 accounts.',
+    );
+    await page.keyboard.press('Enter');
+
+    await expect.poll(() => page.getByTestId('desk-result').count()).toBe(3);
+    expect(await page.getByTestId('desk-summary').textContent()).toContain('2 placed, 1 failed');
+    const results = page.getByTestId('desk-result');
+    const first = (await results.first().textContent()) ?? '';
+    expect(first).toContain('Sandbox sub-003');
+    expect(first).toContain('failed');
+    for (const i of [1, 2]) expect(await results.nth(i).textContent()).toContain('placed');
+    expect(await page.getByTestId('desk-resend-hint').textContent()).toContain(sentParent);
+
+    // At the exchange: one open order per placed child, under its client order id; none for the third.
+    const accounts = await call<Array<{ id: string; label: string }>>('accounts.list');
+    const idOf = (label: string) => accounts.find((a) => a.label === label)?.id ?? '';
+    const openOf = async (label: string) =>
+      (await call<OrderView[]>('orders.active', { accountId: idOf(label), market: 'BTC_USDT' })).filter((o) =>
+        o.clientOrderId.startsWith(sentParent),
+      );
+    expect((await openOf('Sandbox sub-001')).map((o) => o.clientOrderId)).toEqual([`${sentParent}-001`]);
+    expect((await openOf('Sandbox sub-002')).map((o) => o.clientOrderId)).toEqual([`${sentParent}-002`]);
+    expect(await openOf('Sandbox sub-003')).toEqual([]);
+
+    // The batch log was refreshed after the batch: 2 ok, 1 failed, each child expandable.
+    const logRow = page.locator(`[data-testid="batch-row"][data-parent="${sentParent}"]`);
+    await expect.poll(() => logRow.count()).toBe(1);
+    expect(await logRow.textContent()).toContain('order');
+    expect(await logRow.getByTestId('batch-ok').textContent()).toBe('2');
+    expect(await logRow.getByTestId('batch-failed').textContent()).toBe('1');
+    await logRow.getByTestId('batch-toggle').click();
+    const children = page.getByTestId('batch-child');
+    await expect.poll(() => children.count()).toBe(3);
+    const childTexts = (await children.allTextContents()).join('\n');
+    expect(childTexts).toContain('Sandbox sub-003');
+    expect(childTexts).toContain('rule_violation');
+    expect(childTexts).toContain(`${sentParent}-001`);
+    await panel.screenshot({ path: artifact('sub-accounts-desk-result.png') });
+    await page.getByTestId('batch-log').screenshot({ path: artifact('sub-accounts-batch-log.png') });
+
+    // The re-send keeps the parent id: the two placed orders are not placed again.
+    await page
+      .locator('[data-testid="desk-weight-row"][data-label="Sandbox sub-003"]')
+      .getByTestId('desk-weight')
+      .fill('1');
+    await page.getByTestId('desk-total').fill('0.003');
+    await page.getByTestId('desk-preview').click();
+    await expect.poll(() => page.getByTestId('desk-resend-note').isVisible()).toBe(true);
+    expect(await page.locator('[data-testid="desk-child"] td.mono').allTextContents()).toEqual([
+      `${sentParent}-001`,
+      `${sentParent}-002`,
+      `${sentParent}-003`,
+    ]);
+    await page.getByTestId('desk-send').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect
+      .poll(async () => (await page.getByTestId('desk-summary').textContent()) ?? '')
+      .toContain('1 placed, 0 failed, 2 already placed');
+    for (const label of labels) expect(await openOf(label)).toHaveLength(1);
+    // The log keeps both attempts under the one parent id; each child counts once.
+    await expect.poll(async () => await logRow.getByTestId('batch-ok').textContent()).toBe('3');
+    expect(await logRow.getByTestId('batch-failed').textContent()).toBe('0');
+    expect(await logRow.textContent()).toContain('6 attempts');
+    await page.screenshot({ path: artifact('sub-accounts-desk-order.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
 });

@@ -287,7 +287,14 @@ describe('BatchLog', () => {
     expect(calls[1]).toEqual(['desk.batches', { beforeMs: 1_000_000 - (BATCH_PAGE - 1), limit: BATCH_PAGE }]);
     expect(log.batches).toHaveLength(BATCH_PAGE + 3);
     expect(log.hasOlder).toBe(false);
-    expect(batchCounts(batch(1))).toEqual({ ok: 1, failed: 1 });
+    expect(batchCounts(batch(1))).toEqual({ ok: 1, failed: 1, attempts: 2 });
+    // Sent again under the same parent id: a child counts once, ok when any attempt placed it.
+    const again = batch(1);
+    again.children.push(
+      { account: A, outcome: 'failed', childRef: 'txb-1-001', errorCode: 'exchange_rejected' },
+      { account: B, outcome: 'ok', childRef: 'txb-1-002', detail: '6' },
+    );
+    expect(batchCounts(again)).toEqual({ ok: 2, failed: 0, attempts: 4 });
     log.toggle('txb-2');
     expect(log.isExpanded('txb-2')).toBe(true);
     log.toggle('txb-2');

@@ -4,9 +4,19 @@ import type { IpcError, TxcApi } from '../api.ts';
 export const BATCH_PAGE = 20;
 
 /** Counts of a batch's children by outcome. */
-export function batchCounts(b: BatchRecordView): { ok: number; failed: number } {
-  const ok = b.children.filter((c) => c.outcome === 'ok').length;
-  return { ok, failed: b.children.length - ok };
+/**
+ * Counts of a batch's children by outcome. A batch sent again under its parent id holds one row per
+ * attempt: each child (account and child id) counts once, as ok when any attempt of it succeeded.
+ */
+export function batchCounts(b: BatchRecordView): { ok: number; failed: number; attempts: number } {
+  const okByChild: Record<string, boolean> = {};
+  for (const c of b.children) {
+    const key = `${c.account} ${c.childRef ?? ''}`;
+    okByChild[key] = (okByChild[key] ?? false) || c.outcome === 'ok';
+  }
+  const outcomes = Object.values(okByChild);
+  const ok = outcomes.filter(Boolean).length;
+  return { ok, failed: outcomes.length - ok, attempts: b.children.length };
 }
 
 /** The audit log of desk batches, newest first, paged by time. */
