@@ -173,6 +173,41 @@ describe('the Wallet screen in Chromium', () => {
     await page.close();
   });
 
+  it("refunds a credited deposit with a memo and sends a deposit's originator with a VASP from the list", async () => {
+    const page = await browser.context.newPage();
+    const problems = watchProblems(page);
+    await openWallet(page);
+    const btcDeposit = page.locator('[data-testid="transfer-row"]', { hasText: 'deposit' }).filter({
+      hasText: 'BTC',
+    });
+    const refundsBefore = await page.getByTestId('refund-row').count();
+
+    await btcDeposit.getByTestId('deposit-verify').click();
+    await expect.poll(() => page.getByTestId('deposit-vasp').locator('option').count()).toBeGreaterThan(1);
+    await page.getByTestId('deposit-originator').fill('Jane Doe');
+    await page.getByTestId('deposit-vasp').selectOption({ label: 'Kraken' });
+    await page.getByTestId('deposit-submit').click();
+    await expect.poll(() => text(page, 'deposit-done')).toContain('Originator sent for deposit');
+
+    const btc = await mainBalance('BTC');
+    await btcDeposit.getByTestId('deposit-refund').click();
+    expect(await text(page, 'deposit-form')).toContain('the whole deposit leaves the main balance');
+    await page.getByTestId('deposit-memo').fill('wrong sender');
+    await page.getByTestId('deposit-memo').press('Enter');
+    await expect.poll(() => text(page, 'deposit-done')).toContain('Refund requested for deposit');
+    await expect.poll(() => page.getByTestId('refund-row').count()).toBe(refundsBefore + 1);
+    const newest = page.getByTestId('refund-row').first();
+    expect(await newest.textContent()).toContain('wrong sender');
+    expect(await newest.getByTestId('refund-status').textContent()).toBe('in process');
+    expect(btc.minus(await mainBalance('BTC')).toFixed()).toBe('1');
+    // Refunded once: the deposit's row says so and offers no second refund.
+    await expect.poll(() => text(page, 'deposit-refunding')).toBe('refund in process');
+    expect(await btcDeposit.getByTestId('deposit-refund').count()).toBe(0);
+    await page.getByTestId('transfers-panel').screenshot({ path: artifact('wallet-refund.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('offline, shows the stored balances and says how old they are', async () => {
     const page = await browser.context.newPage();
     await openWallet(page);
