@@ -108,6 +108,8 @@ describe('the Positions screen in Chromium', () => {
       .poll(() => page.getByTestId('tpsl-error-stopLoss').textContent())
       .toContain('multiple of 0.1');
     expect(await page.getByTestId('tpsl-error-takeProfit').count()).toBe(0);
+    await page.getByTestId('tpsl-error-stopLoss').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('positions-tpsl-refused.png') });
 
     await page.getByTestId('tpsl-stop-loss').fill('40000');
     expect(await page.getByTestId('tpsl-error-stopLoss').count()).toBe(0);
@@ -115,7 +117,8 @@ describe('the Positions screen in Chromium', () => {
     await expect
       .poll(() => page.getByTestId('tpsl-result').textContent())
       .toMatch(/take-profit #\d+ at 90000 and stop-loss #\d+ at 40000/);
-    await page.screenshot({ path: artifact('positions-tpsl.png'), fullPage: true });
+    await page.getByTestId('tpsl-result').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('positions-tpsl.png') });
 
     const active = await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_PERP' });
     expect(active.map((o) => o.activation_price).sort()).toEqual(['40000', '90000']);
