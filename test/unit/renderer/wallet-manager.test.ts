@@ -312,6 +312,25 @@ describe('WalletData', () => {
     expect(data.history?.samples).toHaveLength(1);
   });
 
+  it('pages older deposits and withdrawals after those shown while the last page was full', async () => {
+    const page = (from: number, n: number) => ({
+      ok: true,
+      value: {
+        records: Array.from({ length: n }, (_, i) => ({ transactionId: `t${from + i}`, method: 2 })),
+      },
+    });
+    const { api, calls } = fakeBridge({ 'wallet.history': [page(0, 50), page(50, 3)] });
+    const data = new WalletData(api);
+    data.accountId = ACCOUNT;
+    await data.refreshTransfers();
+    expect(data.moreTransfers).toBe(true);
+    await data.olderTransfers();
+    expect(data.transfers).toHaveLength(53);
+    expect(data.transfers.at(-1)?.id).toBe('t52');
+    expect(data.moreTransfers).toBe(false);
+    expect(calls.at(-1)).toEqual(['wallet.history', { accountId: ACCOUNT, limit: 50, offset: 50 }]);
+  });
+
   it('offline, shows the newest stored balances and when they were taken', async () => {
     const offline = { ok: false, error: { code: 'network_error', message: 'Could not reach the exchange.' } };
     const { api } = fakeBridge({

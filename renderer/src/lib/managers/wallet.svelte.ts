@@ -36,6 +36,9 @@ export interface BalanceLine {
   free: string;
 }
 
+/** Deposits and withdrawals read per page. */
+const PAGE = 50;
+
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
 export function transferRow(r: RecordView): TransferRow {
@@ -111,6 +114,8 @@ export class WalletData {
   withdrawable = $state<WithdrawableView | undefined>();
   assets = $state<WalletAsset[]>([]);
   transfers = $state<TransferRow[]>([]);
+  /** The last page was full: older records may exist. */
+  moreTransfers = $state(false);
   refunds = $state<Refund[]>([]);
   history = $state<BalanceHistory | undefined>();
   chartTicker = $state('USDT');
@@ -218,12 +223,30 @@ export class WalletData {
   }
 
   async refreshTransfers(current: () => boolean = () => true): Promise<void> {
-    const reply = await this.#api.wallet.history({ accountId: this.accountId, limit: 50 });
+    const reply = await this.#api.wallet.history({ accountId: this.accountId, limit: PAGE });
     if (!current()) return;
     if (reply.ok) {
       this.transfers = reply.value.records.map(transferRow);
+      this.moreTransfers = reply.value.records.length === PAGE;
       this.transfersError = undefined;
     } else this.transfersError = reply.error;
+  }
+
+  /** The next page of older deposits and withdrawals, after those shown. */
+  async olderTransfers(): Promise<void> {
+    const accountId = this.accountId;
+    const reply = await this.#api.wallet.history({ accountId, limit: PAGE, offset: this.transfers.length });
+    if (accountId !== this.accountId) return;
+    if (!reply.ok) {
+      this.transfersError = reply.error;
+      return;
+    }
+    const seen = new Set(this.transfers.map((t) => t.id));
+    this.transfers = [
+      ...this.transfers,
+      ...reply.value.records.map(transferRow).filter((t) => !seen.has(t.id)),
+    ];
+    this.moreTransfers = reply.value.records.length === PAGE;
   }
 
   async refreshRefunds(current: () => boolean = () => true): Promise<void> {
