@@ -241,11 +241,9 @@ export class WalletData {
       this.transfersError = reply.error;
       return;
     }
-    const seen = new Set(this.transfers.map((t) => t.id));
-    this.transfers = [
-      ...this.transfers,
-      ...reply.value.records.map(transferRow).filter((t) => !seen.has(t.id)),
-    ];
+    const seen = this.transfers.map((t) => t.id);
+    const older = reply.value.records.map(transferRow).filter((t) => !seen.includes(t.id));
+    this.transfers = [...this.transfers, ...older];
     this.moreTransfers = reply.value.records.length === PAGE;
   }
 
