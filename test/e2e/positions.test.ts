@@ -148,7 +148,14 @@ describe('the Positions screen in Chromium', () => {
     await expect.poll(() => page.getByTestId('positions-empty').isVisible()).toBe(true);
     expect(await page.getByTestId('close-result').textContent()).toMatch(/Closed with order #\d+/);
     expect(await call<PositionView[]>('positions.open', { accountId: main })).toEqual([]);
-    await page.screenshot({ path: artifact('positions-closed.png'), fullPage: true });
+
+    // The history sync brings the position's changes (opened, closed) into the cache and the grid.
+    await page.getByTestId('history-sync').click();
+    await expect
+      .poll(() => page.getByTestId('positions-history').getByText('BTC_PERP').count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    await page.getByTestId('positions-history').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('positions-closed.png') });
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -18,7 +18,7 @@ const sideTone = (r: RecordView): 'buy' | 'sell' | undefined => {
 };
 
 export const positionColumns: GridColumn<RecordView>[] = [
-  { id: 'time', title: 'Changed', kind: 'time', value: (r) => seconds(r['modifyDate']), width: 11 },
+  { id: 'time', title: 'Changed', kind: 'time', value: (r) => seconds(r['modifyDate']), width: 13 },
   { id: 'market', title: 'Market', kind: 'text', value: (r) => text(r['market']), width: 7 },
   { id: 'side', title: 'Side', kind: 'text', value: (r) => text(r['side']), tone: sideTone, width: 6 },
   { id: 'amount', title: 'Amount', kind: 'decimal', value: (r) => text(r['amount']), width: 8 },
@@ -41,7 +41,7 @@ export const borrowColumns: GridColumn<RecordView>[] = [
     title: 'Opened',
     kind: 'time',
     value: (r) => (typeof r['timestamp'] === 'number' ? r['timestamp'] : 0),
-    width: 11,
+    width: 13,
   },
   { id: 'asset', title: 'Asset', kind: 'text', value: (r) => text(r['asset']), width: 6 },
   { id: 'amount', title: 'Amount', kind: 'decimal', value: (r) => text(r['amount']), width: 9 },
