@@ -40,7 +40,8 @@ export const borrowColumns: GridColumn<RecordView>[] = [
     id: 'time',
     title: 'Opened',
     kind: 'time',
-    value: (r) => (typeof r['timestamp'] === 'number' ? r['timestamp'] : 0),
+    // Borrow records carry Unix seconds (exchange-api.md, Borrow history record).
+    value: (r) => seconds(r['timestamp']),
     width: 13,
   },
   { id: 'asset', title: 'Asset', kind: 'text', value: (r) => text(r['asset']), width: 6 },
