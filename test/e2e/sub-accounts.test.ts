@@ -222,10 +222,18 @@ describe('the Sub-accounts screen in Chromium', () => {
     await panel.screenshot({ path: artifact('sub-accounts-desk-preview.png') });
 
     // Editing clears the preview; Send needs a new one.
-    await page.getByTestId('desk-price').fill('20000.0');
+    await page.getByTestId('desk-price').fill('20000.05');
     expect(await page.getByTestId('desk-child').count()).toBe(0);
     expect(await page.getByTestId('desk-send').isDisabled()).toBe(true);
-    await page.getByTestId('desk-price').fill('20000');
+    // A price off the tick fails every child: said next to the price, with the nearest valid prices.
+    await page.getByTestId('desk-preview').click();
+    const priceIssue = page.getByTestId('desk-price-issue');
+    await expect.poll(() => priceIssue.isVisible()).toBe(true);
+    expect(await priceIssue.textContent()).toContain('price');
+    expect(await page.getByTestId('desk-send').isDisabled()).toBe(true);
+    await priceIssue.getByRole('button', { name: 'Use 20000', exact: true }).click();
+    expect(await page.getByTestId('desk-price').inputValue()).toBe('20000');
+    expect(await page.getByTestId('desk-child').count()).toBe(0);
     await page.getByTestId('desk-preview').click();
     await expect.poll(() => page.getByTestId('desk-child').count()).toBe(3);
     const secondIds = await page.locator('[data-testid="desk-child"] td.mono').allTextContents();

@@ -158,6 +158,48 @@ describe('DeskOrder', () => {
     expect(desk.preview).toBeUndefined();
   });
 
+  it('offers spot markets only and shows a price issue every child shares next to the price', async () => {
+    const { api } = fakeBridge({
+      'markets.list': () => ({
+        ok: true,
+        value: [
+          { name: 'BTC_PERP', type: 'futures' },
+          { name: 'ETH_USDT', type: 'spot' },
+        ],
+      }),
+      'desk.previewOrder': (input) => {
+        const { accountIds } = input as { accountIds: string[] };
+        const issue = {
+          field: 'price',
+          message: 'price must be a multiple of 0.1',
+          suggestions: ['1', '1.1'],
+        };
+        return {
+          ok: true,
+          value: {
+            parentId: 'txb-x',
+            children: accountIds.map((account, i) => ({
+              account,
+              label: account,
+              clientOrderId: `txb-x-00${i + 1}`,
+              amount: '1',
+              issues: i === 0 ? [issue, { field: 'amount', message: 'too small' }] : [issue],
+            })),
+          },
+        };
+      },
+    });
+    const desk = new DeskOrder(api, () => [A, B]);
+    await desk.loadMarkets();
+    expect(desk.spotMarkets.map((m) => m.name)).toEqual(['ETH_USDT']);
+    expect(desk.fields.market).toBe('ETH_USDT');
+    desk.set({ price: '1.05', amount: '1' });
+    await desk.runPreview();
+    expect(desk.sharedIssue('price')?.suggestions).toEqual(['1', '1.1']);
+    expect(desk.sharedIssue('amount')).toBeUndefined();
+    expect(desk.sendable).toEqual([]);
+  });
+
   it('keeps field errors from main under the names the form asks for', async () => {
     const { api } = fakeBridge({
       'desk.previewOrder': () => ({

@@ -109,7 +109,8 @@ describe('SubAccountsManager', () => {
       },
       'desk.subAccountBalances': { ok: true, value: [] },
     });
-    const manager = new SubAccountsManager(api);
+    let batches = 0;
+    const manager = new SubAccountsManager(api, () => batches++);
     manager.toggle(SUB, true);
     expect(await manager.previewSweep({ direction: 'sub_to_main', ticker: ' usdt ', amount: 'ALL' })).toBe(
       true,
@@ -123,6 +124,8 @@ describe('SubAccountsManager', () => {
     expect(manager.sweepPreview).toBeUndefined();
     expect(manager.sweepResults?.map((r) => r.ok)).toEqual([false, true]);
     expect(calls.map((c) => c[0])).toContain('desk.subAccountBalances');
+    // The batch log hears of the new batch.
+    expect(batches).toBe(1);
   });
 
   it('keeps a sweep error for its field and clears the preview when the selection changes', async () => {
@@ -155,7 +158,8 @@ describe('SubAccountsManager', () => {
       },
       'desk.applyPermissions': { ok: true, value: [{ account: SUB, label: 'Alpha', ok: true }] },
     });
-    const manager = new SubAccountsManager(api);
+    let batches = 0;
+    const manager = new SubAccountsManager(api, () => batches++);
     manager.toggle(SUB, true);
     const rows = [
       { url: ' /api/v4/order/new ', enable: false },
@@ -167,6 +171,7 @@ describe('SubAccountsManager', () => {
     expect(await manager.applyPermissions(rows)).toBe(true);
     expect(manager.permissionPreview).toBeUndefined();
     expect(manager.permissionResults).toEqual([{ account: SUB, label: 'Alpha', ok: true }]);
+    expect(batches).toBe(1);
   });
 
   it('replaces a key through rotateFromClipboard and keeps its error with the account', async () => {

@@ -4,6 +4,7 @@ import type {
   MarketView,
   OrderDraftInput,
   ProcedureInput,
+  RuleIssueView,
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { errorFor } from './errors.ts';
@@ -219,6 +220,18 @@ export class DeskOrder {
     return sumDecimals(this.sendable.map((c) => c.amount ?? '0')) ?? '—';
   }
 
+  /** Spot markets: the kinds of order this ticket makes. */
+  get spotMarkets(): MarketView[] {
+    return this.markets.filter((m) => m.type !== 'futures');
+  }
+
+  /** A rule issue every previewed child has on a ticket field (the price), for that field to show. */
+  sharedIssue(field: string): RuleIssueView | undefined {
+    const children = this.preview?.children ?? [];
+    const first = children[0]?.issues.find((i) => i.field === field);
+    return first && children.every((c) => c.issues.some((i) => i.field === field)) ? first : undefined;
+  }
+
   /** The error a field shows: main names nested fields `draft.price`, `sizing.share`, `sizing.weights.<id>`. */
   errorFor(field: string): IpcError | undefined {
     return (
@@ -264,8 +277,9 @@ export class DeskOrder {
     }
     this.marketsError = undefined;
     this.markets = reply.value;
-    if (!reply.value.some((m) => m.name === this.fields.market)) {
-      const name = reply.value.find((m) => m.name === 'BTC_USDT')?.name ?? reply.value[0]?.name ?? '';
+    const spot = this.spotMarkets;
+    if (!spot.some((m) => m.name === this.fields.market)) {
+      const name = spot.find((m) => m.name === 'BTC_USDT')?.name ?? spot[0]?.name ?? '';
       this.set({ market: name });
     }
   }
