@@ -383,8 +383,15 @@ function outcomeOf(
   }
   const before = earlier?.find((c) => c.account === r.account);
   if (before && r.error?.field === 'clientOrderId') {
-    const id = before.orderId;
-    return { ...base, state: 'already', recovered: false, ...(id === undefined ? {} : { orderId: id }) };
+    // What stands at the exchange is the earlier order, with its own amount and id.
+    const { orderId: id, amount: earlierAmount } = before;
+    return {
+      ...base,
+      ...(earlierAmount === undefined ? {} : { amount: earlierAmount }),
+      state: 'already',
+      recovered: false,
+      ...(id === undefined ? {} : { orderId: id }),
+    };
   }
   return { ...base, state: 'failed', recovered: false, ...(r.error ? { error: r.error } : {}) };
 }
