@@ -117,6 +117,24 @@ describe('positions helpers', () => {
 });
 
 describe('PositionsManager', () => {
+  it('words a refused live subscription and subscribes again on retry', async () => {
+    let refuse = true;
+    const { api, calls } = fakeBridge((procedure, input) =>
+      procedure === 'live.subscribe' && refuse
+        ? { ok: false, error: { code: 'network', message: 'The WebSocket could not connect.' } }
+        : sandboxLike(procedure, input),
+    );
+    const m = new PositionsManager(api, memoryStore());
+    await m.follow(ACCOUNT);
+    expect(m.liveError?.message).toBe('The WebSocket could not connect.');
+    expect(m.positions).toEqual([long]);
+    refuse = false;
+    await m.listen();
+    expect(m.liveError).toBeUndefined();
+    await m.stop();
+    expect(calls.filter(([p]) => p === 'live.unsubscribe')).toHaveLength(3);
+  });
+
   it('follows an account: positions, ADL now, and live mark, rank and liquidation updates', async () => {
     const { api, calls, emit } = fakeBridge(sandboxLike);
     const m = new PositionsManager(api, memoryStore());

@@ -131,6 +131,8 @@ export class PositionsManager {
   loading = $state(false);
   error = $state<IpcError | undefined>();
   live = $state<LiveWord>('idle');
+  /** Why a live subscription was refused (the figures then come only from reloads). */
+  liveError = $state<IpcError | undefined>();
   marks = $state<Record<string, MarkInfo>>({});
   markSeries = $state<Record<string, { mark: ChartPoint[]; index: ChartPoint[] }>>({});
   adl = $state<Record<string, number>>({});
@@ -207,10 +209,16 @@ export class PositionsManager {
       }),
     );
     await Promise.all([this.#loadMarkets(), this.load()]);
+    await this.listen();
+  }
+
+  /** Subscribes to the account's live channels (again, after a refusal). */
+  async listen(extra: readonly string[] = []): Promise<void> {
+    this.liveError = undefined;
     await this.#listen('positionsMargin', '*');
     await this.#listen('ADLQuantile', '*');
     await this.loadAdl();
-    await this.watchMarks([]);
+    await this.watchMarks(extra);
   }
 
   async #loadMarkets(): Promise<void> {
@@ -257,8 +265,10 @@ export class PositionsManager {
     this.#subs[key] = '';
     const account = this.account;
     const reply = await this.#api.live.subscribe({ accountId: account, channel, topic });
-    if (!reply.ok) this.#subs = Object.fromEntries(Object.entries(this.#subs).filter(([k]) => k !== key));
-    else if (account !== this.account) await this.#api.live.unsubscribe({ id: reply.value });
+    if (!reply.ok) {
+      if (account === this.account) this.liveError = reply.error;
+      this.#subs = Object.fromEntries(Object.entries(this.#subs).filter(([k]) => k !== key));
+    } else if (account !== this.account) await this.#api.live.unsubscribe({ id: reply.value });
     else this.#subs[key] = reply.value;
   }
 
@@ -389,6 +399,7 @@ export class PositionsManager {
     this.#subs = {};
     this.account = '';
     this.live = 'idle';
+    this.liveError = undefined;
     for (const id of ids) await this.#api.live.unsubscribe({ id });
   }
 }
