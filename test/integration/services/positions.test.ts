@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as collateral from '../../../main/exchange/endpoints/collateral.ts';
 import type { IpcError, OrderView } from '../../../main/ipc/contract.ts';
 import type { PositionView, TpSlLegsView } from '../../../main/ipc/procedures-positions.ts';
 import { createTestCore, type TestCore } from '../../support/core.ts';
@@ -152,5 +153,45 @@ describe('positions procedures against the sandbox', () => {
     expect(e.message).toMatch(/at most 50/);
     const bad = error(await call('positions.setLeverage', { accountId: alpha, leverage: 4 }));
     expect(bad.field).toBe('leverage');
+  });
+
+  it('in hedge mode puts the legs on the side named, and refuses a side with no position in words', async () => {
+    const accounts = value(await call<Array<{ id: string; label: string }>>('accounts.list', undefined));
+    const maker = accounts.find((a) => a.label === 'Sandbox sub-maker')?.id ?? '';
+    await collateral.setHedgeMode(await core.accounts.caller(maker), true);
+    value(
+      await call('orders.place', {
+        accountId: maker,
+        draft: {
+          kind: 'collateral_market',
+          market: 'BTC_PERP',
+          side: 'buy',
+          amount: '0.01',
+          positionSide: 'LONG',
+        },
+      }),
+    );
+    const legs = value(
+      await call<TpSlLegsView>('positions.addTpSl', {
+        accountId: maker,
+        market: 'BTC_PERP',
+        takeProfit: '90000',
+        stopLoss: '40000',
+        positionSide: 'LONG',
+      }),
+    );
+    expect(legs.takeProfit).toMatchObject({ side: 'sell', positionSide: 'LONG' });
+    expect(legs.stopLoss).toMatchObject({ side: 'sell', positionSide: 'LONG' });
+    const e = error(
+      await call('positions.addTpSl', {
+        accountId: maker,
+        market: 'BTC_PERP',
+        stopLoss: '90000',
+        positionSide: 'SHORT',
+      }),
+    );
+    expect(e.message).toBe(
+      'There is no open short position on BTC_PERP to put a take-profit or stop-loss on.',
+    );
   });
 });
