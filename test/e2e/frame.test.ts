@@ -69,15 +69,15 @@ describe('the frame in Chromium', () => {
     expect(await page.getByTestId('core-badge').textContent()).toContain('Core connected');
 
     const empties = new Set<string>();
-    // Sub-accounts and Events are real screens now; the other three keep their empty states.
-    const placeholders = ['positions', 'wallet', 'mining'];
+    // Sub-accounts, Events and Wallet are real screens now; the others keep their empty states.
+    const placeholders = ['positions', 'mining'];
     for (const id of ['positions', 'wallet', 'sub-accounts', 'mining', 'events']) {
       await page.getByTestId(`nav-${id}`).click();
       await expect.poll(() => page.url()).toContain(`#/${id}`);
       await expect.poll(() => page.getByTestId(`view-${id}`).isVisible()).toBe(true);
       if (placeholders.includes(id)) empties.add((await page.getByTestId('empty-state').textContent()) ?? '');
     }
-    expect(empties.size).toBe(3);
+    expect(empties.size).toBe(placeholders.length);
     expect(await page.locator('[aria-current="page"]').textContent()).toContain('Events');
 
     // The browser's Back follows the hash history.
