@@ -25,6 +25,8 @@ type Answer = unknown | ((input: unknown) => unknown);
 /** The preload bridge over a scripted transport: each procedure answers its list in turn (the last repeats). */
 function fakeBridge(answers: Record<string, Answer[]>) {
   const calls: Array<[string, unknown]> = [];
+  const pushes: Array<(name: string, payload: unknown) => void> = [];
+  const push = (name: string, payload: unknown) => pushes.forEach((l) => l(name, payload));
   const api = createBridge({
     invoke: async (procedure, input) => {
       calls.push([procedure, input]);
@@ -33,9 +35,12 @@ function fakeBridge(answers: Record<string, Answer[]>) {
       if (answer === undefined) return { ok: false, error: { code: 'internal', message: 'no answer' } };
       return typeof answer === 'function' ? (answer as (i: unknown) => unknown)(input) : answer;
     },
-    listen: () => () => undefined,
+    listen: (listener) => {
+      pushes.push(listener);
+      return () => pushes.splice(pushes.indexOf(listener), 1);
+    },
   });
-  return { api, calls };
+  return { api, calls, push };
 }
 
 const USDT: WalletAsset = {
@@ -329,6 +334,31 @@ describe('WalletData', () => {
     expect(data.transfers.at(-1)?.id).toBe('t52');
     expect(data.moreTransfers).toBe(false);
     expect(calls.at(-1)).toEqual(['wallet.history', { accountId: ACCOUNT, limit: 50, offset: 50 }]);
+  });
+
+  it("rereads balances and history once per burst of the account's money webhooks, until stopped", async () => {
+    const { api, calls, push } = fakeBridge({
+      'wallet.balances': [{ ok: true, value: {} }],
+      'wallet.withdrawable': [{ ok: false, error: { code: 'x', message: 'no' } }],
+      'wallet.balanceHistory': [{ ok: true, value: { ticker: 'USDT', samples: [], newest: null } }],
+      'wallet.history': [{ ok: true, value: { records: [] } }],
+      'wallet.refunds': [{ ok: true, value: { records: [] } }],
+    });
+    const data = new WalletData(api);
+    data.accountId = ACCOUNT;
+    const stop = data.follow(5);
+    const event = (account: string, method: string) => ({ id: 'e', account, method, nonce: 1, params: {} });
+    push('webhook.event', event(ACCOUNT, 'withdraw.completed'));
+    push('webhook.event', event(ACCOUNT, 'deposit.processed'));
+    push('webhook.event', event('other-account', 'deposit.processed'));
+    push('webhook.event', event(ACCOUNT, 'order.filled'));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(calls.filter(([p]) => p === 'wallet.history')).toHaveLength(1);
+    expect(calls.filter(([p]) => p === 'wallet.balances')).toHaveLength(1);
+    stop();
+    push('webhook.event', event(ACCOUNT, 'refund.successful'));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(calls.filter(([p]) => p === 'wallet.history')).toHaveLength(1);
   });
 
   it('offline, shows the newest stored balances and when they were taken', async () => {

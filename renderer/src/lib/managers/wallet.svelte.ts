@@ -256,6 +256,23 @@ export class WalletData {
     } else this.refundsError = reply.error;
   }
 
+  /**
+   * Follows the exchange's webhook events of the shown account: a deposit, withdrawal, refund or code
+   * event rereads balances and history (once per burst). Returns the function that stops it.
+   */
+  follow(delayMs = 300): () => void {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = this.#api.on('webhook.event', (event) => {
+      if (event.account !== this.accountId || !/^(deposit|withdraw|refund|code)\./.test(event.method)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void this.afterMovement(), delayMs);
+    });
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  }
+
   /** After money moved: balances, chart and history again. */
   async afterMovement(): Promise<void> {
     await Promise.all([this.refreshBalances(), this.refreshTransfers(), this.refreshRefunds()]);
