@@ -176,6 +176,8 @@ export interface DeskChildResult {
   label: string;
   clientOrderId: string;
   ok: boolean;
+  /** Placed by an earlier send of the same batch: found by its client order id, not sent again. */
+  already?: boolean;
   result?: PlaceResultView;
   error?: IpcError;
 }

@@ -150,9 +150,23 @@ export class TradingService {
     }
   }
 
+  /**
+   * The order an earlier send placed under this client order id (open, or known by its deals), without
+   * sending anything: how a re-sent batch recognises the children it already placed.
+   */
+  find(caller: KeyCaller, market: string, clientOrderId: string): Promise<PlaceResult | undefined> {
+    return this.#lookup(caller, market, clientOrderId, false);
+  }
+
   /** The order with this client order id: among the open orders of the market, else in the deals. */
-  async #lookup(caller: KeyCaller, market: string, clientOrderId: string): Promise<PlaceResult | undefined> {
-    await this.#sleep(this.#lookupDelayMs);
+  async #lookup(
+    caller: KeyCaller,
+    market: string,
+    clientOrderId: string,
+    afterLostAnswer = true,
+  ): Promise<PlaceResult | undefined> {
+    // After a lost answer the exchange may still be applying the order: give it a moment.
+    if (afterLostAnswer) await this.#sleep(this.#lookupDelayMs);
     const limit = 100;
     for (let offset = 0; offset <= 10_000; offset += limit) {
       const page = await trading.activeOrders(caller, { market, limit, offset });

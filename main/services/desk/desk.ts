@@ -30,6 +30,8 @@ export interface ChildResult {
   label: string;
   clientOrderId: string;
   ok: boolean;
+  /** Placed by an earlier send of the same batch: found by its client order id, not sent again. */
+  already?: boolean;
   result?: PlaceResult;
   error?: IpcError;
 }
@@ -180,6 +182,8 @@ export class DeskService {
     draft: OrderDraft,
     sizing: Sizing,
     parentId?: string,
+    /** Client order ids an earlier send of this batch sent: looked up first, never sent twice. */
+    sentBefore: ReadonlySet<string> = new Set(),
   ): Promise<{ parentId: string; results: ChildResult[] }> {
     const preview = await this.preview(accountIds, draft, sizing, parentId);
     const results = await pool(preview.children, CONCURRENCY, async (child): Promise<ChildResult> => {
@@ -198,6 +202,15 @@ export class DeskService {
       }
       try {
         const caller = await this.#accounts.caller(child.account);
+        if (sentBefore.has(child.clientOrderId)) {
+          // Open, or filled since: either way it stands at the exchange and must not be placed again.
+          const earlier = await this.#connection.trading.find(
+            caller,
+            draft.market ?? '',
+            child.clientOrderId,
+          );
+          if (earlier) return { ...base, ok: true, already: true, result: earlier };
+        }
         const result = await this.#connection.trading.place(caller, {
           ...draft,
           amount: child.amount,

@@ -72,7 +72,10 @@ export function deskBatchHandlers(
     },
     'desk.previewOrder': ({ accountIds, draft, sizing }) => desk.preview(accountIds, draft, sizing),
     'desk.placeOrder': async ({ accountIds, draft, sizing, parentId }) => {
-      const outcome = await desk.place(accountIds, draft, sizing, parentId);
+      // A re-send of a batch (same parent id): its earlier children are looked up, not sent again.
+      const earlier = await cache.batches.list({ parentId });
+      const sentBefore = new Set(earlier.flatMap((b) => b.children.flatMap((c) => c.childRef ?? [])));
+      const outcome = await desk.place(accountIds, draft, sizing, parentId, sentBefore);
       await record(
         outcome.parentId,
         'order',

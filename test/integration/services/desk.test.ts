@@ -99,6 +99,49 @@ describe('desk: many accounts at once', () => {
       });
   }, 60_000);
 
+  it('re-sends a batch under its parent id without placing again the children that filled', async () => {
+    const accounts = extras()
+      .slice(20, 23)
+      .map((a) => a.id);
+    // Priced through the asks: each child fills at once and leaves the book, so the exchange would
+    // accept its client order id again.
+    const draft = { kind: 'limit' as const, market: 'BTC_USDT', side: 'buy', amount: '0', price: '70000' };
+    const sizing = { kind: 'fixed' as const, amount: '0.0005' };
+    const send = async (parentId: string) =>
+      (
+        (await core.router.dispatch(
+          'desk.placeOrder',
+          { accountIds: accounts, draft, sizing, parentId },
+          { origin: 'test' },
+        )) as { ok: true; value: Awaited<ReturnType<DeskService['place']>> }
+      ).value;
+    const filledDeals = async (account: string, clientOrderId: string) => {
+      const answer = await trading.executedDealsOfClientOrder(
+        await core.accounts.caller(account),
+        clientOrderId,
+      );
+      return (Array.isArray(answer) ? answer : Object.values(answer).flat()).length;
+    };
+    const openCount = async (account: string) =>
+      (await trading.activeOrders(await core.accounts.caller(account), { market: 'BTC_USDT' })).length;
+
+    const parentId = (await desk.preview(accounts, draft, sizing)).parentId;
+    const openBefore = await Promise.all(accounts.map(openCount));
+    const first = await send(parentId);
+    expect(first.results.map((r) => [r.ok, r.already ?? false])).toEqual(accounts.map(() => [true, false]));
+    const deals = await Promise.all(first.results.map((r) => filledDeals(r.account, r.clientOrderId)));
+    expect(deals.every((n) => n > 0)).toBe(true);
+
+    const again = await send(parentId);
+    expect(again.results.map((r) => [r.ok, r.already])).toEqual(accounts.map(() => [true, true]));
+    expect(again.results.every((r) => (r.result?.deals?.length ?? 0) > 0)).toBe(true);
+    // Nothing new at the exchange: no order left open, no more deals under those client order ids.
+    expect(await Promise.all(accounts.map(openCount))).toEqual(openBefore);
+    expect(await Promise.all(again.results.map((r) => filledDeals(r.account, r.clientOrderId)))).toEqual(
+      deals,
+    );
+  }, 60_000);
+
   it('applies one permission change to many sub-account keys, previewing the per-key diff', async () => {
     const three = extras()
       .slice(0, 3)

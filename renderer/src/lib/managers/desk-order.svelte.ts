@@ -374,10 +374,14 @@ function outcomeOf(
   };
   if (r.ok) {
     const id = r.result?.order?.orderId;
+    // Main found it standing from the earlier send (open or filled since) and did not send it again.
+    const standing = r.already === true;
+    const standingAmount = standing ? r.result?.order?.amount : undefined;
     return {
       ...base,
-      state: 'placed',
-      recovered: r.result?.recovered ?? false,
+      ...(standingAmount === undefined ? {} : { amount: standingAmount }),
+      state: standing ? 'already' : 'placed',
+      recovered: standing ? false : (r.result?.recovered ?? false),
       ...(id === undefined ? {} : { orderId: String(id) }),
     };
   }
