@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { OrderBookView, OrderView, Reply } from '../../main/ipc/contract.ts';
 import { createTestCore, type TestCore } from '../support/core.ts';
 import { launchChromium, type Chromium } from './chromium.ts';
 import { startBrowserHost, type BrowserHost } from './host.ts';
@@ -9,6 +11,8 @@ let host: BrowserHost;
 let browser: Chromium;
 
 beforeAll(async () => {
+  // The machine is shared: give the screen time to follow before a poll gives up.
+  vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
   core = await createTestCore();
   host = await startBrowserHost(core, RENDERER_DIR);
   browser = await launchChromium();
@@ -19,6 +23,39 @@ afterAll(async () => {
   await host?.close();
   await core?.close();
 });
+
+async function call<T>(name: string, input?: unknown): Promise<T> {
+  const reply = (await core.router.dispatch(name, input, { origin: 'test' })) as Reply<T>;
+  if (!reply.ok) throw new Error(`${name}: ${reply.error.message}`);
+  return reply.value;
+}
+
+async function accountId(label: string): Promise<string> {
+  const accounts = await call<Array<{ id: string; label: string }>>('accounts.list');
+  return accounts.find((a) => a.label === label)?.id ?? '';
+}
+
+async function openTrade(page: Page): Promise<void> {
+  await page.goto(`${host.url}#/trade`);
+  await expect.poll(() => page.getByTestId('trade-market').inputValue()).toBe('BTC_USDT');
+  await expect
+    .poll(async () => (await page.getByTestId('trade-account').textContent()) ?? '')
+    .toContain('Sandbox main');
+}
+
+/** The test id of the element that has the focus. */
+function focused(page: Page): Promise<string | null> {
+  return page.evaluate("document.activeElement?.getAttribute('data-testid') ?? null");
+}
+
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(msg.text());
+  });
+  return problems;
+}
 
 describe('the Trade screen in Chromium', () => {
   it('checks a limit order as it is typed, fixes the price in one click, places it and cancels it', async () => {
@@ -31,9 +68,7 @@ describe('the Trade screen in Chromium', () => {
     await page.goto(`${host.url}#/trade`);
     await expect.poll(() => page.getByTestId('trade-market').inputValue()).toBe('BTC_USDT');
     await expect
-      .poll(
-        async () => (await page.getByTestId('trade-account').locator('option:checked').textContent()) ?? '',
-      )
+      .poll(async () => (await page.getByTestId('trade-account').textContent()) ?? '')
       .toContain('Sandbox main');
     expect(await page.getByTestId('market-hint').textContent()).toContain('tick 0.1');
 
@@ -90,7 +125,7 @@ describe('the Trade screen in Chromium', () => {
       { origin: 'test' },
     )) as { ok: boolean };
     expect(placed.ok).toBe(true);
-    await expect.poll(() => page.getByTestId('active-order').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
     expect(await page.getByTestId('active-order').textContent()).toContain('29000');
     await page.close();
   });
@@ -139,9 +174,188 @@ describe('the Trade screen in Chromium', () => {
     await page.keyboard.press('s');
     await expect.poll(() => page.getByTestId('ticket-submit').textContent()).toBe('Sell 25 BTC — market');
     expect(await page.getByTestId('side-sell').isChecked()).toBe(true);
+    // Cancel all asks first (Enter confirms) and then cancels every open order of the market.
     await page.locator('main h1').click();
     await page.keyboard.press('Control+Shift+X');
+    await expect.poll(() => page.getByTestId('confirm-dialog').isVisible()).toBe(true);
+    expect(await page.getByTestId('confirm-summary').textContent()).toContain('on BTC_USDT');
+    await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('active-order').count()).toBe(0);
+    expect(await page.getByTestId('cancel-all-result').textContent()).toContain('Cancelled 1 order');
+    await page.close();
+  });
+
+  it('shows the sandbox book live in the depth ladder, puts a clicked price in the ticket, and lists last trades', async () => {
+    const page = await browser.context.newPage();
+    const problems = watchProblems(page);
+    await openTrade(page);
+    await expect.poll(() => page.getByTestId('depth-state').textContent()).toContain('live');
+
+    // The ladder holds the book main reads from the exchange: move the sandbox's price and both follow.
+    core.connection.sandbox?.control.setPrice('BTC_USDT', '50000');
+    const ladderBest = async (): Promise<[string, string]> => [
+      (await page.getByTestId('depth-ask').last().getAttribute('data-price')) ?? '',
+      (await page.getByTestId('depth-bid').first().getAttribute('data-price')) ?? '',
+    ];
+    await expect
+      .poll(
+        async () => {
+          const book = await call<OrderBookView>('markets.depth', { market: 'BTC_USDT', limit: 10 });
+          const [ask, bid] = await ladderBest();
+          return ask === book.asks[0]?.[0] && bid === book.bids[0]?.[0] && Number(bid) < 51000;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    expect(await page.getByTestId('depth-ask').count()).toBe(10);
+    expect(await page.getByTestId('depth-bid').count()).toBe(10);
+    expect(await page.getByTestId('depth-spread').textContent()).toMatch(/Spread [\d.,]+ · mid [\d.,]+/);
+
+    // Clicking a bid (or Enter on it) fills the ticket's price.
+    const bid = page.getByTestId('depth-bid').nth(2);
+    const price = (await bid.getAttribute('data-price')) ?? '';
+    await bid.click();
+    expect(await page.getByTestId('ticket-price').inputValue()).toBe(price);
+    await page.getByTestId('depth-ask').last().focus();
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('ticket-price').inputValue()).toBe(
+      (await page.getByTestId('depth-ask').last().getAttribute('data-price')) ?? 'x',
+    );
+
+    // A trade against the book from another account shows up among the last trades.
+    const before = await page.getByTestId('trade-row').count();
+    await call('orders.place', {
+      accountId: await accountId('Sandbox sub-maker'),
+      draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '52000' },
+    });
+    await expect.poll(() => page.getByTestId('trade-row').count()).toBeGreaterThan(before);
+    await page.screenshot({ path: artifact('trade-depth.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('modifies the price of an active order inline, with the exchange refusal next to the field', async () => {
+    const page = await browser.context.newPage();
+    const problems = watchProblems(page);
+    await openTrade(page);
+    const main = await accountId('Sandbox main');
+    await call('orders.place', {
+      accountId: main,
+      draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '29000' },
+    });
+    await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
+
+    await page.getByTestId('modify-order').click();
+    const priceField = page.getByTestId('modify-price');
+    expect(await priceField.inputValue()).toBe('29000');
+    expect(await focused(page)).toBe('modify-price');
+
+    // A price off the tick: main's words appear under the price field, nothing changes.
+    await priceField.fill('29500.05');
+    await priceField.press('Enter');
+    await expect.poll(() => page.getByTestId('modify-error-price').count()).toBe(1);
+    await page.screenshot({ path: artifact('trade-modify-error.png') });
+
+    await priceField.fill('29500');
+    await priceField.press('Enter');
+    await expect.poll(() => page.getByTestId('modify-form').count()).toBe(0);
+    await expect
+      .poll(async () => (await page.getByTestId('active-order').textContent()) ?? '')
+      .toContain('29500');
+    const open = await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' });
+    expect(open.map((o) => o.price)).toEqual(['29500']);
+
+    // Esc closes the editor without sending anything.
+    await page.getByTestId('modify-order').click();
+    await page.getByTestId('modify-price').fill('28000');
+    await page.getByTestId('modify-price').press('Escape');
+    expect(await page.getByTestId('modify-form').count()).toBe(0);
+    const after = await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' });
+    expect(after.map((o) => o.price)).toEqual(['29500']);
+    const cancelled = await call<{ cancelled: OrderView[]; failed: unknown[] }>('orders.cancelAll', {
+      accountId: main,
+      market: 'BTC_USDT',
+    });
+    expect([cancelled.cancelled.length, cancelled.failed]).toEqual([1, []]);
+    await expect.poll(() => page.getByTestId('active-order').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('asks before an order above the notional threshold: Escape sends nothing, Enter sends it', async () => {
+    const page = await browser.context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${host.url}#/trade`);
+    await page.evaluate(() => localStorage.setItem('txc.trade.confirm', JSON.stringify({ notional: '100' })));
+    await openTrade(page);
+    const main = await accountId('Sandbox main');
+    await expect.poll(() => page.getByTestId('active-empty').isVisible()).toBe(true);
+
+    // Under the threshold (0.003 × 30000 = 90 USDT) the order goes at once.
+    await page.getByTestId('ticket-amount').fill('0.003');
+    await page.getByTestId('ticket-price').fill('30000');
+    await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
+    await page.getByTestId('ticket-price').press('Enter');
+    await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
+    expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
+
+    // 0.004 × 30000 = 120 USDT is above it: the question names why; Escape sends nothing.
+    await page.getByTestId('ticket-amount').fill('0.004');
+    await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
+    await page.getByTestId('ticket-price').press('Enter');
+    await expect.poll(() => page.getByTestId('confirm-dialog').isVisible()).toBe(true);
+    expect(await page.getByTestId('confirm-reason').allTextContents()).toEqual([
+      'Its value, 120 USDT, is above your confirmation limit of 100 USDT.',
+    ]);
+    expect(await focused(page)).toBe('confirm-ok');
+    // Focus stays in the dialog: Tab goes round its two buttons.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('confirm-ok');
+    await page.screenshot({ path: artifact('trade-confirm.png') });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('confirm-dialog').count()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' })).length).toBe(
+      1,
+    );
+
+    // Asked again, Enter sends it.
+    await page.getByTestId('ticket-price').press('Enter');
+    await expect.poll(() => page.getByTestId('confirm-dialog').isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('active-order').count()).toBe(2);
+    const open = await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' });
+    expect(open.map((o) => o.amount).sort()).toEqual(['0.003', '0.004']);
+    await call('orders.cancelAll', { accountId: main, market: 'BTC_USDT' });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('turns the ticket to buy with the B hotkey and remembers a panel width set from the keyboard', async () => {
+    const page = await browser.context.newPage();
+    const problems = watchProblems(page);
+    await openTrade(page);
+    await page.getByTestId('side-sell').check();
+    await page.locator('main h1').click();
+    await page.keyboard.press('b');
+    expect(await page.getByTestId('side-buy').isChecked()).toBe(true);
+    expect(await focused(page)).toBe('ticket-amount');
+    // In a field, B is just a letter.
+    await page.keyboard.press('b');
+    expect(await page.getByTestId('ticket-amount').inputValue()).toBe('b');
+
+    const splitter = page.getByTestId('splitter-ticket');
+    const before = Number(await splitter.getAttribute('aria-valuenow'));
+    await splitter.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(Number(await splitter.getAttribute('aria-valuenow'))).toBe(before + 2);
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('splitter-ticket').getAttribute('aria-valuenow'))
+      .toBe(String(before + 2));
+    expect(problems).toEqual([]);
     await page.close();
   });
 });

@@ -170,10 +170,12 @@ export class Feed {
       }
     }
     for (const o of updated) add(o, 2);
-    for (let id = this.orderCursor + 1; this.engine.orders.has(id); id++) {
+    // background orders finished in between leave gaps in the ids: read up to the engine's next id
+    const next = (this.engine as unknown as { nextOrderId: number }).nextOrderId;
+    for (let id = this.orderCursor + 1; id < next; id++) {
       this.orderCursor = id;
-      const o = this.engine.orders.get(id) as Order;
-      if (!this.state.accounts.has(o.owner)) continue;
+      const o = this.engine.orders.get(id);
+      if (!o || !this.state.accounts.has(o.owner)) continue;
       add(o, 1);
       if (o.open) this.known.set(id, orderSignature(o));
       else add(o, 3);

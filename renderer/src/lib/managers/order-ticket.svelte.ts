@@ -271,6 +271,7 @@ export class ActiveOrders {
   readonly #api: TxcApi;
   #subscription: string | undefined;
   #stopBatch: (() => void) | undefined;
+  #loads = 0;
 
   constructor(api: TxcApi) {
     this.#api = api;
@@ -280,9 +281,11 @@ export class ActiveOrders {
     if (!this.account) return;
     const account = this.account;
     const market = this.market;
+    // A push can start a load while another is out: only the latest answer counts.
+    const sequence = ++this.#loads;
     this.loading = true;
     const reply = await this.#api.orders.active({ accountId: account, ...(market ? { market } : {}) });
-    if (account !== this.account || market !== this.market) return;
+    if (sequence !== this.#loads) return;
     this.loading = false;
     if (reply.ok) {
       this.orders = reply.value;

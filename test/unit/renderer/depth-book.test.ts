@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { createBridge } from '../../../preload/bridge.ts';
+import type { LiveBatch } from '../../../main/ipc/contract.ts';
+import { applyLevels, cumulate, MarketDepth } from '../../../renderer/src/lib/managers/depth-book.svelte.ts';
+
+const ACCOUNT = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A bridge answering from `answer`, recording calls, with a hand-fired ws.batch event. */
+function fakeBridge(answer: (procedure: string, input: unknown) => unknown) {
+  const calls: Array<[string, unknown]> = [];
+  let sink: ((event: string, payload: unknown) => void) | undefined;
+  let subscription = 0;
+  const api = createBridge({
+    invoke: async (procedure, input) => {
+      calls.push([procedure, input]);
+      if (procedure === 'live.subscribe')
+        return { ok: true, value: `00000000-0000-4000-8000-00000000000${String(++subscription)}` };
+      if (procedure === 'live.unsubscribe') return { ok: true, value: true };
+      return answer(procedure, input);
+    },
+    listen: (listener) => {
+      sink = listener;
+      return () => {
+        sink = undefined;
+      };
+    },
+  });
+  const push = (batch: LiveBatch) => sink?.('ws.batch', batch);
+  const listening = () => sink !== undefined;
+  return { api, calls, push, listening };
+}
+
+const book = {
+  timestamp: 1,
+  asks: [
+    ['100.2', '1'],
+    ['100.1', '0.5'],
+  ],
+  bids: [
+    ['99.9', '2'],
+    ['99.8', '0.25'],
+  ],
+};
+
+describe('order book sides', () => {
+  it('apply diffs: a zero amount removes a level, the rest replace or add, best first', () => {
+    const asks = applyLevels(
+      'ask',
+      [],
+      [
+        ['100.2', '1'],
+        ['100.1', '0.5'],
+      ],
+    );
+    expect(asks).toEqual([
+      ['100.1', '0.5'],
+      ['100.2', '1'],
+    ]);
+    expect(
+      applyLevels('ask', asks, [
+        ['100.10', '0'],
+        ['100.3', '4'],
+        ['100.2', '1.5'],
+      ]),
+    ).toEqual([
+      ['100.2', '1.5'],
+      ['100.3', '4'],
+    ]);
+    expect(applyLevels('bid', [['9', '1']], [['10', '1']])).toEqual([
+      ['10', '1'],
+      ['9', '1'],
+    ]);
+  });
+
+  it('cumulate exact totals from the best price out, bars against the larger side', () => {
+    const rows = cumulate(
+      [
+        ['99.9', '0.1'],
+        ['99.8', '0.2'],
+      ],
+      '0.6',
+    );
+    expect(rows.map((r) => r.total)).toEqual(['0.1', '0.3']);
+    expect(rows.map((r) => r.share)).toEqual([0.166666, 0.5]);
+  });
+});
+
+describe('MarketDepth', () => {
+  it('shows the snapshot, then live diffs and trades of its market only, and unsubscribes when it moves on', async () => {
+    const { api, calls, push, listening } = fakeBridge((procedure) =>
+      procedure === 'markets.depth'
+        ? { ok: true, value: book }
+        : { ok: false, error: { code: 'x', message: 'x' } },
+    );
+    const depth = new MarketDepth(api);
+    await depth.follow(ACCOUNT, 'BTC_USDT');
+    expect(calls.filter(([p]) => p === 'live.subscribe').map(([, i]) => i)).toEqual([
+      { accountId: ACCOUNT, channel: 'depth', topic: 'BTC_USDT' },
+      { accountId: ACCOUNT, channel: 'trades', topic: 'BTC_USDT' },
+    ]);
+    expect(depth.live).toBe(true);
+    expect(depth.bestAsk).toBe('100.1');
+    expect(depth.bestBid).toBe('99.9');
+    expect(depth.spread).toBe('0.2');
+    expect(depth.mid).toBe('100');
+    expect(depth.reference).toBe('100');
+    expect(depth.ladder.bids.map((r) => r.total)).toEqual(['2', '2.25']);
+
+    push({
+      accountId: ACCOUNT,
+      replaced: 0,
+      events: [
+        { channel: 'depth', params: [false, { timestamp: 2, asks: [['100.1', '0']], bids: [] }, 'BTC_USDT'] },
+        {
+          channel: 'depth',
+          params: [false, { timestamp: 2, asks: [['1', '0']], bids: [['1', '1']] }, 'ETH_USDT'],
+        },
+        {
+          channel: 'trades',
+          params: ['BTC_USDT', [{ id: 7, time: 10, price: '100.05', amount: '0.1', type: 'sell' }]],
+        },
+      ],
+    });
+    push({
+      accountId: 'someone-else',
+      replaced: 0,
+      events: [{ channel: 'depth', params: [true, book, 'BTC_USDT'] }],
+    });
+    expect(depth.bestAsk).toBe('100.2');
+    expect(depth.bids).toHaveLength(2);
+    expect(depth.trades).toEqual([{ id: 7, time: 10, price: '100.05', amount: '0.1', side: 'sell' }]);
+    expect(depth.reference).toBe('100.05');
+
+    await depth.follow(ACCOUNT, 'ETH_USDT');
+    await flush();
+    expect(calls.filter(([p]) => p === 'live.unsubscribe')).toHaveLength(2);
+    expect(listening()).toBe(true);
+    expect(depth.trades).toEqual([]);
+    await depth.stop();
+    expect(listening()).toBe(false);
+    expect(calls.filter(([p]) => p === 'live.unsubscribe')).toHaveLength(4);
+  });
+
+  it('keeps the error of a snapshot it could not read, for a Retry', async () => {
+    const { api } = fakeBridge(() => ({
+      ok: false,
+      error: { code: 'network', message: 'The exchange did not answer.' },
+    }));
+    const depth = new MarketDepth(api);
+    await depth.follow('', 'BTC_USDT');
+    expect(depth.live).toBe(false);
+    expect(depth.error?.message).toBe('The exchange did not answer.');
+  });
+});

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { createBridge } from '../../../preload/bridge.ts';
+import type { OrderView } from '../../../main/ipc/contract.ts';
+import { ActiveOrders } from '../../../renderer/src/lib/managers/order-ticket.svelte.ts';
+
+const ACCOUNT = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
+
+const order = (patch: Partial<OrderView>): OrderView => ({
+  orderId: 7,
+  clientOrderId: 'a',
+  market: 'BTC_USDT',
+  side: 'buy',
+  type: 'limit',
+  timestamp: 1,
+  amount: '0.001',
+  left: '0.001',
+  dealStock: '0',
+  dealMoney: '0',
+  dealFee: '0',
+  price: '29000',
+  ...patch,
+});
+
+function bridge(answer: (procedure: string, input: unknown) => unknown) {
+  const calls: Array<[string, unknown]> = [];
+  const api = createBridge({
+    invoke: async (procedure, input) => {
+      calls.push([procedure, input]);
+      if (procedure === 'live.subscribe') return { ok: true, value: 'b3c1f0e2-8a4b-4c55-9a4f-3b1e2d9c7a10' };
+      if (procedure === 'live.unsubscribe') return { ok: true, value: true };
+      return answer(procedure, input);
+    },
+    listen: () => () => undefined,
+  });
+  return { api, calls };
+}
+
+describe('ActiveOrders modify', () => {
+  it('sends only what changed, and the list is read again under the new id', async () => {
+    let open = [
+      order({}),
+      order({ orderId: 9, price: undefined, type: 'stop market', activation_price: '70000' }),
+    ];
+    const { api, calls } = bridge((procedure) => {
+      if (procedure === 'orders.active') return { ok: true, value: open };
+      if (procedure === 'orders.modify') {
+        open = [order({ orderId: 8, price: '29500' }), open[1] as OrderView];
+        return { ok: true, value: open[0] };
+      }
+      return { ok: false, error: { code: 'x', message: 'x' } };
+    });
+    const active = new ActiveOrders(api);
+    await active.follow(ACCOUNT, 'BTC_USDT');
+    const first = active.orders[0] as OrderView;
+    active.startModify(first);
+    expect(active.modifying).toEqual({ orderId: 7, price: '29000', amount: '0.001', activationPrice: '' });
+
+    // Nothing typed: nothing is sent, and the reason is given.
+    expect(await active.saveModify(first)).toBe(false);
+    expect(active.modifyErrorUnclaimed?.message).toBe('Nothing changed: type a new value first.');
+    expect(calls.some(([p]) => p === 'orders.modify')).toBe(false);
+
+    active.modifying = {
+      ...(active.modifying ?? { orderId: 7, amount: '', activationPrice: '' }),
+      price: ' 29500 ',
+    };
+    expect(await active.saveModify(first)).toBe(true);
+    expect(calls.find(([p]) => p === 'orders.modify')?.[1]).toEqual({
+      accountId: ACCOUNT,
+      market: 'BTC_USDT',
+      orderId: 7,
+      price: '29500',
+    });
+    expect(active.modifying).toBeUndefined();
+    expect(active.orders.map((o) => [o.orderId, o.price])).toEqual([
+      [8, '29500'],
+      [9, undefined],
+    ]);
+  });
+
+  it('shows the refusal next to the field main names, either spelling', async () => {
+    let refusal = { code: 'validation', message: 'Activation price is too far.', field: 'activation_price' };
+    const stop = order({ orderId: 9, price: undefined, activation_price: '70000' });
+    const { api } = bridge((procedure) => {
+      if (procedure === 'orders.active') return { ok: true, value: [stop] };
+      return { ok: false, error: refusal };
+    });
+    const active = new ActiveOrders(api);
+    await active.follow(ACCOUNT, 'BTC_USDT');
+    active.startModify(stop);
+    active.modifying = { orderId: 9, price: '', amount: '0.001', activationPrice: '99999999' };
+    expect(await active.saveModify(stop)).toBe(false);
+    expect(active.modifyErrorFor('activationPrice')?.message).toBe('Activation price is too far.');
+    expect(active.modifyErrorFor('price')).toBeUndefined();
+    expect(active.modifyErrorUnclaimed).toBeUndefined();
+    expect(active.modifying?.activationPrice).toBe('99999999');
+
+    refusal = { code: 'unavailable', message: 'The exchange is busy.', field: '' };
+    expect(await active.saveModify(stop)).toBe(false);
+    expect(active.modifyErrorUnclaimed?.message).toBe('The exchange is busy.');
+  });
+});
+
+describe('ActiveOrders cancel all', () => {
+  it('asks main to cancel the whole market and reports what could not be cancelled', async () => {
+    let open = [order({}), order({ orderId: 8 })];
+    const { api, calls } = bridge((procedure) => {
+      if (procedure === 'orders.active') return { ok: true, value: open };
+      if (procedure === 'orders.cancelAll') {
+        const failed = [
+          { orderId: 8, error: { code: 'not_found', message: 'The order is no longer open.' } },
+        ];
+        const cancelled = [open[0]];
+        open = [];
+        return { ok: true, value: { cancelled, failed } };
+      }
+      return { ok: false, error: { code: 'x', message: 'x' } };
+    });
+    const active = new ActiveOrders(api);
+    await active.follow(ACCOUNT, 'BTC_USDT');
+    await active.cancelAll();
+    expect(calls.find(([p]) => p === 'orders.cancelAll')?.[1]).toEqual({
+      accountId: ACCOUNT,
+      market: 'BTC_USDT',
+    });
+    expect(active.lastCancelAll).toEqual({ cancelled: 1, failed: 1 });
+    expect(active.cancelError).toEqual({
+      orderId: 8,
+      error: { code: 'not_found', message: 'The order is no longer open.' },
+    });
+    expect(active.orders).toEqual([]);
+  });
+});
