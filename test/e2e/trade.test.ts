@@ -221,6 +221,13 @@ describe('the Trade screen in Chromium', () => {
     expect(await page.getByTestId('ticket-price').inputValue()).toBe(
       (await page.getByTestId('depth-ask').last().getAttribute('data-price')) ?? 'x',
     );
+    // Arrow keys move through the ladder: down from the best ask is the best bid.
+    await page.keyboard.press('ArrowDown');
+    expect(await focused(page)).toBe('depth-bid');
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('ticket-price').inputValue()).toBe(
+      (await page.getByTestId('depth-bid').first().getAttribute('data-price')) ?? 'x',
+    );
 
     // A trade against the book from another account shows up among the last trades.
     const before = await page.getByTestId('trade-row').count();
@@ -327,6 +334,26 @@ describe('the Trade screen in Chromium', () => {
     await expect.poll(() => page.getByTestId('active-order').count()).toBe(2);
     const open = await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' });
     expect(open.map((o) => o.amount).sort()).toEqual(['0.003', '0.004']);
+
+    // Further from the market than the distance threshold: the question says how far, Escape again.
+    await page.evaluate(() =>
+      localStorage.setItem('txc.trade.confirm', JSON.stringify({ distancePct: '20' })),
+    );
+    await page.getByTestId('ticket-amount').fill('0.0001');
+    await page.getByTestId('ticket-price').fill('100000');
+    await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
+    await page.getByTestId('ticket-price').press('Enter');
+    await expect.poll(() => page.getByTestId('confirm-dialog').isVisible()).toBe(true);
+    expect(await page.getByTestId('confirm-reason').allTextContents()).toEqual([
+      expect.stringMatching(
+        /^Its price, 100,000, is [\d.]+ % above the market price [\d,.]+ \(you asked to confirm beyond 20 %\)\.$/,
+      ),
+    ]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('confirm-dialog').count()).toBe(0);
+    expect((await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' })).length).toBe(
+      2,
+    );
     await call('orders.cancelAll', { accountId: main, market: 'BTC_USDT' });
     expect(problems).toEqual([]);
     await page.close();
