@@ -385,4 +385,47 @@ describe('the Trade screen in Chromium', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('places a best-price (BBO) limit order without a price, and a collateral market order with TP/SL', async () => {
+    const page = await browser.context.newPage();
+    const problems = watchProblems(page);
+    await openTrade(page);
+    const main = await accountId('Sandbox main');
+    await expect.poll(() => page.getByTestId('depth-bid').count()).toBeGreaterThan(0);
+
+    // Queue at the best bid: the price is optional, the button says what will happen.
+    await page.getByTestId('ticket-amount').fill('0.001');
+    await page.getByTestId('ticket-bbo').selectOption('1');
+    await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
+    expect(await page.getByTestId('ticket-submit').textContent()).toBe(
+      'Buy 0.001 BTC at the best price on its side — limit',
+    );
+    await page.getByTestId('ticket-submit').click();
+    await expect.poll(() => page.getByTestId('place-result').textContent()).toContain('Placed order #');
+    const open = await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' });
+    expect(open).toHaveLength(1);
+    await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
+    await call('orders.cancelAll', { accountId: main, market: 'BTC_USDT' });
+
+    // A collateral market order on a futures market, with its take-profit and stop-loss legs.
+    await page.getByTestId('trade-market').selectOption('BTC_PERP');
+    await page.getByTestId('ticket-kind').selectOption('collateral_market');
+    await expect.poll(() => page.getByTestId('depth-bid').count()).toBeGreaterThan(0);
+    const bid = (await page.getByTestId('depth-bid').first().getAttribute('data-price')) ?? '0';
+    const whole = bid.split('.')[0] ?? '0';
+    const tp = String(Number(whole) + 5000);
+    const sl = String(Number(whole) - 5000);
+    await page.getByTestId('ticket-amount').fill('0.001');
+    await page.getByTestId('ticket-takeprofit').fill(tp);
+    await page.getByTestId('ticket-stoploss').fill(sl);
+    await expect
+      .poll(() => page.getByTestId('ticket-submit').textContent())
+      .toBe(`Buy 0.001 BTC — collateral market, TP ${tp}, SL ${sl}`);
+    await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
+    await page.screenshot({ path: artifact('trade-collateral.png') });
+    await page.getByTestId('ticket-submit').click();
+    await expect.poll(() => page.getByTestId('place-result').textContent()).toContain('Placed');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

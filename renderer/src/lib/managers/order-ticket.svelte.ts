@@ -12,6 +12,10 @@ export type OrderKind = (typeof orderKinds)[number];
 export type Side = 'buy' | 'sell';
 export const stpModes = ['no', 'cb', 'cn', 'co'] as const;
 export type StpMode = (typeof stpModes)[number];
+/** '' = at the typed price; 1 = best price on our side (queue); 2 = best price on the other side. */
+export type BboRole = '' | '1' | '2';
+/** '' = not sent (one-way mode answers BOTH); LONG/SHORT are required in hedge mode. */
+export type PositionSide = '' | 'BOTH' | 'LONG' | 'SHORT';
 
 export const kindTitles: Record<OrderKind, string> = {
   limit: 'limit',
@@ -27,6 +31,21 @@ export function takesPrice(kind: OrderKind): boolean {
 }
 export function takesActivation(kind: OrderKind): boolean {
   return kind === 'stop_limit' || kind === 'stop_market';
+}
+/** Flags only a plain limit order takes (post-only, IOC, RPI, retail). */
+export function limitOnly(kind: OrderKind): boolean {
+  return kind === 'limit';
+}
+export function takesBbo(kind: OrderKind): boolean {
+  return kind === 'limit' || kind === 'stop_limit';
+}
+/** Position side, reduce-only and the take-profit / stop-loss legs. */
+export function isCollateral(kind: OrderKind): boolean {
+  return kind === 'collateral_market';
+}
+/** A price field must be typed unless the best price (bboRole) is asked for. */
+export function needsPrice(f: Pick<TicketFields, 'kind' | 'bboRole'>): boolean {
+  return takesPrice(f.kind) && !(takesBbo(f.kind) && f.bboRole !== '');
 }
 /** A market (or stop-market) buy is sized by what it spends, in the quote asset. */
 export function quoteSized(kind: OrderKind, side: Side): boolean {
@@ -45,6 +64,13 @@ export interface TicketFields {
   ioc: boolean;
   stp: StpMode;
   clientOrderId: string;
+  bboRole: BboRole;
+  rpi: boolean;
+  retail: boolean;
+  positionSide: PositionSide;
+  reduceOnly: boolean;
+  takeProfit: string;
+  stopLoss: string;
 }
 
 export function emptyFields(market = ''): TicketFields {
@@ -59,16 +85,34 @@ export function emptyFields(market = ''): TicketFields {
     ioc: false,
     stp: 'no',
     clientOrderId: '',
+    bboRole: '',
+    rpi: false,
+    retail: false,
+    positionSide: '',
+    reduceOnly: false,
+    takeProfit: '',
+    stopLoss: '',
   };
 }
 
 /** The draft the contract takes: only the fields this kind of order uses. */
 export function draftOf(f: TicketFields): OrderDraftInput {
   const draft: OrderDraftInput = { kind: f.kind, market: f.market, side: f.side, amount: f.amount.trim() };
-  if (takesPrice(f.kind)) draft.price = f.price.trim();
+  if (takesPrice(f.kind) && (f.price.trim() || needsPrice(f))) draft.price = f.price.trim();
   if (takesActivation(f.kind)) draft.activation_price = f.activationPrice.trim();
-  if (takesPrice(f.kind) && f.postOnly) draft.postOnly = true;
-  if (takesPrice(f.kind) && f.ioc) draft.ioc = true;
+  if (limitOnly(f.kind)) {
+    if (f.postOnly) draft.postOnly = true;
+    if (f.ioc) draft.ioc = true;
+    if (f.rpi) draft.rpi = true;
+    if (f.retail) draft.retail = true;
+  }
+  if (takesBbo(f.kind) && f.bboRole !== '') draft.bboRole = f.bboRole === '1' ? 1 : 2;
+  if (isCollateral(f.kind)) {
+    if (f.positionSide) draft.positionSide = f.positionSide;
+    if (f.reduceOnly) draft.reduceOnly = true;
+    if (f.takeProfit.trim()) draft.takeProfit = f.takeProfit.trim();
+    if (f.stopLoss.trim()) draft.stopLoss = f.stopLoss.trim();
+  }
   if (f.stp !== 'no') draft.stp = f.stp;
   if (f.clientOrderId.trim()) draft.clientOrderId = f.clientOrderId.trim();
   return draft;
@@ -88,17 +132,46 @@ export function describeOrder(f: TicketFields): string {
   let text = quoteSized(f.kind, f.side)
     ? `${verb} ${base} for ${amount} ${quote}`
     : `${verb} ${amount} ${base}`;
-  if (takesPrice(f.kind)) text += ` at ${f.price.trim() || '…'}`;
+  if (takesPrice(f.kind))
+    text += needsPrice(f)
+      ? ` at ${f.price.trim() || '…'}`
+      : ` at the best ${f.bboRole === '1' ? 'price on its side' : 'opposite price'}`;
   if (takesActivation(f.kind)) text += ` when the price reaches ${f.activationPrice.trim() || '…'}`;
   const flags = [kindTitles[f.kind]];
-  if (takesPrice(f.kind) && f.postOnly) flags.push('post-only');
-  if (takesPrice(f.kind) && f.ioc) flags.push('IOC');
+  if (limitOnly(f.kind)) {
+    if (f.postOnly) flags.push('post-only');
+    if (f.ioc) flags.push('IOC');
+    if (f.rpi) flags.push('RPI');
+    if (f.retail) flags.push('retail');
+  }
+  if (isCollateral(f.kind)) {
+    if (f.positionSide) flags.push(f.positionSide);
+    if (f.reduceOnly) flags.push('reduce-only');
+    if (f.takeProfit.trim()) flags.push(`TP ${f.takeProfit.trim()}`);
+    if (f.stopLoss.trim()) flags.push(`SL ${f.stopLoss.trim()}`);
+  }
   if (f.stp !== 'no') flags.push(`STP ${f.stp}`);
   return `${text} — ${flags.join(', ')}`;
 }
 
 /** The ticket's field names as the rules name them. */
-export const ruleFields = ['amount', 'price', 'activation_price', 'market', 'clientOrderId', 'stp'] as const;
+export const ruleFields = [
+  'amount',
+  'price',
+  'activation_price',
+  'market',
+  'clientOrderId',
+  'stp',
+  'postOnly',
+  'ioc',
+  'rpi',
+  'retail',
+  'bboRole',
+  'positionSide',
+  'reduceOnly',
+  'takeProfit',
+  'stopLoss',
+] as const;
 
 export interface TicketTimers {
   set(run: () => void, ms: number): unknown;
@@ -166,7 +239,7 @@ export class OrderTicket {
   get ready(): boolean {
     const f = this.fields;
     if (!f.market || !f.amount.trim()) return false;
-    if (takesPrice(f.kind) && !f.price.trim()) return false;
+    if (needsPrice(f) && !f.price.trim()) return false;
     if (takesActivation(f.kind) && !f.activationPrice.trim()) return false;
     return this.issues.length === 0 && !this.placing;
   }
@@ -184,6 +257,10 @@ export class OrderTicket {
     if (field === 'price') this.set({ price: value });
     else if (field === 'amount') this.set({ amount: value });
     else if (field === 'activation_price') this.set({ activationPrice: value });
+    else if (field === 'takeProfit') this.set({ takeProfit: value });
+    else if (field === 'stopLoss') this.set({ stopLoss: value });
+    else if (field === 'positionSide' && ['BOTH', 'LONG', 'SHORT'].includes(value))
+      this.set({ positionSide: value as PositionSide });
   }
 
   clear(): void {
@@ -248,178 +325,4 @@ export function marketHint(market: MarketView | undefined): string {
   return `tick ${market.tickSize} · step ${market.stepSize} · min amount ${market.minAmount} · min total ${market.minTotal}`;
 }
 
-export const modifyFields = ['price', 'amount', 'activationPrice'] as const;
-export type ModifyField = (typeof modifyFields)[number];
-/** The inline editor of one open order, as typed. */
-export type OrderEdit = { orderId: number } & Record<ModifyField, string>;
-
-/** The open orders of one account on one market, refreshed on its `ordersPending` pushes; modify and cancel. */
-export class ActiveOrders {
-  orders = $state<OrderView[]>([]);
-  loading = $state(false);
-  error = $state<IpcError | undefined>();
-  cancelError = $state<{ orderId: number; error: IpcError } | undefined>();
-  cancelling = $state<number[]>([]);
-  cancellingAll = $state(false);
-  cancelAllError = $state<IpcError | undefined>();
-  lastCancelAll = $state<{ cancelled: number; failed: number } | undefined>();
-  modifying = $state<OrderEdit | undefined>();
-  modifyError = $state<IpcError | undefined>();
-  saving = $state(false);
-  account = '';
-  market = '';
-  readonly #api: TxcApi;
-  #subscription: string | undefined;
-  #stopBatch: (() => void) | undefined;
-  #loads = 0;
-
-  constructor(api: TxcApi) {
-    this.#api = api;
-  }
-
-  async load(): Promise<void> {
-    if (!this.account) return;
-    const account = this.account;
-    const market = this.market;
-    // A push can start a load while another is out: only the latest answer counts.
-    const sequence = ++this.#loads;
-    this.loading = true;
-    const reply = await this.#api.orders.active({ accountId: account, ...(market ? { market } : {}) });
-    if (sequence !== this.#loads) return;
-    this.loading = false;
-    if (reply.ok) {
-      this.orders = reply.value;
-      this.error = undefined;
-    } else {
-      this.error = reply.error;
-    }
-  }
-
-  /** Follows an account and market: loads its orders and listens to its ordersPending pushes. */
-  async follow(account: string, market: string): Promise<void> {
-    const accountChanged = account !== this.account;
-    this.account = account;
-    this.market = market;
-    this.orders = [];
-    this.modifying = undefined;
-    this.cancelAllError = undefined;
-    this.lastCancelAll = undefined;
-    if (accountChanged) await this.#subscribe();
-    await this.load();
-  }
-
-  async #subscribe(): Promise<void> {
-    await this.stop();
-    const account = this.account;
-    if (!account) return;
-    this.#stopBatch = this.#api.on('ws.batch', (batch) => {
-      if (batch.accountId !== this.account) return;
-      if (batch.events.some((e) => e.channel === 'ordersPending')) void this.load();
-    });
-    const reply = await this.#api.live.subscribe({
-      accountId: account,
-      channel: 'ordersPending',
-      topic: '*',
-    });
-    if (reply.ok) this.#subscription = reply.value;
-  }
-
-  async stop(): Promise<void> {
-    this.#stopBatch?.();
-    this.#stopBatch = undefined;
-    const id = this.#subscription;
-    this.#subscription = undefined;
-    if (id) await this.#api.live.unsubscribe({ id });
-  }
-
-  /** Cancels every open order of the account on this market (all pages, not only those listed). */
-  async cancelAll(): Promise<void> {
-    if (!this.account || !this.market) return;
-    this.cancellingAll = true;
-    const reply = await this.#api.orders.cancelAll({ accountId: this.account, market: this.market });
-    this.cancellingAll = false;
-    if (!reply.ok) {
-      this.cancelAllError = reply.error;
-      return;
-    }
-    this.cancelAllError = undefined;
-    const first = reply.value.failed[0];
-    this.cancelError = first;
-    this.lastCancelAll = { cancelled: reply.value.cancelled.length, failed: reply.value.failed.length };
-    await this.load();
-  }
-
-  /** Opens the inline editor of one order with its current values. */
-  startModify(order: OrderView): void {
-    this.modifying = {
-      orderId: order.orderId,
-      price: order.price ?? '',
-      amount: order.amount,
-      activationPrice: order.activation_price ?? '',
-    };
-    this.modifyError = undefined;
-  }
-
-  stopModify(): void {
-    this.modifying = undefined;
-    this.modifyError = undefined;
-  }
-
-  /** The modify error a field shows (`price`, `amount`, `activationPrice`), named either way by main. */
-  modifyErrorFor(field: ModifyField): IpcError | undefined {
-    const e = this.modifyError;
-    const named = e?.field === 'activation_price' ? 'activationPrice' : e?.field;
-    return named === field ? e : undefined;
-  }
-
-  get modifyErrorUnclaimed(): IpcError | undefined {
-    const e = this.modifyError;
-    return e && !modifyFields.some((f) => this.modifyErrorFor(f)) ? e : undefined;
-  }
-
-  /** Sends what changed; the exchange answers the order under a new id. */
-  async saveModify(order: OrderView): Promise<boolean> {
-    const edit = this.modifying;
-    if (!edit || edit.orderId !== order.orderId) return false;
-    const change: { price?: string; amount?: string; activationPrice?: string } = {};
-    if (order.price !== undefined && edit.price.trim() !== order.price) change.price = edit.price.trim();
-    if (edit.amount.trim() !== order.amount) change.amount = edit.amount.trim();
-    if (order.activation_price !== undefined && edit.activationPrice.trim() !== order.activation_price)
-      change.activationPrice = edit.activationPrice.trim();
-    if (Object.keys(change).length === 0) {
-      this.modifyError = { code: 'invalid_input', message: 'Nothing changed: type a new value first.' };
-      return false;
-    }
-    this.saving = true;
-    const reply = await this.#api.orders.modify({
-      accountId: this.account,
-      market: order.market,
-      orderId: order.orderId,
-      ...change,
-    });
-    this.saving = false;
-    if (!reply.ok) {
-      this.modifyError = reply.error;
-      return false;
-    }
-    this.stopModify();
-    await this.load();
-    return true;
-  }
-
-  async cancel(order: OrderView): Promise<void> {
-    this.cancelling = [...this.cancelling, order.orderId];
-    const reply = await this.#api.orders.cancel({
-      accountId: this.account,
-      market: order.market,
-      orderId: order.orderId,
-    });
-    this.cancelling = this.cancelling.filter((id) => id !== order.orderId);
-    if (!reply.ok) {
-      this.cancelError = { orderId: order.orderId, error: reply.error };
-      return;
-    }
-    this.cancelError = undefined;
-    this.orders = this.orders.filter((o) => o.orderId !== order.orderId);
-  }
-}
+export { ActiveOrders, modifyFields, type ModifyField, type OrderEdit } from './active-orders.svelte.ts';

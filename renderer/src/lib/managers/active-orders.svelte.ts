@@ -1,0 +1,178 @@
+import type { OrderView } from '../../../../main/ipc/contract.ts';
+import type { IpcError, TxcApi } from '../api.ts';
+
+export const modifyFields = ['price', 'amount', 'activationPrice'] as const;
+export type ModifyField = (typeof modifyFields)[number];
+/** The inline editor of one open order, as typed. */
+export type OrderEdit = { orderId: number } & Record<ModifyField, string>;
+
+/** The open orders of one account on one market, refreshed on its `ordersPending` pushes; modify and cancel. */
+export class ActiveOrders {
+  orders = $state<OrderView[]>([]);
+  loading = $state(false);
+  error = $state<IpcError | undefined>();
+  cancelError = $state<{ orderId: number; error: IpcError } | undefined>();
+  cancelling = $state<number[]>([]);
+  cancellingAll = $state(false);
+  cancelAllError = $state<IpcError | undefined>();
+  lastCancelAll = $state<{ cancelled: number; failed: number } | undefined>();
+  modifying = $state<OrderEdit | undefined>();
+  modifyError = $state<IpcError | undefined>();
+  saving = $state(false);
+  account = '';
+  market = '';
+  readonly #api: TxcApi;
+  #subscription: string | undefined;
+  #stopBatch: (() => void) | undefined;
+  #loads = 0;
+
+  constructor(api: TxcApi) {
+    this.#api = api;
+  }
+
+  async load(): Promise<void> {
+    if (!this.account) return;
+    const account = this.account;
+    const market = this.market;
+    // A push can start a load while another is out: only the latest answer counts.
+    const sequence = ++this.#loads;
+    this.loading = true;
+    const reply = await this.#api.orders.active({ accountId: account, ...(market ? { market } : {}) });
+    if (sequence !== this.#loads) return;
+    this.loading = false;
+    if (reply.ok) {
+      this.orders = reply.value;
+      this.error = undefined;
+    } else {
+      this.error = reply.error;
+    }
+  }
+
+  /** Follows an account and market: loads its orders and listens to its ordersPending pushes. */
+  async follow(account: string, market: string): Promise<void> {
+    const accountChanged = account !== this.account;
+    this.account = account;
+    this.market = market;
+    this.orders = [];
+    this.modifying = undefined;
+    this.cancelAllError = undefined;
+    this.lastCancelAll = undefined;
+    if (accountChanged) await this.#subscribe();
+    await this.load();
+  }
+
+  async #subscribe(): Promise<void> {
+    await this.stop();
+    const account = this.account;
+    if (!account) return;
+    this.#stopBatch = this.#api.on('ws.batch', (batch) => {
+      if (batch.accountId !== this.account) return;
+      if (batch.events.some((e) => e.channel === 'ordersPending')) void this.load();
+    });
+    const reply = await this.#api.live.subscribe({
+      accountId: account,
+      channel: 'ordersPending',
+      topic: '*',
+    });
+    if (reply.ok) this.#subscription = reply.value;
+  }
+
+  async stop(): Promise<void> {
+    this.#stopBatch?.();
+    this.#stopBatch = undefined;
+    const id = this.#subscription;
+    this.#subscription = undefined;
+    if (id) await this.#api.live.unsubscribe({ id });
+  }
+
+  /** Cancels every open order of the account on this market (all pages, not only those listed). */
+  async cancelAll(): Promise<void> {
+    if (!this.account || !this.market) return;
+    this.cancellingAll = true;
+    const reply = await this.#api.orders.cancelAll({ accountId: this.account, market: this.market });
+    this.cancellingAll = false;
+    if (!reply.ok) {
+      this.cancelAllError = reply.error;
+      return;
+    }
+    this.cancelAllError = undefined;
+    const first = reply.value.failed[0];
+    this.cancelError = first;
+    this.lastCancelAll = { cancelled: reply.value.cancelled.length, failed: reply.value.failed.length };
+    await this.load();
+  }
+
+  /** Opens the inline editor of one order with its current values. */
+  startModify(order: OrderView): void {
+    this.modifying = {
+      orderId: order.orderId,
+      price: order.price ?? '',
+      amount: order.amount,
+      activationPrice: order.activation_price ?? '',
+    };
+    this.modifyError = undefined;
+  }
+
+  stopModify(): void {
+    this.modifying = undefined;
+    this.modifyError = undefined;
+  }
+
+  /** The modify error a field shows (`price`, `amount`, `activationPrice`), named either way by main. */
+  modifyErrorFor(field: ModifyField): IpcError | undefined {
+    const e = this.modifyError;
+    const named = e?.field === 'activation_price' ? 'activationPrice' : e?.field;
+    return named === field ? e : undefined;
+  }
+
+  get modifyErrorUnclaimed(): IpcError | undefined {
+    const e = this.modifyError;
+    return e && !modifyFields.some((f) => this.modifyErrorFor(f)) ? e : undefined;
+  }
+
+  /** Sends what changed; the exchange answers the order under a new id. */
+  async saveModify(order: OrderView): Promise<boolean> {
+    const edit = this.modifying;
+    if (!edit || edit.orderId !== order.orderId) return false;
+    const change: { price?: string; amount?: string; activationPrice?: string } = {};
+    if (order.price !== undefined && edit.price.trim() !== order.price) change.price = edit.price.trim();
+    if (edit.amount.trim() !== order.amount) change.amount = edit.amount.trim();
+    if (order.activation_price !== undefined && edit.activationPrice.trim() !== order.activation_price)
+      change.activationPrice = edit.activationPrice.trim();
+    if (Object.keys(change).length === 0) {
+      this.modifyError = { code: 'invalid_input', message: 'Nothing changed: type a new value first.' };
+      return false;
+    }
+    this.saving = true;
+    const reply = await this.#api.orders.modify({
+      accountId: this.account,
+      market: order.market,
+      orderId: order.orderId,
+      ...change,
+    });
+    this.saving = false;
+    if (!reply.ok) {
+      this.modifyError = reply.error;
+      return false;
+    }
+    this.stopModify();
+    await this.load();
+    return true;
+  }
+
+  async cancel(order: OrderView): Promise<void> {
+    this.cancelling = [...this.cancelling, order.orderId];
+    const reply = await this.#api.orders.cancel({
+      accountId: this.account,
+      market: order.market,
+      orderId: order.orderId,
+    });
+    this.cancelling = this.cancelling.filter((id) => id !== order.orderId);
+    if (!reply.ok) {
+      this.cancelError = { orderId: order.orderId, error: reply.error };
+      return;
+    }
+    this.cancelError = undefined;
+    this.orders = this.orders.filter((o) => o.orderId !== order.orderId);
+  }
+}
