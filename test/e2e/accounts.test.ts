@@ -86,6 +86,27 @@ describe('the Accounts screen in Chromium', () => {
     // Favourites come first in accounts.list, marked with a star.
     expect(after[0]).toContain('★');
     expect(after[0]).toContain('Alpha desk');
+
+    // The top bar's switcher lists the favourite first with its chord; Ctrl+1 makes it the working account.
+    const switcher = page.getByTestId('account-switcher');
+    await expect
+      .poll(() => switcher.locator('optgroup[label="Favourites"] option').allTextContents())
+      .toEqual(['★ Alpha desk (Ctrl+1)']);
+    await switcher.selectOption({ label: 'Sandbox main (main)' });
+    const chosen = () =>
+      switcher.evaluate(
+        (el) => (el as unknown as { selectedOptions: Array<{ text: string }> }).selectedOptions[0]?.text,
+      );
+    expect(await chosen()).toBe('Sandbox main (main)');
+    await page.getByTestId('view-accounts').locator('h1').focus();
+    await page.keyboard.press('Control+1');
+    await expect.poll(chosen).toBe('★ Alpha desk (Ctrl+1)');
+    expect(await page.getByTestId('toast').allTextContents()).toContainEqual(
+      expect.stringContaining('Working on Alpha desk'),
+    );
+    // Remembered: a reload keeps it.
+    await page.reload();
+    await expect.poll(chosen).toBe('★ Alpha desk (Ctrl+1)');
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -51,7 +51,7 @@ function heading(page: Page): Promise<string | null> {
 }
 
 describe('the frame in Chromium', () => {
-  it('shows the nine sections, the ones still to come with their own honest empty state, and remembers the last one', async () => {
+  it('shows the nine sections, each a screen of its own, and remembers the last one', async () => {
     const { page, problems } = await openApp();
     await expect.poll(() => heading(page)).toBe('Accounts');
     await expect.poll(() => page.getByTestId('view-accounts').isVisible()).toBe(true);
@@ -68,16 +68,12 @@ describe('the frame in Chromium', () => {
     ]);
     expect(await page.getByTestId('core-badge').textContent()).toContain('Core connected');
 
-    const empties = new Set<string>();
-    // Sub-accounts, Events and Wallet are real screens now; the others keep their empty states.
-    const placeholders = ['positions', 'mining'];
+    // Every section is a screen of its own now: none shows a placeholder.
     for (const id of ['positions', 'wallet', 'sub-accounts', 'mining', 'events']) {
       await page.getByTestId(`nav-${id}`).click();
       await expect.poll(() => page.url()).toContain(`#/${id}`);
       await expect.poll(() => page.getByTestId(`view-${id}`).isVisible()).toBe(true);
-      if (placeholders.includes(id)) empties.add((await page.getByTestId('empty-state').textContent()) ?? '');
     }
-    expect(empties.size).toBe(placeholders.length);
     expect(await page.locator('[aria-current="page"]').textContent()).toContain('Events');
 
     // The browser's Back follows the hash history.
@@ -157,7 +153,10 @@ describe('the frame in Chromium', () => {
       'palette-input',
     );
     const all = await page.getByTestId('palette-item').allTextContents();
-    expect(all.length).toBe(11);
+    // The palette, nine sections, the theme and nine favourite-account switches (Trade's order
+    // commands come with the Trade screen).
+    expect(all.length).toBe(20);
+    expect(all.filter((c) => c.includes('Switch to favourite account'))).toHaveLength(9);
 
     await input.fill('go wal');
     expect(await page.getByTestId('palette-item').allTextContents()).toEqual(['Go to Wallet Alt+5']);

@@ -21,6 +21,7 @@ describe('cache workers', () => {
       '0002-sync-checkpoints',
       '0003-deal-name-keys',
       '0004-deal-daily-totals',
+      '0005-batch-log',
     ]);
     expect(existsSync(cache.file)).toBe(true);
     expect(await cache.deals.upsert([deal(1), deal(2)])).toEqual({ inserted: 2, duplicates: 0 });
