@@ -18,6 +18,8 @@ export interface Platform {
   chooseFileToSave(title: string, defaultName: string, filters: FileFilter[]): Promise<string | undefined>;
   /** Shows a desktop notification (the window's own web notifications are denied on purpose). */
   notify(notice: DesktopNotice): void;
+  /** Quits and starts the app again (a saved connection applies then); absent where it cannot. */
+  relaunch?(): void;
 }
 
 /** What a desktop notification says: a short title and one or two sentences. */

@@ -13,6 +13,7 @@ import { positionsProcedures } from './procedures-positions.ts';
 import { walletProcedures } from './procedures-wallet.ts';
 import {
   accountId,
+  connectionChoice,
   dealCursor,
   dealFilter,
   decimalText,
@@ -29,6 +30,7 @@ import { CHANNELS } from '../exchange/ws/channels.ts';
 import type {
   AccountView,
   AppInfo,
+  ConnectionSettingsView,
   ConnectionStatus,
   DealPageView,
   DealTotalsView,
@@ -70,6 +72,15 @@ export type Reply<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 export const procedures = {
   'app.info': procedure<AppInfo>()('Version, platform and data directory of the running app.', noInput),
   'connection.status': procedure<ConnectionStatus>()('The exchange the app is connected to.', noInput),
+  'connection.saved': procedure<ConnectionSettingsView>()(
+    'The exchange the app connects to at start, and whether that differs from the one running now.',
+    noInput,
+  ),
+  'connection.configure': procedure<ConnectionSettingsView>()(
+    'Saves the exchange to connect to (embedded sandbox or live addresses); it takes effect at the next start.',
+    connectionChoice,
+  ),
+  'app.restart': procedure<null>()('Restarts the app (to connect as saved).', noInput),
   'accounts.list': procedure<AccountView[]>()('Registered accounts, favourites first.', noInput),
   'accounts.addFromClipboard': procedure<AccountView>()(
     'Registers an account whose secret the user copied; main reads it from the clipboard and clears it.',

@@ -22,6 +22,15 @@ export interface ConnectionStatus {
   wsUrl: string;
 }
 
+/** The saved connection choice beside the running one. */
+export interface ConnectionSettingsView {
+  choice: { kind: 'sandbox' } | { kind: 'live'; restUrl: string; wsUrl: string };
+  /** The saved choice differs from the running connection: it applies at the next start. */
+  restartNeeded: boolean;
+  /** The desktop can restart the app itself (not in a browser test host). */
+  canRestart: boolean;
+}
+
 /** A registered account as the renderer sees it: never the secret, the public key only hinted. */
 export interface AccountView {
   id: string;

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog } from 'electron';
 import { startCore, type Core } from '../core.ts';
+import { loadConnectionChoice, targetOf } from '../services/connection-settings.ts';
 import { originOf } from '../ipc/sender.ts';
 import { createLogger, fileSink } from '../log.ts';
 import { connectIpc } from './ipc.ts';
@@ -76,6 +77,7 @@ export function runDesktopApp(paths: DesktopPaths): void {
         platform: electronPlatform,
         cacheWorkerUrl: paths.cacheWorker,
         miningWatchMs: 60_000,
+        connection: targetOf(loadConnectionChoice(dataDir, log)),
       });
     } catch (error) {
       log.log('error', 'the app core could not start', error);

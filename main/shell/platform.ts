@@ -1,4 +1,4 @@
-import { BrowserWindow, clipboard, dialog, Notification } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, Notification } from 'electron';
 import type { Platform } from '../platform.ts';
 
 /** Notifications possibly still on screen: kept referenced so a click reaches its handler. */
@@ -29,6 +29,10 @@ export const electronPlatform: Platform = {
       ? await dialog.showSaveDialog(parent, options)
       : await dialog.showSaveDialog(options);
     return result.canceled ? undefined : result.filePath;
+  },
+  relaunch() {
+    app.relaunch();
+    app.quit();
   },
   notify({ title, body }) {
     if (!Notification.isSupported()) return;

@@ -8,6 +8,8 @@ import { MemorySecretStore } from '../../main/vault/secret-store.ts';
 export interface TestCore extends Core {
   /** Lines the core logged, already redacted. */
   readonly logged: string[];
+  /** The environment it started with (its data directory), to start another core on the same files. */
+  readonly environment: CoreOptions['environment'];
 }
 
 /**
@@ -19,13 +21,18 @@ export async function createTestCore(options: Partial<CoreOptions> = {}): Promis
   const log: Logger = {
     log: (level, message, detail) => logged.push(`${level} ${message} ${String(detail ?? '')}`),
   };
-  const dataDir = mkdtempSync(join(tmpdir(), 'txc-test-'));
+  const environment: CoreOptions['environment'] = options.environment ?? {
+    name: 'TXC Desk',
+    version: '0.0.0-test',
+    dataDir: mkdtempSync(join(tmpdir(), 'txc-test-')),
+    runtime: 'node',
+  };
   const core = await startCore({
-    environment: { name: 'TXC Desk', version: '0.0.0-test', dataDir, runtime: 'node' },
+    environment,
     log,
     secrets: new MemorySecretStore(),
     connection: { kind: 'sandbox', persist: false },
     ...options,
   });
-  return Object.assign(core, { logged });
+  return Object.assign(core, { logged, environment });
 }

@@ -1,10 +1,23 @@
-import type { ConnectionStatus } from '../../../../main/ipc/contract.ts';
+import type { ConnectionSettingsView, ConnectionStatus } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 
-/** Which exchange the app talks to (embedded sandbox or live), for the top bar's badge. */
+export interface ConnectionForm {
+  kind: 'sandbox' | 'live';
+  restUrl: string;
+  wsUrl: string;
+}
+
+/**
+ * Which exchange the app talks to (embedded sandbox or live), for the top bar's badge, and the one it
+ * connects to at the next start (Settings).
+ */
 export class ConnectionManager {
   status = $state<ConnectionStatus | undefined>();
   error = $state<IpcError | undefined>();
+  settings = $state<ConnectionSettingsView | undefined>();
+  /** The last failure of reading or saving the settings, or of a restart. */
+  settingsError = $state<IpcError | undefined>();
+  saving = $state(false);
   readonly #api: TxcApi;
 
   constructor(api: TxcApi) {
@@ -19,6 +32,50 @@ export class ConnectionManager {
     } else {
       this.error = reply.error;
     }
+  }
+
+  async loadSettings(): Promise<void> {
+    const reply = await this.#api.connection.saved();
+    if (reply.ok) {
+      this.settings = reply.value;
+      this.settingsError = undefined;
+    } else {
+      this.settingsError = reply.error;
+    }
+  }
+
+  /** The form's first values: the saved choice, the live addresses blank while the sandbox is chosen. */
+  formOf(settings: ConnectionSettingsView): ConnectionForm {
+    const c = settings.choice;
+    return c.kind === 'live'
+      ? { kind: 'live', restUrl: c.restUrl, wsUrl: c.wsUrl }
+      : { kind: 'sandbox', restUrl: '', wsUrl: '' };
+  }
+
+  /** Saves the choice for the next start; answers whether it was saved. Errors name `restUrl`/`wsUrl`. */
+  async save(form: ConnectionForm): Promise<boolean> {
+    this.saving = true;
+    try {
+      const reply = await this.#api.connection.configure(
+        form.kind === 'sandbox'
+          ? { kind: 'sandbox' }
+          : { kind: 'live', restUrl: form.restUrl, wsUrl: form.wsUrl },
+      );
+      if (!reply.ok) {
+        this.settingsError = reply.error;
+        return false;
+      }
+      this.settings = reply.value;
+      this.settingsError = undefined;
+      return true;
+    } finally {
+      this.saving = false;
+    }
+  }
+
+  async restart(): Promise<void> {
+    const reply = await this.#api.app.restart();
+    if (!reply.ok) this.settingsError = reply.error;
   }
 
   /** "Sandbox" or "Live"; undefined until known. */
