@@ -1,36 +1,13 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type Chromium } from '../chromium.ts';
+import { describe, expect, it } from 'vitest';
 import { artifact } from '../paths.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { js, useHarness, type OpenedPage } from './session.ts';
 
-let harness: Harness;
-let browser: Chromium;
-
-beforeAll(async () => {
-  harness = await startHarness();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await harness?.close();
-});
+const app = useHarness();
 
 /** Opens the grid harness and collects console errors and CSP violations. */
-async function openGrid(query: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.context.newPage();
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(msg.text());
-  });
-  page.on('pageerror', (err) => problems.push(err.message));
-  await page.goto(`${harness.origin}/?component=grid&${query}`);
-  return { page, problems };
-}
-
-function js<T>(page: Page, expression: string): Promise<T> {
-  return page.evaluate(expression) as Promise<T>;
+function openGrid(query: string): Promise<OpenedPage> {
+  return app.openPage(`component=grid&${query}`);
 }
 
 /** The harness fixture's price of row `i` (see main.js). */

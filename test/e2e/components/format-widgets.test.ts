@@ -1,19 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type Chromium } from '../chromium.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './session.ts';
 
-let harness: Harness;
-let browser: Chromium;
-
-beforeAll(async () => {
-  harness = await startHarness();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await harness?.close();
-});
+const app = useHarness();
 
 /** Selects an element's text, runs the browser's Copy, and returns what went to the clipboard. */
 const COPY = `(id) => {
@@ -33,9 +21,8 @@ const COPY = `(id) => {
 
 describe('Decimal in Chromium', () => {
   it('shortens large amounts with the exact value in the tooltip and on the clipboard', async () => {
-    const page = await browser.context.newPage();
     const values = ['1234567.891', '64250.50', '999.5', '-25000'];
-    await page.goto(`${harness.origin}/?component=decimal&short&${values.map((v) => `v=${v}`).join('&')}`);
+    const { page } = await app.openPage(`component=decimal&short&${values.map((v) => `v=${v}`).join('&')}`);
     const texts = await Promise.all(values.map((_, i) => page.getByTestId(`decimal-${i}`).textContent()));
     expect(texts).toEqual(['1.23M', '64.2K', '999.5', '-25K']);
     expect(await page.getByTestId('decimal-0').getAttribute('title')).toBe('1,234,567.891');
@@ -46,8 +33,9 @@ describe('Decimal in Chromium', () => {
   });
 
   it('shows full values grouped, digits untouched', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${harness.origin}/?component=decimal&v=64250.50&v=0.00000001&v=123456789012345678901.5`);
+    const { page } = await app.openPage(
+      'component=decimal&v=64250.50&v=0.00000001&v=123456789012345678901.5',
+    );
     expect(await page.getByTestId('decimal-0').textContent()).toBe('64,250.50');
     expect(await page.getByTestId('decimal-1').textContent()).toBe('0.00000001');
     expect(await page.getByTestId('decimal-2').textContent()).toBe('123,456,789,012,345,678,901.5');
@@ -57,9 +45,8 @@ describe('Decimal in Chromium', () => {
 
 describe('Timestamp in Chromium', () => {
   it("shows the user's zone with seconds and the exchange's UTC on hover", async () => {
-    const page = await browser.context.newPage();
     const ms = Date.UTC(2026, 10, 22, 11, 10, 29, 123);
-    await page.goto(`${harness.origin}/?component=timestamp&ms=${ms}&tz=Europe/Berlin`);
+    const { page } = await app.openPage(`component=timestamp&ms=${ms}&tz=Europe/Berlin`);
     const time = page.getByTestId('timestamp');
     expect(await time.textContent()).toBe('2026-11-22 12:10:29');
     expect(await time.getAttribute('title')).toBe('2026-11-22 11:10:29.123 UTC (local GMT+1)');

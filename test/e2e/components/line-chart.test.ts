@@ -1,29 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type Chromium } from '../chromium.ts';
+import { describe, expect, it } from 'vitest';
 import { artifact } from '../paths.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { useHarness } from './session.ts';
 
-let harness: Harness;
-let browser: Chromium;
-
-beforeAll(async () => {
-  harness = await startHarness();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await harness?.close();
-});
+const app = useHarness();
 
 describe('LineChart in Chromium', () => {
   it('draws each series, shows the latest values, and walks the points by keyboard', async () => {
-    const page = await browser.context.newPage();
-    const problems: string[] = [];
-    page.on('console', (msg) => {
-      if (msg.type() === 'error' || msg.type() === 'warning') problems.push(msg.text());
-    });
-    await page.goto(`${harness.origin}/?component=chart&points=6&tz=UTC`);
+    const { page, problems } = await app.openPage('component=chart&points=6&tz=UTC');
     const chart = page.getByTestId('line-chart');
     // One path per series, stepped (H/V segments), inside a plot that has real size.
     const paths = await chart.locator('path.line').evaluateAll((els) => els.map((e) => e.getAttribute('d')));
@@ -58,8 +41,7 @@ describe('LineChart in Chromium', () => {
   });
 
   it('says so when there is nothing to draw', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${harness.origin}/?component=chart&points=0`);
+    const { page } = await app.openPage('component=chart&points=0');
     expect(await page.getByTestId('line-chart').textContent()).toContain('No worker samples yet.');
     expect(await page.getByRole('slider').count()).toBe(0);
     await page.close();

@@ -1,29 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type Chromium } from '../chromium.ts';
+import { describe, expect, it } from 'vitest';
 import { artifact } from '../paths.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { useHarness } from './session.ts';
 
-let harness: Harness;
-let browser: Chromium;
-
-beforeAll(async () => {
-  harness = await startHarness();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await harness?.close();
-});
+const app = useHarness();
 
 describe('ProgressBar in Chromium', () => {
   it('shows counts and percentage, and calls back on Cancel', async () => {
-    const page = await browser.context.newPage();
-    const problems: string[] = [];
-    page.on('console', (msg) => {
-      if (msg.type() === 'error' || msg.type() === 'warning') problems.push(msg.text());
-    });
-    await page.goto(`${harness.origin}/?component=progress&done=1234&total=5000&cancellable`);
+    const { page, problems } = await app.openPage('component=progress&done=1234&total=5000&cancellable');
     expect(await page.getByTestId('progress-counts').textContent()).toBe('1,234 of 5,000 pages (24%)');
     const bar = page.getByRole('progressbar', { name: 'Syncing deals' });
     expect(await bar.getAttribute('aria-valuenow')).toBe('1234');
@@ -39,8 +22,7 @@ describe('ProgressBar in Chromium', () => {
   });
 
   it('counts without a percentage when the total is unknown, and has no Cancel without a callback', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${harness.origin}/?component=progress&done=42`);
+    const { page } = await app.openPage('component=progress&done=42');
     expect(await page.getByTestId('progress-counts').textContent()).toBe('42 pages so far');
     expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBeNull();
     expect(await page.getByTestId('progress-cancel').count()).toBe(0);

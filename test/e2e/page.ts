@@ -1,0 +1,25 @@
+import type { Page } from 'playwright-core';
+
+/** A page and what went wrong in it so far: console errors and warnings, and uncaught page errors. */
+export interface OpenedPage {
+  readonly page: Page;
+  readonly problems: string[];
+}
+
+/**
+ * Collects the page's console errors and warnings (CSP violations among them) and its uncaught
+ * errors, from now on, into the returned list (a test ends with `expect(problems).toEqual([])`).
+ */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(msg.text());
+  });
+  page.on('pageerror', (err) => problems.push(err.message));
+  return problems;
+}
+
+/** Evaluates an expression in the page (written as text: these tests are type-checked without DOM types). */
+export function js<T>(page: Page, expression: string): Promise<T> {
+  return page.evaluate(expression) as Promise<T>;
+}
