@@ -1,45 +1,19 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestCore, type TestCore } from '../support/core.ts';
-import { launchChromium, type Chromium } from './chromium.ts';
-import { startBrowserHost, type BrowserHost } from './host.ts';
+import { describe, expect, it } from 'vitest';
+import { startBrowserHost } from './host.ts';
 import { artifact, RENDERER_DIR } from './paths.ts';
+import { js, useAppSession, type OpenedPage } from './session.ts';
 
-let core: TestCore;
-let host: BrowserHost;
-let browser: Chromium;
-
-beforeAll(async () => {
-  core = await createTestCore();
-  host = await startBrowserHost(core, RENDERER_DIR);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await core?.close();
-});
+const app = useAppSession();
 
 /** A fresh page with the app loaded and a collector for console errors and CSP violations. */
-async function openApp(): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.context.newPage();
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(msg.text());
-  });
-  page.on('pageerror', (err) => problems.push(err.message));
+async function openApp(): Promise<OpenedPage> {
   // Every test starts from a fresh profile state: no remembered section, theme or shortcuts.
-  await page.goto(host.url);
-  await js(page, 'localStorage.clear()');
-  await page.goto(host.url);
-  await expect.poll(() => page.getByTestId('status-version').textContent()).toBe('TXC Desk 0.0.0-test');
-  return { page, problems };
-}
-
-/** Evaluates an expression in the page (written as text: these tests are type-checked without DOM types). */
-function js<T>(page: Page, expression: string): Promise<T> {
-  return page.evaluate(expression) as Promise<T>;
+  const opened = await app.openPage('', { clearStorage: true });
+  await expect
+    .poll(() => opened.page.getByTestId('status-version').textContent())
+    .toBe('TXC Desk 0.0.0-test');
+  return opened;
 }
 
 function theme(page: Page): Promise<string | undefined> {
@@ -86,7 +60,7 @@ describe('the frame in Chromium', () => {
     await page.reload();
     await expect.poll(() => heading(page)).toBe('History');
     // Opening the app without a hash brings back the last section.
-    await page.goto(host.url);
+    await page.goto(app.host.url);
     await expect.poll(() => heading(page)).toBe('History');
     expect(page.url()).toContain('#/history');
     await page.screenshot({ path: artifact('frame-history.png') });
@@ -239,20 +213,20 @@ describe('the core failing to answer', () => {
     let up = false;
     // The same core behind a router that fails app.info until `up`.
     const flaky = {
-      ...core,
+      ...app.core,
       router: {
-        ...core.router,
+        ...app.core.router,
         dispatch: (procedure: unknown, input: unknown, context: { origin: string }) =>
           up
-            ? core.router.dispatch(procedure, input, context)
+            ? app.core.router.dispatch(procedure, input, context)
             : Promise.resolve({
                 ok: false,
                 error: { code: 'internal', message: 'The app core is restarting.' },
               }),
       },
-    } as typeof core;
+    } as typeof app.core;
     const flakyHost = await startBrowserHost(flaky, RENDERER_DIR);
-    const page = await browser.context.newPage();
+    const { page } = await app.newPage();
     try {
       await page.goto(flakyHost.url);
       const error = page.getByTestId('status-error');
@@ -275,30 +249,24 @@ describe('the exchange and its syncs in the frame', () => {
   it('shows Sandbox in the top bar and each sync with counts and a Cancel that reaches the core', async () => {
     const calls: Array<[unknown, unknown]> = [];
     const recording = {
-      ...core,
+      ...app.core,
       router: {
-        ...core.router,
+        ...app.core.router,
         dispatch: (procedure: unknown, input: unknown, context: { origin: string }) => {
           calls.push([procedure, input]);
-          return core.router.dispatch(procedure, input, context);
+          return app.core.router.dispatch(procedure, input, context);
         },
       },
-    } as typeof core;
+    } as typeof app.core;
     const recordingHost = await startBrowserHost(recording, RENDERER_DIR);
-    const page = await browser.context.newPage();
+    const { page, problems } = await app.newPage();
     try {
-      const problems: string[] = [];
-      page.on('pageerror', (err) => problems.push(err.message));
       await page.goto(recordingHost.url);
       await expect.poll(() => page.getByTestId('exchange-badge').textContent()).toBe('Sandbox');
 
-      const listed = (await core.router.dispatch('accounts.list', undefined, { origin: 'test' })) as {
-        ok: true;
-        value: Array<{ id: string; label: string }>;
-      };
-      const account = listed.value[0];
+      const account = (await app.call<Array<{ id: string; label: string }>>('accounts.list'))[0];
       if (!account) throw new Error('the test core has no demo account');
-      core.events.emit('sync.progress', {
+      app.core.events.emit('sync.progress', {
         job: 'job-e2e',
         account: account.id,
         phase: 'backfill',
@@ -315,10 +283,10 @@ describe('the exchange and its syncs in the frame', () => {
       await expect
         .poll(() => calls.filter(([p]) => p === 'sync.cancel'))
         .toEqual([['sync.cancel', { accountIds: [account.id] }]]);
-      core.events.emit('sync.finished', { job: 'job-e2e', account: account.id, outcome: 'cancelled' });
+      app.core.events.emit('sync.finished', { job: 'job-e2e', account: account.id, outcome: 'cancelled' });
       await expect.poll(() => page.getByTestId('sync-jobs').count()).toBe(0);
       // A sync that stops on an error says so, in words, with the account's label.
-      core.events.emit('sync.finished', {
+      app.core.events.emit('sync.finished', {
         job: 'job-e2e-2',
         account: account.id,
         outcome: 'failed',
@@ -328,12 +296,12 @@ describe('the exchange and its syncs in the frame', () => {
         .poll(() => page.getByTestId('toast').textContent())
         .toContain(`History sync of ${account.label} stopped: The exchange could not be reached.`);
       // WebSocket state per account, trouble named in words.
-      core.events.emit('ws.state', { accountId: account.id, state: 'reconciling' });
+      app.core.events.emit('ws.state', { accountId: account.id, state: 'reconciling' });
       const ws = page.getByTestId('ws-summary');
       await expect.poll(() => ws.textContent()).toContain('reconciling');
       await expect.poll(() => ws.getAttribute('title')).toContain(`${account.label}: reconciling`);
       await page.screenshot({ path: artifact('frame-ws-state.png') });
-      core.events.emit('ws.state', { accountId: account.id, state: 'live' });
+      app.core.events.emit('ws.state', { accountId: account.id, state: 'live' });
       await expect.poll(() => ws.getAttribute('title')).toContain(`${account.label}: live`);
 
       // The status bar keeps its own facts meanwhile.
@@ -350,9 +318,9 @@ describe('toasts from app.notice', () => {
   it('shows notices pushed by main with their level in words, and dismisses them', async () => {
     const { page, problems } = await openApp();
     // The frame listens from mount; app.info answering means the bridge socket is open.
-    core.events.emit('app.notice', { level: 'error', message: 'The cache file could not be opened.' });
-    core.events.emit('app.notice', { level: 'warning', message: 'Rate limit at 80% for desk-2.' });
-    core.events.emit('app.notice', { level: 'info', message: 'Sync finished.' });
+    app.core.events.emit('app.notice', { level: 'error', message: 'The cache file could not be opened.' });
+    app.core.events.emit('app.notice', { level: 'warning', message: 'Rate limit at 80% for desk-2.' });
+    app.core.events.emit('app.notice', { level: 'info', message: 'Sync finished.' });
     const toasts = page.getByTestId('toast');
     await expect.poll(() => toasts.count()).toBe(3);
     expect((await toasts.allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([

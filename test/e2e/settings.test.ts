@@ -1,39 +1,16 @@
 // Settings in Chromium: the exchange to connect to at the next start, and the order confirmations
 // the Trade screen asks.
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConnectionChoice } from '../../main/services/connection-settings.ts';
-import { createTestCore, type TestCore } from '../support/core.ts';
-import { launchChromium, type Chromium } from './chromium.ts';
-import { startBrowserHost, type BrowserHost } from './host.ts';
-import { artifact, RENDERER_DIR } from './paths.ts';
+import { artifact } from './paths.ts';
+import { useAppSession, type OpenedPage } from './session.ts';
 
-let core: TestCore;
-let host: BrowserHost;
-let browser: Chromium;
+const app = useAppSession();
 
-beforeAll(async () => {
-  core = await createTestCore();
-  host = await startBrowserHost(core, RENDERER_DIR);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await core?.close();
-});
-
-async function openSettings(): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.context.newPage();
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(msg.text());
-  });
-  page.on('pageerror', (err) => problems.push(err.message));
-  await page.goto(`${host.url}#/settings`);
-  await expect.poll(() => page.locator('main h1').textContent()).toBe('Settings');
-  return { page, problems };
+async function openSettings(): Promise<OpenedPage> {
+  const opened = await app.openPage('#/settings');
+  await expect.poll(() => opened.page.locator('main h1').textContent()).toBe('Settings');
+  return opened;
 }
 
 describe('Settings in Chromium', () => {
@@ -48,7 +25,7 @@ describe('Settings in Chromium', () => {
     await page.getByTestId('connection-save').click();
     const restError = page.getByTestId('connection-settings').locator('[data-testid="error-notice"]');
     await expect.poll(() => restError.first().textContent()).toContain('https:// address of the REST base');
-    expect(loadConnectionChoice(core.environment.dataDir)).toEqual({ kind: 'sandbox' });
+    expect(loadConnectionChoice(app.core.environment.dataDir)).toEqual({ kind: 'sandbox' });
     await page.screenshot({ path: artifact('settings-connection-refused.png') });
 
     await page.getByTestId('connection-rest').fill('https://exchange.example/');
@@ -57,7 +34,7 @@ describe('Settings in Chromium', () => {
       .poll(() => page.getByTestId('connection-restart-note').textContent())
       .toBe('Saved. Applies at the next start.');
     expect(await restError.count()).toBe(0);
-    expect(loadConnectionChoice(core.environment.dataDir)).toEqual({
+    expect(loadConnectionChoice(app.core.environment.dataDir)).toEqual({
       kind: 'live',
       restUrl: 'https://exchange.example',
       wsUrl: 'wss://ws.exchange.example',
@@ -69,7 +46,7 @@ describe('Settings in Chromium', () => {
     // Back to the sandbox: the running connection again, nothing waits for a restart.
     await page.getByTestId('connection-sandbox').check();
     await page.getByTestId('connection-save').click();
-    await expect.poll(() => loadConnectionChoice(core.environment.dataDir)).toEqual({ kind: 'sandbox' });
+    await expect.poll(() => loadConnectionChoice(app.core.environment.dataDir)).toEqual({ kind: 'sandbox' });
     await expect.poll(() => page.getByTestId('connection-restart-note').count()).toBe(0);
     expect(problems).toEqual([]);
     await page.close();
