@@ -2,41 +2,22 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestCore, type TestCore } from '../support/core.ts';
-import { scriptedDesktop } from '../support/desktop.ts';
-import { launchChromium, type Chromium } from './chromium.ts';
-import { startBrowserHost, type BrowserHost } from './host.ts';
-import { artifact, RENDERER_DIR } from './paths.ts';
+import { describe, expect, it } from 'vitest';
+import { artifact } from './paths.ts';
+import { useAppSession, type OpenedPage } from './session.ts';
 
-let core: TestCore;
-let host: BrowserHost;
-let browser: Chromium;
-
-/** Its clipboard and dialogs answer what the test puts in them. */
-const desktop = scriptedDesktop();
+const app = useAppSession();
 const csvFile = join(mkdtempSync(join(tmpdir(), 'txc-accounts-import-')), 'accounts.csv');
+writeFileSync(
+  csvFile,
+  'label,key,secret,sub-account id\nImported desk,imp-key,imp-secret,\n,no-label-key,x,\n',
+);
+app.desktop.openFile = csvFile;
 
-beforeAll(async () => {
-  writeFileSync(
-    csvFile,
-    'label,key,secret,sub-account id\nImported desk,imp-key,imp-secret,\n,no-label-key,x,\n',
-  );
-  desktop.openFile = csvFile;
-  core = await createTestCore({ platform: desktop.platform });
-  host = await startBrowserHost(core, RENDERER_DIR);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await core?.close();
-});
-
-async function openAccounts(page: Page): Promise<void> {
-  await page.goto(`${host.url}#/accounts`);
-  await expect.poll(() => page.getByTestId('view-accounts').isVisible()).toBe(true);
+async function openAccounts(): Promise<OpenedPage> {
+  const opened = await app.openPage('#/accounts');
+  await expect.poll(() => opened.page.getByTestId('view-accounts').isVisible()).toBe(true);
+  return opened;
 }
 
 function rowTexts(page: Page): Promise<string[]> {
@@ -45,13 +26,7 @@ function rowTexts(page: Page): Promise<string[]> {
 
 describe('the Accounts screen in Chromium', () => {
   it('lists the five demo accounts with their spot balances, and a rename persists over a reload', async () => {
-    const page = await browser.context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (err) => problems.push(err.message));
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') problems.push(msg.text());
-    });
-    await openAccounts(page);
+    const { page, problems } = await openAccounts();
 
     await expect.poll(async () => (await rowTexts(page)).length).toBe(5);
     const labels = ['Sandbox main', 'Sandbox sub-alpha', 'Sandbox sub-maker', 'Sandbox sub-noretail'];
@@ -112,25 +87,20 @@ describe('the Accounts screen in Chromium', () => {
   });
 
   it('removes an account only after confirmation', async () => {
-    const page = await browser.context.newPage();
-    await openAccounts(page);
+    const { page } = await openAccounts();
     await expect.poll(async () => (await rowTexts(page)).length).toBe(5);
     await page.getByTestId('grid-row').filter({ hasText: 'Sandbox sub-restricted' }).click();
     await page.getByTestId('edit-remove').click();
     expect((await rowTexts(page)).length).toBe(5);
     await page.getByTestId('edit-remove-confirm').click();
     await expect.poll(async () => (await rowTexts(page)).length).toBe(4);
-    const listed = (await core.router.dispatch('accounts.list', undefined, { origin: 'test' })) as {
-      ok: true;
-      value: Array<{ label: string }>;
-    };
-    expect(listed.value.map((a) => a.label)).not.toContain('Sandbox sub-restricted');
+    const listed = await app.call<Array<{ label: string }>>('accounts.list');
+    expect(listed.map((a) => a.label)).not.toContain('Sandbox sub-restricted');
     await page.close();
   });
 
   it('adds an account with the secret from the clipboard, saying so next to the form when it is empty', async () => {
-    const page = await browser.context.newPage();
-    await openAccounts(page);
+    const { page } = await openAccounts();
     await expect.poll(async () => (await rowTexts(page)).length).toBeGreaterThan(0);
     const before = (await rowTexts(page)).length;
 
@@ -145,7 +115,7 @@ describe('the Accounts screen in Chromium', () => {
       .toContain('Copy the API secret to the clipboard first');
     expect((await rowTexts(page)).length).toBe(before);
 
-    desktop.clipboard = 'the-secret';
+    app.desktop.clipboard = 'the-secret';
     await page.getByTestId('add-submit').click();
     await expect.poll(async () => (await rowTexts(page)).length).toBe(before + 1);
     expect(await page.getByTestId('account-add-form').count()).toBe(0);
@@ -154,8 +124,7 @@ describe('the Accounts screen in Chromium', () => {
   });
 
   it('imports a CSV file and reports each row, failures first', async () => {
-    const page = await browser.context.newPage();
-    await openAccounts(page);
+    const { page } = await openAccounts();
     await expect.poll(async () => (await rowTexts(page)).length).toBeGreaterThan(0);
     const before = (await rowTexts(page)).length;
     await page.getByTestId('account-import').click();

@@ -1,51 +1,15 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withdrawPay } from '../../main/exchange/endpoints/main-account.ts';
-import type { AccountView, Reply } from '../../main/ipc/contract.ts';
-import { createTestCore, type TestCore } from '../support/core.ts';
-import { scriptedDesktop } from '../support/desktop.ts';
-import { launchChromium, type Chromium } from './chromium.ts';
-import { startBrowserHost, type BrowserHost } from './host.ts';
-import { artifact, RENDERER_DIR } from './paths.ts';
+import { artifact } from './paths.ts';
+import { useAppSession, type OpenedPage } from './session.ts';
 
-let core: TestCore;
-let host: BrowserHost;
-let browser: Chromium;
+const app = useAppSession();
 
-/** Its clipboard and dialogs answer what the test puts in them. */
-const desktop = scriptedDesktop();
-
-beforeAll(async () => {
-  core = await createTestCore({ platform: desktop.platform });
-  host = await startBrowserHost(core, RENDERER_DIR);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await core?.close();
-});
-
-async function mainAccount(): Promise<AccountView> {
-  const reply = (await core.router.dispatch('accounts.list', undefined, { origin: 'test' })) as Reply<
-    AccountView[]
-  >;
-  if (!reply.ok) throw new Error(reply.error.message);
-  const main = reply.value.find((a) => a.label === 'Sandbox main');
-  if (!main) throw new Error('no main account');
-  return main;
-}
-
-async function openEvents(page: Page): Promise<string[]> {
-  const problems: string[] = [];
-  page.on('pageerror', (err) => problems.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(msg.text());
-  });
-  await page.goto(`${host.url}#/events`);
-  await expect.poll(() => page.getByTestId('view-events').isVisible()).toBe(true);
-  return problems;
+async function openEvents(): Promise<OpenedPage> {
+  const opened = await app.openPage('#/events');
+  await expect.poll(() => opened.page.getByTestId('view-events').isVisible()).toBe(true);
+  return opened;
 }
 
 function entries(page: Page, kind?: string) {
@@ -56,12 +20,11 @@ function entries(page: Page, kind?: string) {
 
 describe('the Events screen in Chromium', () => {
   it('shows an emitted mining alert with its time and words, and the kind filters hide and show it', async () => {
-    const page = await browser.context.newPage();
-    const problems = await openEvents(page);
+    const { page, problems } = await openEvents();
     await expect.poll(() => page.getByTestId('events-empty').isVisible()).toBe(true);
-    const main = await mainAccount();
+    const main = await app.account('Sandbox main');
 
-    core.events.emit('mining.alert', {
+    app.core.events.emit('mining.alert', {
       account: main.id,
       miningAccount: 'pool-7',
       kind: 'offline',
@@ -83,7 +46,7 @@ describe('the Events screen in Chromium', () => {
     expect(await time.textContent()).toMatch(/\d{2}:\d{2}:\d{2}/);
     expect(await time.getAttribute('title')).toContain('UTC');
 
-    core.events.emit('app.notice', { level: 'info', message: 'Later notice' });
+    app.core.events.emit('app.notice', { level: 'info', message: 'Later notice' });
     await expect.poll(() => entries(page).count()).toBe(2);
     // Newest first.
     expect(await entries(page).first().getAttribute('data-kind')).toBe('notice');
@@ -99,11 +62,9 @@ describe('the Events screen in Chromium', () => {
   });
 
   it('with the receiver on and a sandbox webhook configured, shows a withdrawal’s events live and stored', async () => {
-    const page = await browser.context.newPage();
-    const problems = await openEvents(page);
-    const main = await mainAccount();
-    const sandbox = core.connection.sandbox;
-    if (!sandbox) throw new Error('no embedded sandbox');
+    const { page, problems } = await openEvents();
+    const main = await app.account('Sandbox main');
+    const sandbox = app.sandbox;
 
     await page.getByTestId('receiver-toggle').click();
     await expect.poll(() => page.getByTestId('receiver-state').textContent()).toContain('On');
@@ -120,13 +81,13 @@ describe('the Events screen in Chromium', () => {
         async () => (await page.getByTestId('stored-panel').getByTestId('error-notice').textContent()) ?? '',
       )
       .toContain('Copy the webhook secret to the clipboard first');
-    desktop.clipboard = hook.apiSecret;
+    app.desktop.clipboard = hook.apiSecret;
     await page.getByTestId('webhook-configure').click();
     await expect.poll(() => page.getByTestId('webhook-configured').isVisible()).toBe(true);
-    expect(desktop.clipboard).toBeUndefined();
+    expect(app.desktop.clipboard).toBeUndefined();
     await sandbox.control.webhooks.enable('main');
 
-    await withdrawPay(await core.accounts.caller(main.id), {
+    await withdrawPay(await app.core.accounts.caller(main.id), {
       ticker: 'USDT',
       amount: '11',
       address: '0xfeed',

@@ -1,56 +1,25 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../main/sandbox/index.ts';
-import { createTestCore, type TestCore } from '../support/core.ts';
-import { scriptedDesktop } from '../support/desktop.ts';
-import { launchChromium, type Chromium } from './chromium.ts';
-import { startBrowserHost, type BrowserHost } from './host.ts';
-import { artifact, RENDERER_DIR } from './paths.ts';
+import { describe, expect, it } from 'vitest';
+import { artifact } from './paths.ts';
+import { useAppSession } from './session.ts';
 
-let core: TestCore;
-let host: BrowserHost;
-let browser: Chromium;
-let sandbox: Sandbox;
-
-/** Records the desktop notifications main raises. */
-const desktop = scriptedDesktop();
-
-beforeAll(async () => {
+const app = useAppSession({
   // The mining watch reads every mining account each second here (each minute in the app).
-  core = await createTestCore({ platform: desktop.platform, miningWatchMs: 1_000 });
-  const sb = core.connection.sandbox;
-  if (!sb) throw new Error('no embedded sandbox');
-  sandbox = sb;
-  // Worker counts follow a per-minute schedule in the sandbox; fix them so only the test moves them.
-  sandbox.control.setWorkers('desk-pool', { offline: 0, low: 0 });
-  sandbox.control.setWorkers('desk-backup', { offline: 0, low: 0 });
-  host = await startBrowserHost(core, RENDERER_DIR);
-  browser = await launchChromium();
+  core: { miningWatchMs: 1_000 },
+  onCore: () => {
+    // Worker counts follow a per-minute schedule in the sandbox; fix them so only the test moves them.
+    app.sandbox.control.setWorkers('desk-pool', { offline: 0, low: 0 });
+    app.sandbox.control.setWorkers('desk-backup', { offline: 0, low: 0 });
+  },
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await core?.close();
-});
-
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (err) => problems.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(msg.text());
-  });
-  return problems;
-}
-
-const offlineNotices = () => desktop.notices.filter((n) => n.title.startsWith('Workers offline'));
+/** The desktop notifications main raised about workers going offline. */
+const offlineNotices = () => app.desktop.notices.filter((n) => n.title.startsWith('Workers offline'));
 const text = async (page: Page, testid: string) => (await page.getByTestId(testid).textContent()) ?? '';
 
 describe('the Mining screen in Chromium', () => {
   it('shows workers, their chart, watcher links and rewards, and watches a worker go offline: one alert, one notification', async () => {
-    const page = await browser.context.newPage();
-    const problems = watchProblems(page);
-    await page.goto(`${host.url}#/mining`);
+    const { page, problems } = await app.openPage('#/mining');
     await expect.poll(() => page.getByTestId('view-mining').isVisible()).toBe(true);
     await expect.poll(() => text(page, 'mining-account-label')).toContain('Sandbox main');
 
@@ -81,7 +50,7 @@ describe('the Mining screen in Chromium', () => {
     expect(await page.getByTestId('mining-alert').count()).toBe(0);
 
     // A worker goes offline at the pool.
-    sandbox.control.setWorkers('desk-pool', { offline: 1, low: 0 });
+    app.sandbox.control.setWorkers('desk-pool', { offline: 1, low: 0 });
     await expect.poll(() => page.getByTestId('mining-alert').count(), { timeout: 10_000 }).toBe(1);
     const alert = page.getByTestId('mining-alert');
     expect(await alert.getAttribute('data-kind')).toBe('offline');
@@ -114,9 +83,7 @@ describe('the Mining screen in Chromium', () => {
   });
 
   it('with worker notices turned off in Settings, the next worker going offline is listed in Events but not notified', async () => {
-    const page = await browser.context.newPage();
-    const problems = watchProblems(page);
-    await page.goto(`${host.url}#/settings`);
+    const { page, problems } = await app.openPage('#/settings');
     await expect.poll(() => page.getByTestId('notification-settings').isVisible()).toBe(true);
     const offline = page.getByTestId('notify-workersOffline');
     await expect.poll(() => offline.isChecked()).toBe(true);
@@ -125,14 +92,16 @@ describe('the Mining screen in Chromium', () => {
     await expect
       .poll(
         async () =>
-          (await core.router.dispatch('notifications.settings', undefined, { origin: 'test' })) as unknown,
+          (await app.core.router.dispatch('notifications.settings', undefined, {
+            origin: 'test',
+          })) as unknown,
       )
       .toMatchObject({ ok: true, value: { workersOffline: false } });
     await page.screenshot({ path: artifact('mining-notification-settings.png') });
 
     await page.getByTestId('nav-events').click();
     await expect.poll(() => page.getByTestId('view-events').isVisible()).toBe(true);
-    sandbox.control.setWorkers('desk-pool', { offline: 2, low: 0 });
+    app.sandbox.control.setWorkers('desk-pool', { offline: 2, low: 0 });
     const entries = page.locator('[data-testid="event-entry"][data-kind="mining"]');
     await expect.poll(() => entries.count(), { timeout: 10_000 }).toBe(1);
     expect(await entries.textContent()).toContain('1 worker went offline (10 online)');
