@@ -1,53 +1,27 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderView, Reply } from '../../main/ipc/contract.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OrderView } from '../../main/ipc/contract.ts';
 import type { PositionView } from '../../main/ipc/procedures-positions.ts';
-import { createTestCore, type TestCore } from '../support/core.ts';
-import { launchChromium, type Chromium } from './chromium.ts';
-import { startBrowserHost, type BrowserHost } from './host.ts';
-import { artifact, RENDERER_DIR } from './paths.ts';
+import { artifact } from './paths.ts';
+import { useAppSession, type OpenedPage } from './session.ts';
 
-let core: TestCore;
-let host: BrowserHost;
-let browser: Chromium;
+const app = useAppSession();
 let main = '';
 
-async function call<T>(name: string, input?: unknown): Promise<T> {
-  const reply = (await core.router.dispatch(name as never, input as never, { origin: 'test' })) as Reply<T>;
-  if (!reply.ok) throw new Error(`${name}: ${reply.error.message}`);
-  return reply.value;
-}
-
 beforeAll(async () => {
-  core = await createTestCore();
-  host = await startBrowserHost(core, RENDERER_DIR);
-  browser = await launchChromium();
-  const accounts = await call<Array<{ id: string; label: string }>>('accounts.list');
-  main = accounts.find((a) => a.label === 'Sandbox main')?.id ?? '';
+  main = (await app.account('Sandbox main')).id;
   // A 0.01 BTC long on the perpetual, opened with a collateral market order.
-  await call('orders.place', {
+  await app.call('orders.place', {
     accountId: main,
     draft: { kind: 'collateral_market', market: 'BTC_PERP', side: 'buy', amount: '0.01' },
   });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await core?.close();
-});
-
-async function openPositions(): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (err) => problems.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(msg.text());
-  });
-  await page.goto(`${host.url}#/positions`);
+async function openPositions(): Promise<OpenedPage> {
+  const opened = await app.openPage('#/positions');
+  const { page } = opened;
   await expect.poll(() => page.getByTestId('positions-status').textContent()).toContain('Sandbox main');
   await expect.poll(() => page.getByTestId('position-row').count()).toBe(1);
-  return { page, problems };
+  return opened;
 }
 
 describe('the Positions screen in Chromium', () => {
@@ -81,7 +55,7 @@ describe('the Positions screen in Chromium', () => {
     await expect.poll(() => page.getByTestId('leverage-in-force').textContent()).toContain('20×');
     expect(await page.getByTestId('leverage-error').count()).toBe(0);
     // The margin of the position follows the new level: size × entry ÷ 20.
-    const [position] = await call<PositionView[]>('positions.open', { accountId: main });
+    const [position] = await app.call<PositionView[]>('positions.open', { accountId: main });
     expect(Number(position?.margin)).toBeCloseTo((0.01 * Number(position?.basePrice)) / 20, 4);
     await page.screenshot({ path: artifact('positions-leverage.png'), fullPage: true });
 
@@ -120,7 +94,7 @@ describe('the Positions screen in Chromium', () => {
     await page.getByTestId('tpsl-result').scrollIntoViewIfNeeded();
     await page.screenshot({ path: artifact('positions-tpsl.png') });
 
-    const active = await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_PERP' });
+    const active = await app.call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_PERP' });
     expect(active.map((o) => o.activation_price).sort()).toEqual(['40000', '90000']);
     expect(active.every((o) => o.side === 'sell' && o.amount === '0.01')).toBe(true);
 
@@ -147,7 +121,7 @@ describe('the Positions screen in Chromium', () => {
     await page.getByTestId('close-confirm').click();
     await expect.poll(() => page.getByTestId('positions-empty').isVisible()).toBe(true);
     expect(await page.getByTestId('close-result').textContent()).toMatch(/Closed with order #\d+/);
-    expect(await call<PositionView[]>('positions.open', { accountId: main })).toEqual([]);
+    expect(await app.call<PositionView[]>('positions.open', { accountId: main })).toEqual([]);
 
     // The history sync brings the position's changes (opened, closed) into the cache and the grid.
     await page.getByTestId('history-sync').click();

@@ -1,59 +1,33 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderView, ProcedureResult, Reply } from '../../main/ipc/contract.ts';
-import { createTestCore, type TestCore } from '../support/core.ts';
-import { scriptedDesktop } from '../support/desktop.ts';
-import { launchChromium, type Chromium } from './chromium.ts';
-import { startBrowserHost, type BrowserHost } from './host.ts';
-import { artifact, RENDERER_DIR } from './paths.ts';
+import { describe, expect, it } from 'vitest';
+import type { OrderView, ProcedureResult } from '../../main/ipc/contract.ts';
+import { artifact } from './paths.ts';
+import { useAppSession, type OpenedPage } from './session.ts';
 
-let core: TestCore;
-let host: BrowserHost;
-let browser: Chromium;
-
-/** Its clipboard and dialogs answer what the test puts in them. */
-const desktop = scriptedDesktop();
-
-beforeAll(async () => {
+const app = useAppSession({
   // Three plain sub-accounts (`Sandbox sub-001`…) beside the seeded ones, for the order for many accounts.
-  core = await createTestCore({
-    platform: desktop.platform,
-    connection: { kind: 'sandbox', persist: false, extraSubAccounts: 3 },
-  });
-  host = await startBrowserHost(core, RENDERER_DIR);
-  browser = await launchChromium();
+  core: { connection: { kind: 'sandbox', persist: false, extraSubAccounts: 3 } },
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await core?.close();
-});
-
-async function call<T>(name: string, input?: unknown): Promise<T> {
-  const reply = (await core.router.dispatch(name, input, { origin: 'test' })) as Reply<T>;
-  if (!reply.ok) throw new Error(`${name}: ${reply.error.message}`);
-  return reply.value;
-}
 
 /** The main USDT balance of each sub-account, by sub-account id, as main reads it. */
 async function usdtMain(): Promise<Record<string, string>> {
-  const views = await call<ProcedureResult<'desk.subAccountBalances'>>('desk.subAccountBalances');
+  const views = await app.call<ProcedureResult<'desk.subAccountBalances'>>('desk.subAccountBalances');
   return Object.fromEntries(views.map((v) => [v.subAccountId, v.balances?.['USDT']?.[0]?.main ?? '0']));
 }
 
 async function subIdOf(label: string): Promise<string> {
-  const accounts = await call<Array<{ label: string; subAccountId: string | null }>>('accounts.list');
-  return accounts.find((a) => a.label === label)?.subAccountId ?? '';
+  return (await app.account(label)).subAccountId ?? '';
 }
 
-async function openSubAccounts(page: Page): Promise<void> {
-  await page.goto(`${host.url}#/sub-accounts`);
+async function openSubAccounts(): Promise<OpenedPage> {
+  const opened = await app.openPage('#/sub-accounts');
+  const { page } = opened;
   await expect.poll(() => page.getByTestId('view-sub-accounts').isVisible()).toBe(true);
   await expect.poll(() => page.getByTestId('sub-row').count()).toBeGreaterThanOrEqual(3);
   await expect
     .poll(async () => (await page.getByTestId('sub-table').textContent()) ?? '')
     .not.toContain('loading…');
+  return opened;
 }
 
 function row(page: Page, label: string) {
@@ -62,13 +36,7 @@ function row(page: Page, label: string) {
 
 describe('the Sub-accounts screen in Chromium', () => {
   it('sweeps 2 USDT from main to two sub-accounts with a preview first, and their balances follow', async () => {
-    const page = await browser.context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (err) => problems.push(err.message));
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') problems.push(msg.text());
-    });
-    await openSubAccounts(page);
+    const { page, problems } = await openSubAccounts();
     const alpha = await subIdOf('Sandbox sub-alpha');
     const maker = await subIdOf('Sandbox sub-maker');
     const before = await usdtMain();
@@ -125,8 +93,7 @@ describe('the Sub-accounts screen in Chromium', () => {
   });
 
   it('previews a permission change as unknown → disabled per key, then applies it and reports success', async () => {
-    const page = await browser.context.newPage();
-    await openSubAccounts(page);
+    const { page } = await openSubAccounts();
     await row(page, 'Sandbox sub-alpha').getByTestId('sub-select').check();
 
     await page.getByTestId('perm-url').first().fill('/api/v4/order/new');
@@ -154,8 +121,7 @@ describe('the Sub-accounts screen in Chromium', () => {
   });
 
   it('replaces a key with the new secret taken from the clipboard, saying so when it is empty', async () => {
-    const page = await browser.context.newPage();
-    await openSubAccounts(page);
+    const { page } = await openSubAccounts();
     const noretail = row(page, 'Sandbox sub-noretail');
     const hintBefore = (await noretail.locator('td').nth(3).textContent()) ?? '';
     await noretail.getByTestId('sub-rotate-open').click();
@@ -167,10 +133,10 @@ describe('the Sub-accounts screen in Chromium', () => {
       .poll(async () => (await form.getByTestId('error-notice').textContent()) ?? '')
       .toContain('clipboard');
 
-    desktop.clipboard = 'new-secret';
+    app.desktop.clipboard = 'new-secret';
     await page.getByTestId('sub-rotate-submit').click();
     await expect.poll(() => page.getByTestId('sub-rotate-done').isVisible()).toBe(true);
-    expect(desktop.clipboard).toBeUndefined();
+    expect(app.desktop.clipboard).toBeUndefined();
     expect(await page.getByTestId('sub-rotate-key').inputValue()).toBe('');
     const hintAfter = (await noretail.locator('td').nth(3).textContent()) ?? '';
     expect(hintAfter).not.toBe(hintBefore);
@@ -179,10 +145,7 @@ describe('the Sub-accounts screen in Chromium', () => {
   });
 
   it('previews one limit order for three sub-accounts, sends it, the one sized below the minimum fails alone, and the batch log shows it', async () => {
-    const page = await browser.context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (err) => problems.push(err.message));
-    await openSubAccounts(page);
+    const { page, problems } = await openSubAccounts();
     const labels = ['Sandbox sub-001', 'Sandbox sub-002', 'Sandbox sub-003'];
     for (const label of labels) await row(page, label).getByTestId('sub-select').check();
     const panel = page.getByTestId('desk-panel');
@@ -258,12 +221,13 @@ describe('the Sub-accounts screen in Chromium', () => {
     expect(await page.getByTestId('desk-resend-hint').textContent()).toContain(sentParent);
 
     // At the exchange: one open order per placed child, under its client order id; none for the third.
-    const accounts = await call<Array<{ id: string; label: string }>>('accounts.list');
-    const idOf = (label: string) => accounts.find((a) => a.label === label)?.id ?? '';
     const openOf = async (label: string) =>
-      (await call<OrderView[]>('orders.active', { accountId: idOf(label), market: 'BTC_USDT' })).filter((o) =>
-        o.clientOrderId.startsWith(sentParent),
-      );
+      (
+        await app.call<OrderView[]>('orders.active', {
+          accountId: (await app.account(label)).id,
+          market: 'BTC_USDT',
+        })
+      ).filter((o) => o.clientOrderId.startsWith(sentParent));
     expect((await openOf('Sandbox sub-001')).map((o) => o.clientOrderId)).toEqual([`${sentParent}-001`]);
     expect((await openOf('Sandbox sub-002')).map((o) => o.clientOrderId)).toEqual([`${sentParent}-002`]);
     expect(await openOf('Sandbox sub-003')).toEqual([]);

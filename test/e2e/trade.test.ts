@@ -1,75 +1,38 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { OrderBookView, OrderView, Reply } from '../../main/ipc/contract.ts';
-import { createTestCore, type TestCore } from '../support/core.ts';
-import { launchChromium, type Chromium } from './chromium.ts';
-import { startBrowserHost, type BrowserHost } from './host.ts';
-import { artifact, RENDERER_DIR } from './paths.ts';
+import { describe, expect, it } from 'vitest';
+import type { OrderBookView, OrderView } from '../../main/ipc/contract.ts';
+import { artifact } from './paths.ts';
+import { js, useAppSession, type OpenedPage } from './session.ts';
 
-let core: TestCore;
-let host: BrowserHost;
-let browser: Chromium;
-
-beforeAll(async () => {
-  // The machine is shared: give the screen time to follow before a poll gives up.
-  vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
-  core = await createTestCore();
-  host = await startBrowserHost(core, RENDERER_DIR);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await core?.close();
-});
-
-async function call<T>(name: string, input?: unknown): Promise<T> {
-  const reply = (await core.router.dispatch(name, input, { origin: 'test' })) as Reply<T>;
-  if (!reply.ok) throw new Error(`${name}: ${reply.error.message}`);
-  return reply.value;
-}
+// The machine is shared: give the screen time to follow before a poll gives up.
+const app = useAppSession({ pollTimeout: 10_000 });
 
 async function accountId(label: string): Promise<string> {
-  const accounts = await call<Array<{ id: string; label: string }>>('accounts.list');
-  return accounts.find((a) => a.label === label)?.id ?? '';
+  return (await app.account(label)).id;
 }
 
-async function openTrade(page: Page): Promise<void> {
-  await page.goto(`${host.url}#/trade`);
+/** Waits for the Trade screen to show BTC_USDT for the main account. */
+async function tradeReady(page: Page): Promise<void> {
   await expect.poll(() => page.getByTestId('trade-market').inputValue()).toBe('BTC_USDT');
   await expect
     .poll(async () => (await page.getByTestId('trade-account').textContent()) ?? '')
     .toContain('Sandbox main');
 }
 
-/** The test id of the element that has the focus. */
-function focused(page: Page): Promise<string | null> {
-  return page.evaluate("document.activeElement?.getAttribute('data-testid') ?? null");
+async function openTrade(): Promise<OpenedPage> {
+  const opened = await app.openPage('#/trade');
+  await tradeReady(opened.page);
+  return opened;
 }
 
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (err) => problems.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(msg.text());
-  });
-  return problems;
+/** The test id of the element that has the focus. */
+function focused(page: Page): Promise<string | null> {
+  return js(page, "document.activeElement?.getAttribute('data-testid') ?? null");
 }
 
 describe('the Trade screen in Chromium', () => {
   it('checks a limit order as it is typed, fixes the price in one click, places it and cancels it', async () => {
-    const page = await browser.context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (err) => problems.push(err.message));
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') problems.push(msg.text());
-    });
-    await page.goto(`${host.url}#/trade`);
-    await expect.poll(() => page.getByTestId('trade-market').inputValue()).toBe('BTC_USDT');
-    await expect
-      .poll(async () => (await page.getByTestId('trade-account').textContent()) ?? '')
-      .toContain('Sandbox main');
+    const { page, problems } = await openTrade();
     expect(await page.getByTestId('market-hint').textContent()).toContain('tick 0.1');
 
     await page.getByTestId('ticket-amount').fill('0.001');
@@ -107,19 +70,14 @@ describe('the Trade screen in Chromium', () => {
   });
 
   it('refreshes active orders when an order placed elsewhere is pushed over the WebSocket', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${host.url}#/trade`);
+    const { page } = await app.openPage('#/trade');
     await expect.poll(() => page.getByTestId('trade-market').inputValue()).toBe('BTC_USDT');
     await expect.poll(() => page.getByTestId('active-empty').textContent()).toContain('No open orders');
-    const accounts = (await core.router.dispatch('accounts.list', undefined, { origin: 'test' })) as {
-      ok: true;
-      value: Array<{ id: string; label: string }>;
-    };
-    const main = accounts.value.find((a) => a.label === 'Sandbox main');
-    const placed = (await core.router.dispatch(
+    const main = await app.account('Sandbox main');
+    const placed = (await app.core.router.dispatch(
       'orders.place',
       {
-        accountId: main?.id,
+        accountId: main.id,
         draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.002', price: '29000' },
       },
       { origin: 'test' },
@@ -131,8 +89,7 @@ describe('the Trade screen in Chromium', () => {
   });
 
   it('shows the exchange refusing an order next to the field it names, and checks stop orders too', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${host.url}#/trade`);
+    const { page } = await app.openPage('#/trade');
     await expect.poll(() => page.getByTestId('trade-market').inputValue()).toBe('BTC_USDT');
     await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
 
@@ -186,13 +143,11 @@ describe('the Trade screen in Chromium', () => {
   });
 
   it('shows the sandbox book live in the depth ladder, puts a clicked price in the ticket, and lists last trades', async () => {
-    const page = await browser.context.newPage();
-    const problems = watchProblems(page);
-    await openTrade(page);
+    const { page, problems } = await openTrade();
     await expect.poll(() => page.getByTestId('depth-state').textContent()).toContain('live');
 
     // The ladder holds the book main reads from the exchange: move the sandbox's price and both follow.
-    core.connection.sandbox?.control.setPrice('BTC_USDT', '50000');
+    app.sandbox.control.setPrice('BTC_USDT', '50000');
     const ladderBest = async (): Promise<[string, string]> => [
       (await page.getByTestId('depth-ask').last().getAttribute('data-price')) ?? '',
       (await page.getByTestId('depth-bid').first().getAttribute('data-price')) ?? '',
@@ -200,7 +155,7 @@ describe('the Trade screen in Chromium', () => {
     await expect
       .poll(
         async () => {
-          const book = await call<OrderBookView>('markets.depth', { market: 'BTC_USDT', limit: 10 });
+          const book = await app.call<OrderBookView>('markets.depth', { market: 'BTC_USDT', limit: 10 });
           const [ask, bid] = await ladderBest();
           return ask === book.asks[0]?.[0] && bid === book.bids[0]?.[0] && Number(bid) < 51000;
         },
@@ -231,7 +186,7 @@ describe('the Trade screen in Chromium', () => {
 
     // A trade against the book from another account shows up among the last trades.
     const before = await page.getByTestId('trade-row').count();
-    await call('orders.place', {
+    await app.call('orders.place', {
       accountId: await accountId('Sandbox sub-maker'),
       draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '52000' },
     });
@@ -242,11 +197,9 @@ describe('the Trade screen in Chromium', () => {
   });
 
   it('modifies the price of an active order inline, with the exchange refusal next to the field', async () => {
-    const page = await browser.context.newPage();
-    const problems = watchProblems(page);
-    await openTrade(page);
+    const { page, problems } = await openTrade();
     const main = await accountId('Sandbox main');
-    await call('orders.place', {
+    await app.call('orders.place', {
       accountId: main,
       draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '29000' },
     });
@@ -269,7 +222,7 @@ describe('the Trade screen in Chromium', () => {
     await expect
       .poll(async () => (await page.getByTestId('active-order').textContent()) ?? '')
       .toContain('29500');
-    const open = await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' });
+    const open = await app.call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' });
     expect(open.map((o) => o.price)).toEqual(['29500']);
 
     // Esc closes the editor without sending anything.
@@ -277,9 +230,9 @@ describe('the Trade screen in Chromium', () => {
     await page.getByTestId('modify-price').fill('28000');
     await page.getByTestId('modify-price').press('Escape');
     expect(await page.getByTestId('modify-form').count()).toBe(0);
-    const after = await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' });
+    const after = await app.call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' });
     expect(after.map((o) => o.price)).toEqual(['29500']);
-    const cancelled = await call<{ cancelled: OrderView[]; failed: unknown[] }>('orders.cancelAll', {
+    const cancelled = await app.call<{ cancelled: OrderView[]; failed: unknown[] }>('orders.cancelAll', {
       accountId: main,
       market: 'BTC_USDT',
     });
@@ -290,11 +243,10 @@ describe('the Trade screen in Chromium', () => {
   });
 
   it('asks before an order above the notional threshold: Escape sends nothing, Enter sends it', async () => {
-    const page = await browser.context.newPage();
-    const problems = watchProblems(page);
-    await page.goto(`${host.url}#/trade`);
+    const { page, problems } = await app.openPage('#/trade');
     await page.evaluate(() => localStorage.setItem('txc.trade.confirm', JSON.stringify({ notional: '100' })));
-    await openTrade(page);
+    await page.goto(`${app.host.url}#/trade`);
+    await tradeReady(page);
     const main = await accountId('Sandbox main');
     await expect.poll(() => page.getByTestId('active-empty').isVisible()).toBe(true);
 
@@ -323,16 +275,16 @@ describe('the Trade screen in Chromium', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('confirm-dialog').count()).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' })).length).toBe(
-      1,
-    );
+    expect(
+      (await app.call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' })).length,
+    ).toBe(1);
 
     // Asked again, Enter sends it.
     await page.getByTestId('ticket-price').press('Enter');
     await expect.poll(() => page.getByTestId('confirm-dialog').isVisible()).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('active-order').count()).toBe(2);
-    const open = await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' });
+    const open = await app.call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' });
     expect(open.map((o) => o.amount).sort()).toEqual(['0.003', '0.004']);
 
     // Further from the market than the distance threshold: the question says how far, Escape again.
@@ -351,18 +303,16 @@ describe('the Trade screen in Chromium', () => {
     ]);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('confirm-dialog').count()).toBe(0);
-    expect((await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' })).length).toBe(
-      2,
-    );
-    await call('orders.cancelAll', { accountId: main, market: 'BTC_USDT' });
+    expect(
+      (await app.call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' })).length,
+    ).toBe(2);
+    await app.call('orders.cancelAll', { accountId: main, market: 'BTC_USDT' });
     expect(problems).toEqual([]);
     await page.close();
   });
 
   it('turns the ticket to buy with the B hotkey and remembers a panel width set from the keyboard', async () => {
-    const page = await browser.context.newPage();
-    const problems = watchProblems(page);
-    await openTrade(page);
+    const { page, problems } = await openTrade();
     await page.getByTestId('side-sell').check();
     await page.locator('main h1').click();
     await page.keyboard.press('b');
@@ -387,9 +337,7 @@ describe('the Trade screen in Chromium', () => {
   });
 
   it('places a best-price (BBO) limit order without a price, and a collateral market order with TP/SL', async () => {
-    const page = await browser.context.newPage();
-    const problems = watchProblems(page);
-    await openTrade(page);
+    const { page, problems } = await openTrade();
     const main = await accountId('Sandbox main');
     await expect.poll(() => page.getByTestId('depth-bid').count()).toBeGreaterThan(0);
 
@@ -402,10 +350,10 @@ describe('the Trade screen in Chromium', () => {
     );
     await page.getByTestId('ticket-submit').click();
     await expect.poll(() => page.getByTestId('place-result').textContent()).toContain('Placed order #');
-    const open = await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' });
+    const open = await app.call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' });
     expect(open).toHaveLength(1);
     await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
-    await call('orders.cancelAll', { accountId: main, market: 'BTC_USDT' });
+    await app.call('orders.cancelAll', { accountId: main, market: 'BTC_USDT' });
 
     // A collateral market order on a futures market, with its take-profit and stop-loss legs.
     await page.getByTestId('trade-market').selectOption('BTC_PERP');

@@ -1,68 +1,42 @@
 import { Decimal } from 'decimal.js';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountView, ProcedureResult, Reply } from '../../main/ipc/contract.ts';
-import { createTestCore, type TestCore } from '../support/core.ts';
-import { launchChromium, type Chromium } from './chromium.ts';
-import { startBrowserHost, type BrowserHost } from './host.ts';
-import { artifact, RENDERER_DIR } from './paths.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AccountView, ProcedureResult } from '../../main/ipc/contract.ts';
+import { artifact } from './paths.ts';
+import { useAppSession, type OpenedPage } from './session.ts';
 
-let core: TestCore;
-let host: BrowserHost;
-let browser: Chromium;
+const app = useAppSession();
 let main: AccountView;
 
 beforeAll(async () => {
-  core = await createTestCore();
-  host = await startBrowserHost(core, RENDERER_DIR);
-  browser = await launchChromium();
-  main = (await call<AccountView[]>('accounts.list')).find((a) => a.label === 'Sandbox main') as AccountView;
+  main = await app.account('Sandbox main');
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await core?.close();
-});
-
-async function call<T>(name: string, input?: unknown): Promise<T> {
-  const reply = (await core.router.dispatch(name, input, { origin: 'test' })) as Reply<T>;
-  if (!reply.ok) throw new Error(`${name}: ${reply.error.message}`);
-  return reply.value;
-}
 
 async function mainBalance(ticker: string): Promise<Decimal> {
-  const balances = await call<ProcedureResult<'wallet.balances'>>('wallet.balances', { accountId: main.id });
+  const balances = await app.call<ProcedureResult<'wallet.balances'>>('wallet.balances', {
+    accountId: main.id,
+  });
   return new Decimal(balances[ticker]?.main_balance ?? '0');
 }
 
 const text = async (page: Page, testid: string) =>
   ((await page.getByTestId(testid).textContent()) ?? '').replace(/\s+/g, ' ').trim();
 
-async function openWallet(page: Page): Promise<void> {
-  await page.goto(`${host.url}#/wallet`);
+async function openWallet(): Promise<OpenedPage> {
+  const opened = await app.openPage('#/wallet');
+  const { page } = opened;
   await expect.poll(() => page.getByTestId('view-wallet').isVisible()).toBe(true);
   await expect.poll(() => text(page, 'wallet-account')).toContain('Sandbox main');
   await expect
     .poll(() => page.locator('[data-testid="wallet-balance-row"][data-ticker="USDT"]').count())
     .toBe(1);
   await expect.poll(() => page.getByTestId('transfer-row').count()).toBeGreaterThan(0);
-}
-
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (err) => problems.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(msg.text());
-  });
-  return problems;
+  return opened;
 }
 
 describe('the Wallet screen in Chromium', () => {
   it('withdraws with the fee and the total debited shown and confirmed first, then finds it in the history', async () => {
-    const page = await browser.context.newPage();
-    const problems = watchProblems(page);
-    await openWallet(page);
+    const { page, problems } = await openWallet();
     const usdtRow = page.locator('[data-testid="wallet-balance-row"][data-ticker="USDT"]');
     // The 500 USDT deposit still confirming shows as held.
     expect(await usdtRow.getByTestId('wallet-pending').textContent()).toBe('500');
@@ -122,9 +96,7 @@ describe('the Wallet screen in Chromium', () => {
   });
 
   it('converts USDT to BTC after a review, and creates a service code', async () => {
-    const page = await browser.context.newPage();
-    const problems = watchProblems(page);
-    await openWallet(page);
+    const { page, problems } = await openWallet();
     const usdt = await mainBalance('USDT');
     const btc = await mainBalance('BTC');
 
@@ -174,9 +146,7 @@ describe('the Wallet screen in Chromium', () => {
   });
 
   it("refunds a credited deposit with a memo and sends a deposit's originator with a VASP from the list", async () => {
-    const page = await browser.context.newPage();
-    const problems = watchProblems(page);
-    await openWallet(page);
+    const { page, problems } = await openWallet();
     const btcDeposit = page.locator('[data-testid="transfer-row"]', { hasText: 'deposit' }).filter({
       hasText: 'BTC',
     });
@@ -209,11 +179,10 @@ describe('the Wallet screen in Chromium', () => {
   });
 
   it('offline, shows the stored balances and says how old they are', async () => {
-    const page = await browser.context.newPage();
-    await openWallet(page);
+    const { page } = await openWallet();
     const stored = (await mainBalance('USDT')).toFixed();
     // Every answer is lost from now on: the exchange cannot be reached.
-    core.connection.sandbox?.control.setFaults({ dropRate: 1 });
+    app.sandbox.control.setFaults({ dropRate: 1 });
     try {
       await page.getByTestId('wallet-refresh').click();
       await expect
@@ -229,7 +198,7 @@ describe('the Wallet screen in Chromium', () => {
       await page.locator('#view-title').focus();
       await page.screenshot({ path: artifact('wallet-offline.png') });
     } finally {
-      core.connection.sandbox?.control.setFaults(undefined);
+      app.sandbox.control.setFaults(undefined);
     }
     await page.getByTestId('wallet-offline').getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => page.getByTestId('wallet-offline').count(), { timeout: 30_000 }).toBe(0);
