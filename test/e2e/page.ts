@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { Chromium } from './chromium.ts';
 
 /** A page and what went wrong in it so far: console errors and warnings, and uncaught page errors. */
 export interface OpenedPage {
@@ -22,4 +23,16 @@ export function watchProblems(page: Page): string[] {
 /** Evaluates an expression in the page (written as text: these tests are type-checked without DOM types). */
 export function js<T>(page: Page, expression: string): Promise<T> {
   return page.evaluate(expression) as Promise<T>;
+}
+
+/** A fresh page of the browser, watched for problems from the start (not yet navigated). */
+export async function newWatchedPage(browser: Chromium): Promise<OpenedPage> {
+  const page = await browser.context.newPage();
+  return { page, problems: watchProblems(page) };
+}
+
+/** What a session's beforeAll starts: throws when a test file asks for it before that ran. */
+export function started<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`the e2e session has no ${what} before its beforeAll`);
+  return value;
 }

@@ -2,6 +2,13 @@
  * The app in Chromium for one e2e test file: `useAppSession()` registers the hooks that start a test
  * core (embedded sandbox, a scripted desktop), the browser host serving the built renderer and a
  * headless Chromium before the file's tests, and close all three after them.
+ *
+ *   const app = useAppSession({ core: { miningWatchMs: 1_000 } });
+ *   it('…', async () => {
+ *     const { page, problems } = await app.openPage('#/mining');
+ *     …
+ *     expect(problems).toEqual([]);
+ *   });
  */
 import { afterAll, beforeAll, vi } from 'vitest';
 import type { CoreOptions } from '../../main/core.ts';
@@ -11,7 +18,7 @@ import { createTestCore, type TestCore } from '../support/core.ts';
 import { scriptedDesktop, type ScriptedDesktop } from '../support/desktop.ts';
 import { launchChromium, type Chromium } from './chromium.ts';
 import { startBrowserHost, type BrowserHost } from './host.ts';
-import { js, watchProblems, type OpenedPage } from './page.ts';
+import { js, newWatchedPage, started, type OpenedPage } from './page.ts';
 import { RENDERER_DIR } from './paths.ts';
 
 export { js, type OpenedPage } from './page.ts';
@@ -56,7 +63,6 @@ export function useAppSession(options: AppSessionOptions = {}): AppSession {
   let browser: Chromium | undefined;
 
   beforeAll(async () => {
-    // The machine is shared: give the screen time to follow before a poll gives up.
     if (options.pollTimeout !== undefined)
       vi.setConfig({ expect: { poll: { timeout: options.pollTimeout } } });
     core = await createTestCore({ ...options.core, platform: desktop.platform });
@@ -70,11 +76,6 @@ export function useAppSession(options: AppSessionOptions = {}): AppSession {
     await host?.close();
     await core?.close();
   });
-
-  function started<T>(value: T | undefined, what: string): T {
-    if (value === undefined) throw new Error(`the e2e session has no ${what} before its beforeAll`);
-    return value;
-  }
 
   const session: AppSession = {
     get core() {
@@ -100,9 +101,8 @@ export function useAppSession(options: AppSessionOptions = {}): AppSession {
       if (!account) throw new Error(`no account labelled ${label}`);
       return account;
     },
-    async newPage(): Promise<OpenedPage> {
-      const page = await session.browser.context.newPage();
-      return { page, problems: watchProblems(page) };
+    newPage(): Promise<OpenedPage> {
+      return newWatchedPage(session.browser);
     },
     async openPage(hash = '', { clearStorage = false }: OpenPageOptions = {}): Promise<OpenedPage> {
       const opened = await session.newPage();

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import { launchChromium, type Chromium } from '../chromium.ts';
-import { watchProblems, type OpenedPage } from '../page.ts';
+import { newWatchedPage, started, type OpenedPage } from '../page.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 export { js, type OpenedPage } from '../page.ts';
@@ -31,11 +31,6 @@ export function useHarness(): HarnessSession {
     await harness?.close();
   });
 
-  function started<T>(value: T | undefined, what: string): T {
-    if (value === undefined) throw new Error(`the harness session has no ${what} before its beforeAll`);
-    return value;
-  }
-
   const session: HarnessSession = {
     get harness() {
       return started(harness, 'harness');
@@ -44,10 +39,9 @@ export function useHarness(): HarnessSession {
       return started(browser, 'browser');
     },
     async openPage(query: string): Promise<OpenedPage> {
-      const page = await session.browser.context.newPage();
-      const problems = watchProblems(page);
-      await page.goto(`${session.harness.origin}/?${query}`);
-      return { page, problems };
+      const opened = await newWatchedPage(session.browser);
+      await opened.page.goto(`${session.harness.origin}/?${query}`);
+      return opened;
     },
   };
   return session;
