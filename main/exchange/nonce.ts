@@ -1,5 +1,5 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { writeJsonFile } from '../json-file.ts';
 import { NonceError } from './errors.ts';
 
 /**
@@ -68,16 +68,7 @@ export class FileNonceStore implements NonceStore {
   save(keyId: string, highWater: number): void {
     const next = new Map(this.read());
     next.set(keyId, highWater);
-    mkdirSync(dirname(this.path), { recursive: true });
-    const temporary = `${this.path}.${String(process.pid)}.tmp`;
-    const fd = openSync(temporary, 'w', 0o600);
-    try {
-      writeSync(fd, JSON.stringify(Object.fromEntries(next)));
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temporary, this.path);
+    writeJsonFile(this.path, Object.fromEntries(next), false);
     this.marks = next;
   }
 }

@@ -4,8 +4,9 @@
  * the data directory, written whole (temporary file, then rename) so a crash never leaves half a file;
  * a change takes effect at the next start.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeJsonFile } from '../json-file.ts';
 import { connectionChoice, type ConnectionChoice } from '../ipc/schemas.ts';
 import type { Logger } from '../log.ts';
 import type { ConnectionTarget } from './exchange-connection.ts';
@@ -29,11 +30,7 @@ export function loadConnectionChoice(dataDir: string, log?: Logger): ConnectionC
 }
 
 export function saveConnectionChoice(dataDir: string, choice: ConnectionChoice): void {
-  const file = join(dataDir, FILE);
-  mkdirSync(dirname(file), { recursive: true });
-  const temporary = `${file}.${String(process.pid)}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(choice, null, 2)}\n`, { mode: 0o600 });
-  renameSync(temporary, file);
+  writeJsonFile(join(dataDir, FILE), choice);
 }
 
 /** The connection a saved choice opens. */

@@ -4,8 +4,8 @@
  * (the `deals` stream of every registered account, subscribed only while fill notices are on). Which
  * kinds are on is kept in a small JSON file of the profile.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { writeJsonFile } from '../json-file.ts';
 import type {
   AccountView,
   EventName,
@@ -122,10 +122,7 @@ export class NotificationService {
       const v = changes[kind];
       if (v !== undefined) next[kind] = v;
     }
-    mkdirSync(dirname(this.#o.file), { recursive: true });
-    const temp = `${this.#o.file}.tmp`;
-    writeFileSync(temp, `${JSON.stringify(next, null, 2)}\n`);
-    renameSync(temp, this.#o.file);
+    writeJsonFile(this.#o.file, next);
     this.#settings = next;
     this.#followFills();
     return this.settings;
