@@ -20,23 +20,37 @@ export interface SignedRequest {
   };
 }
 
-const RESERVED = ['request', 'nonce', 'nonceWindow'] as const;
+/** `{"request":"<path>","nonce":` per endpoint path: the fixed start of every body to that endpoint. */
+const heads = new Map<string, string>();
+const HEADS_MAX = 512;
+
+function headOf(request: string): string {
+  let head = heads.get(request);
+  if (head === undefined) {
+    if (!request.startsWith('/')) throw new TypeError(`request must be an endpoint path, got ${request}`);
+    head = `{"request":${JSON.stringify(request)},"nonce":`;
+    if (heads.size >= HEADS_MAX) heads.clear();
+    heads.set(request, head);
+  }
+  return head;
+}
 
 /**
  * The body of a private request: `{request, nonce, nonceWindow: true, ...fields}` in that key order,
  * serialized once. Fields may not override the three reserved keys.
  */
 export function buildBody(request: string, nonce: number, fields: RequestFields = {}): string {
-  if (!request.startsWith('/')) throw new TypeError(`request must be an endpoint path, got ${request}`);
+  const head = headOf(request);
   if (!Number.isSafeInteger(nonce) || nonce <= 0) throw new TypeError('nonce must be a positive integer');
-  for (const key of RESERVED) {
+  for (const key of ['request', 'nonce', 'nonceWindow'] as const) {
     if (Object.hasOwn(fields, key)) throw new TypeError(`the field ${key} is set by the signer`);
   }
   // The same text as JSON.stringify({request, nonce, nonceWindow: true, ...fields}), without copying
   // the fields into a new object first: this runs for every request.
-  const head = `{"request":${JSON.stringify(request)},"nonce":${String(nonce)},"nonceWindow":true`;
   const rest = JSON.stringify(fields);
-  return rest === '{}' ? `${head}}` : `${head},${rest.slice(1)}`;
+  return rest === '{}'
+    ? `${head}${String(nonce)},"nonceWindow":true}`
+    : `${head}${String(nonce)},"nonceWindow":true,${rest.slice(1)}`;
 }
 
 /** SHA-512's block size: the HMAC key pads are this long. */
