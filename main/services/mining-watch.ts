@@ -5,6 +5,7 @@
  */
 import type { Cache } from '../cache/index.ts';
 import * as mining from '../exchange/endpoints/mining.ts';
+import { rewardRows } from '../sync/mining.ts';
 import type { MiningAlertView } from '../ipc/contract.ts';
 import type { EventHub } from '../ipc/event-hub.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
@@ -29,12 +30,6 @@ interface Reading {
 }
 
 const DAY_S = 86_400;
-
-function rewardTime(raw: Record<string, unknown>): number | undefined {
-  const t = raw['timestamp'] ?? raw['time'] ?? raw['date'];
-  if (typeof t === 'number') return Math.floor(t);
-  return typeof t === 'string' && /^\d+$/.test(t) ? Number(t) : undefined;
-}
 
 export class MiningWatch {
   readonly #cache: Cache;
@@ -139,14 +134,7 @@ export class MiningWatch {
   async #readRewards(account: string, caller: KeyCaller, name: string, nowMs: number): Promise<void> {
     const to = Math.floor(nowMs / 1000);
     const page = await mining.rewards(caller, { account: name, from: to - 3 * DAY_S, to, limit: 100 });
-    const rows = page.flatMap((raw) => {
-      const time = rewardTime(raw);
-      const reward = raw['reward'];
-      if (time === undefined || typeof reward !== 'string') return [];
-      const fee = typeof raw['fee'] === 'string' ? raw['fee'] : null;
-      const hashrate = typeof raw['hashrate'] === 'string' ? raw['hashrate'] : null;
-      return [{ account, miningAccount: name, time, reward, fee, hashrate, raw }];
-    });
+    const rows = rewardRows(account, name, page);
     if (rows.length > 0) await this.#cache.mining.upsertRewards(rows);
   }
 

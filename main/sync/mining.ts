@@ -3,7 +3,7 @@
  * offsets up to 10,000), from the last synced reward less a day on later runs. Worker counts are
  * sampled on each run so the desk can see workers going offline over time.
  */
-import type { Cache } from '../cache/index.ts';
+import type { Cache, MiningRewardInput } from '../cache/index.ts';
 import * as mining from '../exchange/endpoints/mining.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 
@@ -21,6 +21,22 @@ function rewardTime(raw: Record<string, unknown>): number | undefined {
     : typeof t === 'string' && /^\d+$/.test(t)
       ? Number(t)
       : undefined;
+}
+
+/** A page of rewards as the cache stores them (kept as the exchange sent them); unreadable ones skipped. */
+export function rewardRows(
+  account: string,
+  name: string,
+  page: readonly Record<string, unknown>[],
+): MiningRewardInput[] {
+  return page.flatMap((raw) => {
+    const time = rewardTime(raw);
+    const reward = raw['reward'];
+    if (time === undefined || typeof reward !== 'string') return [];
+    const fee = typeof raw['fee'] === 'string' ? raw['fee'] : null;
+    const hashrate = typeof raw['hashrate'] === 'string' ? raw['hashrate'] : null;
+    return [{ account, miningAccount: name, time, reward, fee, hashrate, raw }];
+  });
 }
 
 export async function syncMining(options: {
@@ -41,14 +57,7 @@ export async function syncMining(options: {
     for (let offset = 0; offset <= MAX_OFFSET; offset += PAGE) {
       signal?.throwIfAborted();
       const page = await mining.rewards(caller, { account: name, from, to: now, limit: PAGE, offset });
-      const rows = page.flatMap((raw) => {
-        const time = rewardTime(raw);
-        const reward = raw['reward'];
-        if (time === undefined || typeof reward !== 'string') return [];
-        const fee = typeof raw['fee'] === 'string' ? raw['fee'] : null;
-        const hashrate = typeof raw['hashrate'] === 'string' ? raw['hashrate'] : null;
-        return [{ account, miningAccount: name, time, reward, fee, hashrate, raw }];
-      });
+      const rows = rewardRows(account, name, page);
       const last = page.length < PAGE;
       await cache.mining.upsertRewards(rows, last ? { job, cursor: { syncedUntil: now } } : undefined);
       rewards += rows.length;
