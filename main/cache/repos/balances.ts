@@ -30,6 +30,13 @@ export type BalanceSnapshot = z.output<typeof balanceSnapshotSchema> & { id: num
 export type BalanceEntry = BalanceSnapshot['entries'][number];
 
 /** Stores a snapshot with all its entries in one transaction; returns its id. */
+/** How long balance snapshots are kept: older ones go as new ones arrive (the newest of each kind stays). */
+export const BALANCE_RETENTION_MS = 400 * 86_400_000;
+
+/**
+ * Stores one snapshot with its entries and, in the same transaction, drops the account's snapshots
+ * past the retention: every balance reading adds a sample, so the table stays bounded by time.
+ */
 export function recordBalanceSnapshot(db: WritableDB, snapshot: BalanceSnapshotInput): number {
   const s = parseInput(balanceSnapshotSchema, snapshot, 'snapshot');
   const insertEntry = prepared(
@@ -44,6 +51,7 @@ export function recordBalanceSnapshot(db: WritableDB, snapshot: BalanceSnapshotI
       ).run(s.account, s.kind, s.subAccount, s.takenAtMs).lastInsertRowid,
     );
     for (const e of s.entries) insertEntry.run(id, e.ticker, e.field, e.amount);
+    pruneBalanceSnapshots(db, s.account, s.takenAtMs - BALANCE_RETENTION_MS);
     return id;
   })();
 }

@@ -3,6 +3,7 @@ import { CacheInputError } from '../../../main/cache/errors.ts';
 import {
   latestBalanceSnapshot,
   listBalanceSnapshots,
+  BALANCE_RETENTION_MS,
   pruneBalanceSnapshots,
   recordBalanceSnapshot,
 } from '../../../main/cache/repos/balances.ts';
@@ -49,6 +50,25 @@ describe('balance snapshots', () => {
     expect(listBalanceSnapshots(db.get(), 'main', 'main').map((s) => s.takenAtMs)).toEqual([200]);
     const orphans = db.get().prepare('SELECT count(*) AS n FROM balance_entries').get();
     expect(orphans).toEqual({ n: 2 });
+  });
+
+  it('drops snapshots past the retention as new ones arrive, other accounts untouched', () => {
+    const day = 86_400_000;
+    recordBalanceSnapshot(db.get(), main(1 * day, '1'));
+    recordBalanceSnapshot(db.get(), { ...main(1 * day, '9'), account: 'other' });
+    recordBalanceSnapshot(db.get(), main(2 * day, '2'));
+    // A year later: everything is still within the retention.
+    recordBalanceSnapshot(db.get(), main(366 * day, '3'));
+    expect(listBalanceSnapshots(db.get(), 'main', 'main').map((s) => s.takenAtMs / day)).toEqual([366, 2, 1]);
+    // Past it: the oldest reading goes, with its entries; the other account keeps its own.
+    recordBalanceSnapshot(db.get(), main(1 * day + BALANCE_RETENTION_MS + 1, '4'));
+    expect(
+      listBalanceSnapshots(db.get(), 'main', 'main')
+        .map((s) => s.takenAtMs / day)
+        .slice(1),
+    ).toEqual([366, 2]);
+    expect(listBalanceSnapshots(db.get(), 'other', 'main')).toHaveLength(1);
+    expect(db.get().prepare('SELECT count(*) AS n FROM balance_entries').get()).toEqual({ n: 8 });
   });
 
   it('refuses a number where a decimal string belongs and writes nothing', () => {
