@@ -68,6 +68,23 @@ describe('AccountSelection', () => {
     expect(selection.currentId).toBe(view(4).id);
   });
 
+  it('offers only the accounts of the running exchange', async () => {
+    const live = { ...view(3), connection: 'https://exchange.example' };
+    let running: string | undefined = 'https://exchange.example';
+    const selection = new AccountSelection(
+      bridgeListing(() => [view(1), view(2), live]),
+      memoryStore(),
+      () => running,
+    );
+    await selection.load();
+    expect(selection.accounts.map((a) => a.label)).toEqual(['Desk 3']);
+    expect(selection.current?.label).toBe('Desk 3');
+    running = 'sandbox';
+    await selection.load();
+    expect(selection.accounts.map((a) => a.label)).toEqual(['Desk 1', 'Desk 2']);
+    expect(selection.current?.label).toBe('Desk 1');
+  });
+
   it('keeps the last list and says why when the core does not answer', async () => {
     let answer: AccountView[] | undefined = [view(1)];
     const selection = new AccountSelection(

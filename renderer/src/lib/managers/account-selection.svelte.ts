@@ -16,10 +16,13 @@ export class AccountSelection {
   error = $state<IpcError | undefined>();
   readonly #api: TxcApi;
   readonly #store: PreferenceStore;
+  readonly #connectionId: () => string | undefined;
 
-  constructor(api: TxcApi, store: PreferenceStore) {
+  /** `connectionId` names the running exchange; accounts of another one are not offered. */
+  constructor(api: TxcApi, store: PreferenceStore, connectionId: () => string | undefined = () => undefined) {
     this.#api = api;
     this.#store = store;
+    this.#connectionId = connectionId;
     this.currentId = store.getItem(SELECTED_KEY) ?? '';
   }
 
@@ -42,8 +45,11 @@ export class AccountSelection {
         return;
       }
       this.error = undefined;
-      this.accounts = reply.value;
-      if (!reply.value.some((a) => a.id === this.currentId)) this.#remember(reply.value[0]?.id ?? '');
+      const running = this.#connectionId();
+      const usable =
+        running === undefined ? reply.value : reply.value.filter((a) => a.connection === running);
+      this.accounts = usable;
+      if (!usable.some((a) => a.id === this.currentId)) this.#remember(usable[0]?.id ?? '');
     } finally {
       this.loading = false;
     }

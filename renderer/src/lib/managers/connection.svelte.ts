@@ -78,6 +78,12 @@ export class ConnectionManager {
     if (!reply.ok) this.settingsError = reply.error;
   }
 
+  /** The running exchange as accounts name it (`sandbox`, or the live REST base); undefined until known. */
+  get id(): string | undefined {
+    if (!this.status) return undefined;
+    return this.status.kind === 'sandbox' ? 'sandbox' : this.status.restUrl;
+  }
+
   /** "Sandbox" or "Live"; undefined until known. */
   get label(): string | undefined {
     if (!this.status) return undefined;
