@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountView } from '../../../main/ipc/contract.ts';
-import { createBridge } from '../../../preload/bridge.ts';
 import {
   AccountsManager,
   balanceSummary,
   failuresFirst,
   parseGroups,
 } from '../../../renderer/src/lib/managers/accounts.svelte.ts';
+import { fakeBridge } from './fake-bridge.ts';
 
 const ID = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
 const account: AccountView = {
@@ -21,22 +21,6 @@ const account: AccountView = {
   favourite: false,
   webhook: false,
 };
-
-function fakeBridge(answers: Record<string, unknown>) {
-  const calls: Array<[string, unknown]> = [];
-  let push: ((name: string, payload: unknown) => void) | undefined;
-  const api = createBridge({
-    invoke: async (procedure, input) => {
-      calls.push([procedure, input]);
-      return answers[procedure] ?? { ok: false, error: { code: 'internal', message: 'no answer' } };
-    },
-    listen: (listener) => {
-      push = listener;
-      return () => (push = undefined);
-    },
-  });
-  return { api, calls, emit: (name: string, payload: unknown) => push?.(name, payload) };
-}
 
 describe('account helpers', () => {
   it('summarises non-zero balances exactly, with frozen parts', () => {

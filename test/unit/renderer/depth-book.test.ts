@@ -1,35 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createBridge } from '../../../preload/bridge.ts';
 import type { LiveBatch } from '../../../main/ipc/contract.ts';
 import { applyLevels, cumulate, MarketDepth } from '../../../renderer/src/lib/managers/depth-book.svelte.ts';
+import { fakeBridge } from './fake-bridge.ts';
 
 const ACCOUNT = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A bridge answering from `answer`, recording calls, with a hand-fired ws.batch event. */
-function fakeBridge(answer: (procedure: string, input: unknown) => unknown) {
-  const calls: Array<[string, unknown]> = [];
-  let sink: ((event: string, payload: unknown) => void) | undefined;
-  let subscription = 0;
-  const api = createBridge({
-    invoke: async (procedure, input) => {
-      calls.push([procedure, input]);
-      if (procedure === 'live.subscribe')
-        return { ok: true, value: `00000000-0000-4000-8000-00000000000${String(++subscription)}` };
-      if (procedure === 'live.unsubscribe') return { ok: true, value: true };
-      return answer(procedure, input);
-    },
-    listen: (listener) => {
-      sink = listener;
-      return () => {
-        sink = undefined;
-      };
-    },
-  });
-  const push = (batch: LiveBatch) => sink?.('ws.batch', batch);
-  const listening = () => sink !== undefined;
-  return { api, calls, push, listening };
-}
 
 const book = {
   timestamp: 1,
@@ -42,6 +19,18 @@ const book = {
     ['99.8', '0.25'],
   ],
 };
+
+/** A bridge whose live subscriptions succeed; `push` delivers a WebSocket batch to the listeners. */
+function liveBridge(answer: (procedure: string, input: unknown) => unknown) {
+  let subscription = 0;
+  const bridge = fakeBridge((procedure, input) => {
+    if (procedure === 'live.subscribe')
+      return { ok: true, value: `00000000-0000-4000-8000-00000000000${String(++subscription)}` };
+    if (procedure === 'live.unsubscribe') return { ok: true, value: true };
+    return answer(procedure, input);
+  });
+  return { ...bridge, push: (batch: LiveBatch) => bridge.emit('ws.batch', batch) };
+}
 
 describe('order book sides', () => {
   it('apply diffs: a zero amount removes a level, the rest replace or add, best first', () => {
@@ -88,7 +77,7 @@ describe('order book sides', () => {
 
 describe('MarketDepth', () => {
   it('shows the snapshot, then live diffs and trades of its market only, and unsubscribes when it moves on', async () => {
-    const { api, calls, push, listening } = fakeBridge((procedure) =>
+    const { api, calls, push, listening } = liveBridge((procedure) =>
       procedure === 'markets.depth'
         ? { ok: true, value: book }
         : { ok: false, error: { code: 'x', message: 'x' } },
@@ -143,7 +132,7 @@ describe('MarketDepth', () => {
   });
 
   it('keeps the error of a snapshot it could not read, for a Retry', async () => {
-    const { api } = fakeBridge(() => ({
+    const { api } = liveBridge(() => ({
       ok: false,
       error: { code: 'network', message: 'The exchange did not answer.' },
     }));

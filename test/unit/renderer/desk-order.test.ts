@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchRecordView, DeskChildResult } from '../../../main/ipc/contract.ts';
-import { createBridge } from '../../../preload/bridge.ts';
 import { BatchLog, batchCounts, BATCH_PAGE } from '../../../renderer/src/lib/managers/batch-log.svelte.ts';
 import {
   deskInput,
@@ -9,6 +8,7 @@ import {
   percentToShare,
   sumDecimals,
 } from '../../../renderer/src/lib/managers/desk-order.svelte.ts';
+import { fakeBridge, NO_ANSWER } from './fake-bridge.ts';
 
 const A = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
 const B = '6e2d2f1f-9b5c-4d66-8b5f-4c2f3e0d8b21';
@@ -17,17 +17,6 @@ const C = '7f3e3a2a-ac6d-4e77-9c6a-5d3a4f1e9c32';
 type Answer = (input: unknown) => unknown;
 
 /** The bridge over a stand-in for main that answers each procedure with the given function. */
-function fakeBridge(answers: Record<string, Answer>) {
-  const calls: Array<[string, unknown]> = [];
-  const api = createBridge({
-    invoke: async (procedure, input) => {
-      calls.push([procedure, input]);
-      return answers[procedure]?.(input) ?? { ok: false, error: { code: 'internal', message: 'no answer' } };
-    },
-    listen: () => () => undefined,
-  });
-  return { api, calls };
-}
 
 /** Like main: a fresh parent id per preview, children numbered by their place in the list. */
 function deskMain(outcome: (account: string, clientOrderId: string, round: number) => DeskChildResult) {
@@ -77,6 +66,11 @@ const refused = (
   ok: false,
   error: { code: 'exchange_rejected', message, field },
 });
+
+/** Answers computed from each call's input. */
+function deskBridge(answers: Record<string, Answer>) {
+  return fakeBridge((procedure, input) => answers[procedure]?.(input) ?? NO_ANSWER);
+}
 
 describe('desk order helpers', () => {
   it('turns a percentage into the exact 0..1 decimal main takes, refusing anything outside 0..100', () => {
@@ -137,7 +131,7 @@ describe('desk order helpers', () => {
 describe('DeskOrder', () => {
   it('sends only after a preview of the same inputs: an edit or another account choice clears it', async () => {
     let accounts = [A, B];
-    const { api, calls } = fakeBridge(deskMain((a, id) => placed(a, id, 1)));
+    const { api, calls } = deskBridge(deskMain((a, id) => placed(a, id, 1)));
     const desk = new DeskOrder(api, () => accounts);
     await desk.loadMarkets();
     expect(desk.fields.market).toBe('BTC_USDT');
@@ -159,7 +153,7 @@ describe('DeskOrder', () => {
   });
 
   it('offers spot markets only and shows a price issue every child shares next to the price', async () => {
-    const { api } = fakeBridge({
+    const { api } = deskBridge({
       'markets.list': () => ({
         ok: true,
         value: [
@@ -201,7 +195,7 @@ describe('DeskOrder', () => {
   });
 
   it('keeps field errors from main under the names the form asks for', async () => {
-    const { api } = fakeBridge({
+    const { api } = deskBridge({
       'desk.previewOrder': () => ({
         ok: false,
         error: {
@@ -220,7 +214,7 @@ describe('DeskOrder', () => {
 
   it('re-sends a partly failed batch under the same parent id, and reports the orders already placed as such', async () => {
     let batches = 0;
-    const { api, calls } = fakeBridge(
+    const { api, calls } = deskBridge(
       deskMain((account, id, round) => {
         if (account === C && round === 1) return refused(account, id, 'amount', 'Not enough balance.');
         // The second time, the exchange knows the earlier orders by their client order id.
@@ -277,7 +271,7 @@ describe('DeskOrder', () => {
 
   it('starts a new parent id when the accounts or the market change, or when asked', async () => {
     let accounts = [A, B];
-    const { api } = fakeBridge(
+    const { api } = deskBridge(
       deskMain((a, id) => (a === B ? refused(a, id, 'amount', 'no') : placed(a, id, 1))),
     );
     const desk = new DeskOrder(api, () => accounts);
@@ -313,7 +307,7 @@ describe('BatchLog', () => {
   });
 
   it('reads the newest page, then older ones before the oldest time shown, and expands a batch', async () => {
-    const { api, calls } = fakeBridge({
+    const { api, calls } = deskBridge({
       'desk.batches': (input) => {
         const before = (input as { beforeMs?: number }).beforeMs;
         const start = before === undefined ? 0 : 1_000_000 - before + 1;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createBridge } from '../../../preload/bridge.ts';
 import {
   EventsManager,
   LIVE_LIMIT,
@@ -7,24 +6,9 @@ import {
   methodWords,
   webhookWords,
 } from '../../../renderer/src/lib/managers/events.svelte.ts';
+import { fakeBridge } from './fake-bridge.ts';
 
 const ID = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
-
-function fakeBridge(answers: Record<string, unknown>) {
-  const calls: Array<[string, unknown]> = [];
-  let push: ((name: string, payload: unknown) => void) | undefined;
-  const api = createBridge({
-    invoke: async (procedure, input) => {
-      calls.push([procedure, input]);
-      return answers[procedure] ?? { ok: false, error: { code: 'internal', message: 'no answer' } };
-    },
-    listen: (listener) => {
-      push = listener;
-      return () => (push = undefined);
-    },
-  });
-  return { api, calls, emit: (name: string, payload: unknown) => push?.(name, payload) };
-}
 
 describe('event words', () => {
   it('names webhook methods in words and keeps unknown ones as given', () => {

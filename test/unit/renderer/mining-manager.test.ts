@@ -1,28 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createBridge } from '../../../preload/bridge.ts';
 import { linkExpiry, MiningManager, workerSeries } from '../../../renderer/src/lib/managers/mining.svelte.ts';
 import { memoryStore } from '../../../renderer/src/lib/managers/storage.ts';
+import { fakeBridge } from './fake-bridge.ts';
 
 const MAIN = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
 const OTHER = '6e2d2f1e-8a4b-4c55-9a4f-3b1e2d9c7a11';
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 22, 12);
-
-function fakeBridge(answer: (procedure: string, input: unknown) => unknown) {
-  const calls: Array<[string, unknown]> = [];
-  let push: ((name: string, payload: unknown) => void) | undefined;
-  const api = createBridge({
-    invoke: async (procedure, input) => {
-      calls.push([procedure, input]);
-      return answer(procedure, input);
-    },
-    listen: (listener) => {
-      push = listener;
-      return () => (push = undefined);
-    },
-  });
-  return { api, calls, emit: (name: string, payload: unknown) => push?.(name, payload) };
-}
 
 const ok = (value: unknown) => ({ ok: true, value });
 const info = (online: number, offline: number) =>

@@ -8,21 +8,11 @@ import {
   OrderTicket,
   type TicketTimers,
 } from '../../../renderer/src/lib/managers/order-ticket.svelte.ts';
+import { fakeBridge } from './fake-bridge.ts';
 
 const ACCOUNT = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
 
 /** A bridge whose answers are given per call (a queue per procedure), recording calls. */
-function fakeBridge(answer: (procedure: string, input: unknown) => unknown) {
-  const calls: Array<[string, unknown]> = [];
-  const api = createBridge({
-    invoke: async (procedure, input) => {
-      calls.push([procedure, input]);
-      return answer(procedure, input);
-    },
-    listen: () => () => undefined,
-  });
-  return { api, calls };
-}
 
 /** Timers run by hand: `fire()` runs what is pending. */
 function manualTimers(): TicketTimers & { fire(): void; pending: number } {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { PositionView } from '../../../main/ipc/procedures-positions.ts';
-import { createBridge } from '../../../preload/bridge.ts';
 import {
   adlWords,
   allowedLeverage,
@@ -11,6 +10,7 @@ import {
   PositionsManager,
 } from '../../../renderer/src/lib/managers/positions.svelte.ts';
 import { memoryStore } from '../../../renderer/src/lib/managers/storage.ts';
+import { fakeBridge } from './fake-bridge.ts';
 
 const ACCOUNT = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
 const OTHER = '6e2d2f1f-9b5c-4d66-8b5f-4c2f3e0d8b21';
@@ -26,21 +26,6 @@ const long: PositionView = {
 };
 
 /** A bridge whose answers come from `answer`, recording calls; `emit` pushes an event to listeners. */
-function fakeBridge(answer: (procedure: string, input: unknown) => unknown) {
-  const calls: Array<[string, unknown]> = [];
-  let push: ((name: string, payload: unknown) => void) | undefined;
-  const api = createBridge({
-    invoke: async (procedure, input) => {
-      calls.push([procedure, input]);
-      return answer(procedure, input);
-    },
-    listen: (listener) => {
-      push = listener;
-      return () => (push = undefined);
-    },
-  });
-  return { api, calls, emit: (name: string, payload: unknown) => push?.(name, payload) };
-}
 
 let nextSub = 0;
 function sandboxLike(procedure: string, input: unknown): unknown {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountView } from '../../../main/ipc/contract.ts';
-import { createBridge } from '../../../preload/bridge.ts';
 import {
   balanceLines,
   failuresFirst,
   permissionWord,
   SubAccountsManager,
 } from '../../../renderer/src/lib/managers/sub-accounts.svelte.ts';
+import { fakeBridge } from './fake-bridge.ts';
 
 const MAIN = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
 const SUB = '6e2d2f1f-9b5c-4d66-8b5f-4c2f3e0d8b21';
@@ -24,18 +24,6 @@ function account(id: string, kind: 'main' | 'sub', label: string, subAccountId: 
     favourite: false,
     webhook: false,
   };
-}
-
-function fakeBridge(answers: Record<string, unknown>) {
-  const calls: Array<[string, unknown]> = [];
-  const api = createBridge({
-    invoke: async (procedure, input) => {
-      calls.push([procedure, input]);
-      return answers[procedure] ?? { ok: false, error: { code: 'internal', message: 'no answer' } };
-    },
-    listen: () => () => undefined,
-  });
-  return { api, calls };
 }
 
 describe('sub-account helpers', () => {

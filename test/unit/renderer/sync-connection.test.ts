@@ -1,29 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountView, SyncProgressView } from '../../../main/ipc/contract.ts';
-import { createBridge } from '../../../preload/bridge.ts';
 import { AccountLabels } from '../../../renderer/src/lib/managers/account-labels.svelte.ts';
 import { ConnectionManager } from '../../../renderer/src/lib/managers/connection.svelte.ts';
 import { LiveStatesManager } from '../../../renderer/src/lib/managers/live-states.svelte.ts';
 import { SyncJobsManager } from '../../../renderer/src/lib/managers/sync-jobs.svelte.ts';
+import { fakeBridge } from './fake-bridge.ts';
 
 const ACCOUNT = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
 
 /** A bridge answering from `answers` by procedure name, recording calls, with pushable events. */
-function fakeBridge(answers: Record<string, unknown>) {
-  const calls: Array<[string, unknown]> = [];
-  let push: ((name: string, payload: unknown) => void) | undefined;
-  const api = createBridge({
-    invoke: async (procedure, input) => {
-      calls.push([procedure, input]);
-      return answers[procedure] ?? { ok: false, error: { code: 'internal', message: 'no answer' } };
-    },
-    listen: (listener) => {
-      push = listener;
-      return () => (push = undefined);
-    },
-  });
-  return { api, calls, emit: (name: string, payload: unknown) => push?.(name, payload) };
-}
 
 const progress = (over: Partial<SyncProgressView> = {}): SyncProgressView => ({
   job: 'job-1',

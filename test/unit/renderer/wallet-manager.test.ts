@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createBridge } from '../../../preload/bridge.ts';
 import {
   ageWords,
   balanceLines,
@@ -17,31 +16,13 @@ import {
   WithdrawDraft,
 } from '../../../renderer/src/lib/managers/wallet-forms.svelte.ts';
 import { addDecimals, subtractDecimals } from '../../../renderer/src/views/wallet/amounts.ts';
+import { fakeBridge, NO_ANSWER } from './fake-bridge.ts';
 
 const ACCOUNT = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
 
 type Answer = unknown | ((input: unknown) => unknown);
 
 /** The preload bridge over a scripted transport: each procedure answers its list in turn (the last repeats). */
-function fakeBridge(answers: Record<string, Answer[]>) {
-  const calls: Array<[string, unknown]> = [];
-  const pushes: Array<(name: string, payload: unknown) => void> = [];
-  const push = (name: string, payload: unknown) => pushes.forEach((l) => l(name, payload));
-  const api = createBridge({
-    invoke: async (procedure, input) => {
-      calls.push([procedure, input]);
-      const list = answers[procedure];
-      const answer = list && list.length > 1 ? list.shift() : list?.[0];
-      if (answer === undefined) return { ok: false, error: { code: 'internal', message: 'no answer' } };
-      return typeof answer === 'function' ? (answer as (i: unknown) => unknown)(input) : answer;
-    },
-    listen: (listener) => {
-      pushes.push(listener);
-      return () => pushes.splice(pushes.indexOf(listener), 1);
-    },
-  });
-  return { api, calls, push };
-}
 
 const USDT: WalletAsset = {
   ticker: 'USDT',
@@ -64,6 +45,17 @@ const fields = (amount: string, address = '0xabc') => ({
   amount,
   provider: '',
 });
+
+/** Answers in turn per procedure (the last one repeats); a function answer is given the input. */
+function walletBridge(answers: Record<string, Answer[]>) {
+  const bridge = fakeBridge((procedure, input) => {
+    const list = answers[procedure];
+    const answer = list && list.length > 1 ? list.shift() : list?.[0];
+    if (answer === undefined) return NO_ANSWER;
+    return typeof answer === 'function' ? (answer as (i: unknown) => unknown)(input) : answer;
+  });
+  return { ...bridge, push: bridge.emit };
+}
 
 describe('wallet amounts', () => {
   it('adds and subtracts decimal strings exactly, beyond what a double holds', () => {
@@ -168,7 +160,7 @@ describe('wallet amounts', () => {
 describe('WithdrawDraft', () => {
   it('shows the total before sending and resends a lost answer with the same uniqueId, a new one after an edit', async () => {
     const lost = { ok: false, error: { code: 'timeout', message: 'The exchange did not answer.' } };
-    const { api, calls } = fakeBridge({
+    const { api, calls } = walletBridge({
       'wallet.withdraw': [
         lost,
         (input: unknown) => ({
@@ -207,7 +199,7 @@ describe('WithdrawDraft', () => {
   });
 
   it("keeps the exchange's refusal for the field it names, and refuses locally without calling", async () => {
-    const { api, calls } = fakeBridge({
+    const { api, calls } = walletBridge({
       'wallet.withdraw': [
         {
           ok: false,
@@ -231,7 +223,7 @@ describe('WithdrawDraft', () => {
 
 describe('ConvertDraft and CodeDraft', () => {
   it('sends a convert with one idempotency key for its attempt, again after a lost answer', async () => {
-    const { api, calls } = fakeBridge({
+    const { api, calls } = walletBridge({
       'wallet.convert': [
         { ok: false, error: { code: 'network_error', message: 'Could not reach the exchange.' } },
         { ok: true, value: { id: 7, finalGive: '10', finalReceive: '0.00015' } },
@@ -252,7 +244,7 @@ describe('ConvertDraft and CodeDraft', () => {
   });
 
   it('creates a code after a confirmation, refusing a passphrase with spaces next to it', async () => {
-    const { api, calls } = fakeBridge({
+    const { api, calls } = walletBridge({
       'wallet.createCode': [{ ok: true, value: { code: 'TXCUSDTAB', message: 'ok', external_id: 'e1' } }],
     });
     const draft = new CodeDraft(api);
@@ -284,7 +276,7 @@ describe('WalletData', () => {
   };
 
   it('loads balances, withdrawable figures, currencies, history, refunds and the chart', async () => {
-    const { api } = fakeBridge({
+    const { api } = walletBridge({
       'wallet.balances': [
         { ok: true, value: { USDT: { main_balance: '2000', pending_deposit_amount: '0' } } },
       ],
@@ -324,7 +316,7 @@ describe('WalletData', () => {
         records: Array.from({ length: n }, (_, i) => ({ transactionId: `t${from + i}`, method: 2 })),
       },
     });
-    const { api, calls } = fakeBridge({ 'wallet.history': [page(0, 50), page(50, 3)] });
+    const { api, calls } = walletBridge({ 'wallet.history': [page(0, 50), page(50, 3)] });
     const data = new WalletData(api);
     data.accountId = ACCOUNT;
     await data.refreshTransfers();
@@ -337,7 +329,7 @@ describe('WalletData', () => {
   });
 
   it("rereads balances and history once per burst of the account's money webhooks, until stopped", async () => {
-    const { api, calls, push } = fakeBridge({
+    const { api, calls, push } = walletBridge({
       'wallet.balances': [{ ok: true, value: {} }],
       'wallet.withdrawable': [{ ok: false, error: { code: 'x', message: 'no' } }],
       'wallet.balanceHistory': [{ ok: true, value: { ticker: 'USDT', samples: [], newest: null } }],
@@ -363,7 +355,7 @@ describe('WalletData', () => {
 
   it('offline, shows the newest stored balances and when they were taken', async () => {
     const offline = { ok: false, error: { code: 'network_error', message: 'Could not reach the exchange.' } };
-    const { api } = fakeBridge({
+    const { api } = walletBridge({
       'wallet.balances': [offline],
       'wallet.withdrawable': [offline],
       'wallet.assets': [offline],
@@ -382,7 +374,7 @@ describe('WalletData', () => {
 
 describe('DepositActions', () => {
   it('refunds with a memo, and verifies with a listed VASP or a typed name', async () => {
-    const { api, calls } = fakeBridge({
+    const { api, calls } = walletBridge({
       'wallet.vasps': [{ ok: true, value: [{ vaspId: 'v1', name: 'Binance' }] }],
       'wallet.refundDeposit': [{ ok: true, value: { depositId: 'd1' } }],
       'wallet.verifyDeposit': [{ ok: true, value: { depositId: 'd1' } }],
@@ -417,7 +409,7 @@ describe('DepositActions', () => {
   });
 
   it('keeps a refusal next to the deposit and says when the VASP list is unavailable', async () => {
-    const { api } = fakeBridge({
+    const { api } = walletBridge({
       'wallet.vasps': [
         {
           ok: false,
