@@ -2,7 +2,8 @@
 import * as mainAccount from '../exchange/endpoints/main-account.ts';
 import type { Handlers } from '../ipc/router.ts';
 import type { HandlerContext } from './handler-context.ts';
-import { balanceHistory, mainSnapshotEntries, refundView } from './wallet.ts';
+import { mainBalanceEntries } from '../sync/balances.ts';
+import { balanceHistory, refundView } from './wallet.ts';
 
 type WalletProcedures = Extract<keyof Handlers, `wallet.${string}`>;
 
@@ -22,7 +23,7 @@ export function walletHandlers({
           account: accountId,
           kind: 'main',
           takenAtMs: Date.now(),
-          entries: mainSnapshotEntries(balances),
+          entries: mainBalanceEntries(balances),
         });
       } catch (error) {
         log.log('warn', 'a main-balance snapshot could not be stored', error);

@@ -106,19 +106,6 @@ export function balanceHistory(ticker: string, newestFirst: readonly BalanceSnap
   };
 }
 
-/** The entries a main-balance snapshot keeps: non-zero figures only, as the history sync stores them. */
-export function mainSnapshotEntries(
-  balances: Record<string, MainBalanceView>,
-): Array<{ ticker: string; field: string; amount: string }> {
-  const zero = (v: string) => /^0(\.0+)?$/.test(v);
-  return Object.entries(balances).flatMap(([ticker, b]) =>
-    [
-      { ticker, field: 'main_balance', amount: b.main_balance },
-      { ticker, field: 'pending_deposit_amount', amount: b.pending_deposit_amount },
-    ].filter((e) => !zero(e.amount)),
-  );
-}
-
 export class WalletService {
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #lookupDelayMs: number;

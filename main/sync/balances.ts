@@ -15,12 +15,20 @@ type Kind = 'main' | 'trade' | 'collateral' | 'withdrawable';
 
 const nonZero = (e: Entry) => !/^0(\.0+)?$/.test(e.amount);
 
-const READERS: Record<Kind, (c: KeyCaller) => Promise<Entry[]>> = {
-  main: async (c) =>
-    Object.entries(await mainAccount.balance(c)).flatMap(([ticker, b]) => [
+/** The entries a main-balance answer is stored as: both figures per currency, zero ones left out. */
+export function mainBalanceEntries(
+  balances: Record<string, { main_balance: string; pending_deposit_amount: string }>,
+): Entry[] {
+  return Object.entries(balances)
+    .flatMap(([ticker, b]) => [
       { ticker, field: 'main_balance', amount: b.main_balance },
       { ticker, field: 'pending_deposit_amount', amount: b.pending_deposit_amount },
-    ]),
+    ])
+    .filter(nonZero);
+}
+
+const READERS: Record<Kind, (c: KeyCaller) => Promise<Entry[]>> = {
+  main: async (c) => mainBalanceEntries(await mainAccount.balance(c)),
   trade: async (c) =>
     Object.entries(await trading.tradeBalance(c)).flatMap(([ticker, b]) => [
       { ticker, field: 'available', amount: b.available },
