@@ -26,7 +26,15 @@ import type { AccountService } from './accounts.ts';
 export class LiveService {
   readonly #clients: WsClients;
   readonly #coalescers = new Map<string, PushCoalescer>();
-  readonly #subscriptions = new Map<string, { account: string; stop: () => void }>();
+  /** Subscription id -> the listener it holds (several ids may share one). */
+  readonly #subscriptions = new Map<string, string>();
+  /**
+   * One client listener per account, channel and topic, however many subscriptions want it: a push
+   * enters the batch once, not once per screen or service listening.
+   */
+  readonly #listeners = new Map<string, { holders: number; stop: () => void }>();
+  /** Per account and channel, the forwarder every topic's listener shares (see `#forwarder`). */
+  readonly #forwarders = new Map<string, (params: unknown) => void>();
   readonly #events: EventHub;
 
   constructor(wsUrl: string, accounts: AccountService, events: EventHub, log: Logger) {
@@ -56,12 +64,38 @@ export class LiveService {
     return coalescer;
   }
 
+  /**
+   * Adds an account's pushes of one channel to its batch. The client hands a push about one market to
+   * that market's listeners and to `*`'s, so the topics of a channel share this one function, which
+   * lets the same push object through only once.
+   */
+  #forwarder(account: string, channel: Channel): (params: unknown) => void {
+    const key = `${account}\n${channel}`;
+    let forward = this.#forwarders.get(key);
+    if (!forward) {
+      const coalescer = this.#coalescer(account);
+      let last: unknown;
+      forward = (params) => {
+        if (params === last) return;
+        last = params;
+        coalescer.add(channel, params);
+      };
+      this.#forwarders.set(key, forward);
+    }
+    return forward;
+  }
+
   /** Starts listening; pushes arrive as `ws.batch` events. Returns the id that stops it. */
   subscribe(account: string, channel: Channel, topic: string): string {
-    const coalescer = this.#coalescer(account);
-    const stop = this.#client(account).subscribe(channel, topic, (params) => coalescer.add(channel, params));
+    const key = `${account}\n${channel}\n${topic}`;
+    let listener = this.#listeners.get(key);
+    if (!listener) {
+      const stop = this.#client(account).subscribe(channel, topic, this.#forwarder(account, channel));
+      this.#listeners.set(key, (listener = { holders: 0, stop }));
+    }
+    listener.holders++;
     const id = randomUUID();
-    this.#subscriptions.set(id, { account, stop });
+    this.#subscriptions.set(id, key);
     return id;
   }
 
@@ -138,15 +172,20 @@ export class LiveService {
   }
 
   unsubscribe(id: string): boolean {
-    const sub = this.#subscriptions.get(id);
-    if (!sub) return false;
-    sub.stop();
+    const key = this.#subscriptions.get(id);
+    if (key === undefined) return false;
     this.#subscriptions.delete(id);
+    const listener = this.#listeners.get(key);
+    if (listener && --listener.holders === 0) {
+      listener.stop();
+      this.#listeners.delete(key);
+    }
     return true;
   }
 
   stop(): void {
-    for (const sub of this.#subscriptions.values()) sub.stop();
+    for (const listener of this.#listeners.values()) listener.stop();
+    this.#listeners.clear();
     this.#subscriptions.clear();
     for (const c of this.#coalescers.values()) c.flush();
     this.#clients.stopAll();

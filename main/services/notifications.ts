@@ -100,7 +100,6 @@ export class NotificationService {
   readonly #stop: () => void;
   /** Account id -> the id of its `deals` subscription. */
   readonly #streams = new Map<string, string>();
-  readonly #seenDeals = new Set<string>();
   readonly #pending = new Map<string, { fills: Fill[]; timer: ReturnType<typeof setTimeout> }>();
   #resync: ReturnType<typeof setInterval> | undefined;
 
@@ -195,11 +194,6 @@ export class NotificationService {
       if (channel !== 'deals' || !Array.isArray(params) || params.length < 9) continue;
       const [id, , market, , price, amount, , , side] = params as unknown[];
       if (typeof id !== 'number' || typeof market !== 'string') continue;
-      // A view listening to the same stream makes the same push arrive twice.
-      const key = `${batch.accountId} ${String(id)}`;
-      if (this.#seenDeals.has(key)) continue;
-      this.#seenDeals.add(key);
-      if (this.#seenDeals.size > 5000) this.#seenDeals.clear();
       this.#fill(batch.accountId, {
         market,
         side: String(side),

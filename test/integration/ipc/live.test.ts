@@ -53,6 +53,55 @@ describe('live data through the bridge', () => {
     expect(await ok<boolean>('live.unsubscribe', { id })).toBe(false);
   });
 
+  it('delivers each push once however many subscriptions of the account want it', async () => {
+    const main = (await ok<AccountView[]>('accounts.list')).find(
+      (a) => a.label === 'Sandbox main',
+    ) as AccountView;
+    const subscribe = (topic: string) =>
+      ok<string>('live.subscribe', { accountId: main.id, channel: 'ordersPending', topic });
+    // Two screens on every market and one on BTC_USDT: the client hands a BTC_USDT push to both topics.
+    const ids = [await subscribe('*'), await subscribe('*'), await subscribe('BTC_USDT')];
+    await expect.poll(() => states.at(-1), { timeout: 10_000 }).toBe('live');
+    const pushesOf = (orderId: number) =>
+      batches
+        .flatMap((b) => b.events)
+        .filter(
+          (e) => e.channel === 'ordersPending' && (e.params as [number, { id?: number }])[1]?.id === orderId,
+        ).length;
+    const place = async (price: string) =>
+      (
+        await ok<{ order: { orderId: number } }>('orders.place', {
+          accountId: main.id,
+          draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price },
+        })
+      ).order.orderId;
+
+    // A subscription is sent to the exchange in the background: place orders until one is heard.
+    const heard = async (): Promise<number> => {
+      let orderId = 0;
+      await expect
+        .poll(
+          async () => {
+            orderId = await place('30100');
+            await new Promise((resolve) => setTimeout(resolve, 200));
+            return pushesOf(orderId);
+          },
+          { timeout: 10_000 },
+        )
+        .toBeGreaterThan(0);
+      // Let any copy arrive before counting.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return orderId;
+    };
+    expect(pushesOf(await heard())).toBe(1);
+
+    // With two of the three gone, the one left still hears the account's orders, once each.
+    expect(await ok<boolean>('live.unsubscribe', { id: ids[0] })).toBe(true);
+    expect(await ok<boolean>('live.unsubscribe', { id: ids[2] })).toBe(true);
+    expect(pushesOf(await heard())).toBe(1);
+    expect(await ok<boolean>('live.unsubscribe', { id: ids[1] })).toBe(true);
+  });
+
   it('places an order over the WebSocket with the same pre-trade checks as REST', async () => {
     const main = (await ok<AccountView[]>('accounts.list')).find(
       (a) => a.label === 'Sandbox main',
