@@ -59,6 +59,8 @@ const BLOCK = 128;
 interface HmacPads {
   /** `key ^ ipad` then the message; grown when a longer message comes. */
   inner: Buffer;
+  /** `inner` cut after the pad and a message of each length seen (index: message length). */
+  views: Buffer[];
   /** `key ^ opad` then the inner digest (64 bytes). */
   readonly outer: Buffer;
 }
@@ -73,7 +75,7 @@ function padsFor(secret: string): HmacPads {
     inner[i] = (inner[i] as number) ^ (key[i] as number);
     outer[i] = (outer[i] as number) ^ (key[i] as number);
   }
-  return { inner, outer };
+  return { inner, views: [], outer };
 }
 
 /**
@@ -94,16 +96,19 @@ function padsOf(credentials: Credentials): HmacPads {
 /**
  * Lowercase hex HMAC-SHA512 of an ASCII message (a base64 payload): H((K ^ opad) || H((K ^ ipad) || m))
  * with one-shot hashes over buffers that already hold the pads, instead of a new Hmac object deriving
- * them again for every request.
+ * them again for every request. The inner digest comes back as a latin1 string and is written into
+ * the outer buffer: a new Buffer for it (or for a view of `inner`) costs more than the hash of a block.
  */
 function hmacHex(pads: HmacPads, message: string): string {
   if (pads.inner.length < BLOCK + message.length) {
     const grown = Buffer.allocUnsafe(BLOCK + message.length * 2);
     pads.inner.copy(grown, 0, 0, BLOCK);
     pads.inner = grown;
+    pads.views = [];
   }
   const written = pads.inner.write(message, BLOCK, 'latin1');
-  hash('sha512', pads.inner.subarray(0, BLOCK + written), 'buffer').copy(pads.outer, BLOCK);
+  const view = (pads.views[written] ??= pads.inner.subarray(0, BLOCK + written));
+  pads.outer.write(hash('sha512', view, 'latin1'), BLOCK, 'latin1');
   return hash('sha512', pads.outer, 'hex');
 }
 
