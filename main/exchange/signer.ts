@@ -96,7 +96,7 @@ function padsOf(credentials: Credentials): HmacPads {
 /**
  * Lowercase hex HMAC-SHA512 of an ASCII message (a base64 payload): H((K ^ opad) || H((K ^ ipad) || m))
  * with one-shot hashes over buffers that already hold the pads, instead of a new Hmac object deriving
- * them again for every request. The inner digest comes back as a latin1 string and is written into
+ * them again for every request. The inner digest comes back as a binary (latin1) string and is written into
  * the outer buffer: a new Buffer for it (or for a view of `inner`) costs more than the hash of a block.
  */
 function hmacHex(pads: HmacPads, message: string): string {
@@ -108,7 +108,7 @@ function hmacHex(pads: HmacPads, message: string): string {
   }
   const written = pads.inner.write(message, BLOCK, 'latin1');
   const view = (pads.views[written] ??= pads.inner.subarray(0, BLOCK + written));
-  pads.outer.write(hash('sha512', view, 'latin1'), BLOCK, 'latin1');
+  pads.outer.write(hash('sha512', view, 'binary'), BLOCK, 'binary');
   return hash('sha512', pads.outer, 'hex');
 }
 
