@@ -1,9 +1,7 @@
 /**
- * One HTTP exchange over node:http/https with keep-alive connection pools: less work per request than
- * fetch, which matters at the exchange's own ceiling of 1,000 orders a second on one key.
+ * One HTTP exchange with the exchange's REST API, over the keep-alive HTTP/1.1 client in `http1.ts`.
  */
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { Http1Client } from './http1.ts';
 
 export interface RawRequest {
   method: 'GET' | 'POST';
@@ -35,44 +33,50 @@ export type Sender = (
   limits: { timeoutMs: number; signal?: AbortSignal },
 ) => Promise<RawAnswer>;
 
-const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 64, scheduling: 'lifo' });
-const httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 64, scheduling: 'lifo' });
-
-export const nodeSender: Sender = (url, request, { timeoutMs, signal }) =>
-  new Promise<RawAnswer>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
-    const secure = url.startsWith('https:');
-    const headers: Record<string, string | number> = { ...request.headers };
-    if (request.body !== undefined) headers['Content-Length'] = Buffer.byteLength(request.body);
-    const req = (secure ? httpsRequest : httpRequest)(
-      url,
-      { method: request.method, headers, agent: secure ? httpsAgent : httpAgent },
-      (res: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          clearTimeout(timer);
-          signal?.removeEventListener('abort', onAbort);
-          const retry = res.headers['retry-after'];
-          resolve({
-            status: res.statusCode ?? 0,
-            text: Buffer.concat(chunks).toString('utf8'),
-            retryAfter: typeof retry === 'string' ? retry : null,
-          });
-        });
-        res.on('error', reject);
-      },
-    );
-    const onAbort = (): void => {
-      req.destroy(signal?.reason as Error);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    // One timer for the whole exchange, answer body included.
-    const timer = setTimeout(() => req.destroy(new SendTimeout()), timeoutMs);
-    req.on('error', (error) => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      reject(error);
+/** A sender over the connections of `client` (a client of its own by default). */
+export function http1Sender(client: Http1Client = new Http1Client()): Sender {
+  return (url, request, { timeoutMs, signal }) =>
+    new Promise<RawAnswer>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason as Error);
+      // The origin is everything before the path: `scheme://host[:port]`.
+      const slash = url.indexOf('/', url.indexOf('//') + 2);
+      const origin = slash < 0 ? url : url.slice(0, slash);
+      const target = slash < 0 ? '/' : url.slice(slash);
+      let cancel: (() => void) | undefined;
+      let settled = false;
+      const finish = (error: Error | null, answer?: RawAnswer): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        if (error) {
+          cancel?.();
+          reject(error);
+        } else resolve(answer as RawAnswer);
+      };
+      const onAbort = (): void => finish(signal?.reason as Error);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      // One timer for the whole exchange, answer body included.
+      const timer = setTimeout(() => finish(new SendTimeout()), timeoutMs);
+      client
+        .request(
+          origin,
+          { method: request.method, target, headers: request.headers, body: request.body },
+          (c) => (cancel = c),
+        )
+        .then(
+          (response) => {
+            const retry = response.headers['retry-after'];
+            finish(null, {
+              status: response.status,
+              text: response.body.toString('utf8'),
+              retryAfter: retry ?? null,
+            });
+          },
+          (error: unknown) => finish(error as Error),
+        );
     });
-    req.end(request.body);
-  });
+}
+
+/** The default sender: one connection pool for the whole process. */
+export const defaultSender: Sender = http1Sender();

@@ -12,7 +12,7 @@ import { ExchangeError, NonceError, RateLimitError, networkError, timeoutError }
 import { classifyResponse } from './classify-response.ts';
 import type { NonceRegistry } from './nonce.ts';
 import { backoffDelay, type RateLimits } from './rate-limit.ts';
-import { nodeSender, SendTimeout, type RawAnswer, type RawRequest, type Sender } from './http-send.ts';
+import { defaultSender, SendTimeout, type RawAnswer, type RawRequest, type Sender } from './http-send.ts';
 import { signRequest, type Credentials, type RequestFields } from './signer.ts';
 
 export interface AuditEntry {
@@ -34,7 +34,7 @@ export interface ExchangeHttpOptions {
   readonly timeoutMs?: number;
   /** How many times a retryable failure is retried. Default 3. */
   readonly maxRetries?: number;
-  /** How requests go out; keep-alive node:http by default. */
+  /** How requests go out; keep-alive HTTP/1.1 (`http1.ts`) by default. */
   readonly sender?: Sender;
   /** How back-offs wait; injectable so tests need not. */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -93,7 +93,7 @@ export class ExchangeHttp {
   constructor(options: ExchangeHttpOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.#options = options;
-    this.#sender = options.sender ?? nodeSender;
+    this.#sender = options.sender ?? defaultSender;
     this.#sleep = options.sleep ?? defaultSleep;
   }
 
