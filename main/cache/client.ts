@@ -70,12 +70,35 @@ export class Cache {
   }
 
   #read<K extends ReadMethodName>(name: K, options?: CallOptions): Reader<K> {
-    return (...args) => this.#reader.call(name, args, options) as never;
+    return this.#readOn(false, name, options);
   }
 
   /** A read that may scan the whole table: it goes to the second read worker when there is one. */
   #heavyRead<K extends ReadMethodName>(name: K, options?: CallOptions): Reader<K> {
-    return (...args) => this.#heavyReader.call(name, args, options) as never;
+    return this.#readOn(true, name, options);
+  }
+
+  #readOn<K extends ReadMethodName>(heavy: boolean, name: K, options?: CallOptions): Reader<K> {
+    return (async (...args: unknown[]) => {
+      const channel = heavy ? this.#heavyReader : this.#reader;
+      if (channel !== this.#writer) await this.#commitDeals();
+      return channel.call(name, args, options);
+    }) as Reader<K>;
+  }
+
+  /** Deal pages sent to the writer so far, and how many of them are known to be committed. */
+  #dealPagesSent = 0;
+  #dealPagesCommitted = 0;
+
+  /**
+   * The writer answers a page of deals before it commits it (`deal-group.ts`); a read on another
+   * connection first has it commit, so the read sees every page stored before it.
+   */
+  async #commitDeals(): Promise<void> {
+    const sent = this.#dealPagesSent;
+    if (this.#dealPagesCommitted >= sent) return;
+    await this.#writer.call('meta.flush', []);
+    this.#dealPagesCommitted = Math.max(this.#dealPagesCommitted, sent);
   }
 
   #write<K extends WriteMethodName>(name: K): Writer<K> {
@@ -88,10 +111,12 @@ export class Cache {
     totals: this.#heavyRead('deals.totals'),
     newestTime: this.#read('deals.newestTime'),
     /**
-     * Stores a page of deals (and the sync checkpoint after it) in one transaction. A page of plain
-     * deals crosses to the writer packed (`packDeals`); anything else goes as it is and is refused there.
+     * Stores a page of deals (and the sync checkpoint after it) in one transaction with the pages
+     * just before it (committed within 50 ms, see `deal-group.ts`). A page of plain deals crosses to
+     * the writer packed (`packDeals`); anything else goes as it is and is refused there.
      */
     upsert: ((rows, checkpoint) => {
+      this.#dealPagesSent++;
       const packed = packDeals(rows);
       if (!packed) return this.#writer.call('deals.upsert', [rows, checkpoint]);
       return this.#writer.call('deals.upsertPacked', [packed, checkpoint], {

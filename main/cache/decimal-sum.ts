@@ -22,18 +22,27 @@ export class DecimalSum {
   #small = 0;
 
   add(value: string): void {
-    const dot = value.indexOf('.');
-    const fractionLength = dot === -1 ? 0 : value.length - dot - 1;
-    const negative = value.charCodeAt(0) === 45;
-    const digits = value.length - (dot === -1 ? 0 : 1) - (negative ? 1 : 0);
+    // Plain decimals of at most 15 digits at the current scale are read digit by digit into a double
+    // (exact below 2^53); anything else (more digits, exponent form, stray characters) goes the slow way.
+    const length = value.length;
+    const start = value.charCodeAt(0) === 45 ? 1 : 0;
+    let n = 0;
+    let dot = -1;
+    let i = start;
+    for (; i < length; i++) {
+      const c = value.charCodeAt(i);
+      if (c >= 48 && c <= 57) n = n * 10 + (c - 48);
+      else if (c === 46 && dot === -1 && i > start && i < length - 1) dot = i;
+      else break;
+    }
+    const fractionLength = dot === -1 ? 0 : length - dot - 1;
+    const digits = length - start - (dot === -1 ? 0 : 1);
     const shift = this.#scale - fractionLength;
-    if (shift >= 0 && digits + shift <= SMALL_DIGITS && fractionLength > 0 === dot > 0) {
-      const n = dot === -1 ? Number(value) : Number(value.slice(0, dot) + value.slice(dot + 1));
-      if (Number.isSafeInteger(n) && PLAIN_FAST.test(value)) {
-        this.#small += shift === 0 ? n : n * (POW10_NUMBER[shift] as number);
-        if (this.#small >= SMALL_LIMIT || this.#small <= -SMALL_LIMIT) this.#fold();
-        return;
-      }
+    if (i === length && length > start && shift >= 0 && digits + shift <= SMALL_DIGITS) {
+      const units = start === 1 ? -n : n;
+      this.#small += shift === 0 ? units : units * (POW10_NUMBER[shift] as number);
+      if (this.#small >= SMALL_LIMIT || this.#small <= -SMALL_LIMIT) this.#fold();
+      return;
     }
     this.#addSlow(value);
   }
@@ -83,6 +92,3 @@ export class DecimalSum {
     return negative && text !== '0' ? `-${text}` : text;
   }
 }
-
-/** The plain form the fast path accepts (the same as `PLAIN`, checked without captures). */
-const PLAIN_FAST = /^-?\d+(?:\.\d+)?$/;

@@ -1,16 +1,10 @@
 import type { ReadableDB, WritableDB } from './db.ts';
+import { commitDealGroup, storeDealPage } from './deal-group.ts';
 import { unpackDeals, type PackedDeals } from './deal-pack.ts';
 import { dealTotals } from './repos/deal-totals.ts';
 import { exportDealsCsv } from './repos/deal-export.ts';
 import type { DealCursor, DealFilter } from './repos/deal-filter.ts';
-import {
-  countDeals,
-  forgetDealCaches,
-  newestDealTime,
-  pageDeals,
-  upsertDeals,
-  type DealRecord,
-} from './repos/deals.ts';
+import { countDeals, newestDealTime, pageDeals, type DealRecord } from './repos/deals.ts';
 import {
   listSignedRequests,
   recordSignedRequest,
@@ -109,28 +103,19 @@ export const readMethods = {
     (c.db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check),
 };
 
-function storeDeals(db: WritableDB, rows: DealRecord[], checkpoint: CheckpointWrite | undefined) {
-  try {
-    return db.transaction(() => {
-      const result = upsertDeals(db, rows);
-      if (checkpoint) saveCheckpoint(db, checkpoint.job, checkpoint.cursor);
-      return result;
-    })();
-  } catch (error) {
-    // The deals were rolled back with the checkpoint: what the writer cached about them goes too.
-    forgetDealCaches(db);
-    throw error;
-  }
-}
-
 /** Every write; only the writer worker, owner of the one `WritableDB`, runs these. */
 export const writeMethods = {
-  /** Stores a page of deals and, when given, the sync checkpoint after it, in one transaction. */
+  /**
+   * Stores a page of deals and, when given, the sync checkpoint after it, in the writer's open group
+   * of pages (`deal-group.ts`): committed together, within 50 ms.
+   */
   'deals.upsert': (c: Write, rows: DealRecord[], checkpoint?: CheckpointWrite) =>
-    storeDeals(c.db, rows, checkpoint),
+    storeDealPage(c.db, rows, checkpoint),
   /** `deals.upsert` of a page the client packed (`packDeals`): the same checks, the same result. */
   'deals.upsertPacked': (c: Write, packed: PackedDeals, checkpoint?: CheckpointWrite) =>
-    storeDeals(c.db, unpackDeals(packed), checkpoint),
+    storeDealPage(c.db, unpackDeals(packed), checkpoint),
+  /** Commits the open group of deal pages, so other connections see them (the worker does this too). */
+  'meta.flush': (c: Write) => commitDealGroup(c.db),
   'balances.record': (c: Write, snapshot: BalanceSnapshotInput) => recordBalanceSnapshot(c.db, snapshot),
   'balances.prune': (c: Write, account: string, olderThanMs: number) =>
     pruneBalanceSnapshots(c.db, account, olderThanMs),

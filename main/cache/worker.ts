@@ -2,7 +2,8 @@
 // reads and writes) or a reader (read-only connection, reads only). Calls arrive as messages with
 // request ids; answers, progress and errors go back the same way.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import type { ReadableDB } from './db.ts';
+import type { ReadableDB, WritableDB } from './db.ts';
+import { commitDealGroup } from './deal-group.ts';
 import { CacheInputError, serializeError } from './errors.ts';
 import { readMethods, writeMethods, type CallContext } from './methods.ts';
 import { schemaVersion } from './migrate.ts';
@@ -16,16 +17,23 @@ const port: MessagePort = parentPort;
 const post = (message: FromWorker) => port.postMessage(message);
 const data = workerData as WorkerData;
 
-function start(): { db: ReadableDB; methods: Record<string, Method> } | null {
+/** Calls that add to the writer's open group of deal pages; any other call commits the group first. */
+const GROUPED = new Set(['deals.upsert', 'deals.upsertPacked']);
+
+function start(): { db: ReadableDB; methods: Record<string, Method>; writer: boolean } | null {
   try {
     if (data.role === 'write') {
       const { db, migration } = openWritable(data.file);
       post({ type: 'ready', schemaVersion: schemaVersion(db), migration });
-      return { db, methods: { ...readMethods, ...writeMethods } as unknown as Record<string, Method> };
+      return {
+        db,
+        methods: { ...readMethods, ...writeMethods } as unknown as Record<string, Method>,
+        writer: true,
+      };
     }
     const db = openReadable(data.file);
     post({ type: 'ready', schemaVersion: schemaVersion(db), migration: null });
-    return { db, methods: readMethods as unknown as Record<string, Method> };
+    return { db, methods: readMethods as unknown as Record<string, Method>, writer: false };
   } catch (error) {
     post({ type: 'failed', error: serializeError(error) });
     port.close();
@@ -35,7 +43,7 @@ function start(): { db: ReadableDB; methods: Record<string, Method> } | null {
 
 const opened = start();
 if (opened) {
-  const { db, methods } = opened;
+  const { db, methods, writer } = opened;
   const running = new Map<number, { controller: AbortController; done: Promise<void> }>();
 
   const call = (id: number, name: string, args: unknown[]) => {
@@ -46,6 +54,8 @@ if (opened) {
       try {
         const method = Object.hasOwn(methods, name) ? methods[name] : undefined;
         if (!method) throw new CacheInputError(`This cache worker has no method "${name}".`);
+        // Reads and other writes on this connection see (and never interleave with) the open group.
+        if (writer && !GROUPED.has(name)) commitDealGroup(db as WritableDB);
         const context = {
           db,
           signal: entry.controller.signal,
@@ -67,6 +77,13 @@ if (opened) {
       const pending = [...running.values()];
       for (const r of pending) r.controller.abort();
       void Promise.allSettled(pending.map((r) => r.done)).then(() => {
+        if (writer) {
+          try {
+            commitDealGroup(db as WritableDB);
+          } catch {
+            // Lost with the group: its checkpoints too, so the next sync fetches those pages again.
+          }
+        }
         db.close();
         post({ type: 'closed' });
         port.close();

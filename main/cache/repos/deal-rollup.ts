@@ -44,7 +44,13 @@ interface Group {
  * deals of one write, then `apply` inside the same transaction.
  */
 export class RollupBatch {
-  readonly #groups = new Map<string, Group>();
+  /**
+   * Groups by account ref, then by market ref, side and role packed in one number, then a short list
+   * told apart by day and fee asset (a batch rarely spans more than a day or two): number-keyed maps
+   * instead of a key string built for every deal.
+   */
+  readonly #groups = new Map<number, Map<number, Group[]>>();
+  #size = 0;
 
   add(
     accountRef: number,
@@ -58,8 +64,24 @@ export class RollupBatch {
     fee: string,
   ): void {
     const day = dayOf(timeUs);
-    const id = `${accountRef}|${marketRef}|${day}|${side}|${role}|${feeAsset}`;
-    let g = this.#groups.get(id);
+    let byMarket = this.#groups.get(accountRef);
+    if (!byMarket) {
+      byMarket = new Map();
+      this.#groups.set(accountRef, byMarket);
+    }
+    const slot = marketRef * 8 + (side === 'buy' ? 4 : 0) + role;
+    let list = byMarket.get(slot);
+    if (!list) {
+      list = [];
+      byMarket.set(slot, list);
+    }
+    let g: Group | undefined;
+    for (const candidate of list) {
+      if (candidate.key[2] === day && candidate.key[5] === feeAsset) {
+        g = candidate;
+        break;
+      }
+    }
     if (!g) {
       g = {
         key: [accountRef, marketRef, day, side, role, feeAsset],
@@ -68,7 +90,8 @@ export class RollupBatch {
         value: new DecimalSum(),
         fee: new DecimalSum(),
       };
-      this.#groups.set(id, g);
+      list.push(g);
+      this.#size++;
     }
     g.deals++;
     g.amount.add(amount);
@@ -81,7 +104,7 @@ export class RollupBatch {
    * transaction rolls back, call `forgetRollup`.
    */
   apply(db: WritableDB): void {
-    if (this.#groups.size === 0) return;
+    if (this.#size === 0) return;
     const read = prepared(
       db,
       `SELECT deals, amount, value, fee FROM deal_daily_totals WHERE account_ref = ? AND market_ref = ?
@@ -103,7 +126,8 @@ export class RollupBatch {
       stored = new Map();
       storedRows.set(db, stored);
     }
-    for (const [id, g] of this.#groups) {
+    for (const g of this.#all()) {
+      const id = g.key.join('|');
       let row = stored.get(id);
       if (!row) {
         const old = read.get(...g.key) as
@@ -135,5 +159,12 @@ export class RollupBatch {
       }
     }
     this.#groups.clear();
+    this.#size = 0;
+  }
+
+  *#all(): Generator<Group> {
+    for (const byMarket of this.#groups.values()) {
+      for (const list of byMarket.values()) yield* list;
+    }
   }
 }

@@ -77,16 +77,18 @@ const INSERT = `INSERT INTO deals (${DEAL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?,
  * Stores a page of deals in one transaction. Deals are immutable on the exchange, so a deal already
  * cached (same account and id) is kept as is: the same page twice, or overlapping pages, leave no
  * double. The whole page is checked before anything is written. The daily totals are updated with
- * the deals actually inserted, in the same transaction. Called inside a transaction, it writes in
- * that one (no savepoint): if it throws, the caller must roll back, as `deals.upsert` does.
+ * the deals actually inserted, in the same transaction, unless the caller passes its own `rollup` to
+ * apply later in that transaction (`deal-group.ts`). Called inside a transaction, it writes in that
+ * one (no savepoint): if it throws, the caller must roll back, as `deals.upsert` does.
  */
 export function upsertDeals(
   db: WritableDB,
   rows: readonly DealRecord[],
+  rollup?: RollupBatch,
 ): { inserted: number; duplicates: number } {
   rows.forEach(check);
   const insert = prepared(db, INSERT);
-  const rollup = new RollupBatch();
+  const totals = rollup ?? new RollupBatch();
   let inserted = 0;
   // Inside the caller's transaction (deals.upsert with its checkpoint) the rows need no savepoint of
   // their own: a failure rolls back the whole transaction, and a savepoint costs a copy of each page
@@ -113,9 +115,9 @@ export function upsertDeals(
       );
       if (changes === 0) continue;
       inserted++;
-      rollup.add(accountRef, marketRef, timeUs, d.side, d.role, d.feeAsset, d.amount, d.deal, d.fee);
+      totals.add(accountRef, marketRef, timeUs, d.side, d.role, d.feeAsset, d.amount, d.deal, d.fee);
     }
-    rollup.apply(db);
+    if (!rollup) totals.apply(db);
   };
   try {
     if (db.inTransaction) store();

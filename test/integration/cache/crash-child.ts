@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openCache, type DealRecord } from '../../../main/cache/index.ts';
 
-export const TOTAL = 200_000;
+export const TOTAL = 400_000;
 export const PAGE = 500;
 export const JOB = 'deals:crash';
 

@@ -128,16 +128,41 @@ describe('totals from the daily rollup', () => {
     expect(db.get().prepare('SELECT sum(deals) AS n FROM deal_daily_totals').get()).toEqual({ n: 10 });
   });
 
-  it('stays exact when a page is rolled back after its deals were added (the checkpoint failed)', () => {
+  // Pages go into the writer's open group (deal-group.ts): its daily totals are written at the commit,
+  // which the worker makes before any read; `meta.flush` does it here.
+  const writer = () => ({ db: db.get(), signal: new AbortController().signal, progress: () => undefined });
+
+  it('refuses a page with a bad checkpoint before writing it; the pages before it stay', () => {
     const rows = spread(600);
-    const context = { db: db.get(), signal: new AbortController().signal, progress: () => undefined };
+    const context = writer();
     writeMethods['deals.upsert'](context, rows.slice(0, 200));
-    // An unserializable checkpoint fails after the deals and their daily rows were written.
     expect(() =>
       writeMethods['deals.upsert'](context, rows.slice(200, 400), { job: 'deals:x', cursor: undefined }),
     ).toThrow(/JSON value/);
+    writeMethods['meta.flush'](context);
     expect(dealTotals(db.get(), {}).deals).toBe(200);
     writeMethods['deals.upsert'](context, rows.slice(200));
+    writeMethods['meta.flush'](context);
+    expect(summary(dealTotals(db.get(), {}))).toEqual(expected(rows, {}));
+  });
+
+  it('stays exact when a group is rolled back after its deals were added (the checkpoint write failed)', () => {
+    const rows = spread(600);
+    const context = writer();
+    writeMethods['deals.upsert'](context, rows.slice(0, 100), { job: 'deals:x', cursor: 1 });
+    writeMethods['meta.flush'](context);
+    db.get().exec(`CREATE TEMP TRIGGER boom BEFORE UPDATE ON sync_checkpoints WHEN NEW.cursor = '3'
+      BEGIN SELECT RAISE(ABORT, 'boom'); END`);
+    writeMethods['deals.upsert'](context, rows.slice(100, 200), { job: 'deals:x', cursor: 2 });
+    expect(() =>
+      writeMethods['deals.upsert'](context, rows.slice(200, 400), { job: 'deals:x', cursor: 3 }),
+    ).toThrow(/boom/);
+    // The whole open group went: the page before too, with its checkpoint, so a sync resumes after 1.
+    expect(dealTotals(db.get(), {}).deals).toBe(100);
+    expect(db.get().prepare('SELECT cursor FROM sync_checkpoints').get()).toEqual({ cursor: '1' });
+    db.get().exec('DROP TRIGGER boom');
+    writeMethods['deals.upsert'](context, rows.slice(100));
+    writeMethods['meta.flush'](context);
     expect(summary(dealTotals(db.get(), {}))).toEqual(expected(rows, {}));
     const days = db.get().prepare('SELECT sum(deals) AS n FROM deal_daily_totals').get();
     expect(days).toEqual({ n: 600 });
