@@ -135,12 +135,7 @@ export class Connection {
           break;
         }
         case 'length': {
-          const take = Math.min(this.#remaining, buffer.length);
-          if (take > 0) this.#keep(buffer.subarray(0, take));
-          this.#buffer = buffer.subarray(take);
-          this.#remaining -= take;
-          if (this.#remaining > 0) return;
-          this.#complete();
+          if (this.#takeRemaining()) this.#complete();
           return;
         }
         case 'chunk-size': {
@@ -158,11 +153,7 @@ export class Connection {
           break;
         }
         case 'chunk-data': {
-          const take = Math.min(this.#remaining, buffer.length);
-          if (take > 0) this.#keep(buffer.subarray(0, take));
-          this.#buffer = buffer.subarray(take);
-          this.#remaining -= take;
-          if (this.#remaining > 0) return;
+          if (!this.#takeRemaining()) return;
           this.#state = 'chunk-end';
           break;
         }
@@ -238,6 +229,15 @@ export class Connection {
       this.#keepAlive = false;
       this.#state = 'close';
     }
+  }
+
+  /** Keeps up to `#remaining` body bytes from the buffer; true once all of them came. */
+  #takeRemaining(): boolean {
+    const take = Math.min(this.#remaining, this.#buffer.length);
+    if (take > 0) this.#keep(this.#buffer.subarray(0, take));
+    this.#buffer = this.#buffer.subarray(take);
+    this.#remaining -= take;
+    return this.#remaining === 0;
   }
 
   #keep(part: Buffer): void {
