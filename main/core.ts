@@ -112,6 +112,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     events,
     platform,
     accounts: () => accounts.list().filter((a) => a.connection === connection.id),
+    onAccountsChanged: (listener) => registry.onAccountsChanged(listener),
     live,
     log,
   });

@@ -49,8 +49,8 @@ export interface NotificationOptions {
   log: Logger;
   /** Fills arriving this close together make one notice; 400 ms by default. */
   fillWindowMs?: number;
-  /** How often the fill streams follow accounts added or removed; 30 s by default. */
-  resyncMs?: number;
+  /** Calls the listener when accounts are added or removed (fill streams follow them); returns the way to stop. */
+  onAccountsChanged: (listener: () => void) => () => void;
 }
 
 const WEBHOOK_TITLES: Record<string, { kind: NotificationKind; title: string }> = {
@@ -101,7 +101,8 @@ export class NotificationService {
   /** Account id -> the id of its `deals` subscription. */
   readonly #streams = new Map<string, string>();
   readonly #pending = new Map<string, { fills: Fill[]; timer: ReturnType<typeof setTimeout> }>();
-  #resync: ReturnType<typeof setInterval> | undefined;
+  /** Stops following accounts added and removed (while fill notices are on). */
+  #unfollow: (() => void) | undefined;
 
   constructor(options: NotificationOptions) {
     this.#o = options;
@@ -137,8 +138,8 @@ export class NotificationService {
 
   close(): void {
     this.#stop();
-    if (this.#resync) clearInterval(this.#resync);
-    this.#resync = undefined;
+    this.#unfollow?.();
+    this.#unfollow = undefined;
     for (const id of this.#streams.values()) this.#o.live.unsubscribe(id);
     this.#streams.clear();
     for (const p of this.#pending.values()) clearTimeout(p.timer);
@@ -234,12 +235,11 @@ export class NotificationService {
   /** Subscribes each account's deals while fill notices are on (following accounts added and removed). */
   #followFills(): void {
     this.#syncStreams();
-    if (this.#settings.fills && !this.#resync) {
-      this.#resync = setInterval(() => this.#syncStreams(), this.#o.resyncMs ?? 30_000);
-      this.#resync.unref();
-    } else if (!this.#settings.fills && this.#resync) {
-      clearInterval(this.#resync);
-      this.#resync = undefined;
+    if (this.#settings.fills && !this.#unfollow) {
+      this.#unfollow = this.#o.onAccountsChanged(() => this.#syncStreams());
+    } else if (!this.#settings.fills && this.#unfollow) {
+      this.#unfollow();
+      this.#unfollow = undefined;
     }
   }
 

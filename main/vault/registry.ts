@@ -111,6 +111,7 @@ export class AccountRegistry {
   readonly #now: () => number;
   /** `connection apiKey` -> account id, rebuilt after a key is added, rotated or removed. */
   #byKey: Map<string, string> | undefined;
+  readonly #listeners = new Set<() => void>();
 
   constructor(file: string, secrets: SecretStore, now: () => number = Date.now) {
     mkdirSync(dirname(file), { recursive: true });
@@ -120,6 +121,16 @@ export class AccountRegistry {
     migrate(this.#db, registryMigrations, file);
     this.#secrets = secrets;
     this.#now = now;
+  }
+
+  /** Calls `listener` after an account is added or removed; returns the way to stop. */
+  onAccountsChanged(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #changed(): void {
+    for (const listener of this.#listeners) listener();
   }
 
   list(): AccountRecord[] {
@@ -191,6 +202,7 @@ export class AccountRegistry {
       await this.#secrets.delete(id);
       throw error;
     }
+    this.#changed();
     return this.#require(id);
   }
 
@@ -260,6 +272,7 @@ export class AccountRegistry {
     this.#byKey = undefined;
     this.#require(id);
     this.#db.prepare('DELETE FROM accounts WHERE id = ?').run(id);
+    this.#changed();
     await this.#secrets.delete(id);
   }
 

@@ -162,4 +162,26 @@ describe('desktop notifications', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(desktop.notices).toHaveLength(1);
   });
+
+  it('with fill notices on, an account registered meanwhile is followed at once', async () => {
+    await ok('notifications.configure', { fills: true });
+    const demo = sandbox.accounts.find((a) => a.label === 'main');
+    await ok('accounts.remove', { id: main.id });
+    const again = await core.accounts.registry.add({
+      label: 'Sandbox main again',
+      kind: 'main',
+      apiKey: demo?.apiKey ?? '',
+      secret: demo?.apiSecret ?? '',
+      connection: core.connection.id,
+    });
+    // Its deals stream is up within moments of the registration, not at some later poll.
+    await expect.poll(() => live.has(again.id), { timeout: 5_000 }).toBe(true);
+    await ok('orders.place', {
+      accountId: again.id,
+      draft: { kind: 'market', market: 'ETH_USDT', side: 'buy', amount: '40' },
+    });
+    await expect.poll(() => desktop.notices.length, { timeout: 10_000 }).toBe(1);
+    expect(desktop.notices[0]?.title).toMatch(/^(Fill|\d+ fills) on Sandbox main again$/);
+    await ok('notifications.configure', { fills: false });
+  });
 });
