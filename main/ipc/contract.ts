@@ -124,8 +124,8 @@ export const procedures = {
     z.strictObject({ market: z.string().min(1).max(40), limit: z.number().int().min(1).max(100).optional() }),
   ),
   'orders.check': procedure<RuleIssueView[]>()(
-    'Every pre-trade rule an order draft breaks, with the nearest valid values.',
-    z.strictObject({ draft: orderDraft }),
+    'Every pre-trade rule an order draft breaks, with the nearest valid values (with the account, its hedge mode too).',
+    z.strictObject({ draft: orderDraft, accountId: accountId.optional() }),
   ),
   'orders.place': procedure<PlaceResultView>()(
     'Checks and places an order for an account.',

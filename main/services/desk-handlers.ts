@@ -64,7 +64,12 @@ export function deskHandlers(
       const book = await publicApi.orderBook(connection.http, market, limit);
       return { timestamp: book.timestamp, asks: book.asks, bids: book.bids };
     },
-    'orders.check': ({ draft }) => connection.trading.check(draftOf(draft)),
+    'orders.check': async ({ draft, accountId }) => {
+      const order = draftOf(draft);
+      if (accountId === undefined) return connection.trading.check(order);
+      const caller = await accounts.caller(accountId);
+      return connection.trading.check(order, await connection.trading.accountContext(caller, order));
+    },
     'orders.place': async ({ accountId, draft }) =>
       connection.trading.place(await accounts.caller(accountId), draftOf(draft)),
     'orders.active': async ({ accountId, market }) =>

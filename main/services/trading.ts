@@ -48,7 +48,16 @@ export interface TradingOptions {
   readonly lookupDelayMs?: number;
   readonly sleep?: (ms: number) => Promise<void>;
   readonly newClientOrderId?: () => string;
+  readonly now?: () => number;
 }
+
+/**
+ * How long a reading of an account's hedge mode is used for collateral orders. The mode can change on
+ * the exchange's own site meanwhile; an order refused for its position side (code 114) drops it.
+ */
+export const HEDGE_MODE_TTL_MS = 60_000;
+/** The exchange's code for a position side that does not match the account's mode. */
+const POSITION_SIDE_MISMATCH = 114;
 
 /** Letters, digits and dashes: unique per order, readable in the exchange's own history. */
 export function newClientOrderId(): string {
@@ -64,12 +73,35 @@ export class TradingService {
   readonly #lookupDelayMs: number;
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #newId: () => string;
+  readonly #now: () => number;
+  /** API key -> its account's hedge mode and when it was read. */
+  readonly #hedgeModes = new Map<string, { hedgeMode: boolean; at: number }>();
 
   constructor(options: TradingOptions) {
     this.#catalog = options.catalog;
     this.#lookupDelayMs = options.lookupDelayMs ?? 1000;
     this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.#newId = options.newClientOrderId ?? newClientOrderId;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /**
+   * What the rules should know about the caller's account for this draft: for a collateral order, its
+   * hedge mode (read at most once a minute). Unknown when the exchange does not tell (the key may not
+   * be allowed to read it): the rules then leave the position side to the exchange.
+   */
+  async accountContext(caller: KeyCaller, draft: OrderDraft): Promise<AccountContext | undefined> {
+    if (draft.kind !== 'collateral_market') return undefined;
+    const key = caller.credentials.apiKey;
+    const known = this.#hedgeModes.get(key);
+    if (known && this.#now() - known.at < HEDGE_MODE_TTL_MS) return { hedgeMode: known.hedgeMode };
+    try {
+      const hedgeMode = await collateral.hedgeMode(caller);
+      this.#hedgeModes.set(key, { hedgeMode, at: this.#now() });
+      return { hedgeMode };
+    } catch {
+      return undefined;
+    }
   }
 
   /** Every rule the draft breaks against its market (empty when it may be sent). */
@@ -83,8 +115,9 @@ export class TradingService {
     return checkOrder(draft, market, account);
   }
 
+  /** Checks the draft (with the account's hedge mode unless `account` is given) and places it. */
   async place(caller: KeyCaller, draft: OrderDraft, account?: AccountContext): Promise<PlaceResult> {
-    const issues = await this.check(draft, account);
+    const issues = await this.check(draft, account ?? (await this.accountContext(caller, draft)));
     if (issues.length > 0) throw new RuleViolation(issues);
     const market = draft.market as string;
     const clientOrderId = draft.clientOrderId || this.#newId();
@@ -95,6 +128,9 @@ export class TradingService {
       try {
         return { clientOrderId, order: await send(), recovered: false };
       } catch (error) {
+        if (error instanceof ExchangeError && error.exchangeCode === POSITION_SIDE_MISMATCH) {
+          this.#hedgeModes.delete(caller.credentials.apiKey);
+        }
         if (!answerLost(error)) throw error;
         const found = await this.#lookup(caller, market, clientOrderId);
         if (found) return found;

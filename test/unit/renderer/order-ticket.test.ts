@@ -125,6 +125,32 @@ describe('OrderTicket', () => {
     expect(ticket.ready).toBe(true);
   });
 
+  it("checks against the working account, and again when it changes (main knows each account's hedge mode)", async () => {
+    const timers = manualTimers();
+    // Main answers for a hedge-mode account that a collateral order needs LONG or SHORT.
+    const { api } = fakeBridge((_procedure, input) => {
+      const hedged = (input as { accountId?: string }).accountId === ACCOUNT;
+      return {
+        ok: true,
+        value: hedged
+          ? [{ field: 'positionSide', message: 'positionSide must be LONG or SHORT in hedge mode' }]
+          : [],
+      };
+    });
+    const ticket = new OrderTicket(api, timers);
+    ticket.set({ market: 'BTC_PERP', kind: 'collateral_market', amount: '0.001' });
+    timers.fire();
+    await flush();
+    expect(ticket.issuesFor('positionSide')).toEqual([]);
+    ticket.setAccount(ACCOUNT);
+    timers.fire();
+    await flush();
+    expect(ticket.issuesFor('positionSide').map((i) => i.message)).toEqual([
+      'positionSide must be LONG or SHORT in hedge mode',
+    ]);
+    expect(ticket.ready).toBe(false);
+  });
+
   it('drops the answer to an older draft', async () => {
     const resolvers: Array<(v: unknown) => void> = [];
     const api = createBridge({

@@ -202,10 +202,19 @@ export class OrderTicket {
   readonly #timers: TicketTimers;
   #timer: unknown;
   #sequence = 0;
+  /** The account the ticket checks against (its hedge mode decides the position side): set by the view. */
+  #account: string | undefined;
 
   constructor(api: TxcApi, timers: TicketTimers = browserTimers) {
     this.#api = api;
     this.#timers = timers;
+  }
+
+  /** Follows the window's working account; a draft is checked again for the new one. */
+  setAccount(id: string | undefined): void {
+    if (id === this.#account) return;
+    this.#account = id;
+    this.schedule();
   }
 
   get summary(): string {
@@ -290,7 +299,11 @@ export class OrderTicket {
   async check(): Promise<void> {
     const sequence = ++this.#sequence;
     this.checking = true;
-    const reply = await this.#api.orders.check({ draft: draftOf(this.fields) });
+    const account = this.#account;
+    const reply = await this.#api.orders.check({
+      draft: draftOf(this.fields),
+      ...(account ? { accountId: account } : {}),
+    });
     if (sequence !== this.#sequence) return;
     this.checking = false;
     if (reply.ok) {
