@@ -7,8 +7,8 @@ import {
   describeClose,
   impliedLeverage,
   positionFromPush,
-  PositionsManager,
-} from '../../../renderer/src/lib/managers/positions.svelte.ts';
+} from '../../../renderer/src/lib/format/positions.ts';
+import { PositionsManager } from '../../../renderer/src/lib/managers/positions.svelte.ts';
 import { memoryStore } from '../../../renderer/src/lib/managers/storage.ts';
 import { fakeBridge } from './fake-bridge.ts';
 

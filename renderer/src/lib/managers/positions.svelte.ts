@@ -1,105 +1,18 @@
-import type { MarketView, OrderDraftInput, OrderView } from '../../../../main/ipc/contract.ts';
+import type { MarketView, OrderView } from '../../../../main/ipc/contract.ts';
 import type { PositionView, TpSlLegsView } from '../../../../main/ipc/procedures-positions.ts';
 import type { ChartPoint } from '../format/chart.ts';
+import {
+  adlKey,
+  closeDraft,
+  impliedLeverage,
+  MARK_POINTS,
+  positionFromPush,
+  sizeOf,
+  stringOf,
+  type LeverageLevel,
+} from '../format/positions.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import type { PreferenceStore } from './storage.ts';
-
-/** Leverage levels the exchange accepts. */
-export const LEVERAGE_LEVELS = [1, 2, 3, 5, 10, 20, 50, 100] as const;
-/** Mark-price points kept per market (0.5 s apart: about six minutes). */
-export const MARK_POINTS = 720;
-
-/** The levels a market allows: the set, capped at its maximum when known. */
-export function allowedLeverage(maxLeverage: number | undefined): number[] {
-  return LEVERAGE_LEVELS.filter((l) => maxLeverage === undefined || l <= maxLeverage);
-}
-
-/** Long or short: the hedge-mode side when given, else the sign of the amount (one-way mode). */
-export function directionOf(p: PositionView): 'long' | 'short' {
-  if (p.positionSide === 'LONG') return 'long';
-  if (p.positionSide === 'SHORT') return 'short';
-  return p.amount.trim().startsWith('-') ? 'short' : 'long';
-}
-
-/** The amount without its sign. */
-export function sizeOf(p: PositionView): string {
-  return p.amount.trim().replace(/^[-+]/, '');
-}
-
-/** The order that closes a position: collateral market, reduce-only, the other side, all of it. */
-export function closeDraft(p: PositionView): OrderDraftInput {
-  const draft: OrderDraftInput = {
-    kind: 'collateral_market',
-    market: p.market,
-    side: directionOf(p) === 'long' ? 'sell' : 'buy',
-    amount: sizeOf(p),
-    reduceOnly: true,
-  };
-  if (p.positionSide === 'LONG' || p.positionSide === 'SHORT') draft.positionSide = p.positionSide;
-  return draft;
-}
-
-/** Exactly what the close button does, e.g. "Sell 0.01 BTC at market to close the long on BTC_PERP". */
-export function describeClose(p: PositionView): string {
-  const base = p.market.split('_')[0] ?? p.market;
-  const long = directionOf(p) === 'long';
-  return `${long ? 'Sell' : 'Buy'} ${sizeOf(p)} ${base} at market to close the ${long ? 'long' : 'short'} on ${p.market} (reduce-only)`;
-}
-
-export function adlKey(market: string, side: string): string {
-  return `${market}|${side}`;
-}
-
-/** ADL rank 0 (last in line) to 4 (first to be deleveraged), in words. */
-export function adlWords(rank: number | undefined): string {
-  if (rank === undefined) return 'not known yet';
-  if (rank >= 4) return `${String(rank)} of 4 — first in line`;
-  if (rank === 0) return '0 of 4 — last in line';
-  return `${String(rank)} of 4`;
-}
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
-/** A `positionsMargin` record (snake_case) as the open-position view. */
-export function positionFromPush(r: Record<string, unknown>): PositionView | undefined {
-  const id = r['position_id'];
-  const market = str(r['market']);
-  const amount = str(r['amount']);
-  if (typeof id !== 'number' || !market || amount === undefined) return undefined;
-  const view: PositionView = {
-    positionId: id,
-    market,
-    amount,
-    basePrice: str(r['base_price']) ?? null,
-    liquidationPrice: str(r['liquidation_price']) ?? null,
-  };
-  const side = str(r['position_side']);
-  if (side) view.positionSide = side;
-  const pnl = str(r['pnl']);
-  const margin = str(r['margin']);
-  const funding = str(r['realized_funding']);
-  if (pnl !== undefined) view.pnl = pnl;
-  if (margin !== undefined) view.margin = margin;
-  if (funding !== undefined) view.realizedFunding = funding;
-  if (typeof r['open_date'] === 'number') view.openDate = r['open_date'];
-  return view;
-}
-
-/**
- * The leverage the margin of open positions implies (size × entry ÷ margin), snapped to the allowed
- * set. A ratio for display, not an amount: Number is fine here.
- */
-export function impliedLeverage(positions: readonly PositionView[]): number | undefined {
-  for (const p of positions) {
-    const size = Number(sizeOf(p));
-    const entry = Number(p.basePrice ?? NaN);
-    const margin = Number(p.margin ?? NaN);
-    if (!(size > 0 && entry > 0 && margin > 0)) continue;
-    const ratio = (size * entry) / margin;
-    return LEVERAGE_LEVELS.reduce((best, l) => (Math.abs(l - ratio) < Math.abs(best - ratio) ? l : best), 1);
-  }
-  return undefined;
-}
 
 export interface MarkInfo {
   mark: string;
@@ -284,12 +197,15 @@ export class PositionsManager {
   #mark(params: unknown): void {
     if (!Array.isArray(params)) return;
     const [market, body] = params as [unknown, Record<string, unknown> | undefined];
-    const mark = str(body?.['mark_price']);
+    const mark = stringOf(body?.['mark_price']);
     if (typeof market !== 'string' || !body || !mark) return;
     const raw = typeof body['time'] === 'number' ? body['time'] : this.#now();
     const time = raw < 1e12 ? Math.round(raw * 1000) : raw;
-    const index = str(body['index_price']) ?? '';
-    this.marks = { ...this.marks, [market]: { mark, index, funding: str(body['funding_rate']) ?? '', time } };
+    const index = stringOf(body['index_price']) ?? '';
+    this.marks = {
+      ...this.marks,
+      [market]: { mark, index, funding: stringOf(body['funding_rate']) ?? '', time },
+    };
     const series = this.markSeries[market] ?? { mark: [], index: [] };
     const add = (list: ChartPoint[], v: string): ChartPoint[] =>
       v && Number.isFinite(Number(v)) ? [...list, { t: time, v: Number(v) }].slice(-MARK_POINTS) : list;
@@ -304,9 +220,9 @@ export class PositionsManager {
     if (!Array.isArray(records)) return;
     const next: Record<string, number> = {};
     for (const r of records as Array<Record<string, unknown>>) {
-      const market = str(r['market']);
+      const market = stringOf(r['market']);
       if (market && typeof r['quantile'] === 'number')
-        next[adlKey(market, str(r['position_side']) ?? 'BOTH')] = r['quantile'];
+        next[adlKey(market, stringOf(r['position_side']) ?? 'BOTH')] = r['quantile'];
     }
     this.adl = next;
   }
@@ -338,7 +254,7 @@ export class PositionsManager {
     this.leverageError = undefined;
     const reply = await this.#api.positions.setLeverage({
       accountId: this.account,
-      leverage: level as (typeof LEVERAGE_LEVELS)[number],
+      leverage: level as LeverageLevel,
     });
     this.leverageBusy = false;
     if (!reply.ok) {

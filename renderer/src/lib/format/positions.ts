@@ -1,0 +1,103 @@
+// Facts about open positions for the Positions screen: direction, size, the closing order, ADL rank
+// in words, leverage levels, and a `positionsMargin` push read as the open-position view.
+import type { OrderDraftInput } from '../../../../main/ipc/contract.ts';
+import type { PositionView } from '../../../../main/ipc/procedures-positions.ts';
+
+/** Leverage levels the exchange accepts. */
+export const LEVERAGE_LEVELS = [1, 2, 3, 5, 10, 20, 50, 100] as const;
+export type LeverageLevel = (typeof LEVERAGE_LEVELS)[number];
+/** Mark-price points kept per market (0.5 s apart: about six minutes). */
+export const MARK_POINTS = 720;
+
+/** The levels a market allows: the set, capped at its maximum when known. */
+export function allowedLeverage(maxLeverage: number | undefined): number[] {
+  return LEVERAGE_LEVELS.filter((l) => maxLeverage === undefined || l <= maxLeverage);
+}
+
+/** Long or short: the hedge-mode side when given, else the sign of the amount (one-way mode). */
+export function directionOf(p: PositionView): 'long' | 'short' {
+  if (p.positionSide === 'LONG') return 'long';
+  if (p.positionSide === 'SHORT') return 'short';
+  return p.amount.trim().startsWith('-') ? 'short' : 'long';
+}
+
+/** The amount without its sign. */
+export function sizeOf(p: PositionView): string {
+  return p.amount.trim().replace(/^[-+]/, '');
+}
+
+/** The order that closes a position: collateral market, reduce-only, the other side, all of it. */
+export function closeDraft(p: PositionView): OrderDraftInput {
+  const draft: OrderDraftInput = {
+    kind: 'collateral_market',
+    market: p.market,
+    side: directionOf(p) === 'long' ? 'sell' : 'buy',
+    amount: sizeOf(p),
+    reduceOnly: true,
+  };
+  if (p.positionSide === 'LONG' || p.positionSide === 'SHORT') draft.positionSide = p.positionSide;
+  return draft;
+}
+
+/** Exactly what the close button does, e.g. "Sell 0.01 BTC at market to close the long on BTC_PERP". */
+export function describeClose(p: PositionView): string {
+  const base = p.market.split('_')[0] ?? p.market;
+  const long = directionOf(p) === 'long';
+  return `${long ? 'Sell' : 'Buy'} ${sizeOf(p)} ${base} at market to close the ${long ? 'long' : 'short'} on ${p.market} (reduce-only)`;
+}
+
+export function adlKey(market: string, side: string): string {
+  return `${market}|${side}`;
+}
+
+/** ADL rank 0 (last in line) to 4 (first to be deleveraged), in words. */
+export function adlWords(rank: number | undefined): string {
+  if (rank === undefined) return 'not known yet';
+  if (rank >= 4) return `${String(rank)} of 4 — first in line`;
+  if (rank === 0) return '0 of 4 — last in line';
+  return `${String(rank)} of 4`;
+}
+
+/** A push field that should be text, or undefined when it is not. */
+export const stringOf = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** A `positionsMargin` record (snake_case) as the open-position view. */
+export function positionFromPush(r: Record<string, unknown>): PositionView | undefined {
+  const id = r['position_id'];
+  const market = stringOf(r['market']);
+  const amount = stringOf(r['amount']);
+  if (typeof id !== 'number' || !market || amount === undefined) return undefined;
+  const view: PositionView = {
+    positionId: id,
+    market,
+    amount,
+    basePrice: stringOf(r['base_price']) ?? null,
+    liquidationPrice: stringOf(r['liquidation_price']) ?? null,
+  };
+  const side = stringOf(r['position_side']);
+  if (side) view.positionSide = side;
+  const pnl = stringOf(r['pnl']);
+  const margin = stringOf(r['margin']);
+  const funding = stringOf(r['realized_funding']);
+  if (pnl !== undefined) view.pnl = pnl;
+  if (margin !== undefined) view.margin = margin;
+  if (funding !== undefined) view.realizedFunding = funding;
+  if (typeof r['open_date'] === 'number') view.openDate = r['open_date'];
+  return view;
+}
+
+/**
+ * The leverage the margin of open positions implies (size × entry ÷ margin), snapped to the allowed
+ * set. A ratio for display, not an amount: Number is fine here.
+ */
+export function impliedLeverage(positions: readonly PositionView[]): number | undefined {
+  for (const p of positions) {
+    const size = Number(sizeOf(p));
+    const entry = Number(p.basePrice ?? NaN);
+    const margin = Number(p.margin ?? NaN);
+    if (!(size > 0 && entry > 0 && margin > 0)) continue;
+    const ratio = (size * entry) / margin;
+    return LEVERAGE_LEVELS.reduce((best, l) => (Math.abs(l - ratio) < Math.abs(best - ratio) ? l : best), 1);
+  }
+  return undefined;
+}
