@@ -3,11 +3,11 @@ import type { BatchRecordView, DeskChildResult } from '../../../main/ipc/contrac
 import { BatchLog, batchCounts, BATCH_PAGE } from '../../../renderer/src/lib/managers/batch-log.svelte.ts';
 import {
   deskInput,
-  DeskOrder,
   emptyDeskFields,
   percentToShare,
   sumDecimals,
-} from '../../../renderer/src/lib/managers/desk-order.svelte.ts';
+} from '../../../renderer/src/lib/managers/desk-input.ts';
+import { DeskOrder } from '../../../renderer/src/lib/managers/desk-order.svelte.ts';
 import { fakeBridge, NO_ANSWER } from './fake-bridge.ts';
 
 const A = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
