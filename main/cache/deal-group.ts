@@ -24,7 +24,7 @@ export const GROUP_ROWS = 10_000;
 /** Age of a group (from its first page) before it commits. */
 export const GROUP_MS = 50;
 
-/** A group that failed to commit: its pages are gone, and the next call on the writer says so. */
+/** A group that failed to commit: its pages are gone; told to the caller of the commit, or to the next page stored. */
 export class GroupLostError extends Error {
   constructor(pages: number, cause: unknown) {
     super(
