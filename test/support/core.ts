@@ -36,3 +36,19 @@ export async function createTestCore(options: Partial<CoreOptions> = {}): Promis
   });
   return Object.assign(core, { logged, environment });
 }
+
+/** Registers an exchange account's key pair on the core's running connection, as the Accounts screen does. */
+export function registerAccount(
+  core: Core,
+  label: string,
+  key: { apiKey: string; apiSecret: string } | undefined,
+  kind: 'main' | 'sub' = 'main',
+) {
+  return core.accounts.registry.add({
+    label,
+    kind,
+    apiKey: key?.apiKey ?? '',
+    secret: key?.apiSecret ?? '',
+    connection: core.connection.id,
+  });
+}

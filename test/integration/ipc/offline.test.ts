@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DealPageView, Reply, SyncFinished, SyncStateView } from '../../../main/ipc/contract.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
-import { createTestCore, type TestCore } from '../../support/core.ts';
+import { createTestCore, registerAccount, type TestCore } from '../../support/core.ts';
 
 let core: TestCore | undefined;
 let exchange: Sandbox | undefined;
@@ -28,13 +28,7 @@ describe('offline', () => {
         connection: { kind: 'live', restUrl: exchange.rest, wsUrl: exchange.ws },
         syncRetry: { firstMs: 100, capMs: 400 },
       });
-      const account = await core.accounts.registry.add({
-        label: 'Live main',
-        kind: 'main',
-        apiKey: demo?.apiKey ?? '',
-        secret: demo?.apiSecret ?? '',
-        connection: core.connection.id,
-      });
+      const account = await registerAccount(core, 'Live main', demo);
       const finished: SyncFinished[] = [];
       core.events.subscribe((name, payload) => {
         if (name === 'sync.finished') finished.push(payload as SyncFinished);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountView, AppInfo, MiningAlertView, Reply } from '../../../main/ipc/contract.ts';
 import type { NotificationSettings } from '../../../main/ipc/procedures-notifications.ts';
 import type { Sandbox } from '../../../main/sandbox/index.ts';
-import { createTestCore, type TestCore } from '../../support/core.ts';
+import { createTestCore, registerAccount, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
 
 const desktop = scriptedDesktop();
@@ -167,13 +167,7 @@ describe('desktop notifications', () => {
     await ok('notifications.configure', { fills: true });
     const demo = sandbox.accounts.find((a) => a.label === 'main');
     await ok('accounts.remove', { id: main.id });
-    const again = await core.accounts.registry.add({
-      label: 'Sandbox main again',
-      kind: 'main',
-      apiKey: demo?.apiKey ?? '',
-      secret: demo?.apiSecret ?? '',
-      connection: core.connection.id,
-    });
+    const again = await registerAccount(core, 'Sandbox main again', demo);
     // Its deals stream is up within moments of the registration, not at some later poll.
     await expect.poll(() => live.has(again.id), { timeout: 5_000 }).toBe(true);
     await ok('orders.place', {

@@ -63,6 +63,23 @@ describe('account registry', () => {
     expect(registry.list()).toHaveLength(1);
   });
 
+  it('tells its listeners when accounts are added (one by one from a CSV too) or removed, until they stop', async () => {
+    const { registry } = open();
+    const seen: number[] = [];
+    const stop = registry.onAccountsChanged(() => seen.push(registry.list().length));
+    const a = await registry.add({ ...desk, label: 'Desk A', apiKey: 'pub-a', secret: 'sec-aaaaaaaa' });
+    registry.rename(a.id, 'Desk A1');
+    await registry.importCsv(
+      'label,key,secret\nDesk B,pub-b,sec-bbbbbbbb\nDesk C,pub-c,sec-cccccccc\n',
+      'sandbox',
+    );
+    await registry.remove(a.id);
+    expect(seen).toEqual([1, 2, 3, 2]);
+    stop();
+    await registry.add({ ...desk, label: 'Desk D', apiKey: 'pub-d', secret: 'sec-dddddddd' });
+    expect(seen).toHaveLength(4);
+  });
+
   it('rotates a key pair after a reset', async () => {
     const { registry } = open();
     const a = await registry.add({ ...desk, label: 'Desk A', apiKey: 'pub-a', secret: 'sec-aaaaaaaa' });
