@@ -49,15 +49,14 @@ export class MiningWatch {
     watched: WatchedAccounts,
     events: EventHub,
     log: Logger,
-    options: MiningWatchOptions | (() => number) = {},
+    options: MiningWatchOptions = {},
   ) {
-    const o = typeof options === 'function' ? { now: options } : options;
     this.#cache = cache;
     this.#watched = watched;
     this.#events = events;
     this.#log = log;
-    this.#now = o.now ?? Date.now;
-    this.#rewardsEveryMs = o.rewardsEveryMs ?? 600_000;
+    this.#now = options.now ?? Date.now;
+    this.#rewardsEveryMs = options.rewardsEveryMs ?? 600_000;
   }
 
   /** Reads every mining account once (after any poll already running); returns the alerts raised. */

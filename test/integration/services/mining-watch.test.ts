@@ -42,7 +42,7 @@ describe('mining watch', () => {
       async () => [{ account: 'main', caller: h.as('main').inBackground() }],
       events,
       createLogger(() => undefined),
-      clock,
+      { now: clock },
     );
     expect(await watch.poll()).toEqual([]);
     let dropped: MiningAlert[] = [];
