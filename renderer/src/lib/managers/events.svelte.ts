@@ -233,30 +233,23 @@ export class EventsManager {
   }
 
   async loadStored(): Promise<void> {
-    const accountId = this.account;
-    if (!accountId) return;
-    this.storedLoading = true;
-    const reply = await this.#api.webhooks.events({ accountId, limit: STORED_PAGE });
-    this.storedLoading = false;
-    if (accountId !== this.account) return;
-    if (!reply.ok) {
-      this.storedError = reply.error;
-      return;
-    }
-    this.storedError = undefined;
-    this.stored = reply.value;
-    this.storedMore = reply.value.length === STORED_PAGE;
+    await this.#storedPage(undefined);
   }
 
   /** The next page of older stored events, after the oldest one shown. */
   async loadOlder(): Promise<void> {
-    const accountId = this.account;
     const last = this.stored.at(-1);
-    if (!accountId || !last) return;
+    if (last) await this.#storedPage(last);
+  }
+
+  /** A page of stored events: the newest, or those older than `after` added below the ones shown. */
+  async #storedPage(after: WebhookEventView | undefined): Promise<void> {
+    const accountId = this.account;
+    if (!accountId) return;
     this.storedLoading = true;
     const reply = await this.#api.webhooks.events({
       accountId,
-      before: { receivedAtMs: last.receivedAtMs, id: last.id },
+      ...(after ? { before: { receivedAtMs: after.receivedAtMs, id: after.id } } : {}),
       limit: STORED_PAGE,
     });
     this.storedLoading = false;
@@ -266,8 +259,9 @@ export class EventsManager {
       return;
     }
     this.storedError = undefined;
-    const seen = this.stored.map((e) => e.id);
-    this.stored = [...this.stored, ...reply.value.filter((e) => !seen.includes(e.id))];
+    const shown = after ? this.stored : [];
+    const seen = shown.map((e) => e.id);
+    this.stored = [...shown, ...reply.value.filter((e) => !seen.includes(e.id))];
     this.storedMore = reply.value.length === STORED_PAGE;
   }
 
