@@ -15,8 +15,7 @@ import {
 } from '../exchange/ws/index.ts';
 import { placeTpSlWs, type TpSlPosition, type TpSlRequest } from '../exchange/ws/tpsl.ts';
 import type { OrderView } from '../ipc/contract.ts';
-import { UserFacingError } from '../ipc/errors.ts';
-import type { OrderDraft } from '../rules/index.ts';
+import type { MarketRules, OrderDraft } from '../rules/index.ts';
 import { newClientOrderId } from './trading.ts';
 import type { MarketCatalog } from './market-catalog.ts';
 import type { EventHub } from '../ipc/event-hub.ts';
@@ -104,13 +103,7 @@ export class LiveService {
    * with a generated client order id when none is given. Answers the order in the REST shape.
    */
   async placeOrder(account: string, draft: OrderDraft, catalog: MarketCatalog): Promise<OrderView> {
-    const market = draft.market ? await catalog.get(draft.market) : undefined;
-    if (!market)
-      throw new UserFacingError(
-        'rule_violation',
-        `market ${draft.market ?? '(none)'} is not listed by the exchange`,
-        'market',
-      );
+    const market = await catalog.require(draft.market);
     const client = this.#client(account);
     await client.live();
     const order = await placeOrderWs(
@@ -128,16 +121,9 @@ export class LiveService {
   async addTpSl(
     account: string,
     request: TpSlRequest,
-    catalog: MarketCatalog,
+    market: MarketRules,
     position: TpSlPosition,
   ): Promise<{ takeProfit?: OrderView; stopLoss?: OrderView }> {
-    const market = await catalog.get(request.market);
-    if (!market)
-      throw new UserFacingError(
-        'rule_violation',
-        `market ${request.market} is not listed by the exchange`,
-        'market',
-      );
     const client = this.#client(account);
     await client.live();
     const legs = await placeTpSlWs(client, request, market, position);

@@ -1,6 +1,7 @@
 /** Market reference data for the pre-trade rules, fetched once and refreshed when stale. */
 import type { ExchangeHttp } from '../exchange/http.ts';
 import * as publicApi from '../exchange/endpoints/public.ts';
+import { UserFacingError } from '../ipc/errors.ts';
 import type { MarketRules } from '../rules/index.ts';
 
 export interface CatalogMarket extends MarketRules {
@@ -33,6 +34,19 @@ export class MarketCatalog {
   async get(name: string): Promise<CatalogMarket | undefined> {
     await this.#fresh();
     return this.#markets.get(name);
+  }
+
+  /** One market's rules; a market the exchange does not list is refused, naming the field. */
+  async require(name: string | undefined): Promise<CatalogMarket> {
+    const market = name === undefined ? undefined : await this.get(name);
+    if (!market) {
+      throw new UserFacingError(
+        'rule_violation',
+        `market ${name ?? '(none)'} is not listed by the exchange`,
+        'market',
+      );
+    }
+    return market;
   }
 
   async #fresh(): Promise<void> {

@@ -64,13 +64,7 @@ export function positionsHandlers({
       return collateral.setLeverage(caller, leverage);
     },
     'positions.addTpSl': async ({ accountId, market, takeProfit, stopLoss, positionSide }) => {
-      const rules = await connection.catalog.get(market);
-      if (!rules)
-        throw new UserFacingError(
-          'rule_violation',
-          `market ${market} is not listed by the exchange`,
-          'market',
-        );
+      const rules = await connection.catalog.require(market);
       const request = {
         market,
         ...(takeProfit?.trim() ? { takeProfit: takeProfit.trim() } : {}),
@@ -93,7 +87,7 @@ export function positionsHandlers({
           'market',
         );
       }
-      return live.addTpSl(accountId, request, connection.catalog, {
+      return live.addTpSl(accountId, request, rules, {
         amount: position.amount,
         ...(position.positionSide === undefined ? {} : { positionSide: position.positionSide }),
       });

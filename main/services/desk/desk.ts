@@ -139,13 +139,7 @@ export class DeskService {
     sizing: Sizing,
     parentId = newParentId(),
   ): Promise<{ parentId: string; children: ChildPreview[] }> {
-    const market = draft.market ? await this.#connection.catalog.get(draft.market) : undefined;
-    if (!market)
-      throw new UserFacingError(
-        'rule_violation',
-        `market ${draft.market ?? '(none)'} is not listed by the exchange`,
-        'market',
-      );
+    const market = await this.#connection.catalog.require(draft.market);
     const quoteAmount = draft.side === 'buy' && (draft.kind === 'market' || draft.kind === 'stop_market');
     const spends =
       draft.side === 'buy' ? (market.name.split('_')[1] ?? '') : (market.name.split('_')[0] ?? '');
