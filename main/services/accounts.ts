@@ -36,21 +36,11 @@ export class AccountService {
   readonly registry: AccountRegistry;
   readonly #connection: ExchangeConnection;
   readonly #platform: Platform;
-  /**
-   * A caller per account, made once: reading the secret from the keychain costs about 0.75 ms, and
-   * the signer keeps its HMAC pads per credentials object. `version` is the registry row it was made
-   * from (key and last change), so a rotated or re-registered key gets a new caller.
-   */
-  readonly #callers = new Map<string, { version: string; caller: KeyCaller }>();
 
   constructor(registry: AccountRegistry, connection: ExchangeConnection, platform: Platform) {
     this.registry = registry;
     this.#connection = connection;
     this.#platform = platform;
-    // A removed account's secret does not stay in memory.
-    registry.onAccountsChanged(() => {
-      for (const id of this.#callers.keys()) if (!registry.get(id)) this.#callers.delete(id);
-    });
   }
 
   /** With no account yet and the embedded sandbox connected, registers its demo accounts. */
@@ -108,15 +98,7 @@ export class AccountService {
         'accountId',
       );
     }
-    const version = `${account.apiKey}\n${String(account.updatedAt)}`;
-    const known = this.#callers.get(id);
-    if (known?.version === version) return known.caller;
     const credentials = await this.registry.credentials(id);
-    const caller = new KeyCaller(this.#connection.http, {
-      apiKey: credentials.apiKey,
-      secret: credentials.secret,
-    });
-    this.#callers.set(id, { version, caller });
-    return caller;
+    return new KeyCaller(this.#connection.http, { apiKey: credentials.apiKey, secret: credentials.secret });
   }
 }
