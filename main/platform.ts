@@ -20,6 +20,24 @@ export interface Platform {
   notify(notice: DesktopNotice): void;
   /** Quits and starts the app again (a saved connection applies then); absent where it cannot. */
   relaunch?(): void;
+  /**
+   * A native question from the main process before money moves or a key changes: the facts as main
+   * will send them, and a button that names the action. Resolves true only when the person pressed
+   * that button; any other way out (cancel, escape, closing the dialog) is false.
+   */
+  confirm(question: Confirmation): Promise<boolean>;
+}
+
+/** What a native confirmation states: each fact on its own line, so a hurried person cannot misread. */
+export interface Confirmation {
+  /** The question, e.g. "Withdraw 20 USDT to an address on ERC20?" */
+  title: string;
+  /** The facts in the order they are read: account, asset, network, address, amount, fee, ... */
+  facts: ReadonlyArray<{ label: string; value: string }>;
+  /** The confirm button's words, a verb: "Withdraw", "Remove key". Cancel is always the default. */
+  action: string;
+  /** A line that must stand out: an address not in the book, a key that loses a permission. */
+  warning?: string;
 }
 
 /** What a desktop notification says: a short title and one or two sentences. */
@@ -30,6 +48,7 @@ export interface DesktopNotice {
 
 /** A platform that has neither clipboard nor dialogs (headless runs): every ask is declined, notices dropped. */
 export const headlessPlatform: Platform = {
+  confirm: () => Promise.resolve(false),
   takeSecretFromClipboard: () => Promise.resolve(undefined),
   chooseFileToOpen: () => Promise.resolve(undefined),
   chooseFileToSave: () => Promise.resolve(undefined),

@@ -30,6 +30,29 @@ export const electronPlatform: Platform = {
       : await dialog.showSaveDialog(options);
     return result.canceled ? undefined : result.filePath;
   },
+  async confirm({ title, facts, action, warning }) {
+    const width = Math.max(...facts.map((f) => f.label.length));
+    const detail = [
+      ...facts.map((f) => `${f.label.padEnd(width)}   ${f.value}`),
+      ...(warning ? ['', warning] : []),
+    ].join('\n');
+    // Cancel is first and the default: Enter or Escape in a hurry does nothing.
+    const options = {
+      type: 'warning' as const,
+      title: 'TXC Desk',
+      message: title,
+      detail,
+      buttons: ['Cancel', action],
+      defaultId: 0,
+      cancelId: 0,
+      noLink: true,
+    };
+    const parent = BrowserWindow.getFocusedWindow();
+    const result = parent
+      ? await dialog.showMessageBox(parent, options)
+      : await dialog.showMessageBox(options);
+    return result.response === 1;
+  },
   relaunch() {
     app.relaunch();
     app.quit();

@@ -1,4 +1,4 @@
-import { headlessPlatform, type DesktopNotice, type Platform } from '../../main/platform.ts';
+import { headlessPlatform, type Confirmation, type DesktopNotice, type Platform } from '../../main/platform.ts';
 
 /**
  * A desktop whose clipboard and file dialogs answer what the test puts in them, and which records the
@@ -15,6 +15,10 @@ export interface ScriptedDesktop {
   saveFile: string | undefined;
   /** Every desktop notification main raised, oldest first. */
   readonly notices: DesktopNotice[];
+  /** How the person answers main's native confirmations: true presses the action, false cancels. */
+  confirmAnswer: boolean;
+  /** Every native confirmation main asked, oldest first. */
+  readonly confirmations: Confirmation[];
 }
 
 export function scriptedDesktop(): ScriptedDesktop {
@@ -23,6 +27,8 @@ export function scriptedDesktop(): ScriptedDesktop {
     openFile: undefined,
     saveFile: undefined,
     notices: [],
+    confirmAnswer: true,
+    confirmations: [],
     platform: {
       ...headlessPlatform,
       takeSecretFromClipboard: () => {
@@ -33,6 +39,10 @@ export function scriptedDesktop(): ScriptedDesktop {
       chooseFileToOpen: () => Promise.resolve(desktop.openFile),
       chooseFileToSave: () => Promise.resolve(desktop.saveFile),
       notify: (notice) => void desktop.notices.push({ ...notice }),
+      confirm: (question) => {
+        desktop.confirmations.push(question);
+        return Promise.resolve(desktop.confirmAnswer);
+      },
     },
   };
   return desktop;

@@ -23,6 +23,8 @@ const platform: Platform = {
   },
   chooseFileToOpen: async () => desktop.openFile,
   chooseFileToSave: async () => undefined,
+  // The person confirms every native question in these tests.
+  confirm: async () => true,
   notify: () => undefined,
 };
 

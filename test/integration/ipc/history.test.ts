@@ -18,6 +18,8 @@ const platform: Platform = {
   takeSecretFromClipboard: async () => undefined,
   chooseFileToOpen: async () => undefined,
   chooseFileToSave: async () => saveTo,
+  // The person confirms every native question in these tests.
+  confirm: async () => true,
   notify: () => undefined,
 };
 

@@ -13,6 +13,8 @@ const platform: Platform = {
   },
   chooseFileToOpen: async () => undefined,
   chooseFileToSave: async () => undefined,
+  // The person confirms every native question in these tests.
+  confirm: async () => true,
   notify: () => undefined,
 };
 

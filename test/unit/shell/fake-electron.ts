@@ -163,6 +163,13 @@ export const dialog = {
   },
   showOpenDialog: () => Promise.resolve({ canceled: true, filePaths: [] }),
   showSaveDialog: () => Promise.resolve({ canceled: true, filePath: '' }),
+  /** The message boxes shown, and the button index the person presses (0 = the first). */
+  messageBoxes: [] as unknown[],
+  press: 0,
+  showMessageBox(...args: unknown[]): Promise<{ response: number; checkboxChecked: boolean }> {
+    this.messageBoxes.push(args.at(-1));
+    return Promise.resolve({ response: this.press, checkboxChecked: false });
+  },
 };
 
 export default { BrowserWindow, ipcMain, protocol, app, clipboard, dialog };

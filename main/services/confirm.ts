@@ -1,0 +1,20 @@
+/**
+ * The main process's own question before money moves or a key changes. The renderer may have shown
+ * a review step of its own, but the renderer is not trusted: nothing in this list happens unless the
+ * person answered the native dialog that main raised with the facts main is about to send.
+ */
+import { UserFacingError } from '../ipc/errors.ts';
+import type { Confirmation, Platform } from '../platform.ts';
+
+/** Refused because the person did not press the action in main's native confirmation. */
+export class NotConfirmedError extends UserFacingError {
+  constructor(action: string) {
+    super('not_confirmed', `Nothing was done: "${action}" was not confirmed in the app's own dialog.`);
+    this.name = 'NotConfirmedError';
+  }
+}
+
+/** Asks the native question and throws `NotConfirmedError` unless the person confirmed it. */
+export async function requireConfirmation(platform: Platform, question: Confirmation): Promise<void> {
+  if (!(await platform.confirm(question))) throw new NotConfirmedError(question.action);
+}
