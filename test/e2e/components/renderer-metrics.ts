@@ -102,5 +102,6 @@ export async function measureRenderer(build = true): Promise<BenchResult[]> {
     await browser.close();
     await harness.close();
     await host.close();
+    await core.close();
   }
 }
