@@ -1,7 +1,8 @@
 /**
- * One HTTP exchange with the exchange's REST API, over the keep-alive HTTP/1.1 client in `http1.ts`.
+ * One HTTP exchange with the exchange's REST API, over undici: a keep-alive connection pool per
+ * origin, HTTP/1.1 (ALPN http/1.1 over TLS), one time limit for the whole exchange, abort on a signal.
  */
-import { Http1Client } from './http1.ts';
+import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 
 export interface RawRequest {
   method: 'GET' | 'POST';
@@ -33,50 +34,46 @@ export type Sender = (
   limits: { timeoutMs: number; signal?: AbortSignal },
 ) => Promise<RawAnswer>;
 
-/** A sender over the connections of `client` (a client of its own by default). */
-export function http1Sender(client: Http1Client = new Http1Client()): Sender {
-  return (url, request, { timeoutMs, signal }) =>
-    new Promise<RawAnswer>((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason as Error);
-      // The origin is everything before the path: `scheme://host[:port]`.
-      const slash = url.indexOf('/', url.indexOf('//') + 2);
-      const origin = slash < 0 ? url : url.slice(0, slash);
-      const target = slash < 0 ? '/' : url.slice(slash);
-      let cancel: (() => void) | undefined;
-      let settled = false;
-      const finish = (error: Error | null, answer?: RawAnswer): void => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        if (error) {
-          cancel?.();
-          reject(error);
-        } else resolve(answer as RawAnswer);
+/** At most this many connections per origin; requests beyond them wait for a free one. */
+const CONNECTIONS_PER_ORIGIN = 64;
+
+/** The pool the app uses: keep-alive connections, HTTP/1.1 only, idle ones unref'd by undici. */
+export function exchangeAgent(options: Agent.Options = {}): Agent {
+  return new Agent({ connections: CONNECTIONS_PER_ORIGIN, keepAliveTimeout: 4_000, ...options });
+}
+
+/** A sender over `dispatcher` (a pool of its own by default). */
+export function undiciSender(dispatcher: Dispatcher = exchangeAgent()): Sender {
+  return async (url, request, { timeoutMs, signal }) => {
+    if (signal?.aborted) throw signal.reason as Error;
+    // One timer for the whole exchange, answer body included; aborting closes that connection.
+    const limit = new AbortController();
+    const timer = setTimeout(() => limit.abort(new SendTimeout()), timeoutMs);
+    const both = signal ? AbortSignal.any([signal, limit.signal]) : limit.signal;
+    try {
+      const response = await undiciRequest(url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body ?? null,
+        signal: both,
+        dispatcher,
+      });
+      const text = await response.body.text();
+      const retry = response.headers['retry-after'];
+      return {
+        status: response.statusCode,
+        text,
+        retryAfter: (Array.isArray(retry) ? retry[0] : retry) ?? null,
       };
-      const onAbort = (): void => finish(signal?.reason as Error);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      // One timer for the whole exchange, answer body included.
-      const timer = setTimeout(() => finish(new SendTimeout()), timeoutMs);
-      client
-        .request(
-          origin,
-          { method: request.method, target, headers: request.headers, body: request.body },
-          (c) => (cancel = c),
-        )
-        .then(
-          (response) => {
-            const retry = response.headers['retry-after'];
-            finish(null, {
-              status: response.status,
-              text: response.body.toString('utf8'),
-              retryAfter: retry ?? null,
-            });
-          },
-          (error: unknown) => finish(error as Error),
-        );
-    });
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason as Error;
+      if (limit.signal.aborted) throw new SendTimeout();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
 }
 
 /** The default sender: one connection pool for the whole process. */
-export const defaultSender: Sender = http1Sender();
+export const defaultSender: Sender = undiciSender();

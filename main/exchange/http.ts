@@ -34,7 +34,7 @@ export interface ExchangeHttpOptions {
   readonly timeoutMs?: number;
   /** How many times a retryable failure is retried. Default 3. */
   readonly maxRetries?: number;
-  /** How requests go out; keep-alive HTTP/1.1 (`http1.ts`) by default. */
+  /** How requests go out; undici's keep-alive pool (`http-send.ts`) by default. */
   readonly sender?: Sender;
   /** How back-offs wait; injectable so tests need not. */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;

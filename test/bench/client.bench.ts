@@ -1,9 +1,7 @@
 // The exchange client against ccxt's whitebit client and bare library calls, in the same run:
 //   client.sign.vs_ccxt   our signing time / ccxt's sign() for the same order
-//   client.sign.vs_raw    our signing time / a bare createHmac over the same payload
 //   client.orders.p99_ms  p99 latency placing orders at 1,000/s on one key for 10 s (sandbox in its own process)
 //   client.orders.vs_ccxt our order throughput / ccxt createOrder's, same sandbox, same concurrency
-import { createHmac } from 'node:crypto';
 import ccxt from 'ccxt';
 import { limitOrder } from '../../main/exchange/endpoints/trading.ts';
 import { KeyCaller } from '../../main/exchange/endpoints/shapes.ts';
@@ -85,12 +83,7 @@ function signing(): BenchResult[] {
       ...ORDER,
       nonceWindow: true,
     });
-  const payload = Buffer.from(signRequest(credentials, '/api/v4/order/new', nonce, ORDER).body).toString(
-    'base64',
-  );
-  const bare = () => createHmac('sha512', secret).update(payload).digest('hex');
   const vsCcxt = compare(sign, ccxtSign, 500);
-  const vsRaw = compare(sign, bare);
   return [
     {
       name: 'client.sign.vs_ccxt',
@@ -98,13 +91,6 @@ function signing(): BenchResult[] {
       unit: 'ratio',
       baseline: Number(vsCcxt.theirs.toFixed(0)),
       note: `ours ${vsCcxt.ours.toFixed(0)} ns per signed order, ccxt whitebit sign() ${vsCcxt.theirs.toFixed(0)} ns (baseline, ns); median of alternating rounds`,
-    },
-    {
-      name: 'client.sign.vs_raw',
-      value: Number(vsRaw.ratio.toFixed(3)),
-      unit: 'ratio',
-      baseline: Number(vsRaw.theirs.toFixed(0)),
-      note: `ours ${vsRaw.ours.toFixed(0)} ns (body + base64 + HMAC), bare createHmac over the same payload ${vsRaw.theirs.toFixed(0)} ns (baseline, ns); median of alternating rounds`,
     },
   ];
 }
