@@ -189,7 +189,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     'orders.placeWs': ({ accountId, draft }) => live.placeOrder(accountId, draft, connection.catalog),
   };
   const router = createRouter(handlers, {
-    onInternalError: (procedure, error) => log.log('error', `procedure ${procedure} failed`, error),
+    onInternalError: (procedure, error, reference) =>
+      log.log('error', `procedure ${procedure} failed (reference ${reference})`, error),
   });
   return {
     router,

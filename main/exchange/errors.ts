@@ -1,4 +1,4 @@
-import { UserFacingError } from '../ipc/errors.ts';
+import { CodedError } from '../errors.ts';
 import { redact } from '../log.ts';
 
 /** Per-field messages as the exchange sends them under `errors`. */
@@ -23,7 +23,7 @@ function blankFields(fields: FieldMessages | undefined): FieldMessages {
  * A failure talking to the exchange. The message is a sentence for the desk operator and has every
  * registered secret blanked; `status`, `exchangeCode` and `fields` keep the exchange's own answer.
  */
-export class ExchangeError extends UserFacingError {
+export class ExchangeError extends CodedError {
   readonly status: number | undefined;
   readonly exchangeCode: number | undefined;
   readonly fields: FieldMessages;

@@ -1,32 +1,15 @@
 import type { z } from 'zod';
 import type { IpcError } from './contract.ts';
 
-/**
- * An error meant for the person at the desk: its code, message and field cross the bridge as they are.
- * Services throw it (or a subclass) for failures the user can act on.
- */
-export class UserFacingError extends Error {
-  readonly code: string;
-  readonly field: string | undefined;
+export { UserFacingError } from '../errors.ts';
 
-  constructor(code: string, message: string, field?: string) {
-    super(message);
-    this.name = 'UserFacingError';
-    this.code = code;
-    this.field = field;
-  }
-
-  toIpcError(): IpcError {
-    return this.field === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, field: this.field };
-  }
+/** The reply for a failure nobody meant to show: the reference finds its stack in the log. */
+export function internalError(reference: string): IpcError {
+  return {
+    code: 'internal',
+    message: `Something went wrong inside the app. The details are in the log under reference ${reference}.`,
+  };
 }
-
-export const INTERNAL_ERROR: IpcError = {
-  code: 'internal',
-  message: 'Something went wrong inside the app. The details are in the log.',
-};
 
 /** The first issue of a failed validation as one readable error naming the field. */
 export function invalidInput(error: z.ZodError): IpcError {

@@ -7,7 +7,9 @@ import {
   type ProcedureResult,
   type Reply,
 } from './contract.ts';
-import { INTERNAL_ERROR, UserFacingError, invalidInput } from './errors.ts';
+import { randomBytes } from 'node:crypto';
+import { internalError, invalidInput } from './errors.ts';
+import { userFacing } from './user-facing.ts';
 
 export interface CallContext {
   /** Who called: `window` for the Electron renderer, `browser-host` for the test host, ... */
@@ -23,8 +25,11 @@ export type Handlers = {
 };
 
 export interface RouterOptions {
-  /** Where unexpected failures are reported (already redacted by the logger). */
-  onInternalError?: (procedure: ProcedureName, error: unknown) => void;
+  /**
+   * Where unexpected failures are reported, with the reference the caller was given (the logger
+   * redacts them); the report should keep the stack.
+   */
+  onInternalError?: (procedure: ProcedureName, error: unknown, reference: string) => void;
 }
 
 export interface Router {
@@ -47,9 +52,11 @@ export function createRouter(handlers: Handlers, options: RouterOptions = {}): R
         const handler = handlers[name] as (input: unknown, ctx: CallContext) => unknown;
         return { ok: true, value: await handler(parsed.data, ctx) };
       } catch (error) {
-        if (error instanceof UserFacingError) return fail(error.toIpcError());
-        options.onInternalError?.(name, error);
-        return fail(INTERNAL_ERROR);
+        const shown = userFacing(error);
+        if (shown) return fail(shown);
+        const reference = randomBytes(4).toString('hex');
+        options.onInternalError?.(name, error, reference);
+        return fail(internalError(reference));
       }
     },
   };

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from '../cache/migrate.ts';
-import { UserFacingError } from '../ipc/errors.ts';
+import { UserFacingError } from '../errors.ts';
 import { parseCsv } from './csv.ts';
 import { registryMigrations } from './migrations/index.ts';
 import type { SecretStore } from './secret-store.ts';

@@ -1,4 +1,4 @@
-import { UserFacingError } from '../ipc/errors.ts';
+import { UserFacingError } from '../errors.ts';
 import { redact, registerSecret } from '../log.ts';
 
 /** Keychain service name under which every API secret of the app is kept. */

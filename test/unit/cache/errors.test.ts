@@ -4,6 +4,7 @@ import {
   CacheCancelledError,
   CacheError,
   CacheInputError,
+  CacheInternalError,
   CacheQueryError,
   deserializeError,
   SchemaTooNewError,
@@ -11,6 +12,11 @@ import {
 } from '../../../main/cache/errors.ts';
 
 const roundTrip = (error: unknown) => deserializeError(structuredClone(serializeError(error)));
+const cacheError = (error: unknown): CacheError => {
+  const back = roundTrip(error);
+  if (!(back instanceof CacheError)) throw new Error(`expected a CacheError, got ${String(back)}`);
+  return back;
+};
 
 describe('cache errors across the worker boundary', () => {
   it.each([
@@ -18,7 +24,7 @@ describe('cache errors across the worker boundary', () => {
     new CacheInputError('bad side', 'side'),
     new CacheCancelledError(),
   ])('rebuilds %o as its own class with code, message and field', (error) => {
-    const back = roundTrip(error);
+    const back = cacheError(error);
     expect(back).toBeInstanceOf(error.constructor);
     expect(back.toIpcError()).toEqual(error.toIpcError());
   });
@@ -33,7 +39,7 @@ describe('cache errors across the worker boundary', () => {
       thrown = error;
     }
     db.close();
-    const back = roundTrip(thrown);
+    const back = cacheError(thrown);
     expect(back).toBeInstanceOf(CacheQueryError);
     expect(back.code).toBe('cache_query_failed');
     expect(back.message).toMatch(/^SQLITE_CONSTRAINT_NOTNULL: NOT NULL constraint failed/);
@@ -42,6 +48,13 @@ describe('cache errors across the worker boundary', () => {
   it('keeps an unknown cache error class as a plain CacheError with its code', () => {
     const back = deserializeError({ name: 'Future', code: 'cache_future', message: 'm' });
     expect(back).toBeInstanceOf(CacheError);
-    expect(back.code).toBe('cache_future');
+    expect((back as CacheError).code).toBe('cache_future');
+  });
+
+  it('keeps a fault of the cache code itself internal, with the worker stack, never a cache error', () => {
+    const back = roundTrip(new TypeError("Cannot read properties of null (reading 'x')"));
+    expect(back).toBeInstanceOf(CacheInternalError);
+    expect(back).not.toBeInstanceOf(CacheError);
+    expect(back.stack).toContain('errors.test.ts');
   });
 });

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CacheInputError } from '../../../main/cache/errors.ts';
+import { CodedError } from '../../../main/errors.ts';
+import { RateLimitError } from '../../../main/exchange/errors.ts';
 import { UserFacingError } from '../../../main/ipc/errors.ts';
 import { createRouter, type Handlers } from '../../../main/ipc/router.ts';
 import { createTestCore, type TestCore } from '../../support/core.ts';
@@ -6,8 +9,13 @@ import { createTestCore, type TestCore } from '../../support/core.ts';
 const ctx = { origin: 'test' };
 
 /** A router whose app.info handler is `handler`; no other procedure is called in these tests. */
-function routerWith(handler: Handlers['app.info'], errors: unknown[] = []) {
-  return createRouter({ 'app.info': handler } as Handlers, { onInternalError: (_name, e) => errors.push(e) });
+function routerWith(handler: Handlers['app.info'], errors: unknown[] = [], references: string[] = []) {
+  return createRouter({ 'app.info': handler } as Handlers, {
+    onInternalError: (_name, e, reference) => {
+      errors.push(e);
+      references.push(reference);
+    },
+  });
 }
 
 let core: TestCore;
@@ -89,5 +97,41 @@ describe('router', () => {
     expect(reply.error.code).toBe('internal');
     expect(JSON.stringify(reply)).not.toContain('/secret/path');
     expect(errors).toHaveLength(1);
+  });
+
+  it('gives the caller a reference that finds the reported failure in the log', async () => {
+    const references: string[] = [];
+    const router = routerWith(
+      () => {
+        throw new TypeError('x is undefined');
+      },
+      [],
+      references,
+    );
+    const reply = await router.dispatch('app.info', undefined, ctx);
+    if (reply.ok) throw new Error('expected a failure');
+    expect(references).toHaveLength(1);
+    expect(reply.error.message).toContain(`reference ${references[0] ?? '?'}`);
+  });
+
+  it('passes only whitelisted error families: a coded error of no such family is internal', async () => {
+    const errors: unknown[] = [];
+    const reply = await routerWith(() => {
+      throw new CodedError('sqlite_busy', 'raw text of a lower layer');
+    }, errors).dispatch('app.info', undefined, ctx);
+    if (reply.ok) throw new Error('expected a failure');
+    expect(reply.error.code).toBe('internal');
+    expect(reply.error.message).not.toContain('raw text');
+    expect(errors).toHaveLength(1);
+  });
+
+  it.each([
+    ['an exchange answer', new RateLimitError('Too many requests: wait a second.')],
+    ['a cache failure', new CacheInputError('The side must be buy or sell.', 'side')],
+  ])('passes %s through as it is', async (_, error) => {
+    const reply = await routerWith(() => {
+      throw error;
+    }).dispatch('app.info', undefined, ctx);
+    expect(reply).toEqual({ ok: false, error: error.toIpcError() });
   });
 });
