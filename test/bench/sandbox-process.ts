@@ -26,7 +26,7 @@ export async function spawnSandbox(seed = 42): Promise<SandboxProcess> {
     ...info,
     stop: () =>
       new Promise((resolve) => {
-        child.once('exit', () => resolve());
+        child.once('close', () => resolve());
         child.kill('SIGTERM');
       }),
   };
