@@ -40,6 +40,9 @@ export interface Core {
   readonly accounts: AccountService;
   readonly cache: Cache;
   readonly history: HistoryService;
+  readonly live: LiveService;
+  /** A page instance is gone (navigated, reloaded, closed, crashed): what it started ends. */
+  endFrame(frame: string): void;
   close(): Promise<void>;
 }
 
@@ -171,8 +174,9 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...positionsHandlers(context),
     ...miningHandlers(context, miningWatch),
     ...notificationHandlers(notifications),
-    'live.subscribe': ({ accountId, channel, topic }) => live.subscribe(accountId, channel, topic),
-    'live.unsubscribe': ({ id }) => live.unsubscribe(id),
+    'live.subscribe': ({ accountId, channel, topic }, ctx) =>
+      live.subscribe(accountId, channel, topic, ctx.frame),
+    'live.unsubscribe': ({ id }, ctx) => live.unsubscribe(id, ctx.frame),
     'webhooks.configure': async ({ accountId, apiKey }) => {
       await webhooks.configure(accountId, apiKey);
       return null;
@@ -200,6 +204,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     accounts,
     cache,
     history,
+    live,
+    endFrame: (frame) => void live.endOwner(frame),
     async close() {
       notifications.close();
       live.stop();

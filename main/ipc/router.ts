@@ -14,6 +14,11 @@ import { userFacing } from './user-facing.ts';
 export interface CallContext {
   /** Who called: `window` for the Electron renderer, `browser-host` for the test host, ... */
   readonly origin: string;
+  /**
+   * The page instance that called (one load of the page: a reload or navigation is a new one).
+   * What it starts that lives on (live subscriptions) ends with it: see `Core.endFrame`.
+   */
+  readonly frame?: string;
 }
 
 /** One handler per procedure of the contract; a missing or extra one is a compile error. */

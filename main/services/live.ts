@@ -25,8 +25,8 @@ import type { AccountService } from './accounts.ts';
 export class LiveService {
   readonly #clients: WsClients;
   readonly #coalescers = new Map<string, PushCoalescer>();
-  /** Subscription id -> the listener it holds (several ids may share one). */
-  readonly #subscriptions = new Map<string, string>();
+  /** Subscription id -> the listener it holds (several ids may share one) and the page that made it. */
+  readonly #subscriptions = new Map<string, { key: string; owner: string | undefined }>();
   /**
    * One client listener per account, channel and topic, however many subscriptions want it: a push
    * enters the batch once, not once per screen or service listening.
@@ -84,8 +84,12 @@ export class LiveService {
     return forward;
   }
 
-  /** Starts listening; pushes arrive as `ws.batch` events. Returns the id that stops it. */
-  subscribe(account: string, channel: Channel, topic: string): string {
+  /**
+   * Starts listening; pushes arrive as `ws.batch` events. Returns the id that stops it. A subscription
+   * made for a page (`owner`) ends with that page (`endOwner`), and only that page may stop it early;
+   * one made by main itself (no owner) lasts until main stops it.
+   */
+  subscribe(account: string, channel: Channel, topic: string, owner?: string): string {
     const key = `${account}\n${channel}\n${topic}`;
     let listener = this.#listeners.get(key);
     if (!listener) {
@@ -94,8 +98,23 @@ export class LiveService {
     }
     listener.holders++;
     const id = randomUUID();
-    this.#subscriptions.set(id, key);
+    this.#subscriptions.set(id, { key, owner });
     return id;
+  }
+
+  /** How many subscriptions are open (all, or those of one page). */
+  subscriptionCount(owner?: string): number {
+    if (owner === undefined) return this.#subscriptions.size;
+    let n = 0;
+    for (const s of this.#subscriptions.values()) if (s.owner === owner) n++;
+    return n;
+  }
+
+  /** Ends every subscription a page made: it navigated away, reloaded or closed. */
+  endOwner(owner: string): number {
+    let ended = 0;
+    for (const [id, s] of this.#subscriptions) if (s.owner === owner && this.unsubscribe(id, owner)) ended++;
+    return ended;
   }
 
   /**
@@ -157,14 +176,15 @@ export class LiveService {
     );
   }
 
-  unsubscribe(id: string): boolean {
-    const key = this.#subscriptions.get(id);
-    if (key === undefined) return false;
+  /** Stops a subscription; a page's subscription only when `owner` is that page. */
+  unsubscribe(id: string, owner?: string): boolean {
+    const subscription = this.#subscriptions.get(id);
+    if (subscription === undefined || subscription.owner !== owner) return false;
     this.#subscriptions.delete(id);
-    const listener = this.#listeners.get(key);
+    const listener = this.#listeners.get(subscription.key);
     if (listener && --listener.holders === 0) {
       listener.stop();
-      this.#listeners.delete(key);
+      this.#listeners.delete(subscription.key);
     }
     return true;
   }

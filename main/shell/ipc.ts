@@ -18,16 +18,32 @@ export function senderInfo(event: IpcMainInvokeEvent): SenderInfo {
   };
 }
 
-/** Wires the router to the window: calls from its own top frame only, events to it alone. */
+/**
+ * Wires the router to the window: calls from its own top frame only, events to it alone. Each load of
+ * the page is a frame of its own: when the page navigates to another document, reloads, crashes or
+ * the window closes, what that load started (live subscriptions) ends with it.
+ */
 export function connectIpc(window: BrowserWindow, core: Core, origin: string): () => void {
   const contents = window.webContents;
   const trusted = { webContentsId: contents.id, origin };
+  let loads = 0;
+  let frame = `window-${String(contents.id)}-${String(loads)}`;
+  const endFrame = (): void => {
+    core.endFrame(frame);
+    frame = `window-${String(contents.id)}-${String(++loads)}`;
+  };
+  contents.on('did-start-navigation', (details) => {
+    // A hash change (#/trade) stays in the same document and keeps its subscriptions.
+    if (details.isMainFrame && !details.isSameDocument) endFrame();
+  });
+  contents.on('render-process-gone', endFrame);
+  contents.on('destroyed', endFrame);
   ipcMain.handle(INVOKE_CHANNEL, (event, name: unknown, input: unknown) => {
     if (!isTrustedSender(senderInfo(event), trusted)) {
       core.log.log('warn', 'refused an IPC call from an untrusted frame', { url: event.senderFrame?.url });
       return FORBIDDEN;
     }
-    return core.router.dispatch(name, input, { origin: 'window' });
+    return core.router.dispatch(name, input, { origin: 'window', frame });
   });
   const stopEvents = core.events.subscribe((name, payload) => {
     if (!contents.isDestroyed()) contents.send(EVENT_CHANNEL, name, payload);
@@ -35,5 +51,6 @@ export function connectIpc(window: BrowserWindow, core: Core, origin: string): (
   return () => {
     ipcMain.removeHandler(INVOKE_CHANNEL);
     stopEvents();
+    endFrame();
   };
 }

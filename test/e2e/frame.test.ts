@@ -208,6 +208,16 @@ describe('the frame in Chromium', () => {
   });
 });
 
+describe('live subscriptions of a page', () => {
+  it('end when the page closes, so no topic outlives the page that asked for it', async () => {
+    const before = app.core.live.subscriptionCount();
+    const { page } = await app.openPage('#/trade');
+    await expect.poll(() => app.core.live.subscriptionCount(), { timeout: 15_000 }).toBeGreaterThan(before);
+    await page.close();
+    await expect.poll(() => app.core.live.subscriptionCount(), { timeout: 15_000 }).toBe(before);
+  });
+});
+
 describe('the core failing to answer', () => {
   it('says so in words in the status bar and the badge, and recovers on Retry', async () => {
     let up = false;

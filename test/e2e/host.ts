@@ -104,9 +104,15 @@ export async function startBrowserHost(core: Core, rendererDir: string, port = 0
     sockets.handleUpgrade(req, socket, head, (ws) => serve(ws));
   });
 
+  // Each bridge socket is one page instance: what it subscribed to ends when it closes.
+  let pages = 0;
   function serve(ws: WebSocket): void {
+    const frame = `browser-host-${String(++pages)}`;
     const stop = core.events.subscribe((event, payload) => ws.send(JSON.stringify({ event, payload })));
-    ws.on('close', stop);
+    ws.on('close', () => {
+      stop();
+      core.endFrame(frame);
+    });
     ws.on('message', async (data) => {
       let message: { id?: unknown; procedure?: unknown; input?: unknown };
       try {
@@ -115,7 +121,10 @@ export async function startBrowserHost(core: Core, rendererDir: string, port = 0
         return ws.close(1003, 'invalid JSON');
       }
       if (typeof message.id !== 'number') return ws.close(1003, 'missing id');
-      const reply = await core.router.dispatch(message.procedure, message.input, { origin: 'browser-host' });
+      const reply = await core.router.dispatch(message.procedure, message.input, {
+        origin: 'browser-host',
+        frame,
+      });
       ws.send(JSON.stringify({ id: message.id, reply }));
     });
   }

@@ -70,11 +70,16 @@ describe('ipc', () => {
     const disconnect = connectIpc(window as never, core, APP_ORIGIN);
     const invoke = ipcMain.handlers.get(INVOKE_CHANNEL);
     if (!invoke) throw new Error('no invoke handler registered');
-    const call = (sender: { id: number; url?: string; topFrame?: boolean }, name: string) => {
+    const call = (
+      sender: { id: number; url?: string; topFrame?: boolean },
+      name: string,
+      input?: unknown,
+    ) => {
       const frame =
         sender.url === undefined ? null : { url: sender.url, parent: sender.topFrame === false ? {} : null };
-      return invoke({ sender: { id: sender.id }, senderFrame: frame }, name, undefined) as Promise<{
+      return invoke({ sender: { id: sender.id }, senderFrame: frame }, name, input) as Promise<{
         ok: boolean;
+        value?: unknown;
         error?: { code: string };
       }>;
     };
@@ -103,6 +108,39 @@ describe('ipc', () => {
         error: { code: 'forbidden', message: 'This page is not allowed to call the app.' },
       });
     }
+  });
+
+  it("ends a page's live subscriptions when it reloads or navigates away, not on a hash change", async () => {
+    const { core, contents, call } = await connect();
+    const page = { id: contents.id, url: 'app://txc/index.html' };
+    const [account] = core.accounts.list();
+    if (!account) throw new Error('the sandbox registers demo accounts');
+    const subscribe = () =>
+      call(page, 'live.subscribe', { accountId: account.id, channel: 'lastprice', topic: 'BTC_USDT' });
+    const first = await subscribe();
+    expect(first.ok).toBe(true);
+    await subscribe();
+    expect(core.live.subscriptionCount()).toBe(2);
+
+    contents.emit('did-start-navigation', {
+      isMainFrame: true,
+      isSameDocument: true,
+      url: 'app://txc/#/trade',
+    });
+    contents.emit('did-start-navigation', { isMainFrame: false, isSameDocument: false, url: 'app://txc/x' });
+    expect(core.live.subscriptionCount()).toBe(2);
+
+    contents.emit('did-start-navigation', {
+      isMainFrame: true,
+      isSameDocument: false,
+      url: 'app://txc/index.html',
+    });
+    expect(core.live.subscriptionCount()).toBe(0);
+    // The reloaded page cannot stop what the old one started, and starts afresh.
+    expect((await call(page, 'live.unsubscribe', { id: first.value })).value).toBe(false);
+    await subscribe();
+    contents.emit('render-process-gone', {}, { reason: 'crashed' });
+    expect(core.live.subscriptionCount()).toBe(0);
   });
 
   it('sends events to the window on the single event channel until disconnected', async () => {
