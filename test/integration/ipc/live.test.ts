@@ -62,12 +62,15 @@ describe('live data through the bridge', () => {
     // Two screens on every market and one on BTC_USDT: the client hands a BTC_USDT push to both topics.
     const ids = [await subscribe('*'), await subscribe('*'), await subscribe('BTC_USDT')];
     await expect.poll(() => states.at(-1), { timeout: 10_000 }).toBe('live');
-    const pushesOf = (orderId: number) =>
+    /** Pushes of the order with event `kind` (1 new, 3 finished). */
+    const pushesOf = (orderId: number, kind = 1) =>
       batches
         .flatMap((b) => b.events)
-        .filter(
-          (e) => e.channel === 'ordersPending' && (e.params as [number, { id?: number }])[1]?.id === orderId,
-        ).length;
+        .filter((e) => {
+          if (e.channel !== 'ordersPending') return false;
+          const [event, order] = e.params as [number, { id?: number }];
+          return event === kind && order?.id === orderId;
+        }).length;
     const place = async (price: string) =>
       (
         await ok<{ order: { orderId: number } }>('orders.place', {
@@ -77,20 +80,23 @@ describe('live data through the bridge', () => {
       ).order.orderId;
 
     // A subscription is sent to the exchange in the background: place orders until one is heard.
+    // Then cancel it: its "finished" push comes after every copy of its "new" push on the same socket
+    // and batch, so once it is here the copies are counted.
     const heard = async (): Promise<number> => {
-      let orderId = 0;
+      let orderId = await place('30100');
+      let polls = 0;
       await expect
         .poll(
           async () => {
-            orderId = await place('30100');
-            await new Promise((resolve) => setTimeout(resolve, 200));
-            return pushesOf(orderId);
+            if (pushesOf(orderId) > 0) return true;
+            if (++polls % 10 === 0) orderId = await place('30100');
+            return false;
           },
-          { timeout: 10_000 },
+          { timeout: 10_000, interval: 20 },
         )
-        .toBeGreaterThan(0);
-      // Let any copy arrive before counting.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+        .toBe(true);
+      await ok('orders.cancel', { accountId: main.id, market: 'BTC_USDT', orderId });
+      await expect.poll(() => pushesOf(orderId, 3), { timeout: 10_000 }).toBeGreaterThan(0);
       return orderId;
     };
     expect(pushesOf(await heard())).toBe(1);

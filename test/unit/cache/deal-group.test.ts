@@ -2,7 +2,7 @@
 // the way a read worker sees it.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   commitDealGroup,
   GROUP_MS,
@@ -15,7 +15,6 @@ import { deal, range } from './deal-factory.ts';
 import { useWritableDb } from './writable-db.ts';
 
 const db = useWritableDb();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Deals another connection sees (committed ones only). */
 function seenOutside(): number {
@@ -28,7 +27,11 @@ function seenOutside(): number {
 }
 
 describe('groups of deal pages', () => {
-  it('answers a page at once and commits the group within its time limit', async () => {
+  // The group's time limit runs on a fake clock: the test moves it exactly past the limit.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+  afterEach(() => vi.useRealTimers());
+
+  it('answers a page at once and commits the group at its time limit', () => {
     expect(
       storeDealPage(
         db.get(),
@@ -45,7 +48,9 @@ describe('groups of deal pages', () => {
       { job: 'deals:main', cursor: 400 },
     );
     expect(seenOutside()).toBe(0);
-    await sleep(GROUP_MS + 50);
+    vi.advanceTimersByTime(GROUP_MS - 1);
+    expect(seenOutside()).toBe(0);
+    vi.advanceTimersByTime(1);
     expect(seenOutside()).toBe(400);
   });
 
@@ -70,13 +75,13 @@ describe('groups of deal pages', () => {
     expect(page.rows.map((r) => [r.account, r.id])).toEqual([['sub-new', 3]]);
   });
 
-  it('tells the next page when a group failed to commit on its timer, then carries on', async () => {
+  it('tells the next page when a group failed to commit on its timer, then carries on', () => {
     storeDealPage(db.get(), [deal(1)], undefined);
     // Created inside the open group: the daily totals write at the commit fails, and the rollback
     // removes the trigger with the rest of the group.
     db.get().exec(`CREATE TEMP TRIGGER boom BEFORE INSERT ON deal_daily_totals
       BEGIN SELECT RAISE(ABORT, 'disk says no'); END`);
-    await sleep(GROUP_MS + 50);
+    vi.advanceTimersByTime(GROUP_MS);
     expect(() => storeDealPage(db.get(), [deal(2)], undefined)).toThrow(GroupLostError);
     expect(seenOutside()).toBe(0);
     storeDealPage(db.get(), [deal(1), deal(2)], undefined);
