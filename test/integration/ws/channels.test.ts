@@ -102,11 +102,16 @@ describe('public channels', () => {
       'next_funding_time',
       'time',
     ]);
+    // A second listener stays: once it has heard two more periods, the first would have too.
+    const other = await Peer.open(h.url);
+    await other.call('premiumIndex_subscribe', ['BTC_PERP']);
     await p.call('premiumIndex_unsubscribe');
     const count = p.of('premiumIndex_update').length;
-    await new Promise((r) => setTimeout(r, 100));
+    const heard = other.of('premiumIndex_update').length;
+    await other.until(() => other.of('premiumIndex_update').length >= heard + 2);
     await p.call('ping');
     expect(p.of('premiumIndex_update').length).toBe(count);
+    other.close();
     p.close();
   });
 });
