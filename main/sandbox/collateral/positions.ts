@@ -78,6 +78,8 @@ export class Positions {
   readonly closed: Array<{ accountId: string; market: string; side: PositionSide }> = [];
   private readonly state: SandboxState;
   private nextId = 1;
+  /** The history record of each (account, position, order), for fills of an order already recorded. */
+  private readonly byOrder = new Map<string, HistoryRecord>();
 
   constructor(state: SandboxState) {
     this.state = state;
@@ -104,6 +106,11 @@ export class Positions {
   restore(snap: PositionsSnapshot): void {
     this.borrows.splice(0, this.borrows.length, ...snap.borrows);
     this.history.splice(0, this.history.length, ...snap.history);
+    this.byOrder.clear();
+    for (const h of this.history) {
+      const detail = h.record['orderDetail'] as { id: number };
+      this.byOrder.set(recordKey(h.accountId, h.record['positionId'] as number, detail.id), h);
+    }
     this.open.clear();
     for (const { borrowIndex, ...p } of snap.open) {
       this.open.set(Positions.key(p.accountId, p.market, p.side), {
@@ -255,6 +262,12 @@ export class Positions {
     this.closed.push({ accountId: p.accountId, market: p.market, side: p.side });
   }
 
+  /**
+   * One history record per order that changed a position (its identity is `orderDetail.id`): a
+   * further fill of the same order replaces that order's record with the state after it, the trade
+   * amount, fee and realized PnL summed and the price averaged over the fills. Records of different
+   * orders stay apart even when they share `modifyDate`.
+   */
   private record(
     p: Position,
     orderId: number,
@@ -267,7 +280,21 @@ export class Positions {
     const acc = this.state.accounts.get(p.accountId);
     const m = this.state.markets.get(p.market);
     if (p.borrow) p.borrow.engineRecords++;
-    this.history.push({
+    const key = recordKey(p.accountId, p.positionId, orderId);
+    const prior = this.byOrder.get(key);
+    let trade = { qty, value: qty.times(price), fee, pnl };
+    if (prior) {
+      const d = prior.record['orderDetail'] as Record<string, string | null>;
+      const priorQty = new Decimal(d['tradeAmount'] ?? '0');
+      trade = {
+        qty: qty.plus(priorQty),
+        value: trade.value.plus(priorQty.times(d['price'] ?? '0')),
+        fee: fee.plus(d['tradeFee'] ?? '0'),
+        pnl: pnl.plus(d['realizedPnl'] ?? '0'),
+      };
+      this.history.splice(this.history.lastIndexOf(prior), 1);
+    }
+    const entry: HistoryRecord = {
       accountId: p.accountId,
       record: {
         positionId: p.positionId,
@@ -281,15 +308,23 @@ export class Positions {
         liquidationState: p.liquidationState,
         orderDetail: {
           id: orderId,
-          tradeAmount: qty.toFixed(),
-          price: price.toFixed(),
-          tradeFee: fee.toFixed(),
+          tradeAmount: trade.qty.toFixed(),
+          price: (trade.qty.isZero() ? price : trade.value.div(trade.qty))
+            .toDecimalPlaces(m?.moneyPrec ?? 8)
+            .toFixed(),
+          tradeFee: trade.fee.toFixed(),
           fundingFee: null,
-          realizedPnl: pnl.isZero() ? null : pnl.toFixed(),
+          realizedPnl: trade.pnl.isZero() ? null : trade.pnl.toFixed(),
         },
         side: p.side,
         isHedge: p.isHedge,
       },
-    });
+    };
+    this.history.push(entry);
+    this.byOrder.set(key, entry);
   }
+}
+
+function recordKey(accountId: string, positionId: number, orderId: number): string {
+  return `${accountId}|${positionId}|${orderId}`;
 }
