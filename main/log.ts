@@ -1,5 +1,6 @@
-import { createWriteStream, mkdirSync, renameSync, statSync } from 'node:fs';
+import { createWriteStream, renameSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { makePrivateDir, PRIVATE_FILE_MODE, touchPrivateFile } from './private-fs.ts';
 
 /*
  * The app's log. Every line passes through `redact`, which blanks every secret registered with
@@ -64,18 +65,20 @@ function render(detail: unknown): string {
 /**
  * Appends lines to `file` through one ordered write stream. A file already past `maxBytes` when the
  * app starts is kept as `<file>.1` (replacing the previous one), so the log never grows unbounded.
+ * The folder and the file are the user's only.
  */
 export function fileSink(
   file: string,
   maxBytes = 5 * 1024 * 1024,
 ): { write: (line: string) => void; close: () => Promise<void> } {
-  mkdirSync(dirname(file), { recursive: true });
+  makePrivateDir(dirname(file));
   try {
     if (statSync(file).size > maxBytes) renameSync(file, `${file}.1`);
   } catch {
     // no log yet
   }
-  const stream = createWriteStream(file, { flags: 'a', mode: 0o600 });
+  touchPrivateFile(file);
+  const stream = createWriteStream(file, { flags: 'a', mode: PRIVATE_FILE_MODE });
   stream.on('error', () => undefined);
   return {
     write: (line) => void stream.write(`${line}\n`),
