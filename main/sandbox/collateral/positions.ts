@@ -155,7 +155,10 @@ export class Positions {
     const key = Positions.key(acc.id, m.name, side);
     let p = this.open.get(key);
     const delta = o.side === 'buy' ? qty : qty.neg();
+    /** Realized by this fill, credited to the balance. */
     let pnl = ZERO;
+    /** What the fill did to the position it leaves open (or closed): the last history record. */
+    let trade = { qty, fee, pnl: ZERO };
     if (!p) {
       p = this.create(acc, m, side, delta, price, now);
     } else if (p.amount.isZero() || p.amount.isPos() === delta.isPos()) {
@@ -166,18 +169,21 @@ export class Positions {
       const closing = Decimal.min(p.amount.abs(), qty);
       pnl = closing.times(price.minus(p.basePrice)).times(p.amount.isPos() ? 1 : -1);
       p.realizedPnl = p.realizedPnl.plus(pnl);
+      trade = { qty, fee, pnl };
       const after = p.amount.plus(delta);
       if (!after.isZero() && after.isPos() !== p.amount.isPos()) {
-        // the position flipped: the old one closes, the rest opens a new one at the fill price
+        // the position flipped: the old one closes with the closing part of the fill (and its share of
+        // the fee), the rest opens a new one at the fill price
+        const closingFee = fee.times(closing).div(qty).toDecimalPlaces(18, Decimal.ROUND_DOWN);
         p.amount = ZERO;
-        this.record(p, o.id, closing, price, fee, pnl, now);
+        this.record(p, o.id, closing, price, closingFee, pnl, now);
         this.close(p, key, 'repaid');
         p = this.create(acc, m, side, after, price, now);
-        pnl = ZERO;
+        trade = { qty: after.abs(), fee: fee.minus(closingFee), pnl: ZERO };
       } else p.amount = after;
     }
     p.modifyDate = now;
-    this.record(p, o.id, qty, price, fee, pnl, now);
+    this.record(p, o.id, trade.qty, price, trade.fee, trade.pnl, now);
     if (p.amount.isZero()) this.close(p, key, 'repaid');
     acc.collateral.set(m.money, collateralBalance(acc, m.money).plus(pnl).minus(fee));
     return { fee: toLedger(fee.toDecimalPlaces(18, Decimal.ROUND_DOWN)), feeAsset: m.money };
