@@ -47,7 +47,8 @@ export function upsertPositions(db: WritableDB, records: readonly PositionRecord
        trade_fee, funding_fee, realized_pnl)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (account, position_id, order_id) DO UPDATE SET
-       modify_us = excluded.modify_us, market = excluded.market, open_us = excluded.open_us, side = excluded.side, is_hedge = excluded.is_hedge,
+       modify_us = excluded.modify_us, market = excluded.market, open_us = excluded.open_us,
+       side = excluded.side, is_hedge = excluded.is_hedge,
        amount = excluded.amount, base_price = excluded.base_price, realized_funding = excluded.realized_funding,
        liquidation_price = excluded.liquidation_price, liquidation_state = excluded.liquidation_state,
        trade_amount = excluded.trade_amount, trade_price = excluded.trade_price,
