@@ -1,27 +1,47 @@
-import { createWriteStream, mkdirSync, renameSync, statSync } from 'node:fs';
+import { createWriteStream, renameSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { makePrivateDir, PRIVATE_FILE_MODE, touchPrivateFile } from './private-fs.ts';
 
-/**
+/*
  * The app's log. Every line passes through `redact`, which blanks every secret registered with
  * `registerSecret` and anything shaped like a signature header, so a secret never reaches a log file,
  * an error shown to the user, or test output.
  */
-const secrets = new Set<string>();
-const MIN_SECRET_LENGTH = 8;
 
+/** Each registered secret with the forms it can take in a line. */
+const secrets = new Map<string, readonly string[]>();
+/** One pattern matching any form of any registered secret, longest first; null when none. */
+let pattern: RegExp | null = null;
+
+/** JSON string escaping without the quotes: how a text reads inside `JSON.stringify` output. */
+const escaped = (text: string): string => JSON.stringify(text).slice(1, -1);
+const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+function rebuild(): void {
+  const forms = [...new Set([...secrets.values()].flat())].sort((a, b) => b.length - a.length);
+  pattern = forms.length ? new RegExp(forms.map(literal).join('|'), 'g') : null;
+}
+
+/**
+ * Registers a secret to blank from every line, whatever its length and characters: as written, as it
+ * reads inside JSON (quotes, backslashes and control characters escaped), and inside JSON quoted again.
+ */
 export function registerSecret(secret: string): void {
-  if (secret.length >= MIN_SECRET_LENGTH) secrets.add(secret);
+  if (secret === '' || secrets.has(secret)) return;
+  const once = escaped(secret);
+  secrets.set(secret, [secret, once, escaped(once)]);
+  rebuild();
 }
 
 export function forgetSecret(secret: string): void {
-  secrets.delete(secret);
+  if (secrets.delete(secret)) rebuild();
 }
 
 const SIGNATURE_HEADER = /(x-txc-(?:signature|payload)["']?\s*[:=]\s*["']?)[A-Za-z0-9+/=]+/gi;
 
+/** Blanks, in one pass, every form of every registered secret, then signature headers. */
 export function redact(text: string): string {
-  let out = text;
-  for (const secret of secrets) out = out.split(secret).join('[redacted]');
+  const out = pattern ? text.replace(pattern, '[redacted]') : text;
   return out.replace(SIGNATURE_HEADER, '$1[redacted]');
 }
 
@@ -45,18 +65,20 @@ function render(detail: unknown): string {
 /**
  * Appends lines to `file` through one ordered write stream. A file already past `maxBytes` when the
  * app starts is kept as `<file>.1` (replacing the previous one), so the log never grows unbounded.
+ * The folder and the file are the user's only.
  */
 export function fileSink(
   file: string,
   maxBytes = 5 * 1024 * 1024,
 ): { write: (line: string) => void; close: () => Promise<void> } {
-  mkdirSync(dirname(file), { recursive: true });
+  makePrivateDir(dirname(file));
   try {
     if (statSync(file).size > maxBytes) renameSync(file, `${file}.1`);
   } catch {
     // no log yet
   }
-  const stream = createWriteStream(file, { flags: 'a', mode: 0o600 });
+  touchPrivateFile(file);
+  const stream = createWriteStream(file, { flags: 'a', mode: PRIVATE_FILE_MODE });
   stream.on('error', () => undefined);
   return {
     write: (line) => void stream.write(`${line}\n`),

@@ -1,5 +1,5 @@
-/** Characters that make a spreadsheet read a text cell as a formula. */
-const FORMULA_START = /^[=+@\t\r]/;
+/** Characters that make a spreadsheet read a text cell as a formula: = + - @ tab and CR. */
+const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF, quotes doubled. Free text

@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { openPrivateDatabase, privateSidecars } from '../private-fs.ts';
 import type { ReadableDB, WritableDB } from './db.ts';
 import { SchemaTooNewError } from './errors.ts';
 import { migrate, schemaVersion, type MigrationReport } from './migrate.ts';
@@ -30,7 +29,8 @@ export interface OpenWritableOptions {
 }
 
 /**
- * Opens (creating it and its folder when missing) the one writing connection of a cache file: WAL,
+ * Opens (creating it and its folder when missing, owner-only) the one writing connection of a cache
+ * file: WAL,
  * foreign keys on, a busy timeout, a larger WAL between checkpoints and a larger page cache,
  * synchronous NORMAL (safe with WAL: a crash loses at most the last commits, never consistency),
  * then migrates it.
@@ -39,10 +39,10 @@ export function openWritable(
   file: string,
   options: OpenWritableOptions = {},
 ): { db: WritableDB; migration: MigrationReport } {
-  mkdirSync(join(file, '..'), { recursive: true });
-  const db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+  const db = openPrivateDatabase(file, { timeout: BUSY_TIMEOUT_MS });
   try {
     db.pragma('journal_mode = WAL');
+    privateSidecars(file);
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);

@@ -2,7 +2,7 @@
  * `--data DIR`: the sandbox's state saved as one JSON file (written atomically, shortly after changes
  * and on close) and loaded on the next start. Decimals, bigints, maps and sets are tagged.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Decimal } from 'decimal.js';
 import type { Positions, PositionsSnapshot } from './collateral/positions.ts';
@@ -85,9 +85,11 @@ export function save(dir: string, w: World): void {
     positions: w.positions.snapshot(),
     sim: w.sim.snapshot(),
   };
-  mkdirSync(dir, { recursive: true });
+  // the state holds API secrets: the folder and the file are the user's only
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = join(dir, STATE_FILE);
-  writeFileSync(`${file}.tmp`, JSON.stringify(encode(snap)));
+  writeFileSync(`${file}.tmp`, JSON.stringify(encode(snap)), { mode: 0o600 });
+  chmodSync(`${file}.tmp`, 0o600);
   renameSync(`${file}.tmp`, file);
 }
 

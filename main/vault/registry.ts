@@ -5,11 +5,10 @@
  * named by the account id, in the SecretStore.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { migrate } from '../cache/migrate.ts';
 import { UserFacingError } from '../errors.ts';
+import { openPrivateDatabase, privateSidecars } from '../private-fs.ts';
 import { parseCsv } from './csv.ts';
 import { registryMigrations } from './migrations/index.ts';
 import type { SecretStore } from './secret-store.ts';
@@ -114,9 +113,9 @@ export class AccountRegistry {
   readonly #listeners = new Set<() => void>();
 
   constructor(file: string, secrets: SecretStore, now: () => number = Date.now) {
-    mkdirSync(dirname(file), { recursive: true });
-    this.#db = new Database(file, { timeout: 5000 });
+    this.#db = openPrivateDatabase(file, { timeout: 5000 });
     this.#db.pragma('journal_mode = WAL');
+    privateSidecars(file);
     this.#db.pragma('foreign_keys = ON');
     migrate(this.#db, registryMigrations, file);
     this.#secrets = secrets;

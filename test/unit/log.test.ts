@@ -24,6 +24,27 @@ describe('log', () => {
     expect(redact('short')).toBe('short');
   });
 
+  it('blanks short secrets and secrets with quotes or backslashes, raw and JSON-escaped', () => {
+    const secrets = ['k3y', 'ab"cd', 'x\\y', 'p"q\\r\nz', '7'];
+    for (const secret of secrets) registerSecret(secret);
+    const lines: string[] = [];
+    const log = createLogger((line) => lines.push(line));
+    for (const secret of secrets) {
+      log.log('error', `secret ${secret} in the message`, new Error(`bad key ${secret}`));
+      log.log('info', 'request', { apiSecret: secret, body: JSON.stringify({ secret }) });
+    }
+    for (const secret of secrets) forgetSecret(secret);
+    const text = lines.join('\n');
+    for (const secret of secrets) {
+      const once = JSON.stringify(secret).slice(1, -1);
+      const twice = JSON.stringify(once).slice(1, -1);
+      for (const form of [secret, once, twice]) expect(text, JSON.stringify(form)).not.toContain(form);
+    }
+    expect(text).toContain('"apiSecret":"[redacted]"');
+    expect(text).toContain('in the message');
+    expect(redact('k3y')).toBe('k3y');
+  });
+
   it('appends to a log file and keeps an oversized one as .1', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'txc-log-'));
     const file = join(dir, 'logs', 'main.log');

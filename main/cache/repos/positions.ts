@@ -18,25 +18,25 @@ export const positionRecordSchema = z.object({
   realizedFunding: decimalString,
   liquidationPrice: nullableDecimal,
   liquidationState: z.enum(['margin_call', 'liquidation']).nullable(),
-  orderDetail: z
-    .object({
-      id: z.number().int().nonnegative(),
-      tradeAmount: decimalString,
-      price: decimalString,
-      tradeFee: decimalString,
-      fundingFee: nullableDecimal.optional(),
-      realizedPnl: nullableDecimal.optional(),
-    })
-    .nullable()
-    .optional(),
+  /** The order that changed the position; its id is the record's identity within the position. */
+  orderDetail: z.object({
+    id: z.number().int().nonnegative(),
+    tradeAmount: decimalString,
+    price: decimalString,
+    tradeFee: decimalString,
+    fundingFee: nullableDecimal.optional(),
+    realizedPnl: nullableDecimal.optional(),
+  }),
   side: z.enum(['LONG', 'SHORT', 'BOTH']),
   isHedge: z.boolean(),
 });
 export type PositionRecord = z.infer<typeof positionRecordSchema>;
 
 /**
- * Stores position states; one row per (account, position, modifyDate). A state seen again replaces
- * the stored one (the exchange's latest word wins), so overlapping sync windows leave no double.
+ * Stores position history records; one row per (account, position, order that changed it), the
+ * exchange's own identity of a record, so records of one position sharing a modify time stay apart.
+ * A record seen again replaces the stored one (the exchange's latest word wins), so overlapping sync
+ * windows leave no double.
  */
 export function upsertPositions(db: WritableDB, records: readonly PositionRecord[]): { stored: number } {
   const rows = parseInput(z.array(positionRecordSchema), records, 'positions');
@@ -46,16 +46,17 @@ export function upsertPositions(db: WritableDB, records: readonly PositionRecord
        base_price, realized_funding, liquidation_price, liquidation_state, order_id, trade_amount, trade_price,
        trade_fee, funding_fee, realized_pnl)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (account, position_id, modify_us) DO UPDATE SET
-       market = excluded.market, open_us = excluded.open_us, side = excluded.side, is_hedge = excluded.is_hedge,
+     ON CONFLICT (account, position_id, order_id) DO UPDATE SET
+       modify_us = excluded.modify_us, market = excluded.market, open_us = excluded.open_us,
+       side = excluded.side, is_hedge = excluded.is_hedge,
        amount = excluded.amount, base_price = excluded.base_price, realized_funding = excluded.realized_funding,
        liquidation_price = excluded.liquidation_price, liquidation_state = excluded.liquidation_state,
-       order_id = excluded.order_id, trade_amount = excluded.trade_amount, trade_price = excluded.trade_price,
+       trade_amount = excluded.trade_amount, trade_price = excluded.trade_price,
        trade_fee = excluded.trade_fee, funding_fee = excluded.funding_fee, realized_pnl = excluded.realized_pnl`,
   );
   db.transaction(() => {
     for (const r of rows) {
-      const o = r.orderDetail ?? null;
+      const o = r.orderDetail;
       statement.run(
         r.account,
         r.positionId,
@@ -69,12 +70,12 @@ export function upsertPositions(db: WritableDB, records: readonly PositionRecord
         r.realizedFunding,
         r.liquidationPrice,
         r.liquidationState,
-        o?.id ?? null,
-        o?.tradeAmount ?? null,
-        o?.price ?? null,
-        o?.tradeFee ?? null,
-        o?.fundingFee ?? null,
-        o?.realizedPnl ?? null,
+        o.id,
+        o.tradeAmount,
+        o.price,
+        o.tradeFee,
+        o.fundingFee ?? null,
+        o.realizedPnl ?? null,
       );
     }
   })();
@@ -87,8 +88,10 @@ const querySchema = z.strictObject({
   positionId: z.number().int().nonnegative().optional(),
   from: unixSeconds.optional(),
   to: unixSeconds.optional(),
-  /** Keyset: states older than this (modify time in microseconds, position id). */
-  before: z.strictObject({ modifyUs: z.number().int(), positionId: z.number().int() }).optional(),
+  /** Keyset: records older than this (modify time in microseconds, position id, order id). */
+  before: z
+    .strictObject({ modifyUs: z.number().int(), positionId: z.number().int(), orderId: z.number().int() })
+    .optional(),
   limit: z.number().int().min(1).max(1000).default(200),
 });
 export type PositionQuery = z.input<typeof querySchema>;
@@ -106,10 +109,10 @@ interface PositionRow {
   realized_funding: string;
   liquidation_price: string | null;
   liquidation_state: PositionRecord['liquidationState'];
-  order_id: number | null;
-  trade_amount: string | null;
-  trade_price: string | null;
-  trade_fee: string | null;
+  order_id: number;
+  trade_amount: string;
+  trade_price: string;
+  trade_fee: string;
   funding_fee: string | null;
   realized_pnl: string | null;
 }
@@ -126,23 +129,24 @@ function toRecord(r: PositionRow): PositionRecord {
     realizedFunding: r.realized_funding,
     liquidationPrice: r.liquidation_price,
     liquidationState: r.liquidation_state,
-    orderDetail:
-      r.order_id === null
-        ? null
-        : {
-            id: r.order_id,
-            tradeAmount: r.trade_amount ?? '0',
-            price: r.trade_price ?? '0',
-            tradeFee: r.trade_fee ?? '0',
-            fundingFee: r.funding_fee,
-            realizedPnl: r.realized_pnl,
-          },
+    orderDetail: {
+      id: r.order_id,
+      tradeAmount: r.trade_amount,
+      price: r.trade_price,
+      tradeFee: r.trade_fee,
+      fundingFee: r.funding_fee,
+      realizedPnl: r.realized_pnl,
+    },
     side: r.side,
     isHedge: r.is_hedge === 1,
   };
 }
 
-/** Position states of an account, newest first, keyset paged by (modify time, position id). */
+/**
+ * Position history of an account, newest first, keyset paged by (modify time, position id, order id):
+ * records of one position sharing a modify time come in the order the exchange numbered their orders,
+ * the later order first.
+ */
 export function listPositions(db: ReadableDB, query: PositionQuery): PositionRecord[] {
   const q = parseInput(querySchema, query, 'query');
   const parts = ['account = ?'];
@@ -155,11 +159,17 @@ export function listPositions(db: ReadableDB, query: PositionQuery): PositionRec
   if (q.positionId !== undefined) add('position_id = ?', q.positionId);
   if (q.from !== undefined) add('modify_us >= ?', toMicros(q.from));
   if (q.to !== undefined) add('modify_us < ?', toMicros(q.to));
-  if (q.before) add('(modify_us, position_id) < (?, ?)', q.before.modifyUs, q.before.positionId);
+  if (q.before)
+    add(
+      '(modify_us, position_id, order_id) < (?, ?, ?)',
+      q.before.modifyUs,
+      q.before.positionId,
+      q.before.orderId,
+    );
   params.push(q.limit);
   const rows = prepared(
     db,
-    `SELECT * FROM positions_history WHERE ${parts.join(' AND ')} ORDER BY modify_us DESC, position_id DESC LIMIT ?`,
+    `SELECT * FROM positions_history WHERE ${parts.join(' AND ')} ORDER BY modify_us DESC, position_id DESC, order_id DESC LIMIT ?`,
   ).all(...params) as PositionRow[];
   return rows.map(toRecord);
 }

@@ -78,6 +78,8 @@ export class Positions {
   readonly closed: Array<{ accountId: string; market: string; side: PositionSide }> = [];
   private readonly state: SandboxState;
   private nextId = 1;
+  /** The history record of each (account, position, order), for fills of an order already recorded. */
+  private readonly byOrder = new Map<string, HistoryRecord>();
 
   constructor(state: SandboxState) {
     this.state = state;
@@ -104,6 +106,11 @@ export class Positions {
   restore(snap: PositionsSnapshot): void {
     this.borrows.splice(0, this.borrows.length, ...snap.borrows);
     this.history.splice(0, this.history.length, ...snap.history);
+    this.byOrder.clear();
+    for (const h of this.history) {
+      const detail = h.record['orderDetail'] as { id: number };
+      this.byOrder.set(recordKey(h.accountId, h.record['positionId'] as number, detail.id), h);
+    }
     this.open.clear();
     for (const { borrowIndex, ...p } of snap.open) {
       this.open.set(Positions.key(p.accountId, p.market, p.side), {
@@ -148,7 +155,10 @@ export class Positions {
     const key = Positions.key(acc.id, m.name, side);
     let p = this.open.get(key);
     const delta = o.side === 'buy' ? qty : qty.neg();
+    /** Realized by this fill, credited to the balance. */
     let pnl = ZERO;
+    /** What the fill did to the position it leaves open (or closed): the last history record. */
+    let trade = { qty, fee, pnl: ZERO };
     if (!p) {
       p = this.create(acc, m, side, delta, price, now);
     } else if (p.amount.isZero() || p.amount.isPos() === delta.isPos()) {
@@ -159,18 +169,21 @@ export class Positions {
       const closing = Decimal.min(p.amount.abs(), qty);
       pnl = closing.times(price.minus(p.basePrice)).times(p.amount.isPos() ? 1 : -1);
       p.realizedPnl = p.realizedPnl.plus(pnl);
+      trade = { qty, fee, pnl };
       const after = p.amount.plus(delta);
       if (!after.isZero() && after.isPos() !== p.amount.isPos()) {
-        // the position flipped: the old one closes, the rest opens a new one at the fill price
+        // the position flipped: the old one closes with the closing part of the fill (and its share of
+        // the fee), the rest opens a new one at the fill price
+        const closingFee = fee.times(closing).div(qty).toDecimalPlaces(18, Decimal.ROUND_DOWN);
         p.amount = ZERO;
-        this.record(p, o.id, closing, price, fee, pnl, now);
+        this.record(p, o.id, closing, price, closingFee, pnl, now);
         this.close(p, key, 'repaid');
         p = this.create(acc, m, side, after, price, now);
-        pnl = ZERO;
+        trade = { qty: after.abs(), fee: fee.minus(closingFee), pnl: ZERO };
       } else p.amount = after;
     }
     p.modifyDate = now;
-    this.record(p, o.id, qty, price, fee, pnl, now);
+    this.record(p, o.id, trade.qty, price, trade.fee, trade.pnl, now);
     if (p.amount.isZero()) this.close(p, key, 'repaid');
     acc.collateral.set(m.money, collateralBalance(acc, m.money).plus(pnl).minus(fee));
     return { fee: toLedger(fee.toDecimalPlaces(18, Decimal.ROUND_DOWN)), feeAsset: m.money };
@@ -255,6 +268,12 @@ export class Positions {
     this.closed.push({ accountId: p.accountId, market: p.market, side: p.side });
   }
 
+  /**
+   * One history record per order that changed a position (its identity is `orderDetail.id`): a
+   * further fill of the same order replaces that order's record with the state after it, the trade
+   * amount, fee and realized PnL summed and the price averaged over the fills. Records of different
+   * orders stay apart even when they share `modifyDate`.
+   */
   private record(
     p: Position,
     orderId: number,
@@ -267,7 +286,21 @@ export class Positions {
     const acc = this.state.accounts.get(p.accountId);
     const m = this.state.markets.get(p.market);
     if (p.borrow) p.borrow.engineRecords++;
-    this.history.push({
+    const key = recordKey(p.accountId, p.positionId, orderId);
+    const prior = this.byOrder.get(key);
+    let trade = { qty, value: qty.times(price), fee, pnl };
+    if (prior) {
+      const d = prior.record['orderDetail'] as Record<string, string | null>;
+      const priorQty = new Decimal(d['tradeAmount'] ?? '0');
+      trade = {
+        qty: qty.plus(priorQty),
+        value: trade.value.plus(priorQty.times(d['price'] ?? '0')),
+        fee: fee.plus(d['tradeFee'] ?? '0'),
+        pnl: pnl.plus(d['realizedPnl'] ?? '0'),
+      };
+      this.history.splice(this.history.lastIndexOf(prior), 1);
+    }
+    const entry: HistoryRecord = {
       accountId: p.accountId,
       record: {
         positionId: p.positionId,
@@ -281,15 +314,23 @@ export class Positions {
         liquidationState: p.liquidationState,
         orderDetail: {
           id: orderId,
-          tradeAmount: qty.toFixed(),
-          price: price.toFixed(),
-          tradeFee: fee.toFixed(),
+          tradeAmount: trade.qty.toFixed(),
+          price: (trade.qty.isZero() ? price : trade.value.div(trade.qty))
+            .toDecimalPlaces(m?.moneyPrec ?? 8)
+            .toFixed(),
+          tradeFee: trade.fee.toFixed(),
           fundingFee: null,
-          realizedPnl: pnl.isZero() ? null : pnl.toFixed(),
+          realizedPnl: trade.pnl.isZero() ? null : trade.pnl.toFixed(),
         },
         side: p.side,
         isHedge: p.isHedge,
       },
-    });
+    };
+    this.history.push(entry);
+    this.byOrder.set(key, entry);
   }
+}
+
+function recordKey(accountId: string, positionId: number, orderId: number): string {
+  return `${accountId}|${positionId}|${orderId}`;
 }

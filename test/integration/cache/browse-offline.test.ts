@@ -169,8 +169,14 @@ describe('browsing the cache', () => {
     const cache = await caches.open();
     expect(cache.migration).toEqual({
       from: 1,
-      to: 5,
-      applied: ['0002-sync-checkpoints', '0003-deal-name-keys', '0004-deal-daily-totals', '0005-batch-log'],
+      to: 6,
+      applied: [
+        '0002-sync-checkpoints',
+        '0003-deal-name-keys',
+        '0004-deal-daily-totals',
+        '0005-batch-log',
+        '0006-position-order-key',
+      ],
     });
     expect(await cache.deals.count({})).toBe(250);
     const newest = (await cache.deals.page({ market: 'ETH_BTC' }, null, 1)).rows[0];

@@ -14,7 +14,24 @@ describe('csv', () => {
     expect(csvField('=HYPERLINK("x")', true)).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvField('@cmd', true)).toBe("'@cmd");
     expect(csvField('-0.1')).toBe('-0.1');
-    expect(csvField('-order-1', true)).toBe('-order-1');
+  });
+
+  it('defuses text starting with any of = + - @ tab or CR', () => {
+    const cases: Array<[string, string]> = [
+      ['=1+2', "'=1+2"],
+      ['+1', "'+1"],
+      ['-2+3', "'-2+3"],
+      ['-order-1', "'-order-1"],
+      ['@SUM(A1)', "'@SUM(A1)"],
+      ['\t=cmd', "'\t=cmd"],
+      ['\r=cmd', `"'\r=cmd"`],
+      ['order-1', 'order-1'],
+      [' =x', ' =x'],
+    ];
+    for (const [input, expected] of cases) {
+      expect(csvField(input, true), JSON.stringify(input)).toBe(expected);
+    }
+    expect(csvField('-0.1')).toBe('-0.1');
   });
 
   it('ends lines with CRLF and renders microseconds in UTC', () => {

@@ -32,36 +32,79 @@ const state = (
   ...over,
 });
 
+/** The order that changed the position, as `orderDetail` of a record. */
+const order = (
+  id: number,
+  over: Partial<PositionRecord['orderDetail']> = {},
+): Pick<PositionRecord, 'orderDetail'> => ({
+  orderDetail: {
+    id,
+    tradeAmount: '0.5',
+    price: '30000',
+    tradeFee: '0.3',
+    fundingFee: null,
+    realizedPnl: null,
+    ...over,
+  },
+});
+
 describe('positions history', () => {
-  it('stores states once per position and time, the latest copy winning', () => {
-    upsertPositions(db.get(), [state(1, 1_700_000_001.5), state(1, 1_700_000_002.25)]);
-    upsertPositions(db.get(), [
-      state(1, 1_700_000_002.25, { liquidationState: 'margin_call', liquidationPrice: '1' }),
-    ]);
+  it('stores a record once per position and order, the latest copy winning', () => {
+    upsertPositions(db.get(), [state(1, 1_700_000_001.5, order(7)), state(1, 1_700_000_002.25)]);
+    const update = state(1, 1_700_000_002.75, { liquidationState: 'margin_call', liquidationPrice: '1' });
+    upsertPositions(db.get(), [update]);
     const rows = listPositions(db.get(), { account: 'main' });
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toEqual(
-      state(1, 1_700_000_002.25, { liquidationState: 'margin_call', liquidationPrice: '1' }),
-    );
+    expect(rows[0]).toEqual(update);
+  });
+
+  it('keeps every record of one position that share a modify time, the later order first', () => {
+    const t = 1_700_000_005.5;
+    const fills = [
+      state(1, t, { amount: '0.0156', ...order(11, { tradeAmount: '0.0156' }) }),
+      state(1, t, { amount: '0.0100', ...order(12, { tradeAmount: '-0.0056', realizedPnl: '1.5' }) }),
+      state(1, t, { amount: '0', ...order(13, { tradeAmount: '-0.0100', realizedPnl: '2.25' }) }),
+    ];
+    // the exchange answers newest first
+    upsertPositions(db.get(), [...fills].reverse());
+    const rows = listPositions(db.get(), { account: 'main', positionId: 1 });
+    expect(rows).toEqual([...fills].reverse());
+    expect(rows[0]?.amount).toBe('0');
+    expect(rows.map((r) => r.orderDetail.realizedPnl)).toEqual(['2.25', '1.5', null]);
+
+    const page = listPositions(db.get(), { account: 'main', limit: 1 });
+    const rest = listPositions(db.get(), {
+      account: 'main',
+      before: { modifyUs: 1_700_000_005_500_000, positionId: 1, orderId: page[0]?.orderDetail.id ?? 0 },
+    });
+    expect(rest.map((r) => r.orderDetail.id)).toEqual([12, 11]);
+  });
+
+  it('keeps the two records of an order that closed one position and opened the next', () => {
+    const t = 1_700_000_009;
+    upsertPositions(db.get(), [state(2, t, { amount: '-0.2' }), state(1, t, { amount: '0' })]);
+    expect(listPositions(db.get(), { account: 'main' }).map((r) => [r.positionId, r.amount])).toEqual([
+      [2, '-0.2'],
+      [1, '0'],
+    ]);
   });
 
   it('filters by market and position and pages newest first', () => {
     upsertPositions(db.get(), [
       state(1, 1_700_000_001),
-      state(2, 1_700_000_001, { market: 'ETH_USDT', side: 'LONG', isHedge: true, orderDetail: null }),
+      state(2, 1_700_000_001, { market: 'ETH_USDT', side: 'LONG', isHedge: true }),
       state(3, 1_700_000_003),
     ]);
     expect(listPositions(db.get(), { account: 'main', market: 'ETH_USDT' })[0]).toMatchObject({
       positionId: 2,
       side: 'LONG',
       isHedge: true,
-      orderDetail: null,
     });
     const first = listPositions(db.get(), { account: 'main', limit: 2 });
     expect(first.map((p) => p.positionId)).toEqual([3, 2]);
     const rest = listPositions(db.get(), {
       account: 'main',
-      before: { modifyUs: 1_700_000_001_000_000, positionId: 2 },
+      before: { modifyUs: 1_700_000_001_000_000, positionId: 2, orderId: 9 },
     });
     expect(rest.map((p) => p.positionId)).toEqual([1]);
     expect(listPositions(db.get(), { account: 'main', positionId: 3 })).toHaveLength(1);

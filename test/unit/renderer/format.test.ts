@@ -75,4 +75,11 @@ describe('csvField', () => {
     expect(csvField('-0.1')).toBe('-0.1');
     expect(csvField('+1', true)).toBe("'+1");
   });
+
+  it('defuses text starting with any of = + - @ tab or CR, as main does', () => {
+    for (const start of ['=', '+', '-', '@', '\t']) expect(csvField(`${start}1`, true)).toBe(`'${start}1`);
+    expect(csvField('\r1', true)).toBe(`"'\r1"`);
+    expect(csvField('-order-1', true)).toBe("'-order-1");
+    expect(csvField('-0.1')).toBe('-0.1');
+  });
 });

@@ -1,6 +1,6 @@
 /** CSV text for exports from the renderer's grids (RFC 4180, CRLF), by the same rules as main's. */
 
-const FORMULA_START = /^[=+@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
  * One field: quoted when it holds a comma, quote, CR or LF. Free text starting like a formula gets a
