@@ -166,7 +166,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     'history.deals': ({ filter, cursor, limit }) => history.deals(filter, cursor, limit),
     'history.totals': ({ filter }) => history.totals(filter),
     'history.exportCsv': ({ filter }) => history.exportCsv(filter),
-    ...deskBatchHandlers(desk, accounts, events, cache),
+    ...deskBatchHandlers(desk, accounts, events, cache, platform),
     ...walletHandlers(context),
     ...positionsHandlers(context),
     ...miningHandlers(context, miningWatch),
@@ -186,7 +186,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     'webhooks.events': ({ accountId, before, limit }) =>
       cache.webhooks.list({ account: accountId, ...(before ? { before } : {}), ...(limit ? { limit } : {}) }),
     'webhooks.reconcile': ({ accountId }) => webhooks.reconcile(accountId),
-    'orders.placeWs': ({ accountId, draft }) => live.placeOrder(accountId, draft, connection.catalog),
+    'orders.placeWs': ({ accountId, draft }) =>
+      live.placeOrder(accountId, draft, connection.catalog, connection.trading),
   };
   const router = createRouter(handlers, {
     onInternalError: (procedure, error) => log.log('error', `procedure ${procedure} failed`, error),
