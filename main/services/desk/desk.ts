@@ -104,7 +104,11 @@ export class DeskService {
   readonly #connection: ExchangeConnection;
   readonly #previews: PreviewStore<StoredPreview>;
 
-  constructor(accounts: AccountService, connection: ExchangeConnection, now: () => number = Date.now) {
+  constructor(
+    accounts: AccountService,
+    connection: ExchangeConnection,
+    now: () => number = () => Date.now(),
+  ) {
     this.#accounts = accounts;
     this.#connection = connection;
     this.#previews = new PreviewStore(now);

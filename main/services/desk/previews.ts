@@ -18,7 +18,7 @@ export class PreviewStore<T> {
   readonly #entries = new Map<string, { value: T; createdAt: number }>();
   readonly #now: () => number;
 
-  constructor(now: () => number = Date.now) {
+  constructor(now: () => number = () => Date.now()) {
     this.#now = now;
   }
 

@@ -53,7 +53,7 @@ export class Sweeps {
   readonly #platform: Platform;
   readonly #previews: PreviewStore<StoredSweep>;
 
-  constructor(accounts: AccountService, platform: Platform, now: () => number = Date.now) {
+  constructor(accounts: AccountService, platform: Platform, now: () => number = () => Date.now()) {
     this.#accounts = accounts;
     this.#platform = platform;
     this.#previews = new PreviewStore(now);
