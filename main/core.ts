@@ -91,7 +91,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   }
   const platform = options.platform ?? headlessPlatform;
   const accounts = new AccountService(registry, connection, platform);
-  const desk = new DeskService(accounts, connection);
+  const desk = new DeskService(accounts, connection, platform);
   const webhooks = new WebhookService(cache, accounts, secrets, platform, events);
   const live = new LiveService(connection.status.wsUrl, accounts, events, log);
   const miningWatch = new MiningWatch(

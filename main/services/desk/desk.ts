@@ -13,6 +13,9 @@ import type { MarketRules, OrderDraft, RuleIssue } from '../../rules/index.ts';
 import type { AccountService } from '../accounts.ts';
 import type { ExchangeConnection } from '../exchange-connection.ts';
 import type { PlaceResult } from '../trading.ts';
+import { headlessPlatform, type Confirmation, type Platform } from '../../platform.ts';
+import { requireConfirmation } from '../confirm.ts';
+import { someOf } from './key-permissions.ts';
 import { PreviewStore, stalePreview } from './previews.ts';
 import { checkSizing, sizeFor, type Sizing, type SizingContext } from './sizing.ts';
 
@@ -103,14 +106,18 @@ export class DeskService {
   readonly #accounts: AccountService;
   readonly #connection: ExchangeConnection;
   readonly #previews: PreviewStore<StoredPreview>;
+  readonly #platform: Platform;
 
   constructor(
     accounts: AccountService,
     connection: ExchangeConnection,
+    /** Asks the person before a batch is sent; headless declines. */
+    platform: Platform = headlessPlatform,
     now: () => number = () => Date.now(),
   ) {
     this.#accounts = accounts;
     this.#connection = connection;
+    this.#platform = platform;
     this.#previews = new PreviewStore(now);
   }
 
@@ -205,7 +212,8 @@ export class DeskService {
    * Sends every child of the preview that passed its checks, with exactly the previewed amount and
    * client order id; failures first in the report. Refuses, sending nothing, when the preview is
    * unknown, older than `PREVIEW_TTL_MS`, or no longer fits (the market's rules changed, or a balance
-   * a share was taken of fell below what was previewed). A preview is sent at most once.
+   * a share was taken of fell below what was previewed), or when the person declines main's own
+   * question. A preview is sent at most once.
    */
   async place(
     previewId: string,
@@ -234,6 +242,7 @@ export class DeskService {
           throw stalePreview(`The balance of "${child.label}" fell since the preview`);
       }
     }
+    await requireConfirmation(this.#platform, orderQuestion(preview, sizingContext(market, draft)));
     const earlier = await sentBefore(preview.parentId);
     const results = await pool(preview.children, CONCURRENCY, async (child): Promise<ChildResult> => {
       const base = { account: child.account, label: child.label, clientOrderId: child.clientOrderId };
@@ -269,6 +278,37 @@ export class DeskService {
     results.sort((a, b) => Number(a.ok) - Number(b.ok));
     return { parentId: preview.parentId, results };
   }
+}
+
+/** The native question before a batch goes out: the order, how many accounts, the total and the largest. */
+function orderQuestion(preview: StoredPreview, ctx: SizingContext): Confirmation {
+  const { draft, children } = preview;
+  const [base = '', quote = ''] = (draft.market ?? '').split('_');
+  const unit = ctx.quoteAmount ? quote : base;
+  const sent = children.filter((c) => c.issues.length === 0 && c.amount !== undefined);
+  const total = sent.reduce((sum, c) => sum.plus(c.amount ?? '0'), new Dec(0));
+  const largest = sent.reduce<ChildPreview | undefined>(
+    (a, b) => (a === undefined || new Dec(b.amount ?? '0').gt(a.amount ?? '0') ? b : a),
+    undefined,
+  );
+  const order = `${draft.kind.replace('_', ' ')} ${draft.side ?? ''} on ${draft.market ?? ''}`;
+  const held = children.length - sent.length;
+  return {
+    title: `Send a ${order} for ${String(sent.length)} ${sent.length === 1 ? 'account' : 'accounts'}?`,
+    facts: [
+      { label: 'Order', value: draft.price ? `${order} at ${draft.price} ${quote}` : order },
+      { label: 'Accounts', value: `${String(sent.length)}: ${someOf(sent.map((c) => c.label))}` },
+      { label: 'Total', value: `${total.toFixed()} ${unit}` },
+      {
+        label: 'Largest',
+        value: largest ? `${largest.amount ?? ''} ${unit} (${largest.label})` : 'none',
+      },
+      ...(held > 0
+        ? [{ label: 'Not sent', value: `${String(held)} (the preview found a rule broken or no amount)` }]
+        : []),
+    ],
+    action: 'Send orders',
+  };
 }
 
 function sizingContext(market: MarketRules, draft: OrderDraft): SizingContext {

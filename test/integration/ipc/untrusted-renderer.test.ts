@@ -342,6 +342,35 @@ describe('desk orders are sent by a preview id main keeps', () => {
     expect((await openOf(account)).length).toBe(before);
   });
 
+  it('sends nothing when the person declines main’s question, which states the order, accounts, total and largest', async () => {
+    const accounts = [extra(5), extra(6)];
+    const before = await Promise.all(accounts.map(async (a) => (await openOf(a.id)).length));
+    const weights = { [accounts[0]?.id ?? '']: 1, [accounts[1]?.id ?? '']: 3 };
+    const preview = await ok<Preview>('desk.previewOrder', {
+      accountIds: accounts.map((a) => a.id),
+      draft: shareDraft,
+      sizing: { kind: 'weight', total: '0.004', weights },
+    });
+    const refused = await answering(false, () => call('desk.placeOrder', { previewId: preview.previewId }));
+    expect(refused).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
+    expect(desktop.confirmations.at(-1)).toMatchObject({
+      title: 'Send a limit buy on BTC_USDT for 2 accounts?',
+      action: 'Send orders',
+    });
+    expect(facts()).toEqual({
+      Order: 'limit buy on BTC_USDT at 20000 USDT',
+      Accounts: '2: Sandbox sub-005, Sandbox sub-006',
+      Total: '0.004 BTC',
+      Largest: '0.003 BTC (Sandbox sub-006)',
+    });
+    expect(await Promise.all(accounts.map(async (a) => (await openOf(a.id)).length))).toEqual(before);
+    // Declined, the preview is used up: sending it again is refused too.
+    expect(await call('desk.placeOrder', { previewId: preview.previewId })).toMatchObject({
+      ok: false,
+      error: { code: 'preview_stale' },
+    });
+  });
+
   // Last in the file: the clock moves on and does not come back before the core closes.
   it('refuses a preview older than 30 seconds, sending nothing', async () => {
     const account = extra(10).id;
