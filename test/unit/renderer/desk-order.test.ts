@@ -163,6 +163,31 @@ describe('DeskOrder', () => {
     expect(desk.preview).toBeUndefined();
   });
 
+  it('sends the preview by its id; when main refuses it as stale, the preview is dropped and the reason shown', async () => {
+    const answers = deskMain((a, id) => placed(a, id, 1));
+    const { api, calls } = deskBridge({
+      ...answers,
+      'desk.placeOrder': () => ({
+        ok: false,
+        error: {
+          code: 'preview_stale',
+          message: 'This preview is older than 30 seconds: nothing was sent. Preview again.',
+          field: 'previewId',
+        },
+      }),
+    });
+    const desk = new DeskOrder(api, () => [A]);
+    await desk.loadMarkets();
+    desk.set({ price: '20000', amount: '0.001' });
+    await desk.runPreview();
+    const previewId = desk.preview?.previewId;
+    expect(previewId).toBe('preview-1');
+    expect(await desk.send()).toBe(false);
+    expect(calls.at(-1)).toEqual(['desk.placeOrder', { previewId }]);
+    expect(desk.preview).toBeUndefined();
+    expect(desk.unclaimedError?.message).toContain('Preview again');
+  });
+
   it('offers spot markets only and shows a price issue every child shares next to the price', async () => {
     const { api } = deskBridge({
       'markets.list': () => ({

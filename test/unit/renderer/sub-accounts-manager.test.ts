@@ -118,6 +118,23 @@ describe('SubAccountsManager', () => {
     expect(batches).toBe(1);
   });
 
+  it('drops the sweep preview when main refuses to run it (declined in its dialog): it must be made again', async () => {
+    const leg = { account: SUB, label: 'Alpha', subAccountId: '42', amount: '2' };
+    const previewId = '7f3e3a2b-0c6d-4e77-9c6a-5d3a4f1e9c32';
+    const { api, calls } = fakeBridge({
+      'desk.previewSweep': { ok: true, value: { previewId, expiresAtMs: 0, legs: [leg] } },
+      'desk.runSweep': { ok: false, error: { code: 'not_confirmed', message: 'Nothing was done.' } },
+    });
+    const manager = new SubAccountsManager(api);
+    manager.toggle(SUB, true);
+    await manager.previewSweep({ direction: 'main_to_sub', ticker: 'USDT', amount: '2' });
+    expect(await manager.runSweep()).toBe(false);
+    expect(manager.sweepError?.code).toBe('not_confirmed');
+    expect(manager.sweepPreview).toBeUndefined();
+    expect(await manager.runSweep()).toBe(false);
+    expect(calls.filter((c) => c[0] === 'desk.runSweep')).toHaveLength(1);
+  });
+
   it('keeps a sweep error for its field and clears the preview when the selection changes', async () => {
     const { api } = fakeBridge({
       'desk.previewSweep': { ok: false, error: { code: 'invalid_input', message: 'bad', field: 'amount' } },
