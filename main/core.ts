@@ -94,7 +94,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   }
   const platform = options.platform ?? headlessPlatform;
   const accounts = new AccountService(registry, connection, platform);
-  const desk = new DeskService(accounts, connection);
+  const desk = new DeskService(accounts, connection, platform);
   const webhooks = new WebhookService(cache, accounts, secrets, platform, events);
   const live = new LiveService(connection.status.wsUrl, accounts, events, log);
   const miningWatch = new MiningWatch(
@@ -169,7 +169,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     'history.deals': ({ filter, cursor, limit }) => history.deals(filter, cursor, limit),
     'history.totals': ({ filter }) => history.totals(filter),
     'history.exportCsv': ({ filter }) => history.exportCsv(filter),
-    ...deskBatchHandlers(desk, accounts, events, cache),
+    ...deskBatchHandlers(desk, accounts, events, cache, platform),
     ...walletHandlers(context),
     ...positionsHandlers(context),
     ...miningHandlers(context, miningWatch),
@@ -190,7 +190,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     'webhooks.events': ({ accountId, before, limit }) =>
       cache.webhooks.list({ account: accountId, ...(before ? { before } : {}), ...(limit ? { limit } : {}) }),
     'webhooks.reconcile': ({ accountId }) => webhooks.reconcile(accountId),
-    'orders.placeWs': ({ accountId, draft }) => live.placeOrder(accountId, draft, connection.catalog),
+    'orders.placeWs': ({ accountId, draft }) =>
+      live.placeOrder(accountId, draft, connection.catalog, connection.trading),
   };
   const router = createRouter(handlers, {
     onInternalError: (procedure, error, reference) =>

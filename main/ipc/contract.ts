@@ -195,8 +195,8 @@ export const procedures = {
       topic: z.string().min(1).max(40),
     }),
   ),
-  'orders.placeWs': procedure<OrderView>()(
-    "Checks and places an order over the account's WebSocket instead of REST.",
+  'orders.placeWs': procedure<PlaceResultView>()(
+    "Checks and places an order over the account's WebSocket instead of REST; a lost answer is looked up by the client order id before any resend.",
     z.strictObject({ accountId, draft: orderDraft }),
   ),
   'live.unsubscribe': procedure<boolean>()('Stops a live subscription.', z.strictObject({ id: z.uuid() })),

@@ -22,6 +22,8 @@ import type {
   WebhookEventView,
 } from './contract.ts';
 
+const parentId = z.string().regex(/^[A-Za-z0-9._-]{1,40}$/);
+
 export const deskProcedures = {
   'desk.balances': procedure<DeskBalanceView[]>()(
     'Spot balances of many accounts (all by default); each also arrives as a desk.balance event.',
@@ -40,18 +42,18 @@ export const deskProcedures = {
       .strictObject({ subAccountIds: z.array(z.string().min(1).max(64)).min(1).max(1000).optional() })
       .optional(),
   ),
-  'desk.previewOrder': procedure<{ parentId: string; children: DeskChildPreview[] }>()(
-    'One order for many accounts, sized per account and checked; nothing is sent.',
-    z.strictObject({ accountIds: accountSet, draft: orderDraft, sizing }),
+  'desk.previewOrder': procedure<{
+    previewId: string;
+    parentId: string;
+    expiresAtMs: number;
+    children: DeskChildPreview[];
+  }>()(
+    'One order for many accounts, sized per account and checked; nothing is sent. Kept in main under its id for 30 s; a re-send of an unfinished batch passes its parent id.',
+    z.strictObject({ accountIds: accountSet, draft: orderDraft, sizing, parentId: parentId.optional() }),
   ),
   'desk.placeOrder': procedure<{ parentId: string; results: DeskChildResult[] }>()(
-    'Sends the previewed order to each account; failures first in the report.',
-    z.strictObject({
-      accountIds: accountSet,
-      draft: orderDraft,
-      sizing,
-      parentId: z.string().regex(/^[A-Za-z0-9._-]{1,40}$/),
-    }),
+    'Sends exactly what the preview with this id showed, refused when it is stale; failures first in the report.',
+    z.strictObject({ previewId: z.uuid() }),
   ),
   'desk.previewPermissions': procedure<KeyDiffView[]>()(
     'The per-key diff of one URL-permission change over many sub-account keys.',
@@ -61,23 +63,20 @@ export const deskProcedures = {
     'Applies one URL-permission change to many sub-account keys; failures first.',
     z.strictObject({ accountIds: accountSet, urls: permissionChanges }),
   ),
-  'desk.previewSweep': procedure<SweepLegView[]>()(
-    'The transfers a sweep between main and sub-accounts would make.',
+  'desk.previewSweep': procedure<{ previewId: string; expiresAtMs: number; legs: SweepLegView[] }>()(
+    'The transfers a sweep between main and sub-accounts would make, kept in main under its id for 30 s.',
     z.strictObject({ accountIds: accountSet, plan: sweepPlan }),
   ),
   'desk.runSweep': procedure<Array<SweepLegView & BatchOutcome & { transactionId?: string }>>()(
-    'Makes the sweep transfers; failures first.',
-    z.strictObject({ accountIds: accountSet, plan: sweepPlan }),
+    "Makes exactly the previewed transfers once confirmed in main's own dialog; failures first.",
+    z.strictObject({ previewId: z.uuid() }),
   ),
   'desk.batches': procedure<BatchRecordView[]>()(
     'The audit log of desk batches (orders, key permissions, sweeps) with each child’s outcome, newest first.',
     z
       .strictObject({
         beforeMs: z.number().int().nonnegative().optional(),
-        parentId: z
-          .string()
-          .regex(/^[A-Za-z0-9._-]{1,40}$/)
-          .optional(),
+        parentId: parentId.optional(),
         limit: z.number().int().min(1).max(200).optional(),
       })
       .optional(),

@@ -1,4 +1,5 @@
 import { Decimal as DecimalJs } from 'decimal.js';
+import { UserFacingError } from '../ipc/errors.ts';
 
 /**
  * The decimal type of the rules: 80 significant digits (order values reach 1e17 with 18 decimals),
@@ -73,4 +74,20 @@ export function ceilTo(value: Dec, grid: Dec): Dec {
 
 export function isMultiple(value: Dec, grid: Dec): boolean {
   return value.mod(grid).isZero();
+}
+
+/**
+ * A decimal typed by a person or sent by the renderer, read strictly: digits with at most one point,
+ * nothing else (no sign, exponent, hex, `Infinity`, `NaN` or spaces). Refuses anything else with an
+ * error naming the field in plain words.
+ */
+export function parseStrictDecimal(text: string, field: string): Dec {
+  const parsed = typeof text === 'string' && text.length <= 40 ? parsePlain(text) : undefined;
+  if (!parsed)
+    throw new UserFacingError(
+      'invalid_input',
+      `The ${field} must be a plain number such as 12.5 (digits and one point; no sign, exponent or letters).`,
+      field,
+    );
+  return parsed;
 }

@@ -7,6 +7,7 @@ import { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import type { AccountView, ImportReport } from '../ipc/contract.ts';
 import { UserFacingError } from '../ipc/errors.ts';
 import type { Platform } from '../platform.ts';
+import { requireConfirmation } from './confirm.ts';
 import type { AccountRecord, AccountRegistry, NewAccount } from '../vault/registry.ts';
 import type { ExchangeConnection } from './exchange-connection.ts';
 
@@ -25,6 +26,8 @@ export function accountView(a: AccountRecord): AccountView {
     webhook: a.webhookApiKey !== null,
   };
 }
+
+const kindWords = (kind: AccountRecord['kind']) => (kind === 'main' ? 'main account' : 'sub-account');
 
 const NO_SECRET = new UserFacingError(
   'clipboard_empty',
@@ -70,10 +73,58 @@ export class AccountService {
     return accountView(await this.registry.add({ ...input, secret, connection: this.#connection.id }));
   }
 
+  /**
+   * Replaces the key pair after the person confirmed in main's own dialog (label, old and new public
+   * key); the new secret is taken from the clipboard only then. Declined, nothing changes.
+   */
   async rotateFromClipboard(id: string, apiKey: string): Promise<AccountView> {
+    const account = this.#require(id);
+    const newKey = apiKey.trim();
+    await requireConfirmation(this.#platform, {
+      title: `Replace the API key of "${account.label}"?`,
+      facts: [
+        { label: 'Account', value: `${account.label} (${kindWords(account.kind)})` },
+        { label: 'Old public key', value: account.apiKey },
+        { label: 'New public key', value: newKey },
+        { label: 'New secret', value: 'taken from the clipboard into the keychain' },
+      ],
+      action: 'Replace key',
+      warning: 'The old secret is overwritten in the keychain.',
+    });
     const secret = await this.#platform.takeSecretFromClipboard();
     if (!secret) throw NO_SECRET;
-    return accountView(await this.registry.rotate(id, apiKey, secret));
+    return accountView(await this.registry.rotate(id, newKey, secret));
+  }
+
+  /** Removes the account after the person confirmed in main's own dialog; its secret leaves the keychain. */
+  async remove(id: string): Promise<void> {
+    const account = this.#require(id);
+    await requireConfirmation(this.#platform, {
+      title: `Remove "${account.label}" from TXC Desk?`,
+      facts: [
+        { label: 'Account', value: account.label },
+        { label: 'Kind', value: kindWords(account.kind) },
+        { label: 'Public key', value: account.apiKey },
+      ],
+      action: 'Remove account',
+      warning: 'Its API secret is deleted from the keychain; adding it again needs the secret.',
+    });
+    await this.registry.remove(id);
+  }
+
+  /**
+   * The main account of the running connection: the key that reads sub-account balances, moves their
+   * funds and edits their keys. `why` ends the refusal when there is none.
+   */
+  mainAccount(why: string): AccountRecord {
+    const main = this.registry.list().find((a) => a.kind === 'main' && a.connection === this.#connection.id);
+    if (!main)
+      throw new UserFacingError(
+        'not_found',
+        `Register the main account of ${this.#connection.id} first: ${why}`,
+        'accountIds',
+      );
+    return main;
   }
 
   async importCsv(): Promise<ImportReport> {
@@ -86,11 +137,16 @@ export class AccountService {
     return { file, rows: rows.map((r) => ({ ...r })) };
   }
 
-  /** A signing caller for the account, on the connection it belongs to. */
-  async caller(id: string): Promise<KeyCaller> {
+  #require(id: string): AccountRecord {
     const account = this.registry.get(id);
     if (!account)
       throw new UserFacingError('not_found', 'That account is not in the registry any more.', 'accountId');
+    return account;
+  }
+
+  /** A signing caller for the account, on the connection it belongs to. */
+  async caller(id: string): Promise<KeyCaller> {
+    const account = this.#require(id);
     if (account.connection !== this.#connection.id) {
       throw new UserFacingError(
         'wrong_connection',

@@ -41,7 +41,7 @@ export function deskHandlers(
     'accounts.rename': ({ id, label }) => accountView(registry.rename(id, label)),
     'accounts.update': ({ id, ...changes }) => accountView(registry.update(id, changes)),
     'accounts.remove': async ({ id }) => {
-      await registry.remove(id);
+      await accounts.remove(id);
       return null;
     },
     'accounts.rotateFromClipboard': ({ id, apiKey }) => accounts.rotateFromClipboard(id, apiKey),

@@ -14,13 +14,16 @@ import {
   type WsOrder,
 } from '../exchange/ws/index.ts';
 import { placeTpSlWs, type TpSlPosition, type TpSlRequest } from '../exchange/ws/tpsl.ts';
-import type { OrderView } from '../ipc/contract.ts';
+import type { OrderView, PlaceResultView } from '../ipc/contract.ts';
 import type { MarketRules, OrderDraft } from '../rules/index.ts';
-import { newClientOrderId } from './trading.ts';
+import { newClientOrderId, type TradingService } from './trading.ts';
 import type { MarketCatalog } from './market-catalog.ts';
 import type { EventHub } from '../ipc/event-hub.ts';
 import type { Logger } from '../log.ts';
 import type { AccountService } from './accounts.ts';
+
+/** How many sent client order ids are remembered for recognising a retry. */
+const SENT_IDS_KEPT = 10_000;
 
 export class LiveService {
   readonly #clients: WsClients;
@@ -35,9 +38,13 @@ export class LiveService {
   /** Per account and channel, the forwarder every topic's listener shares (see `#forwarder`). */
   readonly #forwarders = new Map<string, (params: unknown) => void>();
   readonly #events: EventHub;
+  readonly #accounts: AccountService;
+  /** `account\nclientOrderId` of the orders sent over the WebSocket, newest last. */
+  readonly #sentIds = new Set<string>();
 
   constructor(wsUrl: string, accounts: AccountService, events: EventHub, log: Logger) {
     this.#events = events;
+    this.#accounts = accounts;
     this.#clients = new WsClients((account) => ({
       url: wsUrl,
       token: async () => profile.websocketToken(await accounts.caller(account)),
@@ -119,18 +126,32 @@ export class LiveService {
 
   /**
    * Places an order over the account's WebSocket instead of REST, after the same pre-trade checks,
-   * with a generated client order id when none is given. Answers the order in the REST shape.
+   * under one client order id: the draft's, or one made here for this call. A lost answer is
+   * recovered as on REST (`TradingService.sendRecovering`): the order is looked up by its id before it
+   * is sent again. A draft whose id this app sent before (a retry) is looked up first and not placed
+   * twice.
    */
-  async placeOrder(account: string, draft: OrderDraft, catalog: MarketCatalog): Promise<OrderView> {
+  async placeOrder(
+    account: string,
+    draft: OrderDraft,
+    catalog: MarketCatalog,
+    trading: TradingService,
+  ): Promise<PlaceResultView> {
     const market = await catalog.require(draft.market);
-    const client = this.#client(account);
-    await client.live();
-    const order = await placeOrderWs(
-      client,
-      { ...draft, clientOrderId: draft.clientOrderId || newClientOrderId() },
-      market,
-    );
-    return restShape(order);
+    const clientOrderId = draft.clientOrderId || newClientOrderId();
+    const caller = await this.#accounts.caller(account);
+    const key = `${account}\n${clientOrderId}`;
+    if (this.#sentIds.has(key)) {
+      const earlier = await trading.find(caller, market.name, clientOrderId);
+      if (earlier) return earlier;
+    }
+    this.#sentIds.add(key);
+    if (this.#sentIds.size > SENT_IDS_KEPT) this.#sentIds.delete(this.#sentIds.values().next().value ?? '');
+    return trading.sendRecovering(caller, market.name, clientOrderId, async () => {
+      const client = this.#client(account);
+      await client.live();
+      return restShape(await placeOrderWs(client, { ...draft, clientOrderId }, market));
+    });
   }
 
   /**

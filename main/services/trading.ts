@@ -123,14 +123,30 @@ export class TradingService {
     const clientOrderId = draft.clientOrderId || this.#newId();
     const stp = draft.stp === undefined ? undefined : normalizeStp(draft.stp);
     const send = () => this.#send(caller, { ...draft, clientOrderId, ...(stp ? { stp } : {}) });
+    return this.sendRecovering(caller, market, clientOrderId, send, (error) => {
+      if (error instanceof ExchangeError && error.exchangeCode === POSITION_SIDE_MISMATCH) {
+        this.#hedgeModes.delete(caller.credentials.apiKey);
+      }
+    });
+  }
 
+  /**
+   * Sends one order under one client order id, by whatever path `send` takes (REST or WebSocket).
+   * After a lost answer the order is looked up by that id before it is ever sent again, and sent
+   * again it carries the same id.
+   */
+  async sendRecovering<T>(
+    caller: KeyCaller,
+    market: string,
+    clientOrderId: string,
+    send: () => Promise<T>,
+    onError?: (error: unknown) => void,
+  ): Promise<{ clientOrderId: string; order?: T | Order; deals?: readonly Deal[]; recovered: boolean }> {
     for (let attempt = 0; ; attempt++) {
       try {
         return { clientOrderId, order: await send(), recovered: false };
       } catch (error) {
-        if (error instanceof ExchangeError && error.exchangeCode === POSITION_SIDE_MISMATCH) {
-          this.#hedgeModes.delete(caller.credentials.apiKey);
-        }
+        onError?.(error);
         if (!answerLost(error)) throw error;
         const found = await this.#lookup(caller, market, clientOrderId);
         if (found) return found;

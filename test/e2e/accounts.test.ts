@@ -94,6 +94,11 @@ describe('the Accounts screen in Chromium', () => {
     expect((await rowTexts(page)).length).toBe(5);
     await page.getByTestId('edit-remove-confirm').click();
     await expect.poll(async () => (await rowTexts(page)).length).toBe(4);
+    // Main asked its own question too, saying the secret leaves the keychain.
+    expect(app.desktop.confirmations.at(-1)).toMatchObject({
+      action: 'Remove account',
+      warning: expect.stringContaining('keychain'),
+    });
     const listed = await app.call<Array<{ label: string }>>('accounts.list');
     expect(listed.map((a) => a.label)).not.toContain('Sandbox sub-restricted');
     await page.close();

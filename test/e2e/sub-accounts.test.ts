@@ -66,8 +66,25 @@ describe('the Sub-accounts screen in Chromium', () => {
     // Nothing moved yet.
     expect(await usdtMain()).toEqual(before);
 
+    // Declined in main's own dialog: nothing moves, and the preview must be made again.
+    app.desktop.confirmAnswer = false;
+    await page.getByTestId('sweep-run').click();
+    await expect
+      .poll(
+        async () => (await page.getByTestId('sweep-panel').getByTestId('error-notice').textContent()) ?? '',
+      )
+      .toContain('not confirmed');
+    app.desktop.confirmAnswer = true;
+    expect(await usdtMain()).toEqual(before);
+    await page.getByTestId('sweep-preview').click();
+    await expect.poll(() => page.getByTestId('sweep-leg').count()).toBe(2);
+
     await page.getByTestId('sweep-run').click();
     await expect.poll(() => page.getByTestId('sweep-result').count()).toBe(2);
+    expect(app.desktop.confirmations.at(-1)).toMatchObject({
+      title: 'Transfer 4 USDT from the main account to 2 sub-accounts?',
+      action: 'Transfer',
+    });
     expect(await page.getByTestId('sweep-summary').textContent()).toContain('2 done, 0 failed');
     for (const text of await page.getByTestId('sweep-result').allTextContents()) expect(text).toContain('✓');
     expect(await page.getByTestId('sweep-leg').count()).toBe(0);
@@ -108,6 +125,10 @@ describe('the Sub-accounts screen in Chromium', () => {
 
     await page.getByTestId('perm-apply').click();
     await expect.poll(() => page.getByTestId('perm-result').count()).toBe(1);
+    expect(app.desktop.confirmations.at(-1)?.facts).toContainEqual({
+      label: 'Turns off',
+      value: '/api/v4/order/new',
+    });
     expect(await page.getByTestId('perm-summary').textContent()).toContain('1 applied, 0 failed');
     expect(await page.getByTestId('perm-result').textContent()).toContain('Sandbox sub-alpha — applied');
     await page.screenshot({ path: artifact('sub-accounts-permissions.png'), fullPage: true });
@@ -136,6 +157,10 @@ describe('the Sub-accounts screen in Chromium', () => {
     app.desktop.clipboard = 'new-secret';
     await page.getByTestId('sub-rotate-submit').click();
     await expect.poll(() => page.getByTestId('sub-rotate-done').isVisible()).toBe(true);
+    expect(app.desktop.confirmations.at(-1)?.facts).toContainEqual({
+      label: 'New public key',
+      value: 'new-public-key-0001',
+    });
     expect(app.desktop.clipboard).toBeUndefined();
     expect(await page.getByTestId('sub-rotate-key').inputValue()).toBe('');
     const hintAfter = (await noretail.locator('td').nth(3).textContent()) ?? '';

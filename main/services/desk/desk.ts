@@ -8,13 +8,35 @@ import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
 import * as trading from '../../exchange/endpoints/trading.ts';
 import type { IpcError } from '../../ipc/contract.ts';
 import { UserFacingError } from '../../ipc/errors.ts';
-import type { OrderDraft, RuleIssue } from '../../rules/index.ts';
+import { Dec } from '../../rules/decimal.ts';
+import type { MarketRules, OrderDraft, RuleIssue } from '../../rules/index.ts';
 import type { AccountService } from '../accounts.ts';
 import type { ExchangeConnection } from '../exchange-connection.ts';
 import type { PlaceResult } from '../trading.ts';
-import { sizeFor, type Sizing } from './sizing.ts';
+import { headlessPlatform, type Confirmation, type Platform } from '../../platform.ts';
+import { requireConfirmation } from '../confirm.ts';
+import { someOf } from './key-permissions.ts';
+import { PreviewStore, stalePreview } from './previews.ts';
+import { checkSizing, sizeFor, type Sizing, type SizingContext } from './sizing.ts';
 
 const CONCURRENCY = 16;
+/** What `preview` showed, kept in main so `place` sends exactly that. */
+export interface OrderPreview {
+  previewId: string;
+  parentId: string;
+  /** After this time (ms since the epoch) the preview is refused. */
+  expiresAtMs: number;
+  children: ChildPreview[];
+}
+
+interface StoredPreview {
+  accountIds: readonly string[];
+  draft: OrderDraft;
+  sizing: Sizing;
+  parentId: string;
+  market: MarketRules;
+  children: ChildPreview[];
+}
 
 export interface ChildPreview {
   account: string;
@@ -83,10 +105,20 @@ export function newParentId(prefix = 'txb'): string {
 export class DeskService {
   readonly #accounts: AccountService;
   readonly #connection: ExchangeConnection;
+  readonly #previews: PreviewStore<StoredPreview>;
+  readonly #platform: Platform;
 
-  constructor(accounts: AccountService, connection: ExchangeConnection) {
+  constructor(
+    accounts: AccountService,
+    connection: ExchangeConnection,
+    /** Asks the person before a batch is sent; headless declines. */
+    platform: Platform = headlessPlatform,
+    now: () => number = () => Date.now(),
+  ) {
     this.#accounts = accounts;
     this.#connection = connection;
+    this.#platform = platform;
+    this.#previews = new PreviewStore(now);
   }
 
   /** Spot balances of every given account, each reported through `onResult` as it arrives. */
@@ -132,25 +164,20 @@ export class DeskService {
     });
   }
 
-  /** Every child of the order, sized and checked against the rules; nothing is sent. */
+  /**
+   * Every child of the order, sized and checked against the rules; nothing is sent. The preview is
+   * kept in main for `PREVIEW_TTL_MS` under its id: `place` sends exactly these children. A re-send of
+   * an unfinished batch passes its parent id, so every child keeps its client order id.
+   */
   async preview(
     accountIds: readonly string[],
     draft: OrderDraft,
     sizing: Sizing,
     parentId = newParentId(),
-  ): Promise<{ parentId: string; children: ChildPreview[] }> {
+  ): Promise<OrderPreview> {
+    checkSizing(sizing, draft.price);
     const market = await this.#connection.catalog.require(draft.market);
-    const quoteAmount = draft.side === 'buy' && (draft.kind === 'market' || draft.kind === 'stop_market');
-    const spends =
-      draft.side === 'buy' ? (market.name.split('_')[1] ?? '') : (market.name.split('_')[0] ?? '');
-    const available =
-      sizing.kind === 'share'
-        ? new Map(
-            (await this.balances(accountIds)).map(
-              (b) => [b.account, b.balances?.[spends]?.available] as const,
-            ),
-          )
-        : new Map<string, string | undefined>();
+    const available = await this.#available(accountIds, draft, sizing);
     const children = await pool(accountIds, CONCURRENCY, async (account, i) => {
       const label = this.#accounts.registry.get(account)?.label ?? account;
       const clientOrderId = `${parentId}-${String(i + 1).padStart(3, '0')}`;
@@ -158,7 +185,7 @@ export class DeskService {
         sizing,
         account,
         accountIds,
-        { market, side: draft.side as 'buy' | 'sell', quoteAmount, price: draft.price },
+        sizingContext(market, draft),
         available.get(account),
       );
       const issues =
@@ -167,19 +194,56 @@ export class DeskService {
           : await this.#connection.trading.check({ ...draft, amount, clientOrderId });
       return { account, label, clientOrderId, ...(amount === undefined ? {} : { amount }), issues };
     });
-    return { parentId, children };
+    const kept = this.#previews.put({ accountIds, draft, sizing, parentId, market, children });
+    return { ...kept, parentId, children };
   }
 
-  /** Sends every child that passed the preview's checks; failures first in the report. */
+  /** Each account's available balance of what the order spends, when the sizing takes a share of it. */
+  async #available(accountIds: readonly string[], draft: OrderDraft, sizing: Sizing) {
+    if (sizing.kind !== 'share') return new Map<string, string | undefined>();
+    const [base = '', quote = ''] = (draft.market ?? '').split('_');
+    const spends = draft.side === 'buy' ? quote : base;
+    return new Map(
+      (await this.balances(accountIds)).map((b) => [b.account, b.balances?.[spends]?.available] as const),
+    );
+  }
+
+  /**
+   * Sends every child of the preview that passed its checks, with exactly the previewed amount and
+   * client order id; failures first in the report. Refuses, sending nothing, when the preview is
+   * unknown, older than `PREVIEW_TTL_MS`, or no longer fits (the market's rules changed, or a balance
+   * a share was taken of fell below what was previewed), or when the person declines main's own
+   * question. A preview is sent at most once.
+   */
   async place(
-    accountIds: readonly string[],
-    draft: OrderDraft,
-    sizing: Sizing,
-    parentId?: string,
+    previewId: string,
     /** Client order ids an earlier send of this batch sent: looked up first, never sent twice. */
-    sentBefore: ReadonlySet<string> = new Set(),
+    sentBefore: (parentId: string) => Promise<ReadonlySet<string>> = () => Promise.resolve(new Set()),
   ): Promise<{ parentId: string; results: ChildResult[] }> {
-    const preview = await this.preview(accountIds, draft, sizing, parentId);
+    const preview = this.#previews.get(previewId);
+    // Used up now, so two sends of one preview cannot both place it.
+    this.#previews.delete(previewId);
+    const { draft, sizing, accountIds } = preview;
+    const market = await this.#connection.catalog.require(draft.market);
+    if (JSON.stringify(market) !== JSON.stringify(preview.market))
+      throw stalePreview("The market's trading rules changed since the preview");
+    if (sizing.kind === 'share') {
+      const available = await this.#available(accountIds, draft, sizing);
+      for (const child of preview.children) {
+        if (child.amount === undefined) continue;
+        const now = sizeFor(
+          sizing,
+          child.account,
+          accountIds,
+          sizingContext(market, draft),
+          available.get(child.account),
+        );
+        if (now === undefined || new Dec(now).lt(child.amount))
+          throw stalePreview(`The balance of "${child.label}" fell since the preview`);
+      }
+    }
+    await requireConfirmation(this.#platform, orderQuestion(preview, sizingContext(market, draft)));
+    const earlier = await sentBefore(preview.parentId);
     const results = await pool(preview.children, CONCURRENCY, async (child): Promise<ChildResult> => {
       const base = { account: child.account, label: child.label, clientOrderId: child.clientOrderId };
       if (child.issues.length > 0 || child.amount === undefined) {
@@ -196,14 +260,10 @@ export class DeskService {
       }
       try {
         const caller = await this.#accounts.caller(child.account);
-        if (sentBefore.has(child.clientOrderId)) {
+        if (earlier.has(child.clientOrderId)) {
           // Open, or filled since: either way it stands at the exchange and must not be placed again.
-          const earlier = await this.#connection.trading.find(
-            caller,
-            draft.market ?? '',
-            child.clientOrderId,
-          );
-          if (earlier) return { ...base, ok: true, already: true, result: earlier };
+          const found = await this.#connection.trading.find(caller, draft.market ?? '', child.clientOrderId);
+          if (found) return { ...base, ok: true, already: true, result: found };
         }
         const result = await this.#connection.trading.place(caller, {
           ...draft,
@@ -218,4 +278,45 @@ export class DeskService {
     results.sort((a, b) => Number(a.ok) - Number(b.ok));
     return { parentId: preview.parentId, results };
   }
+}
+
+/** The native question before a batch goes out: the order, how many accounts, the total and the largest. */
+function orderQuestion(preview: StoredPreview, ctx: SizingContext): Confirmation {
+  const { draft, children } = preview;
+  const [base = '', quote = ''] = (draft.market ?? '').split('_');
+  const unit = ctx.quoteAmount ? quote : base;
+  const sent = children.filter((c) => c.issues.length === 0 && c.amount !== undefined);
+  const total = sent.reduce((sum, c) => sum.plus(c.amount ?? '0'), new Dec(0));
+  const largest = sent.reduce<ChildPreview | undefined>(
+    (a, b) => (a === undefined || new Dec(b.amount ?? '0').gt(a.amount ?? '0') ? b : a),
+    undefined,
+  );
+  const order = `${draft.kind.replace('_', ' ')} ${draft.side ?? ''} on ${draft.market ?? ''}`;
+  const held = children.length - sent.length;
+  return {
+    title: `Send a ${order} for ${String(sent.length)} ${sent.length === 1 ? 'account' : 'accounts'}?`,
+    facts: [
+      { label: 'Order', value: draft.price ? `${order} at ${draft.price} ${quote}` : order },
+      { label: 'Accounts', value: `${String(sent.length)}: ${someOf(sent.map((c) => c.label))}` },
+      { label: 'Total', value: `${total.toFixed()} ${unit}` },
+      {
+        label: 'Largest',
+        value: largest ? `${largest.amount ?? ''} ${unit} (${largest.label})` : 'none',
+      },
+      ...(held > 0
+        ? [{ label: 'Not sent', value: `${String(held)} (the preview found a rule broken or no amount)` }]
+        : []),
+    ],
+    action: 'Send orders',
+  };
+}
+
+function sizingContext(market: MarketRules, draft: OrderDraft): SizingContext {
+  const quoteAmount = draft.side === 'buy' && (draft.kind === 'market' || draft.kind === 'stop_market');
+  return {
+    market,
+    side: draft.side as 'buy' | 'sell',
+    quoteAmount,
+    ...(draft.price === undefined ? {} : { price: draft.price }),
+  };
 }

@@ -1,13 +1,13 @@
 /** IPC handlers for the many-accounts desk: balances fan-out, one order for many, key permissions, sweeps. */
 import type { BatchRecord, Cache } from '../../cache/index.ts';
 import type { IpcError } from '../../ipc/contract.ts';
-import { UserFacingError } from '../../ipc/errors.ts';
 import type { EventHub } from '../../ipc/event-hub.ts';
 import type { Handlers } from '../../ipc/router.ts';
 import type { AccountService } from '../accounts.ts';
 import { newParentId, type DeskService } from './desk.ts';
+import type { Platform } from '../../platform.ts';
 import { applyPermissions, previewPermissions } from './key-permissions.ts';
-import { previewSweep, runSweep } from './sweep.ts';
+import { Sweeps } from './sweep.ts';
 
 type DeskBatchProcedures =
   | 'desk.balances'
@@ -46,7 +46,9 @@ export function deskBatchHandlers(
   accounts: AccountService,
   events: EventHub,
   cache: Cache,
+  platform: Platform,
 ): Pick<Handlers, DeskBatchProcedures> {
+  const sweeps = new Sweeps(accounts, platform);
   /** Every batch goes to the audit log with its parent id and each child's outcome before it is answered. */
   const record = async (parentId: string, kind: BatchRecord['kind'], children: Child[]) => {
     if (children.length > 0) await cache.batches.record({ parentId, kind, atMs: Date.now(), children });
@@ -57,25 +59,24 @@ export function deskBatchHandlers(
         events.emit('desk.balance', r),
       ),
     'desk.subAccountBalances': (input) => {
-      const all = accounts.registry.list();
-      const main = all.find((a) => a.kind === 'main');
-      if (!main)
-        throw new UserFacingError(
-          'not_found',
-          'Register the main account first: it reads the sub-accounts.',
-          'subAccountIds',
-        );
+      const main = accounts.mainAccount('it reads the sub-accounts.');
       const ids =
         input?.subAccountIds ??
-        all.flatMap((a) => (a.kind === 'sub' && a.subAccountId ? [a.subAccountId] : []));
+        accounts.registry
+          .list()
+          .flatMap((a) =>
+            a.kind === 'sub' && a.subAccountId && a.connection === main.connection ? [a.subAccountId] : [],
+          );
       return desk.subAccountBalances(main.id, ids);
     },
-    'desk.previewOrder': ({ accountIds, draft, sizing }) => desk.preview(accountIds, draft, sizing),
-    'desk.placeOrder': async ({ accountIds, draft, sizing, parentId }) => {
+    'desk.previewOrder': ({ accountIds, draft, sizing, parentId }) =>
+      desk.preview(accountIds, draft, sizing, parentId),
+    'desk.placeOrder': async ({ previewId }) => {
       // A re-send of a batch (same parent id): its earlier children are looked up, not sent again.
-      const earlier = await cache.batches.list({ parentId });
-      const sentBefore = new Set(earlier.flatMap((b) => b.children.flatMap((c) => c.childRef ?? [])));
-      const outcome = await desk.place(accountIds, draft, sizing, parentId, sentBefore);
+      const outcome = await desk.place(previewId, async (parentId) => {
+        const earlier = await cache.batches.list({ parentId });
+        return new Set(earlier.flatMap((b) => b.children.flatMap((c) => c.childRef ?? [])));
+      });
       await record(
         outcome.parentId,
         'order',
@@ -87,7 +88,7 @@ export function deskBatchHandlers(
     },
     'desk.previewPermissions': ({ accountIds, urls }) => previewPermissions(accounts, accountIds, urls),
     'desk.applyPermissions': async ({ accountIds, urls }) => {
-      const results = await applyPermissions(accounts, accountIds, urls);
+      const results = await applyPermissions(accounts, platform, accountIds, urls);
       await record(
         newParentId('txp'),
         'permissions',
@@ -95,9 +96,9 @@ export function deskBatchHandlers(
       );
       return results;
     },
-    'desk.previewSweep': ({ accountIds, plan }) => previewSweep(accounts, accountIds, plan),
-    'desk.runSweep': async ({ accountIds, plan }) => {
-      const results = await runSweep(accounts, accountIds, plan);
+    'desk.previewSweep': ({ accountIds, plan }) => sweeps.preview(accountIds, plan),
+    'desk.runSweep': async ({ previewId }) => {
+      const results = await sweeps.run(previewId);
       await record(
         newParentId('txw'),
         'sweep',

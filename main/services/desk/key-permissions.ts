@@ -6,7 +6,9 @@
 import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
 import { UserFacingError } from '../../ipc/errors.ts';
 import type { IpcError } from '../../ipc/contract.ts';
+import type { Confirmation, Platform } from '../../platform.ts';
 import type { AccountService } from '../accounts.ts';
+import { requireConfirmation } from '../confirm.ts';
 
 export interface PermissionChange {
   url: string;
@@ -37,16 +39,34 @@ function subAccountsOf(accounts: AccountService, ids: readonly string[]) {
   });
 }
 
-/** The main account whose key edits the sub-accounts' keys. */
-function mainOf(accounts: AccountService, connection: string): string {
-  const main = accounts.registry.list().find((a) => a.kind === 'main' && a.connection === connection);
-  if (!main)
-    throw new UserFacingError(
-      'not_found',
-      'Register the main account first: only its key may edit sub-account keys.',
-      'accountIds',
-    );
-  return main.id;
+/** URLs that move funds out of an account when a key may call them. */
+const MOVES_FUNDS = /\/(withdraw(?!able)|transfer)/;
+
+/** "a, b, c and 4 more": a list a person reads at a glance. */
+export function someOf(items: readonly string[], shown = 5): string {
+  const head = items.slice(0, shown).join(', ');
+  return items.length > shown ? `${head} and ${String(items.length - shown)} more` : head;
+}
+
+/** The native question before the edit: which keys, which URLs turn on and off, and a withdraw warning. */
+function question(labels: readonly string[], urls: readonly PermissionChange[]): Confirmation {
+  const on = urls.filter((u) => u.enable).map((u) => u.url);
+  const off = urls.filter((u) => !u.enable).map((u) => u.url);
+  const risky = on.filter((u) => MOVES_FUNDS.test(u));
+  return {
+    title: `Change the API permissions of ${String(labels.length)} sub-account ${labels.length === 1 ? 'key' : 'keys'}?`,
+    facts: [
+      { label: 'Keys', value: `${String(labels.length)}: ${someOf(labels)}` },
+      { label: 'Turns on', value: on.length > 0 ? on.join(', ') : 'nothing' },
+      { label: 'Turns off', value: off.length > 0 ? off.join(', ') : 'nothing' },
+    ],
+    action: 'Change permissions',
+    ...(risky.length > 0
+      ? {
+          warning: `These keys will be able to move funds out (${risky.join(', ')}): anyone holding them can withdraw or transfer.`,
+        }
+      : {}),
+  };
 }
 
 export function previewPermissions(
@@ -67,13 +87,30 @@ export function previewPermissions(
   }));
 }
 
+/** Applies the change with the running connection's main key, once the person confirmed it in main's dialog. */
 export async function applyPermissions(
   accounts: AccountService,
+  platform: Platform,
   ids: readonly string[],
   urls: readonly PermissionChange[],
 ): Promise<KeyEditResult[]> {
   const subs = subAccountsOf(accounts, ids);
-  const main = await accounts.caller(mainOf(accounts, subs[0]?.connection ?? ''));
+  const mainAccount = accounts.mainAccount('only its key may edit sub-account keys.');
+  const elsewhere = subs.find((s) => s.connection !== mainAccount.connection);
+  if (elsewhere)
+    throw new UserFacingError(
+      'wrong_connection',
+      `"${elsewhere.label}" belongs to ${elsewhere.connection}, not to the running connection.`,
+      'accountIds',
+    );
+  await requireConfirmation(
+    platform,
+    question(
+      subs.map((s) => s.label),
+      urls,
+    ),
+  );
+  const main = await accounts.caller(mainAccount.id);
   const results: KeyEditResult[] = [];
   for (const sub of subs) {
     try {

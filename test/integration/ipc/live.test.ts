@@ -113,10 +113,13 @@ describe('live data through the bridge', () => {
       (a) => a.label === 'Sandbox main',
     ) as AccountView;
     const draft = { kind: 'limit', market: 'BTC_USDT', side: 'sell', amount: '0.001', price: '90000' };
-    const order = await ok<{ orderId: number; clientOrderId: string; price: string }>('orders.placeWs', {
-      accountId: main.id,
-      draft,
-    });
+    const placed = await ok<{
+      clientOrderId: string;
+      recovered: boolean;
+      order: { orderId: number; clientOrderId: string; price: string };
+    }>('orders.placeWs', { accountId: main.id, draft });
+    const order = placed.order;
+    expect(placed).toMatchObject({ recovered: false, clientOrderId: order.clientOrderId });
     expect(order).toMatchObject({ price: '90000', clientOrderId: expect.stringMatching(/^txc-/) });
     const open = await ok<Array<{ orderId: number }>>('orders.active', {
       accountId: main.id,

@@ -4,16 +4,38 @@ import * as subAccounts from '../../../main/exchange/endpoints/sub-accounts.ts';
 import { AuthError } from '../../../main/exchange/errors.ts';
 import { DeskService } from '../../../main/services/desk/desk.ts';
 import { applyPermissions, previewPermissions } from '../../../main/services/desk/key-permissions.ts';
-import { previewSweep, runSweep } from '../../../main/services/desk/sweep.ts';
 import { createTestCore, type TestCore } from '../../support/core.ts';
+import { scriptedDesktop } from '../../support/desktop.ts';
 
 let core: TestCore;
 let desk: DeskService;
+const desktop = scriptedDesktop();
 
 beforeAll(async () => {
-  core = await createTestCore({ connection: { kind: 'sandbox', persist: false, extraSubAccounts: 50 } });
+  core = await createTestCore({
+    platform: desktop.platform,
+    connection: { kind: 'sandbox', persist: false, extraSubAccounts: 50 },
+  });
   desk = new DeskService(core.accounts, core.connection);
 }, 60_000);
+
+async function ok<T>(name: string, input?: unknown): Promise<T> {
+  const reply = (await core.router.dispatch(name, input, { origin: 'test' })) as
+    { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+  if (!reply.ok) throw new Error(`${name}: ${reply.error.code} ${reply.error.message}`);
+  return reply.value;
+}
+
+interface Leg {
+  account: string;
+  amount: string;
+}
+const previewSweep = (accountIds: string[], plan: object) =>
+  ok<{ previewId: string; legs: Leg[] }>('desk.previewSweep', { accountIds, plan });
+const runSweep = async (accountIds: string[], plan: object) =>
+  ok<Array<Leg & { ok: boolean; transactionId?: string }>>('desk.runSweep', {
+    previewId: (await previewSweep(accountIds, plan)).previewId,
+  });
 afterAll(() => core.close());
 
 const extras = () => core.accounts.registry.list().filter((a) => /^Sandbox sub-\d{3}$/.test(a.label));
@@ -46,17 +68,18 @@ describe('desk: many accounts at once', () => {
     const draft = { kind: 'limit' as const, market: 'BTC_USDT', side: 'buy', amount: '0', price: '20000' };
     const sizing = { kind: 'weight' as const, total: '0.0490001', weights };
 
-    const preview = await desk.preview(accounts, draft, sizing);
+    // Through the procedures, so the batch also lands in the audit log.
+    const preview = await ok<Awaited<ReturnType<DeskService['preview']>>>('desk.previewOrder', {
+      accountIds: accounts,
+      draft,
+      sizing,
+    });
     expect(preview.children.filter((c) => c.issues.length > 0).map((c) => c.account)).toEqual([tiny]);
     expect(preview.children.find((c) => c.account !== tiny)?.amount).toBe('0.001');
 
-    // Through the procedure, so the batch also lands in the audit log.
-    const reply = (await core.router.dispatch(
-      'desk.placeOrder',
-      { accountIds: accounts, draft, sizing, parentId: preview.parentId },
-      { origin: 'test' },
-    )) as { ok: true; value: Awaited<ReturnType<DeskService['place']>> };
-    const { parentId, results } = reply.value;
+    const { parentId, results } = await ok<Awaited<ReturnType<DeskService['place']>>>('desk.placeOrder', {
+      previewId: preview.previewId,
+    });
     expect(parentId).toBe(preview.parentId);
     expect(results[0]).toMatchObject({
       account: tiny,
@@ -107,14 +130,15 @@ describe('desk: many accounts at once', () => {
     // accept its client order id again.
     const draft = { kind: 'limit' as const, market: 'BTC_USDT', side: 'buy', amount: '0', price: '70000' };
     const sizing = { kind: 'fixed' as const, amount: '0.0005' };
-    const send = async (parentId: string) =>
-      (
-        (await core.router.dispatch(
-          'desk.placeOrder',
-          { accountIds: accounts, draft, sizing, parentId },
-          { origin: 'test' },
-        )) as { ok: true; value: Awaited<ReturnType<DeskService['place']>> }
-      ).value;
+    const send = async (parentId: string) => {
+      const { previewId } = await ok<{ previewId: string }>('desk.previewOrder', {
+        accountIds: accounts,
+        draft,
+        sizing,
+        parentId,
+      });
+      return ok<Awaited<ReturnType<DeskService['place']>>>('desk.placeOrder', { previewId });
+    };
     const filledDeals = async (account: string, clientOrderId: string) => {
       const answer = await trading.executedDealsOfClientOrder(
         await core.accounts.caller(account),
@@ -151,7 +175,7 @@ describe('desk: many accounts at once', () => {
     expect(preview.map((p) => p.changes)).toEqual(
       three.map(() => [{ url: '/api/v4/order/new', before: 'unknown', after: false }]),
     );
-    const results = await applyPermissions(core.accounts, three, change);
+    const results = await applyPermissions(core.accounts, desktop.platform, three, change);
     expect(results.every((r) => r.ok)).toBe(true);
     const refused = await trading
       .limitOrder(await core.accounts.caller(three[0] as string), {
@@ -171,25 +195,17 @@ describe('desk: many accounts at once', () => {
   it('sweeps a currency out to sub-accounts and all of it back, with a preview', async () => {
     const subs = extras().slice(10, 13);
     const ids = subs.map((a) => a.id);
-    const out = await runSweep(core.accounts, ids, { direction: 'main_to_sub', ticker: 'USDT', amount: '2' });
+    const out = await runSweep(ids, { direction: 'main_to_sub', ticker: 'USDT', amount: '2' });
     expect(out.map((r) => [r.ok, r.amount])).toEqual([
       [true, '2'],
       [true, '2'],
       [true, '2'],
     ]);
-    const back = await previewSweep(core.accounts, ids, {
-      direction: 'sub_to_main',
-      ticker: 'USDT',
-      amount: 'all',
+    const back = await previewSweep(ids, { direction: 'sub_to_main', ticker: 'USDT', amount: 'all' });
+    expect(back.legs.map((l) => l.amount)).toEqual(['102', '102', '102']);
+    const done = await ok<Array<{ ok: boolean; account: string; transactionId?: string }>>('desk.runSweep', {
+      previewId: back.previewId,
     });
-    expect(back.map((l) => l.amount)).toEqual(['102', '102', '102']);
-    const done = (
-      (await core.router.dispatch(
-        'desk.runSweep',
-        { accountIds: ids, plan: { direction: 'sub_to_main', ticker: 'USDT', amount: 'all' } },
-        { origin: 'test' },
-      )) as { ok: true; value: Array<{ ok: boolean; account: string; transactionId?: string }> }
-    ).value;
     expect(done.every((r) => r.ok)).toBe(true);
     const log = (await core.router.dispatch('desk.batches', { limit: 1 }, { origin: 'test' })) as {
       ok: true;
@@ -216,7 +232,7 @@ describe('desk: many accounts at once', () => {
       expect(balances['USDT']?.[0]?.main).toMatch(/^0(\.0+)?$/);
     }
     expect(
-      await previewSweep(core.accounts, ids, { direction: 'sub_to_main', ticker: 'USDT', amount: 'all' }),
+      (await previewSweep(ids, { direction: 'sub_to_main', ticker: 'USDT', amount: 'all' })).legs,
     ).toEqual([]);
   });
 });

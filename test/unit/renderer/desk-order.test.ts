@@ -18,10 +18,14 @@ type Answer = (input: unknown) => unknown;
 
 /** The bridge over a stand-in for main that answers each procedure with the given function. */
 
-/** Like main: a fresh parent id per preview, children numbered by their place in the list. */
+/**
+ * Like main: a fresh parent id per preview unless a re-send passes one, children numbered by their
+ * place in the list, and the preview kept under its id, which the send passes.
+ */
 function deskMain(outcome: (account: string, clientOrderId: string, round: number) => DeskChildResult) {
   let previews = 0;
   let sends = 0;
+  const kept = new Map<string, { parentId: string; accountIds: string[] }>();
   const children = (parentId: string, ids: string[]) =>
     ids.map((account, i) => ({
       account,
@@ -33,12 +37,19 @@ function deskMain(outcome: (account: string, clientOrderId: string, round: numbe
   return {
     'markets.list': () => ({ ok: true, value: [{ name: 'BTC_USDT' }, { name: 'ETH_USDT' }] }),
     'desk.previewOrder': (input: unknown) => {
-      const { accountIds } = input as { accountIds: string[] };
-      const parentId = `txb-p${++previews}`;
-      return { ok: true, value: { parentId, children: children(parentId, accountIds) } };
+      const { accountIds, parentId: given } = input as { accountIds: string[]; parentId?: string };
+      const parentId = given ?? `txb-p${++previews}`;
+      const previewId = `preview-${String(kept.size + 1)}`;
+      kept.set(previewId, { parentId, accountIds });
+      return {
+        ok: true,
+        value: { previewId, parentId, expiresAtMs: 0, children: children(parentId, accountIds) },
+      };
     },
     'desk.placeOrder': (input: unknown) => {
-      const { accountIds, parentId } = input as { accountIds: string[]; parentId: string };
+      const preview = kept.get((input as { previewId: string }).previewId);
+      if (!preview) return { ok: false, error: { code: 'preview_stale', message: 'Preview again.' } };
+      const { accountIds, parentId } = preview;
       sends++;
       const results = children(parentId, accountIds).map((c) => outcome(c.account, c.clientOrderId, sends));
       results.sort((a, b) => Number(a.ok) - Number(b.ok));
@@ -152,6 +163,31 @@ describe('DeskOrder', () => {
     expect(desk.preview).toBeUndefined();
   });
 
+  it('sends the preview by its id; when main refuses it as stale, the preview is dropped and the reason shown', async () => {
+    const answers = deskMain((a, id) => placed(a, id, 1));
+    const { api, calls } = deskBridge({
+      ...answers,
+      'desk.placeOrder': () => ({
+        ok: false,
+        error: {
+          code: 'preview_stale',
+          message: 'This preview is older than 30 seconds: nothing was sent. Preview again.',
+          field: 'previewId',
+        },
+      }),
+    });
+    const desk = new DeskOrder(api, () => [A]);
+    await desk.loadMarkets();
+    desk.set({ price: '20000', amount: '0.001' });
+    await desk.runPreview();
+    const previewId = desk.preview?.previewId;
+    expect(previewId).toBe('preview-1');
+    expect(await desk.send()).toBe(false);
+    expect(calls.at(-1)).toEqual(['desk.placeOrder', { previewId }]);
+    expect(desk.preview).toBeUndefined();
+    expect(desk.unclaimedError?.message).toContain('Preview again');
+  });
+
   it('offers spot markets only and shows a price issue every child shares next to the price', async () => {
     const { api } = deskBridge({
       'markets.list': () => ({
@@ -252,10 +288,13 @@ describe('DeskOrder', () => {
       'txb-p1-003',
     ]);
     await desk.send();
-    const sent = calls
-      .filter((c) => c[0] === 'desk.placeOrder')
-      .map((c) => (c[1] as { parentId: string }).parentId);
-    expect(sent).toEqual(['txb-p1', 'txb-p1']);
+    // The re-send's preview asked main for the same parent id; each send passed its preview's id.
+    const asked = calls
+      .filter((c) => c[0] === 'desk.previewOrder')
+      .map((c) => (c[1] as { parentId?: string }).parentId);
+    expect(asked).toEqual([undefined, 'txb-p1']);
+    const sent = calls.filter((c) => c[0] === 'desk.placeOrder').map((c) => c[1]);
+    expect(sent).toEqual([{ previewId: 'preview-1' }, { previewId: 'preview-2' }]);
     expect(desk.outcomes?.children.map((c) => [c.account, c.state, c.orderId])).toEqual([
       [A, 'already', '101'],
       [B, 'already', '101'],
@@ -266,7 +305,7 @@ describe('DeskOrder', () => {
 
     // Finished: the next batch gets a parent id of its own.
     await desk.runPreview();
-    expect(desk.preview?.parentId).toBe('txb-p3');
+    expect(desk.preview?.parentId).toBe('txb-p2');
   });
 
   it('starts a new parent id when the accounts or the market change, or when asked', async () => {

@@ -84,10 +84,11 @@ describe('SubAccountsManager', () => {
     ]);
   });
 
-  it('previews a sweep of the selection with the plan as typed, runs it, reports failures first and rereads balances', async () => {
+  it('previews a sweep of the selection with the plan as typed, runs it by its preview id, reports failures first and rereads balances', async () => {
     const leg = { account: SUB, label: 'Alpha', subAccountId: '42', amount: '2' };
+    const previewId = '7f3e3a2b-0c6d-4e77-9c6a-5d3a4f1e9c32';
     const { api, calls } = fakeBridge({
-      'desk.previewSweep': { ok: true, value: [leg] },
+      'desk.previewSweep': { ok: true, value: { previewId, expiresAtMs: 0, legs: [leg] } },
       'desk.runSweep': {
         ok: true,
         value: [
@@ -108,12 +109,30 @@ describe('SubAccountsManager', () => {
       { accountIds: [SUB], plan: { direction: 'sub_to_main', ticker: 'USDT', amount: 'all' } },
     ]);
     expect(manager.sweepPreview).toEqual([leg]);
-    expect(await manager.runSweep({ direction: 'sub_to_main', ticker: 'USDT', amount: 'all' })).toBe(true);
+    expect(await manager.runSweep()).toBe(true);
+    expect(calls).toContainEqual(['desk.runSweep', { previewId }]);
     expect(manager.sweepPreview).toBeUndefined();
     expect(manager.sweepResults?.map((r) => r.ok)).toEqual([false, true]);
     expect(calls.map((c) => c[0])).toContain('desk.subAccountBalances');
     // The batch log hears of the new batch.
     expect(batches).toBe(1);
+  });
+
+  it('drops the sweep preview when main refuses to run it (declined in its dialog): it must be made again', async () => {
+    const leg = { account: SUB, label: 'Alpha', subAccountId: '42', amount: '2' };
+    const previewId = '7f3e3a2b-0c6d-4e77-9c6a-5d3a4f1e9c32';
+    const { api, calls } = fakeBridge({
+      'desk.previewSweep': { ok: true, value: { previewId, expiresAtMs: 0, legs: [leg] } },
+      'desk.runSweep': { ok: false, error: { code: 'not_confirmed', message: 'Nothing was done.' } },
+    });
+    const manager = new SubAccountsManager(api);
+    manager.toggle(SUB, true);
+    await manager.previewSweep({ direction: 'main_to_sub', ticker: 'USDT', amount: '2' });
+    expect(await manager.runSweep()).toBe(false);
+    expect(manager.sweepError?.code).toBe('not_confirmed');
+    expect(manager.sweepPreview).toBeUndefined();
+    expect(await manager.runSweep()).toBe(false);
+    expect(calls.filter((c) => c[0] === 'desk.runSweep')).toHaveLength(1);
   });
 
   it('keeps a sweep error for its field and clears the preview when the selection changes', async () => {

@@ -30,6 +30,8 @@ export interface ChildOutcome {
 export interface DeskPreview {
   key: string;
   input: DeskInput;
+  /** Main's id of this preview: sending passes it, and main sends exactly these children. */
+  previewId: string;
   parentId: string;
   children: DeskChildPreview[];
   /** The batch this preview sends again after a partial failure. */
@@ -167,8 +169,17 @@ export class DeskOrder {
       this.#preview = undefined;
       return false;
     }
+    const u = this.#unfinished;
+    const same =
+      u !== undefined &&
+      u.market === built.input.draft.market &&
+      JSON.stringify(u.accountIds) === JSON.stringify(built.input.accountIds);
     this.previewing = true;
-    const reply = await this.#api.desk.previewOrder(built.input);
+    // A re-send of the unfinished batch keeps its parent id: main derives each child's id from it.
+    const reply = await this.#api.desk.previewOrder({
+      ...built.input,
+      ...(u && same ? { parentId: u.parentId } : {}),
+    });
     this.previewing = false;
     if (!reply.ok) {
       this.error = reply.error;
@@ -176,27 +187,12 @@ export class DeskOrder {
       return false;
     }
     this.error = undefined;
-    const u = this.#unfinished;
-    const same =
-      u !== undefined &&
-      u.market === built.input.draft.market &&
-      JSON.stringify(u.accountIds) === JSON.stringify(built.input.accountIds);
     if (u && !same) this.#unfinished = undefined;
-    let { parentId, children } = reply.value;
-    if (u && same) {
-      // Main derives each child's id from the parent id and its place in the list: keep both.
-      const from = `${parentId}-`;
-      children = children.map((c) => ({
-        ...c,
-        clientOrderId: c.clientOrderId.startsWith(from)
-          ? `${u.parentId}-${c.clientOrderId.slice(from.length)}`
-          : c.clientOrderId,
-      }));
-      parentId = u.parentId;
-    }
+    const { previewId, parentId, children } = reply.value;
     this.#preview = {
       key: JSON.stringify(built.input),
       input: built.input,
+      previewId,
       parentId,
       children,
       resend: Boolean(u && same),
@@ -204,15 +200,17 @@ export class DeskOrder {
     return true;
   }
 
-  /** Sends exactly what was previewed; without a current preview nothing happens. */
+  /** Sends exactly what was previewed (by its id in main); without a current preview nothing happens. */
   async send(): Promise<boolean> {
     const p = this.preview;
     if (!p || this.sending) return false;
     this.sending = true;
-    const reply = await this.#api.desk.placeOrder({ ...p.input, parentId: p.parentId });
+    // Main sends exactly what this preview showed, or refuses a stale one: then it must be made again.
+    const reply = await this.#api.desk.placeOrder({ previewId: p.previewId });
     this.sending = false;
     if (!reply.ok) {
       this.error = reply.error;
+      this.#preview = undefined;
       return false;
     }
     this.error = undefined;

@@ -72,6 +72,7 @@ export class SubAccountsManager {
   sweepPreview = $state<SweepLegView[] | undefined>();
   sweepResults = $state<SweepResult[] | undefined>();
   sweepError = $state<IpcError | undefined>();
+  #sweepPreviewId: string | undefined;
   sweeping = $state(false);
 
   permissionPreview = $state<KeyDiffView[] | undefined>();
@@ -158,16 +159,25 @@ export class SubAccountsManager {
       return false;
     }
     this.sweepError = undefined;
-    this.sweepPreview = reply.value;
+    this.sweepPreview = reply.value.legs;
+    this.#sweepPreviewId = reply.value.previewId;
     return true;
   }
 
-  async runSweep(form: SweepForm): Promise<boolean> {
+  /**
+   * Makes exactly the previewed transfers: main keeps the preview under its id, asks the person in its
+   * own dialog, and refuses a stale preview. Any refusal uses the preview up: it must be made again.
+   */
+  async runSweep(): Promise<boolean> {
+    const previewId = this.#sweepPreviewId;
+    if (!previewId || !this.sweepPreview) return false;
     this.sweeping = true;
-    const reply = await this.#api.desk.runSweep({ accountIds: this.selected, plan: this.#plan(form) });
+    const reply = await this.#api.desk.runSweep({ previewId });
     this.sweeping = false;
+    this.#sweepPreviewId = undefined;
     if (!reply.ok) {
       this.sweepError = reply.error;
+      this.sweepPreview = undefined;
       return false;
     }
     this.sweepError = undefined;
