@@ -1,8 +1,8 @@
 /** IPC handlers for accounts, markets, orders and balances. */
+import { userFacing } from '../ipc/user-facing.ts';
 import * as publicApi from '../exchange/endpoints/public.ts';
 import * as trading from '../exchange/endpoints/trading.ts';
 import type { IpcError, OrderDraftInput, OrderView } from '../ipc/contract.ts';
-import { UserFacingError } from '../ipc/errors.ts';
 import type { Handlers } from '../ipc/router.ts';
 import type { OrderDraft } from '../rules/index.ts';
 import { accountView, type AccountService } from './accounts.ts';
@@ -105,7 +105,10 @@ export function deskHandlers(
 }
 
 function cancelErrorOf(error: unknown): IpcError {
-  return error instanceof UserFacingError
-    ? error.toIpcError()
-    : { code: 'internal', message: 'This order could not be cancelled; the details are in the log.' };
+  return (
+    userFacing(error) ?? {
+      code: 'internal',
+      message: 'This order could not be cancelled; the details are in the log.',
+    }
+  );
 }

@@ -2,6 +2,7 @@
  * The offline archive as the desk uses it: sync jobs per account (started, cancelled, reporting
  * progress as events), and browsing the cached deals with keyset paging, totals and CSV export.
  */
+import { userFacing } from '../ipc/user-facing.ts';
 import type { Cache, DealCursor, DealFilter, DealPage, DealTotals, ExportProgress } from '../cache/index.ts';
 import type { EventHub } from '../ipc/event-hub.ts';
 import { UserFacingError } from '../ipc/errors.ts';
@@ -162,9 +163,8 @@ export class HistoryService {
       }
       this.#log.log('warn', `history sync of ${account} stopped`, error);
       const message =
-        error instanceof UserFacingError
-          ? error.message
-          : 'The sync stopped on an unexpected error; it resumes from where it stood.';
+        userFacing(error)?.message ??
+        'The sync stopped on an unexpected error; it resumes from where it stood.';
       this.#events.emit('sync.finished', { account, job: dealsJob(account), outcome: 'failed', message });
       if (error instanceof NetworkError || error instanceof TimeoutError) this.#retryLater(account);
     }

@@ -3,11 +3,11 @@
  * to many accounts, each child sized on its own and carrying a client order id derived from one parent
  * id. A child that fails (rules, exchange) never blocks the others, and none is sent twice.
  */
+import { userFacing } from '../../ipc/user-facing.ts';
 import { randomBytes } from 'node:crypto';
 import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
 import * as trading from '../../exchange/endpoints/trading.ts';
 import type { IpcError } from '../../ipc/contract.ts';
-import { UserFacingError } from '../../ipc/errors.ts';
 import { Dec } from '../../rules/decimal.ts';
 import type { MarketRules, OrderDraft, RuleIssue } from '../../rules/index.ts';
 import type { AccountService } from '../accounts.ts';
@@ -73,9 +73,12 @@ export interface BalanceResult {
 }
 
 function errorOf(error: unknown): IpcError {
-  return error instanceof UserFacingError
-    ? error.toIpcError()
-    : { code: 'internal', message: 'Something went wrong with this account; the others were not affected.' };
+  return (
+    userFacing(error) ?? {
+      code: 'internal',
+      message: 'Something went wrong with this account; the others were not affected.',
+    }
+  );
 }
 
 /** Runs `work` for every item, at most `limit` at a time, in the order given. */

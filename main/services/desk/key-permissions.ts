@@ -3,6 +3,7 @@
  * into the key's settings (unlisted URLs keep their value) and has no way to read them back, so the
  * preview diffs against what the app last set, saying "unknown" for a URL it never set.
  */
+import { userFacing } from '../../ipc/user-facing.ts';
 import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
 import { UserFacingError } from '../../ipc/errors.ts';
 import type { IpcError } from '../../ipc/contract.ts';
@@ -118,10 +119,7 @@ export async function applyPermissions(
       accounts.registry.recordPermissions(sub.id, urls);
       results.push({ account: sub.id, label: sub.label, ok: true });
     } catch (error) {
-      const ipc =
-        error instanceof UserFacingError
-          ? error.toIpcError()
-          : { code: 'internal', message: 'The edit failed.' };
+      const ipc = userFacing(error) ?? { code: 'internal', message: 'The edit failed.' };
       results.push({ account: sub.id, label: sub.label, ok: false, error: ipc });
     }
   }

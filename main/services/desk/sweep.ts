@@ -4,6 +4,7 @@
  * takes that id, asks the person in main's own dialog, and makes exactly the previewed transfers.
  * `all` takes the sub-account's whole main balance of the currency.
  */
+import { userFacing } from '../../ipc/user-facing.ts';
 import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
 import type { IpcError } from '../../ipc/contract.ts';
 import { UserFacingError } from '../../ipc/errors.ts';
@@ -132,10 +133,7 @@ export class Sweeps {
         });
         results.push({ ...leg, ok: true, transactionId });
       } catch (error) {
-        const ipc =
-          error instanceof UserFacingError
-            ? error.toIpcError()
-            : { code: 'internal', message: 'The transfer failed.' };
+        const ipc = userFacing(error) ?? { code: 'internal', message: 'The transfer failed.' };
         results.push({ ...leg, ok: false, error: ipc });
       }
     }
