@@ -86,8 +86,8 @@ export class AccountService {
     return { file, rows: rows.map((r) => ({ ...r })) };
   }
 
-  /** A signing caller for the account, on the connection it belongs to. */
-  async caller(id: string): Promise<KeyCaller> {
+  /** The account, when it is registered on the running connection; else a refusal in words. */
+  onThisConnection(id: string): AccountRecord {
     const account = this.registry.get(id);
     if (!account)
       throw new UserFacingError('not_found', 'That account is not in the registry any more.', 'accountId');
@@ -98,6 +98,12 @@ export class AccountService {
         'accountId',
       );
     }
+    return account;
+  }
+
+  /** A signing caller for the account, on the connection it belongs to. */
+  async caller(id: string): Promise<KeyCaller> {
+    this.onThisConnection(id);
     const credentials = await this.registry.credentials(id);
     return new KeyCaller(this.#connection.http, { apiKey: credentials.apiKey, secret: credentials.secret });
   }

@@ -35,9 +35,11 @@ export class LiveService {
   /** Per account and channel, the forwarder every topic's listener shares (see `#forwarder`). */
   readonly #forwarders = new Map<string, (params: unknown) => void>();
   readonly #events: EventHub;
+  readonly #accounts: AccountService;
 
   constructor(wsUrl: string, accounts: AccountService, events: EventHub, log: Logger) {
     this.#events = events;
+    this.#accounts = accounts;
     this.#clients = new WsClients((account) => ({
       url: wsUrl,
       token: async () => profile.websocketToken(await accounts.caller(account)),
@@ -47,6 +49,8 @@ export class LiveService {
   }
 
   #client(account: string): WsClient {
+    // An account of another connection never opens this connection's WebSocket (nor asks a token).
+    this.#accounts.onThisConnection(account);
     const client = this.#clients.get(account);
     client.start();
     return client;

@@ -11,8 +11,8 @@ import Database from 'better-sqlite3';
 import { migrate } from '../cache/migrate.ts';
 import { UserFacingError } from '../ipc/errors.ts';
 import { parseCsv } from './csv.ts';
-import { registryMigrations } from './migrations/index.ts';
-import type { SecretStore } from './secret-store.ts';
+import { registryMigrations, type LegacyConnection } from './migrations/index.ts';
+import { webhookSecretId, type SecretStore } from './secret-store.ts';
 
 export type AccountKind = 'main' | 'sub';
 
@@ -23,7 +23,7 @@ export interface AccountRecord {
   readonly subAccountId: string | null;
   /** The public half of the key pair (not a secret). */
   readonly apiKey: string;
-  /** `sandbox` for the embedded exchange, else the live REST base URL. */
+  /** `sandbox` for the embedded exchange, else the live REST and WebSocket addresses (`connectionIdOf`). */
   readonly connection: string;
   readonly groups: readonly string[];
   readonly tags: readonly string[];
@@ -113,14 +113,22 @@ export class AccountRegistry {
   #byKey: Map<string, string> | undefined;
   readonly #listeners = new Set<() => void>();
 
-  constructor(file: string, secrets: SecretStore, now: () => number = Date.now) {
+  /**
+   * `legacy`: the live connection the app opens at this start, which rows written before accounts
+   * were bound to the WebSocket address too are bound to when the file is upgraded.
+   */
+  constructor(
+    file: string,
+    secrets: SecretStore,
+    options: { now?: () => number; legacy?: LegacyConnection | undefined } = {},
+  ) {
     mkdirSync(dirname(file), { recursive: true });
     this.#db = new Database(file, { timeout: 5000 });
     this.#db.pragma('journal_mode = WAL');
     this.#db.pragma('foreign_keys = ON');
-    migrate(this.#db, registryMigrations, file);
+    migrate(this.#db, registryMigrations(options.legacy), file);
     this.#secrets = secrets;
-    this.#now = now;
+    this.#now = options.now ?? Date.now;
   }
 
   /** Calls `listener` after an account is added or removed; returns the way to stop. */
@@ -274,6 +282,7 @@ export class AccountRegistry {
     this.#db.prepare('DELETE FROM accounts WHERE id = ?').run(id);
     this.#changed();
     await this.#secrets.delete(id);
+    await this.#secrets.delete(webhookSecretId(id));
   }
 
   /** The key pair to sign with. Main process only: the secret never crosses the bridge. */

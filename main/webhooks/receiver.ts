@@ -10,7 +10,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Cache } from '../cache/index.ts';
-import type { SecretStore } from '../vault/secret-store.ts';
+import { webhookSecretId, type SecretStore } from '../vault/secret-store.ts';
+
+export { webhookSecretId };
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -36,11 +38,6 @@ export interface ReceiverOptions {
   keys: () => readonly WebhookKey[];
   onEvent?: (event: ReceivedEvent) => void;
   now?: () => number;
-}
-
-/** Where a webhook's secret is kept in the keychain. */
-export function webhookSecretId(account: string): string {
-  return `webhook:${account}`;
 }
 
 export interface Answer {
