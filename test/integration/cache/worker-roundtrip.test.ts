@@ -15,13 +15,14 @@ const caches = useCaches();
 describe('cache workers', () => {
   it('opens the profile file through the writer, migrates it and answers typed calls', async () => {
     const cache = await caches.open();
-    expect(cache.schemaVersion).toBe(5);
+    expect(cache.schemaVersion).toBe(6);
     expect(cache.migration?.applied).toEqual([
       '0001-initial',
       '0002-sync-checkpoints',
       '0003-deal-name-keys',
       '0004-deal-daily-totals',
       '0005-batch-log',
+      '0006-webhook-events-per-account',
     ]);
     expect(existsSync(cache.file)).toBe(true);
     expect(await cache.deals.upsert([deal(1), deal(2)])).toEqual({ inserted: 2, duplicates: 0 });

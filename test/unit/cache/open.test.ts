@@ -37,6 +37,7 @@ describe('openWritable', () => {
         '0003-deal-name-keys',
         '0004-deal-daily-totals',
         '0005-batch-log',
+        '0006-webhook-events-per-account',
       ],
     });
     db.close();
@@ -125,8 +126,9 @@ describe('checkMigrationList', () => {
       '0003-deal-name-keys',
       '0004-deal-daily-totals',
       '0005-batch-log',
+      '0006-webhook-events-per-account',
     ]);
-    expect(db.pragma('user_version', { simple: true })).toBe(5);
+    expect(db.pragma('user_version', { simple: true })).toBe(6);
     db.close();
   });
 });
