@@ -10,6 +10,7 @@ import {
   FakeEvent,
   FakeWebContents,
   ipcMain,
+  Menu,
   protocol,
 } from './fake-electron.ts';
 
@@ -39,6 +40,12 @@ describe('desktop app lifecycle', () => {
       expect((window.options as { webPreferences: { preload: string } }).webPreferences.preload).toBe(
         '/opt/txc/build/preload/index.cjs',
       );
+      // Packaged: no DevTools in the window nor in the app's own menu.
+      expect((window.options as { webPreferences: { devTools: boolean } }).webPreferences.devTools).toBe(
+        false,
+      );
+      expect(JSON.stringify(Menu.installed)).not.toMatch(/toggleDevTools|reload/i);
+      expect(JSON.stringify(Menu.installed)).toMatch(/"copy"/);
 
       const invoke = ipcMain.handlers.get(INVOKE_CHANNEL);
       const reply = (await invoke?.(
