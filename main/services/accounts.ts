@@ -8,7 +8,7 @@ import type { AccountView, ImportReport } from '../ipc/contract.ts';
 import { UserFacingError } from '../ipc/errors.ts';
 import type { Platform } from '../platform.ts';
 import type { AccountRecord, AccountRegistry, NewAccount } from '../vault/registry.ts';
-import type { ExchangeConnection } from './exchange-connection.ts';
+import { describeConnection, type ExchangeConnection } from './exchange-connection.ts';
 
 export function accountView(a: AccountRecord): AccountView {
   const key = a.apiKey;
@@ -94,7 +94,7 @@ export class AccountService {
     if (account.connection !== this.#connection.id) {
       throw new UserFacingError(
         'wrong_connection',
-        `"${account.label}" belongs to ${account.connection}, but the app is connected to ${this.#connection.id}.`,
+        `"${account.label}" belongs to ${describeConnection(account.connection)}, but the app is connected to ${describeConnection(this.#connection.id)}.`,
         'accountId',
       );
     }

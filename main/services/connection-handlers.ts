@@ -10,7 +10,7 @@ import type { Handlers } from '../ipc/router.ts';
 import type { ConnectionChoice } from '../ipc/schemas.ts';
 import type { Confirmation } from '../platform.ts';
 import { requireConfirmation } from './confirm.ts';
-import { connectionIdOf } from './exchange-connection.ts';
+import { connectionIdOf, SANDBOX_CONNECTION } from './exchange-connection.ts';
 import { isRunning, loadConnectionChoice, saveConnectionChoice, targetOf } from './connection-settings.ts';
 import type { HandlerContext } from './handler-context.ts';
 
@@ -21,10 +21,7 @@ const SHOWN_ACCOUNTS = 8;
 /** The facts of a connection: its addresses and the accounts that are signed on it. */
 function connectionFacts(context: HandlerContext, choice: ConnectionChoice): Confirmation['facts'] {
   const target = targetOf(choice);
-  const id =
-    target.kind === 'sandbox'
-      ? connectionIdOf({ kind: 'sandbox', restUrl: '', wsUrl: '' })
-      : connectionIdOf(target);
+  const id = target.kind === 'sandbox' ? SANDBOX_CONNECTION : connectionIdOf(target);
   const labels = context.accounts
     .list()
     .filter((a) => a.connection === id)

@@ -28,6 +28,15 @@ export function connectionIdOf(status: { kind: 'sandbox' | 'live'; restUrl: stri
   return status.kind === 'sandbox' ? SANDBOX_CONNECTION : `${status.restUrl} ${status.wsUrl}`;
 }
 
+/** A connection id in words, for messages: which exchange, at which addresses. */
+export function describeConnection(id: string): string {
+  if (id === SANDBOX_CONNECTION) return 'the embedded sandbox';
+  const [rest, ws] = id.split(' ');
+  return ws
+    ? `the exchange at ${String(rest)} (WebSocket ${ws})`
+    : `the exchange at ${id}, as added before accounts were tied to a WebSocket address too (add it again)`;
+}
+
 export interface ExchangeConnection {
   /** `sandbox`, or the live REST and WebSocket addresses: the `connection` of its accounts. */
   readonly id: string;

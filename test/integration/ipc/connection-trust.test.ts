@@ -130,8 +130,9 @@ describe('the connection, against an untrusted renderer', () => {
         draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '1000' },
       });
       expect(codeOf(order)).toBe('wrong_connection');
-      expect(codeOf(await call(second.core, 'balances.spot', { accountId: account.id }))).toBe(
-        'wrong_connection',
+      const rest = await call(second.core, 'balances.spot', { accountId: account.id });
+      expect(rest.ok ? 'signed' : rest.error.message).toBe(
+        `"Live main" belongs to the exchange at ${exchange.rest} (WebSocket ${exchange.ws}), but the app is connected to the exchange at ${exchange.rest} (WebSocket ${rogueHost}/ws).`,
       );
       // The other host was never even connected to, so it got no token.
       expect(rogueSeen).toEqual([]);
