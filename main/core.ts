@@ -5,10 +5,8 @@ import { EventHub } from './ipc/event-hub.ts';
 import { createRouter, type Handlers, type Router } from './ipc/router.ts';
 import { createLogger, type Logger } from './log.ts';
 import { headlessPlatform, type Platform } from './platform.ts';
-import type { ConnectionSettingsView } from './ipc/contract.ts';
-import { UserFacingError } from './ipc/errors.ts';
 import { AccountService } from './services/accounts.ts';
-import { isRunning, loadConnectionChoice, saveConnectionChoice } from './services/connection-settings.ts';
+import { connectionHandlers } from './services/connection-handlers.ts';
 import type { HandlerContext } from './services/handler-context.ts';
 import { miningHandlers } from './services/mining-handlers.ts';
 import { positionsHandlers } from './services/positions-handlers.ts';
@@ -82,7 +80,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   let registry: AccountRegistry;
   let cache: Cache;
   try {
-    registry = new AccountRegistry(registryFile, secrets);
+    registry = new AccountRegistry(registryFile, secrets, {
+      legacy:
+        connection.status.kind === 'live'
+          ? { restUrl: connection.status.restUrl, connection: connection.id }
+          : undefined,
+    });
     cache = await openCache({
       dataDir: environment.dataDir,
       profile,
@@ -137,31 +140,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const registered = await accounts.registerDemoAccounts();
   if (registered > 0) log.log('info', `registered ${String(registered)} sandbox demo accounts`);
 
-  const connectionSettings = (): ConnectionSettingsView => {
-    const choice = loadConnectionChoice(environment.dataDir, log);
-    return {
-      choice,
-      restartNeeded: !isRunning(choice, connection.status),
-      canRestart: platform.relaunch !== undefined,
-    };
-  };
   const context: HandlerContext = { accounts, connection, cache, live, events, platform, log };
   const handlers: Handlers = {
     'app.info': () => appInfo(environment),
-    'connection.saved': () => connectionSettings(),
-    'connection.configure': (choice) => {
-      saveConnectionChoice(environment.dataDir, choice);
-      return connectionSettings();
-    },
-    'app.restart': () => {
-      if (!platform.relaunch)
-        throw new UserFacingError(
-          'unavailable',
-          'This window cannot restart the app: close TXC Desk and open it again.',
-        );
-      platform.relaunch();
-      return null;
-    },
+    ...connectionHandlers(context, environment.dataDir),
     ...deskHandlers(accounts, connection),
     'sync.start': (input) => history.start(input?.accountIds),
     'sync.cancel': (input) => history.cancel(input?.accountIds),

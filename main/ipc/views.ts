@@ -17,6 +17,8 @@ export interface AppInfo {
 }
 
 export interface ConnectionStatus {
+  /** The `connection` its accounts carry: `sandbox`, or the REST and WebSocket addresses together. */
+  id: string;
   kind: 'sandbox' | 'live';
   restUrl: string;
   wsUrl: string;

@@ -9,7 +9,7 @@ import { UserFacingError } from '../ipc/errors.ts';
 import type { Platform } from '../platform.ts';
 import { requireConfirmation } from './confirm.ts';
 import type { AccountRecord, AccountRegistry, NewAccount } from '../vault/registry.ts';
-import type { ExchangeConnection } from './exchange-connection.ts';
+import { describeConnection, type ExchangeConnection } from './exchange-connection.ts';
 
 export function accountView(a: AccountRecord): AccountView {
   const key = a.apiKey;
@@ -137,6 +137,19 @@ export class AccountService {
     return { file, rows: rows.map((r) => ({ ...r })) };
   }
 
+  /** The account, when it is registered on the running connection; else a refusal in words. */
+  onThisConnection(id: string): AccountRecord {
+    const account = this.#require(id);
+    if (account.connection !== this.#connection.id) {
+      throw new UserFacingError(
+        'wrong_connection',
+        `"${account.label}" belongs to ${describeConnection(account.connection)}, but the app is connected to ${describeConnection(this.#connection.id)}.`,
+        'accountId',
+      );
+    }
+    return account;
+  }
+
   #require(id: string): AccountRecord {
     const account = this.registry.get(id);
     if (!account)
@@ -146,14 +159,7 @@ export class AccountService {
 
   /** A signing caller for the account, on the connection it belongs to. */
   async caller(id: string): Promise<KeyCaller> {
-    const account = this.#require(id);
-    if (account.connection !== this.#connection.id) {
-      throw new UserFacingError(
-        'wrong_connection',
-        `"${account.label}" belongs to ${account.connection}, but the app is connected to ${this.#connection.id}.`,
-        'accountId',
-      );
-    }
+    this.onThisConnection(id);
     const credentials = await this.registry.credentials(id);
     return new KeyCaller(this.#connection.http, { apiKey: credentials.apiKey, secret: credentials.secret });
   }

@@ -19,8 +19,26 @@ export type ConnectionTarget =
   | { kind: 'sandbox'; seed?: number; persist?: boolean; extraSubAccounts?: number }
   | { kind: 'live'; restUrl: string; wsUrl: string };
 
+/**
+ * The `connection` of the accounts that belong to an exchange: `sandbox`, or for the live exchange
+ * its REST base and WebSocket addresses together. An account is signed only on the connection it was
+ * added on, so a WebSocket address changed later never receives the tokens of existing accounts.
+ */
+export function connectionIdOf(status: { kind: 'sandbox' | 'live'; restUrl: string; wsUrl: string }): string {
+  return status.kind === 'sandbox' ? SANDBOX_CONNECTION : `${status.restUrl} ${status.wsUrl}`;
+}
+
+/** A connection id in words, for messages: which exchange, at which addresses. */
+export function describeConnection(id: string): string {
+  if (id === SANDBOX_CONNECTION) return 'the embedded sandbox';
+  const [rest, ws] = id.split(' ');
+  return ws
+    ? `the exchange at ${String(rest)} (WebSocket ${ws})`
+    : `the exchange at ${id}, as added before accounts were tied to a WebSocket address too (add it again)`;
+}
+
 export interface ExchangeConnection {
-  /** `sandbox`, or the live REST base URL: the `connection` of the accounts that belong to it. */
+  /** `sandbox`, or the live REST and WebSocket addresses: the `connection` of its accounts. */
   readonly id: string;
   readonly status: ConnectionStatus;
   readonly http: ExchangeHttp;
@@ -62,9 +80,10 @@ export async function openConnection(
     ...(audit ? { audit } : {}),
   });
   const catalog = new MarketCatalog(http);
+  const id = connectionIdOf({ kind: target.kind, restUrl, wsUrl });
   return {
-    id: target.kind === 'sandbox' ? SANDBOX_CONNECTION : restUrl,
-    status: { kind: target.kind, restUrl, wsUrl },
+    id,
+    status: { id, kind: target.kind, restUrl, wsUrl },
     http,
     catalog,
     trading: new TradingService({ catalog }),

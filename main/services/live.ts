@@ -54,6 +54,8 @@ export class LiveService {
   }
 
   #client(account: string): WsClient {
+    // An account of another connection never opens this connection's WebSocket (nor asks a token).
+    this.#accounts.onThisConnection(account);
     const client = this.#clients.get(account);
     client.start();
     return client;

@@ -1,17 +1,23 @@
 /**
  * Webhooks as the desk sets them up: each account's webhook key (public key in the registry, secret
- * from the clipboard into the keychain), the receiver the user turns on (loopback by default, or an
- * address they expose through their own tunnel), received events pushed to the renderer, and the
- * reconciler that fills in what never arrived.
+ * from the clipboard into the keychain, and kept in main's memory once read so a delivery never reads
+ * the keychain), the receiver the user turns on (loopback; any other address only after the person
+ * confirms it in main's dialog, and only behind a TLS proxy of their own), received events pushed to
+ * the renderer, and the reconciler that fills in what never arrived.
  */
 import type { Cache } from '../cache/index.ts';
 import type { EventHub } from '../ipc/event-hub.ts';
 import { UserFacingError } from '../ipc/errors.ts';
 import type { Platform } from '../platform.ts';
-import type { SecretStore } from '../vault/secret-store.ts';
+import { webhookSecretId, type SecretStore } from '../vault/secret-store.ts';
 import { reconcileWebhooks } from '../webhooks/reconciler.ts';
-import { startWebhookReceiver, webhookSecretId, type WebhookReceiver } from '../webhooks/receiver.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/receiver.ts';
 import type { AccountService } from './accounts.ts';
+import { requireConfirmation } from './confirm.ts';
+
+/** How long after a webhook key is set up `/service-verification` names it without being asked. */
+export const VERIFY_WINDOW_MS = 15 * 60_000;
+const LOOPBACK = new Set(['127.0.0.1', '::1']);
 
 export class WebhookService {
   readonly #cache: Cache;
@@ -19,7 +25,13 @@ export class WebhookService {
   readonly #secrets: SecretStore;
   readonly #platform: Platform;
   readonly #events: EventHub;
+  readonly #now: () => number;
   #receiver: WebhookReceiver | undefined;
+  /** Account -> its webhook secret, read from the keychain at most once (dropped when removed). */
+  readonly #known = new Map<string, Promise<string | undefined>>();
+  /** Account -> until when its key is being verified. */
+  readonly #verifying = new Map<string, number>();
+  readonly #stopWatching: () => void;
 
   constructor(
     cache: Cache,
@@ -27,19 +39,47 @@ export class WebhookService {
     secrets: SecretStore,
     platform: Platform,
     events: EventHub,
+    now: () => number = Date.now,
   ) {
     this.#cache = cache;
     this.#accounts = accounts;
     this.#secrets = secrets;
     this.#platform = platform;
     this.#events = events;
+    this.#now = now;
+    // A removed account's webhook secret leaves main's memory with it (the registry deletes its entry).
+    this.#stopWatching = accounts.registry.onAccountsChanged(() => {
+      for (const account of this.#known.keys()) if (!accounts.registry.get(account)) this.#forget(account);
+    });
+  }
+
+  #forget(account: string): void {
+    this.#known.delete(account);
+    this.#verifying.delete(account);
   }
 
   #keys() {
+    const now = this.#now();
     return this.#accounts.registry
       .list()
       .filter((a) => a.webhookApiKey)
-      .map((a) => ({ account: a.id, apiKey: a.webhookApiKey as string }));
+      .map((a) => ({
+        account: a.id,
+        apiKey: a.webhookApiKey as string,
+        verifying: (this.#verifying.get(a.id) ?? 0) > now,
+      }));
+  }
+
+  /** The account's webhook secret from memory; the keychain is read the first time only. */
+  #secret(account: string): Promise<string | undefined> {
+    let secret = this.#known.get(account);
+    if (!secret) {
+      secret = this.#secrets.get(webhookSecretId(account));
+      this.#known.set(account, secret);
+      // A failed read is not remembered: the next delivery tries the keychain again.
+      secret.catch(() => this.#known.delete(account));
+    }
+    return secret;
   }
 
   /** Sets the account's webhook key; its secret (shown once by the exchange) is read from the clipboard. */
@@ -54,21 +94,40 @@ export class WebhookService {
     }
     this.#accounts.registry.setWebhookKey(accountId, apiKey);
     await this.#secrets.set(webhookSecretId(accountId), secret);
+    this.#known.set(accountId, Promise.resolve(secret));
+    this.#verifying.set(accountId, this.#now() + VERIFY_WINDOW_MS);
   }
 
   async remove(accountId: string): Promise<void> {
     this.#accounts.registry.setWebhookKey(accountId, null);
+    this.#forget(accountId);
     await this.#secrets.delete(webhookSecretId(accountId));
   }
 
-  /** Starts (or stops, with enabled false) the receiver; answers the address it listens on. */
+  /**
+   * Starts (or stops, with enabled false) the receiver; answers the address it listens on. Any
+   * address but loopback is asked natively first: it is plain HTTP, for a TLS proxy in front of it.
+   */
   async receiver(enabled: boolean, port = 0, host = '127.0.0.1'): Promise<string | null> {
+    if (enabled && !LOOPBACK.has(host)) {
+      await requireConfirmation(this.#platform, {
+        title: 'Let other computers reach the webhook receiver?',
+        facts: [
+          { label: 'Listens on', value: `every network address of this computer (${host})` },
+          { label: 'Port', value: port === 0 ? 'any free port' : String(port) },
+          { label: 'Protocol', value: 'plain HTTP, without encryption' },
+        ],
+        action: 'Open to the network',
+        warning:
+          'Put a TLS reverse proxy in front of it: the exchange must reach it over HTTPS, and this port must not be reachable from the internet directly.',
+      });
+    }
     await this.#receiver?.close();
     this.#receiver = undefined;
     if (!enabled) return null;
     this.#receiver = await startWebhookReceiver({
       cache: this.#cache,
-      secrets: this.#secrets,
+      secret: (account) => this.#secret(account),
       keys: () => this.#keys(),
       onEvent: (event) => this.#events.emit('webhook.event', event),
       port,
@@ -89,6 +148,7 @@ export class WebhookService {
   }
 
   async close(): Promise<void> {
+    this.#stopWatching();
     await this.#receiver?.close();
     this.#receiver = undefined;
   }

@@ -5,7 +5,9 @@ import { startCore, type Core } from '../core.ts';
 import { loadConnectionChoice, targetOf } from '../services/connection-settings.ts';
 import { originOf } from '../ipc/sender.ts';
 import { createLogger, fileSink } from '../log.ts';
+import { developmentServer } from './development.ts';
 import { connectIpc } from './ipc.ts';
+import { installMenu } from './menu.ts';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './protocol.ts';
 import { electronPlatform } from './platform.ts';
 import { hardenContents } from './security.ts';
@@ -29,8 +31,9 @@ export function runDesktopApp(paths: DesktopPaths): void {
   }
   app.on('web-contents-created', (_event, contents) => hardenContents(contents));
 
-  // The Vite dev server is used only when running from source with `npm run dev`.
-  const devServer = app.isPackaged ? undefined : process.env.TXC_DEV_SERVER_URL;
+  // The Vite dev server only under `npm run dev` from source (see development.ts).
+  const devServer = developmentServer(process.argv, app.isPackaged);
+  const development = devServer !== undefined;
   const url = devServer ?? `${APP_ORIGIN}/index.html`;
   const origin = originOf(url) ?? APP_ORIGIN;
 
@@ -40,7 +43,7 @@ export function runDesktopApp(paths: DesktopPaths): void {
 
   const open = (): void => {
     if (!core) return;
-    window = createMainWindow(paths.preload, url);
+    window = createMainWindow(paths.preload, url, { development });
     disconnect = connectIpc(window, core, origin);
     window.on('closed', () => {
       disconnect?.();
@@ -61,6 +64,7 @@ export function runDesktopApp(paths: DesktopPaths): void {
   app.on('will-quit', () => void core?.close());
 
   void app.whenReady().then(async () => {
+    installMenu(development);
     serveRenderer(paths.renderer);
     const dataDir = app.getPath('userData');
     const logFile = fileSink(join(dataDir, 'logs', 'main.log'));

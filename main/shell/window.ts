@@ -1,8 +1,13 @@
 import { BrowserWindow } from 'electron';
 import { hardenContents, hardenSession } from './security.ts';
 
-/** The app's single window, hardened before it loads anything. */
-export function createMainWindow(preloadPath: string, url: string): BrowserWindow {
+/** The app's single window, hardened before it loads anything; DevTools only in development mode. */
+export function createMainWindow(
+  preloadPath: string,
+  url: string,
+  options: { development?: boolean } = {},
+): BrowserWindow {
+  const devTools = options.development === true;
   // The options stay literal here so security scanners can read them.
   const window = new BrowserWindow({
     width: 1440,
@@ -26,6 +31,7 @@ export function createMainWindow(preloadPath: string, url: string): BrowserWindo
       navigateOnDragDrop: false,
       spellcheck: false,
       disableBlinkFeatures: 'Auxclick',
+      devTools,
     },
   });
   hardenSession(window.webContents.session);

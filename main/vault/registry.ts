@@ -10,8 +10,8 @@ import { migrate } from '../cache/migrate.ts';
 import { UserFacingError } from '../errors.ts';
 import { openPrivateDatabase, privateSidecars } from '../private-fs.ts';
 import { parseCsv } from './csv.ts';
-import { registryMigrations } from './migrations/index.ts';
-import type { SecretStore } from './secret-store.ts';
+import { registryMigrations, type LegacyConnection } from './migrations/index.ts';
+import { webhookSecretId, type SecretStore } from './secret-store.ts';
 
 export type AccountKind = 'main' | 'sub';
 
@@ -22,7 +22,7 @@ export interface AccountRecord {
   readonly subAccountId: string | null;
   /** The public half of the key pair (not a secret). */
   readonly apiKey: string;
-  /** `sandbox` for the embedded exchange, else the live REST base URL. */
+  /** `sandbox` for the embedded exchange, else the live REST and WebSocket addresses (`connectionIdOf`). */
   readonly connection: string;
   readonly groups: readonly string[];
   readonly tags: readonly string[];
@@ -112,14 +112,22 @@ export class AccountRegistry {
   #byKey: Map<string, string> | undefined;
   readonly #listeners = new Set<() => void>();
 
-  constructor(file: string, secrets: SecretStore, now: () => number = Date.now) {
+  /**
+   * `legacy`: the live connection the app opens at this start, which rows written before accounts
+   * were bound to the WebSocket address too are bound to when the file is upgraded.
+   */
+  constructor(
+    file: string,
+    secrets: SecretStore,
+    options: { now?: () => number; legacy?: LegacyConnection | undefined } = {},
+  ) {
     this.#db = openPrivateDatabase(file, { timeout: 5000 });
     this.#db.pragma('journal_mode = WAL');
     privateSidecars(file);
     this.#db.pragma('foreign_keys = ON');
-    migrate(this.#db, registryMigrations, file);
+    migrate(this.#db, registryMigrations(options.legacy), file);
     this.#secrets = secrets;
-    this.#now = now;
+    this.#now = options.now ?? Date.now;
   }
 
   /** Calls `listener` after an account is added or removed; returns the way to stop. */
@@ -273,6 +281,7 @@ export class AccountRegistry {
     this.#db.prepare('DELETE FROM accounts WHERE id = ?').run(id);
     this.#changed();
     await this.#secrets.delete(id);
+    await this.#secrets.delete(webhookSecretId(id));
   }
 
   /** The key pair to sign with. Main process only: the secret never crosses the bridge. */

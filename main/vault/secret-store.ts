@@ -4,6 +4,11 @@ import { redact, registerSecret } from '../log.ts';
 /** Keychain service name under which every API secret of the app is kept. */
 export const SECRET_SERVICE = 'txc-desk';
 
+/** Where an account's webhook secret is kept in the keychain (its API secret is under its id). */
+export function webhookSecretId(account: string): string {
+  return `webhook:${account}`;
+}
+
 /**
  * API secrets by key id. Secrets stay in the main process: whoever reads one gets it registered with
  * the log's redaction first, so it can never reach a log line or an error shown to the user.

@@ -1,24 +1,43 @@
 /**
  * The webhook receiver: an HTTP endpoint the exchange POSTs events to. A delivery is stored only
  * when its key is a registered webhook key, the payload header is the base64 of the exact body, the
- * HMAC-SHA512 signature over it matches the webhook's secret (read from the keychain), the body is
- * well-formed, and its nonce is greater than every nonce stored for that webhook. A delivery seen
- * before (same id: the exchange retries) is answered 200 and not stored again. Anything else gets a
- * 4xx and leaves nothing behind. It also serves the domain-verification proofs.
+ * HMAC-SHA512 signature over it matches the webhook's secret (kept in main's memory, read from the
+ * keychain once), the body is well-formed, and its nonce is greater than every nonce stored for that
+ * webhook. A delivery seen before (same account and id: the exchange retries) is answered 200 and not
+ * stored again. Anything else gets a 4xx and leaves nothing behind.
+ *
+ * Domain verification answers only for the key asked: `/service-verification?key=K` (or `.txt`)
+ * when K is registered, and without a key only the keys being verified just now (set up in the last
+ * few minutes), else 404. The server takes a bounded number of connections, requests per second and
+ * body bytes, so a sender on the network cannot make it read the keychain or the disk without limit.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Cache } from '../cache/index.ts';
-import type { SecretStore } from '../vault/secret-store.ts';
+import { UserFacingError } from '../ipc/errors.ts';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+/** Deliveries are small JSON objects; anything bigger is refused unread. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export interface ReceiverLimits {
+  /** Open connections at once; more are dropped by the server. */
+  connections: number;
+  /** Requests per second over all senders (a burst of twice as many is let through). */
+  perSecond: number;
+  /** Largest body read. */
+  bodyBytes: number;
+}
+
+export const DEFAULT_LIMITS: ReceiverLimits = { connections: 32, perSecond: 50, bodyBytes: MAX_BODY_BYTES };
 
 export interface WebhookKey {
   /** The registry account the webhook belongs to. */
   account: string;
   /** The webhook's public key (X-TXC-APIKEY). */
   apiKey: string;
+  /** Set up a moment ago: `/service-verification` without a key names it while the exchange checks. */
+  verifying?: boolean;
 }
 
 export interface ReceivedEvent {
@@ -31,16 +50,12 @@ export interface ReceivedEvent {
 
 export interface ReceiverOptions {
   cache: Cache;
-  secrets: SecretStore;
   /** The webhook keys the desk has set up. */
   keys: () => readonly WebhookKey[];
+  /** The webhook secret of an account, from main's memory (undefined when it has none). */
+  secret: (account: string) => Promise<string | undefined>;
   onEvent?: (event: ReceivedEvent) => void;
   now?: () => number;
-}
-
-/** Where a webhook's secret is kept in the keychain. */
-export function webhookSecretId(account: string): string {
-  return `webhook:${account}`;
 }
 
 export interface Answer {
@@ -72,7 +87,7 @@ export async function receive(
   const payload = header('x-txc-payload') ?? '';
   if (!sameText(payload, body.toString('base64')))
     return { status: 400, reason: 'payload does not match body', stored: false };
-  const secret = await options.secrets.get(webhookSecretId(hook.account));
+  const secret = await options.secret(hook.account);
   if (!secret) return { status: 401, reason: 'no secret for this webhook', stored: false };
   const expected = createHmac('sha512', secret).update(payload).digest('hex');
   if (!sameText(header('x-txc-signature') ?? '', expected))
@@ -114,12 +129,12 @@ export async function receive(
   return { status: 200, reason: stored ? 'stored' : 'already stored', stored };
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return undefined;
+    if (size > limit) return undefined;
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -129,41 +144,94 @@ function answer(res: ServerResponse, status: number, body = '', type = 'text/pla
   res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
 }
 
+/**
+ * Refuses without reading on: what the sender still sends is discarded (never kept), so it reads the
+ * answer rather than a reset connection; the request timeout ends a sender that never stops.
+ */
+function refuse(req: IncomingMessage, res: ServerResponse, status: number): void {
+  answer(res, status);
+  req.resume();
+}
+
+/** The keys `/service-verification` may name for this request: the one asked, or those being verified. */
+function verificationKeys(keys: readonly WebhookKey[], asked: string | null): string[] {
+  if (asked !== null) return keys.some((k) => k.apiKey === asked) ? [asked] : [];
+  return keys.filter((k) => k.verifying).map((k) => k.apiKey);
+}
+
+/** Requests per second as a token bucket: `perSecond` refill, a burst of twice as many. */
+function rateLimiter(perSecond: number, now: () => number): () => boolean {
+  const burst = perSecond * 2;
+  let tokens = burst;
+  let last = now();
+  return () => {
+    const at = now();
+    tokens = Math.min(burst, tokens + ((at - last) / 1000) * perSecond);
+    last = at;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
 export interface WebhookReceiver {
   readonly url: string;
   readonly server: Server;
   close(): Promise<void>;
 }
 
-/** Starts the receiver; `host` is loopback unless the user chooses to expose it (e.g. via a tunnel). */
+/** Why a listen failed, in words for the person who chose the address. */
+function listenError(error: unknown, host: string, port: number): UserFacingError {
+  const code = (error as { code?: unknown }).code;
+  const where = `${host}:${String(port)}`;
+  const reason =
+    code === 'EADDRINUSE'
+      ? `port ${String(port)} is already in use by another program; choose another port or leave it empty`
+      : code === 'EACCES'
+        ? `this user may not open port ${String(port)}; choose a port above 1023`
+        : code === 'EADDRNOTAVAIL'
+          ? `this computer has no address ${host}`
+          : error instanceof Error
+            ? error.message
+            : String(error);
+  return new UserFacingError(
+    'receiver_unavailable',
+    `The webhook receiver could not listen on ${where}: ${reason}.`,
+    'port',
+  );
+}
+
+/** Starts the receiver on loopback unless another host is given (the caller confirms that first). */
 export async function startWebhookReceiver(
-  options: ReceiverOptions & { port?: number; host?: string; onRefused?: (reason: string) => void },
+  options: ReceiverOptions & {
+    port?: number;
+    host?: string;
+    limits?: Partial<ReceiverLimits>;
+    onRefused?: (reason: string) => void;
+  },
 ): Promise<WebhookReceiver> {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const allow = rateLimiter(limits.perSecond, options.now ?? Date.now);
   const server = createServer(async (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://receiver').pathname;
-    if (req.method === 'GET' && path === '/service-verification') {
-      return answer(res, 200, JSON.stringify(options.keys().map((k) => k.apiKey)), 'application/json');
+    if (!allow()) {
+      options.onRefused?.('too many requests');
+      return refuse(req, res, 429);
     }
-    if (req.method === 'GET' && path === '/service-verification.txt') {
-      return answer(
-        res,
-        200,
-        options
-          .keys()
-          .map((k) => k.apiKey)
-          .join('\n'),
-      );
+    const url = new URL(req.url ?? '/', 'http://receiver');
+    if (req.method === 'GET' && url.pathname.startsWith('/service-verification')) {
+      const keys = verificationKeys(options.keys(), url.searchParams.get('key'));
+      if (keys.length === 0) return answer(res, 404);
+      if (url.pathname === '/service-verification')
+        return answer(res, 200, JSON.stringify(keys), 'application/json');
+      if (url.pathname === '/service-verification.txt') return answer(res, 200, keys.join('\n'));
+      return answer(res, 404);
     }
     if (req.method !== 'POST') return answer(res, 405);
     const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > MAX_BODY_BYTES) {
-      options.onRefused?.('body too large');
-      return answer(res.setHeader('connection', 'close') && res, 413);
-    }
-    const body = await readBody(req);
+    const body = declared > limits.bodyBytes ? undefined : await readBody(req, limits.bodyBytes);
     if (!body) {
       options.onRefused?.('body too large');
-      return answer(res.setHeader('connection', 'close') && res, 413);
+      return refuse(req, res, 413);
     }
     try {
       const result = await receive(options, req.headers, body);
@@ -173,12 +241,26 @@ export async function startWebhookReceiver(
       answer(res, 500);
     }
   });
-  await new Promise<void>((resolve) =>
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
-  );
+  server.maxConnections = limits.connections;
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 20_000;
+  server.keepAliveTimeout = 5_000;
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? 0;
+  await new Promise<void>((resolve, reject) => {
+    const failed = (error: unknown) => reject(listenError(error, host, port));
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      resolve();
+    });
+  });
+  // After listening, a socket error is that connection's alone; it never takes the app down.
+  server.on('error', (error) => options.onRefused?.(`server error: ${error.message}`));
   const address = server.address() as AddressInfo;
+  const shown = host.includes(':') ? `[${host}]` : host;
   return {
-    url: `http://${options.host ?? '127.0.0.1'}:${address.port}`,
+    url: `http://${shown}:${String(address.port)}`,
     server,
     close: () =>
       new Promise((resolve) => {

@@ -22,4 +22,18 @@ describe('electron-builder.yml', () => {
       mac: { target: ['dmg'] },
     });
   });
+
+  it('flips every Electron fuse that lets another program borrow the signed app', async () => {
+    const config = await getConfig(process.cwd(), 'electron-builder.yml');
+    expect(config['electronFuses']).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableCookieEncryption: true,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+    expect(config['asar']).toBe(true);
+  });
 });

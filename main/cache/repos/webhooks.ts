@@ -14,13 +14,16 @@ export const webhookEventSchema = z.strictObject({
 });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
-/** Stores a delivery once: a retried delivery (same id) is reported as a duplicate and not stored again. */
+/**
+ * Stores a delivery once: a retried delivery (same account and id) is reported as a duplicate and not
+ * stored again. Ids are the account's own: another account's event with the same id is its own row.
+ */
 export function recordWebhookEvent(db: WritableDB, event: WebhookEvent): { stored: boolean } {
   const e = parseInput(webhookEventSchema, event, 'event');
   const changes = prepared(
     db,
     `INSERT INTO webhook_events (id, account, method, nonce, received_at_ms, params) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (id) DO NOTHING`,
+     ON CONFLICT (account, id) DO NOTHING`,
   ).run(e.id, e.account, e.method, e.nonce, e.receivedAtMs, JSON.stringify(e.params ?? null)).changes;
   return { stored: changes > 0 };
 }

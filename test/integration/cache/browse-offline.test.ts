@@ -169,13 +169,14 @@ describe('browsing the cache', () => {
     const cache = await caches.open();
     expect(cache.migration).toEqual({
       from: 1,
-      to: 6,
+      to: 7,
       applied: [
         '0002-sync-checkpoints',
         '0003-deal-name-keys',
         '0004-deal-daily-totals',
         '0005-batch-log',
         '0006-position-order-key',
+        '0007-webhook-events-per-account',
       ],
     });
     expect(await cache.deals.count({})).toBe(250);

@@ -13,6 +13,7 @@ import {
   targetOf,
 } from '../../../main/services/connection-settings.ts';
 import { createTestCore, type TestCore } from '../../support/core.ts';
+import { scriptedDesktop } from '../../support/desktop.ts';
 
 let exchange: Sandbox;
 beforeAll(async () => {
@@ -58,7 +59,8 @@ describe('connection settings', () => {
   });
 
   it('saves a live choice for the next start, and that start connects to it', async () => {
-    const first = await createTestCore();
+    const desktop = scriptedDesktop();
+    const first = await createTestCore({ platform: desktop.platform });
     const dataDir = first.environment.dataDir;
     const restUrl = `${exchange.rest}/`;
     const wsUrl = exchange.ws.replace(/\/ws$/, '');
@@ -71,6 +73,7 @@ describe('connection settings', () => {
       choice: { kind: 'live', restUrl: exchange.rest, wsUrl },
       restartNeeded: true,
     });
+    expect(desktop.confirmations.map((c) => c.action)).toEqual(['Change connection']);
     await first.close();
 
     const choice = loadConnectionChoice(dataDir);
@@ -80,7 +83,12 @@ describe('connection settings', () => {
         second,
         'connection.status',
       );
-      expect(status.ok && status.value).toEqual({ kind: 'live', restUrl: exchange.rest, wsUrl: exchange.ws });
+      expect(status.ok && status.value).toEqual({
+        id: `${exchange.rest} ${exchange.ws}`,
+        kind: 'live',
+        restUrl: exchange.rest,
+        wsUrl: exchange.ws,
+      });
       const saved = await call<{ restartNeeded: boolean }>(second, 'connection.saved');
       expect(saved.ok && saved.value.restartNeeded).toBe(false);
       // It really talks to that exchange (its markets), and the embedded sandbox's accounts, still
@@ -107,6 +115,14 @@ describe('connection settings', () => {
       kind: 'sandbox',
     });
     expect(lines[0]).toMatch(/connection\.json could not be read/);
+    // A file written by hand (not through the checked procedure) is checked again when loaded.
+    for (const insecure of [
+      { kind: 'live', restUrl: 'https://a.example', wsUrl: 'ws://b.example' },
+      { kind: 'live', restUrl: 'http://a.example', wsUrl: 'wss://b.example' },
+    ]) {
+      writeFileSync(join(dataDir, 'connection.json'), JSON.stringify(insecure));
+      expect(loadConnectionChoice(dataDir)).toEqual({ kind: 'sandbox' });
+    }
     saveConnectionChoice(dataDir, { kind: 'live', restUrl: 'https://a.example', wsUrl: 'wss://b.example' });
     const live = loadConnectionChoice(dataDir);
     expect(targetOf(live)).toEqual({

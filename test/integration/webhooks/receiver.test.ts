@@ -5,20 +5,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCache, type Cache } from '../../../main/cache/index.ts';
 import * as mainAccount from '../../../main/exchange/endpoints/main-account.ts';
-import { MemorySecretStore } from '../../../main/vault/secret-store.ts';
 import { reconcileWebhooks } from '../../../main/webhooks/reconciler.ts';
-import {
-  startWebhookReceiver,
-  webhookSecretId,
-  type WebhookReceiver,
-} from '../../../main/webhooks/receiver.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../main/webhooks/receiver.ts';
 import { startHarness, type Harness } from '../exchange/support.ts';
 
 let h: Harness;
 let cache: Cache;
 let receiver: WebhookReceiver;
-const secrets = new MemorySecretStore();
-const keys: Array<{ account: string; apiKey: string }> = [];
+const secrets = new Map<string, string>();
+const keys: Array<{ account: string; apiKey: string; verifying?: boolean }> = [];
 let hook = { apiKey: '', apiSecret: '' };
 
 beforeAll(async () => {
@@ -28,10 +23,15 @@ beforeAll(async () => {
     profile: 'test',
     readWorkers: 0,
   });
-  receiver = await startWebhookReceiver({ cache, secrets, keys: () => keys });
+  receiver = await startWebhookReceiver({
+    cache,
+    secret: (account) => Promise.resolve(secrets.get(account)),
+    keys: () => keys,
+  });
   hook = h.sandbox.control.webhooks.create('main', `${receiver.url}/hook`);
-  keys.push({ account: 'main', apiKey: hook.apiKey });
-  await secrets.set(webhookSecretId('main'), hook.apiSecret);
+  // Just set up: the exchange is verifying the domain now.
+  keys.push({ account: 'main', apiKey: hook.apiKey, verifying: true });
+  secrets.set('main', hook.apiSecret);
 });
 afterAll(async () => {
   await receiver?.close();
@@ -114,9 +114,33 @@ describe('webhook receiver', () => {
     expect(await stored()).toHaveLength(before);
   });
 
-  it('serves its keys for domain verification', async () => {
-    expect(await (await fetch(`${receiver.url}/service-verification`)).json()).toEqual([hook.apiKey]);
-    expect(await (await fetch(`${receiver.url}/service-verification.txt`)).text()).toBe(hook.apiKey);
+  it('names for domain verification only the key asked, or the keys being verified just now', async () => {
+    const get = async (path: string) => {
+      const res = await fetch(`${receiver.url}${path}`);
+      return { status: res.status, text: await res.text() };
+    };
+    expect(await get('/service-verification')).toEqual({ status: 200, text: JSON.stringify([hook.apiKey]) });
+    expect(await get('/service-verification.txt')).toEqual({ status: 200, text: hook.apiKey });
+    keys.push({ account: 'sub', apiKey: 'f'.repeat(32) });
+    const main = keys[0];
+    if (!main) throw new Error('no key');
+    main.verifying = false;
+    try {
+      // Verified: nobody who does not know a key learns it any more.
+      expect((await get('/service-verification')).status).toBe(404);
+      expect((await get('/service-verification.txt')).status).toBe(404);
+      expect(await get(`/service-verification?key=${hook.apiKey}`)).toEqual({
+        status: 200,
+        text: JSON.stringify([hook.apiKey]),
+      });
+      expect(await get(`/service-verification.txt?key=${hook.apiKey}`)).toEqual({
+        status: 200,
+        text: hook.apiKey,
+      });
+      expect((await get('/service-verification?key=0123456789abcdef')).status).toBe(404);
+    } finally {
+      keys.pop();
+    }
   });
 
   it('fills in an event whose delivery was dropped, from the deposit/withdraw history, marked as reconciled', async () => {

@@ -38,6 +38,7 @@ describe('openWritable', () => {
         '0004-deal-daily-totals',
         '0005-batch-log',
         '0006-position-order-key',
+        '0007-webhook-events-per-account',
       ],
     });
     db.close();
@@ -127,8 +128,9 @@ describe('checkMigrationList', () => {
       '0004-deal-daily-totals',
       '0005-batch-log',
       '0006-position-order-key',
+      '0007-webhook-events-per-account',
     ]);
-    expect(db.pragma('user_version', { simple: true })).toBe(6);
+    expect(db.pragma('user_version', { simple: true })).toBe(7);
     db.close();
   });
 });

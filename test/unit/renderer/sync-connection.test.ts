@@ -25,12 +25,18 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('ConnectionManager', () => {
   it('names the exchange as Sandbox or Live', async () => {
-    const status = { kind: 'live', restUrl: 'https://api.example', wsUrl: 'wss://ws.example' };
+    const status = {
+      id: 'https://api.example wss://ws.example/ws',
+      kind: 'live',
+      restUrl: 'https://api.example',
+      wsUrl: 'wss://ws.example/ws',
+    };
     const { api } = fakeBridge({ 'connection.status': { ok: true, value: status } });
     const connection = new ConnectionManager(api);
     expect(connection.label).toBeUndefined();
     await connection.load();
     expect(connection.label).toBe('Live');
+    expect(connection.id).toBe(status.id);
     const sandbox = new ConnectionManager(
       fakeBridge({ 'connection.status': { ok: true, value: { ...status, kind: 'sandbox' } } }).api,
     );

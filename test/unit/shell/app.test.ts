@@ -10,6 +10,7 @@ import {
   FakeEvent,
   FakeWebContents,
   ipcMain,
+  Menu,
   protocol,
 } from './fake-electron.ts';
 
@@ -22,8 +23,13 @@ describe('desktop app lifecycle', () => {
     async () => {
       const built = builtPaths('/opt/txc/build/main');
       expect(built.cacheWorker?.href).toBe('file:///opt/txc/build/main/cache-worker.js');
+      // Run from source by `npm start` with a dev server address in the environment: it is ignored
+      // (only `npm run dev` passes its argument), so the app's own page is the one IPC trusts.
+      app.isPackaged = false;
+      vi.stubEnv('TXC_DEV_SERVER_URL', 'http://localhost:5173/');
       // From source the cache runs its worker from main/cache/worker.ts.
       runDesktopApp({ ...built, cacheWorker: undefined });
+      vi.unstubAllEnvs();
       expect(protocol.privileged).toHaveLength(1);
       expect(BrowserWindow.created).toHaveLength(0);
 
@@ -39,6 +45,12 @@ describe('desktop app lifecycle', () => {
       expect((window.options as { webPreferences: { preload: string } }).webPreferences.preload).toBe(
         '/opt/txc/build/preload/index.cjs',
       );
+      // Not development mode: no DevTools in the window nor in the app's own menu.
+      expect((window.options as { webPreferences: { devTools: boolean } }).webPreferences.devTools).toBe(
+        false,
+      );
+      expect(JSON.stringify(Menu.installed)).not.toMatch(/toggleDevTools|reload/i);
+      expect(JSON.stringify(Menu.installed)).toMatch(/"copy"/);
 
       const invoke = ipcMain.handlers.get(INVOKE_CHANNEL);
       const reply = (await invoke?.(

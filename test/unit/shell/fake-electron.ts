@@ -172,4 +172,15 @@ export const dialog = {
   },
 };
 
-export default { BrowserWindow, ipcMain, protocol, app, clipboard, dialog };
+export const Menu = {
+  /** The menu the app installed last (its template), or undefined before it installed one. */
+  installed: undefined as unknown,
+  buildFromTemplate(template: unknown[]): { template: unknown[] } {
+    return { template };
+  },
+  setApplicationMenu(menu: { template: unknown[] } | null): void {
+    this.installed = menu?.template;
+  },
+};
+
+export default { BrowserWindow, ipcMain, protocol, app, clipboard, dialog, Menu };

@@ -78,10 +78,9 @@ export class ConnectionManager {
     if (!reply.ok) this.settingsError = reply.error;
   }
 
-  /** The running exchange as accounts name it (`sandbox`, or the live REST base); undefined until known. */
+  /** The running exchange as accounts name it (see ConnectionStatus.id); undefined until known. */
   get id(): string | undefined {
-    if (!this.status) return undefined;
-    return this.status.kind === 'sandbox' ? 'sandbox' : this.status.restUrl;
+    return this.status?.id;
   }
 
   /** "Sandbox" or "Live"; undefined until known. */
