@@ -10,6 +10,7 @@ import {
   sweepPlan,
   type ProcedureDef,
 } from './schemas.ts';
+import { guardIds } from './procedures-guards.ts';
 import type {
   BatchOutcome,
   BatchRecordView,
@@ -51,6 +52,7 @@ export const deskProcedures = {
       draft: orderDraft,
       sizing,
       parentId: z.string().regex(/^[A-Za-z0-9._-]{1,40}$/),
+      acknowledge: guardIds.optional(),
     }),
   ),
   'desk.previewPermissions': procedure<KeyDiffView[]>()(

@@ -67,7 +67,7 @@ export async function openConnection(
     status: { kind: target.kind, restUrl, wsUrl },
     http,
     catalog,
-    trading: new TradingService({ catalog }),
+    trading: new TradingService({ catalog, http }),
     wallet: new WalletService(),
     demoAccounts: sandbox ? sandbox.accounts : [],
     sandbox,

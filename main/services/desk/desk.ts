@@ -178,6 +178,8 @@ export class DeskService {
     parentId?: string,
     /** Client order ids an earlier send of this batch sent: looked up first, never sent twice. */
     sentBefore: ReadonlySet<string> = new Set(),
+    /** The guard questions the person acknowledged for this order (see TradingService.screen). */
+    acknowledge: readonly string[] = [],
   ): Promise<{ parentId: string; results: ChildResult[] }> {
     const preview = await this.preview(accountIds, draft, sizing, parentId);
     const results = await pool(preview.children, CONCURRENCY, async (child): Promise<ChildResult> => {
@@ -205,11 +207,12 @@ export class DeskService {
           );
           if (earlier) return { ...base, ok: true, already: true, result: earlier };
         }
-        const result = await this.#connection.trading.place(caller, {
-          ...draft,
-          amount: child.amount,
-          clientOrderId: child.clientOrderId,
-        });
+        const result = await this.#connection.trading.place(
+          caller,
+          { ...draft, amount: child.amount, clientOrderId: child.clientOrderId },
+          undefined,
+          acknowledge,
+        );
         return { ...base, ok: true, result };
       } catch (error) {
         return { ...base, ok: false, error: errorOf(error) };

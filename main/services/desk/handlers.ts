@@ -71,11 +71,11 @@ export function deskBatchHandlers(
       return desk.subAccountBalances(main.id, ids);
     },
     'desk.previewOrder': ({ accountIds, draft, sizing }) => desk.preview(accountIds, draft, sizing),
-    'desk.placeOrder': async ({ accountIds, draft, sizing, parentId }) => {
+    'desk.placeOrder': async ({ accountIds, draft, sizing, parentId, acknowledge }) => {
       // A re-send of a batch (same parent id): its earlier children are looked up, not sent again.
       const earlier = await cache.batches.list({ parentId });
       const sentBefore = new Set(earlier.flatMap((b) => b.children.flatMap((c) => c.childRef ?? [])));
-      const outcome = await desk.place(accountIds, draft, sizing, parentId, sentBefore);
+      const outcome = await desk.place(accountIds, draft, sizing, parentId, sentBefore, acknowledge);
       await record(
         outcome.parentId,
         'order',
