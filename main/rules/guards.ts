@@ -272,13 +272,14 @@ export function balanceIssue(
   if (!needs || needs.lte(available)) return undefined;
   const best = largestAmount(draft, market, funds, reference);
   const has = `${grouped(available)} ${funds.asset} is available`;
+  const needed = `${grouped(needs.toDecimalPlaces(8, Dec.ROUND_UP))} ${funds.asset}`;
   const why =
     draft.kind === 'collateral_market'
-      ? `this order needs ${grouped(needs.toDecimalPlaces(8, Dec.ROUND_UP))} ${funds.asset} of margin at the highest leverage, but ${has}`
+      ? `amount ${draft.amount} needs ${needed} of margin even at the highest leverage, but ${has}`
       : quoteSized(draft) || draft.side === 'sell'
-        ? `amount is more than the available balance: ${has}`
-        : `this order needs ${grouped(needs.toDecimalPlaces(8, Dec.ROUND_UP))} ${funds.asset} (amount × price), but ${has}`;
+        ? `amount ${draft.amount} is more than the available balance: ${has}`
+        : `amount ${draft.amount} needs ${needed} (amount × price), but ${has}`;
   return best
     ? { field: 'amount', message: `${why}; the largest amount you can send is ${best}`, suggestions: [best] }
-    : { field: 'amount', message: `${why}, which is below the smallest order this market takes` };
+    : { field: 'amount', message: `${why}, less than the smallest order this market takes` };
 }
