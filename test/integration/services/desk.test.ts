@@ -53,7 +53,8 @@ describe('desk: many accounts at once', () => {
     // Through the procedure, so the batch also lands in the audit log.
     const reply = (await core.router.dispatch(
       'desk.placeOrder',
-      { accountIds: accounts, draft, sizing, parentId: preview.parentId },
+      // Far below the market: the price band's question is acknowledged.
+      { accountIds: accounts, draft, sizing, parentId: preview.parentId, acknowledge: ['price_band'] },
       { origin: 'test' },
     )) as { ok: true; value: Awaited<ReturnType<DeskService['place']>> };
     const { parentId, results } = reply.value;
@@ -111,7 +112,7 @@ describe('desk: many accounts at once', () => {
       (
         (await core.router.dispatch(
           'desk.placeOrder',
-          { accountIds: accounts, draft, sizing, parentId },
+          { accountIds: accounts, draft, sizing, parentId, acknowledge: ['price_band'] },
           { origin: 'test' },
         )) as { ok: true; value: Awaited<ReturnType<DeskService['place']>> }
       ).value;
