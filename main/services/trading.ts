@@ -185,6 +185,19 @@ export class TradingService {
   }
 
   /**
+   * The refusals of one account's draft, as a desk preview lists them: the rules and the balance; a
+   * balance (or key) that cannot be read is itself the refusal, named on the field it concerns.
+   */
+  async issuesFor(caller: () => Promise<KeyCaller>, draft: OrderDraft): Promise<RuleIssue[]> {
+    try {
+      return (await this.review(draft, await caller())).issues;
+    } catch (error) {
+      if (!(error instanceof UserFacingError)) throw error;
+      return [{ field: error.field ?? 'account', message: error.message }];
+    }
+  }
+
+  /**
    * Refuses a draft that breaks a rule, that the balance does not cover, or that trips a guard the call
    * did not acknowledge: the one gate of every order send (ticket, desk, WebSocket).
    */

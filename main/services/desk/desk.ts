@@ -164,7 +164,11 @@ export class DeskService {
       const issues =
         amount === undefined
           ? [{ field: 'amount', message: 'the sizing gives this account no amount' }]
-          : await this.#connection.trading.check({ ...draft, amount, clientOrderId });
+          : await this.#connection.trading.issuesFor(() => this.#accounts.caller(account), {
+              ...draft,
+              amount,
+              clientOrderId,
+            });
       return { account, label, clientOrderId, ...(amount === undefined ? {} : { amount }), issues };
     });
     return { parentId, children };

@@ -163,6 +163,30 @@ describe('the available balance', () => {
     await ok('orders.cancel', { accountId: alpha, market: 'BTC_USDT', orderId: placed.order?.orderId });
   });
 
+  it('the desk preview refuses a child its account cannot pay for, with that account’s largest amount', async () => {
+    const price = tick((await mid()) * 0.97);
+    const preview = await ok<{ children: Array<{ account: string; issues: RuleIssueView[] }> }>(
+      'desk.previewOrder',
+      {
+        accountIds: [alpha, main],
+        draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0', price },
+        sizing: { kind: 'fixed', amount: '0.5' },
+      },
+    );
+    const issuesOf = (id: string) => preview.children.find((c) => c.account === id)?.issues ?? [];
+    // sub-alpha holds about 20,000 USDT (0.5 BTC costs about 31,000); the main account holds 50,000.
+    expect(issuesOf(alpha)).toEqual([
+      {
+        field: 'amount',
+        message: expect.stringMatching(
+          /^amount 0\.5 needs [\d,.]+ USDT \(amount × price\), but [\d,.]+ USDT is available; the largest amount you can send is \d+\.\d+$/,
+        ) as unknown,
+        suggestions: [expect.stringMatching(/^0\.\d{1,4}$/) as unknown],
+      },
+    ]);
+    expect(issuesOf(main)).toEqual([]);
+  });
+
   it('an account whose balance cannot be read gets a clear error, not a pass', async () => {
     const stranger = await registerAccount(core, 'Wrong secret', {
       apiKey: 'pub-wrong-0001',
