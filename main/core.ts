@@ -19,6 +19,7 @@ import { MiningWatch } from './services/mining-watch.ts';
 import { notificationHandlers, NotificationService } from './services/notifications.ts';
 import { WebhookService } from './services/webhooks.ts';
 import { deskHandlers } from './services/desk-handlers.ts';
+import { guardHandlers, GuardSettingsStore } from './services/guard-settings.ts';
 import { HistoryService } from './services/history.ts';
 import type { AuditEntry } from './exchange/http.ts';
 import {
@@ -122,6 +123,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     live,
     log,
   });
+  const guards = new GuardSettingsStore(
+    join(environment.dataDir, 'profiles', profile, 'order-guards.json'),
+    platform,
+    log,
+  );
+  connection.trading.useGuardSettings(() => guards.current);
   const history = new HistoryService(cache, accounts, events, platform, log, options.syncRetry);
   audit.write = (entry) => {
     const account = registry.idForKey(connection.id, entry.apiKey) ?? 'unregistered';
@@ -156,6 +163,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...positionsHandlers(context),
     ...miningHandlers(context, miningWatch),
     ...notificationHandlers(notifications),
+    ...guardHandlers(guards),
     'live.subscribe': ({ accountId, channel, topic }, ctx) =>
       live.subscribe(accountId, channel, topic, ctx.frame),
     'live.unsubscribe': ({ id }, ctx) => live.unsubscribe(id, ctx.frame),
@@ -172,8 +180,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     'webhooks.events': ({ accountId, before, limit }) =>
       cache.webhooks.list({ account: accountId, ...(before ? { before } : {}), ...(limit ? { limit } : {}) }),
     'webhooks.reconcile': ({ accountId }) => webhooks.reconcile(accountId),
-    'orders.placeWs': ({ accountId, draft }) =>
-      live.placeOrder(accountId, draft, connection.catalog, connection.trading),
+    'orders.placeWs': async ({ accountId, draft, acknowledge }) => {
+      await connection.trading.screen(await accounts.caller(accountId), draft, acknowledge);
+      return live.placeOrder(accountId, draft, connection.catalog, connection.trading);
+    },
   };
   const router = createRouter(handlers, {
     onInternalError: (procedure, error, reference) =>

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { deskProcedures } from './procedures-desk.ts';
+import { guardIds, guardsProcedures, type GuardQuestionView } from './procedures-guards.ts';
 import { miningProcedures } from './procedures-mining.ts';
 import { notificationsProcedures } from './procedures-notifications.ts';
 import { positionsProcedures } from './procedures-positions.ts';
@@ -54,6 +55,7 @@ import type {
 /** Every result and payload type, for the renderer and the services. */
 export type * from './views.ts';
 export type { OrderDraftInput, ProcedureDef, Shape } from './schemas.ts';
+export type { GuardQuestionView, GuardSettingsView } from './procedures-guards.ts';
 
 /** An error as it crosses the bridge: readable, never a stack trace or a secret. */
 export interface IpcError {
@@ -63,6 +65,10 @@ export interface IpcError {
   message: string;
   /** The input field at fault, as a dotted path (`orders.0.price`), when one is. */
   field?: string;
+  /** Valid values near the refused one (the largest amount the balance covers...), for a one-click fix. */
+  suggestions?: string[];
+  /** `needs_confirmation`: the guards (`price_band`, `notional`) the call must acknowledge to send. */
+  guards?: string[];
 }
 
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: IpcError };
@@ -123,13 +129,13 @@ export const procedures = {
     "A snapshot of a market's order book (live changes come with live.subscribe depth).",
     z.strictObject({ market: z.string().min(1).max(40), limit: z.number().int().min(1).max(100).optional() }),
   ),
-  'orders.check': procedure<RuleIssueView[]>()(
-    'Every pre-trade rule an order draft breaks, with the nearest valid values (with the account, its hedge mode too).',
+  'orders.check': procedure<{ issues: RuleIssueView[]; questions: GuardQuestionView[] }>()(
+    'Every pre-trade rule an order draft breaks, with the nearest valid values (with the account, its hedge mode and balance too), and the guard questions it must acknowledge.',
     z.strictObject({ draft: orderDraft, accountId: accountId.optional() }),
   ),
   'orders.place': procedure<PlaceResultView>()(
-    'Checks and places an order for an account.',
-    z.strictObject({ accountId, draft: orderDraft }),
+    'Checks and places an order for an account; a guard it trips must be in `acknowledge`.',
+    z.strictObject({ accountId, draft: orderDraft, acknowledge: guardIds.optional() }),
   ),
   'orders.active': procedure<OrderView[]>()(
     'Open orders of an account, newest first.',
@@ -145,6 +151,7 @@ export const procedures = {
         price: decimalText.optional(),
         amount: decimalText.optional(),
         activationPrice: decimalText.optional(),
+        acknowledge: guardIds.optional(),
       })
       .refine((v) => v.price !== undefined || v.amount !== undefined || v.activationPrice !== undefined, {
         message: 'give a new price, amount or activation price',
@@ -196,8 +203,8 @@ export const procedures = {
     }),
   ),
   'orders.placeWs': procedure<PlaceResultView>()(
-    "Checks and places an order over the account's WebSocket instead of REST; a lost answer is looked up by the client order id before any resend.",
-    z.strictObject({ accountId, draft: orderDraft }),
+    "Checks and places an order over the account's WebSocket instead of REST; a guard it trips must be in `acknowledge`; a lost answer is looked up by the client order id before any resend.",
+    z.strictObject({ accountId, draft: orderDraft, acknowledge: guardIds.optional() }),
   ),
   'live.unsubscribe': procedure<boolean>()('Stops a live subscription.', z.strictObject({ id: z.uuid() })),
   'balances.spot': procedure<Record<string, { available: string; freeze: string }>>()(
@@ -209,6 +216,7 @@ export const procedures = {
   ...positionsProcedures,
   ...miningProcedures,
   ...notificationsProcedures,
+  ...guardsProcedures,
 } as const satisfies Record<string, ProcedureDef>;
 
 export const events = {

@@ -10,6 +10,7 @@ import {
   sweepPlan,
   type ProcedureDef,
 } from './schemas.ts';
+import { guardIds } from './procedures-guards.ts';
 import type {
   BatchOutcome,
   BatchRecordView,
@@ -52,8 +53,8 @@ export const deskProcedures = {
     z.strictObject({ accountIds: accountSet, draft: orderDraft, sizing, parentId: parentId.optional() }),
   ),
   'desk.placeOrder': procedure<{ parentId: string; results: DeskChildResult[] }>()(
-    'Sends exactly what the preview with this id showed, refused when it is stale; failures first in the report.',
-    z.strictObject({ previewId: z.uuid() }),
+    'Sends exactly what the preview with this id showed, refused when it is stale; a guard it trips must be in `acknowledge`; failures first in the report.',
+    z.strictObject({ previewId: z.uuid(), acknowledge: guardIds.optional() }),
   ),
   'desk.previewPermissions': procedure<KeyDiffView[]>()(
     'The per-key diff of one URL-permission change over many sub-account keys.',

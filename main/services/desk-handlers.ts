@@ -66,16 +66,16 @@ export function deskHandlers(
     },
     'orders.check': async ({ draft, accountId }) => {
       const order = draftOf(draft);
-      if (accountId === undefined) return connection.trading.check(order);
+      if (accountId === undefined) return connection.trading.review(order);
       const caller = await accounts.caller(accountId);
-      return connection.trading.check(order, await connection.trading.accountContext(caller, order));
+      return connection.trading.review(order, caller, await connection.trading.accountContext(caller, order));
     },
-    'orders.place': async ({ accountId, draft }) =>
-      connection.trading.place(await accounts.caller(accountId), draftOf(draft)),
+    'orders.place': async ({ accountId, draft, acknowledge }) =>
+      connection.trading.place(await accounts.caller(accountId), draftOf(draft), undefined, acknowledge),
     'orders.active': async ({ accountId, market }) =>
       trading.activeOrders(await accounts.caller(accountId), { ...(market ? { market } : {}), limit: 100 }),
-    'orders.modify': async ({ accountId, ...change }) =>
-      trading.modifyOrder(await accounts.caller(accountId), change),
+    'orders.modify': async ({ accountId, acknowledge, ...change }) =>
+      connection.trading.modify(await accounts.caller(accountId), change, acknowledge),
     'orders.cancel': async ({ accountId, market, orderId }) =>
       trading.cancelOrder(await accounts.caller(accountId), { market, orderId }),
     'orders.cancelAll': async ({ accountId, market }) => {

@@ -86,7 +86,7 @@ export async function openConnection(
     status: { id, kind: target.kind, restUrl, wsUrl },
     http,
     catalog,
-    trading: new TradingService({ catalog }),
+    trading: new TradingService({ catalog, http }),
     wallet: new WalletService(),
     demoAccounts: sandbox ? sandbox.accounts : [],
     sandbox,

@@ -5,12 +5,23 @@
  * again; sent again, it carries the same id, which the exchange refuses while the first one is open.
  */
 import { randomBytes } from 'node:crypto';
+import { Dec } from '../rules/decimal.ts';
 import { ExchangeError, NetworkError, TimeoutError } from '../exchange/errors.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import * as collateral from '../exchange/endpoints/collateral.ts';
 import * as trading from '../exchange/endpoints/trading.ts';
 import type { Deal, Order } from '../exchange/endpoints/trading.ts';
+import type { IpcError } from '../ipc/contract.ts';
 import { UserFacingError } from '../ipc/errors.ts';
+import {
+  DEFAULT_GUARDS,
+  balanceIssue,
+  guardQuestions,
+  unacknowledged,
+  type GuardQuestion,
+  type GuardSettings,
+} from '../rules/guards.ts';
+import { changedDraft, checkChange, type OrderChange } from '../rules/modify.ts';
 import {
   checkOrder,
   normalizeStp,
@@ -18,7 +29,9 @@ import {
   type OrderDraft,
   type RuleIssue,
 } from '../rules/index.ts';
-import type { MarketCatalog } from './market-catalog.ts';
+import type { ExchangeHttp } from '../exchange/http.ts';
+import type { CatalogMarket, MarketCatalog } from './market-catalog.ts';
+import { PreTradeReadings } from './pre-trade.ts';
 
 /** The order broke a pre-trade rule; nothing was sent. `issues` lists every rule it broke. */
 export class RuleViolation extends UserFacingError {
@@ -30,6 +43,35 @@ export class RuleViolation extends UserFacingError {
     this.name = 'RuleViolation';
     this.issues = issues;
   }
+
+  override toIpcError(): IpcError {
+    const suggestions = this.issues[0]?.suggestions;
+    return suggestions?.length
+      ? { ...super.toIpcError(), suggestions: [...suggestions] }
+      : super.toIpcError();
+  }
+}
+
+/** The order trips a guard the call did not acknowledge; nothing was sent. */
+export class NeedsAcknowledgement extends UserFacingError {
+  readonly questions: readonly GuardQuestion[];
+
+  constructor(questions: readonly GuardQuestion[]) {
+    const first = questions[0] as GuardQuestion;
+    super('needs_confirmation', questions.map((q) => q.message).join(' '), first.field);
+    this.name = 'NeedsAcknowledgement';
+    this.questions = questions;
+  }
+
+  override toIpcError(): IpcError {
+    return { ...super.toIpcError(), guards: [...new Set(this.questions.map((q) => q.guard))] };
+  }
+}
+
+/** What the pre-trade rules and guards say of a draft: refusals, and questions to acknowledge. */
+export interface Review {
+  readonly issues: RuleIssue[];
+  readonly questions: GuardQuestion[];
 }
 
 export interface PlaceResult {
@@ -44,6 +86,8 @@ export interface PlaceResult {
 
 export interface TradingOptions {
   readonly catalog: MarketCatalog;
+  /** Where market prices are read for the price band (none: the band asks nothing). */
+  readonly http?: ExchangeHttp;
   /** Time to let a request still in flight land before looking it up. Default 1000 ms. */
   readonly lookupDelayMs?: number;
   readonly sleep?: (ms: number) => Promise<void>;
@@ -76,9 +120,12 @@ export class TradingService {
   readonly #now: () => number;
   /** API key -> its account's hedge mode and when it was read. */
   readonly #hedgeModes = new Map<string, { hedgeMode: boolean; at: number }>();
+  readonly #readings: PreTradeReadings;
+  #guards: () => GuardSettings = () => DEFAULT_GUARDS;
 
   constructor(options: TradingOptions) {
     this.#catalog = options.catalog;
+    this.#readings = new PreTradeReadings(options.http, options.now);
     this.#lookupDelayMs = options.lookupDelayMs ?? 1000;
     this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.#newId = options.newClientOrderId ?? newClientOrderId;
@@ -115,10 +162,66 @@ export class TradingService {
     return checkOrder(draft, market, account);
   }
 
-  /** Checks the draft (with the account's hedge mode unless `account` is given) and places it. */
-  async place(caller: KeyCaller, draft: OrderDraft, account?: AccountContext): Promise<PlaceResult> {
-    const issues = await this.check(draft, account ?? (await this.accountContext(caller, draft)));
-    if (issues.length > 0) throw new RuleViolation(issues);
+  /** Where the guards' thresholds come from (the profile's settings); the defaults until set. */
+  useGuardSettings(source: () => GuardSettings): void {
+    this.#guards = source;
+  }
+
+  /**
+   * The rules, and with a caller the balance, of a draft; and the guard questions it must have
+   * acknowledged. The balance is read only for a draft the rules accept.
+   */
+  async review(draft: OrderDraft, caller?: KeyCaller, account?: AccountContext): Promise<Review> {
+    const market = draft.market === undefined ? undefined : await this.#catalog.get(draft.market);
+    if (!market) return { issues: await this.check(draft, account), questions: [] };
+    const issues = checkOrder(draft, market, account);
+    const reference = await this.#readings.reference(market);
+    if (issues.length === 0 && caller) {
+      const funds = await this.#readings.funds(caller, draft, market);
+      const short = balanceIssue(draft, market, funds, reference?.price);
+      if (short) issues.push(short);
+    }
+    return { issues, questions: guardQuestions(draft, this.#guards(), reference) };
+  }
+
+  /**
+   * The refusals of one account's draft, as a desk preview lists them: the rules and the balance; a
+   * balance (or key) that cannot be read is itself the refusal, named on the field it concerns.
+   */
+  async issuesFor(caller: () => Promise<KeyCaller>, draft: OrderDraft): Promise<RuleIssue[]> {
+    try {
+      return (await this.review(draft, await caller())).issues;
+    } catch (error) {
+      if (!(error instanceof UserFacingError)) throw error;
+      return [{ field: error.field ?? 'account', message: error.message }];
+    }
+  }
+
+  /**
+   * Refuses a draft that breaks a rule, that the balance does not cover, or that trips a guard the call
+   * did not acknowledge: the one gate of every order send (ticket, desk, WebSocket).
+   */
+  async screen(
+    caller: KeyCaller,
+    draft: OrderDraft,
+    acknowledge: readonly string[] = [],
+    account?: AccountContext,
+  ): Promise<void> {
+    const review = await this.review(draft, caller, account ?? (await this.accountContext(caller, draft)));
+    if (review.issues.length > 0) throw new RuleViolation(review.issues);
+    const open = unacknowledged(review.questions, acknowledge);
+    if (open.length > 0) throw new NeedsAcknowledgement(open);
+  }
+
+  /** Screens the draft (with the account's hedge mode unless `account` is given) and places it. */
+  async place(
+    caller: KeyCaller,
+    draft: OrderDraft,
+    account?: AccountContext,
+    acknowledge: readonly string[] = [],
+  ): Promise<PlaceResult> {
+    await this.screen(caller, draft, acknowledge, account);
+    this.#readings.spent(caller);
     const market = draft.market as string;
     const clientOrderId = draft.clientOrderId || this.#newId();
     const stp = draft.stp === undefined ? undefined : normalizeStp(draft.stp);
@@ -154,6 +257,68 @@ export class TradingService {
         if (attempt >= 1) throw error;
       }
     }
+  }
+
+  /**
+   * Changes an open order after the same rules and guards as a new one: the new values alone first
+   * (nothing is signed for a value that cannot be sent), then the order as it would stand, against the
+   * balance it may use (what is free plus what the order itself holds).
+   */
+  async modify(
+    caller: KeyCaller,
+    input: OrderChange & { market: string; orderId: number },
+    acknowledge: readonly string[] = [],
+  ): Promise<Order> {
+    const { market: name, orderId, ...change } = input;
+    const market = await this.#catalog.require(name);
+    const early = checkChange(change, market);
+    if (early.length > 0) throw new RuleViolation(early);
+    const order = await this.#open(caller, name, orderId);
+    const draft = changedDraft(order, change);
+    if (draft) {
+      const issues = checkOrder(draft, market);
+      if (issues.length > 0) throw new RuleViolation(issues);
+      const reference = await this.#readings.reference(market);
+      const short = balanceIssue(
+        draft,
+        market,
+        await this.#heldFunds(caller, draft, market, order),
+        reference?.price,
+      );
+      if (short) throw new RuleViolation([short]);
+      const questions = guardQuestions(draft, this.#guards(), reference, {
+        price: change.price !== undefined,
+        activation: change.activationPrice !== undefined,
+        notional: change.price !== undefined || change.amount !== undefined,
+      });
+      const open = unacknowledged(questions, acknowledge);
+      if (open.length > 0) throw new NeedsAcknowledgement(open);
+    }
+    this.#readings.spent(caller);
+    return trading.modifyOrder(caller, { market: name, orderId, ...change });
+  }
+
+  /** The funds a changed order may use: the free balance and what the order holds now. */
+  async #heldFunds(caller: KeyCaller, draft: OrderDraft, market: CatalogMarket, order: Order) {
+    const funds = await this.#readings.funds(caller, draft, market);
+    const holds = order.side === 'buy' ? new Dec(order.left).mul(order.price ?? '0') : new Dec(order.left);
+    return { ...funds, available: holds.add(funds.available).toFixed() };
+  }
+
+  /** An open order of the account by id (every page of the market's open orders). */
+  async #open(caller: KeyCaller, market: string, orderId: number): Promise<Order> {
+    const limit = 100;
+    for (let offset = 0; offset <= 10_000; offset += limit) {
+      const page = await trading.activeOrders(caller, { market, limit, offset });
+      const order = page.find((o) => o.orderId === orderId);
+      if (order) return order;
+      if (page.length < limit) break;
+    }
+    throw new UserFacingError(
+      'not_found',
+      `Order ${String(orderId)} is no longer open on ${market}: it was filled or cancelled.`,
+      'orderId',
+    );
   }
 
   #send(caller: KeyCaller, d: OrderDraft & { clientOrderId: string }): Promise<Order> {

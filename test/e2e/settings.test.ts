@@ -52,17 +52,52 @@ describe('Settings in Chromium', () => {
     await page.close();
   });
 
-  it('keeps order confirmation limits the Trade screen reads, refusing a value that is not a number', async () => {
+  it('keeps the order guards in main: a value that is not a number is refused, loosening asks natively', async () => {
     const { page, problems } = await openSettings();
-    await page.getByTestId('confirm-notional').fill('12,5');
-    await expect.poll(() => page.getByTestId('confirm-notional-problem').textContent()).not.toBe('');
-    await page.getByTestId('confirm-notional').fill('2500');
-    await expect.poll(() => page.getByTestId('confirm-notional-problem').textContent()).toBe('');
+    await expect.poll(() => page.getByTestId('guard-band').inputValue()).toBe('5');
+    const summary = page.getByTestId('confirm-summary-setting');
+    expect(await summary.textContent()).toContain('priced more than 5 % from the market price asks first');
+    expect(await summary.textContent()).not.toContain('without a question');
+
+    await page.getByTestId('guard-notional').fill('12,5');
+    await page.getByTestId('guard-save').click();
     await expect
-      .poll(() => page.getByTestId('confirm-summary-setting').textContent())
-      .toContain('worth more than 2500 in the quote asset');
+      .poll(() => page.getByTestId('guard-error').textContent())
+      .toContain('Type a positive number');
+    await page.getByTestId('guard-notional').fill('2500');
+    await page.getByTestId('guard-market-add').click();
+    await page.getByTestId('guard-market-name').fill('BTC_USDT');
+    await page.getByTestId('guard-market-pct').fill('2');
+    const asked = app.desktop.confirmations.length;
+    await page.getByTestId('guard-save').click();
+    await expect.poll(() => page.getByTestId('guard-saved').isVisible()).toBe(true);
+    // Only tighter: nothing asked natively.
+    expect(app.desktop.confirmations.length).toBe(asked);
+    expect(await summary.textContent()).toContain(
+      '(2 % on BTC_USDT) or worth more than 2500 in the quote asset',
+    );
+    expect(await app.call('guards.settings')).toEqual({
+      bandPct: '5',
+      markets: { BTC_USDT: '2' },
+      notionalCeiling: '2500',
+    });
+
+    // A wider band is confirmed in main's own dialog; declined, nothing changes.
+    app.desktop.confirmAnswer = false;
+    await page.getByTestId('guard-band').fill('20');
+    await page.getByTestId('guard-save').click();
+    await expect.poll(() => page.getByTestId('guard-error').textContent()).toContain('was not confirmed');
+    expect(app.desktop.confirmations.at(-1)?.facts).toEqual([{ label: 'Price band', value: '5 % → 20 %' }]);
+    app.desktop.confirmAnswer = true;
+    await page.getByTestId('guard-market-remove').click();
+    await page.getByTestId('guard-band').fill('5');
+    await page.getByTestId('guard-notional').fill('');
+    await page.getByTestId('guard-save').click();
+    await expect.poll(() => page.getByTestId('guard-saved').isVisible()).toBe(true);
     await page.reload();
-    await expect.poll(() => page.getByTestId('confirm-notional').inputValue()).toBe('2500');
+    await expect.poll(() => page.getByTestId('guard-band').inputValue()).toBe('5');
+    expect(await page.getByTestId('guard-market-row').count()).toBe(0);
+    await page.screenshot({ path: artifact('settings-guards.png') });
     expect(problems).toEqual([]);
     await page.close();
   });

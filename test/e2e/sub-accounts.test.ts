@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { OrderView, ProcedureResult } from '../../main/ipc/contract.ts';
 import { artifact } from './paths.ts';
-import { useAppSession, type OpenedPage } from './session.ts';
+import { js, useAppSession, type OpenedPage } from './session.ts';
 
 const app = useAppSession({
   // Three plain sub-accounts (`Sandbox sub-001`…) beside the seeded ones, for the order for many accounts.
@@ -234,7 +234,14 @@ describe('the Sub-accounts screen in Chromium', () => {
     expect(await page.getByTestId('confirm-summary').textContent()).toContain(
       'Buy 0.002 BTC in total at 20000 on BTC_USDT, over 2 accounts.',
     );
-    await page.keyboard.press('Enter');
+    // Far below the market price: main's question is in the dialog, and the safe answer has the focus.
+    expect((await page.getByTestId('confirm-reason').allTextContents())[0]).toMatch(
+      /^Buy 0\.001 BTC at 20,000 — [\d.]+% below the market price [\d,.]+ \(your band is 5%\)\. Send anyway\?$/,
+    );
+    expect(await js(page, "document.activeElement?.getAttribute('data-testid') ?? null")).toBe(
+      'confirm-cancel',
+    );
+    await page.getByTestId('confirm-ok').click();
 
     await expect.poll(() => page.getByTestId('desk-result').count()).toBe(3);
     expect(await page.getByTestId('desk-summary').textContent()).toContain('2 placed, 1 failed');

@@ -48,8 +48,17 @@ describe('the Trade screen in Chromium', () => {
     await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
     expect(await page.getByTestId('ticket-submit').textContent()).toBe('Buy 0.001 BTC at 30000.1 — limit');
 
-    // Enter in a field places the order; it shows up among the active orders.
+    // Enter in a field sends the order; far below the market price, main asks first (the safe answer
+    // has the focus), and "Send anyway" places it; it shows up among the active orders.
     await page.getByTestId('ticket-price').press('Enter');
+    await expect.poll(() => page.getByTestId('confirm-dialog').isVisible()).toBe(true);
+    expect(await page.getByTestId('confirm-reason').allTextContents()).toEqual([
+      expect.stringMatching(
+        /^Buy 0\.001 BTC at 30,000\.1 — [\d.]+% below the market price [\d,.]+ \(your band is 5%\)\. Send anyway\?$/,
+      ),
+    ]);
+    expect(await focused(page)).toBe('confirm-cancel');
+    await page.getByTestId('confirm-ok').click();
     await expect.poll(() => page.getByTestId('place-result').textContent()).toContain('Placed order #');
     await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
     const row = (await page.getByTestId('active-order').textContent()) ?? '';
@@ -79,6 +88,7 @@ describe('the Trade screen in Chromium', () => {
       {
         accountId: main.id,
         draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.002', price: '29000' },
+        acknowledge: ['price_band'],
       },
       { origin: 'test' },
     )) as { ok: boolean };
@@ -88,26 +98,27 @@ describe('the Trade screen in Chromium', () => {
     await page.close();
   });
 
-  it('shows the exchange refusing an order next to the field it names, and checks stop orders too', async () => {
+  it('refuses an amount above the balance before sending, with the largest amount as a fix, and checks stop orders too', async () => {
     const { page } = await app.openPage('#/trade');
     await expect.poll(() => page.getByTestId('trade-market').inputValue()).toBe('BTC_USDT');
     await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
 
-    // The rules pass, but the account cannot pay for it: the exchange's words appear under Amount.
+    // The account cannot pay for it: main refuses it under Amount before anything is sent, offering the
+    // largest amount the balance pays for at this price.
     await page.getByTestId('ticket-amount').fill('100');
     await page.getByTestId('ticket-price').fill('30000');
-    await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
-    expect(await page.getByTestId('ticket-submit').textContent()).toBe('Buy 100 BTC at 30000 — limit');
-    await page.getByTestId('ticket-submit').click();
-    await expect
-      .poll(() => page.getByTestId('place-error-amount').textContent())
-      .toContain('Not enough balance');
+    await expect.poll(() => page.getByTestId('issue-amount').textContent()).toContain('USDT is available');
+    expect(await page.getByTestId('issue-amount').textContent()).toContain('amount 100 needs 3,000,000 USDT');
+    expect(await page.getByTestId('fix-amount').allTextContents()).toEqual([
+      expect.stringMatching(/^\d+\.\d{1,4}$/),
+    ]);
+    expect(await page.getByTestId('ticket-submit').isDisabled()).toBe(true);
     expect(await page.getByTestId('active-order').count()).toBe(1);
 
     // Typing again clears the refusal; a stop-limit's activation price is checked like the price.
     await page.getByTestId('ticket-kind').selectOption('stop_limit');
     await page.getByTestId('ticket-amount').fill('0.001');
-    expect(await page.getByTestId('place-error-amount').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('issue-amount').count()).toBe(0);
     await page.getByTestId('ticket-activation').fill('31000.05');
     await expect
       .poll(() => page.getByTestId('fix-activation_price').allTextContents())
@@ -189,6 +200,7 @@ describe('the Trade screen in Chromium', () => {
     await app.call('orders.place', {
       accountId: await accountId('Sandbox sub-maker'),
       draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '52000' },
+      acknowledge: ['price_band'],
     });
     await expect.poll(() => page.getByTestId('trade-row').count()).toBeGreaterThan(before);
     await page.screenshot({ path: artifact('trade-depth.png') });
@@ -202,6 +214,7 @@ describe('the Trade screen in Chromium', () => {
     await app.call('orders.place', {
       accountId: main,
       draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '29000' },
+      acknowledge: ['price_band'],
     });
     await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
 
@@ -210,14 +223,35 @@ describe('the Trade screen in Chromium', () => {
     expect(await priceField.inputValue()).toBe('29000');
     expect(await focused(page)).toBe('modify-price');
 
+    // Not a number: main refuses it under the price field in plain words, before anything is signed.
+    const modifiesBefore = (await app.core.cache.audit.list({ account: main })).filter(
+      (e) => e.path === '/api/v4/order/modify',
+    ).length;
+    await priceField.fill('abc');
+    await priceField.press('Enter');
+    await expect
+      .poll(() => page.getByTestId('modify-error-price').textContent())
+      .toContain('price must be a plain decimal number such as 12.5');
+    await page.screenshot({ path: artifact('trade-modify-abc.png') });
     // A price off the tick: main's words appear under the price field, nothing changes.
     await priceField.fill('29500.05');
     await priceField.press('Enter');
-    await expect.poll(() => page.getByTestId('modify-error-price').count()).toBe(1);
+    await expect
+      .poll(() => page.getByTestId('modify-error-price').textContent())
+      .toContain('multiple of 0.1');
     await page.screenshot({ path: artifact('trade-modify-error.png') });
+    expect(
+      (await app.core.cache.audit.list({ account: main })).filter((e) => e.path === '/api/v4/order/modify'),
+    ).toHaveLength(modifiesBefore);
 
+    // Far from the market price: main's question, answered yes.
     await priceField.fill('29500');
     await priceField.press('Enter');
+    await expect.poll(() => page.getByTestId('confirm-dialog').isVisible()).toBe(true);
+    expect(await page.getByTestId('confirm-reason').textContent()).toMatch(
+      /^Buy 0\.001 BTC at 29,500 — [\d.]+% below the market price/,
+    );
+    await page.getByTestId('confirm-ok').click();
     await expect.poll(() => page.getByTestId('modify-form').count()).toBe(0);
     await expect
       .poll(async () => (await page.getByTestId('active-order').textContent()) ?? '')
@@ -242,70 +276,55 @@ describe('the Trade screen in Chromium', () => {
     await page.close();
   });
 
-  it('asks before an order above the notional threshold: Escape sends nothing, Enter sends it', async () => {
-    const { page, problems } = await app.openPage('#/trade');
-    await page.evaluate(() => localStorage.setItem('txc.trade.confirm', JSON.stringify({ notional: '100' })));
-    await page.goto(`${app.host.url}#/trade`);
-    await tradeReady(page);
+  it("asks main's question before a sell at 10x the market price: Escape sends nothing, Send anyway sends it", async () => {
+    const { page, problems } = await openTrade();
     const main = await accountId('Sandbox main');
     await expect.poll(() => page.getByTestId('active-empty').isVisible()).toBe(true);
+    const book = await app.call<OrderBookView>('markets.depth', { market: 'BTC_USDT', limit: 1 });
+    const mid = (Number(book.asks[0]?.[0]) + Number(book.bids[0]?.[0])) / 2;
+    const far = String(Math.round(mid * 10));
 
-    // Under the threshold (0.003 × 30000 = 90 USDT) the order goes at once.
-    await page.getByTestId('ticket-amount').fill('0.003');
-    await page.getByTestId('ticket-price').fill('30000');
-    await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
-    await page.getByTestId('ticket-price').press('Enter');
-    await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
-    expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
-
-    // 0.004 × 30000 = 120 USDT is above it: the question names why; Escape sends nothing.
-    await page.getByTestId('ticket-amount').fill('0.004');
-    await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
-    await page.getByTestId('ticket-price').press('Enter');
-    await expect.poll(() => page.getByTestId('confirm-dialog').isVisible()).toBe(true);
-    expect(await page.getByTestId('confirm-reason').allTextContents()).toEqual([
-      'Its value, 120 USDT, is above your confirmation limit of 100 USDT.',
-    ]);
-    expect(await focused(page)).toBe('confirm-ok');
-    // Focus stays in the dialog: Tab goes round its two buttons.
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    expect(await focused(page)).toBe('confirm-ok');
-    await page.screenshot({ path: artifact('trade-confirm.png') });
-    await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByTestId('confirm-dialog').count()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(
-      (await app.call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' })).length,
-    ).toBe(1);
-
-    // Asked again, Enter sends it.
-    await page.getByTestId('ticket-price').press('Enter');
-    await expect.poll(() => page.getByTestId('confirm-dialog').isVisible()).toBe(true);
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('active-order').count()).toBe(2);
-    const open = await app.call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' });
-    expect(open.map((o) => o.amount).sort()).toEqual(['0.003', '0.004']);
-
-    // Further from the market than the distance threshold: the question says how far, Escape again.
-    await page.evaluate(() =>
-      localStorage.setItem('txc.trade.confirm', JSON.stringify({ distancePct: '20' })),
-    );
+    await page.getByTestId('side-sell').check();
     await page.getByTestId('ticket-amount').fill('0.0001');
-    await page.getByTestId('ticket-price').fill('100000');
+    await page.getByTestId('ticket-price').fill(far);
     await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
     await page.getByTestId('ticket-price').press('Enter');
     await expect.poll(() => page.getByTestId('confirm-dialog').isVisible()).toBe(true);
     expect(await page.getByTestId('confirm-reason').allTextContents()).toEqual([
       expect.stringMatching(
-        /^Its price, 100,000, is [\d.]+ % above the market price [\d,.]+ \(you asked to confirm beyond 20 %\)\.$/,
+        /^Sell 0\.0001 BTC at [\d,]+ — (899|9\d\d)% above the market price [\d,.]+ \(your band is 5%\)\. Send anyway\?$/,
+      ),
+    ]);
+    // The safe answer has the focus: a hurried Enter sends nothing.
+    expect(await focused(page)).toBe('confirm-cancel');
+    await page.screenshot({ path: artifact('trade-confirm.png') });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('confirm-dialog').count()).toBe(0);
+    expect(await app.call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' })).toEqual([]);
+
+    // Asked again, "Send anyway" sends it.
+    await page.getByTestId('ticket-price').press('Enter');
+    await expect.poll(() => page.getByTestId('confirm-dialog').isVisible()).toBe(true);
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
+    const open = await app.call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' });
+    expect(open.map((o) => [o.side, o.price])).toEqual([['sell', far]]);
+
+    // A value above the ceiling set in main asks too, in the quote asset.
+    await app.call('guards.configure', { notionalCeiling: '1' });
+    await page.getByTestId('ticket-amount').fill('0.001');
+    await page.getByTestId('ticket-price').fill(String(Math.round(mid)));
+    await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
+    await page.getByTestId('ticket-price').press('Enter');
+    await expect.poll(() => page.getByTestId('confirm-dialog').isVisible()).toBe(true);
+    expect(await page.getByTestId('confirm-reason').allTextContents()).toEqual([
+      expect.stringMatching(
+        /— worth [\d,.]+ USDT, above your order value ceiling of 1 USDT\. Send anyway\?$/,
       ),
     ]);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('confirm-dialog').count()).toBe(0);
-    expect(
-      (await app.call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' })).length,
-    ).toBe(2);
+    await app.call('guards.configure', { notionalCeiling: '' });
     await app.call('orders.cancelAll', { accountId: main, market: 'BTC_USDT' });
     expect(problems).toEqual([]);
     await page.close();

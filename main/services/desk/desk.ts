@@ -194,7 +194,11 @@ export class DeskService {
       const issues =
         amount === undefined
           ? [{ field: 'amount', message: 'the sizing gives this account no amount' }]
-          : await this.#connection.trading.check({ ...draft, amount, clientOrderId });
+          : await this.#connection.trading.issuesFor(() => this.#accounts.caller(account), {
+              ...draft,
+              amount,
+              clientOrderId,
+            });
       return { account, label, clientOrderId, ...(amount === undefined ? {} : { amount }), issues };
     });
     const kept = this.#previews.put({ accountIds, draft, sizing, parentId, market, children });
@@ -222,6 +226,8 @@ export class DeskService {
     previewId: string,
     /** Client order ids an earlier send of this batch sent: looked up first, never sent twice. */
     sentBefore: (parentId: string) => Promise<ReadonlySet<string>> = () => Promise.resolve(new Set()),
+    /** The guard questions the person acknowledged for this order (see TradingService.screen). */
+    acknowledge: readonly string[] = [],
   ): Promise<{ parentId: string; results: ChildResult[] }> {
     const preview = this.#previews.get(previewId);
     // Used up now, so two sends of one preview cannot both place it.
@@ -268,11 +274,12 @@ export class DeskService {
           const found = await this.#connection.trading.find(caller, draft.market ?? '', child.clientOrderId);
           if (found) return { ...base, ok: true, already: true, result: found };
         }
-        const result = await this.#connection.trading.place(caller, {
-          ...draft,
-          amount: child.amount,
-          clientOrderId: child.clientOrderId,
-        });
+        const result = await this.#connection.trading.place(
+          caller,
+          { ...draft, amount: child.amount, clientOrderId: child.clientOrderId },
+          undefined,
+          acknowledge,
+        );
         return { ...base, ok: true, result };
       } catch (error) {
         return { ...base, ok: false, error: errorOf(error) };

@@ -71,12 +71,13 @@ export function deskBatchHandlers(
     },
     'desk.previewOrder': ({ accountIds, draft, sizing, parentId }) =>
       desk.preview(accountIds, draft, sizing, parentId),
-    'desk.placeOrder': async ({ previewId }) => {
+    'desk.placeOrder': async ({ previewId, acknowledge }) => {
       // A re-send of a batch (same parent id): its earlier children are looked up, not sent again.
-      const outcome = await desk.place(previewId, async (parentId) => {
+      const sentBefore = async (parentId: string) => {
         const earlier = await cache.batches.list({ parentId });
         return new Set(earlier.flatMap((b) => b.children.flatMap((c) => c.childRef ?? [])));
-      });
+      };
+      const outcome = await desk.place(previewId, sentBefore, acknowledge);
       await record(
         outcome.parentId,
         'order',

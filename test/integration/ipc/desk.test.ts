@@ -101,14 +101,16 @@ describe('desk procedures through the router', () => {
     const accounts = await ok<AccountView[]>('accounts.list');
     const main = accounts.find((a) => a.label === 'Sandbox main');
     const draft = { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '30000.05' };
-    const issues = await ok<RuleIssueView[]>('orders.check', { draft });
+    const issues = (await ok<{ issues: RuleIssueView[] }>('orders.check', { draft })).issues;
     expect(issues[0]).toMatchObject({ field: 'price', suggestions: ['30000', '30000.1'] });
     const refused = await call('orders.place', { accountId: main?.id, draft });
     expect(refused).toMatchObject({ ok: false, error: { code: 'rule_violation', field: 'price' } });
 
+    // Far below the market price: sent only with the price band's question acknowledged.
     const placed = await ok<PlaceResultView>('orders.place', {
       accountId: main?.id,
       draft: { ...draft, price: '30000' },
+      acknowledge: ['price_band'],
     });
     expect(placed.order?.clientOrderId).toBe(placed.clientOrderId);
     const open = await ok<OrderView[]>('orders.active', { accountId: main?.id, market: 'BTC_USDT' });
@@ -118,6 +120,7 @@ describe('desk procedures through the router', () => {
       market: 'BTC_USDT',
       orderId: placed.order?.orderId,
       price: '30100',
+      acknowledge: ['price_band'],
     });
     expect(moved).toMatchObject({ price: '30100', clientOrderId: placed.clientOrderId });
     const nothing = await call('orders.modify', {

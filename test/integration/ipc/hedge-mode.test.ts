@@ -40,12 +40,15 @@ afterAll(() => core.close());
 describe('hedge mode and the position side', () => {
   it('checks and refuses an order without a hedge-mode side before sending it, and places one with it', async () => {
     await collateral.setHedgeMode(await core.accounts.caller(alpha), true);
-    const issues = await ok<RuleIssueView[]>('orders.check', { draft: long, accountId: alpha });
+    const issues = (await ok<{ issues: RuleIssueView[] }>('orders.check', { draft: long, accountId: alpha }))
+      .issues;
     expect(sideIssues(issues)).toEqual([
       expect.objectContaining({ message: expect.stringMatching(/LONG or SHORT in hedge mode/) }),
     ]);
     // Without an account the rule cannot know the mode and leaves the side to the exchange.
-    expect(sideIssues(await ok<RuleIssueView[]>('orders.check', { draft: long }))).toEqual([]);
+    expect(
+      sideIssues((await ok<{ issues: RuleIssueView[] }>('orders.check', { draft: long })).issues),
+    ).toEqual([]);
 
     const before = await collateralOrdersSent();
     const refused = await call('orders.place', { accountId: alpha, draft: long });
@@ -64,16 +67,19 @@ describe('hedge mode and the position side', () => {
 
   it('reads the mode again when the exchange refuses a side because it changed meanwhile', async () => {
     // Read once as one-way mode (the sandbox's default) and used for the next minute…
-    expect(sideIssues(await ok<RuleIssueView[]>('orders.check', { draft: long, accountId: main }))).toEqual(
-      [],
-    );
+    expect(
+      sideIssues(
+        (await ok<{ issues: RuleIssueView[] }>('orders.check', { draft: long, accountId: main })).issues,
+      ),
+    ).toEqual([]);
     // …while it is switched on the exchange's own site: the order passes the rules, the exchange refuses it.
     await collateral.setHedgeMode(await core.accounts.caller(main), true);
     const refused = await call('orders.place', { accountId: main, draft: long });
     expect(refused.ok ? null : refused.error).toMatchObject({ field: 'positionSide' });
     expect(refused.ok ? null : refused.error.code).not.toBe('rule_violation');
     // The refusal dropped the old reading: the ticket now says what the exchange wants.
-    const issues = await ok<RuleIssueView[]>('orders.check', { draft: long, accountId: main });
+    const issues = (await ok<{ issues: RuleIssueView[] }>('orders.check', { draft: long, accountId: main }))
+      .issues;
     expect(sideIssues(issues)).toHaveLength(1);
   });
 });

@@ -35,6 +35,8 @@ describe('live data through the bridge', () => {
     const placed = await ok<{ order: { orderId: number } }>('orders.place', {
       accountId: main.id,
       draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '30000' },
+      // Far below the market: the price band's question is acknowledged.
+      acknowledge: ['price_band'],
     });
     await expect
       .poll(
@@ -76,6 +78,7 @@ describe('live data through the bridge', () => {
         await ok<{ order: { orderId: number } }>('orders.place', {
           accountId: main.id,
           draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price },
+          acknowledge: ['price_band'],
         })
       ).order.orderId;
 
@@ -113,11 +116,18 @@ describe('live data through the bridge', () => {
       (a) => a.label === 'Sandbox main',
     ) as AccountView;
     const draft = { kind: 'limit', market: 'BTC_USDT', side: 'sell', amount: '0.001', price: '90000' };
+    // Without the price band's question acknowledged, the WebSocket path refuses it too.
+    const asked = await core.router.dispatch(
+      'orders.placeWs',
+      { accountId: main.id, draft },
+      { origin: 'test' },
+    );
+    expect(asked).toMatchObject({ ok: false, error: { code: 'needs_confirmation', guards: ['price_band'] } });
     const placed = await ok<{
       clientOrderId: string;
       recovered: boolean;
       order: { orderId: number; clientOrderId: string; price: string };
-    }>('orders.placeWs', { accountId: main.id, draft });
+    }>('orders.placeWs', { accountId: main.id, draft, acknowledge: ['price_band'] });
     const order = placed.order;
     expect(placed).toMatchObject({ recovered: false, clientOrderId: order.clientOrderId });
     expect(order).toMatchObject({ price: '90000', clientOrderId: expect.stringMatching(/^txc-/) });
@@ -128,7 +138,7 @@ describe('live data through the bridge', () => {
     expect(open.map((o) => o.orderId)).toContain(order.orderId);
     const refused = await core.router.dispatch(
       'orders.placeWs',
-      { accountId: main.id, draft: { ...draft, price: '90000.05' } },
+      { accountId: main.id, draft: { ...draft, price: '90000.05' }, acknowledge: ['price_band'] },
       { origin: 'test' },
     );
     expect(refused).toMatchObject({ ok: false, error: { field: 'price' } });

@@ -77,8 +77,10 @@ describe('desk: many accounts at once', () => {
     expect(preview.children.filter((c) => c.issues.length > 0).map((c) => c.account)).toEqual([tiny]);
     expect(preview.children.find((c) => c.account !== tiny)?.amount).toBe('0.001');
 
+    // Far below the market: the price band's question is acknowledged.
     const { parentId, results } = await ok<Awaited<ReturnType<DeskService['place']>>>('desk.placeOrder', {
       previewId: preview.previewId,
+      acknowledge: ['price_band'],
     });
     expect(parentId).toBe(preview.parentId);
     expect(results[0]).toMatchObject({
@@ -137,7 +139,10 @@ describe('desk: many accounts at once', () => {
         sizing,
         parentId,
       });
-      return ok<Awaited<ReturnType<DeskService['place']>>>('desk.placeOrder', { previewId });
+      return ok<Awaited<ReturnType<DeskService['place']>>>('desk.placeOrder', {
+        previewId,
+        acknowledge: ['price_band'],
+      });
     };
     const filledDeals = async (account: string, clientOrderId: string) => {
       const answer = await trading.executedDealsOfClientOrder(

@@ -92,16 +92,19 @@ describe('OrderTicket', () => {
       const price = (input as { draft: { price?: string } }).draft.price;
       return {
         ok: true,
-        value:
-          price === '30000.123'
-            ? [
-                {
-                  field: 'price',
-                  message: 'price must be a multiple of 0.1',
-                  suggestions: ['30000.1', '30000.2'],
-                },
-              ]
-            : [],
+        value: {
+          issues:
+            price === '30000.123'
+              ? [
+                  {
+                    field: 'price',
+                    message: 'price must be a multiple of 0.1',
+                    suggestions: ['30000.1', '30000.2'],
+                  },
+                ]
+              : [],
+          questions: [],
+        },
       };
     });
     const ticket = new OrderTicket(api, timers);
@@ -132,9 +135,12 @@ describe('OrderTicket', () => {
       const hedged = (input as { accountId?: string }).accountId === ACCOUNT;
       return {
         ok: true,
-        value: hedged
-          ? [{ field: 'positionSide', message: 'positionSide must be LONG or SHORT in hedge mode' }]
-          : [],
+        value: {
+          issues: hedged
+            ? [{ field: 'positionSide', message: 'positionSide must be LONG or SHORT in hedge mode' }]
+            : [],
+          questions: [],
+        },
       };
     });
     const ticket = new OrderTicket(api, timers);
@@ -161,11 +167,34 @@ describe('OrderTicket', () => {
     ticket.set({ market: 'BTC_USDT', amount: '1', price: '1' });
     const first = ticket.check();
     const second = ticket.check();
-    resolvers[1]?.({ ok: true, value: [] });
+    resolvers[1]?.({ ok: true, value: { issues: [], questions: [] } });
     await second;
-    resolvers[0]?.({ ok: true, value: [{ field: 'price', message: 'stale' }] });
+    resolvers[0]?.({ ok: true, value: { issues: [{ field: 'price', message: 'stale' }], questions: [] } });
     await first;
     expect(ticket.issues).toEqual([]);
+  });
+
+  it("keeps main's questions apart from the issues, and sends the acknowledged ones with the order", async () => {
+    const question = { guard: 'price_band', field: 'price', message: 'Buy 0.001 BTC at 700,000 — …' };
+    const { api, calls } = fakeBridge((procedure) =>
+      procedure === 'orders.check'
+        ? { ok: true, value: { issues: [], questions: [question] } }
+        : { ok: true, value: { clientOrderId: 'a', recovered: false, order: { orderId: 1 } } },
+    );
+    const ticket = new OrderTicket(api, manualTimers());
+    ticket.set({ market: 'BTC_USDT', amount: '0.001', price: '700000' });
+    await ticket.check();
+    expect(ticket.questions).toEqual([question]);
+    expect(ticket.ready).toBe(true);
+    await ticket.place(ACCOUNT, ['price_band', 'unknown']);
+    expect(calls.at(-1)).toEqual([
+      'orders.place',
+      {
+        accountId: ACCOUNT,
+        draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '700000' },
+        acknowledge: ['price_band'],
+      },
+    ]);
   });
 
   it('shows a place error next to the field main names', async () => {

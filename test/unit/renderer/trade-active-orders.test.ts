@@ -131,3 +131,73 @@ describe('ActiveOrders cancel all', () => {
     expect(active.orders).toEqual([]);
   });
 });
+
+describe("ActiveOrders modify against main's guards", () => {
+  it('shows main’s question, and sends the change again only when it is answered yes', async () => {
+    const question =
+      'Buy 0.001 BTC at 300,000 — 367% above the market price 64,250.5 (your band is 5%). Send anyway?';
+    const { api, calls } = bridge((procedure, input) => {
+      if (procedure === 'orders.active') return { ok: true, value: [order({})] };
+      if (procedure === 'orders.modify')
+        return (input as { acknowledge?: string[] }).acknowledge
+          ? { ok: true, value: order({ orderId: 8, price: '300000' }) }
+          : {
+              ok: false,
+              error: {
+                code: 'needs_confirmation',
+                message: question,
+                field: 'price',
+                guards: ['price_band'],
+              },
+            };
+      return { ok: false, error: { code: 'x', message: 'x' } };
+    });
+    const active = new ActiveOrders(api);
+    await active.follow(ACCOUNT, 'BTC_USDT');
+    const first = active.orders[0] as OrderView;
+    active.startModify(first);
+    active.modifying = { orderId: 7, price: '300000', amount: '0.001', activationPrice: '' };
+    expect(await active.saveModify(first)).toBe(false);
+    expect(active.modifyQuestion?.message).toBe(question);
+    expect(active.modifyError).toBeUndefined();
+
+    expect(await active.answerModify(false)).toBe(false);
+    expect(calls.filter(([p]) => p === 'orders.modify')).toHaveLength(1);
+
+    expect(await active.saveModify(first)).toBe(false);
+    expect(await active.answerModify(true)).toBe(true);
+    expect(calls.filter(([p]) => p === 'orders.modify').at(-1)?.[1]).toEqual({
+      accountId: ACCOUNT,
+      market: 'BTC_USDT',
+      orderId: 7,
+      price: '300000',
+      acknowledge: ['price_band'],
+    });
+    expect(active.modifying).toBeUndefined();
+  });
+
+  it('a refusal with the largest valid amount fixes the field in one click', async () => {
+    const { api } = bridge((procedure) => {
+      if (procedure === 'orders.active') return { ok: true, value: [order({})] };
+      return {
+        ok: false,
+        error: {
+          code: 'rule_violation',
+          message: 'amount 9 is more than …',
+          field: 'amount',
+          suggestions: ['0.3'],
+        },
+      };
+    });
+    const active = new ActiveOrders(api);
+    await active.follow(ACCOUNT, 'BTC_USDT');
+    const first = active.orders[0] as OrderView;
+    active.startModify(first);
+    active.modifying = { orderId: 7, price: '29000', amount: '9', activationPrice: '' };
+    await active.saveModify(first);
+    expect(active.modifyErrorFor('amount')?.suggestions).toEqual(['0.3']);
+    active.applyModifyFix('amount', '0.3');
+    expect(active.modifying?.amount).toBe('0.3');
+    expect(active.modifyError).toBeUndefined();
+  });
+});

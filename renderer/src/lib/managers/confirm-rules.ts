@@ -1,9 +1,9 @@
 /**
- * When an order asks for a second look before it is sent: its value above a notional the user set, or
- * its price further from the market than a percentage the user set. All arithmetic is exact (decimal
- * strings scaled to BigInt), never through Number.
+ * Exact decimal arithmetic for the screens (decimal strings scaled to BigInt, never through Number),
+ * and the move of the older confirmation thresholds to main, which asks the questions now.
  */
-import { groupThousands, parseDecimal } from '../format/decimal.ts';
+import { parseDecimal } from '../format/decimal.ts';
+import type { TxcApi } from '../api.ts';
 import type { PreferenceStore } from './storage.ts';
 
 // ---- exact decimal arithmetic ------------------------------------------------------------------
@@ -76,134 +76,34 @@ export function compareExact(a: string, b: string): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-// ---- thresholds --------------------------------------------------------------------------------
+// ---- thresholds kept by an older version -----------------------------------------------------
 
+/** Where an older version kept its confirmation thresholds in the window's storage. */
 export const CONFIRM_KEY = 'txc.trade.confirm';
 
-/** Both as typed; '' means that rule is off. */
-export interface ConfirmThresholds {
-  /** Order value in the quote asset above which to ask. */
-  notional: string;
-  /** Distance from the market price, in percent, above which to ask. */
-  distancePct: string;
-}
-
-export const noThresholds: ConfirmThresholds = { notional: '', distancePct: '' };
-
-/** The words for a threshold that cannot be used, or undefined when it can ('' is allowed: off). */
-export function thresholdProblem(field: keyof ConfirmThresholds, value: string): string | undefined {
-  const v = value.trim();
-  if (v === '') return undefined;
-  const p = parseDecimal(v);
-  if (!p || p.sign === '-')
-    return 'Type a positive number, like 1000 or 2.5, or leave it empty to turn this off.';
-  if (!/[1-9]/.test(p.int + p.frac))
-    return 'Zero would ask every time: type a number above zero, or leave it empty.';
-  if (field === 'distancePct' && compareExact(v, '1000') > 0)
-    return 'A price cannot be more than 1000 % away in any useful sense: type 1000 or less.';
-  if (p.frac.length > 8) return 'Use at most 8 decimals.';
-  return undefined;
-}
-
-export function readThresholds(store: PreferenceStore): ConfirmThresholds {
-  try {
-    const raw: unknown = JSON.parse(store.getItem(CONFIRM_KEY) ?? '{}');
-    const o = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-    const pick = (key: keyof ConfirmThresholds): string => {
-      const v = o[key];
-      return typeof v === 'string' && thresholdProblem(key, v) === undefined ? v.trim() : '';
-    };
-    return { notional: pick('notional'), distancePct: pick('distancePct') };
-  } catch {
-    return { ...noThresholds };
-  }
-}
-
-/** Saves both thresholds; refuses (and answers the problems) when either is not valid. */
-export function saveThresholds(
-  store: PreferenceStore,
-  t: ConfirmThresholds,
-): Partial<Record<keyof ConfirmThresholds, string>> {
-  const problems: Partial<Record<keyof ConfirmThresholds, string>> = {};
-  for (const key of ['notional', 'distancePct'] as const) {
-    const problem = thresholdProblem(key, t[key]);
-    if (problem) problems[key] = problem;
-  }
-  if (Object.keys(problems).length === 0)
-    store.setItem(
-      CONFIRM_KEY,
-      JSON.stringify({ notional: t.notional.trim(), distancePct: t.distancePct.trim() }),
-    );
-  return problems;
-}
-
-// ---- the rules ---------------------------------------------------------------------------------
-
-/** What the rules look at: the order as it would be sent, and the market price (last, or mid). */
-export interface ConfirmInput {
-  side: 'buy' | 'sell';
-  /** Limit price; '' for market orders. */
-  price: string;
-  /** Activation price of stop orders; '' otherwise. */
-  activationPrice: string;
-  amount: string;
-  /** True when `amount` is in the quote asset (a market buy). */
-  quoteSized: boolean;
-  /** The market's price now; '' when unknown. */
-  reference: string;
-  quote: string;
-}
-
-export interface ConfirmReason {
-  rule: 'notional' | 'distance';
-  message: string;
-}
-
-/** The order's value in the quote asset, or undefined when it cannot be known (no price). */
-export function notionalOf(o: ConfirmInput): string | undefined {
-  if (!scaled(o.amount)) return undefined;
-  if (o.quoteSized) return o.amount.trim();
-  const price = [o.price, o.activationPrice, o.reference].find((p) => scaled(p.trim()));
-  return price === undefined ? undefined : multiplyDecimal(price.trim(), o.amount.trim());
-}
-
-/** How far `price` is from `reference`, in percent cut to 2 decimals (positive above, negative below). */
-export function distancePct(price: string, reference: string): string | undefined {
-  if (!scaled(price) || !scaled(reference) || compareExact(reference, '0') <= 0) return undefined;
-  return divideDecimal(multiplyDecimal(subtractDecimal(price, reference), '100'), reference, 2);
-}
-
 /**
- * Why this order should be confirmed; empty when it may go at once. The distance rule is strict
- * (exactly at the threshold passes) and exact: |price − reference| × 100 > pct × reference.
+ * Moves the thresholds an older version kept in the window's storage to main's guard settings, once:
+ * a distance becomes the price band, a notional the order value ceiling (main confirms a loosening).
  */
-export function confirmReasons(o: ConfirmInput, t: ConfirmThresholds): ConfirmReason[] {
-  const reasons: ConfirmReason[] = [];
-  const unit = o.quote ? ` ${o.quote}` : '';
-  const notional = notionalOf(o);
-  if (t.notional && notional !== undefined && compareExact(notional, t.notional) > 0) {
-    reasons.push({
-      rule: 'notional',
-      message: `Its value, ${groupThousands(notional)}${unit}, is above your confirmation limit of ${groupThousands(t.notional)}${unit}.`,
-    });
+export async function migrateThresholds(api: TxcApi, store: PreferenceStore): Promise<void> {
+  const raw = store.getItem(CONFIRM_KEY);
+  if (raw === null) return;
+  let o: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed === 'object' && parsed !== null) o = parsed as Record<string, unknown>;
+  } catch {
+    // Unreadable: nothing to move.
   }
-  const reference = o.reference.trim();
-  if (t.distancePct && scaled(reference)) {
-    for (const [name, raw] of [
-      ['price', o.price],
-      ['activation price', o.activationPrice],
-    ] as const) {
-      const price = raw.trim();
-      if (!scaled(price) || compareExact(reference, '0') <= 0) continue;
-      const gap = multiplyDecimal(absDecimal(subtractDecimal(price, reference)), '100');
-      if (compareExact(gap, multiplyDecimal(t.distancePct, reference)) <= 0) continue;
-      const pct = distancePct(price, reference) ?? '';
-      const where = pct.startsWith('-') ? 'below' : 'above';
-      reasons.push({
-        rule: 'distance',
-        message: `Its ${name}, ${groupThousands(price)}, is ${absDecimal(pct)} % ${where} the market price ${groupThousands(reference)} (you asked to confirm beyond ${t.distancePct} %).`,
-      });
-    }
+  const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+  const changes = {
+    ...(text(o['distancePct']) ? { bandPct: text(o['distancePct']) } : {}),
+    ...(text(o['notional']) ? { notionalCeiling: text(o['notional']) } : {}),
+  };
+  if (Object.keys(changes).length > 0) {
+    const reply = await api.guards.configure(changes);
+    // Kept for the next start only when main could not answer; a refused value is dropped.
+    if (!reply.ok && reply.error.code === 'internal') return;
   }
-  return reasons;
+  store.removeItem(CONFIRM_KEY);
 }

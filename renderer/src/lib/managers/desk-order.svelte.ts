@@ -1,4 +1,5 @@
 import type {
+  GuardQuestionView,
   DeskChildPreview,
   DeskChildResult,
   MarketView,
@@ -12,6 +13,8 @@ import {
   type DeskInput,
   type DeskOrderFields,
 } from './desk-input.ts';
+import { acknowledgeOf } from './active-orders.svelte.ts';
+import { compareExact } from './confirm-rules.ts';
 import { errorFor } from './errors.ts';
 
 /** One child of a sent batch, as the result shows it. */
@@ -36,6 +39,8 @@ export interface DeskPreview {
   children: DeskChildPreview[];
   /** The batch this preview sends again after a partial failure. */
   resend: boolean;
+  /** Main's guard questions for the order (its price far from the market, its largest child's value). */
+  questions: GuardQuestionView[];
 }
 
 /** A batch with failures: sending the same accounts on the same market again keeps its parent id. */
@@ -196,17 +201,37 @@ export class DeskOrder {
       parentId,
       children,
       resend: Boolean(u && same),
+      questions: await this.#questions(built.input.draft, children),
     };
     return true;
   }
 
-  /** Sends exactly what was previewed (by its id in main); without a current preview nothing happens. */
+  /** The guard questions of the batch: those of its largest child (the price is the same for all). */
+  async #questions(draft: DeskInput['draft'], children: DeskChildPreview[]): Promise<GuardQuestionView[]> {
+    const amounts = children.filter((c) => c.issues.length === 0 && c.amount !== undefined);
+    const largest = amounts.reduce<string | undefined>(
+      (best, c) => (best === undefined || compareExact(c.amount ?? '0', best) > 0 ? c.amount : best),
+      undefined,
+    );
+    if (largest === undefined) return [];
+    const reply = await this.#api.orders.check({ draft: { ...draft, amount: largest } });
+    return reply.ok ? reply.value.questions : [];
+  }
+
+  /**
+   * Sends exactly what was previewed (by its id in main), with its guard questions acknowledged (the
+   * send was confirmed); without a current preview nothing happens.
+   */
   async send(): Promise<boolean> {
     const p = this.preview;
     if (!p || this.sending) return false;
     this.sending = true;
     // Main sends exactly what this preview showed, or refuses a stale one: then it must be made again.
-    const reply = await this.#api.desk.placeOrder({ previewId: p.previewId });
+    const acknowledge = acknowledgeOf(p.questions.map((q) => q.guard));
+    const reply = await this.#api.desk.placeOrder({
+      previewId: p.previewId,
+      ...(acknowledge.length ? { acknowledge } : {}),
+    });
     this.sending = false;
     if (!reply.ok) {
       this.error = reply.error;

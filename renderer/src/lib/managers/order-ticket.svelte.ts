@@ -1,4 +1,5 @@
 import type {
+  GuardQuestionView,
   MarketView,
   OrderDraftInput,
   OrderView,
@@ -193,6 +194,8 @@ export const CHECK_DELAY_MS = 250;
 export class OrderTicket {
   fields = $state<TicketFields>(emptyFields());
   issues = $state<RuleIssueView[]>([]);
+  /** Main's questions for this draft (far from the market, above the value ceiling): asked before sending. */
+  questions = $state<GuardQuestionView[]>([]);
   checking = $state(false);
   checkError = $state<IpcError | undefined>();
   placing = $state(false);
@@ -277,6 +280,7 @@ export class OrderTicket {
     this.#sequence++;
     this.fields = { ...emptyFields(this.fields.market), kind: this.fields.kind, side: this.fields.side };
     this.issues = [];
+    this.questions = [];
     this.checking = false;
     this.placeError = undefined;
     this.checkError = undefined;
@@ -288,6 +292,7 @@ export class OrderTicket {
     if (!f.market || (!f.amount.trim() && !f.price.trim() && !f.activationPrice.trim())) {
       this.#sequence++;
       this.issues = [];
+      this.questions = [];
       this.checking = false;
       return;
     }
@@ -307,20 +312,30 @@ export class OrderTicket {
     if (sequence !== this.#sequence) return;
     this.checking = false;
     if (reply.ok) {
-      this.issues = reply.value;
+      this.issues = reply.value.issues;
+      this.questions = reply.value.questions;
       this.checkError = undefined;
     } else {
       this.issues = [];
+      this.questions = [];
       this.checkError = reply.error;
     }
   }
 
-  /** Sends the order; on success the amount and prices are kept for a repeat, the id is cleared. */
-  async place(accountId: string): Promise<OrderView | undefined> {
+  /**
+   * Sends the order with the guard questions the person acknowledged; on success the amount and prices
+   * are kept for a repeat, the id is cleared.
+   */
+  async place(accountId: string, acknowledge: readonly string[] = []): Promise<OrderView | undefined> {
     this.#timers.clear(this.#timer);
     this.placing = true;
     this.placeError = undefined;
-    const reply = await this.#api.orders.place({ accountId, draft: draftOf(this.fields) });
+    const guards = acknowledgeOf(acknowledge);
+    const reply = await this.#api.orders.place({
+      accountId,
+      draft: draftOf(this.fields),
+      ...(guards.length ? { acknowledge: guards } : {}),
+    });
     this.placing = false;
     if (!reply.ok) {
       this.placeError = reply.error;
@@ -338,4 +353,11 @@ export function marketHint(market: MarketView | undefined): string {
   return `tick ${market.tickSize} · step ${market.stepSize} · min amount ${market.minAmount} · min total ${market.minTotal}`;
 }
 
-export { ActiveOrders, modifyFields, type ModifyField, type OrderEdit } from './active-orders.svelte.ts';
+export {
+  acknowledgeOf,
+  ActiveOrders,
+  modifyFields,
+  type ModifyField,
+  type OrderEdit,
+} from './active-orders.svelte.ts';
+import { acknowledgeOf } from './active-orders.svelte.ts';

@@ -1,0 +1,44 @@
+/** The procedures of the pre-trade guards' thresholds: the price band, per-market bands, the order value ceiling. */
+import { z } from 'zod';
+import { noInput, procedure, type ProcedureDef } from './schemas.ts';
+
+/** The guards an order send may acknowledge. */
+export const guardIds = z.array(z.enum(['price_band', 'notional'])).max(2);
+
+/** A threshold as typed: a plain decimal, or '' for off. */
+const threshold = z.string().trim().max(20);
+
+/** The thresholds in force ('' = that guard is off). */
+export interface GuardSettingsView {
+  bandPct: string;
+  markets: Record<string, string>;
+  notionalCeiling: string;
+}
+
+/** One question an order must have acknowledged before it is sent. */
+export interface GuardQuestionView {
+  guard: 'price_band' | 'notional';
+  field: string;
+  message: string;
+}
+
+export const guardsProcedures = {
+  'guards.settings': procedure<GuardSettingsView>()(
+    'The price band (percent from the market price, per market too) and the order value ceiling beyond which an order asks first.',
+    noInput,
+  ),
+  'guards.configure': procedure<GuardSettingsView>()(
+    'Sets the guard thresholds; loosening one is confirmed in a native question. Answers the settings in force.',
+    z.strictObject({
+      bandPct: threshold.optional(),
+      notionalCeiling: threshold.optional(),
+      /** Market -> band percent ('' = no band on that market); null removes the market's own band. */
+      markets: z
+        .record(
+          z.string().regex(/^[A-Z0-9]{1,20}_[A-Z0-9]{1,20}$/, 'must be a market such as BTC_USDT'),
+          threshold.nullable(),
+        )
+        .optional(),
+    }),
+  ),
+} as const satisfies Record<string, ProcedureDef>;

@@ -1,0 +1,143 @@
+/**
+ * The pre-trade guards' thresholds of a profile, kept by main in `order-guards.json`: the price band
+ * (default 5 %), per-market bands and the order value ceiling. Tightening takes effect at once;
+ * loosening (a wider band, a higher ceiling, a guard turned off) is confirmed in main's native dialog,
+ * so no script in the renderer can quietly switch the questions off.
+ */
+import { readFileSync } from 'node:fs';
+import type { GuardSettingsView } from '../ipc/contract.ts';
+import { UserFacingError } from '../ipc/errors.ts';
+import type { Handlers } from '../ipc/router.ts';
+import { writeJsonFile } from '../json-file.ts';
+import type { Logger } from '../log.ts';
+import type { Platform } from '../platform.ts';
+import { parsePlain } from '../rules/decimal.ts';
+import { DEFAULT_GUARDS, thresholdProblem, type GuardSettings } from '../rules/guards.ts';
+import { requireConfirmation } from './confirm.ts';
+
+export interface GuardChanges {
+  bandPct?: string | undefined;
+  notionalCeiling?: string | undefined;
+  markets?: Record<string, string | null> | undefined;
+}
+
+function usable(kind: 'band' | 'notional', value: unknown): value is string {
+  return typeof value === 'string' && thresholdProblem(kind, value) === undefined;
+}
+
+function read(file: string, log: Logger): GuardSettings {
+  let raw: string;
+  try {
+    raw = readFileSync(file, 'utf8');
+  } catch {
+    return DEFAULT_GUARDS;
+  }
+  try {
+    const o = JSON.parse(raw) as Record<string, unknown>;
+    const markets: Record<string, string> = {};
+    const own = typeof o['markets'] === 'object' && o['markets'] !== null ? o['markets'] : {};
+    for (const [name, v] of Object.entries(own)) if (usable('band', v)) markets[name] = v.trim();
+    return {
+      bandPct: usable('band', o['bandPct']) ? o['bandPct'].trim() : DEFAULT_GUARDS.bandPct,
+      notionalCeiling: usable('notional', o['notionalCeiling'])
+        ? o['notionalCeiling'].trim()
+        : DEFAULT_GUARDS.notionalCeiling,
+      markets,
+    };
+  } catch (error) {
+    log.log('warn', `order guard settings in ${file} are unreadable; using the defaults`, error);
+    return DEFAULT_GUARDS;
+  }
+}
+
+/** True when `next` asks less often than `before` ('' = off = never asks). */
+function looser(before: string, next: string): boolean {
+  if (before === next) return false;
+  if (next === '') return true;
+  if (before === '') return false;
+  return (parsePlain(next) ?? parsePlain(before))?.gt(parsePlain(before) ?? 0) ?? false;
+}
+
+const shown = (value: string, unit: string): string => (value === '' ? 'off' : `${value}${unit}`);
+
+export class GuardSettingsStore {
+  readonly #file: string;
+  readonly #platform: Platform;
+  #current: GuardSettings;
+
+  constructor(file: string, platform: Platform, log: Logger) {
+    this.#file = file;
+    this.#platform = platform;
+    this.#current = read(file, log);
+  }
+
+  get current(): GuardSettings {
+    return this.#current;
+  }
+
+  view(): GuardSettingsView {
+    return { ...this.#current, markets: { ...this.#current.markets } };
+  }
+
+  /** Applies the changes (each checked), confirming natively any that loosens a guard, and saves. */
+  async configure(changes: GuardChanges): Promise<GuardSettingsView> {
+    const before = this.#current;
+    const edits = changes.markets ?? {};
+    const kept = Object.entries(before.markets).filter(([name]) => !(name in edits));
+    const added = Object.entries(edits).flatMap(([name, v]) =>
+      v === null ? [] : [[name, v.trim()] as const],
+    );
+    const markets: Record<string, string> = Object.fromEntries([...kept, ...added]);
+    const next: GuardSettings = {
+      bandPct: changes.bandPct?.trim() ?? before.bandPct,
+      notionalCeiling: changes.notionalCeiling?.trim() ?? before.notionalCeiling,
+      markets,
+    };
+    const problems: Array<[string, string | undefined]> = [
+      ['bandPct', thresholdProblem('band', next.bandPct)],
+      ['notionalCeiling', thresholdProblem('notional', next.notionalCeiling)],
+      ...Object.entries(markets).map(
+        ([m, v]) => [`markets.${m}`, thresholdProblem('band', v)] as [string, string | undefined],
+      ),
+    ];
+    const bad = problems.find(([, p]) => p !== undefined);
+    if (bad) throw new UserFacingError('invalid_input', bad[1] as string, bad[0]);
+
+    const loosened: Array<{ label: string; value: string }> = [];
+    if (looser(before.bandPct, next.bandPct))
+      loosened.push({
+        label: 'Price band',
+        value: `${shown(before.bandPct, ' %')} → ${shown(next.bandPct, ' %')}`,
+      });
+    if (looser(before.notionalCeiling, next.notionalCeiling))
+      loosened.push({
+        label: 'Order value ceiling',
+        value: `${shown(before.notionalCeiling, '')} → ${shown(next.notionalCeiling, '')}`,
+      });
+    for (const name of new Set([...Object.keys(before.markets), ...Object.keys(markets)])) {
+      const was = before.markets[name] ?? before.bandPct;
+      const now = markets[name] ?? next.bandPct;
+      if (looser(was, now))
+        loosened.push({ label: `Price band on ${name}`, value: `${shown(was, ' %')} → ${shown(now, ' %')}` });
+    }
+    if (loosened.length > 0)
+      await requireConfirmation(this.#platform, {
+        title: 'Ask fewer questions before orders are sent?',
+        facts: loosened,
+        action: 'Loosen the guards',
+        warning: 'Orders beyond the old limits will be sent without asking first.',
+      });
+    writeJsonFile(this.#file, next);
+    this.#current = next;
+    return this.view();
+  }
+}
+
+export function guardHandlers(
+  store: GuardSettingsStore,
+): Pick<Handlers, 'guards.settings' | 'guards.configure'> {
+  return {
+    'guards.settings': () => store.view(),
+    'guards.configure': (changes) => store.configure(changes),
+  };
+}

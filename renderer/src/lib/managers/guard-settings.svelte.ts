@@ -1,0 +1,96 @@
+import type { GuardSettingsView } from '../../../../main/ipc/contract.ts';
+import type { IpcError, TxcApi } from '../api.ts';
+
+/** One per-market band as typed in Settings. */
+export interface MarketBand {
+  market: string;
+  pct: string;
+}
+
+/**
+ * The pre-trade guards' thresholds main keeps (price band, per-market bands, order value ceiling):
+ * read, edited here, and saved together; main asks natively before loosening one.
+ */
+export class GuardSettingsManager {
+  inForce = $state<GuardSettingsView | undefined>();
+  bandPct = $state('');
+  notionalCeiling = $state('');
+  markets = $state<MarketBand[]>([]);
+  error = $state<IpcError | undefined>();
+  saving = $state(false);
+  saved = $state(false);
+  readonly #api: TxcApi;
+
+  constructor(api: TxcApi) {
+    this.#api = api;
+  }
+
+  #show(view: GuardSettingsView): void {
+    this.inForce = view;
+    this.bandPct = view.bandPct;
+    this.notionalCeiling = view.notionalCeiling;
+    this.markets = Object.entries(view.markets).map(([market, pct]) => ({ market, pct }));
+  }
+
+  async load(): Promise<void> {
+    const reply = await this.#api.guards.settings();
+    if (reply.ok) {
+      this.#show(reply.value);
+      this.error = undefined;
+    } else this.error = reply.error;
+  }
+
+  addMarket(): void {
+    this.markets = [...this.markets, { market: '', pct: '' }];
+    this.saved = false;
+  }
+
+  removeMarket(index: number): void {
+    this.markets = this.markets.filter((_, i) => i !== index);
+    this.saved = false;
+  }
+
+  setMarket(index: number, patch: Partial<MarketBand>): void {
+    this.markets = this.markets.map((m, i) => (i === index ? { ...m, ...patch } : m));
+    this.saved = false;
+  }
+
+  async save(): Promise<void> {
+    const before = this.inForce?.markets ?? {};
+    const markets: Record<string, string | null> = {};
+    for (const name of Object.keys(before)) markets[name] = null;
+    for (const m of this.markets) if (m.market.trim()) markets[m.market.trim().toUpperCase()] = m.pct.trim();
+    this.saving = true;
+    const reply = await this.#api.guards.configure({
+      bandPct: this.bandPct.trim(),
+      notionalCeiling: this.notionalCeiling.trim(),
+      markets,
+    });
+    this.saving = false;
+    if (!reply.ok) {
+      this.error = reply.error;
+      this.saved = false;
+      return;
+    }
+    this.error = undefined;
+    this.saved = true;
+    this.#show(reply.value);
+  }
+}
+
+/** What the guards do now, in one sentence. */
+export function describeGuards(g: GuardSettingsView | undefined): string {
+  if (!g) return '';
+  const overrides = Object.entries(g.markets).map(([m, p]) => (p ? `${p} % on ${m}` : `none on ${m}`));
+  const band = g.bandPct
+    ? `priced more than ${g.bandPct} % from the market price${overrides.length ? ` (${overrides.join(', ')})` : ''}`
+    : overrides.some((o) => !o.startsWith('none'))
+      ? `priced beyond the band of its market (${overrides.join(', ')})`
+      : '';
+  const value = g.notionalCeiling ? `worth more than ${g.notionalCeiling} in the quote asset` : '';
+  const parts = [band, value].filter(Boolean);
+  const ask = parts.length
+    ? `Every order ${parts.join(' or ')} asks first.`
+    : 'No order asks first: the price band and the value ceiling are off.';
+  return `${ask} An amount above the available balance is always refused before it is sent.`;
+}

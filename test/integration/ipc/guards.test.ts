@@ -1,0 +1,286 @@
+// The pre-trade guards through the procedures, against the embedded sandbox: a price far from the
+// market is not sent without its acknowledgement (whichever way the order goes), an amount above the
+// balance is refused with the largest valid amount, and a change to an open order is checked before
+// anything is signed.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AccountView,
+  GuardQuestionView,
+  GuardSettingsView,
+  OrderView,
+  PlaceResultView,
+  Reply,
+  RuleIssueView,
+} from '../../../main/ipc/contract.ts';
+import { createTestCore, registerAccount, type TestCore } from '../../support/core.ts';
+import { scriptedDesktop } from '../../support/desktop.ts';
+
+const desktop = scriptedDesktop();
+let core: TestCore;
+let main = '';
+let alpha = '';
+
+function call<T>(name: string, input: unknown): Promise<Reply<T>> {
+  return core.router.dispatch(name as never, input as never, { origin: 'test' }) as Promise<Reply<T>>;
+}
+
+async function ok<T>(name: string, input: unknown): Promise<T> {
+  const reply = await call<T>(name, input);
+  if (!reply.ok) throw new Error(`${name}: ${reply.error.code} ${reply.error.message}`);
+  return reply.value;
+}
+
+/** The market price the guards measure from: the middle of the sandbox's best bid and ask. */
+async function mid(): Promise<number> {
+  const book = await ok<{ asks: string[][]; bids: string[][] }>('markets.depth', {
+    market: 'BTC_USDT',
+    limit: 1,
+  });
+  return (Number(book.asks[0]?.[0]) + Number(book.bids[0]?.[0])) / 2;
+}
+
+/** A price on the 0.1 tick. */
+const tick = (n: number) => String(Math.round(n * 10) / 10);
+
+/**
+ * The signed requests of an account since `after` (an audit id), once every earlier one is written:
+ * a marker request is sent and awaited in the log first, so nothing still on its way is missed.
+ */
+async function signedSince(account: string, after: number): Promise<string[]> {
+  await ok('balances.spot', { accountId: account });
+  let entries: Array<{ id: number; path: string }> = [];
+  await expect
+    .poll(async () => {
+      entries = (await core.cache.audit.list({ account, limit: 1000 })).filter((e) => e.id > after);
+      return entries.some((e) => e.path === '/api/v4/trade-account/balance');
+    })
+    .toBe(true);
+  return entries.map((e) => e.path).filter((p) => p !== '/api/v4/trade-account/balance');
+}
+
+async function lastAuditId(account: string): Promise<number> {
+  await signedSince(account, 0);
+  return (await core.cache.audit.list({ account, limit: 1 }))[0]?.id ?? 0;
+}
+
+beforeAll(async () => {
+  core = await createTestCore({ platform: desktop.platform });
+  const accounts = await ok<AccountView[]>('accounts.list', undefined);
+  main = accounts.find((a) => a.label === 'Sandbox main')?.id ?? '';
+  alpha = accounts.find((a) => a.label === 'Sandbox sub-alpha')?.id ?? '';
+  expect(main).not.toBe('');
+}, 60_000);
+afterAll(() => core.close());
+
+describe('the price band, enforced by main', () => {
+  it('does not send a buy at 10x the market price without the acknowledgement, on any path', async () => {
+    const far = tick((await mid()) * 10);
+    const draft = { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.0001', price: far };
+    const checked = await ok<{ issues: RuleIssueView[]; questions: GuardQuestionView[] }>('orders.check', {
+      draft,
+      accountId: main,
+    });
+    expect(checked.issues).toEqual([]);
+    expect(checked.questions).toEqual([
+      {
+        guard: 'price_band',
+        field: 'price',
+        message: expect.stringMatching(
+          /^Buy 0\.0001 BTC at [\d,.]+ — \d+% above the market price [\d,.]+ \(your band is 5%\)\. Send anyway\?$/,
+        ) as unknown,
+      },
+    ]);
+
+    const since = await lastAuditId(main);
+    const refusals = [
+      await call('orders.place', { accountId: main, draft }),
+      await call('orders.place', { accountId: main, draft, acknowledge: ['notional'] }),
+      await call('orders.placeWs', { accountId: main, draft }),
+      await call('desk.placeOrder', {
+        previewId: (
+          await ok<{ previewId: string }>('desk.previewOrder', {
+            accountIds: [main],
+            draft,
+            sizing: { kind: 'fixed', amount: '0.0001' },
+          })
+        ).previewId,
+      }),
+    ];
+    for (const reply of refusals.slice(0, 3))
+      expect(reply).toMatchObject({
+        ok: false,
+        error: { code: 'needs_confirmation', field: 'price', guards: ['price_band'] },
+      });
+    expect(refusals[3]).toMatchObject({
+      ok: true,
+      value: { results: [{ ok: false, error: { code: 'needs_confirmation', guards: ['price_band'] } }] },
+    });
+    // The exchange saw no order: only reads (balance, open orders of the desk's look-up) were signed.
+    expect((await signedSince(main, since)).filter((p) => p.startsWith('/api/v4/order'))).toEqual([]);
+    expect(await ok<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' })).toEqual([]);
+
+    // Acknowledged, it goes (and fills against the book at once: the risk the question is about).
+    const placed = await ok<PlaceResultView>('orders.place', {
+      accountId: main,
+      draft,
+      acknowledge: ['price_band'],
+    });
+    expect(placed.order?.price).toBe(far);
+    expect(placed.order?.dealStock).toBe('0.0001');
+  });
+
+  it('an order within the band goes without a question', async () => {
+    const near = tick((await mid()) * 0.97);
+    const placed = await ok<PlaceResultView>('orders.place', {
+      accountId: main,
+      draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.0001', price: near },
+    });
+    await ok('orders.cancel', { accountId: main, market: 'BTC_USDT', orderId: placed.order?.orderId });
+  });
+});
+
+describe('the available balance', () => {
+  it('refuses an amount above it, before sending, with the largest valid amount that then goes', async () => {
+    const price = tick((await mid()) * 0.97);
+    const balances = await ok<Record<string, { available: string }>>('balances.spot', { accountId: alpha });
+    const usdt = balances['USDT']?.available ?? '0';
+    const draft = { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '5', price };
+    const checked = await ok<{ issues: RuleIssueView[] }>('orders.check', { draft, accountId: alpha });
+    expect(checked.issues).toHaveLength(1);
+    const refused = await call('orders.place', { accountId: alpha, draft });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'rule_violation', field: 'amount' } });
+    const largest = (refused as { error: { suggestions: string[] } }).error.suggestions[0] ?? '';
+    expect(checked.issues[0]?.suggestions).toEqual([largest]);
+    // On the 0.0001 step, and what it spends is within the balance.
+    expect(largest).toMatch(/^\d+(\.\d{1,4})?$/);
+    expect(Number(largest) * Number(price)).toBeLessThanOrEqual(Number(usdt));
+    expect((Number(largest) + 0.0001) * Number(price)).toBeGreaterThan(Number(usdt));
+
+    const placed = await ok<PlaceResultView>('orders.place', {
+      accountId: alpha,
+      draft: { ...draft, amount: largest },
+    });
+    expect(placed.order?.amount).toBe(largest);
+    await ok('orders.cancel', { accountId: alpha, market: 'BTC_USDT', orderId: placed.order?.orderId });
+  });
+
+  it('the desk preview refuses a child its account cannot pay for, with that account’s largest amount', async () => {
+    const price = tick((await mid()) * 0.97);
+    const preview = await ok<{ children: Array<{ account: string; issues: RuleIssueView[] }> }>(
+      'desk.previewOrder',
+      {
+        accountIds: [alpha, main],
+        draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0', price },
+        sizing: { kind: 'fixed', amount: '0.5' },
+      },
+    );
+    const issuesOf = (id: string) => preview.children.find((c) => c.account === id)?.issues ?? [];
+    // sub-alpha holds about 20,000 USDT (0.5 BTC costs about 31,000); the main account holds 50,000.
+    expect(issuesOf(alpha)).toEqual([
+      {
+        field: 'amount',
+        message: expect.stringMatching(
+          /^amount 0\.5 needs [\d,.]+ USDT \(amount × price\), but [\d,.]+ USDT is available; the largest amount you can send is \d+\.\d+$/,
+        ) as unknown,
+        suggestions: [expect.stringMatching(/^0\.\d{1,4}$/) as unknown],
+      },
+    ]);
+    expect(issuesOf(main)).toEqual([]);
+  });
+
+  it('an account whose balance cannot be read gets a clear error, not a pass', async () => {
+    const stranger = await registerAccount(core, 'Wrong secret', {
+      apiKey: 'pub-wrong-0001',
+      apiSecret: 'not-it',
+    });
+    const reply = await call('orders.place', {
+      accountId: stranger.id,
+      draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.0001', price: tick(await mid()) },
+    });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'balance_unavailable', field: 'amount' } });
+    expect((reply as { error: { message: string } }).error.message).toContain('could not be read');
+  });
+});
+
+describe('orders.modify', () => {
+  it('refuses "abc" as the new price before anything is signed, naming the field', async () => {
+    const since = await lastAuditId(main);
+    const reply = await call('orders.modify', {
+      accountId: main,
+      market: 'BTC_USDT',
+      orderId: 123456,
+      price: 'abc',
+    });
+    expect(reply).toEqual({
+      ok: false,
+      error: {
+        code: 'rule_violation',
+        field: 'price',
+        message:
+          'price must be a plain decimal number such as 12.5 (digits and one point; no sign, exponent or spaces)',
+      },
+    });
+    expect(await signedSince(main, since)).toEqual([]);
+  });
+
+  it('asks about a new price beyond the band and an amount beyond the balance, as a new order', async () => {
+    const near = tick((await mid()) * 0.97);
+    const placed = await ok<PlaceResultView>('orders.place', {
+      accountId: alpha,
+      draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.01', price: near },
+    });
+    const change = { accountId: alpha, market: 'BTC_USDT', orderId: placed.order?.orderId };
+    // A tenth of the market price: far below, so it rests on the book.
+    const far = tick((await mid()) / 10);
+    const asked = await call('orders.modify', { ...change, price: far });
+    expect(asked).toMatchObject({ ok: false, error: { code: 'needs_confirmation', guards: ['price_band'] } });
+    expect((asked as { error: { message: string } }).error.message).toMatch(/% below the market price/);
+    const tooMuch = await call('orders.modify', { ...change, amount: '100' });
+    expect(tooMuch).toMatchObject({ ok: false, error: { code: 'rule_violation', field: 'amount' } });
+    expect((tooMuch as { error: { suggestions?: string[] } }).error.suggestions).toHaveLength(1);
+
+    const moved = await ok<OrderView>('orders.modify', {
+      ...change,
+      price: far,
+      acknowledge: ['price_band'],
+    });
+    expect(moved.price).toBe(far);
+    await ok('orders.cancel', { accountId: alpha, market: 'BTC_USDT', orderId: moved.orderId });
+  });
+});
+
+describe('the thresholds, kept by main', () => {
+  it('tightens at once, asks natively before loosening, and keeps them in the profile', async () => {
+    const file = join(core.environment.dataDir, 'profiles', 'default', 'order-guards.json');
+    expect(await ok<GuardSettingsView>('guards.settings', undefined)).toEqual({
+      bandPct: '5',
+      markets: {},
+      notionalCeiling: '',
+    });
+    const asked = desktop.confirmations.length;
+    const tighter = await ok<GuardSettingsView>('guards.configure', {
+      bandPct: '2',
+      notionalCeiling: '1000',
+      markets: { BTC_USDT: '1' },
+    });
+    expect(tighter).toEqual({ bandPct: '2', markets: { BTC_USDT: '1' }, notionalCeiling: '1000' });
+    expect(desktop.confirmations.length).toBe(asked);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(tighter);
+
+    desktop.confirmAnswer = false;
+    const declined = await call('guards.configure', { bandPct: '' });
+    expect(declined).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
+    expect(desktop.confirmations.at(-1)?.facts).toEqual([{ label: 'Price band', value: '2 % → off' }]);
+    expect((await ok<GuardSettingsView>('guards.settings', undefined)).bandPct).toBe('2');
+
+    const bad = await call('guards.configure', { notionalCeiling: 'abc' });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'notionalCeiling' } });
+
+    desktop.confirmAnswer = true;
+    await ok('guards.configure', { bandPct: '5', notionalCeiling: '', markets: { BTC_USDT: null } });
+    expect(existsSync(file)).toBe(true);
+    expect((await ok<GuardSettingsView>('guards.settings', undefined)).markets).toEqual({});
+  });
+});
