@@ -278,6 +278,7 @@ describe('desk orders are sent by a preview id main keeps', () => {
       await ok<{ order: { orderId: number } }>('orders.place', {
         accountId: account,
         draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.002', price: '20000' },
+        acknowledge: ['price_band'],
       })
     ).order.orderId;
   const shareDraft = { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0', price: '20000' };
@@ -311,13 +312,18 @@ describe('desk orders are sent by a preview id main keeps', () => {
     });
     const amount = preview.children[0]?.amount;
     await ok('orders.cancel', { accountId: account, market: 'BTC_USDT', orderId: locked });
-    const placed = await ok<Placed>('desk.placeOrder', { previewId: preview.previewId });
+    const placed = await ok<Placed>('desk.placeOrder', {
+      previewId: preview.previewId,
+      acknowledge: ['price_band'],
+    });
     expect(placed.results.map((r) => r.ok)).toEqual([true]);
     const sent = (await openOf(account)).filter(
       (o) => o.clientOrderId === preview.children[0]?.clientOrderId,
     );
     expect(sent.map((o) => o.amount)).toEqual([amount]);
-    expect(await call('desk.placeOrder', { previewId: preview.previewId })).toMatchObject({
+    expect(
+      await call('desk.placeOrder', { previewId: preview.previewId, acknowledge: ['price_band'] }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'preview_stale' },
     });
@@ -335,7 +341,9 @@ describe('desk orders are sent by a preview id main keeps', () => {
     });
     await lockUsdt(account);
     const before = (await openOf(account)).length;
-    expect(await call('desk.placeOrder', { previewId: preview.previewId })).toMatchObject({
+    expect(
+      await call('desk.placeOrder', { previewId: preview.previewId, acknowledge: ['price_band'] }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'preview_stale' },
     });
@@ -351,7 +359,9 @@ describe('desk orders are sent by a preview id main keeps', () => {
       draft: shareDraft,
       sizing: { kind: 'weight', total: '0.004', weights },
     });
-    const refused = await answering(false, () => call('desk.placeOrder', { previewId: preview.previewId }));
+    const refused = await answering(false, () =>
+      call('desk.placeOrder', { previewId: preview.previewId, acknowledge: ['price_band'] }),
+    );
     expect(refused).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
     expect(desktop.confirmations.at(-1)).toMatchObject({
       title: 'Send a limit buy on BTC_USDT for 2 accounts?',
@@ -365,7 +375,9 @@ describe('desk orders are sent by a preview id main keeps', () => {
     });
     expect(await Promise.all(accounts.map(async (a) => (await openOf(a.id)).length))).toEqual(before);
     // Declined, the preview is used up: sending it again is refused too.
-    expect(await call('desk.placeOrder', { previewId: preview.previewId })).toMatchObject({
+    expect(
+      await call('desk.placeOrder', { previewId: preview.previewId, acknowledge: ['price_band'] }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'preview_stale' },
     });
@@ -383,7 +395,10 @@ describe('desk orders are sent by a preview id main keeps', () => {
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
     try {
       vi.setSystemTime(Date.now() + 31_000);
-      const reply = await call('desk.placeOrder', { previewId: preview.previewId });
+      const reply = await call('desk.placeOrder', {
+        previewId: preview.previewId,
+        acknowledge: ['price_band'],
+      });
       expect(reply).toMatchObject({ ok: false, error: { code: 'preview_stale' } });
       expect(reply.ok ? '' : reply.error.message).toMatch(/older than 30 seconds/);
       expect((await openOf(account)).length).toBe(before);

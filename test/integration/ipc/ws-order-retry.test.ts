@@ -49,6 +49,8 @@ describe('orders over the WebSocket: one client order id per order, looked up af
       await api.orders.placeWs({
         accountId: mainId,
         draft: { kind: 'limit', market: 'BTC_USDT', side: 'sell', amount: '0.001', price: '91234' },
+        // Far above the market, so it rests: the price band's question is acknowledged.
+        acknowledge: ['price_band'],
       }),
     );
     expect(proxy.lost).toBe(1);
@@ -68,9 +70,9 @@ describe('orders over the WebSocket: one client order id per order, looked up af
       clientOrderId: 'txc-retry-0001',
     };
     proxy.loseNextAnswerTo('order_limit_place');
-    const first = await api.orders.placeWs({ accountId: mainId, draft });
+    const first = await api.orders.placeWs({ accountId: mainId, draft, acknowledge: ['price_band'] });
     // Whatever the first answer said, the person presses "place" again with the same order.
-    const again = value(await api.orders.placeWs({ accountId: mainId, draft }));
+    const again = value(await api.orders.placeWs({ accountId: mainId, draft, acknowledge: ['price_band'] }));
     expect(again.clientOrderId).toBe('txc-retry-0001');
     const open = await openWithId('txc-retry-0001');
     expect(open).toHaveLength(1);
