@@ -5,7 +5,7 @@
 import { Decimal } from 'decimal.js';
 import type { FillFee } from '../engine/settlement.ts';
 import type { Order, PositionSide } from '../engine/order.ts';
-import { unitsToDecimal } from '../engine/units.ts';
+import { toUnits, unitsToDecimal } from '../engine/units.ts';
 import { collateralBalance, toLedger } from '../ledger.ts';
 import type { Account, MarketDef, SandboxState } from '../state.ts';
 
@@ -121,6 +121,17 @@ export class Positions {
 
   of(accountId: string): Position[] {
     return [...this.open.values()].filter((p) => p.accountId === accountId);
+  }
+
+  /**
+   * Base units a reduce-only order may still close of its position: the position's size, or 0 when
+   * the position is gone or on the order's own side (a closing order never opens or flips one).
+   */
+  closable(o: Order): bigint {
+    const m = this.state.markets.get(o.market);
+    const p = this.get(o.owner, o.market, o.positionSide ?? 'BOTH');
+    if (!m || !p || p.amount.isZero() || p.amount.isPos() === (o.side === 'buy')) return 0n;
+    return toUnits(p.amount.abs(), m.stockPrec);
   }
 
   /** Margin held by the open positions of an account, in the quote currency. */

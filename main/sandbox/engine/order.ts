@@ -5,6 +5,7 @@ import { fromUnits } from './units.ts';
 
 export type OrderType = 'limit' | 'market' | 'stock market' | 'stop limit' | 'stop market';
 export type PositionSide = 'LONG' | 'SHORT' | 'BOTH';
+export type TpSlKind = 'take_profit' | 'stop_loss';
 
 export interface Order extends Resting {
   clientOrderId: string;
@@ -38,6 +39,8 @@ export interface Order extends Resting {
   collateral?: boolean;
   triggerAbove?: boolean;
   otoId?: number;
+  /** A take-profit or stop-loss leg of a position: it only ever closes that position. */
+  tpsl?: TpSlKind;
   /** Collateral order fields. */
   positionSide?: PositionSide;
   reduceOnly?: boolean;

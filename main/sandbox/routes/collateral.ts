@@ -3,9 +3,9 @@ import { Decimal } from 'decimal.js';
 import type { Positions } from '../collateral/positions.ts';
 import { effectiveLeverage, liquidationPrice as liquidationPriceOf } from '../collateral/positions.ts';
 import type { Engine } from '../engine/engine.ts';
-import type { Order, PositionSide } from '../engine/order.ts';
+import type { Order, PositionSide, TpSlKind } from '../engine/order.ts';
 import { orderJson } from '../engine/order.ts';
-import { toUnits } from '../engine/units.ts';
+import { fromUnits, toUnits } from '../engine/units.ts';
 import { ApiError, fieldError, tradeError, validationError } from '../http/errors.ts';
 import { fmt, optBool, optString } from '../http/fields.ts';
 import type { Body } from '../http/fields.ts';
@@ -58,10 +58,32 @@ export function sweepClosed(engine: Engine, positions: Positions): void {
       engine.finish(
         o,
         engine.market(o.market),
-        o.otoId !== undefined ? 'CANCELED' : 'AUTO_CANCELED_REDUCE_ONLY',
+        o.otoId !== undefined || o.tpsl !== undefined ? 'CANCELED' : 'AUTO_CANCELED_REDUCE_ONLY',
       );
     }
   }
+}
+
+/**
+ * The take-profit / stop-loss legs waiting on a position, nearest trigger first per kind; null when
+ * it has none.
+ */
+export function tpslOf(
+  engine: Engine,
+  accountId: string,
+  market: string,
+  side: PositionSide,
+): Array<{ orderId: number; kind: TpSlKind; activationPrice: string }> | null {
+  const m = engine.market(market);
+  const legs = engine
+    .openOrders(accountId)
+    .filter((o) => o.tpsl && o.market === market && (o.positionSide ?? 'BOTH') === side && !o.activated)
+    .map((o) => ({
+      orderId: o.id,
+      kind: o.tpsl as TpSlKind,
+      activationPrice: fromUnits(o.activationPrice ?? 0n, m.moneyPrec),
+    }));
+  return legs.length > 0 ? legs : null;
 }
 
 function placeCollateralMarket(
@@ -108,11 +130,11 @@ function placeCollateralMarket(
   });
   if ((stopLoss || takeProfit) && order.dealStock > 0n) {
     const long = s === 'buy';
-    const legs: Array<[Decimal | undefined, boolean]> = [
-      [takeProfit, long],
-      [stopLoss, !long],
+    const legs: Array<[Decimal | undefined, boolean, TpSlKind]> = [
+      [takeProfit, long, 'take_profit'],
+      [stopLoss, !long, 'stop_loss'],
     ];
-    for (const [price, above] of legs) {
+    for (const [price, above, kind] of legs) {
       if (!price) continue;
       engine.place({
         owner: account.id,
@@ -126,6 +148,7 @@ function placeCollateralMarket(
         reduceOnly: true,
         triggerAbove: above,
         otoId: order.id,
+        tpsl: kind,
         stp: stpMode,
       });
     }
@@ -235,6 +258,7 @@ export function collateralRoutes(state: SandboxState, engine: Engine, positions:
               realizedFunding: p.realizedFunding.toFixed(),
               positionSide: p.side,
               isHedge: p.isHedge,
+              tpsl: tpslOf(engine, p.accountId, p.market, p.side),
             };
           });
       },
