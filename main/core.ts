@@ -186,7 +186,13 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     'webhooks.events': ({ accountId, before, limit }) =>
       cache.webhooks.list({ account: accountId, ...(before ? { before } : {}), ...(limit ? { limit } : {}) }),
     'webhooks.reconcile': ({ accountId }) => webhooks.reconcile(accountId),
-    'orders.placeWs': ({ accountId, draft }) => live.placeOrder(accountId, draft, connection.catalog),
+    'orders.placeWs': async ({ accountId, draft }) =>
+      live.placeOrder(
+        accountId,
+        draft,
+        connection.catalog,
+        await connection.trading.accountContext(await accounts.caller(accountId), draft),
+      ),
   };
   const router = createRouter(handlers, {
     onInternalError: (procedure, error) => log.log('error', `procedure ${procedure} failed`, error),

@@ -15,7 +15,7 @@ import {
 } from '../exchange/ws/index.ts';
 import { placeTpSlWs, type TpSlPosition, type TpSlRequest } from '../exchange/ws/tpsl.ts';
 import type { OrderView } from '../ipc/contract.ts';
-import type { MarketRules, OrderDraft } from '../rules/index.ts';
+import type { AccountContext, MarketRules, OrderDraft } from '../rules/index.ts';
 import { newClientOrderId } from './trading.ts';
 import type { MarketCatalog } from './market-catalog.ts';
 import type { EventHub } from '../ipc/event-hub.ts';
@@ -102,7 +102,12 @@ export class LiveService {
    * Places an order over the account's WebSocket instead of REST, after the same pre-trade checks,
    * with a generated client order id when none is given. Answers the order in the REST shape.
    */
-  async placeOrder(account: string, draft: OrderDraft, catalog: MarketCatalog): Promise<OrderView> {
+  async placeOrder(
+    account: string,
+    draft: OrderDraft,
+    catalog: MarketCatalog,
+    context: AccountContext = {},
+  ): Promise<OrderView> {
     const market = await catalog.require(draft.market);
     const client = this.#client(account);
     await client.live();
@@ -110,6 +115,7 @@ export class LiveService {
       client,
       { ...draft, clientOrderId: draft.clientOrderId || newClientOrderId() },
       market,
+      context,
     );
     return restShape(order);
   }
