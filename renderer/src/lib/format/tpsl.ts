@@ -5,9 +5,9 @@ import type { PositionView, TpSlLegView } from '../../../../main/ipc/procedures-
 export type LegKind = TpSlLegView['kind'];
 
 /** Order id -> leg kind, over the legs the open positions list. */
-export function legKinds(positions: readonly PositionView[]): Map<number, LegKind> {
-  const out = new Map<number, LegKind>();
-  for (const p of positions) for (const leg of p.tpsl ?? []) out.set(leg.orderId, leg.kind);
+export function legKinds(positions: readonly PositionView[]): Record<number, LegKind> {
+  const out: Record<number, LegKind> = {};
+  for (const p of positions) for (const leg of p.tpsl ?? []) out[leg.orderId] = leg.kind;
   return out;
 }
 
@@ -15,8 +15,8 @@ export function legKinds(positions: readonly PositionView[]): Map<number, LegKin
  * The type column of an open order: "Take-profit (closes long)" for a leg of a position, else the
  * exchange's order type.
  */
-export function orderTypeLabel(order: OrderView, kinds: ReadonlyMap<number, LegKind>): string {
-  const kind = kinds.get(order.orderId);
+export function orderTypeLabel(order: OrderView, kinds: Readonly<Record<number, LegKind>>): string {
+  const kind = kinds[order.orderId];
   if (!kind) return order.type;
   const closes = order.side === 'sell' ? 'long' : 'short';
   return `${kind === 'takeProfit' ? 'Take-profit' : 'Stop-loss'} (closes ${closes})`;

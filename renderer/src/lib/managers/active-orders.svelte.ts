@@ -11,7 +11,7 @@ export type OrderEdit = { orderId: number } & Record<ModifyField, string>;
 export class ActiveOrders {
   orders = $state<OrderView[]>([]);
   /** Which open orders are take-profit / stop-loss legs of a position (by order id). */
-  legs = $state<ReadonlyMap<number, LegKind>>(new Map());
+  legs = $state<Readonly<Record<number, LegKind>>>({});
   loading = $state(false);
   error = $state<IpcError | undefined>();
   cancelError = $state<{ orderId: number; error: IpcError } | undefined>();
@@ -47,7 +47,7 @@ export class ActiveOrders {
     if (sequence !== this.#loads) return;
     this.loading = false;
     // Without the positions the legs still show, as the exchange's order type and reduce-only.
-    this.legs = positions.ok ? legKinds(positions.value) : new Map();
+    this.legs = positions.ok ? legKinds(positions.value) : {};
     if (reply.ok) {
       this.orders = reply.value;
       this.error = undefined;

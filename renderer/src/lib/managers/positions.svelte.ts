@@ -231,12 +231,12 @@ export class PositionsManager {
     const records = (params as { records?: unknown } | undefined)?.records;
     if (!Array.isArray(records)) return;
     // A push has no TP/SL legs: a position keeps the ones its last REST reading listed.
-    const legs = new Map(this.positions.map((p) => [p.positionId, p.tpsl]));
+    const before = this.positions;
     this.positions = (records as Array<Record<string, unknown>>)
       .map(positionFromPush)
       .filter((p): p is PositionView => p !== undefined && sizeOf(p) !== '0')
       .map((p) => {
-        const tpsl = legs.get(p.positionId);
+        const tpsl = before.find((b) => b.positionId === p.positionId)?.tpsl;
         return tpsl ? { ...p, tpsl } : p;
       });
     void this.watchMarks([]);
