@@ -8,7 +8,7 @@ import { settleSpot } from './settlement.ts';
 import type { CollateralFill } from './settlement.ts';
 import type { Account, MarketDef, SandboxState } from '../state.ts';
 import { Book } from './book.ts';
-import type { Order } from './order.ts';
+import { reduceOnlyEnd, type Order } from './order.ts';
 import type { Deal, EngineSnapshot, PlaceRequest } from './types.ts';
 import { fromUnits, pow10, toUnits } from './units.ts';
 
@@ -198,8 +198,7 @@ export class Engine {
     if (!order.collateral || !order.reduceOnly || !this.reduceOnlyRoom || order.quoteAmount) return true;
     const room = this.reduceOnlyRoom(order);
     if (room <= 0n) {
-      const linked = order.otoId !== undefined || order.tpsl !== undefined;
-      this.finish(order, m, linked ? 'CANCELED' : 'AUTO_CANCELED_REDUCE_ONLY', false);
+      this.finish(order, m, reduceOnlyEnd(order), false);
       return false;
     }
     if (order.left > room) {

@@ -47,6 +47,11 @@ export interface Order extends Resting {
   oto?: { otoId: number; stopLoss?: string; takeProfit?: string };
 }
 
+/** How a reduce-only order ends when its position is gone: a TP/SL leg canceled, others auto-canceled. */
+export function reduceOnlyEnd(o: Order): string {
+  return o.otoId !== undefined || o.tpsl !== undefined ? 'CANCELED' : 'AUTO_CANCELED_REDUCE_ONLY';
+}
+
 export function orderJson(o: Order, m: MarketDef): Record<string, unknown> {
   const sp = m.stockPrec;
   const mp = m.moneyPrec;

@@ -4,7 +4,7 @@ import type { Positions } from '../collateral/positions.ts';
 import { effectiveLeverage, liquidationPrice as liquidationPriceOf } from '../collateral/positions.ts';
 import type { Engine } from '../engine/engine.ts';
 import type { Order, PositionSide, TpSlKind } from '../engine/order.ts';
-import { orderJson } from '../engine/order.ts';
+import { orderJson, reduceOnlyEnd } from '../engine/order.ts';
 import { fromUnits, toUnits } from '../engine/units.ts';
 import { ApiError, fieldError, tradeError, validationError } from '../http/errors.ts';
 import { fmt, optBool, optString } from '../http/fields.ts';
@@ -47,7 +47,10 @@ function positionSideOf(account: Account, body: Body, s: 'buy' | 'sell', reduceO
   return ps;
 }
 
-/** Cancels pending reduce-only orders of positions that closed: TP/SL siblings and others. */
+/**
+ * Cancels pending reduce-only orders of positions that closed (TP/SL siblings and others), and cuts
+ * a resting reduce-only order to what is left of its position, so a later fill cannot flip it.
+ */
 export function sweepClosed(engine: Engine, positions: Positions): void {
   while (positions.closed.length > 0) {
     const c = positions.closed.shift();
@@ -55,11 +58,19 @@ export function sweepClosed(engine: Engine, positions: Positions): void {
     for (const o of engine.openOrders(c.accountId)) {
       if (!o.collateral || !o.reduceOnly || o.market !== c.market || (o.positionSide ?? 'BOTH') !== c.side)
         continue;
-      engine.finish(
-        o,
-        engine.market(o.market),
-        o.otoId !== undefined || o.tpsl !== undefined ? 'CANCELED' : 'AUTO_CANCELED_REDUCE_ONLY',
-      );
+      engine.finish(o, engine.market(o.market), reduceOnlyEnd(o));
+    }
+  }
+  for (const owner of engine.open.keys()) {
+    for (const o of engine.openOrders(owner)) {
+      const resting = o.activationPrice === null || o.activated;
+      if (!o.collateral || !o.reduceOnly || !resting || o.quoteAmount) continue;
+      const room = positions.closable(o);
+      if (room <= 0n) engine.finish(o, engine.market(o.market), reduceOnlyEnd(o));
+      else if (o.left > room) {
+        o.amount -= o.left - room;
+        o.left = room;
+      }
     }
   }
 }

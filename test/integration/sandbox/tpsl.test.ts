@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWs, type WsHarness } from '../ws/support.ts';
 import { start } from './support.ts';
 import type { Harness } from './support.ts';
 
@@ -70,6 +71,57 @@ describe('TP/SL legs over REST (OTO on a collateral market order)', () => {
       ['take_profit', '60000'],
     ]);
     await c.post(MKT, { market: MARKET, side: 'buy', amount: '0.001', reduceOnly: true });
+    expect((await c.post(OPEN, { market: MARKET })).body).toEqual([]);
+    expect((await c.post(ORDERS, { market: MARKET })).body).toEqual([]);
+  });
+});
+
+describe('TP/SL legs over the WebSocket', () => {
+  let h: WsHarness;
+  beforeAll(async () => {
+    h = await startWs({ seed: 41 });
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('collateral_order_tpsl_place with an inverted pair closes the long once; the sibling is canceled', async () => {
+    const c = h.client('sub-alpha');
+    expect((await c.post(MKT, { market: MARKET, side: 'buy', amount: '0.002' })).status).toBe(200);
+    const peer = await h.authorized('sub-alpha');
+    const a = await peer.call('collateral_order_tpsl_place', [
+      { market: MARKET, take_profit_activation_price: '60000', stop_loss_activation_price: '70000' },
+    ]);
+    expect(a.error).toBeNull();
+    expect((await c.post(OPEN, { market: MARKET })).body).toEqual([]);
+    expect((await c.post(ORDERS, { market: MARKET })).body).toEqual([]);
+    const { take_profit: tp, stop_loss: sl } = a.result as {
+      take_profit: { id: number };
+      stop_loss: { id: number };
+    };
+    const status = (id: number) => h.sandbox.control.engine.orders.get(id)?.status;
+    expect([status(tp.id), status(sl.id)]).toEqual(['FILLED', 'CANCELED']);
+  });
+
+  it('a resting reduce-only take-profit is cut to what is left of the position and never flips it', async () => {
+    const c = h.client('sub-alpha');
+    expect((await c.post(MKT, { market: MARKET, side: 'buy', amount: '0.002' })).status).toBe(200);
+    const peer = await h.authorized('sub-alpha');
+    const tp = await peer.call('collateral_order_limit_place', [
+      { market: MARKET, side: 'sell', amount: '0.002', price: '64500', reduce_only: true },
+    ]);
+    expect(tp.error).toBeNull();
+    // half of the long is closed by hand: the take-profit now closes at most the other half
+    await c.post(MKT, { market: MARKET, side: 'sell', amount: '0.001', reduceOnly: true });
+    const [pending] = (await c.post(ORDERS, { market: MARKET })).body as Array<{
+      amount: string;
+      left: string;
+    }>;
+    expect([pending?.amount, pending?.left]).toEqual(['0.001', '0.001']);
+    // another account lifts the asks through the take-profit
+    expect((await h.client('main').post(MKT, { market: MARKET, side: 'buy', amount: '0.07' })).status).toBe(
+      200,
+    );
     expect((await c.post(OPEN, { market: MARKET })).body).toEqual([]);
     expect((await c.post(ORDERS, { market: MARKET })).body).toEqual([]);
   });
