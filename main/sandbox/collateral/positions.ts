@@ -76,6 +76,8 @@ export class Positions {
   readonly borrows: BorrowRecord[] = [];
   /** Positions closed since the last sweep: their pending reduce-only orders get canceled. */
   readonly closed: Array<{ accountId: string; market: string; side: PositionSide }> = [];
+  /** Accounts whose positions changed since the last sweep: their resting reduce-only orders get cut. */
+  readonly changed = new Set<string>();
   private readonly state: SandboxState;
   private nextId = 1;
 
@@ -159,6 +161,7 @@ export class Positions {
     const key = Positions.key(acc.id, m.name, side);
     let p = this.open.get(key);
     const delta = o.side === 'buy' ? qty : qty.neg();
+    this.changed.add(acc.id);
     let pnl = ZERO;
     if (!p) {
       p = this.create(acc, m, side, delta, price, now);

@@ -61,7 +61,8 @@ export function sweepClosed(engine: Engine, positions: Positions): void {
       engine.finish(o, engine.market(o.market), reduceOnlyEnd(o));
     }
   }
-  for (const owner of engine.open.keys()) {
+  for (const owner of positions.changed) {
+    positions.changed.delete(owner);
     for (const o of engine.openOrders(owner)) {
       const resting = o.activationPrice === null || o.activated;
       if (!o.collateral || !o.reduceOnly || !resting || o.quoteAmount) continue;
@@ -75,10 +76,7 @@ export function sweepClosed(engine: Engine, positions: Positions): void {
   }
 }
 
-/**
- * The take-profit / stop-loss legs waiting on a position, nearest trigger first per kind; null when
- * it has none.
- */
+/** The take-profit / stop-loss legs waiting on a position, oldest first; null when it has none. */
 export function tpslOf(
   engine: Engine,
   accountId: string,
