@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 
 describe('TP/SL on a long in Chromium', () => {
-  it('refuses an inverted pair naming the field, then shows a valid pair as TP/SL of the position', async () => {
+  it('refuses an inverted pair naming the field, then shows a valid pair as TP/SL of the position; the ticket checks legs too', async () => {
     const { page, problems } = await app.openPage('#/positions');
     await expect.poll(() => page.getByTestId('positions-status').textContent()).toContain('Sandbox main');
     await expect.poll(() => page.getByTestId('position-row').count()).toBe(1);
@@ -71,6 +71,21 @@ describe('TP/SL on a long in Chromium', () => {
       .toEqual(['Stop-loss (closes long) reduce-only', 'Take-profit (closes long) reduce-only']);
     await tp.getByTestId('active-orders').scrollIntoViewIfNeeded();
     await tp.screenshot({ path: artifact('tpsl-trade-legs.png'), fullPage: true });
+
+    // The ticket checks a new order's legs the same way, next to each field, before anything is sent.
+    await tp.getByTestId('ticket-kind').selectOption('collateral_market');
+    await tp.getByTestId('ticket-amount').fill('0.002');
+    await tp.getByTestId('ticket-takeprofit').fill('60000');
+    await tp.getByTestId('ticket-stoploss').fill('70000');
+    await expect
+      .poll(() => tp.getByTestId('issue-takeProfit').textContent())
+      .toMatch(/Take-profit must be above [\d,.]+, the (mark|last) price, for a long position\./);
+    await expect
+      .poll(() => tp.getByTestId('issue-stopLoss').textContent())
+      .toMatch(/Stop-loss must be below [\d,.]+, the (mark|last) price, for a long position\./);
+    await expect.poll(() => tp.getByTestId('ticket-submit').isDisabled()).toBe(true);
+    await tp.getByTestId('issue-takeProfit').scrollIntoViewIfNeeded();
+    await tp.screenshot({ path: artifact('tpsl-ticket-refused.png') });
     expect(trade.problems).toEqual([]);
     await tp.close();
   });
