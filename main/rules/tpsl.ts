@@ -38,7 +38,7 @@ function readable(bounds: readonly ReferencePrice[]): Array<{ value: Dec; name: 
 
 /**
  * One leg against its bounds: `above` when it must be higher than every bound. Names the bound it
- * breaks that is farthest on the wrong side, so the suggestion to move past it clears all of them.
+ * breaks that is farthest on the wrong side: a price past it clears all of them.
  */
 function checkLeg(
   field: 'takeProfit' | 'stopLoss',
