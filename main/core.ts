@@ -181,8 +181,15 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       cache.webhooks.list({ account: accountId, ...(before ? { before } : {}), ...(limit ? { limit } : {}) }),
     'webhooks.reconcile': ({ accountId }) => webhooks.reconcile(accountId),
     'orders.placeWs': async ({ accountId, draft, acknowledge }) => {
-      await connection.trading.screen(await accounts.caller(accountId), draft, acknowledge);
-      return live.placeOrder(accountId, draft, connection.catalog, connection.trading);
+      const caller = await accounts.caller(accountId);
+      await connection.trading.screen(caller, draft, acknowledge);
+      return live.placeOrder(
+        accountId,
+        draft,
+        connection.catalog,
+        connection.trading,
+        await connection.trading.accountContext(caller, draft),
+      );
     },
   };
   const router = createRouter(handlers, {

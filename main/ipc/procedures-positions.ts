@@ -12,6 +12,15 @@ export interface PositionView extends OpenPositionView {
   margin?: string;
   realizedFunding?: string;
   liquidationState?: string | null;
+  /** The take-profit / stop-loss legs waiting on the position, as the exchange lists them. */
+  tpsl?: TpSlLegView[];
+}
+
+/** One take-profit or stop-loss leg of a position: its order and trigger price. */
+export interface TpSlLegView {
+  orderId: number;
+  kind: 'takeProfit' | 'stopLoss';
+  activationPrice: string;
 }
 
 /** The legs `positions.addTpSl` placed (a leg is absent when its price was not given). */

@@ -93,6 +93,8 @@ export interface OrderView {
   status?: string;
   stp?: string;
   positionSide?: string;
+  /** The order can only reduce or close a position (TP/SL legs and closing orders). */
+  reduceOnly?: boolean;
 }
 
 export interface DealView {

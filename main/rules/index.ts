@@ -2,4 +2,21 @@ export { checkOrder } from './order.ts';
 export { checkLeverage, LEVERAGE_LEVELS } from './leverage.ts';
 export { normalizeStp, STP_VALUES, type Stp } from './flags.ts';
 export { normalizeDecimal } from './decimal.ts';
-export type { AccountContext, MarketRules, OrderDraft, OrderKind, RuleIssue } from './types.ts';
+export {
+  checkReduceOnly,
+  checkTpSlPrices,
+  closingOrder,
+  directionOf,
+  positionBounds,
+  type Direction,
+  type TpSlPrices,
+} from './tpsl.ts';
+export type {
+  AccountContext,
+  MarketRules,
+  OrderDraft,
+  OrderKind,
+  PositionContext,
+  ReferencePrice,
+  RuleIssue,
+} from './types.ts';

@@ -1,6 +1,7 @@
 import { Dec, parsePlain, parseStep } from './decimal.ts';
 import { checkFlags } from './flags.ts';
 import { checkGrid, checkMaximum, checkMinimum, checkTotal, type Grid, readPositive } from './numbers.ts';
+import { checkOrderTpSl } from './tpsl.ts';
 import type { AccountContext, MarketRules, OrderDraft, RuleIssue } from './types.ts';
 
 interface Prepared {
@@ -106,5 +107,6 @@ export function checkOrder(
       issues,
     );
   }
+  issues.push(...checkOrderTpSl(order, account));
   return issues;
 }

@@ -46,10 +46,27 @@ export interface OrderDraft {
   readonly takeProfit?: string;
 }
 
+/** A price TP/SL legs are measured against, and how a person calls it ("the mark price"). */
+export interface ReferencePrice {
+  readonly price: string;
+  readonly name: string;
+}
+
+/** The open position an order or a pair of legs belongs to; `amount` is signed (negative: short). */
+export interface PositionContext {
+  readonly amount: string;
+  /** The entry (base) price, when known. */
+  readonly entryPrice?: string;
+}
+
 /** What the rules know about the account. */
 export interface AccountContext {
   /** True in hedge mode, false in one-way mode, undefined when not known yet. */
   readonly hedgeMode?: boolean;
+  /** The market's price now, for the side of a new order's take-profit and stop-loss. */
+  readonly referencePrice?: ReferencePrice;
+  /** The position a reduce-only order reduces: null when there is none, undefined when not known. */
+  readonly position?: PositionContext | null;
 }
 
 /** One failed rule: the field, a sentence naming the allowed value, and valid values near the input. */

@@ -145,6 +145,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const engine = new Engine(state);
   const positions = new Positions(state);
   engine.collateralFill = (o, acc, price, qty, rate, m) => positions.fill(o, acc, price, qty, rate, m);
+  engine.reduceOnlyRoom = (o) => positions.closable(o);
   engine.onTrade = (market) => {
     sweepClosed(engine, positions);
     engine.checkStops(market);

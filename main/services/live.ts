@@ -15,7 +15,7 @@ import {
 } from '../exchange/ws/index.ts';
 import { placeTpSlWs, type TpSlPosition, type TpSlRequest } from '../exchange/ws/tpsl.ts';
 import type { OrderView, PlaceResultView } from '../ipc/contract.ts';
-import type { MarketRules, OrderDraft } from '../rules/index.ts';
+import type { AccountContext, MarketRules, OrderDraft } from '../rules/index.ts';
 import { newClientOrderId, type TradingService } from './trading.ts';
 import type { MarketCatalog } from './market-catalog.ts';
 import type { EventHub } from '../ipc/event-hub.ts';
@@ -138,6 +138,7 @@ export class LiveService {
     draft: OrderDraft,
     catalog: MarketCatalog,
     trading: TradingService,
+    context: AccountContext = {},
   ): Promise<PlaceResultView> {
     const market = await catalog.require(draft.market);
     const clientOrderId = draft.clientOrderId || newClientOrderId();
@@ -152,7 +153,7 @@ export class LiveService {
     return trading.sendRecovering(caller, market.name, clientOrderId, async () => {
       const client = this.#client(account);
       await client.live();
-      return restShape(await placeOrderWs(client, { ...draft, clientOrderId }, market));
+      return restShape(await placeOrderWs(client, { ...draft, clientOrderId }, market, context));
     });
   }
 

@@ -3,10 +3,11 @@ import { Decimal } from 'decimal.js';
 import * as collateral from '../exchange/endpoints/collateral.ts';
 import { checkTpSl } from '../exchange/ws/tpsl.ts';
 import { UserFacingError } from '../ipc/errors.ts';
-import type { PositionView } from '../ipc/procedures-positions.ts';
+import type { PositionView, TpSlLegView } from '../ipc/procedures-positions.ts';
 import type { Handlers } from '../ipc/router.ts';
-import { checkLeverage } from '../rules/index.ts';
+import { checkLeverage, checkTpSlPrices, directionOf, positionBounds } from '../rules/index.ts';
 import type { HandlerContext } from './handler-context.ts';
+import { referencePrice } from './tpsl-context.ts';
 import { RuleViolation } from './trading.ts';
 
 type PositionsProcedures = Extract<keyof Handlers, `positions.${string}`>;
@@ -35,7 +36,25 @@ function positionView(p: collateral.OpenPosition): PositionView {
   }
   const state = extra['liquidationState'];
   if (state === null || typeof state === 'string') out.liquidationState = state;
+  const legs = tpslLegs(extra['tpsl']);
+  if (legs.length > 0) out.tpsl = legs;
   return out;
+}
+
+/** The position's waiting TP/SL legs; anything not in the expected shape is left out. */
+function tpslLegs(raw: unknown): TpSlLegView[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const leg = item as Record<string, unknown>;
+    const orderId = num(leg['orderId']);
+    const price = text(leg['activationPrice']);
+    const kind =
+      leg['kind'] === 'take_profit' ? 'takeProfit' : leg['kind'] === 'stop_loss' ? 'stopLoss' : undefined;
+    return orderId !== undefined && price !== undefined && kind
+      ? [{ orderId, kind, activationPrice: price }]
+      : [];
+  });
 }
 
 export function positionsHandlers({
@@ -87,6 +106,17 @@ export function positionsHandlers({
           'market',
         );
       }
+      // each leg on its own side of the position's entry and mark price, or nothing is sent
+      const mark = await referencePrice(connection.http, market).catch(() => undefined);
+      const sides = checkTpSlPrices({
+        direction: directionOf(position.amount) ?? 'long',
+        ...request,
+        ...positionBounds(
+          { amount: position.amount, ...(position.basePrice ? { entryPrice: position.basePrice } : {}) },
+          mark,
+        ),
+      });
+      if (sides.length > 0) throw new RuleViolation(sides);
       return live.addTpSl(accountId, request, rules, {
         amount: position.amount,
         ...(position.positionSide === undefined ? {} : { positionSide: position.positionSide }),

@@ -32,6 +32,7 @@ import {
 import type { ExchangeHttp } from '../exchange/http.ts';
 import type { CatalogMarket, MarketCatalog } from './market-catalog.ts';
 import { PreTradeReadings } from './pre-trade.ts';
+import { tpslContext } from './tpsl-context.ts';
 
 /** The order broke a pre-trade rule; nothing was sent. `issues` lists every rule it broke. */
 export class RuleViolation extends UserFacingError {
@@ -134,18 +135,24 @@ export class TradingService {
 
   /**
    * What the rules should know about the caller's account for this draft: for a collateral order, its
-   * hedge mode (read at most once a minute). Unknown when the exchange does not tell (the key may not
+   * hedge mode (read at most once a minute), the price its TP/SL legs are measured against and the
+   * position a reduce-only order reduces. Unknown when the exchange does not tell (the key may not
    * be allowed to read it): the rules then leave the position side to the exchange.
    */
   async accountContext(caller: KeyCaller, draft: OrderDraft): Promise<AccountContext | undefined> {
     if (draft.kind !== 'collateral_market') return undefined;
+    const [hedgeMode, tpsl] = await Promise.all([this.#hedgeMode(caller), tpslContext(caller, draft)]);
+    return { ...(hedgeMode === undefined ? {} : { hedgeMode }), ...tpsl };
+  }
+
+  async #hedgeMode(caller: KeyCaller): Promise<boolean | undefined> {
     const key = caller.credentials.apiKey;
     const known = this.#hedgeModes.get(key);
-    if (known && this.#now() - known.at < HEDGE_MODE_TTL_MS) return { hedgeMode: known.hedgeMode };
+    if (known && this.#now() - known.at < HEDGE_MODE_TTL_MS) return known.hedgeMode;
     try {
       const hedgeMode = await collateral.hedgeMode(caller);
       this.#hedgeModes.set(key, { hedgeMode, at: this.#now() });
-      return { hedgeMode };
+      return hedgeMode;
     } catch {
       return undefined;
     }

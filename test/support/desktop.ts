@@ -1,4 +1,9 @@
-import { headlessPlatform, type Confirmation, type DesktopNotice, type Platform } from '../../main/platform.ts';
+import {
+  headlessPlatform,
+  type Confirmation,
+  type DesktopNotice,
+  type Platform,
+} from '../../main/platform.ts';
 
 /**
  * A desktop whose clipboard and file dialogs answer what the test puts in them, and which records the

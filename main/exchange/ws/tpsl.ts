@@ -5,10 +5,9 @@
  * (a stop-market for the stop-loss, a limit for the take-profit), since the pair method takes both.
  * Prices are checked first with the same rules as the order ticket (tick size, decimals).
  */
-import { Decimal } from 'decimal.js';
 import { parseStep } from '../../rules/decimal.ts';
 import { checkGrid, readPositive } from '../../rules/numbers.ts';
-import type { MarketRules, RuleIssue } from '../../rules/index.ts';
+import { closingOrder, type MarketRules, type RuleIssue } from '../../rules/index.ts';
 import { ExchangeError, ValidationError } from '../errors.ts';
 import type { WsOrder } from './channels.ts';
 import type { WsClient } from './client.ts';
@@ -102,11 +101,9 @@ export async function placeTpSlWs(
       );
       return { takeProfit: answer.take_profit, stopLoss: answer.stop_loss };
     }
-    const amount = new Decimal(position.amount);
     const leg = {
       market: request.market,
-      side: amount.isNegative() ? 'buy' : 'sell',
-      amount: amount.abs().toFixed(),
+      ...closingOrder(position),
       reduce_only: true,
       ...sideParam,
     };

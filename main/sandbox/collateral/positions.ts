@@ -5,7 +5,7 @@
 import { Decimal } from 'decimal.js';
 import type { FillFee } from '../engine/settlement.ts';
 import type { Order, PositionSide } from '../engine/order.ts';
-import { unitsToDecimal } from '../engine/units.ts';
+import { toUnits, unitsToDecimal } from '../engine/units.ts';
 import { collateralBalance, toLedger } from '../ledger.ts';
 import type { Account, MarketDef, SandboxState } from '../state.ts';
 
@@ -76,6 +76,8 @@ export class Positions {
   readonly borrows: BorrowRecord[] = [];
   /** Positions closed since the last sweep: their pending reduce-only orders get canceled. */
   readonly closed: Array<{ accountId: string; market: string; side: PositionSide }> = [];
+  /** Accounts whose positions changed since the last sweep: their resting reduce-only orders get cut. */
+  readonly changed = new Set<string>();
   private readonly state: SandboxState;
   private nextId = 1;
   /** The history record of each (account, position, order), for fills of an order already recorded. */
@@ -130,6 +132,17 @@ export class Positions {
     return [...this.open.values()].filter((p) => p.accountId === accountId);
   }
 
+  /**
+   * Base units a reduce-only order may still close of its position: the position's size, or 0 when
+   * the position is gone or on the order's own side (a closing order never opens or flips one).
+   */
+  closable(o: Order): bigint {
+    const m = this.state.markets.get(o.market);
+    const p = this.get(o.owner, o.market, o.positionSide ?? 'BOTH');
+    if (!m || !p || p.amount.isZero() || p.amount.isPos() === (o.side === 'buy')) return 0n;
+    return toUnits(p.amount.abs(), m.stockPrec);
+  }
+
   /** Margin held by the open positions of an account, in the quote currency. */
   usedMargin(account: Account): Decimal {
     let used = ZERO;
@@ -155,6 +168,7 @@ export class Positions {
     const key = Positions.key(acc.id, m.name, side);
     let p = this.open.get(key);
     const delta = o.side === 'buy' ? qty : qty.neg();
+    this.changed.add(acc.id);
     /** Realized by this fill, credited to the balance. */
     let pnl = ZERO;
     /** What the fill did to the position it leaves open (or closed): the last history record. */

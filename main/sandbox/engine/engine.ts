@@ -8,7 +8,7 @@ import { settleSpot } from './settlement.ts';
 import type { CollateralFill } from './settlement.ts';
 import type { Account, MarketDef, SandboxState } from '../state.ts';
 import { Book } from './book.ts';
-import type { Order } from './order.ts';
+import { reduceOnlyEnd, type Order } from './order.ts';
 import type { Deal, EngineSnapshot, PlaceRequest } from './types.ts';
 import { fromUnits, pow10, toUnits } from './units.ts';
 
@@ -33,6 +33,11 @@ export class Engine {
   collateralFill: CollateralFill | undefined;
   /** Called when an activated stop order finished executing (TP/SL siblings). */
   onStopExecuted: ((o: Order) => void) | undefined;
+  /**
+   * Base units a reduce-only collateral order may still close of its position (0 when the position is
+   * gone or on the order's own side); set by the collateral module.
+   */
+  reduceOnlyRoom: ((o: Order) => bigint) | undefined;
 
   constructor(state: SandboxState) {
     this.state = state;
@@ -122,6 +127,7 @@ export class Engine {
       order.reduceOnly = req.reduceOnly ?? false;
       if (req.triggerAbove !== undefined) order.triggerAbove = req.triggerAbove;
       if (req.otoId !== undefined) order.otoId = req.otoId;
+      if (req.tpsl !== undefined) order.tpsl = req.tpsl;
     } else this.freeze(order, m);
     this.nextOrderId++;
     this.orders.set(order.id, order);
@@ -184,7 +190,26 @@ export class Engine {
     }
   }
 
+  /**
+   * A reduce-only order closes at most what is left of its position when it executes: cut to that,
+   * or canceled when nothing is left (a TP/SL leg never opens or flips a position).
+   */
+  private capReduceOnly(order: Order, m: MarketDef): boolean {
+    if (!order.collateral || !order.reduceOnly || !this.reduceOnlyRoom || order.quoteAmount) return true;
+    const room = this.reduceOnlyRoom(order);
+    if (room <= 0n) {
+      this.finish(order, m, reduceOnlyEnd(order), false);
+      return false;
+    }
+    if (order.left > room) {
+      order.amount -= order.left - room;
+      order.left = room;
+    }
+    return true;
+  }
+
   private execute(order: Order, m: MarketDef, book: Book): void {
+    if (!this.capReduceOnly(order, m)) return;
     const isMarket = order.type === 'market' || order.type === 'stock market' || order.type === 'stop market';
     const taker = {
       owner: order.owner,
@@ -361,6 +386,8 @@ export class Engine {
       list.filter((o) => !due.includes(o)),
     );
     for (const o of due) {
+      // a sibling leg that closed the position has canceled this one meanwhile
+      if (!o.open) continue;
       o.activated = true;
       o.timestamp = this.nowSeconds();
       this.untrack(o);

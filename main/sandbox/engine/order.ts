@@ -5,6 +5,7 @@ import { fromUnits } from './units.ts';
 
 export type OrderType = 'limit' | 'market' | 'stock market' | 'stop limit' | 'stop market';
 export type PositionSide = 'LONG' | 'SHORT' | 'BOTH';
+export type TpSlKind = 'take_profit' | 'stop_loss';
 
 export interface Order extends Resting {
   clientOrderId: string;
@@ -38,10 +39,17 @@ export interface Order extends Resting {
   collateral?: boolean;
   triggerAbove?: boolean;
   otoId?: number;
+  /** A take-profit or stop-loss leg of a position: it only ever closes that position. */
+  tpsl?: TpSlKind;
   /** Collateral order fields. */
   positionSide?: PositionSide;
   reduceOnly?: boolean;
   oto?: { otoId: number; stopLoss?: string; takeProfit?: string };
+}
+
+/** How a reduce-only order ends when its position is gone: a TP/SL leg canceled, others auto-canceled. */
+export function reduceOnlyEnd(o: Order): string {
+  return o.otoId !== undefined || o.tpsl !== undefined ? 'CANCELED' : 'AUTO_CANCELED_REDUCE_ONLY';
 }
 
 export function orderJson(o: Order, m: MarketDef): Record<string, unknown> {

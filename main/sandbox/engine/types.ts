@@ -1,6 +1,6 @@
 /** Engine records and requests: deals, placement requests, persistence snapshots. */
 import type { Side, Stp } from './book.ts';
-import type { Order, OrderType, PositionSide } from './order.ts';
+import type { Order, OrderType, PositionSide, TpSlKind } from './order.ts';
 
 export interface Deal {
   id: number;
@@ -44,6 +44,7 @@ export interface PlaceRequest {
   /** Stop trigger direction when it is not the side's default (TP/SL legs). */
   triggerAbove?: boolean;
   otoId?: number;
+  tpsl?: TpSlKind;
 }
 
 export interface EngineSnapshot {

@@ -3,9 +3,9 @@ import { Decimal } from 'decimal.js';
 import type { Positions } from '../collateral/positions.ts';
 import { effectiveLeverage, liquidationPrice as liquidationPriceOf } from '../collateral/positions.ts';
 import type { Engine } from '../engine/engine.ts';
-import type { Order, PositionSide } from '../engine/order.ts';
-import { orderJson } from '../engine/order.ts';
-import { toUnits } from '../engine/units.ts';
+import type { Order, PositionSide, TpSlKind } from '../engine/order.ts';
+import { orderJson, reduceOnlyEnd } from '../engine/order.ts';
+import { fromUnits, toUnits } from '../engine/units.ts';
 import { ApiError, fieldError, tradeError, validationError } from '../http/errors.ts';
 import { fmt, optBool, optString } from '../http/fields.ts';
 import type { Body } from '../http/fields.ts';
@@ -47,7 +47,10 @@ function positionSideOf(account: Account, body: Body, s: 'buy' | 'sell', reduceO
   return ps;
 }
 
-/** Cancels pending reduce-only orders of positions that closed: TP/SL siblings and others. */
+/**
+ * Cancels pending reduce-only orders of positions that closed (TP/SL siblings and others), and cuts
+ * a resting reduce-only order to what is left of its position, so a later fill cannot flip it.
+ */
 export function sweepClosed(engine: Engine, positions: Positions): void {
   while (positions.closed.length > 0) {
     const c = positions.closed.shift();
@@ -55,13 +58,41 @@ export function sweepClosed(engine: Engine, positions: Positions): void {
     for (const o of engine.openOrders(c.accountId)) {
       if (!o.collateral || !o.reduceOnly || o.market !== c.market || (o.positionSide ?? 'BOTH') !== c.side)
         continue;
-      engine.finish(
-        o,
-        engine.market(o.market),
-        o.otoId !== undefined ? 'CANCELED' : 'AUTO_CANCELED_REDUCE_ONLY',
-      );
+      engine.finish(o, engine.market(o.market), reduceOnlyEnd(o));
     }
   }
+  for (const owner of positions.changed) {
+    positions.changed.delete(owner);
+    for (const o of engine.openOrders(owner)) {
+      const resting = o.activationPrice === null || o.activated;
+      if (!o.collateral || !o.reduceOnly || !resting || o.quoteAmount) continue;
+      const room = positions.closable(o);
+      if (room <= 0n) engine.finish(o, engine.market(o.market), reduceOnlyEnd(o));
+      else if (o.left > room) {
+        o.amount -= o.left - room;
+        o.left = room;
+      }
+    }
+  }
+}
+
+/** The take-profit / stop-loss legs waiting on a position, oldest first; null when it has none. */
+export function tpslOf(
+  engine: Engine,
+  accountId: string,
+  market: string,
+  side: PositionSide,
+): Array<{ orderId: number; kind: TpSlKind; activationPrice: string }> | null {
+  const m = engine.market(market);
+  const legs = engine
+    .openOrders(accountId)
+    .filter((o) => o.tpsl && o.market === market && (o.positionSide ?? 'BOTH') === side && !o.activated)
+    .map((o) => ({
+      orderId: o.id,
+      kind: o.tpsl as TpSlKind,
+      activationPrice: fromUnits(o.activationPrice ?? 0n, m.moneyPrec),
+    }));
+  return legs.length > 0 ? legs : null;
 }
 
 function placeCollateralMarket(
@@ -108,11 +139,11 @@ function placeCollateralMarket(
   });
   if ((stopLoss || takeProfit) && order.dealStock > 0n) {
     const long = s === 'buy';
-    const legs: Array<[Decimal | undefined, boolean]> = [
-      [takeProfit, long],
-      [stopLoss, !long],
+    const legs: Array<[Decimal | undefined, boolean, TpSlKind]> = [
+      [takeProfit, long, 'take_profit'],
+      [stopLoss, !long, 'stop_loss'],
     ];
-    for (const [price, above] of legs) {
+    for (const [price, above, kind] of legs) {
       if (!price) continue;
       engine.place({
         owner: account.id,
@@ -126,6 +157,7 @@ function placeCollateralMarket(
         reduceOnly: true,
         triggerAbove: above,
         otoId: order.id,
+        tpsl: kind,
         stp: stpMode,
       });
     }
@@ -235,6 +267,7 @@ export function collateralRoutes(state: SandboxState, engine: Engine, positions:
               realizedFunding: p.realizedFunding.toFixed(),
               positionSide: p.side,
               isHedge: p.isHedge,
+              tpsl: tpslOf(engine, p.accountId, p.market, p.side),
             };
           });
       },

@@ -7,7 +7,7 @@ import { Decimal } from 'decimal.js';
 import type { Positions } from '../collateral/positions.ts';
 import { effectiveLeverage } from '../collateral/positions.ts';
 import type { Engine } from '../engine/engine.ts';
-import type { Order, PositionSide } from '../engine/order.ts';
+import type { Order, PositionSide, TpSlKind } from '../engine/order.ts';
 import { toUnits, unitsToDecimal } from '../engine/units.ts';
 import { fieldError, tradeError } from '../http/errors.ts';
 import { optBool } from '../http/fields.ts';
@@ -175,7 +175,7 @@ export class CollateralOrders {
     if (!pos || pos.amount.isZero()) throw tradeError(116, 'reduceOnly', 'No open position for TP/SL.');
     const long = pos.amount.isPos();
     const amount = toUnits(pos.amount.abs(), m.stockPrec);
-    const leg = (price: Decimal, above: boolean): Order =>
+    const leg = (price: Decimal, above: boolean, kind: TpSlKind): Order =>
       this.engine.place({
         owner: account.id,
         market: m.name,
@@ -187,10 +187,11 @@ export class CollateralOrders {
         positionSide: ps,
         reduceOnly: true,
         triggerAbove: above,
+        tpsl: kind,
         stp: stpMode,
       });
-    const takeProfit = leg(tp, long);
-    const stopLoss = leg(sl, !long);
+    const takeProfit = leg(tp, long, 'take_profit');
+    const stopLoss = leg(sl, !long, 'stop_loss');
     this.engine.checkStops(m.name);
     return { take_profit: this.json(takeProfit), stop_loss: this.json(stopLoss) };
   }
@@ -238,9 +239,9 @@ export class CollateralOrders {
       this.otos.splice(i, 1);
       if (p.dealStock === 0n) continue;
       const long = p.side === 'buy';
-      for (const [price, above] of [
-        [oto.takeProfit, long],
-        [oto.stopLoss, !long],
+      for (const [price, above, kind] of [
+        [oto.takeProfit, long, 'take_profit'],
+        [oto.stopLoss, !long, 'stop_loss'],
       ] as const) {
         if (price === undefined) continue;
         this.engine.place({
@@ -255,6 +256,7 @@ export class CollateralOrders {
           reduceOnly: true,
           triggerAbove: above,
           otoId: p.id,
+          tpsl: kind,
           stp: p.stp,
         });
       }

@@ -273,6 +273,7 @@ export class OrderMethods {
       req.reduceOnly = old.reduceOnly ?? false;
       if (old.triggerAbove !== undefined) req.triggerAbove = old.triggerAbove;
       if (old.otoId !== undefined) req.otoId = old.otoId;
+      if (old.tpsl !== undefined) req.tpsl = old.tpsl;
     }
     try {
       const placed = this.engine.place(req);

@@ -121,6 +121,58 @@ describe('positions procedures against the sandbox', () => {
     expect(after).toHaveLength(before.length);
   });
 
+  it('refuses an inverted pair on the long, naming the field and its bound in words, sending nothing', async () => {
+    const before = value(await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_PERP' }));
+    const e = error(
+      await call('positions.addTpSl', {
+        accountId: main,
+        market: 'BTC_PERP',
+        takeProfit: '60000',
+        stopLoss: '70000',
+      }),
+    );
+    expect(e.field).toBe('takeProfit');
+    expect(e.message).toMatch(
+      /^Take-profit must be above [\d,.]+, the (entry|mark|last) price, for a long position\.$/,
+    );
+    const after = value(await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_PERP' }));
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('lists the legs waiting on the position as its take-profit and stop-loss', async () => {
+    const open = value(await call<PositionView[]>('positions.open', { accountId: main, market: 'BTC_PERP' }));
+    const kinds = (open[0]?.tpsl ?? []).map((l) => [l.kind, l.activationPrice]);
+    expect(kinds).toContainEqual(['takeProfit', '90000']);
+    expect(kinds).toContainEqual(['stopLoss', '40000']);
+  });
+
+  it('orders.check and orders.place refuse an inverted pair on a new collateral market order', async () => {
+    const draft = {
+      kind: 'collateral_market',
+      market: 'BTC_PERP',
+      side: 'buy',
+      amount: '0.002',
+      takeProfit: '60000',
+      stopLoss: '70000',
+    };
+    const issues = value(
+      await call<Array<{ field: string; message: string }>>('orders.check', { accountId: alpha, draft }),
+    );
+    expect(issues.map((i) => i.field)).toEqual(['takeProfit', 'stopLoss']);
+    expect(issues[0]?.message).toMatch(
+      /^Take-profit must be above [\d,.]+, the (mark|last) price, for a long position\.$/,
+    );
+    expect(issues[1]?.message).toMatch(
+      /^Stop-loss must be below [\d,.]+, the (mark|last) price, for a long position\.$/,
+    );
+    const e = error(await call('orders.place', { accountId: alpha, draft }));
+    expect(e.field).toBe('takeProfit');
+    const open = value(
+      await call<PositionView[]>('positions.open', { accountId: alpha, market: 'BTC_PERP' }),
+    );
+    expect(open).toEqual([]);
+  });
+
   it('refuses when neither price is given, naming takeProfit', async () => {
     const e = error(await call('positions.addTpSl', { accountId: main, market: 'BTC_PERP' }));
     expect(e.field).toBe('takeProfit');

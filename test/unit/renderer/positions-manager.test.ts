@@ -185,6 +185,36 @@ describe('PositionsManager', () => {
     expect(stopped).toHaveLength(3);
   });
 
+  it('keeps the TP/SL legs of a position across live pushes, which do not carry them', async () => {
+    const tpsl = [
+      { orderId: 21, kind: 'takeProfit' as const, activationPrice: '70000' },
+      { orderId: 22, kind: 'stopLoss' as const, activationPrice: '60000' },
+    ];
+    const { api, emit } = fakeBridge((procedure, input) =>
+      procedure === 'positions.open'
+        ? { ok: true, value: [{ ...long, tpsl }] }
+        : sandboxLike(procedure, input),
+    );
+    const m = new PositionsManager(api, memoryStore());
+    await m.follow(ACCOUNT);
+    expect(m.positions[0]?.tpsl).toEqual(tpsl);
+    emit('ws.batch', {
+      accountId: ACCOUNT,
+      events: [
+        {
+          channel: 'positionsMargin',
+          params: {
+            total: 1,
+            records: [{ position_id: 7, market: 'BTC_PERP', amount: '0.01', base_price: '64000' }],
+          },
+        },
+      ],
+      replaced: 0,
+    });
+    expect(m.positions[0]?.tpsl).toEqual(tpsl);
+    await m.stop();
+  });
+
   it('remembers the leverage the exchange answered and keeps a refusal for the form', async () => {
     const store = memoryStore();
     let refuse = false;

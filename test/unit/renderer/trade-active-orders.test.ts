@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createBridge } from '../../../preload/bridge.ts';
 import type { OrderView } from '../../../main/ipc/contract.ts';
 import { ActiveOrders } from '../../../renderer/src/lib/managers/order-ticket.svelte.ts';
+import { orderTypeLabel } from '../../../renderer/src/lib/format/tpsl.ts';
 
 const ACCOUNT = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
 
@@ -199,5 +200,68 @@ describe("ActiveOrders modify against main's guards", () => {
     active.applyModifyFix('amount', '0.3');
     expect(active.modifying?.amount).toBe('0.3');
     expect(active.modifyError).toBeUndefined();
+  });
+});
+
+describe('ActiveOrders TP/SL legs', () => {
+  it('names the legs of a position by what they do and which side they close', async () => {
+    const legs = [
+      order({
+        orderId: 21,
+        side: 'sell',
+        type: 'stop market',
+        price: undefined,
+        activation_price: '70000',
+        reduceOnly: true,
+      }),
+      order({
+        orderId: 22,
+        side: 'sell',
+        type: 'stop market',
+        price: undefined,
+        activation_price: '60000',
+        reduceOnly: true,
+      }),
+      order({ orderId: 23, side: 'buy', type: 'stop market', price: undefined, activation_price: '71000' }),
+    ];
+    const { api } = bridge((procedure) => {
+      if (procedure === 'orders.active') return { ok: true, value: legs };
+      if (procedure === 'positions.open')
+        return {
+          ok: true,
+          value: [
+            {
+              positionId: 1,
+              market: 'BTC_PERP',
+              amount: '0.002',
+              basePrice: '64000',
+              liquidationPrice: null,
+              tpsl: [
+                { orderId: 21, kind: 'takeProfit', activationPrice: '70000' },
+                { orderId: 22, kind: 'stopLoss', activationPrice: '60000' },
+              ],
+            },
+          ],
+        };
+      return { ok: false, error: { code: 'x', message: 'x' } };
+    });
+    const active = new ActiveOrders(api);
+    await active.follow(ACCOUNT, 'BTC_PERP');
+    expect(active.orders.map((o) => orderTypeLabel(o, active.legs))).toEqual([
+      'Take-profit (closes long)',
+      'Stop-loss (closes long)',
+      'stop market',
+    ]);
+  });
+
+  it('without the positions the orders keep the exchange type', async () => {
+    const { api } = bridge((procedure) =>
+      procedure === 'orders.active'
+        ? { ok: true, value: [order({ orderId: 21, side: 'buy', type: 'stop market', reduceOnly: true })] }
+        : { ok: false, error: { code: 'x', message: 'x' } },
+    );
+    const active = new ActiveOrders(api);
+    await active.follow(ACCOUNT, 'BTC_PERP');
+    expect(active.orders.map((o) => orderTypeLabel(o, active.legs))).toEqual(['stop market']);
   });
 });

@@ -1,5 +1,6 @@
 import type { OrderView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { legKinds, type LegKind } from '../format/tpsl.ts';
 
 /** The guard names main accepts, from what a question or a refusal carried. */
 export function acknowledgeOf(guards: readonly string[]): Array<'price_band' | 'notional'> {
@@ -14,6 +15,8 @@ export type OrderEdit = { orderId: number } & Record<ModifyField, string>;
 /** The open orders of one account on one market, refreshed on its `ordersPending` pushes; modify and cancel. */
 export class ActiveOrders {
   orders = $state<OrderView[]>([]);
+  /** Which open orders are take-profit / stop-loss legs of a position (by order id). */
+  legs = $state<Readonly<Record<number, LegKind>>>({});
   loading = $state(false);
   error = $state<IpcError | undefined>();
   cancelError = $state<{ orderId: number; error: IpcError } | undefined>();
@@ -44,9 +47,14 @@ export class ActiveOrders {
     // A push can start a load while another is out: only the latest answer counts.
     const sequence = ++this.#loads;
     this.loading = true;
-    const reply = await this.#api.orders.active({ accountId: account, ...(market ? { market } : {}) });
+    const [reply, positions] = await Promise.all([
+      this.#api.orders.active({ accountId: account, ...(market ? { market } : {}) }),
+      this.#api.positions.open({ accountId: account, ...(market ? { market } : {}) }),
+    ]);
     if (sequence !== this.#loads) return;
     this.loading = false;
+    // Without the positions the legs still show, as the exchange's order type and reduce-only.
+    this.legs = positions.ok ? legKinds(positions.value) : {};
     if (reply.ok) {
       this.orders = reply.value;
       this.error = undefined;

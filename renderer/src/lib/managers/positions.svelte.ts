@@ -230,9 +230,15 @@ export class PositionsManager {
   #positions(params: unknown): void {
     const records = (params as { records?: unknown } | undefined)?.records;
     if (!Array.isArray(records)) return;
+    // A push has no TP/SL legs: a position keeps the ones its last REST reading listed.
+    const before = this.positions;
     this.positions = (records as Array<Record<string, unknown>>)
       .map(positionFromPush)
-      .filter((p): p is PositionView => p !== undefined && sizeOf(p) !== '0');
+      .filter((p): p is PositionView => p !== undefined && sizeOf(p) !== '0')
+      .map((p) => {
+        const tpsl = before.find((b) => b.positionId === p.positionId)?.tpsl;
+        return tpsl ? { ...p, tpsl } : p;
+      });
     void this.watchMarks([]);
   }
 
@@ -285,6 +291,8 @@ export class PositionsManager {
       return false;
     }
     this.tpslPlaced = reply.value;
+    // the position row shows its legs as the exchange now lists them
+    await this.load();
     return true;
   }
 

@@ -1,0 +1,171 @@
+/**
+ * Take-profit / stop-loss and reduce-only rules: which side of the market each leg must be on, and
+ * that an order meant to close a position can only close it (never open or flip one).
+ *
+ * A long position takes its profit above the reference price and stops its loss below it; a short
+ * the other way round. A new order's legs are measured against the market's mark price (its last
+ * price when no mark is published); legs added to an open position against its mark price and, for
+ * the take-profit, its entry price too (a take-profit below the entry would close at a loss).
+ */
+import { Dec, parsePlain, show } from './decimal.ts';
+import type { AccountContext, OrderDraft, PositionContext, ReferencePrice, RuleIssue } from './types.ts';
+
+export type Direction = 'long' | 'short';
+
+export interface TpSlPrices {
+  readonly direction: Direction;
+  readonly takeProfit?: string;
+  readonly stopLoss?: string;
+  /** Prices the take-profit must be beyond (above for a long); unreadable ones are skipped. */
+  readonly takeProfitBounds: readonly ReferencePrice[];
+  /** Prices the stop-loss must be beyond (below for a long). */
+  readonly stopLossBounds: readonly ReferencePrice[];
+}
+
+/** 64250.5 -> "64,250.5": thousands grouped so a person reads the bound at a glance. */
+export function grouped(value: Dec): string {
+  const [int = '0', frac] = show(value).split('.');
+  const withCommas = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return frac ? `${withCommas}.${frac}` : withCommas;
+}
+
+function readable(bounds: readonly ReferencePrice[]): Array<{ value: Dec; name: string }> {
+  return bounds.flatMap((b) => {
+    const value = parsePlain(b.price.trim());
+    return value && value.gt(0) ? [{ value, name: b.name }] : [];
+  });
+}
+
+/**
+ * One leg against its bounds: `above` when it must be higher than every bound. Names the bound it
+ * breaks that is farthest on the wrong side: a price past it clears all of them.
+ */
+function checkLeg(
+  field: 'takeProfit' | 'stopLoss',
+  text: string | undefined,
+  above: boolean,
+  bounds: readonly ReferencePrice[],
+  direction: Direction,
+  issues: RuleIssue[],
+): void {
+  const value = text === undefined ? undefined : parsePlain(text.trim());
+  if (!value || value.lte(0)) return; // the price rules already name an unreadable price
+  const broken = readable(bounds).filter((b) => (above ? value.lte(b.value) : value.gte(b.value)));
+  if (broken.length === 0) return;
+  const worst = broken.reduce((a, b) =>
+    above ? (b.value.gt(a.value) ? b : a) : b.value.lt(a.value) ? b : a,
+  );
+  const leg = field === 'takeProfit' ? 'Take-profit' : 'Stop-loss';
+  issues.push({
+    field,
+    message: `${leg} must be ${above ? 'above' : 'below'} ${grouped(worst.value)}, ${worst.name}, for a ${direction} position.`,
+  });
+}
+
+/** Every leg on the wrong side of its reference prices for the position's direction. */
+export function checkTpSlPrices(input: TpSlPrices): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  const long = input.direction === 'long';
+  checkLeg('takeProfit', input.takeProfit, long, input.takeProfitBounds, input.direction, issues);
+  checkLeg('stopLoss', input.stopLoss, !long, input.stopLossBounds, input.direction, issues);
+  return issues;
+}
+
+/** The direction of a signed position amount; undefined when it is flat or unreadable. */
+export function directionOf(amount: string): Direction | undefined {
+  let value: Dec;
+  try {
+    value = new Dec(amount.trim());
+  } catch {
+    return undefined;
+  }
+  if (value.isZero() || value.isNaN()) return undefined;
+  return value.isNeg() ? 'short' : 'long';
+}
+
+/**
+ * The reference prices of legs added to an open position: the take-profit beyond its entry and its
+ * mark, the stop-loss beyond its mark (its entry when no mark is known).
+ */
+export function positionBounds(
+  position: PositionContext,
+  mark: ReferencePrice | undefined,
+): { takeProfitBounds: ReferencePrice[]; stopLossBounds: ReferencePrice[] } {
+  const entry = position.entryPrice ? [{ price: position.entryPrice, name: 'the entry price' }] : [];
+  return {
+    takeProfitBounds: [...entry, ...(mark ? [mark] : [])],
+    stopLossBounds: mark ? [mark] : entry,
+  };
+}
+
+/** The order that closes a whole position: the opposite side, its size. */
+export function closingOrder(position: PositionContext): { side: 'buy' | 'sell'; amount: string } {
+  const amount = new Dec(position.amount.trim());
+  return { side: amount.isNeg() ? 'buy' : 'sell', amount: show(amount.abs()) };
+}
+
+/**
+ * A reduce-only order against the open position it would reduce: refused when there is none, when it
+ * is on the position's own side, or when it is larger than the position (it may only close it).
+ */
+export function checkReduceOnly(
+  order: Pick<OrderDraft, 'side' | 'amount'>,
+  position: PositionContext | null,
+): RuleIssue[] {
+  const direction = position ? directionOf(position.amount) : undefined;
+  if (!position || !direction) {
+    return [
+      {
+        field: 'reduceOnly',
+        message: 'There is no open position on this market for a reduce-only order to reduce.',
+      },
+    ];
+  }
+  const closing = direction === 'long' ? 'sell' : 'buy';
+  if (order.side !== closing) {
+    return [
+      {
+        field: 'side',
+        message: `A reduce-only order on a ${direction} position must ${closing}; a ${order.side} would add to it.`,
+        suggestions: [closing],
+      },
+    ];
+  }
+  const size = new Dec(position.amount.trim()).abs();
+  const amount = parsePlain(order.amount.trim());
+  if (amount && amount.gt(size)) {
+    return [
+      {
+        field: 'amount',
+        message: `A reduce-only amount must be at most ${show(size)}, the open position.`,
+        suggestions: [show(size)],
+      },
+    ];
+  }
+  return [];
+}
+
+/**
+ * The TP/SL and reduce-only rules of one order, for what the account context knows: the legs of a
+ * collateral market order against the reference price, a reduce-only order against the position.
+ */
+export function checkOrderTpSl(order: OrderDraft, account: AccountContext): RuleIssue[] {
+  if (order.kind !== 'collateral_market') return [];
+  const issues: RuleIssue[] = [];
+  const legs = order.takeProfit !== undefined || order.stopLoss !== undefined;
+  if (legs && account.referencePrice) {
+    const bounds = [account.referencePrice];
+    issues.push(
+      ...checkTpSlPrices({
+        direction: order.side === 'sell' ? 'short' : 'long',
+        ...(order.takeProfit === undefined ? {} : { takeProfit: order.takeProfit }),
+        ...(order.stopLoss === undefined ? {} : { stopLoss: order.stopLoss }),
+        takeProfitBounds: bounds,
+        stopLossBounds: bounds,
+      }),
+    );
+  }
+  if (order.reduceOnly && account.position !== undefined)
+    issues.push(...checkReduceOnly(order, account.position));
+  return issues;
+}

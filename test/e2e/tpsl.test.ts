@@ -1,0 +1,92 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OrderView } from '../../main/ipc/contract.ts';
+import type { PositionView } from '../../main/ipc/procedures-positions.ts';
+import { artifact } from './paths.ts';
+import { useAppSession } from './session.ts';
+
+// The machine is shared: give the screens time to follow before a poll gives up.
+const app = useAppSession({ pollTimeout: 10_000 });
+let main = '';
+
+beforeAll(async () => {
+  main = (await app.account('Sandbox main')).id;
+  // The case as it was seen: a long of 0.002 BTC on the perpetual.
+  await app.call('orders.place', {
+    accountId: main,
+    draft: { kind: 'collateral_market', market: 'BTC_PERP', side: 'buy', amount: '0.002' },
+  });
+});
+
+describe('TP/SL on a long in Chromium', () => {
+  it('refuses an inverted pair naming the field, then shows a valid pair as TP/SL of the position; the ticket checks legs too', async () => {
+    const { page, problems } = await app.openPage('#/positions');
+    await expect.poll(() => page.getByTestId('positions-status').textContent()).toContain('Sandbox main');
+    await expect.poll(() => page.getByTestId('position-row').count()).toBe(1);
+    expect(await page.getByTestId('position-tpsl-prices').textContent()).toContain('none');
+
+    // Take-profit below the market and stop-loss above it: both legs would fire at once.
+    await page.getByTestId('position-tpsl').click();
+    await expect.poll(() => page.getByTestId('tpsl-form').isVisible()).toBe(true);
+    await page.getByTestId('tpsl-take-profit').fill('60000');
+    await page.getByTestId('tpsl-stop-loss').fill('70000');
+    await page.getByTestId('tpsl-submit').click();
+    await expect
+      .poll(() => page.getByTestId('tpsl-error-takeProfit').textContent())
+      .toMatch(/Take-profit must be above [\d,.]+, the (entry|mark|last) price, for a long position\./);
+    await page.getByTestId('tpsl-error-takeProfit').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('tpsl-inverted-refused.png') });
+    // Nothing was sent, and the long is still there, still long.
+    expect(await app.call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_PERP' })).toEqual([]);
+    const [long] = await app.call<PositionView[]>('positions.open', { accountId: main, market: 'BTC_PERP' });
+    expect(long?.amount).toBe('0.002');
+
+    await page.getByTestId('tpsl-take-profit').fill('70000');
+    await page.getByTestId('tpsl-stop-loss').fill('60000');
+    await page.getByTestId('tpsl-submit').click();
+    await expect
+      .poll(() => page.getByTestId('tpsl-result').textContent())
+      .toMatch(/take-profit #\d+ at 70000 and stop-loss #\d+ at 60000/);
+    // The position row lists its take-profit and stop-loss.
+    await expect.poll(() => page.getByTestId('position-take-profit').textContent()).toMatch(/TP\s*70,?000/);
+    expect(await page.getByTestId('position-stop-loss').textContent()).toMatch(/SL\s*60,?000/);
+    await page.screenshot({ path: artifact('tpsl-position-row.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+
+    // On the Trade screen the legs read as the take-profit and stop-loss closing the long.
+    const trade = await app.openPage('#/trade');
+    const tp = trade.page;
+    await expect.poll(() => tp.getByTestId('trade-market').inputValue()).toBe('BTC_USDT');
+    await expect
+      .poll(async () => (await tp.getByTestId('trade-account').textContent()) ?? '')
+      .toContain('Sandbox main');
+    await tp.getByTestId('trade-market').selectOption('BTC_PERP');
+    await expect.poll(() => tp.getByTestId('active-order').count()).toBe(2);
+    await expect
+      .poll(async () =>
+        (await tp.getByTestId('active-order-type').allTextContents())
+          .map((t) => t.replace(/\s+/g, ' ').trim())
+          .sort(),
+      )
+      .toEqual(['Stop-loss (closes long) reduce-only', 'Take-profit (closes long) reduce-only']);
+    await tp.getByTestId('active-orders').scrollIntoViewIfNeeded();
+    await tp.screenshot({ path: artifact('tpsl-trade-legs.png'), fullPage: true });
+
+    // The ticket checks a new order's legs the same way, next to each field, before anything is sent.
+    await tp.getByTestId('ticket-kind').selectOption('collateral_market');
+    await tp.getByTestId('ticket-amount').fill('0.002');
+    await tp.getByTestId('ticket-takeprofit').fill('60000');
+    await tp.getByTestId('ticket-stoploss').fill('70000');
+    await expect
+      .poll(() => tp.getByTestId('issue-takeProfit').textContent())
+      .toMatch(/Take-profit must be above [\d,.]+, the (mark|last) price, for a long position\./);
+    await expect
+      .poll(() => tp.getByTestId('issue-stopLoss').textContent())
+      .toMatch(/Stop-loss must be below [\d,.]+, the (mark|last) price, for a long position\./);
+    await expect.poll(() => tp.getByTestId('ticket-submit').isDisabled()).toBe(true);
+    await tp.getByTestId('issue-takeProfit').scrollIntoViewIfNeeded();
+    await tp.screenshot({ path: artifact('tpsl-ticket-refused.png') });
+    expect(trade.problems).toEqual([]);
+    await tp.close();
+  });
+});
