@@ -155,8 +155,11 @@ describe('positions procedures against the sandbox', () => {
       takeProfit: '60000',
       stopLoss: '70000',
     };
-    const issues = value(
-      await call<Array<{ field: string; message: string }>>('orders.check', { accountId: alpha, draft }),
+    const { issues } = value(
+      await call<{ issues: Array<{ field: string; message: string }> }>('orders.check', {
+        accountId: alpha,
+        draft,
+      }),
     );
     expect(issues.map((i) => i.field)).toEqual(['takeProfit', 'stopLoss']);
     expect(issues[0]?.message).toMatch(
