@@ -43,13 +43,18 @@ describe('main account', () => {
   });
 
   it('withdraw-pay takes the fee on top, once per uniqueId', async () => {
-    const ok = await post('main', WPAY, { ticker: 'USDT', amount: '100', address: '0xabc', uniqueId: 'w-1' });
+    const ok = await post('main', WPAY, {
+      ticker: 'USDT',
+      amount: '100',
+      address: '0x00000000000000000000000000000000000000ab',
+      uniqueId: 'w-1',
+    });
     expect(ok.status).toBe(200);
     expect((await post('main', BAL, { ticker: 'USDT' })).body.USDT.main_balance).toBe('99899');
     const again = await post('main', WPAY, {
       ticker: 'USDT',
       amount: '100',
-      address: '0xabc',
+      address: '0x00000000000000000000000000000000000000ab',
       uniqueId: 'w-1',
     });
     expect([again.status, Object.keys(again.body.errors)]).toEqual([422, ['uniqueId']]);
@@ -63,7 +68,11 @@ describe('main account', () => {
       status: 'pending',
       ticker: 'USDT',
     });
-    const missing = await post('main', WPAY, { ticker: 'USDT', amount: '100', address: '0xabc' });
+    const missing = await post('main', WPAY, {
+      ticker: 'USDT',
+      amount: '100',
+      address: '0x00000000000000000000000000000000000000ab',
+    });
     expect(Object.keys(missing.body.errors)).toEqual(['uniqueId']);
     const fiat = await post('main', WPAY, { ticker: 'UAH', amount: '200', address: '4111', uniqueId: 'w-f' });
     expect(Object.keys(fiat.body.errors)).toEqual(['provider']);
@@ -74,14 +83,14 @@ describe('main account', () => {
     const held = await post('main', WPAY, {
       ticker: 'USDT',
       amount: '99600',
-      address: '0xabc',
+      address: '0x00000000000000000000000000000000000000ab',
       uniqueId: 'w-2',
     });
     expect([held.status, held.body.code, Object.keys(held.body.errors)]).toEqual([422, 20, ['amount']]);
     const w = await post('main', '/api/v4/main-account/withdraw', {
       ticker: 'USDT',
       amount: '99600',
-      address: '0xabc',
+      address: '0x00000000000000000000000000000000000000ab',
       uniqueId: 'w-3',
     });
     expect(w.body.code).toBe(20);
@@ -93,7 +102,7 @@ describe('main account', () => {
     const denied = await post('sub-alpha', WPAY, {
       ticker: 'USDT',
       amount: '20',
-      address: '0x1',
+      address: '0x0000000000000000000000000000000000000001',
       uniqueId: 's-1',
     });
     expect(denied.status).toBe(403);
@@ -105,7 +114,7 @@ describe('main account', () => {
     const ok = await post('sub-alpha', WPAY, {
       ticker: 'USDT',
       amount: '20',
-      address: '0x1',
+      address: '0x0000000000000000000000000000000000000001',
       uniqueId: 's-1',
     });
     expect(ok.status).toBe(200);
