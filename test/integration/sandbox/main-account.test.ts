@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { start } from './support.ts';
+import { get, start } from './support.ts';
 import type { Harness } from './support.ts';
 
 let clock = Date.now();
@@ -253,5 +253,64 @@ describe('main account', () => {
       expect(typeof r.body.websocket_token).toBe('string');
     }
     expect((await post('sub-maker', '/api/v4/profile/websocket_token')).status).toBe(429);
+  });
+
+  it('refuses an address that cannot exist on the network with 422 errors.address, debiting nothing', async () => {
+    const before = (await post('main', BAL)).body;
+    const cases: Array<[string, string, string]> = [
+      ['USDT', 'ERC20', 'hello world'],
+      ['USDT', 'ERC20', '0x52908400098527886e0F7030069857D2E4169EE7'],
+      ['USDT', 'TRC20', '0x52908400098527886E0F7030069857D2E4169EE7'],
+      ['BTC', 'BTC', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdx'],
+      ['LTC', 'LTC', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2'],
+      ['XRP', 'XRP', 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLx'],
+    ];
+    for (const [ticker, network, address] of cases) {
+      const r = await post('main', WPAY, {
+        ticker,
+        network,
+        amount: '50',
+        address,
+        memo: '1',
+        uniqueId: `bad-${address}`,
+      });
+      expect([r.status, r.body.code, Object.keys(r.body.errors)], address).toEqual([422, 30, ['address']]);
+    }
+    expect((await post('main', BAL)).body).toEqual(before);
+  });
+
+  it('asks the destination tag on XRP and keeps it on the withdrawal', async () => {
+    const assets = (await get(h.sandbox.rest, '/api/v4/public/assets')).body;
+    expect(assets.XRP).toMatchObject({ is_memo: true, networks: { withdraws: ['XRP'], default: 'XRP' } });
+    expect(assets.USDT.is_memo).toBe(false);
+    const address = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
+    const untagged = await post('main', WPAY, { ticker: 'XRP', amount: '50', address, uniqueId: 'xrp-0' });
+    expect([untagged.status, Object.keys(untagged.body.errors)]).toEqual([422, ['memo']]);
+    const words = await post('main', WPAY, {
+      ticker: 'XRP',
+      amount: '50',
+      address,
+      memo: 'abc',
+      uniqueId: 'xrp-1',
+    });
+    expect(Object.keys(words.body.errors)).toEqual(['memo']);
+    const tagged = await post('main', WPAY, {
+      ticker: 'XRP',
+      amount: '50',
+      address,
+      memo: '12345',
+      uniqueId: 'xrp-2',
+    });
+    expect(tagged.status).toBe(200);
+    const hist = await post('main', '/api/v4/main-account/history', { uniqueId: 'xrp-2' });
+    expect(hist.body.records[0]).toMatchObject({ ticker: 'XRP', network: 'XRP', memo: '12345', address });
+    const memoOnErc20 = await post('main', WPAY, {
+      ticker: 'USDT',
+      amount: '50',
+      address: '0x52908400098527886E0F7030069857D2E4169EE7',
+      memo: '1',
+      uniqueId: 'erc-memo',
+    });
+    expect(Object.keys(memoOnErc20.body.errors)).toEqual(['memo']);
   });
 });
