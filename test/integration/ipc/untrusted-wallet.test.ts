@@ -283,4 +283,70 @@ describe('wallet money procedures called by an untrusted renderer', () => {
     expect(created.hint).toBe(`${code.slice(0, 4)}…${code.slice(-4)}`);
     expect(JSON.stringify(created)).not.toContain(code);
   });
+
+  it('asks the destination tag of an XRP withdrawal in main and states it in the confirmation', async () => {
+    const xrp = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
+    const check = await ok<ProcedureResult<'wallet.checkAddress'>>('wallet.checkAddress', {
+      ticker: 'XRP',
+      address: xrp,
+    });
+    expect(check).toMatchObject({ network: 'XRP', memo: 'destination tag', problem: { field: 'memo' } });
+    const untagged = await refused('wallet.withdraw', {
+      accountId: main.id,
+      ticker: 'XRP',
+      amount: '25',
+      address: xrp,
+    });
+    expect(untagged).toMatchObject({ code: 'invalid_input', field: 'memo' });
+    expect(desktop.confirmations).toEqual([]);
+    const sent = await ok<ProcedureResult<'wallet.withdraw'>>('wallet.withdraw', {
+      accountId: main.id,
+      ticker: 'XRP',
+      amount: '25',
+      address: xrp,
+      memo: '98765',
+    });
+    expect(desktop.confirmations[0]?.facts).toContainEqual({ label: 'Memo / tag', value: '98765' });
+    expect(desktop.confirmations[0]?.facts).toContainEqual({ label: 'Total debited', value: '25.25 XRP' });
+    const history = await ok<ProcedureResult<'wallet.history'>>('wallet.history', {
+      accountId: main.id,
+      uniqueId: sent.uniqueId,
+    });
+    expect(history.records).toEqual([expect.objectContaining({ memo: '98765', network: 'XRP' })]);
+  });
+
+  it('keeps the address book in the profile across a restart, and checks each address when it is added', async () => {
+    const bad = await refused('wallet.addAddress', {
+      label: 'Typo',
+      network: 'ERC20',
+      address: 'hello world',
+    });
+    expect(bad).toMatchObject({ field: 'address' });
+    const tagless = await refused('wallet.addAddress', {
+      label: 'Ripple desk',
+      network: 'XRP',
+      address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
+    });
+    expect(tagless).toMatchObject({ field: 'memo' });
+    await ok('wallet.addAddress', {
+      label: 'Ripple desk',
+      network: 'XRP',
+      address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh',
+      memo: '42',
+    });
+    await ok('wallet.addAddress', { label: 'Cold', network: 'ERC20', address: ERC20 });
+    const again = await refused('wallet.addAddress', {
+      label: 'Again',
+      network: 'ERC20',
+      address: ERC20.toLowerCase(),
+    });
+    expect(again).toMatchObject({ code: 'duplicate', field: 'address' });
+    await core.close();
+    core = await createTestCore({ platform: desktop.platform, environment: core.environment });
+    const book = await ok<ProcedureResult<'wallet.addressBook'>>('wallet.addressBook');
+    expect(book.map((e) => [e.label, e.network, e.memo])).toEqual([
+      ['Cold', 'ERC20', null],
+      ['Ripple desk', 'XRP', '42'],
+    ]);
+  });
 });
