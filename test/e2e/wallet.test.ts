@@ -179,6 +179,32 @@ describe('the Wallet screen in Chromium', () => {
     await page.close();
   });
 
+  it('asks the destination tag of an XRP withdrawal and shows it in the confirmation', async () => {
+    const { page, problems } = await openWallet();
+    await page.getByTestId('withdraw-ticker').selectOption('XRP');
+    await page.getByTestId('withdraw-address').fill('rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh');
+    const memoLabel = page.getByTestId('withdraw-memo').locator('xpath=..');
+    await expect
+      .poll(async () => (await memoLabel.textContent()) ?? '')
+      .toContain('Destination tag (required on XRP)');
+    await page.getByTestId('withdraw-amount').fill('30');
+    await page.getByTestId('withdraw-review').click();
+    await expect
+      .poll(async () => (await memoLabel.getByTestId('field-error').textContent()) ?? '')
+      .toContain('XRP needs a destination tag');
+    expect(await page.getByTestId('withdraw-confirm').count()).toBe(0);
+    await page.getByTestId('withdraw-memo').fill('98765');
+    await page.getByTestId('withdraw-review').click();
+    await expect.poll(() => page.getByTestId('withdraw-confirm').isVisible()).toBe(true);
+    expect(await text(page, 'withdraw-confirm-memo')).toBe('98765');
+    expect(await text(page, 'withdraw-confirm-total')).toBe('30.25 XRP');
+    await page.getByTestId('withdraw-unknown-ack').check();
+    await page.getByTestId('withdraw-send').click();
+    await expect.poll(() => text(page, 'withdraw-done')).toContain('30 XRP started');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('converts USDT to BTC after a review, and creates a service code', async () => {
     const { page, problems } = await openWallet();
     const usdt = await mainBalance('USDT');
