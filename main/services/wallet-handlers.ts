@@ -4,6 +4,7 @@ import type { Handlers } from '../ipc/router.ts';
 import type { HandlerContext } from './handler-context.ts';
 import { UserFacingError } from '../ipc/errors.ts';
 import { checkAddress, networkNeeds } from '../rules/address.ts';
+import { withdrawalNetwork } from '../rules/wallet.ts';
 import { mainBalanceEntries } from '../sync/balances.ts';
 import type { AddressBook } from './address-book.ts';
 import { requireConfirmation } from './confirm.ts';
@@ -69,9 +70,8 @@ export function walletHandlers(
     'wallet.assets': () => assets(),
     'wallet.withdraw': async ({ accountId, ...input }) => {
       const asset = assetOf(await assets(), input.ticker);
-      const network = input.network || asset.defaultNetwork || '';
-      const known = book.find(network, input.address, input.memo);
-      const { question } = withdrawalQuestion(label(accountId), asset, input, known?.label);
+      const known = book.find(withdrawalNetwork(asset, input.network), input.address, input.memo);
+      const { question, network } = withdrawalQuestion(label(accountId), asset, input, known?.label);
       const caller = await as(accountId);
       await requireConfirmation(platform, question);
       const { memo, ...rest } = input;
@@ -97,7 +97,7 @@ export function walletHandlers(
     },
     'wallet.checkAddress': async ({ ticker, network, address, memo }) => {
       const asset = assetOf(await assets(), ticker);
-      const on = network || asset.defaultNetwork || '';
+      const on = withdrawalNetwork(asset, network);
       const issue = asset.fiat ? undefined : checkAddress(on, address, memo, asset.memo);
       return {
         network: on,
