@@ -102,16 +102,26 @@ export function checkCode(input: { amount: string; passphrase?: string | undefin
   return undefined;
 }
 
-/** The first problem of a convert: two different currencies and a positive amount. */
-export function checkConvert(input: {
-  from: string;
-  to: string;
-  amount: string;
-  idempotencyKey?: string | undefined;
-}): RuleIssue | undefined {
+/**
+ * The first problem of a convert: two different currencies and a positive amount within the decimal
+ * places of the currency it is in (`precision`, when published).
+ */
+export function checkConvert(
+  input: {
+    from: string;
+    to: string;
+    direction: 'from' | 'to';
+    amount: string;
+    idempotencyKey?: string | undefined;
+  },
+  precision: number | null = null,
+): RuleIssue | undefined {
   if (input.to === input.from) return { field: 'to', message: 'Choose another currency to receive.' };
   const amount = readAmount('amount', 'The amount to convert', input.amount);
   if (isIssue(amount)) return amount;
+  const unit = input.direction === 'from' ? input.from : input.to;
+  if (precision !== null && amount.dp() > precision)
+    return { field: 'amount', message: `${unit} allows at most ${String(precision)} decimal places.` };
   const key = input.idempotencyKey;
   if (key !== undefined && (key.length < 8 || key.length > 128))
     return { field: 'idempotencyKey', message: 'The convert key must have 8 to 128 characters.' };

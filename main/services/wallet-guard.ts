@@ -111,8 +111,9 @@ export function convertQuestion(
     amount: string;
     idempotencyKey?: string | undefined;
   },
+  precision: number | null,
 ): Confirmation {
-  refuse(checkConvert(input));
+  refuse(checkConvert(input, precision));
   const amount = show(new Dec(input.amount));
   const exact =
     input.direction === 'from'

@@ -123,9 +123,10 @@ export function walletHandlers(
     },
     'wallet.convert': async ({ accountId, ...input }) => {
       const listed = await assets();
-      assetOf(listed, input.from);
-      assetOf(listed, input.to);
-      const question = convertQuestion(label(accountId), input);
+      const from = assetOf(listed, input.from);
+      const to = assetOf(listed, input.to);
+      const unit = input.direction === 'from' ? from : to;
+      const question = convertQuestion(label(accountId), input, unit.precision);
       const caller = await as(accountId);
       await requireConfirmation(platform, question);
       return connection.wallet.convert(caller, input);

@@ -126,7 +126,7 @@ describe('wallet money procedures called by an untrusted renderer', () => {
       const error = await refused('wallet.createCode', { accountId: main.id, ticker: 'USDT', amount });
       expect([error.code, error.field], amount).toEqual(['invalid_input', 'amount']);
     }
-    for (const amount of ['0x10', '1e3', 'Infinity', '-1']) {
+    for (const amount of ['0x10', '1e3', 'Infinity', '-1', '10.1234567']) {
       const error = await refused('wallet.convert', {
         accountId: main.id,
         from: 'USDT',

@@ -144,9 +144,21 @@ describe('wallet amounts in main', () => {
     expect(checkCode({ amount: '0.0000000000000000001' })?.field).toBe('amount');
     expect(checkCode({ amount: '1', passphrase: 'a'.repeat(26) })?.field).toBe('passphrase');
     expect(checkCode({ amount: '1', passphrase: 'tab\there' })?.field).toBe('passphrase');
-    expect(checkConvert({ from: 'USDT', to: 'USDT', amount: '1' })?.field).toBe('to');
+    expect(checkConvert({ from: 'USDT', to: 'USDT', direction: 'from', amount: '1' })?.field).toBe('to');
     expect(
-      checkConvert({ from: 'USDT', to: 'BTC', amount: '1', idempotencyKey: 'x'.repeat(129) })?.field,
+      checkConvert({ from: 'USDT', to: 'BTC', direction: 'from', amount: '1.1234567' }, 6)?.message,
+    ).toBe('USDT allows at most 6 decimal places.');
+    expect(
+      checkConvert({ from: 'USDT', to: 'BTC', direction: 'to', amount: '0.00000001' }, 8),
+    ).toBeUndefined();
+    expect(
+      checkConvert({
+        from: 'USDT',
+        to: 'BTC',
+        direction: 'from',
+        amount: '1',
+        idempotencyKey: 'x'.repeat(129),
+      })?.field,
     ).toBe('idempotencyKey');
   });
 });

@@ -39,13 +39,17 @@ export class ConvertDraft {
     this.error = undefined;
   }
 
-  prepare(): boolean {
+  /** `precision`: the decimal places of the currency the amount is in (give or receive), when known. */
+  prepare(precision: number | null = null): boolean {
     this.done = undefined;
     const f = this.fields;
+    const unit = f.direction === 'from' ? f.from : f.to;
     if (!f.from) this.error = fieldError('from', 'Choose the currency to give.');
     else if (!f.to || f.to === f.from) this.error = fieldError('to', 'Choose another currency to receive.');
     else if (!isPositiveDecimal(f.amount))
       this.error = fieldError('amount', 'Enter an amount greater than 0.');
+    else if (precision !== null && decimalPlaces(f.amount) > precision)
+      this.error = fieldError('amount', `${unit} allows at most ${precision} decimal places.`);
     else this.error = undefined;
     if (this.error) return false;
     this.pending = { ...f, amount: f.amount.trim(), key: this.pending?.key ?? attemptId('desk-c') };
