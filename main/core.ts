@@ -4,6 +4,7 @@ import type { AppEnvironment } from './environment.ts';
 import { EventHub } from './ipc/event-hub.ts';
 import { createRouter, type Handlers, type Router } from './ipc/router.ts';
 import { createLogger, type Logger } from './log.ts';
+import { AddressBook } from './services/address-book.ts';
 import { headlessPlatform, type Platform } from './platform.ts';
 import { AccountService } from './services/accounts.ts';
 import { connectionHandlers } from './services/connection-handlers.ts';
@@ -130,6 +131,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   );
   connection.trading.useGuardSettings(() => guards.current);
   const history = new HistoryService(cache, accounts, events, platform, log, options.syncRetry);
+  const addressBook = new AddressBook(
+    join(environment.dataDir, 'profiles', profile, 'address-book.json'),
+    log,
+  );
   audit.write = (entry) => {
     const account = registry.idForKey(connection.id, entry.apiKey) ?? 'unregistered';
     const outcome = entry.outcome === 'ok' ? 'ok' : entry.status === undefined ? 'failed' : 'rejected';
@@ -159,7 +164,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     'history.totals': ({ filter }) => history.totals(filter),
     'history.exportCsv': ({ filter }) => history.exportCsv(filter),
     ...deskBatchHandlers(desk, accounts, events, cache, platform),
-    ...walletHandlers(context),
+    ...walletHandlers(context, addressBook),
     ...positionsHandlers(context),
     ...miningHandlers(context, miningWatch),
     ...notificationHandlers(notifications),

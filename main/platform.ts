@@ -12,6 +12,11 @@ export interface FileFilter {
 export interface Platform {
   /** Reads a secret the user copied, then clears the clipboard. Undefined when it is empty. */
   takeSecretFromClipboard(): Promise<string | undefined>;
+  /**
+   * Puts text on the clipboard for the person to paste elsewhere (a service code main created, which
+   * never crosses the bridge). False when this desktop has no clipboard.
+   */
+  writeToClipboard(text: string): Promise<boolean>;
   /** A native "open file" dialog; undefined when the user cancels. */
   chooseFileToOpen(title: string, filters: FileFilter[]): Promise<string | undefined>;
   /** A native "save file" dialog; undefined when the user cancels. */
@@ -50,6 +55,7 @@ export interface DesktopNotice {
 export const headlessPlatform: Platform = {
   confirm: () => Promise.resolve(false),
   takeSecretFromClipboard: () => Promise.resolve(undefined),
+  writeToClipboard: () => Promise.resolve(false),
   chooseFileToOpen: () => Promise.resolve(undefined),
   chooseFileToSave: () => Promise.resolve(undefined),
   notify: () => undefined,

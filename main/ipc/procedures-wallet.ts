@@ -22,6 +22,8 @@ export interface WalletAssetView {
   defaultNetwork: string | null;
   /** Fiat withdrawals need a provider. */
   fiat: boolean;
+  /** Withdrawals carry a memo or destination tag beside the address. */
+  memo: boolean;
 }
 
 export interface RefundView {
@@ -33,6 +35,38 @@ export interface RefundView {
   status: 'in_process' | 'successful' | 'canceled';
   /** Unix seconds, when given. */
   createdAt: number | null;
+}
+
+/** A labelled address of the profile's address book. */
+export interface AddressEntryView {
+  id: string;
+  label: string;
+  network: string;
+  address: string;
+  /** Destination tag or memo, on networks that need one. */
+  memo: string | null;
+  addedAtMs: number;
+}
+
+/** Whether an address can exist on a network, as the person types it. */
+export interface AddressCheckView {
+  /** The network the withdrawal would go over (the currency's default when none was chosen). */
+  network: string;
+  /** Empty when the address (and memo) can exist there. */
+  problem: { field: string; message: string } | null;
+  /** What the network needs beside the address ("destination tag"), or null. */
+  memo: string | null;
+  /** The book's entry for this address, or null when it is not in the book. */
+  inBook: AddressEntryView | null;
+}
+
+/** A created service code: the code itself went to the clipboard in main and never crosses the bridge. */
+export interface CreatedCodeView {
+  externalId: string;
+  message: string;
+  /** The code masked to its first and last characters, to recognise it when pasted. */
+  hint: string;
+  copied: boolean;
 }
 
 export interface BalanceSampleView {
@@ -71,12 +105,13 @@ export const walletProcedures = {
       amount: decimalText,
       address: z.string().trim().min(1).max(255),
       network: z.string().max(32).optional(),
+      memo: z.string().trim().max(64).optional(),
       provider: z.string().max(64).optional(),
       uniqueId: z.string().min(1).max(255).optional(),
     }),
   ),
-  'wallet.createCode': procedure<{ code: string; message: string; external_id: string }>()(
-    'Creates a service code.',
+  'wallet.createCode': procedure<CreatedCodeView>()(
+    'Creates a service code after the native confirmation; the code goes to the clipboard, only a hint comes back.',
     z.strictObject({
       accountId,
       ticker,
@@ -84,6 +119,29 @@ export const walletProcedures = {
       passphrase: z.string().max(25).optional(),
       description: z.string().max(255).optional(),
     }),
+  ),
+  'wallet.checkAddress': procedure<AddressCheckView>()(
+    'Whether an address (and memo) can exist on the network, and whether the address book has it.',
+    z.strictObject({
+      ticker,
+      network: z.string().max(32).optional(),
+      address: z.string().trim().max(255),
+      memo: z.string().trim().max(64).optional(),
+    }),
+  ),
+  'wallet.addressBook': procedure<AddressEntryView[]>()("The profile's address book, by label.", noInput),
+  'wallet.addAddress': procedure<AddressEntryView>()(
+    'Adds a labelled address for a network to the address book, once it is checked for that network.',
+    z.strictObject({
+      label: z.string().trim().min(1, 'enter a label').max(64),
+      network: z.string().trim().min(1).max(32),
+      address: z.string().trim().min(1, 'enter the address').max(255),
+      memo: z.string().trim().max(64).optional(),
+    }),
+  ),
+  'wallet.removeAddress': procedure<null>()(
+    'Removes an address from the address book.',
+    z.strictObject({ id: z.uuid() }),
   ),
   'wallet.vasps': procedure<Array<{ vaspId: string; name: string }>>()(
     "Travel-rule VASPs for the account's region.",

@@ -73,6 +73,7 @@ export const ASSETS: readonly AssetDef[] = [
   asset('BTC', 'Bitcoin', 8, '0.001', '100', '0.0004', ['BTC'], 'BTC', '64250.5'),
   asset('ETH', 'Ethereum', 8, '0.01', '1000', '0.003', ['ERC20'], 'ERC20', '3150.25'),
   asset('LTC', 'Litecoin', 8, '0.1', '10000', '0.001', ['LTC'], 'LTC', '82.125'),
+  { ...asset('XRP', 'XRP', 6, '20', '1000000', '0.25', ['XRP'], 'XRP', '0.52'), memo: true },
   { ...asset('XAU', 'Gold', 4, '1', '1000', '0', [], '', '2410.55'), canDeposit: false, canWithdraw: false },
   { ...asset('UAH', 'Hryvnia', 2, '100', '500000', '15', ['VISAMASTER'], 'VISAMASTER', '0.024'), fiat: true },
 ];
@@ -144,7 +145,7 @@ const ACCOUNT_SPECS: readonly AccountSpec[] = [
     retail: true,
     rpi: true,
     tradFi: false,
-    main: { USDT: '100000', BTC: '2', ETH: '20', LTC: '100', UAH: '50000' },
+    main: { USDT: '100000', BTC: '2', ETH: '20', LTC: '100', XRP: '5000', UAH: '50000' },
     pending: { USDT: '500' },
     spot: { USDT: '50000', BTC: '1', ETH: '10', LTC: '50' },
     collateral: { USDT: '20000' },

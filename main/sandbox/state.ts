@@ -83,6 +83,8 @@ export interface AssetDef {
   fiat: boolean;
   /** Price in USDT used for the stable-coin equivalents. */
   usdtPrice: string;
+  /** Withdrawals carry a memo (destination tag) beside the address. */
+  memo?: boolean;
 }
 
 export interface Region {

@@ -45,6 +45,7 @@ const assetFactsSchema = z.looseObject({
   withdraw_fee: text,
   currency_precision: z.unknown().transform((v) => (Number.isSafeInteger(v) ? (v as number) : null)),
   is_fiat: z.boolean().optional(),
+  is_memo: z.boolean().optional().catch(undefined),
   networks: z
     .looseObject({ withdraws: z.array(z.string()).optional(), default: z.string().optional() })
     .optional()
@@ -65,6 +66,7 @@ export function assetView(ticker: string, raw: unknown): WalletAssetView {
     networks: a.networks?.withdraws ?? [],
     defaultNetwork: a.networks?.default || null,
     fiat: a.is_fiat ?? false,
+    memo: a.is_memo ?? false,
   };
 }
 

@@ -14,6 +14,10 @@ export const electronPlatform: Platform = {
     clipboard.clear();
     return text || undefined;
   },
+  writeToClipboard(text) {
+    clipboard.writeText(text);
+    return Promise.resolve(true);
+  },
   async chooseFileToOpen(title, filters) {
     const options = { title, filters, properties: ['openFile' as const] };
     const parent = BrowserWindow.getFocusedWindow();

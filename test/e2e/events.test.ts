@@ -90,7 +90,7 @@ describe('the Events screen in Chromium', () => {
     await withdrawPay(await app.core.accounts.caller(main.id), {
       ticker: 'USDT',
       amount: '11',
-      address: '0xfeed',
+      address: '0x000000000000000000000000000000000000feed',
       uniqueId: 'e2e-hook-1',
     });
     await sandbox.control.webhooks.flush();

@@ -6,6 +6,8 @@ import { artifact } from './paths.ts';
 import { useAppSession, type OpenedPage } from './session.ts';
 
 const app = useAppSession();
+/** A valid ERC20 address (EIP-55 mixed case). */
+const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 let main: AccountView;
 
 beforeAll(async () => {
@@ -47,7 +49,24 @@ describe('the Wallet screen in Chromium', () => {
     await expect.poll(() => page.locator('[data-testid="withdraw-address"]:focus').count()).toBe(1);
     expect(await page.getByTestId('withdraw-ticker').inputValue()).toBe('USDT');
     expect(await page.getByTestId('withdraw-network').inputValue()).toBe('ERC20');
-    await page.getByTestId('withdraw-address').fill('0x00000000000000000000000000000000000000e2');
+    const addressLabel = page.getByTestId('withdraw-address').locator('xpath=..');
+    // An address that cannot exist on ERC20 is refused as it is typed, and on review, naming it.
+    await page.getByTestId('withdraw-address').fill('hello world');
+    await expect
+      .poll(async () => (await addressLabel.getByTestId('field-error').textContent()) ?? '')
+      .toContain('"hello world" cannot exist on ERC20');
+    await page.getByTestId('withdraw-amount').fill('20');
+    await page.getByTestId('withdraw-review').click();
+    await expect
+      .poll(async () => (await addressLabel.getByTestId('field-error').textContent()) ?? '')
+      .toContain('"hello world" cannot exist on ERC20');
+    expect(await page.getByTestId('withdraw-confirm').count()).toBe(0);
+
+    await page.getByTestId('withdraw-address').fill(ADDRESS);
+    await expect
+      .poll(() => text(page, 'withdraw-address-status'))
+      .toBe('A valid ERC20 address, but not in your address book: you will be asked to confirm it.');
+    expect(await addressLabel.getByTestId('field-error').count()).toBe(0);
 
     // More than is free: refused next to the amount, in words, before anything is sent.
     await page.getByTestId('withdraw-amount').fill('99999999');
@@ -64,17 +83,42 @@ describe('the Wallet screen in Chromium', () => {
       'Receiver gets 12.5 USDT, fee 1 USDT, total debited 13.5 USDT',
     );
     await page.getByTestId('withdraw-amount').press('Enter');
-    await expect.poll(() => page.getByTestId('withdraw-confirm').isVisible()).toBe(true);
+    // The last step is a modal over the screen with every fact of the withdrawal.
+    const modal = page.getByTestId('withdraw-confirm');
+    await expect.poll(() => modal.isVisible()).toBe(true);
+    expect(await modal.evaluate((d) => d.matches(':modal'))).toBe(true);
+    expect(await text(page, 'withdraw-confirm-ticker')).toBe('USDT');
+    expect(await text(page, 'withdraw-confirm-network')).toBe('ERC20');
+    expect(await text(page, 'withdraw-confirm-address')).toBe(ADDRESS);
+    expect(await text(page, 'withdraw-confirm-amount')).toBe('12.5 USDT');
+    expect(await text(page, 'withdraw-confirm-fee')).toBe('1 USDT');
     expect(await text(page, 'withdraw-confirm-total')).toBe('13.5 USDT');
+    expect(await text(page, 'withdraw-confirm-book')).toBe('not in the book');
     const uniqueId = await text(page, 'withdraw-unique-id');
     expect(uniqueId).toMatch(/^desk-w-[0-9a-f]{24}$/);
     expect(await text(page, 'withdraw-send')).toBe('Send — debit 13.5 USDT');
-    await page.getByTestId('withdraw-confirm').screenshot({ path: artifact('wallet-withdraw-confirm.png') });
+    // Not in the book: Send works only once the person ticks that the address is the right one.
+    expect(await page.getByTestId('withdraw-send').isDisabled()).toBe(true);
+    await page.getByTestId('withdraw-unknown-ack').check();
+    expect(await page.getByTestId('withdraw-send').isDisabled()).toBe(false);
+    await page.screenshot({ path: artifact('wallet-withdraw-confirm.png') });
     // Nothing has moved yet.
     expect((await mainBalance('USDT')).toFixed()).toBe(before.toFixed());
 
+    app.desktop.confirmations.length = 0;
     await page.getByTestId('withdraw-send').click();
     await expect.poll(() => text(page, 'withdraw-done')).toContain(`12.5 USDT started: id ${uniqueId}`);
+    expect(await modal.count()).toBe(0);
+    // Main asked its own question with the same facts, warning that the address is not in the book.
+    const [question] = app.desktop.confirmations;
+    expect(question?.facts).toEqual(
+      expect.arrayContaining([
+        { label: 'Network', value: 'ERC20' },
+        { label: 'Address', value: ADDRESS },
+        { label: 'Total debited', value: '13.5 USDT' },
+      ]),
+    );
+    expect(question?.warning).toMatch(/NOT in your address book/);
     expect(before.minus(await mainBalance('USDT')).toFixed()).toBe('13.5');
 
     const row = page.locator(`[data-testid="transfer-row"][data-unique-id="${uniqueId}"]`);
@@ -91,6 +135,72 @@ describe('the Wallet screen in Chromium', () => {
     await page.setViewportSize({ width: 1280, height: 2400 });
     await page.locator('#view-title').focus();
     await page.screenshot({ path: artifact('wallet-withdrawn.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps labelled addresses in the book and withdraws to a saved one without the extra tick', async () => {
+    const { page, problems } = await openWallet();
+    const bookAddress = page.getByTestId('book-address').locator('xpath=..');
+    // An ERC20 address on TRC20 cannot exist there: not added, the field says why.
+    await page.getByTestId('book-label').fill('Treasury');
+    await page.getByTestId('book-network').selectOption('TRC20');
+    await page.getByTestId('book-address').fill(ADDRESS);
+    await page.getByTestId('book-add').click();
+    await expect
+      .poll(async () => (await bookAddress.getByTestId('field-error').textContent()) ?? '')
+      .toContain('cannot exist on TRC20');
+    expect(await page.getByTestId('address-row').count()).toBe(0);
+    await page.getByTestId('book-network').selectOption('ERC20');
+    await page.getByTestId('book-add').click();
+    await expect.poll(() => text(page, 'book-added')).toBe('✓ “Treasury” added.');
+    expect(await page.locator('[data-testid="address-row"][data-label="Treasury"]').count()).toBe(1);
+    expect(await app.call<unknown[]>('wallet.addressBook')).toEqual([
+      expect.objectContaining({ label: 'Treasury', network: 'ERC20', address: ADDRESS }),
+    ]);
+
+    await page.getByTestId('withdraw-book-pick').selectOption({ label: `Treasury — ${ADDRESS}` });
+    expect(await page.getByTestId('withdraw-address').inputValue()).toBe(ADDRESS);
+    await expect
+      .poll(() => text(page, 'withdraw-address-status'))
+      .toBe('✓ A valid ERC20 address, in your book as “Treasury”.');
+    await page.getByTestId('withdraw-amount').fill('15');
+    await page.getByTestId('withdraw-amount').press('Enter');
+    await expect.poll(() => page.getByTestId('withdraw-confirm').isVisible()).toBe(true);
+    expect(await text(page, 'withdraw-confirm-book')).toBe('Treasury');
+    expect(await page.getByTestId('withdraw-unknown-ack').count()).toBe(0);
+    app.desktop.confirmations.length = 0;
+    await page.getByTestId('withdraw-send').click();
+    await expect.poll(() => text(page, 'withdraw-done')).toContain('15 USDT started');
+    expect(app.desktop.confirmations[0]?.facts).toContainEqual({ label: 'Address book', value: 'Treasury' });
+    expect(app.desktop.confirmations[0]?.warning).toBeUndefined();
+    await page.getByTestId('address-book-panel').screenshot({ path: artifact('wallet-address-book.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('asks the destination tag of an XRP withdrawal and shows it in the confirmation', async () => {
+    const { page, problems } = await openWallet();
+    await page.getByTestId('withdraw-ticker').selectOption('XRP');
+    await page.getByTestId('withdraw-address').fill('rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh');
+    const memoLabel = page.getByTestId('withdraw-memo').locator('xpath=..');
+    await expect
+      .poll(async () => (await memoLabel.textContent()) ?? '')
+      .toContain('Destination tag (required on XRP)');
+    await page.getByTestId('withdraw-amount').fill('30');
+    await page.getByTestId('withdraw-review').click();
+    await expect
+      .poll(async () => (await memoLabel.getByTestId('field-error').textContent()) ?? '')
+      .toContain('XRP needs a destination tag');
+    expect(await page.getByTestId('withdraw-confirm').count()).toBe(0);
+    await page.getByTestId('withdraw-memo').fill('98765');
+    await page.getByTestId('withdraw-review').click();
+    await expect.poll(() => page.getByTestId('withdraw-confirm').isVisible()).toBe(true);
+    expect(await text(page, 'withdraw-confirm-memo')).toBe('98765');
+    expect(await text(page, 'withdraw-confirm-total')).toBe('30.25 XRP');
+    await page.getByTestId('withdraw-unknown-ack').check();
+    await page.getByTestId('withdraw-send').click();
+    await expect.poll(() => text(page, 'withdraw-done')).toContain('30 XRP started');
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -136,7 +246,12 @@ describe('the Wallet screen in Chromium', () => {
     await expect.poll(() => text(page, 'code-confirm')).toContain('5 USDT leaves the main balance now');
     const beforeCode = await mainBalance('USDT');
     await page.getByTestId('code-send').click();
-    await expect.poll(() => page.getByTestId('code-value').inputValue()).toMatch(/^TXCUSDT[0-9A-F]+$/);
+    // The code goes to the clipboard from main; the screen shows only a masked hint.
+    await expect.poll(() => page.getByTestId('code-copied').isVisible()).toBe(true);
+    const code = app.desktop.clipboard ?? '';
+    expect(code).toMatch(/^TXCUSDT[0-9A-F]+$/);
+    expect(await text(page, 'code-hint')).toBe(`${code.slice(0, 4)}…${code.slice(-4)}`);
+    expect(await page.content()).not.toContain(code);
     expect(beforeCode.minus(await mainBalance('USDT')).toFixed()).toBe('5');
     await page.setViewportSize({ width: 1280, height: 2400 });
     await page.locator('#view-title').focus();

@@ -12,7 +12,7 @@ import {
  */
 export interface ScriptedDesktop {
   readonly platform: Platform;
-  /** What the clipboard holds; undefined when empty. */
+  /** What the clipboard holds (main's copies land here too); undefined when empty. */
   clipboard: string | undefined;
   /** What the open dialog picks; undefined = the user cancels. */
   openFile: string | undefined;
@@ -40,6 +40,10 @@ export function scriptedDesktop(): ScriptedDesktop {
         const text = desktop.clipboard;
         desktop.clipboard = undefined;
         return Promise.resolve(text);
+      },
+      writeToClipboard: (text) => {
+        desktop.clipboard = text;
+        return Promise.resolve(true);
       },
       chooseFileToOpen: () => Promise.resolve(desktop.openFile),
       chooseFileToSave: () => Promise.resolve(desktop.saveFile),

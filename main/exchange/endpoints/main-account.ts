@@ -79,6 +79,8 @@ export interface WithdrawPayInput {
   /** Idempotency handle: the same id for every retry of one withdrawal. */
   uniqueId: string;
   network?: string;
+  /** Destination tag or memo, on networks that need one beside the address. */
+  memo?: string;
   provider?: string;
 }
 

@@ -13,6 +13,7 @@ import {
   pendingBalance,
   spot,
 } from '../ledger.ts';
+import { addressFits, TAG_NETWORKS, validTag } from '../addresses.ts';
 import { uuidFrom } from '../fixture.ts';
 import type { Account, AssetDef, SandboxState } from '../state.ts';
 import { CONFIRM_AFTER_MS, walletEventParams } from '../wallet-state.ts';
@@ -48,6 +49,14 @@ function withdrawal(state: SandboxState, account: Account, body: Body, feeOnTop:
   if (a.fiat && !provider) throw fieldError('provider', required('provider'));
   const network = optString(body, 'network') ?? a.defaultNetwork;
   if (!a.networks.includes(network)) throw fieldError('network', 'The selected network is invalid.');
+  const memo = optString(body, 'memo', 64) ?? '';
+  if (!a.fiat) {
+    if (!addressFits(network, address))
+      throw fieldError('address', `The address is not a valid ${network} address.`);
+    if (TAG_NETWORKS.has(network) && !validTag(memo))
+      throw fieldError('memo', 'The memo must be the destination tag: a whole number up to 4294967295.');
+    if (!TAG_NETWORKS.has(network) && memo) throw fieldError('memo', `The ${network} network takes no memo.`);
+  }
   if (amount.lt(a.minWithdraw)) throw fieldError('amount', `The amount must be at least ${a.minWithdraw}.`);
   if (amount.gt(a.maxWithdraw))
     throw fieldError('amount', `The amount may not be greater than ${a.maxWithdraw}.`);
@@ -70,7 +79,7 @@ function withdrawal(state: SandboxState, account: Account, body: Body, feeOnTop:
     status: 'pending',
     createdAt: Math.floor(state.now() / 1000),
     completeAt: state.now() + CONFIRM_AFTER_MS,
-    memo: '',
+    memo,
   };
   state.wallet.records.push(record);
   state.emit(account.id, 'withdraw.created', walletEventParams(record));

@@ -146,7 +146,7 @@ export function publicRoutes(state: SandboxState, engine: Engine): PublicRoute[]
             max_withdraw: a.maxWithdraw,
             withdraw_fee: a.withdrawFee,
             currency_precision: a.precision,
-            is_memo: false,
+            is_memo: a.memo === true,
             is_fiat: a.fiat,
             networks: { deposits: a.networks, withdraws: a.networks, default: a.defaultNetwork },
           };

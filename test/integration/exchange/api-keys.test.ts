@@ -37,7 +37,7 @@ describe('sub-account API keys against the sandbox', () => {
       .withdrawPay(h.as('sub-restricted'), {
         ticker: 'USDT',
         amount: '10',
-        address: '0xabc',
+        address: '0x00000000000000000000000000000000000000ab',
         uniqueId: 'r-1',
       })
       .catch((e: unknown) => e);

@@ -21,6 +21,7 @@ const platform: Platform = {
     desktop.clipboard = '';
     return text || undefined;
   },
+  writeToClipboard: async () => false,
   chooseFileToOpen: async () => desktop.openFile,
   chooseFileToSave: async () => undefined,
   // The person confirms every native question in these tests.

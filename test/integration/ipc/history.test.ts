@@ -16,6 +16,7 @@ import { createTestCore, type TestCore } from '../../support/core.ts';
 const saveTo = join(mkdtempSync(join(tmpdir(), 'txc-export-')), 'deals.csv');
 const platform: Platform = {
   takeSecretFromClipboard: async () => undefined,
+  writeToClipboard: async () => false,
   chooseFileToOpen: async () => undefined,
   chooseFileToSave: async () => saveTo,
   // The person confirms every native question in these tests.

@@ -15,6 +15,7 @@ const platform: Platform = {
     desktop.clipboard = '';
     return text || undefined;
   },
+  writeToClipboard: async () => false,
   chooseFileToOpen: async () => undefined,
   chooseFileToSave: async () => undefined,
   // The person confirms every native question in these tests.
@@ -62,7 +63,7 @@ describe('webhooks through the bridge', () => {
     await withdrawPay(await core.accounts.caller(main.id), {
       ticker: 'USDT',
       amount: '11',
-      address: '0xfeed',
+      address: '0x000000000000000000000000000000000000feed',
       uniqueId: 'bridge-hook-1',
     });
     await sandbox.control.webhooks.flush();

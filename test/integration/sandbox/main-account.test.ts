@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { start } from './support.ts';
+import { get, start } from './support.ts';
 import type { Harness } from './support.ts';
 
 let clock = Date.now();
@@ -43,13 +43,18 @@ describe('main account', () => {
   });
 
   it('withdraw-pay takes the fee on top, once per uniqueId', async () => {
-    const ok = await post('main', WPAY, { ticker: 'USDT', amount: '100', address: '0xabc', uniqueId: 'w-1' });
+    const ok = await post('main', WPAY, {
+      ticker: 'USDT',
+      amount: '100',
+      address: '0x00000000000000000000000000000000000000ab',
+      uniqueId: 'w-1',
+    });
     expect(ok.status).toBe(200);
     expect((await post('main', BAL, { ticker: 'USDT' })).body.USDT.main_balance).toBe('99899');
     const again = await post('main', WPAY, {
       ticker: 'USDT',
       amount: '100',
-      address: '0xabc',
+      address: '0x00000000000000000000000000000000000000ab',
       uniqueId: 'w-1',
     });
     expect([again.status, Object.keys(again.body.errors)]).toEqual([422, ['uniqueId']]);
@@ -63,7 +68,11 @@ describe('main account', () => {
       status: 'pending',
       ticker: 'USDT',
     });
-    const missing = await post('main', WPAY, { ticker: 'USDT', amount: '100', address: '0xabc' });
+    const missing = await post('main', WPAY, {
+      ticker: 'USDT',
+      amount: '100',
+      address: '0x00000000000000000000000000000000000000ab',
+    });
     expect(Object.keys(missing.body.errors)).toEqual(['uniqueId']);
     const fiat = await post('main', WPAY, { ticker: 'UAH', amount: '200', address: '4111', uniqueId: 'w-f' });
     expect(Object.keys(fiat.body.errors)).toEqual(['provider']);
@@ -74,14 +83,14 @@ describe('main account', () => {
     const held = await post('main', WPAY, {
       ticker: 'USDT',
       amount: '99600',
-      address: '0xabc',
+      address: '0x00000000000000000000000000000000000000ab',
       uniqueId: 'w-2',
     });
     expect([held.status, held.body.code, Object.keys(held.body.errors)]).toEqual([422, 20, ['amount']]);
     const w = await post('main', '/api/v4/main-account/withdraw', {
       ticker: 'USDT',
       amount: '99600',
-      address: '0xabc',
+      address: '0x00000000000000000000000000000000000000ab',
       uniqueId: 'w-3',
     });
     expect(w.body.code).toBe(20);
@@ -93,7 +102,7 @@ describe('main account', () => {
     const denied = await post('sub-alpha', WPAY, {
       ticker: 'USDT',
       amount: '20',
-      address: '0x1',
+      address: '0x0000000000000000000000000000000000000001',
       uniqueId: 's-1',
     });
     expect(denied.status).toBe(403);
@@ -105,7 +114,7 @@ describe('main account', () => {
     const ok = await post('sub-alpha', WPAY, {
       ticker: 'USDT',
       amount: '20',
-      address: '0x1',
+      address: '0x0000000000000000000000000000000000000001',
       uniqueId: 's-1',
     });
     expect(ok.status).toBe(200);
@@ -244,5 +253,64 @@ describe('main account', () => {
       expect(typeof r.body.websocket_token).toBe('string');
     }
     expect((await post('sub-maker', '/api/v4/profile/websocket_token')).status).toBe(429);
+  });
+
+  it('refuses an address that cannot exist on the network with 422 errors.address, debiting nothing', async () => {
+    const before = (await post('main', BAL)).body;
+    const cases: Array<[string, string, string]> = [
+      ['USDT', 'ERC20', 'hello world'],
+      ['USDT', 'ERC20', '0x52908400098527886e0F7030069857D2E4169EE7'],
+      ['USDT', 'TRC20', '0x52908400098527886E0F7030069857D2E4169EE7'],
+      ['BTC', 'BTC', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdx'],
+      ['LTC', 'LTC', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2'],
+      ['XRP', 'XRP', 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLx'],
+    ];
+    for (const [ticker, network, address] of cases) {
+      const r = await post('main', WPAY, {
+        ticker,
+        network,
+        amount: '50',
+        address,
+        memo: '1',
+        uniqueId: `bad-${address}`,
+      });
+      expect([r.status, r.body.code, Object.keys(r.body.errors)], address).toEqual([422, 30, ['address']]);
+    }
+    expect((await post('main', BAL)).body).toEqual(before);
+  });
+
+  it('asks the destination tag on XRP and keeps it on the withdrawal', async () => {
+    const assets = (await get(h.sandbox.rest, '/api/v4/public/assets')).body;
+    expect(assets.XRP).toMatchObject({ is_memo: true, networks: { withdraws: ['XRP'], default: 'XRP' } });
+    expect(assets.USDT.is_memo).toBe(false);
+    const address = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
+    const untagged = await post('main', WPAY, { ticker: 'XRP', amount: '50', address, uniqueId: 'xrp-0' });
+    expect([untagged.status, Object.keys(untagged.body.errors)]).toEqual([422, ['memo']]);
+    const words = await post('main', WPAY, {
+      ticker: 'XRP',
+      amount: '50',
+      address,
+      memo: 'abc',
+      uniqueId: 'xrp-1',
+    });
+    expect(Object.keys(words.body.errors)).toEqual(['memo']);
+    const tagged = await post('main', WPAY, {
+      ticker: 'XRP',
+      amount: '50',
+      address,
+      memo: '12345',
+      uniqueId: 'xrp-2',
+    });
+    expect(tagged.status).toBe(200);
+    const hist = await post('main', '/api/v4/main-account/history', { uniqueId: 'xrp-2' });
+    expect(hist.body.records[0]).toMatchObject({ ticker: 'XRP', network: 'XRP', memo: '12345', address });
+    const memoOnErc20 = await post('main', WPAY, {
+      ticker: 'USDT',
+      amount: '50',
+      address: '0x52908400098527886E0F7030069857D2E4169EE7',
+      memo: '1',
+      uniqueId: 'erc-memo',
+    });
+    expect(Object.keys(memoOnErc20.body.errors)).toEqual(['memo']);
   });
 });

@@ -41,7 +41,7 @@ describe('sandbox persistence (--data DIR)', () => {
     await main.post('/api/v4/main-account/withdraw-pay', {
       ticker: 'USDT',
       amount: '100',
-      address: '0xabc',
+      address: '0x00000000000000000000000000000000000000ab',
       uniqueId: 'persist-1',
     });
     const oldAlpha = first.account('sub-alpha');

@@ -68,7 +68,7 @@ describe('sandbox webhooks', () => {
     await post('main', '/api/v4/main-account/withdraw-pay', {
       ticker: 'USDT',
       amount: '50',
-      address: '0xfeed',
+      address: '0x000000000000000000000000000000000000feed',
       uniqueId: 'wh-1',
     });
     await h.sandbox.control.webhooks.flush();
@@ -149,7 +149,7 @@ describe('sandbox webhooks', () => {
     await post('main', '/api/v4/main-account/withdraw-pay', {
       ticker: 'USDT',
       amount: '20',
-      address: '0x1',
+      address: '0x0000000000000000000000000000000000000001',
       uniqueId: 'wh-c',
     });
     const before = (await post('main', '/api/v4/main-account/balance', { ticker: 'USDT' })).body.USDT

@@ -134,7 +134,12 @@ describe('desktop notifications', () => {
 
     await ok('notifications.configure', { deposits: false });
     sandbox.control.deposit('main', 'USDT', '26');
-    await ok('wallet.withdraw', { accountId: main.id, ticker: 'USDT', amount: '12', address: '0xfeed' });
+    await ok('wallet.withdraw', {
+      accountId: main.id,
+      ticker: 'USDT',
+      amount: '12',
+      address: '0x000000000000000000000000000000000000feed',
+    });
     await sandbox.control.webhooks.flush();
     await expect.poll(() => desktop.notices.length).toBe(2);
     expect(desktop.notices[1]).toEqual({ title: 'Withdrawal created', body: 'Sandbox main: 12 USDT' });

@@ -2,6 +2,10 @@ import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountView, IpcError, ProcedureResult, Reply } from '../../../main/ipc/contract.ts';
 import { createTestCore, type TestCore } from '../../support/core.ts';
+import { scriptedDesktop } from '../../support/desktop.ts';
+
+/** The person confirms main's native questions in these tests. */
+const desktop = scriptedDesktop();
 
 let core: TestCore;
 let main: AccountView;
@@ -25,7 +29,7 @@ async function refused(name: string, input?: unknown): Promise<IpcError> {
 const ADDRESS = '0x00000000000000000000000000000000000000cc';
 
 beforeAll(async () => {
-  core = await createTestCore();
+  core = await createTestCore({ platform: desktop.platform });
   main = (await ok<AccountView[]>('accounts.list')).find((a) => a.label === 'Sandbox main') as AccountView;
 });
 afterAll(() => core.close());

@@ -58,7 +58,7 @@ describe('webhook receiver', () => {
     await mainAccount.withdrawPay(h.as('main'), {
       ticker: 'USDT',
       amount: '12',
-      address: '0xfeed',
+      address: '0x000000000000000000000000000000000000feed',
       uniqueId: 'hook-1',
     });
     await h.sandbox.control.webhooks.flush();
@@ -149,7 +149,7 @@ describe('webhook receiver', () => {
     await mainAccount.withdrawPay(h.as('main'), {
       ticker: 'USDT',
       amount: '13',
-      address: '0xfeed',
+      address: '0x000000000000000000000000000000000000feed',
       uniqueId: 'hook-lost',
     });
     await h.sandbox.control.webhooks.flush();

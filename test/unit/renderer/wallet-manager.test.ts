@@ -36,7 +36,11 @@ const USDT: WalletAsset = {
   networks: ['ERC20', 'TRC20'],
   defaultNetwork: 'ERC20',
   fiat: false,
+  memo: false,
 };
+
+/** Main's answer about an address it found valid on ERC20 and not in the book. */
+const VALID = { ok: true, value: { network: 'ERC20', problem: null, memo: null, inBook: null } };
 
 const fields = (amount: string, address = '0xabc') => ({
   ticker: 'USDT',
@@ -161,6 +165,7 @@ describe('WithdrawDraft', () => {
   it('shows the total before sending and resends a lost answer with the same uniqueId, a new one after an edit', async () => {
     const lost = { ok: false, error: { code: 'timeout', message: 'The exchange did not answer.' } };
     const { api, calls } = walletBridge({
+      'wallet.checkAddress': [VALID],
       'wallet.withdraw': [
         lost,
         (input: unknown) => ({
@@ -171,10 +176,15 @@ describe('WithdrawDraft', () => {
     });
     const draft = new WithdrawDraft(api);
     draft.fields = fields('12.5');
-    expect(draft.prepare(USDT, '100')).toBe(true);
+    expect(await draft.prepare(USDT, '100')).toBe(true);
     expect(draft.review).toMatchObject({ receiverGets: '12.5', fee: '1', total: '13.5', network: 'ERC20' });
     const id = draft.review?.uniqueId ?? '';
+    expect(calls.map(([name]) => name)).toEqual(['wallet.checkAddress']);
+    calls.length = 0;
+    // An address not in the book is sent only once the person ticked that it is the right one.
+    expect(await draft.send(ACCOUNT)).toBe(false);
     expect(calls).toEqual([]);
+    draft.unknownAcknowledged = true;
 
     expect(await draft.send(ACCOUNT)).toBe(false);
     expect(draft.answerLost).toBe(true);
@@ -194,12 +204,32 @@ describe('WithdrawDraft', () => {
 
     draft.fields = fields('7');
     draft.edit();
-    expect(draft.prepare(USDT, '100')).toBe(true);
+    expect(await draft.prepare(USDT, '100')).toBe(true);
     expect(draft.review?.uniqueId).not.toBe(id);
   });
 
   it("keeps the exchange's refusal for the field it names, and refuses locally without calling", async () => {
     const { api, calls } = walletBridge({
+      'wallet.checkAddress': [
+        (input: unknown) => {
+          const { address } = input as { address: string };
+          return address === 'hello world'
+            ? {
+                ok: true,
+                value: {
+                  ...VALID.value,
+                  problem: { field: 'address', message: 'The address "hello world" cannot exist on ERC20.' },
+                },
+              }
+            : {
+                ok: true,
+                value: {
+                  ...VALID.value,
+                  inBook: { id: 'b1', label: 'Cold', network: 'ERC20', address, memo: null, addedAtMs: 1 },
+                },
+              };
+        },
+      ],
       'wallet.withdraw': [
         {
           ok: false,
@@ -209,15 +239,20 @@ describe('WithdrawDraft', () => {
     });
     const draft = new WithdrawDraft(api);
     draft.fields = fields('500');
-    expect(draft.prepare(USDT, '100')).toBe(false);
+    expect(await draft.prepare(USDT, '100')).toBe(false);
     expect(draft.error?.field).toBe('amount');
     expect(draft.review).toBeUndefined();
+    draft.fields = fields('50', 'hello world');
+    expect(await draft.prepare(USDT, '100')).toBe(false);
+    expect(draft.error).toMatchObject({ field: 'address', message: expect.stringContaining('hello world') });
     draft.fields = fields('50');
-    expect(draft.prepare(USDT, '100')).toBe(true);
+    expect(await draft.prepare(USDT, '100')).toBe(true);
+    // An address from the book needs no extra tick.
+    expect(draft.canSend).toBe(true);
     expect(await draft.send(ACCOUNT)).toBe(false);
     expect(draft.error?.field).toBe('address');
     expect(draft.answerLost).toBe(false);
-    expect(calls).toHaveLength(1);
+    expect(calls.filter(([name]) => name === 'wallet.withdraw')).toHaveLength(1);
   });
 });
 
@@ -245,7 +280,9 @@ describe('ConvertDraft and CodeDraft', () => {
 
   it('creates a code after a confirmation, refusing a passphrase with spaces next to it', async () => {
     const { api, calls } = walletBridge({
-      'wallet.createCode': [{ ok: true, value: { code: 'TXCUSDTAB', message: 'ok', external_id: 'e1' } }],
+      'wallet.createCode': [
+        { ok: true, value: { hint: 'TXCU…89AB', message: 'ok', externalId: 'e1', copied: true } },
+      ],
     });
     const draft = new CodeDraft(api);
     draft.fields = { ticker: 'USDT', amount: '5', passphrase: 'has space', description: '' };
@@ -258,7 +295,13 @@ describe('ConvertDraft and CodeDraft', () => {
     expect(calls).toEqual([
       ['wallet.createCode', { accountId: ACCOUNT, ticker: 'USDT', amount: '5', passphrase: 's3cret!' }],
     ]);
-    expect(draft.created).toEqual({ code: 'TXCUSDTAB', externalId: 'e1', ticker: 'USDT', amount: '5' });
+    expect(draft.created).toEqual({
+      hint: 'TXCU…89AB',
+      copied: true,
+      externalId: 'e1',
+      ticker: 'USDT',
+      amount: '5',
+    });
   });
 });
 

@@ -154,6 +154,9 @@ export const clipboard = {
   clear(): void {
     this.text = '';
   },
+  writeText(text: string): void {
+    this.text = text;
+  },
 };
 
 export const dialog = {

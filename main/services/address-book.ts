@@ -1,0 +1,107 @@
+/**
+ * The profile's address book: labelled withdrawal addresses per network, kept in
+ * `profiles/<profile>/address-book.json` beside the account registry. An address is checked for its
+ * network before it is added; a withdrawal to an address not in the book asks an extra confirmation.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { UserFacingError } from '../ipc/errors.ts';
+import type { AddressEntryView } from '../ipc/procedures-wallet.ts';
+import { writeJsonFile } from '../json-file.ts';
+import type { Logger } from '../log.ts';
+import { canonicalAddress, checkAddress } from '../rules/address.ts';
+
+const stored = z.object({
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      network: z.string(),
+      address: z.string(),
+      memo: z.string().nullable(),
+      addedAtMs: z.number(),
+    }),
+  ),
+});
+
+/** At most this many addresses per profile. */
+export const ADDRESS_BOOK_LIMIT = 500;
+
+export class AddressBook {
+  readonly #file: string;
+  #entries: AddressEntryView[];
+
+  constructor(file: string, log?: Logger) {
+    this.#file = file;
+    this.#entries = [];
+    try {
+      this.#entries = stored.parse(JSON.parse(readFileSync(file, 'utf8'))).entries;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        log?.log('warn', 'the address book could not be read; it starts empty', error);
+    }
+  }
+
+  /** Every entry, by label. */
+  list(): AddressEntryView[] {
+    return [...this.#entries].sort((a, b) => a.label.localeCompare(b.label));
+  }
+
+  /** The entry for this address (and memo) on this network, if the book has it. */
+  find(network: string, address: string, memo?: string): AddressEntryView | undefined {
+    const key = canonicalAddress(network, address);
+    const tag = memo?.trim() || null;
+    return this.#entries.find(
+      (e) =>
+        e.network.toUpperCase() === network.toUpperCase() &&
+        canonicalAddress(e.network, e.address) === key &&
+        e.memo === tag,
+    );
+  }
+
+  add(input: {
+    label: string;
+    network: string;
+    address: string;
+    memo?: string | undefined;
+  }): AddressEntryView {
+    const issue = checkAddress(input.network, input.address, input.memo);
+    if (issue) throw new UserFacingError('invalid_input', issue.message, issue.field);
+    const existing = this.find(input.network, input.address, input.memo);
+    if (existing)
+      throw new UserFacingError(
+        'duplicate',
+        `This address is already in the book as "${existing.label}".`,
+        'address',
+      );
+    if (this.#entries.some((e) => e.label === input.label))
+      throw new UserFacingError('duplicate', `The label "${input.label}" is taken: choose another.`, 'label');
+    if (this.#entries.length >= ADDRESS_BOOK_LIMIT)
+      throw new UserFacingError(
+        'limit',
+        `The book holds at most ${String(ADDRESS_BOOK_LIMIT)} addresses: remove one first.`,
+      );
+    const entry: AddressEntryView = {
+      id: randomUUID(),
+      label: input.label,
+      network: input.network.toUpperCase(),
+      address: input.address.trim(),
+      memo: input.memo?.trim() || null,
+      addedAtMs: Date.now(),
+    };
+    this.#save([...this.#entries, entry]);
+    return entry;
+  }
+
+  remove(id: string): void {
+    if (!this.#entries.some((e) => e.id === id))
+      throw new UserFacingError('not_found', 'That address is no longer in the book.', 'id');
+    this.#save(this.#entries.filter((e) => e.id !== id));
+  }
+
+  #save(entries: AddressEntryView[]): void {
+    writeJsonFile(this.#file, { entries });
+    this.#entries = entries;
+  }
+}
