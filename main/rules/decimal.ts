@@ -1,5 +1,5 @@
 import { Decimal as DecimalJs } from 'decimal.js';
-import { UserFacingError } from '../ipc/errors.ts';
+import { UserFacingError } from '../errors.ts';
 
 /**
  * The decimal type of the rules: 80 significant digits (order values reach 1e17 with 18 decimals),

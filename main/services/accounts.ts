@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import type { AccountView, ImportReport } from '../ipc/contract.ts';
-import { UserFacingError } from '../ipc/errors.ts';
+import { UserFacingError } from '../errors.ts';
 import type { Platform } from '../platform.ts';
 import { requireConfirmation } from './confirm.ts';
 import type { AccountRecord, AccountRegistry, NewAccount } from '../vault/registry.ts';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { UserFacingError } from '../ipc/errors.ts';
+import { UserFacingError } from '../errors.ts';
 import type { AddressEntryView } from '../ipc/procedures-wallet.ts';
 import { writeJsonFile } from '../json-file.ts';
 import type { Logger } from '../log.ts';

@@ -3,7 +3,7 @@
  * a review step of its own, but the renderer is not trusted: nothing in this list happens unless the
  * person answered the native dialog that main raised with the facts main is about to send.
  */
-import { UserFacingError } from '../ipc/errors.ts';
+import { UserFacingError } from '../errors.ts';
 import type { Confirmation, Platform } from '../platform.ts';
 
 /** Refused because the person did not press the action in main's native confirmation. */

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import type { ConnectionSettingsView } from '../ipc/contract.ts';
-import { UserFacingError } from '../ipc/errors.ts';
+import { UserFacingError } from '../errors.ts';
 import type { Handlers } from '../ipc/router.ts';
 import type { ConnectionChoice } from '../ipc/schemas.ts';
 import type { Confirmation } from '../platform.ts';

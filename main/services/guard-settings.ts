@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { GuardSettingsView } from '../ipc/contract.ts';
-import { UserFacingError } from '../ipc/errors.ts';
+import { UserFacingError } from '../errors.ts';
 import type { Handlers } from '../ipc/router.ts';
 import { writeJsonFile } from '../json-file.ts';
 import type { Logger } from '../log.ts';

@@ -5,7 +5,7 @@
 import { userFacing } from '../ipc/user-facing.ts';
 import type { Cache, DealCursor, DealFilter, DealPage, DealTotals, ExportProgress } from '../cache/index.ts';
 import type { EventHub } from '../ipc/event-hub.ts';
-import { UserFacingError } from '../ipc/errors.ts';
+import { UserFacingError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
 import { AuthError, NetworkError, TimeoutError } from '../exchange/errors.ts';

@@ -1,7 +1,7 @@
 /** Market reference data for the pre-trade rules, fetched once and refreshed when stale. */
 import type { ExchangeHttp } from '../exchange/http.ts';
 import * as publicApi from '../exchange/endpoints/public.ts';
-import { UserFacingError } from '../ipc/errors.ts';
+import { UserFacingError } from '../errors.ts';
 import type { MarketRules } from '../rules/index.ts';
 
 export interface CatalogMarket extends MarketRules {

@@ -2,7 +2,7 @@
 import { Decimal } from 'decimal.js';
 import * as collateral from '../exchange/endpoints/collateral.ts';
 import { checkTpSl } from '../exchange/ws/tpsl.ts';
-import { UserFacingError } from '../ipc/errors.ts';
+import { UserFacingError } from '../errors.ts';
 import type { PositionView, TpSlLegView } from '../ipc/procedures-positions.ts';
 import type { Handlers } from '../ipc/router.ts';
 import { checkLeverage, checkTpSlPrices, directionOf, positionBounds } from '../rules/index.ts';

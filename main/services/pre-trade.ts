@@ -9,7 +9,7 @@ import * as publicApi from '../exchange/endpoints/public.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import * as trading from '../exchange/endpoints/trading.ts';
 import type { ExchangeHttp } from '../exchange/http.ts';
-import { UserFacingError } from '../ipc/errors.ts';
+import { UserFacingError } from '../errors.ts';
 import { Dec, parsePlain } from '../rules/decimal.ts';
 import { spendsAsset, type Funds, type Reference } from '../rules/guards.ts';
 import type { OrderDraft } from '../rules/index.ts';

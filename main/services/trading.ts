@@ -12,7 +12,7 @@ import * as collateral from '../exchange/endpoints/collateral.ts';
 import * as trading from '../exchange/endpoints/trading.ts';
 import type { Deal, Order } from '../exchange/endpoints/trading.ts';
 import type { IpcError } from '../ipc/contract.ts';
-import { UserFacingError } from '../ipc/errors.ts';
+import { UserFacingError } from '../errors.ts';
 import {
   DEFAULT_GUARDS,
   balanceIssue,

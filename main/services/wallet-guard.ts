@@ -6,7 +6,7 @@
 import { Dec, show } from '../rules/decimal.ts';
 import type { RuleIssue } from '../rules/types.ts';
 import { checkCode, checkConvert, checkWithdrawal, withdrawalNetwork } from '../rules/wallet.ts';
-import { UserFacingError } from '../ipc/errors.ts';
+import { UserFacingError } from '../errors.ts';
 import type { WalletAssetView } from '../ipc/procedures-wallet.ts';
 import type { Confirmation } from '../platform.ts';
 

@@ -2,7 +2,7 @@
 import * as mainAccount from '../exchange/endpoints/main-account.ts';
 import type { Handlers } from '../ipc/router.ts';
 import type { HandlerContext } from './handler-context.ts';
-import { UserFacingError } from '../ipc/errors.ts';
+import { UserFacingError } from '../errors.ts';
 import { checkAddress, networkNeeds } from '../rules/address.ts';
 import { withdrawalNetwork } from '../rules/wallet.ts';
 import { mainBalanceEntries } from '../sync/balances.ts';

@@ -7,7 +7,7 @@
  */
 import type { Cache } from '../cache/index.ts';
 import type { EventHub } from '../ipc/event-hub.ts';
-import { UserFacingError } from '../ipc/errors.ts';
+import { UserFacingError } from '../errors.ts';
 import type { Platform } from '../platform.ts';
 import { webhookSecretId, type SecretStore } from '../vault/secret-store.ts';
 import { reconcileWebhooks } from '../webhooks/reconciler.ts';

@@ -5,7 +5,7 @@
  */
 import { userFacing } from '../../ipc/user-facing.ts';
 import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
-import { UserFacingError } from '../../ipc/errors.ts';
+import { UserFacingError } from '../../errors.ts';
 import type { IpcError } from '../../ipc/contract.ts';
 import type { Confirmation, Platform } from '../../platform.ts';
 import type { AccountService } from '../accounts.ts';

@@ -4,7 +4,7 @@
  * what the renderer says.
  */
 import { randomUUID } from 'node:crypto';
-import { UserFacingError } from '../../ipc/errors.ts';
+import { UserFacingError } from '../../errors.ts';
 
 /** How long a preview may be sent after it was made. */
 export const PREVIEW_TTL_MS = 30_000;

@@ -1,6 +1,6 @@
 /** How one order ticket is sized for each of many accounts: a fixed amount, weights, or a share. */
 import type { Decimal } from 'decimal.js';
-import { UserFacingError } from '../../ipc/errors.ts';
+import { UserFacingError } from '../../errors.ts';
 import { Dec, parseStep, parseStrictDecimal } from '../../rules/decimal.ts';
 import type { MarketRules } from '../../rules/index.ts';
 

@@ -7,7 +7,7 @@
 import { userFacing } from '../../ipc/user-facing.ts';
 import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
 import type { IpcError } from '../../ipc/contract.ts';
-import { UserFacingError } from '../../ipc/errors.ts';
+import { UserFacingError } from '../../errors.ts';
 import type { Platform } from '../../platform.ts';
 import { Dec, parseStrictDecimal } from '../../rules/decimal.ts';
 import type { AccountService } from '../accounts.ts';

@@ -13,7 +13,7 @@ import {
   networkError,
   timeoutError,
 } from '../../../main/exchange/errors.ts';
-import { UserFacingError } from '../../../main/ipc/errors.ts';
+import { userFacing } from '../../../main/ipc/user-facing.ts';
 import { forgetSecret, registerSecret } from '../../../main/log.ts';
 
 const NONCE_BODY = '{"code":0,"message":"Too many requests.","errors":{}}';
@@ -204,9 +204,11 @@ describe('classifyResponse', () => {
     expect(unreadable.code).toBe('network_error');
   });
 
-  it('every family is a UserFacingError', () => {
-    expect(classify(429, NONCE_BODY)).toBeInstanceOf(UserFacingError);
-    expect(networkError(new Error('x'))).toBeInstanceOf(UserFacingError);
+  it('every family reaches the person through the router whitelist, code and words as they are', () => {
+    const nonce = classify(429, NONCE_BODY);
+    expect(userFacing(nonce)).toEqual(nonce.toIpcError());
+    const network = networkError(new Error('x'));
+    expect(userFacing(network)).toEqual(network.toIpcError());
   });
 });
 
