@@ -102,20 +102,20 @@ export function checkCode(input: { amount: string; passphrase?: string | undefin
   return undefined;
 }
 
+/** A convert as the renderer asks for it. */
+export interface ConvertInput {
+  from: string;
+  to: string;
+  direction: 'from' | 'to';
+  amount: string;
+  idempotencyKey?: string | undefined;
+}
+
 /**
  * The first problem of a convert: two different currencies and a positive amount within the decimal
  * places of the currency it is in (`precision`, when published).
  */
-export function checkConvert(
-  input: {
-    from: string;
-    to: string;
-    direction: 'from' | 'to';
-    amount: string;
-    idempotencyKey?: string | undefined;
-  },
-  precision: number | null = null,
-): RuleIssue | undefined {
+export function checkConvert(input: ConvertInput, precision: number | null = null): RuleIssue | undefined {
   if (input.to === input.from) return { field: 'to', message: 'Choose another currency to receive.' };
   const amount = readAmount('amount', 'The amount to convert', input.amount);
   if (isIssue(amount)) return amount;

@@ -5,7 +5,13 @@
  */
 import { Dec, show } from '../rules/decimal.ts';
 import type { RuleIssue } from '../rules/types.ts';
-import { checkCode, checkConvert, checkWithdrawal, withdrawalNetwork } from '../rules/wallet.ts';
+import {
+  checkCode,
+  checkConvert,
+  checkWithdrawal,
+  withdrawalNetwork,
+  type ConvertInput,
+} from '../rules/wallet.ts';
 import { UserFacingError } from '../errors.ts';
 import type { WalletAssetView } from '../ipc/procedures-wallet.ts';
 import type { Confirmation } from '../platform.ts';
@@ -104,13 +110,7 @@ export function codeQuestion(
 
 export function convertQuestion(
   account: string,
-  input: {
-    from: string;
-    to: string;
-    direction: 'from' | 'to';
-    amount: string;
-    idempotencyKey?: string | undefined;
-  },
+  input: ConvertInput,
   precision: number | null,
 ): Confirmation {
   refuse(checkConvert(input, precision));
