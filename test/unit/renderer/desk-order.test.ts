@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchRecordView, DeskChildResult } from '../../../main/ipc/contract.ts';
 import { BatchLog, batchCounts, BATCH_PAGE } from '../../../renderer/src/lib/managers/batch-log.svelte.ts';
-import {
-  deskInput,
-  emptyDeskFields,
-  percentToShare,
-  sumDecimals,
-} from '../../../renderer/src/lib/managers/desk-input.ts';
+import { deskInput, emptyDeskFields, percentToShare } from '../../../renderer/src/lib/managers/desk-input.ts';
 import { DeskOrder } from '../../../renderer/src/lib/managers/desk-order.svelte.ts';
 import { fakeBridge, NO_ANSWER } from './fake-bridge.ts';
 
@@ -92,13 +87,6 @@ describe('desk order helpers', () => {
       expect(percentToShare(bad)).toBeUndefined();
     // Every answer matches main's own pattern for a share.
     for (const ok of ['25', '12.5', '100', '0']) expect(percentToShare(ok)).toMatch(/^(0(\.\d+)?|1(\.0+)?)$/);
-  });
-
-  it('adds decimal strings exactly', () => {
-    expect(sumDecimals(['0.1', '0.2'])).toBe('0.3');
-    expect(sumDecimals(['0.001', '0.001', '1.0000000000000000001'])).toBe('1.0020000000000000001');
-    expect(sumDecimals([])).toBe('0');
-    expect(sumDecimals(['1', 'x'])).toBeUndefined();
   });
 
   it('builds the draft and sizing main takes, naming the field to fix like main does', () => {

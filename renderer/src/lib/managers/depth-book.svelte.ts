@@ -1,6 +1,6 @@
 import type { IpcError, TxcApi } from '../api.ts';
 import { compareDecimal } from '../format/decimal.ts';
-import { addDecimal, compareExact, divideDecimal, subtractDecimal } from './confirm-rules.ts';
+import { addDecimal, divideDecimal, subtractDecimal } from '../format/decimal-math.ts';
 
 export type Level = [price: string, amount: string];
 
@@ -123,7 +123,7 @@ export class MarketDepth {
     const bids = this.bids.slice(0, LADDER_DEPTH);
     const a = sumOf(asks);
     const b = sumOf(bids);
-    const max = compareExact(a, b) >= 0 ? a : b;
+    const max = compareDecimal(a, b) >= 0 ? a : b;
     return { asks: cumulate(asks, max), bids: cumulate(bids, max) };
   }
 

@@ -54,27 +54,6 @@ export function percentToShare(text: string): string | undefined {
   return fraction ? `${whole}.${fraction}` : whole;
 }
 
-/** The exact sum of decimal strings (scaled integers, never Number); undefined if one is not a decimal. */
-export function sumDecimals(values: readonly string[]): string | undefined {
-  const parsed: Array<{ negative: boolean; int: string; frac: string }> = [];
-  for (const v of values) {
-    const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(v.trim());
-    if (!m) return undefined;
-    parsed.push({ negative: m[1] === '-', int: m[2] ?? '0', frac: m[3] ?? '' });
-  }
-  const scale = Math.max(0, ...parsed.map((p) => p.frac.length));
-  let total = 0n;
-  for (const p of parsed) {
-    const n = BigInt(p.int + p.frac.padEnd(scale, '0'));
-    total += p.negative ? -n : n;
-  }
-  const negative = total < 0n;
-  const text = (negative ? -total : total).toString().padStart(scale + 1, '0');
-  const int = text.slice(0, text.length - scale);
-  const frac = text.slice(text.length - scale).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
-}
-
 /** A local check's error, shaped like main's so it shows next to the same field. */
 function localError(field: string, message: string): IpcError {
   return { code: 'invalid_input', message, field };

@@ -6,15 +6,10 @@ import type {
   RuleIssueView,
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
-import {
-  deskInput,
-  emptyDeskFields,
-  sumDecimals,
-  type DeskInput,
-  type DeskOrderFields,
-} from './desk-input.ts';
+import { deskInput, emptyDeskFields, type DeskInput, type DeskOrderFields } from './desk-input.ts';
 import { acknowledgeOf } from './active-orders.svelte.ts';
-import { compareExact } from './confirm-rules.ts';
+import { compareDecimal } from '../format/decimal.ts';
+import { sumDecimals } from '../format/decimal-math.ts';
 import { errorFor } from './errors.ts';
 
 /** One child of a sent batch, as the result shows it. */
@@ -210,7 +205,7 @@ export class DeskOrder {
   async #questions(draft: DeskInput['draft'], children: DeskChildPreview[]): Promise<GuardQuestionView[]> {
     const amounts = children.filter((c) => c.issues.length === 0 && c.amount !== undefined);
     const largest = amounts.reduce<string | undefined>(
-      (best, c) => (best === undefined || compareExact(c.amount ?? '0', best) > 0 ? c.amount : best),
+      (best, c) => (best === undefined || compareDecimal(c.amount ?? '0', best) > 0 ? c.amount : best),
       undefined,
     );
     if (largest === undefined) return [];

@@ -1,6 +1,7 @@
 import type { IpcError, TxcApi } from '../api.ts';
 import { compareDecimal } from '../format/decimal.ts';
-import { attemptId, decimalPlaces, isPositiveDecimal } from '../../views/wallet/amounts.ts';
+import { decimalPlaces, isPositiveDecimal } from '../format/decimal-math.ts';
+import { attemptId } from './attempt-id.ts';
 
 export {
   checkWithdraw,

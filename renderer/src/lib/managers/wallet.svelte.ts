@@ -6,7 +6,8 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import { compareDecimal } from '../format/decimal.ts';
 import type { IpcError, TxcApi } from '../api.ts';
-import { subtractDecimals } from '../../views/wallet/amounts.ts';
+import { isDecimal } from '../format/decimal.ts';
+import { subtractDecimal } from '../format/decimal-math.ts';
 
 export type WalletAsset = ProcedureResult<'wallet.assets'>[number];
 export type Refund = ProcedureResult<'wallet.refunds'>['records'][number];
@@ -67,7 +68,10 @@ export function balanceLines(balances: Record<string, MainBalanceView>): Balance
       ticker,
       main: b.main_balance,
       pending: b.pending_deposit_amount,
-      free: subtractDecimals(b.main_balance, b.pending_deposit_amount) ?? b.main_balance,
+      free:
+        isDecimal(b.main_balance) && isDecimal(b.pending_deposit_amount)
+          ? subtractDecimal(b.main_balance, b.pending_deposit_amount)
+          : b.main_balance,
     }))
     .sort((a, b) => a.ticker.localeCompare(b.ticker));
 }

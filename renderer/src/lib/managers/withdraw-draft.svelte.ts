@@ -1,7 +1,8 @@
 import type { AddressCheckView, AddressEntryView } from '../../../../main/ipc/procedures-wallet.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { compareDecimal } from '../format/decimal.ts';
-import { addDecimals, attemptId, decimalPlaces, isPositiveDecimal } from '../../views/wallet/amounts.ts';
+import { decimalPlaces, isPositiveDecimal, sumDecimals } from '../format/decimal-math.ts';
+import { attemptId } from './attempt-id.ts';
 import { isOffline, type WalletAsset } from './wallet.svelte.ts';
 
 export interface WithdrawFields {
@@ -33,7 +34,7 @@ export function withdrawQuote(amount: string, asset: WalletAsset | undefined): W
     ticker: asset.ticker,
     receiverGets: amount.trim(),
     fee,
-    total: fee === null ? null : (addDecimals(amount.trim(), fee) ?? null),
+    total: fee === null ? null : (sumDecimals([amount.trim(), fee]) ?? null),
   };
 }
 

@@ -1,0 +1,6 @@
+/** A fresh id for one attempt of a money movement (withdrawal uniqueId, convert idempotency key). */
+export function attemptId(prefix: string): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return `${prefix}-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
