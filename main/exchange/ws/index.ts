@@ -4,7 +4,6 @@ export { WsClients } from './pool.ts';
 export type { Timers, WsClientOptions, WsState } from './client.ts';
 export type { Channel, ChannelParams, WsDealParams, WsOrder } from './channels.ts';
 export { AccountMirror } from './mirror.ts';
-export { DepthBook } from './depth.ts';
 export type { MirrorDeal, MirrorOrder, MirrorPosition } from './mirror.ts';
 export { PushCoalescer, REPLACEABLE } from './coalescer.ts';
 export type { PushBatch, PushEvent } from './coalescer.ts';

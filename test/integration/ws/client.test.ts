@@ -6,7 +6,8 @@ import {
   tradeBalance,
 } from '../../../main/exchange/endpoints/trading.ts';
 import { BusinessError, ValidationError } from '../../../main/exchange/errors.ts';
-import { AccountMirror, DepthBook, PushCoalescer, placeOrderWs } from '../../../main/exchange/ws/index.ts';
+import { AccountMirror, PushCoalescer, placeOrderWs } from '../../../main/exchange/ws/index.ts';
+import { applyLevels, depthPush, followsLast, type Level } from '../../../renderer/src/lib/format/book.ts';
 import type { ChannelParams, PushBatch } from '../../../main/exchange/ws/index.ts';
 import type { MarketRules } from '../../../main/rules/index.ts';
 import { HeldTimers, startClientHarness } from './client-support.ts';
@@ -211,17 +212,22 @@ describe('WsClient keeps the connection and its subscriptions tidy', () => {
 });
 
 describe('depth through the client', () => {
-  it('a DepthBook fed by snapshot and diffs equals the server book after trading', async () => {
+  it("the screen's book fed by the snapshot and numbered diffs equals the server book after trading", async () => {
     const { client } = h.client('sub-alpha');
     client.start();
     await client.live();
-    const book = new DepthBook('ETH_USDT');
+    const book = { asks: [] as Level[], bids: [] as Level[], last: undefined as number | undefined };
     let updates = 0;
     client.subscribe('depth', 'ETH_USDT', (p) => {
-      expect(book.apply(p)).toBe(true);
+      const push = depthPush(p);
+      if (!push) throw new Error('not a depth push');
+      expect(push.full || followsLast(push, book.last)).toBe(true);
+      book.asks = applyLevels('ask', push.full ? [] : book.asks, push.asks);
+      book.bids = applyLevels('bid', push.full ? [] : book.bids, push.bids);
+      book.last = push.updateId ?? book.last;
       updates++;
     });
-    await until(() => book.synced);
+    await until(() => book.last !== undefined);
     const c = h.caller('sub-alpha');
     const m = h.caller('sub-maker');
     for (let i = 0; i < 10; i++) {
@@ -241,7 +247,7 @@ describe('depth through the client', () => {
       100,
       '0',
     ]);
-    expect(book.top(100)).toEqual({ asks: server.asks, bids: server.bids });
+    expect({ asks: book.asks, bids: book.bids }).toEqual({ asks: server.asks, bids: server.bids });
     client.stop();
   });
 });

@@ -131,6 +131,64 @@ describe('MarketDepth', () => {
     expect(calls.filter(([p]) => p === 'live.unsubscribe')).toHaveLength(4);
   });
 
+  it('reads the snapshot again when a diff goes missing, and never applies the diff after the gap', async () => {
+    const { api, calls, push } = liveBridge((procedure) =>
+      procedure === 'markets.depth'
+        ? { ok: true, value: book }
+        : { ok: false, error: { code: 'x', message: 'x' } },
+    );
+    const depth = new MarketDepth(api);
+    await depth.follow(ACCOUNT, 'BTC_USDT');
+    const depthPushOf = (full: boolean, body: Record<string, unknown>) => ({
+      accountId: ACCOUNT,
+      replaced: 0,
+      events: [{ channel: 'depth', params: [full, { timestamp: 3, bids: [], ...body }, 'BTC_USDT'] }],
+    });
+    push(depthPushOf(true, { asks: [['101', '1']], bids: [['99', '1']], update_id: 10 }));
+    push(depthPushOf(false, { asks: [['101.5', '2']], past_update_id: 10, update_id: 11 }));
+    expect(depth.asks).toEqual([
+      ['101', '1'],
+      ['101.5', '2'],
+    ]);
+    // 12 never came: 13 follows it. The book asks for a snapshot instead of showing a wrong one.
+    push(depthPushOf(false, { asks: [['100.5', '3']], past_update_id: 12, update_id: 13 }));
+    expect(depth.asks.map(([p]) => p)).not.toContain('100.5');
+    await flush();
+    expect(depth.resyncs).toBe(1);
+    expect(calls.filter(([p]) => p === 'markets.depth')).toHaveLength(2);
+    expect(depth.bestAsk).toBe('100.1');
+    // The next diff is taken as the new start.
+    push(depthPushOf(false, { asks: [['100.1', '0']], past_update_id: 20, update_id: 21 }));
+    expect(depth.bestAsk).toBe('100.2');
+    await depth.stop();
+  });
+
+  it('keeps a full book from the WebSocket over an older snapshot read meanwhile', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const { api, push } = liveBridge((procedure) =>
+      procedure === 'markets.depth'
+        ? new Promise((resolve) => (answer = resolve))
+        : { ok: false, error: { code: 'x', message: 'x' } },
+    );
+    const depth = new MarketDepth(api);
+    const following = depth.follow(ACCOUNT, 'BTC_USDT');
+    await flush();
+    push({
+      accountId: ACCOUNT,
+      replaced: 0,
+      events: [
+        {
+          channel: 'depth',
+          params: [true, { timestamp: 9, asks: [['105', '1']], bids: [], update_id: 1 }, 'BTC_USDT'],
+        },
+      ],
+    });
+    answer({ ok: true, value: book });
+    await following;
+    expect(depth.asks).toEqual([['105', '1']]);
+    await depth.stop();
+  });
+
   it('keeps the error of a snapshot it could not read, for a Retry', async () => {
     const { api } = liveBridge(() => ({
       ok: false,

@@ -1,8 +1,7 @@
 import type { IpcError, TxcApi } from '../api.ts';
+import { applyLevels, depthPush, followsLast, isZero, type Level } from '../format/book.ts';
 import { compareDecimal } from '../format/decimal.ts';
 import { addDecimal, divideDecimal, subtractDecimal } from '../format/decimal-math.ts';
-
-export type Level = [price: string, amount: string];
 
 /** One ladder row: the level, the running total from the best price out, and its bar's share (0..1). */
 export interface LadderRow {
@@ -22,30 +21,12 @@ export interface TradeRow {
   side: 'buy' | 'sell';
 }
 
+export { applyLevels, type Level };
+
 /** Levels per side the ladder shows. */
 export const LADDER_DEPTH = 10;
 /** Last trades kept. */
 export const TRADES_KEPT = 30;
-
-function isZero(amount: string): boolean {
-  return !/[1-9]/.test(amount);
-}
-
-/** A side after a diff: an amount of 0 removes the level; the result is sorted best first. */
-export function applyLevels(
-  side: 'ask' | 'bid',
-  levels: readonly Level[],
-  changes: readonly Level[],
-): Level[] {
-  const same = (a: string) => (l: Level) => compareDecimal(a, l[0]) === 0;
-  const kept = levels.filter(([price]) => !changes.some(same(price)));
-  // Within one diff the last change of a price wins.
-  const added = changes.filter(
-    ([price, amount], i) => !isZero(amount) && !changes.slice(i + 1).some(same(price)),
-  );
-  const sign = side === 'ask' ? 1 : -1;
-  return [...kept, ...added].sort((a, b) => sign * compareDecimal(a[0], b[0]));
-}
 
 /** Running totals from the best price out; each bar's share is against `max` (the larger side's total). */
 export function cumulate(levels: readonly Level[], max: string): LadderRow[] {
@@ -64,22 +45,6 @@ function share(total: string, max: string): number {
 
 function sumOf(levels: readonly Level[]): string {
   return levels.reduce((sum, [, amount]) => addDecimal(sum, amount), '0');
-}
-
-interface DepthPush {
-  full: boolean;
-  asks: Level[];
-  bids: Level[];
-  market: string;
-}
-
-function depthPush(params: unknown): DepthPush | undefined {
-  if (!Array.isArray(params)) return undefined;
-  const [full, book, market] = params as [unknown, { asks?: unknown; bids?: unknown } | undefined, unknown];
-  if (typeof market !== 'string' || !book || typeof book !== 'object') return undefined;
-  const levels = (v: unknown): Level[] =>
-    Array.isArray(v) ? v.filter((l): l is Level => Array.isArray(l) && typeof l[0] === 'string') : [];
-  return { full: full === true, asks: levels(book.asks), bids: levels(book.bids), market };
 }
 
 function tradesPush(params: unknown): { market: string; trades: TradeRow[] } | undefined {
@@ -110,7 +75,13 @@ export class MarketDepth {
   market = $state('');
   account = '';
   readonly #api: TxcApi;
+  /** Times a missed diff made the book read its snapshot again. */
+  resyncs = $state(0);
   #generation = 0;
+  /** The number of the last push applied; undefined until a numbered push is (a snapshot read by REST has none). */
+  #updateId: number | undefined;
+  /** A full book came over the WebSocket: a REST snapshot still on its way is older than it. */
+  #liveSnapshot = false;
   #subscriptions: string[] = [];
   #stopBatch: (() => void) | undefined;
 
@@ -166,6 +137,8 @@ export class MarketDepth {
     this.trades = [];
     this.error = undefined;
     this.liveError = undefined;
+    this.#updateId = undefined;
+    this.#liveSnapshot = false;
     if (!market) return;
     if (account) {
       this.#stopBatch = this.#api.on('ws.batch', (batch) => {
@@ -203,7 +176,8 @@ export class MarketDepth {
       return;
     }
     this.error = undefined;
-    // A push that arrived meanwhile is newer than the snapshot only when it was a full reload.
+    // A full book that came over the WebSocket meanwhile is newer than this snapshot.
+    if (this.#liveSnapshot) return;
     this.asks = applyLevels('ask', [], reply.value.asks);
     this.bids = applyLevels('bid', [], reply.value.bids);
   }
@@ -212,6 +186,16 @@ export class MarketDepth {
     if (channel === 'depth') {
       const push = depthPush(params);
       if (!push || push.market !== this.market) return;
+      if (!push.full && !followsLast(push, this.#updateId)) {
+        // A diff went missing: this book is wrong until a snapshot replaces it.
+        this.#updateId = undefined;
+        this.#liveSnapshot = false;
+        this.resyncs++;
+        void this.load();
+        return;
+      }
+      if (push.full) this.#liveSnapshot = true;
+      this.#updateId = push.updateId ?? this.#updateId;
       this.asks = applyLevels('ask', push.full ? [] : this.asks, push.asks);
       this.bids = applyLevels('bid', push.full ? [] : this.bids, push.bids);
     } else if (channel === 'trades') {

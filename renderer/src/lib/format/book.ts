@@ -1,0 +1,68 @@
+/**
+ * An order book kept from the exchange's `depth` pushes: a full book, then diffs whose levels replace
+ * the book's (an amount of 0 removes the level). Diffs are numbered: one that does not follow the last
+ * applied means one went missing, and the book must be read afresh. Pure: the trade screen's book and
+ * the tests of the exchange's depth channel share it.
+ */
+import { compareDecimal } from './decimal.ts';
+
+export type Level = [price: string, amount: string];
+
+/** A `depth` push as the exchange sends it: `[fullReload, {asks, bids, update_id, past_update_id}, market]`. */
+export interface DepthPush {
+  full: boolean;
+  asks: Level[];
+  bids: Level[];
+  market: string;
+  /** This push's number, and the number of the push it follows (diffs), when the exchange sends them. */
+  updateId?: number;
+  pastUpdateId?: number;
+}
+
+export function depthPush(params: unknown): DepthPush | undefined {
+  if (!Array.isArray(params)) return undefined;
+  const [full, book, market] = params as [
+    unknown,
+    { asks?: unknown; bids?: unknown; update_id?: unknown; past_update_id?: unknown } | undefined,
+    unknown,
+  ];
+  if (typeof market !== 'string' || !book || typeof book !== 'object') return undefined;
+  const levels = (v: unknown): Level[] =>
+    Array.isArray(v) ? v.filter((l): l is Level => Array.isArray(l) && typeof l[0] === 'string') : [];
+  return {
+    full: full === true,
+    asks: levels(book.asks),
+    bids: levels(book.bids),
+    market,
+    ...(typeof book.update_id === 'number' ? { updateId: book.update_id } : {}),
+    ...(typeof book.past_update_id === 'number' ? { pastUpdateId: book.past_update_id } : {}),
+  };
+}
+
+/**
+ * Whether a diff may be applied after the push numbered `lastId`: it names that push as its
+ * predecessor, or one of the two is not numbered (a book read by REST has no number).
+ */
+export function followsLast(push: DepthPush, lastId: number | undefined): boolean {
+  return push.pastUpdateId === undefined || lastId === undefined || push.pastUpdateId === lastId;
+}
+
+export function isZero(amount: string): boolean {
+  return !/[1-9]/.test(amount);
+}
+
+/** A side after a diff: an amount of 0 removes the level; the result is sorted best first. */
+export function applyLevels(
+  side: 'ask' | 'bid',
+  levels: readonly Level[],
+  changes: readonly Level[],
+): Level[] {
+  const same = (a: string) => (l: Level) => compareDecimal(a, l[0]) === 0;
+  const kept = levels.filter(([price]) => !changes.some(same(price)));
+  // Within one diff the last change of a price wins.
+  const added = changes.filter(
+    ([price, amount], i) => !isZero(amount) && !changes.slice(i + 1).some(same(price)),
+  );
+  const sign = side === 'ask' ? 1 : -1;
+  return [...kept, ...added].sort((a, b) => sign * compareDecimal(a[0], b[0]));
+}
