@@ -7,7 +7,8 @@ import type { Order } from '../engine/order.ts';
 import type { Account, MarketDef } from '../state.ts';
 import type { Changes } from './feed.ts';
 import { SUCCESS, intParam, invalidArgument, stringList } from './protocol.ts';
-import { channelRequest } from './requests.ts';
+import { candleParams, channelRequest } from './requests.ts';
+import type { CandleInterval } from '../candles.ts';
 import { bookTicker, depthParams, depthSnapshot, marketOf, marketsOf } from './world.ts';
 import type { Levels, World } from './world.ts';
 import {
@@ -20,7 +21,14 @@ import {
   wsOrder,
 } from './shapes.ts';
 
-export const PUBLIC_CHANNELS = ['lastprice', 'depth', 'trades', 'premiumIndex', 'bookTicker'] as const;
+export const PUBLIC_CHANNELS = [
+  'lastprice',
+  'depth',
+  'trades',
+  'premiumIndex',
+  'bookTicker',
+  'candles',
+] as const;
 export const PRIVATE_CHANNELS = [
   'balanceSpot',
   'balanceMargin',
@@ -62,6 +70,8 @@ export class Subscriptions {
   deals: Set<string> | undefined;
   positionsMargin: { markets: string[]; last: string } | undefined;
   adl = false;
+  /** One market and interval per connection: a new subscribe replaces it. */
+  candles: { market: string; interval: CandleInterval } | undefined;
   private readonly w: World;
   private readonly send: Send;
 
@@ -140,6 +150,11 @@ export class Subscriptions {
       case 'ADLQuantile':
         this.adl = true;
         return () => this.pushAdl(account as Account);
+      case 'candles': {
+        const { m, interval } = candleParams(this.w.state, params[0], params[1]);
+        this.candles = { market: m.name, interval };
+        return () => undefined;
+      }
     }
   }
 
@@ -164,6 +179,7 @@ export class Subscriptions {
     if (this.deals) out['deals'] = this.deals.size;
     if (this.positionsMargin) out['positionsMargin'] = this.positionsMargin.markets.length;
     if (this.adl) out['ADLQuantile'] = 0;
+    if (this.candles) out['candles'] = 1;
     return out;
   }
 
@@ -223,6 +239,11 @@ export class Subscriptions {
     for (const [m, p] of changes.lastPrices) if (this.lastprice.has(m)) this.send('lastprice_update', [m, p]);
     for (const [m, list] of changes.trades) if (this.trades.has(m)) this.send('trades_update', [m, list]);
     if (this.bookTicker.size > 0) this.pushBookTickers();
+    if (this.candles && changes.trades.has(this.candles.market)) {
+      const { market, interval } = this.candles;
+      const row = this.w.feed.candles.rowAt(market, state.now() / 1000, interval);
+      if (row) this.send('candles_update', [row]);
+    }
     for (const [name, sub] of this.depth) {
       const m = state.markets.get(name) as MarketDef;
       const snap = depthSnapshot(this.w.engine, m, sub.limit);

@@ -10,6 +10,8 @@ import type { Deal, Engine } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
 import { fromUnits } from '../engine/units.ts';
 import type { MarketDef, SandboxState } from '../state.ts';
+import { Candles } from '../candles.ts';
+import { toUnits } from '../engine/units.ts';
 import { orderSignature } from './shapes.ts';
 
 export interface OrderEvent {
@@ -60,6 +62,8 @@ export const TRADES_KEPT = 1000;
 type Settle = (maker: Order, taker: Order, price: bigint, qty: bigint, m: MarketDef) => void;
 
 export class Feed {
+  /** Minute bars of every market, for the `candles` channel. */
+  readonly candles = new Candles();
   /** Newest last, at most 2 x TRADES_KEPT per market. */
   private readonly recent = new Map<string, RawTrade[]>();
   private readonly state: SandboxState;
@@ -84,7 +88,11 @@ export class Feed {
       for (const o of open.values()) this.known.set(o.id, orderSignature(o));
     }
     for (const [owner, list] of engine.deals) this.dealCursor.set(owner, list.length);
-    for (const [m, p] of state.lastPrices) this.prices.set(m, p);
+    for (const [m, p] of state.lastPrices) {
+      this.prices.set(m, p);
+      const market = state.markets.get(m);
+      if (market) this.candles.seed(market, toUnits(p, market.moneyPrec), state.now() / 1000);
+    }
     // the engine's order-changing steps, wrapped on this instance: what they touch is looked at next
     const host = engine as unknown as {
       settle: Settle;
@@ -133,6 +141,7 @@ export class Feed {
 
   private trade(t: RawTrade): void {
     const name = t.m.name;
+    this.candles.trade(t.m, t.time, t.price, t.qty);
     let recent = this.recent.get(name);
     if (!recent) this.recent.set(name, (recent = []));
     recent.push(t);

@@ -19,9 +19,11 @@
  * | deals          | `[[markets]]`                    | `[id, time, market, orderId, price, amount, fee, clientOrderId, side, role, feeAsset]` |
  * | positionsMargin| markets ([] = all)               | `{total, records}` (at once, then on change)           |
  * | ADLQuantile    | `[]`                             | `{records: [{market, position_side, quantile}]}`       |
+ * | candles        | `[market, interval]` (one per connection) | `[[time, open, close, high, low, volume_stock, volume_money, market]]`, the bar a trade changed |
  *
  * Orders are snake_case objects (`wsOrder` in shapes.ts) with status `NEW` while untouched.
- * `_request` answers: lastprice price; depth `{timestamp, asks, bids}`; trades newest first;
+ * `_request` answers: candles `[market, start, end, interval]` rows oldest first (intervals 60 s to
+ * 1 week, from minute bars: trades, and three seeded days of history per market); lastprice price; depth `{timestamp, asks, bids}`; trades newest first;
  * ordersPending/ordersExecuted/deals `{limit, offset, [total,] records}`; the others their update body.
  */
 export { attachWebSocket } from './server.ts';

@@ -2,7 +2,8 @@
 import type { MarketDef } from '../state.ts';
 import type { Account } from '../state.ts';
 import type { Channel } from './channels.ts';
-import { intParam, stringList } from './protocol.ts';
+import { CANDLE_INTERVALS, type CandleInterval } from '../candles.ts';
+import { intParam, invalidArgument, stringList } from './protocol.ts';
 import {
   adlRecords,
   dealRecord,
@@ -14,6 +15,18 @@ import {
 } from './shapes.ts';
 import { bookTicker, depthParams, depthSnapshot, marketOf, marketsOf } from './world.ts';
 import type { World } from './world.ts';
+
+/** `[market, …, interval]` of the candles channel: a known market and one of the exchange's intervals. */
+export function candleParams(
+  state: World['state'],
+  market: unknown,
+  interval: unknown,
+): { m: MarketDef; interval: CandleInterval } {
+  const m = marketOf(state, market);
+  if (!CANDLE_INTERVALS.includes(interval as CandleInterval))
+    throw invalidArgument(`interval must be one of ${CANDLE_INTERVALS.join(', ')} seconds`);
+  return { m, interval: interval as CandleInterval };
+}
 
 /** The answer of a `_request`; throws RpcFailure on bad params. */
 export function channelRequest(
@@ -51,6 +64,13 @@ export function channelRequest(
       return positionsParams(state, positions, acc, marketsOf(w.state, params));
     case 'ADLQuantile':
       return { records: adlRecords(state, positions, acc) };
+    case 'candles': {
+      const { m, interval } = candleParams(state, params[0], params[3]);
+      const start = intParam(params[1], 0, 0, Number.MAX_SAFE_INTEGER, 'start');
+      const end = intParam(params[2], 0, 0, Number.MAX_SAFE_INTEGER, 'end');
+      if (end <= start) throw invalidArgument('end must be after start');
+      return feed.candles.rows(m.name, start, end, interval);
+    }
     case 'ordersPending': {
       const m = marketOf(w.state, params[0]);
       const offset = intParam(params[1], 0, 0, 10_000, 'offset');
