@@ -14,7 +14,6 @@ import type {
   WebhookEventView,
 } from '../ipc/contract.ts';
 import type { EventHub } from '../ipc/event-hub.ts';
-import type { Handlers } from '../ipc/router.ts';
 import {
   NOTIFICATION_KINDS,
   type NotificationKind,
@@ -259,18 +258,4 @@ export class NotificationService {
       }
     }
   }
-}
-
-/** The IPC handlers of the notification settings. */
-export function notificationHandlers(
-  service: NotificationService,
-): Pick<Handlers, Extract<keyof Handlers, `notifications.${string}`>> {
-  return {
-    'notifications.settings': () => service.settings,
-    'notifications.configure': (changes) => service.configure(changes),
-    'notifications.test': () => {
-      service.test();
-      return null;
-    },
-  };
 }

@@ -1,14 +1,12 @@
-/** IPC handlers for one account's main-balance wallet. */
-import * as mainAccount from '../exchange/endpoints/main-account.ts';
-import type { Handlers } from '../ipc/router.ts';
-import type { HandlerContext } from './handler-context.ts';
-import { UserFacingError } from '../errors.ts';
-import { checkAddress, networkNeeds } from '../rules/address.ts';
-import { withdrawalNetwork } from '../rules/wallet.ts';
-import { mainBalanceEntries } from '../sync/balances.ts';
-import type { AddressBook } from './address-book.ts';
-import { requireConfirmation } from './confirm.ts';
-import { balanceHistory, refundView } from './wallet.ts';
+/** IPC handlers of `wallet.*`: one account's main-balance wallet and the profile's address book. */
+import * as mainAccount from '../../exchange/endpoints/main-account.ts';
+import type { Handlers } from '../../ipc/router.ts';
+import type { HandlerContext } from '../context.ts';
+import { checkAddress, networkNeeds } from '../../rules/address.ts';
+import { withdrawalNetwork } from '../../rules/wallet.ts';
+import { mainBalanceEntries } from '../../sync/balances.ts';
+import { requireConfirmation } from '../../services/confirm.ts';
+import { balanceHistory, depositOf, refundView } from '../../services/wallet.ts';
 import {
   assetOf,
   codeQuestion,
@@ -16,40 +14,22 @@ import {
   maskCode,
   refundQuestion,
   withdrawalQuestion,
-} from './wallet-guard.ts';
+} from '../../services/wallet-guard.ts';
 
 type WalletProcedures = Extract<keyof Handlers, `wallet.${string}`>;
 
-/** How many deposits back a refund's deposit is looked up, 100 a page. */
-const REFUND_LOOKUP_PAGES = 10;
-
-export function walletHandlers(
-  { accounts, connection, cache, platform, log }: HandlerContext,
-  book: AddressBook,
-): Pick<Handlers, WalletProcedures> {
+export function walletHandlers({
+  accounts,
+  connection,
+  cache,
+  platform,
+  log,
+  addressBook: book,
+}: HandlerContext): Pick<Handlers, WalletProcedures> {
   const as = (id: string) => accounts.caller(id);
   const label = (id: string) => accounts.registry.get(id)?.label ?? id;
   const assets = () => connection.wallet.assets(connection.http);
 
-  /** The deposit a refund names, from the account's deposit history. */
-  async function depositOf(accountId: string, depositId: string) {
-    const caller = await as(accountId);
-    for (let page = 0; page < REFUND_LOOKUP_PAGES; page += 1) {
-      const { records } = await mainAccount.history(caller, {
-        transactionMethod: 1,
-        limit: 100,
-        offset: page * 100,
-      });
-      const found = records.find((r) => String(r['transactionId']) === depositId);
-      if (found) return { depositId, ticker: found.ticker ?? '?', amount: found.amount ?? '?' };
-      if (records.length < 100) break;
-    }
-    throw new UserFacingError(
-      'invalid_input',
-      `No deposit with the id ${depositId} is in this account's history.`,
-      'depositId',
-    );
-  }
   return {
     'wallet.balances': async ({ accountId }) => {
       const balances = await mainAccount.balance(await as(accountId));
@@ -137,7 +117,7 @@ export function walletHandlers(
       return { records: page.records.map(refundView) };
     },
     'wallet.refundDeposit': async ({ accountId, depositId, memo }) => {
-      const deposit = await depositOf(accountId, depositId);
+      const deposit = await depositOf(await as(accountId), depositId);
       await requireConfirmation(platform, refundQuestion(label(accountId), deposit, memo));
       await mainAccount.refundDeposit(await as(accountId), { depositId, ...(memo ? { memo } : {}) });
       return { depositId };

@@ -1,18 +1,17 @@
-/** IPC handlers for one account's mining pool accounts. */
-import * as mining from '../exchange/endpoints/mining.ts';
-import type { Handlers } from '../ipc/router.ts';
-import type { HandlerContext } from './handler-context.ts';
-import type { MiningWatch } from './mining-watch.ts';
+/** IPC handlers of `mining.*`: one account's mining pool accounts. */
+import * as mining from '../../exchange/endpoints/mining.ts';
+import type { Handlers } from '../../ipc/router.ts';
+import type { HandlerContext } from '../context.ts';
 
 type MiningProcedures = Extract<keyof Handlers, `mining.${string}`>;
 
 const HOUR_MS = 3_600_000;
 
-export function miningHandlers(
-  { accounts, cache }: HandlerContext,
-  watch: MiningWatch,
-  now: () => number = Date.now,
-): Pick<Handlers, MiningProcedures> {
+export function miningHandlers({
+  accounts,
+  cache,
+  miningWatch,
+}: HandlerContext): Pick<Handlers, MiningProcedures> {
   const as = (id: string) => accounts.caller(id);
   return {
     'mining.accounts': async ({ accountId }) => mining.accounts(await as(accountId)),
@@ -33,7 +32,7 @@ export function miningHandlers(
         hashrate: r.hashrate,
       })),
     'mining.workerSamples': async ({ accountId, miningAccount, hours = 24 }) =>
-      (await cache.mining.workerSamples(accountId, miningAccount, now() - hours * HOUR_MS)).map((s) => ({
+      (await cache.mining.workerSamples(accountId, miningAccount, Date.now() - hours * HOUR_MS)).map((s) => ({
         sampledAtMs: s.sampledAtMs,
         online: s.online,
         offline: s.offline,
@@ -49,6 +48,6 @@ export function miningHandlers(
         createdAtMs: l.createdAt * 1000,
         liveUntilMs: l.liveUntil == null ? null : l.liveUntil * 1000,
       })),
-    'mining.pollNow': () => watch.poll(),
+    'mining.pollNow': () => miningWatch.poll(),
   };
 }
