@@ -18,7 +18,7 @@ import {
   NOTIFICATION_KINDS,
   type NotificationKind,
   type NotificationSettings,
-} from '../ipc/procedures-notifications.ts';
+} from '../domains/notifications/views.ts';
 import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
 

@@ -3,7 +3,7 @@ import { Decimal } from 'decimal.js';
 import * as collateral from '../exchange/endpoints/collateral.ts';
 import { checkTpSl } from '../exchange/ws/tpsl.ts';
 import { UserFacingError } from '../errors.ts';
-import type { PositionView, TpSlLegsView, TpSlLegView } from '../ipc/procedures-positions.ts';
+import type { PositionView, TpSlLegsView, TpSlLegView } from '../ipc/contract.ts';
 import { checkLeverage, checkTpSlPrices, directionOf, positionBounds } from '../rules/index.ts';
 import type { ExchangeConnection } from './exchange-connection.ts';
 import type { LiveService } from './live.ts';

@@ -12,8 +12,7 @@ import * as mainAccount from '../exchange/endpoints/main-account.ts';
 import * as publicApi from '../exchange/endpoints/public.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import { UserFacingError } from '../errors.ts';
-import type { BalanceHistoryView, RefundView, WalletAssetView } from '../ipc/procedures-wallet.ts';
-import type { MainBalanceView } from '../ipc/views.ts';
+import type { BalanceHistoryView, MainBalanceView, RefundView, WalletAssetView } from '../ipc/contract.ts';
 
 export interface WithdrawalResult {
   readonly uniqueId: string;
