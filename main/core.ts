@@ -23,6 +23,7 @@ import { createRouter, type Handlers, type Router } from './ipc/router.ts';
 import { createLogger, type Logger } from './log.ts';
 import { headlessPlatform, type Platform } from './platform.ts';
 import { AccountService } from './services/accounts.ts';
+import { AccountWallet } from './services/account-wallet.ts';
 import { AddressBook } from './services/address-book.ts';
 import { ConnectionSettings } from './services/connection-settings.ts';
 import { BatchAudit } from './services/desk/audit.ts';
@@ -180,6 +181,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     notifications,
     guards,
     addressBook,
+    wallet: new AccountWallet(accounts, connection, cache, platform, addressBook, log),
     miningWatch,
     connectionSettings: new ConnectionSettings(environment.dataDir, connection, accounts, platform, log),
   };

@@ -5,6 +5,7 @@ import type { EventHub } from '../ipc/event-hub.ts';
 import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
 import type { AccountService } from '../services/accounts.ts';
+import type { AccountWallet } from '../services/account-wallet.ts';
 import type { AddressBook } from '../services/address-book.ts';
 import type { DeskService } from '../services/desk/desk.ts';
 import type { BatchAudit } from '../services/desk/audit.ts';
@@ -35,6 +36,7 @@ export interface HandlerContext {
   readonly notifications: NotificationService;
   readonly guards: GuardSettingsStore;
   readonly addressBook: AddressBook;
+  readonly wallet: AccountWallet;
   readonly connectionSettings: ConnectionSettings;
   readonly miningWatch: MiningWatch;
 }
