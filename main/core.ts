@@ -37,6 +37,7 @@ import {
 import { GuardSettingsStore } from './services/guard-settings.ts';
 import { HistoryService } from './services/history.ts';
 import { LiveService } from './services/live.ts';
+import { MiningAccounts } from './services/mining.ts';
 import { MiningWatch } from './services/mining-watch.ts';
 import { NotificationService } from './services/notifications.ts';
 import { WebhookService } from './services/webhooks.ts';
@@ -182,6 +183,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     guards,
     addressBook,
     wallet: new AccountWallet(accounts, connection, cache, platform, addressBook, log),
+    mining: new MiningAccounts(accounts, cache),
     miningWatch,
     connectionSettings: new ConnectionSettings(environment.dataDir, connection, accounts, platform, log),
   };

@@ -15,6 +15,7 @@ import type { ConnectionSettings } from '../services/connection-settings.ts';
 import type { GuardSettingsStore } from '../services/guard-settings.ts';
 import type { HistoryService } from '../services/history.ts';
 import type { LiveService } from '../services/live.ts';
+import type { MiningAccounts } from '../services/mining.ts';
 import type { MiningWatch } from '../services/mining-watch.ts';
 import type { NotificationService } from '../services/notifications.ts';
 import type { WebhookService } from '../services/webhooks.ts';
@@ -38,5 +39,6 @@ export interface HandlerContext {
   readonly addressBook: AddressBook;
   readonly wallet: AccountWallet;
   readonly connectionSettings: ConnectionSettings;
+  readonly mining: MiningAccounts;
   readonly miningWatch: MiningWatch;
 }

@@ -1,8 +1,24 @@
-/** Work on many open orders of one account at once. */
+/** One account's open orders and spot balances, and work on many open orders at once. */
 import * as trading from '../exchange/endpoints/trading.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import type { IpcError, OrderView } from '../ipc/contract.ts';
 import { userFacing } from '../ipc/user-facing.ts';
+
+/** Open orders of an account (on one market, or all), newest first; at most 100. */
+export function activeOrders(caller: KeyCaller, market?: string): Promise<OrderView[]> {
+  return trading.activeOrders(caller, { ...(market ? { market } : {}), limit: 100 });
+}
+
+export function cancelOrder(caller: KeyCaller, market: string, orderId: number): Promise<OrderView> {
+  return trading.cancelOrder(caller, { market, orderId });
+}
+
+/** Spot trade balances of an account. */
+export function spotBalances(
+  caller: KeyCaller,
+): Promise<Record<string, { available: string; freeze: string }>> {
+  return trading.tradeBalance(caller);
+}
 
 /** Cancels every open order of an account on one market (each one by REST); failures are listed. */
 export async function cancelAll(

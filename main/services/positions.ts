@@ -15,7 +15,7 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : un
 const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
 
 /** The open position as the renderer shows it: the basics plus the extras the exchange sent. */
-export function positionView(p: collateral.OpenPosition): PositionView {
+function positionView(p: collateral.OpenPosition): PositionView {
   const extra: Record<string, unknown> = p;
   const out: PositionView = {
     positionId: p.positionId,
@@ -54,6 +54,11 @@ function tpslLegs(raw: unknown): TpSlLegView[] {
       ? [{ orderId, kind, activationPrice: price }]
       : [];
   });
+}
+
+/** Open collateral positions (on one market, or all) as the renderer shows them. */
+export async function openPositions(caller: KeyCaller, market?: string): Promise<PositionView[]> {
+  return (await collateral.openPositions(caller, market)).map(positionView);
 }
 
 /** Sets the account leverage; every open position takes it, so it may not pass the lowest maximum among their markets. */

@@ -17,17 +17,7 @@ export function deskHandlers({
       desk.balances(input?.accountIds ?? accounts.registry.list().map((a) => a.id), (r) =>
         events.emit('desk.balance', r),
       ),
-    'desk.subAccountBalances': (input) => {
-      const main = accounts.mainAccount('it reads the sub-accounts.');
-      const ids =
-        input?.subAccountIds ??
-        accounts.registry
-          .list()
-          .flatMap((a) =>
-            a.kind === 'sub' && a.subAccountId && a.connection === main.connection ? [a.subAccountId] : [],
-          );
-      return desk.subAccountBalances(main.id, ids);
-    },
+    'desk.subAccountBalances': (input) => desk.mainSubAccountBalances(input?.subAccountIds),
     'desk.previewOrder': ({ accountIds, draft, sizing, parentId }) =>
       desk.preview(accountIds, draft, sizing, parentId),
     'desk.placeOrder': async ({ previewId, acknowledge }) => {

@@ -1,9 +1,8 @@
 /** IPC handlers of `orders.*`: checking, placing (REST or WebSocket), modifying and cancelling orders. */
-import * as trading from '../../exchange/endpoints/trading.ts';
 import type { OrderDraftInput } from '../../ipc/contract.ts';
 import type { Handlers } from '../../ipc/router.ts';
 import type { OrderDraft } from '../../rules/index.ts';
-import { cancelAll } from '../../services/orders.ts';
+import { activeOrders, cancelAll, cancelOrder } from '../../services/orders.ts';
 import type { HandlerContext } from '../context.ts';
 
 const draftOf = (d: OrderDraftInput): OrderDraft => d;
@@ -33,12 +32,11 @@ export function ordersHandlers({
         await connection.trading.accountContext(caller, draft),
       );
     },
-    'orders.active': async ({ accountId, market }) =>
-      trading.activeOrders(await accounts.caller(accountId), { ...(market ? { market } : {}), limit: 100 }),
+    'orders.active': async ({ accountId, market }) => activeOrders(await accounts.caller(accountId), market),
     'orders.modify': async ({ accountId, acknowledge, ...change }) =>
       connection.trading.modify(await accounts.caller(accountId), change, acknowledge),
     'orders.cancel': async ({ accountId, market, orderId }) =>
-      trading.cancelOrder(await accounts.caller(accountId), { market, orderId }),
+      cancelOrder(await accounts.caller(accountId), market, orderId),
     'orders.cancelAll': async ({ accountId, market }) => cancelAll(await accounts.caller(accountId), market),
   };
 }

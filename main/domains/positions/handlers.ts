@@ -1,7 +1,6 @@
 /** IPC handlers of `positions.*`: one account's collateral positions. */
-import * as collateral from '../../exchange/endpoints/collateral.ts';
 import type { Handlers } from '../../ipc/router.ts';
-import { addTpSl, positionView, setLeverage } from '../../services/positions.ts';
+import { addTpSl, openPositions, setLeverage } from '../../services/positions.ts';
 import type { HandlerContext } from '../context.ts';
 
 export function positionsHandlers({
@@ -12,8 +11,7 @@ export function positionsHandlers({
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `positions.${string}`>> {
   const as = (id: string) => accounts.caller(id);
   return {
-    'positions.open': async ({ accountId, market }) =>
-      (await collateral.openPositions(await as(accountId), market)).map(positionView),
+    'positions.open': async ({ accountId, market }) => openPositions(await as(accountId), market),
     'positions.setLeverage': async ({ accountId, leverage }) =>
       setLeverage(connection, await as(accountId), leverage),
     'positions.addTpSl': async ({ accountId, ...input }) =>
