@@ -1,4 +1,4 @@
-/** The procedures of the registered accounts and their keys. Free of Node imports: the renderer's type-check reads it. */
+/** The procedures of the registered accounts and their keys. */
 import { z } from 'zod';
 import { accountId, label, noInput, procedure, tagList, type ProcedureDef } from '../../ipc/schemas.ts';
 import type { AccountView, ImportReport } from './views.ts';

@@ -1,4 +1,4 @@
-/** The result and payload types of the registered accounts: plain data, free of Node imports. */
+/** The result and payload types of the registered accounts (plain data). */
 
 /** A registered account as the renderer sees it: never the secret, the public key only hinted. */
 export interface AccountView {

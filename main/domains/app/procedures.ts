@@ -1,4 +1,4 @@
-/** The procedures of what the app is, and restarting it. Free of Node imports: the renderer's type-check reads it. */
+/** The procedures of what the app is, and restarting it. */
 import { noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 import type { AppInfo } from './views.ts';
 

@@ -1,4 +1,4 @@
-/** The result and payload types of the app itself and its notices: plain data, free of Node imports. */
+/** The result and payload types of the app itself and its notices (plain data). */
 
 export interface AppInfo {
   name: string;

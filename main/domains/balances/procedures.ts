@@ -1,4 +1,4 @@
-/** The procedures of one account's spot trade balances. Free of Node imports: the renderer's type-check reads it. */
+/** The procedures of one account's spot trade balances. */
 import { z } from 'zod';
 import { accountId, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 

@@ -1,4 +1,4 @@
-/** The procedures of the exchange connection: the running one and the saved choice. Free of Node imports: the renderer's type-check reads it. */
+/** The procedures of the exchange connection: the running one and the saved choice. */
 import { connectionChoice, noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 import type { ConnectionSettingsView, ConnectionStatus } from './views.ts';
 

@@ -1,4 +1,4 @@
-/** The result and payload types of the exchange connection: plain data, free of Node imports. */
+/** The result and payload types of the exchange connection (plain data). */
 
 export interface ConnectionStatus {
   /** The `connection` its accounts carry: `sandbox`, or the REST and WebSocket addresses together. */

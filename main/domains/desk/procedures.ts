@@ -1,4 +1,4 @@
-/** The procedures of many-accounts work (balances, one order for many, key permissions, sweeps). Free of Node imports: the renderer's type-check reads it. */
+/** The procedures of many-accounts work (balances, one order for many, key permissions, sweeps). */
 import { z } from 'zod';
 import {
   accountSet,

@@ -1,4 +1,4 @@
-/** The result and payload types of many-accounts work (balances, one order for many, key permissions, sweeps): plain data, free of Node imports. */
+/** The result and payload types of many-accounts work: balances, one order for many, permissions, sweeps. */
 import type { IpcError } from '../../ipc/contract.ts';
 import type { PlaceResultView, RuleIssueView } from '../orders/views.ts';
 

@@ -1,4 +1,4 @@
-/** The procedures of the pre-trade guards' thresholds: the price band, per-market bands, the order value ceiling. Free of Node imports: the renderer's type-check reads it. */
+/** The procedures of the pre-trade guards: the price bands (overall, per market) and the order value ceiling. */
 import { z } from 'zod';
 import { noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 import type { GuardSettingsView } from './views.ts';

@@ -1,4 +1,4 @@
-/** The result and payload types of the pre-trade guards' thresholds: plain data, free of Node imports. */
+/** The result and payload types of the pre-trade guards' thresholds (plain data). */
 
 /** The thresholds in force ('' = that guard is off). */
 export interface GuardSettingsView {

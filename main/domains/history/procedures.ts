@@ -1,4 +1,4 @@
-/** The procedures of the history sync (`sync.*`) and the cached deals (`history.*`). Free of Node imports: the renderer's type-check reads it. */
+/** The procedures of the history sync (`sync.*`) and the cached deals (`history.*`). */
 import { z } from 'zod';
 import {
   accountId,

@@ -1,4 +1,4 @@
-/** The result and payload types of the history sync and the cached deals: plain data, free of Node imports. */
+/** The result and payload types of the history sync and the cached deals (plain data). */
 import type { DealView } from '../orders/views.ts';
 
 export interface SyncProgressView {

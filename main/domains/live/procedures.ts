@@ -1,4 +1,4 @@
-/** The procedures of an account's WebSocket subscriptions. Free of Node imports: the renderer's type-check reads it. */
+/** The procedures of an account's WebSocket subscriptions. */
 import { z } from 'zod';
 import { accountId, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 import { CHANNELS } from '../../exchange/ws/channels.ts';

@@ -1,4 +1,4 @@
-/** The result and payload types of an account's WebSocket pushes: plain data, free of Node imports. */
+/** The result and payload types of an account's WebSocket pushes (plain data). */
 
 export type LiveState = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stopped';
 

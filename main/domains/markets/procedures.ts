@@ -1,4 +1,4 @@
-/** The procedures of the market catalog and order book snapshots. Free of Node imports: the renderer's type-check reads it. */
+/** The procedures of the market catalog and order book snapshots. */
 import { z } from 'zod';
 import { noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 import type { MarketView, OrderBookView } from './views.ts';

@@ -1,4 +1,4 @@
-/** The result and payload types of the markets and their order books: plain data, free of Node imports. */
+/** The result and payload types of the markets and their order books (plain data). */
 
 export interface MarketView {
   name: string;

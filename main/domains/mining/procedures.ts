@@ -1,4 +1,4 @@
-/** The procedures of one account's mining pool accounts. Free of Node imports: the renderer's type-check reads it. */
+/** The procedures of one account's mining pool accounts. */
 import { z } from 'zod';
 import { accountId, noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 import type {

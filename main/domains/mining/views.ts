@@ -1,4 +1,4 @@
-/** The result and payload types of one account's mining pool accounts: plain data, free of Node imports. */
+/** The result and payload types of one account's mining pool accounts (plain data). */
 
 export interface MiningAlertView {
   account: string;

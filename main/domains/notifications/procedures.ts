@@ -1,4 +1,4 @@
-/** The procedures of desktop notifications: which kinds main raises, and a test notice. Free of Node imports: the renderer's type-check reads it. */
+/** The procedures of desktop notifications: which kinds main raises, and a test notice. */
 import { z } from 'zod';
 import { noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 import type { NotificationKind, NotificationSettings } from './views.ts';

@@ -1,4 +1,4 @@
-/** The result and payload types of desktop notifications: plain data, free of Node imports. */
+/** The result and payload types of desktop notifications (plain data). */
 
 /** Every kind of desktop notification, in the order Settings lists them. */
 export const NOTIFICATION_KINDS = [

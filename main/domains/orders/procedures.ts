@@ -1,4 +1,4 @@
-/** The procedures of orders of one account: checks, placing (REST or WebSocket), modifying, cancelling. Free of Node imports: the renderer's type-check reads it. */
+/** The procedures of orders of one account: checks, placing (REST or WebSocket), modifying, cancelling. */
 import { z } from 'zod';
 import { accountId, decimalText, orderDraft, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 import { guardIds } from '../guards/procedures.ts';

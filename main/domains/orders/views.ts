@@ -1,4 +1,4 @@
-/** The result and payload types of orders: checks, placing, open orders: plain data, free of Node imports. */
+/** The result types of orders: checks, placing, open orders (plain data). */
 
 export interface RuleIssueView {
   field: string;

@@ -1,4 +1,4 @@
-/** The procedures of one account's collateral positions. Free of Node imports: the renderer's type-check reads it. */
+/** The procedures of one account's collateral positions. */
 import { z } from 'zod';
 import { accountId, decimalText, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 import type { RecordView } from '../wallet/views.ts';

@@ -1,4 +1,4 @@
-/** The result and payload types of one account's collateral positions: plain data, free of Node imports. */
+/** The result and payload types of one account's collateral positions (plain data). */
 import type { OrderView } from '../orders/views.ts';
 
 export interface OpenPositionView {

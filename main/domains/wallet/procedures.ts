@@ -1,4 +1,4 @@
-/** The procedures of one account's main-balance wallet: balances, withdrawals, codes, converts. Free of Node imports: the renderer's type-check reads it. */
+/** The procedures of one account's main-balance wallet: balances, withdrawals, codes, converts. */
 import { z } from 'zod';
 import { accountId, decimalText, noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 import type {

@@ -1,4 +1,4 @@
-/** The result and payload types of one account's main-balance wallet: plain data, free of Node imports. */
+/** The result and payload types of one account's main-balance wallet (plain data). */
 
 export interface MainBalanceView {
   main_balance: string;

@@ -1,4 +1,4 @@
-/** The procedures of webhook keys, the receiver and the received events. Free of Node imports: the renderer's type-check reads it. */
+/** The procedures of webhook keys, the receiver and the received events. */
 import { z } from 'zod';
 import { accountId, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 import type { WebhookEventView } from './views.ts';

@@ -1,4 +1,4 @@
-/** The result and payload types of webhook events: plain data, free of Node imports. */
+/** The result and payload types of webhook events (plain data). */
 
 /** A webhook event as stored: the exchange's method, id and params (source 'reconciler' when filled in). */
 export interface WebhookEventView {
