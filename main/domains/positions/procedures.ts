@@ -1,7 +1,6 @@
 /** The procedures of one account's collateral positions. */
 import { z } from 'zod';
-import { accountId, decimalText, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
-import type { RecordView } from '../wallet/views.ts';
+import { accountId, decimalText, procedure, type ProcedureDef, type RecordView } from '../../ipc/schemas.ts';
 import type { PositionView, TpSlLegsView } from './views.ts';
 
 export const positionsProcedures = {

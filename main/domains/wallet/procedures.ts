@@ -1,13 +1,19 @@
 /** The procedures of one account's main-balance wallet: balances, withdrawals, codes, converts. */
 import { z } from 'zod';
-import { accountId, decimalText, noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
+import {
+  accountId,
+  decimalText,
+  noInput,
+  procedure,
+  type ProcedureDef,
+  type RecordView,
+} from '../../ipc/schemas.ts';
 import type {
   AddressCheckView,
   AddressEntryView,
   BalanceHistoryView,
   CreatedCodeView,
   MainBalanceView,
-  RecordView,
   RefundView,
   WalletAssetView,
   WithdrawableView,

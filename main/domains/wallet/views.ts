@@ -12,9 +12,6 @@ export interface WithdrawableView {
   assets: Record<string, string>;
 }
 
-/** A record kept as the exchange sent it (history pages whose fields the app shows as they come). */
-export type RecordView = Record<string, unknown>;
-
 /** What the exchange publishes about moving one currency out (public asset list). */
 export interface WalletAssetView {
   ticker: string;
