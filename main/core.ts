@@ -1,33 +1,46 @@
 import { join } from 'node:path';
 import { openCache, type Cache } from './cache/index.ts';
+import { accountsHandlers } from './domains/accounts/handlers.ts';
+import { appHandlers } from './domains/app/handlers.ts';
+import { balancesHandlers } from './domains/balances/handlers.ts';
+import { connectionHandlers } from './domains/connection/handlers.ts';
+import type { HandlerContext } from './domains/context.ts';
+import { deskHandlers } from './domains/desk/handlers.ts';
+import { guardsHandlers } from './domains/guards/handlers.ts';
+import { historyHandlers } from './domains/history/handlers.ts';
+import { liveHandlers } from './domains/live/handlers.ts';
+import { marketsHandlers } from './domains/markets/handlers.ts';
+import { miningHandlers } from './domains/mining/handlers.ts';
+import { notificationsHandlers } from './domains/notifications/handlers.ts';
+import { ordersHandlers } from './domains/orders/handlers.ts';
+import { positionsHandlers } from './domains/positions/handlers.ts';
+import { walletHandlers } from './domains/wallet/handlers.ts';
+import { webhooksHandlers } from './domains/webhooks/handlers.ts';
 import type { AppEnvironment } from './environment.ts';
+import type { AuditEntry } from './exchange/http.ts';
 import { EventHub } from './ipc/event-hub.ts';
 import { createRouter, type Handlers, type Router } from './ipc/router.ts';
 import { createLogger, type Logger } from './log.ts';
-import { AddressBook } from './services/address-book.ts';
 import { headlessPlatform, type Platform } from './platform.ts';
 import { AccountService } from './services/accounts.ts';
-import { connectionHandlers } from './services/connection-handlers.ts';
-import type { HandlerContext } from './services/handler-context.ts';
-import { miningHandlers } from './services/mining-handlers.ts';
-import { positionsHandlers } from './services/positions-handlers.ts';
-import { walletHandlers } from './services/wallet-handlers.ts';
-import { appInfo } from './services/app-info.ts';
+import { AccountWallet } from './services/account-wallet.ts';
+import { AddressBook } from './services/address-book.ts';
+import { ConnectionSettings } from './services/connection-settings.ts';
+import { BatchAudit } from './services/desk/audit.ts';
 import { DeskService } from './services/desk/desk.ts';
-import { deskBatchHandlers } from './services/desk/handlers.ts';
-import { LiveService } from './services/live.ts';
-import { MiningWatch } from './services/mining-watch.ts';
-import { notificationHandlers, NotificationService } from './services/notifications.ts';
-import { WebhookService } from './services/webhooks.ts';
-import { deskHandlers } from './services/desk-handlers.ts';
-import { guardHandlers, GuardSettingsStore } from './services/guard-settings.ts';
-import { HistoryService } from './services/history.ts';
-import type { AuditEntry } from './exchange/http.ts';
+import { Sweeps } from './services/desk/sweep.ts';
 import {
   openConnection,
   type ConnectionTarget,
   type ExchangeConnection,
 } from './services/exchange-connection.ts';
+import { GuardSettingsStore } from './services/guard-settings.ts';
+import { HistoryService } from './services/history.ts';
+import { LiveService } from './services/live.ts';
+import { MiningAccounts } from './services/mining.ts';
+import { MiningWatch } from './services/mining-watch.ts';
+import { NotificationService } from './services/notifications.ts';
+import { WebhookService } from './services/webhooks.ts';
 import { AccountRegistry } from './vault/registry.ts';
 import { KeytarSecretStore, type SecretStore } from './vault/secret-store.ts';
 
@@ -152,50 +165,45 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const registered = await accounts.registerDemoAccounts();
   if (registered > 0) log.log('info', `registered ${String(registered)} sandbox demo accounts`);
 
-  const context: HandlerContext = { accounts, connection, cache, live, events, platform, log };
+  const context: HandlerContext = {
+    environment,
+    accounts,
+    connection,
+    cache,
+    live,
+    events,
+    platform,
+    log,
+    desk,
+    sweeps: new Sweeps(accounts, platform),
+    deskAudit: new BatchAudit(cache),
+    history,
+    webhooks,
+    notifications,
+    guards,
+    addressBook,
+    wallet: new AccountWallet(accounts, connection, cache, platform, addressBook, log),
+    mining: new MiningAccounts(accounts, cache),
+    miningWatch,
+    connectionSettings: new ConnectionSettings(environment.dataDir, connection, accounts, platform, log),
+  };
+  // One factory per domain (main/domains/<domain>/handlers.ts), each owning its procedure prefixes.
   const handlers: Handlers = {
-    'app.info': () => appInfo(environment),
-    ...connectionHandlers(context, environment.dataDir),
-    ...deskHandlers(accounts, connection),
-    'sync.start': (input) => history.start(input?.accountIds),
-    'sync.cancel': (input) => history.cancel(input?.accountIds),
-    'sync.status': () => history.states(),
-    'history.deals': ({ filter, cursor, limit }) => history.deals(filter, cursor, limit),
-    'history.totals': ({ filter }) => history.totals(filter),
-    'history.exportCsv': ({ filter }) => history.exportCsv(filter),
-    ...deskBatchHandlers(desk, accounts, events, cache, platform),
-    ...walletHandlers(context, addressBook),
+    ...appHandlers(context),
+    ...connectionHandlers(context),
+    ...accountsHandlers(context),
+    ...marketsHandlers(context),
+    ...ordersHandlers(context),
+    ...balancesHandlers(context),
+    ...historyHandlers(context),
+    ...liveHandlers(context),
+    ...webhooksHandlers(context),
+    ...deskHandlers(context),
+    ...walletHandlers(context),
     ...positionsHandlers(context),
-    ...miningHandlers(context, miningWatch),
-    ...notificationHandlers(notifications),
-    ...guardHandlers(guards),
-    'live.subscribe': ({ accountId, channel, topic }, ctx) =>
-      live.subscribe(accountId, channel, topic, ctx.frame),
-    'live.unsubscribe': ({ id }, ctx) => live.unsubscribe(id, ctx.frame),
-    'webhooks.configure': async ({ accountId, apiKey }) => {
-      await webhooks.configure(accountId, apiKey);
-      return null;
-    },
-    'webhooks.remove': async ({ accountId }) => {
-      await webhooks.remove(accountId);
-      return null;
-    },
-    'webhooks.receiver': ({ enabled, port, host }) => webhooks.receiver(enabled, port, host),
-    'webhooks.receiverStatus': () => webhooks.receiverUrl,
-    'webhooks.events': ({ accountId, before, limit }) =>
-      cache.webhooks.list({ account: accountId, ...(before ? { before } : {}), ...(limit ? { limit } : {}) }),
-    'webhooks.reconcile': ({ accountId }) => webhooks.reconcile(accountId),
-    'orders.placeWs': async ({ accountId, draft, acknowledge }) => {
-      const caller = await accounts.caller(accountId);
-      await connection.trading.screen(caller, draft, acknowledge);
-      return live.placeOrder(
-        accountId,
-        draft,
-        connection.catalog,
-        connection.trading,
-        await connection.trading.accountContext(caller, draft),
-      );
-    },
+    ...miningHandlers(context),
+    ...notificationsHandlers(context),
+    ...guardsHandlers(context),
   };
   const router = createRouter(handlers, {
     onInternalError: (procedure, error, reference) =>

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { UserFacingError } from '../errors.ts';
-import type { AddressEntryView } from '../ipc/procedures-wallet.ts';
+import type { AddressEntryView } from '../ipc/contract.ts';
 import { writeJsonFile } from '../json-file.ts';
 import type { Logger } from '../log.ts';
 import { canonicalAddress, checkAddress } from '../rules/address.ts';

@@ -7,7 +7,6 @@
 import { readFileSync } from 'node:fs';
 import type { GuardSettingsView } from '../ipc/contract.ts';
 import { UserFacingError } from '../errors.ts';
-import type { Handlers } from '../ipc/router.ts';
 import { writeJsonFile } from '../json-file.ts';
 import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
@@ -131,13 +130,4 @@ export class GuardSettingsStore {
     this.#current = next;
     return this.view();
   }
-}
-
-export function guardHandlers(
-  store: GuardSettingsStore,
-): Pick<Handlers, 'guards.settings' | 'guards.configure'> {
-  return {
-    'guards.settings': () => store.view(),
-    'guards.configure': (changes) => store.configure(changes),
-  };
 }

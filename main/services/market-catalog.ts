@@ -2,6 +2,7 @@
 import type { ExchangeHttp } from '../exchange/http.ts';
 import * as publicApi from '../exchange/endpoints/public.ts';
 import { UserFacingError } from '../errors.ts';
+import type { MarketView, OrderBookView } from '../ipc/contract.ts';
 import type { MarketRules } from '../rules/index.ts';
 
 export interface CatalogMarket extends MarketRules {
@@ -47,6 +48,29 @@ export class MarketCatalog {
       );
     }
     return market;
+  }
+
+  /** Every market as the renderer shows it: precision, limits and steps. */
+  async views(): Promise<MarketView[]> {
+    return (await this.all()).map((m) => ({
+      name: m.name,
+      type: m.type,
+      stockPrec: m.stockPrec,
+      moneyPrec: m.moneyPrec,
+      minAmount: m.minAmount,
+      minTotal: m.minTotal,
+      maxTotal: m.maxTotal,
+      tickSize: m.tickSize,
+      stepSize: m.stepSize,
+      isTradFiFutures: m.isTradFiFutures,
+      ...(m.maxLeverage === undefined ? {} : { maxLeverage: m.maxLeverage }),
+    }));
+  }
+
+  /** A snapshot of a market's order book. */
+  async depth(market: string, limit?: number): Promise<OrderBookView> {
+    const book = await publicApi.orderBook(this.#http, market, limit);
+    return { timestamp: book.timestamp, asks: book.asks, bids: book.bids };
   }
 
   async #fresh(): Promise<void> {

@@ -14,12 +14,11 @@ import type {
   WebhookEventView,
 } from '../ipc/contract.ts';
 import type { EventHub } from '../ipc/event-hub.ts';
-import type { Handlers } from '../ipc/router.ts';
 import {
   NOTIFICATION_KINDS,
   type NotificationKind,
   type NotificationSettings,
-} from '../ipc/procedures-notifications.ts';
+} from '../domains/notifications/views.ts';
 import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
 
@@ -259,18 +258,4 @@ export class NotificationService {
       }
     }
   }
-}
-
-/** The IPC handlers of the notification settings. */
-export function notificationHandlers(
-  service: NotificationService,
-): Pick<Handlers, Extract<keyof Handlers, `notifications.${string}`>> {
-  return {
-    'notifications.settings': () => service.settings,
-    'notifications.configure': (changes) => service.configure(changes),
-    'notifications.test': () => {
-      service.test();
-      return null;
-    },
-  };
 }

@@ -11,8 +11,8 @@ import type { ExchangeHttp } from '../exchange/http.ts';
 import * as mainAccount from '../exchange/endpoints/main-account.ts';
 import * as publicApi from '../exchange/endpoints/public.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import type { BalanceHistoryView, RefundView, WalletAssetView } from '../ipc/procedures-wallet.ts';
-import type { MainBalanceView } from '../ipc/views.ts';
+import { UserFacingError } from '../errors.ts';
+import type { BalanceHistoryView, MainBalanceView, RefundView, WalletAssetView } from '../ipc/contract.ts';
 
 export interface WithdrawalResult {
   readonly uniqueId: string;
@@ -106,6 +106,31 @@ export function balanceHistory(ticker: string, newestFirst: readonly BalanceSnap
     samples,
     newest: newest ? { takenAtMs: newest.takenAtMs, balances: balancesOf(newest) } : null,
   };
+}
+
+/** How many deposits back a refund's deposit is looked up, 100 a page. */
+const REFUND_LOOKUP_PAGES = 10;
+
+/** The deposit a refund names, from the account's deposit history. */
+export async function depositOf(
+  caller: KeyCaller,
+  depositId: string,
+): Promise<{ depositId: string; ticker: string; amount: string }> {
+  for (let page = 0; page < REFUND_LOOKUP_PAGES; page += 1) {
+    const { records } = await mainAccount.history(caller, {
+      transactionMethod: 1,
+      limit: 100,
+      offset: page * 100,
+    });
+    const found = records.find((r) => String(r['transactionId']) === depositId);
+    if (found) return { depositId, ticker: found.ticker ?? '?', amount: found.amount ?? '?' };
+    if (records.length < 100) break;
+  }
+  throw new UserFacingError(
+    'invalid_input',
+    `No deposit with the id ${depositId} is in this account's history.`,
+    'depositId',
+  );
 }
 
 export class WalletService {

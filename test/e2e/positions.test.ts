@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OrderView } from '../../main/ipc/contract.ts';
-import type { PositionView } from '../../main/ipc/procedures-positions.ts';
+import type { OrderView, PositionView } from '../../main/ipc/contract.ts';
 import { artifact } from './paths.ts';
 import { useAppSession, type OpenedPage } from './session.ts';
 

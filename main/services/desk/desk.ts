@@ -149,6 +149,19 @@ export class DeskService {
    * Balances of many sub-accounts read with the main account's key (one `sub-account/balances` call
    * each, all under that key's shared budget), each reported through `onResult` as it arrives.
    */
+  /** Balances of sub-accounts (every registered one on the main account's connection by default). */
+  mainSubAccountBalances(subAccountIds?: readonly string[]): Promise<SubBalanceResult[]> {
+    const main = this.#accounts.mainAccount('it reads the sub-accounts.');
+    const ids =
+      subAccountIds ??
+      this.#accounts.registry
+        .list()
+        .flatMap((a) =>
+          a.kind === 'sub' && a.subAccountId && a.connection === main.connection ? [a.subAccountId] : [],
+        );
+    return this.subAccountBalances(main.id, ids);
+  }
+
   async subAccountBalances(
     mainAccountId: string,
     subAccountIds: readonly string[],

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountView, Reply } from '../../../main/ipc/contract.ts';
 import type {
+  AccountView,
   MiningRewardView,
+  Reply,
   WatcherLinkView,
   WorkerSampleView,
-} from '../../../main/ipc/procedures-mining.ts';
+} from '../../../main/ipc/contract.ts';
 import { createTestCore, type TestCore } from '../../support/core.ts';
 
 let core: TestCore;

@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AccountView, AppInfo, MiningAlertView, Reply } from '../../../main/ipc/contract.ts';
-import type { NotificationSettings } from '../../../main/ipc/procedures-notifications.ts';
+import type {
+  AccountView,
+  AppInfo,
+  MiningAlertView,
+  NotificationSettings,
+  Reply,
+} from '../../../main/ipc/contract.ts';
 import type { Sandbox } from '../../../main/sandbox/index.ts';
 import { createTestCore, registerAccount, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';

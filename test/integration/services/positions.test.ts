@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as collateral from '../../../main/exchange/endpoints/collateral.ts';
-import type { IpcError, OrderView } from '../../../main/ipc/contract.ts';
-import type { PositionView, TpSlLegsView } from '../../../main/ipc/procedures-positions.ts';
+import type { IpcError, OrderView, PositionView, TpSlLegsView } from '../../../main/ipc/contract.ts';
 import { createTestCore, type TestCore } from '../../support/core.ts';
 
 let core: TestCore;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PositionView } from '../../../main/ipc/procedures-positions.ts';
+import type { PositionView } from '../../../main/ipc/contract.ts';
 import {
   adlWords,
   allowedLeverage,

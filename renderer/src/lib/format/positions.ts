@@ -1,7 +1,6 @@
 // Facts about open positions for the Positions screen: direction, size, the closing order, ADL rank
 // in words, leverage levels, and a `positionsMargin` push read as the open-position view.
-import type { OrderDraftInput } from '../../../../main/ipc/contract.ts';
-import type { PositionView } from '../../../../main/ipc/procedures-positions.ts';
+import type { OrderDraftInput, PositionView } from '../../../../main/ipc/contract.ts';
 
 /** Leverage levels the exchange accepts. */
 export const LEVERAGE_LEVELS = [1, 2, 3, 5, 10, 20, 50, 100] as const;

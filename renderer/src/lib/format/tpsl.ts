@@ -1,6 +1,5 @@
 // How a take-profit / stop-loss leg reads on screen: what it is and which position it closes.
-import type { OrderView } from '../../../../main/ipc/contract.ts';
-import type { PositionView, TpSlLegView } from '../../../../main/ipc/procedures-positions.ts';
+import type { OrderView, PositionView, TpSlLegView } from '../../../../main/ipc/contract.ts';
 
 export type LegKind = TpSlLegView['kind'];
 

@@ -1,4 +1,4 @@
-import type { AddressEntryView } from '../../../../main/ipc/procedures-wallet.ts';
+import type { AddressEntryView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 
 export type AddressEntry = AddressEntryView;

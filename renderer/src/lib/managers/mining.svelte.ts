@@ -1,9 +1,10 @@
-import type { MinerInfoView, MiningAlertView } from '../../../../main/ipc/contract.ts';
 import type {
+  MinerInfoView,
+  MiningAlertView,
   MiningRewardView,
   WatcherLinkView,
   WorkerSampleView,
-} from '../../../../main/ipc/procedures-mining.ts';
+} from '../../../../main/ipc/contract.ts';
 import type { ChartSeries } from '../format/chart.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import type { PreferenceStore } from './storage.ts';

@@ -1,7 +1,4 @@
-import type {
-  NotificationKind,
-  NotificationSettings,
-} from '../../../../main/ipc/procedures-notifications.ts';
+import type { NotificationKind, NotificationSettings } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 
 /** Every kind with its words, in the order Settings lists them. */

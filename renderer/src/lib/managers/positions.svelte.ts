@@ -1,5 +1,4 @@
-import type { MarketView, OrderView } from '../../../../main/ipc/contract.ts';
-import type { PositionView, TpSlLegsView } from '../../../../main/ipc/procedures-positions.ts';
+import type { MarketView, OrderView, PositionView, TpSlLegsView } from '../../../../main/ipc/contract.ts';
 import type { ChartPoint } from '../format/chart.ts';
 import {
   adlKey,

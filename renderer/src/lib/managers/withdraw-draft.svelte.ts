@@ -1,4 +1,4 @@
-import type { AddressCheckView, AddressEntryView } from '../../../../main/ipc/procedures-wallet.ts';
+import type { AddressCheckView, AddressEntryView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { compareDecimal } from '../format/decimal.ts';
 import { decimalPlaces, isPositiveDecimal, sumDecimals } from '../format/decimal-math.ts';

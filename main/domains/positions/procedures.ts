@@ -1,33 +1,7 @@
 /** The procedures of one account's collateral positions. */
 import { z } from 'zod';
-import { accountId, decimalText, procedure, type ProcedureDef } from './schemas.ts';
-import type { OpenPositionView, OrderView, RecordView } from './views.ts';
-
-/** An open position with what the exchange adds beside the basics (profit, margin, dates). */
-export interface PositionView extends OpenPositionView {
-  openDate?: number;
-  modifyDate?: number;
-  pnl?: string;
-  pnlPercent?: string;
-  margin?: string;
-  realizedFunding?: string;
-  liquidationState?: string | null;
-  /** The take-profit / stop-loss legs waiting on the position, as the exchange lists them. */
-  tpsl?: TpSlLegView[];
-}
-
-/** One take-profit or stop-loss leg of a position: its order and trigger price. */
-export interface TpSlLegView {
-  orderId: number;
-  kind: 'takeProfit' | 'stopLoss';
-  activationPrice: string;
-}
-
-/** The legs `positions.addTpSl` placed (a leg is absent when its price was not given). */
-export interface TpSlLegsView {
-  takeProfit?: OrderView;
-  stopLoss?: OrderView;
-}
+import { accountId, decimalText, procedure, type ProcedureDef, type RecordView } from '../../ipc/schemas.ts';
+import type { PositionView, TpSlLegsView } from './views.ts';
 
 export const positionsProcedures = {
   'positions.open': procedure<PositionView[]>()(

@@ -1,26 +1,13 @@
-/** The procedures of the pre-trade guards' thresholds: the price band, per-market bands, the order value ceiling. */
+/** The procedures of the pre-trade guards: the price bands (overall, per market) and the order value ceiling. */
 import { z } from 'zod';
-import { noInput, procedure, type ProcedureDef } from './schemas.ts';
+import { noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
+import type { GuardSettingsView } from './views.ts';
 
 /** The guards an order send may acknowledge. */
 export const guardIds = z.array(z.enum(['price_band', 'notional'])).max(2);
 
 /** A threshold as typed: a plain decimal, or '' for off. */
 const threshold = z.string().trim().max(20);
-
-/** The thresholds in force ('' = that guard is off). */
-export interface GuardSettingsView {
-  bandPct: string;
-  markets: Record<string, string>;
-  notionalCeiling: string;
-}
-
-/** One question an order must have acknowledged before it is sent. */
-export interface GuardQuestionView {
-  guard: 'price_band' | 'notional';
-  field: string;
-  message: string;
-}
 
 export const guardsProcedures = {
   'guards.settings': procedure<GuardSettingsView>()(

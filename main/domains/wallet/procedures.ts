@@ -1,88 +1,25 @@
 /** The procedures of one account's main-balance wallet: balances, withdrawals, codes, converts. */
 import { z } from 'zod';
-import { accountId, decimalText, noInput, procedure, type ProcedureDef } from './schemas.ts';
-import type { MainBalanceView, RecordView, WithdrawableView } from './views.ts';
+import {
+  accountId,
+  decimalText,
+  noInput,
+  procedure,
+  type ProcedureDef,
+  type RecordView,
+} from '../../ipc/schemas.ts';
+import type {
+  AddressCheckView,
+  AddressEntryView,
+  BalanceHistoryView,
+  CreatedCodeView,
+  MainBalanceView,
+  RefundView,
+  WalletAssetView,
+  WithdrawableView,
+} from './views.ts';
 
 const ticker = z.string().regex(/^[A-Z0-9]{1,16}$/, 'must be a ticker such as USDT');
-
-/** What the exchange publishes about moving one currency out (public asset list). */
-export interface WalletAssetView {
-  ticker: string;
-  name: string;
-  canWithdraw: boolean;
-  canDeposit: boolean;
-  /** Smallest and largest withdrawal, when the exchange publishes them. */
-  minWithdraw: string | null;
-  maxWithdraw: string | null;
-  /** The fixed withdrawal fee charged on top of the amount; null when the exchange does not publish it. */
-  withdrawFee: string | null;
-  /** Decimal places an amount may have, when published. */
-  precision: number | null;
-  networks: string[];
-  defaultNetwork: string | null;
-  /** Fiat withdrawals need a provider. */
-  fiat: boolean;
-  /** Withdrawals carry a memo or destination tag beside the address. */
-  memo: boolean;
-}
-
-export interface RefundView {
-  id: string | null;
-  depositId: string | null;
-  ticker: string | null;
-  amount: string | null;
-  memo: string | null;
-  status: 'in_process' | 'successful' | 'canceled';
-  /** Unix seconds, when given. */
-  createdAt: number | null;
-}
-
-/** A labelled address of the profile's address book. */
-export interface AddressEntryView {
-  id: string;
-  label: string;
-  network: string;
-  address: string;
-  /** Destination tag or memo, on networks that need one. */
-  memo: string | null;
-  addedAtMs: number;
-}
-
-/** Whether an address can exist on a network, as the person types it. */
-export interface AddressCheckView {
-  /** The network the withdrawal would go over (the currency's default when none was chosen). */
-  network: string;
-  /** Empty when the address (and memo) can exist there. */
-  problem: { field: string; message: string } | null;
-  /** What the network needs beside the address ("destination tag"), or null. */
-  memo: string | null;
-  /** The book's entry for this address, or null when it is not in the book. */
-  inBook: AddressEntryView | null;
-}
-
-/** A created service code: the code itself went to the clipboard in main and never crosses the bridge. */
-export interface CreatedCodeView {
-  externalId: string;
-  message: string;
-  /** The code masked to its first and last characters, to recognise it when pasted. */
-  hint: string;
-  copied: boolean;
-}
-
-export interface BalanceSampleView {
-  /** When the snapshot was taken (ms since epoch). */
-  t: number;
-  main: string;
-  pending: string;
-}
-
-export interface BalanceHistoryView {
-  ticker: string;
-  /** Oldest first. */
-  samples: BalanceSampleView[];
-  /** The newest stored main-balance snapshot of the account (every ticker), for offline reading. */
-  newest: { takenAtMs: number; balances: Record<string, MainBalanceView> } | null;
-}
 
 export const walletProcedures = {
   'wallet.balances': procedure<Record<string, MainBalanceView>>()(

@@ -1,19 +1,8 @@
 /** The procedures of desktop notifications: which kinds main raises, and a test notice. */
 import { z } from 'zod';
-import { noInput, procedure, type ProcedureDef } from './schemas.ts';
-
-/** Every kind of desktop notification, in the order Settings lists them. */
-export const NOTIFICATION_KINDS = [
-  'workersOffline',
-  'workersLow',
-  'deposits',
-  'withdrawals',
-  'fills',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-/** Which kinds raise a desktop notification (the Events list shows every event either way). */
-export type NotificationSettings = Record<NotificationKind, boolean>;
+import { noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
+import type { NotificationKind, NotificationSettings } from './views.ts';
+import { NOTIFICATION_KINDS } from './views.ts';
 
 export const notificationsProcedures = {
   'notifications.settings': procedure<NotificationSettings>()(

@@ -1,7 +1,6 @@
-/** The procedures of many-accounts work (balances, one order for many, key permissions, sweeps) and webhooks. */
+/** The procedures of many-accounts work (balances, one order for many, key permissions, sweeps). */
 import { z } from 'zod';
 import {
-  accountId,
   accountSet,
   orderDraft,
   permissionChanges,
@@ -9,19 +8,18 @@ import {
   sizing,
   sweepPlan,
   type ProcedureDef,
-} from './schemas.ts';
-import { guardIds } from './procedures-guards.ts';
+} from '../../ipc/schemas.ts';
+import { guardIds } from '../guards/procedures.ts';
+import type { IpcError } from '../../ipc/contract.ts';
 import type {
   BatchOutcome,
   BatchRecordView,
   DeskBalanceView,
   DeskChildPreview,
   DeskChildResult,
-  IpcError,
   KeyDiffView,
   SweepLegView,
-  WebhookEventView,
-} from './contract.ts';
+} from './views.ts';
 
 const parentId = z.string().regex(/^[A-Za-z0-9._-]{1,40}$/);
 
@@ -81,39 +79,5 @@ export const deskProcedures = {
         limit: z.number().int().min(1).max(200).optional(),
       })
       .optional(),
-  ),
-  'webhooks.configure': procedure<null>()(
-    "Sets an account's webhook key; its secret is read from the clipboard into the keychain.",
-    z.strictObject({ accountId, apiKey: z.string().trim().min(1).max(255) }),
-  ),
-  'webhooks.remove': procedure<null>()(
-    "Forgets an account's webhook key and secret.",
-    z.strictObject({ accountId }),
-  ),
-  'webhooks.receiver': procedure<string | null>()(
-    'Turns the webhook receiver on (answers its address) or off.',
-    z.strictObject({
-      enabled: z.boolean(),
-      port: z.number().int().min(0).max(65535).optional(),
-      host: z.union([z.literal('127.0.0.1'), z.literal('0.0.0.0'), z.literal('::1')]).optional(),
-    }),
-  ),
-  'webhooks.receiverStatus': procedure<string | null>()(
-    'The address the webhook receiver listens on, or null while it is off.',
-    z.strictObject({}).optional(),
-  ),
-  'webhooks.events': procedure<WebhookEventView[]>()(
-    'Received webhook events of an account, newest first.',
-    z.strictObject({
-      accountId,
-      before: z
-        .strictObject({ receivedAtMs: z.number().int().nonnegative(), id: z.string().max(64) })
-        .optional(),
-      limit: z.number().int().min(1).max(1000).optional(),
-    }),
-  ),
-  'webhooks.reconcile': procedure<number>()(
-    'Fills in, from the deposit/withdraw history, the events that never arrived; answers how many.',
-    z.strictObject({ accountId }),
   ),
 } as const satisfies Record<string, ProcedureDef>;

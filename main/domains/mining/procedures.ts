@@ -1,37 +1,13 @@
 /** The procedures of one account's mining pool accounts. */
 import { z } from 'zod';
-import { accountId, noInput, procedure, type ProcedureDef } from './schemas.ts';
-import type { MinerInfoView, MiningAlertView } from './views.ts';
-
-/** A cached daily reward of a mining account (amounts as the exchange sent them). */
-export interface MiningRewardView {
-  miningAccount: string;
-  /** Unix seconds. */
-  time: number;
-  reward: string;
-  fee: string | null;
-  hashrate: string | null;
-}
-
-/** A watcher link: a read-only pool dashboard shared with someone, until it expires. */
-export interface WatcherLinkView {
-  id: string;
-  name: string;
-  link: string;
-  accounts: string[];
-  permissions: string[];
-  createdAtMs: number;
-  /** When the link stops working; null when it never does. */
-  liveUntilMs: number | null;
-}
-
-/** One reading of a mining account's workers. */
-export interface WorkerSampleView {
-  sampledAtMs: number;
-  online: number;
-  offline: number;
-  low: number;
-}
+import { accountId, noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
+import type {
+  MinerInfoView,
+  MiningAlertView,
+  MiningRewardView,
+  WatcherLinkView,
+  WorkerSampleView,
+} from './views.ts';
 
 const miningAccount = z.string().min(1).max(255);
 

@@ -1,0 +1,23 @@
+/** The result and payload types of the registered accounts (plain data). */
+
+/** A registered account as the renderer sees it: never the secret, the public key only hinted. */
+export interface AccountView {
+  id: string;
+  label: string;
+  kind: 'main' | 'sub';
+  subAccountId: string | null;
+  /** First and last characters of the public key, e.g. `4f2a…9c1e`. */
+  apiKeyHint: string;
+  connection: string;
+  groups: string[];
+  tags: string[];
+  favourite: boolean;
+  /** A webhook key is set up for this account. */
+  webhook: boolean;
+}
+
+export interface ImportReport {
+  /** The file read, or null when the user cancelled the dialog. */
+  file: string | null;
+  rows: Array<{ line: number; label: string; ok: boolean; error?: string; field?: string }>;
+}

@@ -1,0 +1,15 @@
+/** The procedures of the exchange connection: the running one and the saved choice. */
+import { connectionChoice, noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
+import type { ConnectionSettingsView, ConnectionStatus } from './views.ts';
+
+export const connectionProcedures = {
+  'connection.status': procedure<ConnectionStatus>()('The exchange the app is connected to.', noInput),
+  'connection.saved': procedure<ConnectionSettingsView>()(
+    'The exchange the app connects to at start, and whether that differs from the one running now.',
+    noInput,
+  ),
+  'connection.configure': procedure<ConnectionSettingsView>()(
+    'Saves the exchange to connect to (embedded sandbox or live addresses); it takes effect at the next start.',
+    connectionChoice,
+  ),
+} as const satisfies Record<string, ProcedureDef>;

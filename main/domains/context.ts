@@ -1,0 +1,44 @@
+/** What every domain's IPC handler factory draws on: the services a core has running. */
+import type { Cache } from '../cache/index.ts';
+import type { AppEnvironment } from '../environment.ts';
+import type { EventHub } from '../ipc/event-hub.ts';
+import type { Logger } from '../log.ts';
+import type { Platform } from '../platform.ts';
+import type { AccountService } from '../services/accounts.ts';
+import type { AccountWallet } from '../services/account-wallet.ts';
+import type { AddressBook } from '../services/address-book.ts';
+import type { DeskService } from '../services/desk/desk.ts';
+import type { BatchAudit } from '../services/desk/audit.ts';
+import type { Sweeps } from '../services/desk/sweep.ts';
+import type { ExchangeConnection } from '../services/exchange-connection.ts';
+import type { ConnectionSettings } from '../services/connection-settings.ts';
+import type { GuardSettingsStore } from '../services/guard-settings.ts';
+import type { HistoryService } from '../services/history.ts';
+import type { LiveService } from '../services/live.ts';
+import type { MiningAccounts } from '../services/mining.ts';
+import type { MiningWatch } from '../services/mining-watch.ts';
+import type { NotificationService } from '../services/notifications.ts';
+import type { WebhookService } from '../services/webhooks.ts';
+
+export interface HandlerContext {
+  readonly environment: AppEnvironment;
+  readonly accounts: AccountService;
+  readonly connection: ExchangeConnection;
+  readonly cache: Cache;
+  readonly live: LiveService;
+  readonly events: EventHub;
+  readonly platform: Platform;
+  readonly log: Logger;
+  readonly desk: DeskService;
+  readonly sweeps: Sweeps;
+  readonly deskAudit: BatchAudit;
+  readonly history: HistoryService;
+  readonly webhooks: WebhookService;
+  readonly notifications: NotificationService;
+  readonly guards: GuardSettingsStore;
+  readonly addressBook: AddressBook;
+  readonly wallet: AccountWallet;
+  readonly connectionSettings: ConnectionSettings;
+  readonly mining: MiningAccounts;
+  readonly miningWatch: MiningWatch;
+}

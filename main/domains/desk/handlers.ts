@@ -1,0 +1,42 @@
+/** IPC handlers of `desk.*`: balances fan-out, one order for many, key permissions, sweeps, the batch log. */
+import type { Handlers } from '../../ipc/router.ts';
+import { applyPermissions, previewPermissions } from '../../services/desk/key-permissions.ts';
+import type { HandlerContext } from '../context.ts';
+
+export function deskHandlers({
+  desk,
+  sweeps,
+  deskAudit,
+  accounts,
+  events,
+  cache,
+  platform,
+}: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `desk.${string}`>> {
+  return {
+    'desk.balances': (input) =>
+      desk.balances(input?.accountIds ?? accounts.registry.list().map((a) => a.id), (r) =>
+        events.emit('desk.balance', r),
+      ),
+    'desk.subAccountBalances': (input) => desk.mainSubAccountBalances(input?.subAccountIds),
+    'desk.previewOrder': ({ accountIds, draft, sizing, parentId }) =>
+      desk.preview(accountIds, draft, sizing, parentId),
+    'desk.placeOrder': async ({ previewId, acknowledge }) => {
+      const outcome = await desk.place(previewId, (parentId) => deskAudit.sentBefore(parentId), acknowledge);
+      await deskAudit.orders(outcome.parentId, outcome.results);
+      return outcome;
+    },
+    'desk.previewPermissions': ({ accountIds, urls }) => previewPermissions(accounts, accountIds, urls),
+    'desk.applyPermissions': async ({ accountIds, urls }) => {
+      const results = await applyPermissions(accounts, platform, accountIds, urls);
+      await deskAudit.permissions(results);
+      return results;
+    },
+    'desk.previewSweep': ({ accountIds, plan }) => sweeps.preview(accountIds, plan),
+    'desk.runSweep': async ({ previewId }) => {
+      const results = await sweeps.run(previewId);
+      await deskAudit.sweep(results);
+      return results;
+    },
+    'desk.batches': (input) => cache.batches.list(input ?? {}),
+  };
+}

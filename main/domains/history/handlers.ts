@@ -1,0 +1,16 @@
+/** IPC handlers of `sync.*` and `history.*`: the history sync and the cached deals. */
+import type { Handlers } from '../../ipc/router.ts';
+import type { HandlerContext } from '../context.ts';
+
+type HistoryProcedures = Extract<keyof Handlers, `sync.${string}` | `history.${string}`>;
+
+export function historyHandlers({ history }: HandlerContext): Pick<Handlers, HistoryProcedures> {
+  return {
+    'sync.start': (input) => history.start(input?.accountIds),
+    'sync.cancel': (input) => history.cancel(input?.accountIds),
+    'sync.status': () => history.states(),
+    'history.deals': ({ filter, cursor, limit }) => history.deals(filter, cursor, limit),
+    'history.totals': ({ filter }) => history.totals(filter),
+    'history.exportCsv': ({ filter }) => history.exportCsv(filter),
+  };
+}

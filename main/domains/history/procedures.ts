@@ -1,0 +1,39 @@
+/** The procedures of the history sync (`sync.*`) and the cached deals (`history.*`). */
+import { z } from 'zod';
+import {
+  accountId,
+  dealCursor,
+  dealFilter,
+  noInput,
+  procedure,
+  type ProcedureDef,
+} from '../../ipc/schemas.ts';
+import type { DealPageView, DealTotalsView, SyncStateView } from './views.ts';
+
+export const historyProcedures = {
+  'sync.start': procedure<string[]>()(
+    'Starts the history sync of the given accounts (all by default); progress comes as events.',
+    z.strictObject({ accountIds: z.array(accountId).max(500).optional() }).optional(),
+  ),
+  'sync.cancel': procedure<number>()(
+    'Stops running syncs; each resumes from its checkpoint later.',
+    z.strictObject({ accountIds: z.array(accountId).max(500).optional() }).optional(),
+  ),
+  'sync.status': procedure<SyncStateView[]>()("How far each account's cached history reaches.", noInput),
+  'history.deals': procedure<DealPageView>()(
+    'A page of cached deals, newest first; pass `next` back for the following page.',
+    z.strictObject({
+      filter: dealFilter,
+      cursor: dealCursor.optional(),
+      limit: z.number().int().min(1).max(1000).optional(),
+    }),
+  ),
+  'history.totals': procedure<DealTotalsView>()(
+    'Volume, fees and net amounts per market for a view of the cached deals.',
+    z.strictObject({ filter: dealFilter }),
+  ),
+  'history.exportCsv': procedure<{ file: string | null; rows: number }>()(
+    'Writes a view of the cached deals to a CSV file chosen in a dialog.',
+    z.strictObject({ filter: dealFilter }),
+  ),
+} as const satisfies Record<string, ProcedureDef>;

@@ -1,0 +1,53 @@
+/** The result and payload types of the history sync and the cached deals (plain data). */
+import type { DealView } from '../orders/views.ts';
+
+export interface SyncProgressView {
+  job: string;
+  account: string;
+  phase: 'backfill' | 'incremental' | 'idle';
+  pages: number;
+  rows: number;
+  /** 0..1 */
+  done: number;
+  remainingMs: number | null;
+}
+
+export interface SyncFinished {
+  job: string;
+  account: string;
+  outcome: 'done' | 'cancelled' | 'failed';
+  message?: string;
+}
+
+export interface SyncStateView {
+  account: string;
+  phase: 'backfill' | 'incremental' | 'idle' | 'never';
+  /** Unix seconds up to which the cached history is complete (how old the data is). */
+  syncedUntil: number | null;
+  running: boolean;
+}
+
+export interface CachedDealView extends DealView {
+  account: string;
+  market: string;
+  feeAsset: string;
+}
+
+export interface DealPageView {
+  rows: CachedDealView[];
+  next: { timeUs: number; id: number; account: string } | null;
+}
+
+export interface DealTotalsView {
+  deals: number;
+  markets: Array<{
+    market: string;
+    deals: number;
+    buyAmount: string;
+    sellAmount: string;
+    netAmount: string;
+    buyValue: string;
+    sellValue: string;
+  }>;
+  fees: Array<{ asset: string; amount: string }>;
+}

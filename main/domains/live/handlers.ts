@@ -1,0 +1,13 @@
+/** IPC handlers of `live.*`: WebSocket subscriptions, owned by the page instance that made them. */
+import type { Handlers } from '../../ipc/router.ts';
+import type { HandlerContext } from '../context.ts';
+
+export function liveHandlers({
+  live,
+}: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `live.${string}`>> {
+  return {
+    'live.subscribe': ({ accountId, channel, topic }, call) =>
+      live.subscribe(accountId, channel, topic, call.frame),
+    'live.unsubscribe': ({ id }, call) => live.unsubscribe(id, call.frame),
+  };
+}

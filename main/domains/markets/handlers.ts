@@ -1,0 +1,12 @@
+/** IPC handlers of `markets.*`: the market catalog and order book snapshots. */
+import type { Handlers } from '../../ipc/router.ts';
+import type { HandlerContext } from '../context.ts';
+
+export function marketsHandlers({
+  connection,
+}: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `markets.${string}`>> {
+  return {
+    'markets.list': () => connection.catalog.views(),
+    'markets.depth': ({ market, limit }) => connection.catalog.depth(market, limit),
+  };
+}

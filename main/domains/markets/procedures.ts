@@ -1,0 +1,12 @@
+/** The procedures of the market catalog and order book snapshots. */
+import { z } from 'zod';
+import { noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
+import type { MarketView, OrderBookView } from './views.ts';
+
+export const marketsProcedures = {
+  'markets.list': procedure<MarketView[]>()('Markets with their precision, limits and steps.', noInput),
+  'markets.depth': procedure<OrderBookView>()(
+    "A snapshot of a market's order book (live changes come with live.subscribe depth).",
+    z.strictObject({ market: z.string().min(1).max(40), limit: z.number().int().min(1).max(100).optional() }),
+  ),
+} as const satisfies Record<string, ProcedureDef>;

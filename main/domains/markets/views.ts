@@ -1,0 +1,22 @@
+/** The result and payload types of the markets and their order books (plain data). */
+
+export interface MarketView {
+  name: string;
+  type: string;
+  stockPrec: number;
+  moneyPrec: number;
+  minAmount: string;
+  minTotal: string;
+  maxTotal: string;
+  tickSize: string;
+  stepSize: string;
+  isTradFiFutures: boolean;
+  maxLeverage?: number;
+}
+
+/** A market's order book: [price, amount] levels, best first. */
+export interface OrderBookView {
+  timestamp: number;
+  asks: Array<[string, string]>;
+  bids: Array<[string, string]>;
+}

@@ -1,0 +1,19 @@
+/** IPC handlers of `mining.*`: one account's mining pool accounts. */
+import type { Handlers } from '../../ipc/router.ts';
+import type { HandlerContext } from '../context.ts';
+
+export function miningHandlers({
+  mining,
+  miningWatch,
+}: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `mining.${string}`>> {
+  return {
+    'mining.accounts': ({ accountId }) => mining.list(accountId),
+    'mining.info': ({ accountId, miningAccount }) => mining.info(accountId, miningAccount),
+    'mining.rewards': ({ accountId, miningAccount, limit }) =>
+      mining.rewards(accountId, miningAccount, limit),
+    'mining.workerSamples': ({ accountId, miningAccount, hours = 24 }) =>
+      mining.workerSamples(accountId, miningAccount, hours),
+    'mining.watcherLinks': ({ accountId, miningAccount }) => mining.watcherLinks(accountId, miningAccount),
+    'mining.pollNow': () => miningWatch.poll(),
+  };
+}

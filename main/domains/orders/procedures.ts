@@ -1,0 +1,54 @@
+/** The procedures of orders of one account: checks, placing (REST or WebSocket), modifying, cancelling. */
+import { z } from 'zod';
+import { accountId, decimalText, orderDraft, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
+import { guardIds } from '../guards/procedures.ts';
+import type { IpcError } from '../../ipc/contract.ts';
+import type { GuardQuestionView } from '../guards/views.ts';
+import type { OrderView, PlaceResultView, RuleIssueView } from './views.ts';
+
+export const ordersProcedures = {
+  'orders.check': procedure<{ issues: RuleIssueView[]; questions: GuardQuestionView[] }>()(
+    'Every pre-trade rule an order draft breaks, with the nearest valid values (with the account, its hedge mode and balance too), and the guard questions it must acknowledge.',
+    z.strictObject({ draft: orderDraft, accountId: accountId.optional() }),
+  ),
+  'orders.place': procedure<PlaceResultView>()(
+    'Checks and places an order for an account; a guard it trips must be in `acknowledge`.',
+    z.strictObject({ accountId, draft: orderDraft, acknowledge: guardIds.optional() }),
+  ),
+  'orders.active': procedure<OrderView[]>()(
+    'Open orders of an account, newest first.',
+    z.strictObject({ accountId, market: z.string().min(1).max(40).optional() }),
+  ),
+  'orders.modify': procedure<OrderView>()(
+    'Changes the price, amount or activation price of an open order (the exchange answers a new order id).',
+    z
+      .strictObject({
+        accountId,
+        market: z.string().min(1).max(40),
+        orderId: z.number().int().positive(),
+        price: decimalText.optional(),
+        amount: decimalText.optional(),
+        activationPrice: decimalText.optional(),
+        acknowledge: guardIds.optional(),
+      })
+      .refine((v) => v.price !== undefined || v.amount !== undefined || v.activationPrice !== undefined, {
+        message: 'give a new price, amount or activation price',
+        path: ['price'],
+      }),
+  ),
+  'orders.cancel': procedure<OrderView>()(
+    'Cancels an open order.',
+    z.strictObject({ accountId, market: z.string().min(1).max(40), orderId: z.number().int().positive() }),
+  ),
+  'orders.cancelAll': procedure<{
+    cancelled: OrderView[];
+    failed: Array<{ orderId: number; error: IpcError }>;
+  }>()(
+    'Cancels every open order of an account on one market (each one by REST); failures are listed with their order.',
+    z.strictObject({ accountId, market: z.string().min(1).max(40) }),
+  ),
+  'orders.placeWs': procedure<PlaceResultView>()(
+    "Checks and places an order over the account's WebSocket instead of REST; a guard it trips must be in `acknowledge`; a lost answer is looked up by the client order id before any resend.",
+    z.strictObject({ accountId, draft: orderDraft, acknowledge: guardIds.optional() }),
+  ),
+} as const satisfies Record<string, ProcedureDef>;

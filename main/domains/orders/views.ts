@@ -1,0 +1,50 @@
+/** The result types of orders: checks, placing, open orders (plain data). */
+
+export interface RuleIssueView {
+  field: string;
+  message: string;
+  suggestions?: string[];
+}
+
+/** An order as the exchange answers it (decimal strings kept exactly). */
+export interface OrderView {
+  orderId: number;
+  clientOrderId: string;
+  market: string;
+  side: 'buy' | 'sell';
+  type: string;
+  timestamp: number;
+  amount: string;
+  left: string;
+  dealStock: string;
+  dealMoney: string;
+  dealFee: string;
+  price?: string;
+  activation_price?: string;
+  status?: string;
+  stp?: string;
+  positionSide?: string;
+  /** The order can only reduce or close a position (TP/SL legs and closing orders). */
+  reduceOnly?: boolean;
+}
+
+export interface DealView {
+  id: number;
+  clientOrderId: string;
+  time: number;
+  side: 'buy' | 'sell';
+  role: 1 | 2;
+  amount: string;
+  price: string;
+  deal: string;
+  fee: string;
+  orderId: number;
+}
+
+export interface PlaceResultView {
+  clientOrderId: string;
+  order?: OrderView;
+  deals?: readonly DealView[];
+  /** The first answer was lost and the order was found by its client order id. */
+  recovered: boolean;
+}

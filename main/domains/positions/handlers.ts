@@ -1,0 +1,24 @@
+/** IPC handlers of `positions.*`: one account's collateral positions. */
+import type { Handlers } from '../../ipc/router.ts';
+import { addTpSl, openPositions, setLeverage } from '../../services/positions.ts';
+import type { HandlerContext } from '../context.ts';
+
+export function positionsHandlers({
+  accounts,
+  cache,
+  connection,
+  live,
+}: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `positions.${string}`>> {
+  const as = (id: string) => accounts.caller(id);
+  return {
+    'positions.open': async ({ accountId, market }) => openPositions(await as(accountId), market),
+    'positions.setLeverage': async ({ accountId, leverage }) =>
+      setLeverage(connection, await as(accountId), leverage),
+    'positions.addTpSl': async ({ accountId, ...input }) =>
+      addTpSl(connection, live, accountId, () => as(accountId), input),
+    'positions.adl': ({ accountId }) => live.adlRanks(accountId),
+    'positions.history': ({ accountId, market }) =>
+      cache.positions.list({ account: accountId, ...(market ? { market } : {}) }),
+    'positions.borrows': ({ accountId }) => cache.borrows.list({ account: accountId }),
+  };
+}

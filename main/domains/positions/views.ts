@@ -1,0 +1,37 @@
+/** The result and payload types of one account's collateral positions (plain data). */
+import type { OrderView } from '../orders/views.ts';
+
+export interface OpenPositionView {
+  positionId: number;
+  market: string;
+  amount: string;
+  basePrice?: string | null;
+  liquidationPrice?: string | null;
+  positionSide?: string;
+}
+
+/** An open position with what the exchange adds beside the basics (profit, margin, dates). */
+export interface PositionView extends OpenPositionView {
+  openDate?: number;
+  modifyDate?: number;
+  pnl?: string;
+  pnlPercent?: string;
+  margin?: string;
+  realizedFunding?: string;
+  liquidationState?: string | null;
+  /** The take-profit / stop-loss legs waiting on the position, as the exchange lists them. */
+  tpsl?: TpSlLegView[];
+}
+
+/** One take-profit or stop-loss leg of a position: its order and trigger price. */
+export interface TpSlLegView {
+  orderId: number;
+  kind: 'takeProfit' | 'stopLoss';
+  activationPrice: string;
+}
+
+/** The legs `positions.addTpSl` placed (a leg is absent when its price was not given). */
+export interface TpSlLegsView {
+  takeProfit?: OrderView;
+  stopLoss?: OrderView;
+}

@@ -1,0 +1,37 @@
+/** IPC handlers of `wallet.*`: one account's main-balance wallet and the profile's address book. */
+import type { Handlers } from '../../ipc/router.ts';
+import type { HandlerContext } from '../context.ts';
+
+export function walletHandlers({
+  wallet,
+  addressBook: book,
+}: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `wallet.${string}`>> {
+  return {
+    'wallet.balances': ({ accountId }) => wallet.balances(accountId),
+    'wallet.withdrawable': ({ accountId }) => wallet.withdrawable(accountId),
+    'wallet.assets': () => wallet.assets(),
+    'wallet.withdraw': ({ accountId, ...input }) => wallet.withdraw(accountId, input),
+    'wallet.createCode': ({ accountId, ...input }) => wallet.createCode(accountId, input),
+    'wallet.checkAddress': (input) => wallet.checkAddress(input),
+    'wallet.addressBook': () => book.list(),
+    'wallet.addAddress': (input) => book.add(input),
+    'wallet.removeAddress': ({ id }) => {
+      book.remove(id);
+      return null;
+    },
+    'wallet.vasps': ({ accountId }) => wallet.vasps(accountId),
+    'wallet.verifyDeposit': async ({ accountId, depositId, originatorName, vasp }) => {
+      await wallet.verifyDeposit(accountId, depositId, originatorName, vasp);
+      return { depositId };
+    },
+    'wallet.convert': ({ accountId, ...input }) => wallet.convert(accountId, input),
+    'wallet.history': ({ accountId, ...filter }) => wallet.history(accountId, filter),
+    'wallet.refunds': ({ accountId, ...filter }) => wallet.refunds(accountId, filter),
+    'wallet.refundDeposit': async ({ accountId, depositId, memo }) => {
+      await wallet.refundDeposit(accountId, depositId, memo);
+      return { depositId };
+    },
+    'wallet.balanceHistory': ({ accountId, ticker, limit }) =>
+      wallet.balanceHistory(accountId, ticker, limit),
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * One account's main-balance wallet as the person uses it: readings (kept as chart samples), and
+ * every money move (withdrawal, service code, convert, refund) asked natively in main before it is sent.
+ */
+import type { Cache } from '../cache/index.ts';
+import * as mainAccount from '../exchange/endpoints/main-account.ts';
+import type {
+  AddressCheckView,
+  BalanceHistoryView,
+  CreatedCodeView,
+  MainBalanceView,
+  ProcedureName,
+  ProcedureParsed,
+  RecordView,
+  RefundView,
+} from '../ipc/contract.ts';
+import type { Logger } from '../log.ts';
+import type { Platform } from '../platform.ts';
+import { checkAddress, networkNeeds } from '../rules/address.ts';
+import { withdrawalNetwork } from '../rules/wallet.ts';
+import { mainBalanceEntries } from '../sync/balances.ts';
+import type { AccountService } from './accounts.ts';
+import type { AddressBook } from './address-book.ts';
+import { requireConfirmation } from './confirm.ts';
+import type { ExchangeConnection } from './exchange-connection.ts';
+import { balanceHistory, depositOf, refundView, type WithdrawalResult } from './wallet.ts';
+import {
+  assetOf,
+  codeQuestion,
+  convertQuestion,
+  maskCode,
+  refundQuestion,
+  withdrawalQuestion,
+} from './wallet-guard.ts';
+
+/** What a wallet procedure sends beside the account. */
+type Input<K extends Extract<ProcedureName, `wallet.${string}`>> = Omit<ProcedureParsed<K>, 'accountId'>;
+
+export class AccountWallet {
+  readonly #accounts: AccountService;
+  readonly #connection: ExchangeConnection;
+  readonly #cache: Cache;
+  readonly #platform: Platform;
+  readonly #book: AddressBook;
+  readonly #log: Logger;
+
+  constructor(
+    accounts: AccountService,
+    connection: ExchangeConnection,
+    cache: Cache,
+    platform: Platform,
+    book: AddressBook,
+    log: Logger,
+  ) {
+    this.#accounts = accounts;
+    this.#connection = connection;
+    this.#cache = cache;
+    this.#platform = platform;
+    this.#book = book;
+    this.#log = log;
+  }
+
+  #as(accountId: string) {
+    return this.#accounts.caller(accountId);
+  }
+
+  #label(accountId: string): string {
+    return this.#accounts.registry.get(accountId)?.label ?? accountId;
+  }
+
+  /** The public asset list: withdrawal limits, fees and networks. */
+  assets() {
+    return this.#connection.wallet.assets(this.#connection.http);
+  }
+
+  /** Main balances; each reading is a sample of the balances-over-time chart and what the screen shows offline. */
+  async balances(accountId: string): Promise<Record<string, MainBalanceView>> {
+    const balances = await mainAccount.balance(await this.#as(accountId));
+    try {
+      await this.#cache.balances.record({
+        account: accountId,
+        kind: 'main',
+        takenAtMs: Date.now(),
+        entries: mainBalanceEntries(balances),
+      });
+    } catch (error) {
+      this.#log.log('warn', 'a main-balance snapshot could not be stored', error);
+    }
+    return balances;
+  }
+
+  async withdraw(accountId: string, input: Input<'wallet.withdraw'>): Promise<WithdrawalResult> {
+    const asset = assetOf(await this.assets(), input.ticker);
+    const known = this.#book.find(withdrawalNetwork(asset, input.network), input.address, input.memo);
+    const { question, network } = withdrawalQuestion(this.#label(accountId), asset, input, known?.label);
+    const caller = await this.#as(accountId);
+    await requireConfirmation(this.#platform, question);
+    const { memo, ...rest } = input;
+    return this.#connection.wallet.withdrawPay(caller, {
+      ...rest,
+      ...(network ? { network } : {}),
+      ...(memo ? { memo } : {}),
+    });
+  }
+
+  /** A service code: it goes to the clipboard in main, the renderer gets a hint. */
+  async createCode(accountId: string, input: Input<'wallet.createCode'>): Promise<CreatedCodeView> {
+    assetOf(await this.assets(), input.ticker);
+    const caller = await this.#as(accountId);
+    await requireConfirmation(this.#platform, codeQuestion(this.#label(accountId), input));
+    const created = await mainAccount.createCode(caller, input);
+    const copied = await this.#platform.writeToClipboard(created.code);
+    return {
+      externalId: created.external_id,
+      message: created.message,
+      hint: maskCode(created.code),
+      copied,
+    };
+  }
+
+  async checkAddress({
+    ticker,
+    network,
+    address,
+    memo,
+  }: Input<'wallet.checkAddress'>): Promise<AddressCheckView> {
+    const asset = assetOf(await this.assets(), ticker);
+    const on = withdrawalNetwork(asset, network);
+    const issue = asset.fiat ? undefined : checkAddress(on, address, memo, asset.memo);
+    return {
+      network: on,
+      problem: issue ? { field: issue.field, message: issue.message } : null,
+      memo: asset.fiat ? null : networkNeeds(on, asset.memo).memo,
+      inBook: (address && this.#book.find(on, address, memo)) || null,
+    };
+  }
+
+  async convert(accountId: string, input: Input<'wallet.convert'>) {
+    const listed = await this.assets();
+    const from = assetOf(listed, input.from);
+    const to = assetOf(listed, input.to);
+    const unit = input.direction === 'from' ? from : to;
+    const question = convertQuestion(this.#label(accountId), input, unit.precision);
+    const caller = await this.#as(accountId);
+    await requireConfirmation(this.#platform, question);
+    return this.#connection.wallet.convert(caller, input);
+  }
+
+  async refundDeposit(accountId: string, depositId: string, memo?: string): Promise<void> {
+    const deposit = await depositOf(await this.#as(accountId), depositId);
+    await requireConfirmation(this.#platform, refundQuestion(this.#label(accountId), deposit, memo));
+    await mainAccount.refundDeposit(await this.#as(accountId), { depositId, ...(memo ? { memo } : {}) });
+  }
+
+  /** Sends the originator of a deposit held for Travel Rule verification. */
+  async verifyDeposit(
+    accountId: string,
+    depositId: string,
+    originatorName: string,
+    vasp: { vaspId: string } | { name: string },
+  ): Promise<void> {
+    // The spec leaves the payload open: the VASP goes by its listed id, else by name as a fallback.
+    await mainAccount.travelRuleVerification(await this.#as(accountId), {
+      depositId,
+      originator: { name: originatorName, vasp: 'vaspId' in vasp ? vasp.vaspId : vasp.name },
+    });
+  }
+
+  async withdrawable(accountId: string) {
+    return mainAccount.withdrawableBalance(await this.#as(accountId));
+  }
+
+  async vasps(accountId: string) {
+    return mainAccount.vasps(await this.#as(accountId));
+  }
+
+  /** Deposits and withdrawals, newest first. */
+  async history(accountId: string, filter: Input<'wallet.history'>): Promise<{ records: RecordView[] }> {
+    return mainAccount.history(await this.#as(accountId), filter);
+  }
+
+  async refunds(accountId: string, filter: Input<'wallet.refunds'>): Promise<{ records: RefundView[] }> {
+    const page = await mainAccount.refundHistory(await this.#as(accountId), filter);
+    return { records: page.records.map(refundView) };
+  }
+
+  /** One currency's stored main-balance samples, oldest first, and the newest snapshot. */
+  async balanceHistory(accountId: string, ticker: string, limit = 500): Promise<BalanceHistoryView> {
+    return balanceHistory(ticker, await this.#cache.balances.list(accountId, 'main', undefined, limit));
+  }
+}

@@ -1,0 +1,136 @@
+/** One account's collateral positions: as the renderer shows them, leverage, take-profit and stop-loss. */
+import { Decimal } from 'decimal.js';
+import * as collateral from '../exchange/endpoints/collateral.ts';
+import { checkTpSl } from '../exchange/ws/tpsl.ts';
+import { UserFacingError } from '../errors.ts';
+import type { PositionView, TpSlLegsView, TpSlLegView } from '../ipc/contract.ts';
+import { checkLeverage, checkTpSlPrices, directionOf, positionBounds } from '../rules/index.ts';
+import type { ExchangeConnection } from './exchange-connection.ts';
+import type { LiveService } from './live.ts';
+import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
+import { referencePrice } from './tpsl-context.ts';
+import { RuleViolation } from './trading.ts';
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+
+/** The open position as the renderer shows it: the basics plus the extras the exchange sent. */
+function positionView(p: collateral.OpenPosition): PositionView {
+  const extra: Record<string, unknown> = p;
+  const out: PositionView = {
+    positionId: p.positionId,
+    market: p.market,
+    amount: p.amount,
+    basePrice: p.basePrice ?? null,
+    liquidationPrice: p.liquidationPrice ?? null,
+  };
+  if (p.positionSide !== undefined) out.positionSide = p.positionSide;
+  const openDate = num(extra['openDate']);
+  const modifyDate = num(extra['modifyDate']);
+  if (openDate !== undefined) out.openDate = openDate;
+  if (modifyDate !== undefined) out.modifyDate = modifyDate;
+  for (const key of ['pnl', 'pnlPercent', 'margin', 'realizedFunding'] as const) {
+    const value = text(extra[key]);
+    if (value !== undefined) out[key] = value;
+  }
+  const state = extra['liquidationState'];
+  if (state === null || typeof state === 'string') out.liquidationState = state;
+  const legs = tpslLegs(extra['tpsl']);
+  if (legs.length > 0) out.tpsl = legs;
+  return out;
+}
+
+/** The position's waiting TP/SL legs; anything not in the expected shape is left out. */
+function tpslLegs(raw: unknown): TpSlLegView[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const leg = item as Record<string, unknown>;
+    const orderId = num(leg['orderId']);
+    const price = text(leg['activationPrice']);
+    const kind =
+      leg['kind'] === 'take_profit' ? 'takeProfit' : leg['kind'] === 'stop_loss' ? 'stopLoss' : undefined;
+    return orderId !== undefined && price !== undefined && kind
+      ? [{ orderId, kind, activationPrice: price }]
+      : [];
+  });
+}
+
+/** Open collateral positions (on one market, or all) as the renderer shows them. */
+export async function openPositions(caller: KeyCaller, market?: string): Promise<PositionView[]> {
+  return (await collateral.openPositions(caller, market)).map(positionView);
+}
+
+/** Sets the account leverage; every open position takes it, so it may not pass the lowest maximum among their markets. */
+export async function setLeverage(
+  connection: ExchangeConnection,
+  caller: KeyCaller,
+  leverage: collateral.Leverage,
+): Promise<number> {
+  const open = await collateral.openPositions(caller);
+  const maxima: number[] = [];
+  for (const p of open) {
+    const max = (await connection.catalog.get(p.market))?.maxLeverage;
+    if (max !== undefined) maxima.push(max);
+  }
+  if (maxima.length > 0) {
+    const issues = checkLeverage(leverage, Math.min(...maxima));
+    if (issues.length > 0) throw new RuleViolation(issues);
+  }
+  return collateral.setLeverage(caller, leverage);
+}
+
+export interface TpSlInput {
+  market: string;
+  takeProfit?: string | undefined;
+  stopLoss?: string | undefined;
+  positionSide?: 'LONG' | 'SHORT' | 'BOTH' | undefined;
+}
+
+/** Adds a take-profit and/or stop-loss to an open position over the account's WebSocket, once checked. */
+export async function addTpSl(
+  connection: ExchangeConnection,
+  live: LiveService,
+  accountId: string,
+  caller: () => Promise<KeyCaller>,
+  { market, takeProfit, stopLoss, positionSide }: TpSlInput,
+): Promise<TpSlLegsView> {
+  const rules = await connection.catalog.require(market);
+  const request = {
+    market,
+    ...(takeProfit?.trim() ? { takeProfit: takeProfit.trim() } : {}),
+    ...(stopLoss?.trim() ? { stopLoss: stopLoss.trim() } : {}),
+    ...(positionSide ? { positionSide } : {}),
+  };
+  const issues = checkTpSl(request, rules);
+  if (issues.length > 0) throw new RuleViolation(issues);
+  const open = await collateral.openPositions(await caller(), market);
+  const position = open.find(
+    (p) =>
+      !new Decimal(p.amount).isZero() &&
+      (!positionSide || positionSide === 'BOTH' || p.positionSide === positionSide),
+  );
+  if (!position) {
+    const side = positionSide && positionSide !== 'BOTH' ? ` ${positionSide.toLowerCase()}` : '';
+    throw new UserFacingError(
+      'no_position',
+      `There is no open${side} position on ${market} to put a take-profit or stop-loss on.`,
+      'market',
+    );
+  }
+  // each leg on its own side of the position's entry and mark price, or nothing is sent
+  const mark = await referencePrice(connection.http, market).catch(() => undefined);
+  const sides = checkTpSlPrices({
+    direction: directionOf(position.amount) ?? 'long',
+    ...request,
+    ...positionBounds(
+      { amount: position.amount, ...(position.basePrice ? { entryPrice: position.basePrice } : {}) },
+      mark,
+    ),
+  });
+  if (sides.length > 0) throw new RuleViolation(sides);
+  return live.addTpSl(accountId, request, rules, {
+    amount: position.amount,
+    ...(position.positionSide === undefined ? {} : { positionSide: position.positionSide }),
+  });
+}

@@ -1,0 +1,66 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { procedureNames } from '../../../main/ipc/contract.ts';
+
+const root = new URL('../../../main/domains/', import.meta.url);
+const domains = readdirSync(root, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+/** The prefixes a folder holds beside its own name. */
+const ALSO: Record<string, string[]> = { history: ['sync'] };
+
+const source = (domain: string, file: string) => readFileSync(new URL(`${domain}/${file}`, root), 'utf8');
+const importsOf = (text: string) => [...text.matchAll(/\bfrom '([^']+)'/g)].map((m) => m[1] ?? '');
+
+describe('one folder per domain', () => {
+  it('declares every procedure of the contract once, in the folder of its prefix', async () => {
+    const owner = new Map<string, string>();
+    for (const domain of domains) {
+      const module = (await import(new URL(`${domain}/procedures.ts`, root).href)) as Record<string, unknown>;
+      const declared = module[`${domain}Procedures`];
+      expect(declared, `${domain}/procedures.ts exports ${domain}Procedures`).toBeTypeOf('object');
+      for (const name of Object.keys(declared as object)) {
+        expect([domain, ...(ALSO[domain] ?? [])], name).toContain(name.split('.')[0]);
+        expect(owner.get(name), `${name} is declared twice`).toBeUndefined();
+        owner.set(name, domain);
+      }
+    }
+    expect([...owner.keys()].sort()).toEqual([...procedureNames].sort());
+  });
+
+  it.each(domains)('%s: one handler factory taking the handler context', async (domain) => {
+    const module = (await import(new URL(`${domain}/handlers.ts`, root).href)) as Record<string, unknown>;
+    expect(module[`${domain}Handlers`]).toBeTypeOf('function');
+    expect(source(domain, 'handlers.ts')).toMatch(
+      new RegExp(`export function ${domain}Handlers\\([^)]*: HandlerContext,?\\s*\\)`),
+    );
+  });
+
+  it.each(domains)('%s: handlers leave the exchange to the services', (domain) => {
+    for (const from of importsOf(source(domain, 'handlers.ts'))) {
+      expect(from, `${domain}/handlers.ts imports ${from}`).not.toMatch(/\/exchange\//);
+    }
+  });
+
+  it.each(domains)('%s: procedures and views import nothing the renderer cannot read', (domain) => {
+    const allowed = [
+      /^zod$/,
+      /^\.\.\/\.\.\/ipc\/(schemas|contract)\.ts$/,
+      /^\.\.\/\.\.\/exchange\/ws\/channels\.ts$/,
+      /^\.\/views\.ts$/,
+      /^\.\.\/[a-z]+\/(views|procedures)\.ts$/,
+    ];
+    const files = ['procedures.ts', 'views.ts'].filter((file) =>
+      readdirSync(new URL(`${domain}/`, root)).includes(file),
+    );
+    for (const file of files) {
+      for (const from of importsOf(source(domain, file))) {
+        expect(
+          allowed.some((pattern) => pattern.test(from)),
+          `${domain}/${file} imports ${from}`,
+        ).toBe(true);
+      }
+    }
+  });
+});
