@@ -74,7 +74,10 @@ export const accountSet = z.array(accountId).min(1).max(1000);
 export const permissionChanges = z
   .array(
     z.strictObject({
-      url: z.string().regex(/^\/api\/v4\/[A-Za-z0-9_\-/.]+$/, 'must be an API path'),
+      // Path segments of letters, digits, '_' and '-' only: no '.', so no '..' either.
+      url: z
+        .string()
+        .regex(/^\/api\/v4(\/[A-Za-z0-9_-]+)+$/, 'must be an API path such as /api/v4/order/new'),
       enable: z.boolean(),
     }),
   )

@@ -178,6 +178,21 @@ describe('amounts are read strictly in main', () => {
 });
 
 describe('key permissions', () => {
+  it.each(['/api/v4/../v1/order/new', '/api/v4/order/new?x=1', '/api/v4/', '/api/v1/order/new'])(
+    'refuses %j as a permission path in main, asking nothing',
+    async (url) => {
+      const sub = extra(7);
+      const asked = desktop.confirmations.length;
+      const reply = await call('desk.applyPermissions', {
+        accountIds: [sub.id],
+        urls: [{ url, enable: true }],
+      });
+      expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'urls.0.url' } });
+      expect(desktop.confirmations).toHaveLength(asked);
+      expect(core.accounts.registry.get(sub.id)?.urlPermissions).toEqual({});
+    },
+  );
+
   it('changes no key when the person declines', async () => {
     const subs = [extra(7), extra(8)];
     const refused = await answering(false, () =>
