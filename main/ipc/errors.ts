@@ -11,17 +11,77 @@ export function internalError(reference: string): IpcError {
   };
 }
 
-/** The first issue of a failed validation as one readable error naming the field. */
+/**
+ * A field path as words: its last named part, split at capitals and underscores ("clientOrderId" ->
+ * "Client order id"), with the item it belongs to when it sits in a list ("Price of item 2").
+ */
+export function fieldWords(path: readonly string[]): string {
+  const named = [...path].reverse().find((p) => !/^\d+$/.test(p)) ?? 'value';
+  const words = named
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
+  const index = path.findLast((p) => /^\d+$/.test(p));
+  const label = `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+  return index === undefined ? label : `${label} of item ${String(Number(index) + 1)}`;
+}
+
+/** What is wrong with a value, in words; the schemas' own messages ("must be …") are kept. */
+function problem(issue: z.core.$ZodIssue): string {
+  if (/^(must|is|has|may|should|cannot)\b/.test(issue.message)) return issue.message;
+  const many = (n: unknown, one: string) => `${String(n)} ${one}${n === 1 ? '' : 's'}`;
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'is required' : `must be ${article(issue.expected)}`;
+    case 'too_big':
+      if (issue.origin === 'string') return `is too long: at most ${many(issue.maximum, 'character')}`;
+      if (issue.origin === 'array') return `has too many entries: at most ${String(issue.maximum)}`;
+      return `must be at most ${String(issue.maximum)}`;
+    case 'too_small':
+      if (issue.origin === 'string')
+        return issue.minimum === 1
+          ? 'is required'
+          : `is too short: at least ${many(issue.minimum, 'character')}`;
+      if (issue.origin === 'array')
+        return `needs at least ${many(issue.minimum, 'entry').replace('entrys', 'entries')}`;
+      return `must be at least ${String(issue.minimum)}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map((v) => String(v)).join(', ')}`;
+    case 'invalid_format':
+      return issue.format === 'uuid' ? 'is not a valid id' : 'is not in the expected form';
+    default:
+      return 'is not valid';
+  }
+}
+
+function article(expected: string): string {
+  const words: Record<string, string> = {
+    string: 'text',
+    number: 'a number',
+    int: 'a whole number',
+    boolean: 'yes or no',
+    array: 'a list',
+    object: 'a set of fields',
+  };
+  return words[expected] ?? `a ${expected}`;
+}
+
+/** The first issue of a failed validation as one readable error naming the field in words. */
 export function invalidInput(error: z.ZodError): IpcError {
   const issue = error.issues[0];
   if (!issue) return { code: 'invalid_input', message: 'The input is not valid.' };
   const path = issue.path.map(String);
   if (issue.code === 'unrecognized_keys' && issue.keys[0] !== undefined) {
-    const field = [...path, issue.keys[0]].join('.');
-    return { code: 'invalid_input', message: `${field}: this field is not accepted here`, field };
+    const keyPath = [...path, issue.keys[0]];
+    return {
+      code: 'invalid_input',
+      message: `${fieldWords(keyPath)} is not accepted here.`,
+      field: keyPath.join('.'),
+    };
   }
   const field = path.join('.');
+  const sentence = `${field ? fieldWords(path) : 'The input'} ${problem(issue)}.`.replace(/\.\.$/, '.');
   return field
-    ? { code: 'invalid_input', message: `${field}: ${issue.message}`, field }
-    : { code: 'invalid_input', message: issue.message };
+    ? { code: 'invalid_input', message: sentence, field }
+    : { code: 'invalid_input', message: sentence };
 }

@@ -37,7 +37,7 @@ describe('bridge', () => {
   it('passes error replies through with code, message and field', async () => {
     const error = {
       code: 'invalid_input',
-      message: 'verbose: this field is not accepted here',
+      message: 'Verbose is not accepted here.',
       field: 'verbose',
     };
     const txc = createBridge(fakeTransport(() => ({ ok: false, error })).transport);

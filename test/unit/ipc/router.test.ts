@@ -69,7 +69,7 @@ describe('router', () => {
     const reply = await router.dispatch('app.info', { verbose: true }, ctx);
     expect(reply).toEqual({
       ok: false,
-      error: { code: 'invalid_input', message: 'verbose: this field is not accepted here', field: 'verbose' },
+      error: { code: 'invalid_input', message: 'Verbose is not accepted here.', field: 'verbose' },
     });
     const wrongType = await router.dispatch('app.info', 'all', ctx);
     expect(wrongType.ok ? undefined : wrongType.error.code).toBe('invalid_input');
@@ -133,5 +133,44 @@ describe('router', () => {
       throw error;
     }).dispatch('app.info', undefined, ctx);
     expect(reply).toEqual({ ok: false, error: error.toIpcError() });
+  });
+});
+
+describe('validation messages in words', () => {
+  const ctx2 = { origin: 'test' };
+  const message = async (name: string, input: unknown) => {
+    const reply = await core.router.dispatch(name, input, ctx2);
+    if (reply.ok) throw new Error(`${name} accepted ${JSON.stringify(input)}`);
+    return reply.error;
+  };
+
+  it('names the field in words and keeps its path only as the field', async () => {
+    const account = core.accounts.list()[0]?.id ?? '';
+    const error = await message('orders.modify', {
+      accountId: account,
+      market: 'BTC_USDT',
+      orderId: 1,
+      price: 'x'.repeat(41),
+    });
+    expect(error).toEqual({
+      code: 'invalid_input',
+      message: 'Price is too long: at most 40 characters.',
+      field: 'price',
+    });
+    expect(
+      (await message('orders.check', { draft: { kind: 'limit', market: 'BTC_USDT', side: 'up' } })).message,
+    ).toBe('Side must be one of buy, sell.');
+    expect((await message('accounts.rename', { id: 'nope', label: 'x' })).message).toBe(
+      'Id must be the id of a registered account.',
+    );
+    expect(
+      await message('desk.applyPermissions', { accountIds: [account], urls: [{ url: '/x', enable: true }] }),
+    ).toMatchObject({
+      message: 'Url of item 1 must be an API path such as /api/v4/order/new.',
+      field: 'urls.0.url',
+    });
+    expect((await message('orders.cancel', { accountId: account, market: 'BTC_USDT' })).message).toBe(
+      'Order id is required.',
+    );
   });
 });
