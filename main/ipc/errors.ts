@@ -26,9 +26,12 @@ export function fieldWords(path: readonly string[]): string {
   return index === undefined ? label : `${label} of item ${String(Number(index) + 1)}`;
 }
 
-/** What is wrong with a value, in words; the schemas' own messages ("must be …") are kept. */
+/** The validator's own wording, which a person should not read; the schemas' own messages are kept. */
+const VALIDATOR_WORDS = /^(Invalid|Too (big|small)|Unrecognized|Expected)/;
+
+/** What is wrong with a value, in words: the schemas' own messages as written ("must be …"), else ours. */
 function problem(issue: z.core.$ZodIssue): string {
-  if (/^(must|is|has|may|should|cannot)\b/.test(issue.message)) return issue.message;
+  if (!VALIDATOR_WORDS.test(issue.message)) return issue.message;
   const many = (n: unknown, one: string) => `${String(n)} ${one}${n === 1 ? '' : 's'}`;
   switch (issue.code) {
     case 'invalid_type':
@@ -80,7 +83,11 @@ export function invalidInput(error: z.ZodError): IpcError {
     };
   }
   const field = path.join('.');
-  const sentence = `${field ? fieldWords(path) : 'The input'} ${problem(issue)}.`.replace(/\.\.$/, '.');
+  const words = problem(issue).replace(/\.$/, '');
+  // "must …", "is …" read after the field's name; a message of a check of its own stands alone.
+  const sentence = /^(must|is|has|may|should|cannot|needs)\b/.test(words)
+    ? `${field ? fieldWords(path) : 'The input'} ${words}.`
+    : `${words.charAt(0).toUpperCase()}${words.slice(1)}.`;
   return field
     ? { code: 'invalid_input', message: sentence, field }
     : { code: 'invalid_input', message: sentence };
