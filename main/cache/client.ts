@@ -81,9 +81,22 @@ export class Cache {
   #readOn<K extends ReadMethodName>(heavy: boolean, name: K, options?: CallOptions): Reader<K> {
     return (async (...args: unknown[]) => {
       const channel = heavy ? this.#heavyReader : this.#reader;
-      if (channel !== this.#writer) await this.#commitDeals();
+      if (channel !== this.#writer) {
+        // Another connection: it reads what the writer has done, so let every write sent before
+        // this read land first (the writer takes calls in order: the last one settling is enough).
+        await this.#lastWrite;
+        await this.#commitDeals();
+      }
       return channel.call(name, args, options);
     }) as Reader<K>;
+  }
+
+  /** The last call sent to the writer, settled either way: reads on other connections wait for it. */
+  #lastWrite: Promise<unknown> = Promise.resolve();
+
+  #sendWrite<T>(call: Promise<T>): Promise<T> {
+    this.#lastWrite = call.catch(() => undefined);
+    return call;
   }
 
   /** Deal pages sent to the writer so far, and how many of them are known to be committed. */
@@ -102,7 +115,7 @@ export class Cache {
   }
 
   #write<K extends WriteMethodName>(name: K): Writer<K> {
-    return (...args) => this.#writer.call(name, args) as never;
+    return (...args) => this.#sendWrite(this.#writer.call(name, args)) as never;
   }
 
   readonly deals = {
@@ -118,10 +131,12 @@ export class Cache {
     upsert: ((rows, checkpoint) => {
       this.#dealPagesSent++;
       const packed = packDeals(rows);
-      if (!packed) return this.#writer.call('deals.upsert', [rows, checkpoint]);
-      return this.#writer.call('deals.upsertPacked', [packed, checkpoint], {
-        transfer: [packed.numbers.buffer as ArrayBuffer, packed.lengths.buffer as ArrayBuffer],
-      });
+      if (!packed) return this.#sendWrite(this.#writer.call('deals.upsert', [rows, checkpoint]));
+      return this.#sendWrite(
+        this.#writer.call('deals.upsertPacked', [packed, checkpoint], {
+          transfer: [packed.numbers.buffer as ArrayBuffer, packed.lengths.buffer as ArrayBuffer],
+        }),
+      );
     }) as Writer<'deals.upsert'>,
     /** Streams a filtered view to `path` as CSV; cancel with `signal`, follow with `onProgress`. */
     exportCsv: (

@@ -48,6 +48,19 @@ describe('cache workers', () => {
     },
   );
 
+  it.each([1, 2] as const)(
+    'with %i read workers, a read sees every write sent before it, even ones not yet answered',
+    async (readWorkers) => {
+      const cache = await caches.open({ readWorkers });
+      // Fire and forget, as the app writes its audit log: nothing is awaited before the read.
+      const writes = Array.from({ length: 300 }, (_, i) =>
+        cache.audit.record({ atMs: i + 1, account: 'main', path: '/api/v4/order/new', outcome: 'ok' }),
+      );
+      expect(await cache.audit.list({ account: 'main', limit: 1000 })).toHaveLength(300);
+      await Promise.all(writes);
+    },
+  );
+
   it('a read worker has no write method: its connection cannot be asked to write', async () => {
     const reader = new WorkerChannel(cacheWorkerUrl(), {
       file: (await caches.open({ readWorkers: 0 })).file,
