@@ -49,6 +49,7 @@ function pushedOrder(v: unknown): OrderView | undefined {
   if (!o || num(o['id']) === undefined || !text(o['market']) || !side(o['side'])) return undefined;
   for (const key of ['type', 'amount', 'left', 'deal_stock', 'deal_money', 'deal_fee'])
     if (text(o[key]) === undefined) return undefined;
+  // Checked above or defaulted here; optional fields that are not text are left out.
   return orderView({
     ...o,
     client_order_id: text(o['client_order_id']) ?? '',
