@@ -46,7 +46,7 @@ export type * from '../domains/positions/views.ts';
 export type * from '../domains/mining/views.ts';
 export type * from '../domains/notifications/views.ts';
 export type * from '../domains/guards/views.ts';
-export type { OrderDraftInput, ProcedureDef, RecordView, Shape } from './schemas.ts';
+export type { OrderDraftInput, ProcedureDef, Shape } from './schemas.ts';
 
 /** An error as it crosses the bridge: readable, never a stack trace or a secret. */
 export interface IpcError {

@@ -17,9 +17,6 @@ export interface ProcedureDef<S extends z.ZodType = z.ZodType, R = unknown> {
   readonly summary: string;
 }
 
-/** A record kept as the exchange sent it (history pages whose fields the app shows as they come). */
-export type RecordView = Record<string, unknown>;
-
 export function procedure<R>() {
   return <S extends z.ZodType>(summary: string, input: S): ProcedureDef<S, R> => ({
     input,

@@ -11,8 +11,8 @@ import type {
   MainBalanceView,
   ProcedureName,
   ProcedureParsed,
-  RecordView,
   RefundView,
+  TransferView,
 } from '../ipc/contract.ts';
 import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
@@ -23,7 +23,7 @@ import type { AccountService } from './accounts.ts';
 import type { AddressBook } from './address-book.ts';
 import { requireConfirmation } from './confirm.ts';
 import type { ExchangeConnection } from './exchange-connection.ts';
-import { balanceHistory, depositOf, refundView, type WithdrawalResult } from './wallet.ts';
+import { balanceHistory, depositOf, refundView, transferView, type WithdrawalResult } from './wallet.ts';
 import {
   assetOf,
   codeQuestion,
@@ -175,8 +175,9 @@ export class AccountWallet {
   }
 
   /** Deposits and withdrawals, newest first. */
-  async history(accountId: string, filter: Input<'wallet.history'>): Promise<{ records: RecordView[] }> {
-    return mainAccount.history(await this.#as(accountId), filter);
+  async history(accountId: string, filter: Input<'wallet.history'>): Promise<{ records: TransferView[] }> {
+    const page = await mainAccount.history(await this.#as(accountId), filter);
+    return { records: page.records.map(transferView) };
   }
 
   async refunds(accountId: string, filter: Input<'wallet.refunds'>): Promise<{ records: RefundView[] }> {

@@ -5,16 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as profile from '../exchange/endpoints/profile.ts';
-import {
-  placeOrderWs,
-  PushCoalescer,
-  WsClients,
-  type Channel,
-  type WsClient,
-  type WsOrder,
-} from '../exchange/ws/index.ts';
+import { placeOrderWs, PushCoalescer, WsClients, type Channel, type WsClient } from '../exchange/ws/index.ts';
+import { adlRanks, orderView } from '../exchange/ws/views.ts';
 import { placeTpSlWs, type TpSlPosition, type TpSlRequest } from '../exchange/ws/tpsl.ts';
-import type { OrderView, PlaceResultView } from '../ipc/contract.ts';
+import type { AdlRankView, OrderView, PlaceResultView } from '../ipc/contract.ts';
 import type { AccountContext, MarketRules, OrderDraft } from '../rules/index.ts';
 import { newClientOrderId, type TradingService } from './trading.ts';
 import type { MarketCatalog } from './market-catalog.ts';
@@ -38,12 +32,14 @@ export class LiveService {
   /** Per account and channel, the forwarder every topic's listener shares (see `#forwarder`). */
   readonly #forwarders = new Map<string, (params: unknown) => void>();
   readonly #events: EventHub;
+  readonly #log: Logger;
   readonly #accounts: AccountService;
   /** `account\nclientOrderId` of the orders sent over the WebSocket, newest last. */
   readonly #sentIds = new Set<string>();
 
   constructor(wsUrl: string, accounts: AccountService, events: EventHub, log: Logger) {
     this.#events = events;
+    this.#log = log;
     this.#accounts = accounts;
     this.#clients = new WsClients((account) => ({
       url: wsUrl,
@@ -66,6 +62,8 @@ export class LiveService {
     if (!coalescer) {
       coalescer = new PushCoalescer({
         sink: (batch) => this.#events.emit('ws.batch', { accountId: account, ...batch }),
+        onUnreadable: (channel) =>
+          this.#log.log('warn', `a ${channel} push of ${account} not in the channel's shape was dropped`),
       });
       this.#coalescers.set(account, coalescer);
     }
@@ -153,7 +151,7 @@ export class LiveService {
     return trading.sendRecovering(caller, market.name, clientOrderId, async () => {
       const client = this.#client(account);
       await client.live();
-      return restShape(await placeOrderWs(client, { ...draft, clientOrderId }, market, context));
+      return orderView(await placeOrderWs(client, { ...draft, clientOrderId }, market, context));
     });
   }
 
@@ -171,8 +169,8 @@ export class LiveService {
     await client.live();
     const legs = await placeTpSlWs(client, request, market, position);
     return {
-      ...(legs.takeProfit ? { takeProfit: restShape(legs.takeProfit) } : {}),
-      ...(legs.stopLoss ? { stopLoss: restShape(legs.stopLoss) } : {}),
+      ...(legs.takeProfit ? { takeProfit: orderView(legs.takeProfit) } : {}),
+      ...(legs.stopLoss ? { stopLoss: orderView(legs.stopLoss) } : {}),
     };
   }
 
@@ -180,24 +178,10 @@ export class LiveService {
    * The ADL rank of each open futures position now (`ADLQuantile_request`), for a view that starts
    * listening while the channel is already subscribed and its next push is up to 30 s away.
    */
-  async adlRanks(
-    account: string,
-  ): Promise<Array<{ market: string; positionSide: string; quantile: number }>> {
+  async adlRanks(account: string): Promise<AdlRankView[]> {
     const client = this.#client(account);
     await client.live();
-    const answer = await client.request<{ records?: unknown }>('ADLQuantile_request', []);
-    const records = Array.isArray(answer.records) ? (answer.records as Array<Record<string, unknown>>) : [];
-    return records.flatMap((r) =>
-      typeof r['market'] === 'string' && typeof r['quantile'] === 'number'
-        ? [
-            {
-              market: r['market'],
-              positionSide: typeof r['position_side'] === 'string' ? r['position_side'] : 'BOTH',
-              quantile: r['quantile'],
-            },
-          ]
-        : [],
-    );
+    return adlRanks(await client.request<unknown>('ADLQuantile_request', [])) ?? [];
   }
 
   /** Stops a subscription; a page's subscription only when `owner` is that page. */
@@ -220,25 +204,4 @@ export class LiveService {
     for (const c of this.#coalescers.values()) c.flush();
     this.#clients.stopAll();
   }
-}
-
-/** A WebSocket order in the REST order shape the renderer shows. */
-function restShape(o: WsOrder): OrderView {
-  return {
-    orderId: o.id,
-    clientOrderId: o.client_order_id,
-    market: o.market,
-    side: o.side,
-    type: o.type,
-    timestamp: o.ctime,
-    amount: o.amount,
-    left: o.left,
-    dealStock: o.deal_stock,
-    dealMoney: o.deal_money,
-    dealFee: o.deal_fee,
-    status: o.status,
-    ...(o.price === undefined ? {} : { price: o.price }),
-    ...(o.activation_price === undefined ? {} : { activation_price: o.activation_price }),
-    ...(o.position_side === undefined ? {} : { positionSide: o.position_side }),
-  };
 }

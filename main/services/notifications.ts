@@ -190,16 +190,10 @@ export class NotificationService {
 
   #batch(batch: LiveBatch): void {
     if (!this.#settings.fills || !this.#streams.has(batch.accountId)) return;
-    for (const { channel, params } of batch.events) {
-      if (channel !== 'deals' || !Array.isArray(params) || params.length < 9) continue;
-      const [id, , market, , price, amount, , , side] = params as unknown[];
-      if (typeof id !== 'number' || typeof market !== 'string') continue;
-      this.#fill(batch.accountId, {
-        market,
-        side: String(side),
-        price: String(price),
-        amount: String(amount),
-      });
+    for (const event of batch.events) {
+      if (event.channel !== 'deals') continue;
+      const { market, side, price, amount } = event.deal;
+      this.#fill(batch.accountId, { market, side, price, amount });
     }
   }
 

@@ -12,7 +12,13 @@ import * as mainAccount from '../exchange/endpoints/main-account.ts';
 import * as publicApi from '../exchange/endpoints/public.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import { UserFacingError } from '../errors.ts';
-import type { BalanceHistoryView, MainBalanceView, RefundView, WalletAssetView } from '../ipc/contract.ts';
+import type {
+  BalanceHistoryView,
+  MainBalanceView,
+  RefundView,
+  TransferView,
+  WalletAssetView,
+} from '../ipc/contract.ts';
 
 export interface WithdrawalResult {
   readonly uniqueId: string;
@@ -67,6 +73,24 @@ export function assetView(ticker: string, raw: unknown): WalletAssetView {
     defaultNetwork: a.networks?.default || null,
     fiat: a.is_fiat ?? false,
     memo: a.is_memo ?? false,
+  };
+}
+
+/** A deposit or withdrawal history record as the wallet screen lists it. */
+export function transferView(r: mainAccount.WalletHistoryRecord): TransferView {
+  const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+  return {
+    id: str(r['transactionId']) || str(r['id']),
+    kind: Number(r.method) === 1 ? 'deposit' : 'withdrawal',
+    uniqueId: str(r.uniqueId),
+    ticker: str(r.ticker),
+    amount: str(r.amount),
+    fee: str(r['fee']),
+    network: str(r['network']),
+    address: str(r['address']),
+    memo: str(r['memo']),
+    status: str(r.status),
+    atMs: typeof r.createdAt === 'number' ? r.createdAt * 1000 : null,
   };
 }
 

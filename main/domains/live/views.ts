@@ -1,10 +1,90 @@
 /** The result and payload types of an account's WebSocket pushes (plain data). */
+import type { OrderView } from '../orders/views.ts';
+import type { PositionView } from '../positions/views.ts';
 
 export type LiveState = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stopped';
+
+/** One price level of a book: price and amount (an amount of 0 in a diff removes the level). */
+export type LevelView = [price: string, amount: string];
+
+/** A trade on a market, as the `trades` channel lists it (time in seconds since the epoch). */
+export interface LiveTradeView {
+  id: number;
+  time: number;
+  price: string;
+  amount: string;
+  side: 'buy' | 'sell';
+}
+
+/** A fill of one of the account's orders (`deals`; time in seconds since the epoch). */
+export interface LiveDealView {
+  id: number;
+  time: number;
+  market: string;
+  orderId: number;
+  price: string;
+  amount: string;
+  fee: string;
+  clientOrderId: string;
+  side: 'buy' | 'sell';
+  /** 1 maker, 2 taker. */
+  role: 1 | 2;
+  feeAsset: string;
+}
+
+/** The auto-deleveraging rank (0 last in line .. 4 first) of one open position. */
+export interface AdlRankView {
+  market: string;
+  positionSide: string;
+  quantile: number;
+}
+
+/** One push of an account's WebSocket, read into plain fields per channel. */
+export type LiveEvent =
+  | { channel: 'lastprice'; market: string; price: string }
+  | { channel: 'trades'; market: string; trades: LiveTradeView[] }
+  | {
+      channel: 'depth';
+      market: string;
+      /** A whole book (true) or a diff of the last one. */
+      full: boolean;
+      asks: LevelView[];
+      bids: LevelView[];
+      /** This push's number, and the number of the push it follows (diffs), when the exchange sends them. */
+      updateId?: number;
+      pastUpdateId?: number;
+    }
+  | {
+      channel: 'premiumIndex';
+      market: string;
+      markPrice: string;
+      indexPrice?: string;
+      fundingRate?: string;
+      nextFundingTime?: number;
+      time?: number;
+    }
+  | {
+      channel: 'bookTicker';
+      market: string;
+      bid: string;
+      bidSize: string;
+      ask: string;
+      askSize: string;
+      time?: number;
+    }
+  | { channel: 'balanceSpot'; balances: Record<string, { available: string; freeze: string }> }
+  | { channel: 'balanceMargin'; balances: Record<string, Record<string, string>> }
+  | { channel: 'ordersPending'; event: 'new' | 'update' | 'finish'; order: OrderView }
+  | { channel: 'ordersExecuted'; order: OrderView }
+  | { channel: 'deals'; deal: LiveDealView }
+  | { channel: 'positionsMargin'; total: number; records: PositionView[] }
+  | { channel: 'ADLQuantile'; records: AdlRankView[] };
+
+export type LiveChannel = LiveEvent['channel'];
 
 /** Pushes of one account's WebSocket, coalesced over a short window (replaced: superseded pushes). */
 export interface LiveBatch {
   accountId: string;
-  events: Array<{ channel: string; params: unknown }>;
+  events: LiveEvent[];
   replaced: number;
 }

@@ -1,7 +1,7 @@
 /** The procedures of one account's collateral positions. */
 import { z } from 'zod';
-import { accountId, decimalText, procedure, type ProcedureDef, type RecordView } from '../../ipc/schemas.ts';
-import type { PositionView, TpSlLegsView } from './views.ts';
+import { accountId, decimalText, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
+import type { BorrowView, PositionHistoryView, PositionView, TpSlLegsView } from './views.ts';
 
 export const positionsProcedures = {
   'positions.open': procedure<PositionView[]>()(
@@ -36,11 +36,11 @@ export const positionsProcedures = {
     'The ADL rank (0 last in line to 4 first) of each open futures position now; later changes come with live.subscribe ADLQuantile.',
     z.strictObject({ accountId }),
   ),
-  'positions.history': procedure<RecordView[]>()(
+  'positions.history': procedure<PositionHistoryView[]>()(
     'The cached position history of an account.',
     z.strictObject({ accountId, market: z.string().min(1).max(40).optional() }),
   ),
-  'positions.borrows': procedure<RecordView[]>()(
+  'positions.borrows': procedure<BorrowView[]>()(
     'The cached borrow history of an account.',
     z.strictObject({ accountId }),
   ),

@@ -35,3 +35,40 @@ export interface TpSlLegsView {
   takeProfit?: OrderView;
   stopLoss?: OrderView;
 }
+
+/** A cached position history record: the position after one order changed it (times in Unix seconds). */
+export interface PositionHistoryView {
+  account: string;
+  positionId: number;
+  market: string;
+  openDate: number;
+  modifyDate: number;
+  amount: string;
+  basePrice: string;
+  realizedFunding: string;
+  liquidationPrice: string | null;
+  liquidationState: 'margin_call' | 'liquidation' | null;
+  /** The order that changed the position. */
+  orderDetail: {
+    id: number;
+    tradeAmount: string;
+    price: string;
+    tradeFee: string;
+    fundingFee?: string | null | undefined;
+    realizedPnl?: string | null | undefined;
+  };
+  side: 'LONG' | 'SHORT' | 'BOTH';
+  isHedge: boolean;
+}
+
+/** A cached borrow history record (opened at `timestamp`, Unix seconds; `seq` parts one second's borrows). */
+export interface BorrowView {
+  account: string;
+  asset: string;
+  amount: string;
+  principal: string;
+  interest: string;
+  status: 'active' | 'repaid' | 'liquidated';
+  timestamp: number;
+  seq: number;
+}

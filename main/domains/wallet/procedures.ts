@@ -1,13 +1,6 @@
 /** The procedures of one account's main-balance wallet: balances, withdrawals, codes, converts. */
 import { z } from 'zod';
-import {
-  accountId,
-  decimalText,
-  noInput,
-  procedure,
-  type ProcedureDef,
-  type RecordView,
-} from '../../ipc/schemas.ts';
+import { accountId, decimalText, noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 import type {
   AddressCheckView,
   AddressEntryView,
@@ -15,6 +8,7 @@ import type {
   CreatedCodeView,
   MainBalanceView,
   RefundView,
+  TransferView,
   WalletAssetView,
   WithdrawableView,
 } from './views.ts';
@@ -107,7 +101,7 @@ export const walletProcedures = {
       idempotencyKey: z.string().min(8).max(128).optional(),
     }),
   ),
-  'wallet.history': procedure<{ records: RecordView[] }>()(
+  'wallet.history': procedure<{ records: TransferView[] }>()(
     'Deposits and withdrawals, newest first.',
     z.strictObject({
       accountId,

@@ -90,3 +90,21 @@ export interface BalanceHistoryView {
   /** The newest stored main-balance snapshot of the account (every ticker), for offline reading. */
   newest: { takenAtMs: number; balances: Record<string, MainBalanceView> } | null;
 }
+
+/** A deposit or withdrawal of the main balance, read from the exchange's history record. */
+export interface TransferView {
+  /** The transaction id, else the record id ('' when the exchange gave neither). */
+  id: string;
+  kind: 'deposit' | 'withdrawal';
+  uniqueId: string;
+  ticker: string;
+  amount: string;
+  fee: string;
+  network: string;
+  address: string;
+  /** The memo or destination tag sent with it ('' when none). */
+  memo: string;
+  status: string;
+  /** ms since epoch, or null when the exchange gave no time. */
+  atMs: number | null;
+}

@@ -1,16 +1,16 @@
 /**
  * Batches pushes before they cross to the renderer. Within one window, a replaceable push (a mark
  * price, a last price) keeps only its latest value per market; every other push is kept, in order.
- * A 0.5 s premiumIndex stream over dozens of markets thus becomes one batch per window.
+ * A 0.5 s premiumIndex stream over dozens of markets thus becomes one batch per window. Each push is
+ * read into its channel's view as it comes in; one not in its channel's shape is dropped (`onUnreadable`).
  */
+import type { LiveEvent } from '../../domains/live/views.ts';
 import type { Channel } from './channels.ts';
-import { pushTopic } from './channels.ts';
 import type { Timers } from './client.ts';
+import { eventTopic, livePush } from './views.ts';
 
-export interface PushEvent {
-  channel: Channel;
-  params: unknown;
-}
+/** A push as its channel's view (read once, here, as it enters the batch). */
+export type PushEvent = LiveEvent;
 
 export interface PushBatch {
   /** Every kept push, in arrival order (replaceable ones at the place of their latest value). */
@@ -32,12 +32,15 @@ export interface CoalescerOptions {
   readonly windowMs?: number;
   readonly sink: (batch: PushBatch) => void;
   readonly timers?: Timers;
+  /** Told of each push dropped because it is not in its channel's shape. */
+  readonly onUnreadable?: (channel: Channel, params: unknown) => void;
 }
 
 export class PushCoalescer {
   readonly #sink: (batch: PushBatch) => void;
   readonly #windowMs: number;
   readonly #timers: Timers;
+  readonly #onUnreadable: ((channel: Channel, params: unknown) => void) | undefined;
   #events: Array<PushEvent | undefined> = [];
   #latest = new Map<string, number>();
   #replaced = 0;
@@ -46,6 +49,7 @@ export class PushCoalescer {
   constructor(options: CoalescerOptions) {
     this.#sink = options.sink;
     this.#windowMs = options.windowMs ?? 150;
+    this.#onUnreadable = options.onUnreadable;
     this.#timers = options.timers ?? {
       setTimeout: (fn, ms) => setTimeout(fn, ms),
       clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
@@ -53,8 +57,13 @@ export class PushCoalescer {
   }
 
   add(channel: Channel, params: unknown): void {
+    const event = livePush(channel, params);
+    if (!event) {
+      this.#onUnreadable?.(channel, params);
+      return;
+    }
     if (REPLACEABLE.has(channel)) {
-      const key = `${channel}|${pushTopic(channel, params)}`;
+      const key = `${channel}|${eventTopic(event)}`;
       const at = this.#latest.get(key);
       if (at !== undefined) {
         this.#events[at] = undefined;
@@ -62,7 +71,7 @@ export class PushCoalescer {
       }
       this.#latest.set(key, this.#events.length);
     }
-    this.#events.push({ channel, params });
+    this.#events.push(event);
     if (this.#timer === undefined) this.#timer = this.#timers.setTimeout(() => this.flush(), this.#windowMs);
   }
 

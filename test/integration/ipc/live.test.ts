@@ -42,9 +42,7 @@ describe('live data through the bridge', () => {
       .poll(
         () =>
           batches.some((b) =>
-            b.events.some(
-              (e) => e.channel === 'ordersPending' && (e.params as [number, { id?: number }])[0] === 1,
-            ),
+            b.events.some((e) => e.channel === 'ordersPending' && e.event === 'new' && e.order.orderId > 0),
           ),
         { timeout: 10_000 },
       )
@@ -64,15 +62,12 @@ describe('live data through the bridge', () => {
     // Two screens on every market and one on BTC_USDT: the client hands a BTC_USDT push to both topics.
     const ids = [await subscribe('*'), await subscribe('*'), await subscribe('BTC_USDT')];
     await expect.poll(() => states.at(-1), { timeout: 10_000 }).toBe('live');
-    /** Pushes of the order with event `kind` (1 new, 3 finished). */
-    const pushesOf = (orderId: number, kind = 1) =>
+    /** Pushes of the order with event `kind`. */
+    const pushesOf = (orderId: number, kind: 'new' | 'finish' = 'new') =>
       batches
         .flatMap((b) => b.events)
-        .filter((e) => {
-          if (e.channel !== 'ordersPending') return false;
-          const [event, order] = e.params as [number, { id?: number }];
-          return event === kind && order?.id === orderId;
-        }).length;
+        .filter((e) => e.channel === 'ordersPending' && e.event === kind && e.order.orderId === orderId)
+        .length;
     const place = async (price: string) =>
       (
         await ok<{ order: { orderId: number } }>('orders.place', {
@@ -99,7 +94,7 @@ describe('live data through the bridge', () => {
         )
         .toBe(true);
       await ok('orders.cancel', { accountId: main.id, market: 'BTC_USDT', orderId });
-      await expect.poll(() => pushesOf(orderId, 3), { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect.poll(() => pushesOf(orderId, 'finish'), { timeout: 10_000 }).toBeGreaterThan(0);
       return orderId;
     };
     expect(pushesOf(await heard())).toBe(1);

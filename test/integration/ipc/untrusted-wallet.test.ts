@@ -82,7 +82,7 @@ describe('wallet money procedures called by an untrusted renderer', () => {
       transactionMethod: 1,
       ticker: 'BTC',
     });
-    const depositId = String(deposits.records[0]?.['transactionId']);
+    const depositId = deposits.records[0]?.id ?? '';
     const before = await balances();
     const since = await lastAuditId();
     desktop.confirmAnswer = false;

@@ -112,7 +112,7 @@ describe('wallet procedures', () => {
       transactionMethod: 1,
       ticker: 'BTC',
     });
-    const depositId = String(deposits.records[0]?.['transactionId']);
+    const depositId = deposits.records[0]?.id ?? '';
     expect(await ok('wallet.refundDeposit', { accountId: main.id, depositId, memo: 'wrong sender' })).toEqual(
       { depositId },
     );
@@ -135,7 +135,7 @@ describe('wallet procedures', () => {
       accountId: main.id,
       transactionMethod: 1,
     });
-    const depositId = String(deposits.records[0]?.['transactionId']);
+    const depositId = deposits.records[0]?.id ?? '';
     const listed = { vaspId: vasps[0]?.vaspId ?? '' };
     expect(
       await ok('wallet.verifyDeposit', {

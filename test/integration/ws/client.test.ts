@@ -7,7 +7,8 @@ import {
 } from '../../../main/exchange/endpoints/trading.ts';
 import { BusinessError, ValidationError } from '../../../main/exchange/errors.ts';
 import { AccountMirror, PushCoalescer, placeOrderWs } from '../../../main/exchange/ws/index.ts';
-import { applyLevels, depthPush, followsLast, type Level } from '../../../renderer/src/lib/format/book.ts';
+import { applyLevels, followsLast, type Level } from '../../../renderer/src/lib/format/book.ts';
+import { livePush } from '../../../main/exchange/ws/views.ts';
 import type { ChannelParams, PushBatch } from '../../../main/exchange/ws/index.ts';
 import type { MarketRules } from '../../../main/rules/index.ts';
 import { HeldTimers, startClientHarness } from './client-support.ts';
@@ -162,7 +163,7 @@ describe('WsClient', () => {
     coalescer.flush();
     const pending = batches
       .flatMap((b) => b.events)
-      .map((e) => (e.params as ChannelParams['ordersPending'])[1].id);
+      .flatMap((e) => (e.channel === 'ordersPending' ? [e.order.orderId] : []));
     expect(pending).toContain(after.orderId);
     client.stop();
   });
@@ -219,8 +220,8 @@ describe('depth through the client', () => {
     const book = { asks: [] as Level[], bids: [] as Level[], last: undefined as number | undefined };
     let updates = 0;
     client.subscribe('depth', 'ETH_USDT', (p) => {
-      const push = depthPush(p);
-      if (!push) throw new Error('not a depth push');
+      const push = livePush('depth', p);
+      if (push?.channel !== 'depth') throw new Error('not a depth push');
       expect(push.full || followsLast(push, book.last)).toBe(true);
       book.asks = applyLevels('ask', push.full ? [] : book.asks, push.asks);
       book.bids = applyLevels('bid', push.full ? [] : book.bids, push.bids);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveBatch } from '../../../main/ipc/contract.ts';
+import type { DepthPush, Level } from '../../../renderer/src/lib/format/book.ts';
 import { applyLevels, cumulate, MarketDepth } from '../../../renderer/src/lib/managers/depth-book.svelte.ts';
 import { fakeBridge } from './fake-bridge.ts';
 
@@ -8,7 +9,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A bridge answering from `answer`, recording calls, with a hand-fired ws.batch event. */
 
-const book = {
+const book: { timestamp: number; asks: Level[]; bids: Level[] } = {
   timestamp: 1,
   asks: [
     ['100.2', '1'],
@@ -100,21 +101,19 @@ describe('MarketDepth', () => {
       accountId: ACCOUNT,
       replaced: 0,
       events: [
-        { channel: 'depth', params: [false, { timestamp: 2, asks: [['100.1', '0']], bids: [] }, 'BTC_USDT'] },
-        {
-          channel: 'depth',
-          params: [false, { timestamp: 2, asks: [['1', '0']], bids: [['1', '1']] }, 'ETH_USDT'],
-        },
+        { channel: 'depth', market: 'BTC_USDT', full: false, asks: [['100.1', '0']], bids: [] },
+        { channel: 'depth', market: 'ETH_USDT', full: false, asks: [['1', '0']], bids: [['1', '1']] },
         {
           channel: 'trades',
-          params: ['BTC_USDT', [{ id: 7, time: 10, price: '100.05', amount: '0.1', type: 'sell' }]],
+          market: 'BTC_USDT',
+          trades: [{ id: 7, time: 10, price: '100.05', amount: '0.1', side: 'sell' }],
         },
       ],
     });
     push({
       accountId: 'someone-else',
       replaced: 0,
-      events: [{ channel: 'depth', params: [true, book, 'BTC_USDT'] }],
+      events: [{ channel: 'depth', market: 'BTC_USDT', full: true, asks: book.asks, bids: book.bids }],
     });
     expect(depth.bestAsk).toBe('100.2');
     expect(depth.bids).toHaveLength(2);
@@ -139,26 +138,26 @@ describe('MarketDepth', () => {
     );
     const depth = new MarketDepth(api);
     await depth.follow(ACCOUNT, 'BTC_USDT');
-    const depthPushOf = (full: boolean, body: Record<string, unknown>) => ({
+    const depthPushOf = (full: boolean, body: Partial<DepthPush>) => ({
       accountId: ACCOUNT,
       replaced: 0,
-      events: [{ channel: 'depth', params: [full, { timestamp: 3, bids: [], ...body }, 'BTC_USDT'] }],
+      events: [{ channel: 'depth' as const, market: 'BTC_USDT', full, asks: [], bids: [], ...body }],
     });
-    push(depthPushOf(true, { asks: [['101', '1']], bids: [['99', '1']], update_id: 10 }));
-    push(depthPushOf(false, { asks: [['101.5', '2']], past_update_id: 10, update_id: 11 }));
+    push(depthPushOf(true, { asks: [['101', '1']], bids: [['99', '1']], updateId: 10 }));
+    push(depthPushOf(false, { asks: [['101.5', '2']], pastUpdateId: 10, updateId: 11 }));
     expect(depth.asks).toEqual([
       ['101', '1'],
       ['101.5', '2'],
     ]);
     // 12 never came: 13 follows it. The book asks for a snapshot instead of showing a wrong one.
-    push(depthPushOf(false, { asks: [['100.5', '3']], past_update_id: 12, update_id: 13 }));
+    push(depthPushOf(false, { asks: [['100.5', '3']], pastUpdateId: 12, updateId: 13 }));
     expect(depth.asks.map(([p]) => p)).not.toContain('100.5');
     await flush();
     expect(depth.resyncs).toBe(1);
     expect(calls.filter(([p]) => p === 'markets.depth')).toHaveLength(2);
     expect(depth.bestAsk).toBe('100.1');
     // The next diff is taken as the new start.
-    push(depthPushOf(false, { asks: [['100.1', '0']], past_update_id: 20, update_id: 21 }));
+    push(depthPushOf(false, { asks: [['100.1', '0']], pastUpdateId: 20, updateId: 21 }));
     expect(depth.bestAsk).toBe('100.2');
     await depth.stop();
   });
@@ -177,10 +176,7 @@ describe('MarketDepth', () => {
       accountId: ACCOUNT,
       replaced: 0,
       events: [
-        {
-          channel: 'depth',
-          params: [true, { timestamp: 9, asks: [['105', '1']], bids: [], update_id: 1 }, 'BTC_USDT'],
-        },
+        { channel: 'depth', market: 'BTC_USDT', full: true, asks: [['105', '1']], bids: [], updateId: 1 },
       ],
     });
     answer({ ok: true, value: book });

@@ -10,6 +10,21 @@ import {
 } from '../../../renderer/src/lib/managers/order-ticket.svelte.ts';
 import { fakeBridge } from './fake-bridge.ts';
 
+/** An ordersPending push as main hands it to the renderer. */
+const pendingOrder = {
+  orderId: 8,
+  clientOrderId: '',
+  market: 'BTC_USDT',
+  side: 'buy',
+  type: 'limit',
+  timestamp: 1,
+  amount: '1',
+  left: '1',
+  dealStock: '0',
+  dealMoney: '0',
+  dealFee: '0',
+} as const;
+
 const ACCOUNT = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
 
 /** A bridge whose answers are given per call (a queue per procedure), recording calls. */
@@ -255,14 +270,14 @@ describe('ActiveOrders', () => {
     ];
     push?.('ws.batch', {
       accountId: 'someone-else',
-      events: [{ channel: 'ordersPending', params: [] }],
+      events: [{ channel: 'ordersPending', event: 'new', order: pendingOrder }],
       replaced: 0,
     });
     await flush();
     expect(active.orders).toHaveLength(1);
     push?.('ws.batch', {
       accountId: ACCOUNT,
-      events: [{ channel: 'ordersPending', params: [] }],
+      events: [{ channel: 'ordersPending', event: 'new', order: pendingOrder }],
       replaced: 0,
     });
     await flush();

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { BorrowView, PositionHistoryView } from '../../../main/ipc/contract.ts';
 import { createBridge } from '../../../preload/bridge.ts';
+import type { GridColumn } from '../../../renderer/src/lib/managers/data-grid.svelte.ts';
 import { memoryStore } from '../../../renderer/src/lib/managers/storage.ts';
 import {
   borrowColumns,
@@ -9,7 +11,7 @@ import {
 
 const ACCOUNT = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
 
-const record = {
+const record: PositionHistoryView = {
   account: ACCOUNT,
   positionId: 3,
   market: 'BTC_PERP',
@@ -24,7 +26,7 @@ const record = {
   side: 'BOTH',
   isHedge: false,
 };
-const borrow = {
+const borrow: BorrowView = {
   account: ACCOUNT,
   asset: 'USDT',
   amount: '10.01',
@@ -35,7 +37,7 @@ const borrow = {
   seq: 0,
 };
 
-function value(columns: typeof positionColumns, id: string, row: Record<string, unknown>): unknown {
+function value<R>(columns: ReadonlyArray<GridColumn<R>>, id: string, row: R): unknown {
   return columns.find((c) => c.id === id)?.value(row);
 }
 

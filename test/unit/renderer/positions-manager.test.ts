@@ -6,7 +6,6 @@ import {
   closeDraft,
   describeClose,
   impliedLeverage,
-  positionFromPush,
 } from '../../../renderer/src/lib/format/positions.ts';
 import { PositionsManager } from '../../../renderer/src/lib/managers/positions.svelte.ts';
 import { memoryStore } from '../../../renderer/src/lib/managers/storage.ts';
@@ -85,19 +84,6 @@ describe('positions helpers', () => {
     expect(adlWords(0)).toBe('0 of 4 — last in line');
     expect(adlWords(2)).toBe('2 of 4');
     expect(adlWords(4)).toBe('4 of 4 — first in line');
-    expect(
-      positionFromPush({
-        position_id: 7,
-        market: 'BTC_PERP',
-        amount: '0.01',
-        base_price: '64000',
-        liquidation_price: '50000',
-        pnl: '1.5',
-        margin: '32',
-        position_side: 'BOTH',
-      }),
-    ).toMatchObject({ positionId: 7, liquidationPrice: '50000', pnl: '1.5', positionSide: 'BOTH' });
-    expect(positionFromPush({ market: 'BTC_PERP' })).toBeUndefined();
   });
 });
 
@@ -139,8 +125,12 @@ describe('PositionsManager', () => {
     expect(m.leverage).toEqual({ level: 20, source: 'margin' });
 
     const mark = (price: string, time: number) => ({
-      channel: 'premiumIndex',
-      params: ['BTC_PERP', { mark_price: price, index_price: '64100', funding_rate: '0.0001', time }],
+      channel: 'premiumIndex' as const,
+      market: 'BTC_PERP',
+      markPrice: price,
+      indexPrice: '64100',
+      fundingRate: '0.0001',
+      time,
     });
     emit('ws.batch', { accountId: ACCOUNT, events: [mark('64200.5', 1_700_000_000)], replaced: 0 });
     emit('ws.batch', { accountId: OTHER, events: [mark('1', 1_700_000_001)], replaced: 0 });
@@ -157,22 +147,20 @@ describe('PositionsManager', () => {
       events: [
         {
           channel: 'ADLQuantile',
-          params: { records: [{ market: 'BTC_PERP', position_side: 'BOTH', quantile: 4 }] },
+          records: [{ market: 'BTC_PERP', positionSide: 'BOTH', quantile: 4 }],
         },
         {
           channel: 'positionsMargin',
-          params: {
-            total: 1,
-            records: [
-              {
-                position_id: 7,
-                market: 'BTC_PERP',
-                amount: '0.01',
-                base_price: '64000',
-                liquidation_price: '52000',
-              },
-            ],
-          },
+          total: 1,
+          records: [
+            {
+              positionId: 7,
+              market: 'BTC_PERP',
+              amount: '0.01',
+              basePrice: '64000',
+              liquidationPrice: '52000',
+            },
+          ],
         },
       ],
       replaced: 0,
@@ -203,10 +191,8 @@ describe('PositionsManager', () => {
       events: [
         {
           channel: 'positionsMargin',
-          params: {
-            total: 1,
-            records: [{ position_id: 7, market: 'BTC_PERP', amount: '0.01', base_price: '64000' }],
-          },
+          total: 1,
+          records: [{ positionId: 7, market: 'BTC_PERP', amount: '0.01', basePrice: '64000' }],
         },
       ],
       replaced: 0,

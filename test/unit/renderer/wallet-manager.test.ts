@@ -4,7 +4,6 @@ import {
   balanceLines,
   chartSeries,
   DepositActions,
-  transferRow,
   WalletData,
   type WalletAsset,
 } from '../../../renderer/src/lib/managers/wallet.svelte.ts';
@@ -16,6 +15,21 @@ import {
   WithdrawDraft,
 } from '../../../renderer/src/lib/managers/wallet-forms.svelte.ts';
 import { fakeBridge, NO_ANSWER } from './fake-bridge.ts';
+
+/** A deposit or withdrawal as main lists it. */
+const transfer = (id: string, kind: 'deposit' | 'withdrawal') => ({
+  id,
+  kind,
+  uniqueId: '',
+  ticker: 'USDT',
+  amount: '1',
+  fee: '0',
+  network: '',
+  address: '',
+  memo: '',
+  status: '',
+  atMs: null,
+});
 
 const ACCOUNT = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
 
@@ -99,32 +113,6 @@ describe('wallet amounts', () => {
       { ticker: 'ETH', main: '2', pending: '0', free: '2' },
       { ticker: 'USDT', main: '1500.5', pending: '500', free: '1000.5' },
     ]);
-    expect(
-      transferRow({
-        transactionId: 't1',
-        method: 2,
-        uniqueId: 'u1',
-        ticker: 'USDT',
-        amount: '12.5',
-        fee: '1',
-        network: 'ERC20',
-        address: '0xabc',
-        status: 'pending',
-        createdAt: 1_700_000_000,
-      }),
-    ).toEqual({
-      id: 't1',
-      kind: 'withdrawal',
-      uniqueId: 'u1',
-      ticker: 'USDT',
-      amount: '12.5',
-      fee: '1',
-      network: 'ERC20',
-      address: '0xabc',
-      status: 'pending',
-      atMs: 1_700_000_000_000,
-    });
-    expect(transferRow({ method: 1, uniqueId: null }).kind).toBe('deposit');
     expect(ageWords(30_000)).toBe('less than a minute');
     expect(ageWords(5 * 60_000)).toBe('5 min');
     expect(ageWords(3 * 3_600_000)).toBe('3 h');
@@ -323,9 +311,7 @@ describe('WalletData', () => {
         },
       ],
       'wallet.assets': [{ ok: true, value: [USDT] }],
-      'wallet.history': [
-        { ok: true, value: { records: [{ transactionId: 'd1', method: 1, ticker: 'USDT' }] } },
-      ],
+      'wallet.history': [{ ok: true, value: { records: [transfer('d1', 'deposit')] } }],
       'wallet.refunds': [{ ok: true, value: { records: [] } }],
       'wallet.balanceHistory': [history],
     });
@@ -344,7 +330,7 @@ describe('WalletData', () => {
     const page = (from: number, n: number) => ({
       ok: true,
       value: {
-        records: Array.from({ length: n }, (_, i) => ({ transactionId: `t${from + i}`, method: 2 })),
+        records: Array.from({ length: n }, (_, i) => transfer(`t${from + i}`, 'withdrawal')),
       },
     });
     const { api, calls } = walletBridge({ 'wallet.history': [page(0, 50), page(50, 3)] });

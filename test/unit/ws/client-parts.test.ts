@@ -38,6 +38,24 @@ describe('reconnectDelay', () => {
   });
 });
 
+const order = {
+  id: 1,
+  market: 'BTC_USDT',
+  type: 'limit',
+  side: 'buy',
+  ctime: 1,
+  mtime: 1,
+  amount: '1',
+  left: '1',
+  price: '10',
+  deal_stock: '0',
+  deal_money: '0',
+  deal_fee: '0',
+  fee_asset: '',
+  client_order_id: 'c-1',
+  status: 'open',
+};
+
 describe('PushCoalescer', () => {
   it('keeps only the newest premiumIndex per market in a window and every order event in order', () => {
     const timers = new ManualTimers();
@@ -45,8 +63,8 @@ describe('PushCoalescer', () => {
     const c = new PushCoalescer({ sink: (b) => batches.push(b), timers, windowMs: 150 });
     for (let i = 0; i < 50; i++)
       for (const m of ['BTC_PERP', 'ETH_PERP']) c.add('premiumIndex', [m, { mark_price: String(i) }]);
-    c.add('ordersPending', [1, { id: 1, market: 'BTC_USDT' }]);
-    c.add('ordersPending', [3, { id: 1, market: 'BTC_USDT' }]);
+    c.add('ordersPending', [1, order]);
+    c.add('ordersPending', [3, order]);
     expect(batches).toHaveLength(0);
     expect(timers.waiting.size).toBe(1);
     timers.fire();
@@ -54,15 +72,38 @@ describe('PushCoalescer', () => {
     const [batch] = batches;
     expect(batch?.replaced).toBe(98);
     expect(
-      batch?.events.map((e) => [e.channel, (e.params as [unknown, { mark_price?: string; id?: number }])[1]]),
+      batch?.events.map((e) =>
+        e.channel === 'premiumIndex'
+          ? [e.market, e.markPrice]
+          : e.channel === 'ordersPending'
+            ? [e.event, e.order.orderId]
+            : [],
+      ),
     ).toEqual([
-      ['premiumIndex', { mark_price: '49' }],
-      ['premiumIndex', { mark_price: '49' }],
-      ['ordersPending', { id: 1, market: 'BTC_USDT' }],
-      ['ordersPending', { id: 1, market: 'BTC_USDT' }],
+      ['BTC_PERP', '49'],
+      ['ETH_PERP', '49'],
+      ['new', 1],
+      ['finish', 1],
     ]);
     timers.fire();
     expect(batches).toHaveLength(1);
+  });
+
+  it('drops a push not in its channel shape, tells of it, and keeps the rest of the window', () => {
+    const timers = new ManualTimers();
+    const batches: PushBatch[] = [];
+    const dropped: string[] = [];
+    const c = new PushCoalescer({
+      sink: (b) => batches.push(b),
+      timers,
+      onUnreadable: (ch) => dropped.push(ch),
+    });
+    c.add('ordersPending', [7, order]);
+    c.add('depth', { asks: [] });
+    c.add('lastprice', ['BTC_USDT', '64000']);
+    timers.fire();
+    expect(dropped).toEqual(['ordersPending', 'depth']);
+    expect(batches[0]?.events).toEqual([{ channel: 'lastprice', market: 'BTC_USDT', price: '64000' }]);
   });
 });
 

@@ -4,46 +4,19 @@
  * applied means one went missing, and the book must be read afresh. Pure: the trade screen's book and
  * the tests of the exchange's depth channel share it.
  */
+import type { LiveEvent } from '../../../../main/ipc/contract.ts';
 import { compareDecimal } from './decimal.ts';
 
 export type Level = [price: string, amount: string];
 
-/** A `depth` push as the exchange sends it: `[fullReload, {asks, bids, update_id, past_update_id}, market]`. */
-export interface DepthPush {
-  full: boolean;
-  asks: Level[];
-  bids: Level[];
-  market: string;
-  /** This push's number, and the number of the push it follows (diffs), when the exchange sends them. */
-  updateId?: number;
-  pastUpdateId?: number;
-}
-
-export function depthPush(params: unknown): DepthPush | undefined {
-  if (!Array.isArray(params)) return undefined;
-  const [full, book, market] = params as [
-    unknown,
-    { asks?: unknown; bids?: unknown; update_id?: unknown; past_update_id?: unknown } | undefined,
-    unknown,
-  ];
-  if (typeof market !== 'string' || !book || typeof book !== 'object') return undefined;
-  const levels = (v: unknown): Level[] =>
-    Array.isArray(v) ? v.filter((l): l is Level => Array.isArray(l) && typeof l[0] === 'string') : [];
-  return {
-    full: full === true,
-    asks: levels(book.asks),
-    bids: levels(book.bids),
-    market,
-    ...(typeof book.update_id === 'number' ? { updateId: book.update_id } : {}),
-    ...(typeof book.past_update_id === 'number' ? { pastUpdateId: book.past_update_id } : {}),
-  };
-}
+/** A `depth` push as main reads it: a whole book or a diff, with its number when the exchange sends one. */
+export type DepthPush = Extract<LiveEvent, { channel: 'depth' }>;
 
 /**
  * Whether a diff may be applied after the push numbered `lastId`: it names that push as its
  * predecessor, or one of the two is not numbered (a book read by REST has no number).
  */
-export function followsLast(push: DepthPush, lastId: number | undefined): boolean {
+export function followsLast(push: Pick<DepthPush, 'pastUpdateId'>, lastId: number | undefined): boolean {
   return push.pastUpdateId === undefined || lastId === undefined || push.pastUpdateId === lastId;
 }
 

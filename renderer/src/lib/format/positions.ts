@@ -1,5 +1,5 @@
 // Facts about open positions for the Positions screen: direction, size, the closing order, ADL rank
-// in words, leverage levels, and a `positionsMargin` push read as the open-position view.
+// in words, leverage levels.
 import type { OrderDraftInput, PositionView } from '../../../../main/ipc/contract.ts';
 
 /** Leverage levels the exchange accepts. */
@@ -55,34 +55,6 @@ export function adlWords(rank: number | undefined): string {
   if (rank >= 4) return `${String(rank)} of 4 — first in line`;
   if (rank === 0) return '0 of 4 — last in line';
   return `${String(rank)} of 4`;
-}
-
-/** A push field that should be text, or undefined when it is not. */
-export const stringOf = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
-/** A `positionsMargin` record (snake_case) as the open-position view. */
-export function positionFromPush(r: Record<string, unknown>): PositionView | undefined {
-  const id = r['position_id'];
-  const market = stringOf(r['market']);
-  const amount = stringOf(r['amount']);
-  if (typeof id !== 'number' || !market || amount === undefined) return undefined;
-  const view: PositionView = {
-    positionId: id,
-    market,
-    amount,
-    basePrice: stringOf(r['base_price']) ?? null,
-    liquidationPrice: stringOf(r['liquidation_price']) ?? null,
-  };
-  const side = stringOf(r['position_side']);
-  if (side) view.positionSide = side;
-  const pnl = stringOf(r['pnl']);
-  const margin = stringOf(r['margin']);
-  const funding = stringOf(r['realized_funding']);
-  if (pnl !== undefined) view.pnl = pnl;
-  if (margin !== undefined) view.margin = margin;
-  if (funding !== undefined) view.realizedFunding = funding;
-  if (typeof r['open_date'] === 'number') view.openDate = r['open_date'];
-  return view;
 }
 
 /**

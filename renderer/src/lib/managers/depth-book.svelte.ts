@@ -1,5 +1,6 @@
 import type { IpcError, TxcApi } from '../api.ts';
-import { applyLevels, depthPush, followsLast, isZero, type Level } from '../format/book.ts';
+import type { LiveEvent, LiveTradeView } from '../../../../main/ipc/contract.ts';
+import { applyLevels, followsLast, isZero, type Level } from '../format/book.ts';
 import { compareDecimal } from '../format/decimal.ts';
 import { addDecimal, divideDecimal, subtractDecimal } from '../format/decimal-math.ts';
 
@@ -12,14 +13,8 @@ export interface LadderRow {
   share: number;
 }
 
-export interface TradeRow {
-  id: number;
-  /** Seconds since the epoch, as the exchange sends it. */
-  time: number;
-  price: string;
-  amount: string;
-  side: 'buy' | 'sell';
-}
+/** A trade row (time in seconds since the epoch, as the exchange sends it). */
+export type TradeRow = LiveTradeView;
 
 export { applyLevels, type Level };
 
@@ -45,18 +40,6 @@ function share(total: string, max: string): number {
 
 function sumOf(levels: readonly Level[]): string {
   return levels.reduce((sum, [, amount]) => addDecimal(sum, amount), '0');
-}
-
-function tradesPush(params: unknown): { market: string; trades: TradeRow[] } | undefined {
-  if (!Array.isArray(params) || typeof params[0] !== 'string' || !Array.isArray(params[1])) return undefined;
-  const trades = (params[1] as unknown[]).filter(
-    (t): t is { id: number; time: number; price: string; amount: string; type: 'buy' | 'sell' } =>
-      typeof t === 'object' && t !== null && typeof (t as { price?: unknown }).price === 'string',
-  );
-  return {
-    market: params[0],
-    trades: trades.map((t) => ({ id: t.id, time: t.time, price: t.price, amount: t.amount, side: t.type })),
-  };
 }
 
 /**
@@ -143,7 +126,7 @@ export class MarketDepth {
     if (account) {
       this.#stopBatch = this.#api.on('ws.batch', (batch) => {
         if (batch.accountId !== this.account || generation !== this.#generation) return;
-        for (const event of batch.events) this.#push(event.channel, event.params);
+        for (const event of batch.events) this.#push(event);
       });
       const ids = await Promise.all(
         (['depth', 'trades'] as const).map(async (channel) => {
@@ -182,10 +165,9 @@ export class MarketDepth {
     this.bids = applyLevels('bid', [], reply.value.bids);
   }
 
-  #push(channel: string, params: unknown): void {
-    if (channel === 'depth') {
-      const push = depthPush(params);
-      if (!push || push.market !== this.market) return;
+  #push(push: LiveEvent): void {
+    if (push.channel === 'depth') {
+      if (push.market !== this.market) return;
       if (!push.full && !followsLast(push, this.#updateId)) {
         // A diff went missing: this book is wrong until a snapshot replaces it.
         this.#updateId = undefined;
@@ -198,9 +180,8 @@ export class MarketDepth {
       this.#updateId = push.updateId ?? this.#updateId;
       this.asks = applyLevels('ask', push.full ? [] : this.asks, push.asks);
       this.bids = applyLevels('bid', push.full ? [] : this.bids, push.bids);
-    } else if (channel === 'trades') {
-      const push = tradesPush(params);
-      if (!push || push.market !== this.market) return;
+    } else if (push.channel === 'trades') {
+      if (push.market !== this.market) return;
       const fresh = push.trades.filter((t) => !this.trades.some((k) => k.id === t.id));
       this.trades = [...fresh, ...this.trades]
         .sort((x, y) => y.time - x.time || y.id - x.id)

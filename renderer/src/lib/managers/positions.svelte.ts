@@ -1,13 +1,18 @@
-import type { MarketView, OrderView, PositionView, TpSlLegsView } from '../../../../main/ipc/contract.ts';
+import type {
+  AdlRankView,
+  LiveEvent,
+  MarketView,
+  OrderView,
+  PositionView,
+  TpSlLegsView,
+} from '../../../../main/ipc/contract.ts';
 import type { ChartPoint } from '../format/chart.ts';
 import {
   adlKey,
   closeDraft,
   impliedLeverage,
   MARK_POINTS,
-  positionFromPush,
   sizeOf,
-  stringOf,
   type LeverageLevel,
 } from '../format/positions.ts';
 import type { IpcError, TxcApi } from '../api.ts';
@@ -161,7 +166,7 @@ export class PositionsManager {
     const account = this.account;
     const reply = await this.#api.positions.adl({ accountId: account });
     if (!reply.ok || account !== this.account) return;
-    this.#adl({ records: reply.value.map((r) => ({ ...r, position_side: r.positionSide })) });
+    this.#adl(reply.value);
   }
 
   /** Mark prices for every market with a position, plus `extra` (the chart's market). */
@@ -184,26 +189,23 @@ export class PositionsManager {
     else this.#subs[key] = reply.value;
   }
 
-  #apply(events: ReadonlyArray<{ channel: string; params: unknown }>): void {
+  #apply(events: readonly LiveEvent[]): void {
     this.live = 'live';
     for (const e of events) {
-      if (e.channel === 'premiumIndex') this.#mark(e.params);
-      else if (e.channel === 'ADLQuantile') this.#adl(e.params);
-      else if (e.channel === 'positionsMargin') this.#positions(e.params);
+      if (e.channel === 'premiumIndex') this.#mark(e);
+      else if (e.channel === 'ADLQuantile') this.#adl(e.records);
+      else if (e.channel === 'positionsMargin') this.#positions(e.records);
     }
   }
 
-  #mark(params: unknown): void {
-    if (!Array.isArray(params)) return;
-    const [market, body] = params as [unknown, Record<string, unknown> | undefined];
-    const mark = stringOf(body?.['mark_price']);
-    if (typeof market !== 'string' || !body || !mark) return;
-    const raw = typeof body['time'] === 'number' ? body['time'] : this.#now();
+  #mark(push: Extract<LiveEvent, { channel: 'premiumIndex' }>): void {
+    const { market, markPrice: mark } = push;
+    const raw = push.time ?? this.#now();
     const time = raw < 1e12 ? Math.round(raw * 1000) : raw;
-    const index = stringOf(body['index_price']) ?? '';
+    const index = push.indexPrice ?? '';
     this.marks = {
       ...this.marks,
-      [market]: { mark, index, funding: stringOf(body['funding_rate']) ?? '', time },
+      [market]: { mark, index, funding: push.fundingRate ?? '', time },
     };
     const series = this.markSeries[market] ?? { mark: [], index: [] };
     const add = (list: ChartPoint[], v: string): ChartPoint[] =>
@@ -214,26 +216,17 @@ export class PositionsManager {
     };
   }
 
-  #adl(params: unknown): void {
-    const records = (params as { records?: unknown } | undefined)?.records;
-    if (!Array.isArray(records)) return;
+  #adl(records: readonly AdlRankView[]): void {
     const next: Record<string, number> = {};
-    for (const r of records as Array<Record<string, unknown>>) {
-      const market = stringOf(r['market']);
-      if (market && typeof r['quantile'] === 'number')
-        next[adlKey(market, stringOf(r['position_side']) ?? 'BOTH')] = r['quantile'];
-    }
+    for (const r of records) next[adlKey(r.market, r.positionSide)] = r.quantile;
     this.adl = next;
   }
 
-  #positions(params: unknown): void {
-    const records = (params as { records?: unknown } | undefined)?.records;
-    if (!Array.isArray(records)) return;
+  #positions(records: readonly PositionView[]): void {
     // A push has no TP/SL legs: a position keeps the ones its last REST reading listed.
     const before = this.positions;
-    this.positions = (records as Array<Record<string, unknown>>)
-      .map(positionFromPush)
-      .filter((p): p is PositionView => p !== undefined && sizeOf(p) !== '0')
+    this.positions = records
+      .filter((p) => sizeOf(p) !== '0')
       .map((p) => {
         const tpsl = before.find((b) => b.positionId === p.positionId)?.tpsl;
         return tpsl ? { ...p, tpsl } : p;

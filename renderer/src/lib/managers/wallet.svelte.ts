@@ -1,7 +1,7 @@
 import type {
   MainBalanceView,
   ProcedureResult,
-  RecordView,
+  TransferView,
   WithdrawableView,
 } from '../../../../main/ipc/contract.ts';
 import { compareDecimal } from '../format/decimal.ts';
@@ -14,19 +14,8 @@ export type Refund = ProcedureResult<'wallet.refunds'>['records'][number];
 export type BalanceHistory = ProcedureResult<'wallet.balanceHistory'>;
 
 /** A deposit or withdrawal as the history lists it, the fields the screen shows. */
-export interface TransferRow {
-  id: string;
-  kind: 'deposit' | 'withdrawal';
-  uniqueId: string;
-  ticker: string;
-  amount: string;
-  fee: string;
-  network: string;
-  address: string;
-  status: string;
-  /** ms since epoch, or null when the exchange gave no time. */
-  atMs: number | null;
-}
+/** A deposit or withdrawal as main lists it. */
+export type TransferRow = TransferView;
 
 /** One line of the balance table. */
 export interface BalanceLine {
@@ -39,24 +28,6 @@ export interface BalanceLine {
 
 /** Deposits and withdrawals read per page. */
 const PAGE = 50;
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-
-export function transferRow(r: RecordView): TransferRow {
-  const created = r['createdAt'];
-  return {
-    id: str(r['transactionId']) || str(r['id']),
-    kind: Number(r['method']) === 1 ? 'deposit' : 'withdrawal',
-    uniqueId: str(r['uniqueId']),
-    ticker: str(r['ticker']),
-    amount: str(r['amount']),
-    fee: str(r['fee']),
-    network: str(r['network']),
-    address: str(r['address']),
-    status: str(r['status']),
-    atMs: typeof created === 'number' ? created * 1000 : null,
-  };
-}
 
 const zero = (v: string) => compareDecimal(v, '0') === 0;
 
@@ -230,7 +201,7 @@ export class WalletData {
     const reply = await this.#api.wallet.history({ accountId: this.accountId, limit: PAGE });
     if (!current()) return;
     if (reply.ok) {
-      this.transfers = reply.value.records.map(transferRow);
+      this.transfers = reply.value.records;
       this.moreTransfers = reply.value.records.length === PAGE;
       this.transfersError = undefined;
     } else this.transfersError = reply.error;
@@ -246,7 +217,7 @@ export class WalletData {
       return;
     }
     const seen = this.transfers.map((t) => t.id);
-    const older = reply.value.records.map(transferRow).filter((t) => !seen.includes(t.id));
+    const older = reply.value.records.filter((t) => !seen.includes(t.id));
     this.transfers = [...this.transfers, ...older];
     this.moreTransfers = reply.value.records.length === PAGE;
   }

@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import type { Channel } from '../../../main/exchange/ws/channels.ts';
+import { CHANNELS } from '../../../main/exchange/ws/channels.ts';
+import { adlRanks, livePush } from '../../../main/exchange/ws/views.ts';
+
+const wsOrder = {
+  id: 41,
+  market: 'BTC_PERP',
+  type: 'limit',
+  side: 'sell',
+  ctime: 1_700_000_000.1,
+  mtime: 1_700_000_001,
+  amount: '0.01',
+  left: '0.004',
+  price: '65000',
+  deal_stock: '0.006',
+  deal_money: '390',
+  deal_fee: '0.39',
+  fee_asset: 'USDT',
+  client_order_id: 'c-41',
+  status: 'partially_filled',
+  position_side: 'SHORT',
+};
+const orderView = {
+  orderId: 41,
+  clientOrderId: 'c-41',
+  market: 'BTC_PERP',
+  side: 'sell',
+  type: 'limit',
+  timestamp: 1_700_000_000.1,
+  amount: '0.01',
+  left: '0.004',
+  dealStock: '0.006',
+  dealMoney: '390',
+  dealFee: '0.39',
+  status: 'partially_filled',
+  price: '65000',
+  positionSide: 'SHORT',
+};
+
+/** Per channel: a push as the exchange sends it, the view main makes of it, and pushes it drops. */
+const cases: Record<Channel, { params: unknown; view: unknown; malformed: unknown[] }> = {
+  lastprice: {
+    params: ['BTC_USDT', '64250.5'],
+    view: { channel: 'lastprice', market: 'BTC_USDT', price: '64250.5' },
+    malformed: [['BTC_USDT', 64250.5], ['BTC_USDT'], {}],
+  },
+  trades: {
+    params: ['BTC_USDT', [{ id: 9, time: 1_700_000_000.5, price: '64000', amount: '0.1', type: 'buy' }]],
+    view: {
+      channel: 'trades',
+      market: 'BTC_USDT',
+      trades: [{ id: 9, time: 1_700_000_000.5, price: '64000', amount: '0.1', side: 'buy' }],
+    },
+    malformed: [
+      ['BTC_USDT', [{ id: 9, price: '64000' }]],
+      ['BTC_USDT', 'x'],
+      [7, []],
+    ],
+  },
+  depth: {
+    params: [
+      false,
+      { timestamp: 1, asks: [['101', '0']], bids: [['99', '2']], update_id: 11, past_update_id: 10 },
+      'BTC_USDT',
+    ],
+    view: {
+      channel: 'depth',
+      market: 'BTC_USDT',
+      full: false,
+      asks: [['101', '0']],
+      bids: [['99', '2']],
+      updateId: 11,
+      pastUpdateId: 10,
+    },
+    malformed: [
+      [true, { asks: [[101, 1]], bids: [] }, 'BTC_USDT'],
+      [true, null, 'BTC_USDT'],
+      ['yes', { asks: [], bids: [] }, 'BTC_USDT'],
+      [true, { asks: [], bids: [] }],
+    ],
+  },
+  premiumIndex: {
+    params: [
+      'BTC_PERP',
+      {
+        mark_price: '64200.5',
+        index_price: '64190',
+        funding_rate: '0.0001',
+        next_funding_time: 1_700_028_800,
+        time: 1_700_000_000.5,
+      },
+    ],
+    view: {
+      channel: 'premiumIndex',
+      market: 'BTC_PERP',
+      markPrice: '64200.5',
+      indexPrice: '64190',
+      fundingRate: '0.0001',
+      nextFundingTime: 1_700_028_800,
+      time: 1_700_000_000.5,
+    },
+    malformed: [['BTC_PERP', { index_price: '1' }], ['BTC_PERP'], [null, { mark_price: '1' }]],
+  },
+  bookTicker: {
+    params: ['BTC_USDT', { bid: '99', bid_size: '1', ask: '101', ask_size: '2', time: 5 }],
+    view: {
+      channel: 'bookTicker',
+      market: 'BTC_USDT',
+      bid: '99',
+      bidSize: '1',
+      ask: '101',
+      askSize: '2',
+      time: 5,
+    },
+    malformed: [['BTC_USDT', { bid: 99 }], ['BTC_USDT']],
+  },
+  balanceSpot: {
+    params: [{ USDT: { available: '100', freeze: '5' } }],
+    view: { channel: 'balanceSpot', balances: { USDT: { available: '100', freeze: '5' } } },
+    malformed: [[{ USDT: { available: 100, freeze: '5' } }], ['USDT'], []],
+  },
+  balanceMargin: {
+    params: [{ USDT: { balance: '100', borrow: '0' } }],
+    view: { channel: 'balanceMargin', balances: { USDT: { balance: '100', borrow: '0' } } },
+    malformed: [[{ USDT: { balance: 100 } }], [{ USDT: 'x' }]],
+  },
+  ordersPending: {
+    params: [2, wsOrder],
+    view: { channel: 'ordersPending', event: 'update', order: orderView },
+    malformed: [[4, wsOrder], [1, { ...wsOrder, id: '41' }], [1, { ...wsOrder, side: 'up' }], [1]],
+  },
+  ordersExecuted: {
+    params: [wsOrder],
+    view: { channel: 'ordersExecuted', order: orderView },
+    malformed: [[{ ...wsOrder, amount: undefined }], [null]],
+  },
+  deals: {
+    params: [5, 1_700_000_000.2, 'BTC_USDT', 41, '64000', '0.01', '0.64', 'c-41', 'buy', 2, 'USDT'],
+    view: {
+      channel: 'deals',
+      deal: {
+        id: 5,
+        time: 1_700_000_000.2,
+        market: 'BTC_USDT',
+        orderId: 41,
+        price: '64000',
+        amount: '0.01',
+        fee: '0.64',
+        clientOrderId: 'c-41',
+        side: 'buy',
+        role: 2,
+        feeAsset: 'USDT',
+      },
+    },
+    malformed: [
+      [5, 1, 'BTC_USDT', 41, 64000, '0.01', '0.64', '', 'buy', 2, 'USDT'],
+      [5, 1, 'BTC_USDT', 41, '64000', '0.01', '0.64', '', 'buy', 3, 'USDT'],
+      [5, 1, 'BTC_USDT'],
+    ],
+  },
+  positionsMargin: {
+    params: {
+      total: 1,
+      records: [
+        {
+          position_id: 7,
+          market: 'BTC_PERP',
+          amount: '-0.01',
+          base_price: '64000',
+          liquidation_price: null,
+          pnl: '1.5',
+          margin: '32',
+          realized_funding: '0.1',
+          position_side: 'BOTH',
+          open_date: 1_700_000_000,
+          liquidation_state: null,
+        },
+      ],
+    },
+    view: {
+      channel: 'positionsMargin',
+      total: 1,
+      records: [
+        {
+          positionId: 7,
+          market: 'BTC_PERP',
+          amount: '-0.01',
+          basePrice: '64000',
+          liquidationPrice: null,
+          pnl: '1.5',
+          margin: '32',
+          realizedFunding: '0.1',
+          positionSide: 'BOTH',
+          openDate: 1_700_000_000,
+          liquidationState: null,
+        },
+      ],
+    },
+    malformed: [{ total: 1, records: [{ market: 'BTC_PERP' }] }, { total: 1 }, [1, []]],
+  },
+  ADLQuantile: {
+    params: { records: [{ market: 'BTC_PERP', position_side: 'LONG', quantile: 3 }] },
+    view: { channel: 'ADLQuantile', records: [{ market: 'BTC_PERP', positionSide: 'LONG', quantile: 3 }] },
+    malformed: [{ records: 'none' }, [], null],
+  },
+};
+
+describe('each WebSocket push read into its view in main', () => {
+  it.each(CHANNELS)('%s: a push in the shape the exchange sends reads as its view', (channel) => {
+    expect(livePush(channel, cases[channel].params)).toEqual(cases[channel].view);
+  });
+
+  it.each(CHANNELS)('%s: a push not in that shape reads as nothing (and is dropped)', (channel) => {
+    for (const params of cases[channel].malformed)
+      expect(livePush(channel, params), JSON.stringify(params)).toBeUndefined();
+    expect(livePush(channel, undefined)).toBeUndefined();
+  });
+
+  it('reads ADL ranks without a side as one-way (BOTH) and leaves out records without a rank', () => {
+    expect(
+      adlRanks({
+        records: [
+          { market: 'ETH_PERP', quantile: 1 },
+          { market: 'BTC_PERP', quantile: 'high' },
+        ],
+      }),
+    ).toEqual([{ market: 'ETH_PERP', positionSide: 'BOTH', quantile: 1 }]);
+  });
+});
