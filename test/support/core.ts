@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCore, type Core, type CoreOptions } from '../../main/core.ts';
+import type { IpcError, Reply } from '../../main/ipc/contract.ts';
 import type { Logger } from '../../main/log.ts';
 import { MemorySecretStore } from '../../main/vault/secret-store.ts';
 
@@ -51,4 +52,27 @@ export function registerAccount(
     secret: key?.apiSecret ?? '',
     connection: core.connection.id,
   });
+}
+
+/**
+ * Calls a core's procedures as the renderer does, through its router: `call` answers the reply,
+ * `ok` the value (throwing with the core's words when it refuses), `refused` the error (throwing when
+ * it was accepted). `core` is read at each call, so a file may start its core in `beforeAll`.
+ */
+export function procedureCalls(core: () => Core) {
+  const call = async (name: string, input?: unknown): Promise<Reply<unknown>> =>
+    (await core().router.dispatch(name, input, { origin: 'test' })) as Reply<unknown>;
+  return {
+    call,
+    async ok<T>(name: string, input?: unknown): Promise<T> {
+      const reply = await call(name, input);
+      if (!reply.ok) throw new Error(`${name}: ${reply.error.code} ${reply.error.message}`);
+      return reply.value as T;
+    },
+    async refused(name: string, input?: unknown): Promise<IpcError> {
+      const reply = await call(name, input);
+      if (reply.ok) throw new Error(`${name} was accepted`);
+      return reply.error;
+    },
+  };
 }

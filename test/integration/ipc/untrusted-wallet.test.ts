@@ -4,8 +4,8 @@
  */
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AccountView, IpcError, ProcedureResult, Reply } from '../../../main/ipc/contract.ts';
-import { createTestCore, type TestCore } from '../../support/core.ts';
+import type { AccountView, ProcedureResult } from '../../../main/ipc/contract.ts';
+import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
 import { Client } from '../sandbox/support.ts';
 
@@ -16,19 +16,7 @@ let main: AccountView;
 /** A valid ERC20 address with its EIP-55 checksum. */
 const ERC20 = '0x52908400098527886E0F7030069857D2E4169EE7';
 
-async function call(name: string, input?: unknown): Promise<Reply<unknown>> {
-  return (await core.router.dispatch(name, input, { origin: 'test' })) as Reply<unknown>;
-}
-async function ok<T>(name: string, input?: unknown): Promise<T> {
-  const reply = await call(name, input);
-  if (!reply.ok) throw new Error(`${name}: ${reply.error.code} ${reply.error.message}`);
-  return reply.value as T;
-}
-async function refused(name: string, input?: unknown): Promise<IpcError> {
-  const reply = await call(name, input);
-  if (reply.ok) throw new Error(`${name} was accepted`);
-  return reply.error;
-}
+const { ok, refused } = procedureCalls(() => core);
 
 async function balances(): Promise<Record<string, string>> {
   const all = await ok<ProcedureResult<'wallet.balances'>>('wallet.balances', { accountId: main.id });

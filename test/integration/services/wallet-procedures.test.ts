@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountView, IpcError, ProcedureResult, Reply } from '../../../main/ipc/contract.ts';
-import { createTestCore, type TestCore } from '../../support/core.ts';
+import type { AccountView, ProcedureResult } from '../../../main/ipc/contract.ts';
+import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
 
 /** The person confirms main's native questions in these tests. */
@@ -10,21 +10,7 @@ const desktop = scriptedDesktop();
 let core: TestCore;
 let main: AccountView;
 
-async function call(name: string, input?: unknown): Promise<Reply<unknown>> {
-  return (await core.router.dispatch(name, input, { origin: 'test' })) as Reply<unknown>;
-}
-
-async function ok<T>(name: string, input?: unknown): Promise<T> {
-  const reply = await call(name, input);
-  if (!reply.ok) throw new Error(`${name}: ${reply.error.code} ${reply.error.message}`);
-  return reply.value as T;
-}
-
-async function refused(name: string, input?: unknown): Promise<IpcError> {
-  const reply = await call(name, input);
-  if (reply.ok) throw new Error(`${name} was accepted`);
-  return reply.error;
-}
+const { ok, refused } = procedureCalls(() => core);
 
 const ADDRESS = '0x00000000000000000000000000000000000000cc';
 
