@@ -7,8 +7,10 @@ import { activeOrders, executedDealsByMarket, tradeBalance } from '../endpoints/
 import type { Deal } from '../endpoints/trading.ts';
 import { openPositions } from '../endpoints/collateral.ts';
 import type { KeyCaller } from '../endpoints/shapes.ts';
-import type { WsDealParams, WsOrder } from './channels.ts';
+import type { WsOrder } from './channels.ts';
 import type { WsClient } from './client.ts';
+import type { LiveDealView } from '../../domains/live/views.ts';
+import { pushedDeal } from './views.ts';
 
 export interface MirrorOrder {
   id: number;
@@ -22,19 +24,8 @@ export interface MirrorOrder {
   status: string;
 }
 
-export interface MirrorDeal {
-  id: number;
-  time: number;
-  market: string;
-  orderId: number;
-  price: string;
-  amount: string;
-  fee: string;
-  clientOrderId: string;
-  side: string;
-  role: number;
-  feeAsset: string;
-}
+/** A deal as the mirror keeps it: the live deal view (REST deals are read into the same shape). */
+export type MirrorDeal = LiveDealView;
 
 export interface MirrorPosition {
   market: string;
@@ -69,7 +60,10 @@ export class AccountMirror {
         for (const [t, b] of Object.entries(diff))
           this.balances.set(t, { available: b.available, freeze: b.freeze });
       }),
-      client.subscribe('deals', '*', (params) => this.addDeal(dealFromPush(params))),
+      client.subscribe('deals', '*', (params) => {
+        const d = pushedDeal(params);
+        if (d) this.addDeal(d);
+      }),
       client.subscribe('positionsMargin', '*', (p) => {
         this.positions.clear();
         for (const r of p.records) {
@@ -161,11 +155,6 @@ export class AccountMirror {
     }
     this.reconciliations++;
   }
-}
-
-export function dealFromPush(p: WsDealParams): MirrorDeal {
-  const [id, time, market, orderId, price, amount, fee, clientOrderId, side, role, feeAsset] = p;
-  return { id, time, market, orderId, price, amount, fee, clientOrderId, side, role, feeAsset };
 }
 
 function dealFromRest(market: string, d: Deal): MirrorDeal {

@@ -87,7 +87,8 @@ function trade(v: unknown): LiveTradeView | undefined {
     : undefined;
 }
 
-function deal(p: unknown[]): LiveDealView | undefined {
+/** A `deals` push (positional) as the deal view; undefined when a field is missing or malformed. */
+export function pushedDeal(p: unknown[]): LiveDealView | undefined {
   const [id, time, market, orderId, price, amount, fee, clientOrderId, s, role, feeAsset] = p;
   const d = {
     id: num(id),
@@ -252,7 +253,7 @@ export function livePush(channel: Channel, params: unknown): LiveEvent | undefin
       return order ? { channel, order } : undefined;
     }
     case 'deals': {
-      const d = deal(p);
+      const d = pushedDeal(p);
       return d ? { channel, deal: d } : undefined;
     }
     case 'positionsMargin': {
