@@ -80,7 +80,8 @@ export interface LegInfo {
  * orders and anything else: nothing.
  */
 export function modifiableFields(order: Pick<OpenOrder, 'type'> & LegInfo): ModifyField[] {
-  if (order.leg) return order.type === 'limit' ? ['price'] : order.type.startsWith('stop') ? ['activationPrice'] : [];
+  if (order.leg)
+    return order.type === 'limit' ? ['price'] : order.type.startsWith('stop') ? ['activationPrice'] : [];
   switch (order.type) {
     case 'limit':
       return ['price', 'amount'];
@@ -105,9 +106,16 @@ const ISSUE_FIELD: Record<ModifyField, string> = {
 };
 
 /** A change to a value the order's type does not let change, named per field. */
-export function checkChangeAllowed(order: Pick<OpenOrder, 'type'> & LegInfo, change: OrderChange): RuleIssue[] {
+export function checkChangeAllowed(
+  order: Pick<OpenOrder, 'type'> & LegInfo,
+  change: OrderChange,
+): RuleIssue[] {
   const allowed = modifiableFields(order);
-  const what = order.leg ? (order.leg === 'takeProfit' ? 'a take-profit leg' : 'a stop-loss leg') : `a ${order.type} order`;
+  const what = order.leg
+    ? order.leg === 'takeProfit'
+      ? 'a take-profit leg'
+      : 'a stop-loss leg'
+    : `a ${order.type} order`;
   const issues: RuleIssue[] = [];
   for (const field of ['price', 'amount', 'activationPrice'] as const) {
     if (change[field] === undefined || allowed.includes(field)) continue;

@@ -53,7 +53,12 @@ export class OrderControls {
   readonly #live: LiveService;
   readonly #platform: Platform;
 
-  constructor(accounts: AccountService, connection: ExchangeConnection, live: LiveService, platform: Platform) {
+  constructor(
+    accounts: AccountService,
+    connection: ExchangeConnection,
+    live: LiveService,
+    platform: Platform,
+  ) {
     this.#accounts = accounts;
     this.#connection = connection;
     this.#live = live;
@@ -100,7 +105,10 @@ export class OrderControls {
     if (leg) {
       const trigger = change.activationPrice ?? change.price;
       const position = (await openPositions(caller, market)).find(
-        (p) => order.positionSide === 'BOTH' || p.positionSide === undefined || p.positionSide === order.positionSide,
+        (p) =>
+          order.positionSide === 'BOTH' ||
+          p.positionSide === undefined ||
+          p.positionSide === order.positionSide,
       );
       if (trigger !== undefined && position) {
         const mark = await referencePrice(caller.http, market).catch(() => undefined);

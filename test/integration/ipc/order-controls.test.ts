@@ -91,9 +91,9 @@ describe('kill switch', () => {
     expect(timer.cancellationTime - timer.startTime).toBe(120);
     const question = desktop.confirmations[before];
     expect(question?.title).toBe('Arm the kill switch of BTC_USDT for 120 seconds?');
-    expect(
-      await ok<unknown[]>('orders.killSwitches', { accountId: mainId, market: 'BTC_USDT' }),
-    ).toEqual([timer]);
+    expect(await ok<unknown[]>('orders.killSwitches', { accountId: mainId, market: 'BTC_USDT' })).toEqual([
+      timer,
+    ]);
 
     await ok('orders.killSwitchDisarm', { accountId: mainId, market: 'BTC_USDT' });
     expect(await ok<unknown[]>('orders.killSwitches', { accountId: mainId })).toEqual([]);
@@ -101,7 +101,11 @@ describe('kill switch', () => {
 
   it('refuses a timeout the exchange does not take, before anything is asked or sent', async () => {
     const before = desktop.confirmations.length;
-    const error = await refused('orders.killSwitchArm', { accountId: mainId, market: 'BTC_USDT', timeout: 3 });
+    const error = await refused('orders.killSwitchArm', {
+      accountId: mainId,
+      market: 'BTC_USDT',
+      timeout: 3,
+    });
     expect(error.field).toBe('timeout');
     expect(desktop.confirmations.length).toBe(before);
   });
@@ -186,8 +190,18 @@ describe('after the WebSocket drops', () => {
     const txc = createBridge(inProcessTransport(core.router, core.events));
     const active = new ActiveOrders(txc);
     const c = await caller(mainId);
-    const kept = await trading.limitOrder(c, { market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '50001' });
-    const gone = await trading.limitOrder(c, { market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '50002' });
+    const kept = await trading.limitOrder(c, {
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.001',
+      price: '50001',
+    });
+    const gone = await trading.limitOrder(c, {
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.001',
+      price: '50002',
+    });
     await active.follow(mainId, 'BTC_USDT');
     const states: string[] = [];
     const off = txc.on('ws.state', (s) => {
@@ -200,7 +214,12 @@ describe('after the WebSocket drops', () => {
     expect(proxy.dropAll()).toBeGreaterThan(0);
     await vi.waitFor(() => expect(states).toContain('connecting'), { timeout: 10_000 });
     // while the socket is down: one order placed, one cancelled; no push can say so
-    const placed = await trading.limitOrder(c, { market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '50003' });
+    const placed = await trading.limitOrder(c, {
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.001',
+      price: '50003',
+    });
     await trading.cancelOrder(c, { market: 'BTC_USDT', orderId: gone.orderId });
     expect(ids()).not.toContain(placed.orderId);
     proxy.resume();
