@@ -1,15 +1,12 @@
 /**
  * Open orders through the router against a real sandbox: every page of them, cancel-all in one
  * WebSocket call behind main's confirmation, the kill switch, the change a take-profit / stop-loss leg
- * allows (over WebSocket `order_modify`), and the renderer's list catching up after its socket dropped.
+ * allows (over WebSocket `order_modify`) and stock-market orders.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as trading from '../../../main/exchange/endpoints/trading.ts';
 import type { OrderView } from '../../../main/ipc/contract.ts';
-import { inProcessTransport } from '../../../main/ipc/in-process-transport.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
-import { createBridge } from '../../../preload/bridge.ts';
-import { ActiveOrders } from '../../../renderer/src/lib/managers/active-orders.svelte.ts';
 import { createTestCore, procedureCalls, registerAccount, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop, type ScriptedDesktop } from '../../support/desktop.ts';
 import { lossyWsProxy, type LossyWsProxy } from '../../support/ws-proxy.ts';
@@ -183,56 +180,4 @@ describe('stock-market orders', () => {
     });
     expect(tooFine.field).toBe('amount');
   });
-});
-
-describe('after the WebSocket drops', () => {
-  it("the renderer's active orders catch up with what happened while it was down, without a reload", async () => {
-    const txc = createBridge(inProcessTransport(core.router, core.events));
-    const active = new ActiveOrders(txc);
-    const c = await caller(mainId);
-    const kept = await trading.limitOrder(c, {
-      market: 'BTC_USDT',
-      side: 'buy',
-      amount: '0.001',
-      price: '50001',
-    });
-    const gone = await trading.limitOrder(c, {
-      market: 'BTC_USDT',
-      side: 'buy',
-      amount: '0.001',
-      price: '50002',
-    });
-    await active.follow(mainId, 'BTC_USDT');
-    const states: string[] = [];
-    const off = txc.on('ws.state', (s) => {
-      if (s.accountId === mainId) states.push(s.state);
-    });
-    await vi.waitFor(() => expect(states.at(-1) ?? 'live').toBe('live'), { timeout: 10_000 });
-    const ids = () => active.orders.map((o) => o.orderId);
-    expect(ids()).toEqual(expect.arrayContaining([kept.orderId, gone.orderId]));
-
-    expect(proxy.dropAll()).toBeGreaterThan(0);
-    await vi.waitFor(() => expect(states).toContain('connecting'), { timeout: 10_000 });
-    // while the socket is down: one order placed, one cancelled; no push can say so
-    const placed = await trading.limitOrder(c, {
-      market: 'BTC_USDT',
-      side: 'buy',
-      amount: '0.001',
-      price: '50003',
-    });
-    await trading.cancelOrder(c, { market: 'BTC_USDT', orderId: gone.orderId });
-    expect(ids()).not.toContain(placed.orderId);
-    proxy.resume();
-
-    await vi.waitFor(
-      () => {
-        expect(ids()).toContain(placed.orderId);
-        expect(ids()).not.toContain(gone.orderId);
-      },
-      { timeout: 15_000, interval: 50 },
-    );
-    expect(states.at(-1)).toBe('live');
-    off();
-    await active.stop();
-  }, 30_000);
 });
