@@ -1,6 +1,7 @@
 import type { OrderView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { legKinds, type LegKind } from '../format/tpsl.ts';
+import { KillSwitchTimer } from './kill-switch.svelte.ts';
 
 /** The guard names main accepts, from what a question or a refusal carried. */
 export function acknowledgeOf(guards: readonly string[]): Array<'price_band' | 'notional'> {
@@ -44,6 +45,8 @@ export class ActiveOrders {
   saving = $state(false);
   account = '';
   market = '';
+  /** The market's kill switch (armed, counting down, disarmed), following the same account and market. */
+  readonly killSwitch: KillSwitchTimer;
   readonly #api: TxcApi;
   #subscription: string | undefined;
   #stopBatch: (() => void) | undefined;
@@ -54,6 +57,7 @@ export class ActiveOrders {
 
   constructor(api: TxcApi) {
     this.#api = api;
+    this.killSwitch = new KillSwitchTimer(api);
   }
 
   async load(): Promise<void> {
@@ -89,7 +93,7 @@ export class ActiveOrders {
     this.cancelAllError = undefined;
     this.lastCancelAll = undefined;
     if (accountChanged) await this.#subscribe();
-    await this.load();
+    await Promise.all([this.load(), this.killSwitch.follow(account, market)]);
   }
 
   async #subscribe(): Promise<void> {
@@ -123,6 +127,7 @@ export class ActiveOrders {
     this.#stopBatch = undefined;
     this.#stopState?.();
     this.#stopState = undefined;
+    this.killSwitch.stop();
     this.#missed = false;
     const id = this.#subscription;
     this.#subscription = undefined;
