@@ -55,6 +55,7 @@ export function killSwitchRoutes(state: SandboxState): PrivateRoute[] {
           if (
             !Array.isArray(typesRaw) ||
             typesRaw.length === 0 ||
+            typesRaw.length > KILL_SWITCH_TYPES.length ||
             typesRaw.some((t) => !KILL_SWITCH_TYPES.includes(t))
           )
             throw fieldError('types', 'The selected types are invalid.');
