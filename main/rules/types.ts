@@ -24,12 +24,7 @@ export interface MarketRules {
  * currency), `stop_market` order/stop_market, `collateral_market` order/collateral/market.
  */
 export type OrderKind =
-  | 'limit'
-  | 'stop_limit'
-  | 'market'
-  | 'stock_market'
-  | 'stop_market'
-  | 'collateral_market';
+  'limit' | 'stop_limit' | 'market' | 'stock_market' | 'stop_market' | 'collateral_market';
 
 /** An order as the user has it in the ticket, with the exchange's field names. */
 export interface OrderDraft {

@@ -77,7 +77,10 @@ export async function lossyWsProxy(upstreamUrl: string): Promise<LossyWsProxy> {
     dropAll() {
       refusing = true;
       let n = 0;
-      for (const c of server.clients) (c.terminate(), n++);
+      for (const c of server.clients) {
+        c.terminate();
+        n++;
+      }
       for (const s of pairs) s.terminate();
       pairs.clear();
       return n;

@@ -45,7 +45,11 @@ export const ordersProcedures = {
   ),
   'orders.killSwitchArm': procedure<KillSwitchView>()(
     "Arms (or re-arms) the market's kill switch after main's confirmation: every order of the market is cancelled after `timeout` seconds (5 to 600) unless armed again or disarmed.",
-    z.strictObject({ accountId, market: z.string().min(1).max(40), timeout: z.number().int().min(5).max(600) }),
+    z.strictObject({
+      accountId,
+      market: z.string().min(1).max(40),
+      timeout: z.number().int().min(5).max(600),
+    }),
   ),
   'orders.killSwitchDisarm': procedure<null>()(
     "Disarms the market's kill switch; nothing is cancelled.",

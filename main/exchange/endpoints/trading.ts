@@ -144,7 +144,11 @@ export async function allActiveOrders(c: KeyCaller, market?: string): Promise<Or
   for (let offset = 0; offset <= ACTIVE_MAX_OFFSET; offset += ACTIVE_PAGE) {
     const page = await activeOrders(c, { ...(market ? { market } : {}), limit: ACTIVE_PAGE, offset });
     // an order placed between two pages shifts the rest by one: the same order may come twice
-    for (const o of page) if (!seen.has(o.orderId)) (seen.add(o.orderId), out.push(o));
+    for (const o of page) {
+      if (seen.has(o.orderId)) continue;
+      seen.add(o.orderId);
+      out.push(o);
+    }
     if (page.length < ACTIVE_PAGE) break;
   }
   return out;
@@ -157,7 +161,10 @@ export const killSwitchTimerSchema = z.looseObject({
   market: z.string(),
   startTime: z.number(),
   cancellationTime: z.number(),
-  types: z.array(z.enum(['spot', 'margin', 'futures'])).nullable().optional(),
+  types: z
+    .array(z.enum(['spot', 'margin', 'futures']))
+    .nullable()
+    .optional(),
 });
 export type KillSwitchTimer = z.output<typeof killSwitchTimerSchema>;
 

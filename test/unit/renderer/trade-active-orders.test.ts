@@ -143,3 +143,136 @@ describe('ActiveOrders cancel all', () => {
     expect(active.cancelAllError?.message).toBe('The exchange is busy.');
   });
 });
+
+describe("ActiveOrders modify against main's guards", () => {
+  it('shows main’s question, and sends the change again only when it is answered yes', async () => {
+    const question =
+      'Buy 0.001 BTC at 300,000 — 367% above the market price 64,250.5 (your band is 5%). Send anyway?';
+    const { api, calls } = bridge((procedure, input) => {
+      if (procedure === 'orders.active') return { ok: true, value: [order({})] };
+      if (procedure === 'orders.modify')
+        return (input as { acknowledge?: string[] }).acknowledge
+          ? { ok: true, value: order({ orderId: 8, price: '300000' }) }
+          : {
+              ok: false,
+              error: {
+                code: 'needs_confirmation',
+                message: question,
+                field: 'price',
+                guards: ['price_band'],
+              },
+            };
+      return { ok: false, error: { code: 'x', message: 'x' } };
+    });
+    const active = new ActiveOrders(api);
+    await active.follow(ACCOUNT, 'BTC_USDT');
+    const first = active.orders[0] as OrderView;
+    active.startModify(first);
+    active.modifying = { orderId: 7, price: '300000', amount: '0.001', activationPrice: '' };
+    expect(await active.saveModify(first)).toBe(false);
+    expect(active.modifyQuestion?.message).toBe(question);
+    expect(active.modifyError).toBeUndefined();
+
+    expect(await active.answerModify(false)).toBe(false);
+    expect(calls.filter(([p]) => p === 'orders.modify')).toHaveLength(1);
+
+    expect(await active.saveModify(first)).toBe(false);
+    expect(await active.answerModify(true)).toBe(true);
+    expect(calls.filter(([p]) => p === 'orders.modify').at(-1)?.[1]).toEqual({
+      accountId: ACCOUNT,
+      market: 'BTC_USDT',
+      orderId: 7,
+      price: '300000',
+      acknowledge: ['price_band'],
+    });
+    expect(active.modifying).toBeUndefined();
+  });
+
+  it('a refusal with the largest valid amount fixes the field in one click', async () => {
+    const { api } = bridge((procedure) => {
+      if (procedure === 'orders.active') return { ok: true, value: [order({})] };
+      return {
+        ok: false,
+        error: {
+          code: 'rule_violation',
+          message: 'amount 9 is more than …',
+          field: 'amount',
+          suggestions: ['0.3'],
+        },
+      };
+    });
+    const active = new ActiveOrders(api);
+    await active.follow(ACCOUNT, 'BTC_USDT');
+    const first = active.orders[0] as OrderView;
+    active.startModify(first);
+    active.modifying = { orderId: 7, price: '29000', amount: '9', activationPrice: '' };
+    await active.saveModify(first);
+    expect(active.modifyErrorFor('amount')?.suggestions).toEqual(['0.3']);
+    active.applyModifyFix('amount', '0.3');
+    expect(active.modifying?.amount).toBe('0.3');
+    expect(active.modifyError).toBeUndefined();
+  });
+});
+
+describe('ActiveOrders TP/SL legs', () => {
+  it('names the legs of a position by what they do and which side they close', async () => {
+    const legs = [
+      order({
+        orderId: 21,
+        side: 'sell',
+        type: 'stop market',
+        price: undefined,
+        activation_price: '70000',
+        reduceOnly: true,
+      }),
+      order({
+        orderId: 22,
+        side: 'sell',
+        type: 'stop market',
+        price: undefined,
+        activation_price: '60000',
+        reduceOnly: true,
+      }),
+      order({ orderId: 23, side: 'buy', type: 'stop market', price: undefined, activation_price: '71000' }),
+    ];
+    const { api } = bridge((procedure) => {
+      if (procedure === 'orders.active') return { ok: true, value: legs };
+      if (procedure === 'positions.open')
+        return {
+          ok: true,
+          value: [
+            {
+              positionId: 1,
+              market: 'BTC_PERP',
+              amount: '0.002',
+              basePrice: '64000',
+              liquidationPrice: null,
+              tpsl: [
+                { orderId: 21, kind: 'takeProfit', activationPrice: '70000' },
+                { orderId: 22, kind: 'stopLoss', activationPrice: '60000' },
+              ],
+            },
+          ],
+        };
+      return { ok: false, error: { code: 'x', message: 'x' } };
+    });
+    const active = new ActiveOrders(api);
+    await active.follow(ACCOUNT, 'BTC_PERP');
+    expect(active.orders.map((o) => orderTypeLabel(o, active.legs))).toEqual([
+      'Take-profit (closes long)',
+      'Stop-loss (closes long)',
+      'stop market',
+    ]);
+  });
+
+  it('without the positions the orders keep the exchange type', async () => {
+    const { api } = bridge((procedure) =>
+      procedure === 'orders.active'
+        ? { ok: true, value: [order({ orderId: 21, side: 'buy', type: 'stop market', reduceOnly: true })] }
+        : { ok: false, error: { code: 'x', message: 'x' } },
+    );
+    const active = new ActiveOrders(api);
+    await active.follow(ACCOUNT, 'BTC_PERP');
+    expect(active.orders.map((o) => orderTypeLabel(o, active.legs))).toEqual(['stop market']);
+  });
+});
