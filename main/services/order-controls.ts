@@ -87,6 +87,10 @@ export class OrderControls {
   ): Promise<OrderView> {
     const caller = await this.#accounts.caller(accountId);
     const { market, orderId, ...change } = input;
+    // the new values on their own first: nothing is signed for a value that cannot be sent
+    const rules = await this.#connection.catalog.require(market);
+    const early = checkChange(change, rules);
+    if (early.length > 0) throw new RuleViolation(early);
     const order = (await trading.allActiveOrders(caller, market)).find((o) => o.orderId === orderId);
     if (!order)
       throw new UserFacingError(
@@ -99,9 +103,6 @@ export class OrderControls {
     if (allowed.length > 0) throw new RuleViolation(allowed);
     if (!leg && order.positionSide === undefined && (order.type === 'limit' || order.type === 'stop limit'))
       return this.#connection.trading.modify(caller, input, acknowledge);
-    const rules = await this.#connection.catalog.require(market);
-    const early = checkChange(change, rules);
-    if (early.length > 0) throw new RuleViolation(early);
     if (leg) {
       const trigger = change.activationPrice ?? change.price;
       const position = (await openPositions(caller, market)).find(
