@@ -268,11 +268,11 @@ describe('the Trade screen in Chromium', () => {
     expect(await page.getByTestId('modify-form').count()).toBe(0);
     const after = await app.call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' });
     expect(after.map((o) => o.price)).toEqual(['29500']);
-    const cancelled = await app.call<{ cancelled: OrderView[]; failed: unknown[] }>('orders.cancelAll', {
+    const cancelled = await app.call<{ cancelled: OrderView[] }>('orders.cancelAll', {
       accountId: main,
       market: 'BTC_USDT',
     });
-    expect([cancelled.cancelled.length, cancelled.failed]).toEqual([1, []]);
+    expect(cancelled.cancelled).toHaveLength(1);
     await expect.poll(() => page.getByTestId('active-order').count()).toBe(0);
     expect(problems).toEqual([]);
     await page.close();
