@@ -41,6 +41,7 @@ import { LiveService } from './services/live.ts';
 import { MiningAccounts } from './services/mining.ts';
 import { MiningWatch } from './services/mining-watch.ts';
 import { NotificationService } from './services/notifications.ts';
+import { OrderControls } from './services/order-controls.ts';
 import { WebhookService } from './services/webhooks.ts';
 import { AccountRegistry } from './vault/registry.ts';
 import { KeytarSecretStore, type SecretStore } from './vault/secret-store.ts';
@@ -173,6 +174,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     cache,
     lastKnown: new LastKnown(cache),
     live,
+    orderControls: new OrderControls(accounts, connection, live, platform),
     events,
     platform,
     log,

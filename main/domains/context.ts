@@ -19,6 +19,7 @@ import type { LiveService } from '../services/live.ts';
 import type { MiningAccounts } from '../services/mining.ts';
 import type { MiningWatch } from '../services/mining-watch.ts';
 import type { NotificationService } from '../services/notifications.ts';
+import type { OrderControls } from '../services/order-controls.ts';
 import type { WebhookService } from '../services/webhooks.ts';
 
 export interface HandlerContext {
@@ -29,6 +30,7 @@ export interface HandlerContext {
   /** What each screen last showed per account, for painting at once and offline. */
   readonly lastKnown: LastKnown;
   readonly live: LiveService;
+  readonly orderControls: OrderControls;
   readonly events: EventHub;
   readonly platform: Platform;
   readonly log: Logger;

@@ -29,6 +29,7 @@ import type { SyncFinished, SyncProgressView } from '../domains/history/views.ts
 import type { LiveBatch, LiveState } from '../domains/live/views.ts';
 import type { MiningAlertView } from '../domains/mining/views.ts';
 import type { Notice } from '../domains/app/views.ts';
+import type { ExchangeCancelView } from '../domains/orders/views.ts';
 import type { WebhookEventView } from '../domains/webhooks/views.ts';
 
 /** Every result and payload type, for the renderer and the services. */
@@ -95,6 +96,8 @@ export const events = {
   'ws.state': shape<{ accountId: string; state: LiveState }>(),
   'ws.batch': shape<LiveBatch>(),
   'webhook.event': shape<Omit<WebhookEventView, 'receivedAtMs'>>(),
+  /** The exchange cancelled an order on its own (self-trade prevention, reduce-only, liquidation, ...). */
+  'orders.exchangeCancel': shape<ExchangeCancelView>(),
 } as const satisfies Record<string, Shape<unknown>>;
 
 // ---- derived types -----------------------------------------------------------------------------

@@ -35,7 +35,7 @@ export const label = z.string().trim().min(1).max(64);
 export const tagList = z.array(z.string().trim().min(1).max(40)).max(20);
 
 export const orderDraft = z.strictObject({
-  kind: z.enum(['limit', 'stop_limit', 'market', 'stop_market', 'collateral_market']),
+  kind: z.enum(['limit', 'stop_limit', 'market', 'stock_market', 'stop_market', 'collateral_market']),
   market: z.string().min(1).max(40),
   side: z.enum(['buy', 'sell']),
   amount: decimalText,

@@ -17,6 +17,7 @@ const KIND_NAMES: Readonly<Record<OrderKind, string>> = {
   limit: 'limit',
   stop_limit: 'stop-limit',
   market: 'market',
+  stock_market: 'stock market',
   stop_market: 'stop-market',
   collateral_market: 'collateral market',
 };

@@ -5,7 +5,8 @@
  */
 import { parsePlain, parseStep } from './decimal.ts';
 import { checkGrid, checkMinimum, readPositive } from './numbers.ts';
-import type { MarketRules, OrderDraft, RuleIssue } from './types.ts';
+import { checkTpSlPrices, directionOf, positionBounds } from './tpsl.ts';
+import type { MarketRules, OrderDraft, PositionContext, ReferencePrice, RuleIssue } from './types.ts';
 
 /** New values of an open order, as typed; absent = unchanged. */
 export interface OrderChange {
@@ -62,4 +63,91 @@ export function changedDraft(order: OpenOrder, change: OrderChange): OrderDraft 
       ? { activation_price: change.activationPrice ?? order.activation_price ?? '' }
       : {}),
   };
+}
+
+export type ModifyField = 'price' | 'amount' | 'activationPrice';
+
+/** What the rules need to tell a position's take-profit / stop-loss leg from an order of its own. */
+export interface LegInfo {
+  /** The leg kind when the order is a TP/SL leg of an open position. */
+  readonly leg?: 'takeProfit' | 'stopLoss' | undefined;
+}
+
+/**
+ * The values of an open order that may change: a limit order its price and amount, a stop-limit order
+ * those and its activation price, a stop-market order its activation price; a take-profit / stop-loss
+ * leg of a position only its trigger (the activation price, or the price of a limit leg). Market
+ * orders and anything else: nothing.
+ */
+export function modifiableFields(order: Pick<OpenOrder, 'type'> & LegInfo): ModifyField[] {
+  if (order.leg)
+    return order.type === 'limit' ? ['price'] : order.type.startsWith('stop') ? ['activationPrice'] : [];
+  switch (order.type) {
+    case 'limit':
+      return ['price', 'amount'];
+    case 'stop limit':
+      return ['price', 'amount', 'activationPrice'];
+    case 'stop market':
+      return ['activationPrice'];
+    default:
+      return [];
+  }
+}
+
+const FIELD_WORDS: Record<ModifyField, string> = {
+  price: 'price',
+  amount: 'amount',
+  activationPrice: 'activation price',
+};
+const ISSUE_FIELD: Record<ModifyField, string> = {
+  price: 'price',
+  amount: 'amount',
+  activationPrice: 'activation_price',
+};
+
+/** A change to a value the order's type does not let change, named per field. */
+export function checkChangeAllowed(
+  order: Pick<OpenOrder, 'type'> & LegInfo,
+  change: OrderChange,
+): RuleIssue[] {
+  const allowed = modifiableFields(order);
+  const what = order.leg
+    ? order.leg === 'takeProfit'
+      ? 'a take-profit leg'
+      : 'a stop-loss leg'
+    : `a ${order.type} order`;
+  const issues: RuleIssue[] = [];
+  for (const field of ['price', 'amount', 'activationPrice'] as const) {
+    if (change[field] === undefined || allowed.includes(field)) continue;
+    issues.push({
+      field: ISSUE_FIELD[field],
+      message:
+        allowed.length === 0
+          ? `The ${FIELD_WORDS[field]} of ${what} cannot be changed.`
+          : `The ${FIELD_WORDS[field]} of ${what} cannot be changed; only its ${allowed.map((f) => FIELD_WORDS[f]).join(' and ')}.`,
+    });
+  }
+  return issues;
+}
+
+/**
+ * A new trigger of a take-profit / stop-loss leg against its position: a take-profit stays on the
+ * profit side (beyond the entry and the mark price), a stop-loss on the loss side (beyond the mark),
+ * exactly as when the leg was added.
+ */
+export function checkLegChange(
+  leg: 'takeProfit' | 'stopLoss',
+  trigger: string,
+  position: PositionContext,
+  mark: ReferencePrice | undefined,
+  field: 'activation_price' | 'price' = 'activation_price',
+): RuleIssue[] {
+  const direction = directionOf(position.amount);
+  if (!direction) return [];
+  const issues = checkTpSlPrices({
+    direction,
+    ...(leg === 'takeProfit' ? { takeProfit: trigger } : { stopLoss: trigger }),
+    ...positionBounds(position, mark),
+  });
+  return issues.map((i) => ({ ...i, field }));
 }

@@ -20,16 +20,18 @@ export interface MarketRules {
 
 /**
  * Which endpoint the order goes to: `limit` order/new, `stop_limit` order/stop_limit, `market`
- * order/market, `stop_market` order/stop_market, `collateral_market` order/collateral/market.
+ * order/market, `stock_market` order/stock_market (a market order whose amount is always in the base
+ * currency), `stop_market` order/stop_market, `collateral_market` order/collateral/market.
  */
-export type OrderKind = 'limit' | 'stop_limit' | 'market' | 'stop_market' | 'collateral_market';
+export type OrderKind =
+  'limit' | 'stop_limit' | 'market' | 'stock_market' | 'stop_market' | 'collateral_market';
 
 /** An order as the user has it in the ticket, with the exchange's field names. */
 export interface OrderDraft {
   readonly kind: OrderKind;
   readonly market?: string;
   readonly side: string;
-  /** Base currency, except for buy `market`/`stop_market` orders where it is the quote total. */
+  /** Base currency, except for buy `market`/`stop_market` orders where it is the quote total (`stock_market`: always base). */
   readonly amount: string;
   readonly price?: string;
   readonly activation_price?: string;

@@ -126,7 +126,8 @@ export interface KillSwitch {
   /** Unix seconds. */
   startTime: number;
   cancellationTime: number;
-  types: string[];
+  /** null: created without types, every type is cancelled. */
+  types: string[] | null;
 }
 
 export function mainAccountOf(state: SandboxState, account: Account): Account {

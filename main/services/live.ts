@@ -174,6 +174,13 @@ export class LiveService {
     };
   }
 
+  /** The account's WebSocket once it is live (authorized, subscriptions sent): for order methods. */
+  async ready(account: string): Promise<WsClient> {
+    const client = this.#client(account);
+    await client.live();
+    return client;
+  }
+
   /**
    * The ADL rank of each open futures position now (`ADLQuantile_request`), for a view that starts
    * listening while the channel is already subscribed and its next push is up to 30 s away.

@@ -1,8 +1,11 @@
 /**
  * Desktop notifications: listens to the core's events and raises a notice through the platform for
  * workers going offline or low (`mining.alert`), deposits and withdrawals (`webhook.event`) and fills
- * (the `deals` stream of every registered account, subscribed only while fill notices are on). Which
- * kinds are on is kept in a small JSON file of the profile.
+ * (the `deals` stream of every registered account, subscribed only while fill notices are on), and
+ * orders the exchange cancelled on its own (the `ordersPending` stream, subscribed while those notices
+ * are on; a finish seen on a stream a screen opened counts too): each also becomes an
+ * `orders.exchangeCancel` event for the Events list. Which kinds are on is kept in a small JSON file of
+ * the profile.
  */
 import { readFileSync } from 'node:fs';
 import { writeJsonFile } from '../json-file.ts';
@@ -21,6 +24,7 @@ import {
 } from '../domains/notifications/views.ts';
 import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
+import { exchangeCancel } from './exchange-cancels.ts';
 
 /** Fill notices open a live connection per account, so they start off. */
 export const DEFAULT_SETTINGS: NotificationSettings = {
@@ -29,13 +33,20 @@ export const DEFAULT_SETTINGS: NotificationSettings = {
   deposits: true,
   withdrawals: true,
   fills: false,
+  exchangeCancels: false,
 };
 
-/** The part of the live service fill notices use. */
+/** The part of the live service fill and exchange-cancel notices use. */
 export interface DealStreams {
-  subscribe(account: string, channel: 'deals', topic: string): string;
+  subscribe(account: string, channel: 'deals' | 'ordersPending', topic: string): string;
   unsubscribe(id: string): boolean;
 }
+
+/** The stream each kind that needs one listens to. */
+const STREAMS = [
+  { kind: 'fills', channel: 'deals' },
+  { kind: 'exchangeCancels', channel: 'ordersPending' },
+] as const;
 
 export interface NotificationOptions {
   /** The settings file (JSON). */
@@ -97,7 +108,7 @@ export class NotificationService {
   readonly #o: NotificationOptions;
   #settings: NotificationSettings;
   readonly #stop: () => void;
-  /** Account id -> the id of its `deals` subscription. */
+  /** `account\nchannel` -> the id of its subscription. */
   readonly #streams = new Map<string, string>();
   readonly #pending = new Map<string, { fills: Fill[]; timer: ReturnType<typeof setTimeout> }>();
   /** Stops following accounts added and removed (while fill notices are on). */
@@ -131,7 +142,7 @@ export class NotificationService {
   test(): void {
     this.#o.platform.notify({
       title: 'TXC Desk notifications work',
-      body: 'Workers going offline, deposits, withdrawals and fills appear like this.',
+      body: 'Workers going offline, deposits, withdrawals, fills and orders the exchange cancelled appear like this.',
     });
   }
 
@@ -189,9 +200,19 @@ export class NotificationService {
   }
 
   #batch(batch: LiveBatch): void {
-    if (!this.#settings.fills || !this.#streams.has(batch.accountId)) return;
+    const fills = this.#settings.fills && this.#streams.has(`${batch.accountId}\ndeals`);
     for (const event of batch.events) {
-      if (event.channel !== 'deals') continue;
+      if (event.channel === 'ordersPending' && event.event === 'finish') {
+        const cancel = exchangeCancel(batch.accountId, event.order);
+        if (!cancel) continue;
+        this.#o.events.emit('orders.exchangeCancel', cancel);
+        this.#notify(
+          'exchangeCancels',
+          `Order cancelled by the exchange on ${this.#label(batch.accountId)}`,
+          cancel.message,
+        );
+      }
+      if (!fills || event.channel !== 'deals') continue;
       const { market, side, price, amount } = event.deal;
       this.#fill(batch.accountId, { market, side, price, amount });
     }
@@ -225,30 +246,37 @@ export class NotificationService {
     this.#notify('fills', `${String(fills.length)} fills on ${label}`, shown.join('\n'));
   }
 
-  /** Subscribes each account's deals while fill notices are on (following accounts added and removed). */
+  /**
+   * Subscribes each account's deals while fill notices are on, and its open orders while
+   * exchange-cancel notices are on (following accounts added and removed).
+   */
   #followFills(): void {
     this.#syncStreams();
-    if (this.#settings.fills && !this.#unfollow) {
+    const any = STREAMS.some((s) => this.#settings[s.kind]);
+    if (any && !this.#unfollow) {
       this.#unfollow = this.#o.onAccountsChanged(() => this.#syncStreams());
-    } else if (!this.#settings.fills && this.#unfollow) {
+    } else if (!any && this.#unfollow) {
       this.#unfollow();
       this.#unfollow = undefined;
     }
   }
 
   #syncStreams(): void {
-    const wanted = new Set(this.#settings.fills ? this.#o.accounts().map((a) => a.id) : []);
-    for (const [account, id] of this.#streams) {
-      if (wanted.has(account)) continue;
+    const wanted = new Map<string, { account: string; channel: 'deals' | 'ordersPending' }>();
+    for (const { kind, channel } of STREAMS)
+      if (this.#settings[kind])
+        for (const a of this.#o.accounts()) wanted.set(`${a.id}\n${channel}`, { account: a.id, channel });
+    for (const [key, id] of this.#streams) {
+      if (wanted.has(key)) continue;
       this.#o.live.unsubscribe(id);
-      this.#streams.delete(account);
+      this.#streams.delete(key);
     }
-    for (const account of wanted) {
-      if (this.#streams.has(account)) continue;
+    for (const [key, { account, channel }] of wanted) {
+      if (this.#streams.has(key)) continue;
       try {
-        this.#streams.set(account, this.#o.live.subscribe(account, 'deals', '*'));
+        this.#streams.set(key, this.#o.live.subscribe(account, channel, '*'));
       } catch (error) {
-        this.#o.log.log('warn', `fill notices: could not listen to the deals of ${account}`, error);
+        this.#o.log.log('warn', `notices: could not listen to the ${channel} stream of ${account}`, error);
       }
     }
   }

@@ -1,13 +1,7 @@
-/** One account's open orders and spot balances, and work on many open orders at once. */
+/** One account's single orders and spot balances by REST (lists and work on many: order-controls.ts). */
 import * as trading from '../exchange/endpoints/trading.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import type { IpcError, OrderView } from '../ipc/contract.ts';
-import { userFacing } from '../ipc/user-facing.ts';
-
-/** Open orders of an account (on one market, or all), newest first; at most 100. */
-export function activeOrders(caller: KeyCaller, market?: string): Promise<OrderView[]> {
-  return trading.activeOrders(caller, { ...(market ? { market } : {}), limit: 100 });
-}
+import type { OrderView } from '../ipc/contract.ts';
 
 export function cancelOrder(caller: KeyCaller, market: string, orderId: number): Promise<OrderView> {
   return trading.cancelOrder(caller, { market, orderId });
@@ -18,39 +12,4 @@ export function spotBalances(
   caller: KeyCaller,
 ): Promise<Record<string, { available: string; freeze: string }>> {
   return trading.tradeBalance(caller);
-}
-
-/** Cancels every open order of an account on one market (each one by REST); failures are listed. */
-export async function cancelAll(
-  caller: KeyCaller,
-  market: string,
-): Promise<{ cancelled: OrderView[]; failed: Array<{ orderId: number; error: IpcError }> }> {
-  const cancelled: OrderView[] = [];
-  const failed: Array<{ orderId: number; error: IpcError }> = [];
-  const tried = new Set<number>();
-  // The exchange lists at most 100 open orders at a time: read again until none is left untried.
-  for (;;) {
-    const open = (await trading.activeOrders(caller, { market, limit: 100 })).filter(
-      (o) => !tried.has(o.orderId),
-    );
-    if (open.length === 0) break;
-    for (const order of open) {
-      tried.add(order.orderId);
-      try {
-        cancelled.push(await trading.cancelOrder(caller, { market, orderId: order.orderId }));
-      } catch (error) {
-        failed.push({ orderId: order.orderId, error: cancelErrorOf(error) });
-      }
-    }
-  }
-  return { cancelled, failed };
-}
-
-function cancelErrorOf(error: unknown): IpcError {
-  return (
-    userFacing(error) ?? {
-      code: 'internal',
-      message: 'This order could not be cancelled; the details are in the log.',
-    }
-  );
 }

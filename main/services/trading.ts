@@ -356,6 +356,8 @@ export class TradingService {
         });
       case 'market':
         return trading.marketOrder(caller, { ...common, ...ids });
+      case 'stock_market':
+        return trading.stockMarketOrder(caller, { ...common, ...ids });
       case 'stop_market':
         return trading.stopMarketOrder(caller, {
           ...common,

@@ -11,6 +11,13 @@ export interface LossyWsProxy {
   loseNextAnswerTo(method: string): void;
   /** How many answers it lost so far. */
   readonly lost: number;
+  /**
+   * Drops every connection now, as a network does, and refuses new ones until `resume()`; answers how
+   * many it dropped.
+   */
+  dropAll(): number;
+  /** Lets new connections through again after `dropAll()`. */
+  resume(): void;
   close(): Promise<void>;
 }
 
@@ -20,7 +27,12 @@ export async function lossyWsProxy(upstreamUrl: string): Promise<LossyWsProxy> {
   let armed: string | undefined;
   let lost = 0;
   const pairs = new Set<WebSocket>();
+  let refusing = false;
   server.on('connection', (client) => {
+    if (refusing) {
+      client.terminate();
+      return;
+    }
     const upstream = new WebSocket(upstreamUrl);
     pairs.add(upstream);
     const queued: RawData[] = [];
@@ -61,6 +73,20 @@ export async function lossyWsProxy(upstreamUrl: string): Promise<LossyWsProxy> {
     },
     get lost() {
       return lost;
+    },
+    dropAll() {
+      refusing = true;
+      let n = 0;
+      for (const c of server.clients) {
+        c.terminate();
+        n++;
+      }
+      for (const s of pairs) s.terminate();
+      pairs.clear();
+      return n;
+    },
+    resume() {
+      refusing = false;
     },
     async close() {
       for (const s of pairs) s.terminate();

@@ -7,6 +7,7 @@ export const NOTIFICATION_KINDS = [
   'deposits',
   'withdrawals',
   'fills',
+  'exchangeCancels',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

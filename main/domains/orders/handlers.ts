@@ -2,7 +2,7 @@
 import type { OrderDraftInput } from '../../ipc/contract.ts';
 import type { Handlers } from '../../ipc/router.ts';
 import type { OrderDraft } from '../../rules/index.ts';
-import { activeOrders, cancelAll, cancelOrder } from '../../services/orders.ts';
+import { cancelOrder } from '../../services/orders.ts';
 import type { HandlerContext } from '../context.ts';
 
 const draftOf = (d: OrderDraftInput): OrderDraft => d;
@@ -11,6 +11,7 @@ export function ordersHandlers({
   accounts,
   connection,
   live,
+  orderControls,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `orders.${string}`>> {
   return {
     'orders.check': async ({ draft, accountId }) => {
@@ -32,11 +33,18 @@ export function ordersHandlers({
         await connection.trading.accountContext(caller, draft),
       );
     },
-    'orders.active': async ({ accountId, market }) => activeOrders(await accounts.caller(accountId), market),
-    'orders.modify': async ({ accountId, acknowledge, ...change }) =>
-      connection.trading.modify(await accounts.caller(accountId), change, acknowledge),
+    'orders.active': ({ accountId, market }) => orderControls.active(accountId, market),
+    'orders.modify': ({ accountId, acknowledge, ...change }) =>
+      orderControls.modify(accountId, change, acknowledge),
     'orders.cancel': async ({ accountId, market, orderId }) =>
       cancelOrder(await accounts.caller(accountId), market, orderId),
-    'orders.cancelAll': async ({ accountId, market }) => cancelAll(await accounts.caller(accountId), market),
+    'orders.cancelAll': ({ accountId, market }) => orderControls.cancelAll(accountId, market),
+    'orders.killSwitchArm': ({ accountId, market, timeout }) =>
+      orderControls.armKillSwitch(accountId, market, timeout),
+    'orders.killSwitchDisarm': async ({ accountId, market }) => {
+      await orderControls.disarmKillSwitch(accountId, market);
+      return null;
+    },
+    'orders.killSwitches': ({ accountId, market }) => orderControls.killSwitches(accountId, market),
   };
 }

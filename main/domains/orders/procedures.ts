@@ -2,9 +2,8 @@
 import { z } from 'zod';
 import { accountId, decimalText, orderDraft, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 import { guardIds } from '../guards/procedures.ts';
-import type { IpcError } from '../../ipc/contract.ts';
 import type { GuardQuestionView } from '../guards/views.ts';
-import type { OrderView, PlaceResultView, RuleIssueView } from './views.ts';
+import type { KillSwitchView, OrderView, PlaceResultView, RuleIssueView } from './views.ts';
 
 export const ordersProcedures = {
   'orders.check': procedure<{ issues: RuleIssueView[]; questions: GuardQuestionView[] }>()(
@@ -16,11 +15,11 @@ export const ordersProcedures = {
     z.strictObject({ accountId, draft: orderDraft, acknowledge: guardIds.optional() }),
   ),
   'orders.active': procedure<OrderView[]>()(
-    'Open orders of an account, newest first.',
+    'Every open order of an account (all pages of 100), newest first, with the values each one lets change.',
     z.strictObject({ accountId, market: z.string().min(1).max(40).optional() }),
   ),
   'orders.modify': procedure<OrderView>()(
-    'Changes the price, amount or activation price of an open order (the exchange answers a new order id).',
+    'Changes what the order type lets change: a spot limit or stop-limit order by REST (price, amount, activation price), a stop-market order or a take-profit / stop-loss leg over the WebSocket (its trigger, on its own side of the position). The exchange answers a new order id.',
     z
       .strictObject({
         accountId,
@@ -40,12 +39,25 @@ export const ordersProcedures = {
     'Cancels an open order.',
     z.strictObject({ accountId, market: z.string().min(1).max(40), orderId: z.number().int().positive() }),
   ),
-  'orders.cancelAll': procedure<{
-    cancelled: OrderView[];
-    failed: Array<{ orderId: number; error: IpcError }>;
-  }>()(
-    'Cancels every open order of an account on one market (each one by REST); failures are listed with their order.',
+  'orders.cancelAll': procedure<{ cancelled: OrderView[] }>()(
+    "Cancels every open order of an account on one market (or every market, market omitted) in one WebSocket call, after main's confirmation naming the market and the count.",
+    z.strictObject({ accountId, market: z.string().min(1).max(40).optional() }),
+  ),
+  'orders.killSwitchArm': procedure<KillSwitchView>()(
+    "Arms (or re-arms) the market's kill switch after main's confirmation: every order of the market is cancelled after `timeout` seconds (5 to 600) unless armed again or disarmed.",
+    z.strictObject({
+      accountId,
+      market: z.string().min(1).max(40),
+      timeout: z.number().int().min(5).max(600),
+    }),
+  ),
+  'orders.killSwitchDisarm': procedure<null>()(
+    "Disarms the market's kill switch; nothing is cancelled.",
     z.strictObject({ accountId, market: z.string().min(1).max(40) }),
+  ),
+  'orders.killSwitches': procedure<KillSwitchView[]>()(
+    'The armed kill switches of an account (of one market, or all).',
+    z.strictObject({ accountId, market: z.string().min(1).max(40).optional() }),
   ),
   'orders.placeWs': procedure<PlaceResultView>()(
     "Checks and places an order over the account's WebSocket instead of REST; a guard it trips must be in `acknowledge`; a lost answer is looked up by the client order id before any resend.",

@@ -26,6 +26,30 @@ export interface OrderView {
   positionSide?: string;
   /** The order can only reduce or close a position (TP/SL legs and closing orders). */
   reduceOnly?: boolean;
+  /** The values its type lets change (open orders only): a TP/SL leg only its trigger. */
+  editable?: Array<'price' | 'amount' | 'activationPrice'>;
+}
+
+/** An armed kill switch: every order of the market is cancelled at `cancellationTime` (Unix seconds). */
+export interface KillSwitchView {
+  market: string;
+  startTime: number;
+  cancellationTime: number;
+  /** Order types it cancels; null = every type. */
+  types: Array<'spot' | 'margin' | 'futures'> | null;
+}
+
+/** Orders the exchange cancelled on its own, as one entry of Events and one desktop notice. */
+export interface ExchangeCancelView {
+  accountId: string;
+  orderId: number;
+  market: string;
+  side: 'buy' | 'sell';
+  amount: string;
+  /** The exchange's status: CANCELED_STP, AUTO_CANCELED_REDUCE_ONLY, ... */
+  status: string;
+  /** The sentence a person reads. */
+  message: string;
 }
 
 export interface DealView {

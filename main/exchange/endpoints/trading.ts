@@ -132,13 +132,73 @@ export function activeOrders(
   return c.post('/api/v4/orders', defined({ ...filter }), z.array(orderSchema), READ);
 }
 
-/** Cancels every order of `market` after `timeout` seconds unless called again (null disarms). */
-export async function killSwitch(c: KeyCaller, market: string, timeout: number | null): Promise<void> {
-  await c.post(
+/** The most open orders one page of `POST /api/v4/orders` answers. */
+export const ACTIVE_PAGE = 100;
+/** The highest offset the exchange accepts on `POST /api/v4/orders`. */
+export const ACTIVE_MAX_OFFSET = 10_000;
+
+/** Every open order (of one market, or all), newest first: page after page of 100 until a short one. */
+export async function allActiveOrders(c: KeyCaller, market?: string): Promise<Order[]> {
+  const out: Order[] = [];
+  const seen = new Set<number>();
+  for (let offset = 0; offset <= ACTIVE_MAX_OFFSET; offset += ACTIVE_PAGE) {
+    const page = await activeOrders(c, { ...(market ? { market } : {}), limit: ACTIVE_PAGE, offset });
+    // an order placed between two pages shifts the rest by one: the same order may come twice
+    for (const o of page) {
+      if (seen.has(o.orderId)) continue;
+      seen.add(o.orderId);
+      out.push(o);
+    }
+    if (page.length < ACTIVE_PAGE) break;
+  }
+  return out;
+}
+
+/** Order types a kill switch cancels: spot, margin (collateral orders on spot markets), futures. */
+export type KillSwitchType = 'spot' | 'margin' | 'futures';
+
+export const killSwitchTimerSchema = z.looseObject({
+  market: z.string(),
+  startTime: z.number(),
+  cancellationTime: z.number(),
+  types: z
+    .array(z.enum(['spot', 'margin', 'futures']))
+    .nullable()
+    .optional(),
+});
+export type KillSwitchTimer = z.output<typeof killSwitchTimerSchema>;
+
+/**
+ * Arms (or re-arms) the kill switch of `market`: every order of `types` (all when omitted) is cancelled
+ * `timeout` seconds (5..600) from now unless called again; null disarms it. Answers the timer, or
+ * undefined once disarmed (the exchange answers an empty array).
+ */
+export async function killSwitch(
+  c: KeyCaller,
+  market: string,
+  timeout: number | null,
+  types?: readonly KillSwitchType[],
+): Promise<KillSwitchTimer | undefined> {
+  const answer = await c.post(
     '/api/v4/order/kill-switch',
-    { market, timeout: timeout === null ? null : String(timeout) },
-    z.unknown(),
+    {
+      market,
+      timeout: timeout === null ? null : String(timeout),
+      ...(types && timeout !== null ? { types: [...types] } : {}),
+    },
+    z.union([killSwitchTimerSchema, z.array(z.unknown()).max(0)]),
     WRITE,
+  );
+  return Array.isArray(answer) ? undefined : answer;
+}
+
+/** The armed kill-switch timers (of one market, or all). */
+export function killSwitchStatus(c: KeyCaller, market?: string): Promise<KillSwitchTimer[]> {
+  return c.post(
+    '/api/v4/order/kill-switch/status',
+    market ? { market } : {},
+    z.array(killSwitchTimerSchema),
+    READ,
   );
 }
 

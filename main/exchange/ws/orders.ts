@@ -12,6 +12,7 @@ const METHOD: Record<OrderDraft['kind'], string> = {
   limit: 'order_limit_place',
   stop_limit: 'order_stop_limit_place',
   market: 'order_market_place',
+  stock_market: 'order_market_stock_place',
   stop_market: 'order_stop_market_place',
   collateral_market: 'collateral_order_market_place',
 };
@@ -60,10 +61,15 @@ export async function placeOrderWs(
   return client.orderRequest<WsOrder>(method, [params]);
 }
 
-export function cancelOrderWs(client: WsClient, market: string, orderId: number): Promise<WsOrder> {
-  return client.orderRequest<WsOrder>('order_cancel', [{ market, order_id: orderId }]);
+/** Cancels every open order of a market (or of every market, `market` omitted) in one call: the orders cancelled. */
+export function cancelAllOrdersWs(client: WsClient, market?: string): Promise<WsOrder[]> {
+  return client.orderRequest<WsOrder[]>('order_cancel_all', [market ? { market } : {}]);
 }
 
+/**
+ * Changes an open order over the WebSocket (`order_modify`), the one way to move a take-profit or
+ * stop-loss leg's trigger: by order id, with a new price, amount or activation price.
+ */
 export function modifyOrderWs(
   client: WsClient,
   input: { market: string; orderId: number; price?: string; amount?: string; activationPrice?: string },

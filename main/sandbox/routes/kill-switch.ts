@@ -23,7 +23,7 @@ export function fireKillSwitches(state: SandboxState, engine: Engine, now: numbe
       if (o.market !== k.market) continue;
       const m = state.markets.get(o.market);
       const type = !o.collateral ? 'spot' : m?.type === 'futures' ? 'futures' : 'margin';
-      if (k.types.includes(type)) engine.cancel(o);
+      if ((k.types ?? KILL_SWITCH_TYPES).includes(type)) engine.cancel(o);
     }
   }
 }
@@ -36,10 +36,12 @@ export function killSwitchRoutes(state: SandboxState): PrivateRoute[] {
       handler: ({ account, body }) => {
         const m = spotMarket(state, body);
         const key = `${account.id}|${m.name}`;
+        if (!('timeout' in body)) throw fieldError('timeout', 'The timeout field must be present.');
         const raw = body['timeout'];
         if (raw === null) {
+          // deleting a timer answers a literal empty array
           state.killSwitches.delete(key);
-          return {};
+          return [];
         }
         const timeout = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
         if (!(timeout >= KILL_SWITCH_MIN_S && timeout <= KILL_SWITCH_MAX_S))
@@ -48,11 +50,12 @@ export function killSwitchRoutes(state: SandboxState): PrivateRoute[] {
             `The timeout must be between ${KILL_SWITCH_MIN_S} and ${KILL_SWITCH_MAX_S} seconds.`,
           );
         const typesRaw = body['types'];
-        let types = KILL_SWITCH_TYPES;
+        let types: string[] | null = null;
         if (typesRaw !== undefined) {
           if (
             !Array.isArray(typesRaw) ||
             typesRaw.length === 0 ||
+            typesRaw.length > KILL_SWITCH_TYPES.length ||
             typesRaw.some((t) => !KILL_SWITCH_TYPES.includes(t))
           )
             throw fieldError('types', 'The selected types are invalid.');

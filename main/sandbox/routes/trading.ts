@@ -106,15 +106,36 @@ function placeMarket(
   return engine.place(req);
 }
 
+/**
+ * A stop-limit order: `price` is required unless `bboRole` is set. A BBO stop-limit takes its limit price
+ * from the book when it is placed (role 1 the best of its own side, role 2 the best of the other side),
+ * the same price `order_stop_bbo_place` takes; a buy freezes amount x that price, so a priceless buy
+ * never holds less than it would pay at the price it was given.
+ */
 function placeStopLimit(state: SandboxState, engine: Engine, account: Account, body: Body): Order {
   const m = tradable(spotMarket(state, body));
   const s = side(body);
   const stpMode = stp(body);
   const cid = clientOrderId(body);
+  const role = optInt(body, 'bboRole');
+  if (role !== undefined && role !== 1 && role !== 2)
+    throw fieldError('bboRole', 'The selected bboRole is invalid.');
+  if (role !== undefined && state.regions.get(account.region)?.blocked.has('bboRole'))
+    throw regionBlocked('bboRole');
   const amount = checkAmount(m, body['amount']);
   const activation = checkPrice(m, 'activation_price', body['activation_price']);
-  const price = checkPrice(m, 'price', body['price']);
-  checkTotal(m, amount, price);
+  let priceUnits: bigint;
+  if (role !== undefined && (body['price'] === undefined || body['price'] === null || body['price'] === '')) {
+    const own = role === 1 ? s : s === 'buy' ? 'sell' : 'buy';
+    const best = engine.book(m.name).best(own);
+    if (best === null) throw fieldError('bboRole', 'No best price is available for this bboRole.');
+    checkTotal(m, amount, unitsToDecimal(best, m.moneyPrec));
+    priceUnits = best;
+  } else {
+    const price = checkPrice(m, 'price', body['price']);
+    checkTotal(m, amount, price);
+    priceUnits = toUnits(price, m.moneyPrec);
+  }
   uniqueClientId(engine, account, m, cid);
   return engine.place({
     owner: account.id,
@@ -122,7 +143,7 @@ function placeStopLimit(state: SandboxState, engine: Engine, account: Account, b
     side: s,
     type: 'stop limit',
     amount: toUnits(amount, m.stockPrec),
-    price: toUnits(price, m.moneyPrec),
+    price: priceUnits,
     activationPrice: toUnits(activation, m.moneyPrec),
     clientOrderId: cid,
     stp: stpMode,
@@ -188,7 +209,8 @@ export function tradingRoutes(state: SandboxState, engine: Engine): PrivateRoute
       const orders = body['orders'];
       if (!Array.isArray(orders) || orders.length === 0) throw fieldError('orders', required('orders'));
       if (orders.length > 20) throw fieldError('orders', 'The orders may not have more than 20 items.');
-      const stopOnFailure = optBool(body, 'stopOnFailure') ?? false;
+      // The exchange's field is `stopOnFail`; any other spelling is not read (the default applies).
+      const stopOnFailure = optBool(body, 'stopOnFail') ?? false;
       const out: Array<{ result: unknown; error: unknown }> = [];
       let stopped = false;
       for (const item of orders) {

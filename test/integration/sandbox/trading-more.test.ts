@@ -120,7 +120,8 @@ describe('kill switch', () => {
       await post(NEW, { market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '50000' });
       await post(NEW, { market: 'ETH_USDT', side: 'buy', amount: '0.01', price: '2000' });
       const armed = await post('/api/v4/order/kill-switch', { market: 'BTC_USDT', timeout: '10' });
-      expect(armed.body).toMatchObject({ market: 'BTC_USDT', types: ['spot', 'margin', 'futures'] });
+      // created without types: every type is cancelled, and the timer says null
+      expect(armed.body).toMatchObject({ market: 'BTC_USDT', types: null });
       expect(armed.body.cancellationTime - armed.body.startTime).toBe(10);
       const status = await post('/api/v4/order/kill-switch/status', {});
       expect(status.body).toHaveLength(1);
@@ -130,7 +131,16 @@ describe('kill switch', () => {
       const left = (await post('/api/v4/orders', {})).body as Array<{ market: string }>;
       expect(left.map((o) => o.market)).toEqual(['ETH_USDT']);
       await post('/api/v4/order/kill-switch', { market: 'ETH_USDT', timeout: '10' });
-      await post('/api/v4/order/kill-switch', { market: 'ETH_USDT', timeout: null });
+      const typed = await post('/api/v4/order/kill-switch', {
+        market: 'ETH_USDT',
+        timeout: '10',
+        types: ['spot'],
+      });
+      expect(typed.body).toMatchObject({ types: ['spot'] });
+      const missing = await post('/api/v4/order/kill-switch', { market: 'ETH_USDT' });
+      expect(Object.keys(missing.body.errors)).toEqual(['timeout']);
+      const deleted = await post('/api/v4/order/kill-switch', { market: 'ETH_USDT', timeout: null });
+      expect(deleted.body).toEqual([]);
       clock += 11_000;
       expect((await post('/api/v4/orders', {})).body).toHaveLength(1);
     } finally {

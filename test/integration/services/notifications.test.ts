@@ -55,6 +55,7 @@ describe('desktop notifications', () => {
       deposits: true,
       withdrawals: true,
       fills: false,
+      exchangeCancels: false,
     });
     await ok('notifications.test');
     expect(desktop.notices).toHaveLength(1);

@@ -6,7 +6,8 @@ import {
   tradeBalance,
 } from '../../../main/exchange/endpoints/trading.ts';
 import { BusinessError, ValidationError } from '../../../main/exchange/errors.ts';
-import { AccountMirror, PushCoalescer, placeOrderWs } from '../../../main/exchange/ws/index.ts';
+import { PushCoalescer, placeOrderWs } from '../../../main/exchange/ws/index.ts';
+import { AccountMirror } from '../../support/account-mirror.ts';
 import { applyLevels, followsLast, type Level } from '../../../renderer/src/lib/format/book.ts';
 import { livePush } from '../../../main/exchange/ws/views.ts';
 import type { ChannelParams, PushBatch } from '../../../main/exchange/ws/index.ts';

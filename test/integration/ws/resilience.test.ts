@@ -8,7 +8,7 @@ import {
   limitOrder,
   tradeBalance,
 } from '../../../main/exchange/endpoints/trading.ts';
-import { AccountMirror } from '../../../main/exchange/ws/index.ts';
+import { AccountMirror } from '../../support/account-mirror.ts';
 import type { WsClient } from '../../../main/exchange/ws/index.ts';
 import { startClientHarness } from './client-support.ts';
 import type { ClientHarness } from './client-support.ts';

@@ -103,17 +103,14 @@ describe('ActiveOrders modify', () => {
 });
 
 describe('ActiveOrders cancel all', () => {
-  it('asks main to cancel the whole market and reports what could not be cancelled', async () => {
+  it('asks main to cancel the whole market in one call and says how many it cancelled', async () => {
     let open = [order({}), order({ orderId: 8 })];
     const { api, calls } = bridge((procedure) => {
       if (procedure === 'orders.active') return { ok: true, value: open };
       if (procedure === 'orders.cancelAll') {
-        const failed = [
-          { orderId: 8, error: { code: 'not_found', message: 'The order is no longer open.' } },
-        ];
-        const cancelled = [open[0]];
+        const cancelled = open;
         open = [];
-        return { ok: true, value: { cancelled, failed } };
+        return { ok: true, value: { cancelled } };
       }
       return { ok: false, error: { code: 'x', message: 'x' } };
     });
@@ -124,12 +121,26 @@ describe('ActiveOrders cancel all', () => {
       accountId: ACCOUNT,
       market: 'BTC_USDT',
     });
-    expect(active.lastCancelAll).toEqual({ cancelled: 1, failed: 1 });
-    expect(active.cancelError).toEqual({
-      orderId: 8,
-      error: { code: 'not_found', message: 'The order is no longer open.' },
-    });
+    expect(active.lastCancelAll).toEqual({ cancelled: 2 });
+    expect(active.cancelAllError).toBeUndefined();
     expect(active.orders).toEqual([]);
+  });
+
+  it("shows nothing when the person declined main's question, and the refusal otherwise", async () => {
+    let answer: { code: string; message: string } = { code: 'not_confirmed', message: 'Nothing was done.' };
+    const { api } = bridge((procedure) => {
+      if (procedure === 'orders.active') return { ok: true, value: [order({})] };
+      if (procedure === 'orders.cancelAll') return { ok: false, error: answer };
+      return { ok: false, error: { code: 'x', message: 'x' } };
+    });
+    const active = new ActiveOrders(api);
+    await active.follow(ACCOUNT, 'BTC_USDT');
+    await active.cancelAll();
+    expect(active.cancelAllError).toBeUndefined();
+    expect(active.orders).toHaveLength(1);
+    answer = { code: 'unavailable', message: 'The exchange is busy.' };
+    await active.cancelAll();
+    expect(active.cancelAllError?.message).toBe('The exchange is busy.');
   });
 });
 

@@ -31,6 +31,7 @@ const BASE: Record<OrderDraft['kind'], OrderDraft> = {
     activation_price: '64000',
   },
   market: { kind: 'market', market: 'BTC_USDT', side: 'sell', amount: '0.01' },
+  stock_market: { kind: 'stock_market', market: 'BTC_USDT', side: 'buy', amount: '0.01' },
   stop_market: {
     kind: 'stop_market',
     market: 'BTC_USDT',

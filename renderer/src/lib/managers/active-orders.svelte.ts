@@ -1,6 +1,7 @@
 import type { OrderView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { legKinds, type LegKind } from '../format/tpsl.ts';
+import { KillSwitchTimer } from './kill-switch.svelte.ts';
 
 /** The guard names main accepts, from what a question or a refusal carried. */
 export function acknowledgeOf(guards: readonly string[]): Array<'price_band' | 'notional'> {
@@ -9,6 +10,19 @@ export function acknowledgeOf(guards: readonly string[]): Array<'price_band' | '
 
 export const modifyFields = ['price', 'amount', 'activationPrice'] as const;
 export type ModifyField = (typeof modifyFields)[number];
+/**
+ * The values of an open order that may change, as main lists them for its type (a take-profit /
+ * stop-loss leg: only its trigger); for an order without that list, those it has.
+ */
+export function editableFields(order: OrderView): ModifyField[] {
+  if (order.editable) return [...order.editable];
+  const fields: ModifyField[] = [];
+  if (order.price !== undefined) fields.push('price');
+  fields.push('amount');
+  if (order.activation_price !== undefined) fields.push('activationPrice');
+  return fields;
+}
+
 /** The inline editor of one open order, as typed. */
 export type OrderEdit = { orderId: number } & Record<ModifyField, string>;
 
@@ -23,7 +37,7 @@ export class ActiveOrders {
   cancelling = $state<number[]>([]);
   cancellingAll = $state(false);
   cancelAllError = $state<IpcError | undefined>();
-  lastCancelAll = $state<{ cancelled: number; failed: number } | undefined>();
+  lastCancelAll = $state<{ cancelled: number } | undefined>();
   modifying = $state<OrderEdit | undefined>();
   modifyError = $state<IpcError | undefined>();
   /** Main's question about the change (far from the market, above the value ceiling), waiting for an answer. */
@@ -31,13 +45,19 @@ export class ActiveOrders {
   saving = $state(false);
   account = '';
   market = '';
+  /** The market's kill switch (armed, counting down, disarmed), following the same account and market. */
+  readonly killSwitch: KillSwitchTimer;
   readonly #api: TxcApi;
   #subscription: string | undefined;
   #stopBatch: (() => void) | undefined;
+  #stopState: (() => void) | undefined;
+  /** The account's WebSocket went down since the last load: pushes were lost, nothing is replayed. */
+  #missed = false;
   #loads = 0;
 
   constructor(api: TxcApi) {
     this.#api = api;
+    this.killSwitch = new KillSwitchTimer(api);
   }
 
   async load(): Promise<void> {
@@ -73,7 +93,7 @@ export class ActiveOrders {
     this.cancelAllError = undefined;
     this.lastCancelAll = undefined;
     if (accountChanged) await this.#subscribe();
-    await this.load();
+    await Promise.all([this.load(), this.killSwitch.follow(account, market)]);
   }
 
   async #subscribe(): Promise<void> {
@@ -83,6 +103,16 @@ export class ActiveOrders {
     this.#stopBatch = this.#api.on('ws.batch', (batch) => {
       if (batch.accountId !== this.account) return;
       if (batch.events.some((e) => e.channel === 'ordersPending')) void this.load();
+    });
+    // After a reconnect (resubscribed, pushes flowing again) the list is read again by REST: orders
+    // placed, filled or cancelled while the socket was down sent no push and none is replayed.
+    this.#stopState = this.#api.on('ws.state', ({ accountId, state }) => {
+      if (accountId !== this.account) return;
+      if (state !== 'live') this.#missed = true;
+      else if (this.#missed) {
+        this.#missed = false;
+        void this.load();
+      }
     });
     const reply = await this.#api.live.subscribe({
       accountId: account,
@@ -95,25 +125,31 @@ export class ActiveOrders {
   async stop(): Promise<void> {
     this.#stopBatch?.();
     this.#stopBatch = undefined;
+    this.#stopState?.();
+    this.#stopState = undefined;
+    this.killSwitch.stop();
+    this.#missed = false;
     const id = this.#subscription;
     this.#subscription = undefined;
     if (id) await this.#api.live.unsubscribe({ id });
   }
 
-  /** Cancels every open order of the account on this market (all pages, not only those listed). */
+  /**
+   * Cancels every open order of the account on this market (all pages, not only those listed) in one
+   * call; main asks first in its own dialog, naming the market and the count. Declined, nothing shows.
+   */
   async cancelAll(): Promise<void> {
     if (!this.account || !this.market) return;
     this.cancellingAll = true;
     const reply = await this.#api.orders.cancelAll({ accountId: this.account, market: this.market });
     this.cancellingAll = false;
     if (!reply.ok) {
-      this.cancelAllError = reply.error;
+      this.cancelAllError = reply.error.code === 'not_confirmed' ? undefined : reply.error;
       return;
     }
     this.cancelAllError = undefined;
-    const first = reply.value.failed[0];
-    this.cancelError = first;
-    this.lastCancelAll = { cancelled: reply.value.cancelled.length, failed: reply.value.failed.length };
+    this.cancelError = undefined;
+    this.lastCancelAll = { cancelled: reply.value.cancelled.length };
     await this.load();
   }
 
@@ -166,10 +202,13 @@ export class ActiveOrders {
     const edit = this.modifying;
     if (!edit || edit.orderId !== order.orderId) return false;
     const change: { price?: string; amount?: string; activationPrice?: string } = {};
-    if (order.price !== undefined && edit.price.trim() !== order.price) change.price = edit.price.trim();
-    if (edit.amount.trim() !== order.amount) change.amount = edit.amount.trim();
-    if (order.activation_price !== undefined && edit.activationPrice.trim() !== order.activation_price)
-      change.activationPrice = edit.activationPrice.trim();
+    const fields = editableFields(order);
+    const was: Record<ModifyField, string | undefined> = {
+      price: order.price,
+      amount: order.amount,
+      activationPrice: order.activation_price,
+    };
+    for (const field of fields) if (edit[field].trim() !== was[field]) change[field] = edit[field].trim();
     if (Object.keys(change).length === 0) {
       this.modifyError = { code: 'invalid_input', message: 'Nothing changed: type a new value first.' };
       return false;

@@ -8,10 +8,11 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 
-export type EventKind = 'webhook' | 'mining' | 'sync' | 'notice' | 'stream';
+export type EventKind = 'webhook' | 'order' | 'mining' | 'sync' | 'notice' | 'stream';
 
 export const EVENT_KINDS: ReadonlyArray<{ id: EventKind; label: string }> = [
   { id: 'webhook', label: 'Webhooks' },
+  { id: 'order', label: 'Cancelled by the exchange' },
   { id: 'mining', label: 'Mining alerts' },
   { id: 'sync', label: 'Sync outcomes' },
   { id: 'notice', label: 'Notices' },
@@ -94,6 +95,7 @@ export class EventsManager {
   live = $state<LiveEntry[]>([]);
   shown = $state<Record<EventKind, boolean>>({
     webhook: true,
+    order: true,
     mining: true,
     sync: true,
     notice: true,
@@ -154,6 +156,17 @@ export class EventsManager {
     }
   }
 
+  /** An order the exchange cancelled on its own, in main's words. */
+  exchangeCancel(cancel: EventPayload<'orders.exchangeCancel'>): void {
+    this.#push({
+      kind: 'order',
+      account: cancel.accountId,
+      title: 'Order cancelled by the exchange',
+      words: cancel.message,
+      level: 'warning',
+    });
+  }
+
   mining(alert: MiningAlertView): void {
     this.#push({
       kind: 'mining',
@@ -195,6 +208,7 @@ export class EventsManager {
   listen(): () => void {
     const stops = [
       this.#api.on('webhook.event', (e) => this.webhook(e)),
+      this.#api.on('orders.exchangeCancel', (e) => this.exchangeCancel(e)),
       this.#api.on('mining.alert', (e) => this.mining(e)),
       this.#api.on('sync.finished', (e) => this.sync(e)),
       this.#api.on('app.notice', (e) => this.notice(e)),

@@ -24,6 +24,11 @@ export const NOTIFICATION_CHOICES: ReadonlyArray<{ kind: NotificationKind; label
     label: 'Fills',
     hint: 'Orders of every registered account that trade; keeps a live connection open per account.',
   },
+  {
+    kind: 'exchangeCancels',
+    label: 'Orders cancelled by the exchange',
+    hint: 'Self-trade prevention, reduce-only, liquidation, maintenance or the taker band; keeps a live connection open per account.',
+  },
 ];
 
 /**

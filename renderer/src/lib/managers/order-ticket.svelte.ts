@@ -8,7 +8,14 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 
-export const orderKinds = ['limit', 'market', 'stop_limit', 'stop_market', 'collateral_market'] as const;
+export const orderKinds = [
+  'limit',
+  'market',
+  'stock_market',
+  'stop_limit',
+  'stop_market',
+  'collateral_market',
+] as const;
 export type OrderKind = (typeof orderKinds)[number];
 export type Side = 'buy' | 'sell';
 export const stpModes = ['no', 'cb', 'cn', 'co'] as const;
@@ -21,6 +28,7 @@ export type PositionSide = '' | 'BOTH' | 'LONG' | 'SHORT';
 export const kindTitles: Record<OrderKind, string> = {
   limit: 'limit',
   market: 'market',
+  stock_market: 'market (amount in base)',
   stop_limit: 'stop-limit',
   stop_market: 'stop-market',
   collateral_market: 'collateral market',

@@ -1,16 +1,17 @@
 /**
- * The account as the client knows it: open orders, spot balances, open positions and the deals it
+ * A reference mirror for tests of the WebSocket client's reconnect contract (the app itself re-queries
+ * its views by REST after a reconnect; see ActiveOrders): the account as the client knows it: open orders, spot balances, open positions and the deals it
  * holds. Pushes keep it current; after every (re)connect a REST reconciliation replaces orders,
  * balances and positions and adds the deals executed since the last one seen, deduplicated by id.
  */
-import { activeOrders, executedDealsByMarket, tradeBalance } from '../endpoints/trading.ts';
-import type { Deal } from '../endpoints/trading.ts';
-import { openPositions } from '../endpoints/collateral.ts';
-import type { KeyCaller } from '../endpoints/shapes.ts';
-import type { WsOrder } from './channels.ts';
-import type { WsClient } from './client.ts';
-import type { LiveDealView } from '../../domains/live/views.ts';
-import { pushedDeal } from './views.ts';
+import { activeOrders, executedDealsByMarket, tradeBalance } from '../../main/exchange/endpoints/trading.ts';
+import type { Deal } from '../../main/exchange/endpoints/trading.ts';
+import { openPositions } from '../../main/exchange/endpoints/collateral.ts';
+import type { KeyCaller } from '../../main/exchange/endpoints/shapes.ts';
+import type { WsOrder } from '../../main/exchange/ws/channels.ts';
+import type { WsClient } from '../../main/exchange/ws/client.ts';
+import type { LiveDealView } from '../../main/domains/live/views.ts';
+import { pushedDeal } from '../../main/exchange/ws/views.ts';
 
 export interface MirrorOrder {
   id: number;
