@@ -74,6 +74,7 @@ export class CollateralAccountManager {
       return false;
     }
     this.hedgeMode = reply.value;
+    await this.load();
     return reply.value === enabled;
   }
 
