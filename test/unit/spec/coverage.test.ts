@@ -123,7 +123,7 @@ const ALLOWED: Record<string, string> = {
   time: 'the app signs with nonceWindow against its own clock; server time is never asked',
   order_stop_bbo_place: 'BBO stop orders are not offered by the ticket: a desk places stop-limit orders',
   collateral_order_stop_limit_place:
-    'collateral stop orders go through REST-free TP/SL legs (positions.addTpSl)',
+    'collateral stop-limit orders are not offered by the ticket; positions take TP/SL legs (positions.addTpSl)',
   collateral_order_bbo_place: 'BBO collateral orders are not offered by the ticket',
   collateral_order_stop_bbo_place: 'BBO collateral stop orders are not offered by the ticket',
   collateral_order_oco_place: 'OCO is covered by take-profit and stop-loss legs (positions.addTpSl)',
