@@ -25,6 +25,10 @@ import { headlessPlatform, type Platform } from './platform.ts';
 import { AccountService } from './services/accounts.ts';
 import { AccountWallet } from './services/account-wallet.ts';
 import { AddressBook } from './services/address-book.ts';
+import { BalanceMoves } from './services/balance-moves.ts';
+import { CollateralAccount } from './services/collateral-account.ts';
+import { FlexInvestments } from './services/flex.ts';
+import { SubAccountKeys } from './services/sub-account-keys.ts';
 import { ConnectionSettings } from './services/connection-settings.ts';
 import { BatchAudit } from './services/desk/audit.ts';
 import { DeskService } from './services/desk/desk.ts';
@@ -190,6 +194,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     mining: new MiningAccounts(accounts, cache),
     miningWatch,
     connectionSettings: new ConnectionSettings(environment.dataDir, connection, accounts, platform, log),
+    balanceMoves: new BalanceMoves(accounts, platform),
+    subAccountKeys: new SubAccountKeys(accounts, platform),
+    flex: new FlexInvestments(accounts, platform),
+    collateralAccount: new CollateralAccount(accounts, platform, connection.trading),
   };
   // One factory per domain (main/domains/<domain>/handlers.ts), each owning its procedure prefixes.
   const handlers: Handlers = {

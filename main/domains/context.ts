@@ -6,6 +6,10 @@ import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
 import type { AccountService } from '../services/accounts.ts';
 import type { AccountWallet } from '../services/account-wallet.ts';
+import type { BalanceMoves } from '../services/balance-moves.ts';
+import type { CollateralAccount } from '../services/collateral-account.ts';
+import type { FlexInvestments } from '../services/flex.ts';
+import type { SubAccountKeys } from '../services/sub-account-keys.ts';
 import type { AddressBook } from '../services/address-book.ts';
 import type { DeskService } from '../services/desk/desk.ts';
 import type { BatchAudit } from '../services/desk/audit.ts';
@@ -46,4 +50,8 @@ export interface HandlerContext {
   readonly connectionSettings: ConnectionSettings;
   readonly mining: MiningAccounts;
   readonly miningWatch: MiningWatch;
+  readonly balanceMoves: BalanceMoves;
+  readonly subAccountKeys: SubAccountKeys;
+  readonly flex: FlexInvestments;
+  readonly collateralAccount: CollateralAccount;
 }

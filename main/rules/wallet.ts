@@ -127,3 +127,36 @@ export function checkConvert(input: ConvertInput, precision: number | null = nul
     return { field: 'idempotencyKey', message: 'The convert key must have 8 to 128 characters.' };
   return undefined;
 }
+
+/** The balances of one account funds move between. */
+export type BalanceKind = 'main' | 'spot' | 'collateral';
+
+/** The decimal places a transfer between balances may have, and the smallest sub-account transfer. */
+export const TRANSFER_PLACES = 8;
+export const SUB_TRANSFER_MIN = new Dec('0.00000001');
+
+/** The first problem of a move between two balances of one account: two different balances, an amount. */
+export function checkBalanceTransfer(input: {
+  from: BalanceKind;
+  to: BalanceKind;
+  amount: string;
+}): RuleIssue | undefined {
+  if (input.from === input.to) return { field: 'to', message: 'Choose a different balance to move to.' };
+  const amount = readAmount('amount', 'The amount to move', input.amount);
+  if (isIssue(amount)) return amount;
+  if (amount.dp() > TRANSFER_PLACES)
+    return {
+      field: 'amount',
+      message: `A transfer allows at most ${String(TRANSFER_PLACES)} decimal places.`,
+    };
+  return undefined;
+}
+
+/** The first problem of a transfer between the main account and one sub-account: at least 0.00000001. */
+export function checkSubAccountTransfer(input: { amount: string }): RuleIssue | undefined {
+  const amount = readAmount('amount', 'The amount to transfer', input.amount);
+  if (isIssue(amount)) return amount;
+  if (amount.lt(SUB_TRANSFER_MIN))
+    return { field: 'amount', message: `The smallest transfer is ${show(SUB_TRANSFER_MIN)}.` };
+  return undefined;
+}

@@ -221,6 +221,7 @@ export function createState(seed: number, now: () => number, extraSubAccounts = 
     lastPrices: new Map(MARKETS.map((m) => [m.name, m.basePrice])),
     markPrices: new Map(),
     marginUnavailable: false,
+    keyResetAnswer: 'key',
     maintenance: new Set(),
     killSwitches: new Map(),
     emit: () => {},

@@ -77,6 +77,8 @@ export interface SandboxControl {
   setKeyEnabled(apiKey: string, enabled: boolean): void;
   /** Makes the public collateral markets list answer `api.margin.unavailable`. */
   setMarginUnavailable(value: boolean): void;
+  /** A sub-account key reset answers the new key record (`key`, default) or an empty object. */
+  setKeyResetAnswer(answer: 'key' | 'empty'): void;
   /** Starts (all open orders of the market end with MAINTENANCE, new ones are refused) or ends maintenance. */
   setMaintenance(market: string, on: boolean): void;
   /** Moves a market's simulated price now (ladder, mark price, margin checks follow). */
@@ -134,7 +136,7 @@ export function buildRoutes(state: SandboxState, engine: Engine, positions: Posi
     ...mainAccountRoutes(state),
     ...subAccountRoutes(state),
     ...miningRoutes(state),
-    ...accountMiscRoutes(state),
+    ...accountMiscRoutes(state, positions),
     ...killSwitchRoutes(state),
   ];
 }
@@ -211,6 +213,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       setKeyEnabled(apiKey, enabled) {
         const key = state.keysByPublic.get(apiKey);
         if (key) key.enabled = enabled;
+      },
+      setKeyResetAnswer(answer) {
+        state.keyResetAnswer = answer;
       },
       setMarginUnavailable(value) {
         state.marginUnavailable = value;

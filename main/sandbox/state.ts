@@ -111,6 +111,8 @@ export interface SandboxState {
   markPrices: Map<string, { price: string; at: number }>;
   /** When true the collateral markets list answers `api.margin.unavailable`. */
   marginUnavailable: boolean;
+  /** What a sub-account key reset answers: the new key record (default) or the spec's empty object. */
+  keyResetAnswer: 'key' | 'empty';
   /** Markets in planned maintenance: open orders were canceled with MAINTENANCE, new ones refused. */
   maintenance: Set<string>;
   /** Armed kill switches by `accountId|market`. */

@@ -41,6 +41,8 @@ export interface FlexInvestment {
   ticker: string;
   amount: string;
   status: 'ACTIVE' | 'CLOSED';
+  /** Unix seconds; absent in states saved before it was kept. */
+  createdAt?: number;
 }
 
 export interface MiningAccount {
@@ -131,7 +133,16 @@ export function createWallet(
     flex: [
       { plan: uuid(rng.hex(16)), accountId: mainId, ticker: 'USDT', amount: '1000', status: 'ACTIVE' },
       { plan: uuid(rng.hex(16)), accountId: mainId, ticker: 'BTC', amount: '0.1', status: 'CLOSED' },
-    ],
+      // fixed ids, so the seeded sequence of everything after stays as it was
+      { plan: uuid('f1e0c0de5eed0001'), accountId: mainId, ticker: 'ETH', amount: '2.5', status: 'ACTIVE' },
+      {
+        plan: uuid('f1e0c0de5eed0002'),
+        accountId: mainId,
+        ticker: 'USDT',
+        amount: '250.75',
+        status: 'ACTIVE',
+      },
+    ].map((f, i) => ({ ...f, status: f.status as 'ACTIVE' | 'CLOSED', createdAt: t - 86_400 * (10 - i) })),
     codes: [],
     mining: [
       { name: 'desk-pool', accountId: mainId, createdAt: t - 86_400 * 30, workers: 12, fee: '0.02' },

@@ -24,6 +24,7 @@ export function accountView(a: AccountRecord): AccountView {
     tags: [...a.tags],
     favourite: a.favourite,
     webhook: a.webhookApiKey !== null,
+    ...(key === '' ? { needsKey: true as const } : {}),
   };
 }
 
@@ -84,7 +85,7 @@ export class AccountService {
       title: `Replace the API key of "${account.label}"?`,
       facts: [
         { label: 'Account', value: `${account.label} (${kindWords(account.kind)})` },
-        { label: 'Old public key', value: account.apiKey },
+        { label: 'Old public key', value: account.apiKey || 'none yet' },
         { label: 'New public key', value: newKey },
         { label: 'New secret', value: 'taken from the clipboard into the keychain' },
       ],

@@ -9,6 +9,8 @@ export interface CatalogMarket extends MarketRules {
   readonly name: string;
   readonly type: string;
   readonly isTradFiFutures: boolean;
+  /** Listed for collateral (margin and futures) trading; undefined while that list is unavailable. */
+  readonly collateral?: boolean;
 }
 
 export class MarketCatalog {
@@ -63,8 +65,14 @@ export class MarketCatalog {
       tickSize: m.tickSize,
       stepSize: m.stepSize,
       isTradFiFutures: m.isTradFiFutures,
+      ...(m.collateral === undefined ? {} : { collateral: m.collateral }),
       ...(m.maxLeverage === undefined ? {} : { maxLeverage: m.maxLeverage }),
     }));
+  }
+
+  /** The markets open to collateral trading in the caller's region, as the exchange lists them now. */
+  collateralMarkets(): Promise<string[]> {
+    return publicApi.collateralMarkets(this.#http);
   }
 
   /** A snapshot of a market's order book. */
@@ -80,15 +88,24 @@ export class MarketCatalog {
   }
 
   async #load(): Promise<void> {
-    const [markets, futures] = await Promise.all([
+    const [markets, futures, collateral] = await Promise.all([
       publicApi.markets(this.#http),
       publicApi.futures(this.#http),
+      // an unavailable list leaves the flag unknown rather than failing the catalog
+      publicApi.collateralMarkets(this.#http).then(
+        (names) => new Set(names),
+        () => undefined,
+      ),
     ]);
     const leverage = new Map(futures.map((f) => [f.ticker_id, f.max_leverage]));
     const next = new Map<string, CatalogMarket>();
     for (const m of markets) {
       const maxLeverage = leverage.get(m.name);
-      next.set(m.name, { ...m, ...(maxLeverage === undefined ? {} : { maxLeverage }) });
+      next.set(m.name, {
+        ...m,
+        ...(maxLeverage === undefined ? {} : { maxLeverage }),
+        ...(collateral ? { collateral: collateral.has(m.name) } : {}),
+      });
     }
     this.#markets = next;
     this.#loadedAt = this.#now();

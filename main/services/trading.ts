@@ -145,6 +145,11 @@ export class TradingService {
     return { ...(hedgeMode === undefined ? {} : { hedgeMode }), ...tpsl };
   }
 
+  /** Drops the remembered hedge mode of a key (after the app switched it). */
+  forgetHedgeMode(apiKey: string): void {
+    this.#hedgeModes.delete(apiKey);
+  }
+
   async #hedgeMode(caller: KeyCaller): Promise<boolean | undefined> {
     const key = caller.credentials.apiKey;
     const known = this.#hedgeModes.get(key);

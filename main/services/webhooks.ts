@@ -98,7 +98,22 @@ export class WebhookService {
     this.#verifying.set(accountId, this.#now() + VERIFY_WINDOW_MS);
   }
 
+  /** Forgets the account's webhook key and secret once confirmed in main's dialog; later deliveries are refused. */
   async remove(accountId: string): Promise<void> {
+    const account = this.#accounts.registry.get(accountId);
+    if (!account?.webhookApiKey)
+      throw new UserFacingError('not_found', 'That account has no webhook key set up.', 'accountId');
+    await requireConfirmation(this.#platform, {
+      title: `Remove the webhook key of "${account.label}"?`,
+      facts: [
+        { label: 'Account', value: account.label },
+        { label: 'Webhook key', value: account.webhookApiKey },
+        { label: 'After', value: 'deliveries signed with this key are refused by the receiver' },
+      ],
+      action: 'Remove webhook key',
+      warning:
+        'The webhook stays set up on the exchange until it is deleted there: events it sends meanwhile are refused, and come back only through Reconcile.',
+    });
     this.#accounts.registry.setWebhookKey(accountId, null);
     this.#forget(accountId);
     await this.#secrets.delete(webhookSecretId(accountId));

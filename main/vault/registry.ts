@@ -171,7 +171,9 @@ export class AccountRegistry {
       .get(label, except ?? null);
     if (byLabel) throw invalid('label', `an account named "${label}" already exists`);
     const byKey = this.#db
-      .prepare('SELECT label FROM accounts WHERE connection = ? AND api_key = ? AND id IS NOT ?')
+      .prepare(
+        "SELECT label FROM accounts WHERE connection = ? AND api_key = ? AND api_key <> '' AND id IS NOT ?",
+      )
       .get(connection, apiKey, except ?? null) as { label: string } | undefined;
     if (byKey) throw invalid('apiKey', `this key is already registered as "${byKey.label}"`);
   }
@@ -209,6 +211,28 @@ export class AccountRegistry {
       await this.#secrets.delete(id);
       throw error;
     }
+    this.#changed();
+    return this.#require(id);
+  }
+
+  /**
+   * Registers a sub-account found on the exchange before its key pair is known: no key, no secret.
+   * It signs nothing until the key pair is entered (`rotate`); `credentials` says so meanwhile.
+   */
+  addAwaitingKey(input: { label: string; subAccountId: string; connection: string }): AccountRecord {
+    this.#byKey = undefined;
+    const label = checkLabel(input.label);
+    this.#checkFree(label, input.connection, '');
+    const subAccountId = input.subAccountId.trim();
+    if (!subAccountId) throw invalid('subAccountId', 'is needed for a sub-account found on the exchange');
+    const id = randomUUID();
+    const now = this.#now();
+    this.#db
+      .prepare(
+        `INSERT INTO accounts (id, label, kind, sub_account_id, api_key, connection, groups_json, tags_json,
+           favourite, created_at, updated_at) VALUES (?, ?, 'sub', ?, '', ?, '[]', '[]', 0, ?, ?)`,
+      )
+      .run(id, label, subAccountId, input.connection, now, now);
     this.#changed();
     return this.#require(id);
   }
@@ -287,7 +311,14 @@ export class AccountRegistry {
   /** The key pair to sign with. Main process only: the secret never crosses the bridge. */
   async credentials(id: string): Promise<{ apiKey: string; secret: string }> {
     const account = this.#require(id);
-    const secret = await this.#secrets.get(id);
+    const secret = account.apiKey === '' ? undefined : await this.#secrets.get(id);
+    if (account.apiKey === '') {
+      throw new UserFacingError(
+        'key_missing',
+        `"${account.label}" has no API key yet: enter its key pair (Replace key) before it can be used.`,
+        'apiKey',
+      );
+    }
     if (secret === undefined) {
       throw new UserFacingError(
         'secret_missing',

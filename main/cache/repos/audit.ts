@@ -47,6 +47,9 @@ export function recordSignedRequest(db: WritableDB, entry: SignedRequest): numbe
 
 const auditQuerySchema = z.strictObject({
   account: accountName.optional(),
+  /** Entries whose path contains this text (`withdraw`, `/api/v4/order/new`). */
+  path: z.string().max(200).optional(),
+  outcome: z.enum(['ok', 'rejected', 'failed']).optional(),
   /** Entries with an id below this one (the previous page's last id); newest first. */
   before: z.number().int().positive().optional(),
   limit: z.number().int().min(1).max(1000).default(200),
@@ -71,6 +74,14 @@ export function listSignedRequests(db: ReadableDB, query: AuditQuery = {}): Audi
   if (q.account !== undefined) {
     parts.push('account = ?');
     params.push(q.account);
+  }
+  if (q.path) {
+    parts.push("path LIKE ? ESCAPE '\\'");
+    params.push(`%${q.path.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  }
+  if (q.outcome !== undefined) {
+    parts.push('outcome = ?');
+    params.push(q.outcome);
   }
   if (q.before !== undefined) {
     parts.push('id < ?');

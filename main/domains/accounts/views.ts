@@ -14,6 +14,8 @@ export interface AccountView {
   favourite: boolean;
   /** A webhook key is set up for this account. */
   webhook: boolean;
+  /** Registered from the exchange's sub-account list: its key pair must still be entered (Replace key). */
+  needsKey?: true;
 }
 
 export interface ImportReport {

@@ -11,6 +11,8 @@ export function deskHandlers({
   events,
   cache,
   platform,
+  balanceMoves,
+  subAccountKeys,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `desk.${string}`>> {
   return {
     'desk.balances': (input) =>
@@ -37,6 +39,10 @@ export function deskHandlers({
       await deskAudit.sweep(results);
       return results;
     },
+    'desk.subAccountTransfer': ({ accountId, ...input }) => balanceMoves.withSubAccount(accountId, input),
+    'desk.resetSubAccountKey': ({ accountId }) => subAccountKeys.reset(accountId),
+    'desk.findSubAccounts': () => subAccountKeys.unregistered(),
+    'desk.addFoundSubAccounts': ({ subAccounts }) => subAccountKeys.register(subAccounts),
     'desk.batches': (input) => cache.batches.list(input ?? {}),
   };
 }

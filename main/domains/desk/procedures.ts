@@ -1,7 +1,10 @@
 /** The procedures of many-accounts work (balances, one order for many, key permissions, sweeps). */
 import { z } from 'zod';
 import {
+  accountId,
   accountSet,
+  decimalText,
+  noInput,
   orderDraft,
   permissionChanges,
   procedure,
@@ -11,12 +14,14 @@ import {
 } from '../../ipc/schemas.ts';
 import { guardIds } from '../guards/procedures.ts';
 import type { IpcError } from '../../ipc/contract.ts';
+import type { AccountView } from '../accounts/views.ts';
 import type {
   BatchOutcome,
   BatchRecordView,
   DeskBalanceView,
   DeskChildPreview,
   DeskChildResult,
+  FoundSubAccountView,
   KeyDiffView,
   SweepLegView,
 } from './views.ts';
@@ -69,6 +74,37 @@ export const deskProcedures = {
   'desk.runSweep': procedure<Array<SweepLegView & BatchOutcome & { transactionId?: string }>>()(
     "Makes exactly the previewed transfers once confirmed in main's own dialog; failures first.",
     z.strictObject({ previewId: z.uuid() }),
+  ),
+  'desk.subAccountTransfer': procedure<{ transactionId: string; amount: string }>()(
+    "One transfer between the main account and one sub-account (its main balance), after main's confirmation.",
+    z.strictObject({
+      accountId,
+      direction: z.enum(['main_to_sub', 'sub_to_main']),
+      ticker: z.string().regex(/^[A-Z0-9]{1,16}$/, 'must be a ticker such as USDT'),
+      amount: decimalText,
+    }),
+  ),
+  'desk.resetSubAccountKey': procedure<{ account: AccountView; stored: boolean }>()(
+    "Regenerates a sub-account's API key after main's confirmation; the new secret goes to the keychain only (stored false: enter the new pair by hand).",
+    z.strictObject({ accountId }),
+  ),
+  'desk.findSubAccounts': procedure<FoundSubAccountView[]>()(
+    "The main account's sub-accounts on the exchange that are not registered yet.",
+    noInput,
+  ),
+  'desk.addFoundSubAccounts': procedure<AccountView[]>()(
+    'Registers chosen sub-accounts found on the exchange; each still needs its key pair (Replace key).',
+    z.strictObject({
+      subAccounts: z
+        .array(
+          z.strictObject({
+            subAccountId: z.string().trim().min(1).max(64),
+            label: z.string().trim().min(1, 'enter a label').max(64),
+          }),
+        )
+        .min(1)
+        .max(200),
+    }),
   ),
   'desk.batches': procedure<BatchRecordView[]>()(
     'The audit log of desk batches (orders, key permissions, sweeps) with each child’s outcome, newest first.',

@@ -63,3 +63,11 @@ export interface BatchRecordView {
     detail?: string;
   }>;
 }
+
+/** A sub-account the exchange lists for the main account that no registered account stands for. */
+export interface FoundSubAccountView {
+  subAccountId: string;
+  alias: string;
+  email?: string;
+  status?: string;
+}

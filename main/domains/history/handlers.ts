@@ -4,7 +4,7 @@ import type { HandlerContext } from '../context.ts';
 
 type HistoryProcedures = Extract<keyof Handlers, `sync.${string}` | `history.${string}`>;
 
-export function historyHandlers({ history }: HandlerContext): Pick<Handlers, HistoryProcedures> {
+export function historyHandlers({ history, cache }: HandlerContext): Pick<Handlers, HistoryProcedures> {
   return {
     'sync.start': (input) => history.start(input?.accountIds),
     'sync.cancel': (input) => history.cancel(input?.accountIds),
@@ -12,5 +12,15 @@ export function historyHandlers({ history }: HandlerContext): Pick<Handlers, His
     'history.deals': ({ filter, cursor, limit }) => history.deals(filter, cursor, limit),
     'history.totals': ({ filter }) => history.totals(filter),
     'history.exportCsv': ({ filter }) => history.exportCsv(filter),
+    'history.auditLog': (input) => {
+      const { accountId, path, outcome, before, limit } = input ?? {};
+      return cache.audit.list({
+        ...(accountId ? { account: accountId } : {}),
+        ...(path ? { path } : {}),
+        ...(outcome ? { outcome } : {}),
+        ...(before ? { before } : {}),
+        limit: limit ?? 200,
+      });
+    },
   };
 }

@@ -8,7 +8,7 @@ import {
   procedure,
   type ProcedureDef,
 } from '../../ipc/schemas.ts';
-import type { DealPageView, DealTotalsView, SyncStateView } from './views.ts';
+import type { AuditEntryView, DealPageView, DealTotalsView, SyncStateView } from './views.ts';
 
 export const historyProcedures = {
   'sync.start': procedure<string[]>()(
@@ -35,5 +35,17 @@ export const historyProcedures = {
   'history.exportCsv': procedure<{ file: string | null; rows: number }>()(
     'Writes a view of the cached deals to a CSV file chosen in a dialog.',
     z.strictObject({ filter: dealFilter }),
+  ),
+  'history.auditLog': procedure<AuditEntryView[]>()(
+    'The log of signed requests the app sent (path, account, outcome; never a secret), newest first; pass the last id as `before` for the next page.',
+    z
+      .strictObject({
+        accountId: z.union([accountId, z.literal('unregistered')]).optional(),
+        path: z.string().trim().max(200).optional(),
+        outcome: z.enum(['ok', 'rejected', 'failed']).optional(),
+        before: z.number().int().positive().optional(),
+        limit: z.number().int().min(1).max(1000).optional(),
+      })
+      .optional(),
   ),
 } as const satisfies Record<string, ProcedureDef>;

@@ -51,3 +51,16 @@ export interface DealTotalsView {
   }>;
   fees: Array<{ asset: string; amount: string }>;
 }
+
+/** One signed request the app sent: when, for which account, which path and how it ended. Never a secret. */
+export interface AuditEntryView {
+  id: number;
+  atMs: number;
+  /** The registered account's id, or `unregistered`. */
+  account: string;
+  path: string;
+  outcome: 'ok' | 'rejected' | 'failed';
+  httpStatus?: number;
+  errorCode?: string;
+  durationMs?: number;
+}

@@ -39,6 +39,31 @@ export interface AdlRankView {
   quantile: number;
 }
 
+/** One open borrow of the account as `borrowsMargin` pushes it (amount negative; times in seconds). */
+export interface LiveBorrowView {
+  asset: string;
+  amount: string;
+  createdAt: number;
+  updatedAt: number;
+  unrealizedFunding: string;
+  liquidationPrice: string;
+}
+
+/** A market's last 24 hours as the `market` channel pushes it. */
+export interface MarketStatsView {
+  market: string;
+  /** Seconds the figures cover. */
+  period: number;
+  last: string;
+  open: string;
+  close: string;
+  high: string;
+  low: string;
+  /** Traded in the base currency, and its value in the quote currency. */
+  volume: string;
+  deal: string;
+}
+
 /** One push of an account's WebSocket, read into plain fields per channel. */
 export type LiveEvent =
   | { channel: 'lastprice'; market: string; price: string }
@@ -78,7 +103,9 @@ export type LiveEvent =
   | { channel: 'ordersExecuted'; order: OrderView }
   | { channel: 'deals'; deal: LiveDealView }
   | { channel: 'positionsMargin'; total: number; records: PositionView[] }
-  | { channel: 'ADLQuantile'; records: AdlRankView[] };
+  | { channel: 'ADLQuantile'; records: AdlRankView[] }
+  | ({ channel: 'market' } & MarketStatsView)
+  | { channel: 'borrowsMargin'; total: number; records: LiveBorrowView[] };
 
 export type LiveChannel = LiveEvent['channel'];
 

@@ -7,6 +7,7 @@ export function marketsHandlers({
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `markets.${string}`>> {
   return {
     'markets.list': () => connection.catalog.views(),
+    'markets.collateral': () => connection.catalog.collateralMarkets(),
     'markets.depth': ({ market, limit }) => connection.catalog.depth(market, limit),
   };
 }

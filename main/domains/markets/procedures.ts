@@ -5,6 +5,10 @@ import type { MarketView, OrderBookView } from './views.ts';
 
 export const marketsProcedures = {
   'markets.list': procedure<MarketView[]>()('Markets with their precision, limits and steps.', noInput),
+  'markets.collateral': procedure<string[]>()(
+    'The markets open to collateral (margin and futures) trading in this region, as the exchange lists them now.',
+    noInput,
+  ),
   'markets.depth': procedure<OrderBookView>()(
     "A snapshot of a market's order book (live changes come with live.subscribe depth).",
     z.strictObject({ market: z.string().min(1).max(40), limit: z.number().int().min(1).max(100).optional() }),

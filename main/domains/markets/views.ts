@@ -11,6 +11,8 @@ export interface MarketView {
   tickSize: string;
   stepSize: string;
   isTradFiFutures: boolean;
+  /** Open to collateral (margin and futures) trading; absent while the exchange's list is unavailable. */
+  collateral?: boolean;
   maxLeverage?: number;
 }
 

@@ -8,12 +8,16 @@ export function positionsHandlers({
   cache,
   connection,
   live,
+  collateralAccount,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `positions.${string}`>> {
   const as = (id: string) => accounts.caller(id);
   return {
     'positions.open': async ({ accountId, market }) => openPositions(await as(accountId), market),
     'positions.setLeverage': async ({ accountId, leverage }) =>
       setLeverage(connection, await as(accountId), leverage),
+    'positions.hedgeMode': ({ accountId }) => collateralAccount.hedgeMode(accountId),
+    'positions.setHedgeMode': ({ accountId, enabled }) => collateralAccount.setHedgeMode(accountId, enabled),
+    'positions.collateral': ({ accountId }) => collateralAccount.overview(accountId),
     'positions.addTpSl': async ({ accountId, ...input }) =>
       addTpSl(connection, live, accountId, () => as(accountId), input),
     'positions.adl': ({ accountId }) => live.adlRanks(accountId),

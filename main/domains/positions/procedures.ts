@@ -1,7 +1,7 @@
 /** The procedures of one account's collateral positions. */
 import { z } from 'zod';
 import { accountId, decimalText, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
-import type { BorrowView, PositionHistoryView, PositionView, TpSlLegsView } from './views.ts';
+import type { BorrowView, CollateralView, PositionHistoryView, PositionView, TpSlLegsView } from './views.ts';
 
 export const positionsProcedures = {
   'positions.open': procedure<PositionView[]>()(
@@ -16,6 +16,18 @@ export const positionsProcedures = {
         message: 'must be 1, 2, 3, 5, 10, 20, 50 or 100',
       }),
     }),
+  ),
+  'positions.hedgeMode': procedure<boolean>()(
+    "Whether the account's collateral account is in hedge mode (long and short at once).",
+    z.strictObject({ accountId }),
+  ),
+  'positions.setHedgeMode': procedure<boolean>()(
+    "Turns hedge mode on or off after main's confirmation; the exchange refuses while positions or orders are open. Answers the mode in force.",
+    z.strictObject({ accountId, enabled: z.boolean() }),
+  ),
+  'positions.collateral': procedure<CollateralView>()(
+    'Collateral balances and free margin (from the account summary, else the open positions).',
+    z.strictObject({ accountId }),
   ),
   'positions.addTpSl': procedure<TpSlLegsView>()(
     "Adds a take-profit and/or stop-loss to an open position over the account's WebSocket; answers the legs placed.",

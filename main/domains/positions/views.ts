@@ -72,3 +72,16 @@ export interface BorrowView {
   timestamp: number;
   seq: number;
 }
+
+/** The collateral account at a glance: balances per currency (zero ones left out) and free margin. */
+export interface CollateralView {
+  balances: Record<string, string>;
+  /** Margin still free for new positions; null when the exchange tells neither way. */
+  freeMargin: string | null;
+  /** Where the free margin came from: the account summary, or the open positions' `freeMargin`. */
+  source: 'summary' | 'positions' | null;
+  equity?: string;
+  margin?: string;
+  pnl?: string;
+  leverage?: number;
+}

@@ -5,6 +5,8 @@ import type { HandlerContext } from '../context.ts';
 export function walletHandlers({
   wallet,
   addressBook: book,
+  balanceMoves,
+  flex,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `wallet.${string}`>> {
   return {
     'wallet.balances': ({ accountId }) => wallet.balances(accountId),
@@ -31,6 +33,9 @@ export function walletHandlers({
       await wallet.refundDeposit(accountId, depositId, memo);
       return { depositId };
     },
+    'wallet.transfer': ({ accountId, ...input }) => balanceMoves.betweenBalances(accountId, input),
+    'wallet.flexInvestments': ({ accountId, status }) => flex.list(accountId, status),
+    'wallet.closeFlex': ({ accountId, plan }) => flex.close(accountId, plan),
     'wallet.balanceHistory': ({ accountId, ticker, limit }) =>
       wallet.balanceHistory(accountId, ticker, limit),
   };

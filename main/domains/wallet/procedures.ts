@@ -6,6 +6,7 @@ import type {
   AddressEntryView,
   BalanceHistoryView,
   CreatedCodeView,
+  FlexInvestmentView,
   MainBalanceView,
   RefundView,
   TransferView,
@@ -129,6 +130,24 @@ export const walletProcedures = {
       depositId: z.string().trim().min(1).max(255),
       memo: z.string().max(255).optional(),
     }),
+  ),
+  'wallet.transfer': procedure<{ from: string; to: string; ticker: string; amount: string }>()(
+    "Moves funds between the account's main, spot and collateral balances after main's confirmation.",
+    z.strictObject({
+      accountId,
+      from: z.enum(['main', 'spot', 'collateral']),
+      to: z.enum(['main', 'spot', 'collateral']),
+      ticker,
+      amount: decimalText,
+    }),
+  ),
+  'wallet.flexInvestments': procedure<FlexInvestmentView[]>()(
+    "The account's flex investments, ACTIVE first.",
+    z.strictObject({ accountId, status: z.enum(['active', 'closed', 'all']).optional() }),
+  ),
+  'wallet.closeFlex': procedure<{ plan: string; transactionId: string }>()(
+    "Closes an ACTIVE flex investment (all its funds return to the main balance) after main's confirmation.",
+    z.strictObject({ accountId, plan: z.uuid({ message: 'must be the plan id of an investment' }) }),
   ),
   'wallet.balanceHistory': procedure<BalanceHistoryView>()(
     "One currency's stored main-balance samples, oldest first, and the newest snapshot with its time.",

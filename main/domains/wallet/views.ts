@@ -108,3 +108,15 @@ export interface TransferView {
   /** ms since epoch, or null when the exchange gave no time. */
   atMs: number | null;
 }
+
+/** A flex investment of the account (plan is the id that closes it). */
+export interface FlexInvestmentView {
+  plan: string;
+  id?: string;
+  ticker: string;
+  invested: string | null;
+  status: 'ACTIVE' | 'CLOSED';
+  autoReinvest: boolean;
+  /** Unix seconds, when listed. */
+  createdAt: number | null;
+}

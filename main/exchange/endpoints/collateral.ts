@@ -38,8 +38,25 @@ export async function hedgeMode(c: KeyCaller): Promise<boolean> {
   return (await c.post('/api/v4/collateral-account/hedge-mode', {}, schema, READ)).hedgeMode;
 }
 
+/** Switches hedge mode; the exchange refuses while the account has open positions or orders. */
 export async function setHedgeMode(c: KeyCaller, enabled: boolean): Promise<void> {
   await c.post('/api/v4/collateral-account/hedge-mode/update', { hedgeMode: enabled }, z.unknown(), WRITE);
+}
+
+/** The collateral account at a glance; every field may be absent (the exchange documents it loosely). */
+export const collateralSummarySchema = z.looseObject({
+  equity: decimal.optional(),
+  margin: decimal.optional(),
+  freeMargin: decimal.optional(),
+  unrealizedFunding: decimal.optional(),
+  pnl: decimal.optional(),
+  leverage: integerLike.optional(),
+  marginFraction: decimal.optional(),
+});
+export type CollateralSummary = z.output<typeof collateralSummarySchema>;
+
+export function collateralSummary(c: KeyCaller): Promise<CollateralSummary> {
+  return c.post('/api/v4/collateral-account/summary', {}, collateralSummarySchema, READ);
 }
 
 export function collateralBalance(c: KeyCaller, ticker?: string): Promise<Record<string, string>> {

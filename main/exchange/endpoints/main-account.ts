@@ -100,6 +100,22 @@ export function createCode(c: KeyCaller, input: CodeInput): Promise<CodeResult> 
   return c.post('/api/v4/main-account/codes', defined({ ...input }), codeResultSchema, WRITE);
 }
 
+/** The three balances of one account. */
+export type BalanceKind = 'main' | 'spot' | 'collateral';
+
+export interface BalanceTransferInput {
+  from: BalanceKind;
+  to: BalanceKind;
+  ticker: string;
+  /** At most 8 decimal places, more than 0, at most what `from` has free. */
+  amount: string;
+}
+
+/** Moves funds between the main, spot (trade) and collateral balances of the calling account. */
+export async function transferBetweenBalances(c: KeyCaller, input: BalanceTransferInput): Promise<void> {
+  await c.post('/api/v4/main-account/transfer', { ...input }, z.unknown(), WRITE);
+}
+
 export interface HistoryFilter {
   transactionMethod?: 1 | 2;
   ticker?: string;

@@ -55,7 +55,20 @@ export async function editApiKey(
   await c.post('/api/v4/sub-account/api-key/edit', { ...input }, z.unknown(), WRITE);
 }
 
-/** Regenerates the key: the old key and secret stop working at once. */
-export async function resetApiKey(c: KeyCaller, apiKeyId: string): Promise<void> {
-  await c.post('/api/v4/sub-account/api-key/reset', { apiKeyId }, z.unknown(), WRITE);
+/** A regenerated key pair as an answer may carry it (top level or under `data`). */
+const newKeySchema = z.looseObject({ apiKey: z.string().min(1), apiSecret: z.string().min(1) });
+
+/**
+ * Regenerates the key: the old key and secret stop working at once. Answers the new pair when the
+ * exchange sends it (the spec shows an empty object; the exchange's own client reads the key record),
+ * undefined when the answer holds none.
+ */
+export async function resetApiKey(
+  c: KeyCaller,
+  apiKeyId: string,
+): Promise<{ apiKey: string; apiSecret: string } | undefined> {
+  const answer = await c.post('/api/v4/sub-account/api-key/reset', { apiKeyId }, z.unknown(), WRITE);
+  const record = typeof answer === 'object' && answer !== null && 'data' in answer ? answer.data : answer;
+  const parsed = newKeySchema.safeParse(record);
+  return parsed.success ? { apiKey: parsed.data.apiKey, apiSecret: parsed.data.apiSecret } : undefined;
 }

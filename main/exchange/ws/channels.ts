@@ -72,6 +72,32 @@ export interface ChannelParams {
   deals: WsDealParams;
   positionsMargin: { total: number; records: Array<Record<string, unknown>> };
   ADLQuantile: { records: Array<{ market: string; position_side: string; quantile: number }> };
+  /** A market's statistics over `period` seconds (24 h). */
+  market: [
+    market: string,
+    stats: {
+      period: number;
+      last: string;
+      open: string;
+      close: string;
+      high: string;
+      low: string;
+      volume: string;
+      deal: string;
+    },
+  ];
+  /** Every open borrow of the account, a full snapshot each push (amount negative). */
+  borrowsMargin: {
+    total: number;
+    records: Array<{
+      asset: string;
+      ctime: number;
+      mtime: number;
+      amount: string;
+      unrealized_funding: string;
+      liq_price: string;
+    }>;
+  };
 }
 
 export type Channel = keyof ChannelParams;
@@ -90,6 +116,8 @@ const CHANNEL_SET: Record<Channel, true> = {
   deals: true,
   positionsMargin: true,
   ADLQuantile: true,
+  market: true,
+  borrowsMargin: true,
 };
 export const CHANNELS = Object.keys(CHANNEL_SET) as [Channel, ...Channel[]];
 
@@ -101,6 +129,7 @@ export const PRIVATE_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   'deals',
   'positionsMargin',
   'ADLQuantile',
+  'borrowsMargin',
 ]);
 
 /** The market or ticker a push is about ('' for account-wide pushes). */
@@ -111,6 +140,7 @@ export function pushTopic(channel: Channel, params: unknown): string {
     case 'bookTicker':
     case 'trades':
     case 'premiumIndex':
+    case 'market':
       return p[0] as string;
     case 'depth':
       return p[2] as string;
@@ -141,6 +171,7 @@ export function subscribeFrames(channel: Channel, topics: readonly string[]): un
       return [[list]];
     case 'positionsMargin':
     case 'ADLQuantile':
+    case 'borrowsMargin':
       return [[]];
     default:
       return [list];

@@ -5,6 +5,7 @@
 import type {
   AdlRankView,
   LevelView,
+  LiveBorrowView,
   LiveDealView,
   LiveEvent,
   LiveTradeView,
@@ -266,7 +267,48 @@ export function livePush(channel: Channel, params: unknown): LiveEvent | undefin
       const records = adlRanks(params);
       return records ? { channel, records } : undefined;
     }
+    case 'market': {
+      const market = text(p[0]);
+      const s = fields(p[1]);
+      const figures = ['last', 'open', 'close', 'high', 'low', 'volume', 'deal'].map((k) => text(s?.[k]));
+      const [last, open, close, high, low, volume, deal] = figures;
+      if (!market || !last || !open || !close || !high || !low || !volume || !deal) return undefined;
+      return {
+        channel,
+        market,
+        period: num(s?.['period']) ?? 86_400,
+        last,
+        open,
+        close,
+        high,
+        low,
+        volume,
+        deal,
+      };
+    }
+    case 'borrowsMargin': {
+      const body = fields(params);
+      const rows = list(body?.['records'])?.map(pushedBorrow);
+      if (!rows || !rows.every((r) => r !== undefined)) return undefined;
+      return { channel, total: num(body?.['total']) ?? rows.length, records: rows };
+    }
   }
+}
+
+/** A `borrowsMargin` record as the borrow view; undefined without its asset and amount. */
+function pushedBorrow(v: unknown): LiveBorrowView | undefined {
+  const r = fields(v);
+  const asset = text(r?.['asset']);
+  const amount = text(r?.['amount']);
+  if (!r || !asset || amount === undefined) return undefined;
+  return {
+    asset,
+    amount,
+    createdAt: num(r['ctime']) ?? 0,
+    updatedAt: num(r['mtime']) ?? 0,
+    unrealizedFunding: text(r['unrealized_funding']) ?? '0',
+    liquidationPrice: text(r['liq_price']) ?? '',
+  };
 }
 
 /** The market a view is about ('' for account-wide ones): where a newer push replaces an older. */

@@ -1,9 +1,18 @@
 /** Travel-rule VASPs, flex investment close, WebSocket token. */
 import { Decimal } from 'decimal.js';
 import { ApiError, fieldError } from '../http/errors.ts';
-import { oneOf, optString, reqDecimal, reqString } from '../http/fields.ts';
+import { oneOf, optInt, optString, reqDecimal, reqString } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
-import { collateralBalance, creditMain, debitMain, notEnough, spot, toLedger } from '../ledger.ts';
+import type { Positions } from '../collateral/positions.ts';
+import {
+  collateralBalance,
+  creditMain,
+  debitMain,
+  mainBalance,
+  notEnough,
+  spot,
+  toLedger,
+} from '../ledger.ts';
 import { uuidFrom } from '../fixture.ts';
 import type { SandboxState } from '../state.ts';
 import { CONFIRM_AFTER_MS } from '../wallet-state.ts';
@@ -16,7 +25,33 @@ export const VASPS = [
   { vaspId: 'e3c7d2a4-7f6b-4a9c-9d3e-4f5a6b7c8d9e', name: 'Kraken' },
 ];
 
-export function accountMiscRoutes(state: SandboxState): PrivateRoute[] {
+type Place = 'main' | 'spot' | 'collateral';
+const PLACES = ['main', 'spot', 'collateral'] as const;
+/** The deprecated `method` names, each a from/to pair. */
+const METHODS: Record<string, [Place, Place]> = {
+  deposit: ['main', 'spot'],
+  withdraw: ['spot', 'main'],
+  'collateral-deposit': ['main', 'collateral'],
+  'collateral-withdraw': ['collateral', 'main'],
+};
+
+/** `from` and `to` (or the deprecated `method`), two different balances. */
+function transferEnds(body: Record<string, unknown>): { from: Place; to: Place } {
+  const method = body['method'];
+  if (body['from'] === undefined && body['to'] === undefined && method !== undefined) {
+    const pair = typeof method === 'string' ? METHODS[method] : undefined;
+    if (!pair) throw fieldError('method', 'The selected method is invalid.');
+    return { from: pair[0], to: pair[1] };
+  }
+  const from = oneOf(body, 'from', PLACES);
+  const to = oneOf(body, 'to', PLACES);
+  if (!from) throw fieldError('from', 'The from field is required.');
+  if (!to) throw fieldError('to', 'The to field is required.');
+  if (to === from) throw fieldError('to', 'The to and from must be different.');
+  return { from, to };
+}
+
+export function accountMiscRoutes(state: SandboxState, positions: Positions): PrivateRoute[] {
   return [
     {
       method: 'POST',
@@ -30,6 +65,39 @@ export function accountMiscRoutes(state: SandboxState): PrivateRoute[] {
             errors: { error: ['This endpoint is disabled for your region.'] },
           });
         return { data: { vasps: VASPS } };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v4/main-account/smart-flex/investments',
+      handler: ({ account, body }) => {
+        const limit = optInt(body, 'limit', 1, 100) ?? 100;
+        const offset = optInt(body, 'offset', 0, 10_000) ?? 0;
+        const ticker = optString(body, 'ticker');
+        const plan = optString(body, 'plan');
+        const status = body['investmentStatus'];
+        if (status !== undefined && status !== 0 && status !== 1)
+          throw fieldError('investmentStatus', 'The selected investment status is invalid.');
+        const data = state.wallet.flex
+          .filter(
+            (f) =>
+              f.accountId === account.id &&
+              (!ticker || f.ticker === ticker) &&
+              (!plan || f.plan === plan) &&
+              (status === undefined || (status === 1) === (f.status === 'ACTIVE')),
+          )
+          .slice(offset, offset + limit)
+          .map((f) => ({
+            id: f.plan,
+            planId: f.plan,
+            currency: f.ticker,
+            invested: f.amount,
+            withAutoReinvest: false,
+            status: f.status === 'ACTIVE' ? 1 : 0,
+            createdAt: f.createdAt ?? 0,
+            updatedAt: f.createdAt ?? 0,
+          }));
+        return { data, limit, offset };
       },
     },
     {
@@ -51,24 +119,28 @@ export function accountMiscRoutes(state: SandboxState): PrivateRoute[] {
       method: 'POST',
       path: '/api/v4/main-account/transfer',
       handler: ({ account, body }) => {
-        const places = ['main', 'spot', 'collateral'] as const;
-        const from = oneOf(body, 'from', places);
-        const to = oneOf(body, 'to', places);
-        if (!from) throw fieldError('from', 'The from field is required.');
-        if (!to || to === from) throw fieldError('to', 'The selected to is invalid.');
+        const { from, to } = transferEnds(body);
         const ticker = reqString(body, 'ticker');
         if (!state.assets.has(ticker)) throw fieldError('ticker', 'The selected ticker is invalid.');
         const amount = reqDecimal(body, 'amount');
         if (amount.lte(0)) throw fieldError('amount', 'The amount must be greater than 0.');
-        if (from === 'main') debitMain(account, ticker, amount);
-        else if (from === 'spot') {
+        if (amount.decimalPlaces() > 8)
+          throw fieldError('amount', 'The amount may have at most 8 decimal places.');
+        if (from === 'main') {
+          // funds of an unconfirmed deposit may be traded, not moved to the collateral balance
+          if (to === 'collateral') debitMain(account, ticker, amount);
+          else {
+            if (amount.gt(mainBalance(account, ticker))) throw notEnough();
+            account.main.set(ticker, mainBalance(account, ticker).minus(amount));
+          }
+        } else if (from === 'spot') {
           const b = spot(account, ticker);
           if (toLedger(amount) > b.available) throw notEnough();
           b.available -= toLedger(amount);
         } else {
-          const have = collateralBalance(account, ticker);
+          const have = Decimal.max(0, positions.freeMargin(account, ticker));
           if (amount.gt(have)) throw notEnough();
-          account.collateral.set(ticker, have.minus(amount));
+          account.collateral.set(ticker, collateralBalance(account, ticker).minus(amount));
         }
         if (to === 'main') creditMain(account, ticker, amount);
         else if (to === 'spot') spot(account, ticker).available += toLedger(amount);

@@ -240,9 +240,35 @@ export function collateralRoutes(state: SandboxState, engine: Engine, positions:
       null,
     ),
     route(
+      '/api/v4/collateral-account/summary',
+      ({ account }) => {
+        // USDT-margined: equity is the USDT collateral plus the open positions' unrealized result
+        let pnl = new Decimal(0);
+        for (const p of positions.of(account.id)) {
+          const m = state.markets.get(p.market) as MarketDef;
+          pnl = pnl.plus(
+            new Decimal(state.lastPrices.get(p.market) || m.basePrice).minus(p.basePrice).times(p.amount),
+          );
+        }
+        const equity = collateralBalance(account, 'USDT').plus(pnl);
+        const margin = positions.usedMargin(account);
+        return {
+          equity: equity.toDecimalPlaces(8).toFixed(),
+          margin: margin.toDecimalPlaces(8).toFixed(),
+          freeMargin: Decimal.max(0, equity.minus(margin)).toDecimalPlaces(8).toFixed(),
+          unrealizedFunding: '0',
+          pnl: pnl.toDecimalPlaces(8).toFixed(),
+          leverage: account.leverage,
+          marginFraction: equity.isZero() ? '0' : margin.div(equity).toDecimalPlaces(4).toFixed(),
+        };
+      },
+      null,
+    ),
+    route(
       '/api/v4/collateral-account/positions/open',
       ({ account, body }) => {
         const market = optString(body, 'market');
+        const freeMargin = Decimal.max(0, positions.freeMargin(account)).toDecimalPlaces(8).toFixed();
         return positions
           .of(account.id)
           .filter((p) => !market || p.market === market)
@@ -264,6 +290,7 @@ export function collateralRoutes(state: SandboxState, engine: Engine, positions:
               pnl: pnl.toDecimalPlaces(8).toFixed(),
               pnlPercent: margin.isZero() ? '0' : pnl.div(margin).times(100).toDecimalPlaces(2).toFixed(),
               margin: margin.toDecimalPlaces(8).toFixed(),
+              freeMargin,
               realizedFunding: p.realizedFunding.toFixed(),
               positionSide: p.side,
               isHedge: p.isHedge,

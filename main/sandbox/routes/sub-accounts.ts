@@ -137,7 +137,8 @@ export function subAccountRoutes(state: SandboxState): PrivateRoute[] {
         key.lastNonce = 0;
         key.windowNonces.clear();
         state.keysByPublic.set(key.apiKey, key);
-        return {};
+        if (state.keyResetAnswer === 'empty') return {};
+        return { id: key.id, title: key.title, apiKey: key.apiKey, apiSecret: key.apiSecret };
       },
     },
   ];

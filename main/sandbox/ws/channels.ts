@@ -8,6 +8,7 @@ import type { Account, MarketDef } from '../state.ts';
 import type { Changes } from './feed.ts';
 import { SUCCESS, intParam, invalidArgument, stringList } from './protocol.ts';
 import { candleParams, channelRequest } from './requests.ts';
+import { borrowsParams, marketStats } from './stats.ts';
 import type { CandleInterval } from '../candles.ts';
 import { bookTicker, depthParams, depthSnapshot, marketOf, marketsOf } from './world.ts';
 import type { Levels, World } from './world.ts';
@@ -28,6 +29,7 @@ export const PUBLIC_CHANNELS = [
   'premiumIndex',
   'bookTicker',
   'candles',
+  'market',
 ] as const;
 export const PRIVATE_CHANNELS = [
   'balanceSpot',
@@ -37,6 +39,7 @@ export const PRIVATE_CHANNELS = [
   'deals',
   'positionsMargin',
   'ADLQuantile',
+  'borrowsMargin',
 ] as const;
 export type Channel = (typeof PUBLIC_CHANNELS)[number] | (typeof PRIVATE_CHANNELS)[number];
 
@@ -60,6 +63,7 @@ export class Subscriptions {
   readonly lastprice = new Set<string>();
   readonly trades = new Set<string>();
   readonly premiumIndex = new Set<string>();
+  readonly market = new Set<string>();
   readonly depth = new Map<string, DepthSub>();
   /** market -> last sent best bid/ask (JSON) */
   readonly bookTicker = new Map<string, string>();
@@ -69,6 +73,7 @@ export class Subscriptions {
   ordersExecuted: { markets: Set<string>; filter: number } | undefined;
   deals: Set<string> | undefined;
   positionsMargin: { markets: string[]; last: string } | undefined;
+  borrowsMargin: { last: string } | undefined;
   adl = false;
   /** One market and interval per connection: a new subscribe replaces it. */
   candles: { market: string; interval: CandleInterval } | undefined;
@@ -150,6 +155,16 @@ export class Subscriptions {
       case 'ADLQuantile':
         this.adl = true;
         return () => this.pushAdl(account as Account);
+      case 'market':
+        return this.replace(this.market, marketsOf(this.w.state, params), () => {
+          for (const name of this.market)
+            this.send('market_update', marketStats(this.w, state.markets.get(name) as MarketDef));
+        });
+      case 'borrowsMargin': {
+        const now = borrowsParams(state, positions, account as Account);
+        this.borrowsMargin = { last: JSON.stringify(now) };
+        return () => this.send('borrowsMargin_update', now);
+      }
       case 'candles': {
         const { m, interval } = candleParams(this.w.state, params[0], params[1]);
         this.candles = { market: m.name, interval };
@@ -170,6 +185,8 @@ export class Subscriptions {
     if (this.lastprice.size > 0) out['lastprice'] = this.lastprice.size;
     if (this.trades.size > 0) out['trades'] = this.trades.size;
     if (this.premiumIndex.size > 0) out['premiumIndex'] = this.premiumIndex.size;
+    if (this.market.size > 0) out['market'] = this.market.size;
+    if (this.borrowsMargin) out['borrowsMargin'] = 0;
     if (this.depth.size > 0) out['depth'] = this.depth.size;
     if (this.bookTicker.size > 0) out['bookTicker'] = this.bookTicker.size;
     if (this.balanceSpot) out['balanceSpot'] = this.balanceSpot.tickers.length;
@@ -188,6 +205,7 @@ export class Subscriptions {
       case 'lastprice':
       case 'trades':
       case 'premiumIndex':
+      case 'market':
         this[channel].clear();
         break;
       case 'depth':
@@ -239,6 +257,9 @@ export class Subscriptions {
     for (const [m, p] of changes.lastPrices) if (this.lastprice.has(m)) this.send('lastprice_update', [m, p]);
     for (const [m, list] of changes.trades) if (this.trades.has(m)) this.send('trades_update', [m, list]);
     if (this.bookTicker.size > 0) this.pushBookTickers();
+    for (const m of changes.trades.keys())
+      if (this.market.has(m))
+        this.send('market_update', marketStats(this.w, state.markets.get(m) as MarketDef));
     if (this.candles && changes.trades.has(this.candles.market)) {
       const { market, interval } = this.candles;
       const row = this.w.feed.candles.rowAt(market, state.now() / 1000, interval);
@@ -294,6 +315,14 @@ export class Subscriptions {
       this.balanceMargin.last = this.changed(this.balanceMargin.last, now, (diff) =>
         this.send('balanceMargin_update', [diff]),
       );
+    }
+    if (this.borrowsMargin) {
+      const now = borrowsParams(state, positions, account);
+      const text = JSON.stringify(now);
+      if (text !== this.borrowsMargin.last) {
+        this.borrowsMargin.last = text;
+        this.send('borrowsMargin_update', now);
+      }
     }
     if (this.positionsMargin) {
       const now = positionsParams(state, positions, account, this.positionsMargin.markets);

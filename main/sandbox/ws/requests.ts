@@ -13,6 +13,7 @@ import {
   spotBalances,
   wsOrder,
 } from './shapes.ts';
+import { borrowsParams, marketStats } from './stats.ts';
 import { bookTicker, depthParams, depthSnapshot, marketOf, marketsOf } from './world.ts';
 import type { World } from './world.ts';
 
@@ -64,6 +65,14 @@ export function channelRequest(
       return positionsParams(state, positions, acc, marketsOf(w.state, params));
     case 'ADLQuantile':
       return { records: adlRecords(state, positions, acc) };
+    case 'market': {
+      // params [market, period]: the sandbox keeps the last 24 hours only
+      const m = marketOf(w.state, params[0]);
+      if (params[1] !== undefined && params[1] !== 86_400) throw invalidArgument('period must be 86400');
+      return marketStats(w, m)[1];
+    }
+    case 'borrowsMargin':
+      return borrowsParams(state, positions, acc);
     case 'candles': {
       const { m, interval } = candleParams(state, params[0], params[3]);
       const start = intParam(params[1], 0, 0, Number.MAX_SAFE_INTEGER, 'start');

@@ -3,6 +3,7 @@ import { accounts } from './0001-accounts.ts';
 import { keyPermissions } from './0002-key-permissions.ts';
 import { webhookKeys } from './0003-webhook-keys.ts';
 import { connectionWebsocket, type LegacyConnection } from './0004-connection-websocket.ts';
+import { awaitingKey } from './0005-awaiting-key.ts';
 
 export type { LegacyConnection };
 
@@ -11,5 +12,5 @@ export type { LegacyConnection };
  * live connection opened at this start, which existing rows are bound to (see 0004).
  */
 export function registryMigrations(legacy?: LegacyConnection): readonly Migration[] {
-  return [accounts, keyPermissions, webhookKeys, connectionWebsocket(legacy)];
+  return [accounts, keyPermissions, webhookKeys, connectionWebsocket(legacy), awaitingKey];
 }

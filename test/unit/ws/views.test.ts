@@ -204,6 +204,64 @@ const cases: Record<Channel, { params: unknown; view: unknown; malformed: unknow
     view: { channel: 'ADLQuantile', records: [{ market: 'BTC_PERP', positionSide: 'LONG', quantile: 3 }] },
     malformed: [{ records: 'none' }, [], null],
   },
+  market: {
+    params: [
+      'BTC_USDT',
+      {
+        period: 86400,
+        last: '64250',
+        open: '63000',
+        close: '64250',
+        high: '65000',
+        low: '62000',
+        volume: '12.5',
+        deal: '800000',
+      },
+    ],
+    view: {
+      channel: 'market',
+      market: 'BTC_USDT',
+      period: 86400,
+      last: '64250',
+      open: '63000',
+      close: '64250',
+      high: '65000',
+      low: '62000',
+      volume: '12.5',
+      deal: '800000',
+    },
+    malformed: [['BTC_USDT', { last: 64250 }], ['BTC_USDT'], [7, {}]],
+  },
+  borrowsMargin: {
+    params: {
+      total: 1,
+      records: [
+        {
+          asset: 'BTC',
+          ctime: 1704067200,
+          mtime: 1704067260,
+          amount: '-0.81',
+          unrealized_funding: '0.00005042',
+          liq_price: '70000',
+        },
+      ],
+    },
+    view: {
+      channel: 'borrowsMargin',
+      total: 1,
+      records: [
+        {
+          asset: 'BTC',
+          amount: '-0.81',
+          createdAt: 1704067200,
+          updatedAt: 1704067260,
+          unrealizedFunding: '0.00005042',
+          liquidationPrice: '70000',
+        },
+      ],
+    },
+    malformed: [{ records: [{ amount: '-1' }] }, { records: 'x' }, null],
+  },
 };
 
 describe('each WebSocket push read into its view in main', () => {

@@ -309,6 +309,21 @@ export class EventsManager {
   }
 
   /** Sets the chosen account's webhook key; main reads its secret from the clipboard. */
+  /** Forgets the account's webhook key and secret; main asks the person natively first. */
+  async removeWebhook(): Promise<boolean> {
+    const accountId = this.account;
+    if (!accountId) return false;
+    const reply = await this.#api.webhooks.remove({ accountId });
+    if (!reply.ok) {
+      this.configureError = reply.error;
+      return false;
+    }
+    this.configureError = undefined;
+    this.configured = undefined;
+    await this.loadAccounts();
+    return true;
+  }
+
   async configure(apiKey: string): Promise<boolean> {
     const accountId = this.account;
     if (!accountId) return false;
@@ -319,6 +334,7 @@ export class EventsManager {
     }
     this.configureError = undefined;
     this.configured = accountId;
+    await this.loadAccounts();
     return true;
   }
 }

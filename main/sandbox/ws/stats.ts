@@ -1,0 +1,66 @@
+/**
+ * Pushes of the `market` channel (a market's last 24 hours) and of `borrowsMargin` (the account's
+ * open borrows, a full snapshot each time), built from the sandbox's own candles and positions.
+ */
+import { Decimal } from 'decimal.js';
+import { effectiveLeverage, liquidationPrice, type Positions } from '../collateral/positions.ts';
+import type { Account, MarketDef, SandboxState } from '../state.ts';
+import type { World } from './world.ts';
+
+const DAY = 86_400;
+
+/** `market_update` params: `[market, {period, last, open, close, high, low, volume, deal}]`. */
+export function marketStats(w: World, m: MarketDef): [string, Record<string, unknown>] {
+  const now = Math.floor(w.state.now() / 1000);
+  const rows = w.feed.candles.rows(m.name, now - DAY, now, 60);
+  const last = w.state.lastPrices.get(m.name) || m.basePrice;
+  let high = new Decimal(last);
+  let low = new Decimal(last);
+  let volume = new Decimal(0);
+  let deal = new Decimal(0);
+  for (const [, , , h, l, vs, vm] of rows) {
+    high = Decimal.max(high, h);
+    low = Decimal.min(low, l);
+    volume = volume.plus(vs);
+    deal = deal.plus(vm);
+  }
+  const open = rows[0]?.[1] ?? last;
+  return [
+    m.name,
+    {
+      period: DAY,
+      last,
+      open,
+      close: last,
+      high: high.toFixed(),
+      low: low.toFixed(),
+      volume: volume.toFixed(),
+      deal: deal.toFixed(),
+    },
+  ];
+}
+
+/** `borrowsMargin_update` params: `{total, records}`, one record per open position with an active borrow. */
+export function borrowsParams(
+  state: SandboxState,
+  positions: Positions,
+  a: Account,
+): { total: number; records: Array<Record<string, unknown>> } {
+  const records = positions
+    .of(a.id)
+    .filter((p) => p.borrow?.status === 'active')
+    .sort((x, y) => x.positionId - y.positionId)
+    .map((p) => {
+      const m = state.markets.get(p.market) as MarketDef;
+      const borrow = p.borrow as NonNullable<typeof p.borrow>;
+      return {
+        asset: borrow.asset,
+        ctime: borrow.timestamp,
+        mtime: p.modifyDate,
+        amount: new Decimal(borrow.amount).neg().toFixed(),
+        unrealized_funding: '0',
+        liq_price: liquidationPrice(p, effectiveLeverage(a, m)) ?? '0',
+      };
+    });
+  return { total: records.length, records };
+}

@@ -1,0 +1,118 @@
+/**
+ * Money moves inside the desk's own accounts: between the main, spot and collateral balances of one
+ * account, and between the main account and one sub-account. Each is checked by the wallet rules and
+ * asked in main's own dialog, with the facts as they will be sent, before anything leaves.
+ */
+import * as mainAccount from '../exchange/endpoints/main-account.ts';
+import * as subAccounts from '../exchange/endpoints/sub-accounts.ts';
+import { UserFacingError } from '../errors.ts';
+import type { Platform } from '../platform.ts';
+import { Dec, show } from '../rules/decimal.ts';
+import { checkBalanceTransfer, checkSubAccountTransfer, type BalanceKind } from '../rules/wallet.ts';
+import type { AccountService } from './accounts.ts';
+import { requireConfirmation } from './confirm.ts';
+import { refuse } from './wallet-guard.ts';
+
+export const BALANCE_WORDS: Record<BalanceKind, string> = {
+  main: 'Main balance',
+  spot: 'Spot (trade) balance',
+  collateral: 'Collateral balance',
+};
+
+export interface BalanceTransfer {
+  from: BalanceKind;
+  to: BalanceKind;
+  ticker: string;
+  amount: string;
+}
+
+export interface SubAccountTransfer {
+  direction: 'main_to_sub' | 'sub_to_main';
+  ticker: string;
+  amount: string;
+}
+
+export class BalanceMoves {
+  readonly #accounts: AccountService;
+  readonly #platform: Platform;
+
+  constructor(accounts: AccountService, platform: Platform) {
+    this.#accounts = accounts;
+    this.#platform = platform;
+  }
+
+  /** Moves funds between two balances of one account, once confirmed; answers what was moved. */
+  async betweenBalances(accountId: string, input: BalanceTransfer): Promise<BalanceTransfer> {
+    refuse(checkBalanceTransfer(input));
+    const account = this.#accounts.onThisConnection(accountId);
+    const amount = show(new Dec(input.amount));
+    const caller = await this.#accounts.caller(accountId);
+    await requireConfirmation(this.#platform, {
+      title: `Move ${amount} ${input.ticker} from the ${words(input.from)} to the ${words(input.to)}?`,
+      facts: [
+        { label: 'Account', value: account.label },
+        { label: 'Currency', value: input.ticker },
+        { label: 'Amount', value: `${amount} ${input.ticker}` },
+        { label: 'From', value: BALANCE_WORDS[input.from] },
+        { label: 'To', value: BALANCE_WORDS[input.to] },
+      ],
+      action: 'Move funds',
+      ...(input.to === 'collateral'
+        ? {
+            warning:
+              'Funds on the collateral balance back leveraged positions and can be lost to liquidation.',
+          }
+        : {}),
+    });
+    const sent = { ...input, amount };
+    await mainAccount.transferBetweenBalances(caller, sent);
+    return sent;
+  }
+
+  /**
+   * One transfer between the main account of the running connection and one registered sub-account,
+   * signed with the main key once confirmed; answers the exchange's transaction id.
+   */
+  async withSubAccount(
+    subId: string,
+    input: SubAccountTransfer,
+  ): Promise<{ transactionId: string; amount: string }> {
+    refuse(checkSubAccountTransfer(input));
+    const sub = this.#accounts.onThisConnection(subId);
+    if (sub.kind !== 'sub' || !sub.subAccountId)
+      throw new UserFacingError(
+        'invalid_input',
+        `"${sub.label}" is not a sub-account with a sub-account id.`,
+        'accountId',
+      );
+    const main = this.#accounts.mainAccount('transfers to and from sub-accounts are signed with its key.');
+    const amount = show(new Dec(input.amount));
+    const toSub = input.direction === 'main_to_sub';
+    const caller = await this.#accounts.caller(main.id);
+    await requireConfirmation(this.#platform, {
+      title: toSub
+        ? `Send ${amount} ${input.ticker} from the main account to "${sub.label}"?`
+        : `Take ${amount} ${input.ticker} from "${sub.label}" to the main account?`,
+      facts: [
+        {
+          label: 'Direction',
+          value: toSub ? `${main.label} → ${sub.label}` : `${sub.label} → ${main.label}`,
+        },
+        { label: 'Sub-account', value: `${sub.label} (id ${sub.subAccountId})` },
+        { label: 'Currency', value: input.ticker },
+        { label: 'Amount', value: `${amount} ${input.ticker}` },
+        { label: 'Balance', value: 'main balance of each account' },
+      ],
+      action: 'Transfer',
+    });
+    const transactionId = await subAccounts.transfer(caller, {
+      id: sub.subAccountId,
+      direction: input.direction,
+      amount,
+      ticker: input.ticker,
+    });
+    return { transactionId, amount };
+  }
+}
+
+const words = (kind: BalanceKind) => BALANCE_WORDS[kind].toLowerCase();

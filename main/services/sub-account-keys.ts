@@ -1,0 +1,115 @@
+/**
+ * Sub-accounts as the exchange knows them: finding the ones not registered yet, and regenerating a
+ * sub-account's API key with the main key. A regenerated secret goes from the exchange's answer
+ * straight into the keychain; it never reaches the renderer, a log or an error.
+ */
+import * as subAccounts from '../exchange/endpoints/sub-accounts.ts';
+import { UserFacingError } from '../errors.ts';
+import type { AccountView, FoundSubAccountView } from '../ipc/contract.ts';
+import type { Platform } from '../platform.ts';
+import { accountView, type AccountService } from './accounts.ts';
+import { requireConfirmation } from './confirm.ts';
+
+const MAIN_NEEDED = 'the exchange lists and manages sub-accounts for its key only.';
+const PAGE = 100;
+/** The most sub-accounts read in one search (the exchange pages its list). */
+const MOST = 5_000;
+
+export class SubAccountKeys {
+  readonly #accounts: AccountService;
+  readonly #platform: Platform;
+
+  constructor(accounts: AccountService, platform: Platform) {
+    this.#accounts = accounts;
+    this.#platform = platform;
+  }
+
+  /** The main account's sub-accounts on the exchange that no registered account stands for yet. */
+  async unregistered(): Promise<FoundSubAccountView[]> {
+    const main = this.#accounts.mainAccount(MAIN_NEEDED);
+    const caller = await this.#accounts.caller(main.id);
+    const known = new Set(
+      this.#accounts.registry
+        .list()
+        .filter((a) => a.connection === main.connection && a.subAccountId)
+        .map((a) => a.subAccountId),
+    );
+    const found: FoundSubAccountView[] = [];
+    for (let offset = 0; offset < MOST; offset += PAGE) {
+      const page = await subAccounts.list(caller, { limit: PAGE, offset });
+      for (const s of page)
+        if (!known.has(s.id))
+          found.push({
+            subAccountId: s.id,
+            alias: s.alias,
+            ...(s.email ? { email: s.email } : {}),
+            ...(s.status ? { status: s.status } : {}),
+          });
+      if (page.length < PAGE) break;
+    }
+    return found;
+  }
+
+  /**
+   * Registers chosen sub-accounts found on the exchange under their alias (or the label given). They
+   * have no key pair yet: each needs its key entered (Replace key) before it signs anything.
+   */
+  async register(chosen: ReadonlyArray<{ subAccountId: string; label: string }>): Promise<AccountView[]> {
+    const main = this.#accounts.mainAccount(MAIN_NEEDED);
+    const listed = new Map((await this.unregistered()).map((s) => [s.subAccountId, s]));
+    const missing = chosen.find((c) => !listed.has(c.subAccountId));
+    if (missing)
+      throw new UserFacingError(
+        'not_found',
+        `The exchange lists no unregistered sub-account with id ${missing.subAccountId}.`,
+        'subAccounts',
+      );
+    return chosen.map((c) =>
+      accountView(
+        this.#accounts.registry.addAwaitingKey({
+          label: c.label,
+          subAccountId: c.subAccountId,
+          connection: main.connection,
+        }),
+      ),
+    );
+  }
+
+  /**
+   * Regenerates a registered sub-account's key with the main key, once confirmed in main's dialog
+   * naming the sub-account. The old pair stops working at once. When the answer carries the new pair
+   * it replaces the old one in the registry and the keychain (`stored`); otherwise the person must
+   * enter the new pair from the exchange's site (Replace key), and the answer says so.
+   */
+  async reset(subId: string): Promise<{ account: AccountView; stored: boolean }> {
+    const sub = this.#accounts.onThisConnection(subId);
+    if (sub.kind !== 'sub')
+      throw new UserFacingError('invalid_input', `"${sub.label}" is not a sub-account.`, 'accountId');
+    if (!sub.apiKey)
+      throw new UserFacingError(
+        'key_missing',
+        `"${sub.label}" has no API key in the app yet: there is nothing to reset.`,
+        'accountId',
+      );
+    const main = this.#accounts.mainAccount(MAIN_NEEDED);
+    const caller = await this.#accounts.caller(main.id);
+    await requireConfirmation(this.#platform, {
+      title: `Reset the API key of sub-account "${sub.label}"?`,
+      facts: [
+        { label: 'Sub-account', value: `${sub.label}${sub.subAccountId ? ` (id ${sub.subAccountId})` : ''}` },
+        { label: 'Key now', value: sub.apiKey },
+        { label: 'Signed by', value: main.label },
+        { label: 'New secret', value: 'stored in the keychain, never shown' },
+      ],
+      action: 'Reset key',
+      warning:
+        'The current key and secret stop working at once, everywhere they are used (bots, other apps).',
+    });
+    const fresh = await subAccounts.resetApiKey(caller, sub.apiKey);
+    if (!fresh) return { account: accountView(sub), stored: false };
+    return {
+      account: accountView(await this.#accounts.registry.rotate(sub.id, fresh.apiKey, fresh.apiSecret)),
+      stored: true,
+    };
+  }
+}

@@ -1,0 +1,55 @@
+import type { AccountView, AuditEntryView, IpcError } from '../../../../main/ipc/contract.ts';
+import type { TxcApi } from '../api.ts';
+
+export const PAGE = 200;
+
+/** The log of signed requests the app sent (paths and outcomes only), newest first, page by page. */
+export class AuditLog {
+  rows = $state<AuditEntryView[]>([]);
+  accounts = $state<AccountView[]>([]);
+  filter = $state<{ accountId: string; path: string; outcome: '' | 'ok' | 'rejected' | 'failed' }>({
+    accountId: '',
+    path: '',
+    outcome: '',
+  });
+  loading = $state(false);
+  error = $state<IpcError | undefined>();
+  /** More entries may follow the last page read. */
+  more = $state(false);
+  readonly #api: TxcApi;
+
+  constructor(api: TxcApi) {
+    this.#api = api;
+  }
+
+  label(id: string): string {
+    return id === 'unregistered' ? 'not registered' : (this.accounts.find((a) => a.id === id)?.label ?? id);
+  }
+
+  /** The first page for the filter (`older`: the page after the rows shown). */
+  async load(older = false): Promise<void> {
+    if (this.loading) return;
+    this.loading = true;
+    if (!older && this.accounts.length === 0) {
+      const list = await this.#api.accounts.list();
+      if (list.ok) this.accounts = list.value;
+    }
+    const f = this.filter;
+    const before = older ? this.rows.at(-1)?.id : undefined;
+    const reply = await this.#api.history.auditLog({
+      ...(f.accountId ? { accountId: f.accountId } : {}),
+      ...(f.path.trim() ? { path: f.path.trim() } : {}),
+      ...(f.outcome ? { outcome: f.outcome } : {}),
+      ...(before ? { before } : {}),
+      limit: PAGE,
+    });
+    this.loading = false;
+    if (!reply.ok) {
+      this.error = reply.error;
+      return;
+    }
+    this.error = undefined;
+    this.rows = older ? [...this.rows, ...reply.value] : reply.value;
+    this.more = reply.value.length === PAGE;
+  }
+}
