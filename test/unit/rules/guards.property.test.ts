@@ -93,7 +93,7 @@ describe('pre-trade rules and guards (fast-check)', () => {
         const issues = checkOrder(draft, market);
         for (const issue of issues) {
           expect(issue.field).not.toBe('');
-          expect(issue.message).toContain(fieldLabel(issue.field));
+          expect(issue.message.toLowerCase()).toContain(fieldLabel(issue.field).toLowerCase());
         }
         if (issues.length > 0) return;
         const amountPlaces = quoteSized(draft) ? market.moneyPrec : market.stockPrec;
@@ -110,7 +110,7 @@ describe('pre-trade rules and guards (fast-check)', () => {
     fc.assert(
       fc.property(marketArb, text, text, (market, price, amount) => {
         const issues = checkChange({ price, amount }, market);
-        for (const issue of issues) expect(issue.message).toContain(fieldLabel(issue.field));
+        for (const issue of issues) expect(issue.message.toLowerCase()).toContain(fieldLabel(issue.field).toLowerCase());
         if (issues.length === 0) {
           expect(onGrid(price, market.moneyPrec, market.tickSize)).toBe(true);
           expect(onGrid(amount, market.stockPrec, market.stepSize)).toBe(true);
@@ -137,7 +137,7 @@ describe('pre-trade rules and guards (fast-check)', () => {
         expect(issue !== undefined).toBe(spends !== undefined && spends.gt(available));
         if (!issue) return;
         expect(issue.field).toBe('amount');
-        expect(issue.message).toContain('Amount');
+        expect(issue.message.toLowerCase()).toContain('amount');
         const best = issue.suggestions?.[0];
         if (best === undefined) return;
         offered += 1;
