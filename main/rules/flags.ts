@@ -33,10 +33,16 @@ export function checkFlags(order: OrderDraft, hedgeMode: boolean | undefined, is
 
   for (const flag of LIMIT_ONLY) {
     if (order[flag] === true && order.kind !== 'limit')
-      issues.push({ field: flag, message: `${fieldLabel(flag)} is available only for limit orders, not ${kind} orders` });
+      issues.push({
+        field: flag,
+        message: `${fieldLabel(flag)} is available only for limit orders, not ${kind} orders`,
+      });
   }
   if (order.bboRole !== undefined && !BBO_KINDS.includes(order.kind))
-    issues.push({ field: 'bboRole', message: 'Best-price role is available only for limit and stop-limit orders' });
+    issues.push({
+      field: 'bboRole',
+      message: 'Best-price role is available only for limit and stop-limit orders',
+    });
   if (order.bboRole !== undefined && order.bboRole !== 1 && order.bboRole !== 2)
     issues.push({
       field: 'bboRole',
@@ -92,7 +98,10 @@ function checkCollateral(
   const collateral = COLLATERAL_KINDS.includes(order.kind);
   for (const field of ['positionSide', 'reduceOnly', 'stopLoss', 'takeProfit'] as const) {
     if (!collateral && order[field] !== undefined && order[field] !== false)
-      issues.push({ field, message: `${fieldLabel(field)} is available only for collateral orders, not ${kind} orders` });
+      issues.push({
+        field,
+        message: `${fieldLabel(field)} is available only for collateral orders, not ${kind} orders`,
+      });
   }
   if (!collateral) return;
 

@@ -41,7 +41,10 @@ export const MAX_DECIMAL_CHARS = 40;
  */
 export function readPositive(field: string, text: string, issues: RuleIssue[]): Dec | undefined {
   if (typeof text === 'string' && text.length > MAX_DECIMAL_CHARS) {
-    issues.push({ field, message: `${fieldLabel(field)} is too long: at most ${String(MAX_DECIMAL_CHARS)} characters` });
+    issues.push({
+      field,
+      message: `${fieldLabel(field)} is too long: at most ${String(MAX_DECIMAL_CHARS)} characters`,
+    });
     return undefined;
   }
   const value = parsePlain(text);

@@ -11,7 +11,10 @@ export const appProcedures = {
     z.strictObject({
       name: z
         .string()
-        .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,79}$/, 'must be a short file name of letters, digits, dots and dashes'),
+        .regex(
+          /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,79}$/,
+          'must be a short file name of letters, digits, dots and dashes',
+        ),
       csv: z.string().max(256 * 1024 * 1024, 'is too large to save: at most 256 MB'),
     }),
   ),

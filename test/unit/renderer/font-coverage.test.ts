@@ -37,7 +37,10 @@ describe('the bundled fonts', () => {
 
   it('draw every character the renderer writes, in Inter or JetBrains Mono', () => {
     const missing = [...drawnCharacters()]
-      .filter(([ch]) => !inter.hasGlyphForCodePoint(ch.codePointAt(0)!) && !mono.hasGlyphForCodePoint(ch.codePointAt(0)!))
+      .filter(
+        ([ch]) =>
+          !inter.hasGlyphForCodePoint(ch.codePointAt(0)!) && !mono.hasGlyphForCodePoint(ch.codePointAt(0)!),
+      )
       .map(([ch, file]) => `${ch} U+${ch.codePointAt(0)!.toString(16).toUpperCase()} (${file})`);
     expect(missing).toEqual([]);
   });

@@ -110,7 +110,8 @@ describe('pre-trade rules and guards (fast-check)', () => {
     fc.assert(
       fc.property(marketArb, text, text, (market, price, amount) => {
         const issues = checkChange({ price, amount }, market);
-        for (const issue of issues) expect(issue.message.toLowerCase()).toContain(fieldLabel(issue.field).toLowerCase());
+        for (const issue of issues)
+          expect(issue.message.toLowerCase()).toContain(fieldLabel(issue.field).toLowerCase());
         if (issues.length === 0) {
           expect(onGrid(price, market.moneyPrec, market.tickSize)).toBe(true);
           expect(onGrid(amount, market.stockPrec, market.stepSize)).toBe(true);
