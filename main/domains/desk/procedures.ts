@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   accountSet,
   orderDraft,
+  noInput,
   permissionChanges,
   procedure,
   sizing,
@@ -17,6 +18,7 @@ import type {
   DeskBalanceView,
   DeskChildPreview,
   DeskChildResult,
+  KeyCapabilityView,
   KeyDiffView,
   SweepLegView,
 } from './views.ts';
@@ -53,6 +55,10 @@ export const deskProcedures = {
   'desk.placeOrder': procedure<{ parentId: string; results: DeskChildResult[] }>()(
     'Sends exactly what the preview with this id showed, refused when it is stale; a guard it trips must be in `acknowledge`; failures first in the report.',
     z.strictObject({ previewId: z.uuid(), acknowledge: guardIds.optional() }),
+  ),
+  'desk.keyCapabilities': procedure<KeyCapabilityView[]>()(
+    'What a sub-account key may do, as named capabilities with the exchange URLs behind each.',
+    noInput,
   ),
   'desk.previewPermissions': procedure<KeyDiffView[]>()(
     'The per-key diff of one URL-permission change over many sub-account keys.',

@@ -63,3 +63,13 @@ export interface BatchRecordView {
     detail?: string;
   }>;
 }
+
+/** A named thing a sub-account key may do, and the exchange URLs behind it. */
+export interface KeyCapabilityView {
+  id: string;
+  label: string;
+  description: string;
+  /** Withdrawals and transfers: a key with it can move funds out. */
+  movesFunds: boolean;
+  urls: string[];
+}
