@@ -294,7 +294,9 @@ describe('the Sub-accounts screen in Chromium', () => {
     await expect.poll(() => children.count()).toBe(3);
     const childTexts = (await children.allTextContents()).join('\n');
     expect(childTexts).toContain('Sandbox sub-003');
-    expect(childTexts).toContain('rule_violation');
+    expect(childTexts).toContain('Broke a pre-trade rule');
+    expect(childTexts).not.toContain('rule_violation');
+    expect(await children.locator('[data-code="rule_violation"]').count()).toBe(1);
     expect(childTexts).toContain(`${sentParent}-001`);
     await panel.screenshot({ path: artifact('sub-accounts-desk-result.png') });
     await page.getByTestId('batch-log').screenshot({ path: artifact('sub-accounts-batch-log.png') });
