@@ -81,7 +81,7 @@ async function openScreen(page: Page, id: string): Promise<void> {
   // Lists fill from main after the screen shows: read it once nothing says it is still loading (a
   // screen that keeps loading is read as it stands).
   await expect
-    .poll(() => js<boolean>(page, `/Loading|Reading/.test(document.body.innerText)`), { timeout: 5000 })
+    .poll(() => js<boolean>(page, `/Loading|Reading/.test(document.body.innerText)`), { timeout: 3000 })
     .toBe(false)
     .catch(() => undefined);
 }
@@ -143,7 +143,7 @@ describe('words on every screen', () => {
     expect(found).toEqual([]);
     expect(clipped).toEqual([]);
     expect(problems).toEqual([]);
-  });
+  }, 240_000);
 
   it('scales hashrates, shows the pool fee in percent, and exports the rewards grid as shown', async () => {
     const { page } = await app.openPage('#/mining');
