@@ -23,7 +23,7 @@ function drawnCharacters(): Map<string, string> {
   const found = new Map<string, string>();
   for (const file of sources('renderer/src')) {
     for (const ch of readFileSync(file, 'utf8')) {
-      if (ch.codePointAt(0)! > 0x7e && !found.has(ch)) found.set(ch, file);
+      if ((ch.codePointAt(0) ?? 0) > 0x7e && !found.has(ch)) found.set(ch, file);
     }
   }
   // Escapes in code, such as the grid's padding spaces.
@@ -39,9 +39,10 @@ describe('the bundled fonts', () => {
     const missing = [...drawnCharacters()]
       .filter(
         ([ch]) =>
-          !inter.hasGlyphForCodePoint(ch.codePointAt(0)!) && !mono.hasGlyphForCodePoint(ch.codePointAt(0)!),
+          !inter.hasGlyphForCodePoint(ch.codePointAt(0) ?? 0) &&
+          !mono.hasGlyphForCodePoint(ch.codePointAt(0) ?? 0),
       )
-      .map(([ch, file]) => `${ch} U+${ch.codePointAt(0)!.toString(16).toUpperCase()} (${file})`);
+      .map(([ch, file]) => `${ch} U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase()} (${file})`);
     expect(missing).toEqual([]);
   });
 

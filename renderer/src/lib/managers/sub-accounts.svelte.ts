@@ -259,11 +259,11 @@ export function permissionRows(
   choices: Readonly<Record<string, boolean>>,
   single: readonly PermissionRow[] = [],
 ): PermissionRow[] {
-  const rows = new Map<string, boolean>();
+  const rows: Record<string, boolean> = {};
   for (const c of capabilities) {
     const enable = choices[c.id];
-    if (enable !== undefined) for (const url of c.urls) rows.set(url, enable);
+    if (enable !== undefined) for (const url of c.urls) rows[url] = enable;
   }
-  for (const r of single) if (r.url.trim()) rows.set(r.url.trim(), r.enable);
-  return [...rows].map(([url, enable]) => ({ url, enable }));
+  for (const r of single) if (r.url.trim()) rows[r.url.trim()] = r.enable;
+  return Object.entries(rows).map(([url, enable]) => ({ url, enable }));
 }
