@@ -236,7 +236,7 @@ describe('the Sub-accounts screen in Chromium', () => {
     await page.getByTestId('desk-preview').click();
     const priceIssue = page.getByTestId('desk-price-issue');
     await expect.poll(() => priceIssue.isVisible()).toBe(true);
-    expect(await priceIssue.textContent()).toContain('price');
+    expect(await priceIssue.textContent()).toContain('Price');
     expect(await page.getByTestId('desk-send').isDisabled()).toBe(true);
     await priceIssue.getByRole('button', { name: 'Use 20000', exact: true }).click();
     expect(await page.getByTestId('desk-price').inputValue()).toBe('20000');
