@@ -163,7 +163,7 @@ describe('the frame in Chromium', () => {
 
     // A click runs an item as well.
     await page.getByTestId('open-palette').click();
-    await page.getByTestId('palette-item').filter({ hasText: 'Trade' }).click();
+    await page.getByTestId('palette-item').filter({ hasText: 'Go to Trade' }).click();
     await expect.poll(() => heading(page)).toBe('Trade');
 
     // The theme command from the palette.
@@ -173,7 +173,7 @@ describe('the frame in Chromium', () => {
     await expect.poll(() => theme(page)).toBe('light');
     await page.keyboard.press('Control+k');
     await input.fill('nothing like this');
-    expect(await page.getByRole('status').filter({ hasText: 'No command matches' }).count()).toBe(1);
+    expect(await page.getByRole('status').filter({ hasText: 'Nothing matches' }).count()).toBe(1);
     await page.keyboard.press('Escape');
     expect(problems).toEqual([]);
     await page.close();
