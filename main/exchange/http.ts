@@ -52,15 +52,19 @@ export interface CallOptions {
 }
 
 export class UnexpectedResponseError extends ExchangeError {
+  /** Which part of the answer was not as expected ("data.0.amount: …"), for the log, never the screen. */
+  readonly detail: string;
+
   constructor(path: string, issue: string, status: number) {
     super(
       'unexpected_response',
-      `The exchange answered ${path} in a form the app does not know (${issue}).`,
+      `The exchange answered ${path} in a form the app does not know, so the app did not use the answer.`,
       {
         status,
       },
     );
     this.name = 'UnexpectedResponseError';
+    this.detail = issue;
   }
 }
 

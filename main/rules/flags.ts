@@ -1,3 +1,4 @@
+import { fieldLabel } from './labels.ts';
 import type { OrderDraft, OrderKind, RuleIssue } from './types.ts';
 
 const LIMIT_ONLY = ['postOnly', 'ioc', 'rpi', 'retail'] as const;
@@ -29,44 +30,50 @@ export function checkFlags(order: OrderDraft, hedgeMode: boolean | undefined, is
   const kind = KIND_NAMES[order.kind];
 
   if (order.side !== 'buy' && order.side !== 'sell')
-    issues.push({ field: 'side', message: 'side must be buy or sell', suggestions: ['buy', 'sell'] });
+    issues.push({ field: 'side', message: 'Side must be buy or sell', suggestions: ['buy', 'sell'] });
 
   for (const flag of LIMIT_ONLY) {
     if (order[flag] === true && order.kind !== 'limit')
-      issues.push({ field: flag, message: `${flag} is available only for limit orders, not ${kind} orders` });
+      issues.push({
+        field: flag,
+        message: `${fieldLabel(flag)} is available only for limit orders, not ${kind} orders`,
+      });
   }
   if (order.bboRole !== undefined && !BBO_KINDS.includes(order.kind))
-    issues.push({ field: 'bboRole', message: `bboRole is available only for limit and stop-limit orders` });
+    issues.push({
+      field: 'bboRole',
+      message: 'Best-price role is available only for limit and stop-limit orders',
+    });
   if (order.bboRole !== undefined && order.bboRole !== 1 && order.bboRole !== 2)
     issues.push({
       field: 'bboRole',
-      message: 'bboRole must be 1 (queue) or 2 (counterparty)',
+      message: 'Best-price role must be 1 (queue) or 2 (counterparty)',
       suggestions: ['1', '2'],
     });
 
   if (order.rpi === true && order.ioc === true)
     issues.push({
       field: 'ioc',
-      message: 'ioc must be off for an RPI order: RPI orders rest on the book (exchange code 40)',
+      message: 'Immediate-or-cancel must be off for an RPI order: RPI orders rest on the book',
     });
   if (order.rpi === true && order.postOnly === true)
     issues.push({
       field: 'postOnly',
-      message: 'postOnly must be off for an RPI order: RPI orders are post-only already',
+      message: 'Post-only must be off for an RPI order: RPI orders are post-only already',
     });
   if (order.postOnly === true && order.bboRole !== undefined)
-    issues.push({ field: 'postOnly', message: 'postOnly is allowed only when bboRole is not set' });
+    issues.push({ field: 'postOnly', message: 'Post-only is allowed only when no best-price role is set' });
   if (order.ioc === true && order.postOnly === true)
     issues.push({
       field: 'ioc',
       message:
-        'ioc and postOnly cannot both be on: an order cannot both fill at once and only rest (exchange code 37)',
+        'Immediate-or-cancel and post-only cannot both be on: an order cannot both fill at once and only rest',
     });
 
   if (order.stp !== undefined && normalizeStp(order.stp) === undefined)
     issues.push({
       field: 'stp',
-      message: 'stp must be no, cb (cancel both), cn (cancel new) or co (cancel old)',
+      message: 'Self-trade prevention must be no, cb (cancel both), cn (cancel new) or co (cancel old)',
       suggestions: [...STP_VALUES],
     });
 
@@ -77,7 +84,7 @@ export function checkFlags(order: OrderDraft, hedgeMode: boolean | undefined, is
   )
     issues.push({
       field: 'clientOrderId',
-      message: 'clientOrderId may contain only letters, digits, dashes, dots and underscores',
+      message: 'Client order id may contain only letters, digits, dashes, dots and underscores',
     });
 
   checkCollateral(order, hedgeMode, kind, issues);
@@ -92,7 +99,10 @@ function checkCollateral(
   const collateral = COLLATERAL_KINDS.includes(order.kind);
   for (const field of ['positionSide', 'reduceOnly', 'stopLoss', 'takeProfit'] as const) {
     if (!collateral && order[field] !== undefined && order[field] !== false)
-      issues.push({ field, message: `${field} is available only for collateral orders, not ${kind} orders` });
+      issues.push({
+        field,
+        message: `${fieldLabel(field)} is available only for collateral orders, not ${kind} orders`,
+      });
   }
   if (!collateral) return;
 
@@ -100,20 +110,20 @@ function checkCollateral(
     issues.push({
       field: 'reduceOnly',
       message:
-        'reduceOnly cannot be combined with stopLoss or takeProfit; turn reduceOnly off or remove them',
+        'Reduce-only cannot be combined with a stop-loss or take-profit; turn reduce-only off or remove them',
     });
 
   const side = order.positionSide;
   if (side !== undefined && side !== 'LONG' && side !== 'SHORT' && side !== 'BOTH')
     issues.push({
       field: 'positionSide',
-      message: 'positionSide must be LONG, SHORT or BOTH',
+      message: 'Position side must be LONG, SHORT or BOTH',
       suggestions: hedgeMode ? ['LONG', 'SHORT'] : ['LONG', 'SHORT', 'BOTH'],
     });
   else if (hedgeMode === true && side !== 'LONG' && side !== 'SHORT')
     issues.push({
       field: 'positionSide',
-      message: 'positionSide must be LONG or SHORT in hedge mode (exchange code 114)',
+      message: 'Position side must be LONG or SHORT in hedge mode',
       suggestions: ['LONG', 'SHORT'],
     });
 }

@@ -13,7 +13,7 @@ export function checkLeverage(leverage: number, maxLeverage?: number): RuleIssue
     return [
       {
         field: 'leverage',
-        message: `this market allows no leverage level (max_leverage ${String(maxLeverage)})`,
+        message: `This market allows no leverage level (its maximum is ${String(maxLeverage)})`,
       },
     ];
   if (maxLeverage !== undefined && leverage > maxLeverage) {
@@ -21,7 +21,7 @@ export function checkLeverage(leverage: number, maxLeverage?: number): RuleIssue
     return [
       {
         field: 'leverage',
-        message: `leverage must be at most ${String(maxLeverage)} on this market; nearest: ${best}`,
+        message: `Leverage must be at most ${String(maxLeverage)} on this market; nearest: ${best}`,
         suggestions: [best],
       },
     ];
@@ -34,7 +34,7 @@ export function checkLeverage(leverage: number, maxLeverage?: number): RuleIssue
   return [
     {
       field: 'leverage',
-      message: `leverage must be one of ${list}${suggestions.length ? `; nearest: ${suggestions.join(' or ')}` : ''}`,
+      message: `Leverage must be one of ${list}${suggestions.length ? `; nearest: ${suggestions.join(' or ')}` : ''}`,
       suggestions,
     },
   ];

@@ -1,4 +1,5 @@
 import { ceilTo, commonMultiple, Dec, floorTo, isMultiple, parsePlain, show, unit } from './decimal.ts';
+import { fieldLabel } from './labels.ts';
 import type { RuleIssue } from './types.ts';
 
 /** How a numeric field may be written: at most `places` decimals and, when `step` is set, its multiple. */
@@ -40,19 +41,22 @@ export const MAX_DECIMAL_CHARS = 40;
  */
 export function readPositive(field: string, text: string, issues: RuleIssue[]): Dec | undefined {
   if (typeof text === 'string' && text.length > MAX_DECIMAL_CHARS) {
-    issues.push({ field, message: `${field} is too long: at most ${String(MAX_DECIMAL_CHARS)} characters` });
+    issues.push({
+      field,
+      message: `${fieldLabel(field)} is too long: at most ${String(MAX_DECIMAL_CHARS)} characters`,
+    });
     return undefined;
   }
   const value = parsePlain(text);
   if (!value) {
     issues.push({
       field,
-      message: `${field} must be a plain decimal number such as 12.5 (digits and one point; no sign, exponent or spaces)`,
+      message: `${fieldLabel(field)} must be a plain decimal number such as 12.5 (digits and one point; no sign, exponent or spaces)`,
     });
     return undefined;
   }
   if (value.lte(0)) {
-    issues.push({ field, message: `${field} must be greater than 0` });
+    issues.push({ field, message: `${fieldLabel(field)} must be greater than 0` });
     return undefined;
   }
   return value;
@@ -67,8 +71,8 @@ export function checkGrid(field: string, value: Dec, grid: Grid, issues: RuleIss
   const places = `at most ${plural(grid.places, 'decimal place')}`;
   const rule =
     offStep && grid.step
-      ? `${field} must be a multiple of ${show(grid.step)}${grid.step.dp() > grid.places ? ` with ${places}` : ''}`
-      : `${field} allows ${places}`;
+      ? `${fieldLabel(field)} must be a multiple of ${show(grid.step)}${grid.step.dp() > grid.places ? ` with ${places}` : ''}`
+      : `${fieldLabel(field)} allows ${places}`;
   issues.push({ field, message: withNearest(rule, suggestions), suggestions });
   return false;
 }
@@ -80,7 +84,7 @@ export function checkMinimum(
   minimum: Dec,
   grid: Grid,
   issues: RuleIssue[],
-  what = field,
+  what = fieldLabel(field),
 ): void {
   if (value.gte(minimum)) return;
   const suggestion = show(ceilTo(minimum, gridSpacing(grid)));
@@ -98,7 +102,7 @@ export function checkMaximum(
   maximum: Dec,
   grid: Grid,
   issues: RuleIssue[],
-  what = field,
+  what = fieldLabel(field),
 ): void {
   if (maximum.isZero() || value.lte(maximum)) return;
   const best = floorTo(maximum, gridSpacing(grid));
@@ -128,7 +132,7 @@ export function checkTotal(
     const suggestion = show(needed);
     issues.push({
       field: 'amount',
-      message: `total (amount × price) must be at least ${show(limits.minTotal)}, it is ${show(total)}; at this price amount must be at least ${suggestion}`,
+      message: `The total (amount × price) must be at least ${show(limits.minTotal)}, it is ${show(total)}; at this price amount must be at least ${suggestion}`,
       suggestions: [suggestion],
     });
   } else if (!limits.maxTotal.isZero() && total.gt(limits.maxTotal)) {
@@ -136,7 +140,7 @@ export function checkTotal(
     const suggestions = best.gt(0) && best.gte(limits.minAmount) ? [show(best)] : [];
     issues.push({
       field: 'amount',
-      message: `total (amount × price) must be at most ${show(limits.maxTotal)}, it is ${show(total)}; at this price amount must be at most ${show(best)}`,
+      message: `The total (amount × price) must be at most ${show(limits.maxTotal)}, it is ${show(total)}; at this price amount must be at most ${show(best)}`,
       suggestions,
     });
   }

@@ -1,3 +1,4 @@
+import { fieldLabel } from './labels.ts';
 import { Dec, parsePlain, parseStep } from './decimal.ts';
 import { checkFlags } from './flags.ts';
 import { checkGrid, checkMaximum, checkMinimum, checkTotal, type Grid, readPositive } from './numbers.ts';
@@ -38,7 +39,7 @@ function checkPriceField(field: string, text: string, grid: Grid, issues: RuleIs
 }
 
 function required(field: string, why: string, issues: RuleIssue[]): void {
-  issues.push({ field, message: `${field} is required ${why}` });
+  issues.push({ field, message: `${fieldLabel(field)} is required ${why}` });
 }
 
 /**
@@ -57,7 +58,7 @@ export function checkOrder(
   if (market.name !== undefined && order.market !== undefined && order.market !== market.name)
     issues.push({
       field: 'market',
-      message: `market must be ${market.name} for these rules`,
+      message: `Market must be ${market.name} for these rules`,
       suggestions: [market.name],
     });
 
@@ -67,8 +68,8 @@ export function checkOrder(
   const amount = readPositive('amount', order.amount, issues);
   if (amount && quoteAmount) {
     checkGrid('amount', amount, p.quoteGrid, issues);
-    checkMinimum('amount', amount, p.minTotal, p.quoteGrid, issues, 'amount (quote total of a market buy)');
-    checkMaximum('amount', amount, p.maxTotal, p.quoteGrid, issues, 'amount (quote total of a market buy)');
+    checkMinimum('amount', amount, p.minTotal, p.quoteGrid, issues, 'Amount (quote total of a market buy)');
+    checkMaximum('amount', amount, p.maxTotal, p.quoteGrid, issues, 'Amount (quote total of a market buy)');
   } else if (amount) {
     checkGrid('amount', amount, p.amountGrid, issues);
     checkMinimum('amount', amount, p.minAmount, p.amountGrid, issues);
@@ -79,9 +80,9 @@ export function checkOrder(
   if (takesPrice) {
     if (order.price !== undefined && order.price !== '')
       price = checkPriceField('price', order.price, p.priceGrid, issues);
-    else if (order.bboRole === undefined) required('price', 'unless bboRole is set', issues);
+    else if (order.bboRole === undefined) required('price', 'unless a best-price role is set', issues);
   } else if (order.price !== undefined && order.price !== '') {
-    issues.push({ field: 'price', message: 'price is not taken by market orders; remove it' });
+    issues.push({ field: 'price', message: 'Price is not taken by market orders; remove it' });
   }
 
   const stop = order.kind === 'stop_limit' || order.kind === 'stop_market';
@@ -90,7 +91,7 @@ export function checkOrder(
       checkPriceField('activation_price', order.activation_price, p.priceGrid, issues);
     else required('activation_price', 'for a stop order', issues);
   } else if (order.activation_price !== undefined) {
-    issues.push({ field: 'activation_price', message: 'activation_price is taken only by stop orders' });
+    issues.push({ field: 'activation_price', message: 'Activation price is taken only by stop orders' });
   }
 
   if (order.kind === 'collateral_market') {

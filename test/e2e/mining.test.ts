@@ -20,7 +20,7 @@ const text = async (page: Page, testid: string) => (await page.getByTestId(testi
 describe('the Mining screen in Chromium', () => {
   it('shows workers, their chart, watcher links and rewards, and watches a worker go offline: one alert, one notification', async () => {
     const { page, problems } = await app.openPage('#/mining');
-    await expect.poll(() => page.getByTestId('view-mining').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('view-mining').isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => text(page, 'mining-account-label')).toContain('Sandbox main');
 
     await expect.poll(() => page.getByTestId('mining-chooser').isVisible(), { timeout: 10_000 }).toBe(true);

@@ -109,26 +109,35 @@ describe('the Sub-accounts screen in Chromium', () => {
     await page.close();
   });
 
-  it('previews a permission change as unknown → disabled per key, then applies it and reports success', async () => {
+  it('turns a named capability off over a key: previews each URL as unknown → disabled, confirms by name, applies', async () => {
     const { page } = await openSubAccounts();
     await row(page, 'Sandbox sub-alpha').getByTestId('sub-select').check();
 
-    await page.getByTestId('perm-url').first().fill('/api/v4/order/new');
-    await page.getByTestId('perm-enable').first().selectOption('disable');
+    // Every capability starts as "unchanged"; ticking twice clears it: the keys may not trade spot.
+    await expect.poll(() => page.getByTestId('perm-capability').count()).toBeGreaterThanOrEqual(6);
+    const spot = page.getByTestId('perm-cap-trade-spot');
+    await spot.click();
+    await spot.click();
+    const spotRow = page.locator('[data-testid="perm-capability"][data-id="trade-spot"]');
+    expect(await spotRow.getByTestId('perm-cap-state').textContent()).toContain('turns off');
+    // Its URLs are one click away.
+    await spotRow.locator('summary').click();
+    expect(await spotRow.locator('.urls').textContent()).toContain('/api/v4/order/new');
+
     await page.getByTestId('perm-preview').click();
-    await expect.poll(() => page.getByTestId('perm-diff-row').count()).toBe(1);
-    const diff = (await page.getByTestId('perm-diff-row').textContent()) ?? '';
+    await expect.poll(() => page.getByTestId('perm-diff-row').count()).toBe(9);
+    const diff = (await page.getByTestId('perm-diff-row').allTextContents()).join('\n');
     expect(diff).toContain('Sandbox sub-alpha');
+    expect(diff).toContain('Trade spot');
     expect(diff).toContain('/api/v4/order/new');
-    expect(diff.replace(/\s+/g, ' ')).toContain('unknown → disabled');
+    expect(diff.replace(/[ \t]+/g, ' ')).toContain('unknown → disabled');
     await page.getByTestId('perm-panel').screenshot({ path: artifact('sub-accounts-permission-diff.png') });
 
     await page.getByTestId('perm-apply').click();
     await expect.poll(() => page.getByTestId('perm-result').count()).toBe(1);
-    expect(app.desktop.confirmations.at(-1)?.facts).toContainEqual({
-      label: 'Turns off',
-      value: '/api/v4/order/new',
-    });
+    const facts = app.desktop.confirmations.at(-1)?.facts ?? [];
+    expect(facts).toContainEqual({ label: 'Capabilities', value: 'Trade spot off' });
+    expect(facts.find((f) => f.label === 'Turns off')?.value).toContain('/api/v4/order/new');
     expect(await page.getByTestId('perm-summary').textContent()).toContain('1 applied, 0 failed');
     expect(await page.getByTestId('perm-result').textContent()).toContain('Sandbox sub-alpha — applied');
     await page.screenshot({ path: artifact('sub-accounts-permissions.png'), fullPage: true });
@@ -138,6 +147,16 @@ describe('the Sub-accounts screen in Chromium', () => {
     await expect
       .poll(async () => (await page.getByTestId('perm-diff-row').textContent()) ?? '')
       .toContain('no change');
+
+    // A single URL typed by hand, behind its disclosure, goes with the capabilities.
+    await page.locator('details.raw summary').click();
+    await page.getByTestId('perm-add').click();
+    await page.getByTestId('perm-url').first().fill('/api/v4/main-account/withdraw');
+    await page.getByTestId('perm-enable').first().selectOption('disable');
+    await page.getByTestId('perm-preview').click();
+    await expect
+      .poll(async () => (await page.getByTestId('perm-diff-row').allTextContents()).join(' '))
+      .toContain('/api/v4/main-account/withdraw');
     await page.close();
   });
 
@@ -217,7 +236,7 @@ describe('the Sub-accounts screen in Chromium', () => {
     await page.getByTestId('desk-preview').click();
     const priceIssue = page.getByTestId('desk-price-issue');
     await expect.poll(() => priceIssue.isVisible()).toBe(true);
-    expect(await priceIssue.textContent()).toContain('price');
+    expect(await priceIssue.textContent()).toContain('Price');
     expect(await page.getByTestId('desk-send').isDisabled()).toBe(true);
     await priceIssue.getByRole('button', { name: 'Use 20000', exact: true }).click();
     expect(await page.getByTestId('desk-price').inputValue()).toBe('20000');
@@ -275,7 +294,9 @@ describe('the Sub-accounts screen in Chromium', () => {
     await expect.poll(() => children.count()).toBe(3);
     const childTexts = (await children.allTextContents()).join('\n');
     expect(childTexts).toContain('Sandbox sub-003');
-    expect(childTexts).toContain('rule_violation');
+    expect(childTexts).toContain('Broke a pre-trade rule');
+    expect(childTexts).not.toContain('rule_violation');
+    expect(await children.locator('[data-code="rule_violation"]').count()).toBe(1);
     expect(childTexts).toContain(`${sentParent}-001`);
     await panel.screenshot({ path: artifact('sub-accounts-desk-result.png') });
     await page.getByTestId('batch-log').screenshot({ path: artifact('sub-accounts-batch-log.png') });

@@ -233,7 +233,7 @@ describe('the Trade screen in Chromium', () => {
     await priceField.press('Enter');
     await expect
       .poll(() => page.getByTestId('modify-error-price').textContent())
-      .toContain('price must be a plain decimal number such as 12.5');
+      .toContain('Price must be a plain decimal number such as 12.5');
     await page.screenshot({ path: artifact('trade-modify-abc.png') });
     // A price off the tick: main's words appear under the price field, nothing changes.
     await priceField.fill('29500.05');

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { fieldWords } from '../../ipc/errors.ts';
 import { CacheInputError } from '../errors.ts';
 
 /** Validates a method argument, turning the first issue into a `CacheInputError` naming the field. */
@@ -6,6 +7,9 @@ export function parseInput<T>(schema: z.ZodType<T>, value: unknown, what: string
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = issue?.path.map(String).join('.') || undefined;
-  throw new CacheInputError(`${what}${field ? `.${field}` : ''}: ${issue?.message ?? 'not valid'}`, field);
+  const path = issue?.path.map(String) ?? [];
+  const field = path.join('.') || undefined;
+  // Words, not a path: "The cursor is not valid (Time us: …)"; the field stays in `field`.
+  const words = path.length > 0 ? `${fieldWords(path)}: ` : '';
+  throw new CacheInputError(`The ${what} is not valid (${words}${issue?.message ?? 'not valid'}).`, field);
 }

@@ -1,5 +1,6 @@
 /** IPC handlers of `desk.*`: balances fan-out, one order for many, key permissions, sweeps, the batch log. */
 import type { Handlers } from '../../ipc/router.ts';
+import { KEY_CAPABILITIES } from '../../services/desk/key-capabilities.ts';
 import { applyPermissions, previewPermissions } from '../../services/desk/key-permissions.ts';
 import type { HandlerContext } from '../context.ts';
 
@@ -27,6 +28,7 @@ export function deskHandlers({
       await deskAudit.orders(outcome.parentId, outcome.results);
       return outcome;
     },
+    'desk.keyCapabilities': () => KEY_CAPABILITIES.map((c) => ({ ...c, urls: [...c.urls] })),
     'desk.previewPermissions': ({ accountIds, urls }) => previewPermissions(accounts, accountIds, urls),
     'desk.applyPermissions': async ({ accountIds, urls }) => {
       const results = await applyPermissions(accounts, platform, accountIds, urls);

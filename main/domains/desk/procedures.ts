@@ -22,6 +22,7 @@ import type {
   DeskChildPreview,
   DeskChildResult,
   FoundSubAccountView,
+  KeyCapabilityView,
   KeyDiffView,
   SweepLegView,
 } from './views.ts';
@@ -58,6 +59,10 @@ export const deskProcedures = {
   'desk.placeOrder': procedure<{ parentId: string; results: DeskChildResult[] }>()(
     'Sends exactly what the preview with this id showed, refused when it is stale; a guard it trips must be in `acknowledge`; failures first in the report.',
     z.strictObject({ previewId: z.uuid(), acknowledge: guardIds.optional() }),
+  ),
+  'desk.keyCapabilities': procedure<KeyCapabilityView[]>()(
+    'What a sub-account key may do, as named capabilities with the exchange URLs behind each.',
+    noInput,
   ),
   'desk.previewPermissions': procedure<KeyDiffView[]>()(
     'The per-key diff of one URL-permission change over many sub-account keys.',

@@ -71,3 +71,13 @@ export interface FoundSubAccountView {
   email?: string;
   status?: string;
 }
+
+/** A named thing a sub-account key may do, and the exchange URLs behind it. */
+export interface KeyCapabilityView {
+  id: string;
+  label: string;
+  description: string;
+  /** Withdrawals and transfers: a key with it can move funds out. */
+  movesFunds: boolean;
+  urls: string[];
+}

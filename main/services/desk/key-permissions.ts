@@ -10,6 +10,7 @@ import type { IpcError } from '../../ipc/contract.ts';
 import type { Confirmation, Platform } from '../../platform.ts';
 import type { AccountService } from '../accounts.ts';
 import { requireConfirmation } from '../confirm.ts';
+import { capabilityWords } from './key-capabilities.ts';
 
 export interface PermissionChange {
   url: string;
@@ -58,6 +59,7 @@ function question(labels: readonly string[], urls: readonly PermissionChange[]):
     title: `Change the API permissions of ${String(labels.length)} sub-account ${labels.length === 1 ? 'key' : 'keys'}?`,
     facts: [
       { label: 'Keys', value: `${String(labels.length)}: ${someOf(labels)}` },
+      ...(capabilityWords(urls) ? [{ label: 'Capabilities', value: capabilityWords(urls) }] : []),
       { label: 'Turns on', value: on.length > 0 ? on.join(', ') : 'nothing' },
       { label: 'Turns off', value: off.length > 0 ? off.join(', ') : 'nothing' },
     ],

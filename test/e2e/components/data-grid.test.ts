@@ -104,7 +104,8 @@ describe('DataGrid in Chromium', () => {
     const row = await rows(page).first().boundingBox();
     expect(row?.height).toBe(35);
     const deal = await page.getByTestId('grid-head-id').boundingBox();
-    expect(deal?.width).toBe(140);
+    // 7rem is the column's least width: at a 20 px rem it is at least 140 px (it may take a share of the rest).
+    expect(deal?.width).toBeGreaterThanOrEqual(140);
     await page.screenshot({ path: artifact('grid-rem20.png') });
     await page.close();
   });

@@ -219,7 +219,7 @@ describe('orders.modify', () => {
         code: 'rule_violation',
         field: 'price',
         message:
-          'price must be a plain decimal number such as 12.5 (digits and one point; no sign, exponent or spaces)',
+          'Price must be a plain decimal number such as 12.5 (digits and one point; no sign, exponent or spaces)',
       },
     });
     expect(await signedSince(main, since)).toEqual([]);

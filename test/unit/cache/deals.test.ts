@@ -165,7 +165,9 @@ describe('pageDeals', () => {
 
   it('rejects unknown filter fields, a bad cursor and an out-of-range limit', () => {
     expect(() => pageDeals(db, { markt: 'X' })).toThrow(CacheInputError);
-    expect(() => pageDeals(db, {}, { timeUs: 'x', id: 1, account: 'a' })).toThrow(/cursor.timeUs/);
+    expect(() => pageDeals(db, {}, { timeUs: 'x', id: 1, account: 'a' })).toThrow(
+      /The cursor is not valid \(Time us/,
+    );
     expect(() => pageDeals(db, {}, null, 0)).toThrow(/limit/);
     expect(() => pageDeals(db, {}, null, 1001)).toThrow(/limit/);
   });

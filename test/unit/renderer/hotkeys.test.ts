@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { chordOf, normalizeChord, type KeyStroke } from '../../../renderer/src/lib/hotkeys/chord.ts';
 import { CommandPalette, matchScore } from '../../../renderer/src/lib/hotkeys/palette.svelte.ts';
 import {
+  accountEntries,
+  favouriteTitle,
+  marketEntries,
+} from '../../../renderer/src/lib/hotkeys/palette-sources.ts';
+import {
   HOTKEYS_KEY,
   HotkeyRegistry,
   isEditable,
@@ -199,5 +204,101 @@ describe('CommandPalette', () => {
     palette.show();
     expect(palette.query).toBe('');
     expect(palette.active).toBe(0);
+  });
+});
+
+describe('CommandPalette sources', () => {
+  const account = (id: string, label: string, kind: 'main' | 'sub', groups: string[], favourite = false) => ({
+    id,
+    label,
+    kind,
+    subAccountId: null,
+    apiKeyHint: 'ab…cd',
+    connection: 'sandbox',
+    groups,
+    tags: [],
+    favourite,
+    webhook: false,
+  });
+  const market = (name: string, type = 'spot') => ({
+    name,
+    type,
+    stockPrec: 4,
+    moneyPrec: 2,
+    minAmount: '0.001',
+    minTotal: '5',
+    maxTotal: '0',
+    tickSize: '0.01',
+    stepSize: '0.0001',
+    isTradFiFutures: false,
+  });
+
+  function setup(favourites: number) {
+    const log: string[] = [];
+    const registry = new HotkeyRegistry(memoryStore());
+    const accounts = [
+      account('a1', 'Sandbox main', 'main', []),
+      account('a2', 'Desk-3', 'sub', ['Scalpers'], favourites > 0),
+      account('a3', 'Hedge book', 'sub', ['Scalpers', 'Night'], favourites > 1),
+    ];
+    const favs = accounts.filter((a) => a.favourite);
+    registry.register(
+      [
+        { id: 'go.wallet', title: 'Wallet', group: 'Go to', run: () => log.push('wallet') },
+        ...Array.from({ length: 9 }, (_, i) => ({
+          id: `account.favourite-${String(i + 1)}`,
+          get title() {
+            return favouriteTitle(favs[i], i + 1, registry.chordFor(`account.favourite-${String(i + 1)}`));
+          },
+          group: 'Accounts',
+          available: () => favs[i] !== undefined,
+          run: () => log.push(`fav ${String(i + 1)}`),
+        })),
+      ],
+      {},
+    );
+    const palette = new CommandPalette(registry, () => [
+      ...accountEntries(accounts, 'a1', (a) => log.push(`account ${a.label}`)),
+      ...marketEntries([market('BTC_USDT'), market('ETH_USDT'), market('BTC_PERP', 'futures')], (m) =>
+        log.push(`market ${m}`),
+      ),
+    ]);
+    return { log, palette };
+  }
+
+  it('lists only the favourites that are set, each by its account label and chord', () => {
+    const { palette } = setup(1);
+    const titles = palette.results.map((r) => r.title);
+    expect(titles.filter((t) => t.startsWith('Switch to'))).toEqual(['Switch to Desk-3 (Ctrl+1)']);
+    expect(titles.some((t) => t.includes('favourite account'))).toBe(false);
+  });
+
+  it('finds accounts by label, kind and group, and markets by name, base and quote, best first', () => {
+    const { palette, log } = setup(0);
+    palette.setQuery('desk');
+    expect(palette.results[0]?.id).toBe('palette.account.a2');
+    palette.setQuery('night');
+    expect(palette.results.map((r) => r.id)).toEqual(['palette.account.a3']);
+    palette.setQuery('scalpers');
+    expect(palette.results.map((r) => r.id)).toEqual(['palette.account.a2', 'palette.account.a3']);
+    palette.setQuery('sub-account hedge');
+    expect(palette.results.map((r) => r.id)).toEqual(['palette.account.a3']);
+    palette.setQuery('eth');
+    expect(palette.results[0]?.id).toBe('palette.market.ETH_USDT');
+    palette.setQuery('usdt');
+    expect(palette.results.map((r) => r.id)).toEqual(['palette.market.BTC_USDT', 'palette.market.ETH_USDT']);
+    palette.setQuery('btcusdt');
+    expect(palette.results[0]?.id).toBe('palette.market.BTC_USDT');
+    palette.setQuery('wallet');
+    expect(palette.results[0]?.id).toBe('go.wallet');
+    palette.setQuery('btc perp');
+    expect(palette.run()).toBe(true);
+    expect(log).toEqual(['market BTC_PERP']);
+  });
+
+  it('ranks a substring above letters found scattered', () => {
+    expect(matchScore('Work on Desk-3', 'dsk3')).toBeDefined();
+    expect(matchScore('Work on Desk-3', 'desk')).toBeLessThan(matchScore('Work on Desk-3', 'dsk3') ?? 0);
+    expect(matchScore('Work on Desk-3', 'zq')).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import type { AccountView } from '../../../main/ipc/contract.ts';
 import {
   balanceLines,
   failuresFirst,
+  permissionRows,
   permissionWord,
   SubAccountsManager,
 } from '../../../renderer/src/lib/managers/sub-accounts.svelte.ts';
@@ -195,5 +196,32 @@ describe('SubAccountsManager', () => {
       id: SUB,
       error: { code: 'clipboard_empty', message: 'Copy the secret first', field: 'secret' },
     });
+  });
+});
+
+describe('permissionRows', () => {
+  const caps = [
+    {
+      id: 'read',
+      label: 'Read',
+      description: '',
+      movesFunds: false,
+      urls: ['/api/v4/orders', '/api/v4/main-account/balance'],
+    },
+    { id: 'spot', label: 'Trade spot', description: '', movesFunds: false, urls: ['/api/v4/order/new'] },
+  ];
+
+  it('sends only the capabilities switched, every URL of each, then single URLs (which win)', () => {
+    expect(permissionRows(caps, {})).toEqual([]);
+    expect(permissionRows(caps, { read: true })).toEqual([
+      { url: '/api/v4/orders', enable: true },
+      { url: '/api/v4/main-account/balance', enable: true },
+    ]);
+    expect(
+      permissionRows(caps, { spot: false }, [
+        { url: ' /api/v4/order/new ', enable: true },
+        { url: ' ', enable: false },
+      ]),
+    ).toEqual([{ url: '/api/v4/order/new', enable: true }]);
   });
 });

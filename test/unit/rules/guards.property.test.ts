@@ -1,3 +1,4 @@
+import { fieldLabel } from '../../../main/rules/labels.ts';
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -92,7 +93,7 @@ describe('pre-trade rules and guards (fast-check)', () => {
         const issues = checkOrder(draft, market);
         for (const issue of issues) {
           expect(issue.field).not.toBe('');
-          expect(issue.message).toContain(issue.field);
+          expect(issue.message.toLowerCase()).toContain(fieldLabel(issue.field).toLowerCase());
         }
         if (issues.length > 0) return;
         const amountPlaces = quoteSized(draft) ? market.moneyPrec : market.stockPrec;
@@ -109,7 +110,8 @@ describe('pre-trade rules and guards (fast-check)', () => {
     fc.assert(
       fc.property(marketArb, text, text, (market, price, amount) => {
         const issues = checkChange({ price, amount }, market);
-        for (const issue of issues) expect(issue.message).toContain(issue.field);
+        for (const issue of issues)
+          expect(issue.message.toLowerCase()).toContain(fieldLabel(issue.field).toLowerCase());
         if (issues.length === 0) {
           expect(onGrid(price, market.moneyPrec, market.tickSize)).toBe(true);
           expect(onGrid(amount, market.stockPrec, market.stepSize)).toBe(true);
@@ -136,7 +138,7 @@ describe('pre-trade rules and guards (fast-check)', () => {
         expect(issue !== undefined).toBe(spends !== undefined && spends.gt(available));
         if (!issue) return;
         expect(issue.field).toBe('amount');
-        expect(issue.message).toContain('amount');
+        expect(issue.message.toLowerCase()).toContain('amount');
         const best = issue.suggestions?.[0];
         if (best === undefined) return;
         offered += 1;

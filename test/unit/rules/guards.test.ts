@@ -161,7 +161,7 @@ describe('a change to an open order', () => {
       {
         field: 'price',
         message:
-          'price must be a plain decimal number such as 12.5 (digits and one point; no sign, exponent or spaces)',
+          'Price must be a plain decimal number such as 12.5 (digits and one point; no sign, exponent or spaces)',
       },
     ]);
     expect(checkChange({ amount: '0.00001' }, BTC)[0]?.field).toBe('amount');

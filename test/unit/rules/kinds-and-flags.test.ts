@@ -63,14 +63,14 @@ describe('order kinds', () => {
     expect(check({ ...buy, amount: '10.123' })).toEqual([
       {
         field: 'amount',
-        message: 'amount allows at most 2 decimal places; nearest: 10.12 or 10.13',
+        message: 'Amount allows at most 2 decimal places; nearest: 10.12 or 10.13',
         suggestions: ['10.12', '10.13'],
       },
     ]);
     expect(check({ ...buy, amount: '4.99' })).toEqual([
       {
         field: 'amount',
-        message: 'amount (quote total of a market buy) must be at least 5; nearest: 5',
+        message: 'Amount (quote total of a market buy) must be at least 5; nearest: 5',
         suggestions: ['5'],
       },
     ]);
@@ -80,7 +80,7 @@ describe('order kinds', () => {
     expect(check({ ...buy, amount: '200' }, { maxTotal: '100' })).toEqual([
       {
         field: 'amount',
-        message: 'amount (quote total of a market buy) must be at most 100; nearest: 100',
+        message: 'Amount (quote total of a market buy) must be at most 100; nearest: 100',
         suggestions: ['100'],
       },
     ]);
@@ -100,12 +100,12 @@ describe('order kinds', () => {
   it('a stop order needs an activation price on the tick', () => {
     const { activation_price: _omit, ...noActivation } = BASE.stop_limit;
     expect(check(noActivation as OrderDraft)).toEqual([
-      { field: 'activation_price', message: 'activation_price is required for a stop order' },
+      { field: 'activation_price', message: 'Activation price is required for a stop order' },
     ]);
     expect(check({ ...BASE.stop_limit, activation_price: '64000.005' })).toEqual([
       {
         field: 'activation_price',
-        message: 'activation_price must be a multiple of 0.01; nearest: 64000 or 64000.01',
+        message: 'Activation price must be a multiple of 0.01; nearest: 64000 or 64000.01',
         suggestions: ['64000', '64000.01'],
       },
     ]);
@@ -127,28 +127,28 @@ describe('order kinds', () => {
 
   it('refuses an order for another market', () => {
     expect(check({ ...BASE.limit, market: 'ETH_USDT' })).toEqual([
-      { field: 'market', message: 'market must be BTC_USDT for these rules', suggestions: ['BTC_USDT'] },
+      { field: 'market', message: 'Market must be BTC_USDT for these rules', suggestions: ['BTC_USDT'] },
     ]);
   });
 
   it('refuses an unknown side', () => {
     expect(check({ ...BASE.limit, side: 'long' })).toEqual([
-      { field: 'side', message: 'side must be buy or sell', suggestions: ['buy', 'sell'] },
+      { field: 'side', message: 'Side must be buy or sell', suggestions: ['buy', 'sell'] },
     ]);
   });
 });
 
 describe('flag combinations', () => {
   it.each<[string, Partial<OrderDraft>, string, RegExp]>([
-    ['rpi with ioc', { rpi: true, ioc: true }, 'ioc', /RPI orders rest on the book \(exchange code 40\)/],
+    ['rpi with ioc', { rpi: true, ioc: true }, 'ioc', /RPI orders rest on the book/],
     ['rpi with postOnly', { rpi: true, postOnly: true }, 'postOnly', /post-only already/],
     [
       'postOnly with bboRole',
       { postOnly: true, bboRole: 2, price: undefined },
       'postOnly',
-      /only when bboRole is not set/,
+      /only when no best-price role is set/,
     ],
-    ['ioc with postOnly', { ioc: true, postOnly: true }, 'ioc', /exchange code 37/],
+    ['ioc with postOnly', { ioc: true, postOnly: true }, 'ioc', /cannot both be on/],
     ['bboRole out of range', { bboRole: 3 }, 'bboRole', /1 \(queue\) or 2 \(counterparty\)/],
     [
       'unknown stp',
@@ -193,7 +193,7 @@ describe('collateral rules', () => {
         {
           field: 'reduceOnly',
           message:
-            'reduceOnly cannot be combined with stopLoss or takeProfit; turn reduceOnly off or remove them',
+            'Reduce-only cannot be combined with a stop-loss or take-profit; turn reduce-only off or remove them',
         },
       ]);
     }
@@ -209,7 +209,7 @@ describe('collateral rules', () => {
     expect(issues).toEqual([
       {
         field: 'stopLoss',
-        message: 'stopLoss must be a multiple of 0.1; nearest: 60000 or 60000.1',
+        message: 'Stop-loss must be a multiple of 0.1; nearest: 60000 or 60000.1',
         suggestions: ['60000', '60000.1'],
       },
     ]);
@@ -220,7 +220,7 @@ describe('collateral rules', () => {
     const expected = [
       {
         field: 'positionSide',
-        message: 'positionSide must be LONG or SHORT in hedge mode (exchange code 114)',
+        message: 'Position side must be LONG or SHORT in hedge mode',
         suggestions: ['LONG', 'SHORT'],
       },
     ];

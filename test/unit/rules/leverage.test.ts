@@ -17,7 +17,7 @@ describe('checkLeverage', () => {
     expect(issue?.field).toBe('leverage');
     expect(issue?.suggestions).toEqual(suggestions);
     expect(issue?.message).toBe(
-      `leverage must be one of 1, 2, 3, 5, 10, 20, 50, 100; nearest: ${suggestions.join(' or ')}`,
+      `Leverage must be one of 1, 2, 3, 5, 10, 20, 50, 100; nearest: ${suggestions.join(' or ')}`,
     );
   });
 
@@ -25,7 +25,7 @@ describe('checkLeverage', () => {
     expect(checkLeverage(50, 25)).toEqual([
       {
         field: 'leverage',
-        message: 'leverage must be at most 25 on this market; nearest: 20',
+        message: 'Leverage must be at most 25 on this market; nearest: 20',
         suggestions: ['20'],
       },
     ]);
@@ -34,7 +34,7 @@ describe('checkLeverage', () => {
   });
 
   it('lists only the levels under max_leverage', () => {
-    expect(checkLeverage(4, 10)[0]?.message).toBe('leverage must be one of 1, 2, 3, 5, 10; nearest: 3 or 5');
+    expect(checkLeverage(4, 10)[0]?.message).toBe('Leverage must be one of 1, 2, 3, 5, 10; nearest: 3 or 5');
   });
 
   it('says so when a market allows no level', () => {

@@ -53,7 +53,7 @@ describe('checkOrder: price', () => {
       [
         {
           field: 'price',
-          message: 'price must be a multiple of 0.01; nearest: 101.23 or 101.24',
+          message: 'Price must be a multiple of 0.01; nearest: 101.23 or 101.24',
           suggestions: ['101.23', '101.24'],
         },
       ],
@@ -65,7 +65,7 @@ describe('checkOrder: price', () => {
       [
         {
           field: 'price',
-          message: 'price must be a multiple of 0.05; nearest: 101.2 or 101.25',
+          message: 'Price must be a multiple of 0.05; nearest: 101.2 or 101.25',
           suggestions: ['101.2', '101.25'],
         },
       ],
@@ -77,7 +77,7 @@ describe('checkOrder: price', () => {
       [
         {
           field: 'price',
-          message: 'price allows at most 2 decimal places; nearest: 101.23 or 101.24',
+          message: 'Price allows at most 2 decimal places; nearest: 101.23 or 101.24',
           suggestions: ['101.23', '101.24'],
         },
       ],
@@ -89,7 +89,7 @@ describe('checkOrder: price', () => {
       [
         {
           field: 'price',
-          message: 'price must be a multiple of 10; nearest: 64250 or 64260',
+          message: 'Price must be a multiple of 10; nearest: 64250 or 64260',
           suggestions: ['64250', '64260'],
         },
       ],
@@ -107,7 +107,7 @@ describe('checkOrder: price', () => {
       [
         {
           field: 'price',
-          message: 'price must be a multiple of 0.01; nearest: 0.01',
+          message: 'Price must be a multiple of 0.01; nearest: 0.01',
           suggestions: ['0.01'],
         },
       ],
@@ -116,7 +116,7 @@ describe('checkOrder: price', () => {
       'missing without bboRole',
       { price: undefined },
       {},
-      [{ field: 'price', message: 'price is required unless bboRole is set' }],
+      [{ field: 'price', message: 'Price is required unless a best-price role is set' }],
     ],
   ])('%s', (_name, order, market, expected) => {
     expect(issuesOf({ amount: '1', ...order }, market)).toEqual(expected);
@@ -124,7 +124,7 @@ describe('checkOrder: price', () => {
 
   it('says "1 decimal place" in the singular', () => {
     const [issue] = issuesOf({ price: '5.55', amount: '1' }, { tickSize: '', moneyPrec: 1 });
-    expect(issue?.message).toBe('price allows at most 1 decimal place; nearest: 5.5 or 5.6');
+    expect(issue?.message).toBe('Price allows at most 1 decimal place; nearest: 5.5 or 5.6');
   });
 });
 
@@ -137,7 +137,7 @@ describe('checkOrder: amount', () => {
       [
         {
           field: 'amount',
-          message: 'amount must be a multiple of 0.0001; nearest: 0.0101 or 0.0102',
+          message: 'Amount must be a multiple of 0.0001; nearest: 0.0101 or 0.0102',
           suggestions: ['0.0101', '0.0102'],
         },
       ],
@@ -149,7 +149,7 @@ describe('checkOrder: amount', () => {
       [
         {
           field: 'amount',
-          message: 'amount allows at most 6 decimal places; nearest: 0.01 or 0.010001',
+          message: 'Amount allows at most 6 decimal places; nearest: 0.01 or 0.010001',
           suggestions: ['0.01', '0.010001'],
         },
       ],
@@ -161,7 +161,7 @@ describe('checkOrder: amount', () => {
       [
         {
           field: 'amount',
-          message: 'amount must be at least 0.0001; nearest: 0.0001',
+          message: 'Amount must be at least 0.0001; nearest: 0.0001',
           suggestions: ['0.0001'],
         },
       ],
@@ -173,7 +173,7 @@ describe('checkOrder: amount', () => {
       [
         {
           field: 'amount',
-          message: 'amount allows at most 3 decimal places; nearest: 0.005 or 0.01',
+          message: 'Amount allows at most 3 decimal places; nearest: 0.005 or 0.01',
           suggestions: ['0.005', '0.01'],
         },
       ],
@@ -185,7 +185,7 @@ describe('checkOrder: amount', () => {
       [
         {
           field: 'amount',
-          message: 'amount must be a multiple of 0.0025 with at most 3 decimal places; nearest: 0.005',
+          message: 'Amount must be a multiple of 0.0025 with at most 3 decimal places; nearest: 0.005',
           suggestions: ['0.005'],
         },
       ],
@@ -197,7 +197,7 @@ describe('checkOrder: amount', () => {
       [
         {
           field: 'amount',
-          message: 'amount must be a multiple of 0.00000001; nearest: 0.00000001 or 0.00000002',
+          message: 'Amount must be a multiple of 0.00000001; nearest: 0.00000001 or 0.00000002',
           suggestions: ['0.00000001', '0.00000002'],
         },
       ],
@@ -209,7 +209,7 @@ describe('checkOrder: amount', () => {
       [
         {
           field: 'amount',
-          message: 'amount must be a multiple of 1; nearest: 123456789012345678 or 123456789012345679',
+          message: 'Amount must be a multiple of 1; nearest: 123456789012345678 or 123456789012345679',
           suggestions: ['123456789012345678', '123456789012345679'],
         },
       ],
@@ -221,7 +221,7 @@ describe('checkOrder: amount', () => {
       [
         {
           field: 'amount',
-          message: 'amount must be a multiple of 0.01; nearest: 0.01 or 0.02',
+          message: 'Amount must be a multiple of 0.01; nearest: 0.01 or 0.02',
           suggestions: ['0.01', '0.02'],
         },
       ],
@@ -241,7 +241,7 @@ describe('checkOrder: amount', () => {
   );
 
   it.each(['0', '0.000', '00'])('refuses %j as not above zero', (amount) => {
-    expect(issuesOf({ amount })).toEqual([{ field: 'amount', message: 'amount must be greater than 0' }]);
+    expect(issuesOf({ amount })).toEqual([{ field: 'amount', message: 'Amount must be greater than 0' }]);
   });
 });
 
@@ -251,7 +251,7 @@ describe('checkOrder: totals', () => {
       {
         field: 'amount',
         message:
-          'total (amount × price) must be at least 5, it is 0.01; at this price amount must be at least 0.05',
+          'The total (amount × price) must be at least 5, it is 0.01; at this price amount must be at least 0.05',
         suggestions: ['0.05'],
       },
     ]);
@@ -261,11 +261,11 @@ describe('checkOrder: totals', () => {
     const [issue] = issuesOf({ amount: '0.0001', price: '30000' });
     expect(issue?.suggestions).toEqual(['0.0002']);
     const total = issuesOf({ amount: '0.0001', price: '30000' }, { minAmount: '0.00005' }).find((i) =>
-      i.message.startsWith('total'),
+      i.message.startsWith('The total'),
     );
     expect(total?.suggestions).toEqual(['0.0002']);
     const respectsMin = issuesOf({ amount: '0.0001', price: '30000' }, { minAmount: '0.0005' }).find((i) =>
-      i.message.startsWith('total'),
+      i.message.startsWith('The total'),
     );
     expect(respectsMin?.suggestions).toEqual(['0.0005']);
   });
@@ -275,7 +275,7 @@ describe('checkOrder: totals', () => {
       {
         field: 'amount',
         message:
-          'total (amount × price) must be at most 1000, it is 2000; at this price amount must be at most 10',
+          'The total (amount × price) must be at most 1000, it is 2000; at this price amount must be at most 10',
         suggestions: ['10'],
       },
     ]);

@@ -85,7 +85,7 @@ describe('nearest values (seeded fuzz)', () => {
       stepSize: '',
     };
     const issues = checkOrder({ kind: 'limit', side: 'buy', amount: '1'.repeat(41), price: '1' }, m);
-    expect(issues).toEqual([{ field: 'amount', message: 'amount is too long: at most 40 characters' }]);
+    expect(issues).toEqual([{ field: 'amount', message: 'Amount is too long: at most 40 characters' }]);
     expect(checkOrder({ kind: 'limit', side: 'buy', amount: '1'.repeat(40), price: '1' }, m)).toEqual([]);
   });
 });

@@ -9,6 +9,8 @@ export interface Command {
   readonly title: string;
   /** Grouping shown in the palette ("Go to", "View"). */
   readonly group: string;
+  /** False while the command cannot be used (a favourite slot with no account): left out of the palette. */
+  available?(): boolean;
   run(): void;
 }
 

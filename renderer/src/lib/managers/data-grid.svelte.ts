@@ -15,7 +15,9 @@ export type GridColumn<R> =
       readonly value: (row: R) => string;
       /** Buy/sell colouring, always drawn with an arrow (▲ buy, ▼ sell) as a second cue. */
       readonly tone?: (row: R) => 'buy' | 'sell' | undefined;
-      /** Width in rem (text scales with the system setting). */
+      /** A cell's tooltip: the exact value behind a scaled one ("285,000,000,000,000 H/s"). */
+      readonly hint?: (row: R) => string;
+      /** Least width in rem; columns otherwise size to their content. */
       readonly width?: number;
       readonly hidden?: boolean;
     }
@@ -40,6 +42,12 @@ export type GridStatus = 'ready' | 'loading' | 'error' | 'offline';
 
 /** Browsers stop laying out taller elements around 33.5M px; longer lists are scrolled scaled. */
 export const MAX_SCROLL_PX = 15_000_000;
+/** Rows read to size the columns. */
+const WIDTH_SAMPLE = 2000;
+/** "2026-11-25 22:00:31" */
+const TIME_CHARS = 19;
+/** A column never grows wider than this many characters (its text is cut with an ellipsis). */
+const MAX_COLUMN_CHARS = 48;
 /** Rows drawn above and below the viewport. */
 const OVERSCAN = 4;
 
@@ -178,6 +186,30 @@ export class DataGridState<R> {
     if (width <= 0 || scale === width) return value;
     return value + (scale < 0 ? POINT_SPACE : '') + FIGURE_SPACE.repeat(width - Math.max(scale, 0));
   }
+
+  /**
+   * Each visible column's width in characters: its widest text among the title and up to
+   * `WIDTH_SAMPLE` rows spread over the list (a million rows cost a few thousand reads), so columns
+   * size to what they hold. Time columns are as wide as a local time with seconds.
+   */
+  readonly contentChars: Readonly<Record<string, number>> = $derived.by(() => {
+    const out: Record<string, number> = {};
+    const total = this.rows.length;
+    const stride = Math.max(1, Math.floor(total / WIDTH_SAMPLE));
+    for (const column of this.visibleColumns) {
+      // The title sits beside its sort arrow.
+      let widest = column.title.length + 2;
+      if (column.kind === 'time') widest = Math.max(widest, TIME_CHARS);
+      else
+        for (let i = 0; i < total; i += stride) {
+          const text = this.cellText(column, this.rows[i] as R);
+          const cue = column.tone?.(this.rows[i] as R) ? 2 : 0;
+          widest = Math.max(widest, text.length + cue);
+        }
+      out[column.id] = Math.min(widest, MAX_COLUMN_CHARS);
+    }
+    return out;
+  });
 
   // ---- scrolling ------------------------------------------------------------------------------
 

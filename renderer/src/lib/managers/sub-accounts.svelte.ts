@@ -1,6 +1,7 @@
 import type {
   AccountView,
   BatchOutcome,
+  KeyCapabilityView,
   KeyDiffView,
   ProcedureResult,
   SweepLegView,
@@ -75,6 +76,8 @@ export class SubAccountsManager {
   #sweepPreviewId: string | undefined;
   sweeping = $state(false);
 
+  /** What a key may do, in named capabilities (main's table), offered as checkboxes. */
+  capabilities = $state<KeyCapabilityView[]>([]);
   permissionPreview = $state<KeyDiffView[] | undefined>();
   permissionResults = $state<BatchOutcome[] | undefined>();
   permissionError = $state<IpcError | undefined>();
@@ -192,6 +195,12 @@ export class SubAccountsManager {
     return rows.filter((r) => r.url.trim()).map((r) => ({ url: r.url.trim(), enable: r.enable }));
   }
 
+  async loadCapabilities(): Promise<void> {
+    const reply = await this.#api.desk.keyCapabilities();
+    if (reply.ok) this.capabilities = reply.value;
+    else this.permissionError = reply.error;
+  }
+
   async previewPermissions(rows: readonly PermissionRow[]): Promise<boolean> {
     this.permissionResults = undefined;
     const reply = await this.#api.desk.previewPermissions({
@@ -239,4 +248,22 @@ export class SubAccountsManager {
     this.rotated = id;
     return true;
   }
+}
+
+/**
+ * The URL changes of the capabilities a person switched (on: every URL of it enabled; off: every
+ * URL disabled; untouched capabilities send nothing), then the single URLs typed by hand.
+ */
+export function permissionRows(
+  capabilities: readonly KeyCapabilityView[],
+  choices: Readonly<Record<string, boolean>>,
+  single: readonly PermissionRow[] = [],
+): PermissionRow[] {
+  const rows: Record<string, boolean> = {};
+  for (const c of capabilities) {
+    const enable = choices[c.id];
+    if (enable !== undefined) for (const url of c.urls) rows[url] = enable;
+  }
+  for (const r of single) if (r.url.trim()) rows[r.url.trim()] = r.enable;
+  return Object.entries(rows).map(([url, enable]) => ({ url, enable }));
 }

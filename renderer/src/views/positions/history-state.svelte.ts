@@ -12,26 +12,24 @@ const sideTone = (r: PositionHistoryView): 'buy' | 'sell' | undefined => {
 };
 
 export const positionColumns: GridColumn<PositionHistoryView>[] = [
-  { id: 'time', title: 'Changed', kind: 'time', value: (r) => seconds(r.modifyDate), width: 13 },
-  { id: 'market', title: 'Market', kind: 'text', value: (r) => r.market, width: 7 },
-  { id: 'side', title: 'Side', kind: 'text', value: (r) => r.side, tone: sideTone, width: 6 },
-  { id: 'amount', title: 'Amount', kind: 'decimal', value: (r) => r.amount, width: 8 },
-  { id: 'entry', title: 'Entry price', kind: 'decimal', value: (r) => r.basePrice, width: 9 },
-  { id: 'price', title: 'Trade price', kind: 'decimal', value: (r) => r.orderDetail.price, width: 9 },
+  { id: 'time', title: 'Changed', kind: 'time', value: (r) => seconds(r.modifyDate) },
+  { id: 'market', title: 'Market', kind: 'text', value: (r) => r.market },
+  { id: 'side', title: 'Side', kind: 'text', value: (r) => r.side, tone: sideTone },
+  { id: 'amount', title: 'Amount', kind: 'decimal', value: (r) => r.amount },
+  { id: 'entry', title: 'Entry price', kind: 'decimal', value: (r) => r.basePrice },
+  { id: 'price', title: 'Trade price', kind: 'decimal', value: (r) => r.orderDetail.price },
   {
     id: 'pnl',
     title: 'Realized PnL',
     kind: 'decimal',
     value: (r) => text(r.orderDetail.realizedPnl),
-    width: 9,
   },
-  { id: 'funding', title: 'Funding', kind: 'decimal', value: (r) => r.realizedFunding, width: 8 },
+  { id: 'funding', title: 'Funding', kind: 'decimal', value: (r) => r.realizedFunding },
   {
     id: 'liquidation',
     title: 'Liquidation',
     kind: 'decimal',
     value: (r) => text(r.liquidationPrice),
-    width: 9,
   },
 ];
 
@@ -42,13 +40,12 @@ export const borrowColumns: GridColumn<BorrowView>[] = [
     kind: 'time',
     // Borrow records carry Unix seconds (exchange-api.md, Borrow history record).
     value: (r) => seconds(r.timestamp),
-    width: 13,
   },
-  { id: 'asset', title: 'Asset', kind: 'text', value: (r) => r.asset, width: 6 },
-  { id: 'amount', title: 'Amount', kind: 'decimal', value: (r) => r.amount, width: 9 },
-  { id: 'principal', title: 'Principal', kind: 'decimal', value: (r) => r.principal, width: 9 },
-  { id: 'interest', title: 'Interest', kind: 'decimal', value: (r) => r.interest, width: 8 },
-  { id: 'status', title: 'Status', kind: 'text', value: (r) => r.status, width: 7 },
+  { id: 'asset', title: 'Asset', kind: 'text', value: (r) => r.asset },
+  { id: 'amount', title: 'Amount', kind: 'decimal', value: (r) => r.amount },
+  { id: 'principal', title: 'Principal', kind: 'decimal', value: (r) => r.principal },
+  { id: 'interest', title: 'Interest', kind: 'decimal', value: (r) => r.interest },
+  { id: 'status', title: 'Status', kind: 'text', value: (r) => r.status },
 ];
 
 /** The cached position and borrow history of one account, with a sync that refills it. */
