@@ -2,7 +2,8 @@
 import type { OrderDraftInput } from '../../ipc/contract.ts';
 import type { Handlers } from '../../ipc/router.ts';
 import type { OrderDraft } from '../../rules/index.ts';
-import { activeOrders, cancelAll, cancelOrder } from '../../services/orders.ts';
+import { activeOrders, cancelAll, cancelOrder, fills, orderHistory } from '../../services/orders.ts';
+import { ticketFunds } from '../../services/ticket-funds.ts';
 import type { HandlerContext } from '../context.ts';
 
 const draftOf = (d: OrderDraftInput): OrderDraft => d;
@@ -33,6 +34,10 @@ export function ordersHandlers({
       );
     },
     'orders.active': async ({ accountId, market }) => activeOrders(await accounts.caller(accountId), market),
+    'orders.funds': async ({ accountId, draft, percent }) =>
+      ticketFunds(connection.trading, await accounts.caller(accountId), draftOf(draft), percent),
+    'orders.history': async ({ accountId, market }) => orderHistory(await accounts.caller(accountId), market),
+    'orders.fills': async ({ accountId, market }) => fills(await accounts.caller(accountId), market),
     'orders.modify': async ({ accountId, acknowledge, ...change }) =>
       connection.trading.modify(await accounts.caller(accountId), change, acknowledge),
     'orders.cancel': async ({ accountId, market, orderId }) =>

@@ -4,7 +4,7 @@ import { accountId, decimalText, orderDraft, procedure, type ProcedureDef } from
 import { guardIds } from '../guards/procedures.ts';
 import type { IpcError } from '../../ipc/contract.ts';
 import type { GuardQuestionView } from '../guards/views.ts';
-import type { OrderView, PlaceResultView, RuleIssueView } from './views.ts';
+import type { DealView, OrderView, PlaceResultView, RuleIssueView, TicketFundsView } from './views.ts';
 
 export const ordersProcedures = {
   'orders.check': procedure<{ issues: RuleIssueView[]; questions: GuardQuestionView[] }>()(
@@ -18,6 +18,22 @@ export const ordersProcedures = {
   'orders.active': procedure<OrderView[]>()(
     'Open orders of an account, newest first.',
     z.strictObject({ accountId, market: z.string().min(1).max(40).optional() }),
+  ),
+  'orders.funds': procedure<TicketFundsView>()(
+    "What an order draft may spend (the balance the rules check it against) and, with `percent`, the amount on the market's step that spends that share of it.",
+    z.strictObject({
+      accountId,
+      draft: orderDraft,
+      percent: z.literal([25, 50, 75, 100], { message: 'must be 25, 50, 75 or 100' }).optional(),
+    }),
+  ),
+  'orders.history': procedure<OrderView[]>()(
+    'Finished orders (filled, partly filled, cancelled) of an account on one market in the last month, newest first; at most 100.',
+    z.strictObject({ accountId, market: z.string().min(1).max(40) }),
+  ),
+  'orders.fills': procedure<DealView[]>()(
+    "The account's fills on one market, newest first; at most 100.",
+    z.strictObject({ accountId, market: z.string().min(1).max(40) }),
   ),
   'orders.modify': procedure<OrderView>()(
     'Changes the price, amount or activation price of an open order (the exchange answers a new order id).',

@@ -26,6 +26,8 @@ export interface OrderView {
   positionSide?: string;
   /** The order can only reduce or close a position (TP/SL legs and closing orders). */
   reduceOnly?: boolean;
+  /** When a finished order ended (seconds since the epoch; order history only). */
+  finishedAt?: number;
 }
 
 export interface DealView {
@@ -47,4 +49,17 @@ export interface PlaceResultView {
   deals?: readonly DealView[];
   /** The first answer was lost and the order was found by its client order id. */
   recovered: boolean;
+}
+
+/** What an order of the ticket may spend, and the amount that spends a chosen share of it. */
+export interface TicketFundsView {
+  /** The asset the order spends (the quote for buys and collateral orders, the base for spot sells). */
+  asset: string;
+  /** Available now: the spot trade balance of `asset`, or the collateral balance for collateral orders. */
+  available: string;
+  source: 'spot' | 'collateral';
+  /** Base amount of an opposite position a collateral order closes without new margin. */
+  covered?: string;
+  /** The amount (on the market's step) that spends the asked share; absent when none is asked or it buys too little. */
+  amount?: string;
 }
