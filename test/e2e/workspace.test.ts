@@ -135,6 +135,8 @@ describe('the trading workspace', () => {
     await page.getByTestId('trade-market').selectOption('BTC_PERP');
     await page.getByTestId('dock-tab-positions').click();
     await expect.poll(() => page.getByTestId('position-row').count()).toBe(1);
+    await page.screenshot({ path: screenshot('workspace-positions-1280.png') });
+    await expect.poll(() => clipped(page)).toEqual({ page: 0, elements: [] });
     // the position's entry and liquidation prices are lines on the chart
     await expect.poll(async () => (await chartState(page)).lines).toMatch(/entry:\d/);
     await page.getByTestId('position-close').click();
