@@ -78,9 +78,9 @@ describe('the trading workspace', () => {
     ] as const) {
       await page.setViewportSize({ width, height });
       await expect.poll(() => clipped(page)).toEqual({ page: 0, elements: [] });
-      // the chart takes the room left of the book: at least a third of the width even at 1280
+      // the chart takes the room left of the book: 300 px at 1280, and all the extra width beyond
       const chart = await page.getByTestId('chart-canvas').boundingBox();
-      expect(chart?.width ?? 0).toBeGreaterThan(width / 4);
+      expect(chart?.width ?? 0).toBeGreaterThan(300 + (width - 1280) * 0.9);
       // the dock is on screen, below the chart
       const dock = await page.getByTestId('dock').boundingBox();
       expect((dock?.y ?? 0) + (dock?.height ?? 0)).toBeLessThanOrEqual(height);
