@@ -239,6 +239,22 @@ export function largestAmount(
   return best.gt(0) && best.gte(s.min) ? best.toFixed() : undefined;
 }
 
+/**
+ * The amount on the grid that spends `percent` of the funds (25, 50, 75 or 100 buttons), within what
+ * the market allows; undefined when that share buys less than the smallest order.
+ */
+export function shareAmount(
+  draft: OrderDraft,
+  market: MarketRules,
+  funds: Funds,
+  percent: number,
+  reference?: string,
+): string | undefined {
+  const available = parsePlain(funds.available) ?? new Dec(0);
+  const share = available.mul(Math.min(100, Math.max(0, Math.trunc(percent)))).div(100);
+  return largestAmount(draft, market, { ...funds, available: share.toFixed() }, reference);
+}
+
 /** How much of the funds' asset the order spends, when it can be known. */
 function spending(draft: OrderDraft, s: Sizing, funds: Funds): Dec | undefined {
   const amount = parsePlain(draft.amount);

@@ -1,9 +1,10 @@
 /**
  * Candles of the sandbox's markets, for the `candles` WebSocket channel (real-api-facts.md): one-minute
  * bars built from every public trade (the accounts' and the simulated liquidity's), aggregated to the
- * interval asked. So that a chart has a past on a fresh sandbox, each market starts with a few days of
- * minute bars walked back from its first price by a random walk seeded from the market's name (the
- * sandbox's own random sequence, and so its fixture, is left alone).
+ * interval asked. So that a chart has a past on a fresh sandbox, each market starts with three days of
+ * minute bars and 120 days of hour bars before them, walked back from its first price by a random walk
+ * seeded from the market's name (the sandbox's own random sequence, and so its fixture, is left alone).
+ * A minute chart of the hour-bar past shows one bar per hour.
  *
  * A row is `[time, open, close, high, low, volume_stock, volume_money, market]`: time in Unix seconds,
  * prices and volumes decimal strings (close before high and low, as the exchange sends it).
@@ -38,10 +39,12 @@ interface Bar {
   vm: bigint;
 }
 
-/** Minute bars kept per market: two weeks. */
-const KEPT = 14 * 1440;
 /** Minute bars walked back at the start: three days. */
 const SEEDED = 3 * 1440;
+/** Hour bars walked back before those, so that 4h, 8h, 1d and 1w charts have a past: 120 days. */
+const SEEDED_HOURS = 120 * 24;
+/** Bars kept per market: two weeks of minutes beside the seeded hours. */
+const KEPT = 14 * 1440 + SEEDED_HOURS;
 
 function nameSeed(name: string): number {
   let h = 2166136261;
@@ -52,40 +55,51 @@ function nameSeed(name: string): number {
 export class Candles {
   readonly #bars = new Map<string, Bar[]>();
   readonly #markets = new Map<string, MarketDef>();
+  /** Markets whose past is walked when first needed (a start with many markets stays quick). */
+  readonly #pending = new Map<string, { m: MarketDef; price: bigint; nowSeconds: number }>();
 
-  /** Starts each market with `SEEDED` minutes of history ending at `nowSeconds` on its current price. */
+  /** Starts each market with its seeded past ending at `nowSeconds` on its current price. */
   seed(m: MarketDef, price: bigint, nowSeconds: number): void {
-    if (this.#bars.has(m.name) || price <= 0n) return;
+    if (this.#bars.has(m.name) || this.#pending.has(m.name) || price <= 0n) return;
     this.#markets.set(m.name, m);
+    this.#pending.set(m.name, { m, price, nowSeconds });
+  }
+
+  #ensure(market: string): void {
+    const pending = this.#pending.get(market);
+    if (!pending) return;
+    this.#pending.delete(market);
+    this.#walk(pending.m, pending.price, pending.nowSeconds);
+  }
+
+  #walk(m: MarketDef, price: bigint, nowSeconds: number): void {
     const rng = createRng(nameSeed(m.name));
     const end = Math.floor(nowSeconds / 60) * 60;
     const bars: Bar[] = [];
     let close = price;
-    // Walked backwards: each bar's close is the next bar's open, the last close the price now.
-    for (let i = 1; i <= SEEDED; i++) {
-      const step = (close * BigInt(Math.round((rng.next() - 0.5) * 120))) / 100_000n;
+    // Walked backwards: each bar's close is the next bar's open, the last close the price now; an
+    // hour moves about as far as eight minutes' steps (the square root of 60).
+    const walk = (t: number, scale: number): void => {
+      const step = (close * BigInt(Math.round((rng.next() - 0.5) * 120 * scale))) / 100_000n;
       const open = close - step > 0n ? close - step : close;
-      const wick = (close * BigInt(rng.int(40))) / 100_000n;
+      const wick = (close * BigInt(rng.int(40 * scale))) / 100_000n;
       const high = (open > close ? open : close) + wick;
       const low = (open < close ? open : close) - wick;
-      const volume = BigInt(1 + rng.int(50)) * pow10(Math.max(0, m.stockPrec - 3));
-      bars.push({
-        t: end - i * 60,
-        o: open,
-        c: close,
-        h: high,
-        l: low > 0n ? low : 1n,
-        vs: volume,
-        vm: volume * close,
-      });
+      const volume = BigInt(1 + rng.int(50 * scale * scale)) * pow10(Math.max(0, m.stockPrec - 3));
+      bars.push({ t, o: open, c: close, h: high, l: low > 0n ? low : 1n, vs: volume, vm: volume * close });
       close = open;
-    }
+    };
+    for (let i = 1; i <= SEEDED; i++) walk(end - i * 60, 1);
+    const firstHour = Math.floor((end - SEEDED * 60) / 3600) * 3600;
+    for (let i = 1; i <= SEEDED_HOURS; i++) walk(firstHour - i * 3600, 8);
     bars.reverse();
-    this.#bars.set(m.name, bars);
+    // trades that came before the past was walked stay after it
+    this.#bars.set(m.name, [...bars, ...(this.#bars.get(m.name) ?? []).filter((b) => b.t > end - 60)]);
   }
 
   /** Adds a trade to its minute's bar. */
   trade(m: MarketDef, timeSeconds: number, price: bigint, qty: bigint): void {
+    this.#ensure(m.name);
     this.#markets.set(m.name, m);
     let bars = this.#bars.get(m.name);
     if (!bars) this.#bars.set(m.name, (bars = []));
@@ -106,6 +120,7 @@ export class Candles {
 
   /** Rows of `interval` whose start lies in [start, end], oldest first. */
   rows(market: string, start: number, end: number, interval: CandleInterval): CandleRow[] {
+    this.#ensure(market);
     const m = this.#markets.get(market);
     const bars = this.#bars.get(market);
     if (!m || !bars) return [];

@@ -6,9 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import * as profile from '../exchange/endpoints/profile.ts';
 import { placeOrderWs, PushCoalescer, WsClients, type Channel, type WsClient } from '../exchange/ws/index.ts';
-import { adlRanks, orderView } from '../exchange/ws/views.ts';
+import { adlRanks, candleRows, orderView } from '../exchange/ws/views.ts';
+import type { CandleInterval } from '../exchange/ws/channels.ts';
+import { ExchangeError } from '../exchange/errors.ts';
 import { placeTpSlWs, type TpSlPosition, type TpSlRequest } from '../exchange/ws/tpsl.ts';
-import type { AdlRankView, OrderView, PlaceResultView } from '../ipc/contract.ts';
+import type { AdlRankView, CandleView, OrderView, PlaceResultView } from '../ipc/contract.ts';
 import type { AccountContext, MarketRules, OrderDraft } from '../rules/index.ts';
 import { newClientOrderId, type TradingService } from './trading.ts';
 import type { MarketCatalog } from './market-catalog.ts';
@@ -189,6 +191,30 @@ export class LiveService {
     const client = this.#client(account);
     await client.live();
     return adlRanks(await client.request<unknown>('ADLQuantile_request', [])) ?? [];
+  }
+
+  /**
+   * A market's candles of one interval (`candles_request`), oldest first: those starting in
+   * [start, end], by default the last 300 intervals up to now.
+   */
+  async candles(
+    account: string,
+    market: string,
+    interval: CandleInterval,
+    start?: number,
+    end?: number,
+  ): Promise<CandleView[]> {
+    const to = end ?? Math.floor(Date.now() / 1000);
+    const from = start ?? to - 300 * interval;
+    const client = this.#client(account);
+    await client.live();
+    const rows = candleRows(await client.request<unknown>('candles_request', [market, from, to, interval]));
+    if (!rows || (rows.candles.length > 0 && rows.market !== market))
+      throw new ExchangeError(
+        'bad_response',
+        `The exchange answered candles of ${market} in a shape this app cannot read.`,
+      );
+    return rows.candles;
   }
 
   /** Stops a subscription; a page's subscription only when `owner` is that page. */

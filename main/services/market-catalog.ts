@@ -11,6 +11,9 @@ export interface CatalogMarket extends MarketRules {
   readonly isTradFiFutures: boolean;
   /** Listed for collateral (margin and futures) trading; undefined while that list is unavailable. */
   readonly collateral?: boolean;
+  /** The base (stock) and quote (money) assets, as the exchange lists them. */
+  readonly stock?: string | undefined;
+  readonly money?: string | undefined;
 }
 
 export class MarketCatalog {
@@ -56,6 +59,9 @@ export class MarketCatalog {
   async views(): Promise<MarketView[]> {
     return (await this.all()).map((m) => ({
       name: m.name,
+      // A perpetual's name ends in PERP; its prices are in the money asset the exchange lists.
+      base: m.stock || (m.name.split('_')[0] ?? m.name),
+      quote: m.money || (m.name.split('_')[1] ?? ''),
       type: m.type,
       stockPrec: m.stockPrec,
       moneyPrec: m.moneyPrec,

@@ -1,7 +1,47 @@
 /** One account's single orders and spot balances by REST (lists and work on many: order-controls.ts). */
 import * as trading from '../exchange/endpoints/trading.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import type { OrderView } from '../ipc/contract.ts';
+import type { DealView, OrderView } from '../ipc/contract.ts';
+
+/** Finished orders (filled and cancelled) of an account on one market, newest first; at most `limit`. */
+export async function orderHistory(caller: KeyCaller, market: string, limit = 100): Promise<OrderView[]> {
+  const orders = await trading.orderHistory(caller, { market, limit });
+  return orders.map((o) => ({
+    orderId: o.id,
+    clientOrderId: o.clientOrderId ?? '',
+    market: o.market,
+    side: o.side,
+    type: o.type,
+    timestamp: o.ctime,
+    finishedAt: o.ftime ?? o.ctime,
+    amount: o.amount,
+    left: '0',
+    dealStock: o.dealStock,
+    dealMoney: o.dealMoney,
+    dealFee: o.dealFee,
+    status: o.status,
+    ...(o.price === undefined ? {} : { price: o.price }),
+    ...(o.positionSide === undefined ? {} : { positionSide: o.positionSide }),
+    ...(o.reduceOnly === undefined ? {} : { reduceOnly: o.reduceOnly }),
+  }));
+}
+
+/** The account's fills on one market, newest first; at most `limit`. */
+export async function fills(caller: KeyCaller, market: string, limit = 100): Promise<DealView[]> {
+  const deals = await trading.executedDeals(caller, market, { limit });
+  return deals.map(({ id, clientOrderId, time, side, role, amount, price, deal, fee, orderId }) => ({
+    id,
+    clientOrderId,
+    time,
+    side,
+    role,
+    amount,
+    price,
+    deal,
+    fee,
+    orderId,
+  }));
+}
 
 export function cancelOrder(caller: KeyCaller, market: string, orderId: number): Promise<OrderView> {
   return trading.cancelOrder(caller, { market, orderId });

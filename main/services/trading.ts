@@ -18,6 +18,7 @@ import {
   balanceIssue,
   guardQuestions,
   unacknowledged,
+  type Funds,
   type GuardQuestion,
   type GuardSettings,
 } from '../rules/guards.ts';
@@ -308,6 +309,23 @@ export class TradingService {
     }
     this.#readings.spent(caller);
     return trading.modifyOrder(caller, { market: name, orderId, ...change });
+  }
+
+  /**
+   * What a draft may spend as the balance rule reads it (spot: the trade balance of the asset it
+   * spends; collateral: the collateral balance, with what it closes), and the price a market order
+   * is measured at.
+   */
+  async spendable(
+    caller: KeyCaller,
+    draft: OrderDraft,
+  ): Promise<{ market: CatalogMarket; funds: Funds; reference: string | undefined }> {
+    const market = await this.#catalog.require(draft.market);
+    const [funds, reference] = await Promise.all([
+      this.#readings.funds(caller, draft, market),
+      this.#readings.reference(market),
+    ]);
+    return { market, funds, reference: reference?.price };
   }
 
   /** The funds a changed order may use: the free balance and what the order holds now. */

@@ -346,8 +346,9 @@ describe('the Trade screen in Chromium', () => {
     const splitter = page.getByTestId('splitter-ticket');
     const before = Number(await splitter.getAttribute('aria-valuenow'));
     await splitter.focus();
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
+    // The ticket sits right of its splitter: moving the splitter left widens it.
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
     expect(Number(await splitter.getAttribute('aria-valuenow'))).toBe(before + 2);
     await page.reload();
     await expect

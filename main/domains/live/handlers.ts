@@ -8,6 +8,8 @@ export function liveHandlers({
   return {
     'live.subscribe': ({ accountId, channel, topic }, call) =>
       live.subscribe(accountId, channel, topic, call.frame),
+    'live.candles': ({ accountId, market, interval, start, end }) =>
+      live.candles(accountId, market, interval, start, end),
     'live.unsubscribe': ({ id }, call) => live.unsubscribe(id, call.frame),
   };
 }

@@ -1,7 +1,10 @@
 /** The procedures of an account's WebSocket subscriptions. */
 import { z } from 'zod';
 import { accountId, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
-import { CHANNELS } from '../../exchange/ws/channels.ts';
+import { CANDLE_INTERVALS, CHANNELS } from '../../exchange/ws/channels.ts';
+import type { CandleView } from './views.ts';
+
+const unixSeconds = z.number().int().min(0).max(4_102_444_800);
 
 export const liveProcedures = {
   'live.subscribe': procedure<string>()(
@@ -11,6 +14,23 @@ export const liveProcedures = {
       channel: z.enum(CHANNELS),
       topic: z.string().min(1).max(40),
     }),
+  ),
+  'live.candles': procedure<CandleView[]>()(
+    "A market's candles of one interval (seconds) whose start lies in [start, end] (Unix seconds; by default the last 300 intervals), oldest first, through the account's WebSocket; live changes come with live.subscribe candles and the topic MARKET@INTERVAL.",
+    z
+      .strictObject({
+        accountId,
+        market: z.string().min(1).max(40),
+        interval: z.literal([...CANDLE_INTERVALS], {
+          message: `must be one of ${CANDLE_INTERVALS.join(', ')} seconds`,
+        }),
+        start: unixSeconds.optional(),
+        end: unixSeconds.optional(),
+      })
+      .refine((v) => v.start === undefined || v.end === undefined || v.end > v.start, {
+        message: 'must be after the start',
+        path: ['end'],
+      }),
   ),
   'live.unsubscribe': procedure<boolean>()('Stops a live subscription.', z.strictObject({ id: z.uuid() })),
 } as const satisfies Record<string, ProcedureDef>;

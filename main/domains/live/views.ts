@@ -32,6 +32,20 @@ export interface LiveDealView {
   feeAsset: string;
 }
 
+/**
+ * One candle of a market (`candles`): `time` the start of its interval in seconds since the epoch,
+ * prices in the quote asset, `volume` in the base asset and `quoteVolume` in the quote asset.
+ */
+export interface CandleView {
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+  quoteVolume: string;
+}
+
 /** The auto-deleveraging rank (0 last in line .. 4 first) of one open position. */
 export interface AdlRankView {
   market: string;
@@ -105,7 +119,8 @@ export type LiveEvent =
   | { channel: 'positionsMargin'; total: number; records: PositionView[] }
   | { channel: 'ADLQuantile'; records: AdlRankView[] }
   | ({ channel: 'market' } & MarketStatsView)
-  | { channel: 'borrowsMargin'; total: number; records: LiveBorrowView[] };
+  | { channel: 'borrowsMargin'; total: number; records: LiveBorrowView[] }
+  | { channel: 'candles'; market: string; candles: CandleView[] };
 
 export type LiveChannel = LiveEvent['channel'];
 

@@ -2,6 +2,10 @@
 
 export interface MarketView {
   name: string;
+  /** The asset amounts are in (BTC of BTC_USDT and of BTC_PERP). */
+  base: string;
+  /** The asset prices and totals are in (USDT of BTC_USDT and of BTC_PERP). */
+  quote: string;
   type: string;
   stockPrec: number;
   moneyPrec: number;

@@ -2,7 +2,8 @@
 import type { OrderDraftInput } from '../../ipc/contract.ts';
 import type { Handlers } from '../../ipc/router.ts';
 import type { OrderDraft } from '../../rules/index.ts';
-import { cancelOrder } from '../../services/orders.ts';
+import { cancelOrder, fills, orderHistory } from '../../services/orders.ts';
+import { ticketFunds } from '../../services/ticket-funds.ts';
 import type { HandlerContext } from '../context.ts';
 
 const draftOf = (d: OrderDraftInput): OrderDraft => d;
@@ -36,6 +37,10 @@ export function ordersHandlers({
     'orders.active': ({ accountId, market }) => orderControls.active(accountId, market),
     'orders.modify': ({ accountId, acknowledge, ...change }) =>
       orderControls.modify(accountId, change, acknowledge),
+    'orders.funds': async ({ accountId, draft, percent }) =>
+      ticketFunds(connection.trading, await accounts.caller(accountId), draftOf(draft), percent),
+    'orders.history': async ({ accountId, market }) => orderHistory(await accounts.caller(accountId), market),
+    'orders.fills': async ({ accountId, market }) => fills(await accounts.caller(accountId), market),
     'orders.cancel': async ({ accountId, market, orderId }) =>
       cancelOrder(await accounts.caller(accountId), market, orderId),
     'orders.cancelAll': ({ accountId, market }) => orderControls.cancelAll(accountId, market),

@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { accountId, decimalText, orderDraft, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 import { guardIds } from '../guards/procedures.ts';
 import type { GuardQuestionView } from '../guards/views.ts';
-import type { KillSwitchView, OrderView, PlaceResultView, RuleIssueView } from './views.ts';
+import type {
+  DealView,
+  KillSwitchView,
+  OrderView,
+  PlaceResultView,
+  RuleIssueView,
+  TicketFundsView,
+} from './views.ts';
 
 export const ordersProcedures = {
   'orders.check': procedure<{ issues: RuleIssueView[]; questions: GuardQuestionView[] }>()(
@@ -17,6 +24,22 @@ export const ordersProcedures = {
   'orders.active': procedure<OrderView[]>()(
     'Every open order of an account (all pages of 100), newest first, with the values each one lets change.',
     z.strictObject({ accountId, market: z.string().min(1).max(40).optional() }),
+  ),
+  'orders.funds': procedure<TicketFundsView>()(
+    "What an order draft may spend (the balance the rules check it against) and, with `percent`, the amount on the market's step that spends that share of it.",
+    z.strictObject({
+      accountId,
+      draft: orderDraft,
+      percent: z.literal([25, 50, 75, 100], { message: 'must be 25, 50, 75 or 100' }).optional(),
+    }),
+  ),
+  'orders.history': procedure<OrderView[]>()(
+    'Finished orders (filled, partly filled, cancelled) of an account on one market in the last month, newest first; at most 100.',
+    z.strictObject({ accountId, market: z.string().min(1).max(40) }),
+  ),
+  'orders.fills': procedure<DealView[]>()(
+    "The account's fills on one market, newest first; at most 100.",
+    z.strictObject({ accountId, market: z.string().min(1).max(40) }),
   ),
   'orders.modify': procedure<OrderView>()(
     'Changes what the order type lets change: a spot limit or stop-limit order by REST (price, amount, activation price), a stop-market order or a take-profit / stop-loss leg over the WebSocket (its trigger, on its own side of the position). The exchange answers a new order id.',

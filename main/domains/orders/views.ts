@@ -28,6 +28,8 @@ export interface OrderView {
   reduceOnly?: boolean;
   /** The values its type lets change (open orders only): a TP/SL leg only its trigger. */
   editable?: Array<'price' | 'amount' | 'activationPrice'>;
+  /** When a finished order ended (seconds since the epoch; order history only). */
+  finishedAt?: number;
 }
 
 /** An armed kill switch: every order of the market is cancelled at `cancellationTime` (Unix seconds). */
@@ -71,4 +73,17 @@ export interface PlaceResultView {
   deals?: readonly DealView[];
   /** The first answer was lost and the order was found by its client order id. */
   recovered: boolean;
+}
+
+/** What an order of the ticket may spend, and the amount that spends a chosen share of it. */
+export interface TicketFundsView {
+  /** The asset the order spends (the quote for buys and collateral orders, the base for spot sells). */
+  asset: string;
+  /** Available now: the spot trade balance of `asset`, or the collateral balance for collateral orders. */
+  available: string;
+  source: 'spot' | 'collateral';
+  /** Base amount of an opposite position a collateral order closes without new margin. */
+  covered?: string;
+  /** The amount (on the market's step) that spends the asked share; absent when none is asked or it buys too little. */
+  amount?: string;
 }

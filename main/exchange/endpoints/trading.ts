@@ -154,6 +154,50 @@ export async function allActiveOrders(c: KeyCaller, market?: string): Promise<Or
   return out;
 }
 
+/** A finished order of `order/history` (filled or cancelled): the order shape with `id`, `ctime`, `ftime`. */
+export const finishedOrderSchema = z.looseObject({
+  id: z.number().int(),
+  clientOrderId: z.string().optional(),
+  side: z.enum(['buy', 'sell']),
+  type: z.string(),
+  ctime: z.number(),
+  ftime: z.number().optional(),
+  amount: decimal,
+  price: decimal.optional(),
+  dealStock: decimal,
+  dealMoney: decimal,
+  dealFee: decimal,
+  status: z.string(),
+  positionSide: z.string().optional(),
+  reduceOnly: z.boolean().optional(),
+});
+export type FinishedOrder = z.output<typeof finishedOrderSchema> & { market: string };
+
+/**
+ * Finished orders (filled, partly filled, cancelled) of one market or all, newest first
+ * (`order/history`: the last month by default; `limit` 1..500, default 50).
+ */
+export async function orderHistory(
+  c: KeyCaller,
+  filter: {
+    market?: string;
+    status?: 'ALL' | 'FILLED' | 'CANCELED' | 'PARTIALLY_FILLED';
+    limit?: number;
+    offset?: number;
+  } = {},
+): Promise<FinishedOrder[]> {
+  const byMarket = await c.post(
+    '/api/v4/trade-account/order/history',
+    defined({ ...filter }),
+    z.union([z.record(z.string(), z.array(finishedOrderSchema)), z.array(z.never())]),
+    READ,
+  );
+  if (Array.isArray(byMarket)) return [];
+  return Object.entries(byMarket)
+    .flatMap(([market, orders]) => orders.map((o) => ({ ...o, market })))
+    .sort((a, b) => (b.ftime ?? b.ctime) - (a.ftime ?? a.ctime) || b.id - a.id);
+}
+
 /** Order types a kill switch cancels: spot, margin (collateral orders on spot markets), futures. */
 export type KillSwitchType = 'spot' | 'margin' | 'futures';
 

@@ -40,6 +40,21 @@ export type WsDealParams = [
 
 export type Levels = Array<[string, string]>;
 
+/** `[time, open, close, high, low, volume_stock, volume_money, market]` (close before high and low). */
+export type WsCandleRow = [number, string, string, string, string, string, string, string];
+
+/** The intervals (seconds) the `candles` channel serves. */
+export const CANDLE_INTERVALS = [60, 300, 900, 1800, 3600, 14400, 28800, 86400, 604800] as const;
+export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
+
+/**
+ * A candles subscription's topic: `MARKET@INTERVAL` (`BTC_USDT@60`). The exchange keeps one candles
+ * subscription per connection (subscribing again replaces it), so the newest topic is the one sent.
+ */
+export function candleTopic(market: string, interval: CandleInterval): string {
+  return `${market}@${String(interval)}`;
+}
+
 export interface ChannelParams {
   lastprice: [market: string, price: string];
   trades: [
@@ -98,6 +113,7 @@ export interface ChannelParams {
       liq_price: string;
     }>;
   };
+  candles: WsCandleRow[];
 }
 
 export type Channel = keyof ChannelParams;
@@ -118,6 +134,7 @@ const CHANNEL_SET: Record<Channel, true> = {
   ADLQuantile: true,
   market: true,
   borrowsMargin: true,
+  candles: true,
 };
 export const CHANNELS = Object.keys(CHANNEL_SET) as [Channel, ...Channel[]];
 
@@ -167,6 +184,11 @@ export function subscribeFrames(channel: Channel, topics: readonly string[]): un
       return list.map((m, i) => (i === 0 ? [m, 100, '0'] : [m, 100, '0', true]));
     case 'ordersExecuted':
       return [[list, 0]];
+    case 'candles': {
+      // one subscription per connection: the newest topic (insertion order) is the one in force
+      const [market = '', interval = ''] = (all ? '' : (topics.at(-1) ?? '')).split('@');
+      return market && interval ? [[market, Number(interval)]] : [];
+    }
     case 'deals':
       return [[list]];
     case 'positionsMargin':

@@ -4,6 +4,7 @@
  */
 import type {
   AdlRankView,
+  CandleView,
   LevelView,
   LiveBorrowView,
   LiveDealView,
@@ -140,6 +141,30 @@ export function pushedPosition(v: unknown): PositionView | undefined {
   const state = r['liquidation_state'];
   if (state === null || typeof state === 'string') view.liquidationState = state;
   return view;
+}
+
+/** One candles row `[time, open, close, high, low, volume_stock, volume_money, market]` with its market. */
+function candle(v: unknown): { market: string; candle: CandleView } | undefined {
+  const r = list(v);
+  const time = num(r?.[0]);
+  const [open, close, high, low, volume, quoteVolume, market] = [1, 2, 3, 4, 5, 6, 7].map((i) =>
+    text(r?.[i]),
+  );
+  if (time === undefined || !open || !close || !high || !low || !volume || !quoteVolume || !market)
+    return undefined;
+  return { market, candle: { time, open, high, low, close, volume, quoteVolume } };
+}
+
+/**
+ * Rows of a `candles_request` answer or a `candles_update` push as candle views, oldest first;
+ * undefined when a row is malformed or the rows name more than one market.
+ */
+export function candleRows(v: unknown): { market: string; candles: CandleView[] } | undefined {
+  const rows = list(v)?.map(candle);
+  if (!rows || !rows.every((r) => r !== undefined)) return undefined;
+  const market = rows[0]?.market ?? '';
+  if (rows.some((r) => r.market !== market)) return undefined;
+  return { market, candles: rows.map((r) => r.candle).sort((a, b) => a.time - b.time) };
 }
 
 /** ADL ranks of a push or of an `ADLQuantile_request` answer; undefined when `records` is no list. */
@@ -291,6 +316,10 @@ export function livePush(channel: Channel, params: unknown): LiveEvent | undefin
       const rows = list(body?.['records'])?.map(pushedBorrow);
       if (!rows || !rows.every((r) => r !== undefined)) return undefined;
       return { channel, total: num(body?.['total']) ?? rows.length, records: rows };
+    }
+    case 'candles': {
+      const rows = candleRows(params);
+      return rows && rows.market ? { channel, ...rows } : undefined;
     }
   }
 }

@@ -303,6 +303,7 @@ export class Engine {
       }
     }
     o.status = status;
+    o.finishedAt = this.nowSeconds();
     this.release(o, m);
     this.untrack(o);
     // background liquidity leaves no records behind (nobody can query them)

@@ -35,6 +35,8 @@ export interface Order extends Resting {
   /** Still frozen for this order: quote units for buys, base units for sells. */
   frozen: bigint;
   open: boolean;
+  /** Unix seconds when the order finished (filled or cancelled); undefined while open. */
+  finishedAt?: number;
   /** Collateral order: settles into positions instead of the spot balance. */
   collateral?: boolean;
   triggerAbove?: boolean;

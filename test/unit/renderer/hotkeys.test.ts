@@ -223,6 +223,8 @@ describe('CommandPalette sources', () => {
   const market = (name: string, type = 'spot') => ({
     name,
     type,
+    base: name.split('_')[0] ?? name,
+    quote: type === 'futures' ? 'USDT' : (name.split('_')[1] ?? ''),
     stockPrec: 4,
     moneyPrec: 2,
     minAmount: '0.001',

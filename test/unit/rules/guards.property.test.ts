@@ -2,7 +2,7 @@ import { fieldLabel } from '../../../main/rules/labels.ts';
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { balanceIssue, guardQuestions, type Funds } from '../../../main/rules/guards.ts';
+import { balanceIssue, guardQuestions, shareAmount, type Funds } from '../../../main/rules/guards.ts';
 import { checkOrder, type MarketRules, type OrderDraft } from '../../../main/rules/index.ts';
 import { Dec } from '../../../main/rules/decimal.ts';
 import { checkChange } from '../../../main/rules/modify.ts';
@@ -155,6 +155,33 @@ describe('pre-trade rules and guards (fast-check)', () => {
     );
     // The property was tried on many refusals, not passed for want of any.
     expect(offered).toBeGreaterThan(300);
+  });
+
+  it('a share of the balance (25/50/75/100 %) sizes an accepted order that spends at most that share', () => {
+    let sized = 0;
+    fc.assert(
+      fc.property(
+        onGridArb,
+        decimal(1_000_000, 8),
+        fc.constantFrom(25, 50, 75, 100),
+        ({ market, draft }, available, percent) => {
+          const funds: Funds = { asset: draft.side === 'buy' ? 'QUOTE' : 'BASE', available };
+          const amount = shareAmount(draft, market, funds, percent);
+          if (amount === undefined) return;
+          sized += 1;
+          const order = { ...draft, amount };
+          expect(checkOrder(order, market)).toEqual([]);
+          expect(balanceIssue(order, market, funds)).toBeUndefined();
+          const cost =
+            draft.side === 'buy' && !quoteSized(draft)
+              ? new Decimal(amount).mul(draft.price ?? 0)
+              : new Decimal(amount);
+          expect(cost.lte(new Decimal(available).mul(percent).div(100))).toBe(true);
+        },
+      ),
+      RUNS,
+    );
+    expect(sized).toBeGreaterThan(200);
   });
 
   it('the band asks exactly when |price − market| × 100 > band × market', () => {

@@ -262,6 +262,35 @@ const cases: Record<Channel, { params: unknown; view: unknown; malformed: unknow
     },
     malformed: [{ records: [{ amount: '-1' }] }, { records: 'x' }, null],
   },
+  candles: {
+    // close comes before high and low in the exchange's row
+    params: [[1_700_000_040, '64000', '64010.5', '64020', '63990', '1.25', '80000.125', 'BTC_USDT']],
+    view: {
+      channel: 'candles',
+      market: 'BTC_USDT',
+      candles: [
+        {
+          time: 1_700_000_040,
+          open: '64000',
+          high: '64020',
+          low: '63990',
+          close: '64010.5',
+          volume: '1.25',
+          quoteVolume: '80000.125',
+        },
+      ],
+    },
+    malformed: [
+      [[1_700_000_040, 64000, '64010.5', '64020', '63990', '1.25', '80000.125', 'BTC_USDT']],
+      [[1_700_000_040, '64000', '64010.5', '64020', '63990', '1.25', '80000.125']],
+      [
+        [60, '1', '1', '1', '1', '1', '1', 'BTC_USDT'],
+        [60, '1', '1', '1', '1', '1', '1', 'ETH_USDT'],
+      ],
+      [],
+      {},
+    ],
+  },
 };
 
 describe('each WebSocket push read into its view in main', () => {

@@ -1,6 +1,7 @@
 // Facts about open positions for the Positions screen: direction, size, the closing order, ADL rank
 // in words, leverage levels.
 import type { OrderDraftInput, PositionView } from '../../../../main/ipc/contract.ts';
+import { divideDecimal, isPositiveDecimal, multiplyDecimal } from './decimal-math.ts';
 
 /** Leverage levels the exchange accepts. */
 export const LEVERAGE_LEVELS = [1, 2, 3, 5, 10, 20, 50, 100] as const;
@@ -26,12 +27,12 @@ export function sizeOf(p: PositionView): string {
 }
 
 /** The order that closes a position: collateral market, reduce-only, the other side, all of it. */
-export function closeDraft(p: PositionView): OrderDraftInput {
+export function closeDraft(p: PositionView, amount = sizeOf(p)): OrderDraftInput {
   const draft: OrderDraftInput = {
     kind: 'collateral_market',
     market: p.market,
     side: directionOf(p) === 'long' ? 'sell' : 'buy',
-    amount: sizeOf(p),
+    amount: amount.trim(),
     reduceOnly: true,
   };
   if (p.positionSide === 'LONG' || p.positionSide === 'SHORT') draft.positionSide = p.positionSide;
@@ -43,6 +44,27 @@ export function describeClose(p: PositionView): string {
   const base = p.market.split('_')[0] ?? p.market;
   const long = directionOf(p) === 'long';
   return `${long ? 'Sell' : 'Buy'} ${sizeOf(p)} ${base} at market to close the ${long ? 'long' : 'short'} on ${p.market} (reduce-only)`;
+}
+
+/**
+ * `percent` of a position's size cut down to the market's amount step (100 is the whole size);
+ * '' when that share is below one step.
+ */
+export function shareOfPosition(p: PositionView, percent: number, step: string): string {
+  const size = sizeOf(p);
+  if (percent >= 100) return size;
+  const part = multiplyDecimal(size, String(percent / 100));
+  const steps = isPositiveDecimal(step) ? divideDecimal(part, step, 0) : undefined;
+  const amount = steps === undefined ? part : multiplyDecimal(steps, step);
+  return isPositiveDecimal(amount) ? amount : '';
+}
+
+/** What a partial close does, e.g. "Sell 0.005 BTC at market to reduce the long on BTC_PERP (reduce-only)". */
+export function describePartialClose(p: PositionView, amount: string): string {
+  if (amount.trim() === sizeOf(p)) return describeClose(p);
+  const base = p.market.split('_')[0] ?? p.market;
+  const long = directionOf(p) === 'long';
+  return `${long ? 'Sell' : 'Buy'} ${amount.trim() || '…'} ${base} at market to reduce the ${long ? 'long' : 'short'} on ${p.market} (reduce-only)`;
 }
 
 export function adlKey(market: string, side: string): string {

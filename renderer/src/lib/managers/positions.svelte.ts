@@ -17,6 +17,7 @@ import {
 } from '../format/positions.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import type { PreferenceStore } from './storage.ts';
+import { acknowledgeOf } from './active-orders.svelte.ts';
 
 export interface MarkInfo {
   mark: string;
@@ -293,11 +294,20 @@ export class PositionsManager {
     this.tpslPlaced = undefined;
   }
 
-  async close(p: PositionView): Promise<boolean> {
+  /**
+   * Closes a position, or `amount` of it (reduce-only, at market), through main's rules; a guard the
+   * order trips is asked about by main and must be in `acknowledge` to pass.
+   */
+  async close(p: PositionView, amount?: string, acknowledge: readonly string[] = []): Promise<boolean> {
     this.closing = true;
     this.closeError = undefined;
     this.closed = undefined;
-    const reply = await this.#api.orders.place({ accountId: this.account, draft: closeDraft(p) });
+    const guards = acknowledgeOf(acknowledge);
+    const reply = await this.#api.orders.place({
+      accountId: this.account,
+      draft: closeDraft(p, amount),
+      ...(guards.length ? { acknowledge: guards } : {}),
+    });
     this.closing = false;
     if (!reply.ok) {
       this.closeError = reply.error;

@@ -1,4 +1,4 @@
-/** The Trade screen's panel widths (rem), remembered in the PreferenceStore. */
+/** The trading workspace's panel sizes (rem): ticket and book widths, dock height; remembered per profile. */
 import { readJson, type PreferenceStore } from '../../lib/managers/storage.ts';
 
 export const PANELS_KEY = 'txc.trade.panels';
@@ -6,11 +6,13 @@ export const PANELS_KEY = 'txc.trade.panels';
 export interface PanelSizes {
   ticket: number;
   depth: number;
+  dock: number;
 }
 
 export const panelLimits: Record<keyof PanelSizes, { min: number; max: number; initial: number }> = {
-  ticket: { min: 18, max: 36, initial: 22 },
-  depth: { min: 16, max: 40, initial: 22 },
+  ticket: { min: 18, max: 36, initial: 20 },
+  depth: { min: 18, max: 40, initial: 22 },
+  dock: { min: 8, max: 48, initial: 13 },
 };
 
 function clamp(key: keyof PanelSizes, v: unknown): number {
@@ -24,7 +26,11 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 export function readPanels(store: PreferenceStore): PanelSizes {
   const saved = readJson(store, PANELS_KEY, isObject) ?? {};
-  return { ticket: clamp('ticket', saved['ticket']), depth: clamp('depth', saved['depth']) };
+  return {
+    ticket: clamp('ticket', saved['ticket']),
+    depth: clamp('depth', saved['depth']),
+    dock: clamp('dock', saved['dock']),
+  };
 }
 
 export function savePanels(store: PreferenceStore, sizes: PanelSizes): void {

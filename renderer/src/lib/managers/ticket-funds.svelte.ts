@@ -1,0 +1,90 @@
+import type { TicketFundsView } from '../../../../main/ipc/contract.ts';
+import type { IpcError, TxcApi } from '../api.ts';
+import { isPositiveDecimal, multiplyDecimal } from '../format/decimal-math.ts';
+import { draftOf, quoteSized, takesPrice, type OrderTicket } from './order-ticket.svelte.ts';
+
+/** The share buttons of the ticket (percent of what the order may spend). */
+export const SHARES = [25, 50, 75, 100] as const;
+export type Share = (typeof SHARES)[number];
+
+/**
+ * The ticket's balance line: what the order may spend (read from main, the figure the balance rule
+ * checks), the order total as typed, and the share buttons, whose amount main works out on the step.
+ */
+export class TicketFunds {
+  funds = $state<TicketFundsView | undefined>();
+  error = $state<IpcError | undefined>();
+  busy = $state(false);
+  /** The share whose amount is in the ticket (cleared when the amount is typed). */
+  share = $state<Share | undefined>();
+  readonly #api: TxcApi;
+  readonly #ticket: OrderTicket;
+  #sequence = 0;
+  #key = '';
+
+  constructor(api: TxcApi, ticket: OrderTicket) {
+    this.#api = api;
+    this.#ticket = ticket;
+  }
+
+  /** Reads the available balance again when the account, market, side or kind changed (or `force`). */
+  async refresh(account: string | undefined, force = false): Promise<void> {
+    const f = this.#ticket.fields;
+    const key = `${account ?? ''}|${f.market}|${f.side}|${f.kind}`;
+    if (!force && key === this.#key) return;
+    this.#key = key;
+    const sequence = ++this.#sequence;
+    if (!account || !f.market) {
+      this.funds = undefined;
+      this.error = undefined;
+      return;
+    }
+    const reply = await this.#api.orders.funds({ accountId: account, draft: { ...draftOf(f), amount: '' } });
+    if (sequence !== this.#sequence) return;
+    this.funds = reply.ok ? reply.value : undefined;
+    this.error = reply.ok ? undefined : reply.error;
+  }
+
+  /** Puts the amount that spends `share` of the balance into the ticket. */
+  async pick(account: string | undefined, share: Share): Promise<void> {
+    if (!account) return;
+    const f = this.#ticket.fields;
+    this.busy = true;
+    // main sizes a market order at its own reference price (the mark, else the book's middle)
+    const reply = await this.#api.orders.funds({
+      accountId: account,
+      draft: { ...draftOf(f), amount: '' },
+      percent: share,
+    });
+    this.busy = false;
+    if (!reply.ok) {
+      this.error = reply.error;
+      return;
+    }
+    this.funds = reply.value;
+    this.error = undefined;
+    if (reply.value.amount) {
+      this.#ticket.set({ amount: reply.value.amount });
+      this.share = share;
+    } else {
+      this.share = undefined;
+      this.error = {
+        code: 'too_small',
+        message: `${String(share)}% of the available ${reply.value.asset} buys less than the smallest order of ${f.market}.`,
+      };
+    }
+  }
+
+  /**
+   * The order's total in the quote asset as typed: amount × price (the limit price, else `reference`
+   * for a market order); the amount itself for a market buy sized in the quote.
+   */
+  total(reference: string | undefined): string | undefined {
+    const f = this.#ticket.fields;
+    const amount = f.amount.trim();
+    if (!isPositiveDecimal(amount)) return undefined;
+    if (quoteSized(f.kind, f.side)) return amount;
+    const price = takesPrice(f.kind) && f.price.trim() ? f.price.trim() : reference;
+    return price && isPositiveDecimal(price) ? multiplyDecimal(amount, price) : undefined;
+  }
+}

@@ -1,0 +1,89 @@
+import type { DealView, LiveEvent, OrderView } from '../../../../main/ipc/contract.ts';
+import type { IpcError, TxcApi } from '../api.ts';
+
+/** How long the dock waits after a fill or a finished order before it reads the records again. */
+export const RELOAD_DELAY_MS = 400;
+
+/**
+ * The workspace dock's records of one account and market: finished orders (filled and cancelled,
+ * `orders.history`) and fills (`orders.fills`), read again shortly after a push says one changed.
+ */
+export class WorkspaceRecords {
+  finished = $state.raw<OrderView[]>([]);
+  fills = $state.raw<DealView[]>([]);
+  loading = $state(false);
+  error = $state<IpcError | undefined>();
+  account = '';
+  market = '';
+  readonly #api: TxcApi;
+  #generation = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #stop: (() => void) | undefined;
+  #subscription: string | undefined;
+
+  constructor(api: TxcApi) {
+    this.#api = api;
+  }
+
+  async follow(account: string, market: string): Promise<void> {
+    this.stop();
+    const generation = ++this.#generation;
+    this.account = account;
+    this.market = market;
+    this.finished = [];
+    this.fills = [];
+    this.error = undefined;
+    if (!account || !market) return;
+    this.#stop = this.#api.on('ws.batch', (batch) => {
+      if (batch.accountId === this.account && batch.events.some((e) => this.#concerns(e))) this.#soon();
+    });
+    const [sub] = await Promise.all([
+      this.#api.live.subscribe({ accountId: account, channel: 'deals', topic: market }),
+      this.load(generation),
+    ]);
+    if (!sub.ok) return;
+    if (generation === this.#generation) this.#subscription = sub.value;
+    else void this.#api.live.unsubscribe({ id: sub.value });
+  }
+
+  #concerns(e: LiveEvent): boolean {
+    if (e.channel === 'deals') return e.deal.market === this.market;
+    if (e.channel === 'ordersPending') return e.event === 'finish' && e.order.market === this.market;
+    if (e.channel === 'ordersExecuted') return e.order.market === this.market;
+    return false;
+  }
+
+  #soon(): void {
+    if (this.#timer !== undefined) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      void this.load();
+    }, RELOAD_DELAY_MS);
+  }
+
+  async load(generation = this.#generation): Promise<void> {
+    const { account, market } = this;
+    if (!account || !market) return;
+    this.loading = true;
+    const [finished, fills] = await Promise.all([
+      this.#api.orders.history({ accountId: account, market }),
+      this.#api.orders.fills({ accountId: account, market }),
+    ]);
+    if (generation !== this.#generation) return;
+    this.loading = false;
+    this.error = !finished.ok ? finished.error : !fills.ok ? fills.error : undefined;
+    if (finished.ok) this.finished = finished.value;
+    if (fills.ok) this.fills = fills.value;
+  }
+
+  stop(): void {
+    this.#generation++;
+    this.#stop?.();
+    this.#stop = undefined;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const id = this.#subscription;
+    this.#subscription = undefined;
+    if (id) void this.#api.live.unsubscribe({ id });
+  }
+}

@@ -1,0 +1,46 @@
+/** The price lines a workspace chart draws over its candles: open orders, position entry, liquidation, TP/SL. */
+import type { OrderView, PositionView } from '../../../../main/ipc/contract.ts';
+
+export type LineKind = 'buy' | 'sell' | 'entry' | 'liquidation' | 'take-profit' | 'stop-loss';
+
+export interface ChartLine {
+  /** Exact price as the exchange gave it (the data attribute keeps it; the chart plots a number). */
+  price: string;
+  kind: LineKind;
+  /** Short words on the price axis ("Buy 0.01", "Entry", "Liq."). */
+  title: string;
+}
+
+const positive = (v: string | null | undefined): v is string =>
+  !!v && /^\d*\.?\d+$/.test(v) && /[1-9]/.test(v);
+
+/** Lines of the market's open orders and open positions (entry, liquidation, attached TP/SL). */
+export function chartLines(
+  market: string,
+  orders: readonly OrderView[],
+  positions: readonly PositionView[],
+): ChartLine[] {
+  const lines: ChartLine[] = [];
+  for (const o of orders) {
+    if (o.market !== market) continue;
+    const price = positive(o.price) ? o.price : o.activation_price;
+    if (!positive(price)) continue;
+    lines.push({ price, kind: o.side, title: `${o.side === 'buy' ? 'Buy' : 'Sell'} ${o.left}` });
+  }
+  for (const p of positions) {
+    if (p.market !== market) continue;
+    if (positive(p.basePrice)) lines.push({ price: p.basePrice, kind: 'entry', title: `Entry ${p.amount}` });
+    if (positive(p.liquidationPrice))
+      lines.push({ price: p.liquidationPrice, kind: 'liquidation', title: 'Liq.' });
+    for (const leg of p.tpsl ?? []) {
+      if (!positive(leg.activationPrice)) continue;
+      const tp = leg.kind === 'takeProfit';
+      lines.push({
+        price: leg.activationPrice,
+        kind: tp ? 'take-profit' : 'stop-loss',
+        title: tp ? 'TP' : 'SL',
+      });
+    }
+  }
+  return lines;
+}
