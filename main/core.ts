@@ -34,6 +34,7 @@ import {
   type ConnectionTarget,
   type ExchangeConnection,
 } from './services/exchange-connection.ts';
+import { ConnectionHealth } from './services/connection-health.ts';
 import { GuardSettingsStore } from './services/guard-settings.ts';
 import { HistoryService } from './services/history.ts';
 import { LiveService } from './services/live.ts';
@@ -54,6 +55,7 @@ export interface Core {
   readonly cache: Cache;
   readonly history: HistoryService;
   readonly live: LiveService;
+  readonly health: ConnectionHealth;
   /** A page instance is gone (navigated, reloaded, closed, crashed): what it started ends. */
   endFrame(frame: string): void;
   close(): Promise<void>;
@@ -114,6 +116,11 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const accounts = new AccountService(registry, connection, platform);
   const desk = new DeskService(accounts, connection, platform);
   const webhooks = new WebhookService(cache, accounts, secrets, platform, events);
+  const health = new ConnectionHealth(connection.http, events, {
+    accountOfKey: (apiKey) => registry.idForKey(connection.id, apiKey),
+  });
+  connection.http.useReachability(() => health.unreachable);
+  health.start();
   const live = new LiveService(connection.status.wsUrl, accounts, events, log);
   const miningWatch = new MiningWatch(
     cache,
@@ -169,6 +176,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     environment,
     accounts,
     connection,
+    health,
     cache,
     live,
     events,
@@ -218,8 +226,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     cache,
     history,
     live,
+    health,
     endFrame: (frame) => void live.endOwner(frame),
     async close() {
+      health.stop();
       notifications.close();
       live.stop();
       await webhooks.close();

@@ -11,6 +11,7 @@ import type { DeskService } from '../services/desk/desk.ts';
 import type { BatchAudit } from '../services/desk/audit.ts';
 import type { Sweeps } from '../services/desk/sweep.ts';
 import type { ExchangeConnection } from '../services/exchange-connection.ts';
+import type { ConnectionHealth } from '../services/connection-health.ts';
 import type { ConnectionSettings } from '../services/connection-settings.ts';
 import type { GuardSettingsStore } from '../services/guard-settings.ts';
 import type { HistoryService } from '../services/history.ts';
@@ -24,6 +25,8 @@ export interface HandlerContext {
   readonly environment: AppEnvironment;
   readonly accounts: AccountService;
   readonly connection: ExchangeConnection;
+  /** Whether the exchange answers, the sockets and refused keys: the top bar's model. */
+  readonly health: ConnectionHealth;
   readonly cache: Cache;
   readonly live: LiveService;
   readonly events: EventHub;

@@ -24,6 +24,7 @@ import { miningProcedures } from '../domains/mining/procedures.ts';
 import { notificationsProcedures } from '../domains/notifications/procedures.ts';
 import { guardsProcedures } from '../domains/guards/procedures.ts';
 import { shape, type ProcedureDef, type Shape } from './schemas.ts';
+import type { ConnectionHealthView } from '../domains/connection/views.ts';
 import type { DeskBalanceView } from '../domains/desk/views.ts';
 import type { SyncFinished, SyncProgressView } from '../domains/history/views.ts';
 import type { LiveBatch, LiveState } from '../domains/live/views.ts';
@@ -92,6 +93,7 @@ export const events = {
   'export.progress': shape<{ file: string; rows: number; total: number }>(),
   'desk.balance': shape<DeskBalanceView>(),
   'mining.alert': shape<MiningAlertView>(),
+  'connection.health': shape<ConnectionHealthView>(),
   'ws.state': shape<{ accountId: string; state: LiveState }>(),
   'ws.batch': shape<LiveBatch>(),
   'webhook.event': shape<Omit<WebhookEventView, 'receivedAtMs'>>(),
