@@ -31,6 +31,8 @@ export class ActiveOrders {
   saving = $state(false);
   account = '';
   market = '';
+  /** Told of each order that left the book unfilled: cancelled here, or a finish pushed by the exchange. */
+  onGone: ((orderId: number) => void) | undefined;
   readonly #api: TxcApi;
   #subscription: string | undefined;
   #stopBatch: (() => void) | undefined;
@@ -82,7 +84,14 @@ export class ActiveOrders {
     if (!account) return;
     this.#stopBatch = this.#api.on('ws.batch', (batch) => {
       if (batch.accountId !== this.account) return;
-      if (batch.events.some((e) => e.channel === 'ordersPending')) void this.load();
+      let pending = false;
+      for (const e of batch.events) {
+        if (e.channel !== 'ordersPending') continue;
+        pending = true;
+        // A finish that is not a fill: cancelled elsewhere, or ended by the exchange.
+        if (e.event === 'finish' && !/fill/i.test(e.order.status ?? '')) this.onGone?.(e.order.orderId);
+      }
+      if (pending) void this.load();
     });
     const reply = await this.#api.live.subscribe({
       accountId: account,
@@ -114,6 +123,7 @@ export class ActiveOrders {
     const first = reply.value.failed[0];
     this.cancelError = first;
     this.lastCancelAll = { cancelled: reply.value.cancelled.length, failed: reply.value.failed.length };
+    for (const o of reply.value.cancelled) this.onGone?.(o.orderId);
     await this.load();
   }
 
@@ -211,5 +221,6 @@ export class ActiveOrders {
     }
     this.cancelError = undefined;
     this.orders = this.orders.filter((o) => o.orderId !== order.orderId);
+    this.onGone?.(order.orderId);
   }
 }
