@@ -37,6 +37,7 @@ import {
 import { ConnectionHealth } from './services/connection-health.ts';
 import { GuardSettingsStore } from './services/guard-settings.ts';
 import { HistoryService } from './services/history.ts';
+import { LastKnown } from './services/last-known.ts';
 import { LiveService } from './services/live.ts';
 import { MiningAccounts } from './services/mining.ts';
 import { MiningWatch } from './services/mining-watch.ts';
@@ -178,6 +179,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     connection,
     health,
     cache,
+    lastKnown: new LastKnown(cache),
     live,
     events,
     platform,

@@ -15,6 +15,7 @@ import type { ConnectionHealth } from '../services/connection-health.ts';
 import type { ConnectionSettings } from '../services/connection-settings.ts';
 import type { GuardSettingsStore } from '../services/guard-settings.ts';
 import type { HistoryService } from '../services/history.ts';
+import type { LastKnown } from '../services/last-known.ts';
 import type { LiveService } from '../services/live.ts';
 import type { MiningAccounts } from '../services/mining.ts';
 import type { MiningWatch } from '../services/mining-watch.ts';
@@ -28,6 +29,8 @@ export interface HandlerContext {
   /** Whether the exchange answers, the sockets and refused keys: the top bar's model. */
   readonly health: ConnectionHealth;
   readonly cache: Cache;
+  /** What each screen last showed per account, for painting at once and offline. */
+  readonly lastKnown: LastKnown;
   readonly live: LiveService;
   readonly events: EventHub;
   readonly platform: Platform;
