@@ -38,6 +38,8 @@ import { ConnectionHealth } from './services/connection-health.ts';
 import { GuardSettingsStore } from './services/guard-settings.ts';
 import { HistoryService } from './services/history.ts';
 import { LastKnown } from './services/last-known.ts';
+import { KnownReads } from './services/known-reads.ts';
+import { knownHandlers } from './domains/known/handlers.ts';
 import { LiveService } from './services/live.ts';
 import { MiningAccounts } from './services/mining.ts';
 import { MiningWatch } from './services/mining-watch.ts';
@@ -173,13 +175,15 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const registered = await accounts.registerDemoAccounts();
   if (registered > 0) log.log('info', `registered ${String(registered)} sandbox demo accounts`);
 
+  const lastKnown = new LastKnown(cache);
   const context: HandlerContext = {
     environment,
     accounts,
     connection,
     health,
     cache,
-    lastKnown: new LastKnown(cache),
+    lastKnown,
+    known: new KnownReads(lastKnown, log),
     live,
     events,
     platform,
@@ -214,6 +218,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...miningHandlers(context),
     ...notificationsHandlers(context),
     ...guardsHandlers(context),
+    ...knownHandlers(context),
   };
   const router = createRouter(handlers, {
     onInternalError: (procedure, error, reference) =>

@@ -16,6 +16,7 @@ import type { ConnectionSettings } from '../services/connection-settings.ts';
 import type { GuardSettingsStore } from '../services/guard-settings.ts';
 import type { HistoryService } from '../services/history.ts';
 import type { LastKnown } from '../services/last-known.ts';
+import type { KnownReads } from '../services/known-reads.ts';
 import type { LiveService } from '../services/live.ts';
 import type { MiningAccounts } from '../services/mining.ts';
 import type { MiningWatch } from '../services/mining-watch.ts';
@@ -31,6 +32,8 @@ export interface HandlerContext {
   readonly cache: Cache;
   /** What each screen last showed per account, for painting at once and offline. */
   readonly lastKnown: LastKnown;
+  /** Reads that keep what they saw as the last known state, and its recall for the screens. */
+  readonly known: KnownReads;
   readonly live: LiveService;
   readonly events: EventHub;
   readonly platform: Platform;

@@ -11,6 +11,7 @@ export function ordersHandlers({
   accounts,
   connection,
   live,
+  known,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `orders.${string}`>> {
   return {
     'orders.check': async ({ draft, accountId }) => {
@@ -32,7 +33,13 @@ export function ordersHandlers({
         await connection.trading.accountContext(caller, draft),
       );
     },
-    'orders.active': async ({ accountId, market }) => activeOrders(await accounts.caller(accountId), market),
+    'orders.active': ({ accountId, market }) =>
+      known.fresh(
+        accountId,
+        'orders.open',
+        async () => activeOrders(await accounts.caller(accountId), market),
+        market,
+      ),
     'orders.modify': async ({ accountId, acknowledge, ...change }) =>
       connection.trading.modify(await accounts.caller(accountId), change, acknowledge),
     'orders.cancel': async ({ accountId, market, orderId }) =>

@@ -5,9 +5,11 @@ import type { HandlerContext } from '../context.ts';
 export function walletHandlers({
   wallet,
   addressBook: book,
+  known,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `wallet.${string}`>> {
   return {
-    'wallet.balances': ({ accountId }) => wallet.balances(accountId),
+    'wallet.balances': ({ accountId }) =>
+      known.fresh(accountId, 'balances.main', () => wallet.balances(accountId)),
     'wallet.withdrawable': ({ accountId }) => wallet.withdrawable(accountId),
     'wallet.assets': () => wallet.assets(),
     'wallet.withdraw': ({ accountId, ...input }) => wallet.withdraw(accountId, input),
