@@ -276,6 +276,7 @@ describe('ActiveOrders', () => {
           return { ok: true, value: 'b3c1f0e2-8a4b-4c55-9a4f-3b1e2d9c7a10' };
         if (procedure === 'orders.active') return { ok: true, value: open };
         if (procedure === 'positions.open') return { ok: true, value: [] };
+        if (procedure === 'known.recall') return { ok: true, value: [] };
         if (procedure === 'orders.cancel') {
           open = [];
           return { ok: true, value: { orderId: 7 } };
