@@ -1,5 +1,16 @@
 import type { AccountView, DeskBalanceView, ImportReport } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { recall } from './known.svelte.ts';
+
+type SpotBalances = NonNullable<DeskBalanceView['balances']>;
+
+/** An account's balances as its row shows them: the words, when they were taken and where from. */
+export interface ShownBalance {
+  text: string;
+  /** When the balances shown were taken from the exchange; null when none are known. */
+  asOfMs: number | null;
+  source: 'exchange' | 'cache' | 'none';
+}
 
 /** Non-zero spot balances in words: "USDT 50000 · BTC 1 (0.5 frozen)", largest list first by asset name. */
 export function balanceSummary(view: DeskBalanceView | undefined): string {
@@ -51,6 +62,10 @@ export class AccountsManager {
   addError = $state<IpcError | undefined>();
   importReport = $state<ImportReport | undefined>();
   importError = $state<IpcError | undefined>();
+  /** The balances last seen per account (kept by main), painted until the exchange answers. */
+  saved = $state<Partial<Record<string, { value: SpotBalances; asOfMs: number }>>>({});
+  /** When each account's balances came from the exchange in this window. */
+  readAt = $state<Record<string, number>>({});
   readonly #api: TxcApi;
 
   constructor(api: TxcApi) {
@@ -64,6 +79,33 @@ export class AccountsManager {
 
   #balance(view: DeskBalanceView): void {
     this.balances = { ...this.balances, [view.account]: view };
+    if (view.ok) this.readAt = { ...this.readAt, [view.account]: Date.now() };
+  }
+
+  /**
+   * The balances a row shows: the exchange's answer, else the saved ones with their time, else why
+   * they are not known (never "no balance" for balances that could not be read).
+   */
+  shown(id: string): ShownBalance {
+    const view = this.balances[id];
+    if (view?.ok) return { text: balanceSummary(view), asOfMs: this.readAt[id] ?? null, source: 'exchange' };
+    const saved = this.saved[id];
+    if (saved)
+      return {
+        text: `saved: ${balanceSummary({ account: id, ok: true, balances: saved.value })}`,
+        asOfMs: saved.asOfMs,
+        source: 'cache',
+      };
+    return {
+      text: view ? `not known: ${view.error?.message ?? 'unavailable'}` : 'reading…',
+      asOfMs: null,
+      source: 'none',
+    };
+  }
+
+  /** Accounts whose row shows saved balances (the exchange did not answer for them). */
+  get savedShown(): number {
+    return this.accounts.filter((a) => this.shown(a.id).source === 'cache').length;
   }
 
   async load(): Promise<void> {
@@ -76,7 +118,10 @@ export class AccountsManager {
     }
     this.error = undefined;
     this.accounts = reply.value;
-    if (reply.value.length > 0) void this.refreshBalances();
+    if (reply.value.length === 0) return;
+    const ids = reply.value.map((a) => a.id);
+    void recall(this.#api, 'balances.spot', ids).then((saved) => (this.saved = { ...saved }));
+    void this.refreshBalances();
   }
 
   async refreshBalances(): Promise<void> {
