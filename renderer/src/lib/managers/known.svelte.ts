@@ -91,6 +91,14 @@ export class Known<T> implements KnownStatus {
     }
   }
 
+  /** A value the exchange pushed just now: it is fresh. */
+  set(value: T): void {
+    this.value = value;
+    this.asOfMs = Date.now();
+    this.source = 'exchange';
+    this.problem = undefined;
+  }
+
   /** A change made here (an order cancelled) applied to the value shown. */
   update(change: (value: T) => T): void {
     if (this.value !== undefined) this.value = change(this.value);
