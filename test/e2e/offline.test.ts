@@ -75,12 +75,16 @@ describe('every screen with the exchange stopped and restarted', () => {
       /Saved workers as of \d\d:\d\d:\d\d.*not refreshed: Could not reach the exchange/,
     );
 
-    // The exchange comes back: the top bar clears by itself and the screens catch up in place.
+    // The exchange comes back: the top bar clears by itself, and the open screen catches up in place
+    // (no navigation, no reload); every other screen shows fresh content when opened.
+    await navigateAndTime(page, '#/trade', OFFLINE_SCREENS[2]?.cached ?? 'false');
     await app.sandbox.resume();
     await timeUntil(
       page,
       `document.querySelector('[data-testid="reach-badge"]')?.dataset.state === 'reachable'`,
     );
+    await timeUntil(page, OFFLINE_SCREENS[2]?.fresh ?? 'false', 10_000);
+    expect(await page.getByTestId('cancel-order').first().isDisabled()).toBe(false);
     for (const screen of OFFLINE_SCREENS) await navigateAndTime(page, screen.hash, screen.fresh);
     expect(await page.getByTestId('trade-blocked').count()).toBe(0);
     expect(await js(page, 'window.__sameDocument === true')).toBe(true);

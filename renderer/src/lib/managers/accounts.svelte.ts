@@ -4,6 +4,9 @@ import { recall } from './known.svelte.ts';
 
 type SpotBalances = NonNullable<DeskBalanceView['balances']>;
 
+/** At most this many accounts follow their balances live on this screen (one WebSocket each). */
+export const LIVE_BALANCES = 20;
+
 /** An account's balances as its row shows them: the words, when they were taken and where from. */
 export interface ShownBalance {
   text: string;
@@ -72,9 +75,48 @@ export class AccountsManager {
     this.#api = api;
   }
 
-  /** Starts listening to balances as they arrive; returns a function that stops. */
+  /**
+   * Starts listening to balances as they arrive: each account's read (`desk.balance`) and the changed
+   * tickers its WebSocket pushes (`balanceSpot`); returns a function that stops.
+   */
   listen(): () => void {
-    return this.#api.on('desk.balance', (view) => this.#balance(view));
+    const stops = [
+      this.#api.on('desk.balance', (view) => this.#balance(view)),
+      this.#api.on('ws.batch', (batch) => {
+        for (const e of batch.events)
+          if (e.channel === 'balanceSpot') this.#pushed(batch.accountId, e.balances);
+      }),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+      void this.#unsubscribe();
+    };
+  }
+
+  #live: string[] = [];
+
+  /** A push carries only the tickers that changed: they replace those of the balances read. */
+  #pushed(account: string, changed: SpotBalances): void {
+    const view = this.balances[account];
+    if (!view?.ok) return;
+    this.#balance({ ...view, balances: { ...view.balances, ...changed } });
+  }
+
+  /** Follows the spot balances of the first accounts live (their `balanceSpot` channel). */
+  async #subscribe(ids: readonly string[]): Promise<void> {
+    await this.#unsubscribe();
+    const replies = await Promise.all(
+      ids
+        .slice(0, LIVE_BALANCES)
+        .map((accountId) => this.#api.live.subscribe({ accountId, channel: 'balanceSpot', topic: '*' })),
+    );
+    this.#live = replies.flatMap((r) => (r.ok ? [r.value] : []));
+  }
+
+  async #unsubscribe(): Promise<void> {
+    const ids = this.#live;
+    this.#live = [];
+    await Promise.all(ids.map((id) => this.#api.live.unsubscribe({ id })));
   }
 
   #balance(view: DeskBalanceView): void {
@@ -121,7 +163,8 @@ export class AccountsManager {
     if (reply.value.length === 0) return;
     const ids = reply.value.map((a) => a.id);
     void recall(this.#api, 'balances.spot', ids).then((saved) => (this.saved = { ...saved }));
-    void this.refreshBalances();
+    // Read first, then follow: a push changes only some tickers of balances already read.
+    void this.refreshBalances().then(() => this.#subscribe(ids));
   }
 
   async refreshBalances(): Promise<void> {

@@ -40,9 +40,26 @@ export class ConnectionManager {
     }
   }
 
+  #returns: Array<() => void> = [];
+
+  /**
+   * Runs `refresh` each time the exchange answers again after it could not be reached, so an open
+   * screen catches up without a reload; returns the stop.
+   */
+  onReturn(refresh: () => void): () => void {
+    this.#returns = [...this.#returns, refresh];
+    return () => {
+      this.#returns = this.#returns.filter((r) => r !== refresh);
+    };
+  }
+
   /** Reads the connection model now and follows its pushes; returns the stop. */
   follow(): () => void {
-    const stop = this.#api.on('connection.health', (view) => (this.health = view));
+    const stop = this.#api.on('connection.health', (view) => {
+      const wasDown = this.offline;
+      this.health = view;
+      if (wasDown && view.exchange.state === 'reachable') for (const refresh of this.#returns) refresh();
+    });
     void this.#api.connection.health().then((reply) => {
       if (reply.ok && !this.health) this.health = reply.value;
     });

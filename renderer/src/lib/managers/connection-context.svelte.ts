@@ -11,6 +11,18 @@ export function provideConnection(connection: ConnectionManager): void {
   setContext(KEY, connection);
 }
 
+/**
+ * Runs `refresh` whenever the exchange answers again after being unreachable, while the calling
+ * component lives (call it while the component is created).
+ */
+export function catchUpOnReturn(refresh: () => void): void {
+  const connection = useConnection();
+  $effect(() => {
+    const stop = connection?.onReturn(refresh);
+    return () => stop?.();
+  });
+}
+
 /** The window's connection model; undefined where none was provided (a component tested alone). */
 export function useConnection(): ConnectionManager | undefined {
   return getContext<ConnectionManager | undefined>(KEY);
