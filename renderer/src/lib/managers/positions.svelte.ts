@@ -73,10 +73,18 @@ export class PositionsManager {
   #subs: Record<string, string> = {};
   #stopEvents: Array<() => void> = [];
 
+  /** Says why changing positions cannot be done now (the exchange is unreachable, the key refused). */
+  blockedBy: (account: string) => string | undefined = () => undefined;
+
   constructor(api: TxcApi, store: PreferenceStore, now: () => number = Date.now) {
     this.#api = api;
     this.#store = store;
     this.#now = now;
+  }
+
+  /** Why leverage, TP/SL and closing are off now, in words; undefined when they can be done. */
+  get blocked(): string | undefined {
+    return this.blockedBy(this.account);
   }
 
   get futures(): MarketView[] {
