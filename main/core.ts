@@ -38,9 +38,12 @@ import {
   type ConnectionTarget,
   type ExchangeConnection,
 } from './services/exchange-connection.ts';
+import { ConnectionHealth } from './services/connection-health.ts';
 import { GuardSettingsStore } from './services/guard-settings.ts';
 import { HistoryService } from './services/history.ts';
 import { LastKnown } from './services/last-known.ts';
+import { KnownReads } from './services/known-reads.ts';
+import { knownHandlers } from './domains/known/handlers.ts';
 import { LiveService } from './services/live.ts';
 import { MiningAccounts } from './services/mining.ts';
 import { MiningWatch } from './services/mining-watch.ts';
@@ -60,6 +63,7 @@ export interface Core {
   readonly cache: Cache;
   readonly history: HistoryService;
   readonly live: LiveService;
+  readonly health: ConnectionHealth;
   /** A page instance is gone (navigated, reloaded, closed, crashed): what it started ends. */
   endFrame(frame: string): void;
   close(): Promise<void>;
@@ -120,6 +124,11 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const accounts = new AccountService(registry, connection, platform);
   const desk = new DeskService(accounts, connection, platform);
   const webhooks = new WebhookService(cache, accounts, secrets, platform, events);
+  const health = new ConnectionHealth(connection.http, events, {
+    accountOfKey: (apiKey) => registry.idForKey(connection.id, apiKey),
+  });
+  connection.http.useReachability(() => health.unreachable);
+  health.start();
   const live = new LiveService(connection.status.wsUrl, accounts, events, log);
   const miningWatch = new MiningWatch(
     cache,
@@ -171,12 +180,15 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const registered = await accounts.registerDemoAccounts();
   if (registered > 0) log.log('info', `registered ${String(registered)} sandbox demo accounts`);
 
+  const lastKnown = new LastKnown(cache);
   const context: HandlerContext = {
     environment,
     accounts,
     connection,
+    health,
     cache,
-    lastKnown: new LastKnown(cache),
+    lastKnown,
+    known: new KnownReads(lastKnown, log),
     live,
     orderControls: new OrderControls(accounts, connection, live, platform),
     events,
@@ -216,6 +228,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...miningHandlers(context),
     ...notificationsHandlers(context),
     ...guardsHandlers(context),
+    ...knownHandlers(context),
   };
   const router = createRouter(handlers, {
     onInternalError: (procedure, error, reference) =>
@@ -230,8 +243,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     cache,
     history,
     live,
+    health,
     endFrame: (frame) => void live.endOwner(frame),
     async close() {
+      health.stop();
       notifications.close();
       live.stop();
       await webhooks.close();

@@ -15,10 +15,12 @@ import type { DeskService } from '../services/desk/desk.ts';
 import type { BatchAudit } from '../services/desk/audit.ts';
 import type { Sweeps } from '../services/desk/sweep.ts';
 import type { ExchangeConnection } from '../services/exchange-connection.ts';
+import type { ConnectionHealth } from '../services/connection-health.ts';
 import type { ConnectionSettings } from '../services/connection-settings.ts';
 import type { GuardSettingsStore } from '../services/guard-settings.ts';
 import type { HistoryService } from '../services/history.ts';
 import type { LastKnown } from '../services/last-known.ts';
+import type { KnownReads } from '../services/known-reads.ts';
 import type { LiveService } from '../services/live.ts';
 import type { MiningAccounts } from '../services/mining.ts';
 import type { MiningWatch } from '../services/mining-watch.ts';
@@ -30,9 +32,13 @@ export interface HandlerContext {
   readonly environment: AppEnvironment;
   readonly accounts: AccountService;
   readonly connection: ExchangeConnection;
+  /** Whether the exchange answers, the sockets and refused keys: the top bar's model. */
+  readonly health: ConnectionHealth;
   readonly cache: Cache;
   /** What each screen last showed per account, for painting at once and offline. */
   readonly lastKnown: LastKnown;
+  /** Reads that keep what they saw as the last known state, and its recall for the screens. */
+  readonly known: KnownReads;
   readonly live: LiveService;
   readonly orderControls: OrderControls;
   readonly events: EventHub;

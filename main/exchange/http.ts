@@ -25,6 +25,17 @@ export interface AuditEntry {
   readonly attempts: number;
 }
 
+/** What one attempt of a request came to: an answer of the exchange (any status), or none. */
+export interface AttemptOutcome {
+  readonly path: string;
+  /** The exchange answered (any HTTP status); false: refused connection, DNS, reset or timeout. */
+  readonly reached: boolean;
+  /** The key of a signed call. */
+  readonly apiKey?: string;
+  /** The error the answer was read as, when it was one (never carries a secret). */
+  readonly error?: ExchangeError;
+}
+
 export interface ExchangeHttpOptions {
   /** REST base address, e.g. `https://exchange.example` or the sandbox's `http://127.0.0.1:PORT`. */
   readonly baseUrl: string;
@@ -93,12 +104,52 @@ export class ExchangeHttp {
   readonly #options: ExchangeHttpOptions;
   readonly #sender: Sender;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly #observers = new Set<(outcome: AttemptOutcome) => void>();
+  #knownUnreachable: () => boolean = () => false;
 
   constructor(options: ExchangeHttpOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.#options = options;
     this.#sender = options.sender ?? defaultSender;
     this.#sleep = options.sleep ?? defaultSleep;
+  }
+
+  /** Tells `observer` of every attempt's outcome as it happens (before any retry); returns the stop. */
+  observe(observer: (outcome: AttemptOutcome) => void): () => void {
+    this.#observers.add(observer);
+    return () => this.#observers.delete(observer);
+  }
+
+  /**
+   * One unsigned GET of a small public list, without retries: resolves true when the exchange answers
+   * at all (whatever the status), false when it cannot be reached in `timeoutMs`.
+   */
+  async probe(timeoutMs = 2_000): Promise<boolean> {
+    const path = '/api/v4/public/collateral/markets';
+    try {
+      await this.#sender(
+        `${this.baseUrl}${path}`,
+        { method: 'GET', headers: { Accept: 'application/json' } },
+        { timeoutMs },
+      );
+      this.#tell({ path, reached: true });
+      return true;
+    } catch {
+      this.#tell({ path, reached: false });
+      return false;
+    }
+  }
+
+  /**
+   * While `unreachable()` answers true, a request that could not reach the exchange fails at once
+   * instead of being retried with back-off: the caller shows what it last knew without waiting.
+   */
+  useReachability(unreachable: () => boolean): void {
+    this.#knownUnreachable = unreachable;
+  }
+
+  #tell(outcome: AttemptOutcome): void {
+    for (const observer of this.#observers) observer(outcome);
   }
 
   /** An unauthenticated GET of a public endpoint (always idempotent). */
@@ -110,7 +161,7 @@ export class ExchangeHttp {
   ): Promise<z.output<S>> {
     const qs = new URLSearchParams(query).toString();
     const url = `${this.baseUrl}${path}${qs ? `?${qs}` : ''}`;
-    const answer = await this.#withRetries(path, { idempotent: true, signal }, undefined, () =>
+    const answer = await this.#withRetries(path, { idempotent: true, signal }, undefined, undefined, () =>
       this.#send(url, { method: 'GET', headers: { Accept: 'application/json' } }, path, signal),
     );
     return parseAnswer(path, schema, answer);
@@ -129,7 +180,7 @@ export class ExchangeHttp {
     let attempts = 0;
     let answer: Answer | undefined;
     try {
-      answer = await this.#withRetries(path, options, limiter, async () => {
+      answer = await this.#withRetries(path, options, limiter, credentials.apiKey, async () => {
         attempts++;
         await limiter.acquire(path, options.signal, options.background);
         // Waiting for the clock to catch up with the nonces always takes real time.
@@ -161,6 +212,7 @@ export class ExchangeHttp {
     path: string,
     options: CallOptions,
     limiter: { pause(path: string, ms: number): void } | undefined,
+    apiKey: string | undefined,
     attempt: () => Promise<Answer>,
   ): Promise<Answer> {
     const maxRetries = this.#options.maxRetries ?? 3;
@@ -169,13 +221,18 @@ export class ExchangeHttp {
       try {
         const answer = await attempt();
         const error = classifyResponse(answer.status, answer.body, answer.retryAfter);
+        this.#tell({ path, reached: true, ...(apiKey ? { apiKey } : {}), ...(error ? { error } : {}) });
         if (!error) return answer;
         failure = error;
       } catch (error) {
         if (!(error instanceof ExchangeError)) throw error;
+        if (error.code === 'network_error' || error.code === 'timeout')
+          this.#tell({ path, reached: false, ...(apiKey ? { apiKey } : {}), error });
         failure = error;
       }
       if (retry >= maxRetries || !retryable(failure, options.idempotent)) throw failure;
+      const unreached = failure.code === 'network_error' || failure.code === 'timeout';
+      if (unreached && failure.status === undefined && this.#knownUnreachable()) throw failure;
       const delay =
         failure instanceof NonceError
           ? 0

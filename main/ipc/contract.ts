@@ -23,7 +23,9 @@ import { positionsProcedures } from '../domains/positions/procedures.ts';
 import { miningProcedures } from '../domains/mining/procedures.ts';
 import { notificationsProcedures } from '../domains/notifications/procedures.ts';
 import { guardsProcedures } from '../domains/guards/procedures.ts';
+import { knownProcedures } from '../domains/known/procedures.ts';
 import { shape, type ProcedureDef, type Shape } from './schemas.ts';
+import type { ConnectionHealthView } from '../domains/connection/views.ts';
 import type { DeskBalanceView } from '../domains/desk/views.ts';
 import type { SyncFinished, SyncProgressView } from '../domains/history/views.ts';
 import type { LiveBatch, LiveState } from '../domains/live/views.ts';
@@ -47,6 +49,7 @@ export type * from '../domains/positions/views.ts';
 export type * from '../domains/mining/views.ts';
 export type * from '../domains/notifications/views.ts';
 export type * from '../domains/guards/views.ts';
+export type * from '../domains/known/views.ts';
 export type { OrderDraftInput, ProcedureDef, Shape } from './schemas.ts';
 
 /** An error as it crosses the bridge: readable, never a stack trace or a secret. */
@@ -83,6 +86,7 @@ export const procedures = {
   ...miningProcedures,
   ...notificationsProcedures,
   ...guardsProcedures,
+  ...knownProcedures,
 } as const satisfies Record<string, ProcedureDef>;
 
 export const events = {
@@ -93,6 +97,7 @@ export const events = {
   'export.progress': shape<{ file: string; rows: number; total: number }>(),
   'desk.balance': shape<DeskBalanceView>(),
   'mining.alert': shape<MiningAlertView>(),
+  'connection.health': shape<ConnectionHealthView>(),
   'ws.state': shape<{ accountId: string; state: LiveState }>(),
   'ws.batch': shape<LiveBatch>(),
   'webhook.event': shape<Omit<WebhookEventView, 'receivedAtMs'>>(),

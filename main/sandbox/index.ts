@@ -1,5 +1,5 @@
 /** Embedded exchange sandbox: starts the REST server on 127.0.0.1 with a seeded fixture. */
-import type { Server } from 'node:http';
+import { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFaults } from './faults.ts';
 import type { FaultOptions } from './faults.ts';
@@ -109,6 +109,15 @@ export interface Sandbox {
   control: SandboxControl;
   /** The WebSocket server, unless started with `ws: false`. */
   websocket: SandboxWs | undefined;
+  /**
+   * Goes down as a stopped exchange does: stops listening and cuts every open connection, REST and
+   * WebSocket, without an answer. Its state is kept for `resume`.
+   */
+  suspend(): Promise<void>;
+  /** Listens again on the same address after `suspend`, with the state it had. */
+  resume(): Promise<void>;
+  /** Between `suspend` and `resume`. */
+  readonly suspended: boolean;
   close(): Promise<void>;
 }
 
@@ -199,6 +208,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const { port } = server.address() as AddressInfo;
   const hostPart = host.includes(':') ? `[${host}]` : host;
   let websocket: SandboxWs | undefined;
+  let suspended = false;
+  const listen = (at: number): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(at, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
   const sandbox: Sandbox = {
     rest: `http://${hostPart}:${port}`,
     ws: `ws://${hostPart}:${port}/ws`,
@@ -259,7 +277,25 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     get websocket() {
       return websocket;
     },
+    get suspended() {
+      return suspended;
+    },
+    async suspend() {
+      if (suspended) return;
+      suspended = true;
+      // The plain http.Server close (the WebSocket wraps server.close to end itself for good).
+      const closed = new Promise<void>((resolve) => Server.prototype.close.call(server, () => resolve()));
+      server.closeAllConnections();
+      websocket?.dropAll();
+      await closed;
+    },
+    async resume() {
+      if (!suspended) return;
+      await listen(port);
+      suspended = false;
+    },
     close: async () => {
+      if (suspended) await sandbox.resume();
       await websocket?.close();
       await new Promise<void>((resolve, reject) => {
         saver?.flush();

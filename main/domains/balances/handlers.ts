@@ -5,8 +5,10 @@ import type { HandlerContext } from '../context.ts';
 
 export function balancesHandlers({
   accounts,
+  known,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `balances.${string}`>> {
   return {
-    'balances.spot': async ({ accountId }) => spotBalances(await accounts.caller(accountId)),
+    'balances.spot': ({ accountId }) =>
+      known.fresh(accountId, 'balances.spot', async () => spotBalances(await accounts.caller(accountId))),
   };
 }

@@ -7,6 +7,7 @@ export function connectionHandlers(
 ): Pick<Handlers, Extract<keyof Handlers, `connection.${string}`>> {
   return {
     'connection.status': () => ctx.connection.status,
+    'connection.health': () => ctx.health.view,
     'connection.saved': () => ctx.connectionSettings.view(),
     'connection.configure': (choice) => ctx.connectionSettings.configure(choice),
   };

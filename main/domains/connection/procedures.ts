@@ -1,9 +1,13 @@
 /** The procedures of the exchange connection: the running one and the saved choice. */
 import { connectionChoice, noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
-import type { ConnectionSettingsView, ConnectionStatus } from './views.ts';
+import type { ConnectionHealthView, ConnectionSettingsView, ConnectionStatus } from './views.ts';
 
 export const connectionProcedures = {
   'connection.status': procedure<ConnectionStatus>()('The exchange the app is connected to.', noInput),
+  'connection.health': procedure<ConnectionHealthView>()(
+    'Whether the exchange answers, the WebSockets by state and the accounts whose keys it refuses (also pushed as connection.health).',
+    noInput,
+  ),
   'connection.saved': procedure<ConnectionSettingsView>()(
     'The exchange the app connects to at start, and whether that differs from the one running now.',
     noInput,

@@ -16,3 +16,37 @@ export interface ConnectionSettingsView {
   /** The desktop can restart the app itself (not in a browser test host). */
   canRestart: boolean;
 }
+
+/** Whether the exchange's REST API answers: not asked yet, answering, or not reachable. */
+export type ReachState = 'checking' | 'reachable' | 'unreachable';
+
+/** An account whose key the exchange refuses while the exchange itself answers. */
+export interface AccountTroubleView {
+  account: string;
+  /** `key_disabled`, `no_permission` (for some function) or `key_refused` (signature, unknown key). */
+  kind: 'key_disabled' | 'no_permission' | 'key_refused';
+  /** The sentence the exchange's refusal was read as. */
+  message: string;
+  sinceMs: number;
+}
+
+/**
+ * What the app knows of its connections now, pushed as `connection.health` whenever it changes: the
+ * core (answering, or this would not arrive), the exchange's REST API, the WebSockets per account and
+ * the accounts whose keys are refused.
+ */
+export interface ConnectionHealthView {
+  exchange: {
+    state: ReachState;
+    /** When the state began (ms). */
+    sinceMs: number;
+    /** The last time the exchange answered anything (ms), null when never. */
+    lastAnswerMs: number | null;
+    /** Why it is unreachable, in words (no internal codes). */
+    reason?: string;
+  };
+  /** WebSockets by state, idle ones left out. */
+  sockets: { live: number; down: number };
+  /** Accounts whose key the exchange refused (disabled, no permission), newest first. */
+  accounts: AccountTroubleView[];
+}

@@ -14,13 +14,26 @@ export function deskHandlers({
   platform,
   balanceMoves,
   subAccountKeys,
+  known,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `desk.${string}`>> {
   return {
     'desk.balances': (input) =>
-      desk.balances(input?.accountIds ?? accounts.registry.list().map((a) => a.id), (r) =>
-        events.emit('desk.balance', r),
-      ),
-    'desk.subAccountBalances': (input) => desk.mainSubAccountBalances(input?.subAccountIds),
+      desk.balances(input?.accountIds ?? accounts.registry.list().map((a) => a.id), (r) => {
+        if (r.balances) known.keep(r.account, 'balances.spot', r.balances);
+        events.emit('desk.balance', r);
+      }),
+    'desk.subAccountBalances': async (input) => {
+      const results = await desk.mainSubAccountBalances(input?.subAccountIds);
+      const bySubId = new Map(accounts.registry.list().map((a) => [a.subAccountId, a.id]));
+      known.keepMany(
+        'subaccount.balances',
+        results.flatMap((r) => {
+          const account = bySubId.get(r.subAccountId);
+          return account && r.balances ? [{ account, value: r.balances }] : [];
+        }),
+      );
+      return results;
+    },
     'desk.previewOrder': ({ accountIds, draft, sizing, parentId }) =>
       desk.preview(accountIds, draft, sizing, parentId),
     'desk.placeOrder': async ({ previewId, acknowledge }) => {

@@ -5,10 +5,13 @@ import type { HandlerContext } from '../context.ts';
 export function miningHandlers({
   mining,
   miningWatch,
+  known,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `mining.${string}`>> {
   return {
-    'mining.accounts': ({ accountId }) => mining.list(accountId),
-    'mining.info': ({ accountId, miningAccount }) => mining.info(accountId, miningAccount),
+    'mining.accounts': ({ accountId }) =>
+      known.fresh(accountId, 'mining.accounts', () => mining.list(accountId)),
+    'mining.info': ({ accountId, miningAccount }) =>
+      known.fresh(accountId, 'mining.workers', () => mining.info(accountId, miningAccount), miningAccount),
     'mining.rewards': ({ accountId, miningAccount, limit }) =>
       mining.rewards(accountId, miningAccount, limit),
     'mining.workerSamples': ({ accountId, miningAccount, hours = 24 }) =>

@@ -13,6 +13,7 @@ export function ordersHandlers({
   connection,
   live,
   orderControls,
+  known,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `orders.${string}`>> {
   return {
     'orders.check': async ({ draft, accountId }) => {
@@ -34,7 +35,8 @@ export function ordersHandlers({
         await connection.trading.accountContext(caller, draft),
       );
     },
-    'orders.active': ({ accountId, market }) => orderControls.active(accountId, market),
+    'orders.active': ({ accountId, market }) =>
+      known.fresh(accountId, 'orders.open', () => orderControls.active(accountId, market), market),
     'orders.modify': ({ accountId, acknowledge, ...change }) =>
       orderControls.modify(accountId, change, acknowledge),
     'orders.funds': async ({ accountId, draft, percent }) =>

@@ -9,10 +9,17 @@ export function positionsHandlers({
   connection,
   live,
   collateralAccount,
+  known,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `positions.${string}`>> {
   const as = (id: string) => accounts.caller(id);
   return {
-    'positions.open': async ({ accountId, market }) => openPositions(await as(accountId), market),
+    'positions.open': ({ accountId, market }) =>
+      known.fresh(
+        accountId,
+        'positions.open',
+        async () => openPositions(await as(accountId), market),
+        market,
+      ),
     'positions.setLeverage': async ({ accountId, leverage }) =>
       setLeverage(connection, await as(accountId), leverage),
     'positions.hedgeMode': ({ accountId }) => collateralAccount.hedgeMode(accountId),

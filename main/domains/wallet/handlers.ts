@@ -7,9 +7,11 @@ export function walletHandlers({
   addressBook: book,
   balanceMoves,
   flex,
+  known,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `wallet.${string}`>> {
   return {
-    'wallet.balances': ({ accountId }) => wallet.balances(accountId),
+    'wallet.balances': ({ accountId }) =>
+      known.fresh(accountId, 'balances.main', () => wallet.balances(accountId)),
     'wallet.withdrawable': ({ accountId }) => wallet.withdrawable(accountId),
     'wallet.assets': () => wallet.assets(),
     'wallet.withdraw': ({ accountId, ...input }) => wallet.withdraw(accountId, input),

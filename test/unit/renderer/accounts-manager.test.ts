@@ -53,6 +53,54 @@ describe('account helpers', () => {
 });
 
 describe('AccountsManager', () => {
+  it("shows saved balances with their time until the exchange answers, then follows the account's balanceSpot pushes", async () => {
+    const unreachable = { code: 'network_error', message: 'Could not reach the exchange.' };
+    let online = false;
+    const { api, calls, emit } = fakeBridge((procedure) => {
+      if (procedure === 'accounts.list') return { ok: true, value: [account] };
+      if (procedure === 'known.recall')
+        return {
+          ok: true,
+          value: [{ account: ID, asOfMs: 1_000, value: { USDT: { available: '7', freeze: '0' } } }],
+        };
+      if (procedure === 'desk.balances')
+        return online
+          ? {
+              ok: true,
+              value: [
+                {
+                  account: ID,
+                  ok: true,
+                  balances: { USDT: { available: '8', freeze: '0' }, BTC: { available: '1', freeze: '0' } },
+                },
+              ],
+            }
+          : { ok: true, value: [{ account: ID, ok: false, error: unreachable }] };
+      if (procedure === 'live.subscribe') return { ok: true, value: 'b3c1f0e2-8a4b-4c55-9a4f-3b1e2d9c7a10' };
+      return { ok: true, value: true };
+    });
+    const manager = new AccountsManager(api);
+    const stop = manager.listen();
+    await manager.load();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(manager.shown(ID)).toEqual({ text: 'saved: USDT 7', asOfMs: 1_000, source: 'cache' });
+    expect(manager.savedShown).toBe(1);
+
+    online = true;
+    await manager.load();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(manager.shown(ID)).toMatchObject({ text: 'USDT 8 · BTC 1', source: 'exchange' });
+    expect(calls).toContainEqual(['live.subscribe', { accountId: ID, channel: 'balanceSpot', topic: '*' }]);
+    // A push names only the tickers that changed.
+    emit('ws.batch', {
+      accountId: ID,
+      events: [{ channel: 'balanceSpot', balances: { USDT: { available: '5', freeze: '3' } } }],
+      replaced: 0,
+    });
+    expect(manager.shown(ID).text).toBe('USDT 5 (3 frozen) · BTC 1');
+    stop();
+  });
+
   it('lists accounts, takes balances as they arrive, and keeps an edit error with its account', async () => {
     const { api, calls, emit } = fakeBridge({
       'accounts.list': { ok: true, value: [account] },

@@ -265,8 +265,10 @@ describe('DeskOrder', () => {
     expect(desk.resendParentId).toBe('txb-p1');
     expect(desk.preview).toBeUndefined();
 
-    // A new preview (even after an edit) keeps the parent id and so every child's id.
+    // A new preview (even after an edit) keeps the parent id and so every child's id; the last
+    // batch's outcomes leave with the edit, never sitting under the new preview.
     desk.set({ amount: '0.0010' });
+    expect(desk.outcomes).toBeUndefined();
     await desk.runPreview();
     expect(desk.preview?.parentId).toBe('txb-p1');
     expect(desk.preview?.resend).toBe(true);

@@ -225,6 +225,37 @@ describe('OrderTicket', () => {
     expect(ticket.placeErrorUnclaimed).toBeUndefined();
   });
 
+  it('ends a pending check when the order is sent, and forgets the placed line when its order is cancelled or the account changes', async () => {
+    const timers = manualTimers();
+    const { api } = fakeBridge((procedure) =>
+      procedure === 'orders.check'
+        ? { ok: true, value: { issues: [], questions: [] } }
+        : {
+            ok: true,
+            value: { clientOrderId: 'a', recovered: false, order: { orderId: 6925, status: 'NEW' } },
+          },
+    );
+    const ticket = new OrderTicket(api, timers);
+    ticket.setAccount(ACCOUNT);
+    ticket.set({ market: 'BTC_USDT', amount: '0.001', price: '30000' });
+    await ticket.check();
+    // A key pressed just before Enter schedules a check that the send makes pointless.
+    ticket.set({ amount: '0.002' });
+    expect(ticket.checking).toBe(true);
+    await ticket.place(ACCOUNT);
+    expect(ticket.checking).toBe(false);
+    expect(timers.pending).toBe(0);
+    expect(ticket.placed?.order?.orderId).toBe(6925);
+    ticket.orderGone(1);
+    expect(ticket.placed).toBeDefined();
+    ticket.orderGone(6925);
+    expect(ticket.placed).toBeUndefined();
+    await ticket.place(ACCOUNT);
+    expect(ticket.placed).toBeDefined();
+    ticket.setAccount('another');
+    expect(ticket.placed).toBeUndefined();
+  });
+
   it('clears the typed values on Esc but keeps market, kind and side', () => {
     const ticket = new OrderTicket(fakeBridge(() => ({ ok: true, value: [] })).api, manualTimers());
     ticket.set({ market: 'ETH_USDT', side: 'sell', kind: 'market', amount: '2' });
@@ -246,6 +277,7 @@ describe('ActiveOrders', () => {
         if (procedure === 'orders.active') return { ok: true, value: open };
         if (procedure === 'positions.open') return { ok: true, value: [] };
         if (procedure === 'orders.killSwitches') return { ok: true, value: [] };
+        if (procedure === 'known.recall') return { ok: true, value: [] };
         if (procedure === 'orders.cancel') {
           open = [];
           return { ok: true, value: { orderId: 7 } };

@@ -45,6 +45,8 @@ function sandboxLike(procedure: string, input: unknown): unknown {
       return { ok: true, value: [{ market: 'BTC_PERP', positionSide: 'BOTH', quantile: 2 }] };
     case 'positions.setLeverage':
       return { ok: true, value: (input as { leverage: number }).leverage };
+    case 'known.recall':
+      return { ok: true, value: [] };
     default:
       return { ok: true, value: true };
   }

@@ -70,3 +70,32 @@ export function showTime(ms: number, timeZone?: string): ShownTime {
     iso: new Date(ms).toISOString(),
   };
 }
+
+/** "12:04:31" in the user's zone: a clock time for today's states. */
+export function formatClock(ms: number, timeZone?: string): string {
+  const p = partsIn(ms, timeZone);
+  return `${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** "just now", "40 s ago", "3 min ago", "2 h ago", "4 days ago": how long before `nowMs`. */
+export function formatAgo(ms: number, nowMs: number): string {
+  const s = Math.max(0, Math.floor((nowMs - ms) / 1000));
+  if (s < 5) return 'just now';
+  if (s < 60) return `${String(s)} s ago`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${String(m)} min ago`;
+  const h = Math.floor(m / 60);
+  if (h < 48) return `${String(h)} h ago`;
+  return `${String(Math.floor(h / 24))} days ago`;
+}
+
+/**
+ * "as of 12:04:31, 3 min ago" (the date too when it is not today): when a shown value was taken.
+ */
+export function formatAsOf(ms: number, nowMs: number, timeZone?: string): string {
+  const when = partsIn(ms, timeZone);
+  const today = partsIn(nowMs, timeZone);
+  const sameDay = when.year === today.year && when.month === today.month && when.day === today.day;
+  const at = sameDay ? formatClock(ms, timeZone) : formatLocalTime(ms, timeZone);
+  return `as of ${at}, ${formatAgo(ms, nowMs)}`;
+}

@@ -1,5 +1,19 @@
 import type { AccountView, DeskBalanceView, ImportReport } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { recall } from './known.svelte.ts';
+
+type SpotBalances = NonNullable<DeskBalanceView['balances']>;
+
+/** At most this many accounts follow their balances live on this screen (one WebSocket each). */
+export const LIVE_BALANCES = 20;
+
+/** An account's balances as its row shows them: the words, when they were taken and where from. */
+export interface ShownBalance {
+  text: string;
+  /** When the balances shown were taken from the exchange; null when none are known. */
+  asOfMs: number | null;
+  source: 'exchange' | 'cache' | 'none';
+}
 
 /** Non-zero spot balances in words: "USDT 50000 · BTC 1 (0.5 frozen)", largest list first by asset name. */
 export function balanceSummary(view: DeskBalanceView | undefined): string {
@@ -51,19 +65,89 @@ export class AccountsManager {
   addError = $state<IpcError | undefined>();
   importReport = $state<ImportReport | undefined>();
   importError = $state<IpcError | undefined>();
+  /** The balances last seen per account (kept by main), painted until the exchange answers. */
+  saved = $state<Partial<Record<string, { value: SpotBalances; asOfMs: number }>>>({});
+  /** When each account's balances came from the exchange in this window. */
+  readAt = $state<Record<string, number>>({});
   readonly #api: TxcApi;
 
   constructor(api: TxcApi) {
     this.#api = api;
   }
 
-  /** Starts listening to balances as they arrive; returns a function that stops. */
+  /**
+   * Starts listening to balances as they arrive: each account's read (`desk.balance`) and the changed
+   * tickers its WebSocket pushes (`balanceSpot`); returns a function that stops.
+   */
   listen(): () => void {
-    return this.#api.on('desk.balance', (view) => this.#balance(view));
+    const stops = [
+      this.#api.on('desk.balance', (view) => this.#balance(view)),
+      this.#api.on('ws.batch', (batch) => {
+        for (const e of batch.events)
+          if (e.channel === 'balanceSpot') this.#pushed(batch.accountId, e.balances);
+      }),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+      void this.#unsubscribe();
+    };
+  }
+
+  #live: string[] = [];
+
+  /** A push carries only the tickers that changed: they replace those of the balances read. */
+  #pushed(account: string, changed: SpotBalances): void {
+    const view = this.balances[account];
+    if (!view?.ok) return;
+    this.#balance({ ...view, balances: { ...view.balances, ...changed } });
+  }
+
+  /** Follows the spot balances of the first accounts live (their `balanceSpot` channel). */
+  async #subscribe(ids: readonly string[]): Promise<void> {
+    await this.#unsubscribe();
+    const replies = await Promise.all(
+      ids
+        .slice(0, LIVE_BALANCES)
+        .map((accountId) => this.#api.live.subscribe({ accountId, channel: 'balanceSpot', topic: '*' })),
+    );
+    this.#live = replies.flatMap((r) => (r.ok ? [r.value] : []));
+  }
+
+  async #unsubscribe(): Promise<void> {
+    const ids = this.#live;
+    this.#live = [];
+    await Promise.all(ids.map((id) => this.#api.live.unsubscribe({ id })));
   }
 
   #balance(view: DeskBalanceView): void {
     this.balances = { ...this.balances, [view.account]: view };
+    if (view.ok) this.readAt = { ...this.readAt, [view.account]: Date.now() };
+  }
+
+  /**
+   * The balances a row shows: the exchange's answer, else the saved ones with their time, else why
+   * they are not known (never "no balance" for balances that could not be read).
+   */
+  shown(id: string): ShownBalance {
+    const view = this.balances[id];
+    if (view?.ok) return { text: balanceSummary(view), asOfMs: this.readAt[id] ?? null, source: 'exchange' };
+    const saved = this.saved[id];
+    if (saved)
+      return {
+        text: `saved: ${balanceSummary({ account: id, ok: true, balances: saved.value })}`,
+        asOfMs: saved.asOfMs,
+        source: 'cache',
+      };
+    return {
+      text: view ? `not known: ${view.error?.message ?? 'unavailable'}` : 'reading…',
+      asOfMs: null,
+      source: 'none',
+    };
+  }
+
+  /** Accounts whose row shows saved balances (the exchange did not answer for them). */
+  get savedShown(): number {
+    return this.accounts.filter((a) => this.shown(a.id).source === 'cache').length;
   }
 
   async load(): Promise<void> {
@@ -76,7 +160,11 @@ export class AccountsManager {
     }
     this.error = undefined;
     this.accounts = reply.value;
-    if (reply.value.length > 0) void this.refreshBalances();
+    if (reply.value.length === 0) return;
+    const ids = reply.value.map((a) => a.id);
+    void recall(this.#api, 'balances.spot', ids).then((saved) => (this.saved = { ...saved }));
+    // Read first, then follow: a push changes only some tickers of balances already read.
+    void this.refreshBalances().then(() => this.#subscribe(ids));
   }
 
   async refreshBalances(): Promise<void> {

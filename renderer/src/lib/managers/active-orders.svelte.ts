@@ -2,6 +2,7 @@ import type { OrderView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { legKinds, type LegKind } from '../format/tpsl.ts';
 import { KillSwitchTimer } from './kill-switch.svelte.ts';
+import { Known, recall } from './known.svelte.ts';
 
 /** The guard names main accepts, from what a question or a refusal carried. */
 export function acknowledgeOf(guards: readonly string[]): Array<'price_band' | 'notional'> {
@@ -28,7 +29,8 @@ export type OrderEdit = { orderId: number } & Record<ModifyField, string>;
 
 /** The open orders of one account on one market, refreshed on its `ordersPending` pushes; modify and cancel. */
 export class ActiveOrders {
-  orders = $state<OrderView[]>([]);
+  /** The open orders with their age: the saved ones at once, then the exchange's. */
+  readonly known = new Known<OrderView[]>();
   /** Which open orders are take-profit / stop-loss legs of a position (by order id). */
   legs = $state<Readonly<Record<number, LegKind>>>({});
   loading = $state(false);
@@ -47,6 +49,8 @@ export class ActiveOrders {
   market = '';
   /** The market's kill switch (armed, counting down, disarmed), following the same account and market. */
   readonly killSwitch: KillSwitchTimer;
+  /** Told of each order that left the book unfilled: cancelled here, or a finish pushed by the exchange. */
+  onGone: ((orderId: number) => void) | undefined;
   readonly #api: TxcApi;
   #subscription: string | undefined;
   #stopBatch: (() => void) | undefined;
@@ -55,9 +59,23 @@ export class ActiveOrders {
   #missed = false;
   #loads = 0;
 
-  constructor(api: TxcApi) {
+  readonly #blockedBy: (account: string) => string | undefined;
+
+  /** `blockedBy` says why an account's orders cannot be changed now (the exchange is unreachable). */
+  constructor(api: TxcApi, blockedBy: (account: string) => string | undefined = () => undefined) {
     this.#api = api;
     this.killSwitch = new KillSwitchTimer(api);
+    this.#blockedBy = blockedBy;
+  }
+
+  /** Why cancelling or modifying cannot be done now, in words; undefined when it can. */
+  get blocked(): string | undefined {
+    return this.#blockedBy(this.account);
+  }
+
+  /** The open orders shown: the exchange's, or the last known ones (empty while nothing is known). */
+  get orders(): OrderView[] {
+    return this.known.value ?? [];
   }
 
   async load(): Promise<void> {
@@ -67,20 +85,18 @@ export class ActiveOrders {
     // A push can start a load while another is out: only the latest answer counts.
     const sequence = ++this.#loads;
     this.loading = true;
-    const [reply, positions] = await Promise.all([
-      this.#api.orders.active({ accountId: account, ...(market ? { market } : {}) }),
-      this.#api.positions.open({ accountId: account, ...(market ? { market } : {}) }),
-    ]);
+    const positions = this.#api.positions.open({ accountId: account, ...(market ? { market } : {}) });
+    await this.known.load(
+      `${account}\n${market}`,
+      async () => (await recall(this.#api, 'orders.open', [account], market))[account],
+      () => this.#api.orders.active({ accountId: account, ...(market ? { market } : {}) }),
+    );
+    const legs = await positions;
     if (sequence !== this.#loads) return;
     this.loading = false;
     // Without the positions the legs still show, as the exchange's order type and reduce-only.
-    this.legs = positions.ok ? legKinds(positions.value) : {};
-    if (reply.ok) {
-      this.orders = reply.value;
-      this.error = undefined;
-    } else {
-      this.error = reply.error;
-    }
+    this.legs = legs.ok ? legKinds(legs.value) : {};
+    this.error = this.known.problem;
   }
 
   /** Follows an account and market: loads its orders and listens to its ordersPending pushes. */
@@ -88,7 +104,6 @@ export class ActiveOrders {
     const accountChanged = account !== this.account;
     this.account = account;
     this.market = market;
-    this.orders = [];
     this.modifying = undefined;
     this.cancelAllError = undefined;
     this.lastCancelAll = undefined;
@@ -102,7 +117,14 @@ export class ActiveOrders {
     if (!account) return;
     this.#stopBatch = this.#api.on('ws.batch', (batch) => {
       if (batch.accountId !== this.account) return;
-      if (batch.events.some((e) => e.channel === 'ordersPending')) void this.load();
+      let pending = false;
+      for (const e of batch.events) {
+        if (e.channel !== 'ordersPending') continue;
+        pending = true;
+        // A finish that is not a fill: cancelled elsewhere, or ended by the exchange.
+        if (e.event === 'finish' && !/fill/i.test(e.order.status ?? '')) this.onGone?.(e.order.orderId);
+      }
+      if (pending) void this.load();
     });
     // After a reconnect (resubscribed, pushes flowing again) the list is read again by REST: orders
     // placed, filled or cancelled while the socket was down sent no push and none is replayed.
@@ -150,6 +172,7 @@ export class ActiveOrders {
     this.cancelAllError = undefined;
     this.cancelError = undefined;
     this.lastCancelAll = { cancelled: reply.value.cancelled.length };
+    for (const o of reply.value.cancelled) this.onGone?.(o.orderId);
     await this.load();
   }
 
@@ -249,6 +272,7 @@ export class ActiveOrders {
       return;
     }
     this.cancelError = undefined;
-    this.orders = this.orders.filter((o) => o.orderId !== order.orderId);
+    this.known.update((orders) => orders.filter((o) => o.orderId !== order.orderId));
+    this.onGone?.(order.orderId);
   }
 }

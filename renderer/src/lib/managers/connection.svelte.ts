@@ -1,4 +1,8 @@
-import type { ConnectionSettingsView, ConnectionStatus } from '../../../../main/ipc/contract.ts';
+import type {
+  ConnectionHealthView,
+  ConnectionSettingsView,
+  ConnectionStatus,
+} from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 
 export interface ConnectionForm {
@@ -18,6 +22,8 @@ export class ConnectionManager {
   /** The last failure of reading or saving the settings, or of a restart. */
   settingsError = $state<IpcError | undefined>();
   saving = $state(false);
+  /** Main's model of the connections (`connection.health`): pushed on every change. */
+  health = $state<ConnectionHealthView | undefined>();
   readonly #api: TxcApi;
 
   constructor(api: TxcApi) {
@@ -32,6 +38,51 @@ export class ConnectionManager {
     } else {
       this.error = reply.error;
     }
+  }
+
+  #returns: Array<() => void> = [];
+
+  /**
+   * Runs `refresh` each time the exchange answers again after it could not be reached, so an open
+   * screen catches up without a reload; returns the stop.
+   */
+  onReturn(refresh: () => void): () => void {
+    this.#returns = [...this.#returns, refresh];
+    return () => {
+      this.#returns = this.#returns.filter((r) => r !== refresh);
+    };
+  }
+
+  /** Reads the connection model now and follows its pushes; returns the stop. */
+  follow(): () => void {
+    const stop = this.#api.on('connection.health', (view) => {
+      const wasDown = this.offline;
+      this.health = view;
+      if (wasDown && view.exchange.state === 'reachable') for (const refresh of this.#returns) refresh();
+    });
+    void this.#api.connection.health().then((reply) => {
+      if (reply.ok && !this.health) this.health = reply.value;
+    });
+    return stop;
+  }
+
+  /** The exchange is known not to answer: actions that need it are off, screens show the cache. */
+  get offline(): boolean {
+    return this.health?.exchange.state === 'unreachable';
+  }
+
+  /**
+   * Why an action that needs the exchange cannot run now, in words; undefined when it can. `account`
+   * adds that account's refused key.
+   */
+  blockedReason(account?: string): string | undefined {
+    const health = this.health;
+    if (!health) return undefined;
+    if (health.exchange.state === 'unreachable')
+      return 'The exchange cannot be reached: this waits until it answers again. Nothing is queued.';
+    const trouble = account ? health.accounts.find((a) => a.account === account) : undefined;
+    if (trouble && trouble.kind !== 'no_permission') return trouble.message;
+    return undefined;
   }
 
   async loadSettings(): Promise<void> {

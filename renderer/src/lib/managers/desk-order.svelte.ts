@@ -126,10 +126,11 @@ export class DeskOrder {
     return f && known ? undefined : e;
   }
 
-  /** Any edit makes the preview stale. */
+  /** Any edit makes the preview stale, and the last batch's outcomes no longer answer what is on screen. */
   set(patch: Partial<DeskOrderFields>): void {
     this.fields = { ...this.fields, ...patch };
     this.#preview = undefined;
+    this.outcomes = undefined;
     this.error = undefined;
   }
 
@@ -175,6 +176,8 @@ export class DeskOrder {
       u.market === built.input.draft.market &&
       JSON.stringify(u.accountIds) === JSON.stringify(built.input.accountIds);
     this.previewing = true;
+    // A new preview is a new subject: the previous batch's outcomes leave the screen.
+    this.outcomes = undefined;
     // A re-send of the unfinished batch keeps its parent id: main derives each child's id from it.
     const reply = await this.#api.desk.previewOrder({
       ...built.input,

@@ -1,3 +1,4 @@
+import { recall } from './known.svelte.ts';
 import type {
   MinerInfoView,
   MiningAlertView,
@@ -81,6 +82,10 @@ export class MiningManager {
   linksError = $state<IpcError | undefined>();
   linksLoading = $state(false);
   updatedAtMs = $state<number | undefined>();
+  /** The workers shown are the saved ones (the exchange did not answer): not refreshed since `updatedAtMs`. */
+  infoSaved = $state(false);
+  /** The mining accounts listed are the saved ones: when they were read. */
+  accountsSavedAt = $state<number | undefined>();
 
   alerts = $state<ShownAlert[]>([]);
   polling = $state(false);
@@ -114,6 +119,7 @@ export class MiningManager {
     this.miningAccounts = [];
     this.accountsLoaded = false;
     this.accountsError = undefined;
+    this.accountsSavedAt = undefined;
     this.chosen = undefined;
     this.#clearDetails();
     this.alerts = [];
@@ -128,17 +134,21 @@ export class MiningManager {
     const generation = this.#generation;
     this.accountsLoading = true;
     const reply = await this.#api.mining.accounts({ accountId });
+    // Not answered: the mining accounts last seen, with when, if any were.
+    const saved = reply.ok ? undefined : (await recall(this.#api, 'mining.accounts', [accountId]))[accountId];
     if (generation !== this.#generation) return;
     this.accountsLoading = false;
     this.accountsLoaded = true;
-    if (!reply.ok) {
+    if (!reply.ok && !saved) {
       this.accountsError = reply.error;
       return;
     }
-    this.accountsError = undefined;
-    this.miningAccounts = reply.value;
+    this.accountsError = reply.ok ? undefined : reply.error;
+    this.accountsSavedAt = saved?.asOfMs;
+    const listed = reply.ok ? reply.value : (saved?.value ?? []);
+    this.miningAccounts = listed;
     const remembered = this.#store.getItem(CHOSEN_KEY);
-    const keep = reply.value.find((m) => m.name === (this.chosen ?? remembered)) ?? reply.value[0];
+    const keep = listed.find((m) => m.name === (this.chosen ?? remembered)) ?? listed[0];
     await this.choose(keep?.name);
   }
 
@@ -166,12 +176,21 @@ export class MiningManager {
     if (!target) return;
     this.infoLoading = true;
     const reply = await this.#api.mining.info(target.input);
+    const { accountId, miningAccount } = target.input;
+    const saved = reply.ok
+      ? undefined
+      : (await recall(this.#api, 'mining.workers', [accountId], miningAccount))[accountId];
     if (target.generation !== this.#generation) return;
     this.infoLoading = false;
     if (reply.ok) {
       this.info = reply.value;
       this.updatedAtMs = this.#now();
-    }
+      this.infoSaved = false;
+    } else if (saved && (this.info === undefined || this.infoSaved)) {
+      this.info = saved.value;
+      this.updatedAtMs = saved.asOfMs;
+      this.infoSaved = true;
+    } else if (this.info !== undefined) this.infoSaved = true;
     this.infoError = reply.ok ? undefined : reply.error;
   }
 

@@ -225,7 +225,15 @@ export class OrderTicket {
   setAccount(id: string | undefined): void {
     if (id === this.#account) return;
     this.#account = id;
+    // What was placed belongs to the account it was placed for.
+    this.placed = undefined;
+    this.placeError = undefined;
     this.schedule();
+  }
+
+  /** An order left the book (cancelled here or elsewhere): its "Placed" line is no longer true. */
+  orderGone(orderId: number): void {
+    if (this.placed?.order?.orderId === orderId) this.placed = undefined;
   }
 
   get summary(): string {
@@ -335,7 +343,11 @@ export class OrderTicket {
    * are kept for a repeat, the id is cleared.
    */
   async place(accountId: string, acknowledge: readonly string[] = []): Promise<OrderView | undefined> {
+    // A check still waiting (a key pressed just before Enter) ends here: main checks what is sent.
     this.#timers.clear(this.#timer);
+    this.#sequence++;
+    this.checking = false;
+    this.placed = undefined;
     this.placing = true;
     this.placeError = undefined;
     const guards = acknowledgeOf(acknowledge);

@@ -1,3 +1,4 @@
+import { Known, recall } from './known.svelte.ts';
 import type {
   AdlRankView,
   LiveEvent,
@@ -44,7 +45,8 @@ const leverageKey = (account: string) => `txc.positions.leverage.${account}`;
  */
 export class PositionsManager {
   account = $state('');
-  positions = $state<PositionView[]>([]);
+  /** The open positions with their age: the saved ones at once, then the exchange's and its pushes. */
+  readonly known = new Known<PositionView[]>();
   markets = $state<MarketView[]>([]);
   loading = $state(false);
   error = $state<IpcError | undefined>();
@@ -72,10 +74,18 @@ export class PositionsManager {
   #subs: Record<string, string> = {};
   #stopEvents: Array<() => void> = [];
 
+  /** Says why changing positions cannot be done now (the exchange is unreachable, the key refused). */
+  blockedBy: (account: string) => string | undefined = () => undefined;
+
   constructor(api: TxcApi, store: PreferenceStore, now: () => number = Date.now) {
     this.#api = api;
     this.#store = store;
     this.#now = now;
+  }
+
+  /** Why leverage, TP/SL and closing are off now, in words; undefined when they can be done. */
+  get blocked(): string | undefined {
+    return this.blockedBy(this.account);
   }
 
   get futures(): MarketView[] {
@@ -107,12 +117,20 @@ export class PositionsManager {
     return this.adl[adlKey(p.market, p.positionSide ?? 'BOTH')];
   }
 
+  /** The open positions shown: the exchange's, or the last known ones (empty while nothing is known). */
+  get positions(): PositionView[] {
+    return this.known.value ?? [];
+  }
+
+  set positions(value: PositionView[]) {
+    this.known.set(value);
+  }
+
   /** Follows an account: loads its positions and the markets, listens to its pushes. */
   async follow(account: string): Promise<void> {
     if (account === this.account) return;
     await this.stop();
     this.account = account;
-    this.positions = [];
     this.adl = {};
     this.closed = undefined;
     this.tpslPlaced = undefined;
@@ -150,16 +168,15 @@ export class PositionsManager {
     const account = this.account;
     if (!account) return;
     this.loading = true;
-    const reply = await this.#api.positions.open({ accountId: account });
+    await this.known.load(
+      account,
+      async () => (await recall(this.#api, 'positions.open', [account]))[account],
+      () => this.#api.positions.open({ accountId: account }),
+    );
     if (account !== this.account) return;
     this.loading = false;
-    if (!reply.ok) {
-      this.error = reply.error;
-      return;
-    }
-    this.error = undefined;
-    this.positions = reply.value;
-    await this.watchMarks([]);
+    this.error = this.known.problem;
+    if (this.known.source === 'exchange') await this.watchMarks([]);
   }
 
   /** The ADL ranks now (the channel pushes only every 30 s); a failure leaves them to the pushes. */

@@ -7,6 +7,7 @@ import type {
   SweepLegView,
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { recall } from './known.svelte.ts';
 
 export type SubBalances = ProcedureResult<'desk.subAccountBalances'>[number];
 export type SweepResult = ProcedureResult<'desk.runSweep'>[number];
@@ -63,8 +64,12 @@ export function failuresFirst<T extends { ok: boolean }>(rows: readonly T[]): T[
  */
 export class SubAccountsManager {
   accounts = $state<AccountView[]>([]);
-  /** Balances by exchange sub-account id. */
+  /** Balances by exchange sub-account id: the exchange's, or the saved ones (see `savedAt`). */
   balances = $state<Record<string, SubBalances>>({});
+  /** Sub-accounts (by exchange id) whose balances shown are the saved ones: when they were taken. */
+  savedAt = $state<Record<string, number>>({});
+  /** Why the saved balances of a sub-account were not refreshed. */
+  notRefreshed = $state<Record<string, IpcError>>({});
   loading = $state(false);
   error = $state<IpcError | undefined>();
   balancesError = $state<IpcError | undefined>();
@@ -87,11 +92,50 @@ export class SubAccountsManager {
   rotated = $state<string | undefined>();
   readonly #api: TxcApi;
   readonly #onBatch: () => void;
+  readonly #blockedBy: () => string | undefined;
 
-  /** `onBatch` runs after each sweep or permission batch (the audit log has a new entry). */
-  constructor(api: TxcApi, onBatch: () => void = () => undefined) {
+  /**
+   * `onBatch` runs after each sweep or permission batch (the audit log has a new entry); `blockedBy`
+   * says why work on the exchange cannot be done now (it is unreachable).
+   */
+  constructor(
+    api: TxcApi,
+    onBatch: () => void = () => undefined,
+    blockedBy: () => string | undefined = () => undefined,
+  ) {
     this.#api = api;
     this.#onBatch = onBatch;
+    this.#blockedBy = blockedBy;
+  }
+
+  /** Why sweeps, permission changes and key replacement are off now; undefined when they can run. */
+  get blocked(): string | undefined {
+    return this.#blockedBy();
+  }
+
+  /** Paints the saved balances of sub-accounts the exchange has not answered for yet. */
+  async #recallSaved(): Promise<void> {
+    const subs = this.subs.filter((s) => s.subAccountId);
+    const saved = await recall(
+      this.#api,
+      'subaccount.balances',
+      subs.map((s) => s.id),
+    );
+    const balances = { ...this.balances };
+    const savedAt = { ...this.savedAt };
+    const notRefreshed = { ...this.notRefreshed };
+    for (const s of subs) {
+      const kept = saved[s.id];
+      const sid = s.subAccountId ?? '';
+      const now = balances[sid];
+      if (!kept || now?.ok) continue;
+      if (now?.error) notRefreshed[sid] = now.error;
+      balances[sid] = { subAccountId: sid, ok: true, balances: kept.value };
+      savedAt[sid] = kept.asOfMs;
+    }
+    this.balances = balances;
+    this.savedAt = savedAt;
+    this.notRefreshed = notRefreshed;
   }
 
   get subs(): AccountView[] {
@@ -109,7 +153,8 @@ export class SubAccountsManager {
     this.error = undefined;
     this.accounts = reply.value;
     this.selected = this.selected.filter((id) => reply.value.some((a) => a.id === id));
-    if (this.subs.length > 0) await this.refreshBalances();
+    if (this.subs.length === 0) return;
+    await Promise.all([this.#recallSaved(), this.refreshBalances()]);
   }
 
   async refreshBalances(): Promise<void> {
@@ -119,7 +164,21 @@ export class SubAccountsManager {
       return;
     }
     this.balancesError = undefined;
-    this.balances = Object.fromEntries(reply.value.map((b) => [b.subAccountId, b]));
+    const balances = { ...this.balances };
+    const fresh = reply.value.filter((b) => b.ok).map((b) => b.subAccountId);
+    const savedAt = Object.fromEntries(Object.entries(this.savedAt).filter(([sid]) => !fresh.includes(sid)));
+    const notRefreshed: Record<string, IpcError> = {};
+    for (const b of reply.value) {
+      if (b.ok || savedAt[b.subAccountId] === undefined) {
+        balances[b.subAccountId] = b;
+      } else if (b.error) {
+        // The saved balances stay, with why they were not refreshed.
+        notRefreshed[b.subAccountId] = b.error;
+      }
+    }
+    this.balances = balances;
+    this.savedAt = savedAt;
+    this.notRefreshed = notRefreshed;
   }
 
   isSelected(id: string): boolean {

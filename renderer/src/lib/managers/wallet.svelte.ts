@@ -1,3 +1,4 @@
+import { recall } from './known.svelte.ts';
 import type {
   MainBalanceView,
   ProcedureResult,
@@ -132,6 +133,7 @@ export class WalletData {
     if (accountId !== this.accountId) {
       this.accountId = accountId;
       this.balances = {};
+      this.storedAtMs = null;
       this.withdrawable = undefined;
       this.transfers = [];
       this.refunds = [];
@@ -153,10 +155,21 @@ export class WalletData {
   }
 
   async refreshBalances(accountId = this.accountId, current: () => boolean = () => true): Promise<void> {
+    // The balances last seen paint at once; the exchange's answer replaces them when it comes.
+    let answered = false;
+    const saved = recall(this.#api, 'balances.main', [accountId]).then((kept) => {
+      const k = kept[accountId];
+      if (!k || answered || !current() || this.storedAtMs !== null) return;
+      if (Object.keys(this.balances).length > 0) return;
+      this.balances = k.value;
+      this.storedAtMs = k.asOfMs;
+    });
     const [b, w] = await Promise.all([
       this.#api.wallet.balances({ accountId }),
       this.#api.wallet.withdrawable({ accountId }),
     ]);
+    answered = b.ok;
+    await saved;
     if (!current()) return;
     if (b.ok) {
       this.balances = b.value;
@@ -167,9 +180,11 @@ export class WalletData {
     }
     this.withdrawable = w.ok ? w.value : undefined;
     await this.refreshChart(current);
-    if (!b.ok && isOffline(b.error) && this.history?.newest && current()) {
-      this.balances = this.history.newest.balances;
-      this.storedAtMs = this.history.newest.takenAtMs;
+    const newest = this.history?.newest;
+    const newer = newest && (this.storedAtMs === null || newest.takenAtMs > this.storedAtMs);
+    if (!b.ok && isOffline(b.error) && newest && newer && current()) {
+      this.balances = newest.balances;
+      this.storedAtMs = newest.takenAtMs;
     }
   }
 

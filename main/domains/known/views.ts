@@ -1,0 +1,51 @@
+/**
+ * The last known state of an account, as every screen shows it: a value with its age and where it
+ * came from. One shape for every screen (plain data).
+ */
+import type { IpcError } from '../../ipc/contract.ts';
+import type { MinerInfoView } from '../mining/views.ts';
+import type { OrderView } from '../orders/views.ts';
+import type { PositionView } from '../positions/views.ts';
+import type { MainBalanceView } from '../wallet/views.ts';
+
+/** What is kept per account, and the view each kind holds (the one its screen's procedure answers). */
+export interface KnownKinds {
+  /** `balances.spot` / `desk.balances`: spot trade balances by ticker. */
+  'balances.spot': Record<string, { available: string; freeze: string }>;
+  'balances.collateral': Record<string, Record<string, string>>;
+  /** `wallet.balances`: main balances by ticker. */
+  'balances.main': Record<string, MainBalanceView>;
+  /** `orders.active`, scope: the market ('' for all markets). */
+  'orders.open': OrderView[];
+  /** `positions.open`, scope: the market ('' for all markets). */
+  'positions.open': PositionView[];
+  /** `desk.subAccountBalances` (read with the main key): kept under the registered sub-account. */
+  'subaccount.balances': Record<string, Array<{ main: string; spot: string; collateral: string }>>;
+  /** `mining.info`, scope: the mining account's name. */
+  'mining.workers': MinerInfoView;
+  'keys.permissions': unknown;
+  /** `mining.accounts`: the pool accounts of a main account. */
+  'mining.accounts': Array<{ name: string; createdAt: number }>;
+}
+
+export type KnownKind = keyof KnownKinds & string;
+
+/** One account's last known value of a kind, and when it was taken from the exchange (ms). */
+export interface KnownEntryView<T = unknown> {
+  account: string;
+  asOfMs: number;
+  value: T;
+}
+
+/**
+ * A screen's value with its age and source: fresh from the exchange, or the last known state from
+ * the cache (with why it is not fresh), or nothing known at all (`value` null: never "none").
+ */
+export interface KnownView<T> {
+  value: T | null;
+  /** When the value was taken from the exchange (ms); null when nothing is known. */
+  asOfMs: number | null;
+  source: 'exchange' | 'cache';
+  /** Why the exchange's answer is not here (unreachable, key refused), when it is not. */
+  problem?: IpcError;
+}

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountView, ConnectionHealthView } from '../../../main/ipc/contract.ts';
+import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
+
+let core: TestCore;
+const { call, ok } = procedureCalls(() => core);
+const pushed: Array<{ atMs: number; view: ConnectionHealthView }> = [];
+
+beforeAll(async () => {
+  core = await createTestCore();
+  core.events.subscribe((name, payload) => {
+    if (name === 'connection.health')
+      pushed.push({ atMs: Date.now(), view: payload as ConnectionHealthView });
+  });
+});
+afterAll(() => core.close());
+
+const sandbox = () => {
+  const s = core.connection.sandbox;
+  if (!s) throw new Error('no embedded sandbox');
+  return s;
+};
+const latest = () => pushed.at(-1)?.view.exchange.state;
+
+describe('connection health', () => {
+  it('says the exchange is unreachable at the first failed request and clears when it returns', async () => {
+    await expect.poll(() => core.health.view.exchange.state).toBe('reachable');
+    const [main] = await ok<AccountView[]>('accounts.list');
+    await sandbox().suspend();
+    const killedAt = Date.now();
+    // A read fails at once, without the back-off of a reachable exchange's retries, once it is known down.
+    const first = await call('balances.spot', { accountId: main?.id });
+    expect(first.ok).toBe(false);
+    await expect.poll(latest, { timeout: 3_000 }).toBe('unreachable');
+    const down = pushed.find((p) => p.view.exchange.state === 'unreachable');
+    expect((down?.atMs ?? Infinity) - killedAt).toBeLessThan(3_000);
+    expect(down?.view.exchange.reason).toMatch(/Could not reach the exchange/);
+    const started = Date.now();
+    expect((await call('balances.spot', { accountId: main?.id })).ok).toBe(false);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect((await ok<ConnectionHealthView>('connection.health')).exchange.state).toBe('unreachable');
+
+    await sandbox().resume();
+    // Nobody asks: the probe finds it back.
+    await expect.poll(latest, { timeout: 5_000 }).toBe('reachable');
+    expect((await call('balances.spot', { accountId: main?.id })).ok).toBe(true);
+  });
+
+  it('names an account whose key is disabled while the exchange answers, until it works again', async () => {
+    const accounts = await ok<AccountView[]>('accounts.list');
+    const alpha = accounts.find((a) => a.label === 'Sandbox sub-alpha');
+    const key = sandbox().accounts.find((a) => a.label === 'sub-alpha')?.apiKey ?? '';
+    sandbox().control.setKeyEnabled(key, false);
+    expect((await call('balances.spot', { accountId: alpha?.id })).ok).toBe(false);
+    const health = await ok<ConnectionHealthView>('connection.health');
+    expect(health.exchange.state).toBe('reachable');
+    expect(health.accounts).toEqual([
+      expect.objectContaining({ account: alpha?.id, kind: 'key_disabled', message: expect.any(String) }),
+    ]);
+    sandbox().control.setKeyEnabled(key, true);
+    expect((await call('balances.spot', { accountId: alpha?.id })).ok).toBe(true);
+    expect((await ok<ConnectionHealthView>('connection.health')).accounts).toEqual([]);
+  });
+});
