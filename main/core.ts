@@ -28,6 +28,9 @@ import { AddressBook } from './services/address-book.ts';
 import { ConnectionSettings } from './services/connection-settings.ts';
 import { BatchAudit } from './services/desk/audit.ts';
 import { DeskService } from './services/desk/desk.ts';
+import { BoardService } from './services/desk/board.ts';
+import { BulkActions } from './services/desk/bulk.ts';
+import { MemoryKnown } from './services/desk/memory-known.ts';
 import { Sweeps } from './services/desk/sweep.ts';
 import {
   openConnection,
@@ -175,6 +178,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     platform,
     log,
     desk,
+    board: new BoardService({ accounts, connection, cache, events, log, store: new MemoryKnown() }),
+    bulk: new BulkActions(accounts, connection, platform),
     sweeps: new Sweeps(accounts, platform),
     deskAudit: new BatchAudit(cache),
     history,

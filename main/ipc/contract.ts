@@ -24,7 +24,7 @@ import { miningProcedures } from '../domains/mining/procedures.ts';
 import { notificationsProcedures } from '../domains/notifications/procedures.ts';
 import { guardsProcedures } from '../domains/guards/procedures.ts';
 import { shape, type ProcedureDef, type Shape } from './schemas.ts';
-import type { DeskBalanceView } from '../domains/desk/views.ts';
+import type { BoardRowView, DeskBalanceView } from '../domains/desk/views.ts';
 import type { SyncFinished, SyncProgressView } from '../domains/history/views.ts';
 import type { LiveBatch, LiveState } from '../domains/live/views.ts';
 import type { MiningAlertView } from '../domains/mining/views.ts';
@@ -91,6 +91,7 @@ export const events = {
   'sync.finished': shape<SyncFinished>(),
   'export.progress': shape<{ file: string; rows: number; total: number }>(),
   'desk.balance': shape<DeskBalanceView>(),
+  'desk.boardRows': shape<{ rows: BoardRowView[] }>(),
   'mining.alert': shape<MiningAlertView>(),
   'ws.state': shape<{ accountId: string; state: LiveState }>(),
   'ws.batch': shape<LiveBatch>(),

@@ -11,6 +11,8 @@ export function deskHandlers({
   events,
   cache,
   platform,
+  board,
+  bulk,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `desk.${string}`>> {
   return {
     'desk.balances': (input) =>
@@ -38,5 +40,16 @@ export function deskHandlers({
       return results;
     },
     'desk.batches': (input) => cache.batches.list(input ?? {}),
+    'desk.board': () => board.view(),
+    'desk.refreshBoard': (input) => board.refresh(input?.accountIds),
+    'desk.openOrders': (input) => board.orders(input?.accountIds),
+    'desk.openPositions': (input) => board.positions(input?.accountIds),
+    'desk.previewBulk': ({ action, accountIds, parentId }) => bulk.preview(action, accountIds, parentId),
+    'desk.runBulk': async ({ previewId, acknowledge }) => {
+      const outcome = await bulk.run(previewId, acknowledge);
+      await deskAudit.bulk(outcome.parentId, outcome.action, outcome.results);
+      void board.refresh(outcome.results.map((r) => r.account));
+      return outcome;
+    },
   };
 }
