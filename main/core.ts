@@ -39,6 +39,7 @@ import {
 } from './services/exchange-connection.ts';
 import { GuardSettingsStore } from './services/guard-settings.ts';
 import { HistoryService } from './services/history.ts';
+import { LastKnown } from './services/last-known.ts';
 import { LiveService } from './services/live.ts';
 import { MiningAccounts } from './services/mining.ts';
 import { MiningWatch } from './services/mining-watch.ts';
@@ -173,6 +174,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     accounts,
     connection,
     cache,
+    lastKnown: new LastKnown(cache),
     live,
     events,
     platform,

@@ -178,6 +178,12 @@ export class Cache {
   readonly audit = { list: this.#read('audit.list'), record: this.#write('audit.record') };
   readonly batches = { list: this.#read('batches.list'), record: this.#write('batches.record') };
 
+  readonly lastKnown = {
+    get: this.#read('lastKnown.get'),
+    list: this.#read('lastKnown.list'),
+    put: this.#write('lastKnown.put'),
+  };
+
   readonly checkpoints = {
     load: this.#read('checkpoints.load'),
     list: this.#read('checkpoints.list'),

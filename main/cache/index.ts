@@ -28,4 +28,5 @@ export type { WebhookEvent, WebhookQuery } from './repos/webhooks.ts';
 export type { SignedRequest, AuditEntry, AuditQuery } from './repos/audit.ts';
 export type { BatchRecord, BatchQuery } from './repos/batches.ts';
 export type { Checkpoint } from './repos/checkpoints.ts';
+export type { LastKnownEntry, LastKnownInput, LastKnownQuery } from './repos/last-known.ts';
 export type { CheckpointWrite } from './methods.ts';

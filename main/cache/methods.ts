@@ -44,6 +44,13 @@ import {
   type WebhookEvent,
   type WebhookQuery,
 } from './repos/webhooks.ts';
+import {
+  getLastKnown,
+  listLastKnown,
+  putLastKnown,
+  type LastKnownInput,
+  type LastKnownQuery,
+} from './repos/last-known.ts';
 import { schemaVersion } from './migrate.ts';
 
 /** What a method gets besides its arguments: its connection, a cancel signal, a progress channel. */
@@ -95,6 +102,9 @@ export const readMethods = {
   'webhooks.lastNonce': (c: Read, account: string) => lastWebhookNonce(c.db, account),
   'audit.list': (c: Read, query?: AuditQuery) => listSignedRequests(c.db, query),
   'batches.list': (c: Read, query?: BatchQuery) => listBatches(c.db, query),
+  'lastKnown.get': (c: Read, account: string, kind: string, scope?: string) =>
+    getLastKnown(c.db, account, kind, scope),
+  'lastKnown.list': (c: Read, query: LastKnownQuery) => listLastKnown(c.db, query),
   'checkpoints.load': (c: Read, job: string) => loadCheckpoint(c.db, job),
   'checkpoints.list': (c: Read, prefix?: string) => listCheckpoints(c.db, prefix),
   'meta.schemaVersion': (c: Read) => schemaVersion(c.db),
@@ -141,6 +151,7 @@ export const writeMethods = {
   'webhooks.record': (c: Write, event: WebhookEvent) => recordWebhookEvent(c.db, event),
   'audit.record': (c: Write, entry: SignedRequest) => recordSignedRequest(c.db, entry),
   'batches.record': (c: Write, record: BatchRecord) => recordBatch(c.db, record),
+  'lastKnown.put': (c: Write, entries: LastKnownInput[]) => putLastKnown(c.db, entries),
   'checkpoints.save': (c: Write, job: string, cursor: unknown) => saveCheckpoint(c.db, job, cursor),
   'checkpoints.delete': (c: Write, job: string) => deleteCheckpoint(c.db, job),
 };

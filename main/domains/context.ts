@@ -16,6 +16,7 @@ import type { ExchangeConnection } from '../services/exchange-connection.ts';
 import type { ConnectionSettings } from '../services/connection-settings.ts';
 import type { GuardSettingsStore } from '../services/guard-settings.ts';
 import type { HistoryService } from '../services/history.ts';
+import type { LastKnown } from '../services/last-known.ts';
 import type { LiveService } from '../services/live.ts';
 import type { MiningAccounts } from '../services/mining.ts';
 import type { MiningWatch } from '../services/mining-watch.ts';
@@ -27,6 +28,8 @@ export interface HandlerContext {
   readonly accounts: AccountService;
   readonly connection: ExchangeConnection;
   readonly cache: Cache;
+  /** What each screen last showed per account, for painting at once and offline. */
+  readonly lastKnown: LastKnown;
   readonly live: LiveService;
   readonly events: EventHub;
   readonly platform: Platform;

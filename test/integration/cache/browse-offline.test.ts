@@ -169,7 +169,7 @@ describe('browsing the cache', () => {
     const cache = await caches.open();
     expect(cache.migration).toEqual({
       from: 1,
-      to: 7,
+      to: 8,
       applied: [
         '0002-sync-checkpoints',
         '0003-deal-name-keys',
@@ -177,6 +177,7 @@ describe('browsing the cache', () => {
         '0005-batch-log',
         '0006-position-order-key',
         '0007-webhook-events-per-account',
+        '0008-last-known',
       ],
     });
     expect(await cache.deals.count({})).toBe(250);

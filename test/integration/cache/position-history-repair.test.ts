@@ -82,7 +82,11 @@ describe('position history repair (file at schema version 5 with folded rows)', 
     old.close();
 
     const cache = await caches.open();
-    expect(cache.migration?.applied).toEqual(['0006-position-order-key', '0007-webhook-events-per-account']);
+    expect(cache.migration?.applied).toEqual([
+      '0006-position-order-key',
+      '0007-webhook-events-per-account',
+      '0008-last-known',
+    ]);
     expect(await cache.checkpoints.load(positionsJob(ACCOUNT))).toBeNull();
     await syncPositions({ cache, caller: c, account: ACCOUNT });
 

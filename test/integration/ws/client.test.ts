@@ -179,7 +179,15 @@ describe('WsClient keeps the connection and its subscriptions tidy', () => {
     const { client } = k.client('main', { pingMs: 30 });
     client.start();
     await client.live();
-    await new Promise((r) => setTimeout(r, 600));
+    // Count the answered pings: twelve of them span more than twice the server's idle timeout.
+    let pongs = 0;
+    const request = client.request.bind(client);
+    client.request = async <T>(method: string, params?: unknown[]): Promise<T> => {
+      const answer = await request<T>(method, params);
+      if (method === 'ping') pongs += 1;
+      return answer;
+    };
+    await until(() => pongs >= 12);
     expect(client.state).toBe('live');
     expect(client.connects).toBe(1);
     expect(k.ws.connections).toBe(1);

@@ -39,6 +39,7 @@ describe('openWritable', () => {
         '0005-batch-log',
         '0006-position-order-key',
         '0007-webhook-events-per-account',
+        '0008-last-known',
       ],
     });
     db.close();
@@ -129,8 +130,9 @@ describe('checkMigrationList', () => {
       '0005-batch-log',
       '0006-position-order-key',
       '0007-webhook-events-per-account',
+      '0008-last-known',
     ]);
-    expect(db.pragma('user_version', { simple: true })).toBe(7);
+    expect(db.pragma('user_version', { simple: true })).toBe(8);
     db.close();
   });
 });

@@ -1,0 +1,66 @@
+import type { Cache } from '../cache/index.ts';
+
+/** A value as it was last seen, and when (ms since the epoch). */
+export interface Known<T> {
+  value: T;
+  asOfMs: number;
+}
+
+/**
+ * What each screen last showed for an account, kept in the cache so it can be painted at once,
+ * offline too, with its age. Kinds in use: 'balances.spot', 'balances.collateral', 'balances.main',
+ * 'orders.open', 'positions.open', 'subaccount.balances', 'mining.workers', 'keys.permissions'.
+ * Values are the shaped views main returns to the renderer, never a secret. A reading older than the
+ * stored one never replaces it.
+ */
+export class LastKnown {
+  readonly #cache: Cache;
+  readonly #now: () => number;
+
+  constructor(cache: Cache, now: () => number = Date.now) {
+    this.#cache = cache;
+    this.#now = now;
+  }
+
+  async remember<T>(
+    account: string,
+    kind: string,
+    value: T,
+    scope = '',
+    takenAtMs = this.#now(),
+  ): Promise<void> {
+    await this.#cache.lastKnown.put([{ account, kind, scope, takenAtMs, value }]);
+  }
+
+  /** Stores one kind for many accounts in one transaction (a desk-wide refresh). */
+  async rememberMany<T>(
+    kind: string,
+    entries: readonly { account: string; value: T; scope?: string; takenAtMs?: number }[],
+  ): Promise<void> {
+    if (entries.length === 0) return;
+    const now = this.#now();
+    await this.#cache.lastKnown.put(
+      entries.map((e) => ({
+        account: e.account,
+        kind,
+        scope: e.scope ?? '',
+        takenAtMs: e.takenAtMs ?? now,
+        value: e.value,
+      })),
+    );
+  }
+
+  async recall<T>(account: string, kind: string, scope = ''): Promise<Known<T> | null> {
+    const entry = await this.#cache.lastKnown.get(account, kind, scope);
+    return entry ? { value: entry.value as T, asOfMs: entry.takenAtMs } : null;
+  }
+
+  async recallAll<T>(kind: string, accounts?: readonly string[], scope = ''): Promise<Map<string, Known<T>>> {
+    const entries = await this.#cache.lastKnown.list({
+      kind,
+      scope,
+      ...(accounts ? { accounts: [...accounts] } : {}),
+    });
+    return new Map(entries.map((e) => [e.account, { value: e.value as T, asOfMs: e.takenAtMs }]));
+  }
+}
