@@ -30,7 +30,6 @@ import { BatchAudit } from './services/desk/audit.ts';
 import { DeskService } from './services/desk/desk.ts';
 import { BoardService } from './services/desk/board.ts';
 import { BulkActions } from './services/desk/bulk.ts';
-import { MemoryKnown } from './services/desk/memory-known.ts';
 import { Sweeps } from './services/desk/sweep.ts';
 import {
   openConnection,
@@ -169,18 +168,19 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const registered = await accounts.registerDemoAccounts();
   if (registered > 0) log.log('info', `registered ${String(registered)} sandbox demo accounts`);
 
+  const lastKnown = new LastKnown(cache);
   const context: HandlerContext = {
     environment,
     accounts,
     connection,
     cache,
-    lastKnown: new LastKnown(cache),
+    lastKnown,
+    board: new BoardService({ accounts, connection, cache, events, log, store: lastKnown }),
     live,
     events,
     platform,
     log,
     desk,
-    board: new BoardService({ accounts, connection, cache, events, log, store: new MemoryKnown() }),
     bulk: new BulkActions(accounts, connection, platform),
     sweeps: new Sweeps(accounts, platform),
     deskAudit: new BatchAudit(cache),

@@ -18,7 +18,7 @@ const keyOf = (label: string): string =>
   app.sandbox.accounts.find((a) => `Sandbox ${a.label}` === label)?.apiKey ?? '';
 
 async function text(page: Page, testid: string): Promise<string> {
-  return (await page.getByTestId(testid).first().textContent()) ?? '';
+  return ((await page.getByTestId(testid).first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
 }
 
 describe('the desk board in Chromium, 1,000 sub-accounts', () => {

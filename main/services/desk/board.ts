@@ -55,7 +55,7 @@ export const KINDS = {
   orders: 'orders.open',
   positions: 'positions.open',
   key: 'keys.state',
-  realized: 'pnl.realizedToday',
+  realized: 'pnl.realized_today',
   prices: 'desk.prices',
 } as const;
 
