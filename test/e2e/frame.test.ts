@@ -25,11 +25,12 @@ function heading(page: Page): Promise<string | null> {
 }
 
 describe('the frame in Chromium', () => {
-  it('shows the nine sections, each a screen of its own, and remembers the last one', async () => {
+  it('shows the ten sections, the Board at home, each a screen of its own, and remembers the last one', async () => {
     const { page, problems } = await openApp();
-    await expect.poll(() => heading(page)).toBe('Accounts');
-    await expect.poll(() => page.getByTestId('view-accounts').isVisible()).toBe(true);
+    await expect.poll(() => heading(page)).toBe('Board');
+    await expect.poll(() => page.getByTestId('view-board').isVisible()).toBe(true);
     expect(await page.locator('nav[aria-label="Sections"] a').allTextContents()).toEqual([
+      'Board Alt+0',
       'Accounts Alt+1',
       'Trade Alt+2',
       'Positions Alt+3',
@@ -127,9 +128,9 @@ describe('the frame in Chromium', () => {
       'palette-input',
     );
     const all = await page.getByTestId('palette-item').allTextContents();
-    // The palette, nine sections, the theme and nine favourite-account switches (Trade's order
+    // The palette, ten sections, the theme and nine favourite-account switches (Trade's order
     // commands come with the Trade screen).
-    expect(all.length).toBe(20);
+    expect(all.length).toBe(21);
     expect(all.filter((c) => c.includes('Switch to favourite account'))).toHaveLength(9);
 
     await input.fill('go wal');
