@@ -15,10 +15,14 @@ export function deskHandlers({
   bulk,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `desk.${string}`>> {
   return {
-    'desk.balances': (input) =>
-      desk.balances(input?.accountIds ?? accounts.registry.list().map((a) => a.id), (r) =>
-        events.emit('desk.balance', r),
-      ),
+    'desk.balances': async (input) => {
+      const results = await desk.balances(
+        input?.accountIds ?? accounts.registry.list().map((a) => a.id),
+        (r) => events.emit('desk.balance', r),
+      );
+      await board.rememberBalances(results);
+      return results;
+    },
     'desk.subAccountBalances': (input) => desk.mainSubAccountBalances(input?.subAccountIds),
     'desk.previewOrder': ({ accountIds, draft, sizing, parentId }) =>
       desk.preview(accountIds, draft, sizing, parentId),
@@ -41,6 +45,7 @@ export function deskHandlers({
     },
     'desk.batches': (input) => cache.batches.list(input ?? {}),
     'desk.board': () => board.view(),
+    'desk.knownBalances': () => board.knownBalances(),
     'desk.refreshBoard': (input) => board.refresh(input?.accountIds),
     'desk.openOrders': (input) => board.orders(input?.accountIds),
     'desk.openPositions': (input) => board.positions(input?.accountIds),

@@ -81,6 +81,10 @@ export const deskProcedures = {
     "Makes exactly the previewed transfers once confirmed in main's own dialog; failures first.",
     z.strictObject({ previewId: z.uuid() }),
   ),
+  'desk.knownBalances': procedure<DeskBalanceView[]>()(
+    'Spot balances of every account as last read (from the cache); no request is sent.',
+    z.strictObject({}).optional(),
+  ),
   'desk.board': procedure<BoardView>()(
     'Every account of the desk as last read (from the cache, offline too), with totals; no request is sent.',
     z.strictObject({}).optional(),

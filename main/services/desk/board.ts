@@ -160,6 +160,29 @@ export class BoardService {
     });
   }
 
+  /** Keeps the spot balances another screen read, so the board and the Accounts screen show them. */
+  async rememberBalances(
+    results: ReadonlyArray<{ account: string; ok: boolean; balances?: SpotBalances }>,
+  ): Promise<void> {
+    await this.#store.rememberMany(
+      KINDS.spot,
+      results.flatMap((r) => (r.ok && r.balances ? [{ account: r.account, value: r.balances }] : [])),
+    );
+  }
+
+  /** Spot balances of every account as last read, in the shape of `desk.balances`; nothing is sent. */
+  async knownBalances(): Promise<Array<{ account: string; ok: true; balances: SpotBalances }>> {
+    const desk = this.#desk();
+    const known = await this.#store.recallAll<SpotBalances>(
+      KINDS.spot,
+      desk.map((a) => a.id),
+    );
+    return desk.flatMap((a) => {
+      const k = known.get(a.id);
+      return k ? [{ account: a.id, ok: true as const, balances: k.value }] : [];
+    });
+  }
+
   /** Open orders of the given accounts (all by default) as last read. */
   async orders(accountIds?: readonly string[]): Promise<DeskOrderRowView[]> {
     const desk = this.#desk(accountIds);

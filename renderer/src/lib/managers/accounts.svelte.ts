@@ -76,7 +76,24 @@ export class AccountsManager {
     }
     this.error = undefined;
     this.accounts = reply.value;
-    if (reply.value.length > 0) void this.refreshBalances();
+    // Balances as last read (no request per account); "Refresh balances" reads them again.
+    if (reply.value.length > 0) void this.knownBalances();
+  }
+
+  /** Balances as last read; only accounts never read are asked for (at most 1,000 at a time). */
+  async knownBalances(): Promise<void> {
+    const reply = await this.#api.desk.knownBalances();
+    const known: Record<string, true> = {};
+    if (reply.ok)
+      for (const view of reply.value) {
+        known[view.account] = true;
+        this.#balance(view);
+      }
+    const missing = this.accounts.filter((a) => !known[a.id]).map((a) => a.id);
+    for (let i = 0; i < missing.length; i += 1000) {
+      const answer = await this.#api.desk.balances({ accountIds: missing.slice(i, i + 1000) });
+      if (answer.ok) for (const view of answer.value) this.#balance(view);
+    }
   }
 
   async refreshBalances(): Promise<void> {
