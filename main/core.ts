@@ -32,6 +32,8 @@ import { SubAccountKeys } from './services/sub-account-keys.ts';
 import { ConnectionSettings } from './services/connection-settings.ts';
 import { BatchAudit } from './services/desk/audit.ts';
 import { DeskService } from './services/desk/desk.ts';
+import { BoardService } from './services/desk/board.ts';
+import { BulkActions } from './services/desk/bulk.ts';
 import { Sweeps } from './services/desk/sweep.ts';
 import {
   openConnection,
@@ -189,12 +191,14 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     cache,
     lastKnown,
     known: new KnownReads(lastKnown, log),
+    board: new BoardService({ accounts, connection, cache, events, log, store: lastKnown }),
     live,
     orderControls: new OrderControls(accounts, connection, live, platform),
     events,
     platform,
     log,
     desk,
+    bulk: new BulkActions(accounts, connection, platform),
     sweeps: new Sweeps(accounts, platform),
     deskAudit: new BatchAudit(cache),
     history,

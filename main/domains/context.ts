@@ -12,6 +12,8 @@ import type { FlexInvestments } from '../services/flex.ts';
 import type { SubAccountKeys } from '../services/sub-account-keys.ts';
 import type { AddressBook } from '../services/address-book.ts';
 import type { DeskService } from '../services/desk/desk.ts';
+import type { BoardService } from '../services/desk/board.ts';
+import type { BulkActions } from '../services/desk/bulk.ts';
 import type { BatchAudit } from '../services/desk/audit.ts';
 import type { Sweeps } from '../services/desk/sweep.ts';
 import type { ExchangeConnection } from '../services/exchange-connection.ts';
@@ -45,6 +47,10 @@ export interface HandlerContext {
   readonly platform: Platform;
   readonly log: Logger;
   readonly desk: DeskService;
+  /** The desk board: every account as last read, refreshed inside each key's budget. */
+  readonly board: BoardService;
+  /** Cancel-all, close-all and flatten across accounts. */
+  readonly bulk: BulkActions;
   readonly sweeps: Sweeps;
   readonly deskAudit: BatchAudit;
   readonly history: HistoryService;

@@ -9,6 +9,11 @@ import { NonceError } from './errors.ts';
 export interface NonceStore {
   load(keyId: string): number | undefined;
   save(keyId: string, highWater: number): void;
+  /**
+   * How far the saved marks already cover this key now (a store may cover every key with one save);
+   * a nonce at or below it needs no save. Absent: only the key's own mark covers it.
+   */
+  covered?(keyId: string): number | undefined;
 }
 
 /** A store that forgets on restart; for tests and for keys that are never reused across runs. */
@@ -34,6 +39,7 @@ export class MemoryNonceStore implements NonceStore {
 export class FileNonceStore implements NonceStore {
   readonly path: string;
   private marks: Map<string, number> | undefined;
+  private startFloorValue: number | undefined;
 
   constructor(path: string) {
     this.path = path;
@@ -61,17 +67,40 @@ export class FileNonceStore implements NonceStore {
     return marks;
   }
 
-  load(keyId: string): number | undefined {
-    return this.read().get(keyId);
+  /** The floor every key's nonces stayed below when this process started (the file's `*` mark). */
+  private startFloor(): number {
+    this.startFloorValue ??= this.read().get(EVERY_KEY) ?? 0;
+    return this.startFloorValue;
   }
 
+  /** A key's mark: its own, and never below what every key was covered to before this start. */
+  load(keyId: string): number | undefined {
+    const own = this.read().get(keyId);
+    const floor = this.startFloor();
+    return own === undefined && floor === 0 ? undefined : Math.max(own ?? 0, floor);
+  }
+
+  covered(keyId: string): number | undefined {
+    const marks = this.read();
+    return Math.max(marks.get(keyId) ?? 0, marks.get(EVERY_KEY) ?? 0, this.startFloor());
+  }
+
+  /**
+   * Saves the key's mark and raises the `*` mark to it too, so one write covers every key until then:
+   * a desk of a thousand keys writes the file about once per reserve window, not once per key.
+   */
   save(keyId: string, highWater: number): void {
+    this.startFloor();
     const next = new Map(this.read());
     next.set(keyId, highWater);
+    next.set(EVERY_KEY, Math.max(next.get(EVERY_KEY) ?? 0, highWater));
     writeJsonFile(this.path, Object.fromEntries(next), false);
     this.marks = next;
   }
 }
+
+/** The mark in the nonce file that covers every key. */
+const EVERY_KEY = '*';
 
 export interface NonceSourceOptions {
   readonly keyId: string;
@@ -138,6 +167,8 @@ export class NonceSource {
         `The system clock is ${String(candidate - now)} ms behind the last request sent with this key. ` +
           'Wait for it to catch up or correct the clock; requests now would fall outside the exchange’s 5 second window.',
       );
+    if (candidate > this.reserved)
+      this.reserved = Math.max(this.reserved, this.store.covered?.(this.keyId) ?? 0);
     if (candidate > this.reserved) {
       const mark = candidate + this.reserveMs;
       this.store.save(this.keyId, mark);

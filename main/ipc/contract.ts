@@ -26,7 +26,7 @@ import { guardsProcedures } from '../domains/guards/procedures.ts';
 import { knownProcedures } from '../domains/known/procedures.ts';
 import { shape, type ProcedureDef, type Shape } from './schemas.ts';
 import type { ConnectionHealthView } from '../domains/connection/views.ts';
-import type { DeskBalanceView } from '../domains/desk/views.ts';
+import type { BoardRowView, DeskBalanceView } from '../domains/desk/views.ts';
 import type { SyncFinished, SyncProgressView } from '../domains/history/views.ts';
 import type { LiveBatch, LiveState } from '../domains/live/views.ts';
 import type { MiningAlertView } from '../domains/mining/views.ts';
@@ -96,6 +96,7 @@ export const events = {
   'sync.finished': shape<SyncFinished>(),
   'export.progress': shape<{ file: string; rows: number; total: number }>(),
   'desk.balance': shape<DeskBalanceView>(),
+  'desk.boardRows': shape<{ rows: BoardRowView[] }>(),
   'mining.alert': shape<MiningAlertView>(),
   'connection.health': shape<ConnectionHealthView>(),
   'ws.state': shape<{ accountId: string; state: LiveState }>(),

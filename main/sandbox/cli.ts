@@ -1,4 +1,8 @@
-/** `node main/sandbox/cli.ts --port 0 --seed 42 [--data DIR]`: prints one JSON line, serves until a signal. */
+/**
+ * `node main/sandbox/cli.ts --port 0 --seed 42 [--data DIR] [--subaccounts N]`: prints one JSON line
+ * (addresses and every account's keys), serves until a signal. `--subaccounts N` (also spelled
+ * `--sub-accounts`) adds N funded sub-accounts with keys, a position and an open order each.
+ */
 import { parseArgs } from 'node:util';
 import { startSandbox } from './index.ts';
 
@@ -8,13 +12,14 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '42' },
     data: { type: 'string' },
     host: { type: 'string', default: '127.0.0.1' },
-    'sub-accounts': { type: 'string', default: '0' },
+    'sub-accounts': { type: 'string' },
+    subaccounts: { type: 'string' },
   },
 });
 
 const port = Number(values.port);
 const seed = Number(values.seed);
-const extraSubAccounts = Number(values['sub-accounts']);
+const extraSubAccounts = Number(values.subaccounts ?? values['sub-accounts'] ?? '0');
 if (
   !Number.isInteger(port) ||
   port < 0 ||
@@ -23,7 +28,7 @@ if (
   !Number.isInteger(extraSubAccounts) ||
   extraSubAccounts < 0
 ) {
-  process.stderr.write('usage: sandbox --port N --seed N [--data DIR] [--sub-accounts N]\n');
+  process.stderr.write('usage: sandbox --port N --seed N [--data DIR] [--subaccounts N]\n');
   process.exit(2);
 }
 
@@ -32,6 +37,7 @@ const sandbox = await startSandbox({
   seed,
   host: values.host,
   extraSubAccounts,
+  deskActivity: extraSubAccounts > 0,
   ...(values.data ? { dataDir: values.data } : {}),
 });
 process.stdout.write(

@@ -207,7 +207,13 @@ function spotBalances(rec: Record<string, string>): Map<string, SpotBalance> {
 
 export { uuidFrom } from './rng.ts';
 
-export function createState(seed: number, now: () => number, extraSubAccounts = 0): SandboxState {
+export function createState(
+  seed: number,
+  now: () => number,
+  extraSubAccounts = 0,
+  /** Extra sub-accounts are funded for trading too (1,000 USDT collateral each). */
+  deskActivity = false,
+): SandboxState {
   const rng = createRng(seed);
   const state: SandboxState = {
     rng,
@@ -245,7 +251,7 @@ export function createState(seed: number, now: () => number, extraSubAccounts = 
   for (let i = 1; i <= extraSubAccounts; i++) {
     addAccount(
       state,
-      { ...EXTRA_SUB, label: `sub-${String(i).padStart(3, '0')}` },
+      { ...EXTRA_SUB, label: `sub-${String(i).padStart(3, '0')}`, ...(deskActivity ? DESK_FUNDS : {}) },
       ACCOUNT_SPECS.length + i,
       mainId,
     );
@@ -264,6 +270,8 @@ const EXTRA_SUB: AccountSpec = {
   spot: { USDT: '100', BTC: '0.01' },
   collateral: {},
 };
+
+const DESK_FUNDS: Partial<AccountSpec> = { collateral: { USDT: '1000' } };
 
 function addAccount(state: SandboxState, spec: AccountSpec, n: number, mainId: string): Account {
   const { rng } = state;

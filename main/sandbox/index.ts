@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createFaults } from './faults.ts';
 import type { FaultOptions } from './faults.ts';
 import { createState } from './fixture.ts';
+import { seedDeskActivity } from './desk-seed.ts';
 import { createHttpServer } from './http/server.ts';
 import { attachWebSocket, type SandboxWs, type WsOptions } from './ws/index.ts';
 import type { Route } from './http/route.ts';
@@ -45,6 +46,11 @@ export interface SandboxOptions {
   simulate?: boolean | { stepMs?: number };
   /** Extra plain sub-accounts `sub-001`.. (100 USDT main, 100 USDT + 0.01 BTC spot each); default 0. */
   extraSubAccounts?: number;
+  /**
+   * The extra sub-accounts trade too: 1,000 USDT collateral each, a small BTC_PERP position (pairs of
+   * them long and short against each other) and a resting spot order each. Default off.
+   */
+  deskActivity?: boolean;
   /** Webhook retry timing (default: about an hour apart, 24 attempts); compress it for tests. */
   webhooks?: WebhookOptions;
   /** The JSON-RPC WebSocket on `/ws` of the same port (on by default); `false` leaves it out. */
@@ -152,7 +158,12 @@ export function buildRoutes(state: SandboxState, engine: Engine, positions: Posi
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
-  const state = createState(options.seed ?? 42, options.now ?? Date.now, options.extraSubAccounts ?? 0);
+  const state = createState(
+    options.seed ?? 42,
+    options.now ?? Date.now,
+    options.extraSubAccounts ?? 0,
+    options.deskActivity ?? false,
+  );
   const engine = new Engine(state);
   const positions = new Positions(state);
   engine.collateralFill = (o, acc, price, qty, rate, m) => positions.fill(o, acc, price, qty, rate, m);
@@ -162,6 +173,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     engine.checkStops(market);
   };
   seedLiquidity(state, engine);
+  if (options.deskActivity)
+    seedDeskActivity(
+      state,
+      engine,
+      [...state.accounts.values()].filter((a) => /^sub-\d{3,}$/.test(a.label)).map((a) => a.id),
+    );
   const main = [...state.accounts.values()].find((a) => a.kind === 'main');
   const heavy = [...state.accounts.values()].find((a) => a.label === 'sub-alpha');
   if (main && heavy) seedBorrows(state, positions, main.id, heavy.id);

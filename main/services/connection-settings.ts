@@ -44,10 +44,24 @@ export function saveConnectionChoice(dataDir: string, choice: ConnectionChoice):
 }
 
 /** The connection a saved choice opens. */
-export function targetOf(choice: ConnectionChoice): ConnectionTarget {
+export function targetOf(choice: ConnectionChoice, env: NodeJS.ProcessEnv = process.env): ConnectionTarget {
   return choice.kind === 'sandbox'
-    ? { kind: 'sandbox' }
+    ? { kind: 'sandbox', ...sandboxDesk(env) }
     : { kind: 'live', restUrl: choice.restUrl, wsUrl: `${choice.wsUrl}/ws` };
+}
+
+/** Largest desk the embedded sandbox builds from `TXC_SANDBOX_SUBACCOUNTS`. */
+export const MAX_SANDBOX_SUBACCOUNTS = 5000;
+
+/**
+ * `TXC_SANDBOX_SUBACCOUNTS=N` (1..5000) makes the embedded sandbox a desk of N more funded
+ * sub-accounts, each with a position and an open order; anything else is ignored.
+ */
+export function sandboxDesk(env: NodeJS.ProcessEnv): { extraSubAccounts?: number; deskActivity?: boolean } {
+  const raw = env['TXC_SANDBOX_SUBACCOUNTS']?.trim() ?? '';
+  if (!/^\d{1,4}$/.test(raw)) return {};
+  const n = Number(raw);
+  return n >= 1 && n <= MAX_SANDBOX_SUBACCOUNTS ? { extraSubAccounts: n, deskActivity: true } : {};
 }
 
 /** Whether the running connection is the one a choice opens (else the change waits for a restart). */

@@ -16,7 +16,14 @@ import { WalletService } from './wallet.ts';
 export const SANDBOX_CONNECTION = 'sandbox';
 
 export type ConnectionTarget =
-  | { kind: 'sandbox'; seed?: number; persist?: boolean; extraSubAccounts?: number }
+  | {
+      kind: 'sandbox';
+      seed?: number;
+      persist?: boolean;
+      extraSubAccounts?: number;
+      /** The extra sub-accounts hold positions and open orders (see the sandbox's `deskActivity`). */
+      deskActivity?: boolean;
+    }
   | { kind: 'live'; restUrl: string; wsUrl: string };
 
 /**
@@ -65,6 +72,7 @@ export async function openConnection(
       port: 0,
       seed: target.seed ?? 42,
       ...(target.extraSubAccounts ? { extraSubAccounts: target.extraSubAccounts } : {}),
+      ...(target.deskActivity ? { deskActivity: true } : {}),
       ...(target.persist === false ? {} : { dataDir: join(dataDir, 'sandbox') }),
     });
     restUrl = sandbox.rest;

@@ -1,7 +1,8 @@
 /** One account's single orders and spot balances by REST (lists and work on many: order-controls.ts). */
 import * as trading from '../exchange/endpoints/trading.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import type { DealView, OrderView } from '../ipc/contract.ts';
+import type { DealView, IpcError, OrderView } from '../ipc/contract.ts';
+import { userFacing } from '../ipc/user-facing.ts';
 
 /** Finished orders (filled and cancelled) of an account on one market, newest first; at most `limit`. */
 export async function orderHistory(caller: KeyCaller, market: string, limit = 100): Promise<OrderView[]> {
@@ -52,4 +53,39 @@ export function spotBalances(
   caller: KeyCaller,
 ): Promise<Record<string, { available: string; freeze: string }>> {
   return trading.tradeBalance(caller);
+}
+
+/**
+ * Cancels every open order of `market` one by one over REST (all pages), for work already confirmed
+ * as a whole (the desk's bulk actions); each refusal is kept with its order, the rest go on.
+ */
+export async function cancelEach(
+  caller: KeyCaller,
+  market: string,
+): Promise<{ cancelled: OrderView[]; failed: Array<{ orderId: number; error: IpcError }> }> {
+  const cancelled: OrderView[] = [];
+  const failed: Array<{ orderId: number; error: IpcError }> = [];
+  const tried = new Set<number>();
+  // The exchange lists at most 100 open orders at a time: read again until none is left untried.
+  for (;;) {
+    const open = (await trading.activeOrders(caller, { market, limit: 100 })).filter(
+      (o) => !tried.has(o.orderId),
+    );
+    if (open.length === 0) break;
+    for (const order of open) {
+      tried.add(order.orderId);
+      try {
+        cancelled.push(await trading.cancelOrder(caller, { market, orderId: order.orderId }));
+      } catch (error) {
+        failed.push({
+          orderId: order.orderId,
+          error: userFacing(error) ?? {
+            code: 'internal',
+            message: 'This order could not be cancelled; the details are in the log.',
+          },
+        });
+      }
+    }
+  }
+  return { cancelled, failed };
 }

@@ -25,11 +25,12 @@ function heading(page: Page): Promise<string | null> {
 }
 
 describe('the frame in Chromium', () => {
-  it('shows the nine sections, each a screen of its own, and remembers the last one', async () => {
+  it('shows the ten sections, the Board at home, each a screen of its own, and remembers the last one', async () => {
     const { page, problems } = await openApp();
-    await expect.poll(() => heading(page)).toBe('Accounts');
-    await expect.poll(() => page.getByTestId('view-accounts').isVisible()).toBe(true);
+    await expect.poll(() => heading(page)).toBe('Board');
+    await expect.poll(() => page.getByTestId('view-board').isVisible()).toBe(true);
     expect(await page.locator('nav[aria-label="Sections"] a').allTextContents()).toEqual([
+      'Board Alt+0',
       'Accounts Alt+1',
       'Trade Alt+2',
       'Positions Alt+3',
@@ -127,9 +128,9 @@ describe('the frame in Chromium', () => {
       'palette-input',
     );
     const all = await page.getByTestId('palette-item').allTextContents();
-    // The palette, nine sections and the theme (Trade's order commands come with the Trade screen),
+    // The palette, ten sections and the theme (Trade's order commands come with the Trade screen),
     // then the accounts and markets; no favourite is set, so no favourite switch is listed.
-    expect(all.filter((c) => c.startsWith('Go to')).length).toBe(9);
+    expect(all.filter((c) => c.startsWith('Go to')).length).toBe(10);
     expect(all.filter((c) => c.startsWith('Account')).length).toBeGreaterThan(0);
     expect(all.filter((c) => c.startsWith('Market')).length).toBeGreaterThan(0);
     expect(all.filter((c) => c.includes('Switch to favourite account'))).toHaveLength(0);
@@ -143,9 +144,10 @@ describe('the frame in Chromium', () => {
     await expect.poll(() => js<string>(page, 'document.activeElement?.textContent')).toBe('Wallet');
     await expect.poll(() => page.getByTestId('palette').count()).toBe(0);
 
-    // Arrows move the highlight; the second "Go to" match runs.
+    // Arrows move the highlight; the fourth "Go to" match (after Board, Accounts, Trade) runs.
     await page.keyboard.press('Control+k');
     await input.fill('go to');
+    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await expect

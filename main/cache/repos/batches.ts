@@ -12,7 +12,7 @@ const ref = z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, 'must be an id of letter
  */
 export const batchRecordSchema = z.strictObject({
   parentId: ref,
-  kind: z.enum(['order', 'permissions', 'sweep']),
+  kind: z.enum(['order', 'permissions', 'sweep', 'cancel_orders', 'close_positions', 'flatten']),
   atMs: timeMs,
   children: z
     .array(

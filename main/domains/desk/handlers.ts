@@ -15,13 +15,18 @@ export function deskHandlers({
   balanceMoves,
   subAccountKeys,
   known,
+  board,
+  bulk,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `desk.${string}`>> {
   return {
-    'desk.balances': (input) =>
-      desk.balances(input?.accountIds ?? accounts.registry.list().map((a) => a.id), (r) => {
-        if (r.balances) known.keep(r.account, 'balances.spot', r.balances);
-        events.emit('desk.balance', r);
-      }),
+    'desk.balances': async (input) => {
+      const results = await desk.balances(
+        input?.accountIds ?? accounts.registry.list().map((a) => a.id),
+        (r) => events.emit('desk.balance', r),
+      );
+      await board.rememberBalances(results);
+      return results;
+    },
     'desk.subAccountBalances': async (input) => {
       const results = await desk.mainSubAccountBalances(input?.subAccountIds);
       const bySubId = new Map(accounts.registry.list().map((a) => [a.subAccountId, a.id]));
@@ -59,5 +64,17 @@ export function deskHandlers({
     'desk.findSubAccounts': () => subAccountKeys.unregistered(),
     'desk.addFoundSubAccounts': ({ subAccounts }) => subAccountKeys.register(subAccounts),
     'desk.batches': (input) => cache.batches.list(input ?? {}),
+    'desk.board': () => board.view(),
+    'desk.knownBalances': () => board.knownBalances(),
+    'desk.refreshBoard': (input) => board.refresh(input?.accountIds),
+    'desk.openOrders': (input) => board.orders(input?.accountIds),
+    'desk.openPositions': (input) => board.positions(input?.accountIds),
+    'desk.previewBulk': ({ action, accountIds, parentId }) => bulk.preview(action, accountIds, parentId),
+    'desk.runBulk': async ({ previewId, acknowledge }) => {
+      const outcome = await bulk.run(previewId, acknowledge);
+      await deskAudit.bulk(outcome.parentId, outcome.action, outcome.results);
+      void board.refresh(outcome.results.map((r) => r.account));
+      return outcome;
+    },
   };
 }

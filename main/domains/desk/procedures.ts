@@ -16,6 +16,12 @@ import { guardIds } from '../guards/procedures.ts';
 import type { IpcError } from '../../ipc/contract.ts';
 import type { AccountView } from '../accounts/views.ts';
 import type {
+  BoardRefreshView,
+  BoardView,
+  BulkChildResultView,
+  BulkPreviewView,
+  DeskOrderRowView,
+  DeskPositionRowView,
   BatchOutcome,
   BatchRecordView,
   DeskBalanceView,
@@ -28,6 +34,11 @@ import type {
 } from './views.ts';
 
 const parentId = z.string().regex(/^[A-Za-z0-9._-]{1,40}$/);
+/** Accounts of the board: a selection, or (absent) the whole desk of the running connection. */
+const deskAccounts = z.strictObject({
+  accountIds: z.array(z.string().min(1).max(64)).min(1).max(5000).optional(),
+});
+export const bulkAction = z.enum(['cancel_orders', 'close_positions', 'flatten']);
 
 export const deskProcedures = {
   'desk.balances': procedure<DeskBalanceView[]>()(
@@ -110,6 +121,42 @@ export const deskProcedures = {
         .min(1)
         .max(200),
     }),
+  ),
+  'desk.knownBalances': procedure<DeskBalanceView[]>()(
+    'Spot balances of every account as last read (from the cache); no request is sent.',
+    z.strictObject({}).optional(),
+  ),
+  'desk.board': procedure<BoardView>()(
+    'Every account of the desk as last read (from the cache, offline too), with totals; no request is sent.',
+    z.strictObject({}).optional(),
+  ),
+  'desk.refreshBoard': procedure<BoardRefreshView>()(
+    'Reads the balances, open orders and positions of every account (or the given ones) again, each on its own key as background work; rows arrive as desk.boardRows events.',
+    deskAccounts.optional(),
+  ),
+  'desk.openOrders': procedure<DeskOrderRowView[]>()(
+    'Open orders of every account (or the given ones) as last read, the account as a column.',
+    deskAccounts.optional(),
+  ),
+  'desk.openPositions': procedure<DeskPositionRowView[]>()(
+    'Open positions of every account (or the given ones) as last read, the account as a column.',
+    deskAccounts.optional(),
+  ),
+  'desk.previewBulk': procedure<BulkPreviewView>()(
+    'What cancel-all, close-all or flatten would do to each account (read now); kept in main for 30 s. A re-send passes the parent id of the batch.',
+    z.strictObject({
+      action: bulkAction,
+      accountIds: z.array(z.string().min(1).max(64)).min(1).max(5000),
+      parentId: parentId.optional(),
+    }),
+  ),
+  'desk.runBulk': procedure<{
+    parentId: string;
+    action: 'cancel_orders' | 'close_positions' | 'flatten';
+    results: BulkChildResultView[];
+  }>()(
+    "Sends the previewed bulk action once confirmed in main's own dialog; each account's outcome, failures first.",
+    z.strictObject({ previewId: z.uuid(), acknowledge: guardIds.optional() }),
   ),
   'desk.batches': procedure<BatchRecordView[]>()(
     'The audit log of desk batches (orders, key permissions, sweeps) with each child’s outcome, newest first.',

@@ -51,7 +51,7 @@ export interface BatchOutcome {
 /** A desk batch as the audit log keeps it (no messages: error codes only). */
 export interface BatchRecordView {
   parentId: string;
-  kind: 'order' | 'permissions' | 'sweep';
+  kind: 'order' | 'permissions' | 'sweep' | 'cancel_orders' | 'close_positions' | 'flatten';
   atMs: number;
   children: Array<{
     account: string;
@@ -80,4 +80,114 @@ export interface KeyCapabilityView {
   /** Withdrawals and transfers: a key with it can move funds out. */
   movesFunds: boolean;
   urls: string[];
+}
+
+/** What the key of an account can do, as the last refresh found it. */
+export type KeyStateView = 'valid' | 'revoked' | 'missing_permission' | 'unknown';
+
+/** One account on the desk board: amounts in USDT as exact decimal strings, valued at last/mark. */
+export interface BoardRowView {
+  account: string;
+  label: string;
+  kind: 'main' | 'sub';
+  groups: string[];
+  /** Spot + collateral + unrealized PnL; undefined until the account was read once. */
+  equity?: string;
+  /** Spot available, valued. */
+  free?: string;
+  /** Spot held by open orders, valued. */
+  locked?: string;
+  collateral?: string;
+  marginUsed?: string;
+  /** Margin used as a share of collateral equity, in %; undefined without positions. */
+  marginRatio?: string;
+  unrealizedPnl?: string;
+  /** Realized PnL of position changes since 00:00 UTC, from the cache. */
+  realizedToday?: string;
+  openOrders?: number;
+  openPositions?: number;
+  /** Distance of the nearest liquidation price from the mark price, in %; undefined without one. */
+  liquidationDistance?: string;
+  keyState: KeyStateView;
+  /** When the oldest piece of this row was read (ms since the epoch); undefined when never. */
+  asOfMs?: number;
+  /** Assets held that have no USDT price here (left out of the amounts). */
+  unvalued?: string[];
+  /** What went wrong in the last refresh of this account, in words. */
+  problem?: string;
+}
+
+export interface BoardView {
+  rows: BoardRowView[];
+  /** Row totals of every account (strings, exact). */
+  totals: { equity: string; free: string; locked: string; unrealizedPnl: string; marginUsed: string };
+  /** A refresh is running now. */
+  refreshing: boolean;
+  atMs: number;
+}
+
+export interface BoardRefreshView {
+  accounts: number;
+  failed: number;
+  requests: number;
+  ms: number;
+}
+
+/** An open order of one account, on the cross-account grid. */
+export interface DeskOrderRowView {
+  account: string;
+  label: string;
+  orderId: number;
+  market: string;
+  side: string;
+  type: string;
+  price: string;
+  amount: string;
+  left: string;
+  timestampMs: number;
+}
+
+/** An open position of one account, on the cross-account grid. */
+export interface DeskPositionRowView {
+  account: string;
+  label: string;
+  positionId: number;
+  market: string;
+  amount: string;
+  basePrice: string;
+  liquidationPrice: string;
+  pnl: string;
+  margin: string;
+}
+
+export type BulkActionView = 'cancel_orders' | 'close_positions' | 'flatten';
+
+export interface BulkChildPreviewView {
+  account: string;
+  label: string;
+  orders: number;
+  positions: Array<{ market: string; amount: string }>;
+  /** The account could not be read: it is left out of the batch. */
+  problem?: string;
+}
+
+export interface BulkPreviewView {
+  previewId: string;
+  parentId: string;
+  action: BulkActionView;
+  expiresAtMs: number;
+  orders: number;
+  positions: number;
+  children: BulkChildPreviewView[];
+}
+
+export interface BulkChildResultView {
+  account: string;
+  label: string;
+  ok: boolean;
+  cancelled: number;
+  closed: number;
+  /** Orders or positions still open after this send (a re-send takes them again). */
+  left: number;
+  error?: IpcError;
 }

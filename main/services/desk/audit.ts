@@ -3,7 +3,13 @@
  * before it is answered (error codes and ids only, never free text).
  */
 import type { BatchRecord, Cache } from '../../cache/index.ts';
-import type { BatchOutcome, DeskChildResult, IpcError, SweepLegView } from '../../ipc/contract.ts';
+import type {
+  BatchOutcome,
+  BulkChildResultView,
+  DeskChildResult,
+  IpcError,
+  SweepLegView,
+} from '../../ipc/contract.ts';
 import { newParentId } from './desk.ts';
 
 type Child = BatchRecord['children'][number];
@@ -61,6 +67,21 @@ export class BatchAudit {
       newParentId('txw'),
       'sweep',
       results.map((r) => child(r.account, r.ok, r.error, r.subAccountId, r.transactionId)),
+    );
+  }
+
+  /** A bulk action: each account's outcome, under the batch's parent id (re-sends share it). */
+  bulk(
+    parentId: string,
+    kind: 'cancel_orders' | 'close_positions' | 'flatten',
+    results: readonly BulkChildResultView[],
+  ): Promise<void> {
+    return this.#record(
+      parentId,
+      kind,
+      results.map((r) =>
+        child(r.account, r.ok, r.error, undefined, `${String(r.cancelled)}c${String(r.closed)}p`),
+      ),
     );
   }
 

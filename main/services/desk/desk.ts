@@ -16,6 +16,7 @@ import type { PlaceResult } from '../trading.ts';
 import { headlessPlatform, type Confirmation, type Platform } from '../../platform.ts';
 import { requireConfirmation } from '../confirm.ts';
 import { someOf } from './key-permissions.ts';
+import { pool } from './pool.ts';
 import { PreviewStore, stalePreview } from './previews.ts';
 import { checkSizing, sizeFor, type Sizing, type SizingContext } from './sizing.ts';
 
@@ -79,25 +80,6 @@ function errorOf(error: unknown): IpcError {
       message: 'Something went wrong with this account; the others were not affected.',
     }
   );
-}
-
-/** Runs `work` for every item, at most `limit` at a time, in the order given. */
-async function pool<T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await work(items[i] as T, i);
-      }
-    }),
-  );
-  return out;
 }
 
 /** A batch's parent id: `txb-` for orders (children are `<parent>-001`, ...), other prefixes for other batches. */

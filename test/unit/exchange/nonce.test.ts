@@ -178,9 +178,34 @@ describe('FileNonceStore', () => {
     store.save('a', 30);
     const reopened = new FileNonceStore(path);
     expect(reopened.load('a')).toBe(30);
-    expect(reopened.load('b')).toBe(20);
-    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ a: 30, b: 20 });
+    // every key starts at or above the shared mark: 'a' saved 30 after 'b' saved 20
+    expect(reopened.load('b')).toBe(30);
+    expect(reopened.load('never-used')).toBe(30);
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ a: 30, b: 20, '*': 30 });
     expect(readdirSync(join(dir, 'sub'))).toEqual(['nonces.json']);
+  });
+
+  it('covers a thousand keys with a few writes, and none of them repeats across a restart', () => {
+    const path = join(dir, 'nonces.json');
+    const clock = fakeClock();
+    const store = new FileNonceStore(path);
+    let writes = 0;
+    const save = store.save.bind(store);
+    store.save = (key, mark) => {
+      writes += 1;
+      save(key, mark);
+    };
+    const highest = new Map<string, number>();
+    for (let k = 0; k < 1000; k += 1) {
+      const source = new NonceSource({ keyId: `k${String(k)}`, store, now: clock.now });
+      for (let i = 0; i < 4; i += 1) highest.set(`k${String(k)}`, source.next());
+      if (k % 100 === 99) clock.set(clock.now() + 300);
+    }
+    expect(writes).toBeLessThanOrEqual(5);
+    clock.set(T0 - 200);
+    const restarted = new FileNonceStore(path);
+    for (const [key, last] of highest)
+      expect(new NonceSource({ keyId: key, store: restarted, now: clock.now }).next()).toBeGreaterThan(last);
   });
 
   it('never repeats or goes backwards across a restart', () => {

@@ -13,11 +13,11 @@ describe('Router', () => {
     expect(sectionFromHash('')).toBeUndefined();
   });
 
-  it('starts from the hash, else from the remembered section, else Accounts', () => {
-    expect(new Router(memoryStore()).current).toBe('accounts');
+  it('starts from the hash, else from the remembered section, else the Board', () => {
+    expect(new Router(memoryStore()).current).toBe('board');
     expect(new Router(memoryStore({ [ROUTE_KEY]: 'wallet' })).current).toBe('wallet');
     expect(new Router(memoryStore({ [ROUTE_KEY]: 'wallet' }), '#/mining').current).toBe('mining');
-    expect(new Router(memoryStore({ [ROUTE_KEY]: 'bogus' })).current).toBe('accounts');
+    expect(new Router(memoryStore({ [ROUTE_KEY]: 'bogus' })).current).toBe('board');
   });
 
   it('remembers where the user went and refuses unknown sections', () => {
@@ -35,13 +35,14 @@ describe('Router', () => {
 
   it('steps through the rail in order, wrapping around', () => {
     const router = new Router(memoryStore(), '#/settings');
-    expect(router.neighbour(1)).toBe('accounts');
+    expect(router.neighbour(1)).toBe('board');
     expect(router.neighbour(-1)).toBe('events');
   });
 
-  it('has nine sections, each with its own label', () => {
+  it('has ten sections, the Board first, each with its own label', () => {
     expect(sections.map((s) => s.id)).toEqual([...sectionIds]);
-    expect(new Set(sections.map((s) => s.label)).size).toBe(9);
+    expect(sections[0]?.id).toBe('board');
+    expect(new Set(sections.map((s) => s.label)).size).toBe(10);
   });
 });
 

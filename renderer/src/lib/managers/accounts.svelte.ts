@@ -5,6 +5,9 @@ import { recall } from './known.svelte.ts';
 type SpotBalances = NonNullable<DeskBalanceView['balances']>;
 
 /** At most this many accounts follow their balances live on this screen (one WebSocket each). */
+/** Up to this many accounts, opening the screen reads every balance; above it, only those never read. */
+const EAGER_READ_ACCOUNTS = 50;
+
 export const LIVE_BALANCES = 20;
 
 /** An account's balances as its row shows them: the words, when they were taken and where from. */
@@ -163,8 +166,26 @@ export class AccountsManager {
     if (reply.value.length === 0) return;
     const ids = reply.value.map((a) => a.id);
     void recall(this.#api, 'balances.spot', ids).then((saved) => (this.saved = { ...saved }));
+    // A small desk reads every balance at once; a large one asks only for accounts never read (each
+    // read is a request on that account's key), and "Refresh balances" reads them all again.
     // Read first, then follow: a push changes only some tickers of balances already read.
-    void this.refreshBalances().then(() => this.#subscribe(ids));
+    const read = ids.length <= EAGER_READ_ACCOUNTS ? this.refreshBalances() : this.knownBalances();
+    void read.then(() => this.#subscribe(ids));
+  }
+
+  /**
+   * Asks only for the balances of accounts never read (at most 1,000 at a time); the others show as
+   * saved, with their time, until "Refresh balances".
+   */
+  async knownBalances(): Promise<void> {
+    const reply = await this.#api.desk.knownBalances();
+    const known: Record<string, true> = {};
+    if (reply.ok) for (const view of reply.value) known[view.account] = true;
+    const missing = this.accounts.filter((a) => !known[a.id]).map((a) => a.id);
+    for (let i = 0; i < missing.length; i += 1000) {
+      const answer = await this.#api.desk.balances({ accountIds: missing.slice(i, i + 1000) });
+      if (answer.ok) for (const view of answer.value) this.#balance(view);
+    }
   }
 
   async refreshBalances(): Promise<void> {

@@ -2,6 +2,8 @@ import { isSectionId, sectionIds, type SectionId } from './sections.ts';
 import type { PreferenceStore } from './storage.ts';
 
 export const ROUTE_KEY = 'txc.route';
+/** The home screen: the desk board. */
+export const HOME: SectionId = 'board';
 
 /** Reads `#/history` (or `#history`) as a section; anything else is not a route. */
 export function sectionFromHash(hash: string): SectionId | undefined {
@@ -18,13 +20,13 @@ export function hashFor(id: SectionId): string {
  * last section is remembered so the app reopens where the user left it.
  */
 export class Router {
-  current = $state<SectionId>('accounts');
+  current = $state<SectionId>(HOME);
   readonly #store: PreferenceStore;
 
   constructor(store: PreferenceStore, hash = '') {
     this.#store = store;
     const remembered = store.getItem(ROUTE_KEY);
-    this.current = sectionFromHash(hash) ?? (isSectionId(remembered) ? remembered : 'accounts');
+    this.current = sectionFromHash(hash) ?? (isSectionId(remembered) ? remembered : HOME);
     this.#remember();
   }
 
@@ -46,7 +48,7 @@ export class Router {
   neighbour(step: number): SectionId {
     const i = sectionIds.indexOf(this.current);
     const n = sectionIds.length;
-    return sectionIds[(((i + step) % n) + n) % n] ?? 'accounts';
+    return sectionIds[(((i + step) % n) + n) % n] ?? HOME;
   }
 
   get hash(): string {

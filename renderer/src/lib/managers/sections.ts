@@ -1,10 +1,11 @@
-/** The nine sections of the left rail, in order. */
+/** The ten sections of the left rail, in order; the Board is the home screen. */
 export interface Section {
   readonly id: SectionId;
   readonly label: string;
 }
 
 export const sectionIds = [
+  'board',
   'accounts',
   'trade',
   'positions',
@@ -19,6 +20,10 @@ export const sectionIds = [
 export type SectionId = (typeof sectionIds)[number];
 
 export const sections: readonly Section[] = [
+  {
+    id: 'board',
+    label: 'Board',
+  },
   {
     id: 'accounts',
     label: 'Accounts',

@@ -1,0 +1,137 @@
+/**
+ * One board row from what was last read of an account: balances valued in USDT at the last/mark
+ * prices, margin, PnL, counts, the nearest liquidation and the key's state. Pure decimal math.
+ */
+import type { BoardRowView, BoardView, KeyStateView } from '../../ipc/contract.ts';
+import type { OrderView, PositionView } from '../../ipc/contract.ts';
+import { Dec } from '../../rules/decimal.ts';
+
+export type SpotBalances = Record<string, { available: string; freeze: string }>;
+export type CollateralBalances = Record<string, string>;
+
+/** USDT price of each asset (USDT itself is 1) and the mark price of each collateral market. */
+export interface Prices {
+  assets: Record<string, string>;
+  marks: Record<string, string>;
+}
+
+export interface Known<T> {
+  value: T;
+  asOfMs: number;
+}
+
+/** What is known of one account, each piece with the time it was read. */
+export interface AccountPieces {
+  spot?: Known<SpotBalances> | undefined;
+  collateral?: Known<CollateralBalances> | undefined;
+  orders?: Known<OrderView[]> | undefined;
+  positions?: Known<PositionView[]> | undefined;
+  key?: Known<KeyStateView> | undefined;
+  realizedToday?: string | undefined;
+  problem?: string | undefined;
+}
+
+export interface AccountInfo {
+  id: string;
+  label: string;
+  kind: 'main' | 'sub';
+  groups: readonly string[];
+}
+
+const ZERO = new Dec(0);
+
+function valued(amount: string, asset: string, prices: Prices, unvalued: Set<string>): Dec {
+  const d = new Dec(amount);
+  if (d.isZero()) return ZERO;
+  const price = asset === 'USDT' ? '1' : prices.assets[asset];
+  if (price === undefined) {
+    unvalued.add(asset);
+    return ZERO;
+  }
+  return d.times(price);
+}
+
+/** Decimal places amounts in USDT are shown with. */
+const PLACES = 2;
+const show = (d: Dec): string => d.toDecimalPlaces(PLACES, Dec.ROUND_HALF_EVEN).toFixed(PLACES);
+
+/** The mark (or last) price the position is measured against. */
+function markOf(p: PositionView, prices: Prices): Dec | undefined {
+  const mark = prices.marks[p.market];
+  return mark ? new Dec(mark) : undefined;
+}
+
+export function boardRow(account: AccountInfo, pieces: AccountPieces, prices: Prices): BoardRowView {
+  const row: BoardRowView = {
+    account: account.id,
+    label: account.label,
+    kind: account.kind,
+    groups: [...account.groups],
+    keyState: pieces.key?.value ?? 'unknown',
+  };
+  const unvalued = new Set<string>();
+  const times: number[] = [];
+  let free = ZERO;
+  let locked = ZERO;
+  let collateral = ZERO;
+  let pnl = ZERO;
+  let margin = ZERO;
+  if (pieces.spot) {
+    times.push(pieces.spot.asOfMs);
+    for (const [asset, b] of Object.entries(pieces.spot.value)) {
+      free = free.plus(valued(b.available, asset, prices, unvalued));
+      locked = locked.plus(valued(b.freeze, asset, prices, unvalued));
+    }
+    row.free = show(free);
+    row.locked = show(locked);
+  }
+  if (pieces.collateral) {
+    times.push(pieces.collateral.asOfMs);
+    for (const [asset, amount] of Object.entries(pieces.collateral.value))
+      collateral = collateral.plus(valued(amount, asset, prices, unvalued));
+    row.collateral = show(collateral);
+  }
+  if (pieces.positions) {
+    times.push(pieces.positions.asOfMs);
+    const positions = pieces.positions.value;
+    let nearest: Dec | undefined;
+    for (const p of positions) {
+      pnl = pnl.plus(p.pnl ?? '0');
+      margin = margin.plus(p.margin ?? '0');
+      const mark = markOf(p, prices);
+      if (mark && !mark.isZero() && p.liquidationPrice) {
+        const distance = mark.minus(p.liquidationPrice).abs().div(mark).times(100);
+        if (nearest === undefined || distance.lt(nearest)) nearest = distance;
+      }
+    }
+    row.openPositions = positions.length;
+    row.unrealizedPnl = show(pnl);
+    row.marginUsed = show(margin);
+    const base = collateral.plus(pnl);
+    if (positions.length > 0 && base.gt(0)) row.marginRatio = show(margin.div(base).times(100));
+    if (nearest !== undefined) row.liquidationDistance = show(nearest);
+  }
+  if (pieces.orders) {
+    times.push(pieces.orders.asOfMs);
+    row.openOrders = pieces.orders.value.length;
+  }
+  if (pieces.spot || pieces.collateral) row.equity = show(free.plus(locked).plus(collateral).plus(pnl));
+  if (pieces.realizedToday !== undefined) row.realizedToday = show(new Dec(pieces.realizedToday));
+  if (times.length > 0) row.asOfMs = Math.min(...times);
+  if (unvalued.size > 0) row.unvalued = [...unvalued].sort();
+  if (pieces.problem) row.problem = pieces.problem;
+  return row;
+}
+
+/** Sums of every row's amounts (rows not read yet add nothing). */
+export function boardTotals(rows: readonly BoardRowView[]): BoardView['totals'] {
+  const sum = (pick: (r: BoardRowView) => string | undefined): string =>
+    show(rows.reduce((s, r) => s.plus(pick(r) ?? '0'), ZERO));
+  return {
+    equity: sum((r) => r.equity),
+    free: sum((r) => r.free),
+    locked: sum((r) => r.locked),
+    unrealizedPnl: sum((r) => r.unrealizedPnl),
+    marginUsed: sum((r) => r.marginUsed),
+  };
+}

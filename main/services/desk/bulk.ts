@@ -1,0 +1,236 @@
+/**
+ * Bulk actions across accounts: cancel every open order, close every position (market, reduce-only),
+ * or flatten (both), for a selection or the whole desk. A preview reads what each account has open
+ * and is kept in main under its id; the send asks main's own question naming the number of accounts,
+ * orders and positions, then works each account on its own (one failing never stops the others) and
+ * answers each account's outcome, failures first. Safe to send again: each send reads the account's
+ * open orders and positions afresh, cancelling what is still open and closing (reduce-only) what is
+ * still held, so nothing done by an earlier send is done twice.
+ */
+import * as trading from '../../exchange/endpoints/trading.ts';
+import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
+import type {
+  BulkActionView,
+  BulkChildPreviewView,
+  BulkChildResultView,
+  BulkPreviewView,
+  IpcError,
+  OrderView,
+  PositionView,
+} from '../../ipc/contract.ts';
+import { userFacing } from '../../ipc/user-facing.ts';
+import { Dec } from '../../rules/decimal.ts';
+import type { OrderDraft } from '../../rules/index.ts';
+import type { Confirmation, Platform } from '../../platform.ts';
+import type { AccountService } from '../accounts.ts';
+import { requireConfirmation } from '../confirm.ts';
+import type { ExchangeConnection } from '../exchange-connection.ts';
+import { cancelEach } from '../orders.ts';
+import { openPositions } from '../positions.ts';
+import { newParentId } from './desk.ts';
+import { someOf } from './key-permissions.ts';
+import { pool } from './pool.ts';
+import { PreviewStore } from './previews.ts';
+
+const CONCURRENCY = 32;
+const ORDERS_PAGE = 100;
+
+interface StoredBulk {
+  action: BulkActionView;
+  parentId: string;
+  children: BulkChildPreviewView[];
+}
+
+const cancels = (action: BulkActionView): boolean => action !== 'close_positions';
+const closes = (action: BulkActionView): boolean => action !== 'cancel_orders';
+
+function errorOf(error: unknown): IpcError {
+  return (
+    userFacing(error) ?? {
+      code: 'internal',
+      message: 'Something went wrong with this account; the others were not affected.',
+    }
+  );
+}
+
+async function allOpenOrders(caller: KeyCaller): Promise<OrderView[]> {
+  const out: OrderView[] = [];
+  for (let offset = 0; offset <= 10_000; offset += ORDERS_PAGE) {
+    const page = await trading.activeOrders(caller, { limit: ORDERS_PAGE, offset });
+    out.push(...page);
+    if (page.length < ORDERS_PAGE) break;
+  }
+  return out;
+}
+
+/** The market order that closes the position: the other side, its whole size, reduce-only. */
+export function closingDraft(p: PositionView): OrderDraft {
+  const amount = new Dec(p.amount);
+  const side = p.positionSide === 'SHORT' || (p.positionSide !== 'LONG' && amount.isNeg()) ? 'buy' : 'sell';
+  return {
+    kind: 'collateral_market',
+    market: p.market,
+    side,
+    amount: amount.abs().toFixed(),
+    reduceOnly: true,
+    ...(p.positionSide && p.positionSide !== 'BOTH' ? { positionSide: p.positionSide } : {}),
+  };
+}
+
+export class BulkActions {
+  readonly #accounts: AccountService;
+  readonly #connection: ExchangeConnection;
+  readonly #platform: Platform;
+  readonly #previews: PreviewStore<StoredBulk>;
+
+  constructor(
+    accounts: AccountService,
+    connection: ExchangeConnection,
+    platform: Platform,
+    now: () => number = Date.now,
+  ) {
+    this.#accounts = accounts;
+    this.#connection = connection;
+    this.#platform = platform;
+    this.#previews = new PreviewStore(now);
+  }
+
+  /** What each account has open now; nothing is sent. A re-send passes the batch's parent id. */
+  async preview(
+    action: BulkActionView,
+    accountIds: readonly string[],
+    parentId = newParentId('txf'),
+  ): Promise<BulkPreviewView> {
+    const children = await pool(accountIds, CONCURRENCY, async (account) => {
+      const label = this.#accounts.registry.get(account)?.label ?? account;
+      try {
+        const caller = await this.#accounts.caller(account);
+        const [orders, positions] = await Promise.all([
+          cancels(action) ? allOpenOrders(caller) : Promise.resolve([]),
+          closes(action) ? openPositions(caller) : Promise.resolve([]),
+        ]);
+        return {
+          account,
+          label,
+          orders: orders.length,
+          positions: positions.map((p) => ({ market: p.market, amount: p.amount })),
+        };
+      } catch (error) {
+        return { account, label, orders: 0, positions: [], problem: errorOf(error).message };
+      }
+    });
+    const kept = this.#previews.put({ action, parentId, children });
+    return {
+      ...kept,
+      parentId,
+      action,
+      orders: children.reduce((n, c) => n + c.orders, 0),
+      positions: children.reduce((n, c) => n + c.positions.length, 0),
+      children,
+    };
+  }
+
+  /**
+   * Sends the previewed batch once main's own question is confirmed; each account's outcome, failures
+   * first. Accounts the preview could not read are reported failed, not sent.
+   */
+  async run(
+    previewId: string,
+    acknowledge: readonly string[] = [],
+  ): Promise<{ parentId: string; action: BulkActionView; results: BulkChildResultView[] }> {
+    const preview = this.#previews.get(previewId);
+    this.#previews.delete(previewId);
+    await requireConfirmation(this.#platform, question(preview));
+    const results = await pool(preview.children, CONCURRENCY, (child) =>
+      this.#one(preview, child, acknowledge),
+    );
+    results.sort((a, b) => Number(a.ok) - Number(b.ok));
+    return { parentId: preview.parentId, action: preview.action, results };
+  }
+
+  async #one(
+    preview: StoredBulk,
+    child: BulkChildPreviewView,
+    acknowledge: readonly string[],
+  ): Promise<BulkChildResultView> {
+    const out: BulkChildResultView = {
+      account: child.account,
+      label: child.label,
+      ok: true,
+      cancelled: 0,
+      closed: 0,
+      left: 0,
+    };
+    if (child.problem) return { ...out, ok: false, error: { code: 'not_read', message: child.problem } };
+    const fail = (error: unknown): void => {
+      out.ok = false;
+      out.error ??= errorOf(error);
+    };
+    let caller: KeyCaller;
+    try {
+      caller = await this.#accounts.caller(child.account);
+    } catch (error) {
+      fail(error);
+      return out;
+    }
+    if (cancels(preview.action)) {
+      try {
+        const markets = new Set((await allOpenOrders(caller)).map((o) => o.market));
+        for (const market of markets) {
+          const r = await cancelEach(caller, market);
+          out.cancelled += r.cancelled.length;
+          out.left += r.failed.length;
+          if (r.failed[0]) fail({ ...r.failed[0].error });
+        }
+      } catch (error) {
+        fail(error);
+      }
+    }
+    if (closes(preview.action)) {
+      try {
+        for (const p of await openPositions(caller)) {
+          try {
+            await this.#connection.trading.place(caller, closingDraft(p), undefined, acknowledge);
+            out.closed += 1;
+          } catch (error) {
+            out.left += 1;
+            fail(error);
+          }
+        }
+      } catch (error) {
+        fail(error);
+      }
+    }
+    return out;
+  }
+}
+
+const ACTION_WORDS: Record<BulkActionView, { title: string; action: string }> = {
+  cancel_orders: { title: 'Cancel every open order', action: 'Cancel orders' },
+  close_positions: { title: 'Close every position at market', action: 'Close positions' },
+  flatten: { title: 'Flatten: cancel every order and close every position', action: 'Flatten' },
+};
+
+function question(preview: StoredBulk): Confirmation {
+  const read = preview.children.filter((c) => !c.problem);
+  const orders = read.reduce((n, c) => n + c.orders, 0);
+  const positions = read.reduce((n, c) => n + c.positions.length, 0);
+  const words = ACTION_WORDS[preview.action];
+  const count = `${String(read.length)} ${read.length === 1 ? 'account' : 'accounts'}`;
+  const unread = preview.children.length - read.length;
+  return {
+    title: `${words.title} of ${count}?`,
+    facts: [
+      { label: 'Accounts', value: `${count}: ${someOf(read.map((c) => c.label))}` },
+      ...(cancels(preview.action) ? [{ label: 'Orders to cancel', value: String(orders) }] : []),
+      ...(closes(preview.action)
+        ? [{ label: 'Positions to close', value: `${String(positions)} (market orders, reduce-only)` }]
+        : []),
+      ...(unread > 0 ? [{ label: 'Left out', value: `${String(unread)} (could not be read)` }] : []),
+    ],
+    action: words.action,
+    ...(closes(preview.action)
+      ? { warning: 'Market orders close at whatever price the book gives; this cannot be undone.' }
+      : {}),
+  };
+}

@@ -1,0 +1,92 @@
+// The desk board in Chromium on a desk of 1,000 sub-accounts: every row from the cache, a refresh,
+// group and text filter, the cross-account grids, and a flatten with one account failing that is
+// shown alone and sent again.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { artifact } from './paths.ts';
+import { useAppSession } from './session.ts';
+
+const SUBS = 1000;
+const ACCOUNTS = SUBS + 5;
+
+const app = useAppSession({
+  core: { connection: { kind: 'sandbox', persist: false, extraSubAccounts: SUBS, deskActivity: true } },
+  pollTimeout: 60_000,
+});
+
+const keyOf = (label: string): string =>
+  app.sandbox.accounts.find((a) => `Sandbox ${a.label}` === label)?.apiKey ?? '';
+
+async function text(page: Page, testid: string): Promise<string> {
+  return ((await page.getByTestId(testid).first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
+}
+
+describe('the desk board in Chromium, 1,000 sub-accounts', () => {
+  it('is the home screen, reads every account and totals what is shown', async () => {
+    const { page, problems } = await app.openPage('', { clearStorage: true });
+    await expect.poll(() => page.getByTestId('view-board').isVisible()).toBe(true);
+    expect(await page.locator('[aria-current="page"]').textContent()).toContain('Board');
+    await expect
+      .poll(() => text(page, 'board-status'))
+      .toContain(`${ACCOUNTS.toLocaleString('en-US')} accounts`);
+    await expect.poll(() => text(page, 'board-status'), { timeout: 120_000 }).not.toContain('refreshing');
+    await expect.poll(() => text(page, 'total-orders')).toBe(String(SUBS));
+    expect(await text(page, 'total-positions')).toBe(String(SUBS));
+    // virtualized: a thousand rows, a screenful in the page
+    expect(await page.getByTestId('grid-row').count()).toBeLessThan(60);
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: artifact(`board-${String(width)}.png`), fullPage: true });
+    }
+
+    await page.getByTestId('grid-filter').first().fill('sub-00');
+    await expect.poll(() => text(page, 'grid-count')).toBe(`9 of ${ACCOUNTS.toLocaleString('en-US')} rows`);
+    await expect.poll(() => text(page, 'total-orders')).toBe('9');
+
+    await page.getByTestId('board-tab-orders').click();
+    await expect.poll(() => page.getByTestId('grid-board-orders').isVisible()).toBe(true);
+    expect(await text(page, 'grid-count')).toBe(`${SUBS.toLocaleString('en-US')} rows`);
+    await page.getByTestId('board-tab-positions').click();
+    expect(await text(page, 'grid-count')).toBe(`${SUBS.toLocaleString('en-US')} rows`);
+    expect(problems).toEqual([]);
+  }, 240_000);
+
+  it('flattens the shown accounts; the one that fails is shown alone and a re-send finishes it', async () => {
+    const { page, problems } = await app.openPage('#/board');
+    await expect.poll(() => text(page, 'board-status'), { timeout: 120_000 }).not.toContain('refreshing');
+    await page.getByTestId('grid-filter').first().fill('sub-01');
+    await expect.poll(() => text(page, 'grid-count')).toBe(`10 of ${ACCOUNTS.toLocaleString('en-US')} rows`);
+    app.sandbox.control.setKeyEnabled(keyOf('Sandbox sub-013'), false);
+
+    await page.getByTestId('bulk-flatten').click();
+    await expect
+      .poll(() => text(page, 'bulk-preview-summary'))
+      .toContain('10 accounts: 9 orders to cancel, 9 positions to close');
+    expect(await page.getByTestId('bulk-preview-row').allTextContents()).toContainEqual(
+      expect.stringContaining('Sandbox sub-013: not read'),
+    );
+    app.sandbox.control.setKeyEnabled(keyOf('Sandbox sub-013'), true);
+    // fails at the send: its key is disabled again after the preview
+    await page.getByTestId('bulk-flatten').click();
+    await expect.poll(() => text(page, 'bulk-preview-summary')).toContain('10 orders to cancel');
+    app.sandbox.control.setKeyEnabled(keyOf('Sandbox sub-013'), false);
+    await page.getByTestId('bulk-send').click();
+    await expect.poll(() => text(page, 'bulk-results')).toContain('9 of 10 accounts done, 1 failed');
+    expect(app.desktop.confirmations.at(-1)?.title).toContain('10 accounts');
+    const failed = await page.getByTestId('bulk-failed-row').allTextContents();
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toContain('Sandbox sub-013');
+    expect(failed[0]).toContain('disabled');
+    await page.screenshot({ path: artifact('board-flatten-failed.png'), fullPage: true });
+
+    app.sandbox.control.setKeyEnabled(keyOf('Sandbox sub-013'), true);
+    await page.getByTestId('bulk-resend').click();
+    await expect
+      .poll(() => text(page, 'bulk-preview-summary'))
+      .toContain('1 accounts: 1 orders to cancel, 1 positions to close');
+    await page.getByTestId('bulk-send').click();
+    await expect.poll(() => text(page, 'bulk-results')).toContain('1 of 1 accounts done');
+    expect(await page.getByTestId('bulk-failed-row').count()).toBe(0);
+    expect(problems).toEqual([]);
+  }, 240_000);
+});

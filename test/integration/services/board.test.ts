@@ -1,0 +1,138 @@
+// The desk board against the sandbox: a refresh reads every account on its own key (rows with valued
+// balances, counts and the nearest liquidation), a revoked key shows as such, and a flatten with one
+// account failing reports that account alone and can be sent again for it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  BoardView,
+  BulkPreviewView,
+  EventPayload,
+  ProcedureResult,
+} from '../../../main/ipc/contract.ts';
+import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
+import { scriptedDesktop } from '../../support/desktop.ts';
+
+const SUBS = 12;
+const desktop = scriptedDesktop();
+let core: TestCore;
+const { ok } = procedureCalls(() => core);
+
+beforeAll(async () => {
+  core = await createTestCore({
+    platform: desktop.platform,
+    connection: { kind: 'sandbox', persist: false, extraSubAccounts: SUBS, deskActivity: true },
+  });
+}, 60_000);
+afterAll(() => core.close());
+
+const desk = () => core.accounts.registry.list().filter((a) => /^Sandbox sub-\d{3}$/.test(a.label));
+const keyOf = (label: string) =>
+  core.connection.sandbox?.accounts.find((a) => `Sandbox ${a.label}` === label)?.apiKey ?? '';
+
+describe('the desk board', () => {
+  it('opens empty before any read, then a refresh fills every row with valued amounts', async () => {
+    const before = await ok<BoardView>('desk.board');
+    expect(before.rows.length).toBe(SUBS + 5);
+    expect(before.rows.every((r) => r.asOfMs === undefined && r.keyState === 'unknown')).toBe(true);
+
+    const pushed: string[] = [];
+    const stop = core.events.subscribe((name, payload) => {
+      if (name === 'desk.boardRows')
+        pushed.push(...(payload as EventPayload<'desk.boardRows'>).rows.map((r) => r.account));
+    });
+    const refresh = await ok<ProcedureResult<'desk.refreshBoard'>>('desk.refreshBoard');
+    stop();
+    expect(refresh).toMatchObject({ accounts: SUBS + 5, failed: 0 });
+    expect(new Set(pushed).size).toBe(SUBS + 5);
+
+    const after = await ok<BoardView>('desk.board');
+    const sub = after.rows.find((r) => r.label === 'Sandbox sub-001');
+    expect(sub).toMatchObject({ keyState: 'valid', openOrders: 1, openPositions: 1 });
+    // 100 USDT + 0.01 BTC spot, 6.43 USDT of it held by the resting order (0.0002 BTC at 32,125.25); 1,000 USDT collateral
+    expect(sub?.locked).toBe('6.43');
+    expect(Number(sub?.collateral)).toBeGreaterThan(990); // less the fee of opening the position
+    expect(Number(sub?.liquidationDistance)).toBeGreaterThan(0);
+    expect(after.rows.every((r) => typeof r.asOfMs === 'number')).toBe(true);
+    expect(Number(after.totals.equity)).toBeGreaterThan(Number(sub?.equity));
+  });
+
+  it('shows a revoked key as revoked, with the reason in words', async () => {
+    const [target] = desk();
+    core.connection.sandbox?.control.setKeyEnabled(keyOf(target?.label ?? ''), false);
+    await ok('desk.refreshBoard', { accountIds: [target?.id] });
+    const row = (await ok<BoardView>('desk.board')).rows.find((r) => r.account === target?.id);
+    expect(row?.keyState).toBe('revoked');
+    expect(row?.problem).toContain('disabled');
+    core.connection.sandbox?.control.setKeyEnabled(keyOf(target?.label ?? ''), true);
+  });
+
+  it('lists open orders and positions of many accounts with the account as a column', async () => {
+    await ok('desk.refreshBoard');
+    const ids = desk().map((a) => a.id);
+    const orders = await ok<ProcedureResult<'desk.openOrders'>>('desk.openOrders', { accountIds: ids });
+    expect(orders.length).toBe(SUBS);
+    expect(new Set(orders.map((o) => o.label)).size).toBe(SUBS);
+    const positions = await ok<ProcedureResult<'desk.openPositions'>>('desk.openPositions', {
+      accountIds: ids,
+    });
+    expect(positions.length).toBe(SUBS);
+  });
+
+  it('flattens a selection; one account failing is reported alone and a re-send finishes it', async () => {
+    const [first, second, third] = desk();
+    const ids = [first?.id, second?.id, third?.id] as string[];
+    const preview = await ok<BulkPreviewView>('desk.previewBulk', { action: 'flatten', accountIds: ids });
+    expect(preview).toMatchObject({ orders: 3, positions: 3 });
+    core.connection.sandbox?.control.setKeyEnabled(keyOf(second?.label ?? ''), false);
+    const sent = await ok<ProcedureResult<'desk.runBulk'>>('desk.runBulk', { previewId: preview.previewId });
+    const question = desktop.confirmations.at(-1);
+    expect(question?.title).toContain('3 accounts');
+    expect(question?.facts).toEqual(
+      expect.arrayContaining([
+        { label: 'Orders to cancel', value: '3' },
+        { label: 'Positions to close', value: '3 (market orders, reduce-only)' },
+      ]),
+    );
+    expect(sent.results.map((r) => [r.label, r.ok])).toEqual([
+      [second?.label, false],
+      [expect.any(String), true],
+      [expect.any(String), true],
+    ]);
+    expect(sent.results[1]).toMatchObject({ cancelled: 1, closed: 1 });
+
+    core.connection.sandbox?.control.setKeyEnabled(keyOf(second?.label ?? ''), true);
+    const again = await ok<BulkPreviewView>('desk.previewBulk', {
+      action: 'flatten',
+      accountIds: [second?.id],
+      parentId: sent.parentId,
+    });
+    expect(again).toMatchObject({ parentId: sent.parentId, orders: 1, positions: 1 });
+    const resent = await ok<ProcedureResult<'desk.runBulk'>>('desk.runBulk', { previewId: again.previewId });
+    expect(resent.results).toEqual([expect.objectContaining({ ok: true, cancelled: 1, closed: 1, left: 0 })]);
+    // a third send finds nothing left to do
+    const nothing = await ok<BulkPreviewView>('desk.previewBulk', { action: 'flatten', accountIds: ids });
+    expect(nothing).toMatchObject({ orders: 0, positions: 0 });
+    const log = await ok<ProcedureResult<'desk.batches'>>('desk.batches', { parentId: sent.parentId });
+    expect(log.flatMap((b) => b.children.map((c) => c.outcome)).sort()).toEqual(['failed', 'ok', 'ok', 'ok']);
+  });
+
+  it('sends nothing when the question is declined', async () => {
+    const [, , , fourth] = desk();
+    const preview = await ok<BulkPreviewView>('desk.previewBulk', {
+      action: 'cancel_orders',
+      accountIds: [fourth?.id],
+    });
+    desktop.confirmAnswer = false;
+    const reply = await core.router.dispatch(
+      'desk.runBulk',
+      { previewId: preview.previewId },
+      { origin: 'test' },
+    );
+    desktop.confirmAnswer = true;
+    expect(reply).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
+    const still = await ok<BulkPreviewView>('desk.previewBulk', {
+      action: 'cancel_orders',
+      accountIds: [fourth?.id],
+    });
+    expect(still.orders).toBe(1);
+  });
+});
