@@ -40,7 +40,7 @@ const REACHED_BY: Record<string, readonly string[]> = {
   'POST order/bulk': ['orders.placeBulk'],
   'POST order/cancel': ['orders.cancel'],
   'POST order/modify': ['orders.modify'],
-  'POST order/kill-switch': ['orders.killSwitch'],
+  'POST order/kill-switch': ['orders.killSwitchArm', 'orders.killSwitchDisarm'],
   'POST orders': ['orders.active'],
   'POST trade-account/balance': ['balances.spot', 'desk.balances'],
   'POST trade-account/executed-history': ['sync.start'],
@@ -84,7 +84,6 @@ const REACHED_BY: Record<string, readonly string[]> = {
   collateral_order_stop_market_place: ['orders.placeWs'],
   collateral_order_tpsl_place: ['positions.addTpSl'],
   order_modify: ['orders.modify'],
-  order_cancel: ['orders.cancel'],
   order_cancel_all: ['orders.cancelAll'],
 };
 
@@ -93,32 +92,26 @@ const REACHED_BY: Record<string, readonly string[]> = {
  * whose item becomes reachable fails the last test, so the table only ever shrinks.
  */
 const ALLOWED: Record<string, string> = {
-  // brought by the concurrent `orders` branch (kill-switch, WS order_cancel_all, stock_market, bulk)
-  'POST order/bulk': 'other branch: bulk orders are being added on the orders screen',
-  'POST order/kill-switch': 'other branch: the kill-switch is being added on the orders screen',
-  order_cancel_all: 'other branch: cancel-all over the WebSocket is being added',
-  order_market_stock_place: 'other branch: stock_market orders are being added',
-  order_stop_market_stock_place: 'other branch: stock_market orders are being added',
-  'channel:ordersExecuted': 'other branch: executed-orders stream is being added',
-  'channel:candles': 'other branch: the Trade screen chart (workspace) brings candles',
-  'channel:market': 'other branch: the Trade screen ticker header (workspace) brings the 24 h statistics',
+  // not on screen yet (open work, not a desk's choice)
+  'POST order/bulk':
+    'no screen places several orders of one account in one call yet (bulkLimitOrders has no procedure)',
+  order_market_stock_place:
+    'the ticket sends stock-market orders over REST (order/stock_market); WebSocket placing has no screen',
+  order_stop_market_stock_place: 'stop stock-market orders are not offered by the ticket',
+  'channel:market':
+    'the 24 h statistics reach live.subscribe but no screen shows them yet (the ticker line has last, bid/ask, mark)',
   // the ticket sends over REST: orders.placeWs (WebSocket placing) has no caller in the renderer yet
-  order_limit_place:
-    'orders.placeWs has no screen yet: the ticket (workspace/orders) chooses REST or WebSocket',
-  order_market_place:
-    'orders.placeWs has no screen yet: the ticket (workspace/orders) chooses REST or WebSocket',
-  order_stop_limit_place:
-    'orders.placeWs has no screen yet: the ticket (workspace/orders) chooses REST or WebSocket',
-  order_stop_market_place:
-    'orders.placeWs has no screen yet: the ticket (workspace/orders) chooses REST or WebSocket',
-  order_bbo_place:
-    'orders.placeWs has no screen yet: the ticket (workspace/orders) chooses REST or WebSocket',
+  order_limit_place: 'the ticket sends over REST; WebSocket placing (orders.placeWs) has no screen yet',
+  order_market_place: 'the ticket sends over REST; WebSocket placing (orders.placeWs) has no screen yet',
+  order_stop_limit_place: 'the ticket sends over REST; WebSocket placing (orders.placeWs) has no screen yet',
+  order_stop_market_place: 'the ticket sends over REST; WebSocket placing (orders.placeWs) has no screen yet',
+  order_bbo_place: 'the ticket sends over REST; WebSocket placing (orders.placeWs) has no screen yet',
   collateral_order_limit_place:
-    'orders.placeWs has no screen yet: the ticket (workspace/orders) chooses REST or WebSocket',
+    'the ticket sends over REST; WebSocket placing (orders.placeWs) has no screen yet',
   collateral_order_market_place:
-    'orders.placeWs has no screen yet: the ticket (workspace/orders) chooses REST or WebSocket',
+    'the ticket sends over REST; WebSocket placing (orders.placeWs) has no screen yet',
   collateral_order_stop_market_place:
-    'orders.placeWs has no screen yet: the ticket (workspace/orders) chooses REST or WebSocket',
+    'the ticket sends over REST; WebSocket placing (orders.placeWs) has no screen yet',
   // a desk never needs these
   time: 'the app signs with nonceWindow against its own clock; server time is never asked',
   order_stop_bbo_place: 'BBO stop orders are not offered by the ticket: a desk places stop-limit orders',
@@ -128,12 +121,12 @@ const ALLOWED: Record<string, string> = {
   collateral_order_stop_bbo_place: 'BBO collateral stop orders are not offered by the ticket',
   collateral_order_oco_place: 'OCO is covered by take-profit and stop-loss legs (positions.addTpSl)',
   collateral_order_oto_place: 'OTO is covered by stopLoss/takeProfit on the collateral market order',
+  order_cancel:
+    'one order is cancelled over REST order/cancel (orders.cancel); cancel-all uses order_cancel_all',
   order_cancel_conditional: 'conditional orders are canceled one by one (order_cancel)',
-  'channel:balanceSpot': 'spot balances are read by REST (desk.balances) and refreshed on fills',
   'channel:balanceMargin': 'collateral balances are read by REST (positions.collateral)',
   'channel:bookTicker': 'the depth ladder carries the best bid and ask',
   'channel:lastprice': 'the mark and last prices come with premiumIndex and depth',
-  'channel:deals': 'fills reach the renderer through the history sync and notifications in main',
 };
 
 interface Item {
@@ -192,7 +185,8 @@ function gaps(item: Item): string[] {
     const channel = item.id.slice('channel:'.length);
     if (!procedures.has('live.subscribe')) out.push('no procedure');
     // the renderer reads the channel's pushes (having subscribed through live.subscribe)
-    if (!renderer.includes(`channel === '${channel}'`)) out.push('no caller in the renderer');
+    if (![`channel === '${channel}'`, `channel !== '${channel}'`].some((t) => renderer.includes(t)))
+      out.push('no caller in the renderer');
     return out;
   }
   const by = (REACHED_BY[item.id] ?? []).filter((p) => procedures.has(p));
