@@ -1,6 +1,6 @@
 // Every endpoint and WebSocket method the spec names is reachable from the terminal: a client function
 // in main/exchange, a procedure of the contract, and a caller of that procedure in the renderer.
-// What a desk does not need, or another branch brings, stands in ALLOWED with its reason.
+// What a desk does not need, or what is not on screen yet, stands in ALLOWED with its reason.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
