@@ -39,11 +39,11 @@ const MAX_VALUE_CHARS = 16 * 1024 * 1024;
  */
 export function putLastKnown(db: WritableDB, entries: readonly LastKnownInput[]): number {
   const rows = entries.map((e, i) => {
-    const entry = parseInput(lastKnownEntrySchema, e, `entries.${i}`);
+    const entry = parseInput(lastKnownEntrySchema, e, `entry ${String(i + 1)}`);
     const json = JSON.stringify(entry.value);
     if (json.length > MAX_VALUE_CHARS) {
       throw new CacheInputError(
-        `entries.${i}.value: larger than ${MAX_VALUE_CHARS} characters as JSON`,
+        `The value of entry ${String(i + 1)} is larger than ${String(MAX_VALUE_CHARS)} characters as JSON.`,
         'value',
       );
     }

@@ -63,7 +63,7 @@ describe('last known state', () => {
   it('refuses a malformed kind or a missing value, naming the field, and stores nothing of the batch', () => {
     const good = { account: 'a', kind: 'orders.open', takenAtMs: 1, value: [] };
     expect(() => putLastKnown(db.get(), [good, { ...good, kind: 'Orders Open' }])).toThrow(CacheInputError);
-    expect(() => putLastKnown(db.get(), [{ ...good, value: undefined }])).toThrow(/value/);
+    expect(() => putLastKnown(db.get(), [{ ...good, value: undefined }])).toThrow(/value/i);
     expect(getLastKnown(db.get(), 'a', 'orders.open')).toBeNull();
   });
 });
