@@ -29,6 +29,9 @@ export default defineConfig({
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // What a page shows may take a few seconds on a busy machine (a cold load, a first read);
+          // an expectation still fails if it is not met within this time.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

@@ -3,6 +3,7 @@ import type { AccountView } from '../../../main/ipc/contract.ts';
 import {
   AccountsManager,
   balanceSummary,
+  EAGER_READ_ACCOUNTS,
   failuresFirst,
   parseGroups,
 } from '../../../renderer/src/lib/managers/accounts.svelte.ts';
@@ -101,6 +102,25 @@ describe('AccountsManager', () => {
     stop();
   });
 
+  it('on a desk larger than the eager size, reads on open only the balances never read before', async () => {
+    const many = Array.from({ length: EAGER_READ_ACCOUNTS + 1 }, (_, i) => ({
+      ...account,
+      id: `acct-${String(i)}`,
+      label: `Desk ${String(i)}`,
+    }));
+    const known = many.slice(1).map((a) => ({ account: a.id, ok: true, balances: {} }));
+    const { api, calls } = fakeBridge({
+      'accounts.list': { ok: true, value: many },
+      'desk.knownBalances': { ok: true, value: known },
+      'desk.balances': { ok: true, value: [] },
+    });
+    const manager = new AccountsManager(api);
+    await manager.load();
+    await vi.waitFor(() => expect(calls.map((c) => c[0])).toContain('desk.balances'));
+    const reads = calls.filter((c) => c[0] === 'desk.balances');
+    expect(reads).toEqual([['desk.balances', { accountIds: ['acct-0'] }]]);
+  });
+
   it('lists accounts, takes balances as they arrive, and keeps an edit error with its account', async () => {
     const { api, calls, emit } = fakeBridge({
       'accounts.list': { ok: true, value: [account] },
@@ -113,10 +133,9 @@ describe('AccountsManager', () => {
     const stop = manager.listen();
     await manager.load();
     expect(manager.accounts.map((a) => a.label)).toEqual(['Desk one']);
-    // balances as last read first; the account never read is then asked for
-    await vi.waitFor(() =>
-      expect(calls.map((c) => c[0])).toEqual(expect.arrayContaining(['desk.knownBalances', 'desk.balances'])),
-    );
+    // a small desk reads every balance on open
+    await vi.waitFor(() => expect(calls.map((c) => c[0])).toContain('desk.balances'));
+    expect(calls.map((c) => c[0])).not.toContain('desk.knownBalances');
 
     emit('desk.balance', { account: ID, ok: true, balances: { USDT: { available: '1', freeze: '0' } } });
     expect(balanceSummary(manager.balances[ID])).toBe('USDT 1');

@@ -4,10 +4,10 @@ import { recall } from './known.svelte.ts';
 
 type SpotBalances = NonNullable<DeskBalanceView['balances']>;
 
-/** At most this many accounts follow their balances live on this screen (one WebSocket each). */
 /** Up to this many accounts, opening the screen reads every balance; above it, only those never read. */
-const EAGER_READ_ACCOUNTS = 50;
+export const EAGER_READ_ACCOUNTS = 50;
 
+/** At most this many accounts follow their balances live on this screen (one WebSocket each). */
 export const LIVE_BALANCES = 20;
 
 /** An account's balances as its row shows them: the words, when they were taken and where from. */
