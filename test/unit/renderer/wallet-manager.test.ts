@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ageWords,
   balanceLines,
@@ -355,19 +355,28 @@ describe('WalletData', () => {
     });
     const data = new WalletData(api);
     data.accountId = ACCOUNT;
-    const stop = data.follow(5);
-    const event = (account: string, method: string) => ({ id: 'e', account, method, nonce: 1, params: {} });
-    push('webhook.event', event(ACCOUNT, 'withdraw.completed'));
-    push('webhook.event', event(ACCOUNT, 'deposit.processed'));
-    push('webhook.event', event('other-account', 'deposit.processed'));
-    push('webhook.event', event(ACCOUNT, 'order.filled'));
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(calls.filter(([p]) => p === 'wallet.history')).toHaveLength(1);
-    expect(calls.filter(([p]) => p === 'wallet.balances')).toHaveLength(1);
-    stop();
-    push('webhook.event', event(ACCOUNT, 'refund.successful'));
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(calls.filter(([p]) => p === 'wallet.history')).toHaveLength(1);
+    vi.useFakeTimers();
+    try {
+      const stop = data.follow(300);
+      const event = (account: string, method: string) => ({ id: 'e', account, method, nonce: 1, params: {} });
+      push('webhook.event', event(ACCOUNT, 'withdraw.completed'));
+      await vi.advanceTimersByTimeAsync(200);
+      push('webhook.event', event(ACCOUNT, 'deposit.processed'));
+      push('webhook.event', event('other-account', 'deposit.processed'));
+      push('webhook.event', event(ACCOUNT, 'order.filled'));
+      // The burst's last money event restarted the wait: nothing is read before it ends.
+      await vi.advanceTimersByTimeAsync(299);
+      expect(calls.filter(([p]) => p === 'wallet.history')).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls.filter(([p]) => p === 'wallet.history')).toHaveLength(1);
+      expect(calls.filter(([p]) => p === 'wallet.balances')).toHaveLength(1);
+      push('webhook.event', event(ACCOUNT, 'refund.successful'));
+      stop();
+      await vi.runAllTimersAsync();
+      expect(calls.filter(([p]) => p === 'wallet.history')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('offline, shows the newest stored balances and when they were taken', async () => {
