@@ -41,6 +41,7 @@ export class Webhooks {
   private readonly retryMs: number;
   private readonly maxAttempts: number;
   private flushing: Promise<void> | undefined;
+  private followUp: Promise<void> | undefined;
 
   constructor(state: SandboxState, options: WebhookOptions = {}) {
     this.state = state;
@@ -86,12 +87,23 @@ export class Webhooks {
     this.queue.push({ accountId, method, id, params, attempts: 0, nextAt: this.state.now() });
   }
 
-  /** Delivers every due event now; resolves when all attempts of this round finished. */
+  /**
+   * Delivers every event due now; resolves when all attempts of that delivery finished. While a round
+   * is out, the events queued since go in one more round right after it (callers waiting meanwhile
+   * share it), so a flush never resolves on a round that began before its own events were queued.
+   */
   flush(): Promise<void> {
-    this.flushing ??= this.round().finally(() => {
-      this.flushing = undefined;
+    if (!this.flushing) {
+      this.flushing = this.round().finally(() => {
+        this.flushing = undefined;
+      });
+      return this.flushing;
+    }
+    this.followUp ??= this.flushing.then(() => {
+      this.followUp = undefined;
+      return this.flush();
     });
-    return this.flushing;
+    return this.followUp;
   }
 
   pending(): number {

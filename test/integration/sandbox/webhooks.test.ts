@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signPayload, start } from './support.ts';
 import type { Harness } from './support.ts';
 
@@ -18,6 +18,8 @@ let consumer: Server;
 let hookUrl = '';
 let servedKeys: string[] = [];
 let answer = 200;
+/** The consumer answers each delivery once this settles. */
+let hold: Promise<void> = Promise.resolve();
 const received: Received[] = [];
 
 beforeAll(async () => {
@@ -32,7 +34,8 @@ beforeAll(async () => {
       if (req.method === 'POST' && req.url === '/hook') {
         const raw = Buffer.concat(chunks).toString('utf8');
         received.push({ headers: req.headers, raw, body: JSON.parse(raw) as Received['body'] });
-        res.writeHead(answer).end();
+        const status = answer;
+        void hold.then(() => res.writeHead(status).end());
         return;
       }
       res.writeHead(404).end();
@@ -177,6 +180,26 @@ describe('sandbox webhooks', () => {
       'refund.failed',
     ]);
     expect(received.at(-1)?.body.params).toMatchObject({ memo: 'm-1', status: 'canceled' });
+  });
+
+  it('a flush called while a round is out also delivers what was queued after that round began', async () => {
+    received.length = 0;
+    let release = () => {};
+    hold = new Promise((resolve) => (release = resolve));
+    try {
+      h.sandbox.control.deposit('main', 'BTC', '0.2');
+      const first = h.sandbox.control.webhooks.flush();
+      await vi.waitFor(() => expect(received).toHaveLength(1)); // the first round is out, unanswered
+      h.sandbox.control.deposit('main', 'BTC', '0.3');
+      const second = h.sandbox.control.webhooks.flush();
+      release();
+      await Promise.all([first, second]);
+      expect(received.map((r) => r.body.params['amount'])).toEqual(['0.2', '0.3']);
+      expect(h.sandbox.control.webhooks.pending()).toBe(0);
+    } finally {
+      hold = Promise.resolve();
+      release();
+    }
   });
 
   it('retries a failed delivery later with the same id and a greater nonce', async () => {
