@@ -139,9 +139,10 @@ export class EventsManager {
     return this.live.filter((e) => e.kind === kind).length;
   }
 
-  #push(entry: Omit<LiveEntry, 'seq' | 'atMs'>): void {
+  /** Adds an entry at the top, at the moment main gives (`atMs`) or now. */
+  #push(entry: Omit<LiveEntry, 'seq' | 'atMs'>, atMs = this.#now()): void {
     this.#seq += 1;
-    this.live = [{ ...entry, seq: this.#seq, atMs: this.#now() }, ...this.live].slice(0, LIVE_LIMIT);
+    this.live = [{ ...entry, seq: this.#seq, atMs }, ...this.live].slice(0, LIVE_LIMIT);
   }
 
   webhook(event: EventPayload<'webhook.event'>): void {
@@ -160,13 +161,16 @@ export class EventsManager {
 
   /** A price or account alert fired, in main's words (the moment is the entry's time). */
   alert(fired: EventPayload<'alerts.fired'>): void {
-    this.#push({
-      kind: 'alert',
-      account: fired.account,
-      title: fired.title,
-      words: fired.message,
-      level: 'warning',
-    });
+    this.#push(
+      {
+        kind: 'alert',
+        account: fired.account,
+        title: fired.title,
+        words: fired.message,
+        level: 'warning',
+      },
+      fired.atMs,
+    );
   }
 
   /** An order the exchange cancelled on its own, in main's words. */
