@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import type { LiveBatch } from '../../main/ipc/contract.ts';
 import { artifact } from './paths.ts';
-import { useAppSession } from './session.ts';
+import { js, useAppSession } from './session.ts';
 
 const app = useAppSession({ core: { alertPollMs: 0 }, pollTimeout: 15_000 });
 
@@ -24,7 +24,9 @@ describe('alerts in Chromium', () => {
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('Alt+A');
     const field = page.getByTestId('price-alert-price');
-    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => js<string>(page, "document.activeElement?.getAttribute('data-testid')"))
+      .toBe('price-alert-price');
     expect(await field.inputValue()).toMatch(/^\d+(\.\d+)?$/);
 
     // what a hurried person types
@@ -66,9 +68,7 @@ describe('alerts in Chromium', () => {
     await expect.poll(() => page.getByTestId('price-alert-open').textContent()).not.toContain('(');
 
     // Events lists it (it arrived while Trade was open) and the Alerts panel shows it triggered
-    await page.evaluate(() => {
-      window.location.hash = '#/events';
-    });
+    await js(page, "window.location.hash = '#/events'");
     await expect.poll(() => page.getByTestId('view-events').isVisible()).toBe(true);
     const entry = page.locator('[data-testid="event-entry"][data-kind="alert"]');
     await expect.poll(() => entry.count()).toBe(1);
