@@ -12,6 +12,7 @@ import { liveHandlers } from './domains/live/handlers.ts';
 import { marketsHandlers } from './domains/markets/handlers.ts';
 import { miningHandlers } from './domains/mining/handlers.ts';
 import { notificationsHandlers } from './domains/notifications/handlers.ts';
+import { alertsHandlers } from './domains/alerts/handlers.ts';
 import { ordersHandlers } from './domains/orders/handlers.ts';
 import { positionsHandlers } from './domains/positions/handlers.ts';
 import { walletHandlers } from './domains/wallet/handlers.ts';
@@ -50,6 +51,7 @@ import { LiveService } from './services/live.ts';
 import { MiningAccounts } from './services/mining.ts';
 import { MiningWatch } from './services/mining-watch.ts';
 import { NotificationService } from './services/notifications.ts';
+import { AlertService } from './services/alerts/alerts.ts';
 import { OrderControls } from './services/order-controls.ts';
 import { WebhookService } from './services/webhooks.ts';
 import { AccountRegistry } from './vault/registry.ts';
@@ -86,6 +88,8 @@ export interface CoreOptions {
   cacheWorkerUrl?: URL;
   /** Poll the mining accounts every this many ms and alert on workers going offline (off when unset). */
   miningWatchMs?: number;
+  /** How often account alerts read their accounts again (60 s by default; 0 only on adding one). */
+  alertPollMs?: number;
   /** How soon a sync that could not reach the exchange tries again (first delay, cap). */
   syncRetry?: { firstMs?: number; capMs?: number };
 }
@@ -183,6 +187,19 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   if (registered > 0) log.log('info', `registered ${String(registered)} sandbox demo accounts`);
 
   const lastKnown = new LastKnown(cache);
+  const board = new BoardService({ accounts, connection, cache, events, log, store: lastKnown });
+  const alerts = new AlertService({
+    file: join(environment.dataDir, 'profiles', profile, 'alerts.json'),
+    events,
+    live,
+    accounts: () => accounts.list().filter((a) => a.connection === connection.id),
+    onAccountsChanged: (listener) => registry.onAccountsChanged(listener),
+    requireMarket: (market) => connection.catalog.require(market),
+    refreshBoard: (ids) => board.refresh(ids),
+    notify: (title, body) => notifications.notify('alerts', title, body),
+    log,
+    ...(options.alertPollMs === undefined ? {} : { accountPollMs: options.alertPollMs }),
+  });
   const context: HandlerContext = {
     environment,
     accounts,
@@ -191,7 +208,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     cache,
     lastKnown,
     known: new KnownReads(lastKnown, log),
-    board: new BoardService({ accounts, connection, cache, events, log, store: lastKnown }),
+    board,
     live,
     orderControls: new OrderControls(accounts, connection, live, platform),
     events,
@@ -204,6 +221,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     history,
     webhooks,
     notifications,
+    alerts,
     guards,
     addressBook,
     wallet: new AccountWallet(accounts, connection, cache, platform, addressBook, log),
@@ -233,6 +251,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...notificationsHandlers(context),
     ...guardsHandlers(context),
     ...knownHandlers(context),
+    ...alertsHandlers(context),
   };
   const router = createRouter(handlers, {
     onInternalError: (procedure, error, reference) =>
@@ -251,6 +270,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     endFrame: (frame) => void live.endOwner(frame),
     async close() {
       health.stop();
+      alerts.close();
       notifications.close();
       live.stop();
       await webhooks.close();

@@ -4,6 +4,7 @@ import type { AppEnvironment } from '../environment.ts';
 import type { EventHub } from '../ipc/event-hub.ts';
 import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
+import type { AlertService } from '../services/alerts/alerts.ts';
 import type { AccountService } from '../services/accounts.ts';
 import type { AccountWallet } from '../services/account-wallet.ts';
 import type { BalanceMoves } from '../services/balance-moves.ts';
@@ -56,6 +57,8 @@ export interface HandlerContext {
   readonly history: HistoryService;
   readonly webhooks: WebhookService;
   readonly notifications: NotificationService;
+  /** Price, margin ratio and liquidation distance alerts, evaluated in main. */
+  readonly alerts: AlertService;
   readonly guards: GuardSettingsStore;
   readonly addressBook: AddressBook;
   readonly wallet: AccountWallet;

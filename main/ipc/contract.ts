@@ -24,7 +24,9 @@ import { miningProcedures } from '../domains/mining/procedures.ts';
 import { notificationsProcedures } from '../domains/notifications/procedures.ts';
 import { guardsProcedures } from '../domains/guards/procedures.ts';
 import { knownProcedures } from '../domains/known/procedures.ts';
+import { alertsProcedures } from '../domains/alerts/procedures.ts';
 import { shape, type ProcedureDef, type Shape } from './schemas.ts';
+import type { AlertFiredView } from '../domains/alerts/views.ts';
 import type { ConnectionHealthView } from '../domains/connection/views.ts';
 import type { BoardRowView, DeskBalanceView } from '../domains/desk/views.ts';
 import type { SyncFinished, SyncProgressView } from '../domains/history/views.ts';
@@ -50,6 +52,7 @@ export type * from '../domains/mining/views.ts';
 export type * from '../domains/notifications/views.ts';
 export type * from '../domains/guards/views.ts';
 export type * from '../domains/known/views.ts';
+export type * from '../domains/alerts/views.ts';
 export type { OrderDraftInput, ProcedureDef, Shape } from './schemas.ts';
 
 /** An error as it crosses the bridge: readable, never a stack trace or a secret. */
@@ -87,6 +90,7 @@ export const procedures = {
   ...notificationsProcedures,
   ...guardsProcedures,
   ...knownProcedures,
+  ...alertsProcedures,
 } as const satisfies Record<string, ProcedureDef>;
 
 export const events = {
@@ -104,6 +108,8 @@ export const events = {
   'webhook.event': shape<Omit<WebhookEventView, 'receivedAtMs'>>(),
   /** The exchange cancelled an order on its own (self-trade prevention, reduce-only, liquidation, ...). */
   'orders.exchangeCancel': shape<ExchangeCancelView>(),
+  /** A price or account alert fired (main evaluates them; see `alerts.*`). */
+  'alerts.fired': shape<AlertFiredView>(),
 } as const satisfies Record<string, Shape<unknown>>;
 
 // ---- derived types -----------------------------------------------------------------------------

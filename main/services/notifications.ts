@@ -34,6 +34,7 @@ export const DEFAULT_SETTINGS: NotificationSettings = {
   withdrawals: true,
   fills: false,
   exchangeCancels: false,
+  alerts: true,
 };
 
 /** The part of the live service fill and exchange-cancel notices use. */
@@ -142,7 +143,7 @@ export class NotificationService {
   test(): void {
     this.#o.platform.notify({
       title: 'TXC Desk notifications work',
-      body: 'Workers going offline, deposits, withdrawals, fills and orders the exchange cancelled appear like this.',
+      body: 'Workers going offline, deposits, withdrawals, fills, orders the exchange cancelled and your alerts appear like this.',
     });
   }
 
@@ -158,6 +159,11 @@ export class NotificationService {
 
   #label(account: string): string {
     return this.#o.accounts().find((a) => a.id === account)?.label ?? 'an unknown account';
+  }
+
+  /** A notice of another service (alerts), shown only while its kind is on. */
+  notify(kind: NotificationKind, title: string, body: string): void {
+    this.#notify(kind, title, body);
   }
 
   #notify(kind: NotificationKind, title: string, body: string): void {

@@ -8,6 +8,7 @@ export const NOTIFICATION_KINDS = [
   'withdrawals',
   'fills',
   'exchangeCancels',
+  'alerts',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -56,6 +56,7 @@ describe('desktop notifications', () => {
       withdrawals: true,
       fills: false,
       exchangeCancels: false,
+      alerts: true,
     });
     await ok('notifications.test');
     expect(desktop.notices).toHaveLength(1);

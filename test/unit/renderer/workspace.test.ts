@@ -36,7 +36,7 @@ describe('candles of the workspace chart', () => {
 });
 
 describe('price lines of the chart', () => {
-  it("draws the market's open orders at their price (stop orders at their trigger), entry, liquidation and TP/SL", () => {
+  it("draws the market's open orders at their price (stop orders at their trigger), entry, liquidation, TP/SL and armed price alerts", () => {
     const order = (o: Partial<OrderView>): OrderView => ({
       orderId: 1,
       clientOrderId: '',
@@ -70,6 +70,38 @@ describe('price lines of the chart', () => {
         order({ market: 'ETH_PERP', price: '3000' }),
       ],
       [position],
+      [
+        {
+          id: 'a',
+          kind: 'price',
+          market: 'BTC_PERP',
+          direction: 'above',
+          price: '68000',
+          repeat: false,
+          state: 'armed',
+          createdAtMs: 1,
+        },
+        {
+          id: 'b',
+          kind: 'price',
+          market: 'BTC_PERP',
+          direction: 'below',
+          price: '50000',
+          repeat: false,
+          state: 'triggered',
+          createdAtMs: 1,
+        },
+        {
+          id: 'c',
+          kind: 'price',
+          market: 'ETH_PERP',
+          direction: 'below',
+          price: '2000',
+          repeat: false,
+          state: 'armed',
+          createdAtMs: 1,
+        },
+      ],
     );
     expect(lines.map((l) => `${l.kind}:${l.price}`)).toEqual([
       'buy:63000',
@@ -78,7 +110,9 @@ describe('price lines of the chart', () => {
       'liquidation:70000',
       'take-profit:60000',
       'stop-loss:66000',
+      'alert:68000',
     ]);
+    expect(lines.at(-1)?.title).toBe('Alert above');
   });
 });
 

@@ -126,7 +126,8 @@ const ALLOWED: Record<string, string> = {
   order_cancel_conditional: 'conditional orders are canceled one by one (order_cancel)',
   'channel:balanceMargin': 'collateral balances are read by REST (positions.collateral)',
   'channel:bookTicker': 'the depth ladder carries the best bid and ask',
-  'channel:lastprice': 'the mark and last prices come with premiumIndex and depth',
+  'channel:lastprice':
+    'main reads it for price alerts (services/alerts); the screens take the last price from trades and depth',
 };
 
 interface Item {

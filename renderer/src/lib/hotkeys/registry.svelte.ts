@@ -23,6 +23,7 @@ export const defaultBindings: Readonly<Record<string, string>> = {
   'order.sell': 'S',
   'order.cancel-all': 'Ctrl+Shift+X',
   'position.close': 'Ctrl+Shift+C',
+  'alert.price': 'Alt+A',
   'palette.open': 'Ctrl+K',
   ...Object.fromEntries(
     Array.from({ length: 9 }, (_, i) => [`account.favourite-${i + 1}`, `Ctrl+${i + 1}`] as const),
@@ -35,6 +36,7 @@ export const reservedTitles: Readonly<Record<string, string>> = {
   'order.sell': 'Sell on the open market',
   'order.cancel-all': 'Cancel all orders on the market',
   'position.close': 'Close the position',
+  'alert.price': 'Add a price alert on the open market',
   ...Object.fromEntries(
     Array.from(
       { length: 9 },

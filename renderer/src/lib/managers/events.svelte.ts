@@ -8,9 +8,10 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 
-export type EventKind = 'webhook' | 'order' | 'mining' | 'sync' | 'notice' | 'stream';
+export type EventKind = 'alert' | 'webhook' | 'order' | 'mining' | 'sync' | 'notice' | 'stream';
 
 export const EVENT_KINDS: ReadonlyArray<{ id: EventKind; label: string }> = [
+  { id: 'alert', label: 'Alerts' },
   { id: 'webhook', label: 'Webhooks' },
   { id: 'order', label: 'Cancelled by the exchange' },
   { id: 'mining', label: 'Mining alerts' },
@@ -94,6 +95,7 @@ const SYNC_WORDS: Record<SyncFinished['outcome'], string> = {
 export class EventsManager {
   live = $state<LiveEntry[]>([]);
   shown = $state<Record<EventKind, boolean>>({
+    alert: true,
     webhook: true,
     order: true,
     mining: true,
@@ -137,9 +139,10 @@ export class EventsManager {
     return this.live.filter((e) => e.kind === kind).length;
   }
 
-  #push(entry: Omit<LiveEntry, 'seq' | 'atMs'>): void {
+  /** Adds an entry at the top, at the moment main gives (`atMs`) or now. */
+  #push(entry: Omit<LiveEntry, 'seq' | 'atMs'>, atMs = this.#now()): void {
     this.#seq += 1;
-    this.live = [{ ...entry, seq: this.#seq, atMs: this.#now() }, ...this.live].slice(0, LIVE_LIMIT);
+    this.live = [{ ...entry, seq: this.#seq, atMs }, ...this.live].slice(0, LIVE_LIMIT);
   }
 
   webhook(event: EventPayload<'webhook.event'>): void {
@@ -154,6 +157,20 @@ export class EventsManager {
       const stored: WebhookEventView = { ...event, receivedAtMs: this.#now() };
       this.stored = [stored, ...this.stored.filter((e) => e.id !== event.id)];
     }
+  }
+
+  /** A price or account alert fired, in main's words (the moment is the entry's time). */
+  alert(fired: EventPayload<'alerts.fired'>): void {
+    this.#push(
+      {
+        kind: 'alert',
+        account: fired.account,
+        title: fired.title,
+        words: fired.message,
+        level: 'warning',
+      },
+      fired.atMs,
+    );
   }
 
   /** An order the exchange cancelled on its own, in main's words. */
@@ -209,6 +226,7 @@ export class EventsManager {
     const stops = [
       this.#api.on('webhook.event', (e) => this.webhook(e)),
       this.#api.on('orders.exchangeCancel', (e) => this.exchangeCancel(e)),
+      this.#api.on('alerts.fired', (e) => this.alert(e)),
       this.#api.on('mining.alert', (e) => this.mining(e)),
       this.#api.on('sync.finished', (e) => this.sync(e)),
       this.#api.on('app.notice', (e) => this.notice(e)),

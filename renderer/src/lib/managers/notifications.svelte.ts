@@ -29,6 +29,11 @@ export const NOTIFICATION_CHOICES: ReadonlyArray<{ kind: NotificationKind; label
     label: 'Orders cancelled by the exchange',
     hint: 'Self-trade prevention, reduce-only, liquidation, maintenance or the taker band; keeps a live connection open per account.',
   },
+  {
+    kind: 'alerts',
+    label: 'Your alerts',
+    hint: 'Price crosses, margin ratio and liquidation distance, as set in Events → Alerts.',
+  },
 ];
 
 /**

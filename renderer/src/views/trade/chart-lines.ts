@@ -1,7 +1,10 @@
-/** The price lines a workspace chart draws over its candles: open orders, position entry, liquidation, TP/SL. */
-import type { OrderView, PositionView } from '../../../../main/ipc/contract.ts';
+/**
+ * The price lines a workspace chart draws over its candles: open orders, position entry, liquidation,
+ * TP/SL, and the levels of armed price alerts.
+ */
+import type { AlertView, OrderView, PositionView } from '../../../../main/ipc/contract.ts';
 
-export type LineKind = 'buy' | 'sell' | 'entry' | 'liquidation' | 'take-profit' | 'stop-loss';
+export type LineKind = 'buy' | 'sell' | 'entry' | 'liquidation' | 'take-profit' | 'stop-loss' | 'alert';
 
 export interface ChartLine {
   /** Exact price as the exchange gave it (the data attribute keeps it; the chart plots a number). */
@@ -14,11 +17,12 @@ export interface ChartLine {
 const positive = (v: string | null | undefined): v is string =>
   !!v && /^\d*\.?\d+$/.test(v) && /[1-9]/.test(v);
 
-/** Lines of the market's open orders and open positions (entry, liquidation, attached TP/SL). */
+/** Lines of the market's open orders, open positions (entry, liquidation, attached TP/SL) and armed price alerts. */
 export function chartLines(
   market: string,
   orders: readonly OrderView[],
   positions: readonly PositionView[],
+  alerts: readonly AlertView[] = [],
 ): ChartLine[] {
   const lines: ChartLine[] = [];
   for (const o of orders) {
@@ -42,5 +46,8 @@ export function chartLines(
       });
     }
   }
+  for (const a of alerts)
+    if (a.kind === 'price' && a.market === market && a.state === 'armed')
+      lines.push({ price: a.price, kind: 'alert', title: `Alert ${a.direction}` });
   return lines;
 }

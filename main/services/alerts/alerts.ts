@@ -1,0 +1,342 @@
+/**
+ * Alerts, evaluated in main so they fire whatever screen is open: a market's last price crossing a
+ * level (from the `lastprice` stream, subscribed for each market an armed alert watches), and an
+ * account's margin ratio or liquidation distance (from the desk board's rows, which this service has
+ * main refresh for the watched accounts while such an alert exists). A firing becomes an
+ * `alerts.fired` event for the Events list and a desktop notice of the `alerts` kind.
+ */
+import { randomUUID } from 'node:crypto';
+import type {
+  AccountAlertView,
+  AccountMetric,
+  AccountView,
+  AlertFiredView,
+  AlertView,
+  BoardRowView,
+  EventName,
+  LiveBatch,
+  PriceAlertView,
+} from '../../ipc/contract.ts';
+import type { EventHub } from '../../ipc/event-hub.ts';
+import { UserFacingError } from '../../errors.ts';
+import type { Logger } from '../../log.ts';
+import { Dec } from '../../rules/decimal.ts';
+import { grouped } from '../../rules/guards.ts';
+import { readAlerts, writeAlerts } from './alert-store.ts';
+import { crossStep, levelStep, type Direction } from './evaluate.ts';
+
+/** The part of the live service price alerts use. */
+export interface PriceStreams {
+  subscribe(account: string, channel: 'lastprice', topic: string): string;
+  unsubscribe(id: string): boolean;
+}
+
+export interface AlertOptions {
+  /** The definitions file (JSON). */
+  file: string;
+  events: EventHub;
+  live: PriceStreams;
+  /** The registered accounts of the connection: labels, and whose WebSocket carries the prices. */
+  accounts: () => AccountView[];
+  onAccountsChanged: (listener: () => void) => () => void;
+  /** Refuses a market the exchange does not list (with words a person reads). */
+  requireMarket: (market: string) => Promise<unknown>;
+  /** Reads the board rows of the given accounts (all when undefined) again; they arrive as `desk.boardRows`. */
+  refreshBoard: (accountIds?: readonly string[]) => Promise<unknown>;
+  /** A desktop notice of the `alerts` kind (shown only while that kind is on). */
+  notify: (title: string, body: string) => void;
+  log: Logger;
+  now?: () => number;
+  /** How often the accounts an alert watches are read again; 60 s by default, 0 never. */
+  accountPollMs?: number;
+}
+
+/** At most this many alerts are kept. */
+export const MAX_ALERTS = 500;
+
+const METRIC: Record<AccountMetric, { direction: Direction; max: string; words: string }> = {
+  marginRatio: { direction: 'above', max: '10000', words: 'margin ratio' },
+  liquidationDistance: { direction: 'below', max: '100', words: 'liquidation distance' },
+};
+
+/** "65,010.5" from "65010.50": exact digits, no trailing zeros, thousands grouped. */
+const shown = (value: string): string => grouped(new Dec(value).toFixed());
+
+export class AlertService {
+  readonly #o: AlertOptions;
+  #alerts: AlertView[];
+  /** Per price alert, whether the last price seen was on its side of the level. */
+  readonly #sides = new Map<string, boolean>();
+  /** market -> the lastprice subscription (and the account whose socket carries it). */
+  readonly #streams = new Map<string, { account: string; id: string }>();
+  readonly #stopEvents: () => void;
+  readonly #stopAccounts: () => void;
+  #poll: ReturnType<typeof setInterval> | undefined;
+
+  constructor(options: AlertOptions) {
+    this.#o = options;
+    this.#alerts = readAlerts(options.file, options.log);
+    this.#stopEvents = options.events.subscribe((name, payload) => this.#on(name, payload));
+    this.#stopAccounts = options.onAccountsChanged(() => this.#follow());
+    this.#follow();
+  }
+
+  list(): AlertView[] {
+    return this.#alerts.map((a) => structuredClone(a));
+  }
+
+  async addPrice(input: {
+    market: string;
+    direction: 'above' | 'below';
+    price: string;
+    repeat: boolean;
+  }): Promise<AlertView[]> {
+    const price = new Dec(input.price);
+    if (!price.gt(0)) throw new UserFacingError('invalid_input', 'The price must be above zero.', 'price');
+    await this.#o.requireMarket(input.market);
+    const same = this.#alerts.find(
+      (a) =>
+        a.kind === 'price' &&
+        a.market === input.market &&
+        a.direction === input.direction &&
+        new Dec(a.price).eq(price),
+    );
+    if (same)
+      throw new UserFacingError(
+        'alert_exists',
+        `An alert on ${input.market} crossing ${input.direction} ${shown(input.price)} exists already.`,
+        'price',
+      );
+    return this.#add({
+      id: randomUUID(),
+      kind: 'price',
+      market: input.market,
+      direction: input.direction,
+      price: price.toFixed(),
+      repeat: input.repeat,
+      state: 'armed',
+      createdAtMs: this.#now(),
+    });
+  }
+
+  addAccount(input: { account: string | null; metric: AccountMetric; threshold: string }): AlertView[] {
+    const { max, words } = METRIC[input.metric];
+    const threshold = new Dec(input.threshold);
+    if (!threshold.gt(0) || threshold.gt(max))
+      throw new UserFacingError(
+        'invalid_input',
+        `The ${words} level must be above 0 % and at most ${grouped(max)} %.`,
+        'threshold',
+      );
+    if (input.account !== null && !this.#o.accounts().some((a) => a.id === input.account))
+      throw new UserFacingError('unknown_account', 'No registered account has this id.', 'account');
+    return this.#add({
+      id: randomUUID(),
+      kind: 'account',
+      account: input.account,
+      metric: input.metric,
+      threshold: threshold.toFixed(),
+      alerting: [],
+      createdAtMs: this.#now(),
+    });
+  }
+
+  rearm(id: string): AlertView[] {
+    const alert = this.#find(id);
+    if (alert.kind === 'price') {
+      alert.state = 'armed';
+      this.#sides.delete(id);
+    } else alert.alerting = [];
+    this.#changed();
+    return this.list();
+  }
+
+  remove(id: string): AlertView[] {
+    this.#find(id);
+    this.#alerts = this.#alerts.filter((a) => a.id !== id);
+    this.#sides.delete(id);
+    this.#changed();
+    return this.list();
+  }
+
+  close(): void {
+    this.#stopEvents();
+    this.#stopAccounts();
+    if (this.#poll) clearInterval(this.#poll);
+    this.#poll = undefined;
+    for (const s of this.#streams.values()) this.#o.live.unsubscribe(s.id);
+    this.#streams.clear();
+  }
+
+  #now(): number {
+    return (this.#o.now ?? Date.now)();
+  }
+
+  #find(id: string): AlertView {
+    const alert = this.#alerts.find((a) => a.id === id);
+    if (!alert) throw new UserFacingError('unknown_alert', 'This alert no longer exists.', 'id');
+    return alert;
+  }
+
+  #add(alert: AlertView): AlertView[] {
+    if (this.#alerts.length >= MAX_ALERTS)
+      throw new UserFacingError(
+        'too_many_alerts',
+        `At most ${String(MAX_ALERTS)} alerts are kept; remove some first.`,
+      );
+    this.#alerts = [alert, ...this.#alerts];
+    this.#changed();
+    if (alert.kind === 'account') this.#readAccounts();
+    return this.list();
+  }
+
+  /** Saves, and follows the markets and accounts the alerts now watch. */
+  #changed(): void {
+    writeAlerts(this.#o.file, this.#alerts);
+    this.#follow();
+  }
+
+  #label(account: string): string {
+    return this.#o.accounts().find((a) => a.id === account)?.label ?? 'an unknown account';
+  }
+
+  #on(name: EventName, payload: unknown): void {
+    if (name === 'ws.batch') this.#prices(payload as LiveBatch);
+    else if (name === 'desk.boardRows') this.#rows((payload as { rows: BoardRowView[] }).rows);
+  }
+
+  #prices(batch: LiveBatch): void {
+    for (const event of batch.events) {
+      if (event.channel !== 'lastprice') continue;
+      for (const alert of this.#alerts) {
+        if (alert.kind !== 'price' || alert.market !== event.market || alert.state !== 'armed') continue;
+        const step = crossStep(
+          this.#sides.get(alert.id),
+          new Dec(event.price),
+          alert.direction,
+          new Dec(alert.price),
+        );
+        this.#sides.set(alert.id, step.beyond);
+        if (step.fired) this.#firePrice(alert, event.price);
+      }
+    }
+  }
+
+  #firePrice(alert: PriceAlertView, price: string): void {
+    alert.firedAtMs = this.#now();
+    alert.firedPrice = price;
+    if (!alert.repeat) {
+      alert.state = 'triggered';
+      this.#sides.delete(alert.id);
+    }
+    this.#changed();
+    this.#fire({
+      alertId: alert.id,
+      kind: 'price',
+      market: alert.market,
+      title: `Price alert ${alert.market}`,
+      message: `${alert.market} last price ${shown(price)} crossed ${alert.direction} ${shown(alert.price)}`,
+      atMs: alert.firedAtMs,
+    });
+  }
+
+  #rows(rows: readonly BoardRowView[]): void {
+    let changed = false;
+    for (const alert of this.#alerts) {
+      if (alert.kind !== 'account') continue;
+      const { direction } = METRIC[alert.metric];
+      const threshold = new Dec(alert.threshold);
+      for (const row of rows) {
+        // a row whose positions were never read says nothing of the risk
+        if (row.openPositions === undefined) continue;
+        if (alert.account !== null && alert.account !== row.account) continue;
+        const raw = row[alert.metric];
+        const was = alert.alerting.includes(row.account);
+        const step = levelStep(was, raw === undefined ? undefined : new Dec(raw), direction, threshold);
+        if (step.inAlert === was) continue;
+        changed = true;
+        alert.alerting = step.inAlert
+          ? [...alert.alerting, row.account]
+          : alert.alerting.filter((a) => a !== row.account);
+        if (step.fired && raw !== undefined) this.#fireAccount(alert, row, raw);
+      }
+    }
+    if (changed) writeAlerts(this.#o.file, this.#alerts);
+  }
+
+  #fireAccount(alert: AccountAlertView, row: BoardRowView, value: string): void {
+    alert.firedAtMs = this.#now();
+    const label = row.label || this.#label(row.account);
+    const v = shown(value);
+    const t = shown(alert.threshold);
+    const liquidation = alert.metric === 'liquidationDistance';
+    this.#fire({
+      alertId: alert.id,
+      kind: 'account',
+      account: row.account,
+      title: liquidation ? `Liquidation near on ${label}` : `Margin ratio high on ${label}`,
+      message: liquidation
+        ? `${label}: liquidation ${v} % away (alert at ${t} %)`
+        : `${label}: margin ratio ${v} % (alert at ${t} %)`,
+      atMs: alert.firedAtMs,
+    });
+  }
+
+  #fire(fired: AlertFiredView): void {
+    this.#o.events.emit('alerts.fired', fired);
+    this.#o.notify(fired.title, fired.message);
+  }
+
+  /** Subscribes the last price of each market an armed alert watches; polls the watched accounts. */
+  #follow(): void {
+    this.#followPrices();
+    const watching = this.#alerts.some((a) => a.kind === 'account');
+    const every = this.#o.accountPollMs ?? 60_000;
+    if (watching && !this.#poll && every > 0) {
+      this.#poll = setInterval(() => this.#readAccounts(), every);
+      this.#poll.unref();
+    } else if (!watching && this.#poll) {
+      clearInterval(this.#poll);
+      this.#poll = undefined;
+    }
+  }
+
+  #followPrices(): void {
+    const accounts = this.#o.accounts();
+    const carrier = (accounts.find((a) => a.kind === 'main') ?? accounts[0])?.id;
+    const wanted = new Set(
+      this.#alerts.flatMap((a) => (a.kind === 'price' && a.state === 'armed' ? [a.market] : [])),
+    );
+    for (const [market, s] of this.#streams) {
+      if (wanted.has(market) && s.account === carrier) continue;
+      this.#o.live.unsubscribe(s.id);
+      this.#streams.delete(market);
+    }
+    if (carrier === undefined) return;
+    for (const market of wanted) {
+      if (this.#streams.has(market)) continue;
+      try {
+        this.#streams.set(market, {
+          account: carrier,
+          id: this.#o.live.subscribe(carrier, 'lastprice', market),
+        });
+      } catch (error) {
+        this.#o.log.log('warn', `alerts: could not listen to the last price of ${market}`, error);
+      }
+    }
+  }
+
+  /** Reads the accounts the account alerts watch again (in the background; failures are logged). */
+  #readAccounts(): void {
+    const watched = this.#alerts.flatMap((a) => (a.kind === 'account' ? [a.account] : []));
+    if (watched.length === 0) return;
+    const known = new Set(this.#o.accounts().map((a) => a.id));
+    const ids = watched.includes(null)
+      ? undefined
+      : [...new Set(watched.filter((a): a is string => a !== null && known.has(a)))];
+    if (ids?.length === 0) return;
+    this.#o.refreshBoard(ids).catch((error: unknown) => {
+      this.#o.log.log('warn', 'alerts: the watched accounts could not be read', error);
+    });
+  }
+}
