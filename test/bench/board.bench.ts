@@ -17,8 +17,9 @@
 //   from every attempt the client saw answered.
 // desk.board.first_paint_ms: Chromium opens the board and shows every row from the cache.
 // desk.board.heap_mb: the renderer's JS heap after a refresh, garbage collected.
-// desk.main.rss_mb: resident memory of this process with the board live: the main side only (the
-//   sandbox is another process; the renderer is built in another process too).
+// desk.main.rss_mb: resident memory of this process with the board live: the main side (core, its
+//   cache worker threads, the test host standing in for Electron's IPC) plus the Playwright client
+//   that drives Chromium; the sandbox and the renderer's build run in other processes.
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -212,7 +213,7 @@ const bench: Bench = {
           value: round(rssMb),
           unit: 'MB',
           baseline: 400,
-          note: `main side RSS with the board live: core, cache and test host, sandbox in its own process (${sandboxMb.toFixed(0)} MB there) (goal < 400)`,
+          note: `main side RSS with the board live: core, cache workers, test host and the Playwright client; sandbox in its own process (${sandboxMb.toFixed(0)} MB there) (goal < 400)`,
         },
       ];
     } finally {
