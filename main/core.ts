@@ -32,6 +32,7 @@ import { FlexInvestments } from './services/flex.ts';
 import { SubAccountKeys } from './services/sub-account-keys.ts';
 import { ConnectionSettings } from './services/connection-settings.ts';
 import { BatchAudit } from './services/desk/audit.ts';
+import { SignedRequestLog } from './services/signed-request-log.ts';
 import { DeskService } from './services/desk/desk.ts';
 import { BoardService } from './services/desk/board.ts';
 import { BulkActions } from './services/desk/bulk.ts';
@@ -169,20 +170,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     join(environment.dataDir, 'profiles', profile, 'address-book.json'),
     log,
   );
-  audit.write = (entry) => {
-    const account = registry.idForKey(connection.id, entry.apiKey) ?? 'unregistered';
-    const outcome = entry.outcome === 'ok' ? 'ok' : entry.status === undefined ? 'failed' : 'rejected';
-    cache.audit
-      .record({
-        atMs: entry.at,
-        account,
-        path: entry.path,
-        outcome,
-        ...(entry.status === undefined ? {} : { httpStatus: entry.status }),
-        ...(entry.outcome === 'ok' ? {} : { errorCode: entry.outcome }),
-      })
-      .catch((error: unknown) => log.log('warn', 'could not write the audit log', error));
-  };
+  const signedRequests = new SignedRequestLog(
+    cache,
+    (apiKey) => registry.idForKey(connection.id, apiKey),
+    log,
+  );
+  audit.write = (entry) => signedRequests.write(entry);
   const registered = await accounts.registerDemoAccounts();
   if (registered > 0) log.log('info', `registered ${String(registered)} sandbox demo accounts`);
 
@@ -279,6 +272,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       history.cancel();
       await history.idle();
       registry.close();
+      await signedRequests.flush();
       await cache.close();
       await connection.close();
     },

@@ -159,7 +159,11 @@ export class Cache {
     prune: this.#write('balances.prune'),
   };
 
-  readonly positions = { list: this.#read('positions.list'), upsert: this.#write('positions.upsert') };
+  readonly positions = {
+    list: this.#read('positions.list'),
+    realizedSince: this.#read('positions.realizedSince'),
+    upsert: this.#write('positions.upsert'),
+  };
   readonly borrows = { list: this.#read('borrows.list'), upsert: this.#write('borrows.upsert') };
 
   readonly mining = {
@@ -175,7 +179,11 @@ export class Cache {
     record: this.#write('webhooks.record'),
   };
 
-  readonly audit = { list: this.#read('audit.list'), record: this.#write('audit.record') };
+  readonly audit = {
+    list: this.#read('audit.list'),
+    record: this.#write('audit.record'),
+    recordMany: this.#write('audit.recordMany'),
+  };
   readonly batches = { list: this.#read('batches.list'), record: this.#write('batches.record') };
 
   readonly lastKnown = {

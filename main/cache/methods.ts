@@ -8,6 +8,7 @@ import { countDeals, newestDealTime, pageDeals, type DealRecord } from './repos/
 import {
   listSignedRequests,
   recordSignedRequest,
+  recordSignedRequests,
   type AuditQuery,
   type SignedRequest,
 } from './repos/audit.ts';
@@ -33,6 +34,7 @@ import {
 } from './repos/mining.ts';
 import {
   listPositions,
+  realizedPnlSince,
   upsertPositions,
   type PositionQuery,
   type PositionRecord,
@@ -94,6 +96,8 @@ export const readMethods = {
     limit?: number,
   ) => listBalanceSnapshots(c.db, account, kind, beforeMs, limit),
   'positions.list': (c: Read, query: PositionQuery) => listPositions(c.db, query),
+  'positions.realizedSince': (c: Read, from: number, accounts?: string[]) =>
+    realizedPnlSince(c.db, from, accounts),
   'borrows.list': (c: Read, query: BorrowQuery) => listBorrows(c.db, query),
   'mining.rewards': (c: Read, query: MiningRewardQuery) => listMiningRewards(c.db, query),
   'mining.workerSamples': (c: Read, account: string, miningAccount: string, fromMs?: number, toMs?: number) =>
@@ -150,6 +154,7 @@ export const writeMethods = {
   'mining.recordWorkerSample': (c: Write, sample: WorkerSample) => recordWorkerSample(c.db, sample),
   'webhooks.record': (c: Write, event: WebhookEvent) => recordWebhookEvent(c.db, event),
   'audit.record': (c: Write, entry: SignedRequest) => recordSignedRequest(c.db, entry),
+  'audit.recordMany': (c: Write, entries: SignedRequest[]) => recordSignedRequests(c.db, entries),
   'batches.record': (c: Write, record: BatchRecord) => recordBatch(c.db, record),
   'lastKnown.put': (c: Write, entries: LastKnownInput[]) => putLastKnown(c.db, entries),
   'checkpoints.save': (c: Write, job: string, cursor: unknown) => saveCheckpoint(c.db, job, cursor),

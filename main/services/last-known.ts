@@ -50,6 +50,23 @@ export class LastKnown {
     );
   }
 
+  /** Stores values of several kinds and accounts in one transaction (a batch of a board refresh). */
+  async rememberEach(
+    entries: readonly { kind: string; account: string; value: unknown; scope?: string; takenAtMs?: number }[],
+  ): Promise<void> {
+    if (entries.length === 0) return;
+    const now = this.#now();
+    await this.#cache.lastKnown.put(
+      entries.map((e) => ({
+        account: e.account,
+        kind: e.kind,
+        scope: e.scope ?? '',
+        takenAtMs: e.takenAtMs ?? now,
+        value: e.value,
+      })),
+    );
+  }
+
   async recall<T>(account: string, kind: string, scope = ''): Promise<Known<T> | null> {
     const entry = await this.#cache.lastKnown.get(account, kind, scope);
     return entry ? { value: entry.value as T, asOfMs: entry.takenAtMs } : null;

@@ -108,6 +108,7 @@ export class AccountRegistry {
   readonly #db: Database.Database;
   readonly #secrets: SecretStore;
   readonly #now: () => number;
+  #byId: Database.Statement | undefined;
   /** `connection apiKey` -> account id, rebuilt after a key is added, rotated or removed. */
   #byKey: Map<string, string> | undefined;
   readonly #listeners = new Set<() => void>();
@@ -154,7 +155,9 @@ export class AccountRegistry {
   }
 
   get(id: string): AccountRecord | undefined {
-    const row = this.#db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as Row | undefined;
+    // Prepared once: every signed request looks its account up here.
+    this.#byId ??= this.#db.prepare('SELECT * FROM accounts WHERE id = ?');
+    const row = this.#byId.get(id) as Row | undefined;
     return row ? toRecord(row) : undefined;
   }
 

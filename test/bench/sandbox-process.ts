@@ -3,15 +3,34 @@ import { createInterface } from 'node:readline';
 
 export interface SandboxProcess {
   rest: string;
-  accounts: Array<{ label: string; apiKey: string; apiSecret: string }>;
+  ws: string;
+  accounts: Array<{
+    label: string;
+    apiKey: string;
+    apiSecret: string;
+    kind: 'main' | 'sub';
+    subAccountId?: string;
+  }>;
+  /** The sandbox process's id, to read its memory apart from ours. */
+  pid: number;
   stop(): Promise<void>;
 }
 
-/** The sandbox in its own process, as `npm run sandbox` runs it, so it does not share our CPU time. */
-export async function spawnSandbox(seed = 42): Promise<SandboxProcess> {
+/**
+ * The sandbox in its own process, as `npm run sandbox` runs it, so it does not share our CPU time or
+ * memory; `subAccounts` adds that many funded sub-accounts with a position and an open order each.
+ */
+export async function spawnSandbox(seed = 42, subAccounts = 0): Promise<SandboxProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['main/sandbox/cli.ts', '--port', '0', '--seed', String(seed)],
+    [
+      'main/sandbox/cli.ts',
+      '--port',
+      '0',
+      '--seed',
+      String(seed),
+      ...(subAccounts > 0 ? ['--subaccounts', String(subAccounts)] : []),
+    ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -21,9 +40,10 @@ export async function spawnSandbox(seed = 42): Promise<SandboxProcess> {
     lines.once('line', resolve);
     child.once('exit', (code) => reject(new Error(`sandbox exited with ${String(code)}`)));
   });
-  const info = JSON.parse(first) as Omit<SandboxProcess, 'stop'>;
+  const info = JSON.parse(first) as Omit<SandboxProcess, 'stop' | 'pid'>;
   return {
     ...info,
+    pid: child.pid ?? 0,
     stop: () =>
       new Promise((resolve) => {
         child.once('close', () => resolve());

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { js } from './page.ts';
 import { artifact } from './paths.ts';
 import { useAppSession, type OpenedPage } from './session.ts';
 
@@ -62,26 +63,44 @@ describe('the Accounts screen in Chromium', () => {
     expect(after[0]).toContain('★');
     expect(after[0]).toContain('Alpha desk');
 
-    // The top bar's switcher lists the favourite first with its chord; Ctrl+1 makes it the working account.
+    // The top bar's picker lists the favourite first with its chord; typing filters, Enter chooses;
+    // Ctrl+1 makes the favourite the working account.
     const switcher = page.getByTestId('account-switcher');
+    const options = page.getByTestId('account-option');
+    await switcher.click();
     await expect
-      .poll(() => switcher.locator('optgroup[label="Favourites"] option').allTextContents())
-      .toEqual(['★ Alpha desk (Ctrl+1)']);
-    await switcher.selectOption({ label: 'Sandbox main (main)' });
-    const chosen = () =>
-      switcher.evaluate(
-        (el) => (el as unknown as { selectedOptions: Array<{ text: string }> }).selectedOptions[0]?.text,
-      );
-    expect(await chosen()).toBe('Sandbox main (main)');
+      .poll(async () => (await options.first().textContent())?.replace(/\s+/g, ' ').trim())
+      .toBe('★ Alpha desk sub-account · Sandbox Ctrl+1');
+    await page.keyboard.type('main');
+    await expect.poll(() => options.count()).toBe(1);
+    await page.keyboard.press('Enter');
+    const chosen = () => page.getByTestId('account-switcher-current').textContent();
+    await expect.poll(chosen).toBe('Sandbox main');
+    expect(await page.getByTestId('account-picker').count()).toBe(0);
+    // The keyboard path alone: Down opens the picker on the button, Escape closes it unchanged.
+    await switcher.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect
+      .poll(() => js<string>(page, "document.activeElement?.getAttribute('data-testid')"))
+      .toBe('account-picker-input');
+    await page.keyboard.type('no such account');
+    await expect
+      .poll(() => page.getByTestId('account-picker-count').textContent())
+      .toContain('No account matches');
+    await page.keyboard.press('Escape');
+    expect(await chosen()).toBe('Sandbox main');
+    expect(await js<string>(page, "document.activeElement?.getAttribute('data-testid')")).toBe(
+      'account-switcher',
+    );
     await page.getByTestId('view-accounts').locator('h1').focus();
     await page.keyboard.press('Control+1');
-    await expect.poll(chosen).toBe('★ Alpha desk (Ctrl+1)');
+    await expect.poll(chosen).toBe('★ Alpha desk');
     expect(await page.getByTestId('toast').allTextContents()).toContainEqual(
       expect.stringContaining('Working on Alpha desk'),
     );
     // Remembered: a reload keeps it.
     await page.reload();
-    await expect.poll(chosen).toBe('★ Alpha desk (Ctrl+1)');
+    await expect.poll(chosen).toBe('★ Alpha desk');
     expect(problems).toEqual([]);
     await page.close();
   });

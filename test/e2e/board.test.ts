@@ -38,6 +38,20 @@ describe('the desk board in Chromium, 1,000 sub-accounts', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: artifact(`board-${String(width)}.png`), fullPage: true });
     }
+    // The top bar's account picker at 1,005 accounts: a capped list with the rest counted, and
+    // typing reaches any of them.
+    await page.getByTestId('account-switcher').click();
+    expect(await page.getByTestId('account-option').count()).toBe(50);
+    expect(await text(page, 'account-picker-count')).toBe(
+      `50 of ${ACCOUNTS.toLocaleString('en-US')} shown: type to narrow the rest.`,
+    );
+    await page.keyboard.type('sub-99');
+    // Labels holding the words come first; labels holding their letters scattered come after.
+    await expect.poll(() => text(page, 'account-option')).toContain('Sandbox sub-990');
+    await page.screenshot({ path: artifact('board-account-picker.png') });
+    await page.keyboard.type('7');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => text(page, 'account-switcher-current')).toBe('Sandbox sub-997');
 
     await page.getByTestId('grid-filter').first().fill('sub-00');
     await expect.poll(() => text(page, 'grid-count')).toBe(`9 of ${ACCOUNTS.toLocaleString('en-US')} rows`);

@@ -192,7 +192,7 @@ describe('words on every screen', () => {
     await page.getByTestId('palette-input').fill('sub alpha');
     await page.keyboard.press('Enter');
     await expect
-      .poll(() => page.getByTestId('account-switcher').locator('option:checked').textContent())
+      .poll(() => page.getByTestId('account-switcher-current').textContent())
       .toContain('Sandbox sub-alpha');
 
     await page.keyboard.press('Control+K');

@@ -45,6 +45,15 @@ export function recordSignedRequest(db: WritableDB, entry: SignedRequest): numbe
   );
 }
 
+/** Stores many signed requests in one transaction (a desk-wide refresh sends thousands at once). */
+export function recordSignedRequests(db: WritableDB, entries: readonly SignedRequest[]): number {
+  const checked = entries.map((e, i) => parseInput(signedRequestSchema, e, `entry ${String(i + 1)}`));
+  return db.transaction(() => {
+    for (const e of checked) recordSignedRequest(db, e);
+    return checked.length;
+  })();
+}
+
 const auditQuerySchema = z.strictObject({
   account: accountName.optional(),
   /** Entries whose path contains this text (`withdraw`, `/api/v4/order/new`). */

@@ -173,3 +173,22 @@ export function listPositions(db: ReadableDB, query: PositionQuery): PositionRec
   ).all(...params) as PositionRow[];
   return rows.map(toRecord);
 }
+
+/**
+ * The realized PnL of every position change since `from` (unix seconds), of the given accounts (all
+ * when none are given): one read for a whole desk, summed by the caller with decimal math.
+ */
+export function realizedPnlSince(
+  db: ReadableDB,
+  from: number,
+  accounts?: readonly string[],
+): Array<{ account: string; realizedPnl: string }> {
+  const since = toMicros(parseInput(unixSeconds, from, 'from'));
+  const wanted = accounts ? new Set(parseInput(z.array(accountName), accounts, 'accounts')) : undefined;
+  const rows = prepared(
+    db,
+    `SELECT account, realized_pnl AS realizedPnl FROM positions_history
+     WHERE modify_us >= ? AND realized_pnl IS NOT NULL`,
+  ).all(since) as Array<{ account: string; realizedPnl: string }>;
+  return wanted ? rows.filter((r) => wanted.has(r.account)) : rows;
+}

@@ -6,7 +6,6 @@
  * person's own requests. Rows arrive as `desk.boardRows` events in batches while a refresh runs.
  */
 import * as collateral from '../../exchange/endpoints/collateral.ts';
-import { futures } from '../../exchange/endpoints/public.ts';
 import * as trading from '../../exchange/endpoints/trading.ts';
 import { AuthError } from '../../exchange/errors.ts';
 import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
@@ -38,6 +37,7 @@ import {
   type Prices,
   type SpotBalances,
 } from './board-rows.ts';
+import { readPrices } from './board-prices.ts';
 import { pool } from './pool.ts';
 
 /** The store of last-seen values (the app's LastKnown service, or a memory for tests). */
@@ -47,6 +47,10 @@ export interface KnownStore {
     entries: { account: string; value: T; scope?: string; takenAtMs?: number }[],
   ): Promise<void>;
   recallAll<T>(kind: string, accounts?: string[], scope?: string): Promise<Map<string, Known<T>>>;
+  /** Values of several kinds and accounts in one transaction. */
+  rememberEach(
+    entries: { kind: string; account: string; value: unknown; takenAtMs?: number }[],
+  ): Promise<void>;
 }
 
 export const KINDS = {
@@ -239,7 +243,7 @@ export class BoardService {
   async #refresh(accountIds?: readonly string[]): Promise<BoardRefreshView> {
     const started = this.#now();
     const desk = this.#desk(accountIds);
-    await this.#readPrices();
+    const [prices, realized] = await Promise.all([this.#readPrices(), this.#realizedToday(desk)]);
     let pending: Reading[] = [];
     let requests = 0;
     let failed = 0;
@@ -247,13 +251,14 @@ export class BoardService {
     const flush = (): Promise<void> => {
       const batch = pending;
       pending = [];
-      flushing = flushing.then(() => this.#save(batch, desk));
+      flushing = flushing.then(() => this.#save(batch, desk, prices));
       return flushing;
     };
     const timer = setInterval(() => void flush(), FLUSH_MS);
     try {
       await pool(desk, CONCURRENCY, async (account) => {
         const reading = await this.#read(account);
+        if (realized) reading.reading.realized = realized.get(account.id) ?? '0';
         requests += reading.requests;
         if (reading.reading.problem) failed += 1;
         pending.push(reading.reading);
@@ -265,37 +270,16 @@ export class BoardService {
     return { accounts: desk.length, failed, requests, ms: this.#now() - started };
   }
 
-  /** Prices of the assets and the mark prices of the collateral markets, kept with the board. */
+  /** Prices read now and kept with the board; the last ones kept when they cannot be read. */
   async #readPrices(): Promise<Prices> {
-    const prices: Prices = { assets: {}, marks: {} };
     try {
-      const [markets, perps] = await Promise.all([
-        this.#connection.catalog.all(),
-        futures(this.#connection.http),
-      ]);
-      for (const f of perps) {
-        const mark = f.mark_price || f.index_price;
-        prices.marks[f.ticker_id] = mark;
-        const [base = '', quote = ''] = f.ticker_id.split('_');
-        if (quote === 'PERP') prices.assets[base] ??= f.index_price;
-      }
-      const spot = markets.filter((m) => m.type === 'spot' && m.name.endsWith('_USDT'));
-      await Promise.all(
-        spot.map(async (m) => {
-          const book = await this.#connection.catalog.depth(m.name, 1);
-          const bid = book.bids[0]?.[0];
-          const ask = book.asks[0]?.[0];
-          const base = m.name.slice(0, -'_USDT'.length);
-          if (bid && ask) prices.assets[base] = midOf(bid, ask);
-          prices.marks[m.name] ??= prices.assets[base] ?? '';
-        }),
-      );
+      const prices = await readPrices(this.#connection);
       await this.#store.rememberMany(KINDS.prices, [{ account: DESK, value: prices }]);
+      return prices;
     } catch (error) {
       this.#log.log('warn', 'the board could not read prices; the last ones are used', error);
       return this.#prices();
     }
-    return prices;
   }
 
   async #read(account: AccountRecord): Promise<{ reading: Reading; requests: number }> {
@@ -342,67 +326,77 @@ export class BoardService {
         reading.orders = orders;
       }),
     ]);
-    reading.realized = await this.#realizedToday(account.id);
     return { reading, requests };
   }
 
-  /** Realized PnL of the position changes cached since 00:00 UTC (history sync keeps them). */
-  async #realizedToday(account: string): Promise<string | undefined> {
+  /**
+   * Realized PnL of each account's position changes cached since 00:00 UTC (history sync keeps them),
+   * in one read for the whole desk; undefined when the cache cannot say.
+   */
+  async #realizedToday(desk: readonly AccountRecord[]): Promise<Map<string, string> | undefined> {
     const now = this.#now();
     const from = Math.floor((now - (now % 86_400_000)) / 1000);
     try {
-      const records = await this.#cache.positions.list({ account, from, limit: 1000 });
-      return records.reduce((sum, r) => sum.plus(r.orderDetail.realizedPnl ?? '0'), new Dec(0)).toFixed();
+      const records = await this.#cache.positions.realizedSince(
+        from,
+        desk.map((a) => a.id),
+      );
+      const sums = new Map<string, Dec>();
+      for (const r of records) sums.set(r.account, (sums.get(r.account) ?? new Dec(0)).plus(r.realizedPnl));
+      return new Map([...sums].map(([account, sum]) => [account, sum.toFixed()]));
     } catch {
       return undefined;
     }
   }
 
-  /** Stores a batch of readings and sends their rows to the window. */
-  async #save(batch: Reading[], desk: readonly AccountRecord[]): Promise<void> {
+  /**
+   * Stores a batch of readings in one transaction and sends their rows to the window. A row is built
+   * from the reading itself when every part was read; an account with a part missing is drawn from
+   * the store, where that part's last value still is.
+   */
+  async #save(batch: Reading[], desk: readonly AccountRecord[], prices: Prices): Promise<void> {
     if (batch.length === 0) return;
-    const entries = <T>(pick: (r: Reading) => T | undefined) =>
-      batch.flatMap((r) => {
-        const value = pick(r);
-        return value === undefined ? [] : [{ account: r.account, value, takenAtMs: r.atMs }];
-      });
     try {
-      await Promise.all([
-        this.#store.rememberMany(
-          KINDS.spot,
-          entries((r) => r.spot),
-        ),
-        this.#store.rememberMany(
-          KINDS.collateral,
-          entries((r) => r.collateral),
-        ),
-        this.#store.rememberMany(
-          KINDS.orders,
-          entries((r) => r.orders),
-        ),
-        this.#store.rememberMany(
-          KINDS.positions,
-          entries((r) => r.positions),
-        ),
-        this.#store.rememberMany(
-          KINDS.realized,
-          entries((r) => r.realized),
-        ),
-        this.#store.rememberMany(
-          KINDS.key,
-          entries((r) => ({ state: r.key, ...(r.problem ? { problem: r.problem } : {}) })),
-        ),
-      ]);
-      const ids = new Set(batch.map((r) => r.account));
-      const rows = await this.#rows(desk.filter((a) => ids.has(a.id)));
+      await this.#store.rememberEach(
+        batch.flatMap((r) => {
+          const at = { account: r.account, takenAtMs: r.atMs };
+          const key = { state: r.key, ...(r.problem ? { problem: r.problem } : {}) };
+          return [
+            ...(r.spot ? [{ ...at, kind: KINDS.spot, value: r.spot }] : []),
+            ...(r.collateral ? [{ ...at, kind: KINDS.collateral, value: r.collateral }] : []),
+            ...(r.orders ? [{ ...at, kind: KINDS.orders, value: r.orders }] : []),
+            ...(r.positions ? [{ ...at, kind: KINDS.positions, value: r.positions }] : []),
+            ...(r.realized !== undefined ? [{ ...at, kind: KINDS.realized, value: r.realized }] : []),
+            { ...at, kind: KINDS.key, value: key },
+          ];
+        }),
+      );
+      const byId = new Map(desk.map((a) => [a.id, a]));
+      const rows: BoardRowView[] = [];
+      const partial = new Set<string>();
+      for (const r of batch) {
+        const account = byId.get(r.account);
+        if (!account) continue;
+        if (!r.spot || !r.collateral || !r.orders || !r.positions || r.realized === undefined) {
+          partial.add(r.account);
+          continue;
+        }
+        const at = r.atMs;
+        const pieces: AccountPieces = {
+          spot: { value: r.spot, asOfMs: at },
+          collateral: { value: r.collateral, asOfMs: at },
+          orders: { value: r.orders, asOfMs: at },
+          positions: { value: r.positions, asOfMs: at },
+          key: { value: r.key, asOfMs: at },
+          realizedToday: r.realized,
+          problem: r.problem,
+        };
+        rows.push(boardRow(account, pieces, prices));
+      }
+      if (partial.size > 0) rows.push(...(await this.#rows(desk.filter((a) => partial.has(a.id)))));
       this.#events.emit('desk.boardRows', { rows });
     } catch (error) {
       this.#log.log('warn', 'the board could not keep what it read', error);
     }
   }
-}
-
-/** (bid + ask) / 2, exact. */
-function midOf(bid: string, ask: string): string {
-  return new Dec(bid).plus(ask).div(2).toFixed();
 }

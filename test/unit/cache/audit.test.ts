@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CacheInputError } from '../../../main/cache/errors.ts';
-import { listSignedRequests, recordSignedRequest } from '../../../main/cache/repos/audit.ts';
+import {
+  listSignedRequests,
+  recordSignedRequest,
+  recordSignedRequests,
+} from '../../../main/cache/repos/audit.ts';
 import { useWritableDb } from './writable-db.ts';
 
 const db = useWritableDb();
@@ -33,5 +37,19 @@ describe('signed request audit log', () => {
     const entry = { atMs: 1, account: 'main', path: '/api/v4/order/new', outcome: 'ok', ...extra };
     expect(() => recordSignedRequest(db.get(), entry as never)).toThrow(CacheInputError);
     expect(listSignedRequests(db.get())).toEqual([]);
+  });
+
+  it('records a batch in one go, and a batch with one bad entry stores none of it', () => {
+    const entry = (atMs: number) => ({
+      atMs,
+      account: 'main',
+      path: '/api/v4/orders',
+      outcome: 'ok' as const,
+    });
+    expect(recordSignedRequests(db.get(), [entry(1), entry(2), entry(3)])).toBe(3);
+    expect(listSignedRequests(db.get()).map((e) => e.atMs)).toEqual([3, 2, 1]);
+    const bad = { ...entry(5), secret: 's3cret' } as never;
+    expect(() => recordSignedRequests(db.get(), [entry(4), bad])).toThrow(CacheInputError);
+    expect(listSignedRequests(db.get())).toHaveLength(3);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { listPositions, upsertPositions, type PositionRecord } from '../../../main/cache/repos/positions.ts';
+import {
+  listPositions,
+  realizedPnlSince,
+  upsertPositions,
+  type PositionRecord,
+} from '../../../main/cache/repos/positions.ts';
 import { useWritableDb } from './writable-db.ts';
 
 const db = useWritableDb();
@@ -108,5 +113,22 @@ describe('positions history', () => {
     });
     expect(rest.map((p) => p.positionId)).toEqual([1]);
     expect(listPositions(db.get(), { account: 'main', positionId: 3 })).toHaveLength(1);
+  });
+
+  it('gives the realized PnL of every change since a time, of the accounts asked for', () => {
+    upsertPositions(db.get(), [
+      state(1, 1_700_000_010, order(1, { realizedPnl: '1.5' })),
+      state(1, 1_700_000_020, order(2, { realizedPnl: '-0.25' })),
+      state(2, 1_700_000_005, order(3, { realizedPnl: '9' })),
+      state(3, 1_700_000_030, order(4)),
+      { ...state(4, 1_700_000_040, order(5, { realizedPnl: '2' })), account: 'sub' },
+    ]);
+    const since = realizedPnlSince(db.get(), 1_700_000_010, ['main']);
+    expect(since.map((r) => r.realizedPnl).sort()).toEqual(['-0.25', '1.5']);
+    expect(
+      realizedPnlSince(db.get(), 1_700_000_000)
+        .map((r) => r.account)
+        .sort(),
+    ).toEqual(['main', 'main', 'main', 'sub']);
   });
 });

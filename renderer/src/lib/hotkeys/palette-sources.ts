@@ -3,7 +3,7 @@
 import type { AccountView, MarketView } from '../../../../main/ipc/contract.ts';
 import type { PaletteEntry } from './palette.svelte.ts';
 
-const KIND_WORDS: Readonly<Record<AccountView['kind'], string>> = {
+export const KIND_WORDS: Readonly<Record<AccountView['kind'], string>> = {
   main: 'main account',
   sub: 'sub-account',
 };

@@ -97,12 +97,16 @@ export class DeskBoard {
     this.rows = this.rows.map((r) => byId[r.account] ?? r);
   }
 
+  /** Reads every account again; `refreshing` holds until the rows read are the ones on screen. */
   async refresh(): Promise<void> {
     this.refreshing = true;
-    const reply = await this.#api.desk.refreshBoard();
-    this.refreshing = false;
-    if (!reply.ok) this.error = reply.error;
-    else await Promise.all([this.load(), this.loadGrids()]);
+    try {
+      const reply = await this.#api.desk.refreshBoard();
+      if (!reply.ok) this.error = reply.error;
+      else await Promise.all([this.load(), this.loadGrids()]);
+    } finally {
+      this.refreshing = false;
+    }
   }
 
   async loadGrids(accountIds?: string[]): Promise<void> {
