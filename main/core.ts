@@ -50,6 +50,7 @@ import { LiveService } from './services/live.ts';
 import { MiningAccounts } from './services/mining.ts';
 import { MiningWatch } from './services/mining-watch.ts';
 import { NotificationService } from './services/notifications.ts';
+import { LadderService } from './services/ladder.ts';
 import { OrderControls } from './services/order-controls.ts';
 import { WebhookService } from './services/webhooks.ts';
 import { AccountRegistry } from './vault/registry.ts';
@@ -194,6 +195,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     board: new BoardService({ accounts, connection, cache, events, log, store: lastKnown }),
     live,
     orderControls: new OrderControls(accounts, connection, live, platform),
+    ladder: new LadderService(accounts, connection, platform),
     events,
     platform,
     log,

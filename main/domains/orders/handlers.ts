@@ -14,6 +14,7 @@ export function ordersHandlers({
   live,
   orderControls,
   known,
+  ladder,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `orders.${string}`>> {
   return {
     'orders.check': async ({ draft, accountId }) => {
@@ -53,5 +54,7 @@ export function ordersHandlers({
       return null;
     },
     'orders.killSwitches': ({ accountId, market }) => orderControls.killSwitches(accountId, market),
+    'orders.previewLadder': ({ accountId, ...input }) => ladder.preview(accountId, input),
+    'orders.placeBulk': ({ accountId, acknowledge, ...input }) => ladder.place(accountId, input, acknowledge),
   };
 }

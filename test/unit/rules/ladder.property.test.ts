@@ -13,6 +13,7 @@ import {
   splitUnits,
   type LadderInput,
 } from '../../../main/rules/ladder.ts';
+import { LADDER_MAX, ladderSkews } from '../../../main/domains/orders/procedures.ts';
 import { checkOrder } from '../../../main/rules/order.ts';
 import type { MarketRules } from '../../../main/rules/types.ts';
 
@@ -144,6 +145,11 @@ describe('the ladder split', () => {
     expect(ladderSpend('buy', orders).toFixed()).toBe('77.5');
     expect(ladderSpend('sell', orders).toFixed()).toBe('0.75');
   });
+});
+
+it('the contract takes the same splits and the same most orders as the rules', () => {
+  expect([...ladderSkews]).toEqual([...LADDER_SKEWS]);
+  expect(LADDER_MAX).toBe(LADDER_MAX_ORDERS);
 });
 
 describe('what a hurried person types into the ladder', () => {
