@@ -93,8 +93,6 @@ const REACHED_BY: Record<string, readonly string[]> = {
  */
 const ALLOWED: Record<string, string> = {
   // not on screen yet (open work, not a desk's choice)
-  'POST order/bulk':
-    'no screen places several orders of one account in one call yet (bulkLimitOrders has no procedure)',
   order_market_stock_place:
     'the ticket sends stock-market orders over REST (order/stock_market); WebSocket placing has no screen',
   order_stop_market_stock_place: 'stop stock-market orders are not offered by the ticket',
