@@ -24,6 +24,32 @@ async function fill(page: Page, values: Record<string, string>): Promise<void> {
   for (const [field, value] of Object.entries(values)) await page.getByTestId(`ladder-${field}`).fill(value);
 }
 
+describe("the market header: the day's statistics of the market channel", () => {
+  it('shows the change, high, low and volume live beside last, bid and ask', async () => {
+    const { page, problems } = await app.openPage('#/trade');
+    await tradeReady(page);
+    const text = async (id: string) => ((await page.getByTestId(id).textContent()) ?? '').trim();
+    await expect.poll(() => text('ticker-change')).toMatch(/^[+-]?[\d,.]+ \([+-]?[\d.]+ %\)$/);
+    const num = async (id: string) => Number((await text(id)).replace(/,/g, ''));
+    const [high, low] = [await num('ticker-high'), await num('ticker-low')];
+    expect(high).toBeGreaterThanOrEqual(low);
+    expect(low).toBeGreaterThan(0);
+    expect(await text('ticker-volume')).toMatch(/^[\d,.]+ BTC$/);
+    expect(await page.getByTestId('ticker').locator('dt').allTextContents()).toEqual(
+      expect.arrayContaining(['24 h change', '24 h high', '24 h low', '24 h volume']),
+    );
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({
+        path: artifact(`trade-header-${String(width)}.png`),
+        clip: { x: 0, y: 0, width, height: 140 },
+      });
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('the ladder in the Trade ticket', () => {
   it('refuses what a hurried person types, naming the field in words', async () => {
     const { page, problems } = await app.openPage('#/trade');

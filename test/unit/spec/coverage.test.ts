@@ -96,8 +96,6 @@ const ALLOWED: Record<string, string> = {
   order_market_stock_place:
     'the ticket sends stock-market orders over REST (order/stock_market); WebSocket placing has no screen',
   order_stop_market_stock_place: 'stop stock-market orders are not offered by the ticket',
-  'channel:market':
-    'the 24 h statistics reach live.subscribe but no screen shows them yet (the ticker line has last, bid/ask, mark)',
   // the ticket sends over REST: orders.placeWs (WebSocket placing) has no caller in the renderer yet
   order_limit_place: 'the ticket sends over REST; WebSocket placing (orders.placeWs) has no screen yet',
   order_market_place: 'the ticket sends over REST; WebSocket placing (orders.placeWs) has no screen yet',
