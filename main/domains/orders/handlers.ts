@@ -47,8 +47,8 @@ export function ordersHandlers({
     'orders.cancel': async ({ accountId, market, orderId }) =>
       cancelOrder(await accounts.caller(accountId), market, orderId),
     'orders.cancelAll': ({ accountId, market }) => orderControls.cancelAll(accountId, market),
-    'orders.killSwitchArm': ({ accountId, market, timeout }) =>
-      orderControls.armKillSwitch(accountId, market, timeout),
+    'orders.killSwitchArm': ({ accountId, market, timeout, types }) =>
+      orderControls.armKillSwitch(accountId, market, timeout, types),
     'orders.killSwitchDisarm': async ({ accountId, market }) => {
       await orderControls.disarmKillSwitch(accountId, market);
       return null;

@@ -74,11 +74,16 @@ export const ordersProcedures = {
     z.strictObject({ accountId, market: z.string().min(1).max(40).optional() }),
   ),
   'orders.killSwitchArm': procedure<KillSwitchView>()(
-    "Arms (or re-arms) the market's kill switch after main's confirmation: every order of the market is cancelled after `timeout` seconds (5 to 600) unless armed again or disarmed.",
+    "Arms (or re-arms) the market's kill switch after main's confirmation: every order of the market (of `types`: spot, margin, futures; all when omitted) is cancelled after `timeout` seconds (5 to 600) unless armed again or disarmed.",
     z.strictObject({
       accountId,
       market: z.string().min(1).max(40),
       timeout: z.number().int().min(5).max(600),
+      types: z
+        .array(z.enum(['spot', 'margin', 'futures']))
+        .min(1, { message: 'choose at least one order type' })
+        .max(3)
+        .optional(),
     }),
   ),
   'orders.killSwitchDisarm': procedure<null>()(
