@@ -4,6 +4,7 @@ import type { Handlers } from '../../ipc/router.ts';
 import type { OrderDraft } from '../../rules/index.ts';
 import { cancelOrder, fills, orderHistory } from '../../services/orders.ts';
 import { ticketFunds } from '../../services/ticket-funds.ts';
+import { placeOverWebSocket } from '../../services/ws-placing.ts';
 import type { HandlerContext } from '../context.ts';
 
 const draftOf = (d: OrderDraftInput): OrderDraft => d;
@@ -25,17 +26,14 @@ export function ordersHandlers({
     },
     'orders.place': async ({ accountId, draft, acknowledge }) =>
       connection.trading.place(await accounts.caller(accountId), draftOf(draft), undefined, acknowledge),
-    'orders.placeWs': async ({ accountId, draft, acknowledge }) => {
-      const caller = await accounts.caller(accountId);
-      await connection.trading.screen(caller, draft, acknowledge);
-      return live.placeOrder(
+    'orders.placeWs': async ({ accountId, draft, acknowledge }) =>
+      placeOverWebSocket(
+        { live, trading: connection.trading, catalog: connection.catalog },
+        await accounts.caller(accountId),
         accountId,
-        draft,
-        connection.catalog,
-        connection.trading,
-        await connection.trading.accountContext(caller, draft),
-      );
-    },
+        draftOf(draft),
+        acknowledge,
+      ),
     'orders.active': ({ accountId, market }) =>
       known.fresh(accountId, 'orders.open', () => orderControls.active(accountId, market), market),
     'orders.modify': ({ accountId, acknowledge, ...change }) =>

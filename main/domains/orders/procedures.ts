@@ -95,7 +95,7 @@ export const ordersProcedures = {
     z.strictObject({ accountId, market: z.string().min(1).max(40).optional() }),
   ),
   'orders.placeWs': procedure<PlaceResultView>()(
-    "Checks and places an order over the account's WebSocket instead of REST; a guard it trips must be in `acknowledge`; a lost answer is looked up by the client order id before any resend.",
+    "Checks and places an order over the account's WebSocket instead of REST (over REST, saying so, when the socket is not live at that moment); a guard it trips must be in `acknowledge`; a lost answer is looked up by the client order id before any resend.",
     z.strictObject({ accountId, draft: orderDraft, acknowledge: guardIds.optional() }),
   ),
   'orders.previewLadder': procedure<LadderPreviewView>()(

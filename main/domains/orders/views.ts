@@ -75,6 +75,10 @@ export interface PlaceResultView {
   deals?: readonly DealView[];
   /** The first answer was lost and the order was found by its client order id. */
   recovered: boolean;
+  /** The path it went (asked over the WebSocket only): REST when the socket was not live. */
+  sentOver?: 'websocket' | 'rest';
+  /** What a person should know of how it was sent (the fallback to REST). */
+  note?: string;
 }
 
 /** What an order of the ticket may spend, and the amount that spends a chosen share of it. */
