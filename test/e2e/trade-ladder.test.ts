@@ -160,3 +160,33 @@ describe('the ladder in the Trade ticket', () => {
     await page.close();
   });
 });
+
+describe('"Send orders over the WebSocket" in the ticket', () => {
+  it('sends the order over the live WebSocket through the same question, and stays on after a reload', async () => {
+    const { page, problems } = await app.openPage('#/trade');
+    await tradeReady(page);
+    await page.getByTestId('ticket-over-ws').check();
+    await page.getByTestId('side-sell').check();
+    await page.getByTestId('ticket-amount').fill('0.001');
+    await page.getByTestId('ticket-price').fill('90000');
+    await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
+    await page.getByTestId('ticket-price').press('Enter');
+    // far above the market: the same price-band question as over REST
+    await expect.poll(() => page.getByTestId('confirm-dialog').isVisible()).toBe(true);
+    await page.getByTestId('confirm-ok').click();
+    await expect
+      .poll(() => page.getByTestId('place-result').textContent())
+      .toMatch(/over the WebSocket\.\s*$/);
+    expect(await page.getByTestId('place-note').count()).toBe(0);
+    await page.screenshot({ path: artifact('trade-over-ws.png') });
+    await page.reload();
+    await tradeReady(page);
+    expect(await page.getByTestId('ticket-over-ws').isChecked()).toBe(true);
+    await page.getByTestId('ticket-over-ws').uncheck();
+    await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
+    await page.getByTestId('cancel-all').click();
+    await expect.poll(() => page.getByTestId('active-order').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
