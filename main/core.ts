@@ -53,6 +53,7 @@ import { MiningAccounts } from './services/mining.ts';
 import { MiningWatch } from './services/mining-watch.ts';
 import { NotificationService } from './services/notifications.ts';
 import { AlertService } from './services/alerts/alerts.ts';
+import { LadderService } from './services/ladder.ts';
 import { OrderControls } from './services/order-controls.ts';
 import { WebhookService } from './services/webhooks.ts';
 import { AccountRegistry } from './vault/registry.ts';
@@ -204,6 +205,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     board,
     live,
     orderControls: new OrderControls(accounts, connection, live, platform),
+    ladder: new LadderService(accounts, connection, platform),
     events,
     platform,
     log,

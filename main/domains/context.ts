@@ -28,6 +28,7 @@ import type { LiveService } from '../services/live.ts';
 import type { MiningAccounts } from '../services/mining.ts';
 import type { MiningWatch } from '../services/mining-watch.ts';
 import type { NotificationService } from '../services/notifications.ts';
+import type { LadderService } from '../services/ladder.ts';
 import type { OrderControls } from '../services/order-controls.ts';
 import type { WebhookService } from '../services/webhooks.ts';
 
@@ -44,6 +45,8 @@ export interface HandlerContext {
   readonly known: KnownReads;
   readonly live: LiveService;
   readonly orderControls: OrderControls;
+  /** Ladders of limit orders sent in bulk. */
+  readonly ladder: LadderService;
   readonly events: EventHub;
   readonly platform: Platform;
   readonly log: Logger;

@@ -20,6 +20,11 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   positionSide: 'Position side',
   reduceOnly: 'Reduce-only',
   leverage: 'Leverage',
+  // a ladder of limit orders
+  lowPrice: 'Lowest price',
+  highPrice: 'Highest price',
+  orderCount: 'Number of orders',
+  totalAmount: 'Total amount',
 };
 
 /** The label of a rule field; an unknown key is split into words ("someField" -> "Some field"). */

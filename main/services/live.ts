@@ -176,6 +176,24 @@ export class LiveService {
     };
   }
 
+  /**
+   * True when the account's WebSocket is live (connected and authorized) or becomes live within
+   * `ms`: the socket is opened if it was not. False when it does not come up in time.
+   */
+  async liveWithin(account: string, ms: number): Promise<boolean> {
+    const client = this.#client(account);
+    if (client.state === 'live') return true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+    try {
+      return await Promise.race([client.live().then(() => true as const), late]);
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** The account's WebSocket once it is live (authorized, subscriptions sent): for order methods. */
   async ready(account: string): Promise<WsClient> {
     const client = this.#client(account);

@@ -160,23 +160,35 @@ export class OrderControls {
 
   /**
    * Arms (or re-arms) the market's kill switch after main's question: unless armed again or disarmed,
-   * the exchange cancels every order of the market `timeout` seconds from now.
+   * the exchange cancels every order of the market (of `types`, all when omitted) `timeout` seconds
+   * from now. The exchange's kill switch is per market: there is none for every market at once.
    */
-  async armKillSwitch(accountId: string, market: string, timeout: number): Promise<KillSwitchView> {
+  async armKillSwitch(
+    accountId: string,
+    market: string,
+    timeout: number,
+    types?: readonly trading.KillSwitchType[],
+  ): Promise<KillSwitchView> {
     const caller = await this.#accounts.caller(accountId);
     const open = await trading.allActiveOrders(caller, market);
+    // every type chosen is the same as none named: the exchange's default cancels them all
+    const only = types && new Set(types).size < 3 ? [...new Set(types)] : undefined;
+    const which = only ? `${only.join(' and ')} orders` : 'orders of every type';
     await requireConfirmation(this.#platform, {
       title: `Arm the kill switch of ${market} for ${plural(timeout, 'second')}?`,
       facts: [
         { label: 'Account', value: this.#label(accountId) },
         { label: 'Market', value: market },
         { label: 'Cancels after', value: plural(timeout, 'second') },
+        { label: 'Cancels', value: which },
         { label: 'Open orders now', value: String(open.length) },
       ],
       action: 'Arm kill switch',
-      warning: `Unless you arm it again or disarm it, every order on ${market} is cancelled when the time runs out.`,
+      warning: only
+        ? `Unless you arm it again or disarm it, the ${which} on ${market} are cancelled when the time runs out.`
+        : `Unless you arm it again or disarm it, every order on ${market} is cancelled when the time runs out.`,
     });
-    const timer = await trading.killSwitch(caller, market, timeout);
+    const timer = await trading.killSwitch(caller, market, timeout, only);
     if (!timer) throw new UserFacingError('internal', 'The exchange did not answer the kill switch timer.');
     return killSwitchView(timer);
   }

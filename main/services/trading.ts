@@ -175,6 +175,11 @@ export class TradingService {
     return checkOrder(draft, market, account);
   }
 
+  /** Forgets the balances read for this key (orders were just sent another way, e.g. in bulk). */
+  forgetFunds(caller: KeyCaller): void {
+    this.#readings.spent(caller);
+  }
+
   /** Where the guards' thresholds come from (the profile's settings); the defaults until set. */
   useGuardSettings(source: () => GuardSettings): void {
     this.#guards = source;

@@ -62,6 +62,67 @@ describe('order controls on the Trade screen', () => {
     await page.close();
   });
 
+  it('arms the kill switch for the chosen order types only, and refuses none chosen in words', async () => {
+    const { page, problems } = await app.openPage('#/trade');
+    await tradeReady(page);
+    await page.getByTestId('kill-switch-timeout').fill('90');
+    for (const type of ['spot', 'margin', 'futures'])
+      await page.getByTestId(`kill-switch-type-${type}`).uncheck();
+    await expect
+      .poll(() => page.getByTestId('kill-switch-problem').textContent())
+      .toBe('Choose at least one order type to cancel.');
+    expect(await page.getByTestId('kill-switch-arm').isDisabled()).toBe(true);
+    await page.getByTestId('kill-switch-type-spot').check();
+    await expect.poll(() => page.getByTestId('kill-switch-problem').count()).toBe(0);
+    await page.getByTestId('kill-switch-arm').click();
+    await expect
+      .poll(() => page.getByTestId('kill-switch-countdown').textContent())
+      .toMatch(/^\s*Kill switch armed: every spot order on BTC_USDT is cancelled in\s+[01]:\d\d\s*$/);
+    expect(app.desktop.confirmations.at(-1)?.facts).toContainEqual({
+      label: 'Cancels',
+      value: 'spot orders',
+    });
+    const main = await app.account('Sandbox main');
+    expect(await app.call('orders.killSwitches', { accountId: main.id })).toEqual([
+      expect.objectContaining({ market: 'BTC_USDT', types: ['spot'] }),
+    ]);
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: artifact(`trade-kill-switch-types-${String(width)}.png`) });
+    }
+    await page.getByTestId('kill-switch-disarm').click();
+    await expect.poll(() => page.getByTestId('kill-switch-countdown').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('cancels the orders of every market from its button once main asked, saying so', async () => {
+    const main = await app.account('Sandbox main');
+    for (const [market, price, amount] of [
+      ['BTC_USDT', '30000', '0.001'],
+      ['LTC_USDT', '60', '0.1'],
+    ] as const)
+      await app.call('orders.place', {
+        accountId: main.id,
+        draft: { kind: 'limit', market, side: 'buy', amount, price },
+        acknowledge: ['price_band'],
+      });
+    const { page, problems } = await app.openPage('#/trade');
+    await tradeReady(page);
+    await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
+    const asked = app.desktop.confirmations.length;
+    await page.getByTestId('cancel-all-markets').click();
+    await expect
+      .poll(() => page.getByTestId('cancel-all-result').textContent())
+      .toContain('Cancelled 2 orders on every market.');
+    expect(app.desktop.confirmations.slice(asked).map((q) => q.title)).toEqual([
+      'Cancel 2 open orders on every market?',
+    ]);
+    expect(await app.call('orders.active', { accountId: main.id })).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('cancels every order of the market from its button once main asked naming the count', async () => {
     const main = await app.account('Sandbox main');
     for (const price of ['30000', '30001', '30002'])

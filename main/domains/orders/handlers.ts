@@ -4,6 +4,7 @@ import type { Handlers } from '../../ipc/router.ts';
 import type { OrderDraft } from '../../rules/index.ts';
 import { cancelOrder, fills, orderHistory } from '../../services/orders.ts';
 import { ticketFunds } from '../../services/ticket-funds.ts';
+import { placeOverWebSocket } from '../../services/ws-placing.ts';
 import type { HandlerContext } from '../context.ts';
 
 const draftOf = (d: OrderDraftInput): OrderDraft => d;
@@ -14,6 +15,7 @@ export function ordersHandlers({
   live,
   orderControls,
   known,
+  ladder,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `orders.${string}`>> {
   return {
     'orders.check': async ({ draft, accountId }) => {
@@ -24,17 +26,14 @@ export function ordersHandlers({
     },
     'orders.place': async ({ accountId, draft, acknowledge }) =>
       connection.trading.place(await accounts.caller(accountId), draftOf(draft), undefined, acknowledge),
-    'orders.placeWs': async ({ accountId, draft, acknowledge }) => {
-      const caller = await accounts.caller(accountId);
-      await connection.trading.screen(caller, draft, acknowledge);
-      return live.placeOrder(
+    'orders.placeWs': async ({ accountId, draft, acknowledge }) =>
+      placeOverWebSocket(
+        { live, trading: connection.trading, catalog: connection.catalog },
+        await accounts.caller(accountId),
         accountId,
-        draft,
-        connection.catalog,
-        connection.trading,
-        await connection.trading.accountContext(caller, draft),
-      );
-    },
+        draftOf(draft),
+        acknowledge,
+      ),
     'orders.active': ({ accountId, market }) =>
       known.fresh(accountId, 'orders.open', () => orderControls.active(accountId, market), market),
     'orders.modify': ({ accountId, acknowledge, ...change }) =>
@@ -46,12 +45,14 @@ export function ordersHandlers({
     'orders.cancel': async ({ accountId, market, orderId }) =>
       cancelOrder(await accounts.caller(accountId), market, orderId),
     'orders.cancelAll': ({ accountId, market }) => orderControls.cancelAll(accountId, market),
-    'orders.killSwitchArm': ({ accountId, market, timeout }) =>
-      orderControls.armKillSwitch(accountId, market, timeout),
+    'orders.killSwitchArm': ({ accountId, market, timeout, types }) =>
+      orderControls.armKillSwitch(accountId, market, timeout, types),
     'orders.killSwitchDisarm': async ({ accountId, market }) => {
       await orderControls.disarmKillSwitch(accountId, market);
       return null;
     },
     'orders.killSwitches': ({ accountId, market }) => orderControls.killSwitches(accountId, market),
+    'orders.previewLadder': ({ accountId, ...input }) => ladder.preview(accountId, input),
+    'orders.placeBulk': ({ accountId, acknowledge, ...input }) => ladder.place(accountId, input, acknowledge),
   };
 }

@@ -4,13 +4,20 @@ import { accountId, decimalText, orderDraft, procedure, type ProcedureDef } from
 import { guardIds } from '../guards/procedures.ts';
 import type { GuardQuestionView } from '../guards/views.ts';
 import type {
+  BulkPlaceView,
   DealView,
   KillSwitchView,
+  LadderPreviewView,
   OrderView,
   PlaceResultView,
   RuleIssueView,
   TicketFundsView,
 } from './views.ts';
+
+const market = z.string().min(1).max(40);
+/** The ladder's splits and its most orders (main/rules/ladder.ts; a unit test holds them equal). */
+export const ladderSkews = ['even', 'more_low', 'more_high'] as const;
+export const LADDER_MAX = 100;
 
 export const ordersProcedures = {
   'orders.check': procedure<{ issues: RuleIssueView[]; questions: GuardQuestionView[] }>()(
@@ -67,11 +74,16 @@ export const ordersProcedures = {
     z.strictObject({ accountId, market: z.string().min(1).max(40).optional() }),
   ),
   'orders.killSwitchArm': procedure<KillSwitchView>()(
-    "Arms (or re-arms) the market's kill switch after main's confirmation: every order of the market is cancelled after `timeout` seconds (5 to 600) unless armed again or disarmed.",
+    "Arms (or re-arms) the market's kill switch after main's confirmation: every order of the market (of `types`: spot, margin, futures; all when omitted) is cancelled after `timeout` seconds (5 to 600) unless armed again or disarmed.",
     z.strictObject({
       accountId,
       market: z.string().min(1).max(40),
       timeout: z.number().int().min(5).max(600),
+      types: z
+        .array(z.enum(['spot', 'margin', 'futures']))
+        .min(1, { message: 'choose at least one order type' })
+        .max(3)
+        .optional(),
     }),
   ),
   'orders.killSwitchDisarm': procedure<null>()(
@@ -83,7 +95,42 @@ export const ordersProcedures = {
     z.strictObject({ accountId, market: z.string().min(1).max(40).optional() }),
   ),
   'orders.placeWs': procedure<PlaceResultView>()(
-    "Checks and places an order over the account's WebSocket instead of REST; a guard it trips must be in `acknowledge`; a lost answer is looked up by the client order id before any resend.",
+    "Checks and places an order over the account's WebSocket instead of REST (over REST, saying so, when the socket is not live at that moment); a guard it trips must be in `acknowledge`; a lost answer is looked up by the client order id before any resend.",
     z.strictObject({ accountId, draft: orderDraft, acknowledge: guardIds.optional() }),
+  ),
+  'orders.previewLadder': procedure<LadderPreviewView>()(
+    'Lays out a ladder of limit orders on a spot market (N orders in even steps between two prices, the total amount split evenly or leaning to one end) and checks each order with the order rules, and with the account, the balance and the guards; nothing is sent.',
+    z.strictObject({
+      accountId: accountId.optional(),
+      market,
+      side: z.enum(['buy', 'sell']),
+      lowPrice: decimalText,
+      highPrice: decimalText,
+      orderCount: z.string().max(10),
+      totalAmount: decimalText,
+      skew: z.enum(ladderSkews),
+      postOnly: z.boolean().optional(),
+    }),
+  ),
+  'orders.placeBulk': procedure<BulkPlaceView>()(
+    "Checks limit orders of one market and side as any order is checked, asks main's confirmation naming the count, side, market, price range and total, then sends them in bulk requests of at most 20; each order's outcome, failures first.",
+    z.strictObject({
+      accountId,
+      market,
+      side: z.enum(['buy', 'sell']),
+      postOnly: z.boolean().optional(),
+      stopOnFail: z.boolean().optional(),
+      orders: z
+        .array(
+          z.strictObject({
+            price: decimalText,
+            amount: decimalText,
+            clientOrderId: z.string().max(255).optional(),
+          }),
+        )
+        .min(1, { message: 'give at least one order' })
+        .max(LADDER_MAX, { message: `at most ${String(LADDER_MAX)} orders at once` }),
+      acknowledge: guardIds.optional(),
+    }),
   ),
 } as const satisfies Record<string, ProcedureDef>;

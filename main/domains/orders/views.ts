@@ -1,4 +1,6 @@
 /** The result types of orders: checks, placing, open orders (plain data). */
+import type { IpcError } from '../../ipc/contract.ts';
+import type { GuardQuestionView } from '../guards/views.ts';
 
 export interface RuleIssueView {
   field: string;
@@ -73,6 +75,10 @@ export interface PlaceResultView {
   deals?: readonly DealView[];
   /** The first answer was lost and the order was found by its client order id. */
   recovered: boolean;
+  /** The path it went (asked over the WebSocket only): REST when the socket was not live. */
+  sentOver?: 'websocket' | 'rest';
+  /** What a person should know of how it was sent (the fallback to REST). */
+  note?: string;
 }
 
 /** What an order of the ticket may spend, and the amount that spends a chosen share of it. */
@@ -86,4 +92,53 @@ export interface TicketFundsView {
   covered?: string;
   /** The amount (on the market's step) that spends the asked share; absent when none is asked or it buys too little. */
   amount?: string;
+}
+
+/** One order of a ladder preview: its price, amount and value (amount × price), and what the rules say. */
+export interface LadderOrderView {
+  index: number;
+  price: string;
+  amount: string;
+  total: string;
+  issues: RuleIssueView[];
+}
+
+/** A ladder laid out and checked; nothing sent. */
+export interface LadderPreviewView {
+  market: string;
+  side: 'buy' | 'sell';
+  /** Empty while a field of the ladder itself is wrong (see `issues`). */
+  orders: LadderOrderView[];
+  /** The ladder's own fields (lowPrice, highPrice, orderCount, totalAmount) and the balance. */
+  issues: RuleIssueView[];
+  /** Guard questions the send must have acknowledged (each once, for however many orders ask it). */
+  questions: GuardQuestionView[];
+  /** Σ amount (base) and Σ amount × price (quote). */
+  totalAmount: string;
+  totalValue: string;
+  /** Bulk requests the orders go in, of at most `perRequest` each. */
+  requests: number;
+  perRequest: number;
+}
+
+/** What became of one order of a bulk send. */
+export interface BulkOrderOutcomeView {
+  /** Its place in the send (0-based), prices rising. */
+  index: number;
+  price: string;
+  amount: string;
+  clientOrderId: string;
+  ok: boolean;
+  order?: OrderView;
+  error?: IpcError;
+  /** The answer was lost and the order was found at the exchange by its client order id. */
+  recovered?: boolean;
+}
+
+export interface BulkPlaceView {
+  requests: number;
+  placed: number;
+  failed: number;
+  /** Failures first, then in order. */
+  outcomes: BulkOrderOutcomeView[];
 }

@@ -77,6 +77,24 @@ describe('open orders past the first page of 100', () => {
   }, 60_000);
 });
 
+describe('cancel-all on every market', () => {
+  it('cancels the open orders of every market in one call after main asked, with a warning saying so', async () => {
+    const c = await caller(mainId);
+    await trading.limitOrder(c, { market: 'LTC_USDT', side: 'buy', amount: '0.02', price: '60' });
+    await trading.limitOrder(c, { market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '30000' });
+    desktop.confirmAnswer = false;
+    expect((await refused('orders.cancelAll', { accountId: mainId })).code).toBe('not_confirmed');
+    const question = desktop.confirmations.at(-1);
+    expect(question?.title).toBe('Cancel 2 open orders on every market?');
+    expect(question?.warning).toBe('Orders on every market of this account are cancelled.');
+    expect(await trading.allActiveOrders(c)).toHaveLength(2);
+    desktop.confirmAnswer = true;
+    const done = await ok<{ cancelled: OrderView[] }>('orders.cancelAll', { accountId: mainId });
+    expect(done.cancelled.map((o) => o.market).sort()).toEqual(['BTC_USDT', 'LTC_USDT']);
+    expect(await trading.allActiveOrders(c)).toEqual([]);
+  });
+});
+
 describe('kill switch', () => {
   it('arms after the confirmation, shows its cancellation time, and disarms', async () => {
     const before = desktop.confirmations.length;
@@ -94,6 +112,42 @@ describe('kill switch', () => {
 
     await ok('orders.killSwitchDisarm', { accountId: mainId, market: 'BTC_USDT' });
     expect(await ok<unknown[]>('orders.killSwitches', { accountId: mainId })).toEqual([]);
+  });
+
+  it('arms for the chosen order types only, naming them in the question', async () => {
+    const timer = await ok<{ types: string[] | null }>('orders.killSwitchArm', {
+      accountId: mainId,
+      market: 'BTC_USDT',
+      timeout: 60,
+      types: ['spot', 'margin'],
+    });
+    expect(timer.types).toEqual(['spot', 'margin']);
+    const question = desktop.confirmations.at(-1);
+    expect(question?.facts).toContainEqual({ label: 'Cancels', value: 'spot and margin orders' });
+    expect(question?.warning).toContain('the spot and margin orders on BTC_USDT are cancelled');
+    // all three chosen is every type: the exchange's default
+    const all = await ok<{ types: string[] | null }>('orders.killSwitchArm', {
+      accountId: mainId,
+      market: 'BTC_USDT',
+      timeout: 60,
+      types: ['spot', 'margin', 'futures'],
+    });
+    expect(all.types).toBeNull();
+    expect(desktop.confirmations.at(-1)?.facts).toContainEqual({
+      label: 'Cancels',
+      value: 'orders of every type',
+    });
+    expect(
+      (
+        await refused('orders.killSwitchArm', {
+          accountId: mainId,
+          market: 'BTC_USDT',
+          timeout: 60,
+          types: [],
+        })
+      ).field,
+    ).toBe('types');
+    await ok('orders.killSwitchDisarm', { accountId: mainId, market: 'BTC_USDT' });
   });
 
   it('refuses a timeout the exchange does not take, before anything is asked or sent', async () => {

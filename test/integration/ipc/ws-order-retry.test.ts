@@ -54,6 +54,7 @@ describe('orders over the WebSocket: one client order id per order, looked up af
       }),
     );
     expect(proxy.lost).toBe(1);
+    expect(placed.sentOver).toBe('websocket');
     expect(placed.recovered).toBe(true);
     expect(placed.order?.clientOrderId).toBe(placed.clientOrderId);
     expect(await openWithId(placed.clientOrderId)).toHaveLength(1);

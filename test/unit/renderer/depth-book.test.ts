@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveBatch } from '../../../main/ipc/contract.ts';
 import type { DepthPush, Level } from '../../../renderer/src/lib/format/book.ts';
-import { applyLevels, cumulate, MarketDepth } from '../../../renderer/src/lib/managers/depth-book.svelte.ts';
+import {
+  applyLevels,
+  cumulate,
+  MarketDepth,
+  periodChange,
+} from '../../../renderer/src/lib/managers/depth-book.svelte.ts';
 import { fakeBridge } from './fake-bridge.ts';
 
 const ACCOUNT = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
@@ -76,6 +81,53 @@ describe('order book sides', () => {
   });
 });
 
+describe("a market's day (the market channel)", () => {
+  const day = {
+    market: 'BTC_USDT',
+    period: 86_400,
+    last: '101.5',
+    open: '100',
+    close: '101.5',
+    high: '103',
+    low: '98.25',
+    volume: '12.5',
+    deal: '1262.5',
+  };
+
+  it('is kept as its shaped view for its market only, and cleared on a change of market', async () => {
+    const { api, push } = liveBridge((procedure) =>
+      procedure === 'markets.depth'
+        ? { ok: true, value: book }
+        : { ok: false, error: { code: 'x', message: 'x' } },
+    );
+    const depth = new MarketDepth(api);
+    await depth.follow(ACCOUNT, 'BTC_USDT');
+    expect(depth.stats).toBeUndefined();
+    push({
+      accountId: ACCOUNT,
+      replaced: 0,
+      events: [
+        { channel: 'market', ...day },
+        { channel: 'market', ...day, market: 'ETH_USDT', last: '1' },
+      ],
+    });
+    expect(depth.stats).toEqual(day);
+    await depth.follow(ACCOUNT, 'ETH_USDT');
+    expect(depth.stats).toBeUndefined();
+    await depth.stop();
+  });
+
+  it('changes by the amount and percent from the open, exactly, the percent cut to 2 places', () => {
+    expect(periodChange(day)).toEqual({ amount: '1.5', percent: '1.5' });
+    expect(periodChange({ ...day, last: '99.999' })).toEqual({ amount: '-0.001', percent: '0' });
+    expect(periodChange({ ...day, last: '66.6666', open: '100' })).toEqual({
+      amount: '-33.3334',
+      percent: '-33.33',
+    });
+    expect(periodChange({ ...day, open: '0' }).percent).toBeUndefined();
+  });
+});
+
 describe('MarketDepth', () => {
   it('shows the snapshot, then live diffs and trades of its market only, and unsubscribes when it moves on', async () => {
     const { api, calls, push, listening } = liveBridge((procedure) =>
@@ -88,6 +140,7 @@ describe('MarketDepth', () => {
     expect(calls.filter(([p]) => p === 'live.subscribe').map(([, i]) => i)).toEqual([
       { accountId: ACCOUNT, channel: 'depth', topic: 'BTC_USDT' },
       { accountId: ACCOUNT, channel: 'trades', topic: 'BTC_USDT' },
+      { accountId: ACCOUNT, channel: 'market', topic: 'BTC_USDT' },
     ]);
     expect(depth.live).toBe(true);
     expect(depth.bestAsk).toBe('100.1');
@@ -122,12 +175,12 @@ describe('MarketDepth', () => {
 
     await depth.follow(ACCOUNT, 'ETH_USDT');
     await flush();
-    expect(calls.filter(([p]) => p === 'live.unsubscribe')).toHaveLength(2);
+    expect(calls.filter(([p]) => p === 'live.unsubscribe')).toHaveLength(3);
     expect(listening()).toBe(true);
     expect(depth.trades).toEqual([]);
     await depth.stop();
     expect(listening()).toBe(false);
-    expect(calls.filter(([p]) => p === 'live.unsubscribe')).toHaveLength(4);
+    expect(calls.filter(([p]) => p === 'live.unsubscribe')).toHaveLength(6);
   });
 
   it('reads the snapshot again when a diff goes missing, and never applies the diff after the gap', async () => {

@@ -6,8 +6,10 @@ import {
   draftOf,
   emptyFields,
   OrderTicket,
+  OVER_WS_KEY,
   type TicketTimers,
 } from '../../../renderer/src/lib/managers/order-ticket.svelte.ts';
+import { memoryStore } from '../../../renderer/src/lib/managers/storage.ts';
 import { fakeBridge } from './fake-bridge.ts';
 
 /** An ordersPending push as main hands it to the renderer. */
@@ -325,5 +327,34 @@ describe('ActiveOrders', () => {
     expect(active.orders.map((o) => o.orderId)).toEqual([8]);
     await active.stop();
     expect(calls.at(-1)?.[0]).toBe('live.unsubscribe');
+  });
+});
+
+describe('"Send orders over the WebSocket"', () => {
+  const placed = {
+    ok: true,
+    value: { clientOrderId: 'c1', recovered: false, sentOver: 'rest', note: 'over REST' },
+  };
+
+  it('is remembered in the profile and sends through orders.placeWs while on, orders.place while off', async () => {
+    const { api, calls } = fakeBridge({ 'orders.placeWs': placed, 'orders.place': placed });
+    const store = memoryStore();
+    const ticket = new OrderTicket(api);
+    ticket.useStore(store);
+    expect(ticket.overWs).toBe(false);
+    ticket.set({ market: 'BTC_USDT', amount: '1', price: '5' });
+    await ticket.place('acc');
+    ticket.setOverWs(true);
+    expect(store.getItem(OVER_WS_KEY)).toBe('true');
+    await ticket.place('acc');
+    expect(calls.filter(([p]) => p.startsWith('orders.place')).map(([p]) => p)).toEqual([
+      'orders.place',
+      'orders.placeWs',
+    ]);
+    expect(ticket.placed?.note).toBe('over REST');
+
+    const again = new OrderTicket(api);
+    again.useStore(store);
+    expect(again.overWs).toBe(true);
   });
 });

@@ -121,7 +121,7 @@ describe('ActiveOrders cancel all', () => {
       accountId: ACCOUNT,
       market: 'BTC_USDT',
     });
-    expect(active.lastCancelAll).toEqual({ cancelled: 2 });
+    expect(active.lastCancelAll).toEqual({ cancelled: 2, everywhere: false });
     expect(active.cancelAllError).toBeUndefined();
     expect(active.orders).toEqual([]);
   });

@@ -76,6 +76,7 @@ const REACHED_BY: Record<string, readonly string[]> = {
   authorize: ['live.subscribe'],
   order_limit_place: ['orders.placeWs'],
   order_market_place: ['orders.placeWs'],
+  order_market_stock_place: ['orders.placeWs'],
   order_stop_limit_place: ['orders.placeWs'],
   order_stop_market_place: ['orders.placeWs'],
   order_bbo_place: ['orders.placeWs'],
@@ -93,25 +94,7 @@ const REACHED_BY: Record<string, readonly string[]> = {
  */
 const ALLOWED: Record<string, string> = {
   // not on screen yet (open work, not a desk's choice)
-  'POST order/bulk':
-    'no screen places several orders of one account in one call yet (bulkLimitOrders has no procedure)',
-  order_market_stock_place:
-    'the ticket sends stock-market orders over REST (order/stock_market); WebSocket placing has no screen',
   order_stop_market_stock_place: 'stop stock-market orders are not offered by the ticket',
-  'channel:market':
-    'the 24 h statistics reach live.subscribe but no screen shows them yet (the ticker line has last, bid/ask, mark)',
-  // the ticket sends over REST: orders.placeWs (WebSocket placing) has no caller in the renderer yet
-  order_limit_place: 'the ticket sends over REST; WebSocket placing (orders.placeWs) has no screen yet',
-  order_market_place: 'the ticket sends over REST; WebSocket placing (orders.placeWs) has no screen yet',
-  order_stop_limit_place: 'the ticket sends over REST; WebSocket placing (orders.placeWs) has no screen yet',
-  order_stop_market_place: 'the ticket sends over REST; WebSocket placing (orders.placeWs) has no screen yet',
-  order_bbo_place: 'the ticket sends over REST; WebSocket placing (orders.placeWs) has no screen yet',
-  collateral_order_limit_place:
-    'the ticket sends over REST; WebSocket placing (orders.placeWs) has no screen yet',
-  collateral_order_market_place:
-    'the ticket sends over REST; WebSocket placing (orders.placeWs) has no screen yet',
-  collateral_order_stop_market_place:
-    'the ticket sends over REST; WebSocket placing (orders.placeWs) has no screen yet',
   // a desk never needs these
   time: 'the app signs with nonceWindow against its own clock; server time is never asked',
   order_stop_bbo_place: 'BBO stop orders are not offered by the ticket: a desk places stop-limit orders',

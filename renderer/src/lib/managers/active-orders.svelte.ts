@@ -39,7 +39,7 @@ export class ActiveOrders {
   cancelling = $state<number[]>([]);
   cancellingAll = $state(false);
   cancelAllError = $state<IpcError | undefined>();
-  lastCancelAll = $state<{ cancelled: number } | undefined>();
+  lastCancelAll = $state<{ cancelled: number; everywhere: boolean } | undefined>();
   modifying = $state<OrderEdit | undefined>();
   modifyError = $state<IpcError | undefined>();
   /** Main's question about the change (far from the market, above the value ceiling), waiting for an answer. */
@@ -157,13 +157,17 @@ export class ActiveOrders {
   }
 
   /**
-   * Cancels every open order of the account on this market (all pages, not only those listed) in one
-   * call; main asks first in its own dialog, naming the market and the count. Declined, nothing shows.
+   * Cancels every open order of the account on this market, or with `everywhere` on every market (all
+   * pages, not only those listed), in one call; main asks first in its own dialog, naming the market
+   * and the count. Declined, nothing shows.
    */
-  async cancelAll(): Promise<void> {
-    if (!this.account || !this.market) return;
+  async cancelAll(everywhere = false): Promise<void> {
+    if (!this.account || (!this.market && !everywhere)) return;
     this.cancellingAll = true;
-    const reply = await this.#api.orders.cancelAll({ accountId: this.account, market: this.market });
+    const reply = await this.#api.orders.cancelAll({
+      accountId: this.account,
+      ...(everywhere ? {} : { market: this.market }),
+    });
     this.cancellingAll = false;
     if (!reply.ok) {
       this.cancelAllError = reply.error.code === 'not_confirmed' ? undefined : reply.error;
@@ -171,7 +175,7 @@ export class ActiveOrders {
     }
     this.cancelAllError = undefined;
     this.cancelError = undefined;
-    this.lastCancelAll = { cancelled: reply.value.cancelled.length };
+    this.lastCancelAll = { cancelled: reply.value.cancelled.length, everywhere };
     for (const o of reply.value.cancelled) this.onGone?.(o.orderId);
     await this.load();
   }

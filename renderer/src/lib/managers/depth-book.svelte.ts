@@ -1,8 +1,8 @@
 import type { IpcError, TxcApi } from '../api.ts';
-import type { LiveEvent, LiveTradeView } from '../../../../main/ipc/contract.ts';
+import type { LiveEvent, LiveTradeView, MarketStatsView } from '../../../../main/ipc/contract.ts';
 import { applyLevels, followsLast, isZero, type Level } from '../format/book.ts';
 import { compareDecimal } from '../format/decimal.ts';
-import { addDecimal, divideDecimal, subtractDecimal } from '../format/decimal-math.ts';
+import { addDecimal, divideDecimal, multiplyDecimal, subtractDecimal } from '../format/decimal-math.ts';
 
 /** One ladder row: the level, the running total from the best price out, and its bar's share (0..1). */
 export interface LadderRow {
@@ -17,6 +17,12 @@ export interface LadderRow {
 export type TradeRow = LiveTradeView;
 
 export { applyLevels, type Level };
+
+/** A market's change over the `market` channel's period: the amount, and the percent from its open (cut to 2 places). */
+export function periodChange(stats: MarketStatsView): { amount: string; percent: string | undefined } {
+  const amount = subtractDecimal(stats.last, stats.open);
+  return { amount, percent: divideDecimal(multiplyDecimal(amount, '100'), stats.open, 2) };
+}
 
 /** Levels per side the ladder shows. */
 export const LADDER_DEPTH = 10;
@@ -50,6 +56,8 @@ export class MarketDepth {
   asks = $state<Level[]>([]);
   bids = $state<Level[]>([]);
   trades = $state<TradeRow[]>([]);
+  /** The market's last 24 hours (`market` channel): last, open, high, low, volumes. */
+  stats = $state<MarketStatsView | undefined>();
   loading = $state(false);
   error = $state<IpcError | undefined>();
   /** Subscription refused (the book then stays at its snapshot). */
@@ -118,6 +126,7 @@ export class MarketDepth {
     this.asks = [];
     this.bids = [];
     this.trades = [];
+    this.stats = undefined;
     this.error = undefined;
     this.liveError = undefined;
     this.#updateId = undefined;
@@ -135,13 +144,16 @@ export class MarketDepth {
           return reply.ok ? reply.value : undefined;
         }),
       );
+      // the day's statistics: shown when they come, the book is live without them
+      const stats = await this.#api.live.subscribe({ accountId: account, channel: 'market', topic: market });
       const got = ids.filter((id): id is string => id !== undefined);
+      if (stats.ok) got.push(stats.value);
       if (generation !== this.#generation) {
         for (const id of got) void this.#api.live.unsubscribe({ id });
         return;
       }
       this.#subscriptions = got;
-      this.live = got.length === 2;
+      this.live = ids.every((id) => id !== undefined);
     }
     await this.load(generation);
   }
@@ -186,6 +198,10 @@ export class MarketDepth {
       this.trades = [...fresh, ...this.trades]
         .sort((x, y) => y.time - x.time || y.id - x.id)
         .slice(0, TRADES_KEPT);
+    } else if (push.channel === 'market') {
+      if (push.market !== this.market) return;
+      const { channel: _, ...stats } = push;
+      this.stats = stats;
     }
   }
 

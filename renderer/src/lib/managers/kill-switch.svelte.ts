@@ -21,6 +21,17 @@ export function timeoutProblem(text: string): string | undefined {
   return undefined;
 }
 
+/** The order types a kill switch may cancel (the exchange's `types`). */
+export const KILL_SWITCH_TYPES = ['spot', 'margin', 'futures'] as const;
+export type KillSwitchType = (typeof KILL_SWITCH_TYPES)[number];
+
+/** "spot and margin orders"; every type: "every order". */
+export function typesWords(types: readonly KillSwitchType[] | null): string {
+  return !types || types.length === KILL_SWITCH_TYPES.length
+    ? 'every order'
+    : `every ${types.join(' and ')} order`;
+}
+
 /**
  * The kill switch of one account's market: armed (main asks first), its countdown to the moment the
  * exchange cancels every order of the market, re-armed or disarmed. The exchange keeps the timer; this
@@ -29,6 +40,8 @@ export function timeoutProblem(text: string): string | undefined {
 export class KillSwitchTimer {
   timer = $state<KillSwitchView | undefined>();
   timeout = $state('60');
+  /** The order types it cancels: all by default. */
+  types = $state<KillSwitchType[]>([...KILL_SWITCH_TYPES]);
   busy = $state(false);
   error = $state<IpcError | undefined>();
   /** Milliseconds until the exchange cancels (while armed). */
@@ -47,7 +60,16 @@ export class KillSwitchTimer {
   }
 
   get problem(): string | undefined {
-    return timeoutProblem(this.timeout);
+    return (
+      timeoutProblem(this.timeout) ??
+      (this.types.length === 0 ? 'Choose at least one order type to cancel.' : undefined)
+    );
+  }
+
+  /** Turns one order type on or off. */
+  choose(type: KillSwitchType, on: boolean): void {
+    const others = this.types.filter((t) => t !== type);
+    this.types = KILL_SWITCH_TYPES.filter((t) => others.includes(t) || (on && t === type));
   }
 
   async follow(account: string, market: string): Promise<void> {
@@ -71,6 +93,7 @@ export class KillSwitchTimer {
       accountId: this.account,
       market: this.market,
       timeout: Number(this.timeout.trim()),
+      ...(this.types.length < KILL_SWITCH_TYPES.length ? { types: [...this.types] } : {}),
     });
     this.busy = false;
     if (!reply.ok) {

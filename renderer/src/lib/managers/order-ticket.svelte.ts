@@ -7,6 +7,10 @@ import type {
   RuleIssueView,
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import type { PreferenceStore } from './storage.ts';
+
+/** Where the ticket remembers "Send orders over the WebSocket" (this profile's storage). */
+export const OVER_WS_KEY = 'txc.trade.overWs';
 
 export const orderKinds = [
   'limit',
@@ -209,6 +213,9 @@ export class OrderTicket {
   placing = $state(false);
   placeError = $state<IpcError | undefined>();
   placed = $state<PlaceResultView | undefined>();
+  /** Orders go over the account's WebSocket (main falls back to REST, saying so, when it is not live). */
+  overWs = $state(false);
+  #store: PreferenceStore | undefined;
   readonly #api: TxcApi;
   readonly #timers: TicketTimers;
   #timer: unknown;
@@ -219,6 +226,17 @@ export class OrderTicket {
   constructor(api: TxcApi, timers: TicketTimers = browserTimers) {
     this.#api = api;
     this.#timers = timers;
+  }
+
+  /** Reads and from now on remembers the WebSocket setting in `store`. */
+  useStore(store: PreferenceStore): void {
+    this.#store = store;
+    this.overWs = store.getItem(OVER_WS_KEY) === 'true';
+  }
+
+  setOverWs(on: boolean): void {
+    this.overWs = on;
+    this.#store?.setItem(OVER_WS_KEY, String(on));
   }
 
   /** Follows the window's working account; a draft is checked again for the new one. */
@@ -351,11 +369,12 @@ export class OrderTicket {
     this.placing = true;
     this.placeError = undefined;
     const guards = acknowledgeOf(acknowledge);
-    const reply = await this.#api.orders.place({
+    const input = {
       accountId,
       draft: draftOf(this.fields),
       ...(guards.length ? { acknowledge: guards } : {}),
-    });
+    };
+    const reply = await (this.overWs ? this.#api.orders.placeWs(input) : this.#api.orders.place(input));
     this.placing = false;
     if (!reply.ok) {
       this.placeError = reply.error;

@@ -1,0 +1,204 @@
+import type {
+  BulkOrderOutcomeView,
+  BulkPlaceView,
+  LadderPreviewView,
+  RuleIssueView,
+} from '../../../../main/ipc/contract.ts';
+import type { IpcError, TxcApi } from '../api.ts';
+import { acknowledgeOf } from './active-orders.svelte.ts';
+import type { TicketTimers } from './order-ticket.svelte.ts';
+
+export type LadderSkew = 'even' | 'more_low' | 'more_high';
+
+export const skewTitles: Record<LadderSkew, string> = {
+  even: 'evenly',
+  more_low: 'more at the low prices',
+  more_high: 'more at the high prices',
+};
+
+export interface LadderFields {
+  side: 'buy' | 'sell';
+  lowPrice: string;
+  highPrice: string;
+  orderCount: string;
+  totalAmount: string;
+  skew: LadderSkew;
+  postOnly: boolean;
+  /** The exchange stops at the first refused order of a bulk request. */
+  stopOnFail: boolean;
+}
+
+export const LADDER_FIELDS = ['lowPrice', 'highPrice', 'orderCount', 'totalAmount'] as const;
+
+const emptyFields = (): LadderFields => ({
+  side: 'buy',
+  lowPrice: '',
+  highPrice: '',
+  orderCount: '5',
+  totalAmount: '',
+  skew: 'even',
+  postOnly: false,
+  stopOnFail: false,
+});
+
+const browserTimers: TicketTimers = {
+  set: (run, ms) => setTimeout(run, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** Typing pauses this long before the ladder is laid out again. */
+export const LADDER_DELAY_MS = 250;
+
+/**
+ * A ladder of limit orders in the Trade ticket: the fields, main's preview of every order (laid out
+ * and checked there, debounced, stale answers dropped), the send through `orders.placeBulk` and each
+ * order's outcome, with the failed ones sent again on request.
+ */
+export class LadderTicket {
+  fields = $state<LadderFields>(emptyFields());
+  preview = $state<LadderPreviewView | undefined>();
+  checking = $state(false);
+  checkError = $state<IpcError | undefined>();
+  placing = $state(false);
+  placeError = $state<IpcError | undefined>();
+  result = $state<BulkPlaceView | undefined>();
+  market = $state('');
+  readonly #api: TxcApi;
+  readonly #timers: TicketTimers;
+  #timer: unknown;
+  #sequence = 0;
+  #account: string | undefined;
+
+  constructor(api: TxcApi, timers: TicketTimers = browserTimers) {
+    this.#api = api;
+    this.#timers = timers;
+  }
+
+  setMarket(market: string): void {
+    if (market === this.market) return;
+    this.market = market;
+    this.result = undefined;
+    this.schedule();
+  }
+
+  setAccount(id: string | undefined): void {
+    if (id === this.#account) return;
+    this.#account = id;
+    this.result = undefined;
+    this.schedule();
+  }
+
+  set(patch: Partial<LadderFields>): void {
+    this.fields = { ...this.fields, ...patch };
+    this.placeError = undefined;
+    this.schedule();
+  }
+
+  /** What main says of one of the ladder's own fields. */
+  issuesFor(field: string): RuleIssueView[] {
+    return this.preview?.issues.filter((i) => i.field === field) ?? [];
+  }
+
+  /** Issues of the preview no field shows (none expected, but never hidden). */
+  get otherIssues(): RuleIssueView[] {
+    return this.preview?.issues.filter((i) => !(LADDER_FIELDS as readonly string[]).includes(i.field)) ?? [];
+  }
+
+  /** Orders the rules refuse, with their issues. */
+  get refusedOrders(): number {
+    return this.preview?.orders.filter((o) => o.issues.length > 0).length ?? 0;
+  }
+
+  get ready(): boolean {
+    const p = this.preview;
+    return (
+      !!p &&
+      !this.checking &&
+      !this.placing &&
+      p.orders.length > 0 &&
+      p.issues.length === 0 &&
+      this.refusedOrders === 0
+    );
+  }
+
+  get failed(): BulkOrderOutcomeView[] {
+    return this.result?.outcomes.filter((o) => !o.ok) ?? [];
+  }
+
+  schedule(): void {
+    this.#timers.clear(this.#timer);
+    const f = this.fields;
+    if (!this.market || (!f.lowPrice.trim() && !f.highPrice.trim() && !f.totalAmount.trim())) {
+      this.#sequence++;
+      this.preview = undefined;
+      this.checking = false;
+      return;
+    }
+    this.checking = true;
+    this.#timer = this.#timers.set(() => void this.check(), LADDER_DELAY_MS);
+  }
+
+  async check(): Promise<void> {
+    const sequence = ++this.#sequence;
+    this.checking = true;
+    const { side, lowPrice, highPrice, orderCount, totalAmount, skew, postOnly } = this.fields;
+    const reply = await this.#api.orders.previewLadder({
+      ...(this.#account ? { accountId: this.#account } : {}),
+      market: this.market,
+      side,
+      lowPrice: lowPrice.trim(),
+      highPrice: highPrice.trim(),
+      orderCount: orderCount.trim(),
+      totalAmount: totalAmount.trim(),
+      skew,
+      ...(postOnly ? { postOnly } : {}),
+    });
+    if (sequence !== this.#sequence) return;
+    this.checking = false;
+    this.preview = reply.ok ? reply.value : undefined;
+    this.checkError = reply.ok ? undefined : reply.error;
+  }
+
+  /** Sends the previewed orders (or, with `orders`, just those: the failed ones sent again). */
+  async place(
+    accountId: string,
+    acknowledge: readonly string[] = [],
+    orders = this.preview?.orders.map((o) => ({ price: o.price, amount: o.amount })) ?? [],
+  ): Promise<BulkPlaceView | undefined> {
+    if (orders.length === 0) return undefined;
+    this.#timers.clear(this.#timer);
+    this.placing = true;
+    this.placeError = undefined;
+    const guards = acknowledgeOf(acknowledge);
+    const { side, postOnly, stopOnFail } = this.fields;
+    const reply = await this.#api.orders.placeBulk({
+      accountId,
+      market: this.preview?.market ?? this.market,
+      side: this.preview?.side ?? side,
+      orders,
+      ...(postOnly ? { postOnly } : {}),
+      ...(stopOnFail ? { stopOnFail } : {}),
+      ...(guards.length ? { acknowledge: guards } : {}),
+    });
+    this.placing = false;
+    if (!reply.ok) {
+      this.placeError = reply.error;
+      return undefined;
+    }
+    this.result = reply.value;
+    return reply.value;
+  }
+
+  /**
+   * Sends the failed orders again: one whose answer was lost keeps its client order id (the exchange
+   * refuses it while the first is open), a refused one gets a new id.
+   */
+  resendFailed(accountId: string, acknowledge: readonly string[] = []): Promise<BulkPlaceView | undefined> {
+    const orders = this.failed.map((o) => ({
+      price: o.price,
+      amount: o.amount,
+      ...(o.error?.code === 'answer_lost' ? { clientOrderId: o.clientOrderId } : {}),
+    }));
+    return this.place(accountId, acknowledge, orders);
+  }
+}
