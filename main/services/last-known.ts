@@ -1,5 +1,14 @@
 import type { Cache } from '../cache/index.ts';
 
+/** One value to store: its account, kind and scope, and when it was taken. */
+export interface LastKnownWrite {
+  account: string;
+  kind: string;
+  scope: string;
+  value: unknown;
+  takenAtMs: number;
+}
+
 /** A value as it was last seen, and when (ms since the epoch). */
 export interface Known<T> {
   value: T;
@@ -8,8 +17,8 @@ export interface Known<T> {
 
 /**
  * What each screen last showed for an account, kept in the cache so it can be painted at once,
- * offline too, with its age. Kinds in use: 'balances.spot', 'balances.collateral', 'balances.main',
- * 'orders.open', 'positions.open', 'subaccount.balances', 'mining.workers', 'keys.permissions'.
+ * offline too, with its age. Kinds in use: those of `KnownKinds` (domains/known/views.ts) and the
+ * desk board's own ('keys.state', 'pnl.realized_today', 'desk.prices').
  * Values are the shaped views main returns to the renderer, never a secret. A reading older than the
  * stored one never replaces it.
  */
@@ -48,6 +57,12 @@ export class LastKnown {
         value: e.value,
       })),
     );
+  }
+
+  /** Stores values of any kinds in one transaction (a window of pushes). */
+  async rememberAll(entries: readonly LastKnownWrite[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.#cache.lastKnown.put(entries.map((e) => ({ ...e })));
   }
 
   async recall<T>(account: string, kind: string, scope = ''): Promise<Known<T> | null> {
