@@ -41,6 +41,10 @@ describe('last known collateral, key permissions and the book with the exchange 
     const { page, problems } = await app.openPage('#/positions', { clearStorage: true });
     await page.getByTestId('account-switcher').selectOption(main.id);
     await timeUntil(page, has('collateral-as-of', '[data-source="exchange"]'));
+    await navigateAndTime(page, '#/wallet', has('move-source'));
+    await page.getByTestId('move-from').selectOption('spot');
+    await timeUntil(page, has('move-source-as-of', '[data-source="exchange"]'));
+    await expect.poll(() => words(page, 'move-source-live')).toBe('· follows the exchange live');
     await navigateAndTime(page, '#/trade', has('depth-state', '[data-live="true"]'));
 
     // The socket drops with the exchange: the book is stale from that moment, saying since when.
@@ -66,6 +70,19 @@ describe('last known collateral, key permissions and the book with the exchange 
       .toMatch(/Collateral balances not known since \d\d:\d\d:\d\d \(.*\): Could not reach the exchange/);
     expect(await words(page, 'collateral-none')).toBe('Not known: see above.');
     await shoot(page, 'positions-unknown');
+
+    // Wallet: the spot balance a move would take from, as saved, with its age.
+    await page.getByTestId('account-switcher').selectOption(main.id);
+    await navigateAndTime(page, '#/wallet', has('move-source'));
+    await page.getByTestId('move-from').selectOption('spot');
+    await timeUntil(page, has('move-source-as-of', '[data-source="cache"]'));
+    expect(await words(page, 'move-source-as-of')).toMatch(
+      /Saved spot \(trade\) balances as of \d\d:\d\d:\d\d/,
+    );
+    expect(await words(page, 'move-source')).toMatch(/Spot \(trade\) balance free to move: [\d,.]+ USDT/);
+    expect(await words(page, 'move-source-live')).toBe('· read every minute while live updates are down');
+    await page.getByTestId('move-panel').scrollIntoViewIfNeeded();
+    await shoot(page, 'wallet');
 
     // Key permissions: alpha's as last set, with the time; maker's not known, and since when unreachable.
     await navigateAndTime(page, '#/sub-accounts', has('sub-row'));
