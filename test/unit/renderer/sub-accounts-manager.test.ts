@@ -115,7 +115,7 @@ describe('SubAccountsManager', () => {
       { accountId: SUB, channel: 'balanceSpot', topic: '*' },
       { accountId: SUB, channel: 'balanceMargin', topic: '*' },
     ]);
-    expect(manager.live.live).toBe(true);
+    await expect.poll(() => manager.live.live).toBe(true);
     emit('ws.batch', {
       accountId: SUB,
       replaced: 0,

@@ -77,12 +77,14 @@ export class LiveFollow {
       return;
     }
     this.#subscriptions = ids;
-    const states = await Promise.all(accountIds.map((accountId) => this.#api.live.state({ accountId })));
-    if (generation !== this.#generation) return;
-    accountIds.forEach((a, i) => {
-      const s = states[i];
-      // A state event that came meanwhile is newer than this answer.
-      if (s?.ok && this.states[a] === undefined) this.#state(a, s.value);
+    // The sockets' states come after: the screen reads what it shows meanwhile.
+    void Promise.all(accountIds.map((accountId) => this.#api.live.state({ accountId }))).then((states) => {
+      if (generation !== this.#generation) return;
+      accountIds.forEach((a, i) => {
+        const s = states[i];
+        // A state event that came meanwhile is newer than this answer.
+        if (s?.ok && this.states[a] === undefined) this.#state(a, s.value);
+      });
     });
     if (this.#options.refresh)
       this.#poll = setInterval(() => {
