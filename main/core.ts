@@ -47,6 +47,7 @@ import { GuardSettingsStore } from './services/guard-settings.ts';
 import { HistoryService } from './services/history.ts';
 import { LastKnown } from './services/last-known.ts';
 import { KnownReads } from './services/known-reads.ts';
+import { PushedState } from './services/pushed-state.ts';
 import { knownHandlers } from './domains/known/handlers.ts';
 import { LiveService } from './services/live.ts';
 import { MiningAccounts } from './services/mining.ts';
@@ -137,7 +138,16 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   });
   connection.http.useReachability(() => health.unreachable);
   health.start();
-  const live = new LiveService(connection.status.wsUrl, accounts, events, log);
+  const lastKnown = new LastKnown(cache);
+  const pushed = new PushedState(lastKnown, log, {
+    onStored: (stored) => {
+      for (const s of stored)
+        events.emit('known.pushed', { accountId: s.account, kinds: s.kinds, asOfMs: s.asOfMs });
+    },
+  });
+  const live = new LiveService(connection.status.wsUrl, accounts, events, log, (account, batch, all) =>
+    pushed.add(account, batch, all),
+  );
   const miningWatch = new MiningWatch(
     cache,
     async () =>
@@ -180,7 +190,6 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const registered = await accounts.registerDemoAccounts();
   if (registered > 0) log.log('info', `registered ${String(registered)} sandbox demo accounts`);
 
-  const lastKnown = new LastKnown(cache);
   const board = new BoardService({ accounts, connection, cache, events, log, store: lastKnown });
   const alerts = new AlertService({
     file: join(environment.dataDir, 'profiles', profile, 'alerts.json'),
@@ -268,6 +277,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       alerts.close();
       notifications.close();
       live.stop();
+      await pushed.flush();
       await webhooks.close();
       miningWatch.stop();
       await miningWatch.idle();

@@ -31,6 +31,7 @@ import type { ConnectionHealthView } from '../domains/connection/views.ts';
 import type { BoardRowView, DeskBalanceView } from '../domains/desk/views.ts';
 import type { SyncFinished, SyncProgressView } from '../domains/history/views.ts';
 import type { LiveBatch, LiveState } from '../domains/live/views.ts';
+import type { KnownPushedView } from '../domains/known/views.ts';
 import type { MiningAlertView } from '../domains/mining/views.ts';
 import type { Notice } from '../domains/app/views.ts';
 import type { ExchangeCancelView } from '../domains/orders/views.ts';
@@ -105,6 +106,8 @@ export const events = {
   'connection.health': shape<ConnectionHealthView>(),
   'ws.state': shape<{ accountId: string; state: LiveState }>(),
   'ws.batch': shape<LiveBatch>(),
+  /** Pushes changed an account's last known state (one event per account per written window). */
+  'known.pushed': shape<KnownPushedView>(),
   'webhook.event': shape<Omit<WebhookEventView, 'receivedAtMs'>>(),
   /** The exchange cancelled an order on its own (self-trade prevention, reduce-only, liquidation, ...). */
   'orders.exchangeCancel': shape<ExchangeCancelView>(),

@@ -1,5 +1,16 @@
 import type { Cache } from '../cache/index.ts';
 
+/** One value to store: its account, kind and scope, and when it was taken. */
+export interface LastKnownWrite {
+  account: string;
+  kind: string;
+  /** '' when the kind has one value per account. */
+  scope?: string;
+  value: unknown;
+  /** Now when not given. */
+  takenAtMs?: number;
+}
+
 /** A value as it was last seen, and when (ms since the epoch). */
 export interface Known<T> {
   value: T;
@@ -8,8 +19,8 @@ export interface Known<T> {
 
 /**
  * What each screen last showed for an account, kept in the cache so it can be painted at once,
- * offline too, with its age. Kinds in use: 'balances.spot', 'balances.collateral', 'balances.main',
- * 'orders.open', 'positions.open', 'subaccount.balances', 'mining.workers', 'keys.permissions'.
+ * offline too, with its age. Kinds in use: those of `KnownKinds` (domains/known/views.ts) and the
+ * desk board's own ('keys.state', 'pnl.realized_today', 'desk.prices').
  * Values are the shaped views main returns to the renderer, never a secret. A reading older than the
  * stored one never replaces it.
  */
@@ -50,10 +61,8 @@ export class LastKnown {
     );
   }
 
-  /** Stores values of several kinds and accounts in one transaction (a batch of a board refresh). */
-  async rememberEach(
-    entries: readonly { kind: string; account: string; value: unknown; scope?: string; takenAtMs?: number }[],
-  ): Promise<void> {
+  /** Stores values of any kinds and accounts in one transaction (a batch of a board refresh, a window of pushes). */
+  async rememberAll(entries: readonly LastKnownWrite[]): Promise<void> {
     if (entries.length === 0) return;
     const now = this.#now();
     await this.#cache.lastKnown.put(

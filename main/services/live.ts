@@ -10,7 +10,14 @@ import { adlRanks, candleRows, orderView } from '../exchange/ws/views.ts';
 import type { CandleInterval } from '../exchange/ws/channels.ts';
 import { ExchangeError } from '../exchange/errors.ts';
 import { placeTpSlWs, type TpSlPosition, type TpSlRequest } from '../exchange/ws/tpsl.ts';
-import type { AdlRankView, CandleView, OrderView, PlaceResultView } from '../ipc/contract.ts';
+import type {
+  AdlRankView,
+  CandleView,
+  LiveEvent,
+  LiveState,
+  OrderView,
+  PlaceResultView,
+} from '../ipc/contract.ts';
 import type { AccountContext, MarketRules, OrderDraft } from '../rules/index.ts';
 import { newClientOrderId, type TradingService } from './trading.ts';
 import type { MarketCatalog } from './market-catalog.ts';
@@ -39,7 +46,18 @@ export class LiveService {
   /** `account\nclientOrderId` of the orders sent over the WebSocket, newest last. */
   readonly #sentIds = new Set<string>();
 
-  constructor(wsUrl: string, accounts: AccountService, events: EventHub, log: Logger) {
+  /** Told of each account's batch of pushes as it crosses to the renderer (the pushed state keeps it). */
+  readonly #onBatch:
+    ((account: string, events: readonly LiveEvent[], allPositions: boolean) => void) | undefined;
+
+  constructor(
+    wsUrl: string,
+    accounts: AccountService,
+    events: EventHub,
+    log: Logger,
+    onBatch?: (account: string, events: readonly LiveEvent[], allPositions: boolean) => void,
+  ) {
+    this.#onBatch = onBatch;
     this.#events = events;
     this.#log = log;
     this.#accounts = accounts;
@@ -63,7 +81,10 @@ export class LiveService {
     let coalescer = this.#coalescers.get(account);
     if (!coalescer) {
       coalescer = new PushCoalescer({
-        sink: (batch) => this.#events.emit('ws.batch', { accountId: account, ...batch }),
+        sink: (batch) => {
+          this.#events.emit('ws.batch', { accountId: account, ...batch });
+          this.#onBatch?.(account, batch.events, this.#listeners.has(`${account}\npositionsMargin\n*`));
+        },
         onUnreadable: (channel) =>
           this.#log.log('warn', `a ${channel} push of ${account} not in the channel's shape was dropped`),
       });
@@ -192,6 +213,11 @@ export class LiveService {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** The state of the account's WebSocket now, without opening one ('idle' when none is open). */
+  state(account: string): LiveState {
+    return this.#clients.peek(account)?.state ?? 'idle';
   }
 
   /** The account's WebSocket once it is live (authorized, subscriptions sent): for order methods. */

@@ -50,6 +50,14 @@ export function deskHandlers({
     'desk.previewPermissions': ({ accountIds, urls }) => previewPermissions(accounts, accountIds, urls),
     'desk.applyPermissions': async ({ accountIds, urls }) => {
       const results = await applyPermissions(accounts, platform, accountIds, urls);
+      // What each key now allows, as far as this app has set it: its last known permissions.
+      known.keepMany(
+        'keys.permissions',
+        results.flatMap((r) => {
+          const account = r.ok ? accounts.registry.get(r.account) : undefined;
+          return account ? [{ account: account.id, value: { ...account.urlPermissions } }] : [];
+        }),
+      );
       await deskAudit.permissions(results);
       return results;
     },

@@ -6,6 +6,7 @@ import type { KnownEntryView } from './views.ts';
 export const knownKinds = [
   'balances.spot',
   'balances.collateral',
+  'collateral.overview',
   'balances.main',
   'orders.open',
   'positions.open',

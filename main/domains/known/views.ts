@@ -5,14 +5,17 @@
 import type { IpcError } from '../../ipc/contract.ts';
 import type { MinerInfoView } from '../mining/views.ts';
 import type { OrderView } from '../orders/views.ts';
-import type { PositionView } from '../positions/views.ts';
+import type { CollateralView, PositionView } from '../positions/views.ts';
 import type { MainBalanceView } from '../wallet/views.ts';
 
 /** What is kept per account, and the view each kind holds (the one its screen's procedure answers). */
 export interface KnownKinds {
   /** `balances.spot` / `desk.balances`: spot trade balances by ticker. */
   'balances.spot': Record<string, { available: string; freeze: string }>;
-  'balances.collateral': Record<string, Record<string, string>>;
+  /** Collateral balances by ticker (the desk board's read, and `balanceMargin` pushes). */
+  'balances.collateral': Record<string, string>;
+  /** `positions.collateral`: collateral balances, free margin and the account summary. */
+  'collateral.overview': CollateralView;
   /** `wallet.balances`: main balances by ticker. */
   'balances.main': Record<string, MainBalanceView>;
   /** `orders.active`, scope: the market ('' for all markets). */
@@ -23,7 +26,11 @@ export interface KnownKinds {
   'subaccount.balances': Record<string, Array<{ main: string; spot: string; collateral: string }>>;
   /** `mining.info`, scope: the mining account's name. */
   'mining.workers': MinerInfoView;
-  'keys.permissions': unknown;
+  /**
+   * A sub-account key's URL permissions as this app last set them (`desk.applyPermissions`): URL ->
+   * enabled. The exchange cannot read a key's settings back, so this is all that is ever seen.
+   */
+  'keys.permissions': Record<string, boolean>;
   /** `mining.accounts`: the pool accounts of a main account. */
   'mining.accounts': Array<{ name: string; createdAt: number }>;
 }
@@ -48,4 +55,11 @@ export interface KnownView<T> {
   source: 'exchange' | 'cache';
   /** Why the exchange's answer is not here (unreachable, key refused), when it is not. */
   problem?: IpcError;
+}
+
+/** An account's last known values that pushes changed, and the time they are now as of (ms). */
+export interface KnownPushedView {
+  accountId: string;
+  kinds: KnownKind[];
+  asOfMs: number;
 }

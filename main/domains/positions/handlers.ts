@@ -24,7 +24,8 @@ export function positionsHandlers({
       setLeverage(connection, await as(accountId), leverage),
     'positions.hedgeMode': ({ accountId }) => collateralAccount.hedgeMode(accountId),
     'positions.setHedgeMode': ({ accountId, enabled }) => collateralAccount.setHedgeMode(accountId, enabled),
-    'positions.collateral': ({ accountId }) => collateralAccount.overview(accountId),
+    'positions.collateral': ({ accountId }) =>
+      known.fresh(accountId, 'collateral.overview', () => collateralAccount.overview(accountId)),
     'positions.addTpSl': async ({ accountId, ...input }) =>
       addTpSl(connection, live, accountId, () => as(accountId), input),
     'positions.adl': ({ accountId }) => live.adlRanks(accountId),

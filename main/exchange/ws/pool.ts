@@ -22,6 +22,11 @@ export class WsClients {
     return c;
   }
 
+  /** The account's client when one exists, without creating it. */
+  peek(accountId: string): WsClient | undefined {
+    return this.#clients.get(accountId);
+  }
+
   /** Stops and forgets one account's client (account removed, key changed). */
   drop(accountId: string): void {
     this.#clients.get(accountId)?.stop();

@@ -39,6 +39,7 @@ import {
 } from './board-rows.ts';
 import { readPrices } from './board-prices.ts';
 import { pool } from './pool.ts';
+import type { LastKnownWrite } from '../last-known.ts';
 
 /** The store of last-seen values (the app's LastKnown service, or a memory for tests). */
 export interface KnownStore {
@@ -48,9 +49,7 @@ export interface KnownStore {
   ): Promise<void>;
   recallAll<T>(kind: string, accounts?: string[], scope?: string): Promise<Map<string, Known<T>>>;
   /** Values of several kinds and accounts in one transaction. */
-  rememberEach(
-    entries: { kind: string; account: string; value: unknown; takenAtMs?: number }[],
-  ): Promise<void>;
+  rememberAll(entries: readonly LastKnownWrite[]): Promise<void>;
 }
 
 export const KINDS = {
@@ -357,7 +356,7 @@ export class BoardService {
   async #save(batch: Reading[], desk: readonly AccountRecord[], prices: Prices): Promise<void> {
     if (batch.length === 0) return;
     try {
-      await this.#store.rememberEach(
+      await this.#store.rememberAll(
         batch.flatMap((r) => {
           const at = { account: r.account, takenAtMs: r.atMs };
           const key = { state: r.key, ...(r.problem ? { problem: r.problem } : {}) };

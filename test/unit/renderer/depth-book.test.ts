@@ -33,6 +33,7 @@ function liveBridge(answer: (procedure: string, input: unknown) => unknown) {
     if (procedure === 'live.subscribe')
       return { ok: true, value: `00000000-0000-4000-8000-00000000000${String(++subscription)}` };
     if (procedure === 'live.unsubscribe') return { ok: true, value: true };
+    if (procedure === 'live.state') return { ok: true, value: 'live' };
     return answer(procedure, input);
   });
   return { ...bridge, push: (batch: LiveBatch) => bridge.emit('ws.batch', batch) };
@@ -205,13 +206,45 @@ describe('MarketDepth', () => {
     // 12 never came: 13 follows it. The book asks for a snapshot instead of showing a wrong one.
     push(depthPushOf(false, { asks: [['100.5', '3']], pastUpdateId: 12, updateId: 13 }));
     expect(depth.asks.map(([p]) => p)).not.toContain('100.5');
+    expect(depth.live).toBe(false);
     await flush();
     expect(depth.resyncs).toBe(1);
+    expect(depth.live).toBe(true);
     expect(calls.filter(([p]) => p === 'markets.depth')).toHaveLength(2);
     expect(depth.bestAsk).toBe('100.1');
     // The next diff is taken as the new start.
     push(depthPushOf(false, { asks: [['100.1', '0']], pastUpdateId: 20, updateId: 21 }));
     expect(depth.bestAsk).toBe('100.2');
+    await depth.stop();
+  });
+
+  it('says live only while its socket is live and the book in sync; stale since the drop until read again', async () => {
+    const { api, calls, emit } = liveBridge((procedure) =>
+      procedure === 'markets.depth'
+        ? { ok: true, value: book }
+        : { ok: false, error: { code: 'x', message: 'x' } },
+    );
+    const depth = new MarketDepth(api);
+    await depth.follow(ACCOUNT, 'BTC_USDT');
+    expect(depth.live).toBe(true);
+    expect(depth.staleSinceMs).toBeNull();
+
+    const before = Date.now();
+    emit('ws.state', { accountId: ACCOUNT, state: 'connecting' });
+    expect(depth.live).toBe(false);
+    expect(depth.inSync).toBe(false);
+    expect(depth.staleSinceMs).toBeGreaterThanOrEqual(before);
+    // Another account's socket says nothing about this book.
+    emit('ws.state', { accountId: '00000000-0000-4000-8000-000000000099', state: 'live' });
+    expect(depth.live).toBe(false);
+
+    // Back: the changes missed meanwhile are not replayed, so the book is read again before it is live.
+    emit('ws.state', { accountId: ACCOUNT, state: 'live' });
+    expect(depth.live).toBe(false);
+    await flush();
+    expect(calls.filter(([p]) => p === 'markets.depth')).toHaveLength(2);
+    expect(depth.live).toBe(true);
+    expect(depth.staleSinceMs).toBeNull();
     await depth.stop();
   });
 
@@ -243,6 +276,7 @@ describe('MarketDepth', () => {
       ok: false,
       error: { code: 'network', message: 'The exchange did not answer.' },
     }));
+    // No account: no socket, so never live.
     const depth = new MarketDepth(api);
     await depth.follow('', 'BTC_USDT');
     expect(depth.live).toBe(false);

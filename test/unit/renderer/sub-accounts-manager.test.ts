@@ -7,6 +7,7 @@ import {
   permissionWord,
   SubAccountsManager,
 } from '../../../renderer/src/lib/managers/sub-accounts.svelte.ts';
+import { capabilitySummary } from '../../../renderer/src/lib/managers/key-permissions.ts';
 import { fakeBridge } from './fake-bridge.ts';
 
 const MAIN = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
@@ -83,6 +84,60 @@ describe('SubAccountsManager', () => {
     expect(balanceLines(manager.balances['42'])).toEqual([
       { ticker: 'USDT', main: '1', spot: '2', collateral: '3' },
     ]);
+  });
+
+  it("follows a keyed sub-account's spot and collateral pushes: the changed tickers replace those shown", async () => {
+    const { api, calls, emit } = fakeBridge({
+      'accounts.list': {
+        ok: true,
+        value: [account(MAIN, 'main', 'Main', null), account(SUB, 'sub', 'Alpha', '42')],
+      },
+      'desk.subAccountBalances': {
+        ok: true,
+        value: [
+          {
+            subAccountId: '42',
+            ok: true,
+            balances: {
+              USDT: [{ main: '1', spot: '2', collateral: '3' }],
+              BTC: [{ main: '0', spot: '0.5', collateral: '0' }],
+            },
+          },
+        ],
+      },
+      'live.subscribe': { ok: true, value: '00000000-0000-4000-8000-000000000001' },
+      'live.state': { ok: true, value: 'live' },
+      'live.unsubscribe': { ok: true, value: true },
+    });
+    const manager = new SubAccountsManager(api);
+    await manager.load();
+    expect(calls.filter(([p]) => p === 'live.subscribe').map(([, i]) => i)).toEqual([
+      { accountId: SUB, channel: 'balanceSpot', topic: '*' },
+      { accountId: SUB, channel: 'balanceMargin', topic: '*' },
+    ]);
+    await expect.poll(() => manager.live.live).toBe(true);
+    emit('ws.batch', {
+      accountId: SUB,
+      replaced: 0,
+      events: [
+        { channel: 'balanceSpot', balances: { USDT: { available: '1.25', freeze: '0.75' } } },
+        { channel: 'balanceMargin', balances: { ETH: { balance: '4', borrow: '0' } } },
+      ],
+    });
+    expect(balanceLines(manager.balances['42'])).toEqual([
+      { ticker: 'BTC', main: '0', spot: '0.5', collateral: '0' },
+      { ticker: 'ETH', main: '0', spot: '0', collateral: '4' },
+      { ticker: 'USDT', main: '1', spot: '2', collateral: '3' },
+    ]);
+    // A push of another account changes nothing here.
+    emit('ws.batch', {
+      accountId: MAIN,
+      replaced: 0,
+      events: [{ channel: 'balanceSpot', balances: { BTC: { available: '9', freeze: '0' } } }],
+    });
+    expect(balanceLines(manager.balances['42'])[0]?.spot).toBe('0.5');
+    await manager.live.stop();
+    expect(calls.filter(([p]) => p === 'live.unsubscribe')).toHaveLength(2);
   });
 
   it('previews a sweep of the selection with the plan as typed, runs it by its preview id, reports failures first and rereads balances', async () => {
@@ -223,5 +278,23 @@ describe('permissionRows', () => {
         { url: ' ', enable: false },
       ]),
     ).toEqual([{ url: '/api/v4/order/new', enable: true }]);
+  });
+});
+
+describe('capabilitySummary', () => {
+  const caps = [
+    { id: 'read', label: 'Read', description: '', movesFunds: false, urls: ['/a', '/b'] },
+    { id: 'trade', label: 'Trade', description: '', movesFunds: false, urls: ['/c'] },
+    { id: 'withdraw', label: 'Withdraw', description: '', movesFunds: true, urls: ['/d', '/e'] },
+  ];
+
+  it('names the capabilities on, off and partly set, and single URLs outside them', () => {
+    expect(capabilitySummary(caps, { '/a': true, '/b': true, '/d': false, '/e': false })).toBe(
+      'Read on · Withdraw off',
+    );
+    expect(capabilitySummary(caps, { '/a': true, '/c': false, '/x': true })).toBe(
+      'Trade off · Read partly set · 1 single URL set',
+    );
+    expect(capabilitySummary(caps, {})).toBe('nothing set');
   });
 });

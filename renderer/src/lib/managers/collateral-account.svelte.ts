@@ -1,25 +1,63 @@
-import type { CollateralView, IpcError, LiveBorrowView } from '../../../../main/ipc/contract.ts';
+import type { CollateralView, IpcError, LiveBorrowView, LiveEvent } from '../../../../main/ipc/contract.ts';
 import type { TxcApi } from '../api.ts';
+import { Known, recall } from './known.svelte.ts';
+import { LiveFollow } from './live-follow.svelte.ts';
+
+/** The overview with a `balanceMargin` push's balances applied (only non-zero ones are listed). */
+export function withMarginPush(
+  view: CollateralView,
+  push: Extract<LiveEvent, { channel: 'balanceMargin' }>,
+): CollateralView {
+  const balances = { ...view.balances };
+  for (const [ticker, fields] of Object.entries(push.balances)) {
+    const balance = fields['balance'];
+    if (balance !== undefined) balances[ticker] = balance;
+  }
+  const listed = Object.entries(balances).filter(([, v]) => !/^-?0*(\.0*)?$/.test(v));
+  return { ...view, balances: Object.fromEntries(listed) };
+}
 
 /**
  * One account's collateral account on the Positions screen: hedge mode (switched through main's own
- * confirmation), the collateral balances with the free margin, and the open borrows the exchange
- * pushes on `borrowsMargin`.
+ * confirmation), the collateral balances with the free margin (the saved ones painted at once, with
+ * their age; then the exchange's; then each `balanceMargin` push), and the open borrows the exchange
+ * pushes on `borrowsMargin`. While the socket is down the overview is read again every minute.
  */
 export class CollateralAccountManager {
   account = $state('');
   hedgeMode = $state<boolean | undefined>();
-  overview = $state<CollateralView | undefined>();
+  /** Collateral balances and free margin, with their age and source. */
+  readonly known = new Known<CollateralView>();
   borrows = $state<LiveBorrowView[]>([]);
   busy = $state(false);
   error = $state<IpcError | undefined>();
   hedgeError = $state<IpcError | undefined>();
   readonly #api: TxcApi;
-  #stops: Array<() => void> = [];
-  #sub: string | undefined;
+  readonly #live: LiveFollow;
 
   constructor(api: TxcApi) {
     this.#api = api;
+    this.#live = new LiveFollow(api, {
+      onPush: (accountId, e) => this.#push(accountId, e),
+      refresh: () => void this.load(),
+    });
+  }
+
+  /** What the panel shows; undefined while nothing is known. */
+  get overview(): CollateralView | undefined {
+    return this.known.value;
+  }
+
+  /** Whether the balances follow the socket now (pushes arrive). */
+  get live(): boolean {
+    return this.#live.live;
+  }
+
+  #push(accountId: string, e: LiveEvent): void {
+    if (accountId !== this.account) return;
+    if (e.channel === 'borrowsMargin') this.borrows = e.records;
+    else if (e.channel === 'balanceMargin' && this.known.value)
+      this.known.set(withMarginPush(this.known.value, e));
   }
 
   async follow(account: string): Promise<void> {
@@ -27,37 +65,28 @@ export class CollateralAccountManager {
     await this.stop();
     this.account = account;
     this.hedgeMode = undefined;
-    this.overview = undefined;
     this.borrows = [];
     this.hedgeError = undefined;
     if (!account) return;
-    this.#stops.push(
-      this.#api.on('ws.batch', (batch) => {
-        if (batch.accountId !== this.account) return;
-        for (const e of batch.events) if (e.channel === 'borrowsMargin') this.borrows = e.records;
-      }),
-    );
     await this.load();
-    const reply = await this.#api.live.subscribe({
-      accountId: account,
-      channel: 'borrowsMargin',
-      topic: '*',
-    });
-    if (reply.ok && account === this.account) this.#sub = reply.value;
-    else if (reply.ok) await this.#api.live.unsubscribe({ id: reply.value });
+    if (account === this.account) await this.#live.follow([account], ['borrowsMargin', 'balanceMargin']);
   }
 
   async load(): Promise<void> {
     const account = this.account;
     if (!account) return;
-    const [mode, overview] = await Promise.all([
+    const [mode] = await Promise.all([
       this.#api.positions.hedgeMode({ accountId: account }),
-      this.#api.positions.collateral({ accountId: account }),
+      this.known.load(
+        account,
+        async () => (await recall(this.#api, 'collateral.overview', [account]))[account],
+        () => this.#api.positions.collateral({ accountId: account }),
+      ),
     ]);
     if (account !== this.account) return;
     this.hedgeMode = mode.ok ? mode.value : undefined;
-    this.overview = overview.ok ? overview.value : undefined;
-    this.error = !mode.ok ? mode.error : !overview.ok ? overview.error : undefined;
+    // An overview that could not be read says so in its own line (AsOf), with the saved one kept.
+    this.error = mode.ok ? undefined : mode.error;
   }
 
   /** Asks main to switch; main asks the person natively. True when the mode is now `enabled`. */
@@ -79,10 +108,6 @@ export class CollateralAccountManager {
   }
 
   async stop(): Promise<void> {
-    for (const stop of this.#stops) stop();
-    this.#stops = [];
-    const id = this.#sub;
-    this.#sub = undefined;
-    if (id) await this.#api.live.unsubscribe({ id });
+    await this.#live.stop();
   }
 }

@@ -1,5 +1,6 @@
 import type { IpcError, TxcApi } from '../api.ts';
 import type { LiveEvent, LiveTradeView, MarketStatsView } from '../../../../main/ipc/contract.ts';
+import { LiveFollow } from './live-follow.svelte.ts';
 import { applyLevels, followsLast, isZero, type Level } from '../format/book.ts';
 import { compareDecimal } from '../format/decimal.ts';
 import { addDecimal, divideDecimal, multiplyDecimal, subtractDecimal } from '../format/decimal-math.ts';
@@ -62,9 +63,17 @@ export class MarketDepth {
   error = $state<IpcError | undefined>();
   /** Subscription refused (the book then stays at its snapshot). */
   liveError = $state<IpcError | undefined>();
-  live = $state(false);
+  /**
+   * The book holds every change the exchange made: a snapshot was read (or came whole over the
+   * socket) and no diff went missing since. False from a missed diff or a dropped socket until the
+   * next snapshot.
+   */
+  inSync = $state(false);
+  /** When the book last stopped being live (socket down, out of sync); null while live or never live. */
+  staleSinceMs = $state<number | null>(null);
+  readonly #live: LiveFollow;
   market = $state('');
-  account = '';
+  account = $state('');
   readonly #api: TxcApi;
   /** Times a missed diff made the book read its snapshot again. */
   resyncs = $state(0);
@@ -73,11 +82,40 @@ export class MarketDepth {
   #updateId: number | undefined;
   /** A full book came over the WebSocket: a REST snapshot still on its way is older than it. */
   #liveSnapshot = false;
-  #subscriptions: string[] = [];
-  #stopBatch: (() => void) | undefined;
-
   constructor(api: TxcApi) {
     this.#api = api;
+    this.#live = new LiveFollow(api, {
+      onPush: (_, event) => this.#push(event),
+      // Back after a drop: the diffs missed meanwhile are not replayed, so the book is read again.
+      refresh: () => void this.load(),
+      onLive: (live) => {
+        if (!live) this.#lost();
+      },
+      onRefused: (error) => (this.liveError = error),
+    });
+  }
+
+  /** The socket's state for this book ('idle' before one is followed). */
+  get socket(): string {
+    return this.#live.states[this.account] ?? 'idle';
+  }
+
+  /** Live: the socket is live and the book in sync with it. */
+  get live(): boolean {
+    return this.#live.live && this.inSync;
+  }
+
+  /** The book stopped following the exchange: it is stale from now until a snapshot. */
+  #lost(): void {
+    this.inSync = false;
+    this.#updateId = undefined;
+    this.#liveSnapshot = false;
+    this.staleSinceMs ??= Date.now();
+  }
+
+  #synced(): void {
+    this.inSync = true;
+    if (this.#live.live) this.staleSinceMs = null;
   }
 
   get ladder(): { asks: LadderRow[]; bids: LadderRow[] } {
@@ -131,30 +169,12 @@ export class MarketDepth {
     this.liveError = undefined;
     this.#updateId = undefined;
     this.#liveSnapshot = false;
+    this.inSync = false;
+    this.staleSinceMs = null;
     if (!market) return;
-    if (account) {
-      this.#stopBatch = this.#api.on('ws.batch', (batch) => {
-        if (batch.accountId !== this.account || generation !== this.#generation) return;
-        for (const event of batch.events) this.#push(event);
-      });
-      const ids = await Promise.all(
-        (['depth', 'trades'] as const).map(async (channel) => {
-          const reply = await this.#api.live.subscribe({ accountId: account, channel, topic: market });
-          if (!reply.ok) this.liveError = reply.error;
-          return reply.ok ? reply.value : undefined;
-        }),
-      );
-      // the day's statistics: shown when they come, the book is live without them
-      const stats = await this.#api.live.subscribe({ accountId: account, channel: 'market', topic: market });
-      const got = ids.filter((id): id is string => id !== undefined);
-      if (stats.ok) got.push(stats.value);
-      if (generation !== this.#generation) {
-        for (const id of got) void this.#api.live.unsubscribe({ id });
-        return;
-      }
-      this.#subscriptions = got;
-      this.live = ids.every((id) => id !== undefined);
-    }
+    // the day's statistics (`market`) come with the book; the book is live without them
+    if (account) await this.#live.follow([account], ['depth', 'trades', 'market'], market);
+    if (generation !== this.#generation) return;
     await this.load(generation);
   }
 
@@ -175,6 +195,7 @@ export class MarketDepth {
     if (this.#liveSnapshot) return;
     this.asks = applyLevels('ask', [], reply.value.asks);
     this.bids = applyLevels('bid', [], reply.value.bids);
+    this.#synced();
   }
 
   #push(push: LiveEvent): void {
@@ -182,13 +203,15 @@ export class MarketDepth {
       if (push.market !== this.market) return;
       if (!push.full && !followsLast(push, this.#updateId)) {
         // A diff went missing: this book is wrong until a snapshot replaces it.
-        this.#updateId = undefined;
-        this.#liveSnapshot = false;
+        this.#lost();
         this.resyncs++;
         void this.load();
         return;
       }
-      if (push.full) this.#liveSnapshot = true;
+      if (push.full) {
+        this.#liveSnapshot = true;
+        this.#synced();
+      }
       this.#updateId = push.updateId ?? this.#updateId;
       this.asks = applyLevels('ask', push.full ? [] : this.asks, push.asks);
       this.bids = applyLevels('bid', push.full ? [] : this.bids, push.bids);
@@ -208,11 +231,7 @@ export class MarketDepth {
   /** Stops listening (market change, account change, leaving the screen). */
   async stop(): Promise<void> {
     this.#generation++;
-    this.#stopBatch?.();
-    this.#stopBatch = undefined;
-    this.live = false;
-    const ids = this.#subscriptions;
-    this.#subscriptions = [];
-    await Promise.all(ids.map((id) => this.#api.live.unsubscribe({ id })));
+    this.inSync = false;
+    await this.#live.stop();
   }
 }

@@ -3,11 +3,17 @@ import type {
   BatchOutcome,
   KeyCapabilityView,
   KeyDiffView,
+  LiveEvent,
   ProcedureResult,
   SweepLegView,
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { addDecimal } from '../format/decimal-math.ts';
 import { recall } from './known.svelte.ts';
+import { LiveFollow } from './live-follow.svelte.ts';
+
+/** At most this many sub-accounts follow their balances live on this screen (one WebSocket each). */
+export const LIVE_SUB_BALANCES = 20;
 
 export type SubBalances = ProcedureResult<'desk.subAccountBalances'>[number];
 export type SweepResult = ProcedureResult<'desk.runSweep'>[number];
@@ -88,9 +94,14 @@ export class SubAccountsManager {
   permissionError = $state<IpcError | undefined>();
   applying = $state(false);
 
+  /** Each sub-account key's URL permissions as this app last set them, with when (by account id). */
+  keyPermissions = $state<Partial<Record<string, { value: Record<string, boolean>; asOfMs: number }>>>({});
+
   rotateError = $state<{ id: string; error: IpcError } | undefined>();
   rotated = $state<string | undefined>();
   readonly #api: TxcApi;
+  /** The balances of sub-accounts with their own key follow its socket (`balanceSpot`, `balanceMargin`). */
+  readonly live: LiveFollow;
   readonly #onBatch: () => void;
   readonly #blockedBy: () => string | undefined;
 
@@ -106,6 +117,43 @@ export class SubAccountsManager {
     this.#api = api;
     this.#onBatch = onBatch;
     this.#blockedBy = blockedBy;
+    this.live = new LiveFollow(api, {
+      onPush: (accountId, e) => this.#pushed(accountId, e),
+      refresh: () => void this.refreshBalances(),
+    });
+  }
+
+  /** A push names only the tickers that changed: they replace those of the balances shown. */
+  #pushed(accountId: string, e: LiveEvent): void {
+    const sid = this.accounts.find((a) => a.id === accountId)?.subAccountId;
+    const view = sid ? this.balances[sid] : undefined;
+    if (!sid || !view?.ok || (e.channel !== 'balanceSpot' && e.channel !== 'balanceMargin')) return;
+    // Spot is what is available plus what is held; collateral is the collateral balance.
+    const changed: Record<string, { spot?: string; collateral?: string }> =
+      e.channel === 'balanceSpot'
+        ? Object.fromEntries(
+            Object.entries(e.balances).map(([t, b]) => [t, { spot: addDecimal(b.available, b.freeze) }]),
+          )
+        : Object.fromEntries(
+            Object.entries(e.balances).flatMap(([t, b]) =>
+              b['balance'] === undefined ? [] : [[t, { collateral: b['balance'] }]],
+            ),
+          );
+    const balances = { ...view.balances };
+    for (const [ticker, change] of Object.entries(changed)) {
+      const [first, ...rest] = balances[ticker] ?? [];
+      balances[ticker] = [{ main: '0', spot: '0', collateral: '0', ...first, ...change }, ...rest];
+    }
+    this.balances = { ...this.balances, [sid]: { ...view, balances } };
+  }
+
+  /** The key permissions last set of the registered sub-accounts. */
+  async recallKeyPermissions(): Promise<void> {
+    this.keyPermissions = await recall(
+      this.#api,
+      'keys.permissions',
+      this.subs.map((s) => s.id),
+    );
   }
 
   /** Why sweeps, permission changes and key replacement are off now; undefined when they can run. */
@@ -154,7 +202,9 @@ export class SubAccountsManager {
     this.accounts = reply.value;
     this.selected = this.selected.filter((id) => reply.value.some((a) => a.id === id));
     if (this.subs.length === 0) return;
-    await Promise.all([this.#recallSaved(), this.refreshBalances()]);
+    await Promise.all([this.#recallSaved(), this.refreshBalances(), this.recallKeyPermissions()]);
+    const keyed = this.subs.filter((s) => s.subAccountId && !s.needsKey).map((s) => s.id);
+    await this.live.follow(keyed.slice(0, LIVE_SUB_BALANCES), ['balanceSpot', 'balanceMargin']);
   }
 
   async refreshBalances(): Promise<void> {
@@ -291,6 +341,7 @@ export class SubAccountsManager {
     this.permissionPreview = undefined;
     this.permissionResults = failuresFirst(reply.value);
     this.#onBatch();
+    await this.recallKeyPermissions();
     return true;
   }
 

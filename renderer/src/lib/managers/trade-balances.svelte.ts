@@ -1,0 +1,77 @@
+/**
+ * One account's spot and collateral balances for the Wallet's moves: the saved ones at once with
+ * their age, then the exchange's, then each `balanceSpot` / `balanceMargin` push (only the tickers
+ * that changed). While the socket is down they are read again every minute instead.
+ */
+import type { CollateralView, LiveEvent } from '../../../../main/ipc/contract.ts';
+import type { TxcApi } from '../api.ts';
+import { withMarginPush } from './collateral-account.svelte.ts';
+import { Known, recall } from './known.svelte.ts';
+import { LiveFollow } from './live-follow.svelte.ts';
+
+type Spot = Record<string, { available: string; freeze: string }>;
+
+export class TradeBalances {
+  readonly spot = new Known<Spot>();
+  readonly collateral = new Known<CollateralView>();
+  account = $state('');
+  readonly #api: TxcApi;
+  readonly live: LiveFollow;
+
+  constructor(api: TxcApi) {
+    this.#api = api;
+    this.live = new LiveFollow(api, {
+      onPush: (accountId, e) => this.#push(accountId, e),
+      refresh: () => void this.load(),
+    });
+  }
+
+  async follow(account: string): Promise<void> {
+    if (account === this.account) return;
+    this.account = account;
+    await this.live.stop();
+    if (!account) return;
+    await this.load();
+    if (account === this.account) await this.live.follow([account], ['balanceSpot', 'balanceMargin']);
+  }
+
+  async load(): Promise<void> {
+    const account = this.account;
+    if (!account) return;
+    await Promise.all([
+      this.spot.load(
+        account,
+        async () => (await recall(this.#api, 'balances.spot', [account]))[account],
+        () => this.#api.balances.spot({ accountId: account }),
+      ),
+      this.collateral.load(
+        account,
+        async () => (await recall(this.#api, 'collateral.overview', [account]))[account],
+        () => this.#api.positions.collateral({ accountId: account }),
+      ),
+    ]);
+  }
+
+  /** What can leave the spot or collateral balance now, in one ticker; undefined when not known. */
+  available(kind: 'spot' | 'collateral', ticker: string): string | undefined {
+    if (kind === 'spot') {
+      const value = this.spot.value;
+      return value ? (value[ticker]?.available ?? '0') : undefined;
+    }
+    const value = this.collateral.value;
+    return value ? (value.balances[ticker] ?? '0') : undefined;
+  }
+
+  #push(accountId: string, e: LiveEvent): void {
+    if (accountId !== this.account) return;
+    const spot = this.spot.value;
+    const collateral = this.collateral.value;
+    if (e.channel === 'balanceSpot' && spot) this.spot.set({ ...spot, ...e.balances });
+    else if (e.channel === 'balanceMargin' && collateral) this.collateral.set(withMarginPush(collateral, e));
+  }
+
+  stop(): Promise<void> {
+    this.account = '';
+    return this.live.stop();
+  }
+}
