@@ -107,7 +107,6 @@ const ALLOWED: Record<string, string> = {
   order_cancel:
     'one order is cancelled over REST order/cancel (orders.cancel); cancel-all uses order_cancel_all',
   order_cancel_conditional: 'conditional orders are canceled one by one (order_cancel)',
-  'channel:balanceMargin': 'collateral balances are read by REST (positions.collateral)',
   'channel:bookTicker': 'the depth ladder carries the best bid and ask',
   'channel:lastprice':
     'main reads it for price alerts (services/alerts); the screens take the last price from trades and depth',
