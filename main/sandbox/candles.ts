@@ -97,9 +97,11 @@ export class Candles {
     this.#bars.set(m.name, [...bars, ...(this.#bars.get(m.name) ?? []).filter((b) => b.t > end - 60)]);
   }
 
-  /** Adds a trade to its minute's bar. */
+  /**
+   * Adds a trade to its minute's bar. The seeded past is not walked here (a trade needs only the
+   * last bar): the first read of the market walks it and keeps these bars after it.
+   */
   trade(m: MarketDef, timeSeconds: number, price: bigint, qty: bigint): void {
-    this.#ensure(m.name);
     this.#markets.set(m.name, m);
     let bars = this.#bars.get(m.name);
     if (!bars) this.#bars.set(m.name, (bars = []));

@@ -82,6 +82,29 @@ describe('candles', () => {
     p.close();
   });
 
+  it('keeps a trade made before the market was first read, after its seeded past', async () => {
+    const p = await Peer.open(h.url);
+    const ask = ((await p.call('depth_request', ['LTC_USDT', 1, '0'])).result as { asks: string[][] })
+      .asks[0]?.[0] as string;
+    const r = await h.client('main').post('/api/v4/order/new', {
+      market: 'LTC_USDT',
+      side: 'buy',
+      amount: '0.05',
+      price: ask,
+    });
+    expect(r.status).toBe(200);
+    const { dealStock: dealt, timestamp } = r.body as { dealStock: string; timestamp: number };
+    expect(d(dealt).gt(0)).toBe(true);
+    const minute = Math.floor(timestamp / 60) * 60;
+    const rows = (await p.call('candles_request', ['LTC_USDT', now() - 7200, now(), 60])).result as Row[];
+    expect(rows.length).toBeGreaterThanOrEqual(119); // the seeded minutes of the last two hours
+    const traded = rows.find((row) => row[0] === minute);
+    expect(traded).toBeDefined();
+    expect(d(traded?.[5] ?? '0').gte(dealt)).toBe(true);
+    expect(d(traded?.[3] ?? '0').gte(ask) && d(traded?.[4] ?? '0').lte(ask)).toBe(true);
+    p.close();
+  });
+
   it('refuses an interval the exchange does not serve, an unknown market and an empty window', async () => {
     const p = await Peer.open(h.url);
     expect((await p.call('candles_subscribe', ['BTC_USDT', 120])).error?.code).toBe(1);
