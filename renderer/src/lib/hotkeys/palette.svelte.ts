@@ -1,4 +1,5 @@
 import type { Command, HotkeyRegistry } from './registry.svelte.ts';
+import { TypedList } from './typed-list.svelte.ts';
 
 /** What the palette lists: a command, or an entry of a source (an account, a market). */
 export interface PaletteEntry extends Command {
@@ -57,14 +58,12 @@ export function matchScore(text: string, query: string): number | undefined {
  * Entries are the registered commands that are available now, then what `sources` offer (accounts,
  * markets), ranked together by match.
  */
-export class CommandPalette {
-  open = $state(false);
-  query = $state('');
-  active = $state(0);
+export class CommandPalette extends TypedList<PaletteEntry> {
   readonly #registry: HotkeyRegistry;
   readonly #sources: () => readonly PaletteEntry[];
 
   constructor(registry: HotkeyRegistry, sources: () => readonly PaletteEntry[] = () => []) {
+    super();
     this.#registry = registry;
     this.#sources = sources;
   }
@@ -83,35 +82,15 @@ export class CommandPalette {
     return scored.sort((a, b) => a.score - b.score || a.index - b.index).map((s) => s.entry);
   });
 
-  show(): void {
-    this.open = true;
-    this.query = '';
-    this.active = 0;
-  }
-
-  close(): void {
-    this.open = false;
-  }
-
-  setQuery(query: string): void {
-    this.query = query;
-    this.active = 0;
-  }
-
-  /** Moves the highlight, wrapping around the list. */
-  move(step: number): void {
-    const n = this.results.length;
-    if (n === 0) return;
-    this.active = (((this.active + step) % n) + n) % n;
+  protected get entries(): readonly PaletteEntry[] {
+    return this.results;
   }
 
   /** Runs the highlighted entry (or the one at `index`) and closes. */
   run(index = this.active): boolean {
-    const entry = this.results[index];
-    if (!entry) return false;
-    this.close();
-    entry.run();
-    return true;
+    const entry = this.take(index);
+    entry?.run();
+    return entry !== undefined;
   }
 
   chordFor(id: string): string | undefined {

@@ -1,5 +1,6 @@
 import type { AccountView } from '../../../../main/ipc/contract.ts';
 import { matchScore } from '../hotkeys/palette.svelte.ts';
+import { TypedList } from '../hotkeys/typed-list.svelte.ts';
 
 /** At most this many accounts are drawn in the list; the rest are counted ("1,000 more: type…"). */
 export const PICKER_LIMIT = 50;
@@ -32,13 +33,11 @@ export function pickAccounts(accounts: readonly AccountView[], query: string): A
  * The top bar's account picker: open or closed, what is typed, the matching accounts (only the
  * first `PICKER_LIMIT` are drawn, so a desk of thousands opens at once) and the highlighted one.
  */
-export class AccountPickerState {
-  open = $state(false);
-  query = $state('');
-  active = $state(0);
+export class AccountPickerState extends TypedList<AccountView> {
   readonly #accounts: () => readonly AccountView[];
 
   constructor(accounts: () => readonly AccountView[]) {
+    super();
     this.#accounts = accounts;
   }
 
@@ -55,32 +54,12 @@ export class AccountPickerState {
     return this.matches.length - this.shown.length;
   }
 
-  show(): void {
-    this.query = '';
-    this.active = 0;
-    this.open = true;
-  }
-
-  close(): void {
-    this.open = false;
-  }
-
-  setQuery(query: string): void {
-    this.query = query;
-    this.active = 0;
-  }
-
-  /** Moves the highlight through the drawn accounts, wrapping around. */
-  move(step: number): void {
-    const n = this.shown.length;
-    if (n === 0) return;
-    this.active = (((this.active + step) % n) + n) % n;
+  protected get entries(): readonly AccountView[] {
+    return this.shown;
   }
 
   /** The highlighted account (or the one at `index`); the picker closes. */
   pick(index = this.active): AccountView | undefined {
-    const account = this.shown[index];
-    if (account) this.close();
-    return account;
+    return this.take(index);
   }
 }

@@ -6,7 +6,7 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { acknowledgeOf } from './active-orders.svelte.ts';
-import type { TicketTimers } from './order-ticket.svelte.ts';
+import { browserTimers, type TicketTimers } from './order-ticket.svelte.ts';
 
 export type LadderSkew = 'even' | 'more_low' | 'more_high';
 
@@ -40,11 +40,6 @@ const emptyFields = (): LadderFields => ({
   postOnly: false,
   stopOnFail: false,
 });
-
-const browserTimers: TicketTimers = {
-  set: (run, ms) => setTimeout(run, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 /** Typing pauses this long before the ladder is laid out again. */
 export const LADDER_DELAY_MS = 250;

@@ -191,7 +191,8 @@ export interface TicketTimers {
   clear(handle: unknown): void;
 }
 
-const browserTimers: TicketTimers = {
+/** The page's own timers. */
+export const browserTimers: TicketTimers = {
   set: (run, ms) => setTimeout(run, ms),
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
