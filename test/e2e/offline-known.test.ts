@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { KEY_CAPABILITIES } from '../../main/services/desk/key-capabilities.ts';
 import { navigateAndTime, stopExchange, timeUntil } from './offline-tour.ts';
+import { pickAccount } from './page.ts';
 import { artifact } from './paths.ts';
 import { useAppSession } from './session.ts';
 
@@ -39,7 +40,7 @@ describe('last known collateral, key permissions and the book with the exchange 
     });
 
     const { page, problems } = await app.openPage('#/positions', { clearStorage: true });
-    await page.getByTestId('account-switcher').selectOption(main.id);
+    await pickAccount(page, main);
     await timeUntil(page, has('collateral-as-of', '[data-source="exchange"]'));
     await navigateAndTime(page, '#/wallet', has('move-source'));
     await page.getByTestId('move-from').selectOption('spot');
@@ -64,7 +65,7 @@ describe('last known collateral, key permissions and the book with the exchange 
     await shoot(page, 'positions');
 
     // An account whose collateral was never read: not known, since the exchange went away; never "nothing".
-    await page.getByTestId('account-switcher').selectOption(maker.id);
+    await pickAccount(page, maker);
     await expect
       .poll(() => words(page, 'collateral-as-of'))
       .toMatch(/Collateral balances not known since \d\d:\d\d:\d\d \(.*\): Could not reach the exchange/);
@@ -72,7 +73,7 @@ describe('last known collateral, key permissions and the book with the exchange 
     await shoot(page, 'positions-unknown');
 
     // Wallet: the spot balance a move would take from, as saved, with its age.
-    await page.getByTestId('account-switcher').selectOption(main.id);
+    await pickAccount(page, main);
     await navigateAndTime(page, '#/wallet', has('move-source'));
     await page.getByTestId('move-from').selectOption('spot');
     await timeUntil(page, has('move-source-as-of', '[data-source="cache"]'));

@@ -36,3 +36,16 @@ export function started<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`the e2e session has no ${what} before its beforeAll`);
   return value;
 }
+
+/**
+ * Works on `account` through the top bar's account picker, as a person does: opens it, types the
+ * account's id, takes the first match with Enter, and waits until the bar names the account.
+ */
+export async function pickAccount(page: Page, account: { id: string; label: string }): Promise<void> {
+  await page.getByTestId('account-switcher').click();
+  await page.getByTestId('account-picker-input').fill(account.id);
+  await page.getByTestId('account-option').first().waitFor();
+  await page.keyboard.press('Enter');
+  const current = page.getByTestId('account-switcher-current').filter({ hasText: account.label });
+  await current.waitFor();
+}
