@@ -209,6 +209,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     connection,
     health,
     cache,
+    signedRequests,
     lastKnown,
     known: new KnownReads(lastKnown, log),
     board,

@@ -16,6 +16,7 @@ import type { DeskService } from '../services/desk/desk.ts';
 import type { BoardService } from '../services/desk/board.ts';
 import type { BulkActions } from '../services/desk/bulk.ts';
 import type { BatchAudit } from '../services/desk/audit.ts';
+import type { SignedRequestLog } from '../services/signed-request-log.ts';
 import type { Sweeps } from '../services/desk/sweep.ts';
 import type { ExchangeConnection } from '../services/exchange-connection.ts';
 import type { ConnectionHealth } from '../services/connection-health.ts';
@@ -58,6 +59,8 @@ export interface HandlerContext {
   readonly sweeps: Sweeps;
   readonly deskAudit: BatchAudit;
   readonly history: HistoryService;
+  /** The audit log of signed requests (written in batches; a read sees what is queued). */
+  readonly signedRequests: SignedRequestLog;
   readonly webhooks: WebhookService;
   readonly notifications: NotificationService;
   /** Price, margin ratio and liquidation distance alerts, evaluated in main. */

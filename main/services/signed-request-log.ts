@@ -5,7 +5,7 @@
  */
 import type { Cache } from '../cache/index.ts';
 import type { AuditEntry } from '../exchange/http.ts';
-import type { SignedRequest } from '../cache/index.ts';
+import type { AuditEntry as StoredRequest, AuditQuery, SignedRequest } from '../cache/index.ts';
 import type { Logger } from '../log.ts';
 
 /** How long a request waits in the queue at most before it is written. */
@@ -53,5 +53,11 @@ export class SignedRequestLog {
         ),
       );
     return this.#writing;
+  }
+
+  /** The stored requests that match `query`, newest first, what is still queued included. */
+  async list(query: AuditQuery): Promise<StoredRequest[]> {
+    await this.flush();
+    return this.#cache.audit.list(query);
   }
 }

@@ -4,7 +4,10 @@ import type { HandlerContext } from '../context.ts';
 
 type HistoryProcedures = Extract<keyof Handlers, `sync.${string}` | `history.${string}`>;
 
-export function historyHandlers({ history, cache }: HandlerContext): Pick<Handlers, HistoryProcedures> {
+export function historyHandlers({
+  history,
+  signedRequests,
+}: HandlerContext): Pick<Handlers, HistoryProcedures> {
   return {
     'sync.start': (input) => history.start(input?.accountIds),
     'sync.cancel': (input) => history.cancel(input?.accountIds),
@@ -14,7 +17,7 @@ export function historyHandlers({ history, cache }: HandlerContext): Pick<Handle
     'history.exportCsv': ({ filter }) => history.exportCsv(filter),
     'history.auditLog': (input) => {
       const { accountId, path, outcome, before, limit } = input ?? {};
-      return cache.audit.list({
+      return signedRequests.list({
         ...(accountId ? { account: accountId } : {}),
         ...(path ? { path } : {}),
         ...(outcome ? { outcome } : {}),

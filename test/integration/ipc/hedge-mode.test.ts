@@ -21,9 +21,9 @@ async function ok<T>(name: string, input: unknown): Promise<T> {
 
 const long = { kind: 'collateral_market', market: 'BTC_PERP', side: 'buy', amount: '0.001' } as const;
 const sideIssues = (issues: RuleIssueView[]) => issues.filter((i) => i.field === 'positionSide');
-/** Collateral orders the app sent for the account (the audit log of signed requests). */
+/** Collateral orders the app sent for the account (the audit log of signed requests, queued ones too). */
 const collateralOrdersSent = async () =>
-  (await core.cache.audit.list({ account: alpha })).filter(
+  (await ok<Array<{ path: string }>>('history.auditLog', { accountId: alpha, limit: 1000 })).filter(
     (e) => e.path === '/api/v4/order/collateral/market',
   ).length;
 
