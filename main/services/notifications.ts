@@ -26,7 +26,11 @@ import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
 import { exchangeCancel } from './exchange-cancels.ts';
 
-/** Fill notices open a live connection per account, so they start off. */
+/**
+ * Fill notices open a live connection per account, so they start off. Board rows needing attention
+ * start on: a liquidation coming near or a revoked key is what a desk must not miss, and the notices
+ * are grouped per refresh, so they stay few.
+ */
 export const DEFAULT_SETTINGS: NotificationSettings = {
   workersOffline: true,
   workersLow: true,
@@ -35,6 +39,7 @@ export const DEFAULT_SETTINGS: NotificationSettings = {
   fills: false,
   exchangeCancels: false,
   alerts: true,
+  deskAttention: true,
 };
 
 /** The part of the live service fill and exchange-cancel notices use. */
@@ -143,7 +148,7 @@ export class NotificationService {
   test(): void {
     this.#o.platform.notify({
       title: 'TXC Desk notifications work',
-      body: 'Workers going offline, deposits, withdrawals, fills, orders the exchange cancelled and your alerts appear like this.',
+      body: 'Workers going offline, deposits, withdrawals, fills, orders the exchange cancelled, your alerts and board rows needing attention appear like this.',
     });
   }
 
