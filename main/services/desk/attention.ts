@@ -84,9 +84,9 @@ const one = (row: EnteredRow, rules: AttentionRulesView): string =>
     )
     .join(', ');
 
-const COUNT_WORDS: Record<AttentionReasonView, (rules: AttentionRulesView) => string> = {
+const COUNT_WORDS: Record<AttentionReasonView, (rules: AttentionRulesView, n: number) => string> = {
   liquidation: (rules) => `liquidation within ${rules.liquidationPct} %`,
-  revoked: () => 'key revoked',
+  revoked: (_, n) => (n === 1 ? 'key revoked' : 'keys revoked'),
   stale: () => 'stale',
 };
 
@@ -117,14 +117,14 @@ export function attentionNotice(
       accounts,
     };
   const parts = ATTENTION_REASONS.filter((r) => counts[r] > 0).map(
-    (r) => `${counts[r].toLocaleString('en-US')} ${COUNT_WORDS[r](rules)}`,
+    (r) => `${counts[r].toLocaleString('en-US')} ${COUNT_WORDS[r](rules, counts[r])}`,
   );
   const names = entered.slice(0, NAMED).map((r) => r.label);
   const more = entered.length - names.length;
   const total = entered.length.toLocaleString('en-US');
   return {
     title: `${total} accounts need attention`,
-    message: `${total} accounts need attention: ${parts.join(', ')} (${names.join(', ')}${more > 0 ? ` and ${more.toLocaleString('en-US')} more` : ''})`,
+    message: `${parts.join(', ')}: ${names.join(', ')}${more > 0 ? ` and ${more.toLocaleString('en-US')} more` : ''}`,
     atMs,
     counts,
     accounts,

@@ -84,9 +84,7 @@ describe('board rows needing attention', () => {
     for (const a of some) setKey(a.label, true);
     expect(entered).toHaveLength(1);
     expect(entered[0]?.title).toBe('3 accounts need attention');
-    expect(entered[0]?.message).toBe(
-      '3 accounts need attention: 3 key revoked (Sandbox sub-002, Sandbox sub-003, Sandbox sub-004)',
-    );
+    expect(entered[0]?.message).toBe('3 keys revoked: Sandbox sub-002, Sandbox sub-003, Sandbox sub-004');
     expect(desktop.notices).toHaveLength(1);
     await ok('desk.refreshBoard');
     expect(entered).toHaveLength(1);
@@ -112,9 +110,9 @@ describe('board rows needing attention', () => {
   });
 
   it('keeps the rules across a restart and refuses a mistyped one in words', async () => {
-    expect(
-      await refused('desk.setAttentionRules', { liquidationPct: '5%', staleMinutes: 5 }),
-    ).toMatchObject({ field: 'liquidationPct' });
+    expect(await refused('desk.setAttentionRules', { liquidationPct: '5%', staleMinutes: 5 })).toMatchObject({
+      field: 'liquidationPct',
+    });
     expect(await refused('desk.setAttentionRules', { liquidationPct: '5', staleMinutes: 0 })).toMatchObject({
       field: 'staleMinutes',
     });

@@ -28,22 +28,18 @@ const row = (account: string) =>
       key: fc.constantFrom<BoardRowView['keyState']>('valid', 'revoked', 'missing_permission', 'unknown'),
       ageMinutes: fc.option(fc.constantFrom(0, 4, 5, 6, 600), { nil: undefined }),
     })
-    .map(
-      ({ distance, key, ageMinutes }): BoardRowView => ({
-        account,
-        label: `Desk ${account}`,
-        kind: 'sub',
-        groups: [],
-        keyState: key,
-        ...(distance === undefined ? {} : { liquidationDistance: distance }),
-        ...(ageMinutes === undefined ? {} : { asOfMs: NOW - ageMinutes * 60_000 }),
-      }),
-    );
+    .map(({ distance, key, ageMinutes }): BoardRowView => ({
+      account,
+      label: `Desk ${account}`,
+      kind: 'sub',
+      groups: [],
+      keyState: key,
+      ...(distance === undefined ? {} : { liquidationDistance: distance }),
+      ...(ageMinutes === undefined ? {} : { asOfMs: NOW - ageMinutes * 60_000 }),
+    }));
 
 /** A refresh: some of the accounts, each read once. */
-const refresh = fc
-  .subarray(ACCOUNTS, { minLength: 1 })
-  .chain((ids) => fc.tuple(...ids.map((id) => row(id))));
+const refresh = fc.subarray(ACCOUNTS, { minLength: 1 }).chain((ids) => fc.tuple(...ids.map((id) => row(id))));
 
 describe('board attention', () => {
   it('names liquidation within the set %, a revoked key and data older than the set minutes', () => {
@@ -134,7 +130,7 @@ describe('board attention', () => {
     const notice = attentionNotice(step.entered, rules, NOW);
     expect(notice?.title).toBe('300 accounts need attention');
     expect(notice?.message).toBe(
-      '300 accounts need attention: 20 liquidation within 5 %, 280 stale (Sub 000, Sub 001, Sub 002 and 297 more)',
+      '20 liquidation within 5 %, 280 stale: Sub 000, Sub 001, Sub 002 and 297 more',
     );
     expect(attentionStep(step.state, rows, rules, NOW).entered).toEqual([]);
   });
