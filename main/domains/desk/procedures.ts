@@ -39,14 +39,10 @@ const parentId = z.string().regex(/^[A-Za-z0-9._-]{1,40}$/);
 const deskAccounts = z.strictObject({
   accountIds: z.array(z.string().min(1).max(64)).min(1).max(5000).optional(),
 });
-/** When a board row needs attention, as main keeps it. */
-export const attentionRules = z.strictObject({
-  liquidationPct: z
-    .string()
-    .trim()
-    .regex(/^\d{1,3}(\.\d{1,2})?$/, { message: 'must be a percentage such as 5 or 2.5' })
-    .refine((v) => Number(v) <= 100, { message: 'must be at most 100 %' }),
-  staleMinutes: z.number().int().min(1).max(1440),
+/** When a board row needs attention; main checks the values and refuses them in the board's words. */
+const attentionInput = z.strictObject({
+  liquidationPct: z.string().max(20),
+  staleMinutes: z.number().nullable(),
 });
 export const bulkAction = z.enum(['cancel_orders', 'close_positions', 'flatten']);
 
@@ -150,7 +146,7 @@ export const deskProcedures = {
   ),
   'desk.setAttentionRules': procedure<AttentionRulesView>()(
     'Sets when a board row needs attention; answers the rules in force.',
-    attentionRules,
+    attentionInput,
   ),
   'desk.openOrders': procedure<DeskOrderRowView[]>()(
     'Open orders of every account (or the given ones) as last read, the account as a column.',

@@ -6,17 +6,44 @@
  * file of the profile.
  */
 import { readFileSync } from 'node:fs';
-import { attentionRules } from '../../domains/desk/procedures.ts';
+import { z } from 'zod';
+import { UserFacingError } from '../../errors.ts';
 import type { AttentionRulesView, BoardRowView } from '../../ipc/contract.ts';
 import type { EventHub } from '../../ipc/event-hub.ts';
 import { writeJsonFile } from '../../json-file.ts';
 import type { Logger } from '../../log.ts';
-import {
-  attentionNotice,
-  attentionStep,
-  DEFAULT_ATTENTION_RULES,
-  type AttentionState,
-} from './attention.ts';
+import { attentionNotice, attentionStep, DEFAULT_ATTENTION_RULES, type AttentionState } from './attention.ts';
+
+/** The rules as kept in the file. */
+const stored = z.strictObject({
+  liquidationPct: z
+    .string()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/)
+    .refine((v) => Number(v) <= 100),
+  staleMinutes: z.number().int().min(1).max(1440),
+});
+
+/** The rules as typed on the board, checked in the words of its fields. */
+export function checkRules(input: {
+  liquidationPct: string;
+  staleMinutes: number | null;
+}): AttentionRulesView {
+  const liquidationPct = input.liquidationPct.trim();
+  if (!stored.shape.liquidationPct.safeParse(liquidationPct).success)
+    throw new UserFacingError(
+      'invalid_input',
+      'Liquidation within % must be a percentage from 0 to 100 with at most 2 decimals, such as 5 or 2.5.',
+      'liquidationPct',
+    );
+  const staleMinutes = input.staleMinutes;
+  if (staleMinutes === null || !stored.shape.staleMinutes.safeParse(staleMinutes).success)
+    throw new UserFacingError(
+      'invalid_input',
+      'Stale after minutes must be a whole number of minutes from 1 to 1,440 (a day).',
+      'staleMinutes',
+    );
+  return { liquidationPct, staleMinutes };
+}
 
 export interface AttentionWatchOptions {
   /** The rules file (JSON). */
@@ -43,8 +70,8 @@ export class AttentionWatch {
   }
 
   /** Sets and keeps the rules; rows already in attention are judged by the new ones at the next refresh. */
-  setRules(rules: AttentionRulesView): AttentionRulesView {
-    const next = attentionRules.parse(rules);
+  setRules(rules: { liquidationPct: string; staleMinutes: number | null }): AttentionRulesView {
+    const next = checkRules(rules);
     writeJsonFile(this.#o.file, next);
     this.#rules = next;
     return this.rules;
@@ -69,9 +96,13 @@ export class AttentionWatch {
       return { ...DEFAULT_ATTENTION_RULES };
     }
     try {
-      return attentionRules.parse(JSON.parse(raw));
+      return stored.parse(JSON.parse(raw));
     } catch (error) {
-      this.#o.log.log('warn', `the board attention rules in ${this.#o.file} are unreadable; using the defaults`, error);
+      this.#o.log.log(
+        'warn',
+        `the board attention rules in ${this.#o.file} are unreadable; using the defaults`,
+        error,
+      );
       return { ...DEFAULT_ATTENTION_RULES };
     }
   }

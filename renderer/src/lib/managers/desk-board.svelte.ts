@@ -77,7 +77,9 @@ export class DeskBoard {
 
   /** Keeps the rules in main; a refusal is shown and the rules in force come back on screen. */
   async saveRules(rules: AttentionRules): Promise<void> {
-    const reply = await this.#api.desk.setAttentionRules(rules);
+    // an emptied number field holds no number: main says so in the field's words
+    const staleMinutes = Number.isFinite(rules.staleMinutes) ? rules.staleMinutes : null;
+    const reply = await this.#api.desk.setAttentionRules({ ...rules, staleMinutes });
     if (reply.ok) {
       this.rulesError = undefined;
       this.rules = reply.value;
