@@ -4,8 +4,9 @@
  * (the `deals` stream of every registered account, subscribed only while fill notices are on), and
  * orders the exchange cancelled on its own (the `ordersPending` stream, subscribed while those notices
  * are on; a finish seen on a stream a screen opened counts too): each also becomes an
- * `orders.exchangeCancel` event for the Events list. Which kinds are on is kept in a small JSON file of
- * the profile.
+ * `orders.exchangeCancel` event for the Events list. Other services raise theirs through `notify`
+ * (alerts; board rows entering attention, `desk/attention-watch.ts`). Which kinds are on is kept in a
+ * small JSON file of the profile.
  */
 import { readFileSync } from 'node:fs';
 import { writeJsonFile } from '../json-file.ts';
