@@ -2,12 +2,13 @@
  * Board rows entering attention against the embedded sandbox: keys revoked through the sandbox's
  * control make one desktop notice and one `desk.attention` event at the next board refresh (one for
  * several accounts together), none at a second refresh while they stay revoked, and one again after
- * the key came back and was revoked again; a position within the set liquidation % does the same;
+ * the key came back and was revoked again; positions the market moved within the set liquidation %
+ * do the same;
  * the rules are main's, kept across a restart, and refused in words when mistyped.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as collateral from '../../../main/exchange/endpoints/collateral.ts';
-import type { AttentionRulesView, DeskAttentionView } from '../../../main/ipc/contract.ts';
+import type { AttentionRulesView, BoardView, DeskAttentionView } from '../../../main/ipc/contract.ts';
 import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
 
@@ -106,6 +107,35 @@ describe('board rows needing attention', () => {
     await ok('desk.refreshBoard', { accountIds: [main.id] });
     expect(entered).toHaveLength(1);
     await collateral.collateralMarketOrder(c, { market: 'BTC_PERP', side: 'sell', amount: '0.002' });
+    await ok('desk.setAttentionRules', { liquidationPct: '0', staleMinutes: 1440 });
+  });
+
+  it('the market moving short positions within 5 % of liquidation raises one notice for them, none at the next refresh', async () => {
+    const control = core.connection.sandbox?.control;
+    if (!control) throw new Error('no embedded sandbox');
+    const start = control.state.lastPrices.get('BTC_PERP') ?? '0';
+    await ok('desk.setAttentionRules', { liquidationPct: '5', staleMinutes: 1440 });
+    // the desk's sub-accounts hold 0.001 BTC_PERP each, short on odd ones, about 9.5 % from liquidation
+    control.setPrice('BTC_PERP', String(Math.round(Number(start) * 1.06)));
+    await ok('desk.refreshBoard');
+    const near = (await ok<BoardView>('desk.board')).rows
+      .filter((r) => r.liquidationDistance !== undefined && Number(r.liquidationDistance) <= 5)
+      .map((r) => r.label)
+      .sort();
+    expect(near).toEqual(['Sandbox sub-001', 'Sandbox sub-003']);
+    expect(entered).toHaveLength(1);
+    expect(entered[0]).toMatchObject({
+      title: '2 accounts need attention',
+      message: '2 liquidation within 5 %: Sandbox sub-001, Sandbox sub-003',
+      counts: { liquidation: 2, revoked: 0, stale: 0 },
+    });
+    expect(desktop.notices).toHaveLength(1);
+
+    await ok('desk.refreshBoard');
+    expect(entered).toHaveLength(1);
+    control.setPrice('BTC_PERP', start);
+    await ok('desk.refreshBoard');
+    expect(entered).toHaveLength(1);
     await ok('desk.setAttentionRules', { liquidationPct: '0', staleMinutes: 1440 });
   });
 
