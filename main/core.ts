@@ -54,6 +54,7 @@ import { MiningAccounts } from './services/mining.ts';
 import { MiningWatch } from './services/mining-watch.ts';
 import { NotificationService } from './services/notifications.ts';
 import { AlertService } from './services/alerts/alerts.ts';
+import { AttentionWatch } from './services/desk/attention-watch.ts';
 import { LadderService } from './services/ladder.ts';
 import { OrderControls } from './services/order-controls.ts';
 import { WebhookService } from './services/webhooks.ts';
@@ -190,7 +191,21 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const registered = await accounts.registerDemoAccounts();
   if (registered > 0) log.log('info', `registered ${String(registered)} sandbox demo accounts`);
 
-  const board = new BoardService({ accounts, connection, cache, events, log, store: lastKnown });
+  const attention = new AttentionWatch({
+    file: join(environment.dataDir, 'profiles', profile, 'desk-attention.json'),
+    events,
+    notify: (title, body) => notifications.notify('deskAttention', title, body),
+    log,
+  });
+  const board = new BoardService({
+    accounts,
+    connection,
+    cache,
+    events,
+    log,
+    store: lastKnown,
+    onRefreshed: (rows) => attention.observe(rows),
+  });
   const alerts = new AlertService({
     file: join(environment.dataDir, 'profiles', profile, 'alerts.json'),
     events,
@@ -227,6 +242,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     webhooks,
     notifications,
     alerts,
+    attention,
     guards,
     addressBook,
     wallet: new AccountWallet(accounts, connection, cache, platform, addressBook, log),

@@ -5,6 +5,7 @@ import type { EventHub } from '../ipc/event-hub.ts';
 import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
 import type { AlertService } from '../services/alerts/alerts.ts';
+import type { AttentionWatch } from '../services/desk/attention-watch.ts';
 import type { AccountService } from '../services/accounts.ts';
 import type { AccountWallet } from '../services/account-wallet.ts';
 import type { BalanceMoves } from '../services/balance-moves.ts';
@@ -65,6 +66,8 @@ export interface HandlerContext {
   readonly notifications: NotificationService;
   /** Price, margin ratio and liquidation distance alerts, evaluated in main. */
   readonly alerts: AlertService;
+  /** Board rows entering attention: one notice per refresh, and the rules of when they do. */
+  readonly attention: AttentionWatch;
   readonly guards: GuardSettingsStore;
   readonly addressBook: AddressBook;
   readonly wallet: AccountWallet;

@@ -28,7 +28,7 @@ import { alertsProcedures } from '../domains/alerts/procedures.ts';
 import { shape, type ProcedureDef, type Shape } from './schemas.ts';
 import type { AlertFiredView } from '../domains/alerts/views.ts';
 import type { ConnectionHealthView } from '../domains/connection/views.ts';
-import type { BoardRowView, DeskBalanceView } from '../domains/desk/views.ts';
+import type { BoardRowView, DeskAttentionView, DeskBalanceView } from '../domains/desk/views.ts';
 import type { SyncFinished, SyncProgressView } from '../domains/history/views.ts';
 import type { LiveBatch, LiveState } from '../domains/live/views.ts';
 import type { KnownPushedView } from '../domains/known/views.ts';
@@ -113,6 +113,8 @@ export const events = {
   'orders.exchangeCancel': shape<ExchangeCancelView>(),
   /** A price or account alert fired (main evaluates them; see `alerts.*`). */
   'alerts.fired': shape<AlertFiredView>(),
+  /** Board rows entered attention in one refresh (main watches them; see `desk.attentionRules`). */
+  'desk.attention': shape<DeskAttentionView>(),
 } as const satisfies Record<string, Shape<unknown>>;
 
 // ---- derived types -----------------------------------------------------------------------------

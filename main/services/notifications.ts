@@ -4,8 +4,9 @@
  * (the `deals` stream of every registered account, subscribed only while fill notices are on), and
  * orders the exchange cancelled on its own (the `ordersPending` stream, subscribed while those notices
  * are on; a finish seen on a stream a screen opened counts too): each also becomes an
- * `orders.exchangeCancel` event for the Events list. Which kinds are on is kept in a small JSON file of
- * the profile.
+ * `orders.exchangeCancel` event for the Events list. Other services raise theirs through `notify`
+ * (alerts; board rows entering attention, `desk/attention-watch.ts`). Which kinds are on is kept in a
+ * small JSON file of the profile.
  */
 import { readFileSync } from 'node:fs';
 import { writeJsonFile } from '../json-file.ts';
@@ -26,7 +27,11 @@ import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
 import { exchangeCancel } from './exchange-cancels.ts';
 
-/** Fill notices open a live connection per account, so they start off. */
+/**
+ * Fill notices open a live connection per account, so they start off. Board rows needing attention
+ * start on: a liquidation coming near or a revoked key is what a desk must not miss, and the notices
+ * are grouped per refresh, so they stay few.
+ */
 export const DEFAULT_SETTINGS: NotificationSettings = {
   workersOffline: true,
   workersLow: true,
@@ -35,6 +40,7 @@ export const DEFAULT_SETTINGS: NotificationSettings = {
   fills: false,
   exchangeCancels: false,
   alerts: true,
+  deskAttention: true,
 };
 
 /** The part of the live service fill and exchange-cancel notices use. */
@@ -143,7 +149,7 @@ export class NotificationService {
   test(): void {
     this.#o.platform.notify({
       title: 'TXC Desk notifications work',
-      body: 'Workers going offline, deposits, withdrawals, fills, orders the exchange cancelled and your alerts appear like this.',
+      body: 'Workers going offline, deposits, withdrawals, fills, orders the exchange cancelled, your alerts and board rows needing attention appear like this.',
     });
   }
 

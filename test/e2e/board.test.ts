@@ -1,6 +1,6 @@
 // The desk board in Chromium on a desk of 1,000 sub-accounts: every row from the cache, a refresh,
-// group and text filter, the cross-account grids, and a flatten with one account failing that is
-// shown alone and sent again.
+// group and text filter, the cross-account grids, a flatten with one account failing that is
+// shown alone and sent again, and keys revoked making one notice and one Events entry per refresh.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { artifact } from './paths.ts';
@@ -101,6 +101,74 @@ describe('the desk board in Chromium, 1,000 sub-accounts', () => {
     await page.getByTestId('bulk-send').click();
     await expect.poll(() => text(page, 'bulk-results')).toContain('1 of 1 accounts done');
     expect(await page.getByTestId('bulk-failed-row').count()).toBe(0);
+    expect(problems).toEqual([]);
+  }, 240_000);
+
+  it('keys revoked on three accounts make one notice and one Events entry at the refresh, none at the next', async () => {
+    const { page, problems } = await app.openPage('#/board');
+    await expect.poll(() => text(page, 'board-status'), { timeout: 120_000 }).not.toContain('refreshing');
+    // the rules are main's: a mistyped one is refused in words and the one in force comes back
+    const liq = page.getByTestId('board-liq-threshold');
+    await liq.fill('5%');
+    await liq.press('Tab');
+    await expect
+      .poll(() => text(page, 'board-rules-error'))
+      .toContain('Liquidation within % must be a percentage from 0 to 100');
+    expect(await liq.inputValue()).toBe('5');
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: artifact(`board-attention-rules-refused-${String(width)}.png`) });
+    }
+    const stale = page.getByTestId('board-stale-threshold');
+    await stale.fill('');
+    await stale.press('Tab');
+    await expect
+      .poll(() => text(page, 'board-rules-error'))
+      .toContain('Stale after minutes must be a whole number');
+    expect(await stale.inputValue()).toBe('5');
+    // liquidation is left out here, so only the revoked keys count
+    await liq.fill('0');
+    await liq.press('Tab');
+    await expect
+      .poll(
+        async () =>
+          (await app.core.router.dispatch('desk.attentionRules', undefined, { origin: 'test' })) as unknown,
+      )
+      .toEqual({ ok: true, value: { liquidationPct: '0', staleMinutes: 5 } });
+    expect(await page.getByTestId('board-rules-error').count()).toBe(0);
+
+    const revoked = ['Sandbox sub-021', 'Sandbox sub-022', 'Sandbox sub-023'];
+    for (const label of revoked) app.sandbox.control.setKeyEnabled(keyOf(label), false);
+    const seen = app.desktop.notices.length;
+    const notices = () => app.desktop.notices.slice(seen);
+    await page.getByTestId('board-refresh').click();
+    await expect.poll(() => text(page, 'board-status'), { timeout: 120_000 }).not.toContain('refreshing');
+    expect(notices()).toEqual([
+      {
+        title: '3 accounts need attention',
+        body: `3 keys revoked: ${revoked.join(', ')}`,
+      },
+    ]);
+    await page.getByTestId('board-refresh').click();
+    await expect.poll(() => text(page, 'board-status'), { timeout: 120_000 }).not.toContain('refreshing');
+    expect(notices()).toHaveLength(1);
+    for (const label of revoked) app.sandbox.control.setKeyEnabled(keyOf(label), true);
+
+    await page.getByTestId('nav-events').click();
+    await expect.poll(() => page.getByTestId('view-events').isVisible()).toBe(true);
+    const entries = page.locator('[data-testid="event-entry"][data-kind="attention"]');
+    await expect.poll(() => entries.count()).toBe(1);
+    const entry = ((await entries.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(entry).toContain('3 accounts need attention');
+    expect(entry).toContain(`3 keys revoked: ${revoked.join(', ')}`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: artifact('board-attention-events-1280.png') });
+
+    await page.getByTestId('nav-settings').click();
+    const toggle = page.getByTestId('notify-deskAttention');
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+    await toggle.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('board-attention-settings-1280.png') });
     expect(problems).toEqual([]);
   }, 240_000);
 });

@@ -17,6 +17,7 @@ export function deskHandlers({
   known,
   board,
   bulk,
+  attention,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `desk.${string}`>> {
   return {
     'desk.balances': async (input) => {
@@ -75,6 +76,8 @@ export function deskHandlers({
     'desk.board': () => board.view(),
     'desk.knownBalances': () => board.knownBalances(),
     'desk.refreshBoard': (input) => board.refresh(input?.accountIds),
+    'desk.attentionRules': () => attention.rules,
+    'desk.setAttentionRules': (rules) => attention.setRules(rules),
     'desk.openOrders': (input) => board.orders(input?.accountIds),
     'desk.openPositions': (input) => board.positions(input?.accountIds),
     'desk.previewBulk': ({ action, accountIds, parentId }) => bulk.preview(action, accountIds, parentId),

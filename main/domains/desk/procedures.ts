@@ -16,6 +16,7 @@ import { guardIds } from '../guards/procedures.ts';
 import type { IpcError } from '../../ipc/contract.ts';
 import type { AccountView } from '../accounts/views.ts';
 import type {
+  AttentionRulesView,
   BoardRefreshView,
   BoardView,
   BulkChildResultView,
@@ -37,6 +38,11 @@ const parentId = z.string().regex(/^[A-Za-z0-9._-]{1,40}$/);
 /** Accounts of the board: a selection, or (absent) the whole desk of the running connection. */
 const deskAccounts = z.strictObject({
   accountIds: z.array(z.string().min(1).max(64)).min(1).max(5000).optional(),
+});
+/** When a board row needs attention; main checks the values and refuses them in the board's words. */
+const attentionInput = z.strictObject({
+  liquidationPct: z.string().max(20),
+  staleMinutes: z.number().nullable(),
 });
 export const bulkAction = z.enum(['cancel_orders', 'close_positions', 'flatten']);
 
@@ -133,6 +139,14 @@ export const deskProcedures = {
   'desk.refreshBoard': procedure<BoardRefreshView>()(
     'Reads the balances, open orders and positions of every account (or the given ones) again, each on its own key as background work; rows arrive as desk.boardRows events.',
     deskAccounts.optional(),
+  ),
+  'desk.attentionRules': procedure<AttentionRulesView>()(
+    'When a board row needs attention (liquidation within %, data stale after minutes); main raises a notice when rows enter it.',
+    z.strictObject({}).optional(),
+  ),
+  'desk.setAttentionRules': procedure<AttentionRulesView>()(
+    'Sets when a board row needs attention; answers the rules in force.',
+    attentionInput,
   ),
   'desk.openOrders': procedure<DeskOrderRowView[]>()(
     'Open orders of every account (or the given ones) as last read, the account as a column.',

@@ -191,3 +191,26 @@ export interface BulkChildResultView {
   left: number;
   error?: IpcError;
 }
+
+/** Why a board row needs attention, as main watches it (for a desktop notice and the Events list). */
+export type AttentionReasonView = 'liquidation' | 'revoked' | 'stale';
+
+/** When a board row needs attention: liquidation within `liquidationPct` %, data older than `staleMinutes`. */
+export interface AttentionRulesView {
+  /** A plain decimal, 0 to 100. */
+  liquidationPct: string;
+  /** Whole minutes, 1 to 1,440. */
+  staleMinutes: number;
+}
+
+/** Board rows that entered attention in one refresh, in words (one notice for all of them). */
+export interface DeskAttentionView {
+  title: string;
+  message: string;
+  atMs: number;
+  /** The one account, when only one entered. */
+  account?: string;
+  /** Accounts per reason each entered for (an account counts under its most urgent new reason). */
+  counts: Record<AttentionReasonView, number>;
+  accounts: Array<{ account: string; label: string; reasons: AttentionReasonView[] }>;
+}

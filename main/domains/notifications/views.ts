@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   'fills',
   'exchangeCancels',
   'alerts',
+  'deskAttention',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

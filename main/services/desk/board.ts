@@ -96,6 +96,7 @@ export class BoardService {
   readonly #events: EventHub;
   readonly #log: Logger;
   readonly #now: () => number;
+  readonly #onRefreshed: ((rows: BoardRowView[]) => void) | undefined;
   #running: Promise<BoardRefreshView> | undefined;
 
   constructor(options: {
@@ -106,6 +107,8 @@ export class BoardService {
     events: EventHub;
     log: Logger;
     now?: () => number;
+    /** Every row one refresh built, once it ends (main watches them for rows needing attention). */
+    onRefreshed?: (rows: BoardRowView[]) => void;
   }) {
     this.#accounts = options.accounts;
     this.#connection = options.connection;
@@ -114,6 +117,7 @@ export class BoardService {
     this.#events = options.events;
     this.#log = options.log;
     this.#now = options.now ?? Date.now;
+    this.#onRefreshed = options.onRefreshed;
   }
 
   /** The registered accounts of the running connection, main first. */
@@ -246,11 +250,14 @@ export class BoardService {
     let pending: Reading[] = [];
     let requests = 0;
     let failed = 0;
+    const built: BoardRowView[] = [];
     let flushing = Promise.resolve();
     const flush = (): Promise<void> => {
       const batch = pending;
       pending = [];
-      flushing = flushing.then(() => this.#save(batch, desk, prices));
+      flushing = flushing.then(async () => {
+        built.push(...(await this.#save(batch, desk, prices)));
+      });
       return flushing;
     };
     const timer = setInterval(() => void flush(), FLUSH_MS);
@@ -266,6 +273,11 @@ export class BoardService {
       clearInterval(timer);
     }
     await flush();
+    try {
+      this.#onRefreshed?.(built);
+    } catch (error) {
+      this.#log.log('warn', 'the rows of a board refresh could not be watched', error);
+    }
     return { accounts: desk.length, failed, requests, ms: this.#now() - started };
   }
 
@@ -351,10 +363,11 @@ export class BoardService {
   /**
    * Stores a batch of readings in one transaction and sends their rows to the window. A row is built
    * from the reading itself when every part was read; an account with a part missing is drawn from
-   * the store, where that part's last value still is.
+   * the store, where that part's last value still is. Answers the rows sent (none when they could not
+   * be kept).
    */
-  async #save(batch: Reading[], desk: readonly AccountRecord[], prices: Prices): Promise<void> {
-    if (batch.length === 0) return;
+  async #save(batch: Reading[], desk: readonly AccountRecord[], prices: Prices): Promise<BoardRowView[]> {
+    if (batch.length === 0) return [];
     try {
       await this.#store.rememberAll(
         batch.flatMap((r) => {
@@ -394,8 +407,10 @@ export class BoardService {
       }
       if (partial.size > 0) rows.push(...(await this.#rows(desk.filter((a) => partial.has(a.id)))));
       this.#events.emit('desk.boardRows', { rows });
+      return rows;
     } catch (error) {
       this.#log.log('warn', 'the board could not keep what it read', error);
+      return [];
     }
   }
 }

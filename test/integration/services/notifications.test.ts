@@ -57,6 +57,7 @@ describe('desktop notifications', () => {
       fills: false,
       exchangeCancels: false,
       alerts: true,
+      deskAttention: true,
     });
     await ok('notifications.test');
     expect(desktop.notices).toHaveLength(1);

@@ -82,6 +82,34 @@ describe('EventsManager', () => {
     expect(manager.live).toHaveLength(5);
   });
 
+  it('lists board rows entering attention as one entry at the moment main gives, under their own kind', () => {
+    const { api, emit } = fakeBridge({});
+    const manager = new EventsManager(api, () => 9_999);
+    const stop = manager.listen();
+    emit('desk.attention', {
+      title: '3 accounts need attention',
+      message: '2 keys revoked, 1 stale: Sub 1, Sub 2, Sub 3',
+      atMs: 5_000,
+      counts: { liquidation: 0, revoked: 2, stale: 1 },
+      accounts: [],
+    });
+    stop();
+    expect(manager.live).toEqual([
+      {
+        seq: 1,
+        kind: 'attention',
+        account: undefined,
+        atMs: 5_000,
+        title: '3 accounts need attention',
+        words: '2 keys revoked, 1 stale: Sub 1, Sub 2, Sub 3',
+        level: 'warning',
+      },
+    ]);
+    expect(manager.count('attention')).toBe(1);
+    manager.shown.attention = false;
+    expect(manager.visible).toEqual([]);
+  });
+
   it('keeps only the most recent events', () => {
     const { api, emit } = fakeBridge({});
     const manager = new EventsManager(api);

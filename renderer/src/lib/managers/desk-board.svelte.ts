@@ -1,4 +1,5 @@
 import type {
+  AttentionRulesView,
   BoardRowView,
   BulkActionView,
   BulkChildResultView,
@@ -8,15 +9,9 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { compareDecimal } from '../format/decimal.ts';
-import type { PreferenceStore } from './storage.ts';
-
-export const ATTENTION_KEY = 'txc.board.attention';
 
 /** When a row needs attention: liquidation within `liquidationPct` %, data older than `staleMinutes`. */
-export interface AttentionRules {
-  liquidationPct: string;
-  staleMinutes: number;
-}
+export type AttentionRules = AttentionRulesView;
 
 export const DEFAULT_ATTENTION: AttentionRules = { liquidationPct: '5', staleMinutes: 5 };
 
@@ -35,24 +30,11 @@ export function attentionOf(row: BoardRowView, rules: AttentionRules, nowMs: num
   return out;
 }
 
-export function readAttention(store: PreferenceStore): AttentionRules {
-  try {
-    const raw = JSON.parse(store.getItem(ATTENTION_KEY) ?? 'null') as Partial<AttentionRules> | null;
-    const pct = typeof raw?.liquidationPct === 'string' && /^\d{1,3}(\.\d{1,2})?$/.test(raw.liquidationPct);
-    const stale = typeof raw?.staleMinutes === 'number' && raw.staleMinutes >= 1 && raw.staleMinutes <= 1440;
-    return {
-      liquidationPct: pct ? (raw?.liquidationPct ?? '5') : DEFAULT_ATTENTION.liquidationPct,
-      staleMinutes: stale ? (raw?.staleMinutes ?? 5) : DEFAULT_ATTENTION.staleMinutes,
-    };
-  } catch {
-    return DEFAULT_ATTENTION;
-  }
-}
-
 /**
  * The desk board: rows from main's cache at once, then a refresh whose rows arrive in batches; the
  * cross-account orders and positions; bulk actions with a preview, main's question and each account's
- * outcome, re-sendable for the accounts that failed.
+ * outcome, re-sendable for the accounts that failed. The attention rules are main's (it raises a
+ * notice when rows enter attention, whatever screen is open).
  */
 export class DeskBoard {
   rows = $state.raw<BoardRowView[]>([]);
@@ -67,6 +49,8 @@ export class DeskBoard {
   >();
   bulkError = $state<IpcError | undefined>();
   busy = $state(false);
+  rules = $state<AttentionRules>({ ...DEFAULT_ATTENTION });
+  rulesError = $state<IpcError | undefined>();
   readonly #api: TxcApi;
 
   constructor(api: TxcApi) {
@@ -84,6 +68,25 @@ export class DeskBoard {
     this.rows = reply.value.rows;
     this.loaded = true;
     this.refreshing = reply.value.refreshing;
+  }
+
+  async loadRules(): Promise<void> {
+    const reply = await this.#api.desk.attentionRules();
+    if (reply.ok) this.rules = reply.value;
+  }
+
+  /** Keeps the rules in main; a refusal is shown and the rules in force come back on screen. */
+  async saveRules(rules: AttentionRules): Promise<void> {
+    // an emptied number field holds no number: main says so in the field's words
+    const staleMinutes = Number.isFinite(rules.staleMinutes) ? rules.staleMinutes : null;
+    const reply = await this.#api.desk.setAttentionRules({ ...rules, staleMinutes });
+    if (reply.ok) {
+      this.rulesError = undefined;
+      this.rules = reply.value;
+      return;
+    }
+    this.rulesError = reply.error;
+    await this.loadRules();
   }
 
   listen(): () => void {

@@ -8,10 +8,11 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 
-export type EventKind = 'alert' | 'webhook' | 'order' | 'mining' | 'sync' | 'notice' | 'stream';
+export type EventKind = 'alert' | 'attention' | 'webhook' | 'order' | 'mining' | 'sync' | 'notice' | 'stream';
 
 export const EVENT_KINDS: ReadonlyArray<{ id: EventKind; label: string }> = [
   { id: 'alert', label: 'Alerts' },
+  { id: 'attention', label: 'Board attention' },
   { id: 'webhook', label: 'Webhooks' },
   { id: 'order', label: 'Cancelled by the exchange' },
   { id: 'mining', label: 'Mining alerts' },
@@ -96,6 +97,7 @@ export class EventsManager {
   live = $state<LiveEntry[]>([]);
   shown = $state<Record<EventKind, boolean>>({
     alert: true,
+    attention: true,
     webhook: true,
     order: true,
     mining: true,
@@ -173,6 +175,20 @@ export class EventsManager {
     );
   }
 
+  /** Board rows that entered attention in one refresh, in main's words (one entry for all of them). */
+  attention(entered: EventPayload<'desk.attention'>): void {
+    this.#push(
+      {
+        kind: 'attention',
+        account: entered.account,
+        title: entered.title,
+        words: entered.message,
+        level: 'warning',
+      },
+      entered.atMs,
+    );
+  }
+
   /** An order the exchange cancelled on its own, in main's words. */
   exchangeCancel(cancel: EventPayload<'orders.exchangeCancel'>): void {
     this.#push({
@@ -227,6 +243,7 @@ export class EventsManager {
       this.#api.on('webhook.event', (e) => this.webhook(e)),
       this.#api.on('orders.exchangeCancel', (e) => this.exchangeCancel(e)),
       this.#api.on('alerts.fired', (e) => this.alert(e)),
+      this.#api.on('desk.attention', (e) => this.attention(e)),
       this.#api.on('mining.alert', (e) => this.mining(e)),
       this.#api.on('sync.finished', (e) => this.sync(e)),
       this.#api.on('app.notice', (e) => this.notice(e)),

@@ -34,6 +34,11 @@ export const NOTIFICATION_CHOICES: ReadonlyArray<{ kind: NotificationKind; label
     label: 'Your alerts',
     hint: 'Price crosses, margin ratio and liquidation distance, as set in Events → Alerts.',
   },
+  {
+    kind: 'deskAttention',
+    label: 'Board rows needing attention',
+    hint: 'After a board refresh, accounts that came within the liquidation % set on the Board, had their key revoked or could not be read for longer than the stale minutes; one notice per refresh.',
+  },
 ];
 
 /**
