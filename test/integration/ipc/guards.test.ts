@@ -44,25 +44,17 @@ async function mid(): Promise<number> {
 /** A price on the 0.1 tick. */
 const tick = (n: number) => String(Math.round(n * 10) / 10);
 
-/**
- * The signed requests of an account since `after` (an audit id), once every earlier one is written:
- * a marker request is sent and awaited in the log first, so nothing still on its way is missed.
- */
+/** The account's signed requests, newest first, as the Events screen reads them (queued ones too). */
+const auditLog = (account: string, limit: number) =>
+  ok<Array<{ id: number; path: string }>>('history.auditLog', { accountId: account, limit });
+
+/** The paths of the account's requests signed since `after` (an audit id). */
 async function signedSince(account: string, after: number): Promise<string[]> {
-  await ok('balances.spot', { accountId: account });
-  let entries: Array<{ id: number; path: string }> = [];
-  await expect
-    .poll(async () => {
-      entries = (await core.cache.audit.list({ account, limit: 1000 })).filter((e) => e.id > after);
-      return entries.some((e) => e.path === '/api/v4/trade-account/balance');
-    })
-    .toBe(true);
-  return entries.map((e) => e.path).filter((p) => p !== '/api/v4/trade-account/balance');
+  return (await auditLog(account, 1000)).filter((e) => e.id > after).map((e) => e.path);
 }
 
 async function lastAuditId(account: string): Promise<number> {
-  await signedSince(account, 0);
-  return (await core.cache.audit.list({ account, limit: 1 }))[0]?.id ?? 0;
+  return (await auditLog(account, 1))[0]?.id ?? 0;
 }
 
 beforeAll(async () => {
