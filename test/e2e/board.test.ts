@@ -114,7 +114,7 @@ describe('the desk board in Chromium, 1,000 sub-accounts', () => {
     await expect
       .poll(() => text(page, 'board-rules-error'))
       .toContain('Liquidation within % must be a percentage from 0 to 100');
-    expect(await liq.inputValue()).toBe('5');
+    await expect.poll(() => liq.inputValue()).toBe('5');
     for (const width of [1280, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: artifact(`board-attention-rules-refused-${String(width)}.png`) });
@@ -125,7 +125,7 @@ describe('the desk board in Chromium, 1,000 sub-accounts', () => {
     await expect
       .poll(() => text(page, 'board-rules-error'))
       .toContain('Stale after minutes must be a whole number');
-    expect(await stale.inputValue()).toBe('5');
+    await expect.poll(() => stale.inputValue()).toBe('5');
     // liquidation is left out here, so only the revoked keys count
     await liq.fill('0');
     await liq.press('Tab');
