@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Known } from '../../../renderer/src/lib/managers/known.svelte.ts';
 import { ActiveOrders } from '../../../renderer/src/lib/managers/active-orders.svelte.ts';
 import { fakeBridge } from './fake-bridge.ts';
@@ -22,7 +22,7 @@ describe('Known: cache first, network second', () => {
       async () => ({ value: ['saved'], asOfMs: 1_000 }),
       () => answer.promise,
     );
-    await new Promise((r) => setTimeout(r, 0));
+    await vi.waitFor(() => expect(known.source).toBe('cache'));
     expect([known.value, known.source, known.asOfMs, known.refreshing]).toEqual([
       ['saved'],
       'cache',
@@ -55,12 +55,14 @@ describe('Known: cache first, network second', () => {
   it('a fresh answer that comes first is not replaced by the older saved one', async () => {
     const known = new Known<string>();
     const saved = later<{ value: string; asOfMs: number }>();
+    const answer = Promise.resolve({ ok: true as const, value: 'fresh' });
     const loading = known.load(
       'a',
       () => saved.promise,
-      async () => ({ ok: true, value: 'fresh' }),
+      () => answer,
     );
-    await new Promise((r) => setTimeout(r, 0));
+    // The load's own reaction to the answer was registered first, so it has run once this one has.
+    await answer;
     saved.resolve({ value: 'old', asOfMs: 1 });
     await loading;
     expect([known.value, known.source]).toEqual(['fresh', 'exchange']);
