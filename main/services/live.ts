@@ -5,7 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as profile from '../exchange/endpoints/profile.ts';
-import { placeOrderWs, PushCoalescer, WsClients, type Channel, type WsClient } from '../exchange/ws/index.ts';
+import {
+  ConnectionPacer,
+  placeOrderWs,
+  PushCoalescer,
+  WsClients,
+  type Channel,
+  type WsClient,
+} from '../exchange/ws/index.ts';
 import { adlRanks, candleRows, orderView } from '../exchange/ws/views.ts';
 import type { CandleInterval } from '../exchange/ws/channels.ts';
 import { ExchangeError } from '../exchange/errors.ts';
@@ -38,6 +45,8 @@ export class LiveService {
    * enters the batch once, not once per screen or service listening.
    */
   readonly #listeners = new Map<string, { holders: number; stop: () => void }>();
+  /** How many of `#listeners` each account has. */
+  readonly #listenersOf = new Map<string, number>();
   /** Per account and channel, the forwarder every topic's listener shares (see `#forwarder`). */
   readonly #forwarders = new Map<string, (params: unknown) => void>();
   readonly #events: EventHub;
@@ -45,6 +54,11 @@ export class LiveService {
   readonly #accounts: AccountService;
   /** `account\nclientOrderId` of the orders sent over the WebSocket, newest last. */
   readonly #sentIds = new Set<string>();
+
+  /** Told of every account's socket state as it changes (main's own followers: the board). */
+  readonly #stateListeners = new Set<(account: string, state: LiveState) => void>();
+  /** Every socket's connects and reconnects take turns under the exchange's new-connection limit. */
+  readonly pacer: ConnectionPacer;
 
   /** Told of each account's batch of pushes as it crosses to the renderer (the pushed state keeps it). */
   readonly #onBatch:
@@ -56,7 +70,9 @@ export class LiveService {
     events: EventHub,
     log: Logger,
     onBatch?: (account: string, events: readonly LiveEvent[], allPositions: boolean) => void,
+    pacer: ConnectionPacer = new ConnectionPacer(),
   ) {
+    this.pacer = pacer;
     this.#onBatch = onBatch;
     this.#events = events;
     this.#log = log;
@@ -64,8 +80,12 @@ export class LiveService {
     this.#clients = new WsClients((account) => ({
       url: wsUrl,
       token: async () => profile.websocketToken(await accounts.caller(account)),
-      onState: (state) => events.emit('ws.state', { accountId: account, state }),
+      onState: (state) => {
+        events.emit('ws.state', { accountId: account, state });
+        for (const listener of this.#stateListeners) listener(account, state);
+      },
       onError: (error) => log.log('warn', `WebSocket of ${account}`, error),
+      pacer,
     }));
   }
 
@@ -125,6 +145,7 @@ export class LiveService {
     if (!listener) {
       const stop = this.#client(account).subscribe(channel, topic, this.#forwarder(account, channel));
       this.#listeners.set(key, (listener = { holders: 0, stop }));
+      this.#listenersOf.set(account, (this.#listenersOf.get(account) ?? 0) + 1);
     }
     listener.holders++;
     const id = randomUUID();
@@ -215,6 +236,17 @@ export class LiveService {
     }
   }
 
+  /** Tells `listener` of every account's socket state as it changes; answers the function that stops it. */
+  onState(listener: (account: string, state: LiveState) => void): () => void {
+    this.#stateListeners.add(listener);
+    return () => this.#stateListeners.delete(listener);
+  }
+
+  /** How many accounts' WebSockets are open or opening. */
+  get sockets(): number {
+    return this.#clients.size;
+  }
+
   /** The state of the account's WebSocket now, without opening one ('idle' when none is open). */
   state(account: string): LiveState {
     return this.#clients.peek(account)?.state ?? 'idle';
@@ -270,13 +302,35 @@ export class LiveService {
     if (listener && --listener.holders === 0) {
       listener.stop();
       this.#listeners.delete(subscription.key);
+      this.#closeUnused(subscription.key.slice(0, subscription.key.indexOf('\n')));
     }
     return true;
+  }
+
+  /**
+   * Closes an account's socket once nothing listens to it and no request waits on it: a desk of
+   * 1,000 accounts left by the board does not keep 1,000 sockets open (nor retrying).
+   */
+  #closeUnused(account: string): void {
+    const left = (this.#listenersOf.get(account) ?? 1) - 1;
+    if (left > 0) {
+      this.#listenersOf.set(account, left);
+      return;
+    }
+    this.#listenersOf.delete(account);
+    const client = this.#clients.peek(account);
+    if (!client || client.pendingRequests > 0) return;
+    this.#coalescers.get(account)?.flush();
+    this.#coalescers.delete(account);
+    for (const key of this.#forwarders.keys())
+      if (key.startsWith(`${account}\n`)) this.#forwarders.delete(key);
+    this.#clients.drop(account);
   }
 
   stop(): void {
     for (const listener of this.#listeners.values()) listener.stop();
     this.#listeners.clear();
+    this.#listenersOf.clear();
     this.#subscriptions.clear();
     for (const c of this.#coalescers.values()) c.flush();
     this.#clients.stopAll();

@@ -98,6 +98,8 @@ export class BoardService {
   readonly #now: () => number;
   readonly #onRefreshed: ((rows: BoardRowView[]) => void) | undefined;
   #running: Promise<BoardRefreshView> | undefined;
+  /** How each account's row is kept fresh while the board is open (set by the board's live follower). */
+  feedOf: (account: string) => BoardRowView['feed'] = () => undefined;
 
   constructor(options: {
     accounts: AccountService;
@@ -127,6 +129,22 @@ export class BoardService {
       .list()
       .filter((a) => a.connection === this.#connection.id && (!wanted || wanted.has(a.id)))
       .sort((a, b) => Number(a.kind === 'sub') - Number(b.kind === 'sub'));
+  }
+
+  /** The ids of the desk's accounts (of the running connection), main first. */
+  deskIds(): string[] {
+    return this.#desk().map((a) => a.id);
+  }
+
+  /** The rows of the given accounts as last read (from the cache). */
+  rowsOf(accountIds: readonly string[]): Promise<BoardRowView[]> {
+    return this.#rows(this.#desk(accountIds));
+  }
+
+  #fed(row: BoardRowView): BoardRowView {
+    const feed = this.feedOf(row.account);
+    if (feed) row.feed = feed;
+    return row;
   }
 
   /** The board as last read: every account, from the cache. */
@@ -163,7 +181,7 @@ export class BoardService {
         realizedToday: realized.get(a.id)?.value,
         problem: key?.value.problem,
       };
-      return boardRow(a, pieces, prices);
+      return this.#fed(boardRow(a, pieces, prices));
     });
   }
 
@@ -403,7 +421,7 @@ export class BoardService {
           realizedToday: r.realized,
           problem: r.problem,
         };
-        rows.push(boardRow(account, pieces, prices));
+        rows.push(this.#fed(boardRow(account, pieces, prices)));
       }
       if (partial.size > 0) rows.push(...(await this.#rows(desk.filter((a) => partial.has(a.id)))));
       this.#events.emit('desk.boardRows', { rows });

@@ -14,6 +14,13 @@ const KEY_WORDS: Record<BoardRowView['keyState'], string> = {
   unknown: 'not checked',
 };
 
+/** How the row is kept fresh while the board is open: pushed over the WebSocket, or read again. */
+const FEED_WORDS: Record<NonNullable<BoardRowView['feed']> | '', string> = {
+  live: 'live',
+  polled: 'polled',
+  '': '',
+};
+
 const count = (n: number | undefined): string => (n === undefined ? '' : String(n));
 
 export const boardColumns: GridColumn<BoardRow>[] = [
@@ -45,6 +52,7 @@ export const boardColumns: GridColumn<BoardRow>[] = [
   },
   { id: 'key', title: 'Key', kind: 'text', value: (r) => KEY_WORDS[r.keyState], width: 7.5 },
   { id: 'asOf', title: 'Read at', kind: 'time', value: (r) => r.asOfMs ?? 0, width: 7 },
+  { id: 'feed', title: 'Updates', kind: 'text', value: (r) => FEED_WORDS[r.feed ?? ''], width: 5.5 },
 ];
 
 export const orderColumns: GridColumn<DeskOrderRowView>[] = [
