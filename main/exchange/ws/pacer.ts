@@ -1,8 +1,9 @@
 /**
  * Paces new WebSocket connections under the exchange's limit (1,000 new connections per minute from
  * one address): every connect and reconnect of every account's client waits its turn in one queue,
- * opened as soon as the last `limit` opens leave room in the window. One timer for the whole queue,
- * however many sockets wait.
+ * and the turns come evenly spaced, `windowMs / limit` apart, so no window ever holds more than
+ * `limit` opens and a desk of 1,000 accounts does not hit the exchange (nor main) with a thousand
+ * handshakes at once. One timer for the whole queue, however many sockets wait.
  */
 import type { Timers } from './client.ts';
 
@@ -23,20 +24,18 @@ interface Waiting {
 }
 
 export class ConnectionPacer {
-  readonly #limit: number;
-  readonly #windowMs: number;
   readonly #timers: Timers;
   readonly #now: () => number;
-  /** Times of the last `limit` opens, oldest at `#next`. */
-  readonly #opened: Float64Array;
-  #next = 0;
+  /** Time between two opens. */
+  readonly #spacingMs: number;
+  #lastOpen = -Infinity;
   #queue: Waiting[] = [];
   #head = 0;
   #timer: unknown;
 
   constructor(options: PacerOptions = {}) {
-    this.#limit = options.limit ?? PACED_CONNECTIONS.limit;
-    this.#windowMs = options.windowMs ?? PACED_CONNECTIONS.windowMs;
+    const limit = options.limit ?? PACED_CONNECTIONS.limit;
+    this.#spacingMs = (options.windowMs ?? PACED_CONNECTIONS.windowMs) / limit;
     this.#now = options.now ?? Date.now;
     this.#timers = options.timers ?? {
       setTimeout: (fn, ms) => {
@@ -46,7 +45,6 @@ export class ConnectionPacer {
       },
       clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
     };
-    this.#opened = new Float64Array(this.#limit).fill(-Infinity);
   }
 
   /** Opens at once when the window has room, else when it will; answers the function that gives up the turn. */
@@ -77,8 +75,7 @@ export class ConnectionPacer {
         continue;
       }
       const now = this.#now();
-      const oldest = this.#opened[this.#next] ?? -Infinity;
-      const wait = oldest + this.#windowMs - now;
+      const wait = this.#lastOpen + this.#spacingMs - now;
       if (wait > 0) {
         this.#timer = this.#timers.setTimeout(() => {
           this.#timer = undefined;
@@ -86,8 +83,7 @@ export class ConnectionPacer {
         }, wait);
         return;
       }
-      this.#opened[this.#next] = now;
-      this.#next = (this.#next + 1) % this.#limit;
+      this.#lastOpen = now;
       this.#head++;
       first.cancelled = true;
       try {
