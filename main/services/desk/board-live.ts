@@ -67,6 +67,8 @@ export class BoardLive {
   #rowsTimer: ReturnType<typeof setTimeout> | undefined;
   #pollTimer: ReturnType<typeof setInterval> | undefined;
   #stopState: (() => void) | undefined;
+  /** A poll still reading: the next tick waits for it to end. */
+  #polling = false;
 
   constructor(options: BoardLiveOptions) {
     this.#live = options.live;
@@ -160,12 +162,17 @@ export class BoardLive {
 
   /** Reads the accounts without a live socket, and those whose socket came back, by REST. */
   #poll(): void {
+    if (this.#polling) return;
     const ids = [...this.#followed.keys()].filter((a) => !this.#liveNow.has(a) || this.#cameBack.has(a));
     this.#cameBack.clear();
     if (ids.length === 0) return;
-    this.#board.refresh(ids).catch((error: unknown) => {
-      this.#log.log('warn', 'the board could not read the accounts without a live socket', error);
-    });
+    this.#polling = true;
+    this.#board
+      .refresh(ids)
+      .catch((error: unknown) => {
+        this.#log.log('warn', 'the board could not read the accounts without a live socket', error);
+      })
+      .finally(() => (this.#polling = false));
   }
 
   #stop(): void {

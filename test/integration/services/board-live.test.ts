@@ -38,6 +38,17 @@ function rowWhen(account: string, test: (row: BoardRowView) => boolean): Promise
 const sockets = () => core.connection.sandbox?.websocket?.connections ?? -1;
 
 describe('the board live', () => {
+  it('a refresh of the whole board asked while some accounts are read waits for them, then reads every account', async () => {
+    const [first] = (await ok<BoardView>('desk.board')).rows;
+    const some = ok<{ accounts: number }>('desk.refreshBoard', { accountIds: [first?.account] });
+    const all = ok<{ accounts: number }>('desk.refreshBoard');
+    const joined = ok<{ accounts: number }>('desk.refreshBoard', { accountIds: [first?.account] });
+    expect((await some).accounts).toBe(1);
+    expect((await all).accounts).toBe(SUBS + 5);
+    // asked for one account already being read: it joins that read
+    expect((await joined).accounts).toBe(1);
+  });
+
   it('follows every account, a placed and a cancelled order change the row by push, leaving closes the sockets', async () => {
     await ok('desk.refreshBoard');
     const before = await ok<BoardView>('desk.board');
