@@ -32,6 +32,8 @@ import type { EventHub } from '../ipc/event-hub.ts';
 import type { Logger } from '../log.ts';
 import type { AccountService } from './accounts.ts';
 
+/** How soon an unused socket with a request still out is looked at again. */
+const CLOSE_RETRY_MS = 1_000;
 /** How many sent client order ids are remembered for recognising a retry. */
 const SENT_IDS_KEPT = 10_000;
 
@@ -45,6 +47,9 @@ export class LiveService {
    * enters the batch once, not once per screen or service listening.
    */
   readonly #listeners = new Map<string, { holders: number; stop: () => void }>();
+  /** Accounts whose unused socket waits for its last request before it closes. */
+  readonly #closing = new Set<string>();
+  #closingTimer: ReturnType<typeof setTimeout> | undefined;
   /** How many of `#listeners` each account has. */
   readonly #listenersOf = new Map<string, number>();
   /** Per account and channel, the forwarder every topic's listener shares (see `#forwarder`). */
@@ -309,7 +314,8 @@ export class LiveService {
 
   /**
    * Closes an account's socket once nothing listens to it and no request waits on it: a desk of
-   * 1,000 accounts left by the board does not keep 1,000 sockets open (nor retrying).
+   * 1,000 accounts left by the board does not keep 1,000 sockets open (nor retrying). One with a
+   * request still out (a ping, an unsubscribe, an order) is looked at again by one shared timer.
    */
   #closeUnused(account: string): void {
     const left = (this.#listenersOf.get(account) ?? 1) - 1;
@@ -318,8 +324,23 @@ export class LiveService {
       return;
     }
     this.#listenersOf.delete(account);
+    this.#closeIdle(account);
+  }
+
+  #closeIdle(account: string): void {
+    if (this.#listenersOf.has(account)) return;
     const client = this.#clients.peek(account);
-    if (!client || client.pendingRequests > 0) return;
+    if (!client) return;
+    if (client.pendingRequests > 0) {
+      this.#closing.add(account);
+      this.#closingTimer ??= setTimeout(() => {
+        this.#closingTimer = undefined;
+        const accounts = [...this.#closing];
+        this.#closing.clear();
+        for (const a of accounts) this.#closeIdle(a);
+      }, CLOSE_RETRY_MS).unref();
+      return;
+    }
     this.#coalescers.get(account)?.flush();
     this.#coalescers.delete(account);
     for (const key of this.#forwarders.keys())
@@ -328,6 +349,8 @@ export class LiveService {
   }
 
   stop(): void {
+    clearTimeout(this.#closingTimer);
+    this.#closing.clear();
     for (const listener of this.#listeners.values()) listener.stop();
     this.#listeners.clear();
     this.#listenersOf.clear();
