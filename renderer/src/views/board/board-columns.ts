@@ -26,6 +26,7 @@ const count = (n: number | undefined): string => (n === undefined ? '' : String(
 export const boardColumns: GridColumn<BoardRow>[] = [
   { id: 'attention', title: 'Attention', kind: 'text', value: (r) => r.attention, width: 12 },
   { id: 'label', title: 'Account', kind: 'text', value: (r) => r.label, width: 11 },
+  { id: 'feed', title: 'Updates', kind: 'text', value: (r) => FEED_WORDS[r.feed ?? ''], width: 5.5 },
   { id: 'groups', title: 'Groups', kind: 'text', value: (r) => r.groups.join(', '), width: 7 },
   { id: 'equity', title: 'Equity USDT', kind: 'decimal', value: (r) => r.equity ?? '', width: 9 },
   { id: 'free', title: 'Free USDT', kind: 'decimal', value: (r) => r.free ?? '', width: 8 },
@@ -52,7 +53,6 @@ export const boardColumns: GridColumn<BoardRow>[] = [
   },
   { id: 'key', title: 'Key', kind: 'text', value: (r) => KEY_WORDS[r.keyState], width: 7.5 },
   { id: 'asOf', title: 'Read at', kind: 'time', value: (r) => r.asOfMs ?? 0, width: 7 },
-  { id: 'feed', title: 'Updates', kind: 'text', value: (r) => FEED_WORDS[r.feed ?? ''], width: 5.5 },
 ];
 
 export const orderColumns: GridColumn<DeskOrderRowView>[] = [
