@@ -35,6 +35,7 @@ import { BatchAudit } from './services/desk/audit.ts';
 import { SignedRequestLog } from './services/signed-request-log.ts';
 import { DeskService } from './services/desk/desk.ts';
 import { BoardService } from './services/desk/board.ts';
+import { BoardLive } from './services/desk/board-live.ts';
 import { BulkActions } from './services/desk/bulk.ts';
 import { Sweeps } from './services/desk/sweep.ts';
 import {
@@ -140,10 +141,13 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   connection.http.useReachability(() => health.unreachable);
   health.start();
   const lastKnown = new LastKnown(cache);
+  /** The board's live rows follow what the pushes keep (set once the board exists). */
+  const followers: { board?: BoardLive } = {};
   const pushed = new PushedState(lastKnown, log, {
     onStored: (stored) => {
       for (const s of stored)
         events.emit('known.pushed', { accountId: s.account, kinds: s.kinds, asOfMs: s.asOfMs });
+      followers.board?.stored(stored);
     },
   });
   const live = new LiveService(connection.status.wsUrl, accounts, events, log, (account, batch, all) =>
@@ -206,6 +210,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     store: lastKnown,
     onRefreshed: (rows) => attention.observe(rows),
   });
+  const boardLive = new BoardLive({ live, board, events, log });
+  followers.board = boardLive;
   const alerts = new AlertService({
     file: join(environment.dataDir, 'profiles', profile, 'alerts.json'),
     events,
@@ -228,6 +234,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     lastKnown,
     known: new KnownReads(lastKnown, log),
     board,
+    boardLive,
     live,
     orderControls: new OrderControls(accounts, connection, live, platform),
     ladder: new LadderService(accounts, connection, platform),
@@ -288,11 +295,15 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     history,
     live,
     health,
-    endFrame: (frame) => void live.endOwner(frame),
+    endFrame: (frame) => {
+      boardLive.release(frame);
+      live.endOwner(frame);
+    },
     async close() {
       health.stop();
       alerts.close();
       notifications.close();
+      boardLive.close();
       live.stop();
       await pushed.flush();
       await webhooks.close();

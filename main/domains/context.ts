@@ -15,6 +15,7 @@ import type { SubAccountKeys } from '../services/sub-account-keys.ts';
 import type { AddressBook } from '../services/address-book.ts';
 import type { DeskService } from '../services/desk/desk.ts';
 import type { BoardService } from '../services/desk/board.ts';
+import type { BoardLive } from '../services/desk/board-live.ts';
 import type { BulkActions } from '../services/desk/bulk.ts';
 import type { BatchAudit } from '../services/desk/audit.ts';
 import type { SignedRequestLog } from '../services/signed-request-log.ts';
@@ -55,6 +56,8 @@ export interface HandlerContext {
   readonly desk: DeskService;
   /** The desk board: every account as last read, refreshed inside each key's budget. */
   readonly board: BoardService;
+  /** While a page shows the board: every account follows its WebSocket, the rest is polled. */
+  readonly boardLive: BoardLive;
   /** Cancel-all, close-all and flatten across accounts. */
   readonly bulk: BulkActions;
   readonly sweeps: Sweeps;

@@ -5,7 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as profile from '../exchange/endpoints/profile.ts';
-import { placeOrderWs, PushCoalescer, WsClients, type Channel, type WsClient } from '../exchange/ws/index.ts';
+import {
+  ConnectionPacer,
+  placeOrderWs,
+  PushCoalescer,
+  WsClients,
+  type Channel,
+  type WsClient,
+} from '../exchange/ws/index.ts';
 import { adlRanks, candleRows, orderView } from '../exchange/ws/views.ts';
 import type { CandleInterval } from '../exchange/ws/channels.ts';
 import { ExchangeError } from '../exchange/errors.ts';
@@ -25,6 +32,8 @@ import type { EventHub } from '../ipc/event-hub.ts';
 import type { Logger } from '../log.ts';
 import type { AccountService } from './accounts.ts';
 
+/** How soon an unused socket with a request still out is looked at again. */
+const CLOSE_RETRY_MS = 1_000;
 /** How many sent client order ids are remembered for recognising a retry. */
 const SENT_IDS_KEPT = 10_000;
 
@@ -38,6 +47,11 @@ export class LiveService {
    * enters the batch once, not once per screen or service listening.
    */
   readonly #listeners = new Map<string, { holders: number; stop: () => void }>();
+  /** Accounts whose unused socket waits for its last request before it closes. */
+  readonly #closing = new Set<string>();
+  #closingTimer: ReturnType<typeof setTimeout> | undefined;
+  /** How many of `#listeners` each account has. */
+  readonly #listenersOf = new Map<string, number>();
   /** Per account and channel, the forwarder every topic's listener shares (see `#forwarder`). */
   readonly #forwarders = new Map<string, (params: unknown) => void>();
   readonly #events: EventHub;
@@ -45,6 +59,11 @@ export class LiveService {
   readonly #accounts: AccountService;
   /** `account\nclientOrderId` of the orders sent over the WebSocket, newest last. */
   readonly #sentIds = new Set<string>();
+
+  /** Told of every account's socket state as it changes (main's own followers: the board). */
+  readonly #stateListeners = new Set<(account: string, state: LiveState) => void>();
+  /** Every socket's connects and reconnects take turns under the exchange's new-connection limit. */
+  readonly pacer: ConnectionPacer;
 
   /** Told of each account's batch of pushes as it crosses to the renderer (the pushed state keeps it). */
   readonly #onBatch:
@@ -56,7 +75,9 @@ export class LiveService {
     events: EventHub,
     log: Logger,
     onBatch?: (account: string, events: readonly LiveEvent[], allPositions: boolean) => void,
+    pacer: ConnectionPacer = new ConnectionPacer(),
   ) {
+    this.pacer = pacer;
     this.#onBatch = onBatch;
     this.#events = events;
     this.#log = log;
@@ -64,8 +85,12 @@ export class LiveService {
     this.#clients = new WsClients((account) => ({
       url: wsUrl,
       token: async () => profile.websocketToken(await accounts.caller(account)),
-      onState: (state) => events.emit('ws.state', { accountId: account, state }),
+      onState: (state) => {
+        events.emit('ws.state', { accountId: account, state });
+        for (const listener of this.#stateListeners) listener(account, state);
+      },
       onError: (error) => log.log('warn', `WebSocket of ${account}`, error),
+      pacer,
     }));
   }
 
@@ -125,6 +150,7 @@ export class LiveService {
     if (!listener) {
       const stop = this.#client(account).subscribe(channel, topic, this.#forwarder(account, channel));
       this.#listeners.set(key, (listener = { holders: 0, stop }));
+      this.#listenersOf.set(account, (this.#listenersOf.get(account) ?? 0) + 1);
     }
     listener.holders++;
     const id = randomUUID();
@@ -215,6 +241,17 @@ export class LiveService {
     }
   }
 
+  /** Tells `listener` of every account's socket state as it changes; answers the function that stops it. */
+  onState(listener: (account: string, state: LiveState) => void): () => void {
+    this.#stateListeners.add(listener);
+    return () => this.#stateListeners.delete(listener);
+  }
+
+  /** How many accounts' WebSockets are open or opening. */
+  get sockets(): number {
+    return this.#clients.size;
+  }
+
   /** The state of the account's WebSocket now, without opening one ('idle' when none is open). */
   state(account: string): LiveState {
     return this.#clients.peek(account)?.state ?? 'idle';
@@ -270,13 +307,53 @@ export class LiveService {
     if (listener && --listener.holders === 0) {
       listener.stop();
       this.#listeners.delete(subscription.key);
+      this.#closeUnused(subscription.key.slice(0, subscription.key.indexOf('\n')));
     }
     return true;
   }
 
+  /**
+   * Closes an account's socket once nothing listens to it and no request waits on it: a desk of
+   * 1,000 accounts left by the board does not keep 1,000 sockets open (nor retrying). One with a
+   * request still out (a ping, an unsubscribe, an order) is looked at again by one shared timer.
+   */
+  #closeUnused(account: string): void {
+    const left = (this.#listenersOf.get(account) ?? 1) - 1;
+    if (left > 0) {
+      this.#listenersOf.set(account, left);
+      return;
+    }
+    this.#listenersOf.delete(account);
+    this.#closeIdle(account);
+  }
+
+  #closeIdle(account: string): void {
+    if (this.#listenersOf.has(account)) return;
+    const client = this.#clients.peek(account);
+    if (!client) return;
+    if (client.pendingRequests > 0) {
+      this.#closing.add(account);
+      this.#closingTimer ??= setTimeout(() => {
+        this.#closingTimer = undefined;
+        const accounts = [...this.#closing];
+        this.#closing.clear();
+        for (const a of accounts) this.#closeIdle(a);
+      }, CLOSE_RETRY_MS).unref();
+      return;
+    }
+    this.#coalescers.get(account)?.flush();
+    this.#coalescers.delete(account);
+    for (const key of this.#forwarders.keys())
+      if (key.startsWith(`${account}\n`)) this.#forwarders.delete(key);
+    this.#clients.drop(account);
+  }
+
   stop(): void {
+    clearTimeout(this.#closingTimer);
+    this.#closing.clear();
     for (const listener of this.#listeners.values()) listener.stop();
     this.#listeners.clear();
+    this.#listenersOf.clear();
     this.#subscriptions.clear();
     for (const c of this.#coalescers.values()) c.flush();
     this.#clients.stopAll();

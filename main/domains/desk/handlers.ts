@@ -16,6 +16,7 @@ export function deskHandlers({
   subAccountKeys,
   known,
   board,
+  boardLive,
   bulk,
   attention,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `desk.${string}`>> {
@@ -76,6 +77,8 @@ export function deskHandlers({
     'desk.board': () => board.view(),
     'desk.knownBalances': () => board.knownBalances(),
     'desk.refreshBoard': (input) => board.refresh(input?.accountIds),
+    'desk.followBoard': (_input, call) => boardLive.follow(call.frame ?? 'main'),
+    'desk.unfollowBoard': (_input, call) => boardLive.release(call.frame ?? 'main'),
     'desk.attentionRules': () => attention.rules,
     'desk.setAttentionRules': (rules) => attention.setRules(rules),
     'desk.openOrders': (input) => board.orders(input?.accountIds),

@@ -17,6 +17,7 @@ import type { IpcError } from '../../ipc/contract.ts';
 import type { AccountView } from '../accounts/views.ts';
 import type {
   AttentionRulesView,
+  BoardFeedView,
   BoardRefreshView,
   BoardView,
   BulkChildResultView,
@@ -139,6 +140,14 @@ export const deskProcedures = {
   'desk.refreshBoard': procedure<BoardRefreshView>()(
     'Reads the balances, open orders and positions of every account (or the given ones) again, each on its own key as background work; rows arrive as desk.boardRows events.',
     deskAccounts.optional(),
+  ),
+  'desk.followBoard': procedure<BoardFeedView>()(
+    "While the board is open (until desk.unfollowBoard or the page ends): every account's balances, open orders and positions follow its WebSocket, the sockets opened at the exchange's pace; accounts without a live socket are read again inside their key's budget. Changed rows arrive as desk.boardRows events.",
+    noInput,
+  ),
+  'desk.unfollowBoard': procedure<boolean>()(
+    "Stops following the desk for the board: the page's subscriptions end and sockets nothing else uses close.",
+    noInput,
   ),
   'desk.attentionRules': procedure<AttentionRulesView>()(
     'When a board row needs attention (liquidation within %, data stale after minutes); main raises a notice when rows enter it.',

@@ -115,6 +115,18 @@ export interface BoardRowView {
   unvalued?: string[];
   /** What went wrong in the last refresh of this account, in words. */
   problem?: string;
+  /**
+   * While the board is open: 'live' when the account's WebSocket pushes its changes, 'polled' when
+   * its socket is down or not opened yet (it is read again inside its key's budget).
+   */
+  feed?: 'live' | 'polled';
+}
+
+/** How the open board follows the desk: sockets live and accounts in all. */
+export interface BoardFeedView {
+  /** Accounts whose WebSocket is live. */
+  live: number;
+  accounts: number;
 }
 
 export interface BoardView {

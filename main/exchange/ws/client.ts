@@ -13,6 +13,7 @@ import type { BackoffOptions } from './backoff.ts';
 import { pushTopic, subscribeFrames } from './channels.ts';
 import type { Channel, ChannelParams } from './channels.ts';
 import { closedError, wsError } from './errors.ts';
+import type { ConnectionPacer } from './pacer.ts';
 
 export type WsState = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stopped';
 
@@ -45,6 +46,8 @@ export interface WsClientOptions {
   readonly onState?: (state: WsState) => void;
   /** Told of failures that the client handles itself (reconnects), for the log. */
   readonly onError?: (error: unknown) => void;
+  /** Paces every connect and reconnect with the other clients' (the exchange limits new connections). */
+  readonly pacer?: ConnectionPacer;
 }
 
 type Listener<C extends Channel> = (params: ChannelParams[C]) => void;
@@ -69,6 +72,8 @@ export class WsClient {
   #attempt = 0;
   #reconnectTimer: unknown;
   #pingTimer: unknown;
+  /** Gives up the turn to connect while the pacer holds it. */
+  #cancelOpen: (() => void) | undefined;
   readonly #pending = new Map<number, Pending>();
   readonly #subs = new Map<Channel, ChannelSubs>();
   readonly #reconcilers = new Set<() => Promise<void>>();
@@ -105,6 +110,8 @@ export class WsClient {
     this.#setState('stopped');
     this.#timers.clearTimeout(this.#reconnectTimer);
     this.#timers.clearTimeout(this.#pingTimer);
+    this.#cancelOpen?.();
+    this.#cancelOpen = undefined;
     this.#socket?.terminate();
     this.#socket = undefined;
   }
@@ -177,8 +184,25 @@ export class WsClient {
     }
   }
 
+  /** Requests still waiting for their answer (a socket with one is in use). */
+  get pendingRequests(): number {
+    return this.#pending.size;
+  }
+
   #connect(): void {
     this.#setState('connecting');
+    const pacer = this.#options.pacer;
+    if (!pacer) {
+      this.#open();
+      return;
+    }
+    this.#cancelOpen = pacer.queue(() => {
+      this.#cancelOpen = undefined;
+      if (this.#state === 'connecting') this.#open();
+    });
+  }
+
+  #open(): void {
     const socket = new WebSocket(this.#options.url);
     this.#socket = socket;
     socket.on('open', () => void this.#session(socket));

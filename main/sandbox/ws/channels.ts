@@ -59,6 +59,9 @@ function levelDiff(before: Levels, after: Levels): Array<[string, string]> {
   return out;
 }
 
+/** How often an account's balances and positions are compared when nothing of its own moved. */
+export const ACCOUNT_CHECK_MS = 1_000;
+
 export class Subscriptions {
   readonly lastprice = new Set<string>();
   readonly trades = new Set<string>();
@@ -79,6 +82,8 @@ export class Subscriptions {
   candles: { market: string; interval: CandleInterval } | undefined;
   private readonly w: World;
   private readonly send: Send;
+  /** When the account's balances and positions were last compared (sandbox ms). */
+  private accountCheckedAt = -Infinity;
 
   constructor(world: World, send: Send) {
     this.w = world;
@@ -304,6 +309,12 @@ export class Subscriptions {
         this.send('deals_update', dealParams(state, d as Deal));
       }
     }
+    // An account whose orders or deals moved is compared now; the others (moved by the mark price, a
+    // transfer) at most every ACCOUNT_CHECK_MS, so a thousand idle connections cost little per flush.
+    const clock = state.now();
+    const touched = changes.orders.has(account.id) || changes.deals.has(account.id);
+    if (!touched && clock - this.accountCheckedAt < ACCOUNT_CHECK_MS) return;
+    this.accountCheckedAt = clock;
     if (this.balanceSpot) {
       const now = spotBalances(state, account, this.balanceSpot.tickers);
       this.balanceSpot.last = this.changed(this.balanceSpot.last, now, (diff) =>

@@ -4,11 +4,8 @@
  * account, each on the account's own key (rate limits are per key, so a desk of 1,000 keys reads in
  * parallel without one key coming near its budget), all as background work that queues behind the
  * person's own requests. Rows arrive as `desk.boardRows` events in batches while a refresh runs.
+ * While a page shows the board, WebSocket pushes keep its rows live (`board-live.ts`).
  */
-import * as collateral from '../../exchange/endpoints/collateral.ts';
-import * as trading from '../../exchange/endpoints/trading.ts';
-import { AuthError } from '../../exchange/errors.ts';
-import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import type { EventHub } from '../../ipc/event-hub.ts';
 import type {
   BoardRefreshView,
@@ -20,14 +17,12 @@ import type {
   OrderView,
   PositionView,
 } from '../../ipc/contract.ts';
-import { userFacing } from '../../ipc/user-facing.ts';
 import { Dec } from '../../rules/decimal.ts';
 import type { Cache } from '../../cache/index.ts';
 import type { Logger } from '../../log.ts';
 import type { AccountRecord } from '../../vault/registry.ts';
 import type { AccountService } from '../accounts.ts';
 import type { ExchangeConnection } from '../exchange-connection.ts';
-import { openPositions } from '../positions.ts';
 import {
   boardRow,
   boardTotals,
@@ -39,6 +34,7 @@ import {
 } from './board-rows.ts';
 import { readPrices } from './board-prices.ts';
 import { pool } from './pool.ts';
+import { readAccount, type Reading } from './board-read.ts';
 import type { LastKnownWrite } from '../last-known.ts';
 
 /** The store of last-seen values (the app's LastKnown service, or a memory for tests). */
@@ -68,24 +64,11 @@ const DESK = 'desk';
 const CONCURRENCY = 48;
 /** Rows are sent to the window at most this often while a refresh runs. */
 const FLUSH_MS = 250;
-/** The exchange lists at most this many open orders per page. */
-const ORDERS_PAGE = 100;
 
-interface Reading {
-  account: string;
-  atMs: number;
-  spot?: SpotBalances;
-  collateral?: CollateralBalances;
-  orders?: OrderView[];
-  positions?: PositionView[];
-  key: KeyStateView;
-  problem?: string;
-  realized?: string;
-}
-
-function keyStateOf(error: unknown): KeyStateView | undefined {
-  if (!(error instanceof AuthError)) return undefined;
-  return /not allowed/i.test(error.message) ? 'missing_permission' : 'revoked';
+/** Whether a refresh of `running` (undefined: all) reads every account of `asked` (undefined: all). */
+function covers(running: ReadonlySet<string> | undefined, asked: readonly string[] | undefined): boolean {
+  if (running === undefined) return true;
+  return asked !== undefined && asked.every((id) => running.has(id));
 }
 
 export class BoardService {
@@ -98,6 +81,10 @@ export class BoardService {
   readonly #now: () => number;
   readonly #onRefreshed: ((rows: BoardRowView[]) => void) | undefined;
   #running: Promise<BoardRefreshView> | undefined;
+  /** The accounts the running refresh reads (undefined: every one). */
+  #runningIds: ReadonlySet<string> | undefined;
+  /** How each account's row is kept fresh while the board is open (set by the board's live follower). */
+  feedOf: (account: string) => BoardRowView['feed'] = () => undefined;
 
   constructor(options: {
     accounts: AccountService;
@@ -129,11 +116,29 @@ export class BoardService {
       .sort((a, b) => Number(a.kind === 'sub') - Number(b.kind === 'sub'));
   }
 
+  /** The ids of the desk's accounts (of the running connection), main first. */
+  deskIds(): string[] {
+    return this.#desk().map((a) => a.id);
+  }
+
+  /** The rows of the given accounts as last read (from the cache). */
+  rowsOf(accountIds: readonly string[]): Promise<BoardRowView[]> {
+    return this.#rows(this.#desk(accountIds));
+  }
+
+  #fed(row: BoardRowView): BoardRowView {
+    const feed = this.feedOf(row.account);
+    if (feed) row.feed = feed;
+    return row;
+  }
+
   /** The board as last read: every account, from the cache. */
   async view(): Promise<BoardView> {
     const desk = this.#desk();
     const rows = await this.#rows(desk);
-    return { rows, totals: boardTotals(rows), refreshing: this.#running !== undefined, atMs: this.#now() };
+    // A read of some accounts (those polled, an alert's) is no refresh of the board.
+    const refreshing = this.#running !== undefined && this.#runningIds === undefined;
+    return { rows, totals: boardTotals(rows), refreshing, atMs: this.#now() };
   }
 
   async #prices(): Promise<Prices> {
@@ -163,7 +168,7 @@ export class BoardService {
         realizedToday: realized.get(a.id)?.value,
         problem: key?.value.problem,
       };
-      return boardRow(a, pieces, prices);
+      return this.#fed(boardRow(a, pieces, prices));
     });
   }
 
@@ -235,12 +240,20 @@ export class BoardService {
     );
   }
 
-  /** Reads every account (or the given ones) again; a refresh already running is joined. */
+  /**
+   * Reads every account (or the given ones) again. A refresh already running is joined when it reads
+   * every account asked; otherwise this one starts after it.
+   */
   refresh(accountIds?: readonly string[]): Promise<BoardRefreshView> {
-    this.#running ??= this.#refresh(accountIds).finally(() => {
-      this.#running = undefined;
+    const running = this.#running;
+    if (running && covers(this.#runningIds, accountIds)) return running;
+    if (running) return running.catch(() => undefined).then(() => this.refresh(accountIds));
+    this.#runningIds = accountIds ? new Set(accountIds) : undefined;
+    const started = this.#refresh(accountIds).finally(() => {
+      if (this.#running === started) this.#running = undefined;
     });
-    return this.#running;
+    this.#running = started;
+    return started;
   }
 
   async #refresh(accountIds?: readonly string[]): Promise<BoardRefreshView> {
@@ -263,7 +276,7 @@ export class BoardService {
     const timer = setInterval(() => void flush(), FLUSH_MS);
     try {
       await pool(desk, CONCURRENCY, async (account) => {
-        const reading = await this.#read(account);
+        const reading = await readAccount(this.#accounts, account.id, this.#now());
         if (realized) reading.reading.realized = realized.get(account.id) ?? '0';
         requests += reading.requests;
         if (reading.reading.problem) failed += 1;
@@ -291,53 +304,6 @@ export class BoardService {
       this.#log.log('warn', 'the board could not read prices; the last ones are used', error);
       return this.#prices();
     }
-  }
-
-  async #read(account: AccountRecord): Promise<{ reading: Reading; requests: number }> {
-    const reading: Reading = { account: account.id, atMs: this.#now(), key: 'valid' };
-    let requests = 0;
-    let caller: KeyCaller;
-    try {
-      caller = (await this.#accounts.caller(account.id)).inBackground();
-    } catch (error) {
-      reading.key = 'unknown';
-      reading.problem = userFacing(error)?.message ?? 'The key of this account could not be read.';
-      return { reading, requests };
-    }
-    const attempt = async (work: () => Promise<void>): Promise<void> => {
-      try {
-        await work();
-      } catch (error) {
-        const state = keyStateOf(error);
-        if (state && reading.key !== 'revoked') reading.key = state;
-        reading.problem ??= userFacing(error)?.message ?? 'Part of this account could not be read.';
-      }
-    };
-    await Promise.all([
-      attempt(async () => {
-        requests += 1;
-        reading.spot = await trading.tradeBalance(caller);
-      }),
-      attempt(async () => {
-        requests += 1;
-        reading.collateral = await collateral.collateralBalance(caller);
-      }),
-      attempt(async () => {
-        requests += 1;
-        reading.positions = await openPositions(caller);
-      }),
-      attempt(async () => {
-        const orders: OrderView[] = [];
-        for (let offset = 0; ; offset += ORDERS_PAGE) {
-          requests += 1;
-          const page = await trading.activeOrders(caller, { limit: ORDERS_PAGE, offset });
-          orders.push(...page);
-          if (page.length < ORDERS_PAGE || offset + ORDERS_PAGE > 10_000) break;
-        }
-        reading.orders = orders;
-      }),
-    ]);
-    return { reading, requests };
   }
 
   /**
@@ -403,7 +369,7 @@ export class BoardService {
           realizedToday: r.realized,
           problem: r.problem,
         };
-        rows.push(boardRow(account, pieces, prices));
+        rows.push(this.#fed(boardRow(account, pieces, prices)));
       }
       if (partial.size > 0) rows.push(...(await this.#rows(desk.filter((a) => partial.has(a.id)))));
       this.#events.emit('desk.boardRows', { rows });

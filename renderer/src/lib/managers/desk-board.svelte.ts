@@ -89,6 +89,27 @@ export class DeskBoard {
     await this.loadRules();
   }
 
+  /** Accounts whose WebSocket pushes their row now (the rest are polled). */
+  get liveCount(): number {
+    let n = 0;
+    for (const r of this.rows) if (r.feed === 'live') n++;
+    return n;
+  }
+
+  /**
+   * Follows every account live while the board is open: main opens the sockets at the exchange's pace
+   * and sends changed rows; the answer is the function that stops it (leaving the board).
+   */
+  follow(): () => void {
+    let stopped = false;
+    const followed = this.#api.desk.followBoard();
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      void followed.then(() => this.#api.desk.unfollowBoard());
+    };
+  }
+
   listen(): () => void {
     return this.#api.on('desk.boardRows', ({ rows }) => this.merge(rows));
   }

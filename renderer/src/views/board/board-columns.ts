@@ -14,11 +14,19 @@ const KEY_WORDS: Record<BoardRowView['keyState'], string> = {
   unknown: 'not checked',
 };
 
+/** How the row is kept fresh while the board is open: pushed over the WebSocket, or read again. */
+const FEED_WORDS: Record<NonNullable<BoardRowView['feed']> | '', string> = {
+  live: 'live',
+  polled: 'polled',
+  '': '',
+};
+
 const count = (n: number | undefined): string => (n === undefined ? '' : String(n));
 
 export const boardColumns: GridColumn<BoardRow>[] = [
   { id: 'attention', title: 'Attention', kind: 'text', value: (r) => r.attention, width: 12 },
   { id: 'label', title: 'Account', kind: 'text', value: (r) => r.label, width: 11 },
+  { id: 'feed', title: 'Updates', kind: 'text', value: (r) => FEED_WORDS[r.feed ?? ''], width: 5.5 },
   { id: 'groups', title: 'Groups', kind: 'text', value: (r) => r.groups.join(', '), width: 7 },
   { id: 'equity', title: 'Equity USDT', kind: 'decimal', value: (r) => r.equity ?? '', width: 9 },
   { id: 'free', title: 'Free USDT', kind: 'decimal', value: (r) => r.free ?? '', width: 8 },

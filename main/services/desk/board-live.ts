@@ -1,0 +1,196 @@
+/**
+ * The board live: while a page shows the board, every account of the desk follows its WebSocket
+ * (balanceSpot, balanceMargin, ordersPending, positionsMargin, all markets). The pushes are kept by
+ * the pushed state (`PushedState`), which says which accounts it changed; those accounts' rows are
+ * drawn again from the store and sent as `desk.boardRows`, at most every 250 ms. The sockets open at
+ * the pace the exchange allows (`ConnectionPacer`); an account whose socket is not live (not opened
+ * yet, or down) is read again by REST inside its key's budget, as background work, every minute,
+ * and once more when its socket comes back (pushes are not replayed). Leaving the board ends the
+ * page's subscriptions, and sockets nothing else uses close.
+ */
+import type { EventHub } from '../../ipc/event-hub.ts';
+import type { BoardFeedView, BoardRowView, KnownKind, LiveState } from '../../ipc/contract.ts';
+import type { Logger } from '../../log.ts';
+import type { Channel } from '../../exchange/ws/index.ts';
+
+/** The channels a board row is made of. */
+export const BOARD_CHANNELS = ['balanceSpot', 'balanceMargin', 'ordersPending', 'positionsMargin'] as const;
+/** The stored kinds those pushes change. */
+const BOARD_KINDS: ReadonlySet<KnownKind> = new Set<KnownKind>([
+  'balances.spot',
+  'balances.collateral',
+  'orders.open',
+  'positions.open',
+]);
+/** Changed rows are sent at most this often. */
+export const ROWS_EVERY_MS = 250;
+/** Accounts without a live socket are read again this often (the other screens' fallback too). */
+export const POLL_MS = 60_000;
+
+export interface BoardLiveOptions {
+  live: {
+    subscribe(account: string, channel: Channel, topic: string, owner?: string): string;
+    unsubscribe(id: string, owner?: string): boolean;
+    state(account: string): LiveState;
+    onState(listener: (account: string, state: LiveState) => void): () => void;
+  };
+  board: {
+    deskIds(): string[];
+    rowsOf(accountIds: readonly string[]): Promise<BoardRowView[]>;
+    refresh(accountIds?: readonly string[]): Promise<unknown>;
+    feedOf: (account: string) => BoardRowView['feed'];
+  };
+  events: EventHub;
+  log: Logger;
+  pollMs?: number;
+  rowsEveryMs?: number;
+}
+
+export class BoardLive {
+  readonly #live: BoardLiveOptions['live'];
+  readonly #board: BoardLiveOptions['board'];
+  readonly #events: EventHub;
+  readonly #log: Logger;
+  readonly #pollMs: number;
+  readonly #rowsEveryMs: number;
+  /** Per page following the board, its subscription ids. */
+  readonly #pages = new Map<string, string[]>();
+  /** Accounts followed, by how many pages. */
+  readonly #followed = new Map<string, number>();
+  /** Followed accounts whose socket is live now. */
+  readonly #liveNow = new Set<string>();
+  /** Followed accounts whose socket came back: read once at the next poll. */
+  readonly #cameBack = new Set<string>();
+  readonly #everLive = new Set<string>();
+  /** Accounts whose rows changed since the last send. */
+  #dirty = new Set<string>();
+  #rowsTimer: ReturnType<typeof setTimeout> | undefined;
+  #pollTimer: ReturnType<typeof setInterval> | undefined;
+  #stopState: (() => void) | undefined;
+  /** A poll still reading: the next tick waits for it to end. */
+  #polling = false;
+
+  constructor(options: BoardLiveOptions) {
+    this.#live = options.live;
+    this.#board = options.board;
+    this.#events = options.events;
+    this.#log = options.log;
+    this.#pollMs = options.pollMs ?? POLL_MS;
+    this.#rowsEveryMs = options.rowsEveryMs ?? ROWS_EVERY_MS;
+    this.#board.feedOf = (account) =>
+      this.#followed.has(account) ? (this.#liveNow.has(account) ? 'live' : 'polled') : undefined;
+  }
+
+  /** How many followed accounts are live, of all followed. */
+  get feed(): BoardFeedView {
+    return { live: this.#liveNow.size, accounts: this.#followed.size };
+  }
+
+  /** Starts following the desk for a page (a second call of the same page changes nothing). */
+  follow(owner: string): BoardFeedView {
+    if (this.#pages.has(owner)) return this.feed;
+    this.#stopState ??= this.#live.onState((account, state) => this.#state(account, state));
+    const ids: string[] = [];
+    for (const account of this.#board.deskIds()) {
+      try {
+        for (const channel of BOARD_CHANNELS) ids.push(this.#live.subscribe(account, channel, '*', owner));
+      } catch (error) {
+        this.#log.log('warn', `the board could not follow ${account} live; it is polled`, error);
+      }
+      this.#followed.set(account, (this.#followed.get(account) ?? 0) + 1);
+      if (this.#live.state(account) === 'live') this.#liveNow.add(account);
+    }
+    this.#pages.set(owner, ids);
+    this.#pollTimer ??= setInterval(() => this.#poll(), this.#pollMs);
+    return this.feed;
+  }
+
+  /** Stops following for a page (it left the board, or ended); answers whether it was following. */
+  release(owner: string): boolean {
+    const ids = this.#pages.get(owner);
+    if (!ids) return false;
+    this.#pages.delete(owner);
+    for (const id of ids) this.#live.unsubscribe(id, owner);
+    // Every page follows the whole desk: the accounts of this one are each followed one time less.
+    for (const [account, n] of this.#followed)
+      if (n > 1) this.#followed.set(account, n - 1);
+      else this.#followed.delete(account);
+    if (this.#pages.size === 0) this.#stop();
+    return true;
+  }
+
+  /** The pushed state kept new values of these accounts: their rows are sent again. */
+  stored(stored: ReadonlyArray<{ account: string; kinds: readonly KnownKind[] }>): void {
+    for (const s of stored)
+      if (this.#followed.has(s.account) && s.kinds.some((k) => BOARD_KINDS.has(k)))
+        this.#dirty.add(s.account);
+    this.#schedule();
+  }
+
+  #state(account: string, state: LiveState): void {
+    if (!this.#followed.has(account)) return;
+    const live = state === 'live';
+    if (live === this.#liveNow.has(account)) return;
+    if (live) {
+      this.#liveNow.add(account);
+      if (this.#everLive.has(account)) this.#cameBack.add(account);
+      this.#everLive.add(account);
+    } else this.#liveNow.delete(account);
+    // The row says how it is kept fresh.
+    this.#dirty.add(account);
+    this.#schedule();
+  }
+
+  #schedule(): void {
+    if (this.#dirty.size === 0 || this.#rowsTimer !== undefined) return;
+    this.#rowsTimer = setTimeout(() => void this.#send(), this.#rowsEveryMs);
+  }
+
+  async #send(): Promise<void> {
+    const accounts = [...this.#dirty];
+    this.#dirty = new Set();
+    try {
+      const rows = await this.#board.rowsOf(accounts);
+      if (rows.length > 0 && this.#pages.size > 0) this.#events.emit('desk.boardRows', { rows });
+    } catch (error) {
+      this.#log.log('warn', 'the board could not draw the rows pushes changed', error);
+    } finally {
+      this.#rowsTimer = undefined;
+      this.#schedule();
+    }
+  }
+
+  /** Reads the accounts without a live socket, and those whose socket came back, by REST. */
+  #poll(): void {
+    if (this.#polling) return;
+    const ids = [...this.#followed.keys()].filter((a) => !this.#liveNow.has(a) || this.#cameBack.has(a));
+    this.#cameBack.clear();
+    if (ids.length === 0) return;
+    this.#polling = true;
+    this.#board
+      .refresh(ids)
+      .catch((error: unknown) => {
+        this.#log.log('warn', 'the board could not read the accounts without a live socket', error);
+      })
+      .finally(() => (this.#polling = false));
+  }
+
+  #stop(): void {
+    clearInterval(this.#pollTimer);
+    this.#pollTimer = undefined;
+    clearTimeout(this.#rowsTimer);
+    this.#rowsTimer = undefined;
+    this.#dirty = new Set();
+    this.#stopState?.();
+    this.#stopState = undefined;
+    this.#followed.clear();
+    this.#liveNow.clear();
+    this.#cameBack.clear();
+    this.#everLive.clear();
+  }
+
+  close(): void {
+    for (const owner of [...this.#pages.keys()]) this.release(owner);
+    this.#stop();
+  }
+}

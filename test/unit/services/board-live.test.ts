@@ -1,0 +1,162 @@
+// The board live, with fake timers: the page's subscriptions, rows re-drawn for the accounts pushes
+// changed at most every 250 ms, each row saying whether it is live or polled, the accounts without a
+// live socket read again every minute (and one whose socket came back, once), and leaving the board
+// ending every subscription.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BoardRowView, LiveState } from '../../../main/ipc/contract.ts';
+import { EventHub } from '../../../main/ipc/event-hub.ts';
+import { createLogger } from '../../../main/log.ts';
+import { BoardLive } from '../../../main/services/desk/board-live.ts';
+
+const ACCOUNTS = ['main', 'sub-1', 'sub-2', 'sub-3'];
+
+function world() {
+  const states = new Map<string, LiveState>();
+  const subs = new Map<string, { account: string; owner: string | undefined }>();
+  let stateListener: ((account: string, state: LiveState) => void) | undefined;
+  let n = 0;
+  const live = {
+    subscribe: (account: string, _channel: string, _topic: string, owner?: string) => {
+      const id = `s${String(++n)}`;
+      subs.set(id, { account, owner });
+      return id;
+    },
+    unsubscribe: (id: string, owner?: string) => subs.get(id)?.owner === owner && subs.delete(id),
+    state: (account: string) => states.get(account) ?? 'idle',
+    onState: (listener: (account: string, state: LiveState) => void) => {
+      stateListener = listener;
+      return () => (stateListener = undefined);
+    },
+  };
+  const setState = (account: string, state: LiveState) => {
+    states.set(account, state);
+    stateListener?.(account, state);
+  };
+  const openOrders = new Map<string, number>();
+  const refreshed: string[][] = [];
+  const board = {
+    deskIds: () => [...ACCOUNTS],
+    feedOf: (_account: string): BoardRowView['feed'] => undefined,
+    rowsOf: (ids: readonly string[]) =>
+      Promise.resolve(
+        ids.map((account): BoardRowView => ({
+          account,
+          label: account,
+          kind: 'sub',
+          groups: [],
+          keyState: 'valid',
+          openOrders: openOrders.get(account) ?? 0,
+          ...(board.feedOf(account) ? { feed: board.feedOf(account) } : {}),
+        })),
+      ),
+    refresh: (ids?: readonly string[]) => {
+      refreshed.push([...(ids ?? [])]);
+      return Promise.resolve();
+    },
+  };
+  const events = new EventHub();
+  const sent: BoardRowView[][] = [];
+  events.subscribe((name, payload) => {
+    if (name === 'desk.boardRows') sent.push((payload as { rows: BoardRowView[] }).rows);
+  });
+  const boardLive = new BoardLive({ live, board, events, log: createLogger(() => {}) });
+  return { boardLive, subs, setState, openOrders, refreshed, sent, board };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('the board live', () => {
+  it("subscribes every account's four channels for the page, and leaving ends them all", () => {
+    const w = world();
+    expect(w.boardLive.follow('page-1')).toEqual({ live: 0, accounts: 4 });
+    expect(w.subs.size).toBe(16);
+    expect([...w.subs.values()].every((s) => s.owner === 'page-1')).toBe(true);
+    // following again from the same page changes nothing
+    w.boardLive.follow('page-1');
+    expect(w.subs.size).toBe(16);
+    expect(w.boardLive.release('page-1')).toBe(true);
+    expect(w.subs.size).toBe(0);
+    expect(w.boardLive.release('page-1')).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('sends the rows of the accounts pushes changed, in one batch per 250 ms', async () => {
+    const w = world();
+    w.boardLive.follow('page-1');
+    w.openOrders.set('sub-2', 3);
+    w.boardLive.stored([{ account: 'sub-2', kinds: ['orders.open'] }]);
+    w.boardLive.stored([{ account: 'sub-3', kinds: ['balances.spot'] }]);
+    // a kind the board is not made of, and an account not on the board, send nothing
+    w.boardLive.stored([{ account: 'sub-1', kinds: ['keys.permissions'] }]);
+    w.boardLive.stored([{ account: 'elsewhere', kinds: ['orders.open'] }]);
+    await vi.advanceTimersByTimeAsync(249);
+    expect(w.sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(w.sent).toHaveLength(1);
+    expect(w.sent[0]?.map((r) => [r.account, r.openOrders, r.feed])).toEqual([
+      ['sub-2', 3, 'polled'],
+      ['sub-3', 0, 'polled'],
+    ]);
+    // pushes right after a send wait for the next window
+    w.boardLive.stored([{ account: 'sub-2', kinds: ['orders.open'] }]);
+    await vi.advanceTimersByTimeAsync(100);
+    w.boardLive.stored([{ account: 'main', kinds: ['positions.open'] }]);
+    await vi.advanceTimersByTimeAsync(150);
+    expect(w.sent).toHaveLength(2);
+    expect(w.sent[1]?.map((r) => r.account)).toEqual(['sub-2', 'main']);
+  });
+
+  it('says on each row whether it is live or polled, as its socket comes and goes', async () => {
+    const w = world();
+    w.boardLive.follow('page-1');
+    w.setState('sub-1', 'connecting');
+    w.setState('sub-1', 'live');
+    w.setState('sub-2', 'live');
+    expect(w.boardLive.feed).toEqual({ live: 2, accounts: 4 });
+    await vi.advanceTimersByTimeAsync(250);
+    expect(w.sent.flat().map((r) => [r.account, r.feed])).toEqual([
+      ['sub-1', 'live'],
+      ['sub-2', 'live'],
+    ]);
+    w.setState('sub-1', 'connecting');
+    await vi.advanceTimersByTimeAsync(250);
+    expect(w.sent.at(-1)?.map((r) => [r.account, r.feed])).toEqual([['sub-1', 'polled']]);
+    expect(w.boardLive.feed).toEqual({ live: 1, accounts: 4 });
+  });
+
+  it('reads the accounts without a live socket every minute, and one whose socket came back once', async () => {
+    const w = world();
+    w.boardLive.follow('page-1');
+    w.setState('main', 'live');
+    w.setState('sub-1', 'live');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(w.refreshed).toEqual([['sub-2', 'sub-3']]);
+    w.setState('sub-2', 'live');
+    w.setState('sub-3', 'live');
+    // sub-1 drops and comes back: what it missed is read once
+    w.setState('sub-1', 'connecting');
+    w.setState('sub-1', 'live');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(w.refreshed.at(-1)).toEqual(['sub-1']);
+    // every socket live: nothing is polled
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(w.refreshed).toHaveLength(2);
+  });
+
+  it('two pages on the board: the first leaving keeps the second following', async () => {
+    const w = world();
+    w.boardLive.follow('page-1');
+    w.boardLive.follow('page-2');
+    expect(w.subs.size).toBe(32);
+    w.boardLive.release('page-1');
+    expect(w.subs.size).toBe(16);
+    w.boardLive.stored([{ account: 'sub-1', kinds: ['orders.open'] }]);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(w.sent.flat().map((r) => r.account)).toEqual(['sub-1']);
+    w.boardLive.release('page-2');
+    expect(w.subs.size).toBe(0);
+    w.boardLive.stored([{ account: 'sub-1', kinds: ['orders.open'] }]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
