@@ -50,6 +50,7 @@ import { KnownReads } from './services/known-reads.ts';
 import { PushedState } from './services/pushed-state.ts';
 import { knownHandlers } from './domains/known/handlers.ts';
 import { LiveService } from './services/live.ts';
+import { MemoryTrim } from './services/memory-trim.ts';
 import { MiningAccounts } from './services/mining.ts';
 import { MiningWatch } from './services/mining-watch.ts';
 import { NotificationService } from './services/notifications.ts';
@@ -197,6 +198,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     notify: (title, body) => notifications.notify('deskAttention', title, body),
     log,
   });
+  const trim = new MemoryTrim();
   const board = new BoardService({
     accounts,
     connection,
@@ -205,6 +207,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     log,
     store: lastKnown,
     onRefreshed: (rows) => attention.observe(rows),
+    trim,
   });
   const alerts = new AlertService({
     file: join(environment.dataDir, 'profiles', profile, 'alerts.json'),
@@ -290,6 +293,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     health,
     endFrame: (frame) => void live.endOwner(frame),
     async close() {
+      trim.stop();
       health.stop();
       alerts.close();
       notifications.close();

@@ -40,6 +40,7 @@ import {
 import { readPrices } from './board-prices.ts';
 import { pool } from './pool.ts';
 import type { LastKnownWrite } from '../last-known.ts';
+import type { MemoryTrim } from '../memory-trim.ts';
 
 /** The store of last-seen values (the app's LastKnown service, or a memory for tests). */
 export interface KnownStore {
@@ -68,6 +69,8 @@ const DESK = 'desk';
 const CONCURRENCY = 48;
 /** Rows are sent to the window at most this often while a refresh runs. */
 const FLUSH_MS = 250;
+/** A refresh of at least this many accounts gives its memory back when it is over. */
+const LARGE_REFRESH = 100;
 /** The exchange lists at most this many open orders per page. */
 const ORDERS_PAGE = 100;
 
@@ -98,6 +101,7 @@ export class BoardService {
   readonly #now: () => number;
   readonly #onRefreshed: ((rows: BoardRowView[]) => void) | undefined;
   #running: Promise<BoardRefreshView> | undefined;
+  readonly #trim: Pick<MemoryTrim, 'started' | 'ended'> | undefined;
 
   constructor(options: {
     accounts: AccountService;
@@ -109,6 +113,8 @@ export class BoardService {
     now?: () => number;
     /** Every row one refresh built, once it ends (main watches them for rows needing attention). */
     onRefreshed?: (rows: BoardRowView[]) => void;
+    /** Told when a refresh of many accounts starts and ends, to give its memory back after. */
+    trim?: Pick<MemoryTrim, 'started' | 'ended'>;
   }) {
     this.#accounts = options.accounts;
     this.#connection = options.connection;
@@ -118,6 +124,7 @@ export class BoardService {
     this.#log = options.log;
     this.#now = options.now ?? Date.now;
     this.#onRefreshed = options.onRefreshed;
+    this.#trim = options.trim;
   }
 
   /** The registered accounts of the running connection, main first. */
@@ -244,8 +251,18 @@ export class BoardService {
   }
 
   async #refresh(accountIds?: readonly string[]): Promise<BoardRefreshView> {
-    const started = this.#now();
     const desk = this.#desk(accountIds);
+    const large = desk.length >= LARGE_REFRESH;
+    if (large) this.#trim?.started();
+    try {
+      return await this.#refreshDesk(desk);
+    } finally {
+      if (large) this.#trim?.ended();
+    }
+  }
+
+  async #refreshDesk(desk: AccountRecord[]): Promise<BoardRefreshView> {
+    const started = this.#now();
     const [prices, realized] = await Promise.all([this.#readPrices(), this.#realizedToday(desk)]);
     let pending: Reading[] = [];
     let requests = 0;
