@@ -5,10 +5,6 @@
  * parallel without one key coming near its budget), all as background work that queues behind the
  * person's own requests. Rows arrive as `desk.boardRows` events in batches while a refresh runs.
  */
-import * as collateral from '../../exchange/endpoints/collateral.ts';
-import * as trading from '../../exchange/endpoints/trading.ts';
-import { AuthError } from '../../exchange/errors.ts';
-import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import type { EventHub } from '../../ipc/event-hub.ts';
 import type {
   BoardRefreshView,
@@ -20,14 +16,12 @@ import type {
   OrderView,
   PositionView,
 } from '../../ipc/contract.ts';
-import { userFacing } from '../../ipc/user-facing.ts';
 import { Dec } from '../../rules/decimal.ts';
 import type { Cache } from '../../cache/index.ts';
 import type { Logger } from '../../log.ts';
 import type { AccountRecord } from '../../vault/registry.ts';
 import type { AccountService } from '../accounts.ts';
 import type { ExchangeConnection } from '../exchange-connection.ts';
-import { openPositions } from '../positions.ts';
 import {
   boardRow,
   boardTotals,
@@ -38,7 +32,7 @@ import {
   type SpotBalances,
 } from './board-rows.ts';
 import { readPrices } from './board-prices.ts';
-import { pool } from './pool.ts';
+import { readAccounts, type Reading } from './board-read.ts';
 import type { LastKnownWrite } from '../last-known.ts';
 import type { MemoryTrim } from '../memory-trim.ts';
 
@@ -65,31 +59,12 @@ export const KINDS = {
 
 /** The store's account name for desk-wide values (prices). */
 const DESK = 'desk';
-/** Accounts read at once; each holds one background slot of its own key per read. */
-const CONCURRENCY = 48;
+/** Reads out at once (of 4 per account), each holding one background slot of its account's key. */
+const IN_FLIGHT = 192;
 /** Rows are sent to the window at most this often while a refresh runs. */
 const FLUSH_MS = 250;
 /** A refresh of at least this many accounts gives its memory back when it is over. */
 const LARGE_REFRESH = 100;
-/** The exchange lists at most this many open orders per page. */
-const ORDERS_PAGE = 100;
-
-interface Reading {
-  account: string;
-  atMs: number;
-  spot?: SpotBalances;
-  collateral?: CollateralBalances;
-  orders?: OrderView[];
-  positions?: PositionView[];
-  key: KeyStateView;
-  problem?: string;
-  realized?: string;
-}
-
-function keyStateOf(error: unknown): KeyStateView | undefined {
-  if (!(error instanceof AuthError)) return undefined;
-  return /not allowed/i.test(error.message) ? 'missing_permission' : 'revoked';
-}
 
 export class BoardService {
   readonly #accounts: AccountService;
@@ -279,12 +254,17 @@ export class BoardService {
     };
     const timer = setInterval(() => void flush(), FLUSH_MS);
     try {
-      await pool(desk, CONCURRENCY, async (account) => {
-        const reading = await this.#read(account);
-        if (realized) reading.reading.realized = realized.get(account.id) ?? '0';
-        requests += reading.requests;
-        if (reading.reading.problem) failed += 1;
-        pending.push(reading.reading);
+      await readAccounts({
+        desk,
+        caller: (account) => this.#accounts.caller(account.id),
+        now: this.#now,
+        inFlight: IN_FLIGHT,
+        done: (reading, sent) => {
+          if (realized) reading.realized = realized.get(reading.account) ?? '0';
+          requests += sent;
+          if (reading.problem) failed += 1;
+          pending.push(reading);
+        },
       });
     } finally {
       clearInterval(timer);
@@ -308,53 +288,6 @@ export class BoardService {
       this.#log.log('warn', 'the board could not read prices; the last ones are used', error);
       return this.#prices();
     }
-  }
-
-  async #read(account: AccountRecord): Promise<{ reading: Reading; requests: number }> {
-    const reading: Reading = { account: account.id, atMs: this.#now(), key: 'valid' };
-    let requests = 0;
-    let caller: KeyCaller;
-    try {
-      caller = (await this.#accounts.caller(account.id)).inBackground();
-    } catch (error) {
-      reading.key = 'unknown';
-      reading.problem = userFacing(error)?.message ?? 'The key of this account could not be read.';
-      return { reading, requests };
-    }
-    const attempt = async (work: () => Promise<void>): Promise<void> => {
-      try {
-        await work();
-      } catch (error) {
-        const state = keyStateOf(error);
-        if (state && reading.key !== 'revoked') reading.key = state;
-        reading.problem ??= userFacing(error)?.message ?? 'Part of this account could not be read.';
-      }
-    };
-    await Promise.all([
-      attempt(async () => {
-        requests += 1;
-        reading.spot = await trading.tradeBalance(caller);
-      }),
-      attempt(async () => {
-        requests += 1;
-        reading.collateral = await collateral.collateralBalance(caller);
-      }),
-      attempt(async () => {
-        requests += 1;
-        reading.positions = await openPositions(caller);
-      }),
-      attempt(async () => {
-        const orders: OrderView[] = [];
-        for (let offset = 0; ; offset += ORDERS_PAGE) {
-          requests += 1;
-          const page = await trading.activeOrders(caller, { limit: ORDERS_PAGE, offset });
-          orders.push(...page);
-          if (page.length < ORDERS_PAGE || offset + ORDERS_PAGE > 10_000) break;
-        }
-        reading.orders = orders;
-      }),
-    ]);
-    return { reading, requests };
   }
 
   /**
