@@ -238,7 +238,8 @@ export class BoardService {
 
   async #refreshDesk(desk: AccountRecord[]): Promise<BoardRefreshView> {
     const started = this.#now();
-    const [prices, realized] = await Promise.all([this.#readPrices(), this.#realizedToday(desk)]);
+    // Prices and today's realized PnL are read while the accounts are: rows wait for them, reads do not.
+    const context = Promise.all([this.#readPrices(), this.#realizedToday(desk)]);
     let pending: Reading[] = [];
     let requests = 0;
     let failed = 0;
@@ -248,6 +249,8 @@ export class BoardService {
       const batch = pending;
       pending = [];
       flushing = flushing.then(async () => {
+        const [prices, realized] = await context;
+        if (realized) for (const r of batch) r.realized = realized.get(r.account) ?? '0';
         built.push(...(await this.#save(batch, desk, prices)));
       });
       return flushing;
@@ -260,7 +263,6 @@ export class BoardService {
         now: this.#now,
         inFlight: IN_FLIGHT,
         done: (reading, sent) => {
-          if (realized) reading.realized = realized.get(reading.account) ?? '0';
           requests += sent;
           if (reading.problem) failed += 1;
           pending.push(reading);
