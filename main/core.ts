@@ -51,6 +51,7 @@ import { KnownReads } from './services/known-reads.ts';
 import { PushedState } from './services/pushed-state.ts';
 import { knownHandlers } from './domains/known/handlers.ts';
 import { LiveService } from './services/live.ts';
+import { MemoryTrim } from './services/memory-trim.ts';
 import { MiningAccounts } from './services/mining.ts';
 import { MiningWatch } from './services/mining-watch.ts';
 import { NotificationService } from './services/notifications.ts';
@@ -201,6 +202,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     notify: (title, body) => notifications.notify('deskAttention', title, body),
     log,
   });
+  const trim = new MemoryTrim();
   const board = new BoardService({
     accounts,
     connection,
@@ -209,6 +211,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     log,
     store: lastKnown,
     onRefreshed: (rows) => attention.observe(rows),
+    trim,
   });
   const boardLive = new BoardLive({ live, board, events, log });
   followers.board = boardLive;
@@ -300,6 +303,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       live.endOwner(frame);
     },
     async close() {
+      trim.stop();
       health.stop();
       alerts.close();
       notifications.close();

@@ -1,4 +1,5 @@
 import { WorkerChannel, type CallOptions } from './channel.ts';
+import { CacheClosedError } from './errors.ts';
 import { packDeals } from './deal-pack.ts';
 import type { MigrationReport } from './migrate.ts';
 import type {
@@ -13,6 +14,9 @@ import { cacheFilePath } from './paths.ts';
 import type { ExportProgress } from './repos/deal-export.ts';
 import { cacheWorkerUrl } from './worker-url.ts';
 
+/** How long the long-read worker stays after its last call, by default. */
+const HEAVY_IDLE_MS = 30_000;
+
 export interface OpenCacheOptions {
   /** The app's data folder; the file is `<dataDir>/profiles/<profile>/cache.sqlite`. */
   dataDir: string;
@@ -20,9 +24,13 @@ export interface OpenCacheOptions {
   /**
    * Read-only workers besides the writer (default 2): with 2, long reads (totals, counts, CSV export)
    * get their own thread so they never hold up a page; with 1 all reads share it; with 0 the writer
-   * answers reads as well.
+   * answers reads as well. The second starts with the first long read and ends once long reads have
+   * stopped for `heavyIdleMs`, so a session that never reads totals holds no thread (and memory) for
+   * them.
    */
   readWorkers?: 0 | 1 | 2;
+  /** How long the long-read worker stays after its last call (default 30 s). */
+  heavyIdleMs?: number;
   /** The worker entry; defaults to `cacheWorkerUrl()` (source). A bundle passes its built file. */
   workerUrl?: URL;
 }
@@ -51,22 +59,29 @@ export class Cache {
   readonly migration: MigrationReport | null;
   readonly #writer: WorkerChannel;
   readonly #reader: WorkerChannel;
-  readonly #heavyReader: WorkerChannel;
   readonly #readers: WorkerChannel[];
+  readonly #heavy: HeavyReader | undefined;
 
   constructor(
     file: string,
     writer: WorkerChannel,
     readers: WorkerChannel[],
     opened: { schemaVersion: number; migration: MigrationReport | null },
+    /** Starts the long-read worker on demand; without it long reads share the first reader. */
+    heavy?: { start: () => WorkerChannel; idleMs: number },
   ) {
     this.file = file;
     this.#writer = writer;
     this.#readers = readers;
     this.#reader = readers[0] ?? writer;
-    this.#heavyReader = readers[1] ?? this.#reader;
+    this.#heavy = heavy ? new HeavyReader(heavy.start, heavy.idleMs) : undefined;
     this.schemaVersion = opened.schemaVersion;
     this.migration = opened.migration;
+  }
+
+  /** Whether the long-read worker is running now (it starts with a long read, ends when idle). */
+  get heavyReaderRunning(): boolean {
+    return this.#heavy?.running ?? false;
   }
 
   #read<K extends ReadMethodName>(name: K, options?: CallOptions): Reader<K> {
@@ -80,14 +95,14 @@ export class Cache {
 
   #readOn<K extends ReadMethodName>(heavy: boolean, name: K, options?: CallOptions): Reader<K> {
     return (async (...args: unknown[]) => {
-      const channel = heavy ? this.#heavyReader : this.#reader;
-      if (channel !== this.#writer) {
+      if (this.#reader !== this.#writer) {
         // Another connection: it reads what the writer has done, so let every write sent before
         // this read land first (the writer takes calls in order: the last one settling is enough).
         await this.#lastWrite;
         await this.#commitDeals();
       }
-      return channel.call(name, args, options);
+      if (heavy && this.#heavy) return this.#heavy.call(name, args, options);
+      return this.#reader.call(name, args, options);
     }) as Reader<K>;
   }
 
@@ -206,8 +221,62 @@ export class Cache {
 
   /** Closes the readers, then the writer (which checkpoints the WAL); every thread ends. */
   async close(): Promise<void> {
-    await Promise.all(this.#readers.map((r) => r.close()));
+    await Promise.all([...this.#readers.map((r) => r.close()), this.#heavy?.close()]);
     await this.#writer.close();
+  }
+}
+
+/**
+ * The worker of long reads (totals, counts, CSV export), started by the first of them and closed
+ * once none has run for `idleMs`; a call after that starts a fresh one.
+ */
+class HeavyReader {
+  readonly #start: () => WorkerChannel;
+  readonly #idleMs: number;
+  #channel: WorkerChannel | undefined;
+  #calls = 0;
+  #idle: ReturnType<typeof setTimeout> | undefined;
+  #closed = false;
+
+  constructor(start: () => WorkerChannel, idleMs: number) {
+    this.#start = start;
+    this.#idleMs = idleMs;
+  }
+
+  get running(): boolean {
+    return this.#channel !== undefined;
+  }
+
+  async call(method: string, args: unknown[], options?: CallOptions): Promise<unknown> {
+    if (this.#closed) throw new CacheClosedError();
+    clearTimeout(this.#idle);
+    this.#channel ??= this.#start();
+    const channel = this.#channel;
+    this.#calls++;
+    try {
+      await channel.ready.catch((error: unknown) => {
+        // A worker that could not open is not kept: the next long read tries a fresh one.
+        if (this.#channel === channel) this.#channel = undefined;
+        throw error;
+      });
+      return await channel.call(method, args, options);
+    } finally {
+      if (--this.#calls === 0) {
+        this.#idle = setTimeout(() => {
+          if (this.#calls > 0 || this.#channel !== channel) return;
+          this.#channel = undefined;
+          void channel.close();
+        }, this.#idleMs);
+        this.#idle.unref();
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#idle);
+    await this.#channel?.close();
+    this.#channel = undefined;
   }
 }
 
@@ -227,12 +296,14 @@ export async function openCache(options: OpenCacheOptions): Promise<Cache> {
     throw error;
   }
   const count = options.readWorkers ?? 2;
-  const readers = Array.from({ length: count }, () => new WorkerChannel(url, { file, role: 'read' }));
+  const reader = () => new WorkerChannel(url, { file, role: 'read' });
+  const readers = count > 0 ? [reader()] : [];
   try {
     await Promise.all(readers.map((r) => r.ready));
   } catch (error) {
     await Promise.all([...readers.map((r) => r.close()), writer.close()]);
     throw error;
   }
-  return new Cache(file, writer, readers, opened);
+  const heavy = count === 2 ? { start: reader, idleMs: options.heavyIdleMs ?? HEAVY_IDLE_MS } : undefined;
+  return new Cache(file, writer, readers, opened, heavy);
 }

@@ -34,6 +34,9 @@ export interface SlotBucketOptions extends GroupLimit {
   readonly reserveShare?: number;
 }
 
+/** Slots a bucket's ring holds at first. */
+const INITIAL_STAMPS = 8;
+
 /**
  * A token bucket of `limit` slots in which each slot comes back `windowMs` (+ margin) after it was
  * taken. That is exactly "at most `limit` requests in any window": it never exceeds a sliding or a
@@ -45,8 +48,12 @@ export class SlotBucket {
   readonly limit: number;
   private readonly windowMs: number;
   private readonly clock: Clock;
-  /** Times the last `count` slots were taken, oldest at `head` (a ring). */
-  private readonly stamps: Float64Array;
+  /**
+   * Times the last `count` slots were taken, oldest at `head` (a ring). It grows as slots are taken,
+   * up to `limit`: a desk holds a bucket per key and endpoint, thousands of them, most of which see a
+   * few requests per window, never their whole budget.
+   */
+  private stamps: Float64Array;
   private head = 0;
   private count = 0;
   private readonly queue: Waiter[] = [];
@@ -64,7 +71,7 @@ export class SlotBucket {
     this.limit = options.limit;
     this.windowMs = options.windowMs + (options.marginMs ?? 50);
     this.clock = options.clock ?? systemClock;
-    this.stamps = new Float64Array(options.limit);
+    this.stamps = new Float64Array(Math.min(options.limit, INITIAL_STAMPS));
     this.reserve = Math.min(options.limit - 1, Math.floor(options.limit * (options.reserveShare ?? 0.2)));
   }
 
@@ -126,16 +133,31 @@ export class SlotBucket {
     this.drain();
   }
 
+  /** Slots the ring holds before it grows again (never above `limit`). */
+  get capacity(): number {
+    return this.stamps.length;
+  }
+
   private expire(now: number): void {
     while (this.count > 0 && (this.stamps[this.head] as number) + this.windowMs <= now) {
-      this.head = (this.head + 1) % this.limit;
+      this.head = (this.head + 1) % this.stamps.length;
       this.count -= 1;
     }
   }
 
   private record(now: number): void {
-    this.stamps[(this.head + this.count) % this.limit] = now;
+    if (this.count === this.stamps.length) this.grow();
+    this.stamps[(this.head + this.count) % this.stamps.length] = now;
     this.count += 1;
+  }
+
+  /** Doubles the ring (up to `limit`), oldest stamp first. Only called when it is full. */
+  private grow(): void {
+    const old = this.stamps;
+    const next = new Float64Array(Math.min(this.limit, old.length * 2));
+    for (let i = 0; i < this.count; i++) next[i] = old[(this.head + i) % old.length] as number;
+    this.stamps = next;
+    this.head = 0;
   }
 
   private nextWaiter(): Waiter | undefined {

@@ -108,7 +108,8 @@ export class AccountRegistry {
   readonly #db: Database.Database;
   readonly #secrets: SecretStore;
   readonly #now: () => number;
-  #byId: Database.Statement | undefined;
+  /** Every row by id, read once and dropped by each write (`#write`). */
+  #rows: Map<string, Row> | undefined;
   /** `connection apiKey` -> account id, rebuilt after a key is added, rotated or removed. */
   #byKey: Map<string, string> | undefined;
   readonly #listeners = new Set<() => void>();
@@ -148,6 +149,12 @@ export class AccountRegistry {
     return (rows as Row[]).map(toRecord);
   }
 
+  /** Runs one write; the rows kept for `get` are read again after it. */
+  #write(sql: string, ...params: unknown[]): void {
+    this.#db.prepare(sql).run(...params);
+    this.#rows = undefined;
+  }
+
   /** The account registered with this public key on this connection (cached: it runs per request). */
   idForKey(connection: string, apiKey: string): string | undefined {
     this.#byKey ??= new Map(this.list().map((a) => [`${a.connection} ${a.apiKey}`, a.id]));
@@ -155,9 +162,11 @@ export class AccountRegistry {
   }
 
   get(id: string): AccountRecord | undefined {
-    // Prepared once: every signed request looks its account up here.
-    this.#byId ??= this.#db.prepare('SELECT * FROM accounts WHERE id = ?');
-    const row = this.#byId.get(id) as Row | undefined;
+    // Every signed request looks its account up here: the rows are kept in memory until a write.
+    this.#rows ??= new Map(
+      (this.#db.prepare('SELECT * FROM accounts').all() as Row[]).map((row) => [row.id, row]),
+    );
+    const row = this.#rows.get(id);
     return row ? toRecord(row) : undefined;
   }
 
@@ -193,23 +202,20 @@ export class AccountRegistry {
     await this.#secrets.set(id, secret);
     const now = this.#now();
     try {
-      this.#db
-        .prepare(
-          `INSERT INTO accounts (id, label, kind, sub_account_id, api_key, connection, groups_json, tags_json,
+      this.#write(
+        `INSERT INTO accounts (id, label, kind, sub_account_id, api_key, connection, groups_json, tags_json,
              favourite, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
-        )
-        .run(
-          id,
-          label,
-          input.kind,
-          input.subAccountId?.trim() || null,
-          apiKey,
-          input.connection,
-          JSON.stringify(input.groups ?? []),
-          JSON.stringify(input.tags ?? []),
-          now,
-          now,
-        );
+        id,
+        label,
+        input.kind,
+        input.subAccountId?.trim() || null,
+        apiKey,
+        input.connection,
+        JSON.stringify(input.groups ?? []),
+        JSON.stringify(input.tags ?? []),
+        now,
+        now,
+      );
     } catch (error) {
       await this.#secrets.delete(id);
       throw error;
@@ -230,12 +236,16 @@ export class AccountRegistry {
     if (!subAccountId) throw invalid('subAccountId', 'is needed for a sub-account found on the exchange');
     const id = randomUUID();
     const now = this.#now();
-    this.#db
-      .prepare(
-        `INSERT INTO accounts (id, label, kind, sub_account_id, api_key, connection, groups_json, tags_json,
+    this.#write(
+      `INSERT INTO accounts (id, label, kind, sub_account_id, api_key, connection, groups_json, tags_json,
            favourite, created_at, updated_at) VALUES (?, ?, 'sub', ?, '', ?, '[]', '[]', 0, ?, ?)`,
-      )
-      .run(id, label, subAccountId, input.connection, now, now);
+      id,
+      label,
+      subAccountId,
+      input.connection,
+      now,
+      now,
+    );
     this.#changed();
     return this.#require(id);
   }
@@ -244,7 +254,7 @@ export class AccountRegistry {
     const account = this.#require(id);
     const next = checkLabel(label);
     this.#checkFree(next, account.connection, account.apiKey, id);
-    this.#db.prepare('UPDATE accounts SET label = ?, updated_at = ? WHERE id = ?').run(next, this.#now(), id);
+    this.#write('UPDATE accounts SET label = ?, updated_at = ? WHERE id = ?', next, this.#now(), id);
     return this.#require(id);
   }
 
@@ -253,17 +263,14 @@ export class AccountRegistry {
     changes: { groups?: readonly string[]; tags?: readonly string[]; favourite?: boolean },
   ): AccountRecord {
     const account = this.#require(id);
-    this.#db
-      .prepare(
-        'UPDATE accounts SET groups_json = ?, tags_json = ?, favourite = ?, updated_at = ? WHERE id = ?',
-      )
-      .run(
-        JSON.stringify(changes.groups ?? account.groups),
-        JSON.stringify(changes.tags ?? account.tags),
-        (changes.favourite ?? account.favourite) ? 1 : 0,
-        this.#now(),
-        id,
-      );
+    this.#write(
+      'UPDATE accounts SET groups_json = ?, tags_json = ?, favourite = ?, updated_at = ? WHERE id = ?',
+      JSON.stringify(changes.groups ?? account.groups),
+      JSON.stringify(changes.tags ?? account.tags),
+      (changes.favourite ?? account.favourite) ? 1 : 0,
+      this.#now(),
+      id,
+    );
     return this.#require(id);
   }
 
@@ -272,9 +279,12 @@ export class AccountRegistry {
     const account = this.#require(id);
     const merged = { ...account.urlPermissions };
     for (const { url, enable } of urls) merged[url] = enable;
-    this.#db
-      .prepare('UPDATE accounts SET url_permissions_json = ?, updated_at = ? WHERE id = ?')
-      .run(JSON.stringify(merged), this.#now(), id);
+    this.#write(
+      'UPDATE accounts SET url_permissions_json = ?, updated_at = ? WHERE id = ?',
+      JSON.stringify(merged),
+      this.#now(),
+      id,
+    );
     return this.#require(id);
   }
 
@@ -282,9 +292,7 @@ export class AccountRegistry {
   setWebhookKey(id: string, apiKey: string | null): AccountRecord {
     this.#require(id);
     const key = apiKey === null ? null : checkToken('apiKey', apiKey.trim());
-    this.#db
-      .prepare('UPDATE accounts SET webhook_api_key = ?, updated_at = ? WHERE id = ?')
-      .run(key, this.#now(), id);
+    this.#write('UPDATE accounts SET webhook_api_key = ?, updated_at = ? WHERE id = ?', key, this.#now(), id);
     return this.#require(id);
   }
 
@@ -296,16 +304,14 @@ export class AccountRegistry {
     const value = checkToken('secret', secret.trim());
     this.#checkFree(account.label, account.connection, key, id);
     await this.#secrets.set(id, value);
-    this.#db
-      .prepare('UPDATE accounts SET api_key = ?, updated_at = ? WHERE id = ?')
-      .run(key, this.#now(), id);
+    this.#write('UPDATE accounts SET api_key = ?, updated_at = ? WHERE id = ?', key, this.#now(), id);
     return this.#require(id);
   }
 
   async remove(id: string): Promise<void> {
     this.#byKey = undefined;
     this.#require(id);
-    this.#db.prepare('DELETE FROM accounts WHERE id = ?').run(id);
+    this.#write('DELETE FROM accounts WHERE id = ?', id);
     this.#changed();
     await this.#secrets.delete(id);
     await this.#secrets.delete(webhookSecretId(id));

@@ -1,8 +1,11 @@
 // The desk board at 1,000 sub-accounts (1,005 accounts with the seeded ones), in one run. The
-// sandbox runs in its own process (`sandbox-process.ts`), as the live exchange would: this process
-// holds only what main holds (the core, the test host standing in for Electron's IPC) and the bench.
+// sandbox runs in its own process (`sandbox-process.ts`), as the live exchange would, and so does the
+// main side (`main-process.ts`): the core with its cache worker threads and the test host standing
+// in for Electron's IPC, which is what Electron's main process holds. This process holds only the
+// bench: the Playwright client, the bare client and their data.
 // desk.board.refresh_vs_floor: one full refresh (spot balance, collateral balance, open positions and
-//   open orders of every account, each on its own key) / the floor for that request set.
+//   open orders of every account, each on its own key), asked of the main process over its control
+//   channel as the renderer's `desk.refreshBoard` would be / the floor for that request set.
 //   The floor's arithmetic: floor = max(rate-limit floor, answer floor).
 //   - Rate-limit floor: limits are per key and per endpoint. A refresh sends each key 4 requests, one
 //     to each of 4 endpoints (the open orders fit one page of 100). The spec does not list these
@@ -13,23 +16,25 @@
 //     client (node:crypto HMAC-SHA512 signing, undici, 192 in flight on 64 connections, no limiter,
 //     no cache, no audit), measured in the same run against the same sandbox process.
 //   So floor = max(0 ms, bare ms) = bare ms, and the ratio is refresh ms / bare ms (medians of 3).
+//   The bare client's nonces lead the clock by 1 s; the app's refresh starts once the clock has
+//   passed them, as the exchange refuses a nonce a key has already used.
 // desk.board.http_429: 429 answers the exchange gave during the measured refreshes (goal 0), counted
-//   from every attempt the client saw answered.
+//   from every attempt the main process's client saw answered.
 // desk.board.first_paint_ms: Chromium opens the board and shows every row from the cache.
 // desk.board.heap_mb: the renderer's JS heap after a refresh, garbage collected.
-// desk.main.rss_mb: resident memory of this process with the board live: the main side (core, its
-//   cache worker threads, the test host standing in for Electron's IPC) plus the Playwright client
-//   that drives Chromium; the sandbox and the renderer's build run in other processes.
+// desk.main.rss_mb: resident memory (/proc VmRSS) of the main process with the board live in
+//   Chromium, 3 s after the board's own refresh (main gives a large refresh's memory back once quiet
+//   for 2 s, main/services/memory-trim.ts); the note gives its RSS as that refresh ended and its peak
+//   (VmHWM) over the run. TXC_BENCH_CPU_PROF=<dir> has the main process write a CPU profile there.
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import type { BoardRefreshView, Reply } from '../../main/ipc/contract.ts';
+import type { BoardRefreshView } from '../../main/ipc/contract.ts';
 import { Agent, request } from 'undici';
 import { launchChromium } from '../e2e/chromium.ts';
-import { startBrowserHost } from '../e2e/host.ts';
+import { bundleBridgeScript } from '../e2e/host.ts';
 import { RENDERER_DIR } from '../e2e/paths.ts';
-import { createTestCore } from '../support/core.ts';
 import type { Bench, BenchResult } from './harness.ts';
+import { memoryOf, spawnMain } from './main-process.ts';
 import { spawnSandbox } from './sandbox-process.ts';
 
 const SUBS = 1000;
@@ -47,15 +52,18 @@ async function bareClientMs(rest: string, keys: ReadonlyArray<{ apiKey: string; 
   const jobs = keys.flatMap((k) => PATHS.map((path, i) => ({ ...k, path, i })));
   let next = 0;
   let failed = 0;
+  let lastNonce = 0;
   const start = performance.now();
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async () => {
       while (next < jobs.length) {
         const job = jobs[next++];
         if (!job) break;
+        const nonce = Date.now() + 1_000 + job.i;
+        lastNonce = Math.max(lastNonce, nonce);
         const body = JSON.stringify({
           request: job.path,
-          nonce: Date.now() + 1_000 + job.i,
+          nonce,
           nonceWindow: true,
           ...(job.path === '/api/v4/orders' ? { limit: 100 } : {}),
         });
@@ -79,71 +87,62 @@ async function bareClientMs(rest: string, keys: ReadonlyArray<{ apiKey: string; 
   const ms = performance.now() - start;
   await agent.close();
   if (failed > 0) throw new Error(`${String(failed)} bare requests failed`);
-  return { ms, requests: jobs.length };
-}
-
-/** Resident memory of another process, in bytes (Linux: /proc). */
-function rssOf(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${String(pid)}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : NaN;
+  return { ms, requests: jobs.length, lastNonce };
 }
 
 const bench: Bench = {
   name: 'desk',
   async run(): Promise<BenchResult[]> {
-    // Vite stays out of this process: its memory is no part of main's.
+    // Vite stays out of the main process: its memory is no part of main's.
     execFileSync(
       process.execPath,
       ['--input-type=module', '-e', "await (await import('./scripts/build.ts')).buildRenderer();"],
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );
+    const bridgeScript = await bundleBridgeScript();
     const sandbox = await spawnSandbox(42, SUBS);
-    const core = await createTestCore({
-      connection: { kind: 'live', restUrl: sandbox.rest, wsUrl: sandbox.ws },
-    }).catch(async (error: unknown) => {
+    // TXC_BENCH_CPU_PROF=<dir>: the main process writes a CPU profile there when it ends.
+    const profileDir = process.env.TXC_BENCH_CPU_PROF;
+    const main = await spawnMain(
+      {
+        rest: sandbox.rest,
+        ws: sandbox.ws,
+        accounts: sandbox.accounts,
+        rendererDir: RENDERER_DIR,
+        bridgeScript,
+      },
+      profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+    ).catch(async (error: unknown) => {
       await sandbox.stop();
       throw error;
     });
-    // The sandbox's accounts, registered as the app registers the embedded sandbox's demo accounts.
-    for (const a of sandbox.accounts)
-      await core.accounts.registry.add({
-        label: `Sandbox ${a.label}`,
-        kind: a.kind,
-        subAccountId: a.subAccountId ?? null,
-        apiKey: a.apiKey,
-        secret: a.apiSecret,
-        connection: core.connection.id,
-        groups: ['Sandbox'],
-      });
-    const host = await startBrowserHost(core, RENDERER_DIR);
-    const refreshBoard = async (): Promise<BoardRefreshView> => {
-      const reply = (await core.router.dispatch('desk.refreshBoard', undefined, {
-        origin: 'bench',
-      })) as Reply<BoardRefreshView>;
-      if (!reply.ok) throw new Error(reply.error.message);
-      return reply.value;
-    };
-    const browser = await launchChromium();
+    const browser = await launchChromium().catch(async (error: unknown) => {
+      await main.stop();
+      await sandbox.stop();
+      throw error;
+    });
     try {
-      const accounts = core.accounts.registry.list();
-      if (accounts.length !== SUBS + 5) throw new Error(`expected ${String(SUBS + 5)} accounts`);
+      const accounts = await main.call('accounts');
+      if (accounts !== SUBS + 5) throw new Error(`expected ${String(SUBS + 5)} accounts`);
       // First refresh: every key's first use (caller, nonce mark) and the cache filled.
-      await refreshBoard();
+      await main.call('refresh');
       // Three rounds, each the bare client then the app's refresh: the medians are compared, so
-      // both see the same machine load.
+      // both see the same machine load. Every 429 the exchange answers during the app's refreshes
+      // is counted, each attempt.
       let limited = 0;
-      let counting = false;
-      const stopCounting = core.connection.http.observe((outcome) => {
-        if (counting && outcome.error?.status === 429) limited += 1;
-      });
       const bares: Array<{ ms: number; requests: number }> = [];
       const refreshes: BoardRefreshView[] = [];
       for (let round = 0; round < 3; round++) {
-        bares.push(await bareClientMs(sandbox.rest, sandbox.accounts));
-        // Every 429 the exchange answers during the app's refreshes, each attempt counted.
-        counting = true;
-        const refresh = await refreshBoard();
-        counting = false;
+        const bareRound = await bareClientMs(sandbox.rest, sandbox.accounts);
+        bares.push(bareRound);
+        // The bare client's nonces lead the clock by 1 s (above every nonce the app sent before); the
+        // exchange refuses a nonce a key already used, so the app starts once the clock passed them.
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.max(0, bareRound.lastNonce + 1 - Date.now())),
+        );
+        await main.call('startCounting');
+        const refresh = await main.call('refresh');
+        limited += await main.call('stopCounting');
         if (refresh.failed > 0) throw new Error(`${String(refresh.failed)} accounts failed to refresh`);
         refreshes.push(refresh);
       }
@@ -155,11 +154,11 @@ const bench: Bench = {
 
       // First paint from the cache: the board with every row counted, before its own refresh ends.
       const page = await browser.context.newPage();
-      await page.goto(`${host.url}#/settings`);
+      await page.goto(`${main.url}#/settings`);
       await page.getByTestId('status-version').waitFor();
       await page.goto('about:blank');
       const paintStart = performance.now();
-      await page.goto(`${host.url}#/board`);
+      await page.goto(`${main.url}#/board`);
       await page.getByTestId('grid-row').first().waitFor();
       await page.getByTestId('board-status').filter({ hasText: '1,005 accounts' }).waitFor();
       await page.getByTestId('grid-count').filter({ hasText: '1,005 rows' }).waitFor();
@@ -174,9 +173,12 @@ const bench: Bench = {
       const { metrics } = await cdp.send('Performance.getMetrics');
       await cdp.detach();
       const heapMb = (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN) / 1048576;
-      const rssMb = process.memoryUsage().rss / 1048576;
-      const sandboxMb = rssOf(sandbox.pid) / 1048576;
-      stopCounting();
+      // The main process with the board live in Chromium: as the board's own refresh ends, and once
+      // main has been quiet long enough to give the refresh's memory back (memory-trim.ts, 2 s).
+      const atRefreshEnd = main.memory();
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const mainMemory = main.memory();
+      const sandboxMb = memoryOf(sandbox.pid).rss / 1048576;
       await page.close();
       const round = (v: number, places = 1) => Number(v.toFixed(places));
       return [
@@ -185,7 +187,7 @@ const bench: Bench = {
           value: round(refresh.ms / floorMs, 3),
           unit: 'ratio',
           baseline: round(floorMs, 0),
-          note: `${String(refresh.requests)} requests over ${String(refresh.accounts)} accounts in ${String(refresh.ms)} ms (median of 3); floor = max(rate-limit wait 0 ms: 4 requests per key against per-key budgets of 1,000 per 10 s, the same ${String(bare.requests)} requests from a bare client ${bare.ms.toFixed(0)} ms, median of 3); sandbox in its own process`,
+          note: `${String(refresh.requests)} requests over ${String(refresh.accounts)} accounts in ${String(refresh.ms)} ms (median of 3); floor = max(rate-limit wait 0 ms: 4 requests per key against per-key budgets of 1,000 per 10 s, the same ${String(bare.requests)} requests from a bare client ${bare.ms.toFixed(0)} ms, median of 3); sandbox and main each in their own process`,
         },
         {
           name: 'desk.board.http_429',
@@ -210,16 +212,15 @@ const bench: Bench = {
         },
         {
           name: 'desk.main.rss_mb',
-          value: round(rssMb),
+          value: round(mainMemory.rss / 1048576),
           unit: 'MB',
           baseline: 400,
-          note: `main side RSS with the board live: core, cache workers, test host and the Playwright client; sandbox in its own process (${sandboxMb.toFixed(0)} MB there) (goal < 400)`,
+          note: `main process RSS (VmRSS) with the board live in Chromium, 3 s after its refresh: core, cache workers, the host standing in for Electron's IPC; ${(atRefreshEnd.rss / 1048576).toFixed(0)} MB as the refresh ended, peak (VmHWM) ${(mainMemory.peak / 1048576).toFixed(0)} MB; sandbox ${sandboxMb.toFixed(0)} MB in its own process (goal < 400)`,
         },
       ];
     } finally {
       await browser.close();
-      await host.close();
-      await core.close();
+      await main.stop();
       await sandbox.stop();
     }
   },

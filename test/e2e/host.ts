@@ -7,7 +7,6 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { build } from 'vite';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Core } from '../../main/core.ts';
 import { contentType, resolveAsset } from '../../main/shell/assets.ts';
@@ -28,27 +27,30 @@ let bridgeScript: Promise<string> | undefined;
 
 /** Bundles test/e2e/browser/ws-bridge.ts into one classic script (once per process). */
 export function bundleBridgeScript(): Promise<string> {
-  bridgeScript ??= build({
-    configFile: false,
-    logLevel: 'warn',
-    build: {
-      write: false,
-      target: 'chrome140',
-      minify: false,
-      lib: {
-        entry: 'test/e2e/browser/ws-bridge.ts',
-        formats: ['iife'],
-        name: 'txcBridge',
-        fileName: () => 'bridge.js',
+  // Vite is loaded only here, so a host given its script (the bench's main process) never holds it.
+  bridgeScript ??= import('vite').then(({ build }) =>
+    build({
+      configFile: false,
+      logLevel: 'warn',
+      build: {
+        write: false,
+        target: 'chrome140',
+        minify: false,
+        lib: {
+          entry: 'test/e2e/browser/ws-bridge.ts',
+          formats: ['iife'],
+          name: 'txcBridge',
+          fileName: () => 'bridge.js',
+        },
       },
-    },
-  }).then((out) => {
-    const outputs = Array.isArray(out) ? out : [out];
-    for (const o of outputs) {
-      if ('output' in o) for (const chunk of o.output) if (chunk.type === 'chunk') return chunk.code;
-    }
-    throw new Error('bridge bundle produced no chunk');
-  });
+    }).then((out) => {
+      const outputs = Array.isArray(out) ? out : [out];
+      for (const o of outputs) {
+        if ('output' in o) for (const chunk of o.output) if (chunk.type === 'chunk') return chunk.code;
+      }
+      throw new Error('bridge bundle produced no chunk');
+    }),
+  );
   return bridgeScript;
 }
 
@@ -59,9 +61,15 @@ function sameToken(given: string | null, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export async function startBrowserHost(core: Core, rendererDir: string, port = 0): Promise<BrowserHost> {
+/** `bridgeScript`: the bundle of `bundleBridgeScript()`, when it was built in another process. */
+export async function startBrowserHost(
+  core: Core,
+  rendererDir: string,
+  port = 0,
+  bridgeScript?: string,
+): Promise<BrowserHost> {
   const token = randomBytes(24).toString('hex');
-  const script = await bundleBridgeScript();
+  const script = bridgeScript ?? (await bundleBridgeScript());
   const headers = { 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-content-type-options': 'nosniff' };
 
   const server = createServer(async (req, res) => {

@@ -2,8 +2,10 @@
 import { z } from 'zod';
 import { WRITE, type KeyCaller } from './shapes.ts';
 
+const tokenSchema = z.looseObject({ websocket_token: z.string().min(1) });
+
 /** A fresh token for one WebSocket connection (the exchange allows 10 per 60 s). */
 export async function websocketToken(c: KeyCaller): Promise<string> {
-  const schema = z.looseObject({ websocket_token: z.string().min(1) });
+  const schema = tokenSchema;
   return (await c.post('/api/v4/profile/websocket_token', {}, schema, WRITE)).websocket_token;
 }

@@ -32,6 +32,8 @@ export const orderSchema = z.looseObject({
     .optional(),
 });
 export type Order = z.output<typeof orderSchema>;
+/** Built once: the desk reads open orders of every account on each refresh. */
+const ordersSchema = z.array(orderSchema);
 
 export const dealSchema = z.looseObject({
   id: z.number().int(),
@@ -129,7 +131,7 @@ export function activeOrders(
   c: KeyCaller,
   filter: { market?: string; orderId?: number; clientOrderId?: string; limit?: number; offset?: number } = {},
 ): Promise<Order[]> {
-  return c.post('/api/v4/orders', defined({ ...filter }), z.array(orderSchema), READ);
+  return c.post('/api/v4/orders', defined({ ...filter }), ordersSchema, READ);
 }
 
 /** The most open orders one page of `POST /api/v4/orders` answers. */
@@ -172,6 +174,7 @@ export const finishedOrderSchema = z.looseObject({
   reduceOnly: z.boolean().optional(),
 });
 export type FinishedOrder = z.output<typeof finishedOrderSchema> & { market: string };
+const orderHistorySchema = z.union([z.record(z.string(), z.array(finishedOrderSchema)), z.array(z.never())]);
 
 /**
  * Finished orders (filled, partly filled, cancelled) of one market or all, newest first
@@ -189,7 +192,7 @@ export async function orderHistory(
   const byMarket = await c.post(
     '/api/v4/trade-account/order/history',
     defined({ ...filter }),
-    z.union([z.record(z.string(), z.array(finishedOrderSchema)), z.array(z.never())]),
+    orderHistorySchema,
     READ,
   );
   if (Array.isArray(byMarket)) return [];

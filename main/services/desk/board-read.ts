@@ -1,7 +1,8 @@
 /**
- * One board read of an account: its spot and collateral balances, open positions and every page of
- * its open orders, on its own key as background work. A part that fails leaves the others; the key's
- * state and the first problem are said in words.
+ * The reads of a board refresh: four per account (spot balance, collateral balance, open positions,
+ * open orders), each on the account's own key as background work. They are held to a number of
+ * requests in flight, not of accounts: an account whose first answer came back does not hold a slot
+ * while its slowest one is still out, so the exchange always has that many requests to answer.
  */
 import * as collateral from '../../exchange/endpoints/collateral.ts';
 import * as trading from '../../exchange/endpoints/trading.ts';
@@ -9,13 +10,11 @@ import { AuthError } from '../../exchange/errors.ts';
 import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import type { KeyStateView, OrderView, PositionView } from '../../ipc/contract.ts';
 import { userFacing } from '../../ipc/user-facing.ts';
-import type { AccountService } from '../accounts.ts';
+import type { AccountRecord } from '../../vault/registry.ts';
 import { openPositions } from '../positions.ts';
 import type { CollateralBalances, SpotBalances } from './board-rows.ts';
 
-/** The exchange lists at most this many open orders per page. */
-const ORDERS_PAGE = 100;
-
+/** What one refresh read of an account; a part left undefined could not be read. */
 export interface Reading {
   account: string;
   atMs: number;
@@ -28,58 +27,102 @@ export interface Reading {
   realized?: string;
 }
 
+/** The exchange lists at most this many open orders per page. */
+const ORDERS_PAGE = 100;
+
+type Part = (caller: KeyCaller, reading: Reading, sent: () => void) => Promise<void>;
+
+const PARTS: readonly Part[] = [
+  async (caller, reading, sent) => {
+    sent();
+    reading.spot = await trading.tradeBalance(caller);
+  },
+  async (caller, reading, sent) => {
+    sent();
+    reading.collateral = await collateral.collateralBalance(caller);
+  },
+  async (caller, reading, sent) => {
+    sent();
+    reading.positions = await openPositions(caller);
+  },
+  async (caller, reading, sent) => {
+    const orders: OrderView[] = [];
+    for (let offset = 0; ; offset += ORDERS_PAGE) {
+      sent();
+      const page = await trading.activeOrders(caller, { limit: ORDERS_PAGE, offset });
+      orders.push(...page);
+      if (page.length < ORDERS_PAGE || offset + ORDERS_PAGE > 10_000) break;
+    }
+    reading.orders = orders;
+  },
+];
+
 function keyStateOf(error: unknown): KeyStateView | undefined {
   if (!(error instanceof AuthError)) return undefined;
   return /not allowed/i.test(error.message) ? 'missing_permission' : 'revoked';
 }
 
-export async function readAccount(
-  accounts: AccountService,
-  account: string,
-  atMs: number,
-): Promise<{ reading: Reading; requests: number }> {
-  const reading: Reading = { account, atMs, key: 'valid' };
-  let requests = 0;
-  let caller: KeyCaller;
-  try {
-    caller = (await accounts.caller(account)).inBackground();
-  } catch (error) {
-    reading.key = 'unknown';
-    reading.problem = userFacing(error)?.message ?? 'The key of this account could not be read.';
-    return { reading, requests };
-  }
-  const attempt = async (work: () => Promise<void>): Promise<void> => {
-    try {
-      await work();
-    } catch (error) {
-      const state = keyStateOf(error);
-      if (state && reading.key !== 'revoked') reading.key = state;
-      reading.problem ??= userFacing(error)?.message ?? 'Part of this account could not be read.';
-    }
-  };
-  await Promise.all([
-    attempt(async () => {
-      requests += 1;
-      reading.spot = await trading.tradeBalance(caller);
-    }),
-    attempt(async () => {
-      requests += 1;
-      reading.collateral = await collateral.collateralBalance(caller);
-    }),
-    attempt(async () => {
-      requests += 1;
-      reading.positions = await openPositions(caller);
-    }),
-    attempt(async () => {
-      const orders: OrderView[] = [];
-      for (let offset = 0; ; offset += ORDERS_PAGE) {
-        requests += 1;
-        const page = await trading.activeOrders(caller, { limit: ORDERS_PAGE, offset });
-        orders.push(...page);
-        if (page.length < ORDERS_PAGE || offset + ORDERS_PAGE > 10_000) break;
+interface AccountRead {
+  account: AccountRecord;
+  reading: Reading | undefined;
+  caller: Promise<KeyCaller | undefined> | undefined;
+  left: number;
+  requests: number;
+}
+
+/**
+ * Reads every account of `desk` with at most `inFlight` parts out at once (in the desk's order, an
+ * account's parts together), and hands each account's reading to `done` as soon as its last part
+ * is back, with the number of requests it took.
+ */
+export async function readAccounts(options: {
+  desk: readonly AccountRecord[];
+  caller: (account: AccountRecord) => Promise<KeyCaller>;
+  now: () => number;
+  inFlight: number;
+  done: (reading: Reading, requests: number) => void;
+}): Promise<void> {
+  const { now, done } = options;
+  const jobs = options.desk.flatMap((account) => {
+    const read: AccountRead = {
+      account,
+      reading: undefined,
+      caller: undefined,
+      left: PARTS.length,
+      requests: 0,
+    };
+    return PARTS.map((part) => ({ read, part }));
+  });
+  const run = async ({ read, part }: { read: AccountRead; part: Part }): Promise<void> => {
+    // The account's first part to start takes the time of its reading and asks for its key.
+    const reading = (read.reading ??= { account: read.account.id, atMs: now(), key: 'valid' });
+    read.caller ??= options.caller(read.account).then(
+      (caller) => caller.inBackground(),
+      (error: unknown) => {
+        reading.key = 'unknown';
+        reading.problem = userFacing(error)?.message ?? 'The key of this account could not be read.';
+        return undefined;
+      },
+    );
+    const caller = await read.caller;
+    if (caller) {
+      try {
+        await part(caller, reading, () => (read.requests += 1));
+      } catch (error) {
+        const state = keyStateOf(error);
+        if (state && reading.key !== 'revoked') reading.key = state;
+        reading.problem ??= userFacing(error)?.message ?? 'Part of this account could not be read.';
       }
-      reading.orders = orders;
+    }
+    if (--read.left === 0) done(reading, read.requests);
+  };
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(options.inFlight, jobs.length) }, async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++];
+        if (job) await run(job);
+      }
     }),
-  ]);
-  return { reading, requests };
+  );
 }

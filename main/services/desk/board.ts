@@ -33,9 +33,9 @@ import {
   type SpotBalances,
 } from './board-rows.ts';
 import { readPrices } from './board-prices.ts';
-import { pool } from './pool.ts';
-import { readAccount, type Reading } from './board-read.ts';
+import { readAccounts, type Reading } from './board-read.ts';
 import type { LastKnownWrite } from '../last-known.ts';
+import type { MemoryTrim } from '../memory-trim.ts';
 
 /** The store of last-seen values (the app's LastKnown service, or a memory for tests). */
 export interface KnownStore {
@@ -60,8 +60,8 @@ export const KINDS = {
 
 /** The store's account name for desk-wide values (prices). */
 const DESK = 'desk';
-/** Accounts read at once; each holds one background slot of its own key per read. */
-const CONCURRENCY = 48;
+/** Reads out at once (of 4 per account), each holding one background slot of its account's key. */
+const IN_FLIGHT = 192;
 /** Rows are sent to the window at most this often while a refresh runs. */
 const FLUSH_MS = 250;
 
@@ -70,6 +70,9 @@ function covers(running: ReadonlySet<string> | undefined, asked: readonly string
   if (running === undefined) return true;
   return asked !== undefined && asked.every((id) => running.has(id));
 }
+
+/** A refresh of at least this many accounts gives its memory back when it is over. */
+const LARGE_REFRESH = 100;
 
 export class BoardService {
   readonly #accounts: AccountService;
@@ -85,6 +88,7 @@ export class BoardService {
   #runningIds: ReadonlySet<string> | undefined;
   /** How each account's row is kept fresh while the board is open (set by the board's live follower). */
   feedOf: (account: string) => BoardRowView['feed'] = () => undefined;
+  readonly #trim: Pick<MemoryTrim, 'started' | 'ended'> | undefined;
 
   constructor(options: {
     accounts: AccountService;
@@ -96,6 +100,8 @@ export class BoardService {
     now?: () => number;
     /** Every row one refresh built, once it ends (main watches them for rows needing attention). */
     onRefreshed?: (rows: BoardRowView[]) => void;
+    /** Told when a refresh of many accounts starts and ends, to give its memory back after. */
+    trim?: Pick<MemoryTrim, 'started' | 'ended'>;
   }) {
     this.#accounts = options.accounts;
     this.#connection = options.connection;
@@ -105,6 +111,7 @@ export class BoardService {
     this.#log = options.log;
     this.#now = options.now ?? Date.now;
     this.#onRefreshed = options.onRefreshed;
+    this.#trim = options.trim;
   }
 
   /** The registered accounts of the running connection, main first. */
@@ -257,9 +264,20 @@ export class BoardService {
   }
 
   async #refresh(accountIds?: readonly string[]): Promise<BoardRefreshView> {
-    const started = this.#now();
     const desk = this.#desk(accountIds);
-    const [prices, realized] = await Promise.all([this.#readPrices(), this.#realizedToday(desk)]);
+    const large = desk.length >= LARGE_REFRESH;
+    if (large) this.#trim?.started();
+    try {
+      return await this.#refreshDesk(desk);
+    } finally {
+      if (large) this.#trim?.ended();
+    }
+  }
+
+  async #refreshDesk(desk: AccountRecord[]): Promise<BoardRefreshView> {
+    const started = this.#now();
+    // Prices and today's realized PnL are read while the accounts are: rows wait for them, reads do not.
+    const context = Promise.all([this.#readPrices(), this.#realizedToday(desk)]);
     let pending: Reading[] = [];
     let requests = 0;
     let failed = 0;
@@ -269,18 +287,24 @@ export class BoardService {
       const batch = pending;
       pending = [];
       flushing = flushing.then(async () => {
+        const [prices, realized] = await context;
+        if (realized) for (const r of batch) r.realized = realized.get(r.account) ?? '0';
         built.push(...(await this.#save(batch, desk, prices)));
       });
       return flushing;
     };
     const timer = setInterval(() => void flush(), FLUSH_MS);
     try {
-      await pool(desk, CONCURRENCY, async (account) => {
-        const reading = await readAccount(this.#accounts, account.id, this.#now());
-        if (realized) reading.reading.realized = realized.get(account.id) ?? '0';
-        requests += reading.requests;
-        if (reading.reading.problem) failed += 1;
-        pending.push(reading.reading);
+      await readAccounts({
+        desk,
+        caller: (account) => this.#accounts.caller(account.id),
+        now: this.#now,
+        inFlight: IN_FLIGHT,
+        done: (reading, sent) => {
+          requests += sent;
+          if (reading.problem) failed += 1;
+          pending.push(reading);
+        },
       });
     } finally {
       clearInterval(timer);

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WorkerChannel } from '../../../main/cache/channel.ts';
 import {
   CacheClosedError,
@@ -61,6 +61,26 @@ describe('cache workers', () => {
       await Promise.all(writes);
     },
   );
+
+  it('starts the long-read worker with the first long read and ends it once long reads stop', async () => {
+    const cache = await caches.open({ readWorkers: 2, heavyIdleMs: 50 });
+    await cache.deals.upsert([deal(1), deal(2)]);
+    // Pages and lists go to the first reader: no thread is started for totals nobody asked for.
+    expect((await cache.deals.page({})).rows).toHaveLength(2);
+    expect(cache.heavyReaderRunning).toBe(false);
+    expect(await cache.deals.count({})).toBe(2);
+    expect(cache.heavyReaderRunning).toBe(true);
+    await vi.waitFor(() => expect(cache.heavyReaderRunning).toBe(false));
+    // A long read after that starts a fresh worker, which sees every write made meanwhile.
+    await cache.deals.upsert([deal(3)]);
+    const [count, totals] = await Promise.all([cache.deals.count({}), cache.deals.totals({})]);
+    expect(count).toBe(3);
+    expect(totals.markets.length).toBeGreaterThan(0);
+    expect(cache.heavyReaderRunning).toBe(true);
+    await cache.close();
+    expect(cache.heavyReaderRunning).toBe(false);
+    await expect(cache.deals.count({})).rejects.toBeInstanceOf(CacheClosedError);
+  });
 
   it('a read worker has no write method: its connection cannot be asked to write', async () => {
     const reader = new WorkerChannel(cacheWorkerUrl(), {

@@ -144,6 +144,26 @@ describe('SlotBucket', () => {
     }
   });
 
+  it('holds a stamp per slot taken, not per slot of the budget, and grows without losing the window', async () => {
+    const clock = new FakeClock();
+    const b = bucket(100, 1000, clock);
+    for (let i = 0; i < 5; i += 1) await b.take();
+    // A budget of 100 that saw 5 requests keeps a ring of 8 stamps.
+    expect(b.capacity).toBe(8);
+    await clock.advance(1000);
+    // The ring's start is now inside it (5 stamps expired), and it grows from there.
+    const grants: number[] = [];
+    for (let i = 0; i < 130; i += 1) void b.take().then(() => grants.push(clock.now()));
+    await flush();
+    expect(grants).toHaveLength(100);
+    expect(b.capacity).toBe(100);
+    await clock.advance(999);
+    expect(grants).toHaveLength(100);
+    await clock.advance(1);
+    expect(grants).toHaveLength(130);
+    expect(grants.slice(100)).toEqual(new Array(30).fill(2000));
+  });
+
   it('keeps slots out for the safety margin as well', async () => {
     const clock = new FakeClock();
     const b = new SlotBucket({ limit: 1, windowMs: 1000, clock });

@@ -17,6 +17,29 @@ function open(secrets: SecretStore = new MemorySecretStore()) {
 const desk = { kind: 'main' as const, connection: 'sandbox' };
 
 describe('account registry', () => {
+  it('answers get from memory and reads each account again after every kind of write', async () => {
+    const { registry } = open();
+    const a = await registry.add({ ...desk, label: 'Desk A', apiKey: 'pub-a', secret: 'sec-aaaaaaaa' });
+    expect(registry.get(a.id)?.label).toBe('Desk A');
+    // A record handed out is the caller's own: changing it changes nothing kept.
+    (registry.get(a.id) as { label: string }).label = 'changed by a caller';
+    expect(registry.get(a.id)?.label).toBe('Desk A');
+    registry.rename(a.id, 'Desk Alpha');
+    expect(registry.get(a.id)?.label).toBe('Desk Alpha');
+    registry.update(a.id, { groups: ['EU'], favourite: true });
+    expect(registry.get(a.id)).toMatchObject({ groups: ['EU'], favourite: true });
+    registry.recordPermissions(a.id, [{ url: '/api/v4/order/new', enable: true }]);
+    expect(registry.get(a.id)?.urlPermissions).toEqual({ '/api/v4/order/new': true });
+    registry.setWebhookKey(a.id, 'hook-key');
+    expect(registry.get(a.id)?.webhookApiKey).toBe('hook-key');
+    await registry.rotate(a.id, 'pub-a2', 'sec-a2a2a2a2');
+    expect(registry.get(a.id)?.apiKey).toBe('pub-a2');
+    const waiting = registry.addAwaitingKey({ label: 'Sub W', subAccountId: 'w-1', connection: 'sandbox' });
+    expect(registry.get(waiting.id)?.subAccountId).toBe('w-1');
+    await registry.remove(a.id);
+    expect(registry.get(a.id)).toBeUndefined();
+  });
+
   it('adds, lists, renames, groups and removes accounts; the secret stays in the secret store', async () => {
     const { registry, secrets } = open();
     const a = await registry.add({ ...desk, label: 'Desk A', apiKey: 'pub-a', secret: 'sec-aaaaaaaa' });
