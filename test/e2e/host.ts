@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { build } from 'vite';
+import { contractNamesOnly } from '../../scripts/contract-names.ts';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Core } from '../../main/core.ts';
 import { contentType, resolveAsset } from '../../main/shell/assets.ts';
@@ -31,6 +32,8 @@ export function bundleBridgeScript(): Promise<string> {
   bridgeScript ??= build({
     configFile: false,
     logLevel: 'warn',
+    // The same bridge as the Electron preload's, bundled the same way (names, not schemas).
+    plugins: [contractNamesOnly()],
     build: {
       write: false,
       target: 'chrome140',
