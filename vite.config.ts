@@ -29,6 +29,12 @@ export default defineConfig({
     target: 'chrome140',
     sourcemap: false,
     modulePreload: { polyfill: false },
+    // One stylesheet for the whole window, and each screen's chunk beside one chunk of what screens
+    // share: opening a screen fetches two files, not twenty (App.svelte loads screens on first use).
+    cssCodeSplit: false,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'shared', minShareCount: 2 }] } },
+    },
   },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
 });

@@ -2,6 +2,7 @@
 // and the preload (one CommonJS file, as sandboxed preloads require).
 import { builtinModules } from 'node:module';
 import { build } from 'vite';
+import { contractNamesOnly } from './contract-names.ts';
 
 const external = ['electron', ...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
@@ -36,6 +37,7 @@ export async function buildPreload(outDir = 'build/preload'): Promise<void> {
     configFile: false,
     logLevel: 'warn',
     ssr: { noExternal: true },
+    plugins: [contractNamesOnly()],
     build: {
       ssr: 'preload/index.ts',
       outDir,

@@ -7,6 +7,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { contractNamesOnly } from '../../scripts/contract-names.ts';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Core } from '../../main/core.ts';
 import { contentType, resolveAsset } from '../../main/shell/assets.ts';
@@ -32,6 +33,8 @@ export function bundleBridgeScript(): Promise<string> {
     build({
       configFile: false,
       logLevel: 'warn',
+      // The same bridge as the Electron preload's, bundled the same way (names, not schemas).
+      plugins: [contractNamesOnly()],
       build: {
         write: false,
         target: 'chrome140',

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildMain, buildPreload } from '../../scripts/build.ts';
+import { eventNames, procedureNames } from '../../main/ipc/contract.ts';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> };
 
@@ -17,6 +18,9 @@ describe('desktop bundles', () => {
     expect(new Set(required)).toEqual(new Set(['electron']));
     expect(code).toContain('exposeInMainWorld("txc"');
     expect(code).not.toMatch(/^\s*(import|export)\s/m);
+    // The bridge carries the contract's names, not its schemas: nothing of zod runs before the page.
+    expect(code).not.toMatch(/zod/i);
+    for (const name of [...procedureNames, ...eventNames]) expect(code).toContain(JSON.stringify(name));
   });
 
   it('bundles main and the cache worker as ESM importing only electron, Node built-ins and runtime dependencies', async () => {

@@ -15,6 +15,12 @@ export function hashFor(id: SectionId): string {
   return `#/${id}`;
 }
 
+/** The section the window opens on: the address hash's, else the one last shown, else home. */
+export function openingSection(store: PreferenceStore, hash: string): SectionId {
+  const remembered = store.getItem(ROUTE_KEY);
+  return sectionFromHash(hash) ?? (isSectionId(remembered) ? remembered : HOME);
+}
+
 /**
  * Which section the workspace shows. The address hash is the source of truth while the app runs; the
  * last section is remembered so the app reopens where the user left it.
@@ -25,8 +31,7 @@ export class Router {
 
   constructor(store: PreferenceStore, hash = '') {
     this.#store = store;
-    const remembered = store.getItem(ROUTE_KEY);
-    this.current = sectionFromHash(hash) ?? (isSectionId(remembered) ? remembered : HOME);
+    this.current = openingSection(store, hash);
     this.#remember();
   }
 
