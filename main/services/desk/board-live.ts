@@ -12,6 +12,7 @@ import type { EventHub } from '../../ipc/event-hub.ts';
 import type { BoardFeedView, BoardRowView, KnownKind, LiveState } from '../../ipc/contract.ts';
 import type { Logger } from '../../log.ts';
 import type { Channel } from '../../exchange/ws/index.ts';
+import type { MemoryTrim } from '../memory-trim.ts';
 
 /** The channels a board row is made of. */
 export const BOARD_CHANNELS = ['balanceSpot', 'balanceMargin', 'ordersPending', 'positionsMargin'] as const;
@@ -42,6 +43,8 @@ export interface BoardLiveOptions {
   };
   events: EventHub;
   log: Logger;
+  /** Told when the desk's sockets start opening and when the last is live (or the board is left). */
+  trim?: Pick<MemoryTrim, 'started' | 'ended'>;
   pollMs?: number;
   rowsEveryMs?: number;
 }
@@ -69,6 +72,9 @@ export class BoardLive {
   #stopState: (() => void) | undefined;
   /** A poll still reading: the next tick waits for it to end. */
   #polling = false;
+  readonly #trim: BoardLiveOptions['trim'];
+  /** The followed sockets are still opening (a large batch of work, for the memory trim). */
+  #opening = false;
 
   constructor(options: BoardLiveOptions) {
     this.#live = options.live;
@@ -76,6 +82,7 @@ export class BoardLive {
     this.#events = options.events;
     this.#log = options.log;
     this.#pollMs = options.pollMs ?? POLL_MS;
+    this.#trim = options.trim;
     this.#rowsEveryMs = options.rowsEveryMs ?? ROWS_EVERY_MS;
     this.#board.feedOf = (account) =>
       this.#followed.has(account) ? (this.#liveNow.has(account) ? 'live' : 'polled') : undefined;
@@ -102,6 +109,7 @@ export class BoardLive {
     }
     this.#pages.set(owner, ids);
     this.#pollTimer ??= setInterval(() => this.#poll(), this.#pollMs);
+    this.#opened(false);
     return this.feed;
   }
 
@@ -116,7 +124,23 @@ export class BoardLive {
       if (n > 1) this.#followed.set(account, n - 1);
       else this.#followed.delete(account);
     if (this.#pages.size === 0) this.#stop();
+    this.#opened(this.#pages.size === 0);
     return true;
+  }
+
+  /**
+   * Opening a desk's sockets is one large batch of work: memory is given back once every followed
+   * account is live, or the board is left.
+   */
+  #opened(left: boolean): void {
+    const done = left || this.#liveNow.size >= this.#followed.size;
+    if (!done && !this.#opening) {
+      this.#opening = true;
+      this.#trim?.started();
+    } else if (done && this.#opening) {
+      this.#opening = false;
+      this.#trim?.ended();
+    }
   }
 
   /** The pushed state kept new values of these accounts: their rows are sent again. */
@@ -136,6 +160,7 @@ export class BoardLive {
       if (this.#everLive.has(account)) this.#cameBack.add(account);
       this.#everLive.add(account);
     } else this.#liveNow.delete(account);
+    if (live) this.#opened(false);
     // The row says how it is kept fresh.
     this.#dirty.add(account);
     this.#schedule();

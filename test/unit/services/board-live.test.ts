@@ -7,10 +7,11 @@ import type { BoardRowView, LiveState } from '../../../main/ipc/contract.ts';
 import { EventHub } from '../../../main/ipc/event-hub.ts';
 import { createLogger } from '../../../main/log.ts';
 import { BoardLive } from '../../../main/services/desk/board-live.ts';
+import { MemoryTrim } from '../../../main/services/memory-trim.ts';
 
 const ACCOUNTS = ['main', 'sub-1', 'sub-2', 'sub-3'];
 
-function world() {
+function world(trim?: MemoryTrim) {
   const states = new Map<string, LiveState>();
   const subs = new Map<string, { account: string; owner: string | undefined }>();
   let stateListener: ((account: string, state: LiveState) => void) | undefined;
@@ -59,7 +60,13 @@ function world() {
   events.subscribe((name, payload) => {
     if (name === 'desk.boardRows') sent.push((payload as { rows: BoardRowView[] }).rows);
   });
-  const boardLive = new BoardLive({ live, board, events, log: createLogger(() => {}) });
+  const boardLive = new BoardLive({
+    live,
+    board,
+    events,
+    log: createLogger(() => {}),
+    ...(trim ? { trim } : {}),
+  });
   return { boardLive, subs, setState, openOrders, refreshed, sent, board };
 }
 
@@ -158,5 +165,34 @@ describe('the board live', () => {
     expect(w.subs.size).toBe(0);
     w.boardLive.stored([{ account: 'sub-1', kinds: ['orders.open'] }]);
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('gives memory back once every followed socket is live, or the board is left while they open', async () => {
+    let reduced = 0;
+    const w = world(new MemoryTrim({ quietMs: 2_000, reduce: () => (reduced += 1) }));
+    w.boardLive.follow('page-1');
+    for (const account of ACCOUNTS.slice(0, 3)) w.setState(account, 'live');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(reduced).toBe(0);
+    w.setState('sub-3', 'live');
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(reduced).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(reduced).toBe(1);
+    // a socket that drops and comes back is no new batch
+    w.setState('sub-1', 'connecting');
+    w.setState('sub-1', 'live');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(reduced).toBe(1);
+    w.boardLive.release('page-1');
+
+    // left before every socket was live: the opening is over too
+    let reducedToo = 0;
+    const v = world(new MemoryTrim({ quietMs: 2_000, reduce: () => (reducedToo += 1) }));
+    v.boardLive.follow('page-2');
+    v.setState('main', 'live');
+    v.boardLive.release('page-2');
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(reducedToo).toBe(1);
   });
 });
