@@ -110,6 +110,8 @@ export class AccountRegistry {
   readonly #now: () => number;
   /** Every row by id, read once and dropped by each write (`#write`). */
   #rows: Map<string, Row> | undefined;
+  /** Every row in the list's order, read once and dropped by each write (`#write`). */
+  #listed: Row[] | undefined;
   /** `connection apiKey` -> account id, rebuilt after a key is added, rotated or removed. */
   #byKey: Map<string, string> | undefined;
   readonly #listeners = new Set<() => void>();
@@ -142,17 +144,19 @@ export class AccountRegistry {
     for (const listener of this.#listeners) listener();
   }
 
+  /** Every account, favourites first, then by label. The board lists the desk per batch of pushes. */
   list(): AccountRecord[] {
-    const rows = this.#db
+    this.#listed ??= this.#db
       .prepare('SELECT * FROM accounts ORDER BY favourite DESC, label COLLATE NOCASE')
-      .all();
-    return (rows as Row[]).map(toRecord);
+      .all() as Row[];
+    return this.#listed.map(toRecord);
   }
 
-  /** Runs one write; the rows kept for `get` are read again after it. */
+  /** Runs one write; the rows kept for `get` and `list` are read again after it. */
   #write(sql: string, ...params: unknown[]): void {
     this.#db.prepare(sql).run(...params);
     this.#rows = undefined;
+    this.#listed = undefined;
   }
 
   /** The account registered with this public key on this connection (cached: it runs per request). */

@@ -17,27 +17,35 @@ function open(secrets: SecretStore = new MemorySecretStore()) {
 const desk = { kind: 'main' as const, connection: 'sandbox' };
 
 describe('account registry', () => {
-  it('answers get from memory and reads each account again after every kind of write', async () => {
+  it('answers get and list from memory and reads each account again after every kind of write', async () => {
     const { registry } = open();
+    // What get answers and what list shows of the account, which must agree after every write.
+    const seen = (id: string) => {
+      const listed = registry.list().find((x) => x.id === id);
+      expect(listed).toEqual(registry.get(id));
+      return listed;
+    };
     const a = await registry.add({ ...desk, label: 'Desk A', apiKey: 'pub-a', secret: 'sec-aaaaaaaa' });
     expect(registry.get(a.id)?.label).toBe('Desk A');
     // A record handed out is the caller's own: changing it changes nothing kept.
     (registry.get(a.id) as { label: string }).label = 'changed by a caller';
-    expect(registry.get(a.id)?.label).toBe('Desk A');
+    (registry.list()[0]?.groups as string[]).push('changed by a caller');
+    expect(seen(a.id)).toMatchObject({ label: 'Desk A', groups: [] });
     registry.rename(a.id, 'Desk Alpha');
-    expect(registry.get(a.id)?.label).toBe('Desk Alpha');
+    expect(seen(a.id)?.label).toBe('Desk Alpha');
     registry.update(a.id, { groups: ['EU'], favourite: true });
-    expect(registry.get(a.id)).toMatchObject({ groups: ['EU'], favourite: true });
+    expect(seen(a.id)).toMatchObject({ groups: ['EU'], favourite: true });
     registry.recordPermissions(a.id, [{ url: '/api/v4/order/new', enable: true }]);
-    expect(registry.get(a.id)?.urlPermissions).toEqual({ '/api/v4/order/new': true });
+    expect(seen(a.id)?.urlPermissions).toEqual({ '/api/v4/order/new': true });
     registry.setWebhookKey(a.id, 'hook-key');
-    expect(registry.get(a.id)?.webhookApiKey).toBe('hook-key');
+    expect(seen(a.id)?.webhookApiKey).toBe('hook-key');
     await registry.rotate(a.id, 'pub-a2', 'sec-a2a2a2a2');
-    expect(registry.get(a.id)?.apiKey).toBe('pub-a2');
+    expect(seen(a.id)?.apiKey).toBe('pub-a2');
     const waiting = registry.addAwaitingKey({ label: 'Sub W', subAccountId: 'w-1', connection: 'sandbox' });
-    expect(registry.get(waiting.id)?.subAccountId).toBe('w-1');
+    expect(seen(waiting.id)?.subAccountId).toBe('w-1');
     await registry.remove(a.id);
-    expect(registry.get(a.id)).toBeUndefined();
+    expect(seen(a.id)).toBeUndefined();
+    expect(registry.list().map((x) => x.label)).toEqual(['Sub W']);
   });
 
   it('adds, lists, renames, groups and removes accounts; the secret stays in the secret store', async () => {
