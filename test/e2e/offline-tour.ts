@@ -142,7 +142,7 @@ function lower(price: string): string {
 export async function stopExchange(page: Page, core: Core): Promise<number> {
   const sandbox = core.connection.sandbox;
   if (!sandbox) throw new Error('no embedded sandbox');
-  const waiting = timeUntil(page, `${has('reach-badge', '[data-state="unreachable"]')}`, 10_000);
+  const waiting = timeUntil(page, `${has('reach-badge', '[data-state="unreachable"]')}`);
   await sandbox.suspend();
   return waiting;
 }

@@ -39,6 +39,10 @@ describe('EventsManager', () => {
     let now = 1_000;
     const manager = new EventsManager(api, () => now++);
     const stop = manager.listen();
+    // a socket's first opening is no entry
+    for (const state of ['connecting', 'authorizing', 'reconciling', 'live'] as const)
+      emit('ws.state', { accountId: ID, state });
+    expect(manager.live).toEqual([]);
     emit('mining.alert', {
       account: ID,
       miningAccount: 'pool',
@@ -57,8 +61,10 @@ describe('EventsManager', () => {
       nonce: 1,
       params: { amount: '5', ticker: 'USDT' },
     });
-    emit('ws.state', { accountId: ID, state: 'live' });
+    // once live, losing it is one
+    emit('ws.state', { accountId: ID, state: 'connecting' });
     expect(manager.live.map((e) => e.kind)).toEqual(['stream', 'webhook', 'notice', 'sync', 'mining']);
+    expect(manager.live[0]).toMatchObject({ title: 'WebSocket connecting', level: 'warning' });
     expect(manager.live.map((e) => e.atMs)).toEqual([1004, 1003, 1002, 1001, 1000]);
     const mining = manager.live.find((e) => e.kind === 'mining');
     expect(mining).toMatchObject({ account: ID, title: 'Workers offline on pool', level: 'warning' });

@@ -125,6 +125,9 @@ export class EventsManager {
   configured = $state<string | undefined>();
 
   #seq = 0;
+  /** Accounts whose socket has been live since it last opened (consulted, never drawn). */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #wasLive = new Set<string>();
   readonly #api: TxcApi;
   readonly #now: () => number;
 
@@ -227,13 +230,25 @@ export class EventsManager {
     this.#push({ kind: 'notice', title: 'Notice', words: notice.message, level: notice.level });
   }
 
+  /**
+   * A socket's states once it has been live: lost, reconnecting, back. Its first opening and a close
+   * the app asked for are no event (the board opens and closes a thousand of them at a time).
+   */
   stream(payload: EventPayload<'ws.state'>): void {
+    const { accountId, state } = payload;
+    if (state === 'stopped' || state === 'idle') {
+      this.#wasLive.delete(accountId);
+      return;
+    }
+    const known = this.#wasLive.has(accountId);
+    if (state === 'live') this.#wasLive.add(accountId);
+    if (!known) return;
     this.#push({
       kind: 'stream',
-      account: payload.accountId,
-      title: `WebSocket ${payload.state}`,
+      account: accountId,
+      title: `WebSocket ${state}`,
       words: '',
-      level: payload.state === 'stopped' ? 'warning' : 'info',
+      level: state === 'live' ? 'info' : 'warning',
     });
   }
 
