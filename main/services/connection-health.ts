@@ -16,7 +16,11 @@ export interface ConnectionHealthOptions {
   accountOfKey: (apiKey: string) => string | undefined;
   /** How often an unreachable exchange is asked again. Default 1 s. */
   probeMs?: number;
-  /** Without any answer for this long, the exchange is asked whether it is still there. Default 15 s. */
+  /**
+   * Without any answer for this long, the exchange is asked whether it is still there, so a stopped
+   * exchange is seen within about this long even when no screen asks it anything. Default 2 s (a
+   * small public list, far under its limit of 2,000 per 10 s).
+   */
   idleMs?: number;
   now?: () => number;
 }
@@ -37,8 +41,9 @@ export class ConnectionHealth {
   #reason: string | undefined;
   readonly #sockets = new Map<string, LiveState>();
   readonly #troubles = new Map<string, Trouble>();
-  #probing = false;
+  #probing: Promise<void> | undefined;
   #timer: NodeJS.Timeout | undefined;
+  #stopped = false;
   readonly #stops: Array<() => void> = [];
   #last = '';
 
@@ -94,32 +99,42 @@ export class ConnectionHealth {
     return this.#state === 'unreachable';
   }
 
-  /** Asks the exchange once whether it answers (one probe at a time). */
-  async probe(): Promise<void> {
-    if (this.#probing) return;
-    this.#probing = true;
-    try {
-      await this.#http.probe();
-    } finally {
-      this.#probing = false;
-    }
+  /** Asks the exchange once whether it answers (one probe at a time: a second call shares the first). */
+  probe(): Promise<void> {
+    this.#probing ??= this.#http.probe().then(
+      () => {
+        this.#probing = undefined;
+      },
+      () => {
+        this.#probing = undefined;
+      },
+    );
+    return this.#probing;
   }
 
   stop(): void {
+    this.#stopped = true;
     clearTimeout(this.#timer);
     this.#timer = undefined;
     for (const stop of this.#stops.splice(0)) stop();
   }
 
+  /**
+   * While unreachable, a probe every `probeMs`; while reachable, one once nothing has answered for
+   * `idleMs` (every answer to the app's own requests puts it off).
+   */
   #schedule(): void {
     clearTimeout(this.#timer);
+    if (this.#stopped) return;
     const probeMs = this.#options.probeMs ?? 1_000;
-    const idleMs = this.#options.idleMs ?? 15_000;
+    const idleMs = this.#options.idleMs ?? 2_000;
+    const quietAt = (this.#lastAnswerMs ?? 0) + idleMs;
+    const delay = this.#state === 'reachable' ? Math.max(0, quietAt - this.#now()) : probeMs;
     this.#timer = setTimeout(() => {
       const quiet = this.#now() - (this.#lastAnswerMs ?? 0) >= idleMs;
-      if (this.#state !== 'reachable' || quiet) void this.probe();
-      this.#schedule();
-    }, probeMs);
+      const asking = this.#state !== 'reachable' || quiet ? this.probe() : Promise.resolve();
+      void asking.then(() => this.#schedule());
+    }, delay);
     this.#timer.unref();
   }
 

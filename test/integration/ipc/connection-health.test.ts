@@ -46,6 +46,17 @@ describe('connection health', () => {
     expect((await call('balances.spot', { accountId: main?.id })).ok).toBe(true);
   });
 
+  it('sees a stopped exchange within about 2 s when nothing on screen asks it anything, and sees it back', async () => {
+    await expect.poll(() => core.health.view.exchange.state).toBe('reachable');
+    await sandbox().suspend();
+    const stoppedAt = Date.now();
+    await expect.poll(latest, { timeout: 5_000 }).toBe('unreachable');
+    const down = pushed.findLast((p) => p.view.exchange.state === 'unreachable');
+    expect((down?.atMs ?? Infinity) - stoppedAt).toBeLessThan(3_000);
+    await sandbox().resume();
+    await expect.poll(latest, { timeout: 5_000 }).toBe('reachable');
+  });
+
   it('names an account whose key is disabled while the exchange answers, until it works again', async () => {
     const accounts = await ok<AccountView[]>('accounts.list');
     const alpha = accounts.find((a) => a.label === 'Sandbox sub-alpha');
