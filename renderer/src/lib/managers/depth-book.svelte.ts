@@ -172,10 +172,13 @@ export class MarketDepth {
     this.inSync = false;
     this.staleSinceMs = null;
     if (!market) return;
-    // the day's statistics (`market`) come with the book; the book is live without them
-    if (account) await this.#live.follow([account], ['depth', 'trades', 'market'], market);
-    if (generation !== this.#generation) return;
-    await this.load(generation);
+    // The snapshot is read while the socket opens: the socket's full book, sent after it, replaces
+    // it, and a snapshot answered after that book is not shown (`load`). The day's statistics (`market`) come with the book; the book is
+    // live without them.
+    await Promise.all([
+      account ? this.#live.follow([account], ['depth', 'trades', 'market'], market) : undefined,
+      this.load(generation),
+    ]);
   }
 
   /** Reads the snapshot again (also the Retry of an error). */
