@@ -40,6 +40,8 @@ export class ConnectionHealth {
   #lastAnswerMs: number | null = null;
   #reason: string | undefined;
   readonly #sockets = new Map<string, LiveState>();
+  /** Accounts whose socket has been live since it was opened: not live now means reconnecting. */
+  readonly #wasLive = new Set<string>();
   readonly #troubles = new Map<string, Trouble>();
   #probing: Promise<void> | undefined;
   #timer: NodeJS.Timeout | undefined;
@@ -60,6 +62,8 @@ export class ConnectionHealth {
         const { accountId, state } = payload as { accountId: string; state: LiveState };
         const before = this.#sockets.get(accountId);
         this.#sockets.set(accountId, state);
+        if (state === 'live') this.#wasLive.add(accountId);
+        else if (state === 'idle' || state === 'stopped') this.#wasLive.delete(accountId);
         // A socket that was live and drops: ask the exchange now rather than at the next request.
         if (before === 'live' && state === 'connecting') void this.probe();
         this.#publish();
@@ -75,10 +79,13 @@ export class ConnectionHealth {
 
   get view(): ConnectionHealthView {
     let live = 0;
+    let opening = 0;
     let down = 0;
-    for (const s of this.#sockets.values()) {
+    for (const [account, s] of this.#sockets) {
       if (s === 'live') live++;
-      else if (s !== 'idle' && s !== 'stopped') down++;
+      else if (s === 'idle' || s === 'stopped') continue;
+      else if (this.#wasLive.has(account)) down++;
+      else opening++;
     }
     return {
       exchange: {
@@ -87,7 +94,7 @@ export class ConnectionHealth {
         lastAnswerMs: this.#lastAnswerMs,
         ...(this.#reason ? { reason: this.#reason } : {}),
       },
-      sockets: { live, down },
+      sockets: { live, opening, down },
       accounts: [...this.#troubles.values()]
         .sort((a, b) => b.sinceMs - a.sinceMs)
         .map(({ account, kind, message, sinceMs }) => ({ account, kind, message, sinceMs })),

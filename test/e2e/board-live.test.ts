@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PlaceResultView } from '../../main/ipc/contract.ts';
 import { artifact } from './paths.ts';
-import { useAppSession } from './session.ts';
+import { js, useAppSession } from './session.ts';
 
 const SUBS = 1000;
 const ACCOUNTS = SUBS + 5;
@@ -35,6 +35,18 @@ async function cell(page: Page, id: string): Promise<string> {
 describe('the desk board live in Chromium, 1,000 sub-accounts', () => {
   it('follows every account live, paced; an order placed and cancelled elsewhere shows at once; leaving closes the sockets', async () => {
     const { page, problems } = await app.openPage('#/board', { clearStorage: true });
+    // What the top bar says while the desk's sockets open, noted as it changes.
+    await js(
+      page,
+      `(() => {
+        window.__opening = [];
+        const note = () => {
+          const t = document.querySelector('[data-testid="socket-opening"]')?.textContent?.replace(/\\s+/g, ' ').trim();
+          if (t && window.__opening.at(-1) !== t) window.__opening.push(t);
+        };
+        new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+      })()`,
+    );
     await expect.poll(() => text(page, 'board-status'), { timeout: 120_000 }).not.toContain('refreshing');
     await expect
       .poll(() => text(page, 'board-feed'), { timeout: 120_000 })
@@ -43,6 +55,11 @@ describe('the desk board live in Chromium, 1,000 sub-accounts', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: artifact(`board-live-${String(width)}.png`), fullPage: true });
     }
+    // Sockets opening for the first time are news, not a warning: counted as opening, never as
+    // reconnecting.
+    const opening = await js<string[]>(page, 'window.__opening');
+    expect(opening.length).toBeGreaterThan(0);
+    for (const words of opening) expect(words).toMatch(/^[1-9][\d,]* live feeds? opening$/);
 
     await page.getByTestId('grid-filter').first().fill('sub-007');
     await expect.poll(() => text(page, 'grid-count')).toBe(`1 of ${ACCOUNTS.toLocaleString('en-US')} rows`);

@@ -311,10 +311,15 @@ describe('the exchange and its syncs in the frame', () => {
       await expect
         .poll(() => page.getByTestId('toast').textContent())
         .toContain(`History sync of ${account.label} stopped: The exchange could not be reached.`);
-      // WebSocket state per account, trouble named in words.
-      app.core.events.emit('ws.state', { accountId: account.id, state: 'reconciling' });
+      // WebSocket state per account, trouble named in words: a first opening, then a live socket lost.
       const ws = page.getByTestId('ws-summary');
-      await expect.poll(() => ws.textContent()).toContain('reconciling');
+      app.core.events.emit('ws.state', { accountId: account.id, state: 'connecting' });
+      await expect.poll(() => ws.textContent()).toContain('1 opening');
+      expect(await ws.getAttribute('class')).not.toContain('troubled');
+      app.core.events.emit('ws.state', { accountId: account.id, state: 'live' });
+      app.core.events.emit('ws.state', { accountId: account.id, state: 'reconciling' });
+      await expect.poll(() => ws.textContent()).toContain('1 reconnecting');
+      expect(await ws.getAttribute('class')).toContain('troubled');
       await expect.poll(() => ws.getAttribute('title')).toContain(`${account.label}: reconciling`);
       await page.screenshot({ path: artifact('frame-ws-state.png') });
       app.core.events.emit('ws.state', { accountId: account.id, state: 'live' });

@@ -45,8 +45,11 @@ export interface ConnectionHealthView {
     /** Why it is unreachable, in words (no internal codes). */
     reason?: string;
   };
-  /** WebSockets by state, idle ones left out. */
-  sockets: { live: number; down: number };
+  /**
+   * WebSockets by state, idle ones left out: `opening` have not been live since they were asked for
+   * (a board opening a desk's sockets at the exchange's pace), `down` were live and are reconnecting.
+   */
+  sockets: { live: number; opening: number; down: number };
   /** Accounts whose key the exchange refused (disabled, no permission), newest first. */
   accounts: AccountTroubleView[];
 }

@@ -57,6 +57,26 @@ describe('connection health', () => {
     await expect.poll(latest, { timeout: 5_000 }).toBe('reachable');
   });
 
+  it('counts a socket that has not been live yet as opening, and one that was live and dropped as reconnecting', async () => {
+    const sockets = () => core.health.view.sockets;
+    const state = (accountId: string, s: string) => core.events.emit('ws.state', { accountId, state: s });
+    const before = sockets();
+    state('desk-a', 'connecting');
+    state('desk-b', 'authorizing');
+    expect(sockets()).toEqual({ ...before, opening: before.opening + 2 });
+    state('desk-a', 'live');
+    expect(sockets()).toEqual({ ...before, live: before.live + 1, opening: before.opening + 1 });
+    state('desk-a', 'connecting');
+    expect(sockets()).toEqual({ ...before, opening: before.opening + 1, down: before.down + 1 });
+    // Closed and opened again: a first opening once more.
+    state('desk-a', 'stopped');
+    state('desk-a', 'connecting');
+    state('desk-b', 'stopped');
+    expect(sockets()).toEqual({ ...before, opening: before.opening + 1 });
+    state('desk-a', 'stopped');
+    expect(sockets()).toEqual(before);
+  });
+
   it('names an account whose key is disabled while the exchange answers, until it works again', async () => {
     const accounts = await ok<AccountView[]>('accounts.list');
     const alpha = accounts.find((a) => a.label === 'Sandbox sub-alpha');

@@ -142,11 +142,23 @@ describe('LiveStatesManager', () => {
     bridge.emit('ws.state', { accountId: 'ffffffff-0000-4000-8000-00000000beef', state: 'connecting' });
     bridge.emit('ws.state', { accountId: 'ffffffff-0000-4000-8000-00000000cafe', state: 'idle' });
     await flush();
-    expect(live.summary).toBe('1 connecting · 1 live');
-    expect(live.troubled).toBe(true);
+    // A first opening is news, not trouble.
+    expect(live.summary).toBe('1 opening · 1 live');
+    expect(live.troubled).toBe(false);
     expect(live.details).toBe('account …beef: connecting\ndesk-2: live\naccount …cafe: idle');
     bridge.emit('ws.state', { accountId: 'ffffffff-0000-4000-8000-00000000beef', state: 'live' });
     expect(live.summary).toBe('2 live');
+    expect(live.troubled).toBe(false);
+    // Live and lost: reconnecting, the warning.
+    bridge.emit('ws.state', { accountId: ACCOUNT, state: 'connecting' });
+    expect(live.summary).toBe('1 reconnecting · 1 live');
+    expect(live.troubled).toBe(true);
+    // Closed by the app (the board left): left out, and its next opening is a first one again.
+    bridge.emit('ws.state', { accountId: ACCOUNT, state: 'stopped' });
+    expect(live.summary).toBe('1 live');
+    expect(live.troubled).toBe(false);
+    bridge.emit('ws.state', { accountId: ACCOUNT, state: 'authorizing' });
+    expect(live.summary).toBe('1 opening · 1 live');
     expect(live.troubled).toBe(false);
     stop();
   });

@@ -1,15 +1,21 @@
+import { SvelteSet } from 'svelte/reactivity';
 import type { LiveState } from '../../../../main/ipc/contract.ts';
 import type { TxcApi } from '../api.ts';
 import type { AccountLabels } from './account-labels.svelte.ts';
 
-/** States in the order the status bar lists them: trouble first. */
-const ORDER: readonly LiveState[] = ['connecting', 'authorizing', 'reconciling', 'stopped', 'live', 'idle'];
+/** States in the order the tooltip lists them: trouble first. */
+const ORDER: readonly LiveState[] = ['connecting', 'authorizing', 'reconciling', 'live', 'stopped', 'idle'];
+
+/** What a socket is, as the status bar counts it: closed ones (idle, or stopped by the app) are left out. */
+type Standing = 'reconnecting' | 'opening' | 'live';
 
 /** Each account's WebSocket state from `ws.state`, for the status bar. */
 export class LiveStatesManager {
   states = $state<Record<string, LiveState>>({});
   readonly labels: AccountLabels;
   readonly #api: TxcApi;
+  /** Accounts whose socket has been live since it opened: not live now means it is reconnecting. */
+  readonly #wasLive = new SvelteSet<string>();
 
   constructor(api: TxcApi, labels: AccountLabels) {
     this.#api = api;
@@ -21,17 +27,31 @@ export class LiveStatesManager {
   }
 
   update(accountId: string, state: LiveState): void {
+    if (state === 'live') this.#wasLive.add(accountId);
+    else if (state === 'idle' || state === 'stopped') this.#wasLive.delete(accountId);
     this.states = { ...this.states, [accountId]: state };
     void this.labels.ensure([accountId]);
   }
 
-  /** "2 live · 1 connecting", idle sockets left out; empty when no socket is open or opening. */
+  #counts(): Record<Standing, number> {
+    const counts: Record<Standing, number> = { reconnecting: 0, opening: 0, live: 0 };
+    for (const [account, state] of Object.entries(this.states)) {
+      if (state === 'live') counts.live++;
+      else if (state === 'idle' || state === 'stopped') continue;
+      else if (this.#wasLive.has(account)) counts.reconnecting++;
+      else counts.opening++;
+    }
+    return counts;
+  }
+
+  /**
+   * "1 reconnecting · 700 opening · 305 live": a socket that was live and is not is reconnecting, one
+   * not live yet since it was asked for is opening; closed ones are left out; empty when none is open.
+   */
   get summary(): string {
-    const all = Object.values(this.states);
-    return ORDER.filter((s) => s !== 'idle')
-      .map((s) => [s, all.filter((x) => x === s).length] as const)
+    return Object.entries(this.#counts())
       .filter(([, n]) => n > 0)
-      .map(([s, n]) => `${n} ${s}`)
+      .map(([s, n]) => `${n.toLocaleString('en-US')} ${s}`)
       .join(' · ');
   }
 
@@ -43,8 +63,8 @@ export class LiveStatesManager {
       .join('\n');
   }
 
-  /** True when some socket is not live (for the status bar's warning cue). */
+  /** True when a socket that was live is not (the status bar's warning cue); first openings are not trouble. */
   get troubled(): boolean {
-    return Object.values(this.states).some((s) => s !== 'live' && s !== 'idle');
+    return this.#counts().reconnecting > 0;
   }
 }
