@@ -10,6 +10,7 @@ import type { Platform } from '../platform.ts';
 import { requireConfirmation } from './confirm.ts';
 import type { AccountRecord, AccountRegistry, NewAccount } from '../vault/registry.ts';
 import { describeConnection, type ExchangeConnection } from './exchange-connection.ts';
+import type { SandboxAccount } from '../sandbox/index.ts';
 
 export function accountView(a: AccountRecord): AccountView {
   const key = a.apiKey;
@@ -47,10 +48,15 @@ export class AccountService {
     this.#platform = platform;
   }
 
-  /** With no account yet and the embedded sandbox connected, registers its demo accounts. */
-  async registerDemoAccounts(): Promise<number> {
+  /**
+   * With no account yet, registers a sandbox's accounts: by default the embedded sandbox's demo
+   * accounts (none on another connection), or those of a sandbox this connection points at.
+   */
+  async registerDemoAccounts(
+    demos: readonly SandboxAccount[] = this.#connection.demoAccounts,
+  ): Promise<number> {
     if (this.registry.list().length > 0) return 0;
-    for (const demo of this.#connection.demoAccounts) {
+    for (const demo of demos) {
       await this.registry.add({
         label: `Sandbox ${demo.label}`,
         kind: demo.kind,
@@ -61,7 +67,7 @@ export class AccountService {
         groups: ['Sandbox'],
       });
     }
-    return this.#connection.demoAccounts.length;
+    return demos.length;
   }
 
   list(): AccountView[] {

@@ -107,16 +107,7 @@ async function serveMain(start: Start): Promise<void> {
   const core = await createTestCore({
     connection: { kind: 'live', restUrl: start.rest, wsUrl: start.ws },
   });
-  for (const a of start.accounts)
-    await core.accounts.registry.add({
-      label: `Sandbox ${a.label}`,
-      kind: a.kind,
-      subAccountId: a.subAccountId ?? null,
-      apiKey: a.apiKey,
-      secret: a.apiSecret,
-      connection: core.connection.id,
-      groups: ['Sandbox'],
-    });
+  await core.accounts.registerDemoAccounts(start.accounts);
   // Nothing of the start message is kept: the keys are in the core's store now.
   start.accounts = [];
   const host = await startBrowserHost(core, start.rendererDir, 0, start.bridgeScript);

@@ -54,16 +54,7 @@ const bench: Bench = {
       return reply.value;
     };
     try {
-      for (const a of sandbox.accounts)
-        await core.accounts.registry.add({
-          label: `Sandbox ${a.label}`,
-          kind: a.kind,
-          subAccountId: a.subAccountId ?? null,
-          apiKey: a.apiKey,
-          secret: a.apiSecret,
-          connection: core.connection.id,
-          groups: ['Sandbox'],
-        });
+      await core.accounts.registerDemoAccounts(sandbox.accounts);
       if (core.accounts.registry.list().length !== ACCOUNTS)
         throw new Error(`expected ${String(ACCOUNTS)} accounts`);
       // The board read once: every key used, the cache filled, as before a person opens the board.
