@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountView, ConnectionHealthView } from '../../../main/ipc/contract.ts';
+import type { AccountView, ConnectionHealthView, LiveState } from '../../../main/ipc/contract.ts';
 import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 
 let core: TestCore;
@@ -59,7 +59,7 @@ describe('connection health', () => {
 
   it('counts a socket that has not been live yet as opening, and one that was live and dropped as reconnecting', async () => {
     const sockets = () => core.health.view.sockets;
-    const state = (accountId: string, s: string) => core.events.emit('ws.state', { accountId, state: s });
+    const state = (accountId: string, s: LiveState) => core.events.emit('ws.state', { accountId, state: s });
     const before = sockets();
     state('desk-a', 'connecting');
     state('desk-b', 'authorizing');
