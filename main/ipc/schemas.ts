@@ -3,6 +3,7 @@
  * several procedures share. Free of Node imports, like the contract itself.
  */
 import { z } from 'zod';
+import { ORDER_KINDS } from '../rules/types.ts';
 
 /** Phantom marker carrying a result or payload type; it has no runtime value. */
 declare const phantom: unique symbol;
@@ -35,7 +36,7 @@ export const label = z.string().trim().min(1).max(64);
 export const tagList = z.array(z.string().trim().min(1).max(40)).max(20);
 
 export const orderDraft = z.strictObject({
-  kind: z.enum(['limit', 'stop_limit', 'market', 'stock_market', 'stop_market', 'collateral_market']),
+  kind: z.enum(ORDER_KINDS),
   market: z.string().min(1).max(40),
   side: z.enum(['buy', 'sell']),
   amount: decimalText,

@@ -1,5 +1,5 @@
 import { fieldLabel } from './labels.ts';
-import type { OrderDraft, OrderKind, RuleIssue } from './types.ts';
+import { ORDER_KINDS, type MarketRules, type OrderDraft, type OrderKind, type RuleIssue } from './types.ts';
 
 const LIMIT_ONLY = ['postOnly', 'ioc', 'rpi', 'retail'] as const;
 const BBO_KINDS: readonly OrderKind[] = ['limit', 'stop_limit'];
@@ -24,6 +24,26 @@ const KIND_NAMES: Readonly<Record<OrderKind, string>> = {
 };
 
 const CLIENT_ORDER_ID = /^[A-Za-z0-9._-]+$/;
+
+/** The order kinds a market takes: a futures market only collateral orders, a spot market not open to margin no collateral order. */
+export function kindsForMarket(market: Pick<MarketRules, 'type' | 'collateral'>): readonly OrderKind[] {
+  if (market.type === 'futures') return COLLATERAL_KINDS;
+  const spot = ORDER_KINDS.filter((k) => !COLLATERAL_KINDS.includes(k));
+  return market.type === 'spot' && market.collateral === false ? spot : ORDER_KINDS;
+}
+
+/** Refuses an order kind its market does not take (the exchange answers it with an error otherwise). */
+export function checkKindForMarket(order: OrderDraft, market: MarketRules, issues: RuleIssue[]): void {
+  if (kindsForMarket(market).includes(order.kind)) return;
+  const name = market.name ?? order.market ?? 'This market';
+  issues.push({
+    field: 'kind',
+    message:
+      market.type === 'futures'
+        ? `${name} is a futures market: it takes collateral market orders only`
+        : `${name} is not open to margin trading: choose a spot order type`,
+  });
+}
 
 /** Flag combinations, enumerations and which options each order kind takes. */
 export function checkFlags(order: OrderDraft, hedgeMode: boolean | undefined, issues: RuleIssue[]): void {

@@ -4,6 +4,7 @@
  */
 export const FIELD_LABELS: Readonly<Record<string, string>> = {
   market: 'Market',
+  kind: 'Order type',
   side: 'Side',
   amount: 'Amount',
   price: 'Price',

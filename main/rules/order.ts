@@ -1,6 +1,6 @@
 import { fieldLabel } from './labels.ts';
 import { Dec, parsePlain, parseStep } from './decimal.ts';
-import { checkFlags } from './flags.ts';
+import { checkFlags, checkKindForMarket } from './flags.ts';
 import { checkGrid, checkMaximum, checkMinimum, checkTotal, type Grid, readPositive } from './numbers.ts';
 import { checkOrderTpSl } from './tpsl.ts';
 import type { AccountContext, MarketRules, OrderDraft, RuleIssue } from './types.ts';
@@ -62,6 +62,7 @@ export function checkOrder(
       suggestions: [market.name],
     });
 
+  checkKindForMarket(order, market, issues);
   checkFlags(order, account.hedgeMode, issues);
 
   const quoteAmount = (order.kind === 'market' || order.kind === 'stop_market') && order.side === 'buy';

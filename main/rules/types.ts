@@ -16,6 +16,10 @@ export interface MarketRules {
   readonly stepSize: string;
   /** Futures `max_leverage`, when known. */
   readonly maxLeverage?: number;
+  /** `spot` or `futures`, as the markets list gives it; a futures market takes collateral orders only. */
+  readonly type?: string;
+  /** Listed for collateral (margin and futures) trading; undefined while that list is unavailable. */
+  readonly collateral?: boolean;
 }
 
 /**
@@ -23,8 +27,15 @@ export interface MarketRules {
  * order/market, `stock_market` order/stock_market (a market order whose amount is always in the base
  * currency), `stop_market` order/stop_market, `collateral_market` order/collateral/market.
  */
-export type OrderKind =
-  'limit' | 'stop_limit' | 'market' | 'stock_market' | 'stop_market' | 'collateral_market';
+export const ORDER_KINDS = [
+  'limit',
+  'market',
+  'stock_market',
+  'stop_limit',
+  'stop_market',
+  'collateral_market',
+] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
 
 /** An order as the user has it in the ticket, with the exchange's field names. */
 export interface OrderDraft {

@@ -3,14 +3,12 @@ import type { ExchangeHttp } from '../exchange/http.ts';
 import * as publicApi from '../exchange/endpoints/public.ts';
 import { UserFacingError } from '../errors.ts';
 import type { MarketView, OrderBookView } from '../ipc/contract.ts';
-import type { MarketRules } from '../rules/index.ts';
+import { kindsForMarket, type MarketRules } from '../rules/index.ts';
 
 export interface CatalogMarket extends MarketRules {
   readonly name: string;
   readonly type: string;
   readonly isTradFiFutures: boolean;
-  /** Listed for collateral (margin and futures) trading; undefined while that list is unavailable. */
-  readonly collateral?: boolean;
   /** The base (stock) and quote (money) assets, as the exchange lists them. */
   readonly stock?: string | undefined;
   readonly money?: string | undefined;
@@ -73,6 +71,7 @@ export class MarketCatalog {
       isTradFiFutures: m.isTradFiFutures,
       ...(m.collateral === undefined ? {} : { collateral: m.collateral }),
       ...(m.maxLeverage === undefined ? {} : { maxLeverage: m.maxLeverage }),
+      orderKinds: [...kindsForMarket(m)],
     }));
   }
 

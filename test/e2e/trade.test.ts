@@ -377,9 +377,13 @@ describe('the Trade screen in Chromium', () => {
     await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
     await app.call('orders.cancelAll', { accountId: main, market: 'BTC_USDT' });
 
-    // A collateral market order on a futures market, with its take-profit and stop-loss legs.
+    // A collateral market order on a futures market, with its take-profit and stop-loss legs: the
+    // ticket offers the one order type a futures market takes and turns to it by itself.
+    const kinds = () => page.getByTestId('ticket-kind').locator('option').allTextContents();
+    expect(await kinds()).toHaveLength(6);
     await page.getByTestId('trade-market').selectOption('BTC_PERP');
-    await page.getByTestId('ticket-kind').selectOption('collateral_market');
+    await expect.poll(kinds).toEqual(['collateral market']);
+    expect(await page.getByTestId('ticket-kind').inputValue()).toBe('collateral_market');
     await expect.poll(() => page.getByTestId('depth-bid').count()).toBeGreaterThan(0);
     const bid = (await page.getByTestId('depth-bid').first().getAttribute('data-price')) ?? '0';
     const whole = bid.split('.')[0] ?? '0';
@@ -395,6 +399,9 @@ describe('the Trade screen in Chromium', () => {
     await page.screenshot({ path: artifact('trade-collateral.png') });
     await page.getByTestId('ticket-submit').click();
     await expect.poll(() => page.getByTestId('place-result').textContent()).toContain('Placed');
+    // Back on a spot market every order type is offered again.
+    await page.getByTestId('trade-market').selectOption('BTC_USDT');
+    await expect.poll(kinds).toHaveLength(6);
     expect(problems).toEqual([]);
     await page.close();
   });

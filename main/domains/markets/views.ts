@@ -1,4 +1,5 @@
 /** The result and payload types of the markets and their order books (plain data). */
+import type { OrderKind } from '../../rules/types.ts';
 
 export interface MarketView {
   name: string;
@@ -18,6 +19,8 @@ export interface MarketView {
   /** Open to collateral (margin and futures) trading; absent while the exchange's list is unavailable. */
   collateral?: boolean;
   maxLeverage?: number;
+  /** The order types this market takes, in the order the ticket offers them (the rules refuse others). */
+  orderKinds: OrderKind[];
 }
 
 /** A market's order book: [price, amount] levels, best first. */

@@ -14,6 +14,7 @@ import {
   type KeyPress,
 } from '../../../renderer/src/lib/hotkeys/registry.svelte.ts';
 import { memoryStore } from '../../../renderer/src/lib/managers/storage.ts';
+import { orderKinds } from '../../../renderer/src/lib/managers/order-ticket.svelte.ts';
 
 function stroke(key: string, code: string, mods: Partial<KeyStroke> = {}): KeyStroke {
   return { key, code, ctrlKey: false, altKey: false, shiftKey: false, metaKey: false, ...mods };
@@ -233,6 +234,7 @@ describe('CommandPalette sources', () => {
     tickSize: '0.01',
     stepSize: '0.0001',
     isTradFiFutures: false,
+    orderKinds: type === 'futures' ? ['collateral_market' as const] : [...orderKinds],
   });
 
   function setup(favourites: number) {

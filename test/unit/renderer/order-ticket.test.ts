@@ -103,6 +103,23 @@ describe('draftOf', () => {
 });
 
 describe('OrderTicket', () => {
+  it("offers the order types of the ticket's market and leaves one the market does not take", () => {
+    const { api } = fakeBridge(() => ({ ok: true, value: { issues: [], questions: [] } }));
+    const ticket = new OrderTicket(api, manualTimers());
+    ticket.set({ market: 'BTC_USDT', kind: 'stop_limit' });
+    ticket.offerKinds(['limit', 'market', 'stop_limit', 'collateral_market']);
+    expect(ticket.fields.kind).toBe('stop_limit');
+    ticket.set({ market: 'BTC_PERP' });
+    ticket.offerKinds(['collateral_market']);
+    expect(ticket.kinds).toEqual(['collateral_market']);
+    expect(ticket.fields.kind).toBe('collateral_market');
+    expect(ticket.summary).toContain('collateral market');
+    // A market not known yet: every type, the one chosen kept.
+    ticket.offerKinds(undefined);
+    expect(ticket.kinds).toHaveLength(6);
+    expect(ticket.fields.kind).toBe('collateral_market');
+  });
+
   it('checks once after typing pauses, shows the issues per field, and a suggestion fixes the field', async () => {
     const timers = manualTimers();
     const { api, calls } = fakeBridge((_p, input) => {

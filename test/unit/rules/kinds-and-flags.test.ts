@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   checkOrder,
+  kindsForMarket,
   normalizeDecimal,
   normalizeStp,
   type AccountContext,
@@ -53,6 +55,30 @@ function check(
 const fields = (issues: RuleIssue[]): string[] => issues.map((issue) => issue.field);
 
 describe('order kinds', () => {
+  it('a futures market takes collateral market orders only; a spot market closed to margin no collateral order', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...Object.values(BASE)),
+        fc.constantFrom('spot', 'futures', undefined),
+        fc.constantFrom(true, false, undefined),
+        (order, type, collateral) => {
+          const market = { ...(type ? { type } : {}), ...(collateral === undefined ? {} : { collateral }) };
+          const refused = fields(check(order, market)).includes('kind');
+          const collateralOrder = order.kind === 'collateral_market';
+          const expected =
+            type === 'futures'
+              ? !collateralOrder
+              : collateralOrder && type === 'spot' && collateral === false;
+          expect(refused).toBe(expected);
+          expect(kindsForMarket(market).includes(order.kind)).toBe(!refused);
+        },
+      ),
+    );
+    expect(check(BASE.limit, { type: 'futures', name: 'BTC_USDT' })).toEqual([
+      { field: 'kind', message: 'BTC_USDT is a futures market: it takes collateral market orders only' },
+    ]);
+  });
+
   it.each(Object.values(BASE))('a well-formed $kind order passes', (order) => {
     expect(check(order)).toEqual([]);
   });

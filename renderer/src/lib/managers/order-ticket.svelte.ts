@@ -6,21 +6,23 @@ import type {
   PlaceResultView,
   RuleIssueView,
 } from '../../../../main/ipc/contract.ts';
+import type { OrderKind } from '../../../../main/rules/types.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import type { PreferenceStore } from './storage.ts';
 
 /** Where the ticket remembers "Send orders over the WebSocket" (this profile's storage). */
 export const OVER_WS_KEY = 'txc.trade.overWs';
 
-export const orderKinds = [
+export type { OrderKind };
+/** Every order type, as the ticket offers them while its market's own list is not known. */
+export const orderKinds: readonly OrderKind[] = [
   'limit',
   'market',
   'stock_market',
   'stop_limit',
   'stop_market',
   'collateral_market',
-] as const;
-export type OrderKind = (typeof orderKinds)[number];
+];
 export type Side = 'buy' | 'sell';
 export const stpModes = ['no', 'cb', 'cn', 'co'] as const;
 export type StpMode = (typeof stpModes)[number];
@@ -169,6 +171,7 @@ export function describeOrder(f: TicketFields): string {
 
 /** The ticket's field names as the rules name them. */
 export const ruleFields = [
+  'kind',
   'amount',
   'price',
   'activation_price',
@@ -206,6 +209,8 @@ export const CHECK_DELAY_MS = 250;
  */
 export class OrderTicket {
   fields = $state<TicketFields>(emptyFields());
+  /** The order types the ticket's market takes (main lists them with the market). */
+  kinds = $state<readonly OrderKind[]>(orderKinds);
   issues = $state<RuleIssueView[]>([]);
   /** Main's questions for this draft (far from the market, above the value ceiling): asked before sending. */
   questions = $state<GuardQuestionView[]>([]);
@@ -297,6 +302,16 @@ export class OrderTicket {
     this.placeError = undefined;
     this.placed = undefined;
     this.schedule();
+  }
+
+  /**
+   * Offers the order types the market takes (all while it is not known); an order type it does not
+   * take gives way to the first it does (a futures market: collateral market).
+   */
+  offerKinds(kinds: readonly OrderKind[] | undefined): void {
+    this.kinds = kinds?.length ? kinds : orderKinds;
+    const first = this.kinds[0];
+    if (first && !this.kinds.includes(this.fields.kind)) this.set({ kind: first });
   }
 
   /** One-click fix: the suggestion goes into the field the rule named. */
