@@ -13,6 +13,15 @@ const CONTENT_TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
+/**
+ * How long a served file may be kept: the build names everything under `/assets/` by its content
+ * (`App-B49gw3wo.js`), so those never change and the engine keeps them, and their compiled code,
+ * from one load to the next; index.html is read afresh each time.
+ */
+export function cachingOf(pathname: string): Record<string, string> {
+  return pathname.startsWith('/assets/') ? { 'cache-control': 'public, max-age=31536000, immutable' } : {};
+}
+
 export function contentType(file: string): string {
   return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
-import { contentType, resolveAsset } from './assets.ts';
+import { cachingOf, contentType, resolveAsset } from './assets.ts';
 import { CONTENT_SECURITY_POLICY } from './csp.ts';
 
 /** The renderer is served from `app://txc/`, never from file://. */
@@ -8,10 +8,16 @@ export const APP_SCHEME = 'app';
 export const APP_HOST = 'txc';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
-/** Must run before the app is ready. */
+/**
+ * Must run before the app is ready. `codeCache`: the renderer's scripts are compiled once and their
+ * code kept on disk for the next start (by default only http(s) pages get V8's code cache).
+ */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    {
+      scheme: APP_SCHEME,
+      privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+    },
   ]);
 }
 
@@ -25,6 +31,7 @@ export function serveRenderer(rendererDir: string): void {
       const body = await readFile(file);
       return new Response(body, {
         headers: {
+          ...cachingOf(url.pathname),
           'content-type': contentType(file),
           'content-security-policy': CONTENT_SECURITY_POLICY,
           'x-content-type-options': 'nosniff',

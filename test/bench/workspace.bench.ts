@@ -45,18 +45,31 @@ async function workspaceUsable(page: Page): Promise<void> {
       return Boolean(drawn && live && levels);
     })()`,
   );
-  await page.getByTestId('ticket-amount').focus();
-  await until(page, `document.activeElement?.getAttribute('data-testid') === 'ticket-amount'`);
+  // Focused from the page itself: a Playwright locator would first load its own helper script into the
+  // page (some 200 ms of the page's time on this machine), which is no part of the app.
+  await until(
+    page,
+    `(() => {
+      document.querySelector('[data-testid="ticket-amount"]')?.focus();
+      return document.activeElement?.getAttribute('data-testid') === 'ticket-amount';
+    })()`,
+  );
 }
 
-/** Median of cold loads of `hash` until `ready` holds, in ms. */
+/**
+ * Cold loads of `url` (each a new page: the app's window opening on that screen) until `ready` holds,
+ * in ms, sorted; and the first load ever, apart. The first is the screen's first start after an
+ * install: its scripts are compiled from source. The others find their compiled code in the engine's
+ * code cache, as every later start of the app does (the app:// scheme keeps it on disk, `codeCache`).
+ */
 async function coldLoads(
   newPage: () => Promise<Page>,
   url: string,
   ready: (page: Page) => Promise<void>,
-): Promise<number[]> {
+): Promise<{ first: number; times: number[] }> {
   const times: number[] = [];
-  for (let i = 0; i < LOADS; i++) {
+  // The engine writes a script's compiled code on its second load and uses it from the third on.
+  for (let i = 0; i < LOADS + 2; i++) {
     const page = await newPage();
     const start = performance.now();
     await page.goto(url);
@@ -64,7 +77,8 @@ async function coldLoads(
     times.push(performance.now() - start);
     await page.close();
   }
-  return times.sort((a, b) => a - b);
+  const [first = NaN] = times.splice(0, 2);
+  return { first, times: times.sort((a, b) => a - b) };
 }
 
 /** The renderer's main-thread busy time so far (CDP TaskDuration, seconds) and script time. */
@@ -136,10 +150,13 @@ async function measure(): Promise<BenchResult[]> {
     const main = (await call<AccountView[]>(core, 'accounts.list')).find((a) => a.label === 'Sandbox main');
     if (!main) throw new Error('no Sandbox main account');
 
-    const baseLoads = await coldLoads(newPage, `${host.url}#/settings`, async (page) => {
-      await page.getByTestId('view-settings').waitFor();
-      await page.getByTestId('status-version').filter({ hasText: 'TXC Desk' }).waitFor();
-    });
+    const baseLoads = await coldLoads(newPage, `${host.url}#/settings`, (page) =>
+      until(
+        page,
+        `Boolean(document.querySelector('[data-testid="view-settings"]')) &&
+          Boolean(document.querySelector('[data-testid="status-version"]')?.textContent?.includes('TXC Desk'))`,
+      ).then(() => undefined),
+    );
     const loads = await coldLoads(newPage, `${host.url}#/trade`, workspaceUsable);
 
     const page = await newPage();
@@ -158,8 +175,8 @@ async function measure(): Promise<BenchResult[]> {
     const tradeRows = await page.getByTestId('trade-row').count();
     await page.close();
 
-    const interactive = percentile(loads, 50);
-    const baseline = percentile(baseLoads, 50);
+    const interactive = percentile(loads.times, 50);
+    const baseline = percentile(baseLoads.times, 50);
     const p95 = Math.round(percentile(busy, 95) * 10) / 10;
     const idleP95 = Math.round(percentile(idle, 95) * 10) / 10;
     return [
@@ -168,7 +185,7 @@ async function measure(): Promise<BenchResult[]> {
         value: Math.round(interactive),
         unit: 'ms',
         baseline: Math.round(baseline),
-        note: `cold load of #/trade until candles drawn, book live with levels and the ticket amount focused; median of ${String(LOADS)} (max ${String(Math.round(loads.at(-1) ?? NaN))}); baseline: cold load of #/settings; ${ratio(interactive, baseline)}; goal < 800`,
+        note: `cold load of #/trade (a new page, as the window opens) until candles drawn, book live with levels and the ticket amount focused; median of ${String(LOADS)} (max ${String(Math.round(loads.times.at(-1) ?? NaN))}) with the scripts' compiled code cached, as at every start after the first; the first start after an install (scripts compiled from source) ${String(Math.round(loads.first))} ms; baseline: cold load of #/settings (first ${String(Math.round(baseLoads.first))} ms); ${ratio(interactive, baseline)}; goal < 800`,
       },
       {
         name: 'renderer.workspace.frame_p95_ms',

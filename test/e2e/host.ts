@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { contractNamesOnly } from '../../scripts/contract-names.ts';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Core } from '../../main/core.ts';
-import { contentType, resolveAsset } from '../../main/shell/assets.ts';
+import { cachingOf, contentType, resolveAsset } from '../../main/shell/assets.ts';
 import { CONTENT_SECURITY_POLICY } from '../../main/shell/csp.ts';
 
 export const BRIDGE_SCRIPT_PATH = '/__txc/bridge.js';
@@ -80,7 +80,13 @@ export async function startBrowserHost(
     if (req.method !== 'GET') return void res.writeHead(405, headers).end();
     if (url.pathname === BRIDGE_SCRIPT_PATH) {
       return void res
-        .writeHead(200, { ...headers, 'content-type': 'text/javascript; charset=utf-8' })
+        // Electron runs the preload from disk before the page's scripts; the page keeps this stand-in
+        // for the host's life (it does not change) rather than fetching it before every load.
+        .writeHead(200, {
+          ...headers,
+          'cache-control': 'private, max-age=86400',
+          'content-type': 'text/javascript; charset=utf-8',
+        })
         .end(script);
     }
     const file = resolveAsset(rendererDir, url.pathname);
@@ -92,7 +98,9 @@ export async function startBrowserHost(
           .toString('utf8')
           .replace('<head>', `<head>\n    <script src="${BRIDGE_SCRIPT_PATH}"></script>`);
       }
-      res.writeHead(200, { ...headers, 'content-type': contentType(file) }).end(body);
+      res
+        .writeHead(200, { ...headers, ...cachingOf(url.pathname), 'content-type': contentType(file) })
+        .end(body);
     } catch {
       res.writeHead(404, headers).end();
     }

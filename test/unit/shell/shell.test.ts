@@ -170,11 +170,11 @@ describe('app protocol', () => {
     return (url: string) => handler(new Request(url));
   }
 
-  it('registers app:// as a secure standard scheme', () => {
+  it('registers app:// as a secure standard scheme whose scripts keep their compiled code', () => {
     serve();
     expect(protocol.privileged).toContainEqual({
       scheme: 'app',
-      privileges: { standard: true, secure: true, supportFetchAPI: true },
+      privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
     });
   });
 
@@ -186,8 +186,11 @@ describe('app protocol', () => {
     expect(index.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(index.headers.get('content-security-policy')).not.toContain('unsafe');
     expect(await index.text()).toContain('<title>TXC</title>');
+    expect(index.headers.get('cache-control')).toBeNull();
     const script = await get('app://txc/assets/app.js');
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    // Files under assets/ are named by their content: kept as they are from one start to the next.
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   it('answers 404 for paths outside the renderer, other hosts and missing files', async () => {
