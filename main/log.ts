@@ -10,16 +10,24 @@ import { makePrivateDir, PRIVATE_FILE_MODE, touchPrivateFile } from './private-f
 
 /** Each registered secret with the forms it can take in a line. */
 const secrets = new Map<string, readonly string[]>();
-/** One pattern matching any form of any registered secret, longest first; null when none. */
+/**
+ * One pattern matching any form of any registered secret, longest first; null when none. Made when a
+ * line is next redacted after a change, so registering a desk of 1,000 keys makes it once, not 1,000 times.
+ */
 let pattern: RegExp | null = null;
+let stale = false;
 
 /** JSON string escaping without the quotes: how a text reads inside `JSON.stringify` output. */
 const escaped = (text: string): string => JSON.stringify(text).slice(1, -1);
 const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
-function rebuild(): void {
-  const forms = [...new Set([...secrets.values()].flat())].sort((a, b) => b.length - a.length);
-  pattern = forms.length ? new RegExp(forms.map(literal).join('|'), 'g') : null;
+function currentPattern(): RegExp | null {
+  if (stale) {
+    const forms = [...new Set([...secrets.values()].flat())].sort((a, b) => b.length - a.length);
+    pattern = forms.length ? new RegExp(forms.map(literal).join('|'), 'g') : null;
+    stale = false;
+  }
+  return pattern;
 }
 
 /**
@@ -30,18 +38,19 @@ export function registerSecret(secret: string): void {
   if (secret === '' || secrets.has(secret)) return;
   const once = escaped(secret);
   secrets.set(secret, [secret, once, escaped(once)]);
-  rebuild();
+  stale = true;
 }
 
 export function forgetSecret(secret: string): void {
-  if (secrets.delete(secret)) rebuild();
+  if (secrets.delete(secret)) stale = true;
 }
 
 const SIGNATURE_HEADER = /(x-txc-(?:signature|payload)["']?\s*[:=]\s*["']?)[A-Za-z0-9+/=]+/gi;
 
 /** Blanks, in one pass, every form of every registered secret, then signature headers. */
 export function redact(text: string): string {
-  const out = pattern ? text.replace(pattern, '[redacted]') : text;
+  const blank = currentPattern();
+  const out = blank ? text.replace(blank, '[redacted]') : text;
   return out.replace(SIGNATURE_HEADER, '$1[redacted]');
 }
 

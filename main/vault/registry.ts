@@ -152,11 +152,18 @@ export class AccountRegistry {
     return this.#listed.map(toRecord);
   }
 
-  /** Runs one write; the rows kept for `get` and `list` are read again after it. */
-  #write(sql: string, ...params: unknown[]): void {
+  /**
+   * Runs one write to the account `id`; the row kept for `get` is read again (the others stay), and the
+   * list is read again when next asked for (the order may have changed). Registering a desk of 1,000
+   * accounts so costs one row read per account, not the whole table.
+   */
+  #write(id: string, sql: string, ...params: unknown[]): void {
     this.#db.prepare(sql).run(...params);
-    this.#rows = undefined;
     this.#listed = undefined;
+    if (!this.#rows) return;
+    const row = this.#db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as Row | undefined;
+    if (row) this.#rows.set(id, row);
+    else this.#rows.delete(id);
   }
 
   /** The account registered with this public key on this connection (cached: it runs per request). */
@@ -207,6 +214,7 @@ export class AccountRegistry {
     const now = this.#now();
     try {
       this.#write(
+        id,
         `INSERT INTO accounts (id, label, kind, sub_account_id, api_key, connection, groups_json, tags_json,
              favourite, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
         id,
@@ -241,6 +249,7 @@ export class AccountRegistry {
     const id = randomUUID();
     const now = this.#now();
     this.#write(
+      id,
       `INSERT INTO accounts (id, label, kind, sub_account_id, api_key, connection, groups_json, tags_json,
            favourite, created_at, updated_at) VALUES (?, ?, 'sub', ?, '', ?, '[]', '[]', 0, ?, ?)`,
       id,
@@ -258,7 +267,7 @@ export class AccountRegistry {
     const account = this.#require(id);
     const next = checkLabel(label);
     this.#checkFree(next, account.connection, account.apiKey, id);
-    this.#write('UPDATE accounts SET label = ?, updated_at = ? WHERE id = ?', next, this.#now(), id);
+    this.#write(id, 'UPDATE accounts SET label = ?, updated_at = ? WHERE id = ?', next, this.#now(), id);
     return this.#require(id);
   }
 
@@ -268,6 +277,7 @@ export class AccountRegistry {
   ): AccountRecord {
     const account = this.#require(id);
     this.#write(
+      id,
       'UPDATE accounts SET groups_json = ?, tags_json = ?, favourite = ?, updated_at = ? WHERE id = ?',
       JSON.stringify(changes.groups ?? account.groups),
       JSON.stringify(changes.tags ?? account.tags),
@@ -284,6 +294,7 @@ export class AccountRegistry {
     const merged = { ...account.urlPermissions };
     for (const { url, enable } of urls) merged[url] = enable;
     this.#write(
+      id,
       'UPDATE accounts SET url_permissions_json = ?, updated_at = ? WHERE id = ?',
       JSON.stringify(merged),
       this.#now(),
@@ -296,7 +307,13 @@ export class AccountRegistry {
   setWebhookKey(id: string, apiKey: string | null): AccountRecord {
     this.#require(id);
     const key = apiKey === null ? null : checkToken('apiKey', apiKey.trim());
-    this.#write('UPDATE accounts SET webhook_api_key = ?, updated_at = ? WHERE id = ?', key, this.#now(), id);
+    this.#write(
+      id,
+      'UPDATE accounts SET webhook_api_key = ?, updated_at = ? WHERE id = ?',
+      key,
+      this.#now(),
+      id,
+    );
     return this.#require(id);
   }
 
@@ -308,14 +325,14 @@ export class AccountRegistry {
     const value = checkToken('secret', secret.trim());
     this.#checkFree(account.label, account.connection, key, id);
     await this.#secrets.set(id, value);
-    this.#write('UPDATE accounts SET api_key = ?, updated_at = ? WHERE id = ?', key, this.#now(), id);
+    this.#write(id, 'UPDATE accounts SET api_key = ?, updated_at = ? WHERE id = ?', key, this.#now(), id);
     return this.#require(id);
   }
 
   async remove(id: string): Promise<void> {
     this.#byKey = undefined;
     this.#require(id);
-    this.#write('DELETE FROM accounts WHERE id = ?', id);
+    this.#write(id, 'DELETE FROM accounts WHERE id = ?', id);
     this.#changed();
     await this.#secrets.delete(id);
     await this.#secrets.delete(webhookSecretId(id));

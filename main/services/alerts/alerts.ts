@@ -302,11 +302,13 @@ export class AlertService {
   }
 
   #followPrices(): void {
-    const accounts = this.#o.accounts();
-    const carrier = (accounts.find((a) => a.kind === 'main') ?? accounts[0])?.id;
     const wanted = new Set(
       this.#alerts.flatMap((a) => (a.kind === 'price' && a.state === 'armed' ? [a.market] : [])),
     );
+    // Nothing to follow and nothing followed: the accounts (1,000 on a desk) need not be listed.
+    if (wanted.size === 0 && this.#streams.size === 0) return;
+    const accounts = this.#o.accounts();
+    const carrier = (accounts.find((a) => a.kind === 'main') ?? accounts[0])?.id;
     for (const [market, s] of this.#streams) {
       if (wanted.has(market) && s.account === carrier) continue;
       this.#o.live.unsubscribe(s.id);
