@@ -11,6 +11,7 @@ import {
   PushCoalescer,
   WsClients,
   type Channel,
+  type Lane,
   type WsClient,
 } from '../exchange/ws/index.ts';
 import { adlRanks, candleRows, orderView } from '../exchange/ws/views.ts';
@@ -94,11 +95,12 @@ export class LiveService {
     }));
   }
 
-  #client(account: string): WsClient {
+  /** `lane`: whether a person waits on this use of the socket (the pacer's turns go to those first). */
+  #client(account: string, lane: Lane = 'interactive'): WsClient {
     // An account of another connection never opens this connection's WebSocket (nor asks a token).
     this.#accounts.onThisConnection(account);
-    const client = this.#clients.get(account);
-    client.start();
+    const client = this.#clients.get(account, lane);
+    client.start(lane);
     return client;
   }
 
@@ -144,11 +146,19 @@ export class LiveService {
    * made for a page (`owner`) ends with that page (`endOwner`), and only that page may stop it early;
    * one made by main itself (no owner) lasts until main stops it.
    */
-  subscribe(account: string, channel: Channel, topic: string, owner?: string): string {
+  subscribe(
+    account: string,
+    channel: Channel,
+    topic: string,
+    owner?: string,
+    lane: Lane = 'interactive',
+  ): string {
     const key = `${account}\n${channel}\n${topic}`;
+    // Asked for even when the subscription is shared: a screen's use moves a socket the board queued ahead.
+    const client = this.#client(account, lane);
     let listener = this.#listeners.get(key);
     if (!listener) {
-      const stop = this.#client(account).subscribe(channel, topic, this.#forwarder(account, channel));
+      const stop = client.subscribe(channel, topic, this.#forwarder(account, channel));
       this.#listeners.set(key, (listener = { holders: 0, stop }));
       this.#listenersOf.set(account, (this.#listenersOf.get(account) ?? 0) + 1);
     }

@@ -13,7 +13,7 @@ import type { BackoffOptions } from './backoff.ts';
 import { pushTopic, subscribeFrames } from './channels.ts';
 import type { Channel, ChannelParams } from './channels.ts';
 import { closedError, wsError } from './errors.ts';
-import type { ConnectionPacer } from './pacer.ts';
+import type { ConnectionPacer, Lane } from './pacer.ts';
 
 export type WsState = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stopped';
 
@@ -74,6 +74,8 @@ export class WsClient {
   #pingTimer: unknown;
   /** Gives up the turn to connect while the pacer holds it. */
   #cancelOpen: (() => void) | undefined;
+  /** The pacer's lane of this socket's connects: interactive from its first interactive use until it stops. */
+  #lane: Lane = 'background';
   readonly #pending = new Map<number, Pending>();
   readonly #subs = new Map<Channel, ChannelSubs>();
   readonly #reconcilers = new Set<() => Promise<void>>();
@@ -101,9 +103,23 @@ export class WsClient {
     return () => this.#reconcilers.delete(fn);
   }
 
-  start(): void {
-    if (this.#state !== 'idle' && this.#state !== 'stopped') return;
-    this.#connect();
+  /**
+   * Connects (once; later calls only raise the lane). `interactive`: a person waits on this socket, so
+   * its connects go ahead of the background ones, and a connect already waiting its turn moves ahead.
+   */
+  start(lane: Lane = 'interactive'): void {
+    if (this.#state === 'idle' || this.#state === 'stopped') {
+      this.#lane = lane;
+      this.#connect();
+      return;
+    }
+    if (lane === 'interactive' && this.#lane === 'background') {
+      this.#lane = 'interactive';
+      if (this.#cancelOpen) {
+        this.#cancelOpen();
+        this.#connect();
+      }
+    }
   }
 
   stop(): void {
@@ -199,7 +215,7 @@ export class WsClient {
     this.#cancelOpen = pacer.queue(() => {
       this.#cancelOpen = undefined;
       if (this.#state === 'connecting') this.#open();
-    });
+    }, this.#lane);
   }
 
   #open(): void {

@@ -8,4 +8,4 @@ export type { PushBatch, PushEvent } from './coalescer.ts';
 export { cancelAllOrdersWs, modifyOrderWs, placeOrderWs, wsOrderRequest } from './orders.ts';
 export { reconnectDelay } from './backoff.ts';
 export { WS_CODES, WS_ORDER_CODES, wsError } from './errors.ts';
-export { ConnectionPacer, PACED_CONNECTIONS } from './pacer.ts';
+export { ConnectionPacer, PACED_CONNECTIONS, type Lane } from './pacer.ts';

@@ -4,6 +4,10 @@
  * and the turns come evenly spaced, `windowMs / limit` apart, so no window ever holds more than
  * `limit` opens and a desk of 1,000 accounts does not hit the exchange (nor main) with a thousand
  * handshakes at once. One timer for the whole queue, however many sockets wait.
+ *
+ * Two lanes share the turns: a socket a person is waiting on (the Trade screen's, an order sent over
+ * the WebSocket) takes the next turn ahead of the desk's background sockets (the board's thousand),
+ * so it opens within one spacing however many of those wait.
  */
 import type { Timers } from './client.ts';
 
@@ -18,9 +22,36 @@ export interface PacerOptions {
 
 export const PACED_CONNECTIONS = { limit: 950, windowMs: 60_000 } as const;
 
+/** `interactive`: a person is waiting on this socket; `background`: main's own following (the board). */
+export type Lane = 'interactive' | 'background';
+
 interface Waiting {
   open: () => void;
   cancelled: boolean;
+}
+
+/** One lane's line: the waiting in order, and where the next one is. */
+class Line {
+  items: Waiting[] = [];
+  head = 0;
+
+  /** The first still waiting (cancelled ones are passed over for good), or undefined. */
+  first(): Waiting | undefined {
+    while (this.head < this.items.length) {
+      const w = this.items[this.head];
+      if (w && !w.cancelled) return w;
+      this.head++;
+    }
+    this.items = [];
+    this.head = 0;
+    return undefined;
+  }
+
+  get waiting(): number {
+    let n = 0;
+    for (let i = this.head; i < this.items.length; i++) if (!this.items[i]?.cancelled) n++;
+    return n;
+  }
 }
 
 export class ConnectionPacer {
@@ -29,8 +60,7 @@ export class ConnectionPacer {
   /** Time between two opens. */
   readonly #spacingMs: number;
   #lastOpen = -Infinity;
-  #queue: Waiting[] = [];
-  #head = 0;
+  readonly #lines: Record<Lane, Line> = { interactive: new Line(), background: new Line() };
   #timer: unknown;
 
   constructor(options: PacerOptions = {}) {
@@ -47,10 +77,13 @@ export class ConnectionPacer {
     };
   }
 
-  /** Opens at once when the window has room, else when it will; answers the function that gives up the turn. */
-  queue(open: () => void): () => void {
+  /**
+   * Opens at once when the window has room, else when it will, after every socket waiting in its lane
+   * and, for a background socket, after every interactive one; answers the function that gives up the turn.
+   */
+  queue(open: () => void, lane: Lane = 'interactive'): () => void {
     const waiting: Waiting = { open, cancelled: false };
-    this.#queue.push(waiting);
+    this.#lines[lane].items.push(waiting);
     this.#drain();
     return () => {
       if (waiting.cancelled) return;
@@ -59,21 +92,22 @@ export class ConnectionPacer {
     };
   }
 
-  /** Connections waiting for their turn. */
+  /** Connections waiting for their turn (in one lane, or in both). */
+  waitingIn(lane?: Lane): number {
+    return lane
+      ? this.#lines[lane].waiting
+      : this.#lines.interactive.waiting + this.#lines.background.waiting;
+  }
+
   get waiting(): number {
-    let n = 0;
-    for (let i = this.#head; i < this.#queue.length; i++) if (!this.#queue[i]?.cancelled) n++;
-    return n;
+    return this.waitingIn();
   }
 
   #drain(): void {
-    if (this.#timer !== undefined) return;
-    while (this.#head < this.#queue.length) {
-      const first = this.#queue[this.#head];
-      if (!first || first.cancelled) {
-        this.#head++;
-        continue;
-      }
+    // An open that queues again (re-entering here) may have set the timer: then it holds the next turn.
+    while (this.#timer === undefined) {
+      const first = this.#lines.interactive.first() ?? this.#lines.background.first();
+      if (!first) return;
       const now = this.#now();
       const wait = this.#lastOpen + this.#spacingMs - now;
       if (wait > 0) {
@@ -84,7 +118,6 @@ export class ConnectionPacer {
         return;
       }
       this.#lastOpen = now;
-      this.#head++;
       first.cancelled = true;
       try {
         first.open();
@@ -92,7 +125,5 @@ export class ConnectionPacer {
         // one socket failing to open costs the others nothing (its client reconnects itself)
       }
     }
-    this.#queue = [];
-    this.#head = 0;
   }
 }

@@ -1,6 +1,7 @@
 /** One WebSocket connection per account, however many views ask for one. */
 import { WsClient } from './client.ts';
 import type { WsClientOptions } from './client.ts';
+import type { Lane } from './pacer.ts';
 
 export class WsClients {
   readonly #clients = new Map<string, WsClient>();
@@ -11,13 +12,13 @@ export class WsClients {
     this.#options = options;
   }
 
-  /** The account's client, created and started on first use. */
-  get(accountId: string): WsClient {
+  /** The account's client, created and started on first use (its connects in `lane`). */
+  get(accountId: string, lane: Lane = 'interactive'): WsClient {
     let c = this.#clients.get(accountId);
     if (!c) {
       c = new WsClient(this.#options(accountId));
       this.#clients.set(accountId, c);
-      c.start();
+      c.start(lane);
     }
     return c;
   }

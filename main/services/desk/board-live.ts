@@ -3,7 +3,7 @@
  * (balanceSpot, balanceMargin, ordersPending, positionsMargin, all markets). The pushes are kept by
  * the pushed state (`PushedState`), which says which accounts it changed; those accounts' rows are
  * drawn again from the store and sent as `desk.boardRows`, at most every 250 ms. The sockets open at
- * the pace the exchange allows (`ConnectionPacer`); an account whose socket is not live (not opened
+ * the pace the exchange allows (`ConnectionPacer`), behind any socket a screen is waiting on; an account whose socket is not live (not opened
  * yet, or down) is read again by REST inside its key's budget, as background work, every minute,
  * and once more when its socket comes back (pushes are not replayed). Leaving the board ends the
  * page's subscriptions, and sockets nothing else uses close.
@@ -11,7 +11,7 @@
 import type { EventHub } from '../../ipc/event-hub.ts';
 import type { BoardFeedView, BoardRowView, KnownKind, LiveState } from '../../ipc/contract.ts';
 import type { Logger } from '../../log.ts';
-import type { Channel } from '../../exchange/ws/index.ts';
+import type { Channel, Lane } from '../../exchange/ws/index.ts';
 import type { MemoryTrim } from '../memory-trim.ts';
 
 /** The channels a board row is made of. */
@@ -30,7 +30,7 @@ export const POLL_MS = 60_000;
 
 export interface BoardLiveOptions {
   live: {
-    subscribe(account: string, channel: Channel, topic: string, owner?: string): string;
+    subscribe(account: string, channel: Channel, topic: string, owner?: string, lane?: Lane): string;
     unsubscribe(id: string, owner?: string): boolean;
     state(account: string): LiveState;
     onState(listener: (account: string, state: LiveState) => void): () => void;
@@ -100,7 +100,9 @@ export class BoardLive {
     const ids: string[] = [];
     for (const account of this.#board.deskIds()) {
       try {
-        for (const channel of BOARD_CHANNELS) ids.push(this.#live.subscribe(account, channel, '*', owner));
+        // Background: a screen's socket opened meanwhile takes the next turn ahead of the desk's.
+        for (const channel of BOARD_CHANNELS)
+          ids.push(this.#live.subscribe(account, channel, '*', owner, 'background'));
       } catch (error) {
         this.#log.log('warn', `the board could not follow ${account} live; it is polled`, error);
       }

@@ -49,6 +49,31 @@ describe('ConnectionPacer', () => {
     expect(opened.at(-1)).toEqual(['c', 10_060]);
   });
 
+  it('a socket a person waits on takes the next turn ahead of every background socket waiting', () => {
+    const pacer = new ConnectionPacer({ limit: 10, windowMs: 1_000 });
+    const opened: Array<[string, number]> = [];
+    const open = (name: string, lane: 'interactive' | 'background') =>
+      pacer.queue(() => opened.push([name, Date.now()]), lane);
+    for (let i = 1; i <= 5; i++) open(`board-${String(i)}`, 'background');
+    vi.advanceTimersByTime(150);
+    open('trade', 'interactive');
+    open('order', 'interactive');
+    expect(pacer.waitingIn('interactive')).toBe(2);
+    expect(pacer.waitingIn('background')).toBe(3);
+    vi.advanceTimersByTime(1_000);
+    // The spacing holds across lanes: one open every 100 ms, whichever lane it comes from.
+    expect(opened).toEqual([
+      ['board-1', 0],
+      ['board-2', 100],
+      ['trade', 200],
+      ['order', 300],
+      ['board-3', 400],
+      ['board-4', 500],
+      ['board-5', 600],
+    ]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('gives up the turn of a cancelled socket: the next in line takes it', () => {
     const pacer = new ConnectionPacer({ limit: 1, windowMs: 1_000 });
     const opened: Array<[string, number]> = [];
