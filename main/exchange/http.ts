@@ -32,6 +32,8 @@ export interface AttemptOutcome {
   readonly reached: boolean;
   /** The key of a signed call. */
   readonly apiKey?: string;
+  /** Sent as background work of its key (behind the interactive calls). */
+  readonly background?: boolean;
   /** The error the answer was read as, when it was one (never carries a secret). */
   readonly error?: ExchangeError;
 }
@@ -216,18 +218,19 @@ export class ExchangeHttp {
     attempt: () => Promise<Answer>,
   ): Promise<Answer> {
     const maxRetries = this.#options.maxRetries ?? 3;
+    const who = { path, ...(apiKey ? { apiKey } : {}), ...(options.background ? { background: true } : {}) };
     for (let retry = 0; ; retry++) {
       let failure: ExchangeError;
       try {
         const answer = await attempt();
         const error = classifyResponse(answer.status, answer.body, answer.retryAfter);
-        this.#tell({ path, reached: true, ...(apiKey ? { apiKey } : {}), ...(error ? { error } : {}) });
+        this.#tell({ ...who, reached: true, ...(error ? { error } : {}) });
         if (!error) return answer;
         failure = error;
       } catch (error) {
         if (!(error instanceof ExchangeError)) throw error;
         if (error.code === 'network_error' || error.code === 'timeout')
-          this.#tell({ path, reached: false, ...(apiKey ? { apiKey } : {}), error });
+          this.#tell({ ...who, reached: false, error });
         failure = error;
       }
       if (retry >= maxRetries || !retryable(failure, options.idempotent)) throw failure;

@@ -85,7 +85,10 @@ export class LiveService {
     this.#accounts = accounts;
     this.#clients = new WsClients((account) => ({
       url: wsUrl,
-      token: async () => profile.websocketToken(await accounts.caller(account)),
+      token: async (lane) => {
+        const caller = await accounts.caller(account);
+        return profile.websocketToken(lane === 'background' ? caller.inBackground() : caller);
+      },
       onState: (state) => {
         events.emit('ws.state', { accountId: account, state });
         for (const listener of this.#stateListeners) listener(account, state);

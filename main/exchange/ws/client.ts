@@ -34,8 +34,11 @@ const realTimers: Timers = {
 export interface WsClientOptions {
   /** `{ws_url}/ws`. */
   readonly url: string;
-  /** A fresh one-time token (REST `websocketToken`); called on every connect. */
-  readonly token: () => Promise<string>;
+  /**
+   * A fresh one-time token (REST `websocketToken`); called on every connect, with the socket's lane
+   * (a background socket's token is background work of its key: it waits behind the screens' requests).
+   */
+  readonly token: (lane: Lane) => Promise<string>;
   /** Ping period. Default 50 s (the server closes after 60 s idle). */
   readonly pingMs?: number;
   /** Time allowed for an answer. Default 10 s. */
@@ -230,7 +233,7 @@ export class WsClient {
   async #session(socket: WebSocket): Promise<void> {
     try {
       this.#setState('authorizing');
-      const token = await this.#options.token();
+      const token = await this.#options.token(this.#lane);
       await this.request('authorize', [token, 'public']);
       this.#schedulePing(socket);
       this.#setState('reconciling');
