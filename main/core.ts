@@ -213,7 +213,14 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     onRefreshed: (rows) => attention.observe(rows),
     trim,
   });
-  const boardLive = new BoardLive({ live, board, events, log, trim });
+  const boardLive = new BoardLive({
+    live,
+    board,
+    events,
+    log,
+    trim,
+    onDeskChanged: (listener) => registry.onAccountsChanged(listener),
+  });
   followers.board = boardLive;
   const alerts = new AlertService({
     file: join(environment.dataDir, 'profiles', profile, 'alerts.json'),

@@ -101,7 +101,8 @@ export const events = {
   'sync.finished': shape<SyncFinished>(),
   'export.progress': shape<{ file: string; rows: number; total: number }>(),
   'desk.balance': shape<DeskBalanceView>(),
-  'desk.boardRows': shape<{ rows: BoardRowView[] }>(),
+  /** Rows drawn again (an account new to the board is added); `removed`: accounts no longer on the desk. */
+  'desk.boardRows': shape<{ rows: BoardRowView[]; removed?: string[] }>(),
   'mining.alert': shape<MiningAlertView>(),
   'connection.health': shape<ConnectionHealthView>(),
   'ws.state': shape<{ accountId: string; state: LiveState }>(),

@@ -2,8 +2,8 @@
 // exchange allows (the board says how many are live and that the rest are polled, and the sandbox,
 // which refuses a 1,001st connection in a minute, never refuses one), an order placed and cancelled
 // on one account through the order ticket's path changes that account's row and the totals by push
-// alone (a live account is never polled and nothing refreshes the board), and leaving the board
-// closes the sockets.
+// alone (a live account is never polled and nothing refreshes the board), an account removed and
+// added again while the board is open leaves and comes back, and leaving the board closes the sockets.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PlaceResultView } from '../../main/ipc/contract.ts';
@@ -33,7 +33,7 @@ async function cell(page: Page, id: string): Promise<string> {
 }
 
 describe('the desk board live in Chromium, 1,000 sub-accounts', () => {
-  it('follows every account live, paced; an order placed and cancelled elsewhere shows at once; leaving closes the sockets', async () => {
+  it('follows every account live, paced; an order placed and cancelled elsewhere shows at once; accounts removed and added follow; leaving closes the sockets', async () => {
     const { page, problems } = await app.openPage('#/board', { clearStorage: true });
     // What the top bar says while the desk's sockets open, noted as it changes.
     await js(
@@ -95,6 +95,27 @@ describe('the desk board live in Chromium, 1,000 sub-accounts', () => {
     await expect.poll(() => cell(page, 'orders')).toBe(String(orders));
     await expect.poll(() => text(page, 'total-orders')).toBe(String(total));
     expect(await balanceReads()).toBe(before);
+
+    // An account removed from the desk while the board is open leaves it; added again, it is back,
+    // followed and read once, without reopening the board.
+    const sandboxKey = app.sandbox.accounts.find((a) => a.label === 'sub-007');
+    if (!sandboxKey) throw new Error('no sandbox sub-007');
+    await app.core.accounts.registry.remove(account);
+    await expect
+      .poll(() => text(page, 'grid-count'))
+      .toBe(`0 of ${(ACCOUNTS - 1).toLocaleString('en-US')} rows`);
+    expect(await text(page, 'board-status')).toContain(`${(ACCOUNTS - 1).toLocaleString('en-US')} accounts`);
+    await app.core.accounts.registry.add({
+      label: 'Sandbox sub-007',
+      kind: 'sub',
+      subAccountId: sandboxKey.subAccountId ?? null,
+      apiKey: sandboxKey.apiKey,
+      secret: sandboxKey.apiSecret,
+      connection: 'sandbox',
+    });
+    await expect.poll(() => text(page, 'grid-count')).toBe(`1 of ${ACCOUNTS.toLocaleString('en-US')} rows`);
+    await expect.poll(() => cell(page, 'orders')).toBe(String(orders));
+    expect(await text(page, 'total-orders')).toBe(String(total));
 
     // Leaving the board: its subscriptions end and the sockets nothing else uses close.
     expect(app.core.live.sockets).toBeGreaterThan(100);

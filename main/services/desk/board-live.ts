@@ -5,8 +5,10 @@
  * drawn again from the store and sent as `desk.boardRows`, at most every 250 ms. The sockets open at
  * the pace the exchange allows (`ConnectionPacer`), behind any socket a screen is waiting on; an account whose socket is not live (not opened
  * yet, or down) is read again by REST inside its key's budget, as background work, every minute,
- * and once more when its socket comes back (pushes are not replayed). Leaving the board ends the
- * page's subscriptions, and sockets nothing else uses close.
+ * and once more when its socket comes back (pushes are not replayed). An account added to the desk
+ * while the board is open is followed (and read once) at once, and one removed is let go, its row
+ * taken off the board. Leaving the board ends the page's subscriptions, and sockets nothing else uses
+ * close.
  */
 import type { EventHub } from '../../ipc/event-hub.ts';
 import type { BoardFeedView, BoardRowView, KnownKind, LiveState } from '../../ipc/contract.ts';
@@ -45,6 +47,8 @@ export interface BoardLiveOptions {
   log: Logger;
   /** Told when the desk's sockets start opening and when the last is live (or the board is left). */
   trim?: Pick<MemoryTrim, 'started' | 'ended'>;
+  /** Calls `listener` when accounts are added to the desk or removed; answers the way to stop. */
+  onDeskChanged?: (listener: () => void) => () => void;
   pollMs?: number;
   rowsEveryMs?: number;
 }
@@ -56,8 +60,8 @@ export class BoardLive {
   readonly #log: Logger;
   readonly #pollMs: number;
   readonly #rowsEveryMs: number;
-  /** Per page following the board, its subscription ids. */
-  readonly #pages = new Map<string, string[]>();
+  /** Per page following the board: each account it follows, with that account's subscription ids. */
+  readonly #pages = new Map<string, Map<string, string[]>>();
   /** Accounts followed, by how many pages. */
   readonly #followed = new Map<string, number>();
   /** Followed accounts whose socket is live now. */
@@ -86,7 +90,10 @@ export class BoardLive {
     this.#rowsEveryMs = options.rowsEveryMs ?? ROWS_EVERY_MS;
     this.#board.feedOf = (account) =>
       this.#followed.has(account) ? (this.#liveNow.has(account) ? 'live' : 'polled') : undefined;
+    this.#stopDesk = options.onDeskChanged?.(() => this.#deskChanged());
   }
+
+  readonly #stopDesk: (() => void) | undefined;
 
   /** How many followed accounts are live, of all followed. */
   get feed(): BoardFeedView {
@@ -97,37 +104,83 @@ export class BoardLive {
   follow(owner: string): BoardFeedView {
     if (this.#pages.has(owner)) return this.feed;
     this.#stopState ??= this.#live.onState((account, state) => this.#state(account, state));
-    const ids: string[] = [];
-    for (const account of this.#board.deskIds()) {
-      try {
-        // Background: a screen's socket opened meanwhile takes the next turn ahead of the desk's.
-        for (const channel of BOARD_CHANNELS)
-          ids.push(this.#live.subscribe(account, channel, '*', owner, 'background'));
-      } catch (error) {
-        this.#log.log('warn', `the board could not follow ${account} live; it is polled`, error);
-      }
-      this.#followed.set(account, (this.#followed.get(account) ?? 0) + 1);
-      if (this.#live.state(account) === 'live') this.#liveNow.add(account);
-    }
-    this.#pages.set(owner, ids);
+    const page = new Map<string, string[]>();
+    this.#pages.set(owner, page);
+    for (const account of this.#board.deskIds()) this.#followAccount(owner, page, account);
     this.#pollTimer ??= setInterval(() => this.#poll(), this.#pollMs);
     this.#opened(false);
     return this.feed;
   }
 
+  #followAccount(owner: string, page: Map<string, string[]>, account: string): void {
+    const ids: string[] = [];
+    try {
+      // Background: a screen's socket opened meanwhile takes the next turn ahead of the desk's.
+      for (const channel of BOARD_CHANNELS)
+        ids.push(this.#live.subscribe(account, channel, '*', owner, 'background'));
+    } catch (error) {
+      this.#log.log('warn', `the board could not follow ${account} live; it is polled`, error);
+    }
+    page.set(account, ids);
+    this.#followed.set(account, (this.#followed.get(account) ?? 0) + 1);
+    if (this.#live.state(account) === 'live') this.#liveNow.add(account);
+  }
+
+  #letGo(owner: string, page: Map<string, string[]>, account: string): void {
+    for (const id of page.get(account) ?? []) this.#live.unsubscribe(id, owner);
+    page.delete(account);
+    const n = this.#followed.get(account) ?? 0;
+    if (n > 1) {
+      this.#followed.set(account, n - 1);
+      return;
+    }
+    this.#followed.delete(account);
+    this.#liveNow.delete(account);
+    this.#cameBack.delete(account);
+    this.#everLive.delete(account);
+    this.#dirty.delete(account);
+  }
+
   /** Stops following for a page (it left the board, or ended); answers whether it was following. */
   release(owner: string): boolean {
-    const ids = this.#pages.get(owner);
-    if (!ids) return false;
+    const page = this.#pages.get(owner);
+    if (!page) return false;
     this.#pages.delete(owner);
-    for (const id of ids) this.#live.unsubscribe(id, owner);
-    // Every page follows the whole desk: the accounts of this one are each followed one time less.
-    for (const [account, n] of this.#followed)
-      if (n > 1) this.#followed.set(account, n - 1);
-      else this.#followed.delete(account);
+    for (const account of [...page.keys()]) this.#letGo(owner, page, account);
     if (this.#pages.size === 0) this.#stop();
     this.#opened(this.#pages.size === 0);
     return true;
+  }
+
+  /**
+   * Accounts were added or removed while pages follow the board: the added ones are followed and read
+   * once (their rows are sent when read), the removed ones let go and taken off the board.
+   */
+  #deskChanged(): void {
+    if (this.#pages.size === 0) return;
+    const desk = new Set(this.#board.deskIds());
+    const added = new Set<string>();
+    const removed = new Set<string>();
+    for (const [owner, page] of this.#pages) {
+      for (const account of desk)
+        if (!page.has(account)) {
+          this.#followAccount(owner, page, account);
+          added.add(account);
+        }
+      for (const account of [...page.keys()])
+        if (!desk.has(account)) {
+          this.#letGo(owner, page, account);
+          removed.add(account);
+        }
+    }
+    if (removed.size > 0) this.#events.emit('desk.boardRows', { rows: [], removed: [...removed] });
+    if (added.size === 0) return;
+    this.#opened(false);
+    for (const account of added) this.#dirty.add(account);
+    this.#schedule();
+    this.#board.refresh([...added]).catch((error: unknown) => {
+      this.#log.log('warn', 'the board could not read the accounts added to the desk', error);
+    });
   }
 
   /**
@@ -217,6 +270,7 @@ export class BoardLive {
   }
 
   close(): void {
+    this.#stopDesk?.();
     for (const owner of [...this.#pages.keys()]) this.release(owner);
     this.#stop();
   }

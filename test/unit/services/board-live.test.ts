@@ -35,8 +35,10 @@ function world(trim?: MemoryTrim) {
   };
   const openOrders = new Map<string, number>();
   const refreshed: string[][] = [];
+  const desk = [...ACCOUNTS];
+  let deskListener: (() => void) | undefined;
   const board = {
-    deskIds: () => [...ACCOUNTS],
+    deskIds: () => [...desk],
     feedOf: (_account: string): BoardRowView['feed'] => undefined,
     rowsOf: (ids: readonly string[]) =>
       Promise.resolve(
@@ -57,8 +59,12 @@ function world(trim?: MemoryTrim) {
   };
   const events = new EventHub();
   const sent: BoardRowView[][] = [];
+  const removed: string[][] = [];
   events.subscribe((name, payload) => {
-    if (name === 'desk.boardRows') sent.push((payload as { rows: BoardRowView[] }).rows);
+    if (name !== 'desk.boardRows') return;
+    const p = payload as { rows: BoardRowView[]; removed?: string[] };
+    if (p.removed) removed.push(p.removed);
+    if (p.rows.length > 0) sent.push(p.rows);
   });
   const boardLive = new BoardLive({
     live,
@@ -66,8 +72,18 @@ function world(trim?: MemoryTrim) {
     events,
     log: createLogger(() => {}),
     ...(trim ? { trim } : {}),
+    onDeskChanged: (listener) => {
+      deskListener = listener;
+      return () => (deskListener = undefined);
+    },
   });
-  return { boardLive, subs, setState, openOrders, refreshed, sent, board };
+  /** Accounts added to and removed from the desk, as the registry tells. */
+  const changeDesk = (add: string[], remove: string[] = []) => {
+    desk.push(...add);
+    for (const r of remove) desk.splice(desk.indexOf(r), 1);
+    deskListener?.();
+  };
+  return { boardLive, subs, setState, openOrders, refreshed, sent, removed, board, changeDesk };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -85,6 +101,35 @@ describe('the board live', () => {
     expect(w.boardLive.release('page-1')).toBe(true);
     expect(w.subs.size).toBe(0);
     expect(w.boardLive.release('page-1')).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('follows an account added to the desk while the board is open, reads it once, and lets one removed go', async () => {
+    const w = world();
+    w.boardLive.follow('page-1');
+    w.boardLive.follow('page-2');
+    expect(w.subs.size).toBe(32);
+    w.changeDesk(['sub-4']);
+    // each page follows the new account's four channels; it is read once, and its row sent
+    expect([...w.subs.values()].filter((s) => s.account === 'sub-4').map((s) => s.owner)).toEqual([
+      ...Array<string>(4).fill('page-1'),
+      ...Array<string>(4).fill('page-2'),
+    ]);
+    expect(w.refreshed).toEqual([['sub-4']]);
+    expect(w.boardLive.feed).toEqual({ live: 0, accounts: 5 });
+    await vi.advanceTimersByTimeAsync(250);
+    expect(w.sent.flat().map((r) => [r.account, r.feed])).toEqual([['sub-4', 'polled']]);
+
+    w.setState('sub-1', 'live');
+    w.changeDesk([], ['sub-1']);
+    expect([...w.subs.values()].some((s) => s.account === 'sub-1')).toBe(false);
+    expect(w.removed).toEqual([['sub-1']]);
+    expect(w.boardLive.feed).toEqual({ live: 0, accounts: 4 });
+    // a change while no page follows the board follows nothing
+    w.boardLive.release('page-1');
+    w.boardLive.release('page-2');
+    w.changeDesk(['sub-5']);
+    expect(w.subs.size).toBe(0);
     expect(vi.getTimerCount()).toBe(0);
   });
 

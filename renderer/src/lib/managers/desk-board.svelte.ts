@@ -111,14 +111,24 @@ export class DeskBoard {
   }
 
   listen(): () => void {
-    return this.#api.on('desk.boardRows', ({ rows }) => this.merge(rows));
+    return this.#api.on('desk.boardRows', ({ rows, removed }) => this.merge(rows, removed));
   }
 
-  /** Replaces the rows of the accounts given (one batch of a refresh). */
-  merge(rows: readonly BoardRowView[]): void {
+  /**
+   * Replaces the rows of the accounts given (one batch of a refresh, or pushes), adds the rows of
+   * accounts new to the desk, and takes off those of accounts `removed` from it.
+   */
+  merge(rows: readonly BoardRowView[], removed: readonly string[] = []): void {
     const byId: Record<string, BoardRowView> = {};
     for (const r of rows) byId[r.account] = r;
-    this.rows = this.rows.map((r) => byId[r.account] ?? r);
+    const shown: Record<string, true> = {};
+    const kept = this.rows.flatMap((r) => {
+      if (removed.includes(r.account)) return [];
+      shown[r.account] = true;
+      return [byId[r.account] ?? r];
+    });
+    const added = rows.filter((r) => !shown[r.account]);
+    this.rows = added.length > 0 ? [...kept, ...added] : kept;
   }
 
   /** Reads every account again; `refreshing` holds until the rows read are the ones on screen. */
