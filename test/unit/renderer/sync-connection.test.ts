@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AccountView, SyncProgressView } from '../../../main/ipc/contract.ts';
 import { AccountLabels } from '../../../renderer/src/lib/managers/account-labels.svelte.ts';
 import { ConnectionManager } from '../../../renderer/src/lib/managers/connection.svelte.ts';
-import { LiveStatesManager } from '../../../renderer/src/lib/managers/live-states.svelte.ts';
+import {
+  LiveStatesManager,
+  TOOLTIP_EVERY_MS,
+} from '../../../renderer/src/lib/managers/live-states.svelte.ts';
 import { SyncJobsManager } from '../../../renderer/src/lib/managers/sync-jobs.svelte.ts';
 import { fakeBridge } from './fake-bridge.ts';
 
@@ -161,5 +164,36 @@ describe('LiveStatesManager', () => {
     expect(live.summary).toBe('1 opening · 1 live');
     expect(live.troubled).toBe(false);
     stop();
+  });
+
+  it('counts a desk of 1,000 sockets one change at a time, and makes the tooltip again at most every 500 ms', () => {
+    vi.useFakeTimers();
+    try {
+      const bridge = fakeBridge({ 'accounts.list': { ok: true, value: [] } });
+      const live = new LiveStatesManager(bridge.api, new AccountLabels(bridge.api));
+      const stop = live.listen();
+      const ids = Array.from(
+        { length: 1000 },
+        (_, i) => `ffffffff-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      );
+      for (const id of ids) bridge.emit('ws.state', { accountId: id, state: 'connecting' });
+      for (const id of ids.slice(0, 600)) bridge.emit('ws.state', { accountId: id, state: 'live' });
+      expect(live.summary).toBe('400 opening · 600 live');
+      expect(live.tooltip).toBe('');
+      vi.advanceTimersByTime(TOOLTIP_EVERY_MS);
+      const lines = live.tooltip.split('\n');
+      expect(lines).toHaveLength(1000);
+      expect(lines[0]).toMatch(/: connecting$/);
+      expect(lines.at(-1)).toMatch(/: live$/);
+      // Lost and back: one reconnecting while it is down, the tooltip following within the interval.
+      bridge.emit('ws.state', { accountId: ids[0] ?? '', state: 'connecting' });
+      expect(live.summary).toBe('1 reconnecting · 400 opening · 599 live');
+      vi.advanceTimersByTime(TOOLTIP_EVERY_MS);
+      expect(live.tooltip.split('\n').filter((l) => l.endsWith(': connecting'))).toHaveLength(401);
+      stop();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

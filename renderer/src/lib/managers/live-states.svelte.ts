@@ -1,4 +1,3 @@
-import { SvelteSet } from 'svelte/reactivity';
 import type { LiveState } from '../../../../main/ipc/contract.ts';
 import type { TxcApi } from '../api.ts';
 import type { AccountLabels } from './account-labels.svelte.ts';
@@ -6,16 +5,30 @@ import type { AccountLabels } from './account-labels.svelte.ts';
 /** States in the order the tooltip lists them: trouble first. */
 const ORDER: readonly LiveState[] = ['connecting', 'authorizing', 'reconciling', 'live', 'stopped', 'idle'];
 
+/** The tooltip's per-account lines are made again at most this often. */
+export const TOOLTIP_EVERY_MS = 500;
+
 /** What a socket is, as the status bar counts it: closed ones (idle, or stopped by the app) are left out. */
 type Standing = 'reconnecting' | 'opening' | 'live';
 
-/** Each account's WebSocket state from `ws.state`, for the status bar. */
+/**
+ * Each account's WebSocket state from `ws.state`, for the status bar. A desk of 1,000 accounts sends
+ * some 4,000 of them as its sockets open: each changes one entry and the counts, and the per-account
+ * lines of the tooltip are made again at most every `TOOLTIP_EVERY_MS`.
+ */
 export class LiveStatesManager {
-  states = $state<Record<string, LiveState>>({});
   readonly labels: AccountLabels;
   readonly #api: TxcApi;
+  // Plain, not reactive: what the screen shows of them is `#counts`, kept up to date one change at a time.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #states = new Map<string, LiveState>();
   /** Accounts whose socket has been live since it opened: not live now means it is reconnecting. */
-  readonly #wasLive = new SvelteSet<string>();
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #wasLive = new Set<string>();
+  #counts = $state<Record<Standing, number>>({ reconnecting: 0, opening: 0, live: 0 });
+  /** `details` as of at most `TOOLTIP_EVERY_MS` ago: the status bar's tooltip. */
+  tooltip = $state('');
+  #tooltipTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(api: TxcApi, labels: AccountLabels) {
     this.#api = api;
@@ -23,25 +36,39 @@ export class LiveStatesManager {
   }
 
   listen(): () => void {
-    return this.#api.on('ws.state', (s) => this.update(s.accountId, s.state));
+    const stop = this.#api.on('ws.state', (s) => this.update(s.accountId, s.state));
+    return () => {
+      stop();
+      clearTimeout(this.#tooltipTimer);
+      this.#tooltipTimer = undefined;
+    };
+  }
+
+  /** How the status bar counts an account's socket; undefined for a closed one. */
+  #standing(account: string): Standing | undefined {
+    const state = this.#states.get(account);
+    if (state === undefined || state === 'idle' || state === 'stopped') return undefined;
+    if (state === 'live') return 'live';
+    return this.#wasLive.has(account) ? 'reconnecting' : 'opening';
   }
 
   update(accountId: string, state: LiveState): void {
+    const before = this.#standing(accountId);
+    this.#states.set(accountId, state);
     if (state === 'live') this.#wasLive.add(accountId);
     else if (state === 'idle' || state === 'stopped') this.#wasLive.delete(accountId);
-    this.states = { ...this.states, [accountId]: state };
-    void this.labels.ensure([accountId]);
-  }
-
-  #counts(): Record<Standing, number> {
-    const counts: Record<Standing, number> = { reconnecting: 0, opening: 0, live: 0 };
-    for (const [account, state] of Object.entries(this.states)) {
-      if (state === 'live') counts.live++;
-      else if (state === 'idle' || state === 'stopped') continue;
-      else if (this.#wasLive.has(account)) counts.reconnecting++;
-      else counts.opening++;
+    const after = this.#standing(accountId);
+    if (before !== after) {
+      const counts = { ...this.#counts };
+      if (before) counts[before]--;
+      if (after) counts[after]++;
+      this.#counts = counts;
     }
-    return counts;
+    this.#tooltipTimer ??= setTimeout(() => {
+      this.#tooltipTimer = undefined;
+      this.tooltip = this.details;
+    }, TOOLTIP_EVERY_MS);
+    void this.labels.ensure([accountId]);
   }
 
   /**
@@ -49,15 +76,15 @@ export class LiveStatesManager {
    * not live yet since it was asked for is opening; closed ones are left out; empty when none is open.
    */
   get summary(): string {
-    return Object.entries(this.#counts())
+    return Object.entries(this.#counts)
       .filter(([, n]) => n > 0)
       .map(([s, n]) => `${n.toLocaleString('en-US')} ${s}`)
       .join(' · ');
   }
 
-  /** One line per account for the tooltip, trouble first. */
+  /** One line per account, trouble first. */
   get details(): string {
-    return Object.entries(this.states)
+    return [...this.#states]
       .sort(([, a], [, b]) => ORDER.indexOf(a) - ORDER.indexOf(b))
       .map(([id, state]) => `${this.labels.label(id)}: ${state}`)
       .join('\n');
@@ -65,6 +92,6 @@ export class LiveStatesManager {
 
   /** True when a socket that was live is not (the status bar's warning cue); first openings are not trouble. */
   get troubled(): boolean {
-    return this.#counts().reconnecting > 0;
+    return this.#counts.reconnecting > 0;
   }
 }
