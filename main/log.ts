@@ -12,7 +12,8 @@ import { makePrivateDir, PRIVATE_FILE_MODE, touchPrivateFile } from './private-f
 const secrets = new Map<string, readonly string[]>();
 /**
  * One pattern matching any form of any registered secret, longest first; null when none. Made when a
- * line is next redacted after a change, so registering a desk of 1,000 keys makes it once, not 1,000 times.
+ * line is next redacted after a change: registering a desk of 1,000 keys makes it once, not 1,000
+ * times.
  */
 let pattern: RegExp | null = null;
 let stale = false;

@@ -25,7 +25,10 @@ const KIND_NAMES: Readonly<Record<OrderKind, string>> = {
 
 const CLIENT_ORDER_ID = /^[A-Za-z0-9._-]+$/;
 
-/** The order kinds a market takes: a futures market only collateral orders, a spot market not open to margin no collateral order. */
+/**
+ * The order kinds a market takes: a futures market only collateral orders, a spot market not open
+ * to margin no collateral order.
+ */
 export function kindsForMarket(market: Pick<MarketRules, 'type' | 'collateral'>): readonly OrderKind[] {
   if (market.type === 'futures') return COLLATERAL_KINDS;
   const spot = ORDER_KINDS.filter((k) => !COLLATERAL_KINDS.includes(k));

@@ -3,12 +3,12 @@
  * (balanceSpot, balanceMargin, ordersPending, positionsMargin, all markets). The pushes are kept by
  * the pushed state (`PushedState`), which says which accounts it changed; those accounts' rows are
  * drawn again from the store and sent as `desk.boardRows`, at most every 250 ms. The sockets open at
- * the pace the exchange allows (`ConnectionPacer`), behind any socket a screen is waiting on; an account whose socket is not live (not opened
- * yet, or down) is read again by REST inside its key's budget, as background work, every minute,
- * and once more when its socket comes back (pushes are not replayed). An account added to the desk
- * while the board is open is followed (and read once) at once, and one removed is let go, its row
- * taken off the board. Leaving the board ends the page's subscriptions, and sockets nothing else uses
- * close.
+ * the pace the exchange allows (`ConnectionPacer`), behind any socket a screen is waiting on; an
+ * account whose socket is not live (not opened yet, or down) is read again by REST inside its key's
+ * budget, as background work, every minute, and once more when its socket comes back (pushes are not
+ * replayed). An account added to the desk while the board is open is followed (and read once) at
+ * once, and one removed is let go, its row taken off the board. Leaving the board ends the page's
+ * subscriptions, and sockets nothing else uses close.
  */
 import type { EventHub } from '../../ipc/event-hub.ts';
 import type { BoardFeedView, BoardRowView, KnownKind, LiveState } from '../../ipc/contract.ts';
@@ -79,6 +79,8 @@ export class BoardLive {
   readonly #trim: BoardLiveOptions['trim'];
   /** The followed sockets are still opening (a large batch of work, for the memory trim). */
   #opening = false;
+  /** Stops hearing of accounts added to the desk or removed. */
+  readonly #stopDesk: (() => void) | undefined;
 
   constructor(options: BoardLiveOptions) {
     this.#live = options.live;
@@ -92,8 +94,6 @@ export class BoardLive {
       this.#followed.has(account) ? (this.#liveNow.has(account) ? 'live' : 'polled') : undefined;
     this.#stopDesk = options.onDeskChanged?.(() => this.#deskChanged());
   }
-
-  readonly #stopDesk: (() => void) | undefined;
 
   /** How many followed accounts are live, of all followed. */
   get feed(): BoardFeedView {
