@@ -2,39 +2,16 @@
 // order types, the rules refuse any other (on every path, before anything is signed), and the sandbox,
 // faithful to the exchange, refuses the same orders when they are sent to it directly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AccountView,
-  MarketView,
-  PlaceResultView,
-  Reply,
-  RuleIssueView,
-} from '../../../main/ipc/contract.ts';
-import type { OrderKind } from '../../../main/rules/types.ts';
-import { createTestCore, type TestCore } from '../../support/core.ts';
+import type { AccountView, MarketView, RuleIssueView } from '../../../main/ipc/contract.ts';
+import { ORDER_KINDS, type OrderKind } from '../../../main/rules/types.ts';
+import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 import { Client } from '../sandbox/support.ts';
 
 let core: TestCore;
+const { call, ok } = procedureCalls(() => core);
 let main = '';
 let markets: MarketView[] = [];
 
-function call<T>(name: string, input: unknown): Promise<Reply<T>> {
-  return core.router.dispatch(name as never, input as never, { origin: 'test' }) as Promise<Reply<T>>;
-}
-
-async function ok<T>(name: string, input: unknown): Promise<T> {
-  const reply = await call<T>(name, input);
-  if (!reply.ok) throw new Error(`${name}: ${reply.error.code} ${reply.error.message}`);
-  return reply.value;
-}
-
-const KINDS: OrderKind[] = [
-  'limit',
-  'market',
-  'stock_market',
-  'stop_limit',
-  'stop_market',
-  'collateral_market',
-];
 /** The exchange's endpoint for each order type. */
 const PATHS: Record<OrderKind, string> = {
   limit: '/api/v4/order/new',
@@ -75,13 +52,13 @@ describe('order types per market', () => {
   it('lists collateral market alone on a futures market, and no collateral order on a spot market closed to margin', () => {
     const of = (name: string) => markets.find((m) => m.name === name)?.orderKinds;
     expect(of('BTC_PERP')).toEqual(['collateral_market']);
-    expect(of('BTC_USDT')).toEqual(KINDS);
-    expect(of('LTC_USDT')).toEqual(KINDS.filter((k) => k !== 'collateral_market'));
+    expect(of('BTC_USDT')).toEqual(ORDER_KINDS);
+    expect(of('LTC_USDT')).toEqual(ORDER_KINDS.filter((k) => k !== 'collateral_market'));
   });
 
   it('the rules refuse exactly the order types a market does not take, naming the order type', async () => {
     for (const market of markets.filter((m) => ['BTC_USDT', 'LTC_USDT', 'BTC_PERP'].includes(m.name))) {
-      for (const kind of KINDS) {
+      for (const kind of ORDER_KINDS) {
         const draft = await draftFor(kind, market);
         const { issues } = await ok<{ issues: RuleIssueView[] }>('orders.check', { draft, accountId: main });
         const refused = issues.filter((i) => i.field === 'kind');
@@ -104,13 +81,13 @@ describe('order types per market', () => {
     const ltc = markets.find((m) => m.name === 'LTC_USDT');
     if (!perp || !ltc) throw new Error('the sandbox lists BTC_PERP and LTC_USDT');
     const refused: Array<[OrderKind, MarketView]> = [
-      ...KINDS.filter((k) => k !== 'collateral_market').map((k): [OrderKind, MarketView] => [k, perp]),
+      ...ORDER_KINDS.filter((k) => k !== 'collateral_market').map((k): [OrderKind, MarketView] => [k, perp]),
       ['collateral_market', ltc],
     ];
     for (const [kind, market] of refused) {
       const draft = await draftFor(kind, market);
       for (const procedure of ['orders.place', 'orders.placeWs']) {
-        const reply = await call<PlaceResultView>(procedure, { accountId: main, draft });
+        const reply = await call(procedure, { accountId: main, draft });
         expect(reply.ok ? 'sent' : reply.error.field).toBe('kind');
       }
       const { kind: _kind, ...fields } = draft;

@@ -14,15 +14,6 @@ import type { PreferenceStore } from './storage.ts';
 export const OVER_WS_KEY = 'txc.trade.overWs';
 
 export type { OrderKind };
-/** Every order type, as the ticket offers them while its market's own list is not known. */
-export const orderKinds: readonly OrderKind[] = [
-  'limit',
-  'market',
-  'stock_market',
-  'stop_limit',
-  'stop_market',
-  'collateral_market',
-];
 export type Side = 'buy' | 'sell';
 export const stpModes = ['no', 'cb', 'cn', 'co'] as const;
 export type StpMode = (typeof stpModes)[number];
@@ -39,6 +30,9 @@ export const kindTitles: Record<OrderKind, string> = {
   stop_market: 'stop-market',
   collateral_market: 'collateral market',
 };
+
+/** Every order type, as the ticket offers them while its market's own list is not known. */
+export const orderKinds = Object.keys(kindTitles) as readonly OrderKind[];
 
 /** The fields of the ticket that take a price. */
 export function takesPrice(kind: OrderKind): boolean {
