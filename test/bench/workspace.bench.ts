@@ -9,6 +9,7 @@ import { RENDERER_DIR } from '../e2e/paths.ts';
 import { createTestCore, type TestCore } from '../support/core.ts';
 import { Client } from '../integration/sandbox/support.ts';
 import { percentile, ratio, type Bench, type BenchResult } from './harness.ts';
+import { textOf, until } from './page-wait.ts';
 
 const LOADS = 5;
 const FRAME_WINDOW_MS = 5000;
@@ -18,19 +19,6 @@ async function call<T>(core: TestCore, procedure: string, input?: unknown): Prom
     { ok: true; value: T } | { ok: false; error: { message: string } };
   if (!reply.ok) throw new Error(`${procedure}: ${reply.error.message}`);
   return reply.value;
-}
-
-/** Resolves in the page (at its next animation frame) once `expression` is true; the CSP forbids eval of predicates. */
-function until(page: Page, expression: string): Promise<unknown> {
-  return page.evaluate(`new Promise((resolve, reject) => {
-    const end = performance.now() + 30000;
-    const check = () => {
-      if (${expression}) resolve(true);
-      else if (performance.now() > end) reject(new Error('not usable in 30 s'));
-      else requestAnimationFrame(check);
-    };
-    check();
-  })`);
 }
 
 /** Until the workspace is usable: candles drawn, the book live with levels, the ticket takes the caret. */
@@ -45,8 +33,7 @@ async function workspaceUsable(page: Page): Promise<void> {
       return Boolean(drawn && live && levels);
     })()`,
   );
-  // Focused from the page itself: a Playwright locator would first load its own helper script into the
-  // page (some 200 ms of the page's time on this machine), which is no part of the app.
+  // Focused from the page itself, as `until` checks (no Playwright helper script in the page).
   await until(
     page,
     `(() => {
@@ -153,8 +140,7 @@ async function measure(): Promise<BenchResult[]> {
     const baseLoads = await coldLoads(newPage, `${host.url}#/settings`, (page) =>
       until(
         page,
-        `Boolean(document.querySelector('[data-testid="view-settings"]')) &&
-          Boolean(document.querySelector('[data-testid="status-version"]')?.textContent?.includes('TXC Desk'))`,
+        `Boolean(document.querySelector('[data-testid="view-settings"]')) && ${textOf('status-version')}.includes('TXC Desk')`,
       ).then(() => undefined),
     );
     const loads = await coldLoads(newPage, `${host.url}#/trade`, workspaceUsable);
