@@ -74,6 +74,8 @@ export interface Core {
   readonly history: HistoryService;
   readonly live: LiveService;
   readonly health: ConnectionHealth;
+  /** Gives memory back after a large batch of work (a desk refresh, a desk's sockets opening). */
+  readonly trim: MemoryTrim;
   /** A page instance is gone (navigated, reloaded, closed, crashed): what it started ends. */
   endFrame(frame: string): void;
   close(): Promise<void>;
@@ -305,6 +307,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     history,
     live,
     health,
+    trim,
     endFrame: (frame) => {
       boardLive.release(frame);
       live.endOwner(frame);

@@ -13,8 +13,11 @@ type Gc = (options: { type: 'major'; execution: 'async' | 'sync'; flavor: 'last-
 /** The collector once reached; null where the runtime does not allow it. */
 let gc: Gc | null | undefined;
 
-/** One garbage collection that reduces memory: young generation shrunk, free pages returned. */
-export function reduceMemory(execution: 'async' | 'sync' = 'async'): void {
+/**
+ * One garbage collection that reduces memory: young generation shrunk, free pages returned. Resolves
+ * when it is done (`async`: main runs on meanwhile).
+ */
+export async function reduceMemory(execution: 'async' | 'sync' = 'async'): Promise<void> {
   if (gc === null) return;
   try {
     if (!gc) {
@@ -22,7 +25,7 @@ export function reduceMemory(execution: 'async' | 'sync' = 'async'): void {
       setFlagsFromString('--expose-gc');
       gc = runInNewContext('gc') as Gc;
     }
-    gc({ type: 'major', execution, flavor: 'last-resort' });
+    await gc({ type: 'major', execution, flavor: 'last-resort' });
   } catch {
     // A runtime that keeps its V8 flags fixed: memory is given back by V8 in its own time.
     gc = null;
@@ -34,13 +37,26 @@ const QUIET_MS = 2_000;
 
 export class MemoryTrim {
   readonly #quietMs: number;
-  readonly #reduce: () => void;
+  readonly #reduce: () => unknown;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #busy = 0;
+  /** Told when memory has been given back after the last batch. */
+  #settledWaiters: Array<() => void> = [];
+  #reducing: Promise<unknown> | undefined;
 
-  constructor(options: { quietMs?: number; reduce?: () => void } = {}) {
+  constructor(options: { quietMs?: number; reduce?: () => unknown } = {}) {
     this.#quietMs = options.quietMs ?? QUIET_MS;
     this.#reduce = options.reduce ?? (() => reduceMemory());
+  }
+
+  /**
+   * Resolves once no batch runs and the memory of the last one has been given back (at once when
+   * that is so already): what a memory reading waits for.
+   */
+  settled(): Promise<void> {
+    if (this.#busy === 0 && this.#timer === undefined && this.#reducing === undefined)
+      return Promise.resolve();
+    return new Promise((resolve) => this.#settledWaiters.push(resolve));
   }
 
   /** A large batch starts: no trim while it runs. */
@@ -57,7 +73,15 @@ export class MemoryTrim {
     clearTimeout(this.#timer);
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
-      this.#reduce();
+      const reducing = Promise.resolve(this.#reduce()).finally(() => {
+        if (this.#reducing !== reducing) return;
+        this.#reducing = undefined;
+        if (this.#busy > 0 || this.#timer !== undefined) return;
+        const waiters = this.#settledWaiters;
+        this.#settledWaiters = [];
+        for (const resolve of waiters) resolve();
+      });
+      this.#reducing = reducing;
     }, this.#quietMs);
     this.#timer.unref();
   }
@@ -65,5 +89,8 @@ export class MemoryTrim {
   stop(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
+    const waiters = this.#settledWaiters;
+    this.#settledWaiters = [];
+    for (const resolve of waiters) resolve();
   }
 }

@@ -23,9 +23,9 @@
 // desk.board.first_paint_ms: Chromium opens the board and shows every row from the cache.
 // desk.board.heap_mb: the renderer's JS heap after a refresh, garbage collected.
 // desk.main.rss_mb: resident memory (/proc VmRSS) of the main process with the board live in
-//   Chromium: every account's WebSocket live (balances, orders and positions subscribed), 3 s after
-//   the last of them opened (main gives a large refresh's memory back once quiet for 2 s,
-//   main/services/memory-trim.ts); the note gives its RSS as the board's refresh ended and its peak
+//   Chromium: every account's WebSocket live (balances, orders and positions subscribed), once main
+//   has given back the memory of opening them (it does so once quiet for 2 s,
+//   main/services/memory-trim.ts; the bench waits for `MemoryTrim.settled`); the note gives its RSS as the board's refresh ended and its peak
 //   (VmHWM) over the run. TXC_BENCH_CPU_PROF=<dir> has the main process write a CPU profile there.
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
@@ -187,7 +187,7 @@ const bench: Bench = {
         .filter({ hasText: 'live: all 1,005 accounts' })
         .waitFor({ timeout: 240_000 });
       const allLiveS = (performance.now() - liveStart) / 1000;
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await main.call('settled');
       const mainMemory = main.memory();
       const sandboxMb = memoryOf(sandbox.pid).rss / 1048576;
       await page.close();

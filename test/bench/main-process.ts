@@ -22,6 +22,8 @@ interface Commands {
   startCounting: null;
   stopCounting: number;
   accounts: number;
+  /** Answers once no large batch runs and main has given back its memory (`MemoryTrim.settled`). */
+  settled: null;
 }
 
 type Request = { id: number; command: keyof Commands };
@@ -135,6 +137,10 @@ async function serveMain(start: Start): Promise<void> {
     },
     async accounts() {
       return core.accounts.registry.list().length;
+    },
+    async settled() {
+      await core.trim.settled();
+      return null;
     },
   };
   process.on('message', (message: Request | { id: -1; command: 'close' }) => {

@@ -50,6 +50,31 @@ describe('MemoryTrim', () => {
     expect(reduced).toBe(1);
   });
 
+  it("says when it has settled: no batch running and the last one's memory given back", async () => {
+    vi.useFakeTimers();
+    let finish: () => void = () => undefined;
+    let reduced = 0;
+    const trim = new MemoryTrim({
+      quietMs: 2_000,
+      reduce: () =>
+        new Promise<void>((resolve) => {
+          reduced += 1;
+          finish = resolve;
+        }),
+    });
+    await trim.settled(); // nothing ran: settled at once
+    trim.started();
+    let settled = false;
+    void trim.settled().then(() => (settled = true));
+    trim.ended();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(reduced).toBe(1);
+    expect(settled).toBe(false); // the collection is still running
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(true);
+  });
+
   it('does nothing after it is stopped', () => {
     vi.useFakeTimers();
     let reduced = 0;
