@@ -277,7 +277,8 @@ describe('the exchange and its syncs in the frame', () => {
     const recordingHost = await startBrowserHost(recording, RENDERER_DIR);
     const { page, problems } = await app.newPage();
     try {
-      await page.goto(recordingHost.url);
+      // Settings opens no socket of its own: the socket states below are the ones this test sends.
+      await page.goto(`${recordingHost.url}#/settings`);
       await expect.poll(() => page.getByTestId('exchange-badge').textContent()).toBe('Sandbox');
 
       const account = (await app.call<Array<{ id: string; label: string }>>('accounts.list'))[0];

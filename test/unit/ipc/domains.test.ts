@@ -48,6 +48,8 @@ describe('one folder per domain', () => {
       /^zod$/,
       /^\.\.\/\.\.\/ipc\/(schemas|contract)\.ts$/,
       /^\.\.\/\.\.\/exchange\/ws\/channels\.ts$/,
+      // The order types, as the rules name them (types and one list, no Node imports).
+      /^\.\.\/\.\.\/rules\/types\.ts$/,
       /^\.\/views\.ts$/,
       /^\.\.\/[a-z]+\/(views|procedures)\.ts$/,
     ];
