@@ -301,7 +301,8 @@ export class LiveService {
     const to = end ?? Math.floor(Date.now() / 1000);
     const from = start ?? to - 300 * interval;
     const client = this.#client(account);
-    await client.live();
+    // Public data: asked as soon as the socket is open, not after the account is authorized and reconciled.
+    await client.opened();
     const rows = candleRows(await client.request<unknown>('candles_request', [market, from, to, interval]));
     if (!rows || (rows.candles.length > 0 && rows.market !== market))
       throw new ExchangeError(

@@ -84,6 +84,7 @@ export class WsClient {
   readonly #reconcilers = new Set<() => Promise<void>>();
   readonly #subscribing = new Map<Channel, Promise<void>>();
   readonly #liveWaiters = new Set<() => void>();
+  readonly #openWaiters = new Set<() => void>();
   /** Pushes held back while a reconnect reconciles. */
   #held: Array<[Channel, unknown]> | undefined;
   readonly #options: WsClientOptions;
@@ -139,6 +140,15 @@ export class WsClient {
   live(): Promise<void> {
     if (this.#state === 'live') return Promise.resolve();
     return new Promise((resolve) => this.#liveWaiters.add(resolve));
+  }
+
+  /**
+   * Resolves when the socket is (next) open, before it is authorized and reconciled: what a public
+   * request (`candles_request`) waits for, as it needs no authorization.
+   */
+  opened(): Promise<void> {
+    if (this.#socket?.readyState === WebSocket.OPEN) return Promise.resolve();
+    return new Promise((resolve) => this.#openWaiters.add(resolve));
   }
 
   /** Listens to a channel, for one market/ticker or '*' (all). Returns the function that stops it. */
@@ -224,7 +234,11 @@ export class WsClient {
   #open(): void {
     const socket = new WebSocket(this.#options.url);
     this.#socket = socket;
-    socket.on('open', () => void this.#session(socket));
+    socket.on('open', () => {
+      for (const w of this.#openWaiters) w();
+      this.#openWaiters.clear();
+      void this.#session(socket);
+    });
     socket.on('message', (data) => this.#frame(data.toString()));
     socket.on('error', (e) => this.#options.onError?.(e));
     socket.on('close', () => this.#closed(socket));

@@ -62,6 +62,24 @@ describe('WsClient', () => {
     client.stop();
   });
 
+  it("answers a public request once the socket is open, while the account's reconciliation still runs", async () => {
+    const { client, states } = h.client('main');
+    let release: () => void = () => undefined;
+    const reconciled = new Promise<void>((resolve) => (release = resolve));
+    client.addReconciler(() => reconciled);
+    client.start();
+    await client.opened();
+    const to = Math.floor(Date.now() / 1000);
+    const rows = await client.request<unknown[]>('candles_request', ['BTC_USDT', to - 3600, to, 60]);
+    expect(Array.isArray(rows)).toBe(true);
+    // The account's own state is not live yet: its REST snapshot is still being read.
+    expect(client.state).not.toBe('live');
+    release();
+    await client.live();
+    expect(states).toEqual(['connecting', 'authorizing', 'reconciling', 'live']);
+    client.stop();
+  });
+
   it('places orders over the WebSocket after the same pre-trade checks as REST', async () => {
     const { client } = h.client('sub-alpha');
     client.start();
