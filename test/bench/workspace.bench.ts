@@ -68,14 +68,23 @@ async function coldLoads(
   return { first, times: times.sort((a, b) => a - b) };
 }
 
-/** The renderer's main-thread busy time so far (CDP TaskDuration, seconds) and script time. */
-async function busySeconds(page: Page): Promise<{ task: number; script: number }> {
+/**
+ * The renderer's main-thread busy time (CDP TaskDuration, seconds) and script time, read through one
+ * debugger session kept open between reads (the counters start when the session enables them).
+ */
+async function busyMeter(
+  page: Page,
+): Promise<{ read(): Promise<{ task: number; script: number }>; stop(): Promise<void> }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  await cdp.detach();
-  const of = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
-  return { task: of('TaskDuration'), script: of('ScriptDuration') };
+  return {
+    async read() {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const of = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
+      return { task: of('TaskDuration'), script: of('ScriptDuration') };
+    },
+    stop: () => cdp.detach(),
+  };
 }
 
 /** Frame-to-frame times (ms) over a window, sorted. */
@@ -153,9 +162,11 @@ async function measure(): Promise<BenchResult[]> {
     const idle = await frames(page, FRAME_WINDOW_MS);
     const stream = streamTrades(core);
     const before = Number(await page.getByTestId('chart-canvas').getAttribute('data-last-close'));
-    const t0 = await busySeconds(page);
+    const meter = await busyMeter(page);
+    const t0 = await meter.read();
     const busy = await frames(page, FRAME_WINDOW_MS);
-    const t1 = await busySeconds(page);
+    const t1 = await meter.read();
+    await meter.stop();
     const sent = await stream.stop();
     const perSecond = (v: number) => Math.round((v * 1000) / (FRAME_WINDOW_MS / 1000));
     const tradeRows = await page.getByTestId('trade-row').count();
