@@ -39,8 +39,11 @@ export interface AccountInfo {
 }
 
 const ZERO = new Dec(0);
+/** "0", "0.00000000": most of an account's tickers hold nothing, and need no decimal at all. */
+const ZERO_TEXT = /^0+(\.0+)?$/;
 
 function valued(amount: string, asset: string, prices: Prices, unvalued: Set<string>): Dec {
+  if (ZERO_TEXT.test(amount)) return ZERO;
   const d = new Dec(amount);
   if (d.isZero()) return ZERO;
   const price = asset === 'USDT' ? '1' : prices.assets[asset];
@@ -79,16 +82,20 @@ export function boardRow(account: AccountInfo, pieces: AccountPieces, prices: Pr
   if (pieces.spot) {
     times.push(pieces.spot.asOfMs);
     for (const [asset, b] of Object.entries(pieces.spot.value)) {
-      free = free.plus(valued(b.available, asset, prices, unvalued));
-      locked = locked.plus(valued(b.freeze, asset, prices, unvalued));
+      const available = valued(b.available, asset, prices, unvalued);
+      const freeze = valued(b.freeze, asset, prices, unvalued);
+      if (available !== ZERO) free = free.plus(available);
+      if (freeze !== ZERO) locked = locked.plus(freeze);
     }
     row.free = show(free);
     row.locked = show(locked);
   }
   if (pieces.collateral) {
     times.push(pieces.collateral.asOfMs);
-    for (const [asset, amount] of Object.entries(pieces.collateral.value))
-      collateral = collateral.plus(valued(amount, asset, prices, unvalued));
+    for (const [asset, amount] of Object.entries(pieces.collateral.value)) {
+      const value = valued(amount, asset, prices, unvalued);
+      if (value !== ZERO) collateral = collateral.plus(value);
+    }
     row.collateral = show(collateral);
   }
   if (pieces.positions) {
