@@ -67,13 +67,25 @@ export interface EndpointBudget {
   readonly limit: GroupLimit;
 }
 
+/** The budgets of the paths asked about so far: every signed request asks, with one of a few dozen paths. */
+const budgets = new Map<string, EndpointBudget>();
+const BUDGETS_MAX = 512;
+
 /** Which budget a request path draws on. */
 export function endpointGroup(pathOrUrl: string): EndpointBudget {
-  const path = normalizePath(pathOrUrl);
-  const listed = path.startsWith(PREFIX) ? GROUP_OF_PATH[path.slice(PREFIX.length)] : undefined;
-  return listed
-    ? { group: listed, limit: GROUP_LIMITS[listed] }
-    : { group: `path:${path}`, limit: UNLISTED_LIMIT };
+  let budget = budgets.get(pathOrUrl);
+  if (budget === undefined) {
+    const path = normalizePath(pathOrUrl);
+    const listed = path.startsWith(PREFIX) ? GROUP_OF_PATH[path.slice(PREFIX.length)] : undefined;
+    budget = Object.freeze(
+      listed
+        ? { group: listed, limit: GROUP_LIMITS[listed] }
+        : { group: `path:${path}`, limit: UNLISTED_LIMIT },
+    );
+    if (budgets.size >= BUDGETS_MAX) budgets.clear();
+    budgets.set(pathOrUrl, budget);
+  }
+  return budget;
 }
 
 /**

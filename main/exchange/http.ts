@@ -218,19 +218,26 @@ export class ExchangeHttp {
     attempt: () => Promise<Answer>,
   ): Promise<Answer> {
     const maxRetries = this.#options.maxRetries ?? 3;
-    const who = { path, ...(apiKey ? { apiKey } : {}), ...(options.background ? { background: true } : {}) };
+    // One outcome object per attempt, and only when someone watches: this runs for every request.
+    const tell = (reached: boolean, error: ExchangeError | null): void => {
+      if (this.#observers.size === 0) return;
+      const outcome: { -readonly [K in keyof AttemptOutcome]: AttemptOutcome[K] } = { path, reached };
+      if (apiKey) outcome.apiKey = apiKey;
+      if (options.background) outcome.background = true;
+      if (error) outcome.error = error;
+      this.#tell(outcome);
+    };
     for (let retry = 0; ; retry++) {
       let failure: ExchangeError;
       try {
         const answer = await attempt();
         const error = classifyResponse(answer.status, answer.body, answer.retryAfter);
-        this.#tell({ ...who, reached: true, ...(error ? { error } : {}) });
+        tell(true, error);
         if (!error) return answer;
         failure = error;
       } catch (error) {
         if (!(error instanceof ExchangeError)) throw error;
-        if (error.code === 'network_error' || error.code === 'timeout')
-          this.#tell({ ...who, reached: false, error });
+        if (error.code === 'network_error' || error.code === 'timeout') tell(false, error);
         failure = error;
       }
       if (retry >= maxRetries || !retryable(failure, options.idempotent)) throw failure;

@@ -27,7 +27,20 @@ export type SignedRequest = z.infer<typeof signedRequestSchema>;
 export type AuditEntry = SignedRequest & { id: number };
 
 export function recordSignedRequest(db: WritableDB, entry: SignedRequest): number {
-  const e = parseInput(signedRequestSchema, entry, 'entry');
+  return insertChecked(db, parseInput(signedRequestSchema, entry, 'entry'));
+}
+
+/** Stores many signed requests in one transaction (a desk-wide refresh sends thousands at once). */
+export function recordSignedRequests(db: WritableDB, entries: readonly SignedRequest[]): number {
+  const checked = entries.map((e, i) => parseInput(signedRequestSchema, e, `entry ${String(i + 1)}`));
+  return db.transaction(() => {
+    for (const e of checked) insertChecked(db, e);
+    return checked.length;
+  })();
+}
+
+/** Inserts an entry already checked against `signedRequestSchema`. */
+function insertChecked(db: WritableDB, e: SignedRequest): number {
   return Number(
     prepared(
       db,
@@ -43,15 +56,6 @@ export function recordSignedRequest(db: WritableDB, entry: SignedRequest): numbe
       e.durationMs ?? null,
     ).lastInsertRowid,
   );
-}
-
-/** Stores many signed requests in one transaction (a desk-wide refresh sends thousands at once). */
-export function recordSignedRequests(db: WritableDB, entries: readonly SignedRequest[]): number {
-  const checked = entries.map((e, i) => parseInput(signedRequestSchema, e, `entry ${String(i + 1)}`));
-  return db.transaction(() => {
-    for (const e of checked) recordSignedRequest(db, e);
-    return checked.length;
-  })();
 }
 
 const auditQuerySchema = z.strictObject({
