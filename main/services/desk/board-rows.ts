@@ -83,7 +83,8 @@ function valued(amount: string, asset: string, prices: Prices, unvalued: Set<str
 
 /** Decimal places amounts in USDT are shown with. */
 const PLACES = 2;
-const show = (d: Dec): string => d.toFixed(PLACES, Dec.ROUND_HALF_EVEN);
+/** Rounded first, so an amount that rounds to nothing shows as 0.00, never -0.00. */
+const show = (d: Dec): string => d.toDecimalPlaces(PLACES, Dec.ROUND_HALF_EVEN).toFixed(PLACES);
 
 /** `part` as a percentage of `whole` (not zero), at the precision a shown percentage needs. */
 const percentOf = (part: Dec, whole: Dec): Dec => new Ratio(part).times(100).div(whole);

@@ -118,4 +118,20 @@ describe('boardRow', () => {
       ),
     );
   });
+
+  it('shows an amount that rounds to nothing as 0.00, never -0.00', () => {
+    const row = boardRow(
+      { id: 'a', label: 'A', kind: 'sub', groups: [] },
+      {
+        collateral: { value: { USDT: '0' }, asOfMs: 1 },
+        positions: {
+          value: [{ positionId: 1, market: 'BTC_PERP', amount: '1', pnl: '-0.004', margin: '0' }],
+          asOfMs: 1,
+        },
+      },
+      { assets: {}, marks: {} },
+    );
+    expect(row.unrealizedPnl).toBe('0.00');
+    expect(row.equity).toBe('0.00');
+  });
 });
