@@ -27,16 +27,70 @@ export type SignedRequest = z.infer<typeof signedRequestSchema>;
 export type AuditEntry = SignedRequest & { id: number };
 
 export function recordSignedRequest(db: WritableDB, entry: SignedRequest): number {
-  return insertChecked(db, parseInput(signedRequestSchema, entry, 'entry'));
+  const e = parseInput(signedRequestSchema, entry, 'entry');
+  return db.transaction(() => {
+    const id = insertChecked(db, e);
+    pruneNowAndThen(db, e.atMs);
+    return id;
+  })();
 }
 
 /** Stores many signed requests in one transaction (a desk-wide refresh sends thousands at once). */
 export function recordSignedRequests(db: WritableDB, entries: readonly SignedRequest[]): number {
   const checked = entries.map((e, i) => parseInput(signedRequestSchema, e, `entry ${String(i + 1)}`));
   return db.transaction(() => {
-    for (const e of checked) insertChecked(db, e);
+    let newest = 0;
+    for (const e of checked) {
+      insertChecked(db, e);
+      newest = Math.max(newest, e.atMs);
+    }
+    if (checked.length > 0) pruneNowAndThen(db, newest);
     return checked.length;
   })();
+}
+
+/** How long signed requests are kept: the log goes back as far as the balance history does. */
+export const AUDIT_RETENTION_MS = 400 * 86_400_000;
+/** The log is pruned at most this often: a desk refresh writes thousands of entries in batches. */
+const PRUNE_EVERY_MS = 3_600_000;
+/** When each open file was last pruned, by the time of the entries written then. */
+const prunedAt = new WeakMap<WritableDB, number>();
+
+/** Drops what is past the retention, at the first write on a file and then at most once an hour. */
+function pruneNowAndThen(db: WritableDB, newestAtMs: number): void {
+  const last = prunedAt.get(db);
+  if (last !== undefined && newestAtMs - last < PRUNE_EVERY_MS) return;
+  prunedAt.set(db, newestAtMs);
+  pruneSignedRequests(db, newestAtMs - AUDIT_RETENTION_MS);
+}
+
+/**
+ * Drops the entries written before `olderThanMs`. Ids grow as entries are written, so the last one
+ * written before the cut is found by bisecting the ids (a few dozen lookups by id, no scan of the
+ * log); an entry goes only if it is older than the cut itself, so a clock set back never costs a
+ * newer one. Answers how many went.
+ */
+export function pruneSignedRequests(db: WritableDB, olderThanMs: number): number {
+  const bounds = prepared(db, 'SELECT min(id) AS lo, max(id) AS hi FROM signed_requests').get() as {
+    lo: number | null;
+    hi: number | null;
+  };
+  if (bounds.lo === null || bounds.hi === null) return 0;
+  const atOrAfter = prepared(db, 'SELECT id, at_ms FROM signed_requests WHERE id >= ? ORDER BY id LIMIT 1');
+  let low = bounds.lo;
+  let high = bounds.hi;
+  let cut = 0;
+  while (low <= high) {
+    const mid = Math.floor((low + high) / 2);
+    const row = atOrAfter.get(mid) as { id: number; at_ms: number } | undefined;
+    if (row && row.at_ms < olderThanMs) {
+      cut = row.id;
+      low = row.id + 1;
+    } else high = mid - 1;
+  }
+  if (cut === 0) return 0;
+  return prepared(db, 'DELETE FROM signed_requests WHERE id <= ? AND at_ms < ?').run(cut, olderThanMs)
+    .changes;
 }
 
 /** Inserts an entry already checked against `signedRequestSchema`. */
