@@ -56,9 +56,12 @@ describe('last known collateral, key permissions and the book with the exchange 
 
     // Collateral: the saved balances and free margin, marked saved with their age.
     await navigateAndTime(page, '#/positions', has('collateral-as-of', '[data-source="cache"]'));
-    expect(await words(page, 'collateral-as-of')).toMatch(
-      /Saved collateral balances as of \d\d:\d\d:\d\d, .*not refreshed: Could not reach the exchange/,
-    );
+    // The saved balances show at once, "asking the exchange…", until the read fails.
+    await expect
+      .poll(() => words(page, 'collateral-as-of'))
+      .toMatch(
+        /Saved collateral balances as of \d\d:\d\d:\d\d, .*not refreshed: Could not reach the exchange/,
+      );
     expect(await page.getByTestId('collateral-balances').locator('tbody tr').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('collateral-none').count()).toBe(0);
     expect(await words(page, 'free-margin')).toMatch(/\d.* USDT/);
