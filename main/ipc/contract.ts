@@ -28,7 +28,12 @@ import { alertsProcedures } from '../domains/alerts/procedures.ts';
 import { shape, type ProcedureDef, type Shape } from './schemas.ts';
 import type { AlertFiredView } from '../domains/alerts/views.ts';
 import type { ConnectionHealthView } from '../domains/connection/views.ts';
-import type { BoardRowView, DeskAttentionView, DeskBalanceView } from '../domains/desk/views.ts';
+import type {
+  BoardRowView,
+  DeskAttentionView,
+  DeskBalanceView,
+  SubAccountBalanceView,
+} from '../domains/desk/views.ts';
 import type { SyncFinished, SyncProgressView } from '../domains/history/views.ts';
 import type { LiveBatch, LiveState } from '../domains/live/views.ts';
 import type { KnownPushedView } from '../domains/known/views.ts';
@@ -101,6 +106,8 @@ export const events = {
   'sync.finished': shape<SyncFinished>(),
   'export.progress': shape<{ file: string; rows: number; total: number }>(),
   'desk.balance': shape<DeskBalanceView>(),
+  /** One sub-account's balances as a `desk.subAccountBalances` read reaches it. */
+  'desk.subAccountBalance': shape<SubAccountBalanceView>(),
   /** Rows drawn again (an account new to the board is added); `removed`: accounts no longer on the desk. */
   'desk.boardRows': shape<{ rows: BoardRowView[]; removed?: string[] }>(),
   'mining.alert': shape<MiningAlertView>(),

@@ -89,9 +89,9 @@ describe('last known collateral, key permissions and the book with the exchange 
     await shoot(page, 'wallet');
 
     // Key permissions: alpha's as last set, with the time; maker's not known, and since when unreachable.
-    await navigateAndTime(page, '#/sub-accounts', has('sub-row'));
+    await navigateAndTime(page, '#/sub-accounts', has('grid-row'));
     for (const label of ['Sandbox sub-alpha', 'Sandbox sub-maker'])
-      await page.locator(`[data-testid="sub-row"][data-label="${label}"] [data-testid="sub-select"]`).check();
+      await page.locator(`[data-testid="grid-row"][data-key="${label}"] [data-testid="grid-select"]`).check();
     const rows = page.getByTestId('perm-known-row');
     await expect.poll(() => rows.count()).toBe(2);
     const alphaRow = rows.filter({ hasText: 'Sandbox sub-alpha' });

@@ -26,14 +26,15 @@ export const OFFLINE_SCREENS: readonly OfflineScreen[] = [
   {
     id: 'accounts',
     hash: '#/accounts',
-    cached: `${has('accounts-saved')} && document.body.textContent.includes('saved: ')`,
-    fresh: `!${has('accounts-saved')} && ${has('grid-row')}`,
+    cached: `${has('accounts-saved')} && ${has('grid-accounts')} && document.body.textContent.includes('saved: ')`,
+    fresh: `!${has('accounts-saved')} && ${has('grid-accounts', ' [data-testid="grid-row"]')}`,
   },
   {
     id: 'sub-accounts',
     hash: '#/sub-accounts',
     cached: has('sub-saved'),
-    fresh: `!${has('sub-saved')} && ${has('sub-row')}`,
+    // This screen's grid with every row read: none saved, none waiting for its read.
+    fresh: `!${has('sub-saved')} && ${has('grid-sub-accounts', ' [data-testid="grid-row"]')} && !/reading…|not read yet|not known/.test(document.querySelector('[data-testid="grid-sub-accounts"] [data-testid="grid-body"]')?.textContent ?? 'reading…')`,
   },
   {
     id: 'trade',

@@ -73,7 +73,10 @@ describe('every screen with the exchange stopped and restarted', () => {
 
     // Sub-accounts: saved balances per sub-account; transfers, key changes and desk orders are off.
     await navigateAndTime(page, '#/sub-accounts', OFFLINE_SCREENS[1]?.cached ?? 'false');
-    expect(await words(page, 'sub-saved')).toMatch(/saved as of \d\d:\d\d:\d\d/);
+    expect(await words(page, 'sub-saved')).toMatch(/show saved balances, the oldest as of \d\d:\d\d:\d\d/);
+    expect((await page.getByTestId('grid-row').allTextContents()).join('\n')).toMatch(
+      /saved as of \d\d:\d\d:\d\d/,
+    );
     expect(await words(page, 'subs-blocked')).toContain('Nothing is queued');
 
     // Wallet: the stored balances; money cannot move.

@@ -109,10 +109,10 @@ describe('words on every screen', () => {
     found.push(...(await internalWords(page)).map((f) => `positions (TP/SL): ${f}`));
 
     await openScreen(page, 'sub-accounts');
-    await expect.poll(() => page.getByTestId('sub-row').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('grid-row').count()).toBeGreaterThan(0);
     await page
-      .locator('[data-testid="sub-row"][data-label="Sandbox sub-alpha"]')
-      .getByTestId('sub-select')
+      .locator('[data-testid="grid-row"][data-key="Sandbox sub-alpha"]')
+      .getByTestId('grid-select')
       .check();
     await page.getByTestId('sweep-amount').fill('1,5');
     await page.getByTestId('sweep-preview').click();

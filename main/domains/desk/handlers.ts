@@ -3,6 +3,10 @@ import type { Handlers } from '../../ipc/router.ts';
 import { KEY_CAPABILITIES } from '../../services/desk/key-capabilities.ts';
 import { applyPermissions, previewPermissions } from '../../services/desk/key-permissions.ts';
 import type { HandlerContext } from '../context.ts';
+import type { SubAccountBalanceView } from './views.ts';
+
+/** How often the sub-account balances a read has reached so far are kept. */
+const KEEP_EVERY_MS = 1_000;
 
 export function deskHandlers({
   desk,
@@ -30,16 +34,30 @@ export function deskHandlers({
       return results;
     },
     'desk.subAccountBalances': async (input) => {
-      const results = await desk.mainSubAccountBalances(input?.subAccountIds);
       const bySubId = new Map(accounts.registry.list().map((a) => [a.subAccountId, a.id]));
-      known.keepMany(
-        'subaccount.balances',
-        results.flatMap((r) => {
-          const account = bySubId.get(r.subAccountId);
-          return account && r.balances ? [{ account, value: r.balances }] : [];
-        }),
-      );
-      return results;
+      // Kept as they arrive (each second), so a read cut short keeps what it had read.
+      let arrived: SubAccountBalanceView[] = [];
+      const keep = (): void => {
+        const batch = arrived;
+        arrived = [];
+        known.keepMany(
+          'subaccount.balances',
+          batch.flatMap((r) => {
+            const account = bySubId.get(r.subAccountId);
+            return account && r.balances ? [{ account, value: r.balances }] : [];
+          }),
+        );
+      };
+      const timer = setInterval(keep, KEEP_EVERY_MS);
+      try {
+        return await desk.mainSubAccountBalances(input?.subAccountIds, (r) => {
+          arrived.push(r);
+          events.emit('desk.subAccountBalance', r);
+        });
+      } finally {
+        clearInterval(timer);
+        keep();
+      }
     },
     'desk.previewOrder': ({ accountIds, draft, sizing, parentId }) =>
       desk.preview(accountIds, draft, sizing, parentId),

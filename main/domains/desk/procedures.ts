@@ -13,7 +13,6 @@ import {
   type ProcedureDef,
 } from '../../ipc/schemas.ts';
 import { guardIds } from '../guards/procedures.ts';
-import type { IpcError } from '../../ipc/contract.ts';
 import type { AccountView } from '../accounts/views.ts';
 import type {
   AttentionRulesView,
@@ -27,6 +26,7 @@ import type {
   BatchOutcome,
   BatchRecordView,
   DeskBalanceView,
+  SubAccountBalanceView,
   DeskChildPreview,
   DeskChildResult,
   FoundSubAccountView,
@@ -52,15 +52,8 @@ export const deskProcedures = {
     'Spot balances of many accounts (all by default); each also arrives as a desk.balance event.',
     z.strictObject({ accountIds: accountSet.optional() }).optional(),
   ),
-  'desk.subAccountBalances': procedure<
-    Array<{
-      subAccountId: string;
-      ok: boolean;
-      balances?: Record<string, Array<{ main: string; spot: string; collateral: string }>>;
-      error?: IpcError;
-    }>
-  >()(
-    "Balances of many sub-accounts read with the main account's key (all of them by default).",
+  'desk.subAccountBalances': procedure<SubAccountBalanceView[]>()(
+    "Balances of many sub-accounts read with the main account's key (all of them by default), behind its transfers and key changes; each also arrives as a desk.subAccountBalance event.",
     z
       .strictObject({ subAccountIds: z.array(z.string().min(1).max(64)).min(1).max(1000).optional() })
       .optional(),

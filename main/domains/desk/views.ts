@@ -9,6 +9,14 @@ export interface DeskBalanceView {
   error?: IpcError;
 }
 
+/** One sub-account's balances read with the main key: per ticker, its main, spot and collateral. */
+export interface SubAccountBalanceView {
+  subAccountId: string;
+  ok: boolean;
+  balances?: Record<string, Array<{ main: string; spot: string; collateral: string }>>;
+  error?: IpcError;
+}
+
 export interface DeskChildPreview {
   account: string;
   label: string;

@@ -128,11 +128,15 @@ export class DeskService {
   }
 
   /**
-   * Balances of many sub-accounts read with the main account's key (one `sub-account/balances` call
-   * each, all under that key's shared budget), each reported through `onResult` as it arrives.
+   * Balances of the sub-accounts (every registered one on the main account's connection by default),
+   * read with the main account's key as background work: that key's budget for sub-account calls is
+   * shared with transfers and key changes, which go first. Each result is also told to `onResult` as
+   * it arrives.
    */
-  /** Balances of sub-accounts (every registered one on the main account's connection by default). */
-  mainSubAccountBalances(subAccountIds?: readonly string[]): Promise<SubBalanceResult[]> {
+  mainSubAccountBalances(
+    subAccountIds?: readonly string[],
+    onResult?: (r: SubBalanceResult) => void,
+  ): Promise<SubBalanceResult[]> {
     const main = this.#accounts.mainAccount('it reads the sub-accounts.');
     const ids =
       subAccountIds ??
@@ -141,15 +145,21 @@ export class DeskService {
         .flatMap((a) =>
           a.kind === 'sub' && a.subAccountId && a.connection === main.connection ? [a.subAccountId] : [],
         );
-    return this.subAccountBalances(main.id, ids);
+    return this.subAccountBalances(main.id, ids, onResult, { background: true });
   }
 
+  /**
+   * Balances of many sub-accounts read with the main account's key (one `sub-account/balances` call
+   * each, all under that key's shared budget), each reported through `onResult` as it arrives.
+   */
   async subAccountBalances(
     mainAccountId: string,
     subAccountIds: readonly string[],
     onResult?: (r: SubBalanceResult) => void,
+    options: { background?: boolean } = {},
   ): Promise<SubBalanceResult[]> {
-    const main = await this.#accounts.caller(mainAccountId);
+    const caller = await this.#accounts.caller(mainAccountId);
+    const main = options.background ? caller.inBackground() : caller;
     return pool(subAccountIds, CONCURRENCY, async (subAccountId) => {
       let result: SubBalanceResult;
       try {

@@ -50,14 +50,28 @@ describe('desk: many accounts at once', () => {
     expect(new Set(arrived)).toEqual(new Set(ids));
   });
 
-  it('reads the balances of every sub-account with the main key, all within its budget', async () => {
+  it('reads the balances of every sub-account with the main key as background work, each told as it arrives', async () => {
+    const told: string[] = [];
+    const stopEvents = core.events.subscribe((name, payload) => {
+      if (name === 'desk.subAccountBalance') told.push((payload as { subAccountId: string }).subAccountId);
+    });
+    const lanes: Array<boolean | undefined> = [];
+    const stopObserving = core.connection.http.observe((outcome) => {
+      if (outcome.path === '/api/v4/sub-account/balances') lanes.push(outcome.background);
+    });
     const reply = (await core.router.dispatch('desk.subAccountBalances', undefined, { origin: 'test' })) as {
       ok: boolean;
-      value: Array<{ ok: boolean; balances?: Record<string, unknown> }>;
+      value: Array<{ subAccountId: string; ok: boolean; balances?: Record<string, unknown> }>;
     };
+    stopEvents();
+    stopObserving();
     expect(reply.ok).toBe(true);
     expect(reply.value).toHaveLength(54);
     expect(reply.value.every((r) => r.ok && r.balances && 'USDT' in r.balances)).toBe(true);
+    expect(new Set(told)).toEqual(new Set(reply.value.map((r) => r.subAccountId)));
+    // Behind the main key's transfers and key changes, which share the budget of sub-account calls.
+    expect(lanes).toHaveLength(54);
+    expect(lanes.every((background) => background === true)).toBe(true);
   });
 
   it('sends one order to 50 accounts: the one whose size breaks a rule fails alone, the others are placed once', async () => {

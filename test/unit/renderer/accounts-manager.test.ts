@@ -85,7 +85,7 @@ describe('AccountsManager', () => {
     await manager.load();
     await new Promise((r) => setTimeout(r, 0));
     expect(manager.shown(ID)).toEqual({ text: 'saved: USDT 7', asOfMs: 1_000, source: 'cache' });
-    expect(manager.savedShown).toBe(1);
+    expect(manager.savedShown).toEqual({ count: 1, failed: 1, oldestMs: 1_000 });
 
     online = true;
     await manager.load();
@@ -138,7 +138,8 @@ describe('AccountsManager', () => {
     expect(calls.map((c) => c[0])).not.toContain('desk.knownBalances');
 
     emit('desk.balance', { account: ID, ok: true, balances: { USDT: { available: '1', freeze: '0' } } });
-    expect(balanceSummary(manager.balances[ID])).toBe('USDT 1');
+    // Answers arriving one by one are drawn together, a moment later.
+    await expect.poll(() => balanceSummary(manager.balances[ID])).toBe('USDT 1');
 
     expect(await manager.rename(ID, 'x'.repeat(80))).toBe(false);
     expect(manager.editError).toEqual({

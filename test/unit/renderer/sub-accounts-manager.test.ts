@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AccountView } from '../../../main/ipc/contract.ts';
 import {
   balanceLines,
@@ -61,6 +61,108 @@ describe('sub-account helpers', () => {
         { ok: true, n: 3 },
       ]).map((r) => r.n),
     ).toEqual([2, 1, 3]);
+  });
+});
+
+describe('SubAccountsManager on a large desk', () => {
+  /** Main and 60 sub-accounts, `sid-0`…`sid-59`; sub-account 0 follows its socket. */
+  const desk = [
+    account(MAIN, 'main', 'Main', null),
+    ...Array.from({ length: 60 }, (_, i) =>
+      account(
+        `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        'sub',
+        `Sub ${String(i)}`,
+        `sid-${String(i)}`,
+      ),
+    ),
+  ];
+  const usdt = (main: string) => ({ USDT: [{ main, spot: '0', collateral: '0' }] });
+
+  it('opens on the saved balances with no read, and reads every one on Refresh, drawing each as it arrives', async () => {
+    vi.useFakeTimers();
+    try {
+      let answer: (value: unknown) => void = () => undefined;
+      const { api, calls, emit } = fakeBridge((procedure) => {
+        if (procedure === 'accounts.list') return { ok: true, value: desk };
+        if (procedure === 'known.recall')
+          return {
+            ok: true,
+            value: desk.slice(1, 41).map((a) => ({ account: a.id, asOfMs: 5_000, value: usdt('7') })),
+          };
+        if (procedure === 'desk.subAccountBalances') return new Promise((resolve) => (answer = resolve));
+        return { ok: false, error: { code: 'internal', message: 'no answer' } };
+      });
+      const manager = new SubAccountsManager(api);
+      const stop = manager.listen();
+      await manager.load();
+      // No per-row read on open: 40 rows show their saved balances, 20 were never read.
+      expect(calls.map(([p]) => p)).not.toContain('desk.subAccountBalances');
+      expect(manager.savedShown).toEqual({ count: 40, failed: 0, oldestMs: 5_000 });
+      expect(manager.balances['sid-50']).toBeUndefined();
+
+      const refresh = manager.refreshBalances();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(manager.reading).toEqual({ done: 0, total: 60 });
+      emit('desk.subAccountBalance', { subAccountId: 'sid-0', ok: true, balances: usdt('8') });
+      emit('desk.subAccountBalance', {
+        subAccountId: 'sid-1',
+        ok: false,
+        error: { code: 'timeout', message: 'The exchange did not answer.' },
+      });
+      emit('desk.subAccountBalance', {
+        subAccountId: 'sid-50',
+        ok: false,
+        error: { code: 'timeout', message: 'The exchange did not answer.' },
+      });
+      expect(manager.reading).toEqual({ done: 3, total: 60 });
+      // Drawn together, not one by one.
+      expect(balanceLines(manager.balances['sid-0'])[0]?.main).toBe('7');
+      await vi.advanceTimersByTimeAsync(250);
+      expect(balanceLines(manager.balances['sid-0'])[0]?.main).toBe('8');
+      expect(manager.readAt['sid-0']).toBeTypeOf('number');
+      // One that fails keeps its saved balances and says so; one never read says why none are known.
+      expect(balanceLines(manager.balances['sid-1'])[0]?.main).toBe('7');
+      expect(manager.notRefreshed['sid-1']?.message).toBe('The exchange did not answer.');
+      expect(manager.balances['sid-50']).toMatchObject({ ok: false });
+      expect(manager.savedShown).toEqual({ count: 39, failed: 1, oldestMs: 5_000 });
+
+      answer({ ok: true, value: [] });
+      await refresh;
+      expect(manager.reading).toBeUndefined();
+      expect(calls.filter(([p]) => p === 'desk.subAccountBalances')).toEqual([
+        ['desk.subAccountBalances', undefined],
+      ]);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a socket back reads again only the sub-accounts that follow one, not the whole desk', async () => {
+    const { api, calls, emit } = fakeBridge({
+      'accounts.list': { ok: true, value: desk },
+      'known.recall': { ok: true, value: [] },
+      'desk.subAccountBalances': { ok: true, value: [] },
+      'live.subscribe': { ok: true, value: '00000000-0000-4000-8000-000000000001' },
+      'live.state': { ok: true, value: 'live' },
+      'live.unsubscribe': { ok: true, value: true },
+    });
+    const manager = new SubAccountsManager(api);
+    await manager.load();
+    await expect.poll(() => manager.live.live).toBe(true);
+    const followed = [
+      ...new Set(
+        calls.filter(([p]) => p === 'live.subscribe').map(([, i]) => (i as { accountId: string }).accountId),
+      ),
+    ];
+    expect(followed).toHaveLength(20);
+    emit('ws.state', { accountId: followed[0], state: 'connecting' });
+    emit('ws.state', { accountId: followed[0], state: 'live' });
+    expect(calls.filter(([p]) => p === 'desk.subAccountBalances')).toEqual([
+      ['desk.subAccountBalances', { subAccountIds: desk.slice(1, 21).map((a) => a.subAccountId) }],
+    ]);
+    await manager.live.stop();
   });
 });
 
@@ -156,7 +258,7 @@ describe('SubAccountsManager', () => {
     });
     let batches = 0;
     const manager = new SubAccountsManager(api, () => batches++);
-    manager.toggle(SUB, true);
+    manager.setSelected([SUB], true);
     expect(await manager.previewSweep({ direction: 'sub_to_main', ticker: ' usdt ', amount: 'ALL' })).toBe(
       true,
     );
@@ -182,7 +284,7 @@ describe('SubAccountsManager', () => {
       'desk.runSweep': { ok: false, error: { code: 'not_confirmed', message: 'Nothing was done.' } },
     });
     const manager = new SubAccountsManager(api);
-    manager.toggle(SUB, true);
+    manager.setSelected([SUB], true);
     await manager.previewSweep({ direction: 'main_to_sub', ticker: 'USDT', amount: '2' });
     expect(await manager.runSweep()).toBe(false);
     expect(manager.sweepError?.code).toBe('not_confirmed');
@@ -196,13 +298,13 @@ describe('SubAccountsManager', () => {
       'desk.previewSweep': { ok: false, error: { code: 'invalid_input', message: 'bad', field: 'amount' } },
     });
     const manager = new SubAccountsManager(api);
-    manager.toggle(SUB, true);
+    manager.setSelected([SUB], true);
     expect(await manager.previewSweep({ direction: 'main_to_sub', ticker: 'USDT', amount: 'all' })).toBe(
       false,
     );
     expect(manager.sweepError?.field).toBe('amount');
     manager.sweepPreview = [];
-    manager.toggle(SUB, false);
+    manager.setSelected([SUB], false);
     expect(manager.sweepPreview).toBeUndefined();
     expect(manager.selected).toEqual([]);
   });
@@ -223,7 +325,7 @@ describe('SubAccountsManager', () => {
     });
     let batches = 0;
     const manager = new SubAccountsManager(api, () => batches++);
-    manager.toggle(SUB, true);
+    manager.setSelected([SUB], true);
     const rows = [
       { url: ' /api/v4/order/new ', enable: false },
       { url: '  ', enable: true },

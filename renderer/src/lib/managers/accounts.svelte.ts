@@ -1,11 +1,35 @@
 import type { AccountView, DeskBalanceView, ImportReport } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { Arrivals } from './arrivals.ts';
 import { recall } from './known.svelte.ts';
 
 type SpotBalances = NonNullable<DeskBalanceView['balances']>;
 
 /** Up to this many accounts, opening the screen reads every balance; above it, only those never read. */
 export const EAGER_READ_ACCOUNTS = 50;
+
+/** Rows that show saved balances (see `countSaved`). */
+export interface SavedShown {
+  count: number;
+  /** Of them, those the exchange did not answer for. */
+  failed: number;
+  /** When the oldest of them were taken; null when there are none. */
+  oldestMs: number | null;
+}
+
+/** Counts the rows that show saved balances: each is undefined (it does not) or says when and why. */
+export function countSaved(rows: ReadonlyArray<{ asOfMs: number; failed: boolean } | undefined>): SavedShown {
+  let count = 0;
+  let failed = 0;
+  let oldestMs: number | null = null;
+  for (const row of rows) {
+    if (!row) continue;
+    count += 1;
+    if (row.failed) failed += 1;
+    oldestMs = oldestMs === null ? row.asOfMs : Math.min(oldestMs, row.asOfMs);
+  }
+  return { count, failed, oldestMs };
+}
 
 /** At most this many accounts follow their balances live on this screen (one WebSocket each). */
 export const LIVE_BALANCES = 20;
@@ -72,7 +96,11 @@ export class AccountsManager {
   saved = $state<Partial<Record<string, { value: SpotBalances; asOfMs: number }>>>({});
   /** When each account's balances came from the exchange in this window. */
   readAt = $state<Record<string, number>>({});
+  /** A read of balances under way: how many accounts have answered of how many. */
+  reading = $state<{ done: number; total: number } | undefined>();
   readonly #api: TxcApi;
+  /** Answers that arrived and are not drawn yet. */
+  readonly #arrived = new Arrivals<DeskBalanceView>((views) => this.#balances(views));
 
   constructor(api: TxcApi) {
     this.#api = api;
@@ -84,7 +112,10 @@ export class AccountsManager {
    */
   listen(): () => void {
     const stops = [
-      this.#api.on('desk.balance', (view) => this.#balance(view)),
+      this.#api.on('desk.balance', (view) => {
+        this.#arrived.add(view);
+        if (this.reading) this.reading = { ...this.reading, done: this.reading.done + 1 };
+      }),
       this.#api.on('ws.batch', (batch) => {
         for (const e of batch.events)
           if (e.channel === 'balanceSpot') this.#pushed(batch.accountId, e.balances);
@@ -92,6 +123,7 @@ export class AccountsManager {
     ];
     return () => {
       for (const stop of stops) stop();
+      this.#arrived.stop();
       void this.#unsubscribe();
     };
   }
@@ -123,8 +155,19 @@ export class AccountsManager {
   }
 
   #balance(view: DeskBalanceView): void {
-    this.balances = { ...this.balances, [view.account]: view };
-    if (view.ok) this.readAt = { ...this.readAt, [view.account]: Date.now() };
+    this.#balances([view]);
+  }
+
+  #balances(views: readonly DeskBalanceView[]): void {
+    const balances = { ...this.balances };
+    const readAt = { ...this.readAt };
+    const now = Date.now();
+    for (const view of views) {
+      balances[view.account] = view;
+      if (view.ok) readAt[view.account] = now;
+    }
+    this.balances = balances;
+    this.readAt = readAt;
   }
 
   /**
@@ -148,9 +191,19 @@ export class AccountsManager {
     };
   }
 
-  /** Accounts whose row shows saved balances (the exchange did not answer for them). */
-  get savedShown(): number {
-    return this.accounts.filter((a) => this.shown(a.id).source === 'cache').length;
+  /**
+   * The rows that show saved balances: how many, how many of them because the exchange did not answer
+   * (the others were not asked: a large desk reads on "Refresh balances"), and when the oldest were taken.
+   */
+  get savedShown(): SavedShown {
+    return countSaved(
+      this.accounts.map((a) => {
+        const shown = this.shown(a.id);
+        return shown.source === 'cache'
+          ? { asOfMs: shown.asOfMs ?? 0, failed: this.balances[a.id]?.ok === false }
+          : undefined;
+      }),
+    );
   }
 
   async load(): Promise<void> {
@@ -182,19 +235,32 @@ export class AccountsManager {
     const known: Record<string, true> = {};
     if (reply.ok) for (const view of reply.value) known[view.account] = true;
     const missing = this.accounts.filter((a) => !known[a.id]).map((a) => a.id);
-    for (let i = 0; i < missing.length; i += 1000) {
-      const answer = await this.#api.desk.balances({ accountIds: missing.slice(i, i + 1000) });
-      if (answer.ok) for (const view of answer.value) this.#balance(view);
+    if (missing.length === 0) return;
+    this.reading = { done: 0, total: missing.length };
+    try {
+      for (let i = 0; i < missing.length; i += 1000) {
+        const answer = await this.#api.desk.balances({ accountIds: missing.slice(i, i + 1000) });
+        if (answer.ok) this.#read(answer.value);
+      }
+    } finally {
+      this.reading = undefined;
     }
   }
 
   async refreshBalances(): Promise<void> {
-    const reply = await this.#api.desk.balances();
+    this.reading = { done: 0, total: this.accounts.length };
+    const reply = await this.#api.desk.balances().finally(() => (this.reading = undefined));
     if (!reply.ok) {
       this.error = reply.error;
       return;
     }
-    for (const view of reply.value) this.#balance(view);
+    this.#read(reply.value);
+  }
+
+  /** A read's answers, all of them: those still waiting to be drawn go first. */
+  #read(views: readonly DeskBalanceView[]): void {
+    this.#arrived.flush();
+    this.#balances(views);
   }
 
   #replace(account: AccountView): void {

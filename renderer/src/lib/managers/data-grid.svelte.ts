@@ -19,6 +19,8 @@ export type GridColumn<R> =
       readonly hint?: (row: R) => string;
       /** Least width in rem; columns otherwise size to their content. */
       readonly width?: number;
+      /** Widest it grows, in characters (48 by default); longer text is cut, the hint tells it whole. */
+      readonly maxChars?: number;
       readonly hidden?: boolean;
     }
   | {
@@ -29,6 +31,17 @@ export type GridColumn<R> =
       readonly width?: number;
       readonly hidden?: boolean;
     };
+
+/**
+ * Rows a grid lets a person pick, each with a checkbox (Space on the highlighted row), for work on
+ * many at once; the header's checkbox picks every shown row.
+ */
+export interface GridSelection<R> {
+  has(row: R): boolean;
+  set(rows: readonly R[], on: boolean): void;
+  /** The row's name for its checkbox ("Select Sandbox sub-001"). */
+  name(row: R): string;
+}
 
 /** Words (and an action) for a state a grid can be in: empty, loading, error, offline. */
 export interface GridMessage {
@@ -152,6 +165,12 @@ export class DataGridState<R> {
     return this.rows.length;
   }
 
+  /** Every row shown, in the shown order (after filtering and sorting). */
+  shownRows(): R[] {
+    const view = this.view;
+    return view ? Array.from(view, (i) => this.rows[i] as R) : [...this.rows];
+  }
+
   /** The row shown at position `index` (after filtering and sorting). */
   rowAt(index: number): R | undefined {
     const i = this.view ? this.view[index] : index;
@@ -206,7 +225,10 @@ export class DataGridState<R> {
           const cue = column.tone?.(this.rows[i] as R) ? 2 : 0;
           widest = Math.max(widest, text.length + cue);
         }
-      out[column.id] = Math.min(widest, MAX_COLUMN_CHARS);
+      out[column.id] = Math.min(
+        widest,
+        column.kind === 'time' ? MAX_COLUMN_CHARS : (column.maxChars ?? MAX_COLUMN_CHARS),
+      );
     }
     return out;
   });

@@ -9,6 +9,8 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { addDecimal } from '../format/decimal-math.ts';
+import { countSaved, EAGER_READ_ACCOUNTS, type SavedShown } from './accounts.svelte.ts';
+import { Arrivals } from './arrivals.ts';
 import { recall } from './known.svelte.ts';
 import { LiveFollow } from './live-follow.svelte.ts';
 
@@ -38,10 +40,11 @@ export interface BalanceLine {
   collateral: string;
 }
 
+const zero = (s: string) => /^0*(\.0*)?$/.test(s);
+
 /** Tickers with any non-zero balance, sorted by name; an empty list when everything is zero. */
 export function balanceLines(view: SubBalances | undefined): BalanceLine[] {
   if (!view?.ok) return [];
-  const zero = (s: string) => /^0*(\.0*)?$/.test(s);
   const lines: BalanceLine[] = [];
   for (const [ticker, entries] of Object.entries(view.balances ?? {})) {
     for (const b of entries) {
@@ -50,6 +53,12 @@ export function balanceLines(view: SubBalances | undefined): BalanceLine[] {
     }
   }
   return lines.sort((a, b) => a.ticker.localeCompare(b.ticker));
+}
+
+/** One balance of each ticker that has it: "USDT 100 · BTC 0.01"; a dash when none has. */
+export function balanceList(lines: readonly BalanceLine[], part: 'main' | 'spot' | 'collateral'): string {
+  const parts = lines.filter((l) => !zero(l[part])).map((l) => `${l.ticker} ${l[part]}`);
+  return parts.length === 0 ? '—' : parts.join(' · ');
 }
 
 /** "unknown", "enabled" or "disabled" for a permission value. */
@@ -73,13 +82,22 @@ export class SubAccountsManager {
   /** Balances by exchange sub-account id: the exchange's, or the saved ones (see `savedAt`). */
   balances = $state<Record<string, SubBalances>>({});
   /** Sub-accounts (by exchange id) whose balances shown are the saved ones: when they were taken. */
-  savedAt = $state<Record<string, number>>({});
+  savedAt = $state<Partial<Record<string, number>>>({});
   /** Why the saved balances of a sub-account were not refreshed. */
-  notRefreshed = $state<Record<string, IpcError>>({});
+  notRefreshed = $state<Partial<Record<string, IpcError>>>({});
+  /** Sub-accounts (by exchange id) whose balances shown are the exchange's: when they were read. */
+  readAt = $state<Partial<Record<string, number>>>({});
+  /** A read of every balance under way: how many sub-accounts have answered of how many. */
+  reading = $state<{ done: number; total: number } | undefined>();
+  /** Answers that arrived and are not drawn yet. */
+  readonly #arrived = new Arrivals<SubBalances>((views) => this.#apply(views));
   loading = $state(false);
   error = $state<IpcError | undefined>();
   balancesError = $state<IpcError | undefined>();
   selected = $state<string[]>([]);
+  /** `selected` to look up (a fresh set for each selection, never changed in place). */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #selectedSet = $derived(new Set(this.selected));
 
   sweepPreview = $state<SweepLegView[] | undefined>();
   sweepResults = $state<SweepResult[] | undefined>();
@@ -119,8 +137,60 @@ export class SubAccountsManager {
     this.#blockedBy = blockedBy;
     this.live = new LiveFollow(api, {
       onPush: (accountId, e) => this.#pushed(accountId, e),
-      refresh: () => void this.refreshBalances(),
+      // A socket back: the balances of the accounts it follows are read again, not the whole desk's.
+      refresh: () => void this.refreshBalances(this.#followedSubIds()),
     });
+  }
+
+  /** Exchange ids of the sub-accounts whose balances follow their socket. */
+  #followedSubIds(): string[] {
+    return this.#liveSubs().flatMap((s) => (s.subAccountId ? [s.subAccountId] : []));
+  }
+
+  #liveSubs(): AccountView[] {
+    return this.subs.filter((s) => s.subAccountId && !s.needsKey).slice(0, LIVE_SUB_BALANCES);
+  }
+
+  /** Starts drawing each sub-account's balances as its read arrives; answers the stop. */
+  listen(): () => void {
+    const stop = this.#api.on('desk.subAccountBalance', (view) => {
+      this.#arrived.add(view);
+      if (this.reading) this.reading = { ...this.reading, done: this.reading.done + 1 };
+    });
+    return () => {
+      stop();
+      this.#arrived.stop();
+    };
+  }
+
+  /**
+   * Draws answers of the exchange: a sub-account read shows its balances; one that could not be read
+   * keeps its saved balances (with why they were not refreshed), or says why none are known.
+   */
+  #apply(views: readonly SubBalances[]): void {
+    const balances = { ...this.balances };
+    const savedAt = { ...this.savedAt };
+    const notRefreshed = { ...this.notRefreshed };
+    const readAt = { ...this.readAt };
+    const now = Date.now();
+    for (const b of views) {
+      const sid = b.subAccountId;
+      if (b.ok) {
+        balances[sid] = b;
+        readAt[sid] = now;
+        savedAt[sid] = undefined;
+        notRefreshed[sid] = undefined;
+      } else if (savedAt[sid] !== undefined) {
+        if (b.error) notRefreshed[sid] = b.error;
+      } else {
+        balances[sid] = b;
+        readAt[sid] = undefined;
+      }
+    }
+    this.balances = balances;
+    this.savedAt = savedAt;
+    this.notRefreshed = notRefreshed;
+    this.readAt = readAt;
   }
 
   /** A push names only the tickers that changed: they replace those of the balances shown. */
@@ -200,50 +270,73 @@ export class SubAccountsManager {
     }
     this.error = undefined;
     this.accounts = reply.value;
-    this.selected = this.selected.filter((id) => reply.value.some((a) => a.id === id));
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup for this line, not state
+    const known = new Set(reply.value.map((a) => a.id));
+    this.selected = this.selected.filter((id) => known.has(id));
     if (this.subs.length === 0) return;
-    await Promise.all([this.#recallSaved(), this.refreshBalances(), this.recallKeyPermissions()]);
-    const keyed = this.subs.filter((s) => s.subAccountId && !s.needsKey).map((s) => s.id);
-    await this.live.follow(keyed.slice(0, LIVE_SUB_BALANCES), ['balanceSpot', 'balanceMargin']);
+    // A small desk reads every balance on open. A large one shows the saved balances, each with when it
+    // was taken, and reads them on "Refresh balances": each is a call on the main key, whose budget
+    // for sub-account calls transfers and key changes share.
+    const eager = this.subs.length <= EAGER_READ_ACCOUNTS;
+    await Promise.all([
+      this.#recallSaved(),
+      eager ? this.refreshBalances() : undefined,
+      this.recallKeyPermissions(),
+    ]);
+    await this.live.follow(
+      this.#liveSubs().map((s) => s.id),
+      ['balanceSpot', 'balanceMargin'],
+    );
   }
 
-  async refreshBalances(): Promise<void> {
-    const reply = await this.#api.desk.subAccountBalances();
+  /** The rows that show saved balances (see `countSaved`). */
+  get savedShown(): SavedShown {
+    return countSaved(
+      this.subs.map((s) => {
+        const at = s.subAccountId ? this.savedAt[s.subAccountId] : undefined;
+        return at === undefined
+          ? undefined
+          : { asOfMs: at, failed: this.notRefreshed[s.subAccountId ?? ''] !== undefined };
+      }),
+    );
+  }
+
+  /** Sub-accounts with an exchange id: those whose balances can be read. */
+  get readable(): number {
+    return this.subs.filter((s) => s.subAccountId).length;
+  }
+
+  /**
+   * Reads the balances of the given sub-accounts (exchange ids), or of every one, drawing each as it
+   * arrives (`listen`) with the count of those answered in `reading`.
+   */
+  async refreshBalances(subAccountIds?: readonly string[]): Promise<void> {
+    if (subAccountIds?.length === 0) return;
+    const whole = subAccountIds === undefined;
+    if (whole) this.reading = { done: 0, total: this.readable };
+    const reply = await this.#api.desk.subAccountBalances(
+      subAccountIds ? { subAccountIds: [...subAccountIds] } : undefined,
+    );
+    if (whole) this.reading = undefined;
     if (!reply.ok) {
       this.balancesError = reply.error;
       return;
     }
     this.balancesError = undefined;
-    const balances = { ...this.balances };
-    const fresh = reply.value.filter((b) => b.ok).map((b) => b.subAccountId);
-    const savedAt = Object.fromEntries(Object.entries(this.savedAt).filter(([sid]) => !fresh.includes(sid)));
-    const notRefreshed: Record<string, IpcError> = {};
-    for (const b of reply.value) {
-      if (b.ok || savedAt[b.subAccountId] === undefined) {
-        balances[b.subAccountId] = b;
-      } else if (b.error) {
-        // The saved balances stay, with why they were not refreshed.
-        notRefreshed[b.subAccountId] = b.error;
-      }
-    }
-    this.balances = balances;
-    this.savedAt = savedAt;
-    this.notRefreshed = notRefreshed;
+    this.#arrived.flush();
+    this.#apply(reply.value);
   }
 
   isSelected(id: string): boolean {
-    return this.selected.includes(id);
+    return this.#selectedSet.has(id);
   }
 
-  toggle(id: string, on: boolean): void {
-    this.selected = on
-      ? [...this.selected.filter((s) => s !== id), id]
-      : this.selected.filter((s) => s !== id);
-    this.clearPreviews();
-  }
-
-  selectAll(on: boolean): void {
-    this.selected = on ? this.subs.map((a) => a.id) : [];
+  /** Selects (or unselects) these sub-accounts, the others as they were. */
+  setSelected(ids: readonly string[], on: boolean): void {
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup for this call, not state
+    const picked = new Set(ids);
+    const others = this.selected.filter((id) => !picked.has(id));
+    this.selected = on ? [...others, ...picked] : others;
     this.clearPreviews();
   }
 
