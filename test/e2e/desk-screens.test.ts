@@ -52,6 +52,17 @@ describe('the Accounts and Sub-accounts screens in Chromium, 1,000 sub-accounts'
     await page.getByTestId('grid-filter').fill('');
     await expect.poll(() => text(page, 'grid-count')).toBe(`${SUB_ACCOUNTS.toLocaleString('en-US')} rows`);
     expect(await page.getByTestId('grid-select-all').isChecked()).toBe(false);
+    // From the keyboard: End highlights the last row, Space picks it and picks it off again.
+    await grid.getByRole('grid').focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Space');
+    expect(await text(page, 'sub-selected-count')).toBe(
+      `10 of ${SUB_ACCOUNTS.toLocaleString('en-US')} selected`,
+    );
+    await page.keyboard.press('Space');
+    expect(await text(page, 'sub-selected-count')).toBe(
+      `9 of ${SUB_ACCOUNTS.toLocaleString('en-US')} selected`,
+    );
 
     // Every balance read with the main key: more calls than its budget of 1,000 per 10 s for
     // sub-account calls, so the read takes a window and more; a transfer made meanwhile goes first.
