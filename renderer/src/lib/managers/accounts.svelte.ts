@@ -1,6 +1,6 @@
 import type { AccountView, DeskBalanceView, ImportReport } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
-import { Arrivals } from './arrivals.ts';
+import { Arrivals } from './arrivals.svelte.ts';
 import { recall } from './known.svelte.ts';
 
 type SpotBalances = NonNullable<DeskBalanceView['balances']>;
@@ -96,8 +96,6 @@ export class AccountsManager {
   saved = $state<Partial<Record<string, { value: SpotBalances; asOfMs: number }>>>({});
   /** When each account's balances came from the exchange in this window. */
   readAt = $state<Record<string, number>>({});
-  /** A read of balances under way: how many accounts have answered of how many. */
-  reading = $state<{ done: number; total: number } | undefined>();
   readonly #api: TxcApi;
   /** Answers that arrived and are not drawn yet. */
   readonly #arrived = new Arrivals<DeskBalanceView>((views) => this.#balances(views));
@@ -112,10 +110,7 @@ export class AccountsManager {
    */
   listen(): () => void {
     const stops = [
-      this.#api.on('desk.balance', (view) => {
-        this.#arrived.add(view);
-        if (this.reading) this.reading = { ...this.reading, done: this.reading.done + 1 };
-      }),
+      this.#api.on('desk.balance', (view) => this.#arrived.add(view)),
       this.#api.on('ws.batch', (batch) => {
         for (const e of batch.events)
           if (e.channel === 'balanceSpot') this.#pushed(batch.accountId, e.balances);
@@ -236,20 +231,20 @@ export class AccountsManager {
     if (reply.ok) for (const view of reply.value) known[view.account] = true;
     const missing = this.accounts.filter((a) => !known[a.id]).map((a) => a.id);
     if (missing.length === 0) return;
-    this.reading = { done: 0, total: missing.length };
+    this.#arrived.start(missing.length);
     try {
       for (let i = 0; i < missing.length; i += 1000) {
         const answer = await this.#api.desk.balances({ accountIds: missing.slice(i, i + 1000) });
         if (answer.ok) this.#read(answer.value);
       }
     } finally {
-      this.reading = undefined;
+      this.#arrived.done();
     }
   }
 
   async refreshBalances(): Promise<void> {
-    this.reading = { done: 0, total: this.accounts.length };
-    const reply = await this.#api.desk.balances().finally(() => (this.reading = undefined));
+    this.#arrived.start(this.accounts.length);
+    const reply = await this.#api.desk.balances().finally(() => this.#arrived.done());
     if (!reply.ok) {
       this.error = reply.error;
       return;
@@ -261,6 +256,11 @@ export class AccountsManager {
   #read(views: readonly DeskBalanceView[]): void {
     this.#arrived.flush();
     this.#balances(views);
+  }
+
+  /** A read of balances under way: how many accounts have answered of how many. */
+  get reading(): { done: number; total: number } | undefined {
+    return this.#arrived.reading;
   }
 
   #replace(account: AccountView): void {

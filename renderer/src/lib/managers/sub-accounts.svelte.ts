@@ -10,7 +10,7 @@ import type {
 import type { IpcError, TxcApi } from '../api.ts';
 import { addDecimal } from '../format/decimal-math.ts';
 import { countSaved, EAGER_READ_ACCOUNTS, type SavedShown } from './accounts.svelte.ts';
-import { Arrivals } from './arrivals.ts';
+import { Arrivals } from './arrivals.svelte.ts';
 import { recall } from './known.svelte.ts';
 import { LiveFollow } from './live-follow.svelte.ts';
 
@@ -87,8 +87,6 @@ export class SubAccountsManager {
   notRefreshed = $state<Partial<Record<string, IpcError>>>({});
   /** Sub-accounts (by exchange id) whose balances shown are the exchange's: when they were read. */
   readAt = $state<Partial<Record<string, number>>>({});
-  /** A read of every balance under way: how many sub-accounts have answered of how many. */
-  reading = $state<{ done: number; total: number } | undefined>();
   /** Answers that arrived and are not drawn yet. */
   readonly #arrived = new Arrivals<SubBalances>((views) => this.#apply(views));
   loading = $state(false);
@@ -153,10 +151,7 @@ export class SubAccountsManager {
 
   /** Starts drawing each sub-account's balances as its read arrives; answers the stop. */
   listen(): () => void {
-    const stop = this.#api.on('desk.subAccountBalance', (view) => {
-      this.#arrived.add(view);
-      if (this.reading) this.reading = { ...this.reading, done: this.reading.done + 1 };
-    });
+    const stop = this.#api.on('desk.subAccountBalance', (view) => this.#arrived.add(view));
     return () => {
       stop();
       this.#arrived.stop();
@@ -301,6 +296,11 @@ export class SubAccountsManager {
     );
   }
 
+  /** A read of every balance under way: how many sub-accounts have answered of how many. */
+  get reading(): { done: number; total: number } | undefined {
+    return this.#arrived.reading;
+  }
+
   /** Sub-accounts with an exchange id: those whose balances can be read. */
   get readable(): number {
     return this.subs.filter((s) => s.subAccountId).length;
@@ -313,11 +313,11 @@ export class SubAccountsManager {
   async refreshBalances(subAccountIds?: readonly string[]): Promise<void> {
     if (subAccountIds?.length === 0) return;
     const whole = subAccountIds === undefined;
-    if (whole) this.reading = { done: 0, total: this.readable };
+    if (whole) this.#arrived.start(this.readable);
     const reply = await this.#api.desk.subAccountBalances(
       subAccountIds ? { subAccountIds: [...subAccountIds] } : undefined,
     );
-    if (whole) this.reading = undefined;
+    if (whole) this.#arrived.done();
     if (!reply.ok) {
       this.balancesError = reply.error;
       return;

@@ -3,9 +3,11 @@ export const DRAW_EVERY_MS = 250;
 
 /**
  * Answers that arrive one by one (a thousand accounts' balances), handed on together at most every
- * `everyMs`: the screen draws a batch at a time, not once per answer.
+ * `everyMs`: the screen draws a batch at a time, not once per answer. While a read of a known number
+ * of them runs (`start`), `reading` counts those that arrived.
  */
 export class Arrivals<T> {
+  reading = $state<{ done: number; total: number } | undefined>();
   readonly #draw: (items: readonly T[]) => void;
   readonly #everyMs: number;
   #items: T[] = [];
@@ -19,6 +21,18 @@ export class Arrivals<T> {
   add(item: T): void {
     this.#items.push(item);
     this.#timer ??= setTimeout(() => this.flush(), this.#everyMs);
+    // Another read's answers (another window's) may come too: the count stops at the total.
+    if (this.reading)
+      this.reading = { ...this.reading, done: Math.min(this.reading.total, this.reading.done + 1) };
+  }
+
+  /** A read of `total` answers starts; `done` ends it. */
+  start(total: number): void {
+    this.reading = { done: 0, total };
+  }
+
+  done(): void {
+    this.reading = undefined;
   }
 
   /** Draws what has arrived now. */
