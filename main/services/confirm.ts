@@ -4,6 +4,7 @@
  * person answered the native dialog that main raised with the facts main is about to send.
  */
 import { UserFacingError } from '../errors.ts';
+import { plainConfirmation } from '../dialog-text.ts';
 import type { Confirmation, Platform } from '../platform.ts';
 
 /** Refused because the person did not press the action in main's native confirmation. */
@@ -14,7 +15,14 @@ export class NotConfirmedError extends UserFacingError {
   }
 }
 
-/** Asks the native question and throws `NotConfirmedError` unless the person confirmed it. */
-export async function requireConfirmation(platform: Platform, question: Confirmation): Promise<void> {
-  if (!(await platform.confirm(question))) throw new NotConfirmedError(question.action);
+/**
+ * Asks the native question, every text it shows made plain (no control or bidirectional characters,
+ * no line breaks, hosts in punycode), and throws `NotConfirmedError` unless the person confirmed it.
+ */
+export async function requireConfirmation(
+  platform: Pick<Platform, 'confirm'>,
+  question: Confirmation,
+): Promise<void> {
+  const plain = plainConfirmation(question);
+  if (!(await platform.confirm(plain))) throw new NotConfirmedError(plain.action);
 }

@@ -88,7 +88,6 @@ describe('the Trade screen in Chromium', () => {
       {
         accountId: main.id,
         draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.002', price: '29000' },
-        acknowledge: ['price_band'],
       },
       { origin: 'test' },
     )) as { ok: boolean };
@@ -202,7 +201,6 @@ describe('the Trade screen in Chromium', () => {
     await app.call('orders.place', {
       accountId: await accountId('Sandbox sub-maker'),
       draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '52000' },
-      acknowledge: ['price_band'],
     });
     await expect.poll(() => page.getByTestId('trade-row').count()).toBeGreaterThan(before);
     await page.screenshot({ path: artifact('trade-depth.png') });
@@ -216,7 +214,6 @@ describe('the Trade screen in Chromium', () => {
     await app.call('orders.place', {
       accountId: main,
       draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '29000' },
-      acknowledge: ['price_band'],
     });
     await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
 

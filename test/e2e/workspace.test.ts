@@ -56,7 +56,6 @@ describe('the trading workspace', () => {
       await app.call<{ order?: OrderView }>('orders.place', {
         accountId: main,
         draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '60000.5' },
-        acknowledge: ['price_band'],
       })
     ).order;
     expect(order?.orderId).toBeGreaterThan(0);
