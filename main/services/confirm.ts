@@ -9,8 +9,11 @@ import type { Confirmation, Platform } from '../platform.ts';
 
 /** Refused because the person did not press the action in main's native confirmation. */
 export class NotConfirmedError extends UserFacingError {
-  constructor(action: string) {
-    super('not_confirmed', `Nothing was done: "${action}" was not confirmed in the app's own dialog.`);
+  constructor(action: string, message?: string) {
+    super(
+      'not_confirmed',
+      message ?? `Nothing was done: "${action}" was not confirmed in the app's own dialog.`,
+    );
     this.name = 'NotConfirmedError';
   }
 }
@@ -22,7 +25,9 @@ export class NotConfirmedError extends UserFacingError {
 export async function requireConfirmation(
   platform: Pick<Platform, 'confirm'>,
   question: Confirmation,
+  /** What the refusal says when the person declined (default: the action was not confirmed). */
+  declined?: string,
 ): Promise<void> {
   const plain = plainConfirmation(question);
-  if (!(await platform.confirm(plain))) throw new NotConfirmedError(plain.action);
+  if (!(await platform.confirm(plain))) throw new NotConfirmedError(plain.action, declined);
 }

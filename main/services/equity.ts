@@ -42,11 +42,6 @@ export class EquityReadings {
     return value;
   }
 
-  /** Forgets the account's equity (an order just went). */
-  spent(caller: KeyCaller): void {
-    this.#equity.delete(caller.credentials.apiKey);
-  }
-
   /** USDT for one unit of `asset`: its perpetual's index price, else the middle of its USDT book. */
   usdtPrice(asset: string): Promise<Dec | undefined> {
     if (asset === 'USDT') return Promise.resolve(new Dec(1));

@@ -153,10 +153,12 @@ export class TradingService {
     return checkOrder(draft, market, account);
   }
 
-  /** Forgets the balances read for this key (orders were just sent another way, e.g. in bulk). */
+  /**
+   * Forgets the balances read for this key (orders were just sent another way, e.g. in bulk). Its
+   * equity is kept its short while: trading moves value between assets, hardly the equity.
+   */
   forgetFunds(caller: KeyCaller): void {
     this.#readings.spent(caller);
-    this.#equity.spent(caller);
   }
 
   /** Where the guards' thresholds come from (the profile's settings); the defaults until set. */
@@ -322,7 +324,11 @@ export class TradingService {
       if (open.length > 0) throw new GuardsChanged(open);
       return;
     }
-    await requireConfirmation({ confirm: this.#ask }, question());
+    await requireConfirmation(
+      { confirm: this.#ask },
+      question(),
+      'Not sent: you did not send it anyway when the app asked (it is beyond your guards). Nothing changed.',
+    );
   }
 
   /** Screens the draft (with the account's hedge mode unless given) and places it. */

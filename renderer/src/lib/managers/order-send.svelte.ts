@@ -16,10 +16,13 @@ export class OrderSend {
     this.#placed = placed;
   }
 
-  /** Enter or the submit button: checked once more, then sent; main asks itself when it must. */
+  /**
+   * Enter or the submit button: checked once more (a key pressed just before may not have been
+   * checked yet), then sent; main asks itself when it must.
+   */
   async submit(account: string | undefined): Promise<void> {
     const ticket = this.#ticket;
-    if (!account || !ticket.ready) return;
+    if (!account) return;
     await ticket.check();
     if (!ticket.ready) return;
     if (await ticket.place(account)) this.#placed(account);

@@ -33,6 +33,8 @@ export class TicketFunds {
     const f = this.#ticket.fields;
     const key = `${account ?? ''}|${f.market}|${f.side}|${f.kind}`;
     if (!force && key === this.#key) return;
+    // a share of another order's balance is not this order's share
+    if (key !== this.#key) this.share = undefined;
     this.#key = key;
     const sequence = ++this.#sequence;
     if (!account || !f.market) {
@@ -60,7 +62,10 @@ export class TicketFunds {
     });
     this.busy = false;
     // the ticket became another order (side, type, market, account) while main worked this one out
-    if (orderKey(this.#ticket.account, this.#ticket.fields) !== asked) return;
+    if (orderKey(this.#ticket.account, this.#ticket.fields) !== asked) {
+      this.share = undefined;
+      return;
+    }
     if (!reply.ok) {
       this.error = reply.error;
       return;
