@@ -20,8 +20,11 @@ export interface OrderBookRead {
 
 /** An order's amount in base and its value in quote, and for a market order how the book fills it. */
 export interface OrderEstimate {
-  /** `price`: amount × the order's own price (exact); `book`: walked through the book read. */
-  readonly source: 'price' | 'book';
+  /**
+   * `price`: amount × the order's own price (exact); `book`: walked through the book read;
+   * `reference`: a best-price order without a price of its own, at the market price now.
+   */
+  readonly source: 'price' | 'book' | 'reference';
   /** The base amount: the order's own, or (a market buy sized in quote) what it buys from the book. */
   readonly base: string;
   /** The value in the quote asset: the order's own for a market buy sized in quote. */
@@ -115,7 +118,12 @@ export function estimateOrder(
     if (!book) return undefined;
     return walkBook(draft.side === 'buy' ? book.asks : book.bids, amount, sizedInQuote(draft));
   }
-  const price = [draft.price, reference].map((p) => (p ? parsePlain(p) : undefined)).find((p) => p?.gt(0));
-  if (!price) return undefined;
-  return { source: 'price', base: amount.toFixed(), value: amount.mul(price).toFixed() };
+  const own = draft.price ? parsePlain(draft.price) : undefined;
+  const price = own?.gt(0) ? own : reference ? parsePlain(reference) : undefined;
+  if (!price?.gt(0)) return undefined;
+  return {
+    source: own?.gt(0) ? 'price' : 'reference',
+    base: amount.toFixed(),
+    value: amount.mul(price).toFixed(),
+  };
 }

@@ -46,11 +46,13 @@ export function amountAndValue(
       },
       { label: 'Value', value: `${grouped(draft.amount)} ${quote} (what it spends)` },
     ];
-  const value = estimate
-    ? estimate.source === 'price'
+  const value = !estimate
+    ? `unknown ${quote}`
+    : estimate.source === 'price'
       ? `${money(new Dec(estimate.value))} ${quote}`
-      : `about ${money(new Dec(estimate.value))} ${quote} (from the book now${estimate.complete ? '' : ', for the part the book read holds'})`
-    : `unknown ${quote}`;
+      : estimate.source === 'reference'
+        ? `about ${money(new Dec(estimate.value))} ${quote} (at the market price now)`
+        : `about ${money(new Dec(estimate.value))} ${quote} (from the book now${estimate.complete ? '' : ', for the part the book read holds'})`;
   return [
     { label: 'Amount', value: `${amount ? grouped(amount) : draft.amount} ${base}` },
     { label: 'Value', value },

@@ -99,7 +99,8 @@ export interface TicketFundsView {
  * its price, a market order by walking the book main read (up to 100 levels a side).
  */
 export interface OrderEstimateView {
-  source: 'price' | 'book';
+  /** `price`: exact (amount × its price); `book`: walked through the book; `reference`: at the market price now. */
+  source: 'price' | 'book' | 'reference';
   base: string;
   value: string;
   /** Book only: the average and the worst price the read book fills it at. */

@@ -155,7 +155,7 @@ export function describeOrder(f: TicketFields, estimate?: OrderEstimateView): st
   const { base, quote } = tradedAssets(f.market);
   const verb = f.side === 'buy' ? 'Buy' : 'Sell';
   const amount = f.amount.trim() || '…';
-  const book = estimate?.source === 'book';
+  const book = estimate !== undefined && estimate.source !== 'price';
   const sizedInQuote = quoteSized(f.kind, f.side);
   let text = sizedInQuote
     ? `${verb} ${estimate ? `about ${shownValue(estimate.base, true)}` : '…'} ${base} for ${amount} ${quote}`

@@ -94,7 +94,7 @@ export class TicketFunds {
     if (!amount) return undefined;
     if (quoteSized(f.kind, f.side)) return { value: amount, estimated: false };
     const e = this.#ticket.estimate;
-    return e ? { value: e.value, estimated: e.source === 'book' } : undefined;
+    return e ? { value: e.value, estimated: e.source !== 'price' } : undefined;
   }
 }
 
