@@ -70,6 +70,13 @@ describe('the unit of the typed amount', () => {
     await page.getByTestId('ticket-amount').fill('30');
     expect(await page.getByTestId('ticket-amount-note').count()).toBe(0);
     expect(await page.getByTestId('ticket-unit').textContent()).toBe('Size in BTC');
+    await expect.poll(() => buttonText(page)).toMatch(/^Buy about 0\.000\d+ BTC for 30 USDT — market$/);
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page
+        .getByTestId('order-ticket')
+        .screenshot({ path: artifact(`trade-unit-button-${String(width)}.png`) });
+    }
     await page.getByTestId('ticket-unit').click();
     expect(await page.getByTestId('ticket-kind').inputValue()).toBe('stock_market');
     expect(await page.getByTestId('ticket-amount').inputValue()).toBe('');
