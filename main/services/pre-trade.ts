@@ -37,6 +37,7 @@ export class PreTradeReadings {
   readonly #now: () => number;
   readonly #references = new Map<string, { at: number; value: Reference | undefined }>();
   readonly #funds = new Map<string, { at: number; value: Funds }>();
+  readonly #positions = new Map<string, { at: number; value: string | null }>();
   readonly #books = new Map<string, { at: number; value: Promise<OrderBookRead> }>();
 
   constructor(http: ExchangeHttp | undefined, now: () => number = Date.now) {
@@ -95,9 +96,14 @@ export class PreTradeReadings {
 
   /**
    * The account's one-way position on the market, as a signed base amount (null when none); undefined
-   * when it cannot be read (the question about turning it around is then left to the exchange).
+   * when it cannot be read (the question about turning it around is then left to the exchange). A send
+   * reads it now; a check may use a reading of the last moments.
    */
-  async position(caller: KeyCaller, market: string): Promise<string | null | undefined> {
+  async position(caller: KeyCaller, market: string, fresh: boolean): Promise<string | null | undefined> {
+    const key = `${caller.credentials.apiKey}|${market}`;
+    const hit = fresh ? undefined : this.#fresh(this.#positions, key);
+    if (hit) return hit.value;
+    let value: string | null;
     try {
       const open = await collateral.openPositions(caller, market);
       const p = open.find(
@@ -106,10 +112,12 @@ export class PreTradeReadings {
           (x.positionSide === undefined || x.positionSide === 'BOTH') &&
           !new Dec(x.amount).isZero(),
       );
-      return p ? new Dec(p.amount).toFixed() : null;
+      value = p ? new Dec(p.amount).toFixed() : null;
     } catch {
       return undefined;
     }
+    this.#positions.set(key, { at: this.#now(), value });
+    return value;
   }
 
   /** What the account can spend on this order; refused with a clear error when it cannot be read. */
@@ -147,9 +155,9 @@ export class PreTradeReadings {
     return value;
   }
 
-  /** Forgets the account's balances (an order was just placed or changed). */
+  /** Forgets the account's balances and positions (an order was just placed or changed). */
   spent(caller: KeyCaller): void {
-    for (const key of this.#funds.keys())
-      if (key.startsWith(`${caller.credentials.apiKey}|`)) this.#funds.delete(key);
+    for (const cache of [this.#funds, this.#positions])
+      for (const key of cache.keys()) if (key.startsWith(`${caller.credentials.apiKey}|`)) cache.delete(key);
   }
 }

@@ -7,7 +7,6 @@
  * the first one is open.
  */
 import { randomBytes } from 'node:crypto';
-import type { Dec } from '../rules/decimal.ts';
 import { ExchangeError, NetworkError, TimeoutError } from '../exchange/errors.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import type { Deal, Order } from '../exchange/endpoints/trading.ts';
@@ -171,16 +170,6 @@ export class TradingService {
     this.#ask = ask;
   }
 
-  /** The thresholds in force. */
-  get guards(): GuardSettings {
-    return this.#guards();
-  }
-
-  /** The account's equity in USDT (null: unreadable), as the value ceiling reads it. */
-  equity(caller: KeyCaller): Promise<Dec | null> {
-    return this.#equity.equity(caller);
-  }
-
   /**
    * The rules, and with a caller the balance, of a draft; its estimate (a market order priced from the
    * book: read now when `bookAgeMs` is 0, as a send does); and the guard questions main asks before
@@ -206,7 +195,7 @@ export class TradingService {
       if (short) issues.push(short);
     }
     const estimate = estimateOrder(draft, book, reference?.price);
-    const facts = await this.#facts(draft, market, caller);
+    const facts = await this.#facts(draft, market, caller, sending);
     const questions = guardQuestions(draft, this.#guards(), {
       reference,
       estimate,
@@ -231,7 +220,7 @@ export class TradingService {
   }
 
   /** The account's facts the value ceiling and the turn-around question read. */
-  async #facts(draft: OrderDraft, market: CatalogMarket, caller: KeyCaller | undefined) {
+  async #facts(draft: OrderDraft, market: CatalogMarket, caller: KeyCaller | undefined, sending = true) {
     if (!caller) return {};
     const settings = this.#guards();
     const quote = market.money ?? market.name.split('_')[1] ?? '';
@@ -245,7 +234,7 @@ export class TradingService {
     const [equity, quoteInUsdt, position] = await Promise.all([
       valued && settings.equityPct.trim() ? this.#equity.equity(caller) : undefined,
       valued && quote !== 'USDT' && quote !== 'PERP' ? this.#equity.usdtPrice(quote) : undefined,
-      turns ? this.#readings.position(caller, market.name) : undefined,
+      turns ? this.#readings.position(caller, market.name, sending) : undefined,
     ]);
     return {
       ...(equity === undefined ? {} : { equity }),
