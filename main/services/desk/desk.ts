@@ -13,7 +13,7 @@ import type { MarketRules, OrderDraft, RuleIssue } from '../../rules/index.ts';
 import type { AccountService } from '../accounts.ts';
 import type { ExchangeConnection } from '../exchange-connection.ts';
 import type { GuardId, GuardQuestion } from '../../rules/guards.ts';
-import type { PlaceResult } from '../trading.ts';
+import type { PlaceResult, Review } from '../trading.ts';
 import { headlessPlatform, type Platform } from '../../platform.ts';
 import { requireConfirmation } from '../confirm.ts';
 import { orderQuestion, sizingContext } from './order-question.ts';
@@ -225,16 +225,19 @@ export class DeskService {
     return { ...kept, parentId, children };
   }
 
-  /** The guards each child's order trips now (the book as it stands), for the batch's one question. */
-  async #guardsNow(preview: StoredPreview): Promise<Map<string, GuardQuestion[]>> {
+  /**
+   * What each child's order is worth and the guards it trips now (the book as it stands), for the
+   * batch's one question.
+   */
+  async #guardsNow(preview: StoredPreview): Promise<Map<string, Pick<Review, 'questions' | 'estimate'>>> {
     const sendable = preview.children.filter((c) => c.issues.length === 0 && c.amount !== undefined);
     const asked = await pool(sendable, CONCURRENCY, async (child) => {
-      const { questions } = await this.#connection.trading.issuesFor(
+      const review = await this.#connection.trading.issuesFor(
         () => this.#accounts.caller(child.account),
         { ...preview.draft, amount: child.amount ?? '', clientOrderId: child.clientOrderId },
         BATCH_BOOK_AGE_MS,
       );
-      return [child.account, questions] as const;
+      return [child.account, review] as const;
     });
     return new Map(asked);
   }
@@ -289,7 +292,11 @@ export class DeskService {
       this.#platform,
       orderQuestion(
         draft,
-        preview.children.map((c) => ({ ...c, questions: asked.get(c.account) ?? [] })),
+        preview.children.map((c) => ({
+          ...c,
+          questions: asked.get(c.account)?.questions ?? [],
+          estimate: asked.get(c.account)?.estimate,
+        })),
         sizingContext(market, draft),
       ),
     );
@@ -317,7 +324,7 @@ export class DeskService {
           const found = await this.#connection.trading.find(caller, draft.market ?? '', child.clientOrderId);
           if (found) return { ...base, ok: true, already: true, result: found };
         }
-        const confirmed = new Set<GuardId>((asked.get(child.account) ?? []).map((q) => q.guard));
+        const confirmed = new Set<GuardId>((asked.get(child.account)?.questions ?? []).map((q) => q.guard));
         const result = await this.#connection.trading.place(
           caller,
           { ...draft, amount: child.amount, clientOrderId: child.clientOrderId },

@@ -8,6 +8,7 @@ import type { GuardQuestion } from '../../rules/guards.ts';
 import type { MarketRules, OrderDraft, RuleIssue } from '../../rules/index.ts';
 import { grouped, marketAssets } from '../../rules/words.ts';
 import type { Confirmation } from '../../platform.ts';
+import type { OrderEstimate } from '../../rules/market-estimate.ts';
 import { batchGuardLines, orderFacts } from '../guard-ask.ts';
 import { someOf } from './key-permissions.ts';
 import type { SizingContext } from './sizing.ts';
@@ -19,6 +20,22 @@ export interface AskedChild {
   issues: readonly RuleIssue[];
   /** The guards its order trips now. */
   questions: readonly GuardQuestion[];
+  /** What its order is worth now (a market order: from the book). */
+  estimate?: OrderEstimate | undefined;
+}
+
+/**
+ * A market batch's other side from each order's estimate, in `asset`: what orders sized in the quote
+ * buy ("about 0.0123 BTC"), or what the others are worth ("about 790.12 USDT"); nothing when an order's
+ * estimate is unknown.
+ */
+function worth(sent: readonly AskedChild[], asset: string, inQuote: boolean): string {
+  if (sent.length === 0 || sent.some((c) => !c.estimate)) return '';
+  const sum = sent.reduce(
+    (s, c) => s.plus((inQuote ? c.estimate?.base : c.estimate?.value) ?? '0'),
+    new Dec(0),
+  );
+  return ` (about ${grouped(sum.toDecimalPlaces(inQuote ? 8 : 2, Dec.ROUND_HALF_UP))} ${asset} from the book now)`;
 }
 
 export function sizingContext(market: MarketRules, draft: OrderDraft): SizingContext {
@@ -47,7 +64,9 @@ export function orderQuestion(
   );
   const order = `${draft.kind.replace('_', ' ')} ${draft.side} on ${draft.market ?? ''}`;
   const held = children.length - sent.length;
-  const value = ctx.price ? ` (${grouped(total.mul(ctx.price))} ${quote} at ${grouped(ctx.price)})` : '';
+  const value = ctx.price
+    ? ` (${grouped(total.mul(ctx.price))} ${quote} at ${grouped(ctx.price)})`
+    : worth(sent, ctx.quoteAmount ? base : quote, ctx.quoteAmount);
   const beyond = sent.filter((c) => c.questions.length > 0);
   return {
     title: `Send a ${order} for ${String(sent.length)} ${sent.length === 1 ? 'account' : 'accounts'}?`,
