@@ -28,12 +28,29 @@ export interface Clearly {
   beyond: string[];
 }
 
+/** The middle of the market's book as it stands (the best price of a side alone, none when empty). */
+export function bookMid(sandbox: Sandbox, name: string): number | undefined {
+  const market = sandbox.control.state.markets.get(name);
+  if (!market) return undefined;
+  const book = sandbox.control.engine.book(name);
+  const best = [book.best('buy'), book.best('sell')]
+    .filter((p): p is bigint => p !== null)
+    .map((p) => Number(p) / 10 ** market.moneyPrec);
+  return best.length ? best.reduce((a, b) => a + b) / best.length : undefined;
+}
+
 /**
- * Clear-cut cases only, with margins so that main's own reading (its reference price is read a moment
- * earlier) cannot honestly differ: a price more than 10 % from the middle of the book (band 5 %), a
- * market order larger than the whole side read (100 levels), a value above 1.2 × `ceilingUsdt`.
+ * Clear-cut cases only, with margins so that main's own reading cannot honestly differ: a price more
+ * than 10 % (band 5 %) from the middle of the book now and from every price main may still be
+ * measuring from (`references`: the middles of the last moments, main keeps its reading 2 s), a market
+ * order larger than the whole side read (100 levels), a value above 1.2 × `ceilingUsdt`.
  */
-export function clearlyBeyond(sandbox: Sandbox, r: ReceivedRequest, ceilingUsdt: number): Clearly {
+export function clearlyBeyond(
+  sandbox: Sandbox,
+  r: ReceivedRequest,
+  ceilingUsdt: number,
+  references: readonly number[] = [],
+): Clearly {
   const body = r.body;
   const name = String(body['market']);
   const market = sandbox.control.state.markets.get(name);
@@ -47,10 +64,13 @@ export function clearlyBeyond(sandbox: Sandbox, r: ReceivedRequest, ceilingUsdt:
   const mid = bid && ask ? bid.add(ask).div(2) : (bid ?? ask);
   const amount = new Decimal(String(body['amount']));
   const beyond: string[] = [];
+  const mids = [...(mid ? [mid] : []), ...references.map((m) => new Decimal(m))];
   for (const field of ['price', 'activation_price']) {
     const text = body[field];
-    if (typeof text === 'string' && mid && new Decimal(text).div(mid).sub(1).abs().gt(0.1))
-      beyond.push(`${field} ${text} more than 10 % from ${mid.toFixed()}`);
+    if (typeof text !== 'string' || mids.length === 0) continue;
+    const price = new Decimal(text);
+    if (mids.every((m) => price.div(m).sub(1).abs().gt(0.1)))
+      beyond.push(`${field} ${text} more than 10 % from ${mids.map((m) => m.toFixed()).join(', ')}`);
   }
   const now = ['/api/v4/order/market', '/api/v4/order/stock_market', '/api/v4/order/collateral/market'];
   const opposite = levels(body['side'] === 'buy' ? 'sell' : 'buy');

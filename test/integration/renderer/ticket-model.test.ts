@@ -21,7 +21,7 @@ import { OrderTicket, type TicketTimers } from '../../../renderer/src/lib/manage
 import { TicketFunds, type Share } from '../../../renderer/src/lib/managers/ticket-funds.svelte.ts';
 import { createTestCore, procedureCalls, registerAccount, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
-import { amountUnitOf, clearlyBeyond, ORDER_PATHS } from '../../support/ticket-oracle.ts';
+import { amountUnitOf, bookMid, clearlyBeyond, ORDER_PATHS } from '../../support/ticket-oracle.ts';
 
 /** Sequences run in `npm test`; each a few to a dozen steps. */
 const RUNS = Number(process.env['TXC_MODEL_RUNS'] ?? 2000);
@@ -58,7 +58,11 @@ beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, seed: 7, simulate: false });
   sandbox.control.watchRequests((request) => {
     if (request.via === 'ws' || request.path.startsWith('/api/v4/order/'))
-      received.push({ request, beyond: clearlyBeyond(sandbox, request, CEILING_USDT).beyond });
+      received.push({
+        request,
+        beyond: clearlyBeyond(sandbox, request, CEILING_USDT, recentMids(String(request.body['market'])))
+          .beyond,
+      });
   });
   core = await createTestCore({
     connection: { kind: 'live', restUrl: sandbox.rest, wsUrl: sandbox.ws },
@@ -96,15 +100,21 @@ interface Real {
   send: OrderSend;
 }
 
-const midOf = (market: string): number => {
-  const m = sandbox.control.state.markets.get(market);
-  const book = sandbox.control.engine.book(market);
-  const bid = book.best('buy');
-  const ask = book.best('sell');
-  const scale = 10 ** (m?.moneyPrec ?? 2);
-  const best = [bid, ask].filter((p): p is bigint => p !== null).map((p) => Number(p) / scale);
-  return best.length ? best.reduce((a, b) => a + b) / best.length : Number(m?.basePrice ?? 1);
-};
+const midOf = (market: string): number =>
+  bookMid(sandbox, market) ?? Number(sandbox.control.state.markets.get(market)?.basePrice ?? 1);
+
+/** The middles of each book since a moment before main's longest-kept reading (only our steps move them). */
+const mids = new Map<string, Array<{ at: number; mid: number }>>();
+function noteMids(): void {
+  const now = Date.now();
+  for (const name of MARKETS) {
+    const kept = (mids.get(name) ?? []).filter((m) => now - m.at < 3_000);
+    const mid = bookMid(sandbox, name);
+    const base = Number(sandbox.control.state.markets.get(name)?.basePrice ?? 0);
+    mids.set(name, [...kept, { at: now, mid: base }, ...(mid === undefined ? [] : [{ at: now, mid }])]);
+  }
+}
+const recentMids = (market: string): number[] => (mids.get(market) ?? []).map((m) => m.mid);
 
 /** The amount field holds what the person typed, in the asset they typed it in, or nothing. */
 function amountHeld(model: Model, real: Real): void {
@@ -261,6 +271,7 @@ const submit = fc.boolean().map((answer) =>
       await r.send.submit(m.account);
     } finally {
       desktop.confirmAnswer = true;
+      noteMids();
     }
     const questions = desktop.confirmations.length - asked;
     const sent = received.slice(from);
@@ -316,6 +327,7 @@ function reset(): void {
     if (account) for (const o of engine.openOrders(account.id)) engine.cancel(o);
   }
   for (const name of MARKETS) sandbox.control.setPrice(name, state.markets.get(name)?.basePrice ?? '1');
+  noteMids();
 }
 
 describe('the order ticket, in sequences', () => {
