@@ -184,10 +184,13 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     log,
   );
   connection.trading.useGuardSettings(() => guards.current);
+  // an order beyond a guard goes only when the person answers main's own native question
+  connection.trading.useGuardQuestions((question) => platform.confirm(question));
   const history = new HistoryService(cache, accounts, events, platform, log, options.syncRetry);
   const addressBook = new AddressBook(
     join(environment.dataDir, 'profiles', profile, 'address-book.json'),
     log,
+    platform,
   );
   const signedRequests = new SignedRequestLog(
     cache,

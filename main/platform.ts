@@ -41,6 +41,8 @@ export interface Confirmation {
   facts: ReadonlyArray<{ label: string; value: string }>;
   /** The confirm button's words, a verb: "Withdraw", "Remove key". Cancel is always the default. */
   action: string;
+  /** The cancel button's words (default "Cancel"): what Enter or Escape does, e.g. "Don't send". */
+  cancel?: string;
   /** A line that must stand out: an address not in the book, a key that loses a permission. */
   warning?: string;
 }

@@ -71,8 +71,6 @@ export interface IpcError {
   field?: string;
   /** Valid values near the refused one (the largest amount the balance covers...), for a one-click fix. */
   suggestions?: string[];
-  /** `needs_confirmation`: the guards (`price_band`, `notional`) the call must acknowledge to send. */
-  guards?: string[];
 }
 
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: IpcError };

@@ -28,9 +28,10 @@ import { collateralRoutes, sweepClosed } from './routes/collateral.ts';
 import { collateralHistoryRoutes, seedBorrows } from './routes/collateral-history.ts';
 import { publicRoutes } from './routes/public.ts';
 import { subAccountRoutes } from './routes/sub-accounts.ts';
-import type { SandboxState } from './state.ts';
+import type { ReceivedRequest, SandboxState } from './state.ts';
 
 export type { FaultOptions } from './faults.ts';
+export type { ReceivedRequest } from './state.ts';
 
 export interface SandboxOptions {
   port?: number;
@@ -89,6 +90,11 @@ export interface SandboxControl {
   setMaintenance(market: string, on: boolean): void;
   /** Moves a market's simulated price now (ladder, mark price, margin checks follow). */
   setPrice(market: string, price: string): void;
+  /**
+   * Calls `listener` with every authenticated private request as it is about to be applied (REST, and
+   * order methods over the WebSocket); answers a function that stops it.
+   */
+  watchRequests(listener: (request: ReceivedRequest) => void): () => void;
   /** Replaces the fault injection options (undefined turns faults off). */
   setFaults(options: FaultOptions | undefined): void;
   /** An incoming deposit: credited to the main balance but held until it confirms (120 s of server time). */
@@ -196,6 +202,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (!a) throw new Error(`no sandbox account ${label}`);
     return a.id;
   };
+  const watchers = new Set<(request: ReceivedRequest) => void>();
   const webhookTimer = setInterval(() => void webhooks.flush(), 250);
   webhookTimer.unref();
   const server = createHttpServer({
@@ -289,6 +296,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       },
       setFaults(next) {
         faults = createFaults(next);
+      },
+      watchRequests(listener) {
+        watchers.add(listener);
+        state.received = (request) => watchers.forEach((watch) => watch(request));
+        return () => {
+          watchers.delete(listener);
+          if (watchers.size === 0) state.received = undefined;
+        };
       },
     },
     get websocket() {

@@ -120,6 +120,17 @@ export interface SandboxState {
   /** Account events for webhooks (deposit, withdraw, refund, code); a no-op until webhooks are wired. */
   emit: (accountId: string, method: string, params: Record<string, unknown>) => void;
   wallet: WalletState;
+  /** Told of each authenticated private request about to be applied (tests and tools watch it). */
+  received?: ((request: ReceivedRequest) => void) | undefined;
+}
+
+/** A signed request the sandbox took: by REST (its path) or over the WebSocket (its order method). */
+export interface ReceivedRequest {
+  via: 'rest' | 'ws';
+  path: string;
+  /** The account's label. */
+  account: string;
+  body: Record<string, unknown>;
 }
 
 export interface KillSwitch {

@@ -265,13 +265,16 @@ describe('the Sub-accounts screen in Chromium', () => {
     expect(await page.getByTestId('confirm-summary').textContent()).toContain(
       'Buy 0.002 BTC in total at 20000 on BTC_USDT, over 2 accounts.',
     );
-    // Far below the market price: main's question is in the dialog, and the safe answer has the focus.
+    // Far below the market price: what main's own question will name is in the dialog, the safe
+    // answer has the focus, and the button Enter presses says so.
     expect((await page.getByTestId('confirm-reason').allTextContents())[0]).toMatch(
-      /^Buy 0\.001 BTC at 20,000 — [\d.]+% below the market price [\d,.]+ \(your band is 5%\)\. Send anyway\?$/,
+      /^Sandbox sub-00[12]: Buy 0\.001 BTC at 20,000 — [\d.]+% below the market price [\d,.]+ \(your band is 5%\)\.$/,
     );
     expect(await js(page, "document.activeElement?.getAttribute('data-testid') ?? null")).toBe(
       'confirm-cancel',
     );
+    expect(await page.getByTestId('confirm-cancel').textContent()).toBe("Don't send (Enter, Esc)");
+    expect(await page.getByTestId('confirm-ok').textContent()).toBe('Send 2 orders');
     await page.getByTestId('confirm-ok').click();
 
     await expect.poll(() => page.getByTestId('desk-result').count()).toBe(3);

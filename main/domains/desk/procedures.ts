@@ -12,7 +12,6 @@ import {
   sweepPlan,
   type ProcedureDef,
 } from '../../ipc/schemas.ts';
-import { guardIds } from '../guards/procedures.ts';
 import type { AccountView } from '../accounts/views.ts';
 import type {
   AttentionRulesView,
@@ -68,8 +67,8 @@ export const deskProcedures = {
     z.strictObject({ accountIds: accountSet, draft: orderDraft, sizing, parentId: parentId.optional() }),
   ),
   'desk.placeOrder': procedure<{ parentId: string; results: DeskChildResult[] }>()(
-    'Sends exactly what the preview with this id showed, refused when it is stale; a guard it trips must be in `acknowledge`; failures first in the report.',
-    z.strictObject({ previewId: z.uuid(), acknowledge: guardIds.optional() }),
+    "Sends exactly what the preview with this id showed, refused when it is stale, once main's own question (every order's fields, and each account's order beyond a guard) is confirmed; failures first in the report.",
+    z.strictObject({ previewId: z.uuid() }),
   ),
   'desk.keyCapabilities': procedure<KeyCapabilityView[]>()(
     'What a sub-account key may do, as named capabilities with the exchange URLs behind each.',
@@ -172,7 +171,7 @@ export const deskProcedures = {
     results: BulkChildResultView[];
   }>()(
     "Sends the previewed bulk action once confirmed in main's own dialog; each account's outcome, failures first.",
-    z.strictObject({ previewId: z.uuid(), acknowledge: guardIds.optional() }),
+    z.strictObject({ previewId: z.uuid() }),
   ),
   'desk.batches': procedure<BatchRecordView[]>()(
     'The audit log of desk batches (orders, key permissions, sweeps) with each child’s outcome, newest first.',

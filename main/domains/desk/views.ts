@@ -1,6 +1,7 @@
 /** The result and payload types of many-accounts work: balances, one order for many, permissions, sweeps. */
 import type { IpcError } from '../../ipc/contract.ts';
 import type { PlaceResultView, RuleIssueView } from '../orders/views.ts';
+import type { GuardQuestionView } from '../guards/views.ts';
 
 export interface DeskBalanceView {
   account: string;
@@ -23,6 +24,8 @@ export interface DeskChildPreview {
   clientOrderId: string;
   amount?: string;
   issues: RuleIssueView[];
+  /** What main will ask about this account's order in the batch's one question (beyond a guard). */
+  questions: GuardQuestionView[];
 }
 
 export interface DeskChildResult {

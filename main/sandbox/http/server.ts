@@ -76,6 +76,7 @@ export function createHttpServer(options: HttpOptions): Server {
         const wait = limiter.take(key.id, route.group, state.now());
         if (wait > 0) throw rateLimited(wait / 1000);
       }
+      state.received?.({ via: 'rest', path, account: account.label, body });
       return { status: 200, body: route.handler({ account, key, body, path }) };
     } catch (err) {
       if (err instanceof ApiError) return { status: err.status, body: err.body, headers: err.headers };

@@ -121,6 +121,7 @@ export class OrderMethods {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
       throw invalidArgument('params must hold one object');
     const body = restBody(raw as Record<string, unknown>);
+    this.state.received?.({ via: 'ws', path: method, account: account.label, body });
     try {
       const out = this.dispatch(method, account, body);
       this.sweep();

@@ -111,7 +111,6 @@ describe('desk procedures through the router', () => {
     const placed = await ok<PlaceResultView>('orders.place', {
       accountId: main?.id,
       draft: { ...draft, price: '30000' },
-      acknowledge: ['price_band'],
     });
     expect(placed.order?.clientOrderId).toBe(placed.clientOrderId);
     const open = await ok<OrderView[]>('orders.active', { accountId: main?.id, market: 'BTC_USDT' });
@@ -121,7 +120,6 @@ describe('desk procedures through the router', () => {
       market: 'BTC_USDT',
       orderId: placed.order?.orderId,
       price: '30100',
-      acknowledge: ['price_band'],
     });
     expect(moved).toMatchObject({ price: '30100', clientOrderId: placed.clientOrderId });
     const nothing = await call('orders.modify', {

@@ -69,7 +69,6 @@ describe('pushes update the last known state', () => {
     const placed = await ok<PlaceResultView>('orders.place', {
       accountId: main,
       draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '30000' },
-      acknowledge: ['price_band'],
     });
     const id = placed.order?.orderId;
     const asOfMs = await stored;

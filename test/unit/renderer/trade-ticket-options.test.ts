@@ -21,7 +21,7 @@ describe('the ticket options each kind of order takes', () => {
       rpi: true,
       retail: true,
     });
-    expect(describeOrder(f)).toBe('Buy 1 BTC at 5 — limit, IOC, RPI, retail');
+    expect(describeOrder(f)).toBe('Buy 1 BTC at 5 (… USDT) — limit, IOC, RPI, retail');
     const stop = draftOf({ ...f, kind: 'stop_limit', activationPrice: '6' });
     expect(stop).toEqual({
       kind: 'stop_limit',
@@ -38,9 +38,9 @@ describe('the ticket options each kind of order takes', () => {
     expect(needsPrice(f)).toBe(false);
     expect(needsPrice({ ...f, bboRole: '' })).toBe(true);
     expect(draftOf(f)).toEqual({ kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '1', bboRole: 2 });
-    expect(describeOrder(f)).toBe('Buy 1 BTC at the best opposite price — limit');
+    expect(describeOrder(f)).toBe('Buy 1 BTC at the best opposite price (… USDT) — limit');
     expect(describeOrder({ ...f, bboRole: '1', side: 'sell' })).toBe(
-      'Sell 1 BTC at the best price on its side — limit',
+      'Sell 1 BTC at the best price on its side (… USDT) — limit',
     );
     expect(draftOf({ ...f, kind: 'market' })).toEqual({
       kind: 'market',
@@ -68,7 +68,7 @@ describe('the ticket options each kind of order takes', () => {
       takeProfit: '70000',
       stopLoss: '60000',
     });
-    expect(describeOrder(f)).toBe('Buy 0.01 BTC — collateral market, LONG, TP 70000, SL 60000');
+    expect(describeOrder(f)).toBe('Buy 0.01 BTC (… USDT) — collateral market, LONG, TP 70000, SL 60000');
     expect(draftOf({ ...f, kind: 'limit', price: '1' })).toEqual({
       kind: 'limit',
       market: 'BTC_PERP',

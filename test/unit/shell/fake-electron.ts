@@ -169,9 +169,16 @@ export const dialog = {
   /** The message boxes shown, and the button index the person presses (0 = the first). */
   messageBoxes: [] as unknown[],
   press: 0,
+  /** Presses for the next message boxes, first first; `press` once they are used up. */
+  presses: [] as number[],
+  /** How long after a box appears the person presses (a timer: fake timers move it). 0: at once. */
+  answerAfterMs: 0,
   showMessageBox(...args: unknown[]): Promise<{ response: number; checkboxChecked: boolean }> {
     this.messageBoxes.push(args.at(-1));
-    return Promise.resolve({ response: this.press, checkboxChecked: false });
+    const response = this.presses.shift() ?? this.press;
+    const answer = { response, checkboxChecked: false };
+    if (this.answerAfterMs <= 0) return Promise.resolve(answer);
+    return new Promise((resolve) => setTimeout(() => resolve(answer), this.answerAfterMs));
   },
 };
 

@@ -18,7 +18,6 @@ import {
 } from '../format/positions.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import type { PreferenceStore } from './storage.ts';
-import { acknowledgeOf } from './active-orders.svelte.ts';
 
 export interface MarkInfo {
   mark: string;
@@ -312,19 +311,15 @@ export class PositionsManager {
   }
 
   /**
-   * Closes a position, or `amount` of it (reduce-only, at market), through main's rules; a guard the
-   * order trips is asked about by main and must be in `acknowledge` to pass.
+   * Closes a position, or `amount` of it (reduce-only, at market), through main's rules; an order
+   * beyond a guard (its worst fill far from the market) goes only when the person confirms main's own
+   * question.
    */
-  async close(p: PositionView, amount?: string, acknowledge: readonly string[] = []): Promise<boolean> {
+  async close(p: PositionView, amount?: string): Promise<boolean> {
     this.closing = true;
     this.closeError = undefined;
     this.closed = undefined;
-    const guards = acknowledgeOf(acknowledge);
-    const reply = await this.#api.orders.place({
-      accountId: this.account,
-      draft: closeDraft(p, amount),
-      ...(guards.length ? { acknowledge: guards } : {}),
-    });
+    const reply = await this.#api.orders.place({ accountId: this.account, draft: closeDraft(p, amount) });
     this.closing = false;
     if (!reply.ok) {
       this.closeError = reply.error;
