@@ -40,9 +40,25 @@ function positionView(p: collateral.OpenPosition): PositionView {
   return out;
 }
 
-/** The position's waiting TP/SL legs; anything not in the expected shape is left out. */
+/**
+ * The position's waiting TP/SL legs, as the exchange lists them: `{takeProfitId, takeProfit,
+ * stopLossId, stopLoss}` (a side without a leg null), or a list of `{orderId, kind, activationPrice}`
+ * (every pair placed). Anything not in either shape is left out.
+ */
 function tpslLegs(raw: unknown): TpSlLegView[] {
-  if (!Array.isArray(raw)) return [];
+  if (typeof raw !== 'object' || raw === null) return [];
+  if (!Array.isArray(raw)) {
+    const pair = raw as Record<string, unknown>;
+    const leg = (id: unknown, price: unknown, kind: TpSlLegView['kind']): TpSlLegView[] => {
+      const orderId = num(id) ?? (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : undefined);
+      const activationPrice = text(price);
+      return orderId !== undefined && activationPrice ? [{ orderId, kind, activationPrice }] : [];
+    };
+    return [
+      ...leg(pair['takeProfitId'], pair['takeProfit'], 'takeProfit'),
+      ...leg(pair['stopLossId'], pair['stopLoss'], 'stopLoss'),
+    ];
+  }
   return raw.flatMap((item: unknown) => {
     if (typeof item !== 'object' || item === null) return [];
     const leg = item as Record<string, unknown>;

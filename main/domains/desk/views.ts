@@ -1,6 +1,7 @@
 /** The result and payload types of many-accounts work: balances, one order for many, permissions, sweeps. */
 import type { IpcError } from '../../ipc/contract.ts';
 import type { PlaceResultView, RuleIssueView } from '../orders/views.ts';
+import type { TpSlLegView } from '../positions/views.ts';
 
 export interface DeskBalanceView {
   account: string;
@@ -178,6 +179,8 @@ export interface DeskPositionRowView {
   liquidationPrice: string;
   pnl: string;
   margin: string;
+  /** The take-profit / stop-loss legs that close the position, as the Positions screen lists them. */
+  tpsl: TpSlLegView[];
 }
 
 export type BulkActionView = 'cancel_orders' | 'close_positions' | 'flatten';

@@ -85,9 +85,9 @@ describe('closing orders of a position that closes or reverses', () => {
   it('closing the long by hand ends its legs too, and a new long does not inherit them', async () => {
     const c = h.client('sub-alpha');
     const long = await longWithLegs();
-    expect((await c.post(MKT, { market: MARKET, side: 'sell', amount: '0.001', reduceOnly: true })).status).toBe(
-      200,
-    );
+    expect(
+      (await c.post(MKT, { market: MARKET, side: 'sell', amount: '0.001', reduceOnly: true })).status,
+    ).toBe(200);
     expect((await c.post(ORDERS, { market: MARKET })).body).toEqual([]);
     expect((await c.post(MKT, { market: MARKET, side: 'buy', amount: '0.002' })).status).toBe(200);
     const [again] = (await c.post(OPEN, { market: MARKET })).body as OpenPosition[];

@@ -105,7 +105,7 @@ describe('PositionsManager', () => {
     await m.listen();
     expect(m.liveError).toBeUndefined();
     await m.stop();
-    expect(calls.filter(([p]) => p === 'live.unsubscribe')).toHaveLength(3);
+    expect(calls.filter(([p]) => p === 'live.unsubscribe')).toHaveLength(4);
   });
 
   it('follows an account: positions, ADL now, and live mark, rank and liquidation updates', async () => {
@@ -114,10 +114,11 @@ describe('PositionsManager', () => {
     await m.follow(ACCOUNT);
     expect(m.positions).toEqual([long]);
     const subs = calls.filter(([p]) => p === 'live.subscribe').map(([, i]) => i);
-    expect(subs).toHaveLength(3);
+    expect(subs).toHaveLength(4);
     expect(subs).toEqual(
       expect.arrayContaining([
         { accountId: ACCOUNT, channel: 'positionsMargin', topic: '*' },
+        { accountId: ACCOUNT, channel: 'ordersPending', topic: '*' },
         { accountId: ACCOUNT, channel: 'ADLQuantile', topic: '*' },
         { accountId: ACCOUNT, channel: 'premiumIndex', topic: 'BTC_PERP' },
       ]),
@@ -172,7 +173,8 @@ describe('PositionsManager', () => {
 
     await m.stop();
     const stopped = calls.filter(([p]) => p === 'live.unsubscribe');
-    expect(stopped).toHaveLength(3);
+    // positionsMargin, ordersPending (the legs), ADLQuantile and the market's mark price
+    expect(stopped).toHaveLength(4);
   });
 
   it('keeps the TP/SL legs of a position across live pushes, which do not carry them', async () => {
@@ -200,6 +202,78 @@ describe('PositionsManager', () => {
       replaced: 0,
     });
     expect(m.positions[0]?.tpsl).toEqual(tpsl);
+    await m.stop();
+  });
+
+  it('drops the legs of a position that reversed, and a leg whose order ended', async () => {
+    const tpsl = [
+      { orderId: 21, kind: 'takeProfit' as const, activationPrice: '70000' },
+      { orderId: 22, kind: 'stopLoss' as const, activationPrice: '60000' },
+    ];
+    const { api, emit } = fakeBridge((procedure, input) =>
+      procedure === 'positions.open'
+        ? { ok: true, value: [{ ...long, tpsl }] }
+        : sandboxLike(procedure, input),
+    );
+    const m = new PositionsManager(api, memoryStore());
+    await m.follow(ACCOUNT);
+    const push = (amount: string, positionId = 7) =>
+      emit('ws.batch', {
+        accountId: ACCOUNT,
+        events: [
+          {
+            channel: 'positionsMargin',
+            total: 1,
+            records: [{ positionId, market: 'BTC_PERP', amount, basePrice: '64000', liquidationPrice: null }],
+          },
+        ],
+        replaced: 0,
+      });
+    // the take-profit ended (filled or cancelled): only the stop-loss is left
+    emit('ws.batch', {
+      accountId: ACCOUNT,
+      events: [
+        {
+          channel: 'ordersPending',
+          event: 'finish',
+          order: { orderId: 21, market: 'BTC_PERP', side: 'sell', type: 'stop market', amount: '0.01' },
+        },
+      ],
+      replaced: 0,
+    });
+    expect(m.positions[0]?.tpsl).toEqual([tpsl[1]]);
+    // the same position id, now short: the long's stop-loss is not the short's
+    push('-0.02');
+    expect(m.positions[0]?.amount).toBe('-0.02');
+    expect(m.positions[0]?.tpsl).toBeUndefined();
+    await m.stop();
+  });
+
+  it('reads the positions again when a new closing order may be a leg', async () => {
+    const { api, emit, calls } = fakeBridge(sandboxLike);
+    const m = new PositionsManager(api, memoryStore());
+    await m.follow(ACCOUNT);
+    const reads = () => calls.filter(([p]) => p === 'positions.open').length;
+    const before = reads();
+    emit('ws.batch', {
+      accountId: ACCOUNT,
+      events: [
+        {
+          channel: 'ordersPending',
+          event: 'new',
+          order: {
+            orderId: 30,
+            market: 'BTC_PERP',
+            side: 'sell',
+            type: 'stop market',
+            amount: '0.01',
+            reduceOnly: true,
+          },
+        },
+      ],
+      replaced: 0,
+    });
+    await expect.poll(reads).toBe(before + 1);
     await m.stop();
   });
 
