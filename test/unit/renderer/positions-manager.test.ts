@@ -311,6 +311,50 @@ describe('PositionsManager', () => {
     await again.stop();
   });
 
+  it('shows every leg main flags as typed, the last answer only, and names the price they are measured against', async () => {
+    const flagged = {
+      issues: [
+        {
+          field: 'takeProfit',
+          message: 'Take-profit must be above 64,250.5, the mark price, for a long position.',
+        },
+        {
+          field: 'stopLoss',
+          message: 'Stop-loss must be below 64,250.5, the mark price, for a long position.',
+        },
+      ],
+      reference: { price: '64250.5', name: 'the mark price' },
+    };
+    const { api, calls } = fakeBridge((procedure, input) => {
+      if (procedure === 'positions.checkTpSl') {
+        const legs = input as { takeProfit?: string };
+        return {
+          ok: true,
+          value: legs.takeProfit === '60000' ? flagged : { issues: [], reference: flagged.reference },
+        };
+      }
+      return sandboxLike(procedure, input);
+    });
+    const m = new PositionsManager(api, memoryStore());
+    await m.follow(ACCOUNT);
+    m.tpsl.typed(long, '6', '');
+    m.tpsl.typed(long, '60000', '70000');
+    expect(m.tpsl.checking).toBe(true);
+    await expect.poll(() => m.tpsl.checking).toBe(false);
+    // typing paused once: one question to main, for what was typed last
+    expect(calls.filter(([p]) => p === 'positions.checkTpSl').map(([, i]) => i)).toEqual([
+      { accountId: ACCOUNT, market: 'BTC_PERP', takeProfit: '60000', stopLoss: '70000' },
+    ]);
+    expect(m.tpsl.issuesFor('takeProfit')).toEqual([flagged.issues[0]?.message]);
+    expect(m.tpsl.issuesFor('stopLoss')).toEqual([flagged.issues[1]?.message]);
+    expect(m.tpsl.flagged).toBe(true);
+    expect(m.tpsl.check?.reference?.name).toBe('the mark price');
+    m.tpsl.typed(long, '70000', '60000');
+    await expect.poll(() => m.tpsl.checking).toBe(false);
+    expect(m.tpsl.flagged).toBe(false);
+    await m.stop();
+  });
+
   it('sends only the TP/SL prices given, and closes with the reduce-only market order', async () => {
     const { api, calls } = fakeBridge((procedure, input) => {
       if (procedure === 'positions.addTpSl')
@@ -327,15 +371,15 @@ describe('PositionsManager', () => {
     });
     const m = new PositionsManager(api, memoryStore());
     await m.follow(ACCOUNT);
-    expect(await m.addTpSl(long, '', ' 40000.05 ')).toBe(false);
+    expect(await m.tpsl.add(long, '', ' 40000.05 ')).toBe(false);
     expect(calls.find(([p]) => p === 'positions.addTpSl')?.[1]).toEqual({
       accountId: ACCOUNT,
       market: 'BTC_PERP',
       stopLoss: '40000.05',
     });
-    expect(m.tpslError?.field).toBe('stopLoss');
-    m.clearTpSl();
-    expect(m.tpslError).toBeUndefined();
+    expect(m.tpsl.error?.field).toBe('stopLoss');
+    m.tpsl.clear();
+    expect(m.tpsl.error).toBeUndefined();
 
     expect(await m.close(long)).toBe(true);
     expect(calls.find(([p]) => p === 'orders.place')?.[1]).toEqual({

@@ -5,7 +5,6 @@ import type {
   MarketView,
   OrderView,
   PositionView,
-  TpSlLegsView,
 } from '../../../../main/ipc/contract.ts';
 import type { ChartPoint } from '../format/chart.ts';
 import {
@@ -20,6 +19,7 @@ import {
 import type { IpcError, TxcApi } from '../api.ts';
 import type { PreferenceStore } from './storage.ts';
 import { acknowledgeOf } from './active-orders.svelte.ts';
+import { TpSlForm } from './tpsl-form.svelte.ts';
 
 export interface MarkInfo {
   mark: string;
@@ -74,12 +74,11 @@ export class PositionsManager {
   remembered = $state<LeverageInForce | undefined>();
   leverageBusy = $state(false);
   leverageError = $state<IpcError | undefined>();
-  tpslBusy = $state(false);
-  tpslError = $state<IpcError | undefined>();
-  tpslPlaced = $state<TpSlLegsView | undefined>();
   closing = $state(false);
   closeError = $state<IpcError | undefined>();
   closed = $state<OrderView | undefined>();
+  /** The take-profit / stop-loss form of this account's positions. */
+  readonly tpsl: TpSlForm;
   readonly #api: TxcApi;
   readonly #store: PreferenceStore;
   readonly #now: () => number;
@@ -94,6 +93,11 @@ export class PositionsManager {
     this.#api = api;
     this.#store = store;
     this.#now = now;
+    this.tpsl = new TpSlForm(
+      api,
+      () => this.account,
+      () => this.load(),
+    );
   }
 
   /** Why leverage, TP/SL and closing are off now, in words; undefined when they can be done. */
@@ -146,7 +150,7 @@ export class PositionsManager {
     this.account = account;
     this.adl = {};
     this.closed = undefined;
-    this.tpslPlaced = undefined;
+    this.tpsl.clear();
     this.remembered = this.#readRemembered(account);
     if (!account) return;
     this.#stopEvents.push(
@@ -329,33 +333,6 @@ export class PositionsManager {
     return true;
   }
 
-  async addTpSl(p: PositionView, takeProfit: string, stopLoss: string): Promise<boolean> {
-    this.tpslBusy = true;
-    this.tpslError = undefined;
-    this.tpslPlaced = undefined;
-    const reply = await this.#api.positions.addTpSl({
-      accountId: this.account,
-      market: p.market,
-      ...(takeProfit.trim() ? { takeProfit: takeProfit.trim() } : {}),
-      ...(stopLoss.trim() ? { stopLoss: stopLoss.trim() } : {}),
-      ...(p.positionSide === 'LONG' || p.positionSide === 'SHORT' ? { positionSide: p.positionSide } : {}),
-    });
-    this.tpslBusy = false;
-    if (!reply.ok) {
-      this.tpslError = reply.error;
-      return false;
-    }
-    this.tpslPlaced = reply.value;
-    // the position row shows its legs as the exchange now lists them
-    await this.load();
-    return true;
-  }
-
-  clearTpSl(): void {
-    this.tpslError = undefined;
-    this.tpslPlaced = undefined;
-  }
-
   /**
    * Closes a position, or `amount` of it (reduce-only, at market), through main's rules; a guard the
    * order trips is asked about by main and must be in `acknowledge` to pass.
@@ -383,6 +360,7 @@ export class PositionsManager {
   async stop(): Promise<void> {
     for (const off of this.#stopEvents) off();
     this.#stopEvents = [];
+    this.tpsl.clear();
     clearTimeout(this.#reloadTimer);
     const ids = Object.values(this.#subs).filter(Boolean);
     this.#subs = {};
