@@ -50,6 +50,13 @@ export interface SweepLegView {
   amount: string;
 }
 
+/** A sub-account a preview could not read (its balance, its orders): such a preview cannot be sent. */
+export interface UnreadAccountView {
+  account: string;
+  label: string;
+  problem: string;
+}
+
 export interface BatchOutcome {
   account: string;
   label: string;
