@@ -56,7 +56,13 @@ export const deskProcedures = {
   'desk.subAccountBalances': procedure<SubAccountBalanceView[]>()(
     "Balances of many sub-accounts read with the main account's key (all of them by default), behind its transfers and key changes; each also arrives as a desk.subAccountBalance event.",
     z
-      .strictObject({ subAccountIds: z.array(z.string().min(1).max(64)).min(1).max(1000).optional() })
+      .strictObject({
+        subAccountIds: z
+          .array(z.string().min(1).max(64))
+          .min(1)
+          .max(5000, 'At most 5,000 sub-accounts can be read at once')
+          .optional(),
+      })
       .optional(),
   ),
   'desk.previewOrder': procedure<{

@@ -30,7 +30,7 @@ import { openPositions } from '../positions.ts';
 import { newParentId } from './desk.ts';
 import { someOf } from './key-permissions.ts';
 import { pool } from './pool.ts';
-import { PreviewStore } from './previews.ts';
+import { PreviewStore, stalePreview } from './previews.ts';
 
 const CONCURRENCY = 32;
 const ORDERS_PAGE = 100;
@@ -132,7 +132,8 @@ export class BulkActions {
 
   /**
    * Sends the previewed batch once main's own question is confirmed; each account's outcome, failures
-   * first. Accounts the preview could not read are reported failed, not sent.
+   * first. A preview that could not read every account is refused, nothing sent: what it would do to
+   * those accounts is not known.
    */
   async run(
     previewId: string,
@@ -140,6 +141,11 @@ export class BulkActions {
   ): Promise<{ parentId: string; action: BulkActionView; results: BulkChildResultView[] }> {
     const preview = this.#previews.get(previewId);
     this.#previews.delete(previewId);
+    const unread = preview.children.filter((c) => c.problem);
+    if (unread.length > 0)
+      throw stalePreview(
+        `${String(unread.length)} ${unread.length === 1 ? 'account' : 'accounts'} could not be read for this preview (${someOf(unread.map((c) => c.label))})`,
+      );
     await requireConfirmation(this.#platform, question(preview));
     const results = await pool(preview.children, CONCURRENCY, (child) =>
       this.#one(preview, child, acknowledge),
@@ -161,7 +167,6 @@ export class BulkActions {
       closed: 0,
       left: 0,
     };
-    if (child.problem) return { ...out, ok: false, error: { code: 'not_read', message: child.problem } };
     const fail = (error: unknown): void => {
       out.ok = false;
       out.error ??= errorOf(error);
@@ -217,7 +222,6 @@ function question(preview: StoredBulk): Confirmation {
   const positions = read.reduce((n, c) => n + c.positions.length, 0);
   const words = ACTION_WORDS[preview.action];
   const count = `${String(read.length)} ${read.length === 1 ? 'account' : 'accounts'}`;
-  const unread = preview.children.length - read.length;
   return {
     title: `${words.title} of ${count}?`,
     facts: [
@@ -226,7 +230,6 @@ function question(preview: StoredBulk): Confirmation {
       ...(closes(preview.action)
         ? [{ label: 'Positions to close', value: `${String(positions)} (market orders, reduce-only)` }]
         : []),
-      ...(unread > 0 ? [{ label: 'Left out', value: `${String(unread)} (could not be read)` }] : []),
     ],
     action: words.action,
     ...(closes(preview.action)

@@ -5,7 +5,6 @@ import type {
   KeyDiffView,
   LiveEvent,
   ProcedureResult,
-  SweepLegView,
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { addDecimal } from '../format/decimal-math.ts';
@@ -13,19 +12,13 @@ import { countSaved, EAGER_READ_ACCOUNTS, type SavedShown } from './accounts.sve
 import { Arrivals } from './arrivals.svelte.ts';
 import { recall } from './known.svelte.ts';
 import { LiveFollow } from './live-follow.svelte.ts';
+import { SubAccountSweep } from './sub-account-sweep.svelte.ts';
 
 /** At most this many sub-accounts follow their balances live on this screen (one WebSocket each). */
 export const LIVE_SUB_BALANCES = 20;
 
 export type SubBalances = ProcedureResult<'desk.subAccountBalances'>[number];
-export type SweepResult = ProcedureResult<'desk.runSweep'>[number];
-
-export interface SweepForm {
-  direction: 'main_to_sub' | 'sub_to_main';
-  ticker: string;
-  /** A decimal, or "all" (sub to main only). */
-  amount: string;
-}
+export type { SweepForm, SweepResult } from './sub-account-sweep.svelte.ts';
 
 export interface PermissionRow {
   url: string;
@@ -97,11 +90,8 @@ export class SubAccountsManager {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #selectedSet = $derived(new Set(this.selected));
 
-  sweepPreview = $state<SweepLegView[] | undefined>();
-  sweepResults = $state<SweepResult[] | undefined>();
-  sweepError = $state<IpcError | undefined>();
-  #sweepPreviewId: string | undefined;
-  sweeping = $state(false);
+  /** Sweeps between main and the selected sub-accounts: preview, then run. */
+  readonly sweep: SubAccountSweep;
 
   /** What a key may do, in named capabilities (main's table), offered as checkboxes. */
   capabilities = $state<KeyCapabilityView[]>([]);
@@ -133,6 +123,14 @@ export class SubAccountsManager {
     this.#api = api;
     this.#onBatch = onBatch;
     this.#blockedBy = blockedBy;
+    this.sweep = new SubAccountSweep(
+      api,
+      () => this.selected,
+      async () => {
+        this.#onBatch();
+        await this.refreshBalances();
+      },
+    );
     this.live = new LiveFollow(api, {
       onPush: (accountId, e) => this.#pushed(accountId, e),
       // A socket back: the balances of the accounts it follows are read again, not the whole desk's.
@@ -342,55 +340,8 @@ export class SubAccountsManager {
 
   /** A changed selection or form makes earlier previews stale. */
   clearPreviews(): void {
-    this.sweepPreview = undefined;
+    this.sweep.clear();
     this.permissionPreview = undefined;
-  }
-
-  #plan(form: SweepForm) {
-    const amount = form.amount.trim();
-    return {
-      direction: form.direction,
-      ticker: form.ticker.trim().toUpperCase(),
-      amount: amount.toLowerCase() === 'all' ? ('all' as const) : amount,
-    };
-  }
-
-  async previewSweep(form: SweepForm): Promise<boolean> {
-    this.sweepResults = undefined;
-    const reply = await this.#api.desk.previewSweep({ accountIds: this.selected, plan: this.#plan(form) });
-    if (!reply.ok) {
-      this.sweepError = reply.error;
-      this.sweepPreview = undefined;
-      return false;
-    }
-    this.sweepError = undefined;
-    this.sweepPreview = reply.value.legs;
-    this.#sweepPreviewId = reply.value.previewId;
-    return true;
-  }
-
-  /**
-   * Makes exactly the previewed transfers: main keeps the preview under its id, asks the person in its
-   * own dialog, and refuses a stale preview. Any refusal uses the preview up: it must be made again.
-   */
-  async runSweep(): Promise<boolean> {
-    const previewId = this.#sweepPreviewId;
-    if (!previewId || !this.sweepPreview) return false;
-    this.sweeping = true;
-    const reply = await this.#api.desk.runSweep({ previewId });
-    this.sweeping = false;
-    this.#sweepPreviewId = undefined;
-    if (!reply.ok) {
-      this.sweepError = reply.error;
-      this.sweepPreview = undefined;
-      return false;
-    }
-    this.sweepError = undefined;
-    this.sweepPreview = undefined;
-    this.sweepResults = failuresFirst(reply.value);
-    this.#onBatch();
-    await this.refreshBalances();
-    return true;
   }
 
   #urls(rows: readonly PermissionRow[]) {
