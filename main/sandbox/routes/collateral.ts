@@ -183,6 +183,8 @@ function placeCollateralMarket(
       ...(stopLoss ? { stopLoss: fmt(stopLoss) } : {}),
       ...(takeProfit ? { takeProfit: fmt(takeProfit) } : {}),
     };
+    // legs of an order that closed (or only reduced) the other side have no position to close
+    positions.changed.add(account.id);
   }
   sweepClosed(engine, positions);
   engine.checkStops(m.name);

@@ -263,6 +263,9 @@ export class CollateralOrders {
           stp: p.stp,
         });
       }
+      // legs of an order that closed (or only reduced) the other side have no position to close
+      this.positions.changed.add(p.owner);
+      sweepClosed(this.engine, this.positions);
       this.engine.checkStops(p.market);
     }
   }

@@ -100,6 +100,23 @@ describe('closing orders of a position that closes or reverses', () => {
     ]);
   });
 
+  it('the legs of an order that only closed the other side are canceled at once: nothing left to close', async () => {
+    const c = h.client('sub-alpha');
+    expect((await c.post(MKT, { market: MARKET, side: 'sell', amount: '0.001' })).status).toBe(200);
+    const o = await c.post(MKT, {
+      market: MARKET,
+      side: 'buy',
+      amount: '0.001',
+      takeProfit: '70000',
+      stopLoss: '60000',
+    });
+    expect(o.status).toBe(200);
+    expect((await c.post(OPEN, { market: MARKET })).body).toEqual([]);
+    expect((await c.post(ORDERS, { market: MARKET })).body).toEqual([]);
+    const legs = [...h.sandbox.control.engine.orders.values()].filter((x) => x.otoId === o.body.orderId);
+    expect(legs.map((l) => l.status)).toEqual(['CANCELED', 'CANCELED']);
+  });
+
   it('a position made smaller keeps its legs, listed as its own', async () => {
     const c = h.client('sub-alpha');
     const long = await longWithLegs();
