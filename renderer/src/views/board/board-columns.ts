@@ -90,5 +90,5 @@ export const positionColumns: GridColumn<DeskPositionRowView>[] = [
   { id: 'liq', title: 'Liquidation price', kind: 'decimal', value: (r) => r.liquidationPrice, width: 8.5 },
   { id: 'pnl', title: 'PnL', kind: 'decimal', value: (r) => r.pnl, width: 7 },
   { id: 'margin', title: 'Margin', kind: 'decimal', value: (r) => r.margin, width: 7 },
-  { id: 'tpsl', title: 'Take-profit / stop-loss', kind: 'text', value: (r) => tpslText(r.tpsl), width: 12 },
+  { id: 'tpsl', title: 'TP / SL', kind: 'text', value: (r) => tpslText(r.tpsl), width: 10 },
 ];
