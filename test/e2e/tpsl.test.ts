@@ -43,8 +43,11 @@ describe('TP/SL on a long in Chromium', () => {
       await page.getByTestId('tpsl-error-takeProfit').textContent(),
       await page.getByTestId('tpsl-error-stopLoss').textContent(),
     ];
-    await page.getByTestId('tpsl-error-takeProfit').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: artifact('tpsl-inverted-refused.png') });
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByTestId('tpsl-submit').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: artifact(`tpsl-inverted-refused-${String(width)}.png`) });
+    }
     // Nothing was sent, and the long is still there, still long.
     expect(await app.call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_PERP' })).toEqual([]);
     const [long] = await app.call<PositionView[]>('positions.open', { accountId: main, market: 'BTC_PERP' });
