@@ -13,17 +13,15 @@ import { Arrivals } from './arrivals.svelte.ts';
 import { recall } from './known.svelte.ts';
 import { LiveFollow } from './live-follow.svelte.ts';
 import { SubAccountSweep } from './sub-account-sweep.svelte.ts';
+import type { PermissionRow } from '../format/key-permissions.ts';
+
+export { permissionRows, permissionWord, type PermissionRow } from '../format/key-permissions.ts';
 
 /** At most this many sub-accounts follow their balances live on this screen (one WebSocket each). */
 export const LIVE_SUB_BALANCES = 20;
 
 export type SubBalances = ProcedureResult<'desk.subAccountBalances'>[number];
 export type { SweepForm, SweepResult } from './sub-account-sweep.svelte.ts';
-
-export interface PermissionRow {
-  url: string;
-  enable: boolean;
-}
 
 /** One line per ticker of a sub-account: its main, spot and collateral balances. */
 export interface BalanceLine {
@@ -52,11 +50,6 @@ export function balanceLines(view: SubBalances | undefined): BalanceLine[] {
 export function balanceList(lines: readonly BalanceLine[], part: 'main' | 'spot' | 'collateral'): string {
   const parts = lines.filter((l) => !zero(l[part])).map((l) => `${l.ticker} ${l[part]}`);
   return parts.length === 0 ? '—' : parts.join(' · ');
-}
-
-/** "unknown", "enabled" or "disabled" for a permission value. */
-export function permissionWord(value: boolean | 'unknown'): string {
-  return value === 'unknown' ? 'unknown' : value ? 'enabled' : 'disabled';
 }
 
 /** Failures first, each group keeping its order. */
@@ -402,22 +395,4 @@ export class SubAccountsManager {
     this.rotated = id;
     return true;
   }
-}
-
-/**
- * The URL changes of the capabilities a person switched (on: every URL of it enabled; off: every
- * URL disabled; untouched capabilities send nothing), then the single URLs typed by hand.
- */
-export function permissionRows(
-  capabilities: readonly KeyCapabilityView[],
-  choices: Readonly<Record<string, boolean>>,
-  single: readonly PermissionRow[] = [],
-): PermissionRow[] {
-  const rows: Record<string, boolean> = {};
-  for (const c of capabilities) {
-    const enable = choices[c.id];
-    if (enable !== undefined) for (const url of c.urls) rows[url] = enable;
-  }
-  for (const r of single) if (r.url.trim()) rows[r.url.trim()] = r.enable;
-  return Object.entries(rows).map(([url, enable]) => ({ url, enable }));
 }
