@@ -61,6 +61,9 @@ export class TpSlForm {
   typed(p: PositionView, takeProfit: string, stopLoss: string): void {
     this.error = undefined;
     this.placed = undefined;
+    // what was said of the prices before no longer holds; the reference they are measured against stays
+    const reference = this.check?.reference;
+    this.check = reference ? { issues: [], reference } : undefined;
     clearTimeout(this.#timer);
     const sequence = ++this.#checks;
     if (!takeProfit.trim() && !stopLoss.trim()) {
