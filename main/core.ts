@@ -153,9 +153,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       followers.board?.stored(stored);
     },
   });
-  const live = new LiveService(connection.status.wsUrl, accounts, events, log, (account, batch, all) =>
-    pushed.add(account, batch, all),
-  );
+  const live = new LiveService(connection.status.wsUrl, accounts, events, log, (account, batch, all) => {
+    pushed.add(account, batch, all);
+    // a new closing order may be a take-profit or stop-loss: the board reads that account's positions
+    if (batch.some((e) => e.channel === 'ordersPending' && e.event === 'new' && e.order.reduceOnly))
+      followers.board?.closingOrdersCame(account);
+  });
   const miningWatch = new MiningWatch(
     cache,
     async () =>

@@ -7,7 +7,7 @@ export {
   checkTpSlPrices,
   closingOrder,
   directionOf,
-  positionBounds,
+  checkTpSlLegs,
   type Direction,
   type TpSlPrices,
 } from './tpsl.ts';

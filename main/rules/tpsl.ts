@@ -2,10 +2,10 @@
  * Take-profit / stop-loss and reduce-only rules: which side of the market each leg must be on, and
  * that an order meant to close a position can only close it (never open or flip one).
  *
- * A long position takes its profit above the reference price and stops its loss below it; a short
- * the other way round. A new order's legs are measured against the market's mark price (its last
- * price when no mark is published); legs added to an open position against its mark price and, for
- * the take-profit, its entry price too (a take-profit below the entry would close at a loss).
+ * A long position takes its profit above the market's price now and stops its loss below it; a short
+ * the other way round. Every leg, on a new order (the ticket), added to an open position (the
+ * Positions form) or moved, is measured against one reference: the market's mark price, else its last
+ * price, else the middle of its book, named in the message. Both legs are checked, each flagged.
  */
 import { Dec, parsePlain, show } from './decimal.ts';
 import type { AccountContext, OrderDraft, PositionContext, ReferencePrice, RuleIssue } from './types.ts';
@@ -84,18 +84,25 @@ export function directionOf(amount: string): Direction | undefined {
 }
 
 /**
- * The reference prices of legs added to an open position: the take-profit beyond its entry and its
- * mark, the stop-loss beyond its mark (its entry when no mark is known).
+ * The legs of a position (or of the order that opens it) against the market's price now: every leg
+ * on the wrong side is flagged, in the same words wherever it is checked. No reference known: nothing
+ * is flagged (the exchange then judges).
  */
-export function positionBounds(
-  position: PositionContext,
-  mark: ReferencePrice | undefined,
-): { takeProfitBounds: ReferencePrice[]; stopLossBounds: ReferencePrice[] } {
-  const entry = position.entryPrice ? [{ price: position.entryPrice, name: 'the entry price' }] : [];
-  return {
-    takeProfitBounds: [...entry, ...(mark ? [mark] : [])],
-    stopLossBounds: mark ? [mark] : entry,
-  };
+export function checkTpSlLegs(input: {
+  readonly direction: Direction;
+  readonly takeProfit?: string | undefined;
+  readonly stopLoss?: string | undefined;
+  readonly reference: ReferencePrice | undefined;
+}): RuleIssue[] {
+  if (!input.reference) return [];
+  const bounds = [input.reference];
+  return checkTpSlPrices({
+    direction: input.direction,
+    ...(input.takeProfit === undefined ? {} : { takeProfit: input.takeProfit }),
+    ...(input.stopLoss === undefined ? {} : { stopLoss: input.stopLoss }),
+    takeProfitBounds: bounds,
+    stopLossBounds: bounds,
+  });
 }
 
 /** The order that closes a whole position: the opposite side, its size. */
@@ -152,19 +159,15 @@ export function checkReduceOnly(
 export function checkOrderTpSl(order: OrderDraft, account: AccountContext): RuleIssue[] {
   if (order.kind !== 'collateral_market') return [];
   const issues: RuleIssue[] = [];
-  const legs = order.takeProfit !== undefined || order.stopLoss !== undefined;
-  if (legs && account.referencePrice) {
-    const bounds = [account.referencePrice];
+  if (order.takeProfit !== undefined || order.stopLoss !== undefined)
     issues.push(
-      ...checkTpSlPrices({
+      ...checkTpSlLegs({
         direction: order.side === 'sell' ? 'short' : 'long',
-        ...(order.takeProfit === undefined ? {} : { takeProfit: order.takeProfit }),
-        ...(order.stopLoss === undefined ? {} : { stopLoss: order.stopLoss }),
-        takeProfitBounds: bounds,
-        stopLossBounds: bounds,
+        takeProfit: order.takeProfit,
+        stopLoss: order.stopLoss,
+        reference: account.referencePrice,
       }),
     );
-  }
   if (order.reduceOnly && account.position !== undefined)
     issues.push(...checkReduceOnly(order, account.position));
   return issues;

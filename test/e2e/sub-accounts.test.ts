@@ -169,8 +169,8 @@ describe('the Sub-accounts screen in Chromium', () => {
     await page.close();
   });
 
-  it('replaces a key with the new secret taken from the clipboard, saying so when it is empty', async () => {
-    const { page } = await openSubAccounts();
+  it('replaces a key with the new secret taken from the clipboard, once a read signed with it is accepted', async () => {
+    const { page, problems } = await openSubAccounts();
     const noretail = row(page, 'Sandbox sub-noretail');
     const keyCell = noretail.locator('[data-column="key"]');
     const hintBefore = (await keyCell.textContent()) ?? '';
@@ -184,19 +184,45 @@ describe('the Sub-accounts screen in Chromium', () => {
       .poll(async () => (await form.getByTestId('error-notice').textContent()) ?? '')
       .toContain('clipboard');
 
+    // A made-up pair: tried, refused in plain words, and the old key stays.
     app.desktop.clipboard = 'new-secret';
+    await page.getByTestId('sub-rotate-submit').click();
+    await expect
+      .poll(async () => (await form.getByTestId('error-notice').textContent()) ?? '')
+      .toContain('The exchange refused the new key');
+    expect(await form.getByTestId('error-notice').textContent()).toContain('The old key is kept.');
+    expect(await page.getByTestId('sub-rotate-done').count()).toBe(0);
+    expect((await keyCell.textContent()) ?? '').toBe(hintBefore);
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await form.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: artifact(`sub-rotate-refused-${String(width)}.png`) });
+    }
+
+    // The pair the exchange issued (the key reset on its site): accepted.
+    const control = app.core.connection.sandbox?.control;
+    control?.setKeyResetAnswer('empty');
+    try {
+      await app.call('desk.resetSubAccountKey', {
+        accountId: (await app.account('Sandbox sub-noretail')).id,
+      });
+    } finally {
+      control?.setKeyResetAnswer('key');
+    }
+    const issued = app.core.connection.sandbox?.accounts.find((a) => a.label === 'sub-noretail');
+    if (!issued) throw new Error('the sandbox lost sub-noretail');
+    await page.getByTestId('sub-rotate-key').fill(issued.apiKey);
+    app.desktop.clipboard = issued.apiSecret;
     await page.getByTestId('sub-rotate-submit').click();
     await expect.poll(() => page.getByTestId('sub-rotate-done').isVisible()).toBe(true);
     expect(app.desktop.confirmations.at(-1)?.facts).toContainEqual({
       label: 'New public key',
-      value: 'new-public-key-0001',
+      value: issued.apiKey,
     });
     expect(app.desktop.clipboard).toBeUndefined();
     expect(await page.getByTestId('sub-rotate-key').inputValue()).toBe('');
-    await expect.poll(async () => (await keyCell.textContent()) ?? '').not.toBe(hintBefore);
-    const hintAfter = (await keyCell.textContent()) ?? '';
-    expect(hintAfter).not.toBe(hintBefore);
-    expect(hintAfter).toContain('new');
+    await expect.poll(async () => (await keyCell.textContent()) ?? '').toContain(issued.apiKey.slice(-4));
+    expect(problems).toEqual([]);
     await page.close();
   });
 

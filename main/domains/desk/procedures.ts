@@ -32,6 +32,7 @@ import type {
   KeyCapabilityView,
   KeyDiffView,
   SweepLegView,
+  UnreadAccountView,
 } from './views.ts';
 
 const parentId = z.string().regex(/^[A-Za-z0-9._-]{1,40}$/);
@@ -54,7 +55,13 @@ export const deskProcedures = {
   'desk.subAccountBalances': procedure<SubAccountBalanceView[]>()(
     "Balances of many sub-accounts read with the main account's key (all of them by default), behind its transfers and key changes; each also arrives as a desk.subAccountBalance event.",
     z
-      .strictObject({ subAccountIds: z.array(z.string().min(1).max(64)).min(1).max(1000).optional() })
+      .strictObject({
+        subAccountIds: z
+          .array(z.string().min(1).max(64))
+          .min(1)
+          .max(5000, 'At most 5,000 sub-accounts can be read at once')
+          .optional(),
+      })
       .optional(),
   ),
   'desk.previewOrder': procedure<{
@@ -82,8 +89,13 @@ export const deskProcedures = {
     'Applies one URL-permission change to many sub-account keys; failures first.',
     z.strictObject({ accountIds: accountSet, urls: permissionChanges }),
   ),
-  'desk.previewSweep': procedure<{ previewId: string; expiresAtMs: number; legs: SweepLegView[] }>()(
-    'The transfers a sweep between main and sub-accounts would make, kept in main under its id for 30 s.',
+  'desk.previewSweep': procedure<{
+    previewId: string;
+    expiresAtMs: number;
+    legs: SweepLegView[];
+    unread: UnreadAccountView[];
+  }>()(
+    'The transfers a sweep between main and sub-accounts would make, each checked against the balance it comes from, kept in main under its id for 30 s; sub-accounts whose balance could not be read are listed, and such a preview cannot be sent.',
     z.strictObject({ accountIds: accountSet, plan: sweepPlan }),
   ),
   'desk.runSweep': procedure<Array<SweepLegView & BatchOutcome & { transactionId?: string }>>()(

@@ -2,6 +2,7 @@
 import type { IpcError } from '../../ipc/contract.ts';
 import type { PlaceResultView, RuleIssueView } from '../orders/views.ts';
 import type { GuardQuestionView } from '../guards/views.ts';
+import type { TpSlLegView } from '../positions/views.ts';
 
 export interface DeskBalanceView {
   account: string;
@@ -50,6 +51,13 @@ export interface SweepLegView {
   label: string;
   subAccountId: string;
   amount: string;
+}
+
+/** A sub-account a preview could not read (its balance, its orders): such a preview cannot be sent. */
+export interface UnreadAccountView {
+  account: string;
+  label: string;
+  problem: string;
 }
 
 export interface BatchOutcome {
@@ -181,6 +189,8 @@ export interface DeskPositionRowView {
   liquidationPrice: string;
   pnl: string;
   margin: string;
+  /** The take-profit / stop-loss legs that close the position, as the Positions screen lists them. */
+  tpsl: TpSlLegView[];
 }
 
 export type BulkActionView = 'cancel_orders' | 'close_positions' | 'flatten';

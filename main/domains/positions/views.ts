@@ -1,5 +1,5 @@
 /** The result and payload types of one account's collateral positions (plain data). */
-import type { OrderView } from '../orders/views.ts';
+import type { OrderView, RuleIssueView } from '../orders/views.ts';
 
 export interface OpenPositionView {
   positionId: number;
@@ -28,6 +28,13 @@ export interface TpSlLegView {
   orderId: number;
   kind: 'takeProfit' | 'stopLoss';
   activationPrice: string;
+}
+
+/** What the legs typed on the Positions form break, and the price they are measured against. */
+export interface TpSlCheckView {
+  issues: RuleIssueView[];
+  /** The market's price now: its mark price, else its last price, else the middle of its book. */
+  reference?: { price: string; name: string };
 }
 
 /** The legs `positions.addTpSl` placed (a leg is absent when its price was not given). */

@@ -42,6 +42,7 @@ export function orderView(o: WsOrder): OrderView {
     ...(o.price === undefined ? {} : { price: o.price }),
     ...(o.activation_price === undefined ? {} : { activation_price: o.activation_price }),
     ...(o.position_side === undefined ? {} : { positionSide: o.position_side }),
+    ...(typeof o.reduce_only === 'boolean' ? { reduceOnly: o.reduce_only } : {}),
   };
 }
 

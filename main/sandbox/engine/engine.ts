@@ -128,6 +128,7 @@ export class Engine {
       if (req.triggerAbove !== undefined) order.triggerAbove = req.triggerAbove;
       if (req.otoId !== undefined) order.otoId = req.otoId;
       if (req.tpsl !== undefined) order.tpsl = req.tpsl;
+      if (req.positionId !== undefined) order.positionId = req.positionId;
     } else this.freeze(order, m);
     this.nextOrderId++;
     this.orders.set(order.id, order);

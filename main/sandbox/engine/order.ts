@@ -43,6 +43,8 @@ export interface Order extends Resting {
   otoId?: number;
   /** A take-profit or stop-loss leg of a position: it only ever closes that position. */
   tpsl?: TpSlKind;
+  /** The position a TP/SL leg belongs to: when that position closes or reverses, the leg is canceled. */
+  positionId?: number;
   /** Collateral order fields. */
   positionSide?: PositionSide;
   reduceOnly?: boolean;

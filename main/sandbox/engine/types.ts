@@ -45,6 +45,8 @@ export interface PlaceRequest {
   triggerAbove?: boolean;
   otoId?: number;
   tpsl?: TpSlKind;
+  /** The position a TP/SL leg belongs to. */
+  positionId?: number;
 }
 
 export interface EngineSnapshot {

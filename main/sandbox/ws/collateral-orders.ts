@@ -188,6 +188,7 @@ export class CollateralOrders {
         reduceOnly: true,
         triggerAbove: above,
         tpsl: kind,
+        positionId: pos.positionId,
         stp: stpMode,
       });
     const takeProfit = leg(tp, long, 'take_profit');
@@ -239,6 +240,7 @@ export class CollateralOrders {
       this.otos.splice(i, 1);
       if (p.dealStock === 0n) continue;
       const long = p.side === 'buy';
+      const positionId = this.positions.get(p.owner, p.market, p.positionSide ?? 'BOTH')?.positionId;
       for (const [price, above, kind] of [
         [oto.takeProfit, long, 'take_profit'],
         [oto.stopLoss, !long, 'stop_loss'],
@@ -257,9 +259,13 @@ export class CollateralOrders {
           triggerAbove: above,
           otoId: p.id,
           tpsl: kind,
+          ...(positionId === undefined ? {} : { positionId }),
           stp: p.stp,
         });
       }
+      // legs of an order that closed (or only reduced) the other side have no position to close
+      this.positions.changed.add(p.owner);
+      sweepClosed(this.engine, this.positions);
       this.engine.checkStops(p.market);
     }
   }

@@ -275,6 +275,7 @@ export class OrderMethods {
       if (old.triggerAbove !== undefined) req.triggerAbove = old.triggerAbove;
       if (old.otoId !== undefined) req.otoId = old.otoId;
       if (old.tpsl !== undefined) req.tpsl = old.tpsl;
+      if (old.positionId !== undefined) req.positionId = old.positionId;
     }
     try {
       const placed = this.engine.place(req);

@@ -136,14 +136,20 @@ export class BulkActions {
 
   /**
    * Sends the previewed batch once main's own question is confirmed (within the preview's time); each
-   * account's outcome, failures first. Accounts the preview could not read are reported failed, not
-   * sent. A closing order beyond a guard (its worst fill far from the market, larger than the book)
-   * is named in that one question; one that trips another guard by the time it goes is not sent.
+   * account's outcome, failures first. A preview that could not read every account is refused, nothing
+   * sent: what it would do to those accounts is not known. A closing order beyond a guard (its worst fill
+   * far from the market, larger than the book) is named in that one question; one that trips another
+   * guard by the time it goes is not sent.
    */
   async run(
     previewId: string,
   ): Promise<{ parentId: string; action: BulkActionView; results: BulkChildResultView[] }> {
     const { value: preview, expiresAtMs } = this.#previews.take(previewId);
+    const unread = preview.children.filter((c) => c.problem);
+    if (unread.length > 0)
+      throw stalePreview(
+        `${String(unread.length)} ${unread.length === 1 ? 'account' : 'accounts'} could not be read for this preview (${someOf(unread.map((c) => c.label))})`,
+      );
     const asked = closes(preview.action)
       ? await this.#guardsNow(preview)
       : new Map<string, GuardQuestion[]>();
@@ -191,7 +197,6 @@ export class BulkActions {
       closed: 0,
       left: 0,
     };
-    if (child.problem) return { ...out, ok: false, error: { code: 'not_read', message: child.problem } };
     const fail = (error: unknown): void => {
       out.ok = false;
       out.error ??= errorOf(error);
@@ -252,7 +257,6 @@ function question(preview: StoredBulk, asked: ReadonlyMap<string, readonly Guard
   const positions = read.reduce((n, c) => n + c.positions.length, 0);
   const words = ACTION_WORDS[preview.action];
   const count = `${String(read.length)} ${read.length === 1 ? 'account' : 'accounts'}`;
-  const unread = preview.children.length - read.length;
   return {
     title: `${words.title} of ${count}?`,
     facts: [
@@ -261,7 +265,6 @@ function question(preview: StoredBulk, asked: ReadonlyMap<string, readonly Guard
       ...(closes(preview.action)
         ? [{ label: 'Positions to close', value: `${String(positions)} (market orders, reduce-only)` }]
         : []),
-      ...(unread > 0 ? [{ label: 'Left out', value: `${String(unread)} (could not be read)` }] : []),
       ...batchGuardLines(
         read.flatMap((c) =>
           c.positions.map((p) => ({

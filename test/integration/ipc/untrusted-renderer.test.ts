@@ -234,50 +234,6 @@ describe('key permissions', () => {
   });
 });
 
-describe('account keys', () => {
-  async function added(label: string, apiKey: string, secret: string) {
-    desktop.clipboard = secret;
-    return ok<{ id: string }>('accounts.addFromClipboard', { label, kind: 'main', apiKey });
-  }
-
-  it('removes an account only when confirmed: declined, the keychain entry stays', async () => {
-    const { id } = await added('Spare key', 'pub-untrusted-0001', 'sec-untrusted-0001-abcdef');
-    const refused = await answering(false, () => call('accounts.remove', { id }));
-    expect(refused).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
-    expect(core.accounts.registry.get(id)?.label).toBe('Spare key');
-    expect(await keychain.get(id)).toBe('sec-untrusted-0001-abcdef');
-
-    await ok('accounts.remove', { id });
-    expect(desktop.confirmations.at(-1)).toMatchObject({ action: 'Remove account' });
-    expect(facts()).toMatchObject({ Account: 'Spare key', Kind: 'main account' });
-    expect(desktop.confirmations.at(-1)?.warning).toMatch(/deleted from the keychain/);
-    expect(core.accounts.registry.get(id)).toBeUndefined();
-    expect(await keychain.get(id)).toBeUndefined();
-  });
-
-  it('rotates a key only when confirmed, stating the old and new public key; declined, nothing is taken', async () => {
-    const { id } = await added('Rotating key', 'pub-untrusted-0002', 'sec-untrusted-0002-abcdef');
-    desktop.clipboard = 'sec-untrusted-0003-abcdef';
-    const refused = await answering(false, () =>
-      call('accounts.rotateFromClipboard', { id, apiKey: 'pub-untrusted-0003' }),
-    );
-    expect(refused).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
-    expect(core.accounts.registry.get(id)?.apiKey).toBe('pub-untrusted-0002');
-    expect(await keychain.get(id)).toBe('sec-untrusted-0002-abcdef');
-    expect(desktop.clipboard).toBe('sec-untrusted-0003-abcdef');
-
-    await ok('accounts.rotateFromClipboard', { id, apiKey: 'pub-untrusted-0003' });
-    expect(facts()).toMatchObject({
-      Account: 'Rotating key (main account)',
-      'Old public key': 'pub-untrusted-0002',
-      'New public key': 'pub-untrusted-0003',
-    });
-    expect(core.accounts.registry.get(id)?.apiKey).toBe('pub-untrusted-0003');
-    expect(await keychain.get(id)).toBe('sec-untrusted-0003-abcdef');
-    await ok('accounts.remove', { id });
-  });
-});
-
 describe('desk orders are sent by a preview id main keeps', () => {
   interface Preview {
     previewId: string;

@@ -5,12 +5,12 @@ import type {
   MarketView,
   OrderView,
   PositionView,
-  TpSlLegsView,
 } from '../../../../main/ipc/contract.ts';
 import type { ChartPoint } from '../format/chart.ts';
 import {
   adlKey,
   closeDraft,
+  directionOf,
   impliedLeverage,
   MARK_POINTS,
   sizeOf,
@@ -18,6 +18,7 @@ import {
 } from '../format/positions.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import type { PreferenceStore } from './storage.ts';
+import { TpSlForm } from './tpsl-form.svelte.ts';
 
 export interface MarkInfo {
   mark: string;
@@ -36,6 +37,18 @@ export interface LeverageInForce {
 export type LiveWord = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stopped';
 
 const leverageKey = (account: string) => `txc.positions.leverage.${account}`;
+/** A new closing order is looked up this soon (a burst of them is one read). */
+const LEGS_RELOAD_MS = 300;
+
+/** Whether two readings are the same position, open in the same direction (legs carry over only then). */
+function samePosition(a: PositionView, b: PositionView): boolean {
+  return (
+    a.positionId === b.positionId &&
+    a.market === b.market &&
+    (a.positionSide ?? 'BOTH') === (b.positionSide ?? 'BOTH') &&
+    directionOf(a) === directionOf(b)
+  );
+}
 
 /**
  * The Positions screen of one account: open positions (REST, then `positionsMargin` pushes), mark
@@ -60,12 +73,11 @@ export class PositionsManager {
   remembered = $state<LeverageInForce | undefined>();
   leverageBusy = $state(false);
   leverageError = $state<IpcError | undefined>();
-  tpslBusy = $state(false);
-  tpslError = $state<IpcError | undefined>();
-  tpslPlaced = $state<TpSlLegsView | undefined>();
   closing = $state(false);
   closeError = $state<IpcError | undefined>();
   closed = $state<OrderView | undefined>();
+  /** The take-profit / stop-loss form of this account's positions. */
+  readonly tpsl: TpSlForm;
   readonly #api: TxcApi;
   readonly #store: PreferenceStore;
   readonly #now: () => number;
@@ -80,6 +92,11 @@ export class PositionsManager {
     this.#api = api;
     this.#store = store;
     this.#now = now;
+    this.tpsl = new TpSlForm(
+      api,
+      () => this.account,
+      () => this.load(),
+    );
   }
 
   /** Why leverage, TP/SL and closing are off now, in words; undefined when they can be done. */
@@ -132,7 +149,7 @@ export class PositionsManager {
     this.account = account;
     this.adl = {};
     this.closed = undefined;
-    this.tpslPlaced = undefined;
+    this.tpsl.clear();
     this.remembered = this.#readRemembered(account);
     if (!account) return;
     this.#stopEvents.push(
@@ -151,6 +168,8 @@ export class PositionsManager {
   async listen(extra: readonly string[] = []): Promise<void> {
     this.liveError = undefined;
     await this.#listen('positionsMargin', '*');
+    // legs come and go as orders: a leg that ends leaves its position, a new one is read from the exchange
+    await this.#listen('ordersPending', '*');
     await this.#listen('ADLQuantile', '*');
     await this.loadAdl();
     await this.watchMarks(extra);
@@ -193,7 +212,10 @@ export class PositionsManager {
       if (names.indexOf(name) === i) await this.#listen('premiumIndex', name);
   }
 
-  async #listen(channel: 'premiumIndex' | 'ADLQuantile' | 'positionsMargin', topic: string): Promise<void> {
+  async #listen(
+    channel: 'premiumIndex' | 'ADLQuantile' | 'positionsMargin' | 'ordersPending',
+    topic: string,
+  ): Promise<void> {
     const key = `${channel}:${topic}`;
     if (key in this.#subs || !this.account) return;
     this.#subs[key] = '';
@@ -208,11 +230,35 @@ export class PositionsManager {
 
   #apply(events: readonly LiveEvent[]): void {
     this.live = 'live';
+    let legsMayHaveCome = false;
     for (const e of events) {
       if (e.channel === 'premiumIndex') this.#mark(e);
       else if (e.channel === 'ADLQuantile') this.#adl(e.records);
       else if (e.channel === 'positionsMargin') this.#positions(e.records);
+      else if (e.channel === 'ordersPending' && e.event === 'finish') this.#legEnded(e.order.orderId);
+      else if (e.channel === 'ordersPending' && e.event === 'new' && e.order.reduceOnly)
+        legsMayHaveCome = true;
     }
+    // A new closing order may be a take-profit or stop-loss: the exchange's reading says which.
+    if (legsMayHaveCome) this.#reloadSoon();
+  }
+
+  #reloadTimer: ReturnType<typeof setTimeout> | undefined;
+
+  #reloadSoon(): void {
+    clearTimeout(this.#reloadTimer);
+    this.#reloadTimer = setTimeout(() => void this.load(), LEGS_RELOAD_MS);
+  }
+
+  /** An order that ended is no longer a take-profit or stop-loss of any position. */
+  #legEnded(orderId: number): void {
+    if (!this.positions.some((p) => p.tpsl?.some((l) => l.orderId === orderId))) return;
+    this.positions = this.positions.map((p) => {
+      if (!p.tpsl) return p;
+      const { tpsl, ...rest } = p;
+      const kept = tpsl.filter((l) => l.orderId !== orderId);
+      return kept.length > 0 ? { ...rest, tpsl: kept } : rest;
+    });
   }
 
   #mark(push: Extract<LiveEvent, { channel: 'premiumIndex' }>): void {
@@ -240,13 +286,16 @@ export class PositionsManager {
   }
 
   #positions(records: readonly PositionView[]): void {
-    // A push has no TP/SL legs: a position keeps the ones its last REST reading listed.
+    // A push has no TP/SL legs: a position keeps the ones its last reading listed while it is the same
+    // position in the same direction (main keeps the last known positions by the same rule); one that
+    // closed or reversed has none of the old one's legs.
     const before = this.positions;
     this.positions = records
       .filter((p) => sizeOf(p) !== '0')
       .map((p) => {
-        const tpsl = before.find((b) => b.positionId === p.positionId)?.tpsl;
-        return tpsl ? { ...p, tpsl } : p;
+        const { tpsl: _none, ...rest } = p;
+        const tpsl = before.find((b) => samePosition(b, p))?.tpsl;
+        return tpsl?.length ? { ...rest, tpsl } : rest;
       });
     void this.watchMarks([]);
   }
@@ -283,33 +332,6 @@ export class PositionsManager {
     return true;
   }
 
-  async addTpSl(p: PositionView, takeProfit: string, stopLoss: string): Promise<boolean> {
-    this.tpslBusy = true;
-    this.tpslError = undefined;
-    this.tpslPlaced = undefined;
-    const reply = await this.#api.positions.addTpSl({
-      accountId: this.account,
-      market: p.market,
-      ...(takeProfit.trim() ? { takeProfit: takeProfit.trim() } : {}),
-      ...(stopLoss.trim() ? { stopLoss: stopLoss.trim() } : {}),
-      ...(p.positionSide === 'LONG' || p.positionSide === 'SHORT' ? { positionSide: p.positionSide } : {}),
-    });
-    this.tpslBusy = false;
-    if (!reply.ok) {
-      this.tpslError = reply.error;
-      return false;
-    }
-    this.tpslPlaced = reply.value;
-    // the position row shows its legs as the exchange now lists them
-    await this.load();
-    return true;
-  }
-
-  clearTpSl(): void {
-    this.tpslError = undefined;
-    this.tpslPlaced = undefined;
-  }
-
   /**
    * Closes a position, or `amount` of it (reduce-only, at market), through main's rules; an order
    * beyond a guard (its worst fill far from the market) goes only when the person confirms main's own
@@ -333,6 +355,8 @@ export class PositionsManager {
   async stop(): Promise<void> {
     for (const off of this.#stopEvents) off();
     this.#stopEvents = [];
+    this.tpsl.clear();
+    clearTimeout(this.#reloadTimer);
     const ids = Object.values(this.#subs).filter(Boolean);
     this.#subs = {};
     this.account = '';
