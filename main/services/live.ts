@@ -56,7 +56,6 @@ export class LiveService {
   /** Per account and channel, the forwarder every topic's listener shares (see `#forwarder`). */
   readonly #forwarders = new Map<string, (params: unknown) => void>();
   readonly #events: EventHub;
-  readonly #log: Logger;
   readonly #accounts: AccountService;
   /** `account\nclientOrderId` of the orders sent over the WebSocket, newest last. */
   readonly #sentIds = new Set<string>();
@@ -81,7 +80,6 @@ export class LiveService {
     this.pacer = pacer;
     this.#onBatch = onBatch;
     this.#events = events;
-    this.#log = log;
     this.#accounts = accounts;
     this.#clients = new WsClients((account) => ({
       url: wsUrl,
@@ -94,6 +92,8 @@ export class LiveService {
         for (const listener of this.#stateListeners) listener(account, state);
       },
       onError: (error) => log.log('warn', `WebSocket of ${account}`, error),
+      onUnreadable: (channel) =>
+        log.log('warn', `a ${channel} push of ${account} was not in the channel's shape and was not used`),
       pacer,
     }));
   }
@@ -115,8 +115,8 @@ export class LiveService {
           this.#events.emit('ws.batch', { accountId: account, ...batch });
           this.#onBatch?.(account, batch.events, this.#listeners.has(`${account}\npositionsMargin\n*`));
         },
-        onUnreadable: (channel) =>
-          this.#log.log('warn', `a ${channel} push of ${account} not in the channel's shape was dropped`),
+        // the socket it came on counts it (and says so): its feed is not whole
+        onUnreadable: (channel) => this.#clients.peek(account)?.pushUnreadable(channel),
       });
       this.#coalescers.set(account, coalescer);
     }
@@ -213,7 +213,8 @@ export class LiveService {
     return trading.sendRecovering(caller, market.name, clientOrderId, async () => {
       const client = this.#client(account);
       await client.live();
-      return orderView(await placeOrderWs(client, { ...draft, clientOrderId }, market, context));
+      const answer = await placeOrderWs(client, { ...draft, clientOrderId }, market, context);
+      return orderView(answer, 'the order');
     });
   }
 
@@ -231,8 +232,8 @@ export class LiveService {
     await client.live();
     const legs = await placeTpSlWs(client, request, market, position);
     return {
-      ...(legs.takeProfit ? { takeProfit: orderView(legs.takeProfit) } : {}),
-      ...(legs.stopLoss ? { stopLoss: orderView(legs.stopLoss) } : {}),
+      ...(legs.takeProfit ? { takeProfit: orderView(legs.takeProfit, 'the take-profit') } : {}),
+      ...(legs.stopLoss ? { stopLoss: orderView(legs.stopLoss, 'the stop-loss') } : {}),
     };
   }
 

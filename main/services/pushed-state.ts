@@ -126,6 +126,7 @@ const KEPT: ReadonlySet<LiveEvent['channel']> = new Set([
   'balanceMargin',
   'ordersPending',
   'positionsMargin',
+  'positionsAccountMargin',
 ]);
 
 function slotsOf(account: string, p: Pending): Slot[] {
@@ -142,6 +143,9 @@ function slotsOf(account: string, p: Pending): Slot[] {
     } else if (e.channel === 'positionsMargin' && p.allPositions) {
       add('positions.open');
       for (const r of e.records) add('positions.open', r.market);
+    } else if (e.channel === 'positionsAccountMargin') {
+      add('positions.open');
+      add('positions.open', e.position.market);
     }
   }
   return slots;
@@ -183,14 +187,33 @@ function merge(slot: Slot, before: unknown, p: Pending): unknown {
     }
     case 'positions.open': {
       let positions: KnownKinds['positions.open'] | undefined;
-      for (const e of p.events)
-        if (e.channel === 'positionsMargin')
-          positions = slot.scope ? e.records.filter((r) => r.market === slot.scope) : e.records;
+      let current = before as KnownKinds['positions.open'];
+      for (const e of p.events) {
+        if (e.channel === 'positionsMargin' && p.allPositions)
+          current = positions = slot.scope ? e.records.filter((r) => r.market === slot.scope) : e.records;
+        else if (e.channel === 'positionsAccountMargin' && (!slot.scope || e.position.market === slot.scope))
+          current = positions = marginEvent(current, e);
+      }
       return positions;
     }
     default:
       return undefined;
   }
+}
+
+/**
+ * The open positions after a margin call (the position as the exchange called it, keeping what the
+ * last reading knew of it, such as its TP/SL legs) or a liquidation (the position is gone).
+ */
+function marginEvent(
+  positions: KnownKinds['positions.open'],
+  e: Extract<LiveEvent, { channel: 'positionsAccountMargin' }>,
+): KnownKinds['positions.open'] {
+  const same = (r: KnownKinds['positions.open'][number]) => r.positionId === e.position.positionId;
+  if (e.event === 'liquidation') return positions.filter((r) => !same(r));
+  const at = positions.findIndex(same);
+  if (at < 0) return [...positions, e.position];
+  return positions.map((r, i) => (i === at ? { ...r, ...e.position } : r));
 }
 
 /** The collateral balance of each ticker a `balanceMargin` push names. */

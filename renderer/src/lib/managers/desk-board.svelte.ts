@@ -18,6 +18,7 @@ export const DEFAULT_ATTENTION: AttentionRules = { liquidationPct: '5', staleMin
 /** Why a row stands out, in words (empty when it does not). */
 export function attentionOf(row: BoardRowView, rules: AttentionRules, nowMs: number): string[] {
   const out: string[] = [];
+  if (row.marginCall) out.push('margin call');
   if (
     row.liquidationDistance !== undefined &&
     compareDecimal(row.liquidationDistance, rules.liquidationPct) <= 0
