@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import * as profile from '../exchange/endpoints/profile.ts';
 import {
   ConnectionPacer,
+  WS_CODES,
   placeOrderWs,
   PushCoalescer,
   WsClients,
@@ -280,12 +281,19 @@ export class LiveService {
 
   /**
    * The ADL rank of each open futures position now (`ADLQuantile_request`), for a view that starts
-   * listening while the channel is already subscribed and its next push is up to 30 s away.
+   * listening while the channel is already subscribed and its next push is up to 30 s away. The
+   * exchange publishes the channel's pushes, not a request: where it has none (method not found), the
+   * ranks come with the next push instead.
    */
   async adlRanks(account: string): Promise<AdlRankView[]> {
     const client = this.#client(account);
     await client.live();
-    return adlRanks(await client.request<unknown>('ADLQuantile_request', [])) ?? [];
+    try {
+      return adlRanks(await client.request<unknown>('ADLQuantile_request', [])) ?? [];
+    } catch (error) {
+      if (error instanceof ExchangeError && error.exchangeCode === WS_CODES.methodNotFound) return [];
+      throw error;
+    }
   }
 
   /**
