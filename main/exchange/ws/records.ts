@@ -8,7 +8,7 @@
 import type { LiveDealView } from '../../domains/live/views.ts';
 import type { OrderView } from '../../domains/orders/views.ts';
 import type { PositionView } from '../../domains/positions/views.ts';
-import { dealRole, isPriceless, orderStatusWord, orderTypeWord, sideWord } from './codes.ts';
+import { dealRole, isPriceless, orderStatusWord, orderTypeWord, sideWord } from '../codes.ts';
 
 export type Fields = Record<string, unknown>;
 

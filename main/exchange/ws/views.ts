@@ -15,7 +15,7 @@ import type {
 import type { OrderView } from '../../domains/orders/views.ts';
 import { ExchangeError } from '../errors.ts';
 import type { Channel } from './channels.ts';
-import { marginEventWord, orderEventWord, sideWord } from './codes.ts';
+import { marginEventWord, orderEventWord, sideWord } from '../codes.ts';
 import {
   fields,
   list,

@@ -88,7 +88,8 @@ function orderHistory(state: SandboxState, engine: Engine): PrivateRoute {
       for (const o of page) {
         const m = state.markets.get(o.market);
         if (!m) continue;
-        const { orderId: id, timestamp, ...rest } = orderJson(o, m);
+        // as the exchange lists a finished order: no market (the key says it) and nothing left
+        const { orderId: id, timestamp, market: _market, left: _left, ...rest } = orderJson(o, m);
         (out[o.market] ??= []).push({
           ...rest,
           id,

@@ -1,8 +1,9 @@
 /**
- * The exchange's WebSocket speaks in numbers where REST speaks in words: an order's side (1 sell,
- * 2 buy) and type (1 limit, 2 market, ...), a deal's role (1 maker, 2 taker), an order event
- * (1 new, 2 update, 3 finish), a position event (1 margin call, 2 liquidation). This is the one place
- * those numbers become the words the app uses; every reader asks here. Each reader also takes the word
+ * The exchange speaks in numbers where the app speaks in words: on the WebSocket an order's side
+ * (1 sell, 2 buy) and type (1 limit, 2 market, ...), a deal's role (1 maker, 2 taker), an order event
+ * (1 new, 2 update, 3 finish), a position event (1 margin call, 2 liquidation); on REST the state of a
+ * deposit or withdrawal. This is the one place those numbers become the words the app uses; every
+ * reader asks here. Each reader also takes the word
  * itself and a number sent as a digit string (`"2"`, as some copies of the feed show), so the same
  * function reads every copy.
  */
@@ -100,4 +101,50 @@ export function orderStatusWord(v: unknown): string | undefined {
   if (typeof v === 'string') return v === '' ? undefined : v;
   const code = codeOf(v);
   return code === undefined ? undefined : FINISHED_STATUSES[code];
+}
+
+/**
+ * Deposit and withdrawal history (`main-account/history`) numbers its states by method (1 deposit,
+ * 2 withdrawal), as the exchange's tables list them; each reads as the word the app shows.
+ */
+const TRANSFER_STATES: Readonly<Record<1 | 2, Readonly<Record<number, string>>>> = {
+  1: {
+    3: 'successful',
+    7: 'successful',
+    4: 'canceled',
+    9: 'canceled',
+    5: 'unconfirmed',
+    15: 'pending',
+    21: 'frozen',
+    22: 'uncredited',
+    27: 'awaiting verification',
+    28: 'verifying',
+  },
+  2: {
+    ...Object.fromEntries([1, 2, 6, 10, 11, 12, 13, 14, 15, 16, 17].map((code) => [code, 'pending'])),
+    3: 'successful',
+    7: 'successful',
+    4: 'canceled',
+    5: 'unconfirmed',
+    18: 'partially successful',
+    21: 'frozen',
+  },
+};
+
+/** 1 deposit, 2 withdrawal (number or digit string). */
+export function transferMethod(v: unknown): 1 | 2 | undefined {
+  const code = codeOf(v);
+  return code === 1 || code === 2 ? code : undefined;
+}
+
+/**
+ * The state of a deposit or withdrawal as a word: its number under the record's method; a word sent as
+ * such stays; a number the tables do not list reads `unknown`; undefined when there is no state.
+ */
+export function transferStatusWord(method: unknown, status: unknown): string | undefined {
+  if (typeof status === 'string' && !/^\d+$/.test(status)) return status === '' ? undefined : status;
+  const code = codeOf(status);
+  const m = transferMethod(method);
+  if (code === undefined) return undefined;
+  return (m === undefined ? undefined : TRANSFER_STATES[m][code]) ?? 'unknown';
 }
