@@ -133,7 +133,7 @@ export class BalanceMoves {
   async withSubAccount(
     subId: string,
     input: SubAccountTransfer,
-  ): Promise<{ transactionId: string; amount: string }> {
+  ): Promise<{ transactionId?: string; amount: string }> {
     refuse(checkSubAccountTransfer(input));
     const sub = this.#accounts.onThisConnection(subId);
     if (sub.kind !== 'sub' || !sub.subAccountId)
@@ -179,7 +179,7 @@ export class BalanceMoves {
       amount,
       ticker: input.ticker,
     });
-    return { transactionId, amount };
+    return { ...(transactionId === undefined ? {} : { transactionId }), amount };
   }
 }
 

@@ -124,7 +124,7 @@ export class OrderControls {
       }
     }
     const client = await this.#live.ready(accountId);
-    return orderView(await modifyOrderWs(client, { market, orderId, ...change }));
+    return orderView(await modifyOrderWs(client, { market, orderId, ...change }), 'order_modify');
   }
 
   /** Which leg of its position the order is: from the position's list, else from its trigger. */
@@ -155,7 +155,11 @@ export class OrderControls {
       ...(market ? {} : { warning: 'Orders on every market of this account are cancelled.' }),
     });
     const client = await this.#live.ready(accountId);
-    return { cancelled: (await cancelAllOrdersWs(client, market)).map(orderView) };
+    // one market per call; the exchange answers nothing of the orders, so they are read again after
+    for (const m of market ? [market] : [...new Set(open.map((o) => o.market))])
+      await cancelAllOrdersWs(client, m);
+    const left = new Set((await trading.allActiveOrders(caller, market)).map((o) => o.orderId));
+    return { cancelled: open.filter((o) => !left.has(o.orderId)).map((o) => ({ ...o })) };
   }
 
   /**

@@ -72,7 +72,24 @@ export function applyPushes(
       const current = positions ?? before;
       const after = dropLegs(current, new Set([e.order.orderId]));
       if (after.some((p, i) => p !== current[i])) positions = after;
+    } else if (e.channel === 'positionsAccountMargin' && (!scope || e.position.market === scope)) {
+      positions = marginEvent(positions ?? before, e);
     }
   }
   return positions;
+}
+
+/**
+ * The open positions after a margin call (the position as the exchange called it, keeping what the
+ * last reading knew of it, such as its TP/SL legs) or a liquidation (the position is gone).
+ */
+function marginEvent(
+  positions: readonly PositionView[],
+  e: Extract<LiveEvent, { channel: 'positionsAccountMargin' }>,
+): PositionView[] {
+  const same = (r: PositionView) => r.positionId === e.position.positionId;
+  if (e.event === 'liquidation') return positions.filter((r) => !same(r));
+  const at = positions.findIndex(same);
+  if (at < 0) return [...positions, e.position];
+  return positions.map((r, i) => (i === at ? { ...r, ...e.position } : r));
 }

@@ -29,10 +29,13 @@ function positionView(p: collateral.OpenPosition): PositionView {
   const modifyDate = num(extra['modifyDate']);
   if (openDate !== undefined) out.openDate = openDate;
   if (modifyDate !== undefined) out.modifyDate = modifyDate;
-  for (const key of ['pnl', 'pnlPercent', 'margin', 'realizedFunding'] as const) {
+  for (const key of ['pnl', 'pnlPercent', 'margin', 'unrealizedFunding'] as const) {
     const value = text(extra[key]);
     if (value !== undefined) out[key] = value;
   }
+  // `funding`: what the position has paid or received so far
+  const funding = text(extra['funding']);
+  if (funding !== undefined) out.realizedFunding = funding;
   const state = extra['liquidationState'];
   if (state === null || typeof state === 'string') out.liquidationState = state;
   const legs = tpslLegs(extra['tpsl']);
@@ -41,34 +44,16 @@ function positionView(p: collateral.OpenPosition): PositionView {
 }
 
 /**
- * The position's waiting TP/SL legs, as the exchange lists them: `{takeProfitId, takeProfit,
- * stopLossId, stopLoss}` (a side without a leg null), or a list of `{orderId, kind, activationPrice}`
- * (every pair placed). Anything not in either shape is left out.
+ * The position's waiting TP/SL legs from its `tpsl`: null, or `{takeProfitId, takeProfit, stopLossId,
+ * stopLoss}` (a side without a leg null); a side not in that shape is left out.
  */
 function tpslLegs(raw: unknown): TpSlLegView[] {
-  if (typeof raw !== 'object' || raw === null) return [];
-  if (!Array.isArray(raw)) {
-    const pair = raw as Record<string, unknown>;
-    const leg = (id: unknown, price: unknown, kind: TpSlLegView['kind']): TpSlLegView[] => {
-      const orderId = num(id) ?? (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : undefined);
-      const activationPrice = text(price);
-      return orderId !== undefined && activationPrice ? [{ orderId, kind, activationPrice }] : [];
-    };
-    return [
-      ...leg(pair['takeProfitId'], pair['takeProfit'], 'takeProfit'),
-      ...leg(pair['stopLossId'], pair['stopLoss'], 'stopLoss'),
-    ];
-  }
-  return raw.flatMap((item: unknown) => {
-    if (typeof item !== 'object' || item === null) return [];
-    const leg = item as Record<string, unknown>;
-    const orderId = num(leg['orderId']);
-    const price = text(leg['activationPrice']);
-    const kind =
-      leg['kind'] === 'take_profit' ? 'takeProfit' : leg['kind'] === 'stop_loss' ? 'stopLoss' : undefined;
-    return orderId !== undefined && price !== undefined && kind
-      ? [{ orderId, kind, activationPrice: price }]
-      : [];
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [];
+  const pair = raw as Record<string, unknown>;
+  return (['takeProfit', 'stopLoss'] as const).flatMap((kind) => {
+    const orderId = num(pair[`${kind}Id`]);
+    const price = text(pair[kind]);
+    return orderId !== undefined && price !== undefined ? [{ orderId, kind, activationPrice: price }] : [];
   });
 }
 

@@ -127,6 +127,7 @@ const KEPT: ReadonlySet<LiveEvent['channel']> = new Set([
   'balanceMargin',
   'ordersPending',
   'positionsMargin',
+  'positionsAccountMargin',
 ]);
 
 function slotsOf(account: string, p: Pending): Slot[] {
@@ -148,6 +149,9 @@ function slotsOf(account: string, p: Pending): Slot[] {
     } else if (e.channel === 'positionsMargin' && p.allPositions) {
       add('positions.open');
       for (const r of e.records) add('positions.open', r.market);
+    } else if (e.channel === 'positionsAccountMargin') {
+      add('positions.open');
+      add('positions.open', e.position.market);
     }
   }
   return slots;
@@ -193,6 +197,7 @@ function merge(slot: Slot, before: unknown, p: Pending): unknown {
       return undefined;
   }
 }
+
 
 /** The collateral balance of each ticker a `balanceMargin` push names. */
 function marginBalances(e: Extract<LiveEvent, { channel: 'balanceMargin' }>): Record<string, string> {

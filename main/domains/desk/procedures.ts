@@ -102,7 +102,7 @@ export const deskProcedures = {
     "Makes exactly the previewed transfers once confirmed in main's own dialog; failures first.",
     z.strictObject({ previewId: z.uuid() }),
   ),
-  'desk.subAccountTransfer': procedure<{ transactionId: string; amount: string }>()(
+  'desk.subAccountTransfer': procedure<{ transactionId?: string; amount: string }>()(
     "One transfer between the main account and one sub-account (its main balance), after main's confirmation.",
     z.strictObject({
       accountId,

@@ -127,6 +127,8 @@ export interface BoardRowView {
   openPositions?: number;
   /** Distance of the nearest liquidation price from the mark price, in %; undefined without one. */
   liquidationDistance?: string;
+  /** The exchange called a margin call on one of the account's open positions. */
+  marginCall?: boolean;
   keyState: KeyStateView;
   /** When the oldest piece of this row was read (ms since the epoch); undefined when never. */
   asOfMs?: number;

@@ -46,7 +46,7 @@ export interface CandleView {
   quoteVolume: string;
 }
 
-/** The auto-deleveraging rank (0 last in line .. 4 first) of one open position. */
+/** The auto-deleveraging rank (0 last in line .. 4 first) of the account's long or short exposure on a market. */
 export interface AdlRankView {
   market: string;
   positionSide: string;
@@ -117,6 +117,8 @@ export type LiveEvent =
   | { channel: 'ordersExecuted'; order: OrderView }
   | { channel: 'deals'; deal: LiveDealView }
   | { channel: 'positionsMargin'; total: number; records: PositionView[] }
+  /** The exchange called a margin call on a position, or liquidated it (the position as it stood). */
+  | { channel: 'positionsAccountMargin'; event: 'marginCall' | 'liquidation'; position: PositionView }
   | { channel: 'ADLQuantile'; records: AdlRankView[] }
   | ({ channel: 'market' } & MarketStatsView)
   | { channel: 'borrowsMargin'; total: number; records: LiveBorrowView[] }

@@ -17,7 +17,12 @@ export interface PositionView extends OpenPositionView {
   pnl?: string;
   pnlPercent?: string;
   margin?: string;
+  /** Funding already paid (negative) or received over the position's life. */
   realizedFunding?: string;
+  /** Funding the next change of the position settles. */
+  unrealizedFunding?: string;
+  /** Profit already taken by closing part of the position. */
+  realizedPnl?: string;
   liquidationState?: string | null;
   /** The take-profit / stop-loss legs waiting on the position, as the exchange lists them. */
   tpsl?: TpSlLegView[];

@@ -1,7 +1,7 @@
 /** Collateral (margin and futures) trading: orders, leverage, hedge mode, positions, borrows. */
 import { z } from 'zod';
 import type { Stp } from '../../rules/index.ts';
-import { decimal, defined, integerLike, READ, WRITE, type KeyCaller } from './shapes.ts';
+import { decimal, decimalLike, defined, integerLike, READ, WRITE, type KeyCaller } from './shapes.ts';
 import { orderSchema, type Order } from './trading.ts';
 
 export const LEVERAGES = [1, 2, 3, 5, 10, 20, 50, 100] as const;
@@ -61,7 +61,7 @@ export function collateralSummary(c: KeyCaller): Promise<CollateralSummary> {
 
 // Response schemas are built once: building one costs about twenty times as much as using it, and
 // the desk reads these for every account on each refresh.
-const collateralBalanceSchema = z.record(z.string(), decimal);
+const collateralBalanceSchema = z.record(z.string(), decimalLike);
 
 export function collateralBalance(c: KeyCaller, ticker?: string): Promise<Record<string, string>> {
   return c.post('/api/v4/collateral-account/balance', defined({ ticker }), collateralBalanceSchema, READ);
@@ -82,27 +82,42 @@ export function openPositions(c: KeyCaller, market?: string): Promise<OpenPositi
   return c.post('/api/v4/collateral-account/positions/open', defined({ market }), openPositionsSchema, READ);
 }
 
-export const positionHistorySchema = z.looseObject({
-  positionId: z.number().int(),
-  market: z.string(),
-  openDate: z.number(),
-  modifyDate: z.number(),
-  amount: decimal,
-  basePrice: decimal,
-  realizedFunding: decimal,
-  liquidationPrice: decimal.nullable(),
-  liquidationState: z.enum(['margin_call', 'liquidation']).nullable(),
-  orderDetail: z.looseObject({
-    id: z.number(),
-    tradeAmount: decimal,
-    price: decimal,
-    tradeFee: decimal,
-    fundingFee: decimal.nullable(),
-    realizedPnl: decimal.nullable(),
+/**
+ * A position history record. The spec's records name the side `side` with `isHedge`; the published
+ * example still shows the retired `positionSide`: such a record reads the same (hedge when not BOTH).
+ */
+const retiredSide = (v: unknown): unknown => {
+  if (typeof v !== 'object' || v === null || 'side' in v) return v;
+  const side = (v as { positionSide?: unknown }).positionSide;
+  return side === undefined
+    ? v
+    : { ...v, side, isHedge: (v as { isHedge?: unknown }).isHedge ?? side !== 'BOTH' };
+};
+
+export const positionHistorySchema = z.preprocess(
+  retiredSide,
+  z.looseObject({
+    positionId: z.number().int(),
+    market: z.string(),
+    openDate: z.number(),
+    modifyDate: z.number(),
+    amount: decimal,
+    basePrice: decimal,
+    realizedFunding: decimal,
+    liquidationPrice: decimal.nullable(),
+    liquidationState: z.enum(['margin_call', 'liquidation']).nullable(),
+    orderDetail: z.looseObject({
+      id: z.number(),
+      tradeAmount: decimal,
+      price: decimal,
+      tradeFee: decimal,
+      fundingFee: decimal.nullable(),
+      realizedPnl: decimal.nullable(),
+    }),
+    side: z.enum(['LONG', 'SHORT', 'BOTH']),
+    isHedge: z.boolean(),
   }),
-  side: z.enum(['LONG', 'SHORT', 'BOTH']),
-  isHedge: z.boolean(),
-});
+);
 export type PositionHistoryRecord = z.output<typeof positionHistorySchema>;
 const positionsHistorySchema = z.array(positionHistorySchema);
 

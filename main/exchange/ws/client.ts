@@ -51,6 +51,8 @@ export interface WsClientOptions {
   readonly onError?: (error: unknown) => void;
   /** Paces every connect and reconnect with the other clients' (the exchange limits new connections). */
   readonly pacer?: ConnectionPacer;
+  /** Told of each push that arrived but could not be read in its channel's shape (`pushUnreadable`). */
+  readonly onUnreadable?: (channel: Channel) => void;
 }
 
 type Listener<C extends Channel> = (params: ChannelParams[C]) => void;
@@ -91,6 +93,8 @@ export class WsClient {
   readonly #timers: Timers;
   /** How many times the connection became live. */
   connects = 0;
+  /** Pushes that arrived on this socket but could not be read in their channel's shape. */
+  unreadablePushes = 0;
 
   constructor(options: WsClientOptions) {
     this.#options = options;
@@ -169,6 +173,12 @@ export class WsClient {
       if (s.topics.size === 0) this.#subs.delete(channel);
       void this.#sendSubscription(channel);
     };
+  }
+
+  /** A push of `channel` came that its reader could not read: counted and told, the feed is not whole. */
+  pushUnreadable(channel: Channel): void {
+    this.unreadablePushes++;
+    this.#options.onUnreadable?.(channel);
   }
 
   /** Number of server subscriptions (one per channel) and of listeners. */

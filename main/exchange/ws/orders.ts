@@ -1,11 +1,11 @@
 /**
  * Order placement over the WebSocket, beside REST: the same pre-trade checks (`checkOrder`), then the
- * matching `*_place` method with snake_case fields. Answers are the order as `ordersPending` shows it.
+ * matching `*_place` method with snake_case fields. Answers are the order as `ordersPending` shows it
+ * (numeric side and type): the caller reads them with `orderView`.
  */
 import { checkOrder } from '../../rules/index.ts';
 import type { AccountContext, MarketRules, OrderDraft } from '../../rules/index.ts';
 import { ValidationError } from '../errors.ts';
-import type { WsOrder } from './channels.ts';
 import type { WsClient } from './client.ts';
 
 const METHOD: Record<OrderDraft['kind'], string> = {
@@ -49,7 +49,7 @@ export async function placeOrderWs(
   draft: OrderDraft,
   market: MarketRules,
   account: AccountContext = {},
-): Promise<WsOrder> {
+): Promise<unknown> {
   const issues = checkOrder(draft, market, account);
   const first = issues[0];
   if (first) {
@@ -58,12 +58,18 @@ export async function placeOrderWs(
     throw new ValidationError(first.message, { field: first.field, fields });
   }
   const { method, params } = wsOrderRequest(draft);
-  return client.orderRequest<WsOrder>(method, [params]);
+  return client.orderRequest<unknown>(method, [params]);
 }
 
-/** Cancels every open order of a market (or of every market, `market` omitted) in one call: the orders cancelled. */
-export function cancelAllOrdersWs(client: WsClient, market?: string): Promise<WsOrder[]> {
-  return client.orderRequest<WsOrder[]>('order_cancel_all', [market ? { market } : {}]);
+/** Every kind of order `order_cancel_all` can cancel; kinds a market does not have are not matched. */
+export const CANCEL_ALL_TYPES = ['spot', 'margin', 'futures'] as const;
+
+/**
+ * Cancels every open order of one market in one call (`order_cancel_all` takes one market and the
+ * order kinds). The exchange answers an empty object, not the orders: read them again to know.
+ */
+export async function cancelAllOrdersWs(client: WsClient, market: string): Promise<void> {
+  await client.orderRequest<unknown>('order_cancel_all', [{ market, type: [...CANCEL_ALL_TYPES] }]);
 }
 
 /**
@@ -73,10 +79,10 @@ export function cancelAllOrdersWs(client: WsClient, market?: string): Promise<Ws
 export function modifyOrderWs(
   client: WsClient,
   input: { market: string; orderId: number; price?: string; amount?: string; activationPrice?: string },
-): Promise<WsOrder> {
+): Promise<unknown> {
   const params: Record<string, unknown> = { market: input.market, order_id: input.orderId };
   if (input.price !== undefined) params['price'] = input.price;
   if (input.amount !== undefined) params['amount'] = input.amount;
   if (input.activationPrice !== undefined) params['activation_price'] = input.activationPrice;
-  return client.orderRequest<WsOrder>('order_modify', [params]);
+  return client.orderRequest<unknown>('order_modify', [params]);
 }

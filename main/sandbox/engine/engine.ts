@@ -274,6 +274,7 @@ export class Engine {
           market: m.name,
           accountId: o.owner,
           orderId: o.id,
+          dealOrderId: (o === maker ? taker : maker).id,
           clientOrderId: o.clientOrderId,
           side: o.side,
           role,

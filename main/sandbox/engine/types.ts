@@ -8,6 +8,8 @@ export interface Deal {
   market: string;
   accountId: string;
   orderId: number;
+  /** The other side's order (absent in deals kept before it was recorded). */
+  dealOrderId?: number;
   clientOrderId: string;
   side: Side;
   role: 1 | 2;

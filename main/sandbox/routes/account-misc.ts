@@ -145,7 +145,8 @@ export function accountMiscRoutes(state: SandboxState, positions: Positions): Pr
         if (to === 'main') creditMain(account, ticker, amount);
         else if (to === 'spot') spot(account, ticker).available += toLedger(amount);
         else account.collateral.set(ticker, collateralBalance(account, ticker).plus(amount));
-        return {};
+        // an empty list, as the exchange answers a transfer between balances
+        return [];
       },
     },
     {

@@ -85,12 +85,23 @@ export function sweepClosed(engine: Engine, positions: Positions): void {
   }
 }
 
-/** The take-profit / stop-loss legs waiting on a position, oldest first; null when it has none. */
+/** The TP/SL of a position as `positions/open` lists it; a side without a leg is null. */
+export interface TpSlPair {
+  takeProfitId: number | null;
+  takeProfit: string | null;
+  stopLossId: number | null;
+  stopLoss: string | null;
+}
+
+/**
+ * The take-profit / stop-loss legs waiting on a position, as the exchange lists them: one of each kind
+ * (the newest, when pairs were added one after another); null when it has none.
+ */
 export function tpslOf(
   engine: Engine,
   positions: Positions,
   position: { accountId: string; market: string; side: PositionSide },
-): Array<{ orderId: number; kind: TpSlKind; activationPrice: string }> | null {
+): TpSlPair | null {
   const m = engine.market(position.market);
   const legs = engine
     .openOrders(position.accountId)
@@ -102,12 +113,17 @@ export function tpslOf(
         !o.activated &&
         stillCloses(positions, o),
     )
-    .map((o) => ({
-      orderId: o.id,
-      kind: o.tpsl as TpSlKind,
-      activationPrice: fromUnits(o.activationPrice ?? 0n, m.moneyPrec),
-    }));
-  return legs.length > 0 ? legs : null;
+    .sort((a, b) => b.id - a.id);
+  const tp = legs.find((o) => o.tpsl === 'take_profit');
+  const sl = legs.find((o) => o.tpsl === 'stop_loss');
+  if (!tp && !sl) return null;
+  const price = (o: typeof tp) => (o ? fromUnits(o.activationPrice ?? 0n, m.moneyPrec) : null);
+  return {
+    takeProfitId: tp?.id ?? null,
+    takeProfit: price(tp),
+    stopLossId: sl?.id ?? null,
+    stopLoss: price(sl),
+  };
 }
 
 function placeCollateralMarket(
@@ -297,6 +313,8 @@ export function collateralRoutes(state: SandboxState, engine: Engine, positions:
             const last = new Decimal(state.lastPrices.get(p.market) || m.basePrice);
             const margin = p.amount.abs().times(p.basePrice).div(lev);
             const pnl = last.minus(p.basePrice).times(p.amount);
+            // as the exchange answers it: `funding` paid or received so far, `unrealizedFunding` what the
+            // next change settles (the sandbox settles funding at each period: nothing is pending)
             return {
               positionId: p.positionId,
               market: p.market,
@@ -310,10 +328,10 @@ export function collateralRoutes(state: SandboxState, engine: Engine, positions:
               pnlPercent: margin.isZero() ? '0' : pnl.div(margin).times(100).toDecimalPlaces(2).toFixed(),
               margin: margin.toDecimalPlaces(8).toFixed(),
               freeMargin,
-              realizedFunding: p.realizedFunding.toFixed(),
-              positionSide: p.side,
-              isHedge: p.isHedge,
+              funding: p.realizedFunding.toFixed(),
+              unrealizedFunding: '0',
               tpsl: tpslOf(engine, positions, p),
+              positionSide: p.side,
             };
           });
       },

@@ -40,12 +40,15 @@ export function subAccountRoutes(state: SandboxState): PrivateRoute[] {
         const search = optString(body, 'search');
         const data = subsOf(state, account)
           .filter((s) => !search || s.label.includes(search))
+          // as the exchange lists a sub-account: its user, colour and KYC beside the alias and permissions
           .map((s) => ({
             id: s.subAccountId,
             alias: s.label,
+            userId: s.id,
             email: s.email,
             status: 'active',
-            receivable: true,
+            color: '#4C6EF5',
+            kyc: { shareKyc: true, kycStatus: 'shared' },
             permissions: { spotEnabled: true, collateralEnabled: true },
           }));
         return { data, limit: 100, offset: 0 };

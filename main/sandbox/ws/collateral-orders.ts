@@ -19,6 +19,24 @@ import type { Account, MarketDef, SandboxState } from '../state.ts';
 import { bboPrice, uniqueClientId } from './order-helpers.ts';
 import { wsOrder } from './shapes.ts';
 
+/** The fields of each leg of a `collateral_order_tpsl_place` answer, as published. */
+const TPSL_LEG_FIELDS = [
+  'id',
+  'market',
+  'type',
+  'side',
+  'reduce_only',
+  'position_side',
+  'ctime',
+  'activation_price',
+  'activation_condition',
+  'activated',
+  'price',
+  'amount',
+  'left',
+  'status',
+] as const;
+
 interface Oco {
   limit: Order;
   stop: Order;
@@ -194,7 +212,15 @@ export class CollateralOrders {
     const takeProfit = leg(tp, long, 'take_profit');
     const stopLoss = leg(sl, !long, 'stop_loss');
     this.engine.checkStops(m.name);
-    return { take_profit: this.json(takeProfit), stop_loss: this.json(stopLoss) };
+    return { take_profit: this.tpslLeg(takeProfit), stop_loss: this.tpslLeg(stopLoss) };
+  }
+
+  /** A leg as `collateral_order_tpsl_place` answers it: the order's trigger fields, no fills yet. */
+  private tpslLeg(o: Order): Record<string, unknown> {
+    const order = this.json(o);
+    const out: Record<string, unknown> = {};
+    for (const k of TPSL_LEG_FIELDS) out[k] = order[k];
+    return out;
   }
 
   modify(account: Account, old: Order, body: Body): Order {

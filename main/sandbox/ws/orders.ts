@@ -9,7 +9,6 @@ import type { Engine, PlaceRequest } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
 import { toUnits, unitsToDecimal } from '../engine/units.ts';
 import { ApiError, fieldError, regionBlocked } from '../http/errors.ts';
-import { optString } from '../http/fields.ts';
 import type { Body } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
 import { collateralRoutes } from '../routes/collateral.ts';
@@ -100,6 +99,8 @@ export function orderError(e: unknown): RpcError {
   if (body.code === 114 || body.code === 116 || body.code === 40) return { code: body.code, message: text };
   return { code: WS_ERRORS.invalidArgument.code, message: first ? `${first[0]}: ${text}` : text };
 }
+
+const CANCEL_TYPES: ReadonlySet<string> = new Set(['spot', 'margin', 'futures']);
 
 export class OrderMethods {
   private readonly state: SandboxState;
@@ -200,18 +201,31 @@ export class OrderMethods {
         this.engine.cancel(o);
         return this.json(o);
       }
-      case 'order_cancel_all': {
-        const market = optString(body, 'market');
-        if (market) spotMarket(this.state, body);
-        const out: unknown[] = [];
-        for (const o of this.engine.openOrders(account.id).sort((a, b) => a.id - b.id)) {
-          if (market && o.market !== market) continue;
-          this.engine.cancel(o);
-          out.push(this.json(o));
-        }
-        return out;
-      }
+      case 'order_cancel_all':
+        return this.cancelAll(account, body);
     }
+  }
+
+  /**
+   * `order_cancel_all`: one market and the kinds of order to cancel (any of `spot`, `margin`,
+   * `futures`, at least one, none twice); answers an empty object, as the exchange does.
+   */
+  private cancelAll(account: Account, body: Body): Record<string, never> {
+    const market = body['market'];
+    const m = typeof market === 'string' ? this.state.markets.get(market) : undefined;
+    if (!m) throw invalidArgument('market does not exist');
+    const types = body['type'];
+    if (!Array.isArray(types)) throw invalidArgument('order types must be an array');
+    if (types.length === 0) throw invalidArgument('at least one order type should be specified');
+    if (new Set(types).size !== types.length || !types.every((t) => CANCEL_TYPES.has(t as string)))
+      throw invalidArgument('invalid or duplicate order type');
+    const kinds = new Set(types as string[]);
+    for (const o of this.engine.openOrders(account.id).sort((a, b) => a.id - b.id)) {
+      if (o.market !== m.name) continue;
+      const kind = m.type === 'futures' ? 'futures' : o.collateral ? 'margin' : 'spot';
+      if (kinds.has(kind)) this.engine.cancel(o);
+    }
+    return {};
   }
 
   /** Spot stop orders REST has no route for: stop market with a base amount, stop limit at the best price. */

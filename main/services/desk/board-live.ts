@@ -1,6 +1,6 @@
 /**
  * The board live: while a page shows the board, every account of the desk follows its WebSocket
- * (balanceSpot, balanceMargin, ordersPending, positionsMargin, all markets). The pushes are kept by
+ * (balanceSpot, balanceMargin, ordersPending, positionsMargin, positionsAccountMargin, all markets). The pushes are kept by
  * the pushed state (`PushedState`), which says which accounts it changed; those accounts' rows are
  * drawn again from the store and sent as `desk.boardRows`, at most every 250 ms. The sockets open at
  * the pace the exchange allows (`ConnectionPacer`), behind any socket a screen is waiting on; an
@@ -16,8 +16,17 @@ import type { Logger } from '../../log.ts';
 import type { Channel, Lane } from '../../exchange/ws/index.ts';
 import type { MemoryTrim } from '../memory-trim.ts';
 
-/** The channels a board row is made of. */
-export const BOARD_CHANNELS = ['balanceSpot', 'balanceMargin', 'ordersPending', 'positionsMargin'] as const;
+/**
+ * The channels a board row is made of; `positionsAccountMargin` brings a margin call or liquidation the
+ * moment the exchange calls it.
+ */
+export const BOARD_CHANNELS = [
+  'balanceSpot',
+  'balanceMargin',
+  'ordersPending',
+  'positionsMargin',
+  'positionsAccountMargin',
+] as const;
 /** The stored kinds those pushes change. */
 const BOARD_KINDS: ReadonlySet<KnownKind> = new Set<KnownKind>([
   'balances.spot',

@@ -142,6 +142,7 @@ export function boardRow(account: AccountInfo, pieces: AccountPieces, prices: Pr
       }
     }
     row.openPositions = positions.length;
+    if (positions.some((p) => p.liquidationState === 'margin_call')) row.marginCall = true;
     row.unrealizedPnl = show(pnl);
     row.marginUsed = show(margin);
     const base = collateral.plus(pnl);

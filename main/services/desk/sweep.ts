@@ -213,7 +213,7 @@ export class Sweeps {
           amount: leg.amount,
           ticker: plan.ticker,
         });
-        results.push({ ...leg, ok: true, transactionId });
+        results.push({ ...leg, ok: true, ...(transactionId === undefined ? {} : { transactionId }) });
       } catch (error) {
         const ipc = userFacing(error) ?? { code: 'internal', message: 'The transfer failed.' };
         results.push({ ...leg, ok: false, error: ipc });

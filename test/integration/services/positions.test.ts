@@ -55,8 +55,9 @@ describe('positions procedures against the sandbox', () => {
         accountId: main,
       }),
     );
+    // the exchange ranks a market's long and short exposure: this long position's side is LONG
     const btc = ranks.find((r) => r.market === 'BTC_PERP');
-    expect(btc?.positionSide).toBe('BOTH');
+    expect(btc?.positionSide).toBe('LONG');
     expect(btc?.quantile).toBeGreaterThanOrEqual(0);
     expect(btc?.quantile).toBeLessThanOrEqual(4);
   });

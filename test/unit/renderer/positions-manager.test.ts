@@ -42,7 +42,7 @@ function sandboxLike(procedure: string, input: unknown): unknown {
     case 'live.subscribe':
       return { ok: true, value: `00000000-0000-4000-8000-${String(++nextSub).padStart(12, '0')}` };
     case 'positions.adl':
-      return { ok: true, value: [{ market: 'BTC_PERP', positionSide: 'BOTH', quantile: 2 }] };
+      return { ok: true, value: [{ market: 'BTC_PERP', positionSide: 'LONG', quantile: 2 }] };
     case 'positions.setLeverage':
       return { ok: true, value: (input as { leverage: number }).leverage };
     case 'known.recall':
@@ -150,7 +150,7 @@ describe('PositionsManager', () => {
       events: [
         {
           channel: 'ADLQuantile',
-          records: [{ market: 'BTC_PERP', positionSide: 'BOTH', quantile: 4 }],
+          records: [{ market: 'BTC_PERP', positionSide: 'LONG', quantile: 4 }],
         },
         {
           channel: 'positionsMargin',

@@ -21,6 +21,7 @@ const GRIDS_AFTER_MS = 1_000;
 /** Why a row stands out, in words (empty when it does not). */
 export function attentionOf(row: BoardRowView, rules: AttentionRules, nowMs: number): string[] {
   const out: string[] = [];
+  if (row.marginCall) out.push('margin call');
   if (
     row.liquidationDistance !== undefined &&
     compareDecimal(row.liquidationDistance, rules.liquidationPct) <= 0

@@ -129,8 +129,15 @@ export class PositionsManager {
     return this.remembered;
   }
 
+  /** The ADL rank of the position's exposure: the exchange ranks a market's long and short sides. */
   adlOf(p: PositionView): number | undefined {
-    return this.adl[adlKey(p.market, p.positionSide ?? 'BOTH')];
+    const side =
+      p.positionSide === 'LONG' || p.positionSide === 'SHORT'
+        ? p.positionSide
+        : p.amount.startsWith('-')
+          ? 'SHORT'
+          : 'LONG';
+    return this.adl[adlKey(p.market, side)];
   }
 
   /** The open positions shown: the exchange's, or the last known ones (empty while nothing is known). */
