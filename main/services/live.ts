@@ -115,8 +115,11 @@ export class LiveService {
           this.#events.emit('ws.batch', { accountId: account, ...batch });
           this.#onBatch?.(account, batch.events, this.#listeners.has(`${account}\npositionsMargin\n*`));
         },
-        onUnreadable: (channel) =>
-          this.#log.log('warn', `a ${channel} push of ${account} not in the channel's shape was dropped`),
+        // A push its reader cannot read may hide a change: the socket is stale until it reads again.
+        onUnreadable: (channel) => {
+          this.#log.log('warn', `a ${channel} push of ${account} not in the channel's shape was dropped`);
+          this.#clients.peek(account)?.unreadable(channel);
+        },
       });
       this.#coalescers.set(account, coalescer);
     }

@@ -149,27 +149,41 @@ export const PRIVATE_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   'borrowsMargin',
 ]);
 
-/** The market or ticker a push is about ('' for account-wide pushes). */
-export function pushTopic(channel: Channel, params: unknown): string {
-  const p = params as unknown[];
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const item = (v: unknown, i: number): unknown => (Array.isArray(v) ? (v as unknown[])[i] : undefined);
+const marketOf = (v: unknown): string | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+    ? text((v as { market?: unknown }).market)
+    : undefined;
+
+/**
+ * The market or ticker a push is about ('' for account-wide pushes), or undefined when the push does
+ * not name it where its channel does: the client cannot route such a push and drops it as unreadable.
+ * Only the routing is checked here; each channel's reader (`views.ts`) checks the rest.
+ */
+export function pushTopic(channel: Channel, params: unknown): string | undefined {
   switch (channel) {
     case 'lastprice':
     case 'bookTicker':
     case 'trades':
     case 'premiumIndex':
     case 'market':
-      return p[0] as string;
+      return text(item(params, 0));
     case 'depth':
-      return p[2] as string;
     case 'deals':
-      return p[2] as string;
+      return text(item(params, 2));
     case 'ordersPending':
-      return (p[1] as WsOrder).market;
+      return marketOf(item(params, 1));
     case 'ordersExecuted':
-      return (p[0] as WsOrder).market;
+      return marketOf(item(params, 0));
     default:
       return '';
   }
+}
+
+/** Whether `name` is one of the channels this app reads. */
+export function isChannel(name: string): name is Channel {
+  return Object.hasOwn(CHANNEL_SET, name);
 }
 
 /**
