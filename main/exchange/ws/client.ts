@@ -210,7 +210,7 @@ export class WsClient {
     const why = `The live data is stale: the exchange sent ${reason}. The app reconnects and reads the account again.`;
     this.#options.onError?.(new ExchangeError('stale_feed', why));
     if (!socket) return this.#tell();
-    this.#drop(socket);
+    this.#drop();
     socket.terminate();
   }
 
@@ -262,7 +262,7 @@ export class WsClient {
         );
     });
     socket.on('close', () => {
-      if (this.#socket === socket) this.#drop(socket);
+      if (this.#socket === socket) this.#drop();
     });
   }
 
@@ -326,7 +326,7 @@ export class WsClient {
   }
 
   /** Forgets the socket (closed, or dropped as stale), fails its requests and schedules the reconnect. */
-  #drop(socket: WebSocket): void {
+  #drop(): void {
     this.#socket = undefined;
     this.#held = undefined;
     this.#timers.clearTimeout(this.#pingTimer);
