@@ -184,7 +184,7 @@ describe('the Sub-accounts screen in Chromium', () => {
       .poll(async () => (await form.getByTestId('error-notice').textContent()) ?? '')
       .toContain('clipboard');
 
-    app.desktop.clipboard = 'new-secret';
+    app.desktop.clipboard = 'new-secret-'.padEnd(32, '0');
     await page.getByTestId('sub-rotate-submit').click();
     await expect.poll(() => page.getByTestId('sub-rotate-done').isVisible()).toBe(true);
     expect(app.desktop.confirmations.at(-1)?.facts).toContainEqual({

@@ -241,11 +241,11 @@ describe('account keys', () => {
   }
 
   it('removes an account only when confirmed: declined, the keychain entry stays', async () => {
-    const { id } = await added('Spare key', 'pub-untrusted-0001', 'sec-untrusted-0001-abcdef');
+    const { id } = await added('Spare key', 'pub-untrusted-0001', 'sec-untrusted-0001-abcdef0123456789');
     const refused = await answering(false, () => call('accounts.remove', { id }));
     expect(refused).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
     expect(core.accounts.registry.get(id)?.label).toBe('Spare key');
-    expect(await keychain.get(id)).toBe('sec-untrusted-0001-abcdef');
+    expect(await keychain.get(id)).toBe('sec-untrusted-0001-abcdef0123456789');
 
     await ok('accounts.remove', { id });
     expect(desktop.confirmations.at(-1)).toMatchObject({ action: 'Remove account' });
@@ -256,15 +256,15 @@ describe('account keys', () => {
   });
 
   it('rotates a key only when confirmed, stating the old and new public key; declined, nothing is taken', async () => {
-    const { id } = await added('Rotating key', 'pub-untrusted-0002', 'sec-untrusted-0002-abcdef');
-    desktop.clipboard = 'sec-untrusted-0003-abcdef';
+    const { id } = await added('Rotating key', 'pub-untrusted-0002', 'sec-untrusted-0002-abcdef0123456789');
+    desktop.clipboard = 'sec-untrusted-0003-abcdef0123456789';
     const refused = await answering(false, () =>
       call('accounts.rotateFromClipboard', { id, apiKey: 'pub-untrusted-0003' }),
     );
     expect(refused).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
     expect(core.accounts.registry.get(id)?.apiKey).toBe('pub-untrusted-0002');
-    expect(await keychain.get(id)).toBe('sec-untrusted-0002-abcdef');
-    expect(desktop.clipboard).toBe('sec-untrusted-0003-abcdef');
+    expect(await keychain.get(id)).toBe('sec-untrusted-0002-abcdef0123456789');
+    expect(desktop.clipboard).toBe('sec-untrusted-0003-abcdef0123456789');
 
     await ok('accounts.rotateFromClipboard', { id, apiKey: 'pub-untrusted-0003' });
     expect(facts()).toMatchObject({
@@ -273,7 +273,7 @@ describe('account keys', () => {
       'New public key': 'pub-untrusted-0003',
     });
     expect(core.accounts.registry.get(id)?.apiKey).toBe('pub-untrusted-0003');
-    expect(await keychain.get(id)).toBe('sec-untrusted-0003-abcdef');
+    expect(await keychain.get(id)).toBe('sec-untrusted-0003-abcdef0123456789');
     await ok('accounts.remove', { id });
   });
 });
