@@ -1,5 +1,6 @@
-import { app, BrowserWindow, clipboard, dialog, Notification } from 'electron';
+import { app, BrowserWindow, dialog, Notification } from 'electron';
 import type { Platform } from '../platform.ts';
+import { copySecret, takeSecret } from './clipboard.ts';
 
 /** Notifications possibly still on screen: kept referenced so a click reaches its handler. */
 const shown = new Set<Notification>();
@@ -9,15 +10,8 @@ const shown = new Set<Notification>();
  * brings the app's window to the front).
  */
 export const electronPlatform: Platform = {
-  async takeSecretFromClipboard() {
-    const text = (await clipboard.readText()).trim();
-    clipboard.clear();
-    return text || undefined;
-  },
-  writeToClipboard(text) {
-    clipboard.writeText(text);
-    return Promise.resolve(true);
-  },
+  takeSecretFromClipboard: takeSecret,
+  writeToClipboard: copySecret,
   async chooseFileToOpen(title, filters) {
     const options = { title, filters, properties: ['openFile' as const] };
     const parent = BrowserWindow.getFocusedWindow();
