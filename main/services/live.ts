@@ -13,6 +13,7 @@ import {
   type Channel,
   type Lane,
   type WsClient,
+  type WsClientOptions,
 } from '../exchange/ws/index.ts';
 import { adlRanks, candleRows, orderView } from '../exchange/ws/views.ts';
 import type { CandleInterval } from '../exchange/ws/channels.ts';
@@ -77,6 +78,8 @@ export class LiveService {
     log: Logger,
     onBatch?: (account: string, events: readonly LiveEvent[], allPositions: boolean) => void,
     pacer: ConnectionPacer = new ConnectionPacer(),
+    /** The sockets' timing (reconnect backoff, ping period), the client's defaults otherwise. */
+    timing: Pick<WsClientOptions, 'backoff' | 'pingMs' | 'requestTimeoutMs'> = {},
   ) {
     this.pacer = pacer;
     this.#onBatch = onBatch;
@@ -95,6 +98,7 @@ export class LiveService {
       },
       onError: (error) => log.log('warn', `WebSocket of ${account}`, error),
       pacer,
+      ...timing,
     }));
   }
 
