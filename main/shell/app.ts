@@ -7,6 +7,7 @@ import { originOf } from '../ipc/sender.ts';
 import { createLogger, fileSink } from '../log.ts';
 import { developmentServer } from './development.ts';
 import { connectIpc } from './ipc.ts';
+import { refusalMessage, refusedSwitch } from './launch-guard.ts';
 import { installMenu } from './menu.ts';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './protocol.ts';
 import { electronPlatform } from './platform.ts';
@@ -24,6 +25,17 @@ export interface DesktopPaths {
 
 /** Starts the desktop app: one hardened window on the built renderer, IPC wired to the core. */
 export function runDesktopApp(paths: DesktopPaths): void {
+  // Before anything else: a packaged app with remote debugging switched on quits at once.
+  const refused = app.isPackaged
+    ? refusedSwitch(process.argv, (name) => app.commandLine.hasSwitch(name))
+    : undefined;
+  if (refused !== undefined) {
+    const message = refusalMessage(refused);
+    process.stderr.write(`${message}\n`);
+    dialog.showErrorBox('TXC Desk did not start', message);
+    app.exit(1);
+    return;
+  }
   registerAppScheme();
   if (!app.requestSingleInstanceLock()) {
     app.quit();

@@ -111,6 +111,13 @@ export class FakeApp {
   isPackaged = true;
   hasLock = true;
   quitCalls = 0;
+  /** The exit code `exit` was called with, if it was. */
+  exitCode: number | undefined;
+  /** Switches Chromium was given (what `commandLine.hasSwitch` answers from). */
+  readonly switches = new Set<string>();
+  readonly commandLine = {
+    hasSwitch: (name: string): boolean => this.switches.has(name),
+  };
   #ready: () => void = () => undefined;
   readonly ready = new Promise<void>((resolve) => (this.#ready = resolve));
   requestSingleInstanceLock(): boolean {
@@ -118,6 +125,9 @@ export class FakeApp {
   }
   quit(): void {
     this.quitCalls++;
+  }
+  exit(code = 0): void {
+    this.exitCode = code;
   }
   on(event: string, h: Handler): this {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), h]);
