@@ -48,7 +48,7 @@ async function main(mode: Mode, dataDir: string, seed: number): Promise<void> {
     const file = cacheFilePath(dataDir, 'terminate');
     // Created and migrated first, as the app's writer does.
     await (await openCache({ dataDir, profile: 'terminate', readWorkers: 0 })).close();
-    for (let round = 0; round < 6; round++) {
+    for (let round = 0; round < 3; round++) {
       const workers = (['write', 'read'] as const).map(
         (role) => new Worker(cacheWorkerUrl(), { workerData: { file, role } }),
       );
