@@ -77,7 +77,26 @@ export class AccountService {
     return this.registry.list().map(accountView);
   }
 
+  /**
+   * Registers an account with the secret on the clipboard, once the person confirmed in main's own
+   * dialog which account it is for: only then is the clipboard read (and cleared). Declined, nothing
+   * is read.
+   */
   async addFromClipboard(input: Omit<NewAccount, 'secret' | 'connection'>): Promise<AccountView> {
+    await requireConfirmation(this.#platform, {
+      title: `Add "${input.label}" with the API secret on the clipboard?`,
+      facts: [
+        { label: 'Account', value: `${input.label} (${kindWords(input.kind)})` },
+        { label: 'Public key', value: input.apiKey },
+        ...(input.subAccountId ? [{ label: 'Sub-account id', value: input.subAccountId }] : []),
+        { label: 'Exchange', value: describeConnection(this.#connection.id) },
+        {
+          label: 'Secret',
+          value: 'read from the clipboard into the keychain, then the clipboard is cleared',
+        },
+      ],
+      action: 'Add account',
+    });
     const secret = await this.#platform.takeSecretFromClipboard();
     if (!secret) throw NO_SECRET;
     return accountView(await this.registry.add({ ...input, secret, connection: this.#connection.id }));

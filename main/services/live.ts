@@ -14,6 +14,7 @@ import {
   type Channel,
   type Lane,
   type WsClient,
+  type WsClientOptions,
 } from '../exchange/ws/index.ts';
 import { adlRanks, candleRows, orderView } from '../exchange/ws/views.ts';
 import type { CandleInterval } from '../exchange/ws/channels.ts';
@@ -77,6 +78,8 @@ export class LiveService {
     log: Logger,
     onBatch?: (account: string, events: readonly LiveEvent[], allPositions: boolean) => void,
     pacer: ConnectionPacer = new ConnectionPacer(),
+    /** The sockets' timing (reconnect backoff, ping period), the client's defaults otherwise. */
+    timing: Pick<WsClientOptions, 'backoff' | 'pingMs' | 'requestTimeoutMs'> = {},
   ) {
     this.pacer = pacer;
     this.#onBatch = onBatch;
@@ -96,6 +99,7 @@ export class LiveService {
       onUnreadable: (channel) =>
         log.log('warn', `a ${channel} push of ${account} was not in the channel's shape and was not used`),
       pacer,
+      ...timing,
     }));
   }
 
@@ -116,8 +120,9 @@ export class LiveService {
           this.#events.emit('ws.batch', { accountId: account, ...batch });
           this.#onBatch?.(account, batch.events, this.#listeners.has(`${account}\npositionsMargin\n*`));
         },
-        // the socket it came on counts it (and says so): its feed is not whole
-        onUnreadable: (channel) => this.#clients.peek(account)?.pushUnreadable(channel),
+        // A push its reader cannot read may hide a change: the socket counts it, logs it and is stale
+        // until it reads again.
+        onUnreadable: (channel) => this.#clients.peek(account)?.unreadable(channel),
       });
       this.#coalescers.set(account, coalescer);
     }

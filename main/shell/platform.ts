@@ -1,6 +1,7 @@
-import { app, BrowserWindow, clipboard, dialog, Notification } from 'electron';
+import { app, BrowserWindow, dialog, Notification } from 'electron';
 import { plainConfirmation } from '../dialog-text.ts';
 import type { Platform } from '../platform.ts';
+import { copySecret, takeSecret } from './clipboard.ts';
 
 /** An action pressed sooner than this after a question appeared is ignored, and the question stays. */
 export const ANSWER_AFTER_MS = 800;
@@ -13,15 +14,8 @@ const shown = new Set<Notification>();
  * brings the app's window to the front).
  */
 export const electronPlatform: Platform = {
-  async takeSecretFromClipboard() {
-    const text = (await clipboard.readText()).trim();
-    clipboard.clear();
-    return text || undefined;
-  },
-  writeToClipboard(text) {
-    clipboard.writeText(text);
-    return Promise.resolve(true);
-  },
+  takeSecretFromClipboard: takeSecret,
+  writeToClipboard: copySecret,
   async chooseFileToOpen(title, filters) {
     const options = { title, filters, properties: ['openFile' as const] };
     const parent = BrowserWindow.getFocusedWindow();

@@ -1,5 +1,5 @@
 import { UserFacingError } from '../errors.ts';
-import { redact, registerSecret } from '../log.ts';
+import { MIN_SECRET_LENGTH, redact, registerSecret } from '../log.ts';
 
 /** Keychain service name under which every API secret of the app is kept. */
 export const SECRET_SERVICE = 'txc-desk';
@@ -55,6 +55,21 @@ function checkKeyId(keyId: string): void {
     );
 }
 
+/**
+ * Refuses a secret shorter than the exchange issues: a part of one (copied in a hurry) would only fail
+ * every signed call, and a value that short cannot be told apart from ordinary words in the log.
+ */
+function checkSecret(secret: string): void {
+  if (typeof secret !== 'string' || secret === '')
+    throw new UserFacingError('invalid_input', 'the secret must not be empty', 'secret');
+  if (secret.length < MIN_SECRET_LENGTH)
+    throw new UserFacingError(
+      'invalid_input',
+      `The secret is ${String(secret.length)} characters long; the exchange issues secrets of ${String(MIN_SECRET_LENGTH)} or more. Copy the whole secret and try again.`,
+      'secret',
+    );
+}
+
 async function loadKeytar(): Promise<KeytarBackend> {
   const module = (await import('keytar')) as KeytarBackend & { default?: KeytarBackend };
   return module.default ?? module;
@@ -94,8 +109,7 @@ export class KeytarSecretStore implements SecretStore {
 
   async set(keyId: string, secret: string): Promise<void> {
     checkKeyId(keyId);
-    if (typeof secret !== 'string' || secret === '')
-      throw new UserFacingError('invalid_input', 'the secret must not be empty', 'secret');
+    checkSecret(secret);
     registerSecret(secret);
     await this.use('store a secret', (k) => k.setPassword(this.service, keyId, secret));
   }
@@ -125,7 +139,7 @@ export class MemorySecretStore implements SecretStore {
 
   async set(keyId: string, secret: string): Promise<void> {
     checkKeyId(keyId);
-    if (secret === '') throw new UserFacingError('invalid_input', 'the secret must not be empty', 'secret');
+    checkSecret(secret);
     registerSecret(secret);
     this.secrets.set(keyId, secret);
   }

@@ -185,7 +185,7 @@ describe('the Sub-accounts screen in Chromium', () => {
       .toContain('clipboard');
 
     // A made-up pair: tried, refused in plain words, and the old key stays.
-    app.desktop.clipboard = 'new-secret';
+    app.desktop.clipboard = 'new-secret-'.padEnd(32, '0');
     await page.getByTestId('sub-rotate-submit').click();
     await expect
       .poll(async () => (await form.getByTestId('error-notice').textContent()) ?? '')

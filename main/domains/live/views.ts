@@ -2,7 +2,11 @@
 import type { OrderView } from '../orders/views.ts';
 import type { PositionView } from '../positions/views.ts';
 
-export type LiveState = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stopped';
+/**
+ * An account's WebSocket: `stale` while its data may have missed a change (a ping unanswered, a push
+ * that could not be read), until it has reconnected, read the account again and had a good frame.
+ */
+export type LiveState = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stale' | 'stopped';
 
 /** One price level of a book: price and amount (an amount of 0 in a diff removes the level). */
 export type LevelView = [price: string, amount: string];

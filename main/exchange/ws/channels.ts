@@ -160,31 +160,46 @@ export const PRIVATE_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   'borrowsMargin',
 ]);
 
-/** The market or ticker a push is about ('' for account-wide pushes). */
-export function pushTopic(channel: Channel, params: unknown): string {
-  const p = params as unknown[];
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const item = (v: unknown, i: number): unknown => (Array.isArray(v) ? (v as unknown[])[i] : undefined);
+const marketOf = (v: unknown): string | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+    ? text((v as { market?: unknown }).market)
+    : undefined;
+
+/**
+ * The market or ticker a push is about ('' for account-wide pushes), or undefined when the push does
+ * not name it where its channel does: the client cannot route such a push and drops it as unreadable.
+ * Only the routing is checked here; each channel's reader (`views.ts`) checks the rest.
+ */
+export function pushTopic(channel: Channel, params: unknown): string | undefined {
   switch (channel) {
     case 'lastprice':
     case 'trades':
     case 'market':
-      return p[0] as string;
+      return text(item(params, 0));
     case 'premiumIndex':
       // every market in one push (no market named on subscribe): account-wide
-      return typeof p[0] === 'string' ? p[0] : '';
+      return text(item(params, 0)) ?? '';
     case 'bookTicker':
       // `[[time, time, market, ...]]`: one market's best prices (several at once go to every listener)
-      return p.length === 1 ? ((p[0] as unknown[])[2] as string) : '';
+      if (!Array.isArray(params)) return undefined;
+      return params.length === 1 ? text(item(params[0], 2)) : '';
     case 'depth':
-      return p[2] as string;
     case 'deals':
-      return p[2] as string;
+      return text(item(params, 2));
     case 'ordersPending':
-      return (p[1] as WsOrder).market;
+      return marketOf(item(params, 1));
     case 'ordersExecuted':
-      return (p[0] as WsOrder).market;
+      return marketOf(item(params, 0));
     default:
       return '';
   }
+}
+
+/** Whether `name` is one of the channels this app reads. */
+export function isChannel(name: string): name is Channel {
+  return Object.hasOwn(CHANNEL_SET, name);
 }
 
 /**

@@ -3,7 +3,7 @@
  * price, a last price) keeps only its latest value per market; every other push is kept, in order.
  * A 0.5 s premiumIndex stream over dozens of markets thus becomes one batch per window. Each push is
  * read into its channel's views as it comes in; one not in its channel's shape is not delivered and is
- * told to `onUnreadable` (the live service counts it against the socket: `WsClient.pushUnreadable`).
+ * told to `onUnreadable` (the live service counts it against the socket: `WsClient.unreadable`).
  */
 import type { LiveEvent } from '../../domains/live/views.ts';
 import type { Channel } from './channels.ts';

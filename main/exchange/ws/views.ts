@@ -2,7 +2,7 @@
  * Each WebSocket push read once, in main, into the plain views the renderer and services use: one
  * reader per channel, in the shapes the exchange publishes (numbers become words in `codes.ts`, the
  * records inside a push are read in `records.ts`). A push not in its channel's shape reads as
- * undefined: the caller counts it as unreadable (`WsClient.pushUnreadable`), it is never guessed at.
+ * undefined: the caller counts it as unreadable (`WsClient.unreadable`), it is never guessed at.
  */
 import type {
   AdlRankView,

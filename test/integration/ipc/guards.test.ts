@@ -192,7 +192,7 @@ describe('the available balance', () => {
   it('an account whose balance cannot be read gets a clear error, not a pass', async () => {
     const stranger = await registerAccount(core, 'Wrong secret', {
       apiKey: 'pub-wrong-0001',
-      apiSecret: 'not-it',
+      apiSecret: 'not-it-'.padEnd(32, 'x'),
     });
     const reply = await call('orders.place', {
       accountId: stranger.id,

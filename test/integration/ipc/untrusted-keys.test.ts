@@ -59,11 +59,11 @@ describe('account keys', () => {
   }
 
   it('removes an account only when confirmed: declined, the keychain entry stays', async () => {
-    const { id } = await added('Spare key', 'pub-untrusted-0001', 'sec-untrusted-0001-abcdef');
+    const { id } = await added('Spare key', 'pub-untrusted-0001', 'sec-untrusted-0001-abcdef0123456789');
     const refused = await answering(false, () => call('accounts.remove', { id }));
     expect(refused).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
     expect(core.accounts.registry.get(id)?.label).toBe('Spare key');
-    expect(await keychain.get(id)).toBe('sec-untrusted-0001-abcdef');
+    expect(await keychain.get(id)).toBe('sec-untrusted-0001-abcdef0123456789');
 
     await ok('accounts.remove', { id });
     expect(desktop.confirmations.at(-1)).toMatchObject({ action: 'Remove account' });
@@ -90,14 +90,14 @@ describe('account keys', () => {
   it('rotates a key only when confirmed, stating the old and new public key; declined, nothing is taken', async () => {
     // issued before a second main account is added (the first main account signs sub-account work)
     const fresh = await issuedPair();
-    const { id } = await added('Rotating key', 'pub-untrusted-0002', 'sec-untrusted-0002-abcdef');
+    const { id } = await added('Rotating key', 'pub-untrusted-0002', 'sec-untrusted-0002-abcdef0123456789');
     desktop.clipboard = fresh.apiSecret;
     const refused = await answering(false, () =>
       call('accounts.rotateFromClipboard', { id, apiKey: fresh.apiKey }),
     );
     expect(refused).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
     expect(core.accounts.registry.get(id)?.apiKey).toBe('pub-untrusted-0002');
-    expect(await keychain.get(id)).toBe('sec-untrusted-0002-abcdef');
+    expect(await keychain.get(id)).toBe('sec-untrusted-0002-abcdef0123456789');
     expect(desktop.clipboard).toBe(fresh.apiSecret);
 
     await ok('accounts.rotateFromClipboard', { id, apiKey: fresh.apiKey });
@@ -116,7 +116,7 @@ describe('account keys', () => {
   it('a made-up key is tried before it replaces anything: refused in plain words, the old pair kept', async () => {
     const alpha = byLabel('Sandbox sub-alpha');
     const before = await core.accounts.registry.credentials(alpha.id);
-    desktop.clipboard = 'made-up-secret-0004-abcdef';
+    desktop.clipboard = 'made-up-secret-0004-abcdef0123456789';
     const reply = await call('accounts.rotateFromClipboard', { id: alpha.id, apiKey: 'made-up-key-0004' });
     expect(reply).toMatchObject({ ok: false, error: { code: 'key_refused', field: 'apiKey' } });
     const message = reply.ok ? '' : reply.error.message;

@@ -1,7 +1,7 @@
 /**
  * A push the app cannot read is never dropped silently: against a WebSocket on loopback that speaks
  * the exchange's protocol, an `ordersPending_update` whose order the app cannot read (its id sent as
- * text) is counted against the socket it came on (`WsClient.pushUnreadable`) and logged, while the
+ * text) is counted against the socket it came on (`WsClient.unreadable`) and logged, while the
  * published shape right after it is delivered as ever.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

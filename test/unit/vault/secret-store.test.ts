@@ -129,6 +129,8 @@ describe('KeytarSecretStore failures', () => {
     ['a blank key id', '   ', 'x'],
     ['a key id over 255 characters', 'a'.repeat(256), 'x'],
     ['an empty secret', 'ok', ''],
+    ['a secret shorter than the exchange issues', 'ok', 'f'.repeat(31)],
+    ['a one-character secret', 'ok', '7'],
   ])('refuses %s before touching the keychain', async (_label, keyId, secret) => {
     const touched: string[] = [];
     const spy: KeytarBackend = {

@@ -34,7 +34,7 @@ export interface LeverageInForce {
   at?: number;
 }
 
-export type LiveWord = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stopped';
+export type LiveWord = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stale' | 'stopped';
 
 const leverageKey = (account: string) => `txc.positions.leverage.${account}`;
 /** A new closing order is looked up this soon (a burst of them is one read). */
