@@ -15,7 +15,12 @@ const MARKET = 'BTC_PERP';
 interface OpenPosition {
   positionId: number;
   amount: string;
-  tpsl: Array<{ orderId: number; kind: string; activationPrice: string }> | null;
+  tpsl: {
+    takeProfitId: number | null;
+    takeProfit: string | null;
+    stopLossId: number | null;
+    stopLoss: string | null;
+  } | null;
 }
 
 let h: WsHarness;
@@ -125,7 +130,7 @@ describe('closing orders of a position that closes or reverses', () => {
     const [position] = (await c.post(OPEN, { market: MARKET })).body as OpenPosition[];
     expect(position?.amount).toBe('0.002');
     expect(position?.positionId).toBe(long.positionId);
-    expect(position?.tpsl?.map((l) => l.orderId).sort()).toEqual([long.tp, long.sl].sort());
+    expect([position?.tpsl?.takeProfitId, position?.tpsl?.stopLossId]).toEqual([long.tp, long.sl]);
     expect([status(long.tp), status(long.sl), status(long.stop)]).toEqual([undefined, undefined, undefined]);
   });
 });
