@@ -5,6 +5,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { BoardRefreshView, Reply } from '../../main/ipc/contract.ts';
+import { profiled, type RefreshCosts } from './refresh-costs.ts';
 import type { SandboxProcess } from './sandbox-process.ts';
 
 interface Start {
@@ -18,6 +19,8 @@ interface Start {
 /** What the bench asks of the main process, and what each answers. */
 interface Commands {
   refresh: BoardRefreshView;
+  /** A refresh under the CPU profiler: where main's thread spent it. */
+  profiledRefresh: RefreshCosts;
   /** Starts counting 429 answers the client sees; `stopCounting` answers the count. */
   startCounting: null;
   stopCounting: number;
@@ -118,14 +121,16 @@ async function serveMain(start: Start): Promise<void> {
   const stopObserving = core.connection.http.observe((outcome) => {
     if (counting && outcome.error?.status === 429) limited += 1;
   });
+  const refresh = async () => {
+    const reply = (await core.router.dispatch('desk.refreshBoard', undefined, {
+      origin: 'bench',
+    })) as Reply<BoardRefreshView>;
+    if (!reply.ok) throw new Error(reply.error.message);
+    return reply.value;
+  };
   const commands: { [K in keyof Commands]: () => Promise<Commands[K]> } = {
-    async refresh() {
-      const reply = (await core.router.dispatch('desk.refreshBoard', undefined, {
-        origin: 'bench',
-      })) as Reply<BoardRefreshView>;
-      if (!reply.ok) throw new Error(reply.error.message);
-      return reply.value;
-    },
+    refresh,
+    profiledRefresh: () => profiled(refresh),
     async startCounting() {
       counting = true;
       limited = 0;
