@@ -9,8 +9,10 @@
 //   same reads by ccxt, the peer a desk would otherwise script its board with (`board-peers.ts`):
 //   medians of 5 rounds, each the bare client, ccxt, then the app, after one unmeasured run of each.
 //   Main has given back its memory (`settled`) before each round. Goal <= 0.6. The note lists every
-//   round and where main's thread spent one more refresh, profiled apart from the measured ones
-//   (`refresh-costs.ts`): garbage collection, signing, answer checks, row decimals, storing, HTTP.
+//   round; the CPU time each client's thread, the app's whole process and the exchange (the sandbox
+//   process) used, as wall times on a shared machine say little alone; and where main's thread spent
+//   one more refresh, profiled apart from the measured ones (`refresh-costs.ts`): garbage
+//   collection, signing, answer checks, row decimals, storing, HTTP.
 // desk.board.refresh_vs_bare: the same refresh / a bare client's same signed requests (no check, no
 //   storing): a printed reference with no goal, the cost of what the app does with each answer.
 // desk.board.http_429: 429 answers the exchange gave during the measured refreshes (goal 0), counted
@@ -23,13 +25,12 @@
 //   main/services/memory-trim.ts; the bench waits for `MemoryTrim.settled`); the note gives its RSS as the board's refresh ended and its peak
 //   (VmHWM) over the run. TXC_BENCH_CPU_PROF=<dir> has the main process write a CPU profile there.
 import { execFileSync } from 'node:child_process';
-import type { BoardRefreshView } from '../../main/ipc/contract.ts';
 import { launchChromium } from '../e2e/chromium.ts';
 import { bundleBridgeScript } from '../e2e/host.ts';
 import { RENDERER_DIR } from '../e2e/paths.ts';
 import { bareClient, ccxtDesk, untilNoncesPassed, type PeerRun } from './board-peers.ts';
 import type { Bench, BenchResult } from './harness.ts';
-import { memoryOf, spawnMain } from './main-process.ts';
+import { memoryOf, spawnMain, type Refresh } from './main-process.ts';
 import { textOf, until } from './page-wait.ts';
 import { costsNote } from './refresh-costs.ts';
 import { spawnSandbox } from './sandbox-process.ts';
@@ -88,19 +89,27 @@ const bench: Bench = {
       // refreshes is counted, each attempt.
       let limited = 0;
       const bares: PeerRun[] = [];
-      const peers: PeerRun[] = [];
-      const refreshes: BoardRefreshView[] = [];
+      const peers: Array<PeerRun & { exchangeCpuMs: number }> = [];
+      const refreshes: Array<Refresh & { exchangeCpuMs: number }> = [];
+      /** What `run` answers, and the CPU time the exchange (the sandbox process) spent meanwhile. */
+      const exchangeCpu = async <T>(run: () => Promise<T>) => {
+        const before = sandbox.cpuMs();
+        const value = await run();
+        return { value, exchangeCpuMs: sandbox.cpuMs() - before };
+      };
       for (let round = 0; round < ROUNDS; round++) {
         await main.call('settled');
         const bareRound = await bareClient(sandbox.rest, sandbox.accounts);
         bares.push(bareRound);
         await untilNoncesPassed(bareRound.lastNonce);
-        peers.push(await peer.run());
+        const peerRun = await exchangeCpu(() => peer.run());
+        peers.push({ ...peerRun.value, exchangeCpuMs: peerRun.exchangeCpuMs });
         await main.call('startCounting');
-        const refresh = await main.call('refresh');
+        const refresh = await exchangeCpu(() => main.call('refresh'));
         limited += await main.call('stopCounting');
-        if (refresh.failed > 0) throw new Error(`${String(refresh.failed)} accounts failed to refresh`);
-        refreshes.push(refresh);
+        if (refresh.value.failed > 0)
+          throw new Error(`${String(refresh.value.failed)} accounts failed to refresh`);
+        refreshes.push({ ...refresh.value, exchangeCpuMs: refresh.exchangeCpuMs });
       }
       await peer.close();
       // One more refresh, profiled: where main's thread spends it (not among the measured rounds).
@@ -111,6 +120,8 @@ const bench: Bench = {
       const bare = median(bares, (b) => b.ms);
       const ccxt = median(peers, (p) => p.ms);
       const refresh = median(refreshes, (r) => r.ms);
+      const cpu = (items: number[]) => median(items, (v) => v).toFixed(0);
+      const cpuNote = `CPU per refresh, medians: the app's main thread ${cpu(refreshes.map((r) => r.cpuMs))} ms, its whole process (cache workers too) ${cpu(refreshes.map((r) => r.processCpuMs))} ms, the exchange meanwhile ${cpu(refreshes.map((r) => r.exchangeCpuMs))} ms; ccxt's thread ${cpu(peers.map((p) => p.cpuMs))} ms, the exchange meanwhile ${cpu(peers.map((p) => p.exchangeCpuMs))} ms; the bare client's thread ${cpu(bares.map((b) => b.cpuMs))} ms`;
       const rounds = refreshes
         .map(
           (r, i) => `${String(r.ms)}/${(peers[i]?.ms ?? NaN).toFixed(0)}/${(bares[i]?.ms ?? NaN).toFixed(0)}`,
@@ -161,7 +172,7 @@ const bench: Bench = {
           value: round(refresh.ms / ccxt.ms, 3),
           unit: 'ratio',
           baseline: round(ccxt.ms, 0),
-          note: `the app's full refresh (read, checked, logged, stored, drawn): ${String(refresh.requests)} requests over ${String(refresh.accounts)} accounts in ${String(refresh.ms)} ms, against ccxt ${ccxt.ms.toFixed(0)} ms for the same ${String(ccxt.requests)} reads (one whitebit instance per account, 192 in flight), medians of ${String(ROUNDS)} (goal <= 0.6); rounds (app/ccxt/bare ms): ${rounds}; ${costsNote(costs)}; all warmed up, main settled before each round; sandbox and main each in their own process`,
+          note: `the app's full refresh (read, checked, logged, stored, drawn): ${String(refresh.requests)} requests over ${String(refresh.accounts)} accounts in ${String(refresh.ms)} ms, against ccxt ${ccxt.ms.toFixed(0)} ms for the same ${String(ccxt.requests)} reads (one whitebit instance per account, 192 in flight; ${String(peers.reduce((n, p) => n + (p.resent ?? 0), 0))} reads sent again after a network error), medians of ${String(ROUNDS)} (goal <= 0.6); rounds (app/ccxt/bare ms): ${rounds}; ${cpuNote}; ${costsNote(costs)}; all warmed up, main settled before each round; sandbox and main each in their own process`,
         },
         {
           name: 'desk.board.refresh_vs_bare',
