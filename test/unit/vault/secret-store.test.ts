@@ -132,7 +132,7 @@ describe('KeytarSecretStore against the real Secret Service', () => {
 
 describe('KeytarSecretStore remembering', () => {
   it('does not keep a read that a write overtook', async () => {
-    const entries = new Map([['k', 'old-secret-value']]);
+    const entries = new Map([['k', 'old-secret-value-0123456789abcdef']]);
     let answerRead: (() => void) | undefined;
     const slowRead: KeytarBackend = {
       // The first read answers what the keychain held when it was asked, once it is let go.
@@ -147,11 +147,12 @@ describe('KeytarSecretStore remembering', () => {
     };
     const store = new KeytarSecretStore({ backend: slowRead, service: 'txc-desk-test' });
     const read = store.get('k');
-    await store.set('k', 'new-secret-value');
+    await store.set('k', 'new-secret-value-0123456789abcdef');
     answerRead?.();
-    expect(await read).toBe('old-secret-value');
-    expect(await store.get('k')).toBe('new-secret-value');
-    for (const secret of ['old-secret-value', 'new-secret-value']) forgetSecret(secret);
+    expect(await read).toBe('old-secret-value-0123456789abcdef');
+    expect(await store.get('k')).toBe('new-secret-value-0123456789abcdef');
+    for (const secret of ['old-secret-value-0123456789abcdef', 'new-secret-value-0123456789abcdef'])
+      forgetSecret(secret);
   });
 });
 
