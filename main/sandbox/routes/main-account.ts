@@ -149,7 +149,7 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
         withdrawal(state, account, body, false);
         return {};
       },
-      { explicitPermission: true, group: undefined },
+      { explicitPermission: true, fundsKey: true, group: undefined },
     ),
     route(
       '/api/v4/main-account/withdraw-pay',
@@ -157,7 +157,7 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
         withdrawal(state, account, body, true);
         return {};
       },
-      { explicitPermission: true },
+      { explicitPermission: true, fundsKey: true },
     ),
     route('/api/v4/main-account/codes', ({ account, body }) => {
       const a = asset(state, body);
