@@ -11,6 +11,7 @@ import { UserFacingError } from '../errors.ts';
 import { openPrivateDatabase, privateSidecars } from '../private-fs.ts';
 import { parseCsv } from './csv.ts';
 import { registryMigrations, type LegacyConnection } from './migrations/index.ts';
+import { checkLabel, checkToken, invalid, toRecord, type Row } from './registry-row.ts';
 import { webhookSecretId, type SecretStore } from './secret-store.ts';
 
 export type AccountKind = 'main' | 'sub';
@@ -31,11 +32,15 @@ export interface AccountRecord {
   readonly urlPermissions: Readonly<Record<string, boolean>>;
   /** The public key of the account's webhook, when one is set up. */
   readonly webhookApiKey: string | null;
+  /** `blocked`: the exchange has this sub-account blocked (its keys stop there), as last set or read. */
+  readonly exchangeStatus: 'active' | 'blocked';
   readonly createdAt: number;
   readonly updatedAt: number;
 }
 
 export interface NewAccount {
+  /** The registry id (and keychain entry) to use, chosen before the key existed (a resumable batch). */
+  id?: string;
   label: string;
   kind: AccountKind;
   subAccountId?: string | null;
@@ -53,55 +58,6 @@ export interface ImportRow {
   readonly ok: boolean;
   readonly error?: string;
   readonly field?: string;
-}
-
-interface Row {
-  id: string;
-  label: string;
-  kind: AccountKind;
-  sub_account_id: string | null;
-  api_key: string;
-  connection: string;
-  groups_json: string;
-  tags_json: string;
-  favourite: number;
-  url_permissions_json: string;
-  webhook_api_key: string | null;
-  created_at: number;
-  updated_at: number;
-}
-
-const invalid = (field: string, message: string) =>
-  new UserFacingError('invalid_input', `${field}: ${message}`, field);
-const TOKEN = /^[\x21-\x7e]{1,255}$/;
-
-function checkLabel(label: string): string {
-  const trimmed = label.trim();
-  if (trimmed.length < 1 || trimmed.length > 64) throw invalid('label', 'must be 1 to 64 characters');
-  return trimmed;
-}
-
-function checkToken(field: string, value: string): string {
-  if (!TOKEN.test(value)) throw invalid(field, 'must be 1 to 255 visible characters without spaces');
-  return value;
-}
-
-function toRecord(row: Row): AccountRecord {
-  return {
-    id: row.id,
-    label: row.label,
-    kind: row.kind,
-    subAccountId: row.sub_account_id,
-    apiKey: row.api_key,
-    connection: row.connection,
-    groups: JSON.parse(row.groups_json) as string[],
-    tags: JSON.parse(row.tags_json) as string[],
-    favourite: row.favourite === 1,
-    urlPermissions: JSON.parse(row.url_permissions_json) as Record<string, boolean>,
-    webhookApiKey: row.webhook_api_key,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
 }
 
 export class AccountRegistry {
@@ -209,7 +165,8 @@ export class AccountRegistry {
     const secret = checkToken('secret', input.secret.trim());
     if (input.kind !== 'main' && input.kind !== 'sub') throw invalid('kind', 'must be main or sub');
     this.#checkFree(label, input.connection, apiKey);
-    const id = randomUUID();
+    const id = input.id ?? randomUUID();
+    if (input.id !== undefined && this.get(id)) throw invalid('id', 'an account with this id exists already');
     await this.#secrets.set(id, secret);
     const now = this.#now();
     try {
@@ -300,6 +257,21 @@ export class AccountRegistry {
       this.#now(),
       id,
     );
+    return this.#require(id);
+  }
+
+  /** Records whether the exchange has this sub-account blocked (set by the app or read from its list). */
+  setExchangeStatus(id: string, status: 'active' | 'blocked'): AccountRecord {
+    const account = this.#require(id);
+    if (account.exchangeStatus === status) return account;
+    this.#write(
+      id,
+      'UPDATE accounts SET exchange_status = ?, updated_at = ? WHERE id = ?',
+      status,
+      this.#now(),
+      id,
+    );
+    this.#changed();
     return this.#require(id);
   }
 
