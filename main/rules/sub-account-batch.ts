@@ -77,6 +77,23 @@ export function expandEmails(
   return { emails: out.texts };
 }
 
+/** One sub-account's name, or the issue with it. */
+export function checkAlias(alias: string): RuleIssue | undefined {
+  return ALIAS.test(alias.trim())
+    ? undefined
+    : {
+        field: 'alias',
+        message: 'A sub-account name has 1 to 64 letters, digits, spaces and . _ @ + - only.',
+      };
+}
+
+/** One sub-account's e-mail address, or the issue with it. */
+export function checkEmail(email: string): RuleIssue | undefined {
+  return EMAIL.test(email.trim()) && email.length <= 255
+    ? undefined
+    : { field: 'email', message: `"${email.trim()}" is not an e-mail address.` };
+}
+
 /** The funding each new sub-account gets: a positive amount with at most 8 decimals (the transfer's). */
 export function checkFunding(amount: string): { amount: Dec } | { issue: RuleIssue } {
   const parsed = parsePlain(amount.trim());

@@ -59,7 +59,7 @@ export interface BatchOutcome {
 /** A desk batch as the audit log keeps it (no messages: error codes only). */
 export interface BatchRecordView {
   parentId: string;
-  kind: 'order' | 'permissions' | 'sweep' | 'cancel_orders' | 'close_positions' | 'flatten';
+  kind: 'order' | 'permissions' | 'sweep' | 'cancel_orders' | 'close_positions' | 'flatten' | 'sub_accounts';
   atMs: number;
   children: Array<{
     account: string;

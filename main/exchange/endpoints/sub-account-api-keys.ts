@@ -21,7 +21,21 @@ const keyRecord = z.looseObject({
 });
 
 /** A key as the list shows it: never a secret. */
-export type SubAccountApiKey = Omit<z.output<typeof keyRecord>, 'apiSecret'>;
+export interface SubAccountApiKey {
+  id: string;
+  apiKey: string;
+  subAccountId?: string | undefined;
+  title?: string | null | undefined;
+  isEnabled?: boolean | undefined;
+  type?: string | number | undefined;
+  lastActivity?: number | null | undefined;
+  restrictAccess?: boolean | undefined;
+}
+
+function publicPart(record: z.output<typeof keyRecord>): SubAccountApiKey {
+  const { id, apiKey, subAccountId, title, isEnabled, type, lastActivity, restrictAccess } = record;
+  return { id, apiKey, subAccountId, title, isEnabled, type, lastActivity, restrictAccess };
+}
 
 /** The key made, with the secret the exchange shows this once. */
 export interface CreatedApiKey {
@@ -34,13 +48,8 @@ export async function createKey(
   input: { subAccountId: string; type: ApiKeyType; title?: string },
 ): Promise<CreatedApiKey> {
   const schema = keyRecord.extend({ apiSecret: z.string().min(1) });
-  const { apiSecret, ...key } = await c.post(
-    '/api/v4/sub-account/api-key/create',
-    defined({ ...input }),
-    schema,
-    WRITE,
-  );
-  return { key, apiSecret };
+  const answer = await c.post('/api/v4/sub-account/api-key/create', defined({ ...input }), schema, WRITE);
+  return { key: publicPart(answer), apiSecret: answer.apiSecret };
 }
 
 /** One page (at most 100) of the keys of one sub-account, or of all of them. */
@@ -50,8 +59,8 @@ export async function listKeys(
 ): Promise<SubAccountApiKey[]> {
   const schema = z.looseObject({ data: z.array(keyRecord) });
   const { data } = await c.post('/api/v4/sub-account/api-key/list', defined({ ...filter }), schema, READ);
-  // The list sends `apiSecret` blank; nothing of it is kept.
-  return data.map(({ apiSecret: _blank, ...key }) => key);
+  // The list sends `apiSecret` blank; only the public part is kept.
+  return data.map(publicPart);
 }
 
 export async function deleteKey(c: KeyCaller, apiKeyId: string): Promise<void> {
