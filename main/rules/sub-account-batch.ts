@@ -3,7 +3,8 @@
  * the e-mail pattern when KYC is not shared, and the funding amount, each refused in words before
  * anything is asked or sent.
  */
-import { Dec, parsePlain } from './decimal.ts';
+import type { Dec } from './decimal.ts';
+import { parsePlain } from './decimal.ts';
 import type { RuleIssue } from './types.ts';
 
 /** The most sub-accounts one batch creates. */

@@ -136,7 +136,9 @@ describe('create N sub-accounts', () => {
     let batch = await run('lossy-{nn}', 12);
     core.connection.sandbox?.control.setFaults(undefined);
     // answers were lost, at the creation of sub-accounts and of keys too
-    const lost = (await core.cache.audit.list({ limit: 1000 })).filter((e) => e.errorCode === 'network_error');
+    const lost = (await core.cache.audit.list({ limit: 1000 })).filter(
+      (e) => e.errorCode === 'network_error',
+    );
     expect(lost.some((e) => e.path.endsWith('/sub-account/create'))).toBe(true);
     expect(lost.some((e) => e.path.endsWith('/api-key/create'))).toBe(true);
     if (batch.done < 12) batch = await ok<BatchView>('subaccounts.resumeBatch', { batchId: batch.batchId });
