@@ -62,6 +62,21 @@ export class DepositAddresses {
     }
   }
 
+  /**
+   * Puts the address (or its memo) on the clipboard, read again from the exchange: what is pasted is
+   * what the exchange answered, whatever the page shows.
+   */
+  async copy(
+    accountId: string,
+    target: DepositTarget,
+    part: 'address' | 'memo',
+  ): Promise<{ copied: boolean }> {
+    const shown = await this.address(accountId, target);
+    const text = part === 'memo' ? shown.memo : shown.address;
+    if (!text) throw new UserFacingError('invalid_input', 'This deposit address has no memo.', 'part');
+    return { copied: await this.#platform.writeToClipboard(text) };
+  }
+
   /** A new address for the ticker and network, once confirmed; refused in words where it is not enabled. */
   async newAddress(
     accountId: string,

@@ -43,5 +43,6 @@ export function walletHandlers({
       wallet.balanceHistory(accountId, ticker, limit),
     'wallet.depositAddress': ({ accountId, ...target }) => deposits.address(accountId, target),
     'wallet.newDepositAddress': ({ accountId, ...target }) => deposits.newAddress(accountId, target),
+    'wallet.copyDepositAddress': ({ accountId, part, ...target }) => deposits.copy(accountId, target, part),
   };
 }

@@ -167,4 +167,13 @@ export const walletProcedures = {
       type: z.enum(['p2sh-segwit', 'bech32']).optional(),
     }),
   ),
+  'wallet.copyDepositAddress': procedure<{ copied: boolean }>()(
+    'Puts the deposit address (or its memo), as the exchange answers it now, on the clipboard.',
+    z.strictObject({
+      accountId,
+      ticker,
+      network: z.string().max(32).optional(),
+      part: z.enum(['address', 'memo']),
+    }),
+  ),
 } as const satisfies Record<string, ProcedureDef>;
