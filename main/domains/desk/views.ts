@@ -91,7 +91,7 @@ export interface KeyCapabilityView {
 }
 
 /** What the key of an account can do, as the last refresh found it. */
-export type KeyStateView = 'valid' | 'revoked' | 'missing_permission' | 'unknown';
+export type KeyStateView = 'valid' | 'revoked' | 'missing_permission' | 'unknown' | 'blocked';
 
 /** One account on the desk board: amounts in USDT as exact decimal strings, valued at last/mark. */
 export interface BoardRowView {
