@@ -104,7 +104,9 @@ describe('create 100 sub-accounts, the core killed twice half-way', () => {
       .toBe('100: e2e-001 … e2e-100');
     const funding = (await page.getByTestId('create-preview-funding').textContent()) ?? '';
     expect(funding.replace(/\s+/g, ' ').trim()).toBe('1 USDT each = 100 USDT (main has 99500 USDT free)');
-    await page.getByTestId('create-subs-panel').screenshot({ path: artifact('sub-accounts-create-preview-1280.png') });
+    await page
+      .getByTestId('create-subs-panel')
+      .screenshot({ path: artifact('sub-accounts-create-preview-1280.png') });
     // Killed once the exchange made the 30th sub-account, before its answer reached the core.
     killAt = { path: '/api/v4/sub-account/create', n: 30, pid: first.pid };
     await page.getByTestId('create-run').click();
@@ -134,9 +136,13 @@ describe('create 100 sub-accounts, the core killed twice half-way', () => {
     await expect
       .poll(() => page.getByTestId('batch-counts').textContent(), { timeout: 60_000 })
       .toMatch(/^100 of 100 done/);
-    await page.getByTestId('batch-run-panel').screenshot({ path: artifact('sub-accounts-batch-done-1280.png') });
+    await page
+      .getByTestId('batch-run-panel')
+      .screenshot({ path: artifact('sub-accounts-batch-done-1280.png') });
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.getByTestId('batch-run-panel').screenshot({ path: artifact('sub-accounts-batch-done-1440.png') });
+    await page
+      .getByTestId('batch-run-panel')
+      .screenshot({ path: artifact('sub-accounts-batch-done-1440.png') });
     await page.close();
     await third.stop();
 
@@ -196,9 +202,13 @@ describe('create 100 sub-accounts, the core killed twice half-way', () => {
       );
     await page.getByTestId('life-sweep').waitFor();
     expect(core.confirmations).toEqual([]);
-    await page.getByTestId('life-panel').screenshot({ path: artifact('sub-accounts-delete-refused-1280.png') });
+    await page
+      .getByTestId('life-panel')
+      .screenshot({ path: artifact('sub-accounts-delete-refused-1280.png') });
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.getByTestId('life-panel').screenshot({ path: artifact('sub-accounts-delete-refused-1440.png') });
+    await page
+      .getByTestId('life-panel')
+      .screenshot({ path: artifact('sub-accounts-delete-refused-1440.png') });
     await page.getByTestId('life-sweep').click();
     await expect
       .poll(() => page.getByTestId('life-outcome').textContent())
