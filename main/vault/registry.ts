@@ -71,6 +71,7 @@ export class AccountRegistry {
   /** `connection apiKey` -> account id, rebuilt after a key is added, rotated or removed. */
   #byKey: Map<string, string> | undefined;
   readonly #listeners = new Set<() => void>();
+  readonly #statements = new Map<string, Database.Statement>();
 
   /**
    * `legacy`: the live connection the app opens at this start, which rows written before accounts
@@ -114,12 +115,19 @@ export class AccountRegistry {
    * accounts so costs one row read per account, not the whole table.
    */
   #write(id: string, sql: string, ...params: unknown[]): void {
-    this.#db.prepare(sql).run(...params);
+    this.#prepared(sql).run(...params);
     this.#listed = undefined;
     if (!this.#rows) return;
-    const row = this.#db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as Row | undefined;
+    const row = this.#prepared('SELECT * FROM accounts WHERE id = ?').get(id) as Row | undefined;
     if (row) this.#rows.set(id, row);
     else this.#rows.delete(id);
+  }
+
+  /** A statement prepared once per text: a desk registering many accounts runs the same few. */
+  #prepared(sql: string): Database.Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) this.#statements.set(sql, (statement = this.#db.prepare(sql)));
+    return statement;
   }
 
   /** The account registered with this public key on this connection (cached: it runs per request). */
@@ -129,12 +137,16 @@ export class AccountRegistry {
   }
 
   get(id: string): AccountRecord | undefined {
-    // Every signed request looks its account up here: the rows are kept in memory until a write.
+    const row = this.#allRows().get(id);
+    return row ? toRecord(row) : undefined;
+  }
+
+  /** Every row by id: every signed request looks its account up, so they are kept until a write. */
+  #allRows(): Map<string, Row> {
     this.#rows ??= new Map(
       (this.#db.prepare('SELECT * FROM accounts').all() as Row[]).map((row) => [row.id, row]),
     );
-    const row = this.#rows.get(id);
-    return row ? toRecord(row) : undefined;
+    return this.#rows;
   }
 
   #require(id: string): AccountRecord {
@@ -144,22 +156,19 @@ export class AccountRegistry {
     return account;
   }
 
+  /** Refuses a label taken (letters compared as SQLite's NOCASE does: ASCII only) or a key registered. */
   #checkFree(label: string, connection: string, apiKey: string, except?: string): void {
-    const byLabel = this.#db
-      .prepare('SELECT id FROM accounts WHERE label = ? COLLATE NOCASE AND id IS NOT ?')
-      .get(label, except ?? null);
-    if (byLabel) throw invalid('label', `an account named "${label}" already exists`);
-    const byKey = this.#db
-      .prepare(
-        "SELECT label FROM accounts WHERE connection = ? AND api_key = ? AND api_key <> '' AND id IS NOT ?",
-      )
-      .get(connection, apiKey, except ?? null) as { label: string } | undefined;
+    const fold = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+    const rows = [...this.#allRows().values()].filter((r) => r.id !== except);
+    const wanted = fold(label);
+    if (rows.some((r) => fold(r.label) === wanted))
+      throw invalid('label', `an account named "${label}" already exists`);
+    const byKey = rows.find((r) => r.connection === connection && r.api_key === apiKey && r.api_key !== '');
     if (byKey) throw invalid('apiKey', `this key is already registered as "${byKey.label}"`);
   }
 
   /** Registers an account; its secret goes to the keychain, the rest to the registry. */
   async add(input: NewAccount): Promise<AccountRecord> {
-    this.#byKey = undefined;
     const label = checkLabel(input.label);
     const apiKey = checkToken('apiKey', input.apiKey.trim());
     const secret = checkToken('secret', input.secret.trim());
@@ -189,6 +198,8 @@ export class AccountRegistry {
       await this.#secrets.delete(id);
       throw error;
     }
+    // a desk registering many accounts keeps its key index instead of reading the table again
+    this.#byKey?.set(`${input.connection} ${apiKey}`, id);
     this.#changed();
     return this.#require(id);
   }

@@ -11,7 +11,7 @@ import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
 import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import { Dec } from '../../rules/decimal.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';
-import type { BatchJournal, BatchPlan, StepRecord } from './journal.ts';
+import type { BatchJournal, BatchPlan, PendingAction, StepRecord, StepStage } from './journal.ts';
 
 export interface StepContext {
   readonly main: KeyCaller;
@@ -37,19 +37,28 @@ async function findByAlias(main: KeyCaller, alias: string): Promise<string | und
   return undefined;
 }
 
-async function create(ctx: StepContext, step: StepRecord): Promise<StepRecord> {
-  if (step.pending === 'create') {
+/** What an action made: the ids the journal keeps. */
+interface Made {
+  subAccountId?: string | undefined;
+  apiKeyId?: string | undefined;
+}
+
+/**
+ * Each action takes `unsure`: it was marked sent before and its answer never written down, so it is
+ * looked up at the exchange first.
+ */
+async function create(ctx: StepContext, step: StepRecord, unsure: boolean): Promise<Made> {
+  if (unsure) {
     const id = await findByAlias(ctx.main, step.alias);
-    if (id) return ctx.journal.reached(step, 'created', { subAccountId: id });
+    if (id) return { subAccountId: id };
   }
-  const sent = ctx.journal.sending(step, 'create');
   const made = await admin.create(ctx.main, {
     alias: step.alias,
     permissions: { ...ctx.plan.permissions },
     ...(ctx.plan.shareKyc ? { shareKyc: true } : {}),
     ...(step.email ? { email: step.email } : {}),
   });
-  return ctx.journal.reached(sent, 'created', { subAccountId: made.id });
+  return { subAccountId: made.id };
 }
 
 /** This batch's keys of the sub-account at the exchange. */
@@ -73,7 +82,7 @@ async function settleKey(
   ctx: StepContext,
   step: StepRecord,
   subAccountId: string,
-): Promise<StepRecord | undefined> {
+): Promise<Made | undefined> {
   const ours = await keysOfStep(ctx, step, subAccountId);
   const registered = ctx.registry.get(step.accountId);
   let kept: apiKeys.SubAccountApiKey | undefined;
@@ -85,19 +94,21 @@ async function settleKey(
     kept = secret ? ours.find((k) => k.apiKey === registered.apiKey) : undefined;
     if (!kept) await ctx.registry.remove(step.accountId);
   }
-  for (const key of ours) if (key !== kept) await apiKeys.deleteKey(ctx.main, key.id);
-  return kept ? ctx.journal.reached(step, 'keyed', { apiKeyId: kept.id }) : undefined;
+  for (const k of ours) if (k !== kept) await apiKeys.deleteKey(ctx.main, k.id);
+  return kept ? { apiKeyId: kept.id } : undefined;
 }
 
-async function key(ctx: StepContext, step: StepRecord, subAccountId: string): Promise<StepRecord> {
-  const keyPlan = ctx.plan.key;
-  if (!keyPlan) return ctx.journal.reached(step, 'keyed');
-  if (step.pending === 'key') {
+async function key(ctx: StepContext, step: StepRecord, unsure: boolean): Promise<Made> {
+  const subAccountId = step.subAccountId ?? '';
+  if (unsure) {
     const settled = await settleKey(ctx, step, subAccountId);
     if (settled) return settled;
   }
-  const sent = ctx.journal.sending(step, 'key');
-  const made = await apiKeys.createKey(ctx.main, { subAccountId, type: keyPlan.type, title: keyTitle(step) });
+  const made = await apiKeys.createKey(ctx.main, {
+    subAccountId,
+    type: ctx.plan.key?.type ?? 1,
+    title: keyTitle(step),
+  });
   // The secret goes from the answer straight into the keychain, under the id chosen before.
   await ctx.registry.add({
     id: step.accountId,
@@ -109,45 +120,67 @@ async function key(ctx: StepContext, step: StepRecord, subAccountId: string): Pr
     connection: ctx.connection,
     groups: ctx.plan.group ? [ctx.plan.group] : [],
   });
-  return ctx.journal.reached(sent, 'keyed', { apiKeyId: made.key.id });
+  return { apiKeyId: made.key.id };
 }
 
-async function restrict(ctx: StepContext, step: StepRecord): Promise<StepRecord> {
-  const ips = ctx.plan.key?.ips ?? [];
-  if (ips.length === 0 || !step.apiKeyId) return ctx.journal.reached(step, 'restricted');
-  // Adding an address the key allows already keeps one: this step is sent again as it is.
-  const sent = ctx.journal.sending(step, 'ips');
-  for (const ip of ips) await apiKeys.addIp(ctx.main, step.apiKeyId, ip);
-  return ctx.journal.reached(sent, 'restricted');
+/** Adding an address the key allows already keeps one: this action is sent again as it is. */
+async function restrict(ctx: StepContext, step: StepRecord): Promise<Made> {
+  for (const ip of ctx.plan.key?.ips ?? []) await apiKeys.addIp(ctx.main, step.apiKeyId ?? '', ip);
+  return {};
 }
 
-async function fund(ctx: StepContext, step: StepRecord, subAccountId: string): Promise<StepRecord> {
+async function fund(ctx: StepContext, step: StepRecord, unsure: boolean): Promise<Made> {
   const funding = ctx.plan.funding;
-  if (!funding) return ctx.journal.reached(step, 'funded');
-  if (step.pending === 'fund') {
+  const subAccountId = step.subAccountId ?? '';
+  if (!funding) return {};
+  if (unsure) {
     // A new sub-account holds nothing but what this batch sent it.
     const held = await subAccounts.balances(ctx.main, { id: subAccountId, ticker: funding.ticker });
-    const main = held[funding.ticker]?.[0]?.main ?? '0';
-    if (new Dec(main).gte(funding.amount)) return ctx.journal.reached(step, 'funded');
+    if (new Dec(held[funding.ticker]?.[0]?.main ?? '0').gte(funding.amount)) return {};
   }
-  const sent = ctx.journal.sending(step, 'fund');
   await subAccounts.transfer(ctx.main, {
     id: subAccountId,
     direction: 'main_to_sub',
     amount: funding.amount,
     ticker: funding.ticker,
   });
-  return ctx.journal.reached(sent, 'funded');
+  return {};
 }
 
-/** Takes the account from wherever it stopped to `done`; throws on the first step that fails. */
+const STAGES: readonly StepStage[] = ['planned', 'created', 'keyed', 'restricted', 'funded', 'done'];
+
+interface Action {
+  action: PendingAction;
+  to: StepStage;
+  run: (ctx: StepContext, step: StepRecord, unsure: boolean) => Promise<Made>;
+}
+
+/** The actions the plan asks of each account, in order. */
+function pipeline(plan: BatchPlan): Action[] {
+  const all: Array<Action | false> = [
+    { action: 'create', to: 'created', run: create },
+    plan.key !== null && { action: 'key', to: 'keyed', run: key },
+    (plan.key?.ips.length ?? 0) > 0 && { action: 'ips', to: 'restricted', run: restrict },
+    plan.funding !== null && { action: 'fund', to: 'funded', run: fund },
+  ];
+  return all.filter((a): a is Action => a !== false);
+}
+
+/**
+ * Takes the account from wherever it stopped to `done`, one journal write per answer (each also
+ * marking the next request as sent); throws on the first action that fails.
+ */
 export async function advance(ctx: StepContext, start: StepRecord): Promise<StepRecord> {
-  let step = start;
-  if (step.stage === 'planned') step = await create(ctx, step);
-  const subAccountId = step.subAccountId ?? '';
-  if (step.stage === 'created') step = await key(ctx, step, subAccountId);
-  if (step.stage === 'keyed') step = await restrict(ctx, step);
-  if (step.stage === 'restricted') step = await fund(ctx, step, subAccountId);
-  if (step.stage === 'funded') step = ctx.journal.reached(step, 'done');
+  if (start.stage === 'done') return start;
+  const actions = pipeline(ctx.plan).filter((a) => STAGES.indexOf(a.to) > STAGES.indexOf(start.stage));
+  const first = actions[0];
+  if (!first) return ctx.journal.reached(start, 'done');
+  const unsure = start.pending === first.action;
+  let step = unsure ? start : ctx.journal.sending(start, first.action);
+  for (const [i, a] of actions.entries()) {
+    const made = await a.run(ctx, step, i === 0 && unsure);
+    const next = actions[i + 1];
+    step = ctx.journal.reached(step, next ? a.to : 'done', made, next?.action ?? null);
+  }
   return step;
 }

@@ -229,7 +229,7 @@ export class CreateBatches {
       try {
         return await advance(ctx, step);
       } catch (error) {
-        const current = this.#journal.steps(step.batchId)[step.n] ?? step;
+        const current = this.#journal.step(step.batchId, step.n) ?? step;
         const seen = userFacing(error) ?? { code: 'internal', message: 'The step failed in the app.' };
         const settled = error instanceof ExchangeError && SETTLED.has(error.code);
         if (!(error instanceof ExchangeError) && !(error instanceof UserFacingError))

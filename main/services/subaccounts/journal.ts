@@ -139,6 +139,15 @@ const toBatch = (r: BatchRow): BatchRecord => ({
 export class BatchJournal {
   readonly #db: Database.Database;
   readonly #now: () => number;
+  /** Prepared once: a batch of 1,000 accounts writes several marks per account. */
+  readonly #sql: {
+    step: Database.Statement;
+    steps: Database.Statement;
+    counts: Database.Statement;
+    sending: Database.Statement;
+    reached: Database.Statement;
+    failed: Database.Statement;
+  };
 
   constructor(file: string, now: () => number = Date.now) {
     this.#db = openPrivateDatabase(file, { timeout: 5000 });
@@ -148,6 +157,29 @@ export class BatchJournal {
     privateSidecars(file);
     migrate(this.#db, migrations, file);
     this.#now = now;
+    this.#sql = {
+      step: this.#db.prepare('SELECT * FROM create_steps WHERE batch_id = ? AND n = ?'),
+      steps: this.#db.prepare('SELECT * FROM create_steps WHERE batch_id = ? ORDER BY n'),
+      counts: this.#db.prepare(
+        `SELECT COUNT(*) AS total, SUM(stage = 'done') AS done,
+                SUM(stage <> 'done' AND error_code IS NOT NULL) AS failed
+         FROM create_steps WHERE batch_id = ?`,
+      ),
+      sending: this.#db.prepare(
+        `UPDATE create_steps SET pending = ?, error_code = NULL, error_message = NULL, updated_at = ?
+         WHERE batch_id = ? AND n = ?`,
+      ),
+      reached: this.#db.prepare(
+        `UPDATE create_steps SET stage = ?, pending = ?, error_code = NULL, error_message = NULL,
+           sub_account_id = COALESCE(?, sub_account_id), api_key_id = COALESCE(?, api_key_id), updated_at = ?
+         WHERE batch_id = ? AND n = ?`,
+      ),
+      failed: this.#db.prepare(
+        `UPDATE create_steps SET error_code = ?, error_message = ?,
+           pending = CASE WHEN ? = 1 THEN NULL ELSE pending END, updated_at = ?
+         WHERE batch_id = ? AND n = ?`,
+      ),
+    };
   }
 
   /** Writes a confirmed batch with every account planned, each with its own account id. */
@@ -186,43 +218,56 @@ export class BatchJournal {
   }
 
   steps(batchId: string): StepRecord[] {
-    const rows = this.#db
-      .prepare('SELECT * FROM create_steps WHERE batch_id = ? ORDER BY n')
-      .all(batchId) as StepRow[];
-    return rows.map(toStep);
+    return (this.#sql.steps.all(batchId) as StepRow[]).map(toStep);
   }
 
   /** How many accounts of each batch are done and how many stopped on an error. */
   counts(batchId: string): { total: number; done: number; failed: number } {
-    const row = this.#db
-      .prepare(
-        `SELECT COUNT(*) AS total, SUM(stage = 'done') AS done,
-                SUM(stage <> 'done' AND error_code IS NOT NULL) AS failed
-         FROM create_steps WHERE batch_id = ?`,
-      )
-      .get(batchId) as { total: number; done: number | null; failed: number | null };
+    const row = this.#sql.counts.get(batchId) as {
+      total: number;
+      done: number | null;
+      failed: number | null;
+    };
     return { total: row.total, done: row.done ?? 0, failed: row.failed ?? 0 };
   }
 
   /** Marks `action` as sent (before the request leaves); its error, if any, is cleared. */
   sending(step: StepRecord, action: PendingAction): StepRecord {
-    return this.#update(step, { pending: action, error_code: null, error_message: null });
+    const updatedAt = this.#now();
+    this.#sql.sending.run(action, updatedAt, step.batchId, step.n);
+    return { ...step, pending: action, errorCode: null, errorMessage: null, updatedAt };
   }
 
-  /** The step reached `stage`; what was pending is answered. */
+  /**
+   * The step reached `stage`: what was pending is answered. `next`, when given, is marked as sent in
+   * the same write (its request leaves right after), so each answer costs one write.
+   */
   reached(
     step: StepRecord,
     stage: StepStage,
-    ids: { subAccountId?: string; apiKeyId?: string } = {},
+    ids: { subAccountId?: string | undefined; apiKeyId?: string | undefined } = {},
+    next: PendingAction | null = null,
   ): StepRecord {
-    return this.#update(step, {
+    const updatedAt = this.#now();
+    this.#sql.reached.run(
       stage,
-      pending: null,
-      error_code: null,
-      error_message: null,
-      ...(ids.subAccountId !== undefined ? { sub_account_id: ids.subAccountId } : {}),
-      ...(ids.apiKeyId !== undefined ? { api_key_id: ids.apiKeyId } : {}),
-    });
+      next,
+      ids.subAccountId ?? null,
+      ids.apiKeyId ?? null,
+      updatedAt,
+      step.batchId,
+      step.n,
+    );
+    return {
+      ...step,
+      stage,
+      pending: next,
+      errorCode: null,
+      errorMessage: null,
+      subAccountId: ids.subAccountId ?? step.subAccountId,
+      apiKeyId: ids.apiKeyId ?? step.apiKeyId,
+      updatedAt,
+    };
   }
 
   /**
@@ -230,29 +275,25 @@ export class BatchJournal {
    * cleared); otherwise its outcome is unknown and the mark stays, to be looked up before a retry.
    */
   failed(step: StepRecord, code: string, message: string, settled: boolean): StepRecord {
-    return this.#update(step, {
-      error_code: code,
-      error_message: message,
-      ...(settled ? { pending: null } : {}),
-    });
+    const updatedAt = this.#now();
+    this.#sql.failed.run(code, message, settled ? 1 : 0, updatedAt, step.batchId, step.n);
+    return {
+      ...step,
+      errorCode: code,
+      errorMessage: message,
+      pending: settled ? null : step.pending,
+      updatedAt,
+    };
   }
 
   finish(batchId: string): void {
     this.#db.prepare(`UPDATE create_batches SET state = 'finished' WHERE id = ?`).run(batchId);
   }
 
-  #update(step: StepRecord, changes: Record<string, string | null>): StepRecord {
-    const columns = Object.keys(changes);
-    this.#db
-      .prepare(
-        `UPDATE create_steps SET ${columns.map((c) => `${c} = ?`).join(', ')}, updated_at = ?
-         WHERE batch_id = ? AND n = ?`,
-      )
-      .run(...columns.map((c) => changes[c] ?? null), this.#now(), step.batchId, step.n);
-    const row = this.#db
-      .prepare('SELECT * FROM create_steps WHERE batch_id = ? AND n = ?')
-      .get(step.batchId, step.n) as StepRow;
-    return toStep(row);
+  /** The step as the journal holds it now. */
+  step(batchId: string, n: number): StepRecord | undefined {
+    const row = this.#sql.step.get(batchId, n) as StepRow | undefined;
+    return row ? toStep(row) : undefined;
   }
 
   close(): void {
