@@ -161,7 +161,7 @@ export class AccountRegistry {
     const fold = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
     const rows = [...this.#allRows().values()].filter((r) => r.id !== except);
     const wanted = fold(label);
-    if (rows.some((r) => fold(r.label) === wanted))
+    if (rows.some((r) => r.label.length === label.length && fold(r.label) === wanted))
       throw invalid('label', `an account named "${label}" already exists`);
     const byKey = rows.find((r) => r.connection === connection && r.api_key === apiKey && r.api_key !== '');
     if (byKey) throw invalid('apiKey', `this key is already registered as "${byKey.label}"`);

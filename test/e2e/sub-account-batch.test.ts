@@ -126,7 +126,7 @@ describe('create 100 sub-accounts, the core killed twice half-way', () => {
     await second.exited;
     expect(second.confirmations[0]?.title).toMatch(/^Go on with the batch: \d+ of 100 sub-accounts left\?$/);
     expect(second.confirmations[0]?.facts.find((f) => f.label === 'Checked first')?.value).toMatch(
-      /sent without an answer: looked up at the exchange/,
+      /^the exchange's list, for the \d+ not made yet/,
     );
     await page.close();
 

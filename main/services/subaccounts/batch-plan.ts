@@ -207,6 +207,13 @@ export function resumeQuestion(
   mainLabel: string,
 ): Confirmation {
   const unsure = left.filter((s) => s.pending !== null).length;
+  const notMade = left.filter((s) => s.stage === 'planned').length;
+  const checks = [
+    notMade > 0 ? `the exchange's list, for the ${String(notMade)} not made yet` : '',
+    unsure > 0
+      ? `${String(unsure)} step${unsure === 1 ? '' : 's'} sent without an answer, each looked up at the exchange`
+      : '',
+  ].filter(Boolean);
   return {
     title: `Go on with the batch: ${String(left.length)} of ${String(plan.names.length)} sub-accounts left?`,
     facts: [
@@ -215,9 +222,9 @@ export function resumeQuestion(
       {
         label: 'Checked first',
         value:
-          unsure === 0
-            ? 'nothing: every step left was never sent'
-            : `${String(unsure)} step${unsure === 1 ? '' : 's'} sent without an answer: looked up at the exchange before anything is sent again`,
+          checks.length > 0
+            ? `${checks.join('; ')}; nothing is made twice`
+            : 'nothing: every step left was never sent',
       },
       { label: 'Signed by', value: mainLabel },
     ],

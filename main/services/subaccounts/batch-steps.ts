@@ -9,11 +9,18 @@ import * as admin from '../../exchange/endpoints/sub-account-admin.ts';
 import * as apiKeys from '../../exchange/endpoints/sub-account-api-keys.ts';
 import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
 import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
+import { ValidationError } from '../../exchange/errors.ts';
 import { Dec } from '../../rules/decimal.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';
 import type { BatchJournal, BatchPlan, PendingAction, StepRecord, StepStage } from './journal.ts';
 
 export interface StepContext {
+  /**
+   * The sub-accounts the exchange lists, by alias, read once when a batch goes on after a stop: every
+   * account not made yet is looked up in it before it is sent. Absent for a batch just confirmed,
+   * whose names were checked free moments before.
+   */
+  readonly existing?: ReadonlyMap<string, string> | undefined;
   readonly main: KeyCaller;
   readonly registry: AccountRegistry;
   readonly journal: BatchJournal;
@@ -48,17 +55,27 @@ interface Made {
  * looked up at the exchange first.
  */
 async function create(ctx: StepContext, step: StepRecord, unsure: boolean): Promise<Made> {
+  const listed = ctx.existing?.get(step.alias);
+  if (listed) return { subAccountId: listed };
   if (unsure) {
     const id = await findByAlias(ctx.main, step.alias);
     if (id) return { subAccountId: id };
   }
-  const made = await admin.create(ctx.main, {
-    alias: step.alias,
-    permissions: { ...ctx.plan.permissions },
-    ...(ctx.plan.shareKyc ? { shareKyc: true } : {}),
-    ...(step.email ? { email: step.email } : {}),
-  });
-  return { subAccountId: made.id };
+  try {
+    const made = await admin.create(ctx.main, {
+      alias: step.alias,
+      permissions: { ...ctx.plan.permissions },
+      ...(ctx.plan.shareKyc ? { shareKyc: true } : {}),
+      ...(step.email ? { email: step.email } : {}),
+    });
+    return { subAccountId: made.id };
+  } catch (error) {
+    // The exchange keeps aliases unique: made already (its answer lost), it is looked up and kept.
+    if (!(error instanceof ValidationError && error.fields['alias'])) throw error;
+    const id = await findByAlias(ctx.main, step.alias);
+    if (!id) throw error;
+    return { subAccountId: id };
+  }
 }
 
 /** This batch's keys of the sub-account at the exchange. */
@@ -175,8 +192,10 @@ export async function advance(ctx: StepContext, start: StepRecord): Promise<Step
   const actions = pipeline(ctx.plan).filter((a) => STAGES.indexOf(a.to) > STAGES.indexOf(start.stage));
   const first = actions[0];
   if (!first) return ctx.journal.reached(start, 'done');
-  const unsure = start.pending === first.action;
-  let step = unsure ? start : ctx.journal.sending(start, first.action);
+  // A sub-account's creation needs no mark: its alias is its key at the exchange (looked up when
+  // the batch goes on, and when the exchange answers that the alias exists).
+  const unsure = start.pending === first.action || (first.action === 'create' && start.errorCode !== null);
+  let step = unsure || first.action === 'create' ? start : ctx.journal.sending(start, first.action);
   for (const [i, a] of actions.entries()) {
     const made = await a.run(ctx, step, i === 0 && unsure);
     const next = actions[i + 1];

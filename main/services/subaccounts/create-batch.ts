@@ -6,6 +6,8 @@
  * resumes where it stopped without making anything twice.
  */
 import type { Cache } from '../../cache/index.ts';
+import * as admin from '../../exchange/endpoints/sub-account-admin.ts';
+import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import { UserFacingError } from '../../errors.ts';
 import { ExchangeError } from '../../exchange/errors.ts';
 import type { EventHub } from '../../ipc/event-hub.ts';
@@ -108,7 +110,7 @@ export class CreateBatches {
     await requireConfirmation(this.#platform, batchQuestion(plan, main.label));
     const batch = this.#journal.start(main.connection, main.id, plan);
     this.#log.log('info', `sub-account batch ${batch.id}: ${String(plan.names.length)} accounts confirmed`);
-    return this.#drive(batch);
+    return this.#drive(batch, true);
   }
 
   /** Goes on with a batch cut short or with failures, once confirmed again; done accounts are left. */
@@ -187,19 +189,23 @@ export class CreateBatches {
       );
   }
 
-  async #drive(batch: BatchRecord): Promise<BatchView> {
+  async #drive(batch: BatchRecord, fresh = false): Promise<BatchView> {
     const flag = { stop: false };
     this.#active.set(batch.id, flag);
     try {
       const main = await this.#accounts.caller(batch.mainAccount);
+      const steps = this.#journal.steps(batch.id);
+      // Going on after a stop, every account not made yet is looked up at the exchange first.
+      const lookUp = !fresh && steps.some((s) => s.stage === 'planned');
       const ctx: StepContext = {
+        ...(lookUp ? { existing: await listedAliases(main) } : {}),
         main,
         registry: this.#accounts.registry,
         journal: this.#journal,
         plan: batch.plan,
         connection: batch.connection,
       };
-      const queue = this.#journal.steps(batch.id).filter((s) => s.stage !== 'done');
+      const queue = steps.filter((s) => s.stage !== 'done');
       this.#progress(batch.id, true);
       const worker = async (): Promise<void> => {
         for (let step = queue.shift(); step && !flag.stop; step = queue.shift()) {
@@ -270,6 +276,17 @@ export class CreateBatches {
       })),
     });
   }
+}
+
+/** Every alias the exchange lists for the main account's sub-accounts, with its id. */
+async function listedAliases(main: KeyCaller): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (let offset = 0; offset < 10_000; offset += 100) {
+    const page = await admin.page(main, { limit: 100, offset });
+    for (const s of page) out.set(s.alias, s.id);
+    if (page.length < 100) break;
+  }
+  return out;
 }
 
 const sum = (amount: string, n: number): string => new Dec(amount).times(n).toFixed();
