@@ -4,14 +4,9 @@
  * own address check (`addresses.ts`) accepts them as withdrawal targets: EVM hex, base58check with
  * the chain's version byte (Tron, Bitcoin and Litecoin P2SH, XRP Ledger) and bech32 segwit v0.
  */
-import { createHash } from 'node:crypto';
+import { BITCOIN_ALPHABET, CHARSET, polymod, RIPPLE_ALPHABET, sha256 } from './addresses.ts';
 
-const BITCOIN_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const RIPPLE_ALPHABET = 'rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz';
-const CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-const GENERATOR = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
-
-const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
+const hash = (text: string) => sha256(new TextEncoder().encode(text));
 
 function base58(bytes: Uint8Array, alphabet: string): string {
   let n = 0n;
@@ -32,16 +27,6 @@ function base58check(version: number, payload: Uint8Array, alphabet = BITCOIN_AL
   const body = Uint8Array.from([version, ...payload]);
   const sum = sha256(sha256(body)).subarray(0, 4);
   return base58(Uint8Array.from([...body, ...sum]), alphabet);
-}
-
-function polymod(values: number[]): number {
-  let chk = 1;
-  for (const v of values) {
-    const top = chk >>> 25;
-    chk = ((chk & 0x1ffffff) << 5) ^ v;
-    for (let i = 0; i < 5; i += 1) if ((top >>> i) & 1) chk ^= GENERATOR[i] ?? 0;
-  }
-  return chk >>> 0;
 }
 
 /** A segwit version 0 address (bech32, BIP-173) of a 20-byte program. */
@@ -80,18 +65,18 @@ export function depositAddress(
   index: number,
   type: AddressType = 'bech32',
 ): string | undefined {
-  const hash = sha256(`deposit:${accountId}:${ticker}:${network}:${String(index)}`).subarray(0, 20);
+  const program = hash(`deposit:${accountId}:${ticker}:${network}:${String(index)}`).subarray(0, 20);
   switch (network) {
     case 'ERC20':
-      return `0x${Buffer.from(hash).toString('hex')}`;
+      return `0x${Buffer.from(program).toString('hex')}`;
     case 'TRC20':
-      return base58check(0x41, hash);
+      return base58check(0x41, program);
     case 'BTC':
-      return type === 'bech32' ? segwitV0('bc', hash) : base58check(0x05, hash);
+      return type === 'bech32' ? segwitV0('bc', program) : base58check(0x05, program);
     case 'LTC':
-      return type === 'bech32' ? segwitV0('ltc', hash) : base58check(0x32, hash);
+      return type === 'bech32' ? segwitV0('ltc', program) : base58check(0x32, program);
     case 'XRP':
-      return base58check(0x00, hash, RIPPLE_ALPHABET);
+      return base58check(0x00, program, RIPPLE_ALPHABET);
     default:
       return undefined;
   }
@@ -99,5 +84,5 @@ export function depositAddress(
 
 /** A destination tag for a memo network: a whole number below 2^32, fixed per account. */
 export function depositTag(accountId: string): string {
-  return String(sha256(`tag:${accountId}`).readUInt32BE(0));
+  return String(hash(`tag:${accountId}`).readUInt32BE(0));
 }

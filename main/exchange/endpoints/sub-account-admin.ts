@@ -65,6 +65,21 @@ export async function page(
   return (await c.post('/api/v4/sub-account/list', defined({ ...filter }), schema, READ)).data;
 }
 
+/** The most the exchange pages: 100 a page, offsets up to 10,000. */
+const PAGE = 100;
+const MAX_OFFSET = 10_000;
+
+/** Every sub-account (matching `search`), page after page until a short one. */
+export async function listAll(c: KeyCaller, search?: string): Promise<SubAccountRecord[]> {
+  const out: SubAccountRecord[] = [];
+  for (let offset = 0; offset <= MAX_OFFSET; offset += PAGE) {
+    const records = await page(c, { ...(search ? { search } : {}), limit: PAGE, offset });
+    out.push(...records);
+    if (records.length < PAGE) break;
+  }
+  return out;
+}
+
 /** A sub-account's withdrawal waiting for the main account's approval. */
 export const unconfirmedWithdrawalSchema = z.looseObject({
   id: z.union([z.string(), z.number()]).transform(String),

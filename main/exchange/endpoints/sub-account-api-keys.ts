@@ -63,6 +63,17 @@ export async function listKeys(
   return data.map(publicPart);
 }
 
+/** Every key of one sub-account, page after page until a short one. */
+export async function listAllKeys(c: KeyCaller, subAccountId: string): Promise<SubAccountApiKey[]> {
+  const out: SubAccountApiKey[] = [];
+  for (let offset = 0; offset <= 10_000; offset += 100) {
+    const page = await listKeys(c, { subAccountId, limit: 100, offset });
+    out.push(...page);
+    if (page.length < 100) break;
+  }
+  return out;
+}
+
 export async function deleteKey(c: KeyCaller, apiKeyId: string): Promise<void> {
   await c.post('/api/v4/sub-account/api-key/delete', { apiKeyId }, z.unknown(), WRITE);
 }

@@ -90,14 +90,13 @@ function newSub(state: SandboxState, main: Account, alias: string, email: string
   return account;
 }
 
+/** A sub-account management route: main-account keys only; `status` 201 where the exchange answers it. */
+export function mainOnlyRoute(path: string, handler: PrivateRoute['handler'], status?: number): PrivateRoute {
+  return { method: 'POST', path, mainOnly: true, handler, ...(status ? { status } : {}) };
+}
+
 export function subAccountAdminRoutes(state: SandboxState, engine: Engine): PrivateRoute[] {
-  const route = (path: string, handler: PrivateRoute['handler'], status?: number): PrivateRoute => ({
-    method: 'POST',
-    path,
-    mainOnly: true,
-    handler,
-    ...(status ? { status } : {}),
-  });
+  const route = mainOnlyRoute;
   /** The sub-account of `id` for block and unblock, with the state it must be in. */
   const statusChange = (body: Body, main: Account, from: 'active' | 'blocked', already: string) => {
     const errors: FieldErrors = {};

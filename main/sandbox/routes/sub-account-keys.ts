@@ -9,6 +9,7 @@ import { MAX_IPS, validIpEntry } from '../ip-allow.ts';
 import { uuidFrom } from '../rng.ts';
 import { keysOf, subsOf } from '../sub-account-state.ts';
 import type { Account, ApiKey, SandboxState } from '../state.ts';
+import { mainOnlyRoute } from './sub-account-admin.ts';
 import { keyNotFound, ownedKey } from './sub-accounts.ts';
 
 /**
@@ -47,13 +48,7 @@ function keyRecord(state: SandboxState, key: ApiKey, withSecret: boolean): Recor
 }
 
 export function subAccountKeyRoutes(state: SandboxState): PrivateRoute[] {
-  const route = (path: string, handler: PrivateRoute['handler'], status?: number): PrivateRoute => ({
-    method: 'POST',
-    path,
-    mainOnly: true,
-    handler,
-    ...(status ? { status } : {}),
-  });
+  const route = mainOnlyRoute;
   const key = (main: Account, body: Body): ApiKey => {
     const found = ownedKey(state, main, reqString(body, 'apiKeyId'));
     if (!found) throw keyNotFound();

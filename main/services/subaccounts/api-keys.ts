@@ -14,8 +14,8 @@ import { checkIpEntries, normalizeIpEntry } from '../../rules/ip-allow.ts';
 import type { AccountRecord } from '../../vault/registry.ts';
 import { accountView, type AccountService } from '../accounts.ts';
 import { requireConfirmation } from '../confirm.ts';
+import { mainKey, registeredFor } from './main-key.ts';
 
-const MAIN_NEEDED = 'sub-account keys are managed with its key.';
 const TYPE_WORDS = { 1: 'information and trading', 2: 'information, trading, deposits and withdrawals' };
 const hint = (key: string) => (key.length > 10 ? `${key.slice(0, 4)}…${key.slice(-4)}` : '…');
 
@@ -28,39 +28,27 @@ export class SubAccountApiKeys {
     this.#platform = platform;
   }
 
-  async #main(): Promise<{ record: AccountRecord; caller: KeyCaller }> {
-    const record = this.#accounts.mainAccount(MAIN_NEEDED);
-    return { record, caller: await this.#accounts.caller(record.id) };
+  #main() {
+    return mainKey(this.#accounts);
   }
 
   #registered(subAccountId: string, connection: string): AccountRecord[] {
-    return this.#accounts.registry
-      .list()
-      .filter((a) => a.subAccountId === subAccountId && a.connection === connection);
+    return registeredFor(this.#accounts, subAccountId, connection);
   }
 
   async #alias(main: KeyCaller, subAccountId: string): Promise<string> {
-    for (let offset = 0; offset < 10_000; offset += 100) {
-      const page = await admin.page(main, { limit: 100, offset });
-      const found = page.find((s) => s.id === subAccountId);
-      if (found) return found.alias;
-      if (page.length < 100) break;
-    }
-    throw new UserFacingError(
-      'not_found',
-      'The exchange lists no such sub-account any more.',
-      'subAccountId',
-    );
+    const found = (await admin.listAll(main)).find((s) => s.id === subAccountId);
+    if (!found)
+      throw new UserFacingError(
+        'not_found',
+        'The exchange lists no such sub-account any more.',
+        'subAccountId',
+      );
+    return found.alias;
   }
 
-  async #keys(main: KeyCaller, subAccountId: string): Promise<apiKeys.SubAccountApiKey[]> {
-    const out: apiKeys.SubAccountApiKey[] = [];
-    for (let offset = 0; offset < 10_000; offset += 100) {
-      const page = await apiKeys.listKeys(main, { subAccountId, limit: 100, offset });
-      out.push(...page);
-      if (page.length < 100) break;
-    }
-    return out;
+  #keys(main: KeyCaller, subAccountId: string): Promise<apiKeys.SubAccountApiKey[]> {
+    return apiKeys.listAllKeys(main, subAccountId);
   }
 
   /** The sub-account's key `apiKeyId`; refused when the exchange lists no such key of it. */

@@ -47,17 +47,6 @@ function unwrap<T extends object>(result: T | { issue: RuleIssue }): T {
   return result;
 }
 
-/** Every alias the main account's sub-accounts have at the exchange (the list, page by page). */
-async function exchangeAliases(main: KeyCaller): Promise<Set<string>> {
-  const out = new Set<string>();
-  for (let offset = 0; offset < 10_000; offset += 100) {
-    const page = await admin.page(main, { limit: 100, offset });
-    for (const s of page) out.add(s.alias);
-    if (page.length < 100) break;
-  }
-  return out;
-}
-
 const some = (names: readonly string[]): string =>
   names.length <= 3
     ? names.map((n) => `"${n}"`).join(', ')
@@ -103,7 +92,7 @@ export async function planBatch(
   const inRegistry = names.filter((n) => labels.has(n.toLowerCase()));
   if (inRegistry.length > 0)
     refuse({ field: 'pattern', message: `The desk has accounts named ${some(inRegistry)} already.` });
-  const taken = await exchangeAliases(main);
+  const taken = new Set((await admin.listAll(main)).map((s) => s.alias));
   const atExchange = names.filter((n) => taken.has(n));
   if (atExchange.length > 0)
     refuse({ field: 'pattern', message: `The exchange has sub-accounts named ${some(atExchange)} already.` });

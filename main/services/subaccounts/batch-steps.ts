@@ -35,13 +35,7 @@ export function keyTitle(step: StepRecord): string {
 
 /** The sub-account of this alias the exchange lists, if any (the list's search, then the exact alias). */
 async function findByAlias(main: KeyCaller, alias: string): Promise<string | undefined> {
-  for (let offset = 0; offset < 10_000; offset += 100) {
-    const page = await admin.page(main, { search: alias, limit: 100, offset });
-    const found = page.find((s) => s.alias === alias);
-    if (found) return found.id;
-    if (page.length < 100) return undefined;
-  }
-  return undefined;
+  return (await admin.listAll(main, alias)).find((s) => s.alias === alias)?.id;
 }
 
 /** What an action made: the ids the journal keeps. */
@@ -81,13 +75,7 @@ async function create(ctx: StepContext, step: StepRecord, unsure: boolean): Prom
 /** This batch's keys of the sub-account at the exchange. */
 async function keysOfStep(ctx: StepContext, step: StepRecord, subAccountId: string) {
   const title = keyTitle(step);
-  const ours: apiKeys.SubAccountApiKey[] = [];
-  for (let offset = 0; offset < 10_000; offset += 100) {
-    const page = await apiKeys.listKeys(ctx.main, { subAccountId, limit: 100, offset });
-    ours.push(...page.filter((k) => k.title === title));
-    if (page.length < 100) break;
-  }
-  return ours;
+  return (await apiKeys.listAllKeys(ctx.main, subAccountId)).filter((k) => k.title === title);
 }
 
 /**

@@ -7,7 +7,6 @@
  */
 import type { Cache } from '../../cache/index.ts';
 import * as admin from '../../exchange/endpoints/sub-account-admin.ts';
-import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import { UserFacingError } from '../../errors.ts';
 import { ExchangeError } from '../../exchange/errors.ts';
 import type { EventHub } from '../../ipc/event-hub.ts';
@@ -198,7 +197,7 @@ export class CreateBatches {
       // Going on after a stop, every account not made yet is looked up at the exchange first.
       const lookUp = !fresh && steps.some((s) => s.stage === 'planned');
       const ctx: StepContext = {
-        ...(lookUp ? { existing: await listedAliases(main) } : {}),
+        ...(lookUp ? { existing: new Map((await admin.listAll(main)).map((s) => [s.alias, s.id])) } : {}),
         main,
         registry: this.#accounts.registry,
         journal: this.#journal,
@@ -276,17 +275,6 @@ export class CreateBatches {
       })),
     });
   }
-}
-
-/** Every alias the exchange lists for the main account's sub-accounts, with its id. */
-async function listedAliases(main: KeyCaller): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (let offset = 0; offset < 10_000; offset += 100) {
-    const page = await admin.page(main, { limit: 100, offset });
-    for (const s of page) out.set(s.alias, s.id);
-    if (page.length < 100) break;
-  }
-  return out;
 }
 
 const sum = (amount: string, n: number): string => new Dec(amount).times(n).toFixed();

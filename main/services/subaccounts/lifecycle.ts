@@ -23,8 +23,8 @@ import { requireConfirmation } from '../confirm.ts';
 import { planBatch, type BatchRequest } from './batch-plan.ts';
 import type { CreateBatches } from './create-batch.ts';
 import { readHoldings, sweepToMain } from './holdings.ts';
+import { mainKey, registeredFor } from './main-key.ts';
 
-const MAIN_NEEDED = 'sub-accounts are managed with its key.';
 const PAGE = 100;
 const onOff = (on: boolean) => (on ? 'on' : 'off');
 
@@ -39,61 +39,48 @@ export class SubAccountLifecycle {
     this.#batches = batches;
   }
 
-  async #main(): Promise<{ record: AccountRecord; caller: KeyCaller }> {
-    const record = this.#accounts.mainAccount(MAIN_NEEDED);
-    return { record, caller: await this.#accounts.caller(record.id) };
+  #main() {
+    return mainKey(this.#accounts);
   }
 
-  /** The registered accounts of this sub-account on the running connection. */
   #registered(subAccountId: string, connection: string): AccountRecord[] {
-    return this.#accounts.registry
-      .list()
-      .filter((a) => a.subAccountId === subAccountId && a.connection === connection);
+    return registeredFor(this.#accounts, subAccountId, connection);
   }
 
   /** Every sub-account at the exchange, page by page, with the desk's accounts for each. */
   async list(): Promise<ExchangeSubAccountView[]> {
     const main = await this.#main();
-    const out: ExchangeSubAccountView[] = [];
-    for (let offset = 0; offset < 10_000; offset += PAGE) {
-      const page = await admin.page(main.caller, { limit: PAGE, offset });
-      for (const s of page) {
-        const blocked = s.status === 'blocked';
-        const registered = this.#registered(s.id, main.record.connection).map((a) =>
-          // what the exchange says is what the board and the ticket say
-          accountView(this.#accounts.registry.setExchangeStatus(a.id, blocked ? 'blocked' : 'active')),
-        );
-        out.push({
-          subAccountId: s.id,
-          alias: s.alias,
-          status: s.status ?? 'active',
-          email: s.email ?? null,
-          shareKyc: s.kyc?.shareKyc ?? null,
-          kycStatus: s.kyc?.kycStatus ?? null,
-          permissions: s.permissions
-            ? { spotEnabled: s.permissions.spotEnabled, collateralEnabled: s.permissions.collateralEnabled }
-            : null,
-          registered,
-        });
-      }
-      if (page.length < PAGE) break;
-    }
-    return out;
+    return (await admin.listAll(main.caller)).map((s) => {
+      const blocked = s.status === 'blocked';
+      const registered = this.#registered(s.id, main.record.connection).map((a) =>
+        // what the exchange says is what the board and the ticket say
+        accountView(this.#accounts.registry.setExchangeStatus(a.id, blocked ? 'blocked' : 'active')),
+      );
+      return {
+        subAccountId: s.id,
+        alias: s.alias,
+        status: s.status ?? 'active',
+        email: s.email ?? null,
+        shareKyc: s.kyc?.shareKyc ?? null,
+        kycStatus: s.kyc?.kycStatus ?? null,
+        permissions: s.permissions
+          ? { spotEnabled: s.permissions.spotEnabled, collateralEnabled: s.permissions.collateralEnabled }
+          : null,
+        registered,
+      };
+    });
   }
 
   /** The exchange's record of one sub-account; refused in words when the exchange lists none. */
   async #find(main: KeyCaller, subAccountId: string) {
-    for (let offset = 0; offset < 10_000; offset += PAGE) {
-      const page = await admin.page(main, { limit: PAGE, offset });
-      const found = page.find((s) => s.id === subAccountId);
-      if (found) return found;
-      if (page.length < PAGE) break;
-    }
-    throw new UserFacingError(
-      'not_found',
-      'The exchange lists no such sub-account any more.',
-      'subAccountId',
-    );
+    const found = (await admin.listAll(main)).find((s) => s.id === subAccountId);
+    if (!found)
+      throw new UserFacingError(
+        'not_found',
+        'The exchange lists no such sub-account any more.',
+        'subAccountId',
+      );
+    return found;
   }
 
   /** One new sub-account (and its key, IP list and funding when asked), as a batch of one. */
