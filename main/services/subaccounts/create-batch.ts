@@ -21,6 +21,7 @@ import { PreviewStore } from '../desk/previews.ts';
 import { advance, type StepContext } from './batch-steps.ts';
 import { batchQuestion, planBatch, resumeQuestion, type BatchRequest } from './batch-plan.ts';
 import type { BatchJournal, BatchPlan, BatchRecord, StepRecord } from './journal.ts';
+import { mainKey } from './main-key.ts';
 
 /** Accounts worked on at once: their requests queue in the main key's budgets, not at the exchange. */
 const IN_FLIGHT = 8;
@@ -69,8 +70,7 @@ export class CreateBatches {
 
   /** What the batch would make, every check done; nothing is sent. Kept in main under its id. */
   async preview(request: BatchRequest): Promise<BatchPreviewView> {
-    const main = this.#accounts.mainAccount(MAIN_NEEDED);
-    const caller = await this.#accounts.caller(main.id);
+    const { caller } = await mainKey(this.#accounts, MAIN_NEEDED);
     const { plan, mainBalance } = await planBatch(request, caller, this.#accounts.registry);
     const kept = this.#previews.put(plan);
     const perAccount =

@@ -18,6 +18,7 @@ import { Dec } from '../../rules/decimal.ts';
 import type { AccountRecord } from '../../vault/registry.ts';
 import type { AccountService } from '../accounts.ts';
 import { requireConfirmation } from '../confirm.ts';
+import { registeredFor } from './main-key.ts';
 
 /** The smallest amount a transfer moves: less is dust that no transfer can take out. */
 const MOVABLE = new Dec('0.00000001');
@@ -26,9 +27,7 @@ const PLACES = 8;
 /** The registered account with a key that signs for this sub-account, if the desk has one. */
 export function keyOf(accounts: AccountService, subAccountId: string): AccountRecord | undefined {
   const main = accounts.mainAccount('its sub-accounts are managed with its key.');
-  return accounts.registry
-    .list()
-    .find((a) => a.subAccountId === subAccountId && a.connection === main.connection && a.apiKey !== '');
+  return registeredFor(accounts, subAccountId, main.connection).find((a) => a.apiKey !== '');
 }
 
 const movable = (amount: string): Dec => new Dec(amount).toDecimalPlaces(PLACES, Dec.ROUND_DOWN);

@@ -5,10 +5,12 @@ import type { AccountService } from '../accounts.ts';
 
 const MAIN_NEEDED = 'sub-accounts and their keys are managed with its key.';
 
+/** The main account (refused, saying `why`, when the desk has none) and a caller with its key. */
 export async function mainKey(
   accounts: AccountService,
+  why: string = MAIN_NEEDED,
 ): Promise<{ record: AccountRecord; caller: KeyCaller }> {
-  const record = accounts.mainAccount(MAIN_NEEDED);
+  const record = accounts.mainAccount(why);
   return { record, caller: await accounts.caller(record.id) };
 }
 
