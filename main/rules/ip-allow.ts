@@ -14,15 +14,17 @@ export function normalizeIpEntry(text: string): { entry: string } | { issue: str
   const value = text.trim();
   if (value === '') return { issue: 'An entry is empty.' };
   const [address = '', prefix, extra] = value.split('/');
-  if (extra !== undefined) return { issue: `"${value}" has more than one "/".` };
+  if (extra !== undefined) return { issue: `The entry "${value}" has more than one "/".` };
   let parsed: ipaddr.IPv4 | ipaddr.IPv6;
   if (ipaddr.IPv4.isValidFourPartDecimal(address)) parsed = ipaddr.IPv4.parse(address);
   else if (ipaddr.IPv6.isValid(address)) parsed = ipaddr.IPv6.parse(address);
-  else return { issue: `"${value}" is not an IPv4 or IPv6 address.` };
+  else return { issue: `The entry "${value}" is not an IPv4 or IPv6 address.` };
   if (prefix === undefined) return { entry: parsed.toString() };
   const bits = parsed.kind() === 'ipv4' ? 32 : 128;
   if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > bits)
-    return { issue: `"${value}": the range after "/" must be a number from 0 to ${String(bits)}.` };
+    return {
+      issue: `In the entry "${value}", the range after "/" must be a number from 0 to ${String(bits)}.`,
+    };
   return { entry: `${parsed.toString()}/${String(Number(prefix))}` };
 }
 

@@ -58,7 +58,7 @@ export function expandNames(
     return {
       issue: {
         field: 'pattern',
-        message: `"${bad}" cannot be a sub-account name: use 1 to 64 letters, digits, spaces and . _ @ + - only.`,
+        message: `The name "${bad}" is not allowed for a sub-account: use 1 to 64 letters, digits, spaces and . _ @ + - only.`,
       },
     };
   return { names: out.texts };
@@ -74,7 +74,7 @@ export function expandEmails(
   if ('issue' in out) return out;
   const bad = out.texts.find((e) => !EMAIL.test(e) || e.length > 255);
   if (bad !== undefined)
-    return { issue: { field: 'emailPattern', message: `"${bad}" is not an e-mail address.` } };
+    return { issue: { field: 'emailPattern', message: `The address "${bad}" is not an e-mail address.` } };
   return { emails: out.texts };
 }
 
@@ -92,7 +92,7 @@ export function checkAlias(alias: string): RuleIssue | undefined {
 export function checkEmail(email: string): RuleIssue | undefined {
   return EMAIL.test(email.trim()) && email.length <= 255
     ? undefined
-    : { field: 'email', message: `"${email.trim()}" is not an e-mail address.` };
+    : { field: 'email', message: `The address "${email.trim()}" is not an e-mail address.` };
 }
 
 /** The funding each new sub-account gets: a positive amount with at most 8 decimals (the transfer's). */

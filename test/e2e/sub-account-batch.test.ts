@@ -198,7 +198,7 @@ describe('create 100 sub-accounts, the core killed twice half-way', () => {
     await expect
       .poll(() => page.getByTestId('life-error').textContent())
       .toContain(
-        '"e2e-001" was not deleted: it holds 1 USDT on its main balance. Sweep it to the main account first.',
+        'Sub-account "e2e-001" was not deleted: it holds 1 USDT on its main balance. Sweep it to the main account first.',
       );
     await page.getByTestId('life-sweep').waitFor();
     expect(core.confirmations).toEqual([]);

@@ -9,11 +9,36 @@ import { pickAccount } from './page.ts';
 
 const app = useAppSession();
 
+/**
+ * What of the panel a person cannot see whole: a part that scrolls or cuts sideways (with its widths),
+ * and a button that sticks out of the panel.
+ */
+function cutSideways(page: Page, testid: string): Promise<string[]> {
+  return js<string[]>(
+    page,
+    `(() => {
+      const root = document.querySelector('[data-testid="${testid}"]');
+      const panel = root.getBoundingClientRect();
+      const out = [];
+      for (const el of [root, ...root.querySelectorAll('*')]) {
+        const r = el.getBoundingClientRect();
+        if (el.tagName === 'BUTTON' && r.width > 0 && (r.left < panel.left - 1 || r.right > panel.right + 1))
+          out.push('button ' + el.textContent.trim());
+        if (getComputedStyle(el).overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1)
+          out.push((el.getAttribute('data-testid') || el.tagName.toLowerCase() + '.' + el.className) + ' ' + el.scrollWidth + '>' + el.clientWidth);
+      }
+      return out;
+    })()`,
+  );
+}
+
+/** Shot at 1280 and 1440 px, every button of the panel in full view at both. */
 async function shoot(page: Page, testid: string, name: string): Promise<void> {
   for (const width of [1280, 1440]) {
     await page.setViewportSize({ width, height: width === 1280 ? 800 : 900 });
     await page.getByTestId(testid).scrollIntoViewIfNeeded();
     await page.getByTestId(testid).screenshot({ path: artifact(`${name}-${String(width)}.png`) });
+    await expect.poll(() => cutSideways(page, testid), `${name} at ${String(width)} px`).toEqual([]);
   }
 }
 
@@ -70,7 +95,7 @@ describe('one sub-account, its keys and IP list, blocked', () => {
     await page.getByTestId('key-ip-submit').click();
     await expect
       .poll(() => page.getByTestId('key-ip-error').textContent())
-      .toContain('"300.1.1.1" is not an IPv4 or IPv6 address.');
+      .toContain('The entry "300.1.1.1" is not an IPv4 or IPv6 address.');
     await page.getByTestId('key-ip-add').fill('127.0.0.1, 10.20.0.0/16');
     await page.getByTestId('key-ip-submit').click();
     await expect.poll(() => page.getByTestId('key-ip-box').locator('li').count()).toBe(2);

@@ -101,7 +101,7 @@ export async function sweepToMain(
   holdings: HoldingsView,
 ): Promise<SweepToMainView> {
   if (holdings.empty)
-    throw new UserFacingError('invalid_input', `"${holdings.alias}" holds nothing to sweep.`);
+    throw new UserFacingError('invalid_input', `Sub-account "${holdings.alias}" holds nothing to sweep.`);
   if (holdings.sweepBlockers.length > 0)
     throw new UserFacingError('sweep_blocked', holdings.sweepBlockers.join(' '), 'subAccountId');
   await requireConfirmation(platform, {

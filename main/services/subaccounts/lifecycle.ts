@@ -173,7 +173,7 @@ export class SubAccountLifecycle {
     if (!held.empty)
       throw new UserFacingError(
         'holds_funds',
-        `"${sub.alias}" was not deleted: it holds ${held.reasons.join(', ')}. Sweep it to the main account first.`,
+        `Sub-account "${sub.alias}" was not deleted: it holds ${held.reasons.join(', ')}. Sweep it to the main account first.`,
         'subAccountId',
       );
     const registered = this.#registered(subAccountId, main.record.connection);

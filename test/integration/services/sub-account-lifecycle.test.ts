@@ -84,7 +84,7 @@ describe('one new sub-account', () => {
       permissions: PERMS,
       key: { type: 1, ips: ['10.0.0.300'] },
     });
-    expect([ip.field, ip.message]).toEqual(['ips', '"10.0.0.300" is not an IPv4 or IPv6 address.']);
+    expect([ip.field, ip.message]).toEqual(['ips', 'The entry "10.0.0.300" is not an IPv4 or IPv6 address.']);
     const much = await refused('subaccounts.create', {
       alias: 'ops-two',
       shareKyc: true,
@@ -141,7 +141,7 @@ describe('delete', () => {
     const no = await refused('subaccounts.delete', { subAccountId: sub.subAccountId });
     expect(no.code).toBe('holds_funds');
     expect(no.message).toMatch(
-      /^"ops-retire" was not deleted: it holds 25 USDT on its main balance, 15 USDT on its spot \(trade\) balance, 1 open order\. Sweep it to the main account first\.$/,
+      /^Sub-account "ops-retire" was not deleted: it holds 25 USDT on its main balance, 15 USDT on its spot \(trade\) balance, 1 open order\. Sweep it to the main account first\.$/,
     );
     const swept = await ok<{ sweep: { cancelled: number; moved: unknown[] }; holdings: HoldingsView }>(
       'subaccounts.sweepToMain',

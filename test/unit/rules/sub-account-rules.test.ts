@@ -34,7 +34,7 @@ describe('IP allow-list entries', () => {
       '1.2.3.4/x',
     ])
       expect('issue' in normalizeIpEntry(bad), bad).toBe(true);
-    expect(normalizeIpEntry('1.2.3')).toEqual({ issue: '"1.2.3" is not an IPv4 or IPv6 address.' });
+    expect(normalizeIpEntry('1.2.3')).toEqual({ issue: 'The entry "1.2.3" is not an IPv4 or IPv6 address.' });
   });
 
   it('accepts every dotted IPv4 address and every prefix up to 32', () => {
