@@ -19,7 +19,7 @@ import { spawnSandbox } from './sandbox-process.ts';
 const COUNT = 100;
 /** Chains at once: as many as the batch works on. */
 const IN_FLIGHT = 8;
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 const bench: Bench = {
   name: 'desk.create100',
