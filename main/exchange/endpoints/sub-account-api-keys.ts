@@ -9,13 +9,25 @@ import { defined, integerLike, READ, WRITE, type KeyCaller } from './shapes.ts';
 /** 1: information and trading; 2: also deposits and withdrawals. */
 export type ApiKeyType = 1 | 2;
 
+/**
+ * The key's type as the exchange spells it: a number in `create`'s answer, `"trade"` in the published
+ * `list` example (the word the request example sends for type 1); anything else is not said.
+ */
+function keyType(v: number | string): ApiKeyType | undefined {
+  const n = v === 'trade' ? 1 : Number(v);
+  return n === 1 || n === 2 ? n : undefined;
+}
+
 const keyRecord = z.looseObject({
   subAccountId: z.string().optional(),
   id: z.union([z.string(), z.number()]).transform(String),
   title: z.string().nullish(),
   isEnabled: z.boolean().optional(),
   apiKey: z.string().min(1),
-  type: z.union([integerLike, z.string()]).optional(),
+  type: z
+    .union([integerLike, z.string()])
+    .transform((v) => keyType(v))
+    .optional(),
   lastActivity: integerLike.nullish(),
   restrictAccess: z.boolean().optional(),
 });
@@ -27,7 +39,7 @@ export interface SubAccountApiKey {
   subAccountId?: string | undefined;
   title?: string | null | undefined;
   isEnabled?: boolean | undefined;
-  type?: string | number | undefined;
+  type?: ApiKeyType | undefined;
   lastActivity?: number | null | undefined;
   restrictAccess?: boolean | undefined;
 }

@@ -69,12 +69,11 @@ export class SubAccountApiKeys {
     const desk = this.#registered(subAccountId, main.record.connection);
     return (await this.#keys(main.caller, subAccountId)).map((k) => {
       const account = desk.find((a) => a.apiKey === k.apiKey);
-      const type = Number(k.type);
       return {
         id: k.id,
         title: k.title ?? '',
         apiKeyHint: hint(k.apiKey),
-        type: type === 1 || type === 2 ? type : null,
+        type: k.type ?? null,
         enabled: k.isEnabled ?? true,
         ...(account ? { account: { id: account.id, label: account.label } } : {}),
       };
