@@ -107,6 +107,10 @@ describe('create 100 sub-accounts, the core killed twice half-way', () => {
     await page
       .getByTestId('create-subs-panel')
       .screenshot({ path: artifact('sub-accounts-create-preview-1280.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page
+      .getByTestId('create-subs-panel')
+      .screenshot({ path: artifact('sub-accounts-create-preview-1440.png') });
     // Killed once the exchange made the 30th sub-account, before its answer reached the core.
     killAt = { path: '/api/v4/sub-account/create', n: 30, pid: first.pid };
     await page.getByTestId('create-run').click();

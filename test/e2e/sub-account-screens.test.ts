@@ -38,7 +38,9 @@ async function shoot(page: Page, testid: string, name: string): Promise<void> {
     await page.setViewportSize({ width, height: width === 1280 ? 800 : 900 });
     await page.getByTestId(testid).scrollIntoViewIfNeeded();
     await page.getByTestId(testid).screenshot({ path: artifact(`${name}-${String(width)}.png`) });
-    await expect.poll(() => cutSideways(page, testid), `${name} at ${String(width)} px`).toEqual([]);
+    await expect
+      .poll(() => cutSideways(page, testid), { message: `${name} at ${String(width)} px` })
+      .toEqual([]);
   }
 }
 
