@@ -28,6 +28,10 @@ import { collateralRoutes, sweepClosed } from './routes/collateral.ts';
 import { collateralHistoryRoutes, seedBorrows } from './routes/collateral-history.ts';
 import { publicRoutes } from './routes/public.ts';
 import { subAccountRoutes } from './routes/sub-accounts.ts';
+import { subAccountAdminRoutes } from './routes/sub-account-admin.ts';
+import { subAccountKeyRoutes } from './routes/sub-account-keys.ts';
+import { depositAddressRoutes } from './routes/deposit-address.ts';
+import { stableUuid, subsOf } from './sub-account-state.ts';
 import type { ReceivedRequest, SandboxState } from './state.ts';
 
 export type { FaultOptions } from './faults.ts';
@@ -103,6 +107,11 @@ export interface SandboxControl {
   cancelTransaction(idOrUniqueId: string): boolean;
   /** Makes the in-process refund of a deposit fail (`refund.failed`); false when none matches. */
   failRefund(depositId: string): boolean;
+  /**
+   * A withdrawal of a sub-account (by label) that waits for the main account's approval, as the
+   * exchange holds those of sub-accounts of type "general"; answers its id.
+   */
+  awaitApproval(label: string, ticker: string, amount: string): string;
   /** Fixes a mining account's offline and low worker counts (undefined: back to the per-minute schedule); false when none has that name. */
   setWorkers(miningAccount: string, counts: { offline: number; low: number } | undefined): boolean;
   readonly webhooks: SandboxWebhooks;
@@ -133,9 +142,11 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
+/** Accounts that have a key, with their first key (sub-accounts made later may have none yet). */
 export function describeAccounts(state: SandboxState): SandboxAccount[] {
-  return [...state.accounts.values()].map((a) => {
+  return [...state.accounts.values()].flatMap((a) => {
     const key = state.keysById.get(a.keyId);
+    if (!key) return [];
     const out: SandboxAccount = {
       label: a.label,
       apiKey: key?.apiKey ?? '',
@@ -143,7 +154,7 @@ export function describeAccounts(state: SandboxState): SandboxAccount[] {
       kind: a.kind,
     };
     if (a.subAccountId) out.subAccountId = a.subAccountId;
-    return out;
+    return [out];
   });
 }
 
@@ -156,6 +167,9 @@ export function buildRoutes(state: SandboxState, engine: Engine, positions: Posi
     ...historyRoutes(state, engine),
     ...mainAccountRoutes(state),
     ...subAccountRoutes(state),
+    ...subAccountAdminRoutes(state, engine),
+    ...subAccountKeyRoutes(state),
+    ...depositAddressRoutes(state),
     ...miningRoutes(state),
     ...accountMiscRoutes(state, positions),
     ...killSwitchRoutes(state),
@@ -280,6 +294,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         return simulateDeposit(state, accountId(label), ticker, amount, network);
       },
       cancelTransaction: (id) => cancelWalletRecord(state, id),
+      awaitApproval(label, ticker, amount) {
+        const main = [...state.accounts.values()].find((a) => a.kind === 'main');
+        const sub = main ? subsOf(state, main).find((a) => a.label === label) : undefined;
+        if (!sub) throw new Error(`no sandbox sub-account ${label}`);
+        const approvals = (state.wallet.approvals ??= []);
+        const id = stableUuid(`approval:${String(approvals.length)}:${sub.id}`);
+        approvals.push({ id, accountId: sub.id, ticker, amount, createdAt: Math.floor(state.now() / 1000) });
+        return id;
+      },
       failRefund: (depositId) => failRefund(state, depositId),
       setWorkers(name, counts) {
         const m = state.wallet.mining.find((x) => x.name === name);
