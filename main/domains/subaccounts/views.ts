@@ -46,7 +46,7 @@ export interface HoldingsView {
 
 export interface SweepToMainView {
   cancelled: number;
-  moved: Array<{ ticker: string; amount: string; transactionId: string }>;
+  moved: Array<{ ticker: string; amount: string; transactionId?: string }>;
   failed: Array<{ ticker: string; step: string; error: { code: string; message: string } }>;
 }
 

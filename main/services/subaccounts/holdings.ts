@@ -168,7 +168,11 @@ export async function sweepToMain(
         amount: amount.toFixed(),
         ticker,
       });
-      out.moved.push({ ticker, amount: amount.toFixed(), transactionId });
+      out.moved.push({
+        ticker,
+        amount: amount.toFixed(),
+        ...(transactionId === undefined ? {} : { transactionId }),
+      });
     } catch (error) {
       fail(ticker, 'transfer', error);
     }
