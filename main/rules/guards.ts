@@ -6,7 +6,7 @@
  */
 import { Dec, parsePlain } from './decimal.ts';
 import { BOOK_LEVELS, sizedInQuote, takesBookNow, type OrderEstimate } from './market-estimate.ts';
-import type { OrderDraft } from './types.ts';
+import { isCollateralKind, type OrderDraft } from './types.ts';
 import { grouped, marketAssets as assets } from './words.ts';
 
 export { grouped } from './words.ts';
@@ -222,7 +222,7 @@ function valueQuestions(draft: OrderDraft, settings: GuardSettings, facts: Guard
 }
 
 function reverseQuestion(draft: OrderDraft, facts: GuardFacts): GuardQuestion | undefined {
-  if (draft.kind !== 'collateral_market' || draft.reduceOnly === true) return undefined;
+  if (!isCollateralKind(draft.kind) || draft.reduceOnly === true) return undefined;
   if (draft.positionSide === 'LONG' || draft.positionSide === 'SHORT' || !facts.position) return undefined;
   const held = parsePlain(facts.position.replace(/^-/, ''));
   const amount = parsePlain(draft.amount);
