@@ -149,3 +149,59 @@ describe('the one rule set and main’s guards', () => {
     expect(received.length).toBe(sent);
   });
 });
+
+describe('modify and cancel of resting collateral orders', () => {
+  it('moves a resting limit bid and a trigger-market order, each to a new order id, through the same rules', async () => {
+    const bid = await ok<PlaceResultView>('orders.place', {
+      accountId: alpha,
+      draft: draftOf('collateral_limit'),
+    });
+    const [listed] = await active();
+    expect(listed?.editable).toEqual(['price', 'amount']);
+    const moved = await ok<OrderView>('orders.modify', {
+      accountId: alpha,
+      market: 'BTC_PERP',
+      orderId: bid.order?.orderId,
+      price: '62500',
+    });
+    expect(moved).toMatchObject({ price: '62500', positionSide: 'BOTH', amount: '0.001' });
+    expect(moved.orderId).not.toBe(bid.order?.orderId);
+    // a price off the tick is refused before anything is sent, and the order stays as it was
+    const sent = received.length;
+    const off = await refused('orders.modify', {
+      accountId: alpha,
+      market: 'BTC_PERP',
+      orderId: moved.orderId,
+      price: '62500.05',
+    });
+    expect(off.field).toBe('price');
+    expect(received.length).toBe(sent);
+    const trigger = await ok<PlaceResultView>('orders.place', {
+      accountId: alpha,
+      draft: draftOf('collateral_trigger_market'),
+    });
+    const retriggered = await ok<OrderView>('orders.modify', {
+      accountId: alpha,
+      market: 'BTC_PERP',
+      orderId: trigger.order?.orderId,
+      activationPrice: '65200',
+    });
+    expect(retriggered.activation_price).toBe('65200');
+    expect((await active()).map((o) => o.price ?? o.activation_price).sort()).toEqual(['62500', '65200']);
+    await cancelAll();
+  });
+
+  it('an OCO leg moved keeps the pair: canceling it takes the other leg too', async () => {
+    await ok<PlaceResultView>('orders.place', { accountId: alpha, draft: draftOf('collateral_oco') });
+    const limitLeg = (await active()).find((o) => o.type === 'limit');
+    const moved = await ok<OrderView>('orders.modify', {
+      accountId: alpha,
+      market: 'BTC_PERP',
+      orderId: limitLeg?.orderId,
+      price: '65800',
+    });
+    expect((await active()).map((o) => o.type).sort()).toEqual(['limit', 'stop limit']);
+    await ok('orders.cancel', { accountId: alpha, market: 'BTC_PERP', orderId: moved.orderId });
+    expect(await active()).toEqual([]);
+  });
+});
