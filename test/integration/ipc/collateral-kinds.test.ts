@@ -13,6 +13,7 @@ const desktop = scriptedDesktop();
 let sandbox: Sandbox;
 let core: TestCore;
 let alpha = '';
+let maker = '';
 const { ok, refused } = procedureCalls(() => core);
 const received: ReceivedRequest[] = [];
 /** BTC_PERP starts at 64,260 in the still sandbox. */
@@ -58,6 +59,14 @@ beforeAll(async () => {
       core,
       'sub-alpha',
       sandbox.accounts.find((a) => a.label === 'sub-alpha'),
+      'sub',
+    )
+  ).id;
+  maker = (
+    await registerAccount(
+      core,
+      'sub-maker',
+      sandbox.accounts.find((a) => a.label === 'sub-maker'),
       'sub',
     )
   ).id;
@@ -203,5 +212,37 @@ describe('modify and cancel of resting collateral orders', () => {
     expect((await active()).map((o) => o.type).sort()).toEqual(['limit', 'stop limit']);
     await ok('orders.cancel', { accountId: alpha, market: 'BTC_PERP', orderId: moved.orderId });
     expect(await active()).toEqual([]);
+  });
+});
+
+describe('desk orders of the collateral kinds', () => {
+  it('brackets two accounts with one OCO each, checked per account and sent after one question', async () => {
+    const preview = await ok<{ previewId: string; children: Array<{ issues: unknown[] }> }>(
+      'desk.previewOrder',
+      {
+        accountIds: [alpha, maker],
+        draft: { ...draftOf('collateral_oco'), amount: '0' },
+        sizing: { kind: 'fixed', amount: '0.001' },
+      },
+    );
+    expect(preview.children.map((c) => c.issues)).toEqual([[], []]);
+    const sent = received.length;
+    const { results } = await ok<{ results: Array<{ ok: boolean }> }>('desk.placeOrder', {
+      previewId: preview.previewId,
+    });
+    expect(results.map((r) => r.ok)).toEqual([true, true]);
+    expect(
+      received
+        .slice(sent)
+        .map((r) => [r.account, r.path])
+        .sort(),
+    ).toEqual([
+      ['sub-alpha', '/api/v4/order/collateral/oco'],
+      ['sub-maker', '/api/v4/order/collateral/oco'],
+    ]);
+    for (const accountId of [alpha, maker]) {
+      const legs = await ok<OrderView[]>('orders.active', { accountId, market: 'BTC_PERP' });
+      expect(legs.map((o) => o.type).sort()).toEqual(['limit', 'stop limit']);
+    }
   });
 });
