@@ -31,7 +31,13 @@ describe('collateral orders on BTC_PERP in Chromium', () => {
     await page.getByTestId('trade-market').selectOption(MARKET);
     await expect
       .poll(() => page.getByTestId('ticket-kind').locator('option').allTextContents())
-      .toEqual(['collateral market', 'limit', 'stop-limit', 'trigger-market', 'OCO']);
+      .toEqual([
+        'collateral market',
+        'collateral limit',
+        'collateral stop-limit',
+        'collateral trigger-market',
+        'collateral OCO',
+      ]);
 
     // each kind as a person fills it, looked at in both widths
     const kinds: Array<[string, Record<string, string>]> = [

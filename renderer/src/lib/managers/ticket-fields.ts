@@ -23,10 +23,10 @@ export const kindTitles: Record<OrderKind, string> = {
   stop_limit: 'stop-limit',
   stop_market: 'stop-market',
   collateral_market: 'collateral market',
-  collateral_limit: 'limit',
-  collateral_stop_limit: 'stop-limit',
-  collateral_trigger_market: 'trigger-market',
-  collateral_oco: 'OCO',
+  collateral_limit: 'collateral limit',
+  collateral_stop_limit: 'collateral stop-limit',
+  collateral_trigger_market: 'collateral trigger-market',
+  collateral_oco: 'collateral OCO',
 };
 
 /** Every order type, as the ticket offers them while its market's own list is not known. */
