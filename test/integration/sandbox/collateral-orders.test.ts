@@ -3,6 +3,9 @@
  * `/trigger-market`, `/oco`): each field refused as the exchange refuses it, hedge mode and
  * reduce-only, resting orders filled into positions, triggers, and OCO legs canceling each other.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start } from './support.ts';
 import type { Harness } from './support.ts';
@@ -225,5 +228,37 @@ describe('resting collateral orders, triggers and links', () => {
     expect(status(oco.body.stop_loss.orderId)).toBeUndefined();
     await post('sub-alpha', CANCEL, { market: MARKET, orderId: changed.body.orderId });
     expect(status(oco.body.stop_loss.orderId)).toBe('CANCELED');
+  });
+});
+
+describe('links across a restart', () => {
+  it('an OCO pair and a waiting OTO order keep their links when the sandbox starts again from its data', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'txc-collateral-'));
+    try {
+      const first = await start({ seed: 33, dataDir: dir });
+      const c1 = first.client('sub-alpha');
+      const oco = await c1.post(OCO, valid[OCO]);
+      const bid = await c1.post(LIMIT, {
+        ...base,
+        price: String(START - 500),
+        stopLoss: String(START - 3000),
+      });
+      expect([oco.status, bid.status]).toEqual([200, 200]);
+      await first.sandbox.close();
+      const second = await start({ seed: 33, dataDir: dir });
+      try {
+        const c2 = second.client('sub-alpha');
+        const engine = second.sandbox.control.engine;
+        await c2.post(CANCEL, { market: MARKET, orderId: oco.body.stop_loss.orderId });
+        expect(engine.orders.get(oco.body.take_profit.orderId)?.status).toBe('CANCELED');
+        second.sandbox.control.setPrice(MARKET, String(START - 1000));
+        const legs = [...engine.orders.values()].filter((o) => o.otoId === bid.body.orderId);
+        expect(legs.map((o) => [o.tpsl, o.open])).toEqual([['stop_loss', true]]);
+      } finally {
+        await second.sandbox.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
