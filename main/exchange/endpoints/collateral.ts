@@ -8,25 +8,6 @@ export const LEVERAGES = [1, 2, 3, 5, 10, 20, 50, 100] as const;
 export type Leverage = (typeof LEVERAGES)[number];
 export type PositionSide = 'LONG' | 'SHORT' | 'BOTH';
 
-export interface CollateralMarketOrderInput {
-  market: string;
-  side: 'buy' | 'sell';
-  /** Base currency. */
-  amount: string;
-  clientOrderId?: string;
-  /** Required (LONG or SHORT) in hedge mode; ignored in one-way mode. */
-  positionSide?: PositionSide;
-  reduceOnly?: boolean;
-  stp?: Stp;
-  /** OTO legs; cannot be combined with reduceOnly. */
-  stopLoss?: string;
-  takeProfit?: string;
-}
-
-export function collateralMarketOrder(c: KeyCaller, input: CollateralMarketOrderInput): Promise<Order> {
-  return c.post('/api/v4/order/collateral/market', defined({ ...input }), orderSchema, WRITE);
-}
-
 /** Fields every collateral order takes besides its prices. */
 interface CollateralOrderBase {
   market: string;
@@ -38,6 +19,16 @@ interface CollateralOrderBase {
   positionSide?: PositionSide;
   reduceOnly?: boolean;
   stp?: Stp;
+}
+
+export interface CollateralMarketOrderInput extends CollateralOrderBase {
+  /** OTO legs; cannot be combined with reduceOnly. */
+  stopLoss?: string;
+  takeProfit?: string;
+}
+
+export function collateralMarketOrder(c: KeyCaller, input: CollateralMarketOrderInput): Promise<Order> {
+  return c.post('/api/v4/order/collateral/market', defined({ ...input }), orderSchema, WRITE);
 }
 
 export interface CollateralLimitOrderInput extends CollateralOrderBase {
