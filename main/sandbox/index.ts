@@ -7,7 +7,7 @@ import { createState } from './fixture.ts';
 import { seedDeskActivity } from './desk-seed.ts';
 import { createHttpServer } from './http/server.ts';
 import { attachWebSocket, type SandboxWs, type WsOptions } from './ws/index.ts';
-import type { Route } from './http/route.ts';
+import type { PrivateContext, Route } from './http/route.ts';
 import { Engine } from './engine/engine.ts';
 import { releaseHold } from './ledger.ts';
 import { MarketSim, seedLiquidity } from './market-sim.ts';
@@ -24,7 +24,9 @@ import { miningRoutes } from './routes/mining.ts';
 import { tradingRoutes } from './routes/trading.ts';
 import { fireKillSwitches, killSwitchRoutes } from './routes/kill-switch.ts';
 import { Positions } from './collateral/positions.ts';
+import { CollateralOrders } from './collateral/orders.ts';
 import { collateralRoutes, sweepClosed } from './routes/collateral.ts';
+import { collateralOrderRoutes } from './routes/collateral-orders.ts';
 import { collateralHistoryRoutes, seedBorrows } from './routes/collateral-history.ts';
 import { publicRoutes } from './routes/public.ts';
 import { subAccountRoutes } from './routes/sub-accounts.ts';
@@ -118,6 +120,8 @@ export interface SandboxControl {
   readonly state: SandboxState;
   readonly engine: Engine;
   readonly positions: Positions;
+  /** Collateral limit, stop, OCO and OTO orders and their links, shared by REST and the WebSocket. */
+  readonly collateralOrders: CollateralOrders;
 }
 
 export interface Sandbox {
@@ -158,12 +162,18 @@ export function describeAccounts(state: SandboxState): SandboxAccount[] {
   });
 }
 
-export function buildRoutes(state: SandboxState, engine: Engine, positions: Positions): Route[] {
-  return [
+export function buildRoutes(
+  state: SandboxState,
+  engine: Engine,
+  positions: Positions,
+  col: CollateralOrders,
+): Route[] {
+  const routes: Route[] = [
     ...collateralRoutes(state, engine, positions),
+    ...collateralOrderRoutes(state, col),
     ...collateralHistoryRoutes(state, positions),
     ...publicRoutes(state, engine),
-    ...tradingRoutes(state, engine),
+    ...tradingRoutes(state, engine, col),
     ...historyRoutes(state, engine),
     ...mainAccountRoutes(state),
     ...subAccountRoutes(state),
@@ -174,6 +184,19 @@ export function buildRoutes(state: SandboxState, engine: Engine, positions: Posi
     ...accountMiscRoutes(state, positions),
     ...killSwitchRoutes(state),
   ];
+  // every change of orders (a cancel, a modify, a fill) acts on the links of linked orders at once
+  return routes.map((r) =>
+    r.method === 'POST'
+      ? {
+          ...r,
+          handler: (ctx: PrivateContext) => {
+            const out = r.handler(ctx);
+            col.sweep();
+            return out;
+          },
+        }
+      : r,
+  );
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -188,7 +211,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const positions = new Positions(state);
   engine.collateralFill = (o, acc, price, qty, rate, m) => positions.fill(o, acc, price, qty, rate, m);
   engine.reduceOnlyRoom = (o) => positions.closable(o);
+  const collateralOrders = new CollateralOrders(state, engine, positions);
   engine.onTrade = (market) => {
+    // an OCO leg that executed cancels its peer before a closed position auto-cancels it
+    collateralOrders.sweep();
     sweepClosed(engine, positions);
     engine.checkStops(market);
   };
@@ -207,6 +233,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const sim = new MarketSim(state, engine, positions, seed, stepMs);
   const world = { seed, state, engine, positions, sim };
   if (options.dataDir) load(options.dataDir, world);
+  collateralOrders.relink();
   const saver = options.dataDir ? createSaver(options.dataDir, world) : undefined;
   let faults = createFaults(options.faults);
   const webhooks = new Webhooks(state, options.webhooks);
@@ -221,7 +248,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   webhookTimer.unref();
   const server = createHttpServer({
     state,
-    routes: buildRoutes(state, engine, positions),
+    routes: buildRoutes(state, engine, positions, collateralOrders),
     beforeRequest: () => {
       const now = state.now();
       advanceWallet(
@@ -266,6 +293,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       state,
       engine,
       positions,
+      collateralOrders,
       setKeyEnabled(apiKey, enabled) {
         const key = state.keysByPublic.get(apiKey);
         if (key) key.enabled = enabled;

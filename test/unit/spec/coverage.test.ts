@@ -37,6 +37,10 @@ const REACHED_BY: Record<string, readonly string[]> = {
   'POST order/stop_limit': ['orders.place'],
   'POST order/stop_market': ['orders.place'],
   'POST order/collateral/market': ['orders.place'],
+  'POST order/collateral/limit': ['orders.place'],
+  'POST order/collateral/stop-limit': ['orders.place'],
+  'POST order/collateral/trigger-market': ['orders.place'],
+  'POST order/collateral/oco': ['orders.place'],
   'POST order/bulk': ['orders.placeBulk'],
   'POST order/cancel': ['orders.cancel'],
   'POST order/modify': ['orders.modify'],
@@ -95,6 +99,10 @@ const REACHED_BY: Record<string, readonly string[]> = {
   collateral_order_limit_place: ['orders.placeWs'],
   collateral_order_market_place: ['orders.placeWs'],
   collateral_order_stop_market_place: ['orders.placeWs'],
+  collateral_order_stop_limit_place: ['orders.placeWs'],
+  collateral_order_bbo_place: ['orders.placeWs'],
+  collateral_order_stop_bbo_place: ['orders.placeWs'],
+  collateral_order_oco_place: ['orders.placeWs'],
   collateral_order_tpsl_place: ['positions.addTpSl'],
   order_modify: ['orders.modify'],
   order_cancel_all: ['orders.cancelAll'],
@@ -110,11 +118,6 @@ const ALLOWED: Record<string, string> = {
   // a desk never needs these
   time: 'the app signs with nonceWindow against its own clock; server time is never asked',
   order_stop_bbo_place: 'BBO stop orders are not offered by the ticket: a desk places stop-limit orders',
-  collateral_order_stop_limit_place:
-    'collateral stop-limit orders are not offered by the ticket; positions take TP/SL legs (positions.addTpSl)',
-  collateral_order_bbo_place: 'BBO collateral orders are not offered by the ticket',
-  collateral_order_stop_bbo_place: 'BBO collateral stop orders are not offered by the ticket',
-  collateral_order_oco_place: 'OCO is covered by take-profit and stop-loss legs (positions.addTpSl)',
   collateral_order_oto_place: 'OTO is covered by stopLoss/takeProfit on the collateral market order',
   order_cancel:
     'one order is cancelled over REST order/cancel (orders.cancel); cancel-all uses order_cancel_all',
