@@ -133,7 +133,6 @@ describe('delete', () => {
     await ok('orders.place', {
       accountId: id,
       draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.0002', price: '30000' },
-      acknowledge: ['price_band'],
     });
     const before = await ok<HoldingsView>('subaccounts.holdings', { subAccountId: sub.subAccountId });
     expect(before.empty).toBe(false);
