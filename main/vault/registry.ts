@@ -10,6 +10,7 @@ import { migrate } from '../cache/migrate.ts';
 import { UserFacingError } from '../errors.ts';
 import { openPrivateDatabase, privateSidecars } from '../private-fs.ts';
 import { parseCsv } from './csv.ts';
+import { DurableWrites } from './durable-write.ts';
 import { registryMigrations, type LegacyConnection } from './migrations/index.ts';
 import { checkLabel, checkToken, invalid, toRecord, type Row } from './registry-row.ts';
 import { webhookSecretId, type SecretStore } from './secret-store.ts';
@@ -62,6 +63,7 @@ export interface ImportRow {
 
 export class AccountRegistry {
   readonly #db: Database.Database;
+  readonly #durable: DurableWrites;
   readonly #secrets: SecretStore;
   readonly #now: () => number;
   /** Every row by id, read once and dropped by each write (`#write`). */
@@ -86,6 +88,7 @@ export class AccountRegistry {
     this.#db.pragma('journal_mode = WAL');
     privateSidecars(file);
     this.#db.pragma('foreign_keys = ON');
+    this.#durable = new DurableWrites(this.#db, file);
     migrate(this.#db, registryMigrations(options.legacy), file);
     this.#secrets = secrets;
     this.#now = options.now ?? Date.now;
@@ -178,26 +181,31 @@ export class AccountRegistry {
     if (input.id !== undefined && this.get(id)) throw invalid('id', 'an account with this id exists already');
     await this.#secrets.set(id, secret);
     const now = this.#now();
+    let onDisk: Promise<void>;
     try {
-      this.#write(
-        id,
-        `INSERT INTO accounts (id, label, kind, sub_account_id, api_key, connection, groups_json, tags_json,
+      onDisk = this.#durable.commit(() =>
+        this.#write(
+          id,
+          `INSERT INTO accounts (id, label, kind, sub_account_id, api_key, connection, groups_json, tags_json,
              favourite, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
-        id,
-        label,
-        input.kind,
-        input.subAccountId?.trim() || null,
-        apiKey,
-        input.connection,
-        JSON.stringify(input.groups ?? []),
-        JSON.stringify(input.tags ?? []),
-        now,
-        now,
+          id,
+          label,
+          input.kind,
+          input.subAccountId?.trim() || null,
+          apiKey,
+          input.connection,
+          JSON.stringify(input.groups ?? []),
+          JSON.stringify(input.tags ?? []),
+          now,
+          now,
+        ),
       );
     } catch (error) {
       await this.#secrets.delete(id);
       throw error;
     }
+    // On disk before the account counts as added; other accounts' requests go on meanwhile.
+    await onDisk;
     // a desk registering many accounts keeps its key index instead of reading the table again
     this.#byKey?.set(`${input.connection} ${apiKey}`, id);
     this.#changed();

@@ -40,6 +40,11 @@ describe('sub-accounts with the main key', () => {
     expect(all.length).toBeGreaterThan(130);
     expect(new Set(all.map((s) => s.id)).size).toBe(all.length);
     expect(all.map((s) => s.alias)).toContain('client-one');
+    // Pages read a few at once come back in the exchange's order, as page after page gives them.
+    const one = await admin.page(h.as('main'), { limit: 100, offset: 0 });
+    const two = await admin.page(h.as('main'), { limit: 100, offset: 100 });
+    expect(two.length).toBeLessThan(100);
+    expect(all.map((s) => s.id)).toEqual([...one, ...two].map((s) => s.id));
   });
 
   it('throws the validation fields of a taken alias or a missing e-mail', async () => {
