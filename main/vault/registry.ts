@@ -12,7 +12,7 @@ import { openPrivateDatabase, privateSidecars } from '../private-fs.ts';
 import { parseCsv } from './csv.ts';
 import { DurableWrites } from './durable-write.ts';
 import { registryMigrations, type LegacyConnection } from './migrations/index.ts';
-import { checkLabel, checkToken, invalid, toRecord, type Row } from './registry-row.ts';
+import { checkLabel, checkToken, foldLabel, invalid, toRecord, type Row } from './registry-row.ts';
 import { webhookSecretId, type SecretStore } from './secret-store.ts';
 
 export type AccountKind = 'main' | 'sub';
@@ -74,6 +74,7 @@ export class AccountRegistry {
   #byKey: Map<string, string> | undefined;
   readonly #listeners = new Set<() => void>();
   readonly #statements = new Map<string, Database.Statement>();
+  readonly #foldedLabels = new WeakMap<Row, string>();
 
   /**
    * `legacy`: the live connection the app opens at this start, which rows written before accounts
@@ -161,13 +162,22 @@ export class AccountRegistry {
 
   /** Refuses a label taken (letters compared as SQLite's NOCASE does: ASCII only) or a key registered. */
   #checkFree(label: string, connection: string, apiKey: string, except?: string): void {
-    const fold = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
-    const rows = [...this.#allRows().values()].filter((r) => r.id !== except);
-    const wanted = fold(label);
-    if (rows.some((r) => r.label.length === label.length && fold(r.label) === wanted))
-      throw invalid('label', `an account named "${label}" already exists`);
-    const byKey = rows.find((r) => r.connection === connection && r.api_key === apiKey && r.api_key !== '');
+    const wanted = foldLabel(label);
+    let byKey: Row | undefined;
+    for (const r of this.#allRows().values()) {
+      if (r.id === except) continue;
+      if (r.label.length === label.length && this.#folded(r) === wanted)
+        throw invalid('label', `an account named "${label}" already exists`);
+      if (r.connection === connection && r.api_key === apiKey && r.api_key !== '') byKey ??= r;
+    }
     if (byKey) throw invalid('apiKey', `this key is already registered as "${byKey.label}"`);
+  }
+
+  /** A row's label folded, kept with the row: a batch checks each new name against every row. */
+  #folded(row: Row): string {
+    let folded = this.#foldedLabels.get(row);
+    if (folded === undefined) this.#foldedLabels.set(row, (folded = foldLabel(row.label)));
+    return folded;
   }
 
   /** Registers an account; its secret goes to the keychain, the rest to the registry. */

@@ -56,13 +56,15 @@ export async function unblock(c: KeyCaller, id: string): Promise<void> {
   await c.post('/api/v4/sub-account/unblock', { id }, z.unknown(), WRITE);
 }
 
+/** Built once: a schema built per call is compiled again on every answer it reads. */
+const listSchema = z.looseObject({ data: z.array(subAccountRecordSchema) });
+
 /** One page of the sub-accounts (at most 100), with status, permissions and KYC. */
 export async function page(
   c: KeyCaller,
   filter: { search?: string; limit?: number; offset?: number } = {},
 ): Promise<SubAccountRecord[]> {
-  const schema = z.looseObject({ data: z.array(subAccountRecordSchema) });
-  return (await c.post('/api/v4/sub-account/list', defined({ ...filter }), schema, READ)).data;
+  return (await c.post('/api/v4/sub-account/list', defined({ ...filter }), listSchema, READ)).data;
 }
 
 /** The most the exchange pages: 100 a page, offsets up to 10,000. */
