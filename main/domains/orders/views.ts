@@ -124,10 +124,22 @@ export interface LadderOrderView {
   issues: RuleIssueView[];
 }
 
+/** The margin a collateral ladder's orders hold together, at the account's leverage. */
+export interface LadderMarginView {
+  asset: string;
+  needed: string;
+  available: string;
+  leverage: number;
+}
+
 /** A ladder laid out and checked; nothing sent. */
 export interface LadderPreviewView {
   market: string;
   side: 'buy' | 'sell';
+  /** Collateral limit orders (a margin or futures market), each its own request; else spot, in bulk. */
+  collateral: boolean;
+  /** A collateral ladder read with an account: the margin of all its orders. */
+  margin?: LadderMarginView;
   /** Empty while a field of the ladder itself is wrong (see `issues`). */
   orders: LadderOrderView[];
   /** The ladder's own fields (lowPrice, highPrice, orderCount, totalAmount) and the balance. */
@@ -137,7 +149,7 @@ export interface LadderPreviewView {
   /** Σ amount (base) and Σ amount × price (quote). */
   totalAmount: string;
   totalValue: string;
-  /** Bulk requests the orders go in, of at most `perRequest` each. */
+  /** Requests the orders go in, of at most `perRequest` orders each (collateral: one each). */
   requests: number;
   perRequest: number;
 }
