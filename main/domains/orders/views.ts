@@ -32,6 +32,16 @@ export interface OrderView {
   editable?: Array<'price' | 'amount' | 'activationPrice'>;
   /** When a finished order ended (seconds since the epoch; order history only). */
   finishedAt?: number;
+  /** An open leg of an OCO pair: cancelling or executing either leg cancels the other. */
+  oco?: OcoLinkView;
+}
+
+/** The OCO pair an open order is a leg of: the pair's id, which leg this is, and the other leg's order id. */
+export interface OcoLinkView {
+  id: number;
+  /** `limit`: the pair's limit leg; `stop`: its stop-limit leg. */
+  leg: 'limit' | 'stop';
+  otherOrderId: number;
 }
 
 /** An armed kill switch: every order of the market is cancelled at `cancellationTime` (Unix seconds). */
@@ -71,7 +81,10 @@ export interface DealView {
 
 export interface PlaceResultView {
   clientOrderId: string;
+  /** The order placed; an OCO's limit leg, linked (`oco`) to its stop-limit leg, `ocoStop`. */
   order?: OrderView;
+  /** An OCO's stop-limit leg, placed with its limit leg (`order`). */
+  ocoStop?: OrderView;
   deals?: readonly DealView[];
   /** The first answer was lost and the order was found by its client order id. */
   recovered: boolean;
