@@ -3,6 +3,7 @@ import { createBridge } from '../../../preload/bridge.ts';
 import type { OrderView, PlaceResultView } from '../../../main/ipc/contract.ts';
 import { ActiveOrders } from '../../../renderer/src/lib/managers/order-ticket.svelte.ts';
 import { placedText } from '../../../renderer/src/lib/format/placed.ts';
+import { chartLines } from '../../../renderer/src/views/trade/chart-lines.ts';
 
 const ACCOUNT = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
 const order = (patch: Partial<OrderView>): OrderView => ({
@@ -74,5 +75,30 @@ describe('what the ticket says it placed', () => {
         sentOver: 'websocket',
       }),
     ).toBe('Placed order #7 (NEW) with client id c-1 (found again after a lost answer) over the WebSocket.');
+  });
+});
+
+describe('the chart lines of resting collateral orders', () => {
+  it('draws a limit, a stop-limit (trigger and rest), a trigger-market and both OCO legs, the legs marked OCO', () => {
+    const lines = chartLines(
+      'BTC_PERP',
+      [
+        order({ orderId: 1, side: 'buy', price: '63000' }),
+        order({ orderId: 2, side: 'buy', type: 'stop limit', activation_price: '65000', price: '65100' }),
+        order({ orderId: 3, side: 'buy', type: 'stop market', activation_price: '66000', price: '0' }),
+        limit,
+        stop,
+      ],
+      [],
+    );
+    expect(lines.map((l) => `${l.kind}:${l.price}:${l.title}`)).toEqual([
+      'buy:63000:Buy 0.001',
+      'buy:65000:Buy stop 0.001',
+      'buy:65100:Buy 0.001 after stop',
+      'buy:66000:Buy stop 0.001',
+      'sell:65500:Sell 0.001 OCO',
+      'sell:63500:Sell stop 0.001 OCO',
+      'sell:63400:Sell 0.001 after stop OCO',
+    ]);
   });
 });
