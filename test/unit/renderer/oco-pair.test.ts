@@ -59,10 +59,17 @@ describe('an OCO pair in the open-order list', () => {
 });
 
 describe('what the ticket says it placed', () => {
+  it('names the pair by its own id when the exchange gives it one', () => {
+    const linked = { ...limit, oco: { id: 6, leg: 'limit' as const, otherOrderId: 8 } };
+    expect(placedText({ clientOrderId: 'x', order: linked, ocoStop: stop, recovered: false })).toMatch(
+      /^Placed OCO #6: limit leg #7 at 65,500; stop-limit leg #8/,
+    );
+  });
+
   it('names both legs of an OCO with their ids and prices', () => {
     const placed: PlaceResultView = { clientOrderId: 'x', order: limit, ocoStop: stop, recovered: false };
     expect(placedText(placed)).toBe(
-      'Placed OCO #7: limit leg #7 at 65,500; stop-limit leg #8 triggering at 63,500, then limit 63,400. When either leg executes or is cancelled, the exchange cancels the other.',
+      'Placed OCO: limit leg #7 at 65,500; stop-limit leg #8 triggering at 63,500, then limit 63,400. When either leg executes or is cancelled, the exchange cancels the other.',
     );
   });
 

@@ -9,7 +9,8 @@ export function placedText(placed: PlaceResultView): string {
   const how = `${placed.recovered ? ' (found again after a lost answer)' : ''}${placed.sentOver === 'websocket' ? ' over the WebSocket' : ''}`;
   const { order, ocoStop } = placed;
   if (order && ocoStop) {
-    const pair = order.oco ? ` #${String(order.oco.id)}` : '';
+    // the pair's own id, when the exchange gives it one apart from its limit leg's
+    const pair = order.oco && order.oco.id !== order.orderId ? ` #${String(order.oco.id)}` : '';
     return (
       `Placed OCO${pair}${how}: limit leg #${String(order.orderId)} at ${price(order.price)}; ` +
       `stop-limit leg #${String(ocoStop.orderId)} triggering at ${price(ocoStop.activation_price)}, then limit ${price(ocoStop.price)}. ` +
