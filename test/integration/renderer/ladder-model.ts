@@ -40,7 +40,7 @@ export function ladderCommand<M extends { account: string }, R extends Held>(
   const command = fc
     .record({
       factor: fc.constantFrom(0.95, 0.99, 1.01, 1.3),
-      count: fc.constantFrom('2', '3', '5'),
+      count: fc.constantFrom('2', '3'),
       size: fc.constantFrom('0.003', '0.01', '0.5'),
       answer: fc.boolean(),
     })
