@@ -6,6 +6,7 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { browserTimers, type TicketTimers } from './order-ticket.svelte.ts';
+import type { PositionSide } from './ticket-fields.ts';
 
 export type LadderSkew = 'even' | 'more_low' | 'more_high';
 
@@ -28,7 +29,7 @@ export interface LadderFields {
   /** On a margin (spot) market: collateral limit orders; a futures market's always are. */
   collateral: boolean;
   /** Collateral orders: '' not sent (one-way mode), LONG/SHORT required in hedge mode. */
-  positionSide: '' | 'BOTH' | 'LONG' | 'SHORT';
+  positionSide: PositionSide;
   reduceOnly: boolean;
 }
 
