@@ -311,13 +311,8 @@ const submit = fc.boolean().map((answer) =>
 );
 
 // a ladder on the ticket's market (on BTC_PERP: collateral limit rungs, one request each)
-const ladder = ladderCommand<Model, Real>({
-  desktop,
-  received,
-  midOf,
-  markets: () => markets,
-  sent: noteMids,
-});
+const world = { desktop, received, midOf, markets: () => markets, sent: noteMids };
+const ladder = ladderCommand<Model, Real>(world);
 const commands = [
   typeOrder,
   typeOrder,
@@ -366,17 +361,14 @@ describe('the order ticket, in sequences', () => {
           const ticket = new OrderTicket(api, timers);
           const funds = new TicketFunds(api, ticket);
           const send = new OrderSend(ticket, () => undefined);
-          const ladders = new LadderTicket(api, handTimers());
           const model: Model = { typed: undefined, account: ids['main'] ?? '' };
           ticket.setAccount(model.account);
           ticket.set({ market: 'BTC_USDT' });
           ticket.offerKinds(markets.find((x) => x.name === 'BTC_USDT')?.orderKinds);
           const before = received.length;
           const asked = desktop.confirmations.length;
-          await fc.asyncModelRun(
-            () => ({ model, real: { ticket, timers, funds, send, ladder: ladders } }),
-            [first, ...cmds],
-          );
+          const real = { ticket, timers, funds, send, ladder: new LadderTicket(api, handTimers()) };
+          await fc.asyncModelRun(() => ({ model, real }), [first, ...cmds]);
           sent += received.length - before;
           for (const r of received.slice(before)) paths.add(r.request.path);
           declinedOrAsked += desktop.confirmations.length - asked;
