@@ -7,10 +7,10 @@
  * of milliseconds; the live heap after a refresh is about 30 MB).
  *
  * That collection also throws away much of main's compiled code (V8 keeps no map alive for it, so
- * code built on them is deoptimized): the next board refresh of 1,005 accounts then costs main's
- * thread about 300 ms more CPU and its process about 450 ms more, measured against the same reads
- * run again. So memory is given back once the desk has rested for half a minute, not between the
- * refreshes of a person working the board.
+ * code built on them is deoptimized): the 4,020 reads of a board refresh of 1,005 accounts then
+ * cost main's thread about 270 ms more CPU and its process about 400 ms more (medians of 8 pairs,
+ * against the same reads run again). So memory is given back once the desk has rested for half a
+ * minute, not between the refreshes of a person working the board.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
