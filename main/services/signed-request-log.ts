@@ -27,15 +27,17 @@ export class SignedRequestLog {
 
   /** Queues one request the client sent (`http.ts` tells every signed request). */
   write(entry: AuditEntry): void {
-    const outcome = entry.outcome === 'ok' ? 'ok' : entry.status === undefined ? 'failed' : 'rejected';
-    this.#queue.push({
+    const ok = entry.outcome === 'ok';
+    const request: SignedRequest = {
       atMs: entry.at,
       account: this.#accountOfKey(entry.apiKey) ?? 'unregistered',
       path: entry.path,
-      outcome,
-      ...(entry.status === undefined ? {} : { httpStatus: entry.status }),
-      ...(entry.outcome === 'ok' ? {} : { errorCode: entry.outcome }),
-    });
+      outcome: ok ? 'ok' : entry.status === undefined ? 'failed' : 'rejected',
+    };
+    // Set only when there is one (this runs for every signed request).
+    if (entry.status !== undefined) request.httpStatus = entry.status;
+    if (!ok) request.errorCode = entry.outcome;
+    this.#queue.push(request);
     this.#scheduled ??= setTimeout(() => void this.flush(), FLUSH_MS).unref();
   }
 
