@@ -24,9 +24,10 @@ export interface BridgeTransport {
   listen(listener: (name: string, payload: unknown) => void): () => void;
   /**
    * Tells main which events the page reads now (those it has listeners for): main sends no other, so
-   * pushes no screen of the page reads do not cross.
+   * pushes no screen of the page reads do not cross. (A test's fake transport without it is sent
+   * whatever its test sends.)
    */
-  reads(names: readonly string[]): void;
+  reads?(names: readonly string[]): void;
 }
 
 type Namespace = ProcedureName extends `${infer N}.${string}` ? N : never;
@@ -83,7 +84,7 @@ export function createBridge(transport: BridgeTransport): TxcApi {
     const names = [...listeners].flatMap(([name, set]) => (set.size > 0 ? [name] : [])).sort();
     if (names.join() === told) return;
     told = names.join();
-    transport.reads(names);
+    transport.reads?.(names);
   };
   const on = (name: EventName, listener: (payload: unknown) => void): (() => void) => {
     if (!known.has(name)) throw new TypeError(`Unknown event ${String(name)}`);

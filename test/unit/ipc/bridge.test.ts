@@ -105,7 +105,7 @@ describe('bridge', () => {
     const crossed: string[] = [];
     const transport = inProcessTransport(core.router, core.events);
     const stop = transport.listen((name) => crossed.push(name));
-    transport.reads(['app.notice']);
+    transport.reads?.(['app.notice']);
     const off = txc.on('app.notice', (n) => notices.push(n.message));
     core.events.emit('app.notice', { level: 'warning', message: 'offline' });
     core.events.emit('sync.progress', { account: 'a', job: 'deals', done: 1 } as never);
