@@ -25,7 +25,6 @@ import { placeTpSlWs, type TpSlPosition, type TpSlRequest } from '../exchange/ws
 import type {
   AdlRankView,
   CandleView,
-  LiveBatch,
   LiveEvent,
   LiveState,
   OrderView,
