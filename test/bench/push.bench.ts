@@ -4,17 +4,17 @@
 //   pushed value (the page's next animation frame that has it), with every account of the
 //   1,000-sub-account sandbox followed live and pushes arriving for 100 accounts a second. The accounts
 //   whose rows are on screen are pushed once a second each (their cells are timed), the others in
-//   turn, 100 a second in all. Goal < 300 ms. The sandbox runs in this process (its pushes are timed
-//   here), main in its own (`main-process.ts`), the page in Chromium over the test host's bridge.
+//   turn, 100 a second in all. Goal < 300 ms. The sandbox runs in its own process (`push-sandbox.ts`,
+//   which times its sends), main in its own (`main-process.ts`), the page in Chromium over the test
+//   host's bridge; the clocks compared are the machine's (`performance.timeOrigin + now()`).
 import { execFileSync } from 'node:child_process';
 import { Decimal } from 'decimal.js';
-import { startSandbox } from '../../main/sandbox/index.ts';
-import { spot, toLedger } from '../../main/sandbox/ledger.ts';
 import { launchChromium } from '../e2e/chromium.ts';
 import { bundleBridgeScript } from '../e2e/host.ts';
 import { RENDERER_DIR } from '../e2e/paths.ts';
 import type { Bench, BenchResult } from './harness.ts';
 import { spawnMain } from './main-process.ts';
+import { spawnPushSandbox } from './push-sandbox.ts';
 import { textOf, until } from './page-wait.ts';
 
 /** Sub-accounts besides the sandbox's 5 accounts; TXC_BENCH_DESK_SUBS sets fewer while developing. */
@@ -56,22 +56,7 @@ const bench: Bench = {
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );
     const bridgeScript = await bundleBridgeScript();
-    /** `account\nUSDT available` -> when the sandbox sent it. */
-    const sent = new Map<string, number>();
-    const sandbox = await startSandbox({
-      port: 0,
-      seed: 42,
-      extraSubAccounts: SUBS,
-      deskActivity: true,
-      ws: {
-        onPush: (account, method, params) => {
-          if (method !== 'balanceSpot_update' || !account) return;
-          const usdt = (params as Array<Record<string, { available?: string }>>)[0]?.['USDT']?.available;
-          const key = `${account}\n${new Decimal(usdt ?? 'NaN').toFixed(2)}`;
-          if (usdt !== undefined && !sent.has(key)) sent.set(key, now());
-        },
-      },
-    });
+    const sandbox = await spawnPushSandbox(SUBS);
     const main = await spawnMain({
       rest: sandbox.rest,
       ws: sandbox.ws,
@@ -79,12 +64,12 @@ const bench: Bench = {
       rendererDir: RENDERER_DIR,
       bridgeScript,
     }).catch(async (error: unknown) => {
-      await sandbox.close();
+      await sandbox.stop();
       throw error;
     });
     const browser = await launchChromium().catch(async (error: unknown) => {
       await main.stop();
-      await sandbox.close();
+      await sandbox.stop();
       throw error;
     });
     try {
@@ -105,53 +90,45 @@ const bench: Bench = {
           throw new Error(`not every socket live: ${String(feed)}`, { cause: error });
         });
 
-      const accounts = [...sandbox.control.state.accounts.values()];
-      const byLabel = new Map(accounts.map((a) => [`Sandbox ${a.label}`, a]));
-      const shown = await page.evaluate(
+      const labels = sandbox.accounts.map((a) => a.label);
+      const shown = (await page.evaluate(
         `[...document.querySelectorAll('[data-testid="grid-row"] [data-column="label"]')].map((c) => c.textContent.trim())`,
-      );
-      const watched = (shown as string[]).flatMap((label) => {
-        const account = byLabel.get(label);
-        return account ? [{ label, account }] : [];
-      });
+      )) as string[];
+      const watched = labels.filter((label) => shown.includes(`Sandbox ${label}`));
       if (watched.length === 0) throw new Error('no board row on screen');
       // On the watched accounts, only USDT is free to spend: their cell then shows the pushed amount.
-      for (const { account } of watched)
-        for (const [ticker, b] of account.spot) if (ticker !== 'USDT') b.available = 0n;
+      sandbox.send({ kind: 'onlyUsdt', labels: watched });
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       await page.evaluate(RECORDER);
 
-      const others = accounts.filter((a) => !watched.some((w) => w.account === a));
-      const changes: Array<{ account: string; label: string; value: string }> = [];
+      const others = labels.filter((label) => !watched.includes(label));
+      const changes: Array<{ label: string; value: string }> = [];
       let n = 0;
       let other = 0;
-      const labelOf = new Map(watched.map((w) => [w.account.id, w.label]));
       /** The next account to change: each second every watched account once, then others in turn. */
-      const order: typeof accounts = [];
+      const order: string[] = [];
       const nextAccount = () => {
         if (order.length === 0) {
-          order.push(...watched.map((w) => w.account));
-          for (let i = watched.length; i < PER_SECOND; i++) {
-            const a = others[other++ % others.length];
-            if (a) order.push(a);
-          }
+          order.push(...watched);
+          for (let i = watched.length; i < PER_SECOND; i++) order.push(others[other++ % others.length] ?? '');
         }
-        return order.shift();
+        return order.shift() ?? '';
       };
       const started = now();
       // Every 10 ms, the changes due by then (100 a second however late a tick comes).
       while (now() - started < DURATION_MS) {
         const due = Math.floor(((now() - started) * PER_SECOND) / 1000);
+        const batch: Array<[string, string]> = [];
         while (n < due) {
-          const account = nextAccount();
-          if (!account) throw new Error('no account to push');
+          const label = nextAccount();
           const value = new Decimal(1000).plus(new Decimal(++n).div(100)).toFixed(2);
-          spot(account, 'USDT').available = toLedger(value);
-          const label = labelOf.get(account.id);
-          if (label) changes.push({ account: account.id, label, value });
+          batch.push([label, value]);
+          if (watched.includes(label)) changes.push({ label, value });
         }
+        if (batch.length > 0) sandbox.send({ kind: 'set', changes: batch });
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
+      const pushesPerSecond = (n / (now() - started)) * 1000;
       // The last pushes go out within the sandbox's check of a second, and reach the page after.
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       const seen = (await page.evaluate('window.__pushSeen')) as Array<[string, string, number]>;
@@ -164,13 +141,13 @@ const bench: Bench = {
       let unsent = 0;
       let missed = 0;
       for (const c of changes) {
-        const sentAt = sent.get(`${c.account}\n${c.value}`);
+        const sentAt = sandbox.sent.get(`${c.label}\n${c.value}`);
         // a value replaced before the sandbox's next check of the account was never pushed
         if (sentAt === undefined) {
           unsent += 1;
           continue;
         }
-        const at = shownAt.get(`${c.label}\n${c.value}`);
+        const at = shownAt.get(`Sandbox ${c.label}\n${c.value}`);
         if (at === undefined) missed += 1;
         else latencies.push(at - sentAt);
       }
@@ -178,7 +155,6 @@ const bench: Bench = {
       const pct = (p: number) =>
         latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
       const p95 = pct(0.95);
-      const pushesPerSecond = (n / (now() - started)) * 1000;
       await page.close();
       return [
         {
@@ -192,7 +168,7 @@ const bench: Bench = {
     } finally {
       await browser.close();
       await main.stop();
-      await sandbox.close();
+      await sandbox.stop();
     }
   },
 };
