@@ -81,24 +81,22 @@ export class PushedState {
   }
 
   #apply(account: string, slots: readonly Slot[], p: Pending): void {
-    const writes: LastKnownWrite[] = [];
+    const writes = new Map<string, LastKnownWrite>();
     const merged: MergedState = { account, values: {}, kinds: [], asOfMs: p.atMs };
-    const seen = new Set<string>();
     for (const slot of slots) {
-      if (seen.has(slotKey(slot))) continue;
-      seen.add(slotKey(slot));
+      if (writes.has(slotKey(slot))) continue;
       // A kind never read is left alone: a push names only what changed.
       const before = this.#store.peek(slot.account, slot.kind, slot.scope);
       if (!before || before.asOfMs > p.atMs) continue;
       const value = merge(slot, before.value, p);
       if (value === undefined) continue;
-      writes.push({ ...slot, value, takenAtMs: p.atMs });
+      writes.set(slotKey(slot), { ...slot, value, takenAtMs: p.atMs });
       if (!merged.kinds.includes(slot.kind)) merged.kinds.push(slot.kind);
       if (slot.scope === '') (merged.values as Record<string, unknown>)[slot.kind] = value;
     }
-    if (writes.length === 0) return;
-    this.#store.hold(writes);
-    for (const w of writes) this.#unwritten.set(slotKey({ ...w, scope: w.scope ?? '' } as Slot), w);
+    if (writes.size === 0) return;
+    this.#store.hold([...writes.values()]);
+    for (const [key, w] of writes) this.#unwritten.set(key, w);
     this.#timer ??= setTimeout(() => void this.flush(), this.#windowMs);
     try {
       this.#onMerged?.(merged);
