@@ -1,6 +1,7 @@
 /** The columns of the board and of its two cross-account grids. */
 import type { BoardRowView, DeskOrderRowView, DeskPositionRowView } from '../../../../main/ipc/contract.ts';
 import type { GridColumn } from '../../lib/managers/data-grid.svelte.ts';
+import { stepOf, tickOf } from '../../lib/format/market-steps.svelte.ts';
 import { tpslText } from '../../lib/format/tpsl.ts';
 
 /** A board row with the words of why it needs attention. */
@@ -23,6 +24,9 @@ const FEED_WORDS: Record<NonNullable<BoardRowView['feed']> | '', string> = {
 };
 
 const count = (n: number | undefined): string => (n === undefined ? '' : String(n));
+/** A row's market's price tick and amount step. */
+const tick = (r: { market: string }): string | undefined => tickOf(r.market);
+const step = (r: { market: string }): string | undefined => stepOf(r.market);
 
 export const boardColumns: GridColumn<BoardRow>[] = [
   { id: 'attention', title: 'Attention', kind: 'text', value: (r) => r.attention, width: 12 },
@@ -41,8 +45,22 @@ export const boardColumns: GridColumn<BoardRow>[] = [
     value: (r) => r.marginRatio ?? '',
     width: 7.5,
   },
-  { id: 'upnl', title: 'Unrealized PnL', kind: 'decimal', value: (r) => r.unrealizedPnl ?? '', width: 8 },
-  { id: 'rpnl', title: 'Realized today', kind: 'decimal', value: (r) => r.realizedToday ?? '', width: 8 },
+  {
+    id: 'upnl',
+    title: 'Unrealized PnL',
+    kind: 'decimal',
+    value: (r) => r.unrealizedPnl ?? '',
+    signed: true,
+    width: 8,
+  },
+  {
+    id: 'rpnl',
+    title: 'Realized today',
+    kind: 'decimal',
+    value: (r) => r.realizedToday ?? '',
+    signed: true,
+    width: 8,
+  },
   { id: 'orders', title: 'Orders', kind: 'decimal', value: (r) => count(r.openOrders), width: 5 },
   { id: 'positions', title: 'Positions', kind: 'decimal', value: (r) => count(r.openPositions), width: 5.5 },
   {
@@ -68,9 +86,9 @@ export const orderColumns: GridColumn<DeskOrderRowView>[] = [
     width: 4.5,
   },
   { id: 'type', title: 'Type', kind: 'text', value: (r) => r.type, width: 6 },
-  { id: 'price', title: 'Price', kind: 'decimal', value: (r) => r.price, width: 8 },
-  { id: 'amount', title: 'Amount', kind: 'decimal', value: (r) => r.amount, width: 7 },
-  { id: 'left', title: 'Left', kind: 'decimal', value: (r) => r.left, width: 7 },
+  { id: 'price', title: 'Price', kind: 'decimal', value: (r) => r.price, step: tick, width: 8 },
+  { id: 'amount', title: 'Amount', kind: 'decimal', value: (r) => r.amount, step, width: 7 },
+  { id: 'left', title: 'Left', kind: 'decimal', value: (r) => r.left, step, width: 7 },
   { id: 'time', title: 'Placed', kind: 'time', value: (r) => r.timestampMs, width: 7 },
   { id: 'id', title: 'Order', kind: 'text', value: (r) => String(r.orderId), width: 6 },
 ];
@@ -84,11 +102,19 @@ export const positionColumns: GridColumn<DeskPositionRowView>[] = [
     kind: 'decimal',
     value: (r) => r.amount,
     tone: (r) => (r.amount.startsWith('-') ? 'sell' : 'buy'),
+    step,
     width: 7,
   },
-  { id: 'entry', title: 'Entry price', kind: 'decimal', value: (r) => r.basePrice, width: 8 },
-  { id: 'liq', title: 'Liquidation price', kind: 'decimal', value: (r) => r.liquidationPrice, width: 8.5 },
-  { id: 'pnl', title: 'PnL', kind: 'decimal', value: (r) => r.pnl, width: 7 },
+  { id: 'entry', title: 'Entry price', kind: 'decimal', value: (r) => r.basePrice, step: tick, width: 8 },
+  {
+    id: 'liq',
+    title: 'Liquidation price',
+    kind: 'decimal',
+    value: (r) => r.liquidationPrice,
+    step: tick,
+    width: 8.5,
+  },
+  { id: 'pnl', title: 'PnL', kind: 'decimal', value: (r) => r.pnl, signed: true, width: 7 },
   { id: 'margin', title: 'Margin', kind: 'decimal', value: (r) => r.margin, width: 7 },
   { id: 'tpsl', title: 'TP / SL', kind: 'text', value: (r) => tpslText(r.tpsl), width: 10 },
 ];
