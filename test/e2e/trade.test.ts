@@ -98,7 +98,7 @@ describe('the Trade screen in Chromium', () => {
     )) as { ok: boolean };
     expect(placed.ok).toBe(true);
     await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
-    expect(await page.getByTestId('active-order').textContent()).toContain('29000');
+    expect(await page.getByTestId('active-order').textContent()).toContain('29,000.0');
     await page.close();
   });
 

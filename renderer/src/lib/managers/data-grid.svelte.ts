@@ -112,8 +112,11 @@ export class DataGridState<R> {
     this.visibleIds = known.length > 0 ? known : fallback;
   }
 
+  /** Chosen columns left out for now because they hold nothing (the Board's Attention when all is well). */
+  omitted = $state<readonly string[]>([]);
+
   readonly visibleColumns: readonly GridColumn<R>[] = $derived.by(() =>
-    this.columns.filter((c) => this.visibleIds.includes(c.id)),
+    this.columns.filter((c) => this.visibleIds.includes(c.id) && !this.omitted.includes(c.id)),
   );
 
   /** All rows in sort order (undefined: source order). Computed once per sort, not per filter. */

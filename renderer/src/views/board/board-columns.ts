@@ -28,50 +28,50 @@ const count = (n: number | undefined): string => (n === undefined ? '' : String(
 const tick = (r: { market: string }): string | undefined => tickOf(r.market);
 const step = (r: { market: string }): string | undefined => stepOf(r.market);
 
+/**
+ * The board's columns. Shown by default: what a desk watches (equity, free, margin, PnL, orders,
+ * positions, margin ratio, liquidation distance), fitting 1440 px; the rest are in the Columns menu
+ * and the built-in column sets (`BOARD_COLUMN_SETS`).
+ */
 export const boardColumns: GridColumn<BoardRow>[] = [
-  { id: 'attention', title: 'Attention', kind: 'text', value: (r) => r.attention, width: 12 },
-  { id: 'label', title: 'Account', kind: 'text', value: (r) => r.label, width: 11 },
-  { id: 'feed', title: 'Updates', kind: 'text', value: (r) => FEED_WORDS[r.feed ?? ''], width: 5.5 },
-  { id: 'groups', title: 'Groups', kind: 'text', value: (r) => r.groups.join(', '), width: 7 },
-  { id: 'equity', title: 'Equity USDT', kind: 'decimal', value: (r) => r.equity ?? '', width: 9 },
-  { id: 'free', title: 'Free USDT', kind: 'decimal', value: (r) => r.free ?? '', width: 8 },
-  { id: 'locked', title: 'Locked USDT', kind: 'decimal', value: (r) => r.locked ?? '', width: 8 },
-  { id: 'collateral', title: 'Collateral USDT', kind: 'decimal', value: (r) => r.collateral ?? '', width: 9 },
-  { id: 'marginUsed', title: 'Margin used', kind: 'decimal', value: (r) => r.marginUsed ?? '', width: 7.5 },
+  { id: 'attention', title: 'Attention', kind: 'text', value: (r) => r.attention, width: 10 },
+  { id: 'label', title: 'Account', kind: 'text', value: (r) => r.label, width: 9 },
+  { id: 'equity', title: 'Equity', kind: 'decimal', value: (r) => r.equity ?? '', width: 7 },
+  { id: 'orders', title: 'Orders', kind: 'decimal', value: (r) => count(r.openOrders), width: 4 },
+  { id: 'positions', title: 'Positions', kind: 'decimal', value: (r) => count(r.openPositions), width: 4.5 },
+  { id: 'marginRatio', title: 'Margin %', kind: 'decimal', value: (r) => r.marginRatio ?? '', width: 5 },
   {
-    id: 'marginRatio',
-    title: 'Margin ratio %',
+    id: 'liquidation',
+    title: 'Liq. dist. %',
     kind: 'decimal',
-    value: (r) => r.marginRatio ?? '',
-    width: 7.5,
+    value: (r) => r.liquidationDistance ?? '',
+    width: 5.5,
   },
+  { id: 'upnl', title: 'uPnL', kind: 'decimal', value: (r) => r.unrealizedPnl ?? '', signed: true, width: 5 },
+  { id: 'free', title: 'Free', kind: 'decimal', value: (r) => r.free ?? '', width: 7 },
+  { id: 'marginUsed', title: 'Margin', kind: 'decimal', value: (r) => r.marginUsed ?? '', width: 5 },
+  { id: 'feed', title: 'Updates', kind: 'text', value: (r) => FEED_WORDS[r.feed ?? ''], width: 4 },
+  { id: 'asOf', title: 'Read at', kind: 'time', value: (r) => r.asOfMs ?? 0, width: 6 },
+  { id: 'groups', title: 'Groups', kind: 'text', value: (r) => r.groups.join(', '), hidden: true, width: 7 },
+  { id: 'locked', title: 'Locked', kind: 'decimal', value: (r) => r.locked ?? '', hidden: true, width: 7 },
   {
-    id: 'upnl',
-    title: 'Unrealized PnL',
+    id: 'collateral',
+    title: 'Collateral',
     kind: 'decimal',
-    value: (r) => r.unrealizedPnl ?? '',
-    signed: true,
-    width: 8,
+    value: (r) => r.collateral ?? '',
+    hidden: true,
+    width: 7,
   },
   {
     id: 'rpnl',
-    title: 'Realized today',
+    title: 'rPnL today',
     kind: 'decimal',
     value: (r) => r.realizedToday ?? '',
     signed: true,
-    width: 8,
+    hidden: true,
+    width: 6,
   },
-  { id: 'orders', title: 'Orders', kind: 'decimal', value: (r) => count(r.openOrders), width: 5 },
-  { id: 'positions', title: 'Positions', kind: 'decimal', value: (r) => count(r.openPositions), width: 5.5 },
-  {
-    id: 'liquidation',
-    title: 'Liquidation %',
-    kind: 'decimal',
-    value: (r) => r.liquidationDistance ?? '',
-    width: 7,
-  },
-  { id: 'key', title: 'Key', kind: 'text', value: (r) => KEY_WORDS[r.keyState], width: 7.5 },
-  { id: 'asOf', title: 'Read at', kind: 'time', value: (r) => r.asOfMs ?? 0, width: 7 },
+  { id: 'key', title: 'Key', kind: 'text', value: (r) => KEY_WORDS[r.keyState], hidden: true, width: 7 },
 ];
 
 export const orderColumns: GridColumn<DeskOrderRowView>[] = [
@@ -118,3 +118,11 @@ export const positionColumns: GridColumn<DeskPositionRowView>[] = [
   { id: 'margin', title: 'Margin', kind: 'decimal', value: (r) => r.margin, width: 7 },
   { id: 'tpsl', title: 'TP / SL', kind: 'text', value: (r) => tpslText(r.tpsl), width: 10 },
 ];
+
+/** Column sets every desk has, beside the ones a person saves. */
+export const BOARD_COLUMN_SETS: Readonly<Record<string, readonly string[]>> = {
+  Risk: boardColumns.filter((c) => !c.hidden).map((c) => c.id),
+  Balances: ['attention', 'label', 'groups', 'equity', 'free', 'locked', 'collateral', 'asOf'],
+  'Profit and loss': ['attention', 'label', 'equity', 'upnl', 'rpnl', 'marginUsed', 'positions', 'asOf'],
+  Everything: boardColumns.map((c) => c.id),
+};
