@@ -36,3 +36,24 @@ describe('the screens at desk sizes', () => {
     }
   }
 });
+
+describe('the first run', () => {
+  it('the Board says what the sandbox is, names its demo accounts and three first steps, and is dismissed for good', async () => {
+    const { page, problems } = await app.openPage('#/board', { clearStorage: true });
+    const panel = page.getByTestId('first-run');
+    await expect.poll(async () => (await panel.textContent()) ?? '').toContain('Sandbox sub-alpha');
+    const words = ((await panel.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(words).toContain('embedded sandbox');
+    expect(words).toContain('Place an order');
+    expect(words).toContain('1,000 funded sub-accounts');
+    expect(words).toContain('Add a live account');
+    expect(await panel.locator('li').count()).toBe(3);
+    await page.getByTestId('first-run-dismiss').click();
+    expect(await panel.count()).toBe(0);
+    await page.reload();
+    await page.getByTestId('grid-board').waitFor();
+    expect(await panel.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -118,11 +118,3 @@ export const positionColumns: GridColumn<DeskPositionRowView>[] = [
   { id: 'margin', title: 'Margin', kind: 'decimal', value: (r) => r.margin, width: 7 },
   { id: 'tpsl', title: 'TP / SL', kind: 'text', value: (r) => tpslText(r.tpsl), width: 10 },
 ];
-
-/** Column sets every desk has, beside the ones a person saves. */
-export const BOARD_COLUMN_SETS: Readonly<Record<string, readonly string[]>> = {
-  Risk: boardColumns.filter((c) => !c.hidden).map((c) => c.id),
-  Balances: ['attention', 'label', 'groups', 'equity', 'free', 'locked', 'collateral', 'asOf'],
-  'Profit and loss': ['attention', 'label', 'equity', 'upnl', 'rpnl', 'marginUsed', 'positions', 'asOf'],
-  Everything: boardColumns.map((c) => c.id),
-};
