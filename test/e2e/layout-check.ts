@@ -4,6 +4,7 @@
  * the `renderer.layout.key_elements_visible` benchmark.
  */
 import type { Locator, Page } from 'playwright-core';
+import { until } from '../bench/page-wait.ts';
 
 export const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -95,11 +96,6 @@ export async function openDeskMorning(
     accountId,
     draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.002', price: '29000' },
   });
-}
-
-/** Until the page's expression (text: no DOM types here) holds. */
-function until(page: Page, expression: string): Promise<unknown> {
-  return page.waitForFunction(expression, undefined, { timeout: 30_000 });
 }
 
 const firstCell = (grid: string, column: string): string =>
