@@ -17,6 +17,7 @@ import { ordersHandlers } from './domains/orders/handlers.ts';
 import { positionsHandlers } from './domains/positions/handlers.ts';
 import { walletHandlers } from './domains/wallet/handlers.ts';
 import { webhooksHandlers } from './domains/webhooks/handlers.ts';
+import { subaccountsHandlers } from './domains/subaccounts/handlers.ts';
 import type { AppEnvironment } from './environment.ts';
 import type { AuditEntry } from './exchange/http.ts';
 import { EventHub } from './ipc/event-hub.ts';
@@ -60,6 +61,11 @@ import { AttentionWatch } from './services/desk/attention-watch.ts';
 import { LadderService } from './services/ladder.ts';
 import { OrderControls } from './services/order-controls.ts';
 import { WebhookService } from './services/webhooks.ts';
+import { BatchJournal } from './services/subaccounts/journal.ts';
+import { CreateBatches } from './services/subaccounts/create-batch.ts';
+import { SubAccountLifecycle } from './services/subaccounts/lifecycle.ts';
+import { SubAccountApiKeys } from './services/subaccounts/api-keys.ts';
+import { DepositAddresses } from './services/deposit-addresses.ts';
 import { AccountRegistry } from './vault/registry.ts';
 import { KeytarSecretStore, type SecretStore } from './vault/secret-store.ts';
 
@@ -242,6 +248,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     log,
     ...(options.alertPollMs === undefined ? {} : { accountPollMs: options.alertPollMs }),
   });
+  const journal = new BatchJournal(join(environment.dataDir, 'profiles', profile, 'lifecycle.sqlite'));
+  const createBatches = new CreateBatches({ accounts, journal, platform, events, cache, log });
   const context: HandlerContext = {
     environment,
     accounts,
@@ -278,6 +286,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     subAccountKeys: new SubAccountKeys(accounts, platform),
     flex: new FlexInvestments(accounts, platform),
     collateralAccount: new CollateralAccount(accounts, platform, connection.trading),
+    lifecycle: new SubAccountLifecycle(accounts, platform, createBatches),
+    subAccountApiKeys: new SubAccountApiKeys(accounts, platform),
+    createBatches,
+    deposits: new DepositAddresses(accounts, platform),
   };
   // One factory per domain (main/domains/<domain>/handlers.ts), each owning its procedure prefixes.
   const handlers: Handlers = {
@@ -298,6 +310,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...guardsHandlers(context),
     ...knownHandlers(context),
     ...alertsHandlers(context),
+    ...subaccountsHandlers(context),
   };
   const router = createRouter(handlers, {
     onInternalError: (procedure, error, reference) =>
@@ -332,6 +345,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       history.cancel();
       await history.idle();
       registry.close();
+      journal.close();
       await signedRequests.flush();
       await cache.close();
       await connection.close();

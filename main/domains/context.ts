@@ -34,6 +34,10 @@ import type { NotificationService } from '../services/notifications.ts';
 import type { LadderService } from '../services/ladder.ts';
 import type { OrderControls } from '../services/order-controls.ts';
 import type { WebhookService } from '../services/webhooks.ts';
+import type { SubAccountLifecycle } from '../services/subaccounts/lifecycle.ts';
+import type { SubAccountApiKeys } from '../services/subaccounts/api-keys.ts';
+import type { CreateBatches } from '../services/subaccounts/create-batch.ts';
+import type { DepositAddresses } from '../services/deposit-addresses.ts';
 
 export interface HandlerContext {
   readonly environment: AppEnvironment;
@@ -81,4 +85,10 @@ export interface HandlerContext {
   readonly subAccountKeys: SubAccountKeys;
   readonly flex: FlexInvestments;
   readonly collateralAccount: CollateralAccount;
+  /** Sub-accounts from creation to deletion, with the main key. */
+  readonly lifecycle: SubAccountLifecycle;
+  readonly subAccountApiKeys: SubAccountApiKeys;
+  /** "Create N sub-accounts": previewed, confirmed once, journaled, resumable. */
+  readonly createBatches: CreateBatches;
+  readonly deposits: DepositAddresses;
 }

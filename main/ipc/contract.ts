@@ -25,6 +25,7 @@ import { notificationsProcedures } from '../domains/notifications/procedures.ts'
 import { guardsProcedures } from '../domains/guards/procedures.ts';
 import { knownProcedures } from '../domains/known/procedures.ts';
 import { alertsProcedures } from '../domains/alerts/procedures.ts';
+import { subaccountsProcedures } from '../domains/subaccounts/procedures.ts';
 import { shape, type ProcedureDef, type Shape } from './schemas.ts';
 import type { AlertFiredView } from '../domains/alerts/views.ts';
 import type { ConnectionHealthView } from '../domains/connection/views.ts';
@@ -41,6 +42,7 @@ import type { MiningAlertView } from '../domains/mining/views.ts';
 import type { Notice } from '../domains/app/views.ts';
 import type { ExchangeCancelView } from '../domains/orders/views.ts';
 import type { WebhookEventView } from '../domains/webhooks/views.ts';
+import type { BatchProgressView } from '../domains/subaccounts/views.ts';
 
 /** Every result and payload type, for the renderer and the services. */
 export type * from '../domains/app/views.ts';
@@ -59,6 +61,7 @@ export type * from '../domains/notifications/views.ts';
 export type * from '../domains/guards/views.ts';
 export type * from '../domains/known/views.ts';
 export type * from '../domains/alerts/views.ts';
+export type * from '../domains/subaccounts/views.ts';
 export type { OrderDraftInput, ProcedureDef, Shape } from './schemas.ts';
 
 /** An error as it crosses the bridge: readable, never a stack trace or a secret. */
@@ -95,6 +98,7 @@ export const procedures = {
   ...guardsProcedures,
   ...knownProcedures,
   ...alertsProcedures,
+  ...subaccountsProcedures,
 } as const satisfies Record<string, ProcedureDef>;
 
 export const events = {
@@ -121,6 +125,8 @@ export const events = {
   'alerts.fired': shape<AlertFiredView>(),
   /** Board rows entered attention in one refresh (main watches them; see `desk.attentionRules`). */
   'desk.attention': shape<DeskAttentionView>(),
+  /** A batch of new sub-accounts moved on (see `subaccounts.runBatch`). */
+  'subaccounts.batchProgress': shape<BatchProgressView>(),
 } as const satisfies Record<string, Shape<unknown>>;
 
 // ---- derived types -----------------------------------------------------------------------------

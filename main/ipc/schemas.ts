@@ -42,6 +42,7 @@ export const orderDraft = z.strictObject({
   amount: decimalText,
   price: decimalText.optional(),
   activation_price: decimalText.optional(),
+  stop_limit_price: decimalText.optional(),
   clientOrderId: z.string().max(255).optional(),
   postOnly: z.boolean().optional(),
   ioc: z.boolean().optional(),

@@ -7,6 +7,7 @@ import { Dec, floorTo, parsePlain, parseStep } from './decimal.ts';
 import { grouped, marketAssets as assets } from './words.ts';
 import { sizedInQuote as quoteSized } from './market-estimate.ts';
 import { gridSpacing, type Grid } from './numbers.ts';
+import { isCollateralKind, takesLimitPrice } from './types.ts';
 import type { MarketRules, OrderDraft, RuleIssue } from './types.ts';
 
 /**
@@ -24,7 +25,7 @@ export interface Funds {
 /** The asset an order spends: the quote for a spot buy and any collateral order, the base for a spot sell. */
 export function spendsAsset(draft: OrderDraft): string {
   const { base, quote } = assets(draft.market);
-  return draft.kind === 'collateral_market' || draft.side === 'buy' ? quote : base;
+  return isCollateralKind(draft.kind) || draft.side === 'buy' ? quote : base;
 }
 
 interface Sizing {
@@ -41,7 +42,15 @@ function limit(text: string): Dec {
 }
 
 function sizing(draft: OrderDraft, market: MarketRules, reference: string | undefined): Sizing {
-  const price = [draft.price, reference].map((p) => (p ? parsePlain(p) : undefined)).find((p) => p?.gt(0));
+  // an OCO holds the margin of its dearer leg; a trigger-market order is priced at its trigger
+  const own = [draft.price, draft.kind === 'collateral_oco' ? draft.stop_limit_price : undefined]
+    .map((p) => (p ? parsePlain(p) : undefined))
+    .filter((p): p is Dec => p !== undefined && p.gt(0));
+  const trigger = draft.kind === 'collateral_trigger_market' ? draft.activation_price : undefined;
+  const price =
+    own.length > 0
+      ? Dec.max(...own)
+      : [trigger, reference].map((p) => (p ? parsePlain(p) : undefined)).find((p) => p?.gt(0));
   if (quoteSized(draft)) {
     const maxTotal = limit(market.maxTotal);
     return {
@@ -54,7 +63,7 @@ function sizing(draft: OrderDraft, market: MarketRules, reference: string | unde
   const grid = { places: market.stockPrec, step: parseStep(market.stepSize) };
   const maxTotal = limit(market.maxTotal);
   const minTotal = limit(market.minTotal);
-  const withPrice = draft.kind === 'limit' || draft.kind === 'stop_limit';
+  const withPrice = takesLimitPrice(draft.kind);
   return {
     grid,
     min: withPrice && price ? Dec.max(limit(market.minAmount), minTotal.div(price)) : limit(market.minAmount),
@@ -74,7 +83,7 @@ export function largestAmount(
   const available = parsePlain(funds.available) ?? new Dec(0);
   let cap: Dec;
   if (quoteSized(draft)) cap = available;
-  else if (draft.kind === 'collateral_market') {
+  else if (isCollateralKind(draft.kind)) {
     if (!s.price) return undefined;
     const covered = funds.covered ? (parsePlain(funds.covered) ?? new Dec(0)) : new Dec(0);
     cap = available
@@ -111,7 +120,7 @@ function spending(draft: OrderDraft, s: Sizing, funds: Funds): Dec | undefined {
   const amount = parsePlain(draft.amount);
   if (!amount) return undefined;
   if (quoteSized(draft)) return amount;
-  if (draft.kind === 'collateral_market') {
+  if (isCollateralKind(draft.kind)) {
     if (!s.price) return undefined;
     const covered = funds.covered ? (parsePlain(funds.covered) ?? new Dec(0)) : new Dec(0);
     return Dec.max(0, amount.sub(covered))
@@ -132,7 +141,7 @@ export function balanceIssue(
   funds: Funds,
   reference?: string,
 ): RuleIssue | undefined {
-  if (draft.kind === 'collateral_market' && draft.reduceOnly === true) return undefined;
+  if (isCollateralKind(draft.kind) && draft.reduceOnly === true) return undefined;
   const s = sizing(draft, market, reference);
   const needs = spending(draft, s, funds);
   const available = parsePlain(funds.available) ?? new Dec(0);
@@ -140,12 +149,11 @@ export function balanceIssue(
   const best = largestAmount(draft, market, funds, reference);
   const has = `${grouped(available)} ${funds.asset} is available`;
   const needed = `${grouped(needs.toDecimalPlaces(8, Dec.ROUND_UP))} ${funds.asset}`;
-  const why =
-    draft.kind === 'collateral_market'
-      ? `amount ${draft.amount} needs ${needed} of margin even at the highest leverage, but ${has}`
-      : quoteSized(draft) || draft.side === 'sell'
-        ? `amount ${draft.amount} is more than the available balance: ${has}`
-        : `amount ${draft.amount} needs ${needed} (amount × price), but ${has}`;
+  const why = isCollateralKind(draft.kind)
+    ? `amount ${draft.amount} needs ${needed} of margin even at the highest leverage, but ${has}`
+    : quoteSized(draft) || draft.side === 'sell'
+      ? `amount ${draft.amount} is more than the available balance: ${has}`
+      : `amount ${draft.amount} needs ${needed} (amount × price), but ${has}`;
   return best
     ? { field: 'amount', message: `${why}; the largest amount you can send is ${best}`, suggestions: [best] }
     : { field: 'amount', message: `${why}, less than the smallest order this market takes` };

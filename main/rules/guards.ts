@@ -6,7 +6,7 @@
  */
 import { Dec, parsePlain } from './decimal.ts';
 import { BOOK_LEVELS, sizedInQuote, takesBookNow, type OrderEstimate } from './market-estimate.ts';
-import type { OrderDraft } from './types.ts';
+import { isCollateralKind, type OrderDraft } from './types.ts';
 import { grouped, marketAssets as assets } from './words.ts';
 
 export { grouped } from './words.ts';
@@ -104,7 +104,7 @@ export function money(value: Dec): string {
 /** What the order does, in words: "Buy 0.01 BTC at 700,000", "Sell 25 BTC at market". */
 export function describeDraft(
   d: OrderDraft,
-  field: 'price' | 'activation_price' | 'amount' = 'price',
+  field: 'price' | 'activation_price' | 'stop_limit_price' | 'amount' = 'price',
   estimate?: OrderEstimate,
 ): string {
   const { base, quote } = assets(d.market);
@@ -114,6 +114,8 @@ export function describeDraft(
     : `${verb} ${d.amount} ${base}`;
   if (field === 'activation_price' && d.activation_price)
     return `${what} when the price reaches ${grouped(d.activation_price)}`;
+  if (field === 'stop_limit_price' && d.stop_limit_price)
+    return `${what} at ${grouped(d.stop_limit_price)} once the price reaches ${grouped(d.activation_price ?? '')}`;
   if (d.price) return `${what} at ${grouped(d.price)}`;
   if (takesBookNow(d.kind)) return `${what} at market`;
   return what;
@@ -151,6 +153,8 @@ function bandQuestions(draft: OrderDraft, band: Dec, reference: Reference, facts
   const fields = [
     ['price', draft.price, only.price ?? true],
     ['activation_price', draft.activation_price, only.activation ?? true],
+    // an OCO's stop leg rests at its own price once triggered
+    ['stop_limit_price', draft.stop_limit_price, only.price ?? true],
   ] as const;
   for (const [field, text, wanted] of fields) {
     const price = text ? parsePlain(text) : undefined;
@@ -222,7 +226,7 @@ function valueQuestions(draft: OrderDraft, settings: GuardSettings, facts: Guard
 }
 
 function reverseQuestion(draft: OrderDraft, facts: GuardFacts): GuardQuestion | undefined {
-  if (draft.kind !== 'collateral_market' || draft.reduceOnly === true) return undefined;
+  if (!isCollateralKind(draft.kind) || draft.reduceOnly === true) return undefined;
   if (draft.positionSide === 'LONG' || draft.positionSide === 'SHORT' || !facts.position) return undefined;
   const held = parsePlain(facts.position.replace(/^-/, ''));
   const amount = parsePlain(draft.amount);

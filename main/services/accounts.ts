@@ -29,6 +29,7 @@ export function accountView(a: AccountRecord): AccountView {
     favourite: a.favourite,
     webhook: a.webhookApiKey !== null,
     ...(key === '' ? { needsKey: true as const } : {}),
+    ...(a.exchangeStatus === 'blocked' ? { blocked: true as const } : {}),
   };
 }
 

@@ -29,6 +29,10 @@ const KIND_WORDS: Record<OrderDraft['kind'], string> = {
   stop_limit: 'stop-limit',
   stop_market: 'stop-market',
   collateral_market: 'collateral market',
+  collateral_limit: 'collateral limit',
+  collateral_stop_limit: 'collateral stop-limit',
+  collateral_trigger_market: 'collateral trigger-market',
+  collateral_oco: 'OCO (limit + stop-limit)',
 };
 
 /** The order's base amount and value as a line each: "0.01 BTC", "about 642.51 USDT (from the book)". */

@@ -220,7 +220,12 @@ export class LiveService {
       const client = this.#client(account);
       await client.live();
       const answer = await placeOrderWs(client, { ...draft, clientOrderId }, market, context);
-      return orderView(answer, 'the order');
+      // an OCO answers its pair: the pair is its limit leg (the stop leg is listed with the open orders)
+      const order =
+        draft.kind === 'collateral_oco' && typeof answer === 'object' && answer !== null
+          ? (answer as { take_profit?: unknown }).take_profit
+          : answer;
+      return orderView(order, 'the order');
     });
   }
 

@@ -57,7 +57,59 @@ export function sendDraft(caller: KeyCaller, d: OrderDraft & { clientOrderId: st
         stopLoss: d.stopLoss,
         takeProfit: d.takeProfit,
       });
+    case 'collateral_limit':
+      return collateral.collateralLimitOrder(caller, {
+        ...common,
+        ...ids,
+        ...collateralFields(d),
+        price: d.price,
+        postOnly: d.postOnly,
+        ioc: d.ioc,
+        bboRole: d.bboRole as 1 | 2 | undefined,
+        rpi: d.rpi,
+        stopLoss: d.stopLoss,
+        takeProfit: d.takeProfit,
+      });
+    case 'collateral_stop_limit':
+      return collateral.collateralStopLimitOrder(caller, {
+        ...common,
+        ...ids,
+        ...collateralFields(d),
+        activation_price: d.activation_price as string,
+        price: d.price,
+        bboRole: d.bboRole as 1 | 2 | undefined,
+        stopLoss: d.stopLoss,
+        takeProfit: d.takeProfit,
+      });
+    case 'collateral_trigger_market':
+      return collateral.collateralTriggerMarketOrder(caller, {
+        ...common,
+        ...ids,
+        ...collateralFields(d),
+        activation_price: d.activation_price as string,
+        stopLoss: d.stopLoss,
+        takeProfit: d.takeProfit,
+      });
+    case 'collateral_oco':
+      // the pair is answered as its limit leg (the pair's id); the stop leg is listed with the open orders
+      return collateral
+        .collateralOcoOrder(caller, {
+          ...common,
+          ...ids,
+          ...collateralFields(d),
+          price: d.price as string,
+          activation_price: d.activation_price as string,
+          stop_limit_price: d.stop_limit_price as string,
+        })
+        .then((pair) => pair.take_profit);
   }
+}
+
+function collateralFields(d: OrderDraft): { positionSide?: collateral.PositionSide; reduceOnly?: boolean } {
+  return {
+    positionSide: d.positionSide as collateral.PositionSide | undefined,
+    reduceOnly: d.reduceOnly,
+  };
 }
 
 /** An open order of the account by id (every page of the market's open orders). */

@@ -14,7 +14,7 @@ import type { ExchangeHttp } from '../exchange/http.ts';
 import { UserFacingError } from '../errors.ts';
 import { Dec, parsePlain } from '../rules/decimal.ts';
 import { spendsAsset, type Funds, type Reference } from '../rules/guards.ts';
-import type { OrderDraft } from '../rules/index.ts';
+import { isCollateralKind, type OrderDraft } from '../rules/index.ts';
 import { BOOK_LEVELS, type OrderBookRead } from '../rules/market-estimate.ts';
 import type { CatalogMarket } from './market-catalog.ts';
 
@@ -123,7 +123,7 @@ export class PreTradeReadings {
   /** What the account can spend on this order; refused with a clear error when it cannot be read. */
   async funds(caller: KeyCaller, draft: OrderDraft, market: CatalogMarket): Promise<Funds> {
     const asset = spendsAsset(draft);
-    const collateralOrder = draft.kind === 'collateral_market';
+    const collateralOrder = isCollateralKind(draft.kind);
     const key = `${caller.credentials.apiKey}|${collateralOrder ? `c|${market.name}|${draft.side}` : `s|${asset}`}`;
     const hit = this.#fresh(this.#funds, key);
     if (hit) return hit.value;

@@ -198,7 +198,6 @@ function merge(slot: Slot, before: unknown, p: Pending): unknown {
   }
 }
 
-
 /** The collateral balance of each ticker a `balanceMargin` push names. */
 function marginBalances(e: Extract<LiveEvent, { channel: 'balanceMargin' }>): Record<string, string> {
   return Object.fromEntries(

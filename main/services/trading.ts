@@ -27,6 +27,7 @@ import {
 import { estimateOrder, pricedByBook, type OrderEstimate } from '../rules/market-estimate.ts';
 import {
   checkOrder,
+  isCollateralKind,
   normalizeStp,
   type AccountContext,
   type OrderDraft,
@@ -131,7 +132,7 @@ export class TradingService {
    * be allowed to read it): the rules then leave the position side to the exchange.
    */
   async accountContext(caller: KeyCaller, draft: OrderDraft): Promise<AccountContext | undefined> {
-    if (draft.kind !== 'collateral_market') return undefined;
+    if (!isCollateralKind(draft.kind)) return undefined;
     const [hedgeMode, tpsl] = await Promise.all([this.#hedgeModes.read(caller), tpslContext(caller, draft)]);
     return { ...(hedgeMode === undefined ? {} : { hedgeMode }), ...tpsl };
   }
@@ -227,7 +228,7 @@ export class TradingService {
     const valued =
       draft.reduceOnly !== true && (settings.equityPct.trim() || settings.notionalCeiling.trim());
     const turns =
-      draft.kind === 'collateral_market' &&
+      isCollateralKind(draft.kind) &&
       draft.reduceOnly !== true &&
       draft.positionSide !== 'LONG' &&
       draft.positionSide !== 'SHORT';

@@ -11,6 +11,7 @@ import { UserFacingError } from '../errors.ts';
 import { openPrivateDatabase, privateSidecars } from '../private-fs.ts';
 import { parseCsv } from './csv.ts';
 import { registryMigrations, type LegacyConnection } from './migrations/index.ts';
+import { checkLabel, checkToken, invalid, toRecord, type Row } from './registry-row.ts';
 import { webhookSecretId, type SecretStore } from './secret-store.ts';
 
 export type AccountKind = 'main' | 'sub';
@@ -31,11 +32,15 @@ export interface AccountRecord {
   readonly urlPermissions: Readonly<Record<string, boolean>>;
   /** The public key of the account's webhook, when one is set up. */
   readonly webhookApiKey: string | null;
+  /** `blocked`: the exchange has this sub-account blocked (its keys stop there), as last set or read. */
+  readonly exchangeStatus: 'active' | 'blocked';
   readonly createdAt: number;
   readonly updatedAt: number;
 }
 
 export interface NewAccount {
+  /** The registry id (and keychain entry) to use, chosen before the key existed (a resumable batch). */
+  id?: string;
   label: string;
   kind: AccountKind;
   subAccountId?: string | null;
@@ -55,55 +60,6 @@ export interface ImportRow {
   readonly field?: string;
 }
 
-interface Row {
-  id: string;
-  label: string;
-  kind: AccountKind;
-  sub_account_id: string | null;
-  api_key: string;
-  connection: string;
-  groups_json: string;
-  tags_json: string;
-  favourite: number;
-  url_permissions_json: string;
-  webhook_api_key: string | null;
-  created_at: number;
-  updated_at: number;
-}
-
-const invalid = (field: string, message: string) =>
-  new UserFacingError('invalid_input', `${field}: ${message}`, field);
-const TOKEN = /^[\x21-\x7e]{1,255}$/;
-
-function checkLabel(label: string): string {
-  const trimmed = label.trim();
-  if (trimmed.length < 1 || trimmed.length > 64) throw invalid('label', 'must be 1 to 64 characters');
-  return trimmed;
-}
-
-function checkToken(field: string, value: string): string {
-  if (!TOKEN.test(value)) throw invalid(field, 'must be 1 to 255 visible characters without spaces');
-  return value;
-}
-
-function toRecord(row: Row): AccountRecord {
-  return {
-    id: row.id,
-    label: row.label,
-    kind: row.kind,
-    subAccountId: row.sub_account_id,
-    apiKey: row.api_key,
-    connection: row.connection,
-    groups: JSON.parse(row.groups_json) as string[],
-    tags: JSON.parse(row.tags_json) as string[],
-    favourite: row.favourite === 1,
-    urlPermissions: JSON.parse(row.url_permissions_json) as Record<string, boolean>,
-    webhookApiKey: row.webhook_api_key,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
 export class AccountRegistry {
   readonly #db: Database.Database;
   readonly #secrets: SecretStore;
@@ -115,6 +71,7 @@ export class AccountRegistry {
   /** `connection apiKey` -> account id, rebuilt after a key is added, rotated or removed. */
   #byKey: Map<string, string> | undefined;
   readonly #listeners = new Set<() => void>();
+  readonly #statements = new Map<string, Database.Statement>();
 
   /**
    * `legacy`: the live connection the app opens at this start, which rows written before accounts
@@ -158,12 +115,19 @@ export class AccountRegistry {
    * accounts so costs one row read per account, not the whole table.
    */
   #write(id: string, sql: string, ...params: unknown[]): void {
-    this.#db.prepare(sql).run(...params);
+    this.#prepared(sql).run(...params);
     this.#listed = undefined;
     if (!this.#rows) return;
-    const row = this.#db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as Row | undefined;
+    const row = this.#prepared('SELECT * FROM accounts WHERE id = ?').get(id) as Row | undefined;
     if (row) this.#rows.set(id, row);
     else this.#rows.delete(id);
+  }
+
+  /** A statement prepared once per text: a desk registering many accounts runs the same few. */
+  #prepared(sql: string): Database.Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) this.#statements.set(sql, (statement = this.#db.prepare(sql)));
+    return statement;
   }
 
   /** The account registered with this public key on this connection (cached: it runs per request). */
@@ -173,12 +137,16 @@ export class AccountRegistry {
   }
 
   get(id: string): AccountRecord | undefined {
-    // Every signed request looks its account up here: the rows are kept in memory until a write.
+    const row = this.#allRows().get(id);
+    return row ? toRecord(row) : undefined;
+  }
+
+  /** Every row by id: every signed request looks its account up, so they are kept until a write. */
+  #allRows(): Map<string, Row> {
     this.#rows ??= new Map(
       (this.#db.prepare('SELECT * FROM accounts').all() as Row[]).map((row) => [row.id, row]),
     );
-    const row = this.#rows.get(id);
-    return row ? toRecord(row) : undefined;
+    return this.#rows;
   }
 
   #require(id: string): AccountRecord {
@@ -188,28 +156,26 @@ export class AccountRegistry {
     return account;
   }
 
+  /** Refuses a label taken (letters compared as SQLite's NOCASE does: ASCII only) or a key registered. */
   #checkFree(label: string, connection: string, apiKey: string, except?: string): void {
-    const byLabel = this.#db
-      .prepare('SELECT id FROM accounts WHERE label = ? COLLATE NOCASE AND id IS NOT ?')
-      .get(label, except ?? null);
-    if (byLabel) throw invalid('label', `an account named "${label}" already exists`);
-    const byKey = this.#db
-      .prepare(
-        "SELECT label FROM accounts WHERE connection = ? AND api_key = ? AND api_key <> '' AND id IS NOT ?",
-      )
-      .get(connection, apiKey, except ?? null) as { label: string } | undefined;
+    const fold = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+    const rows = [...this.#allRows().values()].filter((r) => r.id !== except);
+    const wanted = fold(label);
+    if (rows.some((r) => r.label.length === label.length && fold(r.label) === wanted))
+      throw invalid('label', `an account named "${label}" already exists`);
+    const byKey = rows.find((r) => r.connection === connection && r.api_key === apiKey && r.api_key !== '');
     if (byKey) throw invalid('apiKey', `this key is already registered as "${byKey.label}"`);
   }
 
   /** Registers an account; its secret goes to the keychain, the rest to the registry. */
   async add(input: NewAccount): Promise<AccountRecord> {
-    this.#byKey = undefined;
     const label = checkLabel(input.label);
     const apiKey = checkToken('apiKey', input.apiKey.trim());
     const secret = checkToken('secret', input.secret.trim());
     if (input.kind !== 'main' && input.kind !== 'sub') throw invalid('kind', 'must be main or sub');
     this.#checkFree(label, input.connection, apiKey);
-    const id = randomUUID();
+    const id = input.id ?? randomUUID();
+    if (input.id !== undefined && this.get(id)) throw invalid('id', 'an account with this id exists already');
     await this.#secrets.set(id, secret);
     const now = this.#now();
     try {
@@ -232,6 +198,8 @@ export class AccountRegistry {
       await this.#secrets.delete(id);
       throw error;
     }
+    // a desk registering many accounts keeps its key index instead of reading the table again
+    this.#byKey?.set(`${input.connection} ${apiKey}`, id);
     this.#changed();
     return this.#require(id);
   }
@@ -300,6 +268,21 @@ export class AccountRegistry {
       this.#now(),
       id,
     );
+    return this.#require(id);
+  }
+
+  /** Records whether the exchange has this sub-account blocked (set by the app or read from its list). */
+  setExchangeStatus(id: string, status: 'active' | 'blocked'): AccountRecord {
+    const account = this.#require(id);
+    if (account.exchangeStatus === status) return account;
+    this.#write(
+      id,
+      'UPDATE accounts SET exchange_status = ?, updated_at = ? WHERE id = ?',
+      status,
+      this.#now(),
+      id,
+    );
+    this.#changed();
     return this.#require(id);
   }
 

@@ -11,7 +11,7 @@ const app = useAppSession();
 const csvFile = join(mkdtempSync(join(tmpdir(), 'txc-accounts-import-')), 'accounts.csv');
 writeFileSync(
   csvFile,
-  'label,key,secret,sub-account id\nImported desk,imp-key,imp-secret-0123456789abcdef0123,\n,no-label-key,x,\n',
+  'label,key,secret,sub-account id\nImported desk,imp-key,imp-secret-0123456789abcdef01234567,\n,no-label-key,x,\n',
 );
 app.desktop.openFile = csvFile;
 

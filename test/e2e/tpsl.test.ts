@@ -102,6 +102,8 @@ describe('TP/SL on a long in Chromium', () => {
       (t ?? '')
         .replace(/\s+/g, ' ')
         .replace(/\d[\d,.]*\d|\d/g, 'N')
+        // the reference is the mark price once one is known, else the last price: either may be named
+        .replace(/the (mark|last) price/, 'the market price')
         .replace(/^✕\s*/, '')
         .trim();
     expect([

@@ -333,11 +333,19 @@ describe('the Trade screen in Chromium', () => {
     await app.call('orders.cancelAll', { accountId: main, market: 'BTC_USDT' });
 
     // A collateral market order on a futures market, with its take-profit and stop-loss legs: the
-    // ticket offers the one order type a futures market takes and turns to it by itself.
+    // ticket offers the collateral order types a futures market takes and turns to the first by itself.
     const kinds = () => page.getByTestId('ticket-kind').locator('option').allTextContents();
-    expect(await kinds()).toHaveLength(6);
+    expect(await kinds()).toHaveLength(10);
     await page.getByTestId('trade-market').selectOption('BTC_PERP');
-    await expect.poll(kinds).toEqual(['collateral market']);
+    await expect
+      .poll(kinds)
+      .toEqual([
+        'collateral market',
+        'collateral limit',
+        'collateral stop-limit',
+        'collateral trigger-market',
+        'collateral OCO',
+      ]);
     expect(await page.getByTestId('ticket-kind').inputValue()).toBe('collateral_market');
     await expect.poll(() => page.getByTestId('depth-bid').count()).toBeGreaterThan(0);
     const bid = (await page.getByTestId('depth-bid').first().getAttribute('data-price')) ?? '0';
@@ -358,7 +366,7 @@ describe('the Trade screen in Chromium', () => {
     await expect.poll(() => page.getByTestId('place-result').textContent()).toContain('Placed');
     // Back on a spot market every order type is offered again.
     await page.getByTestId('trade-market').selectOption('BTC_USDT');
-    await expect.poll(kinds).toHaveLength(6);
+    await expect.poll(kinds).toHaveLength(10);
     expect(problems).toEqual([]);
     await page.close();
   });

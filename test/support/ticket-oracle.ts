@@ -15,6 +15,10 @@ export const ORDER_PATHS: Record<string, string> = {
   stop_limit: '/api/v4/order/stop_limit',
   stop_market: '/api/v4/order/stop_market',
   collateral_market: '/api/v4/order/collateral/market',
+  collateral_limit: '/api/v4/order/collateral/limit',
+  collateral_stop_limit: '/api/v4/order/collateral/stop-limit',
+  collateral_trigger_market: '/api/v4/order/collateral/trigger-market',
+  collateral_oco: '/api/v4/order/collateral/oco',
 };
 
 /** The asset the exchange reads a body's amount in: the quote for a market (or stop-market) buy. */
@@ -65,7 +69,7 @@ export function clearlyBeyond(
   const amount = new Decimal(String(body['amount']));
   const beyond: string[] = [];
   const mids = [...(mid ? [mid] : []), ...references.map((m) => new Decimal(m))];
-  for (const field of ['price', 'activation_price']) {
+  for (const field of ['price', 'activation_price', 'stop_limit_price']) {
     const text = body[field];
     if (typeof text !== 'string' || mids.length === 0) continue;
     const price = new Decimal(text);

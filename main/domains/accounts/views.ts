@@ -16,6 +16,8 @@ export interface AccountView {
   webhook: boolean;
   /** Registered from the exchange's sub-account list: its key pair must still be entered (Replace key). */
   needsKey?: true;
+  /** The exchange has this sub-account blocked: its keys are refused there until it is unblocked. */
+  blocked?: true;
 }
 
 export interface ImportReport {

@@ -70,7 +70,7 @@ export interface BatchOutcome {
 /** A desk batch as the audit log keeps it (no messages: error codes only). */
 export interface BatchRecordView {
   parentId: string;
-  kind: 'order' | 'permissions' | 'sweep' | 'cancel_orders' | 'close_positions' | 'flatten';
+  kind: 'order' | 'permissions' | 'sweep' | 'cancel_orders' | 'close_positions' | 'flatten' | 'sub_accounts';
   atMs: number;
   children: Array<{
     account: string;
@@ -102,7 +102,7 @@ export interface KeyCapabilityView {
 }
 
 /** What the key of an account can do, as the last refresh found it. */
-export type KeyStateView = 'valid' | 'revoked' | 'missing_permission' | 'unknown';
+export type KeyStateView = 'valid' | 'revoked' | 'missing_permission' | 'unknown' | 'blocked';
 
 /** One account on the desk board: amounts in USDT as exact decimal strings, valued at last/mark. */
 export interface BoardRowView {

@@ -8,7 +8,8 @@ export const LEVERAGES = [1, 2, 3, 5, 10, 20, 50, 100] as const;
 export type Leverage = (typeof LEVERAGES)[number];
 export type PositionSide = 'LONG' | 'SHORT' | 'BOTH';
 
-export interface CollateralMarketOrderInput {
+/** Fields every collateral order takes besides its prices. */
+interface CollateralOrderBase {
   market: string;
   side: 'buy' | 'sell';
   /** Base currency. */
@@ -18,6 +19,9 @@ export interface CollateralMarketOrderInput {
   positionSide?: PositionSide;
   reduceOnly?: boolean;
   stp?: Stp;
+}
+
+export interface CollateralMarketOrderInput extends CollateralOrderBase {
   /** OTO legs; cannot be combined with reduceOnly. */
   stopLoss?: string;
   takeProfit?: string;
@@ -25,6 +29,73 @@ export interface CollateralMarketOrderInput {
 
 export function collateralMarketOrder(c: KeyCaller, input: CollateralMarketOrderInput): Promise<Order> {
   return c.post('/api/v4/order/collateral/market', defined({ ...input }), orderSchema, WRITE);
+}
+
+export interface CollateralLimitOrderInput extends CollateralOrderBase {
+  /** Required unless `bboRole` is set. */
+  price?: string;
+  postOnly?: boolean;
+  ioc?: boolean;
+  bboRole?: 1 | 2;
+  rpi?: boolean;
+  /** OTO legs placed once the order executed; cannot be combined with reduceOnly. */
+  stopLoss?: string;
+  takeProfit?: string;
+}
+
+/** A collateral limit order (margin and futures markets): rests in the book at `price`. */
+export function collateralLimitOrder(c: KeyCaller, input: CollateralLimitOrderInput): Promise<Order> {
+  return c.post('/api/v4/order/collateral/limit', defined({ ...input }), orderSchema, WRITE);
+}
+
+export interface CollateralStopLimitOrderInput extends CollateralOrderBase {
+  /** The trigger: a buy activates at or above it, a sell at or below. */
+  activation_price: string;
+  /** The limit price once triggered; required unless `bboRole` is set. */
+  price?: string;
+  bboRole?: 1 | 2;
+  stopLoss?: string;
+  takeProfit?: string;
+}
+
+/** A collateral stop-limit order: a limit order placed at `price` once `activation_price` is reached. */
+export function collateralStopLimitOrder(c: KeyCaller, input: CollateralStopLimitOrderInput): Promise<Order> {
+  return c.post('/api/v4/order/collateral/stop-limit', defined({ ...input }), orderSchema, WRITE);
+}
+
+export interface CollateralTriggerMarketOrderInput extends CollateralOrderBase {
+  activation_price: string;
+  stopLoss?: string;
+  takeProfit?: string;
+}
+
+/** A collateral stop market order: executes at market once `activation_price` is reached. */
+export function collateralTriggerMarketOrder(
+  c: KeyCaller,
+  input: CollateralTriggerMarketOrderInput,
+): Promise<Order> {
+  return c.post('/api/v4/order/collateral/trigger-market', defined({ ...input }), orderSchema, WRITE);
+}
+
+export interface CollateralOcoOrderInput extends CollateralOrderBase {
+  /** The limit leg's price. */
+  price: string;
+  /** The stop-limit leg: its trigger and its limit price once triggered. */
+  activation_price: string;
+  stop_limit_price: string;
+}
+
+const ocoAnswerSchema = z.looseObject({
+  id: integerLike,
+  stop_loss: orderSchema,
+  take_profit: orderSchema,
+});
+/** An OCO pair as the exchange answers it: the pair's id, the stop-limit leg and the limit leg. */
+export type OcoAnswer = z.output<typeof ocoAnswerSchema>;
+
+/** A collateral OCO: a limit leg and a stop-limit leg of one amount; either executing cancels the other. */
+export function collateralOcoOrder(c: KeyCaller, input: CollateralOcoOrderInput): Promise<OcoAnswer> {
+  return c.post('/api/v4/order/collateral/oco', defined({ ...input }), ocoAnswerSchema, WRITE);
 }
 
 /** Sets the account leverage for every open position; answers the level now in force. */

@@ -5,7 +5,7 @@ import { decimal, defined, READ, WRITE, type KeyCaller } from './shapes.ts';
 export const subAccountSchema = z.looseObject({
   id: z.string(),
   alias: z.string(),
-  email: z.string().optional(),
+  email: z.string().nullish(),
   status: z.string().optional(),
 });
 export type SubAccount = z.output<typeof subAccountSchema>;

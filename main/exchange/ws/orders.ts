@@ -15,18 +15,30 @@ const METHOD: Record<OrderDraft['kind'], string> = {
   stock_market: 'order_market_stock_place',
   stop_market: 'order_stop_market_place',
   collateral_market: 'collateral_order_market_place',
+  collateral_limit: 'collateral_order_limit_place',
+  collateral_stop_limit: 'collateral_order_stop_limit_place',
+  collateral_trigger_market: 'collateral_order_stop_market_place',
+  collateral_oco: 'collateral_order_oco_place',
 };
 
 /** The WebSocket method and params of a draft. */
 export function wsOrderRequest(draft: OrderDraft): { method: string; params: Record<string, unknown> } {
+  const bbo = draft.bboRole !== undefined && (draft.price === undefined || draft.price === '');
   const method =
-    draft.kind === 'limit' && draft.bboRole !== undefined ? 'order_bbo_place' : METHOD[draft.kind];
+    draft.kind === 'limit' && draft.bboRole !== undefined
+      ? 'order_bbo_place'
+      : draft.kind === 'collateral_limit' && draft.bboRole !== undefined
+        ? 'collateral_order_bbo_place'
+        : draft.kind === 'collateral_stop_limit' && bbo
+          ? 'collateral_order_stop_bbo_place'
+          : METHOD[draft.kind];
   const all: Record<string, unknown> = {
     market: draft.market,
     side: draft.side,
     amount: draft.amount,
     price: draft.price,
     activation_price: draft.activation_price,
+    stop_limit_price: draft.stop_limit_price,
     client_order_id: draft.clientOrderId,
     post_only: draft.postOnly,
     ioc: draft.ioc,

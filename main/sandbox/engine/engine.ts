@@ -357,7 +357,8 @@ export class Engine {
   reopen(o: Order): void {
     const m = this.market(o.market);
     const acc = this.account(o.owner);
-    if (o.side === 'buy') {
+    if (o.collateral) o.frozen = 0n;
+    else if (o.side === 'buy') {
       o.frozen = (o.limitPrice ?? 0n) * o.left;
       if (acc) freezeSpot(acc, m.money, o.frozen * pow10(LEDGER_SCALE - m.moneyPrec - m.stockPrec));
     } else {

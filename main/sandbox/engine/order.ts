@@ -49,6 +49,10 @@ export interface Order extends Resting {
   positionSide?: PositionSide;
   reduceOnly?: boolean;
   oto?: { otoId: number; stopLoss?: string; takeProfit?: string };
+  /** The other leg of an OCO pair: when either executes or ends, the other is canceled. */
+  ocoPeer?: number;
+  /** OTO legs (activation prices) placed once this order has executed. */
+  otoLegs?: { stopLoss?: bigint; takeProfit?: bigint };
 }
 
 /** How a reduce-only order ends when its position is gone: a TP/SL leg canceled, others auto-canceled. */

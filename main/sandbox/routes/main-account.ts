@@ -151,7 +151,7 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
         // an empty list: the withdrawal is started (its state is in the history, by uniqueId)
         return [];
       },
-      { explicitPermission: true, group: undefined },
+      { explicitPermission: true, fundsKey: true, group: undefined },
     ),
     route(
       '/api/v4/main-account/withdraw-pay',
@@ -159,7 +159,7 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
         withdrawal(state, account, body, true);
         return [];
       },
-      { explicitPermission: true },
+      { explicitPermission: true, fundsKey: true },
     ),
     route('/api/v4/main-account/codes', ({ account, body }) => {
       const a = asset(state, body);

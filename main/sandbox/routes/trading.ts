@@ -1,4 +1,5 @@
 /** Spot trading endpoints: order/new, market, stock_market, stop_limit, stop_market, bulk, cancel, modify. */
+import type { CollateralOrders } from '../collateral/orders.ts';
 import type { Engine, PlaceRequest } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
 import { orderJson } from '../engine/order.ts';
@@ -184,7 +185,11 @@ function withSettle<T extends Order>(state: SandboxState, engine: Engine, o: T):
   return orderJson(o, m);
 }
 
-export function tradingRoutes(state: SandboxState, engine: Engine): PrivateRoute[] {
+export function tradingRoutes(
+  state: SandboxState,
+  engine: Engine,
+  col?: Pick<CollateralOrders, 'modify'>,
+): PrivateRoute[] {
   const route = (
     path: string,
     handler: PrivateRoute['handler'],
@@ -253,6 +258,8 @@ export function tradingRoutes(state: SandboxState, engine: Engine): PrivateRoute
     }),
     route('/api/v4/order/modify', ({ account, body }) => {
       const old = findOpen(state, engine, account, body);
+      if (old.collateral && col && !old.tpsl && old.otoId === undefined)
+        return withSettle(state, engine, col.modify(account, old, body));
       if (old.type !== 'limit' && old.type !== 'stop limit')
         throw fieldError('orderId', 'Only limit and stop-limit orders can be modified.');
       const m = state.markets.get(old.market) as MarketDef;

@@ -23,7 +23,7 @@ import {
 } from '../routes/order-rules.ts';
 import { findOpen, tradingRoutes } from '../routes/trading.ts';
 import type { Account, MarketDef, SandboxState } from '../state.ts';
-import { CollateralOrders } from './collateral-orders.ts';
+import { CollateralOrders } from '../collateral/orders.ts';
 import { bboPrice, uniqueClientId } from './order-helpers.ts';
 import { RpcFailure, WS_ERRORS, invalidArgument } from './protocol.ts';
 import type { RpcError } from './protocol.ts';
@@ -100,6 +100,24 @@ export function orderError(e: unknown): RpcError {
   return { code: WS_ERRORS.invalidArgument.code, message: first ? `${first[0]}: ${text}` : text };
 }
 
+/** The fields of each leg of a `collateral_order_tpsl_place` answer, as published. */
+const TPSL_LEG_FIELDS = [
+  'id',
+  'market',
+  'type',
+  'side',
+  'reduce_only',
+  'position_side',
+  'ctime',
+  'activation_price',
+  'activation_condition',
+  'activated',
+  'price',
+  'amount',
+  'left',
+  'status',
+] as const;
+
 const CANCEL_TYPES: ReadonlySet<string> = new Set(['spot', 'margin', 'futures']);
 
 export class OrderMethods {
@@ -108,11 +126,14 @@ export class OrderMethods {
   private readonly routes = new Map<string, PrivateRoute['handler']>();
   private readonly col: CollateralOrders;
 
-  constructor(state: SandboxState, engine: Engine, positions: Positions) {
+  constructor(state: SandboxState, engine: Engine, positions: Positions, col?: CollateralOrders) {
     this.state = state;
     this.engine = engine;
-    this.col = new CollateralOrders(state, engine, positions);
-    for (const r of [...tradingRoutes(state, engine), ...collateralRoutes(state, engine, positions)])
+    this.col = col ?? new CollateralOrders(state, engine, positions);
+    for (const r of [
+      ...tradingRoutes(state, engine, this.col),
+      ...collateralRoutes(state, engine, positions),
+    ])
       this.routes.set(r.path, r.handler);
   }
 
@@ -150,6 +171,14 @@ export class OrderMethods {
     return wsOrder(o, this.state.markets.get(o.market) as MarketDef);
   }
 
+  /** A leg as `collateral_order_tpsl_place` answers it: the order's trigger fields, no fills yet. */
+  private tpslLeg(o: Order): Record<string, unknown> {
+    const order = this.json(o);
+    const out: Record<string, unknown> = {};
+    for (const k of TPSL_LEG_FIELDS) out[k] = order[k];
+    return out;
+  }
+
   private dispatch(method: OrderMethod, account: Account, body: Body): unknown {
     switch (method) {
       case 'order_limit_place':
@@ -175,19 +204,32 @@ export class OrderMethods {
       case 'collateral_order_limit_place':
         return this.json(this.col.place(account, body, 'limit'));
       case 'collateral_order_bbo_place':
-        return this.json(this.col.place(account, body, 'limit', true));
+        return this.json(this.col.place(account, body, 'limit', { bbo: true }));
       case 'collateral_order_stop_limit_place':
         return this.json(this.col.place(account, body, 'stop limit'));
       case 'collateral_order_stop_bbo_place':
-        return this.json(this.col.place(account, body, 'stop limit', true));
+        return this.json(this.col.place(account, body, 'stop limit', { bbo: true }));
       case 'collateral_order_stop_market_place':
         return this.json(this.col.place(account, body, 'stop market'));
-      case 'collateral_order_oco_place':
-        return this.col.oco(account, body);
-      case 'collateral_order_oto_place':
-        return this.col.oto(account, body);
-      case 'collateral_order_tpsl_place':
-        return this.col.tpsl(account, body);
+      case 'collateral_order_oco_place': {
+        const { limit, stop } = this.col.oco(account, body);
+        this.sweep();
+        return {
+          id: limit.id,
+          market: limit.market,
+          take_profit: this.json(limit),
+          stop_loss: this.json(stop),
+        };
+      }
+      case 'collateral_order_oto_place': {
+        if (body['stopLoss'] == null && body['takeProfit'] == null)
+          throw fieldError('stop_loss', 'A stop_loss or take_profit price is required.');
+        return this.json(this.col.place(account, body, 'limit'));
+      }
+      case 'collateral_order_tpsl_place': {
+        const { takeProfit, stopLoss } = this.col.tpsl(account, body);
+        return { take_profit: this.tpslLeg(takeProfit), stop_loss: this.tpslLeg(stopLoss) };
+      }
       case 'order_modify':
         return this.modify(account, body);
       case 'order_cancel': {

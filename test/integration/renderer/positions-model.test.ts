@@ -107,14 +107,19 @@ function notClosing(view: string, positions: readonly PositionView[]): string[] 
   );
 }
 
-/** The exchange's open positions and their waiting legs, as every view should come to show them. */
+/**
+ * The exchange's open positions and their waiting legs, as every view should come to show them: the
+ * exchange lists one take-profit and one stop-loss a position (the newest of each kind).
+ */
 function truth(): Array<{ positionId: number; amount: number; legs: number[] }> {
   const p = position();
   if (!p || p.amount.isZero()) return [];
-  const legs = sandbox.control.engine
+  const waiting = sandbox.control.engine
     .openOrders(ownerId)
     .filter((o) => o.tpsl && !o.activated && o.market === MARKET && closes(o))
-    .map((o) => o.id)
+    .sort((a, b) => b.id - a.id);
+  const legs = (['take_profit', 'stop_loss'] as const)
+    .flatMap((kind) => waiting.find((o) => o.tpsl === kind)?.id ?? [])
     .sort((a, b) => a - b);
   return [{ positionId: p.positionId, amount: p.amount.toNumber(), legs }];
 }

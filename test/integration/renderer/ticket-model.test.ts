@@ -158,7 +158,7 @@ const typePrice = fc.constantFrom(0.97, 1.02, 0.5, 1.3, 10).map((factor) =>
     const price = (Math.round((midOf(r.ticket.fields.market) * factor) / tick) * tick).toFixed(
       Math.max(0, -Math.floor(Math.log10(tick))),
     );
-    r.ticket.set({ price, activationPrice: price });
+    r.ticket.set({ price, activationPrice: price, stopLimitPrice: price });
     amountHeld(m, r);
   }),
 );
@@ -173,8 +173,13 @@ const typeOrder = fc
       const market = markets.find((x) => x.name === r.ticket.fields.market);
       const tick = Number(market?.tickSize || '0.01');
       const places = Math.max(0, -Math.floor(Math.log10(tick)));
-      const price = (Math.round((midOf(r.ticket.fields.market) * factor) / tick) * tick).toFixed(places);
-      r.ticket.set({ amount, price, activationPrice: price });
+      const onTick = (f: number) =>
+        (Math.round((midOf(r.ticket.fields.market) * f) / tick) * tick).toFixed(places);
+      const price = onTick(factor);
+      // an OCO's stop leg lies on the other side of the market from its limit leg
+      const stop = onTick(2 - factor);
+      const oco = r.ticket.fields.kind === 'collateral_oco';
+      r.ticket.set({ amount, price, activationPrice: oco ? stop : price, stopLimitPrice: stop });
       m.typed = { amount, unit: r.ticket.amountAsset };
       amountHeld(m, r);
     }),
@@ -196,7 +201,8 @@ const switchSide = fc.constant(
   }),
 );
 
-const switchKind = fc.nat(5).map((n) =>
+// every order type of a spot market open to margin (ten), and of a futures market (five)
+const switchKind = fc.nat(9).map((n) =>
   step(`switch type #${String(n)}`, (m, r) => {
     const unit = r.ticket.amountAsset;
     const kind = r.ticket.kinds[n % r.ticket.kinds.length];
@@ -334,6 +340,7 @@ describe('the order ticket, in sequences', () => {
   it(`signs only what the last summary showed, in its unit, and nothing beyond a guard unasked (${String(RUNS)} sequences)`, async () => {
     let sent = 0;
     let declinedOrAsked = 0;
+    const paths = new Set<string>();
     const started = performance.now();
     await fc.assert(
       // each sequence starts from an order typed, then does anything in any order
@@ -354,6 +361,7 @@ describe('the order ticket, in sequences', () => {
           const asked = desktop.confirmations.length;
           await fc.asyncModelRun(() => ({ model, real: { ticket, timers, funds, send } }), [first, ...cmds]);
           sent += received.length - before;
+          for (const r of received.slice(before)) paths.add(r.request.path);
           declinedOrAsked += desktop.confirmations.length - asked;
         },
       ),
@@ -361,6 +369,8 @@ describe('the order ticket, in sequences', () => {
     );
     // the sequences reached the exchange, and main asked along the way
     expect(sent).toBeGreaterThan(RUNS / 10);
+    // every order type was signed along the way (collateral limit, stop-limit, trigger-market, OCO too)
+    if (RUNS >= 1000) expect([...paths].sort()).toEqual([...new Set(Object.values(ORDER_PATHS))].sort());
     expect(declinedOrAsked).toBeGreaterThan(RUNS / 20);
     console.log(
       `ticket model: ${String(RUNS)} sequences, ${String(sent)} orders signed, ${String(declinedOrAsked)} questions, ${String(Math.round(performance.now() - started))} ms`,

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConnectionPacer, type Channel } from '../../../main/exchange/ws/index.ts';
 import { EventHub } from '../../../main/ipc/event-hub.ts';
 import type { LiveBatch, LiveState } from '../../../main/ipc/contract.ts';
@@ -78,11 +78,12 @@ afterAll(async () => {
 const state = (): LiveState | undefined => trace.at(-1)?.state;
 
 async function until(test: () => boolean | Promise<boolean>, what: string, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await test())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what} (state ${String(state())})`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await test())) throw new Error(`timed out waiting for ${what} (state ${String(state())})`);
+    },
+    { timeout: ms, interval: 10 },
+  );
 }
 
 /** A frame and whether the app must find it unreadable (undefined: it may be readable by chance). */

@@ -1,7 +1,7 @@
 // A socket whose pushes cannot be read, whose ping goes unanswered, or that is sent more than it reads
 // says it is stale, reconnects and reads again, and is live only after a good frame: against a hostile
 // exchange on loopback, with real sockets.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WsClient, type WsClientOptions, type WsState } from '../../../main/exchange/ws/index.ts';
 import { MAX_FRAME_BYTES } from '../../../main/exchange/ws/frames.ts';
 import { MAX_HELD } from '../../../main/exchange/ws/listeners.ts';
@@ -18,11 +18,12 @@ afterEach(async () => {
 });
 
 async function until(test: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await test())) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: ms, interval: 5 },
+  );
 }
 
 function connect(extra: Partial<WsClientOptions> = {}) {

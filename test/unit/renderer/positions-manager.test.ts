@@ -105,7 +105,7 @@ describe('PositionsManager', () => {
     await m.listen();
     expect(m.liveError).toBeUndefined();
     await m.stop();
-    expect(calls.filter(([p]) => p === 'live.unsubscribe')).toHaveLength(4);
+    expect(calls.filter(([p]) => p === 'live.unsubscribe')).toHaveLength(5);
   });
 
   it('follows an account: positions, ADL now, and live mark, rank and liquidation updates', async () => {
@@ -114,10 +114,11 @@ describe('PositionsManager', () => {
     await m.follow(ACCOUNT);
     expect(m.positions).toEqual([long]);
     const subs = calls.filter(([p]) => p === 'live.subscribe').map(([, i]) => i);
-    expect(subs).toHaveLength(4);
+    expect(subs).toHaveLength(5);
     expect(subs).toEqual(
       expect.arrayContaining([
         { accountId: ACCOUNT, channel: 'positionsMargin', topic: '*' },
+        { accountId: ACCOUNT, channel: 'positionsAccountMargin', topic: '*' },
         { accountId: ACCOUNT, channel: 'ordersPending', topic: '*' },
         { accountId: ACCOUNT, channel: 'ADLQuantile', topic: '*' },
         { accountId: ACCOUNT, channel: 'premiumIndex', topic: 'BTC_PERP' },
@@ -173,8 +174,48 @@ describe('PositionsManager', () => {
 
     await m.stop();
     const stopped = calls.filter(([p]) => p === 'live.unsubscribe');
-    // positionsMargin, ordersPending (the legs), ADLQuantile and the market's mark price
-    expect(stopped).toHaveLength(4);
+    // positionsMargin, positionsAccountMargin, ordersPending (the legs), ADLQuantile and the mark price
+    expect(stopped).toHaveLength(5);
+  });
+
+  it('says a margin call and a liquidation in words, updating and then removing the position', async () => {
+    const tpsl = [{ orderId: 21, kind: 'stopLoss' as const, activationPrice: '60000' }];
+    const { api, emit } = fakeBridge((procedure, input) =>
+      procedure === 'positions.open'
+        ? { ok: true, value: [{ ...long, tpsl }] }
+        : sandboxLike(procedure, input),
+    );
+    const m = new PositionsManager(api, memoryStore());
+    await m.follow(ACCOUNT);
+    const called = { ...long, liquidationPrice: '63500' };
+    emit('ws.batch', {
+      accountId: ACCOUNT,
+      events: [{ channel: 'positionsAccountMargin', event: 'marginCall', position: called }],
+      replaced: 0,
+    });
+    expect(m.positions[0]?.liquidationPrice).toBe('63500');
+    expect(m.positions[0]?.tpsl).toEqual(tpsl);
+    expect(m.marginNotice?.message).toBe(
+      `Margin call on your ${long.amount} long on ${long.market}, liquidation at 63500: add margin or reduce the position.`,
+    );
+    // another account's liquidation is not this screen's
+    emit('ws.batch', {
+      accountId: OTHER,
+      events: [{ channel: 'positionsAccountMargin', event: 'liquidation', position: called }],
+      replaced: 0,
+    });
+    expect(m.positions).toHaveLength(1);
+    emit('ws.batch', {
+      accountId: ACCOUNT,
+      events: [{ channel: 'positionsAccountMargin', event: 'liquidation', position: called }],
+      replaced: 0,
+    });
+    expect(m.positions).toEqual([]);
+    expect(m.marginNotice).toEqual({
+      event: 'liquidation',
+      message: `Your ${long.amount} long on ${long.market} was liquidated by the exchange.`,
+    });
+    await m.stop();
   });
 
   it('keeps the TP/SL legs of a position across live pushes, which do not carry them', async () => {

@@ -50,6 +50,51 @@ describe('the ticket options each kind of order takes', () => {
     });
   });
 
+  it('sends an OCO with its three prices and no TP/SL, and a collateral limit with its flags but no retail', () => {
+    const f = {
+      ...emptyFields('BTC_PERP'),
+      kind: 'collateral_oco' as const,
+      side: 'sell' as const,
+      amount: '0.002',
+      price: '65000',
+      activationPrice: '62000',
+      stopLimitPrice: '61900',
+      reduceOnly: true,
+      takeProfit: '70000',
+    };
+    expect(draftOf(f)).toEqual({
+      kind: 'collateral_oco',
+      market: 'BTC_PERP',
+      side: 'sell',
+      amount: '0.002',
+      price: '65000',
+      activation_price: '62000',
+      stop_limit_price: '61900',
+      reduceOnly: true,
+    });
+    expect(describeOrder(f)).toBe(
+      'Sell 0.002 BTC at 65000, or at 61900 once the price reaches 62000 (… USDT) — collateral OCO, reduce-only',
+    );
+    const limit = {
+      ...f,
+      kind: 'collateral_limit' as const,
+      postOnly: true,
+      retail: true,
+      stopLoss: '60000',
+    };
+    expect(draftOf(limit)).toEqual({
+      kind: 'collateral_limit',
+      market: 'BTC_PERP',
+      side: 'sell',
+      amount: '0.002',
+      price: '65000',
+      postOnly: true,
+      reduceOnly: true,
+      takeProfit: '70000',
+      stopLoss: '60000',
+    });
+  });
+
   it('sends position side, reduce-only and the TP/SL legs with a collateral market order only', () => {
     const f = {
       ...emptyFields('BTC_PERP'),

@@ -225,6 +225,7 @@ describe('account registry', () => {
       subAccountId: 's1',
       urlPermissions: {},
       webhookApiKey: null,
+      exchangeStatus: 'active',
     });
     expect(
       registry.recordPermissions('a1', [{ url: '/api/v4/order/new', enable: false }]).urlPermissions,

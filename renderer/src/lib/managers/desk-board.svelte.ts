@@ -29,6 +29,7 @@ export function attentionOf(row: BoardRowView, rules: AttentionRules, nowMs: num
     out.push(`liquidation ${row.liquidationDistance} % away`);
   if (row.keyState === 'revoked') out.push('key revoked');
   if (row.keyState === 'missing_permission') out.push('key lacks a permission');
+  if (row.keyState === 'blocked') out.push('sub-account blocked');
   if (row.asOfMs === undefined) out.push('never read');
   else if (nowMs - row.asOfMs > rules.staleMinutes * 60_000) out.push('data stale');
   return out;

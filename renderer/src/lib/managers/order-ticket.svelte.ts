@@ -14,6 +14,7 @@ import {
   describeOrder,
   draftOf,
   emptyFields,
+  isOco,
   kindTitles,
   needsPrice,
   orderKinds,
@@ -168,6 +169,7 @@ export class OrderTicket {
     if (!f.market || !f.amount.trim()) return false;
     if (needsPrice(f) && !f.price.trim()) return false;
     if (takesActivation(f.kind) && !f.activationPrice.trim()) return false;
+    if (isOco(f.kind) && !f.stopLimitPrice.trim()) return false;
     return this.issues.length === 0 && !this.placing;
   }
 
@@ -206,6 +208,7 @@ export class OrderTicket {
     if (field === 'price') this.set({ price: value });
     else if (field === 'amount') this.set({ amount: value });
     else if (field === 'activation_price') this.set({ activationPrice: value });
+    else if (field === 'stop_limit_price') this.set({ stopLimitPrice: value });
     else if (field === 'takeProfit') this.set({ takeProfit: value });
     else if (field === 'stopLoss') this.set({ stopLoss: value });
     else if (field === 'positionSide' && ['BOTH', 'LONG', 'SHORT'].includes(value))

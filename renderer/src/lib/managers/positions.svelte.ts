@@ -75,6 +75,8 @@ export class PositionsManager {
   leverageError = $state<IpcError | undefined>();
   closing = $state(false);
   closeError = $state<IpcError | undefined>();
+  /** The exchange's last margin call or liquidation on this account, in words; cleared by the person. */
+  marginNotice = $state<{ event: 'marginCall' | 'liquidation'; message: string } | undefined>();
   closed = $state<OrderView | undefined>();
   /** The take-profit / stop-loss form of this account's positions. */
   readonly tpsl: TpSlForm;
@@ -175,6 +177,8 @@ export class PositionsManager {
   async listen(extra: readonly string[] = []): Promise<void> {
     this.liveError = undefined;
     await this.#listen('positionsMargin', '*');
+    // the exchange's margin calls and liquidations, said on the screen as they come
+    await this.#listen('positionsAccountMargin', '*');
     // legs come and go as orders: a leg that ends leaves its position, a new one is read from the exchange
     await this.#listen('ordersPending', '*');
     await this.#listen('ADLQuantile', '*');
@@ -220,7 +224,7 @@ export class PositionsManager {
   }
 
   async #listen(
-    channel: 'premiumIndex' | 'ADLQuantile' | 'positionsMargin' | 'ordersPending',
+    channel: 'premiumIndex' | 'ADLQuantile' | 'positionsMargin' | 'positionsAccountMargin' | 'ordersPending',
     topic: string,
   ): Promise<void> {
     const key = `${channel}:${topic}`;
@@ -242,6 +246,7 @@ export class PositionsManager {
       if (e.channel === 'premiumIndex') this.#mark(e);
       else if (e.channel === 'ADLQuantile') this.#adl(e.records);
       else if (e.channel === 'positionsMargin') this.#positions(e.records);
+      else if (e.channel === 'positionsAccountMargin') this.#marginEvent(e);
       else if (e.channel === 'ordersPending' && e.event === 'finish') this.#legEnded(e.order.orderId);
       else if (e.channel === 'ordersPending' && e.event === 'new' && e.order.reduceOnly)
         legsMayHaveCome = true;
@@ -255,6 +260,27 @@ export class PositionsManager {
   #reloadSoon(): void {
     clearTimeout(this.#reloadTimer);
     this.#reloadTimer = setTimeout(() => void this.load(), LEGS_RELOAD_MS);
+  }
+
+  /**
+   * A margin call updates its position (keeping its legs) and says so; a liquidation removes it and
+   * says so. The words name the position as the exchange called it.
+   */
+  #marginEvent(e: Extract<LiveEvent, { channel: 'positionsAccountMargin' }>): void {
+    const p = e.position;
+    const size = p.amount.trim().replace(/^-/, '');
+    const what = `${size} ${p.amount.trim().startsWith('-') ? 'short' : 'long'} on ${p.market}`;
+    if (e.event === 'liquidation') {
+      this.positions = this.positions.filter((r) => r.positionId !== p.positionId);
+      this.marginNotice = { event: e.event, message: `Your ${what} was liquidated by the exchange.` };
+      return;
+    }
+    this.positions = this.positions.map((r) => (r.positionId === p.positionId ? { ...r, ...p } : r));
+    const at = p.liquidationPrice ? `, liquidation at ${p.liquidationPrice}` : '';
+    this.marginNotice = {
+      event: e.event,
+      message: `Margin call on your ${what}${at}: add margin or reduce the position.`,
+    };
   }
 
   /** An order that ended is no longer a take-profit or stop-loss of any position. */

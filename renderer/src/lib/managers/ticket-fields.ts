@@ -23,28 +23,57 @@ export const kindTitles: Record<OrderKind, string> = {
   stop_limit: 'stop-limit',
   stop_market: 'stop-market',
   collateral_market: 'collateral market',
+  collateral_limit: 'collateral limit',
+  collateral_stop_limit: 'collateral stop-limit',
+  collateral_trigger_market: 'collateral trigger-market',
+  collateral_oco: 'collateral OCO',
 };
 
 /** Every order type, as the ticket offers them while its market's own list is not known. */
 export const orderKinds = Object.keys(kindTitles) as readonly OrderKind[];
 
-/** The fields of the ticket that take a price. */
+/** The fields of the ticket that take a price (an OCO's is its limit leg's). */
 export function takesPrice(kind: OrderKind): boolean {
-  return kind === 'limit' || kind === 'stop_limit';
+  return (
+    kind === 'limit' ||
+    kind === 'stop_limit' ||
+    kind === 'collateral_limit' ||
+    kind === 'collateral_stop_limit' ||
+    kind === 'collateral_oco'
+  );
 }
 export function takesActivation(kind: OrderKind): boolean {
-  return kind === 'stop_limit' || kind === 'stop_market';
+  return (
+    kind === 'stop_limit' ||
+    kind === 'stop_market' ||
+    kind === 'collateral_stop_limit' ||
+    kind === 'collateral_trigger_market' ||
+    kind === 'collateral_oco'
+  );
 }
-/** Flags only a plain limit order takes (post-only, IOC, RPI, retail). */
+/** An OCO: a limit leg at the price, and a stop leg triggered at the activation price that rests at its own price. */
+export function isOco(kind: OrderKind): boolean {
+  return kind === 'collateral_oco';
+}
+/** Flags only a limit order takes (post-only, IOC, RPI; retail on spot alone). */
 export function limitOnly(kind: OrderKind): boolean {
-  return kind === 'limit';
+  return kind === 'limit' || kind === 'collateral_limit';
 }
 export function takesBbo(kind: OrderKind): boolean {
-  return kind === 'limit' || kind === 'stop_limit';
+  return (
+    kind === 'limit' ||
+    kind === 'stop_limit' ||
+    kind === 'collateral_limit' ||
+    kind === 'collateral_stop_limit'
+  );
 }
-/** Position side, reduce-only and the take-profit / stop-loss legs. */
+/** Position side and reduce-only: every order of a margin or futures market. */
 export function isCollateral(kind: OrderKind): boolean {
-  return kind === 'collateral_market';
+  return kind.startsWith('collateral_');
+}
+/** Take-profit / stop-loss legs on entry: every collateral order but an OCO (its legs are the pair). */
+export function takesTpSl(kind: OrderKind): boolean {
+  return isCollateral(kind) && !isOco(kind);
 }
 /** A price field must be typed unless the best price (bboRole) is asked for. */
 export function needsPrice(f: Pick<TicketFields, 'kind' | 'bboRole'>): boolean {
@@ -63,6 +92,8 @@ export interface TicketFields {
   amount: string;
   price: string;
   activationPrice: string;
+  /** An OCO's stop leg: the limit price it rests at once triggered. */
+  stopLimitPrice: string;
   postOnly: boolean;
   ioc: boolean;
   stp: StpMode;
@@ -84,6 +115,7 @@ export function emptyFields(market = ''): TicketFields {
     amount: '',
     price: '',
     activationPrice: '',
+    stopLimitPrice: '',
     postOnly: false,
     ioc: false,
     stp: 'no',
@@ -103,16 +135,19 @@ export function draftOf(f: TicketFields): OrderDraftInput {
   const draft: OrderDraftInput = { kind: f.kind, market: f.market, side: f.side, amount: f.amount.trim() };
   if (takesPrice(f.kind) && (f.price.trim() || needsPrice(f))) draft.price = f.price.trim();
   if (takesActivation(f.kind)) draft.activation_price = f.activationPrice.trim();
+  if (isOco(f.kind)) draft.stop_limit_price = f.stopLimitPrice.trim();
   if (limitOnly(f.kind)) {
     if (f.postOnly) draft.postOnly = true;
     if (f.ioc) draft.ioc = true;
     if (f.rpi) draft.rpi = true;
-    if (f.retail) draft.retail = true;
+    if (f.retail && f.kind === 'limit') draft.retail = true;
   }
   if (takesBbo(f.kind) && f.bboRole !== '') draft.bboRole = f.bboRole === '1' ? 1 : 2;
   if (isCollateral(f.kind)) {
     if (f.positionSide) draft.positionSide = f.positionSide;
     if (f.reduceOnly) draft.reduceOnly = true;
+  }
+  if (takesTpSl(f.kind)) {
     if (f.takeProfit.trim()) draft.takeProfit = f.takeProfit.trim();
     if (f.stopLoss.trim()) draft.stopLoss = f.stopLoss.trim();
   }
@@ -164,7 +199,9 @@ export function describeOrder(f: TicketFields, estimate?: OrderEstimateView): st
     text += needsPrice(f)
       ? ` at ${f.price.trim() || '…'}`
       : ` at the best ${f.bboRole === '1' ? 'price on its side' : 'opposite price'}`;
-  if (takesActivation(f.kind)) text += ` when the price reaches ${f.activationPrice.trim() || '…'}`;
+  if (isOco(f.kind))
+    text += `, or at ${f.stopLimitPrice.trim() || '…'} once the price reaches ${f.activationPrice.trim() || '…'}`;
+  else if (takesActivation(f.kind)) text += ` when the price reaches ${f.activationPrice.trim() || '…'}`;
   if (!sizedInQuote)
     text += ` (${estimate ? `${book ? 'about ' : ''}${shownValue(estimate.value, book)}` : '…'} ${quote})`;
   const flags = [kindTitles[f.kind]];
@@ -172,11 +209,13 @@ export function describeOrder(f: TicketFields, estimate?: OrderEstimateView): st
     if (f.postOnly) flags.push('post-only');
     if (f.ioc) flags.push('IOC');
     if (f.rpi) flags.push('RPI');
-    if (f.retail) flags.push('retail');
+    if (f.retail && f.kind === 'limit') flags.push('retail');
   }
   if (isCollateral(f.kind)) {
     if (f.positionSide) flags.push(f.positionSide);
     if (f.reduceOnly) flags.push('reduce-only');
+  }
+  if (takesTpSl(f.kind)) {
     if (f.takeProfit.trim()) flags.push(`TP ${f.takeProfit.trim()}`);
     if (f.stopLoss.trim()) flags.push(`SL ${f.stopLoss.trim()}`);
   }
@@ -190,6 +229,7 @@ export const ruleFields = [
   'amount',
   'price',
   'activation_price',
+  'stop_limit_price',
   'market',
   'clientOrderId',
   'stp',

@@ -14,6 +14,7 @@ const KEY_WORDS: Record<BoardRowView['keyState'], string> = {
   revoked: 'revoked',
   missing_permission: 'missing permission',
   unknown: 'not checked',
+  blocked: 'blocked',
 };
 
 /** How the row is kept fresh while the board is open: pushed over the WebSocket, or read again. */
