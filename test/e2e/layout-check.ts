@@ -36,14 +36,24 @@ const cell =
     page.getByTestId(`grid-${grid}`).getByTestId('grid-row').first().locator(`[data-column="${column}"]`);
 
 export const KEY_ELEMENTS: Readonly<
-  Record<'trade' | 'positions' | 'board' | 'accounts' | 'wallet', KeyElement[]>
+  Record<'trade' | 'ladder' | 'positions' | 'board' | 'accounts' | 'wallet', KeyElement[]>
 > = {
   trade: [
     ...levels('ask', 10),
     ...levels('bid', 10),
     { name: 'ticket amount', locate: byTestId('ticket-amount') },
+    { name: 'ticket take profit', locate: byTestId('ticket-takeprofit') },
+    { name: 'ticket stop loss', locate: byTestId('ticket-stoploss') },
     { name: 'ticket send button', locate: byTestId('ticket-submit') },
     { name: 'first open order', locate: byTestId('active-order') },
+  ],
+  ladder: [
+    { name: 'ladder total amount', locate: byTestId('ladder-totalAmount') },
+    {
+      name: 'ladder preview first order',
+      locate: (page) => page.getByTestId('ladder-preview').locator('tbody tr').first(),
+    },
+    { name: 'ladder send button', locate: byTestId('ladder-submit') },
   ],
   positions: [
     { name: 'first open position', locate: byTestId('position-row') },
@@ -119,6 +129,18 @@ export async function showScreen(page: Page, baseUrl: string, screen: Screen): P
         `${count('depth-bid')} >= 10 && ${count('depth-ask')} >= 10 && ${count('active-order')} > 0`,
       );
       return;
+    case 'ladder': {
+      // Five buy orders below the market, as a desk lays a ladder: its preview is read before sending.
+      await open('#/trade', 'trade-market');
+      await until(page, `document.querySelector('[data-testid="trade-market"]')?.value === 'BTC_USDT'`);
+      await page.getByTestId('mode-ladder').click();
+      const fields = { lowPrice: '60000', highPrice: '61000', orderCount: '5', totalAmount: '0.01' };
+      for (const [field, value] of Object.entries(fields))
+        await page.getByTestId(`ladder-${field}`).fill(value);
+      await until(page, `${count('active-order')} > 0`);
+      await page.getByTestId('ladder-preview').waitFor();
+      return;
+    }
     case 'positions':
       await open('#/positions', 'position-row');
       return;
