@@ -84,11 +84,13 @@ export interface AccountRow {
   asOf: string;
 }
 
-/** The registered accounts: who, then the balances, then how fresh and the rarely read ids. */
+/**
+ * The registered accounts: who and the balances first (in view beside the editor), then the kind,
+ * how fresh the balances are, and the rarely read ids.
+ */
 export const accountColumns: GridColumn<AccountRow>[] = [
   { id: 'favourite', title: '★', kind: 'text', value: (r) => (r.favourite ? '★' : '') },
   { id: 'label', title: 'Label', kind: 'text', value: (r) => r.label },
-  { id: 'kind', title: 'Kind', kind: 'text', value: (r) => r.kind },
   {
     id: 'balance',
     title: 'Spot balances',
@@ -97,6 +99,7 @@ export const accountColumns: GridColumn<AccountRow>[] = [
     maxChars: 40,
     hint: (r) => r.balance,
   },
+  { id: 'kind', title: 'Kind', kind: 'text', value: (r) => r.kind },
   { id: 'asOf', title: 'Balances taken', kind: 'text', value: (r) => r.asOf },
   { id: 'groups', title: 'Groups', kind: 'text', value: (r) => r.groups },
   { id: 'key', title: 'Key', kind: 'text', value: (r) => r.keyHint },
