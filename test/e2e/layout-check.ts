@@ -36,7 +36,7 @@ const cell =
     page.getByTestId(`grid-${grid}`).getByTestId('grid-row').first().locator(`[data-column="${column}"]`);
 
 export const KEY_ELEMENTS: Readonly<
-  Record<'trade' | 'ladder' | 'positions' | 'board' | 'accounts' | 'wallet', KeyElement[]>
+  Record<'trade' | 'ticket-issue' | 'ladder' | 'positions' | 'board' | 'accounts' | 'wallet', KeyElement[]>
 > = {
   trade: [
     ...levels('ask', 10),
@@ -46,6 +46,12 @@ export const KEY_ELEMENTS: Readonly<
     { name: 'ticket stop loss', locate: byTestId('ticket-stoploss') },
     { name: 'ticket send button', locate: byTestId('ticket-submit') },
     { name: 'first open order', locate: byTestId('active-order') },
+  ],
+  'ticket-issue': [
+    { name: 'ticket price issue', locate: byTestId('issue-price') },
+    { name: 'its one-click fix', locate: byTestId('fix-price') },
+    { name: 'ticket take profit', locate: byTestId('ticket-takeprofit') },
+    { name: 'ticket stop loss', locate: byTestId('ticket-stoploss') },
   ],
   ladder: [
     { name: 'ladder total amount', locate: byTestId('ladder-totalAmount') },
@@ -128,6 +134,16 @@ export async function showScreen(page: Page, baseUrl: string, screen: Screen): P
         page,
         `${count('depth-bid')} >= 10 && ${count('depth-ask')} >= 10 && ${count('active-order')} > 0`,
       );
+      return;
+    case 'ticket-issue':
+      // A margin limit order typed off the tick: the rule and its fixes stand beside the price.
+      await open('#/trade', 'trade-market');
+      await until(page, `document.querySelector('[data-testid="trade-market"]')?.value === 'BTC_USDT'`);
+      await page.getByTestId('ticket-kind').selectOption('collateral_limit');
+      await page.getByTestId('ticket-price').fill('60000.05');
+      await page.getByTestId('ticket-amount').fill('0.001');
+      await page.getByTestId('issue-price').waitFor();
+      await until(page, `${count('depth-bid')} >= 10 && ${count('active-order')} > 0`);
       return;
     case 'ladder': {
       // Five buy orders below the market, as a desk lays a ladder: its preview is read before sending.
