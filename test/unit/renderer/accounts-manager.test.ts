@@ -35,7 +35,7 @@ describe('account helpers', () => {
           XAU: { available: '0', freeze: '0.000' },
         },
       }),
-    ).toBe('USDT 50000.10 · BTC 0 (0.5 frozen)');
+    ).toBe('USDT 50,000.10 · BTC 0 (0.5 frozen)');
     expect(balanceSummary(undefined)).toBe('loading…');
     expect(balanceSummary({ account: ID, ok: false, error: { code: 'x', message: 'key revoked' } })).toBe(
       'key revoked',

@@ -2,6 +2,7 @@ import type { AccountView, DeskBalanceView, ImportReport } from '../../../../mai
 import type { IpcError, TxcApi } from '../api.ts';
 import { Arrivals } from './arrivals.svelte.ts';
 import { recall } from './known.svelte.ts';
+import { formatNumber } from '../format/number.ts';
 
 type SpotBalances = NonNullable<DeskBalanceView['balances']>;
 
@@ -50,7 +51,10 @@ export function balanceSummary(view: DeskBalanceView | undefined): string {
   for (const [asset, b] of Object.entries(view.balances ?? {})) {
     const zero = (s: string) => /^0*(\.0*)?$/.test(s);
     if (zero(b.available) && zero(b.freeze)) continue;
-    parts.push(zero(b.freeze) ? `${asset} ${b.available}` : `${asset} ${b.available} (${b.freeze} frozen)`);
+    const available = formatNumber(b.available);
+    parts.push(
+      zero(b.freeze) ? `${asset} ${available}` : `${asset} ${available} (${formatNumber(b.freeze)} frozen)`,
+    );
   }
   return parts.length === 0 ? 'no balance' : parts.join(' · ');
 }

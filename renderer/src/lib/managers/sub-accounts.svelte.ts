@@ -14,6 +14,7 @@ import { LiveFollow } from './live-follow.svelte.ts';
 import { readMissingBases, withMerged } from './sub-account-live.ts';
 import { SubAccountSweep } from './sub-account-sweep.svelte.ts';
 import type { PermissionRow } from '../format/key-permissions.ts';
+import { formatNumber } from '../format/number.ts';
 
 export { permissionRows, permissionWord, type PermissionRow } from '../format/key-permissions.ts';
 
@@ -48,7 +49,7 @@ export function balanceLines(view: SubBalances | undefined): BalanceLine[] {
 
 /** One balance of each ticker that has it: "USDT 100 · BTC 0.01"; a dash when none has. */
 export function balanceList(lines: readonly BalanceLine[], part: 'main' | 'spot' | 'collateral'): string {
-  const parts = lines.filter((l) => !zero(l[part])).map((l) => `${l.ticker} ${l[part]}`);
+  const parts = lines.filter((l) => !zero(l[part])).map((l) => `${l.ticker} ${formatNumber(l[part])}`);
   return parts.length === 0 ? '—' : parts.join(' · ');
 }
 
