@@ -1,4 +1,4 @@
-// renderer.layout.key_elements_visible: the share of each screen's key elements (layout-check.ts)
+// layout.key_elements_visible (the renderer.layout.key_elements_visible): the share of each screen's key elements (layout-check.ts)
 // inside the viewport at 1280x800 and 1440x900, in Chromium against a real core and its sandbox;
 // baseline: the same elements at 1024x700, a window smaller than a desk's.
 import { buildRenderer } from '../../scripts/build.ts';
@@ -61,7 +61,7 @@ async function measure(): Promise<BenchResult[]> {
     const share = (shown: number, of: number) => Math.round((shown / of) * 1000) / 10;
     return [
       {
-        name: 'renderer.layout.key_elements_visible',
+        name: 'layout.key_elements_visible',
         value: share(total - missing.length, total),
         unit: '%',
         baseline: share(small.total - small.missing.length, small.total),
@@ -75,6 +75,6 @@ async function measure(): Promise<BenchResult[]> {
   }
 }
 
-const bench: Bench = { name: 'renderer.layout', run: measure };
+const bench: Bench = { name: 'layout', run: measure };
 
 export default bench;
