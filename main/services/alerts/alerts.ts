@@ -17,7 +17,7 @@ import type {
   BoardRowView,
   PriceAlertView,
 } from '../../ipc/contract.ts';
-import type { EventHub } from '../../ipc/event-hub.ts';
+import type { PageEvents } from '../../page-events.ts';
 import type { MainBus, MainTopics } from '../../bus.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
@@ -38,7 +38,7 @@ export interface AlertOptions {
   /** The definitions file (JSON). */
   file: string;
   /** Where a firing goes to the window. */
-  events: EventHub;
+  events: PageEvents;
   /** The pushes (prices, margin calls) and the board's rows alerts watch. */
   bus: MainBus;
   live: PriceStreams;

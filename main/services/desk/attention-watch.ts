@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { UserFacingError } from '../../errors.ts';
 import type { AttentionRulesView, BoardRowView } from '../../ipc/contract.ts';
-import type { EventHub } from '../../ipc/event-hub.ts';
+import type { PageEvents } from '../../page-events.ts';
 import { writeJsonFile } from '../../json-file.ts';
 import type { Logger } from '../../log.ts';
 import { attentionNotice, attentionStep, DEFAULT_ATTENTION_RULES, type AttentionState } from './attention.ts';
@@ -48,7 +48,7 @@ export function checkRules(input: {
 export interface AttentionWatchOptions {
   /** The rules file (JSON). */
   file: string;
-  events: EventHub;
+  events: PageEvents;
   /** A desktop notice of the `deskAttention` kind (shown only while that kind is on). */
   notify: (title: string, body: string) => void;
   log: Logger;

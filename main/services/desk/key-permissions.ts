@@ -3,10 +3,9 @@
  * into the key's settings (unlisted URLs keep their value) and has no way to read them back, so the
  * preview diffs against what the app last set, saying "unknown" for a URL it never set.
  */
-import { userFacing } from '../../ipc/user-facing.ts';
 import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
-import { UserFacingError } from '../../errors.ts';
-import type { IpcError } from '../../ipc/contract.ts';
+import { UserFacingError, type ErrorView } from '../../errors.ts';
+import { itemFailure } from '../../readable-errors.ts';
 import type { Confirmation, Platform } from '../../platform.ts';
 import type { AccountService } from '../accounts.ts';
 import { requireConfirmation } from '../confirm.ts';
@@ -28,7 +27,7 @@ export interface KeyEditResult {
   account: string;
   label: string;
   ok: boolean;
-  error?: IpcError;
+  error?: ErrorView;
 }
 
 function subAccountsOf(accounts: AccountService, ids: readonly string[]) {
@@ -122,8 +121,8 @@ export async function applyPermissions(
       accounts.registry.recordPermissions(sub.id, urls);
       results.push({ account: sub.id, label: sub.label, ok: true });
     } catch (error) {
-      const ipc = userFacing(error) ?? { code: 'internal', message: 'The edit failed.' };
-      results.push({ account: sub.id, label: sub.label, ok: false, error: ipc });
+      const failure = itemFailure(error, 'The edit failed.');
+      results.push({ account: sub.id, label: sub.label, ok: false, error: failure });
     }
   }
   return results.sort((a, b) => Number(a.ok) - Number(b.ok));

@@ -8,9 +8,9 @@
 import type { Cache } from '../../cache/index.ts';
 import * as admin from '../../exchange/endpoints/sub-account-admin.ts';
 import { UserFacingError } from '../../errors.ts';
+import { itemFailure } from '../../readable-errors.ts';
 import { ExchangeError } from '../../exchange/errors.ts';
-import type { EventHub } from '../../ipc/event-hub.ts';
-import { userFacing } from '../../ipc/user-facing.ts';
+import type { PageEvents } from '../../page-events.ts';
 import type { BatchAccountView, BatchPreviewView, BatchSummaryView, BatchView } from '../../ipc/contract.ts';
 import type { Logger } from '../../log.ts';
 import type { Platform } from '../../platform.ts';
@@ -42,7 +42,7 @@ export class CreateBatches {
   readonly #accounts: AccountService;
   readonly #journal: BatchJournal;
   readonly #platform: Platform;
-  readonly #events: EventHub;
+  readonly #events: PageEvents;
   readonly #cache: Cache;
   readonly #log: Logger;
   readonly #previews = new PreviewStore<BatchPlan>();
@@ -54,7 +54,7 @@ export class CreateBatches {
     accounts: AccountService;
     journal: BatchJournal;
     platform: Platform;
-    events: EventHub;
+    events: PageEvents;
     cache: Cache;
     log: Logger;
     sleep?: (ms: number) => Promise<void>;
@@ -238,7 +238,7 @@ export class CreateBatches {
         return await advance(ctx, step);
       } catch (error) {
         const current = this.#journal.step(step.batchId, step.n) ?? step;
-        const seen = userFacing(error) ?? { code: 'internal', message: 'The step failed in the app.' };
+        const seen = itemFailure(error, 'The step failed in the app.');
         const settled = error instanceof ExchangeError && SETTLED.has(error.code);
         if (!(error instanceof ExchangeError) && !(error instanceof UserFacingError))
           this.#log.log('error', `sub-account batch ${step.batchId} #${String(step.n)} failed`, error);

@@ -132,7 +132,7 @@ describe('router', () => {
     const reply = await routerWith(() => {
       throw error;
     }).dispatch('app.info', undefined, ctx);
-    expect(reply).toEqual({ ok: false, error: error.toIpcError() });
+    expect(reply).toEqual({ ok: false, error: error.toView() });
   });
 });
 
