@@ -391,6 +391,7 @@ export class AccountRegistry {
   }
 
   close(): void {
+    this.#durable.close();
     this.#db.close();
   }
 }
