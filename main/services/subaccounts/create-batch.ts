@@ -240,7 +240,8 @@ export class CreateBatches {
 
   /**
    * One account, tried again (after looking it up) while the exchange's answer is unknown. `answered`
-   * is told when only its account's flush to disk is left.
+   * is told when only its account's flush to disk is left (the next account starts then: a flush
+   * failing is tried again beside it).
    */
   async #one(ctx: StepContext, start: StepRecord, answered: () => void): Promise<StepRecord> {
     let step = start;
