@@ -3,19 +3,15 @@
 // sub-accounts" batch as the procedures do (every native question answered yes) and tells the test
 // what it ended with, unless the test kills it (kill -9) first. Run by the test; not on its own.
 import type { BatchPreviewView, BatchSummaryView, BatchView, Reply } from '../../../main/ipc/contract.ts';
+import type { SandboxAccount } from '../../../main/sandbox/index.ts';
 
 export interface ChildStart {
   rest: string;
   ws: string;
   dataDir: string;
   keychainService: string;
-  accounts: Array<{
-    label: string;
-    apiKey: string;
-    apiSecret: string;
-    kind: 'main' | 'sub';
-    subAccountId?: string;
-  }>;
+  /** The exchange's accounts, registered on a fresh data folder. */
+  accounts: SandboxAccount[];
   /** Runs a new batch of this preview input, or goes on with the batch cut short. */
   work: { run: Record<string, unknown> } | { resume: true };
 }
