@@ -1,3 +1,13 @@
+/** A row of a CSV import, as the import reports it (never its secret). */
+export interface ImportRow {
+  /** Line of the CSV file, counting from 1. */
+  readonly line: number;
+  readonly label: string;
+  readonly ok: boolean;
+  readonly error?: string;
+  readonly field?: string;
+}
+
 /** RFC 4180 CSV: fields separated by commas, quoted with ", quotes doubled inside quotes. */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];

@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 import { migrate } from '../cache/migrate.ts';
 import { UserFacingError } from '../errors.ts';
 import { openPrivateDatabase, privateSidecars } from '../private-fs.ts';
-import { parseCsv } from './csv.ts';
+import { parseCsv, type ImportRow } from './csv.ts';
 import { DurableWrites } from './durable-write.ts';
 import { registryMigrations, type LegacyConnection } from './migrations/index.ts';
 import { checkLabel, checkToken, foldLabel, invalid, toRecord, type Row } from './registry-row.ts';
@@ -50,15 +50,6 @@ export interface NewAccount {
   connection: string;
   groups?: readonly string[];
   tags?: readonly string[];
-}
-
-export interface ImportRow {
-  /** Line of the CSV file, counting from 1. */
-  readonly line: number;
-  readonly label: string;
-  readonly ok: boolean;
-  readonly error?: string;
-  readonly field?: string;
 }
 
 export class AccountRegistry {
@@ -180,8 +171,18 @@ export class AccountRegistry {
     return folded;
   }
 
-  /** Registers an account; its secret goes to the keychain, the rest to the registry. */
+  /** Registers an account; its secret goes to the keychain, the rest to the registry (on disk when it answers). */
   async add(input: NewAccount): Promise<AccountRecord> {
+    const { account, onDisk } = await this.addCommitted(input);
+    return onDisk.then(() => account);
+  }
+
+  /**
+   * `add`, answering once the secret is in the keychain and the row is committed: the account is on the
+   * desk and an app killed now keeps it. `onDisk` settles once the row is flushed to disk too, as a
+   * power cut cannot take it; a batch sends its next request meanwhile.
+   */
+  async addCommitted(input: NewAccount): Promise<{ account: AccountRecord; onDisk: Promise<void> }> {
     const label = checkLabel(input.label);
     const apiKey = checkToken('apiKey', input.apiKey.trim());
     const secret = checkToken('secret', input.secret.trim());
@@ -214,12 +215,10 @@ export class AccountRegistry {
       await this.#secrets.delete(id);
       throw error;
     }
-    // On disk before the account counts as added; other accounts' requests go on meanwhile.
-    await onDisk;
     // a desk registering many accounts keeps its key index instead of reading the table again
     this.#byKey?.set(`${input.connection} ${apiKey}`, id);
     this.#changed();
-    return this.#require(id);
+    return { account: this.#require(id), onDisk };
   }
 
   /**
@@ -392,6 +391,7 @@ export class AccountRegistry {
   }
 
   close(): void {
+    this.#durable.close();
     this.#db.close();
   }
 }

@@ -1,9 +1,10 @@
 /**
  * One account of a batch, step by step: create the sub-account, create its key (the secret straight
  * into the keychain, the account registered), restrict the key to its IP addresses, fund it. Each
- * step is marked in the journal before its request leaves; a step found marked (the app stopped, or
- * the answer never came) is first looked up at the exchange, so nothing is made twice. A key whose
- * secret never reached the keychain is deleted at the exchange and made again.
+ * step is marked in the journal before its request leaves (those after the key under the key's mark,
+ * while its account is flushed to disk); a step found marked (the app stopped, or the answer never
+ * came) is first looked up at the exchange, so nothing is made twice. A key whose secret never
+ * reached the keychain is deleted at the exchange and made again.
  */
 import * as admin from '../../exchange/endpoints/sub-account-admin.ts';
 import * as apiKeys from '../../exchange/endpoints/sub-account-api-keys.ts';
@@ -38,10 +39,11 @@ async function findByAlias(main: KeyCaller, alias: string): Promise<string | und
   return (await admin.listAll(main, alias)).find((s) => s.alias === alias)?.id;
 }
 
-/** What an action made: the ids the journal keeps. */
+/** What an action made: the ids the journal keeps; a key, its account's flush to disk. */
 interface Made {
   subAccountId?: string | undefined;
   apiKeyId?: string | undefined;
+  onDisk?: Promise<void>;
 }
 
 /**
@@ -114,8 +116,10 @@ async function key(ctx: StepContext, step: StepRecord, unsure: boolean): Promise
     type: ctx.plan.key?.type ?? 1,
     title: keyTitle(step),
   });
-  // The secret goes from the answer straight into the keychain, under the id chosen before.
-  await ctx.registry.add({
+  // The secret goes from the answer straight into the keychain, under the id chosen before; the
+  // account is committed to the registry (so it signs, and outlives the app killed) before anything
+  // else is sent, and is flushed to disk meanwhile.
+  const { onDisk } = await ctx.registry.addCommitted({
     id: step.accountId,
     label: step.alias,
     kind: 'sub',
@@ -125,7 +129,7 @@ async function key(ctx: StepContext, step: StepRecord, unsure: boolean): Promise
     connection: ctx.connection,
     groups: ctx.plan.group ? [ctx.plan.group] : [],
   });
-  return { apiKeyId: made.key.id };
+  return { apiKeyId: made.key.id, onDisk };
 }
 
 /** Adding an address the key allows already keeps one: this action is sent again as it is. */
@@ -152,6 +156,11 @@ async function fund(ctx: StepContext, step: StepRecord, unsure: boolean): Promis
   return {};
 }
 
+const idsOf = (step: StepRecord): Made => ({
+  subAccountId: step.subAccountId ?? undefined,
+  apiKeyId: step.apiKeyId ?? undefined,
+});
+
 const STAGES: readonly StepStage[] = ['planned', 'created', 'keyed', 'restricted', 'funded', 'done'];
 
 interface Action {
@@ -173,9 +182,16 @@ function pipeline(plan: BatchPlan): Action[] {
 
 /**
  * Takes the account from wherever it stopped to `done`, one journal write per answer (each also
- * marking the next request as sent); throws on the first action that fails.
+ * marking the next request as sent); throws on the first action that fails. The actions after a key
+ * go out under the key's mark while its account is flushed to disk, and their answers are written
+ * down with the key's once it is on disk (`answered` is called then, when only that flush is left):
+ * a step found with its key unsure so looks each of them up too.
  */
-export async function advance(ctx: StepContext, start: StepRecord): Promise<StepRecord> {
+export async function advance(
+  ctx: StepContext,
+  start: StepRecord,
+  answered: () => void = () => undefined,
+): Promise<StepRecord> {
   if (start.stage === 'done') return start;
   const actions = pipeline(ctx.plan).filter((a) => STAGES.indexOf(a.to) > STAGES.indexOf(start.stage));
   const first = actions[0];
@@ -183,11 +199,34 @@ export async function advance(ctx: StepContext, start: StepRecord): Promise<Step
   // A sub-account's creation needs no mark: its alias is its key at the exchange (looked up when
   // the batch goes on, and when the exchange answers that the alias exists).
   const unsure = start.pending === first.action || (first.action === 'create' && start.errorCode !== null);
+  // The actions after a key leave under its mark: with the key unsure, each is looked up too.
+  const afterKeyUnsure = unsure && first.action === 'key';
   let step = unsure || first.action === 'create' ? start : ctx.journal.sending(start, first.action);
+  /** The key's account on its way to disk: until it is there, how far the step got is not written down. */
+  let onDisk: Promise<void> | undefined;
   for (const [i, a] of actions.entries()) {
-    const made = await a.run(ctx, step, i === 0 && unsure);
+    let made: Made;
+    try {
+      made = await a.run(ctx, step, i === 0 ? unsure : afterKeyUnsure);
+    } catch (error) {
+      // How far it got is written down once the key's account is on disk, this action marked as sent.
+      if (onDisk) {
+        await onDisk;
+        ctx.journal.reached(step, step.stage, idsOf(step), a.action);
+      }
+      throw error;
+    }
+    // A flush failing is seen where it is awaited, however soon it fails.
+    made.onDisk?.catch(() => undefined);
+    onDisk ??= made.onDisk;
     const next = actions[i + 1];
-    step = ctx.journal.reached(step, next ? a.to : 'done', made, next?.action ?? null);
+    if (onDisk) step = { ...step, stage: a.to, apiKeyId: made.apiKeyId ?? step.apiKeyId };
+    else step = ctx.journal.reached(step, next ? a.to : 'done', made, next?.action ?? null);
+  }
+  if (onDisk) {
+    answered();
+    await onDisk;
+    step = ctx.journal.reached(step, 'done', idsOf(step));
   }
   return step;
 }

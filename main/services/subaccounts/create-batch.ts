@@ -208,14 +208,22 @@ export class CreateBatches {
       // Each account's outcome, kept here for the progress events (the journal holds the same).
       const tally = new Tally(steps);
       this.#progress(batch.id, true, tally.counts());
+      const ending: Array<Promise<void>> = [];
       const worker = async (): Promise<void> => {
         for (let step = queue.shift(); step && !flag.stop; step = queue.shift()) {
-          const ended = await this.#one(ctx, step);
-          tally.set(ended);
-          this.#progress(batch.id, true, tally.counts(), accountView(ended));
+          let answered = (): void => undefined;
+          const sent = new Promise<void>((resolve) => (answered = resolve));
+          const ended = this.#one(ctx, step, answered).then((ended) => {
+            tally.set(ended);
+            this.#progress(batch.id, true, tally.counts(), accountView(ended));
+          });
+          ending.push(ended);
+          // The next account starts once this one's requests are answered: only its flush to disk is left.
+          await Promise.race([sent, ended]);
         }
       };
       await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+      await Promise.all(ending);
       if (!flag.stop) this.#journal.finish(batch.id);
       await this.#audit(batch.id);
     } finally {
@@ -230,12 +238,16 @@ export class CreateBatches {
     return this.view(batch.id);
   }
 
-  /** One account, tried again (after looking it up) while the exchange's answer is unknown. */
-  async #one(ctx: StepContext, start: StepRecord): Promise<StepRecord> {
+  /**
+   * One account, tried again (after looking it up) while the exchange's answer is unknown. `answered`
+   * is told when only its account's flush to disk is left (the next account starts then: a flush
+   * failing is tried again beside it).
+   */
+  async #one(ctx: StepContext, start: StepRecord, answered: () => void): Promise<StepRecord> {
     let step = start;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await advance(ctx, step);
+        return await advance(ctx, step, answered);
       } catch (error) {
         const current = this.#journal.step(step.batchId, step.n) ?? step;
         const seen = itemFailure(error, 'The step failed in the app.');

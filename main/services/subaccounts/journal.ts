@@ -1,8 +1,9 @@
 /**
  * The journal of "Create N sub-accounts" batches, in `<profile>/lifecycle.sqlite`: the confirmed plan
  * and, per account, how far it got and which step was sent without its answer being written down
- * (`pending`). A step's mark is written before its request leaves, so after a crash a step marked
- * pending is looked up at the exchange before it is sent again, and a step not marked was never sent.
+ * (`pending`). A step's mark is written before its request leaves (those after a key leave under the
+ * key's mark, while its account is flushed to disk), so after a crash a step marked pending is looked
+ * up at the exchange before it is sent again, and a step not marked was never sent.
  * Never a secret: the key's secret goes to the keychain only, under the account id chosen here.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,7 +1,8 @@
 // Writes made durable off the main thread: each commit is in the file when its promise settles, the
-// connection is back at FULL for every other write, a failed write throws at once, and commits made
-// while a flush runs are covered by the next one.
-import { mkdtempSync, rmSync } from 'node:fs';
+// connection is back at FULL for every other write, a failed write throws at once, commits made
+// while a flush runs are covered by the next one, and the WAL file is flushed through one descriptor,
+// let go when the connection closes.
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -55,6 +56,33 @@ describe('durable writes', () => {
     await expect(done).resolves.toBeUndefined();
     const again = new Database(file, { readonly: true });
     expect(again.prepare('SELECT n FROM t').pluck().all()).toEqual([7]);
+    again.close();
+  });
+
+  it('flushes every commit through one descriptor of the WAL file, and lets it go when closed', async () => {
+    const { db, file } = open();
+    const writes = new DurableWrites(db, file);
+    /** This process's descriptors open on the WAL file (SQLite's own among them). */
+    const onWal = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`) === `${file}-wal`;
+        } catch {
+          return false;
+        }
+      }).length;
+    const sqliteOwn = onWal();
+    const insert = db.prepare('INSERT INTO t (n) VALUES (?)');
+    for (let round = 0; round < 5; round++)
+      await Promise.all(
+        Array.from({ length: 10 }, (_, n) => writes.commit(() => insert.run(round * 10 + n))),
+      );
+    expect(onWal()).toBe(sqliteOwn + 1);
+    writes.close();
+    db.close();
+    await expect.poll(onWal).toBe(0);
+    const again = new Database(file, { readonly: true });
+    expect(again.prepare('SELECT COUNT(*) FROM t').pluck().get()).toBe(50);
     again.close();
   });
 });
