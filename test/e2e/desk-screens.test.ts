@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { AttemptOutcome } from '../../main/exchange/http.ts';
+import { parseNumber } from '../../renderer/src/lib/format/number.ts';
 import { stopExchange } from './offline-tour.ts';
 import { artifact } from './paths.ts';
 import { useAppSession } from './session.ts';
@@ -100,7 +101,9 @@ describe('the Accounts and Sub-accounts screens in Chromium, 1,000 sub-accounts'
     await expect
       .poll(() => page.getByTestId('sub-detail').getAttribute('data-label'))
       .toBe('Sandbox sub-500');
-    expect(await text(page, 'bal-USDT-main')).toMatch(/^\d+(\.\d+)?$/);
+    // written by the shared formatter: grouped thousands, read back by its own parser
+    expect(await text(page, 'bal-USDT-main')).toMatch(/^\d{1,3}(,\d{3})*(\.\d+)?$/);
+    expect(parseNumber(await text(page, 'bal-USDT-main'))).toBeDefined();
     await page.getByTestId('grid-filter').fill('');
     for (const width of [1280, 1440]) {
       await page.setViewportSize({ width, height: 900 });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { OrderView, ProcedureResult } from '../../main/ipc/contract.ts';
+import { formatNumber, parseNumber } from '../../renderer/src/lib/format/number.ts';
 import { artifact } from './paths.ts';
 import { js, useAppSession, type OpenedPage } from './session.ts';
 
@@ -109,9 +110,17 @@ describe('the Sub-accounts screen in Chromium', () => {
       await open(page, label);
       await expect
         .poll(async () =>
-          Number(await page.getByTestId('sub-detail').getByTestId('bal-USDT-main').textContent()),
+          Number(
+            parseNumber(
+              (await page.getByTestId('sub-detail').getByTestId('bal-USDT-main').textContent()) ?? '',
+            ),
+          ),
         )
         .toBe(Number(after[id]));
+      // written by the shared formatter: thousands grouped, padded so the column's points line up
+      expect((await page.getByTestId('sub-detail').getByTestId('bal-USDT-main').textContent())?.trim()).toBe(
+        formatNumber(after[id] ?? ''),
+      );
     }
     await page.screenshot({ path: artifact('sub-accounts-sweep.png'), fullPage: true });
     expect(problems).toEqual([]);

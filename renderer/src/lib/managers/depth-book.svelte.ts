@@ -1,7 +1,8 @@
 import type { IpcError, TxcApi } from '../api.ts';
 import type { LiveEvent, LiveTradeView, MarketStatsView } from '../../../../main/ipc/contract.ts';
 import { LiveFollow } from './live-follow.svelte.ts';
-import { applyLevels, followsLast, isZero, type Level } from '../format/book.ts';
+import { applyLevels, followsLast, isZero, snapshotRead, type Level } from '../format/book.ts';
+import { readOnce } from './early-reads.ts';
 import { compareDecimal } from '../format/decimal.ts';
 import { addDecimal, divideDecimal, multiplyDecimal, subtractDecimal } from '../format/decimal-math.ts';
 
@@ -186,7 +187,8 @@ export class MarketDepth {
     const market = this.market;
     if (!market) return;
     this.loading = true;
-    const reply = await this.#api.markets.depth({ market, limit: 50 });
+    // The window opening on this screen may have asked already (`early-reads.ts`).
+    const reply = await readOnce('markets.depth', snapshotRead(market), (q) => this.#api.markets.depth(q));
     if (generation !== this.#generation) return;
     this.loading = false;
     if (!reply.ok) {

@@ -1,6 +1,7 @@
 import type { LiveState } from '../../../../main/ipc/contract.ts';
 import type { TxcApi } from '../api.ts';
 import type { AccountLabels } from './account-labels.svelte.ts';
+import { formatCount } from '../format/number.ts';
 
 /** States in the order the tooltip lists them: trouble first. */
 const ORDER: readonly LiveState[] = [
@@ -88,7 +89,7 @@ export class LiveStatesManager {
   get summary(): string {
     return Object.entries(this.#counts)
       .filter(([, n]) => n > 0)
-      .map(([s, n]) => `${n.toLocaleString('en-US')} ${s}`)
+      .map(([s, n]) => `${formatCount(n)} ${s}`)
       .join(' · ');
   }
 
