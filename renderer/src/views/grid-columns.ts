@@ -7,7 +7,7 @@ import type { AuditEntryView, CachedDealView, MiningRewardView } from '../../../
 import { stepOf, tickOf } from '../lib/format/market-steps.svelte.ts';
 import { formatHashrate } from '../lib/format/units.ts';
 import type { GridColumn } from '../lib/managers/data-grid.svelte.ts';
-import { balanceList, type BalanceLine } from '../lib/managers/sub-accounts.svelte.ts';
+import { balanceList, type BalanceLine } from '../lib/managers/sub-account-balances.svelte.ts';
 
 /** An account's name by its id. */
 type LabelOf = (accountId: string) => string;
