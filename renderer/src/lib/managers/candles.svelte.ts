@@ -1,6 +1,7 @@
 import type { CandleView, LiveEvent } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import type { PreferenceStore } from './storage.ts';
+import { ReplyGuard } from './reply-guard.ts';
 
 /** The intervals a chart offers (seconds), with their picker words. */
 export const CHART_INTERVALS = [
@@ -47,7 +48,7 @@ export class MarketCandles {
   account = $state('');
   readonly #api: TxcApi;
   readonly #store: PreferenceStore;
-  #generation = 0;
+  readonly #follows = new ReplyGuard();
   #subscription: string | undefined;
   #stopBatch: (() => void) | undefined;
 
@@ -69,7 +70,7 @@ export class MarketCandles {
   /** Shows `market`'s candles: the history, then live changes over `account`'s WebSocket. */
   async follow(account: string, market: string): Promise<void> {
     await this.stop();
-    const generation = ++this.#generation;
+    const asked = this.#follows.next();
     this.account = account;
     this.market = market;
     this.candles = [];
@@ -78,7 +79,7 @@ export class MarketCandles {
     if (!market || !account) return;
     const interval = this.interval;
     this.#stopBatch = this.#api.on('ws.batch', (batch) => {
-      if (batch.accountId !== this.account || generation !== this.#generation) return;
+      if (batch.accountId !== this.account || asked.stale) return;
       for (const event of batch.events) this.#push(event);
     });
     this.loading = true;
@@ -90,7 +91,7 @@ export class MarketCandles {
       }),
       this.#api.live.candles({ accountId: account, market, interval }),
     ]);
-    if (generation !== this.#generation) {
+    if (asked.stale) {
       if (sub.ok) void this.#api.live.unsubscribe({ id: sub.value });
       return;
     }
@@ -119,7 +120,7 @@ export class MarketCandles {
   }
 
   async stop(): Promise<void> {
-    this.#generation++;
+    this.#follows.dropAll();
     this.#stopBatch?.();
     this.#stopBatch = undefined;
     const id = this.#subscription;
