@@ -19,7 +19,7 @@ export function historyColumns(label: LabelOf): GridColumn<CachedDealView>[] {
     { id: 'account', title: 'Account', kind: 'text', value: (d) => label(d.account) },
     { id: 'market', title: 'Market', kind: 'text', value: (d) => d.market },
     { id: 'side', title: 'Side', kind: 'text', value: (d) => d.side, tone: (d) => d.side },
-    { id: 'role', title: 'Role', kind: 'text', value: (d) => (d.role === 1 ? 'maker' : 'taker') },
+    { id: 'role', title: 'Role', kind: 'text', value: (d) => d.role },
     { id: 'price', title: 'Price', kind: 'decimal', value: (d) => d.price, step: (d) => tickOf(d.market) },
     { id: 'amount', title: 'Amount', kind: 'decimal', value: (d) => d.amount, step: (d) => stepOf(d.market) },
     { id: 'deal', title: 'Value', kind: 'decimal', value: (d) => d.deal },
