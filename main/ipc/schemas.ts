@@ -97,7 +97,7 @@ export const dealFilter = z.strictObject({
   accounts: z.array(accountId).min(1).max(500).optional(),
   market: z.string().min(1).max(128).optional(),
   side: z.enum(['buy', 'sell']).optional(),
-  role: z.union([z.literal(1), z.literal(2)]).optional(),
+  role: z.enum(['maker', 'taker']).optional(),
   from: z.number().nonnegative().optional(),
   to: z.number().nonnegative().optional(),
   orderId: z.number().int().nonnegative().optional(),

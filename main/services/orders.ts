@@ -31,18 +31,21 @@ export async function orderHistory(caller: KeyCaller, market: string, limit = 10
 /** The account's fills on one market, newest first; at most `limit`. */
 export async function fills(caller: KeyCaller, market: string, limit = 100): Promise<DealView[]> {
   const deals = await trading.executedDeals(caller, market, { limit });
-  return deals.map(({ id, clientOrderId, time, side, role, amount, price, deal, fee, orderId }) => ({
-    id,
-    clientOrderId,
-    time,
-    side,
-    role,
-    amount,
-    price,
-    deal,
-    fee,
-    orderId,
-  }));
+  return deals.map(
+    ({ id, clientOrderId, time, side, role, amount, price, deal, fee, orderId, feeAsset }) => ({
+      id,
+      clientOrderId,
+      time,
+      side,
+      role,
+      amount,
+      price,
+      deal,
+      fee,
+      feeAsset,
+      orderId,
+    }),
+  );
 }
 
 export function cancelOrder(caller: KeyCaller, market: string, orderId: number): Promise<OrderView> {

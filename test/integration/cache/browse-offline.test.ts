@@ -153,7 +153,8 @@ describe('browsing the cache', () => {
         d.id,
         d.market,
         d.side,
-        d.role,
+        // version 1 kept the exchange's numbers: 1 maker, 2 taker
+        d.role === 'maker' ? 1 : 2,
         d.amount,
         d.price,
         d.deal,
@@ -169,7 +170,7 @@ describe('browsing the cache', () => {
     const cache = await caches.open();
     expect(cache.migration).toEqual({
       from: 1,
-      to: 8,
+      to: 9,
       applied: [
         '0002-sync-checkpoints',
         '0003-deal-name-keys',
@@ -178,6 +179,7 @@ describe('browsing the cache', () => {
         '0006-position-order-key',
         '0007-webhook-events-per-account',
         '0008-last-known',
+        '0009-deal-role-words',
       ],
     });
     expect(await cache.deals.count({})).toBe(250);

@@ -54,9 +54,9 @@ beforeAll(async () => {
   dock = new PositionsManager(bridge, memoryStore());
   await screen.follow(appId);
   await dock.follow(appId);
-  // registered after the managers': runs once they applied each push
-  bridge.on('ws.batch', (batch) => {
-    if (batch.accountId !== appId) return;
+  // registered after the managers': runs once they took each state main merged the pushes into
+  bridge.on('known.pushed', (pushed) => {
+    if (pushed.accountId !== appId) return;
     for (const [view, positions] of [
       ['screen', screen.positions],
       ['dock', dock.positions],

@@ -18,7 +18,7 @@ import {
 import { balanceSummary } from '../../../renderer/src/lib/managers/accounts.svelte.ts';
 import { DataGridState, type GridColumn } from '../../../renderer/src/lib/managers/data-grid.svelte.ts';
 import { memoryStore } from '../../../renderer/src/lib/managers/storage.ts';
-import { balanceList } from '../../../renderer/src/lib/managers/sub-accounts.svelte.ts';
+import { balanceList } from '../../../renderer/src/lib/managers/sub-account-balances.svelte.ts';
 import {
   boardColumns,
   orderColumns,

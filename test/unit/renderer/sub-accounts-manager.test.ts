@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AccountView } from '../../../main/ipc/contract.ts';
+import { failuresFirst } from '../../../renderer/src/lib/managers/batch-log.svelte.ts';
+import { balanceLines } from '../../../renderer/src/lib/managers/sub-account-balances.svelte.ts';
 import {
-  balanceLines,
-  failuresFirst,
   permissionRows,
   permissionWord,
   SubAccountsManager,
@@ -94,16 +94,16 @@ describe('SubAccountsManager on a large desk', () => {
         return { ok: false, error: { code: 'internal', message: 'no answer' } };
       });
       const manager = new SubAccountsManager(api);
-      const stop = manager.listen();
+      const stop = manager.balances.listen();
       await manager.load();
       // No per-row read on open: 40 rows show their saved balances, 20 were never read.
       expect(calls.map(([p]) => p)).not.toContain('desk.subAccountBalances');
-      expect(manager.savedShown).toEqual({ count: 40, failed: 0, oldestMs: 5_000 });
-      expect(manager.balances['sid-50']).toBeUndefined();
+      expect(manager.balances.savedShown).toEqual({ count: 40, failed: 0, oldestMs: 5_000 });
+      expect(manager.balances.views['sid-50']).toBeUndefined();
 
-      const refresh = manager.refreshBalances();
+      const refresh = manager.balances.refresh();
       await vi.advanceTimersByTimeAsync(0);
-      expect(manager.reading).toEqual({ done: 0, total: 60 });
+      expect(manager.balances.reading).toEqual({ done: 0, total: 60 });
       emit('desk.subAccountBalance', { subAccountId: 'sid-0', ok: true, balances: usdt('8') });
       emit('desk.subAccountBalance', {
         subAccountId: 'sid-1',
@@ -115,21 +115,21 @@ describe('SubAccountsManager on a large desk', () => {
         ok: false,
         error: { code: 'timeout', message: 'The exchange did not answer.' },
       });
-      expect(manager.reading).toEqual({ done: 3, total: 60 });
+      expect(manager.balances.reading).toEqual({ done: 3, total: 60 });
       // Drawn together, not one by one.
-      expect(balanceLines(manager.balances['sid-0'])[0]?.main).toBe('7');
+      expect(balanceLines(manager.balances.views['sid-0'])[0]?.main).toBe('7');
       await vi.advanceTimersByTimeAsync(250);
-      expect(balanceLines(manager.balances['sid-0'])[0]?.main).toBe('8');
-      expect(manager.readAt['sid-0']).toBeTypeOf('number');
+      expect(balanceLines(manager.balances.views['sid-0'])[0]?.main).toBe('8');
+      expect(manager.balances.readAt['sid-0']).toBeTypeOf('number');
       // One that fails keeps its saved balances and says so; one never read says why none are known.
-      expect(balanceLines(manager.balances['sid-1'])[0]?.main).toBe('7');
-      expect(manager.notRefreshed['sid-1']?.message).toBe('The exchange did not answer.');
-      expect(manager.balances['sid-50']).toMatchObject({ ok: false });
-      expect(manager.savedShown).toEqual({ count: 39, failed: 1, oldestMs: 5_000 });
+      expect(balanceLines(manager.balances.views['sid-1'])[0]?.main).toBe('7');
+      expect(manager.balances.notRefreshed['sid-1']?.message).toBe('The exchange did not answer.');
+      expect(manager.balances.views['sid-50']).toMatchObject({ ok: false });
+      expect(manager.balances.savedShown).toEqual({ count: 39, failed: 1, oldestMs: 5_000 });
 
       answer({ ok: true, value: [] });
       await refresh;
-      expect(manager.reading).toBeUndefined();
+      expect(manager.balances.reading).toBeUndefined();
       expect(calls.filter(([p]) => p === 'desk.subAccountBalances')).toEqual([
         ['desk.subAccountBalances', undefined],
       ]);
@@ -150,7 +150,7 @@ describe('SubAccountsManager on a large desk', () => {
     });
     const manager = new SubAccountsManager(api);
     await manager.load();
-    await expect.poll(() => manager.live.live).toBe(true);
+    await expect.poll(() => manager.balances.live.live).toBe(true);
     const followed = [
       ...new Set(
         calls.filter(([p]) => p === 'live.subscribe').map(([, i]) => (i as { accountId: string }).accountId),
@@ -162,7 +162,7 @@ describe('SubAccountsManager on a large desk', () => {
     expect(calls.filter(([p]) => p === 'desk.subAccountBalances')).toEqual([
       ['desk.subAccountBalances', { subAccountIds: desk.slice(1, 21).map((a) => a.subAccountId) }],
     ]);
-    await manager.live.stop();
+    await manager.balances.live.stop();
   });
 });
 
@@ -183,7 +183,7 @@ describe('SubAccountsManager', () => {
     const manager = new SubAccountsManager(api);
     await manager.load();
     expect(manager.subs.map((a) => a.label)).toEqual(['Alpha']);
-    expect(balanceLines(manager.balances['42'])).toEqual([
+    expect(balanceLines(manager.balances.views['42'])).toEqual([
       { ticker: 'USDT', main: '1', spot: '2', collateral: '3' },
     ]);
   });
@@ -222,7 +222,7 @@ describe('SubAccountsManager', () => {
       { accountId: SUB, channel: 'balanceSpot', topic: '*' },
       { accountId: SUB, channel: 'balanceMargin', topic: '*' },
     ]);
-    await expect.poll(() => manager.live.live).toBe(true);
+    await expect.poll(() => manager.balances.live.live).toBe(true);
     emit('known.pushed', {
       accountId: SUB,
       kinds: ['balances.spot', 'collateral.overview'],
@@ -236,7 +236,7 @@ describe('SubAccountsManager', () => {
         'collateral.overview': { balances: { USDT: '3', ETH: '4' }, freeMargin: null, source: null },
       },
     });
-    expect(balanceLines(manager.balances['42'])).toEqual([
+    expect(balanceLines(manager.balances.views['42'])).toEqual([
       { ticker: 'BTC', main: '0', spot: '0.5', collateral: '0' },
       { ticker: 'ETH', main: '0', spot: '0', collateral: '4' },
       { ticker: 'USDT', main: '1', spot: '2', collateral: '3' },
@@ -248,8 +248,8 @@ describe('SubAccountsManager', () => {
       asOfMs: 2,
       values: { 'balances.spot': { BTC: { available: '9', freeze: '0' } } },
     });
-    expect(balanceLines(manager.balances['42'])[0]?.spot).toBe('0.5');
-    await manager.live.stop();
+    expect(balanceLines(manager.balances.views['42'])[0]?.spot).toBe('0.5');
+    await manager.balances.live.stop();
     expect(calls.filter(([p]) => p === 'live.unsubscribe')).toHaveLength(2);
   });
 
@@ -269,7 +269,7 @@ describe('SubAccountsManager', () => {
     });
     let batches = 0;
     const manager = new SubAccountsManager(api, () => batches++);
-    manager.setSelected([SUB], true);
+    manager.selection.set([SUB], true);
     expect(
       await manager.sweep.previewSweep({ direction: 'sub_to_main', ticker: ' usdt ', amount: 'ALL' }),
     ).toBe(true);
@@ -295,7 +295,7 @@ describe('SubAccountsManager', () => {
       'desk.runSweep': { ok: false, error: { code: 'not_confirmed', message: 'Nothing was done.' } },
     });
     const manager = new SubAccountsManager(api);
-    manager.setSelected([SUB], true);
+    manager.selection.set([SUB], true);
     await manager.sweep.previewSweep({ direction: 'main_to_sub', ticker: 'USDT', amount: '2' });
     expect(await manager.sweep.runSweep()).toBe(false);
     expect(manager.sweep.error?.code).toBe('not_confirmed');
@@ -312,7 +312,7 @@ describe('SubAccountsManager', () => {
       'desk.previewSweep': { ok: true, value: { previewId, expiresAtMs: 0, legs: [leg], unread } },
     });
     const manager = new SubAccountsManager(api);
-    manager.setSelected([SUB, MAIN], true);
+    manager.selection.set([SUB, MAIN], true);
     expect(
       await manager.sweep.previewSweep({ direction: 'sub_to_main', ticker: 'USDT', amount: 'all' }),
     ).toBe(true);
@@ -327,15 +327,15 @@ describe('SubAccountsManager', () => {
       'desk.previewSweep': { ok: false, error: { code: 'invalid_input', message: 'bad', field: 'amount' } },
     });
     const manager = new SubAccountsManager(api);
-    manager.setSelected([SUB], true);
+    manager.selection.set([SUB], true);
     expect(
       await manager.sweep.previewSweep({ direction: 'main_to_sub', ticker: 'USDT', amount: 'all' }),
     ).toBe(false);
     expect(manager.sweep.error?.field).toBe('amount');
     manager.sweep.preview = { legs: [], unread: [], total: '0' };
-    manager.setSelected([SUB], false);
+    manager.selection.set([SUB], false);
     expect(manager.sweep.preview).toBeUndefined();
-    expect(manager.selected).toEqual([]);
+    expect(manager.selection.ids).toEqual([]);
   });
 
   it('previews and applies permission rows, leaving out blank URLs', async () => {
@@ -354,17 +354,17 @@ describe('SubAccountsManager', () => {
     });
     let batches = 0;
     const manager = new SubAccountsManager(api, () => batches++);
-    manager.setSelected([SUB], true);
+    manager.selection.set([SUB], true);
     const rows = [
       { url: ' /api/v4/order/new ', enable: false },
       { url: '  ', enable: true },
     ];
-    expect(await manager.previewPermissions(rows)).toBe(true);
+    expect(await manager.permissions.previewChange(rows)).toBe(true);
     expect(calls[0]?.[1]).toEqual({ accountIds: [SUB], urls: [{ url: '/api/v4/order/new', enable: false }] });
-    expect(manager.permissionPreview?.[0]?.changes[0]?.before).toBe('unknown');
-    expect(await manager.applyPermissions(rows)).toBe(true);
-    expect(manager.permissionPreview).toBeUndefined();
-    expect(manager.permissionResults).toEqual([{ account: SUB, label: 'Alpha', ok: true }]);
+    expect(manager.permissions.preview?.[0]?.changes[0]?.before).toBe('unknown');
+    expect(await manager.permissions.apply(rows)).toBe(true);
+    expect(manager.permissions.preview).toBeUndefined();
+    expect(manager.permissions.results).toEqual([{ account: SUB, label: 'Alpha', ok: true }]);
     expect(batches).toBe(1);
   });
 

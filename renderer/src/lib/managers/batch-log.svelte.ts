@@ -3,7 +3,11 @@ import type { IpcError, TxcApi } from '../api.ts';
 
 export const BATCH_PAGE = 20;
 
-/** Counts of a batch's children by outcome. */
+/** A batch's report as a person reads it: failures first, each group keeping its order. */
+export function failuresFirst<T extends { ok: boolean }>(rows: readonly T[]): T[] {
+  return [...rows.filter((r) => !r.ok), ...rows.filter((r) => r.ok)];
+}
+
 /**
  * Counts of a batch's children by outcome. A batch sent again under its parent id holds one row per
  * attempt: each child (account and child id) counts once, as ok when any attempt of it succeeded.

@@ -2,6 +2,7 @@ import type { CandleView, LiveEvent } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { readOnce } from './early-reads.ts';
 import type { PreferenceStore } from './storage.ts';
+import { ReplyGuard } from './reply-guard.ts';
 
 /** The intervals a chart offers (seconds), with their picker words. */
 export const CHART_INTERVALS = [
@@ -54,7 +55,7 @@ export class MarketCandles {
   account = $state('');
   readonly #api: TxcApi;
   readonly #store: PreferenceStore;
-  #generation = 0;
+  readonly #follows = new ReplyGuard();
   #subscription: string | undefined;
   #stopBatch: (() => void) | undefined;
 
@@ -74,7 +75,7 @@ export class MarketCandles {
   /** Shows `market`'s candles: the history, then live changes over `account`'s WebSocket. */
   async follow(account: string, market: string): Promise<void> {
     await this.stop();
-    const generation = ++this.#generation;
+    const asked = this.#follows.next();
     this.account = account;
     this.market = market;
     this.candles = [];
@@ -83,7 +84,7 @@ export class MarketCandles {
     if (!market || !account) return;
     const interval = this.interval;
     this.#stopBatch = this.#api.on('ws.batch', (batch) => {
-      if (batch.accountId !== this.account || generation !== this.#generation) return;
+      if (batch.accountId !== this.account || asked.stale) return;
       for (const event of batch.events) this.#push(event);
     });
     this.loading = true;
@@ -92,14 +93,14 @@ export class MarketCandles {
       .subscribe({ accountId: account, channel: 'candles', topic: `${market}@${String(interval)}` })
       .then((sub) => {
         if (!sub.ok) return;
-        if (generation === this.#generation) this.#subscription = sub.value;
+        if (!asked.stale) this.#subscription = sub.value;
         else void this.#api.live.unsubscribe({ id: sub.value });
       });
     // The window opening on this screen may have asked already (`early-reads.ts`).
     const history = await readOnce('live.candles', { accountId: account, market, interval }, (q) =>
       this.#api.live.candles(q),
     );
-    if (generation === this.#generation) {
+    if (!asked.stale) {
       this.loading = false;
       if (!history.ok) this.error = history.error;
       else {
@@ -125,7 +126,7 @@ export class MarketCandles {
   }
 
   async stop(): Promise<void> {
-    this.#generation++;
+    this.#follows.dropAll();
     this.#stopBatch?.();
     this.#stopBatch = undefined;
     const id = this.#subscription;

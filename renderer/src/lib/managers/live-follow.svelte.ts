@@ -6,6 +6,7 @@
  */
 import type { KnownPushedView, LiveChannel, LiveEvent, LiveState } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { ReplyGuard } from './reply-guard.ts';
 
 /** How often a screen reads again while its socket is down. */
 export const FALLBACK_POLL_MS = 60_000;
@@ -35,7 +36,7 @@ export class LiveFollow {
   #subscriptions: string[] = [];
   #stops: Array<() => void> = [];
   #poll: ReturnType<typeof setInterval> | undefined;
-  #generation = 0;
+  readonly #follows = new ReplyGuard();
 
   constructor(api: TxcApi, options: LiveFollowOptions) {
     this.#api = api;
@@ -53,7 +54,7 @@ export class LiveFollow {
    */
   async follow(accountIds: readonly string[], channels: readonly LiveChannel[], topic = '*'): Promise<void> {
     await this.stop();
-    const generation = ++this.#generation;
+    const asked = this.#follows.next();
     this.#accounts = [...accountIds];
     if (accountIds.length === 0) return;
     const followed = (accountId: string) => accountIds.includes(accountId);
@@ -86,14 +87,14 @@ export class LiveFollow {
     const ids = replies.flatMap((r) => (r.ok ? [r.value] : []));
     const refusal = replies.find((r) => !r.ok);
     if (refusal && !refusal.ok) this.#options.onRefused?.(refusal.error);
-    if (generation !== this.#generation) {
+    if (asked.stale) {
       await Promise.all(ids.map((id) => this.#api.live.unsubscribe({ id })));
       return;
     }
     this.#subscriptions = ids;
     // The sockets' states come after: the screen reads what it shows meanwhile.
     void Promise.all(accountIds.map((accountId) => this.#api.live.state({ accountId }))).then((states) => {
-      if (generation !== this.#generation) return;
+      if (asked.stale) return;
       accountIds.forEach((a, i) => {
         const s = states[i];
         // A state event that came meanwhile is newer than this answer.
@@ -120,7 +121,7 @@ export class LiveFollow {
   #everLive = false;
 
   async stop(): Promise<void> {
-    this.#generation++;
+    this.#follows.dropAll();
     clearInterval(this.#poll);
     this.#poll = undefined;
     for (const stop of this.#stops) stop();

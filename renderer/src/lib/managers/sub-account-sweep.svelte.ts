@@ -1,7 +1,7 @@
 import type { ProcedureResult, SweepLegView, UnreadAccountView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { addDecimal } from '../format/decimal-math.ts';
-import { failuresFirst } from './sub-accounts.svelte.ts';
+import { failuresFirst } from './batch-log.svelte.ts';
 
 export type SweepResult = ProcedureResult<'desk.runSweep'>[number];
 
