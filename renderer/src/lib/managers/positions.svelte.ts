@@ -13,8 +13,10 @@ import {
   directionOf,
   impliedLeverage,
   MARK_POINTS,
+  marginWords,
   sizeOf,
   type LeverageLevel,
+  type MarginNotice,
 } from '../format/positions.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import type { PreferenceStore } from './storage.ts';
@@ -76,7 +78,7 @@ export class PositionsManager {
   closing = $state(false);
   closeError = $state<IpcError | undefined>();
   /** The exchange's last margin call or liquidation on this account, in words; cleared by the person. */
-  marginNotice = $state<{ event: 'marginCall' | 'liquidation'; message: string } | undefined>();
+  marginNotice = $state<MarginNotice | undefined>();
   closed = $state<OrderView | undefined>();
   /** The take-profit / stop-loss form of this account's positions. */
   readonly tpsl: TpSlForm;
@@ -264,22 +266,19 @@ export class PositionsManager {
 
   /**
    * A margin call updates its position (keeping its legs) and says so; a liquidation removes it and
-   * says so. The words name the position as the exchange called it.
+   * says so, naming the position as the exchange called it and when.
    */
   #marginEvent(e: Extract<LiveEvent, { channel: 'positionsAccountMargin' }>): void {
     const p = e.position;
-    const size = p.amount.trim().replace(/^-/, '');
-    const what = `${size} ${p.amount.trim().startsWith('-') ? 'short' : 'long'} on ${p.market}`;
-    if (e.event === 'liquidation') {
+    if (e.event === 'liquidation')
       this.positions = this.positions.filter((r) => r.positionId !== p.positionId);
-      this.marginNotice = { event: e.event, message: `Your ${what} was liquidated by the exchange.` };
-      return;
-    }
-    this.positions = this.positions.map((r) => (r.positionId === p.positionId ? { ...r, ...p } : r));
-    const at = p.liquidationPrice ? `, liquidation at ${p.liquidationPrice}` : '';
+    else this.positions = this.positions.map((r) => (r.positionId === p.positionId ? { ...r, ...p } : r));
+    const atMs = this.#now();
     this.marginNotice = {
       event: e.event,
-      message: `Margin call on your ${what}${at}: add margin or reduce the position.`,
+      account: this.account,
+      atMs,
+      message: marginWords(e.event, p, atMs),
     };
   }
 
