@@ -7,6 +7,7 @@ import {
   describeClose,
   impliedLeverage,
 } from '../../../renderer/src/lib/format/positions.ts';
+import { rememberMarkets } from '../../../renderer/src/lib/format/market-steps.svelte.ts';
 import { PositionsManager } from '../../../renderer/src/lib/managers/positions.svelte.ts';
 import { memoryStore } from '../../../renderer/src/lib/managers/storage.ts';
 import { fakeBridge } from './fake-bridge.ts';
@@ -196,7 +197,10 @@ describe('PositionsManager', () => {
         ? { ok: true, value: [{ ...long, tpsl }] }
         : sandboxLike(procedure, input),
     );
-    const m = new PositionsManager(api, memoryStore());
+    // BTC_PERP's tick and step, as the market list gives them
+    rememberMarkets([{ name: 'BTC_PERP', tickSize: '0.1', stepSize: '0.0001' }]);
+    let now = new Date(2026, 10, 27, 8, 23, 28).getTime();
+    const m = new PositionsManager(api, memoryStore(), () => now);
     await m.follow(ACCOUNT);
     const called = { ...long, liquidationPrice: '63500' };
     const merged = (positions: PositionView[], asOfMs: number) =>
@@ -211,9 +215,14 @@ describe('PositionsManager', () => {
       events: [{ channel: 'positionsAccountMargin', event: 'marginCall', position: called }],
       replaced: 0,
     });
-    expect(m.marginNotice?.message).toBe(
-      `Margin call on your ${long.amount} long on ${long.market}, liquidation at 63500: add margin or reduce the position.`,
-    );
+    // when, the size to the step and the liquidation price to the tick, grouped like every number
+    expect(m.marginNotice).toEqual({
+      event: 'marginCall',
+      account: ACCOUNT,
+      atMs: now,
+      message:
+        'Margin call at 08:23:28 on your 0.0100 long on BTC_PERP, liquidation at 63,500.0: add margin or reduce the position.',
+    });
     expect(m.positions[0]?.liquidationPrice).toBe(long.liquidationPrice);
     merged([{ ...called, tpsl }], 1);
     expect(m.positions[0]?.liquidationPrice).toBe('63500');
@@ -225,6 +234,7 @@ describe('PositionsManager', () => {
       replaced: 0,
     });
     expect(m.marginNotice?.event).toBe('marginCall');
+    now += 61_000;
     emit('ws.batch', {
       accountId: ACCOUNT,
       events: [{ channel: 'positionsAccountMargin', event: 'liquidation', position: called }],
@@ -232,11 +242,14 @@ describe('PositionsManager', () => {
     });
     expect(m.marginNotice).toEqual({
       event: 'liquidation',
-      message: `Your ${long.amount} long on ${long.market} was liquidated by the exchange.`,
+      account: ACCOUNT,
+      atMs: now,
+      message: 'At 08:24:29 the exchange liquidated your 0.0100 long on BTC_PERP.',
     });
     merged([], 2);
     expect(m.positions).toEqual([]);
     await m.stop();
+    rememberMarkets([]);
   });
 
   it('shows the legs main keeps, an ended leg or a pushed position never changed here, and no flat position', async () => {

@@ -12,8 +12,10 @@ import {
   closeDraft,
   impliedLeverage,
   MARK_POINTS,
+  marginWords,
   sizeOf,
   type LeverageLevel,
+  type MarginNotice,
 } from '../format/positions.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import type { PreferenceStore } from './storage.ts';
@@ -66,7 +68,7 @@ export class PositionsManager {
   closing = $state(false);
   closeError = $state<IpcError | undefined>();
   /** The exchange's last margin call or liquidation on this account, in words; cleared by the person. */
-  marginNotice = $state<{ event: 'marginCall' | 'liquidation'; message: string } | undefined>();
+  marginNotice = $state<MarginNotice | undefined>();
   closed = $state<OrderView | undefined>();
   /** The take-profit / stop-loss form of this account's positions. */
   readonly tpsl: TpSlForm;
@@ -256,21 +258,17 @@ export class PositionsManager {
   }
 
   /**
-   * A margin call or a liquidation, said in words naming the position as the exchange called it (main
-   * updates or removes the position itself).
+   * A margin call or a liquidation, said in words naming the position as the exchange called it and
+   * when (main updates or removes the position itself).
    */
   #marginEvent(e: Extract<LiveEvent, { channel: 'positionsAccountMargin' }>): void {
     const p = e.position;
-    const size = p.amount.trim().replace(/^-/, '');
-    const what = `${size} ${p.amount.trim().startsWith('-') ? 'short' : 'long'} on ${p.market}`;
-    if (e.event === 'liquidation') {
-      this.marginNotice = { event: e.event, message: `Your ${what} was liquidated by the exchange.` };
-      return;
-    }
-    const at = p.liquidationPrice ? `, liquidation at ${p.liquidationPrice}` : '';
+    const atMs = this.#now();
     this.marginNotice = {
       event: e.event,
-      message: `Margin call on your ${what}${at}: add margin or reduce the position.`,
+      account: this.account,
+      atMs,
+      message: marginWords(e.event, p, atMs),
     };
   }
 
