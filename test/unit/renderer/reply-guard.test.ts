@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Known } from '../../../renderer/src/lib/managers/known.svelte.ts';
 import { OrderTicket, type TicketTimers } from '../../../renderer/src/lib/managers/order-ticket.svelte.ts';
 import { ReplyGuard } from '../../../renderer/src/lib/managers/reply-guard.ts';
@@ -11,8 +11,6 @@ function held<T>(): { promise: Promise<T>; answer: (value: T) => void } {
   const promise = new Promise<T>((resolve) => (answer = resolve));
   return { promise, answer };
 }
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('ReplyGuard', () => {
   it('a newer request makes every older one stale; work that goes on with the newest stays current', () => {
@@ -88,8 +86,7 @@ describe('a late reply to an older request is dropped', () => {
     const first = ticket.check();
     ticket.set({ amount: '2' });
     const second = ticket.check();
-    await flush();
-    expect(answers).toHaveLength(2);
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
     answers[1]?.({ ok: true, value: { issues: [], questions: [] } });
     await second;
     const refused = [{ field: 'amount', message: 'Amount is below the minimum.' }];
