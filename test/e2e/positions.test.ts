@@ -192,10 +192,10 @@ describe('the Positions screen in Chromium', () => {
     await expect
       .poll(() => page.getByTestId('positions-status').textContent())
       .toContain('Sandbox sub-alpha');
-    await expect.poll(said).toBe(`Sandbox main: ${stands}`);
+    await expect.poll(said, { timeout: 10_000 }).toBe(`Sandbox main: ${stands}`);
     await page.getByTestId('account-switcher').click();
     await page.getByTestId('account-option').filter({ hasText: 'Sandbox main' }).first().click();
-    await expect.poll(said).toBe(stands);
+    await expect.poll(said, { timeout: 10_000 }).toBe(stands);
     await following();
 
     // past the liquidation price: the exchange liquidates, the row goes and the notice says so
@@ -203,7 +203,7 @@ describe('the Positions screen in Chromium', () => {
     await expect
       .poll(said, { timeout: 15_000 })
       .toMatch(/^At \d\d:\d\d:\d\d the exchange liquidated your 0\.100 long on ETH_PERP\. Dismiss$/);
-    await expect.poll(() => eth.count()).toBe(0);
+    await expect.poll(() => eth.count(), { timeout: 10_000 }).toBe(0);
     // every part of the screen says the same: the summary no longer counts the position's margin
     const exchange = await app.call<{ margin?: string }>('positions.collateral', { accountId: main });
     const now = exchange.margin === undefined ? undefined : formatNumber(exchange.margin);
