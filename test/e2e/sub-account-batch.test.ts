@@ -87,7 +87,7 @@ describe('create 100 sub-accounts, the core killed twice half-way', () => {
       .poll(() => page.getByTestId('create-preview-count').textContent())
       .toBe('100: e2e-001 … e2e-100');
     const funding = (await page.getByTestId('create-preview-funding').textContent()) ?? '';
-    expect(funding.replace(/\s+/g, ' ').trim()).toBe('1 USDT each = 100 USDT (main has 99500 USDT free)');
+    expect(funding.replace(/\s+/g, ' ').trim()).toBe('1 USDT each = 100 USDT (main has 99,500 USDT free)');
     await page
       .getByTestId('create-subs-panel')
       .screenshot({ path: artifact('sub-accounts-create-preview-1280.png') });
