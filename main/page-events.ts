@@ -9,7 +9,7 @@ import type { EventHub } from './ipc/event-hub.ts';
 import type { PageReads } from './services/live-pages.ts';
 
 export function forwardToPages(bus: MainBus, events: EventHub, live: { readonly pages: PageReads }): void {
-  bus.on('board.rows', (rows) => events.emit('desk.boardRows', rows));
+  bus.on('board.rows', (rows) => events.emit('board.rows', rows));
   bus.on('known.merged', (m) =>
     events.emit('known.pushed', { accountId: m.account, kinds: m.kinds, asOfMs: m.asOfMs, values: m.values }),
   );
