@@ -18,7 +18,7 @@ export interface PageEvents {
 }
 
 export function forwardToPages(bus: MainBus, events: EventHub, live: { readonly pages: PageReads }): void {
-  bus.on('board.rows', (rows) => events.emit('desk.boardRows', rows));
+  bus.on('board.rows', (rows) => events.emit('board.rows', rows));
   bus.on('known.merged', (m) =>
     events.emit('known.pushed', { accountId: m.account, kinds: m.kinds, asOfMs: m.asOfMs, values: m.values }),
   );

@@ -5,7 +5,7 @@
 // bench: the Playwright client, ccxt, the bare client and their data.
 // desk.board.refresh_vs_ccxt: one full refresh (spot balance, collateral balance, open positions and
 //   open orders of every account, each on its own key, checked, logged, stored and drawn), asked of
-//   the main process over its control channel as the renderer's `desk.refreshBoard` would be / the
+//   the main process over its control channel as the renderer's `board.refresh` would be / the
 //   same reads by ccxt, the peer a desk would otherwise script its board with (`board-peers.ts`):
 //   medians of 5 rounds, each the bare client, ccxt, then the app, after one unmeasured run of each.
 //   The rounds follow one another as a person's refreshes of the board do, within the half minute

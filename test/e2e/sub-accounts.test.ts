@@ -12,7 +12,7 @@ const app = useAppSession({
 
 /** The main USDT balance of each sub-account, by sub-account id, as main reads it. */
 async function usdtMain(): Promise<Record<string, string>> {
-  const views = await app.call<ProcedureResult<'desk.subAccountBalances'>>('desk.subAccountBalances');
+  const views = await app.call<ProcedureResult<'subaccounts.balances'>>('subaccounts.balances');
   return Object.fromEntries(views.map((v) => [v.subAccountId, v.balances?.['USDT']?.[0]?.main ?? '0']));
 }
 
@@ -212,7 +212,7 @@ describe('the Sub-accounts screen in Chromium', () => {
     const control = app.core.connection.sandbox?.control;
     control?.setKeyResetAnswer('empty');
     try {
-      await app.call('desk.resetSubAccountKey', {
+      await app.call('subaccounts.resetKey', {
         accountId: (await app.account('Sandbox sub-noretail')).id,
       });
     } finally {

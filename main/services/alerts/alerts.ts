@@ -47,7 +47,7 @@ export interface AlertOptions {
   onAccountsChanged: (listener: () => void) => () => void;
   /** Refuses a market the exchange does not list (with words a person reads). */
   requireMarket: (market: string) => Promise<unknown>;
-  /** Reads the board rows of the given accounts (all when undefined) again; they arrive as `desk.boardRows`. */
+  /** Reads the board rows of the given accounts (all when undefined) again; they arrive as `board.rows`. */
   refreshBoard: (accountIds?: readonly string[]) => Promise<unknown>;
   /** A desktop notice of the `alerts` kind (shown only while that kind is on). */
   notify: (title: string, body: string) => void;

@@ -1,7 +1,7 @@
 /**
  * Board rows needing attention, watched in main so it works whatever screen is open: after each board
  * refresh (from the rows the board built, no request of its own) the rows that entered attention
- * make one `desk.attention` event for the Events list and one desktop notice of the `deskAttention`
+ * make one `board.attention` event for the Events list and one desktop notice of the `deskAttention`
  * kind. The rules (liquidation within %, stale after minutes) are the board's, kept in a small JSON
  * file of the profile.
  */
@@ -84,7 +84,7 @@ export class AttentionWatch {
     this.#state = step.state;
     const notice = attentionNotice(step.entered, this.#rules, now);
     if (!notice) return;
-    this.#o.events.emit('desk.attention', notice);
+    this.#o.events.emit('board.attention', notice);
     this.#o.notify(notice.title, notice.message);
   }
 

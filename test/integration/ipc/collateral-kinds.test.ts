@@ -195,7 +195,7 @@ describe('modify and cancel of resting collateral orders', () => {
 describe('desk orders of the collateral kinds', () => {
   it('brackets two accounts with one OCO each, checked per account and sent after one question', async () => {
     const preview = await ok<{ previewId: string; children: Array<{ issues: unknown[] }> }>(
-      'desk.previewOrder',
+      'board.previewOrder',
       {
         accountIds: [alpha, maker],
         draft: { ...draftOf('collateral_oco'), amount: '0' },
@@ -204,7 +204,7 @@ describe('desk orders of the collateral kinds', () => {
     );
     expect(preview.children.map((c) => c.issues)).toEqual([[], []]);
     const sent = received.length;
-    const { results } = await ok<{ results: Array<{ ok: boolean }> }>('desk.placeOrder', {
+    const { results } = await ok<{ results: Array<{ ok: boolean }> }>('board.placeOrder', {
       previewId: preview.previewId,
     });
     expect(results.map((r) => r.ok)).toEqual([true, true]);

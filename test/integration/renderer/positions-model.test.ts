@@ -149,7 +149,7 @@ async function settled(): Promise<void> {
       const want = truth();
       expect(shown(screen.positions)).toEqual(want);
       expect(shown(dock.positions)).toEqual(want);
-      const board = await call('desk.openPositions', { accountIds: [appId] });
+      const board = await call('board.openPositions', { accountIds: [appId] });
       if (!board.ok) throw new Error(board.error.message);
       expect(shown(board.value as DeskPositionRowView[])).toEqual(want);
     },

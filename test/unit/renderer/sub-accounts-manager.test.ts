@@ -90,27 +90,27 @@ describe('SubAccountsManager on a large desk', () => {
             ok: true,
             value: desk.slice(1, 41).map((a) => ({ account: a.id, asOfMs: 5_000, value: usdt('7') })),
           };
-        if (procedure === 'desk.subAccountBalances') return new Promise((resolve) => (answer = resolve));
+        if (procedure === 'subaccounts.balances') return new Promise((resolve) => (answer = resolve));
         return { ok: false, error: { code: 'internal', message: 'no answer' } };
       });
       const manager = new SubAccountsManager(api);
       const stop = manager.balances.listen();
       await manager.load();
       // No per-row read on open: 40 rows show their saved balances, 20 were never read.
-      expect(calls.map(([p]) => p)).not.toContain('desk.subAccountBalances');
+      expect(calls.map(([p]) => p)).not.toContain('subaccounts.balances');
       expect(manager.balances.savedShown).toEqual({ count: 40, failed: 0, oldestMs: 5_000 });
       expect(manager.balances.views['sid-50']).toBeUndefined();
 
       const refresh = manager.balances.refresh();
       await vi.advanceTimersByTimeAsync(0);
       expect(manager.balances.reading).toEqual({ done: 0, total: 60 });
-      emit('desk.subAccountBalance', { subAccountId: 'sid-0', ok: true, balances: usdt('8') });
-      emit('desk.subAccountBalance', {
+      emit('subaccounts.balance', { subAccountId: 'sid-0', ok: true, balances: usdt('8') });
+      emit('subaccounts.balance', {
         subAccountId: 'sid-1',
         ok: false,
         error: { code: 'timeout', message: 'The exchange did not answer.' },
       });
-      emit('desk.subAccountBalance', {
+      emit('subaccounts.balance', {
         subAccountId: 'sid-50',
         ok: false,
         error: { code: 'timeout', message: 'The exchange did not answer.' },
@@ -130,8 +130,8 @@ describe('SubAccountsManager on a large desk', () => {
       answer({ ok: true, value: [] });
       await refresh;
       expect(manager.balances.reading).toBeUndefined();
-      expect(calls.filter(([p]) => p === 'desk.subAccountBalances')).toEqual([
-        ['desk.subAccountBalances', undefined],
+      expect(calls.filter(([p]) => p === 'subaccounts.balances')).toEqual([
+        ['subaccounts.balances', undefined],
       ]);
       stop();
     } finally {
@@ -143,7 +143,7 @@ describe('SubAccountsManager on a large desk', () => {
     const { api, calls, emit } = fakeBridge({
       'accounts.list': { ok: true, value: desk },
       'known.recall': { ok: true, value: [] },
-      'desk.subAccountBalances': { ok: true, value: [] },
+      'subaccounts.balances': { ok: true, value: [] },
       'live.subscribe': { ok: true, value: '00000000-0000-4000-8000-000000000001' },
       'live.state': { ok: true, value: 'live' },
       'live.unsubscribe': { ok: true, value: true },
@@ -159,8 +159,8 @@ describe('SubAccountsManager on a large desk', () => {
     expect(followed).toHaveLength(20);
     emit('ws.state', { accountId: followed[0], state: 'connecting' });
     emit('ws.state', { accountId: followed[0], state: 'live' });
-    expect(calls.filter(([p]) => p === 'desk.subAccountBalances')).toEqual([
-      ['desk.subAccountBalances', { subAccountIds: desk.slice(1, 21).map((a) => a.subAccountId) }],
+    expect(calls.filter(([p]) => p === 'subaccounts.balances')).toEqual([
+      ['subaccounts.balances', { subAccountIds: desk.slice(1, 21).map((a) => a.subAccountId) }],
     ]);
     await manager.balances.live.stop();
   });
@@ -173,7 +173,7 @@ describe('SubAccountsManager', () => {
         ok: true,
         value: [account(MAIN, 'main', 'Main', null), account(SUB, 'sub', 'Alpha', '42')],
       },
-      'desk.subAccountBalances': {
+      'subaccounts.balances': {
         ok: true,
         value: [
           { subAccountId: '42', ok: true, balances: { USDT: [{ main: '1', spot: '2', collateral: '3' }] } },
@@ -194,7 +194,7 @@ describe('SubAccountsManager', () => {
         ok: true,
         value: [account(MAIN, 'main', 'Main', null), account(SUB, 'sub', 'Alpha', '42')],
       },
-      'desk.subAccountBalances': {
+      'subaccounts.balances': {
         ok: true,
         value: [
           {
@@ -257,15 +257,15 @@ describe('SubAccountsManager', () => {
     const leg = { account: SUB, label: 'Alpha', subAccountId: '42', amount: '2' };
     const previewId = '7f3e3a2b-0c6d-4e77-9c6a-5d3a4f1e9c32';
     const { api, calls } = fakeBridge({
-      'desk.previewSweep': { ok: true, value: { previewId, expiresAtMs: 0, legs: [leg], unread: [] } },
-      'desk.runSweep': {
+      'subaccounts.previewSweep': { ok: true, value: { previewId, expiresAtMs: 0, legs: [leg], unread: [] } },
+      'subaccounts.runSweep': {
         ok: true,
         value: [
           { ...leg, ok: true, transactionId: 't1' },
           { ...leg, account: MAIN, ok: false, error: { code: 'x', message: 'refused' } },
         ],
       },
-      'desk.subAccountBalances': { ok: true, value: [] },
+      'subaccounts.balances': { ok: true, value: [] },
     });
     let batches = 0;
     const manager = new SubAccountsManager(api, () => batches++);
@@ -274,15 +274,15 @@ describe('SubAccountsManager', () => {
       await manager.sweep.previewSweep({ direction: 'sub_to_main', ticker: ' usdt ', amount: 'ALL' }),
     ).toBe(true);
     expect(calls[0]).toEqual([
-      'desk.previewSweep',
+      'subaccounts.previewSweep',
       { accountIds: [SUB], plan: { direction: 'sub_to_main', ticker: 'USDT', amount: 'all' } },
     ]);
     expect(manager.sweep.preview).toEqual({ legs: [leg], unread: [], total: '2' });
     expect(await manager.sweep.runSweep()).toBe(true);
-    expect(calls).toContainEqual(['desk.runSweep', { previewId }]);
+    expect(calls).toContainEqual(['subaccounts.runSweep', { previewId }]);
     expect(manager.sweep.preview).toBeUndefined();
     expect(manager.sweep.results?.map((r) => r.ok)).toEqual([false, true]);
-    expect(calls.map((c) => c[0])).toContain('desk.subAccountBalances');
+    expect(calls.map((c) => c[0])).toContain('subaccounts.balances');
     // The batch log hears of the new batch.
     expect(batches).toBe(1);
   });
@@ -291,8 +291,8 @@ describe('SubAccountsManager', () => {
     const leg = { account: SUB, label: 'Alpha', subAccountId: '42', amount: '2' };
     const previewId = '7f3e3a2b-0c6d-4e77-9c6a-5d3a4f1e9c32';
     const { api, calls } = fakeBridge({
-      'desk.previewSweep': { ok: true, value: { previewId, expiresAtMs: 0, legs: [leg], unread: [] } },
-      'desk.runSweep': { ok: false, error: { code: 'not_confirmed', message: 'Nothing was done.' } },
+      'subaccounts.previewSweep': { ok: true, value: { previewId, expiresAtMs: 0, legs: [leg], unread: [] } },
+      'subaccounts.runSweep': { ok: false, error: { code: 'not_confirmed', message: 'Nothing was done.' } },
     });
     const manager = new SubAccountsManager(api);
     manager.selection.set([SUB], true);
@@ -301,7 +301,7 @@ describe('SubAccountsManager', () => {
     expect(manager.sweep.error?.code).toBe('not_confirmed');
     expect(manager.sweep.preview).toBeUndefined();
     expect(await manager.sweep.runSweep()).toBe(false);
-    expect(calls.filter((c) => c[0] === 'desk.runSweep')).toHaveLength(1);
+    expect(calls.filter((c) => c[0] === 'subaccounts.runSweep')).toHaveLength(1);
   });
 
   it('a sweep preview that left sub-accounts unread says so and is not sent', async () => {
@@ -309,7 +309,7 @@ describe('SubAccountsManager', () => {
     const previewId = '7f3e3a2b-0c6d-4e77-9c6a-5d3a4f1e9c32';
     const unread = [{ account: MAIN, label: 'Beta', problem: 'The exchange did not answer.' }];
     const { api, calls } = fakeBridge({
-      'desk.previewSweep': { ok: true, value: { previewId, expiresAtMs: 0, legs: [leg], unread } },
+      'subaccounts.previewSweep': { ok: true, value: { previewId, expiresAtMs: 0, legs: [leg], unread } },
     });
     const manager = new SubAccountsManager(api);
     manager.selection.set([SUB, MAIN], true);
@@ -319,12 +319,15 @@ describe('SubAccountsManager', () => {
     expect(manager.sweep.preview?.unread).toEqual(unread);
     expect(manager.sweep.sendable).toBe(false);
     expect(await manager.sweep.runSweep()).toBe(false);
-    expect(calls.filter((c) => c[0] === 'desk.runSweep')).toEqual([]);
+    expect(calls.filter((c) => c[0] === 'subaccounts.runSweep')).toEqual([]);
   });
 
   it('keeps a sweep error for its field and clears the preview when the selection changes', async () => {
     const { api } = fakeBridge({
-      'desk.previewSweep': { ok: false, error: { code: 'invalid_input', message: 'bad', field: 'amount' } },
+      'subaccounts.previewSweep': {
+        ok: false,
+        error: { code: 'invalid_input', message: 'bad', field: 'amount' },
+      },
     });
     const manager = new SubAccountsManager(api);
     manager.selection.set([SUB], true);
@@ -340,7 +343,7 @@ describe('SubAccountsManager', () => {
 
   it('previews and applies permission rows, leaving out blank URLs', async () => {
     const { api, calls } = fakeBridge({
-      'desk.previewPermissions': {
+      'subaccounts.previewPermissions': {
         ok: true,
         value: [
           {
@@ -350,7 +353,7 @@ describe('SubAccountsManager', () => {
           },
         ],
       },
-      'desk.applyPermissions': { ok: true, value: [{ account: SUB, label: 'Alpha', ok: true }] },
+      'subaccounts.applyPermissions': { ok: true, value: [{ account: SUB, label: 'Alpha', ok: true }] },
     });
     let batches = 0;
     const manager = new SubAccountsManager(api, () => batches++);

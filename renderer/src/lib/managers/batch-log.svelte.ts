@@ -40,7 +40,7 @@ export class BatchLog {
 
   async refresh(): Promise<void> {
     this.loading = true;
-    const reply = await this.#api.desk.batches({ limit: BATCH_PAGE });
+    const reply = await this.#api.board.batches({ limit: BATCH_PAGE });
     this.loading = false;
     if (!reply.ok) {
       this.error = reply.error;
@@ -56,7 +56,7 @@ export class BatchLog {
     const last = this.batches[this.batches.length - 1];
     if (!last || this.loadingOlder) return;
     this.loadingOlder = true;
-    const reply = await this.#api.desk.batches({ beforeMs: last.atMs, limit: BATCH_PAGE });
+    const reply = await this.#api.board.batches({ beforeMs: last.atMs, limit: BATCH_PAGE });
     this.loadingOlder = false;
     if (!reply.ok) {
       this.error = reply.error;

@@ -6,7 +6,7 @@ import type {
   PlaceResultView,
   RuleIssueView,
 } from '../../../../main/ipc/contract.ts';
-import type { OrderKind } from '../../../../main/rules/types.ts';
+import { isOco, takesActivation, type OrderKind } from '../../../../main/rules/types.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { ReplyGuard } from './reply-guard.ts';
 import type { PreferenceStore } from './storage.ts';
@@ -15,12 +15,10 @@ import {
   describeOrder,
   draftOf,
   emptyFields,
-  isOco,
   kindTitles,
   needsPrice,
   orderKinds,
   ruleFields,
-  takesActivation,
   type PositionSide,
   type TicketFields,
 } from './ticket-fields.ts';

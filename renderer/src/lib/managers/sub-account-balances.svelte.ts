@@ -10,7 +10,7 @@ import { readMissingBases, withMerged } from './sub-account-live.ts';
 /** At most this many sub-accounts follow their balances live on this screen (one WebSocket each). */
 export const LIVE_SUB_BALANCES = 20;
 
-export type SubBalances = ProcedureResult<'desk.subAccountBalances'>[number];
+export type SubBalances = ProcedureResult<'subaccounts.balances'>[number];
 
 /** One line per ticker of a sub-account: its main, spot and collateral balances. */
 export interface BalanceLine {
@@ -88,7 +88,7 @@ export class SubAccountBalances {
 
   /** Starts drawing each sub-account's balances as its read arrives; answers the stop. */
   listen(): () => void {
-    const stop = this.#api.on('desk.subAccountBalance', (view) => this.#arrived.add(view));
+    const stop = this.#api.on('subaccounts.balance', (view) => this.#arrived.add(view));
     return () => {
       stop();
       this.#arrived.stop();
@@ -202,7 +202,7 @@ export class SubAccountBalances {
     if (subAccountIds?.length === 0) return;
     const whole = subAccountIds === undefined;
     if (whole) this.#arrived.start(this.readable);
-    const reply = await this.#api.desk.subAccountBalances(
+    const reply = await this.#api.subaccounts.balances(
       subAccountIds ? { subAccountIds: [...subAccountIds] } : undefined,
     );
     if (whole) this.#arrived.done();

@@ -50,7 +50,7 @@ export class SubAccountPermissions {
   }
 
   async loadCapabilities(): Promise<void> {
-    const reply = await this.#api.desk.keyCapabilities();
+    const reply = await this.#api.subaccounts.keyCapabilities();
     if (reply.ok) this.capabilities = reply.value;
     else this.error = reply.error;
   }
@@ -58,7 +58,7 @@ export class SubAccountPermissions {
   /** The diff of the change over every chosen key; nothing is sent. */
   async previewChange(rows: readonly PermissionRow[]): Promise<boolean> {
     this.results = undefined;
-    const reply = await this.#api.desk.previewPermissions({
+    const reply = await this.#api.subaccounts.previewPermissions({
       accountIds: this.#chosen(),
       urls: this.#urls(rows),
     });
@@ -74,7 +74,7 @@ export class SubAccountPermissions {
 
   async apply(rows: readonly PermissionRow[]): Promise<boolean> {
     this.applying = true;
-    const reply = await this.#api.desk.applyPermissions({
+    const reply = await this.#api.subaccounts.applyPermissions({
       accountIds: this.#chosen(),
       urls: this.#urls(rows),
     });

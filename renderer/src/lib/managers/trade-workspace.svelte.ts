@@ -6,7 +6,8 @@ import { MarketDepth } from './depth-book.svelte.ts';
 import { LadderTicket } from './ladder.svelte.ts';
 import type { MarketList } from './market-list.svelte.ts';
 import { OrderSend } from './order-send.svelte.ts';
-import { assetsOf, OrderTicket, takesPrice } from './order-ticket.svelte.ts';
+import { takesLimitPrice } from '../../../../main/rules/types.ts';
+import { assetsOf, OrderTicket } from './order-ticket.svelte.ts';
 import { PositionsManager } from './positions.svelte.ts';
 import type { PreferenceStore } from './storage.ts';
 import { TicketFunds } from './ticket-funds.svelte.ts';
@@ -133,7 +134,7 @@ export class TradeWorkspace {
   /** A price chosen in the book: a ticket without a price field becomes a limit order. */
   usePrice(price: string): void {
     const ticket = this.ticket;
-    ticket.set(takesPrice(ticket.fields.kind) ? { price } : { kind: 'limit', price });
+    ticket.set(takesLimitPrice(ticket.fields.kind) ? { price } : { kind: 'limit', price });
   }
 
   /** The screen closed: every follow ends. */
