@@ -6,12 +6,21 @@
  * fdatasync on libuv's thread pool: the write is on disk before its promise settles, just as at FULL,
  * while other work goes on. Commits made while a flush runs share the next one (a group commit). The
  * WAL file is opened once and kept open while the connection is (SQLite keeps the same file until its
- * last connection closes), so a flush is one request to the thread pool.
+ * last connection closes), so a flush is one request to the thread pool. Writes that need not be in
+ * before their caller goes on (`commitSoon`) wait while a flush runs and go in together as it ends:
+ * one commit, and one flush, for all of them.
  */
 import { close, fdatasync, open } from 'node:fs';
 import type Database from 'better-sqlite3';
 
+interface Queued {
+  write: () => void;
+  resolve: (committed: { onDisk: Promise<void> }) => void;
+  reject: (error: unknown) => void;
+}
+
 export class DurableWrites {
+  readonly #db: Database.Database;
   readonly #normal: Database.Statement;
   readonly #full: Database.Statement;
   readonly #wal: string;
@@ -21,9 +30,13 @@ export class DurableWrites {
   #next: Promise<void> | undefined;
   /** The WAL file's descriptor, opened by the first flush and kept. */
   #fd: Promise<number | undefined> | undefined;
+  /** Writes waiting to go in together (`commitSoon`), and whether their commit is scheduled. */
+  #queued: Queued[] = [];
+  #scheduled = false;
 
   /** `db` is the connection to `file`, in WAL mode and otherwise at `synchronous = FULL`. */
   constructor(db: Database.Database, file: string) {
+    this.#db = db;
     this.#normal = db.prepare('PRAGMA synchronous = NORMAL');
     this.#full = db.prepare('PRAGMA synchronous = FULL');
     this.#wal = `${file}-wal`;
@@ -41,6 +54,52 @@ export class DurableWrites {
       this.#full.run();
     }
     return this.#flush();
+  }
+
+  /**
+   * Runs `write` with the other writes asked for meanwhile, in one commit: on the next turn, or as the
+   * flush under way ends. Answers once it is committed, with the flush that puts it on disk; a write
+   * that fails rejects its own promise only (the others still go in).
+   */
+  commitSoon(write: () => void): Promise<{ onDisk: Promise<void> }> {
+    return new Promise((resolve, reject) => {
+      this.#queued.push({ write, resolve, reject });
+      if (this.#scheduled) return;
+      this.#scheduled = true;
+      const run = () => {
+        this.#scheduled = false;
+        this.#commitQueued();
+      };
+      if (this.#running) void this.#running.catch(() => undefined).then(run);
+      else setImmediate(run);
+    });
+  }
+
+  #commitQueued(): void {
+    const queued = this.#queued;
+    this.#queued = [];
+    if (queued.length === 0) return;
+    const failed = new Map<Queued, unknown>();
+    this.#normal.run();
+    try {
+      // Each write in a savepoint of its own: one that fails is undone alone.
+      this.#db.transaction(() => {
+        for (const q of queued)
+          try {
+            this.#db.transaction(q.write)();
+          } catch (error) {
+            failed.set(q, error);
+          }
+      })();
+    } catch (error) {
+      for (const q of queued) if (!failed.has(q)) failed.set(q, error);
+    } finally {
+      this.#full.run();
+    }
+    const onDisk = failed.size < queued.length ? this.#flush() : Promise.resolve();
+    for (const q of queued)
+      if (failed.has(q)) q.reject(failed.get(q));
+      else q.resolve({ onDisk });
   }
 
   #flush(): Promise<void> {
@@ -81,6 +140,7 @@ export class DurableWrites {
 
   /** Lets go of the WAL file once the flushes under way have ended; called as the connection closes. */
   close(): void {
+    this.#commitQueued();
     const last = this.#next ?? this.#running ?? Promise.resolve();
     void last
       .catch(() => undefined)

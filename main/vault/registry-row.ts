@@ -1,6 +1,42 @@
-/** A registry row as SQLite holds it, read into an `AccountRecord`, and the checks of its fields. */
+/** A registry row as SQLite holds it, the account it reads into, a new account's fields and their checks. */
 import { UserFacingError } from '../errors.ts';
-import type { AccountKind, AccountRecord } from './registry.ts';
+
+export type AccountKind = 'main' | 'sub';
+
+export interface AccountRecord {
+  readonly id: string;
+  readonly label: string;
+  readonly kind: AccountKind;
+  readonly subAccountId: string | null;
+  /** The public half of the key pair (not a secret). */
+  readonly apiKey: string;
+  /** `sandbox` for the embedded exchange, else the live REST and WebSocket addresses (`connectionIdOf`). */
+  readonly connection: string;
+  readonly groups: readonly string[];
+  readonly tags: readonly string[];
+  readonly favourite: boolean;
+  /** URL -> enabled, as the app last set them on this key (unknown URLs are absent). */
+  readonly urlPermissions: Readonly<Record<string, boolean>>;
+  /** The public key of the account's webhook, when one is set up. */
+  readonly webhookApiKey: string | null;
+  /** `blocked`: the exchange has this sub-account blocked (its keys stop there), as last set or read. */
+  readonly exchangeStatus: 'active' | 'blocked';
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface NewAccount {
+  /** The registry id (and keychain entry) to use, chosen before the key existed (a resumable batch). */
+  id?: string;
+  label: string;
+  kind: AccountKind;
+  subAccountId?: string | null;
+  apiKey: string;
+  secret: string;
+  connection: string;
+  groups?: readonly string[];
+  tags?: readonly string[];
+}
 
 export interface Row {
   id: string;

@@ -9,48 +9,22 @@ import type Database from 'better-sqlite3';
 import { migrate } from '../cache/migrate.ts';
 import { UserFacingError } from '../errors.ts';
 import { openPrivateDatabase, privateSidecars } from '../private-fs.ts';
-import { parseCsv, type ImportRow } from './csv.ts';
+import { importRows, type ImportRow } from './csv.ts';
 import { DurableWrites } from './durable-write.ts';
 import { registryMigrations, type LegacyConnection } from './migrations/index.ts';
-import { checkLabel, checkToken, foldLabel, invalid, toRecord, type Row } from './registry-row.ts';
+import {
+  checkLabel,
+  checkToken,
+  foldLabel,
+  invalid,
+  toRecord,
+  type AccountRecord,
+  type NewAccount,
+  type Row,
+} from './registry-row.ts';
 import { webhookSecretId, type SecretStore } from './secret-store.ts';
 
-export type AccountKind = 'main' | 'sub';
-
-export interface AccountRecord {
-  readonly id: string;
-  readonly label: string;
-  readonly kind: AccountKind;
-  readonly subAccountId: string | null;
-  /** The public half of the key pair (not a secret). */
-  readonly apiKey: string;
-  /** `sandbox` for the embedded exchange, else the live REST and WebSocket addresses (`connectionIdOf`). */
-  readonly connection: string;
-  readonly groups: readonly string[];
-  readonly tags: readonly string[];
-  readonly favourite: boolean;
-  /** URL -> enabled, as the app last set them on this key (unknown URLs are absent). */
-  readonly urlPermissions: Readonly<Record<string, boolean>>;
-  /** The public key of the account's webhook, when one is set up. */
-  readonly webhookApiKey: string | null;
-  /** `blocked`: the exchange has this sub-account blocked (its keys stop there), as last set or read. */
-  readonly exchangeStatus: 'active' | 'blocked';
-  readonly createdAt: number;
-  readonly updatedAt: number;
-}
-
-export interface NewAccount {
-  /** The registry id (and keychain entry) to use, chosen before the key existed (a resumable batch). */
-  id?: string;
-  label: string;
-  kind: AccountKind;
-  subAccountId?: string | null;
-  apiKey: string;
-  secret: string;
-  connection: string;
-  groups?: readonly string[];
-  tags?: readonly string[];
-}
+export type { AccountKind, AccountRecord, NewAccount } from './registry-row.ts';
 
 export class AccountRegistry {
   readonly #db: Database.Database;
@@ -66,6 +40,8 @@ export class AccountRegistry {
   readonly #listeners = new Set<() => void>();
   readonly #statements = new Map<string, Database.Statement>();
   readonly #foldedLabels = new WeakMap<Row, string>();
+  /** Accounts whose secret is in the keychain and whose row is on its way in, by id. */
+  readonly #coming = new Map<string, { label: string; folded: string; connection: string; apiKey: string }>();
 
   /**
    * `legacy`: the live connection the app opens at this start, which rows written before accounts
@@ -151,15 +127,22 @@ export class AccountRegistry {
     return account;
   }
 
-  /** Refuses a label taken (letters compared as SQLite's NOCASE does: ASCII only) or a key registered. */
+  /**
+   * Refuses a label taken (letters compared as SQLite's NOCASE does: ASCII only) or a key registered,
+   * by the registry's rows and by the accounts on their way in.
+   */
   #checkFree(label: string, connection: string, apiKey: string, except?: string): void {
     const wanted = foldLabel(label);
-    let byKey: Row | undefined;
+    let byKey: { label: string } | undefined;
     for (const r of this.#allRows().values()) {
       if (r.id === except) continue;
       if (r.label.length === label.length && this.#folded(r) === wanted)
         throw invalid('label', `an account named "${label}" already exists`);
       if (r.connection === connection && r.api_key === apiKey && r.api_key !== '') byKey ??= r;
+    }
+    for (const c of this.#coming.values()) {
+      if (c.folded === wanted) throw invalid('label', `an account named "${label}" already exists`);
+      if (c.connection === connection && c.apiKey === apiKey && apiKey !== '') byKey ??= c;
     }
     if (byKey) throw invalid('apiKey', `this key is already registered as "${byKey.label}"`);
   }
@@ -171,30 +154,64 @@ export class AccountRegistry {
     return folded;
   }
 
-  /** Registers an account; its secret goes to the keychain, the rest to the registry (on disk when it answers). */
+  /** Registers an account; its secret goes to the keychain, the rest to the registry, on disk when it answers. */
   async add(input: NewAccount): Promise<AccountRecord> {
-    const { account, onDisk } = await this.addCommitted(input);
-    return onDisk.then(() => account);
+    const staged = await this.#stage(input);
+    let onDisk: Promise<void>;
+    try {
+      onDisk = this.#durable.commit(staged.insert);
+    } catch (error) {
+      return staged.undo(error);
+    }
+    await onDisk;
+    return this.#added(staged);
   }
 
   /**
-   * `add`, answering once the secret is in the keychain and the row is committed: the account is on the
-   * desk and an app killed now keeps it. `onDisk` settles once the row is flushed to disk too, as a
-   * power cut cannot take it; a batch sends its next request meanwhile.
+   * Registers an account as `add` does, its row going in with the others asked for while a flush to
+   * disk runs, in one commit as it ends: answers once the secret is in the keychain (a batch funds the
+   * new account meanwhile); `onDisk` settles once the row is in the registry and on disk.
    */
-  async addCommitted(input: NewAccount): Promise<{ account: AccountRecord; onDisk: Promise<void> }> {
+  async addInGroup(input: NewAccount): Promise<{ onDisk: Promise<AccountRecord> }> {
+    const staged = await this.#stage(input);
+    const onDisk = this.#durable.commitSoon(staged.insert).then(
+      async (committed) => {
+        await committed.onDisk;
+        return this.#added(staged);
+      },
+      (error: unknown) => staged.undo(error),
+    );
+    return { onDisk };
+  }
+
+  /**
+   * Checks a new account (its label and key free, counting those on their way in) and puts its secret
+   * in the keychain: `insert` writes its row; `undo` deletes the secret again when the row is refused
+   * (never after it went in: a flush failing leaves the account registered, and the error thrown).
+   */
+  async #stage(input: NewAccount) {
     const label = checkLabel(input.label);
     const apiKey = checkToken('apiKey', input.apiKey.trim());
     const secret = checkToken('secret', input.secret.trim());
     if (input.kind !== 'main' && input.kind !== 'sub') throw invalid('kind', 'must be main or sub');
     this.#checkFree(label, input.connection, apiKey);
     const id = input.id ?? randomUUID();
-    if (input.id !== undefined && this.get(id)) throw invalid('id', 'an account with this id exists already');
-    await this.#secrets.set(id, secret);
-    const now = this.#now();
-    let onDisk: Promise<void>;
+    if (input.id !== undefined && (this.get(id) || this.#coming.has(id)))
+      throw invalid('id', 'an account with this id exists already');
+    const coming = { label, folded: foldLabel(label), connection: input.connection, apiKey };
+    this.#coming.set(id, coming);
     try {
-      onDisk = this.#durable.commit(() =>
+      await this.#secrets.set(id, secret);
+    } catch (error) {
+      this.#coming.delete(id);
+      throw error;
+    }
+    const now = this.#now();
+    return {
+      id,
+      connection: input.connection,
+      apiKey,
+      insert: () => {
         this.#write(
           id,
           `INSERT INTO accounts (id, label, kind, sub_account_id, api_key, connection, groups_json, tags_json,
@@ -209,16 +226,26 @@ export class AccountRegistry {
           JSON.stringify(input.tags ?? []),
           now,
           now,
-        ),
-      );
-    } catch (error) {
-      await this.#secrets.delete(id);
-      throw error;
-    }
+        );
+        this.#coming.delete(id);
+      },
+      undo: async (error: unknown): Promise<never> => {
+        // A group whose commit failed is undone whole, rows written before it too.
+        this.#coming.delete(id);
+        this.#rows?.delete(id);
+        this.#listed = undefined;
+        await this.#secrets.delete(id);
+        throw error;
+      },
+    };
+  }
+
+  /** A staged account whose row is on disk: indexed, told to the listeners, answered. */
+  #added(staged: { id: string; connection: string; apiKey: string }): AccountRecord {
     // a desk registering many accounts keeps its key index instead of reading the table again
-    this.#byKey?.set(`${input.connection} ${apiKey}`, id);
+    this.#byKey?.set(`${staged.connection} ${staged.apiKey}`, staged.id);
     this.#changed();
-    return { account: this.#require(id), onDisk };
+    return this.#require(staged.id);
   }
 
   /**
@@ -359,35 +386,9 @@ export class AccountRegistry {
     return { apiKey: account.apiKey, secret };
   }
 
-  /**
-   * Adds every row of a CSV file `label,key,secret,sub-account id` (a header line is recognised and
-   * skipped). Each row succeeds or fails on its own; the report says which and why, secrets left out.
-   */
-  async importCsv(text: string, connection: string): Promise<ImportRow[]> {
-    const rows = parseCsv(text);
-    const report: ImportRow[] = [];
-    for (const [index, cells] of rows.entries()) {
-      const [label = '', apiKey = '', secret = '', subAccountId = ''] = cells.map((c) => c.trim());
-      if (index === 0 && label.toLowerCase() === 'label') continue;
-      const line = index + 1;
-      try {
-        if (cells.length < 3)
-          throw invalid('row', 'needs label, key and secret (and optionally a sub-account id)');
-        const kind: AccountKind = subAccountId ? 'sub' : 'main';
-        await this.add({ label, kind, subAccountId: subAccountId || null, apiKey, secret, connection });
-        report.push({ line, label, ok: true });
-      } catch (error) {
-        if (!(error instanceof UserFacingError)) throw error;
-        report.push({
-          line,
-          label,
-          ok: false,
-          error: error.message,
-          ...(error.field ? { field: error.field } : {}),
-        });
-      }
-    }
-    return report.sort((a, b) => Number(a.ok) - Number(b.ok) || a.line - b.line);
+  /** Adds every row of a CSV file `label,key,secret,sub-account id`, each on its own (`csv.ts`). */
+  importCsv(text: string, connection: string): Promise<ImportRow[]> {
+    return importRows(text, connection, (account) => this.add(account));
   }
 
   close(): void {

@@ -25,6 +25,12 @@ const COUNT = 100;
 /** Chains at once: as many as the batch works on. */
 const IN_FLIGHT = 8;
 const ROUNDS = 5;
+/**
+ * Rounds start this far apart. A round (the bare chains and the batch) sends 201 requests of the main
+ * key's budget of 1,000 transfers per 10 s: five rounds inside 10 s left the last batch waiting
+ * seconds for the budget that the rounds before it had spent, not for its own work.
+ */
+const ROUND_EVERY_MS = 3_000;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
@@ -105,12 +111,14 @@ async function measure(
     const runs: number[] = [];
     const plain: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
+      const began = performance.now();
       plain.push(await bare(round));
       const { preview, run } = await viaApp(round);
       app.push(preview + run);
       previews.push(preview);
       runs.push(run);
       await afterRound(demo);
+      await new Promise((resolve) => setTimeout(resolve, began + ROUND_EVERY_MS - performance.now()));
     }
     return { app: median(app), bare: median(plain), preview: median(previews), run: median(runs) };
   } finally {
@@ -129,7 +137,7 @@ function result(
     value: Number((m.app / m.bare).toFixed(3)),
     unit: 'ratio',
     baseline: Number(m.bare.toFixed(1)),
-    note: `100 sub-accounts created, keyed and funded: the app's batch (names checked, confirmed once, journaled, secrets stored ${secrets}, accounts registered, logged) ${m.app.toFixed(0)} ms (preview ${m.preview.toFixed(0)} ms, run ${m.run.toFixed(0)} ms) / a bare client's same chains ${m.bare.toFixed(0)} ms (medians of ${String(ROUNDS)}, ${String(IN_FLIGHT)} chains at once, sandbox in its own process); goal <= 1.3`,
+    note: `100 sub-accounts created, keyed and funded: the app's batch (names checked, confirmed once, journaled, secrets stored ${secrets}, accounts registered, logged) ${m.app.toFixed(0)} ms (preview ${m.preview.toFixed(0)} ms, run ${m.run.toFixed(0)} ms) / a bare client's same chains ${m.bare.toFixed(0)} ms (medians of ${String(ROUNDS)} rounds ${String(ROUND_EVERY_MS / 1000)} s apart, ${String(IN_FLIGHT)} chains at once, sandbox in its own process); goal <= 1.3`,
   };
 }
 

@@ -110,7 +110,7 @@ describe('create 100 sub-accounts, the core killed twice half-way', () => {
     await second.exited;
     expect(second.confirmations[0]?.title).toMatch(/^Go on with the batch: \d+ of 100 sub-accounts left\?$/);
     expect(second.confirmations[0]?.facts.find((f) => f.label === 'Checked first')?.value).toMatch(
-      /^the exchange's list, for the \d+ not made yet/,
+      /^the exchange's list, for the \d+ not finished \(one found made has its key and funding looked up\)/,
     );
     await page.close();
 

@@ -194,10 +194,11 @@ export class CreateBatches {
     try {
       const main = await this.#accounts.caller(batch.mainAccount);
       const steps = this.#journal.steps(batch.id);
-      // Going on after a stop, every account not made yet is looked up at the exchange first.
+      // Going on after a stop, every account not finished is looked up at the exchange first.
       const lookUp = !fresh && steps.some((s) => s.stage === 'planned');
       const ctx: StepContext = {
         ...(lookUp ? { existing: new Map((await admin.listAll(main)).map((s) => [s.alias, s.id])) } : {}),
+        resumed: !fresh,
         main,
         registry: this.#accounts.registry,
         journal: this.#journal,
