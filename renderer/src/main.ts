@@ -1,6 +1,6 @@
 import { mount } from 'svelte';
 import { bridge } from './lib/api.ts';
-import { askEarly } from './lib/managers/early-reads.ts';
+import { askEarly, watchEarlyStates } from './lib/managers/early-reads.ts';
 import { openingSection } from './lib/managers/router.svelte.ts';
 import { browserStore } from './lib/managers/storage.ts';
 import { screens } from './views/screens.ts';
@@ -16,6 +16,7 @@ const opening = screens[section].load();
 // Its first reads and the window's market list (the palette, every market's tick and step) are asked
 // meanwhile: main answers them while the code loads (`early-reads.ts`).
 const api = bridge();
+watchEarlyStates(api);
 askEarly('markets.list', undefined, () => api.markets.list());
 if (section === 'trade') askTradeReads(api, store);
 const [{ default: App }] = await Promise.all([import('./App.svelte'), opening]);
