@@ -3,7 +3,12 @@
  * screen's own read of the same procedure and input takes that answer instead of asking again, once,
  * and only within `EARLY_KEPT_MS` of the ask (an older one is asked afresh). What no screen takes is
  * dropped with it. Only reads: nothing that changes anything is ever asked early.
+ *
+ * A read over an account's WebSocket opens that socket before the status bar listens to the sockets'
+ * states: the states main says meanwhile are kept for it (`takeEarlyStates`).
  */
+import type { LiveState } from '../../../../main/ipc/contract.ts';
+import type { TxcApi } from '../api.ts';
 
 /** How long an early answer stands in for the screen's own read, from when it was asked. */
 export const EARLY_KEPT_MS = 5_000;
@@ -35,4 +40,21 @@ export function readOnce<I, T>(
 /** Drops every early answer not taken (tests; a window that leaves its opening screen keeps none). */
 export function dropEarly(): void {
   asked.clear();
+}
+
+const states = new Map<string, LiveState>();
+let stopWatching: (() => void) | undefined;
+
+/** Keeps each account's last socket state from now until `takeEarlyStates` (before any early read). */
+export function watchEarlyStates(api: Pick<TxcApi, 'on'>): void {
+  stopWatching ??= api.on('ws.state', ({ accountId, state }) => states.set(accountId, state));
+}
+
+/** The socket states said since `watchEarlyStates`, each account's last; stops keeping them. */
+export function takeEarlyStates(): Array<[accountId: string, state: LiveState]> {
+  stopWatching?.();
+  stopWatching = undefined;
+  const taken = [...states];
+  states.clear();
+  return taken;
 }

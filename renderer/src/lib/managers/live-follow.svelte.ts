@@ -33,6 +33,8 @@ export class LiveFollow {
   readonly #api: TxcApi;
   readonly #options: LiveFollowOptions;
   #accounts = $state<string[]>([]);
+  /** Main answered this follow's subscriptions: the pushes asked for are on their way. */
+  #subscribed = $state(false);
   #subscriptions: string[] = [];
   #stops: Array<() => void> = [];
   #poll: ReturnType<typeof setInterval> | undefined;
@@ -43,8 +45,15 @@ export class LiveFollow {
     this.#options = options;
   }
 
-  /** Whether every followed socket is live now (pushes arrive). */
+  /**
+   * Whether every followed socket is live now and this follow's subscriptions are in place (its
+   * pushes arrive): a socket another read opened first is not yet this screen's feed.
+   */
   get live(): boolean {
+    return this.#subscribed && this.#socketsLive;
+  }
+
+  get #socketsLive(): boolean {
     return this.#accounts.length > 0 && this.#accounts.every((a) => this.states[a] === 'live');
   }
 
@@ -92,6 +101,9 @@ export class LiveFollow {
       return;
     }
     this.#subscriptions = ids;
+    const wasLive = this.live;
+    this.#subscribed = true;
+    this.#settle(wasLive);
     // The sockets' states come after: the screen reads what it shows meanwhile.
     void Promise.all(accountIds.map((accountId) => this.#api.live.state({ accountId }))).then((states) => {
       if (asked.stale) return;
@@ -110,8 +122,14 @@ export class LiveFollow {
   #state(accountId: string, state: LiveState): void {
     const wasLive = this.live;
     this.states = { ...this.states, [accountId]: state };
-    if (this.live) this.downSinceMs = null;
+    // Down is the sockets' state: a follow whose subscriptions are still on their way is not down.
+    if (this.#socketsLive) this.downSinceMs = null;
     else this.downSinceMs ??= Date.now();
+    this.#settle(wasLive);
+  }
+
+  /** Tells the screen when its feed became live or stopped being live. */
+  #settle(wasLive: boolean): void {
     if (wasLive !== this.live) this.#options.onLive?.(this.live);
     // Nothing is replayed after a reconnect: what changed meanwhile is read again.
     if (!wasLive && this.live && this.#everLive) this.#options.refresh?.();
@@ -127,6 +145,7 @@ export class LiveFollow {
     for (const stop of this.#stops) stop();
     this.#stops = [];
     this.#accounts = [];
+    this.#subscribed = false;
     this.states = {};
     this.downSinceMs = null;
     this.#everLive = false;
