@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import { balanceLines, chartSeries, ageWords } from '../../../renderer/src/lib/managers/wallet.svelte.ts';
+import {
+  checkWithdraw,
+  CodeDraft,
+  ConvertDraft,
+  withdrawQuote,
+  WithdrawDraft,
+} from '../../../renderer/src/lib/managers/wallet-forms.svelte.ts';
+import { ACCOUNT, USDT, VALID, fields, walletBridge } from './wallet-fixtures.ts';
+
+describe('wallet amounts', () => {
+  it('quotes a withdrawal as receiver gets, fee and total, or says the fee is unknown', () => {
+    expect(withdrawQuote('12.5', USDT)).toEqual({
+      ticker: 'USDT',
+      receiverGets: '12.5',
+      fee: '1',
+      total: '13.5',
+    });
+    expect(withdrawQuote('12.5', { ...USDT, withdrawFee: null })?.total).toBeNull();
+    expect(withdrawQuote('0', USDT)).toBeUndefined();
+    expect(withdrawQuote('1e3', USDT)).toBeUndefined();
+  });
+
+  it('names the field of the first problem of a withdrawal', () => {
+    expect(checkWithdraw(fields('10'), undefined, '100')?.field).toBe('ticker');
+    expect(checkWithdraw(fields('10'), { ...USDT, canWithdraw: false }, '100')?.field).toBe('ticker');
+    expect(checkWithdraw(fields('ten'), USDT, '100')?.field).toBe('amount');
+    expect(checkWithdraw(fields('10.1234567'), USDT, '100')?.message).toContain('at most 6 decimal places');
+    expect(checkWithdraw(fields('4.99'), USDT, '100')?.message).toContain('smallest withdrawal is 5');
+    // 99.5 + the 1 fee is more than the 100 free.
+    expect(checkWithdraw(fields('99.5'), USDT, '100')?.message).toBe(
+      'Amount plus fee is 100.5 USDT, more than the 100 USDT free on the main balance.',
+    );
+    expect(checkWithdraw(fields('99'), USDT, '100')).toBeUndefined();
+    expect(checkWithdraw(fields('99', ' '), USDT, '100')?.field).toBe('address');
+    expect(checkWithdraw(fields('200'), { ...USDT, fiat: true }, '1000')?.field).toBe('provider');
+  });
+
+  it("lists held and free balances exactly, and the history rows in the screen's words", () => {
+    expect(
+      balanceLines({
+        USDT: { main_balance: '1500.5', pending_deposit_amount: '500' },
+        BTC: { main_balance: '0', pending_deposit_amount: '0' },
+        ETH: { main_balance: '2', pending_deposit_amount: '0' },
+      }),
+    ).toEqual([
+      { ticker: 'ETH', main: '2', pending: '0', free: '2' },
+      { ticker: 'USDT', main: '1500.5', pending: '500', free: '1000.5' },
+    ]);
+    expect(ageWords(30_000)).toBe('less than a minute');
+    expect(ageWords(5 * 60_000)).toBe('5 min');
+    expect(ageWords(3 * 3_600_000)).toBe('3 h');
+    expect(ageWords(3 * 86_400_000)).toBe('3 days');
+  });
+
+  it('charts the main balance and the held part of the chosen currency', () => {
+    const series = chartSeries({
+      ticker: 'USDT',
+      samples: [
+        { t: 1000, main: '1500', pending: '500' },
+        { t: 2000, main: '1486.5', pending: '0' },
+      ],
+      newest: null,
+    });
+    expect(series.map((s) => s.label)).toEqual(['Main USDT', 'Held by unconfirmed deposits']);
+    expect(series[0]?.points).toEqual([
+      { t: 1000, v: 1500 },
+      { t: 2000, v: 1486.5 },
+    ]);
+    expect(chartSeries(undefined).every((s) => s.points.length === 0)).toBe(true);
+  });
+});
+
+describe('WithdrawDraft', () => {
+  it('shows the total before sending and resends a lost answer with the same uniqueId, a new one after an edit', async () => {
+    const lost = { ok: false, error: { code: 'timeout', message: 'The exchange did not answer.' } };
+    const { api, calls } = walletBridge({
+      'wallet.checkAddress': [VALID],
+      'wallet.withdraw': [
+        lost,
+        (input: unknown) => ({
+          ok: true,
+          value: { uniqueId: (input as { uniqueId: string }).uniqueId, recovered: true },
+        }),
+      ],
+    });
+    const draft = new WithdrawDraft(api);
+    draft.fields = fields('12.5');
+    expect(await draft.prepare(USDT, '100')).toBe(true);
+    expect(draft.review).toMatchObject({ receiverGets: '12.5', fee: '1', total: '13.5', network: 'ERC20' });
+    const id = draft.review?.uniqueId ?? '';
+    expect(calls.map(([name]) => name)).toEqual(['wallet.checkAddress']);
+    calls.length = 0;
+    // An address not in the book is sent only once the person ticked that it is the right one.
+    expect(await draft.send(ACCOUNT)).toBe(false);
+    expect(calls).toEqual([]);
+    draft.unknownAcknowledged = true;
+
+    expect(await draft.send(ACCOUNT)).toBe(false);
+    expect(draft.answerLost).toBe(true);
+    expect(draft.review?.uniqueId).toBe(id);
+    expect(await draft.send(ACCOUNT)).toBe(true);
+    expect(calls.map(([, input]) => (input as { uniqueId: string }).uniqueId)).toEqual([id, id]);
+    expect(calls[0]?.[1]).toEqual({
+      accountId: ACCOUNT,
+      ticker: 'USDT',
+      amount: '12.5',
+      address: '0xabc',
+      uniqueId: id,
+      network: 'ERC20',
+    });
+    expect(draft.done).toMatchObject({ uniqueId: id, recovered: true, total: '13.5' });
+    expect(draft.fields.amount).toBe('');
+
+    draft.fields = fields('7');
+    draft.edit();
+    expect(await draft.prepare(USDT, '100')).toBe(true);
+    expect(draft.review?.uniqueId).not.toBe(id);
+  });
+
+  it("keeps the exchange's refusal for the field it names, and refuses locally without calling", async () => {
+    const { api, calls } = walletBridge({
+      'wallet.checkAddress': [
+        (input: unknown) => {
+          const { address } = input as { address: string };
+          return address === 'hello world'
+            ? {
+                ok: true,
+                value: {
+                  ...VALID.value,
+                  problem: { field: 'address', message: 'The address "hello world" cannot exist on ERC20.' },
+                },
+              }
+            : {
+                ok: true,
+                value: {
+                  ...VALID.value,
+                  inBook: { id: 'b1', label: 'Cold', network: 'ERC20', address, memo: null, addedAtMs: 1 },
+                },
+              };
+        },
+      ],
+      'wallet.withdraw': [
+        {
+          ok: false,
+          error: { code: 'validation_failed', message: 'The address is invalid.', field: 'address' },
+        },
+      ],
+    });
+    const draft = new WithdrawDraft(api);
+    draft.fields = fields('500');
+    expect(await draft.prepare(USDT, '100')).toBe(false);
+    expect(draft.error?.field).toBe('amount');
+    expect(draft.review).toBeUndefined();
+    draft.fields = fields('50', 'hello world');
+    expect(await draft.prepare(USDT, '100')).toBe(false);
+    expect(draft.error).toMatchObject({ field: 'address', message: expect.stringContaining('hello world') });
+    draft.fields = fields('50');
+    expect(await draft.prepare(USDT, '100')).toBe(true);
+    // An address from the book needs no extra tick.
+    expect(draft.canSend).toBe(true);
+    expect(await draft.send(ACCOUNT)).toBe(false);
+    expect(draft.error?.field).toBe('address');
+    expect(draft.answerLost).toBe(false);
+    expect(calls.filter(([name]) => name === 'wallet.withdraw')).toHaveLength(1);
+  });
+});
+
+describe('ConvertDraft and CodeDraft', () => {
+  it('sends a convert with one idempotency key for its attempt, again after a lost answer', async () => {
+    const { api, calls } = walletBridge({
+      'wallet.convert': [
+        { ok: false, error: { code: 'network_error', message: 'Could not reach the exchange.' } },
+        { ok: true, value: { id: 7, finalGive: '10', finalReceive: '0.00015' } },
+      ],
+    });
+    const draft = new ConvertDraft(api);
+    draft.fields = { from: 'USDT', to: 'USDT', direction: 'from', amount: '10' };
+    expect(draft.prepare()).toBe(false);
+    expect(draft.error?.field).toBe('to');
+    draft.fields.to = 'BTC';
+    expect(draft.prepare()).toBe(true);
+    expect(await draft.send(ACCOUNT)).toBe(false);
+    expect(await draft.send(ACCOUNT)).toBe(true);
+    const keys = calls.map(([, input]) => (input as { idempotencyKey: string }).idempotencyKey);
+    expect(keys[0]).toMatch(/^desk-c-[0-9a-f]{24}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(draft.done).toEqual({ give: '10', receive: '0.00015', from: 'USDT', to: 'BTC', id: '7' });
+  });
+
+  it('creates a code after a confirmation, refusing a passphrase with spaces next to it', async () => {
+    const { api, calls } = walletBridge({
+      'wallet.createCode': [
+        { ok: true, value: { hint: 'TXCU…89AB', message: 'ok', externalId: 'e1', copied: true } },
+      ],
+    });
+    const draft = new CodeDraft(api);
+    draft.fields = { ticker: 'USDT', amount: '5', passphrase: 'has space', description: '' };
+    expect(draft.prepare()).toBe(false);
+    expect(draft.error?.field).toBe('passphrase');
+    expect(await draft.send(ACCOUNT)).toBe(false);
+    draft.fields.passphrase = 's3cret!';
+    expect(draft.prepare()).toBe(true);
+    expect(await draft.send(ACCOUNT)).toBe(true);
+    expect(calls).toEqual([
+      ['wallet.createCode', { accountId: ACCOUNT, ticker: 'USDT', amount: '5', passphrase: 's3cret!' }],
+    ]);
+    expect(draft.created).toEqual({
+      hint: 'TXCU…89AB',
+      copied: true,
+      externalId: 'e1',
+      ticker: 'USDT',
+      amount: '5',
+    });
+  });
+});
