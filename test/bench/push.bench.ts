@@ -48,7 +48,7 @@ const START_USDT = '999.99';
 
 /**
  * Leaves only USDT free to spend on the watched accounts, `START_USDT` of it, and resolves once the
- * board's live event (`desk.boardRows`) has brought the page each of their rows with that value free:
+ * board's live event (`board.rows`) has brought the page each of their rows with that value free:
  * their cells then show each pushed amount as it is.
  */
 async function onlyUsdt(page: Page, sandbox: PushSandbox, watched: readonly string[]): Promise<void> {
@@ -60,7 +60,7 @@ async function onlyUsdt(page: Page, sandbox: PushSandbox, watched: readonly stri
         stop();
         reject(new Error('rows still waiting for the board to draw them with only USDT free: ' + [...waiting].join(', ')));
       }, 30000);
-      const stop = window.txc.on('desk.boardRows', ({ rows }) => {
+      const stop = window.txc.on('board.rows', ({ rows }) => {
         for (const row of rows)
           if (waiting.has(row.label) && Number(row.free) === ${String(Number(START_USDT))}) waiting.delete(row.label);
         if (waiting.size > 0) return;
