@@ -17,6 +17,7 @@ import { ordersHandlers } from './domains/orders/handlers.ts';
 import { positionsHandlers } from './domains/positions/handlers.ts';
 import { walletHandlers } from './domains/wallet/handlers.ts';
 import { webhooksHandlers } from './domains/webhooks/handlers.ts';
+import { teamHandlers } from './domains/team/handlers.ts';
 import type { AppEnvironment } from './environment.ts';
 import type { AuditEntry } from './exchange/http.ts';
 import { EventHub } from './ipc/event-hub.ts';
@@ -60,6 +61,7 @@ import { AttentionWatch } from './services/desk/attention-watch.ts';
 import { LadderService } from './services/ladder.ts';
 import { OrderControls } from './services/order-controls.ts';
 import { WebhookService } from './services/webhooks.ts';
+import { TeamService } from './services/team.ts';
 import { AccountRegistry } from './vault/registry.ts';
 import { KeytarSecretStore, type SecretStore } from './vault/secret-store.ts';
 
@@ -100,6 +102,8 @@ export interface CoreOptions {
   alertPollMs?: number;
   /** How soon a sync that could not reach the exchange tries again (first delay, cap). */
   syncRetry?: { firstMs?: number; capMs?: number };
+  /** How soon a lost team server is tried again (first delay, cap). */
+  teamRetry?: { firstMs?: number; capMs?: number };
 }
 
 /** Opens the connection and the account registry, registers the sandbox's demo accounts on first start. */
@@ -135,6 +139,22 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     throw error;
   }
   const platform = options.platform ?? headlessPlatform;
+  await registry.keys
+    .load()
+    .catch((error: unknown) => log.log('warn', 'could not list the keys in the keychain', error));
+  registry.onAnyChange(() => events.emit('accounts.changed', { atMs: Date.now() }));
+  const team = new TeamService({
+    profileDir: join(environment.dataDir, 'profiles', profile),
+    profile,
+    secrets,
+    registry,
+    platform,
+    events,
+    log,
+    appVersion: environment.version,
+    ...(options.teamRetry ? { retry: options.teamRetry } : {}),
+  });
+  await team.resume();
   const accounts = new AccountService(registry, connection, platform);
   const desk = new DeskService(accounts, connection, platform);
   const webhooks = new WebhookService(cache, accounts, secrets, platform, events);
@@ -272,6 +292,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     subAccountKeys: new SubAccountKeys(accounts, platform),
     flex: new FlexInvestments(accounts, platform),
     collateralAccount: new CollateralAccount(accounts, platform, connection.trading),
+    team,
   };
   // One factory per domain (main/domains/<domain>/handlers.ts), each owning its procedure prefixes.
   const handlers: Handlers = {
@@ -292,6 +313,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...guardsHandlers(context),
     ...knownHandlers(context),
     ...alertsHandlers(context),
+    ...teamHandlers(context),
   };
   const router = createRouter(handlers, {
     onInternalError: (procedure, error, reference) =>
@@ -325,6 +347,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       await miningWatch.idle();
       history.cancel();
       await history.idle();
+      await team.close();
       registry.close();
       await signedRequests.flush();
       await cache.close();

@@ -34,6 +34,7 @@ import type { NotificationService } from '../services/notifications.ts';
 import type { LadderService } from '../services/ladder.ts';
 import type { OrderControls } from '../services/order-controls.ts';
 import type { WebhookService } from '../services/webhooks.ts';
+import type { TeamService } from '../services/team.ts';
 
 export interface HandlerContext {
   readonly environment: AppEnvironment;
@@ -78,6 +79,8 @@ export interface HandlerContext {
   readonly mining: MiningAccounts;
   readonly miningWatch: MiningWatch;
   readonly balanceMoves: BalanceMoves;
+  /** The team desk on PostgreSQL this profile joined, if any. */
+  readonly team: TeamService;
   readonly subAccountKeys: SubAccountKeys;
   readonly flex: FlexInvestments;
   readonly collateralAccount: CollateralAccount;

@@ -25,6 +25,7 @@ import { notificationsProcedures } from '../domains/notifications/procedures.ts'
 import { guardsProcedures } from '../domains/guards/procedures.ts';
 import { knownProcedures } from '../domains/known/procedures.ts';
 import { alertsProcedures } from '../domains/alerts/procedures.ts';
+import { teamProcedures } from '../domains/team/procedures.ts';
 import { shape, type ProcedureDef, type Shape } from './schemas.ts';
 import type { AlertFiredView } from '../domains/alerts/views.ts';
 import type { ConnectionHealthView } from '../domains/connection/views.ts';
@@ -41,6 +42,7 @@ import type { MiningAlertView } from '../domains/mining/views.ts';
 import type { Notice } from '../domains/app/views.ts';
 import type { ExchangeCancelView } from '../domains/orders/views.ts';
 import type { WebhookEventView } from '../domains/webhooks/views.ts';
+import type { TeamView } from '../domains/team/views.ts';
 
 /** Every result and payload type, for the renderer and the services. */
 export type * from '../domains/app/views.ts';
@@ -59,6 +61,7 @@ export type * from '../domains/notifications/views.ts';
 export type * from '../domains/guards/views.ts';
 export type * from '../domains/known/views.ts';
 export type * from '../domains/alerts/views.ts';
+export type * from '../domains/team/views.ts';
 export type { OrderDraftInput, ProcedureDef, Shape } from './schemas.ts';
 
 /** An error as it crosses the bridge: readable, never a stack trace or a secret. */
@@ -97,6 +100,7 @@ export const procedures = {
   ...guardsProcedures,
   ...knownProcedures,
   ...alertsProcedures,
+  ...teamProcedures,
 } as const satisfies Record<string, ProcedureDef>;
 
 export const events = {
@@ -123,6 +127,12 @@ export const events = {
   'alerts.fired': shape<AlertFiredView>(),
   /** Board rows entered attention in one refresh (main watches them; see `desk.attentionRules`). */
   'desk.attention': shape<DeskAttentionView>(),
+  /** The team desk joined, left, connected or not reachable (see `team.*`). */
+  'team.state': shape<TeamView>(),
+  /** The desk's accounts changed (here or by a teammate): labels, groups, keys held; read `accounts.list`. */
+  'accounts.changed': shape<{ atMs: number }>(),
+  /** Operators of the team came or went: read `team.members` again. */
+  'team.members': shape<{ atMs: number }>(),
 } as const satisfies Record<string, Shape<unknown>>;
 
 // ---- derived types -----------------------------------------------------------------------------

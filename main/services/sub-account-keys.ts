@@ -7,7 +7,7 @@ import * as subAccounts from '../exchange/endpoints/sub-accounts.ts';
 import { UserFacingError } from '../errors.ts';
 import type { AccountView, FoundSubAccountView } from '../ipc/contract.ts';
 import type { Platform } from '../platform.ts';
-import { accountView, type AccountService } from './accounts.ts';
+import type { AccountService } from './accounts.ts';
 import { requireConfirmation } from './confirm.ts';
 
 const MAIN_NEEDED = 'the exchange lists and manages sub-accounts for its key only.';
@@ -64,15 +64,18 @@ export class SubAccountKeys {
         `The exchange lists no unregistered sub-account with id ${missing.subAccountId}.`,
         'subAccounts',
       );
-    return chosen.map((c) =>
-      accountView(
-        this.#accounts.registry.addAwaitingKey({
-          label: c.label,
-          subAccountId: c.subAccountId,
-          connection: main.connection,
-        }),
-      ),
-    );
+    const added = [];
+    for (const c of chosen)
+      added.push(
+        this.#accounts.view(
+          await this.#accounts.registry.addAwaitingKey({
+            label: c.label,
+            subAccountId: c.subAccountId,
+            connection: main.connection,
+          }),
+        ),
+      );
+    return added;
   }
 
   /**
@@ -106,9 +109,11 @@ export class SubAccountKeys {
         'The current key and secret stop working at once, everywhere they are used (bots, other apps).',
     });
     const fresh = await subAccounts.resetApiKey(caller, sub.apiKey);
-    if (!fresh) return { account: accountView(sub), stored: false };
+    if (!fresh) return { account: this.#accounts.view(sub), stored: false };
     return {
-      account: accountView(await this.#accounts.registry.rotate(sub.id, fresh.apiKey, fresh.apiSecret)),
+      account: this.#accounts.view(
+        await this.#accounts.registry.rotate(sub.id, fresh.apiKey, fresh.apiSecret),
+      ),
       stored: true,
     };
   }

@@ -1,3 +1,6 @@
+import { UserFacingError } from '../errors.ts';
+import { invalid, type AccountKind, type ImportRow, type NewAccount } from './records.ts';
+
 /** RFC 4180 CSV: fields separated by commas, quoted with ", quotes doubled inside quotes. */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -36,4 +39,38 @@ export function parseCsv(text: string): string[][] {
   }
   if (field !== '' || row.length > 0) endRow();
   return rows;
+}
+
+/**
+ * Adds every row of a CSV file `label,key,secret,sub-account id` through `add` (a header line is
+ * recognised and skipped). Each row succeeds or fails on its own; the report says which and why.
+ */
+export async function importAccountsCsv(
+  text: string,
+  add: (account: Omit<NewAccount, 'connection'>) => Promise<unknown>,
+): Promise<ImportRow[]> {
+  const rows = parseCsv(text);
+  const report: ImportRow[] = [];
+  for (const [index, cells] of rows.entries()) {
+    const [label = '', apiKey = '', secret = '', subAccountId = ''] = cells.map((c) => c.trim());
+    if (index === 0 && label.toLowerCase() === 'label') continue;
+    const line = index + 1;
+    try {
+      if (cells.length < 3)
+        throw invalid('row', 'needs label, key and secret (and optionally a sub-account id)');
+      const kind: AccountKind = subAccountId ? 'sub' : 'main';
+      await add({ label, kind, subAccountId: subAccountId || null, apiKey, secret });
+      report.push({ line, label, ok: true });
+    } catch (error) {
+      if (!(error instanceof UserFacingError)) throw error;
+      report.push({
+        line,
+        label,
+        ok: false,
+        error: error.message,
+        ...(error.field ? { field: error.field } : {}),
+      });
+    }
+  }
+  return report.sort((a, b) => Number(a.ok) - Number(b.ok) || a.line - b.line);
 }

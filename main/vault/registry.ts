@@ -9,100 +9,32 @@ import type Database from 'better-sqlite3';
 import { migrate } from '../cache/migrate.ts';
 import { UserFacingError } from '../errors.ts';
 import { openPrivateDatabase, privateSidecars } from '../private-fs.ts';
-import { parseCsv } from './csv.ts';
+import { importAccountsCsv } from './csv.ts';
+import { KeyPresence } from './key-presence.ts';
+import {
+  checkLabel,
+  checkToken,
+  invalid,
+  toRecord,
+  type AccountRecord,
+  type ImportRow,
+  type NewAccount,
+  type Row,
+} from './records.ts';
 import { registryMigrations, type LegacyConnection } from './migrations/index.ts';
 import { webhookSecretId, type SecretStore } from './secret-store.ts';
+import {
+  applySharedChanges,
+  readTeamCursor,
+  sharedOf,
+  storeShared,
+  type AppliedChanges,
+  type RegistryDesk,
+  type SharedAccount,
+  type SharedChanges,
+} from './shared.ts';
 
-export type AccountKind = 'main' | 'sub';
-
-export interface AccountRecord {
-  readonly id: string;
-  readonly label: string;
-  readonly kind: AccountKind;
-  readonly subAccountId: string | null;
-  /** The public half of the key pair (not a secret). */
-  readonly apiKey: string;
-  /** `sandbox` for the embedded exchange, else the live REST and WebSocket addresses (`connectionIdOf`). */
-  readonly connection: string;
-  readonly groups: readonly string[];
-  readonly tags: readonly string[];
-  readonly favourite: boolean;
-  /** URL -> enabled, as the app last set them on this key (unknown URLs are absent). */
-  readonly urlPermissions: Readonly<Record<string, boolean>>;
-  /** The public key of the account's webhook, when one is set up. */
-  readonly webhookApiKey: string | null;
-  readonly createdAt: number;
-  readonly updatedAt: number;
-}
-
-export interface NewAccount {
-  label: string;
-  kind: AccountKind;
-  subAccountId?: string | null;
-  apiKey: string;
-  secret: string;
-  connection: string;
-  groups?: readonly string[];
-  tags?: readonly string[];
-}
-
-export interface ImportRow {
-  /** Line of the CSV file, counting from 1. */
-  readonly line: number;
-  readonly label: string;
-  readonly ok: boolean;
-  readonly error?: string;
-  readonly field?: string;
-}
-
-interface Row {
-  id: string;
-  label: string;
-  kind: AccountKind;
-  sub_account_id: string | null;
-  api_key: string;
-  connection: string;
-  groups_json: string;
-  tags_json: string;
-  favourite: number;
-  url_permissions_json: string;
-  webhook_api_key: string | null;
-  created_at: number;
-  updated_at: number;
-}
-
-const invalid = (field: string, message: string) =>
-  new UserFacingError('invalid_input', `${field}: ${message}`, field);
-const TOKEN = /^[\x21-\x7e]{1,255}$/;
-
-function checkLabel(label: string): string {
-  const trimmed = label.trim();
-  if (trimmed.length < 1 || trimmed.length > 64) throw invalid('label', 'must be 1 to 64 characters');
-  return trimmed;
-}
-
-function checkToken(field: string, value: string): string {
-  if (!TOKEN.test(value)) throw invalid(field, 'must be 1 to 255 visible characters without spaces');
-  return value;
-}
-
-function toRecord(row: Row): AccountRecord {
-  return {
-    id: row.id,
-    label: row.label,
-    kind: row.kind,
-    subAccountId: row.sub_account_id,
-    apiKey: row.api_key,
-    connection: row.connection,
-    groups: JSON.parse(row.groups_json) as string[],
-    tags: JSON.parse(row.tags_json) as string[],
-    favourite: row.favourite === 1,
-    urlPermissions: JSON.parse(row.url_permissions_json) as Record<string, boolean>,
-    webhookApiKey: row.webhook_api_key,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
+export type { AccountKind, AccountRecord, ImportRow, NewAccount } from './records.ts';
 
 export class AccountRegistry {
   readonly #db: Database.Database;
@@ -115,6 +47,11 @@ export class AccountRegistry {
   /** `connection apiKey` -> account id, rebuilt after a key is added, rotated or removed. */
   #byKey: Map<string, string> | undefined;
   readonly #listeners = new Set<() => void>();
+  readonly #changeListeners = new Set<() => void>();
+  /** The team store, when the profile is in a team: shared changes are written there first. */
+  #desk: RegistryDesk | undefined;
+  /** The accounts whose secret this keychain holds (`keys.load()` at start), and the team's key holders. */
+  readonly keys: KeyPresence;
 
   /**
    * `legacy`: the live connection the app opens at this start, which rows written before accounts
@@ -132,6 +69,7 @@ export class AccountRegistry {
     migrate(this.#db, registryMigrations(options.legacy), file);
     this.#secrets = secrets;
     this.#now = options.now ?? Date.now;
+    this.keys = new KeyPresence(this.#db, secrets);
   }
 
   /** Calls `listener` after an account is added or removed; returns the way to stop. */
@@ -140,8 +78,91 @@ export class AccountRegistry {
     return () => this.#listeners.delete(listener);
   }
 
+  /** Calls `listener` after any account changed (a label, groups, a key), here or by a teammate. */
+  onAnyChange(listener: () => void): () => void {
+    this.#changeListeners.add(listener);
+    return () => this.#changeListeners.delete(listener);
+  }
+
   #changed(): void {
     for (const listener of this.#listeners) listener();
+    this.#edited();
+  }
+
+  #edited(): void {
+    for (const listener of this.#changeListeners) listener();
+  }
+
+  /** Shares every change with the team store from now on (undefined: this profile works alone). */
+  useDesk(desk: RegistryDesk | undefined): void {
+    this.#desk = desk;
+  }
+
+  /** This operator's name in the team; undefined when the profile works alone. */
+  get operator(): string | undefined {
+    return this.#desk?.operator;
+  }
+
+  /** False when this keychain lacks the account's secret (a teammate registered it), or it has no key. */
+  keyHere(id: string): boolean {
+    const account = this.get(id);
+    if (!account || account.apiKey === '') return false;
+    return this.keys.has(id);
+  }
+
+  /** Where the team's registry was last read up to (per desk). */
+  teamCursor(name: string): string | undefined {
+    return readTeamCursor(this.#db, name);
+  }
+
+  /**
+   * Applies changes the team store holds (another operator's, or this one's coming back) with the
+   * cursor after them. A removed account's secrets leave this keychain too.
+   */
+  async applyShared(
+    changes: SharedChanges,
+    cursor: { name: string; value: string },
+  ): Promise<AppliedChanges> {
+    const applied = applySharedChanges(this.#db, changes, cursor);
+    this.#rows = undefined;
+    this.#listed = undefined;
+    this.#byKey = undefined;
+    this.keys.forgetHolders();
+    for (const id of applied.removed) {
+      await this.#secrets.delete(id);
+      await this.#secrets.delete(webhookSecretId(id));
+      this.keys.held(id, false);
+    }
+    if (applied.added.length > 0 || applied.removed.length > 0) this.#changed();
+    else if (applied.changed.length > 0 || changes.holders.length > 0) this.#edited();
+    return applied;
+  }
+
+  /** Writes the account's new shared fields: to the team store first, then here. */
+  async #share(next: AccountRecord): Promise<AccountRecord> {
+    await this.#desk?.put(sharedOf(next));
+    this.#store(next);
+    this.#edited();
+    return this.#require(next.id);
+  }
+
+  #store(next: SharedAccount): void {
+    storeShared(this.#db, next);
+    this.#byKey = undefined;
+    this.#reread(next.id);
+  }
+
+  /** A new account's record: a fresh id, no permissions or webhook yet. */
+  #fresh(fields: Omit<SharedAccount, 'id' | 'urlPermissions' | 'webhookApiKey' | 'createdAt' | 'updatedAt'>) {
+    const now = this.#now();
+    return {
+      id: randomUUID(),
+      ...fields,
+      urlPermissions: {},
+      webhookApiKey: null,
+      createdAt: now,
+      updatedAt: now,
+    };
   }
 
   /** Every account, favourites first, then by label. The board lists the desk per batch of pushes. */
@@ -159,6 +180,10 @@ export class AccountRegistry {
    */
   #write(id: string, sql: string, ...params: unknown[]): void {
     this.#db.prepare(sql).run(...params);
+    this.#reread(id);
+  }
+
+  #reread(id: string): void {
     this.#listed = undefined;
     if (!this.#rows) return;
     const row = this.#db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as Row | undefined;
@@ -201,7 +226,7 @@ export class AccountRegistry {
     if (byKey) throw invalid('apiKey', `this key is already registered as "${byKey.label}"`);
   }
 
-  /** Registers an account; its secret goes to the keychain, the rest to the registry. */
+  /** Registers an account; its secret goes to the keychain, the rest to the registry (and the team). */
   async add(input: NewAccount): Promise<AccountRecord> {
     this.#byKey = undefined;
     const label = checkLabel(input.label);
@@ -209,112 +234,102 @@ export class AccountRegistry {
     const secret = checkToken('secret', input.secret.trim());
     if (input.kind !== 'main' && input.kind !== 'sub') throw invalid('kind', 'must be main or sub');
     this.#checkFree(label, input.connection, apiKey);
-    const id = randomUUID();
-    await this.#secrets.set(id, secret);
-    const now = this.#now();
+    const account = this.#fresh({
+      label,
+      kind: input.kind,
+      subAccountId: input.subAccountId?.trim() || null,
+      apiKey,
+      connection: input.connection,
+      groups: [...(input.groups ?? [])],
+      tags: [...(input.tags ?? [])],
+    });
+    await this.#desk?.put(account);
+    await this.#secrets.set(account.id, secret);
     try {
-      this.#write(
-        id,
-        `INSERT INTO accounts (id, label, kind, sub_account_id, api_key, connection, groups_json, tags_json,
-             favourite, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
-        id,
-        label,
-        input.kind,
-        input.subAccountId?.trim() || null,
-        apiKey,
-        input.connection,
-        JSON.stringify(input.groups ?? []),
-        JSON.stringify(input.tags ?? []),
-        now,
-        now,
-      );
+      this.#store(account);
     } catch (error) {
-      await this.#secrets.delete(id);
+      await this.#secrets.delete(account.id);
       throw error;
     }
+    this.keys.held(account.id, true);
+    await this.#desk?.holdKey(account.id, apiKey, true);
     this.#changed();
-    return this.#require(id);
+    return this.#require(account.id);
   }
 
   /**
    * Registers a sub-account found on the exchange before its key pair is known: no key, no secret.
    * It signs nothing until the key pair is entered (`rotate`); `credentials` says so meanwhile.
    */
-  addAwaitingKey(input: { label: string; subAccountId: string; connection: string }): AccountRecord {
+  async addAwaitingKey(input: {
+    label: string;
+    subAccountId: string;
+    connection: string;
+  }): Promise<AccountRecord> {
     this.#byKey = undefined;
     const label = checkLabel(input.label);
     this.#checkFree(label, input.connection, '');
     const subAccountId = input.subAccountId.trim();
     if (!subAccountId) throw invalid('subAccountId', 'is needed for a sub-account found on the exchange');
-    const id = randomUUID();
-    const now = this.#now();
-    this.#write(
-      id,
-      `INSERT INTO accounts (id, label, kind, sub_account_id, api_key, connection, groups_json, tags_json,
-           favourite, created_at, updated_at) VALUES (?, ?, 'sub', ?, '', ?, '[]', '[]', 0, ?, ?)`,
-      id,
+    const account = this.#fresh({
       label,
+      kind: 'sub',
       subAccountId,
-      input.connection,
-      now,
-      now,
-    );
+      apiKey: '',
+      connection: input.connection,
+      groups: [],
+      tags: [],
+    });
+    await this.#desk?.put(account);
+    this.#store(account);
     this.#changed();
-    return this.#require(id);
+    return this.#require(account.id);
   }
 
-  rename(id: string, label: string): AccountRecord {
+  async rename(id: string, label: string): Promise<AccountRecord> {
     const account = this.#require(id);
     const next = checkLabel(label);
     this.#checkFree(next, account.connection, account.apiKey, id);
-    this.#write(id, 'UPDATE accounts SET label = ?, updated_at = ? WHERE id = ?', next, this.#now(), id);
-    return this.#require(id);
+    return this.#share({ ...account, label: next, updatedAt: this.#now() });
   }
 
-  update(
+  async update(
     id: string,
     changes: { groups?: readonly string[]; tags?: readonly string[]; favourite?: boolean },
-  ): AccountRecord {
-    const account = this.#require(id);
-    this.#write(
-      id,
-      'UPDATE accounts SET groups_json = ?, tags_json = ?, favourite = ?, updated_at = ? WHERE id = ?',
-      JSON.stringify(changes.groups ?? account.groups),
-      JSON.stringify(changes.tags ?? account.tags),
-      (changes.favourite ?? account.favourite) ? 1 : 0,
-      this.#now(),
-      id,
-    );
+  ): Promise<AccountRecord> {
+    let account = this.#require(id);
+    if (changes.groups !== undefined || changes.tags !== undefined) {
+      account = await this.#share({
+        ...account,
+        groups: changes.groups ?? account.groups,
+        tags: changes.tags ?? account.tags,
+        updatedAt: this.#now(),
+      });
+    }
+    // The favourite mark is this operator's own: it stays on this computer.
+    if (changes.favourite !== undefined && changes.favourite !== account.favourite) {
+      this.#write(id, 'UPDATE accounts SET favourite = ? WHERE id = ?', changes.favourite ? 1 : 0, id);
+      this.#edited();
+    }
     return this.#require(id);
   }
 
   /** Records URL permissions the exchange accepted for the key, merged like the exchange merges them. */
-  recordPermissions(id: string, urls: readonly { url: string; enable: boolean }[]): AccountRecord {
+  async recordPermissions(
+    id: string,
+    urls: readonly { url: string; enable: boolean }[],
+  ): Promise<AccountRecord> {
     const account = this.#require(id);
     const merged = { ...account.urlPermissions };
     for (const { url, enable } of urls) merged[url] = enable;
-    this.#write(
-      id,
-      'UPDATE accounts SET url_permissions_json = ?, updated_at = ? WHERE id = ?',
-      JSON.stringify(merged),
-      this.#now(),
-      id,
-    );
-    return this.#require(id);
+    return this.#share({ ...account, urlPermissions: merged, updatedAt: this.#now() });
   }
 
   /** Sets (or clears, with null) the account's webhook key; the caller keeps its secret in the keychain. */
-  setWebhookKey(id: string, apiKey: string | null): AccountRecord {
-    this.#require(id);
+  async setWebhookKey(id: string, apiKey: string | null): Promise<AccountRecord> {
+    const account = this.#require(id);
     const key = apiKey === null ? null : checkToken('apiKey', apiKey.trim());
-    this.#write(
-      id,
-      'UPDATE accounts SET webhook_api_key = ?, updated_at = ? WHERE id = ?',
-      key,
-      this.#now(),
-      id,
-    );
-    return this.#require(id);
+    return this.#share({ ...account, webhookApiKey: key, updatedAt: this.#now() });
   }
 
   /** Replaces the key pair after the exchange issued a new one (`api-key/reset`). */
@@ -324,15 +339,41 @@ export class AccountRegistry {
     const key = checkToken('apiKey', apiKey.trim());
     const value = checkToken('secret', secret.trim());
     this.#checkFree(account.label, account.connection, key, id);
+    await this.#desk?.put(sharedOf({ ...account, apiKey: key, updatedAt: this.#now() }));
     await this.#secrets.set(id, value);
-    this.#write(id, 'UPDATE accounts SET api_key = ?, updated_at = ? WHERE id = ?', key, this.#now(), id);
+    this.keys.held(id, true);
+    this.#store({ ...account, apiKey: key, updatedAt: this.#now() });
+    await this.#desk?.holdKey(id, key, true);
+    this.#edited();
+    return this.#require(id);
+  }
+
+  /**
+   * Keeps in this keychain the secret of an account a teammate registered: the account's public key
+   * stays as the team has it, and the team learns that this operator holds it too.
+   */
+  async importKey(id: string, secret: string): Promise<AccountRecord> {
+    const account = this.#require(id);
+    if (account.apiKey === '')
+      throw new UserFacingError(
+        'key_missing',
+        `"${account.label}" has no API key yet: enter its key pair first.`,
+      );
+    const value = checkToken('secret', secret.trim());
+    await this.#secrets.set(id, value);
+    this.keys.held(id, true);
+    await this.#desk?.holdKey(id, account.apiKey, true);
+    this.#edited();
     return this.#require(id);
   }
 
   async remove(id: string): Promise<void> {
     this.#byKey = undefined;
     this.#require(id);
+    await this.#desk?.remove(id);
     this.#write(id, 'DELETE FROM accounts WHERE id = ?', id);
+    this.#db.prepare('DELETE FROM key_holders WHERE account = ?').run(id);
+    this.keys.held(id, false);
     this.#changed();
     await this.#secrets.delete(id);
     await this.#secrets.delete(webhookSecretId(id));
@@ -349,13 +390,7 @@ export class AccountRegistry {
         'apiKey',
       );
     }
-    if (secret === undefined) {
-      throw new UserFacingError(
-        'secret_missing',
-        `The keychain has no secret for "${account.label}". Enter the key pair again (rotate key).`,
-        'secret',
-      );
-    }
+    if (secret === undefined) throw this.keys.missing(account, this.#desk?.operator);
     return { apiKey: account.apiKey, secret };
   }
 
@@ -363,31 +398,8 @@ export class AccountRegistry {
    * Adds every row of a CSV file `label,key,secret,sub-account id` (a header line is recognised and
    * skipped). Each row succeeds or fails on its own; the report says which and why, secrets left out.
    */
-  async importCsv(text: string, connection: string): Promise<ImportRow[]> {
-    const rows = parseCsv(text);
-    const report: ImportRow[] = [];
-    for (const [index, cells] of rows.entries()) {
-      const [label = '', apiKey = '', secret = '', subAccountId = ''] = cells.map((c) => c.trim());
-      if (index === 0 && label.toLowerCase() === 'label') continue;
-      const line = index + 1;
-      try {
-        if (cells.length < 3)
-          throw invalid('row', 'needs label, key and secret (and optionally a sub-account id)');
-        const kind: AccountKind = subAccountId ? 'sub' : 'main';
-        await this.add({ label, kind, subAccountId: subAccountId || null, apiKey, secret, connection });
-        report.push({ line, label, ok: true });
-      } catch (error) {
-        if (!(error instanceof UserFacingError)) throw error;
-        report.push({
-          line,
-          label,
-          ok: false,
-          error: error.message,
-          ...(error.field ? { field: error.field } : {}),
-        });
-      }
-    }
-    return report.sort((a, b) => Number(a.ok) - Number(b.ok) || a.line - b.line);
+  importCsv(text: string, connection: string): Promise<ImportRow[]> {
+    return importAccountsCsv(text, (account) => this.add({ ...account, connection }));
   }
 
   close(): void {

@@ -118,7 +118,15 @@ export async function applyPermissions(
   for (const sub of subs) {
     try {
       await subAccounts.editApiKey(main, { apiKeyId: sub.apiKey, title: sub.label, urls: [...urls] });
-      accounts.registry.recordPermissions(sub.id, urls);
+      try {
+        await accounts.registry.recordPermissions(sub.id, urls);
+      } catch (error) {
+        const why = userFacing(error)?.message ?? 'it could not be written.';
+        throw new UserFacingError(
+          'not_recorded',
+          `The exchange changed the key, but the desk's record of its permissions was not updated: ${why}`,
+        );
+      }
       results.push({ account: sub.id, label: sub.label, ok: true });
     } catch (error) {
       const ipc = userFacing(error) ?? { code: 'internal', message: 'The edit failed.' };

@@ -4,6 +4,7 @@ import { keyPermissions } from './0002-key-permissions.ts';
 import { webhookKeys } from './0003-webhook-keys.ts';
 import { connectionWebsocket, type LegacyConnection } from './0004-connection-websocket.ts';
 import { awaitingKey } from './0005-awaiting-key.ts';
+import { team } from './0006-team.ts';
 
 export type { LegacyConnection };
 
@@ -12,5 +13,5 @@ export type { LegacyConnection };
  * live connection opened at this start, which existing rows are bound to (see 0004).
  */
 export function registryMigrations(legacy?: LegacyConnection): readonly Migration[] {
-  return [accounts, keyPermissions, webhookKeys, connectionWebsocket(legacy), awaitingKey];
+  return [accounts, keyPermissions, webhookKeys, connectionWebsocket(legacy), awaitingKey, team];
 }

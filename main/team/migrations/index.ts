@@ -1,0 +1,5 @@
+import { migration as desk } from './0001-desk.ts';
+import type { TeamMigration } from './migration.ts';
+
+/** Every migration of the team store, in order; append only (a file is never changed once released). */
+export const teamMigrations: readonly TeamMigration[] = [desk];

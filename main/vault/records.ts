@@ -1,0 +1,93 @@
+/** The registry's records and the checks of what is written to it. */
+import { UserFacingError } from '../errors.ts';
+
+export type AccountKind = 'main' | 'sub';
+
+export interface AccountRecord {
+  readonly id: string;
+  readonly label: string;
+  readonly kind: AccountKind;
+  readonly subAccountId: string | null;
+  /** The public half of the key pair (not a secret). */
+  readonly apiKey: string;
+  /** `sandbox` for the embedded exchange, else the live REST and WebSocket addresses (`connectionIdOf`). */
+  readonly connection: string;
+  readonly groups: readonly string[];
+  readonly tags: readonly string[];
+  readonly favourite: boolean;
+  /** URL -> enabled, as the app last set them on this key (unknown URLs are absent). */
+  readonly urlPermissions: Readonly<Record<string, boolean>>;
+  /** The public key of the account's webhook, when one is set up. */
+  readonly webhookApiKey: string | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface NewAccount {
+  label: string;
+  kind: AccountKind;
+  subAccountId?: string | null;
+  apiKey: string;
+  secret: string;
+  connection: string;
+  groups?: readonly string[];
+  tags?: readonly string[];
+}
+
+export interface ImportRow {
+  /** Line of the CSV file, counting from 1. */
+  readonly line: number;
+  readonly label: string;
+  readonly ok: boolean;
+  readonly error?: string;
+  readonly field?: string;
+}
+
+export interface Row {
+  id: string;
+  label: string;
+  kind: AccountKind;
+  sub_account_id: string | null;
+  api_key: string;
+  connection: string;
+  groups_json: string;
+  tags_json: string;
+  favourite: number;
+  url_permissions_json: string;
+  webhook_api_key: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export const invalid = (field: string, message: string) =>
+  new UserFacingError('invalid_input', `${field}: ${message}`, field);
+const TOKEN = /^[\x21-\x7e]{1,255}$/;
+
+export function checkLabel(label: string): string {
+  const trimmed = label.trim();
+  if (trimmed.length < 1 || trimmed.length > 64) throw invalid('label', 'must be 1 to 64 characters');
+  return trimmed;
+}
+
+export function checkToken(field: string, value: string): string {
+  if (!TOKEN.test(value)) throw invalid(field, 'must be 1 to 255 visible characters without spaces');
+  return value;
+}
+
+export function toRecord(row: Row): AccountRecord {
+  return {
+    id: row.id,
+    label: row.label,
+    kind: row.kind,
+    subAccountId: row.sub_account_id,
+    apiKey: row.api_key,
+    connection: row.connection,
+    groups: JSON.parse(row.groups_json) as string[],
+    tags: JSON.parse(row.tags_json) as string[],
+    favourite: row.favourite === 1,
+    urlPermissions: JSON.parse(row.url_permissions_json) as Record<string, boolean>,
+    webhookApiKey: row.webhook_api_key,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
