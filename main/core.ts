@@ -62,6 +62,7 @@ import { LadderService } from './services/ladder.ts';
 import { OrderControls } from './services/order-controls.ts';
 import { WebhookService } from './services/webhooks.ts';
 import { TeamService } from './services/team.ts';
+import { followTeam } from './team/follow.ts';
 import { AccountRegistry } from './vault/registry.ts';
 import { KeytarSecretStore, type SecretStore } from './vault/secret-store.ts';
 
@@ -154,7 +155,6 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     appVersion: environment.version,
     ...(options.teamRetry ? { retry: options.teamRetry } : {}),
   });
-  await team.resume();
   const accounts = new AccountService(registry, connection, platform);
   const desk = new DeskService(accounts, connection, platform);
   const webhooks = new WebhookService(cache, accounts, secrets, platform, events);
@@ -215,6 +215,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     log,
   );
   audit.write = (entry) => signedRequests.write(entry);
+  followTeam(team, { cache, signedRequests, log });
   const registered = await accounts.registerDemoAccounts();
   if (registered > 0) log.log('info', `registered ${String(registered)} sandbox demo accounts`);
 
@@ -315,6 +316,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...alertsHandlers(context),
     ...teamHandlers(context),
   };
+  // Last: every part that follows the team desk is in place before it connects.
+  await team.resume();
   const router = createRouter(handlers, {
     onInternalError: (procedure, error, reference) =>
       log.log('error', `procedure ${procedure} failed (reference ${reference})`, error),

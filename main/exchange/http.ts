@@ -13,12 +13,17 @@ import { classifyResponse } from './classify-response.ts';
 import type { NonceRegistry } from './nonce.ts';
 import { backoffDelay, type RateLimits } from './rate-limit.ts';
 import { defaultSender, SendTimeout, type RawAnswer, type RawRequest, type Sender } from './http-send.ts';
+import { requestHash } from './request-hash.ts';
 import { signRequest, type Credentials, type RequestFields } from './signer.ts';
 
 export interface AuditEntry {
   readonly path: string;
   readonly apiKey: string;
   readonly at: number;
+  /** SHA-256 of the request without its nonce (`request-hash.ts`). */
+  readonly bodyHash: string;
+  /** The order's client order id, when the request placed one. */
+  readonly clientOrderId?: string;
   /** `ok`, or the error code the call ended with. */
   readonly outcome: string;
   readonly status: number | undefined;
@@ -196,18 +201,37 @@ export class ExchangeHttp {
         );
       });
       const value = parseAnswer(path, schema, answer);
-      this.#audit(path, credentials.apiKey, 'ok', answer.status, attempts);
+      this.#audit(path, credentials.apiKey, fields, 'ok', answer.status, attempts);
       return value;
     } catch (error) {
       const code = error instanceof ExchangeError ? error.code : 'failed';
       const status = error instanceof ExchangeError ? error.status : undefined;
-      this.#audit(path, credentials.apiKey, code, status, attempts);
+      this.#audit(path, credentials.apiKey, fields, code, status, attempts);
       throw error;
     }
   }
 
-  #audit(path: string, apiKey: string, outcome: string, status: number | undefined, attempts: number): void {
-    this.#options.audit?.({ path, apiKey, at: Date.now(), outcome, status, attempts });
+  #audit(
+    path: string,
+    apiKey: string,
+    fields: RequestFields,
+    outcome: string,
+    status: number | undefined,
+    attempts: number,
+  ): void {
+    const audit = this.#options.audit;
+    if (!audit) return;
+    const clientOrderId = fields['clientOrderId'];
+    audit({
+      path,
+      apiKey,
+      at: Date.now(),
+      bodyHash: requestHash(path, fields),
+      ...(typeof clientOrderId === 'string' && clientOrderId !== '' ? { clientOrderId } : {}),
+      outcome,
+      status,
+      attempts,
+    });
   }
 
   async #withRetries(

@@ -15,6 +15,9 @@ export class SignedRequestLog {
   readonly #cache: Cache;
   readonly #accountOfKey: (apiKey: string) => string | undefined;
   readonly #log: Logger;
+  /** This profile's operator in the team desk (undefined: working alone). */
+  #operator: () => string | undefined = () => undefined;
+  readonly #written = new Set<() => void>();
   #queue: SignedRequest[] = [];
   #scheduled: NodeJS.Timeout | undefined;
   #writing: Promise<void> = Promise.resolve();
@@ -25,14 +28,29 @@ export class SignedRequestLog {
     this.#log = log;
   }
 
+  /** Names every entry written from now on after the team's operator (`operator()` undefined: alone). */
+  useOperator(operator: () => string | undefined): void {
+    this.#operator = operator;
+  }
+
+  /** Hears after each batch is stored (the team desk sends it on); returns the way to stop. */
+  onWritten(listener: () => void): () => void {
+    this.#written.add(listener);
+    return () => this.#written.delete(listener);
+  }
+
   /** Queues one request the client sent (`http.ts` tells every signed request). */
   write(entry: AuditEntry): void {
     const outcome = entry.outcome === 'ok' ? 'ok' : entry.status === undefined ? 'failed' : 'rejected';
+    const operator = this.#operator();
     this.#queue.push({
       atMs: entry.at,
       account: this.#accountOfKey(entry.apiKey) ?? 'unregistered',
       path: entry.path,
       outcome,
+      bodyHash: entry.bodyHash,
+      ...(entry.clientOrderId === undefined ? {} : { clientOrderId: entry.clientOrderId }),
+      ...(operator === undefined ? {} : { operator }),
       ...(entry.status === undefined ? {} : { httpStatus: entry.status }),
       ...(entry.outcome === 'ok' ? {} : { errorCode: entry.outcome }),
     });
@@ -48,7 +66,9 @@ export class SignedRequestLog {
     if (batch.length > 0)
       this.#writing = this.#writing.then(() =>
         this.#cache.audit.recordMany(batch).then(
-          () => undefined,
+          () => {
+            for (const listener of this.#written) listener();
+          },
           (error: unknown) => this.#log.log('warn', 'could not write the audit log', error),
         ),
       );

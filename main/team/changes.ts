@@ -25,6 +25,8 @@ export interface FeedTable {
   key: ReadonlyArray<readonly [column: string, type: string]>;
   /** What to select besides the key (SQL). */
   columns: string;
+  /** A condition on the rows read (SQL, no parameters). */
+  where?: string;
 }
 
 export interface ChangePage<R> {
@@ -57,7 +59,7 @@ export async function readChanges<R extends Record<string, unknown>>(
   }
   params.push(limit);
   const sql = `SELECT ${feed.columns}, change_xid::text AS change_xid, ${keys.map((k) => `${k}::text AS "${k}__key"`).join(', ')}
-    FROM ${feed.table} WHERE change_xid >= $1::xid8 AND change_xid < $2::xid8${after}
+    FROM ${feed.table} WHERE change_xid >= $1::xid8 AND change_xid < $2::xid8${after}${feed.where ? ` AND ${feed.where}` : ''}
     ORDER BY change_xid, ${keys.join(', ')} LIMIT $${String(params.length)}`;
   const rows = await store.query<R>(sql, params);
   if (rows.length < limit) return { rows, next: { from: upTo }, done: true };

@@ -63,4 +63,13 @@ export interface AuditEntryView {
   httpStatus?: number;
   errorCode?: string;
   durationMs?: number;
+  /** In a team desk: the operator who sent it. */
+  operator?: string;
+  /** SHA-256 of the request without its nonce. */
+  bodyHash?: string;
+  /** The client order id of the order it placed. */
+  clientOrderId?: string;
+  /** A teammate's entry brought from the team store: the profile that wrote it, and its id there. */
+  origin?: string;
+  originId?: number;
 }

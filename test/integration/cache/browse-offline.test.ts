@@ -169,7 +169,7 @@ describe('browsing the cache', () => {
     const cache = await caches.open();
     expect(cache.migration).toEqual({
       from: 1,
-      to: 8,
+      to: 9,
       applied: [
         '0002-sync-checkpoints',
         '0003-deal-name-keys',
@@ -178,6 +178,7 @@ describe('browsing the cache', () => {
         '0006-position-order-key',
         '0007-webhook-events-per-account',
         '0008-last-known',
+        '0009-team-log',
       ],
     });
     expect(await cache.deals.count({})).toBe(250);

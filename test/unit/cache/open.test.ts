@@ -40,6 +40,7 @@ describe('openWritable', () => {
         '0006-position-order-key',
         '0007-webhook-events-per-account',
         '0008-last-known',
+        '0009-team-log',
       ],
     });
     db.close();
@@ -131,8 +132,9 @@ describe('checkMigrationList', () => {
       '0006-position-order-key',
       '0007-webhook-events-per-account',
       '0008-last-known',
+      '0009-team-log',
     ]);
-    expect(db.pragma('user_version', { simple: true })).toBe(8);
+    expect(db.pragma('user_version', { simple: true })).toBe(9);
     db.close();
   });
 });
