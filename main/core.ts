@@ -215,7 +215,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     log,
   );
   audit.write = (entry) => signedRequests.write(entry);
-  followTeam(team, { cache, signedRequests, log });
+  followTeam(team, { cache, signedRequests, history, log });
   const registered = await accounts.registerDemoAccounts();
   if (registered > 0) log.log('info', `registered ${String(registered)} sandbox demo accounts`);
 

@@ -1,25 +1,37 @@
 /**
  * What follows the team desk while this profile is joined to one: the signed-request log (its
- * entries named after the operator, sent to the store after each batch, the others' brought back).
+ * entries named after the operator, sent to the store after each batch, the others' brought back),
+ * the history sync (once for the desk, into the store) and the history replica (into the cache).
  */
 import type { Cache } from '../cache/index.ts';
 import type { Logger } from '../log.ts';
+import type { HistoryService } from '../services/history.ts';
 import type { SignedRequestLog } from '../services/signed-request-log.ts';
 import type { TeamService } from '../services/team.ts';
+import { TeamHistory } from './history.ts';
+import { historyReplicas } from './replica.ts';
 import { TeamRequestLog } from './request-log.ts';
 
 export interface TeamFollowers {
   cache: Cache;
   signedRequests: SignedRequestLog;
+  history: HistoryService;
   log: Logger;
 }
 
-export function followTeam(team: TeamService, { cache, signedRequests, log }: TeamFollowers): void {
+export function followTeam(team: TeamService, { cache, signedRequests, history, log }: TeamFollowers): void {
   let requestLog: TeamRequestLog | undefined;
+  let sync: TeamHistory | undefined;
   team.onDesk((desk) => {
     requestLog = desk ? new TeamRequestLog(desk.store, cache, log) : undefined;
-    if (desk && requestLog) desk.follow(requestLog);
+    sync = desk ? new TeamHistory(desk.store, log) : undefined;
+    if (!desk || !requestLog || !sync) return;
+    desk.follow(requestLog);
+    for (const replica of historyReplicas(desk.store, cache)) desk.follow(replica);
+    const leases = sync;
+    desk.follow({ tables: [], pull: () => Promise.resolve(), close: () => leases.close() });
   });
   signedRequests.useOperator(() => team.desk?.operator);
   signedRequests.onWritten(() => void requestLog?.send());
+  history.useTeam(() => sync);
 }

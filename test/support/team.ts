@@ -106,3 +106,16 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** Resolves once the core's team desk is connected. */
+export async function teamConnected(core: {
+  router: { dispatch: TestCore['router']['dispatch'] };
+}): Promise<void> {
+  await eventually(async () => {
+    const reply = (await core.router.dispatch('team.state', undefined, { origin: 'test' })) as {
+      ok: boolean;
+      value?: { status?: string };
+    };
+    return reply.ok && reply.value?.status === 'connected';
+  }, 'the team desk connected');
+}

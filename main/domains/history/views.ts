@@ -10,6 +10,8 @@ export interface SyncProgressView {
   /** 0..1 */
   done: number;
   remainingMs: number | null;
+  /** In a team desk: this teammate is syncing the account now; this operator waits and reads theirs. */
+  waitingFor?: string;
 }
 
 export interface SyncFinished {

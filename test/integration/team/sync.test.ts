@@ -1,0 +1,160 @@
+/**
+ * Sync once for the desk: five operators syncing one desk send each account's history reads once
+ * (as many as one operator alone sends), and every replica ends with the same record set.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { EventPayload } from '../../../main/ipc/contract.ts';
+import * as trading from '../../../main/exchange/endpoints/trading.ts';
+import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
+import { sqlAs } from '../../support/postgres.ts';
+import {
+  createTeamDatabase,
+  eventually,
+  startOperatorCore,
+  teamConnected,
+  TEST_OPERATORS,
+} from '../../support/team.ts';
+
+const info = inject('postgres');
+type Operator = Awaited<ReturnType<typeof startOperatorCore>>;
+let sandbox: Sandbox;
+const started: Operator[] = [];
+/** Signed requests the sandbox received, by public key and path. */
+const requests = new Map<string, number>();
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, extraSubAccounts: 2, deskActivity: true });
+  sandbox.server.on('request', (req) => {
+    const key = req.headers['x-txc-apikey'];
+    if (typeof key !== 'string') return;
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    requests.set(`${key} ${path}`, (requests.get(`${key} ${path}`) ?? 0) + 1);
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(started.map((core) => core.close()));
+  await sandbox?.close();
+});
+
+const HISTORY_PATHS = [
+  '/api/v4/trade-account/executed-history',
+  '/api/v4/collateral-account/positions/history',
+  '/api/v4/collateral-account/borrow-history',
+];
+
+/** Starts `names` on a fresh desk: the first registers the sandbox's accounts, the others add their keys. */
+async function desk(names: readonly string[]): Promise<{ database: string; cores: Operator[] }> {
+  const database = await createTeamDatabase(info);
+  const cores: Operator[] = [];
+  for (const operator of names) {
+    const core = await startOperatorCore({ info, database, operator, sandbox });
+    started.push(core);
+    cores.push(core);
+    await teamConnected(core);
+  }
+  const [first, ...others] = cores as [Operator, ...Operator[]];
+  for (const account of sandbox.accounts)
+    await first.accounts.registry.add({
+      label: account.label,
+      kind: account.kind,
+      subAccountId: account.subAccountId ?? null,
+      apiKey: account.apiKey,
+      secret: account.apiSecret,
+      connection: first.connection.id,
+    });
+  for (const core of others) {
+    await eventually(
+      () => core.accounts.registry.list().length === sandbox.accounts.length,
+      'registry shared',
+    );
+    for (const a of core.accounts.registry.list()) {
+      const key = sandbox.accounts.find((s) => s.apiKey === a.apiKey);
+      if (key) await core.accounts.registry.importKey(a.id, key.apiSecret);
+    }
+  }
+  return { database, cores };
+}
+
+/** Every account's sync on every core finished (done, or answered by a teammate's). */
+async function syncAll(cores: readonly Operator[]): Promise<Array<EventPayload<'sync.finished'>>> {
+  const finished: Array<EventPayload<'sync.finished'>> = [];
+  const stops = cores.map((core) =>
+    core.events.subscribe((event, payload) => {
+      if (event === 'sync.finished') finished.push(payload as EventPayload<'sync.finished'>);
+    }),
+  );
+  await Promise.all(cores.map((core) => core.history.start()));
+  await Promise.all(cores.map((core) => core.history.idle()));
+  for (const stop of stops) stop();
+  return finished;
+}
+
+const historyReads = () => {
+  const out = new Map<string, number>();
+  for (const [key, count] of requests) {
+    const [apiKey, path] = key.split(' ') as [string, string];
+    if (HISTORY_PATHS.includes(path)) out.set(`${apiKey} ${path}`, count);
+  }
+  return out;
+};
+
+async function dealIds(core: Operator): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor;
+  for (;;) {
+    const page = await core.cache.deals.page({}, cursor, 1000);
+    ids.push(...page.rows.map((r) => `${r.account}:${String(r.id)}`));
+    if (!page.next) break;
+    cursor = page.next;
+  }
+  return ids.sort();
+}
+
+describe('five operators syncing one desk', () => {
+  it('read each account once, as one operator alone does, and every replica holds the same records', async () => {
+    const {
+      cores: [alone],
+    } = await desk(['alice']);
+    if (!alone) throw new Error('no core');
+    // Some history to read: market orders of the main account, on two markets.
+    const main = alone.accounts.registry.list().find((a) => a.kind === 'main');
+    if (!main) throw new Error('no main account');
+    const caller = await alone.accounts.caller(main.id);
+    for (let i = 0; i < 40; i++)
+      await trading.stockMarketOrder(caller, {
+        market: i % 2 ? 'ETH_USDT' : 'BTC_USDT',
+        side: i % 4 < 2 ? 'buy' : 'sell',
+        amount: i % 2 ? '0.01' : '0.001',
+      });
+    requests.clear();
+    const soloFinished = await syncAll([alone]);
+    expect(soloFinished.every((f) => f.outcome === 'done')).toBe(true);
+    const solo = historyReads();
+    expect(solo.size).toBeGreaterThan(0);
+
+    const { database, cores: five } = await desk(TEST_OPERATORS);
+    requests.clear();
+    const finished = await syncAll(five);
+    expect(finished.filter((f) => f.outcome !== 'done')).toEqual([]);
+    // Each account's history was read by one operator: the same requests as one operator alone.
+    expect(historyReads()).toEqual(solo);
+
+    // Every replica ends with the same record set as the team store.
+    const inStore = await sqlAs<{ id: string }>(info, "SELECT account || ':' || id AS id FROM deals", [], {
+      database,
+    });
+    const stored = await eventually(async () => {
+      const sets = await Promise.all(five.map(dealIds));
+      const first = JSON.stringify(sets[0]);
+      return sets.every((s) => JSON.stringify(s) === first) && (sets[0]?.length ?? 0) > 0
+        ? sets[0]
+        : undefined;
+    }, 'replicas agree');
+    expect(stored).toEqual(inStore.map((r) => r.id).sort());
+    expect(new Set(stored).size).toBe(stored.length);
+    // As many deals as the operator alone synced (each account's own ids: the desks' account ids differ).
+    expect(stored.length).toBe((await dealIds(alone)).length);
+    expect(stored.length).toBeGreaterThan(40);
+  });
+});
