@@ -63,6 +63,7 @@ import { OrderControls } from './services/order-controls.ts';
 import { WebhookService } from './services/webhooks.ts';
 import { TeamService } from './services/team.ts';
 import { followTeam } from './team/follow.ts';
+import { addressBookCollection, alertsCollection, guardsCollection } from './team/shared-collections.ts';
 import { AccountRegistry } from './vault/registry.ts';
 import { KeytarSecretStore, type SecretStore } from './vault/secret-store.ts';
 
@@ -215,7 +216,6 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     log,
   );
   audit.write = (entry) => signedRequests.write(entry);
-  followTeam(team, { cache, signedRequests, history, log });
   const registered = await accounts.registerDemoAccounts();
   if (registered > 0) log.log('info', `registered ${String(registered)} sandbox demo accounts`);
 
@@ -317,6 +317,16 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...teamHandlers(context),
   };
   // Last: every part that follows the team desk is in place before it connects.
+  followTeam(team, {
+    cache,
+    signedRequests,
+    history,
+    shared: {
+      file: join(environment.dataDir, 'profiles', profile, 'team-shared.json'),
+      collections: [addressBookCollection(addressBook), guardsCollection(guards), alertsCollection(alerts)],
+    },
+    log,
+  });
   await team.resume();
   const router = createRouter(handlers, {
     onInternalError: (procedure, error, reference) =>

@@ -8,6 +8,11 @@
 import { createHash } from 'node:crypto';
 import type { RequestFields } from './signer.ts';
 
+/** JSON with keys sorted at every level and no spaces: equal values give equal text. */
+export function canonicalJson(value: unknown): string {
+  return canonical(value);
+}
+
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {

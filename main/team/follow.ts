@@ -1,7 +1,8 @@
 /**
  * What follows the team desk while this profile is joined to one: the signed-request log (its
  * entries named after the operator, sent to the store after each batch, the others' brought back),
- * the history sync (once for the desk, into the store) and the history replica (into the cache).
+ * the history sync (once for the desk, into the store), the history replica (into the cache), and
+ * the address book, order guards and alerts.
  */
 import type { Cache } from '../cache/index.ts';
 import type { Logger } from '../log.ts';
@@ -11,15 +12,19 @@ import type { TeamService } from '../services/team.ts';
 import { TeamHistory } from './history.ts';
 import { historyReplicas } from './replica.ts';
 import { TeamRequestLog } from './request-log.ts';
+import { TeamSharedItems, type SharedCollection } from './shared-items.ts';
 
 export interface TeamFollowers {
   cache: Cache;
   signedRequests: SignedRequestLog;
   history: HistoryService;
+  /** The profile's own stores the desk shares, and where what the team said of them is kept. */
+  shared: { file: string; collections: SharedCollection[] };
   log: Logger;
 }
 
-export function followTeam(team: TeamService, { cache, signedRequests, history, log }: TeamFollowers): void {
+export function followTeam(team: TeamService, followers: TeamFollowers): void {
+  const { cache, signedRequests, history, shared, log } = followers;
   let requestLog: TeamRequestLog | undefined;
   let sync: TeamHistory | undefined;
   team.onDesk((desk) => {
@@ -27,6 +32,7 @@ export function followTeam(team: TeamService, { cache, signedRequests, history, 
     sync = desk ? new TeamHistory(desk.store, log) : undefined;
     if (!desk || !requestLog || !sync) return;
     desk.follow(requestLog);
+    desk.follow(new TeamSharedItems(desk.store, shared.file, shared.collections, log));
     for (const replica of historyReplicas(desk.store, cache)) desk.follow(replica);
     const leases = sync;
     desk.follow({ tables: [], pull: () => Promise.resolve(), close: () => leases.close() });

@@ -71,6 +71,7 @@ export class AlertService {
   readonly #streams = new Map<string, { account: string; id: string }>();
   readonly #stopEvents: () => void;
   readonly #stopAccounts: () => void;
+  readonly #listeners = new Set<() => void>();
   #poll: ReturnType<typeof setInterval> | undefined;
 
   constructor(options: AlertOptions) {
@@ -159,6 +160,28 @@ export class AlertService {
     return this.list();
   }
 
+  /** Hears each change of the alerts saved here (added, removed, re-armed, fired; not `replace`). */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Takes the desk's alerts as the team store has them. Which accounts are in alert now is this
+   * app's own reading of them, kept as it was.
+   */
+  replace(alerts: readonly AlertView[]): void {
+    const alerting = new Map(this.#alerts.flatMap((a) => (a.kind === 'account' ? [[a.id, a.alerting]] : [])));
+    this.#alerts = alerts.map((a) =>
+      a.kind === 'account'
+        ? { ...structuredClone(a), alerting: alerting.get(a.id) ?? [] }
+        : structuredClone(a),
+    );
+    for (const id of this.#sides.keys()) if (!this.#alerts.some((a) => a.id === id)) this.#sides.delete(id);
+    writeAlerts(this.#o.file, this.#alerts);
+    this.#follow();
+  }
+
   close(): void {
     this.#stopEvents();
     this.#stopAccounts();
@@ -194,6 +217,7 @@ export class AlertService {
   #changed(): void {
     writeAlerts(this.#o.file, this.#alerts);
     this.#follow();
+    for (const listener of this.#listeners) listener();
   }
 
   #label(account: string): string {

@@ -133,6 +133,37 @@ describe('three operators on one team desk', () => {
     expect(members.find((m) => m.name === 'dave')).toMatchObject({ online: false, lastSeenMs: null });
   });
 
+  it('share the address book, the order guards and the alerts, each change with every operator', async () => {
+    const entry = await calls('alice').ok<{ id: string }>('wallet.addAddress', {
+      label: 'Treasury cold wallet',
+      network: 'ERC20',
+      address: '0x52908400098527886E0F7030069857D2E4169EE7',
+    });
+    await calls('bob').ok('guards.configure', { bandPct: '2', notionalCeiling: '1000' });
+    await calls('carol').ok('alerts.addPrice', { market: 'BTC_USDT', direction: 'above', price: '90000' });
+    for (const name of ['alice', 'bob', 'carol'] as const) {
+      await eventually(
+        async () =>
+          (await calls(name).ok<Array<{ id: string }>>('wallet.addressBook')).some((e) => e.id === entry.id),
+        `${name} has the address`,
+      );
+      await eventually(
+        async () => (await calls(name).ok<{ bandPct: string }>('guards.settings')).bandPct === '2',
+        `${name} has the guards`,
+      );
+      await eventually(
+        async () =>
+          (await calls(name).ok<Array<{ price?: string }>>('alerts.list')).some((a) => a.price === '90000'),
+        `${name} has the alert`,
+      );
+    }
+    await calls('bob').ok('wallet.removeAddress', { id: entry.id });
+    await eventually(
+      async () => (await calls('alice').ok<unknown[]>('wallet.addressBook')).length === 0,
+      'alice sees the removal',
+    );
+  });
+
   it("removes an account from every operator's registry, and its secret from each keychain", async () => {
     const [account] = await listed('alice');
     if (!account) throw new Error('no account');
