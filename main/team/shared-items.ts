@@ -124,14 +124,15 @@ export class TeamSharedItems implements TeamPart {
     const collection = this.#collections.find((c) => c.name === name);
     if (!collection) return;
     const local = collection.items();
-    const next = { ...local };
+    const next = new Map(Object.entries(local));
     for (const [id, value] of Object.entries(team)) {
       const clean = first || same(local[id], before[id]);
       if (!clean || same(before[id], value)) continue;
-      if (value === null) delete next[id];
-      else next[id] = value;
+      if (value === null) next.delete(id);
+      else next.set(id, value);
     }
-    if (!same(next, local)) collection.replace(next);
+    const items = Object.fromEntries(next);
+    if (!same(items, local)) collection.replace(items);
   }
 
   /** Sends what this profile changed in `collection` and the team store lacks. */
