@@ -268,8 +268,23 @@ export class HistoryService {
     this.#retryTimers.set(account, timer);
   }
 
-  deals(filter: DealFilter, cursor?: DealCursor, limit?: number): Promise<DealPage> {
-    return this.#cache.deals.page(filter, cursor, limit);
+  /** A page of cached deals, each with the operator of the team who placed its order, when one did. */
+  async deals(
+    filter: DealFilter,
+    cursor?: DealCursor,
+    limit?: number,
+  ): Promise<DealPage & { rows: Array<DealPage['rows'][number] & { operator?: string }> }> {
+    const page = await this.#cache.deals.page(filter, cursor, limit);
+    const ids = page.rows.flatMap((r) => (r.clientOrderId ? [r.clientOrderId] : []));
+    if (ids.length === 0) return page;
+    const by = await this.#cache.audit.orderOperators(ids);
+    return {
+      ...page,
+      rows: page.rows.map((r) => {
+        const operator = by[r.clientOrderId];
+        return operator === undefined ? r : { ...r, operator };
+      }),
+    };
   }
 
   totals(filter: DealFilter): Promise<DealTotals> {

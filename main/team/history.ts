@@ -14,9 +14,10 @@ import type { TeamStore } from './store.ts';
 
 /**
  * A teammate's sync that began at most this long before an operator asked answers the ask: a desk
- * whose operators all press Sync within a minute reads each account once.
+ * whose operators all press Sync at once reads each account once. (A sync asked for while a
+ * teammate's run is under way is answered by that run.)
  */
-export const FRESH_GRACE_S = 60;
+export const FRESH_GRACE_S = 5;
 
 export type TeamSyncStart =
   | { kind: 'held'; holder: string | undefined }
@@ -34,7 +35,7 @@ export class TeamHistory {
 
   /**
    * Takes the account's lease for a run asked for at `askedAtS` (Unix seconds): `held` while a
-   * teammate syncs it, `fresh` when a teammate's sync that began since then (or up to a minute
+   * teammate syncs it, `fresh` when a teammate's sync that began since then (or a few seconds
    * before) is complete, else `run` with the store to write to (release the lease when done).
    */
   async begin(account: string, askedAtS: number): Promise<TeamSyncStart> {

@@ -33,6 +33,8 @@ export interface CachedDealView extends DealView {
   account: string;
   market: string;
   feeAsset: string;
+  /** In a team desk: the operator who placed the order (from the signed-request log). */
+  operator?: string;
 }
 
 export interface DealPageView {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { EventPayload } from '../../../main/ipc/contract.ts';
 import * as trading from '../../../main/exchange/endpoints/trading.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
+import { procedureCalls } from '../../support/core.ts';
 import { sqlAs } from '../../support/postgres.ts';
 import {
   createTeamDatabase,
@@ -111,6 +112,8 @@ async function dealIds(core: Operator): Promise<string[]> {
   return ids.sort();
 }
 
+let five: Operator[] = [];
+
 describe('five operators syncing one desk', () => {
   it('read each account once, as one operator alone does, and every replica holds the same records', async () => {
     const {
@@ -133,7 +136,8 @@ describe('five operators syncing one desk', () => {
     const solo = historyReads();
     expect(solo.size).toBeGreaterThan(0);
 
-    const { database, cores: five } = await desk(TEST_OPERATORS);
+    const { database, cores } = await desk(TEST_OPERATORS);
+    five = cores;
     requests.clear();
     const finished = await syncAll(five);
     expect(finished.filter((f) => f.outcome !== 'done')).toEqual([]);
@@ -156,5 +160,35 @@ describe('five operators syncing one desk', () => {
     // As many deals as the operator alone synced (each account's own ids: the desks' account ids differ).
     expect(stored.length).toBe((await dealIds(alone)).length);
     expect(stored.length).toBeGreaterThan(40);
+    // Six operator apps start and sync twice: slow on a busy machine, bounded all the same.
+  }, 150_000);
+
+  it("tells each deal by the operator who placed its order, on every operator's history screen", async () => {
+    const [alice, bob, carol] = five as [Operator, Operator, Operator];
+    const main = bob.accounts.registry.list().find((a) => a.kind === 'main');
+    if (!main) throw new Error('no main account');
+    const placed = await procedureCalls(() => bob).ok<{ clientOrderId: string }>('orders.place', {
+      accountId: main.id,
+      draft: { kind: 'market', market: 'BTC_USDT', side: 'buy', amount: '20' },
+    });
+    alice.history.start([main.id]);
+    await alice.history.idle();
+    const deals = procedureCalls(() => carol);
+    const mine = await eventually(async () => {
+      const page = await deals.ok<{ rows: Array<{ clientOrderId: string; operator?: string }> }>(
+        'history.deals',
+        {
+          filter: { accounts: [main.id], operator: 'bob' },
+        },
+      );
+      return page.rows.length > 0 ? page.rows : undefined;
+    }, "bob's deal on carol's screen");
+    expect(mine.every((d) => d.clientOrderId === placed.clientOrderId && d.operator === 'bob')).toBe(true);
+    const all = await deals.ok<{ rows: Array<{ operator?: string }> }>('history.deals', {
+      filter: { accounts: [main.id] },
+      limit: 1000,
+    });
+    expect(all.rows.filter((d) => d.operator === 'bob')).toHaveLength(mine.length);
+    expect(all.rows.length).toBeGreaterThan(mine.length);
   });
 });
