@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { teamMigrations } from '../../../main/team/migrations/index.ts';
 import { checkTeamSchema, migrateTeamStore, TEAM_SCHEMA_VERSION } from '../../../main/team/schema.ts';
@@ -99,5 +100,66 @@ describe("an operator's schema check", () => {
     await expect(checkTeamSchema(alice, 0)).rejects.toThrow(
       /newer than this app knows \(0\): update TXC Desk/,
     );
+  });
+});
+
+describe('the setup command', () => {
+  const run = (args: string[], password: string) =>
+    new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+      const child = spawn(process.execPath, ['main/team/cli.ts', ...args], {
+        env: { ...process.env, TXC_TEAM_PASSWORD: password },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      child.once('close', (code) => resolve({ code, out, err }));
+    });
+
+  it("sets a database up as its owner over TLS, says so, and refuses an operator's role", async () => {
+    const database = await createTeamDatabase(info, false);
+    const target = [
+      '--host',
+      info.host,
+      '--port',
+      String(info.port),
+      '--database',
+      database,
+      '--ca',
+      info.caFile,
+    ];
+    const status = await run(['status', ...target, '--user', TEST_OWNER], passwordOf(TEST_OWNER));
+    expect(status.out).toBe(`${database} is not set up yet; this app's schema is version 1.\n`);
+    const setup = await run(['setup', ...target, '--user', TEST_OWNER], passwordOf(TEST_OWNER));
+    expect(setup).toMatchObject({
+      code: 0,
+      out: `${database}: applied 0001-desk; now at schema version 1.\n`,
+    });
+    const again = await run(['setup', ...target, '--user', TEST_OWNER], passwordOf(TEST_OWNER));
+    expect(again.out).toBe(`${database} is up to date (schema version 1).\n`);
+    const other = await createTeamDatabase(info, false);
+    const refused = await run(
+      [
+        'setup',
+        '--host',
+        info.host,
+        '--port',
+        String(info.port),
+        '--database',
+        other,
+        '--ca',
+        info.caFile,
+        '--user',
+        'alice',
+      ],
+      passwordOf('alice'),
+    );
+    expect(refused).toMatchObject({ code: 1 });
+    expect(refused.err).toBe(
+      'The role "alice" may not change the desk\'s tables: run the setup as the role that owns the database.\n',
+    );
+    const wrong = await run(['setup', ...target, '--user', TEST_OWNER], 'wrong');
+    expect(wrong.err).toMatch(/^The team server refused the password of operator "txc_owner"/);
   });
 });
