@@ -325,6 +325,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       file: join(environment.dataDir, 'profiles', profile, 'team-shared.json'),
       collections: [addressBookCollection(addressBook), guardsCollection(guards), alertsCollection(alerts)],
     },
+    events,
     log,
   });
   await team.resume();

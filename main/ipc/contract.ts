@@ -131,6 +131,8 @@ export const events = {
   'team.state': shape<TeamView>(),
   /** The desk's accounts changed (here or by a teammate): labels, groups, keys held; read `accounts.list`. */
   'accounts.changed': shape<{ atMs: number }>(),
+  /** A teammate's history reached this computer's replica (the table written): read it again. */
+  'history.changed': shape<{ table: string }>(),
   /** Operators of the team came or went: read `team.members` again. */
   'team.members': shape<{ atMs: number }>(),
 } as const satisfies Record<string, Shape<unknown>>;

@@ -5,6 +5,7 @@
  * the address book, order guards and alerts.
  */
 import type { Cache } from '../cache/index.ts';
+import type { EventHub } from '../ipc/event-hub.ts';
 import type { Logger } from '../log.ts';
 import type { HistoryService } from '../services/history.ts';
 import type { SignedRequestLog } from '../services/signed-request-log.ts';
@@ -20,11 +21,12 @@ export interface TeamFollowers {
   history: HistoryService;
   /** The profile's own stores the desk shares, and where what the team said of them is kept. */
   shared: { file: string; collections: SharedCollection[] };
+  events: EventHub;
   log: Logger;
 }
 
 export function followTeam(team: TeamService, followers: TeamFollowers): void {
-  const { cache, signedRequests, history, shared, log } = followers;
+  const { cache, signedRequests, history, shared, events, log } = followers;
   let requestLog: TeamRequestLog | undefined;
   let sync: TeamHistory | undefined;
   team.onDesk((desk) => {
@@ -33,7 +35,8 @@ export function followTeam(team: TeamService, followers: TeamFollowers): void {
     if (!desk || !requestLog || !sync) return;
     desk.follow(requestLog);
     desk.follow(new TeamSharedItems(desk.store, shared.file, shared.collections, log));
-    for (const replica of historyReplicas(desk.store, cache)) desk.follow(replica);
+    const applied = (table: string) => events.emit('history.changed', { table });
+    for (const replica of historyReplicas(desk.store, cache, applied)) desk.follow(replica);
     const leases = sync;
     desk.follow({ tables: [], pull: () => Promise.resolve(), close: () => leases.close() });
   });

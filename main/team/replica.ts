@@ -147,11 +147,20 @@ export class TableReplica implements TeamPart {
   #pulling: Promise<void> | undefined;
   #again = false;
 
-  constructor(store: TeamStore, cache: Cache, table: Replicated) {
+  readonly #applied: (table: string) => void;
+
+  /** `applied` hears the table's name after a page with rows reached the cache. */
+  constructor(
+    store: TeamStore,
+    cache: Cache,
+    table: Replicated,
+    applied: (table: string) => void = () => undefined,
+  ) {
     this.#store = store;
     this.#cache = cache;
     this.#table = table;
     this.tables = [table.feed.table];
+    this.#applied = applied;
   }
 
   /** The checkpoint job of this table's cursor (per desk). */
@@ -188,12 +197,17 @@ export class TableReplica implements TeamPart {
         next.catch(() => undefined);
       }
       await this.#table.apply(this.#cache, page.rows, { job, cursor: page.next });
+      if (page.rows.length > 0) this.#applied(feed.table);
       if (page.done) return;
     }
   }
 }
 
 /** Every history table's replica. */
-export function historyReplicas(store: TeamStore, cache: Cache): TableReplica[] {
-  return REPLICATED.map((table) => new TableReplica(store, cache, table));
+export function historyReplicas(
+  store: TeamStore,
+  cache: Cache,
+  applied?: (table: string) => void,
+): TableReplica[] {
+  return REPLICATED.map((table) => new TableReplica(store, cache, table, applied));
 }

@@ -25,7 +25,7 @@ function heading(page: Page): Promise<string | null> {
 }
 
 describe('the frame in Chromium', () => {
-  it('shows the ten sections, the Board at home, each a screen of its own, and remembers the last one', async () => {
+  it('shows the eleven sections, the Board at home, each a screen of its own, and remembers the last one', async () => {
     const { page, problems } = await openApp();
     await expect.poll(() => heading(page)).toBe('Board');
     await expect.poll(() => page.getByTestId('view-board').isVisible()).toBe(true);
@@ -39,12 +39,13 @@ describe('the frame in Chromium', () => {
       'Sub-accounts Alt+6',
       'Mining Alt+7',
       'Events Alt+8',
+      'Team',
       'Settings Alt+9',
     ]);
     expect(await page.getByTestId('core-badge').textContent()).toContain('Core connected');
 
     // Every section is a screen of its own now: none shows a placeholder.
-    for (const id of ['positions', 'wallet', 'sub-accounts', 'mining', 'events']) {
+    for (const id of ['positions', 'wallet', 'sub-accounts', 'mining', 'events', 'team']) {
       await page.getByTestId(`nav-${id}`).click();
       await expect.poll(() => page.url()).toContain(`#/${id}`);
       await expect.poll(() => page.getByTestId(`view-${id}`).isVisible()).toBe(true);

@@ -20,6 +20,7 @@ const SCREENS = [
   'sub-accounts',
   'mining',
   'events',
+  'team',
   'settings',
 ] as const;
 const WIDTHS = [

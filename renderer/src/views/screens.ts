@@ -10,6 +10,7 @@ import type MiningView from './MiningView.svelte';
 import type PositionsView from './PositionsView.svelte';
 import type SettingsView from './SettingsView.svelte';
 import type SubAccountsView from './SubAccountsView.svelte';
+import type TeamView from './TeamView.svelte';
 import type TradeView from './TradeView.svelte';
 import type WalletView from './WalletView.svelte';
 
@@ -24,6 +25,7 @@ interface Screens {
   'sub-accounts': LazyView<typeof SubAccountsView>;
   mining: LazyView<typeof MiningView>;
   events: LazyView<typeof EventsView>;
+  team: LazyView<typeof TeamView>;
   settings: LazyView<typeof SettingsView>;
 }
 
@@ -37,5 +39,6 @@ export const screens: Screens = {
   'sub-accounts': new LazyView(() => import('./SubAccountsView.svelte')),
   mining: new LazyView(() => import('./MiningView.svelte')),
   events: new LazyView(() => import('./EventsView.svelte')),
+  team: new LazyView(() => import('./TeamView.svelte')),
   settings: new LazyView(() => import('./SettingsView.svelte')),
 } satisfies Record<SectionId, LazyView<unknown>>;

@@ -48,6 +48,9 @@ export class HistoryManager {
   /** '' is every account. */
   account = $state('');
   market = $state('');
+  /** In a team desk: the operators, and the one whose orders' deals are shown ('' every deal). */
+  operators = $state<string[]>([]);
+  operator = $state('');
   rows = $state.raw<readonly CachedDealView[]>([]);
   next = $state<DealPageView['next']>(null);
   loading = $state(false);
@@ -73,6 +76,7 @@ export class HistoryManager {
     return {
       ...(this.account ? { accounts: [this.account] } : {}),
       ...(market ? { market } : {}),
+      ...(this.operator ? { operator: this.operator } : {}),
     };
   }
 
@@ -93,6 +97,10 @@ export class HistoryManager {
   listen(): () => void {
     const stops = [
       this.#api.on('sync.finished', () => void this.reload()),
+      // A teammate's sync reached this computer's replica.
+      this.#api.on('history.changed', (c) => {
+        if (c.table === 'deals') void this.reload();
+      }),
       this.#api.on('sync.progress', (p) => {
         this.states = this.states.map((s) => (s.account === p.account ? { ...s, running: true } : s));
       }),
@@ -104,7 +112,21 @@ export class HistoryManager {
     const reply = await this.#api.accounts.list();
     if (reply.ok) this.accounts = reply.value;
     else this.error = reply.error;
+    const team = await this.#api.team.state();
+    if (team.ok && team.value.joined) {
+      const members = await this.#api.team.members();
+      this.operators = members.ok
+        ? members.value.map((m) => m.name)
+        : team.value.operator
+          ? [team.value.operator]
+          : [];
+    }
     await this.reload();
+  }
+
+  setOperator(operator: string): void {
+    this.operator = operator;
+    void this.reload();
   }
 
   /** The first page, the totals and the cache's age for the current filter. */

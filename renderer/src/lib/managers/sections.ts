@@ -1,4 +1,4 @@
-/** The ten sections of the left rail, in order; the Board is the home screen. */
+/** The eleven sections of the left rail, in order; the Board is the home screen. */
 export interface Section {
   readonly id: SectionId;
   readonly label: string;
@@ -14,6 +14,7 @@ export const sectionIds = [
   'sub-accounts',
   'mining',
   'events',
+  'team',
   'settings',
 ] as const;
 
@@ -55,6 +56,10 @@ export const sections: readonly Section[] = [
   {
     id: 'events',
     label: 'Events',
+  },
+  {
+    id: 'team',
+    label: 'Team',
   },
   {
     id: 'settings',
