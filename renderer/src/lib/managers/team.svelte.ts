@@ -1,19 +1,14 @@
 import type { IpcError, TeamMemberView, TeamView } from '../../../../main/ipc/contract.ts';
 import type { TxcApi } from '../api.ts';
+import { sinceWords } from '../format/time.ts';
+
+export { sinceWords };
 
 export interface TeamForm {
   host: string;
   port: string;
   database: string;
   operator: string;
-}
-
-/** "14:02" today, "3 Mar 14:02" another day: when the team desk went away. */
-export function sinceWords(ms: number, now = Date.now()): string {
-  const d = new Date(ms);
-  const time = d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-  const sameDay = new Date(now).toDateString() === d.toDateString();
-  return sameDay ? time : `${d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })} ${time}`;
 }
 
 /**
