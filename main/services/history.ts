@@ -249,6 +249,7 @@ export class HistoryService {
     if (this.#accounts.registry.get(account)?.kind === 'main')
       await skipRefused(syncMining({ cache, caller, account, signal }));
     await snapshotBalances({ cache, caller, account });
+    await cache.flush?.();
   }
 
   /**

@@ -34,4 +34,6 @@ export interface HistorySink {
     recordWorkerSample(sample: WorkerSample): Promise<unknown>;
   };
   readonly balances: { record(snapshot: BalanceSnapshotInput): Promise<unknown> };
+  /** Stores for good what it holds back (a group of pages not committed yet), before a run ends. */
+  flush?(): Promise<void>;
 }

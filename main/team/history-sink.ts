@@ -15,36 +15,9 @@ import type {
   WorkerSample,
 } from '../cache/index.ts';
 import type { HistorySink } from '../sync/sink.ts';
+import { TeamDealGroup } from './deal-group.ts';
 import { LeaseLost } from './sync-lease.ts';
 import type { TeamStore } from './store.ts';
-
-/** Inserts deals, dropping those stored already; answers how many were new. */
-export async function insertDeals(client: pg.ClientBase, rows: readonly DealRecord[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const result = await client.query(
-    `INSERT INTO deals (account, id, market, side, role, amount, price, deal, fee, fee_asset, order_id,
-       client_order_id, time_us)
-     SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::smallint[], $6::text[], $7::text[],
-       $8::text[], $9::text[], $10::text[], $11::bigint[], $12::text[], $13::bigint[])
-     ON CONFLICT (account, id) DO NOTHING`,
-    [
-      rows.map((d) => d.account),
-      rows.map((d) => d.id),
-      rows.map((d) => d.market),
-      rows.map((d) => d.side),
-      rows.map((d) => d.role),
-      rows.map((d) => d.amount),
-      rows.map((d) => d.price),
-      rows.map((d) => d.deal),
-      rows.map((d) => d.fee),
-      rows.map((d) => d.feeAsset),
-      rows.map((d) => d.orderId),
-      rows.map((d) => d.clientOrderId),
-      rows.map((d) => Math.round(d.time * 1e6)),
-    ],
-  );
-  return result.rowCount ?? 0;
-}
 
 /** Rows of a table keyed by (account, ...key) holding the record as JSON: a record seen again replaces it. */
 async function upsertRecords(
@@ -80,17 +53,28 @@ export class TeamHistorySink implements HistorySink {
   readonly #store: TeamStore;
   readonly #account: string;
   readonly #token: () => string | undefined;
+  readonly #deals: TeamDealGroup;
 
   constructor(store: TeamStore, account: string, token: () => string | undefined) {
     this.#store = store;
     this.#account = account;
     this.#token = token;
+    this.#deals = new TeamDealGroup(store, account, token);
   }
 
-  /** Runs `work` in one transaction that first checks the lease; writes the checkpoint after it. */
-  #write<T>(work: (client: pg.PoolClient) => Promise<T>, checkpoint?: CheckpointWrite): Promise<T> {
+  /** Commits the open group of deal pages (the run is over). */
+  flush(): Promise<void> {
+    return this.#deals.flush();
+  }
+
+  /**
+   * Runs `work` in one transaction that first checks the lease; writes the checkpoint after it. The
+   * open group of deal pages commits first.
+   */
+  async #write<T>(work: (client: pg.PoolClient) => Promise<T>, checkpoint?: CheckpointWrite): Promise<T> {
+    await this.#deals.flush();
     const token = this.#token();
-    if (!token) return Promise.reject(new LeaseLost());
+    if (!token) throw new LeaseLost();
     return this.#store.transaction(async (client) => {
       const lease = await client.query(
         'SELECT 1 FROM sync_leases WHERE account = $1 AND token = $2 FOR SHARE',
@@ -122,7 +106,7 @@ export class TeamHistorySink implements HistorySink {
 
   readonly deals = {
     upsert: async (rows: DealRecord[], checkpoint?: CheckpointWrite) => ({
-      inserted: await this.#write((client) => insertDeals(client, rows), checkpoint),
+      inserted: await this.#deals.store(rows, checkpoint),
     }),
     newestTime: async (account: string): Promise<number | null> => {
       const rows = await this.#store.query<{ t: string | null }>(
