@@ -178,9 +178,10 @@ export class HistoryService {
       return false;
     }
     let release: (() => Promise<void>) | undefined;
+    let sink: HistorySink | undefined;
     try {
       const caller = (await this.#accounts.caller(account)).inBackground();
-      let sink: HistorySink = this.#cache;
+      sink = this.#cache;
       const team = this.#team();
       if (team) {
         const start = await team.begin(account, this.#askedAt.get(account) ?? 0);
@@ -225,6 +226,9 @@ export class HistoryService {
       if (error instanceof NetworkError || error instanceof TimeoutError || transient)
         this.#retryLater(account);
     } finally {
+      // Whatever the team sink still holds goes in under the lease (a failed run's too: its pages
+      // and their checkpoints together), before the lease is given back.
+      if (release) await sink?.flush?.().catch(() => undefined);
       await release?.();
     }
     return false;

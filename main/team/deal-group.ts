@@ -59,11 +59,20 @@ export async function insertDeals(client: pg.ClientBase, rows: readonly DealReco
   return fresh.size;
 }
 
+/** Runs `write` after `ms`; answers what cancels it. */
+export type Schedule = (write: () => void, ms: number) => () => void;
+
+const afterMs: Schedule = (write, ms) => {
+  const timer = setTimeout(write, ms);
+  return () => clearTimeout(timer);
+};
+
 interface Group {
   /** The group's deals by `account id`: a deal read twice (an overlap) is one. */
   deals: Map<string, DealRecord>;
   checkpoints: Map<string, unknown>;
-  timer: ReturnType<typeof setTimeout> | undefined;
+  /** Cancels the group's timed write. */
+  cancel: (() => void) | undefined;
 }
 
 export class TeamDealGroup {
@@ -72,6 +81,7 @@ export class TeamDealGroup {
   readonly #token: () => string | undefined;
   readonly #maxRows: number;
   readonly #maxMs: number;
+  readonly #schedule: Schedule;
   #open: Group | undefined;
   #failure: unknown;
   /** Every step, one after the other: a page, a timed commit, a flush. */
@@ -81,13 +91,14 @@ export class TeamDealGroup {
     store: TeamStore,
     account: string,
     token: () => string | undefined,
-    options: { maxRows?: number; maxMs?: number } = {},
+    options: { maxRows?: number; maxMs?: number; schedule?: Schedule } = {},
   ) {
     this.#store = store;
     this.#account = account;
     this.#token = token;
     this.#maxRows = options.maxRows ?? 10_000;
     this.#maxMs = options.maxMs ?? 50;
+    this.#schedule = options.schedule ?? afterMs;
   }
 
   #enqueue<T>(step: () => Promise<T>): Promise<T> {
@@ -102,12 +113,8 @@ export class TeamDealGroup {
    */
   store(rows: readonly DealRecord[], checkpoint?: CheckpointWrite): Promise<number> {
     return this.#enqueue(async () => {
-      if (this.#failure !== undefined) {
-        const failure = this.#failure;
-        this.#failure = undefined;
-        throw failure;
-      }
-      const group = (this.#open ??= { deals: new Map(), checkpoints: new Map(), timer: undefined });
+      this.#throwFailure();
+      const group = (this.#open ??= { deals: new Map(), checkpoints: new Map(), cancel: undefined });
       let added = 0;
       for (const d of rows) {
         const key = `${d.account} ${String(d.id)}`;
@@ -117,30 +124,44 @@ export class TeamDealGroup {
       if (checkpoint) group.checkpoints.set(checkpoint.job, checkpoint.cursor);
       if (group.deals.size >= this.#maxRows) await this.#commit();
       else
-        group.timer ??= setTimeout(() => {
+        group.cancel ??= this.#schedule(() => {
           void this.#enqueue(() => this.#commit()).catch((error: unknown) => (this.#failure = error));
         }, this.#maxMs);
       return added;
     });
   }
 
-  /** Writes the open group now (before the sync's other writes, and at its end). */
+  /**
+   * Writes the open group now (before the sync's other writes, and at its end); fails if it, or a
+   * group written on its timer since the last page, could not be written.
+   */
   flush(): Promise<void> {
-    return this.#enqueue(() => this.#commit());
+    return this.#enqueue(async () => {
+      this.#throwFailure();
+      await this.#commit();
+    });
+  }
+
+  /** A group that failed on its timer fails the next step (once). */
+  #throwFailure(): void {
+    if (this.#failure === undefined) return;
+    const failure = this.#failure;
+    this.#failure = undefined;
+    throw failure;
   }
 
   async #commit(): Promise<void> {
     const group = this.#open;
     if (!group) return;
     this.#open = undefined;
-    clearTimeout(group.timer);
+    group.cancel?.();
     const token = this.#token();
     if (!token) throw new LeaseLost();
     await this.#store.transaction(async (client) => {
-      const lease = await client.query('SELECT 1 FROM sync_leases WHERE account = $1 AND token = $2 FOR SHARE', [
-        this.#account,
-        token,
-      ]);
+      const lease = await client.query(
+        'SELECT 1 FROM sync_leases WHERE account = $1 AND token = $2 FOR SHARE',
+        [this.#account, token],
+      );
       if (lease.rowCount === 0) throw new LeaseLost();
       await insertDeals(client, [...group.deals.values()]);
       if (group.checkpoints.size > 0)

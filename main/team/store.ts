@@ -25,13 +25,6 @@ export interface TeamConnectionState {
   problem?: string;
 }
 
-export interface OpenTransaction {
-  /** Runs `work` on the transaction's connection; a failure rolls the whole transaction back. */
-  run<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T>;
-  commit(): Promise<void>;
-  rollback(): Promise<void>;
-}
-
 export interface TeamStoreOptions {
   settings: TeamSettings;
   password: string;
@@ -272,6 +265,8 @@ export class TeamStore {
 
   /** A failure of a query: the connection's failures mark the store lost and read as a sentence. */
   #failed(error: unknown): unknown {
+    // Already a sentence of the app's own (the sync's lease went to a teammate): not the connection's.
+    if (error instanceof TeamProblem) return error;
     const problem = explainTeamFailure(error, this.address);
     if (!problem.transient) return error;
     if (this.#listener) this.#lost(error, this.#listener);
@@ -311,48 +306,6 @@ export class TeamStore {
     } finally {
       client.release(broken);
     }
-  }
-
-  /**
-   * A transaction kept open across calls (the sync's group of pages): each `run` on its connection,
-   * then `commit` or `rollback`, which give the connection back. Failures read as the store's own.
-   */
-  async begin(): Promise<OpenTransaction> {
-    const pool = this.#pool;
-    if (!pool || !this.connected) throw this.#unavailable();
-    let client: pg.PoolClient;
-    try {
-      client = await pool.connect();
-      await client.query('BEGIN');
-    } catch (error) {
-      throw this.#failed(error);
-    }
-    let open = true;
-    const end = async (sql: 'COMMIT' | 'ROLLBACK') => {
-      if (!open) return;
-      open = false;
-      let broken = false;
-      try {
-        await client.query(sql);
-      } catch (error) {
-        broken = true;
-        if (sql === 'COMMIT') throw this.#failed(error);
-      } finally {
-        client.release(broken);
-      }
-    };
-    return {
-      run: async (work) => {
-        try {
-          return await work(client);
-        } catch (error) {
-          await end('ROLLBACK');
-          throw this.#failed(error);
-        }
-      },
-      commit: () => end('COMMIT'),
-      rollback: () => end('ROLLBACK'),
-    };
   }
 
   /**

@@ -98,13 +98,16 @@ export async function measureIngest(info: PostgresInfo): Promise<BenchResult> {
   }
   const appMs = performance.now() - started;
   await store.close();
-  if (written !== distinct) throw new Error(`the app path wrote ${String(written)} deals, not ${String(distinct)}`);
+  if (written !== distinct)
+    throw new Error(`the app path wrote ${String(written)} deals, not ${String(distinct)}`);
 
   // PostgreSQL's own COPY of the distinct rows, into the same table on a database of its own.
   const copyDb = await createTeamDatabase(info);
   const client = clientOf(info, { user: 'alice', password: passwordOf('alice'), database: copyDb });
   await client.connect();
-  const rows = accounts.flatMap((a, i) => Array.from({ length: PER_ACCOUNT }, (_, id) => line(deal(a, i * PER_ACCOUNT + id))));
+  const rows = accounts.flatMap((a, i) =>
+    Array.from({ length: PER_ACCOUNT }, (_, id) => line(deal(a, i * PER_ACCOUNT + id))),
+  );
   const copyStarted = performance.now();
   await pipeline(
     Readable.from(rows.map((r) => `${r}\n`)),

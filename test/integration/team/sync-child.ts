@@ -1,7 +1,6 @@
 /**
- * An operator's app in a process of its own, for the kill -9 test: joins the desk, adds its keys,
- * syncs one account and prints a line after each page the team store holds (`page <n>`), so the
- * parent can kill it in the middle of the sync.
+ * An operator's app in a process of its own, for the kill -9 test: joins the desk, adds its keys and
+ * syncs one account until the parent kills it (it prints a line after each page it read).
  */
 import type { Sandbox } from '../../../main/sandbox/index.ts';
 import type { PostgresInfo } from '../../support/postgres.ts';
