@@ -37,7 +37,12 @@ export interface ChangePage<R> {
   done: boolean;
 }
 
-/** One page of `feed`'s changes after `cursor` (`limit` rows at most). */
+const CHANGE_XID = 'change_xid';
+
+/**
+ * One page of `feed`'s changes after `cursor` (`limit` rows at most). The order names the table's own
+ * columns: the selected text copies share their names, and text order is not the index's order.
+ */
 export async function readChanges<R extends Record<string, unknown>>(
   store: Pick<TeamStore, 'query'>,
   feed: FeedTable,
@@ -60,7 +65,7 @@ export async function readChanges<R extends Record<string, unknown>>(
   params.push(limit);
   const sql = `SELECT ${feed.columns}, change_xid::text AS change_xid, ${keys.map((k) => `${k}::text AS "${k}__key"`).join(', ')}
     FROM ${feed.table} WHERE change_xid >= $1::xid8 AND change_xid < $2::xid8${after}${feed.where ? ` AND ${feed.where}` : ''}
-    ORDER BY change_xid, ${keys.join(', ')} LIMIT $${String(params.length)}`;
+    ORDER BY ${[CHANGE_XID, ...keys].map((k) => `${feed.table}.${k}`).join(', ')} LIMIT $${String(params.length)}`;
   const rows = await store.query<R>(sql, params);
   if (rows.length < limit) return { rows, next: { from: upTo }, done: true };
   const last = rows[rows.length - 1] as Record<string, unknown>;

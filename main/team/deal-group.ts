@@ -15,15 +15,17 @@ import type { CheckpointWrite, DealRecord } from '../cache/index.ts';
 import { LeaseLost } from './sync-lease.ts';
 import type { TeamStore } from './store.ts';
 
-const DEAL_COLUMNS =
-  'account, id, market, side, role, amount, price, deal, fee, fee_asset, order_id, client_order_id, time_us';
+/** The COPY statement that loads deals in the text format of `dealCopyLine`. */
+export const COPY_DEALS =
+  'COPY deals (account, id, market, side, role, amount, price, deal, fee, fee_asset, order_id, client_order_id, time_us) FROM STDIN';
 
 /** A text field of COPY's text format: backslash, tab, newline and carriage return escaped. */
 const field = (value: string) =>
   /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c] ?? c) : value;
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
-function copyLine(d: DealRecord): string {
+/** A deal as one line of COPY's text format. */
+export function dealCopyLine(d: DealRecord): string {
   return `${d.account}\t${String(d.id)}\t${field(d.market)}\t${d.side}\t${String(d.role)}\t${field(d.amount)}\t${field(
     d.price,
   )}\t${field(d.deal)}\t${field(d.fee)}\t${field(d.feeAsset)}\t${String(d.orderId)}\t${field(
@@ -54,8 +56,8 @@ export async function insertDeals(client: pg.ClientBase, rows: readonly DealReco
   }
   if (fresh.size === 0) return 0;
   let text = '';
-  for (const d of fresh.values()) text += copyLine(d);
-  await pipeline(Readable.from([text]), client.query(copyFrom(`COPY deals (${DEAL_COLUMNS}) FROM STDIN`)));
+  for (const d of fresh.values()) text += dealCopyLine(d);
+  await pipeline(Readable.from([text]), client.query(copyFrom(COPY_DEALS)));
   return fresh.size;
 }
 

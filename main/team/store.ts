@@ -59,6 +59,7 @@ export class TeamStore {
   #pingTimer: ReturnType<typeof setInterval> | undefined;
   #connecting: Promise<void> | undefined;
   #closed = false;
+  #pinging = false;
   readonly #stateListeners = new Set<(state: TeamConnectionState) => void>();
   readonly #notifyListeners = new Set<(table: string) => void>();
   readonly #connectedListeners = new Set<() => void>();
@@ -209,11 +210,15 @@ export class TeamStore {
 
   async #ping(): Promise<void> {
     const listener = this.#listener;
-    if (!listener) return;
+    // One check at a time: a slow answer is not asked again on top of itself.
+    if (!listener || this.#pinging) return;
+    this.#pinging = true;
     try {
       await listener.query('SELECT 1');
     } catch (error) {
       this.#lost(error, listener);
+    } finally {
+      this.#pinging = false;
     }
   }
 

@@ -29,6 +29,8 @@ export class SyncLeases {
   #opening: Promise<pg.Client> | undefined;
   /** account -> token of the leases this operator holds now. */
   readonly #held = new Map<string, string>();
+  /** The lock connection's statements, one after the other (accounts are taken and given back at once). */
+  #queue: Promise<unknown> = Promise.resolve();
 
   constructor(store: TeamStore, log: Logger) {
     this.#store = store;
@@ -56,6 +58,16 @@ export class SyncLeases {
     return this.#opening;
   }
 
+  #onSession<R extends pg.QueryResultRow>(
+    client: pg.Client,
+    sql: string,
+    params: unknown[],
+  ): Promise<pg.QueryResult<R>> {
+    const next = this.#queue.then(() => client.query<R>(sql, params));
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
   /** The token of the account's lease while this operator holds it. */
   token(account: string): string | undefined {
     return this.#held.get(account);
@@ -66,7 +78,7 @@ export class SyncLeases {
     const held = this.#held.get(account);
     if (held) return held;
     const client = await this.#client();
-    const { rows } = await client.query<{ ok: boolean }>(`SELECT ${LOCK} AS ok`, [account]);
+    const { rows } = await this.#onSession<{ ok: boolean }>(client, `SELECT ${LOCK} AS ok`, [account]);
     if (!rows[0]?.ok) return undefined;
     const token = randomUUID();
     try {
@@ -76,7 +88,7 @@ export class SyncLeases {
         [account, token],
       );
     } catch (error) {
-      await client.query(`SELECT ${UNLOCK}`, [account]).catch(() => undefined);
+      await this.#onSession(client, `SELECT ${UNLOCK}`, [account]).catch(() => undefined);
       throw error;
     }
     this.#held.set(account, token);
@@ -117,7 +129,8 @@ export class SyncLeases {
 
   async release(account: string): Promise<void> {
     if (!this.#held.delete(account)) return;
-    await this.#session?.query(`SELECT ${UNLOCK}`, [account]).catch(() => undefined);
+    const session = this.#session;
+    if (session) await this.#onSession(session, `SELECT ${UNLOCK}`, [account]).catch(() => undefined);
   }
 
   async close(): Promise<void> {
