@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { TeamView } from '../../../main/ipc/contract.ts';
 import { teamPasswordId } from '../../../main/team/settings.ts';
+import { TEAM_SCHEMA_VERSION } from '../../../main/team/schema.ts';
 import { MemorySecretStore } from '../../../main/vault/secret-store.ts';
 import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
@@ -109,11 +110,12 @@ describe('joining a team desk with bad settings', () => {
 
   it('a database of a newer schema, and one not set up', async () => {
     const newer = await createTeamDatabase(info);
-    await sqlAs(info, "INSERT INTO desk_schema (version, name) VALUES (2, 'future')", [], {
+    const future = TEAM_SCHEMA_VERSION + 1;
+    await sqlAs(info, "INSERT INTO desk_schema (version, name) VALUES ($1, 'future')", [future], {
       database: newer,
     });
     expect((await attempt(passwordOf('alice'), { database: newer })).message).toBe(
-      'The team database is at schema version 2, newer than this app knows (1): update TXC Desk to join it.',
+      `The team database is at schema version ${String(future)}, newer than this app knows (${String(TEAM_SCHEMA_VERSION)}): update TXC Desk to join it.`,
     );
     const empty = await createTeamDatabase(info, false);
     expect((await attempt(passwordOf('alice'), { database: empty })).code).toBe('schema_missing');

@@ -30,7 +30,7 @@ describe('team store migrations', () => {
     const database = await createTeamDatabase(info, false);
     const owner = await ownerOf(database);
     const first = await migrateTeamStore(owner);
-    expect(first).toEqual({ from: 0, to: TEAM_SCHEMA_VERSION, applied: ['0001-desk'] });
+    expect(first).toEqual({ from: 0, to: TEAM_SCHEMA_VERSION, applied: ['0001-desk', '0002-four-eyes'] });
     expect(await migrateTeamStore(owner)).toEqual({
       from: TEAM_SCHEMA_VERSION,
       to: TEAM_SCHEMA_VERSION,
@@ -42,14 +42,17 @@ describe('team store migrations', () => {
       [],
       { database },
     );
-    expect(rows).toEqual([{ version: 1, applied_by: TEST_OWNER }]);
+    expect(rows).toEqual([
+      { version: 1, applied_by: TEST_OWNER },
+      { version: 2, applied_by: TEST_OWNER },
+    ]);
   });
 
   it('run by two admins at once: the advisory lock lets one apply them, the other then finds them done', async () => {
     const database = await createTeamDatabase(info, false);
     const [a, b] = await Promise.all([ownerOf(database), ownerOf(database)]);
     const reports = await Promise.all([migrateTeamStore(a), migrateTeamStore(b)]);
-    expect(reports.map((r) => r.applied.length).sort()).toEqual([0, 1]);
+    expect(reports.map((r) => r.applied.length).sort()).toEqual([0, TEAM_SCHEMA_VERSION]);
     const tables = await sqlAs<{ n: string }>(info, 'SELECT count(*) AS n FROM desk', [], { database });
     expect(tables[0]?.n).toBe('1');
   });
@@ -57,7 +60,10 @@ describe('team store migrations', () => {
   it('leave the database untouched when a step fails: nothing of the run is kept', async () => {
     const database = await createTeamDatabase(info, false);
     const owner = await ownerOf(database);
-    const broken = [...teamMigrations, { version: 2, name: 'broken', sql: 'CREATE TABLE x (); SELECT 1/0;' }];
+    const broken = [
+      ...teamMigrations,
+      { version: TEAM_SCHEMA_VERSION + 1, name: 'broken', sql: 'CREATE TABLE x (); SELECT 1/0;' },
+    ];
     await expect(migrateTeamStore(owner, broken)).rejects.toThrow(/division by zero/);
     const present = await sqlAs<{ t: string | null }>(
       info,
@@ -75,7 +81,7 @@ describe('team store migrations', () => {
     const owner = await ownerOf(database);
     await owner.query("INSERT INTO desk_schema (version, name) VALUES (99, 'future')");
     await expect(migrateTeamStore(owner)).rejects.toThrow(
-      'The team database is at schema version 99, newer than this app knows (1): update TXC Desk to join it.',
+      'The team database is at schema version 99, newer than this app knows (2): update TXC Desk to join it.',
     );
   });
 });
@@ -94,8 +100,8 @@ describe("an operator's schema check", () => {
     );
     const database = await createTeamDatabase(info);
     const alice = await operatorOf(database);
-    await expect(checkTeamSchema(alice, 2)).rejects.toThrow(
-      "The team database is at schema version 1, older than this app needs (2): the desk's admin runs the setup command to bring it up to date.",
+    await expect(checkTeamSchema(alice, 3)).rejects.toThrow(
+      "The team database is at schema version 2, older than this app needs (3): the desk's admin runs the setup command to bring it up to date.",
     );
     await expect(checkTeamSchema(alice, 0)).rejects.toThrow(
       /newer than this app knows \(0\): update TXC Desk/,
@@ -130,14 +136,14 @@ describe('the setup command', () => {
       info.caFile,
     ];
     const status = await run(['status', ...target, '--user', TEST_OWNER], passwordOf(TEST_OWNER));
-    expect(status.out).toBe(`${database} is not set up yet; this app's schema is version 1.\n`);
+    expect(status.out).toBe(`${database} is not set up yet; this app's schema is version 2.\n`);
     const setup = await run(['setup', ...target, '--user', TEST_OWNER], passwordOf(TEST_OWNER));
     expect(setup).toMatchObject({
       code: 0,
-      out: `${database}: applied 0001-desk; now at schema version 1.\n`,
+      out: `${database}: applied 0001-desk, 0002-four-eyes; now at schema version 2.\n`,
     });
     const again = await run(['setup', ...target, '--user', TEST_OWNER], passwordOf(TEST_OWNER));
-    expect(again.out).toBe(`${database} is up to date (schema version 1).\n`);
+    expect(again.out).toBe(`${database} is up to date (schema version 2).\n`);
     const other = await createTeamDatabase(info, false);
     const refused = await run(
       [
