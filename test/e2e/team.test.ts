@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.ts';
 import { createTestCore, type TestCore } from '../support/core.ts';
 import { scriptedDesktop } from '../support/desktop.ts';
-import { startPostgres, type TestPostgres } from '../support/postgres.ts';
+import { sqlAs, startPostgres, type TestPostgres } from '../support/postgres.ts';
 import { createTestRoles } from '../support/postgres-setup.ts';
 import { createTeamDatabase, passwordOf, startOperatorCore, teamConnected } from '../support/team.ts';
 import { launchChromium, type Chromium } from './chromium.ts';
@@ -30,6 +30,7 @@ beforeAll(async () => {
   await createTestRoles(pg);
   sandbox = await startSandbox({ port: 0 });
   database = await createTeamDatabase(pg);
+  await sqlAs(pg, 'GRANT txc_treasurer, txc_trader TO alice');
   for (const operator of ['alice', 'bob'] as const) {
     const core = await startOperatorCore({
       info: pg,
@@ -105,6 +106,8 @@ describe('two operators on one team desk, in Chromium', () => {
     await expect.poll(() => page.getByTestId('team-online-alice').textContent()).toContain('Online');
     expect(await text(page, 'team-online-carol')).toContain('Offline');
     expect(await text(page, 'team-member-bob')).toContain('bob (you)');
+    expect(await text(page, 'team-roles-alice')).toBe('Trader, Treasurer');
+    expect(await text(page, 'team-roles-bob')).toBe('no role yet');
     for (const width of [1280, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: artifact(`team-${String(width)}.png`), fullPage: true });

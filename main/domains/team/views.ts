@@ -38,4 +38,8 @@ export interface TeamMemberView {
   lastSeenMs: number | null;
   /** How many of the desk's keys they hold. */
   keys: number;
+  /** The desk's group roles they are a member of, in this order: viewer, trader, treasurer, admin. */
+  roles: TeamRole[];
 }
+
+export type TeamRole = 'viewer' | 'trader' | 'treasurer' | 'admin';
