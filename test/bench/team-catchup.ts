@@ -15,10 +15,10 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { openCache, type DealRecord } from '../../main/cache/index.ts';
 import { COPY_DEALS, dealCopyLine } from '../../main/team/deal-group.ts';
 import { historyReplicas } from '../../main/team/replica.ts';
-import { TeamStore } from '../../main/team/store.ts';
 import { clientOf, type PostgresInfo } from '../support/postgres.ts';
-import { createTeamDatabase, passwordOf, teamSettings } from '../support/team.ts';
+import { createTeamDatabase, operatorStore, passwordOf } from '../support/team.ts';
 import type { BenchResult } from './harness.ts';
+import { benchDeal } from './team-ingest.ts';
 
 const ACCOUNTS = 100;
 const PER_ACCOUNT = 10_000;
@@ -27,28 +27,10 @@ const TRANSACTIONS = 20;
 /** The replica's page of deals (`replica.ts`), used for the baseline's pages too. */
 const PAGE = 10_000;
 
-function deal(account: string, id: number): DealRecord {
-  return {
-    account,
-    market: id % 3 ? 'BTC_USDT' : 'ETH_USDT',
-    id,
-    clientOrderId: id % 4 ? '' : `txc-${id.toString(36)}`,
-    time: 1_780_000_000 + id / 100,
-    side: id % 2 ? 'buy' : 'sell',
-    role: id % 2 ? 1 : 2,
-    amount: '0.0123',
-    price: '64250.5',
-    deal: '790.281',
-    fee: '0.79028',
-    orderId: 9_000_000 + id,
-    feeAsset: 'USDT',
-  };
-}
-
 /** The deals of transaction `t` (every account's share of it). */
 function* dealsOf(accounts: readonly string[], t: number): Generator<DealRecord> {
   const per = PER_ACCOUNT / TRANSACTIONS;
-  for (const account of accounts) for (let i = t * per; i < (t + 1) * per; i++) yield deal(account, i);
+  for (const account of accounts) for (let i = t * per; i < (t + 1) * per; i++) yield benchDeal(account, i);
 }
 
 export async function measureCatchup(info: PostgresInfo): Promise<BenchResult> {
@@ -67,12 +49,7 @@ export async function measureCatchup(info: PostgresInfo): Promise<BenchResult> {
   try {
     // The new operator's replica: an empty cache following the store.
     const cache = await openCache({ dataDir: dir, profile: 'replica' });
-    const store = new TeamStore({
-      settings: teamSettings(info, database, 'bob'),
-      password: passwordOf('bob'),
-      log: { log: () => undefined },
-    });
-    await store.connect();
+    const store = await operatorStore(info, database, 'bob');
     const started = performance.now();
     for (const replica of historyReplicas(store, cache)) await replica.pull();
     const replicaS = (performance.now() - started) / 1000;

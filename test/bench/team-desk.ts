@@ -16,54 +16,13 @@ import { launchChromium } from '../e2e/chromium.ts';
 import { startBrowserHost } from '../e2e/host.ts';
 import { RENDERER_DIR } from '../e2e/paths.ts';
 import { clientOf, type PostgresInfo } from '../support/postgres.ts';
-import {
-  createTeamDatabase,
-  eventually,
-  passwordOf,
-  startOperatorCore,
-  teamConnected,
-  TEST_OPERATORS,
-} from '../support/team.ts';
+import { passwordOf, startDesk, type startOperatorCore, TEST_OPERATORS } from '../support/team.ts';
 import { percentile, type BenchResult } from './harness.ts';
 
 type Operator = Awaited<ReturnType<typeof startOperatorCore>>;
 
 const DESK_ACCOUNTS = 200;
 const RENAMES = 60;
-
-/** Operators `names` on a fresh desk: the first registers `accounts`, the others add their keys. */
-async function desk(
-  info: PostgresInfo,
-  sandbox: Sandbox,
-  names: readonly string[],
-  accounts: Sandbox['accounts'],
-): Promise<{ database: string; cores: Operator[] }> {
-  const database = await createTeamDatabase(info);
-  const cores: Operator[] = [];
-  for (const operator of names) {
-    const core = await startOperatorCore({ info, database, operator, sandbox });
-    cores.push(core);
-    await teamConnected(core);
-  }
-  const [first, ...others] = cores as [Operator, ...Operator[]];
-  for (const account of accounts)
-    await first.accounts.registry.add({
-      label: account.label,
-      kind: account.kind,
-      subAccountId: account.subAccountId ?? null,
-      apiKey: account.apiKey,
-      secret: account.apiSecret,
-      connection: first.connection.id,
-    });
-  for (const core of others) {
-    await eventually(() => core.accounts.registry.list().length === accounts.length, 'the registry shared');
-    for (const a of core.accounts.registry.list()) {
-      const key = accounts.find((s) => s.apiKey === a.apiKey);
-      if (key) await core.accounts.registry.importKey(a.id, key.apiSecret);
-    }
-  }
-  return { database, cores };
-}
 
 /** Signed requests the sandbox receives while every core syncs every account. */
 async function syncRequests(sandbox: Sandbox, cores: readonly Operator[]): Promise<number> {
@@ -88,7 +47,7 @@ export async function measureSyncRatio(info: PostgresInfo): Promise<BenchResult>
     const accounts = sandbox.accounts.slice(0, DESK_ACCOUNTS);
     const {
       cores: [alone],
-    } = await desk(info, sandbox, ['alice'], accounts);
+    } = await startDesk(info, sandbox, ['alice'], accounts);
     if (!alone) throw new Error('no core');
     cores.push(alone);
     // History to read: market orders of the main account on two markets.
@@ -104,7 +63,7 @@ export async function measureSyncRatio(info: PostgresInfo): Promise<BenchResult>
     const soloStarted = performance.now();
     const solo = await syncRequests(sandbox, [alone]);
     const soloS = (performance.now() - soloStarted) / 1000;
-    const { cores: five } = await desk(info, sandbox, TEST_OPERATORS, accounts);
+    const { cores: five } = await startDesk(info, sandbox, TEST_OPERATORS, accounts);
     cores.push(...five);
     const fiveStarted = performance.now();
     const together = await syncRequests(sandbox, five);
@@ -154,7 +113,7 @@ export async function measureNotify(info: PostgresInfo): Promise<BenchResult> {
     const {
       database,
       cores: [a, b],
-    } = await desk(info, sandbox, ['alice', 'bob'], main);
+    } = await startDesk(info, sandbox, ['alice', 'bob'], main);
     if (!a || !b) throw new Error('no cores');
     cores.push(a, b);
     const bHost = await startBrowserHost(b, RENDERER_DIR);

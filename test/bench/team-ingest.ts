@@ -12,8 +12,7 @@ import type { DealRecord } from '../../main/cache/index.ts';
 import { COPY_DEALS, dealCopyLine } from '../../main/team/deal-group.ts';
 import { TeamHistorySink } from '../../main/team/history-sink.ts';
 import { clientOf, type PostgresInfo } from '../support/postgres.ts';
-import { createTeamDatabase, passwordOf, teamSettings } from '../support/team.ts';
-import { TeamStore } from '../../main/team/store.ts';
+import { createTeamDatabase, operatorStore, passwordOf } from '../support/team.ts';
 import type { BenchResult } from './harness.ts';
 
 const ACCOUNTS = 10;
@@ -22,7 +21,8 @@ const PAGE = 500;
 /** Of each page, this many deals were in the page before (a re-read second): 10 % of the input. */
 const REREAD = 50;
 
-function deal(account: string, id: number): DealRecord {
+/** A deal of the benches' made-up history. */
+export function benchDeal(account: string, id: number): DealRecord {
   return {
     account,
     market: id % 3 ? 'BTC_USDT' : 'ETH_USDT',
@@ -47,7 +47,7 @@ function pagesOf(account: string, base: number): DealRecord[][] {
   for (let start = 0; start < PER_ACCOUNT; start += fresh) {
     const page: DealRecord[] = [];
     for (let id = Math.max(0, start - REREAD); id < Math.min(PER_ACCOUNT, start + fresh); id++)
-      page.push(deal(account, base + id));
+      page.push(benchDeal(account, base + id));
     pages.push(page);
   }
   return pages;
@@ -61,12 +61,7 @@ export async function measureIngest(info: PostgresInfo): Promise<BenchResult> {
 
   // The app's path: an operator's store, a lease per account, the sink the sync writes to.
   const appDb = await createTeamDatabase(info);
-  const store = new TeamStore({
-    settings: teamSettings(info, appDb, 'alice'),
-    password: passwordOf('alice'),
-    log: { log: () => undefined },
-  });
-  await store.connect();
+  const store = await operatorStore(info, appDb, 'alice');
   const tokens = new Map<string, string>();
   for (const a of accounts) {
     const token = randomUUID();
@@ -91,7 +86,7 @@ export async function measureIngest(info: PostgresInfo): Promise<BenchResult> {
   const client = clientOf(info, { user: 'alice', password: passwordOf('alice'), database: copyDb });
   await client.connect();
   const rows = accounts.flatMap((a, i) =>
-    Array.from({ length: PER_ACCOUNT }, (_, id) => dealCopyLine(deal(a, i * PER_ACCOUNT + id))),
+    Array.from({ length: PER_ACCOUNT }, (_, id) => dealCopyLine(benchDeal(a, i * PER_ACCOUNT + id))),
   );
   const copyStarted = performance.now();
   // The same way the app's path sends its rows: one text of COPY lines.

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Platform } from '../../main/platform.ts';
 import type { Sandbox } from '../../main/sandbox/index.ts';
 import { migrateTeamStore } from '../../main/team/schema.ts';
+import { TeamStore } from '../../main/team/store.ts';
 import { newOrigin, teamPasswordId, writeTeamSettings, type TeamSettings } from '../../main/team/settings.ts';
 import { MemorySecretStore, type SecretStore } from '../../main/vault/secret-store.ts';
 import { createTestCore, type TestCore } from './core.ts';
@@ -118,4 +119,61 @@ export async function teamConnected(core: {
     };
     return reply.ok && reply.value?.status === 'connected';
   }, 'the team desk connected');
+}
+
+/** Operator `operator`'s connection to the team store of `database`, connected. */
+export async function operatorStore(
+  info: PostgresInfo,
+  database: string,
+  operator: string,
+): Promise<TeamStore> {
+  const store = new TeamStore({
+    settings: teamSettings(info, database, operator),
+    password: passwordOf(operator),
+    log: { log: () => undefined },
+  });
+  await store.connect();
+  return store;
+}
+
+type Operator = Awaited<ReturnType<typeof startOperatorCore>>;
+
+/**
+ * Operators `names` on a fresh desk, each connected: the first registers `accounts` (with their keys),
+ * the others see them in the shared registry and add their own keys. `started` hears each core as it
+ * starts (to close it whatever happens next).
+ */
+export async function startDesk(
+  info: PostgresInfo,
+  sandbox: Sandbox,
+  names: readonly string[],
+  accounts: Sandbox['accounts'] = sandbox.accounts,
+  started: (core: Operator) => void = () => undefined,
+): Promise<{ database: string; cores: Operator[] }> {
+  const database = await createTeamDatabase(info);
+  const cores: Operator[] = [];
+  for (const operator of names) {
+    const core = await startOperatorCore({ info, database, operator, sandbox });
+    started(core);
+    cores.push(core);
+    await teamConnected(core);
+  }
+  const [first, ...others] = cores as [Operator, ...Operator[]];
+  for (const account of accounts)
+    await first.accounts.registry.add({
+      label: account.label,
+      kind: account.kind,
+      subAccountId: account.subAccountId ?? null,
+      apiKey: account.apiKey,
+      secret: account.apiSecret,
+      connection: first.connection.id,
+    });
+  for (const core of others) {
+    await eventually(() => core.accounts.registry.list().length === accounts.length, 'the registry shared');
+    for (const a of core.accounts.registry.list()) {
+      const key = accounts.find((s) => s.apiKey === a.apiKey);
+      if (key) await core.accounts.registry.importKey(a.id, key.apiSecret);
+    }
+  }
+  return { database, cores };
 }

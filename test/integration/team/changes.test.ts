@@ -12,9 +12,9 @@ import type { DealRecord } from '../../../main/cache/index.ts';
 import { readChanges, START, type ChangeCursor } from '../../../main/team/changes.ts';
 import { COPY_DEALS, dealCopyLine } from '../../../main/team/deal-group.ts';
 import { REPLICATED } from '../../../main/team/replica.ts';
-import { TeamStore } from '../../../main/team/store.ts';
+import type { TeamStore } from '../../../main/team/store.ts';
 import { clientOf } from '../../support/postgres.ts';
-import { createTeamDatabase, passwordOf, teamSettings } from '../../support/team.ts';
+import { createTeamDatabase, operatorStore, passwordOf } from '../../support/team.ts';
 
 const info = inject('postgres');
 let store: TeamStore;
@@ -51,12 +51,7 @@ beforeAll(async () => {
     await pipeline(Readable.from([text]), writer.query(copyFrom(COPY_DEALS)));
   }
   await writer.end();
-  store = new TeamStore({
-    settings: teamSettings(info, database, 'bob'),
-    password: passwordOf('bob'),
-    log: { log: () => undefined },
-  });
-  await store.connect();
+  store = await operatorStore(info, database, 'bob');
 });
 
 afterAll(async () => {

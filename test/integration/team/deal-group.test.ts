@@ -8,10 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DealRecord } from '../../../main/cache/index.ts';
 import { TeamDealGroup } from '../../../main/team/deal-group.ts';
-import { TeamStore } from '../../../main/team/store.ts';
+import type { TeamStore } from '../../../main/team/store.ts';
 import { LeaseLost } from '../../../main/team/sync-lease.ts';
 import { sqlAs } from '../../support/postgres.ts';
-import { createTeamDatabase, passwordOf, teamSettings } from '../../support/team.ts';
+import { createTeamDatabase, operatorStore } from '../../support/team.ts';
 
 const info = inject('postgres');
 let database: string;
@@ -19,12 +19,7 @@ let store: TeamStore;
 
 beforeAll(async () => {
   database = await createTeamDatabase(info);
-  store = new TeamStore({
-    settings: teamSettings(info, database, 'alice'),
-    password: passwordOf('alice'),
-    log: { log: () => undefined },
-  });
-  await store.connect();
+  store = await operatorStore(info, database, 'alice');
 });
 
 afterAll(async () => {

@@ -8,13 +8,7 @@ import * as trading from '../../../main/exchange/endpoints/trading.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
 import { procedureCalls } from '../../support/core.ts';
 import { sqlAs } from '../../support/postgres.ts';
-import {
-  createTeamDatabase,
-  eventually,
-  startOperatorCore,
-  teamConnected,
-  TEST_OPERATORS,
-} from '../../support/team.ts';
+import { eventually, startDesk, type startOperatorCore, TEST_OPERATORS } from '../../support/team.ts';
 
 const info = inject('postgres');
 type Operator = Awaited<ReturnType<typeof startOperatorCore>>;
@@ -45,37 +39,8 @@ const HISTORY_PATHS = [
 ];
 
 /** Starts `names` on a fresh desk: the first registers the sandbox's accounts, the others add their keys. */
-async function desk(names: readonly string[]): Promise<{ database: string; cores: Operator[] }> {
-  const database = await createTeamDatabase(info);
-  const cores: Operator[] = [];
-  for (const operator of names) {
-    const core = await startOperatorCore({ info, database, operator, sandbox });
-    started.push(core);
-    cores.push(core);
-    await teamConnected(core);
-  }
-  const [first, ...others] = cores as [Operator, ...Operator[]];
-  for (const account of sandbox.accounts)
-    await first.accounts.registry.add({
-      label: account.label,
-      kind: account.kind,
-      subAccountId: account.subAccountId ?? null,
-      apiKey: account.apiKey,
-      secret: account.apiSecret,
-      connection: first.connection.id,
-    });
-  for (const core of others) {
-    await eventually(
-      () => core.accounts.registry.list().length === sandbox.accounts.length,
-      'registry shared',
-    );
-    for (const a of core.accounts.registry.list()) {
-      const key = sandbox.accounts.find((s) => s.apiKey === a.apiKey);
-      if (key) await core.accounts.registry.importKey(a.id, key.apiSecret);
-    }
-  }
-  return { database, cores };
-}
+const desk = (names: readonly string[]) =>
+  startDesk(info, sandbox, names, sandbox.accounts, (core) => started.push(core));
 
 /** Every account's sync on every core finished (done, or answered by a teammate's). */
 async function syncAll(cores: readonly Operator[]): Promise<Array<EventPayload<'sync.finished'>>> {
