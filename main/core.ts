@@ -18,6 +18,7 @@ import { positionsHandlers } from './domains/positions/handlers.ts';
 import { walletHandlers } from './domains/wallet/handlers.ts';
 import { webhooksHandlers } from './domains/webhooks/handlers.ts';
 import { teamHandlers } from './domains/team/handlers.ts';
+import { subaccountsHandlers } from './domains/subaccounts/handlers.ts';
 import type { AppEnvironment } from './environment.ts';
 import type { AuditEntry } from './exchange/http.ts';
 import { EventHub } from './ipc/event-hub.ts';
@@ -64,6 +65,11 @@ import { WebhookService } from './services/webhooks.ts';
 import { TeamService } from './services/team.ts';
 import { followTeam } from './team/follow.ts';
 import { addressBookCollection, alertsCollection, guardsCollection } from './team/shared-collections.ts';
+import { BatchJournal } from './services/subaccounts/journal.ts';
+import { CreateBatches } from './services/subaccounts/create-batch.ts';
+import { SubAccountLifecycle } from './services/subaccounts/lifecycle.ts';
+import { SubAccountApiKeys } from './services/subaccounts/api-keys.ts';
+import { DepositAddresses } from './services/deposit-addresses.ts';
 import { AccountRegistry } from './vault/registry.ts';
 import { KeytarSecretStore, type SecretStore } from './vault/secret-store.ts';
 
@@ -174,9 +180,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       followers.board?.stored(stored);
     },
   });
-  const live = new LiveService(connection.status.wsUrl, accounts, events, log, (account, batch, all) =>
-    pushed.add(account, batch, all),
-  );
+  const live = new LiveService(connection.status.wsUrl, accounts, events, log, (account, batch, all) => {
+    pushed.add(account, batch, all);
+    // a new closing order may be a take-profit or stop-loss: the board reads that account's positions
+    if (batch.some((e) => e.channel === 'ordersPending' && e.event === 'new' && e.order.reduceOnly))
+      followers.board?.closingOrdersCame(account);
+  });
   const miningWatch = new MiningWatch(
     cache,
     async () =>
@@ -205,10 +214,13 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     log,
   );
   connection.trading.useGuardSettings(() => guards.current);
+  // an order beyond a guard goes only when the person answers main's own native question
+  connection.trading.useGuardQuestions((question) => platform.confirm(question));
   const history = new HistoryService(cache, accounts, events, platform, log, options.syncRetry);
   const addressBook = new AddressBook(
     join(environment.dataDir, 'profiles', profile, 'address-book.json'),
     log,
+    platform,
   );
   const signedRequests = new SignedRequestLog(
     cache,
@@ -257,6 +269,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     log,
     ...(options.alertPollMs === undefined ? {} : { accountPollMs: options.alertPollMs }),
   });
+  const journal = new BatchJournal(join(environment.dataDir, 'profiles', profile, 'lifecycle.sqlite'));
+  const createBatches = new CreateBatches({ accounts, journal, platform, events, cache, log });
   const context: HandlerContext = {
     environment,
     accounts,
@@ -294,6 +308,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     flex: new FlexInvestments(accounts, platform),
     collateralAccount: new CollateralAccount(accounts, platform, connection.trading),
     team,
+    lifecycle: new SubAccountLifecycle(accounts, platform, createBatches),
+    subAccountApiKeys: new SubAccountApiKeys(accounts, platform),
+    createBatches,
+    deposits: new DepositAddresses(accounts, platform),
   };
   // One factory per domain (main/domains/<domain>/handlers.ts), each owning its procedure prefixes.
   const handlers: Handlers = {
@@ -315,6 +333,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...knownHandlers(context),
     ...alertsHandlers(context),
     ...teamHandlers(context),
+    ...subaccountsHandlers(context),
   };
   // Last: every part that follows the team desk is in place before it connects.
   followTeam(team, {
@@ -363,6 +382,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       await history.idle();
       await team.close();
       registry.close();
+      journal.close();
       await signedRequests.flush();
       await cache.close();
       await connection.close();

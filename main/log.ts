@@ -1,12 +1,22 @@
-import { createWriteStream, renameSync, statSync } from 'node:fs';
+import { createWriteStream, openSync, renameSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { makePrivateDir, PRIVATE_FILE_MODE, touchPrivateFile } from './private-fs.ts';
 
 /*
  * The app's log. Every line passes through `redact`, which blanks every secret registered with
  * `registerSecret` and anything shaped like a signature header, so a secret never reaches a log file,
- * an error shown to the user, or test output.
+ * an error shown to the user, or test output. A secret is blanked where it stands as a whole token
+ * (not glued to other letters or digits), so a short value never blanks pieces of ordinary words.
  */
+
+/** The shortest secret the exchange issues (32 hexadecimal characters); the keychain refuses shorter. */
+export const MIN_SECRET_LENGTH = 32;
+
+/** A line is cut to this many characters (after redaction), so one event never floods the log. */
+export const MAX_LINE_CHARS = 16 * 1024;
+
+/** A token character: a secret next to one is part of a longer word, not the secret. */
+const TOKEN_CHAR = 'A-Za-z0-9';
 
 /** Each registered secret with the forms it can take in a line. */
 const secrets = new Map<string, readonly string[]>();
@@ -25,7 +35,8 @@ const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/-]/g, 
 function currentPattern(): RegExp | null {
   if (stale) {
     const forms = [...new Set([...secrets.values()].flat())].sort((a, b) => b.length - a.length);
-    pattern = forms.length ? new RegExp(forms.map(literal).join('|'), 'g') : null;
+    const any = forms.map(literal).join('|');
+    pattern = forms.length ? new RegExp(`(?<![${TOKEN_CHAR}])(?:${any})(?![${TOKEN_CHAR}])`, 'g') : null;
     stale = false;
   }
   return pattern;
@@ -73,25 +84,51 @@ function render(detail: unknown): string {
 }
 
 /**
- * Appends lines to `file` through one ordered write stream. A file already past `maxBytes` when the
- * app starts is kept as `<file>.1` (replacing the previous one), so the log never grows unbounded.
- * The folder and the file are the user's only.
+ * Appends lines to `file` through one ordered write stream. A file past `maxBytes` (when the app
+ * starts, or as lines are written) is kept as `<file>.1` (replacing the previous one) and a new file
+ * begun, so the log never takes more than about twice `maxBytes`, however much is logged.
+ * The folder and the files are the user's only.
  */
 export function fileSink(
   file: string,
   maxBytes = 5 * 1024 * 1024,
 ): { write: (line: string) => void; close: () => Promise<void> } {
   makePrivateDir(dirname(file));
+  let size = 0;
   try {
-    if (statSync(file).size > maxBytes) renameSync(file, `${file}.1`);
+    size = statSync(file).size;
   } catch {
     // no log yet
   }
-  touchPrivateFile(file);
-  const stream = createWriteStream(file, { flags: 'a', mode: PRIVATE_FILE_MODE });
-  stream.on('error', () => undefined);
+  const open = () => {
+    touchPrivateFile(file);
+    // Opened now, by descriptor: a rename moves the open file, and what is still queued follows it.
+    const out = createWriteStream(file, { fd: openSync(file, 'a', PRIVATE_FILE_MODE) });
+    out.on('error', () => undefined);
+    return out;
+  };
+  const rotate = () => {
+    renameSync(file, `${file}.1`);
+    size = 0;
+  };
+  if (size > maxBytes) rotate();
+  let stream = open();
   return {
-    write: (line) => void stream.write(`${line}\n`),
+    write: (line) => {
+      const text = `${line}\n`;
+      const bytes = Buffer.byteLength(text);
+      if (size > 0 && size + bytes > maxBytes) {
+        stream.end();
+        try {
+          rotate();
+        } catch {
+          // the file went away (deleted by hand): carry on in a new one
+        }
+        stream = open();
+      }
+      size += bytes;
+      stream.write(text);
+    },
     close: () => new Promise((resolve) => stream.end(resolve)),
   };
 }
@@ -102,7 +139,12 @@ export function createLogger(
 ): Logger {
   return {
     log(level, message, detail) {
-      write(redact(`${new Date().toISOString()} ${level.toUpperCase()} ${message}${render(detail)}`));
+      const line = redact(`${new Date().toISOString()} ${level.toUpperCase()} ${message}${render(detail)}`);
+      write(
+        line.length > MAX_LINE_CHARS
+          ? `${line.slice(0, MAX_LINE_CHARS)}… (${String(line.length - MAX_LINE_CHARS)} characters cut)`
+          : line,
+      );
     },
   };
 }

@@ -10,11 +10,15 @@ export interface FileFilter {
 }
 
 export interface Platform {
-  /** Reads a secret the user copied, then clears the clipboard. Undefined when it is empty. */
+  /**
+   * Reads a secret the user copied, then clears the clipboard (on Linux the PRIMARY selection too,
+   * when it holds the secret). Undefined when it is empty. Callers ask the person first (`confirm`).
+   */
   takeSecretFromClipboard(): Promise<string | undefined>;
   /**
-   * Puts text on the clipboard for the person to paste elsewhere (a service code main created, which
-   * never crosses the bridge). False when this desktop has no clipboard.
+   * Puts a secret main made on the clipboard for the person to paste elsewhere (a service code, which
+   * never crosses the bridge): marked concealed where the desktop has such a mark, and cleared after
+   * 60 s unless something else was copied since. False when this desktop has no clipboard.
    */
   writeToClipboard(text: string): Promise<boolean>;
   /** A native "open file" dialog; undefined when the user cancels. */
@@ -41,6 +45,8 @@ export interface Confirmation {
   facts: ReadonlyArray<{ label: string; value: string }>;
   /** The confirm button's words, a verb: "Withdraw", "Remove key". Cancel is always the default. */
   action: string;
+  /** The cancel button's words (default "Cancel"): what Enter or Escape does, e.g. "Don't send". */
+  cancel?: string;
   /** A line that must stand out: an address not in the book, a key that loses a permission. */
   warning?: string;
 }

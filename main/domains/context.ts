@@ -35,6 +35,10 @@ import type { LadderService } from '../services/ladder.ts';
 import type { OrderControls } from '../services/order-controls.ts';
 import type { WebhookService } from '../services/webhooks.ts';
 import type { TeamService } from '../services/team.ts';
+import type { SubAccountLifecycle } from '../services/subaccounts/lifecycle.ts';
+import type { SubAccountApiKeys } from '../services/subaccounts/api-keys.ts';
+import type { CreateBatches } from '../services/subaccounts/create-batch.ts';
+import type { DepositAddresses } from '../services/deposit-addresses.ts';
 
 export interface HandlerContext {
   readonly environment: AppEnvironment;
@@ -84,4 +88,10 @@ export interface HandlerContext {
   readonly subAccountKeys: SubAccountKeys;
   readonly flex: FlexInvestments;
   readonly collateralAccount: CollateralAccount;
+  /** Sub-accounts from creation to deletion, with the main key. */
+  readonly lifecycle: SubAccountLifecycle;
+  readonly subAccountApiKeys: SubAccountApiKeys;
+  /** "Create N sub-accounts": previewed, confirmed once, journaled, resumable. */
+  readonly createBatches: CreateBatches;
+  readonly deposits: DepositAddresses;
 }

@@ -16,6 +16,19 @@ export interface RawAnswer {
   retryAfter: string | null;
 }
 
+/** The largest answer body read (the exchange's pages are tens of kB); a bigger one is refused unread. */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+/** The answer's body is larger than the sender reads. */
+export class AnswerTooLarge extends Error {
+  readonly limit: number;
+  constructor(limit: number) {
+    super(`an answer larger than ${String(limit)} bytes`);
+    this.name = 'AnswerTooLarge';
+    this.limit = limit;
+  }
+}
+
 /** No answer within the time limit. */
 export class SendTimeout extends Error {
   constructor() {
@@ -25,13 +38,14 @@ export class SendTimeout extends Error {
 }
 
 /**
- * Sends a request. Rejects with SendTimeout when no answer comes within `timeoutMs`, with the
+ * Sends a request. Rejects with SendTimeout when no answer comes within `timeoutMs`, with
+ * AnswerTooLarge when its body is longer than `maxBytes` (default `MAX_ANSWER_BYTES`), with the
  * signal's reason when it aborts, and with the network error otherwise.
  */
 export type Sender = (
   url: string,
   request: RawRequest,
-  limits: { timeoutMs: number; signal?: AbortSignal },
+  limits: { timeoutMs: number; signal?: AbortSignal; maxBytes?: number },
 ) => Promise<RawAnswer>;
 
 /** At most this many connections per origin; requests beyond them wait for a free one. */
@@ -48,7 +62,7 @@ export function exchangeAgent(options: Agent.Options = {}): Agent {
  * costs more than the exchange of a small order.
  */
 export function undiciSender(dispatcher: Dispatcher = exchangeAgent()): Sender {
-  return (url, request, { timeoutMs, signal }) =>
+  return (url, request, { timeoutMs, signal, maxBytes = MAX_ANSWER_BYTES }) =>
     new Promise<RawAnswer>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason as Error);
       // The origin is everything before the path: `scheme://host[:port]`.
@@ -61,6 +75,7 @@ export function undiciSender(dispatcher: Dispatcher = exchangeAgent()): Sender {
       let status = 0;
       let retryAfter: string | null = null;
       const chunks: Buffer[] = [];
+      let bytes = 0;
       const finish = (error: Error | null, answer?: RawAnswer): void => {
         if (settled) return;
         settled = true;
@@ -90,8 +105,13 @@ export function undiciSender(dispatcher: Dispatcher = exchangeAgent()): Sender {
             status = statusCode;
             const retry = headers['retry-after'];
             retryAfter = (Array.isArray(retry) ? retry[0] : retry) ?? null;
+            // A declared length past the limit is refused before a byte of the body is read.
+            if (Number(headers['content-length'] ?? 0) > maxBytes) stop(new AnswerTooLarge(maxBytes));
           },
           onResponseData(_c, chunk) {
+            if (settled) return;
+            bytes += chunk.length;
+            if (bytes > maxBytes) return stop(new AnswerTooLarge(maxBytes));
             chunks.push(chunk);
           },
           onResponseEnd() {

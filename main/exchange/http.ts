@@ -12,7 +12,14 @@ import { ExchangeError, NonceError, RateLimitError, networkError, timeoutError }
 import { classifyResponse } from './classify-response.ts';
 import type { NonceRegistry } from './nonce.ts';
 import { backoffDelay, type RateLimits } from './rate-limit.ts';
-import { defaultSender, SendTimeout, type RawAnswer, type RawRequest, type Sender } from './http-send.ts';
+import {
+  AnswerTooLarge,
+  defaultSender,
+  SendTimeout,
+  type RawAnswer,
+  type RawRequest,
+  type Sender,
+} from './http-send.ts';
 import { requestHash } from './request-hash.ts';
 import { signRequest, type Credentials, type RequestFields } from './signer.ts';
 
@@ -292,6 +299,11 @@ export class ExchangeHttp {
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (error instanceof SendTimeout) throw timeoutError(timeoutMs, path);
+      if (error instanceof AnswerTooLarge)
+        throw new ExchangeError(
+          'answer_too_large',
+          `The exchange answered ${path} with more than ${String(error.limit / 1024 / 1024)} MiB, more than any answer of its API; the app did not read it.`,
+        );
       throw networkError(error);
     }
     let body: unknown = raw.text;

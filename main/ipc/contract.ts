@@ -26,6 +26,7 @@ import { guardsProcedures } from '../domains/guards/procedures.ts';
 import { knownProcedures } from '../domains/known/procedures.ts';
 import { alertsProcedures } from '../domains/alerts/procedures.ts';
 import { teamProcedures } from '../domains/team/procedures.ts';
+import { subaccountsProcedures } from '../domains/subaccounts/procedures.ts';
 import { shape, type ProcedureDef, type Shape } from './schemas.ts';
 import type { AlertFiredView } from '../domains/alerts/views.ts';
 import type { ConnectionHealthView } from '../domains/connection/views.ts';
@@ -43,6 +44,7 @@ import type { Notice } from '../domains/app/views.ts';
 import type { ExchangeCancelView } from '../domains/orders/views.ts';
 import type { WebhookEventView } from '../domains/webhooks/views.ts';
 import type { TeamView } from '../domains/team/views.ts';
+import type { BatchProgressView } from '../domains/subaccounts/views.ts';
 
 /** Every result and payload type, for the renderer and the services. */
 export type * from '../domains/app/views.ts';
@@ -62,6 +64,7 @@ export type * from '../domains/guards/views.ts';
 export type * from '../domains/known/views.ts';
 export type * from '../domains/alerts/views.ts';
 export type * from '../domains/team/views.ts';
+export type * from '../domains/subaccounts/views.ts';
 export type { OrderDraftInput, ProcedureDef, Shape } from './schemas.ts';
 
 /** An error as it crosses the bridge: readable, never a stack trace or a secret. */
@@ -74,8 +77,6 @@ export interface IpcError {
   field?: string;
   /** Valid values near the refused one (the largest amount the balance covers...), for a one-click fix. */
   suggestions?: string[];
-  /** `needs_confirmation`: the guards (`price_band`, `notional`) the call must acknowledge to send. */
-  guards?: string[];
 }
 
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: IpcError };
@@ -101,6 +102,7 @@ export const procedures = {
   ...knownProcedures,
   ...alertsProcedures,
   ...teamProcedures,
+  ...subaccountsProcedures,
 } as const satisfies Record<string, ProcedureDef>;
 
 export const events = {
@@ -135,6 +137,8 @@ export const events = {
   'history.changed': shape<{ table: string }>(),
   /** Operators of the team came or went: read `team.members` again. */
   'team.members': shape<{ atMs: number }>(),
+  /** A batch of new sub-accounts moved on (see `subaccounts.runBatch`). */
+  'subaccounts.batchProgress': shape<BatchProgressView>(),
 } as const satisfies Record<string, Shape<unknown>>;
 
 // ---- derived types -----------------------------------------------------------------------------

@@ -42,6 +42,7 @@ export const orderDraft = z.strictObject({
   amount: decimalText,
   price: decimalText.optional(),
   activation_price: decimalText.optional(),
+  stop_limit_price: decimalText.optional(),
   clientOrderId: z.string().max(255).optional(),
   postOnly: z.boolean().optional(),
   ioc: z.boolean().optional(),
@@ -68,7 +69,11 @@ export const sizing = z.discriminatedUnion('kind', [
     share: z.string().regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a share between 0 and 1'),
   }),
 ]);
-export const accountSet = z.array(accountId).min(1).max(1000);
+/** Accounts of one desk action: a selection or the whole desk (planned for 1,000, room for 5,000). */
+export const accountSet = z
+  .array(accountId)
+  .min(1, 'Choose at least one account')
+  .max(5000, 'At most 5,000 accounts can be chosen at once');
 export const permissionChanges = z
   .array(
     z.strictObject({

@@ -1,9 +1,22 @@
 import { fieldLabel } from './labels.ts';
-import { ORDER_KINDS, type MarketRules, type OrderDraft, type OrderKind, type RuleIssue } from './types.ts';
+import {
+  COLLATERAL_KINDS,
+  ORDER_KINDS,
+  type MarketRules,
+  type OrderDraft,
+  type OrderKind,
+  type RuleIssue,
+} from './types.ts';
 
+/** Flags of a limit order, and the kinds that take each (retail is spot's alone). */
 const LIMIT_ONLY = ['postOnly', 'ioc', 'rpi', 'retail'] as const;
-const BBO_KINDS: readonly OrderKind[] = ['limit', 'stop_limit'];
-const COLLATERAL_KINDS: readonly OrderKind[] = ['collateral_market'];
+const LIMIT_FLAG_KINDS: Readonly<Record<(typeof LIMIT_ONLY)[number], readonly OrderKind[]>> = {
+  postOnly: ['limit', 'collateral_limit'],
+  ioc: ['limit', 'collateral_limit'],
+  rpi: ['limit', 'collateral_limit'],
+  retail: ['limit'],
+};
+const BBO_KINDS: readonly OrderKind[] = ['limit', 'stop_limit', 'collateral_limit', 'collateral_stop_limit'];
 
 export const STP_VALUES = ['no', 'cb', 'cn', 'co'] as const;
 export type Stp = (typeof STP_VALUES)[number];
@@ -21,6 +34,10 @@ const KIND_NAMES: Readonly<Record<OrderKind, string>> = {
   stock_market: 'stock market',
   stop_market: 'stop-market',
   collateral_market: 'collateral market',
+  collateral_limit: 'collateral limit',
+  collateral_stop_limit: 'collateral stop-limit',
+  collateral_trigger_market: 'collateral trigger-market',
+  collateral_oco: 'OCO',
 };
 
 const CLIENT_ORDER_ID = /^[A-Za-z0-9._-]+$/;
@@ -43,7 +60,7 @@ export function checkKindForMarket(order: OrderDraft, market: MarketRules, issue
     field: 'kind',
     message:
       market.type === 'futures'
-        ? `${name} is a futures market: it takes collateral market orders only`
+        ? `${name} is a futures market: it takes collateral orders only (market, limit, stop-limit, trigger-market, OCO)`
         : `${name} is not open to margin trading: choose a spot order type`,
   });
 }
@@ -56,10 +73,10 @@ export function checkFlags(order: OrderDraft, hedgeMode: boolean | undefined, is
     issues.push({ field: 'side', message: 'Side must be buy or sell', suggestions: ['buy', 'sell'] });
 
   for (const flag of LIMIT_ONLY) {
-    if (order[flag] === true && order.kind !== 'limit')
+    if (order[flag] === true && !LIMIT_FLAG_KINDS[flag].includes(order.kind))
       issues.push({
         field: flag,
-        message: `${fieldLabel(flag)} is available only for limit orders, not ${kind} orders`,
+        message: `${fieldLabel(flag)} is available only for ${flag === 'retail' ? 'spot ' : ''}limit orders, not ${kind} orders`,
       });
   }
   if (order.bboRole !== undefined && !BBO_KINDS.includes(order.kind))
@@ -128,6 +145,13 @@ function checkCollateral(
       });
   }
   if (!collateral) return;
+  if (order.kind === 'collateral_oco')
+    for (const field of ['stopLoss', 'takeProfit'] as const)
+      if (order[field] !== undefined)
+        issues.push({
+          field,
+          message: `${fieldLabel(field)} is not taken by an OCO: its two legs are the take-profit and the stop`,
+        });
 
   if (order.reduceOnly === true && (order.stopLoss !== undefined || order.takeProfit !== undefined))
     issues.push({

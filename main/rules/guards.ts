@@ -1,15 +1,23 @@
 /**
- * Pre-trade guards: the questions an order must answer before it is sent (a price far from the
- * market, an order value above the ceiling the user set) and the refusal of an amount above the
- * available balance, with the largest amount that fits. One rule set for the ticket, the Modify form,
- * desk orders and hotkeys; decimal-exact.
+ * Pre-trade guards: the questions main asks in its own dialog before an order goes (a price far from
+ * the market, a market order whose worst fill is, an order larger than the book main read, a value
+ * above the ceiling, an order that turns a position around). One rule set for the ticket, the Modify
+ * form, the ladder, desk orders and hotkeys; decimal-exact. The balance rule lives in `balance.ts`.
  */
-import { Dec, floorTo, parsePlain, parseStep } from './decimal.ts';
-import { gridSpacing, type Grid } from './numbers.ts';
-import type { MarketRules, OrderDraft, RuleIssue } from './types.ts';
+import { Dec, parsePlain } from './decimal.ts';
+import { BOOK_LEVELS, sizedInQuote, takesBookNow, type OrderEstimate } from './market-estimate.ts';
+import { isCollateralKind, type OrderDraft } from './types.ts';
+import { grouped, marketAssets as assets } from './words.ts';
 
-export const GUARD_IDS = ['price_band', 'notional'] as const;
-/** `price_band`: a price further from the market than the band; `notional`: a value above the ceiling. */
+export { grouped } from './words.ts';
+export { balanceIssue, largestAmount, shareAmount, spendsAsset, type Funds } from './balance.ts';
+
+export const GUARD_IDS = ['price_band', 'notional', 'depth', 'reverse'] as const;
+/**
+ * `price_band`: a price (or a market order's worst fill) further from the market than the band;
+ * `notional`: a value above the ceiling; `depth`: a market order larger than the book read;
+ * `reverse`: an order that closes a position and opens one the other way.
+ */
 export type GuardId = (typeof GUARD_IDS)[number];
 
 /** The thresholds, as typed: '' turns that guard off. */
@@ -18,13 +26,20 @@ export interface GuardSettings {
   readonly bandPct: string;
   /** Per-market band overrides (market name -> percent; '' turns the band off for that market). */
   readonly markets: Readonly<Record<string, string>>;
-  /** Largest order value in the quote asset sent without a question. */
+  /** Largest order value in USDT sent without a question. */
   readonly notionalCeiling: string;
+  /** Largest order value as a share of the account's equity in USDT, in percent. */
+  readonly equityPct: string;
 }
 
-export const DEFAULT_GUARDS: GuardSettings = { bandPct: '5', markets: {}, notionalCeiling: '' };
+export const DEFAULT_GUARDS: GuardSettings = {
+  bandPct: '5',
+  markets: {},
+  notionalCeiling: '',
+  equityPct: '25',
+};
 
-/** One question the order must have acknowledged before it is sent. */
+/** One question main asks before the order is sent. */
 export interface GuardQuestion {
   readonly guard: GuardId;
   readonly field: string;
@@ -37,8 +52,23 @@ export interface Reference {
   readonly label: string;
 }
 
+/** What main read for an order's guards; a fact left out asks nothing of the guard that needs it. */
+export interface GuardFacts {
+  readonly reference?: Reference | undefined;
+  /** The order's estimate (a market order: from the book read). */
+  readonly estimate?: OrderEstimate | undefined;
+  /** True when the book was read for a market order (an empty side then has no estimate). */
+  readonly bookRead?: boolean;
+  /** The account's equity in USDT; null when it could not be read; absent without an account. */
+  readonly equity?: Dec | null | undefined;
+  /** USDT per unit of the market's quote asset (USDT itself needs none); absent when unknown. */
+  readonly quoteInUsdt?: Dec | undefined;
+  /** The account's one-way position on the market (signed base amount); null when none. */
+  readonly position?: string | null | undefined;
+}
+
 /** The words for a threshold that cannot be used, or undefined when it can ('' is allowed: off). */
-export function thresholdProblem(kind: 'band' | 'notional', value: string): string | undefined {
+export function thresholdProblem(kind: 'band' | 'notional' | 'equity', value: string): string | undefined {
   const v = value.trim();
   if (v === '') return undefined;
   const parsed = parsePlain(v);
@@ -47,6 +77,8 @@ export function thresholdProblem(kind: 'band' | 'notional', value: string): stri
   if (parsed.dp() > 8) return 'Use at most 8 decimals.';
   if (kind === 'band' && parsed.gt(1000))
     return 'A band wider than 1000 % asks nothing useful: type 1000 or less.';
+  if (kind === 'equity' && parsed.gt(1000))
+    return 'More than 1000 % of the equity asks nothing useful: type 1000 or less.';
   return undefined;
 }
 
@@ -57,22 +89,6 @@ export function bandFor(settings: GuardSettings, market: string | undefined): De
   return text === '' ? undefined : parsePlain(text);
 }
 
-/** "64250.5" -> "64,250.5". */
-export function grouped(value: Dec | string): string {
-  const text = typeof value === 'string' ? value : value.toFixed();
-  const [int = '', frac] = text.split('.');
-  const withCommas = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return frac === undefined ? withCommas : `${withCommas}.${frac}`;
-}
-
-function assets(market: string | undefined): { base: string; quote: string } {
-  const [base = market ?? '', quote = ''] = (market ?? '').split('_');
-  return { base, quote: quote === 'PERP' ? 'USDT' : quote };
-}
-
-const quoteSized = (d: OrderDraft): boolean =>
-  (d.kind === 'market' || d.kind === 'stop_market') && d.side === 'buy';
-
 /** The distance in percent, rounded away from zero so a tripped band never reads as within it. */
 function distance(price: Dec, reference: Dec): Dec {
   const pct = price.sub(reference).abs().mul(100).div(reference);
@@ -80,222 +96,173 @@ function distance(price: Dec, reference: Dec): Dec {
   return pct.toDecimalPlaces(places, Dec.ROUND_UP);
 }
 
-/** What the order does, in words: "Buy 0.01 BTC at 700,000". */
-function describe(d: OrderDraft, field: 'price' | 'activation_price' | 'amount'): string {
+/** A value in words: 2 decimals from 1 up, 8 below, rounded up so a ceiling is never shown as met. */
+export function money(value: Dec): string {
+  return grouped(value.toDecimalPlaces(value.abs().gte(1) ? 2 : 8, Dec.ROUND_UP));
+}
+
+/** What the order does, in words: "Buy 0.01 BTC at 700,000", "Sell 25 BTC at market". */
+export function describeDraft(
+  d: OrderDraft,
+  field: 'price' | 'activation_price' | 'stop_limit_price' | 'amount' = 'price',
+  estimate?: OrderEstimate,
+): string {
   const { base, quote } = assets(d.market);
   const verb = d.side === 'sell' ? 'Sell' : 'Buy';
-  const what = quoteSized(d)
-    ? `${verb} ${base} for ${grouped(d.amount)} ${quote}`
+  const what = sizedInQuote(d)
+    ? `${verb} ${estimate ? `about ${grouped(estimate.base)} ` : ''}${base} for ${grouped(d.amount)} ${quote}`
     : `${verb} ${d.amount} ${base}`;
   if (field === 'activation_price' && d.activation_price)
     return `${what} when the price reaches ${grouped(d.activation_price)}`;
+  if (field === 'stop_limit_price' && d.stop_limit_price)
+    return `${what} at ${grouped(d.stop_limit_price)} once the price reaches ${grouped(d.activation_price ?? '')}`;
   if (d.price) return `${what} at ${grouped(d.price)}`;
+  if (takesBookNow(d.kind)) return `${what} at market`;
   return what;
 }
 
-/** The order's value in the quote asset, when it can be known. */
-export function notionalOf(d: OrderDraft, reference: string | undefined): Dec | undefined {
+/**
+ * The order's value in the quote asset, when it can be known: what a market buy spends, what the
+ * book read fills (its unread rest at the worst price read), else amount × its price.
+ */
+export function notionalOf(
+  d: OrderDraft,
+  reference: string | undefined,
+  estimate?: OrderEstimate,
+): Dec | undefined {
   const amount = parsePlain(d.amount);
   if (!amount) return undefined;
-  if (quoteSized(d)) return amount;
+  if (sizedInQuote(d)) return amount;
+  if (estimate?.source === 'book' && estimate.worst) {
+    const rest = Dec.max(0, amount.sub(estimate.base));
+    return new Dec(estimate.value).add(rest.mul(estimate.worst));
+  }
   const price = [d.price, d.activation_price, reference]
     .map((p) => (p ? parsePlain(p) : undefined))
     .find(Boolean);
   return price ? amount.mul(price) : undefined;
 }
 
+function bandQuestions(draft: OrderDraft, band: Dec, reference: Reference, facts: GuardFacts, only: Only) {
+  const questions: GuardQuestion[] = [];
+  const ref = parsePlain(reference.price);
+  if (!ref || ref.lte(0)) return questions;
+  const beyond = (price: Dec) => price.sub(ref).abs().mul(100).gt(band.mul(ref));
+  const where = (price: Dec) =>
+    `${grouped(distance(price, ref))}% ${price.gt(ref) ? 'above' : 'below'} the ${reference.label} ${grouped(ref)} (your band is ${band.toFixed()}%)`;
+  const fields = [
+    ['price', draft.price, only.price ?? true],
+    ['activation_price', draft.activation_price, only.activation ?? true],
+    // an OCO's stop leg rests at its own price once triggered
+    ['stop_limit_price', draft.stop_limit_price, only.price ?? true],
+  ] as const;
+  for (const [field, text, wanted] of fields) {
+    const price = text ? parsePlain(text) : undefined;
+    if (!wanted || !price || price.lte(0) || !beyond(price)) continue;
+    questions.push({
+      guard: 'price_band',
+      field,
+      message: `${describeDraft(draft, field)} — ${where(price)}.`,
+    });
+  }
+  const worst = facts.estimate?.worst ? parsePlain(facts.estimate.worst) : undefined;
+  if (takesBookNow(draft.kind) && worst && beyond(worst))
+    questions.push({
+      guard: 'price_band',
+      field: 'amount',
+      message: `${describeDraft(draft, 'amount', facts.estimate)} — its worst fill, ${grouped(worst)}, is ${where(worst)}.`,
+    });
+  return questions;
+}
+
+function depthQuestion(draft: OrderDraft, facts: GuardFacts): GuardQuestion | undefined {
+  if (!takesBookNow(draft.kind) || !facts.bookRead || !parsePlain(draft.amount)?.gt(0)) return undefined;
+  const e = facts.estimate;
+  if (e?.complete) return undefined;
+  const { base } = assets(draft.market);
+  const what = describeDraft(draft, 'amount', e);
+  const side = draft.side === 'buy' ? 'asks' : 'bids';
+  return {
+    guard: 'depth',
+    field: 'amount',
+    message: e
+      ? `${what} — larger than the ${String(e.levelsRead ?? BOOK_LEVELS)} levels of the book read, which hold ${grouped(e.sideBase ?? e.base)} ${base}: the rest would fill at prices nobody can see now.`
+      : `${what} — the book has no ${side} now: nothing shows what it would fill at.`,
+  };
+}
+
+function valueQuestions(draft: OrderDraft, settings: GuardSettings, facts: GuardFacts): GuardQuestion[] {
+  if (draft.reduceOnly === true) return [];
+  const ceiling = settings.notionalCeiling.trim() ? parsePlain(settings.notionalCeiling.trim()) : undefined;
+  const share = settings.equityPct.trim() ? parsePlain(settings.equityPct.trim()) : undefined;
+  const shareWanted = share !== undefined && facts.equity !== undefined;
+  if (!ceiling && !shareWanted) return [];
+  const { quote } = assets(draft.market);
+  const value = notionalOf(draft, facts.reference?.price, facts.estimate);
+  if (!value) return [];
+  const rate = quote === 'USDT' ? new Dec(1) : facts.quoteInUsdt;
+  const what = describeDraft(draft, 'price', facts.estimate);
+  const ask = (message: string): GuardQuestion[] => [{ guard: 'notional', field: 'amount', message }];
+  if (!rate)
+    return ask(
+      `${what} — worth ${money(value)} ${quote}, whose value in USDT could not be worked out, so the order value ceiling could not be checked.`,
+    );
+  const usdt = value.mul(rate);
+  const worth = `worth ${quote === 'USDT' ? '' : 'about '}${money(usdt)} USDT`;
+  const limits: string[] = [];
+  if (ceiling && usdt.gt(ceiling)) limits.push(`your order value ceiling of ${grouped(ceiling)} USDT`);
+  if (shareWanted && facts.equity === null)
+    return ask(
+      `${what} — ${worth}; this account's equity could not be read, so the order could not be held to ${share.toFixed()}% of it.`,
+    );
+  if (shareWanted && facts.equity) {
+    const most = facts.equity.mul(share).div(100);
+    if (usdt.gt(most))
+      limits.push(
+        `${share.toFixed()}% of this account's equity (${money(Dec.max(most, 0))} of ${money(facts.equity)} USDT)`,
+      );
+  }
+  return limits.length ? ask(`${what} — ${worth}, more than ${limits.join(' and more than ')}.`) : [];
+}
+
+function reverseQuestion(draft: OrderDraft, facts: GuardFacts): GuardQuestion | undefined {
+  if (!isCollateralKind(draft.kind) || draft.reduceOnly === true) return undefined;
+  if (draft.positionSide === 'LONG' || draft.positionSide === 'SHORT' || !facts.position) return undefined;
+  const held = parsePlain(facts.position.replace(/^-/, ''));
+  const amount = parsePlain(draft.amount);
+  const long = !facts.position.startsWith('-');
+  if (!held || !amount || held.isZero() || long === (draft.side === 'buy') || amount.lte(held))
+    return undefined;
+  const { base } = assets(draft.market);
+  const [was, now] = long ? ['long', 'short'] : ['short', 'long'];
+  return {
+    guard: 'reverse',
+    field: 'amount',
+    message: `${describeDraft(draft, 'amount')} closes your ${held.toFixed()} ${base} ${was} and opens a ${amount.sub(held).toFixed()} ${base} ${now}.`,
+  };
+}
+
+type Only = { readonly price?: boolean; readonly activation?: boolean; readonly notional?: boolean };
+
 /**
- * The questions this order must have acknowledged: each price (limit and activation) further from the
- * reference than the market's band, and an order value above the ceiling. Empty when it may go at once.
+ * The questions this order asks before it is sent: each price (limit and activation) and a market
+ * order's worst fill further from the reference than the market's band, a market order larger than
+ * the book read, a value above the ceilings, a position turned around. Empty when it may go at once.
  * Unreadable values ask nothing here: the pre-trade rules refuse them.
  */
 export function guardQuestions(
   draft: OrderDraft,
   settings: GuardSettings,
-  reference: Reference | undefined,
-  only?: { readonly price?: boolean; readonly activation?: boolean; readonly notional?: boolean },
+  facts: GuardFacts,
+  only: Only = {},
 ): GuardQuestion[] {
   const questions: GuardQuestion[] = [];
   const band = bandFor(settings, draft.market);
-  const ref = reference ? parsePlain(reference.price) : undefined;
-  if (band && ref && ref.gt(0)) {
-    const fields = [
-      ['price', draft.price, only?.price ?? true],
-      ['activation_price', draft.activation_price, only?.activation ?? true],
-    ] as const;
-    for (const [field, text, wanted] of fields) {
-      const price = text ? parsePlain(text) : undefined;
-      if (!wanted || !price || price.lte(0)) continue;
-      if (price.sub(ref).abs().mul(100).lte(band.mul(ref))) continue;
-      const where = price.gt(ref) ? 'above' : 'below';
-      questions.push({
-        guard: 'price_band',
-        field,
-        message: `${describe(draft, field)} — ${grouped(distance(price, ref))}% ${where} the ${reference?.label ?? 'market price'} ${grouped(ref)} (your band is ${band.toFixed()}%). Send anyway?`,
-      });
-    }
-  }
-  const ceiling = settings.notionalCeiling.trim() ? parsePlain(settings.notionalCeiling.trim()) : undefined;
-  const value = notionalOf(draft, reference?.price);
-  if ((only?.notional ?? true) && ceiling && value && value.gt(ceiling)) {
-    const { quote } = assets(draft.market);
-    questions.push({
-      guard: 'notional',
-      field: 'amount',
-      message: `${describe(draft, 'price')} — worth ${grouped(value.toDecimalPlaces(8, Dec.ROUND_UP))} ${quote}, above your order value ceiling of ${grouped(ceiling)} ${quote}. Send anyway?`,
-    });
-  }
+  if (band && facts.reference) questions.push(...bandQuestions(draft, band, facts.reference, facts, only));
+  const depth = depthQuestion(draft, facts);
+  if (depth) questions.push(depth);
+  if (only.notional ?? true) questions.push(...valueQuestions(draft, settings, facts));
+  const reverse = reverseQuestion(draft, facts);
+  if (reverse) questions.push(reverse);
   return questions;
-}
-
-/** The guards asked and not acknowledged. */
-export function unacknowledged(
-  questions: readonly GuardQuestion[],
-  acknowledge: readonly string[],
-): GuardQuestion[] {
-  return questions.filter((q) => !acknowledge.includes(q.guard));
-}
-
-// ---- the balance -------------------------------------------------------------------------------
-
-/**
- * What the account can spend on this order: `available` of `asset`. A collateral order is margined:
- * `leverage` scales what the balance carries, and `covered` is the amount an opposite position
- * closes without new margin.
- */
-export interface Funds {
-  readonly asset: string;
-  readonly available: string;
-  readonly leverage?: number;
-  readonly covered?: string;
-}
-
-/** The asset an order spends: the quote for a spot buy and any collateral order, the base for a spot sell. */
-export function spendsAsset(draft: OrderDraft): string {
-  const { base, quote } = assets(draft.market);
-  return draft.kind === 'collateral_market' || draft.side === 'buy' ? quote : base;
-}
-
-interface Sizing {
-  /** The grid and limits of the amount field for this order. */
-  grid: Grid;
-  min: Dec;
-  max: Dec | undefined;
-  /** Amount -> what it spends of the funds' asset. */
-  price: Dec | undefined;
-}
-
-function limit(text: string): Dec {
-  return parsePlain(text.trim()) ?? new Dec(0);
-}
-
-function sizing(draft: OrderDraft, market: MarketRules, reference: string | undefined): Sizing {
-  const price = [draft.price, reference].map((p) => (p ? parsePlain(p) : undefined)).find((p) => p?.gt(0));
-  if (quoteSized(draft)) {
-    const maxTotal = limit(market.maxTotal);
-    return {
-      grid: { places: market.moneyPrec, step: undefined },
-      min: limit(market.minTotal),
-      max: maxTotal.isZero() ? undefined : maxTotal,
-      price: undefined,
-    };
-  }
-  const grid = { places: market.stockPrec, step: parseStep(market.stepSize) };
-  const maxTotal = limit(market.maxTotal);
-  const minTotal = limit(market.minTotal);
-  const withPrice = draft.kind === 'limit' || draft.kind === 'stop_limit';
-  return {
-    grid,
-    min: withPrice && price ? Dec.max(limit(market.minAmount), minTotal.div(price)) : limit(market.minAmount),
-    max: withPrice && price && !maxTotal.isZero() ? maxTotal.div(price) : undefined,
-    price,
-  };
-}
-
-/** The largest amount on the grid the funds pay for (and the market allows), or undefined if none. */
-export function largestAmount(
-  draft: OrderDraft,
-  market: MarketRules,
-  funds: Funds,
-  reference?: string,
-): string | undefined {
-  const s = sizing(draft, market, reference);
-  const available = parsePlain(funds.available) ?? new Dec(0);
-  let cap: Dec;
-  if (quoteSized(draft)) cap = available;
-  else if (draft.kind === 'collateral_market') {
-    if (!s.price) return undefined;
-    const covered = funds.covered ? (parsePlain(funds.covered) ?? new Dec(0)) : new Dec(0);
-    cap = available
-      .mul(funds.leverage ?? 1)
-      .div(s.price)
-      .add(covered);
-  } else if (draft.side === 'buy') {
-    if (!s.price) return undefined;
-    cap = available.div(s.price);
-  } else cap = available;
-  if (s.max && s.max.lt(cap)) cap = s.max;
-  const best = floorTo(cap, gridSpacing(s.grid));
-  return best.gt(0) && best.gte(s.min) ? best.toFixed() : undefined;
-}
-
-/**
- * The amount on the grid that spends `percent` of the funds (25, 50, 75 or 100 buttons), within what
- * the market allows; undefined when that share buys less than the smallest order.
- */
-export function shareAmount(
-  draft: OrderDraft,
-  market: MarketRules,
-  funds: Funds,
-  percent: number,
-  reference?: string,
-): string | undefined {
-  const available = parsePlain(funds.available) ?? new Dec(0);
-  const share = available.mul(Math.min(100, Math.max(0, Math.trunc(percent)))).div(100);
-  return largestAmount(draft, market, { ...funds, available: share.toFixed() }, reference);
-}
-
-/** How much of the funds' asset the order spends, when it can be known. */
-function spending(draft: OrderDraft, s: Sizing, funds: Funds): Dec | undefined {
-  const amount = parsePlain(draft.amount);
-  if (!amount) return undefined;
-  if (quoteSized(draft)) return amount;
-  if (draft.kind === 'collateral_market') {
-    if (!s.price) return undefined;
-    const covered = funds.covered ? (parsePlain(funds.covered) ?? new Dec(0)) : new Dec(0);
-    return Dec.max(0, amount.sub(covered))
-      .mul(s.price)
-      .div(funds.leverage ?? 1);
-  }
-  if (draft.side === 'buy') return s.price ? amount.mul(s.price) : undefined;
-  return amount;
-}
-
-/**
- * The refusal of an amount the available balance does not cover, naming the amount field and offering
- * the largest valid amount; undefined when the balance covers it (or it spends nothing known).
- */
-export function balanceIssue(
-  draft: OrderDraft,
-  market: MarketRules,
-  funds: Funds,
-  reference?: string,
-): RuleIssue | undefined {
-  if (draft.kind === 'collateral_market' && draft.reduceOnly === true) return undefined;
-  const s = sizing(draft, market, reference);
-  const needs = spending(draft, s, funds);
-  const available = parsePlain(funds.available) ?? new Dec(0);
-  if (!needs || needs.lte(available)) return undefined;
-  const best = largestAmount(draft, market, funds, reference);
-  const has = `${grouped(available)} ${funds.asset} is available`;
-  const needed = `${grouped(needs.toDecimalPlaces(8, Dec.ROUND_UP))} ${funds.asset}`;
-  const why =
-    draft.kind === 'collateral_market'
-      ? `amount ${draft.amount} needs ${needed} of margin even at the highest leverage, but ${has}`
-      : quoteSized(draft) || draft.side === 'sell'
-        ? `amount ${draft.amount} is more than the available balance: ${has}`
-        : `amount ${draft.amount} needs ${needed} (amount × price), but ${has}`;
-  return best
-    ? { field: 'amount', message: `${why}; the largest amount you can send is ${best}`, suggestions: [best] }
-    : { field: 'amount', message: `${why}, less than the smallest order this market takes` };
 }

@@ -1,4 +1,5 @@
 export { checkOrder } from './order.ts';
+export { COLLATERAL_KINDS, isCollateralKind } from './types.ts';
 export { checkLeverage, LEVERAGE_LEVELS } from './leverage.ts';
 export { kindsForMarket, normalizeStp, STP_VALUES, type Stp } from './flags.ts';
 export { normalizeDecimal } from './decimal.ts';
@@ -7,7 +8,7 @@ export {
   checkTpSlPrices,
   closingOrder,
   directionOf,
-  positionBounds,
+  checkTpSlLegs,
   type Direction,
   type TpSlPrices,
 } from './tpsl.ts';

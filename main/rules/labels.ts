@@ -9,6 +9,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   amount: 'Amount',
   price: 'Price',
   activation_price: 'Activation price',
+  stop_limit_price: 'Stop-limit price',
   stopLoss: 'Stop-loss',
   takeProfit: 'Take-profit',
   postOnly: 'Post-only',

@@ -5,7 +5,7 @@
  */
 import { parsePlain, parseStep } from './decimal.ts';
 import { checkGrid, checkMinimum, readPositive } from './numbers.ts';
-import { checkTpSlPrices, directionOf, positionBounds } from './tpsl.ts';
+import { checkTpSlLegs, directionOf } from './tpsl.ts';
 import type { MarketRules, OrderDraft, PositionContext, ReferencePrice, RuleIssue } from './types.ts';
 
 /** New values of an open order, as typed; absent = unchanged. */
@@ -131,9 +131,8 @@ export function checkChangeAllowed(
 }
 
 /**
- * A new trigger of a take-profit / stop-loss leg against its position: a take-profit stays on the
- * profit side (beyond the entry and the mark price), a stop-loss on the loss side (beyond the mark),
- * exactly as when the leg was added.
+ * A new trigger of a take-profit / stop-loss leg against its position: on its side of the market's
+ * price now (mark, else last, else mid), exactly as when the leg was added.
  */
 export function checkLegChange(
   leg: 'takeProfit' | 'stopLoss',
@@ -144,10 +143,10 @@ export function checkLegChange(
 ): RuleIssue[] {
   const direction = directionOf(position.amount);
   if (!direction) return [];
-  const issues = checkTpSlPrices({
+  const issues = checkTpSlLegs({
     direction,
     ...(leg === 'takeProfit' ? { takeProfit: trigger } : { stopLoss: trigger }),
-    ...positionBounds(position, mark),
+    reference: mark,
   });
   return issues.map((i) => ({ ...i, field }));
 }

@@ -3,6 +3,7 @@ import { Dec, parsePlain, parseStep } from './decimal.ts';
 import { checkFlags, checkKindForMarket } from './flags.ts';
 import { checkGrid, checkMaximum, checkMinimum, checkTotal, type Grid, readPositive } from './numbers.ts';
 import { checkOrderTpSl } from './tpsl.ts';
+import { takesActivation, takesLimitPrice, takesOtoLegs } from './types.ts';
 import type { AccountContext, MarketRules, OrderDraft, RuleIssue } from './types.ts';
 
 interface Prepared {
@@ -77,17 +78,20 @@ export function checkOrder(
   }
 
   let price: Dec | undefined;
-  const takesPrice = order.kind === 'limit' || order.kind === 'stop_limit';
-  if (takesPrice) {
+  if (takesLimitPrice(order.kind)) {
     if (order.price !== undefined && order.price !== '')
       price = checkPriceField('price', order.price, p.priceGrid, issues);
-    else if (order.bboRole === undefined) required('price', 'unless a best-price role is set', issues);
+    else if (order.bboRole === undefined || order.kind === 'collateral_oco')
+      required(
+        'price',
+        order.kind === 'collateral_oco' ? 'for the limit leg' : 'unless a best-price role is set',
+        issues,
+      );
   } else if (order.price !== undefined && order.price !== '') {
     issues.push({ field: 'price', message: 'Price is not taken by market orders; remove it' });
   }
 
-  const stop = order.kind === 'stop_limit' || order.kind === 'stop_market';
-  if (stop) {
+  if (takesActivation(order.kind)) {
     if (order.activation_price !== undefined && order.activation_price !== '')
       checkPriceField('activation_price', order.activation_price, p.priceGrid, issues);
     else required('activation_price', 'for a stop order', issues);
@@ -95,20 +99,29 @@ export function checkOrder(
     issues.push({ field: 'activation_price', message: 'Activation price is taken only by stop orders' });
   }
 
-  if (order.kind === 'collateral_market') {
+  let stopLimit: Dec | undefined;
+  if (order.kind === 'collateral_oco') {
+    if (order.stop_limit_price !== undefined && order.stop_limit_price !== '')
+      stopLimit = checkPriceField('stop_limit_price', order.stop_limit_price, p.priceGrid, issues);
+    else required('stop_limit_price', "for the OCO's stop leg", issues);
+  } else if (order.stop_limit_price !== undefined) {
+    issues.push({ field: 'stop_limit_price', message: 'Stop-limit price is taken only by an OCO' });
+  }
+
+  if (takesOtoLegs(order.kind)) {
     if (order.stopLoss !== undefined) checkPriceField('stopLoss', order.stopLoss, p.priceGrid, issues);
     if (order.takeProfit !== undefined) checkPriceField('takeProfit', order.takeProfit, p.priceGrid, issues);
   }
 
-  if (amount && price && !quoteAmount) {
-    checkTotal(
-      amount,
-      price,
-      { minTotal: p.minTotal, maxTotal: p.maxTotal, minAmount: p.minAmount },
-      p.amountGrid,
-      issues,
-    );
-  }
+  for (const at of [price, stopLimit])
+    if (amount && at && !quoteAmount)
+      checkTotal(
+        amount,
+        at,
+        { minTotal: p.minTotal, maxTotal: p.maxTotal, minAmount: p.minAmount },
+        p.amountGrid,
+        issues,
+      );
   issues.push(...checkOrderTpSl(order, account));
   return issues;
 }

@@ -2,12 +2,13 @@
  * Take-profit / stop-loss and reduce-only rules: which side of the market each leg must be on, and
  * that an order meant to close a position can only close it (never open or flip one).
  *
- * A long position takes its profit above the reference price and stops its loss below it; a short
- * the other way round. A new order's legs are measured against the market's mark price (its last
- * price when no mark is published); legs added to an open position against its mark price and, for
- * the take-profit, its entry price too (a take-profit below the entry would close at a loss).
+ * A long position takes its profit above the market's price now and stops its loss below it; a short
+ * the other way round. Every leg, on a new order (the ticket), added to an open position (the
+ * Positions form) or moved, is measured against one reference: the market's mark price, else its last
+ * price, else the middle of its book, named in the message. Both legs are checked, each flagged.
  */
 import { Dec, parsePlain, show } from './decimal.ts';
+import { isCollateralKind, takesOtoLegs } from './types.ts';
 import type { AccountContext, OrderDraft, PositionContext, ReferencePrice, RuleIssue } from './types.ts';
 
 export type Direction = 'long' | 'short';
@@ -84,18 +85,25 @@ export function directionOf(amount: string): Direction | undefined {
 }
 
 /**
- * The reference prices of legs added to an open position: the take-profit beyond its entry and its
- * mark, the stop-loss beyond its mark (its entry when no mark is known).
+ * The legs of a position (or of the order that opens it) against the market's price now: every leg
+ * on the wrong side is flagged, in the same words wherever it is checked. No reference known: nothing
+ * is flagged (the exchange then judges).
  */
-export function positionBounds(
-  position: PositionContext,
-  mark: ReferencePrice | undefined,
-): { takeProfitBounds: ReferencePrice[]; stopLossBounds: ReferencePrice[] } {
-  const entry = position.entryPrice ? [{ price: position.entryPrice, name: 'the entry price' }] : [];
-  return {
-    takeProfitBounds: [...entry, ...(mark ? [mark] : [])],
-    stopLossBounds: mark ? [mark] : entry,
-  };
+export function checkTpSlLegs(input: {
+  readonly direction: Direction;
+  readonly takeProfit?: string | undefined;
+  readonly stopLoss?: string | undefined;
+  readonly reference: ReferencePrice | undefined;
+}): RuleIssue[] {
+  if (!input.reference) return [];
+  const bounds = [input.reference];
+  return checkTpSlPrices({
+    direction: input.direction,
+    ...(input.takeProfit === undefined ? {} : { takeProfit: input.takeProfit }),
+    ...(input.stopLoss === undefined ? {} : { stopLoss: input.stopLoss }),
+    takeProfitBounds: bounds,
+    stopLossBounds: bounds,
+  });
 }
 
 /** The order that closes a whole position: the opposite side, its size. */
@@ -146,25 +154,60 @@ export function checkReduceOnly(
 }
 
 /**
+ * What an entry's TP/SL legs are measured against: a resting entry's own price (a limit or
+ * stop-limit order's price, a trigger-market order's activation price), else the market's price.
+ */
+function entryReference(order: OrderDraft, account: AccountContext): ReferencePrice | undefined {
+  const trigger = order.kind === 'collateral_trigger_market';
+  const own = order.kind === 'collateral_market' ? undefined : trigger ? order.activation_price : order.price;
+  if (own !== undefined && parsePlain(own.trim())?.gt(0))
+    return { price: own, name: trigger ? 'the activation price' : "the order's price" };
+  return account.referencePrice;
+}
+
+/**
+ * An OCO's legs against the market: a sell OCO takes profit above the market and stops below it, a
+ * buy OCO the other way round. A limit leg on the wrong side would fill at once, a stop leg would
+ * trigger at once, and either would cancel the other.
+ */
+function checkOcoLegs(order: OrderDraft, reference: ReferencePrice | undefined): RuleIssue[] {
+  const ref = reference ? parsePlain(reference.price.trim()) : undefined;
+  if (!reference || !ref || ref.lte(0)) return [];
+  const sell = order.side === 'sell';
+  const issues: RuleIssue[] = [];
+  const legs = [
+    ['price', order.price, sell, 'the limit leg would fill at once'],
+    ['activation_price', order.activation_price, !sell, 'the stop leg would trigger at once'],
+  ] as const;
+  for (const [field, text, above, why] of legs) {
+    const value = text === undefined ? undefined : parsePlain(text.trim());
+    if (!value || value.lte(0) || (above ? value.gt(ref) : value.lt(ref))) continue;
+    issues.push({
+      field,
+      message: `${field === 'price' ? 'Price' : 'Activation price'} must be ${above ? 'above' : 'below'} ${grouped(ref)}, ${reference.name}, for a ${order.side} OCO: otherwise ${why} and cancel the other leg.`,
+    });
+  }
+  return issues;
+}
+
+/**
  * The TP/SL and reduce-only rules of one order, for what the account context knows: the legs of a
- * collateral market order against the reference price, a reduce-only order against the position.
+ * collateral entry against its own price (a market order: the reference price), an OCO's legs against
+ * the market, a reduce-only order against the position.
  */
 export function checkOrderTpSl(order: OrderDraft, account: AccountContext): RuleIssue[] {
-  if (order.kind !== 'collateral_market') return [];
+  if (!isCollateralKind(order.kind)) return [];
   const issues: RuleIssue[] = [];
-  const legs = order.takeProfit !== undefined || order.stopLoss !== undefined;
-  if (legs && account.referencePrice) {
-    const bounds = [account.referencePrice];
+  if (takesOtoLegs(order.kind) && (order.takeProfit !== undefined || order.stopLoss !== undefined))
     issues.push(
-      ...checkTpSlPrices({
+      ...checkTpSlLegs({
         direction: order.side === 'sell' ? 'short' : 'long',
-        ...(order.takeProfit === undefined ? {} : { takeProfit: order.takeProfit }),
-        ...(order.stopLoss === undefined ? {} : { stopLoss: order.stopLoss }),
-        takeProfitBounds: bounds,
-        stopLossBounds: bounds,
+        takeProfit: order.takeProfit,
+        stopLoss: order.stopLoss,
+        reference: entryReference(order, account),
       }),
     );
-  }
+  if (order.kind === 'collateral_oco') issues.push(...checkOcoLegs(order, account.referencePrice));
   if (order.reduceOnly && account.position !== undefined)
     issues.push(...checkReduceOnly(order, account.position));
   return issues;

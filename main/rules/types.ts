@@ -25,7 +25,11 @@ export interface MarketRules {
 /**
  * Which endpoint the order goes to: `limit` order/new, `stop_limit` order/stop_limit, `market`
  * order/market, `stock_market` order/stock_market (a market order whose amount is always in the base
- * currency), `stop_market` order/stop_market, `collateral_market` order/collateral/market.
+ * currency), `stop_market` order/stop_market; on margin and futures markets `collateral_market`
+ * order/collateral/market, `collateral_limit` order/collateral/limit, `collateral_stop_limit`
+ * order/collateral/stop-limit, `collateral_trigger_market` order/collateral/trigger-market and
+ * `collateral_oco` order/collateral/oco (a limit leg and a stop-limit leg; either executing cancels
+ * the other).
  */
 export const ORDER_KINDS = [
   'limit',
@@ -34,8 +38,52 @@ export const ORDER_KINDS = [
   'stop_limit',
   'stop_market',
   'collateral_market',
+  'collateral_limit',
+  'collateral_stop_limit',
+  'collateral_trigger_market',
+  'collateral_oco',
 ] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/** The kinds of order a margin or futures market takes: they open, grow or close positions. */
+export const COLLATERAL_KINDS: readonly OrderKind[] = [
+  'collateral_market',
+  'collateral_limit',
+  'collateral_stop_limit',
+  'collateral_trigger_market',
+  'collateral_oco',
+];
+
+export function isCollateralKind(kind: OrderKind): boolean {
+  return COLLATERAL_KINDS.includes(kind);
+}
+
+/** Kinds with a limit price (`price`); an OCO's is its limit leg's. */
+export function takesLimitPrice(kind: OrderKind): boolean {
+  return (
+    kind === 'limit' ||
+    kind === 'stop_limit' ||
+    kind === 'collateral_limit' ||
+    kind === 'collateral_stop_limit' ||
+    kind === 'collateral_oco'
+  );
+}
+
+/** Kinds that wait for an `activation_price` (an OCO's stop leg does). */
+export function takesActivation(kind: OrderKind): boolean {
+  return (
+    kind === 'stop_limit' ||
+    kind === 'stop_market' ||
+    kind === 'collateral_stop_limit' ||
+    kind === 'collateral_trigger_market' ||
+    kind === 'collateral_oco'
+  );
+}
+
+/** Collateral kinds that take OTO legs (`stopLoss` / `takeProfit`) on entry. */
+export function takesOtoLegs(kind: OrderKind): boolean {
+  return isCollateralKind(kind) && kind !== 'collateral_oco';
+}
 
 /** An order as the user has it in the ticket, with the exchange's field names. */
 export interface OrderDraft {
@@ -46,6 +94,8 @@ export interface OrderDraft {
   readonly amount: string;
   readonly price?: string;
   readonly activation_price?: string;
+  /** An OCO's stop leg: the limit price it rests at once `activation_price` is reached. */
+  readonly stop_limit_price?: string;
   readonly clientOrderId?: string;
   readonly postOnly?: boolean;
   readonly ioc?: boolean;

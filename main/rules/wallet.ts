@@ -6,6 +6,7 @@
  */
 import { checkAddress } from './address.ts';
 import { Dec, parsePlain, show } from './decimal.ts';
+import { grouped } from './guards.ts';
 import { MAX_DECIMAL_CHARS } from './numbers.ts';
 import type { RuleIssue } from './types.ts';
 
@@ -159,4 +160,31 @@ export function checkSubAccountTransfer(input: { amount: string }): RuleIssue | 
   if (amount.lt(SUB_TRANSFER_MIN))
     return { field: 'amount', message: `The smallest transfer is ${show(SUB_TRANSFER_MIN)}.` };
   return undefined;
+}
+
+/**
+ * A move of `amount` out of a balance that holds `available` (as the ticket checks an order against
+ * its balance): refused naming the amount field, the balance and what it holds, with all of it as the
+ * suggestion; undefined when the balance covers it. `source`: the balance in words ("the main balance
+ * of Sandbox main"), `what`: the move ("5 USDT to each of 3 sub-accounts" when it is several).
+ */
+export function checkCovered(input: {
+  amount: string;
+  available: string;
+  ticker: string;
+  source: string;
+  what?: string;
+}): RuleIssue | undefined {
+  const want = parsePlain(input.amount);
+  const has = Dec.max(0, parsePlain(input.available) ?? new Dec(0));
+  if (!want || want.lte(has)) return undefined;
+  const t = input.ticker;
+  const what = input.what ?? `${grouped(show(want))} ${t}`;
+  if (has.isZero())
+    return { field: 'amount', message: `${what} cannot be moved: ${input.source} holds no ${t}.` };
+  return {
+    field: 'amount',
+    message: `${what} is more than ${input.source} holds: ${grouped(show(has))} ${t}.`,
+    suggestions: [show(has)],
+  };
 }

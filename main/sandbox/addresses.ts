@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 
-const BITCOIN_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const RIPPLE_ALPHABET = 'rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz';
+export const BITCOIN_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+export const RIPPLE_ALPHABET = 'rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz';
 
 function base58(text: string, alphabet: string): Uint8Array | undefined {
   let n = 0n;
@@ -24,7 +24,7 @@ function base58(text: string, alphabet: string): Uint8Array | undefined {
   return Uint8Array.from([...new Array<number>(zeros).fill(0), ...bytes]);
 }
 
-const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest();
+export const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest();
 
 /** The payload of a 25-byte base58check string (version byte + 20-byte hash) when its checksum holds. */
 function base58check(text: string, alphabet = BITCOIN_ALPHABET): Uint8Array | undefined {
@@ -35,10 +35,10 @@ function base58check(text: string, alphabet = BITCOIN_ALPHABET): Uint8Array | un
   return Buffer.from(bytes.subarray(21)).equals(sum) ? body : undefined;
 }
 
-const CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+export const CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 const GENERATOR = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
 
-function polymod(values: number[]): number {
+export function polymod(values: number[]): number {
   let chk = 1;
   for (const v of values) {
     const top = chk >>> 25;

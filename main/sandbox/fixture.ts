@@ -135,6 +135,8 @@ interface AccountSpec {
   spot: Record<string, string>;
   collateral: Record<string, string>;
   urls?: ReadonlyArray<[string, boolean]>;
+  /** The exchange enabled `create-new-address` for it. */
+  newAddresses?: boolean;
 }
 
 const ACCOUNT_SPECS: readonly AccountSpec[] = [
@@ -149,6 +151,7 @@ const ACCOUNT_SPECS: readonly AccountSpec[] = [
     pending: { USDT: '500' },
     spot: { USDT: '50000', BTC: '1', ETH: '10', LTC: '50' },
     collateral: { USDT: '20000' },
+    newAddresses: true,
   },
   {
     label: 'sub-alpha',
@@ -304,6 +307,7 @@ function addAccount(state: SandboxState, spec: AccountSpec, n: number, mainId: s
     spot: spotBalances(spec.spot),
     collateral: decimals(spec.collateral),
   };
+  if (spec.newAddresses) account.newAddresses = true;
   if (spec.kind === 'sub') {
     account.subAccountId = uuidFrom(rng.hex(16));
     account.parentId = mainId;

@@ -7,7 +7,7 @@ import { createState } from './fixture.ts';
 import { seedDeskActivity } from './desk-seed.ts';
 import { createHttpServer } from './http/server.ts';
 import { attachWebSocket, type SandboxWs, type WsOptions } from './ws/index.ts';
-import type { Route } from './http/route.ts';
+import type { PrivateContext, Route } from './http/route.ts';
 import { Engine } from './engine/engine.ts';
 import { releaseHold } from './ledger.ts';
 import { MarketSim, seedLiquidity } from './market-sim.ts';
@@ -24,13 +24,20 @@ import { miningRoutes } from './routes/mining.ts';
 import { tradingRoutes } from './routes/trading.ts';
 import { fireKillSwitches, killSwitchRoutes } from './routes/kill-switch.ts';
 import { Positions } from './collateral/positions.ts';
+import { CollateralOrders } from './collateral/orders.ts';
 import { collateralRoutes, sweepClosed } from './routes/collateral.ts';
+import { collateralOrderRoutes } from './routes/collateral-orders.ts';
 import { collateralHistoryRoutes, seedBorrows } from './routes/collateral-history.ts';
 import { publicRoutes } from './routes/public.ts';
 import { subAccountRoutes } from './routes/sub-accounts.ts';
-import type { SandboxState } from './state.ts';
+import { subAccountAdminRoutes } from './routes/sub-account-admin.ts';
+import { subAccountKeyRoutes } from './routes/sub-account-keys.ts';
+import { depositAddressRoutes } from './routes/deposit-address.ts';
+import { stableUuid, subsOf } from './sub-account-state.ts';
+import type { ReceivedRequest, SandboxState } from './state.ts';
 
 export type { FaultOptions } from './faults.ts';
+export type { ReceivedRequest } from './state.ts';
 
 export interface SandboxOptions {
   port?: number;
@@ -89,6 +96,11 @@ export interface SandboxControl {
   setMaintenance(market: string, on: boolean): void;
   /** Moves a market's simulated price now (ladder, mark price, margin checks follow). */
   setPrice(market: string, price: string): void;
+  /**
+   * Calls `listener` with every authenticated private request as it is about to be applied (REST, and
+   * order methods over the WebSocket); answers a function that stops it.
+   */
+  watchRequests(listener: (request: ReceivedRequest) => void): () => void;
   /** Replaces the fault injection options (undefined turns faults off). */
   setFaults(options: FaultOptions | undefined): void;
   /** An incoming deposit: credited to the main balance but held until it confirms (120 s of server time). */
@@ -97,12 +109,19 @@ export interface SandboxControl {
   cancelTransaction(idOrUniqueId: string): boolean;
   /** Makes the in-process refund of a deposit fail (`refund.failed`); false when none matches. */
   failRefund(depositId: string): boolean;
+  /**
+   * A withdrawal of a sub-account (by label) that waits for the main account's approval, as the
+   * exchange holds those of sub-accounts of type "general"; answers its id.
+   */
+  awaitApproval(label: string, ticker: string, amount: string): string;
   /** Fixes a mining account's offline and low worker counts (undefined: back to the per-minute schedule); false when none has that name. */
   setWorkers(miningAccount: string, counts: { offline: number; low: number } | undefined): boolean;
   readonly webhooks: SandboxWebhooks;
   readonly state: SandboxState;
   readonly engine: Engine;
   readonly positions: Positions;
+  /** Collateral limit, stop, OCO and OTO orders and their links, shared by REST and the WebSocket. */
+  readonly collateralOrders: CollateralOrders;
 }
 
 export interface Sandbox {
@@ -127,9 +146,11 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
+/** Accounts that have a key, with their first key (sub-accounts made later may have none yet). */
 export function describeAccounts(state: SandboxState): SandboxAccount[] {
-  return [...state.accounts.values()].map((a) => {
+  return [...state.accounts.values()].flatMap((a) => {
     const key = state.keysById.get(a.keyId);
+    if (!key) return [];
     const out: SandboxAccount = {
       label: a.label,
       apiKey: key?.apiKey ?? '',
@@ -137,23 +158,45 @@ export function describeAccounts(state: SandboxState): SandboxAccount[] {
       kind: a.kind,
     };
     if (a.subAccountId) out.subAccountId = a.subAccountId;
-    return out;
+    return [out];
   });
 }
 
-export function buildRoutes(state: SandboxState, engine: Engine, positions: Positions): Route[] {
-  return [
+export function buildRoutes(
+  state: SandboxState,
+  engine: Engine,
+  positions: Positions,
+  col: CollateralOrders,
+): Route[] {
+  const routes: Route[] = [
     ...collateralRoutes(state, engine, positions),
+    ...collateralOrderRoutes(state, col),
     ...collateralHistoryRoutes(state, positions),
     ...publicRoutes(state, engine),
-    ...tradingRoutes(state, engine),
+    ...tradingRoutes(state, engine, col),
     ...historyRoutes(state, engine),
     ...mainAccountRoutes(state),
     ...subAccountRoutes(state),
+    ...subAccountAdminRoutes(state, engine),
+    ...subAccountKeyRoutes(state),
+    ...depositAddressRoutes(state),
     ...miningRoutes(state),
     ...accountMiscRoutes(state, positions),
     ...killSwitchRoutes(state),
   ];
+  // every change of orders (a cancel, a modify, a fill) acts on the links of linked orders at once
+  return routes.map((r) =>
+    r.method === 'POST'
+      ? {
+          ...r,
+          handler: (ctx: PrivateContext) => {
+            const out = r.handler(ctx);
+            col.sweep();
+            return out;
+          },
+        }
+      : r,
+  );
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -168,7 +211,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const positions = new Positions(state);
   engine.collateralFill = (o, acc, price, qty, rate, m) => positions.fill(o, acc, price, qty, rate, m);
   engine.reduceOnlyRoom = (o) => positions.closable(o);
+  const collateralOrders = new CollateralOrders(state, engine, positions);
   engine.onTrade = (market) => {
+    // an OCO leg that executed cancels its peer before a closed position auto-cancels it
+    collateralOrders.sweep();
     sweepClosed(engine, positions);
     engine.checkStops(market);
   };
@@ -187,6 +233,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const sim = new MarketSim(state, engine, positions, seed, stepMs);
   const world = { seed, state, engine, positions, sim };
   if (options.dataDir) load(options.dataDir, world);
+  collateralOrders.relink();
   const saver = options.dataDir ? createSaver(options.dataDir, world) : undefined;
   let faults = createFaults(options.faults);
   const webhooks = new Webhooks(state, options.webhooks);
@@ -196,11 +243,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (!a) throw new Error(`no sandbox account ${label}`);
     return a.id;
   };
+  const watchers = new Set<(request: ReceivedRequest) => void>();
   const webhookTimer = setInterval(() => void webhooks.flush(), 250);
   webhookTimer.unref();
   const server = createHttpServer({
     state,
-    routes: buildRoutes(state, engine, positions),
+    routes: buildRoutes(state, engine, positions, collateralOrders),
     beforeRequest: () => {
       const now = state.now();
       advanceWallet(
@@ -245,6 +293,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       state,
       engine,
       positions,
+      collateralOrders,
       setKeyEnabled(apiKey, enabled) {
         const key = state.keysByPublic.get(apiKey);
         if (key) key.enabled = enabled;
@@ -273,6 +322,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         return simulateDeposit(state, accountId(label), ticker, amount, network);
       },
       cancelTransaction: (id) => cancelWalletRecord(state, id),
+      awaitApproval(label, ticker, amount) {
+        const main = [...state.accounts.values()].find((a) => a.kind === 'main');
+        const sub = main ? subsOf(state, main).find((a) => a.label === label) : undefined;
+        if (!sub) throw new Error(`no sandbox sub-account ${label}`);
+        const approvals = (state.wallet.approvals ??= []);
+        const id = stableUuid(`approval:${String(approvals.length)}:${sub.id}`);
+        approvals.push({ id, accountId: sub.id, ticker, amount, createdAt: Math.floor(state.now() / 1000) });
+        return id;
+      },
       failRefund: (depositId) => failRefund(state, depositId),
       setWorkers(name, counts) {
         const m = state.wallet.mining.find((x) => x.name === name);
@@ -289,6 +347,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       },
       setFaults(next) {
         faults = createFaults(next);
+      },
+      watchRequests(listener) {
+        watchers.add(listener);
+        state.received = (request) => watchers.forEach((watch) => watch(request));
+        return () => {
+          watchers.delete(listener);
+          if (watchers.size === 0) state.received = undefined;
+        };
       },
     },
     get websocket() {

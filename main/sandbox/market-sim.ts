@@ -173,7 +173,9 @@ export class MarketSim {
         continue;
       }
       const band = l.times(long ? MARGIN_CALL_BAND.plus(1) : Decimal.sub(1, MARGIN_CALL_BAND));
-      p.liquidationState = (long ? mark.lte(band) : mark.gte(band)) ? 'margin_call' : null;
+      const call = long ? mark.lte(band) : mark.gte(band);
+      if (call && p.liquidationState !== 'margin_call') this.positions.noteMarginEvent('margin_call', p);
+      p.liquidationState = call ? 'margin_call' : null;
     }
     this.positions.closed.length = 0;
   }

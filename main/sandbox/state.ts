@@ -16,6 +16,24 @@ export interface ApiKey {
   lastNonce: number;
   /** nonceWindow mode: nonce -> server time it was accepted, pruned after the window passed. */
   windowNonces: Map<number, number>;
+  /** 1 info and trading, 2 also deposits and withdrawals; absent (seeded keys): 2. */
+  type?: 1 | 2;
+  /** The key's IP allow-list (addresses or CIDR ranges); absent or empty: any address. */
+  ips?: string[];
+  /** Unix seconds of its creation, for keys made through `sub-account/api-key/create`. */
+  createdAt?: number;
+}
+
+/** What the exchange keeps about a sub-account beyond its balances; absent on seeded sub-accounts. */
+export interface SubAccountInfo {
+  status: 'active' | 'blocked' | 'deleted';
+  spotEnabled: boolean;
+  collateralEnabled: boolean;
+  shareKyc: boolean;
+  userId: string;
+  color: string;
+  /** The address given at creation (absent: created with shared KYC and no email). */
+  email?: string;
 }
 
 /** Spot (trade) balance in ledger units: 10^-18 of the currency (see ledger.ts). */
@@ -45,6 +63,12 @@ export interface Account {
   pending: Map<string, Decimal>;
   spot: Map<string, SpotBalance>;
   collateral: Map<string, Decimal>;
+  /** Sub-account settings (status, permissions, KYC); absent: active, both permissions, shared KYC. */
+  sub?: SubAccountInfo;
+  /** `main-account/create-new-address` is enabled for this account (off unless the exchange enabled it). */
+  newAddresses?: boolean;
+  /** Deposit addresses issued, by `ticker|network`, newest last. */
+  depositAddresses?: Map<string, string[]>;
 }
 
 export interface MarketDef {
@@ -120,6 +144,17 @@ export interface SandboxState {
   /** Account events for webhooks (deposit, withdraw, refund, code); a no-op until webhooks are wired. */
   emit: (accountId: string, method: string, params: Record<string, unknown>) => void;
   wallet: WalletState;
+  /** Told of each authenticated private request about to be applied (tests and tools watch it). */
+  received?: ((request: ReceivedRequest) => void) | undefined;
+}
+
+/** A signed request the sandbox took: by REST (its path) or over the WebSocket (its order method). */
+export interface ReceivedRequest {
+  via: 'rest' | 'ws';
+  path: string;
+  /** The account's label. */
+  account: string;
+  body: Record<string, unknown>;
 }
 
 export interface KillSwitch {

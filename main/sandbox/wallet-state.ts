@@ -73,6 +73,18 @@ export interface WalletState {
   flex: FlexInvestment[];
   mining: MiningAccount[];
   codes: ServiceCode[];
+  /** Withdrawals of sub-accounts waiting for the main account's approval (absent in older states). */
+  approvals?: PendingApproval[];
+}
+
+/** A sub-account's withdrawal held for the main account (`sub-account/withdraw/unconfirmed-list`). */
+export interface PendingApproval {
+  id: string;
+  accountId: string;
+  ticker: string;
+  amount: string;
+  /** Unix seconds. */
+  createdAt: number;
 }
 
 /** How long a pending deposit or withdrawal takes to complete in the simulation. */

@@ -4,6 +4,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { KeyCaller } from '../exchange/endpoints/shapes.ts';
+import * as trading from '../exchange/endpoints/trading.ts';
+import { AuthError } from '../exchange/errors.ts';
+import { userFacing } from '../ipc/user-facing.ts';
 import type { AccountView, ImportReport } from '../ipc/contract.ts';
 import { UserFacingError } from '../errors.ts';
 import type { Platform } from '../platform.ts';
@@ -29,6 +32,7 @@ export function accountView(a: AccountRecord, keys?: { here: boolean; holders?: 
     ...(key === '' ? { needsKey: true as const } : {}),
     ...(key !== '' && keys && !keys.here ? { keyElsewhere: true as const } : {}),
     ...(keys?.holders ? { keyHolders: keys.holders } : {}),
+    ...(a.exchangeStatus === 'blocked' ? { blocked: true as const } : {}),
   };
 }
 
@@ -88,7 +92,26 @@ export class AccountService {
     return accountView(a, { here, holders: [...holders].sort() });
   }
 
+  /**
+   * Registers an account with the secret on the clipboard, once the person confirmed in main's own
+   * dialog which account it is for: only then is the clipboard read (and cleared). Declined, nothing
+   * is read.
+   */
   async addFromClipboard(input: Omit<NewAccount, 'secret' | 'connection'>): Promise<AccountView> {
+    await requireConfirmation(this.#platform, {
+      title: `Add "${input.label}" with the API secret on the clipboard?`,
+      facts: [
+        { label: 'Account', value: `${input.label} (${kindWords(input.kind)})` },
+        { label: 'Public key', value: input.apiKey },
+        ...(input.subAccountId ? [{ label: 'Sub-account id', value: input.subAccountId }] : []),
+        { label: 'Exchange', value: describeConnection(this.#connection.id) },
+        {
+          label: 'Secret',
+          value: 'read from the clipboard into the keychain, then the clipboard is cleared',
+        },
+      ],
+      action: 'Add account',
+    });
     const secret = await this.#platform.takeSecretFromClipboard();
     if (!secret) throw NO_SECRET;
     return this.view(await this.registry.add({ ...input, secret, connection: this.#connection.id }));
@@ -96,7 +119,8 @@ export class AccountService {
 
   /**
    * Replaces the key pair after the person confirmed in main's own dialog (label, old and new public
-   * key); the new secret is taken from the clipboard only then. Declined, nothing changes.
+   * key); the new secret is taken from the clipboard only then, and the new pair replaces the old one
+   * only once a read signed with it was accepted. Declined or refused, nothing changes.
    */
   async rotateFromClipboard(id: string, apiKey: string): Promise<AccountView> {
     const account = this.#require(id);
@@ -114,6 +138,8 @@ export class AccountService {
     });
     const secret = await this.#platform.takeSecretFromClipboard();
     if (!secret) throw NO_SECRET;
+    // the old pair stays until the new one has signed a read the exchange accepted
+    await this.#tryKey(newKey, secret);
     return this.view(await this.registry.rotate(id, newKey, secret));
   }
 
@@ -137,6 +163,25 @@ export class AccountService {
     const secret = await this.#platform.takeSecretFromClipboard();
     if (!secret) throw NO_SECRET;
     return this.view(await this.registry.importKey(id, secret));
+  }
+
+  /**
+   * One signed read with a key pair not stored yet (the trade balance): refused in plain words when the
+   * exchange does not take the pair. A key the exchange knows but may not read that balance with (its
+   * URL permissions) is a working key.
+   */
+  async #tryKey(apiKey: string, secret: string): Promise<void> {
+    const caller = new KeyCaller(this.#connection.http, { apiKey, secret });
+    try {
+      await trading.tradeBalance(caller);
+    } catch (error) {
+      if (error instanceof AuthError && /not allowed to use this function/.test(error.message)) return;
+      const why =
+        error instanceof AuthError
+          ? 'The exchange refused the new key: a read signed with it was not accepted. Check that the public key and the secret were copied whole and belong together.'
+          : `The new key could not be tried: ${userFacing(error)?.message ?? 'the exchange did not answer.'}`;
+      throw new UserFacingError('key_refused', `${why} The old key is kept.`, 'apiKey');
+    }
   }
 
   /** Removes the account after the person confirmed in main's own dialog; its secret leaves the keychain. */

@@ -1,7 +1,9 @@
 /**
  * The profile's address book: labelled withdrawal addresses per network, kept in
  * `profiles/<profile>/address-book.json` beside the account registry. An address is checked for its
- * network before it is added; a withdrawal to an address not in the book asks an extra confirmation.
+ * network before it is added, and added only once the person confirmed main's own question naming the
+ * label, the network and the whole address (a page cannot make an address trusted on its own): a
+ * withdrawal to an address not in the book asks an extra confirmation.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -10,7 +12,9 @@ import { UserFacingError } from '../errors.ts';
 import type { AddressEntryView } from '../ipc/contract.ts';
 import { writeJsonFile } from '../json-file.ts';
 import type { Logger } from '../log.ts';
+import { headlessPlatform, type Platform } from '../platform.ts';
 import { canonicalAddress, checkAddress } from '../rules/address.ts';
+import { requireConfirmation } from './confirm.ts';
 
 const stored = z.object({
   entries: z.array(
@@ -30,11 +34,13 @@ export const ADDRESS_BOOK_LIMIT = 500;
 
 export class AddressBook {
   readonly #file: string;
+  readonly #platform: Platform;
   #entries: AddressEntryView[];
   readonly #listeners = new Set<() => void>();
 
-  constructor(file: string, log?: Logger) {
+  constructor(file: string, log?: Logger, platform: Platform = headlessPlatform) {
     this.#file = file;
+    this.#platform = platform;
     this.#entries = [];
     try {
       this.#entries = stored.parse(JSON.parse(readFileSync(file, 'utf8'))).entries;
@@ -61,12 +67,12 @@ export class AddressBook {
     );
   }
 
-  add(input: {
+  async add(input: {
     label: string;
     network: string;
     address: string;
     memo?: string | undefined;
-  }): AddressEntryView {
+  }): Promise<AddressEntryView> {
     const issue = checkAddress(input.network, input.address, input.memo);
     if (issue) throw new UserFacingError('invalid_input', issue.message, issue.field);
     const existing = this.find(input.network, input.address, input.memo);
@@ -91,6 +97,24 @@ export class AddressBook {
       memo: input.memo?.trim() || null,
       addedAtMs: Date.now(),
     };
+    await requireConfirmation(this.#platform, {
+      title: `Add "${entry.label}" to your address book?`,
+      facts: [
+        { label: 'Label', value: entry.label },
+        { label: 'Network', value: entry.network },
+        { label: 'Address', value: entry.address },
+        ...(entry.memo ? [{ label: 'Memo', value: entry.memo }] : []),
+      ],
+      action: 'Add address',
+      warning:
+        'Withdrawals to this address will no longer warn that it is not in your address book: check every character against where you got it.',
+    });
+    // another add may have taken the label or the address while the question was open
+    if (
+      this.find(entry.network, entry.address, entry.memo ?? undefined) ||
+      this.#entries.some((e) => e.label === entry.label)
+    )
+      throw new UserFacingError('duplicate', 'The address book changed while you were asked: add it again.');
     this.#save([...this.#entries, entry]);
     return entry;
   }

@@ -1,16 +1,27 @@
 /**
  * Money moves inside the desk's own accounts: between the main, spot and collateral balances of one
  * account, and between the main account and one sub-account. Each is checked by the wallet rules and
- * asked in main's own dialog, with the facts as they will be sent, before anything leaves.
+ * against the balance it comes from (read now), then asked in main's own dialog, with the facts as
+ * they will be sent, before anything leaves.
  */
+import * as collateral from '../exchange/endpoints/collateral.ts';
 import * as mainAccount from '../exchange/endpoints/main-account.ts';
+import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import * as subAccounts from '../exchange/endpoints/sub-accounts.ts';
+import * as trading from '../exchange/endpoints/trading.ts';
+import { userFacing } from '../ipc/user-facing.ts';
 import { UserFacingError } from '../errors.ts';
 import type { Platform } from '../platform.ts';
 import { Dec, show } from '../rules/decimal.ts';
-import { checkBalanceTransfer, checkSubAccountTransfer, type BalanceKind } from '../rules/wallet.ts';
+import {
+  checkBalanceTransfer,
+  checkCovered,
+  checkSubAccountTransfer,
+  type BalanceKind,
+} from '../rules/wallet.ts';
 import type { AccountService } from './accounts.ts';
 import { requireConfirmation } from './confirm.ts';
+import { RuleViolation } from './trading.ts';
 import { refuse } from './wallet-guard.ts';
 
 export const BALANCE_WORDS: Record<BalanceKind, string> = {
@@ -32,6 +43,47 @@ export interface SubAccountTransfer {
   amount: string;
 }
 
+/** Refused because a balance a move comes from could not be read: nothing is moved on a guess. */
+function unreadable(error: unknown, source: string): UserFacingError {
+  const why = userFacing(error)?.message;
+  return new UserFacingError(
+    'balance_unavailable',
+    `${source[0]?.toUpperCase() ?? ''}${source.slice(1)} could not be read, so nothing was moved${why ? `: ${why}` : '.'}`,
+    'amount',
+  );
+}
+
+/** What a balance of an account holds of a ticker now: main (less unconfirmed deposits), spot available, collateral. */
+export async function available(caller: KeyCaller, kind: BalanceKind, ticker: string): Promise<string> {
+  if (kind === 'main') {
+    const b = (await mainAccount.balance(caller, ticker))[ticker];
+    return b ? Dec.max(0, new Dec(b.main_balance).sub(b.pending_deposit_amount)).toFixed() : '0';
+  }
+  if (kind === 'spot') return (await trading.tradeBalanceOf(caller, ticker)).available;
+  return (await collateral.collateralBalance(caller, ticker))[ticker] ?? '0';
+}
+
+/** What a sub-account's main balance holds of a ticker, read with the main key. */
+export async function subAvailable(main: KeyCaller, subAccountId: string, ticker: string): Promise<string> {
+  const balances = await subAccounts.balances(main, { id: subAccountId, ticker });
+  return balances[ticker]?.[0]?.main ?? '0';
+}
+
+/** Refuses, before any question, a move its balance does not cover or that cannot be read. */
+export async function requireCovered(
+  read: () => Promise<string>,
+  check: { amount: string; ticker: string; source: string; what?: string },
+): Promise<void> {
+  let has: string;
+  try {
+    has = await read();
+  } catch (error) {
+    throw unreadable(error, check.source);
+  }
+  const issue = checkCovered({ ...check, available: has });
+  if (issue) throw new RuleViolation([issue]);
+}
+
 export class BalanceMoves {
   readonly #accounts: AccountService;
   readonly #platform: Platform;
@@ -47,6 +99,11 @@ export class BalanceMoves {
     const account = this.#accounts.onThisConnection(accountId);
     const amount = show(new Dec(input.amount));
     const caller = await this.#accounts.caller(accountId);
+    await requireCovered(() => available(caller, input.from, input.ticker), {
+      amount,
+      ticker: input.ticker,
+      source: `the ${words(input.from)} of ${account.label}`,
+    });
     await requireConfirmation(this.#platform, {
       title: `Move ${amount} ${input.ticker} from the ${words(input.from)} to the ${words(input.to)}?`,
       facts: [
@@ -76,7 +133,7 @@ export class BalanceMoves {
   async withSubAccount(
     subId: string,
     input: SubAccountTransfer,
-  ): Promise<{ transactionId: string; amount: string }> {
+  ): Promise<{ transactionId?: string; amount: string }> {
     refuse(checkSubAccountTransfer(input));
     const sub = this.#accounts.onThisConnection(subId);
     if (sub.kind !== 'sub' || !sub.subAccountId)
@@ -89,6 +146,17 @@ export class BalanceMoves {
     const amount = show(new Dec(input.amount));
     const toSub = input.direction === 'main_to_sub';
     const caller = await this.#accounts.caller(main.id);
+    await requireCovered(
+      () =>
+        toSub
+          ? available(caller, 'main', input.ticker)
+          : subAvailable(caller, sub.subAccountId ?? '', input.ticker),
+      {
+        amount,
+        ticker: input.ticker,
+        source: toSub ? `the main balance of ${main.label}` : `the main balance of "${sub.label}"`,
+      },
+    );
     await requireConfirmation(this.#platform, {
       title: toSub
         ? `Send ${amount} ${input.ticker} from the main account to "${sub.label}"?`
@@ -111,7 +179,7 @@ export class BalanceMoves {
       amount,
       ticker: input.ticker,
     });
-    return { transactionId, amount };
+    return { ...(transactionId === undefined ? {} : { transactionId }), amount };
   }
 }
 

@@ -7,7 +7,7 @@ import type { ExchangeCancelView, OrderView } from '../ipc/contract.ts';
 /** Why the exchange cancelled an order, by its status (REST spelling; the query endpoint's lowercase too). */
 const REASONS: Readonly<Record<string, string>> = {
   CANCELED_STP: 'self-trade prevention',
-  AUTO_CANCELED_REDUCE_ONLY: 'the position it would reduce was closed',
+  AUTO_CANCELED_REDUCE_ONLY: 'the position it would close was closed or reversed',
   AUTO_CANCELED_LIQUIDATION: 'the position was liquidated',
   MAINTENANCE: 'the market entered planned maintenance',
   CANCELED_TAKER_BAND: 'the rest was beyond the taker price band',

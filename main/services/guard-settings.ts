@@ -1,6 +1,7 @@
 /**
  * The pre-trade guards' thresholds of a profile, kept by main in `order-guards.json`: the price band
- * (default 5 %), per-market bands and the order value ceiling. Tightening takes effect at once;
+ * (default 5 %), per-market bands and the order value ceilings (a fixed USDT value, off by default,
+ * and a share of the account's equity, 25 % by default). Tightening takes effect at once;
  * loosening (a wider band, a higher ceiling, a guard turned off) is confirmed in main's native dialog,
  * so no script in the renderer can quietly switch the questions off.
  */
@@ -17,10 +18,11 @@ import { requireConfirmation } from './confirm.ts';
 export interface GuardChanges {
   bandPct?: string | undefined;
   notionalCeiling?: string | undefined;
+  equityPct?: string | undefined;
   markets?: Record<string, string | null> | undefined;
 }
 
-function usable(kind: 'band' | 'notional', value: unknown): value is string {
+function usable(kind: 'band' | 'notional' | 'equity', value: unknown): value is string {
   return typeof value === 'string' && thresholdProblem(kind, value) === undefined;
 }
 
@@ -41,6 +43,7 @@ function read(file: string, log: Logger): GuardSettings {
       notionalCeiling: usable('notional', o['notionalCeiling'])
         ? o['notionalCeiling'].trim()
         : DEFAULT_GUARDS.notionalCeiling,
+      equityPct: usable('equity', o['equityPct']) ? o['equityPct'].trim() : DEFAULT_GUARDS.equityPct,
       markets,
     };
   } catch (error) {
@@ -112,11 +115,13 @@ export class GuardSettingsStore {
     const next: GuardSettings = {
       bandPct: changes.bandPct?.trim() ?? before.bandPct,
       notionalCeiling: changes.notionalCeiling?.trim() ?? before.notionalCeiling,
+      equityPct: changes.equityPct?.trim() ?? before.equityPct,
       markets,
     };
     const problems: Array<[string, string | undefined]> = [
       ['bandPct', thresholdProblem('band', next.bandPct)],
       ['notionalCeiling', thresholdProblem('notional', next.notionalCeiling)],
+      ['equityPct', thresholdProblem('equity', next.equityPct)],
       ...Object.entries(markets).map(
         ([m, v]) => [`markets.${m}`, thresholdProblem('band', v)] as [string, string | undefined],
       ),
@@ -133,7 +138,12 @@ export class GuardSettingsStore {
     if (looser(before.notionalCeiling, next.notionalCeiling))
       loosened.push({
         label: 'Order value ceiling',
-        value: `${shown(before.notionalCeiling, '')} → ${shown(next.notionalCeiling, '')}`,
+        value: `${shown(before.notionalCeiling, ' USDT')} → ${shown(next.notionalCeiling, ' USDT')}`,
+      });
+    if (looser(before.equityPct, next.equityPct))
+      loosened.push({
+        label: "Share of the account's equity",
+        value: `${shown(before.equityPct, ' %')} → ${shown(next.equityPct, ' %')}`,
       });
     for (const name of new Set([...Object.keys(before.markets), ...Object.keys(markets)])) {
       const was = before.markets[name] ?? before.bandPct;

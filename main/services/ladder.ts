@@ -2,7 +2,8 @@
  * A ladder of limit orders for one account: the preview lays the orders out and checks each with the
  * order rules, the balance and the guards, as the single ticket does; the send checks the orders it is
  * given all over again (the renderer is not trusted), asks main's own question naming the count, side,
- * market, price range and total, then sends them in bulk requests of at most 20 and answers each
+ * market, price range and total, and each order beyond a guard with the guards it trips (the value
+ * ceiling reads the ladder's total), then sends them in bulk requests of at most 20 and answers each
  * order's outcome, failures first. A lost answer is looked up by the orders' client order ids, never
  * sent blindly again; a re-send of the failed orders is a new send of just those.
  */
@@ -20,15 +21,16 @@ import type {
 import { userFacing } from '../ipc/user-facing.ts';
 import { UserFacingError } from '../errors.ts';
 import { Dec } from '../rules/decimal.ts';
-import { grouped, unacknowledged, type GuardQuestion } from '../rules/guards.ts';
+import { describeDraft, grouped, type GuardQuestion } from '../rules/guards.ts';
 import { BULK_LIMIT, bulkRequests, ladderSpend, planLadder, type LadderInput } from '../rules/ladder.ts';
 import type { OrderDraft, RuleIssue } from '../rules/index.ts';
 import type { Platform } from '../platform.ts';
 import type { AccountService } from './accounts.ts';
 import { requireConfirmation } from './confirm.ts';
+import { batchGuardLines, GUARD_CANCEL } from './guard-ask.ts';
 import type { ExchangeConnection } from './exchange-connection.ts';
 import type { CatalogMarket } from './market-catalog.ts';
-import { NeedsAcknowledgement, newClientOrderId, RuleViolation } from './trading.ts';
+import { newClientOrderId, RuleViolation } from './trading.ts';
 
 /** What a bulk send is given: one market and side, each order's price and amount. */
 export interface BulkInput {
@@ -94,13 +96,23 @@ export class LadderService {
   async #review(
     drafts: readonly Draft[],
     caller: KeyCaller | undefined,
-  ): Promise<{ perOrder: RuleIssueView[][]; balance?: RuleIssue; questions: GuardQuestion[] }> {
+  ): Promise<{
+    perOrder: RuleIssueView[][];
+    balance?: RuleIssue;
+    questions: GuardQuestion[];
+    /** Each order's price band question, and the ladder's value as a whole. */
+    asked: GuardQuestion[][];
+    whole: GuardQuestion[];
+  }> {
     const reviews = await Promise.all(
       drafts.map(({ clientOrderId, ...d }) =>
         this.#connection.trading.review(clientOrderId ? { ...d, clientOrderId } : d),
       ),
     );
     const perOrder = reviews.map((r) => r.issues.map((i) => ({ ...i })));
+    // each order's price against the band; the value ceiling reads the ladder's total
+    const asked = reviews.map((r) => r.questions.filter((q) => q.guard === 'price_band'));
+    const whole = caller && drafts[0] ? await this.#wholeValue(drafts, caller) : [];
     let balance: RuleIssue | undefined;
     const first = drafts[0];
     if (caller && first && perOrder.every((i) => i.length === 0)) {
@@ -113,7 +125,35 @@ export class LadderService {
           message: `The orders need ${grouped(needs)} ${funds.asset}${first.side === 'buy' ? ' (amount × price, added up)' : ''}, but ${grouped(available)} ${funds.asset} is available`,
         };
     }
-    return { perOrder, ...(balance ? { balance } : {}), questions: merged(reviews.map((r) => r.questions)) };
+    return {
+      perOrder,
+      ...(balance ? { balance } : {}),
+      questions: [...merged(asked), ...whole],
+      asked,
+      whole,
+    };
+  }
+
+  /** The value ceilings read against the ladder's total: its orders go out together. */
+  async #wholeValue(drafts: readonly Draft[], caller: KeyCaller): Promise<GuardQuestion[]> {
+    const first = drafts[0] as Draft;
+    const amount = ladderSpend('sell', drafts);
+    if (amount.lte(0)) return [];
+    const whole: OrderDraft = {
+      kind: 'limit',
+      market: first.market as string,
+      side: first.side,
+      amount: amount.toFixed(),
+      price: ladderSpend('buy', drafts).div(amount).toFixed(),
+    };
+    const questions = await this.#connection.trading.questionsFor(
+      whole,
+      caller,
+      {},
+      { price: false, activation: false, notional: true },
+    );
+    const together = `The ${plural(drafts.length, `${first.side} order`)} together`;
+    return questions.map((q) => ({ ...q, message: q.message.replace(describeDraft(whole), together) }));
   }
 
   /** Lays out the ladder and checks every order; nothing is sent. */
@@ -123,7 +163,9 @@ export class LadderService {
     const caller = accountId === undefined ? undefined : await this.#accounts.caller(accountId);
     const drafts = plan.orders.map((o) => ({ ...o.draft, clientOrderId: '' }));
     const review =
-      plan.orders.length > 0 ? await this.#review(drafts, caller) : { perOrder: [], questions: [] };
+      plan.orders.length > 0
+        ? await this.#review(drafts, caller)
+        : { perOrder: [], questions: [], asked: [], whole: [] };
     const orders = plan.orders.map((o, index) => ({
       index,
       price: o.draft.price,
@@ -149,11 +191,7 @@ export class LadderService {
    * Checks the orders as any order is checked, asks main's question, then sends them in bulk requests
    * of at most 20; each order's outcome, failures first.
    */
-  async place(
-    accountId: string,
-    input: BulkInput,
-    acknowledge: readonly string[] = [],
-  ): Promise<BulkPlaceView> {
+  async place(accountId: string, input: BulkInput): Promise<BulkPlaceView> {
     const market = await this.#spot(input.market);
     const caller = await this.#accounts.caller(accountId);
     const drafts: Draft[] = input.orders.map((o) => ({
@@ -174,8 +212,13 @@ export class LadderService {
     );
     if (review.balance) refused.push(review.balance);
     if (refused.length > 0) throw new RuleViolation(refused);
-    const open = unacknowledged(review.questions, acknowledge);
-    if (open.length > 0) throw new NeedsAcknowledgement(open);
+    const beyond = batchGuardLines([
+      ...drafts.map((d, i) => ({
+        name: `Order ${String(i + 1)} at ${grouped(d.price)}`,
+        questions: review.asked[i] ?? [],
+      })),
+      { name: 'All the orders', questions: review.whole },
+    ]);
 
     const prices = drafts.map((d) => new Dec(d.price));
     const [low, high] = [Dec.min(...prices), Dec.max(...prices)];
@@ -201,8 +244,15 @@ export class LadderService {
         { label: 'Total value', value: `${grouped(ladderSpend('buy', drafts))} ${quote}` },
         ...(input.postOnly ? [{ label: 'Post-only', value: 'yes' }] : []),
         { label: 'Sent in', value: plural(requests, 'bulk request') + ` of up to ${String(BULK_LIMIT)}` },
+        ...beyond,
       ],
       action: `Place ${plural(drafts.length, 'order')}`,
+      ...(beyond.length > 0
+        ? {
+            cancel: GUARD_CANCEL,
+            warning: 'Some of these orders are beyond your guards: read each line before you place them.',
+          }
+        : {}),
     });
     this.#connection.trading.forgetFunds(caller);
     const outcomes = await this.#send(caller, drafts, input.stopOnFail === true);

@@ -7,12 +7,14 @@ import { randomUUID } from 'node:crypto';
 import * as profile from '../exchange/endpoints/profile.ts';
 import {
   ConnectionPacer,
+  WS_CODES,
   placeOrderWs,
   PushCoalescer,
   WsClients,
   type Channel,
   type Lane,
   type WsClient,
+  type WsClientOptions,
 } from '../exchange/ws/index.ts';
 import { adlRanks, candleRows, orderView } from '../exchange/ws/views.ts';
 import type { CandleInterval } from '../exchange/ws/channels.ts';
@@ -56,7 +58,6 @@ export class LiveService {
   /** Per account and channel, the forwarder every topic's listener shares (see `#forwarder`). */
   readonly #forwarders = new Map<string, (params: unknown) => void>();
   readonly #events: EventHub;
-  readonly #log: Logger;
   readonly #accounts: AccountService;
   /** `account\nclientOrderId` of the orders sent over the WebSocket, newest last. */
   readonly #sentIds = new Set<string>();
@@ -77,11 +78,12 @@ export class LiveService {
     log: Logger,
     onBatch?: (account: string, events: readonly LiveEvent[], allPositions: boolean) => void,
     pacer: ConnectionPacer = new ConnectionPacer(),
+    /** The sockets' timing (reconnect backoff, ping period), the client's defaults otherwise. */
+    timing: Pick<WsClientOptions, 'backoff' | 'pingMs' | 'requestTimeoutMs'> = {},
   ) {
     this.pacer = pacer;
     this.#onBatch = onBatch;
     this.#events = events;
-    this.#log = log;
     this.#accounts = accounts;
     this.#clients = new WsClients((account) => ({
       url: wsUrl,
@@ -94,7 +96,10 @@ export class LiveService {
         for (const listener of this.#stateListeners) listener(account, state);
       },
       onError: (error) => log.log('warn', `WebSocket of ${account}`, error),
+      onUnreadable: (channel) =>
+        log.log('warn', `a ${channel} push of ${account} was not in the channel's shape and was not used`),
       pacer,
+      ...timing,
     }));
   }
 
@@ -115,8 +120,9 @@ export class LiveService {
           this.#events.emit('ws.batch', { accountId: account, ...batch });
           this.#onBatch?.(account, batch.events, this.#listeners.has(`${account}\npositionsMargin\n*`));
         },
-        onUnreadable: (channel) =>
-          this.#log.log('warn', `a ${channel} push of ${account} not in the channel's shape was dropped`),
+        // A push its reader cannot read may hide a change: the socket counts it, logs it and is stale
+        // until it reads again.
+        onUnreadable: (channel) => this.#clients.peek(account)?.unreadable(channel),
       });
       this.#coalescers.set(account, coalescer);
     }
@@ -213,7 +219,13 @@ export class LiveService {
     return trading.sendRecovering(caller, market.name, clientOrderId, async () => {
       const client = this.#client(account);
       await client.live();
-      return orderView(await placeOrderWs(client, { ...draft, clientOrderId }, market, context));
+      const answer = await placeOrderWs(client, { ...draft, clientOrderId }, market, context);
+      // an OCO answers its pair: the pair is its limit leg (the stop leg is listed with the open orders)
+      const order =
+        draft.kind === 'collateral_oco' && typeof answer === 'object' && answer !== null
+          ? (answer as { take_profit?: unknown }).take_profit
+          : answer;
+      return orderView(order, 'the order');
     });
   }
 
@@ -231,8 +243,8 @@ export class LiveService {
     await client.live();
     const legs = await placeTpSlWs(client, request, market, position);
     return {
-      ...(legs.takeProfit ? { takeProfit: orderView(legs.takeProfit) } : {}),
-      ...(legs.stopLoss ? { stopLoss: orderView(legs.stopLoss) } : {}),
+      ...(legs.takeProfit ? { takeProfit: orderView(legs.takeProfit, 'the take-profit') } : {}),
+      ...(legs.stopLoss ? { stopLoss: orderView(legs.stopLoss, 'the stop-loss') } : {}),
     };
   }
 
@@ -279,12 +291,19 @@ export class LiveService {
 
   /**
    * The ADL rank of each open futures position now (`ADLQuantile_request`), for a view that starts
-   * listening while the channel is already subscribed and its next push is up to 30 s away.
+   * listening while the channel is already subscribed and its next push is up to 30 s away. The
+   * exchange publishes the channel's pushes, not a request: where it has none (method not found), the
+   * ranks come with the next push instead.
    */
   async adlRanks(account: string): Promise<AdlRankView[]> {
     const client = this.#client(account);
     await client.live();
-    return adlRanks(await client.request<unknown>('ADLQuantile_request', [])) ?? [];
+    try {
+      return adlRanks(await client.request<unknown>('ADLQuantile_request', [])) ?? [];
+    } catch (error) {
+      if (error instanceof ExchangeError && error.exchangeCode === WS_CODES.methodNotFound) return [];
+      throw error;
+    }
   }
 
   /**

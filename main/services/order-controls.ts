@@ -20,6 +20,7 @@ import type { ExchangeConnection } from './exchange-connection.ts';
 import type { LiveService } from './live.ts';
 import { openPositions } from './positions.ts';
 import { referencePrice } from './tpsl-context.ts';
+import { modifyOpenOrder } from './order-modify.ts';
 import { RuleViolation } from './trading.ts';
 
 /** A position's take-profit / stop-loss leg: a reduce-only collateral order. */
@@ -76,14 +77,13 @@ export class OrderControls {
   }
 
   /**
-   * Changes an open order after the rules of its kind: a spot limit or stop-limit order through the
-   * trading service (REST, with the balance and the guards), anything else over the WebSocket, only
+   * Changes an open order after the rules of its kind: a spot limit or stop-limit order by REST, with
+   * the balance and the guards (main asks when a guard trips), anything else over the WebSocket, only
    * in the values its type lets change, a leg's new trigger on its own side of the position.
    */
   async modify(
     accountId: string,
     input: OrderChange & { market: string; orderId: number },
-    acknowledge: readonly string[] = [],
   ): Promise<OrderView> {
     const caller = await this.#accounts.caller(accountId);
     const { market, orderId, ...change } = input;
@@ -102,7 +102,7 @@ export class OrderControls {
     const allowed = checkChangeAllowed({ type: order.type, leg }, change);
     if (allowed.length > 0) throw new RuleViolation(allowed);
     if (!leg && order.positionSide === undefined && (order.type === 'limit' || order.type === 'stop limit'))
-      return this.#connection.trading.modify(caller, input, acknowledge);
+      return modifyOpenOrder(this.#connection, caller, input, this.#label(accountId));
     if (leg) {
       const trigger = change.activationPrice ?? change.price;
       const position = (await openPositions(caller, market)).find(
@@ -124,7 +124,7 @@ export class OrderControls {
       }
     }
     const client = await this.#live.ready(accountId);
-    return orderView(await modifyOrderWs(client, { market, orderId, ...change }));
+    return orderView(await modifyOrderWs(client, { market, orderId, ...change }), 'order_modify');
   }
 
   /** Which leg of its position the order is: from the position's list, else from its trigger. */
@@ -155,7 +155,11 @@ export class OrderControls {
       ...(market ? {} : { warning: 'Orders on every market of this account are cancelled.' }),
     });
     const client = await this.#live.ready(accountId);
-    return { cancelled: (await cancelAllOrdersWs(client, market)).map(orderView) };
+    // one market per call; the exchange answers nothing of the orders, so they are read again after
+    for (const m of market ? [market] : [...new Set(open.map((o) => o.market))])
+      await cancelAllOrdersWs(client, m);
+    const left = new Set((await trading.allActiveOrders(caller, market)).map((o) => o.orderId));
+    return { cancelled: open.filter((o) => !left.has(o.orderId)).map((o) => ({ ...o })) };
   }
 
   /**

@@ -3,8 +3,8 @@ import { Decimal } from 'decimal.js';
 import * as collateral from '../exchange/endpoints/collateral.ts';
 import { checkTpSl } from '../exchange/ws/tpsl.ts';
 import { UserFacingError } from '../errors.ts';
-import type { PositionView, TpSlLegsView, TpSlLegView } from '../ipc/contract.ts';
-import { checkLeverage, checkTpSlPrices, directionOf, positionBounds } from '../rules/index.ts';
+import type { PositionView, TpSlCheckView, TpSlLegsView, TpSlLegView } from '../ipc/contract.ts';
+import { checkLeverage, checkTpSlLegs, directionOf, type RuleIssue } from '../rules/index.ts';
 import type { ExchangeConnection } from './exchange-connection.ts';
 import type { LiveService } from './live.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
@@ -29,10 +29,13 @@ function positionView(p: collateral.OpenPosition): PositionView {
   const modifyDate = num(extra['modifyDate']);
   if (openDate !== undefined) out.openDate = openDate;
   if (modifyDate !== undefined) out.modifyDate = modifyDate;
-  for (const key of ['pnl', 'pnlPercent', 'margin', 'realizedFunding'] as const) {
+  for (const key of ['pnl', 'pnlPercent', 'margin', 'unrealizedFunding'] as const) {
     const value = text(extra[key]);
     if (value !== undefined) out[key] = value;
   }
+  // `funding`: what the position has paid or received so far
+  const funding = text(extra['funding']);
+  if (funding !== undefined) out.realizedFunding = funding;
   const state = extra['liquidationState'];
   if (state === null || typeof state === 'string') out.liquidationState = state;
   const legs = tpslLegs(extra['tpsl']);
@@ -40,19 +43,17 @@ function positionView(p: collateral.OpenPosition): PositionView {
   return out;
 }
 
-/** The position's waiting TP/SL legs; anything not in the expected shape is left out. */
+/**
+ * The position's waiting TP/SL legs from its `tpsl`: null, or `{takeProfitId, takeProfit, stopLossId,
+ * stopLoss}` (a side without a leg null); a side not in that shape is left out.
+ */
 function tpslLegs(raw: unknown): TpSlLegView[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.flatMap((item: unknown) => {
-    if (typeof item !== 'object' || item === null) return [];
-    const leg = item as Record<string, unknown>;
-    const orderId = num(leg['orderId']);
-    const price = text(leg['activationPrice']);
-    const kind =
-      leg['kind'] === 'take_profit' ? 'takeProfit' : leg['kind'] === 'stop_loss' ? 'stopLoss' : undefined;
-    return orderId !== undefined && price !== undefined && kind
-      ? [{ orderId, kind, activationPrice: price }]
-      : [];
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [];
+  const pair = raw as Record<string, unknown>;
+  return (['takeProfit', 'stopLoss'] as const).flatMap((kind) => {
+    const orderId = num(pair[`${kind}Id`]);
+    const price = text(pair[kind]);
+    return orderId !== undefined && price !== undefined ? [{ orderId, kind, activationPrice: price }] : [];
   });
 }
 
@@ -87,48 +88,76 @@ export interface TpSlInput {
   positionSide?: 'LONG' | 'SHORT' | 'BOTH' | undefined;
 }
 
+/** The TP/SL request as it is sent: prices trimmed, absent ones left out. */
+function tpslRequest({ market, takeProfit, stopLoss, positionSide }: TpSlInput) {
+  return {
+    market,
+    ...(takeProfit?.trim() ? { takeProfit: takeProfit.trim() } : {}),
+    ...(stopLoss?.trim() ? { stopLoss: stopLoss.trim() } : {}),
+    ...(positionSide ? { positionSide } : {}),
+  };
+}
+
+/** The open position the legs would close: in hedge mode the one on `positionSide`. */
+async function positionFor(caller: KeyCaller, { market, positionSide }: TpSlInput) {
+  const open = await collateral.openPositions(caller, market);
+  const position = open.find(
+    (p) =>
+      !new Decimal(p.amount).isZero() &&
+      (!positionSide || positionSide === 'BOTH' || p.positionSide === positionSide),
+  );
+  if (position) return position;
+  const side = positionSide && positionSide !== 'BOTH' ? ` ${positionSide.toLowerCase()}` : '';
+  throw new UserFacingError(
+    'no_position',
+    `There is no open${side} position on ${market} to put a take-profit or stop-loss on.`,
+    'market',
+  );
+}
+
+/**
+ * Every rule the legs break, both legs checked: the price rules (tick, decimals), then each leg on its
+ * side of the market's price now (mark, else last, else mid), as the ticket checks a new order's legs.
+ */
+async function judge(connection: ExchangeConnection, caller: KeyCaller, input: TpSlInput) {
+  const rules = await connection.catalog.require(input.market);
+  const request = tpslRequest(input);
+  const prices = checkTpSl(request, rules);
+  const position = await positionFor(caller, input);
+  const reference = await referencePrice(connection.http, input.market).catch(() => undefined);
+  const sides = checkTpSlLegs({
+    direction: directionOf(position.amount) ?? 'long',
+    takeProfit: request.takeProfit,
+    stopLoss: request.stopLoss,
+    reference,
+  });
+  // a leg with a malformed price is named by the price rules only
+  const named = new Set(prices.map((i) => i.field));
+  const issues: RuleIssue[] = [...prices, ...sides.filter((i) => !named.has(i.field))];
+  return { rules, request, position, reference, issues };
+}
+
+/** What the Positions form shows as it is typed: every issue of the legs, and the price they are measured against. */
+export async function tpslIssues(
+  connection: ExchangeConnection,
+  caller: KeyCaller,
+  input: TpSlInput,
+): Promise<TpSlCheckView> {
+  const { issues, reference } = await judge(connection, caller, input);
+  return { issues: issues.map((i) => ({ ...i })), ...(reference ? { reference: { ...reference } } : {}) };
+}
+
 /** Adds a take-profit and/or stop-loss to an open position over the account's WebSocket, once checked. */
 export async function addTpSl(
   connection: ExchangeConnection,
   live: LiveService,
   accountId: string,
   caller: () => Promise<KeyCaller>,
-  { market, takeProfit, stopLoss, positionSide }: TpSlInput,
+  input: TpSlInput,
 ): Promise<TpSlLegsView> {
-  const rules = await connection.catalog.require(market);
-  const request = {
-    market,
-    ...(takeProfit?.trim() ? { takeProfit: takeProfit.trim() } : {}),
-    ...(stopLoss?.trim() ? { stopLoss: stopLoss.trim() } : {}),
-    ...(positionSide ? { positionSide } : {}),
-  };
-  const issues = checkTpSl(request, rules);
+  const { rules, request, position, issues } = await judge(connection, await caller(), input);
+  // every leg on its side of the market's price now, or nothing is sent
   if (issues.length > 0) throw new RuleViolation(issues);
-  const open = await collateral.openPositions(await caller(), market);
-  const position = open.find(
-    (p) =>
-      !new Decimal(p.amount).isZero() &&
-      (!positionSide || positionSide === 'BOTH' || p.positionSide === positionSide),
-  );
-  if (!position) {
-    const side = positionSide && positionSide !== 'BOTH' ? ` ${positionSide.toLowerCase()}` : '';
-    throw new UserFacingError(
-      'no_position',
-      `There is no open${side} position on ${market} to put a take-profit or stop-loss on.`,
-      'market',
-    );
-  }
-  // each leg on its own side of the position's entry and mark price, or nothing is sent
-  const mark = await referencePrice(connection.http, market).catch(() => undefined);
-  const sides = checkTpSlPrices({
-    direction: directionOf(position.amount) ?? 'long',
-    ...request,
-    ...positionBounds(
-      { amount: position.amount, ...(position.basePrice ? { entryPrice: position.basePrice } : {}) },
-      mark,
-    ),
-  });
-  if (sides.length > 0) throw new RuleViolation(sides);
   return live.addTpSl(accountId, request, rules, {
     amount: position.amount,
     ...(position.positionSide === undefined ? {} : { positionSide: position.positionSide }),

@@ -9,6 +9,7 @@ import type { KnownKind, KnownKinds } from '../domains/known/views.ts';
 import type { LiveEvent } from '../domains/live/views.ts';
 import type { Logger } from '../log.ts';
 import type { Known, LastKnown, LastKnownWrite } from './last-known.ts';
+import { applyPushes } from './position-legs.ts';
 
 /** Gathering window: a burst of pushes inside it becomes one write. */
 export const PUSH_WINDOW_MS = 250;
@@ -126,6 +127,7 @@ const KEPT: ReadonlySet<LiveEvent['channel']> = new Set([
   'balanceMargin',
   'ordersPending',
   'positionsMargin',
+  'positionsAccountMargin',
 ]);
 
 function slotsOf(account: string, p: Pending): Slot[] {
@@ -139,9 +141,17 @@ function slotsOf(account: string, p: Pending): Slot[] {
     } else if (e.channel === 'ordersPending') {
       add('orders.open');
       add('orders.open', e.order.market);
+      // an order that ended leaves the positions it was a take-profit or stop-loss of
+      if (e.event === 'finish') {
+        add('positions.open');
+        add('positions.open', e.order.market);
+      }
     } else if (e.channel === 'positionsMargin' && p.allPositions) {
       add('positions.open');
       for (const r of e.records) add('positions.open', r.market);
+    } else if (e.channel === 'positionsAccountMargin') {
+      add('positions.open');
+      add('positions.open', e.position.market);
     }
   }
   return slots;
@@ -181,13 +191,8 @@ function merge(slot: Slot, before: unknown, p: Pending): unknown {
       }
       return orders;
     }
-    case 'positions.open': {
-      let positions: KnownKinds['positions.open'] | undefined;
-      for (const e of p.events)
-        if (e.channel === 'positionsMargin')
-          positions = slot.scope ? e.records.filter((r) => r.market === slot.scope) : e.records;
-      return positions;
-    }
+    case 'positions.open':
+      return applyPushes(before as KnownKinds['positions.open'], p.events, p.allPositions, slot.scope);
     default:
       return undefined;
   }

@@ -1,9 +1,11 @@
-import { writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import type { Platform } from '../platform.ts';
 
 /**
  * Writes a table the renderer shows, as the CSV text it built from exactly what is on screen, to a
  * file the user picks in the save dialog. Returns the file, or null when the dialog was cancelled.
+ * Like the deals export, the file is created owner-only (0600) beside as `<file>.partial` and renamed
+ * over the chosen one, so a file chosen to be replaced does not keep a mode others can read.
  */
 export async function saveTableCsv(
   platform: Platform,
@@ -15,6 +17,14 @@ export async function saveTableCsv(
   ]);
   if (!file) return { file: null, bytes: 0 };
   const bytes = Buffer.from(csv, 'utf8');
-  await writeFile(file, bytes, { mode: 0o600 });
+  const partial = `${file}.partial`;
+  await rm(partial, { force: true });
+  try {
+    await writeFile(partial, bytes, { mode: 0o600, flag: 'wx' });
+    await rename(partial, file);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
   return { file, bytes: bytes.length };
 }

@@ -5,7 +5,7 @@
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import type { TicketFundsView } from '../ipc/contract.ts';
 import { shareAmount } from '../rules/guards.ts';
-import type { OrderDraft } from '../rules/index.ts';
+import { isCollateralKind, type OrderDraft } from '../rules/index.ts';
 import type { TradingService } from './trading.ts';
 
 export async function ticketFunds(
@@ -18,7 +18,7 @@ export async function ticketFunds(
   const view: TicketFundsView = {
     asset: funds.asset,
     available: funds.available,
-    source: draft.kind === 'collateral_market' ? 'collateral' : 'spot',
+    source: isCollateralKind(draft.kind) ? 'collateral' : 'spot',
   };
   if (funds.covered && funds.covered !== '0') view.covered = funds.covered;
   if (percent !== undefined) {

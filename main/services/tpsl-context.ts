@@ -7,6 +7,7 @@ import * as collateral from '../exchange/endpoints/collateral.ts';
 import * as publicApi from '../exchange/endpoints/public.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import type { ExchangeHttp } from '../exchange/http.ts';
+import { isCollateralKind } from '../rules/index.ts';
 import type { AccountContext, OrderDraft, PositionContext, ReferencePrice } from '../rules/index.ts';
 
 const positive = (text: string | undefined): boolean => {
@@ -67,14 +68,15 @@ export async function openPosition(
 }
 
 /**
- * The TP/SL part of the account context of a collateral market order: the price now when it has
- * legs, the position when it is reduce-only. A price or position that cannot be read is left out
+ * The TP/SL part of the account context of a collateral order: the price now when it has legs (or
+ * is an OCO), the position when it is reduce-only. A price or position that cannot be read is left out
  * (the rules then leave that check to the exchange).
  */
 export async function tpslContext(caller: KeyCaller, draft: OrderDraft): Promise<Partial<AccountContext>> {
-  if (draft.kind !== 'collateral_market' || !draft.market) return {};
+  if (!isCollateralKind(draft.kind) || !draft.market) return {};
   const out: { referencePrice?: ReferencePrice; position?: PositionContext | null } = {};
-  if (draft.takeProfit !== undefined || draft.stopLoss !== undefined) {
+  // an OCO's legs are measured against the market too
+  if (draft.takeProfit !== undefined || draft.stopLoss !== undefined || draft.kind === 'collateral_oco') {
     const price = await referencePrice(caller.http, draft.market).catch(() => undefined);
     if (price) out.referencePrice = price;
   }

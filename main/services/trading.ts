@@ -1,79 +1,55 @@
 /**
- * Placing orders: pre-trade rules first, a client order id on every order, and recovery when the
- * exchange's answer is lost. A lost answer (timeout, dropped connection, server error) does not say
- * whether the order exists, so the order is looked up by its client order id before it is ever sent
- * again; sent again, it carries the same id, which the exchange refuses while the first one is open.
+ * Placing orders: pre-trade rules first, then the guards, which main alone answers (an order beyond
+ * one goes only when the person confirms main's own question), a client order id on every order, and
+ * recovery when the exchange's answer is lost. A lost answer (timeout, dropped connection, server
+ * error) does not say whether the order exists, so the order is looked up by its client order id
+ * before it is ever sent again; sent again, it carries the same id, which the exchange refuses while
+ * the first one is open.
  */
 import { randomBytes } from 'node:crypto';
-import { Dec } from '../rules/decimal.ts';
 import { ExchangeError, NetworkError, TimeoutError } from '../exchange/errors.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import * as collateral from '../exchange/endpoints/collateral.ts';
-import * as trading from '../exchange/endpoints/trading.ts';
 import type { Deal, Order } from '../exchange/endpoints/trading.ts';
-import type { IpcError } from '../ipc/contract.ts';
 import { UserFacingError } from '../errors.ts';
+
+export { GuardsChanged, RuleViolation } from './order-errors.ts';
+import type { Confirmation } from '../platform.ts';
 import {
   DEFAULT_GUARDS,
   balanceIssue,
   guardQuestions,
-  unacknowledged,
   type Funds,
+  type GuardId,
   type GuardQuestion,
   type GuardSettings,
+  type Reference,
 } from '../rules/guards.ts';
-import { changedDraft, checkChange, type OrderChange } from '../rules/modify.ts';
+import { estimateOrder, pricedByBook, type OrderEstimate } from '../rules/market-estimate.ts';
 import {
   checkOrder,
+  isCollateralKind,
   normalizeStp,
   type AccountContext,
   type OrderDraft,
   type RuleIssue,
 } from '../rules/index.ts';
 import type { ExchangeHttp } from '../exchange/http.ts';
+import { requireConfirmation } from './confirm.ts';
+import { EquityReadings } from './equity.ts';
+import { guardConfirmation } from './guard-ask.ts';
+import { HedgeModes } from './hedge-modes.ts';
 import type { CatalogMarket, MarketCatalog } from './market-catalog.ts';
+import { GuardsChanged, RuleViolation } from './order-errors.ts';
+import { orderByClientId, sendDraft } from './order-requests.ts';
 import { PreTradeReadings } from './pre-trade.ts';
 import { tpslContext } from './tpsl-context.ts';
 
-/** The order broke a pre-trade rule; nothing was sent. `issues` lists every rule it broke. */
-export class RuleViolation extends UserFacingError {
-  readonly issues: readonly RuleIssue[];
-
-  constructor(issues: readonly RuleIssue[]) {
-    const first = issues[0] ?? { field: 'order', message: 'The order is not valid.' };
-    super('rule_violation', first.message, first.field);
-    this.name = 'RuleViolation';
-    this.issues = issues;
-  }
-
-  override toIpcError(): IpcError {
-    const suggestions = this.issues[0]?.suggestions;
-    return suggestions?.length
-      ? { ...super.toIpcError(), suggestions: [...suggestions] }
-      : super.toIpcError();
-  }
-}
-
-/** The order trips a guard the call did not acknowledge; nothing was sent. */
-export class NeedsAcknowledgement extends UserFacingError {
-  readonly questions: readonly GuardQuestion[];
-
-  constructor(questions: readonly GuardQuestion[]) {
-    const first = questions[0] as GuardQuestion;
-    super('needs_confirmation', questions.map((q) => q.message).join(' '), first.field);
-    this.name = 'NeedsAcknowledgement';
-    this.questions = questions;
-  }
-
-  override toIpcError(): IpcError {
-    return { ...super.toIpcError(), guards: [...new Set(this.questions.map((q) => q.guard))] };
-  }
-}
-
-/** What the pre-trade rules and guards say of a draft: refusals, and questions to acknowledge. */
+/** What the pre-trade rules and guards say of a draft: refusals, main's questions, and its estimate. */
 export interface Review {
   readonly issues: RuleIssue[];
   readonly questions: GuardQuestion[];
+  /** The order's base amount and value (a market order: from the book read). */
+  readonly estimate?: OrderEstimate;
 }
 
 export interface PlaceResult {
@@ -86,6 +62,24 @@ export interface PlaceResult {
   readonly recovered: boolean;
 }
 
+/** How one order is screened and sent. */
+export interface SendOptions {
+  /** The account context (hedge mode, TP/SL price) when the caller has it already. */
+  readonly account?: AccountContext;
+  /** The account as the person knows it, named in main's question. */
+  readonly label?: string;
+  /**
+   * An order of a batch: the guards the person confirmed for it in the batch's one question. Any
+   * other guard it trips now refuses it, unasked.
+   */
+  readonly confirmed?: ReadonlySet<GuardId>;
+  /** A batch shares a book read begun this many ms ago (0: the order's own read). */
+  readonly bookAgeMs?: number;
+}
+
+/** Main's own question, asked natively; true only when the person pressed the action. */
+export type GuardAsker = (question: Confirmation) => Promise<boolean>;
+
 export interface TradingOptions {
   readonly catalog: MarketCatalog;
   /** Where market prices are read for the price band (none: the band asks nothing). */
@@ -97,11 +91,6 @@ export interface TradingOptions {
   readonly now?: () => number;
 }
 
-/**
- * How long a reading of an account's hedge mode is used for collateral orders. The mode can change on
- * the exchange's own site meanwhile; an order refused for its position side (code 114) drops it.
- */
-export const HEDGE_MODE_TTL_MS = 60_000;
 /** The exchange's code for a position side that does not match the account's mode. */
 const POSITION_SIDE_MISMATCH = 114;
 
@@ -119,19 +108,21 @@ export class TradingService {
   readonly #lookupDelayMs: number;
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #newId: () => string;
-  readonly #now: () => number;
-  /** API key -> its account's hedge mode and when it was read. */
-  readonly #hedgeModes = new Map<string, { hedgeMode: boolean; at: number }>();
+  readonly #hedgeModes: HedgeModes;
   readonly #readings: PreTradeReadings;
+  readonly #equity: EquityReadings;
   #guards: () => GuardSettings = () => DEFAULT_GUARDS;
+  /** Without a desktop to ask, an order beyond a guard is not sent. */
+  #ask: GuardAsker = () => Promise.resolve(false);
 
   constructor(options: TradingOptions) {
     this.#catalog = options.catalog;
     this.#readings = new PreTradeReadings(options.http, options.now);
+    this.#equity = new EquityReadings(options.http, options.catalog, options.now);
+    this.#hedgeModes = new HedgeModes(options.now ?? Date.now);
     this.#lookupDelayMs = options.lookupDelayMs ?? 1000;
     this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.#newId = options.newClientOrderId ?? newClientOrderId;
-    this.#now = options.now ?? Date.now;
   }
 
   /**
@@ -141,27 +132,14 @@ export class TradingService {
    * be allowed to read it): the rules then leave the position side to the exchange.
    */
   async accountContext(caller: KeyCaller, draft: OrderDraft): Promise<AccountContext | undefined> {
-    if (draft.kind !== 'collateral_market') return undefined;
-    const [hedgeMode, tpsl] = await Promise.all([this.#hedgeMode(caller), tpslContext(caller, draft)]);
+    if (!isCollateralKind(draft.kind)) return undefined;
+    const [hedgeMode, tpsl] = await Promise.all([this.#hedgeModes.read(caller), tpslContext(caller, draft)]);
     return { ...(hedgeMode === undefined ? {} : { hedgeMode }), ...tpsl };
   }
 
   /** Drops the remembered hedge mode of a key (after the app switched it). */
   forgetHedgeMode(apiKey: string): void {
-    this.#hedgeModes.delete(apiKey);
-  }
-
-  async #hedgeMode(caller: KeyCaller): Promise<boolean | undefined> {
-    const key = caller.credentials.apiKey;
-    const known = this.#hedgeModes.get(key);
-    if (known && this.#now() - known.at < HEDGE_MODE_TTL_MS) return known.hedgeMode;
-    try {
-      const hedgeMode = await collateral.hedgeMode(caller);
-      this.#hedgeModes.set(key, { hedgeMode, at: this.#now() });
-      return hedgeMode;
-    } catch {
-      return undefined;
-    }
+    this.#hedgeModes.forget(apiKey);
   }
 
   /** Every rule the draft breaks against its market (empty when it may be sent). */
@@ -175,7 +153,10 @@ export class TradingService {
     return checkOrder(draft, market, account);
   }
 
-  /** Forgets the balances read for this key (orders were just sent another way, e.g. in bulk). */
+  /**
+   * Forgets the balances read for this key (orders were just sent another way, e.g. in bulk). Its
+   * equity is kept its short while: trading moves value between assets, hardly the equity.
+   */
   forgetFunds(caller: KeyCaller): void {
     this.#readings.spent(caller);
   }
@@ -185,68 +166,172 @@ export class TradingService {
     this.#guards = source;
   }
 
+  /** How main asks the person about an order beyond a guard (the desktop's native dialog). */
+  useGuardQuestions(ask: GuardAsker): void {
+    this.#ask = ask;
+  }
+
   /**
-   * The rules, and with a caller the balance, of a draft; and the guard questions it must have
-   * acknowledged. The balance is read only for a draft the rules accept.
+   * The rules, and with a caller the balance, of a draft; its estimate (a market order priced from the
+   * book: read now when `bookAgeMs` is 0, as a send does); and the guard questions main asks before
+   * it goes. The balance is read only for a draft the rules accept.
    */
-  async review(draft: OrderDraft, caller?: KeyCaller, account?: AccountContext): Promise<Review> {
+  async review(
+    draft: OrderDraft,
+    caller?: KeyCaller,
+    account?: AccountContext,
+    options: { bookAgeMs?: number } = {},
+  ): Promise<Review> {
     const market = draft.market === undefined ? undefined : await this.#catalog.get(draft.market);
     if (!market) return { issues: await this.check(draft, account), questions: [] };
     const issues = checkOrder(draft, market, account);
-    const reference = await this.#readings.reference(market);
+    const sending = options.bookAgeMs !== undefined;
+    const [reference, book] = await Promise.all([
+      this.#readings.reference(market),
+      pricedByBook(draft.kind) ? this.#book(market, options.bookAgeMs, sending) : undefined,
+    ]);
     if (issues.length === 0 && caller) {
       const funds = await this.#readings.funds(caller, draft, market);
       const short = balanceIssue(draft, market, funds, reference?.price);
       if (short) issues.push(short);
     }
-    return { issues, questions: guardQuestions(draft, this.#guards(), reference) };
+    const estimate = estimateOrder(draft, book, reference?.price);
+    const facts = await this.#facts(draft, market, caller, sending);
+    const questions = guardQuestions(draft, this.#guards(), {
+      reference,
+      estimate,
+      bookRead: book !== undefined,
+      ...facts,
+    });
+    return { issues, questions, ...(estimate ? { estimate } : {}) };
+  }
+
+  /** The book a market order is priced from; a send refuses when it cannot be read. */
+  async #book(market: CatalogMarket, ageMs: number | undefined, sending: boolean) {
+    try {
+      return await this.#readings.book(market, ageMs);
+    } catch {
+      if (!sending) return undefined;
+      throw new UserFacingError(
+        'book_unavailable',
+        `The order book of ${market.name} could not be read, so nothing was sent: a market order is priced from it before it goes. Try again.`,
+        'market',
+      );
+    }
+  }
+
+  /** The account's facts the value ceiling and the turn-around question read. */
+  async #facts(draft: OrderDraft, market: CatalogMarket, caller: KeyCaller | undefined, sending = true) {
+    if (!caller) return {};
+    const settings = this.#guards();
+    const quote = market.money ?? market.name.split('_')[1] ?? '';
+    const valued =
+      draft.reduceOnly !== true && (settings.equityPct.trim() || settings.notionalCeiling.trim());
+    const turns =
+      isCollateralKind(draft.kind) &&
+      draft.reduceOnly !== true &&
+      draft.positionSide !== 'LONG' &&
+      draft.positionSide !== 'SHORT';
+    const [equity, quoteInUsdt, position] = await Promise.all([
+      valued && settings.equityPct.trim() ? this.#equity.equity(caller) : undefined,
+      valued && quote !== 'USDT' && quote !== 'PERP' ? this.#equity.usdtPrice(quote) : undefined,
+      turns ? this.#readings.position(caller, market.name, sending) : undefined,
+    ]);
+    return {
+      ...(equity === undefined ? {} : { equity }),
+      ...(quoteInUsdt === undefined ? {} : { quoteInUsdt }),
+      ...(position === undefined ? {} : { position }),
+    };
   }
 
   /**
-   * The refusals of one account's draft, as a desk preview lists them: the rules and the balance; a
-   * balance (or key) that cannot be read is itself the refusal, named on the field it concerns.
+   * The questions of a draft whose estimate is known (a change to an open order): with `only`, just
+   * the guards the change concerns.
    */
-  async issuesFor(caller: () => Promise<KeyCaller>, draft: OrderDraft): Promise<RuleIssue[]> {
+  async questionsFor(
+    draft: OrderDraft,
+    caller: KeyCaller,
+    known: { reference?: Reference | undefined; estimate?: OrderEstimate | undefined },
+    only?: { price?: boolean; activation?: boolean; notional?: boolean },
+  ): Promise<GuardQuestion[]> {
+    const market = await this.#catalog.require(draft.market);
+    const facts = await this.#facts(draft, market, caller);
+    return guardQuestions(draft, this.#guards(), { ...known, ...facts }, only);
+  }
+
+  /** The price the band is measured from, as the guards read it. */
+  reference(market: CatalogMarket): Promise<Reference | undefined> {
+    return this.#readings.reference(market);
+  }
+
+  /**
+   * One account's draft as a desk preview lists it: the rules and the balance, and the guards it trips;
+   * a balance (or key) that cannot be read is itself the refusal, named on the field it concerns.
+   */
+  async issuesFor(caller: () => Promise<KeyCaller>, draft: OrderDraft, bookAgeMs?: number): Promise<Review> {
     try {
-      return (await this.review(draft, await caller())).issues;
+      return await this.review(
+        draft,
+        await caller(),
+        undefined,
+        bookAgeMs === undefined ? {} : { bookAgeMs },
+      );
     } catch (error) {
       if (!(error instanceof UserFacingError)) throw error;
-      return [{ field: error.field ?? 'account', message: error.message }];
+      return { issues: [{ field: error.field ?? 'account', message: error.message }], questions: [] };
     }
   }
 
   /**
-   * Refuses a draft that breaks a rule, that the balance does not cover, or that trips a guard the call
-   * did not acknowledge: the one gate of every order send (ticket, desk, WebSocket).
+   * The one gate of every order send (ticket, desk, WebSocket, ladder, bulk): refuses a draft that
+   * breaks a rule or that the balance does not cover; an order beyond a guard goes only when the
+   * person confirms main's own question (or, in a batch, confirmed those guards in its one question).
+   * Answers the review the order was sent on.
    */
-  async screen(
-    caller: KeyCaller,
-    draft: OrderDraft,
-    acknowledge: readonly string[] = [],
-    account?: AccountContext,
-  ): Promise<void> {
-    const review = await this.review(draft, caller, account ?? (await this.accountContext(caller, draft)));
+  async screen(caller: KeyCaller, draft: OrderDraft, options: SendOptions = {}): Promise<Review> {
+    const account = options.account ?? (await this.accountContext(caller, draft));
+    const review = await this.review(draft, caller, account, { bookAgeMs: options.bookAgeMs ?? 0 });
     if (review.issues.length > 0) throw new RuleViolation(review.issues);
-    const open = unacknowledged(review.questions, acknowledge);
-    if (open.length > 0) throw new NeedsAcknowledgement(open);
+    await this.askGuards(review.questions, options, () =>
+      guardConfirmation(options.label ?? 'this account', draft, review.estimate, review.questions),
+    );
+    return review;
   }
 
-  /** Screens the draft (with the account's hedge mode unless `account` is given) and places it. */
-  async place(
-    caller: KeyCaller,
-    draft: OrderDraft,
-    account?: AccountContext,
-    acknowledge: readonly string[] = [],
-  ): Promise<PlaceResult> {
-    await this.screen(caller, draft, acknowledge, account);
-    this.#readings.spent(caller);
+  /**
+   * Nothing when no guard trips; in a batch, a refusal for a guard its one question did not name;
+   * otherwise main's native question, and `NotConfirmedError` unless the person sends it anyway.
+   */
+  async askGuards(
+    questions: readonly GuardQuestion[],
+    options: Pick<SendOptions, 'confirmed'>,
+    question: () => Confirmation,
+  ): Promise<void> {
+    if (questions.length === 0) return;
+    if (options.confirmed) {
+      const confirmed = options.confirmed;
+      const open = questions.filter((q) => !confirmed.has(q.guard));
+      if (open.length > 0) throw new GuardsChanged(open);
+      return;
+    }
+    await requireConfirmation(
+      { confirm: this.#ask },
+      question(),
+      'Not sent: you did not send it anyway when the app asked (it is beyond your guards). Nothing changed.',
+    );
+  }
+
+  /** Screens the draft (with the account's hedge mode unless given) and places it. */
+  async place(caller: KeyCaller, draft: OrderDraft, options: SendOptions = {}): Promise<PlaceResult> {
+    await this.screen(caller, draft, options);
+    this.forgetFunds(caller);
     const market = draft.market as string;
     const clientOrderId = draft.clientOrderId || this.#newId();
     const stp = draft.stp === undefined ? undefined : normalizeStp(draft.stp);
-    const send = () => this.#send(caller, { ...draft, clientOrderId, ...(stp ? { stp } : {}) });
+    const send = () => sendDraft(caller, { ...draft, clientOrderId, ...(stp ? { stp } : {}) });
     return this.sendRecovering(caller, market, clientOrderId, send, (error) => {
       if (error instanceof ExchangeError && error.exchangeCode === POSITION_SIDE_MISMATCH) {
-        this.#hedgeModes.delete(caller.credentials.apiKey);
+        this.#hedgeModes.forget(caller.credentials.apiKey);
       }
     });
   }
@@ -269,51 +354,14 @@ export class TradingService {
       } catch (error) {
         onError?.(error);
         if (!answerLost(error)) throw error;
-        const found = await this.#lookup(caller, market, clientOrderId);
+        // After a lost answer the exchange may still be applying the order: give it a moment.
+        await this.#sleep(this.#lookupDelayMs);
+        const found = await this.find(caller, market, clientOrderId);
         if (found) return found;
         // Not at the exchange: it never arrived or was refused before it applied. Send it once more.
         if (attempt >= 1) throw error;
       }
     }
-  }
-
-  /**
-   * Changes an open order after the same rules and guards as a new one: the new values alone first
-   * (nothing is signed for a value that cannot be sent), then the order as it would stand, against the
-   * balance it may use (what is free plus what the order itself holds).
-   */
-  async modify(
-    caller: KeyCaller,
-    input: OrderChange & { market: string; orderId: number },
-    acknowledge: readonly string[] = [],
-  ): Promise<Order> {
-    const { market: name, orderId, ...change } = input;
-    const market = await this.#catalog.require(name);
-    const early = checkChange(change, market);
-    if (early.length > 0) throw new RuleViolation(early);
-    const order = await this.#open(caller, name, orderId);
-    const draft = changedDraft(order, change);
-    if (draft) {
-      const issues = checkOrder(draft, market);
-      if (issues.length > 0) throw new RuleViolation(issues);
-      const reference = await this.#readings.reference(market);
-      const short = balanceIssue(
-        draft,
-        market,
-        await this.#heldFunds(caller, draft, market, order),
-        reference?.price,
-      );
-      if (short) throw new RuleViolation([short]);
-      const questions = guardQuestions(draft, this.#guards(), reference, {
-        price: change.price !== undefined,
-        activation: change.activationPrice !== undefined,
-        notional: change.price !== undefined || change.amount !== undefined,
-      });
-      const open = unacknowledged(questions, acknowledge);
-      if (open.length > 0) throw new NeedsAcknowledgement(open);
-    }
-    this.#readings.spent(caller);
-    return trading.modifyOrder(caller, { market: name, orderId, ...change });
   }
 
   /**
@@ -333,109 +381,12 @@ export class TradingService {
     return { market, funds, reference: reference?.price };
   }
 
-  /** The funds a changed order may use: the free balance and what the order holds now. */
-  async #heldFunds(caller: KeyCaller, draft: OrderDraft, market: CatalogMarket, order: Order) {
-    const funds = await this.#readings.funds(caller, draft, market);
-    const holds = order.side === 'buy' ? new Dec(order.left).mul(order.price ?? '0') : new Dec(order.left);
-    return { ...funds, available: holds.add(funds.available).toFixed() };
-  }
-
-  /** An open order of the account by id (every page of the market's open orders). */
-  async #open(caller: KeyCaller, market: string, orderId: number): Promise<Order> {
-    const limit = 100;
-    for (let offset = 0; offset <= 10_000; offset += limit) {
-      const page = await trading.activeOrders(caller, { market, limit, offset });
-      const order = page.find((o) => o.orderId === orderId);
-      if (order) return order;
-      if (page.length < limit) break;
-    }
-    throw new UserFacingError(
-      'not_found',
-      `Order ${String(orderId)} is no longer open on ${market}: it was filled or cancelled.`,
-      'orderId',
-    );
-  }
-
-  #send(caller: KeyCaller, d: OrderDraft & { clientOrderId: string }): Promise<Order> {
-    const common = { market: d.market as string, side: d.side as 'buy' | 'sell', amount: d.amount };
-    const ids = {
-      clientOrderId: d.clientOrderId,
-      ...(d.stp ? { stp: d.stp as trading.LimitOrderInput['stp'] } : {}),
-    };
-    switch (d.kind) {
-      case 'limit':
-        return trading.limitOrder(caller, {
-          ...common,
-          ...ids,
-          price: d.price,
-          postOnly: d.postOnly,
-          ioc: d.ioc,
-          bboRole: d.bboRole as 1 | 2 | undefined,
-          rpi: d.rpi,
-          retail: d.retail,
-        });
-      case 'stop_limit':
-        return trading.stopLimitOrder(caller, {
-          ...common,
-          ...ids,
-          activation_price: d.activation_price as string,
-          price: d.price,
-          bboRole: d.bboRole as 1 | 2 | undefined,
-        });
-      case 'market':
-        return trading.marketOrder(caller, { ...common, ...ids });
-      case 'stock_market':
-        return trading.stockMarketOrder(caller, { ...common, ...ids });
-      case 'stop_market':
-        return trading.stopMarketOrder(caller, {
-          ...common,
-          ...ids,
-          activation_price: d.activation_price as string,
-        });
-      case 'collateral_market':
-        return collateral.collateralMarketOrder(caller, {
-          ...common,
-          ...ids,
-          positionSide: d.positionSide as collateral.PositionSide | undefined,
-          reduceOnly: d.reduceOnly,
-          stopLoss: d.stopLoss,
-          takeProfit: d.takeProfit,
-        });
-    }
-  }
-
   /**
    * The order an earlier send placed under this client order id (open, or known by its deals), without
    * sending anything: how a re-sent batch recognises the children it already placed.
    */
-  find(caller: KeyCaller, market: string, clientOrderId: string): Promise<PlaceResult | undefined> {
-    return this.#lookup(caller, market, clientOrderId, false);
-  }
-
-  /** The order with this client order id: among the open orders of the market, else in the deals. */
-  async #lookup(
-    caller: KeyCaller,
-    market: string,
-    clientOrderId: string,
-    afterLostAnswer = true,
-  ): Promise<PlaceResult | undefined> {
-    // After a lost answer the exchange may still be applying the order: give it a moment.
-    if (afterLostAnswer) await this.#sleep(this.#lookupDelayMs);
-    const limit = 100;
-    for (let offset = 0; offset <= 10_000; offset += limit) {
-      const page = await trading.activeOrders(caller, { market, limit, offset });
-      const order = page.find((o) => o.clientOrderId === clientOrderId);
-      if (order) return { clientOrderId, order, recovered: true };
-      if (page.length < limit) break;
-    }
-    try {
-      const answer = await trading.executedDealsOfClientOrder(caller, clientOrderId);
-      const deals = Array.isArray(answer) ? answer : Object.values(answer).flat();
-      if (deals.length > 0) return { clientOrderId, deals, recovered: true };
-    } catch (error) {
-      // 422 "OrderHistory was not found." means no deal carries this id.
-      if (!(error instanceof ExchangeError && error.status === 422)) throw error;
-    }
-    return undefined;
+  async find(caller: KeyCaller, market: string, clientOrderId: string): Promise<PlaceResult | undefined> {
+    const found = await orderByClientId(caller, market, clientOrderId);
+    return found ? { clientOrderId, ...found, recovered: true } : undefined;
   }
 }

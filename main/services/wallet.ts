@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { BalanceSnapshot } from '../cache/repos/balances.ts';
 import { NetworkError, TimeoutError, ValidationError } from '../exchange/errors.ts';
 import type { ExchangeHttp } from '../exchange/http.ts';
+import { transferStatusWord } from '../exchange/codes.ts';
 import * as mainAccount from '../exchange/endpoints/main-account.ts';
 import * as publicApi from '../exchange/endpoints/public.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
@@ -51,6 +52,7 @@ const assetFactsSchema = z.looseObject({
   withdraw_fee: text,
   currency_precision: z.unknown().transform((v) => (Number.isSafeInteger(v) ? (v as number) : null)),
   is_fiat: z.boolean().optional(),
+  providers: z.unknown().optional(),
   is_memo: z.boolean().optional().catch(undefined),
   networks: z
     .looseObject({ withdraws: z.array(z.string()).optional(), default: z.string().optional() })
@@ -71,7 +73,8 @@ export function assetView(ticker: string, raw: unknown): WalletAssetView {
     precision: a.currency_precision,
     networks: a.networks?.withdraws ?? [],
     defaultNetwork: a.networks?.default || null,
-    fiat: a.is_fiat ?? false,
+    // a fiat currency lists payment providers where a crypto one lists networks
+    fiat: a.is_fiat ?? a.providers !== undefined,
     memo: a.is_memo ?? false,
   };
 }
@@ -89,7 +92,8 @@ export function transferView(r: mainAccount.WalletHistoryRecord): TransferView {
     network: str(r['network']),
     address: str(r['address']),
     memo: str(r['memo']),
-    status: str(r.status),
+    // the exchange numbers the state per method (15 a pending deposit, 3 a successful one, ...)
+    status: transferStatusWord(r.method, r.status) ?? '',
     atMs: typeof r.createdAt === 'number' ? r.createdAt * 1000 : null,
   };
 }

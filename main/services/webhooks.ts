@@ -82,8 +82,31 @@ export class WebhookService {
     return secret;
   }
 
-  /** Sets the account's webhook key; its secret (shown once by the exchange) is read from the clipboard. */
+  /**
+   * Sets the account's webhook key; its secret (shown once by the exchange) is read from the clipboard,
+   * only once the person confirmed in main's own dialog which account it is for.
+   */
   async configure(accountId: string, apiKey: string): Promise<void> {
+    const account = this.#accounts.registry.get(accountId);
+    if (!account)
+      throw new UserFacingError('not_found', 'That account is not in the registry any more.', 'accountId');
+    await requireConfirmation(this.#platform, {
+      title: `Set up the webhook key of "${account.label}"?`,
+      facts: [
+        { label: 'Account', value: account.label },
+        { label: 'Webhook key', value: apiKey },
+        {
+          label: 'Secret',
+          value: 'read from the clipboard into the keychain, then the clipboard is cleared',
+        },
+      ],
+      action: 'Set webhook key',
+      ...(account.webhookApiKey && account.webhookApiKey !== apiKey
+        ? {
+            warning: `It replaces the webhook key ${account.webhookApiKey}: deliveries signed with that one are refused from now on.`,
+          }
+        : {}),
+    });
     const secret = await this.#platform.takeSecretFromClipboard();
     if (!secret) {
       throw new UserFacingError(

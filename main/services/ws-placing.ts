@@ -22,16 +22,16 @@ export async function placeOverWebSocket(
   caller: KeyCaller,
   accountId: string,
   draft: OrderDraft,
-  acknowledge: readonly string[] = [],
+  label = accountId,
   waitMs = WS_WAIT_MS,
 ): Promise<PlaceResultView> {
   const { live, trading, catalog } = services;
   if (!(await live.liveWithin(accountId, waitMs))) {
-    const placed = await trading.place(caller, draft, undefined, acknowledge);
+    const placed = await trading.place(caller, draft, { label });
     return { ...placed, sentOver: 'rest', note: WS_NOT_LIVE_NOTE };
   }
   const context = await trading.accountContext(caller, draft);
-  await trading.screen(caller, draft, acknowledge, context);
+  await trading.screen(caller, draft, { ...(context ? { account: context } : {}), label });
   const placed = await live.placeOrder(accountId, draft, catalog, trading, context);
   return { ...placed, sentOver: 'websocket' };
 }

@@ -1,5 +1,10 @@
-import { app, BrowserWindow, clipboard, dialog, Notification } from 'electron';
+import { app, BrowserWindow, dialog, Notification } from 'electron';
+import { plainConfirmation } from '../dialog-text.ts';
 import type { Platform } from '../platform.ts';
+import { copySecret, takeSecret } from './clipboard.ts';
+
+/** An action pressed sooner than this after a question appeared is ignored, and the question stays. */
+export const ANSWER_AFTER_MS = 800;
 
 /** Notifications possibly still on screen: kept referenced so a click reaches its handler. */
 const shown = new Set<Notification>();
@@ -9,15 +14,8 @@ const shown = new Set<Notification>();
  * brings the app's window to the front).
  */
 export const electronPlatform: Platform = {
-  async takeSecretFromClipboard() {
-    const text = (await clipboard.readText()).trim();
-    clipboard.clear();
-    return text || undefined;
-  },
-  writeToClipboard(text) {
-    clipboard.writeText(text);
-    return Promise.resolve(true);
-  },
+  takeSecretFromClipboard: takeSecret,
+  writeToClipboard: copySecret,
   async chooseFileToOpen(title, filters) {
     const options = { title, filters, properties: ['openFile' as const] };
     const parent = BrowserWindow.getFocusedWindow();
@@ -34,28 +32,35 @@ export const electronPlatform: Platform = {
       : await dialog.showSaveDialog(options);
     return result.canceled ? undefined : result.filePath;
   },
-  async confirm({ title, facts, action, warning }) {
+  async confirm(question) {
+    const { title, facts, action, cancel, warning } = plainConfirmation(question);
     const width = Math.max(...facts.map((f) => f.label.length));
     const detail = [
       ...facts.map((f) => `${f.label.padEnd(width)}   ${f.value}`),
       ...(warning ? ['', warning] : []),
     ].join('\n');
-    // Cancel is first and the default: Enter or Escape in a hurry does nothing.
+    // Cancel is first and the default: Enter or Escape in a hurry does what its label says, nothing.
     const options = {
       type: 'warning' as const,
       title: 'TXC Desk',
       message: title,
       detail,
-      buttons: ['Cancel', action],
+      buttons: [cancel ?? 'Cancel', action],
       defaultId: 0,
       cancelId: 0,
       noLink: true,
     };
-    const parent = BrowserWindow.getFocusedWindow();
-    const result = parent
-      ? await dialog.showMessageBox(parent, options)
-      : await dialog.showMessageBox(options);
-    return result.response === 1;
+    for (;;) {
+      const shownAt = Date.now();
+      const parent = BrowserWindow.getFocusedWindow();
+      const result = parent
+        ? await dialog.showMessageBox(parent, options)
+        : await dialog.showMessageBox(options);
+      if (result.response !== 1) return false;
+      // A press that lands as the dialog appears (a click or key meant for the page) is nobody's
+      // answer: the question stays until it is answered after a person could have read it.
+      if (Date.now() - shownAt >= ANSWER_AFTER_MS) return true;
+    }
   },
   relaunch() {
     app.relaunch();

@@ -35,7 +35,9 @@ export function rewardRows(
     const reward = raw['reward'];
     if (time === undefined || typeof reward !== 'string') return [];
     const fee = typeof raw['fee'] === 'string' ? raw['fee'] : null;
-    const hashrate = typeof raw['hashrate'] === 'string' ? raw['hashrate'] : null;
+    // `hashRate` as published; `hashrate` as some answers spell it
+    const rate = raw['hashRate'] ?? raw['hashrate'];
+    const hashrate = typeof rate === 'string' ? rate : null;
     return [{ account, miningAccount: name, time, reward, fee, hashrate, raw }];
   });
 }

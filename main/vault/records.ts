@@ -19,11 +19,15 @@ export interface AccountRecord {
   readonly urlPermissions: Readonly<Record<string, boolean>>;
   /** The public key of the account's webhook, when one is set up. */
   readonly webhookApiKey: string | null;
+  /** `blocked`: the exchange has this sub-account blocked (its keys stop there), as last set or read. */
+  readonly exchangeStatus: 'active' | 'blocked';
   readonly createdAt: number;
   readonly updatedAt: number;
 }
 
 export interface NewAccount {
+  /** The registry id (and keychain entry) to use, chosen before the key existed (a resumable batch). */
+  id?: string;
   label: string;
   kind: AccountKind;
   subAccountId?: string | null;
@@ -55,6 +59,7 @@ export interface Row {
   favourite: number;
   url_permissions_json: string;
   webhook_api_key: string | null;
+  exchange_status: string;
   created_at: number;
   updated_at: number;
 }
@@ -87,6 +92,7 @@ export function toRecord(row: Row): AccountRecord {
     favourite: row.favourite === 1,
     urlPermissions: JSON.parse(row.url_permissions_json) as Record<string, boolean>,
     webhookApiKey: row.webhook_api_key,
+    exchangeStatus: row.exchange_status === 'blocked' ? 'blocked' : 'active',
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

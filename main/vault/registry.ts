@@ -52,6 +52,7 @@ export class AccountRegistry {
   #desk: RegistryDesk | undefined;
   /** The accounts whose secret this keychain holds (`keys.load()` at start), and the team's key holders. */
   readonly keys: KeyPresence;
+  readonly #statements = new Map<string, Database.Statement>();
 
   /**
    * `legacy`: the live connection the app opens at this start, which rows written before accounts
@@ -146,17 +147,22 @@ export class AccountRegistry {
     return this.#require(next.id);
   }
 
-  #store(next: SharedAccount): void {
-    storeShared(this.#db, next);
-    this.#byKey = undefined;
+  /** Writes an account; `added`: a new one, whose key the index takes instead of reading the table again. */
+  #store(next: SharedAccount, added = false): void {
+    storeShared({ prepare: (sql) => this.#prepared(sql) }, next);
+    if (added) this.#byKey?.set(`${next.connection} ${next.apiKey}`, next.id);
+    else this.#byKey = undefined;
     this.#reread(next.id);
   }
 
-  /** A new account's record: a fresh id, no permissions or webhook yet. */
-  #fresh(fields: Omit<SharedAccount, 'id' | 'urlPermissions' | 'webhookApiKey' | 'createdAt' | 'updatedAt'>) {
+  /** A new account's record: a fresh id (or the one chosen for it), no permissions or webhook yet. */
+  #fresh(
+    fields: Omit<SharedAccount, 'id' | 'urlPermissions' | 'webhookApiKey' | 'createdAt' | 'updatedAt'>,
+    id: string = randomUUID(),
+  ) {
     const now = this.#now();
     return {
-      id: randomUUID(),
+      id,
       ...fields,
       urlPermissions: {},
       webhookApiKey: null,
@@ -179,16 +185,23 @@ export class AccountRegistry {
    * accounts so costs one row read per account, not the whole table.
    */
   #write(id: string, sql: string, ...params: unknown[]): void {
-    this.#db.prepare(sql).run(...params);
+    this.#prepared(sql).run(...params);
     this.#reread(id);
   }
 
   #reread(id: string): void {
     this.#listed = undefined;
     if (!this.#rows) return;
-    const row = this.#db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as Row | undefined;
+    const row = this.#prepared('SELECT * FROM accounts WHERE id = ?').get(id) as Row | undefined;
     if (row) this.#rows.set(id, row);
     else this.#rows.delete(id);
+  }
+
+  /** A statement prepared once per text: a desk registering many accounts runs the same few. */
+  #prepared(sql: string): Database.Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) this.#statements.set(sql, (statement = this.#db.prepare(sql)));
+    return statement;
   }
 
   /** The account registered with this public key on this connection (cached: it runs per request). */
@@ -198,12 +211,16 @@ export class AccountRegistry {
   }
 
   get(id: string): AccountRecord | undefined {
-    // Every signed request looks its account up here: the rows are kept in memory until a write.
+    const row = this.#allRows().get(id);
+    return row ? toRecord(row) : undefined;
+  }
+
+  /** Every row by id: every signed request looks its account up, so they are kept until a write. */
+  #allRows(): Map<string, Row> {
     this.#rows ??= new Map(
       (this.#db.prepare('SELECT * FROM accounts').all() as Row[]).map((row) => [row.id, row]),
     );
-    const row = this.#rows.get(id);
-    return row ? toRecord(row) : undefined;
+    return this.#rows;
   }
 
   #require(id: string): AccountRecord {
@@ -213,40 +230,42 @@ export class AccountRegistry {
     return account;
   }
 
+  /** Refuses a label taken (letters compared as SQLite's NOCASE does: ASCII only) or a key registered. */
   #checkFree(label: string, connection: string, apiKey: string, except?: string): void {
-    const byLabel = this.#db
-      .prepare('SELECT id FROM accounts WHERE label = ? COLLATE NOCASE AND id IS NOT ?')
-      .get(label, except ?? null);
-    if (byLabel) throw invalid('label', `an account named "${label}" already exists`);
-    const byKey = this.#db
-      .prepare(
-        "SELECT label FROM accounts WHERE connection = ? AND api_key = ? AND api_key <> '' AND id IS NOT ?",
-      )
-      .get(connection, apiKey, except ?? null) as { label: string } | undefined;
+    const fold = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+    const rows = [...this.#allRows().values()].filter((r) => r.id !== except);
+    const wanted = fold(label);
+    if (rows.some((r) => r.label.length === label.length && fold(r.label) === wanted))
+      throw invalid('label', `an account named "${label}" already exists`);
+    const byKey = rows.find((r) => r.connection === connection && r.api_key === apiKey && r.api_key !== '');
     if (byKey) throw invalid('apiKey', `this key is already registered as "${byKey.label}"`);
   }
 
   /** Registers an account; its secret goes to the keychain, the rest to the registry (and the team). */
   async add(input: NewAccount): Promise<AccountRecord> {
-    this.#byKey = undefined;
     const label = checkLabel(input.label);
     const apiKey = checkToken('apiKey', input.apiKey.trim());
     const secret = checkToken('secret', input.secret.trim());
     if (input.kind !== 'main' && input.kind !== 'sub') throw invalid('kind', 'must be main or sub');
     this.#checkFree(label, input.connection, apiKey);
-    const account = this.#fresh({
-      label,
-      kind: input.kind,
-      subAccountId: input.subAccountId?.trim() || null,
-      apiKey,
-      connection: input.connection,
-      groups: [...(input.groups ?? [])],
-      tags: [...(input.tags ?? [])],
-    });
+    const id = input.id ?? randomUUID();
+    if (input.id !== undefined && this.get(id)) throw invalid('id', 'an account with this id exists already');
+    const account = this.#fresh(
+      {
+        label,
+        kind: input.kind,
+        subAccountId: input.subAccountId?.trim() || null,
+        apiKey,
+        connection: input.connection,
+        groups: [...(input.groups ?? [])],
+        tags: [...(input.tags ?? [])],
+      },
+      id,
+    );
     await this.#desk?.put(account);
     await this.#secrets.set(account.id, secret);
     try {
-      this.#store(account);
+      this.#store(account, true);
     } catch (error) {
       await this.#secrets.delete(account.id);
       throw error;
@@ -323,6 +342,21 @@ export class AccountRegistry {
     const merged = { ...account.urlPermissions };
     for (const { url, enable } of urls) merged[url] = enable;
     return this.#share({ ...account, urlPermissions: merged, updatedAt: this.#now() });
+  }
+
+  /** Records whether the exchange has this sub-account blocked (set by the app or read from its list). */
+  setExchangeStatus(id: string, status: 'active' | 'blocked'): AccountRecord {
+    const account = this.#require(id);
+    if (account.exchangeStatus === status) return account;
+    this.#write(
+      id,
+      'UPDATE accounts SET exchange_status = ?, updated_at = ? WHERE id = ?',
+      status,
+      this.#now(),
+      id,
+    );
+    this.#changed();
+    return this.#require(id);
   }
 
   /** Sets (or clears, with null) the account's webhook key; the caller keeps its secret in the keychain. */

@@ -1,5 +1,5 @@
 import { UserFacingError } from '../errors.ts';
-import { redact, registerSecret } from '../log.ts';
+import { MIN_SECRET_LENGTH, redact, registerSecret } from '../log.ts';
 
 /** Keychain service name under which every API secret of the app is kept. */
 export const SECRET_SERVICE = 'txc-desk';
@@ -55,6 +55,21 @@ function checkKeyId(keyId: string): void {
     );
 }
 
+/**
+ * Refuses a secret shorter than the exchange issues: a part of one (copied in a hurry) would only fail
+ * every signed call, and a value that short cannot be told apart from ordinary words in the log.
+ */
+function checkSecret(secret: string): void {
+  if (typeof secret !== 'string' || secret === '')
+    throw new UserFacingError('invalid_input', 'the secret must not be empty', 'secret');
+  if (secret.length < MIN_SECRET_LENGTH)
+    throw new UserFacingError(
+      'invalid_input',
+      `The secret is ${String(secret.length)} characters long; the exchange issues secrets of ${String(MIN_SECRET_LENGTH)} or more. Copy the whole secret and try again.`,
+      'secret',
+    );
+}
+
 async function loadKeytar(): Promise<KeytarBackend> {
   const module = (await import('keytar')) as KeytarBackend & { default?: KeytarBackend };
   return module.default ?? module;
@@ -64,10 +79,18 @@ async function loadKeytar(): Promise<KeytarBackend> {
  * SecretStore in the operating system's keychain through keytar (Secret Service on Linux, Keychain on
  * macOS, Credential Vault on Windows): service `txc-desk`, one entry per API key id. keytar, a native
  * module, is loaded on first use, so the rest of the app starts even where it cannot load.
+ *
+ * A secret read or written once is remembered in this (main) process: a board refresh signs with every
+ * account's key, and 1,000 keychain reads take a second or more of a refresh (and as much CPU) each
+ * time. What this store writes or deletes is remembered as written; an entry changed in the keychain
+ * by another program is seen after the app restarts.
  */
 export class KeytarSecretStore implements SecretStore {
   readonly service: string;
   private backend: Promise<KeytarBackend> | undefined;
+  readonly #known = new Map<string, string>();
+  /** Counts writes and deletes: a read that a write overtook is not remembered. */
+  #writes = 0;
 
   constructor(options: { service?: string; backend?: KeytarBackend } = {}) {
     this.service = options.service ?? SECRET_SERVICE;
@@ -86,28 +109,43 @@ export class KeytarSecretStore implements SecretStore {
 
   async get(keyId: string): Promise<string | undefined> {
     checkKeyId(keyId);
+    const known = this.#known.get(keyId);
+    if (known !== undefined) {
+      registerSecret(known);
+      return known;
+    }
+    const writes = this.#writes;
     const secret = await this.use('read a secret', (k) => k.getPassword(this.service, keyId));
     if (secret === null) return undefined;
     registerSecret(secret);
+    if (writes === this.#writes) this.#known.set(keyId, secret);
     return secret;
   }
 
   async set(keyId: string, secret: string): Promise<void> {
     checkKeyId(keyId);
-    if (typeof secret !== 'string' || secret === '')
-      throw new UserFacingError('invalid_input', 'the secret must not be empty', 'secret');
+    checkSecret(secret);
     registerSecret(secret);
+    this.#writes += 1;
+    this.#known.delete(keyId);
     await this.use('store a secret', (k) => k.setPassword(this.service, keyId, secret));
+    this.#known.set(keyId, secret);
   }
 
   async delete(keyId: string): Promise<boolean> {
     checkKeyId(keyId);
+    this.#writes += 1;
+    this.#known.delete(keyId);
     return this.use('delete a secret', (k) => k.deletePassword(this.service, keyId));
   }
 
   async list(): Promise<string[]> {
+    const writes = this.#writes;
     const entries = await this.use('list secrets', (k) => k.findCredentials(this.service));
-    for (const entry of entries) registerSecret(entry.password);
+    for (const entry of entries) {
+      registerSecret(entry.password);
+      if (writes === this.#writes) this.#known.set(entry.account, entry.password);
+    }
     return entries.map((entry) => entry.account).sort();
   }
 }
@@ -125,7 +163,7 @@ export class MemorySecretStore implements SecretStore {
 
   async set(keyId: string, secret: string): Promise<void> {
     checkKeyId(keyId);
-    if (secret === '') throw new UserFacingError('invalid_input', 'the secret must not be empty', 'secret');
+    checkSecret(secret);
     registerSecret(secret);
     this.secrets.set(keyId, secret);
   }

@@ -9,13 +9,19 @@
  * Domain verification answers only for the key asked: `/service-verification?key=K` (or `.txt`)
  * when K is registered, and without a key only the keys being verified just now (set up in the last
  * few minutes), else 404. The server takes a bounded number of connections, requests per second and
- * body bytes, so a sender on the network cannot make it read the keychain or the disk without limit.
+ * body bytes, so a sender on the network cannot make it read the keychain or the disk without limit;
+ * each address has its own smaller budget of both, so one host cannot starve the others.
+ *
+ * A delivery with an unknown key is checked exactly as one with a known key (its signature computed
+ * with a secret of the receiver's own, compared in constant time), and refused only at the end with
+ * the same answer as a bad signature: neither the answer nor its time tells which keys are known.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Cache } from '../cache/index.ts';
 import { UserFacingError } from '../errors.ts';
+import { connectionCounter, senderLimiter } from './limits.ts';
 
 /** Deliveries are small JSON objects; anything bigger is refused unread. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -23,13 +29,26 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export interface ReceiverLimits {
   /** Open connections at once; more are dropped by the server. */
   connections: number;
+  /** Open connections from one address at once. */
+  perAddressConnections: number;
   /** Requests per second over all senders (a burst of twice as many is let through). */
   perSecond: number;
+  /** Requests per second from one address (a burst of twice as many). */
+  perAddressPerSecond: number;
   /** Largest body read. */
   bodyBytes: number;
 }
 
-export const DEFAULT_LIMITS: ReceiverLimits = { connections: 32, perSecond: 50, bodyBytes: MAX_BODY_BYTES };
+export const DEFAULT_LIMITS: ReceiverLimits = {
+  connections: 32,
+  perAddressConnections: 8,
+  perSecond: 50,
+  perAddressPerSecond: 10,
+  bodyBytes: MAX_BODY_BYTES,
+};
+
+/** The secret an unknown key's signature is computed with: the receiver's own, never a webhook's. */
+const NO_SECRET = randomBytes(32).toString('hex');
 
 export interface WebhookKey {
   /** The registry account the webhook belongs to. */
@@ -81,17 +100,20 @@ export async function receive(
     const value = headers[name];
     return Array.isArray(value) ? value[0] : value;
   };
-  const apiKey = header('x-txc-apikey');
-  const hook = apiKey ? options.keys().find((k) => k.apiKey === apiKey) : undefined;
-  if (!hook) return { status: 401, reason: 'unknown webhook key', stored: false };
+  const apiKey = header('x-txc-apikey') ?? '';
+  const hook = options.keys().find((k) => sameText(k.apiKey, apiKey));
   const payload = header('x-txc-payload') ?? '';
   if (!sameText(payload, body.toString('base64')))
     return { status: 400, reason: 'payload does not match body', stored: false };
-  const secret = await options.secret(hook.account);
+  // The same work for every key: an unknown one is signed with the receiver's own secret.
+  const secret = hook ? await options.secret(hook.account) : await Promise.resolve(NO_SECRET);
+  const expected = createHmac('sha512', secret ?? NO_SECRET)
+    .update(payload)
+    .digest('hex');
+  const signed = sameText(header('x-txc-signature') ?? '', expected);
+  if (!hook) return { status: 401, reason: 'unknown webhook key', stored: false };
   if (!secret) return { status: 401, reason: 'no secret for this webhook', stored: false };
-  const expected = createHmac('sha512', secret).update(payload).digest('hex');
-  if (!sameText(header('x-txc-signature') ?? '', expected))
-    return { status: 401, reason: 'bad signature', stored: false };
+  if (!signed) return { status: 401, reason: 'bad signature', stored: false };
 
   let event: { method?: unknown; id?: unknown; params?: unknown };
   try {
@@ -159,21 +181,6 @@ function verificationKeys(keys: readonly WebhookKey[], asked: string | null): st
   return keys.filter((k) => k.verifying).map((k) => k.apiKey);
 }
 
-/** Requests per second as a token bucket: `perSecond` refill, a burst of twice as many. */
-function rateLimiter(perSecond: number, now: () => number): () => boolean {
-  const burst = perSecond * 2;
-  let tokens = burst;
-  let last = now();
-  return () => {
-    const at = now();
-    tokens = Math.min(burst, tokens + ((at - last) / 1000) * perSecond);
-    last = at;
-    if (tokens < 1) return false;
-    tokens -= 1;
-    return true;
-  };
-}
-
 export interface WebhookReceiver {
   readonly url: string;
   readonly server: Server;
@@ -211,9 +218,10 @@ export async function startWebhookReceiver(
   },
 ): Promise<WebhookReceiver> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const allow = rateLimiter(limits.perSecond, options.now ?? Date.now);
+  const allow = senderLimiter(limits, options.now ?? Date.now);
+  const connections = connectionCounter(limits.perAddressConnections);
   const server = createServer(async (req, res) => {
-    if (!allow()) {
+    if (!allow(req.socket.remoteAddress ?? '')) {
       options.onRefused?.('too many requests');
       return refuse(req, res, 429);
     }
@@ -242,6 +250,15 @@ export async function startWebhookReceiver(
     }
   });
   server.maxConnections = limits.connections;
+  // One address's connections past its share are closed at once, before a byte is read.
+  server.on('connection', (socket) => {
+    const address = socket.remoteAddress ?? '';
+    if (!connections.admit(address)) {
+      options.onRefused?.('too many connections from one address');
+      return socket.destroy();
+    }
+    socket.once('close', () => connections.release(address));
+  });
   server.headersTimeout = 10_000;
   server.requestTimeout = 20_000;
   server.keepAliveTimeout = 5_000;

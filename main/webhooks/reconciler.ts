@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Cache } from '../cache/index.ts';
+import { transferMethod, transferStatusWord } from '../exchange/codes.ts';
 import * as mainAccount from '../exchange/endpoints/main-account.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 
@@ -13,16 +14,15 @@ const EVENTS: Record<1 | 2, Record<string, string>> = {
   2: { pending: 'withdraw.pending', successful: 'withdraw.completed', canceled: 'withdraw.canceled' },
 };
 
-/** The event a history record's current state stands for, or undefined for a state with none. */
+/**
+ * The event a history record's current state stands for (the state as the exchange numbers it, read
+ * in `exchange/codes.ts`), or undefined for a state with none.
+ */
 export function eventFor(record: { method?: unknown; status?: unknown }): string | undefined {
-  const method =
-    record.method === 1 || record.method === '1'
-      ? 1
-      : record.method === 2 || record.method === '2'
-        ? 2
-        : undefined;
-  if (method === undefined || typeof record.status !== 'string') return undefined;
-  return EVENTS[method][record.status];
+  const method = transferMethod(record.method);
+  const status = transferStatusWord(record.method, record.status);
+  if (method === undefined || status === undefined) return undefined;
+  return EVENTS[method][status];
 }
 
 async function storedKeys(cache: Cache, account: string): Promise<Set<string>> {

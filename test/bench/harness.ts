@@ -1,3 +1,5 @@
+import { fork } from 'node:child_process';
+
 /** What one benchmark reports; `baseline` is measured in the same run, in the same unit. */
 export interface BenchResult {
   name: string;
@@ -38,4 +40,31 @@ export async function sampleMicros(
 
 export function ratio(value: number, baseline: number): string {
   return `${(value / baseline).toFixed(2)}x baseline`;
+}
+
+/**
+ * Runs a bench module's `measure` in a process of its own (the module forked with `execArgv`), so
+ * what it reads of its own process (memory) holds nothing the benches run before it left behind.
+ * The module calls `answerFromOwnProcess(measure)` at its top level when it is the main module.
+ */
+export function inOwnProcess(file: string, execArgv: string[] = []): Promise<BenchResult[]> {
+  return new Promise((resolve, reject) => {
+    const child = fork(file, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
+    let answer: { ok: true; results: BenchResult[] } | { ok: false; message: string } | undefined;
+    child.once('message', (message: typeof answer) => (answer = message));
+    child.once('exit', (code) => {
+      if (answer?.ok) resolve(answer.results);
+      else reject(new Error(answer?.message ?? `the bench process exited with ${String(code)}`));
+    });
+  });
+}
+
+/** In a process started by `inOwnProcess`: measures, sends the results to the parent and ends. */
+export function answerFromOwnProcess(measure: () => Promise<BenchResult[]>): void {
+  const send = (message: unknown) => process.send?.(message, () => process.exit());
+  measure().then(
+    (results) => send({ ok: true, results }),
+    (error: unknown) =>
+      send({ ok: false, message: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+  );
 }

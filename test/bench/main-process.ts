@@ -5,6 +5,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { BoardRefreshView, Reply } from '../../main/ipc/contract.ts';
+import { profiled, type RefreshCosts } from './refresh-costs.ts';
 import type { SandboxProcess } from './sandbox-process.ts';
 
 interface Start {
@@ -15,9 +16,14 @@ interface Start {
   bridgeScript: string;
 }
 
+/** A refresh, with the CPU time main's thread and its whole process (cache workers too) spent. */
+export type Refresh = BoardRefreshView & { cpuMs: number; processCpuMs: number };
+
 /** What the bench asks of the main process, and what each answers. */
 interface Commands {
-  refresh: BoardRefreshView;
+  refresh: Refresh;
+  /** A refresh under the CPU profiler: where main's thread spent it. */
+  profiledRefresh: RefreshCosts;
   /** Starts counting 429 answers the client sees; `stopCounting` answers the count. */
   startCounting: null;
   stopCounting: number;
@@ -118,14 +124,23 @@ async function serveMain(start: Start): Promise<void> {
   const stopObserving = core.connection.http.observe((outcome) => {
     if (counting && outcome.error?.status === 429) limited += 1;
   });
+  const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+  const refresh = async () => {
+    const thread = process.threadCpuUsage();
+    const whole = process.cpuUsage();
+    const reply = (await core.router.dispatch('desk.refreshBoard', undefined, {
+      origin: 'bench',
+    })) as Reply<BoardRefreshView>;
+    if (!reply.ok) throw new Error(reply.error.message);
+    return {
+      ...reply.value,
+      cpuMs: cpuMs(process.threadCpuUsage(thread)),
+      processCpuMs: cpuMs(process.cpuUsage(whole)),
+    };
+  };
   const commands: { [K in keyof Commands]: () => Promise<Commands[K]> } = {
-    async refresh() {
-      const reply = (await core.router.dispatch('desk.refreshBoard', undefined, {
-        origin: 'bench',
-      })) as Reply<BoardRefreshView>;
-      if (!reply.ok) throw new Error(reply.error.message);
-      return reply.value;
-    },
+    refresh,
+    profiledRefresh: () => profiled(refresh),
     async startCounting() {
       counting = true;
       limited = 0;

@@ -1,22 +1,41 @@
 // `npm run bench [-- NAME_PREFIX]`: runs every test/bench/*.bench.ts whose results start with the
-// prefix, prints a table and writes bench-results.json at the repo root.
-import { readdirSync, writeFileSync } from 'node:fs';
+// prefix, prints a table of what ran and writes bench-results.json at the repo root. The file keeps
+// the results of the benches that did not run this time (each result says when it was measured);
+// what ran replaces its own earlier results under the prefix.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Bench, BenchResult } from './harness.ts';
 
+type Stored = BenchResult & { at: string };
+
 const prefix = process.argv[2] ?? '';
 const dir = import.meta.dirname;
+const outFile = process.env.TXC_BENCH_OUT ?? join(dir, '..', '..', 'bench-results.json');
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))
   .sort();
 
-const results: BenchResult[] = [];
+const benches: Array<{ file: string; bench: Bench }> = [];
 for (const file of files) {
   const bench = ((await import(pathToFileURL(join(dir, file)).href)) as { default: Bench }).default;
+  benches.push({ file, bench });
+}
+const owners = new Map<string, string>();
+for (const { file, bench } of benches) {
+  const other = owners.get(bench.name);
+  if (other)
+    throw new Error(`${file} and ${other} are both named "${bench.name}": a bench's name is its own`);
+  owners.set(bench.name, file);
+}
+
+const ran: Bench[] = [];
+const results: BenchResult[] = [];
+for (const { file, bench } of benches) {
   if (!bench.name.startsWith(prefix) && !prefix.startsWith(bench.name)) continue;
   process.stderr.write(`running ${file}...\n`);
+  ran.push(bench);
   for (const result of await bench.run()) if (result.name.startsWith(prefix)) results.push(result);
 }
 
@@ -34,11 +53,21 @@ console.log(line(header));
 console.log(line(widths.map((w) => '-'.repeat(w))));
 for (const row of rows) console.log(line(row));
 
-const out = { node: process.version, cpus: availableParallelism(), results };
-writeFileSync(
-  process.env.TXC_BENCH_OUT ?? join(dir, '..', '..', 'bench-results.json'),
-  `${JSON.stringify(out, null, 2)}\n`,
-);
+const owns = (bench: Bench, name: string) => name === bench.name || name.startsWith(`${bench.name}.`);
+/** A stored result this run replaces (under the prefix, of a bench that ran) or of no bench now. */
+const replaced = (name: string) =>
+  (name.startsWith(prefix) && ran.some((b) => owns(b, name))) ||
+  !benches.some(({ bench }) => owns(bench, name));
+const earlier: Stored[] = existsSync(outFile)
+  ? ((JSON.parse(readFileSync(outFile, 'utf8')) as { results?: Stored[] }).results ?? [])
+  : [];
+const at = new Date().toISOString();
+const stored = [
+  ...earlier.filter((r) => !replaced(r.name)),
+  ...results.map((r): Stored => ({ ...r, at })),
+].sort((a, b) => a.name.localeCompare(b.name));
+const out = { node: process.version, cpus: availableParallelism(), results: stored };
+writeFileSync(outFile, `${JSON.stringify(out, null, 2)}\n`);
 if (results.length === 0) {
   console.error(`no benchmark result matches "${prefix}"`);
   process.exitCode = 1;

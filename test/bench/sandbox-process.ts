@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 export interface SandboxProcess {
@@ -13,7 +14,18 @@ export interface SandboxProcess {
   }>;
   /** The sandbox process's id, to read its memory apart from ours. */
   pid: number;
+  /** CPU time the sandbox process has used so far, in ms (Linux: /proc). */
+  cpuMs(): number;
   stop(): Promise<void>;
+}
+
+/** User and system CPU time of a process so far, in ms (/proc/PID/stat, at Linux's 100 ticks a second). */
+export function cpuMsOf(pid: number): number {
+  const fields =
+    readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+      .split(') ')[1]
+      ?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /**
@@ -40,10 +52,11 @@ export async function spawnSandbox(seed = 42, subAccounts = 0): Promise<SandboxP
     lines.once('line', resolve);
     child.once('exit', (code) => reject(new Error(`sandbox exited with ${String(code)}`)));
   });
-  const info = JSON.parse(first) as Omit<SandboxProcess, 'stop' | 'pid'>;
+  const info = JSON.parse(first) as Omit<SandboxProcess, 'stop' | 'pid' | 'cpuMs'>;
   return {
     ...info,
     pid: child.pid ?? 0,
+    cpuMs: () => cpuMsOf(child.pid ?? 0),
     stop: () =>
       new Promise((resolve) => {
         child.once('close', () => resolve());

@@ -11,7 +11,7 @@ const app = useAppSession();
 const csvFile = join(mkdtempSync(join(tmpdir(), 'txc-accounts-import-')), 'accounts.csv');
 writeFileSync(
   csvFile,
-  'label,key,secret,sub-account id\nImported desk,imp-key,imp-secret,\n,no-label-key,x,\n',
+  'label,key,secret,sub-account id\nImported desk,imp-key,imp-secret-0123456789abcdef01234567,\n,no-label-key,x,\n',
 );
 app.desktop.openFile = csvFile;
 
@@ -139,7 +139,7 @@ describe('the Accounts screen in Chromium', () => {
       .toContain('Copy the API secret to the clipboard first');
     expect((await rowTexts(page)).length).toBe(before);
 
-    app.desktop.clipboard = 'the-secret';
+    app.desktop.clipboard = 'the-secret-'.padEnd(32, '0');
     await page.getByTestId('add-submit').click();
     await expect.poll(async () => (await rowTexts(page)).length).toBe(before + 1);
     expect(await page.getByTestId('account-add-form').count()).toBe(0);

@@ -67,16 +67,17 @@ describe('the desk board live in Chromium, 1,000 sub-accounts', () => {
     const orders = Number(await cell(page, 'orders'));
     const total = Number((await text(page, 'total-orders')).replaceAll(',', ''));
     const account = app.core.accounts.registry.list().find((a) => a.label === 'Sandbox sub-007')?.id ?? '';
-    // A board read of the account reads its collateral balance: the signed requests say whether one was sent.
-    const balanceReads = async () =>
+    // A board read of the account reads all its open orders (an order's send reads its balances for
+    // the equity ceiling, never its order list): the signed requests say whether one was sent.
+    const boardReads = async () =>
       (
         await app.call<unknown[]>('history.auditLog', {
           accountId: account,
-          path: '/api/v4/collateral-account/balance',
+          path: '/api/v4/orders',
           limit: 1000,
         })
       ).length;
-    const before = await balanceReads();
+    const before = await boardReads();
 
     const placed = await app.call<PlaceResultView>('orders.place', {
       accountId: account,
@@ -94,7 +95,7 @@ describe('the desk board live in Chromium, 1,000 sub-accounts', () => {
     });
     await expect.poll(() => cell(page, 'orders')).toBe(String(orders));
     await expect.poll(() => text(page, 'total-orders')).toBe(total.toLocaleString('en-US'));
-    expect(await balanceReads()).toBe(before);
+    expect(await boardReads()).toBe(before);
 
     // An account removed from the desk while the board is open leaves it; added again, it is back,
     // followed and read once, without reopening the board.

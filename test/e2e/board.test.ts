@@ -3,6 +3,7 @@
 // shown alone and sent again, and keys revoked making one notice and one Events entry per refresh.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { stopExchange } from './offline-tour.ts';
 import { artifact } from './paths.ts';
 import { useAppSession } from './session.ts';
 
@@ -101,6 +102,29 @@ describe('the desk board in Chromium, 1,000 sub-accounts', () => {
     await page.getByTestId('bulk-send').click();
     await expect.poll(() => text(page, 'bulk-results')).toContain('1 of 1 accounts done');
     expect(await page.getByTestId('bulk-failed-row').count()).toBe(0);
+    // The board shows what is open now: the shown accounts' totals and the grids lost what was flattened.
+    await expect.poll(() => text(page, 'total-orders')).toBe('0');
+    await expect.poll(() => text(page, 'total-positions')).toBe('0');
+    await page.getByTestId('board-tab-orders').click();
+    await expect.poll(() => text(page, 'grid-count')).toBe(`${(SUBS - 10).toLocaleString('en-US')} rows`);
+    await page.getByTestId('board-tab-positions').click();
+    await expect.poll(() => text(page, 'grid-count')).toBe(`${(SUBS - 10).toLocaleString('en-US')} rows`);
+    await page.getByTestId('board-tab-accounts').click();
+
+    // With the exchange stopped the bulk actions are off, saying why.
+    await stopExchange(page, app.core);
+    try {
+      await expect.poll(() => page.getByTestId('bulk-flatten').isDisabled()).toBe(true);
+      expect(await text(page, 'bulk-blocked')).toContain('The exchange cannot be reached');
+      await page.getByTestId('bulk-panel').scrollIntoViewIfNeeded();
+      for (const width of [1280, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: artifact(`board-bulk-offline-${String(width)}.png`) });
+      }
+    } finally {
+      await app.sandbox.resume();
+    }
+    await expect.poll(() => page.getByTestId('bulk-flatten').isDisabled(), { timeout: 30_000 }).toBe(false);
     expect(problems).toEqual([]);
   }, 240_000);
 

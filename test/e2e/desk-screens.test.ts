@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { AttemptOutcome } from '../../main/exchange/http.ts';
+import { stopExchange } from './offline-tour.ts';
 import { artifact } from './paths.ts';
 import { useAppSession } from './session.ts';
 
@@ -104,6 +105,68 @@ describe('the Accounts and Sub-accounts screens in Chromium, 1,000 sub-accounts'
     for (const width of [1280, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: artifact(`sub-accounts-${String(width)}.png`) });
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 240_000);
+
+  it('Sub-accounts: Select all previews a transfer to every sub-account and a key change over every key; with the exchange stopped both are off, saying why', async () => {
+    const { page, problems } = await app.openPage('#/sub-accounts');
+    const all = SUB_ACCOUNTS.toLocaleString('en-US');
+    await expect.poll(() => text(page, 'grid-count')).toBe(`${all} rows`);
+    await page.getByTestId('grid-select-all').check();
+    expect(await text(page, 'sub-selected-count')).toBe(`${all} of ${all} selected`);
+
+    // A transfer of 0.01 USDT to each: one preview, checked against the main balance, every transfer counted.
+    await page.getByTestId('sweep-amount').fill('0.01');
+    await page.getByTestId('sweep-preview').click();
+    await expect
+      .poll(() => text(page, 'sweep-preview-summary'), { timeout: 60_000 })
+      .toBe(
+        `${all} transfers, ${(SUB_ACCOUNTS * 0.01).toFixed(2)} USDT in all, from main to sub-accounts. Each was checked against the balance it comes from.`,
+      );
+    expect(await page.getByTestId('sweep-leg').count()).toBe(50);
+    expect(await text(page, 'sweep-more')).toBe(
+      `and ${(SUB_ACCOUNTS - 50).toLocaleString('en-US')} more transfers, in the total above.`,
+    );
+    expect(await page.getByTestId('sweep-run').textContent()).toContain(`Make ${all} transfers`);
+    const sweepPanel = page.getByTestId('sweep-panel');
+    expect(await sweepPanel.textContent()).not.toMatch(/entries|Account ids|at most 1000/);
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByTestId('sweep-preview').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: artifact(`sub-accounts-sweep-all-${String(width)}.png`) });
+    }
+
+    // One capability turned off over every key: the diff of each, counted.
+    await page.getByTestId('perm-cap-withdraw').check();
+    await page.getByTestId('perm-cap-withdraw').uncheck();
+    await page.getByTestId('perm-preview').click();
+    await expect
+      .poll(() => text(page, 'perm-diff-summary'))
+      .toMatch(new RegExp(`^[\\d,]+ of ${all} keys change; the first 50 are listed\\.$`));
+    const permPanel = page.getByTestId('perm-panel');
+    expect(await permPanel.textContent()).not.toMatch(/entries|Account ids|at most 1000/);
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByTestId('perm-diff-summary').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: artifact(`sub-accounts-permissions-all-${String(width)}.png`) });
+    }
+
+    // The exchange stops: previewing transfers and applying key changes are off, with the reason beside them.
+    await stopExchange(page, app.core);
+    try {
+      await expect.poll(() => page.getByTestId('sweep-preview').isDisabled()).toBe(true);
+      expect(await text(page, 'sweep-blocked')).toContain('The exchange cannot be reached');
+      expect(await page.getByTestId('perm-apply').isDisabled()).toBe(true);
+      expect(await text(page, 'perm-blocked')).toContain('The exchange cannot be reached');
+      for (const width of [1280, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.getByTestId('sweep-preview').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: artifact(`sub-accounts-offline-${String(width)}.png`) });
+      }
+    } finally {
+      await app.sandbox.resume();
     }
     expect(problems).toEqual([]);
     await page.close();

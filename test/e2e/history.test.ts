@@ -44,8 +44,8 @@ describe('the History screen in Chromium', () => {
       .toContain('Cached history complete up to');
     expect(await page.getByTestId('history-paging').textContent()).toContain('all of this view');
 
+    await expect.poll(() => page.getByTestId('totals-row').count()).toBe(1);
     const totals = await page.getByTestId('totals-row').allTextContents();
-    expect(totals).toHaveLength(1);
     expect(totals[0]).toContain('ETH_USDT');
     const expected = await app.call<{ markets: Array<{ deals: number; netAmount: string }> }>(
       'history.totals',

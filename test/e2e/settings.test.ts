@@ -56,7 +56,11 @@ describe('Settings in Chromium', () => {
     const { page, problems } = await openSettings();
     await expect.poll(() => page.getByTestId('guard-band').inputValue()).toBe('5');
     const summary = page.getByTestId('confirm-summary-setting');
-    expect(await summary.textContent()).toContain('priced more than 5 % from the market price asks first');
+    expect(await summary.textContent()).toContain(
+      "priced more than 5 % from the market price or worth more than 25 % of its account's equity asks first",
+    );
+    // the share of the equity is on by default, shown and changeable here
+    expect(await page.getByTestId('guard-equity').inputValue()).toBe('25');
     expect(await summary.textContent()).not.toContain('without a question');
 
     await page.getByTestId('guard-notional').fill('12,5');
@@ -74,13 +78,21 @@ describe('Settings in Chromium', () => {
     // Only tighter: nothing asked natively.
     expect(app.desktop.confirmations.length).toBe(asked);
     expect(await summary.textContent()).toContain(
-      '(2 % on BTC_USDT) or worth more than 2500 in the quote asset',
+      "(2 % on BTC_USDT) or worth more than 2500 USDT or worth more than 25 % of its account's equity",
     );
     expect(await app.call('guards.settings')).toEqual({
       bandPct: '5',
       markets: { BTC_USDT: '2' },
       notionalCeiling: '2500',
+      equityPct: '25',
     });
+    // a lower share is tighter: saved at once
+    await page.getByTestId('guard-equity').fill('10');
+    await page.getByTestId('guard-save').click();
+    await expect
+      .poll(async () => (await summary.textContent()) ?? '')
+      .toContain("10 % of its account's equity");
+    expect(app.desktop.confirmations.length).toBe(asked);
 
     // A wider band is confirmed in main's own dialog; declined, nothing changes.
     app.desktop.confirmAnswer = false;
@@ -92,12 +104,20 @@ describe('Settings in Chromium', () => {
     await page.getByTestId('guard-market-remove').click();
     await page.getByTestId('guard-band').fill('5');
     await page.getByTestId('guard-notional').fill('');
+    await page.getByTestId('guard-equity').fill('25');
     await page.getByTestId('guard-save').click();
     await expect.poll(() => page.getByTestId('guard-saved').isVisible()).toBe(true);
     await page.reload();
     await expect.poll(() => page.getByTestId('guard-band').inputValue()).toBe('5');
     expect(await page.getByTestId('guard-market-row').count()).toBe(0);
-    await page.screenshot({ path: artifact('settings-guards.png') });
+    expect(app.desktop.confirmations.at(-1)?.facts).toContainEqual({
+      label: "Share of the account's equity",
+      value: '10 % → 25 %',
+    });
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: artifact(`settings-guards-${String(width)}.png`) });
+    }
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -169,8 +169,8 @@ describe('the Sub-accounts screen in Chromium', () => {
     await page.close();
   });
 
-  it('replaces a key with the new secret taken from the clipboard, saying so when it is empty', async () => {
-    const { page } = await openSubAccounts();
+  it('replaces a key with the new secret taken from the clipboard, once a read signed with it is accepted', async () => {
+    const { page, problems } = await openSubAccounts();
     const noretail = row(page, 'Sandbox sub-noretail');
     const keyCell = noretail.locator('[data-column="key"]');
     const hintBefore = (await keyCell.textContent()) ?? '';
@@ -184,19 +184,45 @@ describe('the Sub-accounts screen in Chromium', () => {
       .poll(async () => (await form.getByTestId('error-notice').textContent()) ?? '')
       .toContain('clipboard');
 
-    app.desktop.clipboard = 'new-secret';
+    // A made-up pair: tried, refused in plain words, and the old key stays.
+    app.desktop.clipboard = 'new-secret-'.padEnd(32, '0');
+    await page.getByTestId('sub-rotate-submit').click();
+    await expect
+      .poll(async () => (await form.getByTestId('error-notice').textContent()) ?? '')
+      .toContain('The exchange refused the new key');
+    expect(await form.getByTestId('error-notice').textContent()).toContain('The old key is kept.');
+    expect(await page.getByTestId('sub-rotate-done').count()).toBe(0);
+    expect((await keyCell.textContent()) ?? '').toBe(hintBefore);
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await form.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: artifact(`sub-rotate-refused-${String(width)}.png`) });
+    }
+
+    // The pair the exchange issued (the key reset on its site): accepted.
+    const control = app.core.connection.sandbox?.control;
+    control?.setKeyResetAnswer('empty');
+    try {
+      await app.call('desk.resetSubAccountKey', {
+        accountId: (await app.account('Sandbox sub-noretail')).id,
+      });
+    } finally {
+      control?.setKeyResetAnswer('key');
+    }
+    const issued = app.core.connection.sandbox?.accounts.find((a) => a.label === 'sub-noretail');
+    if (!issued) throw new Error('the sandbox lost sub-noretail');
+    await page.getByTestId('sub-rotate-key').fill(issued.apiKey);
+    app.desktop.clipboard = issued.apiSecret;
     await page.getByTestId('sub-rotate-submit').click();
     await expect.poll(() => page.getByTestId('sub-rotate-done').isVisible()).toBe(true);
     expect(app.desktop.confirmations.at(-1)?.facts).toContainEqual({
       label: 'New public key',
-      value: 'new-public-key-0001',
+      value: issued.apiKey,
     });
     expect(app.desktop.clipboard).toBeUndefined();
     expect(await page.getByTestId('sub-rotate-key').inputValue()).toBe('');
-    await expect.poll(async () => (await keyCell.textContent()) ?? '').not.toBe(hintBefore);
-    const hintAfter = (await keyCell.textContent()) ?? '';
-    expect(hintAfter).not.toBe(hintBefore);
-    expect(hintAfter).toContain('new');
+    await expect.poll(async () => (await keyCell.textContent()) ?? '').toContain(issued.apiKey.slice(-4));
+    expect(problems).toEqual([]);
     await page.close();
   });
 
@@ -265,13 +291,16 @@ describe('the Sub-accounts screen in Chromium', () => {
     expect(await page.getByTestId('confirm-summary').textContent()).toContain(
       'Buy 0.002 BTC in total at 20000 on BTC_USDT, over 2 accounts.',
     );
-    // Far below the market price: main's question is in the dialog, and the safe answer has the focus.
+    // Far below the market price: what main's own question will name is in the dialog, the safe
+    // answer has the focus, and the button Enter presses says so.
     expect((await page.getByTestId('confirm-reason').allTextContents())[0]).toMatch(
-      /^Buy 0\.001 BTC at 20,000 — [\d.]+% below the market price [\d,.]+ \(your band is 5%\)\. Send anyway\?$/,
+      /^Sandbox sub-00[12]: Buy 0\.001 BTC at 20,000 — [\d.]+% below the market price [\d,.]+ \(your band is 5%\)\.$/,
     );
     expect(await js(page, "document.activeElement?.getAttribute('data-testid') ?? null")).toBe(
       'confirm-cancel',
     );
+    expect(await page.getByTestId('confirm-cancel').textContent()).toBe("Don't send (Enter, Esc)");
+    expect(await page.getByTestId('confirm-ok').textContent()).toBe('Send 2 orders');
     await page.getByTestId('confirm-ok').click();
 
     await expect.poll(() => page.getByTestId('desk-result').count()).toBe(3);

@@ -28,12 +28,26 @@ describe('TP/SL on a long in Chromium', () => {
     await expect.poll(() => page.getByTestId('tpsl-form').isVisible()).toBe(true);
     await page.getByTestId('tpsl-take-profit').fill('60000');
     await page.getByTestId('tpsl-stop-loss').fill('70000');
-    await page.getByTestId('tpsl-submit').click();
+    // Both legs are flagged as typed, in the ticket's words, against the price the form names.
     await expect
       .poll(() => page.getByTestId('tpsl-error-takeProfit').textContent())
-      .toMatch(/Take-profit must be above [\d,.]+, the (entry|mark|last) price, for a long position\./);
-    await page.getByTestId('tpsl-error-takeProfit').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: artifact('tpsl-inverted-refused.png') });
+      .toMatch(/Take-profit must be above [\d,.]+, the (mark|last) price, for a long position\./);
+    await expect
+      .poll(() => page.getByTestId('tpsl-error-stopLoss').textContent())
+      .toMatch(/Stop-loss must be below [\d,.]+, the (mark|last) price, for a long position\./);
+    expect(await page.getByTestId('tpsl-form').textContent()).toMatch(
+      /Both prices are measured against the (mark|last) price, [\d,.]+ now\./,
+    );
+    expect(await page.getByTestId('tpsl-submit').isDisabled()).toBe(true);
+    const formWords = [
+      await page.getByTestId('tpsl-error-takeProfit').textContent(),
+      await page.getByTestId('tpsl-error-stopLoss').textContent(),
+    ];
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByTestId('tpsl-submit').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: artifact(`tpsl-inverted-refused-${String(width)}.png`) });
+    }
     // Nothing was sent, and the long is still there, still long.
     expect(await app.call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_PERP' })).toEqual([]);
     const [long] = await app.call<PositionView[]>('positions.open', { accountId: main, market: 'BTC_PERP' });
@@ -83,6 +97,19 @@ describe('TP/SL on a long in Chromium', () => {
       .poll(() => tp.getByTestId('issue-stopLoss').textContent())
       .toMatch(/Stop-loss must be below [\d,.]+, the (mark|last) price, for a long position\./);
     await expect.poll(() => tp.getByTestId('ticket-submit').isDisabled()).toBe(true);
+    // the same words as the Positions form said for the same legs (the price itself may have moved)
+    const words = (t: string | null) =>
+      (t ?? '')
+        .replace(/\s+/g, ' ')
+        .replace(/\d[\d,.]*\d|\d/g, 'N')
+        // the reference is the mark price once one is known, else the last price: either may be named
+        .replace(/the (mark|last) price/, 'the market price')
+        .replace(/^✕\s*/, '')
+        .trim();
+    expect([
+      words(await tp.getByTestId('issue-takeProfit').textContent()),
+      words(await tp.getByTestId('issue-stopLoss').textContent()),
+    ]).toEqual(formWords.map(words));
     await tp.getByTestId('issue-takeProfit').scrollIntoViewIfNeeded();
     await tp.screenshot({ path: artifact('tpsl-ticket-refused.png') });
     expect(trade.problems).toEqual([]);

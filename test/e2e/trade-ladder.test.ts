@@ -172,9 +172,10 @@ describe('"Send orders over the WebSocket" in the ticket', () => {
     await page.getByTestId('ticket-price').fill('90000');
     await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
     await page.getByTestId('ticket-price').press('Enter');
-    // far above the market: the same price-band question as over REST
-    await expect.poll(() => page.getByTestId('confirm-dialog').isVisible()).toBe(true);
-    await page.getByTestId('confirm-ok').click();
+    // far above the market: main's own price-band question, as over REST (answered yes)
+    await expect
+      .poll(() => app.desktop.confirmations.at(-1)?.facts.find((f) => f.label === 'Price band')?.value ?? '')
+      .toMatch(/^Sell 0\.001 BTC at 90,000 — [\d.]+% above the market price/);
     await expect
       .poll(() => page.getByTestId('place-result').textContent())
       .toMatch(/over the WebSocket\.\s*$/);

@@ -105,7 +105,6 @@ describe('order controls on the Trade screen', () => {
       await app.call('orders.place', {
         accountId: main.id,
         draft: { kind: 'limit', market, side: 'buy', amount, price },
-        acknowledge: ['price_band'],
       });
     const { page, problems } = await app.openPage('#/trade');
     await tradeReady(page);
@@ -129,7 +128,6 @@ describe('order controls on the Trade screen', () => {
       await app.call('orders.place', {
         accountId: main.id,
         draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price },
-        acknowledge: ['price_band'],
       });
     const { page, problems } = await app.openPage('#/trade');
     await tradeReady(page);

@@ -46,19 +46,24 @@ describe('the Trade screen in Chromium', () => {
     expect(await page.getByTestId('ticket-price').inputValue()).toBe('30000.1');
     await expect.poll(() => page.getByTestId('issue-price').count()).toBe(0);
     await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
-    expect(await page.getByTestId('ticket-submit').textContent()).toBe('Buy 0.001 BTC at 30000.1 — limit');
+    // the button states the amount and its value, as main works it out
+    await expect
+      .poll(() => page.getByTestId('ticket-submit').textContent())
+      .toBe('Buy 0.001 BTC at 30000.1 (30.0001 USDT) — limit');
 
-    // Enter in a field sends the order; far below the market price, main asks first (the safe answer
-    // has the focus), and "Send anyway" places it; it shows up among the active orders.
+    // Enter in a field sends the order; far below the market price, the ticket says ahead that the
+    // app will ask, and main asks in its own window; answered yes, it is placed and listed.
+    await expect
+      .poll(() => page.getByTestId('ticket-guards').textContent())
+      .toMatch(/Buy 0\.001 BTC at 30,000\.1 — [\d.]+% below the market price [\d,.]+ \(your band is 5%\)\./);
+    const asked = app.desktop.confirmations.length;
     await page.getByTestId('ticket-price').press('Enter');
-    await expect.poll(() => page.getByTestId('confirm-dialog').isVisible()).toBe(true);
-    expect(await page.getByTestId('confirm-reason').allTextContents()).toEqual([
-      expect.stringMatching(
-        /^Buy 0\.001 BTC at 30,000\.1 — [\d.]+% below the market price [\d,.]+ \(your band is 5%\)\. Send anyway\?$/,
-      ),
-    ]);
-    expect(await focused(page)).toBe('confirm-cancel');
-    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => app.desktop.confirmations.length).toBe(asked + 1);
+    expect(app.desktop.confirmations.at(-1)).toMatchObject({
+      title: 'Send this order? Buy 0.001 BTC at 30,000.1 on BTC_USDT',
+      action: 'Send anyway',
+      cancel: "Don't send",
+    });
     await expect.poll(() => page.getByTestId('place-result').textContent()).toContain('Placed order #');
     await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
     const row = (await page.getByTestId('active-order').textContent()) ?? '';
@@ -88,7 +93,6 @@ describe('the Trade screen in Chromium', () => {
       {
         accountId: main.id,
         draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.002', price: '29000' },
-        acknowledge: ['price_band'],
       },
       { origin: 'test' },
     )) as { ok: boolean };
@@ -127,20 +131,26 @@ describe('the Trade screen in Chromium', () => {
     await expect.poll(() => page.getByTestId('issue-activation_price').count()).toBe(0);
     await expect
       .poll(() => page.getByTestId('ticket-submit').textContent())
-      .toBe('Buy 0.001 BTC at 30000 when the price reaches 31000 — stop-limit');
+      .toBe('Buy 0.001 BTC at 30000 when the price reaches 31000 (30 USDT) — stop-limit');
 
-    // A market buy is sized in the quote asset.
+    // A market buy is sized in the quote asset; the button says about how much it buys.
     await page.getByTestId('ticket-kind').selectOption('market');
     await page.getByTestId('ticket-amount').fill('25');
     await expect
       .poll(() => page.getByTestId('ticket-submit').textContent())
-      .toBe('Buy BTC for 25 USDT — market');
+      .toMatch(/^Buy about 0\.000\d+ BTC for 25 USDT — market$/);
     await page.screenshot({ path: artifact('trade-market.png') });
 
-    // Global shortcuts while the Trade screen is open: S turns the ticket to sell, Ctrl+Shift+X cancels all.
+    // Global shortcuts while the Trade screen is open: S turns the ticket to sell (the 25 USDT are not
+    // read as 25 BTC: the amount is emptied, saying so), Ctrl+Shift+X cancels all.
     await page.locator('main h1').click();
     await page.keyboard.press('s');
-    await expect.poll(() => page.getByTestId('ticket-submit').textContent()).toBe('Sell 25 BTC — market');
+    await expect
+      .poll(() => page.getByTestId('ticket-submit').textContent())
+      .toBe('Sell … BTC (… USDT) — market');
+    expect(await page.getByTestId('ticket-amount-note').textContent()).toBe(
+      'The amount 25 USDT was cleared: a market sell is sized in BTC, not USDT. Type it again in BTC.',
+    );
     expect(await page.getByTestId('side-sell').isChecked()).toBe(true);
     // Cancel all: main asks in its own dialog, naming the market and the count, then cancels every
     // open order of the market in one call.
@@ -202,7 +212,6 @@ describe('the Trade screen in Chromium', () => {
     await app.call('orders.place', {
       accountId: await accountId('Sandbox sub-maker'),
       draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '52000' },
-      acknowledge: ['price_band'],
     });
     await expect.poll(() => page.getByTestId('trade-row').count()).toBeGreaterThan(before);
     await page.screenshot({ path: artifact('trade-depth.png') });
@@ -216,7 +225,6 @@ describe('the Trade screen in Chromium', () => {
     await app.call('orders.place', {
       accountId: main,
       draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '29000' },
-      acknowledge: ['price_band'],
     });
     await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
 
@@ -246,14 +254,15 @@ describe('the Trade screen in Chromium', () => {
       (await app.core.cache.audit.list({ account: main })).filter((e) => e.path === '/api/v4/order/modify'),
     ).toHaveLength(modifiesBefore);
 
-    // Far from the market price: main's question, answered yes.
+    // Far from the market price: main's own question, answered yes.
+    const asked = app.desktop.confirmations.length;
     await priceField.fill('29500');
     await priceField.press('Enter');
-    await expect.poll(() => page.getByTestId('confirm-dialog').isVisible()).toBe(true);
-    expect(await page.getByTestId('confirm-reason').textContent()).toMatch(
-      /^Buy 0\.001 BTC at 29,500 — [\d.]+% below the market price/,
-    );
-    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => app.desktop.confirmations.length).toBe(asked + 1);
+    expect(app.desktop.confirmations.at(-1)?.facts).toContainEqual({
+      label: 'Price band',
+      value: expect.stringMatching(/^Buy 0\.001 BTC at 29,500 — [\d.]+% below the market price/) as unknown,
+    });
     await expect.poll(() => page.getByTestId('modify-form').count()).toBe(0);
     await expect
       .poll(async () => (await page.getByTestId('active-order').textContent()) ?? '')
@@ -274,60 +283,6 @@ describe('the Trade screen in Chromium', () => {
     });
     expect(cancelled.cancelled).toHaveLength(1);
     await expect.poll(() => page.getByTestId('active-order').count()).toBe(0);
-    expect(problems).toEqual([]);
-    await page.close();
-  });
-
-  it("asks main's question before a sell at 10x the market price: Escape sends nothing, Send anyway sends it", async () => {
-    const { page, problems } = await openTrade();
-    const main = await accountId('Sandbox main');
-    await expect.poll(() => page.getByTestId('active-empty').isVisible()).toBe(true);
-    const book = await app.call<OrderBookView>('markets.depth', { market: 'BTC_USDT', limit: 1 });
-    const mid = (Number(book.asks[0]?.[0]) + Number(book.bids[0]?.[0])) / 2;
-    const far = String(Math.round(mid * 10));
-
-    await page.getByTestId('side-sell').check();
-    await page.getByTestId('ticket-amount').fill('0.0001');
-    await page.getByTestId('ticket-price').fill(far);
-    await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
-    await page.getByTestId('ticket-price').press('Enter');
-    await expect.poll(() => page.getByTestId('confirm-dialog').isVisible()).toBe(true);
-    expect(await page.getByTestId('confirm-reason').allTextContents()).toEqual([
-      expect.stringMatching(
-        /^Sell 0\.0001 BTC at [\d,]+ — (899|9\d\d)% above the market price [\d,.]+ \(your band is 5%\)\. Send anyway\?$/,
-      ),
-    ]);
-    // The safe answer has the focus: a hurried Enter sends nothing.
-    expect(await focused(page)).toBe('confirm-cancel');
-    await page.screenshot({ path: artifact('trade-confirm.png') });
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('confirm-dialog').count()).toBe(0);
-    expect(await app.call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' })).toEqual([]);
-
-    // Asked again, "Send anyway" sends it.
-    await page.getByTestId('ticket-price').press('Enter');
-    await expect.poll(() => page.getByTestId('confirm-dialog').isVisible()).toBe(true);
-    await page.getByTestId('confirm-ok').click();
-    await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
-    const open = await app.call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' });
-    expect(open.map((o) => [o.side, o.price])).toEqual([['sell', far]]);
-
-    // A value above the ceiling set in main asks too, in the quote asset.
-    await app.call('guards.configure', { notionalCeiling: '1' });
-    await page.getByTestId('ticket-amount').fill('0.001');
-    await page.getByTestId('ticket-price').fill(String(Math.round(mid)));
-    await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
-    await page.getByTestId('ticket-price').press('Enter');
-    await expect.poll(() => page.getByTestId('confirm-dialog').isVisible()).toBe(true);
-    expect(await page.getByTestId('confirm-reason').allTextContents()).toEqual([
-      expect.stringMatching(
-        /— worth [\d,.]+ USDT, above your order value ceiling of 1 USDT\. Send anyway\?$/,
-      ),
-    ]);
-    await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByTestId('confirm-dialog').count()).toBe(0);
-    await app.call('guards.configure', { notionalCeiling: '' });
-    await app.call('orders.cancelAll', { accountId: main, market: 'BTC_USDT' });
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -367,9 +322,9 @@ describe('the Trade screen in Chromium', () => {
     await page.getByTestId('ticket-amount').fill('0.001');
     await page.getByTestId('ticket-bbo').selectOption('1');
     await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
-    expect(await page.getByTestId('ticket-submit').textContent()).toBe(
-      'Buy 0.001 BTC at the best price on its side — limit',
-    );
+    await expect
+      .poll(() => page.getByTestId('ticket-submit').textContent())
+      .toMatch(/^Buy 0\.001 BTC at the best price on its side \(about [\d,.]+ USDT\) — limit$/);
     await page.getByTestId('ticket-submit').click();
     await expect.poll(() => page.getByTestId('place-result').textContent()).toContain('Placed order #');
     const open = await app.call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' });
@@ -378,11 +333,19 @@ describe('the Trade screen in Chromium', () => {
     await app.call('orders.cancelAll', { accountId: main, market: 'BTC_USDT' });
 
     // A collateral market order on a futures market, with its take-profit and stop-loss legs: the
-    // ticket offers the one order type a futures market takes and turns to it by itself.
+    // ticket offers the collateral order types a futures market takes and turns to the first by itself.
     const kinds = () => page.getByTestId('ticket-kind').locator('option').allTextContents();
-    expect(await kinds()).toHaveLength(6);
+    expect(await kinds()).toHaveLength(10);
     await page.getByTestId('trade-market').selectOption('BTC_PERP');
-    await expect.poll(kinds).toEqual(['collateral market']);
+    await expect
+      .poll(kinds)
+      .toEqual([
+        'collateral market',
+        'collateral limit',
+        'collateral stop-limit',
+        'collateral trigger-market',
+        'collateral OCO',
+      ]);
     expect(await page.getByTestId('ticket-kind').inputValue()).toBe('collateral_market');
     await expect.poll(() => page.getByTestId('depth-bid').count()).toBeGreaterThan(0);
     const bid = (await page.getByTestId('depth-bid').first().getAttribute('data-price')) ?? '0';
@@ -394,14 +357,16 @@ describe('the Trade screen in Chromium', () => {
     await page.getByTestId('ticket-stoploss').fill(sl);
     await expect
       .poll(() => page.getByTestId('ticket-submit').textContent())
-      .toBe(`Buy 0.001 BTC — collateral market, TP ${tp}, SL ${sl}`);
+      .toMatch(
+        new RegExp(`^Buy 0\\.001 BTC \\(about [\\d,.]+ USDT\\) — collateral market, TP ${tp}, SL ${sl}$`),
+      );
     await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
     await page.screenshot({ path: artifact('trade-collateral.png') });
     await page.getByTestId('ticket-submit').click();
     await expect.poll(() => page.getByTestId('place-result').textContent()).toContain('Placed');
     // Back on a spot market every order type is offered again.
     await page.getByTestId('trade-market').selectOption('BTC_USDT');
-    await expect.poll(kinds).toHaveLength(6);
+    await expect.poll(kinds).toHaveLength(10);
     expect(problems).toEqual([]);
     await page.close();
   });

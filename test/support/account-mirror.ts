@@ -8,10 +8,10 @@ import { activeOrders, executedDealsByMarket, tradeBalance } from '../../main/ex
 import type { Deal } from '../../main/exchange/endpoints/trading.ts';
 import { openPositions } from '../../main/exchange/endpoints/collateral.ts';
 import type { KeyCaller } from '../../main/exchange/endpoints/shapes.ts';
-import type { WsOrder } from '../../main/exchange/ws/channels.ts';
 import type { WsClient } from '../../main/exchange/ws/client.ts';
 import type { LiveDealView } from '../../main/domains/live/views.ts';
-import { pushedDeal } from '../../main/exchange/ws/views.ts';
+import type { OrderView } from '../../main/domains/orders/views.ts';
+import { readDealPush, readOrder, readPosition } from '../../main/exchange/ws/views.ts';
 
 export interface MirrorOrder {
   id: number;
@@ -56,21 +56,22 @@ export class AccountMirror {
   /** Wires the mirror to a client: private channels for every market and REST after each connect. */
   attach(client: WsClient): () => void {
     const off = [
-      client.subscribe('ordersPending', '*', ([event, order]) => this.applyOrder(event, order)),
+      client.subscribe('ordersPending', '*', ([event, order]) => this.applyOrder(event, readOrder(order))),
       client.subscribe('balanceSpot', '*', ([diff]) => {
         for (const [t, b] of Object.entries(diff))
           this.balances.set(t, { available: b.available, freeze: b.freeze });
       }),
       client.subscribe('deals', '*', (params) => {
-        const d = pushedDeal(params);
+        const d = readDealPush(params);
         if (d) this.addDeal(d);
       }),
       client.subscribe('positionsMargin', '*', (p) => {
         this.positions.clear();
-        for (const r of p.records) {
-          const side = String(r['position_side'] ?? 'BOTH');
-          const market = String(r['market']);
-          this.positions.set(`${market}|${side}`, { market, amount: String(r['amount']), side });
+        for (const record of p.records) {
+          const r = readPosition(record);
+          if (!r) continue;
+          const side = r.positionSide ?? 'BOTH';
+          this.positions.set(`${r.market}|${side}`, { market: r.market, amount: r.amount, side });
         }
       }),
       client.addReconciler(() => this.reconcile()),
@@ -80,23 +81,25 @@ export class AccountMirror {
     };
   }
 
-  applyOrder(event: 1 | 2 | 3, o: WsOrder): void {
+  /** An `ordersPending` push as the client reads it (an unreadable order changes nothing). */
+  applyOrder(event: 1 | 2 | 3, o: OrderView | undefined): void {
+    if (!o) return;
     if (event === 3) {
-      this.orders.delete(o.id);
+      this.orders.delete(o.orderId);
       return;
     }
     const out: MirrorOrder = {
-      id: o.id,
+      id: o.orderId,
       market: o.market,
       side: o.side,
       type: o.type,
       amount: o.amount,
       left: o.left,
-      clientOrderId: o.client_order_id,
-      status: o.status,
+      clientOrderId: o.clientOrderId,
+      status: o.status ?? 'NEW',
     };
     if (o.price !== undefined) out.price = o.price;
-    this.orders.set(o.id, out);
+    this.orders.set(o.orderId, out);
   }
 
   addDeal(d: MirrorDeal): void {

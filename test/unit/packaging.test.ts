@@ -21,7 +21,8 @@ describe('electron-builder.yml', () => {
       win: { target: ['nsis'] },
       mac: { target: ['dmg'] },
     });
-  });
+    // electron-builder's schema loads slowly on a busy machine
+  }, 30_000);
 
   it('flips every Electron fuse that lets another program borrow the signed app', async () => {
     const config = await getConfig(process.cwd(), 'electron-builder.yml');

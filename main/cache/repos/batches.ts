@@ -12,7 +12,15 @@ const ref = z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, 'must be an id of letter
  */
 export const batchRecordSchema = z.strictObject({
   parentId: ref,
-  kind: z.enum(['order', 'permissions', 'sweep', 'cancel_orders', 'close_positions', 'flatten']),
+  kind: z.enum([
+    'order',
+    'permissions',
+    'sweep',
+    'cancel_orders',
+    'close_positions',
+    'flatten',
+    'sub_accounts',
+  ]),
   atMs: timeMs,
   children: z
     .array(

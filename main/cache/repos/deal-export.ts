@@ -9,6 +9,9 @@ import { dealFilterSchema, parseInput, type DealCursor } from './deal-filter.ts'
 import { nameOf } from './deal-keys.ts';
 import { countDeals, cursorAfter, selectDealRows } from './deals.ts';
 
+/** Owner-only: the mode the app's private files have (see `private-fs.ts`). */
+const PRIVATE_FILE_MODE = 0o600;
+
 export const CSV_HEADER = [
   'time_utc',
   'time',
@@ -43,7 +46,8 @@ export interface ExportOptions {
  * Writes a filtered deals view, newest first, as CSV to `path`. Rows are read in keyset chunks (the
  * connection stays free between chunks) and written through a stream that is allowed to drain. The
  * file appears only when complete: it is written beside as `<path>.partial` and renamed at the end;
- * on cancel or failure the partial file is removed and nothing is left at `path`.
+ * on cancel or failure the partial file is removed and nothing is left at `path`. The partial file is
+ * created afresh, owner-only (0600), so the deals are never readable by others, not even while written.
  */
 export async function exportDealsCsv(
   db: ReadableDB,
@@ -58,7 +62,9 @@ export async function exportDealsCsv(
   const chunkRows = options.chunkRows ?? 2000;
   const total = countDeals(db, f);
   const partial = `${path}.partial`;
-  const out = createWriteStream(partial, { flags: 'w' });
+  // A partial file left over (or put there by another user, or a link) is never written through.
+  await rm(partial, { force: true });
+  const out = createWriteStream(partial, { flags: 'wx', mode: PRIVATE_FILE_MODE });
   const failed = new Promise<never>((_, reject) => out.once('error', reject));
   failed.catch(() => undefined);
   const write = async (text: string) => {
@@ -66,6 +72,8 @@ export async function exportDealsCsv(
   };
   let rows = 0;
   try {
+    // Open before the first row is read: a file that cannot be made fails the export at once.
+    await Promise.race([once(out, 'ready'), failed]);
     await write(csvLine(CSV_HEADER));
     let cursor: DealCursor | null = null;
     for (;;) {

@@ -20,6 +20,8 @@ export interface AccountView {
   keyElsewhere?: true;
   /** In a team desk: the operators whose keychain holds the account's current key. */
   keyHolders?: string[];
+  /** The exchange has this sub-account blocked: its keys are refused there until it is unblocked. */
+  blocked?: true;
 }
 
 export interface ImportReport {

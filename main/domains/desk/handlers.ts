@@ -61,8 +61,8 @@ export function deskHandlers({
     },
     'desk.previewOrder': ({ accountIds, draft, sizing, parentId }) =>
       desk.preview(accountIds, draft, sizing, parentId),
-    'desk.placeOrder': async ({ previewId, acknowledge }) => {
-      const outcome = await desk.place(previewId, (parentId) => deskAudit.sentBefore(parentId), acknowledge);
+    'desk.placeOrder': async ({ previewId }) => {
+      const outcome = await desk.place(previewId, (parentId) => deskAudit.sentBefore(parentId));
       await deskAudit.orders(outcome.parentId, outcome.results);
       return outcome;
     },
@@ -102,8 +102,8 @@ export function deskHandlers({
     'desk.openOrders': (input) => board.orders(input?.accountIds),
     'desk.openPositions': (input) => board.positions(input?.accountIds),
     'desk.previewBulk': ({ action, accountIds, parentId }) => bulk.preview(action, accountIds, parentId),
-    'desk.runBulk': async ({ previewId, acknowledge }) => {
-      const outcome = await bulk.run(previewId, acknowledge);
+    'desk.runBulk': async ({ previewId }) => {
+      const outcome = await bulk.run(previewId);
       await deskAudit.bulk(outcome.parentId, outcome.action, outcome.results);
       void board.refresh(outcome.results.map((r) => r.account));
       return outcome;

@@ -12,7 +12,6 @@ import {
   sweepPlan,
   type ProcedureDef,
 } from '../../ipc/schemas.ts';
-import { guardIds } from '../guards/procedures.ts';
 import type { AccountView } from '../accounts/views.ts';
 import type {
   AttentionRulesView,
@@ -33,6 +32,7 @@ import type {
   KeyCapabilityView,
   KeyDiffView,
   SweepLegView,
+  UnreadAccountView,
 } from './views.ts';
 
 const parentId = z.string().regex(/^[A-Za-z0-9._-]{1,40}$/);
@@ -55,7 +55,13 @@ export const deskProcedures = {
   'desk.subAccountBalances': procedure<SubAccountBalanceView[]>()(
     "Balances of many sub-accounts read with the main account's key (all of them by default), behind its transfers and key changes; each also arrives as a desk.subAccountBalance event.",
     z
-      .strictObject({ subAccountIds: z.array(z.string().min(1).max(64)).min(1).max(1000).optional() })
+      .strictObject({
+        subAccountIds: z
+          .array(z.string().min(1).max(64))
+          .min(1)
+          .max(5000, 'At most 5,000 sub-accounts can be read at once')
+          .optional(),
+      })
       .optional(),
   ),
   'desk.previewOrder': procedure<{
@@ -68,8 +74,8 @@ export const deskProcedures = {
     z.strictObject({ accountIds: accountSet, draft: orderDraft, sizing, parentId: parentId.optional() }),
   ),
   'desk.placeOrder': procedure<{ parentId: string; results: DeskChildResult[] }>()(
-    'Sends exactly what the preview with this id showed, refused when it is stale; a guard it trips must be in `acknowledge`; failures first in the report.',
-    z.strictObject({ previewId: z.uuid(), acknowledge: guardIds.optional() }),
+    "Sends exactly what the preview with this id showed, refused when it is stale, once main's own question (every order's fields, and each account's order beyond a guard) is confirmed; failures first in the report.",
+    z.strictObject({ previewId: z.uuid() }),
   ),
   'desk.keyCapabilities': procedure<KeyCapabilityView[]>()(
     'What a sub-account key may do, as named capabilities with the exchange URLs behind each.',
@@ -83,15 +89,20 @@ export const deskProcedures = {
     'Applies one URL-permission change to many sub-account keys; failures first.',
     z.strictObject({ accountIds: accountSet, urls: permissionChanges }),
   ),
-  'desk.previewSweep': procedure<{ previewId: string; expiresAtMs: number; legs: SweepLegView[] }>()(
-    'The transfers a sweep between main and sub-accounts would make, kept in main under its id for 30 s.',
+  'desk.previewSweep': procedure<{
+    previewId: string;
+    expiresAtMs: number;
+    legs: SweepLegView[];
+    unread: UnreadAccountView[];
+  }>()(
+    'The transfers a sweep between main and sub-accounts would make, each checked against the balance it comes from, kept in main under its id for 30 s; sub-accounts whose balance could not be read are listed, and such a preview cannot be sent.',
     z.strictObject({ accountIds: accountSet, plan: sweepPlan }),
   ),
   'desk.runSweep': procedure<Array<SweepLegView & BatchOutcome & { transactionId?: string }>>()(
     "Makes exactly the previewed transfers once confirmed in main's own dialog; failures first.",
     z.strictObject({ previewId: z.uuid() }),
   ),
-  'desk.subAccountTransfer': procedure<{ transactionId: string; amount: string }>()(
+  'desk.subAccountTransfer': procedure<{ transactionId?: string; amount: string }>()(
     "One transfer between the main account and one sub-account (its main balance), after main's confirmation.",
     z.strictObject({
       accountId,
@@ -172,7 +183,7 @@ export const deskProcedures = {
     results: BulkChildResultView[];
   }>()(
     "Sends the previewed bulk action once confirmed in main's own dialog; each account's outcome, failures first.",
-    z.strictObject({ previewId: z.uuid(), acknowledge: guardIds.optional() }),
+    z.strictObject({ previewId: z.uuid() }),
   ),
   'desk.batches': procedure<BatchRecordView[]>()(
     'The audit log of desk batches (orders, key permissions, sweeps) with each child’s outcome, newest first.',

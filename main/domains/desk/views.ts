@@ -1,6 +1,8 @@
 /** The result and payload types of many-accounts work: balances, one order for many, permissions, sweeps. */
 import type { IpcError } from '../../ipc/contract.ts';
 import type { PlaceResultView, RuleIssueView } from '../orders/views.ts';
+import type { GuardQuestionView } from '../guards/views.ts';
+import type { TpSlLegView } from '../positions/views.ts';
 
 export interface DeskBalanceView {
   account: string;
@@ -23,6 +25,8 @@ export interface DeskChildPreview {
   clientOrderId: string;
   amount?: string;
   issues: RuleIssueView[];
+  /** What main will ask about this account's order in the batch's one question (beyond a guard). */
+  questions: GuardQuestionView[];
 }
 
 export interface DeskChildResult {
@@ -49,6 +53,13 @@ export interface SweepLegView {
   amount: string;
 }
 
+/** A sub-account a preview could not read (its balance, its orders): such a preview cannot be sent. */
+export interface UnreadAccountView {
+  account: string;
+  label: string;
+  problem: string;
+}
+
 export interface BatchOutcome {
   account: string;
   label: string;
@@ -59,7 +70,7 @@ export interface BatchOutcome {
 /** A desk batch as the audit log keeps it (no messages: error codes only). */
 export interface BatchRecordView {
   parentId: string;
-  kind: 'order' | 'permissions' | 'sweep' | 'cancel_orders' | 'close_positions' | 'flatten';
+  kind: 'order' | 'permissions' | 'sweep' | 'cancel_orders' | 'close_positions' | 'flatten' | 'sub_accounts';
   atMs: number;
   children: Array<{
     account: string;
@@ -91,7 +102,7 @@ export interface KeyCapabilityView {
 }
 
 /** What the key of an account can do, as the last refresh found it. */
-export type KeyStateView = 'valid' | 'revoked' | 'missing_permission' | 'unknown';
+export type KeyStateView = 'valid' | 'revoked' | 'missing_permission' | 'unknown' | 'blocked';
 
 /** One account on the desk board: amounts in USDT as exact decimal strings, valued at last/mark. */
 export interface BoardRowView {
@@ -116,6 +127,8 @@ export interface BoardRowView {
   openPositions?: number;
   /** Distance of the nearest liquidation price from the mark price, in %; undefined without one. */
   liquidationDistance?: string;
+  /** The exchange called a margin call on one of the account's open positions. */
+  marginCall?: boolean;
   keyState: KeyStateView;
   /** When the oldest piece of this row was read (ms since the epoch); undefined when never. */
   asOfMs?: number;
@@ -178,6 +191,8 @@ export interface DeskPositionRowView {
   liquidationPrice: string;
   pnl: string;
   margin: string;
+  /** The take-profit / stop-loss legs that close the position, as the Positions screen lists them. */
+  tpsl: TpSlLegView[];
 }
 
 export type BulkActionView = 'cancel_orders' | 'close_positions' | 'flatten';

@@ -3,15 +3,12 @@ import { z } from 'zod';
 import { noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 import type { GuardSettingsView } from './views.ts';
 
-/** The guards an order send may acknowledge. */
-export const guardIds = z.array(z.enum(['price_band', 'notional'])).max(2);
-
 /** A threshold as typed: a plain decimal, or '' for off. */
 const threshold = z.string().trim().max(20);
 
 export const guardsProcedures = {
   'guards.settings': procedure<GuardSettingsView>()(
-    'The price band (percent from the market price, per market too) and the order value ceiling beyond which an order asks first.',
+    "The price band (percent from the market price, per market too) and the order value ceilings (in USDT, and as a share of the account's equity) beyond which main asks before an order goes.",
     noInput,
   ),
   'guards.configure': procedure<GuardSettingsView>()(
@@ -19,6 +16,7 @@ export const guardsProcedures = {
     z.strictObject({
       bandPct: threshold.optional(),
       notionalCeiling: threshold.optional(),
+      equityPct: threshold.optional(),
       /** Market -> band percent ('' = no band on that market); null removes the market's own band. */
       markets: z
         .record(

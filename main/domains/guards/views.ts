@@ -4,12 +4,15 @@
 export interface GuardSettingsView {
   bandPct: string;
   markets: Record<string, string>;
+  /** Largest order value in USDT sent without a question. */
   notionalCeiling: string;
+  /** Largest order value as a share (percent) of the account's equity in USDT. */
+  equityPct: string;
 }
 
-/** One question an order must have acknowledged before it is sent. */
+/** One question main asks in its own dialog before the order is sent. */
 export interface GuardQuestionView {
-  guard: 'price_band' | 'notional';
+  guard: 'price_band' | 'notional' | 'depth' | 'reverse';
   field: string;
   message: string;
 }

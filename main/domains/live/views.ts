@@ -2,7 +2,11 @@
 import type { OrderView } from '../orders/views.ts';
 import type { PositionView } from '../positions/views.ts';
 
-export type LiveState = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stopped';
+/**
+ * An account's WebSocket: `stale` while its data may have missed a change (a ping unanswered, a push
+ * that could not be read), until it has reconnected, read the account again and had a good frame.
+ */
+export type LiveState = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stale' | 'stopped';
 
 /** One price level of a book: price and amount (an amount of 0 in a diff removes the level). */
 export type LevelView = [price: string, amount: string];
@@ -46,7 +50,7 @@ export interface CandleView {
   quoteVolume: string;
 }
 
-/** The auto-deleveraging rank (0 last in line .. 4 first) of one open position. */
+/** The auto-deleveraging rank (0 last in line .. 4 first) of the account's long or short exposure on a market. */
 export interface AdlRankView {
   market: string;
   positionSide: string;
@@ -117,6 +121,8 @@ export type LiveEvent =
   | { channel: 'ordersExecuted'; order: OrderView }
   | { channel: 'deals'; deal: LiveDealView }
   | { channel: 'positionsMargin'; total: number; records: PositionView[] }
+  /** The exchange called a margin call on a position, or liquidated it (the position as it stood). */
+  | { channel: 'positionsAccountMargin'; event: 'marginCall' | 'liquidation'; position: PositionView }
   | { channel: 'ADLQuantile'; records: AdlRankView[] }
   | ({ channel: 'market' } & MarketStatsView)
   | { channel: 'borrowsMargin'; total: number; records: LiveBorrowView[] }

@@ -17,6 +17,8 @@ export function ordersHandlers({
   known,
   ladder,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `orders.${string}`>> {
+  /** The account as the person knows it, named in main's question. */
+  const labelOf = (accountId: string): string => accounts.registry.get(accountId)?.label ?? accountId;
   return {
     'orders.check': async ({ draft, accountId }) => {
       const order = draftOf(draft);
@@ -24,20 +26,21 @@ export function ordersHandlers({
       const caller = await accounts.caller(accountId);
       return connection.trading.review(order, caller, await connection.trading.accountContext(caller, order));
     },
-    'orders.place': async ({ accountId, draft, acknowledge }) =>
-      connection.trading.place(await accounts.caller(accountId), draftOf(draft), undefined, acknowledge),
-    'orders.placeWs': async ({ accountId, draft, acknowledge }) =>
+    'orders.place': async ({ accountId, draft }) =>
+      connection.trading.place(await accounts.caller(accountId), draftOf(draft), {
+        label: labelOf(accountId),
+      }),
+    'orders.placeWs': async ({ accountId, draft }) =>
       placeOverWebSocket(
         { live, trading: connection.trading, catalog: connection.catalog },
         await accounts.caller(accountId),
         accountId,
         draftOf(draft),
-        acknowledge,
+        labelOf(accountId),
       ),
     'orders.active': ({ accountId, market }) =>
       known.fresh(accountId, 'orders.open', () => orderControls.active(accountId, market), market),
-    'orders.modify': ({ accountId, acknowledge, ...change }) =>
-      orderControls.modify(accountId, change, acknowledge),
+    'orders.modify': ({ accountId, ...change }) => orderControls.modify(accountId, change),
     'orders.funds': async ({ accountId, draft, percent }) =>
       ticketFunds(connection.trading, await accounts.caller(accountId), draftOf(draft), percent),
     'orders.history': async ({ accountId, market }) => orderHistory(await accounts.caller(accountId), market),
@@ -53,6 +56,6 @@ export function ordersHandlers({
     },
     'orders.killSwitches': ({ accountId, market }) => orderControls.killSwitches(accountId, market),
     'orders.previewLadder': ({ accountId, ...input }) => ladder.preview(accountId, input),
-    'orders.placeBulk': ({ accountId, acknowledge, ...input }) => ladder.place(accountId, input, acknowledge),
+    'orders.placeBulk': ({ accountId, ...input }) => ladder.place(accountId, input),
   };
 }

@@ -1,13 +1,13 @@
 /** The procedures of orders of one account: checks, placing (REST or WebSocket), modifying, cancelling. */
 import { z } from 'zod';
 import { accountId, decimalText, orderDraft, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
-import { guardIds } from '../guards/procedures.ts';
 import type { GuardQuestionView } from '../guards/views.ts';
 import type {
   BulkPlaceView,
   DealView,
   KillSwitchView,
   LadderPreviewView,
+  OrderEstimateView,
   OrderView,
   PlaceResultView,
   RuleIssueView,
@@ -20,13 +20,17 @@ export const ladderSkews = ['even', 'more_low', 'more_high'] as const;
 export const LADDER_MAX = 100;
 
 export const ordersProcedures = {
-  'orders.check': procedure<{ issues: RuleIssueView[]; questions: GuardQuestionView[] }>()(
-    'Every pre-trade rule an order draft breaks, with the nearest valid values (with the account, its hedge mode and balance too), and the guard questions it must acknowledge.',
+  'orders.check': procedure<{
+    issues: RuleIssueView[];
+    questions: GuardQuestionView[];
+    estimate?: OrderEstimateView;
+  }>()(
+    "Every pre-trade rule an order draft breaks, with the nearest valid values (with the account, its hedge mode and balance too); the questions main will ask before it goes; and its base amount and value (a market order priced from main's read of the book).",
     z.strictObject({ draft: orderDraft, accountId: accountId.optional() }),
   ),
   'orders.place': procedure<PlaceResultView>()(
-    'Checks and places an order for an account; a guard it trips must be in `acknowledge`.',
-    z.strictObject({ accountId, draft: orderDraft, acknowledge: guardIds.optional() }),
+    "Checks and places an order for an account; an order beyond a guard goes only when the person confirms main's own question.",
+    z.strictObject({ accountId, draft: orderDraft }),
   ),
   'orders.active': procedure<OrderView[]>()(
     'Every open order of an account (all pages of 100), newest first, with the values each one lets change.',
@@ -58,7 +62,6 @@ export const ordersProcedures = {
         price: decimalText.optional(),
         amount: decimalText.optional(),
         activationPrice: decimalText.optional(),
-        acknowledge: guardIds.optional(),
       })
       .refine((v) => v.price !== undefined || v.amount !== undefined || v.activationPrice !== undefined, {
         message: 'give a new price, amount or activation price',
@@ -95,8 +98,8 @@ export const ordersProcedures = {
     z.strictObject({ accountId, market: z.string().min(1).max(40).optional() }),
   ),
   'orders.placeWs': procedure<PlaceResultView>()(
-    "Checks and places an order over the account's WebSocket instead of REST (over REST, saying so, when the socket is not live at that moment); a guard it trips must be in `acknowledge`; a lost answer is looked up by the client order id before any resend.",
-    z.strictObject({ accountId, draft: orderDraft, acknowledge: guardIds.optional() }),
+    "Checks and places an order over the account's WebSocket instead of REST (over REST, saying so, when the socket is not live at that moment); an order beyond a guard goes only when the person confirms main's own question; a lost answer is looked up by the client order id before any resend.",
+    z.strictObject({ accountId, draft: orderDraft }),
   ),
   'orders.previewLadder': procedure<LadderPreviewView>()(
     'Lays out a ladder of limit orders on a spot market (N orders in even steps between two prices, the total amount split evenly or leaning to one end) and checks each order with the order rules, and with the account, the balance and the guards; nothing is sent.',
@@ -130,7 +133,6 @@ export const ordersProcedures = {
         )
         .min(1, { message: 'give at least one order' })
         .max(LADDER_MAX, { message: `at most ${String(LADDER_MAX)} orders at once` }),
-      acknowledge: guardIds.optional(),
     }),
   ),
 } as const satisfies Record<string, ProcedureDef>;

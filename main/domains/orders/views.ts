@@ -94,6 +94,27 @@ export interface TicketFundsView {
   amount?: string;
 }
 
+/**
+ * An order's base amount and its value in the quote asset as main works them out: a priced order from
+ * its price, a market order by walking the book main read (up to 100 levels a side).
+ */
+export interface OrderEstimateView {
+  /** `price`: exact (amount × its price); `book`: walked through the book; `reference`: at the market price now. */
+  source: 'price' | 'book' | 'reference';
+  base: string;
+  value: string;
+  /** Book only: the average and the worst price the read book fills it at. */
+  average?: string;
+  worst?: string;
+  /** Book only: the share of the read side it takes (percent), the levels it reaches and were read. */
+  sharePct?: string;
+  levels?: number;
+  levelsRead?: number;
+  /** Book only: false when the read side holds less than the order. */
+  complete?: boolean;
+  sideBase?: string;
+}
+
 /** One order of a ladder preview: its price, amount and value (amount × price), and what the rules say. */
 export interface LadderOrderView {
   index: number;
@@ -111,7 +132,7 @@ export interface LadderPreviewView {
   orders: LadderOrderView[];
   /** The ladder's own fields (lowPrice, highPrice, orderCount, totalAmount) and the balance. */
   issues: RuleIssueView[];
-  /** Guard questions the send must have acknowledged (each once, for however many orders ask it). */
+  /** What main will ask before the orders go (each once, for however many orders ask it). */
   questions: GuardQuestionView[];
   /** Σ amount (base) and Σ amount × price (quote). */
   totalAmount: string;

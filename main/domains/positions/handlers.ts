@@ -1,6 +1,6 @@
 /** IPC handlers of `positions.*`: one account's collateral positions. */
 import type { Handlers } from '../../ipc/router.ts';
-import { addTpSl, openPositions, setLeverage } from '../../services/positions.ts';
+import { addTpSl, openPositions, setLeverage, tpslIssues } from '../../services/positions.ts';
 import type { HandlerContext } from '../context.ts';
 
 export function positionsHandlers({
@@ -26,6 +26,8 @@ export function positionsHandlers({
     'positions.setHedgeMode': ({ accountId, enabled }) => collateralAccount.setHedgeMode(accountId, enabled),
     'positions.collateral': ({ accountId }) =>
       known.fresh(accountId, 'collateral.overview', () => collateralAccount.overview(accountId)),
+    'positions.checkTpSl': async ({ accountId, ...input }) =>
+      tpslIssues(connection, await as(accountId), input),
     'positions.addTpSl': async ({ accountId, ...input }) =>
       addTpSl(connection, live, accountId, () => as(accountId), input),
     'positions.adl': ({ accountId }) => live.adlRanks(accountId),

@@ -1,7 +1,14 @@
 /** The procedures of one account's collateral positions. */
 import { z } from 'zod';
 import { accountId, decimalText, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
-import type { BorrowView, CollateralView, PositionHistoryView, PositionView, TpSlLegsView } from './views.ts';
+import type {
+  BorrowView,
+  CollateralView,
+  PositionHistoryView,
+  PositionView,
+  TpSlCheckView,
+  TpSlLegsView,
+} from './views.ts';
 
 export const positionsProcedures = {
   'positions.open': procedure<PositionView[]>()(
@@ -28,6 +35,16 @@ export const positionsProcedures = {
   'positions.collateral': procedure<CollateralView>()(
     'Collateral balances and free margin (from the account summary, else the open positions).',
     z.strictObject({ accountId }),
+  ),
+  'positions.checkTpSl': procedure<TpSlCheckView>()(
+    "Every rule a take-profit / stop-loss pair for an open position breaks (both legs, each against the market's mark price, else its last price, else the middle of its book), and that price; nothing is sent.",
+    z.strictObject({
+      accountId,
+      market: z.string().min(1).max(40),
+      takeProfit: decimalText.optional(),
+      stopLoss: decimalText.optional(),
+      positionSide: z.enum(['LONG', 'SHORT', 'BOTH']).optional(),
+    }),
   ),
   'positions.addTpSl': procedure<TpSlLegsView>()(
     "Adds a take-profit and/or stop-loss to an open position over the account's WebSocket; answers the legs placed.",

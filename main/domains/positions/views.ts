@@ -1,5 +1,5 @@
 /** The result and payload types of one account's collateral positions (plain data). */
-import type { OrderView } from '../orders/views.ts';
+import type { OrderView, RuleIssueView } from '../orders/views.ts';
 
 export interface OpenPositionView {
   positionId: number;
@@ -17,7 +17,12 @@ export interface PositionView extends OpenPositionView {
   pnl?: string;
   pnlPercent?: string;
   margin?: string;
+  /** Funding already paid (negative) or received over the position's life. */
   realizedFunding?: string;
+  /** Funding the next change of the position settles. */
+  unrealizedFunding?: string;
+  /** Profit already taken by closing part of the position. */
+  realizedPnl?: string;
   liquidationState?: string | null;
   /** The take-profit / stop-loss legs waiting on the position, as the exchange lists them. */
   tpsl?: TpSlLegView[];
@@ -28,6 +33,13 @@ export interface TpSlLegView {
   orderId: number;
   kind: 'takeProfit' | 'stopLoss';
   activationPrice: string;
+}
+
+/** What the legs typed on the Positions form break, and the price they are measured against. */
+export interface TpSlCheckView {
+  issues: RuleIssueView[];
+  /** The market's price now: its mark price, else its last price, else the middle of its book. */
+  reference?: { price: string; name: string };
 }
 
 /** The legs `positions.addTpSl` placed (a leg is absent when its price was not given). */

@@ -8,6 +8,7 @@ export function walletHandlers({
   balanceMoves,
   flex,
   known,
+  deposits,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `wallet.${string}`>> {
   return {
     'wallet.balances': ({ accountId }) =>
@@ -40,5 +41,8 @@ export function walletHandlers({
     'wallet.closeFlex': ({ accountId, plan }) => flex.close(accountId, plan),
     'wallet.balanceHistory': ({ accountId, ticker, limit }) =>
       wallet.balanceHistory(accountId, ticker, limit),
+    'wallet.depositAddress': ({ accountId, ...target }) => deposits.address(accountId, target),
+    'wallet.newDepositAddress': ({ accountId, ...target }) => deposits.newAddress(accountId, target),
+    'wallet.copyDepositAddress': ({ accountId, part, ...target }) => deposits.copy(accountId, target, part),
   };
 }

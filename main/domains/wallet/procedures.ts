@@ -6,6 +6,7 @@ import type {
   AddressEntryView,
   BalanceHistoryView,
   CreatedCodeView,
+  DepositAddressView,
   FlexInvestmentView,
   MainBalanceView,
   RefundView,
@@ -152,5 +153,27 @@ export const walletProcedures = {
   'wallet.balanceHistory': procedure<BalanceHistoryView>()(
     "One currency's stored main-balance samples, oldest first, and the newest snapshot with its time.",
     z.strictObject({ accountId, ticker, limit: z.number().int().min(1).max(1000).optional() }),
+  ),
+  'wallet.depositAddress': procedure<DepositAddressView>()(
+    "The account's deposit address for a ticker and network (a sub-account's through its own key), with its memo, limits and fees.",
+    z.strictObject({ accountId, ticker, network: z.string().max(32).optional() }),
+  ),
+  'wallet.newDepositAddress': procedure<DepositAddressView>()(
+    "A new deposit address, where the exchange enabled it for the account, after main's confirmation.",
+    z.strictObject({
+      accountId,
+      ticker,
+      network: z.string().max(32).optional(),
+      type: z.enum(['p2sh-segwit', 'bech32']).optional(),
+    }),
+  ),
+  'wallet.copyDepositAddress': procedure<{ copied: boolean }>()(
+    'Puts the deposit address (or its memo), as the exchange answers it now, on the clipboard.',
+    z.strictObject({
+      accountId,
+      ticker,
+      network: z.string().max(32).optional(),
+      part: z.enum(['address', 'memo']),
+    }),
   ),
 } as const satisfies Record<string, ProcedureDef>;

@@ -120,3 +120,22 @@ export interface FlexInvestmentView {
   /** Unix seconds, when listed. */
   createdAt: number | null;
 }
+
+/** Where to send a deposit: the account's address with its memo, what the exchange accepts, its fees. */
+export interface DepositAddressView {
+  account: string;
+  accountLabel: string;
+  ticker: string;
+  /** The network asked for; null: the currency's default. */
+  network: string | null;
+  address: string;
+  /** The memo or destination tag to send with it; null when the network takes none. */
+  memo: string | null;
+  /** The smallest deposit credited; null when the exchange did not say. */
+  minAmount: string | null;
+  /** The largest deposit accepted; null: no limit. */
+  maxAmount: string | null;
+  fixedFee: string;
+  /** A fee of a percentage, between a least and a most; null when there is none. */
+  flexFee: { percent: string; minFee: string; maxFee: string } | null;
+}

@@ -1,14 +1,15 @@
 /** Collateral (margin and futures) trading: orders, leverage, hedge mode, positions, borrows. */
 import { z } from 'zod';
 import type { Stp } from '../../rules/index.ts';
-import { decimal, defined, integerLike, READ, WRITE, type KeyCaller } from './shapes.ts';
+import { decimal, decimalLike, defined, integerLike, READ, WRITE, type KeyCaller } from './shapes.ts';
 import { orderSchema, type Order } from './trading.ts';
 
 export const LEVERAGES = [1, 2, 3, 5, 10, 20, 50, 100] as const;
 export type Leverage = (typeof LEVERAGES)[number];
 export type PositionSide = 'LONG' | 'SHORT' | 'BOTH';
 
-export interface CollateralMarketOrderInput {
+/** Fields every collateral order takes besides its prices. */
+interface CollateralOrderBase {
   market: string;
   side: 'buy' | 'sell';
   /** Base currency. */
@@ -18,6 +19,9 @@ export interface CollateralMarketOrderInput {
   positionSide?: PositionSide;
   reduceOnly?: boolean;
   stp?: Stp;
+}
+
+export interface CollateralMarketOrderInput extends CollateralOrderBase {
   /** OTO legs; cannot be combined with reduceOnly. */
   stopLoss?: string;
   takeProfit?: string;
@@ -25,6 +29,73 @@ export interface CollateralMarketOrderInput {
 
 export function collateralMarketOrder(c: KeyCaller, input: CollateralMarketOrderInput): Promise<Order> {
   return c.post('/api/v4/order/collateral/market', defined({ ...input }), orderSchema, WRITE);
+}
+
+export interface CollateralLimitOrderInput extends CollateralOrderBase {
+  /** Required unless `bboRole` is set. */
+  price?: string;
+  postOnly?: boolean;
+  ioc?: boolean;
+  bboRole?: 1 | 2;
+  rpi?: boolean;
+  /** OTO legs placed once the order executed; cannot be combined with reduceOnly. */
+  stopLoss?: string;
+  takeProfit?: string;
+}
+
+/** A collateral limit order (margin and futures markets): rests in the book at `price`. */
+export function collateralLimitOrder(c: KeyCaller, input: CollateralLimitOrderInput): Promise<Order> {
+  return c.post('/api/v4/order/collateral/limit', defined({ ...input }), orderSchema, WRITE);
+}
+
+export interface CollateralStopLimitOrderInput extends CollateralOrderBase {
+  /** The trigger: a buy activates at or above it, a sell at or below. */
+  activation_price: string;
+  /** The limit price once triggered; required unless `bboRole` is set. */
+  price?: string;
+  bboRole?: 1 | 2;
+  stopLoss?: string;
+  takeProfit?: string;
+}
+
+/** A collateral stop-limit order: a limit order placed at `price` once `activation_price` is reached. */
+export function collateralStopLimitOrder(c: KeyCaller, input: CollateralStopLimitOrderInput): Promise<Order> {
+  return c.post('/api/v4/order/collateral/stop-limit', defined({ ...input }), orderSchema, WRITE);
+}
+
+export interface CollateralTriggerMarketOrderInput extends CollateralOrderBase {
+  activation_price: string;
+  stopLoss?: string;
+  takeProfit?: string;
+}
+
+/** A collateral stop market order: executes at market once `activation_price` is reached. */
+export function collateralTriggerMarketOrder(
+  c: KeyCaller,
+  input: CollateralTriggerMarketOrderInput,
+): Promise<Order> {
+  return c.post('/api/v4/order/collateral/trigger-market', defined({ ...input }), orderSchema, WRITE);
+}
+
+export interface CollateralOcoOrderInput extends CollateralOrderBase {
+  /** The limit leg's price. */
+  price: string;
+  /** The stop-limit leg: its trigger and its limit price once triggered. */
+  activation_price: string;
+  stop_limit_price: string;
+}
+
+const ocoAnswerSchema = z.looseObject({
+  id: integerLike,
+  stop_loss: orderSchema,
+  take_profit: orderSchema,
+});
+/** An OCO pair as the exchange answers it: the pair's id, the stop-limit leg and the limit leg. */
+export type OcoAnswer = z.output<typeof ocoAnswerSchema>;
+
+/** A collateral OCO: a limit leg and a stop-limit leg of one amount; either executing cancels the other. */
+export function collateralOcoOrder(c: KeyCaller, input: CollateralOcoOrderInput): Promise<OcoAnswer> {
+  return c.post('/api/v4/order/collateral/oco', defined({ ...input }), ocoAnswerSchema, WRITE);
 }
 
 /** Sets the account leverage for every open position; answers the level now in force. */
@@ -61,7 +132,7 @@ export function collateralSummary(c: KeyCaller): Promise<CollateralSummary> {
 
 // Response schemas are built once: building one costs about twenty times as much as using it, and
 // the desk reads these for every account on each refresh.
-const collateralBalanceSchema = z.record(z.string(), decimal);
+const collateralBalanceSchema = z.record(z.string(), decimalLike);
 
 export function collateralBalance(c: KeyCaller, ticker?: string): Promise<Record<string, string>> {
   return c.post('/api/v4/collateral-account/balance', defined({ ticker }), collateralBalanceSchema, READ);
@@ -82,27 +153,42 @@ export function openPositions(c: KeyCaller, market?: string): Promise<OpenPositi
   return c.post('/api/v4/collateral-account/positions/open', defined({ market }), openPositionsSchema, READ);
 }
 
-export const positionHistorySchema = z.looseObject({
-  positionId: z.number().int(),
-  market: z.string(),
-  openDate: z.number(),
-  modifyDate: z.number(),
-  amount: decimal,
-  basePrice: decimal,
-  realizedFunding: decimal,
-  liquidationPrice: decimal.nullable(),
-  liquidationState: z.enum(['margin_call', 'liquidation']).nullable(),
-  orderDetail: z.looseObject({
-    id: z.number(),
-    tradeAmount: decimal,
-    price: decimal,
-    tradeFee: decimal,
-    fundingFee: decimal.nullable(),
-    realizedPnl: decimal.nullable(),
+/**
+ * A position history record. The spec's records name the side `side` with `isHedge`; the published
+ * example still shows the retired `positionSide`: such a record reads the same (hedge when not BOTH).
+ */
+const retiredSide = (v: unknown): unknown => {
+  if (typeof v !== 'object' || v === null || 'side' in v) return v;
+  const side = (v as { positionSide?: unknown }).positionSide;
+  return side === undefined
+    ? v
+    : { ...v, side, isHedge: (v as { isHedge?: unknown }).isHedge ?? side !== 'BOTH' };
+};
+
+export const positionHistorySchema = z.preprocess(
+  retiredSide,
+  z.looseObject({
+    positionId: z.number().int(),
+    market: z.string(),
+    openDate: z.number(),
+    modifyDate: z.number(),
+    amount: decimal,
+    basePrice: decimal,
+    realizedFunding: decimal,
+    liquidationPrice: decimal.nullable(),
+    liquidationState: z.enum(['margin_call', 'liquidation']).nullable(),
+    orderDetail: z.looseObject({
+      id: z.number(),
+      tradeAmount: decimal,
+      price: decimal,
+      tradeFee: decimal,
+      fundingFee: decimal.nullable(),
+      realizedPnl: decimal.nullable(),
+    }),
+    side: z.enum(['LONG', 'SHORT', 'BOTH']),
+    isHedge: z.boolean(),
   }),
-  side: z.enum(['LONG', 'SHORT', 'BOTH']),
-  isHedge: z.boolean(),
-});
+);
 export type PositionHistoryRecord = z.output<typeof positionHistorySchema>;
 const positionsHistorySchema = z.array(positionHistorySchema);
 

@@ -36,11 +36,19 @@ export function isActive(investment: FlexInvestment): boolean {
   return investment.status === 1 || String(investment.status).toUpperCase() === 'ACTIVE';
 }
 
-/** Closes an ACTIVE investment and withdraws all its funds; answers the transaction id. */
+const transactionId = z.union([z.string(), z.number()]).transform(String);
+
+/**
+ * Closes an ACTIVE investment and withdraws all its funds; answers the transaction id (`transaction_id`
+ * in the spec, `transactionId` in the published example: either is read).
+ */
 export async function closeInvestment(c: KeyCaller, plan: string): Promise<string> {
   const schema = z.looseObject({
-    data: z.looseObject({ transaction_id: z.union([z.string(), z.number()]) }),
+    data: z.union([
+      z.looseObject({ transaction_id: transactionId }).transform((d) => d.transaction_id),
+      z.looseObject({ transactionId }).transform((d) => d.transactionId),
+    ]),
   });
   const answer = await c.post('/api/v4/main-account/smart-flex/investments/close', { plan }, schema, WRITE);
-  return String(answer.data.transaction_id);
+  return answer.data;
 }

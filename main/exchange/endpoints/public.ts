@@ -13,8 +13,9 @@ export const marketSchema = z.looseObject({
   minAmount: decimal,
   minTotal: decimal,
   maxTotal: decimal,
-  tickSize: decimalOrEmpty,
-  stepSize: decimalOrEmpty,
+  // named by the spec; older published examples have neither: read as not provided
+  tickSize: decimalOrEmpty.optional().default(''),
+  stepSize: decimalOrEmpty.optional().default(''),
   type: z.string(),
   isTradFiFutures: z.boolean().optional().default(false),
 });
@@ -23,7 +24,8 @@ export type Market = z.output<typeof marketSchema>;
 export const futuresMarketSchema = z.looseObject({
   ticker_id: z.string(),
   max_leverage: integerLike,
-  mark_price: decimalOrEmpty,
+  // empty when there is no fresh snapshot; absent in older published examples: the same
+  mark_price: decimalOrEmpty.optional().default(''),
   index_price: decimal,
   funding_rate: decimalOrEmpty,
   brackets: z.record(z.string(), z.unknown()).optional(),
@@ -31,7 +33,11 @@ export const futuresMarketSchema = z.looseObject({
 export type FuturesMarket = z.output<typeof futuresMarketSchema>;
 
 const futuresSchema = z.object({ success: z.literal(true), result: z.array(futuresMarketSchema) });
-const collateralMarketsSchema = z.object({ success: z.literal(true), result: z.array(z.string()) });
+/** `{success, message, result}` as the spec has it; the published example shows the bare list. */
+const collateralMarketsSchema = z.union([
+  z.object({ success: z.literal(true), result: z.array(z.string()) }).transform((a) => a.result),
+  z.array(z.string()),
+]);
 
 export const assetSchema = z.looseObject({
   name: z.string().optional(),
@@ -55,13 +61,7 @@ export async function futures(http: ExchangeHttp, signal?: AbortSignal): Promise
  */
 export async function collateralMarkets(http: ExchangeHttp, signal?: AbortSignal): Promise<string[]> {
   try {
-    const answer = await http.publicGet(
-      '/api/v4/public/collateral/markets',
-      collateralMarketsSchema,
-      {},
-      signal,
-    );
-    return answer.result;
+    return await http.publicGet('/api/v4/public/collateral/markets', collateralMarketsSchema, {}, signal);
   } catch (error) {
     if (error instanceof ExchangeError && error.status !== undefined && error.status >= 500) {
       throw new ExchangeError(

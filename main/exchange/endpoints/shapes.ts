@@ -1,10 +1,22 @@
 /** Building blocks of response schemas shared by every endpoint group. */
+import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import type { ExchangeHttp } from '../http.ts';
 import type { Credentials, RequestFields } from '../signer.ts';
 
 /** A decimal string as the exchange sends amounts and prices: `12`, `-0.5`, `0.00000001`. */
 export const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, 'expected a decimal string');
+/**
+ * An amount the exchange documents as a decimal string but shows as a JSON number in a published
+ * example (the collateral balance): read as the decimal string of that number, never as a float.
+ */
+export const decimalLike = z.union([
+  decimal,
+  z
+    .number()
+    .refine(Number.isFinite)
+    .transform((n) => new Decimal(n).toFixed()),
+]);
 /** A decimal string that may be empty where the exchange has no value (tickSize, mark_price). */
 export const decimalOrEmpty = z.union([decimal, z.literal('')]);
 /** Some integer fields arrive as numbers or numeric strings; both become numbers. */

@@ -5,7 +5,7 @@ import { decimal, defined, READ, WRITE, type KeyCaller } from './shapes.ts';
 export const subAccountSchema = z.looseObject({
   id: z.string(),
   alias: z.string(),
-  email: z.string().optional(),
+  email: z.string().nullish(),
   status: z.string().optional(),
 });
 export type SubAccount = z.output<typeof subAccountSchema>;
@@ -37,9 +37,14 @@ export interface TransferInput {
   ticker: string;
 }
 
-/** Returns the transaction id that correlates the transfer history. */
-export async function transfer(c: KeyCaller, input: TransferInput): Promise<string> {
-  const schema = z.looseObject({ transaction_id: z.string() });
+/**
+ * Answers the transaction id that correlates the transfer history, as the spec has it; undefined when
+ * the answer holds none (the published example answers an empty object: the transfer was made).
+ */
+export async function transfer(c: KeyCaller, input: TransferInput): Promise<string | undefined> {
+  const schema = z.looseObject({
+    transaction_id: z.union([z.string(), z.number()]).transform(String).optional(),
+  });
   return (await c.post('/api/v4/sub-account/transfer', { ...input }, schema, WRITE)).transaction_id;
 }
 

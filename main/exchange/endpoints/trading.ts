@@ -114,6 +114,11 @@ export function cancelOrder(
   return c.post('/api/v4/order/cancel', { ...input }, orderSchema, WRITE);
 }
 
+/** The modified order: the spec answers the order, the published example a list holding it. */
+const modifiedSchema = z
+  .union([orderSchema, z.tuple([orderSchema])])
+  .transform((a) => (Array.isArray(a) ? a[0] : a));
+
 export function modifyOrder(
   c: KeyCaller,
   input: ({ orderId: number } | { clientOrderId: string }) & {
@@ -123,7 +128,7 @@ export function modifyOrder(
     activationPrice?: string;
   },
 ): Promise<Order> {
-  return c.post('/api/v4/order/modify', defined({ ...input }), orderSchema, WRITE);
+  return c.post('/api/v4/order/modify', defined({ ...input }), modifiedSchema, WRITE);
 }
 
 /** Active orders, newest first; `limit` up to 100. */

@@ -1,29 +1,32 @@
 /** The WebSocket's channels, what each push carries, and how a push names its market or ticker. */
 
+/**
+ * The order object of the WebSocket (`ordersPending`, `ordersExecuted`, the order methods' answers):
+ * snake_case, with numeric codes (`side` 1 sell / 2 buy, `type` 1 limit, 2 market, ...; see
+ * `codes.ts`). `readOrder` in `records.ts` reads it; fields beyond these come too and are let through.
+ */
 export interface WsOrder {
   id: number;
   market: string;
-  type: string;
-  side: 'buy' | 'sell';
+  type: number;
+  side: 1 | 2;
   ctime: number;
-  mtime: number;
+  mtime?: number;
   amount: string;
-  left: string;
+  left?: string;
   price?: string;
-  deal_stock: string;
-  deal_money: string;
-  deal_fee: string;
-  fee_asset: string;
-  client_order_id: string;
-  status: string;
+  deal_stock?: string;
+  deal_money?: string;
+  deal_fee?: string;
+  client_order_id?: string;
+  status?: string;
   activation_price?: string;
-  activated?: boolean;
   position_side?: string;
   reduce_only?: boolean;
   [field: string]: unknown;
 }
 
-/** `[id, time, market, orderId, price, amount, fee, clientOrderId, side, role, feeAsset]`. */
+/** `[id, time, market, orderId, price, amount, fee, clientOrderId, side, role, feeAsset]` (side 1 sell, 2 buy). */
 export type WsDealParams = [
   number,
   number,
@@ -33,12 +36,21 @@ export type WsDealParams = [
   string,
   string,
   string,
-  'buy' | 'sell',
+  1 | 2,
   1 | 2,
   string,
 ];
 
 export type Levels = Array<[string, string]>;
+
+type PremiumRecord = [
+  market: string,
+  markPrice: string,
+  indexPrice: string,
+  fundingRate: string,
+  nextFundingTime: number,
+  serverTime?: number,
+];
 
 /** `[time, open, close, high, low, volume_stock, volume_money, market]` (close before high and low). */
 export type WsCandleRow = [number, string, string, string, string, string, string, string];
@@ -66,27 +78,24 @@ export interface ChannelParams {
     book: { timestamp: number; asks: Levels; bids: Levels; update_id?: number; past_update_id?: number },
     market: string,
   ];
-  premiumIndex: [
-    market: string,
-    index: {
-      mark_price: string;
-      index_price: string;
-      funding_rate: string;
-      next_funding_time: number;
-      time: number;
-    },
-  ];
-  bookTicker: [
-    market: string,
-    best: { bid: string; bid_size: string; ask: string; ask_size: string; time: number },
-  ];
+  /**
+   * One market per push (`[market, mark_price, index_price, funding_rate, next_funding_time,
+   * server_time]`), or every market in one push when subscribed with no market named.
+   */
+  premiumIndex: PremiumRecord | PremiumRecord[];
+  /** `[[transaction_time, message_time, market, update_id, bid, bid_amount, ask, ask_amount]]`. */
+  bookTicker: Array<[number, number, string, number, string, string, string, string]>;
   balanceSpot: [Record<string, { available: string; freeze: string }>];
-  balanceMargin: [Record<string, Record<string, string>>];
+  /** Per ticker: `a` ticker, `B` balance, `b` borrowed, `av`/`ab` available without/with borrowing. */
+  balanceMargin: Array<{ a: string; B: string; b: string; av: string; ab: string }>;
   ordersPending: [event: 1 | 2 | 3, order: WsOrder];
   ordersExecuted: [WsOrder];
   deals: WsDealParams;
   positionsMargin: { total: number; records: Array<Record<string, unknown>> };
-  ADLQuantile: { records: Array<{ market: string; position_side: string; quantile: number }> };
+  /** `[event, position]`: 1 margin call, 2 liquidation; the position as `positionsMargin` lists it. */
+  positionsAccountMargin: [event: 1 | 2, position: Record<string, unknown>];
+  /** `[[market, quantile_long, quantile_short]]`, a side without exposure null. */
+  ADLQuantile: Array<[market: string, long: number | null, short: number | null]>;
   /** A market's statistics over `period` seconds (24 h). */
   market: [
     market: string,
@@ -131,6 +140,7 @@ const CHANNEL_SET: Record<Channel, true> = {
   ordersExecuted: true,
   deals: true,
   positionsMargin: true,
+  positionsAccountMargin: true,
   ADLQuantile: true,
   market: true,
   borrowsMargin: true,
@@ -145,31 +155,51 @@ export const PRIVATE_CHANNELS: ReadonlySet<Channel> = new Set<Channel>([
   'ordersExecuted',
   'deals',
   'positionsMargin',
+  'positionsAccountMargin',
   'ADLQuantile',
   'borrowsMargin',
 ]);
 
-/** The market or ticker a push is about ('' for account-wide pushes). */
-export function pushTopic(channel: Channel, params: unknown): string {
-  const p = params as unknown[];
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const item = (v: unknown, i: number): unknown => (Array.isArray(v) ? (v as unknown[])[i] : undefined);
+const marketOf = (v: unknown): string | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+    ? text((v as { market?: unknown }).market)
+    : undefined;
+
+/**
+ * The market or ticker a push is about ('' for account-wide pushes), or undefined when the push does
+ * not name it where its channel does: the client cannot route such a push and drops it as unreadable.
+ * Only the routing is checked here; each channel's reader (`views.ts`) checks the rest.
+ */
+export function pushTopic(channel: Channel, params: unknown): string | undefined {
   switch (channel) {
     case 'lastprice':
-    case 'bookTicker':
     case 'trades':
-    case 'premiumIndex':
     case 'market':
-      return p[0] as string;
+      return text(item(params, 0));
+    case 'premiumIndex':
+      // every market in one push (no market named on subscribe): account-wide
+      return text(item(params, 0)) ?? '';
+    case 'bookTicker':
+      // `[[time, time, market, ...]]`: one market's best prices (several at once go to every listener)
+      if (!Array.isArray(params)) return undefined;
+      return params.length === 1 ? text(item(params[0], 2)) : '';
     case 'depth':
-      return p[2] as string;
     case 'deals':
-      return p[2] as string;
+      return text(item(params, 2));
     case 'ordersPending':
-      return (p[1] as WsOrder).market;
+      return marketOf(item(params, 1));
     case 'ordersExecuted':
-      return (p[0] as WsOrder).market;
+      return marketOf(item(params, 0));
     default:
       return '';
   }
+}
+
+/** Whether `name` is one of the channels this app reads. */
+export function isChannel(name: string): name is Channel {
+  return Object.hasOwn(CHANNEL_SET, name);
 }
 
 /**
@@ -192,6 +222,7 @@ export function subscribeFrames(channel: Channel, topics: readonly string[]): un
     case 'deals':
       return [[list]];
     case 'positionsMargin':
+    case 'positionsAccountMargin':
     case 'ADLQuantile':
     case 'borrowsMargin':
       return [[]];

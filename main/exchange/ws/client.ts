@@ -4,32 +4,28 @@
  * (re)connect it subscribes again with pushes held back, reconciles by REST, and only then lets the
  * held pushes through, so nothing that happened while it was down is lost and nothing is applied
  * twice out of order. One server subscription per channel, however many listeners.
+ *
+ * Every frame passes one guard (`#onMessage`): what cannot be read is logged and dropped. A socket
+ * whose ping goes unanswered or whose pushes cannot be read (here, or by a listener: `unreadable`)
+ * is `stale` until it has reconnected, read the account again by REST and delivered a good frame.
  */
 import WebSocket from 'ws';
-import { timeoutError } from '../errors.ts';
-import type { ExchangeError } from '../errors.ts';
+import { ExchangeError } from '../errors.ts';
 import { reconnectDelay } from './backoff.ts';
 import type { BackoffOptions } from './backoff.ts';
-import { pushTopic, subscribeFrames } from './channels.ts';
-import type { Channel, ChannelParams } from './channels.ts';
-import { closedError, wsError } from './errors.ts';
+import { subscribeFrames } from './channels.ts';
+import type { Channel } from './channels.ts';
+import { closedError } from './errors.ts';
+import { MAX_FRAME_BYTES, readFrame } from './frames.ts';
+import { ChannelListeners, HeldPushes, type Listener } from './listeners.ts';
+import { PendingRequests } from './requests.ts';
 import type { ConnectionPacer, Lane } from './pacer.ts';
+import { realTimers, type Timers } from './timers.ts';
 
-export type WsState = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stopped';
-
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-const realTimers: Timers = {
-  setTimeout: (fn, ms) => {
-    const t = setTimeout(fn, ms);
-    t.unref();
-    return t;
-  },
-  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
-};
+export type { Timers };
+type Phase = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stopped';
+/** The socket's phase, or `stale` while its data cannot be trusted (see the file's comment). */
+export type WsState = Phase | 'stale';
 
 export interface WsClientOptions {
   /** `{ws_url}/ws`. */
@@ -51,27 +47,23 @@ export interface WsClientOptions {
   readonly onError?: (error: unknown) => void;
   /** Paces every connect and reconnect with the other clients' (the exchange limits new connections). */
   readonly pacer?: ConnectionPacer;
-}
-
-type Listener<C extends Channel> = (params: ChannelParams[C]) => void;
-
-interface ChannelSubs {
-  /** topic ('*' for all) -> listeners */
-  topics: Map<string, Set<Listener<Channel>>>;
-}
-
-interface Pending {
-  method: string;
-  resolve: (v: unknown) => void;
-  reject: (e: ExchangeError) => void;
-  timer: unknown;
-  order: boolean;
+  /** Told of each push that arrived but could not be read in its channel's shape (`unreadable`). */
+  readonly onUnreadable?: (channel: Channel) => void;
+  /** Largest frame read; a bigger one closes the socket (default `MAX_FRAME_BYTES`). */
+  readonly maxFrameBytes?: number;
+  /** Pushes held while reconciling, at most (default `MAX_HELD`); more make the socket stale. */
+  readonly maxHeld?: { readonly pushes: number; readonly bytes: number };
 }
 
 export class WsClient {
-  #state: WsState = 'idle';
+  #phase: Phase = 'idle';
+  /** The data may have missed a push since the last good frame after a reconcile. */
+  #stale = false;
+  /** The state last told to `onState`. */
+  #told: WsState = 'idle';
+  /** How many pushes were found unreadable (by the client or a listener's reader). */
+  #unreadableCount = 0;
   #socket: WebSocket | undefined;
-  #nextId = 1;
   #attempt = 0;
   #reconnectTimer: unknown;
   #pingTimer: unknown;
@@ -79,26 +71,40 @@ export class WsClient {
   #cancelOpen: (() => void) | undefined;
   /** The pacer's lane of this socket's connects: interactive from its first interactive use until it stops. */
   #lane: Lane = 'background';
-  readonly #pending = new Map<number, Pending>();
-  readonly #subs = new Map<Channel, ChannelSubs>();
+  readonly #pending: PendingRequests;
+  readonly #listeners = new ChannelListeners();
   readonly #reconcilers = new Set<() => Promise<void>>();
   readonly #subscribing = new Map<Channel, Promise<void>>();
   readonly #liveWaiters = new Set<() => void>();
   readonly #openWaiters = new Set<() => void>();
   /** Pushes held back while a reconnect reconciles. */
-  #held: Array<[Channel, unknown]> | undefined;
+  #held: HeldPushes | undefined;
   readonly #options: WsClientOptions;
   readonly #timers: Timers;
   /** How many times the connection became live. */
   connects = 0;
+  /** Pushes that arrived on this socket but could not be read in their channel's shape. */
+  unreadablePushes = 0;
 
   constructor(options: WsClientOptions) {
     this.#options = options;
     this.#timers = options.timers ?? realTimers;
+    this.#pending = new PendingRequests(this.#timers, options.requestTimeoutMs ?? 10_000);
   }
 
   get state(): WsState {
-    return this.#state;
+    return this.#stale && this.#phase !== 'idle' && this.#phase !== 'stopped' ? 'stale' : this.#phase;
+  }
+
+  /**
+   * A listener's reader could not read a push of `channel`: the data may have missed a change, so
+   * the socket is stale and reconnects (and reads the account again by REST).
+   */
+  unreadable(channel: Channel): void {
+    this.#unreadableCount++;
+    this.unreadablePushes++;
+    this.#options.onUnreadable?.(channel);
+    this.#goStale(this.#socket, `a ${channel} push not in the channel's shape`);
   }
 
   /** Runs after every authorize, before held pushes are let through (REST reconciliation). */
@@ -112,7 +118,7 @@ export class WsClient {
    * its connects go ahead of the background ones, and a connect already waiting its turn moves ahead.
    */
   start(lane: Lane = 'interactive'): void {
-    if (this.#state === 'idle' || this.#state === 'stopped') {
+    if (this.#phase === 'idle' || this.#phase === 'stopped') {
       this.#lane = lane;
       this.#connect();
       return;
@@ -127,7 +133,8 @@ export class WsClient {
   }
 
   stop(): void {
-    this.#setState('stopped');
+    this.#stale = false;
+    this.#setPhase('stopped');
     this.#timers.clearTimeout(this.#reconnectTimer);
     this.#timers.clearTimeout(this.#pingTimer);
     this.#cancelOpen?.();
@@ -138,7 +145,7 @@ export class WsClient {
 
   /** Resolves when the connection is (next) live. */
   live(): Promise<void> {
-    if (this.#state === 'live') return Promise.resolve();
+    if (this.#phase === 'live') return Promise.resolve();
     return new Promise((resolve) => this.#liveWaiters.add(resolve));
   }
 
@@ -153,29 +160,16 @@ export class WsClient {
 
   /** Listens to a channel, for one market/ticker or '*' (all). Returns the function that stops it. */
   subscribe<C extends Channel>(channel: C, topic: string, listener: Listener<C>): () => void {
-    let subs = this.#subs.get(channel);
-    if (!subs) this.#subs.set(channel, (subs = { topics: new Map() }));
-    let set = subs.topics.get(topic);
-    const fresh = !set;
-    if (!set) subs.topics.set(topic, (set = new Set()));
-    set.add(listener as Listener<Channel>);
-    if (fresh) void this.#sendSubscription(channel);
+    const { changed, remove } = this.#listeners.add(channel, topic, listener);
+    if (changed) void this.#sendSubscription(channel);
     return () => {
-      const s = this.#subs.get(channel);
-      const l = s?.topics.get(topic);
-      if (!s || !l || !l.delete(listener as Listener<Channel>)) return;
-      if (l.size > 0) return;
-      s.topics.delete(topic);
-      if (s.topics.size === 0) this.#subs.delete(channel);
-      void this.#sendSubscription(channel);
+      if (remove()) void this.#sendSubscription(channel);
     };
   }
 
   /** Number of server subscriptions (one per channel) and of listeners. */
   subscriptionCount(): { channels: number; listeners: number } {
-    let listeners = 0;
-    for (const s of this.#subs.values()) for (const l of s.topics.values()) listeners += l.size;
-    return { channels: this.#subs.size, listeners };
+    return this.#listeners.count();
   }
 
   /** One JSON-RPC request on the live connection. */
@@ -191,35 +185,55 @@ export class WsClient {
   #send(method: string, params: unknown[], order: boolean): Promise<unknown> {
     const socket = this.#socket;
     if (!socket || socket.readyState !== WebSocket.OPEN) return Promise.reject(closedError(method));
-    const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      const timeoutMs = this.#options.requestTimeoutMs ?? 10_000;
-      const timer = this.#timers.setTimeout(() => {
-        this.#pending.delete(id);
-        reject(timeoutError(timeoutMs, method));
-      }, timeoutMs);
-      this.#pending.set(id, { method, resolve, reject, timer, order });
-      socket.send(JSON.stringify({ id, method, params }));
-    });
+    return this.#pending.start(method, params, order, (frame) => socket.send(frame));
   }
 
-  #setState(state: WsState): void {
-    if (this.#state === state) return;
-    this.#state = state;
-    this.#options.onState?.(state);
-    if (state === 'live') {
+  #setPhase(phase: Phase): void {
+    this.#phase = phase;
+    this.#tell();
+    if (phase === 'live') {
       for (const w of this.#liveWaiters) w();
       this.#liveWaiters.clear();
     }
+  }
+
+  /** Tells `onState` of the state when it changed. */
+  #tell(): void {
+    const state = this.state;
+    if (state === this.#told) return;
+    this.#told = state;
+    this.#options.onState?.(state);
+  }
+
+  /**
+   * The socket's data cannot be trusted: say so, drop the socket and reconnect. Without a socket
+   * (already reconnecting) the flag alone is set.
+   */
+  #goStale(socket: WebSocket | undefined, reason: string): void {
+    if (socket !== this.#socket || this.#phase === 'stopped' || this.#phase === 'idle') return;
+    if (!socket && this.#stale) return;
+    this.#stale = true;
+    const why = `The live data is stale: the exchange sent ${reason}. The app reconnects and reads the account again.`;
+    this.#options.onError?.(new ExchangeError('stale_feed', why));
+    if (!socket) return this.#tell();
+    this.#drop();
+    socket.terminate();
+  }
+
+  /** A good frame came after the reconcile: the data is live again. */
+  #fresh(): void {
+    if (!this.#stale || this.#phase !== 'live') return;
+    this.#stale = false;
+    this.#attempt = 0;
+    this.#tell();
   }
 
   /** Requests still waiting for their answer (a socket with one is in use). */
   get pendingRequests(): number {
     return this.#pending.size;
   }
-
   #connect(): void {
-    this.#setState('connecting');
+    this.#setPhase('connecting');
     const pacer = this.#options.pacer;
     if (!pacer) {
       this.#open();
@@ -227,42 +241,75 @@ export class WsClient {
     }
     this.#cancelOpen = pacer.queue(() => {
       this.#cancelOpen = undefined;
-      if (this.#state === 'connecting') this.#open();
+      if (this.#phase === 'connecting') this.#open();
     }, this.#lane);
   }
 
   #open(): void {
-    const socket = new WebSocket(this.#options.url);
+    const maxPayload = this.#options.maxFrameBytes ?? MAX_FRAME_BYTES;
+    const socket = new WebSocket(this.#options.url, { maxPayload });
     this.#socket = socket;
     socket.on('open', () => {
       for (const w of this.#openWaiters) w();
       this.#openWaiters.clear();
       void this.#session(socket);
     });
-    socket.on('message', (data) => this.#frame(data.toString()));
-    socket.on('error', (e) => this.#options.onError?.(e));
-    socket.on('close', () => this.#closed(socket));
+    socket.on('message', (data) => this.#onMessage(socket, data));
+    socket.on('error', (e) => {
+      this.#options.onError?.(e);
+      // A frame the protocol layer could not read (too large, bad UTF-8, bad opcode): ws closes.
+      const code = (e as { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('WS_ERR_'))
+        this.#goStale(
+          socket,
+          code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH'
+            ? `a message larger than ${String(Math.round(maxPayload / 1024))} KiB`
+            : 'a message that breaks the WebSocket protocol',
+        );
+    });
+    socket.on('close', () => {
+      if (this.#socket === socket) this.#drop();
+    });
+  }
+
+  /** The one guard every frame passes: nothing a frame holds escapes it, nor stops the next frame. */
+  #onMessage(socket: WebSocket, data: WebSocket.RawData): void {
+    if (socket !== this.#socket) return;
+    try {
+      this.#frame(socket, Array.isArray(data) ? Buffer.concat(data).toString() : data.toString());
+    } catch (error) {
+      this.#options.onError?.(error);
+      this.#goStale(socket, 'a message the app could not handle');
+    }
   }
 
   async #session(socket: WebSocket): Promise<void> {
     try {
-      this.#setState('authorizing');
+      this.#setPhase('authorizing');
       const token = await this.#options.token(this.#lane);
       await this.request('authorize', [token, 'public']);
       this.#schedulePing(socket);
-      this.#setState('reconciling');
+      this.#setPhase('reconciling');
       // subscribe first and hold the pushes: the REST snapshot then covers everything before them
-      this.#held = [];
-      await Promise.all([...this.#subs.keys()].map((c) => this.#sendSubscription(c)));
+      this.#held = new HeldPushes(this.#options.maxHeld);
+      await Promise.all(this.#listeners.channels().map((c) => this.#sendSubscription(c)));
       for (const fn of this.#reconcilers) await fn();
       // closed while reconciling: the next connect starts over
       if (this.#socket !== socket || !this.#held) return;
       const held = this.#held;
       this.#held = undefined;
-      for (const [channel, params] of held) this.#dispatch(channel, params);
-      this.#attempt = 0;
+      let good = false;
+      for (const { channel, params, topic } of held.pushes) {
+        good = this.#dispatch(channel, params, topic) || good;
+        if (this.#socket !== socket) return; // a listener found a push unreadable: dropped
+      }
       this.connects++;
-      this.#setState('live');
+      if (good) this.#stale = false;
+      // the backoff starts over only once the data is good: a feed that keeps failing waits longer
+      if (!this.#stale) this.#attempt = 0;
+      this.#setPhase('live');
+      // stale before: the next good frame says the data is live again; a ping brings one now
+      if (this.#stale) this.#ping(socket);
     } catch (e) {
       this.#held = undefined;
       this.#options.onError?.(e);
@@ -274,80 +321,57 @@ export class WsClient {
     this.#timers.clearTimeout(this.#pingTimer);
     this.#pingTimer = this.#timers.setTimeout(() => {
       if (this.#socket !== socket) return;
-      this.request('ping').catch(() => socket.terminate());
+      this.#ping(socket);
       this.#schedulePing(socket);
     }, this.#options.pingMs ?? 50_000);
   }
 
-  #closed(socket: WebSocket): void {
-    if (this.#socket !== socket) return;
+  /** A ping; its answer is a good frame, no answer in time makes the socket stale. */
+  #ping(socket: WebSocket): void {
+    this.request('ping').catch(() => this.#goStale(socket, 'no answer to a ping'));
+  }
+
+  /** Forgets the socket (closed, or dropped as stale), fails its requests and schedules the reconnect. */
+  #drop(): void {
     this.#socket = undefined;
     this.#held = undefined;
     this.#timers.clearTimeout(this.#pingTimer);
-    for (const [id, p] of this.#pending) {
-      this.#timers.clearTimeout(p.timer);
-      p.reject(closedError(p.method));
-      this.#pending.delete(id);
-    }
-    if (this.#state === 'stopped') return;
-    this.#setState('connecting');
+    this.#pending.failAll();
+    if (this.#phase === 'stopped') return;
+    this.#setPhase('connecting');
     const delay = reconnectDelay(
       this.#attempt++,
       this.#options.backoff ?? {},
       this.#options.random ?? Math.random,
     );
     this.#reconnectTimer = this.#timers.setTimeout(() => {
-      if (this.#state !== 'stopped') this.#connect();
+      if (this.#phase !== 'stopped') this.#connect();
     }, delay);
   }
 
-  #frame(text: string): void {
-    let frame: {
-      id?: number | null;
-      method?: string;
-      params?: unknown;
-      result?: unknown;
-      error?: { code: number; message: string } | null;
-    };
-    try {
-      frame = JSON.parse(text) as typeof frame;
-    } catch {
+  #frame(socket: WebSocket, text: string): void {
+    const frame = readFrame(text);
+    if (frame.kind === 'ignored') return;
+    if (frame.kind === 'unreadable') return this.#goStale(socket, frame.reason);
+    if (frame.kind === 'push') {
+      const held = this.#held;
+      if (!held) {
+        if (this.#dispatch(frame.channel, frame.params, frame.topic) && this.#socket === socket)
+          this.#fresh();
+        return;
+      }
+      if (!held.hold(frame, text.length))
+        this.#goStale(socket, 'more pushes than the app holds while it reads the account again');
       return;
     }
-    if (frame.id === null || frame.id === undefined) {
-      const method = frame.method;
-      if (typeof method !== 'string' || !method.endsWith('_update')) return;
-      const channel = method.slice(0, -7) as Channel;
-      if (this.#held) this.#held.push([channel, frame.params]);
-      else this.#dispatch(channel, frame.params);
-      return;
-    }
-    const p = this.#pending.get(frame.id);
-    if (!p) return;
-    this.#pending.delete(frame.id);
-    this.#timers.clearTimeout(p.timer);
-    if (frame.error) p.reject(wsError(p.method, frame.error, p.order));
-    else p.resolve(frame.result);
+    if (this.#pending.answer(frame.id, frame.result, frame.error)) this.#fresh();
   }
 
-  #dispatch(channel: Channel, params: unknown): void {
-    const subs = this.#subs.get(channel);
-    if (!subs) return;
-    const topic = pushTopic(channel, params);
-    // a push about one market goes to that market's listeners and to '*'; an account-wide one to all
-    const keys = topic ? [topic, '*'] : [...subs.topics.keys()];
-    for (const key of keys) {
-      const listeners = subs.topics.get(key);
-      if (!listeners) continue;
-      for (const l of listeners) {
-        try {
-          l(params as ChannelParams[Channel]);
-        } catch (e) {
-          // one view's failure must not cost the others their pushes, nor the connection
-          this.#options.onError?.(e);
-        }
-      }
-    }
+  /** Hands a push to its listeners; true when none of their readers found it unreadable. */
+  #dispatch(channel: Channel, params: unknown, topic: string): boolean {
+    const unreadable = this.#unreadableCount;
+    this.#listeners.dispatch(channel, params, topic, (e) => this.#options.onError?.(e));
+    return this.#unreadableCount === unreadable;
   }
 
   /** Sends the channel's current topic set (or unsubscribes it); only while connected. */
@@ -365,14 +389,14 @@ export class WsClient {
   async #sendSubscriptionNow(channel: Channel): Promise<void> {
     const socket = this.#socket;
     if (!socket || socket.readyState !== WebSocket.OPEN) return;
-    if (this.#state !== 'reconciling' && this.#state !== 'live') return;
-    const subs = this.#subs.get(channel);
+    if (this.#phase !== 'reconciling' && this.#phase !== 'live') return;
+    const topics = this.#listeners.topics(channel);
     try {
-      if (!subs) {
+      if (!topics) {
         await this.request(`${channel}_unsubscribe`, []);
         return;
       }
-      for (const params of subscribeFrames(channel, [...subs.topics.keys()]))
+      for (const params of subscribeFrames(channel, topics))
         await this.request(`${channel}_subscribe`, params);
     } catch (e) {
       this.#options.onError?.(e);

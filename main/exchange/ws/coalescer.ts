@@ -2,12 +2,13 @@
  * Batches pushes before they cross to the renderer. Within one window, a replaceable push (a mark
  * price, a last price) keeps only its latest value per market; every other push is kept, in order.
  * A 0.5 s premiumIndex stream over dozens of markets thus becomes one batch per window. Each push is
- * read into its channel's view as it comes in; one not in its channel's shape is dropped (`onUnreadable`).
+ * read into its channel's views as it comes in; one not in its channel's shape is not delivered and is
+ * told to `onUnreadable` (the live service counts it against the socket: `WsClient.unreadable`).
  */
 import type { LiveEvent } from '../../domains/live/views.ts';
 import type { Channel } from './channels.ts';
 import type { Timers } from './client.ts';
-import { eventTopic, livePush } from './views.ts';
+import { eventTopic, liveEvents } from './views.ts';
 
 /** A push as its channel's view (read once, here, as it enters the batch). */
 export type PushEvent = LiveEvent;
@@ -57,22 +58,25 @@ export class PushCoalescer {
   }
 
   add(channel: Channel, params: unknown): void {
-    const event = livePush(channel, params);
-    if (!event) {
+    const events = liveEvents(channel, params);
+    if (!events) {
       this.#onUnreadable?.(channel, params);
       return;
     }
-    if (REPLACEABLE.has(channel)) {
-      const key = `${channel}|${eventTopic(event)}`;
-      const at = this.#latest.get(key);
-      if (at !== undefined) {
-        this.#events[at] = undefined;
-        this.#replaced++;
+    for (const event of events) {
+      if (REPLACEABLE.has(channel)) {
+        const key = `${channel}|${eventTopic(event)}`;
+        const at = this.#latest.get(key);
+        if (at !== undefined) {
+          this.#events[at] = undefined;
+          this.#replaced++;
+        }
+        this.#latest.set(key, this.#events.length);
       }
-      this.#latest.set(key, this.#events.length);
+      this.#events.push(event);
     }
-    this.#events.push(event);
-    if (this.#timer === undefined) this.#timer = this.#timers.setTimeout(() => this.flush(), this.#windowMs);
+    if (this.#timer === undefined && this.#events.length > 0)
+      this.#timer = this.#timers.setTimeout(() => this.flush(), this.#windowMs);
   }
 
   /** Sends what is pending now (also called by the window timer). */

@@ -1,11 +1,11 @@
 /**
  * Order placement over the WebSocket, beside REST: the same pre-trade checks (`checkOrder`), then the
- * matching `*_place` method with snake_case fields. Answers are the order as `ordersPending` shows it.
+ * matching `*_place` method with snake_case fields. Answers are the order as `ordersPending` shows it
+ * (numeric side and type): the caller reads them with `orderView`.
  */
 import { checkOrder } from '../../rules/index.ts';
 import type { AccountContext, MarketRules, OrderDraft } from '../../rules/index.ts';
 import { ValidationError } from '../errors.ts';
-import type { WsOrder } from './channels.ts';
 import type { WsClient } from './client.ts';
 
 const METHOD: Record<OrderDraft['kind'], string> = {
@@ -15,18 +15,30 @@ const METHOD: Record<OrderDraft['kind'], string> = {
   stock_market: 'order_market_stock_place',
   stop_market: 'order_stop_market_place',
   collateral_market: 'collateral_order_market_place',
+  collateral_limit: 'collateral_order_limit_place',
+  collateral_stop_limit: 'collateral_order_stop_limit_place',
+  collateral_trigger_market: 'collateral_order_stop_market_place',
+  collateral_oco: 'collateral_order_oco_place',
 };
 
 /** The WebSocket method and params of a draft. */
 export function wsOrderRequest(draft: OrderDraft): { method: string; params: Record<string, unknown> } {
+  const bbo = draft.bboRole !== undefined && (draft.price === undefined || draft.price === '');
   const method =
-    draft.kind === 'limit' && draft.bboRole !== undefined ? 'order_bbo_place' : METHOD[draft.kind];
+    draft.kind === 'limit' && draft.bboRole !== undefined
+      ? 'order_bbo_place'
+      : draft.kind === 'collateral_limit' && draft.bboRole !== undefined
+        ? 'collateral_order_bbo_place'
+        : draft.kind === 'collateral_stop_limit' && bbo
+          ? 'collateral_order_stop_bbo_place'
+          : METHOD[draft.kind];
   const all: Record<string, unknown> = {
     market: draft.market,
     side: draft.side,
     amount: draft.amount,
     price: draft.price,
     activation_price: draft.activation_price,
+    stop_limit_price: draft.stop_limit_price,
     client_order_id: draft.clientOrderId,
     post_only: draft.postOnly,
     ioc: draft.ioc,
@@ -49,7 +61,7 @@ export async function placeOrderWs(
   draft: OrderDraft,
   market: MarketRules,
   account: AccountContext = {},
-): Promise<WsOrder> {
+): Promise<unknown> {
   const issues = checkOrder(draft, market, account);
   const first = issues[0];
   if (first) {
@@ -58,12 +70,18 @@ export async function placeOrderWs(
     throw new ValidationError(first.message, { field: first.field, fields });
   }
   const { method, params } = wsOrderRequest(draft);
-  return client.orderRequest<WsOrder>(method, [params]);
+  return client.orderRequest<unknown>(method, [params]);
 }
 
-/** Cancels every open order of a market (or of every market, `market` omitted) in one call: the orders cancelled. */
-export function cancelAllOrdersWs(client: WsClient, market?: string): Promise<WsOrder[]> {
-  return client.orderRequest<WsOrder[]>('order_cancel_all', [market ? { market } : {}]);
+/** Every kind of order `order_cancel_all` can cancel; kinds a market does not have are not matched. */
+export const CANCEL_ALL_TYPES = ['spot', 'margin', 'futures'] as const;
+
+/**
+ * Cancels every open order of one market in one call (`order_cancel_all` takes one market and the
+ * order kinds). The exchange answers an empty object, not the orders: read them again to know.
+ */
+export async function cancelAllOrdersWs(client: WsClient, market: string): Promise<void> {
+  await client.orderRequest<unknown>('order_cancel_all', [{ market, type: [...CANCEL_ALL_TYPES] }]);
 }
 
 /**
@@ -73,10 +91,10 @@ export function cancelAllOrdersWs(client: WsClient, market?: string): Promise<Ws
 export function modifyOrderWs(
   client: WsClient,
   input: { market: string; orderId: number; price?: string; amount?: string; activationPrice?: string },
-): Promise<WsOrder> {
+): Promise<unknown> {
   const params: Record<string, unknown> = { market: input.market, order_id: input.orderId };
   if (input.price !== undefined) params['price'] = input.price;
   if (input.amount !== undefined) params['amount'] = input.amount;
   if (input.activationPrice !== undefined) params['activation_price'] = input.activationPrice;
-  return client.orderRequest<WsOrder>('order_modify', [params]);
+  return client.orderRequest<unknown>('order_modify', [params]);
 }

@@ -1,66 +1,47 @@
 /**
- * Each WebSocket push read once, in main, into the plain view the renderer and services use: one
- * reader per channel. A push not in its channel's shape reads as undefined (the caller drops it).
+ * Each WebSocket push read once, in main, into the plain views the renderer and services use: one
+ * reader per channel, in the shapes the exchange publishes (numbers become words in `codes.ts`, the
+ * records inside a push are read in `records.ts`). A push not in its channel's shape reads as
+ * undefined: the caller counts it as unreadable (`WsClient.unreadable`), it is never guessed at.
  */
 import type {
   AdlRankView,
   CandleView,
   LevelView,
   LiveBorrowView,
-  LiveDealView,
   LiveEvent,
   LiveTradeView,
 } from '../../domains/live/views.ts';
 import type { OrderView } from '../../domains/orders/views.ts';
-import type { PositionView } from '../../domains/positions/views.ts';
-import type { Channel, WsOrder } from './channels.ts';
+import { ExchangeError } from '../errors.ts';
+import type { Channel } from './channels.ts';
+import { marginEventWord, orderEventWord, sideWord } from '../codes.ts';
+import {
+  fields,
+  list,
+  num,
+  readDealPush,
+  readMarginBalances,
+  readOrder,
+  readPosition,
+  text,
+  type Fields,
+} from './records.ts';
 
-type Fields = Record<string, unknown>;
+export { readDealPush, readOrder, readPosition } from './records.ts';
 
-const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const fields = (v: unknown): Fields | undefined =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Fields) : undefined;
-const side = (v: unknown): 'buy' | 'sell' | undefined => (v === 'buy' || v === 'sell' ? v : undefined);
-const list = (v: unknown): unknown[] | undefined => (Array.isArray(v) ? v : undefined);
-
-/** A WebSocket order in the REST order shape the renderer shows. */
-export function orderView(o: WsOrder): OrderView {
-  return {
-    orderId: o.id,
-    clientOrderId: o.client_order_id,
-    market: o.market,
-    side: o.side,
-    type: o.type,
-    timestamp: o.ctime,
-    amount: o.amount,
-    left: o.left,
-    dealStock: o.deal_stock,
-    dealMoney: o.deal_money,
-    dealFee: o.deal_fee,
-    status: o.status,
-    ...(o.price === undefined ? {} : { price: o.price }),
-    ...(o.activation_price === undefined ? {} : { activation_price: o.activation_price }),
-    ...(o.position_side === undefined ? {} : { positionSide: o.position_side }),
-  };
-}
-
-/** An order object of a push, when it has the fields an order view needs. */
-function pushedOrder(v: unknown): OrderView | undefined {
-  const o = fields(v);
-  if (!o || num(o['id']) === undefined || !text(o['market']) || !side(o['side'])) return undefined;
-  for (const key of ['type', 'amount', 'left', 'deal_stock', 'deal_money', 'deal_fee'])
-    if (text(o[key]) === undefined) return undefined;
-  // Checked above or defaulted here; optional fields that are not text are left out.
-  return orderView({
-    ...o,
-    client_order_id: text(o['client_order_id']) ?? '',
-    ctime: num(o['ctime']) ?? 0,
-    status: text(o['status']) ?? '',
-    ...(text(o['price']) === undefined ? { price: undefined } : {}),
-    ...(text(o['activation_price']) === undefined ? { activation_price: undefined } : {}),
-    ...(text(o['position_side']) === undefined ? { position_side: undefined } : {}),
-  } as WsOrder);
+/**
+ * The order an order method answered (`*_place`, `order_modify`, `order_cancel`), as the REST order
+ * view; an answer not in the order shape is refused, never shown half-read.
+ */
+export function orderView(answer: unknown, method = 'an order method'): OrderView {
+  const view = readOrder(answer);
+  if (!view)
+    throw new ExchangeError(
+      'unexpected_response',
+      `The exchange answered ${method} in a form the app does not know, so the app did not use the answer.`,
+    );
+  return view;
 }
 
 function levels(v: unknown): LevelView[] | undefined {
@@ -83,64 +64,10 @@ function trade(v: unknown): LiveTradeView | undefined {
   const time = num(t?.['time']);
   const price = text(t?.['price']);
   const amount = text(t?.['amount']);
-  const s = side(t?.['type']);
+  const s = sideWord(t?.['type']);
   return id !== undefined && time !== undefined && price && amount && s
     ? { id, time, price, amount, side: s }
     : undefined;
-}
-
-/** A `deals` push (positional) as the deal view; undefined when a field is missing or malformed. */
-export function pushedDeal(p: unknown[]): LiveDealView | undefined {
-  const [id, time, market, orderId, price, amount, fee, clientOrderId, s, role, feeAsset] = p;
-  const d = {
-    id: num(id),
-    time: num(time),
-    market: text(market),
-    orderId: num(orderId),
-    price: text(price),
-    amount: text(amount),
-    fee: text(fee),
-    clientOrderId: text(clientOrderId) ?? '',
-    side: side(s),
-    role: role === 1 || role === 2 ? role : undefined,
-    feeAsset: text(feeAsset) ?? '',
-  };
-  return Object.values(d).every((x) => x !== undefined) ? (d as LiveDealView) : undefined;
-}
-
-/** A `positionsMargin` record (snake_case) as the open-position view; undefined without its basics. */
-export function pushedPosition(v: unknown): PositionView | undefined {
-  const r = fields(v);
-  const id = num(r?.['position_id']);
-  const market = text(r?.['market']);
-  const amount = text(r?.['amount']);
-  if (!r || id === undefined || !market || amount === undefined) return undefined;
-  const view: PositionView = {
-    positionId: id,
-    market,
-    amount,
-    basePrice: text(r['base_price']) ?? null,
-    liquidationPrice: text(r['liquidation_price']) ?? null,
-  };
-  const positionSide = text(r['position_side']);
-  if (positionSide) view.positionSide = positionSide;
-  const extras = {
-    pnl: 'pnl',
-    pnlPercent: 'pnl_percent',
-    margin: 'margin',
-    realizedFunding: 'realized_funding',
-  };
-  for (const [key, raw] of Object.entries(extras) as Array<[keyof typeof extras, string]>) {
-    const value = text(r[raw]);
-    if (value !== undefined) view[key] = value;
-  }
-  const openDate = num(r['open_date']);
-  const modifyDate = num(r['modify_date']);
-  if (openDate !== undefined) view.openDate = openDate;
-  if (modifyDate !== undefined) view.modifyDate = modifyDate;
-  const state = r['liquidation_state'];
-  if (state === null || typeof state === 'string') view.liquidationState = state;
-  return view;
 }
 
 /** One candles row `[time, open, close, high, low, volume_stock, volume_money, market]` with its market. */
@@ -167,48 +94,122 @@ export function candleRows(v: unknown): { market: string; candles: CandleView[] 
   return { market, candles: rows.map((r) => r.candle).sort((a, b) => a.time - b.time) };
 }
 
-/** ADL ranks of a push or of an `ADLQuantile_request` answer; undefined when `records` is no list. */
-export function adlRanks(v: unknown): AdlRankView[] | undefined {
-  const records = list(fields(v)?.['records']);
-  return records?.flatMap((item) => {
-    const r = fields(item);
-    const market = text(r?.['market']);
-    const quantile = num(r?.['quantile']);
-    return market && quantile !== undefined
-      ? [{ market, positionSide: text(r?.['position_side']) ?? 'BOTH', quantile }]
-      : [];
-  });
-}
+const quantile = (v: unknown): number | null | undefined =>
+  v === null
+    ? null
+    : Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 4
+      ? (v as number)
+      : undefined;
 
-function balances<T>(v: unknown, read: (entry: Fields) => T | undefined): Record<string, T> | undefined {
-  const all = fields(v);
-  if (!all) return undefined;
-  const out: Record<string, T> = {};
-  for (const [ticker, entry] of Object.entries(all)) {
-    const f = fields(entry);
-    const value = f && read(f);
-    if (value === undefined) return undefined;
-    out[ticker] = value;
+/**
+ * ADL ranks of an `ADLQuantile_update` push (or `_request` answer): `[[market, quantile_long,
+ * quantile_short], ...]`, a side without exposure null; one rank per side with exposure. Undefined
+ * when a row is not in that shape.
+ */
+export function adlRanks(v: unknown): AdlRankView[] | undefined {
+  const rows = list(v);
+  if (!rows) return undefined;
+  const out: AdlRankView[] = [];
+  for (const row of rows) {
+    const r = list(row);
+    const market = text(r?.[0]);
+    const long = quantile(r?.[1]);
+    const short = quantile(r?.[2]);
+    if (!market || long === undefined || short === undefined) return undefined;
+    if (long !== null) out.push({ market, positionSide: 'LONG', quantile: long });
+    if (short !== null) out.push({ market, positionSide: 'SHORT', quantile: short });
   }
   return out;
 }
 
-const ORDER_EVENTS = { 1: 'new', 2: 'update', 3: 'finish' } as const;
+type PremiumEvent = Extract<LiveEvent, { channel: 'premiumIndex' }>;
 
-/** A push of `channel` as its view, or undefined when it is not in the channel's shape. */
-export function livePush(channel: Channel, params: unknown): LiveEvent | undefined {
+/** `[market, mark_price, index_price, funding_rate, next_funding_time, server_time?]`. */
+function premium(v: unknown): PremiumEvent | undefined {
+  const r = list(v);
+  const market = text(r?.[0]);
+  const markPrice = text(r?.[1]);
+  if (!r || !market || !markPrice) return undefined;
+  const optional = {
+    indexPrice: text(r[2]),
+    fundingRate: text(r[3]),
+    nextFundingTime: num(r[4]),
+    time: num(r[5]),
+  };
+  return {
+    channel: 'premiumIndex',
+    market,
+    markPrice,
+    ...Object.fromEntries(Object.entries(optional).filter(([, x]) => x !== undefined)),
+  };
+}
+
+type BookTickerEvent = Extract<LiveEvent, { channel: 'bookTicker' }>;
+
+/** `[transaction_time, message_time, market, update_id, bid, bid_amount, ask, ask_amount]`. */
+function bookTicker(v: unknown): BookTickerEvent | undefined {
+  const r = list(v);
+  const market = text(r?.[2]);
+  const [bid, bidSize, ask, askSize] = [4, 5, 6, 7].map((i) => text(r?.[i]));
+  const time = num(r?.[0]);
+  if (!market || !bid || !bidSize || !ask || !askSize) return undefined;
+  return {
+    channel: 'bookTicker',
+    market,
+    bid,
+    bidSize,
+    ask,
+    askSize,
+    ...(time === undefined ? {} : { time }),
+  };
+}
+
+/** Every item read by `read`, or undefined when one is not in its shape. */
+function all<T>(items: unknown[] | undefined, read: (v: unknown) => T | undefined): T[] | undefined {
+  const out = items?.map(read);
+  return out && out.every((x) => x !== undefined) ? (out as T[]) : undefined;
+}
+
+function spotBalances(v: unknown): Record<string, { available: string; freeze: string }> | undefined {
+  const entries = fields(v);
+  if (!entries) return undefined;
+  const out: Record<string, { available: string; freeze: string }> = {};
+  for (const [ticker, entry] of Object.entries(entries)) {
+    const f: Fields | undefined = fields(entry);
+    const available = text(f?.['available']);
+    const freeze = text(f?.['freeze']);
+    if (available === undefined || freeze === undefined) return undefined;
+    out[ticker] = { available, freeze };
+  }
+  return out;
+}
+
+/** `{total, records}` of positionsMargin and borrowsMargin. */
+function snapshot<T>(
+  params: unknown,
+  read: (v: unknown) => T | undefined,
+): { total: number; records: T[] } | undefined {
+  const body = fields(params);
+  const records = all(list(body?.['records']), read);
+  return records ? { total: num(body?.['total']) ?? records.length, records } : undefined;
+}
+
+/**
+ * A push of `channel` as its views (several where one push carries several markets, as the
+ * all-markets `premiumIndex` does), or undefined when it is not in the channel's shape.
+ */
+export function liveEvents(channel: Channel, params: unknown): LiveEvent[] | undefined {
   const p = list(params) ?? [];
+  const one = (event: LiveEvent | undefined): LiveEvent[] | undefined => (event ? [event] : undefined);
   switch (channel) {
     case 'lastprice': {
       const [market, price] = [text(p[0]), text(p[1])];
-      return market && price ? { channel, market, price } : undefined;
+      return one(market && price ? { channel, market, price } : undefined);
     }
     case 'trades': {
       const market = text(p[0]);
-      const rows = list(p[1])?.map(trade);
-      return market && rows && rows.every((t) => t !== undefined)
-        ? { channel, market, trades: rows }
-        : undefined;
+      const rows = all(list(p[1]), trade);
+      return one(market && rows ? { channel, market, trades: rows } : undefined);
     }
     case 'depth': {
       const book = fields(p[1]);
@@ -217,8 +218,9 @@ export function livePush(channel: Channel, params: unknown): LiveEvent | undefin
       const bids = levels(book?.['bids']);
       if (!book || !market || !asks || !bids || typeof p[0] !== 'boolean') return undefined;
       const updateId = num(book['update_id']);
-      const pastUpdateId = num(book['past_update_id']);
-      return {
+      // `past_update_id` as published; one older page of the documentation spells it `post_update_id`
+      const pastUpdateId = num(book['past_update_id'] ?? book['post_update_id']);
+      return one({
         channel,
         market,
         full: p[0],
@@ -226,71 +228,46 @@ export function livePush(channel: Channel, params: unknown): LiveEvent | undefin
         bids,
         ...(updateId === undefined ? {} : { updateId }),
         ...(pastUpdateId === undefined ? {} : { pastUpdateId }),
-      };
-    }
-    case 'premiumIndex': {
-      const market = text(p[0]);
-      const body = fields(p[1]);
-      const markPrice = text(body?.['mark_price']);
-      if (!market || !body || !markPrice) return undefined;
-      const optional = {
-        indexPrice: text(body['index_price']),
-        fundingRate: text(body['funding_rate']),
-        nextFundingTime: num(body['next_funding_time']),
-        time: num(body['time']),
-      };
-      return {
-        channel,
-        market,
-        markPrice,
-        ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)),
-      };
-    }
-    case 'bookTicker': {
-      const market = text(p[0]);
-      const b = fields(p[1]);
-      const [bid, bidSize, ask, askSize] = ['bid', 'bid_size', 'ask', 'ask_size'].map((k) => text(b?.[k]));
-      const time = num(b?.['time']);
-      return market && bid && bidSize && ask && askSize
-        ? { channel, market, bid, bidSize, ask, askSize, ...(time === undefined ? {} : { time }) }
-        : undefined;
-    }
-    case 'balanceSpot': {
-      const all = balances(p[0], (f) => {
-        const available = text(f['available']);
-        const freeze = text(f['freeze']);
-        return available !== undefined && freeze !== undefined ? { available, freeze } : undefined;
       });
-      return all ? { channel, balances: all } : undefined;
+    }
+    case 'premiumIndex':
+      // one market per push `[market, ...]`, or every market in one push `[[market, ...], ...]`
+      return typeof p[0] === 'string' ? one(premium(p)) : all(p, premium);
+    case 'bookTicker':
+      return all(list(params), bookTicker);
+    case 'balanceSpot': {
+      const balances = spotBalances(p[0]);
+      return one(balances ? { channel, balances } : undefined);
     }
     case 'balanceMargin': {
-      const all = balances(p[0], (f) =>
-        Object.values(f).every((v) => typeof v === 'string') ? (f as Record<string, string>) : undefined,
-      );
-      return all ? { channel, balances: all } : undefined;
+      const balances = readMarginBalances(params);
+      return one(balances ? { channel, balances } : undefined);
     }
     case 'ordersPending': {
-      const event = p[0] === 1 || p[0] === 2 || p[0] === 3 ? ORDER_EVENTS[p[0]] : undefined;
-      const order = pushedOrder(p[1]);
-      return event && order ? { channel, event, order } : undefined;
+      const event = orderEventWord(p[0]);
+      const order = readOrder(p[1]);
+      return one(event && order ? { channel, event, order } : undefined);
     }
     case 'ordersExecuted': {
-      const order = pushedOrder(p[0]);
-      return order ? { channel, order } : undefined;
+      const order = readOrder(p[0]);
+      return one(order ? { channel, order } : undefined);
     }
     case 'deals': {
-      const d = pushedDeal(p);
-      return d ? { channel, deal: d } : undefined;
+      const deal = readDealPush(p);
+      return one(deal ? { channel, deal } : undefined);
     }
     case 'positionsMargin': {
-      const body = fields(params);
-      const rows = list(body?.['records'])?.map(pushedPosition);
-      if (!rows || !rows.every((r) => r !== undefined)) return undefined;
-      return { channel, total: num(body?.['total']) ?? rows.length, records: rows };
+      const body = snapshot(params, readPosition);
+      return one(body ? { channel, ...body } : undefined);
+    }
+    case 'positionsAccountMargin': {
+      const event = marginEventWord(p[0]);
+      const position = readPosition(p[1]);
+      return one(event && position ? { channel, event, position } : undefined);
     }
     case 'ADLQuantile': {
       const records = adlRanks(params);
-      return records ? { channel, records } : undefined;
+      return one(records ? { channel, records } : undefined);
     }
     case 'market': {
       const market = text(p[0]);
@@ -298,30 +275,24 @@ export function livePush(channel: Channel, params: unknown): LiveEvent | undefin
       const figures = ['last', 'open', 'close', 'high', 'low', 'volume', 'deal'].map((k) => text(s?.[k]));
       const [last, open, close, high, low, volume, deal] = figures;
       if (!market || !last || !open || !close || !high || !low || !volume || !deal) return undefined;
-      return {
-        channel,
-        market,
-        period: num(s?.['period']) ?? 86_400,
-        last,
-        open,
-        close,
-        high,
-        low,
-        volume,
-        deal,
-      };
+      const period = num(s?.['period']) ?? 86_400;
+      return one({ channel, market, period, last, open, close, high, low, volume, deal });
     }
     case 'borrowsMargin': {
-      const body = fields(params);
-      const rows = list(body?.['records'])?.map(pushedBorrow);
-      if (!rows || !rows.every((r) => r !== undefined)) return undefined;
-      return { channel, total: num(body?.['total']) ?? rows.length, records: rows };
+      const body = snapshot(params, pushedBorrow);
+      return one(body ? { channel, ...body } : undefined);
     }
     case 'candles': {
       const rows = candleRows(params);
-      return rows && rows.market ? { channel, ...rows } : undefined;
+      return one(rows && rows.market ? { channel, ...rows } : undefined);
     }
   }
+}
+
+/** A push that carries one view (every channel but the all-markets `premiumIndex`): that view. */
+export function livePush(channel: Channel, params: unknown): LiveEvent | undefined {
+  const events = liveEvents(channel, params);
+  return events?.length === 1 ? events[0] : undefined;
 }
 
 /** A `borrowsMargin` record as the borrow view; undefined without its asset and amount. */

@@ -52,6 +52,15 @@ export interface PositionsSnapshot {
   nextId: number;
 }
 
+/** A margin call or liquidation, with the position as it stood then (for `positionsAccountMargin`). */
+export interface MarginEvent {
+  event: 'margin_call' | 'liquidation';
+  position: Position;
+}
+
+/** At most this many margin events wait for the WebSocket to look (none connected: the oldest go). */
+const MARGIN_EVENTS_KEPT = 1000;
+
 export interface HistoryRecord {
   accountId: string;
   record: Record<string, unknown>;
@@ -78,6 +87,8 @@ export class Positions {
   readonly closed: Array<{ accountId: string; market: string; side: PositionSide }> = [];
   /** Accounts whose positions changed since the last sweep: their resting reduce-only orders get cut. */
   readonly changed = new Set<string>();
+  /** Margin calls and liquidations not yet pushed (the WebSocket takes them). */
+  readonly marginEvents: MarginEvent[] = [];
   private readonly state: SandboxState;
   private nextId = 1;
   /** The history record of each (account, position, order), for fills of an order already recorded. */
@@ -249,11 +260,18 @@ export class Positions {
     return p;
   }
 
+  /** Notes a margin call or liquidation of a position as it stands now. */
+  noteMarginEvent(event: MarginEvent['event'], p: Position): void {
+    this.marginEvents.push({ event, position: { ...p, liquidationState: event } });
+    if (this.marginEvents.length > MARGIN_EVENTS_KEPT) this.marginEvents.shift();
+  }
+
   /** Force-closes a position at the mark price; the loss beyond the collateral is written off. */
   liquidate(p: Position, mark: Decimal): void {
     const acc = this.state.accounts.get(p.accountId);
     const m = this.state.markets.get(p.market);
     if (!acc || !m) return;
+    this.noteMarginEvent('liquidation', p);
     const qty = p.amount.abs();
     const pnl = mark.minus(p.basePrice).times(p.amount);
     p.realizedPnl = p.realizedPnl.plus(pnl);

@@ -128,6 +128,7 @@ export class Engine {
       if (req.triggerAbove !== undefined) order.triggerAbove = req.triggerAbove;
       if (req.otoId !== undefined) order.otoId = req.otoId;
       if (req.tpsl !== undefined) order.tpsl = req.tpsl;
+      if (req.positionId !== undefined) order.positionId = req.positionId;
     } else this.freeze(order, m);
     this.nextOrderId++;
     this.orders.set(order.id, order);
@@ -273,6 +274,7 @@ export class Engine {
           market: m.name,
           accountId: o.owner,
           orderId: o.id,
+          dealOrderId: (o === maker ? taker : maker).id,
           clientOrderId: o.clientOrderId,
           side: o.side,
           role,
@@ -355,7 +357,8 @@ export class Engine {
   reopen(o: Order): void {
     const m = this.market(o.market);
     const acc = this.account(o.owner);
-    if (o.side === 'buy') {
+    if (o.collateral) o.frozen = 0n;
+    else if (o.side === 'buy') {
       o.frozen = (o.limitPrice ?? 0n) * o.left;
       if (acc) freezeSpot(acc, m.money, o.frozen * pow10(LEDGER_SCALE - m.moneyPrec - m.stockPrec));
     } else {

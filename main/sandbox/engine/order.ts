@@ -43,10 +43,16 @@ export interface Order extends Resting {
   otoId?: number;
   /** A take-profit or stop-loss leg of a position: it only ever closes that position. */
   tpsl?: TpSlKind;
+  /** The position a TP/SL leg belongs to: when that position closes or reverses, the leg is canceled. */
+  positionId?: number;
   /** Collateral order fields. */
   positionSide?: PositionSide;
   reduceOnly?: boolean;
   oto?: { otoId: number; stopLoss?: string; takeProfit?: string };
+  /** The other leg of an OCO pair: when either executes or ends, the other is canceled. */
+  ocoPeer?: number;
+  /** OTO legs (activation prices) placed once this order has executed. */
+  otoLegs?: { stopLoss?: bigint; takeProfit?: bigint };
 }
 
 /** How a reduce-only order ends when its position is gone: a TP/SL leg canceled, others auto-canceled. */

@@ -8,6 +8,8 @@ export interface Deal {
   market: string;
   accountId: string;
   orderId: number;
+  /** The other side's order (absent in deals kept before it was recorded). */
+  dealOrderId?: number;
   clientOrderId: string;
   side: Side;
   role: 1 | 2;
@@ -45,6 +47,8 @@ export interface PlaceRequest {
   triggerAbove?: boolean;
   otoId?: number;
   tpsl?: TpSlKind;
+  /** The position a TP/SL leg belongs to. */
+  positionId?: number;
 }
 
 export interface EngineSnapshot {

@@ -42,6 +42,16 @@ export function optInt(body: Body, field: string, min?: number, max?: number): n
   return v;
 }
 
+/**
+ * An integer field the exchange documents as "String/Int": a JSON integer or its digit string
+ * (`4180284841` or `"4180284841"`).
+ */
+export function optIntOrText(body: Body, field: string, min?: number, max?: number): number | undefined {
+  const v = body[field];
+  if (typeof v === 'string' && /^-?\d{1,16}$/.test(v)) return optInt({ [field]: Number(v) }, field, min, max);
+  return optInt(body, field, min, max);
+}
+
 export function oneOf<T extends string>(body: Body, field: string, values: readonly T[]): T | undefined {
   const v = optString(body, field);
   if (v === undefined) return undefined;

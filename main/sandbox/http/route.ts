@@ -24,6 +24,10 @@ export interface PrivateRoute {
   mainOnly?: boolean;
   /** Sub-account keys need this URL enabled explicitly (withdrawals). */
   explicitPermission?: boolean;
+  /** Moves or receives funds: a sub-account key of type 1 (info and trading) may not call it. */
+  fundsKey?: boolean;
+  /** HTTP status of a success (200 unless the exchange answers 201, as for a creation). */
+  status?: number;
   handler: (ctx: PrivateContext) => unknown;
 }
 

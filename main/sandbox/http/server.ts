@@ -3,8 +3,9 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FaultInjector } from '../faults.ts';
 import type { SandboxState } from '../state.ts';
+import { ipAllowed } from '../ip-allow.ts';
 import { authenticate } from './auth.ts';
-import { ApiError, NO_PERMISSION, forbidden, notFound, rateLimited } from './errors.ts';
+import { ApiError, KEY_DISABLED, NO_PERMISSION, forbidden, notFound, rateLimited } from './errors.ts';
 import { RateLimiter } from './rate-limit.ts';
 import type { PrivateRoute, PublicRoute, Route } from './route.ts';
 
@@ -66,8 +67,13 @@ export function createHttpServer(options: HttpOptions): Server {
       authenticated = true;
       const account = state.accounts.get(key.accountId);
       if (!account) throw forbidden(NO_PERMISSION);
+      if (key.ips?.length && !ipAllowed(key.ips, ip))
+        throw forbidden('Your IP address is not allowed to use this API key.');
       if (account.kind === 'sub') {
+        // a blocked sub-account's keys stop working until it is unblocked
+        if (account.sub?.status === 'blocked') throw forbidden(KEY_DISABLED);
         if (route.mainOnly) throw forbidden(NO_PERMISSION);
+        if (route.fundsKey && key.type === 1) throw forbidden(NO_PERMISSION);
         const setting = key.urls.get(path);
         if (setting === false || (setting === undefined && route.explicitPermission))
           throw forbidden(NO_PERMISSION);
@@ -76,7 +82,8 @@ export function createHttpServer(options: HttpOptions): Server {
         const wait = limiter.take(key.id, route.group, state.now());
         if (wait > 0) throw rateLimited(wait / 1000);
       }
-      return { status: 200, body: route.handler({ account, key, body, path }) };
+      state.received?.({ via: 'rest', path, account: account.label, body });
+      return { status: route.status ?? 200, body: route.handler({ account, key, body, path }) };
     } catch (err) {
       if (err instanceof ApiError) return { status: err.status, body: err.body, headers: err.headers };
       return { status: 500, body: { code: 0, message: 'Internal server error.', errors: {} } };

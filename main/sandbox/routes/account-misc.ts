@@ -14,7 +14,8 @@ import {
   toLedger,
 } from '../ledger.ts';
 import { uuidFrom } from '../fixture.ts';
-import type { SandboxState } from '../state.ts';
+import { subInfo } from '../sub-account-state.ts';
+import type { Account, SandboxState } from '../state.ts';
 import { CONFIRM_AFTER_MS } from '../wallet-state.ts';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -49,6 +50,17 @@ function transferEnds(body: Record<string, unknown>): { from: Place; to: Place }
   if (!to) throw fieldError('to', 'The to field is required.');
   if (to === from) throw fieldError('to', 'The to and from must be different.');
   return { from, to };
+}
+
+/** A sub-account's permissions enable transfers to its trade and collateral balances. */
+function refuseDisabled(account: Account, to: Place): void {
+  if (account.kind !== 'sub' || to === 'main') return;
+  const info = subInfo(account);
+  if (to === 'spot' ? !info.spotEnabled : !info.collateralEnabled)
+    throw fieldError(
+      'to',
+      `Transfers to the ${to === 'spot' ? 'trade' : 'collateral'} balance are disabled for this sub-account.`,
+    );
 }
 
 export function accountMiscRoutes(state: SandboxState, positions: Positions): PrivateRoute[] {
@@ -120,6 +132,7 @@ export function accountMiscRoutes(state: SandboxState, positions: Positions): Pr
       path: '/api/v4/main-account/transfer',
       handler: ({ account, body }) => {
         const { from, to } = transferEnds(body);
+        refuseDisabled(account, to);
         const ticker = reqString(body, 'ticker');
         if (!state.assets.has(ticker)) throw fieldError('ticker', 'The selected ticker is invalid.');
         const amount = reqDecimal(body, 'amount');
@@ -145,7 +158,8 @@ export function accountMiscRoutes(state: SandboxState, positions: Positions): Pr
         if (to === 'main') creditMain(account, ticker, amount);
         else if (to === 'spot') spot(account, ticker).available += toLedger(amount);
         else account.collateral.set(ticker, collateralBalance(account, ticker).plus(amount));
-        return {};
+        // an empty list, as the exchange answers a transfer between balances
+        return [];
       },
     },
     {

@@ -48,27 +48,36 @@ function positionSideOf(account: Account, body: Body, s: 'buy' | 'sell', reduceO
 }
 
 /**
- * Cancels pending reduce-only orders of positions that closed (TP/SL siblings and others), and cuts
- * a resting reduce-only order to what is left of its position, so a later fill cannot flip it.
+ * Whether a reduce-only order can still close its position: the position is open, on the other side
+ * of the order, and (for a TP/SL leg) still the position the leg was placed on, not one opened since.
+ */
+function stillCloses(positions: Positions, o: Order): boolean {
+  if (positions.closable(o) <= 0n) return false;
+  if (o.positionId === undefined) return true;
+  return positions.get(o.owner, o.market, o.positionSide ?? 'BOTH')?.positionId === o.positionId;
+}
+
+/**
+ * After positions changed: a reduce-only order (a TP/SL leg or any other, waiting or resting) that can
+ * no longer close its position, because the position closed or reversed, ends as the exchange ends it
+ * (a leg canceled, any other auto-canceled); a resting one is cut to what is left of its position, so
+ * a later fill cannot flip it.
  */
 export function sweepClosed(engine: Engine, positions: Positions): void {
-  while (positions.closed.length > 0) {
-    const c = positions.closed.shift();
-    if (!c || positions.get(c.accountId, c.market, c.side)) continue;
-    for (const o of engine.openOrders(c.accountId)) {
-      if (!o.collateral || !o.reduceOnly || o.market !== c.market || (o.positionSide ?? 'BOTH') !== c.side)
-        continue;
-      engine.finish(o, engine.market(o.market), reduceOnlyEnd(o));
-    }
-  }
-  for (const owner of positions.changed) {
-    positions.changed.delete(owner);
+  const owners = new Set(positions.changed);
+  for (const c of positions.closed) owners.add(c.accountId);
+  positions.closed.length = 0;
+  positions.changed.clear();
+  for (const owner of owners) {
     for (const o of engine.openOrders(owner)) {
+      if (!o.collateral || !o.reduceOnly || o.quoteAmount) continue;
+      if (!stillCloses(positions, o)) {
+        engine.finish(o, engine.market(o.market), reduceOnlyEnd(o));
+        continue;
+      }
       const resting = o.activationPrice === null || o.activated;
-      if (!o.collateral || !o.reduceOnly || !resting || o.quoteAmount) continue;
       const room = positions.closable(o);
-      if (room <= 0n) engine.finish(o, engine.market(o.market), reduceOnlyEnd(o));
-      else if (o.left > room) {
+      if (resting && o.left > room) {
         o.amount -= o.left - room;
         o.left = room;
       }
@@ -76,23 +85,45 @@ export function sweepClosed(engine: Engine, positions: Positions): void {
   }
 }
 
-/** The take-profit / stop-loss legs waiting on a position, oldest first; null when it has none. */
+/** The TP/SL of a position as `positions/open` lists it; a side without a leg is null. */
+export interface TpSlPair {
+  takeProfitId: number | null;
+  takeProfit: string | null;
+  stopLossId: number | null;
+  stopLoss: string | null;
+}
+
+/**
+ * The take-profit / stop-loss legs waiting on a position, as the exchange lists them: one of each kind
+ * (the newest, when pairs were added one after another); null when it has none.
+ */
 export function tpslOf(
   engine: Engine,
-  accountId: string,
-  market: string,
-  side: PositionSide,
-): Array<{ orderId: number; kind: TpSlKind; activationPrice: string }> | null {
-  const m = engine.market(market);
+  positions: Positions,
+  position: { accountId: string; market: string; side: PositionSide },
+): TpSlPair | null {
+  const m = engine.market(position.market);
   const legs = engine
-    .openOrders(accountId)
-    .filter((o) => o.tpsl && o.market === market && (o.positionSide ?? 'BOTH') === side && !o.activated)
-    .map((o) => ({
-      orderId: o.id,
-      kind: o.tpsl as TpSlKind,
-      activationPrice: fromUnits(o.activationPrice ?? 0n, m.moneyPrec),
-    }));
-  return legs.length > 0 ? legs : null;
+    .openOrders(position.accountId)
+    .filter(
+      (o) =>
+        o.tpsl &&
+        o.market === position.market &&
+        (o.positionSide ?? 'BOTH') === position.side &&
+        !o.activated &&
+        stillCloses(positions, o),
+    )
+    .sort((a, b) => b.id - a.id);
+  const tp = legs.find((o) => o.tpsl === 'take_profit');
+  const sl = legs.find((o) => o.tpsl === 'stop_loss');
+  if (!tp && !sl) return null;
+  const price = (o: typeof tp) => (o ? fromUnits(o.activationPrice ?? 0n, m.moneyPrec) : null);
+  return {
+    takeProfitId: tp?.id ?? null,
+    takeProfit: price(tp),
+    stopLossId: sl?.id ?? null,
+    stopLoss: price(sl),
+  };
 }
 
 function placeCollateralMarket(
@@ -139,6 +170,7 @@ function placeCollateralMarket(
   });
   if ((stopLoss || takeProfit) && order.dealStock > 0n) {
     const long = s === 'buy';
+    const positionId = positions.get(account.id, m.name, ps)?.positionId;
     const legs: Array<[Decimal | undefined, boolean, TpSlKind]> = [
       [takeProfit, long, 'take_profit'],
       [stopLoss, !long, 'stop_loss'],
@@ -158,6 +190,7 @@ function placeCollateralMarket(
         triggerAbove: above,
         otoId: order.id,
         tpsl: kind,
+        ...(positionId === undefined ? {} : { positionId }),
         stp: stpMode,
       });
     }
@@ -166,6 +199,8 @@ function placeCollateralMarket(
       ...(stopLoss ? { stopLoss: fmt(stopLoss) } : {}),
       ...(takeProfit ? { takeProfit: fmt(takeProfit) } : {}),
     };
+    // legs of an order that closed (or only reduced) the other side have no position to close
+    positions.changed.add(account.id);
   }
   sweepClosed(engine, positions);
   engine.checkStops(m.name);
@@ -278,6 +313,8 @@ export function collateralRoutes(state: SandboxState, engine: Engine, positions:
             const last = new Decimal(state.lastPrices.get(p.market) || m.basePrice);
             const margin = p.amount.abs().times(p.basePrice).div(lev);
             const pnl = last.minus(p.basePrice).times(p.amount);
+            // as the exchange answers it: `funding` paid or received so far, `unrealizedFunding` what the
+            // next change settles (the sandbox settles funding at each period: nothing is pending)
             return {
               positionId: p.positionId,
               market: p.market,
@@ -291,10 +328,10 @@ export function collateralRoutes(state: SandboxState, engine: Engine, positions:
               pnlPercent: margin.isZero() ? '0' : pnl.div(margin).times(100).toDecimalPlaces(2).toFixed(),
               margin: margin.toDecimalPlaces(8).toFixed(),
               freeMargin,
-              realizedFunding: p.realizedFunding.toFixed(),
+              funding: p.realizedFunding.toFixed(),
+              unrealizedFunding: '0',
+              tpsl: tpslOf(engine, positions, p),
               positionSide: p.side,
-              isHedge: p.isHedge,
-              tpsl: tpslOf(engine, p.accountId, p.market, p.side),
             };
           });
       },

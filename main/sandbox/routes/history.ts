@@ -3,7 +3,7 @@ import type { Deal, Engine } from '../engine/engine.ts';
 import { orderJson } from '../engine/order.ts';
 import { fromUnits } from '../engine/units.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
-import { oneOf, optInt, optString } from '../http/fields.ts';
+import { oneOf, optInt, optIntOrText, optString } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
 import type { SandboxState } from '../state.ts';
 
@@ -49,7 +49,7 @@ function orderHistory(state: SandboxState, engine: Engine): PrivateRoute {
     handler: ({ account, body }) => {
       const market = optString(body, 'market');
       if (market && !state.markets.has(market)) throw fieldError('market', 'Market is not available.');
-      const orderId = optInt(body, 'orderId', 1);
+      const orderId = optIntOrText(body, 'orderId', 1);
       const clientOrderId = optString(body, 'clientOrderId');
       const status = oneOf(body, 'status', ORDER_HISTORY_STATUSES) ?? 'ALL';
       const now = Math.floor(state.now() / 1000);
@@ -60,8 +60,8 @@ function orderHistory(state: SandboxState, engine: Engine): PrivateRoute {
         throw fieldError('startDate', 'The start date may not be older than 6 months.');
       if (endDate - startDate > MAX_SPAN_S)
         throw fieldError('endDate', 'The period between start and end dates may not exceed 31 days.');
-      const offset = optInt(body, 'offset', 0, 10000) ?? 0;
-      const limit = optInt(body, 'limit', 1, 500) ?? 50;
+      const offset = optIntOrText(body, 'offset', 0, 10000) ?? 0;
+      const limit = optIntOrText(body, 'limit', 1, 500) ?? 50;
       let orders = [...engine.orders.values()].filter(
         (o) =>
           o.owner === account.id && !o.open && o.status !== undefined && (!market || o.market === market),
@@ -88,7 +88,8 @@ function orderHistory(state: SandboxState, engine: Engine): PrivateRoute {
       for (const o of page) {
         const m = state.markets.get(o.market);
         if (!m) continue;
-        const { orderId: id, timestamp, ...rest } = orderJson(o, m);
+        // as the exchange lists a finished order: no market (the key says it) and nothing left
+        const { orderId: id, timestamp, market: _market, left: _left, ...rest } = orderJson(o, m);
         (out[o.market] ??= []).push({
           ...rest,
           id,
@@ -117,8 +118,8 @@ export function historyRoutes(state: SandboxState, engine: Engine): PrivateRoute
         const clientOrderId = optString(body, 'clientOrderId');
         const startDate = optInt(body, 'startDate', 0);
         const endDate = optInt(body, 'endDate', 0);
-        const offset = optInt(body, 'offset', 0, 10000) ?? 0;
-        const limit = optInt(body, 'limit', 1, 500) ?? 500;
+        const offset = optIntOrText(body, 'offset', 0, 10000) ?? 0;
+        const limit = optIntOrText(body, 'limit', 1, 500) ?? 500;
         const horizon = state.now() / 1000 - HISTORY_HORIZON_S;
         let deals = engine
           .dealsOf(account.id)

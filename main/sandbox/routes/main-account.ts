@@ -1,4 +1,5 @@
 /** Main (wallet) account: balances, withdrawable balance, withdrawals, codes, deposit/withdraw history. */
+import { createHash } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import { fieldError, validationError } from '../http/errors.ts';
 import { fmt, oneOf, optInt, optString, parseDecimal, reqString, required } from '../http/fields.ts';
@@ -147,17 +148,18 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
       '/api/v4/main-account/withdraw',
       ({ account, body }) => {
         withdrawal(state, account, body, false);
-        return {};
+        // an empty list: the withdrawal is started (its state is in the history, by uniqueId)
+        return [];
       },
-      { explicitPermission: true, group: undefined },
+      { explicitPermission: true, fundsKey: true, group: undefined },
     ),
     route(
       '/api/v4/main-account/withdraw-pay',
       ({ account, body }) => {
         withdrawal(state, account, body, true);
-        return {};
+        return [];
       },
-      { explicitPermission: true },
+      { explicitPermission: true, fundsKey: true },
     ),
     route('/api/v4/main-account/codes', ({ account, body }) => {
       const a = asset(state, body);
@@ -254,8 +256,15 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
             amount: r.amount,
             fee: r.fee,
             memo: r.memo,
+            description: '',
             network: r.network,
-            status: r.status,
+            // the exchange numbers the states per method: a pending deposit 15, a pending withdrawal 1,
+            // successful 3, canceled 4
+            status: r.status === 'successful' ? 3 : r.status === 'canceled' ? 4 : r.method === 1 ? 15 : 1,
+            transactionHash: createHash('sha256').update(r.id).digest('hex'),
+            ...(r.method === 1 && r.status === 'pending'
+              ? { confirmations: { actual: 0, required: 1 } }
+              : {}),
           })),
         };
       },

@@ -53,13 +53,18 @@ function rewards(m: MiningAccount, now: number): Array<Record<string, unknown>> 
   const today = Math.floor(now / 1000 / DAY) * DAY;
   for (let t = today; t >= m.createdAt; t -= DAY) {
     const h = hash(t + m.workers);
-    const reward = new Decimal(m.workers).times(new Decimal(900 + (h % 200)).div(10_000_000));
+    const total = new Decimal(m.workers).times(new Decimal(900 + (h % 200)).div(10_000_000));
+    const fee = total.times(m.fee);
+    const hashRate = new Decimal(m.workers * 95_000_000_000_000);
+    // as the exchange publishes a reward: the total, the fee taken and what is left, per day
     out.push({
-      account: m.name,
-      timestamp: t,
-      reward: reward.toFixed(),
-      fee: reward.times(m.fee).toFixed(),
-      hashrate: String(m.workers * 95_000_000_000_000),
+      miningAccountName: m.name,
+      totalReward: total.toFixed(),
+      reward: total.minus(fee).toFixed(),
+      fee: fee.toFixed(),
+      fppsRate: total.div(hashRate).toSignificantDigits(8).toFixed(),
+      hashRate: hashRate.toFixed(),
+      date: t,
     });
   }
   return out;
@@ -107,10 +112,10 @@ export function miningRoutes(state: SandboxState): PrivateRoute[] {
         .flatMap((m) => rewards(m, state.now()))
         .filter(
           (r) =>
-            (from === undefined || (r['timestamp'] as number) >= from) &&
-            (to === undefined || (r['timestamp'] as number) <= to),
+            (from === undefined || (r['date'] as number) >= from) &&
+            (to === undefined || (r['date'] as number) <= to),
         )
-        .sort((a, b) => (b['timestamp'] as number) - (a['timestamp'] as number))
+        .sort((a, b) => (b['date'] as number) - (a['date'] as number))
         .slice(offset, offset + limit);
       return { data, limit, offset };
     }),

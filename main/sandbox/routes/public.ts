@@ -49,32 +49,48 @@ export function markPrice(state: SandboxState, m: MarketDef): string {
 
 const LEVERAGE_TIERS = [1, 2, 3, 5, 10, 20, 50, 100];
 
-function brackets(m: MarketDef): Record<string, string> {
-  const out: Record<string, string> = {};
+/** Per leverage tier, a number as the exchange publishes it (the sandbox's: the largest position it allows, in USDT). */
+function brackets(m: MarketDef): Record<string, number> {
+  const out: Record<string, number> = {};
   for (const lev of LEVERAGE_TIERS) {
     if (lev > m.maxLeverage) break;
-    out[String(lev)] = new Decimal(10_000_000).div(lev).toFixed(0);
+    out[String(lev)] = Math.round(10_000_000 / lev);
   }
   return out;
 }
 
-function futuresRecord(state: SandboxState, m: MarketDef): Record<string, unknown> {
-  const last = state.lastPrices.get(m.name) ?? '0';
+/**
+ * A futures market as the exchange lists it. The sandbox keeps no 24-hour tally or open interest
+ * apart from its candles and positions: the best prices are the book's, the rest the last price and 0.
+ */
+function futuresRecord(state: SandboxState, engine: Engine, m: MarketDef): Record<string, unknown> {
+  const last = state.lastPrices.get(m.name) || '0';
+  const best = (side: 'buy' | 'sell') => {
+    const p = engine.book(m.name).best(side);
+    return p === null ? last : fromUnits(p, m.moneyPrec);
+  };
   return {
     ticker_id: m.name,
     stock_currency: m.stock,
     money_currency: m.money,
-    last_price: last || '0',
+    last_price: last,
+    stock_volume: '0',
+    money_volume: '0',
+    bid: best('buy'),
+    ask: best('sell'),
+    high: last,
+    low: last,
     product_type: 'Perpetual',
+    open_interest: '0',
     index_price: indexPrice(state, m),
     index_name: `${m.stock} Index`,
     index_currency: m.stock,
     mark_price: markPrice(state, m),
     funding_rate: m.fundingRate,
     next_funding_rate_timestamp: String((Math.floor(state.now() / 28_800_000) + 1) * 28_800_000),
-    max_leverage: m.maxLeverage,
     brackets: brackets(m),
-    is_trad_fi: m.isTradFiFutures,
+    max_leverage: m.maxLeverage,
+    funding_interval_minutes: 480,
   };
 }
 
@@ -119,7 +135,7 @@ export function publicRoutes(state: SandboxState, engine: Engine): PublicRoute[]
         message: null,
         result: [...state.markets.values()]
           .filter((m) => m.type === 'futures')
-          .map((m) => futuresRecord(state, m)),
+          .map((m) => futuresRecord(state, engine, m)),
       }),
     },
     {
@@ -138,17 +154,32 @@ export function publicRoutes(state: SandboxState, engine: Engine): PublicRoute[]
       handler: () => {
         const out: Record<string, unknown> = {};
         for (const a of state.assets.values()) {
+          // as the exchange lists an asset (plus the fixed withdrawal fee and the fiat flag the wallet
+          // shows, which the exchange gives elsewhere); a fiat currency lists its payment providers
+          const perNetwork = <T>(v: T) => Object.fromEntries(a.networks.map((n) => [n, v]));
           out[a.ticker] = {
             name: a.name,
+            unified_cryptoasset_id: 0,
             can_withdraw: a.canWithdraw,
             can_deposit: a.canDeposit,
             min_withdraw: a.minWithdraw,
             max_withdraw: a.maxWithdraw,
-            withdraw_fee: a.withdrawFee,
+            maker_fee: '0.1',
+            taker_fee: '0.1',
+            min_deposit: '0',
+            max_deposit: '0',
             currency_precision: a.precision,
             is_memo: a.memo === true,
-            is_fiat: a.fiat,
+            memo: { deposit: a.memo === true, withdraw: a.memo === true },
             networks: { deposits: a.networks, withdraws: a.networks, default: a.defaultNetwork },
+            ...(a.fiat ? { providers: { deposits: a.networks, withdraws: a.networks } } : {}),
+            limits: {
+              deposit: perNetwork({ min: '0' }),
+              withdraw: perNetwork({ min: a.minWithdraw, max: a.maxWithdraw }),
+            },
+            confirmations: perNetwork(2),
+            withdraw_fee: a.withdrawFee,
+            is_fiat: a.fiat,
           };
         }
         return out;

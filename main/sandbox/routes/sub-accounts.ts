@@ -1,32 +1,23 @@
 /** Sub-accounts: list, transfer, balances, API key edit (merge) and reset. Main-account keys only. */
 import { ApiError, fieldError, validationError } from '../http/errors.ts';
-import { fmt, oneOf, optString, positive, reqDecimal, reqString } from '../http/fields.ts';
+import { fmt, oneOf, optInt, optString, positive, reqDecimal, reqString } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
 import { collateralBalance, creditMain, debitMain, ledgerString, mainBalance, spot } from '../ledger.ts';
 import { Decimal } from 'decimal.js';
+import { subById, subRecord, subsOf } from '../sub-account-state.ts';
 import type { Account, ApiKey, SandboxState } from '../state.ts';
 
 const MIN_TRANSFER = new Decimal('0.00000001');
 
-function subsOf(state: SandboxState, main: Account): Account[] {
-  return [...state.accounts.values()].filter((a) => a.parentId === main.id);
-}
-
-function subById(state: SandboxState, main: Account, id: string): Account {
-  const sub = subsOf(state, main).find((a) => a.subAccountId === id);
-  if (!sub) throw fieldError('id', 'Sub-account not found.');
-  return sub;
-}
-
-/** apiKeyId is the key's current public key (or its stable slot id); only keys of own sub-accounts. */
-function ownedKey(state: SandboxState, main: Account, apiKeyId: string): ApiKey | undefined {
+/** apiKeyId is the key's id (or, as before, its current public key); only keys of own sub-accounts. */
+export function ownedKey(state: SandboxState, main: Account, apiKeyId: string): ApiKey | undefined {
   const key = state.keysByPublic.get(apiKeyId) ?? state.keysById.get(apiKeyId);
   if (!key) return undefined;
   const owner = state.accounts.get(key.accountId);
-  return owner?.parentId === main.id ? key : undefined;
+  return owner?.parentId === main.id && owner.sub?.status !== 'deleted' ? key : undefined;
 }
 
-function keyNotFound(): ApiError {
+export function keyNotFound(): ApiError {
   return new ApiError(404, { message: 'API key not found.' });
 }
 
@@ -38,17 +29,13 @@ export function subAccountRoutes(state: SandboxState): PrivateRoute[] {
       mainOnly: true,
       handler: ({ account, body }) => {
         const search = optString(body, 'search');
+        const limit = optInt(body, 'limit', 1, 100) ?? 30;
+        const offset = optInt(body, 'offset', 0, 10_000) ?? 0;
         const data = subsOf(state, account)
           .filter((s) => !search || s.label.includes(search))
-          .map((s) => ({
-            id: s.subAccountId,
-            alias: s.label,
-            email: s.email,
-            status: 'active',
-            receivable: true,
-            permissions: { spotEnabled: true, collateralEnabled: true },
-          }));
-        return { data, limit: 100, offset: 0 };
+          .slice(offset, offset + limit)
+          .map(subRecord);
+        return { offset, limit, data };
       },
     },
     {

@@ -1,10 +1,11 @@
 /** Spot trading endpoints: order/new, market, stock_market, stop_limit, stop_market, bulk, cancel, modify. */
+import type { CollateralOrders } from '../collateral/orders.ts';
 import type { Engine, PlaceRequest } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
 import { orderJson } from '../engine/order.ts';
 import { toUnits, unitsToDecimal } from '../engine/units.ts';
 import { ApiError, fieldError, regionBlocked } from '../http/errors.ts';
-import { optBool, optInt, optString, required } from '../http/fields.ts';
+import { optBool, optInt, optIntOrText, optString, required } from '../http/fields.ts';
 import type { Body } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
 import { ledgerString, spot } from '../ledger.ts';
@@ -151,9 +152,19 @@ function placeStopLimit(state: SandboxState, engine: Engine, account: Account, b
 }
 
 /** An open order of the account by `orderId` or `clientOrderId` on `market`. */
-export function findOpen(state: SandboxState, engine: Engine, account: Account, body: Body): Order {
+/**
+ * The open order a body names by `orderId` or `clientOrderId`; `idAsText`: the endpoint takes the id as
+ * a digit string too (`order/cancel`, documented "String/Int").
+ */
+export function findOpen(
+  state: SandboxState,
+  engine: Engine,
+  account: Account,
+  body: Body,
+  idAsText = false,
+): Order {
   const m = spotMarket(state, body);
-  const id = optInt(body, 'orderId');
+  const id = idAsText ? optIntOrText(body, 'orderId') : optInt(body, 'orderId');
   const cid = optString(body, 'clientOrderId');
   if (id === undefined && !cid)
     throw fieldError('orderId', 'The orderId field is required when clientOrderId is not present.');
@@ -174,7 +185,11 @@ function withSettle<T extends Order>(state: SandboxState, engine: Engine, o: T):
   return orderJson(o, m);
 }
 
-export function tradingRoutes(state: SandboxState, engine: Engine): PrivateRoute[] {
+export function tradingRoutes(
+  state: SandboxState,
+  engine: Engine,
+  col?: Pick<CollateralOrders, 'modify'>,
+): PrivateRoute[] {
   const route = (
     path: string,
     handler: PrivateRoute['handler'],
@@ -237,12 +252,14 @@ export function tradingRoutes(state: SandboxState, engine: Engine): PrivateRoute
       return out;
     }),
     route('/api/v4/order/cancel', ({ account, body }) => {
-      const o = findOpen(state, engine, account, body);
+      const o = findOpen(state, engine, account, body, true);
       engine.cancel(o);
       return orderJson(o, state.markets.get(o.market) as MarketDef);
     }),
     route('/api/v4/order/modify', ({ account, body }) => {
       const old = findOpen(state, engine, account, body);
+      if (old.collateral && col && !old.tpsl && old.otoId === undefined)
+        return withSettle(state, engine, col.modify(account, old, body));
       if (old.type !== 'limit' && old.type !== 'stop limit')
         throw fieldError('orderId', 'Only limit and stop-limit orders can be modified.');
       const m = state.markets.get(old.market) as MarketDef;
@@ -274,14 +291,22 @@ export function tradingRoutes(state: SandboxState, engine: Engine): PrivateRoute
         throw e;
       }
     }),
+    // filters `market`, `orderId`, `clientOrderId`; `orderId`, `limit` and `offset` as integers or digit strings
     route('/api/v4/orders', ({ account, body }) => {
       const market = optString(body, 'market');
       if (market && !state.markets.has(market)) throw fieldError('market', 'Market is not available.');
-      const limit = optInt(body, 'limit', 1, 100) ?? 50;
-      const offset = optInt(body, 'offset', 0, 10000) ?? 0;
+      const orderId = optIntOrText(body, 'orderId', 1);
+      const clientOrderId = optString(body, 'clientOrderId');
+      // an order is looked up within its market: every market only without an id
+      if ((orderId !== undefined || clientOrderId) && !market)
+        throw fieldError('market', 'The market field is required.');
+      const limit = optIntOrText(body, 'limit', 1, 100) ?? 50;
+      const offset = optIntOrText(body, 'offset', 0, 10000) ?? 0;
       return engine
         .openOrders(account.id)
         .filter((o) => !market || o.market === market)
+        .filter((o) => orderId === undefined || o.id === orderId)
+        .filter((o) => !clientOrderId || o.clientOrderId === clientOrderId)
         .sort((a, b) => b.id - a.id)
         .slice(offset, offset + limit)
         .map((o) => orderJson(o, state.markets.get(o.market) as MarketDef));

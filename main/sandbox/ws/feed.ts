@@ -1,11 +1,13 @@
 /**
  * What changed in the sandbox since the last look, computed once for every connection: order events
- * (1 new, 2 update, 3 finish), new deals, last prices and public trades.
+ * (1 new, 2 update, 3 finish; an order that matched at once in full is one event 3, as the exchange
+ * sends it), new deals, margin calls and liquidations, last prices and public trades.
  *
  * The engine emits no events, so this module diffs its records (`orders` only grows, deal lists are
  * append-only) and wraps the engine's fill step on this one instance to see public trades, including
  * those of the background liquidity that has no deal records.
  */
+import type { MarginEvent, Positions } from '../collateral/positions.ts';
 import type { Deal, Engine } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
 import { fromUnits } from '../engine/units.ts';
@@ -52,6 +54,8 @@ export interface Changes {
   /** Per account, in the order they happened as far as a diff can tell (finishes first). */
   orders: Map<string, OrderEvent[]>;
   deals: Map<string, Deal[]>;
+  /** Per account, margin calls and liquidations in the order they happened. */
+  margin: Map<string, MarginEvent[]>;
   lastPrices: Array<[string, string]>;
   trades: Map<string, PublicTrade[]>;
 }
@@ -77,9 +81,13 @@ export class Feed {
   /** Ids of orders an engine step touched since the last look. */
   private dirty = new Set<number>();
 
-  constructor(state: SandboxState, engine: Engine) {
+  /** Where margin calls and liquidations are noted (none read without it). */
+  private readonly positions: Positions | undefined;
+
+  constructor(state: SandboxState, engine: Engine, positions?: Positions) {
     this.state = state;
     this.engine = engine;
+    this.positions = positions;
     let max = 0;
     for (const id of engine.orders.keys()) if (id > max) max = id;
     this.orderCursor = max;
@@ -185,9 +193,10 @@ export class Feed {
       this.orderCursor = id;
       const o = this.engine.orders.get(id);
       if (!o || !this.state.accounts.has(o.owner)) continue;
-      add(o, 1);
-      if (o.open) this.known.set(id, orderSignature(o));
-      else add(o, 3);
+      if (o.open) {
+        add(o, 1);
+        this.known.set(id, orderSignature(o));
+      } else add(o, 3);
     }
     const deals = new Map<string, Deal[]>();
     for (const [owner, list] of this.engine.deals) {
@@ -196,6 +205,12 @@ export class Feed {
         deals.set(owner, list.slice(from));
         this.dealCursor.set(owner, list.length);
       }
+    }
+    const margin = new Map<string, MarginEvent[]>();
+    for (const e of this.positions?.marginEvents.splice(0) ?? []) {
+      const list = margin.get(e.position.accountId) ?? [];
+      list.push(e);
+      margin.set(e.position.accountId, list);
     }
     const lastPrices: Array<[string, string]> = [];
     for (const [m, p] of this.state.lastPrices) {
@@ -206,6 +221,6 @@ export class Feed {
     const trades = new Map<string, PublicTrade[]>();
     for (const [name, list] of this.pendingTrades) trades.set(name, list.map(publicTrade));
     this.pendingTrades = new Map();
-    return { orders, deals, lastPrices, trades };
+    return { orders, deals, margin, lastPrices, trades };
   }
 }

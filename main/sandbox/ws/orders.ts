@@ -9,7 +9,6 @@ import type { Engine, PlaceRequest } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
 import { toUnits, unitsToDecimal } from '../engine/units.ts';
 import { ApiError, fieldError, regionBlocked } from '../http/errors.ts';
-import { optString } from '../http/fields.ts';
 import type { Body } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
 import { collateralRoutes } from '../routes/collateral.ts';
@@ -24,7 +23,7 @@ import {
 } from '../routes/order-rules.ts';
 import { findOpen, tradingRoutes } from '../routes/trading.ts';
 import type { Account, MarketDef, SandboxState } from '../state.ts';
-import { CollateralOrders } from './collateral-orders.ts';
+import { CollateralOrders } from '../collateral/orders.ts';
 import { bboPrice, uniqueClientId } from './order-helpers.ts';
 import { RpcFailure, WS_ERRORS, invalidArgument } from './protocol.ts';
 import type { RpcError } from './protocol.ts';
@@ -101,17 +100,40 @@ export function orderError(e: unknown): RpcError {
   return { code: WS_ERRORS.invalidArgument.code, message: first ? `${first[0]}: ${text}` : text };
 }
 
+/** The fields of each leg of a `collateral_order_tpsl_place` answer, as published. */
+const TPSL_LEG_FIELDS = [
+  'id',
+  'market',
+  'type',
+  'side',
+  'reduce_only',
+  'position_side',
+  'ctime',
+  'activation_price',
+  'activation_condition',
+  'activated',
+  'price',
+  'amount',
+  'left',
+  'status',
+] as const;
+
+const CANCEL_TYPES: ReadonlySet<string> = new Set(['spot', 'margin', 'futures']);
+
 export class OrderMethods {
   private readonly state: SandboxState;
   private readonly engine: Engine;
   private readonly routes = new Map<string, PrivateRoute['handler']>();
   private readonly col: CollateralOrders;
 
-  constructor(state: SandboxState, engine: Engine, positions: Positions) {
+  constructor(state: SandboxState, engine: Engine, positions: Positions, col?: CollateralOrders) {
     this.state = state;
     this.engine = engine;
-    this.col = new CollateralOrders(state, engine, positions);
-    for (const r of [...tradingRoutes(state, engine), ...collateralRoutes(state, engine, positions)])
+    this.col = col ?? new CollateralOrders(state, engine, positions);
+    for (const r of [
+      ...tradingRoutes(state, engine, this.col),
+      ...collateralRoutes(state, engine, positions),
+    ])
       this.routes.set(r.path, r.handler);
   }
 
@@ -121,6 +143,7 @@ export class OrderMethods {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
       throw invalidArgument('params must hold one object');
     const body = restBody(raw as Record<string, unknown>);
+    this.state.received?.({ via: 'ws', path: method, account: account.label, body });
     try {
       const out = this.dispatch(method, account, body);
       this.sweep();
@@ -148,6 +171,14 @@ export class OrderMethods {
     return wsOrder(o, this.state.markets.get(o.market) as MarketDef);
   }
 
+  /** A leg as `collateral_order_tpsl_place` answers it: the order's trigger fields, no fills yet. */
+  private tpslLeg(o: Order): Record<string, unknown> {
+    const order = this.json(o);
+    const out: Record<string, unknown> = {};
+    for (const k of TPSL_LEG_FIELDS) out[k] = order[k];
+    return out;
+  }
+
   private dispatch(method: OrderMethod, account: Account, body: Body): unknown {
     switch (method) {
       case 'order_limit_place':
@@ -173,19 +204,32 @@ export class OrderMethods {
       case 'collateral_order_limit_place':
         return this.json(this.col.place(account, body, 'limit'));
       case 'collateral_order_bbo_place':
-        return this.json(this.col.place(account, body, 'limit', true));
+        return this.json(this.col.place(account, body, 'limit', { bbo: true }));
       case 'collateral_order_stop_limit_place':
         return this.json(this.col.place(account, body, 'stop limit'));
       case 'collateral_order_stop_bbo_place':
-        return this.json(this.col.place(account, body, 'stop limit', true));
+        return this.json(this.col.place(account, body, 'stop limit', { bbo: true }));
       case 'collateral_order_stop_market_place':
         return this.json(this.col.place(account, body, 'stop market'));
-      case 'collateral_order_oco_place':
-        return this.col.oco(account, body);
-      case 'collateral_order_oto_place':
-        return this.col.oto(account, body);
-      case 'collateral_order_tpsl_place':
-        return this.col.tpsl(account, body);
+      case 'collateral_order_oco_place': {
+        const { limit, stop } = this.col.oco(account, body);
+        this.sweep();
+        return {
+          id: limit.id,
+          market: limit.market,
+          take_profit: this.json(limit),
+          stop_loss: this.json(stop),
+        };
+      }
+      case 'collateral_order_oto_place': {
+        if (body['stopLoss'] == null && body['takeProfit'] == null)
+          throw fieldError('stop_loss', 'A stop_loss or take_profit price is required.');
+        return this.json(this.col.place(account, body, 'limit'));
+      }
+      case 'collateral_order_tpsl_place': {
+        const { takeProfit, stopLoss } = this.col.tpsl(account, body);
+        return { take_profit: this.tpslLeg(takeProfit), stop_loss: this.tpslLeg(stopLoss) };
+      }
       case 'order_modify':
         return this.modify(account, body);
       case 'order_cancel': {
@@ -199,18 +243,31 @@ export class OrderMethods {
         this.engine.cancel(o);
         return this.json(o);
       }
-      case 'order_cancel_all': {
-        const market = optString(body, 'market');
-        if (market) spotMarket(this.state, body);
-        const out: unknown[] = [];
-        for (const o of this.engine.openOrders(account.id).sort((a, b) => a.id - b.id)) {
-          if (market && o.market !== market) continue;
-          this.engine.cancel(o);
-          out.push(this.json(o));
-        }
-        return out;
-      }
+      case 'order_cancel_all':
+        return this.cancelAll(account, body);
     }
+  }
+
+  /**
+   * `order_cancel_all`: one market and the kinds of order to cancel (any of `spot`, `margin`,
+   * `futures`, at least one, none twice); answers an empty object, as the exchange does.
+   */
+  private cancelAll(account: Account, body: Body): Record<string, never> {
+    const market = body['market'];
+    const m = typeof market === 'string' ? this.state.markets.get(market) : undefined;
+    if (!m) throw invalidArgument('market does not exist');
+    const types = body['type'];
+    if (!Array.isArray(types)) throw invalidArgument('order types must be an array');
+    if (types.length === 0) throw invalidArgument('at least one order type should be specified');
+    if (new Set(types).size !== types.length || !types.every((t) => CANCEL_TYPES.has(t as string)))
+      throw invalidArgument('invalid or duplicate order type');
+    const kinds = new Set(types as string[]);
+    for (const o of this.engine.openOrders(account.id).sort((a, b) => a.id - b.id)) {
+      if (o.market !== m.name) continue;
+      const kind = m.type === 'futures' ? 'futures' : o.collateral ? 'margin' : 'spot';
+      if (kinds.has(kind)) this.engine.cancel(o);
+    }
+    return {};
   }
 
   /** Spot stop orders REST has no route for: stop market with a base amount, stop limit at the best price. */
@@ -274,6 +331,7 @@ export class OrderMethods {
       if (old.triggerAbove !== undefined) req.triggerAbove = old.triggerAbove;
       if (old.otoId !== undefined) req.otoId = old.otoId;
       if (old.tpsl !== undefined) req.tpsl = old.tpsl;
+      if (old.positionId !== undefined) req.positionId = old.positionId;
     }
     try {
       const placed = this.engine.place(req);

@@ -4,15 +4,9 @@ import type { Account } from '../state.ts';
 import type { Channel } from './channels.ts';
 import { CANDLE_INTERVALS, type CandleInterval } from '../candles.ts';
 import { intParam, invalidArgument, stringList } from './protocol.ts';
-import {
-  adlRecords,
-  dealRecord,
-  marginBalances,
-  positionsParams,
-  premiumParams,
-  spotBalances,
-  wsOrder,
-} from './shapes.ts';
+import { typeCode } from './codes.ts';
+import { adlRows, marginBalances, positionsParams, premiumRecord } from './collateral-shapes.ts';
+import { dealRecord, executedRecord, spotBalances, wsOrder } from './shapes.ts';
 import { borrowsParams, marketStats } from './stats.ts';
 import { bookTicker, depthParams, depthSnapshot, marketOf, marketsOf } from './world.ts';
 import type { World } from './world.ts';
@@ -27,6 +21,13 @@ export function candleParams(
   if (!CANDLE_INTERVALS.includes(interval as CandleInterval))
     throw invalidArgument(`interval must be one of ${CANDLE_INTERVALS.join(', ')} seconds`);
   return { m, interval: interval as CandleInterval };
+}
+
+/** `order_types` of `ordersExecuted_request`: order-type numbers. */
+function codeList(v: unknown): Set<number> {
+  if (!Array.isArray(v) || !v.every((x) => Number.isInteger(x)))
+    throw invalidArgument('order_types must be a list of order type numbers');
+  return new Set(v as number[]);
 }
 
 /** The answer of a `_request`; throws RpcFailure on bad params. */
@@ -53,10 +54,14 @@ export function channelRequest(
       const list = feed.recentTrades(m.name).filter((t) => below === 0 || t.id < below);
       return list.slice(-limit).reverse();
     }
-    case 'bookTicker':
-      return bookTicker(w.engine, marketOf(w.state, params[0]));
+    case 'bookTicker': {
+      const m = marketOf(w.state, params[0]);
+      const b = bookTicker(w.engine, m);
+      const time = state.now() / 1000;
+      return [time, time, m.name, 0, b.bid, b.bid_size, b.ask, b.ask_size];
+    }
     case 'premiumIndex':
-      return premiumParams(state, marketOf(w.state, params[0]), w.fundingPeriodMs)[1];
+      return premiumRecord(state, marketOf(w.state, params[0]), w.fundingPeriodMs, true);
     case 'balanceSpot':
       return spotBalances(state, acc, stringList(params, 'tickers'));
     case 'balanceMargin':
@@ -64,7 +69,9 @@ export function channelRequest(
     case 'positionsMargin':
       return positionsParams(state, positions, acc, marketsOf(w.state, params));
     case 'ADLQuantile':
-      return { records: adlRecords(state, positions, acc) };
+      return adlRows(state, positions, acc, new Set(marketsOf(w.state, params)));
+    case 'positionsAccountMargin':
+      throw invalidArgument('positionsAccountMargin has no request');
     case 'market': {
       // params [market, period]: the sandbox keeps the last 24 hours only
       const m = marketOf(w.state, params[0]);
@@ -96,19 +103,22 @@ export function channelRequest(
       };
     }
     case 'ordersExecuted': {
-      const q = (params[0] ?? {}) as { market?: unknown };
+      // `[{market, order_types}, offset, limit]`: order_types a list of order-type numbers (all when absent)
+      const q = (params[0] ?? {}) as { market?: unknown; order_types?: unknown };
       const m = q.market === undefined ? undefined : marketOf(w.state, q.market);
+      const types = q.order_types === undefined ? undefined : codeList(q.order_types);
       const offset = intParam(params[1], 0, 0, 10_000, 'offset');
       const limit = intParam(params[2], 50, 1, 100, 'limit');
       const all = [...engine.orders.values()]
         .filter((o) => o.owner === acc.id && !o.open && o.dealStock > 0n && (!m || o.market === m.name))
+        .filter((o) => !types || types.has(typeCode(o)))
         .sort((a, b) => b.id - a.id);
       return {
         limit,
         offset,
         records: all
           .slice(offset, offset + limit)
-          .map((o) => wsOrder(o, state.markets.get(o.market) as MarketDef)),
+          .map((o) => executedRecord(o, state.markets.get(o.market) as MarketDef)),
       };
     }
     case 'deals': {

@@ -19,6 +19,7 @@ import { Feed } from './feed.ts';
 import { SlidingWindow, WS_DEFAULT_LIMITS } from './limits.ts';
 import type { WindowLimit } from './limits.ts';
 import { ORDER_METHODS, OrderMethods } from './orders.ts';
+import type { CollateralOrders } from '../collateral/orders.ts';
 import type { OrderMethod } from './orders.ts';
 import {
   RpcFailure,
@@ -36,7 +37,12 @@ import { TokenRegistry } from './tokens.ts';
 /** What the WebSocket needs of a started sandbox (its `server` and `control`). */
 export interface WsHost {
   server: Server;
-  control: { state: SandboxState; engine: Engine; positions: Positions };
+  control: {
+    state: SandboxState;
+    engine: Engine;
+    positions: Positions;
+    collateralOrders?: CollateralOrders;
+  };
 }
 
 export interface WsOptions {
@@ -96,9 +102,9 @@ export function attachWebSocket(host: WsHost, options: WsOptions = {}): SandboxW
   const idleMs = options.idleMs ?? 60_000;
   const now = options.now ?? state.now;
   const limits = { ...WS_DEFAULT_LIMITS, ...options.limits };
-  const feed = new Feed(state, engine);
+  const feed = new Feed(state, engine, positions);
   const world: World = { state, engine, positions, feed, fundingPeriodMs: FUNDING_PERIOD_MS };
-  const orders = new OrderMethods(state, engine, positions);
+  const orders = new OrderMethods(state, engine, positions, host.control.collateralOrders);
   const tokens = new TokenRegistry(state, options.tokenTtlMs ?? 600_000);
   const unwatch = tokens.watch(server);
   const wss = new WebSocketServer({ noServer: true });

@@ -1,49 +1,76 @@
-/** WebSocket shapes of engine records: orders as `ordersPending` sends them, deals, positions. */
-import { Decimal } from 'decimal.js';
-import type { Positions, Position } from '../collateral/positions.ts';
-import { effectiveLeverage, liquidationPrice } from '../collateral/positions.ts';
+/** WebSocket shapes of engine records: orders as `ordersPending` sends them, deals, spot balances. */
 import type { Deal } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
 import { orderJson } from '../engine/order.ts';
 import { fromUnits } from '../engine/units.ts';
-import { collateralBalance, ledgerString, spot } from '../ledger.ts';
+import { ledgerString, spot } from '../ledger.ts';
 import type { Account, MarketDef, SandboxState } from '../state.ts';
-import { indexPrice, markPrice } from '../routes/public.ts';
+import { sideCode, typeCode } from './codes.ts';
 
-/** Order object of `ordersPending_update` and of every order method's answer (snake_case). */
+/**
+ * The order object of `ordersPending` (records and updates), `ordersExecuted_update` and every order
+ * method's answer, as the exchange publishes it: snake_case, numeric `side` (1 sell, 2 buy) and `type`
+ * (its order-type table), `price` "0" for an order without a limit price, and an open order's
+ * `status` `NEW` (the spec's word; the published examples show `OPEN`).
+ */
 export function wsOrder(o: Order, m: MarketDef): Record<string, unknown> {
   const rest = orderJson(o, m);
   const out: Record<string, unknown> = {
     id: o.id,
     market: o.market,
-    type: o.type,
-    side: o.side,
+    type: typeCode(o),
+    side: sideCode(o.side),
+    post_only: o.postOnly,
+    ioc: o.ioc,
     ctime: o.timestamp,
-    mtime: o.timestamp,
+    mtime: o.finishedAt ?? o.timestamp,
+    price: rest['price'] ?? '0',
     amount: rest['amount'],
     left: rest['left'],
     deal_stock: rest['dealStock'],
     deal_money: rest['dealMoney'],
     deal_fee: rest['dealFee'],
-    fee_asset: o.feeAsset,
     client_order_id: o.clientOrderId,
-    post_only: o.postOnly,
-    ioc: o.ioc,
-    rpi: o.rpi,
-    retail: o.retail,
     stp: o.stp,
-    // NEW is the WebSocket's own value for an open order nothing happened to yet
     status: o.status ?? 'NEW',
   };
-  if (rest['price'] !== undefined) out['price'] = rest['price'];
+  if (o.collateral) {
+    out['position_side'] = o.positionSide ?? 'BOTH';
+    out['reduce_only'] = o.reduceOnly ?? false;
+  }
+  if (o.rpi) out['rpi'] = true;
   if (rest['activation_price'] !== undefined) {
     out['activation_price'] = rest['activation_price'];
-    out['activated'] = o.activated;
+    out['activation_condition'] = (o.triggerAbove ?? o.side === 'buy') ? 'gte' : 'lte';
+    out['activated'] = o.activated ? 1 : 0;
   }
-  if (o.positionSide) out['position_side'] = o.positionSide;
-  if (o.reduceOnly !== undefined) out['reduce_only'] = o.reduceOnly;
+  // OTO links as the sandbox keeps them (the app does not place OTO groups over the WebSocket)
   if (o.otoId !== undefined) out['oto_id'] = o.otoId;
   if (o.oto) out['oto'] = o.oto;
+  return out;
+}
+
+/**
+ * A finished order as `ordersExecuted_request` lists it: `ctime`, `ftime`, `source` and `fee_asset`
+ * in place of `mtime` and `left`.
+ */
+export function executedRecord(o: Order, m: MarketDef): Record<string, unknown> {
+  const order = wsOrder(o, m);
+  const keep = ['id', 'market', 'type', 'side', 'post_only', 'ioc', 'price', 'amount'] as const;
+  const out: Record<string, unknown> = {
+    ctime: o.timestamp,
+    ftime: o.finishedAt ?? o.timestamp,
+    source: 'api',
+  };
+  for (const k of keep) out[k] = order[k];
+  Object.assign(out, {
+    deal_stock: order['deal_stock'],
+    deal_money: order['deal_money'],
+    deal_fee: order['deal_fee'],
+    client_order_id: o.clientOrderId,
+    status: order['status'],
+    fee_asset: o.feeAsset || m.money,
+  });
   return out;
 }
 
@@ -63,7 +90,10 @@ function dealUnits(state: SandboxState, d: Deal): { amount: string; price: strin
   };
 }
 
-/** `deals_update` params: `[id, time, market, orderId, price, amount, fee, clientOrderId, side, role, feeAsset]`. */
+/**
+ * `deals_update` params: `[id, time, market, orderId, price, amount, fee, clientOrderId, side, role,
+ * feeAsset]`, side 1 sell / 2 buy, role 1 maker / 2 taker.
+ */
 export function dealParams(state: SandboxState, d: Deal): unknown[] {
   const u = dealUnits(state, d);
   return [
@@ -75,28 +105,29 @@ export function dealParams(state: SandboxState, d: Deal): unknown[] {
     u.amount,
     fromUnits(d.fee, 18),
     d.clientOrderId,
-    d.side,
+    sideCode(d.side),
     d.role,
     d.feeAsset,
   ];
 }
 
-/** A deal record of `deals_request`. */
+/** A deal record of `deals_request`: `order_id` the account's order, `deal_order_id` the other side's. */
 export function dealRecord(state: SandboxState, d: Deal): Record<string, unknown> {
   const u = dealUnits(state, d);
   return {
-    id: d.id,
     time: d.time,
-    market: d.market,
-    side: d.side,
+    id: d.id,
+    side: sideCode(d.side),
     role: d.role,
     price: u.price,
     amount: u.amount,
     deal: u.deal,
     fee: fromUnits(d.fee, 18),
-    fee_asset: d.feeAsset,
-    deal_order_id: d.orderId,
+    order_id: d.orderId,
+    deal_order_id: d.dealOrderId ?? 0,
+    market: d.market,
     client_order_id: d.clientOrderId,
+    fee_asset: d.feeAsset,
   };
 }
 
@@ -111,105 +142,4 @@ export function spotBalances(
     out[t] = { available: ledgerString(b.available), freeze: ledgerString(b.freeze) };
   }
   return out;
-}
-
-export function marginBalances(
-  state: SandboxState,
-  positions: Positions,
-  a: Account,
-  tickers: readonly string[],
-): Record<
-  string,
-  { balance: string; borrow: string; available_without_borrow: string; available_with_borrow: string }
-> {
-  const out: Record<
-    string,
-    { balance: string; borrow: string; available_without_borrow: string; available_with_borrow: string }
-  > = {};
-  for (const t of tickers.length > 0 ? tickers : [...state.assets.keys()]) {
-    const balance = collateralBalance(a, t);
-    const free = Decimal.max(0, positions.freeMargin(a, t));
-    out[t] = {
-      balance: balance.toFixed(),
-      borrow: '0',
-      available_without_borrow: free.toDecimalPlaces(8).toFixed(),
-      available_with_borrow: free.toDecimalPlaces(8).toFixed(),
-    };
-  }
-  return out;
-}
-
-function positionRecord(state: SandboxState, a: Account, p: Position): Record<string, unknown> {
-  const m = state.markets.get(p.market) as MarketDef;
-  const lev = effectiveLeverage(a, m);
-  const last = new Decimal(state.lastPrices.get(p.market) || m.basePrice);
-  const margin = p.amount.abs().times(p.basePrice).div(lev);
-  const pnl = last.minus(p.basePrice).times(p.amount);
-  return {
-    position_id: p.positionId,
-    market: p.market,
-    open_date: p.openDate,
-    modify_date: p.modifyDate,
-    amount: p.amount.toFixed(),
-    base_price: p.basePrice.toDecimalPlaces(8).toFixed(),
-    liquidation_price: liquidationPrice(p, lev),
-    liquidation_state: p.liquidationState,
-    pnl: pnl.toDecimalPlaces(8).toFixed(),
-    margin: margin.toDecimalPlaces(8).toFixed(),
-    realized_funding: p.realizedFunding.toFixed(),
-    position_side: p.side,
-    is_hedge: p.isHedge,
-  };
-}
-
-/** `positionsMargin` params: an object `{total, records}`. */
-export function positionsParams(
-  state: SandboxState,
-  positions: Positions,
-  a: Account,
-  markets: readonly string[],
-): { total: number; records: Array<Record<string, unknown>> } {
-  const records = positions
-    .of(a.id)
-    .filter((p) => markets.length === 0 || markets.includes(p.market))
-    .sort((x, y) => x.positionId - y.positionId)
-    .map((p) => positionRecord(state, a, p));
-  return { total: records.length, records };
-}
-
-/**
- * ADL rank of each open futures position, 0 (last in line) to 4 (first): profitable positions with a
- * high return on margin are deleveraged first.
- */
-export function adlRecords(
-  state: SandboxState,
-  positions: Positions,
-  a: Account,
-): Array<Record<string, unknown>> {
-  const out: Array<Record<string, unknown>> = [];
-  for (const p of positions.of(a.id).sort((x, y) => x.positionId - y.positionId)) {
-    const m = state.markets.get(p.market);
-    if (!m || m.type !== 'futures' || p.amount.isZero()) continue;
-    const last = new Decimal(state.lastPrices.get(p.market) || m.basePrice);
-    const margin = p.amount.abs().times(p.basePrice).div(effectiveLeverage(a, m));
-    const ratio = margin.isZero() ? new Decimal(0) : last.minus(p.basePrice).times(p.amount).div(margin);
-    const quantile = ratio.lte(0) ? 0 : Math.min(4, ratio.div('0.05').floor().toNumber() + 1);
-    out.push({ market: p.market, position_side: p.side, quantile });
-  }
-  return out;
-}
-
-/** `premiumIndex_update` params: `[market, {mark_price, index_price, funding_rate, next_funding_time, time}]`. */
-export function premiumParams(state: SandboxState, m: MarketDef, fundingPeriodMs: number): unknown[] {
-  const now = state.now();
-  return [
-    m.name,
-    {
-      mark_price: markPrice(state, m) || state.lastPrices.get(m.name) || m.basePrice,
-      index_price: indexPrice(state, m),
-      funding_rate: m.fundingRate,
-      next_funding_time: Math.floor(now / fundingPeriodMs + 1) * (fundingPeriodMs / 1000),
-      time: now / 1000,
-    },
-  ];
 }

@@ -2,8 +2,10 @@
  * Alerts, evaluated in main so they fire whatever screen is open: a market's last price crossing a
  * level (from the `lastprice` stream, subscribed for each market an armed alert watches), and an
  * account's margin ratio or liquidation distance (from the desk board's rows, which this service has
- * main refresh for the watched accounts while such an alert exists). A firing becomes an
- * `alerts.fired` event for the Events list and a desktop notice of the `alerts` kind.
+ * main refresh for the watched accounts while such an alert exists). The watched accounts' margin
+ * calls and liquidations come as the exchange pushes them (`positionsAccountMargin`): each fires at
+ * once and has the account read again. A firing becomes an `alerts.fired` event for the Events list
+ * and a desktop notice of the `alerts` kind.
  */
 import { randomUUID } from 'node:crypto';
 import type {
@@ -24,10 +26,12 @@ import { Dec } from '../../rules/decimal.ts';
 import { grouped } from '../../rules/guards.ts';
 import { readAlerts, writeAlerts } from './alert-store.ts';
 import { crossStep, levelStep, type Direction } from './evaluate.ts';
+import { MarginFollow, marginEventWords, type MarginEvent, type MarginStreams } from './margin-events.ts';
 
-/** The part of the live service price alerts use. */
-export interface PriceStreams {
+/** The part of the live service alerts use: last prices, and the watched accounts' margin calls. */
+export interface PriceStreams extends MarginStreams {
   subscribe(account: string, channel: 'lastprice', topic: string): string;
+  subscribe(...args: Parameters<MarginStreams['subscribe']>): string;
   unsubscribe(id: string): boolean;
 }
 
@@ -73,9 +77,11 @@ export class AlertService {
   readonly #stopAccounts: () => void;
   readonly #listeners = new Set<() => void>();
   #poll: ReturnType<typeof setInterval> | undefined;
+  readonly #margins: MarginFollow;
 
   constructor(options: AlertOptions) {
     this.#o = options;
+    this.#margins = new MarginFollow(options.live, options.log);
     this.#alerts = readAlerts(options.file, options.log);
     this.#stopEvents = options.events.subscribe((name, payload) => this.#on(name, payload));
     this.#stopAccounts = options.onAccountsChanged(() => this.#follow());
@@ -189,6 +195,7 @@ export class AlertService {
     this.#poll = undefined;
     for (const s of this.#streams.values()) this.#o.live.unsubscribe(s.id);
     this.#streams.clear();
+    this.#margins.close();
   }
 
   #now(): number {
@@ -225,8 +232,37 @@ export class AlertService {
   }
 
   #on(name: EventName, payload: unknown): void {
-    if (name === 'ws.batch') this.#prices(payload as LiveBatch);
-    else if (name === 'desk.boardRows') this.#rows((payload as { rows: BoardRowView[] }).rows);
+    if (name === 'ws.batch') {
+      this.#prices(payload as LiveBatch);
+      this.#marginEvents(payload as LiveBatch);
+    } else if (name === 'desk.boardRows') this.#rows((payload as { rows: BoardRowView[] }).rows);
+  }
+
+  /** A watched account's margin call or liquidation fires at once, and the account is read again. */
+  #marginEvents(batch: LiveBatch): void {
+    const events = batch.events.filter((e): e is MarginEvent => e.channel === 'positionsAccountMargin');
+    if (events.length === 0) return;
+    const alert = this.#alerts.find(
+      (a): a is AccountAlertView =>
+        a.kind === 'account' && (a.account === null || a.account === batch.accountId),
+    );
+    if (!alert) return;
+    const label = this.#label(batch.accountId);
+    for (const e of events) {
+      alert.firedAtMs = this.#now();
+      this.#fire({
+        alertId: alert.id,
+        kind: 'account',
+        account: batch.accountId,
+        market: e.position.market,
+        ...marginEventWords(label, e),
+        atMs: alert.firedAtMs,
+      });
+    }
+    writeAlerts(this.#o.file, this.#alerts);
+    this.#o.refreshBoard([batch.accountId]).catch((error: unknown) => {
+      this.#o.log.log('warn', 'alerts: the account of a margin call could not be read', error);
+    });
   }
 
   #prices(batch: LiveBatch): void {
@@ -314,6 +350,7 @@ export class AlertService {
   /** Subscribes the last price of each market an armed alert watches; polls the watched accounts. */
   #follow(): void {
     this.#followPrices();
+    this.#margins.follow(this.#watchedAccounts());
     const watching = this.#alerts.some((a) => a.kind === 'account');
     const every = this.#o.accountPollMs ?? 60_000;
     if (watching && !this.#poll && every > 0) {
@@ -350,6 +387,14 @@ export class AlertService {
         this.#o.log.log('warn', `alerts: could not listen to the last price of ${market}`, error);
       }
     }
+  }
+
+  /** The accounts an account alert watches (every registered account for an alert on all of them). */
+  #watchedAccounts(): Set<string> {
+    const watched = this.#alerts.flatMap((a) => (a.kind === 'account' ? [a.account] : []));
+    if (watched.length === 0) return new Set();
+    const known = this.#o.accounts().map((a) => a.id);
+    return new Set(watched.includes(null) ? known : known.filter((id) => watched.includes(id)));
   }
 
   /** Reads the accounts the account alerts watch again (in the background; failures are logged). */

@@ -25,7 +25,10 @@ export function attentionReasons(
   nowMs: number,
 ): AttentionReasonView[] {
   const out: AttentionReasonView[] = [];
-  if (row.liquidationDistance !== undefined && new Dec(row.liquidationDistance).lte(rules.liquidationPct))
+  if (
+    row.marginCall === true ||
+    (row.liquidationDistance !== undefined && new Dec(row.liquidationDistance).lte(rules.liquidationPct))
+  )
     out.push('liquidation');
   if (row.keyState === 'revoked') out.push('revoked');
   if (row.asOfMs !== undefined && nowMs - row.asOfMs > rules.staleMinutes * 60_000) out.push('stale');
@@ -41,6 +44,8 @@ export interface EnteredRow {
   /** The reasons it did not have at its last reading, most urgent first. */
   reasons: AttentionReasonView[];
   liquidationDistance?: string | undefined;
+  /** The exchange called a margin call on one of its positions. */
+  marginCall?: boolean | undefined;
 }
 
 /**
@@ -68,16 +73,24 @@ export function attentionStep(
         label: row.label,
         reasons: fresh,
         liquidationDistance: row.liquidationDistance,
+        marginCall: row.marginCall,
       });
   }
   return { state: next, entered };
 }
 
+/** "margin call, liquidation 1.2 % away" or "liquidation 3 % away (within 5 %)". */
+const liquidationWords = (row: EnteredRow, rules: AttentionRulesView): string => {
+  const away = row.liquidationDistance === undefined ? '' : `liquidation ${row.liquidationDistance} % away`;
+  if (row.marginCall) return away ? `margin call, ${away}` : 'margin call';
+  return `${away} (within ${rules.liquidationPct} %)`;
+};
+
 const one = (row: EnteredRow, rules: AttentionRulesView): string =>
   row.reasons
     .map((r) =>
       r === 'liquidation'
-        ? `liquidation ${row.liquidationDistance ?? ''} % away (within ${rules.liquidationPct} %)`
+        ? liquidationWords(row, rules)
         : r === 'revoked'
           ? 'key revoked'
           : `data older than ${String(rules.staleMinutes)} min`,

@@ -1,6 +1,6 @@
 /**
  * The board live: while a page shows the board, every account of the desk follows its WebSocket
- * (balanceSpot, balanceMargin, ordersPending, positionsMargin, all markets). The pushes are kept by
+ * (balanceSpot, balanceMargin, ordersPending, positionsMargin, positionsAccountMargin, all markets). The pushes are kept by
  * the pushed state (`PushedState`), which says which accounts it changed; those accounts' rows are
  * drawn again from the store and sent as `desk.boardRows`, at most every 250 ms. The sockets open at
  * the pace the exchange allows (`ConnectionPacer`), behind any socket a screen is waiting on; an
@@ -16,8 +16,17 @@ import type { Logger } from '../../log.ts';
 import type { Channel, Lane } from '../../exchange/ws/index.ts';
 import type { MemoryTrim } from '../memory-trim.ts';
 
-/** The channels a board row is made of. */
-export const BOARD_CHANNELS = ['balanceSpot', 'balanceMargin', 'ordersPending', 'positionsMargin'] as const;
+/**
+ * The channels a board row is made of; `positionsAccountMargin` brings a margin call or liquidation the
+ * moment the exchange calls it.
+ */
+export const BOARD_CHANNELS = [
+  'balanceSpot',
+  'balanceMargin',
+  'ordersPending',
+  'positionsMargin',
+  'positionsAccountMargin',
+] as const;
 /** The stored kinds those pushes change. */
 const BOARD_KINDS: ReadonlySet<KnownKind> = new Set<KnownKind>([
   'balances.spot',
@@ -27,6 +36,8 @@ const BOARD_KINDS: ReadonlySet<KnownKind> = new Set<KnownKind>([
 ]);
 /** Changed rows are sent at most this often. */
 export const ROWS_EVERY_MS = 250;
+/** An account with a new closing order is read again this soon (its legs are named by that reading). */
+const LEGS_READ_MS = 300;
 /** Accounts without a live socket are read again this often (the other screens' fallback too). */
 export const POLL_MS = 60_000;
 
@@ -79,6 +90,9 @@ export class BoardLive {
   readonly #trim: BoardLiveOptions['trim'];
   /** The followed sockets are still opening (a large batch of work, for the memory trim). */
   #opening = false;
+  /** Accounts with new closing orders, read again together (`closingOrdersCame`). */
+  readonly #legsPending = new Set<string>();
+  #legsTimer: ReturnType<typeof setTimeout> | undefined;
   /** Stops hearing of accounts added to the desk or removed. */
   readonly #stopDesk: (() => void) | undefined;
 
@@ -199,6 +213,23 @@ export class BoardLive {
   }
 
   /** The pushed state kept new values of these accounts: their rows are sent again. */
+  /**
+   * A new closing order came to a followed account: it may be a take-profit or stop-loss, which only a
+   * reading of the positions names, so the account is read again soon (a burst is one read).
+   */
+  closingOrdersCame(account: string): void {
+    if (!this.#followed.has(account)) return;
+    this.#legsPending.add(account);
+    this.#legsTimer ??= setTimeout(() => {
+      this.#legsTimer = undefined;
+      const accounts = [...this.#legsPending];
+      this.#legsPending.clear();
+      this.#board.refresh(accounts).catch((error: unknown) => {
+        this.#log.log('warn', 'the board could not read the positions of new closing orders', error);
+      });
+    }, LEGS_READ_MS);
+  }
+
   stored(stored: ReadonlyArray<{ account: string; kinds: readonly KnownKind[] }>): void {
     for (const s of stored)
       if (this.#followed.has(s.account) && s.kinds.some((k) => BOARD_KINDS.has(k)))
@@ -258,6 +289,9 @@ export class BoardLive {
   #stop(): void {
     clearInterval(this.#pollTimer);
     this.#pollTimer = undefined;
+    clearTimeout(this.#legsTimer);
+    this.#legsTimer = undefined;
+    this.#legsPending.clear();
     clearTimeout(this.#rowsTimer);
     this.#rowsTimer = undefined;
     this.#dirty = new Set();

@@ -36,6 +36,8 @@ export interface AccountInfo {
   label: string;
   kind: 'main' | 'sub';
   groups: readonly string[];
+  /** The exchange has the sub-account blocked: its key is refused there, whatever the last read found. */
+  exchangeStatus?: 'active' | 'blocked';
 }
 
 const ZERO = new Dec(0);
@@ -100,7 +102,7 @@ export function boardRow(account: AccountInfo, pieces: AccountPieces, prices: Pr
     label: account.label,
     kind: account.kind,
     groups: [...account.groups],
-    keyState: pieces.key?.value ?? 'unknown',
+    keyState: account.exchangeStatus === 'blocked' ? 'blocked' : (pieces.key?.value ?? 'unknown'),
   };
   const unvalued = new Set<string>();
   const times: number[] = [];
@@ -142,6 +144,7 @@ export function boardRow(account: AccountInfo, pieces: AccountPieces, prices: Pr
       }
     }
     row.openPositions = positions.length;
+    if (positions.some((p) => p.liquidationState === 'margin_call')) row.marginCall = true;
     row.unrealizedPnl = show(pnl);
     row.marginUsed = show(margin);
     const base = collateral.plus(pnl);

@@ -243,6 +243,7 @@ export class BoardService {
         liquidationPrice: p.liquidationPrice ?? '',
         pnl: p.pnl ?? '',
         margin: p.margin ?? '',
+        tpsl: p.tpsl ?? [],
       })),
     );
   }

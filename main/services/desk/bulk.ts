@@ -24,15 +24,19 @@ import type { OrderDraft } from '../../rules/index.ts';
 import type { Confirmation, Platform } from '../../platform.ts';
 import type { AccountService } from '../accounts.ts';
 import { requireConfirmation } from '../confirm.ts';
+import { batchGuardLines } from '../guard-ask.ts';
+import type { GuardQuestion } from '../../rules/guards.ts';
 import type { ExchangeConnection } from '../exchange-connection.ts';
 import { cancelEach } from '../orders.ts';
 import { openPositions } from '../positions.ts';
 import { newParentId } from './desk.ts';
 import { someOf } from './key-permissions.ts';
 import { pool } from './pool.ts';
-import { PreviewStore } from './previews.ts';
+import { PreviewStore, stalePreview } from './previews.ts';
 
 const CONCURRENCY = 32;
+/** The closing orders of a batch share a book read begun this long ago. */
+const BATCH_BOOK_AGE_MS = 1_000;
 const ORDERS_PAGE = 100;
 
 interface StoredBulk {
@@ -131,27 +135,59 @@ export class BulkActions {
   }
 
   /**
-   * Sends the previewed batch once main's own question is confirmed; each account's outcome, failures
-   * first. Accounts the preview could not read are reported failed, not sent.
+   * Sends the previewed batch once main's own question is confirmed (within the preview's time); each
+   * account's outcome, failures first. A preview that could not read every account is refused, nothing
+   * sent: what it would do to those accounts is not known. A closing order beyond a guard (its worst fill
+   * far from the market, larger than the book) is named in that one question; one that trips another
+   * guard by the time it goes is not sent.
    */
   async run(
     previewId: string,
-    acknowledge: readonly string[] = [],
   ): Promise<{ parentId: string; action: BulkActionView; results: BulkChildResultView[] }> {
-    const preview = this.#previews.get(previewId);
-    this.#previews.delete(previewId);
-    await requireConfirmation(this.#platform, question(preview));
-    const results = await pool(preview.children, CONCURRENCY, (child) =>
-      this.#one(preview, child, acknowledge),
-    );
+    const { value: preview, expiresAtMs } = this.#previews.take(previewId);
+    const unread = preview.children.filter((c) => c.problem);
+    if (unread.length > 0)
+      throw stalePreview(
+        `${String(unread.length)} ${unread.length === 1 ? 'account' : 'accounts'} could not be read for this preview (${someOf(unread.map((c) => c.label))})`,
+      );
+    const asked = closes(preview.action)
+      ? await this.#guardsNow(preview)
+      : new Map<string, GuardQuestion[]>();
+    await requireConfirmation(this.#platform, question(preview, asked));
+    if (this.#previews.expired(expiresAtMs))
+      throw stalePreview('The preview ran out of time while its question was open');
+    const results = await pool(preview.children, CONCURRENCY, (child) => this.#one(preview, child, asked));
     results.sort((a, b) => Number(a.ok) - Number(b.ok));
     return { parentId: preview.parentId, action: preview.action, results };
+  }
+
+  /** The guards each previewed closing order trips now, by account and market. */
+  async #guardsNow(preview: StoredBulk): Promise<Map<string, GuardQuestion[]>> {
+    const asked = new Map<string, GuardQuestion[]>();
+    await pool(
+      preview.children.filter((c) => !c.problem),
+      CONCURRENCY,
+      async (child) => {
+        const caller = await this.#accounts.caller(child.account).catch(() => undefined);
+        if (!caller) return;
+        for (const p of child.positions) {
+          const draft = closingDraft({ ...p, positionId: 0, basePrice: null, liquidationPrice: null });
+          const { questions } = await this.#connection.trading.issuesFor(
+            () => Promise.resolve(caller),
+            draft,
+            BATCH_BOOK_AGE_MS,
+          );
+          if (questions.length > 0) asked.set(`${child.account}|${p.market}`, questions);
+        }
+      },
+    );
+    return asked;
   }
 
   async #one(
     preview: StoredBulk,
     child: BulkChildPreviewView,
-    acknowledge: readonly string[],
+    asked: ReadonlyMap<string, readonly GuardQuestion[]>,
   ): Promise<BulkChildResultView> {
     const out: BulkChildResultView = {
       account: child.account,
@@ -161,7 +197,6 @@ export class BulkActions {
       closed: 0,
       left: 0,
     };
-    if (child.problem) return { ...out, ok: false, error: { code: 'not_read', message: child.problem } };
     const fail = (error: unknown): void => {
       out.ok = false;
       out.error ??= errorOf(error);
@@ -190,7 +225,12 @@ export class BulkActions {
       try {
         for (const p of await openPositions(caller)) {
           try {
-            await this.#connection.trading.place(caller, closingDraft(p), undefined, acknowledge);
+            const confirmed = new Set((asked.get(`${child.account}|${p.market}`) ?? []).map((q) => q.guard));
+            await this.#connection.trading.place(caller, closingDraft(p), {
+              label: child.label,
+              confirmed,
+              bookAgeMs: BATCH_BOOK_AGE_MS,
+            });
             out.closed += 1;
           } catch (error) {
             out.left += 1;
@@ -211,13 +251,12 @@ const ACTION_WORDS: Record<BulkActionView, { title: string; action: string }> = 
   flatten: { title: 'Flatten: cancel every order and close every position', action: 'Flatten' },
 };
 
-function question(preview: StoredBulk): Confirmation {
+function question(preview: StoredBulk, asked: ReadonlyMap<string, readonly GuardQuestion[]>): Confirmation {
   const read = preview.children.filter((c) => !c.problem);
   const orders = read.reduce((n, c) => n + c.orders, 0);
   const positions = read.reduce((n, c) => n + c.positions.length, 0);
   const words = ACTION_WORDS[preview.action];
   const count = `${String(read.length)} ${read.length === 1 ? 'account' : 'accounts'}`;
-  const unread = preview.children.length - read.length;
   return {
     title: `${words.title} of ${count}?`,
     facts: [
@@ -226,7 +265,14 @@ function question(preview: StoredBulk): Confirmation {
       ...(closes(preview.action)
         ? [{ label: 'Positions to close', value: `${String(positions)} (market orders, reduce-only)` }]
         : []),
-      ...(unread > 0 ? [{ label: 'Left out', value: `${String(unread)} (could not be read)` }] : []),
+      ...batchGuardLines(
+        read.flatMap((c) =>
+          c.positions.map((p) => ({
+            name: `${c.label}, ${p.market}`,
+            questions: asked.get(`${c.account}|${p.market}`) ?? [],
+          })),
+        ),
+      ),
     ],
     action: words.action,
     ...(closes(preview.action)

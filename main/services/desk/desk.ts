@@ -12,15 +12,18 @@ import { Dec } from '../../rules/decimal.ts';
 import type { MarketRules, OrderDraft, RuleIssue } from '../../rules/index.ts';
 import type { AccountService } from '../accounts.ts';
 import type { ExchangeConnection } from '../exchange-connection.ts';
-import type { PlaceResult } from '../trading.ts';
-import { headlessPlatform, type Confirmation, type Platform } from '../../platform.ts';
+import type { GuardId, GuardQuestion } from '../../rules/guards.ts';
+import type { PlaceResult, Review } from '../trading.ts';
+import { headlessPlatform, type Platform } from '../../platform.ts';
 import { requireConfirmation } from '../confirm.ts';
-import { someOf } from './key-permissions.ts';
+import { orderQuestion, sizingContext } from './order-question.ts';
 import { pool } from './pool.ts';
 import { PreviewStore, stalePreview } from './previews.ts';
-import { checkSizing, sizeFor, type Sizing, type SizingContext } from './sizing.ts';
+import { checkSizing, sizeFor, type Sizing } from './sizing.ts';
 
 const CONCURRENCY = 16;
+/** The children of a batch share a book read begun this long ago (each order is still priced from it). */
+const BATCH_BOOK_AGE_MS = 1_000;
 /** What `preview` showed, kept in main so `place` sends exactly that. */
 export interface OrderPreview {
   previewId: string;
@@ -46,6 +49,8 @@ export interface ChildPreview {
   /** Undefined when the sizing gives this account nothing. */
   amount?: string;
   issues: RuleIssue[];
+  /** What main will ask about this account's order (beyond a guard), in the batch's one question. */
+  questions: GuardQuestion[];
 }
 
 export interface ChildResult {
@@ -196,18 +201,45 @@ export class DeskService {
         sizingContext(market, draft),
         available.get(account),
       );
-      const issues =
+      const { issues, questions } =
         amount === undefined
-          ? [{ field: 'amount', message: 'the sizing gives this account no amount' }]
+          ? {
+              issues: [{ field: 'amount', message: 'the sizing gives this account no amount' }],
+              questions: [],
+            }
           : await this.#connection.trading.issuesFor(() => this.#accounts.caller(account), {
               ...draft,
               amount,
               clientOrderId,
             });
-      return { account, label, clientOrderId, ...(amount === undefined ? {} : { amount }), issues };
+      return {
+        account,
+        label,
+        clientOrderId,
+        ...(amount === undefined ? {} : { amount }),
+        issues,
+        questions,
+      };
     });
     const kept = this.#previews.put({ accountIds, draft, sizing, parentId, market, children });
     return { ...kept, parentId, children };
+  }
+
+  /**
+   * What each child's order is worth and the guards it trips now (the book as it stands), for the
+   * batch's one question.
+   */
+  async #guardsNow(preview: StoredPreview): Promise<Map<string, Pick<Review, 'questions' | 'estimate'>>> {
+    const sendable = preview.children.filter((c) => c.issues.length === 0 && c.amount !== undefined);
+    const asked = await pool(sendable, CONCURRENCY, async (child) => {
+      const review = await this.#connection.trading.issuesFor(
+        () => this.#accounts.caller(child.account),
+        { ...preview.draft, amount: child.amount ?? '', clientOrderId: child.clientOrderId },
+        BATCH_BOOK_AGE_MS,
+      );
+      return [child.account, review] as const;
+    });
+    return new Map(asked);
   }
 
   /** Each account's available balance of what the order spends, when the sizing takes a share of it. */
@@ -225,18 +257,17 @@ export class DeskService {
    * client order id; failures first in the report. Refuses, sending nothing, when the preview is
    * unknown, older than `PREVIEW_TTL_MS`, or no longer fits (the market's rules changed, or a balance
    * a share was taken of fell below what was previewed), or when the person declines main's own
-   * question. A preview is sent at most once.
+   * question, or answers it after the preview's time ran out. The question names every field of the
+   * order and each account's order beyond a guard; those guards are what the answer lets through (a
+   * child that trips another by the time it goes is refused, unasked). A preview is sent at most once.
    */
   async place(
     previewId: string,
     /** Client order ids an earlier send of this batch sent: looked up first, never sent twice. */
     sentBefore: (parentId: string) => Promise<ReadonlySet<string>> = () => Promise.resolve(new Set()),
-    /** The guard questions the person acknowledged for this order (see TradingService.screen). */
-    acknowledge: readonly string[] = [],
   ): Promise<{ parentId: string; results: ChildResult[] }> {
-    const preview = this.#previews.get(previewId);
     // Used up now, so two sends of one preview cannot both place it.
-    this.#previews.delete(previewId);
+    const { value: preview, expiresAtMs } = this.#previews.take(previewId);
     const { draft, sizing, accountIds } = preview;
     const market = await this.#connection.catalog.require(draft.market);
     if (JSON.stringify(market) !== JSON.stringify(preview.market))
@@ -256,7 +287,21 @@ export class DeskService {
           throw stalePreview(`The balance of "${child.label}" fell since the preview`);
       }
     }
-    await requireConfirmation(this.#platform, orderQuestion(preview, sizingContext(market, draft)));
+    const asked = await this.#guardsNow(preview);
+    await requireConfirmation(
+      this.#platform,
+      orderQuestion(
+        draft,
+        preview.children.map((c) => ({
+          ...c,
+          questions: asked.get(c.account)?.questions ?? [],
+          estimate: asked.get(c.account)?.estimate,
+        })),
+        sizingContext(market, draft),
+      ),
+    );
+    if (this.#previews.expired(expiresAtMs))
+      throw stalePreview('The preview ran out of time while its question was open');
     const earlier = await sentBefore(preview.parentId);
     const results = await pool(preview.children, CONCURRENCY, async (child): Promise<ChildResult> => {
       const base = { account: child.account, label: child.label, clientOrderId: child.clientOrderId };
@@ -279,11 +324,11 @@ export class DeskService {
           const found = await this.#connection.trading.find(caller, draft.market ?? '', child.clientOrderId);
           if (found) return { ...base, ok: true, already: true, result: found };
         }
+        const confirmed = new Set<GuardId>((asked.get(child.account)?.questions ?? []).map((q) => q.guard));
         const result = await this.#connection.trading.place(
           caller,
           { ...draft, amount: child.amount, clientOrderId: child.clientOrderId },
-          undefined,
-          acknowledge,
+          { label: child.label, confirmed, bookAgeMs: BATCH_BOOK_AGE_MS },
         );
         return { ...base, ok: true, result };
       } catch (error) {
@@ -293,45 +338,4 @@ export class DeskService {
     results.sort((a, b) => Number(a.ok) - Number(b.ok));
     return { parentId: preview.parentId, results };
   }
-}
-
-/** The native question before a batch goes out: the order, how many accounts, the total and the largest. */
-function orderQuestion(preview: StoredPreview, ctx: SizingContext): Confirmation {
-  const { draft, children } = preview;
-  const [base = '', quote = ''] = (draft.market ?? '').split('_');
-  const unit = ctx.quoteAmount ? quote : base;
-  const sent = children.filter((c) => c.issues.length === 0 && c.amount !== undefined);
-  const total = sent.reduce((sum, c) => sum.plus(c.amount ?? '0'), new Dec(0));
-  const largest = sent.reduce<ChildPreview | undefined>(
-    (a, b) => (a === undefined || new Dec(b.amount ?? '0').gt(a.amount ?? '0') ? b : a),
-    undefined,
-  );
-  const order = `${draft.kind.replace('_', ' ')} ${draft.side ?? ''} on ${draft.market ?? ''}`;
-  const held = children.length - sent.length;
-  return {
-    title: `Send a ${order} for ${String(sent.length)} ${sent.length === 1 ? 'account' : 'accounts'}?`,
-    facts: [
-      { label: 'Order', value: draft.price ? `${order} at ${draft.price} ${quote}` : order },
-      { label: 'Accounts', value: `${String(sent.length)}: ${someOf(sent.map((c) => c.label))}` },
-      { label: 'Total', value: `${total.toFixed()} ${unit}` },
-      {
-        label: 'Largest',
-        value: largest ? `${largest.amount ?? ''} ${unit} (${largest.label})` : 'none',
-      },
-      ...(held > 0
-        ? [{ label: 'Not sent', value: `${String(held)} (the preview found a rule broken or no amount)` }]
-        : []),
-    ],
-    action: 'Send orders',
-  };
-}
-
-function sizingContext(market: MarketRules, draft: OrderDraft): SizingContext {
-  const quoteAmount = draft.side === 'buy' && (draft.kind === 'market' || draft.kind === 'stop_market');
-  return {
-    market,
-    side: draft.side as 'buy' | 'sell',
-    quoteAmount,
-    ...(draft.price === undefined ? {} : { price: draft.price }),
-  };
 }

@@ -5,12 +5,24 @@
  */
 import type { KeyCapabilityView } from '../../domains/desk/views.ts';
 
-export const KEY_CAPABILITIES: readonly KeyCapabilityView[] = [
+/**
+ * The one exact list of paths that move funds out of an account: withdrawals (to an address or a
+ * payment provider), service codes, deposit refunds and transfers between the main account and
+ * sub-accounts. A capability moves funds when it holds one of them; main's warning names them.
+ */
+export const FUND_MOVING_PATHS: readonly string[] = [
+  '/api/v4/main-account/withdraw',
+  '/api/v4/main-account/withdraw-pay',
+  '/api/v4/main-account/codes',
+  '/api/v4/main-account/refund-deposit',
+  '/api/v4/sub-account/transfer',
+];
+
+const TABLE: ReadonlyArray<Omit<KeyCapabilityView, 'movesFunds'>> = [
   {
     id: 'read',
     label: 'Read balances and history',
     description: 'Balances, open orders, executed deals, positions, borrows and the live stream token.',
-    movesFunds: false,
     urls: [
       '/api/v4/trade-account/balance',
       '/api/v4/main-account/balance',
@@ -31,7 +43,6 @@ export const KEY_CAPABILITIES: readonly KeyCapabilityView[] = [
     id: 'trade-spot',
     label: 'Trade spot',
     description: 'Place, change and cancel spot orders (limit, market, stop, bulk) and the kill-switch.',
-    movesFunds: false,
     urls: [
       '/api/v4/order/new',
       '/api/v4/order/market',
@@ -48,7 +59,6 @@ export const KEY_CAPABILITIES: readonly KeyCapabilityView[] = [
     id: 'trade-collateral',
     label: 'Trade collateral',
     description: 'Collateral market orders, leverage and hedge mode.',
-    movesFunds: false,
     urls: [
       '/api/v4/order/collateral/market',
       '/api/v4/collateral-account/leverage',
@@ -59,7 +69,6 @@ export const KEY_CAPABILITIES: readonly KeyCapabilityView[] = [
     id: 'withdraw',
     label: 'Withdraw',
     description: 'Withdrawals to addresses and payment providers, service codes and deposit refunds.',
-    movesFunds: true,
     urls: [
       '/api/v4/main-account/withdraw',
       '/api/v4/main-account/withdraw-pay',
@@ -71,28 +80,24 @@ export const KEY_CAPABILITIES: readonly KeyCapabilityView[] = [
     id: 'transfers',
     label: 'Transfers',
     description: 'Transfers between the main account and sub-accounts.',
-    movesFunds: true,
     urls: ['/api/v4/sub-account/transfer'],
   },
   {
     id: 'convert',
     label: 'Convert',
     description: 'Convert one currency into another at a quoted rate.',
-    movesFunds: false,
     urls: ['/api/v4/convert/auto-confirm'],
   },
   {
     id: 'flex',
     label: 'Flex investments',
     description: 'Close flex investments.',
-    movesFunds: false,
     urls: ['/api/v4/main-account/smart-flex/investments/close'],
   },
   {
     id: 'mining',
     label: 'Mining',
     description: 'Mining accounts, rewards, workers and watcher links (read only).',
-    movesFunds: false,
     urls: [
       '/api/v4/mining/accounts',
       '/api/v4/mining/rewards',
@@ -104,10 +109,14 @@ export const KEY_CAPABILITIES: readonly KeyCapabilityView[] = [
     id: 'travel-rule',
     label: 'Deposit verification (travel rule)',
     description: 'Answer travel-rule questions about incoming deposits.',
-    movesFunds: false,
     urls: ['/api/v4/travel-rule/vasps', '/api/v4/travel-rule/deposit/verification'],
   },
 ];
+
+export const KEY_CAPABILITIES: readonly KeyCapabilityView[] = TABLE.map((c) => ({
+  ...c,
+  movesFunds: c.urls.some((u) => FUND_MOVING_PATHS.includes(u)),
+}));
 
 /**
  * The capabilities a change turns wholly on or off, in words ("Trade spot on, Withdraw off"), for

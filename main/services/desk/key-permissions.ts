@@ -11,6 +11,7 @@ import type { Confirmation, Platform } from '../../platform.ts';
 import type { AccountService } from '../accounts.ts';
 import { requireConfirmation } from '../confirm.ts';
 import { capabilityWords } from './key-capabilities.ts';
+import { knownChanges, movesFunds } from './key-paths.ts';
 
 export interface PermissionChange {
   url: string;
@@ -41,9 +42,6 @@ function subAccountsOf(accounts: AccountService, ids: readonly string[]) {
   });
 }
 
-/** URLs that move funds out of an account when a key may call them. */
-const MOVES_FUNDS = /\/(withdraw(?!able)|transfer)/;
-
 /** "a, b, c and 4 more": a list a person reads at a glance. */
 export function someOf(items: readonly string[], shown = 5): string {
   const head = items.slice(0, shown).join(', ');
@@ -54,7 +52,7 @@ export function someOf(items: readonly string[], shown = 5): string {
 function question(labels: readonly string[], urls: readonly PermissionChange[]): Confirmation {
   const on = urls.filter((u) => u.enable).map((u) => u.url);
   const off = urls.filter((u) => !u.enable).map((u) => u.url);
-  const risky = on.filter((u) => MOVES_FUNDS.test(u));
+  const risky = on.filter(movesFunds);
   return {
     title: `Change the API permissions of ${String(labels.length)} sub-account ${labels.length === 1 ? 'key' : 'keys'}?`,
     facts: [
@@ -75,8 +73,9 @@ function question(labels: readonly string[], urls: readonly PermissionChange[]):
 export function previewPermissions(
   accounts: AccountService,
   ids: readonly string[],
-  urls: readonly PermissionChange[],
+  asked: readonly PermissionChange[],
 ): KeyDiff[] {
+  const urls = knownChanges(asked);
   return subAccountsOf(accounts, ids).map((a) => ({
     account: a.id,
     label: a.label,
@@ -95,8 +94,10 @@ export async function applyPermissions(
   accounts: AccountService,
   platform: Platform,
   ids: readonly string[],
-  urls: readonly PermissionChange[],
+  asked: readonly PermissionChange[],
 ): Promise<KeyEditResult[]> {
+  // Paths as the exchange lists them: what is warned of is exactly what is sent.
+  const urls = knownChanges(asked);
   const subs = subAccountsOf(accounts, ids);
   const mainAccount = accounts.mainAccount('only its key may edit sub-account keys.');
   const elsewhere = subs.find((s) => s.connection !== mainAccount.connection);

@@ -42,6 +42,19 @@ export class PreviewStore<T> {
     return entry.value;
   }
 
+  /** The stored value and when it expires, used up at once: a preview is sent at most once. */
+  take(previewId: string): { value: T; expiresAtMs: number } {
+    const value = this.get(previewId);
+    const createdAt = this.#entries.get(previewId)?.createdAt ?? this.#now();
+    this.#entries.delete(previewId);
+    return { value, expiresAtMs: createdAt + PREVIEW_TTL_MS };
+  }
+
+  /** True once a preview expiring at `expiresAtMs` may no longer be sent (re-checked after a question). */
+  expired(expiresAtMs: number): boolean {
+    return this.#now() > expiresAtMs;
+  }
+
   /** Uses the preview up: a preview is sent at most once. */
   delete(previewId: string): void {
     this.#entries.delete(previewId);

@@ -38,7 +38,7 @@ describe('main account and sub-accounts against the sandbox', () => {
       amount: '12.5',
       ticker: 'USDT',
     });
-    expect(txId.length).toBeGreaterThan(0);
+    expect(txId?.length).toBeGreaterThan(0);
     const after = await subAccounts.balances(main, { id: alpha.id, ticker: 'USDT' });
     const mainOf = (b: subAccounts.SubAccountBalances) => new Decimal(b['USDT']?.[0]?.main ?? '0');
     expect(mainOf(after).minus(mainOf(before)).toString()).toBe('12.5');

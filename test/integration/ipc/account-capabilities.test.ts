@@ -113,9 +113,15 @@ describe('moves between the balances of one account', () => {
       field: 'amount',
       message: 'A transfer allows at most 8 decimal places.',
     });
+    // a move the balance covers (the maker's spot USDT), declined in main's question
     desktop.confirmAnswer = false;
-    expect((await refused('wallet.transfer', { ...input, amount: '1' })).code).toBe('not_confirmed');
-    desktop.confirmAnswer = true;
+    try {
+      expect(
+        (await refused('wallet.transfer', { ...input, from: 'spot', to: 'main', amount: '1' })).code,
+      ).toBe('not_confirmed');
+    } finally {
+      desktop.confirmAnswer = true;
+    }
     expect((await refused('wallet.transfer', { ...input, amount: '999999999999' })).field).toBe('amount');
   });
 

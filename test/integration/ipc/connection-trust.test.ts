@@ -161,7 +161,7 @@ describe('the connection, against an untrusted renderer', () => {
     old.close();
     const secrets = new MemorySecretStore();
     await secrets.set(current, demo.apiSecret);
-    await secrets.set(elsewhere, 'other-secret');
+    await secrets.set(elsewhere, 'other-secret-0123456789abcdef0123456');
 
     saveConnectionChoice(dataDir, realChoice());
     const environment = { name: 'TXC Desk', version: '0.0.0-test', dataDir, runtime: 'node' as const };

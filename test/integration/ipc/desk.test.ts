@@ -66,7 +66,7 @@ describe('desk procedures through the router', () => {
       apiKey: 'pub-desk-x-0001',
     });
     expect(refused).toMatchObject({ ok: false, error: { code: 'clipboard_empty', field: 'secret' } });
-    desktop.clipboard = 'secret-desk-x-0001-abcdef';
+    desktop.clipboard = 'secret-desk-x-0001-abcdef0123456';
     const added = await ok<AccountView>('accounts.addFromClipboard', {
       label: 'Desk X',
       kind: 'main',
@@ -86,7 +86,7 @@ describe('desk procedures through the router', () => {
     desktop.openFile = join(dir, 'accounts.csv');
     writeFileSync(
       desktop.openFile,
-      'label,key,secret,sub-account id\nImported,pub-import-1,sec-import-1-xyz,\nBad,,sec,\n',
+      'label,key,secret,sub-account id\nImported,pub-import-1,sec-import-1-xyz0123456789abcdef,\nBad,,sec,\n',
     );
     const report = await ok<ImportReport>('accounts.importCsv');
     expect(report.file).toBe(desktop.openFile);
@@ -111,7 +111,6 @@ describe('desk procedures through the router', () => {
     const placed = await ok<PlaceResultView>('orders.place', {
       accountId: main?.id,
       draft: { ...draft, price: '30000' },
-      acknowledge: ['price_band'],
     });
     expect(placed.order?.clientOrderId).toBe(placed.clientOrderId);
     const open = await ok<OrderView[]>('orders.active', { accountId: main?.id, market: 'BTC_USDT' });
@@ -121,7 +120,6 @@ describe('desk procedures through the router', () => {
       market: 'BTC_USDT',
       orderId: placed.order?.orderId,
       price: '30100',
-      acknowledge: ['price_band'],
     });
     expect(moved).toMatchObject({ price: '30100', clientOrderId: placed.clientOrderId });
     const nothing = await call('orders.modify', {

@@ -1,5 +1,5 @@
 // The pre-trade guards through the procedures, against the embedded sandbox: a price far from the
-// market is not sent without its acknowledgement (whichever way the order goes), an amount above the
+// market is sent only once main's own question is answered yes (whichever way the order goes), an amount above the
 // balance is refused with the largest valid amount, and a change to an open order is checked before
 // anything is signed.
 import { existsSync, readFileSync } from 'node:fs';
@@ -67,7 +67,7 @@ beforeAll(async () => {
 afterAll(() => core.close());
 
 describe('the price band, enforced by main', () => {
-  it('does not send a buy at 10x the market price without the acknowledgement, on any path', async () => {
+  it('sends a buy at 10x the market price only once main’s own question is answered yes, on any path', async () => {
     const far = tick((await mid()) * 10);
     const draft = { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.0001', price: far };
     const checked = await ok<{ issues: RuleIssueView[]; questions: GuardQuestionView[] }>('orders.check', {
@@ -80,45 +80,52 @@ describe('the price band, enforced by main', () => {
         guard: 'price_band',
         field: 'price',
         message: expect.stringMatching(
-          /^Buy 0\.0001 BTC at [\d,.]+ — \d+% above the market price [\d,.]+ \(your band is 5%\)\. Send anyway\?$/,
+          /^Buy 0\.0001 BTC at [\d,.]+ — \d+% above the market price [\d,.]+ \(your band is 5%\)\.$/,
         ) as unknown,
       },
     ]);
 
     const since = await lastAuditId(main);
+    const asked = desktop.confirmations.length;
+    desktop.confirmAnswer = false;
+    const preview = await ok<{ previewId: string }>('desk.previewOrder', {
+      accountIds: [main],
+      draft,
+      sizing: { kind: 'fixed', amount: '0.0001' },
+    });
     const refusals = [
       await call('orders.place', { accountId: main, draft }),
-      await call('orders.place', { accountId: main, draft, acknowledge: ['notional'] }),
       await call('orders.placeWs', { accountId: main, draft }),
-      await call('desk.placeOrder', {
-        previewId: (
-          await ok<{ previewId: string }>('desk.previewOrder', {
-            accountIds: [main],
-            draft,
-            sizing: { kind: 'fixed', amount: '0.0001' },
-          })
-        ).previewId,
-      }),
+      await call('desk.placeOrder', { previewId: preview.previewId }),
     ];
-    for (const reply of refusals.slice(0, 3))
-      expect(reply).toMatchObject({
-        ok: false,
-        error: { code: 'needs_confirmation', field: 'price', guards: ['price_band'] },
+    desktop.confirmAnswer = true;
+    for (const reply of refusals)
+      expect(reply).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
+    // each path asked in main's own dialog, with the guard's words and the order's amount and value
+    const questions = desktop.confirmations.slice(asked);
+    expect(questions).toHaveLength(3);
+    for (const q of questions.slice(0, 2)) {
+      const facts = Object.fromEntries(q.facts.map((f) => [f.label, f.value]));
+      expect(facts).toMatchObject({
+        Account: 'Sandbox main',
+        Market: 'BTC_USDT',
+        Order: 'Buy, limit',
+        Amount: '0.0001 BTC',
+        Value: expect.stringMatching(/^[\d,.]+ USDT$/) as unknown,
+        'Price band': checked.questions[0]?.message,
       });
-    expect(refusals[3]).toMatchObject({
-      ok: true,
-      value: { results: [{ ok: false, error: { code: 'needs_confirmation', guards: ['price_band'] } }] },
+      expect(q).toMatchObject({ action: 'Send anyway', cancel: "Don't send" });
+    }
+    expect(questions[2]?.facts).toContainEqual({
+      label: 'Sandbox main',
+      value: `Price band: ${checked.questions[0]?.message ?? ''}`,
     });
-    // The exchange saw no order: only reads (balance, open orders of the desk's look-up) were signed.
+    // The exchange saw no order: only reads were signed.
     expect((await signedSince(main, since)).filter((p) => p.startsWith('/api/v4/order'))).toEqual([]);
     expect(await ok<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' })).toEqual([]);
 
-    // Acknowledged, it goes (and fills against the book at once: the risk the question is about).
-    const placed = await ok<PlaceResultView>('orders.place', {
-      accountId: main,
-      draft,
-      acknowledge: ['price_band'],
-    });
+    // Answered yes, it goes (and fills against the book at once: the risk the question is about).
+    const placed = await ok<PlaceResultView>('orders.place', { accountId: main, draft });
     expect(placed.order?.price).toBe(far);
     expect(placed.order?.dealStock).toBe('0.0001');
   });
@@ -185,7 +192,7 @@ describe('the available balance', () => {
   it('an account whose balance cannot be read gets a clear error, not a pass', async () => {
     const stranger = await registerAccount(core, 'Wrong secret', {
       apiKey: 'pub-wrong-0001',
-      apiSecret: 'not-it',
+      apiSecret: 'not-it-'.padEnd(32, 'x'),
     });
     const reply = await call('orders.place', {
       accountId: stranger.id,
@@ -226,18 +233,21 @@ describe('orders.modify', () => {
     const change = { accountId: alpha, market: 'BTC_USDT', orderId: placed.order?.orderId };
     // A tenth of the market price: far below, so it rests on the book.
     const far = tick((await mid()) / 10);
+    desktop.confirmAnswer = false;
     const asked = await call('orders.modify', { ...change, price: far });
-    expect(asked).toMatchObject({ ok: false, error: { code: 'needs_confirmation', guards: ['price_band'] } });
-    expect((asked as { error: { message: string } }).error.message).toMatch(/% below the market price/);
+    desktop.confirmAnswer = true;
+    expect(asked).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
+    expect(desktop.confirmations.at(-1)).toMatchObject({
+      title: expect.stringMatching(/^Change order \d+\? Buy 0\.01 BTC at /) as unknown,
+      facts: expect.arrayContaining([
+        { label: 'Price band', value: expect.stringMatching(/% below the market price/) as unknown },
+      ]) as unknown,
+    });
     const tooMuch = await call('orders.modify', { ...change, amount: '100' });
     expect(tooMuch).toMatchObject({ ok: false, error: { code: 'rule_violation', field: 'amount' } });
     expect((tooMuch as { error: { suggestions?: string[] } }).error.suggestions).toHaveLength(1);
 
-    const moved = await ok<OrderView>('orders.modify', {
-      ...change,
-      price: far,
-      acknowledge: ['price_band'],
-    });
+    const moved = await ok<OrderView>('orders.modify', { ...change, price: far });
     expect(moved.price).toBe(far);
     await ok('orders.cancel', { accountId: alpha, market: 'BTC_USDT', orderId: moved.orderId });
   });
@@ -250,6 +260,7 @@ describe('the thresholds, kept by main', () => {
       bandPct: '5',
       markets: {},
       notionalCeiling: '',
+      equityPct: '25',
     });
     const asked = desktop.confirmations.length;
     const tighter = await ok<GuardSettingsView>('guards.configure', {
@@ -257,7 +268,12 @@ describe('the thresholds, kept by main', () => {
       notionalCeiling: '1000',
       markets: { BTC_USDT: '1' },
     });
-    expect(tighter).toEqual({ bandPct: '2', markets: { BTC_USDT: '1' }, notionalCeiling: '1000' });
+    expect(tighter).toEqual({
+      bandPct: '2',
+      markets: { BTC_USDT: '1' },
+      notionalCeiling: '1000',
+      equityPct: '25',
+    });
     expect(desktop.confirmations.length).toBe(asked);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(tighter);
 
@@ -269,9 +285,15 @@ describe('the thresholds, kept by main', () => {
 
     const bad = await call('guards.configure', { notionalCeiling: 'abc' });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'notionalCeiling' } });
+    const share = await call('guards.configure', { equityPct: '40' });
+    expect(share).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
+    expect(desktop.confirmations.at(-1)?.facts).toEqual([
+      { label: "Share of the account's equity", value: '25 % → 40 %' },
+    ]);
 
     desktop.confirmAnswer = true;
     await ok('guards.configure', { bandPct: '5', notionalCeiling: '', markets: { BTC_USDT: null } });
+    expect((await ok<GuardSettingsView>('guards.settings', undefined)).equityPct).toBe('25');
     expect(existsSync(file)).toBe(true);
     expect((await ok<GuardSettingsView>('guards.settings', undefined)).markets).toEqual({});
   });

@@ -69,7 +69,6 @@ describe('pushes update the last known state', () => {
     const placed = await ok<PlaceResultView>('orders.place', {
       accountId: main,
       draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '30000' },
-      acknowledge: ['price_band'],
     });
     const id = placed.order?.orderId;
     const asOfMs = await stored;
@@ -169,5 +168,39 @@ describe('a burst of pushes', () => {
     );
     await pushed.flush();
     expect(await store.recall('burst-c', 'balances.spot')).toBeNull();
+  });
+});
+
+describe('margin calls and liquidations pushed', () => {
+  it('replace the called position in the stored positions, keeping its legs; a liquidation takes it out', async () => {
+    const store = new LastKnown(core.cache);
+    const long = { positionId: 1, market: 'BTC_PERP', amount: '0.01', liquidationState: null };
+    const short = { positionId: 2, market: 'ETH_PERP', amount: '-1', liquidationState: null };
+    const legs = [{ orderId: 9, kind: 'stopLoss' as const, activationPrice: '60000' }];
+    await store.remember('margin-a', 'positions.open', [{ ...long, tpsl: legs }, short]);
+    await store.remember('margin-a', 'positions.open', [{ ...long, tpsl: legs }], 'BTC_PERP');
+    const pushed = new PushedState(store, core.log, { windowMs: 60_000 });
+    const called = { ...long, liquidationPrice: '58000', liquidationState: 'margin_call' };
+    pushed.add(
+      'margin-a',
+      [{ channel: 'positionsAccountMargin', event: 'marginCall', position: called }],
+      false,
+    );
+    await pushed.flush();
+    expect((await store.recall('margin-a', 'positions.open'))?.value).toEqual([
+      { ...called, tpsl: legs },
+      short,
+    ]);
+    expect((await store.recall('margin-a', 'positions.open', 'BTC_PERP'))?.value).toEqual([
+      { ...called, tpsl: legs },
+    ]);
+    const gone = { ...short, liquidationState: 'liquidation' };
+    pushed.add(
+      'margin-a',
+      [{ channel: 'positionsAccountMargin', event: 'liquidation', position: gone }],
+      false,
+    );
+    await pushed.flush();
+    expect((await store.recall('margin-a', 'positions.open'))?.value).toEqual([{ ...called, tpsl: legs }]);
   });
 });

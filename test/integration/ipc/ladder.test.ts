@@ -73,12 +73,12 @@ describe('a ladder of 25 buy orders', () => {
     const orders = preview.orders.map((o) => ({ price: o.price, amount: o.amount }));
     const base = { accountId: mainId, market: MARKET, side: 'buy', orders };
     const before = desktop.confirmations.length;
-    expect((await refused('orders.placeBulk', base)).code).toBe('needs_confirmation');
-    expect(desktop.confirmations.length).toBe(before);
     desktop.confirmAnswer = false;
-    const declined = await refused('orders.placeBulk', { ...base, acknowledge: ['price_band'] });
+    const declined = await refused('orders.placeBulk', base);
     expect(declined.code).toBe('not_confirmed');
     expect(await open()).toEqual([]);
+    // one question for the whole ladder, naming each order beyond the band
+    expect(desktop.confirmations.length).toBe(before + 1);
     const question = desktop.confirmations.at(-1);
     expect(question?.title).toBe('Place 25 buy limit orders on LTC_USDT?');
     expect(question?.facts).toEqual(
@@ -89,11 +89,19 @@ describe('a ladder of 25 buy orders', () => {
         { label: 'Total amount', value: '2.5 LTC' },
         { label: 'Total value', value: `${preview.totalValue} USDT` },
         { label: 'Sent in', value: '2 bulk requests of up to 20' },
+        {
+          label: 'Order 1 at 60',
+          value: expect.stringMatching(
+            /^Price band: Buy 0\.1 LTC at 60 — [\d.]+% below the market price/,
+          ) as unknown,
+        },
+        { label: '10 more', value: '10 beyond the price band' },
       ]),
     );
+    expect(question).toMatchObject({ action: 'Place 25 orders', cancel: "Don't send" });
 
     desktop.confirmAnswer = true;
-    const sent = await ok<BulkPlaceView>('orders.placeBulk', { ...base, acknowledge: ['price_band'] });
+    const sent = await ok<BulkPlaceView>('orders.placeBulk', base);
     expect(sent).toMatchObject({ requests: 2, placed: 25, failed: 0 });
     const listed = await open();
     expect(listed).toHaveLength(25);
@@ -110,7 +118,6 @@ describe('failures', () => {
       accountId: mainId,
       market: MARKET,
       side: 'buy',
-      acknowledge: ['price_band'],
       orders: [{ price: '61', amount: '0.1', clientOrderId: 'ladder-taken' }],
     });
     expect(first.placed).toBe(1);
@@ -119,7 +126,6 @@ describe('failures', () => {
       accountId: mainId,
       market: MARKET,
       side: 'buy',
-      acknowledge: ['price_band'],
       orders: [
         { price: '62', amount: '0.1' },
         { price: '63', amount: '0.1', clientOrderId: 'ladder-taken' },
@@ -139,7 +145,6 @@ describe('failures', () => {
       accountId: mainId,
       market: MARKET,
       side: 'buy',
-      acknowledge: ['price_band'],
       orders: [{ price: '63', amount: '0.1' }],
     });
     expect(again).toMatchObject({ placed: 1, failed: 0 });
@@ -151,14 +156,12 @@ describe('failures', () => {
       accountId: mainId,
       market: MARKET,
       side: 'buy',
-      acknowledge: ['price_band'],
       orders: [{ price: '61', amount: '0.1', clientOrderId: 'ladder-stop' }],
     });
     const sent = await ok<BulkPlaceView>('orders.placeBulk', {
       accountId: mainId,
       market: MARKET,
       side: 'buy',
-      acknowledge: ['price_band'],
       stopOnFail: true,
       orders: [
         { price: '62', amount: '0.1' },
@@ -177,7 +180,6 @@ describe('failures', () => {
       accountId: mainId,
       market: MARKET,
       side: 'buy',
-      acknowledge: ['price_band'],
       orders: [
         { price: '62', amount: '0.1' },
         { price: '62.12345', amount: '0.1' },

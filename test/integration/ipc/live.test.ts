@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountView, LiveBatch, Reply } from '../../../main/ipc/contract.ts';
 import { createTestCore, type TestCore } from '../../support/core.ts';
+import { scriptedDesktop } from '../../support/desktop.ts';
 
+/** Answers yes to main's questions: these orders are placed beyond the price band on purpose. */
+const desktop = scriptedDesktop();
 let core: TestCore;
 const batches: LiveBatch[] = [];
 const states: string[] = [];
@@ -13,7 +16,7 @@ async function ok<T>(name: string, input?: unknown): Promise<T> {
 }
 
 beforeAll(async () => {
-  core = await createTestCore();
+  core = await createTestCore({ platform: desktop.platform });
   core.events.subscribe((name, payload) => {
     if (name === 'ws.batch') batches.push(payload as LiveBatch);
     if (name === 'ws.state') states.push((payload as { state: string }).state);
@@ -36,7 +39,6 @@ describe('live data through the bridge', () => {
       accountId: main.id,
       draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '30000' },
       // Far below the market: the price band's question is acknowledged.
-      acknowledge: ['price_band'],
     });
     await expect
       .poll(
@@ -73,7 +75,6 @@ describe('live data through the bridge', () => {
         await ok<{ order: { orderId: number } }>('orders.place', {
           accountId: main.id,
           draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price },
-          acknowledge: ['price_band'],
         })
       ).order.orderId;
 
@@ -111,18 +112,24 @@ describe('live data through the bridge', () => {
       (a) => a.label === 'Sandbox main',
     ) as AccountView;
     const draft = { kind: 'limit', market: 'BTC_USDT', side: 'sell', amount: '0.001', price: '90000' };
-    // Without the price band's question acknowledged, the WebSocket path refuses it too.
+    // Beyond the price band, the WebSocket path asks main's own question too: declined, nothing goes.
+    desktop.confirmAnswer = false;
     const asked = await core.router.dispatch(
       'orders.placeWs',
       { accountId: main.id, draft },
       { origin: 'test' },
     );
-    expect(asked).toMatchObject({ ok: false, error: { code: 'needs_confirmation', guards: ['price_band'] } });
+    desktop.confirmAnswer = true;
+    expect(asked).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
+    expect(desktop.confirmations.at(-1)?.facts).toContainEqual({
+      label: 'Price band',
+      value: expect.stringContaining('above the market price') as unknown,
+    });
     const placed = await ok<{
       clientOrderId: string;
       recovered: boolean;
       order: { orderId: number; clientOrderId: string; price: string };
-    }>('orders.placeWs', { accountId: main.id, draft, acknowledge: ['price_band'] });
+    }>('orders.placeWs', { accountId: main.id, draft });
     const order = placed.order;
     expect(placed).toMatchObject({ recovered: false, clientOrderId: order.clientOrderId });
     expect(order).toMatchObject({ price: '90000', clientOrderId: expect.stringMatching(/^txc-/) });
@@ -133,7 +140,7 @@ describe('live data through the bridge', () => {
     expect(open.map((o) => o.orderId)).toContain(order.orderId);
     const refused = await core.router.dispatch(
       'orders.placeWs',
-      { accountId: main.id, draft: { ...draft, price: '90000.05' }, acknowledge: ['price_band'] },
+      { accountId: main.id, draft: { ...draft, price: '90000.05' } },
       { origin: 'test' },
     );
     expect(refused).toMatchObject({ ok: false, error: { field: 'price' } });

@@ -3,7 +3,13 @@
 // faithful to the exchange, refuses the same orders when they are sent to it directly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountView, MarketView, RuleIssueView } from '../../../main/ipc/contract.ts';
-import { ORDER_KINDS, type OrderKind } from '../../../main/rules/types.ts';
+import {
+  COLLATERAL_KINDS,
+  ORDER_KINDS,
+  takesActivation,
+  takesLimitPrice,
+  type OrderKind,
+} from '../../../main/rules/types.ts';
 import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 import { Client } from '../sandbox/support.ts';
 
@@ -20,6 +26,10 @@ const PATHS: Record<OrderKind, string> = {
   stop_limit: '/api/v4/order/stop_limit',
   stop_market: '/api/v4/order/stop_market',
   collateral_market: '/api/v4/order/collateral/market',
+  collateral_limit: '/api/v4/order/collateral/limit',
+  collateral_stop_limit: '/api/v4/order/collateral/stop-limit',
+  collateral_trigger_market: '/api/v4/order/collateral/trigger-market',
+  collateral_oco: '/api/v4/order/collateral/oco',
 };
 
 /** A well-formed order of `kind` on `market`: a small amount above its minimums, prices near the book. */
@@ -34,8 +44,9 @@ async function draftFor(kind: OrderKind, market: MarketView): Promise<Record<str
   const amount = String(Math.max(Number(market.minAmount), Number(market.minTotal) / bid) * 4);
   const rounded = Number(amount).toFixed(market.stockPrec);
   const draft: Record<string, unknown> = { kind, market: market.name, side: 'sell', amount: rounded };
-  if (kind === 'limit' || kind === 'stop_limit') draft['price'] = onTick(bid * 1.05);
-  if (kind === 'stop_limit' || kind === 'stop_market') draft['activation_price'] = onTick(bid * 0.9);
+  if (takesLimitPrice(kind)) draft['price'] = onTick(bid * 1.05);
+  if (takesActivation(kind)) draft['activation_price'] = onTick(bid * 0.9);
+  if (kind === 'collateral_oco') draft['stop_limit_price'] = onTick(bid * 0.89);
   return draft;
 }
 
@@ -49,11 +60,11 @@ beforeAll(async () => {
 afterAll(() => core.close());
 
 describe('order types per market', () => {
-  it('lists collateral market alone on a futures market, and no collateral order on a spot market closed to margin', () => {
+  it('lists collateral orders alone on a futures market, and no collateral order on a spot market closed to margin', () => {
     const of = (name: string) => markets.find((m) => m.name === name)?.orderKinds;
-    expect(of('BTC_PERP')).toEqual(['collateral_market']);
+    expect(of('BTC_PERP')).toEqual(COLLATERAL_KINDS);
     expect(of('BTC_USDT')).toEqual(ORDER_KINDS);
-    expect(of('LTC_USDT')).toEqual(ORDER_KINDS.filter((k) => k !== 'collateral_market'));
+    expect(of('LTC_USDT')).toEqual(ORDER_KINDS.filter((k) => !COLLATERAL_KINDS.includes(k)));
   });
 
   it('the rules refuse exactly the order types a market does not take, naming the order type', async () => {
@@ -81,8 +92,11 @@ describe('order types per market', () => {
     const ltc = markets.find((m) => m.name === 'LTC_USDT');
     if (!perp || !ltc) throw new Error('the sandbox lists BTC_PERP and LTC_USDT');
     const refused: Array<[OrderKind, MarketView]> = [
-      ...ORDER_KINDS.filter((k) => k !== 'collateral_market').map((k): [OrderKind, MarketView] => [k, perp]),
-      ['collateral_market', ltc],
+      ...ORDER_KINDS.filter((k) => !COLLATERAL_KINDS.includes(k)).map((k): [OrderKind, MarketView] => [
+        k,
+        perp,
+      ]),
+      ...COLLATERAL_KINDS.map((k): [OrderKind, MarketView] => [k, ltc]),
     ];
     for (const [kind, market] of refused) {
       const draft = await draftFor(kind, market);

@@ -234,50 +234,6 @@ describe('key permissions', () => {
   });
 });
 
-describe('account keys', () => {
-  async function added(label: string, apiKey: string, secret: string) {
-    desktop.clipboard = secret;
-    return ok<{ id: string }>('accounts.addFromClipboard', { label, kind: 'main', apiKey });
-  }
-
-  it('removes an account only when confirmed: declined, the keychain entry stays', async () => {
-    const { id } = await added('Spare key', 'pub-untrusted-0001', 'sec-untrusted-0001-abcdef');
-    const refused = await answering(false, () => call('accounts.remove', { id }));
-    expect(refused).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
-    expect(core.accounts.registry.get(id)?.label).toBe('Spare key');
-    expect(await keychain.get(id)).toBe('sec-untrusted-0001-abcdef');
-
-    await ok('accounts.remove', { id });
-    expect(desktop.confirmations.at(-1)).toMatchObject({ action: 'Remove account' });
-    expect(facts()).toMatchObject({ Account: 'Spare key', Kind: 'main account' });
-    expect(desktop.confirmations.at(-1)?.warning).toMatch(/deleted from the keychain/);
-    expect(core.accounts.registry.get(id)).toBeUndefined();
-    expect(await keychain.get(id)).toBeUndefined();
-  });
-
-  it('rotates a key only when confirmed, stating the old and new public key; declined, nothing is taken', async () => {
-    const { id } = await added('Rotating key', 'pub-untrusted-0002', 'sec-untrusted-0002-abcdef');
-    desktop.clipboard = 'sec-untrusted-0003-abcdef';
-    const refused = await answering(false, () =>
-      call('accounts.rotateFromClipboard', { id, apiKey: 'pub-untrusted-0003' }),
-    );
-    expect(refused).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
-    expect(core.accounts.registry.get(id)?.apiKey).toBe('pub-untrusted-0002');
-    expect(await keychain.get(id)).toBe('sec-untrusted-0002-abcdef');
-    expect(desktop.clipboard).toBe('sec-untrusted-0003-abcdef');
-
-    await ok('accounts.rotateFromClipboard', { id, apiKey: 'pub-untrusted-0003' });
-    expect(facts()).toMatchObject({
-      Account: 'Rotating key (main account)',
-      'Old public key': 'pub-untrusted-0002',
-      'New public key': 'pub-untrusted-0003',
-    });
-    expect(core.accounts.registry.get(id)?.apiKey).toBe('pub-untrusted-0003');
-    expect(await keychain.get(id)).toBe('sec-untrusted-0003-abcdef');
-    await ok('accounts.remove', { id });
-  });
-});
-
 describe('desk orders are sent by a preview id main keeps', () => {
   interface Preview {
     previewId: string;
@@ -293,7 +249,6 @@ describe('desk orders are sent by a preview id main keeps', () => {
       await ok<{ order: { orderId: number } }>('orders.place', {
         accountId: account,
         draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.002', price: '20000' },
-        acknowledge: ['price_band'],
       })
     ).order.orderId;
   const shareDraft = { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0', price: '20000' };
@@ -327,18 +282,13 @@ describe('desk orders are sent by a preview id main keeps', () => {
     });
     const amount = preview.children[0]?.amount;
     await ok('orders.cancel', { accountId: account, market: 'BTC_USDT', orderId: locked });
-    const placed = await ok<Placed>('desk.placeOrder', {
-      previewId: preview.previewId,
-      acknowledge: ['price_band'],
-    });
+    const placed = await ok<Placed>('desk.placeOrder', { previewId: preview.previewId });
     expect(placed.results.map((r) => r.ok)).toEqual([true]);
     const sent = (await openOf(account)).filter(
       (o) => o.clientOrderId === preview.children[0]?.clientOrderId,
     );
     expect(sent.map((o) => o.amount)).toEqual([amount]);
-    expect(
-      await call('desk.placeOrder', { previewId: preview.previewId, acknowledge: ['price_band'] }),
-    ).toMatchObject({
+    expect(await call('desk.placeOrder', { previewId: preview.previewId })).toMatchObject({
       ok: false,
       error: { code: 'preview_stale' },
     });
@@ -356,16 +306,14 @@ describe('desk orders are sent by a preview id main keeps', () => {
     });
     await lockUsdt(account);
     const before = (await openOf(account)).length;
-    expect(
-      await call('desk.placeOrder', { previewId: preview.previewId, acknowledge: ['price_band'] }),
-    ).toMatchObject({
+    expect(await call('desk.placeOrder', { previewId: preview.previewId })).toMatchObject({
       ok: false,
       error: { code: 'preview_stale' },
     });
     expect((await openOf(account)).length).toBe(before);
   });
 
-  it('sends nothing when the person declines main’s question, which states the order, accounts, total and largest', async () => {
+  it('sends nothing when the person declines main’s question, which states the order, accounts, total, largest and each order beyond a guard', async () => {
     const accounts = [extra(5), extra(6)];
     const before = await Promise.all(accounts.map(async (a) => (await openOf(a.id)).length));
     const weights = { [accounts[0]?.id ?? '']: 1, [accounts[1]?.id ?? '']: 3 };
@@ -374,25 +322,28 @@ describe('desk orders are sent by a preview id main keeps', () => {
       draft: shareDraft,
       sizing: { kind: 'weight', total: '0.004', weights },
     });
-    const refused = await answering(false, () =>
-      call('desk.placeOrder', { previewId: preview.previewId, acknowledge: ['price_band'] }),
-    );
+    const refused = await answering(false, () => call('desk.placeOrder', { previewId: preview.previewId }));
     expect(refused).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
     expect(desktop.confirmations.at(-1)).toMatchObject({
       title: 'Send a limit buy on BTC_USDT for 2 accounts?',
       action: 'Send orders',
     });
+    const band = expect.stringMatching(
+      /^Price band: Buy 0\.00[13] BTC at 20,000 — [\d.]+% below the market price [\d,.]+ \(your band is 5%\)\.$/,
+    ) as unknown;
     expect(facts()).toEqual({
-      Order: 'limit buy on BTC_USDT at 20000 USDT',
+      Market: 'BTC_USDT',
+      Order: 'Buy, limit',
+      Price: '20,000 USDT',
       Accounts: '2: Sandbox sub-005, Sandbox sub-006',
-      Total: '0.004 BTC',
+      Total: '0.004 BTC (80 USDT at 20,000)',
       Largest: '0.003 BTC (Sandbox sub-006)',
+      'Sandbox sub-005': band,
+      'Sandbox sub-006': band,
     });
     expect(await Promise.all(accounts.map(async (a) => (await openOf(a.id)).length))).toEqual(before);
     // Declined, the preview is used up: sending it again is refused too.
-    expect(
-      await call('desk.placeOrder', { previewId: preview.previewId, acknowledge: ['price_band'] }),
-    ).toMatchObject({
+    expect(await call('desk.placeOrder', { previewId: preview.previewId })).toMatchObject({
       ok: false,
       error: { code: 'preview_stale' },
     });
@@ -410,10 +361,7 @@ describe('desk orders are sent by a preview id main keeps', () => {
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
     try {
       vi.setSystemTime(Date.now() + 31_000);
-      const reply = await call('desk.placeOrder', {
-        previewId: preview.previewId,
-        acknowledge: ['price_band'],
-      });
+      const reply = await call('desk.placeOrder', { previewId: preview.previewId });
       expect(reply).toMatchObject({ ok: false, error: { code: 'preview_stale' } });
       expect(reply.ok ? '' : reply.error.message).toMatch(/older than 30 seconds/);
       expect((await openOf(account)).length).toBe(before);

@@ -246,7 +246,17 @@ describe('wallet money procedures called by an untrusted renderer', () => {
       amount: '10',
       address: ERC20.toLowerCase(),
     });
-    const second = desktop.confirmations[1];
+    // adding it was main's own question too, naming the whole address and its network
+    expect(desktop.confirmations[1]).toMatchObject({
+      title: 'Add "Treasury cold wallet" to your address book?',
+      facts: [
+        { label: 'Label', value: 'Treasury cold wallet' },
+        { label: 'Network', value: 'ERC20' },
+        { label: 'Address', value: ERC20 },
+      ],
+      action: 'Add address',
+    });
+    const second = desktop.confirmations[2];
     expect(second?.facts).toContainEqual({ label: 'Address book', value: 'Treasury cold wallet' });
     expect(second?.warning).toBeUndefined();
     await ok('wallet.removeAddress', { id: entry.id });

@@ -11,14 +11,17 @@ import type {
   TicketFundsView,
 } from '../../../main/ipc/contract.ts';
 import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
+import { scriptedDesktop } from '../../support/desktop.ts';
 
+/** Answers yes to main's questions: these orders are placed beyond the price band on purpose. */
+const desktop = scriptedDesktop();
 let core: TestCore;
 let main = '';
 const batches: LiveBatch[] = [];
 const { ok, refused } = procedureCalls(() => core);
 
 beforeAll(async () => {
-  core = await createTestCore();
+  core = await createTestCore({ platform: desktop.platform });
   core.events.subscribe((name, payload) => {
     if (name === 'ws.batch') batches.push(payload as LiveBatch);
   });
@@ -64,7 +67,6 @@ describe('the workspace procedures', () => {
     const placed = await ok<{ order: OrderView }>('orders.place', {
       accountId: main,
       draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '30000' },
-      acknowledge: ['price_band'],
     });
     await ok('orders.cancel', { accountId: main, market: 'BTC_USDT', orderId: placed.order.orderId });
     const history = await ok<OrderView[]>('orders.history', { accountId: main, market: 'BTC_USDT' });

@@ -5,8 +5,11 @@ import { inProcessTransport } from '../../../main/ipc/in-process-transport.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
 import { createBridge } from '../../../preload/bridge.ts';
 import { createTestCore, registerAccount, type TestCore } from '../../support/core.ts';
+import { scriptedDesktop } from '../../support/desktop.ts';
 import { lossyWsProxy, type LossyWsProxy } from '../../support/ws-proxy.ts';
 
+/** Answers yes to main's questions: these orders are placed beyond the price band on purpose. */
+const desktop = scriptedDesktop();
 let sandbox: Sandbox;
 let proxy: LossyWsProxy;
 let core: TestCore;
@@ -16,7 +19,10 @@ beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, seed: 42, simulate: false });
   proxy = await lossyWsProxy(sandbox.ws);
   // The app's WebSocket goes through the proxy, its REST straight to the exchange.
-  core = await createTestCore({ connection: { kind: 'live', restUrl: sandbox.rest, wsUrl: proxy.url } });
+  core = await createTestCore({
+    platform: desktop.platform,
+    connection: { kind: 'live', restUrl: sandbox.rest, wsUrl: proxy.url },
+  });
   const main = sandbox.accounts.find((a) => a.kind === 'main');
   mainId = (await registerAccount(core, 'Main', main)).id;
 }, 30_000);
@@ -50,7 +56,6 @@ describe('orders over the WebSocket: one client order id per order, looked up af
         accountId: mainId,
         draft: { kind: 'limit', market: 'BTC_USDT', side: 'sell', amount: '0.001', price: '91234' },
         // Far above the market, so it rests: the price band's question is acknowledged.
-        acknowledge: ['price_band'],
       }),
     );
     expect(proxy.lost).toBe(1);
@@ -71,9 +76,9 @@ describe('orders over the WebSocket: one client order id per order, looked up af
       clientOrderId: 'txc-retry-0001',
     };
     proxy.loseNextAnswerTo('order_limit_place');
-    const first = await api.orders.placeWs({ accountId: mainId, draft, acknowledge: ['price_band'] });
+    const first = await api.orders.placeWs({ accountId: mainId, draft });
     // Whatever the first answer said, the person presses "place" again with the same order.
-    const again = value(await api.orders.placeWs({ accountId: mainId, draft, acknowledge: ['price_band'] }));
+    const again = value(await api.orders.placeWs({ accountId: mainId, draft }));
     expect(again.clientOrderId).toBe('txc-retry-0001');
     const open = await openWithId('txc-retry-0001');
     expect(open).toHaveLength(1);

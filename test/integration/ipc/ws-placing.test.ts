@@ -9,7 +9,10 @@ import type { PlaceResultView } from '../../../main/ipc/contract.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
 import { WS_NOT_LIVE_NOTE } from '../../../main/services/ws-placing.ts';
 import { createTestCore, procedureCalls, registerAccount, type TestCore } from '../../support/core.ts';
+import { scriptedDesktop } from '../../support/desktop.ts';
 
+/** Answers yes to main's questions: these orders are placed beyond the price band on purpose. */
+const desktop = scriptedDesktop();
 let sandbox: Sandbox;
 let core: TestCore;
 let silent: Server;
@@ -24,6 +27,7 @@ beforeAll(async () => {
   const address = silent.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   core = await createTestCore({
+    platform: desktop.platform,
     connection: { kind: 'live', restUrl: sandbox.rest, wsUrl: `ws://127.0.0.1:${String(port)}` },
   });
   mainId = (
@@ -45,7 +49,6 @@ describe('an order asked over a WebSocket that is not live', () => {
     const placed = await ok<PlaceResultView>('orders.placeWs', {
       accountId: mainId,
       draft: { kind: 'limit', market: 'BTC_USDT', side: 'sell', amount: '0.001', price: '91234' },
-      acknowledge: ['price_band'],
     });
     expect(placed.sentOver).toBe('rest');
     expect(placed.note).toBe(WS_NOT_LIVE_NOTE);
@@ -59,10 +62,12 @@ describe('an order asked over a WebSocket that is not live', () => {
       draft: { kind: 'limit', market: 'BTC_USDT', side: 'sell', amount: '0.001', price: '91234.123' },
     });
     expect(error.field).toBe('price');
+    desktop.confirmAnswer = false;
     const guard = await refused('orders.placeWs', {
       accountId: mainId,
       draft: { kind: 'limit', market: 'BTC_USDT', side: 'sell', amount: '0.001', price: '91234' },
     });
-    expect(guard.code).toBe('needs_confirmation');
+    desktop.confirmAnswer = true;
+    expect(guard.code).toBe('not_confirmed');
   }, 20_000);
 });

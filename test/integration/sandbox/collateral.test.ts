@@ -33,7 +33,15 @@ describe('collateral market orders', () => {
     });
     const pos = await post('sub-alpha', OPEN, { market: 'BTC_PERP' });
     expect(pos.body).toHaveLength(1);
-    expect(pos.body[0]).toMatchObject({ amount: '0.001', positionSide: 'BOTH', isHedge: false });
+    // as the exchange lists an open position: funding so far and pending, no TP/SL, no hedge flag
+    expect(pos.body[0]).toMatchObject({
+      amount: '0.001',
+      positionSide: 'BOTH',
+      funding: '0',
+      unrealizedFunding: '0',
+      tpsl: null,
+    });
+    expect(pos.body[0]).not.toHaveProperty('isHedge');
     const sameSide = await post('sub-alpha', MKT, {
       market: 'BTC_PERP',
       side: 'buy',

@@ -65,7 +65,8 @@ describe('main account', () => {
       method: 2,
       amount: '100',
       fee: '1',
-      status: 'pending',
+      // a pending withdrawal, as the exchange numbers it
+      status: 1,
       ticker: 'USDT',
     });
     const missing = await post('main', WPAY, {
@@ -125,7 +126,7 @@ describe('main account', () => {
     const bal = await post('main', BAL, { ticker: 'USDT' });
     expect(bal.body.USDT.pending_deposit_amount).toBe('0');
     const hist = await post('main', '/api/v4/main-account/history', { uniqueId: 'w-1' });
-    expect(hist.body.records[0].status).toBe('successful');
+    expect(hist.body.records[0].status).toBe(3); // successful
     const deposits = await post('main', '/api/v4/main-account/history', { transactionMethod: 1 });
     expect(deposits.body.records.every((r: { method: number }) => r.method === 1)).toBe(true);
   });

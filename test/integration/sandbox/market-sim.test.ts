@@ -54,7 +54,7 @@ describe('simulated market', () => {
     const pos = await c.post('/api/v4/collateral-account/positions/open', { market: 'BTC_PERP' });
     expect(pos.body).toHaveLength(1);
     // positive funding rate: the long pays
-    expect(Number(pos.body[0].realizedFunding)).toBeLessThan(0);
+    expect(Number(pos.body[0].funding)).toBeLessThan(0);
   });
 
   it('puts a position into margin call, then liquidates it and cancels its orders', async () => {

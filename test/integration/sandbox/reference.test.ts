@@ -94,8 +94,16 @@ describe('sandbox reference data', () => {
       expect(wide.accounts).toHaveLength(plain.accounts.length + 300);
       expect(wide.accounts.slice(0, plain.accounts.length)).toEqual(plain.accounts);
       const main = wide.accounts.find((x) => x.kind === 'main') as SandboxAccount;
-      const list = await new Client(wide.rest, main).post('/api/v4/sub-account/list');
-      expect(list.body.data).toHaveLength(wide.accounts.length - 1);
+      // the list pages (100 at most per call), as the exchange's does
+      const listed: unknown[] = [];
+      for (let offset = 0; offset < wide.accounts.length; offset += 100) {
+        const page = await new Client(wide.rest, main).post('/api/v4/sub-account/list', {
+          limit: 100,
+          offset,
+        });
+        listed.push(...(page.body.data as unknown[]));
+      }
+      expect(listed).toHaveLength(wide.accounts.length - 1);
       const last = wide.accounts.at(-1) as SandboxAccount;
       expect(last.label).toBe('sub-300');
       const bal = await new Client(wide.rest, last).post('/api/v4/trade-account/balance', { ticker: 'USDT' });

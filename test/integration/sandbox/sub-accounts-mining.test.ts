@@ -79,10 +79,10 @@ describe('mining', () => {
   it('pages rewards newest first and answers unknown accounts with empty data', async () => {
     const p1 = await post('main', '/api/v4/mining/rewards', { account: 'desk-pool', limit: 5 });
     expect(p1.body.data).toHaveLength(5);
-    const times = p1.body.data.map((r: { timestamp: number }) => r.timestamp);
+    const times = p1.body.data.map((r: { date: number }) => r.date);
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     const p2 = await post('main', '/api/v4/mining/rewards', { account: 'desk-pool', limit: 5, offset: 5 });
-    expect(p2.body.data[0].timestamp).toBeLessThan(times[4]);
+    expect(p2.body.data[0].date).toBeLessThan(times[4]);
     const unknown = await post('main', '/api/v4/mining/rewards', { account: 'not-mine' });
     expect([unknown.status, unknown.body.data]).toEqual([200, []]);
     const other = await post('sub-noretail', '/api/v4/mining/rewards', { account: 'desk-pool' });

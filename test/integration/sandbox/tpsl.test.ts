@@ -15,12 +15,6 @@ const MARKET = 'BTC_PERP';
 /** The fixture's starting price of BTC_PERP. */
 const START = 64260;
 
-interface Leg {
-  orderId: number;
-  kind: string;
-  activationPrice: string;
-}
-
 describe('TP/SL legs over REST (OTO on a collateral market order)', () => {
   let h: Harness;
   beforeAll(async () => {
@@ -63,13 +57,21 @@ describe('TP/SL legs over REST (OTO on a collateral market order)', () => {
     expect(o.status).toBe(200);
     const [position] = (await c.post(OPEN, { market: MARKET })).body as Array<{
       amount: string;
-      tpsl: Leg[];
+      tpsl: Record<string, unknown>;
     }>;
     expect(position?.amount).toBe('-0.001');
-    expect(position?.tpsl.map((l) => [l.kind, l.activationPrice]).sort()).toEqual([
-      ['stop_loss', '70000'],
-      ['take_profit', '60000'],
-    ]);
+    // `{takeProfitId, takeProfit, stopLossId, stopLoss}`, as the exchange lists it
+    const legs = (await c.post(ORDERS, { market: MARKET })).body as Array<{
+      orderId: number;
+      activation_price: string;
+    }>;
+    const id = (price: string) => legs.find((l) => l.activation_price === price)?.orderId;
+    expect(position?.tpsl).toEqual({
+      takeProfitId: id('60000'),
+      takeProfit: '60000',
+      stopLossId: id('70000'),
+      stopLoss: '70000',
+    });
     await c.post(MKT, { market: MARKET, side: 'buy', amount: '0.001', reduceOnly: true });
     expect((await c.post(OPEN, { market: MARKET })).body).toEqual([]);
     expect((await c.post(ORDERS, { market: MARKET })).body).toEqual([]);

@@ -162,8 +162,8 @@ describe('sandbox webhooks', () => {
       .main_balance;
     expect(Number(after) - Number(before)).toBe(21); // amount and fee come back
     const hist = await post('main', '/api/v4/main-account/history', { transactionMethod: 1, ticker: 'USDT' });
-    const credited = (hist.body.records as Array<{ status: string; transactionId: string }>).find(
-      (r) => r.status === 'successful',
+    const credited = (hist.body.records as Array<{ status: number; transactionId: string }>).find(
+      (r) => r.status === 3, // successful
     );
     await post('main', '/api/v4/main-account/refund-deposit', {
       depositId: credited?.transactionId,

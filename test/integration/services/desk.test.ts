@@ -94,7 +94,6 @@ describe('desk: many accounts at once', () => {
     // Far below the market: the price band's question is acknowledged.
     const { parentId, results } = await ok<Awaited<ReturnType<DeskService['place']>>>('desk.placeOrder', {
       previewId: preview.previewId,
-      acknowledge: ['price_band'],
     });
     expect(parentId).toBe(preview.parentId);
     expect(results[0]).toMatchObject({
@@ -155,7 +154,6 @@ describe('desk: many accounts at once', () => {
       });
       return ok<Awaited<ReturnType<DeskService['place']>>>('desk.placeOrder', {
         previewId,
-        acknowledge: ['price_band'],
       });
     };
     const filledDeals = async (account: string, clientOrderId: string) => {

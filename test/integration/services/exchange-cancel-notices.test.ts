@@ -95,7 +95,7 @@ describe('orders cancelled by the exchange', () => {
     expect(cancels[0]).toMatchObject({
       orderId: pending.id,
       status: 'AUTO_CANCELED_REDUCE_ONLY',
-      message: `Order #${String(pending.id)} BTC_PERP sell 0.001 cancelled by the exchange: the position it would reduce was closed.`,
+      message: `Order #${String(pending.id)} BTC_PERP sell 0.001 cancelled by the exchange: the position it would close was closed or reversed.`,
     });
     expect(desktop.notices).toHaveLength(1);
   });

@@ -55,8 +55,9 @@ describe('positions procedures against the sandbox', () => {
         accountId: main,
       }),
     );
+    // the exchange ranks a market's long and short exposure: this long position's side is LONG
     const btc = ranks.find((r) => r.market === 'BTC_PERP');
-    expect(btc?.positionSide).toBe('BOTH');
+    expect(btc?.positionSide).toBe('LONG');
     expect(btc?.quantile).toBeGreaterThanOrEqual(0);
     expect(btc?.quantile).toBeLessThanOrEqual(4);
   });
@@ -132,10 +133,43 @@ describe('positions procedures against the sandbox', () => {
     );
     expect(e.field).toBe('takeProfit');
     expect(e.message).toMatch(
-      /^Take-profit must be above [\d,.]+, the (entry|mark|last) price, for a long position\.$/,
+      /^Take-profit must be above [\d,.]+, the (mark|last) price, for a long position\.$/,
     );
     const after = value(await call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_PERP' }));
     expect(after).toHaveLength(before.length);
+  });
+
+  it('positions.checkTpSl flags both legs of an inverted pair in the ticket’s words, against the named market price', async () => {
+    const check = value(
+      await call<{
+        issues: Array<{ field: string; message: string }>;
+        reference?: { price: string; name: string };
+      }>('positions.checkTpSl', {
+        accountId: main,
+        market: 'BTC_PERP',
+        takeProfit: '60000',
+        stopLoss: '70000',
+      }),
+    );
+    expect(check.reference?.name).toMatch(/^the (mark|last) price$/);
+    expect(check.issues.map((i) => i.field)).toEqual(['takeProfit', 'stopLoss']);
+    const draft = {
+      kind: 'collateral_market',
+      market: 'BTC_PERP',
+      side: 'buy',
+      amount: '0.002',
+      takeProfit: '60000',
+      stopLoss: '70000',
+    };
+    const ticket = value(
+      await call<{ issues: Array<{ field: string; message: string }> }>('orders.check', {
+        accountId: main,
+        draft,
+      }),
+    );
+    expect(check.issues).toEqual(
+      ticket.issues.filter((i) => i.field === 'takeProfit' || i.field === 'stopLoss'),
+    );
   });
 
   it('lists the legs waiting on the position as its take-profit and stop-loss', async () => {

@@ -92,16 +92,27 @@ describe('public channels', () => {
     expect((await p.call('premiumIndex_subscribe', ['BTC_USDT'])).error?.code).toBe(1);
     await p.call('premiumIndex_subscribe', ['BTC_PERP']);
     await p.until(() => p.of('premiumIndex_update').length >= 3);
-    const [market, body] = p.of('premiumIndex_update')[0]?.params as [string, Record<string, unknown>];
-    expect(market).toBe('BTC_PERP');
-    expect(body).toMatchObject({ funding_rate: expect.any(String), mark_price: expect.any(String) });
-    expect(Object.keys(body).sort()).toEqual([
-      'funding_rate',
-      'index_price',
-      'mark_price',
-      'next_funding_time',
-      'time',
+    // one market named: `[market, mark_price, index_price, funding_rate, next_funding_time, server_time]`
+    const record = p.of('premiumIndex_update')[0]?.params as unknown[];
+    expect(record).toEqual([
+      'BTC_PERP',
+      expect.stringMatching(/^\d+(\.\d+)?$/),
+      expect.stringMatching(/^\d+(\.\d+)?$/),
+      expect.stringMatching(/^-?\d+(\.\d+)?$/),
+      expect.any(Number),
+      expect.any(Number),
     ]);
+    expect(Number.isInteger(record[4])).toBe(true);
+    // none named: every futures market in one push, without the server's time
+    const all = await Peer.open(h.url);
+    await all.call('premiumIndex_subscribe', []);
+    const together = await all.push('premiumIndex_update');
+    expect((together.params as unknown[][]).map((r) => [r[0], r.length])).toEqual([
+      ['BTC_PERP', 5],
+      ['ETH_PERP', 5],
+      ['XAU_PERP', 5],
+    ]);
+    all.close();
     // A second listener stays: once it has heard two more periods, the first would have too.
     const other = await Peer.open(h.url);
     await other.call('premiumIndex_subscribe', ['BTC_PERP']);
@@ -133,8 +144,8 @@ describe('private channels', () => {
     expect(created.params[0]).toBe(1);
     expect(created.params[1]).toMatchObject({
       market: 'BTC_USDT',
-      side: 'buy',
-      type: 'limit',
+      side: 2,
+      type: 1,
       price: '64250',
       amount: '0.002',
       left: '0.002',
@@ -145,13 +156,14 @@ describe('private channels', () => {
     expect(Object.keys(bal.params[0])).toEqual(['USDT']);
     expect(bal.params[0].USDT.freeze).toBe('128.5');
 
-    await h.client('sub-maker').post('/api/v4/order/new', limit('64250', 'sell', '0.0005'));
+    const maker = await h.client('sub-maker').post('/api/v4/order/new', limit('64250', 'sell', '0.0005'));
     const upd = await p.push('ordersPending_update', (x) => x.params[0] === 2 && x.params[1].id === id);
     expect(upd.params[1]).toMatchObject({ left: '0.0015', deal_stock: '0.0005', status: 'PARTIALLY_FILLED' });
     const deal = await p.push('deals_update');
     expect(deal.params).toHaveLength(11);
     expect(deal.params.slice(2, 6)).toEqual(['BTC_USDT', id, '64250', '0.0005']);
-    expect(deal.params.slice(7, 10)).toEqual(['ws-pend-1', 'buy', 1]);
+    // side 2 buy, role 1 maker
+    expect(deal.params.slice(7, 10)).toEqual(['ws-pend-1', 2, 1]);
     const history = await main.post('/api/v4/trade-account/executed-history', { market: 'BTC_USDT' });
     expect(history.body.map((d: { id: number }) => d.id)).toContain(deal.params[0]);
 
@@ -176,13 +188,25 @@ describe('private channels', () => {
     expect(fin.params[1].status).toBe('CANCELED');
 
     const req = await p.call('deals_request', ['BTC_USDT', 0, 10]);
+    // `order_id` the account's order, `deal_order_id` the other side's
     expect(req.result.records[0]).toMatchObject({
       id: deal.params[0],
-      deal_order_id: id,
+      side: 2,
+      role: 1,
+      order_id: id,
+      deal_order_id: maker.body.orderId,
       client_order_id: 'ws-pend-1',
     });
-    const ex = await p.call('ordersExecuted_request', [{ market: 'BTC_USDT' }, 0, 10]);
-    expect(ex.result.records.map((o: { id: number }) => o.id)).toContain(id);
+    const ex = await p.call('ordersExecuted_request', [{ market: 'BTC_USDT', order_types: [1, 2] }, 0, 10]);
+    const record = ex.result.records.find((o: { id: number }) => o.id === id);
+    expect(record).toMatchObject({ source: 'api', fee_asset: 'BTC', ftime: expect.any(Number) });
+    expect(record).not.toHaveProperty('left');
+    const onlyStops = await p.call('ordersExecuted_request', [
+      { market: 'BTC_USDT', order_types: [3] },
+      0,
+      10,
+    ]);
+    expect(onlyStops.result.records.map((o: { id: number }) => o.id)).not.toContain(id);
     const pend = await p.call('ordersPending_request', ['BTC_USDT', 0, 10]);
     expect(pend.result.records.map((o: { id: number }) => o.id)).not.toContain(newId);
     p.close();
@@ -194,9 +218,10 @@ describe('private channels', () => {
     const first = await p.push('positionsMargin_update');
     expect(first.params).toEqual({ total: 0, records: [] });
     await p.call('balanceMargin_subscribe', ['USDT']);
+    await p.call('positionsAccountMargin_subscribe', []);
     await p.call('ADLQuantile_subscribe', []);
     const adl0 = await p.push('ADLQuantile_update');
-    expect(adl0.params).toEqual({ records: [] });
+    expect(adl0.params).toEqual([]);
     const r = await h.client('sub-alpha').post('/api/v4/order/collateral/market', {
       market: 'BTC_PERP',
       side: 'buy',
@@ -207,18 +232,36 @@ describe('private channels', () => {
     expect(pos.params.records[0]).toMatchObject({
       market: 'BTC_PERP',
       amount: '0.01',
+      liq_stage: null,
       position_side: 'BOTH',
     });
+    // one entry per ticker that changed: `{a, B, b, av, ab}`
     const bm = await p.push('balanceMargin_update');
-    expect(Object.keys(bm.params[0].USDT).sort()).toEqual([
-      'available_with_borrow',
-      'available_without_borrow',
-      'balance',
-      'borrow',
+    expect(bm.params).toEqual([
+      { a: 'USDT', B: expect.any(String), b: '0', av: expect.any(String), ab: expect.any(String) },
     ]);
-    const adl = await p.push('ADLQuantile_update', (x) => x.params.records.length === 1);
-    expect(adl.params.records[0]).toMatchObject({ market: 'BTC_PERP', position_side: 'BOTH' });
+    // a long position on BTC_PERP: a long rank, no short exposure
+    const adl = await p.push('ADLQuantile_update', (x) => x.params.length === 1);
+    expect(adl.params).toEqual([['BTC_PERP', expect.any(Number), null]]);
     expect((await p.call('positionsMargin_request', [])).result.total).toBe(1);
+
+    // the mark price walks to within the margin-call band: one event 1, with the position as it stands
+    const liq = Number(pos.params.records[0].liq_price);
+    const before = h.sandbox.control.state.lastPrices.get('BTC_PERP') as string;
+    h.sandbox.control.setPrice('BTC_PERP', (liq * 1.01).toFixed(1));
+    const call = await p.push('positionsAccountMargin_update');
+    expect(call.params[0]).toBe(1);
+    expect(call.params[1]).toMatchObject({
+      id: pos.params.records[0].id,
+      market: 'BTC_PERP',
+      liq_stage: 'margin_call',
+    });
+    // past the liquidation price: event 2, the position as it was liquidated
+    h.sandbox.control.setPrice('BTC_PERP', (liq * 0.99).toFixed(1));
+    const gone = await p.push('positionsAccountMargin_update', (x) => x.params[0] === 2);
+    expect(gone.params[1]).toMatchObject({ market: 'BTC_PERP', amount: '0.01', liq_stage: 'liquidation' });
+    expect(p.of('positionsAccountMargin_update')).toHaveLength(2);
+    h.sandbox.control.setPrice('BTC_PERP', before);
     p.close();
   });
 });
@@ -227,12 +270,22 @@ describe('bookTicker', () => {
   it('pushes the best visible bid and ask at once and when they change, never an RPI order', async () => {
     const p = await Peer.open(h.url);
     await p.call('bookTicker_subscribe', ['ETH_USDT']);
+    // `[[transaction_time, message_time, market, update_id, bid, bid_amount, ask, ask_amount]]`
     const first = await p.push('bookTicker_update');
     const best = await p.call('depth_request', ['ETH_USDT', 1, '0']);
-    expect(first.params[0]).toBe('ETH_USDT');
-    expect(first.params[1]).toMatchObject({ bid: best.result.bids[0][0], ask: best.result.asks[0][0] });
+    const [row] = first.params as unknown[][];
+    expect(row).toEqual([
+      expect.any(Number),
+      expect.any(Number),
+      'ETH_USDT',
+      expect.any(Number),
+      best.result.bids[0][0],
+      best.result.bids[0][1],
+      best.result.asks[0][0],
+      best.result.asks[0][1],
+    ]);
     const main = h.client('main');
-    const bid = Number(first.params[1].bid);
+    const bid = Number(row?.[4]);
     const rpiPrice = (bid + 1).toFixed(2);
     const plainPrice = (bid + 0.5).toFixed(2);
     expect(
@@ -256,10 +309,11 @@ describe('bookTicker', () => {
         })
       ).status,
     ).toBe(200);
-    const next = await p.push('bookTicker_update', (x) => x.params[1].bid !== first.params[1].bid);
-    expect(next.params[1]).toMatchObject({ bid: String(Number(plainPrice)), bid_size: '0.01' });
-    expect(p.of('bookTicker_update').some((x) => x.params[1].bid === String(Number(rpiPrice)))).toBe(false);
-    expect((await p.call('bookTicker_request', ['ETH_USDT'])).result.bid).toBe(String(Number(plainPrice)));
+    const next = await p.push('bookTicker_update', (x) => x.params[0][4] !== row?.[4]);
+    expect(next.params[0].slice(4, 6)).toEqual([String(Number(plainPrice)), '0.01']);
+    expect(next.params[0][3]).toBeGreaterThan(row?.[3] as number);
+    expect(p.of('bookTicker_update').some((x) => x.params[0][4] === String(Number(rpiPrice)))).toBe(false);
+    expect((await p.call('bookTicker_request', ['ETH_USDT'])).result[4]).toBe(String(Number(plainPrice)));
     p.close();
   });
 });

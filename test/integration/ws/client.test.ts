@@ -9,7 +9,7 @@ import { BusinessError, ValidationError } from '../../../main/exchange/errors.ts
 import { PushCoalescer, placeOrderWs } from '../../../main/exchange/ws/index.ts';
 import { AccountMirror } from '../../support/account-mirror.ts';
 import { applyLevels, followsLast, type Level } from '../../../renderer/src/lib/format/book.ts';
-import { livePush } from '../../../main/exchange/ws/views.ts';
+import { livePush, orderView } from '../../../main/exchange/ws/views.ts';
 import type { ChannelParams, PushBatch } from '../../../main/exchange/ws/index.ts';
 import type { MarketRules } from '../../../main/rules/index.ts';
 import { HeldTimers, startClientHarness } from './client-support.ts';
@@ -90,7 +90,7 @@ describe('WsClient', () => {
       BTC_RULES,
     );
     await expect(bad).rejects.toBeInstanceOf(ValidationError);
-    const o = await placeOrderWs(
+    const answer = await placeOrderWs(
       client,
       {
         kind: 'limit',
@@ -102,9 +102,18 @@ describe('WsClient', () => {
       },
       BTC_RULES,
     );
-    expect(o).toMatchObject({ market: 'BTC_USDT', price: '60000', client_order_id: 'ws-c1', status: 'NEW' });
+    // the exchange's numbers (side 2 buy, type 1 limit), read as the REST words
+    expect(answer).toMatchObject({ side: 2, type: 1, client_order_id: 'ws-c1', status: 'NEW' });
+    const o = orderView(answer);
+    expect(o).toMatchObject({
+      market: 'BTC_USDT',
+      side: 'buy',
+      type: 'limit',
+      price: '60000',
+      clientOrderId: 'ws-c1',
+    });
     const rest = await activeOrders(h.caller('sub-alpha'), { market: 'BTC_USDT' });
-    expect(rest.map((x) => x.orderId)).toContain(o.id);
+    expect(rest.map((x) => x.orderId)).toContain(o.orderId);
     const broke = placeOrderWs(
       client,
       { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '10', price: '60000' },

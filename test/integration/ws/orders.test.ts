@@ -34,9 +34,10 @@ describe('spot order methods', () => {
       price: '60000',
       client_order_id: 'lim-1',
     });
+    // the exchange's numbers: type 1 limit, side 2 buy
     expect(o).toMatchObject({
-      type: 'limit',
-      side: 'buy',
+      type: 1,
+      side: 2,
       price: '60000',
       amount: '0.001',
       left: '0.001',
@@ -51,10 +52,10 @@ describe('spot order methods', () => {
 
   it('order_market_place spends a quote amount; order_market_stock_place buys a base amount', async () => {
     const m = await ok('order_market_place', { ...BTC, side: 'buy', amount: '100' });
-    expect(m).toMatchObject({ type: 'market', status: 'FILLED', amount: '100' });
+    expect(m).toMatchObject({ type: 2, status: 'FILLED', amount: '100', price: '0' });
     expect(Number(m.deal_money)).toBeLessThanOrEqual(100);
     const s = await ok('order_market_stock_place', { ...BTC, side: 'buy', amount: '0.001' });
-    expect(s).toMatchObject({ type: 'stock market', status: 'FILLED', deal_stock: '0.001' });
+    expect(s).toMatchObject({ type: 202, status: 'FILLED', deal_stock: '0.001' });
   });
 
   it('stop orders wait for their activation price', async () => {
@@ -66,9 +67,10 @@ describe('spot order methods', () => {
       activation_price: '69000',
     });
     expect(sl).toMatchObject({
-      type: 'stop limit',
+      type: 3,
       activation_price: '69000',
-      activated: false,
+      activation_condition: 'gte',
+      activated: 0,
       status: 'NEW',
     });
     const sm = await ok('order_stop_market_place', {
@@ -77,7 +79,7 @@ describe('spot order methods', () => {
       amount: '50',
       activation_price: '69000',
     });
-    expect(sm).toMatchObject({ type: 'stop market', amount: '50', activated: false });
+    expect(sm).toMatchObject({ type: 4, amount: '50', activated: 0 });
     // a base-amount sell (a buy would hold the whole quote balance until it triggers, as the engine's
     // stock-market buys do)
     const sms = await ok('order_stop_market_stock_place', {
@@ -86,13 +88,13 @@ describe('spot order methods', () => {
       amount: '0.002',
       activation_price: '50000',
     });
-    expect(sms).toMatchObject({ type: 'stop market', amount: '0.002', activated: false });
+    expect(sms).toMatchObject({ type: 4, amount: '0.002', activated: 0, activation_condition: 'lte' });
   });
 
   it('bbo orders take the best price of their role', async () => {
     const bid = (await p.call('depth_request', ['BTC_USDT', 1, '0'])).result.bids[0][0] as string;
     const q = await ok('order_bbo_place', { ...BTC, side: 'buy', amount: '0.001', bbo_role: 1 });
-    expect(q).toMatchObject({ type: 'limit', price: bid });
+    expect(q).toMatchObject({ type: 1, price: bid });
     const s = await ok('order_stop_bbo_place', {
       ...BTC,
       side: 'sell',
@@ -100,7 +102,7 @@ describe('spot order methods', () => {
       bbo_role: 1,
       activation_price: '60000',
     });
-    expect(s).toMatchObject({ type: 'stop limit', activation_price: '60000' });
+    expect(s).toMatchObject({ type: 3, activation_price: '60000' });
   });
 
   it('order_modify finishes the old id and opens a new one; order_cancel and order_cancel_conditional', async () => {
@@ -135,14 +137,33 @@ describe('spot order methods', () => {
     });
   });
 
-  it('order_cancel_all cancels every open order of a market', async () => {
-    await ok('order_limit_place', { market: 'ETH_USDT', side: 'buy', amount: '0.01', price: '3000' });
+  it('order_cancel_all cancels every open order of the kinds named on one market and answers {}', async () => {
+    const a = await ok('order_limit_place', {
+      market: 'ETH_USDT',
+      side: 'buy',
+      amount: '0.01',
+      price: '3000',
+    });
     await ok('order_limit_place', { market: 'ETH_USDT', side: 'buy', amount: '0.01', price: '3001' });
-    const all = await ok('order_cancel_all', { market: 'ETH_USDT' });
-    expect(all).toHaveLength(2);
-    expect(all.every((o: { status: string }) => o.status === 'CANCELED')).toBe(true);
-    const rest = await h.client('main').post('/api/v4/orders', { market: 'ETH_USDT' });
-    expect(rest.body).toEqual([]);
+    const other = await ok('order_limit_place', { ...BTC, side: 'buy', amount: '0.001', price: '50000' });
+    // one market and the order kinds are required, as the exchange has them
+    expect((await fails('order_cancel_all', {}))?.code).toBe(1);
+    expect((await fails('order_cancel_all', { market: 'ETH_USDT' }))?.code).toBe(1);
+    expect((await fails('order_cancel_all', { market: 'ETH_USDT', type: [] }))?.code).toBe(1);
+    expect((await fails('order_cancel_all', { market: 'ETH_USDT', type: ['spot', 'spot'] }))?.code).toBe(1);
+    // margin only: the spot orders stay
+    expect(await ok('order_cancel_all', { market: 'ETH_USDT', type: ['margin'] })).toEqual({});
+    expect((await h.client('main').post('/api/v4/orders', { market: 'ETH_USDT' })).body).toHaveLength(2);
+    expect(await ok('order_cancel_all', { market: 'ETH_USDT', type: ['spot', 'margin', 'futures'] })).toEqual(
+      {},
+    );
+    const gone = await p.push('ordersPending_update', (x) => x.params[0] === 3 && x.params[1].id === a.id);
+    expect(gone.params[1].status).toBe('CANCELED');
+    expect((await h.client('main').post('/api/v4/orders', { market: 'ETH_USDT' })).body).toEqual([]);
+    const btc = await h
+      .client('main')
+      .post('/api/v4/orders', { market: 'BTC_USDT', orderId: String(other.id) });
+    expect(btc.body.map((x: { orderId: number }) => x.orderId)).toEqual([other.id]);
   });
 });
 
@@ -154,9 +175,10 @@ describe('collateral order methods', () => {
       amount: '0.01',
       price: '60000',
     });
-    expect(l).toMatchObject({ type: 'limit', position_side: 'BOTH', reduce_only: false, status: 'NEW' });
+    // the margin numbers: 7 limit, 8 market, 9 stop limit, 10 trigger-stop market
+    expect(l).toMatchObject({ type: 7, position_side: 'BOTH', reduce_only: false, status: 'NEW' });
     const m = await ok('collateral_order_market_place', { ...PERP, side: 'buy', amount: '0.01' });
-    expect(m).toMatchObject({ type: 'market', status: 'FILLED', deal_stock: '0.01' });
+    expect(m).toMatchObject({ type: 8, status: 'FILLED', deal_stock: '0.01', price: '0' });
     const sl = await ok('collateral_order_stop_limit_place', {
       ...PERP,
       side: 'buy',
@@ -164,17 +186,17 @@ describe('collateral order methods', () => {
       price: '70000',
       activation_price: '69000',
     });
-    expect(sl).toMatchObject({ type: 'stop limit', activated: false });
+    expect(sl).toMatchObject({ type: 9, activated: 0 });
     const sm = await ok('collateral_order_stop_market_place', {
       ...PERP,
       side: 'sell',
       amount: '0.01',
       activation_price: '50000',
     });
-    expect(sm).toMatchObject({ type: 'stop market', activated: false });
+    expect(sm).toMatchObject({ type: 10, activated: 0 });
     const bid = (await p.call('depth_request', ['BTC_PERP', 1, '0'])).result.bids[0][0] as string;
     const b = await ok('collateral_order_bbo_place', { ...PERP, side: 'buy', amount: '0.01', bbo_role: 1 });
-    expect(b).toMatchObject({ type: 'limit', price: bid });
+    expect(b).toMatchObject({ type: 7, price: bid });
     const sb = await ok('collateral_order_stop_bbo_place', {
       ...PERP,
       side: 'buy',
@@ -182,7 +204,7 @@ describe('collateral order methods', () => {
       bbo_role: 1,
       activation_price: '69000',
     });
-    expect(sb).toMatchObject({ type: 'stop limit', price: bid });
+    expect(sb).toMatchObject({ type: 9, price: bid });
   });
 
   it('collateral_order_oco_place answers both legs; a filled limit leg cancels the stop leg', async () => {
@@ -194,8 +216,8 @@ describe('collateral order methods', () => {
       activation_price: '55000',
       stop_limit_price: '54900',
     });
-    expect(oco.take_profit).toMatchObject({ type: 'limit', price: '70000' });
-    expect(oco.stop_loss).toMatchObject({ type: 'stop limit', activation_price: '55000', price: '54900' });
+    expect(oco.take_profit).toMatchObject({ type: 7, price: '70000' });
+    expect(oco.stop_loss).toMatchObject({ type: 9, activation_price: '55000', price: '54900' });
     // the counterparty buys the limit leg
     const r = await h
       .client('sub-maker')
@@ -243,16 +265,17 @@ describe('collateral order methods', () => {
     const a = await ok('collateral_order_tpsl_place', params);
     const b = await ok('collateral_order_tpsl_place', params);
     expect(a.take_profit).toMatchObject({
-      type: 'stop market',
+      type: 10,
       activation_price: '90000',
+      activation_condition: 'gte',
       reduce_only: true,
     });
-    expect(a.stop_loss).toMatchObject({ type: 'stop market', activation_price: '40000' });
+    expect(a.stop_loss).toMatchObject({ type: 10, activation_price: '40000', activation_condition: 'lte' });
     const ids = [a.take_profit.id, a.stop_loss.id, b.take_profit.id, b.stop_loss.id];
     const open = await h.client('main').post('/api/v4/orders', { market: 'BTC_PERP', limit: 100 });
     for (const id of ids) expect(open.body.map((x: { orderId: number }) => x.orderId)).toContain(id);
     const moved = await ok('order_modify', { ...PERP, order_id: a.stop_loss.id, activation_price: '41000' });
-    expect(moved).toMatchObject({ type: 'stop market', activation_price: '41000', reduce_only: true });
+    expect(moved).toMatchObject({ type: 10, activation_price: '41000', reduce_only: true });
     expect(moved.id).not.toBe(a.stop_loss.id);
   });
 });
@@ -357,7 +380,7 @@ describe('stop orders over the WebSocket', () => {
         { market: 'ETH_USDT', side: 'buy', amount: '0.01', price: '3000', activation_price: ask },
       ])
     ).result;
-    expect(stop).toMatchObject({ type: 'stop limit', activated: false });
+    expect(stop).toMatchObject({ type: 3, activated: 0 });
     // a trade at the best ask moves the last price to the activation price
     const trade = await h
       .client('main')
@@ -365,7 +388,7 @@ describe('stop orders over the WebSocket', () => {
     expect(trade.body).toMatchObject({ dealStock: '0.002' });
     const act = await q.push(
       'ordersPending_update',
-      (x) => x.params[1].id === stop.id && x.params[1].activated === true,
+      (x) => x.params[1].id === stop.id && x.params[1].activated === 1,
     );
     expect(act.params[0]).toBe(2);
     expect(act.params[1]).toMatchObject({ status: 'NEW', price: '3000', left: '0.01' });

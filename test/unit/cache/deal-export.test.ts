@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WritableDB } from '../../../main/cache/db.ts';
@@ -48,6 +48,28 @@ describe('exportDealsCsv', () => {
     );
     expect(lines[27]).toBe('');
     expect(existsSync(`${file}.partial`)).toBe(false);
+  });
+
+  it('creates the partial and the final file owner-only from the start, whatever was there before', async () => {
+    upsertDeals(
+      db,
+      range(1, 30).map((i) => deal(i)),
+    );
+    const file = join(dir, 'private.csv');
+    // Left by an earlier run or put there by someone else: readable by all, and a link elsewhere.
+    writeFileSync(file, 'old', { mode: 0o644 });
+    const elsewhere = join(dir, 'elsewhere.csv');
+    writeFileSync(elsewhere, 'not the export', { mode: 0o644 });
+    symlinkSync(elsewhere, `${file}.partial`);
+    const modes: number[] = [];
+    await exportDealsCsv(db, {}, file, {
+      chunkRows: 10,
+      onProgress: () => modes.push(statSync(`${file}.partial`).mode & 0o777),
+    });
+    expect(modes).toEqual([0o600, 0o600, 0o600]);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8').split('\r\n')).toHaveLength(32);
+    expect(readFileSync(elsewhere, 'utf8')).toBe('not the export');
   });
 
   it('stops when cancelled and leaves neither the file nor a partial one', async () => {

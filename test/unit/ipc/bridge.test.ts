@@ -89,5 +89,5 @@ describe('bridge', () => {
     off();
     expect(notices).toEqual(['offline']);
     await core.close();
-  });
+  }, 30_000);
 });

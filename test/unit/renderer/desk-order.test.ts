@@ -28,6 +28,7 @@ function deskMain(outcome: (account: string, clientOrderId: string, round: numbe
       clientOrderId: `${parentId}-${String(i + 1).padStart(3, '0')}`,
       amount: '0.001',
       issues: [],
+      questions: [],
     }));
   return {
     'markets.list': () => ({ ok: true, value: [{ name: 'BTC_USDT' }, { name: 'ETH_USDT' }] }),
@@ -202,6 +203,7 @@ describe('DeskOrder', () => {
               clientOrderId: `txb-x-00${i + 1}`,
               amount: '1',
               issues: i === 0 ? [issue, { field: 'amount', message: 'too small' }] : [issue],
+              questions: [],
             })),
           },
         };

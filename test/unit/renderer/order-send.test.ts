@@ -10,6 +10,10 @@ const BAND = {
   message: 'Buy 0.001 BTC at 700,000 — far above the market.',
 };
 const PLACED = { ok: true, value: { clientOrderId: 'a', recovered: false, order: { orderId: 1 } } };
+const DECLINED = {
+  ok: false,
+  error: { code: 'not_confirmed', message: 'Not sent: you did not confirm it in the app’s own question.' },
+};
 
 /** Timers that never fire: the checks here are the ones the send itself makes. */
 const timers: TicketTimers = { set: (run) => run, clear: () => undefined };
@@ -19,7 +23,7 @@ function sendOf(script: (procedure: string) => unknown) {
   const ticket = new OrderTicket(api, timers);
   ticket.set({ market: 'BTC_USDT', amount: '0.001', price: '700000' });
   const placedOn: string[] = [];
-  return { send: new OrderSend(ticket, (account) => placedOn.push(account)), calls, placedOn };
+  return { send: new OrderSend(ticket, (account) => placedOn.push(account)), ticket, calls, placedOn };
 }
 
 const places = (calls: Array<[string, unknown]>) => calls.filter(([p]) => p === 'orders.place');
@@ -30,52 +34,37 @@ describe('sending the ticket', () => {
       p === 'orders.check' ? { ok: true, value: { issues: [], questions: [] } } : PLACED,
     );
     await send.submit(ACCOUNT);
-    expect(send.asking).toBeUndefined();
     expect(places(calls)).toHaveLength(1);
     expect(placedOn).toEqual([ACCOUNT]);
   });
 
-  it("asks main's question first: declining sends nothing; confirming sends once, acknowledging the guard", async () => {
-    const { send, calls, placedOn } = sendOf((p) =>
+  it('sends an order beyond a guard as it is, with nothing that answers the guard: main asks itself', async () => {
+    const { send, ticket, calls, placedOn } = sendOf((p) =>
       p === 'orders.check' ? { ok: true, value: { issues: [], questions: [BAND] } } : PLACED,
     );
     await send.submit(ACCOUNT);
-    expect(send.asking).toMatchObject({ reasons: [BAND.message], acknowledge: ['price_band'] });
-    expect(places(calls)).toEqual([]);
-    await send.answer(ACCOUNT, false);
-    expect(send.asking).toBeUndefined();
-    expect(places(calls)).toEqual([]);
-
-    await send.submit(ACCOUNT);
-    await send.answer(ACCOUNT, true);
-    expect(places(calls)).toHaveLength(1);
-    expect(places(calls)[0]?.[1]).toMatchObject({ accountId: ACCOUNT, acknowledge: ['price_band'] });
-    expect(placedOn).toEqual([ACCOUNT]);
-    // A second confirm of the same question sends nothing more.
-    await send.answer(ACCOUNT, true);
-    expect(places(calls)).toHaveLength(1);
-  });
-
-  it('asks the question main raises at the send itself (the market moved since the check)', async () => {
-    let refused = false;
-    const { send, calls, placedOn } = sendOf((p) => {
-      if (p === 'orders.check') return { ok: true, value: { issues: [], questions: [] } };
-      if (refused) return PLACED;
-      refused = true;
-      return {
-        ok: false,
-        error: { code: 'needs_confirmation', message: BAND.message, guards: ['price_band'] },
-      };
-    });
-    await send.submit(ACCOUNT);
-    expect(placedOn).toEqual([]);
-    expect(send.asking).toMatchObject({ reasons: [BAND.message], acknowledge: ['price_band'] });
-    await send.answer(ACCOUNT, true);
-    expect(places(calls).map(([, input]) => (input as { acknowledge?: string[] }).acknowledge)).toEqual([
-      undefined,
-      ['price_band'],
+    // the page shows main's question ahead, for reading; the call carries only the order
+    expect(ticket.questions).toEqual([BAND]);
+    expect(places(calls)).toEqual([
+      [
+        'orders.place',
+        {
+          accountId: ACCOUNT,
+          draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '700000' },
+        },
+      ],
     ]);
     expect(placedOn).toEqual([ACCOUNT]);
+  });
+
+  it('keeps the ticket as it was when main’s question is declined, saying nothing was sent', async () => {
+    const { send, ticket, placedOn } = sendOf((p) =>
+      p === 'orders.check' ? { ok: true, value: { issues: [], questions: [BAND] } } : DECLINED,
+    );
+    await send.submit(ACCOUNT);
+    expect(placedOn).toEqual([]);
+    expect(ticket.placeErrorUnclaimed?.message).toBe(DECLINED.error.message);
+    expect(ticket.fields).toMatchObject({ amount: '0.001', price: '700000' });
   });
 
   it('sends nothing without an account', async () => {

@@ -10,6 +10,7 @@ import {
   type TicketTimers,
 } from '../../../renderer/src/lib/managers/order-ticket.svelte.ts';
 import { memoryStore } from '../../../renderer/src/lib/managers/storage.ts';
+import { ORDER_KINDS } from '../../../main/rules/types.ts';
 import { fakeBridge } from './fake-bridge.ts';
 
 /** An ordersPending push as main hands it to the renderer. */
@@ -56,18 +57,31 @@ function manualTimers(): TicketTimers & { fire(): void; pending: number } {
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('describeOrder', () => {
-  it('says exactly what a limit order will do, with its flags', () => {
+  it('says exactly what a limit order will do, its value and its flags', () => {
     const f = { ...emptyFields('BTC_USDT'), amount: '0.001', price: '30000' };
-    expect(describeOrder(f)).toBe('Buy 0.001 BTC at 30000 — limit');
-    expect(describeOrder({ ...f, side: 'sell', postOnly: true, stp: 'cb' })).toBe(
-      'Sell 0.001 BTC at 30000 — limit, post-only, STP cb',
+    // until main answered for this draft, the value reads "…"
+    expect(describeOrder(f)).toBe('Buy 0.001 BTC at 30000 (… USDT) — limit');
+    const exact = { source: 'price', base: '0.001', value: '30' } as const;
+    expect(describeOrder(f, exact)).toBe('Buy 0.001 BTC at 30000 (30 USDT) — limit');
+    expect(describeOrder({ ...f, side: 'sell', postOnly: true, stp: 'cb' }, exact)).toBe(
+      'Sell 0.001 BTC at 30000 (30 USDT) — limit, post-only, STP cb',
     );
   });
 
-  it('sizes a market buy in the quote asset and a market sell in the base asset', () => {
+  it('states both the base amount and the value of a market order, whichever it is sized in', () => {
     const f = { ...emptyFields('ETH_USDT'), kind: 'market' as const, amount: '10' };
-    expect(describeOrder(f)).toBe('Buy ETH for 10 USDT — market');
-    expect(describeOrder({ ...f, side: 'sell', amount: '0.01' })).toBe('Sell 0.01 ETH — market');
+    expect(describeOrder(f)).toBe('Buy … ETH for 10 USDT — market');
+    const bought = { source: 'book', base: '0.003174573', value: '10', complete: true } as const;
+    expect(describeOrder(f, bought)).toBe('Buy about 0.00317457 ETH for 10 USDT — market');
+    const sold = { source: 'book', base: '0.01', value: '31.5025123', complete: true } as const;
+    expect(describeOrder({ ...f, side: 'sell', amount: '0.01' }, sold)).toBe(
+      'Sell 0.01 ETH (about 31.5 USDT) — market',
+    );
+    // a perpetual is valued in USDT
+    const perp = { ...f, market: 'BTC_PERP', kind: 'collateral_market' as const, amount: '0.5' };
+    expect(describeOrder(perp, { source: 'book', base: '0.5', value: '32125.25' })).toBe(
+      'Buy 0.5 BTC (about 32,125.25 USDT) — collateral market',
+    );
   });
 
   it('names the activation price of stop orders', () => {
@@ -78,7 +92,7 @@ describe('describeOrder', () => {
       price: '31000',
       activationPrice: '30500',
     };
-    expect(describeOrder(f)).toBe('Buy 0.01 BTC at 31000 when the price reaches 30500 — stop-limit');
+    expect(describeOrder(f)).toBe('Buy 0.01 BTC at 31000 when the price reaches 30500 (… USDT) — stop-limit');
   });
 });
 
@@ -116,7 +130,7 @@ describe('OrderTicket', () => {
     expect(ticket.summary).toContain('collateral market');
     // A market not known yet: every type, the one chosen kept.
     ticket.offerKinds(undefined);
-    expect(ticket.kinds).toHaveLength(6);
+    expect(ticket.kinds).toEqual(ORDER_KINDS);
     expect(ticket.fields.kind).toBe('collateral_market');
   });
 
@@ -208,7 +222,7 @@ describe('OrderTicket', () => {
     expect(ticket.issues).toEqual([]);
   });
 
-  it("keeps main's questions apart from the issues, and sends the acknowledged ones with the order", async () => {
+  it("keeps main's questions apart from the issues, and sends the order with nothing that answers them", async () => {
     const question = { guard: 'price_band', field: 'price', message: 'Buy 0.001 BTC at 700,000 — …' };
     const { api, calls } = fakeBridge((procedure) =>
       procedure === 'orders.check'
@@ -220,13 +234,12 @@ describe('OrderTicket', () => {
     await ticket.check();
     expect(ticket.questions).toEqual([question]);
     expect(ticket.ready).toBe(true);
-    await ticket.place(ACCOUNT, ['price_band', 'unknown']);
+    await ticket.place(ACCOUNT);
     expect(calls.at(-1)).toEqual([
       'orders.place',
       {
         accountId: ACCOUNT,
         draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '700000' },
-        acknowledge: ['price_band'],
       },
     ]);
   });

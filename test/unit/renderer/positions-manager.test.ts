@@ -42,7 +42,7 @@ function sandboxLike(procedure: string, input: unknown): unknown {
     case 'live.subscribe':
       return { ok: true, value: `00000000-0000-4000-8000-${String(++nextSub).padStart(12, '0')}` };
     case 'positions.adl':
-      return { ok: true, value: [{ market: 'BTC_PERP', positionSide: 'BOTH', quantile: 2 }] };
+      return { ok: true, value: [{ market: 'BTC_PERP', positionSide: 'LONG', quantile: 2 }] };
     case 'positions.setLeverage':
       return { ok: true, value: (input as { leverage: number }).leverage };
     case 'known.recall':
@@ -105,7 +105,7 @@ describe('PositionsManager', () => {
     await m.listen();
     expect(m.liveError).toBeUndefined();
     await m.stop();
-    expect(calls.filter(([p]) => p === 'live.unsubscribe')).toHaveLength(3);
+    expect(calls.filter(([p]) => p === 'live.unsubscribe')).toHaveLength(5);
   });
 
   it('follows an account: positions, ADL now, and live mark, rank and liquidation updates', async () => {
@@ -114,10 +114,12 @@ describe('PositionsManager', () => {
     await m.follow(ACCOUNT);
     expect(m.positions).toEqual([long]);
     const subs = calls.filter(([p]) => p === 'live.subscribe').map(([, i]) => i);
-    expect(subs).toHaveLength(3);
+    expect(subs).toHaveLength(5);
     expect(subs).toEqual(
       expect.arrayContaining([
         { accountId: ACCOUNT, channel: 'positionsMargin', topic: '*' },
+        { accountId: ACCOUNT, channel: 'positionsAccountMargin', topic: '*' },
+        { accountId: ACCOUNT, channel: 'ordersPending', topic: '*' },
         { accountId: ACCOUNT, channel: 'ADLQuantile', topic: '*' },
         { accountId: ACCOUNT, channel: 'premiumIndex', topic: 'BTC_PERP' },
       ]),
@@ -149,7 +151,7 @@ describe('PositionsManager', () => {
       events: [
         {
           channel: 'ADLQuantile',
-          records: [{ market: 'BTC_PERP', positionSide: 'BOTH', quantile: 4 }],
+          records: [{ market: 'BTC_PERP', positionSide: 'LONG', quantile: 4 }],
         },
         {
           channel: 'positionsMargin',
@@ -172,7 +174,48 @@ describe('PositionsManager', () => {
 
     await m.stop();
     const stopped = calls.filter(([p]) => p === 'live.unsubscribe');
-    expect(stopped).toHaveLength(3);
+    // positionsMargin, positionsAccountMargin, ordersPending (the legs), ADLQuantile and the mark price
+    expect(stopped).toHaveLength(5);
+  });
+
+  it('says a margin call and a liquidation in words, updating and then removing the position', async () => {
+    const tpsl = [{ orderId: 21, kind: 'stopLoss' as const, activationPrice: '60000' }];
+    const { api, emit } = fakeBridge((procedure, input) =>
+      procedure === 'positions.open'
+        ? { ok: true, value: [{ ...long, tpsl }] }
+        : sandboxLike(procedure, input),
+    );
+    const m = new PositionsManager(api, memoryStore());
+    await m.follow(ACCOUNT);
+    const called = { ...long, liquidationPrice: '63500' };
+    emit('ws.batch', {
+      accountId: ACCOUNT,
+      events: [{ channel: 'positionsAccountMargin', event: 'marginCall', position: called }],
+      replaced: 0,
+    });
+    expect(m.positions[0]?.liquidationPrice).toBe('63500');
+    expect(m.positions[0]?.tpsl).toEqual(tpsl);
+    expect(m.marginNotice?.message).toBe(
+      `Margin call on your ${long.amount} long on ${long.market}, liquidation at 63500: add margin or reduce the position.`,
+    );
+    // another account's liquidation is not this screen's
+    emit('ws.batch', {
+      accountId: OTHER,
+      events: [{ channel: 'positionsAccountMargin', event: 'liquidation', position: called }],
+      replaced: 0,
+    });
+    expect(m.positions).toHaveLength(1);
+    emit('ws.batch', {
+      accountId: ACCOUNT,
+      events: [{ channel: 'positionsAccountMargin', event: 'liquidation', position: called }],
+      replaced: 0,
+    });
+    expect(m.positions).toEqual([]);
+    expect(m.marginNotice).toEqual({
+      event: 'liquidation',
+      message: `Your ${long.amount} long on ${long.market} was liquidated by the exchange.`,
+    });
+    await m.stop();
   });
 
   it('keeps the TP/SL legs of a position across live pushes, which do not carry them', async () => {
@@ -200,6 +243,78 @@ describe('PositionsManager', () => {
       replaced: 0,
     });
     expect(m.positions[0]?.tpsl).toEqual(tpsl);
+    await m.stop();
+  });
+
+  it('drops the legs of a position that reversed, and a leg whose order ended', async () => {
+    const tpsl = [
+      { orderId: 21, kind: 'takeProfit' as const, activationPrice: '70000' },
+      { orderId: 22, kind: 'stopLoss' as const, activationPrice: '60000' },
+    ];
+    const { api, emit } = fakeBridge((procedure, input) =>
+      procedure === 'positions.open'
+        ? { ok: true, value: [{ ...long, tpsl }] }
+        : sandboxLike(procedure, input),
+    );
+    const m = new PositionsManager(api, memoryStore());
+    await m.follow(ACCOUNT);
+    const push = (amount: string, positionId = 7) =>
+      emit('ws.batch', {
+        accountId: ACCOUNT,
+        events: [
+          {
+            channel: 'positionsMargin',
+            total: 1,
+            records: [{ positionId, market: 'BTC_PERP', amount, basePrice: '64000', liquidationPrice: null }],
+          },
+        ],
+        replaced: 0,
+      });
+    // the take-profit ended (filled or cancelled): only the stop-loss is left
+    emit('ws.batch', {
+      accountId: ACCOUNT,
+      events: [
+        {
+          channel: 'ordersPending',
+          event: 'finish',
+          order: { orderId: 21, market: 'BTC_PERP', side: 'sell', type: 'stop market', amount: '0.01' },
+        },
+      ],
+      replaced: 0,
+    });
+    expect(m.positions[0]?.tpsl).toEqual([tpsl[1]]);
+    // the same position id, now short: the long's stop-loss is not the short's
+    push('-0.02');
+    expect(m.positions[0]?.amount).toBe('-0.02');
+    expect(m.positions[0]?.tpsl).toBeUndefined();
+    await m.stop();
+  });
+
+  it('reads the positions again when a new closing order may be a leg', async () => {
+    const { api, emit, calls } = fakeBridge(sandboxLike);
+    const m = new PositionsManager(api, memoryStore());
+    await m.follow(ACCOUNT);
+    const reads = () => calls.filter(([p]) => p === 'positions.open').length;
+    const before = reads();
+    emit('ws.batch', {
+      accountId: ACCOUNT,
+      events: [
+        {
+          channel: 'ordersPending',
+          event: 'new',
+          order: {
+            orderId: 30,
+            market: 'BTC_PERP',
+            side: 'sell',
+            type: 'stop market',
+            amount: '0.01',
+            reduceOnly: true,
+          },
+        },
+      ],
+      replaced: 0,
+    });
+    await expect.poll(reads).toBe(before + 1);
     await m.stop();
   });
 
@@ -237,6 +352,50 @@ describe('PositionsManager', () => {
     await again.stop();
   });
 
+  it('shows every leg main flags as typed, the last answer only, and names the price they are measured against', async () => {
+    const flagged = {
+      issues: [
+        {
+          field: 'takeProfit',
+          message: 'Take-profit must be above 64,250.5, the mark price, for a long position.',
+        },
+        {
+          field: 'stopLoss',
+          message: 'Stop-loss must be below 64,250.5, the mark price, for a long position.',
+        },
+      ],
+      reference: { price: '64250.5', name: 'the mark price' },
+    };
+    const { api, calls } = fakeBridge((procedure, input) => {
+      if (procedure === 'positions.checkTpSl') {
+        const legs = input as { takeProfit?: string };
+        return {
+          ok: true,
+          value: legs.takeProfit === '60000' ? flagged : { issues: [], reference: flagged.reference },
+        };
+      }
+      return sandboxLike(procedure, input);
+    });
+    const m = new PositionsManager(api, memoryStore());
+    await m.follow(ACCOUNT);
+    m.tpsl.typed(long, '6', '');
+    m.tpsl.typed(long, '60000', '70000');
+    expect(m.tpsl.checking).toBe(true);
+    await expect.poll(() => m.tpsl.checking).toBe(false);
+    // typing paused once: one question to main, for what was typed last
+    expect(calls.filter(([p]) => p === 'positions.checkTpSl').map(([, i]) => i)).toEqual([
+      { accountId: ACCOUNT, market: 'BTC_PERP', takeProfit: '60000', stopLoss: '70000' },
+    ]);
+    expect(m.tpsl.issuesFor('takeProfit')).toEqual([flagged.issues[0]?.message]);
+    expect(m.tpsl.issuesFor('stopLoss')).toEqual([flagged.issues[1]?.message]);
+    expect(m.tpsl.flagged).toBe(true);
+    expect(m.tpsl.check?.reference?.name).toBe('the mark price');
+    m.tpsl.typed(long, '70000', '60000');
+    await expect.poll(() => m.tpsl.checking).toBe(false);
+    expect(m.tpsl.flagged).toBe(false);
+    await m.stop();
+  });
+
   it('sends only the TP/SL prices given, and closes with the reduce-only market order', async () => {
     const { api, calls } = fakeBridge((procedure, input) => {
       if (procedure === 'positions.addTpSl')
@@ -253,15 +412,15 @@ describe('PositionsManager', () => {
     });
     const m = new PositionsManager(api, memoryStore());
     await m.follow(ACCOUNT);
-    expect(await m.addTpSl(long, '', ' 40000.05 ')).toBe(false);
+    expect(await m.tpsl.add(long, '', ' 40000.05 ')).toBe(false);
     expect(calls.find(([p]) => p === 'positions.addTpSl')?.[1]).toEqual({
       accountId: ACCOUNT,
       market: 'BTC_PERP',
       stopLoss: '40000.05',
     });
-    expect(m.tpslError?.field).toBe('stopLoss');
-    m.clearTpSl();
-    expect(m.tpslError).toBeUndefined();
+    expect(m.tpsl.error?.field).toBe('stopLoss');
+    m.tpsl.clear();
+    expect(m.tpsl.error).toBeUndefined();
 
     expect(await m.close(long)).toBe(true);
     expect(calls.find(([p]) => p === 'orders.place')?.[1]).toEqual({

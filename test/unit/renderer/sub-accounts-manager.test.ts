@@ -246,7 +246,7 @@ describe('SubAccountsManager', () => {
     const leg = { account: SUB, label: 'Alpha', subAccountId: '42', amount: '2' };
     const previewId = '7f3e3a2b-0c6d-4e77-9c6a-5d3a4f1e9c32';
     const { api, calls } = fakeBridge({
-      'desk.previewSweep': { ok: true, value: { previewId, expiresAtMs: 0, legs: [leg] } },
+      'desk.previewSweep': { ok: true, value: { previewId, expiresAtMs: 0, legs: [leg], unread: [] } },
       'desk.runSweep': {
         ok: true,
         value: [
@@ -259,18 +259,18 @@ describe('SubAccountsManager', () => {
     let batches = 0;
     const manager = new SubAccountsManager(api, () => batches++);
     manager.setSelected([SUB], true);
-    expect(await manager.previewSweep({ direction: 'sub_to_main', ticker: ' usdt ', amount: 'ALL' })).toBe(
-      true,
-    );
+    expect(
+      await manager.sweep.previewSweep({ direction: 'sub_to_main', ticker: ' usdt ', amount: 'ALL' }),
+    ).toBe(true);
     expect(calls[0]).toEqual([
       'desk.previewSweep',
       { accountIds: [SUB], plan: { direction: 'sub_to_main', ticker: 'USDT', amount: 'all' } },
     ]);
-    expect(manager.sweepPreview).toEqual([leg]);
-    expect(await manager.runSweep()).toBe(true);
+    expect(manager.sweep.preview).toEqual({ legs: [leg], unread: [], total: '2' });
+    expect(await manager.sweep.runSweep()).toBe(true);
     expect(calls).toContainEqual(['desk.runSweep', { previewId }]);
-    expect(manager.sweepPreview).toBeUndefined();
-    expect(manager.sweepResults?.map((r) => r.ok)).toEqual([false, true]);
+    expect(manager.sweep.preview).toBeUndefined();
+    expect(manager.sweep.results?.map((r) => r.ok)).toEqual([false, true]);
     expect(calls.map((c) => c[0])).toContain('desk.subAccountBalances');
     // The batch log hears of the new batch.
     expect(batches).toBe(1);
@@ -280,17 +280,35 @@ describe('SubAccountsManager', () => {
     const leg = { account: SUB, label: 'Alpha', subAccountId: '42', amount: '2' };
     const previewId = '7f3e3a2b-0c6d-4e77-9c6a-5d3a4f1e9c32';
     const { api, calls } = fakeBridge({
-      'desk.previewSweep': { ok: true, value: { previewId, expiresAtMs: 0, legs: [leg] } },
+      'desk.previewSweep': { ok: true, value: { previewId, expiresAtMs: 0, legs: [leg], unread: [] } },
       'desk.runSweep': { ok: false, error: { code: 'not_confirmed', message: 'Nothing was done.' } },
     });
     const manager = new SubAccountsManager(api);
     manager.setSelected([SUB], true);
-    await manager.previewSweep({ direction: 'main_to_sub', ticker: 'USDT', amount: '2' });
-    expect(await manager.runSweep()).toBe(false);
-    expect(manager.sweepError?.code).toBe('not_confirmed');
-    expect(manager.sweepPreview).toBeUndefined();
-    expect(await manager.runSweep()).toBe(false);
+    await manager.sweep.previewSweep({ direction: 'main_to_sub', ticker: 'USDT', amount: '2' });
+    expect(await manager.sweep.runSweep()).toBe(false);
+    expect(manager.sweep.error?.code).toBe('not_confirmed');
+    expect(manager.sweep.preview).toBeUndefined();
+    expect(await manager.sweep.runSweep()).toBe(false);
     expect(calls.filter((c) => c[0] === 'desk.runSweep')).toHaveLength(1);
+  });
+
+  it('a sweep preview that left sub-accounts unread says so and is not sent', async () => {
+    const leg = { account: SUB, label: 'Alpha', subAccountId: '42', amount: '2' };
+    const previewId = '7f3e3a2b-0c6d-4e77-9c6a-5d3a4f1e9c32';
+    const unread = [{ account: MAIN, label: 'Beta', problem: 'The exchange did not answer.' }];
+    const { api, calls } = fakeBridge({
+      'desk.previewSweep': { ok: true, value: { previewId, expiresAtMs: 0, legs: [leg], unread } },
+    });
+    const manager = new SubAccountsManager(api);
+    manager.setSelected([SUB, MAIN], true);
+    expect(
+      await manager.sweep.previewSweep({ direction: 'sub_to_main', ticker: 'USDT', amount: 'all' }),
+    ).toBe(true);
+    expect(manager.sweep.preview?.unread).toEqual(unread);
+    expect(manager.sweep.sendable).toBe(false);
+    expect(await manager.sweep.runSweep()).toBe(false);
+    expect(calls.filter((c) => c[0] === 'desk.runSweep')).toEqual([]);
   });
 
   it('keeps a sweep error for its field and clears the preview when the selection changes', async () => {
@@ -299,13 +317,13 @@ describe('SubAccountsManager', () => {
     });
     const manager = new SubAccountsManager(api);
     manager.setSelected([SUB], true);
-    expect(await manager.previewSweep({ direction: 'main_to_sub', ticker: 'USDT', amount: 'all' })).toBe(
-      false,
-    );
-    expect(manager.sweepError?.field).toBe('amount');
-    manager.sweepPreview = [];
+    expect(
+      await manager.sweep.previewSweep({ direction: 'main_to_sub', ticker: 'USDT', amount: 'all' }),
+    ).toBe(false);
+    expect(manager.sweep.error?.field).toBe('amount');
+    manager.sweep.preview = { legs: [], unread: [], total: '0' };
     manager.setSelected([SUB], false);
-    expect(manager.sweepPreview).toBeUndefined();
+    expect(manager.sweep.preview).toBeUndefined();
     expect(manager.selected).toEqual([]);
   });
 

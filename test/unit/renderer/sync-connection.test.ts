@@ -166,6 +166,24 @@ describe('LiveStatesManager', () => {
     stop();
   });
 
+  it('counts a stale socket apart, never as live, first in the tooltip, as trouble', async () => {
+    const bridge = fakeBridge({ 'accounts.list': { ok: true, value: [] } });
+    const live = new LiveStatesManager(bridge.api, new AccountLabels(bridge.api));
+    const stop = live.listen();
+    const other = 'ffffffff-0000-4000-8000-00000000beef';
+    bridge.emit('ws.state', { accountId: ACCOUNT, state: 'live' });
+    bridge.emit('ws.state', { accountId: other, state: 'live' });
+    bridge.emit('ws.state', { accountId: ACCOUNT, state: 'stale' });
+    await flush();
+    expect(live.summary).toBe('1 stale · 1 live');
+    expect(live.troubled).toBe(true);
+    expect(live.details.split('\n')[0]).toMatch(/: stale$/);
+    bridge.emit('ws.state', { accountId: ACCOUNT, state: 'live' });
+    expect(live.summary).toBe('2 live');
+    expect(live.troubled).toBe(false);
+    stop();
+  });
+
   it('counts a desk of 1,000 sockets one change at a time, and makes the tooltip again at most every 500 ms', () => {
     vi.useFakeTimers();
     try {

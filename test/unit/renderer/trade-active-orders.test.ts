@@ -145,23 +145,15 @@ describe('ActiveOrders cancel all', () => {
 });
 
 describe("ActiveOrders modify against main's guards", () => {
-  it('shows main’s question, and sends the change again only when it is answered yes', async () => {
-    const question =
-      'Buy 0.001 BTC at 300,000 — 367% above the market price 64,250.5 (your band is 5%). Send anyway?';
-    const { api, calls } = bridge((procedure, input) => {
+  it('sends the change as typed, nothing that answers a guard: main asks, and a decline keeps the editor', async () => {
+    const declined = {
+      code: 'not_confirmed',
+      message: 'Not sent: you did not confirm it in the app’s own question.',
+    };
+    let answer: unknown = { ok: false, error: declined };
+    const { api, calls } = bridge((procedure) => {
       if (procedure === 'orders.active') return { ok: true, value: [order({})] };
-      if (procedure === 'orders.modify')
-        return (input as { acknowledge?: string[] }).acknowledge
-          ? { ok: true, value: order({ orderId: 8, price: '300000' }) }
-          : {
-              ok: false,
-              error: {
-                code: 'needs_confirmation',
-                message: question,
-                field: 'price',
-                guards: ['price_band'],
-              },
-            };
+      if (procedure === 'orders.modify') return answer;
       return { ok: false, error: { code: 'x', message: 'x' } };
     });
     const active = new ActiveOrders(api);
@@ -170,21 +162,15 @@ describe("ActiveOrders modify against main's guards", () => {
     active.startModify(first);
     active.modifying = { orderId: 7, price: '300000', amount: '0.001', activationPrice: '' };
     expect(await active.saveModify(first)).toBe(false);
-    expect(active.modifyQuestion?.message).toBe(question);
-    expect(active.modifyError).toBeUndefined();
+    expect(active.modifyError).toEqual(declined);
+    expect(active.modifying).toMatchObject({ orderId: 7, price: '300000' });
 
-    expect(await active.answerModify(false)).toBe(false);
-    expect(calls.filter(([p]) => p === 'orders.modify')).toHaveLength(1);
-
-    expect(await active.saveModify(first)).toBe(false);
-    expect(await active.answerModify(true)).toBe(true);
-    expect(calls.filter(([p]) => p === 'orders.modify').at(-1)?.[1]).toEqual({
-      accountId: ACCOUNT,
-      market: 'BTC_USDT',
-      orderId: 7,
-      price: '300000',
-      acknowledge: ['price_band'],
-    });
+    answer = { ok: true, value: order({ orderId: 8, price: '300000' }) };
+    expect(await active.saveModify(first)).toBe(true);
+    expect(calls.filter(([p]) => p === 'orders.modify').map(([, input]) => input)).toEqual([
+      { accountId: ACCOUNT, market: 'BTC_USDT', orderId: 7, price: '300000' },
+      { accountId: ACCOUNT, market: 'BTC_USDT', orderId: 7, price: '300000' },
+    ]);
     expect(active.modifying).toBeUndefined();
   });
 

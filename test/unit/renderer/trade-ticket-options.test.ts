@@ -21,7 +21,7 @@ describe('the ticket options each kind of order takes', () => {
       rpi: true,
       retail: true,
     });
-    expect(describeOrder(f)).toBe('Buy 1 BTC at 5 — limit, IOC, RPI, retail');
+    expect(describeOrder(f)).toBe('Buy 1 BTC at 5 (… USDT) — limit, IOC, RPI, retail');
     const stop = draftOf({ ...f, kind: 'stop_limit', activationPrice: '6' });
     expect(stop).toEqual({
       kind: 'stop_limit',
@@ -38,15 +38,60 @@ describe('the ticket options each kind of order takes', () => {
     expect(needsPrice(f)).toBe(false);
     expect(needsPrice({ ...f, bboRole: '' })).toBe(true);
     expect(draftOf(f)).toEqual({ kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '1', bboRole: 2 });
-    expect(describeOrder(f)).toBe('Buy 1 BTC at the best opposite price — limit');
+    expect(describeOrder(f)).toBe('Buy 1 BTC at the best opposite price (… USDT) — limit');
     expect(describeOrder({ ...f, bboRole: '1', side: 'sell' })).toBe(
-      'Sell 1 BTC at the best price on its side — limit',
+      'Sell 1 BTC at the best price on its side (… USDT) — limit',
     );
     expect(draftOf({ ...f, kind: 'market' })).toEqual({
       kind: 'market',
       market: 'BTC_USDT',
       side: 'buy',
       amount: '1',
+    });
+  });
+
+  it('sends an OCO with its three prices and no TP/SL, and a collateral limit with its flags but no retail', () => {
+    const f = {
+      ...emptyFields('BTC_PERP'),
+      kind: 'collateral_oco' as const,
+      side: 'sell' as const,
+      amount: '0.002',
+      price: '65000',
+      activationPrice: '62000',
+      stopLimitPrice: '61900',
+      reduceOnly: true,
+      takeProfit: '70000',
+    };
+    expect(draftOf(f)).toEqual({
+      kind: 'collateral_oco',
+      market: 'BTC_PERP',
+      side: 'sell',
+      amount: '0.002',
+      price: '65000',
+      activation_price: '62000',
+      stop_limit_price: '61900',
+      reduceOnly: true,
+    });
+    expect(describeOrder(f)).toBe(
+      'Sell 0.002 BTC at 65000, or at 61900 once the price reaches 62000 (… USDT) — collateral OCO, reduce-only',
+    );
+    const limit = {
+      ...f,
+      kind: 'collateral_limit' as const,
+      postOnly: true,
+      retail: true,
+      stopLoss: '60000',
+    };
+    expect(draftOf(limit)).toEqual({
+      kind: 'collateral_limit',
+      market: 'BTC_PERP',
+      side: 'sell',
+      amount: '0.002',
+      price: '65000',
+      postOnly: true,
+      reduceOnly: true,
+      takeProfit: '70000',
+      stopLoss: '60000',
     });
   });
 
@@ -68,7 +113,7 @@ describe('the ticket options each kind of order takes', () => {
       takeProfit: '70000',
       stopLoss: '60000',
     });
-    expect(describeOrder(f)).toBe('Buy 0.01 BTC — collateral market, LONG, TP 70000, SL 60000');
+    expect(describeOrder(f)).toBe('Buy 0.01 BTC (… USDT) — collateral market, LONG, TP 70000, SL 60000');
     expect(draftOf({ ...f, kind: 'limit', price: '1' })).toEqual({
       kind: 'limit',
       market: 'BTC_PERP',

@@ -67,6 +67,8 @@ describe('price lines of the chart', () => {
       [
         order({ price: '63000' }),
         order({ side: 'sell', type: 'stop market', activation_price: '62000' }),
+        // a stop-limit waiting: its trigger and the price it rests at once triggered
+        order({ side: 'sell', type: 'stop limit', activation_price: '61000', price: '60900' }),
         order({ market: 'ETH_PERP', price: '3000' }),
       ],
       [position],
@@ -106,6 +108,8 @@ describe('price lines of the chart', () => {
     expect(lines.map((l) => `${l.kind}:${l.price}`)).toEqual([
       'buy:63000',
       'sell:62000',
+      'sell:61000',
+      'sell:60900',
       'entry:64000.5',
       'liquidation:70000',
       'take-profit:60000',

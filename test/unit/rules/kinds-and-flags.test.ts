@@ -42,6 +42,37 @@ const BASE: Record<OrderDraft['kind'], OrderDraft> = {
     activation_price: '60000',
   },
   collateral_market: { kind: 'collateral_market', market: 'BTC_USDT', side: 'buy', amount: '0.01' },
+  collateral_limit: {
+    kind: 'collateral_limit',
+    market: 'BTC_USDT',
+    side: 'buy',
+    amount: '0.01',
+    price: '64250.5',
+  },
+  collateral_stop_limit: {
+    kind: 'collateral_stop_limit',
+    market: 'BTC_USDT',
+    side: 'buy',
+    amount: '0.01',
+    price: '64300',
+    activation_price: '64250.5',
+  },
+  collateral_trigger_market: {
+    kind: 'collateral_trigger_market',
+    market: 'BTC_USDT',
+    side: 'sell',
+    amount: '0.01',
+    activation_price: '60000',
+  },
+  collateral_oco: {
+    kind: 'collateral_oco',
+    market: 'BTC_USDT',
+    side: 'sell',
+    amount: '0.01',
+    price: '70000',
+    activation_price: '60000',
+    stop_limit_price: '59900',
+  },
 };
 
 function check(
@@ -55,7 +86,7 @@ function check(
 const fields = (issues: RuleIssue[]): string[] => issues.map((issue) => issue.field);
 
 describe('order kinds', () => {
-  it('a futures market takes collateral market orders only; a spot market closed to margin no collateral order', () => {
+  it('a futures market takes collateral orders only; a spot market closed to margin no collateral order', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...Object.values(BASE)),
@@ -64,7 +95,7 @@ describe('order kinds', () => {
         (order, type, collateral) => {
           const market = { ...(type ? { type } : {}), ...(collateral === undefined ? {} : { collateral }) };
           const refused = fields(check(order, market)).includes('kind');
-          const collateralOrder = order.kind === 'collateral_market';
+          const collateralOrder = order.kind.startsWith('collateral_');
           const expected =
             type === 'futures'
               ? !collateralOrder
@@ -75,7 +106,11 @@ describe('order kinds', () => {
       ),
     );
     expect(check(BASE.limit, { type: 'futures', name: 'BTC_USDT' })).toEqual([
-      { field: 'kind', message: 'BTC_USDT is a futures market: it takes collateral market orders only' },
+      {
+        field: 'kind',
+        message:
+          'BTC_USDT is a futures market: it takes collateral orders only (market, limit, stop-limit, trigger-market, OCO)',
+      },
     ]);
   });
 

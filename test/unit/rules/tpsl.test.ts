@@ -4,9 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   checkOrder,
   checkReduceOnly,
-  checkTpSlPrices,
+  checkTpSlLegs,
   closingOrder,
-  positionBounds,
   type AccountContext,
   type MarketRules,
   type OrderDraft,
@@ -76,19 +75,16 @@ describe('TP/SL sides of a new collateral market order', () => {
 });
 
 describe('TP/SL on an open position', () => {
-  it('measures the take-profit against the entry and the mark, the stop-loss against the mark', () => {
-    const long = { amount: '0.002', entryPrice: '66000' };
-    const issues = checkTpSlPrices({
+  it('measures both legs against the market price now, as the ticket does, never the entry price', () => {
+    // a long entered at 66,000 with the mark at 64,250.5: a take-profit at 65,000 is above the
+    // market and valid; a stop-loss at 64,500 is above it and would fire at once
+    const issues = checkTpSlLegs({
       direction: 'long',
       takeProfit: '65000',
       stopLoss: '64500',
-      ...positionBounds(long, MARK),
+      reference: MARK,
     });
     expect(issues).toEqual([
-      {
-        field: 'takeProfit',
-        message: 'Take-profit must be above 66,000, the entry price, for a long position.',
-      },
       {
         field: 'stopLoss',
         message: 'Stop-loss must be below 64,250.5, the mark price, for a long position.',
@@ -96,11 +92,38 @@ describe('TP/SL on an open position', () => {
     ]);
   });
 
-  it('uses the entry price for the stop-loss when no mark is known', () => {
-    const bounds = positionBounds({ amount: '-1', entryPrice: '3000' }, undefined);
-    expect(checkTpSlPrices({ direction: 'short', stopLoss: '2900', ...bounds })).toEqual([
-      { field: 'stopLoss', message: 'Stop-loss must be above 3,000, the entry price, for a short position.' },
+  it('flags both legs of an inverted pair, each naming the reference', () => {
+    const last = { price: '3000', name: 'the last price' };
+    expect(
+      checkTpSlLegs({ direction: 'short', takeProfit: '3100', stopLoss: '2900', reference: last }),
+    ).toEqual([
+      {
+        field: 'takeProfit',
+        message: 'Take-profit must be below 3,000, the last price, for a short position.',
+      },
+      { field: 'stopLoss', message: 'Stop-loss must be above 3,000, the last price, for a short position.' },
     ]);
+  });
+
+  it('the ticket and the Positions form say the same words for the same legs', () => {
+    const draft = order({ side: 'buy', takeProfit: '60000', stopLoss: '70000' });
+    const ticket = checkOrder(draft, PERP, { referencePrice: MARK }).filter((i) =>
+      ['takeProfit', 'stopLoss'].includes(i.field),
+    );
+    const form = checkTpSlLegs({
+      direction: 'long',
+      takeProfit: '60000',
+      stopLoss: '70000',
+      reference: MARK,
+    });
+    expect(form).toEqual(ticket);
+    expect(form.map((i) => i.field)).toEqual(['takeProfit', 'stopLoss']);
+  });
+
+  it('leaves the sides to the exchange when no price is known', () => {
+    expect(
+      checkTpSlLegs({ direction: 'long', takeProfit: '1', stopLoss: '99999', reference: undefined }),
+    ).toEqual([]);
   });
 });
 
@@ -199,30 +222,23 @@ describe('properties of the TP/SL money rules', () => {
     );
   });
 
-  it('every TP/SL the rules accept on an open position is beyond its entry and mark (stop-loss: mark)', () => {
+  it('every TP/SL the rules accept on an open position is on its side of the reference, both legs judged', () => {
     fc.assert(
-      fc.property(market, direction, ticks, ticks, ticks, ticks, (m, dir, entry, mark, tp, sl) => {
-        const position: PositionContext = {
-          amount: dir === 'long' ? '1' : '-1',
-          entryPrice: onGrid(m, entry),
-        };
-        const markPrice = onGrid(m, mark);
+      fc.property(market, direction, ticks, ticks, ticks, (m, dir, mark, tp, sl) => {
+        const reference = onGrid(m, mark);
         const takeProfit = onGrid(m, tp);
         const stopLoss = onGrid(m, sl);
-        const issues = checkTpSlPrices({
+        const issues = checkTpSlLegs({
           direction: dir,
           takeProfit,
           stopLoss,
-          ...positionBounds(position, { price: markPrice, name: 'the mark price' }),
+          reference: { price: reference, name: 'the mark price' },
         });
         expect(namesAField(issues)).toBe(true);
-        const tpIssue = issues.some((i) => i.field === 'takeProfit');
-        const slIssue = issues.some((i) => i.field === 'stopLoss');
-        const tpRight =
-          onRightSide(dir, 'tp', takeProfit, markPrice) &&
-          onRightSide(dir, 'tp', takeProfit, position.entryPrice ?? '0');
-        expect(tpIssue).toBe(!tpRight);
-        expect(slIssue).toBe(!onRightSide(dir, 'sl', stopLoss, markPrice));
+        expect(issues.some((i) => i.field === 'takeProfit')).toBe(
+          !onRightSide(dir, 'tp', takeProfit, reference),
+        );
+        expect(issues.some((i) => i.field === 'stopLoss')).toBe(!onRightSide(dir, 'sl', stopLoss, reference));
       }),
       { numRuns: 500 },
     );
@@ -272,11 +288,11 @@ describe('properties of the TP/SL money rules', () => {
           },
         );
         expect(namesAField(issues)).toBe(true);
-        const legs = checkTpSlPrices({
+        const legs = checkTpSlLegs({
           direction: dir,
           takeProfit: tp,
           stopLoss: sl,
-          ...positionBounds({ amount: '1', entryPrice: ref }, { price: ref, name: 'the mark price' }),
+          reference: { price: ref, name: 'the mark price' },
         });
         expect(namesAField(legs)).toBe(true);
       }),

@@ -13,13 +13,13 @@ const ACCOUNTS = ['main', 'sub-1', 'sub-2', 'sub-3'];
 
 function world(trim?: MemoryTrim) {
   const states = new Map<string, LiveState>();
-  const subs = new Map<string, { account: string; owner: string | undefined }>();
+  const subs = new Map<string, { account: string; channel: string; owner: string | undefined }>();
   let stateListener: ((account: string, state: LiveState) => void) | undefined;
   let n = 0;
   const live = {
-    subscribe: (account: string, _channel: string, _topic: string, owner?: string) => {
+    subscribe: (account: string, channel: string, _topic: string, owner?: string) => {
       const id = `s${String(++n)}`;
-      subs.set(id, { account, owner });
+      subs.set(id, { account, channel, owner });
       return id;
     },
     unsubscribe: (id: string, owner?: string) => subs.get(id)?.owner === owner && subs.delete(id),
@@ -90,14 +90,17 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe('the board live', () => {
-  it("subscribes every account's four channels for the page, and leaving ends them all", () => {
+  it("subscribes every account's five channels for the page, and leaving ends them all", () => {
     const w = world();
     expect(w.boardLive.follow('page-1')).toEqual({ live: 0, accounts: 4 });
-    expect(w.subs.size).toBe(16);
+    expect(w.subs.size).toBe(20);
+    expect(new Set([...w.subs.values()].map((s) => s.channel))).toEqual(
+      new Set(['balanceSpot', 'balanceMargin', 'ordersPending', 'positionsMargin', 'positionsAccountMargin']),
+    );
     expect([...w.subs.values()].every((s) => s.owner === 'page-1')).toBe(true);
     // following again from the same page changes nothing
     w.boardLive.follow('page-1');
-    expect(w.subs.size).toBe(16);
+    expect(w.subs.size).toBe(20);
     expect(w.boardLive.release('page-1')).toBe(true);
     expect(w.subs.size).toBe(0);
     expect(w.boardLive.release('page-1')).toBe(false);
@@ -108,12 +111,12 @@ describe('the board live', () => {
     const w = world();
     w.boardLive.follow('page-1');
     w.boardLive.follow('page-2');
-    expect(w.subs.size).toBe(32);
+    expect(w.subs.size).toBe(40);
     w.changeDesk(['sub-4']);
-    // each page follows the new account's four channels; it is read once, and its row sent
+    // each page follows the new account's five channels; it is read once, and its row sent
     expect([...w.subs.values()].filter((s) => s.account === 'sub-4').map((s) => s.owner)).toEqual([
-      ...Array<string>(4).fill('page-1'),
-      ...Array<string>(4).fill('page-2'),
+      ...Array<string>(5).fill('page-1'),
+      ...Array<string>(5).fill('page-2'),
     ]);
     expect(w.refreshed).toEqual([['sub-4']]);
     expect(w.boardLive.feed).toEqual({ live: 0, accounts: 5 });
@@ -200,9 +203,9 @@ describe('the board live', () => {
     const w = world();
     w.boardLive.follow('page-1');
     w.boardLive.follow('page-2');
-    expect(w.subs.size).toBe(32);
+    expect(w.subs.size).toBe(40);
     w.boardLive.release('page-1');
-    expect(w.subs.size).toBe(16);
+    expect(w.subs.size).toBe(20);
     w.boardLive.stored([{ account: 'sub-1', kinds: ['orders.open'] }]);
     await vi.advanceTimersByTimeAsync(250);
     expect(w.sent.flat().map((r) => r.account)).toEqual(['sub-1']);

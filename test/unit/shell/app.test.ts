@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { INVOKE_CHANNEL } from '../../../main/ipc/channels.ts';
@@ -85,8 +85,20 @@ describe('desktop app lifecycle', () => {
       window.emit('closed');
       expect(ipcMain.handlers.has(INVOKE_CHANNEL)).toBe(false);
       app.emit('window-all-closed');
-      expect(app.quitCalls).toBe(process.platform === 'darwin' ? 0 : 1);
-      app.emit('will-quit');
+      const quits = process.platform === 'darwin' ? 0 : 1;
+      expect(app.quitCalls).toBe(quits);
+      // Quitting waits for the core: its cache workers commit and end before the app quits again.
+      const quitting = new FakeEvent();
+      app.emit('will-quit', quitting);
+      expect(quitting.defaultPrevented).toBe(true);
+      expect(app.quitCalls).toBe(quits);
+      await vi.waitFor(() => expect(app.quitCalls).toBe(quits + 1), { timeout: 15_000 });
+      const wal = join(app.getPath('userData'), 'profiles', 'default', 'cache.sqlite-wal');
+      expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
+      // Closed: the second quit goes through.
+      const again = new FakeEvent();
+      app.emit('will-quit', again);
+      expect(again.defaultPrevented).toBe(false);
     },
   );
 });

@@ -111,6 +111,13 @@ export class FakeApp {
   isPackaged = true;
   hasLock = true;
   quitCalls = 0;
+  /** The exit code `exit` was called with, if it was. */
+  exitCode: number | undefined;
+  /** Switches Chromium was given (what `commandLine.hasSwitch` answers from). */
+  readonly switches = new Set<string>();
+  readonly commandLine = {
+    hasSwitch: (name: string): boolean => this.switches.has(name),
+  };
   #ready: () => void = () => undefined;
   readonly ready = new Promise<void>((resolve) => (this.#ready = resolve));
   requestSingleInstanceLock(): boolean {
@@ -118,6 +125,9 @@ export class FakeApp {
   }
   quit(): void {
     this.quitCalls++;
+  }
+  exit(code = 0): void {
+    this.exitCode = code;
   }
   on(event: string, h: Handler): this {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), h]);
@@ -146,18 +156,43 @@ export class FakeApp {
 }
 
 export const app = new FakeApp();
-export const clipboard = {
-  text: '',
+/** A clipboard entry: its payload per MIME type or raw OS format. */
+export class ClipboardItem {
+  readonly items: Record<string, unknown>;
+  constructor(items: Record<string, unknown>) {
+    this.items = items;
+  }
+  get types(): string[] {
+    return Object.keys(this.items);
+  }
+}
+
+/** One of the desktop's clipboards: its text, and the formats of the last entry written. */
+class FakeClipboard {
+  text = '';
+  formats: Record<string, unknown> = {};
   readText(): Promise<string> {
     return Promise.resolve(this.text);
-  },
+  }
   clear(): void {
     this.text = '';
-  },
-  writeText(text: string): void {
+    this.formats = {};
+  }
+  writeText(text: string): Promise<void> {
     this.text = text;
-  },
-};
+    this.formats = { 'text/plain': text };
+    return Promise.resolve();
+  }
+  /** Like Electron: all entries of one write are committed together, replacing what was there. */
+  write(data: ClipboardItem[]): Promise<void> {
+    this.formats = Object.assign({}, ...data.map((d) => d.items)) as Record<string, unknown>;
+    this.text = typeof this.formats['text/plain'] === 'string' ? this.formats['text/plain'] : '';
+    return Promise.resolve();
+  }
+}
+
+/** The clipboard; on Linux `selection` is the PRIMARY selection (filled by selecting text). */
+export const clipboard = Object.assign(new FakeClipboard(), { selection: new FakeClipboard() });
 
 export const dialog = {
   errors: [] as Array<[string, string]>,
@@ -169,9 +204,16 @@ export const dialog = {
   /** The message boxes shown, and the button index the person presses (0 = the first). */
   messageBoxes: [] as unknown[],
   press: 0,
+  /** Presses for the next message boxes, first first; `press` once they are used up. */
+  presses: [] as number[],
+  /** How long after a box appears the person presses (a timer: fake timers move it). 0: at once. */
+  answerAfterMs: 0,
   showMessageBox(...args: unknown[]): Promise<{ response: number; checkboxChecked: boolean }> {
     this.messageBoxes.push(args.at(-1));
-    return Promise.resolve({ response: this.press, checkboxChecked: false });
+    const response = this.presses.shift() ?? this.press;
+    const answer = { response, checkboxChecked: false };
+    if (this.answerAfterMs <= 0) return Promise.resolve(answer);
+    return new Promise((resolve) => setTimeout(() => resolve(answer), this.answerAfterMs));
   },
 };
 
@@ -186,4 +228,4 @@ export const Menu = {
   },
 };
 
-export default { BrowserWindow, ipcMain, protocol, app, clipboard, dialog, Menu };
+export default { BrowserWindow, ipcMain, protocol, app, clipboard, ClipboardItem, dialog, Menu };

@@ -37,6 +37,10 @@ const REACHED_BY: Record<string, readonly string[]> = {
   'POST order/stop_limit': ['orders.place'],
   'POST order/stop_market': ['orders.place'],
   'POST order/collateral/market': ['orders.place'],
+  'POST order/collateral/limit': ['orders.place'],
+  'POST order/collateral/stop-limit': ['orders.place'],
+  'POST order/collateral/trigger-market': ['orders.place'],
+  'POST order/collateral/oco': ['orders.place'],
   'POST order/bulk': ['orders.placeBulk'],
   'POST order/cancel': ['orders.cancel'],
   'POST order/modify': ['orders.modify'],
@@ -62,7 +66,19 @@ const REACHED_BY: Record<string, readonly string[]> = {
   'POST convert/auto-confirm': ['wallet.convert'],
   'POST travel-rule/vasps': ['wallet.vasps'],
   'POST travel-rule/deposit/verification': ['wallet.verifyDeposit'],
-  'POST sub-account/list': ['desk.findSubAccounts'],
+  'POST sub-account/list': ['desk.findSubAccounts', 'subaccounts.list'],
+  'POST sub-account/create': ['subaccounts.create', 'subaccounts.runBatch'],
+  'POST sub-account/edit': ['subaccounts.edit'],
+  'POST sub-account/delete': ['subaccounts.delete'],
+  'POST sub-account/block': ['subaccounts.setBlocked'],
+  'POST sub-account/unblock': ['subaccounts.setBlocked'],
+  'POST sub-account/api-key/create': ['subaccounts.createKey', 'subaccounts.runBatch'],
+  'POST sub-account/api-key/list': ['subaccounts.keys'],
+  'POST sub-account/api-key/delete': ['subaccounts.deleteKey'],
+  'POST sub-account/api-key/ip-address/*': ['subaccounts.keyIps', 'subaccounts.setKeyIps'],
+  'POST sub-account/withdraw/unconfirmed-list': ['subaccounts.approvals'],
+  'POST main-account/address': ['wallet.depositAddress'],
+  'POST main-account/create-new-address': ['wallet.newDepositAddress'],
   'POST sub-account/transfer': ['desk.subAccountTransfer', 'desk.runSweep'],
   'POST sub-account/balances': ['desk.subAccountBalances'],
   'POST sub-account/api-key/edit': ['desk.applyPermissions'],
@@ -83,6 +99,10 @@ const REACHED_BY: Record<string, readonly string[]> = {
   collateral_order_limit_place: ['orders.placeWs'],
   collateral_order_market_place: ['orders.placeWs'],
   collateral_order_stop_market_place: ['orders.placeWs'],
+  collateral_order_stop_limit_place: ['orders.placeWs'],
+  collateral_order_bbo_place: ['orders.placeWs'],
+  collateral_order_stop_bbo_place: ['orders.placeWs'],
+  collateral_order_oco_place: ['orders.placeWs'],
   collateral_order_tpsl_place: ['positions.addTpSl'],
   order_modify: ['orders.modify'],
   order_cancel_all: ['orders.cancelAll'],
@@ -98,11 +118,6 @@ const ALLOWED: Record<string, string> = {
   // a desk never needs these
   time: 'the app signs with nonceWindow against its own clock; server time is never asked',
   order_stop_bbo_place: 'BBO stop orders are not offered by the ticket: a desk places stop-limit orders',
-  collateral_order_stop_limit_place:
-    'collateral stop-limit orders are not offered by the ticket; positions take TP/SL legs (positions.addTpSl)',
-  collateral_order_bbo_place: 'BBO collateral orders are not offered by the ticket',
-  collateral_order_stop_bbo_place: 'BBO collateral stop orders are not offered by the ticket',
-  collateral_order_oco_place: 'OCO is covered by take-profit and stop-loss legs (positions.addTpSl)',
   collateral_order_oto_place: 'OTO is covered by stopLoss/takeProfit on the collateral market order',
   order_cancel:
     'one order is cancelled over REST order/cancel (orders.cancel); cancel-all uses order_cancel_all',
@@ -118,22 +133,36 @@ interface Item {
   clientText: string;
 }
 
-/** Every `POST|GET /api/v4/...` of both files (an "and `/x`" after a path is that path plus `/x`). */
+/**
+ * Every `POST|GET /api/v4/...` of both files. Paths listed after one (", `/x`", "and `/x`") are
+ * relative to it: one that starts with a part of the first path goes on from that part
+ * (`…/sub-account/api-key/create`, `/api-key/list`), any other replaces its last part
+ * (`…/sub-account/edit`, `/delete`). A path ending in `/...` names a family: any path under it.
+ */
 function restItems(): Item[] {
   const text = spec('exchange-api.md') + spec('real-api-facts.md');
   const out = new Map<string, Item>();
-  const add = (method: string, path: string) =>
-    out.set(`${method} ${path.replace(/^\/api\/v4\//, '')}`, {
-      id: `${method} ${path.replace(/^\/api\/v4\//, '')}`,
-      clientText: `'${path}`,
-    });
+  const add = (method: string, path: string) => {
+    const family = path.endsWith('/...');
+    const base = family ? path.slice(0, -'...'.length) : path.replace(/[.]$/, '');
+    const id = `${method} ${base.replace(/^\/api\/v4\//, '')}${family ? '*' : ''}`;
+    out.set(id, { id, clientText: `'${base}` });
+  };
+  const path = '\\/[A-Za-z0-9_/.-]+';
   for (const m of text.matchAll(
-    /(POST|GET) (\/api\/v4\/[A-Za-z0-9_/.-]+)`?(?: and `(\/[A-Za-z0-9_/.-]+)`)?/g,
+    new RegExp(`(POST|GET) (\\/api\\/v4\\/[A-Za-z0-9_/.-]+)\`?((?:,? (?:and )?\`${path}\`)*)`, 'g'),
   )) {
-    const [, method = '', path = '', more] = m;
-    add(method, path.replace(/[.]$/, ''));
-    // "`…/hedge-mode` and `/hedge-mode/update`": the second path replaces the first one's last part
-    if (more) add(method, `${path.slice(0, path.lastIndexOf('/'))}${more}`);
+    const [, method = '', first = '', more = ''] = m;
+    add(method, first);
+    const parts = first.split('/');
+    for (const [, next = ''] of more.matchAll(new RegExp(`\`(${path})\``, 'g'))) {
+      const head = next.split('/')[1] ?? '';
+      const at = parts.lastIndexOf(head);
+      add(
+        method,
+        at > 0 ? `${parts.slice(0, at).join('/')}${next}` : `${parts.slice(0, -1).join('/')}${next}`,
+      );
+    }
   }
   return [...out.values()];
 }

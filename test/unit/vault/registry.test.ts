@@ -25,7 +25,12 @@ describe('account registry', () => {
       expect(listed).toEqual(registry.get(id));
       return listed;
     };
-    const a = await registry.add({ ...desk, label: 'Desk A', apiKey: 'pub-a', secret: 'sec-aaaaaaaa' });
+    const a = await registry.add({
+      ...desk,
+      label: 'Desk A',
+      apiKey: 'pub-a',
+      secret: 'sec-aaaaaaaa00000000000000000000',
+    });
     expect(registry.get(a.id)?.label).toBe('Desk A');
     // A record handed out is the caller's own: changing it changes nothing kept.
     (registry.get(a.id) as { label: string }).label = 'changed by a caller';
@@ -39,7 +44,7 @@ describe('account registry', () => {
     expect(seen(a.id)?.urlPermissions).toEqual({ '/api/v4/order/new': true });
     await registry.setWebhookKey(a.id, 'hook-key');
     expect(seen(a.id)?.webhookApiKey).toBe('hook-key');
-    await registry.rotate(a.id, 'pub-a2', 'sec-a2a2a2a2');
+    await registry.rotate(a.id, 'pub-a2', 'sec-a2a2a2a200000000000000000000');
     expect(seen(a.id)?.apiKey).toBe('pub-a2');
     const waiting = await registry.addAwaitingKey({
       label: 'Sub W',
@@ -54,18 +59,26 @@ describe('account registry', () => {
 
   it('adds, lists, renames, groups and removes accounts; the secret stays in the secret store', async () => {
     const { registry, secrets } = open();
-    const a = await registry.add({ ...desk, label: 'Desk A', apiKey: 'pub-a', secret: 'sec-aaaaaaaa' });
+    const a = await registry.add({
+      ...desk,
+      label: 'Desk A',
+      apiKey: 'pub-a',
+      secret: 'sec-aaaaaaaa00000000000000000000',
+    });
     const b = await registry.add({
       label: 'Desk B',
       kind: 'sub',
       subAccountId: 'sub-1',
       apiKey: 'pub-b',
-      secret: 'sec-bbbbbbbb',
+      secret: 'sec-bbbbbbbb00000000000000000000',
       connection: 'sandbox',
     });
     expect(registry.list().map((x) => x.label)).toEqual(['Desk A', 'Desk B']);
     expect(JSON.stringify(registry.list())).not.toContain('sec-');
-    expect(await registry.credentials(a.id)).toEqual({ apiKey: 'pub-a', secret: 'sec-aaaaaaaa' });
+    expect(await registry.credentials(a.id)).toEqual({
+      apiKey: 'pub-a',
+      secret: 'sec-aaaaaaaa00000000000000000000',
+    });
 
     expect((await registry.rename(b.id, 'Desk Beta')).label).toBe('Desk Beta');
     const grouped = await registry.update(b.id, { groups: ['EU desk'], tags: ['maker'], favourite: true });
@@ -79,21 +92,26 @@ describe('account registry', () => {
 
   it('names the field of a duplicate label or key and of a bad value', async () => {
     const { registry } = open();
-    await registry.add({ ...desk, label: 'Desk A', apiKey: 'pub-a', secret: 'sec-aaaaaaaa' });
+    await registry.add({
+      ...desk,
+      label: 'Desk A',
+      apiKey: 'pub-a',
+      secret: 'sec-aaaaaaaa00000000000000000000',
+    });
     await expect(
-      registry.add({ ...desk, label: 'desk a', apiKey: 'pub-x', secret: 's-xxxxxxxx' }),
+      registry.add({ ...desk, label: 'desk a', apiKey: 'pub-x', secret: 's-xxxxxxxx0000000000000000000000' }),
     ).rejects.toMatchObject({ field: 'label' });
     await expect(
-      registry.add({ ...desk, label: 'Other', apiKey: 'pub-a', secret: 's-xxxxxxxx' }),
+      registry.add({ ...desk, label: 'Other', apiKey: 'pub-a', secret: 's-xxxxxxxx0000000000000000000000' }),
     ).rejects.toMatchObject({
       field: 'apiKey',
       message: expect.stringContaining('Desk A'),
     });
     await expect(
-      registry.add({ ...desk, label: 'Other', apiKey: 'pub y', secret: 's-xxxxxxxx' }),
+      registry.add({ ...desk, label: 'Other', apiKey: 'pub y', secret: 's-xxxxxxxx0000000000000000000000' }),
     ).rejects.toMatchObject({ field: 'apiKey' });
     await expect(
-      registry.add({ ...desk, label: ' ', apiKey: 'pub-y', secret: 's-xxxxxxxx' }),
+      registry.add({ ...desk, label: ' ', apiKey: 'pub-y', secret: 's-xxxxxxxx0000000000000000000000' }),
     ).rejects.toMatchObject({ field: 'label' });
     expect(registry.list()).toHaveLength(1);
   });
@@ -102,36 +120,59 @@ describe('account registry', () => {
     const { registry } = open();
     const seen: number[] = [];
     const stop = registry.onAccountsChanged(() => seen.push(registry.list().length));
-    const a = await registry.add({ ...desk, label: 'Desk A', apiKey: 'pub-a', secret: 'sec-aaaaaaaa' });
+    const a = await registry.add({
+      ...desk,
+      label: 'Desk A',
+      apiKey: 'pub-a',
+      secret: 'sec-aaaaaaaa00000000000000000000',
+    });
     await registry.rename(a.id, 'Desk A1');
     await registry.importCsv(
-      'label,key,secret\nDesk B,pub-b,sec-bbbbbbbb\nDesk C,pub-c,sec-cccccccc\n',
+      'label,key,secret\nDesk B,pub-b,sec-bbbbbbbb000000000000000000000000\nDesk C,pub-c,sec-cccccccc000000000000000000000000\n',
       'sandbox',
     );
     await registry.remove(a.id);
     expect(seen).toEqual([1, 2, 3, 2]);
     stop();
-    await registry.add({ ...desk, label: 'Desk D', apiKey: 'pub-d', secret: 'sec-dddddddd' });
+    await registry.add({
+      ...desk,
+      label: 'Desk D',
+      apiKey: 'pub-d',
+      secret: 'sec-dddddddd00000000000000000000',
+    });
     expect(seen).toHaveLength(4);
   });
 
   it('rotates a key pair after a reset', async () => {
     const { registry } = open();
-    const a = await registry.add({ ...desk, label: 'Desk A', apiKey: 'pub-a', secret: 'sec-aaaaaaaa' });
-    await registry.rotate(a.id, 'pub-a2', 'sec-a2a2a2a2');
-    expect(await registry.credentials(a.id)).toEqual({ apiKey: 'pub-a2', secret: 'sec-a2a2a2a2' });
+    const a = await registry.add({
+      ...desk,
+      label: 'Desk A',
+      apiKey: 'pub-a',
+      secret: 'sec-aaaaaaaa00000000000000000000',
+    });
+    await registry.rotate(a.id, 'pub-a2', 'sec-a2a2a2a200000000000000000000');
+    expect(await registry.credentials(a.id)).toEqual({
+      apiKey: 'pub-a2',
+      secret: 'sec-a2a2a2a200000000000000000000',
+    });
   });
 
   it('imports many accounts from CSV with a per-row report, failures first, secrets left out', async () => {
     const { registry } = open();
-    await registry.add({ ...desk, label: 'Existing', apiKey: 'pub-e', secret: 'sec-eeeeeeee' });
+    await registry.add({
+      ...desk,
+      label: 'Existing',
+      apiKey: 'pub-e',
+      secret: 'sec-eeeeeeee00000000000000000000',
+    });
     const csv = [
       'label,key,secret,sub-account id',
-      'Alpha,pub-1,sec-11111111,sub-1',
-      '"Beta, the second",pub-2,sec-22222222,',
-      'Existing,pub-3,sec-33333333,sub-3',
+      'Alpha,pub-1,sec-11111111000000000000000000000000,sub-1',
+      '"Beta, the second",pub-2,sec-22222222000000000000000000000000,',
+      'Existing,pub-3,sec-33333333000000000000000000000000,sub-3',
       'Broken,pub-4',
-      'Gamma,pub-1,sec-55555555,sub-5',
+      'Gamma,pub-1,sec-55555555000000000000000000000000,sub-5',
     ].join('\r\n');
     const report = await registry.importCsv(csv, 'sandbox');
     expect(report.map((r) => [r.line, r.label, r.ok, r.field])).toEqual([
@@ -152,7 +193,7 @@ describe('account registry', () => {
   it('keeps accounts across reopening, and no secret byte lands in the database files', async () => {
     const store = new KeytarSecretStore();
     const { registry, file, dir } = open(store);
-    const secret = `sec-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const secret = `sec-${Date.now()}-${Math.random().toString(36).slice(2)}`.padEnd(40, '0');
     const a = await registry.add({ ...desk, label: 'Keychain desk', apiKey: `pub-${Date.now()}`, secret });
     try {
       registry.close();
@@ -188,6 +229,7 @@ describe('account registry', () => {
       subAccountId: 's1',
       urlPermissions: {},
       webhookApiKey: null,
+      exchangeStatus: 'active',
     });
     expect(
       (await registry.recordPermissions('a1', [{ url: '/api/v4/order/new', enable: false }])).urlPermissions,

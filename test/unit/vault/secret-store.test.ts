@@ -101,6 +101,59 @@ describe('KeytarSecretStore against the real Secret Service', () => {
   it('answers undefined for a key id it never stored', async () => {
     expect(await store.get(account('never'))).toBeUndefined();
   });
+
+  it('reads a secret from the keychain once and keeps what it writes and deletes', async () => {
+    const id = account('remembered');
+    const first = newSecret();
+    await keytar.setPassword(SECRET_SERVICE, id, first);
+    const remembering = new KeytarSecretStore();
+    expect(await remembering.get(id)).toBe(first);
+    // Changed in the keychain by another program: the store signs with what it read until restarted.
+    await keytar.setPassword(SECRET_SERVICE, id, newSecret());
+    expect(await remembering.get(id)).toBe(first);
+    const rotated = newSecret();
+    await remembering.set(id, rotated);
+    expect(await remembering.get(id)).toBe(rotated);
+    expect(await keytar.getPassword(SECRET_SERVICE, id)).toBe(rotated);
+    expect(await remembering.delete(id)).toBe(true);
+    expect(await remembering.get(id)).toBeUndefined();
+  });
+
+  it('remembers every secret it listed', async () => {
+    const id = account('listed');
+    const secret = newSecret();
+    await keytar.setPassword(SECRET_SERVICE, id, secret);
+    const remembering = new KeytarSecretStore();
+    expect(await remembering.list()).toContain(id);
+    await keytar.setPassword(SECRET_SERVICE, id, newSecret());
+    expect(await remembering.get(id)).toBe(secret);
+  });
+});
+
+describe('KeytarSecretStore remembering', () => {
+  it('does not keep a read that a write overtook', async () => {
+    const entries = new Map([['k', 'old-secret-value-0123456789abcdef']]);
+    let answerRead: (() => void) | undefined;
+    const slowRead: KeytarBackend = {
+      // The first read answers what the keychain held when it was asked, once it is let go.
+      getPassword: (_s, account) => {
+        const held = entries.get(account) ?? null;
+        if (answerRead) return Promise.resolve(held);
+        return new Promise((resolve) => (answerRead = () => resolve(held)));
+      },
+      setPassword: async (_s, account, password) => void entries.set(account, password),
+      deletePassword: async (_s, account) => entries.delete(account),
+      findCredentials: async () => [...entries].map(([account, password]) => ({ account, password })),
+    };
+    const store = new KeytarSecretStore({ backend: slowRead, service: 'txc-desk-test' });
+    const read = store.get('k');
+    await store.set('k', 'new-secret-value-0123456789abcdef');
+    answerRead?.();
+    expect(await read).toBe('old-secret-value-0123456789abcdef');
+    expect(await store.get('k')).toBe('new-secret-value-0123456789abcdef');
+    for (const secret of ['old-secret-value-0123456789abcdef', 'new-secret-value-0123456789abcdef'])
+      forgetSecret(secret);
+  });
 });
 
 describe('KeytarSecretStore failures', () => {
@@ -129,6 +182,8 @@ describe('KeytarSecretStore failures', () => {
     ['a blank key id', '   ', 'x'],
     ['a key id over 255 characters', 'a'.repeat(256), 'x'],
     ['an empty secret', 'ok', ''],
+    ['a secret shorter than the exchange issues', 'ok', 'f'.repeat(31)],
+    ['a one-character secret', 'ok', '7'],
   ])('refuses %s before touching the keychain', async (_label, keyId, secret) => {
     const touched: string[] = [];
     const spy: KeytarBackend = {

@@ -41,8 +41,8 @@ describe('reconnectDelay', () => {
 const order = {
   id: 1,
   market: 'BTC_USDT',
-  type: 'limit',
-  side: 'buy',
+  type: 1,
+  side: 2,
   ctime: 1,
   mtime: 1,
   amount: '1',
@@ -53,7 +53,7 @@ const order = {
   deal_fee: '0',
   fee_asset: '',
   client_order_id: 'c-1',
-  status: 'open',
+  status: 'OPEN',
 };
 
 describe('PushCoalescer', () => {
@@ -62,7 +62,7 @@ describe('PushCoalescer', () => {
     const batches: PushBatch[] = [];
     const c = new PushCoalescer({ sink: (b) => batches.push(b), timers, windowMs: 150 });
     for (let i = 0; i < 50; i++)
-      for (const m of ['BTC_PERP', 'ETH_PERP']) c.add('premiumIndex', [m, { mark_price: String(i) }]);
+      for (const m of ['BTC_PERP', 'ETH_PERP']) c.add('premiumIndex', [m, String(i), '1', '0', 1, 1]);
     c.add('ordersPending', [1, order]);
     c.add('ordersPending', [3, order]);
     expect(batches).toHaveLength(0);
@@ -87,6 +87,25 @@ describe('PushCoalescer', () => {
     ]);
     timers.fire();
     expect(batches).toHaveLength(1);
+  });
+
+  it('keeps every market of an all-markets premiumIndex push, newest per market', () => {
+    const timers = new ManualTimers();
+    const batches: PushBatch[] = [];
+    const c = new PushCoalescer({ sink: (b) => batches.push(b), timers });
+    for (const mark of ['1', '2'])
+      c.add('premiumIndex', [
+        ['BTC_PERP', mark, '1', '0', 1],
+        ['ETH_PERP', mark, '1', '0', 1],
+      ]);
+    timers.fire();
+    expect(batches[0]?.replaced).toBe(2);
+    expect(
+      batches[0]?.events.map((e) => (e.channel === 'premiumIndex' ? [e.market, e.markPrice] : [])),
+    ).toEqual([
+      ['BTC_PERP', '2'],
+      ['ETH_PERP', '2'],
+    ]);
   });
 
   it('drops a push not in its channel shape, tells of it, and keeps the rest of the window', () => {

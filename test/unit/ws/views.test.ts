@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Channel } from '../../../main/exchange/ws/channels.ts';
 import { CHANNELS } from '../../../main/exchange/ws/channels.ts';
-import { adlRanks, livePush } from '../../../main/exchange/ws/views.ts';
+import { adlRanks, liveEvents, livePush } from '../../../main/exchange/ws/views.ts';
 
 const wsOrder = {
   id: 41,
   market: 'BTC_PERP',
-  type: 'limit',
-  side: 'sell',
+  type: 7,
+  side: 1,
   ctime: 1_700_000_000.1,
   mtime: 1_700_000_001,
   amount: '0.01',
@@ -18,8 +18,9 @@ const wsOrder = {
   deal_fee: '0.39',
   fee_asset: 'USDT',
   client_order_id: 'c-41',
-  status: 'partially_filled',
+  status: 'PARTIALLY_FILLED',
   position_side: 'SHORT',
+  activation_condition: 'gte',
 };
 const orderView = {
   orderId: 41,
@@ -33,9 +34,44 @@ const orderView = {
   dealStock: '0.006',
   dealMoney: '390',
   dealFee: '0.39',
-  status: 'partially_filled',
+  status: 'PARTIALLY_FILLED',
   price: '65000',
   positionSide: 'SHORT',
+};
+
+const wsPosition = {
+  id: 7,
+  market: 'BTC_PERP',
+  ctime: 1_700_000_000,
+  mtime: 1_700_000_100,
+  amount: '-0.01',
+  amount_in_money: '640',
+  base_price: '64000',
+  pnl: '1.5',
+  liq_price: '70000',
+  liq_stage: null,
+  unrealized_funding: '0.01',
+  funding: '0.1',
+  margin: '32',
+  free_margin: '900',
+  realized_pnl: '0',
+  position_side: 'BOTH',
+};
+const positionView = {
+  positionId: 7,
+  market: 'BTC_PERP',
+  amount: '-0.01',
+  basePrice: '64000',
+  liquidationPrice: '70000',
+  pnl: '1.5',
+  margin: '32',
+  realizedFunding: '0.1',
+  unrealizedFunding: '0.01',
+  realizedPnl: '0',
+  positionSide: 'BOTH',
+  openDate: 1_700_000_000,
+  modifyDate: 1_700_000_100,
+  liquidationState: null,
 };
 
 /** Per channel: a push as the exchange sends it, the view main makes of it, and pushes it drops. */
@@ -81,16 +117,7 @@ const cases: Record<Channel, { params: unknown; view: unknown; malformed: unknow
     ],
   },
   premiumIndex: {
-    params: [
-      'BTC_PERP',
-      {
-        mark_price: '64200.5',
-        index_price: '64190',
-        funding_rate: '0.0001',
-        next_funding_time: 1_700_028_800,
-        time: 1_700_000_000.5,
-      },
-    ],
+    params: ['BTC_PERP', '64200.5', '64190', '0.0001', 1_700_028_800, 1_700_000_000.5],
     view: {
       channel: 'premiumIndex',
       market: 'BTC_PERP',
@@ -100,10 +127,10 @@ const cases: Record<Channel, { params: unknown; view: unknown; malformed: unknow
       nextFundingTime: 1_700_028_800,
       time: 1_700_000_000.5,
     },
-    malformed: [['BTC_PERP', { index_price: '1' }], ['BTC_PERP'], [null, { mark_price: '1' }]],
+    malformed: [['BTC_PERP', 64200.5], ['BTC_PERP'], [null, '1'], [['BTC_PERP', '1'], ['ETH_PERP']]],
   },
   bookTicker: {
-    params: ['BTC_USDT', { bid: '99', bid_size: '1', ask: '101', ask_size: '2', time: 5 }],
+    params: [[5, 5.1, 'BTC_USDT', 77, '99', '1', '101', '2']],
     view: {
       channel: 'bookTicker',
       market: 'BTC_USDT',
@@ -113,7 +140,7 @@ const cases: Record<Channel, { params: unknown; view: unknown; malformed: unknow
       askSize: '2',
       time: 5,
     },
-    malformed: [['BTC_USDT', { bid: 99 }], ['BTC_USDT']],
+    malformed: [[[5, 5, 'BTC_USDT', 1, 99, '1', '101', '2']], ['BTC_USDT', { bid: '99' }], [[5, 5]]],
   },
   balanceSpot: {
     params: [{ USDT: { available: '100', freeze: '5' } }],
@@ -121,14 +148,26 @@ const cases: Record<Channel, { params: unknown; view: unknown; malformed: unknow
     malformed: [[{ USDT: { available: 100, freeze: '5' } }], ['USDT'], []],
   },
   balanceMargin: {
-    params: [{ USDT: { balance: '100', borrow: '0' } }],
-    view: { channel: 'balanceMargin', balances: { USDT: { balance: '100', borrow: '0' } } },
-    malformed: [[{ USDT: { balance: 100 } }], [{ USDT: 'x' }]],
+    params: [{ a: 'USDT', B: '100', b: '0', av: '90', ab: '900' }],
+    view: {
+      channel: 'balanceMargin',
+      balances: {
+        USDT: { balance: '100', borrow: '0', available_without_borrow: '90', available_with_borrow: '900' },
+      },
+    },
+    malformed: [[{ a: 'USDT', B: 100 }], [{ USDT: { balance: '100' } }], [{ a: 'USDT', B: '1', av: 9 }], {}],
   },
   ordersPending: {
     params: [2, wsOrder],
     view: { channel: 'ordersPending', event: 'update', order: orderView },
-    malformed: [[4, wsOrder], [1, { ...wsOrder, id: '41' }], [1, { ...wsOrder, side: 'up' }], [1]],
+    malformed: [
+      [4, wsOrder],
+      [1, { ...wsOrder, id: '41' }],
+      [1, { ...wsOrder, side: 3 }],
+      [1, { ...wsOrder, left: 0.004 }],
+      [1, { ...wsOrder, ctime: '1700000000' }],
+      [1],
+    ],
   },
   ordersExecuted: {
     params: [wsOrder],
@@ -136,7 +175,7 @@ const cases: Record<Channel, { params: unknown; view: unknown; malformed: unknow
     malformed: [[{ ...wsOrder, amount: undefined }], [null]],
   },
   deals: {
-    params: [5, 1_700_000_000.2, 'BTC_USDT', 41, '64000', '0.01', '0.64', 'c-41', 'buy', 2, 'USDT'],
+    params: [5, 1_700_000_000.2, 'BTC_USDT', 41, '64000', '0.01', '0.64', 'c-41', 2, 2, 'USDT'],
     view: {
       channel: 'deals',
       deal: {
@@ -154,55 +193,39 @@ const cases: Record<Channel, { params: unknown; view: unknown; malformed: unknow
       },
     },
     malformed: [
-      [5, 1, 'BTC_USDT', 41, 64000, '0.01', '0.64', '', 'buy', 2, 'USDT'],
-      [5, 1, 'BTC_USDT', 41, '64000', '0.01', '0.64', '', 'buy', 3, 'USDT'],
+      [5, 1, 'BTC_USDT', 41, 64000, '0.01', '0.64', '', 2, 2, 'USDT'],
+      [5, 1, 'BTC_USDT', 41, '64000', '0.01', '0.64', '', 2, 3, 'USDT'],
+      [5, 1, 'BTC_USDT', 41, '64000', '0.01', '0.64', '', 0, 2, 'USDT'],
       [5, 1, 'BTC_USDT'],
     ],
   },
   positionsMargin: {
-    params: {
-      total: 1,
-      records: [
-        {
-          position_id: 7,
-          market: 'BTC_PERP',
-          amount: '-0.01',
-          base_price: '64000',
-          liquidation_price: null,
-          pnl: '1.5',
-          margin: '32',
-          realized_funding: '0.1',
-          position_side: 'BOTH',
-          open_date: 1_700_000_000,
-          liquidation_state: null,
-        },
-      ],
-    },
-    view: {
-      channel: 'positionsMargin',
-      total: 1,
-      records: [
-        {
-          positionId: 7,
-          market: 'BTC_PERP',
-          amount: '-0.01',
-          basePrice: '64000',
-          liquidationPrice: null,
-          pnl: '1.5',
-          margin: '32',
-          realizedFunding: '0.1',
-          positionSide: 'BOTH',
-          openDate: 1_700_000_000,
-          liquidationState: null,
-        },
-      ],
-    },
+    params: { total: 1, records: [wsPosition] },
+    view: { channel: 'positionsMargin', total: 1, records: [positionView] },
     malformed: [{ total: 1, records: [{ market: 'BTC_PERP' }] }, { total: 1 }, [1, []]],
   },
+  positionsAccountMargin: {
+    params: [1, { ...wsPosition, liq_stage: 'margin_call' }],
+    view: {
+      channel: 'positionsAccountMargin',
+      event: 'marginCall',
+      position: { ...positionView, liquidationState: 'margin_call' },
+    },
+    malformed: [[3, wsPosition], [1, { market: 'BTC_PERP' }], [2], { total: 1 }],
+  },
   ADLQuantile: {
-    params: { records: [{ market: 'BTC_PERP', position_side: 'LONG', quantile: 3 }] },
-    view: { channel: 'ADLQuantile', records: [{ market: 'BTC_PERP', positionSide: 'LONG', quantile: 3 }] },
-    malformed: [{ records: 'none' }, [], null],
+    params: [
+      ['BTC_PERP', null, 3],
+      ['ETH_PERP', 0, null],
+    ],
+    view: {
+      channel: 'ADLQuantile',
+      records: [
+        { market: 'BTC_PERP', positionSide: 'SHORT', quantile: 3 },
+        { market: 'ETH_PERP', positionSide: 'LONG', quantile: 0 },
+      ],
+    },
+    malformed: [[['BTC_PERP', 5, null]], [['BTC_PERP', 'high', null]], { records: [] }, null],
   },
   market: {
     params: [
@@ -304,14 +327,33 @@ describe('each WebSocket push read into its view in main', () => {
     expect(livePush(channel, undefined)).toBeUndefined();
   });
 
-  it('reads ADL ranks without a side as one-way (BOTH) and leaves out records without a rank', () => {
+  it('reads every market of an all-markets premiumIndex push as its own view', () => {
     expect(
-      adlRanks({
-        records: [
-          { market: 'ETH_PERP', quantile: 1 },
-          { market: 'BTC_PERP', quantile: 'high' },
-        ],
-      }),
-    ).toEqual([{ market: 'ETH_PERP', positionSide: 'BOTH', quantile: 1 }]);
+      liveEvents('premiumIndex', [
+        ['BTC_PERP', '10000', '10003', '0.1', 9_999_999],
+        ['ETH_PERP', '2000', '2001', '-0.1', 9_999_999],
+      ]),
+    ).toEqual([
+      {
+        channel: 'premiumIndex',
+        market: 'BTC_PERP',
+        markPrice: '10000',
+        indexPrice: '10003',
+        fundingRate: '0.1',
+        nextFundingTime: 9_999_999,
+      },
+      {
+        channel: 'premiumIndex',
+        market: 'ETH_PERP',
+        markPrice: '2000',
+        indexPrice: '2001',
+        fundingRate: '-0.1',
+        nextFundingTime: 9_999_999,
+      },
+    ]);
+  });
+
+  it('reads an ADL row without exposure on either side as no rank', () => {
+    expect(adlRanks([['XAU_PERP', null, null]])).toEqual([]);
   });
 });

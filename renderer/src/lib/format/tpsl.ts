@@ -1,5 +1,6 @@
 // How a take-profit / stop-loss leg reads on screen: what it is and which position it closes.
 import type { OrderView, PositionView, TpSlLegView } from '../../../../main/ipc/contract.ts';
+import { groupThousands } from './decimal.ts';
 
 export type LegKind = TpSlLegView['kind'];
 
@@ -22,6 +23,17 @@ export function orderTypeLabel(order: OrderView, kinds: Readonly<Record<number, 
 }
 
 /** The trigger prices of a position's waiting legs of one kind. */
-export function legPrices(p: PositionView, kind: LegKind): string[] {
+export function legPrices(p: Pick<PositionView, 'tpsl'>, kind: LegKind): string[] {
   return (p.tpsl ?? []).filter((l) => l.kind === kind).map((l) => l.activationPrice);
+}
+
+/** "TP 70,000 · SL 60,000" (a side without a leg "—"), or "none": as the Positions screen reads. */
+export function tpslText(legs: readonly TpSlLegView[] | undefined): string {
+  if (!legs?.length) return 'none';
+  const prices = (kind: LegKind) =>
+    legs
+      .filter((l) => l.kind === kind)
+      .map((l) => groupThousands(l.activationPrice))
+      .join(', ') || '—';
+  return `TP ${prices('takeProfit')} · SL ${prices('stopLoss')}`;
 }

@@ -4,11 +4,6 @@ import { legKinds, type LegKind } from '../format/tpsl.ts';
 import { KillSwitchTimer } from './kill-switch.svelte.ts';
 import { Known, recall } from './known.svelte.ts';
 
-/** The guard names main accepts, from what a question or a refusal carried. */
-export function acknowledgeOf(guards: readonly string[]): Array<'price_band' | 'notional'> {
-  return guards.filter((g): g is 'price_band' | 'notional' => g === 'price_band' || g === 'notional');
-}
-
 export const modifyFields = ['price', 'amount', 'activationPrice'] as const;
 export type ModifyField = (typeof modifyFields)[number];
 /**
@@ -42,8 +37,6 @@ export class ActiveOrders {
   lastCancelAll = $state<{ cancelled: number; everywhere: boolean } | undefined>();
   modifying = $state<OrderEdit | undefined>();
   modifyError = $state<IpcError | undefined>();
-  /** Main's question about the change (far from the market, above the value ceiling), waiting for an answer. */
-  modifyQuestion = $state<{ order: OrderView; message: string; guards: string[] } | undefined>();
   saving = $state(false);
   account = '';
   market = '';
@@ -194,7 +187,6 @@ export class ActiveOrders {
   stopModify(): void {
     this.modifying = undefined;
     this.modifyError = undefined;
-    this.modifyQuestion = undefined;
   }
 
   /** One-click fix of a refused value (the largest amount the balance covers, the nearest valid price). */
@@ -202,14 +194,6 @@ export class ActiveOrders {
     if (!this.modifying) return;
     this.modifying = { ...this.modifying, [field]: value };
     this.modifyError = undefined;
-  }
-
-  /** The answer to main's question: yes sends the change with it acknowledged. */
-  async answerModify(confirmed: boolean): Promise<boolean> {
-    const question = this.modifyQuestion;
-    this.modifyQuestion = undefined;
-    if (!confirmed || !question) return false;
-    return this.saveModify(question.order, question.guards);
   }
 
   /** The modify error a field shows (`price`, `amount`, `activationPrice`), named either way by main. */
@@ -224,8 +208,11 @@ export class ActiveOrders {
     return e && !modifyFields.some((f) => this.modifyErrorFor(f)) ? e : undefined;
   }
 
-  /** Sends what changed; the exchange answers the order under a new id. */
-  async saveModify(order: OrderView, acknowledge: readonly string[] = []): Promise<boolean> {
+  /**
+   * Sends what changed (main asks in its own dialog when the change is beyond a guard); the exchange
+   * answers the order under a new id.
+   */
+  async saveModify(order: OrderView): Promise<boolean> {
     const edit = this.modifying;
     if (!edit || edit.orderId !== order.orderId) return false;
     const change: { price?: string; amount?: string; activationPrice?: string } = {};
@@ -241,20 +228,14 @@ export class ActiveOrders {
       return false;
     }
     this.saving = true;
-    const guards = acknowledgeOf(acknowledge);
     const reply = await this.#api.orders.modify({
       accountId: this.account,
       market: order.market,
       orderId: order.orderId,
       ...change,
-      ...(guards.length ? { acknowledge: guards } : {}),
     });
     this.saving = false;
     if (!reply.ok) {
-      if (reply.error.code === 'needs_confirmation' && reply.error.guards) {
-        this.modifyQuestion = { order, message: reply.error.message, guards: reply.error.guards };
-        return false;
-      }
       this.modifyError = reply.error;
       return false;
     }

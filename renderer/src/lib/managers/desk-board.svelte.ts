@@ -15,9 +15,13 @@ export type AttentionRules = AttentionRulesView;
 
 export const DEFAULT_ATTENTION: AttentionRules = { liquidationPct: '5', staleMinutes: 5 };
 
+/** The grids are read again this long after the rows last changed. */
+const GRIDS_AFTER_MS = 1_000;
+
 /** Why a row stands out, in words (empty when it does not). */
 export function attentionOf(row: BoardRowView, rules: AttentionRules, nowMs: number): string[] {
   const out: string[] = [];
+  if (row.marginCall) out.push('margin call');
   if (
     row.liquidationDistance !== undefined &&
     compareDecimal(row.liquidationDistance, rules.liquidationPct) <= 0
@@ -25,6 +29,7 @@ export function attentionOf(row: BoardRowView, rules: AttentionRules, nowMs: num
     out.push(`liquidation ${row.liquidationDistance} % away`);
   if (row.keyState === 'revoked') out.push('key revoked');
   if (row.keyState === 'missing_permission') out.push('key lacks a permission');
+  if (row.keyState === 'blocked') out.push('sub-account blocked');
   if (row.asOfMs === undefined) out.push('never read');
   else if (nowMs - row.asOfMs > rules.staleMinutes * 60_000) out.push('data stale');
   return out;
@@ -110,8 +115,21 @@ export class DeskBoard {
     };
   }
 
+  /**
+   * Rows drawn again arrive as `desk.boardRows`; the orders and positions grids follow them (read from
+   * main's last known state once the rows stop changing for a moment), so a tab's count and its grid agree.
+   */
   listen(): () => void {
-    return this.#api.on('desk.boardRows', ({ rows, removed }) => this.merge(rows, removed));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = this.#api.on('desk.boardRows', ({ rows, removed }) => {
+      this.merge(rows, removed);
+      clearTimeout(timer);
+      timer = setTimeout(() => void this.loadGrids(), GRIDS_AFTER_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
   }
 
   /**
@@ -164,7 +182,7 @@ export class DeskBoard {
 
   async send(): Promise<void> {
     const preview = this.preview;
-    if (!preview) return;
+    if (!preview || this.unread.length > 0) return;
     this.busy = true;
     this.bulkError = undefined;
     const reply = await this.#api.desk.runBulk({ previewId: preview.previewId });
@@ -175,7 +193,24 @@ export class DeskBoard {
     }
     this.preview = undefined;
     this.results = reply.value;
-    await this.loadGrids();
+    // The accounts the action touched are read again: their rows, the tabs' counts and the grids show
+    // what is open now, not what was before the action.
+    const touched = reply.value.results.map((r) => r.account);
+    if (touched.length > 0) {
+      this.refreshing = true;
+      try {
+        const read = await this.#api.desk.refreshBoard({ accountIds: touched });
+        if (!read.ok) this.error = read.error;
+      } finally {
+        this.refreshing = false;
+      }
+    }
+    await Promise.all([this.load(), this.loadGrids()]);
+  }
+
+  /** The accounts a preview could not read: such a preview cannot be sent (preview again). */
+  get unread(): BulkPreviewView['children'] {
+    return this.preview?.children.filter((c) => c.problem) ?? [];
   }
 
   /** Previews the same action again for the accounts that failed, under the same batch id. */

@@ -7,8 +7,6 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { deskInput, emptyDeskFields, type DeskInput, type DeskOrderFields } from './desk-input.ts';
-import { acknowledgeOf } from './active-orders.svelte.ts';
-import { compareDecimal } from '../format/decimal.ts';
 import { sumDecimals } from '../format/decimal-math.ts';
 import { errorFor } from './errors.ts';
 
@@ -34,7 +32,7 @@ export interface DeskPreview {
   children: DeskChildPreview[];
   /** The batch this preview sends again after a partial failure. */
   resend: boolean;
-  /** Main's guard questions for the order (its price far from the market, its largest child's value). */
+  /** What main's own question will name: each account's order beyond a guard, with the account. */
   questions: GuardQuestionView[];
 }
 
@@ -199,37 +197,23 @@ export class DeskOrder {
       parentId,
       children,
       resend: Boolean(u && same),
-      questions: await this.#questions(built.input.draft, children),
+      questions: children.flatMap((c) =>
+        c.questions.map((q) => ({ ...q, message: `${c.label}: ${q.message}` })),
+      ),
     };
     return true;
   }
 
-  /** The guard questions of the batch: those of its largest child (the price is the same for all). */
-  async #questions(draft: DeskInput['draft'], children: DeskChildPreview[]): Promise<GuardQuestionView[]> {
-    const amounts = children.filter((c) => c.issues.length === 0 && c.amount !== undefined);
-    const largest = amounts.reduce<string | undefined>(
-      (best, c) => (best === undefined || compareDecimal(c.amount ?? '0', best) > 0 ? c.amount : best),
-      undefined,
-    );
-    if (largest === undefined) return [];
-    const reply = await this.#api.orders.check({ draft: { ...draft, amount: largest } });
-    return reply.ok ? reply.value.questions : [];
-  }
-
   /**
-   * Sends exactly what was previewed (by its id in main), with its guard questions acknowledged (the
-   * send was confirmed); without a current preview nothing happens.
+   * Sends exactly what was previewed (by its id in main), once main's own question is confirmed (it
+   * names each order beyond a guard); without a current preview nothing happens.
    */
   async send(): Promise<boolean> {
     const p = this.preview;
     if (!p || this.sending) return false;
     this.sending = true;
     // Main sends exactly what this preview showed, or refuses a stale one: then it must be made again.
-    const acknowledge = acknowledgeOf(p.questions.map((q) => q.guard));
-    const reply = await this.#api.desk.placeOrder({
-      previewId: p.previewId,
-      ...(acknowledge.length ? { acknowledge } : {}),
-    });
+    const reply = await this.#api.desk.placeOrder({ previewId: p.previewId });
     this.sending = false;
     if (!reply.ok) {
       this.error = reply.error;

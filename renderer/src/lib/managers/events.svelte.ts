@@ -247,7 +247,10 @@ export class EventsManager {
       kind: 'stream',
       account: accountId,
       title: `WebSocket ${state}`,
-      words: '',
+      words:
+        state === 'stale'
+          ? 'The live data may have missed a change: the app reconnects and reads the account again.'
+          : '',
       level: state === 'live' ? 'info' : 'warning',
     });
   }

@@ -8,13 +8,14 @@ export interface MarketBand {
 }
 
 /**
- * The pre-trade guards' thresholds main keeps (price band, per-market bands, order value ceiling):
+ * The pre-trade guards' thresholds main keeps (price band, per-market bands, order value ceilings):
  * read, edited here, and saved together; main asks natively before loosening one.
  */
 export class GuardSettingsManager {
   inForce = $state<GuardSettingsView | undefined>();
   bandPct = $state('');
   notionalCeiling = $state('');
+  equityPct = $state('');
   markets = $state<MarketBand[]>([]);
   error = $state<IpcError | undefined>();
   saving = $state(false);
@@ -29,6 +30,7 @@ export class GuardSettingsManager {
     this.inForce = view;
     this.bandPct = view.bandPct;
     this.notionalCeiling = view.notionalCeiling;
+    this.equityPct = view.equityPct;
     this.markets = Object.entries(view.markets).map(([market, pct]) => ({ market, pct }));
   }
 
@@ -64,6 +66,7 @@ export class GuardSettingsManager {
     const reply = await this.#api.guards.configure({
       bandPct: this.bandPct.trim(),
       notionalCeiling: this.notionalCeiling.trim(),
+      equityPct: this.equityPct.trim(),
       markets,
     });
     this.saving = false;
@@ -87,10 +90,11 @@ export function describeGuards(g: GuardSettingsView | undefined): string {
     : overrides.some((o) => !o.startsWith('none'))
       ? `priced beyond the band of its market (${overrides.join(', ')})`
       : '';
-  const value = g.notionalCeiling ? `worth more than ${g.notionalCeiling} in the quote asset` : '';
-  const parts = [band, value].filter(Boolean);
+  const value = g.notionalCeiling ? `worth more than ${g.notionalCeiling} USDT` : '';
+  const share = g.equityPct ? `worth more than ${g.equityPct} % of its account's equity` : '';
+  const parts = [band, value, share].filter(Boolean);
   const ask = parts.length
-    ? `Every order ${parts.join(' or ')} asks first.`
-    : 'No order asks first: the price band and the value ceiling are off.';
-  return `${ask} An amount above the available balance is always refused before it is sent.`;
+    ? `Every order ${parts.join(' or ')} asks first, in the app's own window.`
+    : 'No order asks first: the price band and the value ceilings are off.';
+  return `${ask} So does a market order larger than the book the app reads, or one that would turn a position around. An amount above the available balance is always refused before it is sent.`;
 }

@@ -5,7 +5,6 @@ import type {
   RuleIssueView,
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
-import { acknowledgeOf } from './active-orders.svelte.ts';
 import { browserTimers, type TicketTimers } from './order-ticket.svelte.ts';
 
 export type LadderSkew = 'even' | 'more_low' | 'more_high';
@@ -154,17 +153,18 @@ export class LadderTicket {
     this.checkError = reply.ok ? undefined : reply.error;
   }
 
-  /** Sends the previewed orders (or, with `orders`, just those: the failed ones sent again). */
+  /**
+   * Sends the previewed orders (or, with `orders`, just those: the failed ones sent again); main asks
+   * its own one question first, naming each order beyond a guard.
+   */
   async place(
     accountId: string,
-    acknowledge: readonly string[] = [],
     orders = this.preview?.orders.map((o) => ({ price: o.price, amount: o.amount })) ?? [],
   ): Promise<BulkPlaceView | undefined> {
     if (orders.length === 0) return undefined;
     this.#timers.clear(this.#timer);
     this.placing = true;
     this.placeError = undefined;
-    const guards = acknowledgeOf(acknowledge);
     const { side, postOnly, stopOnFail } = this.fields;
     const reply = await this.#api.orders.placeBulk({
       accountId,
@@ -173,7 +173,6 @@ export class LadderTicket {
       orders,
       ...(postOnly ? { postOnly } : {}),
       ...(stopOnFail ? { stopOnFail } : {}),
-      ...(guards.length ? { acknowledge: guards } : {}),
     });
     this.placing = false;
     if (!reply.ok) {
@@ -188,12 +187,12 @@ export class LadderTicket {
    * Sends the failed orders again: one whose answer was lost keeps its client order id (the exchange
    * refuses it while the first is open), a refused one gets a new id.
    */
-  resendFailed(accountId: string, acknowledge: readonly string[] = []): Promise<BulkPlaceView | undefined> {
+  resendFailed(accountId: string): Promise<BulkPlaceView | undefined> {
     const orders = this.failed.map((o) => ({
       price: o.price,
       amount: o.amount,
       ...(o.error?.code === 'answer_lost' ? { clientOrderId: o.clientOrderId } : {}),
     }));
-    return this.place(accountId, acknowledge, orders);
+    return this.place(accountId, orders);
   }
 }

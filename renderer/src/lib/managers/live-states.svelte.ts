@@ -3,13 +3,21 @@ import type { TxcApi } from '../api.ts';
 import type { AccountLabels } from './account-labels.svelte.ts';
 
 /** States in the order the tooltip lists them: trouble first. */
-const ORDER: readonly LiveState[] = ['connecting', 'authorizing', 'reconciling', 'live', 'stopped', 'idle'];
+const ORDER: readonly LiveState[] = [
+  'stale',
+  'connecting',
+  'authorizing',
+  'reconciling',
+  'live',
+  'stopped',
+  'idle',
+];
 
 /** The tooltip's per-account lines are made again at most this often. */
 export const TOOLTIP_EVERY_MS = 500;
 
 /** What a socket is, as the status bar counts it: closed ones (idle, or stopped by the app) are left out. */
-type Standing = 'reconnecting' | 'opening' | 'live';
+type Standing = 'stale' | 'reconnecting' | 'opening' | 'live';
 
 /**
  * Each account's WebSocket state from `ws.state`, for the status bar. A desk of 1,000 accounts sends
@@ -25,7 +33,7 @@ export class LiveStatesManager {
   /** Accounts whose socket has been live since it opened: not live now means it is reconnecting. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #wasLive = new Set<string>();
-  #counts = $state<Record<Standing, number>>({ reconnecting: 0, opening: 0, live: 0 });
+  #counts = $state<Record<Standing, number>>({ stale: 0, reconnecting: 0, opening: 0, live: 0 });
   /** `details` as of at most `TOOLTIP_EVERY_MS` ago: the status bar's tooltip. */
   tooltip = $state('');
   #tooltipTimer: ReturnType<typeof setTimeout> | undefined;
@@ -49,6 +57,8 @@ export class LiveStatesManager {
     const state = this.#states.get(account);
     if (state === undefined || state === 'idle' || state === 'stopped') return undefined;
     if (state === 'live') return 'live';
+    // Its data may have missed a change until it has read the account again: never counted as live.
+    if (state === 'stale') return 'stale';
     return this.#wasLive.has(account) ? 'reconnecting' : 'opening';
   }
 
@@ -72,7 +82,7 @@ export class LiveStatesManager {
   }
 
   /**
-   * "1 reconnecting · 700 opening · 305 live": a socket that was live and is not is reconnecting, one
+   * "1 stale · 1 reconnecting · 700 opening · 305 live": a socket that was live and is not is reconnecting, one
    * not live yet since it was asked for is opening; closed ones are left out; empty when none is open.
    */
   get summary(): string {
@@ -90,8 +100,11 @@ export class LiveStatesManager {
       .join('\n');
   }
 
-  /** True when a socket that was live is not (the status bar's warning cue); first openings are not trouble. */
+  /**
+   * True when a socket that was live is not, or one's data is stale (the status bar's warning cue);
+   * first openings are not trouble.
+   */
   get troubled(): boolean {
-    return this.#counts.reconnecting > 0;
+    return this.#counts.reconnecting > 0 || this.#counts.stale > 0;
   }
 }

@@ -1,7 +1,7 @@
 import type {
   GuardQuestionView,
   MarketView,
-  OrderDraftInput,
+  OrderEstimateView,
   OrderView,
   PlaceResultView,
   RuleIssueView,
@@ -9,179 +9,25 @@ import type {
 import type { OrderKind } from '../../../../main/rules/types.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import type { PreferenceStore } from './storage.ts';
+import {
+  amountAsset,
+  describeOrder,
+  draftOf,
+  emptyFields,
+  isOco,
+  kindTitles,
+  needsPrice,
+  orderKinds,
+  ruleFields,
+  takesActivation,
+  type PositionSide,
+  type TicketFields,
+} from './ticket-fields.ts';
+
+export * from './ticket-fields.ts';
 
 /** Where the ticket remembers "Send orders over the WebSocket" (this profile's storage). */
 export const OVER_WS_KEY = 'txc.trade.overWs';
-
-export type { OrderKind };
-export type Side = 'buy' | 'sell';
-export const stpModes = ['no', 'cb', 'cn', 'co'] as const;
-export type StpMode = (typeof stpModes)[number];
-/** '' = at the typed price; 1 = best price on our side (queue); 2 = best price on the other side. */
-export type BboRole = '' | '1' | '2';
-/** '' = not sent (one-way mode answers BOTH); LONG/SHORT are required in hedge mode. */
-export type PositionSide = '' | 'BOTH' | 'LONG' | 'SHORT';
-
-export const kindTitles: Record<OrderKind, string> = {
-  limit: 'limit',
-  market: 'market',
-  stock_market: 'market (amount in base)',
-  stop_limit: 'stop-limit',
-  stop_market: 'stop-market',
-  collateral_market: 'collateral market',
-};
-
-/** Every order type, as the ticket offers them while its market's own list is not known. */
-export const orderKinds = Object.keys(kindTitles) as readonly OrderKind[];
-
-/** The fields of the ticket that take a price. */
-export function takesPrice(kind: OrderKind): boolean {
-  return kind === 'limit' || kind === 'stop_limit';
-}
-export function takesActivation(kind: OrderKind): boolean {
-  return kind === 'stop_limit' || kind === 'stop_market';
-}
-/** Flags only a plain limit order takes (post-only, IOC, RPI, retail). */
-export function limitOnly(kind: OrderKind): boolean {
-  return kind === 'limit';
-}
-export function takesBbo(kind: OrderKind): boolean {
-  return kind === 'limit' || kind === 'stop_limit';
-}
-/** Position side, reduce-only and the take-profit / stop-loss legs. */
-export function isCollateral(kind: OrderKind): boolean {
-  return kind === 'collateral_market';
-}
-/** A price field must be typed unless the best price (bboRole) is asked for. */
-export function needsPrice(f: Pick<TicketFields, 'kind' | 'bboRole'>): boolean {
-  return takesPrice(f.kind) && !(takesBbo(f.kind) && f.bboRole !== '');
-}
-/** A market (or stop-market) buy is sized by what it spends, in the quote asset. */
-export function quoteSized(kind: OrderKind, side: Side): boolean {
-  return (kind === 'market' || kind === 'stop_market') && side === 'buy';
-}
-
-/** What the ticket holds, as typed. */
-export interface TicketFields {
-  kind: OrderKind;
-  side: Side;
-  market: string;
-  amount: string;
-  price: string;
-  activationPrice: string;
-  postOnly: boolean;
-  ioc: boolean;
-  stp: StpMode;
-  clientOrderId: string;
-  bboRole: BboRole;
-  rpi: boolean;
-  retail: boolean;
-  positionSide: PositionSide;
-  reduceOnly: boolean;
-  takeProfit: string;
-  stopLoss: string;
-}
-
-export function emptyFields(market = ''): TicketFields {
-  return {
-    kind: 'limit',
-    side: 'buy',
-    market,
-    amount: '',
-    price: '',
-    activationPrice: '',
-    postOnly: false,
-    ioc: false,
-    stp: 'no',
-    clientOrderId: '',
-    bboRole: '',
-    rpi: false,
-    retail: false,
-    positionSide: '',
-    reduceOnly: false,
-    takeProfit: '',
-    stopLoss: '',
-  };
-}
-
-/** The draft the contract takes: only the fields this kind of order uses. */
-export function draftOf(f: TicketFields): OrderDraftInput {
-  const draft: OrderDraftInput = { kind: f.kind, market: f.market, side: f.side, amount: f.amount.trim() };
-  if (takesPrice(f.kind) && (f.price.trim() || needsPrice(f))) draft.price = f.price.trim();
-  if (takesActivation(f.kind)) draft.activation_price = f.activationPrice.trim();
-  if (limitOnly(f.kind)) {
-    if (f.postOnly) draft.postOnly = true;
-    if (f.ioc) draft.ioc = true;
-    if (f.rpi) draft.rpi = true;
-    if (f.retail) draft.retail = true;
-  }
-  if (takesBbo(f.kind) && f.bboRole !== '') draft.bboRole = f.bboRole === '1' ? 1 : 2;
-  if (isCollateral(f.kind)) {
-    if (f.positionSide) draft.positionSide = f.positionSide;
-    if (f.reduceOnly) draft.reduceOnly = true;
-    if (f.takeProfit.trim()) draft.takeProfit = f.takeProfit.trim();
-    if (f.stopLoss.trim()) draft.stopLoss = f.stopLoss.trim();
-  }
-  if (f.stp !== 'no') draft.stp = f.stp;
-  if (f.clientOrderId.trim()) draft.clientOrderId = f.clientOrderId.trim();
-  return draft;
-}
-
-/** Base and quote assets of a market name such as `BTC_USDT` (or `BTC_PERP`). */
-export function assetsOf(market: string): { base: string; quote: string } {
-  const [base = market, quote = ''] = market.split('_');
-  return { base, quote };
-}
-
-/** Exactly what the submit button will do, e.g. "Buy 0.001 BTC at 30000 — limit, post-only". */
-export function describeOrder(f: TicketFields): string {
-  const { base, quote } = assetsOf(f.market);
-  const verb = f.side === 'buy' ? 'Buy' : 'Sell';
-  const amount = f.amount.trim() || '…';
-  let text = quoteSized(f.kind, f.side)
-    ? `${verb} ${base} for ${amount} ${quote}`
-    : `${verb} ${amount} ${base}`;
-  if (takesPrice(f.kind))
-    text += needsPrice(f)
-      ? ` at ${f.price.trim() || '…'}`
-      : ` at the best ${f.bboRole === '1' ? 'price on its side' : 'opposite price'}`;
-  if (takesActivation(f.kind)) text += ` when the price reaches ${f.activationPrice.trim() || '…'}`;
-  const flags = [kindTitles[f.kind]];
-  if (limitOnly(f.kind)) {
-    if (f.postOnly) flags.push('post-only');
-    if (f.ioc) flags.push('IOC');
-    if (f.rpi) flags.push('RPI');
-    if (f.retail) flags.push('retail');
-  }
-  if (isCollateral(f.kind)) {
-    if (f.positionSide) flags.push(f.positionSide);
-    if (f.reduceOnly) flags.push('reduce-only');
-    if (f.takeProfit.trim()) flags.push(`TP ${f.takeProfit.trim()}`);
-    if (f.stopLoss.trim()) flags.push(`SL ${f.stopLoss.trim()}`);
-  }
-  if (f.stp !== 'no') flags.push(`STP ${f.stp}`);
-  return `${text} — ${flags.join(', ')}`;
-}
-
-/** The ticket's field names as the rules name them. */
-export const ruleFields = [
-  'kind',
-  'amount',
-  'price',
-  'activation_price',
-  'market',
-  'clientOrderId',
-  'stp',
-  'postOnly',
-  'ioc',
-  'rpi',
-  'retail',
-  'bboRole',
-  'positionSide',
-  'reduceOnly',
-  'takeProfit',
-  'stopLoss',
-] as const;
 
 export interface TicketTimers {
   set(run: () => void, ms: number): unknown;
@@ -199,15 +45,21 @@ export const CHECK_DELAY_MS = 250;
 
 /**
  * The order ticket: fields, live pre-trade validation through `orders.check` (debounced, stale answers
- * dropped), one-click fixes from the rules' suggestions, and placing through `orders.place`.
+ * dropped) with main's estimate of the order's base amount and value, one-click fixes from the rules'
+ * suggestions, and placing through `orders.place`. A typed amount never changes its unit silently: a
+ * switch of side, type, market or unit that would read it in another asset clears it, saying so.
  */
 export class OrderTicket {
   fields = $state<TicketFields>(emptyFields());
   /** The order types the ticket's market takes (main lists them with the market). */
   kinds = $state<readonly OrderKind[]>(orderKinds);
   issues = $state<RuleIssueView[]>([]);
-  /** Main's questions for this draft (far from the market, above the value ceiling): asked before sending. */
+  /** What main will ask in its own dialog before this draft goes (far from the market, above a ceiling...). */
   questions = $state<GuardQuestionView[]>([]);
+  /** Main's base amount and value of the draft it last checked (see `estimate`). */
+  #estimate = $state<{ key: string; value: OrderEstimateView } | undefined>();
+  /** Why the amount field was just emptied (its unit changed); cleared once an amount is typed. */
+  amountNote = $state('');
   checking = $state(false);
   checkError = $state<IpcError | undefined>();
   placing = $state(false);
@@ -239,6 +91,11 @@ export class OrderTicket {
     this.#store?.setItem(OVER_WS_KEY, String(on));
   }
 
+  /** The account the ticket works for (the window's working account). */
+  get account(): string | undefined {
+    return this.#account;
+  }
+
   /** Follows the window's working account; a draft is checked again for the new one. */
   setAccount(id: string | undefined): void {
     if (id === this.#account) return;
@@ -254,8 +111,33 @@ export class OrderTicket {
     if (this.placed?.order?.orderId === orderId) this.placed = undefined;
   }
 
+  /** Main's estimate of the draft as it stands now; undefined until main answered for this very draft. */
+  get estimate(): OrderEstimateView | undefined {
+    const e = this.#estimate;
+    return e && e.key === JSON.stringify(draftOf(this.fields)) ? e.value : undefined;
+  }
+
+  /** The order in words, with its base amount and value: what the button says and what is sent. */
   get summary(): string {
-    return describeOrder(this.fields);
+    return describeOrder(this.fields, this.estimate);
+  }
+
+  /** The asset the amount field is in. */
+  get amountAsset(): string {
+    return amountAsset(this.fields);
+  }
+
+  /** A market buy may be sized in either asset: the quote (what it spends) or the base (what it buys). */
+  get canSwitchUnit(): boolean {
+    const f = this.fields;
+    const other = f.kind === 'market' ? 'stock_market' : f.kind === 'stock_market' ? 'market' : undefined;
+    return f.side === 'buy' && other !== undefined && this.kinds.includes(other);
+  }
+
+  /** Sizes a market buy in the other asset (market ↔ market in base); the amount typed is cleared, saying so. */
+  switchUnit(): void {
+    if (!this.canSwitchUnit) return;
+    this.set({ kind: this.fields.kind === 'market' ? 'stock_market' : 'market' });
   }
 
   /** Issues the rules found for one field (`price`, `amount`, `activation_price`, ...). */
@@ -287,12 +169,25 @@ export class OrderTicket {
     if (!f.market || !f.amount.trim()) return false;
     if (needsPrice(f) && !f.price.trim()) return false;
     if (takesActivation(f.kind) && !f.activationPrice.trim()) return false;
+    if (isOco(f.kind) && !f.stopLimitPrice.trim()) return false;
     return this.issues.length === 0 && !this.placing;
   }
 
-  /** Changes fields and schedules a check. */
+  /**
+   * Changes fields and schedules a check. A change that puts the amount in another asset (a market
+   * buy sized in USDT turned into a sell, sized in BTC; another market) empties the amount and says so:
+   * a number typed as 25 USDT is never sent as 25 BTC.
+   */
   set(patch: Partial<TicketFields>): void {
-    this.fields = { ...this.fields, ...patch };
+    const before = this.fields;
+    const next = { ...before, ...patch };
+    const typed = before.amount.trim();
+    if (patch.amount !== undefined) this.amountNote = '';
+    else if (typed && amountAsset(before) !== amountAsset(next)) {
+      next.amount = '';
+      this.amountNote = unitNote(typed, before, next);
+    }
+    this.fields = next;
     this.placeError = undefined;
     this.placed = undefined;
     this.schedule();
@@ -313,6 +208,7 @@ export class OrderTicket {
     if (field === 'price') this.set({ price: value });
     else if (field === 'amount') this.set({ amount: value });
     else if (field === 'activation_price') this.set({ activationPrice: value });
+    else if (field === 'stop_limit_price') this.set({ stopLimitPrice: value });
     else if (field === 'takeProfit') this.set({ takeProfit: value });
     else if (field === 'stopLoss') this.set({ stopLoss: value });
     else if (field === 'positionSide' && ['BOTH', 'LONG', 'SHORT'].includes(value))
@@ -323,6 +219,7 @@ export class OrderTicket {
     this.#timers.clear(this.#timer);
     this.#sequence++;
     this.fields = { ...emptyFields(this.fields.market), kind: this.fields.kind, side: this.fields.side };
+    this.amountNote = '';
     this.issues = [];
     this.questions = [];
     this.checking = false;
@@ -349,8 +246,9 @@ export class OrderTicket {
     const sequence = ++this.#sequence;
     this.checking = true;
     const account = this.#account;
+    const draft = draftOf(this.fields);
     const reply = await this.#api.orders.check({
-      draft: draftOf(this.fields),
+      draft,
       ...(account ? { accountId: account } : {}),
     });
     if (sequence !== this.#sequence) return;
@@ -358,19 +256,22 @@ export class OrderTicket {
     if (reply.ok) {
       this.issues = reply.value.issues;
       this.questions = reply.value.questions;
+      const estimate = reply.value.estimate;
+      this.#estimate = estimate ? { key: JSON.stringify(draft), value: estimate } : undefined;
       this.checkError = undefined;
     } else {
       this.issues = [];
       this.questions = [];
+      this.#estimate = undefined;
       this.checkError = reply.error;
     }
   }
 
   /**
-   * Sends the order with the guard questions the person acknowledged; on success the amount and prices
-   * are kept for a repeat, the id is cleared.
+   * Sends the order as the ticket shows it; main asks in its own dialog when it is beyond a guard. On
+   * success the amount and prices are kept for a repeat, the id is cleared.
    */
-  async place(accountId: string, acknowledge: readonly string[] = []): Promise<OrderView | undefined> {
+  async place(accountId: string): Promise<OrderView | undefined> {
     // A check still waiting (a key pressed just before Enter) ends here: main checks what is sent.
     this.#timers.clear(this.#timer);
     this.#sequence++;
@@ -378,12 +279,7 @@ export class OrderTicket {
     this.placed = undefined;
     this.placing = true;
     this.placeError = undefined;
-    const guards = acknowledgeOf(acknowledge);
-    const input = {
-      accountId,
-      draft: draftOf(this.fields),
-      ...(guards.length ? { acknowledge: guards } : {}),
-    };
+    const input = { accountId, draft: draftOf(this.fields) };
     const reply = await (this.overWs ? this.#api.orders.placeWs(input) : this.#api.orders.place(input));
     this.placing = false;
     if (!reply.ok) {
@@ -402,11 +298,15 @@ export function marketHint(market: MarketView | undefined): string {
   return `tick ${market.tickSize} · step ${market.stepSize} · min amount ${market.minAmount} · min total ${market.minTotal}`;
 }
 
-export {
-  acknowledgeOf,
-  ActiveOrders,
-  modifyFields,
-  type ModifyField,
-  type OrderEdit,
-} from './active-orders.svelte.ts';
-import { acknowledgeOf } from './active-orders.svelte.ts';
+export { ActiveOrders, modifyFields, type ModifyField, type OrderEdit } from './active-orders.svelte.ts';
+
+/** Why the amount was emptied: "The amount 25 USDT was cleared: a market sell is sized in BTC." */
+function unitNote(typed: string, before: TicketFields, next: TicketFields): string {
+  const was = `${typed} ${amountAsset(before)}`;
+  const now = amountAsset(next);
+  const what =
+    before.market !== next.market
+      ? `${next.market} is traded`
+      : `a ${kindTitles[next.kind].replace(' (amount in base)', '')} ${next.side} is sized`;
+  return `The amount ${was} was cleared: ${what} in ${now}, not ${amountAsset(before)}. Type it again in ${now}.`;
+}

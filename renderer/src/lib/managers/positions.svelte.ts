@@ -5,12 +5,12 @@ import type {
   MarketView,
   OrderView,
   PositionView,
-  TpSlLegsView,
 } from '../../../../main/ipc/contract.ts';
 import type { ChartPoint } from '../format/chart.ts';
 import {
   adlKey,
   closeDraft,
+  directionOf,
   impliedLeverage,
   MARK_POINTS,
   sizeOf,
@@ -18,7 +18,7 @@ import {
 } from '../format/positions.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import type { PreferenceStore } from './storage.ts';
-import { acknowledgeOf } from './active-orders.svelte.ts';
+import { TpSlForm } from './tpsl-form.svelte.ts';
 
 export interface MarkInfo {
   mark: string;
@@ -34,9 +34,21 @@ export interface LeverageInForce {
   at?: number;
 }
 
-export type LiveWord = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stopped';
+export type LiveWord = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stale' | 'stopped';
 
 const leverageKey = (account: string) => `txc.positions.leverage.${account}`;
+/** A new closing order is looked up this soon (a burst of them is one read). */
+const LEGS_RELOAD_MS = 300;
+
+/** Whether two readings are the same position, open in the same direction (legs carry over only then). */
+function samePosition(a: PositionView, b: PositionView): boolean {
+  return (
+    a.positionId === b.positionId &&
+    a.market === b.market &&
+    (a.positionSide ?? 'BOTH') === (b.positionSide ?? 'BOTH') &&
+    directionOf(a) === directionOf(b)
+  );
+}
 
 /**
  * The Positions screen of one account: open positions (REST, then `positionsMargin` pushes), mark
@@ -61,12 +73,13 @@ export class PositionsManager {
   remembered = $state<LeverageInForce | undefined>();
   leverageBusy = $state(false);
   leverageError = $state<IpcError | undefined>();
-  tpslBusy = $state(false);
-  tpslError = $state<IpcError | undefined>();
-  tpslPlaced = $state<TpSlLegsView | undefined>();
   closing = $state(false);
   closeError = $state<IpcError | undefined>();
+  /** The exchange's last margin call or liquidation on this account, in words; cleared by the person. */
+  marginNotice = $state<{ event: 'marginCall' | 'liquidation'; message: string } | undefined>();
   closed = $state<OrderView | undefined>();
+  /** The take-profit / stop-loss form of this account's positions. */
+  readonly tpsl: TpSlForm;
   readonly #api: TxcApi;
   readonly #store: PreferenceStore;
   readonly #now: () => number;
@@ -81,6 +94,11 @@ export class PositionsManager {
     this.#api = api;
     this.#store = store;
     this.#now = now;
+    this.tpsl = new TpSlForm(
+      api,
+      () => this.account,
+      () => this.load(),
+    );
   }
 
   /** Why leverage, TP/SL and closing are off now, in words; undefined when they can be done. */
@@ -113,8 +131,15 @@ export class PositionsManager {
     return this.remembered;
   }
 
+  /** The ADL rank of the position's exposure: the exchange ranks a market's long and short sides. */
   adlOf(p: PositionView): number | undefined {
-    return this.adl[adlKey(p.market, p.positionSide ?? 'BOTH')];
+    const side =
+      p.positionSide === 'LONG' || p.positionSide === 'SHORT'
+        ? p.positionSide
+        : p.amount.startsWith('-')
+          ? 'SHORT'
+          : 'LONG';
+    return this.adl[adlKey(p.market, side)];
   }
 
   /** The open positions shown: the exchange's, or the last known ones (empty while nothing is known). */
@@ -133,7 +158,7 @@ export class PositionsManager {
     this.account = account;
     this.adl = {};
     this.closed = undefined;
-    this.tpslPlaced = undefined;
+    this.tpsl.clear();
     this.remembered = this.#readRemembered(account);
     if (!account) return;
     this.#stopEvents.push(
@@ -152,6 +177,10 @@ export class PositionsManager {
   async listen(extra: readonly string[] = []): Promise<void> {
     this.liveError = undefined;
     await this.#listen('positionsMargin', '*');
+    // the exchange's margin calls and liquidations, said on the screen as they come
+    await this.#listen('positionsAccountMargin', '*');
+    // legs come and go as orders: a leg that ends leaves its position, a new one is read from the exchange
+    await this.#listen('ordersPending', '*');
     await this.#listen('ADLQuantile', '*');
     await this.loadAdl();
     await this.watchMarks(extra);
@@ -194,7 +223,10 @@ export class PositionsManager {
       if (names.indexOf(name) === i) await this.#listen('premiumIndex', name);
   }
 
-  async #listen(channel: 'premiumIndex' | 'ADLQuantile' | 'positionsMargin', topic: string): Promise<void> {
+  async #listen(
+    channel: 'premiumIndex' | 'ADLQuantile' | 'positionsMargin' | 'positionsAccountMargin' | 'ordersPending',
+    topic: string,
+  ): Promise<void> {
     const key = `${channel}:${topic}`;
     if (key in this.#subs || !this.account) return;
     this.#subs[key] = '';
@@ -209,11 +241,57 @@ export class PositionsManager {
 
   #apply(events: readonly LiveEvent[]): void {
     this.live = 'live';
+    let legsMayHaveCome = false;
     for (const e of events) {
       if (e.channel === 'premiumIndex') this.#mark(e);
       else if (e.channel === 'ADLQuantile') this.#adl(e.records);
       else if (e.channel === 'positionsMargin') this.#positions(e.records);
+      else if (e.channel === 'positionsAccountMargin') this.#marginEvent(e);
+      else if (e.channel === 'ordersPending' && e.event === 'finish') this.#legEnded(e.order.orderId);
+      else if (e.channel === 'ordersPending' && e.event === 'new' && e.order.reduceOnly)
+        legsMayHaveCome = true;
     }
+    // A new closing order may be a take-profit or stop-loss: the exchange's reading says which.
+    if (legsMayHaveCome) this.#reloadSoon();
+  }
+
+  #reloadTimer: ReturnType<typeof setTimeout> | undefined;
+
+  #reloadSoon(): void {
+    clearTimeout(this.#reloadTimer);
+    this.#reloadTimer = setTimeout(() => void this.load(), LEGS_RELOAD_MS);
+  }
+
+  /**
+   * A margin call updates its position (keeping its legs) and says so; a liquidation removes it and
+   * says so. The words name the position as the exchange called it.
+   */
+  #marginEvent(e: Extract<LiveEvent, { channel: 'positionsAccountMargin' }>): void {
+    const p = e.position;
+    const size = p.amount.trim().replace(/^-/, '');
+    const what = `${size} ${p.amount.trim().startsWith('-') ? 'short' : 'long'} on ${p.market}`;
+    if (e.event === 'liquidation') {
+      this.positions = this.positions.filter((r) => r.positionId !== p.positionId);
+      this.marginNotice = { event: e.event, message: `Your ${what} was liquidated by the exchange.` };
+      return;
+    }
+    this.positions = this.positions.map((r) => (r.positionId === p.positionId ? { ...r, ...p } : r));
+    const at = p.liquidationPrice ? `, liquidation at ${p.liquidationPrice}` : '';
+    this.marginNotice = {
+      event: e.event,
+      message: `Margin call on your ${what}${at}: add margin or reduce the position.`,
+    };
+  }
+
+  /** An order that ended is no longer a take-profit or stop-loss of any position. */
+  #legEnded(orderId: number): void {
+    if (!this.positions.some((p) => p.tpsl?.some((l) => l.orderId === orderId))) return;
+    this.positions = this.positions.map((p) => {
+      if (!p.tpsl) return p;
+      const { tpsl, ...rest } = p;
+      const kept = tpsl.filter((l) => l.orderId !== orderId);
+      return kept.length > 0 ? { ...rest, tpsl: kept } : rest;
+    });
   }
 
   #mark(push: Extract<LiveEvent, { channel: 'premiumIndex' }>): void {
@@ -241,13 +319,16 @@ export class PositionsManager {
   }
 
   #positions(records: readonly PositionView[]): void {
-    // A push has no TP/SL legs: a position keeps the ones its last REST reading listed.
+    // A push has no TP/SL legs: a position keeps the ones its last reading listed while it is the same
+    // position in the same direction (main keeps the last known positions by the same rule); one that
+    // closed or reversed has none of the old one's legs.
     const before = this.positions;
     this.positions = records
       .filter((p) => sizeOf(p) !== '0')
       .map((p) => {
-        const tpsl = before.find((b) => b.positionId === p.positionId)?.tpsl;
-        return tpsl ? { ...p, tpsl } : p;
+        const { tpsl: _none, ...rest } = p;
+        const tpsl = before.find((b) => samePosition(b, p))?.tpsl;
+        return tpsl?.length ? { ...rest, tpsl } : rest;
       });
     void this.watchMarks([]);
   }
@@ -284,47 +365,16 @@ export class PositionsManager {
     return true;
   }
 
-  async addTpSl(p: PositionView, takeProfit: string, stopLoss: string): Promise<boolean> {
-    this.tpslBusy = true;
-    this.tpslError = undefined;
-    this.tpslPlaced = undefined;
-    const reply = await this.#api.positions.addTpSl({
-      accountId: this.account,
-      market: p.market,
-      ...(takeProfit.trim() ? { takeProfit: takeProfit.trim() } : {}),
-      ...(stopLoss.trim() ? { stopLoss: stopLoss.trim() } : {}),
-      ...(p.positionSide === 'LONG' || p.positionSide === 'SHORT' ? { positionSide: p.positionSide } : {}),
-    });
-    this.tpslBusy = false;
-    if (!reply.ok) {
-      this.tpslError = reply.error;
-      return false;
-    }
-    this.tpslPlaced = reply.value;
-    // the position row shows its legs as the exchange now lists them
-    await this.load();
-    return true;
-  }
-
-  clearTpSl(): void {
-    this.tpslError = undefined;
-    this.tpslPlaced = undefined;
-  }
-
   /**
-   * Closes a position, or `amount` of it (reduce-only, at market), through main's rules; a guard the
-   * order trips is asked about by main and must be in `acknowledge` to pass.
+   * Closes a position, or `amount` of it (reduce-only, at market), through main's rules; an order
+   * beyond a guard (its worst fill far from the market) goes only when the person confirms main's own
+   * question.
    */
-  async close(p: PositionView, amount?: string, acknowledge: readonly string[] = []): Promise<boolean> {
+  async close(p: PositionView, amount?: string): Promise<boolean> {
     this.closing = true;
     this.closeError = undefined;
     this.closed = undefined;
-    const guards = acknowledgeOf(acknowledge);
-    const reply = await this.#api.orders.place({
-      accountId: this.account,
-      draft: closeDraft(p, amount),
-      ...(guards.length ? { acknowledge: guards } : {}),
-    });
+    const reply = await this.#api.orders.place({ accountId: this.account, draft: closeDraft(p, amount) });
     this.closing = false;
     if (!reply.ok) {
       this.closeError = reply.error;
@@ -338,6 +388,8 @@ export class PositionsManager {
   async stop(): Promise<void> {
     for (const off of this.#stopEvents) off();
     this.#stopEvents = [];
+    this.tpsl.clear();
+    clearTimeout(this.#reloadTimer);
     const ids = Object.values(this.#subs).filter(Boolean);
     this.#subs = {};
     this.account = '';

@@ -48,7 +48,7 @@ export class SubAccountTools {
       this.error = reply.error;
       return false;
     }
-    this.outcome = `✓ ${t.direction === 'main_to_sub' ? `Sent ${reply.value.amount} ${t.ticker} to ${label}` : `Took ${reply.value.amount} ${t.ticker} from ${label} to the main account`} (transaction ${reply.value.transactionId}).`;
+    this.outcome = `✓ ${t.direction === 'main_to_sub' ? `Sent ${reply.value.amount} ${t.ticker} to ${label}` : `Took ${reply.value.amount} ${t.ticker} from ${label} to the main account`}${reply.value.transactionId ? ` (transaction ${reply.value.transactionId})` : ''}.`;
     this.transfer = { ...t, amount: '' };
     this.#changed();
     return true;

@@ -5,7 +5,6 @@ import type {
   KeyDiffView,
   LiveEvent,
   ProcedureResult,
-  SweepLegView,
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { addDecimal } from '../format/decimal-math.ts';
@@ -13,24 +12,16 @@ import { countSaved, EAGER_READ_ACCOUNTS, type SavedShown } from './accounts.sve
 import { Arrivals } from './arrivals.svelte.ts';
 import { recall } from './known.svelte.ts';
 import { LiveFollow } from './live-follow.svelte.ts';
+import { SubAccountSweep } from './sub-account-sweep.svelte.ts';
+import type { PermissionRow } from '../format/key-permissions.ts';
+
+export { permissionRows, permissionWord, type PermissionRow } from '../format/key-permissions.ts';
 
 /** At most this many sub-accounts follow their balances live on this screen (one WebSocket each). */
 export const LIVE_SUB_BALANCES = 20;
 
 export type SubBalances = ProcedureResult<'desk.subAccountBalances'>[number];
-export type SweepResult = ProcedureResult<'desk.runSweep'>[number];
-
-export interface SweepForm {
-  direction: 'main_to_sub' | 'sub_to_main';
-  ticker: string;
-  /** A decimal, or "all" (sub to main only). */
-  amount: string;
-}
-
-export interface PermissionRow {
-  url: string;
-  enable: boolean;
-}
+export type { SweepForm, SweepResult } from './sub-account-sweep.svelte.ts';
 
 /** One line per ticker of a sub-account: its main, spot and collateral balances. */
 export interface BalanceLine {
@@ -59,11 +50,6 @@ export function balanceLines(view: SubBalances | undefined): BalanceLine[] {
 export function balanceList(lines: readonly BalanceLine[], part: 'main' | 'spot' | 'collateral'): string {
   const parts = lines.filter((l) => !zero(l[part])).map((l) => `${l.ticker} ${l[part]}`);
   return parts.length === 0 ? '—' : parts.join(' · ');
-}
-
-/** "unknown", "enabled" or "disabled" for a permission value. */
-export function permissionWord(value: boolean | 'unknown'): string {
-  return value === 'unknown' ? 'unknown' : value ? 'enabled' : 'disabled';
 }
 
 /** Failures first, each group keeping its order. */
@@ -97,11 +83,8 @@ export class SubAccountsManager {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #selectedSet = $derived(new Set(this.selected));
 
-  sweepPreview = $state<SweepLegView[] | undefined>();
-  sweepResults = $state<SweepResult[] | undefined>();
-  sweepError = $state<IpcError | undefined>();
-  #sweepPreviewId: string | undefined;
-  sweeping = $state(false);
+  /** Sweeps between main and the selected sub-accounts: preview, then run. */
+  readonly sweep: SubAccountSweep;
 
   /** What a key may do, in named capabilities (main's table), offered as checkboxes. */
   capabilities = $state<KeyCapabilityView[]>([]);
@@ -133,6 +116,14 @@ export class SubAccountsManager {
     this.#api = api;
     this.#onBatch = onBatch;
     this.#blockedBy = blockedBy;
+    this.sweep = new SubAccountSweep(
+      api,
+      () => this.selected,
+      async () => {
+        this.#onBatch();
+        await this.refreshBalances();
+      },
+    );
     this.live = new LiveFollow(api, {
       onPush: (accountId, e) => this.#pushed(accountId, e),
       // A socket back: the balances of the accounts it follows are read again, not the whole desk's.
@@ -342,55 +333,8 @@ export class SubAccountsManager {
 
   /** A changed selection or form makes earlier previews stale. */
   clearPreviews(): void {
-    this.sweepPreview = undefined;
+    this.sweep.clear();
     this.permissionPreview = undefined;
-  }
-
-  #plan(form: SweepForm) {
-    const amount = form.amount.trim();
-    return {
-      direction: form.direction,
-      ticker: form.ticker.trim().toUpperCase(),
-      amount: amount.toLowerCase() === 'all' ? ('all' as const) : amount,
-    };
-  }
-
-  async previewSweep(form: SweepForm): Promise<boolean> {
-    this.sweepResults = undefined;
-    const reply = await this.#api.desk.previewSweep({ accountIds: this.selected, plan: this.#plan(form) });
-    if (!reply.ok) {
-      this.sweepError = reply.error;
-      this.sweepPreview = undefined;
-      return false;
-    }
-    this.sweepError = undefined;
-    this.sweepPreview = reply.value.legs;
-    this.#sweepPreviewId = reply.value.previewId;
-    return true;
-  }
-
-  /**
-   * Makes exactly the previewed transfers: main keeps the preview under its id, asks the person in its
-   * own dialog, and refuses a stale preview. Any refusal uses the preview up: it must be made again.
-   */
-  async runSweep(): Promise<boolean> {
-    const previewId = this.#sweepPreviewId;
-    if (!previewId || !this.sweepPreview) return false;
-    this.sweeping = true;
-    const reply = await this.#api.desk.runSweep({ previewId });
-    this.sweeping = false;
-    this.#sweepPreviewId = undefined;
-    if (!reply.ok) {
-      this.sweepError = reply.error;
-      this.sweepPreview = undefined;
-      return false;
-    }
-    this.sweepError = undefined;
-    this.sweepPreview = undefined;
-    this.sweepResults = failuresFirst(reply.value);
-    this.#onBatch();
-    await this.refreshBalances();
-    return true;
   }
 
   #urls(rows: readonly PermissionRow[]) {
@@ -451,22 +395,4 @@ export class SubAccountsManager {
     this.rotated = id;
     return true;
   }
-}
-
-/**
- * The URL changes of the capabilities a person switched (on: every URL of it enabled; off: every
- * URL disabled; untouched capabilities send nothing), then the single URLs typed by hand.
- */
-export function permissionRows(
-  capabilities: readonly KeyCapabilityView[],
-  choices: Readonly<Record<string, boolean>>,
-  single: readonly PermissionRow[] = [],
-): PermissionRow[] {
-  const rows: Record<string, boolean> = {};
-  for (const c of capabilities) {
-    const enable = choices[c.id];
-    if (enable !== undefined) for (const url of c.urls) rows[url] = enable;
-  }
-  for (const r of single) if (r.url.trim()) rows[r.url.trim()] = r.enable;
-  return Object.entries(rows).map(([url, enable]) => ({ url, enable }));
 }

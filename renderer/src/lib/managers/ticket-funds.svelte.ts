@@ -1,7 +1,6 @@
 import type { TicketFundsView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
-import { isPositiveDecimal, multiplyDecimal } from '../format/decimal-math.ts';
-import { draftOf, quoteSized, takesPrice, type OrderTicket } from './order-ticket.svelte.ts';
+import { draftOf, quoteSized, type OrderTicket } from './order-ticket.svelte.ts';
 
 /** The share buttons of the ticket (percent of what the order may spend). */
 export const SHARES = [25, 50, 75, 100] as const;
@@ -9,7 +8,9 @@ export type Share = (typeof SHARES)[number];
 
 /**
  * The ticket's balance line: what the order may spend (read from main, the figure the balance rule
- * checks), the order total as typed, and the share buttons, whose amount main works out on the step.
+ * checks), the order's value as main estimates it, and the share buttons, whose amount main works out
+ * on the step. A share's amount goes into the ticket only while the ticket still is the order it was
+ * worked out for (same account, market, side and type): a switch meanwhile drops it.
  */
 export class TicketFunds {
   funds = $state<TicketFundsView | undefined>();
@@ -32,6 +33,8 @@ export class TicketFunds {
     const f = this.#ticket.fields;
     const key = `${account ?? ''}|${f.market}|${f.side}|${f.kind}`;
     if (!force && key === this.#key) return;
+    // a share of another order's balance is not this order's share
+    if (key !== this.#key) this.share = undefined;
     this.#key = key;
     const sequence = ++this.#sequence;
     if (!account || !f.market) {
@@ -49,6 +52,7 @@ export class TicketFunds {
   async pick(account: string | undefined, share: Share): Promise<void> {
     if (!account) return;
     const f = this.#ticket.fields;
+    const asked = orderKey(account, f);
     this.busy = true;
     // main sizes a market order at its own reference price (the mark, else the book's middle)
     const reply = await this.#api.orders.funds({
@@ -57,6 +61,11 @@ export class TicketFunds {
       percent: share,
     });
     this.busy = false;
+    // the ticket became another order (side, type, market, account) while main worked this one out
+    if (orderKey(this.#ticket.account, this.#ticket.fields) !== asked) {
+      this.share = undefined;
+      return;
+    }
     if (!reply.ok) {
       this.error = reply.error;
       return;
@@ -76,15 +85,20 @@ export class TicketFunds {
   }
 
   /**
-   * The order's total in the quote asset as typed: amount × price (the limit price, else `reference`
-   * for a market order); the amount itself for a market buy sized in the quote.
+   * The order's value in the quote asset: what a market buy spends, else main's estimate of the
+   * draft as it stands (amount × price, or the book walked for a market order); undefined until then.
    */
-  total(reference: string | undefined): string | undefined {
+  total(): { value: string; estimated: boolean } | undefined {
     const f = this.#ticket.fields;
     const amount = f.amount.trim();
-    if (!isPositiveDecimal(amount)) return undefined;
-    if (quoteSized(f.kind, f.side)) return amount;
-    const price = takesPrice(f.kind) && f.price.trim() ? f.price.trim() : reference;
-    return price && isPositiveDecimal(price) ? multiplyDecimal(amount, price) : undefined;
+    if (!amount) return undefined;
+    if (quoteSized(f.kind, f.side)) return { value: amount, estimated: false };
+    const e = this.#ticket.estimate;
+    return e ? { value: e.value, estimated: e.source !== 'price' } : undefined;
   }
+}
+
+/** Which order a share's amount was worked out for. */
+function orderKey(account: string | undefined, f: OrderTicket['fields']): string {
+  return `${account ?? ''}|${f.market}|${f.side}|${f.kind}`;
 }

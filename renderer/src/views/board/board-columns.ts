@@ -1,6 +1,7 @@
 /** The columns of the board and of its two cross-account grids. */
 import type { BoardRowView, DeskOrderRowView, DeskPositionRowView } from '../../../../main/ipc/contract.ts';
 import type { GridColumn } from '../../lib/managers/data-grid.svelte.ts';
+import { tpslText } from '../../lib/format/tpsl.ts';
 
 /** A board row with the words of why it needs attention. */
 export interface BoardRow extends BoardRowView {
@@ -12,6 +13,7 @@ const KEY_WORDS: Record<BoardRowView['keyState'], string> = {
   revoked: 'revoked',
   missing_permission: 'missing permission',
   unknown: 'not checked',
+  blocked: 'blocked',
 };
 
 /** How the row is kept fresh while the board is open: pushed over the WebSocket, or read again. */
@@ -89,4 +91,5 @@ export const positionColumns: GridColumn<DeskPositionRowView>[] = [
   { id: 'liq', title: 'Liquidation price', kind: 'decimal', value: (r) => r.liquidationPrice, width: 8.5 },
   { id: 'pnl', title: 'PnL', kind: 'decimal', value: (r) => r.pnl, width: 7 },
   { id: 'margin', title: 'Margin', kind: 'decimal', value: (r) => r.margin, width: 7 },
+  { id: 'tpsl', title: 'TP / SL', kind: 'text', value: (r) => tpslText(r.tpsl), width: 10 },
 ];

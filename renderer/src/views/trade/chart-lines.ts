@@ -27,9 +27,12 @@ export function chartLines(
   const lines: ChartLine[] = [];
   for (const o of orders) {
     if (o.market !== market) continue;
-    const price = positive(o.price) ? o.price : o.activation_price;
-    if (!positive(price)) continue;
-    lines.push({ price, kind: o.side, title: `${o.side === 'buy' ? 'Buy' : 'Sell'} ${o.left}` });
+    const verb = o.side === 'buy' ? 'Buy' : 'Sell';
+    // a stop order waits at its trigger (an OCO's stop leg too), then rests at its price
+    const trigger = positive(o.activation_price) ? o.activation_price : undefined;
+    if (trigger) lines.push({ price: trigger, kind: o.side, title: `${verb} stop ${o.left}` });
+    if (positive(o.price) && o.price !== trigger)
+      lines.push({ price: o.price, kind: o.side, title: `${verb} ${o.left}${trigger ? ' after stop' : ''}` });
   }
   for (const p of positions) {
     if (p.market !== market) continue;

@@ -6,7 +6,7 @@ import type { Migration } from '../../cache/migrations/migration.ts';
  * from the team store, per desk, written in the same transaction as the rows it brought.
  */
 export const team: Migration = {
-  version: 6,
+  version: 7,
   name: 'team',
   up(db) {
     db.exec(`

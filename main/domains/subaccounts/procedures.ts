@@ -1,0 +1,125 @@
+/** The procedures of sub-accounts' lives: create (one or a batch), edit, block, delete, keys, IP lists. */
+import { z } from 'zod';
+import { noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
+import type { AccountView } from '../accounts/views.ts';
+import type {
+  ApprovalView,
+  BatchPreviewView,
+  BatchSummaryView,
+  BatchView,
+  ExchangeSubAccountView,
+  HoldingsView,
+  SubAccountKeyView,
+  SweepToMainView,
+} from './views.ts';
+
+const subAccountId = z.string().trim().min(1).max(64);
+const apiKeyId = z.string().trim().min(1).max(128);
+const batchId = z.uuid({ message: 'must be the id of a batch' });
+const ticker = z.string().regex(/^[A-Z0-9]{1,16}$/, 'must be a ticker such as USDT');
+const permissions = z.strictObject({ spotEnabled: z.boolean(), collateralEnabled: z.boolean() });
+/** IP entries as typed; main checks each one in words (address or range, at most 50 on a key). */
+const ipEntries = z.array(z.string().max(64)).max(50);
+const keyPlan = z.strictObject({ type: z.union([z.literal(1), z.literal(2)]), ips: ipEntries });
+const funding = z.strictObject({ ticker, amount: z.string().max(40) });
+const common = {
+  shareKyc: z.boolean(),
+  permissions,
+  funding: funding.optional(),
+  key: keyPlan.optional(),
+  group: z.string().max(40).optional(),
+};
+
+export const subaccountsProcedures = {
+  'subaccounts.list': procedure<ExchangeSubAccountView[]>()(
+    'Every sub-account at the exchange (status, permissions, KYC) with the desk accounts that sign for each; records which are blocked.',
+    noInput,
+  ),
+  'subaccounts.create': procedure<BatchView>()(
+    "One new sub-account (with a key, IP list and funding when asked), after main's confirmation; made as a batch of one, so it resumes too.",
+    z.strictObject({
+      alias: z.string().max(64),
+      email: z.string().max(255).optional(),
+      ...common,
+    }),
+  ),
+  'subaccounts.edit': procedure<null>()(
+    "Changes a sub-account's name and transfer permissions after main's confirmation.",
+    z.strictObject({ subAccountId, alias: z.string().max(64), permissions }),
+  ),
+  'subaccounts.setBlocked': procedure<null>()(
+    "Blocks (its keys stop at the exchange) or unblocks a sub-account after main's confirmation.",
+    z.strictObject({ subAccountId, blocked: z.boolean() }),
+  ),
+  'subaccounts.holdings': procedure<HoldingsView>()(
+    'What a sub-account holds now (balances, open orders, positions): the check before it may be deleted.',
+    z.strictObject({ subAccountId }),
+  ),
+  'subaccounts.delete': procedure<null>()(
+    "Deletes a sub-account at the exchange after main's confirmation; refused while it holds funds, open orders or positions.",
+    z.strictObject({ subAccountId }),
+  ),
+  'subaccounts.sweepToMain': procedure<{ sweep: SweepToMainView; holdings: HoldingsView }>()(
+    "Empties a sub-account into the main account (orders cancelled, balances moved) after main's confirmation.",
+    z.strictObject({ subAccountId }),
+  ),
+  'subaccounts.keys': procedure<SubAccountKeyView[]>()(
+    "A sub-account's API keys (never a secret), each with the desk account that signs with it.",
+    z.strictObject({ subAccountId }),
+  ),
+  'subaccounts.createKey': procedure<{ account: AccountView; ips: string[] }>()(
+    "A new API key for a sub-account after main's confirmation: its secret goes to the keychain and the key is registered, never sent here.",
+    z.strictObject({
+      subAccountId,
+      type: z.union([z.literal(1), z.literal(2)]),
+      title: z.string().max(100).optional(),
+      ips: ipEntries,
+    }),
+  ),
+  'subaccounts.deleteKey': procedure<null>()(
+    "Deletes a sub-account's API key after main's confirmation; a desk account signing with it is removed.",
+    z.strictObject({ subAccountId, apiKeyId }),
+  ),
+  'subaccounts.keyIps': procedure<string[]>()(
+    "A sub-account key's IP allow-list.",
+    z.strictObject({ subAccountId, apiKeyId }),
+  ),
+  'subaccounts.setKeyIps': procedure<string[]>()(
+    "Adds and removes IP addresses or ranges on a key's allow-list (each checked, at most 50) after main's confirmation.",
+    z.strictObject({ subAccountId, apiKeyId, add: ipEntries, remove: ipEntries }),
+  ),
+  'subaccounts.previewBatch': procedure<BatchPreviewView>()(
+    'Plans "Create N sub-accounts" from a name pattern with {n}: every name checked free, the funding against the main balance; nothing is sent. Kept in main for 30 s.',
+    z.strictObject({
+      pattern: z.string().max(64),
+      start: z.number().int(),
+      count: z.number().int(),
+      emailPattern: z.string().max(255).optional(),
+      ...common,
+    }),
+  ),
+  'subaccounts.runBatch': procedure<BatchView>()(
+    "Runs exactly the previewed batch once confirmed in main's dialog; progress arrives as subaccounts.batchProgress events.",
+    z.strictObject({ previewId: z.uuid() }),
+  ),
+  'subaccounts.resumeBatch': procedure<BatchView>()(
+    'Goes on with a batch cut short or with failures, once confirmed again: unsure steps are looked up at the exchange first.',
+    z.strictObject({ batchId }),
+  ),
+  'subaccounts.stopBatch': procedure<boolean>()(
+    'Stops a running batch after the accounts under way; it can be resumed.',
+    z.strictObject({ batchId }),
+  ),
+  'subaccounts.batches': procedure<BatchSummaryView[]>()(
+    'The batches of new sub-accounts, newest first.',
+    noInput,
+  ),
+  'subaccounts.batch': procedure<BatchView>()(
+    'One batch with every account and how far it got.',
+    z.strictObject({ batchId }),
+  ),
+  'subaccounts.approvals': procedure<ApprovalView[]>()(
+    "The sub-accounts' withdrawals waiting for the main account's approval, newest first (read only).",
+    noInput,
+  ),
+} as const satisfies Record<string, ProcedureDef>;

@@ -1,0 +1,245 @@
+/**
+ * The order ticket's fields as typed, and what follows from them alone: which fields a kind of order
+ * takes, the draft main is sent, the asset the amount is in, and the order in words.
+ */
+import type { OrderDraftInput, OrderEstimateView } from '../../../../main/ipc/contract.ts';
+import type { OrderKind } from '../../../../main/rules/types.ts';
+import { compareDecimal, groupThousands } from '../format/decimal.ts';
+import { divideDecimal } from '../format/decimal-math.ts';
+
+export type { OrderKind };
+export type Side = 'buy' | 'sell';
+export const stpModes = ['no', 'cb', 'cn', 'co'] as const;
+export type StpMode = (typeof stpModes)[number];
+/** '' = at the typed price; 1 = best price on our side (queue); 2 = best price on the other side. */
+export type BboRole = '' | '1' | '2';
+/** '' = not sent (one-way mode answers BOTH); LONG/SHORT are required in hedge mode. */
+export type PositionSide = '' | 'BOTH' | 'LONG' | 'SHORT';
+
+export const kindTitles: Record<OrderKind, string> = {
+  limit: 'limit',
+  market: 'market',
+  stock_market: 'market (amount in base)',
+  stop_limit: 'stop-limit',
+  stop_market: 'stop-market',
+  collateral_market: 'collateral market',
+  collateral_limit: 'collateral limit',
+  collateral_stop_limit: 'collateral stop-limit',
+  collateral_trigger_market: 'collateral trigger-market',
+  collateral_oco: 'collateral OCO',
+};
+
+/** Every order type, as the ticket offers them while its market's own list is not known. */
+export const orderKinds = Object.keys(kindTitles) as readonly OrderKind[];
+
+/** The fields of the ticket that take a price (an OCO's is its limit leg's). */
+export function takesPrice(kind: OrderKind): boolean {
+  return (
+    kind === 'limit' ||
+    kind === 'stop_limit' ||
+    kind === 'collateral_limit' ||
+    kind === 'collateral_stop_limit' ||
+    kind === 'collateral_oco'
+  );
+}
+export function takesActivation(kind: OrderKind): boolean {
+  return (
+    kind === 'stop_limit' ||
+    kind === 'stop_market' ||
+    kind === 'collateral_stop_limit' ||
+    kind === 'collateral_trigger_market' ||
+    kind === 'collateral_oco'
+  );
+}
+/** An OCO: a limit leg at the price, and a stop leg triggered at the activation price that rests at its own price. */
+export function isOco(kind: OrderKind): boolean {
+  return kind === 'collateral_oco';
+}
+/** Flags only a limit order takes (post-only, IOC, RPI; retail on spot alone). */
+export function limitOnly(kind: OrderKind): boolean {
+  return kind === 'limit' || kind === 'collateral_limit';
+}
+export function takesBbo(kind: OrderKind): boolean {
+  return (
+    kind === 'limit' ||
+    kind === 'stop_limit' ||
+    kind === 'collateral_limit' ||
+    kind === 'collateral_stop_limit'
+  );
+}
+/** Position side and reduce-only: every order of a margin or futures market. */
+export function isCollateral(kind: OrderKind): boolean {
+  return kind.startsWith('collateral_');
+}
+/** Take-profit / stop-loss legs on entry: every collateral order but an OCO (its legs are the pair). */
+export function takesTpSl(kind: OrderKind): boolean {
+  return isCollateral(kind) && !isOco(kind);
+}
+/** A price field must be typed unless the best price (bboRole) is asked for. */
+export function needsPrice(f: Pick<TicketFields, 'kind' | 'bboRole'>): boolean {
+  return takesPrice(f.kind) && !(takesBbo(f.kind) && f.bboRole !== '');
+}
+/** A market (or stop-market) buy is sized by what it spends, in the quote asset. */
+export function quoteSized(kind: OrderKind, side: Side): boolean {
+  return (kind === 'market' || kind === 'stop_market') && side === 'buy';
+}
+
+/** What the ticket holds, as typed. */
+export interface TicketFields {
+  kind: OrderKind;
+  side: Side;
+  market: string;
+  amount: string;
+  price: string;
+  activationPrice: string;
+  /** An OCO's stop leg: the limit price it rests at once triggered. */
+  stopLimitPrice: string;
+  postOnly: boolean;
+  ioc: boolean;
+  stp: StpMode;
+  clientOrderId: string;
+  bboRole: BboRole;
+  rpi: boolean;
+  retail: boolean;
+  positionSide: PositionSide;
+  reduceOnly: boolean;
+  takeProfit: string;
+  stopLoss: string;
+}
+
+export function emptyFields(market = ''): TicketFields {
+  return {
+    kind: 'limit',
+    side: 'buy',
+    market,
+    amount: '',
+    price: '',
+    activationPrice: '',
+    stopLimitPrice: '',
+    postOnly: false,
+    ioc: false,
+    stp: 'no',
+    clientOrderId: '',
+    bboRole: '',
+    rpi: false,
+    retail: false,
+    positionSide: '',
+    reduceOnly: false,
+    takeProfit: '',
+    stopLoss: '',
+  };
+}
+
+/** The draft the contract takes: only the fields this kind of order uses. */
+export function draftOf(f: TicketFields): OrderDraftInput {
+  const draft: OrderDraftInput = { kind: f.kind, market: f.market, side: f.side, amount: f.amount.trim() };
+  if (takesPrice(f.kind) && (f.price.trim() || needsPrice(f))) draft.price = f.price.trim();
+  if (takesActivation(f.kind)) draft.activation_price = f.activationPrice.trim();
+  if (isOco(f.kind)) draft.stop_limit_price = f.stopLimitPrice.trim();
+  if (limitOnly(f.kind)) {
+    if (f.postOnly) draft.postOnly = true;
+    if (f.ioc) draft.ioc = true;
+    if (f.rpi) draft.rpi = true;
+    if (f.retail && f.kind === 'limit') draft.retail = true;
+  }
+  if (takesBbo(f.kind) && f.bboRole !== '') draft.bboRole = f.bboRole === '1' ? 1 : 2;
+  if (isCollateral(f.kind)) {
+    if (f.positionSide) draft.positionSide = f.positionSide;
+    if (f.reduceOnly) draft.reduceOnly = true;
+  }
+  if (takesTpSl(f.kind)) {
+    if (f.takeProfit.trim()) draft.takeProfit = f.takeProfit.trim();
+    if (f.stopLoss.trim()) draft.stopLoss = f.stopLoss.trim();
+  }
+  if (f.stp !== 'no') draft.stp = f.stp;
+  if (f.clientOrderId.trim()) draft.clientOrderId = f.clientOrderId.trim();
+  return draft;
+}
+
+/** Base and quote assets of a market name such as `BTC_USDT` (or `BTC_PERP`). */
+export function assetsOf(market: string): { base: string; quote: string } {
+  const [base = market, quote = ''] = market.split('_');
+  return { base, quote };
+}
+
+/** Base and quote as amounts and values are counted: a perpetual (`BTC_PERP`) is valued in USDT. */
+export function tradedAssets(market: string): { base: string; quote: string } {
+  const { base, quote } = assetsOf(market);
+  return { base, quote: quote === 'PERP' ? 'USDT' : quote };
+}
+
+/** The asset the typed amount is in: the quote for a market (or stop-market) buy, else the base. */
+export function amountAsset(f: Pick<TicketFields, 'kind' | 'side' | 'market'>): string {
+  const { base, quote } = tradedAssets(f.market);
+  return quoteSized(f.kind, f.side) ? quote : base;
+}
+
+/** A value to read at a glance: an estimate cut to 2 decimals from 1 up (8 below), an exact one as is. */
+function shownValue(value: string, estimated: boolean): string {
+  if (!estimated) return groupThousands(value);
+  const places = compareDecimal(value, '1') >= 0 ? 2 : 8;
+  return groupThousands(divideDecimal(value, '1', places) ?? value);
+}
+
+/**
+ * Exactly what the submit button will do, with both the base amount and the value, e.g. "Buy 0.001
+ * BTC at 30000 (30 USDT) — limit, post-only" or "Buy about 0.00038 BTC for 25 USDT — market". The
+ * value (and a market buy's base amount) is main's estimate; "…" until main answered for this draft.
+ */
+export function describeOrder(f: TicketFields, estimate?: OrderEstimateView): string {
+  const { base, quote } = tradedAssets(f.market);
+  const verb = f.side === 'buy' ? 'Buy' : 'Sell';
+  const amount = f.amount.trim() || '…';
+  const book = estimate !== undefined && estimate.source !== 'price';
+  const sizedInQuote = quoteSized(f.kind, f.side);
+  let text = sizedInQuote
+    ? `${verb} ${estimate ? `about ${shownValue(estimate.base, true)}` : '…'} ${base} for ${amount} ${quote}`
+    : `${verb} ${amount} ${base}`;
+  if (takesPrice(f.kind))
+    text += needsPrice(f)
+      ? ` at ${f.price.trim() || '…'}`
+      : ` at the best ${f.bboRole === '1' ? 'price on its side' : 'opposite price'}`;
+  if (isOco(f.kind))
+    text += `, or at ${f.stopLimitPrice.trim() || '…'} once the price reaches ${f.activationPrice.trim() || '…'}`;
+  else if (takesActivation(f.kind)) text += ` when the price reaches ${f.activationPrice.trim() || '…'}`;
+  if (!sizedInQuote)
+    text += ` (${estimate ? `${book ? 'about ' : ''}${shownValue(estimate.value, book)}` : '…'} ${quote})`;
+  const flags = [kindTitles[f.kind]];
+  if (limitOnly(f.kind)) {
+    if (f.postOnly) flags.push('post-only');
+    if (f.ioc) flags.push('IOC');
+    if (f.rpi) flags.push('RPI');
+    if (f.retail && f.kind === 'limit') flags.push('retail');
+  }
+  if (isCollateral(f.kind)) {
+    if (f.positionSide) flags.push(f.positionSide);
+    if (f.reduceOnly) flags.push('reduce-only');
+  }
+  if (takesTpSl(f.kind)) {
+    if (f.takeProfit.trim()) flags.push(`TP ${f.takeProfit.trim()}`);
+    if (f.stopLoss.trim()) flags.push(`SL ${f.stopLoss.trim()}`);
+  }
+  if (f.stp !== 'no') flags.push(`STP ${f.stp}`);
+  return `${text} — ${flags.join(', ')}`;
+}
+
+/** The ticket's field names as the rules name them. */
+export const ruleFields = [
+  'kind',
+  'amount',
+  'price',
+  'activation_price',
+  'stop_limit_price',
+  'market',
+  'clientOrderId',
+  'stp',
+  'postOnly',
+  'ioc',
+  'rpi',
+  'retail',
+  'bboRole',
+  'positionSide',
+  'reduceOnly',
+  'takeProfit',
+  'stopLoss',
+] as const;

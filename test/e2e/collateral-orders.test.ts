@@ -1,0 +1,106 @@
+/**
+ * Every collateral order on a perpetual, in Chromium: a limit bid rests and fills into a long, an OCO
+ * brackets the long, one leg triggered takes the other with it; the ticket with each kind is looked
+ * at 1280 and 1440 px wide.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OrderView, PositionView } from '../../main/ipc/contract.ts';
+import { artifact } from './paths.ts';
+import { useAppSession } from './session.ts';
+
+const app = useAppSession({ pollTimeout: 15_000 });
+let main = '';
+const MARKET = 'BTC_PERP';
+
+beforeAll(async () => {
+  main = (await app.account('Sandbox main')).id;
+  app.sandbox.control.setPrice(MARKET, '64000');
+});
+
+const position = async () =>
+  (await app.call<PositionView[]>('positions.open', { accountId: main, market: MARKET }))[0]?.amount;
+const open = () => app.call<OrderView[]>('orders.active', { accountId: main, market: MARKET });
+
+describe('collateral orders on BTC_PERP in Chromium', () => {
+  it('rests a limit bid, fills it into a long, brackets it with an OCO, and one leg triggered takes the other', async () => {
+    const { page, problems } = await app.openPage('#/trade');
+    await expect.poll(() => page.getByTestId('trade-market').inputValue()).toBe('BTC_USDT');
+    await expect
+      .poll(async () => (await page.getByTestId('trade-account').textContent()) ?? '')
+      .toContain('Sandbox main');
+    await page.getByTestId('trade-market').selectOption(MARKET);
+    await expect
+      .poll(() => page.getByTestId('ticket-kind').locator('option').allTextContents())
+      .toEqual([
+        'collateral market',
+        'collateral limit',
+        'collateral stop-limit',
+        'collateral trigger-market',
+        'collateral OCO',
+      ]);
+
+    // each kind as a person fills it, looked at in both widths
+    const kinds: Array<[string, Record<string, string>]> = [
+      ['collateral_limit', { 'ticket-price': '63500' }],
+      ['collateral_stop_limit', { 'ticket-price': '64600', 'ticket-activation': '64500' }],
+      ['collateral_trigger_market', { 'ticket-activation': '64500' }],
+      [
+        'collateral_oco',
+        { 'ticket-price': '65000', 'ticket-activation': '63000', 'ticket-stop-limit-price': '62900' },
+      ],
+    ];
+    for (const [kind, fields] of kinds) {
+      await page.getByTestId('ticket-kind').selectOption(kind);
+      await page.getByTestId(kind === 'collateral_oco' ? 'side-sell' : 'side-buy').check();
+      await page.getByTestId('ticket-amount').fill('0.002');
+      for (const [id, value] of Object.entries(fields)) await page.getByTestId(id).fill(value);
+      await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
+      for (const width of [1280, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.getByTestId('order-ticket').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: artifact(`collateral-${kind}-${String(width)}.png`) });
+      }
+    }
+    expect(await page.getByTestId('ticket-submit').textContent()).toMatch(
+      /Sell 0\.002 BTC at 65000, or at 62900 once the price reaches 63000 .* OCO/,
+    );
+
+    // a limit bid rests, then fills when the market comes down to it
+    await page.getByTestId('ticket-kind').selectOption('collateral_limit');
+    await page.getByTestId('side-buy').check();
+    await page.getByTestId('ticket-amount').fill('0.002');
+    await page.getByTestId('ticket-price').fill('63500');
+    await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
+    await page.getByTestId('ticket-submit').click();
+    await expect.poll(() => page.getByTestId('place-result').textContent()).toMatch(/Placed order #\d+/);
+    await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
+    expect(await position()).toBeUndefined();
+    app.sandbox.control.setPrice(MARKET, '63000');
+    await expect.poll(position).toBe('0.002');
+    await expect.poll(() => page.getByTestId('active-order').count()).toBe(0);
+
+    // the long bracketed: take profit at 65,000, stop at 62,000 resting at 61,000
+    await page.getByTestId('ticket-kind').selectOption('collateral_oco');
+    await page.getByTestId('side-sell').check();
+    await page.getByTestId('ticket-amount').fill('0.002');
+    await page.getByTestId('ticket-price').fill('65000');
+    await page.getByTestId('ticket-activation').fill('62000');
+    await page.getByTestId('ticket-stop-limit-price').fill('61000');
+    await page.getByTestId('ticket-reduceonly').check();
+    await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
+    await page.getByTestId('ticket-submit').click();
+    await expect.poll(async () => (await open()).length).toBe(2);
+    await expect.poll(() => page.getByTestId('active-order').count()).toBe(2);
+    await page.getByTestId('active-orders').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('collateral-oco-resting.png'), fullPage: true });
+
+    // the stop leg triggers and closes the long; the limit leg is gone with it
+    app.sandbox.control.setPrice(MARKET, '61500');
+    await expect.poll(position).toBeUndefined();
+    await expect.poll(async () => (await open()).length).toBe(0);
+    await expect.poll(() => page.getByTestId('active-order').count()).toBe(0);
+    await page.screenshot({ path: artifact('collateral-oco-done.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,196 @@
+// The client's sub-account lifecycle, key and deposit-address functions against the sandbox: what each
+// answers once parsed, the errors it throws (typed, with the exchange's fields), paging to the end,
+// and that a new key's secret is in the answer of `createKey` and nowhere else.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import * as admin from '../../../main/exchange/endpoints/sub-account-admin.ts';
+import * as keys from '../../../main/exchange/endpoints/sub-account-api-keys.ts';
+import * as deposit from '../../../main/exchange/endpoints/deposit-address.ts';
+import * as trading from '../../../main/exchange/endpoints/trading.ts';
+import { KeyCaller } from '../../../main/exchange/endpoints/shapes.ts';
+import { AuthError, ExchangeError, ValidationError } from '../../../main/exchange/errors.ts';
+import { startHarness, type Harness } from './support.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ extraSubAccounts: 130 });
+});
+afterAll(() => h.close());
+
+const SPOT = { spotEnabled: true, collateralEnabled: false };
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (e: unknown) => e,
+  );
+
+describe('sub-accounts with the main key', () => {
+  it('creates one and reads it back as the list shows it', async () => {
+    const made = await admin.create(h.as('main'), { alias: 'client-one', shareKyc: true, permissions: SPOT });
+    expect(made).toMatchObject({ alias: 'client-one', status: 'active', permissions: SPOT });
+    expect(made.id).toMatch(/^[0-9a-f-]{36}$/);
+    const found = await admin.page(h.as('main'), { search: 'client-one' });
+    expect(found.map((s) => [s.id, s.alias])).toEqual([[made.id, 'client-one']]);
+  });
+
+  it('reads every page of a long list: each sub-account once', async () => {
+    const all = await admin.listAll(h.as('main'));
+    expect(all.length).toBeGreaterThan(130);
+    expect(new Set(all.map((s) => s.id)).size).toBe(all.length);
+    expect(all.map((s) => s.alias)).toContain('client-one');
+  });
+
+  it('throws the validation fields of a taken alias or a missing e-mail', async () => {
+    const taken = await refusal(
+      admin.create(h.as('main'), { alias: 'client-one', shareKyc: true, permissions: SPOT }),
+    );
+    expect(taken).toBeInstanceOf(ValidationError);
+    expect(Object.keys((taken as ValidationError).fields)).toEqual(['alias']);
+    const noMail = await refusal(admin.create(h.as('main'), { alias: 'client-two', permissions: SPOT }));
+    expect(Object.keys((noMail as ValidationError).fields)).toEqual(['email']);
+  });
+
+  it('edits, blocks, unblocks and deletes; a deleted one leaves the list', async () => {
+    const main = h.as('main');
+    const made = await admin.create(main, { alias: 'client-edit', shareKyc: true, permissions: SPOT });
+    const both = { spotEnabled: true, collateralEnabled: true };
+    await admin.edit(main, { id: made.id, alias: 'client-edited', permissions: both });
+    const [edited] = await admin.page(main, { search: 'client-edited' });
+    expect(edited).toMatchObject({ id: made.id, permissions: both });
+    await admin.block(main, made.id);
+    expect((await admin.page(main, { search: 'client-edited' }))[0]?.status).toBe('blocked');
+    await admin.unblock(main, made.id);
+    expect((await admin.page(main, { search: 'client-edited' }))[0]?.status).toBe('active');
+    await admin.remove(main, made.id);
+    expect(await admin.page(main, { search: 'client-edited' })).toEqual([]);
+  });
+
+  it('is refused to a sub-account key as an authorization error', async () => {
+    const refused = await refusal(
+      admin.create(h.as('sub-alpha'), { alias: 'client-sneaky', shareKyc: true, permissions: SPOT }),
+    );
+    expect(refused).toBeInstanceOf(AuthError);
+    expect((refused as AuthError).status).toBe(403);
+    expect(await admin.page(h.as('main'), { search: 'client-sneaky' })).toEqual([]);
+  });
+
+  it("reads the sub-accounts' withdrawals waiting for approval, amounts as decimal strings", async () => {
+    const id = h.sandbox.control.awaitApproval('sub-alpha', 'USDT', '75.25');
+    const waiting = await admin.unconfirmedWithdrawals(h.as('main'));
+    expect(waiting.find((w) => w.id === id)).toMatchObject({ currency: 'USDT', amount: '75.25' });
+  });
+});
+
+describe("a sub-account's API keys", () => {
+  it('creates a key whose secret signs at once; the list never carries a secret', async () => {
+    const main = h.as('main');
+    const sub = await admin.create(main, { alias: 'client-keys', shareKyc: true, permissions: SPOT });
+    const created = await keys.createKey(main, { subAccountId: sub.id, type: 1, title: 'desk' });
+    expect(created.apiSecret).toMatch(/^[0-9a-f]{32}$/);
+    expect(created.key).not.toHaveProperty('apiSecret');
+    const own = new KeyCaller(h.http, { apiKey: created.key.apiKey, secret: created.apiSecret });
+    expect(await trading.tradeBalance(own)).toBeTypeOf('object');
+
+    const listed = await keys.listAllKeys(main, sub.id);
+    expect(listed.map((k) => k.id)).toEqual([created.key.id]);
+    expect(JSON.stringify(listed)).not.toContain(created.apiSecret);
+
+    await keys.deleteKey(main, created.key.id);
+    expect(await keys.listAllKeys(main, sub.id)).toEqual([]);
+    expect(await refusal(trading.tradeBalance(own))).toBeInstanceOf(AuthError);
+  });
+
+  it('keeps an IP allow-list: add answers the list, a repeat keeps one, remove takes it out', async () => {
+    const main = h.as('main');
+    const sub = await admin.create(main, { alias: 'client-ips', shareKyc: true, permissions: SPOT });
+    const { key } = await keys.createKey(main, { subAccountId: sub.id, type: 1 });
+    expect(await keys.listIps(main, key.id)).toEqual([]);
+    await keys.addIp(main, key.id, '203.0.113.0/24');
+    expect(await keys.addIp(main, key.id, '2001:db8::1')).toEqual(['203.0.113.0/24', '2001:db8::1']);
+    expect(await keys.addIp(main, key.id, '2001:db8::1')).toHaveLength(2);
+    expect(await keys.removeIp(main, key.id, '203.0.113.0/24')).toEqual(['2001:db8::1']);
+    const bad = await refusal(keys.addIp(main, key.id, 'not-an-ip'));
+    expect(Object.keys((bad as ValidationError).fields)).toEqual(['ip']);
+  });
+
+  it('tells an unknown key from a missing one', async () => {
+    const unknown = await refusal(keys.deleteKey(h.as('main'), 'no-such-key'));
+    expect(unknown).toBeInstanceOf(ExchangeError);
+    expect(unknown).not.toBeInstanceOf(AuthError);
+    const missing = await refusal(keys.deleteKey(h.as('main'), ''));
+    expect((missing as ValidationError).fields).toHaveProperty('apiKeyId');
+  });
+});
+
+describe('deposit addresses', () => {
+  it('answers the address and its terms as decimal strings, the same twice', async () => {
+    const one = await deposit.address(h.as('main'), { ticker: 'USDT', network: 'TRC20' });
+    expect(one.account.address).toMatch(/^T/);
+    expect(one.required).toMatchObject({ minAmount: '1', flexFee: { percent: '0.1' } });
+    expect(await deposit.address(h.as('main'), { ticker: 'USDT', network: 'TRC20' })).toEqual(one);
+  });
+
+  it('makes a new address that the address endpoint answers from then on', async () => {
+    const before = await deposit.address(h.as('main'), { ticker: 'BTC' });
+    const fresh = await deposit.createNewAddress(h.as('main'), { ticker: 'BTC', type: 'bech32' });
+    expect(fresh.account.address).not.toBe(before.account.address);
+    expect((await deposit.address(h.as('main'), { ticker: 'BTC' })).account).toEqual(fresh.account);
+  });
+
+  it('refuses an unknown network in the validation shape', async () => {
+    const bad = await refusal(deposit.address(h.as('main'), { ticker: 'USDT', network: 'NOPE' }));
+    expect(bad).toBeInstanceOf(ValidationError);
+    expect(Object.keys((bad as ValidationError).fields)).toEqual(['network']);
+  });
+});
+
+/** A caller whose every answer is `answer`, read by the endpoint's own schema. */
+const answering = (answer: unknown) =>
+  ({
+    post: (_path: string, _body: unknown, schema: z.ZodType) => Promise.resolve(schema.parse(answer)),
+  }) as unknown as KeyCaller;
+
+describe("the exchange's published key examples", () => {
+  const record = {
+    subAccountId: '8e667b4a-0b71-4988-8af5-9474dbfaeb51',
+    id: 'a1b2c3d4-e5f6-g7h8-i9j0-k1l2m3n4o5p6',
+    title: 'Trading Bot Key',
+    isEnabled: true,
+    apiKey: 'your-api-key',
+    lastActivity: 1646825196,
+    restrictAccess: true,
+    accessEndpoints: [{ name: 'endpoint-name', title: 'Endpoint Title' }],
+  };
+
+  it('reads the list example: type "trade" as type 1, the blank secret left out', async () => {
+    const answer = { limit: 10, offset: 0, data: [{ ...record, apiSecret: '', type: 'trade' }] };
+    const [key] = await keys.listKeys(answering(answer));
+    expect(key).toEqual({
+      id: record.id,
+      apiKey: 'your-api-key',
+      subAccountId: record.subAccountId,
+      title: 'Trading Bot Key',
+      isEnabled: true,
+      type: 1,
+      lastActivity: 1646825196,
+      restrictAccess: true,
+    });
+  });
+
+  it('reads the create example: type 2, the secret apart from the key', async () => {
+    const made = await keys.createKey(answering({ ...record, apiSecret: 'your-api-secret', type: 2 }), {
+      subAccountId: record.subAccountId,
+      type: 2,
+    });
+    expect(made.apiSecret).toBe('your-api-secret');
+    expect(made.key.type).toBe(2);
+    expect(made.key).not.toHaveProperty('apiSecret');
+  });
+
+  it('reads the IP list example', async () => {
+    const answer = { data: ['127.10.10.255', '192.168.1.1'] };
+    expect(await keys.listIps(answering(answer), record.id)).toEqual(['127.10.10.255', '192.168.1.1']);
+  });
+});

@@ -1,0 +1,379 @@
+/**
+ * Model-based tests of the order ticket: random sequences of what a person does (type an amount or a
+ * price, switch side, type, unit, market and account, press a share button, or press one and switch
+ * before it answers, submit and confirm or decline main's question) run against the real ticket
+ * manager and its sending, main and a still sandbox in one process (the in-process transport).
+ *
+ * Checked after every step: an amount in the field is the number the person typed, in the asset they
+ * typed it in. Checked on the bodies the sandbox received: whatever is signed is what the last summary
+ * showed, in its unit; nothing main's question was declined for is signed; and nothing the sandbox's
+ * own state shows to be clearly beyond a guard is signed unless main asked and the answer was yes.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MarketView } from '../../../main/ipc/contract.ts';
+import { inProcessTransport } from '../../../main/ipc/in-process-transport.ts';
+import { startSandbox, type ReceivedRequest, type Sandbox } from '../../../main/sandbox/index.ts';
+import { createBridge } from '../../../preload/bridge.ts';
+import type { TxcApi } from '../../../renderer/src/lib/api.ts';
+import { OrderSend } from '../../../renderer/src/lib/managers/order-send.svelte.ts';
+import { OrderTicket, type TicketTimers } from '../../../renderer/src/lib/managers/order-ticket.svelte.ts';
+import { TicketFunds, type Share } from '../../../renderer/src/lib/managers/ticket-funds.svelte.ts';
+import { createTestCore, procedureCalls, registerAccount, type TestCore } from '../../support/core.ts';
+import { scriptedDesktop } from '../../support/desktop.ts';
+import { amountUnitOf, bookMid, clearlyBeyond, ORDER_PATHS } from '../../support/ticket-oracle.ts';
+
+/** Sequences run in `npm test`; each a few to a dozen steps. */
+const RUNS = Number(process.env['TXC_MODEL_RUNS'] ?? 2000);
+const CEILING_USDT = 3000;
+const MARKETS = ['BTC_USDT', 'ETH_USDT', 'BTC_PERP'] as const;
+const ACCOUNTS = ['main', 'sub-alpha', 'sub-maker'] as const;
+
+const desktop = scriptedDesktop();
+let sandbox: Sandbox;
+let core: TestCore;
+let api: TxcApi;
+const ids: Record<string, string> = {};
+let markets: MarketView[] = [];
+/** Orders the sandbox received, each with what its own state said of it on arrival. */
+const received: Array<{ request: ReceivedRequest; beyond: string[] }> = [];
+const { ok } = procedureCalls(() => core);
+/** The ticket's timers, run by a pause of the person's: a check waits until then, or until the send. */
+function handTimers(): TicketTimers & { run(): void } {
+  let next: (() => void) | undefined;
+  return {
+    set: (run) => (next = run),
+    clear: (handle) => {
+      if (handle === next) next = undefined;
+    },
+    run() {
+      const due = next;
+      next = undefined;
+      due?.();
+    },
+  };
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, seed: 7, simulate: false });
+  sandbox.control.watchRequests((request) => {
+    if (request.via === 'ws' || request.path.startsWith('/api/v4/order/'))
+      received.push({
+        request,
+        beyond: clearlyBeyond(sandbox, request, CEILING_USDT, recentMids(String(request.body['market'])))
+          .beyond,
+      });
+  });
+  core = await createTestCore({
+    connection: { kind: 'live', restUrl: sandbox.rest, wsUrl: sandbox.ws },
+    platform: desktop.platform,
+  });
+  for (const label of ACCOUNTS)
+    ids[label] = (
+      await registerAccount(
+        core,
+        label,
+        sandbox.accounts.find((a) => a.label === label),
+        label === 'main' ? 'main' : 'sub',
+      )
+    ).id;
+  await ok('guards.configure', { notionalCeiling: String(CEILING_USDT) });
+  api = createBridge(inProcessTransport(core.router, core.events, 'renderer'));
+  markets = await ok<MarketView[]>('markets.list');
+}, 60_000);
+afterAll(async () => {
+  await core.close();
+  await sandbox.close();
+});
+
+/** The person's world: what they typed last (and in which asset), and who they are trading as. */
+interface Model {
+  typed: { amount: string; unit: string } | undefined;
+  account: string;
+}
+
+/** The ticket, its share buttons and its sending, as the Trade screen holds them. */
+interface Real {
+  ticket: OrderTicket;
+  timers: ReturnType<typeof handTimers>;
+  funds: TicketFunds;
+  send: OrderSend;
+}
+
+const midOf = (market: string): number =>
+  bookMid(sandbox, market) ?? Number(sandbox.control.state.markets.get(market)?.basePrice ?? 1);
+
+/** The middles of each book since a moment before main's longest-kept reading (only our steps move them). */
+const mids = new Map<string, Array<{ at: number; mid: number }>>();
+function noteMids(): void {
+  const now = Date.now();
+  for (const name of MARKETS) {
+    const kept = (mids.get(name) ?? []).filter((m) => now - m.at < 3_000);
+    const mid = bookMid(sandbox, name);
+    const base = Number(sandbox.control.state.markets.get(name)?.basePrice ?? 0);
+    mids.set(name, [...kept, { at: now, mid: base }, ...(mid === undefined ? [] : [{ at: now, mid }])]);
+  }
+}
+const recentMids = (market: string): number[] => (mids.get(market) ?? []).map((m) => m.mid);
+
+/** The amount field holds what the person typed, in the asset they typed it in, or nothing. */
+function amountHeld(model: Model, real: Real): void {
+  const amount = real.ticket.fields.amount;
+  if (amount === '') return;
+  expect(model.typed).toBeDefined();
+  expect({ amount, unit: real.ticket.amountAsset }).toEqual(model.typed);
+}
+
+/** A switch leaves the amount as it was, or empties it (with a note) when its asset changed. */
+function switched(model: Model, real: Real, unitBefore: string): void {
+  if (real.ticket.amountAsset !== unitBefore && model.typed) {
+    expect(real.ticket.fields.amount).toBe('');
+    expect(real.ticket.amountNote).toContain(`${model.typed.amount} ${model.typed.unit} was cleared`);
+    model.typed = undefined;
+  }
+  amountHeld(model, real);
+}
+
+type Cmd = fc.AsyncCommand<Model, Real>;
+const step = (name: string, run: (m: Model, r: Real) => Promise<void> | void): Cmd => ({
+  check: () => true,
+  run: async (m, r) => {
+    await run(m, r);
+  },
+  toString: () => name,
+});
+
+const typeAmount = fc.constantFrom('0.0005', '0.001', '0.01', '0.3', '2', '25', '250', '5000').map((amount) =>
+  step(`type amount ${amount}`, (m, r) => {
+    r.ticket.set({ amount });
+    m.typed = { amount, unit: r.ticket.amountAsset };
+    amountHeld(m, r);
+  }),
+);
+
+const typePrice = fc.constantFrom(0.97, 1.02, 0.5, 1.3, 10).map((factor) =>
+  step(`type prices at ${String(factor)}× the market`, (m, r) => {
+    const market = markets.find((x) => x.name === r.ticket.fields.market);
+    const tick = Number(market?.tickSize || '0.01');
+    const price = (Math.round((midOf(r.ticket.fields.market) * factor) / tick) * tick).toFixed(
+      Math.max(0, -Math.floor(Math.log10(tick))),
+    );
+    r.ticket.set({ price, activationPrice: price, stopLimitPrice: price });
+    amountHeld(m, r);
+  }),
+);
+
+/** An order a person means: an amount for the asset the field is in, and prices near or far. */
+const typeOrder = fc
+  .record({ size: fc.nat(3), factor: fc.constantFrom(0.98, 0.99, 1.01, 1.02, 1.3) })
+  .map(({ size, factor }) =>
+    step(`type an order (size #${String(size)}, prices at ${String(factor)}×)`, (m, r) => {
+      const quote = r.ticket.amountAsset === 'USDT';
+      const amount = (quote ? ['20', '100', '400', '5000'] : ['0.001', '0.01', '0.06', '2'])[size] ?? '1';
+      const market = markets.find((x) => x.name === r.ticket.fields.market);
+      const tick = Number(market?.tickSize || '0.01');
+      const places = Math.max(0, -Math.floor(Math.log10(tick)));
+      const onTick = (f: number) =>
+        (Math.round((midOf(r.ticket.fields.market) * f) / tick) * tick).toFixed(places);
+      const price = onTick(factor);
+      // an OCO's stop leg lies on the other side of the market from its limit leg
+      const stop = onTick(2 - factor);
+      const oco = r.ticket.fields.kind === 'collateral_oco';
+      r.ticket.set({ amount, price, activationPrice: oco ? stop : price, stopLimitPrice: stop });
+      m.typed = { amount, unit: r.ticket.amountAsset };
+      amountHeld(m, r);
+    }),
+  );
+
+const pause = fc.constant(
+  step('pause (the typed draft is checked)', async (m, r) => {
+    r.timers.run();
+    await r.ticket.check();
+    amountHeld(m, r);
+  }),
+);
+
+const switchSide = fc.constant(
+  step('switch side', (m, r) => {
+    const unit = r.ticket.amountAsset;
+    r.ticket.set({ side: r.ticket.fields.side === 'buy' ? 'sell' : 'buy' });
+    switched(m, r, unit);
+  }),
+);
+
+// every order type of a spot market open to margin (ten), and of a futures market (five)
+const switchKind = fc.nat(9).map((n) =>
+  step(`switch type #${String(n)}`, (m, r) => {
+    const unit = r.ticket.amountAsset;
+    const kind = r.ticket.kinds[n % r.ticket.kinds.length];
+    if (kind) r.ticket.set({ kind });
+    switched(m, r, unit);
+  }),
+);
+
+const switchUnit = fc.constant(
+  step('switch unit', (m, r) => {
+    const unit = r.ticket.amountAsset;
+    r.ticket.switchUnit();
+    switched(m, r, unit);
+  }),
+);
+
+const switchMarket = fc.constantFrom(...MARKETS).map((name) =>
+  step(`switch market to ${name}`, (m, r) => {
+    const unit = r.ticket.amountAsset;
+    // as the Trade screen does: the market, then the order types it takes
+    r.ticket.set({ market: name });
+    switched(m, r, unit);
+    const between = r.ticket.amountAsset;
+    r.ticket.offerKinds(markets.find((x) => x.name === name)?.orderKinds);
+    switched(m, r, between);
+  }),
+);
+
+const switchAccount = fc.constantFrom(...ACCOUNTS).map((label) =>
+  step(`trade as ${label}`, (m, r) => {
+    m.account = ids[label] ?? '';
+    r.ticket.setAccount(m.account);
+    amountHeld(m, r);
+  }),
+);
+
+const share = fc.constantFrom<Share>(25, 50, 75, 100);
+const pressShare = share.map((pct) =>
+  step(`press ${String(pct)}%`, async (m, r) => {
+    await r.funds.pick(m.account, pct);
+    if (r.funds.share === pct) m.typed = { amount: r.ticket.fields.amount, unit: r.ticket.amountAsset };
+    amountHeld(m, r);
+  }),
+);
+
+const shareThenSwitch = share.map((pct) =>
+  step(`press ${String(pct)}% and switch side before it answers`, async (m, r) => {
+    const unit = r.ticket.amountAsset;
+    const picking = r.funds.pick(m.account, pct);
+    r.ticket.set({ side: r.ticket.fields.side === 'buy' ? 'sell' : 'buy' });
+    await picking;
+    // the share was worked out for the other side: it never lands in this one
+    expect(r.funds.share).toBeUndefined();
+    switched(m, r, unit);
+  }),
+);
+
+const submit = fc.boolean().map((answer) =>
+  step(`submit, ${answer ? 'confirming' : 'declining'} main's question`, async (m, r) => {
+    const shown = {
+      amount: r.ticket.fields.amount.trim(),
+      unit: r.ticket.amountAsset,
+      side: r.ticket.fields.side,
+      kind: r.ticket.fields.kind,
+      market: r.ticket.fields.market,
+      summary: r.ticket.summary,
+    };
+    const asked = desktop.confirmations.length;
+    const from = received.length;
+    desktop.confirmAnswer = answer;
+    try {
+      await r.send.submit(m.account);
+    } finally {
+      desktop.confirmAnswer = true;
+      noteMids();
+    }
+    const questions = desktop.confirmations.length - asked;
+    const sent = received.slice(from);
+    expect(questions).toBeLessThanOrEqual(1);
+    expect(sent.length).toBeLessThanOrEqual(1);
+    if (questions === 1 && !answer) expect(sent).toEqual([]);
+    const [order] = sent;
+    if (!order) return;
+    const { request, beyond } = order;
+    const body = request.body;
+    const [base = '', quote = ''] = shown.market.split('_');
+    // what is signed is what the summary showed, in its unit
+    expect(request.path).toBe(ORDER_PATHS[shown.kind]);
+    expect({ market: body['market'], side: body['side'], amount: body['amount'] }).toEqual({
+      market: shown.market,
+      side: shown.side,
+      amount: shown.amount,
+    });
+    const unit = amountUnitOf(request.path, body) === 'quote' ? (quote === 'PERP' ? 'USDT' : quote) : base;
+    expect(unit).toBe(shown.unit);
+    for (const summary of [shown.summary, r.ticket.summary])
+      expect(summary).toContain(unit === base ? `${shown.amount} ${base}` : `for ${shown.amount} ${unit}`);
+    // nothing clearly beyond a guard without main's own question answered yes
+    if (beyond.length > 0)
+      expect({ beyond, asked: questions, answer }).toEqual({ beyond, asked: 1, answer: true });
+  }),
+);
+
+const commands = [
+  typeOrder,
+  typeOrder,
+  typeOrder,
+  typeAmount,
+  typePrice,
+  switchSide,
+  switchKind,
+  switchUnit,
+  switchMarket,
+  switchAccount,
+  pressShare,
+  shareThenSwitch,
+  pause,
+  submit,
+  submit,
+  submit,
+];
+
+/** Open orders of the test accounts cancelled and the books laid out again: each sequence starts alike. */
+function reset(): void {
+  const { engine, state } = sandbox.control;
+  for (const label of ACCOUNTS) {
+    const account = [...state.accounts.values()].find((a) => a.label === label);
+    if (account) for (const o of engine.openOrders(account.id)) engine.cancel(o);
+  }
+  for (const name of MARKETS) sandbox.control.setPrice(name, state.markets.get(name)?.basePrice ?? '1');
+  noteMids();
+}
+
+describe('the order ticket, in sequences', () => {
+  it(`signs only what the last summary showed, in its unit, and nothing beyond a guard unasked (${String(RUNS)} sequences)`, async () => {
+    let sent = 0;
+    let declinedOrAsked = 0;
+    const paths = new Set<string>();
+    const started = performance.now();
+    await fc.assert(
+      // each sequence starts from an order typed, then does anything in any order
+      fc.asyncProperty(
+        typeOrder,
+        fc.commands(commands, { maxCommands: 14, size: 'medium' }),
+        async (first, cmds) => {
+          reset();
+          const timers = handTimers();
+          const ticket = new OrderTicket(api, timers);
+          const funds = new TicketFunds(api, ticket);
+          const send = new OrderSend(ticket, () => undefined);
+          const model: Model = { typed: undefined, account: ids['main'] ?? '' };
+          ticket.setAccount(model.account);
+          ticket.set({ market: 'BTC_USDT' });
+          ticket.offerKinds(markets.find((x) => x.name === 'BTC_USDT')?.orderKinds);
+          const before = received.length;
+          const asked = desktop.confirmations.length;
+          await fc.asyncModelRun(() => ({ model, real: { ticket, timers, funds, send } }), [first, ...cmds]);
+          sent += received.length - before;
+          for (const r of received.slice(before)) paths.add(r.request.path);
+          declinedOrAsked += desktop.confirmations.length - asked;
+        },
+      ),
+      { numRuns: RUNS, seed: Number(process.env['TXC_MODEL_SEED'] ?? 20290) },
+    );
+    // the sequences reached the exchange, and main asked along the way
+    expect(sent).toBeGreaterThan(RUNS / 10);
+    // every order type was signed along the way (collateral limit, stop-limit, trigger-market, OCO too)
+    if (RUNS >= 1000) expect([...paths].sort()).toEqual([...new Set(Object.values(ORDER_PATHS))].sort());
+    expect(declinedOrAsked).toBeGreaterThan(RUNS / 20);
+    console.log(
+      `ticket model: ${String(RUNS)} sequences, ${String(sent)} orders signed, ${String(declinedOrAsked)} questions, ${String(Math.round(performance.now() - started))} ms`,
+    );
+  }, 120_000);
+});

@@ -1,0 +1,288 @@
+/**
+ * The exchange's published WebSocket examples (and ccxt's copies of them) fed to the app's readers:
+ * every push is read into its views, every answer the app uses into the order or rows it shows, with
+ * the numbers turned into the same words REST uses. What the exchange sends is read the way the
+ * sandbox's own pushes are (the sandbox's are held to the same examples in the conformance test).
+ */
+import { describe, expect, it } from 'vitest';
+import type { LiveEvent } from '../../../main/domains/live/views.ts';
+import type { Channel } from '../../../main/exchange/ws/channels.ts';
+import { readDealRecord } from '../../../main/exchange/ws/records.ts';
+import { cancelAllOrdersWs } from '../../../main/exchange/ws/orders.ts';
+import type { WsClient } from '../../../main/exchange/ws/client.ts';
+import { adlRanks, candleRows, liveEvents, orderView, readOrder } from '../../../main/exchange/ws/views.ts';
+import { fixtureNames, wsFixture } from '../../support/published.ts';
+
+const pushes = [...fixtureNames('ws'), ...fixtureNames('ws/ccxt').map((n) => `ccxt/${n}`)].filter(
+  (n) => typeof wsFixture(n).message.method === 'string',
+);
+
+/** The views the client reads a published push into. */
+function read(name: string): LiveEvent[] {
+  const { message } = wsFixture(name);
+  const channel = (message.method as string).replace(/_update$/, '') as Channel;
+  const events = liveEvents(channel, message.params);
+  if (!events) throw new Error(`${name}: the client could not read the published push`);
+  return events;
+}
+
+describe('every published push is read into its views', () => {
+  it.each(pushes)('%s', (name) => {
+    expect(read(name).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the numbers of a push read as the words REST uses', () => {
+  it('ordersPending: event 1 is new, side 2 buy, type 1 limit, status OPEN an open order', () => {
+    expect(read('ordersPending_update')).toEqual([
+      {
+        channel: 'ordersPending',
+        event: 'new',
+        order: {
+          orderId: 1212904480922,
+          clientOrderId: '',
+          market: 'BTC_USDT',
+          side: 'buy',
+          type: 'limit',
+          timestamp: 1738250982.28914,
+          amount: '1',
+          left: '1',
+          dealStock: '0',
+          dealMoney: '0',
+          dealFee: '0',
+          status: 'NEW',
+          price: '90000',
+          positionSide: 'LONG',
+          stp: 'no',
+        },
+      },
+    ]);
+    // ccxt's copy: no status, fee ratios beside the fields: read the same
+    const [copy] = read('ccxt/ordersPending_update');
+    expect(copy).toMatchObject({ event: 'new', order: { orderId: 96433622651, side: 'buy', type: 'limit' } });
+  });
+
+  it('ordersExecuted: a finished order, FILLED', () => {
+    const [e] = read('ordersExecuted_update');
+    expect(e).toMatchObject({
+      channel: 'ordersExecuted',
+      order: { side: 'buy', status: 'FILLED', left: '0' },
+    });
+  });
+
+  it('deals: side 2 buy and role 2 taker, as numbers or as digit strings', () => {
+    const [live] = read('deals_update');
+    expect(live).toEqual({
+      channel: 'deals',
+      deal: {
+        id: 13674578673,
+        time: 1738251095.345432,
+        market: 'ETH_BTC',
+        orderId: 1212909726406,
+        price: '0.03084',
+        amount: '0.2625',
+        fee: '0.0002625',
+        clientOrderId: '',
+        side: 'buy',
+        role: 2,
+        feeAsset: 'ETH',
+      },
+    });
+    const [copy] = read('ccxt/deals_update');
+    expect(copy).toMatchObject({ deal: { side: 'buy', role: 2, feeAsset: 'LTC' } });
+  });
+
+  it('balanceMargin: [{a, B, b, av, ab}] as each ticker’s balance, borrowed and available', () => {
+    expect(read('balanceMargin_update')).toEqual([
+      {
+        channel: 'balanceMargin',
+        balances: {
+          BTC: {
+            balance: '0.0006092',
+            borrow: '0',
+            available_without_borrow: '0.0006092',
+            available_with_borrow: '0.00288701',
+          },
+          USDT: {
+            balance: '0.00538073',
+            borrow: '0',
+            available_without_borrow: '0.00538073',
+            available_with_borrow: '28.43739825',
+          },
+        },
+      },
+    ]);
+  });
+
+  it('positionsMargin: the position with its liquidation price, stage, funding and side', () => {
+    expect(read('positionsMargin_update')).toEqual([
+      {
+        channel: 'positionsMargin',
+        total: 1,
+        records: [
+          {
+            positionId: 2,
+            market: 'BTC_USDT',
+            amount: '-0.01',
+            basePrice: '60000',
+            liquidationPrice: '65000',
+            positionSide: 'LONG',
+            pnl: '-0.47',
+            margin: '23.8',
+            realizedFunding: '0',
+            unrealizedFunding: '0',
+            realizedPnl: '0',
+            openDate: 1704067200,
+            modifyDate: 1704067200,
+            liquidationState: null,
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('positionsAccountMargin: event 1 is a margin call on the position as it stands', () => {
+    const [e] = read('positionsAccountMargin_update');
+    expect(e).toMatchObject({
+      channel: 'positionsAccountMargin',
+      event: 'marginCall',
+      position: {
+        positionId: 184,
+        amount: '-0.094048',
+        liquidationPrice: '126462.54',
+        liquidationState: 'margin_call',
+      },
+    });
+  });
+
+  it('bookTicker, premiumIndex (one market and every market) and ADL ranks', () => {
+    expect(read('bookTicker_update')).toEqual([
+      {
+        channel: 'bookTicker',
+        market: 'SHIB_PERP',
+        bid: '0.000011751',
+        bidSize: '12547000',
+        ask: '0.000011776',
+        askSize: '17424000',
+        time: 1751958383.593387,
+      },
+    ]);
+    expect(read('premiumIndex_update')).toEqual([
+      {
+        channel: 'premiumIndex',
+        market: 'BTC_PERP',
+        markPrice: '10000',
+        indexPrice: '10003',
+        fundingRate: '0.1',
+        nextFundingTime: 9999999,
+        time: 1779892807.794,
+      },
+    ]);
+    expect(
+      read('premiumIndex_update_all').map((e) => (e.channel === 'premiumIndex' ? e.market : '')),
+    ).toEqual(['BTC_PERP', 'ADA_PERP']);
+    expect(read('ADLQuantile_update')).toEqual([
+      { channel: 'ADLQuantile', records: [{ market: 'BTC_PERP', positionSide: 'SHORT', quantile: 4 }] },
+    ]);
+  });
+
+  it('depth: the previous update number under either spelling the documentation has used', () => {
+    for (const name of ['depth_update', 'depth_update_older_page'])
+      expect(read(name)[0]).toMatchObject({ full: false, updateId: 214403, pastUpdateId: 214399 });
+    expect(read('depth_update_full')[0]).toMatchObject({ full: true, updateId: 214403 });
+  });
+});
+
+describe('the answers the app uses', () => {
+  const result = (name: string) => wsFixture(name).message.result as unknown;
+
+  it.each([
+    ['order_limit_place', { side: 'buy', type: 'limit', price: '1859.75', status: 'NEW' }],
+    ['order_market_place', { side: 'sell', type: 'market', status: 'FILLED', dealStock: '0.00108' }],
+    ['order_market_stock_place', { side: 'buy', type: 'stock market', status: 'FILLED' }],
+    [
+      'order_stop_limit_place',
+      { side: 'sell', type: 'stop limit', price: '1831.41', activation_price: '1859.73' },
+    ],
+    ['order_stop_market_place', { side: 'buy', type: 'stop market', activation_price: '1916.38' }],
+    ['order_bbo_place', { side: 'buy', type: 'limit', price: '1888.06' }],
+    ['collateral_order_limit_place', { type: 'limit', positionSide: 'BOTH', reduceOnly: false }],
+    ['collateral_order_market_place', { side: 'sell', type: 'market', positionSide: 'BOTH' }],
+    ['collateral_order_stop_market_place', { type: 'stop market', activation_price: '63385.76' }],
+    ['order_modify', { orderId: 2423735905695, amount: '0.00216', price: '1831.41' }],
+  ])('%s answers an order the app reads', (name, expected) => {
+    const view = orderView(result(name));
+    expect(view).toMatchObject(expected);
+    // an order without a limit price carries "0": that is no price
+    if (['market', 'stock market', 'stop market'].includes(view.type))
+      expect(view).not.toHaveProperty('price');
+  });
+
+  it('collateral_order_tpsl_place answers two legs, each a stop-market order for what the position holds', () => {
+    const legs = result('collateral_order_tpsl_place') as { take_profit: unknown; stop_loss: unknown };
+    expect(orderView(legs.take_profit)).toMatchObject({
+      type: 'stop market',
+      side: 'sell',
+      activation_price: '65319.18',
+      amount: '0',
+    });
+    expect(orderView(legs.stop_loss)).toMatchObject({
+      type: 'stop market',
+      activation_price: '63388.57',
+      dealStock: '0',
+    });
+  });
+
+  it('order_cancel_all answers an empty object, and the app asks nothing more of it', async () => {
+    const sent: unknown[] = [];
+    const client = {
+      orderRequest: (method: string, params: unknown[]) => {
+        sent.push([method, params]);
+        return Promise.resolve(result('order_cancel_all'));
+      },
+    } as unknown as WsClient;
+    await expect(cancelAllOrdersWs(client, 'ETH_USDT')).resolves.toBeUndefined();
+    expect(sent).toEqual([
+      ['order_cancel_all', [{ market: 'ETH_USDT', type: ['spot', 'margin', 'futures'] }]],
+    ]);
+  });
+
+  it('candles_request rows, oldest first, close before high and low', () => {
+    expect(candleRows(result('candles_request'))).toEqual({
+      market: 'ETH_BTC',
+      candles: [
+        {
+          time: 1580860800,
+          open: '0.020543',
+          high: '0.020614',
+          low: '0.02054',
+          close: '0.020553',
+          volume: '7342.597',
+          quoteVolume: '151.095481849',
+        },
+      ],
+    });
+  });
+
+  it('the records of ordersPending, ordersExecuted and deals requests', () => {
+    const pending = (result('ordersPending_request') as { records: unknown[] }).records.map(readOrder);
+    expect(pending).toEqual([
+      expect.objectContaining({ orderId: 1212901344783, side: 'buy', status: 'NEW' }),
+    ]);
+    const executed = (result('ordersExecuted_request') as { records: unknown[] }).records.map(readOrder);
+    // no `left` on a finished record: nothing is left of it; `ftime` is when it finished
+    expect(executed).toEqual([
+      expect.objectContaining({ side: 'sell', type: 'market', left: '0', finishedAt: 1738230617.8867061 }),
+    ]);
+    const deals = (result('deals_request') as { records: unknown[] }).records.map(readDealRecord);
+    expect(deals).toEqual([
+      expect.objectContaining({ orderId: 1212266594338, side: 'sell', role: 2, feeAsset: 'USDT' }),
+    ]);
+  });
+
+  it('ADL ranks of a request answer in the push shape; none without exposure', () => {
+    expect(adlRanks(wsFixture('ADLQuantile_update').message.params)).toEqual([
+      { market: 'BTC_PERP', positionSide: 'SHORT', quantile: 4 },
+    ]);
+  });
+});
