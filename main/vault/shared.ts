@@ -65,10 +65,7 @@ export function sharedOf(a: SharedAccount): SharedAccount {
 }
 
 /** Stores an account's shared fields as they are, keeping this operator's favourite mark. */
-export function storeShared(
-  db: { prepare(sql: string): Database.Statement },
-  a: SharedAccount,
-): void {
+export function storeShared(db: { prepare(sql: string): Database.Statement }, a: SharedAccount): void {
   db.prepare(
     `INSERT INTO accounts (id, label, kind, sub_account_id, api_key, connection, groups_json, tags_json,
        favourite, url_permissions_json, webhook_api_key, created_at, updated_at)
