@@ -27,10 +27,7 @@ export const teamSettingsSchema = z.strictObject({
 });
 export type TeamSettings = z.infer<typeof teamSettingsSchema>;
 
-/** Where the team password of a profile is kept in the keychain. */
-export function teamPasswordId(profile: string): string {
-  return `team-desk:${profile}`;
-}
+export { teamPasswordId } from '../vault/secret-store.ts';
 
 export function readTeamSettings(file: string, log?: Logger): TeamSettings | null {
   let raw: string;
