@@ -38,3 +38,18 @@ export class UserFacingError extends CodedError {
     this.name = 'UserFacingError';
   }
 }
+
+/**
+ * A field path as words: its last named part, split at capitals and underscores ("clientOrderId" ->
+ * "Client order id"), with the item it belongs to when it sits in a list ("Price of item 2").
+ */
+export function fieldWords(path: readonly string[]): string {
+  const named = [...path].reverse().find((p) => !/^\d+$/.test(p)) ?? 'value';
+  const words = named
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
+  const index = path.findLast((p) => /^\d+$/.test(p));
+  const label = `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+  return index === undefined ? label : `${label} of item ${String(Number(index) + 1)}`;
+}

@@ -90,12 +90,12 @@ export function endpointGroup(pathOrUrl: string): EndpointBudget {
 
 /**
  * WebSocket budgets, per connection: order placements (`*_place`) and all other requests have
- * separate budgets; new connections are limited per minute (per key or address).
+ * separate budgets, held by each socket's pending requests (`ws/requests.ts`). New connections are
+ * paced by `ws/pacer.ts`.
  */
 export const WS_LIMITS = {
   placements: { limit: 10_000, windowMs: 10_000 },
   requests: { limit: 12_000, windowMs: 10_000 },
-  connections: { limit: 1_000, windowMs: 60_000 },
 } as const satisfies Record<string, GroupLimit>;
 
 /** Which per-connection WebSocket budget a JSON-RPC method draws on. */

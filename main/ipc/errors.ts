@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { IpcError } from './contract.ts';
 
-export { UserFacingError } from '../errors.ts';
+import { fieldWords } from '../errors.ts';
+
+export { fieldWords, UserFacingError } from '../errors.ts';
 
 /** The reply for a failure nobody meant to show: the reference finds its stack in the log. */
 export function internalError(reference: string): IpcError {
@@ -9,21 +11,6 @@ export function internalError(reference: string): IpcError {
     code: 'internal',
     message: `Something went wrong inside the app. The details are in the log under reference ${reference}.`,
   };
-}
-
-/**
- * A field path as words: its last named part, split at capitals and underscores ("clientOrderId" ->
- * "Client order id"), with the item it belongs to when it sits in a list ("Price of item 2").
- */
-export function fieldWords(path: readonly string[]): string {
-  const named = [...path].reverse().find((p) => !/^\d+$/.test(p)) ?? 'value';
-  const words = named
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .toLowerCase();
-  const index = path.findLast((p) => /^\d+$/.test(p));
-  const label = `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
-  return index === undefined ? label : `${label} of item ${String(Number(index) + 1)}`;
 }
 
 /** The validator's own wording, which a person should not read; the schemas' own messages are kept. */

@@ -131,6 +131,17 @@ function spending(draft: OrderDraft, s: Sizing, funds: Funds): Dec | undefined {
   return amount;
 }
 
+/** What the order spends of the funds' asset (a collateral order: its margin), when it can be known. */
+export function orderSpend(
+  draft: OrderDraft,
+  market: MarketRules,
+  funds: Funds,
+  reference?: string,
+): Dec | undefined {
+  if (isCollateralKind(draft.kind) && draft.reduceOnly === true) return new Dec(0);
+  return spending(draft, sizing(draft, market, reference), funds);
+}
+
 /**
  * The refusal of an amount the available balance does not cover, naming the amount field and offering
  * the largest valid amount; undefined when the balance covers it (or it spends nothing known).
@@ -150,7 +161,7 @@ export function balanceIssue(
   const has = `${grouped(available)} ${funds.asset} is available`;
   const needed = `${grouped(needs.toDecimalPlaces(8, Dec.ROUND_UP))} ${funds.asset}`;
   const why = isCollateralKind(draft.kind)
-    ? `amount ${draft.amount} needs ${needed} of margin even at the highest leverage, but ${has}`
+    ? `amount ${draft.amount} needs ${needed} of margin at ${String(funds.leverage ?? 1)}× leverage, but ${has}`
     : quoteSized(draft) || draft.side === 'sell'
       ? `amount ${draft.amount} is more than the available balance: ${has}`
       : `amount ${draft.amount} needs ${needed} (amount × price), but ${has}`;

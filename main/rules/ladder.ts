@@ -10,7 +10,10 @@ import { checkGrid, gridSpacing, readPositive, type Grid } from './numbers.ts';
 import { checkOrder } from './order.ts';
 import type { MarketRules, OrderDraft, RuleIssue } from './types.ts';
 
-/** The most orders one ladder holds; the exchange takes up to `BULK_LIMIT` per bulk request. */
+/**
+ * The most orders one ladder holds; the exchange takes up to `BULK_LIMIT` per bulk request (spot).
+ * Collateral rungs go one request each (there is no collateral bulk endpoint), paced by `RUNG_SPACING_MS`.
+ */
 export const LADDER_MAX_ORDERS = 100;
 /** The most orders one `order/bulk` request takes (the exchange refuses more). */
 export const BULK_LIMIT = 20;
@@ -38,6 +41,11 @@ export interface LadderInput {
   readonly totalAmount: string;
   readonly skew: LadderSkew;
   readonly postOnly?: boolean;
+  /** `collateral_limit` on a margin or futures market (each rung opens or grows a position); else spot. */
+  readonly kind?: 'limit' | 'collateral_limit';
+  /** Collateral rungs: the position side (required in hedge mode) and reduce-only. */
+  readonly positionSide?: string;
+  readonly reduceOnly?: boolean;
 }
 
 /** One order of a ladder: the draft the rules check, and what they say of it. */
@@ -181,17 +189,27 @@ export function planLadder(input: LadderInput, market: MarketRules): LadderPlan 
     // the i-th of n even steps, rounded half up to the tick: distinct, rising, first low, last high
     const index = (BigInt(i) * ticks * 2n + gaps) / (2n * gaps);
     const draft = {
-      kind: 'limit' as const,
+      kind: input.kind ?? 'limit',
       market: input.market,
       side: input.side,
       price: show(low.add(tick.mul(index.toString()))),
       amount: show(step.mul(part.toString())),
       ...(input.postOnly ? { postOnly: true } : {}),
+      ...(input.kind === 'collateral_limit' && input.positionSide
+        ? { positionSide: input.positionSide }
+        : {}),
+      ...(input.kind === 'collateral_limit' && input.reduceOnly ? { reduceOnly: true } : {}),
     };
     return { draft, issues: checkOrder(draft, market) };
   });
   return { orders, issues };
 }
+
+/**
+ * Collateral rungs are sent one after another at least this far apart: 40 a second at most, a small
+ * share of `order/collateral/limit`'s 10000 requests per 10 s, leaving the rest to the app's other orders.
+ */
+export const RUNG_SPACING_MS = 25;
 
 /** How many bulk requests carry `count` orders. */
 export function bulkRequests(count: number): number {

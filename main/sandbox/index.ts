@@ -170,7 +170,7 @@ export function buildRoutes(
 ): Route[] {
   const routes: Route[] = [
     ...collateralRoutes(state, engine, positions),
-    ...collateralOrderRoutes(state, col),
+    ...collateralOrderRoutes(state, engine, col),
     ...collateralHistoryRoutes(state, positions),
     ...publicRoutes(state, engine),
     ...tradingRoutes(state, engine, col),

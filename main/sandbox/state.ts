@@ -34,6 +34,19 @@ export interface SubAccountInfo {
   color: string;
   /** The address given at creation (absent: created with shared KYC and no email). */
   email?: string;
+  /** Its transfers with the main account, oldest first (`sub-account/transfer/history`). */
+  transfers?: SubTransfer[];
+}
+
+/** One transfer between the main account and a sub-account, as the history answers it. */
+export interface SubTransfer {
+  /** The `transaction_id` the transfer answered. */
+  id: string;
+  direction: 'main_to_sub' | 'sub_to_main';
+  currency: string;
+  amount: string;
+  /** Unix seconds. */
+  createdAt: number;
 }
 
 /** Spot (trade) balance in ledger units: 10^-18 of the currency (see ledger.ts). */

@@ -1,48 +1,58 @@
 /**
  * A ladder of limit orders for one account: the preview lays the orders out and checks each with the
- * order rules, the balance and the guards, as the single ticket does; the send checks the orders it is
- * given all over again (the renderer is not trusted), asks main's own question naming the count, side,
- * market, price range and total, and each order beyond a guard with the guards it trips (the value
- * ceiling reads the ladder's total), then sends them in bulk requests of at most 20 and answers each
- * order's outcome, failures first. A lost answer is looked up by the orders' client order ids, never
- * sent blindly again; a re-send of the failed orders is a new send of just those.
+ * order rules, the balance (on a margin or futures market: the margin of them all at the account's
+ * leverage) and the guards, as the single ticket does; the send checks the orders it is given all over
+ * again (the renderer is not trusted), asks main's own question naming the count, side, market, each
+ * rung's size and price and the total value, and each order beyond a guard with the guards it trips
+ * (the value ceiling reads the ladder's total), then sends them (`ladder-send.ts`) and answers each
+ * order's outcome, failures first. On a spot market the orders go as spot limit orders in bulk
+ * requests of at most 20; on a perpetual, or on a margin market when asked, as collateral limit
+ * orders one request each, paced. A re-send of the failed orders is a new send of just those.
  */
-import * as trading from '../exchange/endpoints/trading.ts';
-import { classifyResponse } from '../exchange/classify-response.ts';
-import { NetworkError, TimeoutError } from '../exchange/errors.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import type {
-  BulkOrderOutcomeView,
-  BulkPlaceView,
-  IpcError,
-  LadderPreviewView,
-  RuleIssueView,
-} from '../ipc/contract.ts';
-import { userFacing } from '../ipc/user-facing.ts';
+import type { BulkPlaceView, LadderMarginView, LadderPreviewView, RuleIssueView } from '../ipc/contract.ts';
 import { UserFacingError } from '../errors.ts';
+import { orderSpend } from '../rules/balance.ts';
 import { Dec } from '../rules/decimal.ts';
-import { describeDraft, grouped, type GuardQuestion } from '../rules/guards.ts';
-import { BULK_LIMIT, bulkRequests, ladderSpend, planLadder, type LadderInput } from '../rules/ladder.ts';
-import type { OrderDraft, RuleIssue } from '../rules/index.ts';
+import { balanceIssue, describeDraft, grouped, type GuardQuestion } from '../rules/guards.ts';
+import {
+  BULK_LIMIT,
+  RUNG_SPACING_MS,
+  bulkRequests,
+  ladderSpend,
+  planLadder,
+  type LadderInput,
+} from '../rules/ladder.ts';
+import type { AccountContext, OrderDraft, RuleIssue } from '../rules/index.ts';
 import type { Platform } from '../platform.ts';
 import type { AccountService } from './accounts.ts';
 import { requireConfirmation } from './confirm.ts';
 import { batchGuardLines, GUARD_CANCEL } from './guard-ask.ts';
 import type { ExchangeConnection } from './exchange-connection.ts';
+import { sendBulk, sendRungs, type Draft, type Pacing } from './ladder-send.ts';
 import type { CatalogMarket } from './market-catalog.ts';
 import { newClientOrderId, RuleViolation } from './trading.ts';
 
+/** The collateral fields a ladder's orders share on a margin or futures market. */
+export interface LadderCollateral {
+  /** On a margin (spot) market: collateral orders; a futures market's are always collateral. */
+  readonly collateral?: boolean;
+  readonly positionSide?: 'LONG' | 'SHORT' | 'BOTH';
+  readonly reduceOnly?: boolean;
+}
+
 /** What a bulk send is given: one market and side, each order's price and amount. */
-export interface BulkInput {
+export interface BulkInput extends LadderCollateral {
   readonly market: string;
   readonly side: 'buy' | 'sell';
   readonly postOnly?: boolean;
-  /** The exchange stops at the first refused order; the rest of that request and later ones are not sent. */
+  /** A refused order stops the rest (spot: the exchange stops; collateral: the app stops sending). */
   readonly stopOnFail?: boolean;
   readonly orders: ReadonlyArray<{ price: string; amount: string; clientOrderId?: string }>;
 }
 
-type Draft = OrderDraft & { price: string; clientOrderId: string };
+/** What a preview is given: the ladder's fields, and on a margin or futures market its collateral fields. */
+export type PreviewInput = Omit<LadderInput, 'kind' | 'positionSide' | 'reduceOnly'> & LadderCollateral;
 
 const plural = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? '' : 's'}`;
 
@@ -56,49 +66,82 @@ function merged(perOrder: GuardQuestion[][]): GuardQuestion[] {
   );
 }
 
-function errorOf(error: unknown): IpcError {
-  return userFacing(error) ?? { code: 'internal', message: 'The order could not be sent.' };
+/** The ladder as one order: its total amount at its value-weighted price (what the margin and ceiling read). */
+function wholeOf(drafts: readonly Draft[]): OrderDraft {
+  const first = drafts[0] as Draft;
+  const amount = ladderSpend('sell', drafts);
+  return {
+    kind: first.kind,
+    market: first.market as string,
+    side: first.side,
+    amount: amount.toFixed(),
+    price: amount.gt(0) ? ladderSpend('buy', drafts).div(amount).toFixed() : '0',
+    ...(first.positionSide ? { positionSide: first.positionSide } : {}),
+    ...(first.reduceOnly ? { reduceOnly: true } : {}),
+  };
 }
+
+/** "1) 0.01 at 60,000; 2) …": every rung when few, else the first ones, how many between, the last two. */
+export function rungsText(drafts: ReadonlyArray<{ price: string; amount: string }>, base: string): string {
+  const line = (d: { price: string; amount: string }, i: number) =>
+    `${String(i + 1)}) ${grouped(d.amount)} ${base} at ${grouped(d.price)}`;
+  const all = drafts.map(line);
+  if (all.length <= 12) return all.join('; ');
+  return [...all.slice(0, 8), `… ${String(all.length - 10)} more …`, ...all.slice(-2)].join('; ');
+}
+
+const defaultPacing: Pacing = {
+  spacingMs: RUNG_SPACING_MS,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  now: () => Date.now(),
+};
 
 export class LadderService {
   readonly #accounts: AccountService;
   readonly #connection: ExchangeConnection;
   readonly #platform: Platform;
   readonly #newId: () => string;
+  readonly #pacing: Pacing;
 
   constructor(
     accounts: AccountService,
     connection: ExchangeConnection,
     platform: Platform,
     newId: () => string = newClientOrderId,
+    pacing: Partial<Pacing> = {},
   ) {
     this.#accounts = accounts;
     this.#connection = connection;
     this.#platform = platform;
     this.#newId = newId;
+    this.#pacing = { ...defaultPacing, ...pacing };
   }
 
-  async #spot(name: string): Promise<CatalogMarket> {
+  /** The market, and whether its ladder is of collateral orders (a futures market's always are). */
+  async #market(name: string, wanted?: boolean): Promise<{ market: CatalogMarket; collateral: boolean }> {
     const market = await this.#connection.catalog.require(name);
-    if (market.type !== 'spot')
+    const collateral = market.type !== 'spot' || wanted === true;
+    if (collateral && market.type === 'spot' && market.collateral !== true)
       throw new UserFacingError(
         'rule_violation',
-        `A ladder is placed on spot markets only; ${name} is a ${market.type} market.`,
+        `${name} is not open to margin trading: a ladder there is of spot limit orders.`,
         'market',
       );
-    return market;
+    return { market, collateral };
   }
 
   /**
-   * Each order's rules and guard questions, and (with a caller) whether the balance covers them all.
-   * Issues of one order are named by its number and price.
+   * Each order's rules and guard questions, and (with a caller) whether the balance covers them all:
+   * spot, what they spend added up; collateral, the margin of them all at the account's leverage.
    */
   async #review(
     drafts: readonly Draft[],
     caller: KeyCaller | undefined,
+    account?: AccountContext,
   ): Promise<{
     perOrder: RuleIssueView[][];
     balance?: RuleIssue;
+    margin?: LadderMarginView;
     questions: GuardQuestion[];
     /** Each order's price band question, and the ladder's value as a whole. */
     asked: GuardQuestion[][];
@@ -106,46 +149,59 @@ export class LadderService {
   }> {
     const reviews = await Promise.all(
       drafts.map(({ clientOrderId, ...d }) =>
-        this.#connection.trading.review(clientOrderId ? { ...d, clientOrderId } : d),
+        this.#connection.trading.review(clientOrderId ? { ...d, clientOrderId } : d, undefined, account),
       ),
     );
     const perOrder = reviews.map((r) => r.issues.map((i) => ({ ...i })));
     // each order's price against the band; the value ceiling reads the ladder's total
     const asked = reviews.map((r) => r.questions.filter((q) => q.guard === 'price_band'));
     const whole = caller && drafts[0] ? await this.#wholeValue(drafts, caller) : [];
-    let balance: RuleIssue | undefined;
     const first = drafts[0];
-    if (caller && first && perOrder.every((i) => i.length === 0)) {
-      const { funds } = await this.#connection.trading.spendable(caller, first);
-      const needs = ladderSpend(first.side, drafts);
-      const available = new Dec(funds.available);
-      if (needs.gt(available))
-        balance = {
-          field: 'totalAmount',
-          message: `The orders need ${grouped(needs)} ${funds.asset}${first.side === 'buy' ? ' (amount × price, added up)' : ''}, but ${grouped(available)} ${funds.asset} is available`,
-        };
+    const out = { perOrder, questions: [...merged(asked), ...whole], asked, whole };
+    if (!caller || !first || perOrder.some((i) => i.length > 0)) return out;
+    const { market, funds } = await this.#connection.trading.spendable(caller, first);
+    if (first.kind === 'collateral_limit') {
+      const together = wholeOf(drafts);
+      const short = balanceIssue(together, market, funds);
+      const margin = {
+        asset: funds.asset,
+        needed: (orderSpend(together, market, funds) ?? new Dec(0))
+          .toDecimalPlaces(8, Dec.ROUND_UP)
+          .toFixed(),
+        available: funds.available,
+        leverage: funds.leverage ?? 1,
+      };
+      return {
+        ...out,
+        margin,
+        ...(short
+          ? {
+              balance: {
+                field: 'totalAmount',
+                message: `The orders together (${short.message.replace(/^amount /, '')})`,
+                ...(short.suggestions ? { suggestions: short.suggestions } : {}),
+              },
+            }
+          : {}),
+      };
     }
+    const needs = ladderSpend(first.side, drafts);
+    const available = new Dec(funds.available);
+    if (needs.lte(available)) return out;
     return {
-      perOrder,
-      ...(balance ? { balance } : {}),
-      questions: [...merged(asked), ...whole],
-      asked,
-      whole,
+      ...out,
+      balance: {
+        field: 'totalAmount',
+        message: `The orders need ${grouped(needs)} ${funds.asset}${first.side === 'buy' ? ' (amount × price, added up)' : ''}, but ${grouped(available)} ${funds.asset} is available`,
+      },
     };
   }
 
   /** The value ceilings read against the ladder's total: its orders go out together. */
   async #wholeValue(drafts: readonly Draft[], caller: KeyCaller): Promise<GuardQuestion[]> {
     const first = drafts[0] as Draft;
-    const amount = ladderSpend('sell', drafts);
-    if (amount.lte(0)) return [];
-    const whole: OrderDraft = {
-      kind: 'limit',
-      market: first.market as string,
-      side: first.side,
-      amount: amount.toFixed(),
-      price: ladderSpend('buy', drafts).div(amount).toFixed(),
-    };
+    const whole = wholeOf(drafts);
+    if (new Dec(whole.amount).lte(0)) return [];
     const questions = await this.#connection.trading.questionsFor(
       whole,
       caller,
@@ -156,15 +212,37 @@ export class LadderService {
     return questions.map((q) => ({ ...q, message: q.message.replace(describeDraft(whole), together) }));
   }
 
+  /** The account's hedge mode and position, read once for all the orders of a collateral ladder. */
+  async #account(
+    caller: KeyCaller | undefined,
+    drafts: readonly Draft[],
+  ): Promise<AccountContext | undefined> {
+    const first = drafts[0];
+    return caller && first ? this.#connection.trading.accountContext(caller, first) : undefined;
+  }
+
   /** Lays out the ladder and checks every order; nothing is sent. */
-  async preview(accountId: string | undefined, input: LadderInput): Promise<LadderPreviewView> {
-    const market = await this.#spot(input.market);
-    const plan = planLadder(input, market);
+  async preview(accountId: string | undefined, input: PreviewInput): Promise<LadderPreviewView> {
+    const { market, collateral } = await this.#market(input.market, input.collateral);
+    const { collateral: _c, positionSide, reduceOnly, ...fields } = input;
+    const plan = planLadder(
+      {
+        ...fields,
+        ...(collateral
+          ? {
+              kind: 'collateral_limit',
+              ...(positionSide ? { positionSide } : {}),
+              reduceOnly: reduceOnly === true,
+            }
+          : {}),
+      },
+      market,
+    );
     const caller = accountId === undefined ? undefined : await this.#accounts.caller(accountId);
     const drafts = plan.orders.map((o) => ({ ...o.draft, clientOrderId: '' }));
     const review =
       plan.orders.length > 0
-        ? await this.#review(drafts, caller)
+        ? await this.#review(drafts, caller, collateral ? await this.#account(caller, drafts) : undefined)
         : { perOrder: [], questions: [], asked: [], whole: [] };
     const orders = plan.orders.map((o, index) => ({
       index,
@@ -177,33 +255,38 @@ export class LadderService {
     return {
       market: market.name,
       side: input.side === 'sell' ? 'sell' : 'buy',
+      collateral,
       orders,
       issues: [...plan.issues, ...('balance' in review && review.balance ? [review.balance] : [])],
       questions: review.questions,
       totalAmount: total.toFixed(),
       totalValue: ladderSpend('buy', drafts).toFixed(),
-      requests: bulkRequests(orders.length),
-      perRequest: BULK_LIMIT,
+      ...('margin' in review && review.margin ? { margin: review.margin } : {}),
+      requests: collateral ? orders.length : bulkRequests(orders.length),
+      perRequest: collateral ? 1 : BULK_LIMIT,
     };
   }
 
   /**
-   * Checks the orders as any order is checked, asks main's question, then sends them in bulk requests
-   * of at most 20; each order's outcome, failures first.
+   * Checks the orders as any order is checked, asks main's one question, then sends them (spot: bulk
+   * requests of at most 20; collateral: one request each, paced); each order's outcome, failures first.
    */
   async place(accountId: string, input: BulkInput): Promise<BulkPlaceView> {
-    const market = await this.#spot(input.market);
+    const { market, collateral } = await this.#market(input.market, input.collateral);
     const caller = await this.#accounts.caller(accountId);
     const drafts: Draft[] = input.orders.map((o) => ({
-      kind: 'limit',
+      kind: collateral ? 'collateral_limit' : 'limit',
       market: market.name,
       side: input.side,
       price: o.price,
       amount: o.amount,
       clientOrderId: o.clientOrderId || this.#newId(),
       ...(input.postOnly ? { postOnly: true } : {}),
+      ...(collateral && input.positionSide ? { positionSide: input.positionSide } : {}),
+      ...(collateral && input.reduceOnly ? { reduceOnly: true } : {}),
     }));
-    const review = await this.#review(drafts, caller);
+    const account = collateral ? await this.#account(caller, drafts) : undefined;
+    const review = await this.#review(drafts, caller, account);
     const refused = review.perOrder.flatMap((issues, i) =>
       issues.map((issue) => ({
         field: `orders.${String(i)}.${issue.field}`,
@@ -222,28 +305,48 @@ export class LadderService {
 
     const prices = drafts.map((d) => new Dec(d.price));
     const [low, high] = [Dec.min(...prices), Dec.max(...prices)];
-    const requests = bulkRequests(drafts.length);
+    const requests = collateral ? drafts.length : bulkRequests(drafts.length);
     const totalAmount = ladderSpend('sell', drafts);
-    const count = plural(drafts.length, `${input.side} limit order`);
+    const count = plural(drafts.length, `${input.side} ${collateral ? 'collateral ' : ''}limit order`);
     const [base, quote] = [
       market.stock ?? market.name.split('_')[0] ?? '',
       market.money ?? market.name.split('_')[1] ?? '',
     ];
+    const margin = review.margin;
     await requireConfirmation(this.#platform, {
       title: `Place ${count} on ${market.name}?`,
       facts: [
         { label: 'Account', value: this.#accounts.registry.get(accountId)?.label ?? accountId },
         { label: 'Market', value: market.name },
-        { label: 'Side', value: input.side === 'buy' ? 'Buy' : 'Sell' },
+        {
+          label: 'Side',
+          value: `${input.side === 'buy' ? 'Buy' : 'Sell'}${collateral && !input.reduceOnly ? (input.side === 'buy' ? ' (opens or adds to a long)' : ' (opens or adds to a short)') : ''}`,
+        },
         { label: 'Orders', value: String(drafts.length) },
         {
           label: 'Prices',
           value: low.eq(high) ? `${grouped(low)} ${quote}` : `${grouped(low)} to ${grouped(high)} ${quote}`,
         },
+        { label: 'Rungs', value: rungsText(drafts, base) },
         { label: 'Total amount', value: `${grouped(totalAmount)} ${base}` },
         { label: 'Total value', value: `${grouped(ladderSpend('buy', drafts))} ${quote}` },
+        ...(margin
+          ? [
+              {
+                label: 'Margin',
+                value: `${grouped(margin.needed)} ${margin.asset} at ${String(margin.leverage)}× leverage (${grouped(margin.available)} ${margin.asset} available)`,
+              },
+            ]
+          : []),
+        ...(collateral && input.positionSide ? [{ label: 'Position side', value: input.positionSide }] : []),
+        ...(collateral && input.reduceOnly ? [{ label: 'Reduce-only', value: 'yes: only closes' }] : []),
         ...(input.postOnly ? [{ label: 'Post-only', value: 'yes' }] : []),
-        { label: 'Sent in', value: plural(requests, 'bulk request') + ` of up to ${String(BULK_LIMIT)}` },
+        {
+          label: 'Sent in',
+          value: collateral
+            ? `${plural(requests, 'request')}, one order each, one after another`
+            : plural(requests, 'bulk request') + ` of up to ${String(BULK_LIMIT)}`,
+        },
         ...beyond,
       ],
       action: `Place ${plural(drafts.length, 'order')}`,
@@ -255,96 +358,12 @@ export class LadderService {
         : {}),
     });
     this.#connection.trading.forgetFunds(caller);
-    const outcomes = await this.#send(caller, drafts, input.stopOnFail === true);
+    const stop = input.stopOnFail === true;
+    const outcomes = collateral
+      ? await sendRungs(this.#connection, caller, drafts, stop, this.#pacing)
+      : await sendBulk(this.#connection, caller, drafts, stop);
     outcomes.sort((a, b) => Number(a.ok) - Number(b.ok) || a.index - b.index);
     const placed = outcomes.filter((o) => o.ok).length;
     return { requests, placed, failed: outcomes.length - placed, outcomes };
   }
-
-  async #send(
-    caller: KeyCaller,
-    drafts: readonly Draft[],
-    stopOnFail: boolean,
-  ): Promise<BulkOrderOutcomeView[]> {
-    const outcomes: BulkOrderOutcomeView[] = [];
-    const base = (d: Draft, index: number) => ({
-      index,
-      price: d.price,
-      amount: d.amount,
-      clientOrderId: d.clientOrderId,
-    });
-    let stopped = false;
-    for (let start = 0; start < drafts.length; start += BULK_LIMIT) {
-      const chunk = drafts.slice(start, start + BULK_LIMIT);
-      if (stopped) {
-        for (const [k, d] of chunk.entries())
-          outcomes.push({ ...base(d, start + k), ok: false, error: notSent() });
-        continue;
-      }
-      const items = chunk.map((d) => ({
-        market: d.market as string,
-        side: d.side as 'buy' | 'sell',
-        amount: d.amount,
-        price: d.price,
-        clientOrderId: d.clientOrderId,
-        ...(d.postOnly ? { postOnly: true } : {}),
-      }));
-      try {
-        const answers = await trading.bulkLimitOrders(caller, items, stopOnFail);
-        for (const [k, d] of chunk.entries()) {
-          const answer = answers[k];
-          if (answer?.result) outcomes.push({ ...base(d, start + k), ok: true, order: answer.result });
-          else if (answer) {
-            outcomes.push({
-              ...base(d, start + k),
-              ok: false,
-              error: errorOf(classifyResponse(422, answer.error)),
-            });
-            if (stopOnFail) stopped = true;
-          } else {
-            outcomes.push({ ...base(d, start + k), ok: false, error: notSent() });
-            stopped = true;
-          }
-        }
-      } catch (error) {
-        const lost = error instanceof TimeoutError || error instanceof NetworkError;
-        for (const [k, d] of chunk.entries())
-          outcomes.push(
-            lost
-              ? await this.#lookup(caller, d, start + k)
-              : { ...base(d, start + k), ok: false, error: errorOf(error) },
-          );
-        if (!lost && stopOnFail) stopped = true;
-      }
-    }
-    return outcomes;
-  }
-
-  /** After a lost answer: the order as found by its client order id, or failed (not at the exchange). */
-  async #lookup(caller: KeyCaller, d: Draft, index: number): Promise<BulkOrderOutcomeView> {
-    const base = { index, price: d.price, amount: d.amount, clientOrderId: d.clientOrderId };
-    try {
-      const found = await this.#connection.trading.find(caller, d.market as string, d.clientOrderId);
-      if (found?.order) return { ...base, ok: true, order: found.order, recovered: true };
-      if (found) return { ...base, ok: true, recovered: true };
-    } catch (error) {
-      return { ...base, ok: false, error: errorOf(error) };
-    }
-    return {
-      ...base,
-      ok: false,
-      error: {
-        code: 'answer_lost',
-        message:
-          "The exchange's answer was lost and the order is not among the open or filled ones: it was not placed. Send it again.",
-      },
-    };
-  }
-}
-
-function notSent(): IpcError {
-  return {
-    code: 'not_sent',
-    message: 'Not sent: the exchange stopped at an earlier refused order ("stop at the first refusal").',
-  };
 }

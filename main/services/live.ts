@@ -30,6 +30,7 @@ import type {
 } from '../ipc/contract.ts';
 import type { AccountContext, MarketRules, OrderDraft } from '../rules/index.ts';
 import { newClientOrderId, type TradingService } from './trading.ts';
+import { ocoLimitLeg, withOcoStop } from './order-requests.ts';
 import type { MarketCatalog } from './market-catalog.ts';
 import type { EventHub } from '../ipc/event-hub.ts';
 import type { Logger } from '../log.ts';
@@ -216,17 +217,20 @@ export class LiveService {
     }
     this.#sentIds.add(key);
     if (this.#sentIds.size > SENT_IDS_KEPT) this.#sentIds.delete(this.#sentIds.values().next().value ?? '');
-    return trading.sendRecovering(caller, market.name, clientOrderId, async () => {
+    const placed = await trading.sendRecovering(caller, market.name, clientOrderId, async () => {
       const client = this.#client(account);
       await client.live();
       const answer = await placeOrderWs(client, { ...draft, clientOrderId }, market, context);
-      // an OCO answers its pair: the pair is its limit leg (the stop leg is listed with the open orders)
-      const order =
-        draft.kind === 'collateral_oco' && typeof answer === 'object' && answer !== null
-          ? (answer as { take_profit?: unknown }).take_profit
-          : answer;
-      return orderView(order, 'the order');
+      if (draft.kind !== 'collateral_oco') return orderView(answer, 'the order');
+      // an OCO answers its pair: its limit leg (the pair's id), linked to its stop-limit leg
+      const pair = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<string, unknown>;
+      const [limit, stop] = [
+        orderView(pair['take_profit'], 'the OCO'),
+        orderView(pair['stop_loss'], 'the OCO'),
+      ];
+      return ocoLimitLeg(typeof pair['id'] === 'number' ? pair['id'] : limit.orderId, limit, stop);
     });
+    return withOcoStop(placed);
   }
 
   /**

@@ -9,7 +9,7 @@ import type { KillSwitchTimer, Order } from '../exchange/endpoints/trading.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import { cancelAllOrdersWs, modifyOrderWs } from '../exchange/ws/index.ts';
 import { orderView } from '../exchange/ws/views.ts';
-import type { KillSwitchView, OrderView } from '../ipc/contract.ts';
+import type { KillSwitchView, OcoLinkView, OrderView } from '../ipc/contract.ts';
 import { checkChange, checkChangeAllowed, checkLegChange, modifiableFields } from '../rules/modify.ts';
 import type { OrderChange } from '../rules/modify.ts';
 import { UserFacingError } from '../errors.ts';
@@ -21,6 +21,7 @@ import type { LiveService } from './live.ts';
 import { openPositions } from './positions.ts';
 import { referencePrice } from './tpsl-context.ts';
 import { modifyOpenOrder } from './order-modify.ts';
+import { ocoLinks } from './oco-links.ts';
 import { RuleViolation } from './trading.ts';
 
 /** A position's take-profit / stop-loss leg: a reduce-only collateral order. */
@@ -28,11 +29,12 @@ export function isLeg(order: Pick<Order, 'reduceOnly' | 'positionSide'>): boolea
   return order.reduceOnly === true && order.positionSide !== undefined;
 }
 
-/** The order as the renderer lists it, with the values its type lets change. */
-export function activeView(order: Order): OrderView {
+/** The order as the renderer lists it, with the values its type lets change and its OCO pair. */
+export function activeView(order: Order, oco?: OcoLinkView): OrderView {
   const view: OrderView = {
     ...order,
     editable: modifiableFields({ type: order.type, leg: isLeg(order) ? 'takeProfit' : undefined }),
+    ...(oco ? { oco } : {}),
   };
   return view;
 }
@@ -70,10 +72,15 @@ export class OrderControls {
     return this.#accounts.list().find((a) => a.id === accountId)?.label ?? accountId;
   }
 
-  /** Every open order of the account (on one market, or all), newest first, all pages. */
+  /**
+   * Every open order of the account (on one market, or all), newest first, all pages; the two legs of
+   * an OCO pair each name the pair and the other leg.
+   */
   async active(accountId: string, market?: string): Promise<OrderView[]> {
     const caller = await this.#accounts.caller(accountId);
-    return (await trading.allActiveOrders(caller, market)).map(activeView);
+    const orders = await trading.allActiveOrders(caller, market);
+    const links = await ocoLinks(caller, orders);
+    return orders.map((o) => activeView(o, links.get(o.orderId)));
   }
 
   /**

@@ -9,6 +9,7 @@ import * as trading from '../exchange/endpoints/trading.ts';
 import type { Deal, Order } from '../exchange/endpoints/trading.ts';
 import { ExchangeError } from '../exchange/errors.ts';
 import { UserFacingError } from '../errors.ts';
+import type { OcoLinkView, OrderView } from '../ipc/contract.ts';
 import type { OrderDraft } from '../rules/index.ts';
 
 /** Sends the draft to the endpoint of its kind, with the client order id it carries. */
@@ -91,7 +92,7 @@ export function sendDraft(caller: KeyCaller, d: OrderDraft & { clientOrderId: st
         takeProfit: d.takeProfit,
       });
     case 'collateral_oco':
-      // the pair is answered as its limit leg (the pair's id); the stop leg is listed with the open orders
+      // the pair is answered as its limit leg (the pair's id), linked to its stop-limit leg beside it
       return collateral
         .collateralOcoOrder(caller, {
           ...common,
@@ -101,8 +102,30 @@ export function sendDraft(caller: KeyCaller, d: OrderDraft & { clientOrderId: st
           activation_price: d.activation_price as string,
           stop_limit_price: d.stop_limit_price as string,
         })
-        .then((pair) => pair.take_profit);
+        .then((pair) => ocoLimitLeg(pair.id, pair.take_profit, pair.stop_loss));
   }
+}
+
+/**
+ * An OCO's answer as one placed order: its limit leg, linked to the pair and its stop-limit leg, with
+ * the stop-limit leg riding along (`withOcoStop` sets it beside the order in the result).
+ */
+export function ocoLimitLeg<O extends { orderId: number }>(
+  id: number,
+  limit: O,
+  stop: O,
+): O & { oco: OcoLinkView; ocoStop: O } {
+  return { ...limit, oco: { id, leg: 'limit', otherOrderId: stop.orderId }, ocoStop: stop };
+}
+
+/** A place result whose order is an OCO's limit leg: its stop-limit leg set beside it, as `ocoStop`. */
+export function withOcoStop<R extends { order?: object | undefined }>(
+  placed: R,
+): R & { ocoStop?: OrderView } {
+  const order = placed.order as (object & { ocoStop?: OrderView }) | undefined;
+  if (!order?.ocoStop) return placed;
+  const { ocoStop, ...limit } = order;
+  return { ...placed, order: limit, ocoStop };
 }
 
 function collateralFields(d: OrderDraft): { positionSide?: collateral.PositionSide; reduceOnly?: boolean } {

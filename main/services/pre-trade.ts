@@ -132,9 +132,11 @@ export class PreTradeReadings {
       if (!collateralOrder) {
         value = { asset, available: (await trading.tradeBalanceOf(caller, asset)).available };
       } else {
-        const [balances, positions] = await Promise.all([
+        const [balances, positions, summary] = await Promise.all([
           collateral.collateralBalance(caller, asset),
           collateral.openPositions(caller, market.name),
+          // the account's leverage, as the exchange margins a new position; the market's highest if unread
+          collateral.collateralSummary(caller).catch(() => undefined),
         ]);
         // A position the other way is closed by this order without new margin.
         const covered = positions
@@ -144,7 +146,7 @@ export class PreTradeReadings {
         value = {
           asset,
           available: balances[asset] ?? '0',
-          leverage: market.maxLeverage ?? 100,
+          leverage: Math.min(summary?.leverage ?? Infinity, market.maxLeverage ?? 100),
           covered: covered.toFixed(),
         };
       }

@@ -41,19 +41,21 @@ export class SignedRequestLog {
 
   /** Queues one request the client sent (`http.ts` tells every signed request). */
   write(entry: AuditEntry): void {
-    const outcome = entry.outcome === 'ok' ? 'ok' : entry.status === undefined ? 'failed' : 'rejected';
+    const ok = entry.outcome === 'ok';
     const operator = this.#operator();
-    this.#queue.push({
+    const request: SignedRequest = {
       atMs: entry.at,
       account: this.#accountOfKey(entry.apiKey) ?? 'unregistered',
       path: entry.path,
-      outcome,
+      outcome: ok ? 'ok' : entry.status === undefined ? 'failed' : 'rejected',
       bodyHash: entry.bodyHash,
-      ...(entry.clientOrderId === undefined ? {} : { clientOrderId: entry.clientOrderId }),
-      ...(operator === undefined ? {} : { operator }),
-      ...(entry.status === undefined ? {} : { httpStatus: entry.status }),
-      ...(entry.outcome === 'ok' ? {} : { errorCode: entry.outcome }),
-    });
+    };
+    // Set only when there is one (this runs for every signed request).
+    if (entry.clientOrderId !== undefined) request.clientOrderId = entry.clientOrderId;
+    if (operator !== undefined) request.operator = operator;
+    if (entry.status !== undefined) request.httpStatus = entry.status;
+    if (!ok) request.errorCode = entry.outcome;
+    this.#queue.push(request);
     this.#scheduled ??= setTimeout(() => void this.flush(), FLUSH_MS).unref();
   }
 

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { ExchangeError, NetworkError, TimeoutError } from '../exchange/errors.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import type { Deal, Order } from '../exchange/endpoints/trading.ts';
+import type { OrderView } from '../ipc/contract.ts';
 import { UserFacingError } from '../errors.ts';
 
 export { GuardsChanged, RuleViolation } from './order-errors.ts';
@@ -40,7 +41,7 @@ import { guardConfirmation } from './guard-ask.ts';
 import { HedgeModes } from './hedge-modes.ts';
 import type { CatalogMarket, MarketCatalog } from './market-catalog.ts';
 import { GuardsChanged, RuleViolation } from './order-errors.ts';
-import { orderByClientId, sendDraft } from './order-requests.ts';
+import { orderByClientId, sendDraft, withOcoStop } from './order-requests.ts';
 import { PreTradeReadings } from './pre-trade.ts';
 import { tpslContext } from './tpsl-context.ts';
 
@@ -60,6 +61,8 @@ export interface PlaceResult {
   readonly deals?: readonly Deal[];
   /** The first answer was lost and the order was found at the exchange by its client order id. */
   readonly recovered: boolean;
+  /** An OCO's stop-limit leg, placed with its limit leg (`order`). */
+  readonly ocoStop?: OrderView;
 }
 
 /** How one order is screened and sent. */
@@ -329,11 +332,12 @@ export class TradingService {
     const clientOrderId = draft.clientOrderId || this.#newId();
     const stp = draft.stp === undefined ? undefined : normalizeStp(draft.stp);
     const send = () => sendDraft(caller, { ...draft, clientOrderId, ...(stp ? { stp } : {}) });
-    return this.sendRecovering(caller, market, clientOrderId, send, (error) => {
+    const placed = await this.sendRecovering(caller, market, clientOrderId, send, (error) => {
       if (error instanceof ExchangeError && error.exchangeCode === POSITION_SIDE_MISMATCH) {
         this.#hedgeModes.forget(caller.credentials.apiKey);
       }
     });
+    return withOcoStop(placed);
   }
 
   /**

@@ -97,3 +97,6 @@ export function toRecord(row: Row): AccountRecord {
     updatedAt: row.updated_at,
   };
 }
+
+/** A label as SQLite's NOCASE compares it: ASCII letters only. */
+export const foldLabel = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLowerCase());

@@ -10,10 +10,12 @@ import { migrate } from '../cache/migrate.ts';
 import { UserFacingError } from '../errors.ts';
 import { openPrivateDatabase, privateSidecars } from '../private-fs.ts';
 import { importAccountsCsv } from './csv.ts';
+import { DurableWrites } from './durable-write.ts';
 import { KeyPresence } from './key-presence.ts';
 import {
   checkLabel,
   checkToken,
+  foldLabel,
   invalid,
   toRecord,
   type AccountRecord,
@@ -38,6 +40,7 @@ export type { AccountKind, AccountRecord, ImportRow, NewAccount } from './record
 
 export class AccountRegistry {
   readonly #db: Database.Database;
+  readonly #durable: DurableWrites;
   readonly #secrets: SecretStore;
   readonly #now: () => number;
   /** Every row by id, read once and dropped by each write (`#write`). */
@@ -53,6 +56,7 @@ export class AccountRegistry {
   /** The accounts whose secret this keychain holds (`keys.load()` at start), and the team's key holders. */
   readonly keys: KeyPresence;
   readonly #statements = new Map<string, Database.Statement>();
+  readonly #foldedLabels = new WeakMap<Row, string>();
 
   /**
    * `legacy`: the live connection the app opens at this start, which rows written before accounts
@@ -67,6 +71,7 @@ export class AccountRegistry {
     this.#db.pragma('journal_mode = WAL');
     privateSidecars(file);
     this.#db.pragma('foreign_keys = ON');
+    this.#durable = new DurableWrites(this.#db, file);
     migrate(this.#db, registryMigrations(options.legacy), file);
     this.#secrets = secrets;
     this.#now = options.now ?? Date.now;
@@ -232,13 +237,22 @@ export class AccountRegistry {
 
   /** Refuses a label taken (letters compared as SQLite's NOCASE does: ASCII only) or a key registered. */
   #checkFree(label: string, connection: string, apiKey: string, except?: string): void {
-    const fold = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
-    const rows = [...this.#allRows().values()].filter((r) => r.id !== except);
-    const wanted = fold(label);
-    if (rows.some((r) => r.label.length === label.length && fold(r.label) === wanted))
-      throw invalid('label', `an account named "${label}" already exists`);
-    const byKey = rows.find((r) => r.connection === connection && r.api_key === apiKey && r.api_key !== '');
+    const wanted = foldLabel(label);
+    let byKey: Row | undefined;
+    for (const r of this.#allRows().values()) {
+      if (r.id === except) continue;
+      if (r.label.length === label.length && this.#folded(r) === wanted)
+        throw invalid('label', `an account named "${label}" already exists`);
+      if (r.connection === connection && r.api_key === apiKey && r.api_key !== '') byKey ??= r;
+    }
     if (byKey) throw invalid('apiKey', `this key is already registered as "${byKey.label}"`);
+  }
+
+  /** A row's label folded, kept with the row: a batch checks each new name against every row. */
+  #folded(row: Row): string {
+    let folded = this.#foldedLabels.get(row);
+    if (folded === undefined) this.#foldedLabels.set(row, (folded = foldLabel(row.label)));
+    return folded;
   }
 
   /** Registers an account; its secret goes to the keychain, the rest to the registry (and the team). */
@@ -264,12 +278,15 @@ export class AccountRegistry {
     );
     await this.#desk?.put(account);
     await this.#secrets.set(account.id, secret);
+    let onDisk: Promise<void>;
     try {
-      this.#store(account, true);
+      onDisk = this.#durable.commit(() => this.#store(account, true));
     } catch (error) {
       await this.#secrets.delete(account.id);
       throw error;
     }
+    // On disk before the account counts as added; other accounts' requests go on meanwhile.
+    await onDisk;
     this.keys.held(account.id, true);
     await this.#desk?.holdKey(account.id, apiKey, true);
     this.#changed();

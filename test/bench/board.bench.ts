@@ -8,11 +8,14 @@
 //   the main process over its control channel as the renderer's `desk.refreshBoard` would be / the
 //   same reads by ccxt, the peer a desk would otherwise script its board with (`board-peers.ts`):
 //   medians of 5 rounds, each the bare client, ccxt, then the app, after one unmeasured run of each.
-//   Main has given back its memory (`settled`) before each round. Goal <= 0.6. The note lists every
+//   The rounds follow one another as a person's refreshes of the board do, within the half minute
+//   main waits before it gives memory back (memory-trim.ts). Goal <= 0.6. The note lists every
 //   round; the CPU time each client's thread, the app's whole process and the exchange (the sandbox
-//   process) used, as wall times on a shared machine say little alone; and where main's thread spent
-//   one more refresh, profiled apart from the measured ones (`refresh-costs.ts`): garbage
-//   collection, signing, answer checks, row decimals, storing, HTTP.
+//   process) used, as wall times on a shared machine say little alone; one refresh after main has
+//   given its memory back (`settled`: slower, as that throws compiled code away), against ccxt's
+//   median; where main's thread spent one more refresh, profiled apart from the measured ones
+//   (`refresh-costs.ts`): garbage collection, signing, answer checks, row decimals, storing, HTTP;
+//   and what main's heap allocated in another, by the same parts (what the collector clears).
 // desk.board.refresh_vs_bare: the same refresh / a bare client's same signed requests (no check, no
 //   storing): a printed reference with no goal, the cost of what the app does with each answer.
 // desk.board.http_429: 429 answers the exchange gave during the measured refreshes (goal 0), counted
@@ -21,7 +24,7 @@
 // desk.board.heap_mb: the renderer's JS heap after a refresh, garbage collected.
 // desk.main.rss_mb: resident memory (/proc VmRSS) of the main process with the board live in
 //   Chromium: every account's WebSocket live (balances, orders and positions subscribed), once main
-//   has given back the memory of opening them (it does so once quiet for 2 s,
+//   has given back the memory of opening them (it does so once quiet for 30 s,
 //   main/services/memory-trim.ts; the bench waits for `MemoryTrim.settled`); the note gives its RSS as the board's refresh ended and its peak
 //   (VmHWM) over the run. TXC_BENCH_CPU_PROF=<dir> has the main process write a CPU profile there.
 import { execFileSync } from 'node:child_process';
@@ -84,9 +87,8 @@ const bench: Bench = {
       const warmBare = await bareClient(sandbox.rest, sandbox.accounts);
       await untilNoncesPassed(warmBare.lastNonce);
       await peer.run();
-      // Rounds of the three on a quiet machine: main has given back the memory of the round before
-      // (`settled`) first. Medians are compared. Every 429 the exchange answers during the app's
-      // refreshes is counted, each attempt.
+      // Rounds of the three, one after another. Medians are compared. Every 429 the exchange answers
+      // during the app's refreshes is counted, each attempt.
       let limited = 0;
       const bares: PeerRun[] = [];
       const peers: Array<PeerRun & { exchangeCpuMs: number }> = [];
@@ -98,7 +100,6 @@ const bench: Bench = {
         return { value, exchangeCpuMs: sandbox.cpuMs() - before };
       };
       for (let round = 0; round < ROUNDS; round++) {
-        await main.call('settled');
         const bareRound = await bareClient(sandbox.rest, sandbox.accounts);
         bares.push(bareRound);
         await untilNoncesPassed(bareRound.lastNonce);
@@ -112,9 +113,13 @@ const bench: Bench = {
         refreshes.push({ ...refresh.value, exchangeCpuMs: refresh.exchangeCpuMs });
       }
       await peer.close();
-      // One more refresh, profiled: where main's thread spends it (not among the measured rounds).
+      // One refresh once main has given its memory back, as after the desk has rested.
       await main.call('settled');
+      const cold = await main.call('refresh');
+      // One more refresh, profiled: where main's thread spends it (not among the measured rounds),
+      // and another under the heap sampler: what it allocates.
       const costs = await main.call('profiledRefresh');
+      const allocations = await main.call('allocatingRefresh');
       const median = <T>(items: T[], by: (t: T) => number): T =>
         [...items].sort((a, b) => by(a) - by(b))[Math.floor(items.length / 2)] as T;
       const bare = median(bares, (b) => b.ms);
@@ -135,7 +140,7 @@ const bench: Bench = {
           value: round(refresh.ms / ccxt.ms, 3),
           unit: 'ratio',
           baseline: round(ccxt.ms, 0),
-          note: `the app's full refresh (read, checked, logged, stored, drawn): ${String(refresh.requests)} requests over ${String(refresh.accounts)} accounts in ${String(refresh.ms)} ms, against ccxt ${ccxt.ms.toFixed(0)} ms for the same ${String(ccxt.requests)} reads (one whitebit instance per account, 192 in flight; ${String(peers.reduce((n, p) => n + (p.resent ?? 0), 0))} reads sent again after a network error), medians of ${String(ROUNDS)} (goal <= 0.6); rounds (app/ccxt/bare ms): ${rounds}; ${cpuNote}; ${costsNote(costs)}; all warmed up, main settled before each round; sandbox and main each in their own process`,
+          note: `the app's full refresh (read, checked, logged, stored, drawn): ${String(refresh.requests)} requests over ${String(refresh.accounts)} accounts in ${String(refresh.ms)} ms, against ccxt ${ccxt.ms.toFixed(0)} ms for the same ${String(ccxt.requests)} reads (one whitebit instance per account, 192 in flight; ${String(peers.reduce((n, p) => n + (p.resent ?? 0), 0))} reads sent again after a network error), medians of ${String(ROUNDS)} (goal <= 0.6); rounds (app/ccxt/bare ms): ${rounds}; ${cpuNote}; after main gave its memory back: ${String(cold.ms)} ms (${(cold.ms / ccxt.ms).toFixed(2)}x ccxt), main's thread ${cold.cpuMs.toFixed(0)} ms, its process ${cold.processCpuMs.toFixed(0)} ms; ${costsNote(costs, allocations)}; all warmed up, rounds one after another; sandbox and main each in their own process`,
         },
         {
           name: 'desk.board.refresh_vs_bare',
@@ -180,7 +185,7 @@ const bench: Bench = {
       const heapMb = (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN) / 1048576;
       // The main process with the board live in Chromium: as the board's own refresh ends, then with
       // every account's socket live (opened at main's pace, about 64 s for 1,005), once main has been
-      // quiet long enough to give the last poll's memory back (memory-trim.ts, 2 s).
+      // quiet long enough to give the last poll's memory back (memory-trim.ts, 30 s).
       const atRefreshEnd = main.memory();
       const liveStart = performance.now();
       await page

@@ -1,4 +1,4 @@
-// desk.create100_vs_bare: wall time of "Create 100 sub-accounts" through the app (names checked at the
+// subaccounts.create100_vs_bare: wall time of "Create 100 sub-accounts" through the app (names checked at the
 // exchange and in the registry, the funding against the main balance, confirmed once, every step
 // journaled before it is sent, each key's secret stored and the account registered, the batch logged)
 // / a bare client making the same dependent chains (create, key, transfer) with the same HTTP client
@@ -22,7 +22,7 @@ const IN_FLIGHT = 8;
 const ROUNDS = 5;
 
 const bench: Bench = {
-  name: 'desk.create100',
+  name: 'subaccounts',
   async run() {
     const sandbox = await spawnSandbox(91);
     const core = await startCore({
@@ -97,7 +97,7 @@ const bench: Bench = {
       const bareMs = median(plain);
       return [
         {
-          name: 'desk.create100_vs_bare',
+          name: 'subaccounts.create100_vs_bare',
           value: Number((appMs / bareMs).toFixed(3)),
           unit: 'ratio',
           baseline: Number(bareMs.toFixed(1)),

@@ -5,7 +5,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { BoardRefreshView, Reply } from '../../main/ipc/contract.ts';
-import { profiled, type RefreshCosts } from './refresh-costs.ts';
+import { allocated, profiled, type RefreshAllocations, type RefreshCosts } from './refresh-costs.ts';
 import type { SandboxProcess } from './sandbox-process.ts';
 
 interface Start {
@@ -24,6 +24,8 @@ interface Commands {
   refresh: Refresh;
   /** A refresh under the CPU profiler: where main's thread spent it. */
   profiledRefresh: RefreshCosts;
+  /** A refresh under the sampling heap profiler: what main's heap allocated, by part. */
+  allocatingRefresh: RefreshAllocations;
   /** Starts counting 429 answers the client sees; `stopCounting` answers the count. */
   startCounting: null;
   stopCounting: number;
@@ -141,6 +143,7 @@ async function serveMain(start: Start): Promise<void> {
   const commands: { [K in keyof Commands]: () => Promise<Commands[K]> } = {
     refresh,
     profiledRefresh: () => profiled(refresh),
+    allocatingRefresh: () => allocated(refresh),
     async startCounting() {
       counting = true;
       limited = 0;

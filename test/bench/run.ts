@@ -1,7 +1,8 @@
 // `npm run bench [-- NAME_PREFIX]`: runs every test/bench/*.bench.ts whose results start with the
 // prefix, prints a table of what ran and writes bench-results.json at the repo root. The file keeps
 // the results of the benches that did not run this time (each result says when it was measured);
-// what ran replaces its own earlier results under the prefix.
+// what ran replaces its own earlier results under the prefix. Each bench's results are named
+// under its own name, and no bench's name begins another's, so a NAME picks one bench.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -22,13 +23,14 @@ for (const file of files) {
   const bench = ((await import(pathToFileURL(join(dir, file)).href)) as { default: Bench }).default;
   benches.push({ file, bench });
 }
-const owners = new Map<string, string>();
-for (const { file, bench } of benches) {
-  const other = owners.get(bench.name);
-  if (other)
-    throw new Error(`${file} and ${other} are both named "${bench.name}": a bench's name is its own`);
-  owners.set(bench.name, file);
-}
+const owns = (bench: Bench, name: string) => name === bench.name || name.startsWith(`${bench.name}.`);
+// `npm run bench -- NAME` runs one bench: no bench's name is another's, nor begins another's.
+for (const a of benches)
+  for (const b of benches)
+    if (a !== b && owns(a.bench, b.bench.name))
+      throw new Error(
+        `${b.file} is named "${b.bench.name}", inside ${a.file}'s "${a.bench.name}": a bench's name is its own`,
+      );
 
 const ran: Bench[] = [];
 const results: BenchResult[] = [];
@@ -36,7 +38,11 @@ for (const { file, bench } of benches) {
   if (!bench.name.startsWith(prefix) && !prefix.startsWith(bench.name)) continue;
   process.stderr.write(`running ${file}...\n`);
   ran.push(bench);
-  for (const result of await bench.run()) if (result.name.startsWith(prefix)) results.push(result);
+  for (const result of await bench.run()) {
+    if (!owns(bench, result.name))
+      throw new Error(`${file} reported "${result.name}", outside its name "${bench.name}"`);
+    if (result.name.startsWith(prefix)) results.push(result);
+  }
 }
 
 const rows = results.map((r) => [
@@ -53,7 +59,6 @@ console.log(line(header));
 console.log(line(widths.map((w) => '-'.repeat(w))));
 for (const row of rows) console.log(line(row));
 
-const owns = (bench: Bench, name: string) => name === bench.name || name.startsWith(`${bench.name}.`);
 /** A stored result this run replaces (under the prefix, of a bench that ran) or of no bench now. */
 const replaced = (name: string) =>
   (name.startsWith(prefix) && ran.some((b) => owns(b, name))) ||

@@ -79,10 +79,26 @@ async function measure(): Promise<BenchResult[]> {
     const liveMb = await settledRssMb();
     const refused = core.logged.filter((l) => /WebSocket of .*429/.test(l)).length;
 
+    // A socket with a request still out (a ping, its unsubscribe) closes once it is answered: each
+    // says `stopped` as it closes, and the last one leaves none open.
+    const allClosed = new Promise<void>((resolve, reject) => {
+      const deadline = setTimeout(() => {
+        stop();
+        reject(new Error(`${String(core.live.sockets)} sockets still open 10 s after the board was left`));
+      }, 10_000);
+      const stop = core.live.onState((_account, state) => {
+        if (state !== 'stopped') return;
+        // The pool forgets a socket once it has said so.
+        queueMicrotask(() => {
+          if (core.live.sockets > 0) return;
+          stop();
+          clearTimeout(deadline);
+          resolve();
+        });
+      });
+    });
     await call('desk.unfollowBoard');
-    // A socket with a request still out (a ping, its unsubscribe) closes once it is answered.
-    for (let i = 0; i < 50 && core.live.sockets > 0; i++) await new Promise((r) => setTimeout(r, 200));
-    if (core.live.sockets !== 0) throw new Error(`${String(core.live.sockets)} sockets left open`);
+    await allClosed;
     const releasedMb = await settledRssMb();
 
     const round = (v: number, places = 1) => Number(v.toFixed(places));

@@ -1,4 +1,4 @@
-// renderer.workspace.interactive_ms and renderer.workspace.frame_p95_ms, measured in Chromium against
+// workspace.interactive_ms and workspace.frame_p95_ms, measured in Chromium against
 // a real core and its embedded sandbox, each with a baseline from the same run.
 import type { Page } from 'playwright-core';
 import { buildRenderer } from '../../scripts/build.ts';
@@ -178,14 +178,14 @@ async function measure(): Promise<BenchResult[]> {
     const idleP95 = Math.round(percentile(idle, 95) * 10) / 10;
     return [
       {
-        name: 'renderer.workspace.interactive_ms',
+        name: 'workspace.interactive_ms',
         value: Math.round(interactive),
         unit: 'ms',
         baseline: Math.round(baseline),
         note: `cold load of #/trade (a new page, as the window opens) until candles drawn, book live with levels and the ticket amount focused; median of ${String(LOADS)} (max ${String(Math.round(loads.times.at(-1) ?? NaN))}) with the scripts' compiled code cached, as at every start after the first; the first start after an install (scripts compiled from source) ${String(Math.round(loads.first))} ms; baseline: cold load of #/settings (first ${String(Math.round(baseLoads.first))} ms); ${ratio(interactive, baseline)}; goal < 800`,
       },
       {
-        name: 'renderer.workspace.frame_p95_ms',
+        name: 'workspace.frame_p95_ms',
         value: p95,
         unit: 'ms',
         baseline: idleP95,
@@ -199,6 +199,6 @@ async function measure(): Promise<BenchResult[]> {
   }
 }
 
-const bench: Bench = { name: 'renderer.workspace', run: measure };
+const bench: Bench = { name: 'workspace', run: measure };
 
 export default bench;

@@ -1,6 +1,7 @@
 // The new screens as a desk user walks them, at 1280 and 1440 px: Wallet -> Deposit (address, memo,
 // QR code, terms, copy through main, a new address), one new sub-account with its key, its keys and
-// IP allow-list, blocking it (the ticket says so), and the withdrawals waiting for approval on Events.
+// IP allow-list, blocking it (the ticket says so), a funded one's transfers and its deletion refused
+// with the sweep offered, and the withdrawals waiting for approval on Events.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { artifact } from './paths.ts';
@@ -57,6 +58,8 @@ describe('Wallet -> Deposit', () => {
     expect(await page.getByTestId('deposit-qr').getAttribute('data-text')).toBe(address);
     const min = (await page.getByTestId('deposit-min').textContent()) ?? '';
     expect(min.replace(/\s+/g, ' ').trim()).toBe('20 XRP');
+    const max = (await page.getByTestId('deposit-max').textContent()) ?? '';
+    expect(max.replace(/\s+/g, ' ').trim()).toBe('1,000,000 XRP');
     await page.getByTestId('deposit-copy').click();
     await expect.poll(() => app.desktop.clipboard).toBe(address);
     await shoot(page, 'deposit-panel', 'wallet-deposit-xrp');
@@ -113,6 +116,48 @@ describe('one sub-account, its keys and IP list, blocked', () => {
     await expect
       .poll(() => page.getByTestId('trade-sub-blocked').textContent())
       .toContain('solo-desk is blocked at the exchange');
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('a funded sub-account: its transfers, deleting it refused with the sweep offered', () => {
+  it('shows the funding transfer, refuses the delete naming what it holds, and lists the sweep back', async () => {
+    const { page, problems } = await app.openPage('#/sub-accounts');
+    await page.getByTestId('create-mode-one').check();
+    await page.getByTestId('create-alias').fill('fund-desk');
+    await page.getByTestId('create-share-kyc').uncheck();
+    await page.getByTestId('create-email').fill('fund-desk@example.com');
+    await page.getByTestId('create-kyc-link').waitFor();
+    await shoot(page, 'create-subs-panel', 'sub-accounts-create-own-kyc');
+    await page.getByTestId('create-share-kyc').check();
+    await page.getByTestId('create-fund').check();
+    await page.getByTestId('create-ticker').fill('USDT');
+    await page.getByTestId('create-amount').fill('12.5');
+    await page.getByTestId('create-one').click();
+    await expect.poll(() => page.getByTestId('batch-counts').textContent()).toMatch(/^1 of 1 done/);
+
+    await page.getByTestId('life-refresh').click();
+    await page.getByTestId('life-filter').fill('fund-desk');
+    await page.getByTestId('life-choose').filter({ hasText: 'fund-desk' }).click();
+    await expect.poll(() => page.getByTestId('transfer-row').count()).toBe(1);
+    const cells = async () =>
+      (await page.getByTestId('transfer-row').first().locator('td').allInnerTexts()).map((t) =>
+        t.replace(/\s+/g, ' ').trim(),
+      );
+    expect((await cells()).slice(1, 3)).toEqual(['In from main', '+12.5 USDT']);
+    await shoot(page, 'transfers-panel', 'sub-accounts-transfers');
+
+    await page.getByTestId('life-delete').click();
+    await page.getByTestId('life-holdings').waitFor();
+    expect(await page.getByTestId('life-holdings').textContent()).toContain('12.5 USDT');
+    await shoot(page, 'life-panel', 'sub-accounts-delete-refused');
+    await page.getByTestId('life-sweep').click();
+    await expect.poll(() => page.getByTestId('life-holdings').count()).toBe(0);
+    await page.getByTestId('transfers-refresh').click();
+    await expect.poll(() => page.getByTestId('transfer-row').count()).toBe(2);
+    await page.getByTestId('transfers-direction').selectOption('sub_to_main');
+    await expect.poll(() => page.getByTestId('transfer-row').count()).toBe(1);
+    expect((await cells()).slice(1, 3)).toEqual(['Out to main', '−12.5 USDT']);
     expect(problems).toEqual([]);
   });
 });

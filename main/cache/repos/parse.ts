@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fieldWords } from '../../ipc/errors.ts';
+import { fieldWords } from '../../errors.ts';
 import { CacheInputError } from '../errors.ts';
 
 /** Validates a method argument, turning the first issue into a `CacheInputError` naming the field. */

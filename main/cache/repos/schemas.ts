@@ -6,4 +6,3 @@ export const accountName = z.string().min(1).max(128);
 export const timeMs = z.number().int().nonnegative();
 /** Unix seconds, with a fraction where the exchange sends microseconds. */
 export const unixSeconds = z.number().nonnegative().finite();
-export const pageLimit = z.number().int().min(1).max(1000).default(200);

@@ -2,7 +2,6 @@
  * The last known state of an account, as every screen shows it: a value with its age and where it
  * came from. One shape for every screen (plain data).
  */
-import type { IpcError } from '../../ipc/contract.ts';
 import type { MinerInfoView } from '../mining/views.ts';
 import type { OrderView } from '../orders/views.ts';
 import type { CollateralView, PositionView } from '../positions/views.ts';
@@ -42,19 +41,6 @@ export interface KnownEntryView<T = unknown> {
   account: string;
   asOfMs: number;
   value: T;
-}
-
-/**
- * A screen's value with its age and source: fresh from the exchange, or the last known state from
- * the cache (with why it is not fresh), or nothing known at all (`value` null: never "none").
- */
-export interface KnownView<T> {
-  value: T | null;
-  /** When the value was taken from the exchange (ms); null when nothing is known. */
-  asOfMs: number | null;
-  source: 'exchange' | 'cache';
-  /** Why the exchange's answer is not here (unreachable, key refused), when it is not. */
-  problem?: IpcError;
 }
 
 /** An account's last known values that pushes changed, and the time they are now as of (ms). */

@@ -15,6 +15,12 @@ import type {
 } from './views.ts';
 
 const market = z.string().min(1).max(40);
+/** A ladder's collateral fields: collateral orders on a margin market, position side, reduce-only. */
+const ladderCollateral = {
+  collateral: z.boolean().optional(),
+  positionSide: z.enum(['LONG', 'SHORT', 'BOTH']).optional(),
+  reduceOnly: z.boolean().optional(),
+};
 /** The ladder's splits and its most orders (main/rules/ladder.ts; a unit test holds them equal). */
 export const ladderSkews = ['even', 'more_low', 'more_high'] as const;
 export const LADDER_MAX = 100;
@@ -102,7 +108,7 @@ export const ordersProcedures = {
     z.strictObject({ accountId, draft: orderDraft }),
   ),
   'orders.previewLadder': procedure<LadderPreviewView>()(
-    'Lays out a ladder of limit orders on a spot market (N orders in even steps between two prices, the total amount split evenly or leaning to one end) and checks each order with the order rules, and with the account, the balance and the guards; nothing is sent.',
+    'Lays out a ladder of limit orders (spot, or collateral limit orders on a margin or futures market) (N orders in even steps between two prices, the total amount split evenly or leaning to one end) and checks each order with the order rules, and with the account, the balance and the guards; nothing is sent.',
     z.strictObject({
       accountId: accountId.optional(),
       market,
@@ -113,16 +119,18 @@ export const ordersProcedures = {
       totalAmount: decimalText,
       skew: z.enum(ladderSkews),
       postOnly: z.boolean().optional(),
+      ...ladderCollateral,
     }),
   ),
   'orders.placeBulk': procedure<BulkPlaceView>()(
-    "Checks limit orders of one market and side as any order is checked, asks main's confirmation naming the count, side, market, price range and total, then sends them in bulk requests of at most 20; each order's outcome, failures first.",
+    "Checks limit orders of one market and side as any order is checked, asks main's confirmation naming the count, side, market, each rung, the total and (collateral) the margin, then sends them (spot: in bulk requests of at most 20; collateral: one request each, paced); each order's outcome, failures first.",
     z.strictObject({
       accountId,
       market,
       side: z.enum(['buy', 'sell']),
       postOnly: z.boolean().optional(),
       stopOnFail: z.boolean().optional(),
+      ...ladderCollateral,
       orders: z
         .array(
           z.strictObject({

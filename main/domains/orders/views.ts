@@ -32,6 +32,16 @@ export interface OrderView {
   editable?: Array<'price' | 'amount' | 'activationPrice'>;
   /** When a finished order ended (seconds since the epoch; order history only). */
   finishedAt?: number;
+  /** An open leg of an OCO pair: cancelling or executing either leg cancels the other. */
+  oco?: OcoLinkView;
+}
+
+/** The OCO pair an open order is a leg of: the pair's id, which leg this is, and the other leg's order id. */
+export interface OcoLinkView {
+  id: number;
+  /** `limit`: the pair's limit leg; `stop`: its stop-limit leg. */
+  leg: 'limit' | 'stop';
+  otherOrderId: number;
 }
 
 /** An armed kill switch: every order of the market is cancelled at `cancellationTime` (Unix seconds). */
@@ -71,7 +81,10 @@ export interface DealView {
 
 export interface PlaceResultView {
   clientOrderId: string;
+  /** The order placed; an OCO's limit leg, linked (`oco`) to its stop-limit leg, `ocoStop`. */
   order?: OrderView;
+  /** An OCO's stop-limit leg, placed with its limit leg (`order`). */
+  ocoStop?: OrderView;
   deals?: readonly DealView[];
   /** The first answer was lost and the order was found by its client order id. */
   recovered: boolean;
@@ -124,10 +137,22 @@ export interface LadderOrderView {
   issues: RuleIssueView[];
 }
 
+/** The margin a collateral ladder's orders hold together, at the account's leverage. */
+export interface LadderMarginView {
+  asset: string;
+  needed: string;
+  available: string;
+  leverage: number;
+}
+
 /** A ladder laid out and checked; nothing sent. */
 export interface LadderPreviewView {
   market: string;
   side: 'buy' | 'sell';
+  /** Collateral limit orders (a margin or futures market), each its own request; else spot, in bulk. */
+  collateral: boolean;
+  /** A collateral ladder read with an account: the margin of all its orders. */
+  margin?: LadderMarginView;
   /** Empty while a field of the ladder itself is wrong (see `issues`). */
   orders: LadderOrderView[];
   /** The ladder's own fields (lowPrice, highPrice, orderCount, totalAmount) and the balance. */
@@ -137,7 +162,7 @@ export interface LadderPreviewView {
   /** Σ amount (base) and Σ amount × price (quote). */
   totalAmount: string;
   totalValue: string;
-  /** Bulk requests the orders go in, of at most `perRequest` each. */
+  /** Requests the orders go in, of at most `perRequest` orders each (collateral: one each). */
   requests: number;
   perRequest: number;
 }

@@ -24,6 +24,7 @@ export function subaccountsHandlers({
       return null;
     },
     'subaccounts.sweepToMain': ({ subAccountId }) => lifecycle.sweep(subAccountId),
+    'subaccounts.transfers': ({ subAccountId, ...query }) => lifecycle.transfers(subAccountId, query),
     'subaccounts.keys': ({ subAccountId }) => keys.list(subAccountId),
     'subaccounts.createKey': ({ subAccountId, ...input }) => keys.create(subAccountId, input),
     'subaccounts.deleteKey': async ({ subAccountId, apiKeyId }) => {

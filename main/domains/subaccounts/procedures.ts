@@ -10,6 +10,7 @@ import type {
   ExchangeSubAccountView,
   HoldingsView,
   SubAccountKeyView,
+  SubAccountTransfersView,
   SweepToMainView,
 } from './views.ts';
 
@@ -62,6 +63,15 @@ export const subaccountsProcedures = {
   'subaccounts.sweepToMain': procedure<{ sweep: SweepToMainView; holdings: HoldingsView }>()(
     "Empties a sub-account into the main account (orders cancelled, balances moved) after main's confirmation.",
     z.strictObject({ subAccountId }),
+  ),
+  'subaccounts.transfers': procedure<SubAccountTransfersView>()(
+    "One page of a sub-account's transfers with the main account, newest first, in one direction or both.",
+    z.strictObject({
+      subAccountId,
+      direction: z.enum(['main_to_sub', 'sub_to_main']).optional(),
+      offset: z.number().int().min(0).max(10_000),
+      limit: z.number().int().min(1).max(100),
+    }),
   ),
   'subaccounts.keys': procedure<SubAccountKeyView[]>()(
     "A sub-account's API keys (never a secret), each with the desk account that signs with it.",

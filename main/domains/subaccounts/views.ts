@@ -61,6 +61,25 @@ export interface ApprovalView {
   createdAtMs: number;
 }
 
+/** One page of a sub-account's transfers with the main account, newest first. */
+export interface SubAccountTransfersView {
+  subAccountId: string;
+  /** The direction asked for; null for both. */
+  direction: 'main_to_sub' | 'sub_to_main' | null;
+  offset: number;
+  limit: number;
+  /** The page was full: older transfers may follow. */
+  more: boolean;
+  rows: Array<{
+    /** The transaction id the transfer answered. */
+    id: string;
+    direction: 'main_to_sub' | 'sub_to_main';
+    ticker: string;
+    amount: string;
+    atMs: number;
+  }>;
+}
+
 /** The plan of a batch of new sub-accounts, every check done; nothing sent. */
 export interface BatchPreviewView {
   previewId: string;

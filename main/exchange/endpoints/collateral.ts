@@ -98,6 +98,44 @@ export function collateralOcoOrder(c: KeyCaller, input: CollateralOcoOrderInput)
   return c.post('/api/v4/order/collateral/oco', defined({ ...input }), ocoAnswerSchema, WRITE);
 }
 
+const conditionalSchema = z.looseObject({
+  total: integerLike.optional(),
+  records: z.array(
+    z.looseObject({
+      id: integerLike,
+      type: z.string(),
+      stop_loss: orderSchema.optional(),
+      take_profit: orderSchema.optional(),
+      conditionalOrder: orderSchema.optional(),
+      stopLossPrice: decimal.optional(),
+      takeProfitPrice: decimal.optional(),
+    }),
+  ),
+});
+/** An open conditional order: an OCO pair (`stop_loss`, `take_profit`) or an order waiting with OTO legs. */
+export type ConditionalOrder = z.output<typeof conditionalSchema>['records'][number];
+
+const CONDITIONAL_PAGE = 100;
+
+/**
+ * The account's open conditional orders on one market, every page: how the exchange tells which open
+ * orders belong together (the two legs of an OCO), which the open-order list itself does not say.
+ */
+export async function conditionalOrders(c: KeyCaller, market: string): Promise<ConditionalOrder[]> {
+  const out: ConditionalOrder[] = [];
+  for (let offset = 0; offset <= 10_000; offset += CONDITIONAL_PAGE) {
+    const page = await c.post(
+      '/api/v4/conditional-orders',
+      { market, limit: CONDITIONAL_PAGE, offset },
+      conditionalSchema,
+      READ,
+    );
+    out.push(...page.records);
+    if (page.records.length < CONDITIONAL_PAGE) break;
+  }
+  return out;
+}
+
 /** Sets the account leverage for every open position; answers the level now in force. */
 export async function setLeverage(c: KeyCaller, leverage: Leverage): Promise<number> {
   const schema = z.looseObject({ leverage: integerLike });

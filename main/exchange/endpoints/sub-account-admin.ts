@@ -56,26 +56,37 @@ export async function unblock(c: KeyCaller, id: string): Promise<void> {
   await c.post('/api/v4/sub-account/unblock', { id }, z.unknown(), WRITE);
 }
 
+/** Built once: a schema built per call is compiled again on every answer it reads. */
+const listSchema = z.looseObject({ data: z.array(subAccountRecordSchema) });
+
 /** One page of the sub-accounts (at most 100), with status, permissions and KYC. */
 export async function page(
   c: KeyCaller,
   filter: { search?: string; limit?: number; offset?: number } = {},
 ): Promise<SubAccountRecord[]> {
-  const schema = z.looseObject({ data: z.array(subAccountRecordSchema) });
-  return (await c.post('/api/v4/sub-account/list', defined({ ...filter }), schema, READ)).data;
+  return (await c.post('/api/v4/sub-account/list', defined({ ...filter }), listSchema, READ)).data;
 }
 
 /** The most the exchange pages: 100 a page, offsets up to 10,000. */
 const PAGE = 100;
 const MAX_OFFSET = 10_000;
 
-/** Every sub-account (matching `search`), page after page until a short one. */
+/** Pages asked for at once after a full first page: a desk of 1,000 takes three round trips, not ten. */
+const PAGES_AT_ONCE = 4;
+
+/**
+ * Every sub-account (matching `search`), until a short page: the first page alone (most desks fit in
+ * it), then a few pages at once; pages past the short one are read for nothing and dropped.
+ */
 export async function listAll(c: KeyCaller, search?: string): Promise<SubAccountRecord[]> {
+  const read = (offset: number) => page(c, { ...(search ? { search } : {}), limit: PAGE, offset });
   const out: SubAccountRecord[] = [];
-  for (let offset = 0; offset <= MAX_OFFSET; offset += PAGE) {
-    const records = await page(c, { ...(search ? { search } : {}), limit: PAGE, offset });
-    out.push(...records);
-    if (records.length < PAGE) break;
+  for (let offset = 0, width = 1; offset <= MAX_OFFSET; offset += width * PAGE, width = PAGES_AT_ONCE) {
+    const offsets = Array.from({ length: width }, (_, i) => offset + i * PAGE).filter((o) => o <= MAX_OFFSET);
+    for (const records of await Promise.all(offsets.map(read))) {
+      out.push(...records);
+      if (records.length < PAGE) return out;
+    }
   }
   return out;
 }

@@ -1,6 +1,6 @@
 /** Sub-accounts of the main account: list, transfers, balances, API key restrictions. */
 import { z } from 'zod';
-import { decimal, defined, READ, WRITE, type KeyCaller } from './shapes.ts';
+import { decimal, defined, integerLike, READ, WRITE, type KeyCaller } from './shapes.ts';
 
 export const subAccountSchema = z.looseObject({
   id: z.string(),
@@ -46,6 +46,33 @@ export async function transfer(c: KeyCaller, input: TransferInput): Promise<stri
     transaction_id: z.union([z.string(), z.number()]).transform(String).optional(),
   });
   return (await c.post('/api/v4/sub-account/transfer', { ...input }, schema, WRITE)).transaction_id;
+}
+
+export const DIRECTIONS = ['main_to_sub', 'sub_to_main'] as const;
+export type TransferDirection = (typeof DIRECTIONS)[number];
+
+/**
+ * One transfer between the main account and a sub-account as the history answers it: `id` is the
+ * transaction id the transfer answered (newer answers may name it `transaction_id` too); `createdAt`
+ * in Unix seconds.
+ */
+const transferRecord = z.looseObject({
+  id: z.union([z.string().min(1), z.number()]).transform(String),
+  direction: z.enum(DIRECTIONS),
+  currency: z.string().min(1),
+  amount: decimal,
+  createdAt: integerLike,
+});
+export type SubAccountTransfer = z.output<typeof transferRecord>;
+const transferHistorySchema = z.looseObject({ data: z.array(transferRecord) });
+
+/** One page (at most 100, newest first) of a sub-account's transfers with the main account. */
+export async function transferHistory(
+  c: KeyCaller,
+  input: { id: string; direction?: TransferDirection | undefined; limit?: number; offset?: number },
+): Promise<SubAccountTransfer[]> {
+  const body = defined({ ...input });
+  return (await c.post('/api/v4/sub-account/transfer/history', body, transferHistorySchema, READ)).data;
 }
 
 export function balances(c: KeyCaller, input: { id: string; ticker?: string }): Promise<SubAccountBalances> {

@@ -185,7 +185,10 @@ export class WsClient {
   #send(method: string, params: unknown[], order: boolean): Promise<unknown> {
     const socket = this.#socket;
     if (!socket || socket.readyState !== WebSocket.OPEN) return Promise.reject(closedError(method));
-    return this.#pending.start(method, params, order, (frame) => socket.send(frame));
+    return this.#pending.start(method, params, order, (frame) => {
+      if (this.#socket !== socket || socket.readyState !== WebSocket.OPEN) throw closedError(method);
+      socket.send(frame);
+    });
   }
 
   #setPhase(phase: Phase): void {

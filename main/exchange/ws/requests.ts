@@ -1,5 +1,11 @@
-/** A socket's JSON-RPC requests waiting for their answers: numbered, timed out, failed together. */
-import { timeoutError, type ExchangeError } from '../errors.ts';
+/**
+ * A socket's JSON-RPC requests waiting for their answers: numbered, timed out, failed together, and
+ * paced under the exchange's per-connection budgets (order placements and all other requests each
+ * have their own): a request over budget waits for a slot instead of being refused.
+ */
+import { WS_LIMITS, wsMethodGroup } from '../endpoint-groups.ts';
+import { ExchangeError, timeoutError } from '../errors.ts';
+import { SlotBucket } from '../rate-limit.ts';
 import type { Timers } from './timers.ts';
 import { closedError, wsError } from './errors.ts';
 
@@ -15,11 +21,21 @@ export class PendingRequests {
   readonly #pending = new Map<number, Pending>();
   readonly #timers: Timers;
   readonly #timeoutMs: number;
+  readonly #budgets: Record<'placements' | 'requests', SlotBucket>;
   #nextId = 1;
 
-  constructor(timers: Timers, timeoutMs: number) {
+  constructor(timers: Timers, timeoutMs: number, now: () => number = Date.now) {
     this.#timers = timers;
     this.#timeoutMs = timeoutMs;
+    const clock = {
+      now,
+      setTimeout: (fn: () => void, ms: number) => timers.setTimeout(fn, ms),
+      clearTimeout: (handle: unknown) => timers.clearTimeout(handle),
+    };
+    this.#budgets = {
+      placements: new SlotBucket({ ...WS_LIMITS.placements, clock }),
+      requests: new SlotBucket({ ...WS_LIMITS.requests, clock }),
+    };
   }
 
   /** Requests still waiting for their answer. */
@@ -27,8 +43,17 @@ export class PendingRequests {
     return this.#pending.size;
   }
 
-  /** Sends one request through `send`; `order`: an order method (its own error numbering). */
+  /**
+   * Sends one request through `send` once its budget has a slot (at once when it has one);
+   * `order`: an order method (its own error numbering). `send` throws when the socket has closed.
+   */
   start(method: string, params: unknown[], order: boolean, send: (frame: string) => void): Promise<unknown> {
+    const budget = this.#budgets[wsMethodGroup(method)];
+    if (budget.tryTake()) return this.#start(method, params, order, send);
+    return budget.take().then(() => this.#start(method, params, order, send));
+  }
+
+  #start(method: string, params: unknown[], order: boolean, send: (frame: string) => void): Promise<unknown> {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       const timer = this.#timers.setTimeout(() => {
@@ -36,7 +61,13 @@ export class PendingRequests {
         reject(timeoutError(this.#timeoutMs, method));
       }, this.#timeoutMs);
       this.#pending.set(id, { method, resolve, reject, timer, order });
-      send(JSON.stringify({ id, method, params }));
+      try {
+        send(JSON.stringify({ id, method, params }));
+      } catch (error) {
+        this.#pending.delete(id);
+        this.#timers.clearTimeout(timer);
+        reject(error instanceof ExchangeError ? error : closedError(method));
+      }
     });
   }
 

@@ -73,12 +73,6 @@ export function reqDecimal(body: Body, field: string): Decimal {
   return parseDecimal(field, v);
 }
 
-export function optDecimal(body: Body, field: string): Decimal | undefined {
-  const v = body[field];
-  if (v === undefined || v === null || v === '') return undefined;
-  return parseDecimal(field, v);
-}
-
 export function positive(field: string, d: Decimal): Decimal {
   if (d.lte(0)) throw fieldError(field, `The ${field} must be greater than 0.`);
   return d;

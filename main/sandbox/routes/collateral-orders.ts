@@ -1,14 +1,51 @@
 /**
  * The collateral order endpoints beyond the market order: limit, stop-limit, trigger-market and OCO
- * (`order/collateral/*`), under the same rules as their WebSocket twins (`collateral/orders.ts`).
+ * (`order/collateral/*`), under the same rules as their WebSocket twins (`collateral/orders.ts`); and
+ * `conditional-orders`, how the exchange tells which open orders belong together: each open OCO pair
+ * (its id, its stop-limit leg, its limit leg) and each order whose OTO legs wait for it to execute.
  */
 import type { CollateralOrders, CollateralType } from '../collateral/orders.ts';
 import type { Order } from '../engine/order.ts';
 import { orderJson } from '../engine/order.ts';
+import { fieldError } from '../http/errors.ts';
+import { optIntOrText, optString } from '../http/fields.ts';
+import type { Body } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
-import type { MarketDef, SandboxState } from '../state.ts';
+import type { Account, MarketDef, SandboxState } from '../state.ts';
+import type { Engine } from '../engine/engine.ts';
 
-export function collateralOrderRoutes(state: SandboxState, col: CollateralOrders): PrivateRoute[] {
+/** The open OCO pairs and waiting OTO orders of the account on one market, newest first, as the exchange lists them. */
+function conditionalOrders(state: SandboxState, engine: Engine, account: Account, body: Body) {
+  const market = optString(body, 'market');
+  if (!market) throw fieldError('market', 'The market field is required.', 31);
+  if (!state.markets.has(market)) throw fieldError('market', 'Market is not available', 31);
+  const limit = optIntOrText(body, 'limit', 1, 100) ?? 50;
+  const offset = optIntOrText(body, 'offset', 0, 10000) ?? 0;
+  const shape = (o: Order) => orderJson(o, state.markets.get(o.market) as MarketDef);
+  const records: Array<Record<string, unknown>> = [];
+  const open = engine.openOrders(account.id).filter((o) => o.market === market);
+  for (const o of open.sort((a, b) => b.id - a.id)) {
+    const peer = o.ocoPeer === undefined ? undefined : engine.orders.get(o.ocoPeer);
+    // a pair once, by its limit leg (whose id is the pair's, as the place answered it)
+    if (peer?.open && o.activationPrice === null)
+      records.push({ id: o.id, type: 'oco', stop_loss: shape(peer), take_profit: shape(o) });
+    else if (o.otoLegs && o.oto)
+      records.push({
+        id: o.oto.otoId,
+        type: 'oto',
+        ...(o.oto.stopLoss ? { stopLossPrice: o.oto.stopLoss } : {}),
+        ...(o.oto.takeProfit ? { takeProfitPrice: o.oto.takeProfit } : {}),
+        conditionalOrder: shape(o),
+      });
+  }
+  return { limit, offset, total: records.length, records: records.slice(offset, offset + limit) };
+}
+
+export function collateralOrderRoutes(
+  state: SandboxState,
+  engine: Engine,
+  col: CollateralOrders,
+): PrivateRoute[] {
   const shape = (o: Order) => orderJson(o, state.markets.get(o.market) as MarketDef);
   const place = (path: string, type: CollateralType): PrivateRoute => ({
     method: 'POST',
@@ -34,6 +71,13 @@ export function collateralOrderRoutes(state: SandboxState, col: CollateralOrders
         col.sweep();
         return { id: limit.id, stop_loss: shape(stop), take_profit: shape(limit) };
       },
+    },
+    {
+      method: 'POST',
+      path: '/api/v4/conditional-orders',
+      // 1000 requests per 10 s, as the exchange documents it
+      group: 'account',
+      handler: ({ account, body }) => conditionalOrders(state, engine, account, body),
     },
   ];
 }

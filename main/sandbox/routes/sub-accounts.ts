@@ -1,11 +1,14 @@
-/** Sub-accounts: list, transfer, balances, API key edit (merge) and reset. Main-account keys only. */
+/**
+ * Sub-accounts: list, transfer and its history, balances, API key edit (merge) and reset. Main-account
+ * keys only.
+ */
 import { ApiError, fieldError, validationError } from '../http/errors.ts';
 import { fmt, oneOf, optInt, optString, positive, reqDecimal, reqString } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
 import { collateralBalance, creditMain, debitMain, ledgerString, mainBalance, spot } from '../ledger.ts';
 import { Decimal } from 'decimal.js';
-import { subById, subRecord, subsOf } from '../sub-account-state.ts';
-import type { Account, ApiKey, SandboxState } from '../state.ts';
+import { subById, subInfo, subRecord, subsOf } from '../sub-account-state.ts';
+import { nowSeconds, type Account, type ApiKey, type SandboxState } from '../state.ts';
 
 const MIN_TRANSFER = new Decimal('0.00000001');
 
@@ -55,7 +58,28 @@ export function subAccountRoutes(state: SandboxState): PrivateRoute[] {
         const [from, to] = direction === 'main_to_sub' ? [account, sub] : [sub, account];
         debitMain(from, ticker, amount);
         creditMain(to, ticker, amount);
-        return { transaction_id: state.rng.hex(16) };
+        const transactionId = state.rng.hex(16);
+        const record = { id: transactionId, direction, currency: ticker, amount: fmt(amount) };
+        (subInfo(sub).transfers ??= []).push({ ...record, createdAt: nowSeconds(state) });
+        return { transaction_id: transactionId };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v4/sub-account/transfer/history',
+      mainOnly: true,
+      handler: ({ account, body }) => {
+        const sub = subById(state, account, reqString(body, 'id'));
+        const direction = oneOf(body, 'direction', ['main_to_sub', 'sub_to_main'] as const);
+        const limit = optInt(body, 'limit', 1, 100) ?? 30;
+        const offset = optInt(body, 'offset', 0, 10_000) ?? 0;
+        // newest first
+        const data = [...(subInfo(sub).transfers ?? [])]
+          .reverse()
+          .filter((t) => !direction || t.direction === direction)
+          .slice(offset, offset + limit)
+          .map((t) => ({ ...t }));
+        return { offset, limit, data };
       },
     },
     {

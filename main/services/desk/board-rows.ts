@@ -85,8 +85,13 @@ function valued(amount: string, asset: string, prices: Prices, unvalued: Set<str
 
 /** Decimal places amounts in USDT are shown with. */
 const PLACES = 2;
+/** The shown zero: most of a desk's sums are nothing at all, and need no rounding. */
+const ZERO_SHOWN = (0).toFixed(PLACES);
 /** Rounded first, so an amount that rounds to nothing shows as 0.00, never -0.00. */
-const show = (d: Dec): string => d.toDecimalPlaces(PLACES, Dec.ROUND_HALF_EVEN).toFixed(PLACES);
+const show = (d: Dec): string =>
+  d === ZERO ? ZERO_SHOWN : d.toDecimalPlaces(PLACES, Dec.ROUND_HALF_EVEN).toFixed(PLACES);
+/** a + b, without a new decimal when either is the zero every sum starts from. */
+const add = (a: Dec, b: Dec): Dec => (b === ZERO ? a : a === ZERO ? b : a.plus(b));
 
 /** `part` as a percentage of `whole` (not zero), at the precision a shown percentage needs. */
 const percentOf = (part: Dec, whole: Dec): Dec => new Ratio(part).times(100).div(whole);
@@ -116,8 +121,8 @@ export function boardRow(account: AccountInfo, pieces: AccountPieces, prices: Pr
     for (const [asset, b] of Object.entries(pieces.spot.value)) {
       const available = valued(b.available, asset, prices, unvalued);
       const freeze = valued(b.freeze, asset, prices, unvalued);
-      if (available !== ZERO) free = free.plus(available);
-      if (freeze !== ZERO) locked = locked.plus(freeze);
+      free = add(free, available);
+      locked = add(locked, freeze);
     }
     row.free = show(free);
     row.locked = show(locked);
@@ -125,8 +130,7 @@ export function boardRow(account: AccountInfo, pieces: AccountPieces, prices: Pr
   if (pieces.collateral) {
     times.push(pieces.collateral.asOfMs);
     for (const [asset, amount] of Object.entries(pieces.collateral.value)) {
-      const value = valued(amount, asset, prices, unvalued);
-      if (value !== ZERO) collateral = collateral.plus(value);
+      collateral = add(collateral, valued(amount, asset, prices, unvalued));
     }
     row.collateral = show(collateral);
   }
@@ -147,7 +151,7 @@ export function boardRow(account: AccountInfo, pieces: AccountPieces, prices: Pr
     if (positions.some((p) => p.liquidationState === 'margin_call')) row.marginCall = true;
     row.unrealizedPnl = show(pnl);
     row.marginUsed = show(margin);
-    const base = collateral.plus(pnl);
+    const base = add(collateral, pnl);
     if (positions.length > 0 && base.gt(0)) row.marginRatio = show(percentOf(margin, base));
     if (nearest !== undefined) row.liquidationDistance = show(nearest);
   }
@@ -155,8 +159,11 @@ export function boardRow(account: AccountInfo, pieces: AccountPieces, prices: Pr
     times.push(pieces.orders.asOfMs);
     row.openOrders = pieces.orders.value.length;
   }
-  if (pieces.spot || pieces.collateral) row.equity = show(free.plus(locked).plus(collateral).plus(pnl));
-  if (pieces.realizedToday !== undefined) row.realizedToday = show(new Dec(pieces.realizedToday));
+  if (pieces.spot || pieces.collateral) row.equity = show(add(add(add(free, locked), collateral), pnl));
+  if (pieces.realizedToday !== undefined)
+    row.realizedToday = ZERO_TEXT.test(pieces.realizedToday)
+      ? ZERO_SHOWN
+      : show(new Dec(pieces.realizedToday));
   if (times.length > 0) row.asOfMs = Math.min(...times);
   if (unvalued.size > 0) row.unvalued = [...unvalued].sort();
   if (pieces.problem) row.problem = pieces.problem;

@@ -33,6 +33,7 @@ const OTHER_PRIVATE_PATHS = [
   '/api/v4/sub-account/delete',
   '/api/v4/sub-account/edit',
   '/api/v4/sub-account/list',
+  '/api/v4/sub-account/transfer/history',
   '/api/v4/sub-account/unblock',
   '/api/v4/sub-account/withdraw/unconfirmed-list',
   '/api/v4/trade-account/order/history',

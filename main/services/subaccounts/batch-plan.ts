@@ -92,13 +92,18 @@ export async function planBatch(
   const inRegistry = names.filter((n) => labels.has(n.toLowerCase()));
   if (inRegistry.length > 0)
     refuse({ field: 'pattern', message: `The desk has accounts named ${some(inRegistry)} already.` });
-  const taken = new Set((await admin.listAll(main)).map((s) => s.alias));
+  // The exchange's list and the main balance are read at once.
+  const [listed, balance] = await Promise.all([
+    admin.listAll(main),
+    funding ? mainAccount.balance(main, funding.ticker) : undefined,
+  ]);
+  const taken = new Set(listed.map((s) => s.alias));
   const atExchange = names.filter((n) => taken.has(n));
   if (atExchange.length > 0)
     refuse({ field: 'pattern', message: `The exchange has sub-accounts named ${some(atExchange)} already.` });
   let mainBalance: string | null = null;
   if (funding) {
-    const held = (await mainAccount.balance(main, funding.ticker))[funding.ticker];
+    const held = balance?.[funding.ticker];
     const free = new Dec(held?.main_balance ?? '0').minus(held?.pending_deposit_amount ?? '0');
     mainBalance = Dec.max(free, 0).toFixed();
     const total = funding.amount.times(names.length);

@@ -205,11 +205,14 @@ export class CreateBatches {
         connection: batch.connection,
       };
       const queue = steps.filter((s) => s.stage !== 'done');
-      this.#progress(batch.id, true);
+      // Each account's outcome, kept here for the progress events (the journal holds the same).
+      const tally = new Tally(steps);
+      this.#progress(batch.id, true, tally.counts());
       const worker = async (): Promise<void> => {
         for (let step = queue.shift(); step && !flag.stop; step = queue.shift()) {
           const ended = await this.#one(ctx, step);
-          this.#progress(batch.id, true, accountView(ended));
+          tally.set(ended);
+          this.#progress(batch.id, true, tally.counts(), accountView(ended));
         }
       };
       await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
@@ -217,7 +220,7 @@ export class CreateBatches {
       await this.#audit(batch.id);
     } finally {
       this.#active.delete(batch.id);
-      this.#progress(batch.id, false);
+      this.#progress(batch.id, false, this.#journal.counts(batch.id));
     }
     const counts = this.#journal.counts(batch.id);
     this.#log.log(
@@ -246,11 +249,11 @@ export class CreateBatches {
     }
   }
 
-  #progress(batchId: string, running: boolean, account?: BatchAccountView): void {
+  #progress(batchId: string, running: boolean, counts: Counts, account?: BatchAccountView): void {
     this.#events.emit('subaccounts.batchProgress', {
       batchId,
       running,
-      ...this.#journal.counts(batchId),
+      ...counts,
       ...(account ? { account } : {}),
     });
   }
@@ -274,6 +277,31 @@ export class CreateBatches {
         ...(s.apiKeyId && /^[A-Za-z0-9._:-]{1,64}$/.test(s.apiKeyId) ? { detail: s.apiKeyId } : {}),
       })),
     });
+  }
+}
+
+type Counts = { total: number; done: number; failed: number };
+
+/** How many accounts of a batch are done and how many stopped on an error, as the journal counts. */
+class Tally {
+  readonly #state = new Map<number, 'done' | 'failed' | 'open'>();
+  readonly #counts: Counts = { total: 0, done: 0, failed: 0 };
+
+  constructor(steps: readonly StepRecord[]) {
+    for (const step of steps) this.set(step);
+  }
+
+  set(step: StepRecord): void {
+    const before = this.#state.get(step.n);
+    const now = step.stage === 'done' ? 'done' : step.errorCode !== null ? 'failed' : 'open';
+    this.#state.set(step.n, now);
+    if (before === undefined) this.#counts.total++;
+    else if (before !== 'open') this.#counts[before]--;
+    if (now !== 'open') this.#counts[now]++;
+  }
+
+  counts(): Counts {
+    return { ...this.#counts };
   }
 }
 

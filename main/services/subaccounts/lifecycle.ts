@@ -6,6 +6,7 @@
  * withdrawals waiting for the main account. Every change is asked in main's own dialog first.
  */
 import * as admin from '../../exchange/endpoints/sub-account-admin.ts';
+import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
 import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import { UserFacingError } from '../../errors.ts';
 import type {
@@ -13,6 +14,7 @@ import type {
   BatchView,
   ExchangeSubAccountView,
   HoldingsView,
+  SubAccountTransfersView,
   SweepToMainView,
 } from '../../ipc/contract.ts';
 import type { Platform } from '../../platform.ts';
@@ -216,6 +218,32 @@ export class SubAccountLifecycle {
   }
 
   /** The sub-accounts' withdrawals waiting for the main account, newest first (read only). */
+  /**
+   * One page of a sub-account's transfers with the main account, newest first, in one direction or
+   * both. `more`: the page was full, so the exchange may hold older ones.
+   */
+  async transfers(
+    subAccountId: string,
+    query: { direction?: subAccounts.TransferDirection | undefined; offset: number; limit: number },
+  ): Promise<SubAccountTransfersView> {
+    const main = await this.#main();
+    const rows = await subAccounts.transferHistory(main.caller, { id: subAccountId, ...query });
+    return {
+      subAccountId,
+      direction: query.direction ?? null,
+      offset: query.offset,
+      limit: query.limit,
+      more: rows.length === query.limit,
+      rows: rows.map((t) => ({
+        id: t.id,
+        direction: t.direction,
+        ticker: t.currency,
+        amount: t.amount,
+        atMs: t.createdAt * 1000,
+      })),
+    };
+  }
+
   async approvals(): Promise<ApprovalView[]> {
     const main = await this.#main();
     const names = new Map<string, string>();

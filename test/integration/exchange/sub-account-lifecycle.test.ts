@@ -2,10 +2,10 @@
 // answers once parsed, the errors it throws (typed, with the exchange's fields), paging to the end,
 // and that a new key's secret is in the answer of `createKey` and nowhere else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import * as admin from '../../../main/exchange/endpoints/sub-account-admin.ts';
 import * as keys from '../../../main/exchange/endpoints/sub-account-api-keys.ts';
 import * as deposit from '../../../main/exchange/endpoints/deposit-address.ts';
+import * as subAccounts from '../../../main/exchange/endpoints/sub-accounts.ts';
 import * as trading from '../../../main/exchange/endpoints/trading.ts';
 import { KeyCaller } from '../../../main/exchange/endpoints/shapes.ts';
 import { AuthError, ExchangeError, ValidationError } from '../../../main/exchange/errors.ts';
@@ -40,6 +40,30 @@ describe('sub-accounts with the main key', () => {
     expect(all.length).toBeGreaterThan(130);
     expect(new Set(all.map((s) => s.id)).size).toBe(all.length);
     expect(all.map((s) => s.alias)).toContain('client-one');
+    // Pages read a few at once come back in the exchange's order, as page after page gives them.
+    const one = await admin.page(h.as('main'), { limit: 100, offset: 0 });
+    const two = await admin.page(h.as('main'), { limit: 100, offset: 100 });
+    expect(two.length).toBeLessThan(100);
+    expect(all.map((s) => s.id)).toEqual([...one, ...two].map((s) => s.id));
+  });
+
+  it("reads a sub-account's transfers newest first, in one direction or both, under their transaction ids", async () => {
+    const main = h.as('main');
+    const sub = await admin.create(main, { alias: 'client-moves', shareKyc: true, permissions: SPOT });
+    const move = (direction: 'main_to_sub' | 'sub_to_main', amount: string) =>
+      subAccounts.transfer(main, { id: sub.id, direction, amount, ticker: 'USDT' });
+    const given = await move('main_to_sub', '5');
+    const back = await move('sub_to_main', '1.25');
+    const both = await subAccounts.transferHistory(main, { id: sub.id });
+    expect(both.map((t) => [t.id, t.direction, t.currency, t.amount])).toEqual([
+      [back, 'sub_to_main', 'USDT', '1.25'],
+      [given, 'main_to_sub', 'USDT', '5'],
+    ]);
+    expect(both[0]?.createdAt).toBeTypeOf('number');
+    const out = await subAccounts.transferHistory(main, { id: sub.id, direction: 'sub_to_main' });
+    expect(out.map((t) => t.id)).toEqual([back]);
+    const refused = await refusal(subAccounts.transferHistory(main, { id: 'no-such-sub' }));
+    expect(Object.keys((refused as ValidationError).fields)).toEqual(['id']);
   });
 
   it('throws the validation fields of a taken alias or a missing e-mail', async () => {
@@ -143,54 +167,5 @@ describe('deposit addresses', () => {
     const bad = await refusal(deposit.address(h.as('main'), { ticker: 'USDT', network: 'NOPE' }));
     expect(bad).toBeInstanceOf(ValidationError);
     expect(Object.keys((bad as ValidationError).fields)).toEqual(['network']);
-  });
-});
-
-/** A caller whose every answer is `answer`, read by the endpoint's own schema. */
-const answering = (answer: unknown) =>
-  ({
-    post: (_path: string, _body: unknown, schema: z.ZodType) => Promise.resolve(schema.parse(answer)),
-  }) as unknown as KeyCaller;
-
-describe("the exchange's published key examples", () => {
-  const record = {
-    subAccountId: '8e667b4a-0b71-4988-8af5-9474dbfaeb51',
-    id: 'a1b2c3d4-e5f6-g7h8-i9j0-k1l2m3n4o5p6',
-    title: 'Trading Bot Key',
-    isEnabled: true,
-    apiKey: 'your-api-key',
-    lastActivity: 1646825196,
-    restrictAccess: true,
-    accessEndpoints: [{ name: 'endpoint-name', title: 'Endpoint Title' }],
-  };
-
-  it('reads the list example: type "trade" as type 1, the blank secret left out', async () => {
-    const answer = { limit: 10, offset: 0, data: [{ ...record, apiSecret: '', type: 'trade' }] };
-    const [key] = await keys.listKeys(answering(answer));
-    expect(key).toEqual({
-      id: record.id,
-      apiKey: 'your-api-key',
-      subAccountId: record.subAccountId,
-      title: 'Trading Bot Key',
-      isEnabled: true,
-      type: 1,
-      lastActivity: 1646825196,
-      restrictAccess: true,
-    });
-  });
-
-  it('reads the create example: type 2, the secret apart from the key', async () => {
-    const made = await keys.createKey(answering({ ...record, apiSecret: 'your-api-secret', type: 2 }), {
-      subAccountId: record.subAccountId,
-      type: 2,
-    });
-    expect(made.apiSecret).toBe('your-api-secret');
-    expect(made.key.type).toBe(2);
-    expect(made.key).not.toHaveProperty('apiSecret');
-  });
-
-  it('reads the IP list example', async () => {
-    const answer = { data: ['127.10.10.255', '192.168.1.1'] };
-    expect(await keys.listIps(answering(answer), record.id)).toEqual(['127.10.10.255', '192.168.1.1']);
   });
 });

@@ -22,6 +22,8 @@ import { TicketFunds, type Share } from '../../../renderer/src/lib/managers/tick
 import { createTestCore, procedureCalls, registerAccount, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
 import { amountUnitOf, bookMid, clearlyBeyond, ORDER_PATHS } from '../../support/ticket-oracle.ts';
+import { LadderTicket } from '../../../renderer/src/lib/managers/ladder.svelte.ts';
+import { ladderCommand } from './ladder-model.ts';
 
 /** Sequences run in `npm test`; each a few to a dozen steps. */
 const RUNS = Number(process.env['TXC_MODEL_RUNS'] ?? 2000);
@@ -98,6 +100,8 @@ interface Real {
   timers: ReturnType<typeof handTimers>;
   funds: TicketFunds;
   send: OrderSend;
+  /** The ticket's ladder mode, on the same market and side. */
+  ladder: LadderTicket;
 }
 
 const midOf = (market: string): number =>
@@ -306,6 +310,9 @@ const submit = fc.boolean().map((answer) =>
   }),
 );
 
+// a ladder on the ticket's market (on BTC_PERP: collateral limit rungs, one request each)
+const world = { desktop, received, midOf, markets: () => markets, sent: noteMids };
+const ladder = ladderCommand<Model, Real>(world);
 const commands = [
   typeOrder,
   typeOrder,
@@ -323,6 +330,7 @@ const commands = [
   submit,
   submit,
   submit,
+  ladder.command,
 ];
 
 /** Open orders of the test accounts cancelled and the books laid out again: each sequence starts alike. */
@@ -359,7 +367,8 @@ describe('the order ticket, in sequences', () => {
           ticket.offerKinds(markets.find((x) => x.name === 'BTC_USDT')?.orderKinds);
           const before = received.length;
           const asked = desktop.confirmations.length;
-          await fc.asyncModelRun(() => ({ model, real: { ticket, timers, funds, send } }), [first, ...cmds]);
+          const real = { ticket, timers, funds, send, ladder: new LadderTicket(api, handTimers()) };
+          await fc.asyncModelRun(() => ({ model, real }), [first, ...cmds]);
           sent += received.length - before;
           for (const r of received.slice(before)) paths.add(r.request.path);
           declinedOrAsked += desktop.confirmations.length - asked;
@@ -369,8 +378,14 @@ describe('the order ticket, in sequences', () => {
     );
     // the sequences reached the exchange, and main asked along the way
     expect(sent).toBeGreaterThan(RUNS / 10);
-    // every order type was signed along the way (collateral limit, stop-limit, trigger-market, OCO too)
-    if (RUNS >= 1000) expect([...paths].sort()).toEqual([...new Set(Object.values(ORDER_PATHS))].sort());
+    // every order type was signed along the way, and ladders on the perpetual (rung by rung) and on spot
+    if (RUNS >= 1000) {
+      expect([...paths].filter((p) => p !== '/api/v4/order/bulk').sort()).toEqual(
+        [...new Set(Object.values(ORDER_PATHS))].sort(),
+      );
+      expect(ladder.signed.perp).toBeGreaterThan(0);
+      expect(ladder.signed.spot).toBeGreaterThan(0);
+    }
     expect(declinedOrAsked).toBeGreaterThan(RUNS / 20);
     console.log(
       `ticket model: ${String(RUNS)} sequences, ${String(sent)} orders signed, ${String(declinedOrAsked)} questions, ${String(Math.round(performance.now() - started))} ms`,

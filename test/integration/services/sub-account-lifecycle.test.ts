@@ -9,6 +9,7 @@ import type {
   ExchangeSubAccountView,
   HoldingsView,
   SubAccountKeyView,
+  SubAccountTransfersView,
 } from '../../../main/ipc/contract.ts';
 import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
@@ -154,6 +155,51 @@ describe('delete', () => {
       (await ok<ExchangeSubAccountView[]>('subaccounts.list')).some((s) => s.alias === 'ops-retire'),
     ).toBe(false);
     expect(core.accounts.registry.get(id)).toBeUndefined();
+  });
+});
+
+describe('transfers', () => {
+  it("lists a sub-account's transfers with main newest first, filtered by direction, a page at a time", async () => {
+    await makeOne('ops-moves', { funding: { ticker: 'USDT', amount: '30' } });
+    const { subAccountId } = await listed('ops-moves');
+    const swept = await ok<{ sweep: { moved: Array<{ transactionId: string }> } }>(
+      'subaccounts.sweepToMain',
+      {
+        subAccountId,
+      },
+    );
+    const all = await ok<SubAccountTransfersView>('subaccounts.transfers', {
+      subAccountId,
+      offset: 0,
+      limit: 50,
+    });
+    expect(all.rows.map((t) => [t.direction, t.ticker, t.amount])).toEqual([
+      ['sub_to_main', 'USDT', '30'],
+      ['main_to_sub', 'USDT', '30'],
+    ]);
+    expect(all.rows[0]?.id).toBe(swept.sweep.moved[0]?.transactionId);
+    expect(Math.abs((all.rows[0]?.atMs ?? 0) - Date.now())).toBeLessThan(60_000);
+    expect([all.direction, all.more]).toEqual([null, false]);
+    const funded = await ok<SubAccountTransfersView>('subaccounts.transfers', {
+      subAccountId,
+      direction: 'main_to_sub',
+      offset: 0,
+      limit: 50,
+    });
+    expect(funded.rows.map((t) => t.direction)).toEqual(['main_to_sub']);
+    const first = await ok<SubAccountTransfersView>('subaccounts.transfers', {
+      subAccountId,
+      offset: 0,
+      limit: 1,
+    });
+    expect([first.rows.length, first.more]).toEqual([1, true]);
+    const bad = await refused('subaccounts.transfers', {
+      subAccountId,
+      direction: 'up',
+      offset: 0,
+      limit: 1,
+    });
+    expect(bad.code).toBe('invalid_input');
   });
 });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   activeOrders,
   executedDealsByMarket,
@@ -197,8 +197,9 @@ describe('WsClient', () => {
   });
 });
 
+/** Waits until `test` holds, with a deadline, so a failure says what never came. */
 async function until(test: () => boolean): Promise<void> {
-  while (!test()) await new Promise((r) => setTimeout(r, 5));
+  await vi.waitFor(() => expect(test()).toBe(true), { timeout: 10_000, interval: 5 });
 }
 
 describe('WsClient keeps the connection and its subscriptions tidy', () => {

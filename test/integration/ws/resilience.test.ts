@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPositions } from '../../../main/exchange/endpoints/collateral.ts';
 import { collateralMarketOrder } from '../../../main/exchange/endpoints/collateral.ts';
 import {
@@ -21,8 +21,9 @@ afterAll(async () => {
   await h.close();
 });
 
+/** Waits until `test` holds, with a deadline, so a failure says what never came. */
 async function until(test: () => boolean): Promise<void> {
-  while (!test()) await new Promise((r) => setTimeout(r, 2));
+  await vi.waitFor(() => expect(test()).toBe(true), { timeout: 10_000, interval: 2 });
 }
 
 /** Same as the sandbox's REST: open orders, balances, positions, and exactly its deals. */

@@ -7,12 +7,15 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as collateral from '../../../main/exchange/endpoints/collateral.ts';
+import * as deposit from '../../../main/exchange/endpoints/deposit-address.ts';
 import * as flex from '../../../main/exchange/endpoints/flex.ts';
 import * as main from '../../../main/exchange/endpoints/main-account.ts';
 import * as mining from '../../../main/exchange/endpoints/mining.ts';
 import * as profile from '../../../main/exchange/endpoints/profile.ts';
 import * as publicApi from '../../../main/exchange/endpoints/public.ts';
 import type { KeyCaller } from '../../../main/exchange/endpoints/shapes.ts';
+import * as admin from '../../../main/exchange/endpoints/sub-account-admin.ts';
+import * as keys from '../../../main/exchange/endpoints/sub-account-api-keys.ts';
 import * as subAccounts from '../../../main/exchange/endpoints/sub-accounts.ts';
 import * as trading from '../../../main/exchange/endpoints/trading.ts';
 import type { ExchangeHttp } from '../../../main/exchange/http.ts';
@@ -101,6 +104,21 @@ const READS: Record<string, (a: ReturnType<typeof answering>) => Promise<unknown
   'sub-account-api-key-edit': ({ caller }) =>
     subAccounts.editApiKey(caller, { apiKeyId: 'k-1', title: 't', urls: [] }),
   'sub-account-api-key-reset': ({ caller }) => subAccounts.resetApiKey(caller, 'k-1'),
+  'sub-account-transfer-history': ({ caller }) =>
+    subAccounts.transferHistory(caller, { id: 'sub-1', direction: 'main_to_sub' }),
+  'sub-account-create': ({ caller }) =>
+    admin.create(caller, {
+      alias: 'training',
+      email: 'email@google.com',
+      shareKyc: true,
+      permissions: { spotEnabled: true, collateralEnabled: false },
+    }),
+  'sub-account-api-key-create': ({ caller }) => keys.createKey(caller, { subAccountId: 'sub-1', type: 2 }),
+  'sub-account-api-key-list': ({ caller }) => keys.listKeys(caller, { subAccountId: 'sub-1' }),
+  'sub-account-api-key-ip-list': ({ caller }) => keys.listIps(caller, 'k-1'),
+  'sub-account-api-key-ip-create': ({ caller }) => keys.addIp(caller, 'k-1', '127.10.10.255'),
+  'sub-account-api-key-ip-delete': ({ caller }) => keys.removeIp(caller, 'k-1', '127.10.10.255'),
+  'main-account-address': ({ caller }) => deposit.address(caller, { ticker: 'USDT', network: 'ERC20' }),
   'mining-rewards': ({ caller }) => mining.rewards(caller, { account: 'my-mining-account-01' }),
   'mining-accounts': ({ caller }) => mining.accounts(caller),
   'mining-watcher-links': ({ caller }) => mining.watcherLinks(caller, 'desk-pool'),
@@ -194,5 +212,57 @@ describe('what the app reads of the published examples', () => {
     expect(await readOf('flex-close')).toBe('tx_9f3e0d4c-2b5c-4d3e-8f6g-7a8b9c0d1e2f');
     expect(await readOf('sub-account-transfer')).toBeUndefined();
     expect(await readOf('sub-account-api-key-reset')).toBeUndefined();
+  });
+});
+
+describe("what the app reads of the sub-account lifecycle's published examples", () => {
+  const key = {
+    id: 'a1b2c3d4-e5f6-g7h8-i9j0-k1l2m3n4o5p6',
+    apiKey: 'your-api-key',
+    subAccountId: '8e667b4a-0b71-4988-8af5-9474dbfaeb51',
+    title: 'Trading Bot Key',
+    isEnabled: true,
+    lastActivity: 1646825196,
+    restrictAccess: true,
+  };
+
+  it('a new key: type 2, its secret apart from the key; a listed key: "trade" as type 1, no secret', async () => {
+    const made = await readOf<keys.CreatedApiKey>('sub-account-api-key-create');
+    expect(made).toEqual({ key: { ...key, type: 2 }, apiSecret: 'your-api-secret' });
+    expect(await readOf('sub-account-api-key-list')).toEqual([{ ...key, type: 1 }]);
+  });
+
+  it('IP lists as answered by list, create and delete', async () => {
+    expect(await readOf('sub-account-api-key-ip-list')).toEqual(['127.10.10.255', '192.168.1.1']);
+    expect(await readOf('sub-account-api-key-ip-create')).toEqual(['127.10.10.255', '192.168.1.1']);
+    expect(await readOf('sub-account-api-key-ip-delete')).toEqual(['192.168.1.1']);
+  });
+
+  it('a new sub-account with its masked e-mail and shared KYC; a transfer under its transaction id', async () => {
+    expect(await readOf('sub-account-create')).toMatchObject({
+      id: '8e667b4a-0b71-4988-8af5-9474dbfaeb51',
+      alias: 'training',
+      email: 'e***@g***m',
+      kyc: { shareKyc: true, kycStatus: 'shared' },
+    });
+    expect(await readOf('sub-account-transfer-history')).toEqual([
+      {
+        id: '0d7b66ff-1909-4938-ab7a-d16d9a64dcd5',
+        direction: 'main_to_sub',
+        currency: 'USDT',
+        amount: '3.14',
+        createdAt: 1715339355,
+      },
+    ]);
+  });
+
+  it('a deposit address with its memo and deposit terms', async () => {
+    expect(await readOf('main-account-address')).toMatchObject({
+      account: {
+        address: 'GDTSOI56XNVAKJNJBLJGRNZIVOCIZJRBIDKTWSCYEYNFAZEMBLN75RMN',
+        memo: '48565488244493',
+      },
+      required: { minAmount: '1', maxAmount: '0', fixedFee: '0' },
+    });
   });
 });

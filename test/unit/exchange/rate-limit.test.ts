@@ -8,6 +8,7 @@ import {
 } from '../../../main/exchange/endpoint-groups.ts';
 import { backoffDelay, RateLimits, SlotBucket } from '../../../main/exchange/rate-limit.ts';
 import { FakeClock, flush } from './fake-clock.ts';
+import { PendingRequests } from '../../../main/exchange/ws/requests.ts';
 
 describe('endpointGroup', () => {
   it.each([
@@ -67,9 +68,44 @@ describe('WebSocket budgets', () => {
     expect(wsMethodGroup('order_cancel')).toBe('requests');
     expect(wsMethodGroup('order_modify')).toBe('requests');
     expect(wsMethodGroup('ping')).toBe('requests');
-    expect(WS_LIMITS.placements.limit).toBe(10_000);
-    expect(WS_LIMITS.requests.limit).toBe(12_000);
-    expect(WS_LIMITS.connections).toEqual({ limit: 1_000, windowMs: 60_000 });
+  });
+
+  it("holds a socket's placements past the budget until the window frees a slot, while other requests go", async () => {
+    const clock = new FakeClock();
+    const pending = new PendingRequests(clock, 60_000, () => clock.now());
+    const sent: string[] = [];
+    const send = (frame: string): void => void sent.push(JSON.parse(frame).method as string);
+    const { limit, windowMs } = WS_LIMITS.placements;
+    for (let i = 0; i < limit; i++) void pending.start('order_limit_place', [], true, send);
+    expect(sent).toHaveLength(limit);
+    const over = pending.start('order_limit_place', [], true, send);
+    void pending.start('ping', [], false, send);
+    await flush();
+    expect(sent.slice(limit)).toEqual(['ping']);
+    await clock.advance(windowMs - 1);
+    expect(sent).toHaveLength(limit + 1);
+    await clock.advance(100);
+    expect(sent.slice(limit)).toEqual(['ping', 'order_limit_place']);
+    expect(pending.answer(limit + 2, { status: 'ok' }, undefined)).toBe(true);
+    await expect(over).resolves.toEqual({ status: 'ok' });
+  });
+
+  it('fails a request whose socket closed while it waited for a slot, without sending it', async () => {
+    const clock = new FakeClock();
+    const pending = new PendingRequests(clock, 60_000, () => clock.now());
+    let open = true;
+    let frames = 0;
+    const send = (): void => {
+      if (!open) throw new Error('closed');
+      frames++;
+    };
+    for (let i = 0; i < WS_LIMITS.requests.limit; i++) void pending.start('ping', [], false, send);
+    const late = pending.start('ping', [], false, send);
+    open = false;
+    await clock.advance(WS_LIMITS.requests.windowMs + 100);
+    await expect(late).rejects.toThrow();
+    expect(frames).toBe(WS_LIMITS.requests.limit);
+    expect(pending.size).toBe(WS_LIMITS.requests.limit);
   });
 });
 

@@ -32,6 +32,8 @@ export class ActiveOrders {
   error = $state<IpcError | undefined>();
   cancelError = $state<{ orderId: number; error: IpcError } | undefined>();
   cancelling = $state<number[]>([]);
+  /** The last order cancelled here that was an OCO leg: the exchange cancelled its other leg with it. */
+  lastPairCancel = $state<{ orderId: number; otherOrderId: number } | undefined>();
   cancellingAll = $state(false);
   cancelAllError = $state<IpcError | undefined>();
   lastCancelAll = $state<{ cancelled: number; everywhere: boolean } | undefined>();
@@ -100,6 +102,7 @@ export class ActiveOrders {
     this.modifying = undefined;
     this.cancelAllError = undefined;
     this.lastCancelAll = undefined;
+    this.lastPairCancel = undefined;
     if (accountChanged) await this.#subscribe();
     await Promise.all([this.load(), this.killSwitch.follow(account, market)]);
   }
@@ -257,7 +260,14 @@ export class ActiveOrders {
       return;
     }
     this.cancelError = undefined;
-    this.known.update((orders) => orders.filter((o) => o.orderId !== order.orderId));
+    // an OCO leg takes the other leg with it: the exchange cancels both
+    const other = order.oco?.otherOrderId;
+    this.lastPairCancel = other === undefined ? undefined : { orderId: order.orderId, otherOrderId: other };
+    this.known.update((orders) => orders.filter((o) => o.orderId !== order.orderId && o.orderId !== other));
     this.onGone?.(order.orderId);
+    if (other !== undefined) {
+      this.onGone?.(other);
+      void this.load();
+    }
   }
 }

@@ -6,6 +6,7 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { browserTimers, type TicketTimers } from './order-ticket.svelte.ts';
+import type { PositionSide } from './ticket-fields.ts';
 
 export type LadderSkew = 'even' | 'more_low' | 'more_high';
 
@@ -23,8 +24,13 @@ export interface LadderFields {
   totalAmount: string;
   skew: LadderSkew;
   postOnly: boolean;
-  /** The exchange stops at the first refused order of a bulk request. */
+  /** A refused order stops the rest (spot: the exchange stops the bulk request; collateral: the app). */
   stopOnFail: boolean;
+  /** On a margin (spot) market: collateral limit orders; a futures market's always are. */
+  collateral: boolean;
+  /** Collateral orders: '' not sent (one-way mode), LONG/SHORT required in hedge mode. */
+  positionSide: PositionSide;
+  reduceOnly: boolean;
 }
 
 export const LADDER_FIELDS = ['lowPrice', 'highPrice', 'orderCount', 'totalAmount'] as const;
@@ -38,15 +44,32 @@ const emptyFields = (): LadderFields => ({
   skew: 'even',
   postOnly: false,
   stopOnFail: false,
+  collateral: false,
+  positionSide: '',
+  reduceOnly: false,
 });
+
+/** The collateral fields a preview or a send carries, only those set. */
+function collateralOf(f: LadderFields): {
+  collateral?: true;
+  positionSide?: 'BOTH' | 'LONG' | 'SHORT';
+  reduceOnly?: true;
+} {
+  return {
+    ...(f.collateral ? { collateral: true as const } : {}),
+    ...(f.positionSide ? { positionSide: f.positionSide } : {}),
+    ...(f.reduceOnly ? { reduceOnly: true as const } : {}),
+  };
+}
 
 /** Typing pauses this long before the ladder is laid out again. */
 export const LADDER_DELAY_MS = 250;
 
 /**
- * A ladder of limit orders in the Trade ticket: the fields, main's preview of every order (laid out
- * and checked there, debounced, stale answers dropped), the send through `orders.placeBulk` and each
- * order's outcome, with the failed ones sent again on request.
+ * A ladder of limit orders in the Trade ticket (spot, or collateral limit orders on a margin or futures
+ * market): the fields, main's preview of every order (laid out and checked there, debounced, stale
+ * answers dropped), the send through `orders.placeBulk` and each order's outcome, with the failed ones
+ * sent again on request.
  */
 export class LadderTicket {
   fields = $state<LadderFields>(emptyFields());
@@ -146,6 +169,7 @@ export class LadderTicket {
       totalAmount: totalAmount.trim(),
       skew,
       ...(postOnly ? { postOnly } : {}),
+      ...collateralOf(this.fields),
     });
     if (sequence !== this.#sequence) return;
     this.checking = false;
@@ -173,6 +197,7 @@ export class LadderTicket {
       orders,
       ...(postOnly ? { postOnly } : {}),
       ...(stopOnFail ? { stopOnFail } : {}),
+      ...collateralOf(this.fields),
     });
     this.placing = false;
     if (!reply.ok) {

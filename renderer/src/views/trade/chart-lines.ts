@@ -28,11 +28,17 @@ export function chartLines(
   for (const o of orders) {
     if (o.market !== market) continue;
     const verb = o.side === 'buy' ? 'Buy' : 'Sell';
+    // an OCO's two legs say so: either one executing or cancelled takes the other
+    const oco = o.oco ? ' OCO' : '';
     // a stop order waits at its trigger (an OCO's stop leg too), then rests at its price
     const trigger = positive(o.activation_price) ? o.activation_price : undefined;
-    if (trigger) lines.push({ price: trigger, kind: o.side, title: `${verb} stop ${o.left}` });
+    if (trigger) lines.push({ price: trigger, kind: o.side, title: `${verb} stop ${o.left}${oco}` });
     if (positive(o.price) && o.price !== trigger)
-      lines.push({ price: o.price, kind: o.side, title: `${verb} ${o.left}${trigger ? ' after stop' : ''}` });
+      lines.push({
+        price: o.price,
+        kind: o.side,
+        title: `${verb} ${o.left}${trigger ? ' after stop' : ''}${oco}`,
+      });
   }
   for (const p of positions) {
     if (p.market !== market) continue;
