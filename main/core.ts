@@ -20,8 +20,9 @@ import { webhooksHandlers } from './domains/webhooks/handlers.ts';
 import { teamHandlers } from './domains/team/handlers.ts';
 import { subaccountsHandlers } from './domains/subaccounts/handlers.ts';
 import type { AppEnvironment } from './environment.ts';
-import type { AuditEntry } from './exchange/http.ts';
 import { EventHub } from './ipc/event-hub.ts';
+import { MainBus } from './bus.ts';
+import { forwardToPages } from './page-events.ts';
 import { createRouter, type Handlers, type Router } from './ipc/router.ts';
 import { createLogger, type Logger } from './log.ts';
 import { headlessPlatform, type Platform } from './platform.ts';
@@ -37,11 +38,13 @@ import { BatchAudit } from './services/desk/audit.ts';
 import { SignedRequestLog } from './services/signed-request-log.ts';
 import { DeskService } from './services/desk/desk.ts';
 import { BoardService } from './services/desk/board.ts';
-import { BoardLive } from './services/desk/board-live.ts';
+import { BoardFeeds, BoardLive } from './services/desk/board-live.ts';
 import { BulkActions } from './services/desk/bulk.ts';
 import { Sweeps } from './services/desk/sweep.ts';
 import {
+  connectionIdOf,
   openConnection,
+  SANDBOX_CONNECTION,
   type ConnectionTarget,
   type ExchangeConnection,
 } from './services/exchange-connection.ts';
@@ -118,32 +121,40 @@ export interface CoreOptions {
 export async function startCore(options: CoreOptions): Promise<Core> {
   const { environment, log = createLogger() } = options;
   const events = new EventHub();
-  // Every signed request goes to the audit log once the cache is open (never a secret or signature).
-  const audit: { write?: (entry: AuditEntry) => void } = {};
-  const connection = await openConnection(
-    options.connection ?? { kind: 'sandbox' },
-    environment.dataDir,
-    (entry) => audit.write?.(entry),
-  );
+  const bus = new MainBus((topic, error) => log.log('warn', `a follower of ${String(topic)} failed`, error));
+  const target = options.connection ?? { kind: 'sandbox' };
+  const connectionId =
+    target.kind === 'sandbox' ? SANDBOX_CONNECTION : connectionIdOf({ ...target, kind: 'live' });
   const profile = options.profile ?? 'default';
   const secrets = options.secrets ?? new KeytarSecretStore();
   const registryFile = join(environment.dataDir, 'profiles', profile, 'accounts.sqlite');
+  // The cache and the registry first: every signed request goes to the audit log from the first.
+  const cache = await openCache({
+    dataDir: environment.dataDir,
+    profile,
+    ...(options.cacheWorkerUrl ? { workerUrl: options.cacheWorkerUrl } : {}),
+  });
   let registry: AccountRegistry;
-  let cache: Cache;
   try {
     registry = new AccountRegistry(registryFile, secrets, {
-      legacy:
-        connection.status.kind === 'live'
-          ? { restUrl: connection.status.restUrl, connection: connection.id }
-          : undefined,
-    });
-    cache = await openCache({
-      dataDir: environment.dataDir,
-      profile,
-      ...(options.cacheWorkerUrl ? { workerUrl: options.cacheWorkerUrl } : {}),
+      legacy: target.kind === 'live' ? { restUrl: target.restUrl, connection: connectionId } : undefined,
     });
   } catch (error) {
-    await connection.close();
+    await cache.close();
+    throw error;
+  }
+  const signedRequests = new SignedRequestLog(
+    cache,
+    (apiKey) => registry.idForKey(connectionId, apiKey),
+    log,
+  );
+  let connection: ExchangeConnection;
+  try {
+    connection = await openConnection(target, environment.dataDir, (entry) => signedRequests.write(entry));
+  } catch (error) {
+    registry.close();
+    await signedRequests.flush();
+    await cache.close();
     throw error;
   }
   const platform = options.platform ?? headlessPlatform;
@@ -164,28 +175,23 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   });
   const accounts = new AccountService(registry, connection, platform);
   const desk = new DeskService(accounts, connection, platform);
-  const webhooks = new WebhookService(cache, accounts, secrets, platform, events);
+  const webhooks = new WebhookService(cache, accounts, secrets, platform, bus);
+  const lastKnown = new LastKnown(cache);
+  // The one push path: socket -> one window (LiveService) -> merged in memory (PushedState) -> its
+  // followers (the board, alerts, notices, the pages that follow the account) -> the cache, behind.
+  const pushed = new PushedState(lastKnown, log, { onMerged: (merged) => bus.emit('known.merged', merged) });
+  const live = new LiveService(connection.status.wsUrl, accounts, events, log, (accountId, batch, all) =>
+    bus.emit('live.pushes', { accountId, events: batch, allPositions: all }),
+  );
+  bus.on('live.pushes', ({ accountId, events: batch, allPositions }) =>
+    pushed.add(accountId, batch, allPositions),
+  );
   const health = new ConnectionHealth(connection.http, events, {
     accountOfKey: (apiKey) => registry.idForKey(connection.id, apiKey),
+    onSocketState: (listener) => live.onState(listener),
   });
   connection.http.useReachability(() => health.unreachable);
   health.start();
-  const lastKnown = new LastKnown(cache);
-  /** The board's live rows follow what the pushes keep (set once the board exists). */
-  const followers: { board?: BoardLive } = {};
-  const pushed = new PushedState(lastKnown, log, {
-    onStored: (stored) => {
-      for (const s of stored)
-        events.emit('known.pushed', { accountId: s.account, kinds: s.kinds, asOfMs: s.asOfMs });
-      followers.board?.stored(stored);
-    },
-  });
-  const live = new LiveService(connection.status.wsUrl, accounts, events, log, (account, batch, all) => {
-    pushed.add(account, batch, all);
-    // a new closing order may be a take-profit or stop-loss: the board reads that account's positions
-    if (batch.some((e) => e.channel === 'ordersPending' && e.event === 'new' && e.order.reduceOnly))
-      followers.board?.closingOrdersCame(account);
-  });
   const miningWatch = new MiningWatch(
     cache,
     async () =>
@@ -195,13 +201,14 @@ export async function startCore(options: CoreOptions): Promise<Core> {
           .filter((a) => a.kind === 'main' && a.connection === connection.id)
           .map(async (a) => ({ account: a.id, caller: (await accounts.caller(a.id)).inBackground() })),
       ),
-    events,
+    bus,
     log,
   );
   if (options.miningWatchMs) miningWatch.start(options.miningWatchMs);
   const notifications = new NotificationService({
     file: join(environment.dataDir, 'profiles', profile, 'notifications.json'),
     events,
+    bus,
     platform,
     accounts: () => accounts.list().filter((a) => a.connection === connection.id),
     onAccountsChanged: (listener) => registry.onAccountsChanged(listener),
@@ -222,12 +229,6 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     log,
     platform,
   );
-  const signedRequests = new SignedRequestLog(
-    cache,
-    (apiKey) => registry.idForKey(connection.id, apiKey),
-    log,
-  );
-  audit.write = (entry) => signedRequests.write(entry);
   const registered = await accounts.registerDemoAccounts();
   if (registered > 0) log.log('info', `registered ${String(registered)} sandbox demo accounts`);
 
@@ -238,11 +239,13 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     log,
   });
   const trim = new MemoryTrim();
+  const feeds = new BoardFeeds();
   const board = new BoardService({
     accounts,
     connection,
     cache,
-    events,
+    bus,
+    feedOf: (account) => feeds.of(account),
     log,
     store: lastKnown,
     onRefreshed: (rows) => attention.observe(rows),
@@ -251,15 +254,21 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const boardLive = new BoardLive({
     live,
     board,
-    events,
+    bus,
+    feeds,
     log,
     trim,
     onDeskChanged: (listener) => registry.onAccountsChanged(listener),
   });
-  followers.board = boardLive;
+  // a new closing order may be a take-profit or stop-loss: the board reads that account's positions
+  bus.on('live.pushes', ({ accountId, events: batch }) => {
+    if (batch.some((e) => e.channel === 'ordersPending' && e.event === 'new' && e.order.reduceOnly))
+      boardLive.closingOrdersCame(accountId);
+  });
   const alerts = new AlertService({
     file: join(environment.dataDir, 'profiles', profile, 'alerts.json'),
     events,
+    bus,
     live,
     accounts: () => accounts.list().filter((a) => a.connection === connection.id),
     onAccountsChanged: (listener) => registry.onAccountsChanged(listener),
@@ -335,6 +344,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...teamHandlers(context),
     ...subaccountsHandlers(context),
   };
+  forwardToPages(bus, events, live);
   // Last: every part that follows the team desk is in place before it connects.
   followTeam(team, {
     cache,

@@ -20,8 +20,14 @@ import {
 export interface BridgeTransport {
   /** Sends one call; resolves to the router's `Reply`. */
   invoke(procedure: string, input: unknown): Promise<unknown>;
-  /** Receives every pushed event; returns a function that stops listening. */
+  /** Receives the pushed events the page reads; returns a function that stops listening. */
   listen(listener: (name: string, payload: unknown) => void): () => void;
+  /**
+   * Tells main which events the page reads now (those it has listeners for): main sends no other, so
+   * pushes no screen of the page reads do not cross. (A test's fake transport without it is sent
+   * whatever its test sends.)
+   */
+  reads?(names: readonly string[]): void;
 }
 
 type Namespace = ProcedureName extends `${infer N}.${string}` ? N : never;
@@ -72,6 +78,14 @@ export function createBridge(transport: BridgeTransport): TxcApi {
   }
 
   const known = new Set<string>(eventNames);
+  /** The events main was last told the page reads, as one key. */
+  let told = '';
+  const tell = (): void => {
+    const names = [...listeners].flatMap(([name, set]) => (set.size > 0 ? [name] : [])).sort();
+    if (names.join() === told) return;
+    told = names.join();
+    transport.reads?.(names);
+  };
   const on = (name: EventName, listener: (payload: unknown) => void): (() => void) => {
     if (!known.has(name)) throw new TypeError(`Unknown event ${String(name)}`);
     let set = listeners.get(name);
@@ -80,8 +94,10 @@ export function createBridge(transport: BridgeTransport): TxcApi {
     stopTransport ??= transport.listen((event, payload) => {
       for (const l of listeners.get(event) ?? []) l(payload);
     });
+    tell();
     return () => {
       set.delete(listener);
+      tell();
       if ([...listeners.values()].every((s) => s.size === 0)) {
         stopTransport?.();
         stopTransport = undefined;

@@ -1,6 +1,6 @@
 // Runs in the sandboxed renderer before the page: exposes `window.txc` and nothing else.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../main/ipc/channels.ts';
+import { EVENT_CHANNEL, INVOKE_CHANNEL, READS_CHANNEL } from '../main/ipc/channels.ts';
 import { createBridge } from './bridge.ts';
 
 contextBridge.exposeInMainWorld(
@@ -13,5 +13,6 @@ contextBridge.exposeInMainWorld(
       ipcRenderer.on(EVENT_CHANNEL, handler);
       return () => ipcRenderer.removeListener(EVENT_CHANNEL, handler);
     },
+    reads: (names) => ipcRenderer.send(READS_CHANNEL, names),
   }),
 );

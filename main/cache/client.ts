@@ -93,8 +93,20 @@ export class Cache {
     return this.#readOn(true, name, options);
   }
 
+  /** Reads sent so far, by method. */
+  readonly #reads = new Map<ReadMethodName, number>();
+
+  /** How many reads of a method (or of every method) were sent to the workers so far. */
+  readCount(name?: ReadMethodName): number {
+    if (name !== undefined) return this.#reads.get(name) ?? 0;
+    let n = 0;
+    for (const count of this.#reads.values()) n += count;
+    return n;
+  }
+
   #readOn<K extends ReadMethodName>(heavy: boolean, name: K, options?: CallOptions): Reader<K> {
     return (async (...args: unknown[]) => {
+      this.#reads.set(name, (this.#reads.get(name) ?? 0) + 1);
       if (this.#reader !== this.#writer) {
         // Another connection: it reads what the writer has done, so let every write sent before
         // this read land first (the writer takes calls in order: the last one settling is enough).

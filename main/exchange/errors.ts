@@ -91,6 +91,8 @@ export class RegionBlockedError extends ExchangeError {
 
 /** The exchange could not be reached, or answered with a server error or an unreadable body. */
 export class NetworkError extends ExchangeError {
+  /** The operating system's code for the failure (ECONNREFUSED…), for the log; never shown. */
+  systemCode: string | undefined;
   constructor(message: string, detail: ExchangeErrorDetail = {}) {
     super('network_error', message, detail);
     this.name = 'NetworkError';
@@ -108,17 +110,47 @@ export class TimeoutError extends ExchangeError {
   }
 }
 
-/** The request could not be sent: DNS, refused connection, TLS failure, reset. */
+/** What a system error code means for a person; the code itself stays in the log, never on screen. */
+const SYSTEM_WORDS: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'nothing answered at its address',
+  ENOTFOUND: 'its address could not be found',
+  EAI_AGAIN: 'its address could not be looked up',
+  ECONNRESET: 'the connection was cut',
+  ETIMEDOUT: 'the connection timed out',
+  EHOSTUNREACH: 'its computer cannot be reached from this network',
+  ENETUNREACH: 'this computer is not connected to a network',
+  EPIPE: 'the connection was cut',
+  UND_ERR_SOCKET: 'the connection was cut',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+  CERT_HAS_EXPIRED: 'its security certificate has expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'its security certificate is not trusted',
+  SELF_SIGNED_CERT_IN_CHAIN: 'its security certificate is not trusted',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its security certificate could not be checked',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'its security certificate is for another address',
+};
+
+/** The system code behind a failed send (undici puts it on the cause), if any. */
+function systemCode(cause: unknown): string | undefined {
+  for (let e = cause, depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * The request could not be sent: DNS, refused connection, TLS failure, reset. The message says what
+ * happened in words; the system code (ECONNREFUSED…) is kept on the error for the log only.
+ */
 export function networkError(cause: unknown): NetworkError {
-  const reason =
-    cause instanceof Error
-      ? ((cause as Error & { code?: unknown }).code ?? cause.message)
-      : typeof cause === 'string'
-        ? cause
-        : 'unknown reason';
-  return new NetworkError(
-    `Could not reach the exchange (${String(reason)}). Check the network connection; nothing was confirmed.`,
+  const code = systemCode(cause);
+  const words = (code && SYSTEM_WORDS[code]) ?? 'the network did not carry the request';
+  const error = new NetworkError(
+    `Could not reach the exchange: ${words}. Check the network connection; nothing was confirmed.`,
   );
+  error.systemCode = code;
+  return error;
 }
 
 /** No answer within `timeoutMs`. */

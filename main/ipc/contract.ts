@@ -159,6 +159,10 @@ export type EventPayload<K extends EventName> = Events[K] extends Shape<infer P>
 export const procedureNames = Object.keys(procedures) as ProcedureName[];
 export const eventNames = Object.keys(events) as EventName[];
 
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.hasOwn(events, name);
+}
+
 export function isProcedureName(name: unknown): name is ProcedureName {
   return typeof name === 'string' && Object.hasOwn(procedures, name);
 }

@@ -14,6 +14,8 @@ import type { EventHub } from '../ipc/event-hub.ts';
 export interface ConnectionHealthOptions {
   /** The account a public key belongs to on this connection (undefined: not registered). */
   accountOfKey: (apiKey: string) => string | undefined;
+  /** Tells `listener` of every account's socket state as it changes; answers the way to stop. */
+  onSocketState: (listener: (accountId: string, state: LiveState) => void) => () => void;
   /** How often an unreachable exchange is asked again. Default 1 s. */
   probeMs?: number;
   /**
@@ -57,9 +59,7 @@ export class ConnectionHealth {
     this.#sinceMs = this.#now();
     this.#stops.push(http.observe((outcome) => this.#attempt(outcome)));
     this.#stops.push(
-      events.subscribe((name, payload) => {
-        if (name !== 'ws.state') return;
-        const { accountId, state } = payload as { accountId: string; state: LiveState };
+      options.onSocketState((accountId, state) => {
         const before = this.#sockets.get(accountId);
         this.#sockets.set(accountId, state);
         if (state === 'live') this.#wasLive.add(accountId);

@@ -1,7 +1,8 @@
 /**
  * Live data for the renderer: one WebSocket client per account (connected on first use, re-authorized
  * with a fresh token on every connect), one server subscription per channel and topic however many
- * views listen, and pushes coalesced per account before they cross the bridge as `ws.batch` events.
+ * views listen, and pushes coalesced per account (one window) before they go to main's followers
+ * (`onBatch`) and, as `ws.batch` events, to the pages that subscribed to them (`pages`).
  */
 import { randomUUID } from 'node:crypto';
 import * as profile from '../exchange/endpoints/profile.ts';
@@ -9,7 +10,6 @@ import {
   ConnectionPacer,
   WS_CODES,
   placeOrderWs,
-  PushCoalescer,
   WsClients,
   type Channel,
   type Lane,
@@ -17,6 +17,8 @@ import {
   type WsClientOptions,
 } from '../exchange/ws/index.ts';
 import { adlRanks, candleRows, orderView } from '../exchange/ws/views.ts';
+import { AccountBatches } from './live-batches.ts';
+import { PageReads } from './live-pages.ts';
 import type { CandleInterval } from '../exchange/ws/channels.ts';
 import { ExchangeError } from '../exchange/errors.ts';
 import { placeTpSlWs, type TpSlPosition, type TpSlRequest } from '../exchange/ws/tpsl.ts';
@@ -43,9 +45,12 @@ const SENT_IDS_KEPT = 10_000;
 
 export class LiveService {
   readonly #clients: WsClients;
-  readonly #coalescers = new Map<string, PushCoalescer>();
+  /** Each account's pushes, one batch per window. */
+  readonly #batches: AccountBatches;
   /** Subscription id -> the listener it holds (several ids may share one) and the page that made it. */
-  readonly #subscriptions = new Map<string, { key: string; owner: string | undefined }>();
+  readonly #subscriptions = new Map<string, { key: string; owner: string | undefined; toPage: boolean }>();
+  /** What each page reads of the pushes (its own subscriptions): `batchFor` narrows a batch to a page. */
+  readonly pages = new PageReads();
   /**
    * One client listener per account, channel and topic, however many subscriptions want it: a push
    * enters the batch once, not once per screen or service listening.
@@ -56,9 +61,6 @@ export class LiveService {
   #closingTimer: ReturnType<typeof setTimeout> | undefined;
   /** How many of `#listeners` each account has. */
   readonly #listenersOf = new Map<string, number>();
-  /** Per account and channel, the forwarder every topic's listener shares (see `#forwarder`). */
-  readonly #forwarders = new Map<string, (params: unknown) => void>();
-  readonly #events: EventHub;
   readonly #accounts: AccountService;
   /** `account\nclientOrderId` of the orders sent over the WebSocket, newest last. */
   readonly #sentIds = new Set<string>();
@@ -67,10 +69,6 @@ export class LiveService {
   readonly #stateListeners = new Set<(account: string, state: LiveState) => void>();
   /** Every socket's connects and reconnects take turns under the exchange's new-connection limit. */
   readonly pacer: ConnectionPacer;
-
-  /** Told of each account's batch of pushes as it crosses to the renderer (the pushed state keeps it). */
-  readonly #onBatch:
-    ((account: string, events: readonly LiveEvent[], allPositions: boolean) => void) | undefined;
 
   constructor(
     wsUrl: string,
@@ -83,8 +81,15 @@ export class LiveService {
     timing: Pick<WsClientOptions, 'backoff' | 'pingMs' | 'requestTimeoutMs'> = {},
   ) {
     this.pacer = pacer;
-    this.#onBatch = onBatch;
-    this.#events = events;
+    this.#batches = new AccountBatches(
+      (account, batch) => {
+        events.emit('ws.batch', { accountId: account, ...batch });
+        onBatch?.(account, batch.events, this.#listeners.has(`${account}\npositionsMargin\n*`));
+      },
+      // A push its reader cannot read may hide a change: the socket counts it, logs it and is stale
+      // until it reads again.
+      (account, channel) => this.#clients.peek(account)?.unreadable(channel),
+    );
     this.#accounts = accounts;
     this.#clients = new WsClients((account) => ({
       url: wsUrl,
@@ -113,48 +118,11 @@ export class LiveService {
     return client;
   }
 
-  #coalescer(account: string): PushCoalescer {
-    let coalescer = this.#coalescers.get(account);
-    if (!coalescer) {
-      coalescer = new PushCoalescer({
-        sink: (batch) => {
-          this.#events.emit('ws.batch', { accountId: account, ...batch });
-          this.#onBatch?.(account, batch.events, this.#listeners.has(`${account}\npositionsMargin\n*`));
-        },
-        // A push its reader cannot read may hide a change: the socket counts it, logs it and is stale
-        // until it reads again.
-        onUnreadable: (channel) => this.#clients.peek(account)?.unreadable(channel),
-      });
-      this.#coalescers.set(account, coalescer);
-    }
-    return coalescer;
-  }
-
-  /**
-   * Adds an account's pushes of one channel to its batch. The client hands a push about one market to
-   * that market's listeners and to `*`'s, so the topics of a channel share this one function, which
-   * lets the same push object through only once.
-   */
-  #forwarder(account: string, channel: Channel): (params: unknown) => void {
-    const key = `${account}\n${channel}`;
-    let forward = this.#forwarders.get(key);
-    if (!forward) {
-      const coalescer = this.#coalescer(account);
-      let last: unknown;
-      forward = (params) => {
-        if (params === last) return;
-        last = params;
-        coalescer.add(channel, params);
-      };
-      this.#forwarders.set(key, forward);
-    }
-    return forward;
-  }
-
   /**
    * Starts listening; pushes arrive as `ws.batch` events. Returns the id that stops it. A subscription
    * made for a page (`owner`) ends with that page (`endOwner`), and only that page may stop it early;
-   * one made by main itself (no owner) lasts until main stops it.
+   * one made by main itself (no owner) lasts until main stops it. The page receives the pushes of its
+   * subscriptions (`batchFor`) unless `toPage` is false (main follows them for it: the board).
    */
   subscribe(
     account: string,
@@ -162,19 +130,22 @@ export class LiveService {
     topic: string,
     owner?: string,
     lane: Lane = 'interactive',
+    toPage = true,
   ): string {
     const key = `${account}\n${channel}\n${topic}`;
     // Asked for even when the subscription is shared: a screen's use moves a socket the board queued ahead.
     const client = this.#client(account, lane);
     let listener = this.#listeners.get(key);
     if (!listener) {
-      const stop = client.subscribe(channel, topic, this.#forwarder(account, channel));
+      const stop = client.subscribe(channel, topic, this.#batches.forwarder(account, channel));
       this.#listeners.set(key, (listener = { holders: 0, stop }));
       this.#listenersOf.set(account, (this.#listenersOf.get(account) ?? 0) + 1);
     }
     listener.holders++;
     const id = randomUUID();
-    this.#subscriptions.set(id, { key, owner });
+    const forPage = toPage && owner !== undefined;
+    this.#subscriptions.set(id, { key, owner, toPage: forPage });
+    if (forPage) this.pages.change(owner, account, channel, topic, 1);
     return id;
   }
 
@@ -340,6 +311,10 @@ export class LiveService {
     const subscription = this.#subscriptions.get(id);
     if (subscription === undefined || subscription.owner !== owner) return false;
     this.#subscriptions.delete(id);
+    if (subscription.toPage && owner !== undefined) {
+      const [account = '', channel = '', topic = ''] = subscription.key.split('\n');
+      this.pages.change(owner, account, channel, topic, -1);
+    }
     const listener = this.#listeners.get(subscription.key);
     if (listener && --listener.holders === 0) {
       listener.stop();
@@ -378,10 +353,7 @@ export class LiveService {
       }, CLOSE_RETRY_MS).unref();
       return;
     }
-    this.#coalescers.get(account)?.flush();
-    this.#coalescers.delete(account);
-    for (const key of this.#forwarders.keys())
-      if (key.startsWith(`${account}\n`)) this.#forwarders.delete(key);
+    this.#batches.drop(account);
     this.#clients.drop(account);
   }
 
@@ -392,7 +364,8 @@ export class LiveService {
     this.#listeners.clear();
     this.#listenersOf.clear();
     this.#subscriptions.clear();
-    for (const c of this.#coalescers.values()) c.flush();
+    this.pages.clear();
+    this.#batches.flushAll();
     this.#clients.stopAll();
   }
 }

@@ -7,7 +7,7 @@ import type { Cache } from '../cache/index.ts';
 import * as mining from '../exchange/endpoints/mining.ts';
 import { rewardRows } from '../sync/mining.ts';
 import type { MiningAlertView } from '../ipc/contract.ts';
-import type { EventHub } from '../ipc/event-hub.ts';
+import type { MainBus } from '../bus.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import type { Logger } from '../log.ts';
 
@@ -34,7 +34,7 @@ const DAY_S = 86_400;
 export class MiningWatch {
   readonly #cache: Cache;
   readonly #watched: WatchedAccounts;
-  readonly #events: EventHub;
+  readonly #events: MainBus;
   readonly #log: Logger;
   readonly #now: () => number;
   readonly #rewardsEveryMs: number;
@@ -47,7 +47,7 @@ export class MiningWatch {
   constructor(
     cache: Cache,
     watched: WatchedAccounts,
-    events: EventHub,
+    events: MainBus,
     log: Logger,
     options: MiningWatchOptions = {},
   ) {

@@ -1,5 +1,5 @@
 /**
- * Desktop notifications: listens to the core's events and raises a notice through the platform for
+ * Desktop notifications: listens to main's bus and raises a notice through the platform for
  * workers going offline or low (`mining.alert`), deposits and withdrawals (`webhook.event`) and fills
  * (the `deals` stream of every registered account, subscribed only while fill notices are on), and
  * orders the exchange cancelled on its own (the `ordersPending` stream, subscribed while those notices
@@ -10,14 +10,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { writeJsonFile } from '../json-file.ts';
-import type {
-  AccountView,
-  EventName,
-  LiveBatch,
-  MiningAlertView,
-  WebhookEventView,
-} from '../ipc/contract.ts';
+import type { AccountView, MiningAlertView, WebhookEventView } from '../ipc/contract.ts';
 import type { EventHub } from '../ipc/event-hub.ts';
+import type { MainBus, MainTopics } from '../bus.ts';
 import {
   NOTIFICATION_KINDS,
   type NotificationKind,
@@ -58,7 +53,10 @@ const STREAMS = [
 export interface NotificationOptions {
   /** The settings file (JSON). */
   file: string;
+  /** Where an exchange's cancel goes to the window. */
   events: EventHub;
+  /** The pushes (fills, exchange cancels), mining alerts and webhook events notices are raised for. */
+  bus: MainBus;
   platform: Platform;
   /** The registered accounts of the connection (labels; fill streams). */
   accounts: () => AccountView[];
@@ -124,7 +122,12 @@ export class NotificationService {
   constructor(options: NotificationOptions) {
     this.#o = options;
     this.#settings = readSettings(options.file, options.log);
-    this.#stop = options.events.subscribe((name, payload) => this.#on(name, payload));
+    const stops = [
+      options.bus.on('live.pushes', (batch) => this.#batch(batch)),
+      options.bus.on('mining.alert', (alert) => this.#mining(alert)),
+      options.bus.on('webhook.event', (event) => this.#webhook(event)),
+    ];
+    this.#stop = () => stops.forEach((stop) => stop());
     this.#followFills();
   }
 
@@ -181,12 +184,6 @@ export class NotificationService {
     }
   }
 
-  #on(name: EventName, payload: unknown): void {
-    if (name === 'mining.alert') this.#mining(payload as MiningAlertView);
-    else if (name === 'webhook.event') this.#webhook(payload as Omit<WebhookEventView, 'receivedAtMs'>);
-    else if (name === 'ws.batch') this.#batch(payload as LiveBatch);
-  }
-
   #mining(alert: MiningAlertView): void {
     const label = this.#label(alert.account);
     if (alert.kind === 'offline')
@@ -211,7 +208,7 @@ export class NotificationService {
     this.#notify(known.kind, known.title, `${this.#label(event.account)}: ${what}`);
   }
 
-  #batch(batch: LiveBatch): void {
+  #batch(batch: MainTopics['live.pushes']): void {
     const fills = this.#settings.fills && this.#streams.has(`${batch.accountId}\ndeals`);
     for (const event of batch.events) {
       if (event.channel === 'ordersPending' && event.event === 'finish') {

@@ -1,36 +1,39 @@
 /**
  * Pushes keep the last known state too, not only reads: what an account's WebSocket pushes (changed
  * spot and collateral balances, open orders coming and going, its positions) is merged into the
- * stored value of that kind, stamped with the push's time. Pushes are gathered over a short window
- * and written in one transaction per window, however many arrive; a kind never read yet is left
- * alone (a push names only what changed, so on its own it is not the whole list).
+ * value of that kind held in memory (`LastKnown`), stamped with the push's time, and handed at once
+ * to its followers (the board, alerts, screens); the cache is written behind them, one transaction
+ * per window however many pushes arrive. A kind never read yet is left alone (a push names only what
+ * changed, so on its own it is not the whole list).
  */
 import type { KnownKind, KnownKinds } from '../domains/known/views.ts';
 import type { LiveEvent } from '../domains/live/views.ts';
 import type { Logger } from '../log.ts';
-import type { Known, LastKnown, LastKnownWrite } from './last-known.ts';
+import type { MergedState } from '../bus.ts';
+import type { LastKnown, LastKnownWrite } from './last-known.ts';
 import { applyPushes } from './position-legs.ts';
 
-/** Gathering window: a burst of pushes inside it becomes one write. */
+/** Writing window: what pushes changed is stored behind its followers, one transaction per window. */
 export const PUSH_WINDOW_MS = 250;
 
 interface Pending {
   events: LiveEvent[];
-  /** The time of the newest push gathered. */
+  /** The time of the pushes. */
   atMs: number;
   /** Whether the account's `positionsMargin` pushes cover every market (a `*` subscription). */
   allPositions: boolean;
 }
 
-/** One stored value a window changes: its kind and scope, under an account. */
+/** One stored value a push changes: its kind and scope, under an account. */
 type Slot = { account: string; kind: KnownKind; scope: string };
 const slotKey = (s: Slot) => `${s.account}\n${s.kind}\n${s.scope}`;
 
 export interface PushedStateOptions {
+  /** How long written values gather before they go to the cache in one transaction. */
   windowMs?: number;
   now?: () => number;
-  /** Told after each write: which accounts' kinds now hold pushed values, and as of when. */
-  onStored?: (stored: Array<{ account: string; kinds: KnownKind[]; asOfMs: number }>) => void;
+  /** Told at once of each account's merged state, before it is written (the board, alerts, screens). */
+  onMerged?: (merged: MergedState) => void;
 }
 
 export class PushedState {
@@ -38,8 +41,11 @@ export class PushedState {
   readonly #log: Logger;
   readonly #windowMs: number;
   readonly #now: () => number;
-  readonly #onStored: PushedStateOptions['onStored'];
-  #pending = new Map<string, Pending>();
+  readonly #onMerged: PushedStateOptions['onMerged'];
+  /** Merged values not written yet, by slot (the newest of each). */
+  #unwritten = new Map<string, LastKnownWrite>();
+  /** Per account, its pushes waiting for a first read of their stored state (in order). */
+  readonly #loading = new Map<string, Promise<void>>();
   #timer: ReturnType<typeof setTimeout> | undefined;
   #writing: Promise<void> = Promise.resolve();
 
@@ -48,61 +54,59 @@ export class PushedState {
     this.#log = log;
     this.#windowMs = options.windowMs ?? PUSH_WINDOW_MS;
     this.#now = options.now ?? Date.now;
-    this.#onStored = options.onStored;
+    this.#onMerged = options.onMerged;
   }
 
-  /** Gathers an account's pushes (already read into their views) for the next write. */
+  /**
+   * Merges an account's batch of pushes (already read into their views) into its state now, tells the
+   * followers, and queues the write. Only a value this process has not seen yet is read from the
+   * cache first (once); nothing just written is read back.
+   */
   add(account: string, events: readonly LiveEvent[], allPositions: boolean): void {
     const kept = events.filter((e) => KEPT.has(e.channel));
     if (kept.length === 0) return;
-    const pending = this.#pending.get(account) ?? { events: [], atMs: 0, allPositions };
-    pending.events.push(...kept);
-    pending.atMs = this.#now();
-    pending.allPositions = allPositions;
-    this.#pending.set(account, pending);
-    this.#timer ??= setTimeout(() => void this.flush(), this.#windowMs);
+    const p: Pending = { events: kept, atMs: this.#now(), allPositions };
+    const slots = slotsOf(account, p);
+    const unseen = slots.filter((s) => this.#store.peek(s.account, s.kind, s.scope) === undefined);
+    const before = this.#loading.get(account);
+    if (!before && unseen.length === 0) return this.#apply(account, slots, p);
+    const next: Promise<void> = (before ?? Promise.resolve())
+      .then(() => this.#load(unseen))
+      .then(() => this.#apply(account, slots, p))
+      .catch((error: unknown) => this.#log.log('warn', 'could not merge the pushed state', error))
+      .finally(() => {
+        if (this.#loading.get(account) === next) this.#loading.delete(account);
+      });
+    this.#loading.set(account, next);
   }
 
-  /** Writes what is gathered now, in one transaction (also run by the window's timer). */
-  flush(): Promise<void> {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    const pending = this.#pending;
-    this.#pending = new Map();
-    if (pending.size > 0) {
-      // One write at a time: a window merges into what the one before it stored.
-      this.#writing = this.#writing
-        .then(() => this.#write(pending))
-        .catch((error: unknown) => this.#log.log('warn', 'could not keep the pushed state', error));
-    }
-    return this.#writing;
-  }
-
-  async #write(pending: Map<string, Pending>): Promise<void> {
-    const slots = new Map<string, Slot>();
-    for (const [account, p] of pending)
-      for (const slot of slotsOf(account, p)) slots.set(slotKey(slot), slot);
-    const stored = await this.#recall([...slots.values()]);
-    const writes: LastKnownWrite[] = [];
-    const told = new Map<string, { account: string; kinds: Set<KnownKind>; asOfMs: number }>();
-    for (const slot of slots.values()) {
-      const p = pending.get(slot.account);
-      const before = stored.get(slotKey(slot));
-      if (!p || !before || before.asOfMs > p.atMs) continue;
+  #apply(account: string, slots: readonly Slot[], p: Pending): void {
+    const writes = new Map<string, LastKnownWrite>();
+    const merged: MergedState = { account, values: {}, kinds: [], asOfMs: p.atMs };
+    for (const slot of slots) {
+      if (writes.has(slotKey(slot))) continue;
+      // A kind never read is left alone: a push names only what changed.
+      const before = this.#store.peek(slot.account, slot.kind, slot.scope);
+      if (!before || before.asOfMs > p.atMs) continue;
       const value = merge(slot, before.value, p);
       if (value === undefined) continue;
-      writes.push({ ...slot, value, takenAtMs: p.atMs });
-      const t = told.get(slot.account) ?? { account: slot.account, kinds: new Set(), asOfMs: p.atMs };
-      t.kinds.add(slot.kind);
-      told.set(slot.account, t);
+      writes.set(slotKey(slot), { ...slot, value, takenAtMs: p.atMs });
+      if (!merged.kinds.includes(slot.kind)) merged.kinds.push(slot.kind);
+      if (slot.scope === '') (merged.values as Record<string, unknown>)[slot.kind] = value;
     }
-    if (writes.length === 0) return;
-    await this.#store.rememberAll(writes);
-    this.#onStored?.([...told.values()].map((t) => ({ ...t, kinds: [...t.kinds] })));
+    if (writes.size === 0) return;
+    this.#store.hold([...writes.values()]);
+    for (const [key, w] of writes) this.#unwritten.set(key, w);
+    this.#timer ??= setTimeout(() => void this.flush(), this.#windowMs);
+    try {
+      this.#onMerged?.(merged);
+    } catch (error) {
+      this.#log.log('warn', 'a follower of the pushed state failed', error);
+    }
   }
 
-  /** The stored values of the slots, one read per kind and scope. */
-  async #recall(slots: readonly Slot[]): Promise<Map<string, Known<unknown>>> {
+  /** Reads the stored values of slots never seen, one read per kind and scope. */
+  async #load(slots: readonly Slot[]): Promise<void> {
     const groups = new Map<string, { kind: KnownKind; scope: string; accounts: string[] }>();
     for (const s of slots) {
       const key = `${s.kind}\n${s.scope}`;
@@ -110,15 +114,25 @@ export class PushedState {
       g.accounts.push(s.account);
       groups.set(key, g);
     }
-    const out = new Map<string, Known<unknown>>();
-    await Promise.all(
-      [...groups.values()].map(async (g) => {
-        const all = await this.#store.recallAll<unknown>(g.kind, g.accounts, g.scope);
-        for (const [account, known] of all)
-          out.set(slotKey({ account, kind: g.kind, scope: g.scope }), known);
-      }),
-    );
-    return out;
+    await Promise.all([...groups.values()].map((g) => this.#store.recallAll(g.kind, g.accounts, g.scope)));
+  }
+
+  /** Writes what is merged now, in one transaction (also run by the window's timer). */
+  async flush(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await Promise.all(this.#loading.values());
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const writes = [...this.#unwritten.values()];
+    this.#unwritten = new Map();
+    if (writes.length > 0) {
+      // One write at a time, in order.
+      this.#writing = this.#writing
+        .then(() => this.#store.rememberAll(writes))
+        .catch((error: unknown) => this.#log.log('warn', 'could not keep the pushed state', error));
+    }
+    return this.#writing;
   }
 }
 

@@ -6,7 +6,7 @@
  * the renderer, and the reconciler that fills in what never arrived.
  */
 import type { Cache } from '../cache/index.ts';
-import type { EventHub } from '../ipc/event-hub.ts';
+import type { MainBus } from '../bus.ts';
 import { UserFacingError } from '../errors.ts';
 import type { Platform } from '../platform.ts';
 import { webhookSecretId, type SecretStore } from '../vault/secret-store.ts';
@@ -24,7 +24,7 @@ export class WebhookService {
   readonly #accounts: AccountService;
   readonly #secrets: SecretStore;
   readonly #platform: Platform;
-  readonly #events: EventHub;
+  readonly #events: MainBus;
   readonly #now: () => number;
   #receiver: WebhookReceiver | undefined;
   /** Account -> its webhook secret, read from the keychain at most once (dropped when removed). */
@@ -38,7 +38,7 @@ export class WebhookService {
     accounts: AccountService,
     secrets: SecretStore,
     platform: Platform,
-    events: EventHub,
+    events: MainBus,
     now: () => number = Date.now,
   ) {
     this.#cache = cache;

@@ -1,6 +1,6 @@
-import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
+import { ipcMain, type BrowserWindow, type IpcMainEvent, type IpcMainInvokeEvent } from 'electron';
 import type { Core } from '../core.ts';
-import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../ipc/channels.ts';
+import { EVENT_CHANNEL, INVOKE_CHANNEL, READS_CHANNEL } from '../ipc/channels.ts';
 import type { Reply } from '../ipc/contract.ts';
 import { isTrustedSender, type SenderInfo } from '../ipc/sender.ts';
 
@@ -9,7 +9,7 @@ const FORBIDDEN: Reply<never> = {
   error: { code: 'forbidden', message: 'This page is not allowed to call the app.' },
 };
 
-export function senderInfo(event: IpcMainInvokeEvent): SenderInfo {
+export function senderInfo(event: IpcMainInvokeEvent | IpcMainEvent): SenderInfo {
   const frame = event.senderFrame;
   return {
     webContentsId: event.sender.id,
@@ -19,7 +19,8 @@ export function senderInfo(event: IpcMainInvokeEvent): SenderInfo {
 }
 
 /**
- * Wires the router to the window: calls from its own top frame only, events to it alone. Each load of
+ * Wires the router to the window: calls from its own top frame only, and to it alone the events its
+ * page reads (the preload says which, `READS_CHANNEL`), its pushes narrowed to its own subscriptions. Each load of
  * the page is a frame of its own: when the page navigates to another document, reloads, crashes or
  * the window closes, what that load started (live subscriptions) ends with it.
  */
@@ -28,7 +29,15 @@ export function connectIpc(window: BrowserWindow, core: Core, origin: string): (
   const trusted = { webContentsId: contents.id, origin };
   let loads = 0;
   let frame = `window-${String(contents.id)}-${String(loads)}`;
+  const outlet = core.events.page(
+    () => frame,
+    (name, payload) => {
+      if (!contents.isDestroyed()) contents.send(EVENT_CHANNEL, name, payload);
+    },
+  );
   const endFrame = (): void => {
+    // The next document says what it reads.
+    outlet.reads([]);
     core.endFrame(frame);
     frame = `window-${String(contents.id)}-${String(++loads)}`;
   };
@@ -45,12 +54,15 @@ export function connectIpc(window: BrowserWindow, core: Core, origin: string): (
     }
     return core.router.dispatch(name, input, { origin: 'window', frame });
   });
-  const stopEvents = core.events.subscribe((name, payload) => {
-    if (!contents.isDestroyed()) contents.send(EVENT_CHANNEL, name, payload);
-  });
+  const onReads = (event: IpcMainEvent, names: unknown): void => {
+    if (!isTrustedSender(senderInfo(event), trusted) || !Array.isArray(names)) return;
+    outlet.reads(names);
+  };
+  ipcMain.on(READS_CHANNEL, onReads);
   return () => {
     ipcMain.removeHandler(INVOKE_CHANNEL);
-    stopEvents();
+    ipcMain.removeListener(READS_CHANNEL, onReads);
+    outlet.close();
     endFrame();
   };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { inView } from './layout-check.ts';
 import { js } from './page.ts';
 import { artifact } from './paths.ts';
 import { useAppSession, type OpenedPage } from './session.ts';
@@ -37,13 +38,27 @@ describe('the Accounts screen in Chromium', () => {
       .poll(async () => (await rowTexts(page)).filter((t) => t.includes('loading…')).length)
       .toBe(0);
     const main = (await rowTexts(page)).find((t) => t.includes('Sandbox main')) ?? '';
-    expect(main).toContain('USDT 50000');
+    expect(main).toContain('USDT 50,000');
 
-    // Select sub-alpha and rename it.
-    await page.getByTestId('grid-row').filter({ hasText: 'Sandbox sub-alpha' }).click();
+    // No editor until a row is chosen: the grid has the screen's width.
+    expect(await page.getByTestId('account-editor').count()).toBe(0);
+    // Select sub-alpha: its editor opens beside the grid, level with the row, not under the page.
+    const alpha = page.getByTestId('grid-row').filter({ hasText: 'Sandbox sub-alpha' });
+    await alpha.click();
     await expect
       .poll(() => page.getByTestId('account-editor').locator('h2').textContent())
       .toBe('Sandbox sub-alpha');
+    const editor = await page.getByTestId('account-editor').boundingBox();
+    const gridBox = await page.getByTestId('grid-accounts').boundingBox();
+    const rowBox = await alpha.boundingBox();
+    expect(editor && gridBox && rowBox).toBeTruthy();
+    if (editor && gridBox && rowBox) {
+      expect(editor.x).toBeGreaterThanOrEqual(gridBox.x + gridBox.width);
+      expect(editor.y).toBeLessThanOrEqual(rowBox.y);
+      expect(editor.y + editor.height).toBeGreaterThan(rowBox.y);
+    }
+    // Beside it, the row's balances stay in view.
+    expect(await inView(alpha.locator('[data-column="balance"]'))).toBe(true);
     await page.getByTestId('edit-label').fill('Alpha desk');
     await page.getByTestId('edit-label').press('Enter');
     await expect.poll(async () => (await rowTexts(page)).join('\n')).toContain('Alpha desk');
@@ -55,6 +70,9 @@ describe('the Accounts screen in Chromium', () => {
     expect(await page.getByTestId('account-editor').locator('h2').textContent()).toBe('Alpha desk');
 
     await page.screenshot({ path: artifact('accounts.png') });
+    // Esc in the editor puts it away.
+    await page.getByTestId('edit-favourite').press('Escape');
+    await expect.poll(() => page.getByTestId('account-editor').count()).toBe(0);
 
     await page.reload();
     await expect.poll(async () => (await rowTexts(page)).length).toBe(5);

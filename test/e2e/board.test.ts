@@ -98,7 +98,7 @@ describe('the desk board in Chromium, 1,000 sub-accounts', () => {
     await page.getByTestId('bulk-resend').click();
     await expect
       .poll(() => text(page, 'bulk-preview-summary'))
-      .toContain('1 accounts: 1 orders to cancel, 1 positions to close');
+      .toContain('1 account: 1 order to cancel, 1 position to close');
     await page.getByTestId('bulk-send').click();
     await expect.poll(() => text(page, 'bulk-results')).toContain('1 of 1 accounts done');
     expect(await page.getByTestId('bulk-failed-row').count()).toBe(0);

@@ -91,6 +91,44 @@ describe('the frame in Chromium', () => {
     await page.close();
   });
 
+  it('collapses the rail to icons from its button, names each section in its tooltip and to screen readers, and remembers it', async () => {
+    const { page, problems } = await openApp();
+    const rail = async () => (await page.getByRole('navigation', { name: 'Sections' }).boundingBox())?.width;
+    const toggle = page.getByTestId('rail-toggle');
+    expect(await rail()).toBe(192);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    // Reached from the rail's link with Tab, pressed with the keyboard.
+    await page.getByTestId('nav-trade').click();
+    await page.getByTestId('nav-trade').focus();
+    await page.keyboard.press('Tab');
+    expect(await js<string>(page, "document.activeElement?.getAttribute('data-testid')")).toBe('rail-toggle');
+    await page.keyboard.press('Enter');
+    await expect.poll(rail).toBe(48);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await toggle.getAttribute('aria-label')).toBe('Show the sections’ names');
+    // Each link keeps its name for screen readers and shows it with its chord on hover.
+    expect(await page.getByRole('link', { name: 'Positions' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('nav-positions').getAttribute('title')).toBe('Positions (Alt+3)');
+    expect((await page.getByTestId('nav-positions').boundingBox())?.width).toBeLessThanOrEqual(48);
+    await page.screenshot({ path: artifact('frame-rail-icons.png') });
+    // The arrow keys still move along it.
+    await page.getByTestId('nav-trade').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heading(page)).toBe('Positions');
+    // Remembered across a reload, and undone by the same button.
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('nav-positions').getAttribute('title'))
+      .toBe('Positions (Alt+3)');
+    expect(await rail()).toBe(48);
+    await toggle.click();
+    await expect.poll(rail).toBe(192);
+    expect(await page.getByTestId('nav-positions').getAttribute('title')).toBeNull();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('scales with the system text size (everything in rem)', async () => {
     const { page } = await openApp();
     const rail = async () => (await page.getByRole('navigation', { name: 'Sections' }).boundingBox())?.width;

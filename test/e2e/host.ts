@@ -127,18 +127,23 @@ export async function startBrowserHost(
   let pages = 0;
   function serve(ws: WebSocket): void {
     const frame = `browser-host-${String(++pages)}`;
-    const stop = core.events.subscribe((event, payload) => ws.send(JSON.stringify({ event, payload })));
+    const outlet = core.events.page(
+      () => frame,
+      (event, payload) => ws.send(JSON.stringify({ event, payload })),
+    );
     ws.on('close', () => {
-      stop();
+      outlet.close();
       core.endFrame(frame);
     });
     ws.on('message', async (data) => {
-      let message: { id?: unknown; procedure?: unknown; input?: unknown };
+      let message: { id?: unknown; procedure?: unknown; input?: unknown; reads?: unknown };
       try {
         message = JSON.parse(String(data)) as typeof message;
       } catch {
         return ws.close(1003, 'invalid JSON');
       }
+      // The events the page reads (its bridge's listeners), as the preload tells main in the app.
+      if (Array.isArray(message.reads)) return outlet.reads(message.reads);
       if (typeof message.id !== 'number') return ws.close(1003, 'missing id');
       const reply = await core.router.dispatch(message.procedure, message.input, {
         origin: 'browser-host',

@@ -22,6 +22,9 @@ describe('order controls on the Trade screen', () => {
   it('arms the kill switch after main asks, counts down, refuses a bad timeout in words, and disarms', async () => {
     const { page, problems } = await app.openPage('#/trade');
     await tradeReady(page);
+    // The open orders come first: the kill switch's form is behind its button.
+    expect(await page.getByTestId('kill-switch-timeout').count()).toBe(0);
+    await page.getByTestId('kill-switch-open').click();
     const timeout = page.getByTestId('kill-switch-timeout');
     // a hurried person types what the exchange does not take
     for (const [typed, words] of [
@@ -65,6 +68,7 @@ describe('order controls on the Trade screen', () => {
   it('arms the kill switch for the chosen order types only, and refuses none chosen in words', async () => {
     const { page, problems } = await app.openPage('#/trade');
     await tradeReady(page);
+    await page.getByTestId('kill-switch-open').click();
     await page.getByTestId('kill-switch-timeout').fill('90');
     for (const type of ['spot', 'margin', 'futures'])
       await page.getByTestId(`kill-switch-type-${type}`).uncheck();

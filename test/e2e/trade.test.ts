@@ -67,7 +67,7 @@ describe('the Trade screen in Chromium', () => {
     await expect.poll(() => page.getByTestId('place-result').textContent()).toContain('Placed order #');
     await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
     const row = (await page.getByTestId('active-order').textContent()) ?? '';
-    expect(row).toContain('30000.1');
+    expect(row).toContain('30,000.1');
     expect(row).toContain('0.001');
     await page.screenshot({ path: artifact('trade-active.png') });
 
@@ -98,7 +98,7 @@ describe('the Trade screen in Chromium', () => {
     )) as { ok: boolean };
     expect(placed.ok).toBe(true);
     await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);
-    expect(await page.getByTestId('active-order').textContent()).toContain('29000');
+    expect(await page.getByTestId('active-order').textContent()).toContain('29,000.0');
     await page.close();
   });
 
@@ -266,7 +266,7 @@ describe('the Trade screen in Chromium', () => {
     await expect.poll(() => page.getByTestId('modify-form').count()).toBe(0);
     await expect
       .poll(async () => (await page.getByTestId('active-order').textContent()) ?? '')
-      .toContain('29500');
+      .toContain('29,500.0');
     const open = await app.call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' });
     expect(open.map((o) => o.price)).toEqual(['29500']);
 

@@ -200,7 +200,7 @@ describe('words on every screen', () => {
     await page.getByTestId('palette-input').fill('eth usdt');
     await expect
       .poll(async () => (await page.getByTestId('palette-item').first().textContent()) ?? '')
-      .toContain('Trade ETH/USDT');
+      .toContain('Trade ETH_USDT');
     await page.screenshot({ path: artifact('palette-market.png') });
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowUp');

@@ -43,6 +43,7 @@ describe('secrets stay in the main process and the keychain', () => {
         return reply;
       },
       listen: recorded.listen,
+      reads: recorded.reads,
     };
     const txc = createBridge(transport);
     const accounts = await txc.accounts.list();

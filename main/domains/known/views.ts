@@ -43,9 +43,15 @@ export interface KnownEntryView<T = unknown> {
   value: T;
 }
 
-/** An account's last known values that pushes changed, and the time they are now as of (ms). */
+/**
+ * An account's last known values that pushes changed, merged by main, and the time they are now as of
+ * (ms). Sent to a page that follows the account live.
+ */
 export interface KnownPushedView {
   accountId: string;
+  /** Every kind changed (market-scoped ones too). */
   kinds: KnownKind[];
   asOfMs: number;
+  /** The whole merged value of each kind changed ('' scope): a screen shows it as it is. */
+  values: { [K in KnownKind]?: KnownKinds[K] };
 }

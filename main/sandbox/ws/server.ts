@@ -58,6 +58,8 @@ export interface WsOptions {
   /** A token not used within this long is void. Default 10 min. */
   tokenTtlMs?: number;
   limits?: Partial<Record<keyof typeof WS_DEFAULT_LIMITS, WindowLimit>>;
+  /** Told of every push as it is sent, with the account of its connection (benches time pushes). */
+  onPush?: (accountId: string | undefined, method: string, params: unknown) => void;
   /** Clock of the rate limits; defaults to the sandbox's. */
   now?: () => number;
 }
@@ -186,7 +188,9 @@ export function attachWebSocket(host: WsHost, options: WsOptions = {}): SandboxW
 
   const onConnection = (ws: WebSocket): void => {
     const send = (method: string, params: unknown): void => {
-      if (ws.readyState === ws.OPEN) ws.send(push(method, params));
+      if (ws.readyState !== ws.OPEN) return;
+      ws.send(push(method, params));
+      options.onPush?.(c.account?.id, method, params);
     };
     const c: Conn = {
       ws,

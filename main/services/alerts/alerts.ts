@@ -15,11 +15,10 @@ import type {
   AlertFiredView,
   AlertView,
   BoardRowView,
-  EventName,
-  LiveBatch,
   PriceAlertView,
 } from '../../ipc/contract.ts';
 import type { EventHub } from '../../ipc/event-hub.ts';
+import type { MainBus, MainTopics } from '../../bus.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { Dec } from '../../rules/decimal.ts';
@@ -38,7 +37,10 @@ export interface PriceStreams extends MarginStreams {
 export interface AlertOptions {
   /** The definitions file (JSON). */
   file: string;
+  /** Where a firing goes to the window. */
   events: EventHub;
+  /** The pushes (prices, margin calls) and the board's rows alerts watch. */
+  bus: MainBus;
   live: PriceStreams;
   /** The registered accounts of the connection: labels, and whose WebSocket carries the prices. */
   accounts: () => AccountView[];
@@ -83,7 +85,14 @@ export class AlertService {
     this.#o = options;
     this.#margins = new MarginFollow(options.live, options.log);
     this.#alerts = readAlerts(options.file, options.log);
-    this.#stopEvents = options.events.subscribe((name, payload) => this.#on(name, payload));
+    const stops = [
+      options.bus.on('live.pushes', (batch) => {
+        this.#prices(batch);
+        this.#marginEvents(batch);
+      }),
+      options.bus.on('board.rows', ({ rows }) => this.#rows(rows)),
+    ];
+    this.#stopEvents = () => stops.forEach((stop) => stop());
     this.#stopAccounts = options.onAccountsChanged(() => this.#follow());
     this.#follow();
   }
@@ -231,15 +240,8 @@ export class AlertService {
     return this.#o.accounts().find((a) => a.id === account)?.label ?? 'an unknown account';
   }
 
-  #on(name: EventName, payload: unknown): void {
-    if (name === 'ws.batch') {
-      this.#prices(payload as LiveBatch);
-      this.#marginEvents(payload as LiveBatch);
-    } else if (name === 'desk.boardRows') this.#rows((payload as { rows: BoardRowView[] }).rows);
-  }
-
   /** A watched account's margin call or liquidation fires at once, and the account is read again. */
-  #marginEvents(batch: LiveBatch): void {
+  #marginEvents(batch: MainTopics['live.pushes']): void {
     const events = batch.events.filter((e): e is MarginEvent => e.channel === 'positionsAccountMargin');
     if (events.length === 0) return;
     const alert = this.#alerts.find(
@@ -265,7 +267,7 @@ export class AlertService {
     });
   }
 
-  #prices(batch: LiveBatch): void {
+  #prices(batch: MainTopics['live.pushes']): void {
     for (const event of batch.events) {
       if (event.channel !== 'lastprice') continue;
       for (const alert of this.#alerts) {

@@ -1,8 +1,9 @@
 /**
  * The board live: while a page shows the board, every account of the desk follows its WebSocket
- * (balanceSpot, balanceMargin, ordersPending, positionsMargin, positionsAccountMargin, all markets). The pushes are kept by
- * the pushed state (`PushedState`), which says which accounts it changed; those accounts' rows are
- * drawn again from the store and sent as `desk.boardRows`, at most every 250 ms. The sockets open at
+ * (balanceSpot, balanceMargin, ordersPending, positionsMargin, positionsAccountMargin, all markets). The pushes are merged
+ * by the pushed state (`PushedState`), which hands each account's merged state to the board at once;
+ * those accounts' rows are drawn again from the state held in memory (no cache read) and sent as
+ * `desk.boardRows` in the same turn, before the state is written. The sockets open at
  * the pace the exchange allows (`ConnectionPacer`), behind any socket a screen is waiting on; an
  * account whose socket is not live (not opened yet, or down) is read again by REST inside its key's
  * budget, as background work, every minute, and once more when its socket comes back (pushes are not
@@ -10,7 +11,7 @@
  * once, and one removed is let go, its row taken off the board. Leaving the board ends the page's
  * subscriptions, and sockets nothing else uses close.
  */
-import type { EventHub } from '../../ipc/event-hub.ts';
+import type { MainBus, MergedState } from '../../bus.ts';
 import type { BoardFeedView, BoardRowView, KnownKind, LiveState } from '../../ipc/contract.ts';
 import type { Logger } from '../../log.ts';
 import type { Channel, Lane } from '../../exchange/ws/index.ts';
@@ -34,16 +35,38 @@ const BOARD_KINDS: ReadonlySet<KnownKind> = new Set<KnownKind>([
   'orders.open',
   'positions.open',
 ]);
-/** Changed rows are sent at most this often. */
-export const ROWS_EVERY_MS = 250;
+/** Changed rows wait this long to be sent together (0: the accounts merged in the same turn). */
+export const ROWS_EVERY_MS = 0;
 /** An account with a new closing order is read again this soon (its legs are named by that reading). */
 const LEGS_READ_MS = 300;
 /** Accounts without a live socket are read again this often (the other screens' fallback too). */
 export const POLL_MS = 60_000;
 
+/**
+ * How each account's row is kept fresh while the board is open: made before the board (which stamps
+ * its rows with it) and the board's live follower (which keeps it).
+ */
+export class BoardFeeds {
+  /** Accounts followed, by how many pages. */
+  readonly followed = new Map<string, number>();
+  /** Followed accounts whose socket is live now. */
+  readonly live = new Set<string>();
+
+  of(account: string): BoardRowView['feed'] {
+    return this.followed.has(account) ? (this.live.has(account) ? 'live' : 'polled') : undefined;
+  }
+}
+
 export interface BoardLiveOptions {
   live: {
-    subscribe(account: string, channel: Channel, topic: string, owner?: string, lane?: Lane): string;
+    subscribe(
+      account: string,
+      channel: Channel,
+      topic: string,
+      owner?: string,
+      lane?: Lane,
+      toPage?: boolean,
+    ): string;
     unsubscribe(id: string, owner?: string): boolean;
     state(account: string): LiveState;
     onState(listener: (account: string, state: LiveState) => void): () => void;
@@ -52,9 +75,11 @@ export interface BoardLiveOptions {
     deskIds(): string[];
     rowsOf(accountIds: readonly string[]): Promise<BoardRowView[]>;
     refresh(accountIds?: readonly string[]): Promise<unknown>;
-    feedOf: (account: string) => BoardRowView['feed'];
   };
-  events: EventHub;
+  /** Where the merged state comes from, and where the rows go. */
+  bus: MainBus;
+  /** The feeds the board stamps its rows with (its own when not given). */
+  feeds?: BoardFeeds;
   log: Logger;
   /** Told when the desk's sockets start opening and when the last is live (or the board is left). */
   trim?: Pick<MemoryTrim, 'started' | 'ended'>;
@@ -67,16 +92,17 @@ export interface BoardLiveOptions {
 export class BoardLive {
   readonly #live: BoardLiveOptions['live'];
   readonly #board: BoardLiveOptions['board'];
-  readonly #events: EventHub;
+  readonly #bus: MainBus;
   readonly #log: Logger;
   readonly #pollMs: number;
   readonly #rowsEveryMs: number;
   /** Per page following the board: each account it follows, with that account's subscription ids. */
   readonly #pages = new Map<string, Map<string, string[]>>();
-  /** Accounts followed, by how many pages. */
-  readonly #followed = new Map<string, number>();
-  /** Followed accounts whose socket is live now. */
-  readonly #liveNow = new Set<string>();
+  readonly #feeds: BoardFeeds;
+  /** Accounts followed, by how many pages (`BoardFeeds.followed`). */
+  readonly #followed: Map<string, number>;
+  /** Followed accounts whose socket is live now (`BoardFeeds.live`). */
+  readonly #liveNow: Set<string>;
   /** Followed accounts whose socket came back: read once at the next poll. */
   readonly #cameBack = new Set<string>();
   readonly #everLive = new Set<string>();
@@ -93,20 +119,23 @@ export class BoardLive {
   /** Accounts with new closing orders, read again together (`closingOrdersCame`). */
   readonly #legsPending = new Set<string>();
   #legsTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Stops hearing of accounts added to the desk or removed. */
+  /** Stops hearing of accounts added to the desk or removed, and of merged state. */
   readonly #stopDesk: (() => void) | undefined;
+  readonly #stopMerged: () => void;
 
   constructor(options: BoardLiveOptions) {
     this.#live = options.live;
     this.#board = options.board;
-    this.#events = options.events;
+    this.#bus = options.bus;
     this.#log = options.log;
+    this.#feeds = options.feeds ?? new BoardFeeds();
+    this.#followed = this.#feeds.followed;
+    this.#liveNow = this.#feeds.live;
     this.#pollMs = options.pollMs ?? POLL_MS;
     this.#trim = options.trim;
     this.#rowsEveryMs = options.rowsEveryMs ?? ROWS_EVERY_MS;
-    this.#board.feedOf = (account) =>
-      this.#followed.has(account) ? (this.#liveNow.has(account) ? 'live' : 'polled') : undefined;
     this.#stopDesk = options.onDeskChanged?.(() => this.#deskChanged());
+    this.#stopMerged = this.#bus.on('known.merged', (merged) => this.#merged(merged));
   }
 
   /** How many followed accounts are live, of all followed. */
@@ -131,7 +160,7 @@ export class BoardLive {
     try {
       // Background: a screen's socket opened meanwhile takes the next turn ahead of the desk's.
       for (const channel of BOARD_CHANNELS)
-        ids.push(this.#live.subscribe(account, channel, '*', owner, 'background'));
+        ids.push(this.#live.subscribe(account, channel, '*', owner, 'background', false));
     } catch (error) {
       this.#log.log('warn', `the board could not follow ${account} live; it is polled`, error);
     }
@@ -187,7 +216,7 @@ export class BoardLive {
           removed.add(account);
         }
     }
-    if (removed.size > 0) this.#events.emit('desk.boardRows', { rows: [], removed: [...removed] });
+    if (removed.size > 0) this.#bus.emit('board.rows', { rows: [], removed: [...removed] });
     if (added.size === 0) return;
     this.#opened(false);
     for (const account of added) this.#dirty.add(account);
@@ -212,7 +241,6 @@ export class BoardLive {
     }
   }
 
-  /** The pushed state kept new values of these accounts: their rows are sent again. */
   /**
    * A new closing order came to a followed account: it may be a take-profit or stop-loss, which only a
    * reading of the positions names, so the account is read again soon (a burst is one read).
@@ -230,10 +258,10 @@ export class BoardLive {
     }, LEGS_READ_MS);
   }
 
-  stored(stored: ReadonlyArray<{ account: string; kinds: readonly KnownKind[] }>): void {
-    for (const s of stored)
-      if (this.#followed.has(s.account) && s.kinds.some((k) => BOARD_KINDS.has(k)))
-        this.#dirty.add(s.account);
+  /** Pushes changed an account's state (merged, in memory): its row is drawn and sent again. */
+  #merged(merged: MergedState): void {
+    if (!this.#followed.has(merged.account) || !merged.kinds.some((k) => BOARD_KINDS.has(k))) return;
+    this.#dirty.add(merged.account);
     this.#schedule();
   }
 
@@ -262,7 +290,7 @@ export class BoardLive {
     this.#dirty = new Set();
     try {
       const rows = await this.#board.rowsOf(accounts);
-      if (rows.length > 0 && this.#pages.size > 0) this.#events.emit('desk.boardRows', { rows });
+      if (rows.length > 0 && this.#pages.size > 0) this.#bus.emit('board.rows', { rows });
     } catch (error) {
       this.#log.log('warn', 'the board could not draw the rows pushes changed', error);
     } finally {
@@ -305,6 +333,7 @@ export class BoardLive {
 
   close(): void {
     this.#stopDesk?.();
+    this.#stopMerged();
     for (const owner of [...this.#pages.keys()]) this.release(owner);
     this.#stop();
   }

@@ -6,7 +6,7 @@
  * person's own requests. Rows arrive as `desk.boardRows` events in batches while a refresh runs.
  * While a page shows the board, WebSocket pushes keep its rows live (`board-live.ts`).
  */
-import type { EventHub } from '../../ipc/event-hub.ts';
+import type { MainBus } from '../../bus.ts';
 import type {
   BoardRefreshView,
   BoardRowView,
@@ -32,6 +32,7 @@ import {
   type Prices,
   type SpotBalances,
 } from './board-rows.ts';
+import { deskOrders, deskPositions } from './board-grids.ts';
 import { readPrices } from './board-prices.ts';
 import { readAccounts, type Reading } from './board-read.ts';
 import type { LastKnownWrite } from '../last-known.ts';
@@ -79,15 +80,15 @@ export class BoardService {
   readonly #connection: ExchangeConnection;
   readonly #store: KnownStore;
   readonly #cache: Cache;
-  readonly #events: EventHub;
+  readonly #bus: MainBus;
   readonly #log: Logger;
   readonly #now: () => number;
   readonly #onRefreshed: ((rows: BoardRowView[]) => void) | undefined;
   #running: Promise<BoardRefreshView> | undefined;
   /** The accounts the running refresh reads (undefined: every one). */
   #runningIds: ReadonlySet<string> | undefined;
-  /** How each account's row is kept fresh while the board is open (set by the board's live follower). */
-  feedOf: (account: string) => BoardRowView['feed'] = () => undefined;
+  /** How each account's row is kept fresh while the board is open (`BoardFeeds`, kept by `BoardLive`). */
+  readonly #feedOf: (account: string) => BoardRowView['feed'];
   readonly #trim: Pick<MemoryTrim, 'started' | 'ended'> | undefined;
 
   constructor(options: {
@@ -95,8 +96,10 @@ export class BoardService {
     connection: ExchangeConnection;
     store: KnownStore;
     cache: Cache;
-    events: EventHub;
+    /** Where the rows drawn go (to the window and to alerts). */
+    bus: MainBus;
     log: Logger;
+    feedOf?: (account: string) => BoardRowView['feed'];
     now?: () => number;
     /** Every row one refresh built, once it ends (main watches them for rows needing attention). */
     onRefreshed?: (rows: BoardRowView[]) => void;
@@ -107,7 +110,8 @@ export class BoardService {
     this.#connection = options.connection;
     this.#store = options.store;
     this.#cache = options.cache;
-    this.#events = options.events;
+    this.#bus = options.bus;
+    this.#feedOf = options.feedOf ?? (() => undefined);
     this.#log = options.log;
     this.#now = options.now ?? Date.now;
     this.#onRefreshed = options.onRefreshed;
@@ -134,7 +138,7 @@ export class BoardService {
   }
 
   #fed(row: BoardRowView): BoardRowView {
-    const feed = this.feedOf(row.account);
+    const feed = this.#feedOf(row.account);
     if (feed) row.feed = feed;
     return row;
   }
@@ -203,49 +207,13 @@ export class BoardService {
   }
 
   /** Open orders of the given accounts (all by default) as last read. */
-  async orders(accountIds?: readonly string[]): Promise<DeskOrderRowView[]> {
-    const desk = this.#desk(accountIds);
-    const known = await this.#store.recallAll<OrderView[]>(
-      KINDS.orders,
-      desk.map((a) => a.id),
-    );
-    return desk.flatMap((a) =>
-      (known.get(a.id)?.value ?? []).map((o) => ({
-        account: a.id,
-        label: a.label,
-        orderId: o.orderId,
-        market: o.market,
-        side: o.side,
-        type: o.type,
-        price: o.price ?? '',
-        amount: o.amount,
-        left: o.left,
-        timestampMs: Math.round(o.timestamp * 1000),
-      })),
-    );
+  orders(accountIds?: readonly string[]): Promise<DeskOrderRowView[]> {
+    return deskOrders(this.#store, this.#desk(accountIds));
   }
 
   /** Open positions of the given accounts (all by default) as last read. */
-  async positions(accountIds?: readonly string[]): Promise<DeskPositionRowView[]> {
-    const desk = this.#desk(accountIds);
-    const known = await this.#store.recallAll<PositionView[]>(
-      KINDS.positions,
-      desk.map((a) => a.id),
-    );
-    return desk.flatMap((a) =>
-      (known.get(a.id)?.value ?? []).map((p) => ({
-        account: a.id,
-        label: a.label,
-        positionId: p.positionId,
-        market: p.market,
-        amount: p.amount,
-        basePrice: p.basePrice ?? '',
-        liquidationPrice: p.liquidationPrice ?? '',
-        pnl: p.pnl ?? '',
-        margin: p.margin ?? '',
-        tpsl: p.tpsl ?? [],
-      })),
-    );
+  positions(accountIds?: readonly string[]): Promise<DeskPositionRowView[]> {
+    return deskPositions(this.#store, this.#desk(accountIds));
   }
 
   /**
@@ -397,7 +365,7 @@ export class BoardService {
         rows.push(this.#fed(boardRow(account, pieces, prices)));
       }
       if (partial.size > 0) rows.push(...(await this.#rows(desk.filter((a) => partial.has(a.id)))));
-      this.#events.emit('desk.boardRows', { rows });
+      this.#bus.emit('board.rows', { rows });
       return rows;
     } catch (error) {
       this.#log.log('warn', 'the board could not keep what it read', error);

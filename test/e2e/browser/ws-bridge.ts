@@ -49,6 +49,9 @@ function wsTransport(url: string): BridgeTransport {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    reads(names) {
+      void opened.then(() => socket.send(JSON.stringify({ reads: names })));
+    },
   };
 }
 

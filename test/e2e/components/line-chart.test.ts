@@ -40,6 +40,21 @@ describe('LineChart in Chromium', () => {
     await page.close();
   });
 
+  it('says a flat line in words instead of drawing it, with the latest values', async () => {
+    const { page, problems } = await app.openPage('component=chart&points=2&tz=UTC');
+    const chart = page.getByTestId('line-chart');
+    expect(await chart.locator('path.line').count()).toBe(0);
+    expect(await page.getByRole('slider').count()).toBe(0);
+    expect(await page.getByTestId('chart-readout').textContent()).toMatch(/Online 2, Offline 1$/);
+    expect(await page.getByTestId('chart-flat').textContent()).toMatch(
+      /^\s*No change since \d\d:\d\d:\d\d: the chart is drawn once a value moves\.\s*$/,
+    );
+    // A few lines of words, not a plot taking the screen.
+    expect((await chart.boundingBox())?.height).toBeLessThan(100);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('says so when there is nothing to draw', async () => {
     const { page } = await app.openPage('component=chart&points=0');
     expect(await page.getByTestId('line-chart').textContent()).toContain('No worker samples yet.');

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventHub } from '../../../main/ipc/event-hub.ts';
+import { ConnectionHealth } from '../../../main/services/connection-health.ts';
 import type { AccountView, ConnectionHealthView, LiveState } from '../../../main/ipc/contract.ts';
 import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 
@@ -58,8 +60,17 @@ describe('connection health', () => {
   });
 
   it('counts a socket that has not been live yet as opening, and one that was live and dropped as reconnecting', async () => {
-    const sockets = () => core.health.view.sockets;
-    const state = (accountId: string, s: LiveState) => core.events.emit('ws.state', { accountId, state: s });
+    // A health of its own, told of socket states as main's live service tells them.
+    let tell: ((accountId: string, state: LiveState) => void) | undefined;
+    const health = new ConnectionHealth(core.connection.http, new EventHub(), {
+      accountOfKey: () => undefined,
+      onSocketState: (listener) => {
+        tell = listener;
+        return () => (tell = undefined);
+      },
+    });
+    const sockets = () => health.view.sockets;
+    const state = (accountId: string, s: LiveState) => tell?.(accountId, s);
     const before = sockets();
     state('desk-a', 'connecting');
     state('desk-b', 'authorizing');
@@ -75,6 +86,8 @@ describe('connection health', () => {
     expect(sockets()).toEqual({ ...before, opening: before.opening + 1 });
     state('desk-a', 'stopped');
     expect(sockets()).toEqual(before);
+    health.stop();
+    expect(tell).toBeUndefined();
   });
 
   it('names an account whose key is disabled while the exchange answers, until it works again', async () => {

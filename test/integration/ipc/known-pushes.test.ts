@@ -74,6 +74,8 @@ describe('pushes update the last known state', () => {
     const asOfMs = await stored;
 
     await core.connection.sandbox?.suspend();
+    // The socket has seen the exchange go (a value kept is answered at once, before it would have).
+    await expect.poll(() => core.live.state(main), { timeout: 10_000 }).not.toBe('live');
     try {
       const all = await recall<OrderView[]>('orders.open');
       expect(all?.value.map((o) => o.orderId)).toContain(id);
@@ -124,9 +126,14 @@ describe('pushes update the last known state', () => {
 
 describe('a burst of pushes', () => {
   it('is one write, merging every push in order', async () => {
-    const store = new LastKnown(core.cache);
-    await store.remember('burst-a', 'balances.spot', { USDT: { available: '1', freeze: '0' } });
-    await store.remember('burst-b', 'orders.open', []);
+    // `store` seeds and reads back what the cache holds (a LastKnown of its own each time: another
+    // instance's values held in memory are not this one's).
+    const seeded = new LastKnown(core.cache);
+    const store = {
+      recall: (account: string, kind: string) => new LastKnown(core.cache).recall(account, kind),
+    };
+    await seeded.remember('burst-a', 'balances.spot', { USDT: { available: '1', freeze: '0' } });
+    await seeded.remember('burst-b', 'orders.open', []);
     let writes = 0;
     const counted = new LastKnown(core.cache);
     const rememberAll = counted.rememberAll.bind(counted);

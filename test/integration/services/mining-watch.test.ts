@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCache, type Cache } from '../../../main/cache/index.ts';
 import { MemoryNonceStore, NonceRegistry } from '../../../main/exchange/nonce.ts';
-import { EventHub } from '../../../main/ipc/event-hub.ts';
+import { MainBus } from '../../../main/bus.ts';
 import { createLogger } from '../../../main/log.ts';
 import { MiningWatch, type MiningAlert } from '../../../main/services/mining-watch.ts';
 import { startHarness, type Harness } from '../exchange/support.ts';
@@ -13,7 +13,7 @@ let nowMs = Date.now();
 const clock = () => nowMs;
 let h: Harness;
 let cache: Cache;
-const events = new EventHub();
+const events = new MainBus();
 const alerts: MiningAlert[] = [];
 
 beforeAll(async () => {
@@ -26,9 +26,7 @@ beforeAll(async () => {
     profile: 'test',
     readWorkers: 0,
   });
-  events.subscribe((name, payload) => {
-    if (name === 'mining.alert') alerts.push(payload as MiningAlert);
-  });
+  events.on('mining.alert', (alert) => alerts.push(alert as MiningAlert));
 });
 afterAll(async () => {
   await cache?.close();

@@ -7,6 +7,8 @@ import { createTestCore } from '../../support/core.ts';
 function fakeTransport(answer: (procedure: string, input: unknown) => unknown) {
   const sent: Array<{ procedure: string; input: unknown }> = [];
   const listeners = new Set<(name: string, payload: unknown) => void>();
+  /** Each list of events main was told the page reads. */
+  const told: string[][] = [];
   const transport: BridgeTransport = {
     async invoke(procedure, input) {
       sent.push({ procedure, input });
@@ -16,11 +18,13 @@ function fakeTransport(answer: (procedure: string, input: unknown) => unknown) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    reads: (names) => told.push([...names]),
   };
   return {
     transport,
     sent,
     listeners,
+    told,
     push: (name: string, payload: unknown) => listeners.forEach((l) => l(name, payload)),
   };
 }
@@ -48,6 +52,7 @@ describe('bridge', () => {
     const broken = createBridge({
       invoke: () => Promise.reject(new Error('channel closed')),
       listen: () => () => undefined,
+      reads: () => undefined,
     });
     const reply = await broken.app.info();
     expect(reply.ok ? undefined : reply.error.code).toBe('bridge_unavailable');
@@ -68,6 +73,18 @@ describe('bridge', () => {
     expect(fake.listeners.size).toBe(0);
   });
 
+  it('tells main which events the page reads as its listeners come and go, once per change', () => {
+    const fake = fakeTransport(() => undefined);
+    const txc = createBridge(fake.transport);
+    const offNotice = txc.on('app.notice', () => undefined);
+    const offNotice2 = txc.on('app.notice', () => undefined);
+    const offRows = txc.on('desk.boardRows', () => undefined);
+    offNotice();
+    offNotice2();
+    offRows();
+    expect(fake.told).toEqual([['app.notice'], ['app.notice', 'desk.boardRows'], ['desk.boardRows'], []]);
+  });
+
   it('refuses to listen to an event the contract does not declare', () => {
     const txc = createBridge(fakeTransport(() => undefined).transport);
     expect(() => txc.on('no.such.event' as 'app.notice', () => undefined)).toThrow(/Unknown event/);
@@ -84,10 +101,19 @@ describe('bridge', () => {
     const reply = await txc.app.info();
     expect(reply.ok && reply.value.runtime).toBe('node');
     const notices: string[] = [];
+    // what crosses the transport: only the events the page reads
+    const crossed: string[] = [];
+    const transport = inProcessTransport(core.router, core.events);
+    const stop = transport.listen((name) => crossed.push(name));
+    transport.reads?.(['app.notice']);
     const off = txc.on('app.notice', (n) => notices.push(n.message));
     core.events.emit('app.notice', { level: 'warning', message: 'offline' });
+    core.events.emit('sync.progress', { account: 'a', job: 'deals', done: 1 } as never);
     off();
+    core.events.emit('app.notice', { level: 'warning', message: 'after' });
+    stop();
     expect(notices).toEqual(['offline']);
+    expect(crossed).toEqual(['app.notice', 'app.notice']);
     await core.close();
   }, 30_000);
 });

@@ -35,7 +35,7 @@ describe('account helpers', () => {
           XAU: { available: '0', freeze: '0.000' },
         },
       }),
-    ).toBe('USDT 50000.10 · BTC 0 (0.5 frozen)');
+    ).toBe('USDT 50,000.10 · BTC 0 (0.5 frozen)');
     expect(balanceSummary(undefined)).toBe('loading…');
     expect(balanceSummary({ account: ID, ok: false, error: { code: 'x', message: 'key revoked' } })).toBe(
       'key revoked',
@@ -92,11 +92,14 @@ describe('AccountsManager', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(manager.shown(ID)).toMatchObject({ text: 'USDT 8 · BTC 1', source: 'exchange' });
     expect(calls).toContainEqual(['live.subscribe', { accountId: ID, channel: 'balanceSpot', topic: '*' }]);
-    // A push names only the tickers that changed.
-    emit('ws.batch', {
+    // Main merged a push into the balances it keeps: they are shown as they are.
+    emit('known.pushed', {
       accountId: ID,
-      events: [{ channel: 'balanceSpot', balances: { USDT: { available: '5', freeze: '3' } } }],
-      replaced: 0,
+      kinds: ['balances.spot'],
+      asOfMs: 2_000,
+      values: {
+        'balances.spot': { USDT: { available: '5', freeze: '3' }, BTC: { available: '1', freeze: '0' } },
+      },
     });
     expect(manager.shown(ID).text).toBe('USDT 5 (3 frozen) · BTC 1');
     stop();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { boundsOf, nearestIndex, pathOf, timesOf, valueAt } from '../../../renderer/src/lib/format/chart.ts';
+import {
+  boundsOf,
+  holdsSomething,
+  nearestIndex,
+  pathOf,
+  timesOf,
+  valueAt,
+} from '../../../renderer/src/lib/format/chart.ts';
 
 const s = (id: string, pts: Array<[number, number]>) => ({
   id,
@@ -61,5 +68,41 @@ describe('chart geometry', () => {
     expect(valueAt(pts, 5)).toBeUndefined();
     expect(valueAt(pts, 15)).toBe(1);
     expect(valueAt(pts, 20)).toBe(2);
+  });
+
+  it('is drawn only once a series has moved: nothing, one point or a flat line is not', () => {
+    expect(holdsSomething([])).toBe(false);
+    expect(holdsSomething([s('a', [])])).toBe(false);
+    expect(holdsSomething([s('a', [[1, 5]])])).toBe(false);
+    expect(
+      holdsSomething([
+        s('a', [
+          [1, 5],
+          [2, 5],
+          [3, 5],
+        ]),
+        s('b', [[1, 7]]),
+      ]),
+    ).toBe(false);
+    expect(
+      holdsSomething([
+        s('a', [
+          [1, 5],
+          [2, Number.NaN],
+        ]),
+      ]),
+    ).toBe(false);
+    expect(
+      holdsSomething([
+        s('a', [
+          [1, 5],
+          [2, 5],
+        ]),
+        s('b', [
+          [1, 7],
+          [2, 7.5],
+        ]),
+      ]),
+    ).toBe(true);
   });
 });

@@ -4,7 +4,10 @@ import { ActiveOrders } from '../../../renderer/src/lib/managers/active-orders.s
 import { fakeBridge } from './fake-bridge.ts';
 
 const ACCOUNT = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
-const unreachable = { code: 'network_error', message: 'Could not reach the exchange (ECONNREFUSED).' };
+const unreachable = {
+  code: 'network_error',
+  message: 'Could not reach the exchange: nothing answered at its address.',
+};
 
 /** A promise settled by hand, for answers that come in a chosen order. */
 function later<T>() {

@@ -188,7 +188,7 @@ describe('SubAccountsManager', () => {
     ]);
   });
 
-  it("follows a keyed sub-account's spot and collateral pushes: the changed tickers replace those shown", async () => {
+  it("follows a keyed sub-account's balances as main merged its pushes: shown as main keeps them, never merged again", async () => {
     const { api, calls, emit } = fakeBridge({
       'accounts.list': {
         ok: true,
@@ -213,29 +213,40 @@ describe('SubAccountsManager', () => {
     });
     const manager = new SubAccountsManager(api);
     await manager.load();
+    // main has no balances of the sub-account's own key yet: it reads them once, so pushes merge into them
+    expect(calls.filter(([p]) => p === 'balances.spot' || p === 'positions.collateral')).toEqual([
+      ['balances.spot', { accountId: SUB }],
+      ['positions.collateral', { accountId: SUB }],
+    ]);
     expect(calls.filter(([p]) => p === 'live.subscribe').map(([, i]) => i)).toEqual([
       { accountId: SUB, channel: 'balanceSpot', topic: '*' },
       { accountId: SUB, channel: 'balanceMargin', topic: '*' },
     ]);
     await expect.poll(() => manager.live.live).toBe(true);
-    emit('ws.batch', {
+    emit('known.pushed', {
       accountId: SUB,
-      replaced: 0,
-      events: [
-        { channel: 'balanceSpot', balances: { USDT: { available: '1.25', freeze: '0.75' } } },
-        { channel: 'balanceMargin', balances: { ETH: { balance: '4', borrow: '0' } } },
-      ],
+      kinds: ['balances.spot', 'collateral.overview'],
+      asOfMs: 1,
+      values: {
+        'balances.spot': {
+          USDT: { available: '1.25', freeze: '0.75' },
+          BTC: { available: '0.5', freeze: '0' },
+          LTC: { available: '0', freeze: '0' },
+        },
+        'collateral.overview': { balances: { USDT: '3', ETH: '4' }, freeMargin: null, source: null },
+      },
     });
     expect(balanceLines(manager.balances['42'])).toEqual([
       { ticker: 'BTC', main: '0', spot: '0.5', collateral: '0' },
       { ticker: 'ETH', main: '0', spot: '0', collateral: '4' },
       { ticker: 'USDT', main: '1', spot: '2', collateral: '3' },
     ]);
-    // A push of another account changes nothing here.
-    emit('ws.batch', {
+    // The state of another account changes nothing here.
+    emit('known.pushed', {
       accountId: MAIN,
-      replaced: 0,
-      events: [{ channel: 'balanceSpot', balances: { BTC: { available: '9', freeze: '0' } } }],
+      kinds: ['balances.spot'],
+      asOfMs: 2,
+      values: { 'balances.spot': { BTC: { available: '9', freeze: '0' } } },
     });
     expect(balanceLines(manager.balances['42'])[0]?.spot).toBe('0.5');
     await manager.live.stop();

@@ -1,12 +1,13 @@
-// The board live, with fake timers: the page's subscriptions, rows re-drawn for the accounts pushes
-// changed at most every 250 ms, each row saying whether it is live or polled, the accounts without a
+// The board live, with fake timers: the page's subscriptions, rows re-drawn for the accounts whose
+// merged state pushes changed, in the same turn (one send for the accounts merged together), each row saying whether it is live or polled, the accounts without a
 // live socket read again every minute (and one whose socket came back, once), and leaving the board
 // ending every subscription.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BoardRowView, LiveState } from '../../../main/ipc/contract.ts';
-import { EventHub } from '../../../main/ipc/event-hub.ts';
+import { MainBus } from '../../../main/bus.ts';
+import type { KnownKind } from '../../../main/ipc/contract.ts';
 import { createLogger } from '../../../main/log.ts';
-import { BoardLive } from '../../../main/services/desk/board-live.ts';
+import { BoardFeeds, BoardLive } from '../../../main/services/desk/board-live.ts';
 import { MemoryTrim } from '../../../main/services/memory-trim.ts';
 
 const ACCOUNTS = ['main', 'sub-1', 'sub-2', 'sub-3'];
@@ -37,9 +38,10 @@ function world(trim?: MemoryTrim) {
   const refreshed: string[][] = [];
   const desk = [...ACCOUNTS];
   let deskListener: (() => void) | undefined;
+  const feeds = new BoardFeeds();
   const board = {
     deskIds: () => [...desk],
-    feedOf: (_account: string): BoardRowView['feed'] => undefined,
+    feedOf: (account: string): BoardRowView['feed'] => feeds.of(account),
     rowsOf: (ids: readonly string[]) =>
       Promise.resolve(
         ids.map((account): BoardRowView => ({
@@ -57,19 +59,21 @@ function world(trim?: MemoryTrim) {
       return Promise.resolve();
     },
   };
-  const events = new EventHub();
+  const bus = new MainBus();
   const sent: BoardRowView[][] = [];
   const removed: string[][] = [];
-  events.subscribe((name, payload) => {
-    if (name !== 'desk.boardRows') return;
-    const p = payload as { rows: BoardRowView[]; removed?: string[] };
+  bus.on('board.rows', (p) => {
     if (p.removed) removed.push(p.removed);
     if (p.rows.length > 0) sent.push(p.rows);
   });
+  /** Pushes changed these kinds of an account (the pushed state merged them). */
+  const merged = (account: string, kinds: KnownKind[]) =>
+    bus.emit('known.merged', { account, kinds, values: {}, asOfMs: 0 });
   const boardLive = new BoardLive({
     live,
     board,
-    events,
+    bus,
+    feeds,
     log: createLogger(() => {}),
     ...(trim ? { trim } : {}),
     onDeskChanged: (listener) => {
@@ -83,7 +87,7 @@ function world(trim?: MemoryTrim) {
     for (const r of remove) desk.splice(desk.indexOf(r), 1);
     deskListener?.();
   };
-  return { boardLive, subs, setState, openOrders, refreshed, sent, removed, board, changeDesk };
+  return { boardLive, subs, setState, openOrders, refreshed, sent, removed, board, changeDesk, merged };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -136,30 +140,27 @@ describe('the board live', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('sends the rows of the accounts pushes changed, in one batch per 250 ms', async () => {
+  it('sends the rows of the accounts pushes changed at once, those merged in the same turn together', async () => {
     const w = world();
     w.boardLive.follow('page-1');
     w.openOrders.set('sub-2', 3);
-    w.boardLive.stored([{ account: 'sub-2', kinds: ['orders.open'] }]);
-    w.boardLive.stored([{ account: 'sub-3', kinds: ['balances.spot'] }]);
+    w.merged('sub-2', ['orders.open']);
+    w.merged('sub-3', ['balances.spot']);
     // a kind the board is not made of, and an account not on the board, send nothing
-    w.boardLive.stored([{ account: 'sub-1', kinds: ['keys.permissions'] }]);
-    w.boardLive.stored([{ account: 'elsewhere', kinds: ['orders.open'] }]);
-    await vi.advanceTimersByTimeAsync(249);
+    w.merged('sub-1', ['keys.permissions']);
+    w.merged('elsewhere', ['orders.open']);
     expect(w.sent).toEqual([]);
-    await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(0);
     expect(w.sent).toHaveLength(1);
     expect(w.sent[0]?.map((r) => [r.account, r.openOrders, r.feed])).toEqual([
       ['sub-2', 3, 'polled'],
       ['sub-3', 0, 'polled'],
     ]);
-    // pushes right after a send wait for the next window
-    w.boardLive.stored([{ account: 'sub-2', kinds: ['orders.open'] }]);
-    await vi.advanceTimersByTimeAsync(100);
-    w.boardLive.stored([{ account: 'main', kinds: ['positions.open'] }]);
-    await vi.advanceTimersByTimeAsync(150);
+    // a push merged later is its own send, with no wait for a window
+    w.merged('main', ['positions.open']);
+    await vi.advanceTimersByTimeAsync(0);
     expect(w.sent).toHaveLength(2);
-    expect(w.sent[1]?.map((r) => r.account)).toEqual(['sub-2', 'main']);
+    expect(w.sent[1]?.map((r) => r.account)).toEqual(['main']);
   });
 
   it('says on each row whether it is live or polled, as its socket comes and goes', async () => {
@@ -206,12 +207,12 @@ describe('the board live', () => {
     expect(w.subs.size).toBe(40);
     w.boardLive.release('page-1');
     expect(w.subs.size).toBe(20);
-    w.boardLive.stored([{ account: 'sub-1', kinds: ['orders.open'] }]);
-    await vi.advanceTimersByTimeAsync(250);
+    w.merged('sub-1', ['orders.open']);
+    await vi.advanceTimersByTimeAsync(0);
     expect(w.sent.flat().map((r) => r.account)).toEqual(['sub-1']);
     w.boardLive.release('page-2');
     expect(w.subs.size).toBe(0);
-    w.boardLive.stored([{ account: 'sub-1', kinds: ['orders.open'] }]);
+    w.merged('sub-1', ['orders.open']);
     expect(vi.getTimerCount()).toBe(0);
   });
 

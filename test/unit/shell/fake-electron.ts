@@ -85,6 +85,16 @@ export class BrowserWindow {
 
 export const ipcMain = {
   handlers: new Map<string, Handler>(),
+  /** `ipcMain.on` listeners (one-way messages from the page), by channel. */
+  listeners: new Map<string, Set<Handler>>(),
+  on(channel: string, h: Handler): void {
+    const set = this.listeners.get(channel) ?? new Set<Handler>();
+    set.add(h);
+    this.listeners.set(channel, set);
+  },
+  removeListener(channel: string, h: Handler): void {
+    this.listeners.get(channel)?.delete(h);
+  },
   handle(channel: string, h: Handler): void {
     if (this.handlers.has(channel)) throw new Error(`second handler for ${channel}`);
     this.handlers.set(channel, h);

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../../main/ipc/channels.ts';
+import { EVENT_CHANNEL, INVOKE_CHANNEL, READS_CHANNEL } from '../../../main/ipc/channels.ts';
 import { connectIpc } from '../../../main/shell/ipc.ts';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from '../../../main/shell/protocol.ts';
 import { createMainWindow } from '../../../main/shell/window.ts';
@@ -60,6 +60,7 @@ describe('ipc', () => {
   const cores: TestCore[] = [];
   afterEach(async () => {
     ipcMain.handlers.clear();
+    ipcMain.listeners.clear();
     await Promise.all(cores.splice(0).map((c) => c.close()));
   });
 
@@ -83,7 +84,13 @@ describe('ipc', () => {
         error?: { code: string };
       }>;
     };
-    return { core, contents, disconnect, call };
+    /** The preload tells main which events the page reads (one-way, `READS_CHANNEL`). */
+    const reads = (sender: { id: number; url: string; topFrame?: boolean }, names: unknown) => {
+      const frame = { url: sender.url, parent: sender.topFrame === false ? {} : null };
+      for (const h of ipcMain.listeners.get(READS_CHANNEL) ?? [])
+        h({ sender: { id: sender.id }, senderFrame: frame }, names);
+    };
+    return { core, contents, disconnect, call, reads };
   }
 
   it("answers calls from the app's own top frame", async () => {
@@ -143,8 +150,14 @@ describe('ipc', () => {
     expect(core.live.subscriptionCount()).toBe(0);
   });
 
-  it('sends events to the window on the single event channel until disconnected', async () => {
-    const { core, contents, disconnect } = await connect();
+  it('sends the window only the events its page reads, on the single event channel, until disconnected', async () => {
+    const { core, contents, disconnect, reads } = await connect();
+    const top = { id: contents.id, url: 'app://txc/index.html' };
+    core.events.emit('app.notice', { level: 'info', message: 'before the page reads it' });
+    reads(top, ['app.notice', 'no.such.event']);
+    // a sub-frame cannot change what the page reads
+    reads({ ...top, topFrame: false }, ['sync.progress']);
+    core.events.emit('sync.progress', { account: 'a', job: 'deals', done: 1 } as never);
     core.events.emit('app.notice', { level: 'info', message: 'one' });
     contents.destroyed = true;
     core.events.emit('app.notice', { level: 'info', message: 'while destroyed' });
@@ -153,6 +166,7 @@ describe('ipc', () => {
     core.events.emit('app.notice', { level: 'info', message: 'after disconnect' });
     expect(contents.sent).toEqual([[EVENT_CHANNEL, 'app.notice', { level: 'info', message: 'one' }]]);
     expect(ipcMain.handlers.has(INVOKE_CHANNEL)).toBe(false);
+    expect(ipcMain.listeners.get(READS_CHANNEL)?.size ?? 0).toBe(0);
   });
 });
 

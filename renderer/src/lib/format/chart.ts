@@ -103,6 +103,22 @@ export function valueAt(points: readonly ChartPoint[], t: number): number | unde
   return found;
 }
 
+/**
+ * Whether a chart would show anything a line of text does not: some series moved (two finite values
+ * that differ). Nothing, one point or a flat line is better said in words than drawn across a screen.
+ */
+export function holdsSomething(series: readonly ChartSeries[]): boolean {
+  return series.some((s) => {
+    let first: number | undefined;
+    for (const p of s.points) {
+      if (!Number.isFinite(p.v) || !Number.isFinite(p.t)) continue;
+      if (first === undefined) first = p.v;
+      else if (p.v !== first) return true;
+    }
+    return false;
+  });
+}
+
 function round(n: number): number {
   return Math.round(n * 100) / 100;
 }

@@ -1,6 +1,6 @@
 // How a take-profit / stop-loss leg reads on screen: what it is and which position it closes.
 import type { OrderView, PositionView, TpSlLegView } from '../../../../main/ipc/contract.ts';
-import { groupThousands } from './decimal.ts';
+import { formatNumber } from './number.ts';
 
 export type LegKind = TpSlLegView['kind'];
 
@@ -33,7 +33,7 @@ export function tpslText(legs: readonly TpSlLegView[] | undefined): string {
   const prices = (kind: LegKind) =>
     legs
       .filter((l) => l.kind === kind)
-      .map((l) => groupThousands(l.activationPrice))
+      .map((l) => formatNumber(l.activationPrice))
       .join(', ') || '—';
   return `TP ${prices('takeProfit')} · SL ${prices('stopLoss')}`;
 }

@@ -2,6 +2,7 @@
 // markets (by name, base, quote, type). Pure: App.svelte gives the lists and what choosing does.
 import type { AccountView, MarketView } from '../../../../main/ipc/contract.ts';
 import type { PaletteEntry } from './palette.svelte.ts';
+import { marketName } from '../format/number.ts';
 
 export const KIND_WORDS: Readonly<Record<AccountView['kind'], string>> = {
   main: 'main account',
@@ -32,9 +33,9 @@ export function marketEntries(
     return {
       id: `palette.market.${m.name}`,
       group: 'Market',
-      title: `Trade ${base}/${quote}`,
+      title: `Trade ${marketName(m.name)}`,
       detail: m.type,
-      keywords: [m.name, base, quote, m.type].join(' '),
+      keywords: [m.name, `${base}/${quote}`, base, quote, m.type].join(' '),
       run: () => open(m.name),
     };
   });

@@ -2,6 +2,7 @@ import type { AccountView, DeskBalanceView, ImportReport } from '../../../../mai
 import type { IpcError, TxcApi } from '../api.ts';
 import { Arrivals } from './arrivals.svelte.ts';
 import { recall } from './known.svelte.ts';
+import { formatNumber } from '../format/number.ts';
 
 type SpotBalances = NonNullable<DeskBalanceView['balances']>;
 
@@ -50,7 +51,10 @@ export function balanceSummary(view: DeskBalanceView | undefined): string {
   for (const [asset, b] of Object.entries(view.balances ?? {})) {
     const zero = (s: string) => /^0*(\.0*)?$/.test(s);
     if (zero(b.available) && zero(b.freeze)) continue;
-    parts.push(zero(b.freeze) ? `${asset} ${b.available}` : `${asset} ${b.available} (${b.freeze} frozen)`);
+    const available = formatNumber(b.available);
+    parts.push(
+      zero(b.freeze) ? `${asset} ${available}` : `${asset} ${available} (${formatNumber(b.freeze)} frozen)`,
+    );
   }
   return parts.length === 0 ? 'no balance' : parts.join(' · ');
 }
@@ -105,15 +109,15 @@ export class AccountsManager {
   }
 
   /**
-   * Starts listening to balances as they arrive: each account's read (`desk.balance`) and the changed
-   * tickers its WebSocket pushes (`balanceSpot`); returns a function that stops.
+   * Starts listening to balances as they arrive: each account's read (`desk.balance`) and the balances
+   * main merged its WebSocket's `balanceSpot` pushes into (`known.pushed`); returns a function that stops.
    */
   listen(): () => void {
     const stops = [
       this.#api.on('desk.balance', (view) => this.#arrived.add(view)),
-      this.#api.on('ws.batch', (batch) => {
-        for (const e of batch.events)
-          if (e.channel === 'balanceSpot') this.#pushed(batch.accountId, e.balances);
+      this.#api.on('known.pushed', ({ accountId, values }) => {
+        const spot = values['balances.spot'];
+        if (spot) this.#pushed(accountId, spot);
       }),
       // Changed here or by a teammate (team desk): labels, groups and who holds which key.
       this.#api.on('accounts.changed', () => void this.#relist()),
@@ -127,11 +131,11 @@ export class AccountsManager {
 
   #live: string[] = [];
 
-  /** A push carries only the tickers that changed: they replace those of the balances read. */
-  #pushed(account: string, changed: SpotBalances): void {
+  /** Main merged the account's pushes: its balances as main keeps them now (never merged again here). */
+  #pushed(account: string, balances: SpotBalances): void {
     const view = this.balances[account];
     if (!view?.ok) return;
-    this.#balance({ ...view, balances: { ...view.balances, ...changed } });
+    this.#balance({ ...view, balances });
   }
 
   /** Follows the spot balances of the first accounts live (their `balanceSpot` channel). */

@@ -1,6 +1,6 @@
 import type { AccountMetric, AlertView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
-import { groupThousands } from '../format/decimal.ts';
+import { formatNumber } from '../format/number.ts';
 
 /** The words of an account figure, as the Alerts list and its form name it. */
 export const METRIC_WORDS: Record<AccountMetric, { label: string; rule: string }> = {
@@ -20,10 +20,10 @@ export function levelProblem(value: string): string | undefined {
 /** "BTC_USDT last price crosses above 65,000 (every time)". */
 export function alertWords(alert: AlertView, label: (account: string) => string): string {
   if (alert.kind === 'price')
-    return `${alert.market} last price crosses ${alert.direction} ${groupThousands(alert.price)}${alert.repeat ? ' (every time)' : ''}`;
+    return `${alert.market} last price crosses ${alert.direction} ${formatNumber(alert.price)}${alert.repeat ? ' (every time)' : ''}`;
   const who = alert.account === null ? 'Any account' : label(alert.account);
   const m = METRIC_WORDS[alert.metric];
-  return `${who}: ${m.label.toLowerCase()} ${m.rule} ${groupThousands(alert.threshold)} %`;
+  return `${who}: ${m.label.toLowerCase()} ${m.rule} ${formatNumber(alert.threshold)} %`;
 }
 
 /**

@@ -3,24 +3,10 @@ import type { TxcApi } from '../api.ts';
 import { Known, recall } from './known.svelte.ts';
 import { LiveFollow } from './live-follow.svelte.ts';
 
-/** The overview with a `balanceMargin` push's balances applied (only non-zero ones are listed). */
-export function withMarginPush(
-  view: CollateralView,
-  push: Extract<LiveEvent, { channel: 'balanceMargin' }>,
-): CollateralView {
-  const balances = { ...view.balances };
-  for (const [ticker, fields] of Object.entries(push.balances)) {
-    const balance = fields['balance'];
-    if (balance !== undefined) balances[ticker] = balance;
-  }
-  const listed = Object.entries(balances).filter(([, v]) => !/^-?0*(\.0*)?$/.test(v));
-  return { ...view, balances: Object.fromEntries(listed) };
-}
-
 /**
  * One account's collateral account on the Positions screen: hedge mode (switched through main's own
  * confirmation), the collateral balances with the free margin (the saved ones painted at once, with
- * their age; then the exchange's; then each `balanceMargin` push), and the open borrows the exchange
+ * their age; then the exchange's; then the overview main merged each `balanceMargin` push into), and the open borrows the exchange
  * pushes on `borrowsMargin`. While the socket is down the overview is read again every minute.
  */
 export class CollateralAccountManager {
@@ -39,6 +25,10 @@ export class CollateralAccountManager {
     this.#api = api;
     this.#live = new LiveFollow(api, {
       onPush: (accountId, e) => this.#push(accountId, e),
+      onKnown: ({ accountId, values }) => {
+        const overview = values['collateral.overview'];
+        if (accountId === this.account && overview) this.known.set(overview);
+      },
       refresh: () => void this.load(),
     });
   }
@@ -56,8 +46,6 @@ export class CollateralAccountManager {
   #push(accountId: string, e: LiveEvent): void {
     if (accountId !== this.account) return;
     if (e.channel === 'borrowsMargin') this.borrows = e.records;
-    else if (e.channel === 'balanceMargin' && this.known.value)
-      this.known.set(withMarginPush(this.known.value, e));
   }
 
   async follow(account: string): Promise<void> {

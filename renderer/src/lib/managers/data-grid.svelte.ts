@@ -1,5 +1,5 @@
 import { csvField, csvLine } from '../format/csv.ts';
-import { FIGURE_SPACE, POINT_SPACE } from '../format/decimal.ts';
+import { alignTo, formatNumber, scaleFor } from '../format/number.ts';
 import { sortOrder } from './sort-order.ts';
 import type { PreferenceStore } from './storage.ts';
 
@@ -13,6 +13,10 @@ export type GridColumn<R> =
       readonly title: string;
       readonly kind: 'text' | 'decimal';
       readonly value: (row: R) => string;
+      /** A decimal column's tick or step per row (prices to the tick, amounts to the step). */
+      readonly step?: (row: R) => string | undefined;
+      /** A decimal column of changes (profit, percentages of change): "+" before a gain. */
+      readonly signed?: boolean;
       /** Buy/sell colouring, always drawn with an arrow (▲ buy, ▼ sell) as a second cue. */
       readonly tone?: (row: R) => 'buy' | 'sell' | undefined;
       /** A cell's tooltip: the exact value behind a scaled one ("285,000,000,000,000 H/s"). */
@@ -72,12 +76,6 @@ function isoUtc(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-/** Fraction digits of a decimal string; -1 when it has no point. */
-function scaleOf(value: string): number {
-  const dot = value.indexOf('.');
-  return dot < 0 ? -1 : value.length - dot - 1;
-}
-
 /**
  * A table's state: rows, visible columns (remembered per grid id), sort, the highlighted row and the
  * window of rows on screen. A million rows cost one index array; only visible rows are ever rendered.
@@ -114,8 +112,11 @@ export class DataGridState<R> {
     this.visibleIds = known.length > 0 ? known : fallback;
   }
 
+  /** Chosen columns left out for now because they hold nothing (the Board's Attention when all is well). */
+  omitted = $state<readonly string[]>([]);
+
   readonly visibleColumns: readonly GridColumn<R>[] = $derived.by(() =>
-    this.columns.filter((c) => this.visibleIds.includes(c.id)),
+    this.columns.filter((c) => this.visibleIds.includes(c.id) && !this.omitted.includes(c.id)),
   );
 
   /** All rows in sort order (undefined: source order). Computed once per sort, not per filter. */
@@ -189,21 +190,22 @@ export class DataGridState<R> {
     for (const column of this.visibleColumns) {
       if (column.kind !== 'decimal') continue;
       let max = -1;
-      for (const row of this.rows) max = Math.max(max, scaleOf(column.value(row)));
+      for (const row of this.rows) max = Math.max(max, scaleFor(column.value(row), column.step?.(row)));
       out[column.id] = max;
     }
     return out;
   });
 
-  /** A cell's text: decimals exactly as given, padded with figure spaces to align the points. */
+  /**
+   * A cell's text: decimals written by the one number formatter (grouped, to the row's tick or
+   * step, never rounded), padded with figure spaces so the points align.
+   */
   cellText(column: GridColumn<R>, row: R): string {
     if (column.kind === 'time') return String(column.value(row));
     const value = column.value(row);
     if (column.kind === 'text') return value;
-    const width = this.scales[column.id] ?? -1;
-    const scale = scaleOf(value);
-    if (width <= 0 || scale === width) return value;
-    return value + (scale < 0 ? POINT_SPACE : '') + FIGURE_SPACE.repeat(width - Math.max(scale, 0));
+    const text = formatNumber(value, { step: column.step?.(row), signed: column.signed });
+    return alignTo(text, this.scales[column.id] ?? -1);
   }
 
   /**

@@ -1,17 +1,20 @@
 /**
  * Follows some accounts' WebSocket channels for a screen: subscribes, hands each pushed event (read
- * into its view by main) to the screen, knows whether each socket is live, and runs a slow poll only
- * while a followed socket is not live (the pushes then do not come). `stop()` ends all of it.
+ * into its view by main) to the screen, or the state main merged the pushes into (`onKnown`: whole
+ * balances, never a change to merge again), knows whether each socket is live, and runs a slow poll
+ * only while a followed socket is not live (the pushes then do not come). `stop()` ends all of it.
  */
-import type { LiveChannel, LiveEvent, LiveState } from '../../../../main/ipc/contract.ts';
+import type { KnownPushedView, LiveChannel, LiveEvent, LiveState } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 
 /** How often a screen reads again while its socket is down. */
 export const FALLBACK_POLL_MS = 60_000;
 
 export interface LiveFollowOptions {
-  /** Each pushed event of a followed account and channel. */
-  onPush: (accountId: string, event: LiveEvent) => void;
+  /** Each pushed event of a followed account and channel (only what is not state main keeps). */
+  onPush?: (accountId: string, event: LiveEvent) => void;
+  /** A followed account's state as main merged its pushes (whole values of the kinds changed). */
+  onKnown?: (pushed: KnownPushedView) => void;
   /** Reads the screen again: every `pollMs` while a socket is not live, and once when it is live again. */
   refresh?: () => void;
   pollMs?: number;
@@ -55,11 +58,22 @@ export class LiveFollow {
     if (accountIds.length === 0) return;
     const followed = (accountId: string) => accountIds.includes(accountId);
     const wanted = (channel: string) => (channels as readonly string[]).includes(channel);
+    const { onPush, onKnown } = this.#options;
+    // Only what the screen reads crosses from main: a screen of merged state reads no pushes.
+    if (onPush)
+      this.#stops.push(
+        this.#api.on('ws.batch', (batch) => {
+          if (!followed(batch.accountId)) return;
+          for (const e of batch.events) if (wanted(e.channel)) onPush(batch.accountId, e);
+        }),
+      );
+    if (onKnown)
+      this.#stops.push(
+        this.#api.on('known.pushed', (pushed) => {
+          if (followed(pushed.accountId)) onKnown(pushed);
+        }),
+      );
     this.#stops.push(
-      this.#api.on('ws.batch', (batch) => {
-        if (!followed(batch.accountId)) return;
-        for (const e of batch.events) if (wanted(e.channel)) this.#options.onPush(batch.accountId, e);
-      }),
       this.#api.on('ws.state', ({ accountId, state }) => {
         if (followed(accountId)) this.#state(accountId, state);
       }),

@@ -1,5 +1,6 @@
 import type { MarketView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { rememberMarkets } from '../format/market-steps.svelte.ts';
 
 /**
  * The exchange's markets for the window: read when the window opens (the palette lists them) and read
@@ -31,7 +32,10 @@ export class MarketList {
       this.error = undefined;
       this.loaded = true;
       // The same list again (the usual case) changes nothing on screen.
-      if (JSON.stringify(reply.value) !== JSON.stringify(this.markets)) this.markets = reply.value;
+      if (JSON.stringify(reply.value) !== JSON.stringify(this.markets)) {
+        this.markets = reply.value;
+        rememberMarkets(reply.value);
+      }
     });
     return this.#reading;
   }

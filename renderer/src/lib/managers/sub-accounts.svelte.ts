@@ -3,17 +3,18 @@ import type {
   BatchOutcome,
   KeyCapabilityView,
   KeyDiffView,
-  LiveEvent,
+  KnownPushedView,
   ProcedureResult,
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
-import { addDecimal } from '../format/decimal-math.ts';
 import { countSaved, EAGER_READ_ACCOUNTS, type SavedShown } from './accounts.svelte.ts';
 import { Arrivals } from './arrivals.svelte.ts';
 import { recall } from './known.svelte.ts';
 import { LiveFollow } from './live-follow.svelte.ts';
+import { readMissingBases, withMerged } from './sub-account-live.ts';
 import { SubAccountSweep } from './sub-account-sweep.svelte.ts';
 import type { PermissionRow } from '../format/key-permissions.ts';
+import { formatNumber } from '../format/number.ts';
 
 export { permissionRows, permissionWord, type PermissionRow } from '../format/key-permissions.ts';
 
@@ -48,7 +49,7 @@ export function balanceLines(view: SubBalances | undefined): BalanceLine[] {
 
 /** One balance of each ticker that has it: "USDT 100 · BTC 0.01"; a dash when none has. */
 export function balanceList(lines: readonly BalanceLine[], part: 'main' | 'spot' | 'collateral'): string {
-  const parts = lines.filter((l) => !zero(l[part])).map((l) => `${l.ticker} ${l[part]}`);
+  const parts = lines.filter((l) => !zero(l[part])).map((l) => `${l.ticker} ${formatNumber(l[part])}`);
   return parts.length === 0 ? '—' : parts.join(' · ');
 }
 
@@ -125,7 +126,7 @@ export class SubAccountsManager {
       },
     );
     this.live = new LiveFollow(api, {
-      onPush: (accountId, e) => this.#pushed(accountId, e),
+      onKnown: (pushed) => this.#pushed(pushed),
       // A socket back: the balances of the accounts it follows are read again, not the whole desk's.
       refresh: () => void this.refreshBalances(this.#followedSubIds()),
     });
@@ -179,28 +180,12 @@ export class SubAccountsManager {
     this.readAt = readAt;
   }
 
-  /** A push names only the tickers that changed: they replace those of the balances shown. */
-  #pushed(accountId: string, e: LiveEvent): void {
+  /** Main merged a followed sub-account's pushes: its balances as main keeps them now. */
+  #pushed({ accountId, values }: KnownPushedView): void {
     const sid = this.accounts.find((a) => a.id === accountId)?.subAccountId;
     const view = sid ? this.balances[sid] : undefined;
-    if (!sid || !view?.ok || (e.channel !== 'balanceSpot' && e.channel !== 'balanceMargin')) return;
-    // Spot is what is available plus what is held; collateral is the collateral balance.
-    const changed: Record<string, { spot?: string; collateral?: string }> =
-      e.channel === 'balanceSpot'
-        ? Object.fromEntries(
-            Object.entries(e.balances).map(([t, b]) => [t, { spot: addDecimal(b.available, b.freeze) }]),
-          )
-        : Object.fromEntries(
-            Object.entries(e.balances).flatMap(([t, b]) =>
-              b['balance'] === undefined ? [] : [[t, { collateral: b['balance'] }]],
-            ),
-          );
-    const balances = { ...view.balances };
-    for (const [ticker, change] of Object.entries(changed)) {
-      const [first, ...rest] = balances[ticker] ?? [];
-      balances[ticker] = [{ main: '0', spot: '0', collateral: '0', ...first, ...change }, ...rest];
-    }
-    this.balances = { ...this.balances, [sid]: { ...view, balances } };
+    const balances = view?.ok && view.balances ? withMerged(view.balances, values) : undefined;
+    if (sid && view && balances) this.balances = { ...this.balances, [sid]: { ...view, balances } };
   }
 
   /** The key permissions last set of the registered sub-accounts. */
@@ -269,10 +254,9 @@ export class SubAccountsManager {
       eager ? this.refreshBalances() : undefined,
       this.recallKeyPermissions(),
     ]);
-    await this.live.follow(
-      this.#liveSubs().map((s) => s.id),
-      ['balanceSpot', 'balanceMargin'],
-    );
+    const live = this.#liveSubs().map((s) => s.id);
+    await readMissingBases(this.#api, live);
+    await this.live.follow(live, ['balanceSpot', 'balanceMargin']);
   }
 
   /** The rows that show saved balances (see `countSaved`). */

@@ -1,11 +1,11 @@
 /**
  * One account's spot and collateral balances for the Wallet's moves: the saved ones at once with
- * their age, then the exchange's, then each `balanceSpot` / `balanceMargin` push (only the tickers
- * that changed). While the socket is down they are read again every minute instead.
+ * their age, then the exchange's, then the balances main merged each `balanceSpot` / `balanceMargin`
+ * push into (whole, as main keeps them). While the socket is down they are read again every minute
+ * instead.
  */
-import type { CollateralView, LiveEvent } from '../../../../main/ipc/contract.ts';
+import type { CollateralView, KnownPushedView } from '../../../../main/ipc/contract.ts';
 import type { TxcApi } from '../api.ts';
-import { withMarginPush } from './collateral-account.svelte.ts';
 import { Known, recall } from './known.svelte.ts';
 import { LiveFollow } from './live-follow.svelte.ts';
 
@@ -21,7 +21,7 @@ export class TradeBalances {
   constructor(api: TxcApi) {
     this.#api = api;
     this.live = new LiveFollow(api, {
-      onPush: (accountId, e) => this.#push(accountId, e),
+      onKnown: (pushed) => this.#pushed(pushed),
       refresh: () => void this.load(),
     });
   }
@@ -62,12 +62,12 @@ export class TradeBalances {
     return value ? (value.balances[ticker] ?? '0') : undefined;
   }
 
-  #push(accountId: string, e: LiveEvent): void {
+  #pushed({ accountId, values }: KnownPushedView): void {
     if (accountId !== this.account) return;
-    const spot = this.spot.value;
-    const collateral = this.collateral.value;
-    if (e.channel === 'balanceSpot' && spot) this.spot.set({ ...spot, ...e.balances });
-    else if (e.channel === 'balanceMargin' && collateral) this.collateral.set(withMarginPush(collateral, e));
+    const spot = values['balances.spot'];
+    const collateral = values['collateral.overview'];
+    if (spot) this.spot.set(spot);
+    if (collateral) this.collateral.set(collateral);
   }
 
   stop(): Promise<void> {

@@ -1,5 +1,6 @@
 /** Named sets of board columns, kept in the profile's preferences. */
 import type { PreferenceStore } from '../../lib/managers/storage.ts';
+import { boardColumns } from './board-columns.ts';
 
 export const COLUMN_SETS_KEY = 'txc.board.columnSets';
 
@@ -27,3 +28,11 @@ export function saveColumnSet(
   store.setItem(COLUMN_SETS_KEY, JSON.stringify(sets));
   return sets;
 }
+
+/** Column sets every desk has, beside the ones a person saves. */
+export const BOARD_COLUMN_SETS: Readonly<Record<string, readonly string[]>> = {
+  Risk: boardColumns.filter((c) => !c.hidden).map((c) => c.id),
+  Balances: ['attention', 'label', 'groups', 'equity', 'free', 'locked', 'collateral', 'asOf'],
+  'Profit and loss': ['attention', 'label', 'equity', 'upnl', 'rpnl', 'marginUsed', 'positions', 'asOf'],
+  Everything: boardColumns.map((c) => c.id),
+};

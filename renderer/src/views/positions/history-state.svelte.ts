@@ -1,5 +1,6 @@
 import type { BorrowView, PositionHistoryView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../../lib/api.ts';
+import { stepOf, tickOf } from '../../lib/format/market-steps.svelte.ts';
 import { DataGridState, type GridColumn } from '../../lib/managers/data-grid.svelte.ts';
 import type { PreferenceStore } from '../../lib/managers/storage.ts';
 
@@ -15,21 +16,35 @@ export const positionColumns: GridColumn<PositionHistoryView>[] = [
   { id: 'time', title: 'Changed', kind: 'time', value: (r) => seconds(r.modifyDate) },
   { id: 'market', title: 'Market', kind: 'text', value: (r) => r.market },
   { id: 'side', title: 'Side', kind: 'text', value: (r) => r.side, tone: sideTone },
-  { id: 'amount', title: 'Amount', kind: 'decimal', value: (r) => r.amount },
-  { id: 'entry', title: 'Entry price', kind: 'decimal', value: (r) => r.basePrice },
-  { id: 'price', title: 'Trade price', kind: 'decimal', value: (r) => r.orderDetail.price },
+  { id: 'amount', title: 'Amount', kind: 'decimal', value: (r) => r.amount, step: (r) => stepOf(r.market) },
+  {
+    id: 'entry',
+    title: 'Entry price',
+    kind: 'decimal',
+    value: (r) => r.basePrice,
+    step: (r) => tickOf(r.market),
+  },
+  {
+    id: 'price',
+    title: 'Trade price',
+    kind: 'decimal',
+    value: (r) => r.orderDetail.price,
+    step: (r) => tickOf(r.market),
+  },
   {
     id: 'pnl',
     title: 'Realized PnL',
     kind: 'decimal',
     value: (r) => text(r.orderDetail.realizedPnl),
+    signed: true,
   },
-  { id: 'funding', title: 'Funding', kind: 'decimal', value: (r) => r.realizedFunding },
+  { id: 'funding', title: 'Funding', kind: 'decimal', value: (r) => r.realizedFunding, signed: true },
   {
     id: 'liquidation',
     title: 'Liquidation',
     kind: 'decimal',
     value: (r) => text(r.liquidationPrice),
+    step: (r) => tickOf(r.market),
   },
 ];
 

@@ -12,7 +12,7 @@ export interface PanelSizes {
 export const panelLimits: Record<keyof PanelSizes, { min: number; max: number; initial: number }> = {
   ticket: { min: 18, max: 36, initial: 20 },
   depth: { min: 18, max: 40, initial: 22 },
-  dock: { min: 8, max: 48, initial: 13 },
+  dock: { min: 8, max: 48, initial: 9.5 },
 };
 
 function clamp(key: keyof PanelSizes, v: unknown): number {

@@ -1,0 +1,22 @@
+/**
+ * What of main's bus reaches the windows, and how each page's part is narrowed: the board's rows,
+ * the merged state of an account a page follows live (`known.pushed`), mining and webhook events,
+ * and an account's pushes only to a page that subscribed to their channel and topic (`ws.batch`).
+ * A page receives an event only when it reads it (`EventHub.page`).
+ */
+import type { MainBus } from './bus.ts';
+import type { EventHub } from './ipc/event-hub.ts';
+import type { PageReads } from './services/live-pages.ts';
+
+export function forwardToPages(bus: MainBus, events: EventHub, live: { readonly pages: PageReads }): void {
+  bus.on('board.rows', (rows) => events.emit('desk.boardRows', rows));
+  bus.on('known.merged', (m) =>
+    events.emit('known.pushed', { accountId: m.account, kinds: m.kinds, asOfMs: m.asOfMs, values: m.values }),
+  );
+  bus.on('mining.alert', (alert) => events.emit('mining.alert', alert));
+  bus.on('webhook.event', (event) => events.emit('webhook.event', event));
+  events.narrow('ws.batch', (page, batch) => live.pages.batchFor(page, batch));
+  events.narrow('known.pushed', (page, pushed) =>
+    live.pages.follows(page, pushed.accountId) ? pushed : undefined,
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * The one way the renderer writes a number: every grid, book, ticket line, total and axis goes
+ * through `formatNumber`. Decimal strings in, text out, never through Number:
+ *
+ * - thousands separators always ("6,303,812.50");
+ * - a price padded to its market's tick, an amount to its step ("65,026.0" beside "65,019.7"), by
+ *   adding zeros only; a value with more digits than its tick or step is shown in full, never cut;
+ * - percentages, ratios and profit with their sign ("+0.94 %", "−" for a loss);
+ * - text that is not a decimal (a dash, "market") as given.
+ *
+ * `parseNumber` reads back what `formatNumber` wrote: parse(format(x)) is x's value, always.
+ */
+import { FIGURE_SPACE, POINT_SPACE, parseDecimal, type DecimalParts } from './decimal.ts';
+
+export interface NumberStyle {
+  /** The tick (prices) or step (amounts) the value is written to, e.g. "0.1"; none: as given. */
+  readonly step?: string | undefined;
+  /** Write "+" before a positive value (changes, profit, percentages of change). */
+  readonly signed?: boolean | undefined;
+  /** Write the value as a percentage: " %" after it (the value is already in percent). */
+  readonly percent?: boolean | undefined;
+}
+
+/** Fraction digits a tick or step asks for: "0.10" → 1, "0.5" → 1, "1" → 0, "10" → 0. */
+export function stepScale(step: string | undefined): number {
+  if (step === undefined) return 0;
+  const p = parseDecimal(step);
+  if (!p) return 0;
+  return p.frac.replace(/0+$/, '').length;
+}
+
+/** Integer digits grouped by thousands. */
+function group(int: string): string {
+  return int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** The fraction to show: padded with zeros up to `scale`, trailing zeros beyond it dropped. */
+function fractionTo(frac: string, scale: number): string {
+  if (frac.length <= scale) return frac.padEnd(scale, '0');
+  const kept = frac.replace(/0+$/, '');
+  return kept.length >= scale ? kept : kept.padEnd(scale, '0');
+}
+
+function write(p: DecimalParts, style: NumberStyle): string {
+  const scale = style.step === undefined ? p.frac.length : stepScale(style.step);
+  const frac = fractionTo(p.frac, scale);
+  const sign = p.sign === '-' ? '-' : style.signed && /[1-9]/.test(p.int + p.frac) ? '+' : '';
+  return `${sign}${group(p.int)}${frac ? `.${frac}` : ''}${style.percent ? ' %' : ''}`;
+}
+
+/** A decimal string written for a person (see the module's rules); other text as given. */
+export function formatNumber(value: string, style: NumberStyle = {}): string {
+  const p = parseDecimal(value);
+  return p ? write(p, style) : value;
+}
+
+/** A count of things ("1,000"): a whole number, grouped. */
+export function formatCount(n: number): string {
+  return formatNumber(String(Math.trunc(n)));
+}
+
+/**
+ * Reads back what `formatNumber` wrote ("+64,250.50 %" → "64250.50"): separators, sign, percent and
+ * alignment spaces removed. Undefined when the text is not a number.
+ */
+export function parseNumber(text: string): string | undefined {
+  const bare = text
+    .replaceAll(FIGURE_SPACE, '')
+    .replaceAll(POINT_SPACE, '')
+    .replace(/\s*%$/, '')
+    .replaceAll(',', '')
+    .trim()
+    .replace(/^\+/, '');
+  return parseDecimal(bare) ? bare : undefined;
+}
+
+/**
+ * Fraction digits `formatNumber` writes for `value` with `step` (-1: no point), read cheaply
+ * (a grid measures every row of a column with it).
+ */
+export function scaleFor(value: string, step: string | undefined): number {
+  const dot = value.indexOf('.');
+  const own = dot < 0 ? 0 : value.length - dot - 1;
+  if (step === undefined) return dot < 0 ? -1 : own;
+  const scale = stepScale(step);
+  if (own <= scale) return scale === 0 ? -1 : scale;
+  let end = value.length;
+  while (end > dot + 1 && value[end - 1] === '0') end--;
+  const kept = end - dot - 1;
+  return Math.max(kept, scale) || -1;
+}
+
+/** Fraction digits of written text (-1 without a point). */
+export function writtenScale(text: string): number {
+  const dot = text.indexOf('.');
+  if (dot < 0) return -1;
+  let end = text.length;
+  while (end > dot + 1 && !/\d/.test(text[end - 1] ?? '')) end--;
+  return end - dot - 1;
+}
+
+/**
+ * Pads written numbers with figure spaces on the right so that, right-aligned in tabular figures,
+ * their points line up; `width` is the widest scale among them (see `writtenScale`).
+ */
+export function alignTo(text: string, width: number): string {
+  const scale = writtenScale(text);
+  if (width <= 0 || scale === width || !parseNumber(text)) return text;
+  const suffix = text.endsWith(' %') ? ' %' : '';
+  const body = suffix ? text.slice(0, -suffix.length) : text;
+  return body + (scale < 0 ? POINT_SPACE : '') + FIGURE_SPACE.repeat(width - Math.max(scale, 0)) + suffix;
+}
+
+/** A market's name one way everywhere: "BTC_USDT" (never "BTC/USDT" or "btc-usdt"). */
+export function marketName(name: string): string {
+  return name
+    .trim()
+    .toUpperCase()
+    .replace(/[/\-\s]+/g, '_');
+}
+
+/** "1 order", "2 orders", "1,000 sub-accounts": a count with its noun, plural right. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
