@@ -12,13 +12,6 @@ import { TeamHistorySink } from './history-sink.ts';
 import { SyncLeases } from './sync-lease.ts';
 import type { TeamStore } from './store.ts';
 
-/**
- * A teammate's sync that began at most this long before an operator asked answers the ask: a desk
- * whose operators all press Sync at once reads each account once. (A sync asked for while a
- * teammate's run is under way is answered by that run.)
- */
-export const FRESH_GRACE_S = 5;
-
 export type TeamSyncStart =
   | { kind: 'held'; holder: string | undefined }
   | { kind: 'fresh' }
@@ -35,8 +28,10 @@ export class TeamHistory {
 
   /**
    * Takes the account's lease for a run asked for at `askedAtS` (Unix seconds): `held` while a
-   * teammate syncs it, `fresh` when a teammate's sync that began since then (or a few seconds
-   * before) is complete, else `run` with the store to write to (release the lease when done).
+   * teammate syncs it, `fresh` when a teammate's sync that began reading at or after that second is
+   * complete (operators who press Sync together read each account once; a sync that began before the
+   * ask may have missed what the asker just traded, so it does not answer it), else `run` with the
+   * store to write to (release the lease when done).
    */
   async begin(account: string, askedAtS: number): Promise<TeamSyncStart> {
     const token = await this.leases.tryTake(account);
@@ -45,7 +40,7 @@ export class TeamHistory {
     try {
       const sink = new TeamHistorySink(this.store, account, () => this.leases.token(account));
       const cursor = (await sink.checkpoints.load(dealsJob(account)))?.cursor as DealsCursor | undefined;
-      if (cursor?.phase === 'idle' && cursor.syncedUntil >= askedAtS - FRESH_GRACE_S) {
+      if (cursor?.phase === 'idle' && cursor.syncedUntil >= askedAtS) {
         await release();
         return { kind: 'fresh' };
       }
