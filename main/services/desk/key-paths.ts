@@ -9,6 +9,7 @@ import { FUND_MOVING_PATHS, KEY_CAPABILITIES } from './key-capabilities.ts';
 
 /** Private paths of the exchange outside the capability table (exchange-api.md, real-api-facts.md). */
 const OTHER_PRIVATE_PATHS = [
+  '/api/v4/conditional-orders',
   '/api/v4/collateral-account/summary',
   '/api/v4/main-account/address',
   '/api/v4/main-account/create-new-address',

@@ -234,11 +234,15 @@ describe('secrets in errors', () => {
 });
 
 describe('network and timeout errors', () => {
-  it('names the system error code of a failed connection', () => {
+  it('says a failed connection in words, keeping the system code for the log only', () => {
     const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
     const error = networkError(cause);
     expect(error).toBeInstanceOf(NetworkError);
-    expect(error.message).toMatch(/ECONNREFUSED/);
+    expect(error.message).toBe(
+      'Could not reach the exchange: nothing answered at its address. Check the network connection; nothing was confirmed.',
+    );
+    expect(error.message).not.toMatch(/ECONNREFUSED/);
+    expect(error.systemCode).toBe('ECONNREFUSED');
   });
 
   it('says a timed-out request may still have been carried out', () => {
