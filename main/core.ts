@@ -66,6 +66,8 @@ import { LadderService } from './services/ladder.ts';
 import { OrderControls } from './services/order-controls.ts';
 import { WebhookService } from './services/webhooks.ts';
 import { TeamService } from './services/team.ts';
+import { followFourEyes, startFourEyes } from './services/four-eyes/index.ts';
+import { approvalsHandlers } from './domains/approvals/handlers.ts';
 import { followTeam } from './team/follow.ts';
 import { addressBookCollection, alertsCollection, guardsCollection } from './team/shared-collections.ts';
 import { BatchJournal } from './services/subaccounts/journal.ts';
@@ -126,8 +128,9 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const connectionId =
     target.kind === 'sandbox' ? SANDBOX_CONNECTION : connectionIdOf({ ...target, kind: 'live' });
   const profile = options.profile ?? 'default';
+  const profileDir = join(environment.dataDir, 'profiles', profile);
   const secrets = options.secrets ?? new KeytarSecretStore();
-  const registryFile = join(environment.dataDir, 'profiles', profile, 'accounts.sqlite');
+  const registryFile = join(profileDir, 'accounts.sqlite');
   // The cache and the registry first: every signed request goes to the audit log from the first.
   const cache = await openCache({
     dataDir: environment.dataDir,
@@ -163,7 +166,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     .catch((error: unknown) => log.log('warn', 'could not list the keys in the keychain', error));
   registry.onAnyChange(() => events.emit('accounts.changed', { atMs: Date.now() }));
   const team = new TeamService({
-    profileDir: join(environment.dataDir, 'profiles', profile),
+    profileDir,
     profile,
     secrets,
     registry,
@@ -174,6 +177,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...(options.teamRetry ? { retry: options.teamRetry } : {}),
   });
   const accounts = new AccountService(registry, connection, platform);
+  const { approvals, ...fourEyes } = startFourEyes({ profileDir, team, accounts, connection, platform, log });
   const desk = new DeskService(accounts, connection, platform);
   const webhooks = new WebhookService(cache, accounts, secrets, platform, bus);
   const lastKnown = new LastKnown(cache);
@@ -206,7 +210,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   );
   if (options.miningWatchMs) miningWatch.start(options.miningWatchMs);
   const notifications = new NotificationService({
-    file: join(environment.dataDir, 'profiles', profile, 'notifications.json'),
+    file: join(profileDir, 'notifications.json'),
     events,
     bus,
     platform,
@@ -215,25 +219,17 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     live,
     log,
   });
-  const guards = new GuardSettingsStore(
-    join(environment.dataDir, 'profiles', profile, 'order-guards.json'),
-    platform,
-    log,
-  );
+  const guards = new GuardSettingsStore(join(profileDir, 'order-guards.json'), platform, log);
   connection.trading.useGuardSettings(() => guards.current);
   // an order beyond a guard goes only when the person answers main's own native question
   connection.trading.useGuardQuestions((question) => platform.confirm(question));
   const history = new HistoryService(cache, accounts, events, platform, log, options.syncRetry);
-  const addressBook = new AddressBook(
-    join(environment.dataDir, 'profiles', profile, 'address-book.json'),
-    log,
-    platform,
-  );
+  const addressBook = new AddressBook(join(profileDir, 'address-book.json'), log, platform);
   const registered = await accounts.registerDemoAccounts();
   if (registered > 0) log.log('info', `registered ${String(registered)} sandbox demo accounts`);
 
   const attention = new AttentionWatch({
-    file: join(environment.dataDir, 'profiles', profile, 'desk-attention.json'),
+    file: join(profileDir, 'desk-attention.json'),
     events,
     notify: (title, body) => notifications.notify('deskAttention', title, body),
     log,
@@ -266,7 +262,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       boardLive.closingOrdersCame(accountId);
   });
   const alerts = new AlertService({
-    file: join(environment.dataDir, 'profiles', profile, 'alerts.json'),
+    file: join(profileDir, 'alerts.json'),
     events,
     bus,
     live,
@@ -278,7 +274,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     log,
     ...(options.alertPollMs === undefined ? {} : { accountPollMs: options.alertPollMs }),
   });
-  const journal = new BatchJournal(join(environment.dataDir, 'profiles', profile, 'lifecycle.sqlite'));
+  const journal = new BatchJournal(join(profileDir, 'lifecycle.sqlite'));
   const createBatches = new CreateBatches({ accounts, journal, platform, events, cache, log });
   const context: HandlerContext = {
     environment,
@@ -308,17 +304,18 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     attention,
     guards,
     addressBook,
-    wallet: new AccountWallet(accounts, connection, cache, platform, addressBook, log),
+    wallet: new AccountWallet(accounts, connection, cache, platform, addressBook, log, approvals),
     mining: new MiningAccounts(accounts, cache),
     miningWatch,
     connectionSettings: new ConnectionSettings(environment.dataDir, connection, accounts, platform, log),
-    balanceMoves: new BalanceMoves(accounts, platform),
-    subAccountKeys: new SubAccountKeys(accounts, platform),
+    balanceMoves: new BalanceMoves(accounts, platform, approvals),
+    subAccountKeys: new SubAccountKeys(accounts, platform, approvals),
     flex: new FlexInvestments(accounts, platform),
     collateralAccount: new CollateralAccount(accounts, platform, connection.trading),
     team,
+    approvals,
     lifecycle: new SubAccountLifecycle(accounts, platform, createBatches),
-    subAccountApiKeys: new SubAccountApiKeys(accounts, platform),
+    subAccountApiKeys: new SubAccountApiKeys(accounts, platform, approvals),
     createBatches,
     deposits: new DepositAddresses(accounts, platform),
   };
@@ -342,6 +339,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...knownHandlers(context),
     ...alertsHandlers(context),
     ...teamHandlers(context),
+    ...approvalsHandlers(context),
     ...subaccountsHandlers(context),
   };
   forwardToPages(bus, events, live);
@@ -351,12 +349,13 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     signedRequests,
     history,
     shared: {
-      file: join(environment.dataDir, 'profiles', profile, 'team-shared.json'),
+      file: join(profileDir, 'team-shared.json'),
       collections: [addressBookCollection(addressBook), guardsCollection(guards), alertsCollection(alerts)],
     },
     events,
     log,
   });
+  followFourEyes(fourEyes, { team, accounts, live, events, log }, notifications);
   await team.resume();
   const router = createRouter(handlers, {
     onInternalError: (procedure, error, reference) =>

@@ -21,6 +21,7 @@ import {
   type Sender,
 } from './http-send.ts';
 import { requestHash } from './request-hash.ts';
+import type { ApprovalTicket, SignGate, SignedWith } from './sign-gate.ts';
 import { signRequest, type Credentials, type RequestFields } from './signer.ts';
 
 export interface AuditEntry {
@@ -35,6 +36,8 @@ export interface AuditEntry {
   readonly outcome: string;
   readonly status: number | undefined;
   readonly attempts: number;
+  /** The approval the request was signed with (four eyes), with its approver's name. */
+  readonly approval?: SignedWith;
 }
 
 /** What one attempt of a request came to: an answer of the exchange (any status), or none. */
@@ -74,6 +77,8 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** Background work (history sync) queues behind interactive calls and leaves them a reserve. */
   readonly background?: boolean;
+  /** The approved proposal this request is sent under (four eyes). */
+  readonly approval?: ApprovalTicket | undefined;
 }
 
 export class UnexpectedResponseError extends ExchangeError {
@@ -120,6 +125,7 @@ export class ExchangeHttp {
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #observers = new Set<(outcome: AttemptOutcome) => void>();
   #knownUnreachable: () => boolean = () => false;
+  #gate: SignGate | undefined;
 
   constructor(options: ExchangeHttpOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -162,6 +168,14 @@ export class ExchangeHttp {
     this.#knownUnreachable = unreachable;
   }
 
+  /**
+   * Every private request is first shown to `gate` (the team desk's roles and four eyes): a refusal
+   * is thrown before anything is signed, and the approval it used is logged with the request.
+   */
+  useSignGate(gate: SignGate | undefined): void {
+    this.#gate = gate;
+  }
+
   #tell(outcome: AttemptOutcome): void {
     for (const observer of this.#observers) observer(outcome);
   }
@@ -189,6 +203,13 @@ export class ExchangeHttp {
     schema: S,
     options: CallOptions,
   ): Promise<z.output<S>> {
+    // Decided before anything is signed: a refusal leaves no request and no log entry.
+    const approval = await this.#gate?.({
+      apiKey: credentials.apiKey,
+      path,
+      fields,
+      approval: options.approval,
+    });
     const limiter = this.#options.limits.forKey(credentials.apiKey);
     const nonces = this.#options.nonces.forKey(credentials.apiKey);
     let attempts = 0;
@@ -208,12 +229,12 @@ export class ExchangeHttp {
         );
       });
       const value = parseAnswer(path, schema, answer);
-      this.#audit(path, credentials.apiKey, fields, 'ok', answer.status, attempts);
+      this.#audit(path, credentials.apiKey, fields, 'ok', answer.status, attempts, approval);
       return value;
     } catch (error) {
       const code = error instanceof ExchangeError ? error.code : 'failed';
       const status = error instanceof ExchangeError ? error.status : undefined;
-      this.#audit(path, credentials.apiKey, fields, code, status, attempts);
+      this.#audit(path, credentials.apiKey, fields, code, status, attempts, approval);
       throw error;
     }
   }
@@ -225,6 +246,7 @@ export class ExchangeHttp {
     outcome: string,
     status: number | undefined,
     attempts: number,
+    approval: SignedWith | undefined,
   ): void {
     const audit = this.#options.audit;
     if (!audit) return;
@@ -238,6 +260,7 @@ export class ExchangeHttp {
       outcome,
       status,
       attempts,
+      ...(approval ? { approval } : {}),
     });
   }
 

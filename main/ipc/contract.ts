@@ -26,6 +26,7 @@ import { guardsProcedures } from '../domains/guards/procedures.ts';
 import { knownProcedures } from '../domains/known/procedures.ts';
 import { alertsProcedures } from '../domains/alerts/procedures.ts';
 import { teamProcedures } from '../domains/team/procedures.ts';
+import { approvalsProcedures } from '../domains/approvals/procedures.ts';
 import { subaccountsProcedures } from '../domains/subaccounts/procedures.ts';
 import { shape, type ProcedureDef, type Shape } from './schemas.ts';
 import type { AlertFiredView } from '../domains/alerts/views.ts';
@@ -64,6 +65,7 @@ export type * from '../domains/guards/views.ts';
 export type * from '../domains/known/views.ts';
 export type * from '../domains/alerts/views.ts';
 export type * from '../domains/team/views.ts';
+export type * from '../domains/approvals/views.ts';
 export type * from '../domains/subaccounts/views.ts';
 export type { OrderDraftInput, ProcedureDef, Shape } from './schemas.ts';
 
@@ -102,6 +104,7 @@ export const procedures = {
   ...knownProcedures,
   ...alertsProcedures,
   ...teamProcedures,
+  ...approvalsProcedures,
   ...subaccountsProcedures,
 } as const satisfies Record<string, ProcedureDef>;
 
@@ -137,6 +140,8 @@ export const events = {
   'history.changed': shape<{ table: string }>(),
   /** Operators of the team came or went: read `team.members` again. */
   'team.members': shape<{ atMs: number }>(),
+  /** A proposal, decision or send of the desk's four eyes, or its policy, changed: read `approvals.*` again. */
+  'approvals.changed': shape<{ atMs: number }>(),
   /** A batch of new sub-accounts moved on (see `subaccounts.runBatch`). */
   'subaccounts.batchProgress': shape<BatchProgressView>(),
 } as const satisfies Record<string, Shape<unknown>>;

@@ -52,6 +52,10 @@ export class SignedRequestLog {
     };
     // Set only when there is one (this runs for every signed request).
     if (entry.clientOrderId !== undefined) request.clientOrderId = entry.clientOrderId;
+    if (entry.approval) {
+      request.proposal = entry.approval.proposal;
+      request.approvedBy = entry.approval.approvedBy;
+    }
     if (operator !== undefined) request.operator = operator;
     if (entry.status !== undefined) request.httpStatus = entry.status;
     if (!ok) request.errorCode = entry.outcome;

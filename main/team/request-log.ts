@@ -24,10 +24,12 @@ interface LogRow {
   path: string;
   body_hash: string | null;
   client_order_id: string | null;
-  outcome: 'ok' | 'rejected' | 'failed';
+  outcome: 'ok' | 'rejected' | 'failed' | 'sending';
   http_status: number | null;
   error_code: string | null;
   duration_ms: number | null;
+  proposal: string | null;
+  approved_by: string | null;
 }
 
 export class TeamRequestLog implements TeamPart {
@@ -52,7 +54,8 @@ export class TeamRequestLog implements TeamPart {
         ['origin_id', 'bigint'],
       ],
       columns: `origin::text AS origin, origin_id::text AS origin_id, operator, at_ms::text AS at_ms, account, path,
-        body_hash, client_order_id, outcome, http_status, error_code, duration_ms`,
+        body_hash, client_order_id, outcome, http_status, error_code, duration_ms, proposal::text AS proposal,
+        approved_by`,
       // This profile's own entries are in its log already.
       where: `origin <> '${store.settings.origin}'::uuid`,
     };
@@ -91,9 +94,9 @@ export class TeamRequestLog implements TeamPart {
       if (entries.length === 0) return;
       await this.#store.query(
         `INSERT INTO signed_requests (origin, origin_id, at_ms, account, path, body_hash, client_order_id, outcome,
-           http_status, error_code, duration_ms)
+           http_status, error_code, duration_ms, proposal, approved_by)
          SELECT $1::uuid, * FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[],
-           $8::text[], $9::integer[], $10::text[], $11::integer[])
+           $8::text[], $9::integer[], $10::text[], $11::integer[], $12::uuid[], $13::text[])
          ON CONFLICT (origin, origin_id) DO NOTHING`,
         [
           this.#store.settings.origin,
@@ -107,6 +110,8 @@ export class TeamRequestLog implements TeamPart {
           entries.map((e) => e.httpStatus ?? null),
           entries.map((e) => e.errorCode ?? null),
           entries.map((e) => e.durationMs ?? null),
+          entries.map((e) => e.proposal ?? null),
+          entries.map((e) => e.approvedBy ?? null),
         ],
       );
       await this.#cache.checkpoints.save(job, { afterId: entries[entries.length - 1]?.id ?? afterId });
@@ -156,6 +161,8 @@ export class TeamRequestLog implements TeamPart {
           ...(r.http_status === null ? {} : { httpStatus: r.http_status }),
           ...(r.error_code === null ? {} : { errorCode: r.error_code }),
           ...(r.duration_ms === null ? {} : { durationMs: r.duration_ms }),
+          ...(r.proposal === null ? {} : { proposal: r.proposal }),
+          ...(r.approved_by === null ? {} : { approvedBy: r.approved_by }),
         })),
         { job, cursor: page.next },
       );

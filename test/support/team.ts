@@ -37,6 +37,27 @@ export async function createTeamDatabase(info: PostgresInfo, migrate = true): Pr
   return name;
 }
 
+/**
+ * Grants the desk's group roles (`txc_trader`, ...) to login roles of the cluster, making the group
+ * roles first when no database of the run has been set up yet (the migration makes them otherwise).
+ */
+export async function grantDeskRoles(
+  info: PostgresInfo,
+  grants: Record<string, readonly string[]>,
+): Promise<void> {
+  for (const [operator, roles] of Object.entries(grants))
+    for (const role of roles) {
+      await sqlAs(
+        info,
+        `DO $$ BEGIN
+           IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${role}') THEN CREATE ROLE ${role} NOLOGIN; END IF;
+         EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+         END $$`,
+      );
+      await sqlAs(info, `GRANT ${role} TO ${operator}`);
+    }
+}
+
 /** The settings operator `operator` joins `database` with: TLS checked against the run's CA. */
 export function teamSettings(info: PostgresInfo, database: string, operator: string): TeamSettings {
   return {

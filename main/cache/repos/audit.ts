@@ -15,7 +15,8 @@ export const signedRequestSchema = z.strictObject({
     .string()
     .max(200)
     .regex(/^\/api\/v4\/[A-Za-z0-9_\-/.]+$/, 'must be an API path without query or body'),
-  outcome: z.enum(['ok', 'rejected', 'failed']),
+  /** `sending`: the use of a teammate's approval, recorded before the request went (four eyes). */
+  outcome: z.enum(['ok', 'rejected', 'failed', 'sending']),
   httpStatus: z.number().int().min(100).max(599).optional(),
   /** The app's error code (`auth_failed`, `rate_limited`, ...), never a message. */
   errorCode: z
@@ -35,6 +36,9 @@ export const signedRequestSchema = z.strictObject({
   /** An entry of another operator brought from the team store: the profile that wrote it, and its id there. */
   origin: z.uuid().optional(),
   originId: z.number().int().positive().optional(),
+  /** Four eyes: the approved proposal the request was signed with, and the operator who approved it. */
+  proposal: z.uuid().optional(),
+  approvedBy: z.string().min(1).max(63).optional(),
 });
 export type SignedRequest = z.infer<typeof signedRequestSchema>;
 export type AuditEntry = SignedRequest & { id: number };
@@ -120,8 +124,8 @@ function insertChecked(db: WritableDB, e: SignedRequest): number {
     prepared(
       db,
       `INSERT OR IGNORE INTO signed_requests (at_ms, account, path, outcome, http_status, error_code, duration_ms,
-         operator, body_hash, client_order_id, origin, origin_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         operator, body_hash, client_order_id, origin, origin_id, proposal, approved_by)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       e.atMs,
       e.account,
@@ -135,6 +139,8 @@ function insertChecked(db: WritableDB, e: SignedRequest): number {
       e.clientOrderId ?? null,
       e.origin ?? null,
       e.originId ?? null,
+      e.proposal ?? null,
+      e.approvedBy ?? null,
     ).lastInsertRowid,
   );
 }
@@ -143,7 +149,7 @@ const auditQuerySchema = z.strictObject({
   account: accountName.optional(),
   /** Entries whose path contains this text (`withdraw`, `/api/v4/order/new`). */
   path: z.string().max(200).optional(),
-  outcome: z.enum(['ok', 'rejected', 'failed']).optional(),
+  outcome: z.enum(['ok', 'rejected', 'failed', 'sending']).optional(),
   /** Entries of this operator of the team ('' for this profile's own before it joined one). */
   operator: z.string().max(63).optional(),
   /** Entries older than this one (the previous page's last id); newest first. */
@@ -166,6 +172,8 @@ interface AuditRow {
   client_order_id: string | null;
   origin: string | null;
   origin_id: number | null;
+  proposal: string | null;
+  approved_by: string | null;
 }
 
 function entryOf(r: AuditRow): AuditEntry {
@@ -178,6 +186,8 @@ function entryOf(r: AuditRow): AuditEntry {
   if (r.client_order_id !== null) out.clientOrderId = r.client_order_id;
   if (r.origin !== null) out.origin = r.origin;
   if (r.origin_id !== null) out.originId = r.origin_id;
+  if (r.proposal !== null) out.proposal = r.proposal;
+  if (r.approved_by !== null) out.approvedBy = r.approved_by;
   return out;
 }
 

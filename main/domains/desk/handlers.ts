@@ -23,6 +23,7 @@ export function deskHandlers({
   boardLive,
   bulk,
   attention,
+  approvals,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `desk.${string}`>> {
   return {
     'desk.balances': async (input) => {
@@ -69,7 +70,8 @@ export function deskHandlers({
     'desk.keyCapabilities': () => KEY_CAPABILITIES.map((c) => ({ ...c, urls: [...c.urls] })),
     'desk.previewPermissions': ({ accountIds, urls }) => previewPermissions(accounts, accountIds, urls),
     'desk.applyPermissions': async ({ accountIds, urls }) => {
-      const results = await applyPermissions(accounts, platform, accountIds, urls);
+      const results = await applyPermissions(accounts, platform, accountIds, urls, approvals);
+      if (!Array.isArray(results)) return results;
       // What each key now allows, as far as this app has set it: its last known permissions.
       known.keepMany(
         'keys.permissions',

@@ -1,5 +1,6 @@
 /** The procedures of many-accounts work (balances, one order for many, key permissions, sweeps). */
 import { z } from 'zod';
+import type { ProposedView } from '../approvals/views.ts';
 import {
   accountId,
   accountSet,
@@ -85,8 +86,8 @@ export const deskProcedures = {
     'The per-key diff of one URL-permission change over many sub-account keys.',
     z.strictObject({ accountIds: accountSet, urls: permissionChanges }),
   ),
-  'desk.applyPermissions': procedure<BatchOutcome[]>()(
-    'Applies one URL-permission change to many sub-account keys; failures first.',
+  'desk.applyPermissions': procedure<BatchOutcome[] | ProposedView>()(
+    "Applies one URL-permission change to many sub-account keys; failures first. Under the team desk's four eyes each key's edit is proposed for another admin's approval instead.",
     z.strictObject({ accountIds: accountSet, urls: permissionChanges }),
   ),
   'desk.previewSweep': procedure<{
@@ -102,8 +103,8 @@ export const deskProcedures = {
     "Makes exactly the previewed transfers once confirmed in main's own dialog; failures first.",
     z.strictObject({ previewId: z.uuid() }),
   ),
-  'desk.subAccountTransfer': procedure<{ transactionId?: string; amount: string }>()(
-    "One transfer between the main account and one sub-account (its main balance), after main's confirmation.",
+  'desk.subAccountTransfer': procedure<{ transactionId?: string; amount: string } | ProposedView>()(
+    "One transfer between the main account and one sub-account (its main balance), after main's confirmation; under the team desk's four eyes it is proposed for another treasurer's approval instead.",
     z.strictObject({
       accountId,
       direction: z.enum(['main_to_sub', 'sub_to_main']),
@@ -111,8 +112,8 @@ export const deskProcedures = {
       amount: decimalText,
     }),
   ),
-  'desk.resetSubAccountKey': procedure<{ account: AccountView; stored: boolean }>()(
-    "Regenerates a sub-account's API key after main's confirmation; the new secret goes to the keychain only (stored false: enter the new pair by hand).",
+  'desk.resetSubAccountKey': procedure<{ account: AccountView; stored: boolean } | ProposedView>()(
+    "Regenerates a sub-account's API key after main's confirmation; the new secret goes to the keychain only (stored false: enter the new pair by hand). Under four eyes it is proposed instead.",
     z.strictObject({ accountId }),
   ),
   'desk.findSubAccounts': procedure<FoundSubAccountView[]>()(

@@ -42,7 +42,7 @@ export const historyProcedures = {
       .strictObject({
         accountId: z.union([accountId, z.literal('unregistered')]).optional(),
         path: z.string().trim().max(200).optional(),
-        outcome: z.enum(['ok', 'rejected', 'failed']).optional(),
+        outcome: z.enum(['ok', 'rejected', 'failed', 'sending']).optional(),
         /** Only this operator's entries (team desk). */
         operator: z.string().trim().min(1).max(63).optional(),
         before: z.number().int().positive().optional(),

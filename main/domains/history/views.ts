@@ -63,7 +63,8 @@ export interface AuditEntryView {
   /** The registered account's id, or `unregistered`. */
   account: string;
   path: string;
-  outcome: 'ok' | 'rejected' | 'failed';
+  /** `sending`: a teammate's approval used for it, recorded before it was sent (four eyes). */
+  outcome: 'ok' | 'rejected' | 'failed' | 'sending';
   httpStatus?: number;
   errorCode?: string;
   durationMs?: number;
@@ -76,4 +77,7 @@ export interface AuditEntryView {
   /** A teammate's entry brought from the team store: the profile that wrote it, and its id there. */
   origin?: string;
   originId?: number;
+  /** Four eyes: the approved proposal it was signed with, and who approved it. */
+  proposal?: string;
+  approvedBy?: string;
 }

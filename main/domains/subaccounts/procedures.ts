@@ -1,5 +1,6 @@
 /** The procedures of sub-accounts' lives: create (one or a batch), edit, block, delete, keys, IP lists. */
 import { z } from 'zod';
+import type { ProposedView } from '../approvals/views.ts';
 import { noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 import type { AccountView } from '../accounts/views.ts';
 import type {
@@ -77,7 +78,7 @@ export const subaccountsProcedures = {
     "A sub-account's API keys (never a secret), each with the desk account that signs with it.",
     z.strictObject({ subAccountId }),
   ),
-  'subaccounts.createKey': procedure<{ account: AccountView; ips: string[] }>()(
+  'subaccounts.createKey': procedure<{ account: AccountView; ips: string[] } | ProposedView>()(
     "A new API key for a sub-account after main's confirmation: its secret goes to the keychain and the key is registered, never sent here.",
     z.strictObject({
       subAccountId,

@@ -14,6 +14,14 @@ import type { TeamMigration } from './migration.ts';
  * the hash they read, never the proposer, never after the expiry; the one use of an approval is a row
  * whose primary key lets one use through. All three tables are insert-only for every operator role
  * (no UPDATE, DELETE or TRUNCATE is granted; the tables belong to the owner role).
+ *
+ * The signed-request log names the approval a request was signed with (`proposal`) and its approver
+ * (`approved_by`): only the operator who used that approval may write such an entry, and only with
+ * its real approver's name. The entry written in the same transaction as the use, before anything is
+ * sent, says `sending` (its origin is the proposal, its id 1: there is one use).
+ *
+ * Desk policies (which requests need a second operator) are rows too: a new policy is written only by
+ * the operator who used an approved `policy` proposal of exactly that body; the newest one is in force.
  */
 export const migration: TeamMigration = {
   version: 2,
@@ -101,6 +109,36 @@ CREATE POLICY approval_uses_valid ON approval_uses FOR INSERT TO txc_operator WI
       AND p.expires_at > now() AND pg_has_role(current_user, desk_role_for(p.kind), 'MEMBER')));
 GRANT SELECT, INSERT ON approval_uses TO txc_operator;
 
+ALTER TABLE signed_requests ADD COLUMN proposal uuid REFERENCES approval_uses (proposal),
+  ADD COLUMN approved_by text;
+ALTER TABLE signed_requests DROP CONSTRAINT signed_requests_outcome_check,
+  ADD CONSTRAINT signed_requests_outcome_check CHECK (outcome IN ('ok', 'rejected', 'failed', 'sending'));
+DROP POLICY signed_requests_own ON signed_requests;
+CREATE POLICY signed_requests_own ON signed_requests FOR INSERT TO txc_operator WITH CHECK (
+  operator = current_user AND (proposal IS NULL) = (approved_by IS NULL)
+  AND (outcome <> 'sending' OR proposal IS NOT NULL)
+  AND (proposal IS NULL OR EXISTS (SELECT 1 FROM approval_uses u JOIN decisions d ON d.proposal = u.proposal
+    WHERE u.proposal = signed_requests.proposal AND u.used_by = current_user
+      AND d.decider = signed_requests.approved_by)));
+
+CREATE INDEX signed_requests_by_proposal ON signed_requests (proposal) WHERE proposal IS NOT NULL;
+
+CREATE TABLE desk_policies (
+  proposal uuid PRIMARY KEY REFERENCES approval_uses (proposal),
+  body jsonb NOT NULL,
+  set_by text NOT NULL DEFAULT current_user,
+  set_at timestamptz NOT NULL DEFAULT now(),
+  change_xid xid8 NOT NULL DEFAULT pg_current_xact_id()
+);
+ALTER TABLE desk_policies ENABLE ROW LEVEL SECURITY;
+CREATE POLICY desk_policies_read ON desk_policies FOR SELECT TO txc_operator USING (true);
+CREATE POLICY desk_policies_approved ON desk_policies FOR INSERT TO txc_operator WITH CHECK (
+  set_by = current_user AND set_at = now()
+  AND EXISTS (SELECT 1 FROM approval_uses u JOIN proposals p ON p.id = u.proposal
+    WHERE u.proposal = desk_policies.proposal AND u.used_by = current_user AND p.kind = 'policy'
+      AND p.body = desk_policies.body));
+GRANT SELECT, INSERT ON desk_policies TO txc_operator;
+
 CREATE INDEX proposals_changes ON proposals (change_xid, id);
 CREATE INDEX decisions_changes ON decisions (change_xid, proposal);
 CREATE INDEX approval_uses_changes ON approval_uses (change_xid, proposal);
@@ -108,7 +146,7 @@ CREATE INDEX approval_uses_changes ON approval_uses (change_xid, proposal);
 DO $$
 DECLARE t text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['proposals', 'decisions', 'approval_uses'] LOOP
+  FOREACH t IN ARRAY ARRAY['proposals', 'decisions', 'approval_uses', 'desk_policies'] LOOP
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I FOR EACH STATEMENT EXECUTE FUNCTION desk_notify()',
       t || '_notify', t);
   END LOOP;

@@ -31,7 +31,12 @@ export function historyColumns(label: LabelOf): GridColumn<CachedDealView>[] {
   ];
 }
 
-export const OUTCOMES = { ok: 'Accepted', rejected: 'Refused by the exchange', failed: 'No answer' } as const;
+export const OUTCOMES = {
+  ok: 'Accepted',
+  rejected: 'Refused by the exchange',
+  failed: 'No answer',
+  sending: 'Approval used, sending',
+} as const;
 
 /** The audit log of signed requests (Events). */
 export function auditColumns(label: LabelOf): GridColumn<AuditEntryView>[] {

@@ -27,6 +27,7 @@ beforeAll(async () => {
   await createTestRoles(pg);
   sandbox = await startSandbox({ port: 0 });
   database = await createTeamDatabase(pg);
+  await sqlAs(pg, 'GRANT txc_treasurer TO alice');
   alice = await startOperatorCore({
     info: pg,
     database,
@@ -100,6 +101,23 @@ describe('the team store stopped and started again mid-session', () => {
     expect(refused.message).toMatch(
       /^The desk's accounts are kept on the team server, which is not reachable now: nothing was changed\./,
     );
+    // A withdrawal needs a second treasurer, whose approval lives there: it waits, never sent alone.
+    const withdrawals: string[] = [];
+    const stop = sandbox.control.watchRequests(
+      (r) => void (r.path.includes('withdraw') && withdrawals.push(r.path)),
+    );
+    const waits = await a.refused('wallet.withdraw', {
+      accountId,
+      ticker: 'USDT',
+      amount: '25',
+      address: '0x52908400098527886E0F7030069857D2E4169EE7',
+      network: 'ERC20',
+    });
+    stop();
+    expect(waits.message).toBe(
+      'A withdrawal from "Main" needs another treasurer\'s approval, and the team server cannot be reached now: it waits until the team desk is back. Nothing was sent.',
+    );
+    expect(withdrawals).toEqual([]);
 
     await pg.start();
     await eventually(

@@ -8,7 +8,13 @@ import * as trading from '../../../main/exchange/endpoints/trading.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
 import { procedureCalls } from '../../support/core.ts';
 import { sqlAs } from '../../support/postgres.ts';
-import { eventually, startDesk, type startOperatorCore, TEST_OPERATORS } from '../../support/team.ts';
+import {
+  eventually,
+  grantDeskRoles,
+  startDesk,
+  type startOperatorCore,
+  TEST_OPERATORS,
+} from '../../support/team.ts';
 
 const info = inject('postgres');
 type Operator = Awaited<ReturnType<typeof startOperatorCore>>;
@@ -18,6 +24,8 @@ const started: Operator[] = [];
 const requests = new Map<string, number>();
 
 beforeAll(async () => {
+  // Alice and bob place the orders whose deals are synced: the desk lets traders do that.
+  await grantDeskRoles(info, { alice: ['txc_trader'], bob: ['txc_trader'] });
   sandbox = await startSandbox({ port: 0, extraSubAccounts: 2, deskActivity: true });
   sandbox.server.on('request', (req) => {
     const key = req.headers['x-txc-apikey'];
@@ -41,6 +49,14 @@ const HISTORY_PATHS = [
 /** Starts `names` on a fresh desk: the first registers the sandbox's accounts, the others add their keys. */
 const desk = (names: readonly string[]) =>
   startDesk(info, sandbox, names, sandbox.accounts, (core) => started.push(core));
+
+/** The operator's app has read their trader role from the desk (it places orders next). */
+const traderRead = (core: Operator) =>
+  eventually(
+    async () =>
+      (await procedureCalls(() => core).ok<{ roles: string[] }>('approvals.rules')).roles.includes('trader'),
+    'the trader role read',
+  );
 
 /** Every account's sync on every core finished (done, or answered by a teammate's). */
 async function syncAll(cores: readonly Operator[]): Promise<Array<EventPayload<'sync.finished'>>> {
@@ -89,6 +105,7 @@ describe('five operators syncing one desk', () => {
     const main = alone.accounts.registry.list().find((a) => a.kind === 'main');
     if (!main) throw new Error('no main account');
     const caller = await alone.accounts.caller(main.id);
+    await traderRead(alone);
     for (let i = 0; i < 40; i++)
       await trading.stockMarketOrder(caller, {
         market: i % 2 ? 'ETH_USDT' : 'BTC_USDT',
@@ -132,6 +149,7 @@ describe('five operators syncing one desk', () => {
     const [alice, bob, carol] = five as [Operator, Operator, Operator];
     const main = bob.accounts.registry.list().find((a) => a.kind === 'main');
     if (!main) throw new Error('no main account');
+    await traderRead(bob);
     const placed = await procedureCalls(() => bob).ok<{ clientOrderId: string }>('orders.place', {
       accountId: main.id,
       draft: { kind: 'market', market: 'BTC_USDT', side: 'buy', amount: '20' },

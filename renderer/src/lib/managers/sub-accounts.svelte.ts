@@ -7,6 +7,7 @@ import type {
   ProcedureResult,
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { isProposed, proposedWords } from '../format/proposed.ts';
 import { countSaved, EAGER_READ_ACCOUNTS, type SavedShown } from './accounts.svelte.ts';
 import { Arrivals } from './arrivals.svelte.ts';
 import { recall } from './known.svelte.ts';
@@ -91,6 +92,8 @@ export class SubAccountsManager {
   capabilities = $state<KeyCapabilityView[]>([]);
   permissionPreview = $state<KeyDiffView[] | undefined>();
   permissionResults = $state<BatchOutcome[] | undefined>();
+  /** The edit was proposed for a second admin's approval instead (team desk, four eyes), in words. */
+  permissionProposed = $state<string | undefined>();
   permissionError = $state<IpcError | undefined>();
   applying = $state(false);
 
@@ -360,6 +363,12 @@ export class SubAccountsManager {
     }
     this.permissionError = undefined;
     this.permissionPreview = undefined;
+    if (isProposed(reply.value)) {
+      this.permissionProposed = proposedWords(reply.value);
+      this.permissionResults = undefined;
+      return true;
+    }
+    this.permissionProposed = undefined;
     this.permissionResults = failuresFirst(reply.value);
     this.#onBatch();
     await this.recallKeyPermissions();
