@@ -42,85 +42,99 @@ function barrierDesktop(): BarrierDesktop {
   return desktop;
 }
 
-export interface FourEyesDesk {
+export interface FourEyesDesk<W extends string = Who> {
   database: string;
-  names: Record<Who, string>;
-  cores: Record<Who, Operator>;
-  desktops: Record<Who, BarrierDesktop>;
-  tina: ReturnType<typeof procedureCalls>;
-  tom: ReturnType<typeof procedureCalls>;
-  tess: ReturnType<typeof procedureCalls>;
+  names: Record<W, string>;
+  cores: Record<W, Operator>;
+  desktops: Record<W, BarrierDesktop>;
+  calls: Record<W, ReturnType<typeof procedureCalls>>;
   /** The registered main account's id. */
   mainId: string;
   /** A withdrawal proposal written by `who` with hand-written SQL, expiring in `seconds`. */
   proposeRaw(
-    who: Who,
+    who: W,
     input: { ticker: string; amount: string; address: string; network: string },
     seconds: number,
   ): Promise<ProposalView & { body: Record<string, unknown> }>;
   close(): Promise<void>;
 }
 
-const GROUPS: Record<Who, string> = {
+/** Tina (treasurer and trader), tom (treasurer) and tess (trader). */
+export const TREASURY: Record<Who, string> = {
   tina: 'txc_treasurer, txc_trader',
   tom: 'txc_treasurer',
   tess: 'txc_trader',
 };
 
-export async function fourEyesDesk(
+/**
+ * Operators `groups` (name: the desk's group roles) on a fresh desk; the first registers the sandbox's
+ * main account (and `subAccounts` of it by label) with their keys, the others import the keys.
+ */
+export async function fourEyesDesk<W extends string>(
   info: PostgresInfo,
   sandbox: Sandbox,
   suffix: string,
-): Promise<FourEyesDesk> {
-  const names = { tina: `tina_${suffix}`, tom: `tom_${suffix}`, tess: `tess_${suffix}` };
+  groups: Record<W, string>,
+  subAccounts: readonly string[] = [],
+): Promise<FourEyesDesk<W>> {
+  const who = Object.keys(groups) as W[];
+  const names = Object.fromEntries(who.map((w) => [w, `${w}_${suffix}`])) as Record<W, string>;
   // The migration makes the desk's group roles.
   const database = await createTeamDatabase(info);
-  for (const who of ['tina', 'tom', 'tess'] as const)
+  for (const w of who)
     await sqlAs(
       info,
-      `CREATE ROLE ${names[who]} LOGIN PASSWORD '${passwordOf(names[who])}' IN ROLE txc_operator, ${GROUPS[who]}`,
+      `CREATE ROLE ${names[w]} LOGIN PASSWORD '${passwordOf(names[w])}' IN ROLE txc_operator, ${groups[w]}`,
     );
-  const desktops = { tina: barrierDesktop(), tom: barrierDesktop(), tess: barrierDesktop() };
-  const cores = {} as Record<Who, Operator>;
-  for (const who of ['tina', 'tom', 'tess'] as const)
-    cores[who] = await startOperatorCore({
+  const desktops = Object.fromEntries(who.map((w) => [w, barrierDesktop()])) as Record<W, BarrierDesktop>;
+  const cores = {} as Record<W, Operator>;
+  for (const w of who)
+    cores[w] = await startOperatorCore({
       info,
       database,
-      operator: names[who],
+      operator: names[w],
       sandbox,
-      platform: desktops[who].platform,
+      platform: desktops[w].platform,
     });
-  const calls = {
-    tina: procedureCalls(() => cores.tina),
-    tom: procedureCalls(() => cores.tom),
-    tess: procedureCalls(() => cores.tess),
-  };
-  for (const who of ['tina', 'tom', 'tess'] as const)
+  const calls = Object.fromEntries(who.map((w) => [w, procedureCalls(() => cores[w])])) as Record<
+    W,
+    ReturnType<typeof procedureCalls>
+  >;
+  for (const w of who)
     await eventually(
-      async () => (await calls[who].ok<{ roles: string[] }>('approvals.rules')).roles.length > 0,
-      `${who}'s roles read`,
+      async () => (await calls[w].ok<{ roles: string[] }>('approvals.rules')).roles.length > 0,
+      `${w}'s roles read`,
     );
-  const key = sandbox.accounts.find((a) => a.kind === 'main');
-  if (!key) throw new Error('the sandbox has no main account');
-  const main = await cores.tina.accounts.registry.add({
-    label: 'Sandbox main',
-    kind: 'main',
-    apiKey: key.apiKey,
-    secret: key.apiSecret,
-    connection: cores.tina.connection.id,
-  });
-  for (const who of ['tom', 'tess'] as const) {
-    await eventually(() => cores[who].accounts.registry.get(main.id), `${who} sees the account`);
-    await cores[who].accounts.registry.importKey(main.id, key.apiSecret);
-  }
+  const [first, ...others] = who as [W, ...W[]];
+  const keys = sandbox.accounts.filter((a) => a.kind === 'main' || subAccounts.includes(a.label));
+  const ids: string[] = [];
+  for (const key of keys)
+    ids.push(
+      (
+        await cores[first].accounts.registry.add({
+          label: key.kind === 'main' ? 'Sandbox main' : key.label,
+          kind: key.kind,
+          subAccountId: key.subAccountId ?? null,
+          apiKey: key.apiKey,
+          secret: key.apiSecret,
+          connection: cores[first].connection.id,
+        })
+      ).id,
+    );
+  for (const w of others)
+    for (const [i, id] of ids.entries()) {
+      await eventually(() => cores[w].accounts.registry.get(id), `${w} sees the account`);
+      await cores[w].accounts.registry.importKey(id, keys[i]?.apiSecret ?? '');
+    }
+  const mainId = ids[keys.findIndex((k) => k.kind === 'main')] ?? '';
 
   return {
     database,
     names,
     cores,
     desktops,
-    ...calls,
-    mainId: main.id,
+    calls,
+    mainId,
     async proposeRaw(who, input, seconds) {
       const request = await captureRequest((c) =>
         mainAccount.withdrawPay(c, { ...input, uniqueId: `raw-${String(Date.now())}` }),
@@ -130,7 +144,7 @@ export async function fourEyesDesk(
         `INSERT INTO proposals (kind, account, path, body, request_hash, summary, expires_at)
          VALUES ('withdrawal', $1, $2, $3, $4, 'raw', now() + make_interval(secs => $5)) RETURNING id::text AS id`,
         [
-          main.id,
+          mainId,
           request.path,
           JSON.stringify(request.fields),
           requestHash(request.path, request.fields),
@@ -146,7 +160,7 @@ export async function fourEyesDesk(
       return { ...view, body: request.fields };
     },
     async close() {
-      for (const core of Object.values(cores)) await core.close();
+      for (const w of who) await cores[w].close();
     },
   };
 }

@@ -15,7 +15,7 @@ import { procedureCalls } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
 import { sqlAs } from '../../support/postgres.ts';
 import { eventually, startOperatorCore } from '../../support/team.ts';
-import { fourEyesDesk, type FourEyesDesk } from './four-eyes-desk.ts';
+import { fourEyesDesk, TREASURY, type FourEyesDesk } from './four-eyes-desk.ts';
 
 const info = inject('postgres');
 const suffix = randomBytes(3).toString('hex');
@@ -30,7 +30,7 @@ beforeAll(async () => {
     if (r.path.includes('withdraw') || r.path.includes('order'))
       sent.push(`${r.path} ${JSON.stringify(r.body)}`);
   });
-  desk = await fourEyesDesk(info, sandbox, suffix);
+  desk = await fourEyesDesk(info, sandbox, suffix, TREASURY);
 }, 120_000);
 
 afterAll(async () => {
@@ -48,7 +48,7 @@ const withdrawal = (amount = '25') => ({
 
 /** Tina proposes a withdrawal; answers the proposal. */
 async function propose(amount = '25'): Promise<ProposalView> {
-  const reply = await desk.tina.ok<ProposedView>('wallet.withdraw', withdrawal(amount));
+  const reply = await desk.calls.tina.ok<ProposedView>('wallet.withdraw', withdrawal(amount));
   const [proposal] = reply.proposed;
   if (!proposal) throw new Error('nothing proposed');
   return proposal;
@@ -88,14 +88,16 @@ describe('four eyes, enforced by main before anything is signed', () => {
       'Ask another treasurer to approve: Withdraw 25 USDT on ERC20?',
     );
     // A trader's withdrawal and a treasurer's order: refused in words, unsent.
-    expect((await desk.tess.refused('wallet.withdraw', withdrawal())).message).toBe(
+    expect((await desk.calls.tess.refused('wallet.withdraw', withdrawal())).message).toBe(
       'Only a treasurer can send a withdrawal.',
     );
     const order = {
       accountId: desk.mainId,
       draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.01', price: '1000' },
     };
-    expect((await desk.tom.refused('orders.place', order)).message).toBe('Only a trader can place an order.');
+    expect((await desk.calls.tom.refused('orders.place', order)).message).toBe(
+      'Only a trader can place an order.',
+    );
     // The service's own path, without an approval: the transport's gate refuses it before signing.
     const caller = await desk.cores.tina.accounts.caller(desk.mainId);
     const direct = await mainAccount
@@ -108,7 +110,7 @@ describe('four eyes, enforced by main before anything is signed', () => {
   it('refuses to sign a proposal not approved yet, rejected, expired, or approved by its sender', async () => {
     const before = sent.length;
     const waiting = await propose('26');
-    expect((await desk.tina.refused('approvals.send', { id: waiting.id })).message).toBe(
+    expect((await desk.calls.tina.refused('approvals.send', { id: waiting.id })).message).toBe(
       'No second operator has approved it yet: nothing was sent.',
     );
     expect(await forged(waiting, await bodyOf(waiting))).toBe(
@@ -116,32 +118,32 @@ describe('four eyes, enforced by main before anything is signed', () => {
     );
 
     const rejected = await propose('27');
-    await desk.tom.ok('approvals.decide', {
+    await desk.calls.tom.ok('approvals.decide', {
       id: rejected.id,
       decision: 'rejected',
       reason: 'Not on the payout list',
     });
     const refusal = `${desk.names.tom} rejected it ("Not on the payout list"): nothing was sent.`;
-    expect((await desk.tina.refused('approvals.send', { id: rejected.id })).message).toBe(refusal);
+    expect((await desk.calls.tina.refused('approvals.send', { id: rejected.id })).message).toBe(refusal);
     expect(await forged(rejected, await bodyOf(rejected))).toBe(refusal);
 
     // The approver cannot send what they approved, even with the ticket in hand.
     const mine = await propose('28');
-    await desk.tom.ok('approvals.decide', { id: mine.id, decision: 'approved' });
-    expect((await desk.tom.refused('approvals.send', { id: mine.id })).message).toBe(
+    await desk.calls.tom.ok('approvals.decide', { id: mine.id, decision: 'approved' });
+    expect((await desk.calls.tom.refused('approvals.send', { id: mine.id })).message).toBe(
       'You approved it: another operator sends it.',
     );
 
     // Expired by the server's clock (a proposal written to expire in a second, approved in time).
     const soon = await desk.proposeRaw('tina', withdrawal('29'), 1);
-    await desk.tom.ok('approvals.decide', { id: soon.id, decision: 'approved' });
+    await desk.calls.tom.ok('approvals.decide', { id: soon.id, decision: 'approved' });
     await eventually(
       async () =>
-        (await desk.tina.ok<ProposalView[]>('approvals.list')).find((p) => p.id === soon.id)?.state ===
+        (await desk.calls.tina.ok<ProposalView[]>('approvals.list')).find((p) => p.id === soon.id)?.state ===
         'expired',
       'the approval expired',
     );
-    expect((await desk.tina.refused('approvals.send', { id: soon.id })).message).toBe(
+    expect((await desk.calls.tina.refused('approvals.send', { id: soon.id })).message).toBe(
       'This proposal expired before it was sent: nothing was sent. Propose it again.',
     );
     expect(await forged(soon, soon.body)).toBe(
@@ -153,7 +155,7 @@ describe('four eyes, enforced by main before anything is signed', () => {
   it('refuses a request whose hash is not the approved one, then sends the approved one once', async () => {
     const before = sent.length;
     const proposal = await propose('30');
-    await desk.tom.ok('approvals.decide', { id: proposal.id, decision: 'approved' });
+    await desk.calls.tom.ok('approvals.decide', { id: proposal.id, decision: 'approved' });
     const body = await bodyOf(proposal);
     // Another amount under the approved ticket: refused by main before the store is asked.
     expect(await forged(proposal, { ...body, amount: '3000' }, proposal.hash)).toBe(
@@ -165,7 +167,7 @@ describe('four eyes, enforced by main before anything is signed', () => {
     );
     expect(sent.slice(before)).toEqual([]);
 
-    const done = await desk.tina.ok<{ result: string; proposal: ProposalView }>('approvals.send', {
+    const done = await desk.calls.tina.ok<{ result: string; proposal: ProposalView }>('approvals.send', {
       id: proposal.id,
     });
     expect(done.result).toBe(`Withdrawal sent: 30 USDT to ${ERC20}.`);
@@ -174,7 +176,7 @@ describe('four eyes, enforced by main before anything is signed', () => {
     expect(sent.slice(before)[0]).toContain(`"uniqueId":"${String(body['uniqueId'])}"`);
 
     // Used: the screen and a forged ticket are both refused, and nothing more is sent.
-    expect((await desk.tina.refused('approvals.send', { id: proposal.id })).message).toBe(
+    expect((await desk.calls.tina.refused('approvals.send', { id: proposal.id })).message).toBe(
       `This approval was used already, by ${desk.names.tina}: nothing was sent again.`,
     );
     expect(await forged(proposal, body)).toBe(
@@ -186,7 +188,7 @@ describe('four eyes, enforced by main before anything is signed', () => {
     const named = (
       entries: Array<{ proposal?: string; operator?: string; approvedBy?: string; outcome: string }>,
     ) => entries.filter((e) => e.proposal === proposal.id).map((e) => [e.outcome, e.operator, e.approvedBy]);
-    for (const who of [desk.tina, desk.tom])
+    for (const who of [desk.calls.tina, desk.calls.tom])
       await eventually(
         async () =>
           JSON.stringify(named(await who.ok('history.auditLog', { limit: 50 })).sort()) ===
@@ -203,12 +205,12 @@ describe('four eyes, enforced by main before anything is signed', () => {
   it('lets one of two sends of one approval at once go: the use table refuses the other', async () => {
     const before = sent.length;
     const proposal = await propose('31');
-    await desk.tom.ok('approvals.decide', { id: proposal.id, decision: 'approved' });
+    await desk.calls.tom.ok('approvals.decide', { id: proposal.id, decision: 'approved' });
     // Both sends pass main's reading of the proposal before either is confirmed.
     desk.desktops.tina.barrier = 2;
     const replies = await Promise.all([
-      desk.tina.call('approvals.send', { id: proposal.id }),
-      desk.tina.call('approvals.send', { id: proposal.id }),
+      desk.calls.tina.call('approvals.send', { id: proposal.id }),
+      desk.calls.tina.call('approvals.send', { id: proposal.id }),
     ]);
     desk.desktops.tina.barrier = 0;
     expect(replies.filter((r) => r.ok)).toHaveLength(1);
