@@ -177,7 +177,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...(options.teamRetry ? { retry: options.teamRetry } : {}),
   });
   const accounts = new AccountService(registry, connection, platform);
-  const { approvals, ...fourEyes } = startFourEyes({ profileDir, team, accounts, connection, platform, log });
+  const fourEyes = startFourEyes({ profileDir, team, accounts, connection, platform, log });
   const desk = new DeskService(accounts, connection, platform);
   const webhooks = new WebhookService(cache, accounts, secrets, platform, bus);
   const lastKnown = new LastKnown(cache);
@@ -304,18 +304,18 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     attention,
     guards,
     addressBook,
-    wallet: new AccountWallet(accounts, connection, cache, platform, addressBook, log, approvals),
+    wallet: new AccountWallet(accounts, connection, cache, platform, addressBook, log, fourEyes.approvals),
     mining: new MiningAccounts(accounts, cache),
     miningWatch,
     connectionSettings: new ConnectionSettings(environment.dataDir, connection, accounts, platform, log),
-    balanceMoves: new BalanceMoves(accounts, platform, approvals),
-    subAccountKeys: new SubAccountKeys(accounts, platform, approvals),
+    balanceMoves: new BalanceMoves(accounts, platform, fourEyes.approvals),
+    subAccountKeys: new SubAccountKeys(accounts, platform, fourEyes.approvals),
     flex: new FlexInvestments(accounts, platform),
     collateralAccount: new CollateralAccount(accounts, platform, connection.trading),
     team,
-    approvals,
+    approvals: fourEyes.approvals,
     lifecycle: new SubAccountLifecycle(accounts, platform, createBatches),
-    subAccountApiKeys: new SubAccountApiKeys(accounts, platform, approvals),
+    subAccountApiKeys: new SubAccountApiKeys(accounts, platform, fourEyes.approvals),
     createBatches,
     deposits: new DepositAddresses(accounts, platform),
   };
@@ -355,7 +355,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     events,
     log,
   });
-  followFourEyes(fourEyes, { team, accounts, live, events, log }, notifications);
+  followFourEyes(fourEyes, { team, accounts, live, events, log, addressBook }, notifications);
   await team.resume();
   const router = createRouter(handlers, {
     onInternalError: (procedure, error, reference) =>

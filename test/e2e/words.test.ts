@@ -20,6 +20,7 @@ const SCREENS = [
   'sub-accounts',
   'mining',
   'events',
+  'approvals',
   'team',
   'settings',
 ] as const;

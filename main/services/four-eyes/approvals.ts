@@ -41,7 +41,7 @@ import type { AccountService } from '../accounts.ts';
 import { requireConfirmation } from '../confirm.ts';
 import type { DeskRules } from './desk-rules.ts';
 import type { DeskGate } from './gate.ts';
-import { policyFacts } from './describe.ts';
+import { policyFacts, type Names } from './describe.ts';
 import { proposalView } from './proposal-view.ts';
 
 /** Sends one approved request with the caller that carries its approval; answers the result in words. */
@@ -68,9 +68,15 @@ const NOT_JOINED = new TeamProblem(
 export class Approvals {
   readonly #o: ApprovalsOptions;
   readonly #senders = new Map<string, ApprovedSender>();
+  #book: Names['book'];
 
   constructor(options: ApprovalsOptions) {
     this.#o = options;
+  }
+
+  /** The desk's address book, which a withdrawal's address is looked up in for whoever reads it. */
+  useAddressBook(book: Names['book']): void {
+    this.#book = book;
   }
 
   /** How an approved request of `path` is sent (each service registers its own). */
@@ -136,6 +142,7 @@ export class Approvals {
       registry: this.#o.accounts.registry,
       deskId: store?.deskId,
       connected: store?.connected ?? false,
+      ...(this.#book ? { book: this.#book } : {}),
     });
   }
 

@@ -23,15 +23,18 @@ export interface RequestWords {
 export interface Names {
   subAccount(subAccountId: string): string | undefined;
   key(apiKey: string): string | undefined;
+  /** The desk's address book's label of an address (undefined: not in the book). */
+  book?(network: string, address: string, memo: string | undefined): string | undefined;
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const amount = (v: unknown, ticker: string) => `${grouped(text(v))} ${ticker}`.trim();
 
-function withdrawal(path: string, b: Record<string, unknown>): RequestWords {
+function withdrawal(path: string, b: Record<string, unknown>, names: Names): RequestWords {
   const t = text(b['ticker']);
   const network = text(b['network']);
   const pay = path.endsWith('withdraw-pay');
+  const inBook = names.book?.(network, text(b['address']), text(b['memo']) || undefined);
   return {
     title: `Withdraw ${amount(b['amount'], t)}${network ? ` on ${network}` : ''}`,
     facts: [
@@ -40,12 +43,19 @@ function withdrawal(path: string, b: Record<string, unknown>): RequestWords {
       { label: 'Address', value: text(b['address']) },
       ...(text(b['memo']) ? [{ label: 'Memo / tag', value: text(b['memo']) }] : []),
       ...(text(b['provider']) ? [{ label: 'Provider', value: text(b['provider']) }] : []),
+      ...(names.book ? [{ label: 'Address book', value: inBook ?? 'not in the address book' }] : []),
       {
         label: pay ? 'Receiver gets' : 'Amount (fee included)',
         value: amount(b['amount'], t),
       },
       { label: 'Unique id', value: text(b['uniqueId']) },
     ],
+    ...(names.book && !inBook && !text(b['provider'])
+      ? {
+          warning:
+            "This address is NOT in the desk's address book: check every character against the receiver. A withdrawal cannot be undone.",
+        }
+      : {}),
   };
 }
 
@@ -117,6 +127,18 @@ function keyCreate(b: Record<string, unknown>, names: Names): RequestWords {
   };
 }
 
+/** What a registry and an address book know of the accounts, keys and addresses a request names. */
+export function namesIn(
+  registry: { list(): ReadonlyArray<{ subAccountId: string | null; apiKey: string; label: string }> },
+  book?: Names['book'],
+): Names {
+  return {
+    subAccount: (id) => registry.list().find((a) => a.subAccountId === id)?.label,
+    key: (apiKey) => registry.list().find((a) => a.apiKey === apiKey)?.label,
+    ...(book ? { book } : {}),
+  };
+}
+
 /** A policy in words, one fact per rule. */
 export function policyFacts(p: DeskPolicy): Fact[] {
   const limits = Object.entries(p.transferLimits);
@@ -153,7 +175,7 @@ export function describeRequest(
   fundMoving: (url: string) => boolean,
 ): RequestWords {
   if (path === '/api/v4/main-account/withdraw' || path === '/api/v4/main-account/withdraw-pay')
-    return withdrawal(path, body);
+    return withdrawal(path, body, names);
   if (path === '/api/v4/main-account/codes') return code(body);
   if (path === '/api/v4/sub-account/transfer') return transfer(body, names);
   if (path === '/api/v4/sub-account/api-key/edit') return keyEdit(body, names, fundMoving);

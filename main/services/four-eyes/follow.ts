@@ -13,7 +13,7 @@ import type { TeamDesk } from '../../team/desk.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';
 import type { TeamService } from '../team.ts';
 import { movesFunds } from '../desk/key-paths.ts';
-import { describeRequest } from './describe.ts';
+import { describeRequest, namesIn } from './describe.ts';
 import { policySchema, type DeskRules } from './desk-rules.ts';
 
 /** How often the operator's roles are read again while connected. */
@@ -112,7 +112,7 @@ function follow(
     }
     for (const r of fresh) {
       seen.add(r.id);
-      const words = describeRequest(r.path, r.body, namesOf(o.registry), movesFunds);
+      const words = describeRequest(r.path, r.body, namesIn(o.registry), movesFunds);
       const label = o.registry.get(r.account)?.label;
       o.notify(
         `Approval asked by ${r.proposer}`,
@@ -132,11 +132,4 @@ function follow(
       entries = n;
     },
   });
-}
-
-function namesOf(registry: AccountRegistry) {
-  return {
-    subAccount: (id: string) => registry.list().find((a) => a.subAccountId === id)?.label,
-    key: (apiKey: string) => registry.list().find((a) => a.apiKey === apiKey)?.label,
-  };
 }

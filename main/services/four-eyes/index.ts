@@ -8,6 +8,7 @@ import type { EventHub } from '../../ipc/event-hub.ts';
 import type { Logger } from '../../log.ts';
 import type { Platform } from '../../platform.ts';
 import type { AccountService } from '../accounts.ts';
+import type { AddressBook } from '../address-book.ts';
 import type { ExchangeConnection } from '../exchange-connection.ts';
 import type { LiveService } from '../live.ts';
 import type { TeamService } from '../team.ts';
@@ -39,11 +40,21 @@ export function startFourEyes(o: FourEyesParts): { approvals: Approvals; gate: D
 
 /** The sockets' order methods pass the gate too; the rules follow the team store (call before it resumes). */
 export function followFourEyes(
-  parts: { gate: DeskGate; rules: DeskRules },
-  o: { team: TeamService; accounts: AccountService; live: LiveService; events: EventHub; log: Logger },
+  parts: { gate: DeskGate; rules: DeskRules; approvals: Approvals },
+  o: {
+    team: TeamService;
+    accounts: AccountService;
+    live: LiveService;
+    events: EventHub;
+    log: Logger;
+    addressBook: AddressBook;
+  },
   notices: { notify(kind: 'approvals', title: string, body: string): void },
 ): void {
   o.live.useOrderGate(parts.gate.orderGate);
+  parts.approvals.useAddressBook(
+    (network, address, memo) => o.addressBook.find(network, address, memo)?.label,
+  );
   const notify = (title: string, body: string) => notices.notify('approvals', title, body);
   followDeskRules(o.team, {
     rules: parts.rules,

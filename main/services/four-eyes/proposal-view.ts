@@ -10,7 +10,7 @@ import { roleWithArticle, type DeskRole } from '../../rules/desk-roles.ts';
 import type { ProposalRow } from '../../team/approvals.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';
 import { movesFunds } from '../desk/key-paths.ts';
-import { describeRequest } from './describe.ts';
+import { describeRequest, namesIn, type Names } from './describe.ts';
 
 export interface Viewer {
   operator: string;
@@ -20,6 +20,8 @@ export interface Viewer {
   deskId: string | undefined;
   /** The team store answers now. */
   connected: boolean;
+  /** The desk's address book (shared by the team): whether a withdrawal's address is in it. */
+  book?: Names['book'];
 }
 
 export function stateOf(row: ProposalRow): ProposalState {
@@ -27,13 +29,6 @@ export function stateOf(row: ProposalRow): ProposalState {
   if (row.decision === 'rejected') return 'rejected';
   if (!row.live) return 'expired';
   return row.decision === 'approved' ? 'approved' : 'waiting';
-}
-
-function names(registry: AccountRegistry) {
-  return {
-    subAccount: (id: string) => registry.list().find((a) => a.subAccountId === id)?.label,
-    key: (apiKey: string) => registry.list().find((a) => a.apiKey === apiKey)?.label,
-  };
 }
 
 function accountLabel(row: ProposalRow, v: Viewer): string {
@@ -66,7 +61,7 @@ function whyNotSend(row: ProposalRow, state: ProposalState, v: Viewer, hashMatch
 }
 
 export function proposalView(row: ProposalRow, v: Viewer): ProposalView {
-  const words = describeRequest(row.path, row.body, names(v.registry), movesFunds);
+  const words = describeRequest(row.path, row.body, namesIn(v.registry, v.book), movesFunds);
   const hashMatches = requestHash(row.path, row.body) === row.request_hash;
   const state = stateOf(row);
   const noDecide = whyNotDecide(row, state, v, hashMatches);

@@ -43,6 +43,8 @@ export function auditColumns(label: LabelOf): GridColumn<AuditEntryView>[] {
   return [
     { id: 'time', title: 'Sent', kind: 'time', value: (r) => r.atMs, width: 15 },
     { id: 'operator', title: 'Operator', kind: 'text', value: (r) => r.operator ?? '', width: 8 },
+    // Four eyes: the second operator who approved the request it was signed with.
+    { id: 'approvedBy', title: 'Approved by', kind: 'text', value: (r) => r.approvedBy ?? '', width: 8 },
     { id: 'account', title: 'Account', kind: 'text', value: (r) => label(r.account), width: 12 },
     { id: 'path', title: 'Request', kind: 'text', value: (r) => r.path.replace('/api/v4/', ''), width: 18 },
     { id: 'outcome', title: 'Outcome', kind: 'text', value: (r) => OUTCOMES[r.outcome], width: 12 },

@@ -263,12 +263,15 @@ describe('wallet money procedures called by an untrusted renderer', () => {
   });
 
   it('creates a service code whose code goes to the clipboard only', async () => {
-    const created = await ok<Exclude<ProcedureResult<'wallet.createCode'>, ProposedView>>('wallet.createCode', {
-      accountId: main.id,
-      ticker: 'USDT',
-      amount: '2.5',
-      passphrase: 's3cret!',
-    });
+    const created = await ok<Exclude<ProcedureResult<'wallet.createCode'>, ProposedView>>(
+      'wallet.createCode',
+      {
+        accountId: main.id,
+        ticker: 'USDT',
+        amount: '2.5',
+        passphrase: 's3cret!',
+      },
+    );
     expect(desktop.confirmations[0]?.facts).toEqual([
       { label: 'Account', value: 'Sandbox main' },
       { label: 'Asset', value: 'USDT' },
