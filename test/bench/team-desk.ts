@@ -16,7 +16,7 @@ import { launchChromium } from '../e2e/chromium.ts';
 import { startBrowserHost } from '../e2e/host.ts';
 import { RENDERER_DIR } from '../e2e/paths.ts';
 import { clientOf, type PostgresInfo } from '../support/postgres.ts';
-import { passwordOf, startDesk, type startOperatorCore, TEST_OPERATORS } from '../support/team.ts';
+import { passwordOf, roleRead, startDesk, type startOperatorCore, TEST_OPERATORS } from '../support/team.ts';
 import { percentile, type BenchResult } from './harness.ts';
 
 type Operator = Awaited<ReturnType<typeof startOperatorCore>>;
@@ -50,6 +50,8 @@ export async function measureSyncRatio(info: PostgresInfo): Promise<BenchResult>
     } = await startDesk(info, sandbox, ['alice'], accounts);
     if (!alone) throw new Error('no core');
     cores.push(alone);
+    // The orders below are a trader's (the bench grants alice the role).
+    await roleRead(alone, 'trader');
     // History to read: market orders of the main account on two markets.
     const main = alone.accounts.registry.list().find((a) => a.kind === 'main');
     if (!main) throw new Error('no main account');
@@ -82,7 +84,11 @@ export async function measureSyncRatio(info: PostgresInfo): Promise<BenchResult>
 }
 
 /** PostgreSQL's own NOTIFY round trip between two connections on loopback (ms), sorted. */
-async function notifyRoundTrips(info: PostgresInfo, database: string, samples: number): Promise<number[]> {
+export async function notifyRoundTrips(
+  info: PostgresInfo,
+  database: string,
+  samples: number,
+): Promise<number[]> {
   const listener = clientOf(info, { user: 'alice', password: passwordOf('alice'), database });
   const talker = clientOf(info, { user: 'bob', password: passwordOf('bob'), database });
   await Promise.all([listener.connect(), talker.connect()]);

@@ -129,6 +129,20 @@ export async function eventually<T>(
   }
 }
 
+/** Resolves once the core's app has read `role` among the operator's roles on the desk. */
+export async function roleRead(
+  core: { router: { dispatch: TestCore['router']['dispatch'] } },
+  role: 'trader' | 'treasurer' | 'admin',
+): Promise<void> {
+  await eventually(async () => {
+    const reply = (await core.router.dispatch('approvals.rules', undefined, { origin: 'test' })) as {
+      ok: boolean;
+      value?: { roles?: string[] };
+    };
+    return reply.ok && reply.value?.roles?.includes(role);
+  }, `the ${role} role read`);
+}
+
 /** Resolves once the core's team desk is connected. */
 export async function teamConnected(core: {
   router: { dispatch: TestCore['router']['dispatch'] };
