@@ -210,7 +210,8 @@ export class TeamService {
         { label: 'Operator', value: desk.operator },
       ],
       action: 'Leave team',
-      warning: "The accounts and history stay on this computer; teammates' changes no longer arrive.",
+      warning:
+        "The accounts and history stay on this computer; teammates' changes no longer arrive. The desk's rules stay for its accounts: what needs a second operator's approval waits until this computer joins again.",
     });
     await this.#end();
     writeTeamSettings(this.#file, null);

@@ -13,6 +13,7 @@ import { scriptedDesktop } from '../support/desktop.ts';
 import type { PostgresInfo } from '../support/postgres.ts';
 import { createTeamDatabase, eventually, roleRead, startOperatorCore } from '../support/team.ts';
 import { percentile, type BenchResult } from './harness.ts';
+import { whenOnPage } from './page-wait.ts';
 import { notifyRoundTrips } from './team-desk.ts';
 
 type Operator = Awaited<ReturnType<typeof startOperatorCore>>;
@@ -60,15 +61,7 @@ export async function measureApprovalRoundtrip(info: PostgresInfo): Promise<Benc
       const amount = `10.${String(i + 1).padStart(2, '0')}`;
       const title = `Withdraw ${amount} USDT on ERC20`;
       // B's page answers the wall-clock time the new proposal's row first appeared in its document.
-      const shown = page.evaluate<number>(`new Promise((resolve) => {
-        const observer = new MutationObserver(() => {
-          if (!(${onPage(title)})) return;
-          observer.disconnect();
-          resolve(Date.now());
-        });
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-      })`);
-      await page.evaluate('0');
+      const shown = await whenOnPage(page, onPage(title));
       const started = Date.now();
       const reply = (await a.router.dispatch(
         'wallet.withdraw',

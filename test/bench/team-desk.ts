@@ -18,6 +18,7 @@ import { RENDERER_DIR } from '../e2e/paths.ts';
 import { clientOf, type PostgresInfo } from '../support/postgres.ts';
 import { passwordOf, roleRead, startDesk, type startOperatorCore, TEST_OPERATORS } from '../support/team.ts';
 import { percentile, type BenchResult } from './harness.ts';
+import { whenOnPage } from './page-wait.ts';
 
 type Operator = Awaited<ReturnType<typeof startOperatorCore>>;
 
@@ -135,17 +136,7 @@ export async function measureNotify(info: PostgresInfo): Promise<BenchResult> {
     const times: number[] = [];
     for (let i = 0; i < RENAMES; i++) {
       const label = `Desk main ${String(i)}`;
-      // B's page answers the wall-clock time the new name first appeared in its document.
-      const shown = page.evaluate<number>(`new Promise((resolve) => {
-        const observer = new MutationObserver(() => {
-          if (!(${onPage(label)})) return;
-          observer.disconnect();
-          resolve(Date.now());
-        });
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-      })`);
-      // The observer is in place before the rename (the page runs evaluations in order).
-      await page.evaluate('0');
+      const shown = await whenOnPage(page, onPage(label));
       const started = Date.now();
       await a.accounts.registry.rename(account.id, label);
       times.push((await shown) - started);

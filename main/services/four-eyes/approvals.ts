@@ -25,7 +25,6 @@ import {
   type DeskPolicy,
   type FourEyesKind,
 } from '../../rules/desk-policy.ts';
-import { roleWithArticle } from '../../rules/desk-roles.ts';
 import {
   insertDecision,
   insertProposals,
@@ -255,7 +254,7 @@ export class Approvals {
       action: approve ? 'Approve' : 'Reject',
       ...(approve
         ? {
-            warning: `Once approved, ${row.proposer} or another ${roleWithArticle(roleForKind(row.kind)).replace(/^an? /, '')} holding the key can send exactly this.`,
+            warning: `Once approved, ${row.proposer} or another ${roleForKind(row.kind)} holding the key can send exactly this.`,
           }
         : {}),
     });

@@ -10,13 +10,7 @@ import { UserFacingError } from '../../errors.ts';
 import { requestHash } from '../../exchange/request-hash.ts';
 import type { SignGate, SignRequest, SignedWith } from '../../exchange/sign-gate.ts';
 import { approvalKind, KIND_WORDS, roleForKind, type FourEyesKind } from '../../rules/desk-policy.ts';
-import {
-  refusedBy,
-  roleForPath,
-  roleForSocketMethod,
-  roleWithArticle,
-  type RoleRule,
-} from '../../rules/desk-roles.ts';
+import { refusedBy, roleForPath, roleForSocketMethod, type RoleRule } from '../../rules/desk-roles.ts';
 import { useApproval } from '../../team/approvals.ts';
 import type { TeamStore } from '../../team/store.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';
@@ -125,10 +119,5 @@ export class DeskGate {
     });
     ticket.used = { approvedBy };
     return { proposal: ticket.proposal, approvedBy };
-  }
-
-  /** "another treasurer" etc., for screens and questions. */
-  static approverWords(kind: FourEyesKind): string {
-    return `another ${roleWithArticle(roleForKind(kind)).replace(/^an? /, '')}`;
   }
 }
