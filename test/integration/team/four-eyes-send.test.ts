@@ -98,6 +98,10 @@ describe('four eyes, enforced by main before anything is signed', () => {
     expect((await desk.calls.tom.refused('orders.place', order)).message).toBe(
       'Only a trader can place an order.',
     );
+    // Over the account's WebSocket too (its order methods pass the same roles).
+    expect((await desk.calls.tom.refused('orders.placeWs', order)).message).toBe(
+      'Only a trader can place an order.',
+    );
     // The service's own path, without an approval: the transport's gate refuses it before signing.
     const caller = await desk.cores.tina.accounts.caller(desk.mainId);
     const direct = await mainAccount
