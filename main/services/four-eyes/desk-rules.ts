@@ -112,7 +112,7 @@ export class DeskRules {
 
   /**
    * Merges what the store said (the desk joined, the roles, the policy) and the desk's accounts (kept
-   * once they were the desk's); written when something changed.
+   * once they were the desk's); written when something changed. Answers whether something did.
    */
   update(
     patch: Partial<Omit<DeskRulesState, 'keys' | 'accounts'>> & {
@@ -121,7 +121,7 @@ export class DeskRules {
       operator: string;
     },
     accounts: ReadonlyArray<{ id: string; apiKey: string }> = [],
-  ): void {
+  ): boolean {
     const before = this.#state;
     const keys = new Set(before?.keys ?? []);
     const ids = new Set(before?.accounts ?? []);
@@ -139,10 +139,11 @@ export class DeskRules {
       accounts: [...ids].sort(),
     };
     if (patch.policyFrom === null) delete next.policySet;
-    if (JSON.stringify(next) === JSON.stringify(before)) return;
+    if (JSON.stringify(next) === JSON.stringify(before)) return false;
     this.#state = next;
     this.#index();
     this.#write(next);
+    return true;
   }
 
   /** Adds accounts of the desk (they stay the desk's); nothing while the profile never joined one. */

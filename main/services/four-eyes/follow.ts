@@ -71,7 +71,7 @@ function follow(
     const parsed = policySchema.safeParse(policy?.body['policy']);
     // A policy this app cannot read is not a looser one: the strictest holds.
     const inForce: DeskPolicy = policy && parsed.success ? parsed.data : DEFAULT_POLICY;
-    o.rules.update(
+    const changedRules = o.rules.update(
       {
         ...here(),
         roles,
@@ -81,7 +81,8 @@ function follow(
       },
       deskAccounts(),
     );
-    changed();
+    // Read again every half minute: the pages hear only of a change.
+    if (changedRules) changed();
   };
   // A role granted or revoked is not notified: it is read again every half minute too.
   const timer = setInterval(() => {
