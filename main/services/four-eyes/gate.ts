@@ -42,6 +42,8 @@ export class DeskGate {
 
   /** The transport's check of every signed REST request (`ExchangeHttp.useSignGate`). */
   readonly signGate: SignGate = async (request) => {
+    // A profile that never joined a team works alone: nothing to look up (this runs for every request).
+    if (!this.#o.rules.state) return undefined;
     const account = this.#o.registry.idForKey(this.#o.connectionId, request.apiKey);
     if (!this.#o.rules.governs(account, request.apiKey)) return undefined;
     this.#requireRole(roleForPath(request.path));
