@@ -5,7 +5,7 @@ import { appHandlers } from './domains/app/handlers.ts';
 import { balancesHandlers } from './domains/balances/handlers.ts';
 import { connectionHandlers } from './domains/connection/handlers.ts';
 import type { HandlerContext } from './domains/context.ts';
-import { deskHandlers } from './domains/desk/handlers.ts';
+import { boardHandlers } from './domains/board/handlers.ts';
 import { guardsHandlers } from './domains/guards/handlers.ts';
 import { historyHandlers } from './domains/history/handlers.ts';
 import { liveHandlers } from './domains/live/handlers.ts';
@@ -330,7 +330,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...historyHandlers(context),
     ...liveHandlers(context),
     ...webhooksHandlers(context),
-    ...deskHandlers(context),
+    ...boardHandlers(context),
     ...walletHandlers(context),
     ...positionsHandlers(context),
     ...miningHandlers(context),

@@ -1,15 +1,20 @@
 /**
  * The app's error base, free of any layer: the exchange client, the cache, the vault and the services
  * throw these with a stable code and a sentence a person can read. Whether one reaches the person is
- * not decided here but by the IPC router's whitelist (`main/ipc/user-facing.ts`); anything else
- * becomes "internal error" with a log reference.
+ * not decided here but by one list (`main/readable-errors.ts`), which the IPC router and the services'
+ * batches read alike; anything else becomes "internal error" with a log reference.
  */
 
-/** An error's form where it is shown: a code, a sentence and, when there is one, the field at fault. */
+/**
+ * An error's form where it is shown: a code, a sentence, the field at fault when there is one, and
+ * valid values near a refused one when there are some. What a service returns for a failed item of a
+ * batch; the bridge carries it as it is (`IpcError`).
+ */
 export interface ErrorView {
   code: string;
   message: string;
   field?: string;
+  suggestions?: string[];
 }
 
 /** An error with a stable `code`, a readable message and optionally the input field at fault. */
@@ -24,7 +29,7 @@ export class CodedError extends Error {
     this.field = field;
   }
 
-  toIpcError(): ErrorView {
+  toView(): ErrorView {
     return this.field === undefined
       ? { code: this.code, message: this.message }
       : { code: this.code, message: this.message, field: this.field };

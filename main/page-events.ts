@@ -5,11 +5,20 @@
  * A page receives an event only when it reads it (`EventHub.page`).
  */
 import type { MainBus } from './bus.ts';
+import type { EventName, EventPayload } from './ipc/contract.ts';
 import type { EventHub } from './ipc/event-hub.ts';
 import type { PageReads } from './services/live-pages.ts';
 
+/**
+ * What a service tells the windows: an event of the contract with its payload. The windows' hub
+ * (`ipc/event-hub.ts`) is one; it sends the event to the pages that read it.
+ */
+export interface PageEvents {
+  emit<K extends EventName>(name: K, payload: EventPayload<K>): void;
+}
+
 export function forwardToPages(bus: MainBus, events: EventHub, live: { readonly pages: PageReads }): void {
-  bus.on('board.rows', (rows) => events.emit('desk.boardRows', rows));
+  bus.on('board.rows', (rows) => events.emit('board.rows', rows));
   bus.on('known.merged', (m) =>
     events.emit('known.pushed', { accountId: m.account, kinds: m.kinds, asOfMs: m.asOfMs, values: m.values }),
   );

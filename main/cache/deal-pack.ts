@@ -4,11 +4,11 @@
 import type { DealRecord } from './repos/deals.ts';
 
 /**
- * Numbers per deal in `numbers` (id, time, role, order id) and text fields per deal, whose lengths
- * are in `lengths` and whose characters follow one another in `text`.
+ * Numbers per deal in `numbers` (id, time, order id) and text fields per deal, whose lengths are in
+ * `lengths` and whose characters follow one another in `text`.
  */
-const NUMBERS = 4;
-const TEXTS = 9;
+const NUMBERS = 3;
+const TEXTS = 10;
 
 export interface PackedDeals {
   count: number;
@@ -38,7 +38,7 @@ export function packDeals(rows: readonly DealRecord[]): PackedDeals | null {
     if (
       typeof id !== 'number' ||
       typeof time !== 'number' ||
-      typeof role !== 'number' ||
+      typeof role !== 'string' ||
       typeof orderId !== 'number' ||
       typeof account !== 'string' ||
       typeof market !== 'string' ||
@@ -54,9 +54,8 @@ export function packDeals(rows: readonly DealRecord[]): PackedDeals | null {
     }
     numbers[n++] = id;
     numbers[n++] = time;
-    numbers[n++] = role;
     numbers[n++] = orderId;
-    for (const s of [account, market, side, amount, price, deal, fee, feeAsset, clientOrderId]) {
+    for (const s of [account, market, side, role, amount, price, deal, fee, feeAsset, clientOrderId]) {
       lengths[t] = s.length;
       parts[t++] = s;
     }
@@ -80,11 +79,11 @@ export function unpackDeals(packed: PackedDeals): DealRecord[] {
   for (let i = 0; i < count; i++) {
     const id = numbers[n++] as number;
     const time = numbers[n++] as number;
-    const role = numbers[n++] as DealRecord['role'];
     const orderId = numbers[n++] as number;
     const account = next();
     const market = next();
     const side = next() as DealRecord['side'];
+    const role = next() as DealRecord['role'];
     const amount = next();
     const price = next();
     const deal = next();

@@ -8,6 +8,8 @@
  * function reads every copy.
  */
 
+import type { DealRole } from '../domains/orders/views.ts';
+
 export type SideWord = 'buy' | 'sell';
 
 /** 1 sell, 2 buy. */
@@ -32,6 +34,9 @@ const ORDER_TYPES: Readonly<Record<number, string>> = {
 
 /** The REST words of an order type, for a type the app does not know by number. */
 const TYPE_WORDS: ReadonlySet<string> = new Set(Object.values(ORDER_TYPES));
+
+/** 1 maker (the order rested on the book), 2 taker (it took from the book). */
+const DEAL_ROLES: Readonly<Record<1 | 2, DealRole>> = { 1: 'maker', 2: 'taker' };
 
 export type OrderEventWord = 'new' | 'update' | 'finish';
 const ORDER_EVENTS: Readonly<Record<number, OrderEventWord>> = { 1: 'new', 2: 'update', 3: 'finish' };
@@ -79,10 +84,16 @@ export function orderEventWord(v: unknown): OrderEventWord | undefined {
   return code === undefined ? undefined : ORDER_EVENTS[code];
 }
 
-/** A deal's role: 1 maker, 2 taker (number or digit string). */
-export function dealRole(v: unknown): 1 | 2 | undefined {
+/** A deal's role: 1 maker, 2 taker (number or digit string), or the word itself; undefined otherwise. */
+export function dealRole(v: unknown): DealRole | undefined {
+  if (v === 'maker' || v === 'taker') return v;
   const code = codeOf(v);
-  return code === 1 || code === 2 ? code : undefined;
+  return code === 1 || code === 2 ? DEAL_ROLES[code] : undefined;
+}
+
+/** The role of a deal REST numbered (its schema admits only 1 and 2). */
+export function dealRoleOf(code: 1 | 2): DealRole {
+  return DEAL_ROLES[code];
 }
 
 /** A `positionsAccountMargin` event: 1 margin call, 2 liquidation. */

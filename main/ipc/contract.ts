@@ -17,7 +17,7 @@ import { balancesProcedures } from '../domains/balances/procedures.ts';
 import { historyProcedures } from '../domains/history/procedures.ts';
 import { liveProcedures } from '../domains/live/procedures.ts';
 import { webhooksProcedures } from '../domains/webhooks/procedures.ts';
-import { deskProcedures } from '../domains/desk/procedures.ts';
+import { boardProcedures } from '../domains/board/procedures.ts';
 import { walletProcedures } from '../domains/wallet/procedures.ts';
 import { positionsProcedures } from '../domains/positions/procedures.ts';
 import { miningProcedures } from '../domains/mining/procedures.ts';
@@ -31,12 +31,7 @@ import { subaccountsProcedures } from '../domains/subaccounts/procedures.ts';
 import { shape, type ProcedureDef, type Shape } from './schemas.ts';
 import type { AlertFiredView } from '../domains/alerts/views.ts';
 import type { ConnectionHealthView } from '../domains/connection/views.ts';
-import type {
-  BoardRowView,
-  DeskAttentionView,
-  DeskBalanceView,
-  SubAccountBalanceView,
-} from '../domains/desk/views.ts';
+import type { BoardRowView, DeskAttentionView, DeskBalanceView } from '../domains/board/views.ts';
 import type { SyncFinished, SyncProgressView } from '../domains/history/views.ts';
 import type { LiveBatch, LiveState } from '../domains/live/views.ts';
 import type { KnownPushedView } from '../domains/known/views.ts';
@@ -45,7 +40,7 @@ import type { Notice } from '../domains/app/views.ts';
 import type { ExchangeCancelView } from '../domains/orders/views.ts';
 import type { WebhookEventView } from '../domains/webhooks/views.ts';
 import type { TeamView } from '../domains/team/views.ts';
-import type { BatchProgressView } from '../domains/subaccounts/views.ts';
+import type { BatchProgressView, SubAccountBalanceView } from '../domains/subaccounts/views.ts';
 
 /** Every result and payload type, for the renderer and the services. */
 export type * from '../domains/app/views.ts';
@@ -56,7 +51,7 @@ export type * from '../domains/orders/views.ts';
 export type * from '../domains/history/views.ts';
 export type * from '../domains/live/views.ts';
 export type * from '../domains/webhooks/views.ts';
-export type * from '../domains/desk/views.ts';
+export type * from '../domains/board/views.ts';
 export type * from '../domains/wallet/views.ts';
 export type * from '../domains/positions/views.ts';
 export type * from '../domains/mining/views.ts';
@@ -95,7 +90,7 @@ export const procedures = {
   ...historyProcedures,
   ...liveProcedures,
   ...webhooksProcedures,
-  ...deskProcedures,
+  ...boardProcedures,
   ...walletProcedures,
   ...positionsProcedures,
   ...miningProcedures,
@@ -114,11 +109,12 @@ export const events = {
   'sync.progress': shape<SyncProgressView>(),
   'sync.finished': shape<SyncFinished>(),
   'export.progress': shape<{ file: string; rows: number; total: number }>(),
-  'desk.balance': shape<DeskBalanceView>(),
-  /** One sub-account's balances as a `desk.subAccountBalances` read reaches it. */
-  'desk.subAccountBalance': shape<SubAccountBalanceView>(),
+  /** One account's spot balances as a `board.balances` read reaches it. */
+  'board.balance': shape<DeskBalanceView>(),
+  /** One sub-account's balances as a `subaccounts.balances` read reaches it. */
+  'subaccounts.balance': shape<SubAccountBalanceView>(),
   /** Rows drawn again (an account new to the board is added); `removed`: accounts no longer on the desk. */
-  'desk.boardRows': shape<{ rows: BoardRowView[]; removed?: string[] }>(),
+  'board.rows': shape<{ rows: BoardRowView[]; removed?: string[] }>(),
   'mining.alert': shape<MiningAlertView>(),
   'connection.health': shape<ConnectionHealthView>(),
   'ws.state': shape<{ accountId: string; state: LiveState }>(),
@@ -130,8 +126,8 @@ export const events = {
   'orders.exchangeCancel': shape<ExchangeCancelView>(),
   /** A price or account alert fired (main evaluates them; see `alerts.*`). */
   'alerts.fired': shape<AlertFiredView>(),
-  /** Board rows entered attention in one refresh (main watches them; see `desk.attentionRules`). */
-  'desk.attention': shape<DeskAttentionView>(),
+  /** Board rows entered attention in one refresh (main watches them; see `board.attentionRules`). */
+  'board.attention': shape<DeskAttentionView>(),
   /** The team desk joined, left, connected or not reachable (see `team.*`). */
   'team.state': shape<TeamView>(),
   /** The desk's accounts changed (here or by a teammate): labels, groups, keys held; read `accounts.list`. */

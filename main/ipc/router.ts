@@ -9,7 +9,7 @@ import {
 } from './contract.ts';
 import { randomBytes } from 'node:crypto';
 import { internalError, invalidInput } from './errors.ts';
-import { userFacing } from './user-facing.ts';
+import { readable } from '../readable-errors.ts';
 
 export interface CallContext {
   /** Who called: `window` for the Electron renderer, `browser-host` for the test host, ... */
@@ -57,7 +57,7 @@ export function createRouter(handlers: Handlers, options: RouterOptions = {}): R
         const handler = handlers[name] as (input: unknown, ctx: CallContext) => unknown;
         return { ok: true, value: await handler(parsed.data, ctx) };
       } catch (error) {
-        const shown = userFacing(error);
+        const shown = readable(error);
         if (shown) return fail(shown);
         const reference = randomBytes(4).toString('hex');
         options.onInternalError?.(name, error, reference);

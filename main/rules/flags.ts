@@ -2,21 +2,18 @@ import { fieldLabel } from './labels.ts';
 import {
   COLLATERAL_KINDS,
   ORDER_KINDS,
+  takesBboRole,
+  takesLimitFlags,
   type MarketRules,
   type OrderDraft,
   type OrderKind,
   type RuleIssue,
 } from './types.ts';
 
-/** Flags of a limit order, and the kinds that take each (retail is spot's alone). */
+/** Flags of a limit order, and whether a kind takes each (retail is spot's alone). */
 const LIMIT_ONLY = ['postOnly', 'ioc', 'rpi', 'retail'] as const;
-const LIMIT_FLAG_KINDS: Readonly<Record<(typeof LIMIT_ONLY)[number], readonly OrderKind[]>> = {
-  postOnly: ['limit', 'collateral_limit'],
-  ioc: ['limit', 'collateral_limit'],
-  rpi: ['limit', 'collateral_limit'],
-  retail: ['limit'],
-};
-const BBO_KINDS: readonly OrderKind[] = ['limit', 'stop_limit', 'collateral_limit', 'collateral_stop_limit'];
+const takesFlag = (flag: (typeof LIMIT_ONLY)[number], kind: OrderKind): boolean =>
+  flag === 'retail' ? kind === 'limit' : takesLimitFlags(kind);
 
 export const STP_VALUES = ['no', 'cb', 'cn', 'co'] as const;
 export type Stp = (typeof STP_VALUES)[number];
@@ -73,13 +70,13 @@ export function checkFlags(order: OrderDraft, hedgeMode: boolean | undefined, is
     issues.push({ field: 'side', message: 'Side must be buy or sell', suggestions: ['buy', 'sell'] });
 
   for (const flag of LIMIT_ONLY) {
-    if (order[flag] === true && !LIMIT_FLAG_KINDS[flag].includes(order.kind))
+    if (order[flag] === true && !takesFlag(flag, order.kind))
       issues.push({
         field: flag,
         message: `${fieldLabel(flag)} is available only for ${flag === 'retail' ? 'spot ' : ''}limit orders, not ${kind} orders`,
       });
   }
-  if (order.bboRole !== undefined && !BBO_KINDS.includes(order.kind))
+  if (order.bboRole !== undefined && !takesBboRole(order.kind))
     issues.push({
       field: 'bboRole',
       message: 'Best-price role is available only for limit and stop-limit orders',

@@ -80,9 +80,29 @@ export function takesActivation(kind: OrderKind): boolean {
   );
 }
 
-/** Collateral kinds that take OTO legs (`stopLoss` / `takeProfit`) on entry. */
+/** An OCO: a limit leg at the price, and a stop leg triggered at the activation price that rests at its own price. */
+export function isOco(kind: OrderKind): boolean {
+  return kind === 'collateral_oco';
+}
+
+/** Collateral kinds that take OTO legs (`stopLoss` / `takeProfit`) on entry (an OCO's legs are its pair). */
 export function takesOtoLegs(kind: OrderKind): boolean {
-  return isCollateralKind(kind) && kind !== 'collateral_oco';
+  return isCollateralKind(kind) && !isOco(kind);
+}
+
+/** Kinds that take a limit order's flags: post-only, IOC and RPI (retail: spot `limit` alone). */
+export function takesLimitFlags(kind: OrderKind): boolean {
+  return kind === 'limit' || kind === 'collateral_limit';
+}
+
+/** Kinds that may ask for the best price of the book (`bboRole`) instead of a typed one. */
+export function takesBboRole(kind: OrderKind): boolean {
+  return (
+    kind === 'limit' ||
+    kind === 'stop_limit' ||
+    kind === 'collateral_limit' ||
+    kind === 'collateral_stop_limit'
+  );
 }
 
 /** An order as the user has it in the ticket, with the exchange's field names. */

@@ -6,9 +6,9 @@ import { readFile } from 'node:fs/promises';
 import { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import * as trading from '../exchange/endpoints/trading.ts';
 import { AuthError } from '../exchange/errors.ts';
-import { userFacing } from '../ipc/user-facing.ts';
 import type { AccountView, ImportReport } from '../ipc/contract.ts';
 import { UserFacingError } from '../errors.ts';
+import { readable } from '../readable-errors.ts';
 import type { Platform } from '../platform.ts';
 import { requireConfirmation } from './confirm.ts';
 import type { AccountRecord, AccountRegistry, NewAccount } from '../vault/registry.ts';
@@ -179,7 +179,7 @@ export class AccountService {
       const why =
         error instanceof AuthError
           ? 'The exchange refused the new key: a read signed with it was not accepted. Check that the public key and the secret were copied whole and belong together.'
-          : `The new key could not be tried: ${userFacing(error)?.message ?? 'the exchange did not answer.'}`;
+          : `The new key could not be tried: ${readable(error)?.message ?? 'the exchange did not answer.'}`;
       throw new UserFacingError('key_refused', `${why} The old key is kept.`, 'apiKey');
     }
   }

@@ -9,8 +9,8 @@ import * as mainAccount from '../exchange/endpoints/main-account.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import * as subAccounts from '../exchange/endpoints/sub-accounts.ts';
 import * as trading from '../exchange/endpoints/trading.ts';
-import { userFacing } from '../ipc/user-facing.ts';
 import { UserFacingError } from '../errors.ts';
+import { readable } from '../readable-errors.ts';
 import type { Platform } from '../platform.ts';
 import { Dec, show } from '../rules/decimal.ts';
 import {
@@ -48,7 +48,7 @@ export interface SubAccountTransfer {
 
 /** Refused because a balance a move comes from could not be read: nothing is moved on a guess. */
 function unreadable(error: unknown, source: string): UserFacingError {
-  const why = userFacing(error)?.message;
+  const why = readable(error)?.message;
   return new UserFacingError(
     'balance_unavailable',
     `${source[0]?.toUpperCase() ?? ''}${source.slice(1)} could not be read, so nothing was moved${why ? `: ${why}` : '.'}`,

@@ -9,7 +9,7 @@
  */
 import type { AttemptOutcome, ExchangeHttp } from '../exchange/http.ts';
 import type { AccountTroubleView, ConnectionHealthView, LiveState, ReachState } from '../ipc/contract.ts';
-import type { EventHub } from '../ipc/event-hub.ts';
+import type { PageEvents } from '../page-events.ts';
 
 export interface ConnectionHealthOptions {
   /** The account a public key belongs to on this connection (undefined: not registered). */
@@ -34,7 +34,7 @@ interface Trouble extends AccountTroubleView {
 
 export class ConnectionHealth {
   readonly #http: ExchangeHttp;
-  readonly #events: EventHub;
+  readonly #events: PageEvents;
   readonly #options: ConnectionHealthOptions;
   readonly #now: () => number;
   #state: ReachState = 'checking';
@@ -51,7 +51,7 @@ export class ConnectionHealth {
   readonly #stops: Array<() => void> = [];
   #last = '';
 
-  constructor(http: ExchangeHttp, events: EventHub, options: ConnectionHealthOptions) {
+  constructor(http: ExchangeHttp, events: PageEvents, options: ConnectionHealthOptions) {
     this.#http = http;
     this.#events = events;
     this.#options = options;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { UserFacingError } from '../errors.ts';
 import type { ConnectionSettingsView } from '../ipc/contract.ts';
 import { writeJsonFile } from '../json-file.ts';
-import { connectionChoice, type ConnectionChoice } from '../ipc/schemas.ts';
+import { connectionChoice, type ConnectionChoice } from '../connection-choice.ts';
 import type { Logger } from '../log.ts';
 import type { Confirmation, Platform } from '../platform.ts';
 import type { AccountService } from './accounts.ts';

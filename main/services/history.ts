@@ -2,10 +2,10 @@
  * The offline archive as the desk uses it: sync jobs per account (started, cancelled, reporting
  * progress as events), and browsing the cached deals with keyset paging, totals and CSV export.
  */
-import { userFacing } from '../ipc/user-facing.ts';
 import type { Cache, DealCursor, DealFilter, DealPage, DealTotals, ExportProgress } from '../cache/index.ts';
-import type { EventHub } from '../ipc/event-hub.ts';
+import type { PageEvents } from '../page-events.ts';
 import { UserFacingError } from '../errors.ts';
+import { readable } from '../readable-errors.ts';
 import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
 import { AuthError, NetworkError, TimeoutError } from '../exchange/errors.ts';
@@ -44,7 +44,7 @@ async function skipRefused(work: Promise<unknown>): Promise<void> {
 export class HistoryService {
   readonly #cache: Cache;
   readonly #accounts: AccountService;
-  readonly #events: EventHub;
+  readonly #events: PageEvents;
   readonly #platform: Platform;
   readonly #log: Logger;
   readonly #running = new Map<string, AbortController>();
@@ -62,7 +62,7 @@ export class HistoryService {
   constructor(
     cache: Cache,
     accounts: AccountService,
-    events: EventHub,
+    events: PageEvents,
     platform: Platform,
     log: Logger,
     retry: { firstMs?: number; capMs?: number } = {},
@@ -216,7 +216,7 @@ export class HistoryService {
         return false;
       }
       this.#log.log('warn', `history sync of ${account} stopped`, error);
-      const words = userFacing(error)?.message;
+      const words = readable(error)?.message;
       const message =
         error instanceof TeamProblem && error.transient
           ? `History sync waits for the team desk: ${words ?? ''}`

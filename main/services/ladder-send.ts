@@ -10,8 +10,9 @@ import * as trading from '../exchange/endpoints/trading.ts';
 import { classifyResponse } from '../exchange/classify-response.ts';
 import { ExchangeError, NetworkError, RateLimitError, TimeoutError } from '../exchange/errors.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import type { BulkOrderOutcomeView, IpcError } from '../ipc/contract.ts';
-import { userFacing } from '../ipc/user-facing.ts';
+import type { ErrorView } from '../errors.ts';
+import type { BulkOrderOutcomeView } from '../ipc/contract.ts';
+import { itemFailure } from '../readable-errors.ts';
 import { BULK_LIMIT } from '../rules/ladder.ts';
 import type { OrderDraft } from '../rules/index.ts';
 import type { ExchangeConnection } from './exchange-connection.ts';
@@ -22,8 +23,8 @@ export type Draft = OrderDraft & { price: string; clientOrderId: string };
 /** The exchange's code for a position side that does not match the account's mode. */
 const POSITION_SIDE_MISMATCH = 114;
 
-function errorOf(error: unknown): IpcError {
-  return userFacing(error) ?? { code: 'internal', message: 'The order could not be sent.' };
+function errorOf(error: unknown): ErrorView {
+  return itemFailure(error, 'The order could not be sent.');
 }
 
 const base = (d: Draft, index: number) => ({
@@ -33,14 +34,14 @@ const base = (d: Draft, index: number) => ({
   clientOrderId: d.clientOrderId,
 });
 
-function notSent(): IpcError {
+function notSent(): ErrorView {
   return {
     code: 'not_sent',
     message: 'Not sent: the exchange stopped at an earlier refused order ("stop at the first refusal").',
   };
 }
 
-function notSentAfterLimit(): IpcError {
+function notSentAfterLimit(): ErrorView {
   return {
     code: 'not_sent',
     message:
@@ -148,7 +149,7 @@ export async function sendRungs(
   pacing: Pacing,
 ): Promise<BulkOrderOutcomeView[]> {
   const outcomes: BulkOrderOutcomeView[] = [];
-  let held: IpcError | undefined;
+  let held: ErrorView | undefined;
   let last: number | undefined;
   for (const [index, d] of drafts.entries()) {
     if (held) {

@@ -1,6 +1,6 @@
 /**
- * The pushes of each account, gathered into one batch per window (`PushCoalescer`, 150 ms) before
- * they go on: the one window a push waits between the socket and the screen.
+ * The pushes of each account, at most one batch per 150 ms (`PushCoalescer`) before they go on: a
+ * push after a quiet spell goes at once, and only pushes close behind a batch wait for the window.
  */
 import { PushCoalescer, type Channel, type PushBatch } from '../exchange/ws/index.ts';
 

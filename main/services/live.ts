@@ -34,7 +34,7 @@ import type { AccountContext, MarketRules, OrderDraft } from '../rules/index.ts'
 import { newClientOrderId, type TradingService } from './trading.ts';
 import { ocoLimitLeg, withOcoStop } from './order-requests.ts';
 import type { MarketCatalog } from './market-catalog.ts';
-import type { EventHub } from '../ipc/event-hub.ts';
+import type { PageEvents } from '../page-events.ts';
 import type { Logger } from '../log.ts';
 import type { AccountService } from './accounts.ts';
 
@@ -74,7 +74,7 @@ export class LiveService {
   constructor(
     wsUrl: string,
     accounts: AccountService,
-    events: EventHub,
+    events: PageEvents,
     log: Logger,
     onBatch?: (account: string, events: readonly LiveEvent[], allPositions: boolean) => void,
     pacer: ConnectionPacer = new ConnectionPacer(),

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { writeJsonFile } from '../json-file.ts';
 import type { AccountView, MiningAlertView, WebhookEventView } from '../ipc/contract.ts';
-import type { EventHub } from '../ipc/event-hub.ts';
+import type { PageEvents } from '../page-events.ts';
 import type { MainBus, MainTopics } from '../bus.ts';
 import {
   NOTIFICATION_KINDS,
@@ -55,7 +55,7 @@ export interface NotificationOptions {
   /** The settings file (JSON). */
   file: string;
   /** Where an exchange's cancel goes to the window. */
-  events: EventHub;
+  events: PageEvents;
   /** The pushes (fills, exchange cancels), mining alerts and webhook events notices are raised for. */
   bus: MainBus;
   platform: Platform;

@@ -1,6 +1,5 @@
 /** The refusals of an order send, in words a person reads: a rule broken, a batch's guard that moved. */
-import { UserFacingError } from '../errors.ts';
-import type { IpcError } from '../ipc/contract.ts';
+import { UserFacingError, type ErrorView } from '../errors.ts';
 import type { GuardQuestion } from '../rules/guards.ts';
 import type { RuleIssue } from '../rules/index.ts';
 
@@ -15,11 +14,9 @@ export class RuleViolation extends UserFacingError {
     this.issues = issues;
   }
 
-  override toIpcError(): IpcError {
+  override toView(): ErrorView {
     const suggestions = this.issues[0]?.suggestions;
-    return suggestions?.length
-      ? { ...super.toIpcError(), suggestions: [...suggestions] }
-      : super.toIpcError();
+    return suggestions?.length ? { ...super.toView(), suggestions: [...suggestions] } : super.toView();
   }
 }
 

@@ -1,8 +1,9 @@
 /** One account's single orders and spot balances by REST (lists and work on many: order-controls.ts). */
 import * as trading from '../exchange/endpoints/trading.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import type { DealView, IpcError, OrderView } from '../ipc/contract.ts';
-import { userFacing } from '../ipc/user-facing.ts';
+import type { ErrorView } from '../errors.ts';
+import type { DealView, OrderView } from '../ipc/contract.ts';
+import { itemFailure } from '../readable-errors.ts';
 
 /** Finished orders (filled and cancelled) of an account on one market, newest first; at most `limit`. */
 export async function orderHistory(caller: KeyCaller, market: string, limit = 100): Promise<OrderView[]> {
@@ -30,18 +31,21 @@ export async function orderHistory(caller: KeyCaller, market: string, limit = 10
 /** The account's fills on one market, newest first; at most `limit`. */
 export async function fills(caller: KeyCaller, market: string, limit = 100): Promise<DealView[]> {
   const deals = await trading.executedDeals(caller, market, { limit });
-  return deals.map(({ id, clientOrderId, time, side, role, amount, price, deal, fee, orderId }) => ({
-    id,
-    clientOrderId,
-    time,
-    side,
-    role,
-    amount,
-    price,
-    deal,
-    fee,
-    orderId,
-  }));
+  return deals.map(
+    ({ id, clientOrderId, time, side, role, amount, price, deal, fee, orderId, feeAsset }) => ({
+      id,
+      clientOrderId,
+      time,
+      side,
+      role,
+      amount,
+      price,
+      deal,
+      fee,
+      feeAsset,
+      orderId,
+    }),
+  );
 }
 
 export function cancelOrder(caller: KeyCaller, market: string, orderId: number): Promise<OrderView> {
@@ -62,9 +66,9 @@ export function spotBalances(
 export async function cancelEach(
   caller: KeyCaller,
   market: string,
-): Promise<{ cancelled: OrderView[]; failed: Array<{ orderId: number; error: IpcError }> }> {
+): Promise<{ cancelled: OrderView[]; failed: Array<{ orderId: number; error: ErrorView }> }> {
   const cancelled: OrderView[] = [];
-  const failed: Array<{ orderId: number; error: IpcError }> = [];
+  const failed: Array<{ orderId: number; error: ErrorView }> = [];
   const tried = new Set<number>();
   // The exchange lists at most 100 open orders at a time: read again until none is left untried.
   for (;;) {
@@ -79,10 +83,7 @@ export async function cancelEach(
       } catch (error) {
         failed.push({
           orderId: order.orderId,
-          error: userFacing(error) ?? {
-            code: 'internal',
-            message: 'This order could not be cancelled; the details are in the log.',
-          },
+          error: itemFailure(error, 'This order could not be cancelled; the details are in the log.'),
         });
       }
     }

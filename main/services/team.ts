@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TeamJoinInput, TeamMemberView, TeamView } from '../domains/team/views.ts';
 import { UserFacingError } from '../errors.ts';
-import type { EventHub } from '../ipc/event-hub.ts';
+import type { PageEvents } from '../page-events.ts';
 import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
 import { TeamDesk } from '../team/desk.ts';
@@ -34,7 +34,7 @@ export interface TeamServiceOptions {
   secrets: SecretStore;
   registry: AccountRegistry;
   platform: Platform;
-  events: EventHub;
+  events: PageEvents;
   log: Logger;
   appVersion: string;
   /** Passed to each store (tests shorten the waits). */

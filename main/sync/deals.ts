@@ -80,7 +80,7 @@ function flatten(account: string, answer: Record<string, trading.Deal[]>): DealR
         deal: d.deal,
         fee: d.fee,
         orderId: d.orderId,
-        feeAsset: d.feeAsset ?? '',
+        feeAsset: d.feeAsset,
       });
     }
   }

@@ -26,7 +26,7 @@ const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n'
 
 /** A deal as one line of COPY's text format. */
 export function dealCopyLine(d: DealRecord): string {
-  return `${d.account}\t${String(d.id)}\t${field(d.market)}\t${d.side}\t${String(d.role)}\t${field(d.amount)}\t${field(
+  return `${d.account}\t${String(d.id)}\t${field(d.market)}\t${d.side}\t${d.role}\t${field(d.amount)}\t${field(
     d.price,
   )}\t${field(d.deal)}\t${field(d.fee)}\t${field(d.feeAsset)}\t${String(d.orderId)}\t${field(
     d.clientOrderId,

@@ -5,7 +5,7 @@
  * the address book, order guards and alerts.
  */
 import type { Cache } from '../cache/index.ts';
-import type { EventHub } from '../ipc/event-hub.ts';
+import type { PageEvents } from '../page-events.ts';
 import type { Logger } from '../log.ts';
 import type { HistoryService } from '../services/history.ts';
 import type { SignedRequestLog } from '../services/signed-request-log.ts';
@@ -21,7 +21,7 @@ export interface TeamFollowers {
   history: HistoryService;
   /** The profile's own stores the desk shares, and where what the team said of them is kept. */
   shared: { file: string; collections: SharedCollection[] };
-  events: EventHub;
+  events: PageEvents;
   log: Logger;
 }
 

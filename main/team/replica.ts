@@ -15,7 +15,7 @@ interface DealRow {
   id: string;
   market: string;
   side: 'buy' | 'sell';
-  role: number;
+  role: DealRecord['role'];
   amount: string;
   price: string;
   deal: string;
@@ -34,7 +34,7 @@ function dealOf(r: DealRow): DealRecord {
     clientOrderId: r.client_order_id,
     time: Number(r.time_us) / 1e6,
     side: r.side,
-    role: r.role === 1 ? 1 : 2,
+    role: r.role,
     amount: r.amount,
     price: r.price,
     deal: r.deal,

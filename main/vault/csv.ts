@@ -1,5 +1,15 @@
 import { UserFacingError } from '../errors.ts';
-import { invalid, type AccountKind, type ImportRow, type NewAccount } from './records.ts';
+import { invalid, type AccountKind, type NewAccount } from './records.ts';
+
+/** A row of a CSV import, as the import reports it (never its secret). */
+export interface ImportRow {
+  /** Line of the CSV file, counting from 1. */
+  readonly line: number;
+  readonly label: string;
+  readonly ok: boolean;
+  readonly error?: string;
+  readonly field?: string;
+}
 
 /** RFC 4180 CSV: fields separated by commas, quoted with ", quotes doubled inside quotes. */
 export function parseCsv(text: string): string[][] {
@@ -43,11 +53,13 @@ export function parseCsv(text: string): string[][] {
 
 /**
  * Adds every row of a CSV file `label,key,secret,sub-account id` through `add` (a header line is
- * recognised and skipped). Each row succeeds or fails on its own; the report says which and why.
+ * recognised and skipped). Each row succeeds or fails on its own; the report says which and why,
+ * secrets left out.
  */
-export async function importAccountsCsv(
+export async function importRows(
   text: string,
-  add: (account: Omit<NewAccount, 'connection'>) => Promise<unknown>,
+  connection: string,
+  add: (account: NewAccount) => Promise<unknown>,
 ): Promise<ImportRow[]> {
   const rows = parseCsv(text);
   const report: ImportRow[] = [];
@@ -59,7 +71,7 @@ export async function importAccountsCsv(
       if (cells.length < 3)
         throw invalid('row', 'needs label, key and secret (and optionally a sub-account id)');
       const kind: AccountKind = subAccountId ? 'sub' : 'main';
-      await add({ label, kind, subAccountId: subAccountId || null, apiKey, secret });
+      await add({ label, kind, subAccountId: subAccountId || null, apiKey, secret, connection });
       report.push({ line, label, ok: true });
     } catch (error) {
       if (!(error instanceof UserFacingError)) throw error;

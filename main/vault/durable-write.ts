@@ -3,13 +3,24 @@
  * SQLite flushes the WAL to disk inside each commit, and the event loop waits for the disk (a
  * millisecond, often several on a busy disk) with every other request stalled behind it. Here a
  * commit runs at NORMAL (the WAL is written, not flushed) and the WAL file is then flushed with
- * fsync on libuv's thread pool: the write is on disk before its promise settles, just as at FULL,
- * while other work goes on. Commits made while a flush runs share the next one (a group commit).
+ * fdatasync on libuv's thread pool: the write is on disk before its promise settles, just as at FULL,
+ * while other work goes on. Commits made while a flush runs share the next one (a group commit). The
+ * WAL file is opened once and kept open while the connection is (SQLite keeps the same file until its
+ * last connection closes), so a flush is one request to the thread pool. Writes that need not be in
+ * before their caller goes on (`commitSoon`) wait while a flush runs and go in together as it ends:
+ * one commit, and one flush, for all of them.
  */
-import { open } from 'node:fs/promises';
+import { close, fdatasync, open } from 'node:fs';
 import type Database from 'better-sqlite3';
 
+interface Queued {
+  write: () => void;
+  resolve: (committed: { onDisk: Promise<void> }) => void;
+  reject: (error: unknown) => void;
+}
+
 export class DurableWrites {
+  readonly #db: Database.Database;
   readonly #normal: Database.Statement;
   readonly #full: Database.Statement;
   readonly #wal: string;
@@ -17,9 +28,15 @@ export class DurableWrites {
   #running: Promise<void> | undefined;
   /** The flush that starts when the running one ends: it covers every commit made until then. */
   #next: Promise<void> | undefined;
+  /** The WAL file's descriptor, opened by the first flush and kept. */
+  #fd: Promise<number | undefined> | undefined;
+  /** Writes waiting to go in together (`commitSoon`), and whether their commit is scheduled. */
+  #queued: Queued[] = [];
+  #scheduled = false;
 
   /** `db` is the connection to `file`, in WAL mode and otherwise at `synchronous = FULL`. */
   constructor(db: Database.Database, file: string) {
+    this.#db = db;
     this.#normal = db.prepare('PRAGMA synchronous = NORMAL');
     this.#full = db.prepare('PRAGMA synchronous = FULL');
     this.#wal = `${file}-wal`;
@@ -39,6 +56,52 @@ export class DurableWrites {
     return this.#flush();
   }
 
+  /**
+   * Runs `write` with the other writes asked for meanwhile, in one commit: on the next turn, or as the
+   * flush under way ends. Answers once it is committed, with the flush that puts it on disk; a write
+   * that fails rejects its own promise only (the others still go in).
+   */
+  commitSoon(write: () => void): Promise<{ onDisk: Promise<void> }> {
+    return new Promise((resolve, reject) => {
+      this.#queued.push({ write, resolve, reject });
+      if (this.#scheduled) return;
+      this.#scheduled = true;
+      const run = () => {
+        this.#scheduled = false;
+        this.#commitQueued();
+      };
+      if (this.#running) void this.#running.catch(() => undefined).then(run);
+      else setImmediate(run);
+    });
+  }
+
+  #commitQueued(): void {
+    const queued = this.#queued;
+    this.#queued = [];
+    if (queued.length === 0) return;
+    const failed = new Map<Queued, unknown>();
+    this.#normal.run();
+    try {
+      // Each write in a savepoint of its own: one that fails is undone alone.
+      this.#db.transaction(() => {
+        for (const q of queued)
+          try {
+            this.#db.transaction(q.write)();
+          } catch (error) {
+            failed.set(q, error);
+          }
+      })();
+    } catch (error) {
+      for (const q of queued) if (!failed.has(q)) failed.set(q, error);
+    } finally {
+      this.#full.run();
+    }
+    const onDisk = failed.size < queued.length ? this.#flush() : Promise.resolve();
+    for (const q of queued)
+      if (failed.has(q)) q.reject(failed.get(q));
+      else q.resolve({ onDisk });
+  }
+
   #flush(): Promise<void> {
     if (this.#next) return this.#next;
     const running = this.#running;
@@ -54,26 +117,48 @@ export class DurableWrites {
   }
 
   #start(): Promise<void> {
-    const flush = flushFile(this.#wal).finally(() => {
+    const flush = this.#flushFile().finally(() => {
       if (this.#running === flush) this.#running = undefined;
     });
     this.#running = flush;
     return flush;
   }
+
+  async #flushFile(): Promise<void> {
+    const opening = (this.#fd ??= openWal(this.#wal));
+    let fd: number | undefined;
+    try {
+      fd = await opening;
+    } finally {
+      // Opened again by the next flush when it could not be opened, or there was none.
+      if (fd === undefined && this.#fd === opening) this.#fd = undefined;
+    }
+    // No WAL file: the last connection checkpointed it into the database (flushed) and removed it.
+    if (fd !== undefined)
+      await new Promise<void>((resolve, reject) => fdatasync(fd, (e) => (e ? reject(e) : resolve())));
+  }
+
+  /** Lets go of the WAL file once the flushes under way have ended; called as the connection closes. */
+  close(): void {
+    this.#commitQueued();
+    const last = this.#next ?? this.#running ?? Promise.resolve();
+    void last
+      .catch(() => undefined)
+      .then(async () => {
+        const fd = await this.#fd?.catch(() => undefined);
+        this.#fd = undefined;
+        if (fd !== undefined) close(fd, () => undefined);
+      });
+  }
 }
 
-async function flushFile(wal: string): Promise<void> {
-  let handle;
-  try {
-    handle = await open(wal, 'r+');
-  } catch (error) {
-    // No WAL file: the last connection checkpointed it into the database (flushed) and removed it.
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
-  }
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+/** The WAL file opened for flushing, or undefined when there is none. */
+function openWal(wal: string): Promise<number | undefined> {
+  return new Promise((resolve, reject) =>
+    open(wal, 'r+', (error, fd) => {
+      if (!error) resolve(fd);
+      else if (error.code === 'ENOENT') resolve(undefined);
+      else reject(error);
+    }),
+  );
 }

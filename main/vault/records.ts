@@ -1,4 +1,4 @@
-/** The registry's records and the checks of what is written to it. */
+/** A registry row as SQLite holds it, the account it reads into, a new account's fields and their checks. */
 import { UserFacingError } from '../errors.ts';
 
 export type AccountKind = 'main' | 'sub';
@@ -36,15 +36,6 @@ export interface NewAccount {
   connection: string;
   groups?: readonly string[];
   tags?: readonly string[];
-}
-
-export interface ImportRow {
-  /** Line of the CSV file, counting from 1. */
-  readonly line: number;
-  readonly label: string;
-  readonly ok: boolean;
-  readonly error?: string;
-  readonly field?: string;
 }
 
 export interface Row {

@@ -9,54 +9,39 @@ import type Database from 'better-sqlite3';
 import { migrate } from '../cache/migrate.ts';
 import { UserFacingError } from '../errors.ts';
 import { openPrivateDatabase, privateSidecars } from '../private-fs.ts';
-import { importAccountsCsv } from './csv.ts';
+import { importRows, type ImportRow } from './csv.ts';
 import { DurableWrites } from './durable-write.ts';
 import { KeyPresence } from './key-presence.ts';
-import {
-  checkLabel,
-  checkToken,
-  foldLabel,
-  invalid,
-  toRecord,
-  type AccountRecord,
-  type ImportRow,
-  type NewAccount,
-  type Row,
-} from './records.ts';
+import { AccountTable } from './account-table.ts';
+import { checkLabel, checkToken, invalid, type AccountRecord, type NewAccount } from './records.ts';
 import { registryMigrations, type LegacyConnection } from './migrations/index.ts';
 import { webhookSecretId, type SecretStore } from './secret-store.ts';
 import {
   applySharedChanges,
+  freshAccount,
   readTeamCursor,
   sharedOf,
-  storeShared,
   type AppliedChanges,
   type RegistryDesk,
-  type SharedAccount,
   type SharedChanges,
 } from './shared.ts';
 
-export type { AccountKind, AccountRecord, ImportRow, NewAccount } from './records.ts';
+export type { AccountKind, AccountRecord, NewAccount } from './records.ts';
+export type { ImportRow } from './csv.ts';
 
 export class AccountRegistry {
   readonly #db: Database.Database;
   readonly #durable: DurableWrites;
   readonly #secrets: SecretStore;
   readonly #now: () => number;
-  /** Every row by id, read once and dropped by each write (`#write`). */
-  #rows: Map<string, Row> | undefined;
-  /** Every row in the list's order, read once and dropped by each write (`#write`). */
-  #listed: Row[] | undefined;
-  /** `connection apiKey` -> account id, rebuilt after a key is added, rotated or removed. */
-  #byKey: Map<string, string> | undefined;
+  /** The accounts table and what is read of it, kept until a write. */
+  readonly #table: AccountTable;
   readonly #listeners = new Set<() => void>();
   readonly #changeListeners = new Set<() => void>();
   /** The team store, when the profile is in a team: shared changes are written there first. */
   #desk: RegistryDesk | undefined;
   /** The accounts whose secret this keychain holds (`keys.load()` at start), and the team's key holders. */
   readonly keys: KeyPresence;
-  readonly #statements = new Map<string, Database.Statement>();
-  readonly #foldedLabels = new WeakMap<Row, string>();
 
   /**
    * `legacy`: the live connection the app opens at this start, which rows written before accounts
@@ -76,6 +61,7 @@ export class AccountRegistry {
     this.#secrets = secrets;
     this.#now = options.now ?? Date.now;
     this.keys = new KeyPresence(this.#db, secrets);
+    this.#table = new AccountTable(this.#db);
   }
 
   /** Calls `listener` after an account is added or removed; returns the way to stop. */
@@ -130,9 +116,7 @@ export class AccountRegistry {
     cursor: { name: string; value: string },
   ): Promise<AppliedChanges> {
     const applied = applySharedChanges(this.#db, changes, cursor);
-    this.#rows = undefined;
-    this.#listed = undefined;
-    this.#byKey = undefined;
+    this.#table.forget();
     this.keys.forgetHolders();
     for (const id of applied.removed) {
       await this.#secrets.delete(id);
@@ -147,124 +131,70 @@ export class AccountRegistry {
   /** Writes the account's new shared fields: to the team store first, then here. */
   async #share(next: AccountRecord): Promise<AccountRecord> {
     await this.#desk?.put(sharedOf(next));
-    this.#store(next);
+    this.#table.store(next);
     this.#edited();
-    return this.#require(next.id);
-  }
-
-  /** Writes an account; `added`: a new one, whose key the index takes instead of reading the table again. */
-  #store(next: SharedAccount, added = false): void {
-    storeShared({ prepare: (sql) => this.#prepared(sql) }, next);
-    if (added) this.#byKey?.set(`${next.connection} ${next.apiKey}`, next.id);
-    else this.#byKey = undefined;
-    this.#reread(next.id);
-  }
-
-  /** A new account's record: a fresh id (or the one chosen for it), no permissions or webhook yet. */
-  #fresh(
-    fields: Omit<SharedAccount, 'id' | 'urlPermissions' | 'webhookApiKey' | 'createdAt' | 'updatedAt'>,
-    id: string = randomUUID(),
-  ) {
-    const now = this.#now();
-    return {
-      id,
-      ...fields,
-      urlPermissions: {},
-      webhookApiKey: null,
-      createdAt: now,
-      updatedAt: now,
-    };
+    return this.#table.require(next.id);
   }
 
   /** Every account, favourites first, then by label. The board lists the desk per batch of pushes. */
   list(): AccountRecord[] {
-    this.#listed ??= this.#db
-      .prepare('SELECT * FROM accounts ORDER BY favourite DESC, label COLLATE NOCASE')
-      .all() as Row[];
-    return this.#listed.map(toRecord);
-  }
-
-  /**
-   * Runs one write to the account `id`; the row kept for `get` is read again (the others stay), and the
-   * list is read again when next asked for (the order may have changed). Registering a desk of 1,000
-   * accounts so costs one row read per account, not the whole table.
-   */
-  #write(id: string, sql: string, ...params: unknown[]): void {
-    this.#prepared(sql).run(...params);
-    this.#reread(id);
-  }
-
-  #reread(id: string): void {
-    this.#listed = undefined;
-    if (!this.#rows) return;
-    const row = this.#prepared('SELECT * FROM accounts WHERE id = ?').get(id) as Row | undefined;
-    if (row) this.#rows.set(id, row);
-    else this.#rows.delete(id);
-  }
-
-  /** A statement prepared once per text: a desk registering many accounts runs the same few. */
-  #prepared(sql: string): Database.Statement {
-    let statement = this.#statements.get(sql);
-    if (!statement) this.#statements.set(sql, (statement = this.#db.prepare(sql)));
-    return statement;
+    return this.#table.list();
   }
 
   /** The account registered with this public key on this connection (cached: it runs per request). */
   idForKey(connection: string, apiKey: string): string | undefined {
-    this.#byKey ??= new Map(this.list().map((a) => [`${a.connection} ${a.apiKey}`, a.id]));
-    return this.#byKey.get(`${connection} ${apiKey}`);
+    return this.#table.idForKey(connection, apiKey);
   }
 
   get(id: string): AccountRecord | undefined {
-    const row = this.#allRows().get(id);
-    return row ? toRecord(row) : undefined;
+    return this.#table.get(id);
   }
 
-  /** Every row by id: every signed request looks its account up, so they are kept until a write. */
-  #allRows(): Map<string, Row> {
-    this.#rows ??= new Map(
-      (this.#db.prepare('SELECT * FROM accounts').all() as Row[]).map((row) => [row.id, row]),
-    );
-    return this.#rows;
-  }
-
-  #require(id: string): AccountRecord {
-    const account = this.get(id);
-    if (!account)
-      throw new UserFacingError('not_found', 'That account is not in the registry any more.', 'id');
-    return account;
-  }
-
-  /** Refuses a label taken (letters compared as SQLite's NOCASE does: ASCII only) or a key registered. */
-  #checkFree(label: string, connection: string, apiKey: string, except?: string): void {
-    const wanted = foldLabel(label);
-    let byKey: Row | undefined;
-    for (const r of this.#allRows().values()) {
-      if (r.id === except) continue;
-      if (r.label.length === label.length && this.#folded(r) === wanted)
-        throw invalid('label', `an account named "${label}" already exists`);
-      if (r.connection === connection && r.api_key === apiKey && r.api_key !== '') byKey ??= r;
-    }
-    if (byKey) throw invalid('apiKey', `this key is already registered as "${byKey.label}"`);
-  }
-
-  /** A row's label folded, kept with the row: a batch checks each new name against every row. */
-  #folded(row: Row): string {
-    let folded = this.#foldedLabels.get(row);
-    if (folded === undefined) this.#foldedLabels.set(row, (folded = foldLabel(row.label)));
-    return folded;
-  }
-
-  /** Registers an account; its secret goes to the keychain, the rest to the registry (and the team). */
+  /** Registers an account: its secret to the keychain, the rest to the team (if any) and the registry, on disk. */
   async add(input: NewAccount): Promise<AccountRecord> {
+    const staged = await this.#stage(input);
+    let onDisk: Promise<void>;
+    try {
+      onDisk = this.#durable.commit(staged.insert);
+    } catch (error) {
+      return staged.undo(error);
+    }
+    await onDisk;
+    return this.#added(staged);
+  }
+
+  /**
+   * Registers an account as `add` does, its row going in with the others asked for while a flush to
+   * disk runs, in one commit as it ends: answers once the secret is in the keychain (a batch funds the
+   * new account meanwhile); `onDisk` settles once the row is in the registry and on disk.
+   */
+  async addInGroup(input: NewAccount): Promise<{ onDisk: Promise<AccountRecord> }> {
+    const staged = await this.#stage(input);
+    const onDisk = this.#durable.commitSoon(staged.insert).then(
+      async (committed) => {
+        await committed.onDisk;
+        return this.#added(staged);
+      },
+      (error: unknown) => staged.undo(error),
+    );
+    return { onDisk };
+  }
+
+  /**
+   * Checks a new account (its label and key free, counting those on their way in) and puts its secret
+   * in the keychain: `insert` writes its row; `undo` deletes the secret again when the row is refused
+   * (never after it went in: a flush failing leaves the account registered, and the error thrown).
+   */
+  async #stage(input: NewAccount) {
     const label = checkLabel(input.label);
     const apiKey = checkToken('apiKey', input.apiKey.trim());
     const secret = checkToken('secret', input.secret.trim());
     if (input.kind !== 'main' && input.kind !== 'sub') throw invalid('kind', 'must be main or sub');
-    this.#checkFree(label, input.connection, apiKey);
+    this.#table.checkFree(label, input.connection, apiKey);
     const id = input.id ?? randomUUID();
-    if (input.id !== undefined && this.get(id)) throw invalid('id', 'an account with this id exists already');
-    const account = this.#fresh(
+    if (input.id !== undefined && this.#table.taken(id))
+      throw invalid('id', 'an account with this id exists already');
+    const account = freshAccount(
       {
         label,
         kind: input.kind,
@@ -274,23 +204,36 @@ export class AccountRegistry {
         groups: [...(input.groups ?? [])],
         tags: [...(input.tags ?? [])],
       },
+      this.#now(),
       id,
     );
-    await this.#desk?.put(account);
-    await this.#secrets.set(account.id, secret);
-    let onDisk: Promise<void>;
+    this.#table.reserve(id, label, input.connection, apiKey);
     try {
-      onDisk = this.#durable.commit(() => this.#store(account, true));
+      // The team store first (when the profile is in one), then the keychain.
+      await this.#desk?.put(account);
+      await this.#secrets.set(id, secret);
     } catch (error) {
-      await this.#secrets.delete(account.id);
+      this.#table.abandon(id);
       throw error;
     }
-    // On disk before the account counts as added; other accounts' requests go on meanwhile.
-    await onDisk;
-    this.keys.held(account.id, true);
-    await this.#desk?.holdKey(account.id, apiKey, true);
+    return {
+      id,
+      apiKey,
+      insert: () => this.#table.land(account),
+      undo: async (error: unknown): Promise<never> => {
+        // A group whose commit failed is undone whole, rows written before it too.
+        this.#table.abandon(id);
+        await this.#secrets.delete(id);
+        throw error;
+      },
+    };
+  }
+
+  async #added(staged: { id: string; apiKey: string }): Promise<AccountRecord> {
+    this.keys.held(staged.id, true);
+    await this.#desk?.holdKey(staged.id, staged.apiKey, true);
     this.#changed();
-    return this.#require(account.id);
+    return this.#table.require(staged.id);
   }
 
   /**
@@ -302,30 +245,25 @@ export class AccountRegistry {
     subAccountId: string;
     connection: string;
   }): Promise<AccountRecord> {
-    this.#byKey = undefined;
+    this.#table.forgetKeys();
     const label = checkLabel(input.label);
-    this.#checkFree(label, input.connection, '');
+    this.#table.checkFree(label, input.connection, '');
     const subAccountId = input.subAccountId.trim();
     if (!subAccountId) throw invalid('subAccountId', 'is needed for a sub-account found on the exchange');
-    const account = this.#fresh({
-      label,
-      kind: 'sub',
-      subAccountId,
-      apiKey: '',
-      connection: input.connection,
-      groups: [],
-      tags: [],
-    });
+    const account = freshAccount(
+      { label, kind: 'sub', subAccountId, apiKey: '', connection: input.connection, groups: [], tags: [] },
+      this.#now(),
+    );
     await this.#desk?.put(account);
-    this.#store(account);
+    this.#table.store(account);
     this.#changed();
-    return this.#require(account.id);
+    return this.#table.require(account.id);
   }
 
   async rename(id: string, label: string): Promise<AccountRecord> {
-    const account = this.#require(id);
+    const account = this.#table.require(id);
     const next = checkLabel(label);
-    this.#checkFree(next, account.connection, account.apiKey, id);
+    this.#table.checkFree(next, account.connection, account.apiKey, id);
     return this.#share({ ...account, label: next, updatedAt: this.#now() });
   }
 
@@ -333,7 +271,7 @@ export class AccountRegistry {
     id: string,
     changes: { groups?: readonly string[]; tags?: readonly string[]; favourite?: boolean },
   ): Promise<AccountRecord> {
-    let account = this.#require(id);
+    let account = this.#table.require(id);
     if (changes.groups !== undefined || changes.tags !== undefined) {
       account = await this.#share({
         ...account,
@@ -344,10 +282,10 @@ export class AccountRegistry {
     }
     // The favourite mark is this operator's own: it stays on this computer.
     if (changes.favourite !== undefined && changes.favourite !== account.favourite) {
-      this.#write(id, 'UPDATE accounts SET favourite = ? WHERE id = ?', changes.favourite ? 1 : 0, id);
+      this.#table.write(id, 'UPDATE accounts SET favourite = ? WHERE id = ?', changes.favourite ? 1 : 0, id);
       this.#edited();
     }
-    return this.#require(id);
+    return this.#table.require(id);
   }
 
   /** Records URL permissions the exchange accepted for the key, merged like the exchange merges them. */
@@ -355,7 +293,7 @@ export class AccountRegistry {
     id: string,
     urls: readonly { url: string; enable: boolean }[],
   ): Promise<AccountRecord> {
-    const account = this.#require(id);
+    const account = this.#table.require(id);
     const merged = { ...account.urlPermissions };
     for (const { url, enable } of urls) merged[url] = enable;
     return this.#share({ ...account, urlPermissions: merged, updatedAt: this.#now() });
@@ -363,9 +301,9 @@ export class AccountRegistry {
 
   /** Records whether the exchange has this sub-account blocked (set by the app or read from its list). */
   setExchangeStatus(id: string, status: 'active' | 'blocked'): AccountRecord {
-    const account = this.#require(id);
+    const account = this.#table.require(id);
     if (account.exchangeStatus === status) return account;
-    this.#write(
+    this.#table.write(
       id,
       'UPDATE accounts SET exchange_status = ?, updated_at = ? WHERE id = ?',
       status,
@@ -373,30 +311,30 @@ export class AccountRegistry {
       id,
     );
     this.#changed();
-    return this.#require(id);
+    return this.#table.require(id);
   }
 
   /** Sets (or clears, with null) the account's webhook key; the caller keeps its secret in the keychain. */
   async setWebhookKey(id: string, apiKey: string | null): Promise<AccountRecord> {
-    const account = this.#require(id);
+    const account = this.#table.require(id);
     const key = apiKey === null ? null : checkToken('apiKey', apiKey.trim());
     return this.#share({ ...account, webhookApiKey: key, updatedAt: this.#now() });
   }
 
   /** Replaces the key pair after the exchange issued a new one (`api-key/reset`). */
   async rotate(id: string, apiKey: string, secret: string): Promise<AccountRecord> {
-    this.#byKey = undefined;
-    const account = this.#require(id);
+    this.#table.forgetKeys();
+    const account = this.#table.require(id);
     const key = checkToken('apiKey', apiKey.trim());
     const value = checkToken('secret', secret.trim());
-    this.#checkFree(account.label, account.connection, key, id);
+    this.#table.checkFree(account.label, account.connection, key, id);
     await this.#desk?.put(sharedOf({ ...account, apiKey: key, updatedAt: this.#now() }));
     await this.#secrets.set(id, value);
     this.keys.held(id, true);
-    this.#store({ ...account, apiKey: key, updatedAt: this.#now() });
+    this.#table.store({ ...account, apiKey: key, updatedAt: this.#now() });
     await this.#desk?.holdKey(id, key, true);
     this.#edited();
-    return this.#require(id);
+    return this.#table.require(id);
   }
 
   /**
@@ -404,7 +342,7 @@ export class AccountRegistry {
    * stays as the team has it, and the team learns that this operator holds it too.
    */
   async importKey(id: string, secret: string): Promise<AccountRecord> {
-    const account = this.#require(id);
+    const account = this.#table.require(id);
     if (account.apiKey === '')
       throw new UserFacingError(
         'key_missing',
@@ -415,14 +353,14 @@ export class AccountRegistry {
     this.keys.held(id, true);
     await this.#desk?.holdKey(id, account.apiKey, true);
     this.#edited();
-    return this.#require(id);
+    return this.#table.require(id);
   }
 
   async remove(id: string): Promise<void> {
-    this.#byKey = undefined;
-    this.#require(id);
+    this.#table.forgetKeys();
+    this.#table.require(id);
     await this.#desk?.remove(id);
-    this.#write(id, 'DELETE FROM accounts WHERE id = ?', id);
+    this.#table.write(id, 'DELETE FROM accounts WHERE id = ?', id);
     this.#db.prepare('DELETE FROM key_holders WHERE account = ?').run(id);
     this.keys.held(id, false);
     this.#changed();
@@ -432,7 +370,7 @@ export class AccountRegistry {
 
   /** The key pair to sign with. Main process only: the secret never crosses the bridge. */
   async credentials(id: string): Promise<{ apiKey: string; secret: string }> {
-    const account = this.#require(id);
+    const account = this.#table.require(id);
     const secret = account.apiKey === '' ? undefined : await this.#secrets.get(id);
     if (account.apiKey === '') {
       throw new UserFacingError(
@@ -445,15 +383,13 @@ export class AccountRegistry {
     return { apiKey: account.apiKey, secret };
   }
 
-  /**
-   * Adds every row of a CSV file `label,key,secret,sub-account id` (a header line is recognised and
-   * skipped). Each row succeeds or fails on its own; the report says which and why, secrets left out.
-   */
+  /** Adds every row of a CSV file `label,key,secret,sub-account id`, each on its own (`csv.ts`). */
   importCsv(text: string, connection: string): Promise<ImportRow[]> {
-    return importAccountsCsv(text, (account) => this.add({ ...account, connection }));
+    return importRows(text, connection, (account) => this.add(account));
   }
 
   close(): void {
+    this.#durable.close();
     this.#db.close();
   }
 }

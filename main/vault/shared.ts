@@ -4,6 +4,7 @@
  * here; other operators' changes arrive through `applySharedChanges`. Which operators hold a key for
  * which account is shared too, as the public key each one holds, never a secret.
  */
+import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { AccountKind } from './records.ts';
 
@@ -45,6 +46,15 @@ export interface RegistryDesk {
   remove(id: string): Promise<void>;
   /** Records that this operator holds (or no longer holds) the secret of `apiKey` for the account. */
   holdKey(account: string, apiKey: string, held: boolean): Promise<void>;
+}
+
+/** A new account's record: a fresh id (or the one chosen for it), no permissions or webhook yet. */
+export function freshAccount(
+  fields: Omit<SharedAccount, 'id' | 'urlPermissions' | 'webhookApiKey' | 'createdAt' | 'updatedAt'>,
+  now: number,
+  id: string = randomUUID(),
+): SharedAccount {
+  return { id, ...fields, urlPermissions: {}, webhookApiKey: null, createdAt: now, updatedAt: now };
 }
 
 export function sharedOf(a: SharedAccount): SharedAccount {

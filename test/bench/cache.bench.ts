@@ -56,7 +56,7 @@ function makeDeal(i: number): DealRecord {
     clientOrderId: i % 7 === 0 ? `desk-${i}` : '',
     time: T0 + i * 0.015625,
     side: i % 2 === 0 ? 'buy' : 'sell',
-    role: i % 3 === 0 ? 2 : 1,
+    role: i % 3 === 0 ? 'taker' : 'maker',
     amount: `${(i % 997) + 1}.${String(i % 100_000).padStart(5, '0')}`,
     price: `${20_000 + (i % 5000)}.${i % 100}`,
     deal: `${(i % 99_991) + 3}.${String(i % 1_000_000).padStart(6, '0')}`,

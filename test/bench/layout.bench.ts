@@ -65,7 +65,7 @@ async function measure(): Promise<BenchResult[]> {
         value: share(total - missing.length, total),
         unit: '%',
         baseline: share(small.total - small.missing.length, small.total),
-        note: `${String(total - missing.length)} of ${String(total)} key elements (Trade: 10 book levels a side, ticket amount, take profit, stop loss and send button, first open order; an off-tick price's rule, its fix, take profit and stop loss; the ladder's total, first previewed order and send button; Positions: first position and its TP/SL; Board: equity, orders, positions, margin ratio, liquidation distance of the first row; Accounts: first row's balances; Wallet: withdraw send button) inside the viewport at ${VIEWPORTS.map((v) => `${String(v.width)}x${String(v.height)}`).join(' and ')}${missing.length ? `; not in view: ${missing.join(', ')}` : ''}; baseline: the same at 1024x700 (${String(small.missing.length)} not in view); goal 100`,
+        note: `${String(total - missing.length)} of ${String(total)} key elements (Trade: 10 book levels a side, ticket amount, take profit, stop loss and send button, first open order; an off-tick price's rule, its fix, take profit and stop loss; the ladder's total, first previewed order and send button; Positions: first position, its TP/SL, its TP/SL and Close buttons; Board: equity, free, orders, positions, margin ratio, liquidation distance of the first row; Accounts: first row's balances; Wallet: withdraw send button) inside the viewport at ${VIEWPORTS.map((v) => `${String(v.width)}x${String(v.height)}`).join(' and ')}${missing.length ? `; not in view: ${missing.join(', ')}` : ''}; baseline: the same at 1024x700 (${String(small.missing.length)} not in view); goal 100`,
       },
     ];
   } finally {

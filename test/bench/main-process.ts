@@ -130,7 +130,7 @@ async function serveMain(start: Start): Promise<void> {
   const refresh = async () => {
     const thread = process.threadCpuUsage();
     const whole = process.cpuUsage();
-    const reply = (await core.router.dispatch('desk.refreshBoard', undefined, {
+    const reply = (await core.router.dispatch('board.refresh', undefined, {
       origin: 'bench',
     })) as Reply<BoardRefreshView>;
     if (!reply.ok) throw new Error(reply.error.message);

@@ -7,8 +7,8 @@ import type { SandboxProcess } from './sandbox-process.ts';
 /** Commands to the sandbox process. */
 type Command =
   | { kind: 'labels' }
-  /** Only USDT stays free to spend on these accounts (by label). */
-  | { kind: 'onlyUsdt'; labels: string[] }
+  /** Only USDT stays free to spend on these accounts (by label), `usdt` of it. */
+  | { kind: 'onlyUsdt'; labels: string[]; usdt: string }
   /** Sets the spot USDT available of each account (by label). */
   | { kind: 'set'; changes: Array<[label: string, value: string]> };
 
@@ -82,8 +82,12 @@ async function serve(subAccounts: number): Promise<void> {
   for (const a of byLabel.values()) labelOf.set(a.id, a.label);
   process.on('message', (command: Command) => {
     if (command.kind === 'onlyUsdt')
-      for (const label of command.labels)
-        for (const [ticker, b] of byLabel.get(label)?.spot ?? []) if (ticker !== 'USDT') b.available = 0n;
+      for (const label of command.labels) {
+        const account = byLabel.get(label);
+        if (!account) continue;
+        for (const [ticker, b] of account.spot) if (ticker !== 'USDT') b.available = 0n;
+        spot(account, 'USDT').available = toLedger(command.usdt);
+      }
     if (command.kind === 'set')
       for (const [label, value] of command.changes) {
         const account = byLabel.get(label);

@@ -57,7 +57,7 @@ async function measure(): Promise<BenchResult[]> {
     if (core.accounts.registry.list().length !== ACCOUNTS)
       throw new Error(`expected ${String(ACCOUNTS)} accounts`);
     // The board read once: every key used, the cache filled, as before a person opens the board.
-    await call('desk.refreshBoard');
+    await call('board.refresh');
     const baselineMb = await settledRssMb();
 
     const ids = core.accounts.registry.list().map((a) => a.id);
@@ -73,7 +73,7 @@ async function measure(): Promise<BenchResult[]> {
       });
     });
     const start = performance.now();
-    await call('desk.followBoard');
+    await call('board.follow');
     await allLive;
     const allLiveS = (performance.now() - start) / 1000;
     const liveMb = await settledRssMb();
@@ -97,7 +97,7 @@ async function measure(): Promise<BenchResult[]> {
         });
       });
     });
-    await call('desk.unfollowBoard');
+    await call('board.unfollow');
     await allClosed;
     const releasedMb = await settledRssMb();
 

@@ -30,7 +30,7 @@ export function benchDeal(account: string, id: number): DealRecord {
     clientOrderId: id % 4 ? '' : `txc-${id.toString(36)}`,
     time: 1_780_000_000 + id / 1000,
     side: id % 2 ? 'buy' : 'sell',
-    role: id % 2 ? 1 : 2,
+    role: id % 2 ? 'maker' : 'taker',
     amount: '0.0123',
     price: '64250.5',
     deal: '790.281',

@@ -156,7 +156,7 @@ describe('the desk board in Chromium, 1,000 sub-accounts', () => {
     await expect
       .poll(
         async () =>
-          (await app.core.router.dispatch('desk.attentionRules', undefined, { origin: 'test' })) as unknown,
+          (await app.core.router.dispatch('board.attentionRules', undefined, { origin: 'test' })) as unknown,
       )
       .toEqual({ ok: true, value: { liquidationPct: '0', staleMinutes: 5 } });
     expect(await page.getByTestId('board-rules-error').count()).toBe(0);

@@ -3,32 +3,19 @@
  * brackets the long, one leg triggered takes the other with it; the ticket with each kind is looked
  * at 1280 and 1440 px wide.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { OrderView, PositionView } from '../../main/ipc/contract.ts';
+import { describe, expect, it } from 'vitest';
+import type { PositionView } from '../../main/ipc/contract.ts';
 import { artifact } from './paths.ts';
-import { useAppSession } from './session.ts';
+import { fillEachKind, fillOco, perpSession, PERP as MARKET } from './perp-trade.ts';
 
-const app = useAppSession({ pollTimeout: 15_000 });
-let main = '';
-const MARKET = 'BTC_PERP';
-
-beforeAll(async () => {
-  main = (await app.account('Sandbox main')).id;
-  app.sandbox.control.setPrice(MARKET, '64000');
-});
+const { app, main, open, openTrade } = perpSession();
 
 const position = async () =>
-  (await app.call<PositionView[]>('positions.open', { accountId: main, market: MARKET }))[0]?.amount;
-const open = () => app.call<OrderView[]>('orders.active', { accountId: main, market: MARKET });
+  (await app.call<PositionView[]>('positions.open', { accountId: main(), market: MARKET }))[0]?.amount;
 
 describe('collateral orders on BTC_PERP in Chromium', () => {
   it('rests a limit bid, fills it into a long, brackets it with an OCO, and one leg triggered takes the other', async () => {
-    const { page, problems } = await app.openPage('#/trade');
-    await expect.poll(() => page.getByTestId('trade-market').inputValue()).toBe('BTC_USDT');
-    await expect
-      .poll(async () => (await page.getByTestId('trade-account').textContent()) ?? '')
-      .toContain('Sandbox main');
-    await page.getByTestId('trade-market').selectOption(MARKET);
+    const { page, problems } = await openTrade();
     await expect
       .poll(() => page.getByTestId('ticket-kind').locator('option').allTextContents())
       .toEqual([
@@ -40,27 +27,13 @@ describe('collateral orders on BTC_PERP in Chromium', () => {
       ]);
 
     // each kind as a person fills it, looked at in both widths
-    const kinds: Array<[string, Record<string, string>]> = [
-      ['collateral_limit', { 'ticket-price': '63500' }],
-      ['collateral_stop_limit', { 'ticket-price': '64600', 'ticket-activation': '64500' }],
-      ['collateral_trigger_market', { 'ticket-activation': '64500' }],
-      [
-        'collateral_oco',
-        { 'ticket-price': '65000', 'ticket-activation': '63000', 'ticket-stop-limit-price': '62900' },
-      ],
-    ];
-    for (const [kind, fields] of kinds) {
-      await page.getByTestId('ticket-kind').selectOption(kind);
-      await page.getByTestId(kind === 'collateral_oco' ? 'side-sell' : 'side-buy').check();
-      await page.getByTestId('ticket-amount').fill('0.002');
-      for (const [id, value] of Object.entries(fields)) await page.getByTestId(id).fill(value);
-      await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
+    await fillEachKind(page, async (kind) => {
       for (const width of [1280, 1440]) {
         await page.setViewportSize({ width, height: 900 });
         await page.getByTestId('order-ticket').scrollIntoViewIfNeeded();
         await page.screenshot({ path: artifact(`collateral-${kind}-${String(width)}.png`) });
       }
-    }
+    });
     expect(await page.getByTestId('ticket-submit').textContent()).toMatch(
       /Sell 0\.002 BTC at 65000, or at 62900 once the price reaches 63000 .* OCO/,
     );
@@ -80,12 +53,7 @@ describe('collateral orders on BTC_PERP in Chromium', () => {
     await expect.poll(() => page.getByTestId('active-order').count()).toBe(0);
 
     // the long bracketed: take profit at 65,000, stop at 62,000 resting at 61,000
-    await page.getByTestId('ticket-kind').selectOption('collateral_oco');
-    await page.getByTestId('side-sell').check();
-    await page.getByTestId('ticket-amount').fill('0.002');
-    await page.getByTestId('ticket-price').fill('65000');
-    await page.getByTestId('ticket-activation').fill('62000');
-    await page.getByTestId('ticket-stop-limit-price').fill('61000');
+    await fillOco(page, { price: '65000', trigger: '62000', stopLimit: '61000' });
     await page.getByTestId('ticket-reduceonly').check();
     await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
     await page.getByTestId('ticket-submit').click();

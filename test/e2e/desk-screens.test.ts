@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { AttemptOutcome } from '../../main/exchange/http.ts';
+import { parseNumber } from '../../renderer/src/lib/format/number.ts';
 import { stopExchange } from './offline-tour.ts';
 import { artifact } from './paths.ts';
 import { useAppSession } from './session.ts';
@@ -70,7 +71,7 @@ describe('the Accounts and Sub-accounts screens in Chromium, 1,000 sub-accounts'
     await page.getByTestId('sub-balances-refresh').click();
     await expect.poll(() => text(page, 'progress')).toContain('Reading the balances with the main key');
     const sub = await app.account('Sandbox sub-500');
-    const transfer = await app.call<{ transactionId: string }>('desk.subAccountTransfer', {
+    const transfer = await app.call<{ transactionId: string }>('subaccounts.transfer', {
       accountId: sub.id,
       direction: 'main_to_sub',
       ticker: 'USDT',
@@ -100,7 +101,9 @@ describe('the Accounts and Sub-accounts screens in Chromium, 1,000 sub-accounts'
     await expect
       .poll(() => page.getByTestId('sub-detail').getAttribute('data-label'))
       .toBe('Sandbox sub-500');
-    expect(await text(page, 'bal-USDT-main')).toMatch(/^\d+(\.\d+)?$/);
+    // written by the shared formatter: grouped thousands, read back by its own parser
+    expect(await text(page, 'bal-USDT-main')).toMatch(/^\d{1,3}(,\d{3})*(\.\d+)?$/);
+    expect(parseNumber(await text(page, 'bal-USDT-main'))).toBeDefined();
     await page.getByTestId('grid-filter').fill('');
     for (const width of [1280, 1440]) {
       await page.setViewportSize({ width, height: 900 });
@@ -174,7 +177,7 @@ describe('the Accounts and Sub-accounts screens in Chromium, 1,000 sub-accounts'
 
   it('Accounts: a screenful drawn; once every account was read, opening it reads none and says the balances are saved, not failed', async () => {
     // Balances main read already (the main account's, for the transfers above) show as saved at once.
-    const knownBefore = (await app.call<unknown[]>('desk.knownBalances', {})).length;
+    const knownBefore = (await app.call<unknown[]>('board.knownBalances', {})).length;
     const first = await app.openPage('#/accounts');
     await expect.poll(() => text(first.page, 'grid-count')).toBe(`${ACCOUNTS.toLocaleString('en-US')} rows`);
     // Accounts never read are read once (each on its own key), with their progress shown.

@@ -64,8 +64,10 @@ export const KEY_ELEMENTS: Readonly<
   positions: [
     { name: 'first open position', locate: byTestId('position-row') },
     { name: 'its TP/SL', locate: byTestId('position-tpsl-prices') },
+    { name: 'its TP/SL button', locate: byTestId('position-tpsl') },
+    { name: 'its Close button', locate: byTestId('position-close') },
   ],
-  board: ['equity', 'orders', 'positions', 'marginRatio', 'liquidation'].map((column) => ({
+  board: ['equity', 'free', 'orders', 'positions', 'marginRatio', 'liquidation'].map((column) => ({
     name: `board first row ${column}`,
     locate: cell('board', column),
   })),

@@ -34,7 +34,7 @@ describe('last known collateral, key permissions and the book with the exchange 
     const alpha = await app.account('Sandbox sub-alpha');
     const maker = await app.account('Sandbox sub-maker');
     // The keys of alpha are set from this app: what they allow is then known, with its time.
-    await app.call('desk.applyPermissions', {
+    await app.call('subaccounts.applyPermissions', {
       accountIds: [alpha.id],
       urls: [...urlsOf('trade-spot', true), ...urlsOf('withdraw', false)],
     });

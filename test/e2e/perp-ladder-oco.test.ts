@@ -5,21 +5,11 @@
  * trigger-market, OCO, ladder) looked at 1280 and 1440 px wide.
  */
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { OrderView } from '../../main/ipc/contract.ts';
+import { describe, expect, it } from 'vitest';
 import { artifact } from './paths.ts';
-import { useAppSession } from './session.ts';
+import { fillEachKind, fillOco, perpSession } from './perp-trade.ts';
 
-const app = useAppSession({ pollTimeout: 15_000 });
-let main = '';
-const MARKET = 'BTC_PERP';
-
-beforeAll(async () => {
-  main = (await app.account('Sandbox main')).id;
-  app.sandbox.control.setPrice(MARKET, '64000');
-});
-
-const open = () => app.call<OrderView[]>('orders.active', { accountId: main, market: MARKET });
+const { app, open, openTrade } = perpSession();
 /** The lines the chart draws, as `kind:price` words. */
 const chartLines = async (page: Page) =>
   ((await page.getByTestId('chart-canvas').getAttribute('data-lines')) ?? '').split(' ');
@@ -35,32 +25,11 @@ async function shoot(page: Page, name: string, show = 'order-ticket'): Promise<v
 
 describe('a ladder and an OCO on BTC_PERP in Chromium', () => {
   it('places a ladder of collateral limit orders and an OCO, both seen in the open-order list', async () => {
-    const { page, problems } = await app.openPage('#/trade');
-    await expect.poll(() => page.getByTestId('trade-market').inputValue()).toBe('BTC_USDT');
-    await expect
-      .poll(async () => (await page.getByTestId('trade-account').textContent()) ?? '')
-      .toContain('Sandbox main');
-    await page.getByTestId('trade-market').selectOption(MARKET);
+    const { page, problems } = await openTrade();
     await expect.poll(() => page.getByTestId('ticket-kind').locator('option').count()).toBe(5);
 
     // each single kind as a person fills it
-    const kinds: Array<[string, Record<string, string>]> = [
-      ['collateral_limit', { 'ticket-price': '63500' }],
-      ['collateral_stop_limit', { 'ticket-price': '64600', 'ticket-activation': '64500' }],
-      ['collateral_trigger_market', { 'ticket-activation': '64500' }],
-      [
-        'collateral_oco',
-        { 'ticket-price': '65000', 'ticket-activation': '63000', 'ticket-stop-limit-price': '62900' },
-      ],
-    ];
-    for (const [kind, fields] of kinds) {
-      await page.getByTestId('ticket-kind').selectOption(kind);
-      await page.getByTestId(kind === 'collateral_oco' ? 'side-sell' : 'side-buy').check();
-      await page.getByTestId('ticket-amount').fill('0.002');
-      for (const [id, value] of Object.entries(fields)) await page.getByTestId(id).fill(value);
-      await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
-      await shoot(page, kind);
-    }
+    await fillEachKind(page, (kind) => shoot(page, kind));
 
     // the ladder on the perpetual: five collateral limit bids, their margin at the account's leverage
     await page.getByTestId('mode-ladder').click();
@@ -96,12 +65,7 @@ describe('a ladder and an OCO on BTC_PERP in Chromium', () => {
 
     // an OCO above and below the market: the result names both legs, the list links them
     await page.getByTestId('mode-single').click();
-    await page.getByTestId('ticket-kind').selectOption('collateral_oco');
-    await page.getByTestId('side-sell').check();
-    await page.getByTestId('ticket-amount').fill('0.002');
-    await page.getByTestId('ticket-price').fill('65000');
-    await page.getByTestId('ticket-activation').fill('63000');
-    await page.getByTestId('ticket-stop-limit-price').fill('62900');
+    await fillOco(page, { price: '65000', trigger: '63000', stopLimit: '62900' });
     await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
     await page.getByTestId('ticket-submit').click();
     await expect

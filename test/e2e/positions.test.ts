@@ -1,5 +1,8 @@
+import { Decimal } from 'decimal.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderView, PositionView } from '../../main/ipc/contract.ts';
+import { formatNumber } from '../../renderer/src/lib/format/number.ts';
+import { inView } from './layout-check.ts';
 import { artifact } from './paths.ts';
 import { useAppSession, type OpenedPage } from './session.ts';
 
@@ -137,6 +140,80 @@ describe('the Positions screen in Chromium', () => {
       .toBeGreaterThan(0);
     await page.getByTestId('positions-history').scrollIntoViewIfNeeded();
     await page.screenshot({ path: artifact('positions-closed.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('says a margin call as the exchange pushes it, names its account once another is shown, then says the liquidation', async () => {
+    await app.call('orders.place', {
+      accountId: main,
+      draft: { kind: 'collateral_market', market: 'ETH_PERP', side: 'buy', amount: '0.1' },
+    });
+    const [position] = await app.call<PositionView[]>('positions.open', {
+      accountId: main,
+      market: 'ETH_PERP',
+    });
+    const liquidation = new Decimal(position?.liquidationPrice ?? '0');
+    expect(liquidation.gt(0)).toBe(true);
+    const { page, problems } = await app.openPage('#/positions');
+    const eth = page.locator('[data-testid="position-row"][data-market="ETH_PERP"]');
+    await expect.poll(() => eth.count()).toBe(1);
+    // the screen follows the account's margin events once it has read the ADL ranks (asked after them)
+    const following = () =>
+      expect.poll(() => eth.getByTestId('position-adl').textContent(), { timeout: 10_000 }).toContain('of 4');
+    await following();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const notice = page.getByTestId('positions-margin-notice');
+    const said = async () =>
+      ((await notice.count()) ? ((await notice.textContent()) ?? '') : '').replace(/\s+/g, ' ').trim();
+
+    // into the margin-call band: said at once, with when, the size to the step and the price to the tick
+    app.sandbox.control.setPrice('ETH_PERP', liquidation.times('1.01').toDecimalPlaces(2).toFixed());
+    await expect
+      .poll(said, { timeout: 15_000 })
+      .toMatch(
+        /^Margin call at \d\d:\d\d:\d\d on your 0\.100 long on ETH_PERP, liquidation at \d,\d{3}\.\d+: add margin or reduce the position\. Dismiss$/,
+      );
+    expect(await inView(notice)).toBe(true);
+    const marginInUse = async () =>
+      /Margin in use ([\d,.]+) USDT/.exec(
+        ((await page.getByTestId('collateral-panel').textContent()) ?? '').replace(/\s+/g, ' '),
+      )?.[1];
+    await expect.poll(marginInUse).toMatch(/\d/);
+    const marginBefore = await marginInUse();
+    await page.screenshot({ path: artifact('positions-margin-call-1280.png') });
+
+    // the price comes back: the call stands until dismissed, its time saying it is not now
+    app.sandbox.control.setPrice('ETH_PERP', position?.basePrice ?? '0');
+    const stands = await said();
+    // another account on screen: the notice names the account it was on
+    await page.getByTestId('account-switcher').click();
+    await page.getByTestId('account-option').filter({ hasText: 'Sandbox sub-alpha' }).click();
+    await expect
+      .poll(() => page.getByTestId('positions-status').textContent())
+      .toContain('Sandbox sub-alpha');
+    await expect.poll(said, { timeout: 10_000 }).toBe(`Sandbox main: ${stands}`);
+    await page.getByTestId('account-switcher').click();
+    await page.getByTestId('account-option').filter({ hasText: 'Sandbox main' }).first().click();
+    await expect.poll(said, { timeout: 10_000 }).toBe(stands);
+    await following();
+
+    // past the liquidation price: the exchange liquidates, the row goes and the notice says so
+    app.sandbox.control.setPrice('ETH_PERP', liquidation.times('0.98').toDecimalPlaces(2).toFixed());
+    await expect
+      .poll(said, { timeout: 15_000 })
+      .toMatch(/^At \d\d:\d\d:\d\d the exchange liquidated your 0\.100 long on ETH_PERP\. Dismiss$/);
+    await expect.poll(() => eth.count(), { timeout: 10_000 }).toBe(0);
+    // every part of the screen says the same: the summary no longer counts the position's margin
+    const exchange = await app.call<{ margin?: string }>('positions.collateral', { accountId: main });
+    const now = exchange.margin === undefined ? undefined : formatNumber(exchange.margin);
+    expect(now).not.toBe(marginBefore);
+    await expect.poll(marginInUse).toBe(now);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: artifact('positions-liquidated-1440.png') });
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    expect(await notice.count()).toBe(0);
+    app.sandbox.control.setPrice('ETH_PERP', position?.basePrice ?? '0');
     expect(problems).toEqual([]);
     await page.close();
   });

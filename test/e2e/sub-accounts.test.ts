@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { OrderView, ProcedureResult } from '../../main/ipc/contract.ts';
+import { formatNumber, parseNumber } from '../../renderer/src/lib/format/number.ts';
 import { artifact } from './paths.ts';
 import { js, useAppSession, type OpenedPage } from './session.ts';
 
@@ -11,7 +12,7 @@ const app = useAppSession({
 
 /** The main USDT balance of each sub-account, by sub-account id, as main reads it. */
 async function usdtMain(): Promise<Record<string, string>> {
-  const views = await app.call<ProcedureResult<'desk.subAccountBalances'>>('desk.subAccountBalances');
+  const views = await app.call<ProcedureResult<'subaccounts.balances'>>('subaccounts.balances');
   return Object.fromEntries(views.map((v) => [v.subAccountId, v.balances?.['USDT']?.[0]?.main ?? '0']));
 }
 
@@ -109,9 +110,17 @@ describe('the Sub-accounts screen in Chromium', () => {
       await open(page, label);
       await expect
         .poll(async () =>
-          Number(await page.getByTestId('sub-detail').getByTestId('bal-USDT-main').textContent()),
+          Number(
+            parseNumber(
+              (await page.getByTestId('sub-detail').getByTestId('bal-USDT-main').textContent()) ?? '',
+            ),
+          ),
         )
         .toBe(Number(after[id]));
+      // written by the shared formatter: thousands grouped, padded so the column's points line up
+      expect((await page.getByTestId('sub-detail').getByTestId('bal-USDT-main').textContent())?.trim()).toBe(
+        formatNumber(after[id] ?? ''),
+      );
     }
     await page.screenshot({ path: artifact('sub-accounts-sweep.png'), fullPage: true });
     expect(problems).toEqual([]);
@@ -203,7 +212,7 @@ describe('the Sub-accounts screen in Chromium', () => {
     const control = app.core.connection.sandbox?.control;
     control?.setKeyResetAnswer('empty');
     try {
-      await app.call('desk.resetSubAccountKey', {
+      await app.call('subaccounts.resetKey', {
         accountId: (await app.account('Sandbox sub-noretail')).id,
       });
     } finally {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderView, PositionView } from '../../main/ipc/contract.ts';
+import { inView, VIEWPORTS } from './layout-check.ts';
 import { artifact } from './paths.ts';
 import { useAppSession } from './session.ts';
 
@@ -62,6 +63,19 @@ describe('TP/SL on a long in Chromium', () => {
     // The position row lists its take-profit and stop-loss.
     await expect.poll(() => page.getByTestId('position-take-profit').textContent()).toMatch(/TP\s*70,?000/);
     expect(await page.getByTestId('position-stop-loss').textContent()).toMatch(/SL\s*60,?000/);
+    // With its TP/SL written out, the row keeps its two buttons side by side and in view at desk sizes.
+    const buttons = [page.getByTestId('position-tpsl'), page.getByTestId('position-close')] as const;
+    const sideBySide = async () => {
+      const [tpsl, close] = await Promise.all(buttons.map((b) => b.boundingBox()));
+      return Boolean(tpsl && close && Math.abs(tpsl.y - close.y) < 2 && close.x >= tpsl.x + tpsl.width);
+    };
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      // the row is live (mark, PnL, ADL rank): what is checked is the row once it has settled
+      await expect.poll(sideBySide).toBe(true);
+      await expect.poll(async () => (await Promise.all(buttons.map(inView))).every(Boolean)).toBe(true);
+      await page.screenshot({ path: artifact(`tpsl-position-row-${String(viewport.width)}.png`) });
+    }
     await page.screenshot({ path: artifact('tpsl-position-row.png'), fullPage: true });
     expect(problems).toEqual([]);
     await page.close();

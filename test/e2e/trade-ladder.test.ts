@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { OrderBookView } from '../../main/ipc/contract.ts';
+import { inView } from './layout-check.ts';
 import { artifact } from './paths.ts';
 import { useAppSession } from './session.ts';
 
@@ -101,10 +102,23 @@ describe('the ladder in the Trade ticket', () => {
       .first()
       .locator('td')
       .allTextContents();
-    expect(first.map((t) => t.trim())).toEqual(['1', '63,000', '0.001', '63']);
-    for (const width of [1280, 1440]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: artifact(`trade-ladder-${String(width)}.png`) });
+    // prices to the market's tick, amounts to its step, by the shared formatter
+    expect(first.map((t) => t.trim())).toEqual(['1', '63,000.0', '0.0010', '63']);
+    // However many orders the preview lists, the send button stands under the summary, wholly in the
+    // ticket's pane with room to spare below it, in a 1280x800 window as in a 1440x900 one.
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport);
+      const room = await page.evaluate(`(() => {
+        const button = document.querySelector('[data-testid="ladder-submit"]').getBoundingClientRect();
+        const pane = document.querySelector('[data-testid="panel-ticket"]').getBoundingClientRect();
+        return Math.min(pane.bottom, window.innerHeight) - button.bottom;
+      })()`);
+      expect(room).toBeGreaterThanOrEqual(48);
+      expect(await inView(page.getByTestId('ladder-submit'))).toBe(true);
+      await page.screenshot({ path: artifact(`trade-ladder-${String(viewport.width)}.png`) });
     }
 
     const asked = app.desktop.confirmations.length;

@@ -167,7 +167,9 @@ describe('the Trade screen in Chromium', () => {
 
   it('shows the sandbox book live in the depth ladder, puts a clicked price in the ticket, and lists last trades', async () => {
     const { page, problems } = await openTrade();
-    await expect.poll(() => page.getByTestId('depth-state').textContent()).toContain('live');
+    await expect
+      .poll(() => page.getByTestId('depth-state').textContent(), { timeout: 10_000 })
+      .toContain('live');
 
     // The ladder holds the book main reads from the exchange: move the sandbox's price and both follow.
     app.sandbox.control.setPrice('BTC_USDT', '50000');
@@ -213,7 +215,9 @@ describe('the Trade screen in Chromium', () => {
       accountId: await accountId('Sandbox sub-maker'),
       draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '52000' },
     });
-    await expect.poll(() => page.getByTestId('trade-row').count()).toBeGreaterThan(before);
+    await expect
+      .poll(() => page.getByTestId('trade-row').count(), { timeout: 10_000 })
+      .toBeGreaterThan(before);
     await page.screenshot({ path: artifact('trade-depth.png') });
     expect(problems).toEqual([]);
     await page.close();

@@ -65,6 +65,8 @@ describe('the trading workspace', () => {
     await expect.poll(async () => (await chartState(page)).candles).toBeGreaterThan(100);
     await expect.poll(async () => (await chartState(page)).lines).toContain('buy:60000.5');
     await expect.poll(() => page.locator('[data-testid="depth"] .level').count()).toBeGreaterThan(4);
+    // the account's socket, opened by the window's first reads before the status bar listened, is counted
+    await expect.poll(() => page.getByTestId('ws-summary').textContent()).toContain('WebSocket 1 live');
     // the chart's canvas is drawn (lightweight-charts paints into canvases inside the host)
     expect(await page.locator('[data-testid="chart-canvas"] canvas').count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('active-order').count()).toBe(1);

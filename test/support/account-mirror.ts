@@ -173,6 +173,6 @@ function dealFromRest(market: string, d: Deal): MirrorDeal {
     clientOrderId: d.clientOrderId,
     side: d.side,
     role: d.role,
-    feeAsset: d.feeAsset ?? '',
+    feeAsset: d.feeAsset,
   };
 }

@@ -88,7 +88,7 @@ export async function exportDealsCsv(
           csvField(nameOf(db, 'account', r[0]), true),
           csvField(nameOf(db, 'market', r[2]), true),
           r[3],
-          r[4] === 1 ? 'maker' : 'taker',
+          r[4],
           csvField(r[5]),
           csvField(r[6]),
           csvField(r[7]),

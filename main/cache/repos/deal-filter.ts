@@ -10,7 +10,7 @@ export const dealFilterSchema = z.strictObject({
   accounts: z.array(name).min(1).max(500).optional(),
   market: name.optional(),
   side: z.enum(['buy', 'sell']).optional(),
-  role: z.union([z.literal(1), z.literal(2)]).optional(),
+  role: z.enum(['maker', 'taker']).optional(),
   from: z.number().nonnegative().optional(),
   to: z.number().nonnegative().optional(),
   orderId: z.number().int().nonnegative().optional(),

@@ -1,5 +1,6 @@
 import { prepared, type ReadableDB, type WritableDB } from '../db.ts';
 import { DecimalSum } from '../decimal-sum.ts';
+import type { DealRecord } from './deals.ts';
 
 /** One UTC day in microseconds: the rollup's time grain. */
 export const DAY_US = 86_400_000_000;
@@ -30,8 +31,14 @@ export function forgetRollup(db: ReadableDB): void {
   storedRows.delete(db as WritableDB);
 }
 
+/**
+ * A deal's role as the deals table holds it: `maker` / `taker`, and in a cache not yet past migration 9
+ * (whose migration 4 rolls its deals up), the exchange's 1 / 2.
+ */
+type StoredRole = DealRecord['role'] | number;
+
 interface Group {
-  key: [number, number, number, string, number, string];
+  key: [number, number, number, string, StoredRole, string];
   deals: number;
   amount: DecimalSum;
   value: DecimalSum;
@@ -45,8 +52,8 @@ interface Group {
  */
 export class RollupBatch {
   /**
-   * Groups by account ref, then by market ref, side and role packed in one number, then a short list
-   * told apart by day and fee asset (a batch rarely spans more than a day or two): number-keyed maps
+   * Groups by account ref, then by market ref and side packed in one number, then a short list told
+   * apart by role, day and fee asset (a batch rarely spans more than a day or two): number-keyed maps
    * instead of a key string built for every deal.
    */
   readonly #groups = new Map<number, Map<number, Group[]>>();
@@ -57,7 +64,7 @@ export class RollupBatch {
     marketRef: number,
     timeUs: number,
     side: string,
-    role: number,
+    role: StoredRole,
     feeAsset: string,
     amount: string,
     value: string,
@@ -69,7 +76,7 @@ export class RollupBatch {
       byMarket = new Map();
       this.#groups.set(accountRef, byMarket);
     }
-    const slot = marketRef * 8 + (side === 'buy' ? 4 : 0) + role;
+    const slot = marketRef * 2 + (side === 'buy' ? 1 : 0);
     let list = byMarket.get(slot);
     if (!list) {
       list = [];
@@ -77,7 +84,7 @@ export class RollupBatch {
     }
     let g: Group | undefined;
     for (const candidate of list) {
-      if (candidate.key[2] === day && candidate.key[5] === feeAsset) {
+      if (candidate.key[2] === day && candidate.key[4] === role && candidate.key[5] === feeAsset) {
         g = candidate;
         break;
       }

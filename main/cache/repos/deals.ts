@@ -1,4 +1,5 @@
 import { prepared, type ReadableDB, type WritableDB } from '../db.ts';
+import type { CachedDealView } from '../../domains/history/views.ts';
 import { CacheInputError } from '../errors.ts';
 import {
   dealCursorSchema,
@@ -12,24 +13,11 @@ import {
 import { findRef, forgetKeys, nameOf, refFor } from './deal-keys.ts';
 import { forgetRollup, RollupBatch } from './deal-rollup.ts';
 
-/** An executed deal as the exchange sends it, plus the account and market it belongs to. */
-export interface DealRecord {
-  account: string;
-  market: string;
-  id: number;
-  clientOrderId: string;
-  /** Unix seconds with microseconds, as the exchange sends it. */
-  time: number;
-  side: 'buy' | 'sell';
-  /** 1 maker, 2 taker. */
-  role: 1 | 2;
-  amount: string;
-  price: string;
-  deal: string;
-  fee: string;
-  orderId: number;
-  feeAsset: string;
-}
+/**
+ * An executed deal with the account and market it belongs to: the app's one deal (`DealView`), its
+ * time in Unix seconds with microseconds as the exchange sends it.
+ */
+export type DealRecord = CachedDealView;
 
 export interface DealPage {
   rows: DealRecord[];
@@ -60,7 +48,7 @@ function check(d: DealRecord, i: number): void {
   if (!Number.isSafeInteger(d.id)) invalid(i, 'id', d.id);
   if (!Number.isSafeInteger(d.orderId)) invalid(i, 'orderId', d.orderId);
   if (d.side !== 'buy' && d.side !== 'sell') invalid(i, 'side', d.side);
-  if (d.role !== 1 && d.role !== 2) invalid(i, 'role', d.role);
+  if (d.role !== 'maker' && d.role !== 'taker') invalid(i, 'role', d.role);
   if (typeof d.time !== 'number' || !Number.isFinite(d.time) || d.time < 0) invalid(i, 'time', d.time);
   if (typeof d.amount !== 'string' || !DECIMAL.test(d.amount)) invalid(i, 'amount', d.amount);
   if (typeof d.price !== 'string' || !DECIMAL.test(d.price)) invalid(i, 'price', d.price);
@@ -144,7 +132,7 @@ export type DealRow = [
   number,
   number,
   'buy' | 'sell',
-  1 | 2,
+  DealRecord['role'],
   string,
   string,
   string,

@@ -1,5 +1,6 @@
 /** The procedures of the exchange connection: the running one and the saved choice. */
-import { connectionChoice, noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
+import { connectionChoice } from '../../connection-choice.ts';
+import { noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 import type { ConnectionHealthView, ConnectionSettingsView, ConnectionStatus } from './views.ts';
 
 export const connectionProcedures = {

@@ -29,10 +29,10 @@ export interface SyncStateView {
   running: boolean;
 }
 
+/** A deal of the cached history: the deal, with the registered account and the market it belongs to. */
 export interface CachedDealView extends DealView {
   account: string;
   market: string;
-  feeAsset: string;
   /** In a team desk: the operator who placed the order (from the signed-request log). */
   operator?: string;
 }

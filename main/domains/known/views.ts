@@ -9,7 +9,7 @@ import type { MainBalanceView } from '../wallet/views.ts';
 
 /** What is kept per account, and the view each kind holds (the one its screen's procedure answers). */
 export interface KnownKinds {
-  /** `balances.spot` / `desk.balances`: spot trade balances by ticker. */
+  /** `balances.spot` / `board.balances`: spot trade balances by ticker. */
   'balances.spot': Record<string, { available: string; freeze: string }>;
   /** Collateral balances by ticker (the desk board's read, and `balanceMargin` pushes). */
   'balances.collateral': Record<string, string>;
@@ -21,12 +21,12 @@ export interface KnownKinds {
   'orders.open': OrderView[];
   /** `positions.open`, scope: the market ('' for all markets). */
   'positions.open': PositionView[];
-  /** `desk.subAccountBalances` (read with the main key): kept under the registered sub-account. */
+  /** `subaccounts.balances` (read with the main key): kept under the registered sub-account. */
   'subaccount.balances': Record<string, Array<{ main: string; spot: string; collateral: string }>>;
   /** `mining.info`, scope: the mining account's name. */
   'mining.workers': MinerInfoView;
   /**
-   * A sub-account key's URL permissions as this app last set them (`desk.applyPermissions`): URL ->
+   * A sub-account key's URL permissions as this app last set them (`subaccounts.applyPermissions`): URL ->
    * enabled. The exchange cannot read a key's settings back, so this is all that is ever seen.
    */
   'keys.permissions': Record<string, boolean>;

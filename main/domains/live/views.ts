@@ -1,5 +1,5 @@
 /** The result and payload types of an account's WebSocket pushes (plain data). */
-import type { OrderView } from '../orders/views.ts';
+import type { DealView, OrderView } from '../orders/views.ts';
 import type { PositionView } from '../positions/views.ts';
 
 /**
@@ -20,21 +20,8 @@ export interface LiveTradeView {
   side: 'buy' | 'sell';
 }
 
-/** A fill of one of the account's orders (`deals`; time in seconds since the epoch). */
-export interface LiveDealView {
-  id: number;
-  time: number;
-  market: string;
-  orderId: number;
-  price: string;
-  amount: string;
-  fee: string;
-  clientOrderId: string;
-  side: 'buy' | 'sell';
-  /** 1 maker, 2 taker. */
-  role: 1 | 2;
-  feeAsset: string;
-}
+/** A fill of one of the account's orders as the `deals` channel pushes it: the deal, its market, no value. */
+export type LiveDealView = Omit<DealView, 'deal'> & { market: string };
 
 /**
  * One candle of a market (`candles`): `time` the start of its interval in seconds since the epoch,

@@ -66,16 +66,25 @@ export interface ExchangeCancelView {
   message: string;
 }
 
+/** Whether a deal's order rested on the book (maker) or took from it (taker). */
+export type DealRole = 'maker' | 'taker';
+
+/**
+ * An executed deal of one of the account's orders, as every part of the app speaks of it (REST fills,
+ * the cached history, the `deals` pushes): `time` in seconds since the epoch (with microseconds),
+ * amounts in the base asset, `deal` its value and `fee` in `feeAsset` ('' when the exchange named none).
+ */
 export interface DealView {
   id: number;
   clientOrderId: string;
   time: number;
   side: 'buy' | 'sell';
-  role: 1 | 2;
+  role: DealRole;
   amount: string;
   price: string;
   deal: string;
   fee: string;
+  feeAsset: string;
   orderId: number;
 }
 

@@ -1,11 +1,30 @@
-/** IPC handlers of `subaccounts.*`: the lifecycle, keys and IP lists, and batches of new sub-accounts. */
+/**
+ * IPC handlers of `subaccounts.*`: the lifecycle, keys and IP lists, batches of new sub-accounts, and
+ * work over many sub-accounts on the main key (balances, key permissions, sweeps, transfers, found ones).
+ */
 import type { Handlers } from '../../ipc/router.ts';
+import { KEY_CAPABILITIES } from '../../services/desk/key-capabilities.ts';
+import { applyPermissions, previewPermissions } from '../../services/desk/key-permissions.ts';
 import type { HandlerContext } from '../context.ts';
+import type { SubAccountBalanceView } from './views.ts';
+
+/** How often the sub-account balances a read has reached so far are kept. */
+const KEEP_EVERY_MS = 1_000;
 
 export function subaccountsHandlers({
   lifecycle,
   subAccountApiKeys: keys,
   createBatches: batches,
+  desk,
+  sweeps,
+  deskAudit,
+  accounts,
+  events,
+  platform,
+  balanceMoves,
+  subAccountKeys,
+  known,
+  approvals,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `subaccounts.${string}`>> {
   return {
     'subaccounts.list': () => lifecycle.list(),
@@ -42,5 +61,58 @@ export function subaccountsHandlers({
     'subaccounts.batches': () => batches.list(),
     'subaccounts.batch': ({ batchId }) => batches.view(batchId),
     'subaccounts.approvals': () => lifecycle.approvals(),
+    'subaccounts.balances': async (input) => {
+      const bySubId = new Map(accounts.registry.list().map((a) => [a.subAccountId, a.id]));
+      // Kept as they arrive (each second), so a read cut short keeps what it had read.
+      let arrived: SubAccountBalanceView[] = [];
+      const keep = (): void => {
+        const batch = arrived;
+        arrived = [];
+        known.keepMany(
+          'subaccount.balances',
+          batch.flatMap((r) => {
+            const account = bySubId.get(r.subAccountId);
+            return account && r.balances ? [{ account, value: r.balances }] : [];
+          }),
+        );
+      };
+      const timer = setInterval(keep, KEEP_EVERY_MS);
+      try {
+        return await desk.mainSubAccountBalances(input?.subAccountIds, (r) => {
+          arrived.push(r);
+          events.emit('subaccounts.balance', r);
+        });
+      } finally {
+        clearInterval(timer);
+        keep();
+      }
+    },
+    'subaccounts.keyCapabilities': () => KEY_CAPABILITIES.map((c) => ({ ...c, urls: [...c.urls] })),
+    'subaccounts.previewPermissions': ({ accountIds, urls }) =>
+      previewPermissions(accounts, accountIds, urls),
+    'subaccounts.applyPermissions': async ({ accountIds, urls }) => {
+      const results = await applyPermissions(accounts, platform, accountIds, urls, approvals);
+      if (!Array.isArray(results)) return results;
+      // What each key now allows, as far as this app has set it: its last known permissions.
+      known.keepMany(
+        'keys.permissions',
+        results.flatMap((r) => {
+          const account = r.ok ? accounts.registry.get(r.account) : undefined;
+          return account ? [{ account: account.id, value: { ...account.urlPermissions } }] : [];
+        }),
+      );
+      await deskAudit.permissions(results);
+      return results;
+    },
+    'subaccounts.previewSweep': ({ accountIds, plan }) => sweeps.preview(accountIds, plan),
+    'subaccounts.runSweep': async ({ previewId }) => {
+      const results = await sweeps.run(previewId);
+      await deskAudit.sweep(results);
+      return results;
+    },
+    'subaccounts.transfer': ({ accountId, ...input }) => balanceMoves.withSubAccount(accountId, input),
+    'subaccounts.resetKey': ({ accountId }) => subAccountKeys.reset(accountId),
+    'subaccounts.findUnregistered': () => subAccountKeys.unregistered(),
+    'subaccounts.addFound': ({ subAccounts }) => subAccountKeys.register(subAccounts),
   };
 }

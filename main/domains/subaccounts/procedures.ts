@@ -1,18 +1,38 @@
-/** The procedures of sub-accounts' lives: create (one or a batch), edit, block, delete, keys, IP lists. */
+/**
+ * The procedures of sub-accounts: their lives (create one or a batch, edit, block, delete, keys, IP
+ * lists), and work over many of them on the main key (balances, sweeps, one key-permission change,
+ * a transfer, a reset key, finding the unregistered ones).
+ */
 import { z } from 'zod';
 import type { ProposedView } from '../approvals/views.ts';
-import { noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
+import {
+  accountId,
+  accountSet,
+  decimalText,
+  noInput,
+  permissionChanges,
+  procedure,
+  sweepPlan,
+  type ProcedureDef,
+} from '../../ipc/schemas.ts';
 import type { AccountView } from '../accounts/views.ts';
 import type {
   ApprovalView,
+  BatchOutcome,
   BatchPreviewView,
   BatchSummaryView,
   BatchView,
   ExchangeSubAccountView,
+  FoundSubAccountView,
   HoldingsView,
+  KeyCapabilityView,
+  KeyDiffView,
+  SubAccountBalanceView,
   SubAccountKeyView,
   SubAccountTransfersView,
+  SweepLegView,
   SweepToMainView,
+  UnreadAccountView,
 } from './views.ts';
 
 const subAccountId = z.string().trim().min(1).max(64);
@@ -132,5 +152,73 @@ export const subaccountsProcedures = {
   'subaccounts.approvals': procedure<ApprovalView[]>()(
     "The sub-accounts' withdrawals waiting for the main account's approval, newest first (read only).",
     noInput,
+  ),
+  'subaccounts.balances': procedure<SubAccountBalanceView[]>()(
+    "Balances of many sub-accounts read with the main account's key (all of them by default), behind its transfers and key changes; each also arrives as a subaccounts.balance event.",
+    z
+      .strictObject({
+        subAccountIds: z
+          .array(z.string().min(1).max(64))
+          .min(1)
+          .max(5000, 'At most 5,000 sub-accounts can be read at once')
+          .optional(),
+      })
+      .optional(),
+  ),
+  'subaccounts.keyCapabilities': procedure<KeyCapabilityView[]>()(
+    'What a sub-account key may do, as named capabilities with the exchange URLs behind each.',
+    noInput,
+  ),
+  'subaccounts.previewPermissions': procedure<KeyDiffView[]>()(
+    'The per-key diff of one URL-permission change over many sub-account keys.',
+    z.strictObject({ accountIds: accountSet, urls: permissionChanges }),
+  ),
+  'subaccounts.applyPermissions': procedure<BatchOutcome[] | ProposedView>()(
+    "Applies one URL-permission change to many sub-account keys; failures first. Under the team desk's four eyes each key's edit is proposed for another admin's approval instead.",
+    z.strictObject({ accountIds: accountSet, urls: permissionChanges }),
+  ),
+  'subaccounts.previewSweep': procedure<{
+    previewId: string;
+    expiresAtMs: number;
+    legs: SweepLegView[];
+    unread: UnreadAccountView[];
+  }>()(
+    'The transfers a sweep between main and sub-accounts would make, each checked against the balance it comes from, kept in main under its id for 30 s; sub-accounts whose balance could not be read are listed, and such a preview cannot be sent.',
+    z.strictObject({ accountIds: accountSet, plan: sweepPlan }),
+  ),
+  'subaccounts.runSweep': procedure<Array<SweepLegView & BatchOutcome & { transactionId?: string }>>()(
+    "Makes exactly the previewed transfers once confirmed in main's own dialog; failures first.",
+    z.strictObject({ previewId: z.uuid() }),
+  ),
+  'subaccounts.transfer': procedure<{ transactionId?: string; amount: string } | ProposedView>()(
+    "One transfer between the main account and one sub-account (its main balance), after main's confirmation; under the team desk's four eyes it is proposed for another treasurer's approval instead.",
+    z.strictObject({
+      accountId,
+      direction: z.enum(['main_to_sub', 'sub_to_main']),
+      ticker: z.string().regex(/^[A-Z0-9]{1,16}$/, 'must be a ticker such as USDT'),
+      amount: decimalText,
+    }),
+  ),
+  'subaccounts.resetKey': procedure<{ account: AccountView; stored: boolean } | ProposedView>()(
+    "Regenerates a sub-account's API key after main's confirmation; the new secret goes to the keychain only (stored false: enter the new pair by hand). Under four eyes it is proposed instead.",
+    z.strictObject({ accountId }),
+  ),
+  'subaccounts.findUnregistered': procedure<FoundSubAccountView[]>()(
+    "The main account's sub-accounts on the exchange that are not registered yet.",
+    noInput,
+  ),
+  'subaccounts.addFound': procedure<AccountView[]>()(
+    'Registers chosen sub-accounts found on the exchange; each still needs its key pair (Replace key).',
+    z.strictObject({
+      subAccounts: z
+        .array(
+          z.strictObject({
+            subAccountId: z.string().trim().min(1).max(64),
+            label: z.string().trim().min(1, 'enter a label').max(64),
+          }),
+        )
+        .min(1)
+        .max(200),
+    }),
   ),
 } as const satisfies Record<string, ProcedureDef>;

@@ -1,4 +1,8 @@
-/** Result and event types of `subaccounts.*`: sub-accounts at the exchange, their keys, batches of new ones. */
+/**
+ * Result and event types of `subaccounts.*`: sub-accounts at the exchange, their keys, batches of new
+ * ones, and work over many of them (balances, sweeps, key permissions, the unregistered ones found).
+ */
+import type { IpcError } from '../../ipc/contract.ts';
 import type { AccountView } from '../accounts/views.ts';
 
 /** A sub-account as the exchange lists it, with the desk's accounts that sign for it. */
@@ -142,4 +146,57 @@ export interface BatchProgressView {
   done: number;
   failed: number;
   account?: BatchAccountView;
+}
+
+/** One sub-account's balances read with the main key: per ticker, its main, spot and collateral. */
+export interface SubAccountBalanceView {
+  subAccountId: string;
+  ok: boolean;
+  balances?: Record<string, Array<{ main: string; spot: string; collateral: string }>>;
+  error?: IpcError;
+}
+
+export interface KeyDiffView {
+  account: string;
+  label: string;
+  changes: Array<{ url: string; before: boolean | 'unknown'; after: boolean }>;
+}
+
+export interface SweepLegView {
+  account: string;
+  label: string;
+  subAccountId: string;
+  amount: string;
+}
+
+/** A sub-account a preview could not read (its balance, its orders): such a preview cannot be sent. */
+export interface UnreadAccountView {
+  account: string;
+  label: string;
+  problem: string;
+}
+
+export interface BatchOutcome {
+  account: string;
+  label: string;
+  ok: boolean;
+  error?: IpcError;
+}
+
+/** A sub-account the exchange lists for the main account that no registered account stands for. */
+export interface FoundSubAccountView {
+  subAccountId: string;
+  alias: string;
+  email?: string;
+  status?: string;
+}
+
+/** A named thing a sub-account key may do, and the exchange URLs behind it. */
+export interface KeyCapabilityView {
+  id: string;
+  label: string;
+  description: string;
+  /** Withdrawals and transfers: a key with it can move funds out. */
+  movesFunds: boolean;
+  urls: string[];
 }

@@ -1,6 +1,8 @@
 /** Spot trading: orders, active orders, trade balance and executed history. */
 import { z } from 'zod';
 import type { Stp } from '../../rules/index.ts';
+import type { DealView } from '../../domains/orders/views.ts';
+import { dealRoleOf } from '../codes.ts';
 import { decimal, defined, READ, WRITE, type KeyCaller } from './shapes.ts';
 
 export const orderSchema = z.looseObject({
@@ -35,20 +37,24 @@ export type Order = z.output<typeof orderSchema>;
 /** Built once: the desk reads open orders of every account on each refresh. */
 const ordersSchema = z.array(orderSchema);
 
+/**
+ * An executed deal as REST answers it, read into the app's one deal (`DealView`): the role the
+ * exchange numbers (1 maker, 2 taker) as its word, the fee asset '' when the answer names none.
+ */
 export const dealSchema = z.looseObject({
   id: z.number().int(),
   clientOrderId: z.string(),
   time: z.number(),
   side: z.enum(['buy', 'sell']),
-  role: z.union([z.literal(1), z.literal(2)]),
+  role: z.union([z.literal(1), z.literal(2)]).transform(dealRoleOf),
   amount: decimal,
   price: decimal,
   deal: decimal,
   fee: decimal,
   orderId: z.number().int(),
-  feeAsset: z.string().optional(),
-});
-export type Deal = z.output<typeof dealSchema>;
+  feeAsset: z.string().default(''),
+}) satisfies z.ZodType<DealView>;
+export type Deal = DealView;
 
 interface Common {
   market: string;

@@ -11,15 +11,15 @@
  */
 import WebSocket from 'ws';
 import { ExchangeError } from '../errors.ts';
-import { reconnectDelay } from './backoff.ts';
 import type { BackoffOptions } from './backoff.ts';
-import { subscribeFrames } from './channels.ts';
 import type { Channel } from './channels.ts';
 import { closedError } from './errors.ts';
 import { MAX_FRAME_BYTES, readFrame } from './frames.ts';
-import { ChannelListeners, HeldPushes, type Listener } from './listeners.ts';
+import { HeldPushes, type Listener } from './listeners.ts';
 import { PendingRequests } from './requests.ts';
+import { ConnectTurns } from './connect-turns.ts';
 import type { ConnectionPacer, Lane } from './pacer.ts';
+import { ServerSubscriptions } from './subscriptions.ts';
 import { realTimers, type Timers } from './timers.ts';
 
 export type { Timers };
@@ -66,17 +66,12 @@ export class WsClient {
   /** How many pushes were found unreadable (by the client or a listener's reader). */
   #unreadableCount = 0;
   #socket: WebSocket | undefined;
-  #attempt = 0;
-  #reconnectTimer: unknown;
   #pingTimer: unknown;
-  /** Gives up the turn to connect while the pacer holds it. */
-  #cancelOpen: (() => void) | undefined;
-  /** The pacer's lane of this socket's connects: interactive from its first interactive use until it stops. */
-  #lane: Lane = 'background';
+  /** When it connects next: its turn in the pacer (interactive from its first interactive use), the backoff. */
+  readonly #turns: ConnectTurns;
   readonly #pending: PendingRequests;
-  readonly #listeners = new ChannelListeners();
+  readonly #subscriptions: ServerSubscriptions;
   readonly #reconcilers = new Set<() => Promise<void>>();
-  readonly #subscribing = new Map<Channel, Promise<void>>();
   readonly #liveWaiters = new Set<() => void>();
   readonly #openWaiters = new Set<() => void>();
   /** Pushes held back while a reconnect reconciles. */
@@ -91,7 +86,15 @@ export class WsClient {
   constructor(options: WsClientOptions) {
     this.#options = options;
     this.#timers = options.timers ?? realTimers;
+    this.#turns = new ConnectTurns({ ...options, timers: this.#timers });
     this.#pending = new PendingRequests(this.#timers, options.requestTimeoutMs ?? 10_000);
+    this.#subscriptions = new ServerSubscriptions({
+      request: (method, params) => this.request(method, params),
+      ready: () =>
+        this.#socket?.readyState === WebSocket.OPEN &&
+        (this.#phase === 'reconciling' || this.#phase === 'live'),
+      onError: (e) => this.#options.onError?.(e),
+    });
   }
 
   get state(): WsState {
@@ -121,26 +124,16 @@ export class WsClient {
    */
   start(lane: Lane = 'interactive'): void {
     if (this.#phase === 'idle' || this.#phase === 'stopped') {
-      this.#lane = lane;
+      this.#turns.lane = lane;
       this.#connect();
-      return;
-    }
-    if (lane === 'interactive' && this.#lane === 'background') {
-      this.#lane = 'interactive';
-      if (this.#cancelOpen) {
-        this.#cancelOpen();
-        this.#connect();
-      }
-    }
+    } else if (lane === 'interactive') this.#turns.raise(() => this.#connect());
   }
 
   stop(): void {
     this.#stale = false;
     this.#setPhase('stopped');
-    this.#timers.clearTimeout(this.#reconnectTimer);
+    this.#turns.cancel();
     this.#timers.clearTimeout(this.#pingTimer);
-    this.#cancelOpen?.();
-    this.#cancelOpen = undefined;
     this.#socket?.terminate();
     this.#socket = undefined;
   }
@@ -162,16 +155,12 @@ export class WsClient {
 
   /** Listens to a channel, for one market/ticker or '*' (all). Returns the function that stops it. */
   subscribe<C extends Channel>(channel: C, topic: string, listener: Listener<C>): () => void {
-    const { changed, remove } = this.#listeners.add(channel, topic, listener);
-    if (changed) void this.#sendSubscription(channel);
-    return () => {
-      if (remove()) void this.#sendSubscription(channel);
-    };
+    return this.#subscriptions.add(channel, topic, listener);
   }
 
   /** Number of server subscriptions (one per channel) and of listeners. */
   subscriptionCount(): { channels: number; listeners: number } {
-    return this.#listeners.count();
+    return this.#subscriptions.count();
   }
 
   /** One JSON-RPC request on the live connection. */
@@ -234,7 +223,7 @@ export class WsClient {
   #fresh(): void {
     if (!this.#stale || this.#phase !== 'live') return;
     this.#stale = false;
-    this.#attempt = 0;
+    this.#turns.settled();
     this.#tell();
   }
 
@@ -244,15 +233,9 @@ export class WsClient {
   }
   #connect(): void {
     this.#setPhase('connecting');
-    const pacer = this.#options.pacer;
-    if (!pacer) {
-      this.#open();
-      return;
-    }
-    this.#cancelOpen = pacer.queue(() => {
-      this.#cancelOpen = undefined;
+    this.#turns.take(() => {
       if (this.#phase === 'connecting') this.#open();
-    }, this.#lane);
+    });
   }
 
   #open(): void {
@@ -296,13 +279,13 @@ export class WsClient {
   async #session(socket: WebSocket): Promise<void> {
     try {
       this.#setPhase('authorizing');
-      const token = await this.#options.token(this.#lane);
+      const token = await this.#options.token(this.#turns.lane);
       await this.request('authorize', [token, 'public']);
       this.#schedulePing(socket);
       this.#setPhase('reconciling');
       // subscribe first and hold the pushes: the REST snapshot then covers everything before them
       this.#held = new HeldPushes(this.#options.maxHeld);
-      await Promise.all(this.#listeners.channels().map((c) => this.#sendSubscription(c)));
+      await this.#subscriptions.resendAll();
       for (const fn of this.#reconcilers) await fn();
       // closed while reconciling: the next connect starts over
       if (this.#socket !== socket || !this.#held) return;
@@ -316,7 +299,7 @@ export class WsClient {
       this.connects++;
       if (good) this.#stale = false;
       // the backoff starts over only once the data is good: a feed that keeps failing waits longer
-      if (!this.#stale) this.#attempt = 0;
+      if (!this.#stale) this.#turns.settled();
       this.#setPhase('live');
       // stale before: the next good frame says the data is live again; a ping brings one now
       if (this.#stale) this.#ping(socket);
@@ -349,14 +332,9 @@ export class WsClient {
     this.#pending.failAll();
     if (this.#phase === 'stopped') return;
     this.#setPhase('connecting');
-    const delay = reconnectDelay(
-      this.#attempt++,
-      this.#options.backoff ?? {},
-      this.#options.random ?? Math.random,
-    );
-    this.#reconnectTimer = this.#timers.setTimeout(() => {
+    this.#turns.retry(() => {
       if (this.#phase !== 'stopped') this.#connect();
-    }, delay);
+    });
   }
 
   #frame(socket: WebSocket, text: string): void {
@@ -380,36 +358,7 @@ export class WsClient {
   /** Hands a push to its listeners; true when none of their readers found it unreadable. */
   #dispatch(channel: Channel, params: unknown, topic: string): boolean {
     const unreadable = this.#unreadableCount;
-    this.#listeners.dispatch(channel, params, topic, (e) => this.#options.onError?.(e));
+    this.#subscriptions.dispatch(channel, params, topic, (e) => this.#options.onError?.(e));
     return this.#unreadableCount === unreadable;
-  }
-
-  /** Sends the channel's current topic set (or unsubscribes it); only while connected. */
-  #sendSubscription(channel: Channel): Promise<void> {
-    // one channel's frames go out in call order, each computed from the topics current at send time
-    const previous = this.#subscribing.get(channel) ?? Promise.resolve();
-    const next = previous.then(() => this.#sendSubscriptionNow(channel));
-    this.#subscribing.set(channel, next);
-    void next.then(() => {
-      if (this.#subscribing.get(channel) === next) this.#subscribing.delete(channel);
-    });
-    return next;
-  }
-
-  async #sendSubscriptionNow(channel: Channel): Promise<void> {
-    const socket = this.#socket;
-    if (!socket || socket.readyState !== WebSocket.OPEN) return;
-    if (this.#phase !== 'reconciling' && this.#phase !== 'live') return;
-    const topics = this.#listeners.topics(channel);
-    try {
-      if (!topics) {
-        await this.request(`${channel}_unsubscribe`, []);
-        return;
-      }
-      for (const params of subscribeFrames(channel, topics))
-        await this.request(`${channel}_subscribe`, params);
-    } catch (e) {
-      this.#options.onError?.(e);
-    }
   }
 }

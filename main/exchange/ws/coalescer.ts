@@ -1,7 +1,10 @@
 /**
- * Batches pushes before they cross to the renderer. Within one window, a replaceable push (a mark
- * price, a last price) keeps only its latest value per market; every other push is kept, in order.
- * A 0.5 s premiumIndex stream over dozens of markets thus becomes one batch per window. Each push is
+ * Batches pushes before they cross to the renderer, at most one batch per window: the first push after
+ * a quiet window goes on at once (with whatever arrived in the same turn of the event loop), and what
+ * arrives during the window after a batch waits for the window's end. Within one window, a replaceable
+ * push (a mark price, a last price) keeps only its latest value per market; every other push is kept,
+ * in order. A 0.5 s premiumIndex stream over dozens of markets thus becomes one batch per window, and
+ * a lone balance push is not held back at all. Each push is
  * read into its channel's views as it comes in; one not in its channel's shape is not delivered and is
  * told to `onUnreadable` (the live service counts it against the socket: `WsClient.unreadable`).
  */
@@ -29,7 +32,7 @@ export const REPLACEABLE: ReadonlySet<Channel> = new Set<Channel>([
 ]);
 
 export interface CoalescerOptions {
-  /** Window length; 100 to 250 ms suits a renderer. Default 150 ms. */
+  /** The shortest time between two batches; 100 to 250 ms suits a renderer. Default 150 ms. */
   readonly windowMs?: number;
   readonly sink: (batch: PushBatch) => void;
   readonly timers?: Timers;
@@ -46,6 +49,8 @@ export class PushCoalescer {
   #latest = new Map<string, number>();
   #replaced = 0;
   #timer: unknown;
+  /** A batch went out less than a window ago: what comes now waits for the window's end. */
+  #cooling = false;
 
   constructor(options: CoalescerOptions) {
     this.#sink = options.sink;
@@ -76,18 +81,32 @@ export class PushCoalescer {
       this.#events.push(event);
     }
     if (this.#timer === undefined && this.#events.length > 0)
-      this.#timer = this.#timers.setTimeout(() => this.flush(), this.#windowMs);
+      this.#timer = this.#timers.setTimeout(() => this.#tick(), this.#cooling ? this.#windowMs : 0);
   }
 
-  /** Sends what is pending now (also called by the window timer). */
+  /** The timer: sends what is pending; a batch sent starts a window, a quiet one ends it. */
+  #tick(): void {
+    this.#timer = undefined;
+    if (this.#send()) this.#timer = this.#timers.setTimeout(() => this.#tick(), this.#windowMs);
+    this.#cooling = this.#timer !== undefined;
+  }
+
+  /** Sends what is pending now (before the socket closes, say). */
   flush(): void {
     if (this.#timer !== undefined) this.#timers.clearTimeout(this.#timer);
     this.#timer = undefined;
+    this.#cooling = false;
+    this.#send();
+  }
+
+  /** Answers whether a batch went out. */
+  #send(): boolean {
     const events = this.#events.filter((e): e is PushEvent => e !== undefined);
     const replaced = this.#replaced;
     this.#events = [];
     this.#latest = new Map();
     this.#replaced = 0;
     if (events.length > 0) this.#sink({ events, replaced });
+    return events.length > 0;
   }
 }

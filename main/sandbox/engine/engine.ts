@@ -3,12 +3,12 @@
  * stop orders), spot settlement with fees, self-trade prevention, deals history.
  */
 import { ApiError } from '../http/errors.ts';
-import { LEDGER_SCALE, freezeSpot, notEnough, spot, unfreezeSpot } from '../ledger.ts';
 import { settleSpot } from './settlement.ts';
 import type { CollateralFill } from './settlement.ts';
 import type { Account, MarketDef, SandboxState } from '../state.ts';
 import { Book } from './book.ts';
-import { reduceOnlyEnd, type Order } from './order.ts';
+import { freezeOrder, refreezeOrder, releaseOrder } from './funds.ts';
+import { newOrder, reduceOnlyEnd, type Order } from './order.ts';
 import type { Deal, EngineSnapshot, PlaceRequest } from './types.ts';
 import { fromUnits, pow10, toUnits } from './units.ts';
 
@@ -93,43 +93,8 @@ export class Engine {
         message: POST_ONLY_WOULD_MATCH,
         errors: { postOnly: [POST_ONLY_WOULD_MATCH] },
       });
-    const order: Order = {
-      id: this.nextOrderId,
-      owner: req.owner,
-      side: req.side,
-      price: price ?? 0n,
-      left: req.quoteAmount ? 0n : req.amount,
-      rpi: req.rpi ?? false,
-      clientOrderId: req.clientOrderId ?? '',
-      market: m.name,
-      type: req.type,
-      timestamp: this.nowSeconds(),
-      amount: req.amount,
-      quoteAmount: req.quoteAmount ?? false,
-      limitPrice: price,
-      dealStock: 0n,
-      dealMoney: 0n,
-      dealFee: 0n,
-      feeAsset: '',
-      postOnly: req.postOnly ?? false,
-      ioc: req.ioc ?? false,
-      retail: req.retail ?? false,
-      stp: req.stp ?? 'no',
-      status: undefined,
-      activationPrice: req.activationPrice ?? null,
-      activated: false,
-      frozen: 0n,
-      open: true,
-    };
-    if (req.collateral) {
-      order.collateral = true;
-      if (req.positionSide) order.positionSide = req.positionSide;
-      order.reduceOnly = req.reduceOnly ?? false;
-      if (req.triggerAbove !== undefined) order.triggerAbove = req.triggerAbove;
-      if (req.otoId !== undefined) order.otoId = req.otoId;
-      if (req.tpsl !== undefined) order.tpsl = req.tpsl;
-      if (req.positionId !== undefined) order.positionId = req.positionId;
-    } else this.freeze(order, m);
+    const order = newOrder(this.nextOrderId, req, m.name, this.nowSeconds());
+    if (!order.collateral) freezeOrder(order, m, this.account(order.owner));
     this.nextOrderId++;
     this.orders.set(order.id, order);
     if (isStop) {
@@ -141,38 +106,6 @@ export class Engine {
     }
     this.execute(order, m, book);
     return order;
-  }
-
-  /** Funds an order needs up front: quote for buys (price x amount, or the quote amount), base for sells. */
-  private freeze(o: Order, m: MarketDef): void {
-    const acc = this.account(o.owner);
-    const sp = m.stockPrec;
-    const mp = m.moneyPrec;
-    if (o.side === 'buy') {
-      if (o.quoteAmount) o.frozen = o.amount;
-      else if (o.limitPrice !== null) o.frozen = o.limitPrice * o.amount;
-      else {
-        // stock market buy: reserve the whole available quote balance, released after matching
-        const avail = acc ? spot(acc, m.money).available : 0n;
-        o.frozen = acc ? avail / pow10(LEDGER_SCALE - mp - sp) : 10n ** 40n;
-        if (o.frozen <= 0n) throw notEnough();
-      }
-      if (acc) freezeSpot(acc, m.money, o.frozen * pow10(LEDGER_SCALE - mp - sp));
-    } else {
-      o.frozen = o.amount;
-      if (acc) freezeSpot(acc, m.stock, o.amount * pow10(LEDGER_SCALE - sp));
-    }
-  }
-
-  private release(o: Order, m: MarketDef): void {
-    if (o.frozen <= 0n) return;
-    const acc = this.account(o.owner);
-    if (acc) {
-      if (o.side === 'buy')
-        unfreezeSpot(acc, m.money, o.frozen * pow10(LEDGER_SCALE - m.moneyPrec - m.stockPrec));
-      else unfreezeSpot(acc, m.stock, o.frozen * pow10(LEDGER_SCALE - m.stockPrec));
-    }
-    o.frozen = 0n;
   }
 
   private track(o: Order): void {
@@ -306,7 +239,7 @@ export class Engine {
     }
     o.status = status;
     o.finishedAt = this.nowSeconds();
-    this.release(o, m);
+    releaseOrder(o, m, this.account(o.owner));
     this.untrack(o);
     // background liquidity leaves no records behind (nobody can query them)
     if (!this.account(o.owner)) this.orders.delete(o.id);
@@ -356,15 +289,7 @@ export class Engine {
   /** Puts a just-canceled order back (a rejected modify): funds frozen again, back in the book. */
   reopen(o: Order): void {
     const m = this.market(o.market);
-    const acc = this.account(o.owner);
-    if (o.collateral) o.frozen = 0n;
-    else if (o.side === 'buy') {
-      o.frozen = (o.limitPrice ?? 0n) * o.left;
-      if (acc) freezeSpot(acc, m.money, o.frozen * pow10(LEDGER_SCALE - m.moneyPrec - m.stockPrec));
-    } else {
-      o.frozen = o.left;
-      if (acc) freezeSpot(acc, m.stock, o.left * pow10(LEDGER_SCALE - m.stockPrec));
-    }
+    refreezeOrder(o, m, this.account(o.owner));
     o.open = true;
     o.status = o.dealStock > 0n ? 'PARTIALLY_FILLED' : undefined;
     this.track(o);

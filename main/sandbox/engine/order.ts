@@ -1,6 +1,7 @@
 /** The engine's order record and its REST shape. */
 import type { MarketDef } from '../state.ts';
 import type { Resting, Stp } from './book.ts';
+import type { PlaceRequest } from './types.ts';
 import { fromUnits } from './units.ts';
 
 export type OrderType = 'limit' | 'market' | 'stock market' | 'stop limit' | 'stop market';
@@ -53,6 +54,49 @@ export interface Order extends Resting {
   ocoPeer?: number;
   /** OTO legs (activation prices) placed once this order has executed. */
   otoLegs?: { stopLoss?: bigint; takeProfit?: bigint };
+}
+
+/** A new order's record as `req` places it (at `timestamp`, Unix seconds): nothing frozen, tracked or matched yet. */
+export function newOrder(id: number, req: PlaceRequest, market: string, timestamp: number): Order {
+  const price = req.price ?? null;
+  const order: Order = {
+    id,
+    owner: req.owner,
+    side: req.side,
+    price: price ?? 0n,
+    left: req.quoteAmount ? 0n : req.amount,
+    rpi: req.rpi ?? false,
+    clientOrderId: req.clientOrderId ?? '',
+    market,
+    type: req.type,
+    timestamp,
+    amount: req.amount,
+    quoteAmount: req.quoteAmount ?? false,
+    limitPrice: price,
+    dealStock: 0n,
+    dealMoney: 0n,
+    dealFee: 0n,
+    feeAsset: '',
+    postOnly: req.postOnly ?? false,
+    ioc: req.ioc ?? false,
+    retail: req.retail ?? false,
+    stp: req.stp ?? 'no',
+    status: undefined,
+    activationPrice: req.activationPrice ?? null,
+    activated: false,
+    frozen: 0n,
+    open: true,
+  };
+  if (req.collateral) {
+    order.collateral = true;
+    if (req.positionSide) order.positionSide = req.positionSide;
+    order.reduceOnly = req.reduceOnly ?? false;
+    if (req.triggerAbove !== undefined) order.triggerAbove = req.triggerAbove;
+    if (req.otoId !== undefined) order.otoId = req.otoId;
+    if (req.tpsl !== undefined) order.tpsl = req.tpsl;
+    if (req.positionId !== undefined) order.positionId = req.positionId;
+  }
+  return order;
 }
 
 /** How a reduce-only order ends when its position is gone: a TP/SL leg canceled, others auto-canceled. */

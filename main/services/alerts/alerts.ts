@@ -17,7 +17,7 @@ import type {
   BoardRowView,
   PriceAlertView,
 } from '../../ipc/contract.ts';
-import type { EventHub } from '../../ipc/event-hub.ts';
+import type { PageEvents } from '../../page-events.ts';
 import type { MainBus, MainTopics } from '../../bus.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
@@ -26,6 +26,7 @@ import { grouped } from '../../rules/guards.ts';
 import { readAlerts, writeAlerts } from './alert-store.ts';
 import { crossStep, levelStep, type Direction } from './evaluate.ts';
 import { MarginFollow, marginEventWords, type MarginEvent, type MarginStreams } from './margin-events.ts';
+import { PriceFollow } from './price-follow.ts';
 
 /** The part of the live service alerts use: last prices, and the watched accounts' margin calls. */
 export interface PriceStreams extends MarginStreams {
@@ -38,7 +39,7 @@ export interface AlertOptions {
   /** The definitions file (JSON). */
   file: string;
   /** Where a firing goes to the window. */
-  events: EventHub;
+  events: PageEvents;
   /** The pushes (prices, margin calls) and the board's rows alerts watch. */
   bus: MainBus;
   live: PriceStreams;
@@ -47,7 +48,7 @@ export interface AlertOptions {
   onAccountsChanged: (listener: () => void) => () => void;
   /** Refuses a market the exchange does not list (with words a person reads). */
   requireMarket: (market: string) => Promise<unknown>;
-  /** Reads the board rows of the given accounts (all when undefined) again; they arrive as `desk.boardRows`. */
+  /** Reads the board rows of the given accounts (all when undefined) again; they arrive as `board.rows`. */
   refreshBoard: (accountIds?: readonly string[]) => Promise<unknown>;
   /** A desktop notice of the `alerts` kind (shown only while that kind is on). */
   notify: (title: string, body: string) => void;
@@ -73,21 +74,21 @@ export class AlertService {
   #alerts: AlertView[];
   /** Per price alert, whether the last price seen was on its side of the level. */
   readonly #sides = new Map<string, boolean>();
-  /** market -> the lastprice subscription (and the account whose socket carries it). */
-  readonly #streams = new Map<string, { account: string; id: string }>();
   readonly #stopEvents: () => void;
   readonly #stopAccounts: () => void;
   readonly #listeners = new Set<() => void>();
   #poll: ReturnType<typeof setInterval> | undefined;
   readonly #margins: MarginFollow;
+  readonly #prices: PriceFollow;
 
   constructor(options: AlertOptions) {
     this.#o = options;
     this.#margins = new MarginFollow(options.live, options.log);
+    this.#prices = new PriceFollow(options.live, options.log);
     this.#alerts = readAlerts(options.file, options.log);
     const stops = [
       options.bus.on('live.pushes', (batch) => {
-        this.#prices(batch);
+        this.#priceCrossings(batch);
         this.#marginEvents(batch);
       }),
       options.bus.on('board.rows', ({ rows }) => this.#rows(rows)),
@@ -202,8 +203,7 @@ export class AlertService {
     this.#stopAccounts();
     if (this.#poll) clearInterval(this.#poll);
     this.#poll = undefined;
-    for (const s of this.#streams.values()) this.#o.live.unsubscribe(s.id);
-    this.#streams.clear();
+    this.#prices.close();
     this.#margins.close();
   }
 
@@ -267,7 +267,7 @@ export class AlertService {
     });
   }
 
-  #prices(batch: MainTopics['live.pushes']): void {
+  #priceCrossings(batch: MainTopics['live.pushes']): void {
     for (const event of batch.events) {
       if (event.channel !== 'lastprice') continue;
       for (const alert of this.#alerts) {
@@ -351,7 +351,10 @@ export class AlertService {
 
   /** Subscribes the last price of each market an armed alert watches; polls the watched accounts. */
   #follow(): void {
-    this.#followPrices();
+    this.#prices.follow(
+      new Set(this.#alerts.flatMap((a) => (a.kind === 'price' && a.state === 'armed' ? [a.market] : []))),
+      this.#o.accounts,
+    );
     this.#margins.follow(this.#watchedAccounts());
     const watching = this.#alerts.some((a) => a.kind === 'account');
     const every = this.#o.accountPollMs ?? 60_000;
@@ -361,33 +364,6 @@ export class AlertService {
     } else if (!watching && this.#poll) {
       clearInterval(this.#poll);
       this.#poll = undefined;
-    }
-  }
-
-  #followPrices(): void {
-    const wanted = new Set(
-      this.#alerts.flatMap((a) => (a.kind === 'price' && a.state === 'armed' ? [a.market] : [])),
-    );
-    // Nothing to follow and nothing followed: the accounts (1,000 on a desk) need not be listed.
-    if (wanted.size === 0 && this.#streams.size === 0) return;
-    const accounts = this.#o.accounts();
-    const carrier = (accounts.find((a) => a.kind === 'main') ?? accounts[0])?.id;
-    for (const [market, s] of this.#streams) {
-      if (wanted.has(market) && s.account === carrier) continue;
-      this.#o.live.unsubscribe(s.id);
-      this.#streams.delete(market);
-    }
-    if (carrier === undefined) return;
-    for (const market of wanted) {
-      if (this.#streams.has(market)) continue;
-      try {
-        this.#streams.set(market, {
-          account: carrier,
-          id: this.#o.live.subscribe(carrier, 'lastprice', market),
-        });
-      } catch (error) {
-        this.#o.log.log('warn', `alerts: could not listen to the last price of ${market}`, error);
-      }
     }
   }
 

@@ -1,7 +1,7 @@
 /**
  * Board rows needing attention, watched in main so it works whatever screen is open: after each board
  * refresh (from the rows the board built, no request of its own) the rows that entered attention
- * make one `desk.attention` event for the Events list and one desktop notice of the `deskAttention`
+ * make one `board.attention` event for the Events list and one desktop notice of the `deskAttention`
  * kind. The rules (liquidation within %, stale after minutes) are the board's, kept in a small JSON
  * file of the profile.
  */
@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { UserFacingError } from '../../errors.ts';
 import type { AttentionRulesView, BoardRowView } from '../../ipc/contract.ts';
-import type { EventHub } from '../../ipc/event-hub.ts';
+import type { PageEvents } from '../../page-events.ts';
 import { writeJsonFile } from '../../json-file.ts';
 import type { Logger } from '../../log.ts';
 import { attentionNotice, attentionStep, DEFAULT_ATTENTION_RULES, type AttentionState } from './attention.ts';
@@ -48,7 +48,7 @@ export function checkRules(input: {
 export interface AttentionWatchOptions {
   /** The rules file (JSON). */
   file: string;
-  events: EventHub;
+  events: PageEvents;
   /** A desktop notice of the `deskAttention` kind (shown only while that kind is on). */
   notify: (title: string, body: string) => void;
   log: Logger;
@@ -84,7 +84,7 @@ export class AttentionWatch {
     this.#state = step.state;
     const notice = attentionNotice(step.entered, this.#rules, now);
     if (!notice) return;
-    this.#o.events.emit('desk.attention', notice);
+    this.#o.events.emit('board.attention', notice);
     this.#o.notify(notice.title, notice.message);
   }
 

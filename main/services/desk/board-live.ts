@@ -3,7 +3,7 @@
  * (balanceSpot, balanceMargin, ordersPending, positionsMargin, positionsAccountMargin, all markets). The pushes are merged
  * by the pushed state (`PushedState`), which hands each account's merged state to the board at once;
  * those accounts' rows are drawn again from the state held in memory (no cache read) and sent as
- * `desk.boardRows` in the same turn, before the state is written. The sockets open at
+ * `board.rows` in the same turn, before the state is written. The sockets open at
  * the pace the exchange allows (`ConnectionPacer`), behind any socket a screen is waiting on; an
  * account whose socket is not live (not opened yet, or down) is read again by REST inside its key's
  * budget, as background work, every minute, and once more when its socket comes back (pushes are not

@@ -9,7 +9,7 @@ import * as trading from '../../exchange/endpoints/trading.ts';
 import { AuthError } from '../../exchange/errors.ts';
 import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import type { KeyStateView, OrderView, PositionView } from '../../ipc/contract.ts';
-import { userFacing } from '../../ipc/user-facing.ts';
+import { readable } from '../../readable-errors.ts';
 import type { AccountRecord } from '../../vault/registry.ts';
 import { openPositions } from '../positions.ts';
 import type { CollateralBalances, SpotBalances } from './board-rows.ts';
@@ -100,7 +100,7 @@ export async function readAccounts(options: {
       (caller) => caller.inBackground(),
       (error: unknown) => {
         reading.key = 'unknown';
-        reading.problem = userFacing(error)?.message ?? 'The key of this account could not be read.';
+        reading.problem = readable(error)?.message ?? 'The key of this account could not be read.';
         return undefined;
       },
     );
@@ -111,7 +111,7 @@ export async function readAccounts(options: {
       } catch (error) {
         const state = keyStateOf(error);
         if (state && reading.key !== 'revoked') reading.key = state;
-        reading.problem ??= userFacing(error)?.message ?? 'Part of this account could not be read.';
+        reading.problem ??= readable(error)?.message ?? 'Part of this account could not be read.';
       }
     }
     if (--read.left === 0) done(reading, read.requests);

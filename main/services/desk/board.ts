@@ -3,7 +3,7 @@
  * account (kept in the cache, so it opens at once and offline), then refreshed: four reads per
  * account, each on the account's own key (rate limits are per key, so a desk of 1,000 keys reads in
  * parallel without one key coming near its budget), all as background work that queues behind the
- * person's own requests. Rows arrive as `desk.boardRows` events in batches while a refresh runs.
+ * person's own requests. Rows arrive as `board.rows` events in batches while a refresh runs.
  * While a page shows the board, WebSocket pushes keep its rows live (`board-live.ts`).
  */
 import type { MainBus } from '../../bus.ts';
@@ -193,7 +193,7 @@ export class BoardService {
     );
   }
 
-  /** Spot balances of every account as last read, in the shape of `desk.balances`; nothing is sent. */
+  /** Spot balances of every account as last read, in the shape of `board.balances`; nothing is sent. */
   async knownBalances(): Promise<Array<{ account: string; ok: true; balances: SpotBalances }>> {
     const desk = this.#desk();
     const known = await this.#store.recallAll<SpotBalances>(

@@ -7,6 +7,7 @@
  * open orders and positions afresh, cancelling what is still open and closing (reduce-only) what is
  * still held, so nothing done by an earlier send is done twice.
  */
+import type { ErrorView } from '../../errors.ts';
 import * as trading from '../../exchange/endpoints/trading.ts';
 import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import type {
@@ -14,11 +15,10 @@ import type {
   BulkChildPreviewView,
   BulkChildResultView,
   BulkPreviewView,
-  IpcError,
   OrderView,
   PositionView,
 } from '../../ipc/contract.ts';
-import { userFacing } from '../../ipc/user-facing.ts';
+import { itemFailure } from '../../readable-errors.ts';
 import { Dec } from '../../rules/decimal.ts';
 import type { OrderDraft } from '../../rules/index.ts';
 import type { Confirmation, Platform } from '../../platform.ts';
@@ -48,13 +48,8 @@ interface StoredBulk {
 const cancels = (action: BulkActionView): boolean => action !== 'close_positions';
 const closes = (action: BulkActionView): boolean => action !== 'cancel_orders';
 
-function errorOf(error: unknown): IpcError {
-  return (
-    userFacing(error) ?? {
-      code: 'internal',
-      message: 'Something went wrong with this account; the others were not affected.',
-    }
-  );
+function errorOf(error: unknown): ErrorView {
+  return itemFailure(error, 'Something went wrong with this account; the others were not affected.');
 }
 
 async function allOpenOrders(caller: KeyCaller): Promise<OrderView[]> {

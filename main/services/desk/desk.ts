@@ -3,11 +3,11 @@
  * to many accounts, each child sized on its own and carrying a client order id derived from one parent
  * id. A child that fails (rules, exchange) never blocks the others, and none is sent twice.
  */
-import { userFacing } from '../../ipc/user-facing.ts';
 import { randomBytes } from 'node:crypto';
 import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
 import * as trading from '../../exchange/endpoints/trading.ts';
-import type { IpcError } from '../../ipc/contract.ts';
+import type { ErrorView } from '../../errors.ts';
+import { itemFailure } from '../../readable-errors.ts';
 import { Dec } from '../../rules/decimal.ts';
 import type { MarketRules, OrderDraft, RuleIssue } from '../../rules/index.ts';
 import type { AccountService } from '../accounts.ts';
@@ -61,30 +61,25 @@ export interface ChildResult {
   /** Placed by an earlier send of the same batch: found by its client order id, not sent again. */
   already?: boolean;
   result?: PlaceResult;
-  error?: IpcError;
+  error?: ErrorView;
 }
 
 export interface SubBalanceResult {
   subAccountId: string;
   ok: boolean;
   balances?: subAccounts.SubAccountBalances;
-  error?: IpcError;
+  error?: ErrorView;
 }
 
 export interface BalanceResult {
   account: string;
   ok: boolean;
   balances?: Record<string, { available: string; freeze: string }>;
-  error?: IpcError;
+  error?: ErrorView;
 }
 
-function errorOf(error: unknown): IpcError {
-  return (
-    userFacing(error) ?? {
-      code: 'internal',
-      message: 'Something went wrong with this account; the others were not affected.',
-    }
-  );
+function errorOf(error: unknown): ErrorView {
+  return itemFailure(error, 'Something went wrong with this account; the others were not affected.');
 }
 
 /** A batch's parent id: `txb-` for orders (children are `<parent>-001`, ...), other prefixes for other batches. */

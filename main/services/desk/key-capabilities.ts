@@ -1,9 +1,9 @@
 /**
  * What a sub-account key may do, in named capabilities, each the exchange's URL list behind it. The
  * one table the Sub-accounts screen offers as checkboxes and main's confirmation names; what is
- * sent and checked stays the URL list (`desk.previewPermissions`, `desk.applyPermissions`).
+ * sent and checked stays the URL list (`subaccounts.previewPermissions`, `subaccounts.applyPermissions`).
  */
-import type { KeyCapabilityView } from '../../domains/desk/views.ts';
+import type { KeyCapabilityView } from '../../domains/subaccounts/views.ts';
 
 /**
  * The one exact list of paths that move funds out of an account: withdrawals (to an address or a

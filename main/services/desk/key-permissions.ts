@@ -3,10 +3,9 @@
  * into the key's settings (unlisted URLs keep their value) and has no way to read them back, so the
  * preview diffs against what the app last set, saying "unknown" for a URL it never set.
  */
-import { userFacing } from '../../ipc/user-facing.ts';
 import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
-import { UserFacingError } from '../../errors.ts';
-import type { IpcError } from '../../ipc/contract.ts';
+import { UserFacingError, type ErrorView } from '../../errors.ts';
+import { itemFailure, readable } from '../../readable-errors.ts';
 import type { Confirmation, Platform } from '../../platform.ts';
 import type { ProposedView } from '../../domains/approvals/views.ts';
 import type { AccountService } from '../accounts.ts';
@@ -30,7 +29,7 @@ export interface KeyEditResult {
   account: string;
   label: string;
   ok: boolean;
-  error?: IpcError;
+  error?: ErrorView;
 }
 
 function subAccountsOf(accounts: AccountService, ids: readonly string[]) {
@@ -132,8 +131,8 @@ export async function applyPermissions(
       await recordPermissions(accounts, sub.id, urls);
       results.push({ account: sub.id, label: sub.label, ok: true });
     } catch (error) {
-      const ipc = userFacing(error) ?? { code: 'internal', message: 'The edit failed.' };
-      results.push({ account: sub.id, label: sub.label, ok: false, error: ipc });
+      const failure = itemFailure(error, 'The edit failed.');
+      results.push({ account: sub.id, label: sub.label, ok: false, error: failure });
     }
   }
   return results.sort((a, b) => Number(a.ok) - Number(b.ok));
@@ -151,7 +150,7 @@ async function recordPermissions(
   try {
     await accounts.registry.recordPermissions(id, urls);
   } catch (error) {
-    const why = userFacing(error)?.message ?? 'it could not be written.';
+    const why = readable(error)?.message ?? 'it could not be written.';
     throw new UserFacingError(
       'not_recorded',
       `The exchange changed the key, but the desk's record of its permissions was not updated: ${why}`,

@@ -5,10 +5,9 @@
  * the person in main's own dialog, and makes exactly the previewed transfers. `all` takes the
  * sub-account's whole main balance of the currency.
  */
-import { userFacing } from '../../ipc/user-facing.ts';
 import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
-import type { IpcError } from '../../ipc/contract.ts';
-import { UserFacingError } from '../../errors.ts';
+import { UserFacingError, type ErrorView } from '../../errors.ts';
+import { itemFailure, readable } from '../../readable-errors.ts';
 import type { Platform } from '../../platform.ts';
 import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import { Dec, parseStrictDecimal } from '../../rules/decimal.ts';
@@ -37,7 +36,7 @@ export interface SweepLeg {
 export interface SweepResult extends SweepLeg {
   ok: boolean;
   transactionId?: string;
-  error?: IpcError;
+  error?: ErrorView;
 }
 
 /** A sub-account whose balance the preview could not read: the preview cannot be sent. */
@@ -173,7 +172,7 @@ export class Sweeps {
           has: parseStrictDecimal(await subAvailable(caller, s.subAccountId, ticker), 'sub-account balance'),
         };
       } catch (error) {
-        return { problem: userFacing(error)?.message ?? 'The balance could not be read.' };
+        return { problem: readable(error)?.message ?? 'The balance could not be read.' };
       }
     });
   }
@@ -215,8 +214,7 @@ export class Sweeps {
         });
         results.push({ ...leg, ok: true, ...(transactionId === undefined ? {} : { transactionId }) });
       } catch (error) {
-        const ipc = userFacing(error) ?? { code: 'internal', message: 'The transfer failed.' };
-        results.push({ ...leg, ok: false, error: ipc });
+        results.push({ ...leg, ok: false, error: itemFailure(error, 'The transfer failed.') });
       }
     }
     return results.sort((a, b) => Number(a.ok) - Number(b.ok));

@@ -5,7 +5,7 @@
  * approvals changed, and a desktop notice raised for each new proposal of another operator.
  */
 import type pg from 'pg';
-import type { EventHub } from '../../ipc/event-hub.ts';
+import type { PageEvents } from '../../page-events.ts';
 import type { Logger } from '../../log.ts';
 import { DEFAULT_POLICY, type DeskPolicy } from '../../rules/desk-policy.ts';
 import { approvedEntries, currentPolicy, myRoles } from '../../team/approvals.ts';
@@ -22,7 +22,7 @@ const ROLES_EVERY_MS = 30_000;
 export interface DeskRulesFollowers {
   rules: DeskRules;
   registry: AccountRegistry;
-  events: EventHub;
+  events: PageEvents;
   /** Raises a desktop notice (when the operator keeps approval notices on). */
   notify: (title: string, body: string) => void;
   log: Logger;

@@ -194,18 +194,20 @@ export function batchQuestion(plan: BatchPlan, mainLabel: string): Confirmation 
   };
 }
 
-/** The native question of going on with a batch: what is left, and how each unsure step is settled. */
+/** The native question of going on with a batch: what is left, and how each account is looked up first. */
 export function resumeQuestion(
   plan: BatchPlan,
   left: readonly StepRecord[],
   mainLabel: string,
 ): Confirmation {
-  const unsure = left.filter((s) => s.pending !== null).length;
-  const notMade = left.filter((s) => s.stage === 'planned').length;
+  const notFinished = left.filter((s) => s.stage === 'planned').length;
+  const partWay = left.length - notFinished;
   const checks = [
-    notMade > 0 ? `the exchange's list, for the ${String(notMade)} not made yet` : '',
-    unsure > 0
-      ? `${String(unsure)} step${unsure === 1 ? '' : 's'} sent without an answer, each looked up at the exchange`
+    notFinished > 0
+      ? `the exchange's list, for the ${String(notFinished)} not finished (one found made has its key and funding looked up)`
+      : '',
+    partWay > 0
+      ? `${String(partWay)} stopped part-way, each step left looked up at the exchange before it is sent`
       : '',
   ].filter(Boolean);
   return {
@@ -213,13 +215,7 @@ export function resumeQuestion(
     facts: [
       { label: 'Left', value: some(left.map((s) => s.alias)) },
       ...planFacts(plan, left.length),
-      {
-        label: 'Checked first',
-        value:
-          checks.length > 0
-            ? `${checks.join('; ')}; nothing is made twice`
-            : 'nothing: every step left was never sent',
-      },
+      { label: 'Checked first', value: `${checks.join('; ')}; nothing is made twice` },
       { label: 'Signed by', value: mainLabel },
     ],
     action: 'Go on',

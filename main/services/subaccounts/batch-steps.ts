@@ -1,9 +1,12 @@
 /**
  * One account of a batch, step by step: create the sub-account, create its key (the secret straight
- * into the keychain, the account registered), restrict the key to its IP addresses, fund it. Each
- * step is marked in the journal before its request leaves; a step found marked (the app stopped, or
- * the answer never came) is first looked up at the exchange, so nothing is made twice. A key whose
- * secret never reached the keychain is deleted at the exchange and made again.
+ * into the keychain, the account registered), restrict the key to its IP addresses, fund it. Nothing
+ * is written before a request leaves: each step is known at the exchange by itself (the sub-account
+ * by its alias, the key by its title, the funding by what the new sub-account holds), so an account
+ * that may have been under way (a batch going on after a stop, a step sent without an answer, a
+ * sub-account found made already) has each step looked up at the exchange before it is sent, and
+ * nothing is made twice. A key whose secret never reached the keychain is deleted at the exchange
+ * and made again. The journal gets how far an account got when it ends or stops on an error.
  */
 import * as admin from '../../exchange/endpoints/sub-account-admin.ts';
 import * as apiKeys from '../../exchange/endpoints/sub-account-api-keys.ts';
@@ -21,6 +24,8 @@ export interface StepContext {
    * whose names were checked free moments before.
    */
   readonly existing?: ReadonlyMap<string, string> | undefined;
+  /** The batch goes on after a stop: an account it had started may have had any step sent. */
+  readonly resumed: boolean;
   readonly main: KeyCaller;
   readonly registry: AccountRegistry;
   readonly journal: BatchJournal;
@@ -38,22 +43,24 @@ async function findByAlias(main: KeyCaller, alias: string): Promise<string | und
   return (await admin.listAll(main, alias)).find((s) => s.alias === alias)?.id;
 }
 
-/** What an action made: the ids the journal keeps. */
+/**
+ * What an action made: the ids the journal keeps; a key, its account's flush to disk; `found`, a
+ * sub-account made already (by an earlier run of the batch, whose later steps may have been sent too).
+ */
 interface Made {
   subAccountId?: string | undefined;
   apiKeyId?: string | undefined;
+  onDisk?: Promise<void>;
+  found?: boolean;
 }
 
-/**
- * Each action takes `unsure`: it was marked sent before and its answer never written down, so it is
- * looked up at the exchange first.
- */
+/** Each action takes `unsure`: it may have been sent already, so it is looked up at the exchange first. */
 async function create(ctx: StepContext, step: StepRecord, unsure: boolean): Promise<Made> {
   const listed = ctx.existing?.get(step.alias);
-  if (listed) return { subAccountId: listed };
+  if (listed) return { subAccountId: listed, found: true };
   if (unsure) {
     const id = await findByAlias(ctx.main, step.alias);
-    if (id) return { subAccountId: id };
+    if (id) return { subAccountId: id, found: true };
   }
   try {
     const made = await admin.create(ctx.main, {
@@ -68,7 +75,7 @@ async function create(ctx: StepContext, step: StepRecord, unsure: boolean): Prom
     if (!(error instanceof ValidationError && error.fields['alias'])) throw error;
     const id = await findByAlias(ctx.main, step.alias);
     if (!id) throw error;
-    return { subAccountId: id };
+    return { subAccountId: id, found: true };
   }
 }
 
@@ -114,8 +121,10 @@ async function key(ctx: StepContext, step: StepRecord, unsure: boolean): Promise
     type: ctx.plan.key?.type ?? 1,
     title: keyTitle(step),
   });
-  // The secret goes from the answer straight into the keychain, under the id chosen before.
-  await ctx.registry.add({
+  // The secret goes from the answer straight into the keychain, under the id chosen before, before
+  // anything else is sent; the account's row goes into the registry with those of the accounts around
+  // it, and to disk, meanwhile.
+  const { onDisk } = await ctx.registry.addInGroup({
     id: step.accountId,
     label: step.alias,
     kind: 'sub',
@@ -125,7 +134,7 @@ async function key(ctx: StepContext, step: StepRecord, unsure: boolean): Promise
     connection: ctx.connection,
     groups: ctx.plan.group ? [ctx.plan.group] : [],
   });
-  return { apiKeyId: made.key.id };
+  return { apiKeyId: made.key.id, onDisk: onDisk.then(() => undefined) };
 }
 
 /** Adding an address the key allows already keeps one: this action is sent again as it is. */
@@ -152,6 +161,11 @@ async function fund(ctx: StepContext, step: StepRecord, unsure: boolean): Promis
   return {};
 }
 
+const idsOf = (step: StepRecord): Made => ({
+  subAccountId: step.subAccountId ?? undefined,
+  apiKeyId: step.apiKeyId ?? undefined,
+});
+
 const STAGES: readonly StepStage[] = ['planned', 'created', 'keyed', 'restricted', 'funded', 'done'];
 
 interface Action {
@@ -172,22 +186,45 @@ function pipeline(plan: BatchPlan): Action[] {
 }
 
 /**
- * Takes the account from wherever it stopped to `done`, one journal write per answer (each also
- * marking the next request as sent); throws on the first action that fails.
+ * Takes the account from wherever it stopped to `done`, written down once its key's account is on
+ * disk (`answered` is called when only that flush is left); on the first action that fails, how far it
+ * got is written down with that action marked as sent, and the error thrown.
  */
-export async function advance(ctx: StepContext, start: StepRecord): Promise<StepRecord> {
+export async function advance(
+  ctx: StepContext,
+  start: StepRecord,
+  answered: () => void = () => undefined,
+): Promise<StepRecord> {
   if (start.stage === 'done') return start;
   const actions = pipeline(ctx.plan).filter((a) => STAGES.indexOf(a.to) > STAGES.indexOf(start.stage));
-  const first = actions[0];
-  if (!first) return ctx.journal.reached(start, 'done');
-  // A sub-account's creation needs no mark: its alias is its key at the exchange (looked up when
-  // the batch goes on, and when the exchange answers that the alias exists).
-  const unsure = start.pending === first.action || (first.action === 'create' && start.errorCode !== null);
-  let step = unsure || first.action === 'create' ? start : ctx.journal.sending(start, first.action);
-  for (const [i, a] of actions.entries()) {
-    const made = await a.run(ctx, step, i === 0 && unsure);
-    const next = actions[i + 1];
-    step = ctx.journal.reached(step, next ? a.to : 'done', made, next?.action ?? null);
+  // Under way before: a step sent without an answer or refused, or a batch going on after a stop with
+  // this account started. Then each step is looked up; so too once a sub-account is found made.
+  let unsure =
+    start.pending !== null || start.errorCode !== null || (ctx.resumed && start.stage !== 'planned');
+  let step = start;
+  /** The key's account on its way to disk. */
+  let onDisk: Promise<void> | undefined;
+  for (const a of actions) {
+    let made: Made;
+    try {
+      made = await a.run(ctx, step, unsure);
+    } catch (error) {
+      if (onDisk) await onDisk;
+      ctx.journal.reached(step, step.stage, idsOf(step), a.action);
+      throw error;
+    }
+    // A flush failing is seen where it is awaited, however soon it fails.
+    made.onDisk?.catch(() => undefined);
+    onDisk ??= made.onDisk;
+    unsure ||= made.found === true;
+    step = {
+      ...step,
+      stage: a.to,
+      subAccountId: made.subAccountId ?? step.subAccountId,
+      apiKeyId: made.apiKeyId ?? step.apiKeyId,
+    };
   }
-  return step;
+  answered();
+  if (onDisk) await onDisk;
+  return ctx.journal.reached(step, 'done', idsOf(step));
 }

@@ -8,9 +8,9 @@
 import type { Cache } from '../../cache/index.ts';
 import * as admin from '../../exchange/endpoints/sub-account-admin.ts';
 import { UserFacingError } from '../../errors.ts';
+import { itemFailure } from '../../readable-errors.ts';
 import { ExchangeError } from '../../exchange/errors.ts';
-import type { EventHub } from '../../ipc/event-hub.ts';
-import { userFacing } from '../../ipc/user-facing.ts';
+import type { PageEvents } from '../../page-events.ts';
 import type { BatchAccountView, BatchPreviewView, BatchSummaryView, BatchView } from '../../ipc/contract.ts';
 import type { Logger } from '../../log.ts';
 import type { Platform } from '../../platform.ts';
@@ -42,7 +42,7 @@ export class CreateBatches {
   readonly #accounts: AccountService;
   readonly #journal: BatchJournal;
   readonly #platform: Platform;
-  readonly #events: EventHub;
+  readonly #events: PageEvents;
   readonly #cache: Cache;
   readonly #log: Logger;
   readonly #previews = new PreviewStore<BatchPlan>();
@@ -54,7 +54,7 @@ export class CreateBatches {
     accounts: AccountService;
     journal: BatchJournal;
     platform: Platform;
-    events: EventHub;
+    events: PageEvents;
     cache: Cache;
     log: Logger;
     sleep?: (ms: number) => Promise<void>;
@@ -194,10 +194,11 @@ export class CreateBatches {
     try {
       const main = await this.#accounts.caller(batch.mainAccount);
       const steps = this.#journal.steps(batch.id);
-      // Going on after a stop, every account not made yet is looked up at the exchange first.
+      // Going on after a stop, every account not finished is looked up at the exchange first.
       const lookUp = !fresh && steps.some((s) => s.stage === 'planned');
       const ctx: StepContext = {
         ...(lookUp ? { existing: new Map((await admin.listAll(main)).map((s) => [s.alias, s.id])) } : {}),
+        resumed: !fresh,
         main,
         registry: this.#accounts.registry,
         journal: this.#journal,
@@ -208,14 +209,22 @@ export class CreateBatches {
       // Each account's outcome, kept here for the progress events (the journal holds the same).
       const tally = new Tally(steps);
       this.#progress(batch.id, true, tally.counts());
+      const ending: Array<Promise<void>> = [];
       const worker = async (): Promise<void> => {
         for (let step = queue.shift(); step && !flag.stop; step = queue.shift()) {
-          const ended = await this.#one(ctx, step);
-          tally.set(ended);
-          this.#progress(batch.id, true, tally.counts(), accountView(ended));
+          let answered = (): void => undefined;
+          const sent = new Promise<void>((resolve) => (answered = resolve));
+          const ended = this.#one(ctx, step, answered).then((ended) => {
+            tally.set(ended);
+            this.#progress(batch.id, true, tally.counts(), accountView(ended));
+          });
+          ending.push(ended);
+          // The next account starts once this one's requests are answered: only its flush to disk is left.
+          await Promise.race([sent, ended]);
         }
       };
       await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+      await Promise.all(ending);
       if (!flag.stop) this.#journal.finish(batch.id);
       await this.#audit(batch.id);
     } finally {
@@ -230,15 +239,19 @@ export class CreateBatches {
     return this.view(batch.id);
   }
 
-  /** One account, tried again (after looking it up) while the exchange's answer is unknown. */
-  async #one(ctx: StepContext, start: StepRecord): Promise<StepRecord> {
+  /**
+   * One account, tried again (after looking it up) while the exchange's answer is unknown. `answered`
+   * is told when only its account's flush to disk is left (the next account starts then: a flush
+   * failing is tried again beside it).
+   */
+  async #one(ctx: StepContext, start: StepRecord, answered: () => void): Promise<StepRecord> {
     let step = start;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await advance(ctx, step);
+        return await advance(ctx, step, answered);
       } catch (error) {
         const current = this.#journal.step(step.batchId, step.n) ?? step;
-        const seen = userFacing(error) ?? { code: 'internal', message: 'The step failed in the app.' };
+        const seen = itemFailure(error, 'The step failed in the app.');
         const settled = error instanceof ExchangeError && SETTLED.has(error.code);
         if (!(error instanceof ExchangeError) && !(error instanceof UserFacingError))
           this.#log.log('error', `sub-account batch ${step.batchId} #${String(step.n)} failed`, error);

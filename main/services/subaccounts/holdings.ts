@@ -11,8 +11,8 @@ import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
 import * as trading from '../../exchange/endpoints/trading.ts';
 import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import { UserFacingError } from '../../errors.ts';
+import { itemFailure } from '../../readable-errors.ts';
 import type { HoldingsView, SweepToMainView } from '../../ipc/contract.ts';
-import { userFacing } from '../../ipc/user-facing.ts';
 import type { Platform } from '../../platform.ts';
 import { Dec } from '../../rules/decimal.ts';
 import type { AccountRecord } from '../../vault/registry.ts';
@@ -126,7 +126,7 @@ export async function sweepToMain(
     out.failed.push({
       ticker,
       step,
-      error: userFacing(error) ?? { code: 'internal', message: 'The move failed in the app.' },
+      error: itemFailure(error, 'The move failed in the app.'),
     });
   const own = keyOf(accounts, holdings.subAccountId);
   if (own) {

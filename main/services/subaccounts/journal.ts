@@ -1,8 +1,9 @@
 /**
  * The journal of "Create N sub-accounts" batches, in `<profile>/lifecycle.sqlite`: the confirmed plan
- * and, per account, how far it got and which step was sent without its answer being written down
- * (`pending`). A step's mark is written before its request leaves, so after a crash a step marked
- * pending is looked up at the exchange before it is sent again, and a step not marked was never sent.
+ * and, per account, how far it got when it ended or stopped on an error, and which step was sent then
+ * without an answer (`pending`). Nothing is written before a request leaves: each step is known at the
+ * exchange by itself, so an account under way when the app stopped (still `planned` here) is looked up
+ * there step by step when the batch goes on (`batch-steps.ts`).
  * Never a secret: the key's secret goes to the keychain only, under the account id chosen here.
  */
 import { randomUUID } from 'node:crypto';
@@ -139,12 +140,11 @@ const toBatch = (r: BatchRow): BatchRecord => ({
 export class BatchJournal {
   readonly #db: Database.Database;
   readonly #now: () => number;
-  /** Prepared once: a batch of 1,000 accounts writes several marks per account. */
+  /** Prepared once: a batch of 1,000 accounts writes each of them. */
   readonly #sql: {
     step: Database.Statement;
     steps: Database.Statement;
     counts: Database.Statement;
-    sending: Database.Statement;
     reached: Database.Statement;
     failed: Database.Statement;
   };
@@ -164,10 +164,6 @@ export class BatchJournal {
         `SELECT COUNT(*) AS total, SUM(stage = 'done') AS done,
                 SUM(stage <> 'done' AND error_code IS NOT NULL) AS failed
          FROM create_steps WHERE batch_id = ?`,
-      ),
-      sending: this.#db.prepare(
-        `UPDATE create_steps SET pending = ?, error_code = NULL, error_message = NULL, updated_at = ?
-         WHERE batch_id = ? AND n = ?`,
       ),
       reached: this.#db.prepare(
         `UPDATE create_steps SET stage = ?, pending = ?, error_code = NULL, error_message = NULL,
@@ -231,17 +227,7 @@ export class BatchJournal {
     return { total: row.total, done: row.done ?? 0, failed: row.failed ?? 0 };
   }
 
-  /** Marks `action` as sent (before the request leaves); its error, if any, is cleared. */
-  sending(step: StepRecord, action: PendingAction): StepRecord {
-    const updatedAt = this.#now();
-    this.#sql.sending.run(action, updatedAt, step.batchId, step.n);
-    return { ...step, pending: action, errorCode: null, errorMessage: null, updatedAt };
-  }
-
-  /**
-   * The step reached `stage`: what was pending is answered. `next`, when given, is marked as sent in
-   * the same write (its request leaves right after), so each answer costs one write.
-   */
+  /** The step reached `stage`; `next`, when given, was sent and its answer is not known. */
   reached(
     step: StepRecord,
     stage: StepStage,

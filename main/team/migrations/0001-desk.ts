@@ -122,7 +122,7 @@ CREATE TABLE deals (
   id bigint NOT NULL,
   market text NOT NULL,
   side text NOT NULL,
-  role smallint NOT NULL,
+  role text NOT NULL CHECK (role IN ('maker', 'taker')),
   amount text NOT NULL,
   price text NOT NULL,
   deal text NOT NULL,

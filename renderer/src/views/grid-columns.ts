@@ -7,7 +7,7 @@ import type { AuditEntryView, CachedDealView, MiningRewardView } from '../../../
 import { stepOf, tickOf } from '../lib/format/market-steps.svelte.ts';
 import { formatHashrate } from '../lib/format/units.ts';
 import type { GridColumn } from '../lib/managers/data-grid.svelte.ts';
-import { balanceList, type BalanceLine } from '../lib/managers/sub-accounts.svelte.ts';
+import { balanceList, type BalanceLine } from '../lib/managers/sub-account-balances.svelte.ts';
 
 /** An account's name by its id. */
 type LabelOf = (accountId: string) => string;
@@ -19,7 +19,7 @@ export function historyColumns(label: LabelOf): GridColumn<CachedDealView>[] {
     { id: 'account', title: 'Account', kind: 'text', value: (d) => label(d.account) },
     { id: 'market', title: 'Market', kind: 'text', value: (d) => d.market },
     { id: 'side', title: 'Side', kind: 'text', value: (d) => d.side, tone: (d) => d.side },
-    { id: 'role', title: 'Role', kind: 'text', value: (d) => (d.role === 1 ? 'maker' : 'taker') },
+    { id: 'role', title: 'Role', kind: 'text', value: (d) => d.role },
     { id: 'price', title: 'Price', kind: 'decimal', value: (d) => d.price, step: (d) => tickOf(d.market) },
     { id: 'amount', title: 'Amount', kind: 'decimal', value: (d) => d.amount, step: (d) => stepOf(d.market) },
     { id: 'deal', title: 'Value', kind: 'decimal', value: (d) => d.deal },

@@ -153,7 +153,8 @@ describe('browsing the cache', () => {
         d.id,
         d.market,
         d.side,
-        d.role,
+        // version 1 kept the exchange's numbers: 1 maker, 2 taker
+        d.role === 'maker' ? 1 : 2,
         d.amount,
         d.price,
         d.deal,
@@ -178,7 +179,8 @@ describe('browsing the cache', () => {
         '0006-position-order-key',
         '0007-webhook-events-per-account',
         '0008-last-known',
-        '0009-team-log',
+        '0009-deal-role-words',
+        '0010-team-log',
       ],
     });
     expect(await cache.deals.count({})).toBe(250);

@@ -15,7 +15,7 @@ export function historyDeal(i: number): DealRecord {
     clientOrderId: '',
     time: 1_763_900_000 - i / 8,
     side: i % 2 === 0 ? 'buy' : 'sell',
-    role: 1,
+    role: 'maker',
     amount: '0.1',
     price: '100',
     deal: '10',

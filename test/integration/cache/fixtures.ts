@@ -36,7 +36,7 @@ export function deal(id: number, over: Partial<DealRecord> = {}): DealRecord {
     clientOrderId: '',
     time: 1_763_800_000 + Math.floor(id / 4),
     side: id % 2 === 0 ? 'buy' : 'sell',
-    role: id % 3 === 0 ? 2 : 1,
+    role: id % 3 === 0 ? 'taker' : 'maker',
     amount: '0.1',
     price: '100',
     deal: '10',

@@ -3,19 +3,27 @@
  * sandbox: the one rule set and main's guards screen them as every other order, each goes to its own
  * endpoint (REST) or method (WebSocket), and the two paths leave the same order.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderView, PlaceResultView } from '../../../main/ipc/contract.ts';
-import { startSandbox, type ReceivedRequest, type Sandbox } from '../../../main/sandbox/index.ts';
-import { createTestCore, procedureCalls, registerAccount, type TestCore } from '../../support/core.ts';
-import { scriptedDesktop } from '../../support/desktop.ts';
+import type { ReceivedRequest } from '../../../main/sandbox/index.ts';
+import { sandboxDesk } from '../../support/sandbox-desk.ts';
 
-const desktop = scriptedDesktop();
-let sandbox: Sandbox;
-let core: TestCore;
+const received: ReceivedRequest[] = [];
+const desk = sandboxDesk({
+  seed: 42,
+  accounts: ['sub-alpha', 'sub-maker'],
+  watch: (r) => {
+    if (r.via === 'ws' || r.path.startsWith('/api/v4/order/')) received.push(r);
+  },
+});
+const { ok, refused, desktop } = desk;
 let alpha = '';
 let maker = '';
-const { ok, refused } = procedureCalls(() => core);
-const received: ReceivedRequest[] = [];
+beforeAll(() => {
+  alpha = desk.id('sub-alpha');
+  maker = desk.id('sub-maker');
+});
+
 /** BTC_PERP starts at 64,260 in the still sandbox. */
 const drafts = {
   collateral_limit: { kind: 'collateral_limit', price: '63000' },
@@ -43,37 +51,6 @@ const draftOf = (kind: keyof typeof drafts) => ({
   side: 'buy',
   amount: '0.001',
   ...drafts[kind],
-});
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, seed: 42, simulate: false });
-  sandbox.control.watchRequests((r) => {
-    if (r.via === 'ws' || r.path.startsWith('/api/v4/order/')) received.push(r);
-  });
-  core = await createTestCore({
-    connection: { kind: 'live', restUrl: sandbox.rest, wsUrl: sandbox.ws },
-    platform: desktop.platform,
-  });
-  alpha = (
-    await registerAccount(
-      core,
-      'sub-alpha',
-      sandbox.accounts.find((a) => a.label === 'sub-alpha'),
-      'sub',
-    )
-  ).id;
-  maker = (
-    await registerAccount(
-      core,
-      'sub-maker',
-      sandbox.accounts.find((a) => a.label === 'sub-maker'),
-      'sub',
-    )
-  ).id;
-}, 30_000);
-afterAll(async () => {
-  await core.close();
-  await sandbox.close();
 });
 
 const active = () => ok<OrderView[]>('orders.active', { accountId: alpha, market: 'BTC_PERP' });
@@ -218,7 +195,7 @@ describe('modify and cancel of resting collateral orders', () => {
 describe('desk orders of the collateral kinds', () => {
   it('brackets two accounts with one OCO each, checked per account and sent after one question', async () => {
     const preview = await ok<{ previewId: string; children: Array<{ issues: unknown[] }> }>(
-      'desk.previewOrder',
+      'board.previewOrder',
       {
         accountIds: [alpha, maker],
         draft: { ...draftOf('collateral_oco'), amount: '0' },
@@ -227,7 +204,7 @@ describe('desk orders of the collateral kinds', () => {
     );
     expect(preview.children.map((c) => c.issues)).toEqual([[], []]);
     const sent = received.length;
-    const { results } = await ok<{ results: Array<{ ok: boolean }> }>('desk.placeOrder', {
+    const { results } = await ok<{ results: Array<{ ok: boolean }> }>('board.placeOrder', {
       previewId: preview.previewId,
     });
     expect(results.map((r) => r.ok)).toEqual([true, true]);

@@ -25,7 +25,7 @@ describe('the whole desk at once', () => {
   it('previews a transfer to every sub-account, checked against the main balance in one read', async () => {
     const ids = subs().map((a) => a.id);
     expect(ids.length).toBeGreaterThan(SUBS);
-    const preview = await ok<{ legs: unknown[]; unread: unknown[] }>('desk.previewSweep', {
+    const preview = await ok<{ legs: unknown[]; unread: unknown[] }>('subaccounts.previewSweep', {
       accountIds: ids,
       plan: { direction: 'main_to_sub', ticker: 'USDT', amount: '0.01' },
     });
@@ -35,7 +35,7 @@ describe('the whole desk at once', () => {
 
   it('previews one key-permission change over every sub-account key', async () => {
     const ids = subs().map((a) => a.id);
-    const diffs = await ok<KeyDiffView[]>('desk.previewPermissions', {
+    const diffs = await ok<KeyDiffView[]>('subaccounts.previewPermissions', {
       accountIds: ids,
       urls: [{ url: '/api/v4/main-account/withdraw', enable: false }],
     });
@@ -44,7 +44,7 @@ describe('the whole desk at once', () => {
 
   it('a list beyond any desk is refused in words, not in the schema’s', async () => {
     const one = subs()[0]?.id;
-    const error = await refused('desk.previewPermissions', {
+    const error = await refused('subaccounts.previewPermissions', {
       accountIds: Array.from({ length: 5001 }, () => one),
       urls: [{ url: '/api/v4/main-account/withdraw', enable: false }],
     });
@@ -58,7 +58,7 @@ describe('the whole desk at once', () => {
     control?.setKeyEnabled(a.apiKey, false);
     let preview: BulkPreviewView;
     try {
-      preview = await ok<BulkPreviewView>('desk.previewBulk', {
+      preview = await ok<BulkPreviewView>('board.previewBulk', {
         action: 'cancel_orders',
         accountIds: [a.id, b.id],
       });
@@ -67,7 +67,7 @@ describe('the whole desk at once', () => {
     }
     expect(preview.children.find((c) => c.account === a.id)?.problem).toMatch(/disabled/);
     const asked = desktop.confirmations.length;
-    const error = await refused('desk.runBulk', { previewId: preview.previewId });
+    const error = await refused('board.runBulk', { previewId: preview.previewId });
     expect(error.code).toBe('preview_stale');
     expect(error.message).toBe(
       '1 account could not be read for this preview (Sandbox sub-001): nothing was sent. Preview again.',

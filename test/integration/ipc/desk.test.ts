@@ -170,9 +170,9 @@ describe('desk procedures', () => {
   it('fans balances out over every account, each also pushed as an event', async () => {
     const pushed: string[] = [];
     const stop = core.events.subscribe((name, payload) => {
-      if (name === 'desk.balance') pushed.push((payload as { account: string }).account);
+      if (name === 'board.balance') pushed.push((payload as { account: string }).account);
     });
-    const results = await ok<Array<{ account: string; ok: boolean }>>('desk.balances');
+    const results = await ok<Array<{ account: string; ok: boolean }>>('board.balances');
     stop();
     const accounts = await ok<AccountView[]>('accounts.list');
     expect(results.map((r) => r.account).sort()).toEqual(accounts.map((a) => a.id).sort());
@@ -185,11 +185,11 @@ describe('desk procedures', () => {
     const preview = await ok<{
       parentId: string;
       children: Array<{ clientOrderId: string; amount?: string }>;
-    }>('desk.previewOrder', { accountIds: accounts, draft, sizing: { kind: 'fixed', amount: '0.001' } });
+    }>('board.previewOrder', { accountIds: accounts, draft, sizing: { kind: 'fixed', amount: '0.001' } });
     expect(preview.children.map((c) => c.clientOrderId)).toEqual(
       [1, 2, 3].map((i) => `${preview.parentId}-00${i}`),
     );
-    const bad = await call('desk.previewOrder', {
+    const bad = await call('board.previewOrder', {
       accountIds: accounts,
       draft,
       sizing: { kind: 'share', share: '2' },

@@ -88,7 +88,7 @@ describe('the price band, enforced by main', () => {
     const since = await lastAuditId(main);
     const asked = desktop.confirmations.length;
     desktop.confirmAnswer = false;
-    const preview = await ok<{ previewId: string }>('desk.previewOrder', {
+    const preview = await ok<{ previewId: string }>('board.previewOrder', {
       accountIds: [main],
       draft,
       sizing: { kind: 'fixed', amount: '0.0001' },
@@ -96,7 +96,7 @@ describe('the price band, enforced by main', () => {
     const refusals = [
       await call('orders.place', { accountId: main, draft }),
       await call('orders.placeWs', { accountId: main, draft }),
-      await call('desk.placeOrder', { previewId: preview.previewId }),
+      await call('board.placeOrder', { previewId: preview.previewId }),
     ];
     desktop.confirmAnswer = true;
     for (const reply of refusals)
@@ -168,7 +168,7 @@ describe('the available balance', () => {
   it('the desk preview refuses a child its account cannot pay for, with that account’s largest amount', async () => {
     const price = tick((await mid()) * 0.97);
     const preview = await ok<{ children: Array<{ account: string; issues: RuleIssueView[] }> }>(
-      'desk.previewOrder',
+      'board.previewOrder',
       {
         accountIds: [alpha, main],
         draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0', price },

@@ -20,7 +20,7 @@ describe('last known state of the screens', () => {
     const before = Date.now();
     const spot = await ok<Record<string, unknown>>('balances.spot', { accountId: main.id });
     const orders = await ok<OrderView[]>('orders.active', { accountId: main.id, market: 'BTC_USDT' });
-    await ok('desk.subAccountBalances');
+    await ok('subaccounts.balances');
     await ok('wallet.balances', { accountId: main.id });
 
     await core.connection.sandbox?.suspend();

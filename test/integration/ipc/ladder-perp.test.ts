@@ -4,54 +4,40 @@
  * one rule set (margin at the account's leverage, position side in hedge mode, reduce-only); one
  * question of main naming the rungs, sizes, value and margin; each rung's outcome when some are refused.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as collateral from '../../../main/exchange/endpoints/collateral.ts';
-import * as trading from '../../../main/exchange/endpoints/trading.ts';
 import type { BulkPlaceView, LadderPreviewView } from '../../../main/ipc/contract.ts';
-import { startSandbox, type ReceivedRequest, type Sandbox } from '../../../main/sandbox/index.ts';
+import type { ReceivedRequest } from '../../../main/sandbox/index.ts';
 import { RUNG_SPACING_MS } from '../../../main/rules/ladder.ts';
-import { createTestCore, procedureCalls, registerAccount, type TestCore } from '../../support/core.ts';
-import { scriptedDesktop, type ScriptedDesktop } from '../../support/desktop.ts';
+import { sandboxDesk } from '../../support/sandbox-desk.ts';
 
-let sandbox: Sandbox;
-let core: TestCore;
-let desktop: ScriptedDesktop;
-let alpha = '';
-let hedged = '';
-const { ok, refused } = procedureCalls(() => core);
 const MARKET = 'BTC_PERP';
 /** Each order request the sandbox received, with when it arrived. */
 const received: Array<ReceivedRequest & { at: number }> = [];
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, seed: 11, simulate: false });
-  sandbox.control.watchRequests((r) => {
+const desk = sandboxDesk({
+  seed: 11,
+  accounts: ['sub-alpha', 'sub-maker'],
+  watch: (r) => {
     if (r.path.startsWith('/api/v4/order/')) received.push({ ...r, at: performance.now() });
-  });
-  desktop = scriptedDesktop();
-  core = await createTestCore({
-    connection: { kind: 'live', restUrl: sandbox.rest, wsUrl: sandbox.ws },
-    platform: desktop.platform,
-  });
-  const account = (label: string) => sandbox.accounts.find((a) => a.label === label);
-  alpha = (await registerAccount(core, 'sub-alpha', account('sub-alpha'), 'sub')).id;
-  hedged = (await registerAccount(core, 'sub-maker', account('sub-maker'), 'sub')).id;
-  await collateral.setHedgeMode(await core.accounts.caller(hedged), true);
-}, 30_000);
-afterAll(async () => {
-  await core.close();
-  await sandbox.close();
+  },
+});
+const { ok, refused, desktop } = desk;
+let alpha = '';
+let hedged = '';
+beforeAll(async () => {
+  alpha = desk.id('sub-alpha');
+  hedged = desk.id('sub-maker');
+  await collateral.setHedgeMode(await desk.core.accounts.caller(hedged), true);
 });
 afterEach(async () => {
   desktop.confirmAnswer = true;
-  for (const id of [alpha, hedged]) {
-    const c = await core.accounts.caller(id);
-    for (const o of await trading.allActiveOrders(c, MARKET))
-      await trading.cancelOrder(c, { market: MARKET, orderId: o.orderId }).catch(() => undefined);
-  }
+  await desk.cancelOpenOrders([alpha, hedged], MARKET);
 });
 
-const open = async (id = alpha) => trading.allActiveOrders(await core.accounts.caller(id), MARKET);
+const open = (id = alpha) => desk.openOrders(id, MARKET);
+/** Buy orders on MARKET sent as one batch (`orders.placeBulk`); `more`: its options. */
+const placeBulk = (accountId: string, orders: unknown[], more: Record<string, unknown> = {}) =>
+  ok<BulkPlaceView>('orders.placeBulk', { accountId, market: MARKET, side: 'buy', orders, ...more });
 /** BTC_PERP starts at 64,260 in the still sandbox: these rest below it. */
 const ladder = {
   market: MARKET,
@@ -81,12 +67,7 @@ describe('a ladder of 5 buy orders on BTC_PERP', () => {
 
     const sentBefore = received.length;
     const asked = desktop.confirmations.length;
-    const sent = await ok<BulkPlaceView>('orders.placeBulk', {
-      accountId: alpha,
-      market: MARKET,
-      side: 'buy',
-      orders: rungs(preview),
-    });
+    const sent = await placeBulk(alpha, rungs(preview));
     expect(desktop.confirmations.length).toBe(asked + 1);
     const question = desktop.confirmations.at(-1);
     expect(question?.title).toBe('Place 5 buy collateral limit orders on BTC_PERP?');
@@ -120,25 +101,15 @@ describe('a ladder of 5 buy orders on BTC_PERP', () => {
   }, 30_000);
 
   it('reports each rung when one is refused half-way: the others stay placed and listed', async () => {
-    const first = await ok<BulkPlaceView>('orders.placeBulk', {
-      accountId: alpha,
-      market: MARKET,
-      side: 'buy',
-      orders: [{ price: '59000', amount: '0.01', clientOrderId: 'perp-taken' }],
-    });
+    const first = await placeBulk(alpha, [{ price: '59000', amount: '0.01', clientOrderId: 'perp-taken' }]);
     expect(first.placed).toBe(1);
     // the third rung reuses the client order id of an open order: the exchange refuses that one only
-    const sent = await ok<BulkPlaceView>('orders.placeBulk', {
-      accountId: alpha,
-      market: MARKET,
-      side: 'buy',
-      orders: [
-        { price: '60000', amount: '0.01' },
-        { price: '60500', amount: '0.01' },
-        { price: '61000', amount: '0.01', clientOrderId: 'perp-taken' },
-        { price: '61500', amount: '0.01' },
-      ],
-    });
+    const sent = await placeBulk(alpha, [
+      { price: '60000', amount: '0.01' },
+      { price: '60500', amount: '0.01' },
+      { price: '61000', amount: '0.01', clientOrderId: 'perp-taken' },
+      { price: '61500', amount: '0.01' },
+    ]);
     expect(sent).toMatchObject({ requests: 4, placed: 3, failed: 1 });
     expect(sent.outcomes.map((o) => [o.index, o.ok])).toEqual([
       [2, false],
@@ -152,24 +123,17 @@ describe('a ladder of 5 buy orders on BTC_PERP', () => {
   });
 
   it('stops sending at the first refusal when asked: the later rungs say they were not sent', async () => {
-    await ok('orders.placeBulk', {
-      accountId: alpha,
-      market: MARKET,
-      side: 'buy',
-      orders: [{ price: '59000', amount: '0.01', clientOrderId: 'perp-stop' }],
-    });
+    await placeBulk(alpha, [{ price: '59000', amount: '0.01', clientOrderId: 'perp-stop' }]);
     const before = received.length;
-    const sent = await ok<BulkPlaceView>('orders.placeBulk', {
-      accountId: alpha,
-      market: MARKET,
-      side: 'buy',
-      stopOnFail: true,
-      orders: [
+    const sent = await placeBulk(
+      alpha,
+      [
         { price: '60000', amount: '0.01' },
         { price: '60500', amount: '0.01', clientOrderId: 'perp-stop' },
         { price: '61000', amount: '0.01' },
       ],
-    });
+      { stopOnFail: true },
+    );
     expect(sent).toMatchObject({ placed: 1, failed: 2 });
     expect(sent.outcomes.find((o) => o.index === 2)?.error?.code).toBe('not_sent');
     expect(received.length - before).toBe(2);
@@ -219,13 +183,7 @@ describe('the one rule set on a perpetual ladder', () => {
       positionSide: 'LONG',
     });
     expect(preview.orders.flatMap((o) => o.issues)).toEqual([]);
-    const sent = await ok<BulkPlaceView>('orders.placeBulk', {
-      accountId: hedged,
-      market: MARKET,
-      side: 'buy',
-      positionSide: 'LONG',
-      orders: rungs(preview),
-    });
+    const sent = await placeBulk(hedged, rungs(preview), { positionSide: 'LONG' });
     expect(sent).toMatchObject({ placed: 5, failed: 0 });
     expect(desktop.confirmations.at(-1)?.facts).toContainEqual({ label: 'Position side', value: 'LONG' });
     expect((await open(hedged)).every((o) => o.positionSide === 'LONG')).toBe(true);

@@ -4,47 +4,26 @@
  * in bulk requests of at most 20, and answers each order's outcome, failures first; the failed ones
  * can be sent again.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import * as trading from '../../../main/exchange/endpoints/trading.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkPlaceView, LadderPreviewView } from '../../../main/ipc/contract.ts';
-import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
-import { createTestCore, procedureCalls, registerAccount, type TestCore } from '../../support/core.ts';
-import { scriptedDesktop, type ScriptedDesktop } from '../../support/desktop.ts';
+import { sandboxDesk } from '../../support/sandbox-desk.ts';
 
-let sandbox: Sandbox;
-let core: TestCore;
-let desktop: ScriptedDesktop;
-let mainId: string;
-const { ok, refused } = procedureCalls(() => core);
 const MARKET = 'LTC_USDT';
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, seed: 7, simulate: false });
-  desktop = scriptedDesktop();
-  core = await createTestCore({
-    connection: { kind: 'live', restUrl: sandbox.rest, wsUrl: sandbox.ws },
-    platform: desktop.platform,
-  });
-  mainId = (
-    await registerAccount(
-      core,
-      'Main',
-      sandbox.accounts.find((a) => a.label === 'main'),
-    )
-  ).id;
-}, 30_000);
-afterAll(async () => {
-  await core.close();
-  await sandbox.close();
+const desk = sandboxDesk({ seed: 7, accounts: ['main'] });
+const { ok, refused, desktop } = desk;
+let mainId = '';
+beforeAll(() => {
+  mainId = desk.id('main');
 });
 afterEach(async () => {
   desktop.confirmAnswer = true;
-  const c = await core.accounts.caller(mainId);
-  for (const o of await trading.allActiveOrders(c, MARKET))
-    await trading.cancelOrder(c, { market: MARKET, orderId: o.orderId });
+  await desk.cancelOpenOrders([mainId], MARKET);
 });
 
-const open = async () => trading.allActiveOrders(await core.accounts.caller(mainId), MARKET);
+const open = () => desk.openOrders(mainId, MARKET);
+/** Buy orders on MARKET sent as one batch (`orders.placeBulk`); `more`: its options. */
+const placeBulk = (accountId: string, orders: unknown[], more: Record<string, unknown> = {}) =>
+  ok<BulkPlaceView>('orders.placeBulk', { accountId, market: MARKET, side: 'buy', orders, ...more });
 const ladder = {
   market: MARKET,
   side: 'buy',
@@ -114,24 +93,14 @@ describe('a ladder of 25 buy orders', () => {
 
 describe('failures', () => {
   it('lists a refused order first, places the others, and places it when sent again', async () => {
-    const first = await ok<BulkPlaceView>('orders.placeBulk', {
-      accountId: mainId,
-      market: MARKET,
-      side: 'buy',
-      orders: [{ price: '61', amount: '0.1', clientOrderId: 'ladder-taken' }],
-    });
+    const first = await placeBulk(mainId, [{ price: '61', amount: '0.1', clientOrderId: 'ladder-taken' }]);
     expect(first.placed).toBe(1);
     // the second order reuses the client order id of an open order: the exchange refuses that one only
-    const sent = await ok<BulkPlaceView>('orders.placeBulk', {
-      accountId: mainId,
-      market: MARKET,
-      side: 'buy',
-      orders: [
-        { price: '62', amount: '0.1' },
-        { price: '63', amount: '0.1', clientOrderId: 'ladder-taken' },
-        { price: '64', amount: '0.1' },
-      ],
-    });
+    const sent = await placeBulk(mainId, [
+      { price: '62', amount: '0.1' },
+      { price: '63', amount: '0.1', clientOrderId: 'ladder-taken' },
+      { price: '64', amount: '0.1' },
+    ]);
     expect(sent).toMatchObject({ placed: 2, failed: 1 });
     expect(sent.outcomes.map((o) => [o.index, o.ok])).toEqual([
       [1, false],
@@ -141,34 +110,22 @@ describe('failures', () => {
     expect(sent.outcomes[0]?.error?.message).toBeTruthy();
     expect(sent.outcomes[0]?.error?.message).not.toMatch(/^\{|code/);
 
-    const again = await ok<BulkPlaceView>('orders.placeBulk', {
-      accountId: mainId,
-      market: MARKET,
-      side: 'buy',
-      orders: [{ price: '63', amount: '0.1' }],
-    });
+    const again = await placeBulk(mainId, [{ price: '63', amount: '0.1' }]);
     expect(again).toMatchObject({ placed: 1, failed: 0 });
     expect((await open()).map((o) => o.price).sort()).toEqual(['61', '62', '63', '64']);
   });
 
   it('stops at the first refusal when asked: the orders after it are not sent', async () => {
-    await ok('orders.placeBulk', {
-      accountId: mainId,
-      market: MARKET,
-      side: 'buy',
-      orders: [{ price: '61', amount: '0.1', clientOrderId: 'ladder-stop' }],
-    });
-    const sent = await ok<BulkPlaceView>('orders.placeBulk', {
-      accountId: mainId,
-      market: MARKET,
-      side: 'buy',
-      stopOnFail: true,
-      orders: [
+    await placeBulk(mainId, [{ price: '61', amount: '0.1', clientOrderId: 'ladder-stop' }]);
+    const sent = await placeBulk(
+      mainId,
+      [
         { price: '62', amount: '0.1' },
         { price: '63', amount: '0.1', clientOrderId: 'ladder-stop' },
         { price: '64', amount: '0.1' },
       ],
-    });
+      { stopOnFail: true },
+    );
     expect(sent).toMatchObject({ placed: 1, failed: 2 });
     expect(sent.outcomes.find((o) => o.index === 2)?.error?.code).toBe('not_sent');
     expect((await open()).map((o) => o.price).sort()).toEqual(['61', '62']);

@@ -179,7 +179,7 @@ describe('the value ceiling, a share of the equity of the account an order is fo
       },
     ]);
     const preview = await ok<{ previewId: string; children: Array<{ label: string; questions: unknown[] }> }>(
-      'desk.previewOrder',
+      'board.previewOrder',
       {
         accountIds: [ids['main'], ids['sub-alpha']],
         draft,
@@ -191,7 +191,7 @@ describe('the value ceiling, a share of the equity of the account an order is fo
       ['sub-alpha', 1],
     ]);
     const { result, asked, sent } = await declining(() =>
-      refused('desk.placeOrder', { previewId: preview.previewId }),
+      refused('board.placeOrder', { previewId: preview.previewId }),
     );
     expect(result.code).toBe('not_confirmed');
     expect(sent).toEqual([]);

@@ -4,16 +4,16 @@
  * REST and over the WebSocket alike; the open-order list links the two legs to each other (read from
  * the exchange's conditional-order list); a cancelled leg takes the other with it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderView, PlaceResultView } from '../../../main/ipc/contract.ts';
-import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
-import { createTestCore, procedureCalls, registerAccount, type TestCore } from '../../support/core.ts';
-import { scriptedDesktop } from '../../support/desktop.ts';
+import { sandboxDesk } from '../../support/sandbox-desk.ts';
 
-let sandbox: Sandbox;
-let core: TestCore;
+const desk = sandboxDesk({ seed: 5, accounts: ['sub-alpha'] });
+const { ok } = desk;
 let alpha = '';
-const { ok } = procedureCalls(() => core);
+beforeAll(() => {
+  alpha = desk.id('sub-alpha');
+});
 /** BTC_PERP starts at 64,260 in the still sandbox: a sell OCO above (limit) and below (stop). */
 const draft = {
   kind: 'collateral_oco',
@@ -24,26 +24,6 @@ const draft = {
   activation_price: '63500',
   stop_limit_price: '63400',
 };
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, seed: 5, simulate: false });
-  core = await createTestCore({
-    connection: { kind: 'live', restUrl: sandbox.rest, wsUrl: sandbox.ws },
-    platform: scriptedDesktop().platform,
-  });
-  alpha = (
-    await registerAccount(
-      core,
-      'sub-alpha',
-      sandbox.accounts.find((a) => a.label === 'sub-alpha'),
-      'sub',
-    )
-  ).id;
-}, 30_000);
-afterAll(async () => {
-  await core.close();
-  await sandbox.close();
-});
 
 const active = () => ok<OrderView[]>('orders.active', { accountId: alpha, market: 'BTC_PERP' });
 

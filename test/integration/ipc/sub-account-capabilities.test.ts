@@ -34,17 +34,17 @@ afterAll(async () => {
 
 describe('sub-accounts found on the exchange', () => {
   it('lists the sub-accounts not registered yet and registers the chosen ones awaiting their key', async () => {
-    const found = await ok<FoundSubAccountView[]>('desk.findSubAccounts');
+    const found = await ok<FoundSubAccountView[]>('subaccounts.findUnregistered');
     expect(found.map((f) => f.alias)).toEqual(['sub-noretail']);
     const [first] = found;
     if (!first) throw new Error('nothing found');
-    const added = await ok<AccountView[]>('desk.addFoundSubAccounts', {
+    const added = await ok<AccountView[]>('subaccounts.addFound', {
       subAccounts: [{ subAccountId: first.subAccountId, label: 'Found one' }],
     });
     expect(added[0]).toMatchObject({ label: 'Found one', kind: 'sub', needsKey: true });
-    expect((await ok<FoundSubAccountView[]>('desk.findSubAccounts')).map((f) => f.alias)).not.toContain(
-      first.alias,
-    );
+    expect(
+      (await ok<FoundSubAccountView[]>('subaccounts.findUnregistered')).map((f) => f.alias),
+    ).not.toContain(first.alias);
     // it signs nothing until its key pair is entered, and says so
     const refusal = await refused('wallet.balances', { accountId: added[0]?.id });
     expect(refusal.code).toBe('key_missing');
@@ -52,8 +52,7 @@ describe('sub-accounts found on the exchange', () => {
     // a sub-account id the exchange does not list is refused, nothing registered
     const before = core.accounts.registry.list().length;
     expect(
-      (await refused('desk.addFoundSubAccounts', { subAccounts: [{ subAccountId: 'nope', label: 'x' }] }))
-        .code,
+      (await refused('subaccounts.addFound', { subAccounts: [{ subAccountId: 'nope', label: 'x' }] })).code,
     ).toBe('not_found');
     expect(core.accounts.registry.list().length).toBe(before);
   });
@@ -65,7 +64,7 @@ describe('one transfer to one sub-account', () => {
     const alpha = await byLabel('Sandbox sub-alpha');
     const start = await mainBalanceOf(alpha.id, 'USDT');
     desktop.confirmations.length = 0;
-    const sent = await ok<{ transactionId: string }>('desk.subAccountTransfer', {
+    const sent = await ok<{ transactionId: string }>('subaccounts.transfer', {
       accountId: alpha.id,
       direction: 'main_to_sub',
       ticker: 'USDT',
@@ -76,7 +75,7 @@ describe('one transfer to one sub-account', () => {
     expect(asked?.title).toBe('Send 12.5 USDT from the main account to "Sandbox sub-alpha"?');
     expect(asked?.facts).toContainEqual({ label: 'Direction', value: `${main.label} → ${alpha.label}` });
     expect(await mainBalanceOf(alpha.id, 'USDT')).toBe(String(Number(start) + 12.5));
-    await ok('desk.subAccountTransfer', {
+    await ok('subaccounts.transfer', {
       accountId: alpha.id,
       direction: 'sub_to_main',
       ticker: 'USDT',
@@ -90,7 +89,7 @@ describe('one transfer to one sub-account', () => {
     const main = await byLabel('Sandbox main');
     const start = await mainBalanceOf(alpha.id, 'USDT');
     desktop.confirmAnswer = false;
-    const declined = await refused('desk.subAccountTransfer', {
+    const declined = await refused('subaccounts.transfer', {
       accountId: alpha.id,
       direction: 'main_to_sub',
       ticker: 'USDT',
@@ -98,7 +97,7 @@ describe('one transfer to one sub-account', () => {
     });
     desktop.confirmAnswer = true;
     expect(declined.code).toBe('not_confirmed');
-    const tiny = await refused('desk.subAccountTransfer', {
+    const tiny = await refused('subaccounts.transfer', {
       accountId: alpha.id,
       direction: 'main_to_sub',
       ticker: 'USDT',
@@ -107,7 +106,7 @@ describe('one transfer to one sub-account', () => {
     expect(tiny).toMatchObject({ field: 'amount', message: 'The smallest transfer is 0.00000001.' });
     expect(
       (
-        await refused('desk.subAccountTransfer', {
+        await refused('subaccounts.transfer', {
           accountId: main.id,
           direction: 'main_to_sub',
           ticker: 'USDT',
@@ -125,7 +124,7 @@ describe('resetting a sub-account key', () => {
     const oldKey = core.accounts.registry.get(maker.id)?.apiKey ?? '';
     const oldCaller = await core.accounts.caller(maker.id);
     desktop.confirmations.length = 0;
-    const reply = await call('desk.resetSubAccountKey', { accountId: maker.id });
+    const reply = await call('subaccounts.resetKey', { accountId: maker.id });
     if (!reply.ok) throw new Error(reply.error.message);
     const answer = reply.value as { account: AccountView; stored: boolean };
     expect(answer.stored).toBe(true);
@@ -150,7 +149,7 @@ describe('resetting a sub-account key', () => {
     const alpha = await byLabel('Sandbox sub-alpha');
     core.connection.sandbox?.control.setKeyResetAnswer('empty');
     try {
-      const answer = await ok<{ stored: boolean }>('desk.resetSubAccountKey', { accountId: alpha.id });
+      const answer = await ok<{ stored: boolean }>('subaccounts.resetKey', { accountId: alpha.id });
       expect(answer.stored).toBe(false);
     } finally {
       core.connection.sandbox?.control.setKeyResetAnswer('key');
@@ -166,9 +165,7 @@ describe('resetting a sub-account key', () => {
     const restricted = await byLabel('Sandbox sub-restricted');
     const key = core.accounts.registry.get(restricted.id)?.apiKey;
     desktop.confirmAnswer = false;
-    expect((await refused('desk.resetSubAccountKey', { accountId: restricted.id })).code).toBe(
-      'not_confirmed',
-    );
+    expect((await refused('subaccounts.resetKey', { accountId: restricted.id })).code).toBe('not_confirmed');
     desktop.confirmAnswer = true;
     expect(core.accounts.registry.get(restricted.id)?.apiKey).toBe(key);
     expect(

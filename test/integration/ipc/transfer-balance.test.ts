@@ -84,7 +84,7 @@ describe('a move is checked against its balance before the question', () => {
     const sub = idOf('Sandbox sub-001');
     for (const direction of ['main_to_sub', 'sub_to_main'] as const) {
       const { error, asked, sent } = await watched(() =>
-        refused('desk.subAccountTransfer', {
+        refused('subaccounts.transfer', {
           accountId: sub,
           direction,
           ticker: 'USDT',
@@ -105,7 +105,7 @@ describe('a move is checked against its balance before the question', () => {
   it('a sweep out of main is refused at preview when the main balance does not cover every transfer', async () => {
     const subs = ['Sandbox sub-001', 'Sandbox sub-002', 'Sandbox sub-003'].map(idOf);
     const { error, asked, sent } = await watched(() =>
-      refused('desk.previewSweep', {
+      refused('subaccounts.previewSweep', {
         accountIds: subs,
         plan: { direction: 'main_to_sub', ticker: 'USDT', amount: '999999999' },
       }),
@@ -119,7 +119,7 @@ describe('a move is checked against its balance before the question', () => {
 
   it('a sweep back to main names the sub-accounts whose balance is short', async () => {
     const subs = ['Sandbox sub-001', 'Sandbox sub-002'].map(idOf);
-    const error = await refused('desk.previewSweep', {
+    const error = await refused('subaccounts.previewSweep', {
       accountIds: subs,
       plan: { direction: 'sub_to_main', ticker: 'USDT', amount: '999999999' },
     });
@@ -132,19 +132,19 @@ describe('a move is checked against its balance before the question', () => {
     const subs = ['Sandbox sub-003'].map(idOf);
     const main = idOf('Sandbox main');
     const { previewId, legs } = await ok<{ previewId: string; legs: Array<{ amount: string }> }>(
-      'desk.previewSweep',
+      'subaccounts.previewSweep',
       { accountIds: subs, plan: { direction: 'sub_to_main', ticker: 'USDT', amount: 'all' } },
     );
     expect(legs).toHaveLength(1);
     // the sub-account's balance leaves another way meanwhile
-    await ok('desk.subAccountTransfer', {
+    await ok('subaccounts.transfer', {
       accountId: subs[0],
       direction: 'sub_to_main',
       ticker: 'USDT',
       amount: legs[0]?.amount,
     });
     const asked = desktop.confirmations.length;
-    const error = await refused('desk.runSweep', { previewId });
+    const error = await refused('subaccounts.runSweep', { previewId });
     expect(error.code).toBe('preview_stale');
     expect(error.message).toContain('The balance of "Sandbox sub-003" fell since the preview');
     expect(desktop.confirmations).toHaveLength(asked);

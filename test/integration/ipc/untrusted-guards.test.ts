@@ -86,12 +86,12 @@ describe('a page cannot answer a guard', () => {
     const far = await farPrice(10);
     const draft = { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.0001', price: far };
     const acknowledge = ['price_band', 'notional'];
-    const preview = await ok<{ previewId: string }>('desk.previewOrder', {
+    const preview = await ok<{ previewId: string }>('board.previewOrder', {
       accountIds: [main()],
       draft,
       sizing: { kind: 'fixed', amount: '0.0001' },
     });
-    const bulk = await ok<{ previewId: string }>('desk.previewBulk', {
+    const bulk = await ok<{ previewId: string }>('board.previewBulk', {
       action: 'close_positions',
       accountIds: [main()],
     });
@@ -107,8 +107,8 @@ describe('a page cannot answer a guard', () => {
           orders: [{ price: far, amount: '0.0001' }],
           acknowledge,
         }),
-        call('desk.placeOrder', { previewId: preview.previewId, acknowledge }),
-        call('desk.runBulk', { previewId: bulk.previewId, acknowledge }),
+        call('board.placeOrder', { previewId: preview.previewId, acknowledge }),
+        call('board.runBulk', { previewId: bulk.previewId, acknowledge }),
       ]),
     );
     for (const reply of result) expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
@@ -125,7 +125,7 @@ describe('a page cannot answer a guard', () => {
       ok<PlaceResultView>('orders.place', { accountId: main(), draft: { ...draft, price: near } }),
     );
     expect(none).toEqual([]);
-    const preview = await ok<{ previewId: string }>('desk.previewOrder', {
+    const preview = await ok<{ previewId: string }>('board.previewOrder', {
       accountIds: [main()],
       draft,
       sizing: { kind: 'fixed', amount: '0.0001' },
@@ -145,7 +145,7 @@ describe('a page cannot answer a guard', () => {
         side: 'buy',
         orders: [{ price: far, amount: '0.0001' }],
       }),
-      await call('desk.placeOrder', { previewId: preview.previewId }),
+      await call('board.placeOrder', { previewId: preview.previewId }),
     ]);
     for (const reply of result) expect(reply).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
     expect(sent).toEqual([]);
@@ -166,7 +166,7 @@ describe('a page cannot answer a guard', () => {
   it('an order of a batch that trips a guard nobody was asked about by the time it goes is not sent', async () => {
     const near = await farPrice(0.97);
     const draft = { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.0001', price: near };
-    const preview = await ok<{ previewId: string }>('desk.previewOrder', {
+    const preview = await ok<{ previewId: string }>('board.previewOrder', {
       accountIds: [main()],
       draft,
       sizing: { kind: 'fixed', amount: '0.0001' },
@@ -176,7 +176,7 @@ describe('a page cannot answer a guard', () => {
     try {
       const { result, sent } = await answering(true, () =>
         ok<{ results: Array<{ ok: boolean; error?: { code: string; message: string } }> }>(
-          'desk.placeOrder',
+          'board.placeOrder',
           {
             previewId: preview.previewId,
           },
@@ -277,7 +277,7 @@ describe('dialogs a page cannot forge or rush', () => {
 
   it('a desk preview whose 30 s ran out while its question was open is not sent', async () => {
     const near = await farPrice(0.97);
-    const preview = await ok<{ previewId: string }>('desk.previewOrder', {
+    const preview = await ok<{ previewId: string }>('board.previewOrder', {
       accountIds: [main()],
       draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.0001', price: near },
       sizing: { kind: 'fixed', amount: '0.0001' },
@@ -286,7 +286,7 @@ describe('dialogs a page cannot forge or rush', () => {
     whileAsked = () => void vi.setSystemTime(Date.now() + 31_000);
     try {
       const { result, asked, sent } = await answering(true, () =>
-        call('desk.placeOrder', { previewId: preview.previewId }),
+        call('board.placeOrder', { previewId: preview.previewId }),
       );
       expect(asked).toHaveLength(1);
       expect(result).toMatchObject({
@@ -305,7 +305,7 @@ describe('dialogs a page cannot forge or rush', () => {
 
   it('the desk question names every field of the order: position side, TP/SL, activation price', async () => {
     const subs = [idOf('Sandbox sub-001'), idOf('Sandbox sub-002')];
-    const collateral = await ok<{ previewId: string }>('desk.previewOrder', {
+    const collateral = await ok<{ previewId: string }>('board.previewOrder', {
       // accounts with collateral
       accountIds: [main(), idOf('Sandbox sub-alpha')],
       draft: {
@@ -320,7 +320,7 @@ describe('dialogs a page cannot forge or rush', () => {
       sizing: { kind: 'fixed', amount: '0.001' },
     });
     const { asked } = await answering(false, () =>
-      call('desk.placeOrder', { previewId: collateral.previewId }),
+      call('board.placeOrder', { previewId: collateral.previewId }),
     );
     expect(factsOf(asked[0])).toMatchObject({
       Market: 'BTC_PERP',
@@ -331,7 +331,7 @@ describe('dialogs a page cannot forge or rush', () => {
       'Take-profit': '90,000 USDT',
       'Stop-loss': '50,000 USDT',
     });
-    const stop = await ok<{ previewId: string }>('desk.previewOrder', {
+    const stop = await ok<{ previewId: string }>('board.previewOrder', {
       accountIds: subs,
       draft: {
         kind: 'stop_limit',
@@ -344,7 +344,7 @@ describe('dialogs a page cannot forge or rush', () => {
       sizing: { kind: 'fixed', amount: '0.001' },
     });
     const { asked: stopAsked } = await answering(false, () =>
-      call('desk.placeOrder', { previewId: stop.previewId }),
+      call('board.placeOrder', { previewId: stop.previewId }),
     );
     expect(factsOf(stopAsked[0])).toMatchObject({
       Order: 'Sell, stop-limit',

@@ -78,7 +78,7 @@ describe('account keys', () => {
     const control = core.connection.sandbox?.control;
     control?.setKeyResetAnswer('empty');
     try {
-      await ok('desk.resetSubAccountKey', { accountId: extra(1).id });
+      await ok('subaccounts.resetKey', { accountId: extra(1).id });
     } finally {
       control?.setKeyResetAnswer('key');
     }

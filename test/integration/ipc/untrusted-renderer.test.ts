@@ -68,16 +68,16 @@ describe('sweeps and transfers', () => {
   it('moves nothing when the person declines main’s question, and the preview is used up', async () => {
     const subs = [extra(1), extra(2)];
     const before = await Promise.all(subs.map(subMain));
-    const { previewId } = await ok<{ previewId: string }>('desk.previewSweep', {
+    const { previewId } = await ok<{ previewId: string }>('subaccounts.previewSweep', {
       accountIds: subs.map((s) => s.id),
       plan: { direction: 'main_to_sub', ticker: 'USDT', amount: '5' },
     });
     const asked = desktop.confirmations.length;
-    const refused = await answering(false, () => call('desk.runSweep', { previewId }));
+    const refused = await answering(false, () => call('subaccounts.runSweep', { previewId }));
     expect(refused).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
     expect(desktop.confirmations).toHaveLength(asked + 1);
     expect(await Promise.all(subs.map(subMain))).toEqual(before);
-    expect(await call('desk.runSweep', { previewId })).toMatchObject({
+    expect(await call('subaccounts.runSweep', { previewId })).toMatchObject({
       ok: false,
       error: { code: 'preview_stale' },
     });
@@ -92,12 +92,15 @@ describe('sweeps and transfers', () => {
       amount: '1.5',
       ticker: 'USDT',
     });
-    const preview = await ok<{ previewId: string; legs: Array<{ amount: string }> }>('desk.previewSweep', {
-      accountIds: [a.id, b.id],
-      plan: { direction: 'sub_to_main', ticker: 'USDT', amount: 'all' },
-    });
+    const preview = await ok<{ previewId: string; legs: Array<{ amount: string }> }>(
+      'subaccounts.previewSweep',
+      {
+        accountIds: [a.id, b.id],
+        plan: { direction: 'sub_to_main', ticker: 'USDT', amount: 'all' },
+      },
+    );
     expect(preview.legs.map((l) => l.amount)).toEqual(['101.5', '100']);
-    const done = await ok<Array<{ ok: boolean }>>('desk.runSweep', { previewId: preview.previewId });
+    const done = await ok<Array<{ ok: boolean }>>('subaccounts.runSweep', { previewId: preview.previewId });
     expect(done.map((r) => r.ok)).toEqual([true, true]);
     expect(desktop.confirmations.at(-1)).toMatchObject({
       title: 'Transfer 201.5 USDT from 2 sub-accounts to the main account?',
@@ -116,12 +119,12 @@ describe('sweeps and transfers', () => {
   it('runs only by a preview id main made: a plan sent straight to run is refused', async () => {
     const sub = extra(1);
     const before = await subMain(sub);
-    const straight = await call('desk.runSweep', {
+    const straight = await call('subaccounts.runSweep', {
       accountIds: [sub.id],
       plan: { direction: 'main_to_sub', ticker: 'USDT', amount: '5' },
     });
     expect(straight).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    const unknown = await call('desk.runSweep', { previewId: '0b4e7f52-3a51-4c56-9d1e-5e1f7c2b9a40' });
+    const unknown = await call('subaccounts.runSweep', { previewId: '0b4e7f52-3a51-4c56-9d1e-5e1f7c2b9a40' });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'preview_stale' } });
     expect(await subMain(sub)).toBe(before);
   });
@@ -135,7 +138,7 @@ describe('amounts are read strictly in main', () => {
     'refuses %j as a desk amount, total or price',
     async (bad) => {
       expect(
-        await call('desk.previewOrder', {
+        await call('board.previewOrder', {
           accountIds: accountIds(),
           draft,
           sizing: { kind: 'fixed', amount: bad },
@@ -143,21 +146,21 @@ describe('amounts are read strictly in main', () => {
       ).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'sizing.amount' } });
       const weights = Object.fromEntries(accountIds().map((id) => [id, 1]));
       expect(
-        await call('desk.previewOrder', {
+        await call('board.previewOrder', {
           accountIds: accountIds(),
           draft,
           sizing: { kind: 'weight', total: bad, weights },
         }),
       ).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'sizing.total' } });
       expect(
-        await call('desk.previewOrder', {
+        await call('board.previewOrder', {
           accountIds: accountIds(),
           draft: { ...draft, price: bad },
           sizing: { kind: 'share', share: '0.1' },
         }),
       ).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'draft.price' } });
       expect(
-        await call('desk.previewSweep', {
+        await call('subaccounts.previewSweep', {
           accountIds: accountIds(),
           plan: { direction: 'main_to_sub', ticker: 'USDT', amount: bad },
         }),
@@ -166,7 +169,7 @@ describe('amounts are read strictly in main', () => {
   );
 
   it('names the field in plain words', async () => {
-    const reply = await call('desk.previewOrder', {
+    const reply = await call('board.previewOrder', {
       accountIds: accountIds(),
       draft,
       sizing: { kind: 'fixed', amount: '1e3' },
@@ -183,7 +186,7 @@ describe('key permissions', () => {
     async (url) => {
       const sub = extra(7);
       const asked = desktop.confirmations.length;
-      const reply = await call('desk.applyPermissions', {
+      const reply = await call('subaccounts.applyPermissions', {
         accountIds: [sub.id],
         urls: [{ url, enable: true }],
       });
@@ -196,7 +199,7 @@ describe('key permissions', () => {
   it('changes no key when the person declines', async () => {
     const subs = [extra(7), extra(8)];
     const refused = await answering(false, () =>
-      call('desk.applyPermissions', {
+      call('subaccounts.applyPermissions', {
         accountIds: subs.map((s) => s.id),
         urls: [{ url: '/api/v4/trade-account/balance', enable: false }],
       }),
@@ -211,7 +214,7 @@ describe('key permissions', () => {
 
   it('names the keys and the URLs turned on and off, with a warning when a withdraw URL is turned on', async () => {
     const subs = [extra(7), extra(8)];
-    const results = await ok<Array<{ ok: boolean }>>('desk.applyPermissions', {
+    const results = await ok<Array<{ ok: boolean }>>('subaccounts.applyPermissions', {
       accountIds: subs.map((s) => s.id),
       urls: [
         { url: '/api/v4/main-account/withdraw', enable: true },
@@ -257,12 +260,12 @@ describe('desk orders are sent by a preview id main keeps', () => {
     const account = extra(9).id;
     const before = (await openOf(account)).length;
     expect(
-      await call('desk.placeOrder', { previewId: '3f0c6a0e-9d4b-4f5e-8e2a-7b1c0d9e8f70' }),
+      await call('board.placeOrder', { previewId: '3f0c6a0e-9d4b-4f5e-8e2a-7b1c0d9e8f70' }),
     ).toMatchObject({
       ok: false,
       error: { code: 'preview_stale' },
     });
-    const old = await call('desk.placeOrder', {
+    const old = await call('board.placeOrder', {
       accountIds: [account],
       draft: shareDraft,
       sizing: { kind: 'fixed', amount: '0.001' },
@@ -275,20 +278,20 @@ describe('desk orders are sent by a preview id main keeps', () => {
   it('sends exactly the previewed share even when the balance grew since, and a preview only once', async () => {
     const account = extra(9).id;
     const locked = await lockUsdt(account);
-    const preview = await ok<Preview>('desk.previewOrder', {
+    const preview = await ok<Preview>('board.previewOrder', {
       accountIds: [account],
       draft: shareDraft,
       sizing: { kind: 'share', share: '0.5' },
     });
     const amount = preview.children[0]?.amount;
     await ok('orders.cancel', { accountId: account, market: 'BTC_USDT', orderId: locked });
-    const placed = await ok<Placed>('desk.placeOrder', { previewId: preview.previewId });
+    const placed = await ok<Placed>('board.placeOrder', { previewId: preview.previewId });
     expect(placed.results.map((r) => r.ok)).toEqual([true]);
     const sent = (await openOf(account)).filter(
       (o) => o.clientOrderId === preview.children[0]?.clientOrderId,
     );
     expect(sent.map((o) => o.amount)).toEqual([amount]);
-    expect(await call('desk.placeOrder', { previewId: preview.previewId })).toMatchObject({
+    expect(await call('board.placeOrder', { previewId: preview.previewId })).toMatchObject({
       ok: false,
       error: { code: 'preview_stale' },
     });
@@ -299,14 +302,14 @@ describe('desk orders are sent by a preview id main keeps', () => {
 
   it('refuses a share preview whose balance fell since, sending nothing', async () => {
     const account = extra(10).id;
-    const preview = await ok<Preview>('desk.previewOrder', {
+    const preview = await ok<Preview>('board.previewOrder', {
       accountIds: [account],
       draft: shareDraft,
       sizing: { kind: 'share', share: '0.9' },
     });
     await lockUsdt(account);
     const before = (await openOf(account)).length;
-    expect(await call('desk.placeOrder', { previewId: preview.previewId })).toMatchObject({
+    expect(await call('board.placeOrder', { previewId: preview.previewId })).toMatchObject({
       ok: false,
       error: { code: 'preview_stale' },
     });
@@ -317,12 +320,12 @@ describe('desk orders are sent by a preview id main keeps', () => {
     const accounts = [extra(5), extra(6)];
     const before = await Promise.all(accounts.map(async (a) => (await openOf(a.id)).length));
     const weights = { [accounts[0]?.id ?? '']: 1, [accounts[1]?.id ?? '']: 3 };
-    const preview = await ok<Preview>('desk.previewOrder', {
+    const preview = await ok<Preview>('board.previewOrder', {
       accountIds: accounts.map((a) => a.id),
       draft: shareDraft,
       sizing: { kind: 'weight', total: '0.004', weights },
     });
-    const refused = await answering(false, () => call('desk.placeOrder', { previewId: preview.previewId }));
+    const refused = await answering(false, () => call('board.placeOrder', { previewId: preview.previewId }));
     expect(refused).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
     expect(desktop.confirmations.at(-1)).toMatchObject({
       title: 'Send a limit buy on BTC_USDT for 2 accounts?',
@@ -343,7 +346,7 @@ describe('desk orders are sent by a preview id main keeps', () => {
     });
     expect(await Promise.all(accounts.map(async (a) => (await openOf(a.id)).length))).toEqual(before);
     // Declined, the preview is used up: sending it again is refused too.
-    expect(await call('desk.placeOrder', { previewId: preview.previewId })).toMatchObject({
+    expect(await call('board.placeOrder', { previewId: preview.previewId })).toMatchObject({
       ok: false,
       error: { code: 'preview_stale' },
     });
@@ -352,7 +355,7 @@ describe('desk orders are sent by a preview id main keeps', () => {
   // Last in the file: the clock moves on and does not come back before the core closes.
   it('refuses a preview older than 30 seconds, sending nothing', async () => {
     const account = extra(10).id;
-    const preview = await ok<Preview>('desk.previewOrder', {
+    const preview = await ok<Preview>('board.previewOrder', {
       accountIds: [account],
       draft: shareDraft,
       sizing: { kind: 'fixed', amount: '0.001' },
@@ -361,7 +364,7 @@ describe('desk orders are sent by a preview id main keeps', () => {
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
     try {
       vi.setSystemTime(Date.now() + 31_000);
-      const reply = await call('desk.placeOrder', { previewId: preview.previewId });
+      const reply = await call('board.placeOrder', { previewId: preview.previewId });
       expect(reply).toMatchObject({ ok: false, error: { code: 'preview_stale' } });
       expect(reply.ok ? '' : reply.error.message).toMatch(/older than 30 seconds/);
       expect((await openOf(account)).length).toBe(before);

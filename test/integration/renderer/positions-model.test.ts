@@ -54,9 +54,9 @@ beforeAll(async () => {
   dock = new PositionsManager(bridge, memoryStore());
   await screen.follow(appId);
   await dock.follow(appId);
-  // registered after the managers': runs once they applied each push
-  bridge.on('ws.batch', (batch) => {
-    if (batch.accountId !== appId) return;
+  // registered after the managers': runs once they took each state main merged the pushes into
+  bridge.on('known.pushed', (pushed) => {
+    if (pushed.accountId !== appId) return;
     for (const [view, positions] of [
       ['screen', screen.positions],
       ['dock', dock.positions],
@@ -149,7 +149,7 @@ async function settled(): Promise<void> {
       const want = truth();
       expect(shown(screen.positions)).toEqual(want);
       expect(shown(dock.positions)).toEqual(want);
-      const board = await call('desk.openPositions', { accountIds: [appId] });
+      const board = await call('board.openPositions', { accountIds: [appId] });
       if (!board.ok) throw new Error(board.error.message);
       expect(shown(board.value as DeskPositionRowView[])).toEqual(want);
     },

@@ -185,11 +185,11 @@ describe('account alerts', () => {
     });
 
     // read again while still within: no second firing
-    await ok('desk.refreshBoard', { accountIds: [main.id] });
+    await ok('board.refresh', { accountIds: [main.id] });
     expect(firedOf(alert.id)).toHaveLength(1);
 
     await collateral.collateralMarketOrder(c, { market: 'BTC_PERP', side: 'sell', amount: '0.002' });
-    await ok('desk.refreshBoard', { accountIds: [main.id] });
+    await ok('board.refresh', { accountIds: [main.id] });
     expect((await ok<AlertView[]>('alerts.list')).find((a) => a.id === alert.id)).toMatchObject({
       alerting: [],
     });

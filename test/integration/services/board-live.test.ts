@@ -25,8 +25,8 @@ afterAll(() => core.close());
 function rowWhen(account: string, test: (row: BoardRowView) => boolean): Promise<BoardRowView> {
   return new Promise((resolve) => {
     const stop = core.events.subscribe((name, payload) => {
-      if (name !== 'desk.boardRows') return;
-      const row = (payload as EventPayload<'desk.boardRows'>).rows.find((r) => r.account === account);
+      if (name !== 'board.rows') return;
+      const row = (payload as EventPayload<'board.rows'>).rows.find((r) => r.account === account);
       if (row && test(row)) {
         stop();
         resolve(row);
@@ -39,10 +39,10 @@ const sockets = () => core.connection.sandbox?.websocket?.connections ?? -1;
 
 describe('the board live', () => {
   it('a refresh of the whole board asked while some accounts are read waits for them, then reads every account', async () => {
-    const [first] = (await ok<BoardView>('desk.board')).rows;
-    const some = ok<{ accounts: number }>('desk.refreshBoard', { accountIds: [first?.account] });
-    const all = ok<{ accounts: number }>('desk.refreshBoard');
-    const joined = ok<{ accounts: number }>('desk.refreshBoard', { accountIds: [first?.account] });
+    const [first] = (await ok<BoardView>('board.view')).rows;
+    const some = ok<{ accounts: number }>('board.refresh', { accountIds: [first?.account] });
+    const all = ok<{ accounts: number }>('board.refresh');
+    const joined = ok<{ accounts: number }>('board.refresh', { accountIds: [first?.account] });
     expect((await some).accounts).toBe(1);
     expect((await all).accounts).toBe(SUBS + 5);
     // asked for one account already being read: it joins that read
@@ -50,8 +50,8 @@ describe('the board live', () => {
   });
 
   it('follows every account, a placed and a cancelled order change the row by push, leaving closes the sockets', async () => {
-    await ok('desk.refreshBoard');
-    const before = await ok<BoardView>('desk.board');
+    await ok('board.refresh');
+    const before = await ok<BoardView>('board.view');
     const accounts = before.rows.length;
     const target = before.rows.find((r) => r.label === 'Sandbox sub-003');
     if (!target) throw new Error('no sub-003');
@@ -60,8 +60,8 @@ describe('the board live', () => {
     const allLive = new Promise<void>((resolve) => {
       const live = new Set<string>();
       const stop = core.events.subscribe((name, payload) => {
-        if (name !== 'desk.boardRows') return;
-        for (const r of (payload as EventPayload<'desk.boardRows'>).rows)
+        if (name !== 'board.rows') return;
+        for (const r of (payload as EventPayload<'board.rows'>).rows)
           if (r.feed === 'live') live.add(r.account);
         if (live.size === accounts) {
           stop();
@@ -69,10 +69,10 @@ describe('the board live', () => {
         }
       });
     });
-    expect(await asPage('desk.followBoard')).toEqual({ live: 0, accounts });
+    expect(await asPage('board.follow')).toEqual({ live: 0, accounts });
     await allLive;
     expect(sockets()).toBe(accounts);
-    expect((await ok<BoardView>('desk.board')).rows.every((r) => r.feed === 'live')).toBe(true);
+    expect((await ok<BoardView>('board.view')).rows.every((r) => r.feed === 'live')).toBe(true);
 
     const orders = target.openOrders ?? 0;
     const placedRow = rowWhen(target.account, (r) => r.openOrders === orders + 1);
@@ -93,7 +93,7 @@ describe('the board live', () => {
     });
     expect((await cancelledRow).locked).toBe(target.locked);
 
-    expect(await asPage('desk.unfollowBoard')).toBe(true);
+    expect(await asPage('board.unfollow')).toBe(true);
     expect(core.live.subscriptionCount()).toBe(0);
     // a socket with a request still out (its unsubscribe, a ping) closes once it is answered
     await expect.poll(() => core.live.sockets).toBe(0);

@@ -30,21 +30,21 @@ const keyOf = (label: string) =>
 
 describe('the desk board', () => {
   it('opens empty before any read, then a refresh fills every row with valued amounts', async () => {
-    const before = await ok<BoardView>('desk.board');
+    const before = await ok<BoardView>('board.view');
     expect(before.rows.length).toBe(SUBS + 5);
     expect(before.rows.every((r) => r.asOfMs === undefined && r.keyState === 'unknown')).toBe(true);
 
     const pushed: string[] = [];
     const stop = core.events.subscribe((name, payload) => {
-      if (name === 'desk.boardRows')
-        pushed.push(...(payload as EventPayload<'desk.boardRows'>).rows.map((r) => r.account));
+      if (name === 'board.rows')
+        pushed.push(...(payload as EventPayload<'board.rows'>).rows.map((r) => r.account));
     });
-    const refresh = await ok<ProcedureResult<'desk.refreshBoard'>>('desk.refreshBoard');
+    const refresh = await ok<ProcedureResult<'board.refresh'>>('board.refresh');
     stop();
     expect(refresh).toMatchObject({ accounts: SUBS + 5, failed: 0 });
     expect(new Set(pushed).size).toBe(SUBS + 5);
 
-    const after = await ok<BoardView>('desk.board');
+    const after = await ok<BoardView>('board.view');
     const sub = after.rows.find((r) => r.label === 'Sandbox sub-001');
     expect(sub).toMatchObject({ keyState: 'valid', openOrders: 1, openPositions: 1 });
     // 100 USDT + 0.01 BTC spot, 6.43 USDT of it held by the resting order (0.0002 BTC at 32,125.25); 1,000 USDT collateral
@@ -58,20 +58,20 @@ describe('the desk board', () => {
   it('shows a revoked key as revoked, with the reason in words', async () => {
     const [target] = desk();
     core.connection.sandbox?.control.setKeyEnabled(keyOf(target?.label ?? ''), false);
-    await ok('desk.refreshBoard', { accountIds: [target?.id] });
-    const row = (await ok<BoardView>('desk.board')).rows.find((r) => r.account === target?.id);
+    await ok('board.refresh', { accountIds: [target?.id] });
+    const row = (await ok<BoardView>('board.view')).rows.find((r) => r.account === target?.id);
     expect(row?.keyState).toBe('revoked');
     expect(row?.problem).toContain('disabled');
     core.connection.sandbox?.control.setKeyEnabled(keyOf(target?.label ?? ''), true);
   });
 
   it('lists open orders and positions of many accounts with the account as a column', async () => {
-    await ok('desk.refreshBoard');
+    await ok('board.refresh');
     const ids = desk().map((a) => a.id);
-    const orders = await ok<ProcedureResult<'desk.openOrders'>>('desk.openOrders', { accountIds: ids });
+    const orders = await ok<ProcedureResult<'board.openOrders'>>('board.openOrders', { accountIds: ids });
     expect(orders.length).toBe(SUBS);
     expect(new Set(orders.map((o) => o.label)).size).toBe(SUBS);
-    const positions = await ok<ProcedureResult<'desk.openPositions'>>('desk.openPositions', {
+    const positions = await ok<ProcedureResult<'board.openPositions'>>('board.openPositions', {
       accountIds: ids,
     });
     expect(positions.length).toBe(SUBS);
@@ -80,10 +80,12 @@ describe('the desk board', () => {
   it('flattens a selection; one account failing is reported alone and a re-send finishes it', async () => {
     const [first, second, third] = desk();
     const ids = [first?.id, second?.id, third?.id] as string[];
-    const preview = await ok<BulkPreviewView>('desk.previewBulk', { action: 'flatten', accountIds: ids });
+    const preview = await ok<BulkPreviewView>('board.previewBulk', { action: 'flatten', accountIds: ids });
     expect(preview).toMatchObject({ orders: 3, positions: 3 });
     core.connection.sandbox?.control.setKeyEnabled(keyOf(second?.label ?? ''), false);
-    const sent = await ok<ProcedureResult<'desk.runBulk'>>('desk.runBulk', { previewId: preview.previewId });
+    const sent = await ok<ProcedureResult<'board.runBulk'>>('board.runBulk', {
+      previewId: preview.previewId,
+    });
     const question = desktop.confirmations.at(-1);
     expect(question?.title).toContain('3 accounts');
     expect(question?.facts).toEqual(
@@ -100,36 +102,38 @@ describe('the desk board', () => {
     expect(sent.results[1]).toMatchObject({ cancelled: 1, closed: 1 });
 
     core.connection.sandbox?.control.setKeyEnabled(keyOf(second?.label ?? ''), true);
-    const again = await ok<BulkPreviewView>('desk.previewBulk', {
+    const again = await ok<BulkPreviewView>('board.previewBulk', {
       action: 'flatten',
       accountIds: [second?.id],
       parentId: sent.parentId,
     });
     expect(again).toMatchObject({ parentId: sent.parentId, orders: 1, positions: 1 });
-    const resent = await ok<ProcedureResult<'desk.runBulk'>>('desk.runBulk', { previewId: again.previewId });
+    const resent = await ok<ProcedureResult<'board.runBulk'>>('board.runBulk', {
+      previewId: again.previewId,
+    });
     expect(resent.results).toEqual([expect.objectContaining({ ok: true, cancelled: 1, closed: 1, left: 0 })]);
     // a third send finds nothing left to do
-    const nothing = await ok<BulkPreviewView>('desk.previewBulk', { action: 'flatten', accountIds: ids });
+    const nothing = await ok<BulkPreviewView>('board.previewBulk', { action: 'flatten', accountIds: ids });
     expect(nothing).toMatchObject({ orders: 0, positions: 0 });
-    const log = await ok<ProcedureResult<'desk.batches'>>('desk.batches', { parentId: sent.parentId });
+    const log = await ok<ProcedureResult<'board.batches'>>('board.batches', { parentId: sent.parentId });
     expect(log.flatMap((b) => b.children.map((c) => c.outcome)).sort()).toEqual(['failed', 'ok', 'ok', 'ok']);
   });
 
   it('sends nothing when the question is declined', async () => {
     const [, , , fourth] = desk();
-    const preview = await ok<BulkPreviewView>('desk.previewBulk', {
+    const preview = await ok<BulkPreviewView>('board.previewBulk', {
       action: 'cancel_orders',
       accountIds: [fourth?.id],
     });
     desktop.confirmAnswer = false;
     const reply = await core.router.dispatch(
-      'desk.runBulk',
+      'board.runBulk',
       { previewId: preview.previewId },
       { origin: 'test' },
     );
     desktop.confirmAnswer = true;
     expect(reply).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
-    const still = await ok<BulkPreviewView>('desk.previewBulk', {
+    const still = await ok<BulkPreviewView>('board.previewBulk', {
       action: 'cancel_orders',
       accountIds: [fourth?.id],
     });

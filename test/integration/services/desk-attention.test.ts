@@ -1,6 +1,6 @@
 /**
  * Board rows entering attention against the embedded sandbox: keys revoked through the sandbox's
- * control make one desktop notice and one `desk.attention` event at the next board refresh (one for
+ * control make one desktop notice and one `board.attention` event at the next board refresh (one for
  * several accounts together), none at a second refresh while they stay revoked, and one again after
  * the key came back and was revoked again; positions the market moved within the set liquidation %
  * do the same;
@@ -24,11 +24,11 @@ beforeAll(async () => {
     connection: { kind: 'sandbox', persist: false, extraSubAccounts: 4, deskActivity: true },
   });
   core.events.subscribe((name, payload) => {
-    if (name === 'desk.attention') entered.push(payload as DeskAttentionView);
+    if (name === 'board.attention') entered.push(payload as DeskAttentionView);
   });
   // only revoked keys count at first: no liquidation distance is within 0 %, nothing is a day old
-  await ok('desk.setAttentionRules', { liquidationPct: '0', staleMinutes: 1440 });
-  await ok('desk.refreshBoard');
+  await ok('board.setAttentionRules', { liquidationPct: '0', staleMinutes: 1440 });
+  await ok('board.refresh');
 }, 60_000);
 afterAll(() => core.close());
 beforeEach(() => {
@@ -51,7 +51,7 @@ describe('board rows needing attention', () => {
     const [target] = subs();
     if (!target) throw new Error('no sub-account');
     setKey(target.label, false);
-    await ok('desk.refreshBoard');
+    await ok('board.refresh');
     expect(entered).toHaveLength(1);
     expect(entered[0]).toMatchObject({
       title: 'Sandbox sub-001 needs attention',
@@ -63,31 +63,31 @@ describe('board rows needing attention', () => {
       { title: 'Sandbox sub-001 needs attention', body: 'Sandbox sub-001: key revoked' },
     ]);
 
-    await ok('desk.refreshBoard');
+    await ok('board.refresh');
     expect(entered).toHaveLength(1);
     expect(desktop.notices).toHaveLength(1);
 
     setKey(target.label, true);
-    await ok('desk.refreshBoard');
+    await ok('board.refresh');
     expect(entered).toHaveLength(1);
     setKey(target.label, false);
-    await ok('desk.refreshBoard', { accountIds: [target.id] });
+    await ok('board.refresh', { accountIds: [target.id] });
     expect(entered).toHaveLength(2);
     expect(desktop.notices).toHaveLength(2);
     setKey(target.label, true);
-    await ok('desk.refreshBoard');
+    await ok('board.refresh');
   });
 
   it('several keys revoked at once make one notice for all of them', async () => {
     const some = subs().slice(1, 4);
     for (const a of some) setKey(a.label, false);
-    await ok('desk.refreshBoard');
+    await ok('board.refresh');
     for (const a of some) setKey(a.label, true);
     expect(entered).toHaveLength(1);
     expect(entered[0]?.title).toBe('3 accounts need attention');
     expect(entered[0]?.message).toBe('3 keys revoked: Sandbox sub-002, Sandbox sub-003, Sandbox sub-004');
     expect(desktop.notices).toHaveLength(1);
-    await ok('desk.refreshBoard');
+    await ok('board.refresh');
     expect(entered).toHaveLength(1);
   });
 
@@ -97,28 +97,28 @@ describe('board rows needing attention', () => {
     const c = await core.accounts.caller(main.id);
     await collateral.collateralMarketOrder(c, { market: 'BTC_PERP', side: 'buy', amount: '0.002' });
     await ok('notifications.configure', { deskAttention: false });
-    await ok('desk.setAttentionRules', { liquidationPct: '99.99', staleMinutes: 1440 });
-    await ok('desk.refreshBoard', { accountIds: [main.id] });
+    await ok('board.setAttentionRules', { liquidationPct: '99.99', staleMinutes: 1440 });
+    await ok('board.refresh', { accountIds: [main.id] });
     expect(entered).toHaveLength(1);
     expect(entered[0]?.message).toMatch(/^Sandbox main: liquidation [\d.]+ % away \(within 99\.99 %\)$/);
     expect(desktop.notices).toEqual([]);
 
     await ok('notifications.configure', { deskAttention: true });
-    await ok('desk.refreshBoard', { accountIds: [main.id] });
+    await ok('board.refresh', { accountIds: [main.id] });
     expect(entered).toHaveLength(1);
     await collateral.collateralMarketOrder(c, { market: 'BTC_PERP', side: 'sell', amount: '0.002' });
-    await ok('desk.setAttentionRules', { liquidationPct: '0', staleMinutes: 1440 });
+    await ok('board.setAttentionRules', { liquidationPct: '0', staleMinutes: 1440 });
   });
 
   it('the market moving short positions within 5 % of liquidation raises one notice for them, none at the next refresh', async () => {
     const control = core.connection.sandbox?.control;
     if (!control) throw new Error('no embedded sandbox');
     const start = control.state.lastPrices.get('BTC_PERP') ?? '0';
-    await ok('desk.setAttentionRules', { liquidationPct: '5', staleMinutes: 1440 });
+    await ok('board.setAttentionRules', { liquidationPct: '5', staleMinutes: 1440 });
     // the desk's sub-accounts hold 0.001 BTC_PERP each, short on odd ones, about 9.5 % from liquidation
     control.setPrice('BTC_PERP', String(Math.round(Number(start) * 1.06)));
-    await ok('desk.refreshBoard');
-    const near = (await ok<BoardView>('desk.board')).rows
+    await ok('board.refresh');
+    const near = (await ok<BoardView>('board.view')).rows
       .filter((r) => r.liquidationDistance !== undefined && Number(r.liquidationDistance) <= 5)
       .map((r) => r.label)
       .sort();
@@ -131,29 +131,31 @@ describe('board rows needing attention', () => {
     });
     expect(desktop.notices).toHaveLength(1);
 
-    await ok('desk.refreshBoard');
+    await ok('board.refresh');
     expect(entered).toHaveLength(1);
     control.setPrice('BTC_PERP', start);
-    await ok('desk.refreshBoard');
+    await ok('board.refresh');
     expect(entered).toHaveLength(1);
-    await ok('desk.setAttentionRules', { liquidationPct: '0', staleMinutes: 1440 });
+    await ok('board.setAttentionRules', { liquidationPct: '0', staleMinutes: 1440 });
   });
 
   it('keeps the rules across a restart and refuses a mistyped one in words', async () => {
-    expect(await refused('desk.setAttentionRules', { liquidationPct: '5%', staleMinutes: 5 })).toMatchObject({
-      field: 'liquidationPct',
-    });
-    expect(await refused('desk.setAttentionRules', { liquidationPct: '5', staleMinutes: 0 })).toMatchObject({
+    expect(await refused('board.setAttentionRules', { liquidationPct: '5%', staleMinutes: 5 })).toMatchObject(
+      {
+        field: 'liquidationPct',
+      },
+    );
+    expect(await refused('board.setAttentionRules', { liquidationPct: '5', staleMinutes: 0 })).toMatchObject({
       field: 'staleMinutes',
     });
-    const rules = await ok<AttentionRulesView>('desk.setAttentionRules', {
+    const rules = await ok<AttentionRulesView>('board.setAttentionRules', {
       liquidationPct: ' 2.5 ',
       staleMinutes: 30,
     });
     expect(rules).toEqual({ liquidationPct: '2.5', staleMinutes: 30 });
     const again = await createTestCore({ environment: core.environment, alertPollMs: 0 });
     try {
-      const reply = await again.router.dispatch('desk.attentionRules', undefined, { origin: 'test' });
+      const reply = await again.router.dispatch('board.attentionRules', undefined, { origin: 'test' });
       expect(reply).toEqual({ ok: true, value: { liquidationPct: '2.5', staleMinutes: 30 } });
     } finally {
       await again.close();

@@ -20,7 +20,7 @@ type Reply = {
 
 async function fanOut(subAccountIds: string[]): Promise<Reply['value']> {
   const reply = (await core.router.dispatch(
-    'desk.subAccountBalances',
+    'subaccounts.balances',
     { subAccountIds },
     { origin: 'test' },
   )) as Reply;

@@ -31,9 +31,9 @@ interface Leg {
   amount: string;
 }
 const previewSweep = (accountIds: string[], plan: object) =>
-  ok<{ previewId: string; legs: Leg[] }>('desk.previewSweep', { accountIds, plan });
+  ok<{ previewId: string; legs: Leg[] }>('subaccounts.previewSweep', { accountIds, plan });
 const runSweep = async (accountIds: string[], plan: object) =>
-  ok<Array<Leg & { ok: boolean; transactionId?: string }>>('desk.runSweep', {
+  ok<Array<Leg & { ok: boolean; transactionId?: string }>>('subaccounts.runSweep', {
     previewId: (await previewSweep(accountIds, plan)).previewId,
   });
 afterAll(() => core.close());
@@ -53,13 +53,13 @@ describe('desk: many accounts at once', () => {
   it('reads the balances of every sub-account with the main key as background work, each told as it arrives', async () => {
     const told: string[] = [];
     const stopEvents = core.events.subscribe((name, payload) => {
-      if (name === 'desk.subAccountBalance') told.push((payload as { subAccountId: string }).subAccountId);
+      if (name === 'subaccounts.balance') told.push((payload as { subAccountId: string }).subAccountId);
     });
     const lanes: Array<boolean | undefined> = [];
     const stopObserving = core.connection.http.observe((outcome) => {
       if (outcome.path === '/api/v4/sub-account/balances') lanes.push(outcome.background);
     });
-    const reply = (await core.router.dispatch('desk.subAccountBalances', undefined, { origin: 'test' })) as {
+    const reply = (await core.router.dispatch('subaccounts.balances', undefined, { origin: 'test' })) as {
       ok: boolean;
       value: Array<{ subAccountId: string; ok: boolean; balances?: Record<string, unknown> }>;
     };
@@ -83,7 +83,7 @@ describe('desk: many accounts at once', () => {
     const sizing = { kind: 'weight' as const, total: '0.0490001', weights };
 
     // Through the procedures, so the batch also lands in the audit log.
-    const preview = await ok<Awaited<ReturnType<DeskService['preview']>>>('desk.previewOrder', {
+    const preview = await ok<Awaited<ReturnType<DeskService['preview']>>>('board.previewOrder', {
       accountIds: accounts,
       draft,
       sizing,
@@ -92,7 +92,7 @@ describe('desk: many accounts at once', () => {
     expect(preview.children.find((c) => c.account !== tiny)?.amount).toBe('0.001');
 
     // Far below the market: the price band's question is acknowledged.
-    const { parentId, results } = await ok<Awaited<ReturnType<DeskService['place']>>>('desk.placeOrder', {
+    const { parentId, results } = await ok<Awaited<ReturnType<DeskService['place']>>>('board.placeOrder', {
       previewId: preview.previewId,
     });
     expect(parentId).toBe(preview.parentId);
@@ -109,7 +109,7 @@ describe('desk: many accounts at once', () => {
     }
 
     // The audit log holds the batch under its parent id with every child's outcome.
-    const log = (await core.router.dispatch('desk.batches', { parentId }, { origin: 'test' })) as {
+    const log = (await core.router.dispatch('board.batches', { parentId }, { origin: 'test' })) as {
       ok: true;
       value: Array<{
         kind: string;
@@ -146,13 +146,13 @@ describe('desk: many accounts at once', () => {
     const draft = { kind: 'limit' as const, market: 'BTC_USDT', side: 'buy', amount: '0', price: '70000' };
     const sizing = { kind: 'fixed' as const, amount: '0.0005' };
     const send = async (parentId: string) => {
-      const { previewId } = await ok<{ previewId: string }>('desk.previewOrder', {
+      const { previewId } = await ok<{ previewId: string }>('board.previewOrder', {
         accountIds: accounts,
         draft,
         sizing,
         parentId,
       });
-      return ok<Awaited<ReturnType<DeskService['place']>>>('desk.placeOrder', {
+      return ok<Awaited<ReturnType<DeskService['place']>>>('board.placeOrder', {
         previewId,
       });
     };
@@ -220,11 +220,14 @@ describe('desk: many accounts at once', () => {
     ]);
     const back = await previewSweep(ids, { direction: 'sub_to_main', ticker: 'USDT', amount: 'all' });
     expect(back.legs.map((l) => l.amount)).toEqual(['102', '102', '102']);
-    const done = await ok<Array<{ ok: boolean; account: string; transactionId?: string }>>('desk.runSweep', {
-      previewId: back.previewId,
-    });
+    const done = await ok<Array<{ ok: boolean; account: string; transactionId?: string }>>(
+      'subaccounts.runSweep',
+      {
+        previewId: back.previewId,
+      },
+    );
     expect(done.every((r) => r.ok)).toBe(true);
-    const log = (await core.router.dispatch('desk.batches', { limit: 1 }, { origin: 'test' })) as {
+    const log = (await core.router.dispatch('board.batches', { limit: 1 }, { origin: 'test' })) as {
       ok: true;
       value: Array<{
         parentId: string;

@@ -29,7 +29,7 @@ describe('the key-permission warning', () => {
       '/api/v4/Sub-Account/TRANSFER',
     ]) {
       const before = desktop.confirmations.length;
-      await refused('desk.applyPermissions', {
+      await refused('subaccounts.applyPermissions', {
         accountIds: subs().slice(0, 1),
         urls: [{ url, enable: true }],
       }).catch(() => undefined);
@@ -39,7 +39,7 @@ describe('the key-permission warning', () => {
     }
     // Reading what may be withdrawn moves nothing.
     const before = desktop.confirmations.length;
-    await refused('desk.applyPermissions', {
+    await refused('subaccounts.applyPermissions', {
       accountIds: subs().slice(0, 1),
       urls: [{ url: '/api/v4/main-account/withdrawable-balance', enable: true }],
     });
@@ -49,7 +49,7 @@ describe('the key-permission warning', () => {
   it('sends and records a path as the exchange lists it, and what it warned of is what it sent', async () => {
     desktop.confirmAnswer = true;
     const [id] = subs();
-    await ok('desk.applyPermissions', {
+    await ok('subaccounts.applyPermissions', {
       accountIds: [id],
       urls: [{ url: '/api/v4/Main-Account/Codes', enable: false }],
     });
@@ -70,10 +70,10 @@ describe('the key-permission warning', () => {
         { url: '/api/v4/ORDER/NEW', enable: false },
       ],
     ]) {
-      const error = await refused('desk.applyPermissions', { accountIds: subs().slice(0, 1), urls });
+      const error = await refused('subaccounts.applyPermissions', { accountIds: subs().slice(0, 1), urls });
       expect(error).toMatchObject({ code: 'invalid_input', field: `urls.${String(urls.length - 1)}.url` });
       expect(
-        await refused('desk.previewPermissions', { accountIds: subs().slice(0, 1), urls }),
+        await refused('subaccounts.previewPermissions', { accountIds: subs().slice(0, 1), urls }),
       ).toMatchObject({
         code: 'invalid_input',
       });

@@ -34,8 +34,8 @@ beforeAll(async () => {
   main = (await ok<AccountView[]>('accounts.list')).find((a) => a.label === 'Sandbox main') as AccountView;
   core.events.subscribe((name, payload) => {
     if (name === 'alerts.fired') fired.push(payload as AlertFiredView);
-    if (name === 'desk.boardRows') rows.push(...(payload as EventPayload<'desk.boardRows'>).rows);
-    if (name === 'desk.attention') attention.push(payload as DeskAttentionView);
+    if (name === 'board.rows') rows.push(...(payload as EventPayload<'board.rows'>).rows);
+    if (name === 'board.attention') attention.push(payload as DeskAttentionView);
   });
 }, 60_000);
 afterAll(() => core?.close());
@@ -52,7 +52,7 @@ describe('margin calls as they happen', () => {
         threshold: '10000',
       })
     )[0] as AlertView;
-    const reply = await core.router.dispatch('desk.followBoard', undefined, {
+    const reply = await core.router.dispatch('board.follow', undefined, {
       origin: 'test',
       frame: 'page-1',
     });
@@ -96,6 +96,6 @@ describe('margin calls as they happen', () => {
       'Sandbox main: the exchange liquidated the long 0.1 ETH_PERP position',
     );
     sandbox.control.setPrice('ETH_PERP', start);
-    await core.router.dispatch('desk.unfollowBoard', undefined, { origin: 'test', frame: 'page-1' });
+    await core.router.dispatch('board.unfollow', undefined, { origin: 'test', frame: 'page-1' });
   }, 60_000);
 });

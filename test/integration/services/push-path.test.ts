@@ -28,12 +28,12 @@ function page() {
 
 describe('one push path', () => {
   it('a balanceSpot push changes the board row without a cache read; pushes cross only to the page that reads them', async () => {
-    await ok('desk.refreshBoard');
+    await ok('board.refresh');
     const board = page();
     const trade = page();
-    const rows: Array<EventPayload<'desk.boardRows'>> = [];
-    board.api.on('desk.boardRows', (p) => rows.push(p));
-    const opened = await board.api.desk.board();
+    const rows: Array<EventPayload<'board.rows'>> = [];
+    board.api.on('board.rows', (p) => rows.push(p));
+    const opened = await board.api.board.view();
     if (!opened.ok) throw new Error(opened.error.message);
     const target = opened.value.rows.find((r) => r.label === 'Sandbox sub-002');
     const main = opened.value.rows.find((r) => r.kind === 'main');
@@ -49,14 +49,14 @@ describe('one push path', () => {
     });
     expect(sub.ok).toBe(true);
 
-    const followed = await board.api.desk.followBoard();
+    const followed = await board.api.board.follow();
     expect(followed.ok).toBe(true);
     const accounts = opened.value.rows.length;
     await expect
       .poll(
         () =>
-          board.api.desk
-            .board()
+          board.api.board
+            .view()
             .then((r) => (r.ok ? r.value.rows.filter((x) => x.feed === 'live').length : 0)),
         {
           timeout: 20_000,
@@ -88,19 +88,19 @@ describe('one push path', () => {
     // The board's page reads no pushes: none crossed to it, while the trade page got its price only.
     await expect.poll(() => prices.length, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(board.crossed.filter((e) => e.name === 'ws.batch')).toEqual([]);
-    expect(new Set(board.crossed.map((e) => e.name))).toEqual(new Set(['desk.boardRows']));
+    expect(new Set(board.crossed.map((e) => e.name))).toEqual(new Set(['board.rows']));
     const pushed = trade.crossed.filter((e) => e.name === 'ws.batch').map((e) => e.payload as LiveBatch);
     expect(pushed.every((b) => b.accountId === main.account)).toBe(true);
     expect(
       pushed.flatMap((b) => b.events).every((e) => e.channel === 'lastprice' && e.market === 'BTC_USDT'),
     ).toBe(true);
     // ...and no row of the board (it does not read them)
-    expect(trade.crossed.some((e) => e.name === 'desk.boardRows')).toBe(false);
+    expect(trade.crossed.some((e) => e.name === 'board.rows')).toBe(false);
 
-    await board.api.desk.unfollowBoard();
+    await board.api.board.unfollow();
     board.stop();
     trade.stop();
-    const view: BoardView = await ok<BoardView>('desk.board');
+    const view: BoardView = await ok<BoardView>('board.view');
     expect(view.rows.find((r) => r.account === target.account)?.free).toBe(expected);
   });
 });

@@ -112,7 +112,7 @@ describe('edit, block, unblock', () => {
     expect(desktop.confirmations.at(-1)?.title).toBe('Block sub-account "ops-blocked"?');
     const account = (await ok<AccountView[]>('accounts.list')).find((a) => a.label === 'ops-block');
     expect(account?.blocked).toBe(true);
-    const board = await ok<{ rows: Array<{ account: string; keyState: string }> }>('desk.board');
+    const board = await ok<{ rows: Array<{ account: string; keyState: string }> }>('board.view');
     expect(board.rows.find((r) => r.account === account?.id)?.keyState).toBe('blocked');
     const refusedRead = await refused('balances.spot', { accountId: account?.id });
     expect(refusedRead.code).toBe('auth_failed');

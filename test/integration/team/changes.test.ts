@@ -30,7 +30,7 @@ const deal = (account: string, id: number): DealRecord => ({
   clientOrderId: '',
   time: 1_780_000_000 + id,
   side: 'buy',
-  role: 1,
+  role: 'maker',
   amount: '1',
   price: '2',
   deal: '2',

@@ -34,7 +34,7 @@ function deal(account: string, id: number, extra: Partial<DealRecord> = {}): Dea
     clientOrderId: '',
     time: 1_780_000_000 + id,
     side: 'buy',
-    role: 1,
+    role: 'maker',
     amount: '0.001',
     price: '64000.5',
     deal: '64.0005',

@@ -46,7 +46,7 @@ const policy = (limit: string) => ({
 });
 
 const transfer = (amount: string) =>
-  desk.calls.ada.call('desk.subAccountTransfer', {
+  desk.calls.ada.call('subaccounts.transfer', {
     accountId: subId,
     direction: 'main_to_sub',
     ticker: 'USDT',

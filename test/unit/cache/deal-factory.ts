@@ -9,7 +9,7 @@ export function deal(id: number, over: Partial<DealRecord> = {}): DealRecord {
     clientOrderId: '',
     time: 1_763_800_000 + id / 1000,
     side: id % 2 === 0 ? 'buy' : 'sell',
-    role: id % 3 === 0 ? 2 : 1,
+    role: id % 3 === 0 ? 'taker' : 'maker',
     amount: '0.5',
     price: '100',
     deal: '50',

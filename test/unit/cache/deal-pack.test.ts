@@ -9,7 +9,7 @@ describe('packed deal pages', () => {
       deal(1),
       deal(2, { clientOrderId: 'a,"b"\u0000\u0001\n', account: 'sub-ü-🙂', market: '' }),
       deal(Number.MAX_SAFE_INTEGER, { time: 1_763_800_000.123456, amount: '-0.00000001', fee: '' }),
-      deal(4, { role: 2, side: 'sell', feeAsset: 'TXC', orderId: 0 }),
+      deal(4, { role: 'taker', side: 'sell', feeAsset: 'TXC', orderId: 0 }),
     ];
     const packed = packDeals(rows);
     expect(packed).not.toBeNull();

@@ -39,7 +39,7 @@ function walk(filter: DealFilter, limit: number): { pages: number; ids: string[]
 
 describe('upsertDeals', () => {
   it('stores every field as sent and reads it back the same', () => {
-    const d = deal(7, { clientOrderId: 'my-7', time: 1594297218.906802, fee: '-0.000012', role: 2 });
+    const d = deal(7, { clientOrderId: 'my-7', time: 1594297218.906802, fee: '-0.000012', role: 'taker' });
     expect(upsertDeals(db, [d])).toEqual({ inserted: 1, duplicates: 0 });
     expect(pageDeals(db, {}).rows).toEqual([d]);
   });
@@ -156,7 +156,7 @@ describe('pageDeals', () => {
     expect(ids({ accounts: ['sub'] })).toEqual([2]);
     expect(ids({ accounts: ['sub', 'main'], market: 'BTC_USDT' })).toEqual([6, 4, 3, 2, 5]);
     expect(ids({ side: 'buy' })).toEqual([6, 4, 2]);
-    expect(ids({ role: 2 })).toEqual([6, 3]);
+    expect(ids({ role: 'taker' })).toEqual([6, 3]);
     expect(ids({ orderId: 77 })).toEqual([4]);
     expect(ids({ clientOrderId: 'abc' })).toEqual([3]);
     expect(ids({ from: 1_763_800_000.002, to: 1_763_800_000.004 })).toEqual([3, 2]);

@@ -26,7 +26,7 @@ describe('cache errors across the worker boundary', () => {
   ])('rebuilds %o as its own class with code, message and field', (error) => {
     const back = cacheError(error);
     expect(back).toBeInstanceOf(error.constructor);
-    expect(back.toIpcError()).toEqual(error.toIpcError());
+    expect(back.toView()).toEqual(error.toView());
   });
 
   it('turns a SQLite failure into a query error naming the SQLite code', () => {

@@ -40,7 +40,8 @@ describe('openWritable', () => {
         '0006-position-order-key',
         '0007-webhook-events-per-account',
         '0008-last-known',
-        '0009-team-log',
+        '0009-deal-role-words',
+        '0010-team-log',
       ],
     });
     db.close();
@@ -132,9 +133,10 @@ describe('checkMigrationList', () => {
       '0006-position-order-key',
       '0007-webhook-events-per-account',
       '0008-last-known',
-      '0009-team-log',
+      '0009-deal-role-words',
+      '0010-team-log',
     ]);
-    expect(db.pragma('user_version', { simple: true })).toBe(9);
+    expect(db.pragma('user_version', { simple: true })).toBe(10);
     db.close();
   });
 });

@@ -13,7 +13,7 @@ import {
   networkError,
   timeoutError,
 } from '../../../main/exchange/errors.ts';
-import { userFacing } from '../../../main/ipc/user-facing.ts';
+import { readable } from '../../../main/readable-errors.ts';
 import { forgetSecret, registerSecret } from '../../../main/log.ts';
 
 const NONCE_BODY = '{"code":0,"message":"Too many requests.","errors":{}}';
@@ -127,7 +127,7 @@ describe('classifyResponse', () => {
     expect(error.message).toBe(
       'The exchange rejected the request: amount: Amount is required.; market: Market is not valid.',
     );
-    expect(error.toIpcError()).toEqual({
+    expect(error.toView()).toEqual({
       code: 'validation_failed',
       message: error.message,
       field: 'amount',
@@ -204,11 +204,11 @@ describe('classifyResponse', () => {
     expect(unreadable.code).toBe('network_error');
   });
 
-  it('every family reaches the person through the router whitelist, code and words as they are', () => {
+  it('every family is one a person reads as it is (readable), code and words unchanged', () => {
     const nonce = classify(429, NONCE_BODY);
-    expect(userFacing(nonce)).toEqual(nonce.toIpcError());
+    expect(readable(nonce)).toEqual(nonce.toView());
     const network = networkError(new Error('x'));
-    expect(userFacing(network)).toEqual(network.toIpcError());
+    expect(readable(network)).toEqual(network.toView());
   });
 });
 

@@ -84,12 +84,12 @@ describe('the numbers of a push read as the words REST uses', () => {
         fee: '0.0002625',
         clientOrderId: '',
         side: 'buy',
-        role: 2,
+        role: 'taker',
         feeAsset: 'ETH',
       },
     });
     const [copy] = read('ccxt/deals_update');
-    expect(copy).toMatchObject({ deal: { side: 'buy', role: 2, feeAsset: 'LTC' } });
+    expect(copy).toMatchObject({ deal: { side: 'buy', role: 'taker', feeAsset: 'LTC' } });
   });
 
   it('balanceMargin: [{a, B, b, av, ab}] as each ticker’s balance, borrowed and available', () => {
@@ -276,7 +276,7 @@ describe('the answers the app uses', () => {
     ]);
     const deals = (result('deals_request') as { records: unknown[] }).records.map(readDealRecord);
     expect(deals).toEqual([
-      expect.objectContaining({ orderId: 1212266594338, side: 'sell', role: 2, feeAsset: 'USDT' }),
+      expect.objectContaining({ orderId: 1212266594338, side: 'sell', role: 'taker', feeAsset: 'USDT' }),
     ]);
   });
 

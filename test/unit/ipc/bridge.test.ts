@@ -78,11 +78,11 @@ describe('bridge', () => {
     const txc = createBridge(fake.transport);
     const offNotice = txc.on('app.notice', () => undefined);
     const offNotice2 = txc.on('app.notice', () => undefined);
-    const offRows = txc.on('desk.boardRows', () => undefined);
+    const offRows = txc.on('board.rows', () => undefined);
     offNotice();
     offNotice2();
     offRows();
-    expect(fake.told).toEqual([['app.notice'], ['app.notice', 'desk.boardRows'], ['desk.boardRows'], []]);
+    expect(fake.told).toEqual([['app.notice'], ['app.notice', 'board.rows'], ['board.rows'], []]);
   });
 
   it('refuses to listen to an event the contract does not declare', () => {

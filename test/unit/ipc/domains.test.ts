@@ -50,6 +50,8 @@ describe('one folder per domain', () => {
       /^\.\.\/\.\.\/exchange\/ws\/channels\.ts$/,
       // The order types, as the rules name them (types and one list, no Node imports).
       /^\.\.\/\.\.\/rules\/types\.ts$/,
+      // The exchange a person chooses to connect to (one zod shape, no Node imports).
+      /^\.\.\/\.\.\/connection-choice\.ts$/,
       /^\.\/views\.ts$/,
       /^\.\.\/[a-z]+\/(views|procedures)\.ts$/,
     ];

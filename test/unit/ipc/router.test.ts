@@ -132,7 +132,7 @@ describe('router', () => {
     const reply = await routerWith(() => {
       throw error;
     }).dispatch('app.info', undefined, ctx);
-    expect(reply).toEqual({ ok: false, error: error.toIpcError() });
+    expect(reply).toEqual({ ok: false, error: error.toView() });
   });
 });
 
@@ -164,7 +164,10 @@ describe('validation messages in words', () => {
       'Id must be the id of a registered account.',
     );
     expect(
-      await message('desk.applyPermissions', { accountIds: [account], urls: [{ url: '/x', enable: true }] }),
+      await message('subaccounts.applyPermissions', {
+        accountIds: [account],
+        urls: [{ url: '/x', enable: true }],
+      }),
     ).toMatchObject({
       message: 'Url of item 1 must be an API path such as /api/v4/order/new.',
       field: 'urls.0.url',

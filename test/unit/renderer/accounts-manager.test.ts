@@ -64,7 +64,7 @@ describe('AccountsManager', () => {
           ok: true,
           value: [{ account: ID, asOfMs: 1_000, value: { USDT: { available: '7', freeze: '0' } } }],
         };
-      if (procedure === 'desk.balances')
+      if (procedure === 'board.balances')
         return online
           ? {
               ok: true,
@@ -114,21 +114,21 @@ describe('AccountsManager', () => {
     const known = many.slice(1).map((a) => ({ account: a.id, ok: true, balances: {} }));
     const { api, calls } = fakeBridge({
       'accounts.list': { ok: true, value: many },
-      'desk.knownBalances': { ok: true, value: known },
-      'desk.balances': { ok: true, value: [] },
+      'board.knownBalances': { ok: true, value: known },
+      'board.balances': { ok: true, value: [] },
     });
     const manager = new AccountsManager(api);
     await manager.load();
-    await vi.waitFor(() => expect(calls.map((c) => c[0])).toContain('desk.balances'));
-    const reads = calls.filter((c) => c[0] === 'desk.balances');
-    expect(reads).toEqual([['desk.balances', { accountIds: ['acct-0'] }]]);
+    await vi.waitFor(() => expect(calls.map((c) => c[0])).toContain('board.balances'));
+    const reads = calls.filter((c) => c[0] === 'board.balances');
+    expect(reads).toEqual([['board.balances', { accountIds: ['acct-0'] }]]);
   });
 
   it('lists accounts, takes balances as they arrive, and keeps an edit error with its account', async () => {
     const { api, calls, emit } = fakeBridge({
       'accounts.list': { ok: true, value: [account] },
-      'desk.knownBalances': { ok: true, value: [] },
-      'desk.balances': { ok: true, value: [] },
+      'board.knownBalances': { ok: true, value: [] },
+      'board.balances': { ok: true, value: [] },
       'accounts.rename': { ok: false, error: { code: 'invalid_input', message: 'too long', field: 'label' } },
       'accounts.update': { ok: true, value: { ...account, favourite: true } },
     });
@@ -137,10 +137,10 @@ describe('AccountsManager', () => {
     await manager.load();
     expect(manager.accounts.map((a) => a.label)).toEqual(['Desk one']);
     // a small desk reads every balance on open
-    await vi.waitFor(() => expect(calls.map((c) => c[0])).toContain('desk.balances'));
-    expect(calls.map((c) => c[0])).not.toContain('desk.knownBalances');
+    await vi.waitFor(() => expect(calls.map((c) => c[0])).toContain('board.balances'));
+    expect(calls.map((c) => c[0])).not.toContain('board.knownBalances');
 
-    emit('desk.balance', { account: ID, ok: true, balances: { USDT: { available: '1', freeze: '0' } } });
+    emit('board.balance', { account: ID, ok: true, balances: { USDT: { available: '1', freeze: '0' } } });
     // Answers arriving one by one are drawn together, a moment later.
     await expect.poll(() => balanceSummary(manager.balances[ID])).toBe('USDT 1');
 

@@ -32,7 +32,7 @@ function deskMain(outcome: (account: string, clientOrderId: string, round: numbe
     }));
   return {
     'markets.list': () => ({ ok: true, value: [{ name: 'BTC_USDT' }, { name: 'ETH_USDT' }] }),
-    'desk.previewOrder': (input: unknown) => {
+    'board.previewOrder': (input: unknown) => {
       const { accountIds, parentId: given } = input as { accountIds: string[]; parentId?: string };
       const parentId = given ?? `txb-p${++previews}`;
       const previewId = `preview-${String(kept.size + 1)}`;
@@ -42,7 +42,7 @@ function deskMain(outcome: (account: string, clientOrderId: string, round: numbe
         value: { previewId, parentId, expiresAtMs: 0, children: children(parentId, accountIds) },
       };
     },
-    'desk.placeOrder': (input: unknown) => {
+    'board.placeOrder': (input: unknown) => {
       const preview = kept.get((input as { previewId: string }).previewId);
       if (!preview) return { ok: false, error: { code: 'preview_stale', message: 'Preview again.' } };
       const { accountIds, parentId } = preview;
@@ -144,7 +144,7 @@ describe('DeskOrder', () => {
     desk.set({ price: '20001' });
     expect(desk.preview).toBeUndefined();
     expect(await desk.send()).toBe(false);
-    expect(calls.filter((c) => c[0] === 'desk.placeOrder')).toHaveLength(0);
+    expect(calls.filter((c) => c[0] === 'board.placeOrder')).toHaveLength(0);
 
     await desk.runPreview();
     expect(desk.preview).toBeDefined();
@@ -156,7 +156,7 @@ describe('DeskOrder', () => {
     const answers = deskMain((a, id) => placed(a, id, 1));
     const { api, calls } = deskBridge({
       ...answers,
-      'desk.placeOrder': () => ({
+      'board.placeOrder': () => ({
         ok: false,
         error: {
           code: 'preview_stale',
@@ -172,7 +172,7 @@ describe('DeskOrder', () => {
     const previewId = desk.preview?.previewId;
     expect(previewId).toBe('preview-1');
     expect(await desk.send()).toBe(false);
-    expect(calls.at(-1)).toEqual(['desk.placeOrder', { previewId }]);
+    expect(calls.at(-1)).toEqual(['board.placeOrder', { previewId }]);
     expect(desk.preview).toBeUndefined();
     expect(desk.unclaimedError?.message).toContain('Preview again');
   });
@@ -186,7 +186,7 @@ describe('DeskOrder', () => {
           { name: 'ETH_USDT', type: 'spot' },
         ],
       }),
-      'desk.previewOrder': (input) => {
+      'board.previewOrder': (input) => {
         const { accountIds } = input as { accountIds: string[] };
         const issue = {
           field: 'price',
@@ -222,7 +222,7 @@ describe('DeskOrder', () => {
 
   it('keeps field errors from main under the names the form asks for', async () => {
     const { api } = deskBridge({
-      'desk.previewOrder': () => ({
+      'board.previewOrder': () => ({
         ok: false,
         error: {
           code: 'rule_violation',
@@ -282,10 +282,10 @@ describe('DeskOrder', () => {
     await desk.send();
     // The re-send's preview asked main for the same parent id; each send passed its preview's id.
     const asked = calls
-      .filter((c) => c[0] === 'desk.previewOrder')
+      .filter((c) => c[0] === 'board.previewOrder')
       .map((c) => (c[1] as { parentId?: string }).parentId);
     expect(asked).toEqual([undefined, 'txb-p1']);
-    const sent = calls.filter((c) => c[0] === 'desk.placeOrder').map((c) => c[1]);
+    const sent = calls.filter((c) => c[0] === 'board.placeOrder').map((c) => c[1]);
     expect(sent).toEqual([{ previewId: 'preview-1' }, { previewId: 'preview-2' }]);
     expect(desk.outcomes?.children.map((c) => [c.account, c.state, c.orderId])).toEqual([
       [A, 'already', '101'],
@@ -339,7 +339,7 @@ describe('BatchLog', () => {
 
   it('reads the newest page, then older ones before the oldest time shown, and expands a batch', async () => {
     const { api, calls } = deskBridge({
-      'desk.batches': (input) => {
+      'board.batches': (input) => {
         const before = (input as { beforeMs?: number }).beforeMs;
         const start = before === undefined ? 0 : 1_000_000 - before + 1;
         const count = before === undefined ? BATCH_PAGE : 3;
@@ -351,7 +351,10 @@ describe('BatchLog', () => {
     expect(log.batches).toHaveLength(BATCH_PAGE);
     expect(log.hasOlder).toBe(true);
     await log.older();
-    expect(calls[1]).toEqual(['desk.batches', { beforeMs: 1_000_000 - (BATCH_PAGE - 1), limit: BATCH_PAGE }]);
+    expect(calls[1]).toEqual([
+      'board.batches',
+      { beforeMs: 1_000_000 - (BATCH_PAGE - 1), limit: BATCH_PAGE },
+    ]);
     expect(log.batches).toHaveLength(BATCH_PAGE + 3);
     expect(log.hasOlder).toBe(false);
     expect(batchCounts(batch(1))).toEqual({ ok: 1, failed: 1, attempts: 2 });

@@ -92,7 +92,7 @@ describe('EventsManager', () => {
     const { api, emit } = fakeBridge({});
     const manager = new EventsManager(api, () => 9_999);
     const stop = manager.listen();
-    emit('desk.attention', {
+    emit('board.attention', {
       title: '3 accounts need attention',
       message: '2 keys revoked, 1 stale: Sub 1, Sub 2, Sub 3',
       atMs: 5_000,

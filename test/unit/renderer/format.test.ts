@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
 import { csvField } from '../../../renderer/src/lib/format/csv.ts';
 import {
   abbreviate,
@@ -8,7 +9,14 @@ import {
   isDecimal,
   parseDecimal,
 } from '../../../renderer/src/lib/format/decimal.ts';
-import { formatLocalTime, formatUtcTime, showTime } from '../../../renderer/src/lib/format/time.ts';
+import {
+  formatAsOf,
+  formatAxisTime,
+  formatClock,
+  formatLocalTime,
+  formatUtcTime,
+  showTime,
+} from '../../../renderer/src/lib/format/time.ts';
 
 describe('decimal strings', () => {
   it('parses without Number, keeping every digit', () => {
@@ -66,6 +74,57 @@ describe('timestamps', () => {
       title: '2026-11-22 11:10:29.123 UTC (local GMT+9)',
       iso: '2026-11-22T11:10:29.123Z',
     });
+  });
+
+  describe("in the system's zone", () => {
+    const saved = process.env.TZ;
+    afterEach(() => {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    });
+
+    it("reads the date's own local fields as the zone's formatter writes them, summer and winter alike", () => {
+      for (const zone of [
+        'UTC',
+        'Europe/Berlin',
+        'America/New_York',
+        'Asia/Kolkata',
+        'Australia/Lord_Howe',
+      ]) {
+        process.env.TZ = zone;
+        fc.assert(
+          fc.property(fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) }), (t) => {
+            expect(formatLocalTime(t)).toBe(formatLocalTime(t, zone));
+            expect(formatClock(t)).toBe(formatClock(t, zone));
+            expect(formatAsOf(t, t + 90_000)).toBe(formatAsOf(t, t + 90_000, zone));
+          }),
+          { numRuns: 300 },
+        );
+      }
+    });
+  });
+
+  it("writes a chart's time-axis labels in UTC as the English locale does, without a locale formatter", () => {
+    const parts = {
+      year: { year: 'numeric' },
+      month: { month: 'short' },
+      day: { day: 'numeric' },
+      minute: { hourCycle: 'h23', hour: '2-digit', minute: '2-digit' },
+      second: { hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' },
+    } as const;
+    const times = [
+      ms,
+      Date.UTC(2026, 0, 1, 0, 0, 0),
+      Date.UTC(2025, 4, 9, 23, 59, 5),
+      Date.UTC(2027, 11, 31, 7, 3, 0),
+    ];
+    for (const t of times)
+      for (const [part, options] of Object.entries(parts)) {
+        const expected = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', ...options }).format(t);
+        expect(formatAxisTime(t / 1000, part as keyof typeof parts)).toBe(expected);
+      }
+    expect(formatAxisTime(ms / 1000, 'month')).toBe('Nov');
+    expect(formatAxisTime(ms / 1000, 'second')).toBe('11:10:29');
   });
 });
 

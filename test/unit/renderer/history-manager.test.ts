@@ -11,7 +11,7 @@ const deal = (id: number): CachedDealView => ({
   clientOrderId: `c${id}`,
   time: 1_700_000_000 - id,
   side: 'buy',
-  role: 2,
+  role: 'taker',
   amount: '1',
   price: '2',
   deal: '2',

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { compareDecimal } from '../../../renderer/src/lib/format/decimal.ts';
 import { rememberMarkets } from '../../../renderer/src/lib/format/market-steps.svelte.ts';
 import {
+  formatColumn,
   formatNumber,
   marketName,
   parseNumber,
@@ -17,7 +18,7 @@ import {
 import { balanceSummary } from '../../../renderer/src/lib/managers/accounts.svelte.ts';
 import { DataGridState, type GridColumn } from '../../../renderer/src/lib/managers/data-grid.svelte.ts';
 import { memoryStore } from '../../../renderer/src/lib/managers/storage.ts';
-import { balanceList } from '../../../renderer/src/lib/managers/sub-accounts.svelte.ts';
+import { balanceList } from '../../../renderer/src/lib/managers/sub-account-balances.svelte.ts';
 import {
   boardColumns,
   orderColumns,
@@ -193,5 +194,15 @@ describe('every grid column', () => {
     expect(balanceList([{ ticker: 'USDT', main: '1000000', spot: '0', collateral: '0' }], 'main')).toBe(
       'USDT 1,000,000',
     );
+  });
+
+  it("a table's column (the Sub-accounts detail) is written by the same formatter, its points lined up", () => {
+    const column = formatColumn(['6303812.5', '0.00012', '1000', '0']);
+    expect(column.map((t) => parseNumber(t))).toEqual(['6303812.5', '0.00012', '1000', '0']);
+    expect(column[0]?.startsWith('6,303,812.5')).toBe(true);
+    expect(column[2]?.startsWith('1,000')).toBe(true);
+    // right-aligned in tabular figures, every point sits at the same place
+    const points = column.map((t) => t.length - (t.includes('.') ? t.indexOf('.') : t.search(/\D*$/)));
+    expect(new Set(points).size).toBe(1);
   });
 });

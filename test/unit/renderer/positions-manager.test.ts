@@ -7,6 +7,7 @@ import {
   describeClose,
   impliedLeverage,
 } from '../../../renderer/src/lib/format/positions.ts';
+import { rememberMarkets } from '../../../renderer/src/lib/format/market-steps.svelte.ts';
 import { PositionsManager } from '../../../renderer/src/lib/managers/positions.svelte.ts';
 import { memoryStore } from '../../../renderer/src/lib/managers/storage.ts';
 import { fakeBridge } from './fake-bridge.ts';
@@ -146,6 +147,13 @@ describe('PositionsManager', () => {
     ]);
     expect(m.live).toBe('live');
 
+    const pushedLong = {
+      positionId: 7,
+      market: 'BTC_PERP',
+      amount: '0.01',
+      basePrice: '64000',
+      liquidationPrice: '52000',
+    };
     emit('ws.batch', {
       accountId: ACCOUNT,
       events: [
@@ -153,24 +161,28 @@ describe('PositionsManager', () => {
           channel: 'ADLQuantile',
           records: [{ market: 'BTC_PERP', positionSide: 'LONG', quantile: 4 }],
         },
-        {
-          channel: 'positionsMargin',
-          total: 1,
-          records: [
-            {
-              positionId: 7,
-              market: 'BTC_PERP',
-              amount: '0.01',
-              basePrice: '64000',
-              liquidationPrice: '52000',
-            },
-          ],
-        },
+        { channel: 'positionsMargin', total: 1, records: [pushedLong] },
       ],
       replaced: 0,
     });
     expect(m.adlOf(long)).toBe(4);
-    expect(m.positions[0]?.liquidationPrice).toBe('52000');
+    // The push itself is not applied here: main merges it and sends the list it keeps.
+    expect(m.positions).toEqual([long]);
+    emit('known.pushed', {
+      accountId: ACCOUNT,
+      kinds: ['positions.open'],
+      asOfMs: 1,
+      values: { 'positions.open': [pushedLong] },
+    });
+    expect(m.positions).toEqual([pushedLong]);
+    // Another account's merged positions are not this screen's.
+    emit('known.pushed', {
+      accountId: OTHER,
+      kinds: ['positions.open'],
+      asOfMs: 2,
+      values: { 'positions.open': [] },
+    });
+    expect(m.positions).toEqual([pushedLong]);
 
     await m.stop();
     const stopped = calls.filter(([p]) => p === 'live.unsubscribe');
@@ -178,47 +190,69 @@ describe('PositionsManager', () => {
     expect(stopped).toHaveLength(5);
   });
 
-  it('says a margin call and a liquidation in words, updating and then removing the position', async () => {
+  it('says a margin call and a liquidation in words; the positions are the ones main merged', async () => {
     const tpsl = [{ orderId: 21, kind: 'stopLoss' as const, activationPrice: '60000' }];
     const { api, emit } = fakeBridge((procedure, input) =>
       procedure === 'positions.open'
         ? { ok: true, value: [{ ...long, tpsl }] }
         : sandboxLike(procedure, input),
     );
-    const m = new PositionsManager(api, memoryStore());
+    // BTC_PERP's tick and step, as the market list gives them
+    rememberMarkets([{ name: 'BTC_PERP', tickSize: '0.1', stepSize: '0.0001' }]);
+    let now = new Date(2026, 10, 27, 8, 23, 28).getTime();
+    const m = new PositionsManager(api, memoryStore(), () => now);
     await m.follow(ACCOUNT);
     const called = { ...long, liquidationPrice: '63500' };
+    const merged = (positions: PositionView[], asOfMs: number) =>
+      emit('known.pushed', {
+        accountId: ACCOUNT,
+        kinds: ['positions.open'],
+        asOfMs,
+        values: { 'positions.open': positions },
+      });
     emit('ws.batch', {
       accountId: ACCOUNT,
       events: [{ channel: 'positionsAccountMargin', event: 'marginCall', position: called }],
       replaced: 0,
     });
+    // when, the size to the step and the liquidation price to the tick, grouped like every number
+    expect(m.marginNotice).toEqual({
+      event: 'marginCall',
+      account: ACCOUNT,
+      atMs: now,
+      message:
+        'Margin call at 08:23:28 on your 0.0100 long on BTC_PERP, liquidation at 63,500.0: add margin or reduce the position.',
+    });
+    expect(m.positions[0]?.liquidationPrice).toBe(long.liquidationPrice);
+    merged([{ ...called, tpsl }], 1);
     expect(m.positions[0]?.liquidationPrice).toBe('63500');
     expect(m.positions[0]?.tpsl).toEqual(tpsl);
-    expect(m.marginNotice?.message).toBe(
-      `Margin call on your ${long.amount} long on ${long.market}, liquidation at 63500: add margin or reduce the position.`,
-    );
     // another account's liquidation is not this screen's
     emit('ws.batch', {
       accountId: OTHER,
       events: [{ channel: 'positionsAccountMargin', event: 'liquidation', position: called }],
       replaced: 0,
     });
-    expect(m.positions).toHaveLength(1);
+    expect(m.marginNotice?.event).toBe('marginCall');
+    now += 61_000;
     emit('ws.batch', {
       accountId: ACCOUNT,
       events: [{ channel: 'positionsAccountMargin', event: 'liquidation', position: called }],
       replaced: 0,
     });
-    expect(m.positions).toEqual([]);
     expect(m.marginNotice).toEqual({
       event: 'liquidation',
-      message: `Your ${long.amount} long on ${long.market} was liquidated by the exchange.`,
+      account: ACCOUNT,
+      atMs: now,
+      message: 'At 08:24:29 the exchange liquidated your 0.0100 long on BTC_PERP.',
     });
+    merged([], 2);
+    expect(m.positions).toEqual([]);
     await m.stop();
+    rememberMarkets([]);
   });
 
-  it('keeps the TP/SL legs of a position across live pushes, which do not carry them', async () => {
+  it('shows the legs main keeps, an ended leg or a pushed position never changed here, and no flat position', async () => {
     const tpsl = [
       { orderId: 21, kind: 'takeProfit' as const, activationPrice: '70000' },
       { orderId: 22, kind: 'stopLoss' as const, activationPrice: '60000' },
@@ -230,47 +264,6 @@ describe('PositionsManager', () => {
     );
     const m = new PositionsManager(api, memoryStore());
     await m.follow(ACCOUNT);
-    expect(m.positions[0]?.tpsl).toEqual(tpsl);
-    emit('ws.batch', {
-      accountId: ACCOUNT,
-      events: [
-        {
-          channel: 'positionsMargin',
-          total: 1,
-          records: [{ positionId: 7, market: 'BTC_PERP', amount: '0.01', basePrice: '64000' }],
-        },
-      ],
-      replaced: 0,
-    });
-    expect(m.positions[0]?.tpsl).toEqual(tpsl);
-    await m.stop();
-  });
-
-  it('drops the legs of a position that reversed, and a leg whose order ended', async () => {
-    const tpsl = [
-      { orderId: 21, kind: 'takeProfit' as const, activationPrice: '70000' },
-      { orderId: 22, kind: 'stopLoss' as const, activationPrice: '60000' },
-    ];
-    const { api, emit } = fakeBridge((procedure, input) =>
-      procedure === 'positions.open'
-        ? { ok: true, value: [{ ...long, tpsl }] }
-        : sandboxLike(procedure, input),
-    );
-    const m = new PositionsManager(api, memoryStore());
-    await m.follow(ACCOUNT);
-    const push = (amount: string, positionId = 7) =>
-      emit('ws.batch', {
-        accountId: ACCOUNT,
-        events: [
-          {
-            channel: 'positionsMargin',
-            total: 1,
-            records: [{ positionId, market: 'BTC_PERP', amount, basePrice: '64000', liquidationPrice: null }],
-          },
-        ],
-        replaced: 0,
-      });
-    // the take-profit ended (filled or cancelled): only the stop-loss is left
     emit('ws.batch', {
       accountId: ACCOUNT,
       events: [
@@ -279,14 +272,23 @@ describe('PositionsManager', () => {
           event: 'finish',
           order: { orderId: 21, market: 'BTC_PERP', side: 'sell', type: 'stop market', amount: '0.01' },
         },
+        {
+          channel: 'positionsMargin',
+          total: 1,
+          records: [{ positionId: 7, market: 'BTC_PERP', amount: '-0.02', basePrice: '64000' }],
+        },
       ],
       replaced: 0,
     });
-    expect(m.positions[0]?.tpsl).toEqual([tpsl[1]]);
-    // the same position id, now short: the long's stop-loss is not the short's
-    push('-0.02');
-    expect(m.positions[0]?.amount).toBe('-0.02');
-    expect(m.positions[0]?.tpsl).toBeUndefined();
+    expect(m.positions).toEqual([{ ...long, tpsl }]);
+    const flat = { ...long, positionId: 8, market: 'ETH_PERP', amount: '0' };
+    emit('known.pushed', {
+      accountId: ACCOUNT,
+      kinds: ['positions.open'],
+      asOfMs: 1,
+      values: { 'positions.open': [{ ...long, tpsl: [tpsl[1]] }, flat] },
+    });
+    expect(m.positions).toEqual([{ ...long, tpsl: [tpsl[1]] }]);
     await m.stop();
   });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AccountView } from '../../../main/ipc/contract.ts';
+import { failuresFirst } from '../../../renderer/src/lib/managers/batch-log.svelte.ts';
+import { balanceLines } from '../../../renderer/src/lib/managers/sub-account-balances.svelte.ts';
 import {
-  balanceLines,
-  failuresFirst,
   permissionRows,
   permissionWord,
   SubAccountsManager,
@@ -90,48 +90,48 @@ describe('SubAccountsManager on a large desk', () => {
             ok: true,
             value: desk.slice(1, 41).map((a) => ({ account: a.id, asOfMs: 5_000, value: usdt('7') })),
           };
-        if (procedure === 'desk.subAccountBalances') return new Promise((resolve) => (answer = resolve));
+        if (procedure === 'subaccounts.balances') return new Promise((resolve) => (answer = resolve));
         return { ok: false, error: { code: 'internal', message: 'no answer' } };
       });
       const manager = new SubAccountsManager(api);
-      const stop = manager.listen();
+      const stop = manager.balances.listen();
       await manager.load();
       // No per-row read on open: 40 rows show their saved balances, 20 were never read.
-      expect(calls.map(([p]) => p)).not.toContain('desk.subAccountBalances');
-      expect(manager.savedShown).toEqual({ count: 40, failed: 0, oldestMs: 5_000 });
-      expect(manager.balances['sid-50']).toBeUndefined();
+      expect(calls.map(([p]) => p)).not.toContain('subaccounts.balances');
+      expect(manager.balances.savedShown).toEqual({ count: 40, failed: 0, oldestMs: 5_000 });
+      expect(manager.balances.views['sid-50']).toBeUndefined();
 
-      const refresh = manager.refreshBalances();
+      const refresh = manager.balances.refresh();
       await vi.advanceTimersByTimeAsync(0);
-      expect(manager.reading).toEqual({ done: 0, total: 60 });
-      emit('desk.subAccountBalance', { subAccountId: 'sid-0', ok: true, balances: usdt('8') });
-      emit('desk.subAccountBalance', {
+      expect(manager.balances.reading).toEqual({ done: 0, total: 60 });
+      emit('subaccounts.balance', { subAccountId: 'sid-0', ok: true, balances: usdt('8') });
+      emit('subaccounts.balance', {
         subAccountId: 'sid-1',
         ok: false,
         error: { code: 'timeout', message: 'The exchange did not answer.' },
       });
-      emit('desk.subAccountBalance', {
+      emit('subaccounts.balance', {
         subAccountId: 'sid-50',
         ok: false,
         error: { code: 'timeout', message: 'The exchange did not answer.' },
       });
-      expect(manager.reading).toEqual({ done: 3, total: 60 });
+      expect(manager.balances.reading).toEqual({ done: 3, total: 60 });
       // Drawn together, not one by one.
-      expect(balanceLines(manager.balances['sid-0'])[0]?.main).toBe('7');
+      expect(balanceLines(manager.balances.views['sid-0'])[0]?.main).toBe('7');
       await vi.advanceTimersByTimeAsync(250);
-      expect(balanceLines(manager.balances['sid-0'])[0]?.main).toBe('8');
-      expect(manager.readAt['sid-0']).toBeTypeOf('number');
+      expect(balanceLines(manager.balances.views['sid-0'])[0]?.main).toBe('8');
+      expect(manager.balances.readAt['sid-0']).toBeTypeOf('number');
       // One that fails keeps its saved balances and says so; one never read says why none are known.
-      expect(balanceLines(manager.balances['sid-1'])[0]?.main).toBe('7');
-      expect(manager.notRefreshed['sid-1']?.message).toBe('The exchange did not answer.');
-      expect(manager.balances['sid-50']).toMatchObject({ ok: false });
-      expect(manager.savedShown).toEqual({ count: 39, failed: 1, oldestMs: 5_000 });
+      expect(balanceLines(manager.balances.views['sid-1'])[0]?.main).toBe('7');
+      expect(manager.balances.notRefreshed['sid-1']?.message).toBe('The exchange did not answer.');
+      expect(manager.balances.views['sid-50']).toMatchObject({ ok: false });
+      expect(manager.balances.savedShown).toEqual({ count: 39, failed: 1, oldestMs: 5_000 });
 
       answer({ ok: true, value: [] });
       await refresh;
-      expect(manager.reading).toBeUndefined();
-      expect(calls.filter(([p]) => p === 'desk.subAccountBalances')).toEqual([
-        ['desk.subAccountBalances', undefined],
+      expect(manager.balances.reading).toBeUndefined();
+      expect(calls.filter(([p]) => p === 'subaccounts.balances')).toEqual([
+        ['subaccounts.balances', undefined],
       ]);
       stop();
     } finally {
@@ -143,14 +143,14 @@ describe('SubAccountsManager on a large desk', () => {
     const { api, calls, emit } = fakeBridge({
       'accounts.list': { ok: true, value: desk },
       'known.recall': { ok: true, value: [] },
-      'desk.subAccountBalances': { ok: true, value: [] },
+      'subaccounts.balances': { ok: true, value: [] },
       'live.subscribe': { ok: true, value: '00000000-0000-4000-8000-000000000001' },
       'live.state': { ok: true, value: 'live' },
       'live.unsubscribe': { ok: true, value: true },
     });
     const manager = new SubAccountsManager(api);
     await manager.load();
-    await expect.poll(() => manager.live.live).toBe(true);
+    await expect.poll(() => manager.balances.live.live).toBe(true);
     const followed = [
       ...new Set(
         calls.filter(([p]) => p === 'live.subscribe').map(([, i]) => (i as { accountId: string }).accountId),
@@ -159,10 +159,10 @@ describe('SubAccountsManager on a large desk', () => {
     expect(followed).toHaveLength(20);
     emit('ws.state', { accountId: followed[0], state: 'connecting' });
     emit('ws.state', { accountId: followed[0], state: 'live' });
-    expect(calls.filter(([p]) => p === 'desk.subAccountBalances')).toEqual([
-      ['desk.subAccountBalances', { subAccountIds: desk.slice(1, 21).map((a) => a.subAccountId) }],
+    expect(calls.filter(([p]) => p === 'subaccounts.balances')).toEqual([
+      ['subaccounts.balances', { subAccountIds: desk.slice(1, 21).map((a) => a.subAccountId) }],
     ]);
-    await manager.live.stop();
+    await manager.balances.live.stop();
   });
 });
 
@@ -173,7 +173,7 @@ describe('SubAccountsManager', () => {
         ok: true,
         value: [account(MAIN, 'main', 'Main', null), account(SUB, 'sub', 'Alpha', '42')],
       },
-      'desk.subAccountBalances': {
+      'subaccounts.balances': {
         ok: true,
         value: [
           { subAccountId: '42', ok: true, balances: { USDT: [{ main: '1', spot: '2', collateral: '3' }] } },
@@ -183,7 +183,7 @@ describe('SubAccountsManager', () => {
     const manager = new SubAccountsManager(api);
     await manager.load();
     expect(manager.subs.map((a) => a.label)).toEqual(['Alpha']);
-    expect(balanceLines(manager.balances['42'])).toEqual([
+    expect(balanceLines(manager.balances.views['42'])).toEqual([
       { ticker: 'USDT', main: '1', spot: '2', collateral: '3' },
     ]);
   });
@@ -194,7 +194,7 @@ describe('SubAccountsManager', () => {
         ok: true,
         value: [account(MAIN, 'main', 'Main', null), account(SUB, 'sub', 'Alpha', '42')],
       },
-      'desk.subAccountBalances': {
+      'subaccounts.balances': {
         ok: true,
         value: [
           {
@@ -222,7 +222,7 @@ describe('SubAccountsManager', () => {
       { accountId: SUB, channel: 'balanceSpot', topic: '*' },
       { accountId: SUB, channel: 'balanceMargin', topic: '*' },
     ]);
-    await expect.poll(() => manager.live.live).toBe(true);
+    await expect.poll(() => manager.balances.live.live).toBe(true);
     emit('known.pushed', {
       accountId: SUB,
       kinds: ['balances.spot', 'collateral.overview'],
@@ -236,7 +236,7 @@ describe('SubAccountsManager', () => {
         'collateral.overview': { balances: { USDT: '3', ETH: '4' }, freeMargin: null, source: null },
       },
     });
-    expect(balanceLines(manager.balances['42'])).toEqual([
+    expect(balanceLines(manager.balances.views['42'])).toEqual([
       { ticker: 'BTC', main: '0', spot: '0.5', collateral: '0' },
       { ticker: 'ETH', main: '0', spot: '0', collateral: '4' },
       { ticker: 'USDT', main: '1', spot: '2', collateral: '3' },
@@ -248,8 +248,8 @@ describe('SubAccountsManager', () => {
       asOfMs: 2,
       values: { 'balances.spot': { BTC: { available: '9', freeze: '0' } } },
     });
-    expect(balanceLines(manager.balances['42'])[0]?.spot).toBe('0.5');
-    await manager.live.stop();
+    expect(balanceLines(manager.balances.views['42'])[0]?.spot).toBe('0.5');
+    await manager.balances.live.stop();
     expect(calls.filter(([p]) => p === 'live.unsubscribe')).toHaveLength(2);
   });
 
@@ -257,32 +257,32 @@ describe('SubAccountsManager', () => {
     const leg = { account: SUB, label: 'Alpha', subAccountId: '42', amount: '2' };
     const previewId = '7f3e3a2b-0c6d-4e77-9c6a-5d3a4f1e9c32';
     const { api, calls } = fakeBridge({
-      'desk.previewSweep': { ok: true, value: { previewId, expiresAtMs: 0, legs: [leg], unread: [] } },
-      'desk.runSweep': {
+      'subaccounts.previewSweep': { ok: true, value: { previewId, expiresAtMs: 0, legs: [leg], unread: [] } },
+      'subaccounts.runSweep': {
         ok: true,
         value: [
           { ...leg, ok: true, transactionId: 't1' },
           { ...leg, account: MAIN, ok: false, error: { code: 'x', message: 'refused' } },
         ],
       },
-      'desk.subAccountBalances': { ok: true, value: [] },
+      'subaccounts.balances': { ok: true, value: [] },
     });
     let batches = 0;
     const manager = new SubAccountsManager(api, () => batches++);
-    manager.setSelected([SUB], true);
+    manager.selection.set([SUB], true);
     expect(
       await manager.sweep.previewSweep({ direction: 'sub_to_main', ticker: ' usdt ', amount: 'ALL' }),
     ).toBe(true);
     expect(calls[0]).toEqual([
-      'desk.previewSweep',
+      'subaccounts.previewSweep',
       { accountIds: [SUB], plan: { direction: 'sub_to_main', ticker: 'USDT', amount: 'all' } },
     ]);
     expect(manager.sweep.preview).toEqual({ legs: [leg], unread: [], total: '2' });
     expect(await manager.sweep.runSweep()).toBe(true);
-    expect(calls).toContainEqual(['desk.runSweep', { previewId }]);
+    expect(calls).toContainEqual(['subaccounts.runSweep', { previewId }]);
     expect(manager.sweep.preview).toBeUndefined();
     expect(manager.sweep.results?.map((r) => r.ok)).toEqual([false, true]);
-    expect(calls.map((c) => c[0])).toContain('desk.subAccountBalances');
+    expect(calls.map((c) => c[0])).toContain('subaccounts.balances');
     // The batch log hears of the new batch.
     expect(batches).toBe(1);
   });
@@ -291,17 +291,17 @@ describe('SubAccountsManager', () => {
     const leg = { account: SUB, label: 'Alpha', subAccountId: '42', amount: '2' };
     const previewId = '7f3e3a2b-0c6d-4e77-9c6a-5d3a4f1e9c32';
     const { api, calls } = fakeBridge({
-      'desk.previewSweep': { ok: true, value: { previewId, expiresAtMs: 0, legs: [leg], unread: [] } },
-      'desk.runSweep': { ok: false, error: { code: 'not_confirmed', message: 'Nothing was done.' } },
+      'subaccounts.previewSweep': { ok: true, value: { previewId, expiresAtMs: 0, legs: [leg], unread: [] } },
+      'subaccounts.runSweep': { ok: false, error: { code: 'not_confirmed', message: 'Nothing was done.' } },
     });
     const manager = new SubAccountsManager(api);
-    manager.setSelected([SUB], true);
+    manager.selection.set([SUB], true);
     await manager.sweep.previewSweep({ direction: 'main_to_sub', ticker: 'USDT', amount: '2' });
     expect(await manager.sweep.runSweep()).toBe(false);
     expect(manager.sweep.error?.code).toBe('not_confirmed');
     expect(manager.sweep.preview).toBeUndefined();
     expect(await manager.sweep.runSweep()).toBe(false);
-    expect(calls.filter((c) => c[0] === 'desk.runSweep')).toHaveLength(1);
+    expect(calls.filter((c) => c[0] === 'subaccounts.runSweep')).toHaveLength(1);
   });
 
   it('a sweep preview that left sub-accounts unread says so and is not sent', async () => {
@@ -309,38 +309,41 @@ describe('SubAccountsManager', () => {
     const previewId = '7f3e3a2b-0c6d-4e77-9c6a-5d3a4f1e9c32';
     const unread = [{ account: MAIN, label: 'Beta', problem: 'The exchange did not answer.' }];
     const { api, calls } = fakeBridge({
-      'desk.previewSweep': { ok: true, value: { previewId, expiresAtMs: 0, legs: [leg], unread } },
+      'subaccounts.previewSweep': { ok: true, value: { previewId, expiresAtMs: 0, legs: [leg], unread } },
     });
     const manager = new SubAccountsManager(api);
-    manager.setSelected([SUB, MAIN], true);
+    manager.selection.set([SUB, MAIN], true);
     expect(
       await manager.sweep.previewSweep({ direction: 'sub_to_main', ticker: 'USDT', amount: 'all' }),
     ).toBe(true);
     expect(manager.sweep.preview?.unread).toEqual(unread);
     expect(manager.sweep.sendable).toBe(false);
     expect(await manager.sweep.runSweep()).toBe(false);
-    expect(calls.filter((c) => c[0] === 'desk.runSweep')).toEqual([]);
+    expect(calls.filter((c) => c[0] === 'subaccounts.runSweep')).toEqual([]);
   });
 
   it('keeps a sweep error for its field and clears the preview when the selection changes', async () => {
     const { api } = fakeBridge({
-      'desk.previewSweep': { ok: false, error: { code: 'invalid_input', message: 'bad', field: 'amount' } },
+      'subaccounts.previewSweep': {
+        ok: false,
+        error: { code: 'invalid_input', message: 'bad', field: 'amount' },
+      },
     });
     const manager = new SubAccountsManager(api);
-    manager.setSelected([SUB], true);
+    manager.selection.set([SUB], true);
     expect(
       await manager.sweep.previewSweep({ direction: 'main_to_sub', ticker: 'USDT', amount: 'all' }),
     ).toBe(false);
     expect(manager.sweep.error?.field).toBe('amount');
     manager.sweep.preview = { legs: [], unread: [], total: '0' };
-    manager.setSelected([SUB], false);
+    manager.selection.set([SUB], false);
     expect(manager.sweep.preview).toBeUndefined();
-    expect(manager.selected).toEqual([]);
+    expect(manager.selection.ids).toEqual([]);
   });
 
   it('previews and applies permission rows, leaving out blank URLs', async () => {
     const { api, calls } = fakeBridge({
-      'desk.previewPermissions': {
+      'subaccounts.previewPermissions': {
         ok: true,
         value: [
           {
@@ -350,21 +353,21 @@ describe('SubAccountsManager', () => {
           },
         ],
       },
-      'desk.applyPermissions': { ok: true, value: [{ account: SUB, label: 'Alpha', ok: true }] },
+      'subaccounts.applyPermissions': { ok: true, value: [{ account: SUB, label: 'Alpha', ok: true }] },
     });
     let batches = 0;
     const manager = new SubAccountsManager(api, () => batches++);
-    manager.setSelected([SUB], true);
+    manager.selection.set([SUB], true);
     const rows = [
       { url: ' /api/v4/order/new ', enable: false },
       { url: '  ', enable: true },
     ];
-    expect(await manager.previewPermissions(rows)).toBe(true);
+    expect(await manager.permissions.previewChange(rows)).toBe(true);
     expect(calls[0]?.[1]).toEqual({ accountIds: [SUB], urls: [{ url: '/api/v4/order/new', enable: false }] });
-    expect(manager.permissionPreview?.[0]?.changes[0]?.before).toBe('unknown');
-    expect(await manager.applyPermissions(rows)).toBe(true);
-    expect(manager.permissionPreview).toBeUndefined();
-    expect(manager.permissionResults).toEqual([{ account: SUB, label: 'Alpha', ok: true }]);
+    expect(manager.permissions.preview?.[0]?.changes[0]?.before).toBe('unknown');
+    expect(await manager.permissions.apply(rows)).toBe(true);
+    expect(manager.permissions.preview).toBeUndefined();
+    expect(manager.permissions.results).toEqual([{ account: SUB, label: 'Alpha', ok: true }]);
     expect(batches).toBe(1);
   });
 

@@ -1,7 +1,9 @@
 // Writes made durable off the main thread: each commit is in the file when its promise settles, the
-// connection is back at FULL for every other write, a failed write throws at once, and commits made
-// while a flush runs are covered by the next one.
-import { mkdtempSync, rmSync } from 'node:fs';
+// connection is back at FULL for every other write, a failed write throws at once, commits made
+// while a flush runs are covered by the next one, writes asked for while a flush runs go in together
+// as it ends (one failing refused alone), and the WAL file is flushed through one descriptor, let go
+// when the connection closes.
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -56,5 +58,61 @@ describe('durable writes', () => {
     const again = new Database(file, { readonly: true });
     expect(again.prepare('SELECT n FROM t').pluck().all()).toEqual([7]);
     again.close();
+  });
+
+  it('flushes every commit through one descriptor of the WAL file, and lets it go when closed', async () => {
+    const { db, file } = open();
+    const writes = new DurableWrites(db, file);
+    /** This process's descriptors open on the WAL file (SQLite's own among them). */
+    const onWal = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`) === `${file}-wal`;
+        } catch {
+          return false;
+        }
+      }).length;
+    const sqliteOwn = onWal();
+    const insert = db.prepare('INSERT INTO t (n) VALUES (?)');
+    for (let round = 0; round < 5; round++)
+      await Promise.all(
+        Array.from({ length: 10 }, (_, n) => writes.commit(() => insert.run(round * 10 + n))),
+      );
+    expect(onWal()).toBe(sqliteOwn + 1);
+    writes.close();
+    db.close();
+    await expect.poll(onWal).toBe(0);
+    const again = new Database(file, { readonly: true });
+    expect(again.prepare('SELECT COUNT(*) FROM t').pluck().get()).toBe(50);
+    again.close();
+  });
+
+  it('puts writes asked for while a flush runs in one commit as it ends, refusing a failing one alone', async () => {
+    const { db, file } = open();
+    const writes = new DurableWrites(db, file);
+    const insert = db.prepare('INSERT INTO t (n) VALUES (?)');
+    const count = db.prepare('SELECT COUNT(*) FROM t').pluck();
+    const flushing = writes.commit(() => insert.run(0));
+    // Asked for while that flush runs: nothing is written yet.
+    const soon = [1, 2, 0, 3].map((n) => writes.commitSoon(() => insert.run(n)));
+    expect(count.get()).toBe(1);
+    await flushing;
+    const outcomes = await Promise.allSettled(soon);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(String((outcomes[2] as PromiseRejectedResult).reason)).toMatch(/UNIQUE/);
+    await Promise.all(outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value.onDisk] : [])));
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    const other = new Database(file, { readonly: true });
+    expect(other.prepare('SELECT n FROM t ORDER BY n').pluck().all()).toEqual([0, 1, 2, 3]);
+    other.close();
+    // With no flush under way, a write asked for goes in on the next turn.
+    const next = writes.commitSoon(() => insert.run(4));
+    expect(count.get()).toBe(4);
+    await (
+      await next
+    ).onDisk;
+    expect(count.get()).toBe(5);
+    writes.close();
+    db.close();
   });
 });

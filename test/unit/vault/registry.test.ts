@@ -238,4 +238,45 @@ describe('account registry', () => {
     });
     registry.close();
   });
+
+  it('adds accounts in groups: the secret kept before it answers, the rows in together, names checked among them', async () => {
+    const { registry, file, secrets } = open();
+    const changed: number[] = [];
+    registry.onAccountsChanged(() => changed.push(registry.list().length));
+    const sub = (n: number, label = `Sub ${String(n)}`) => ({
+      label,
+      kind: 'sub' as const,
+      subAccountId: `s-${String(n)}`,
+      apiKey: `pub-${String(n)}`,
+      secret: `sec-${String(n)}${'0'.repeat(30)}`,
+      connection: 'sandbox',
+    });
+    const added = await Promise.all([1, 2, 3].map((n) => registry.addInGroup(sub(n))));
+    // Answered with each secret in the keychain, the rows not in yet.
+    expect((await secrets.list()).length).toBe(3);
+    expect(registry.list()).toEqual([]);
+    // A name on its way in is taken already.
+    await expect(registry.addInGroup(sub(4, 'sub 2'))).rejects.toThrow(/already exists/);
+    const accounts = await Promise.all(added.map((a) => a.onDisk));
+    expect(accounts.map((a) => a.label)).toEqual(['Sub 1', 'Sub 2', 'Sub 3']);
+    expect(registry.list().map((a) => a.label)).toEqual(['Sub 1', 'Sub 2', 'Sub 3']);
+    expect(changed.at(-1)).toBe(3);
+    expect(await registry.credentials(accounts[0]?.id ?? '')).toEqual({
+      apiKey: 'pub-1',
+      secret: `sec-1${'0'.repeat(30)}`,
+    });
+    // A row the registry refuses (a key registered already, as a stale check would let through) goes
+    // with its secret; the others of its group go in.
+    const reopened = new Database(file);
+    reopened.prepare(`UPDATE accounts SET label = 'Sub 9', api_key = 'pub-9' WHERE label = 'Sub 3'`).run();
+    reopened.close();
+    const [late, fine] = await Promise.all([
+      registry.addInGroup(sub(9, 'Sub 10')),
+      registry.addInGroup(sub(5)),
+    ]);
+    await expect(late?.onDisk).rejects.toThrow(/UNIQUE/);
+    expect((await fine?.onDisk)?.label).toBe('Sub 5');
+    expect(await secrets.list()).toHaveLength(4);
+    registry.close();
+  });
 });

@@ -6,9 +6,12 @@ import type { PushBatch, Timers } from '../../../main/exchange/ws/index.ts';
 
 class ManualTimers implements Timers {
   readonly waiting = new Map<number, () => void>();
+  /** The delay each timer was set for, in the order they were set. */
+  readonly delays: number[] = [];
   private next = 1;
-  setTimeout(fn: () => void): unknown {
+  setTimeout(fn: () => void, ms: number): unknown {
     this.waiting.set(this.next, fn);
+    this.delays.push(ms);
     return this.next++;
   }
   clearTimeout(h: unknown): void {
@@ -87,6 +90,35 @@ describe('PushCoalescer', () => {
     ]);
     timers.fire();
     expect(batches).toHaveLength(1);
+  });
+
+  it('sends a push after a quiet spell at once, and holds what follows a batch to the window', () => {
+    const timers = new ManualTimers();
+    const batches: PushBatch[] = [];
+    const c = new PushCoalescer({ sink: (b) => batches.push(b), timers, windowMs: 150 });
+    const mark = (price: string) => c.add('premiumIndex', ['BTC_PERP', price, '1', '0', 1, 1]);
+    // Quiet: the first push (and whatever comes in the same turn) goes on the next turn.
+    mark('1');
+    mark('2');
+    expect(timers.delays).toEqual([0]);
+    timers.fire();
+    expect(batches.map((b) => b.events.length)).toEqual([1]);
+    // A push right behind that batch waits for the window's end.
+    mark('3');
+    expect(timers.delays).toEqual([0, 150]);
+    expect(timers.waiting.size).toBe(1);
+    timers.fire();
+    expect(batches).toHaveLength(2);
+    // That batch opened another window; it ends quiet, and the next push goes at once again.
+    timers.fire();
+    expect(batches).toHaveLength(2);
+    expect(timers.waiting.size).toBe(0);
+    mark('4');
+    expect(timers.delays.at(-1)).toBe(0);
+    timers.fire();
+    expect(
+      batches.map((b) => (b.events[0]?.channel === 'premiumIndex' ? b.events[0].markPrice : '')),
+    ).toEqual(['2', '3', '4']);
   });
 
   it('keeps every market of an all-markets premiumIndex push, newest per market', () => {

@@ -188,7 +188,7 @@ const cases: Record<Channel, { params: unknown; view: unknown; malformed: unknow
         fee: '0.64',
         clientOrderId: 'c-41',
         side: 'buy',
-        role: 2,
+        role: 'taker',
         feeAsset: 'USDT',
       },
     },

@@ -9,6 +9,11 @@ import { compareDecimal } from './decimal.ts';
 
 export type Level = [price: string, amount: string];
 
+/** The REST snapshot a book starts from (`markets.depth`): the best 50 levels a side. */
+export function snapshotRead(market: string): { market: string; limit: number } {
+  return { market, limit: 50 };
+}
+
 /** A `depth` push as main reads it: a whole book or a diff, with its number when the exchange sends one. */
 export type DepthPush = Extract<LiveEvent, { channel: 'depth' }>;
 

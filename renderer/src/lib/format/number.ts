@@ -111,6 +111,16 @@ export function alignTo(text: string, width: number): string {
   return body + (scale < 0 ? POINT_SPACE : '') + FIGURE_SPACE.repeat(width - Math.max(scale, 0)) + suffix;
 }
 
+/**
+ * The numbers of one column of a table, each written by `formatNumber` and padded so that their
+ * points line up (a grid does the same per column with `alignTo`).
+ */
+export function formatColumn(values: readonly string[], style: NumberStyle = {}): string[] {
+  const written = values.map((v) => formatNumber(v, style));
+  const width = Math.max(-1, ...written.map(writtenScale));
+  return written.map((text) => alignTo(text, width));
+}
+
 /** A market's name one way everywhere: "BTC_USDT" (never "BTC/USDT" or "btc-usdt"). */
 export function marketName(name: string): string {
   return name

@@ -2,6 +2,9 @@
 // in words, leverage levels.
 import type { OrderDraftInput, PositionView } from '../../../../main/ipc/contract.ts';
 import { divideDecimal, isPositiveDecimal, multiplyDecimal } from './decimal-math.ts';
+import { stepOf, tickOf } from './market-steps.svelte.ts';
+import { formatNumber } from './number.ts';
+import { formatClock } from './time.ts';
 
 /** Leverage levels the exchange accepts. */
 export const LEVERAGE_LEVELS = [1, 2, 3, 5, 10, 20, 50, 100] as const;
@@ -93,4 +96,27 @@ export function impliedLeverage(positions: readonly PositionView[]): number | un
     return LEVERAGE_LEVELS.reduce((best, l) => (Math.abs(l - ratio) < Math.abs(best - ratio) ? l : best), 1);
   }
   return undefined;
+}
+
+/** A margin call or liquidation the exchange pushed for an account, as the Positions screen says it. */
+export interface MarginNotice {
+  readonly event: 'marginCall' | 'liquidation';
+  /** The account it happened on (the screen may show another one by the time it is read). */
+  readonly account: string;
+  readonly atMs: number;
+  readonly message: string;
+}
+
+/**
+ * The words of a margin call or liquidation: when it came, the position as the exchange named it
+ * (size to the market's step), and for a margin call the liquidation price (to its tick) and what to do.
+ */
+export function marginWords(event: MarginNotice['event'], p: PositionView, atMs: number): string {
+  const what = `${formatNumber(sizeOf(p), { step: stepOf(p.market) })} ${directionOf(p)} on ${p.market}`;
+  const at = formatClock(atMs);
+  if (event === 'liquidation') return `At ${at} the exchange liquidated your ${what}.`;
+  const liquidation = p.liquidationPrice
+    ? `, liquidation at ${formatNumber(p.liquidationPrice, { step: tickOf(p.market) })}`
+    : '';
+  return `Margin call at ${at} on your ${what}${liquidation}: add margin or reduce the position.`;
 }

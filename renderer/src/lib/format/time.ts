@@ -27,11 +27,47 @@ function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
   return format;
 }
 
-/** Date parts of `ms` in `timeZone` (the system zone when omitted), 24-hour clock. */
-function partsIn(ms: number, timeZone: string | undefined): Record<string, string> {
-  const format = formatterFor(timeZone);
+interface DateParts {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+}
+
+/**
+ * Date parts of `ms` in `timeZone` (the system zone when omitted), 24-hour clock. The system zone's
+ * are the date's own local fields: a locale formatter's first use costs the window's start ~80 ms,
+ * and the clock times a screen opens with need none.
+ */
+function partsIn(ms: number, timeZone: string | undefined): DateParts {
+  if (timeZone === undefined) {
+    const d = new Date(ms);
+    return {
+      year: String(d.getFullYear()),
+      month: pad(d.getMonth() + 1),
+      day: pad(d.getDate()),
+      hour: pad(d.getHours()),
+      minute: pad(d.getMinutes()),
+      second: pad(d.getSeconds()),
+    };
+  }
+  const p = zonedParts(ms, timeZone);
+  return {
+    year: p.year ?? '',
+    month: p.month ?? '',
+    day: p.day ?? '',
+    hour: p.hour ?? '',
+    minute: p.minute ?? '',
+    second: p.second ?? '',
+  };
+}
+
+/** Every part the zone's formatter writes for `ms`, its short name (`timeZoneName`) among them. */
+function zonedParts(ms: number, timeZone: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const part of format.formatToParts(new Date(ms))) out[part.type] = part.value;
+  for (const part of formatterFor(timeZone).formatToParts(new Date(ms))) out[part.type] = part.value;
   return out;
 }
 
@@ -43,7 +79,7 @@ export function formatLocalTime(ms: number, timeZone?: string): string {
 
 /** The zone's short name at that moment, e.g. "GMT+1" or "UTC". */
 export function zoneName(ms: number, timeZone?: string): string {
-  return partsIn(ms, timeZone).timeZoneName ?? '';
+  return zonedParts(ms, timeZone).timeZoneName ?? '';
 }
 
 /** "2026-11-22 11:10:29.123 UTC": the exchange's clock, for the tooltip. */
@@ -52,6 +88,24 @@ export function formatUtcTime(ms: number): string {
   const date = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
   const time = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
   return `${date} ${time}.${pad(d.getUTCMilliseconds(), 3)} UTC`;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** What a chart's time-axis label names: the year, the month, the day, a time to the minute or the second. */
+export type AxisPart = 'year' | 'month' | 'day' | 'minute' | 'second';
+
+/**
+ * A chart's time-axis label in UTC, as the chart draws time: "2026", "Nov", "22", "11:10", "11:10:29".
+ * Written from the date's fields (a locale formatter's first use costs the window's start ~80 ms).
+ */
+export function formatAxisTime(seconds: number, part: AxisPart): string {
+  const d = new Date(seconds * 1000);
+  if (part === 'year') return String(d.getUTCFullYear());
+  if (part === 'month') return MONTHS[d.getUTCMonth()] ?? '';
+  if (part === 'day') return String(d.getUTCDate());
+  const minute = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  return part === 'minute' ? minute : `${minute}:${pad(d.getUTCSeconds())}`;
 }
 
 export interface ShownTime {
@@ -66,7 +120,7 @@ export function showTime(ms: number, timeZone?: string): ShownTime {
   const p = partsIn(ms, timeZone);
   return {
     text: `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`,
-    title: `${formatUtcTime(ms)} (local ${p.timeZoneName ?? ''})`,
+    title: `${formatUtcTime(ms)} (local ${zoneName(ms, timeZone)})`,
     iso: new Date(ms).toISOString(),
   };
 }

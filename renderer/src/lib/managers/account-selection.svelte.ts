@@ -4,6 +4,11 @@ import type { PreferenceStore } from './storage.ts';
 
 const SELECTED_KEY = 'txc.account.selected';
 
+/** The account last chosen in this window's profile ('' when none). */
+export function rememberedAccount(store: PreferenceStore): string {
+  return store.getItem(SELECTED_KEY) ?? '';
+}
+
 /**
  * The account the one-account screens (Trade, Positions, Wallet, Mining) work on: one choice for the
  * whole window, remembered across starts, switched from the top bar or with Ctrl+1..9 (the favourites
@@ -26,7 +31,7 @@ export class AccountSelection {
     this.#api = api;
     this.#store = store;
     this.#connectionId = connectionId;
-    this.currentId = store.getItem(SELECTED_KEY) ?? '';
+    this.currentId = rememberedAccount(store);
   }
 
   get current(): AccountView | undefined {

@@ -82,7 +82,7 @@ export interface NewAccountForm {
 }
 
 /**
- * The registered accounts with their spot balances (each arriving as a `desk.balance` event), and the
+ * The registered accounts with their spot balances (each arriving as a `board.balance` event), and the
  * edits of the Accounts screen. The secret never passes through here: main reads it from the clipboard.
  */
 export class AccountsManager {
@@ -109,12 +109,12 @@ export class AccountsManager {
   }
 
   /**
-   * Starts listening to balances as they arrive: each account's read (`desk.balance`) and the balances
+   * Starts listening to balances as they arrive: each account's read (`board.balance`) and the balances
    * main merged its WebSocket's `balanceSpot` pushes into (`known.pushed`); returns a function that stops.
    */
   listen(): () => void {
     const stops = [
-      this.#api.on('desk.balance', (view) => this.#arrived.add(view)),
+      this.#api.on('board.balance', (view) => this.#arrived.add(view)),
       this.#api.on('known.pushed', ({ accountId, values }) => {
         const spot = values['balances.spot'];
         if (spot) this.#pushed(accountId, spot);
@@ -232,7 +232,7 @@ export class AccountsManager {
    * saved, with their time, until "Refresh balances".
    */
   async knownBalances(): Promise<void> {
-    const reply = await this.#api.desk.knownBalances();
+    const reply = await this.#api.board.knownBalances();
     const known: Record<string, true> = {};
     if (reply.ok) for (const view of reply.value) known[view.account] = true;
     const missing = this.accounts.filter((a) => !known[a.id]).map((a) => a.id);
@@ -240,7 +240,7 @@ export class AccountsManager {
     this.#arrived.start(missing.length);
     try {
       for (let i = 0; i < missing.length; i += 1000) {
-        const answer = await this.#api.desk.balances({ accountIds: missing.slice(i, i + 1000) });
+        const answer = await this.#api.board.balances({ accountIds: missing.slice(i, i + 1000) });
         if (answer.ok) this.#read(answer.value);
       }
     } finally {
@@ -250,7 +250,7 @@ export class AccountsManager {
 
   async refreshBalances(): Promise<void> {
     this.#arrived.start(this.accounts.length);
-    const reply = await this.#api.desk.balances().finally(() => this.#arrived.done());
+    const reply = await this.#api.board.balances().finally(() => this.#arrived.done());
     if (!reply.ok) {
       this.error = reply.error;
       return;
@@ -341,7 +341,7 @@ export class AccountsManager {
     }
     this.addError = undefined;
     this.accounts = [...this.accounts, reply.value];
-    void this.#api.desk.balances({ accountIds: [reply.value.id] });
+    void this.#api.board.balances({ accountIds: [reply.value.id] });
     return true;
   }
 

@@ -3,6 +3,7 @@ import type { IpcError, TxcApi } from '../api.ts';
 import { legKinds, type LegKind } from '../format/tpsl.ts';
 import { KillSwitchTimer } from './kill-switch.svelte.ts';
 import { Known, recall } from './known.svelte.ts';
+import { ReplyGuard } from './reply-guard.ts';
 
 export const modifyFields = ['price', 'amount', 'activationPrice'] as const;
 export type ModifyField = (typeof modifyFields)[number];
@@ -52,7 +53,7 @@ export class ActiveOrders {
   #stopState: (() => void) | undefined;
   /** The account's WebSocket went down since the last load: pushes were lost, nothing is replayed. */
   #missed = false;
-  #loads = 0;
+  readonly #loads = new ReplyGuard();
 
   readonly #blockedBy: (account: string) => string | undefined;
 
@@ -78,7 +79,7 @@ export class ActiveOrders {
     const account = this.account;
     const market = this.market;
     // A push can start a load while another is out: only the latest answer counts.
-    const sequence = ++this.#loads;
+    const asked = this.#loads.next();
     this.loading = true;
     const positions = this.#api.positions.open({ accountId: account, ...(market ? { market } : {}) });
     await this.known.load(
@@ -87,7 +88,7 @@ export class ActiveOrders {
       () => this.#api.orders.active({ accountId: account, ...(market ? { market } : {}) }),
     );
     const legs = await positions;
-    if (sequence !== this.#loads) return;
+    if (asked.stale) return;
     this.loading = false;
     // Without the positions the legs still show, as the exchange's order type and reduce-only.
     this.legs = legs.ok ? legKinds(legs.value) : {};

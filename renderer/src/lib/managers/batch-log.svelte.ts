@@ -3,7 +3,11 @@ import type { IpcError, TxcApi } from '../api.ts';
 
 export const BATCH_PAGE = 20;
 
-/** Counts of a batch's children by outcome. */
+/** A batch's report as a person reads it: failures first, each group keeping its order. */
+export function failuresFirst<T extends { ok: boolean }>(rows: readonly T[]): T[] {
+  return [...rows.filter((r) => !r.ok), ...rows.filter((r) => r.ok)];
+}
+
 /**
  * Counts of a batch's children by outcome. A batch sent again under its parent id holds one row per
  * attempt: each child (account and child id) counts once, as ok when any attempt of it succeeded.
@@ -36,7 +40,7 @@ export class BatchLog {
 
   async refresh(): Promise<void> {
     this.loading = true;
-    const reply = await this.#api.desk.batches({ limit: BATCH_PAGE });
+    const reply = await this.#api.board.batches({ limit: BATCH_PAGE });
     this.loading = false;
     if (!reply.ok) {
       this.error = reply.error;
@@ -52,7 +56,7 @@ export class BatchLog {
     const last = this.batches[this.batches.length - 1];
     if (!last || this.loadingOlder) return;
     this.loadingOlder = true;
-    const reply = await this.#api.desk.batches({ beforeMs: last.atMs, limit: BATCH_PAGE });
+    const reply = await this.#api.board.batches({ beforeMs: last.atMs, limit: BATCH_PAGE });
     this.loadingOlder = false;
     if (!reply.ok) {
       this.error = reply.error;

@@ -1,6 +1,8 @@
 import type { CandleView, LiveEvent } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { readOnce } from './early-reads.ts';
 import type { PreferenceStore } from './storage.ts';
+import { ReplyGuard } from './reply-guard.ts';
 
 /** The intervals a chart offers (seconds), with their picker words. */
 export const CHART_INTERVALS = [
@@ -16,6 +18,12 @@ export const CHART_INTERVALS = [
 export type ChartInterval = (typeof CHART_INTERVALS)[number]['seconds'];
 
 const INTERVAL_KEY = 'txc.trade.interval';
+
+/** The interval last chosen (remembered across starts), else 1 minute. */
+export function rememberedInterval(store: PreferenceStore): ChartInterval {
+  const saved = Number(store.getItem(INTERVAL_KEY));
+  return CHART_INTERVALS.find((i) => i.seconds === saved)?.seconds ?? 60;
+}
 
 /** Candles kept in memory; older ones fall off the left edge. */
 export const CANDLES_KEPT = 1500;
@@ -47,16 +55,14 @@ export class MarketCandles {
   account = $state('');
   readonly #api: TxcApi;
   readonly #store: PreferenceStore;
-  #generation = 0;
+  readonly #follows = new ReplyGuard();
   #subscription: string | undefined;
   #stopBatch: (() => void) | undefined;
 
   constructor(api: TxcApi, store: PreferenceStore) {
     this.#api = api;
     this.#store = store;
-    const saved = Number(store.getItem(INTERVAL_KEY));
-    const known = CHART_INTERVALS.find((i) => i.seconds === saved);
-    if (known) this.interval = known.seconds;
+    this.interval = rememberedInterval(store);
   }
 
   /** Picks the interval (remembered) and loads its candles. */
@@ -69,7 +75,7 @@ export class MarketCandles {
   /** Shows `market`'s candles: the history, then live changes over `account`'s WebSocket. */
   async follow(account: string, market: string): Promise<void> {
     await this.stop();
-    const generation = ++this.#generation;
+    const asked = this.#follows.next();
     this.account = account;
     this.market = market;
     this.candles = [];
@@ -78,32 +84,33 @@ export class MarketCandles {
     if (!market || !account) return;
     const interval = this.interval;
     this.#stopBatch = this.#api.on('ws.batch', (batch) => {
-      if (batch.accountId !== this.account || generation !== this.#generation) return;
+      if (batch.accountId !== this.account || asked.stale) return;
       for (const event of batch.events) this.#push(event);
     });
     this.loading = true;
-    const [sub, history] = await Promise.all([
-      this.#api.live.subscribe({
-        accountId: account,
-        channel: 'candles',
-        topic: `${market}@${String(interval)}`,
-      }),
-      this.#api.live.candles({ accountId: account, market, interval }),
-    ]);
-    if (generation !== this.#generation) {
-      if (sub.ok) void this.#api.live.unsubscribe({ id: sub.value });
-      return;
+    // The history is drawn when it comes, not after the subscription's answer too.
+    const subscribed = this.#api.live
+      .subscribe({ accountId: account, channel: 'candles', topic: `${market}@${String(interval)}` })
+      .then((sub) => {
+        if (!sub.ok) return;
+        if (!asked.stale) this.#subscription = sub.value;
+        else void this.#api.live.unsubscribe({ id: sub.value });
+      });
+    // The window opening on this screen may have asked already (`early-reads.ts`).
+    const history = await readOnce('live.candles', { accountId: account, market, interval }, (q) =>
+      this.#api.live.candles(q),
+    );
+    if (!asked.stale) {
+      this.loading = false;
+      if (!history.ok) this.error = history.error;
+      else {
+        // Pushes that came while the history was on its way are newer than it.
+        let merged = history.value.slice(-CANDLES_KEPT);
+        for (const c of this.candles) merged = mergeCandle(merged, c);
+        this.candles = merged;
+      }
     }
-    this.loading = false;
-    if (sub.ok) this.#subscription = sub.value;
-    if (!history.ok) {
-      this.error = history.error;
-      return;
-    }
-    // Pushes that came while the history was on its way are newer than it.
-    let merged = history.value.slice(-CANDLES_KEPT);
-    for (const c of this.candles) merged = mergeCandle(merged, c);
-    this.candles = merged;
+    await subscribed;
   }
 
   #push(push: LiveEvent): void {
@@ -119,7 +126,7 @@ export class MarketCandles {
   }
 
   async stop(): Promise<void> {
-    this.#generation++;
+    this.#follows.dropAll();
     this.#stopBatch?.();
     this.#stopBatch = undefined;
     const id = this.#subscription;

@@ -20,7 +20,7 @@ export function outcomeOrder(accounts: readonly BatchAccountView[]): BatchAccoun
 }
 
 export const STAGE_WORDS: Record<BatchAccountView['stage'], string> = {
-  planned: 'not started',
+  planned: 'not finished',
   created: 'created, no key yet',
   keyed: 'keyed, IP list next',
   restricted: 'keyed, funding next',

@@ -1,7 +1,9 @@
 import type { IpcError, TxcApi } from '../api.ts';
 import type { LiveEvent, LiveTradeView, MarketStatsView } from '../../../../main/ipc/contract.ts';
 import { LiveFollow } from './live-follow.svelte.ts';
-import { applyLevels, followsLast, isZero, type Level } from '../format/book.ts';
+import { ReplyGuard, type Asked } from './reply-guard.ts';
+import { applyLevels, followsLast, isZero, snapshotRead, type Level } from '../format/book.ts';
+import { readOnce } from './early-reads.ts';
 import { compareDecimal } from '../format/decimal.ts';
 import { addDecimal, divideDecimal, multiplyDecimal, subtractDecimal } from '../format/decimal-math.ts';
 
@@ -77,7 +79,8 @@ export class MarketDepth {
   readonly #api: TxcApi;
   /** Times a missed diff made the book read its snapshot again. */
   resyncs = $state(0);
-  #generation = 0;
+  /** A book followed anew (or none) makes snapshots asked for the one before stale. */
+  readonly #snapshots = new ReplyGuard();
   /** The number of the last push applied; undefined until a numbered push is (a snapshot read by REST has none). */
   #updateId: number | undefined;
   /** A full book came over the WebSocket: a REST snapshot still on its way is older than it. */
@@ -158,7 +161,7 @@ export class MarketDepth {
   /** Shows `market`: its snapshot, then its live changes over `account`'s WebSocket. */
   async follow(account: string, market: string): Promise<void> {
     await this.stop();
-    const generation = ++this.#generation;
+    const asked = this.#snapshots.next();
     this.account = account;
     this.market = market;
     this.asks = [];
@@ -177,17 +180,18 @@ export class MarketDepth {
     // live without them.
     await Promise.all([
       account ? this.#live.follow([account], ['depth', 'trades', 'market'], market) : undefined,
-      this.load(generation),
+      this.load(asked),
     ]);
   }
 
   /** Reads the snapshot again (also the Retry of an error). */
-  async load(generation = this.#generation): Promise<void> {
+  async load(asked: Asked = this.#snapshots.newest()): Promise<void> {
     const market = this.market;
     if (!market) return;
     this.loading = true;
-    const reply = await this.#api.markets.depth({ market, limit: 50 });
-    if (generation !== this.#generation) return;
+    // The window opening on this screen may have asked already (`early-reads.ts`).
+    const reply = await readOnce('markets.depth', snapshotRead(market), (q) => this.#api.markets.depth(q));
+    if (asked.stale) return;
     this.loading = false;
     if (!reply.ok) {
       this.error = reply.error;
@@ -233,7 +237,7 @@ export class MarketDepth {
 
   /** Stops listening (market change, account change, leaving the screen). */
   async stop(): Promise<void> {
-    this.#generation++;
+    this.#snapshots.dropAll();
     this.inSync = false;
     await this.#live.stop();
   }

@@ -64,7 +64,7 @@ export class DeskBoard {
 
   /** Rows as main last read them; then a refresh. */
   async load(): Promise<void> {
-    const reply = await this.#api.desk.board();
+    const reply = await this.#api.board.view();
     if (!reply.ok) {
       this.error = reply.error;
       return;
@@ -76,7 +76,7 @@ export class DeskBoard {
   }
 
   async loadRules(): Promise<void> {
-    const reply = await this.#api.desk.attentionRules();
+    const reply = await this.#api.board.attentionRules();
     if (reply.ok) this.rules = reply.value;
   }
 
@@ -84,7 +84,7 @@ export class DeskBoard {
   async saveRules(rules: AttentionRules): Promise<void> {
     // an emptied number field holds no number: main says so in the field's words
     const staleMinutes = Number.isFinite(rules.staleMinutes) ? rules.staleMinutes : null;
-    const reply = await this.#api.desk.setAttentionRules({ ...rules, staleMinutes });
+    const reply = await this.#api.board.setAttentionRules({ ...rules, staleMinutes });
     if (reply.ok) {
       this.rulesError = undefined;
       this.rules = reply.value;
@@ -107,21 +107,21 @@ export class DeskBoard {
    */
   follow(): () => void {
     let stopped = false;
-    const followed = this.#api.desk.followBoard();
+    const followed = this.#api.board.follow();
     return () => {
       if (stopped) return;
       stopped = true;
-      void followed.then(() => this.#api.desk.unfollowBoard());
+      void followed.then(() => this.#api.board.unfollow());
     };
   }
 
   /**
-   * Rows drawn again arrive as `desk.boardRows`; the orders and positions grids follow them (read from
+   * Rows drawn again arrive as `board.rows`; the orders and positions grids follow them (read from
    * main's last known state once the rows stop changing for a moment), so a tab's count and its grid agree.
    */
   listen(): () => void {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const stop = this.#api.on('desk.boardRows', ({ rows, removed }) => {
+    const stop = this.#api.on('board.rows', ({ rows, removed }) => {
       this.merge(rows, removed);
       clearTimeout(timer);
       timer = setTimeout(() => void this.loadGrids(), GRIDS_AFTER_MS);
@@ -153,7 +153,7 @@ export class DeskBoard {
   async refresh(): Promise<void> {
     this.refreshing = true;
     try {
-      const reply = await this.#api.desk.refreshBoard();
+      const reply = await this.#api.board.refresh();
       if (!reply.ok) this.error = reply.error;
       else await Promise.all([this.load(), this.loadGrids()]);
     } finally {
@@ -164,8 +164,8 @@ export class DeskBoard {
   async loadGrids(accountIds?: string[]): Promise<void> {
     const input = accountIds && accountIds.length > 0 ? { accountIds } : undefined;
     const [orders, positions] = await Promise.all([
-      this.#api.desk.openOrders(input),
-      this.#api.desk.openPositions(input),
+      this.#api.board.openOrders(input),
+      this.#api.board.openPositions(input),
     ]);
     if (orders.ok) this.orders = orders.value;
     if (positions.ok) this.positions = positions.value;
@@ -174,7 +174,11 @@ export class DeskBoard {
   async previewBulk(action: BulkActionView, accountIds: string[], parentId?: string): Promise<void> {
     this.busy = true;
     this.bulkError = undefined;
-    const reply = await this.#api.desk.previewBulk({ action, accountIds, ...(parentId ? { parentId } : {}) });
+    const reply = await this.#api.board.previewBulk({
+      action,
+      accountIds,
+      ...(parentId ? { parentId } : {}),
+    });
     this.busy = false;
     if (reply.ok) this.preview = reply.value;
     else this.bulkError = reply.error;
@@ -185,7 +189,7 @@ export class DeskBoard {
     if (!preview || this.unread.length > 0) return;
     this.busy = true;
     this.bulkError = undefined;
-    const reply = await this.#api.desk.runBulk({ previewId: preview.previewId });
+    const reply = await this.#api.board.runBulk({ previewId: preview.previewId });
     this.busy = false;
     if (!reply.ok) {
       this.bulkError = reply.error;
@@ -199,7 +203,7 @@ export class DeskBoard {
     if (touched.length > 0) {
       this.refreshing = true;
       try {
-        const read = await this.#api.desk.refreshBoard({ accountIds: touched });
+        const read = await this.#api.board.refresh({ accountIds: touched });
         if (!read.ok) this.error = read.error;
       } finally {
         this.refreshing = false;

@@ -1,11 +1,11 @@
-// The desk order's fields and what they become: the `desk.previewOrder` input, checked locally first
+// The desk order's fields and what they become: the `board.previewOrder` input, checked locally first
 // (each mistake named by its field), with the exact decimal helpers the sizing needs.
 import type { OrderDraftInput, ProcedureInput } from '../../../../main/ipc/contract.ts';
 import type { IpcError } from '../api.ts';
 
 export type DeskKind = 'limit' | 'market';
 export type SizingChoice = 'fixed' | 'weight' | 'share';
-export type DeskInput = ProcedureInput<'desk.previewOrder'>;
+export type DeskInput = ProcedureInput<'board.previewOrder'>;
 
 /** The ticket as typed. */
 export interface DeskOrderFields {

@@ -177,7 +177,7 @@ export class DeskOrder {
     // A new preview is a new subject: the previous batch's outcomes leave the screen.
     this.outcomes = undefined;
     // A re-send of the unfinished batch keeps its parent id: main derives each child's id from it.
-    const reply = await this.#api.desk.previewOrder({
+    const reply = await this.#api.board.previewOrder({
       ...built.input,
       ...(u && same ? { parentId: u.parentId } : {}),
     });
@@ -213,7 +213,7 @@ export class DeskOrder {
     if (!p || this.sending) return false;
     this.sending = true;
     // Main sends exactly what this preview showed, or refuses a stale one: then it must be made again.
-    const reply = await this.#api.desk.placeOrder({ previewId: p.previewId });
+    const reply = await this.#api.board.placeOrder({ previewId: p.previewId });
     this.sending = false;
     if (!reply.ok) {
       this.error = reply.error;

@@ -179,7 +179,7 @@ export class EventsManager {
   }
 
   /** Board rows that entered attention in one refresh, in main's words (one entry for all of them). */
-  attention(entered: EventPayload<'desk.attention'>): void {
+  attention(entered: EventPayload<'board.attention'>): void {
     this.#push(
       {
         kind: 'attention',
@@ -261,7 +261,7 @@ export class EventsManager {
       this.#api.on('webhook.event', (e) => this.webhook(e)),
       this.#api.on('orders.exchangeCancel', (e) => this.exchangeCancel(e)),
       this.#api.on('alerts.fired', (e) => this.alert(e)),
-      this.#api.on('desk.attention', (e) => this.attention(e)),
+      this.#api.on('board.attention', (e) => this.attention(e)),
       this.#api.on('mining.alert', (e) => this.mining(e)),
       this.#api.on('sync.finished', (e) => this.sync(e)),
       this.#api.on('app.notice', (e) => this.notice(e)),

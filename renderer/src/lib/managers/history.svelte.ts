@@ -7,6 +7,7 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { formatLocalTime, zoneName } from '../format/time.ts';
+import { ReplyGuard, type Asked } from './reply-guard.ts';
 
 /** Rows fetched per `history.deals` call. */
 export const PAGE_SIZE = 200;
@@ -63,8 +64,8 @@ export class HistoryManager {
   exportError = $state<IpcError | undefined>();
   readonly #api: TxcApi;
   readonly #pageSize: number;
-  /** Bumped on every filter change: pages of an older filter are dropped. */
-  #generation = 0;
+  /** Every filter change makes the pages and totals of an older filter stale. */
+  readonly #views = new ReplyGuard();
 
   constructor(api: TxcApi, pageSize = PAGE_SIZE) {
     this.#api = api;
@@ -131,10 +132,10 @@ export class HistoryManager {
 
   /** The first page, the totals and the cache's age for the current filter. */
   async reload(): Promise<void> {
-    const generation = ++this.#generation;
+    const asked = this.#views.next();
     this.rows = [];
     this.next = null;
-    await Promise.all([this.#page(generation, null), this.#totals(generation), this.loadStatus()]);
+    await Promise.all([this.#page(asked, null), this.#totals(asked), this.loadStatus()]);
   }
 
   async loadStatus(): Promise<void> {
@@ -146,17 +147,17 @@ export class HistoryManager {
   /** The next page, if there is one and none is on its way. */
   async loadMore(): Promise<void> {
     if (!this.next || this.loading) return;
-    await this.#page(this.#generation, this.next);
+    await this.#page(this.#views.newest(), this.next);
   }
 
-  async #page(generation: number, cursor: DealPageView['next']): Promise<void> {
+  async #page(asked: Asked, cursor: DealPageView['next']): Promise<void> {
     this.loading = true;
     const reply = await this.#api.history.deals({
       filter: this.filter,
       limit: this.#pageSize,
       ...(cursor ? { cursor } : {}),
     });
-    if (generation !== this.#generation) return;
+    if (asked.stale) return;
     this.loading = false;
     if (!reply.ok) {
       this.error = reply.error;
@@ -167,9 +168,9 @@ export class HistoryManager {
     this.next = reply.value.next;
   }
 
-  async #totals(generation: number): Promise<void> {
+  async #totals(asked: Asked): Promise<void> {
     const reply = await this.#api.history.totals({ filter: this.filter });
-    if (generation !== this.#generation) return;
+    if (asked.stale) return;
     if (reply.ok) {
       this.totals = reply.value;
       this.totalsError = undefined;

@@ -6,6 +6,7 @@
  */
 import type { KnownKind, KnownKinds } from '../../../../main/ipc/contract.ts';
 import type { IpcError, Reply, TxcApi } from '../api.ts';
+import { ReplyGuard } from './reply-guard.ts';
 
 /** Where the value on screen came from: the exchange now, the saved state, or nowhere yet. */
 export type KnownSource = 'exchange' | 'cache' | 'none';
@@ -44,7 +45,7 @@ export class Known<T> implements KnownStatus {
   problem = $state<IpcError | undefined>();
   refreshing = $state(false);
   #subject: string | undefined;
-  #loads = 0;
+  readonly #loads = new ReplyGuard();
 
   /**
    * Shows what is known of `subject` (an account and market, say): the saved value at once, unless the
@@ -55,7 +56,7 @@ export class Known<T> implements KnownStatus {
     saved: () => Promise<{ value: T; asOfMs: number } | undefined>,
     fresh: () => Promise<Reply<T>>,
   ): Promise<void> {
-    const load = ++this.#loads;
+    const asked = this.#loads.next();
     if (subject !== this.#subject) {
       this.#subject = subject;
       this.value = undefined;
@@ -66,18 +67,18 @@ export class Known<T> implements KnownStatus {
     this.refreshing = true;
     // A fresh answer that came first wins; a failed one leaves room for the saved value.
     let answered = false;
-    const asked = fresh().then((reply) => {
+    const answer = fresh().then((reply) => {
       answered = reply.ok;
       return reply;
     });
     const kept = await saved();
-    if (load === this.#loads && !answered && kept && this.source !== 'exchange') {
+    if (!asked.stale && !answered && kept && this.source !== 'exchange') {
       this.value = kept.value;
       this.asOfMs = kept.asOfMs;
       this.source = 'cache';
     }
-    const reply = await asked;
-    if (load !== this.#loads) return;
+    const reply = await answer;
+    if (asked.stale) return;
     this.refreshing = false;
     if (reply.ok) {
       this.value = reply.value;

@@ -6,6 +6,7 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { browserTimers, type TicketTimers } from './order-ticket.svelte.ts';
+import { ReplyGuard } from './reply-guard.ts';
 import type { PositionSide } from './ticket-fields.ts';
 
 export type LadderSkew = 'even' | 'more_low' | 'more_high';
@@ -83,7 +84,8 @@ export class LadderTicket {
   readonly #api: TxcApi;
   readonly #timers: TicketTimers;
   #timer: unknown;
-  #sequence = 0;
+  /** Every check (and a cleared ladder) makes the answers of earlier checks stale. */
+  readonly #checks = new ReplyGuard();
   #account: string | undefined;
 
   constructor(api: TxcApi, timers: TicketTimers = browserTimers) {
@@ -146,7 +148,7 @@ export class LadderTicket {
     this.#timers.clear(this.#timer);
     const f = this.fields;
     if (!this.market || (!f.lowPrice.trim() && !f.highPrice.trim() && !f.totalAmount.trim())) {
-      this.#sequence++;
+      this.#checks.dropAll();
       this.preview = undefined;
       this.checking = false;
       return;
@@ -156,7 +158,7 @@ export class LadderTicket {
   }
 
   async check(): Promise<void> {
-    const sequence = ++this.#sequence;
+    const asked = this.#checks.next();
     this.checking = true;
     const { side, lowPrice, highPrice, orderCount, totalAmount, skew, postOnly } = this.fields;
     const reply = await this.#api.orders.previewLadder({
@@ -171,7 +173,7 @@ export class LadderTicket {
       ...(postOnly ? { postOnly } : {}),
       ...collateralOf(this.fields),
     });
-    if (sequence !== this.#sequence) return;
+    if (asked.stale) return;
     this.checking = false;
     this.preview = reply.ok ? reply.value : undefined;
     this.checkError = reply.ok ? undefined : reply.error;

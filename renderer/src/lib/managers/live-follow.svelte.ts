@@ -6,6 +6,7 @@
  */
 import type { KnownPushedView, LiveChannel, LiveEvent, LiveState } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { ReplyGuard } from './reply-guard.ts';
 
 /** How often a screen reads again while its socket is down. */
 export const FALLBACK_POLL_MS = 60_000;
@@ -32,18 +33,27 @@ export class LiveFollow {
   readonly #api: TxcApi;
   readonly #options: LiveFollowOptions;
   #accounts = $state<string[]>([]);
+  /** Main answered this follow's subscriptions: the pushes asked for are on their way. */
+  #subscribed = $state(false);
   #subscriptions: string[] = [];
   #stops: Array<() => void> = [];
   #poll: ReturnType<typeof setInterval> | undefined;
-  #generation = 0;
+  readonly #follows = new ReplyGuard();
 
   constructor(api: TxcApi, options: LiveFollowOptions) {
     this.#api = api;
     this.#options = options;
   }
 
-  /** Whether every followed socket is live now (pushes arrive). */
+  /**
+   * Whether every followed socket is live now and this follow's subscriptions are in place (its
+   * pushes arrive): a socket another read opened first is not yet this screen's feed.
+   */
   get live(): boolean {
+    return this.#subscribed && this.#socketsLive;
+  }
+
+  get #socketsLive(): boolean {
     return this.#accounts.length > 0 && this.#accounts.every((a) => this.states[a] === 'live');
   }
 
@@ -53,7 +63,7 @@ export class LiveFollow {
    */
   async follow(accountIds: readonly string[], channels: readonly LiveChannel[], topic = '*'): Promise<void> {
     await this.stop();
-    const generation = ++this.#generation;
+    const asked = this.#follows.next();
     this.#accounts = [...accountIds];
     if (accountIds.length === 0) return;
     const followed = (accountId: string) => accountIds.includes(accountId);
@@ -86,14 +96,17 @@ export class LiveFollow {
     const ids = replies.flatMap((r) => (r.ok ? [r.value] : []));
     const refusal = replies.find((r) => !r.ok);
     if (refusal && !refusal.ok) this.#options.onRefused?.(refusal.error);
-    if (generation !== this.#generation) {
+    if (asked.stale) {
       await Promise.all(ids.map((id) => this.#api.live.unsubscribe({ id })));
       return;
     }
     this.#subscriptions = ids;
+    const wasLive = this.live;
+    this.#subscribed = true;
+    this.#settle(wasLive);
     // The sockets' states come after: the screen reads what it shows meanwhile.
     void Promise.all(accountIds.map((accountId) => this.#api.live.state({ accountId }))).then((states) => {
-      if (generation !== this.#generation) return;
+      if (asked.stale) return;
       accountIds.forEach((a, i) => {
         const s = states[i];
         // A state event that came meanwhile is newer than this answer.
@@ -109,8 +122,14 @@ export class LiveFollow {
   #state(accountId: string, state: LiveState): void {
     const wasLive = this.live;
     this.states = { ...this.states, [accountId]: state };
-    if (this.live) this.downSinceMs = null;
+    // Down is the sockets' state: a follow whose subscriptions are still on their way is not down.
+    if (this.#socketsLive) this.downSinceMs = null;
     else this.downSinceMs ??= Date.now();
+    this.#settle(wasLive);
+  }
+
+  /** Tells the screen when its feed became live or stopped being live. */
+  #settle(wasLive: boolean): void {
     if (wasLive !== this.live) this.#options.onLive?.(this.live);
     // Nothing is replayed after a reconnect: what changed meanwhile is read again.
     if (!wasLive && this.live && this.#everLive) this.#options.refresh?.();
@@ -120,12 +139,13 @@ export class LiveFollow {
   #everLive = false;
 
   async stop(): Promise<void> {
-    this.#generation++;
+    this.#follows.dropAll();
     clearInterval(this.#poll);
     this.#poll = undefined;
     for (const stop of this.#stops) stop();
     this.#stops = [];
     this.#accounts = [];
+    this.#subscribed = false;
     this.states = {};
     this.downSinceMs = null;
     this.#everLive = false;

@@ -1,6 +1,8 @@
 import type { LiveState } from '../../../../main/ipc/contract.ts';
 import type { TxcApi } from '../api.ts';
 import type { AccountLabels } from './account-labels.svelte.ts';
+import { formatCount } from '../format/number.ts';
+import { takeEarlyStates } from './early-reads.ts';
 
 /** States in the order the tooltip lists them: trouble first. */
 const ORDER: readonly LiveState[] = [
@@ -45,6 +47,8 @@ export class LiveStatesManager {
 
   listen(): () => void {
     const stop = this.#api.on('ws.state', (s) => this.update(s.accountId, s.state));
+    // sockets the window's early reads opened before this listened
+    for (const [accountId, state] of takeEarlyStates()) this.update(accountId, state);
     return () => {
       stop();
       clearTimeout(this.#tooltipTimer);
@@ -88,7 +92,7 @@ export class LiveStatesManager {
   get summary(): string {
     return Object.entries(this.#counts)
       .filter(([, n]) => n > 0)
-      .map(([s, n]) => `${n.toLocaleString('en-US')} ${s}`)
+      .map(([s, n]) => `${formatCount(n)} ${s}`)
       .join(' · ');
   }
 

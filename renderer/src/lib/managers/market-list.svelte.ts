@@ -1,6 +1,7 @@
 import type { MarketView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { rememberMarkets } from '../format/market-steps.svelte.ts';
+import { readOnce } from './early-reads.ts';
 
 /**
  * The exchange's markets for the window: read when the window opens (the palette lists them) and read
@@ -23,7 +24,8 @@ export class MarketList {
 
   /** Reads the list; a read already on its way is shared. */
   load(): Promise<void> {
-    this.#reading ??= this.#api.markets.list().then((reply) => {
+    // The window asks its list as it opens (`early-reads.ts`): the first read takes that answer.
+    this.#reading ??= readOnce('markets.list', undefined, () => this.#api.markets.list()).then((reply) => {
       this.#reading = undefined;
       if (!reply.ok) {
         this.error = reply.error;

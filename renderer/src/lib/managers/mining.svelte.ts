@@ -9,6 +9,7 @@ import type {
 import type { ChartSeries } from '../format/chart.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import type { PreferenceStore } from './storage.ts';
+import { ReplyGuard, type Asked } from './reply-guard.ts';
 
 const CHOSEN_KEY = 'txc.mining.chosen';
 const HOURS_KEY = 'txc.mining.hours';
@@ -96,7 +97,8 @@ export class MiningManager {
   readonly #api: TxcApi;
   readonly #store: PreferenceStore;
   readonly #now: () => number;
-  #generation = 0;
+  /** Another account or mining account shown makes the answers about the one before stale. */
+  readonly #shown = new ReplyGuard();
   #seq = 0;
 
   constructor(api: TxcApi, store: PreferenceStore, now: () => number = Date.now) {
@@ -114,7 +116,7 @@ export class MiningManager {
   /** Shows an account (the window's working account): reads its mining accounts and the chosen one. */
   async show(accountId: string | undefined): Promise<void> {
     if (accountId === this.accountId && this.accountsLoaded) return;
-    this.#generation += 1;
+    this.#shown.dropAll();
     this.accountId = accountId;
     this.miningAccounts = [];
     this.accountsLoaded = false;
@@ -131,12 +133,12 @@ export class MiningManager {
   async loadAccounts(): Promise<void> {
     const accountId = this.accountId;
     if (!accountId) return;
-    const generation = this.#generation;
+    const asked = this.#shown.newest();
     this.accountsLoading = true;
     const reply = await this.#api.mining.accounts({ accountId });
     // Not answered: the mining accounts last seen, with when, if any were.
     const saved = reply.ok ? undefined : (await recall(this.#api, 'mining.accounts', [accountId]))[accountId];
-    if (generation !== this.#generation) return;
+    if (asked.stale) return;
     this.accountsLoading = false;
     this.accountsLoaded = true;
     if (!reply.ok && !saved) {
@@ -153,7 +155,7 @@ export class MiningManager {
   }
 
   async choose(name: string | undefined): Promise<void> {
-    this.#generation += 1;
+    this.#shown.dropAll();
     this.chosen = name;
     this.#clearDetails();
     if (name) this.#store.setItem(CHOSEN_KEY, name);
@@ -180,7 +182,7 @@ export class MiningManager {
     const saved = reply.ok
       ? undefined
       : (await recall(this.#api, 'mining.workers', [accountId], miningAccount))[accountId];
-    if (target.generation !== this.#generation) return;
+    if (target.asked.stale) return;
     this.infoLoading = false;
     if (reply.ok) {
       this.info = reply.value;
@@ -198,7 +200,7 @@ export class MiningManager {
     const target = this.#target();
     if (!target) return;
     const reply = await this.#api.mining.workerSamples({ ...target.input, hours: this.hours });
-    if (target.generation !== this.#generation) return;
+    if (target.asked.stale) return;
     if (reply.ok) this.samples = reply.value;
     this.samplesError = reply.ok ? undefined : reply.error;
   }
@@ -208,7 +210,7 @@ export class MiningManager {
     if (!target) return;
     this.rewardsLoading = true;
     const reply = await this.#api.mining.rewards({ ...target.input, limit: 400 });
-    if (target.generation !== this.#generation) return;
+    if (target.asked.stale) return;
     this.rewardsLoading = false;
     if (reply.ok) this.rewards = reply.value;
     this.rewardsError = reply.ok ? undefined : reply.error;
@@ -219,7 +221,7 @@ export class MiningManager {
     if (!target) return;
     this.linksLoading = true;
     const reply = await this.#api.mining.watcherLinks(target.input);
-    if (target.generation !== this.#generation) return;
+    if (target.asked.stale) return;
     this.linksLoading = false;
     if (reply.ok) this.links = reply.value;
     this.linksError = reply.ok ? undefined : reply.error;
@@ -257,11 +259,11 @@ export class MiningManager {
     return this.#api.on('mining.alert', (a) => this.alert(a));
   }
 
-  #target(): { input: { accountId: string; miningAccount: string }; generation: number } | undefined {
+  #target(): { input: { accountId: string; miningAccount: string }; asked: Asked } | undefined {
     const accountId = this.accountId;
     const miningAccount = this.chosen;
     if (!accountId || !miningAccount) return undefined;
-    return { input: { accountId, miningAccount }, generation: this.#generation };
+    return { input: { accountId, miningAccount }, asked: this.#shown.newest() };
   }
 
   #clearDetails(): void {

@@ -6,20 +6,19 @@ import type {
   PlaceResultView,
   RuleIssueView,
 } from '../../../../main/ipc/contract.ts';
-import type { OrderKind } from '../../../../main/rules/types.ts';
+import { isOco, takesActivation, type OrderKind } from '../../../../main/rules/types.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { ReplyGuard } from './reply-guard.ts';
 import type { PreferenceStore } from './storage.ts';
 import {
   amountAsset,
   describeOrder,
   draftOf,
   emptyFields,
-  isOco,
   kindTitles,
   needsPrice,
   orderKinds,
   ruleFields,
-  takesActivation,
   type PositionSide,
   type TicketFields,
 } from './ticket-fields.ts';
@@ -71,7 +70,8 @@ export class OrderTicket {
   readonly #api: TxcApi;
   readonly #timers: TicketTimers;
   #timer: unknown;
-  #sequence = 0;
+  /** Every check (and a clear or a send) makes the answers of earlier checks stale. */
+  readonly #checks = new ReplyGuard();
   /** The account the ticket checks against (its hedge mode decides the position side): set by the view. */
   #account: string | undefined;
 
@@ -217,7 +217,7 @@ export class OrderTicket {
 
   clear(): void {
     this.#timers.clear(this.#timer);
-    this.#sequence++;
+    this.#checks.dropAll();
     this.fields = { ...emptyFields(this.fields.market), kind: this.fields.kind, side: this.fields.side };
     this.amountNote = '';
     this.issues = [];
@@ -231,7 +231,7 @@ export class OrderTicket {
     this.#timers.clear(this.#timer);
     const f = this.fields;
     if (!f.market || (!f.amount.trim() && !f.price.trim() && !f.activationPrice.trim())) {
-      this.#sequence++;
+      this.#checks.dropAll();
       this.issues = [];
       this.questions = [];
       this.checking = false;
@@ -243,7 +243,7 @@ export class OrderTicket {
 
   /** Checks the current draft now; an answer for an older draft is dropped. */
   async check(): Promise<void> {
-    const sequence = ++this.#sequence;
+    const asked = this.#checks.next();
     this.checking = true;
     const account = this.#account;
     const draft = draftOf(this.fields);
@@ -251,7 +251,7 @@ export class OrderTicket {
       draft,
       ...(account ? { accountId: account } : {}),
     });
-    if (sequence !== this.#sequence) return;
+    if (asked.stale) return;
     this.checking = false;
     if (reply.ok) {
       this.issues = reply.value.issues;
@@ -274,7 +274,7 @@ export class OrderTicket {
   async place(accountId: string): Promise<OrderView | undefined> {
     // A check still waiting (a key pressed just before Enter) ends here: main checks what is sent.
     this.#timers.clear(this.#timer);
-    this.#sequence++;
+    this.#checks.dropAll();
     this.checking = false;
     this.placed = undefined;
     this.placing = true;

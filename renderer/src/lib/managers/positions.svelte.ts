@@ -10,11 +10,12 @@ import type { ChartPoint } from '../format/chart.ts';
 import {
   adlKey,
   closeDraft,
-  directionOf,
   impliedLeverage,
   MARK_POINTS,
+  marginWords,
   sizeOf,
   type LeverageLevel,
+  type MarginNotice,
 } from '../format/positions.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import type { PreferenceStore } from './storage.ts';
@@ -40,20 +41,11 @@ const leverageKey = (account: string) => `txc.positions.leverage.${account}`;
 /** A new closing order is looked up this soon (a burst of them is one read). */
 const LEGS_RELOAD_MS = 300;
 
-/** Whether two readings are the same position, open in the same direction (legs carry over only then). */
-function samePosition(a: PositionView, b: PositionView): boolean {
-  return (
-    a.positionId === b.positionId &&
-    a.market === b.market &&
-    (a.positionSide ?? 'BOTH') === (b.positionSide ?? 'BOTH') &&
-    directionOf(a) === directionOf(b)
-  );
-}
-
 /**
- * The Positions screen of one account: open positions (REST, then `positionsMargin` pushes), mark
- * prices (`premiumIndex`, kept as a short series per market for the chart), ADL ranks (`ADLQuantile`),
- * leverage, TP/SL and closing a position.
+ * The Positions screen of one account: open positions (REST, then the list main merged the account's
+ * `positionsMargin`, `positionsAccountMargin` and ended orders into, with their TP/SL legs, as main
+ * keeps it), mark prices (`premiumIndex`, kept as a short series per market for the chart), ADL ranks
+ * (`ADLQuantile`), leverage, TP/SL and closing a position.
  */
 export class PositionsManager {
   account = $state('');
@@ -76,7 +68,7 @@ export class PositionsManager {
   closing = $state(false);
   closeError = $state<IpcError | undefined>();
   /** The exchange's last margin call or liquidation on this account, in words; cleared by the person. */
-  marginNotice = $state<{ event: 'marginCall' | 'liquidation'; message: string } | undefined>();
+  marginNotice = $state<MarginNotice | undefined>();
   closed = $state<OrderView | undefined>();
   /** The take-profit / stop-loss form of this account's positions. */
   readonly tpsl: TpSlForm;
@@ -165,6 +157,10 @@ export class PositionsManager {
       this.#api.on('ws.batch', (batch) => {
         if (batch.accountId === this.account) this.#apply(batch.events);
       }),
+      this.#api.on('known.pushed', ({ accountId, values }) => {
+        const open = values['positions.open'];
+        if (accountId === this.account && open) this.#positions(open);
+      }),
       this.#api.on('ws.state', (s) => {
         if (s.accountId === this.account) this.live = s.state;
       }),
@@ -242,12 +238,11 @@ export class PositionsManager {
   #apply(events: readonly LiveEvent[]): void {
     this.live = 'live';
     let legsMayHaveCome = false;
+    // The positions themselves come merged by main (`known.pushed`): a push is never applied here again.
     for (const e of events) {
       if (e.channel === 'premiumIndex') this.#mark(e);
       else if (e.channel === 'ADLQuantile') this.#adl(e.records);
-      else if (e.channel === 'positionsMargin') this.#positions(e.records);
       else if (e.channel === 'positionsAccountMargin') this.#marginEvent(e);
-      else if (e.channel === 'ordersPending' && e.event === 'finish') this.#legEnded(e.order.orderId);
       else if (e.channel === 'ordersPending' && e.event === 'new' && e.order.reduceOnly)
         legsMayHaveCome = true;
     }
@@ -263,35 +258,18 @@ export class PositionsManager {
   }
 
   /**
-   * A margin call updates its position (keeping its legs) and says so; a liquidation removes it and
-   * says so. The words name the position as the exchange called it.
+   * A margin call or a liquidation, said in words naming the position as the exchange called it and
+   * when (main updates or removes the position itself).
    */
   #marginEvent(e: Extract<LiveEvent, { channel: 'positionsAccountMargin' }>): void {
     const p = e.position;
-    const size = p.amount.trim().replace(/^-/, '');
-    const what = `${size} ${p.amount.trim().startsWith('-') ? 'short' : 'long'} on ${p.market}`;
-    if (e.event === 'liquidation') {
-      this.positions = this.positions.filter((r) => r.positionId !== p.positionId);
-      this.marginNotice = { event: e.event, message: `Your ${what} was liquidated by the exchange.` };
-      return;
-    }
-    this.positions = this.positions.map((r) => (r.positionId === p.positionId ? { ...r, ...p } : r));
-    const at = p.liquidationPrice ? `, liquidation at ${p.liquidationPrice}` : '';
+    const atMs = this.#now();
     this.marginNotice = {
       event: e.event,
-      message: `Margin call on your ${what}${at}: add margin or reduce the position.`,
+      account: this.account,
+      atMs,
+      message: marginWords(e.event, p, atMs),
     };
-  }
-
-  /** An order that ended is no longer a take-profit or stop-loss of any position. */
-  #legEnded(orderId: number): void {
-    if (!this.positions.some((p) => p.tpsl?.some((l) => l.orderId === orderId))) return;
-    this.positions = this.positions.map((p) => {
-      if (!p.tpsl) return p;
-      const { tpsl, ...rest } = p;
-      const kept = tpsl.filter((l) => l.orderId !== orderId);
-      return kept.length > 0 ? { ...rest, tpsl: kept } : rest;
-    });
   }
 
   #mark(push: Extract<LiveEvent, { channel: 'premiumIndex' }>): void {
@@ -318,18 +296,9 @@ export class PositionsManager {
     this.adl = next;
   }
 
-  #positions(records: readonly PositionView[]): void {
-    // A push has no TP/SL legs: a position keeps the ones its last reading listed while it is the same
-    // position in the same direction (main keeps the last known positions by the same rule); one that
-    // closed or reversed has none of the old one's legs.
-    const before = this.positions;
-    this.positions = records
-      .filter((p) => sizeOf(p) !== '0')
-      .map((p) => {
-        const { tpsl: _none, ...rest } = p;
-        const tpsl = before.find((b) => samePosition(b, p))?.tpsl;
-        return tpsl?.length ? { ...rest, tpsl } : rest;
-      });
+  /** The open positions as main keeps them now (legs carried by its rule); a flat one is not shown. */
+  #positions(merged: readonly PositionView[]): void {
+    this.positions = merged.filter((p) => sizeOf(p) !== '0');
     void this.watchMarks([]);
   }
 

@@ -1,9 +1,9 @@
 import type { ProcedureResult, SweepLegView, UnreadAccountView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { addDecimal } from '../format/decimal-math.ts';
-import { failuresFirst } from './sub-accounts.svelte.ts';
+import { failuresFirst } from './batch-log.svelte.ts';
 
-export type SweepResult = ProcedureResult<'desk.runSweep'>[number];
+export type SweepResult = ProcedureResult<'subaccounts.runSweep'>[number];
 
 export interface SweepForm {
   direction: 'main_to_sub' | 'sub_to_main';
@@ -64,7 +64,10 @@ export class SubAccountSweep {
   async previewSweep(form: SweepForm): Promise<boolean> {
     this.results = undefined;
     this.previewing = true;
-    const reply = await this.#api.desk.previewSweep({ accountIds: this.#selected(), plan: this.#plan(form) });
+    const reply = await this.#api.subaccounts.previewSweep({
+      accountIds: this.#selected(),
+      plan: this.#plan(form),
+    });
     this.previewing = false;
     if (!reply.ok) {
       this.error = reply.error;
@@ -86,7 +89,7 @@ export class SubAccountSweep {
     const previewId = this.#previewId;
     if (!previewId || !this.sendable) return false;
     this.sweeping = true;
-    const reply = await this.#api.desk.runSweep({ previewId });
+    const reply = await this.#api.subaccounts.runSweep({ previewId });
     this.sweeping = false;
     this.clear();
     if (!reply.ok) {

@@ -38,7 +38,7 @@ export class SubAccountTools {
     this.busy = 'transfer';
     this.edit();
     const t = this.transfer;
-    const reply = await this.#api.desk.subAccountTransfer({
+    const reply = await this.#api.subaccounts.transfer({
       accountId: this.subId,
       direction: t.direction,
       ticker: t.ticker,
@@ -64,7 +64,7 @@ export class SubAccountTools {
     if (!this.subId || this.busy) return false;
     this.busy = 'reset';
     this.edit();
-    const reply = await this.#api.desk.resetSubAccountKey({ accountId: this.subId });
+    const reply = await this.#api.subaccounts.resetKey({ accountId: this.subId });
     this.busy = undefined;
     if (!reply.ok) {
       this.error = reply.error;
@@ -86,7 +86,7 @@ export class SubAccountTools {
     if (this.busy) return;
     this.busy = 'find';
     this.edit();
-    const reply = await this.#api.desk.findSubAccounts();
+    const reply = await this.#api.subaccounts.findUnregistered();
     this.busy = undefined;
     if (!reply.ok) {
       this.error = reply.error;
@@ -108,7 +108,7 @@ export class SubAccountTools {
     if (subAccounts.length === 0 || this.busy) return [];
     this.busy = 'add';
     this.edit();
-    const reply = await this.#api.desk.addFoundSubAccounts({ subAccounts });
+    const reply = await this.#api.subaccounts.addFound({ subAccounts });
     this.busy = undefined;
     if (!reply.ok) {
       this.error = reply.error;

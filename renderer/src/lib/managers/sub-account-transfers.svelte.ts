@@ -1,5 +1,6 @@
 import type { SubAccountTransfersView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { ReplyGuard, type Asked } from './reply-guard.ts';
 
 type Row = SubAccountTransfersView['rows'][number];
 export type DirectionFilter = 'both' | 'main_to_sub' | 'sub_to_main';
@@ -21,8 +22,8 @@ export class SubAccountTransfers {
   loaded = $state(false);
   error = $state<IpcError | undefined>();
   readonly #api: TxcApi;
-  /** Bumped by every fresh read, so an older answer arriving late is dropped. */
-  #generation = 0;
+  /** Every fresh read makes the pages of an older one stale. */
+  readonly #reads = new ReplyGuard();
 
   constructor(api: TxcApi) {
     this.#api = api;
@@ -48,7 +49,7 @@ export class SubAccountTransfers {
     this.more = false;
     this.loaded = false;
     this.error = undefined;
-    if (subAccountId) await this.#read(0, ++this.#generation);
+    if (subAccountId) await this.#read(0, this.#reads.next());
   }
 
   setDirection(direction: DirectionFilter): Promise<void> {
@@ -58,10 +59,10 @@ export class SubAccountTransfers {
 
   /** The next older page, after what is shown. */
   older(): Promise<void> {
-    return this.#read(this.rows.length, this.#generation);
+    return this.#read(this.rows.length, this.#reads.newest());
   }
 
-  async #read(offset: number, generation: number): Promise<void> {
+  async #read(offset: number, asked: Asked): Promise<void> {
     if (!this.subAccountId || (this.loading && offset > 0)) return;
     this.loading = true;
     const reply = await this.#api.subaccounts.transfers({
@@ -70,7 +71,7 @@ export class SubAccountTransfers {
       offset,
       limit: TRANSFER_PAGE,
     });
-    if (generation !== this.#generation) return;
+    if (asked.stale) return;
     this.loading = false;
     this.loaded = true;
     if (!reply.ok) {

@@ -1,9 +1,20 @@
 /**
- * The order ticket's fields as typed, and what follows from them alone: which fields a kind of order
- * takes, the draft main is sent, the asset the amount is in, and the order in words.
+ * The order ticket's fields as typed, and what follows from them alone: the draft main is sent, the
+ * asset the amount is in, and the order in words. Which fields a kind of order takes is the rules' own
+ * answer (`main/rules/types.ts`, the functions main checks an order with).
  */
 import type { OrderDraftInput, OrderEstimateView } from '../../../../main/ipc/contract.ts';
-import type { OrderKind } from '../../../../main/rules/types.ts';
+import {
+  isCollateralKind,
+  isOco,
+  ORDER_KINDS,
+  takesActivation,
+  takesBboRole,
+  takesLimitFlags,
+  takesLimitPrice,
+  takesOtoLegs,
+  type OrderKind,
+} from '../../../../main/rules/types.ts';
 import { compareDecimal, groupThousands } from '../format/decimal.ts';
 import { divideDecimal } from '../format/decimal-math.ts';
 
@@ -30,54 +41,11 @@ export const kindTitles: Record<OrderKind, string> = {
 };
 
 /** Every order type, as the ticket offers them while its market's own list is not known. */
-export const orderKinds = Object.keys(kindTitles) as readonly OrderKind[];
+export const orderKinds: readonly OrderKind[] = ORDER_KINDS;
 
-/** The fields of the ticket that take a price (an OCO's is its limit leg's). */
-export function takesPrice(kind: OrderKind): boolean {
-  return (
-    kind === 'limit' ||
-    kind === 'stop_limit' ||
-    kind === 'collateral_limit' ||
-    kind === 'collateral_stop_limit' ||
-    kind === 'collateral_oco'
-  );
-}
-export function takesActivation(kind: OrderKind): boolean {
-  return (
-    kind === 'stop_limit' ||
-    kind === 'stop_market' ||
-    kind === 'collateral_stop_limit' ||
-    kind === 'collateral_trigger_market' ||
-    kind === 'collateral_oco'
-  );
-}
-/** An OCO: a limit leg at the price, and a stop leg triggered at the activation price that rests at its own price. */
-export function isOco(kind: OrderKind): boolean {
-  return kind === 'collateral_oco';
-}
-/** Flags only a limit order takes (post-only, IOC, RPI; retail on spot alone). */
-export function limitOnly(kind: OrderKind): boolean {
-  return kind === 'limit' || kind === 'collateral_limit';
-}
-export function takesBbo(kind: OrderKind): boolean {
-  return (
-    kind === 'limit' ||
-    kind === 'stop_limit' ||
-    kind === 'collateral_limit' ||
-    kind === 'collateral_stop_limit'
-  );
-}
-/** Position side and reduce-only: every order of a margin or futures market. */
-export function isCollateral(kind: OrderKind): boolean {
-  return kind.startsWith('collateral_');
-}
-/** Take-profit / stop-loss legs on entry: every collateral order but an OCO (its legs are the pair). */
-export function takesTpSl(kind: OrderKind): boolean {
-  return isCollateral(kind) && !isOco(kind);
-}
 /** A price field must be typed unless the best price (bboRole) is asked for. */
 export function needsPrice(f: Pick<TicketFields, 'kind' | 'bboRole'>): boolean {
-  return takesPrice(f.kind) && !(takesBbo(f.kind) && f.bboRole !== '');
+  return takesLimitPrice(f.kind) && !(takesBboRole(f.kind) && f.bboRole !== '');
 }
 /** A market (or stop-market) buy is sized by what it spends, in the quote asset. */
 export function quoteSized(kind: OrderKind, side: Side): boolean {
@@ -133,21 +101,21 @@ export function emptyFields(market = ''): TicketFields {
 /** The draft the contract takes: only the fields this kind of order uses. */
 export function draftOf(f: TicketFields): OrderDraftInput {
   const draft: OrderDraftInput = { kind: f.kind, market: f.market, side: f.side, amount: f.amount.trim() };
-  if (takesPrice(f.kind) && (f.price.trim() || needsPrice(f))) draft.price = f.price.trim();
+  if (takesLimitPrice(f.kind) && (f.price.trim() || needsPrice(f))) draft.price = f.price.trim();
   if (takesActivation(f.kind)) draft.activation_price = f.activationPrice.trim();
   if (isOco(f.kind)) draft.stop_limit_price = f.stopLimitPrice.trim();
-  if (limitOnly(f.kind)) {
+  if (takesLimitFlags(f.kind)) {
     if (f.postOnly) draft.postOnly = true;
     if (f.ioc) draft.ioc = true;
     if (f.rpi) draft.rpi = true;
     if (f.retail && f.kind === 'limit') draft.retail = true;
   }
-  if (takesBbo(f.kind) && f.bboRole !== '') draft.bboRole = f.bboRole === '1' ? 1 : 2;
-  if (isCollateral(f.kind)) {
+  if (takesBboRole(f.kind) && f.bboRole !== '') draft.bboRole = f.bboRole === '1' ? 1 : 2;
+  if (isCollateralKind(f.kind)) {
     if (f.positionSide) draft.positionSide = f.positionSide;
     if (f.reduceOnly) draft.reduceOnly = true;
   }
-  if (takesTpSl(f.kind)) {
+  if (takesOtoLegs(f.kind)) {
     if (f.takeProfit.trim()) draft.takeProfit = f.takeProfit.trim();
     if (f.stopLoss.trim()) draft.stopLoss = f.stopLoss.trim();
   }
@@ -195,7 +163,7 @@ export function describeOrder(f: TicketFields, estimate?: OrderEstimateView): st
   let text = sizedInQuote
     ? `${verb} ${estimate ? `about ${shownValue(estimate.base, true)}` : '…'} ${base} for ${amount} ${quote}`
     : `${verb} ${amount} ${base}`;
-  if (takesPrice(f.kind))
+  if (takesLimitPrice(f.kind))
     text += needsPrice(f)
       ? ` at ${f.price.trim() || '…'}`
       : ` at the best ${f.bboRole === '1' ? 'price on its side' : 'opposite price'}`;
@@ -205,17 +173,17 @@ export function describeOrder(f: TicketFields, estimate?: OrderEstimateView): st
   if (!sizedInQuote)
     text += ` (${estimate ? `${book ? 'about ' : ''}${shownValue(estimate.value, book)}` : '…'} ${quote})`;
   const flags = [kindTitles[f.kind]];
-  if (limitOnly(f.kind)) {
+  if (takesLimitFlags(f.kind)) {
     if (f.postOnly) flags.push('post-only');
     if (f.ioc) flags.push('IOC');
     if (f.rpi) flags.push('RPI');
     if (f.retail && f.kind === 'limit') flags.push('retail');
   }
-  if (isCollateral(f.kind)) {
+  if (isCollateralKind(f.kind)) {
     if (f.positionSide) flags.push(f.positionSide);
     if (f.reduceOnly) flags.push('reduce-only');
   }
-  if (takesTpSl(f.kind)) {
+  if (takesOtoLegs(f.kind)) {
     if (f.takeProfit.trim()) flags.push(`TP ${f.takeProfit.trim()}`);
     if (f.stopLoss.trim()) flags.push(`SL ${f.stopLoss.trim()}`);
   }

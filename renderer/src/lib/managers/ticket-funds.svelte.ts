@@ -1,6 +1,7 @@
 import type { TicketFundsView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { draftOf, quoteSized, type OrderTicket } from './order-ticket.svelte.ts';
+import { ReplyGuard } from './reply-guard.ts';
 
 /** The share buttons of the ticket (percent of what the order may spend). */
 export const SHARES = [25, 50, 75, 100] as const;
@@ -20,7 +21,7 @@ export class TicketFunds {
   share = $state<Share | undefined>();
   readonly #api: TxcApi;
   readonly #ticket: OrderTicket;
-  #sequence = 0;
+  readonly #replies = new ReplyGuard();
   #key = '';
 
   constructor(api: TxcApi, ticket: OrderTicket) {
@@ -36,14 +37,14 @@ export class TicketFunds {
     // a share of another order's balance is not this order's share
     if (key !== this.#key) this.share = undefined;
     this.#key = key;
-    const sequence = ++this.#sequence;
+    const asked = this.#replies.next();
     if (!account || !f.market) {
       this.funds = undefined;
       this.error = undefined;
       return;
     }
     const reply = await this.#api.orders.funds({ accountId: account, draft: { ...draftOf(f), amount: '' } });
-    if (sequence !== this.#sequence) return;
+    if (asked.stale) return;
     this.funds = reply.ok ? reply.value : undefined;
     this.error = reply.ok ? undefined : reply.error;
   }

@@ -5,6 +5,7 @@ import type {
   TpSlLegsView,
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { ReplyGuard, type Asked } from './reply-guard.ts';
 
 type TpSlInput = ProcedureInput<'positions.checkTpSl'>;
 
@@ -26,7 +27,8 @@ export class TpSlForm {
   readonly #api: TxcApi;
   readonly #account: () => string;
   readonly #placed: () => Promise<void>;
-  #checks = 0;
+  /** Every check (and a cleared form) makes the answers of earlier checks stale. */
+  readonly #checks = new ReplyGuard();
   #timer: ReturnType<typeof setTimeout> | undefined;
 
   /** `placed`: run once legs are placed (the positions read again, listing them). */
@@ -65,19 +67,19 @@ export class TpSlForm {
     const reference = this.check?.reference;
     this.check = reference ? { issues: [], reference } : undefined;
     clearTimeout(this.#timer);
-    const sequence = ++this.#checks;
+    const asked = this.#checks.next();
     if (!takeProfit.trim() && !stopLoss.trim()) {
       this.check = undefined;
       this.checking = false;
       return;
     }
     this.checking = true;
-    this.#timer = setTimeout(() => void this.#judge(sequence, p, takeProfit, stopLoss), CHECK_MS);
+    this.#timer = setTimeout(() => void this.#judge(asked, p, takeProfit, stopLoss), CHECK_MS);
   }
 
-  async #judge(sequence: number, p: PositionView, takeProfit: string, stopLoss: string): Promise<void> {
+  async #judge(asked: Asked, p: PositionView, takeProfit: string, stopLoss: string): Promise<void> {
     const reply = await this.#api.positions.checkTpSl(this.#input(p, takeProfit, stopLoss));
-    if (sequence !== this.#checks) return;
+    if (asked.stale) return;
     this.checking = false;
     // a check that could not be made leaves the judging to main when the legs are sent
     this.check = reply.ok ? reply.value : undefined;
@@ -95,7 +97,7 @@ export class TpSlForm {
       if (reply.error.code === 'rule_violation') {
         clearTimeout(this.#timer);
         this.checking = true;
-        await this.#judge(++this.#checks, p, takeProfit, stopLoss);
+        await this.#judge(this.#checks.next(), p, takeProfit, stopLoss);
       }
       return false;
     }
@@ -107,7 +109,7 @@ export class TpSlForm {
 
   clear(): void {
     clearTimeout(this.#timer);
-    this.#checks++;
+    this.#checks.dropAll();
     this.error = undefined;
     this.placed = undefined;
     this.check = undefined;

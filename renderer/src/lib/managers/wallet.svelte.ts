@@ -1,4 +1,5 @@
 import { recall } from './known.svelte.ts';
+import { ReplyGuard, UNGUARDED, type Asked } from './reply-guard.ts';
 import type {
   MainBalanceView,
   ProcedureResult,
@@ -104,7 +105,7 @@ export class WalletData {
   /** Set when the balances shown are the stored ones (offline): when they were taken. */
   storedAtMs = $state<number | null>(null);
   readonly #api: TxcApi;
-  #generation = 0;
+  readonly #loads = new ReplyGuard();
 
   constructor(api: TxcApi) {
     this.#api = api;
@@ -129,7 +130,7 @@ export class WalletData {
 
   /** Loads everything for an account; a newer call makes an older one's answers void. */
   async load(accountId: string): Promise<void> {
-    const generation = ++this.#generation;
+    const asked = this.#loads.next();
     if (accountId !== this.accountId) {
       this.accountId = accountId;
       this.balances = {};
@@ -142,24 +143,23 @@ export class WalletData {
     }
     if (!accountId) return;
     this.loading = true;
-    const current = () => generation === this.#generation;
     await Promise.all([
-      this.refreshBalances(accountId, current),
-      this.#loadAssets(current),
-      this.refreshTransfers(current),
-      this.refreshRefunds(current),
+      this.refreshBalances(accountId, asked),
+      this.#loadAssets(asked),
+      this.refreshTransfers(asked),
+      this.refreshRefunds(asked),
     ]);
-    if (!current()) return;
+    if (asked.stale) return;
     this.loading = false;
     this.loaded = true;
   }
 
-  async refreshBalances(accountId = this.accountId, current: () => boolean = () => true): Promise<void> {
+  async refreshBalances(accountId = this.accountId, asked: Asked = UNGUARDED): Promise<void> {
     // The balances last seen paint at once; the exchange's answer replaces them when it comes.
     let answered = false;
     const saved = recall(this.#api, 'balances.main', [accountId]).then((kept) => {
       const k = kept[accountId];
-      if (!k || answered || !current() || this.storedAtMs !== null) return;
+      if (!k || answered || asked.stale || this.storedAtMs !== null) return;
       if (Object.keys(this.balances).length > 0) return;
       this.balances = k.value;
       this.storedAtMs = k.asOfMs;
@@ -170,7 +170,7 @@ export class WalletData {
     ]);
     answered = b.ok;
     await saved;
-    if (!current()) return;
+    if (asked.stale) return;
     if (b.ok) {
       this.balances = b.value;
       this.error = undefined;
@@ -179,21 +179,21 @@ export class WalletData {
       this.error = b.error;
     }
     this.withdrawable = w.ok ? w.value : undefined;
-    await this.refreshChart(current);
+    await this.refreshChart(asked);
     const newest = this.history?.newest;
     const newer = newest && (this.storedAtMs === null || newest.takenAtMs > this.storedAtMs);
-    if (!b.ok && isOffline(b.error) && newest && newer && current()) {
+    if (!b.ok && isOffline(b.error) && newest && newer && !asked.stale) {
       this.balances = newest.balances;
       this.storedAtMs = newest.takenAtMs;
     }
   }
 
-  async refreshChart(current: () => boolean = () => true): Promise<void> {
+  async refreshChart(asked: Asked = UNGUARDED): Promise<void> {
     const reply = await this.#api.wallet.balanceHistory({
       accountId: this.accountId,
       ticker: this.chartTicker,
     });
-    if (!current()) return;
+    if (asked.stale) return;
     this.history = reply.ok ? reply.value : undefined;
   }
 
@@ -202,19 +202,19 @@ export class WalletData {
     await this.refreshChart();
   }
 
-  async #loadAssets(current: () => boolean): Promise<void> {
+  async #loadAssets(asked: Asked): Promise<void> {
     if (this.assets.length > 0) return;
     const reply = await this.#api.wallet.assets();
-    if (!current()) return;
+    if (asked.stale) return;
     if (reply.ok) {
       this.assets = reply.value;
       this.assetsError = undefined;
     } else this.assetsError = reply.error;
   }
 
-  async refreshTransfers(current: () => boolean = () => true): Promise<void> {
+  async refreshTransfers(asked: Asked = UNGUARDED): Promise<void> {
     const reply = await this.#api.wallet.history({ accountId: this.accountId, limit: PAGE });
-    if (!current()) return;
+    if (asked.stale) return;
     if (reply.ok) {
       this.transfers = reply.value.records;
       this.moreTransfers = reply.value.records.length === PAGE;
@@ -237,9 +237,9 @@ export class WalletData {
     this.moreTransfers = reply.value.records.length === PAGE;
   }
 
-  async refreshRefunds(current: () => boolean = () => true): Promise<void> {
+  async refreshRefunds(asked: Asked = UNGUARDED): Promise<void> {
     const reply = await this.#api.wallet.refunds({ accountId: this.accountId, limit: 50 });
-    if (!current()) return;
+    if (asked.stale) return;
     if (reply.ok) {
       this.refunds = reply.value.records;
       this.refundsError = undefined;

@@ -1,5 +1,6 @@
 import type { DealView, LiveEvent, OrderView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { ReplyGuard, type Asked } from './reply-guard.ts';
 
 /** How long the dock waits after a fill or a finished order before it reads the records again. */
 export const RELOAD_DELAY_MS = 400;
@@ -16,7 +17,7 @@ export class WorkspaceRecords {
   account = '';
   market = '';
   readonly #api: TxcApi;
-  #generation = 0;
+  readonly #reads = new ReplyGuard();
   #timer: ReturnType<typeof setTimeout> | undefined;
   #stop: (() => void) | undefined;
   #subscription: string | undefined;
@@ -27,7 +28,7 @@ export class WorkspaceRecords {
 
   async follow(account: string, market: string): Promise<void> {
     this.stop();
-    const generation = ++this.#generation;
+    const asked = this.#reads.next();
     this.account = account;
     this.market = market;
     this.finished = [];
@@ -39,10 +40,10 @@ export class WorkspaceRecords {
     });
     const [sub] = await Promise.all([
       this.#api.live.subscribe({ accountId: account, channel: 'deals', topic: market }),
-      this.load(generation),
+      this.load(asked),
     ]);
     if (!sub.ok) return;
-    if (generation === this.#generation) this.#subscription = sub.value;
+    if (!asked.stale) this.#subscription = sub.value;
     else void this.#api.live.unsubscribe({ id: sub.value });
   }
 
@@ -61,7 +62,7 @@ export class WorkspaceRecords {
     }, RELOAD_DELAY_MS);
   }
 
-  async load(generation = this.#generation): Promise<void> {
+  async load(asked: Asked = this.#reads.newest()): Promise<void> {
     const { account, market } = this;
     if (!account || !market) return;
     this.loading = true;
@@ -69,7 +70,7 @@ export class WorkspaceRecords {
       this.#api.orders.history({ accountId: account, market }),
       this.#api.orders.fills({ accountId: account, market }),
     ]);
-    if (generation !== this.#generation) return;
+    if (asked.stale) return;
     this.loading = false;
     this.error = !finished.ok ? finished.error : !fills.ok ? fills.error : undefined;
     if (finished.ok) this.finished = finished.value;
@@ -77,7 +78,7 @@ export class WorkspaceRecords {
   }
 
   stop(): void {
-    this.#generation++;
+    this.#reads.dropAll();
     this.#stop?.();
     this.#stop = undefined;
     if (this.#timer !== undefined) clearTimeout(this.#timer);

@@ -30,14 +30,16 @@ const tick = (r: { market: string }): string | undefined => tickOf(r.market);
 const step = (r: { market: string }): string | undefined => stepOf(r.market);
 
 /**
- * The board's columns. Shown by default: what a desk watches (equity, free, margin, PnL, orders,
- * positions, margin ratio, liquidation distance), fitting 1440 px; the rest are in the Columns menu
+ * The board's columns. Shown by default: what a desk watches (equity, free, orders, positions, margin
+ * ratio, liquidation distance, then PnL and margin), the first six in view at 1280 px; the rest are in the Columns menu
  * and the built-in column sets (`BOARD_COLUMN_SETS`).
  */
 export const boardColumns: GridColumn<BoardRow>[] = [
   { id: 'attention', title: 'Attention', kind: 'text', value: (r) => r.attention, width: 10 },
   { id: 'label', title: 'Account', kind: 'text', value: (r) => r.label, width: 9 },
   { id: 'equity', title: 'Equity', kind: 'decimal', value: (r) => r.equity ?? '', width: 7 },
+  // Free beside equity: what an account can still put to work, in view at 1280 px with the risk columns.
+  { id: 'free', title: 'Free', kind: 'decimal', value: (r) => r.free ?? '', width: 7 },
   { id: 'orders', title: 'Orders', kind: 'decimal', value: (r) => count(r.openOrders), width: 4 },
   { id: 'positions', title: 'Positions', kind: 'decimal', value: (r) => count(r.openPositions), width: 4.5 },
   { id: 'marginRatio', title: 'Margin %', kind: 'decimal', value: (r) => r.marginRatio ?? '', width: 5 },
@@ -49,7 +51,6 @@ export const boardColumns: GridColumn<BoardRow>[] = [
     width: 5.5,
   },
   { id: 'upnl', title: 'uPnL', kind: 'decimal', value: (r) => r.unrealizedPnl ?? '', signed: true, width: 5 },
-  { id: 'free', title: 'Free', kind: 'decimal', value: (r) => r.free ?? '', width: 7 },
   { id: 'marginUsed', title: 'Margin', kind: 'decimal', value: (r) => r.marginUsed ?? '', width: 5 },
   { id: 'feed', title: 'Updates', kind: 'text', value: (r) => FEED_WORDS[r.feed ?? ''], width: 4 },
   { id: 'asOf', title: 'Read at', kind: 'time', value: (r) => r.asOfMs ?? 0, width: 6 },

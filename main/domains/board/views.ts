@@ -1,4 +1,4 @@
-/** The result and payload types of many-accounts work: balances, one order for many, permissions, sweeps. */
+/** The result and payload types of the board: rows, balances, one order for many, bulk work, attention, the batch log. */
 import type { IpcError } from '../../ipc/contract.ts';
 import type { PlaceResultView, RuleIssueView } from '../orders/views.ts';
 import type { GuardQuestionView } from '../guards/views.ts';
@@ -8,14 +8,6 @@ export interface DeskBalanceView {
   account: string;
   ok: boolean;
   balances?: Record<string, { available: string; freeze: string }>;
-  error?: IpcError;
-}
-
-/** One sub-account's balances read with the main key: per ticker, its main, spot and collateral. */
-export interface SubAccountBalanceView {
-  subAccountId: string;
-  ok: boolean;
-  balances?: Record<string, Array<{ main: string; spot: string; collateral: string }>>;
   error?: IpcError;
 }
 
@@ -40,33 +32,6 @@ export interface DeskChildResult {
   error?: IpcError;
 }
 
-export interface KeyDiffView {
-  account: string;
-  label: string;
-  changes: Array<{ url: string; before: boolean | 'unknown'; after: boolean }>;
-}
-
-export interface SweepLegView {
-  account: string;
-  label: string;
-  subAccountId: string;
-  amount: string;
-}
-
-/** A sub-account a preview could not read (its balance, its orders): such a preview cannot be sent. */
-export interface UnreadAccountView {
-  account: string;
-  label: string;
-  problem: string;
-}
-
-export interface BatchOutcome {
-  account: string;
-  label: string;
-  ok: boolean;
-  error?: IpcError;
-}
-
 /** A desk batch as the audit log keeps it (no messages: error codes only). */
 export interface BatchRecordView {
   parentId: string;
@@ -81,24 +46,6 @@ export interface BatchRecordView {
     /** What it made: the order id, the transfer's transaction id. */
     detail?: string;
   }>;
-}
-
-/** A sub-account the exchange lists for the main account that no registered account stands for. */
-export interface FoundSubAccountView {
-  subAccountId: string;
-  alias: string;
-  email?: string;
-  status?: string;
-}
-
-/** A named thing a sub-account key may do, and the exchange URLs behind it. */
-export interface KeyCapabilityView {
-  id: string;
-  label: string;
-  description: string;
-  /** Withdrawals and transfers: a key with it can move funds out. */
-  movesFunds: boolean;
-  urls: string[];
 }
 
 /** What the key of an account can do, as the last refresh found it. */

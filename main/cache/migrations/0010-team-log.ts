@@ -10,7 +10,7 @@ import type { Migration } from './migration.ts';
  * use of that approval, recorded before the request went, is an entry whose outcome is `sending`.
  */
 export const migration: Migration = {
-  version: 9,
+  version: 10,
   name: 'team-log',
   up(db) {
     // The table is made again: its outcome may now also be `sending` (SQLite keeps a CHECK as written).

@@ -1,0 +1,50 @@
+/** IPC handlers of `board.*`: the board and its live rows, attention, one order for many, bulk work, the batch log. */
+import type { Handlers } from '../../ipc/router.ts';
+import type { HandlerContext } from '../context.ts';
+
+export function boardHandlers({
+  desk,
+  deskAudit,
+  accounts,
+  events,
+  cache,
+  board,
+  boardLive,
+  bulk,
+  attention,
+}: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `board.${string}`>> {
+  return {
+    'board.view': () => board.view(),
+    'board.refresh': (input) => board.refresh(input?.accountIds),
+    'board.follow': (_input, call) => boardLive.follow(call.frame ?? 'main'),
+    'board.unfollow': (_input, call) => boardLive.release(call.frame ?? 'main'),
+    'board.attentionRules': () => attention.rules,
+    'board.setAttentionRules': (rules) => attention.setRules(rules),
+    'board.openOrders': (input) => board.orders(input?.accountIds),
+    'board.openPositions': (input) => board.positions(input?.accountIds),
+    'board.balances': async (input) => {
+      const results = await desk.balances(
+        input?.accountIds ?? accounts.registry.list().map((a) => a.id),
+        (r) => events.emit('board.balance', r),
+      );
+      await board.rememberBalances(results);
+      return results;
+    },
+    'board.knownBalances': () => board.knownBalances(),
+    'board.previewOrder': ({ accountIds, draft, sizing, parentId }) =>
+      desk.preview(accountIds, draft, sizing, parentId),
+    'board.placeOrder': async ({ previewId }) => {
+      const outcome = await desk.place(previewId, (parentId) => deskAudit.sentBefore(parentId));
+      await deskAudit.orders(outcome.parentId, outcome.results);
+      return outcome;
+    },
+    'board.previewBulk': ({ action, accountIds, parentId }) => bulk.preview(action, accountIds, parentId),
+    'board.runBulk': async ({ previewId }) => {
+      const outcome = await bulk.run(previewId);
+      await deskAudit.bulk(outcome.parentId, outcome.action, outcome.results);
+      void board.refresh(outcome.results.map((r) => r.account));
+      return outcome;
+    },
+    'board.batches': (input) => cache.batches.list(input ?? {}),
+  };
+}
