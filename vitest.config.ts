@@ -15,9 +15,22 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          exclude: ['test/integration/team/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The team desk against a real PostgreSQL: one throwaway cluster for the run (TLS, loopback).
+          name: 'team',
+          include: ['test/integration/team/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/support/postgres-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -17,6 +17,7 @@ import { ordersHandlers } from './domains/orders/handlers.ts';
 import { positionsHandlers } from './domains/positions/handlers.ts';
 import { walletHandlers } from './domains/wallet/handlers.ts';
 import { webhooksHandlers } from './domains/webhooks/handlers.ts';
+import { teamHandlers } from './domains/team/handlers.ts';
 import { subaccountsHandlers } from './domains/subaccounts/handlers.ts';
 import type { AppEnvironment } from './environment.ts';
 import { EventHub } from './ipc/event-hub.ts';
@@ -64,6 +65,11 @@ import { AttentionWatch } from './services/desk/attention-watch.ts';
 import { LadderService } from './services/ladder.ts';
 import { OrderControls } from './services/order-controls.ts';
 import { WebhookService } from './services/webhooks.ts';
+import { TeamService } from './services/team.ts';
+import { followFourEyes, startFourEyes } from './services/four-eyes/index.ts';
+import { approvalsHandlers } from './domains/approvals/handlers.ts';
+import { followTeam } from './team/follow.ts';
+import { addressBookCollection, alertsCollection, guardsCollection } from './team/shared-collections.ts';
 import { BatchJournal } from './services/subaccounts/journal.ts';
 import { CreateBatches } from './services/subaccounts/create-batch.ts';
 import { SubAccountLifecycle } from './services/subaccounts/lifecycle.ts';
@@ -109,6 +115,8 @@ export interface CoreOptions {
   alertPollMs?: number;
   /** How soon a sync that could not reach the exchange tries again (first delay, cap). */
   syncRetry?: { firstMs?: number; capMs?: number };
+  /** How soon a lost team server is tried again (first delay, cap). */
+  teamRetry?: { firstMs?: number; capMs?: number };
 }
 
 /** Opens the connection and the account registry, registers the sandbox's demo accounts on first start. */
@@ -120,8 +128,9 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const connectionId =
     target.kind === 'sandbox' ? SANDBOX_CONNECTION : connectionIdOf({ ...target, kind: 'live' });
   const profile = options.profile ?? 'default';
+  const profileDir = join(environment.dataDir, 'profiles', profile);
   const secrets = options.secrets ?? new KeytarSecretStore();
-  const registryFile = join(environment.dataDir, 'profiles', profile, 'accounts.sqlite');
+  const registryFile = join(profileDir, 'accounts.sqlite');
   // The cache and the registry first: every signed request goes to the audit log from the first.
   const cache = await openCache({
     dataDir: environment.dataDir,
@@ -152,7 +161,23 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     throw error;
   }
   const platform = options.platform ?? headlessPlatform;
+  await registry.keys
+    .load()
+    .catch((error: unknown) => log.log('warn', 'could not list the keys in the keychain', error));
+  registry.onAnyChange(() => events.emit('accounts.changed', { atMs: Date.now() }));
+  const team = new TeamService({
+    profileDir,
+    profile,
+    secrets,
+    registry,
+    platform,
+    events,
+    log,
+    appVersion: environment.version,
+    ...(options.teamRetry ? { retry: options.teamRetry } : {}),
+  });
   const accounts = new AccountService(registry, connection, platform);
+  const fourEyes = startFourEyes({ profileDir, team, accounts, connection, platform, log });
   const desk = new DeskService(accounts, connection, platform);
   const webhooks = new WebhookService(cache, accounts, secrets, platform, bus);
   const lastKnown = new LastKnown(cache);
@@ -185,7 +210,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   );
   if (options.miningWatchMs) miningWatch.start(options.miningWatchMs);
   const notifications = new NotificationService({
-    file: join(environment.dataDir, 'profiles', profile, 'notifications.json'),
+    file: join(profileDir, 'notifications.json'),
     events,
     bus,
     platform,
@@ -194,25 +219,17 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     live,
     log,
   });
-  const guards = new GuardSettingsStore(
-    join(environment.dataDir, 'profiles', profile, 'order-guards.json'),
-    platform,
-    log,
-  );
+  const guards = new GuardSettingsStore(join(profileDir, 'order-guards.json'), platform, log);
   connection.trading.useGuardSettings(() => guards.current);
   // an order beyond a guard goes only when the person answers main's own native question
   connection.trading.useGuardQuestions((question) => platform.confirm(question));
   const history = new HistoryService(cache, accounts, events, platform, log, options.syncRetry);
-  const addressBook = new AddressBook(
-    join(environment.dataDir, 'profiles', profile, 'address-book.json'),
-    log,
-    platform,
-  );
+  const addressBook = new AddressBook(join(profileDir, 'address-book.json'), log, platform);
   const registered = await accounts.registerDemoAccounts();
   if (registered > 0) log.log('info', `registered ${String(registered)} sandbox demo accounts`);
 
   const attention = new AttentionWatch({
-    file: join(environment.dataDir, 'profiles', profile, 'desk-attention.json'),
+    file: join(profileDir, 'desk-attention.json'),
     events,
     notify: (title, body) => notifications.notify('deskAttention', title, body),
     log,
@@ -245,7 +262,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       boardLive.closingOrdersCame(accountId);
   });
   const alerts = new AlertService({
-    file: join(environment.dataDir, 'profiles', profile, 'alerts.json'),
+    file: join(profileDir, 'alerts.json'),
     events,
     bus,
     live,
@@ -257,7 +274,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     log,
     ...(options.alertPollMs === undefined ? {} : { accountPollMs: options.alertPollMs }),
   });
-  const journal = new BatchJournal(join(environment.dataDir, 'profiles', profile, 'lifecycle.sqlite'));
+  const journal = new BatchJournal(join(profileDir, 'lifecycle.sqlite'));
   const createBatches = new CreateBatches({ accounts, journal, platform, events, cache, log });
   const context: HandlerContext = {
     environment,
@@ -287,16 +304,18 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     attention,
     guards,
     addressBook,
-    wallet: new AccountWallet(accounts, connection, cache, platform, addressBook, log),
+    wallet: new AccountWallet(accounts, connection, cache, platform, addressBook, log, fourEyes.approvals),
     mining: new MiningAccounts(accounts, cache),
     miningWatch,
     connectionSettings: new ConnectionSettings(environment.dataDir, connection, accounts, platform, log),
-    balanceMoves: new BalanceMoves(accounts, platform),
-    subAccountKeys: new SubAccountKeys(accounts, platform),
+    balanceMoves: new BalanceMoves(accounts, platform, fourEyes.approvals),
+    subAccountKeys: new SubAccountKeys(accounts, platform, fourEyes.approvals),
     flex: new FlexInvestments(accounts, platform),
     collateralAccount: new CollateralAccount(accounts, platform, connection.trading),
+    team,
+    approvals: fourEyes.approvals,
     lifecycle: new SubAccountLifecycle(accounts, platform, createBatches),
-    subAccountApiKeys: new SubAccountApiKeys(accounts, platform),
+    subAccountApiKeys: new SubAccountApiKeys(accounts, platform, fourEyes.approvals),
     createBatches,
     deposits: new DepositAddresses(accounts, platform),
   };
@@ -319,9 +338,25 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...guardsHandlers(context),
     ...knownHandlers(context),
     ...alertsHandlers(context),
+    ...teamHandlers(context),
+    ...approvalsHandlers(context),
     ...subaccountsHandlers(context),
   };
   forwardToPages(bus, events, live);
+  // Last: every part that follows the team desk is in place before it connects.
+  followTeam(team, {
+    cache,
+    signedRequests,
+    history,
+    shared: {
+      file: join(profileDir, 'team-shared.json'),
+      collections: [addressBookCollection(addressBook), guardsCollection(guards), alertsCollection(alerts)],
+    },
+    events,
+    log,
+  });
+  followFourEyes(fourEyes, { team, accounts, live, events, log, addressBook }, notifications);
+  await team.resume();
   const router = createRouter(handlers, {
     onInternalError: (procedure, error, reference) =>
       log.log('error', `procedure ${procedure} failed (reference ${reference})`, error),
@@ -354,6 +389,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       await miningWatch.idle();
       history.cancel();
       await history.idle();
+      await team.close();
       registry.close();
       journal.close();
       await signedRequests.flush();

@@ -183,6 +183,7 @@ export class Cache {
     latest: this.#read('balances.latest'),
     list: this.#read('balances.list'),
     record: this.#write('balances.record'),
+    recordMany: this.#write('balances.recordMany'),
     prune: this.#write('balances.prune'),
   };
 
@@ -198,6 +199,7 @@ export class Cache {
     workerSamples: this.#read('mining.workerSamples'),
     upsertRewards: this.#write('mining.upsertRewards'),
     recordWorkerSample: this.#write('mining.recordWorkerSample'),
+    recordWorkerSamples: this.#write('mining.recordWorkerSamples'),
   };
 
   readonly webhooks = {
@@ -208,6 +210,8 @@ export class Cache {
 
   readonly audit = {
     list: this.#read('audit.list'),
+    unsent: this.#read('audit.unsent'),
+    orderOperators: this.#read('audit.orderOperators'),
     record: this.#write('audit.record'),
     recordMany: this.#write('audit.recordMany'),
   };

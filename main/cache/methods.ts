@@ -7,8 +7,10 @@ import type { DealCursor, DealFilter } from './repos/deal-filter.ts';
 import { countDeals, newestDealTime, pageDeals, type DealRecord } from './repos/deals.ts';
 import {
   listSignedRequests,
+  orderOperators,
   recordSignedRequest,
   recordSignedRequests,
+  unsentSignedRequests,
   type AuditQuery,
   type SignedRequest,
 } from './repos/audit.ts';
@@ -22,7 +24,13 @@ import {
   type BalanceSnapshotInput,
 } from './repos/balances.ts';
 import { listBorrows, upsertBorrows, type BorrowQuery, type BorrowRecordInput } from './repos/borrows.ts';
-import { deleteCheckpoint, listCheckpoints, loadCheckpoint, saveCheckpoint } from './repos/checkpoints.ts';
+import {
+  checkCheckpoint,
+  deleteCheckpoint,
+  listCheckpoints,
+  loadCheckpoint,
+  saveCheckpoint,
+} from './repos/checkpoints.ts';
 import {
   listMiningRewards,
   listWorkerSamples,
@@ -105,6 +113,9 @@ export const readMethods = {
   'webhooks.list': (c: Read, query: WebhookQuery) => listWebhookEvents(c.db, query),
   'webhooks.lastNonce': (c: Read, account: string) => lastWebhookNonce(c.db, account),
   'audit.list': (c: Read, query?: AuditQuery) => listSignedRequests(c.db, query),
+  'audit.unsent': (c: Read, operator: string, afterId: number, limit: number) =>
+    unsentSignedRequests(c.db, operator, afterId, limit),
+  'audit.orderOperators': (c: Read, clientOrderIds: string[]) => orderOperators(c.db, clientOrderIds),
   'batches.list': (c: Read, query?: BatchQuery) => listBatches(c.db, query),
   'lastKnown.get': (c: Read, account: string, kind: string, scope?: string) =>
     getLastKnown(c.db, account, kind, scope),
@@ -131,6 +142,13 @@ export const writeMethods = {
   /** Commits the open group of deal pages, so other connections see them (the worker does this too). */
   'meta.flush': (c: Write) => commitDealGroup(c.db),
   'balances.record': (c: Write, snapshot: BalanceSnapshotInput) => recordBalanceSnapshot(c.db, snapshot),
+  /** Snapshots brought from the team store, with the checkpoint after them, in one transaction. */
+  'balances.recordMany': (c: Write, snapshots: BalanceSnapshotInput[], checkpoint?: CheckpointWrite) =>
+    c.db.transaction(() => {
+      for (const snapshot of snapshots) recordBalanceSnapshot(c.db, snapshot);
+      if (checkpoint) saveCheckpoint(c.db, checkpoint.job, checkpoint.cursor);
+      return snapshots.length;
+    })(),
   'balances.prune': (c: Write, account: string, olderThanMs: number) =>
     pruneBalanceSnapshots(c.db, account, olderThanMs),
   'positions.upsert': (c: Write, records: PositionRecord[], checkpoint?: CheckpointWrite) =>
@@ -152,9 +170,16 @@ export const writeMethods = {
       return result;
     })(),
   'mining.recordWorkerSample': (c: Write, sample: WorkerSample) => recordWorkerSample(c.db, sample),
+  'mining.recordWorkerSamples': (c: Write, samples: WorkerSample[], checkpoint?: CheckpointWrite) =>
+    c.db.transaction(() => {
+      for (const sample of samples) recordWorkerSample(c.db, sample);
+      if (checkpoint) saveCheckpoint(c.db, checkpoint.job, checkpoint.cursor);
+      return samples.length;
+    })(),
   'webhooks.record': (c: Write, event: WebhookEvent) => recordWebhookEvent(c.db, event),
   'audit.record': (c: Write, entry: SignedRequest) => recordSignedRequest(c.db, entry),
-  'audit.recordMany': (c: Write, entries: SignedRequest[]) => recordSignedRequests(c.db, entries),
+  'audit.recordMany': (c: Write, entries: SignedRequest[], checkpoint?: CheckpointWrite) =>
+    recordSignedRequests(c.db, entries, checkpoint && checkCheckpoint(checkpoint.job, checkpoint.cursor)),
   'batches.record': (c: Write, record: BatchRecord) => recordBatch(c.db, record),
   'lastKnown.put': (c: Write, entries: LastKnownInput[]) => putLastKnown(c.db, entries),
   'checkpoints.save': (c: Write, job: string, cursor: unknown) => saveCheckpoint(c.db, job, cursor),

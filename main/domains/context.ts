@@ -34,6 +34,8 @@ import type { NotificationService } from '../services/notifications.ts';
 import type { LadderService } from '../services/ladder.ts';
 import type { OrderControls } from '../services/order-controls.ts';
 import type { WebhookService } from '../services/webhooks.ts';
+import type { Approvals } from '../services/four-eyes/approvals.ts';
+import type { TeamService } from '../services/team.ts';
 import type { SubAccountLifecycle } from '../services/subaccounts/lifecycle.ts';
 import type { SubAccountApiKeys } from '../services/subaccounts/api-keys.ts';
 import type { CreateBatches } from '../services/subaccounts/create-batch.ts';
@@ -82,6 +84,10 @@ export interface HandlerContext {
   readonly mining: MiningAccounts;
   readonly miningWatch: MiningWatch;
   readonly balanceMoves: BalanceMoves;
+  /** The team desk on PostgreSQL this profile joined, if any. */
+  readonly team: TeamService;
+  /** The desk's four eyes: proposals, decisions, sends and the policy (`services/four-eyes/`). */
+  readonly approvals: Approvals;
   readonly subAccountKeys: SubAccountKeys;
   readonly flex: FlexInvestments;
   readonly collateralAccount: CollateralAccount;

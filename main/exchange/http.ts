@@ -20,16 +20,24 @@ import {
   type RawRequest,
   type Sender,
 } from './http-send.ts';
+import { requestHash } from './request-hash.ts';
+import type { ApprovalTicket, SignGate, SignedWith } from './sign-gate.ts';
 import { signRequest, type Credentials, type RequestFields } from './signer.ts';
 
 export interface AuditEntry {
   readonly path: string;
   readonly apiKey: string;
   readonly at: number;
+  /** SHA-256 of the request without its nonce (`request-hash.ts`). */
+  readonly bodyHash: string;
+  /** The order's client order id, when the request placed one. */
+  readonly clientOrderId?: string;
   /** `ok`, or the error code the call ended with. */
   readonly outcome: string;
   readonly status: number | undefined;
   readonly attempts: number;
+  /** The approval the request was signed with (four eyes), with its approver's name. */
+  readonly approval?: SignedWith;
 }
 
 /** What one attempt of a request came to: an answer of the exchange (any status), or none. */
@@ -69,6 +77,8 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** Background work (history sync) queues behind interactive calls and leaves them a reserve. */
   readonly background?: boolean;
+  /** The approved proposal this request is sent under (four eyes). */
+  readonly approval?: ApprovalTicket | undefined;
 }
 
 export class UnexpectedResponseError extends ExchangeError {
@@ -115,6 +125,7 @@ export class ExchangeHttp {
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #observers = new Set<(outcome: AttemptOutcome) => void>();
   #knownUnreachable: () => boolean = () => false;
+  #gate: SignGate | undefined;
 
   constructor(options: ExchangeHttpOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -157,6 +168,14 @@ export class ExchangeHttp {
     this.#knownUnreachable = unreachable;
   }
 
+  /**
+   * Every private request is first shown to `gate` (the team desk's roles and four eyes): a refusal
+   * is thrown before anything is signed, and the approval it used is logged with the request.
+   */
+  useSignGate(gate: SignGate | undefined): void {
+    this.#gate = gate;
+  }
+
   #tell(outcome: AttemptOutcome): void {
     for (const observer of this.#observers) observer(outcome);
   }
@@ -184,6 +203,13 @@ export class ExchangeHttp {
     schema: S,
     options: CallOptions,
   ): Promise<z.output<S>> {
+    // Decided before anything is signed: a refusal leaves no request and no log entry.
+    const approval = await this.#gate?.({
+      apiKey: credentials.apiKey,
+      path,
+      fields,
+      approval: options.approval,
+    });
     const limiter = this.#options.limits.forKey(credentials.apiKey);
     const nonces = this.#options.nonces.forKey(credentials.apiKey);
     let attempts = 0;
@@ -203,18 +229,39 @@ export class ExchangeHttp {
         );
       });
       const value = parseAnswer(path, schema, answer);
-      this.#audit(path, credentials.apiKey, 'ok', answer.status, attempts);
+      this.#audit(path, credentials.apiKey, fields, 'ok', answer.status, attempts, approval);
       return value;
     } catch (error) {
       const code = error instanceof ExchangeError ? error.code : 'failed';
       const status = error instanceof ExchangeError ? error.status : undefined;
-      this.#audit(path, credentials.apiKey, code, status, attempts);
+      this.#audit(path, credentials.apiKey, fields, code, status, attempts, approval);
       throw error;
     }
   }
 
-  #audit(path: string, apiKey: string, outcome: string, status: number | undefined, attempts: number): void {
-    this.#options.audit?.({ path, apiKey, at: Date.now(), outcome, status, attempts });
+  #audit(
+    path: string,
+    apiKey: string,
+    fields: RequestFields,
+    outcome: string,
+    status: number | undefined,
+    attempts: number,
+    approval: SignedWith | undefined,
+  ): void {
+    const audit = this.#options.audit;
+    if (!audit) return;
+    const clientOrderId = fields['clientOrderId'];
+    audit({
+      path,
+      apiKey,
+      at: Date.now(),
+      bodyHash: requestHash(path, fields),
+      ...(typeof clientOrderId === 'string' && clientOrderId !== '' ? { clientOrderId } : {}),
+      outcome,
+      status,
+      attempts,
+      ...(approval ? { approval } : {}),
+    });
   }
 
   async #withRetries(

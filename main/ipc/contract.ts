@@ -25,6 +25,8 @@ import { notificationsProcedures } from '../domains/notifications/procedures.ts'
 import { guardsProcedures } from '../domains/guards/procedures.ts';
 import { knownProcedures } from '../domains/known/procedures.ts';
 import { alertsProcedures } from '../domains/alerts/procedures.ts';
+import { teamProcedures } from '../domains/team/procedures.ts';
+import { approvalsProcedures } from '../domains/approvals/procedures.ts';
 import { subaccountsProcedures } from '../domains/subaccounts/procedures.ts';
 import { shape, type ProcedureDef, type Shape } from './schemas.ts';
 import type { AlertFiredView } from '../domains/alerts/views.ts';
@@ -37,6 +39,7 @@ import type { MiningAlertView } from '../domains/mining/views.ts';
 import type { Notice } from '../domains/app/views.ts';
 import type { ExchangeCancelView } from '../domains/orders/views.ts';
 import type { WebhookEventView } from '../domains/webhooks/views.ts';
+import type { TeamView } from '../domains/team/views.ts';
 import type { BatchProgressView, SubAccountBalanceView } from '../domains/subaccounts/views.ts';
 
 /** Every result and payload type, for the renderer and the services. */
@@ -56,6 +59,8 @@ export type * from '../domains/notifications/views.ts';
 export type * from '../domains/guards/views.ts';
 export type * from '../domains/known/views.ts';
 export type * from '../domains/alerts/views.ts';
+export type * from '../domains/team/views.ts';
+export type * from '../domains/approvals/views.ts';
 export type * from '../domains/subaccounts/views.ts';
 export type { OrderDraftInput, ProcedureDef, Shape } from './schemas.ts';
 
@@ -93,6 +98,8 @@ export const procedures = {
   ...guardsProcedures,
   ...knownProcedures,
   ...alertsProcedures,
+  ...teamProcedures,
+  ...approvalsProcedures,
   ...subaccountsProcedures,
 } as const satisfies Record<string, ProcedureDef>;
 
@@ -121,6 +128,16 @@ export const events = {
   'alerts.fired': shape<AlertFiredView>(),
   /** Board rows entered attention in one refresh (main watches them; see `board.attentionRules`). */
   'board.attention': shape<DeskAttentionView>(),
+  /** The team desk joined, left, connected or not reachable (see `team.*`). */
+  'team.state': shape<TeamView>(),
+  /** The desk's accounts changed (here or by a teammate): labels, groups, keys held; read `accounts.list`. */
+  'accounts.changed': shape<{ atMs: number }>(),
+  /** A teammate's history reached this computer's replica (the table written): read it again. */
+  'history.changed': shape<{ table: string }>(),
+  /** Operators of the team came or went: read `team.members` again. */
+  'team.members': shape<{ atMs: number }>(),
+  /** A proposal, decision or send of the desk's four eyes, or its policy, changed: read `approvals.*` again. */
+  'approvals.changed': shape<{ atMs: number }>(),
   /** A batch of new sub-accounts moved on (see `subaccounts.runBatch`). */
   'subaccounts.batchProgress': shape<BatchProgressView>(),
 } as const satisfies Record<string, Shape<unknown>>;

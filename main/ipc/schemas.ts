@@ -102,6 +102,8 @@ export const dealFilter = z.strictObject({
   to: z.number().nonnegative().optional(),
   orderId: z.number().int().nonnegative().optional(),
   clientOrderId: z.string().min(1).max(255).optional(),
+  /** Deals of the orders this operator of the team placed. */
+  operator: z.string().min(1).max(63).optional(),
 });
 export const dealCursor = z.strictObject({
   timeUs: z.number().int(),

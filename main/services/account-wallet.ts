@@ -2,6 +2,7 @@
  * One account's main-balance wallet as the person uses it: readings (kept as chart samples), and
  * every money move (withdrawal, service code, convert, refund) asked natively in main before it is sent.
  */
+import { randomUUID } from 'node:crypto';
 import type { Cache } from '../cache/index.ts';
 import * as mainAccount from '../exchange/endpoints/main-account.ts';
 import type {
@@ -9,6 +10,7 @@ import type {
   BalanceHistoryView,
   CreatedCodeView,
   MainBalanceView,
+  ProposedView,
   ProcedureName,
   ProcedureParsed,
   RefundView,
@@ -18,11 +20,13 @@ import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
 import { checkAddress, networkNeeds } from '../rules/address.ts';
 import { withdrawalNetwork } from '../rules/wallet.ts';
+import { grouped } from '../rules/words.ts';
 import { mainBalanceEntries } from '../sync/balances.ts';
 import type { AccountService } from './accounts.ts';
 import type { AddressBook } from './address-book.ts';
 import { requireConfirmation } from './confirm.ts';
 import type { ExchangeConnection } from './exchange-connection.ts';
+import type { Approvals } from './four-eyes/approvals.ts';
 import { balanceHistory, depositOf, refundView, transferView, type WithdrawalResult } from './wallet.ts';
 import {
   assetOf,
@@ -43,6 +47,7 @@ export class AccountWallet {
   readonly #platform: Platform;
   readonly #book: AddressBook;
   readonly #log: Logger;
+  readonly #approvals: Approvals | undefined;
 
   constructor(
     accounts: AccountService,
@@ -51,6 +56,7 @@ export class AccountWallet {
     platform: Platform,
     book: AddressBook,
     log: Logger,
+    approvals?: Approvals,
   ) {
     this.#accounts = accounts;
     this.#connection = connection;
@@ -58,6 +64,19 @@ export class AccountWallet {
     this.#platform = platform;
     this.#book = book;
     this.#log = log;
+    this.#approvals = approvals;
+    // A teammate approved it: sent exactly as proposed, the uniqueId fixed then.
+    approvals?.useSender('/api/v4/main-account/withdraw-pay', async ({ caller, body }) => {
+      const input = body as unknown as mainAccount.WithdrawPayInput;
+      const sent = await this.#connection.wallet.withdrawPay(caller, input);
+      return `Withdrawal sent: ${grouped(input.amount)} ${input.ticker} to ${input.address}${sent.recovered ? ' (its first answer was lost; found by its unique id)' : ''}.`;
+    });
+    approvals?.useSender('/api/v4/main-account/codes', async ({ caller, body }) => {
+      const code = await this.#keepCode(
+        await mainAccount.createCode(caller, body as unknown as mainAccount.CodeInput),
+      );
+      return `Service code created: ${code.copied ? 'it is on the clipboard' : 'copy it from the exchange'} (${code.hint}).`;
+    });
   }
 
   #as(accountId: string) {
@@ -89,26 +108,54 @@ export class AccountWallet {
     return balances;
   }
 
-  async withdraw(accountId: string, input: Input<'wallet.withdraw'>): Promise<WithdrawalResult> {
+  /**
+   * A withdrawal, once confirmed; from a team's account under four eyes it is proposed instead (its
+   * uniqueId fixed in the proposal) and the proposal answered.
+   */
+  async withdraw(
+    accountId: string,
+    input: Input<'wallet.withdraw'>,
+  ): Promise<WithdrawalResult | ProposedView> {
     const asset = assetOf(await this.assets(), input.ticker);
     const known = this.#book.find(withdrawalNetwork(asset, input.network), input.address, input.memo);
     const { question, network } = withdrawalQuestion(this.#label(accountId), asset, input, known?.label);
     const caller = await this.#as(accountId);
-    await requireConfirmation(this.#platform, question);
     const { memo, ...rest } = input;
-    return this.#connection.wallet.withdrawPay(caller, {
+    const fields = {
       ...rest,
       ...(network ? { network } : {}),
       ...(memo ? { memo } : {}),
-    });
+      uniqueId: input.uniqueId || randomUUID(),
+    };
+    const proposed = await this.#approvals?.proposeIfCovered(
+      accountId,
+      (c) => mainAccount.withdrawPay(c, fields),
+      question,
+    );
+    if (proposed) return proposed;
+    await requireConfirmation(this.#platform, question);
+    return this.#connection.wallet.withdrawPay(caller, fields);
   }
 
-  /** A service code: it goes to the clipboard in main, the renderer gets a hint. */
-  async createCode(accountId: string, input: Input<'wallet.createCode'>): Promise<CreatedCodeView> {
+  /** A service code: it goes to the clipboard in main, the renderer gets a hint (or it is proposed). */
+  async createCode(
+    accountId: string,
+    input: Input<'wallet.createCode'>,
+  ): Promise<CreatedCodeView | ProposedView> {
     assetOf(await this.assets(), input.ticker);
     const caller = await this.#as(accountId);
-    await requireConfirmation(this.#platform, codeQuestion(this.#label(accountId), input));
-    const created = await mainAccount.createCode(caller, input);
+    const question = codeQuestion(this.#label(accountId), input);
+    const proposed = await this.#approvals?.proposeIfCovered(
+      accountId,
+      (c) => mainAccount.createCode(c, input),
+      question,
+    );
+    if (proposed) return proposed;
+    await requireConfirmation(this.#platform, question);
+    return this.#keepCode(await mainAccount.createCode(caller, input));
+  }
+
+  async #keepCode(created: mainAccount.CodeResult): Promise<CreatedCodeView> {
     const copied = await this.#platform.writeToClipboard(created.code);
     return {
       externalId: created.external_id,

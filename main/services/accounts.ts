@@ -15,7 +15,8 @@ import type { AccountRecord, AccountRegistry, NewAccount } from '../vault/regist
 import { describeConnection, type ExchangeConnection } from './exchange-connection.ts';
 import type { SandboxAccount } from '../sandbox/index.ts';
 
-export function accountView(a: AccountRecord): AccountView {
+/** `keys`: whether this keychain holds the account's secret and, in a team, who holds its key. */
+export function accountView(a: AccountRecord, keys?: { here: boolean; holders?: string[] }): AccountView {
   const key = a.apiKey;
   return {
     id: a.id,
@@ -29,6 +30,8 @@ export function accountView(a: AccountRecord): AccountView {
     favourite: a.favourite,
     webhook: a.webhookApiKey !== null,
     ...(key === '' ? { needsKey: true as const } : {}),
+    ...(key !== '' && keys && !keys.here ? { keyElsewhere: true as const } : {}),
+    ...(keys?.holders ? { keyHolders: keys.holders } : {}),
     ...(a.exchangeStatus === 'blocked' ? { blocked: true as const } : {}),
   };
 }
@@ -75,7 +78,18 @@ export class AccountService {
   }
 
   list(): AccountView[] {
-    return this.registry.list().map(accountView);
+    return this.registry.list().map((a) => this.view(a));
+  }
+
+  /** The account as the screens show it, with whether this operator holds its key (and, in a team, who does). */
+  view(a: AccountRecord): AccountView {
+    const here = this.registry.keyHere(a.id);
+    const operator = this.registry.operator;
+    if (operator === undefined) return accountView(a, { here });
+    // This operator holds it as soon as the key is in the keychain, before the team says so.
+    const holders = new Set(this.registry.keys.holders(a));
+    if (here) holders.add(operator);
+    return accountView(a, { here, holders: [...holders].sort() });
   }
 
   /**
@@ -100,7 +114,7 @@ export class AccountService {
     });
     const secret = await this.#platform.takeSecretFromClipboard();
     if (!secret) throw NO_SECRET;
-    return accountView(await this.registry.add({ ...input, secret, connection: this.#connection.id }));
+    return this.view(await this.registry.add({ ...input, secret, connection: this.#connection.id }));
   }
 
   /**
@@ -126,7 +140,29 @@ export class AccountService {
     if (!secret) throw NO_SECRET;
     // the old pair stays until the new one has signed a read the exchange accepted
     await this.#tryKey(newKey, secret);
-    return accountView(await this.registry.rotate(id, newKey, secret));
+    return this.view(await this.registry.rotate(id, newKey, secret));
+  }
+
+  /**
+   * Keeps the secret of an account a teammate registered in this keychain, after the person
+   * confirmed in main's own dialog (label and the desk's public key); taken from the clipboard then.
+   */
+  async importKeyFromClipboard(id: string): Promise<AccountView> {
+    const account = this.#require(id);
+    await requireConfirmation(this.#platform, {
+      title: `Add your key for "${account.label}"?`,
+      facts: [
+        { label: 'Account', value: `${account.label} (${kindWords(account.kind)})` },
+        { label: 'Public key', value: account.apiKey },
+        { label: 'Secret', value: 'taken from the clipboard into this keychain' },
+      ],
+      action: 'Add key',
+      warning:
+        'The secret must be the one of this public key: the exchange refuses requests signed with another.',
+    });
+    const secret = await this.#platform.takeSecretFromClipboard();
+    if (!secret) throw NO_SECRET;
+    return this.view(await this.registry.importKey(id, secret));
   }
 
   /**

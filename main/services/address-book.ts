@@ -36,6 +36,7 @@ export class AddressBook {
   readonly #file: string;
   readonly #platform: Platform;
   #entries: AddressEntryView[];
+  readonly #listeners = new Set<() => void>();
 
   constructor(file: string, log?: Logger, platform: Platform = headlessPlatform) {
     this.#file = file;
@@ -124,8 +125,21 @@ export class AddressBook {
     this.#save(this.#entries.filter((e) => e.id !== id));
   }
 
+  /** Hears each change of the book saved here (an operator's own edits, not `replace`). */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Takes the desk's book as the team store has it (teammates' additions and removals). */
+  replace(entries: readonly AddressEntryView[]): void {
+    writeJsonFile(this.#file, { entries });
+    this.#entries = [...entries];
+  }
+
   #save(entries: AddressEntryView[]): void {
     writeJsonFile(this.#file, { entries });
     this.#entries = entries;
+    for (const listener of this.#listeners) listener();
   }
 }

@@ -19,8 +19,11 @@ import {
   checkSubAccountTransfer,
   type BalanceKind,
 } from '../rules/wallet.ts';
+import type { ProposedView } from '../domains/approvals/views.ts';
+import { grouped } from '../rules/words.ts';
 import type { AccountService } from './accounts.ts';
 import { requireConfirmation } from './confirm.ts';
+import type { Approvals } from './four-eyes/approvals.ts';
 import { RuleViolation } from './trading.ts';
 import { refuse } from './wallet-guard.ts';
 
@@ -87,10 +90,20 @@ export async function requireCovered(
 export class BalanceMoves {
   readonly #accounts: AccountService;
   readonly #platform: Platform;
+  readonly #approvals: Approvals | undefined;
 
-  constructor(accounts: AccountService, platform: Platform) {
+  constructor(accounts: AccountService, platform: Platform, approvals?: Approvals) {
     this.#accounts = accounts;
     this.#platform = platform;
+    this.#approvals = approvals;
+    approvals?.useSender('/api/v4/sub-account/transfer', async ({ caller, body }) => {
+      const input = body as unknown as subAccounts.TransferInput;
+      const id = await subAccounts.transfer(caller, input);
+      const sub = this.#accounts.registry.list().find((a) => a.subAccountId === input.id);
+      const who = sub ? `"${sub.label}"` : `sub-account ${input.id}`;
+      const moved = `${grouped(input.amount)} ${input.ticker}`;
+      return `${input.direction === 'main_to_sub' ? `Sent ${moved} to ${who}` : `Took ${moved} from ${who}`}${id ? ` (transaction ${id})` : ''}.`;
+    });
   }
 
   /** Moves funds between two balances of one account, once confirmed; answers what was moved. */
@@ -133,7 +146,7 @@ export class BalanceMoves {
   async withSubAccount(
     subId: string,
     input: SubAccountTransfer,
-  ): Promise<{ transactionId?: string; amount: string }> {
+  ): Promise<{ transactionId?: string; amount: string } | ProposedView> {
     refuse(checkSubAccountTransfer(input));
     const sub = this.#accounts.onThisConnection(subId);
     if (sub.kind !== 'sub' || !sub.subAccountId)
@@ -157,7 +170,7 @@ export class BalanceMoves {
         source: toSub ? `the main balance of ${main.label}` : `the main balance of "${sub.label}"`,
       },
     );
-    await requireConfirmation(this.#platform, {
+    const question = {
       title: toSub
         ? `Send ${amount} ${input.ticker} from the main account to "${sub.label}"?`
         : `Take ${amount} ${input.ticker} from "${sub.label}" to the main account?`,
@@ -172,13 +185,16 @@ export class BalanceMoves {
         { label: 'Balance', value: 'main balance of each account' },
       ],
       action: 'Transfer',
-    });
-    const transactionId = await subAccounts.transfer(caller, {
-      id: sub.subAccountId,
-      direction: input.direction,
-      amount,
-      ticker: input.ticker,
-    });
+    };
+    const fields = { id: sub.subAccountId, direction: input.direction, amount, ticker: input.ticker };
+    const proposed = await this.#approvals?.proposeIfCovered(
+      main.id,
+      (c) => subAccounts.transfer(c, fields),
+      question,
+    );
+    if (proposed) return proposed;
+    await requireConfirmation(this.#platform, question);
+    const transactionId = await subAccounts.transfer(caller, fields);
     return { ...(transactionId === undefined ? {} : { transactionId }), amount };
   }
 }

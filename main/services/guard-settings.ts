@@ -66,6 +66,7 @@ export class GuardSettingsStore {
   readonly #file: string;
   readonly #platform: Platform;
   #current: GuardSettings;
+  readonly #listeners = new Set<() => void>();
 
   constructor(file: string, platform: Platform, log: Logger) {
     this.#file = file;
@@ -79,6 +80,27 @@ export class GuardSettingsStore {
 
   view(): GuardSettingsView {
     return { ...this.#current, markets: { ...this.#current.markets } };
+  }
+
+  /** Hears each change an operator made here (not `replace`). */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Takes the desk's guards as the team store has them (a teammate changed them, confirming a
+   * loosening in their own app); a value that does not pass the checks is refused and logged.
+   */
+  replace(settings: GuardSettings): void {
+    const bad = [
+      thresholdProblem('band', settings.bandPct),
+      thresholdProblem('notional', settings.notionalCeiling),
+      ...Object.values(settings.markets).map((v) => thresholdProblem('band', v)),
+    ].find((p) => p !== undefined);
+    if (bad) throw new UserFacingError('invalid_input', bad);
+    writeJsonFile(this.#file, settings);
+    this.#current = { ...settings, markets: { ...settings.markets } };
   }
 
   /** Applies the changes (each checked), confirming natively any that loosens a guard, and saves. */
@@ -138,6 +160,7 @@ export class GuardSettingsStore {
       });
     writeJsonFile(this.#file, next);
     this.#current = next;
+    for (const listener of this.#listeners) listener();
     return this.view();
   }
 }

@@ -14,10 +14,15 @@ import { syncBorrows } from '../sync/borrows.ts';
 import { dealsJob, syncDeals, type DealsCursor } from '../sync/deals.ts';
 import { syncMining } from '../sync/mining.ts';
 import { syncPositions } from '../sync/positions.ts';
+import type { HistorySink } from '../sync/sink.ts';
+import type { TeamHistory } from '../team/history.ts';
+import { TeamProblem } from '../team/problems.ts';
 import type { AccountService } from './accounts.ts';
 
 /** How many accounts sync at once; each one queues behind the shared rate limits. */
 const PARALLEL_ACCOUNTS = 3;
+/** How soon an account a teammate is syncing is looked at again. */
+const HELD_RETRY_MS = 500;
 
 export interface SyncState {
   account: string;
@@ -49,6 +54,10 @@ export class HistoryService {
   readonly #retryMs: number;
   readonly #retryCapMs: number;
   #active = 0;
+  /** The team desk's sync, while the profile is in one (undefined: it syncs into its own cache). */
+  #team: () => TeamHistory | undefined = () => undefined;
+  /** When each queued sync was asked for (Unix seconds): a teammate's sync since then is enough. */
+  readonly #askedAt = new Map<string, number>();
 
   constructor(
     cache: Cache,
@@ -67,6 +76,11 @@ export class HistoryService {
     this.#log = log;
   }
 
+  /** Syncs through the team desk from now on, while `team()` answers one. */
+  useTeam(team: () => TeamHistory | undefined): void {
+    this.#team = team;
+  }
+
   /** Queues a deal sync for each account (every registered one by default); returns their ids. */
   start(accountIds?: readonly string[]): string[] {
     const ids = accountIds ?? this.#accounts.registry.list().map((a) => a.id);
@@ -76,6 +90,7 @@ export class HistoryService {
         throw new UserFacingError('not_found', 'That account is not in the registry any more.', 'accountIds');
       if (this.#running.has(id)) continue;
       this.#running.set(id, new AbortController());
+      this.#askedAt.set(id, Math.floor(Date.now() / 1000));
       this.#queue.push(id);
       queued.push(id);
     }
@@ -90,20 +105,27 @@ export class HistoryService {
       if (accountIds && !accountIds.includes(id)) continue;
       clearTimeout(timer);
       this.#retryTimers.delete(id);
+      // Waiting for a teammate's sync: it ends as cancelled when its turn comes now.
+      if (this.#running.has(id)) this.#queue.push(id);
     }
     for (const [id, controller] of this.#running) {
       if (accountIds && !accountIds.includes(id)) continue;
       controller.abort();
       stopped++;
     }
-    this.#queue = this.#queue.filter((id) => !accountIds || !accountIds.includes(id));
+    // Queued ones stay queued: each ends as cancelled when its turn comes (at once, without a request).
+    this.#pump();
     return stopped;
   }
 
   async states(): Promise<SyncState[]> {
-    const checkpoints = new Map(
-      (await this.#cache.checkpoints.list('deals:')).map((c) => [c.job, c.cursor as DealsCursor]),
-    );
+    const team = this.#team();
+    const checkpoints =
+      team?.store.connected === true
+        ? await team.checkpoints()
+        : new Map(
+            (await this.#cache.checkpoints.list('deals:')).map((c) => [c.job, c.cursor as DealsCursor]),
+          );
     return this.#accounts.registry.list().map((a) => {
       const cursor = checkpoints.get(dealsJob(a.id));
       return {
@@ -124,50 +146,114 @@ export class HistoryService {
     while (this.#active < PARALLEL_ACCOUNTS && this.#queue.length > 0) {
       const id = this.#queue.shift() as string;
       this.#active++;
-      void this.#run(id).finally(() => {
-        this.#active--;
-        this.#running.delete(id);
-        this.#pump();
-      });
+      void this.#run(id).then(
+        (again) => {
+          this.#active--;
+          if (again) this.#later(id);
+          else this.#running.delete(id);
+          this.#pump();
+        },
+        () => undefined,
+      );
     }
   }
 
-  async #run(account: string): Promise<void> {
+  /** A teammate holds the account's sync: it is looked at again shortly, still counted as running. */
+  #later(account: string): void {
+    const timer = setTimeout(() => {
+      this.#retryTimers.delete(account);
+      this.#queue.push(account);
+      this.#pump();
+    }, HELD_RETRY_MS);
+    timer.unref();
+    this.#retryTimers.set(account, timer);
+  }
+
+  /** Syncs the account; answers true when a teammate holds its sync and it should be tried again. */
+  async #run(account: string): Promise<boolean> {
     const controller = this.#running.get(account);
     if (!controller || controller.signal.aborted) {
+      this.#running.delete(account);
       this.#events.emit('sync.finished', { account, job: dealsJob(account), outcome: 'cancelled' });
-      return;
+      return false;
     }
+    let release: (() => Promise<void>) | undefined;
+    let sink: HistorySink | undefined;
     try {
       const caller = (await this.#accounts.caller(account)).inBackground();
-      await syncDeals({
-        cache: this.#cache,
-        caller,
-        account,
-        signal: controller.signal,
-        onProgress: (p) => this.#events.emit('sync.progress', p),
-      });
-      const signal = controller.signal;
-      await skipRefused(syncBorrows({ cache: this.#cache, caller, account, signal }));
-      await skipRefused(syncPositions({ cache: this.#cache, caller, account, signal }));
-      if (this.#accounts.registry.get(account)?.kind === 'main') {
-        await skipRefused(syncMining({ cache: this.#cache, caller, account, signal }));
+      sink = this.#cache;
+      const team = this.#team();
+      if (team) {
+        const start = await team.begin(account, this.#askedAt.get(account) ?? 0);
+        if (start.kind === 'held') {
+          // The teammate's run under way answers this ask: once it is complete, nothing is read again.
+          this.#askedAt.set(account, 0);
+          this.#events.emit('sync.progress', {
+            job: dealsJob(account),
+            account,
+            phase: 'incremental',
+            pages: 0,
+            rows: 0,
+            done: 0,
+            remainingMs: null,
+            ...(start.holder ? { waitingFor: start.holder } : {}),
+          });
+          return true;
+        }
+        if (start.kind === 'fresh') {
+          this.#events.emit('sync.finished', { account, job: dealsJob(account), outcome: 'done' });
+          return false;
+        }
+        sink = start.sink;
+        release = start.release;
       }
-      await snapshotBalances({ cache: this.#cache, caller, account });
+      await this.#sync(account, caller, sink, controller.signal);
       this.#retryDelays.delete(account);
       this.#events.emit('sync.finished', { account, job: dealsJob(account), outcome: 'done' });
     } catch (error) {
       if (controller.signal.aborted) {
         this.#events.emit('sync.finished', { account, job: dealsJob(account), outcome: 'cancelled' });
-        return;
+        return false;
       }
       this.#log.log('warn', `history sync of ${account} stopped`, error);
+      const words = readable(error)?.message;
       const message =
-        readable(error)?.message ??
-        'The sync stopped on an unexpected error; it resumes from where it stood.';
+        error instanceof TeamProblem && error.transient
+          ? `History sync waits for the team desk: ${words ?? ''}`
+          : (words ?? 'The sync stopped on an unexpected error; it resumes from where it stood.');
       this.#events.emit('sync.finished', { account, job: dealsJob(account), outcome: 'failed', message });
-      if (error instanceof NetworkError || error instanceof TimeoutError) this.#retryLater(account);
+      const transient = error instanceof TeamProblem && error.transient;
+      if (error instanceof NetworkError || error instanceof TimeoutError || transient)
+        this.#retryLater(account);
+    } finally {
+      // Whatever the team sink still holds goes in under the lease (a failed run's too: its pages
+      // and their checkpoints together), before the lease is given back.
+      if (release) await sink?.flush?.().catch(() => undefined);
+      await release?.();
     }
+    return false;
+  }
+
+  /** Every part of an account's history, into `sink` with its checkpoints. */
+  async #sync(
+    account: string,
+    caller: Awaited<ReturnType<AccountService['caller']>>,
+    cache: HistorySink,
+    signal: AbortSignal,
+  ): Promise<void> {
+    await syncDeals({
+      cache,
+      caller,
+      account,
+      signal,
+      onProgress: (p) => this.#events.emit('sync.progress', p),
+    });
+    await skipRefused(syncBorrows({ cache, caller, account, signal }));
+    await skipRefused(syncPositions({ cache, caller, account, signal }));
+    if (this.#accounts.registry.get(account)?.kind === 'main')
+      await skipRefused(syncMining({ cache, caller, account, signal }));
+    await snapshotBalances({ cache, caller, account });
+    await cache.flush?.();
   }
 
   /**
@@ -187,8 +273,23 @@ export class HistoryService {
     this.#retryTimers.set(account, timer);
   }
 
-  deals(filter: DealFilter, cursor?: DealCursor, limit?: number): Promise<DealPage> {
-    return this.#cache.deals.page(filter, cursor, limit);
+  /** A page of cached deals, each with the operator of the team who placed its order, when one did. */
+  async deals(
+    filter: DealFilter,
+    cursor?: DealCursor,
+    limit?: number,
+  ): Promise<DealPage & { rows: Array<DealPage['rows'][number] & { operator?: string }> }> {
+    const page = await this.#cache.deals.page(filter, cursor, limit);
+    const ids = page.rows.flatMap((r) => (r.clientOrderId ? [r.clientOrderId] : []));
+    if (ids.length === 0) return page;
+    const by = await this.#cache.audit.orderOperators(ids);
+    return {
+      ...page,
+      rows: page.rows.map((r) => {
+        const operator = by[r.clientOrderId];
+        return operator === undefined ? r : { ...r, operator };
+      }),
+    };
   }
 
   totals(filter: DealFilter): Promise<DealTotals> {

@@ -67,6 +67,7 @@ export class LiveService {
 
   /** Told of every account's socket state as it changes (main's own followers: the board). */
   readonly #stateListeners = new Set<(account: string, state: LiveState) => void>();
+  #orderGate: ((account: string, method: string) => void) | undefined;
   /** Every socket's connects and reconnects take turns under the exchange's new-connection limit. */
   readonly pacer: ConnectionPacer;
 
@@ -102,11 +103,20 @@ export class LiveService {
         for (const listener of this.#stateListeners) listener(account, state);
       },
       onError: (error) => log.log('warn', `WebSocket of ${account}`, error),
+      beforeOrder: (method) => this.#orderGate?.(account, method),
       onUnreadable: (channel) =>
         log.log('warn', `a ${channel} push of ${account} was not in the channel's shape and was not used`),
       pacer,
       ...timing,
     }));
+  }
+
+  /**
+   * Asked before each order method goes on an account's socket (the team desk's roles): a throw
+   * refuses it unsent, as the REST transport's sign gate does.
+   */
+  useOrderGate(gate: ((account: string, method: string) => void) | undefined): void {
+    this.#orderGate = gate;
   }
 
   /** `lane`: whether a person waits on this use of the socket (the pacer's turns go to those first). */

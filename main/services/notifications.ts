@@ -36,6 +36,7 @@ export const DEFAULT_SETTINGS: NotificationSettings = {
   exchangeCancels: false,
   alerts: true,
   deskAttention: true,
+  approvals: true,
 };
 
 /** The part of the live service fill and exchange-cancel notices use. */

@@ -15,6 +15,9 @@ export class SignedRequestLog {
   readonly #cache: Cache;
   readonly #accountOfKey: (apiKey: string) => string | undefined;
   readonly #log: Logger;
+  /** This profile's operator in the team desk (undefined: working alone). */
+  #operator: () => string | undefined = () => undefined;
+  readonly #written = new Set<() => void>();
   #queue: SignedRequest[] = [];
   #scheduled: NodeJS.Timeout | undefined;
   #writing: Promise<void> = Promise.resolve();
@@ -25,16 +28,35 @@ export class SignedRequestLog {
     this.#log = log;
   }
 
+  /** Names every entry written from now on after the team's operator (`operator()` undefined: alone). */
+  useOperator(operator: () => string | undefined): void {
+    this.#operator = operator;
+  }
+
+  /** Hears after each batch is stored (the team desk sends it on); returns the way to stop. */
+  onWritten(listener: () => void): () => void {
+    this.#written.add(listener);
+    return () => this.#written.delete(listener);
+  }
+
   /** Queues one request the client sent (`http.ts` tells every signed request). */
   write(entry: AuditEntry): void {
     const ok = entry.outcome === 'ok';
+    const operator = this.#operator();
     const request: SignedRequest = {
       atMs: entry.at,
       account: this.#accountOfKey(entry.apiKey) ?? 'unregistered',
       path: entry.path,
       outcome: ok ? 'ok' : entry.status === undefined ? 'failed' : 'rejected',
+      bodyHash: entry.bodyHash,
     };
     // Set only when there is one (this runs for every signed request).
+    if (entry.clientOrderId !== undefined) request.clientOrderId = entry.clientOrderId;
+    if (entry.approval) {
+      request.proposal = entry.approval.proposal;
+      request.approvedBy = entry.approval.approvedBy;
+    }
+    if (operator !== undefined) request.operator = operator;
     if (entry.status !== undefined) request.httpStatus = entry.status;
     if (!ok) request.errorCode = entry.outcome;
     this.#queue.push(request);
@@ -50,7 +72,9 @@ export class SignedRequestLog {
     if (batch.length > 0)
       this.#writing = this.#writing.then(() =>
         this.#cache.audit.recordMany(batch).then(
-          () => undefined,
+          () => {
+            for (const listener of this.#written) listener();
+          },
           (error: unknown) => this.#log.log('warn', 'could not write the audit log', error),
         ),
       );

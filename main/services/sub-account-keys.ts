@@ -7,8 +7,11 @@ import * as subAccounts from '../exchange/endpoints/sub-accounts.ts';
 import { UserFacingError } from '../errors.ts';
 import type { AccountView, FoundSubAccountView } from '../ipc/contract.ts';
 import type { Platform } from '../platform.ts';
-import { accountView, type AccountService } from './accounts.ts';
+import type { ProposedView } from '../domains/approvals/views.ts';
+import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
+import type { AccountService } from './accounts.ts';
 import { requireConfirmation } from './confirm.ts';
+import type { Approvals } from './four-eyes/approvals.ts';
 
 const MAIN_NEEDED = 'the exchange lists and manages sub-accounts for its key only.';
 const PAGE = 100;
@@ -18,10 +21,25 @@ const MOST = 5_000;
 export class SubAccountKeys {
   readonly #accounts: AccountService;
   readonly #platform: Platform;
+  readonly #approvals: Approvals | undefined;
 
-  constructor(accounts: AccountService, platform: Platform) {
+  constructor(accounts: AccountService, platform: Platform, approvals?: Approvals) {
     this.#accounts = accounts;
     this.#platform = platform;
+    this.#approvals = approvals;
+    // An approved reset (four eyes): sent as proposed, the new pair kept as a direct reset keeps it.
+    approvals?.useSender('/api/v4/sub-account/api-key/reset', async ({ caller, body }) => {
+      const sub = this.#accounts.registry.list().find((a) => a.apiKey === body['apiKeyId']);
+      if (!sub)
+        throw new UserFacingError(
+          'not_found',
+          'The key to reset is not in the registry any more: nothing was sent.',
+        );
+      const { stored } = await this.#reset(caller, sub);
+      return stored
+        ? `The key of "${sub.label}" was reset; its new secret is in the keychain.`
+        : `The key of "${sub.label}" was reset: enter the new key pair from the exchange's site (Replace key).`;
+    });
   }
 
   /** The main account's sub-accounts on the exchange that no registered account stands for yet. */
@@ -64,15 +82,18 @@ export class SubAccountKeys {
         `The exchange lists no unregistered sub-account with id ${missing.subAccountId}.`,
         'subAccounts',
       );
-    return chosen.map((c) =>
-      accountView(
-        this.#accounts.registry.addAwaitingKey({
-          label: c.label,
-          subAccountId: c.subAccountId,
-          connection: main.connection,
-        }),
-      ),
-    );
+    const added = [];
+    for (const c of chosen)
+      added.push(
+        this.#accounts.view(
+          await this.#accounts.registry.addAwaitingKey({
+            label: c.label,
+            subAccountId: c.subAccountId,
+            connection: main.connection,
+          }),
+        ),
+      );
+    return added;
   }
 
   /**
@@ -81,7 +102,7 @@ export class SubAccountKeys {
    * it replaces the old one in the registry and the keychain (`stored`); otherwise the person must
    * enter the new pair from the exchange's site (Replace key), and the answer says so.
    */
-  async reset(subId: string): Promise<{ account: AccountView; stored: boolean }> {
+  async reset(subId: string): Promise<{ account: AccountView; stored: boolean } | ProposedView> {
     const sub = this.#accounts.onThisConnection(subId);
     if (sub.kind !== 'sub')
       throw new UserFacingError('invalid_input', `"${sub.label}" is not a sub-account.`, 'accountId');
@@ -93,7 +114,7 @@ export class SubAccountKeys {
       );
     const main = this.#accounts.mainAccount(MAIN_NEEDED);
     const caller = await this.#accounts.caller(main.id);
-    await requireConfirmation(this.#platform, {
+    const question = {
       title: `Reset the API key of sub-account "${sub.label}"?`,
       facts: [
         { label: 'Sub-account', value: `${sub.label}${sub.subAccountId ? ` (id ${sub.subAccountId})` : ''}` },
@@ -104,11 +125,29 @@ export class SubAccountKeys {
       action: 'Reset key',
       warning:
         'The current key and secret stop working at once, everywhere they are used (bots, other apps).',
-    });
+    };
+    const apiKey = sub.apiKey;
+    const proposed = await this.#approvals?.proposeIfCovered(
+      main.id,
+      (c) => subAccounts.resetApiKey(c, apiKey),
+      question,
+    );
+    if (proposed) return proposed;
+    await requireConfirmation(this.#platform, question);
+    return this.#reset(caller, sub);
+  }
+
+  async #reset(
+    caller: KeyCaller,
+    sub: { id: string; apiKey: string },
+  ): Promise<{ account: AccountView; stored: boolean }> {
     const fresh = await subAccounts.resetApiKey(caller, sub.apiKey);
-    if (!fresh) return { account: accountView(sub), stored: false };
+    if (!fresh)
+      return { account: this.#accounts.view(this.#accounts.onThisConnection(sub.id)), stored: false };
     return {
-      account: accountView(await this.#accounts.registry.rotate(sub.id, fresh.apiKey, fresh.apiSecret)),
+      account: this.#accounts.view(
+        await this.#accounts.registry.rotate(sub.id, fresh.apiKey, fresh.apiSecret),
+      ),
       stored: true,
     };
   }

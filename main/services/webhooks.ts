@@ -115,7 +115,7 @@ export class WebhookService {
         'secret',
       );
     }
-    this.#accounts.registry.setWebhookKey(accountId, apiKey);
+    await this.#accounts.registry.setWebhookKey(accountId, apiKey);
     await this.#secrets.set(webhookSecretId(accountId), secret);
     this.#known.set(accountId, Promise.resolve(secret));
     this.#verifying.set(accountId, this.#now() + VERIFY_WINDOW_MS);
@@ -137,7 +137,7 @@ export class WebhookService {
       warning:
         'The webhook stays set up on the exchange until it is deleted there: events it sends meanwhile are refused, and come back only through Reconcile.',
     });
-    this.#accounts.registry.setWebhookKey(accountId, null);
+    await this.#accounts.registry.setWebhookKey(accountId, null);
     this.#forget(accountId);
     await this.#secrets.delete(webhookSecretId(accountId));
   }

@@ -3,7 +3,7 @@
  * figures, each stored as it was answered, so the desk can read them offline with their age.
  * A balance the key may not read (sub-account key restrictions) is skipped, not an error.
  */
-import type { Cache } from '../cache/index.ts';
+import type { HistorySink } from './sink.ts';
 import * as collateral from '../exchange/endpoints/collateral.ts';
 import * as mainAccount from '../exchange/endpoints/main-account.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
@@ -53,7 +53,7 @@ const READERS: Record<Kind, (c: KeyCaller) => Promise<Entry[]>> = {
 
 /** Takes one snapshot of each balance kind; returns the kinds stored. */
 export async function snapshotBalances(options: {
-  cache: Cache;
+  cache: HistorySink;
   caller: KeyCaller;
   account: string;
   now?: () => number;

@@ -3,7 +3,7 @@
  * offset (at most 10,000) and refuses a window whose records span more than 10,000 engine records;
  * either way the window is split in two halves and each is read on its own, newest first.
  */
-import type { Cache } from '../cache/index.ts';
+import type { HistorySink } from './sink.ts';
 import { withBorrowSeq } from '../cache/repos/borrows.ts';
 import * as collateral from '../exchange/endpoints/collateral.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
@@ -35,7 +35,7 @@ export interface BorrowSyncResult {
 }
 
 export async function syncBorrows(options: {
-  cache: Cache;
+  cache: HistorySink;
   caller: KeyCaller;
   account: string;
   signal?: AbortSignal;

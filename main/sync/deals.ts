@@ -9,7 +9,8 @@
  * that page (re-reading that second), so offsets stay small whatever the window holds; only a second
  * with more deals than a page falls back to offsets.
  */
-import type { Cache, DealRecord } from '../cache/index.ts';
+import type { DealRecord } from '../cache/index.ts';
+import type { HistorySink } from './sink.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import * as trading from '../exchange/endpoints/trading.ts';
 
@@ -48,7 +49,7 @@ export interface SyncProgress {
 }
 
 export interface DealsSyncOptions {
-  cache: Cache;
+  cache: HistorySink;
   caller: KeyCaller;
   /** The registry id of the account: the `account` of every cached deal. */
   account: string;
@@ -87,7 +88,12 @@ function flatten(account: string, answer: Record<string, trading.Deal[]>): DealR
 }
 
 /** Where a run starts: the saved cursor, or a new backfill or incremental range. */
-async function startingCursor(cache: Cache, job: string, account: string, now: number): Promise<DealsCursor> {
+async function startingCursor(
+  cache: HistorySink,
+  job: string,
+  account: string,
+  now: number,
+): Promise<DealsCursor> {
   const saved = (await cache.checkpoints.load(job))?.cursor as DealsCursor | undefined;
   if (saved && saved.phase !== 'idle') return saved;
   if (saved?.phase === 'idle') {

@@ -3,7 +3,8 @@
  * offsets up to 10,000), from the last synced reward less a day on later runs. Worker counts are
  * sampled on each run so the desk can see workers going offline over time.
  */
-import type { Cache, MiningRewardInput } from '../cache/index.ts';
+import type { MiningRewardInput } from '../cache/index.ts';
+import type { HistorySink } from './sink.ts';
 import * as mining from '../exchange/endpoints/mining.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 
@@ -42,7 +43,7 @@ export function rewardRows(
 }
 
 export async function syncMining(options: {
-  cache: Cache;
+  cache: HistorySink;
   caller: KeyCaller;
   account: string;
   signal?: AbortSignal;

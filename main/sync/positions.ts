@@ -3,7 +3,7 @@
  * week-long windows back to the horizon (later runs re-read from the last synced time with an
  * overlap), each window stored with the checkpoint after it.
  */
-import type { Cache } from '../cache/index.ts';
+import type { HistorySink } from './sink.ts';
 import * as collateral from '../exchange/endpoints/collateral.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import { HORIZON_S, OVERLAP_S, WINDOW_S } from './deals.ts';
@@ -22,7 +22,7 @@ export function positionsJob(account: string): string {
 }
 
 export async function syncPositions(options: {
-  cache: Cache;
+  cache: HistorySink;
   caller: KeyCaller;
   account: string;
   signal?: AbortSignal;

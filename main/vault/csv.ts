@@ -1,5 +1,5 @@
 import { UserFacingError } from '../errors.ts';
-import { invalid, type AccountKind, type NewAccount } from './registry-row.ts';
+import { invalid, type AccountKind, type NewAccount } from './records.ts';
 
 /** A row of a CSV import, as the import reports it (never its secret). */
 export interface ImportRow {

@@ -11,37 +11,37 @@ import { UserFacingError } from '../errors.ts';
 import { openPrivateDatabase, privateSidecars } from '../private-fs.ts';
 import { importRows, type ImportRow } from './csv.ts';
 import { DurableWrites } from './durable-write.ts';
+import { KeyPresence } from './key-presence.ts';
+import { AccountTable } from './account-table.ts';
+import { checkLabel, checkToken, invalid, type AccountRecord, type NewAccount } from './records.ts';
 import { registryMigrations, type LegacyConnection } from './migrations/index.ts';
-import {
-  checkLabel,
-  checkToken,
-  foldLabel,
-  invalid,
-  toRecord,
-  type AccountRecord,
-  type NewAccount,
-  type Row,
-} from './registry-row.ts';
 import { webhookSecretId, type SecretStore } from './secret-store.ts';
+import {
+  applySharedChanges,
+  freshAccount,
+  readTeamCursor,
+  sharedOf,
+  type AppliedChanges,
+  type RegistryDesk,
+  type SharedChanges,
+} from './shared.ts';
 
-export type { AccountKind, AccountRecord, NewAccount } from './registry-row.ts';
+export type { AccountKind, AccountRecord, NewAccount } from './records.ts';
+export type { ImportRow } from './csv.ts';
 
 export class AccountRegistry {
   readonly #db: Database.Database;
   readonly #durable: DurableWrites;
   readonly #secrets: SecretStore;
   readonly #now: () => number;
-  /** Every row by id, read once and dropped by each write (`#write`). */
-  #rows: Map<string, Row> | undefined;
-  /** Every row in the list's order, read once and dropped by each write (`#write`). */
-  #listed: Row[] | undefined;
-  /** `connection apiKey` -> account id, rebuilt after a key is added, rotated or removed. */
-  #byKey: Map<string, string> | undefined;
+  /** The accounts table and what is read of it, kept until a write. */
+  readonly #table: AccountTable;
   readonly #listeners = new Set<() => void>();
-  readonly #statements = new Map<string, Database.Statement>();
-  readonly #foldedLabels = new WeakMap<Row, string>();
-  /** Accounts whose secret is in the keychain and whose row is on its way in, by id. */
-  readonly #coming = new Map<string, { label: string; folded: string; connection: string; apiKey: string }>();
+  readonly #changeListeners = new Set<() => void>();
+  /** The team store, when the profile is in a team: shared changes are written there first. */
+  #desk: RegistryDesk | undefined;
+  /** The accounts whose secret this keychain holds (`keys.load()` at start), and the team's key holders. */
+  readonly keys: KeyPresence;
 
   /**
    * `legacy`: the live connection the app opens at this start, which rows written before accounts
@@ -60,6 +60,8 @@ export class AccountRegistry {
     migrate(this.#db, registryMigrations(options.legacy), file);
     this.#secrets = secrets;
     this.#now = options.now ?? Date.now;
+    this.keys = new KeyPresence(this.#db, secrets);
+    this.#table = new AccountTable(this.#db);
   }
 
   /** Calls `listener` after an account is added or removed; returns the way to stop. */
@@ -68,93 +70,87 @@ export class AccountRegistry {
     return () => this.#listeners.delete(listener);
   }
 
+  /** Calls `listener` after any account changed (a label, groups, a key), here or by a teammate. */
+  onAnyChange(listener: () => void): () => void {
+    this.#changeListeners.add(listener);
+    return () => this.#changeListeners.delete(listener);
+  }
+
   #changed(): void {
     for (const listener of this.#listeners) listener();
+    this.#edited();
+  }
+
+  #edited(): void {
+    for (const listener of this.#changeListeners) listener();
+  }
+
+  /** Shares every change with the team store from now on (undefined: this profile works alone). */
+  useDesk(desk: RegistryDesk | undefined): void {
+    this.#desk = desk;
+  }
+
+  /** This operator's name in the team; undefined when the profile works alone. */
+  get operator(): string | undefined {
+    return this.#desk?.operator;
+  }
+
+  /** False when this keychain lacks the account's secret (a teammate registered it), or it has no key. */
+  keyHere(id: string): boolean {
+    const account = this.get(id);
+    if (!account || account.apiKey === '') return false;
+    return this.keys.has(id);
+  }
+
+  /** Where the team's registry was last read up to (per desk). */
+  teamCursor(name: string): string | undefined {
+    return readTeamCursor(this.#db, name);
+  }
+
+  /**
+   * Applies changes the team store holds (another operator's, or this one's coming back) with the
+   * cursor after them. A removed account's secrets leave this keychain too.
+   */
+  async applyShared(
+    changes: SharedChanges,
+    cursor: { name: string; value: string },
+  ): Promise<AppliedChanges> {
+    const applied = applySharedChanges(this.#db, changes, cursor);
+    this.#table.forget();
+    this.keys.forgetHolders();
+    for (const id of applied.removed) {
+      await this.#secrets.delete(id);
+      await this.#secrets.delete(webhookSecretId(id));
+      this.keys.held(id, false);
+    }
+    if (applied.added.length > 0 || applied.removed.length > 0) this.#changed();
+    else if (applied.changed.length > 0 || changes.holders.length > 0) this.#edited();
+    return applied;
+  }
+
+  /** Writes the account's new shared fields: to the team store first, then here. */
+  async #share(next: AccountRecord): Promise<AccountRecord> {
+    await this.#desk?.put(sharedOf(next));
+    this.#table.store(next);
+    this.#edited();
+    return this.#table.require(next.id);
   }
 
   /** Every account, favourites first, then by label. The board lists the desk per batch of pushes. */
   list(): AccountRecord[] {
-    this.#listed ??= this.#db
-      .prepare('SELECT * FROM accounts ORDER BY favourite DESC, label COLLATE NOCASE')
-      .all() as Row[];
-    return this.#listed.map(toRecord);
-  }
-
-  /**
-   * Runs one write to the account `id`; the row kept for `get` is read again (the others stay), and the
-   * list is read again when next asked for (the order may have changed). Registering a desk of 1,000
-   * accounts so costs one row read per account, not the whole table.
-   */
-  #write(id: string, sql: string, ...params: unknown[]): void {
-    this.#prepared(sql).run(...params);
-    this.#listed = undefined;
-    if (!this.#rows) return;
-    const row = this.#prepared('SELECT * FROM accounts WHERE id = ?').get(id) as Row | undefined;
-    if (row) this.#rows.set(id, row);
-    else this.#rows.delete(id);
-  }
-
-  /** A statement prepared once per text: a desk registering many accounts runs the same few. */
-  #prepared(sql: string): Database.Statement {
-    let statement = this.#statements.get(sql);
-    if (!statement) this.#statements.set(sql, (statement = this.#db.prepare(sql)));
-    return statement;
+    return this.#table.list();
   }
 
   /** The account registered with this public key on this connection (cached: it runs per request). */
   idForKey(connection: string, apiKey: string): string | undefined {
-    this.#byKey ??= new Map(this.list().map((a) => [`${a.connection} ${a.apiKey}`, a.id]));
-    return this.#byKey.get(`${connection} ${apiKey}`);
+    return this.#table.idForKey(connection, apiKey);
   }
 
   get(id: string): AccountRecord | undefined {
-    const row = this.#allRows().get(id);
-    return row ? toRecord(row) : undefined;
+    return this.#table.get(id);
   }
 
-  /** Every row by id: every signed request looks its account up, so they are kept until a write. */
-  #allRows(): Map<string, Row> {
-    this.#rows ??= new Map(
-      (this.#db.prepare('SELECT * FROM accounts').all() as Row[]).map((row) => [row.id, row]),
-    );
-    return this.#rows;
-  }
-
-  #require(id: string): AccountRecord {
-    const account = this.get(id);
-    if (!account)
-      throw new UserFacingError('not_found', 'That account is not in the registry any more.', 'id');
-    return account;
-  }
-
-  /**
-   * Refuses a label taken (letters compared as SQLite's NOCASE does: ASCII only) or a key registered,
-   * by the registry's rows and by the accounts on their way in.
-   */
-  #checkFree(label: string, connection: string, apiKey: string, except?: string): void {
-    const wanted = foldLabel(label);
-    let byKey: { label: string } | undefined;
-    for (const r of this.#allRows().values()) {
-      if (r.id === except) continue;
-      if (r.label.length === label.length && this.#folded(r) === wanted)
-        throw invalid('label', `an account named "${label}" already exists`);
-      if (r.connection === connection && r.api_key === apiKey && r.api_key !== '') byKey ??= r;
-    }
-    for (const c of this.#coming.values()) {
-      if (c.folded === wanted) throw invalid('label', `an account named "${label}" already exists`);
-      if (c.connection === connection && c.apiKey === apiKey && apiKey !== '') byKey ??= c;
-    }
-    if (byKey) throw invalid('apiKey', `this key is already registered as "${byKey.label}"`);
-  }
-
-  /** A row's label folded, kept with the row: a batch checks each new name against every row. */
-  #folded(row: Row): string {
-    let folded = this.#foldedLabels.get(row);
-    if (folded === undefined) this.#foldedLabels.set(row, (folded = foldLabel(row.label)));
-    return folded;
-  }
-
-  /** Registers an account; its secret goes to the keychain, the rest to the registry, on disk when it answers. */
+  /** Registers an account: its secret to the keychain, the rest to the team (if any) and the registry, on disk. */
   async add(input: NewAccount): Promise<AccountRecord> {
     const staged = await this.#stage(input);
     let onDisk: Promise<void>;
@@ -194,132 +190,120 @@ export class AccountRegistry {
     const apiKey = checkToken('apiKey', input.apiKey.trim());
     const secret = checkToken('secret', input.secret.trim());
     if (input.kind !== 'main' && input.kind !== 'sub') throw invalid('kind', 'must be main or sub');
-    this.#checkFree(label, input.connection, apiKey);
+    this.#table.checkFree(label, input.connection, apiKey);
     const id = input.id ?? randomUUID();
-    if (input.id !== undefined && (this.get(id) || this.#coming.has(id)))
+    if (input.id !== undefined && this.#table.taken(id))
       throw invalid('id', 'an account with this id exists already');
-    const coming = { label, folded: foldLabel(label), connection: input.connection, apiKey };
-    this.#coming.set(id, coming);
+    const account = freshAccount(
+      {
+        label,
+        kind: input.kind,
+        subAccountId: input.subAccountId?.trim() || null,
+        apiKey,
+        connection: input.connection,
+        groups: [...(input.groups ?? [])],
+        tags: [...(input.tags ?? [])],
+      },
+      this.#now(),
+      id,
+    );
+    this.#table.reserve(id, label, input.connection, apiKey);
     try {
+      // The team store first (when the profile is in one), then the keychain.
+      await this.#desk?.put(account);
       await this.#secrets.set(id, secret);
     } catch (error) {
-      this.#coming.delete(id);
+      this.#table.abandon(id);
       throw error;
     }
-    const now = this.#now();
     return {
       id,
-      connection: input.connection,
       apiKey,
-      insert: () => {
-        this.#write(
-          id,
-          `INSERT INTO accounts (id, label, kind, sub_account_id, api_key, connection, groups_json, tags_json,
-             favourite, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
-          id,
-          label,
-          input.kind,
-          input.subAccountId?.trim() || null,
-          apiKey,
-          input.connection,
-          JSON.stringify(input.groups ?? []),
-          JSON.stringify(input.tags ?? []),
-          now,
-          now,
-        );
-        this.#coming.delete(id);
-      },
+      insert: () => this.#table.land(account),
       undo: async (error: unknown): Promise<never> => {
         // A group whose commit failed is undone whole, rows written before it too.
-        this.#coming.delete(id);
-        this.#rows?.delete(id);
-        this.#listed = undefined;
+        this.#table.abandon(id);
         await this.#secrets.delete(id);
         throw error;
       },
     };
   }
 
-  /** A staged account whose row is on disk: indexed, told to the listeners, answered. */
-  #added(staged: { id: string; connection: string; apiKey: string }): AccountRecord {
-    // a desk registering many accounts keeps its key index instead of reading the table again
-    this.#byKey?.set(`${staged.connection} ${staged.apiKey}`, staged.id);
+  async #added(staged: { id: string; apiKey: string }): Promise<AccountRecord> {
+    this.keys.held(staged.id, true);
+    await this.#desk?.holdKey(staged.id, staged.apiKey, true);
     this.#changed();
-    return this.#require(staged.id);
+    return this.#table.require(staged.id);
   }
 
   /**
    * Registers a sub-account found on the exchange before its key pair is known: no key, no secret.
    * It signs nothing until the key pair is entered (`rotate`); `credentials` says so meanwhile.
    */
-  addAwaitingKey(input: { label: string; subAccountId: string; connection: string }): AccountRecord {
-    this.#byKey = undefined;
+  async addAwaitingKey(input: {
+    label: string;
+    subAccountId: string;
+    connection: string;
+  }): Promise<AccountRecord> {
+    this.#table.forgetKeys();
     const label = checkLabel(input.label);
-    this.#checkFree(label, input.connection, '');
+    this.#table.checkFree(label, input.connection, '');
     const subAccountId = input.subAccountId.trim();
     if (!subAccountId) throw invalid('subAccountId', 'is needed for a sub-account found on the exchange');
-    const id = randomUUID();
-    const now = this.#now();
-    this.#write(
-      id,
-      `INSERT INTO accounts (id, label, kind, sub_account_id, api_key, connection, groups_json, tags_json,
-           favourite, created_at, updated_at) VALUES (?, ?, 'sub', ?, '', ?, '[]', '[]', 0, ?, ?)`,
-      id,
-      label,
-      subAccountId,
-      input.connection,
-      now,
-      now,
+    const account = freshAccount(
+      { label, kind: 'sub', subAccountId, apiKey: '', connection: input.connection, groups: [], tags: [] },
+      this.#now(),
     );
+    await this.#desk?.put(account);
+    this.#table.store(account);
     this.#changed();
-    return this.#require(id);
+    return this.#table.require(account.id);
   }
 
-  rename(id: string, label: string): AccountRecord {
-    const account = this.#require(id);
+  async rename(id: string, label: string): Promise<AccountRecord> {
+    const account = this.#table.require(id);
     const next = checkLabel(label);
-    this.#checkFree(next, account.connection, account.apiKey, id);
-    this.#write(id, 'UPDATE accounts SET label = ?, updated_at = ? WHERE id = ?', next, this.#now(), id);
-    return this.#require(id);
+    this.#table.checkFree(next, account.connection, account.apiKey, id);
+    return this.#share({ ...account, label: next, updatedAt: this.#now() });
   }
 
-  update(
+  async update(
     id: string,
     changes: { groups?: readonly string[]; tags?: readonly string[]; favourite?: boolean },
-  ): AccountRecord {
-    const account = this.#require(id);
-    this.#write(
-      id,
-      'UPDATE accounts SET groups_json = ?, tags_json = ?, favourite = ?, updated_at = ? WHERE id = ?',
-      JSON.stringify(changes.groups ?? account.groups),
-      JSON.stringify(changes.tags ?? account.tags),
-      (changes.favourite ?? account.favourite) ? 1 : 0,
-      this.#now(),
-      id,
-    );
-    return this.#require(id);
+  ): Promise<AccountRecord> {
+    let account = this.#table.require(id);
+    if (changes.groups !== undefined || changes.tags !== undefined) {
+      account = await this.#share({
+        ...account,
+        groups: changes.groups ?? account.groups,
+        tags: changes.tags ?? account.tags,
+        updatedAt: this.#now(),
+      });
+    }
+    // The favourite mark is this operator's own: it stays on this computer.
+    if (changes.favourite !== undefined && changes.favourite !== account.favourite) {
+      this.#table.write(id, 'UPDATE accounts SET favourite = ? WHERE id = ?', changes.favourite ? 1 : 0, id);
+      this.#edited();
+    }
+    return this.#table.require(id);
   }
 
   /** Records URL permissions the exchange accepted for the key, merged like the exchange merges them. */
-  recordPermissions(id: string, urls: readonly { url: string; enable: boolean }[]): AccountRecord {
-    const account = this.#require(id);
+  async recordPermissions(
+    id: string,
+    urls: readonly { url: string; enable: boolean }[],
+  ): Promise<AccountRecord> {
+    const account = this.#table.require(id);
     const merged = { ...account.urlPermissions };
     for (const { url, enable } of urls) merged[url] = enable;
-    this.#write(
-      id,
-      'UPDATE accounts SET url_permissions_json = ?, updated_at = ? WHERE id = ?',
-      JSON.stringify(merged),
-      this.#now(),
-      id,
-    );
-    return this.#require(id);
+    return this.#share({ ...account, urlPermissions: merged, updatedAt: this.#now() });
   }
 
   /** Records whether the exchange has this sub-account blocked (set by the app or read from its list). */
   setExchangeStatus(id: string, status: 'active' | 'blocked'): AccountRecord {
-    const account = this.#require(id);
+    const account = this.#table.require(id);
     if (account.exchangeStatus === status) return account;
-    this.#write(
+    this.#table.write(
       id,
       'UPDATE accounts SET exchange_status = ?, updated_at = ? WHERE id = ?',
       status,
@@ -327,39 +311,58 @@ export class AccountRegistry {
       id,
     );
     this.#changed();
-    return this.#require(id);
+    return this.#table.require(id);
   }
 
   /** Sets (or clears, with null) the account's webhook key; the caller keeps its secret in the keychain. */
-  setWebhookKey(id: string, apiKey: string | null): AccountRecord {
-    this.#require(id);
+  async setWebhookKey(id: string, apiKey: string | null): Promise<AccountRecord> {
+    const account = this.#table.require(id);
     const key = apiKey === null ? null : checkToken('apiKey', apiKey.trim());
-    this.#write(
-      id,
-      'UPDATE accounts SET webhook_api_key = ?, updated_at = ? WHERE id = ?',
-      key,
-      this.#now(),
-      id,
-    );
-    return this.#require(id);
+    return this.#share({ ...account, webhookApiKey: key, updatedAt: this.#now() });
   }
 
   /** Replaces the key pair after the exchange issued a new one (`api-key/reset`). */
   async rotate(id: string, apiKey: string, secret: string): Promise<AccountRecord> {
-    this.#byKey = undefined;
-    const account = this.#require(id);
+    this.#table.forgetKeys();
+    const account = this.#table.require(id);
     const key = checkToken('apiKey', apiKey.trim());
     const value = checkToken('secret', secret.trim());
-    this.#checkFree(account.label, account.connection, key, id);
+    this.#table.checkFree(account.label, account.connection, key, id);
+    await this.#desk?.put(sharedOf({ ...account, apiKey: key, updatedAt: this.#now() }));
     await this.#secrets.set(id, value);
-    this.#write(id, 'UPDATE accounts SET api_key = ?, updated_at = ? WHERE id = ?', key, this.#now(), id);
-    return this.#require(id);
+    this.keys.held(id, true);
+    this.#table.store({ ...account, apiKey: key, updatedAt: this.#now() });
+    await this.#desk?.holdKey(id, key, true);
+    this.#edited();
+    return this.#table.require(id);
+  }
+
+  /**
+   * Keeps in this keychain the secret of an account a teammate registered: the account's public key
+   * stays as the team has it, and the team learns that this operator holds it too.
+   */
+  async importKey(id: string, secret: string): Promise<AccountRecord> {
+    const account = this.#table.require(id);
+    if (account.apiKey === '')
+      throw new UserFacingError(
+        'key_missing',
+        `"${account.label}" has no API key yet: enter its key pair first.`,
+      );
+    const value = checkToken('secret', secret.trim());
+    await this.#secrets.set(id, value);
+    this.keys.held(id, true);
+    await this.#desk?.holdKey(id, account.apiKey, true);
+    this.#edited();
+    return this.#table.require(id);
   }
 
   async remove(id: string): Promise<void> {
-    this.#byKey = undefined;
-    this.#require(id);
-    this.#write(id, 'DELETE FROM accounts WHERE id = ?', id);
+    this.#table.forgetKeys();
+    this.#table.require(id);
+    await this.#desk?.remove(id);
+    this.#table.write(id, 'DELETE FROM accounts WHERE id = ?', id);
+    this.#db.prepare('DELETE FROM key_holders WHERE account = ?').run(id);
+    this.keys.held(id, false);
     this.#changed();
     await this.#secrets.delete(id);
     await this.#secrets.delete(webhookSecretId(id));
@@ -367,7 +370,7 @@ export class AccountRegistry {
 
   /** The key pair to sign with. Main process only: the secret never crosses the bridge. */
   async credentials(id: string): Promise<{ apiKey: string; secret: string }> {
-    const account = this.#require(id);
+    const account = this.#table.require(id);
     const secret = account.apiKey === '' ? undefined : await this.#secrets.get(id);
     if (account.apiKey === '') {
       throw new UserFacingError(
@@ -376,13 +379,7 @@ export class AccountRegistry {
         'apiKey',
       );
     }
-    if (secret === undefined) {
-      throw new UserFacingError(
-        'secret_missing',
-        `The keychain has no secret for "${account.label}". Enter the key pair again (rotate key).`,
-        'secret',
-      );
-    }
+    if (secret === undefined) throw this.keys.missing(account, this.#desk?.operator);
     return { apiKey: account.apiKey, secret };
   }
 

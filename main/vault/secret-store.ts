@@ -4,6 +4,11 @@ import { MIN_SECRET_LENGTH, redact, registerSecret } from '../log.ts';
 /** Keychain service name under which every API secret of the app is kept. */
 export const SECRET_SERVICE = 'txc-desk';
 
+/** Where the team desk's password of a profile is kept in the keychain (not an exchange secret). */
+export function teamPasswordId(profile: string): string {
+  return `team-desk:${profile}`;
+}
+
 /** Where an account's webhook secret is kept in the keychain (its API secret is under its id). */
 export function webhookSecretId(account: string): string {
   return `webhook:${account}`;
@@ -56,13 +61,13 @@ function checkKeyId(keyId: string): void {
 }
 
 /**
- * Refuses a secret shorter than the exchange issues: a part of one (copied in a hurry) would only fail
- * every signed call, and a value that short cannot be told apart from ordinary words in the log.
+ * Refuses an exchange secret shorter than the exchange issues: a part of one (copied in a hurry) would
+ * only fail every signed call. The team desk's password is the desk's own choice: only not empty.
  */
-function checkSecret(secret: string): void {
+function checkSecret(keyId: string, secret: string): void {
   if (typeof secret !== 'string' || secret === '')
     throw new UserFacingError('invalid_input', 'the secret must not be empty', 'secret');
-  if (secret.length < MIN_SECRET_LENGTH)
+  if (secret.length < MIN_SECRET_LENGTH && !keyId.startsWith(teamPasswordId('')))
     throw new UserFacingError(
       'invalid_input',
       `The secret is ${String(secret.length)} characters long; the exchange issues secrets of ${String(MIN_SECRET_LENGTH)} or more. Copy the whole secret and try again.`,
@@ -124,7 +129,7 @@ export class KeytarSecretStore implements SecretStore {
 
   async set(keyId: string, secret: string): Promise<void> {
     checkKeyId(keyId);
-    checkSecret(secret);
+    checkSecret(keyId, secret);
     registerSecret(secret);
     this.#writes += 1;
     this.#known.delete(keyId);
@@ -163,7 +168,7 @@ export class MemorySecretStore implements SecretStore {
 
   async set(keyId: string, secret: string): Promise<void> {
     checkKeyId(keyId);
-    checkSecret(secret);
+    checkSecret(keyId, secret);
     registerSecret(secret);
     this.secrets.set(keyId, secret);
   }

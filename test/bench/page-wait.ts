@@ -22,3 +22,21 @@ export function until(page: Page, expression: string, timeoutMs = 30_000): Promi
 export function textOf(id: string): string {
   return `(document.querySelector('[data-testid="${id}"]')?.textContent ?? '').replace(/\\s+/g, ' ')`;
 }
+
+/**
+ * The wall-clock time `condition` (page code, as text) first holds in the page's document; the
+ * observer is in place when this resolves (the page runs evaluations in order), so whatever the
+ * caller does next is seen.
+ */
+export async function whenOnPage(page: Page, condition: string): Promise<Promise<number>> {
+  const shown = page.evaluate<number>(`new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (!(${condition})) return;
+      observer.disconnect();
+      resolve(Date.now());
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  })`);
+  await page.evaluate('0');
+  return shown;
+}

@@ -66,6 +66,8 @@ describe('the Accounts screen in Chromium', () => {
     // Favourite toggle goes through accounts.update.
     await page.getByTestId('edit-favourite').click();
     await expect.poll(() => page.getByTestId('edit-favourite').getAttribute('aria-pressed')).toBe('true');
+    // Favourites come first: the list is in another order, and the editor still shows the same account.
+    expect(await page.getByTestId('account-editor').locator('h2').textContent()).toBe('Alpha desk');
 
     await page.screenshot({ path: artifact('accounts.png') });
     // Esc in the editor puts it away.

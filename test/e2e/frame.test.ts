@@ -25,11 +25,13 @@ function heading(page: Page): Promise<string | null> {
 }
 
 describe('the frame in Chromium', () => {
-  it('shows the ten sections, the Board at home, each a screen of its own, and remembers the last one', async () => {
+  it('shows the twelve sections, the Board at home, each a screen of its own, and remembers the last one', async () => {
     const { page, problems } = await openApp();
     await expect.poll(() => heading(page)).toBe('Board');
     await expect.poll(() => page.getByTestId('view-board').isVisible()).toBe(true);
-    expect(await page.locator('nav[aria-label="Sections"] a').allTextContents()).toEqual([
+    const rail = await page.locator('nav[aria-label="Sections"] a').allTextContents();
+    // Each entry's name and shortcut, as read (Approvals and Team have none: nothing after the name).
+    expect(rail.map((text) => text.trim())).toEqual([
       'Board Alt+0',
       'Accounts Alt+1',
       'Trade Alt+2',
@@ -39,12 +41,14 @@ describe('the frame in Chromium', () => {
       'Sub-accounts Alt+6',
       'Mining Alt+7',
       'Events Alt+8',
+      'Approvals',
+      'Team',
       'Settings Alt+9',
     ]);
     expect(await page.getByTestId('core-badge').textContent()).toContain('Core connected');
 
     // Every section is a screen of its own now: none shows a placeholder.
-    for (const id of ['positions', 'wallet', 'sub-accounts', 'mining', 'events']) {
+    for (const id of ['positions', 'wallet', 'sub-accounts', 'mining', 'approvals', 'team', 'events']) {
       await page.getByTestId(`nav-${id}`).click();
       await expect.poll(() => page.url()).toContain(`#/${id}`);
       await expect.poll(() => page.getByTestId(`view-${id}`).isVisible()).toBe(true);
@@ -166,9 +170,9 @@ describe('the frame in Chromium', () => {
       'palette-input',
     );
     const all = await page.getByTestId('palette-item').allTextContents();
-    // The palette, ten sections and the theme (Trade's order commands come with the Trade screen),
+    // The palette, twelve sections and the theme (Trade's order commands come with the Trade screen),
     // then the accounts and markets; no favourite is set, so no favourite switch is listed.
-    expect(all.filter((c) => c.startsWith('Go to')).length).toBe(10);
+    expect(all.filter((c) => c.startsWith('Go to')).length).toBe(12);
     expect(all.filter((c) => c.startsWith('Account')).length).toBeGreaterThan(0);
     expect(all.filter((c) => c.startsWith('Market')).length).toBeGreaterThan(0);
     expect(all.filter((c) => c.includes('Switch to favourite account'))).toHaveLength(0);

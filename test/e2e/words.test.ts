@@ -20,6 +20,8 @@ const SCREENS = [
   'sub-accounts',
   'mining',
   'events',
+  'approvals',
+  'team',
   'settings',
 ] as const;
 const WIDTHS = [

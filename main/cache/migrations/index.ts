@@ -8,6 +8,7 @@ import { migration as m0006 } from './0006-position-order-key.ts';
 import { migration as m0007 } from './0007-webhook-events-per-account.ts';
 import { migration as m0008 } from './0008-last-known.ts';
 import { migration as m0009 } from './0009-deal-role-words.ts';
+import { migration as m0010 } from './0010-team-log.ts';
 
 /** Every migration, in order. Append a new file and a line here; never edit a released one. */
 export const migrations: readonly Migration[] = [
@@ -20,6 +21,7 @@ export const migrations: readonly Migration[] = [
   m0007,
   m0008,
   m0009,
+  m0010,
 ];
 
 export type { Migration };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { prepared, type ReadableDB, type WritableDB } from '../db.ts';
 import { parseInput } from './parse.ts';
 import { accountName, timeMs } from './schemas.ts';
+import { writeCheckpoint, type CheckedCheckpoint } from './checkpoints.ts';
 
 /**
  * One signed request the app sent. Only these fields exist: the shape is strict, so a caller cannot
@@ -14,7 +15,8 @@ export const signedRequestSchema = z.strictObject({
     .string()
     .max(200)
     .regex(/^\/api\/v4\/[A-Za-z0-9_\-/.]+$/, 'must be an API path without query or body'),
-  outcome: z.enum(['ok', 'rejected', 'failed']),
+  /** `sending`: the use of a teammate's approval, recorded before the request went (four eyes). */
+  outcome: z.enum(['ok', 'rejected', 'failed', 'sending']),
   httpStatus: z.number().int().min(100).max(599).optional(),
   /** The app's error code (`auth_failed`, `rate_limited`, ...), never a message. */
   errorCode: z
@@ -22,6 +24,21 @@ export const signedRequestSchema = z.strictObject({
     .regex(/^[a-z0-9_]{1,64}$/)
     .optional(),
   durationMs: z.number().int().nonnegative().optional(),
+  /** Who sent it in the team desk ('' or absent: this profile, working alone). */
+  operator: z.string().max(63).optional(),
+  /** SHA-256 (hex) of the request without its nonce. */
+  bodyHash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+  /** The client order id of the order the request placed. */
+  clientOrderId: z.string().min(1).max(255).optional(),
+  /** An entry of another operator brought from the team store: the profile that wrote it, and its id there. */
+  origin: z.uuid().optional(),
+  originId: z.number().int().positive().optional(),
+  /** Four eyes: the approved proposal the request was signed with, and the operator who approved it. */
+  proposal: z.uuid().optional(),
+  approvedBy: z.string().min(1).max(63).optional(),
 });
 export type SignedRequest = z.infer<typeof signedRequestSchema>;
 export type AuditEntry = SignedRequest & { id: number };
@@ -35,8 +52,15 @@ export function recordSignedRequest(db: WritableDB, entry: SignedRequest): numbe
   })();
 }
 
-/** Stores many signed requests in one transaction (a desk-wide refresh sends thousands at once). */
-export function recordSignedRequests(db: WritableDB, entries: readonly SignedRequest[]): number {
+/**
+ * Stores many signed requests in one transaction (a desk-wide refresh sends thousands at once), and
+ * the checkpoint after them when given (entries brought from the team store, each once).
+ */
+export function recordSignedRequests(
+  db: WritableDB,
+  entries: readonly SignedRequest[],
+  checkpoint?: CheckedCheckpoint,
+): number {
   const checked = entries.map((e, i) => parseInput(signedRequestSchema, e, `entry ${String(i + 1)}`));
   return db.transaction(() => {
     let newest = 0;
@@ -44,6 +68,7 @@ export function recordSignedRequests(db: WritableDB, entries: readonly SignedReq
       insertChecked(db, e);
       newest = Math.max(newest, e.atMs);
     }
+    if (checkpoint) writeCheckpoint(db, checkpoint);
     if (checked.length > 0) pruneNowAndThen(db, newest);
     return checked.length;
   })();
@@ -93,13 +118,14 @@ export function pruneSignedRequests(db: WritableDB, olderThanMs: number): number
     .changes;
 }
 
-/** Inserts an entry already checked against `signedRequestSchema`. */
+/** Inserts an entry already checked against `signedRequestSchema` (one brought twice is kept once). */
 function insertChecked(db: WritableDB, e: SignedRequest): number {
   return Number(
     prepared(
       db,
-      `INSERT INTO signed_requests (at_ms, account, path, outcome, http_status, error_code, duration_ms)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR IGNORE INTO signed_requests (at_ms, account, path, outcome, http_status, error_code, duration_ms,
+         operator, body_hash, client_order_id, origin, origin_id, proposal, approved_by)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       e.atMs,
       e.account,
@@ -108,6 +134,13 @@ function insertChecked(db: WritableDB, e: SignedRequest): number {
       e.httpStatus ?? null,
       e.errorCode ?? null,
       e.durationMs ?? null,
+      e.operator ?? '',
+      e.bodyHash ?? null,
+      e.clientOrderId ?? null,
+      e.origin ?? null,
+      e.originId ?? null,
+      e.proposal ?? null,
+      e.approvedBy ?? null,
     ).lastInsertRowid,
   );
 }
@@ -116,8 +149,10 @@ const auditQuerySchema = z.strictObject({
   account: accountName.optional(),
   /** Entries whose path contains this text (`withdraw`, `/api/v4/order/new`). */
   path: z.string().max(200).optional(),
-  outcome: z.enum(['ok', 'rejected', 'failed']).optional(),
-  /** Entries with an id below this one (the previous page's last id); newest first. */
+  outcome: z.enum(['ok', 'rejected', 'failed', 'sending']).optional(),
+  /** Entries of this operator of the team ('' for this profile's own before it joined one). */
+  operator: z.string().max(63).optional(),
+  /** Entries older than this one (the previous page's last id); newest first. */
   before: z.number().int().positive().optional(),
   limit: z.number().int().min(1).max(1000).default(200),
 });
@@ -132,8 +167,31 @@ interface AuditRow {
   http_status: number | null;
   error_code: string | null;
   duration_ms: number | null;
+  operator: string;
+  body_hash: string | null;
+  client_order_id: string | null;
+  origin: string | null;
+  origin_id: number | null;
+  proposal: string | null;
+  approved_by: string | null;
 }
 
+function entryOf(r: AuditRow): AuditEntry {
+  const out: AuditEntry = { id: r.id, atMs: r.at_ms, account: r.account, path: r.path, outcome: r.outcome };
+  if (r.http_status !== null) out.httpStatus = r.http_status;
+  if (r.error_code !== null) out.errorCode = r.error_code;
+  if (r.duration_ms !== null) out.durationMs = r.duration_ms;
+  if (r.operator !== '') out.operator = r.operator;
+  if (r.body_hash !== null) out.bodyHash = r.body_hash;
+  if (r.client_order_id !== null) out.clientOrderId = r.client_order_id;
+  if (r.origin !== null) out.origin = r.origin;
+  if (r.origin_id !== null) out.originId = r.origin_id;
+  if (r.proposal !== null) out.proposal = r.proposal;
+  if (r.approved_by !== null) out.approvedBy = r.approved_by;
+  return out;
+}
+
+/** The matching entries, newest first by the time each was sent (entries of teammates arrive later). */
 export function listSignedRequests(db: ReadableDB, query: AuditQuery = {}): AuditEntry[] {
   const q = parseInput(auditQuerySchema, query, 'query');
   const parts = ['1'];
@@ -150,20 +208,53 @@ export function listSignedRequests(db: ReadableDB, query: AuditQuery = {}): Audi
     parts.push('outcome = ?');
     params.push(q.outcome);
   }
+  if (q.operator !== undefined) {
+    parts.push('operator = ?');
+    params.push(q.operator);
+  }
   if (q.before !== undefined) {
-    parts.push('id < ?');
-    params.push(q.before);
+    const last = prepared(db, 'SELECT at_ms FROM signed_requests WHERE id = ?').get(q.before) as
+      { at_ms: number } | undefined;
+    if (last) {
+      parts.push('(at_ms, id) < (?, ?)');
+      params.push(last.at_ms, q.before);
+    } else {
+      parts.push('id < ?');
+      params.push(q.before);
+    }
   }
   params.push(q.limit);
   const rows = prepared(
     db,
-    `SELECT * FROM signed_requests WHERE ${parts.join(' AND ')} ORDER BY id DESC LIMIT ?`,
+    `SELECT * FROM signed_requests WHERE ${parts.join(' AND ')} ORDER BY at_ms DESC, id DESC LIMIT ?`,
   ).all(...params) as AuditRow[];
-  return rows.map((r) => {
-    const out: AuditEntry = { id: r.id, atMs: r.at_ms, account: r.account, path: r.path, outcome: r.outcome };
-    if (r.http_status !== null) out.httpStatus = r.http_status;
-    if (r.error_code !== null) out.errorCode = r.error_code;
-    if (r.duration_ms !== null) out.durationMs = r.duration_ms;
-    return out;
-  });
+  return rows.map(entryOf);
+}
+
+/** This profile's entries as `operator` (no origin) after `afterId`, oldest first: to upload. */
+export function unsentSignedRequests(
+  db: ReadableDB,
+  operator: string,
+  afterId: number,
+  limit: number,
+): AuditEntry[] {
+  const rows = prepared(
+    db,
+    `SELECT * FROM signed_requests WHERE id > ? AND origin IS NULL AND operator = ? ORDER BY id LIMIT ?`,
+  ).all(afterId, operator, limit) as AuditRow[];
+  return rows.map(entryOf);
+}
+
+/** The operator who placed each order, by client order id (orders this log saw placed in a team). */
+export function orderOperators(db: ReadableDB, clientOrderIds: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (clientOrderIds.length === 0) return out;
+  const unique = [...new Set(clientOrderIds)].slice(0, 1000);
+  const rows = prepared(
+    db,
+    `SELECT client_order_id, operator FROM signed_requests
+     WHERE client_order_id IN (${unique.map(() => '?').join(', ')}) AND operator <> ''`,
+  ).all(...unique) as Array<{ client_order_id: string; operator: string }>;
+  for (const r of rows) out[r.client_order_id] = r.operator;
+  return out;
 }

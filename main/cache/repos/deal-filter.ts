@@ -15,6 +15,8 @@ export const dealFilterSchema = z.strictObject({
   to: z.number().nonnegative().optional(),
   orderId: z.number().int().nonnegative().optional(),
   clientOrderId: z.string().min(1).max(255).optional(),
+  /** Deals of the orders an operator of the team placed (told by the signed-request log). */
+  operator: z.string().min(1).max(63).optional(),
 });
 export type DealFilter = z.infer<typeof dealFilterSchema>;
 
@@ -54,7 +56,14 @@ export function dealWhere(db: ReadableDB, filter: DealFilter): { sql: string; pa
   equal('order_id', filter.orderId);
   equal('client_order_id', filter.clientOrderId);
   // Repeats what the filter implies so the planner may use the partial index on non-empty ids.
-  if (filter.clientOrderId !== undefined) parts.push(`client_order_id <> ''`);
+  if (filter.clientOrderId !== undefined || filter.operator !== undefined)
+    parts.push(`client_order_id <> ''`);
+  if (filter.operator !== undefined) {
+    parts.push(
+      'client_order_id IN (SELECT client_order_id FROM signed_requests WHERE operator = ? AND client_order_id IS NOT NULL)',
+    );
+    params.push(filter.operator);
+  }
   if (filter.from !== undefined) {
     parts.push('time_us >= ?');
     params.push(toMicros(filter.from));

@@ -178,7 +178,7 @@ function addRollup(
 /**
  * Totals per market and per fee asset for the same filters as the deals view, exact (scaled-integer
  * sums, never floating point). Whole UTC days come from the daily rollup; only the partial days at
- * the edges of a date range, and filters by order or client order id, read the deals themselves.
+ * the edges of a date range, and filters by order, client order id or operator, read the deals themselves.
  */
 export function dealTotals(db: ReadableDB, filter: unknown): DealTotals {
   const f = parseInput(dealFilterSchema, filter, 'filter');
@@ -187,7 +187,12 @@ export function dealTotals(db: ReadableDB, filter: unknown): DealTotals {
   const toUs = f.to === undefined ? null : toMicros(f.to);
   const firstDay = fromUs === null ? Number.MIN_SAFE_INTEGER : Math.ceil(fromUs / DAY_US);
   const endDay = toUs === null ? Number.MAX_SAFE_INTEGER : Math.floor(toUs / DAY_US);
-  if (f.orderId !== undefined || f.clientOrderId !== undefined || firstDay >= endDay) {
+  if (
+    f.orderId !== undefined ||
+    f.clientOrderId !== undefined ||
+    f.operator !== undefined ||
+    firstDay >= endDay
+  ) {
     scanDeals(db, f, into);
     return into.result(db);
   }

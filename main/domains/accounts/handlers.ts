@@ -1,6 +1,5 @@
 /** IPC handlers of `accounts.*`: the registered accounts and their keys. */
 import type { Handlers } from '../../ipc/router.ts';
-import { accountView } from '../../services/accounts.ts';
 import type { HandlerContext } from '../context.ts';
 
 export function accountsHandlers({
@@ -10,8 +9,9 @@ export function accountsHandlers({
   return {
     'accounts.list': () => accounts.list(),
     'accounts.addFromClipboard': (input) => accounts.addFromClipboard(input),
-    'accounts.rename': ({ id, label }) => accountView(registry.rename(id, label)),
-    'accounts.update': ({ id, ...changes }) => accountView(registry.update(id, changes)),
+    'accounts.rename': async ({ id, label }) => accounts.view(await registry.rename(id, label)),
+    'accounts.update': async ({ id, ...changes }) => accounts.view(await registry.update(id, changes)),
+    'accounts.importKeyFromClipboard': ({ id }) => accounts.importKeyFromClipboard(id),
     'accounts.remove': async ({ id }) => {
       await accounts.remove(id);
       return null;

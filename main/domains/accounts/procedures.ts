@@ -37,6 +37,10 @@ export const accountsProcedures = {
     'Replaces the key pair after a reset: the new public key, the new secret from the clipboard.',
     z.strictObject({ id: accountId, apiKey: z.string().trim().min(1).max(255) }),
   ),
+  'accounts.importKeyFromClipboard': procedure<AccountView>()(
+    "Keeps in this keychain the secret of an account a teammate registered (its public key stays the desk's); main reads it from the clipboard after a native confirmation.",
+    z.strictObject({ id: accountId }),
+  ),
   'accounts.importCsv': procedure<ImportReport>()(
     'Imports accounts from a CSV file (label, key, secret, sub-account id) chosen in a dialog.',
     noInput,

@@ -16,6 +16,10 @@ export interface AccountView {
   webhook: boolean;
   /** Registered from the exchange's sub-account list: its key pair must still be entered (Replace key). */
   needsKey?: true;
+  /** The account has a key, but its secret is not in this operator's keychain (a teammate holds it). */
+  keyElsewhere?: true;
+  /** In a team desk: the operators whose keychain holds the account's current key. */
+  keyHolders?: string[];
   /** The exchange has this sub-account blocked: its keys are refused there until it is unblocked. */
   blocked?: true;
 }

@@ -16,11 +16,12 @@ export function historyHandlers({
     'history.totals': ({ filter }) => history.totals(filter),
     'history.exportCsv': ({ filter }) => history.exportCsv(filter),
     'history.auditLog': (input) => {
-      const { accountId, path, outcome, before, limit } = input ?? {};
+      const { accountId, path, outcome, operator, before, limit } = input ?? {};
       return signedRequests.list({
         ...(accountId ? { account: accountId } : {}),
         ...(path ? { path } : {}),
         ...(outcome ? { outcome } : {}),
+        ...(operator ? { operator } : {}),
         ...(before ? { before } : {}),
         limit: limit ?? 200,
       });

@@ -37,12 +37,14 @@ export const historyProcedures = {
     z.strictObject({ filter: dealFilter }),
   ),
   'history.auditLog': procedure<AuditEntryView[]>()(
-    'The log of signed requests the app sent (path, account, outcome; never a secret), newest first; pass the last id as `before` for the next page.',
+    'The log of signed requests the app sent (path, account, outcome, operator in a team; never a secret), newest first; pass the last id as `before` for the next page.',
     z
       .strictObject({
         accountId: z.union([accountId, z.literal('unregistered')]).optional(),
         path: z.string().trim().max(200).optional(),
-        outcome: z.enum(['ok', 'rejected', 'failed']).optional(),
+        outcome: z.enum(['ok', 'rejected', 'failed', 'sending']).optional(),
+        /** Only this operator's entries (team desk). */
+        operator: z.string().trim().min(1).max(63).optional(),
         before: z.number().int().positive().optional(),
         limit: z.number().int().min(1).max(1000).optional(),
       })

@@ -10,6 +10,8 @@ export interface SyncProgressView {
   /** 0..1 */
   done: number;
   remainingMs: number | null;
+  /** In a team desk: this teammate is syncing the account now; this operator waits and reads theirs. */
+  waitingFor?: string;
 }
 
 export interface SyncFinished {
@@ -31,6 +33,8 @@ export interface SyncStateView {
 export interface CachedDealView extends DealView {
   account: string;
   market: string;
+  /** In a team desk: the operator who placed the order (from the signed-request log). */
+  operator?: string;
 }
 
 export interface DealPageView {
@@ -59,8 +63,21 @@ export interface AuditEntryView {
   /** The registered account's id, or `unregistered`. */
   account: string;
   path: string;
-  outcome: 'ok' | 'rejected' | 'failed';
+  /** `sending`: a teammate's approval used for it, recorded before it was sent (four eyes). */
+  outcome: 'ok' | 'rejected' | 'failed' | 'sending';
   httpStatus?: number;
   errorCode?: string;
   durationMs?: number;
+  /** In a team desk: the operator who sent it. */
+  operator?: string;
+  /** SHA-256 of the request without its nonce. */
+  bodyHash?: string;
+  /** The client order id of the order it placed. */
+  clientOrderId?: string;
+  /** A teammate's entry brought from the team store: the profile that wrote it, and its id there. */
+  origin?: string;
+  originId?: number;
+  /** Four eyes: the approved proposal it was signed with, and who approved it. */
+  proposal?: string;
+  approvedBy?: string;
 }

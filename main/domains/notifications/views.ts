@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   'exchangeCancels',
   'alerts',
   'deskAttention',
+  'approvals',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -24,6 +24,7 @@ export function subaccountsHandlers({
   balanceMoves,
   subAccountKeys,
   known,
+  approvals,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `subaccounts.${string}`>> {
   return {
     'subaccounts.list': () => lifecycle.list(),
@@ -90,7 +91,8 @@ export function subaccountsHandlers({
     'subaccounts.previewPermissions': ({ accountIds, urls }) =>
       previewPermissions(accounts, accountIds, urls),
     'subaccounts.applyPermissions': async ({ accountIds, urls }) => {
-      const results = await applyPermissions(accounts, platform, accountIds, urls);
+      const results = await applyPermissions(accounts, platform, accountIds, urls, approvals);
+      if (!Array.isArray(results)) return results;
       // What each key now allows, as far as this app has set it: its last known permissions.
       known.keepMany(
         'keys.permissions',

@@ -4,6 +4,7 @@
  * a transfer, a reset key, finding the unregistered ones).
  */
 import { z } from 'zod';
+import type { ProposedView } from '../approvals/views.ts';
 import {
   accountId,
   accountSet,
@@ -97,7 +98,7 @@ export const subaccountsProcedures = {
     "A sub-account's API keys (never a secret), each with the desk account that signs with it.",
     z.strictObject({ subAccountId }),
   ),
-  'subaccounts.createKey': procedure<{ account: AccountView; ips: string[] }>()(
+  'subaccounts.createKey': procedure<{ account: AccountView; ips: string[] } | ProposedView>()(
     "A new API key for a sub-account after main's confirmation: its secret goes to the keychain and the key is registered, never sent here.",
     z.strictObject({
       subAccountId,
@@ -172,8 +173,8 @@ export const subaccountsProcedures = {
     'The per-key diff of one URL-permission change over many sub-account keys.',
     z.strictObject({ accountIds: accountSet, urls: permissionChanges }),
   ),
-  'subaccounts.applyPermissions': procedure<BatchOutcome[]>()(
-    'Applies one URL-permission change to many sub-account keys; failures first.',
+  'subaccounts.applyPermissions': procedure<BatchOutcome[] | ProposedView>()(
+    "Applies one URL-permission change to many sub-account keys; failures first. Under the team desk's four eyes each key's edit is proposed for another admin's approval instead.",
     z.strictObject({ accountIds: accountSet, urls: permissionChanges }),
   ),
   'subaccounts.previewSweep': procedure<{
@@ -189,8 +190,8 @@ export const subaccountsProcedures = {
     "Makes exactly the previewed transfers once confirmed in main's own dialog; failures first.",
     z.strictObject({ previewId: z.uuid() }),
   ),
-  'subaccounts.transfer': procedure<{ transactionId?: string; amount: string }>()(
-    "One transfer between the main account and one sub-account (its main balance), after main's confirmation.",
+  'subaccounts.transfer': procedure<{ transactionId?: string; amount: string } | ProposedView>()(
+    "One transfer between the main account and one sub-account (its main balance), after main's confirmation; under the team desk's four eyes it is proposed for another treasurer's approval instead.",
     z.strictObject({
       accountId,
       direction: z.enum(['main_to_sub', 'sub_to_main']),
@@ -198,8 +199,8 @@ export const subaccountsProcedures = {
       amount: decimalText,
     }),
   ),
-  'subaccounts.resetKey': procedure<{ account: AccountView; stored: boolean }>()(
-    "Regenerates a sub-account's API key after main's confirmation; the new secret goes to the keychain only (stored false: enter the new pair by hand).",
+  'subaccounts.resetKey': procedure<{ account: AccountView; stored: boolean } | ProposedView>()(
+    "Regenerates a sub-account's API key after main's confirmation; the new secret goes to the keychain only (stored false: enter the new pair by hand). Under four eyes it is proposed instead.",
     z.strictObject({ accountId }),
   ),
   'subaccounts.findUnregistered': procedure<FoundSubAccountView[]>()(

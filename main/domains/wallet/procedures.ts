@@ -1,5 +1,6 @@
 /** The procedures of one account's main-balance wallet: balances, withdrawals, codes, converts. */
 import { z } from 'zod';
+import type { ProposedView } from '../approvals/views.ts';
 import { accountId, decimalText, noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 import type {
   AddressCheckView,
@@ -30,8 +31,8 @@ export const walletProcedures = {
     'Currencies with their withdrawal limits, fee and networks, from the public asset list.',
     noInput,
   ),
-  'wallet.withdraw': procedure<{ uniqueId: string; recovered: boolean }>()(
-    'A withdrawal where the receiver gets the amount in full (the fee comes on top); one uniqueId for its life.',
+  'wallet.withdraw': procedure<{ uniqueId: string; recovered: boolean } | ProposedView>()(
+    "A withdrawal where the receiver gets the amount in full (the fee comes on top); one uniqueId for its life. From a team's account under four eyes it is proposed for another treasurer's approval instead.",
     z.strictObject({
       accountId,
       ticker,
@@ -43,8 +44,8 @@ export const walletProcedures = {
       uniqueId: z.string().min(1).max(255).optional(),
     }),
   ),
-  'wallet.createCode': procedure<CreatedCodeView>()(
-    'Creates a service code after the native confirmation; the code goes to the clipboard, only a hint comes back.',
+  'wallet.createCode': procedure<CreatedCodeView | ProposedView>()(
+    'Creates a service code after the native confirmation; the code goes to the clipboard, only a hint comes back. Under four eyes it is proposed instead.',
     z.strictObject({
       accountId,
       ticker,

@@ -2,6 +2,7 @@
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import type { ExchangeHttp } from '../http.ts';
+import type { ApprovalTicket } from '../sign-gate.ts';
 import type { Credentials, RequestFields } from '../signer.ts';
 
 /** A decimal string as the exchange sends amounts and prices: `12`, `-0.5`, `0.00000001`. */
@@ -37,16 +38,24 @@ export class KeyCaller {
   readonly credentials: Credentials;
   /** Calls queue behind interactive ones of the same key (history sync). */
   readonly background: boolean;
+  /** The approved proposal its requests are sent under (four eyes). */
+  readonly approval: ApprovalTicket | undefined;
 
-  constructor(http: ExchangeHttp, credentials: Credentials, background = false) {
+  constructor(http: ExchangeHttp, credentials: Credentials, background = false, approval?: ApprovalTicket) {
     this.http = http;
     this.credentials = credentials;
     this.background = background;
+    this.approval = approval;
   }
 
   /** The same key for background work. */
   inBackground(): KeyCaller {
-    return new KeyCaller(this.http, this.credentials, true);
+    return new KeyCaller(this.http, this.credentials, true, this.approval);
+  }
+
+  /** The same key, sending under an approved proposal: the one request it approved may be signed. */
+  withApproval(ticket: ApprovalTicket): KeyCaller {
+    return new KeyCaller(this.http, this.credentials, this.background, ticket);
   }
 
   post<S extends z.ZodType>(
@@ -58,6 +67,7 @@ export class KeyCaller {
     return this.http.privatePost(this.credentials, path, fields, schema, {
       ...options,
       background: this.background,
+      ...(this.approval ? { approval: this.approval } : {}),
     });
   }
 }

@@ -49,6 +49,8 @@ export interface WsClientOptions {
   readonly pacer?: ConnectionPacer;
   /** Told of each push that arrived but could not be read in its channel's shape (`unreadable`). */
   readonly onUnreadable?: (channel: Channel) => void;
+  /** Asked before each order method is sent (the team desk's roles): a throw refuses it, unsent. */
+  readonly beforeOrder?: (method: string) => void;
   /** Largest frame read; a bigger one closes the socket (default `MAX_FRAME_BYTES`). */
   readonly maxFrameBytes?: number;
   /** Pushes held while reconciling, at most (default `MAX_HELD`); more make the socket stale. */
@@ -168,6 +170,11 @@ export class WsClient {
 
   /** An order method: its failures use the order error numbering. */
   orderRequest<T = unknown>(method: string, params: unknown[]): Promise<T> {
+    try {
+      this.#options.beforeOrder?.(method);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     return this.#send(method, params, true) as Promise<T>;
   }
 

@@ -26,6 +26,7 @@ import { grouped } from '../../rules/guards.ts';
 import { readAlerts, writeAlerts } from './alert-store.ts';
 import { crossStep, levelStep, type Direction } from './evaluate.ts';
 import { MarginFollow, marginEventWords, type MarginEvent, type MarginStreams } from './margin-events.ts';
+import { PriceFollow } from './price-follow.ts';
 
 /** The part of the live service alerts use: last prices, and the watched accounts' margin calls. */
 export interface PriceStreams extends MarginStreams {
@@ -73,20 +74,21 @@ export class AlertService {
   #alerts: AlertView[];
   /** Per price alert, whether the last price seen was on its side of the level. */
   readonly #sides = new Map<string, boolean>();
-  /** market -> the lastprice subscription (and the account whose socket carries it). */
-  readonly #streams = new Map<string, { account: string; id: string }>();
   readonly #stopEvents: () => void;
   readonly #stopAccounts: () => void;
+  readonly #listeners = new Set<() => void>();
   #poll: ReturnType<typeof setInterval> | undefined;
   readonly #margins: MarginFollow;
+  readonly #prices: PriceFollow;
 
   constructor(options: AlertOptions) {
     this.#o = options;
     this.#margins = new MarginFollow(options.live, options.log);
+    this.#prices = new PriceFollow(options.live, options.log);
     this.#alerts = readAlerts(options.file, options.log);
     const stops = [
       options.bus.on('live.pushes', (batch) => {
-        this.#prices(batch);
+        this.#priceCrossings(batch);
         this.#marginEvents(batch);
       }),
       options.bus.on('board.rows', ({ rows }) => this.#rows(rows)),
@@ -174,13 +176,34 @@ export class AlertService {
     return this.list();
   }
 
+  /** Hears each change of the alerts saved here (added, removed, re-armed, fired; not `replace`). */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Takes the desk's alerts as the team store has them. Which accounts are in alert now is this
+   * app's own reading of them, kept as it was.
+   */
+  replace(alerts: readonly AlertView[]): void {
+    const alerting = new Map(this.#alerts.flatMap((a) => (a.kind === 'account' ? [[a.id, a.alerting]] : [])));
+    this.#alerts = alerts.map((a) =>
+      a.kind === 'account'
+        ? { ...structuredClone(a), alerting: alerting.get(a.id) ?? [] }
+        : structuredClone(a),
+    );
+    for (const id of this.#sides.keys()) if (!this.#alerts.some((a) => a.id === id)) this.#sides.delete(id);
+    writeAlerts(this.#o.file, this.#alerts);
+    this.#follow();
+  }
+
   close(): void {
     this.#stopEvents();
     this.#stopAccounts();
     if (this.#poll) clearInterval(this.#poll);
     this.#poll = undefined;
-    for (const s of this.#streams.values()) this.#o.live.unsubscribe(s.id);
-    this.#streams.clear();
+    this.#prices.close();
     this.#margins.close();
   }
 
@@ -210,6 +233,7 @@ export class AlertService {
   #changed(): void {
     writeAlerts(this.#o.file, this.#alerts);
     this.#follow();
+    for (const listener of this.#listeners) listener();
   }
 
   #label(account: string): string {
@@ -243,7 +267,7 @@ export class AlertService {
     });
   }
 
-  #prices(batch: MainTopics['live.pushes']): void {
+  #priceCrossings(batch: MainTopics['live.pushes']): void {
     for (const event of batch.events) {
       if (event.channel !== 'lastprice') continue;
       for (const alert of this.#alerts) {
@@ -327,7 +351,10 @@ export class AlertService {
 
   /** Subscribes the last price of each market an armed alert watches; polls the watched accounts. */
   #follow(): void {
-    this.#followPrices();
+    this.#prices.follow(
+      new Set(this.#alerts.flatMap((a) => (a.kind === 'price' && a.state === 'armed' ? [a.market] : []))),
+      this.#o.accounts,
+    );
     this.#margins.follow(this.#watchedAccounts());
     const watching = this.#alerts.some((a) => a.kind === 'account');
     const every = this.#o.accountPollMs ?? 60_000;
@@ -337,33 +364,6 @@ export class AlertService {
     } else if (!watching && this.#poll) {
       clearInterval(this.#poll);
       this.#poll = undefined;
-    }
-  }
-
-  #followPrices(): void {
-    const wanted = new Set(
-      this.#alerts.flatMap((a) => (a.kind === 'price' && a.state === 'armed' ? [a.market] : [])),
-    );
-    // Nothing to follow and nothing followed: the accounts (1,000 on a desk) need not be listed.
-    if (wanted.size === 0 && this.#streams.size === 0) return;
-    const accounts = this.#o.accounts();
-    const carrier = (accounts.find((a) => a.kind === 'main') ?? accounts[0])?.id;
-    for (const [market, s] of this.#streams) {
-      if (wanted.has(market) && s.account === carrier) continue;
-      this.#o.live.unsubscribe(s.id);
-      this.#streams.delete(market);
-    }
-    if (carrier === undefined) return;
-    for (const market of wanted) {
-      if (this.#streams.has(market)) continue;
-      try {
-        this.#streams.set(market, {
-          account: carrier,
-          id: this.#o.live.subscribe(carrier, 'lastprice', market),
-        });
-      } catch (error) {
-        this.#o.log.log('warn', `alerts: could not listen to the last price of ${market}`, error);
-      }
     }
   }
 

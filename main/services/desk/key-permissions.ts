@@ -5,10 +5,12 @@
  */
 import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
 import { UserFacingError, type ErrorView } from '../../errors.ts';
-import { itemFailure } from '../../readable-errors.ts';
+import { itemFailure, readable } from '../../readable-errors.ts';
 import type { Confirmation, Platform } from '../../platform.ts';
+import type { ProposedView } from '../../domains/approvals/views.ts';
 import type { AccountService } from '../accounts.ts';
 import { requireConfirmation } from '../confirm.ts';
+import type { ApprovedSender, Approvals } from '../four-eyes/approvals.ts';
 import { capabilityWords } from './key-capabilities.ts';
 import { knownChanges, movesFunds } from './key-paths.ts';
 
@@ -88,13 +90,17 @@ export function previewPermissions(
   }));
 }
 
-/** Applies the change with the running connection's main key, once the person confirmed it in main's dialog. */
+/**
+ * Applies the change with the running connection's main key, once the person confirmed it in main's
+ * dialog; under the team desk's four eyes each key's edit is proposed instead (one question for all).
+ */
 export async function applyPermissions(
   accounts: AccountService,
   platform: Platform,
   ids: readonly string[],
   asked: readonly PermissionChange[],
-): Promise<KeyEditResult[]> {
+  approvals?: Approvals,
+): Promise<KeyEditResult[] | ProposedView> {
   // Paths as the exchange lists them: what is warned of is exactly what is sent.
   const urls = knownChanges(asked);
   const subs = subAccountsOf(accounts, ids);
@@ -106,19 +112,23 @@ export async function applyPermissions(
       `"${elsewhere.label}" belongs to ${elsewhere.connection}, not to the running connection.`,
       'accountIds',
     );
-  await requireConfirmation(
-    platform,
-    question(
-      subs.map((s) => s.label),
-      urls,
-    ),
+  const asking = question(
+    subs.map((s) => s.label),
+    urls,
   );
+  const proposed = await approvals?.proposeAllIfCovered(
+    mainAccount.id,
+    subs.map((sub) => (c) => subAccounts.editApiKey(c, editOf(sub, urls))),
+    asking,
+  );
+  if (proposed) return proposed;
+  await requireConfirmation(platform, asking);
   const main = await accounts.caller(mainAccount.id);
   const results: KeyEditResult[] = [];
   for (const sub of subs) {
     try {
-      await subAccounts.editApiKey(main, { apiKeyId: sub.apiKey, title: sub.label, urls: [...urls] });
-      accounts.registry.recordPermissions(sub.id, urls);
+      await subAccounts.editApiKey(main, editOf(sub, urls));
+      await recordPermissions(accounts, sub.id, urls);
       results.push({ account: sub.id, label: sub.label, ok: true });
     } catch (error) {
       const failure = itemFailure(error, 'The edit failed.');
@@ -126,4 +136,35 @@ export async function applyPermissions(
     }
   }
   return results.sort((a, b) => Number(a.ok) - Number(b.ok));
+}
+
+function editOf(sub: { apiKey: string; label: string }, urls: readonly PermissionChange[]) {
+  return { apiKeyId: sub.apiKey, title: sub.label, urls: [...urls] };
+}
+
+async function recordPermissions(
+  accounts: AccountService,
+  id: string,
+  urls: readonly PermissionChange[],
+): Promise<void> {
+  try {
+    await accounts.registry.recordPermissions(id, urls);
+  } catch (error) {
+    const why = readable(error)?.message ?? 'it could not be written.';
+    throw new UserFacingError(
+      'not_recorded',
+      `The exchange changed the key, but the desk's record of its permissions was not updated: ${why}`,
+    );
+  }
+}
+
+/** How an approved edit of one key is sent (four eyes): exactly as proposed, then recorded. */
+export function sendApprovedEdit(accounts: AccountService): ApprovedSender {
+  return async ({ caller, body }) => {
+    const edit = body as unknown as { apiKeyId: string; title: string; urls: PermissionChange[] };
+    await subAccounts.editApiKey(caller, edit);
+    const sub = accounts.registry.list().find((a) => a.apiKey === edit.apiKeyId);
+    if (sub) await recordPermissions(accounts, sub.id, edit.urls);
+    return `The permissions of ${sub ? `"${sub.label}"'s key` : 'the key'} were changed.`;
+  };
 }

@@ -12,8 +12,10 @@ import type { AccountView, SubAccountKeyView } from '../../ipc/contract.ts';
 import type { Platform } from '../../platform.ts';
 import { checkIpEntries, normalizeIpEntry } from '../../rules/ip-allow.ts';
 import type { AccountRecord } from '../../vault/registry.ts';
-import { accountView, type AccountService } from '../accounts.ts';
+import type { ProposedView } from '../../domains/approvals/views.ts';
+import type { AccountService } from '../accounts.ts';
 import { requireConfirmation } from '../confirm.ts';
+import type { Approvals } from '../four-eyes/approvals.ts';
 import { mainKey, registeredFor } from './main-key.ts';
 
 const TYPE_WORDS = { 1: 'information and trading', 2: 'information, trading, deposits and withdrawals' };
@@ -22,10 +24,21 @@ const hint = (key: string) => (key.length > 10 ? `${key.slice(0, 4)}…${key.sli
 export class SubAccountApiKeys {
   readonly #accounts: AccountService;
   readonly #platform: Platform;
+  readonly #approvals: Approvals | undefined;
 
-  constructor(accounts: AccountService, platform: Platform) {
+  constructor(accounts: AccountService, platform: Platform, approvals?: Approvals) {
     this.#accounts = accounts;
     this.#platform = platform;
+    this.#approvals = approvals;
+    // An approved key that can withdraw (four eyes): made as proposed, its secret kept as a direct one's.
+    approvals?.useSender('/api/v4/sub-account/api-key/create', async ({ caller, body }) => {
+      const input = body as unknown as { subAccountId: string; type: 1 | 2; title?: string };
+      const main = await this.#main();
+      const alias = await this.#alias(main.caller, input.subAccountId);
+      const made = await apiKeys.createKey(caller, input);
+      const account = await this.#keep(made, input.subAccountId, alias, main.record.connection);
+      return `The key was made and its secret is in the keychain: "${account.label}" signs with it. Add its IP allow-list on the key.`;
+    });
   }
 
   #main() {
@@ -88,7 +101,7 @@ export class SubAccountApiKeys {
   async create(
     subAccountId: string,
     input: { type: 1 | 2; title?: string | undefined; ips: string[] },
-  ): Promise<{ account: AccountView; ips: string[] }> {
+  ): Promise<{ account: AccountView; ips: string[] } | ProposedView> {
     const checked = checkIpEntries(input.ips);
     if ('issue' in checked)
       throw new UserFacingError('invalid_input', checked.issue.message, checked.issue.field);
@@ -96,7 +109,7 @@ export class SubAccountApiKeys {
     const alias = await this.#alias(main.caller, subAccountId);
     const [existing] = this.#registered(subAccountId, main.record.connection);
     const title = input.title?.trim() || `TXC Desk ${alias}`;
-    await requireConfirmation(this.#platform, {
+    const question = {
       title: `Create an API key for sub-account "${alias}"?`,
       facts: [
         { label: 'Sub-account', value: `${alias} (id ${subAccountId})` },
@@ -119,21 +132,46 @@ export class SubAccountApiKeys {
       ...(input.type === 2
         ? { warning: 'This key can withdraw funds where its URL permissions allow it.' }
         : {}),
-    });
-    const made = await apiKeys.createKey(main.caller, { subAccountId, type: input.type, title });
-    const account = existing
-      ? await this.#accounts.registry.rotate(existing.id, made.key.apiKey, made.apiSecret)
-      : await this.#accounts.registry.add({
+    };
+    const fields = { subAccountId, type: input.type, title };
+    const proposed = await this.#approvals?.proposeIfCovered(
+      main.record.id,
+      (c) => apiKeys.createKey(c, fields),
+      {
+        ...question,
+        // The approved request is the key alone: its allow-list is set on the key once it is made.
+        facts: question.facts.map((f) =>
+          f.label === 'IP allow-list' ? { ...f, value: 'set on the key once it is made' } : f,
+        ),
+      },
+    );
+    if (proposed) return proposed;
+    await requireConfirmation(this.#platform, question);
+    const made = await apiKeys.createKey(main.caller, fields);
+    const account = await this.#keep(made, subAccountId, alias, main.record.connection);
+    let ips: string[] = [];
+    for (const ip of checked.entries) ips = await apiKeys.addIp(main.caller, made.key.id, ip);
+    return { account: this.#accounts.view(account), ips };
+  }
+
+  /** The new key's account on the desk: the sub-account's registered one moved to it, or a new one. */
+  async #keep(
+    made: apiKeys.CreatedApiKey,
+    subAccountId: string,
+    alias: string,
+    connection: string,
+  ): Promise<AccountRecord> {
+    const [existing] = this.#registered(subAccountId, connection);
+    return existing
+      ? this.#accounts.registry.rotate(existing.id, made.key.apiKey, made.apiSecret)
+      : this.#accounts.registry.add({
           label: this.#freeLabel(alias, made.key.apiKey),
           kind: 'sub',
           subAccountId,
           apiKey: made.key.apiKey,
           secret: made.apiSecret,
-          connection: main.record.connection,
+          connection,
         });
-    let ips: string[] = [];
-    for (const ip of checked.entries) ips = await apiKeys.addIp(main.caller, made.key.id, ip);
-    return { account: accountView(account), ips };
   }
 
   #freeLabel(alias: string, apiKey: string): string {

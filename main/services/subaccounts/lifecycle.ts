@@ -20,7 +20,7 @@ import type {
 import type { Platform } from '../../platform.ts';
 import { checkAlias } from '../../rules/sub-account-batch.ts';
 import type { AccountRecord } from '../../vault/registry.ts';
-import { accountView, type AccountService } from '../accounts.ts';
+import type { AccountService } from '../accounts.ts';
 import { requireConfirmation } from '../confirm.ts';
 import { planBatch, type BatchRequest } from './batch-plan.ts';
 import type { CreateBatches } from './create-batch.ts';
@@ -56,7 +56,7 @@ export class SubAccountLifecycle {
       const blocked = s.status === 'blocked';
       const registered = this.#registered(s.id, main.record.connection).map((a) =>
         // what the exchange says is what the board and the ticket say
-        accountView(this.#accounts.registry.setExchangeStatus(a.id, blocked ? 'blocked' : 'active')),
+        this.#accounts.view(this.#accounts.registry.setExchangeStatus(a.id, blocked ? 'blocked' : 'active')),
       );
       return {
         subAccountId: s.id,

@@ -5,6 +5,7 @@ import { webhookKeys } from './0003-webhook-keys.ts';
 import { connectionWebsocket, type LegacyConnection } from './0004-connection-websocket.ts';
 import { awaitingKey } from './0005-awaiting-key.ts';
 import { exchangeStatus } from './0006-exchange-status.ts';
+import { team } from './0007-team.ts';
 
 export type { LegacyConnection };
 
@@ -13,5 +14,13 @@ export type { LegacyConnection };
  * live connection opened at this start, which existing rows are bound to (see 0004).
  */
 export function registryMigrations(legacy?: LegacyConnection): readonly Migration[] {
-  return [accounts, keyPermissions, webhookKeys, connectionWebsocket(legacy), awaitingKey, exchangeStatus];
+  return [
+    accounts,
+    keyPermissions,
+    webhookKeys,
+    connectionWebsocket(legacy),
+    awaitingKey,
+    exchangeStatus,
+    team,
+  ];
 }

@@ -27,15 +27,24 @@ export function historyColumns(label: LabelOf): GridColumn<CachedDealView>[] {
     { id: 'feeAsset', title: 'Fee asset', kind: 'text', value: (d) => d.feeAsset },
     { id: 'order', title: 'Order id', kind: 'text', value: (d) => String(d.orderId) },
     { id: 'client', title: 'Client order id', kind: 'text', value: (d) => d.clientOrderId, hidden: true },
+    { id: 'operator', title: 'Operator', kind: 'text', value: (d) => d.operator ?? '' },
   ];
 }
 
-export const OUTCOMES = { ok: 'Accepted', rejected: 'Refused by the exchange', failed: 'No answer' } as const;
+export const OUTCOMES = {
+  ok: 'Accepted',
+  rejected: 'Refused by the exchange',
+  failed: 'No answer',
+  sending: 'Approval used, sending',
+} as const;
 
 /** The audit log of signed requests (Events). */
 export function auditColumns(label: LabelOf): GridColumn<AuditEntryView>[] {
   return [
     { id: 'time', title: 'Sent', kind: 'time', value: (r) => r.atMs, width: 15 },
+    { id: 'operator', title: 'Operator', kind: 'text', value: (r) => r.operator ?? '', width: 8 },
+    // Four eyes: the second operator who approved the request it was signed with.
+    { id: 'approvedBy', title: 'Approved by', kind: 'text', value: (r) => r.approvedBy ?? '', width: 8 },
     { id: 'account', title: 'Account', kind: 'text', value: (r) => label(r.account), width: 12 },
     { id: 'path', title: 'Request', kind: 'text', value: (r) => r.path.replace('/api/v4/', ''), width: 18 },
     { id: 'outcome', title: 'Outcome', kind: 'text', value: (r) => OUTCOMES[r.outcome], width: 12 },
@@ -52,6 +61,14 @@ export function auditColumns(label: LabelOf): GridColumn<AuditEntryView>[] {
       kind: 'text',
       value: (r) => (r.errorCode ?? '').replaceAll('_', ' '),
       width: 12,
+    },
+    {
+      id: 'hash',
+      title: 'Body hash',
+      kind: 'text',
+      value: (r) => (r.bodyHash ? `${r.bodyHash.slice(0, 12)}…` : ''),
+      width: 9,
+      hidden: true,
     },
   ];
 }
@@ -77,6 +94,8 @@ export interface AccountRow {
   kind: 'main' | 'sub';
   subAccountId: string;
   keyHint: string;
+  /** The key's secret is not in this keychain (a teammate holds it). */
+  keyElsewhere: boolean;
   groups: string;
   favourite: boolean;
   /** The balances in words, each amount written by the number formatter ("USDT 50,000 · BTC 1.5"). */

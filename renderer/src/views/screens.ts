@@ -3,6 +3,7 @@
 import type { SectionId } from '../lib/managers/sections.ts';
 import { LazyView } from '../lib/managers/lazy-view.svelte.ts';
 import type AccountsView from './AccountsView.svelte';
+import type ApprovalsView from './ApprovalsView.svelte';
 import type BoardView from './BoardView.svelte';
 import type EventsView from './EventsView.svelte';
 import type HistoryView from './HistoryView.svelte';
@@ -10,6 +11,7 @@ import type MiningView from './MiningView.svelte';
 import type PositionsView from './PositionsView.svelte';
 import type SettingsView from './SettingsView.svelte';
 import type SubAccountsView from './SubAccountsView.svelte';
+import type TeamView from './TeamView.svelte';
 import type TradeView from './TradeView.svelte';
 import type WalletView from './WalletView.svelte';
 
@@ -24,6 +26,8 @@ interface Screens {
   'sub-accounts': LazyView<typeof SubAccountsView>;
   mining: LazyView<typeof MiningView>;
   events: LazyView<typeof EventsView>;
+  approvals: LazyView<typeof ApprovalsView>;
+  team: LazyView<typeof TeamView>;
   settings: LazyView<typeof SettingsView>;
 }
 
@@ -37,5 +41,7 @@ export const screens: Screens = {
   'sub-accounts': new LazyView(() => import('./SubAccountsView.svelte')),
   mining: new LazyView(() => import('./MiningView.svelte')),
   events: new LazyView(() => import('./EventsView.svelte')),
+  approvals: new LazyView(() => import('./ApprovalsView.svelte')),
+  team: new LazyView(() => import('./TeamView.svelte')),
   settings: new LazyView(() => import('./SettingsView.svelte')),
 } satisfies Record<SectionId, LazyView<unknown>>;

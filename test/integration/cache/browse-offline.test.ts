@@ -170,7 +170,7 @@ describe('browsing the cache', () => {
     const cache = await caches.open();
     expect(cache.migration).toEqual({
       from: 1,
-      to: 9,
+      to: 10,
       applied: [
         '0002-sync-checkpoints',
         '0003-deal-name-keys',
@@ -180,6 +180,7 @@ describe('browsing the cache', () => {
         '0007-webhook-events-per-account',
         '0008-last-known',
         '0009-deal-role-words',
+        '0010-team-log',
       ],
     });
     expect(await cache.deals.count({})).toBe(250);

@@ -87,6 +87,7 @@ describe('position history repair (file at schema version 5 with folded rows)', 
       '0007-webhook-events-per-account',
       '0008-last-known',
       '0009-deal-role-words',
+      '0010-team-log',
     ]);
     expect(await cache.checkpoints.load(positionsJob(ACCOUNT))).toBeNull();
     await syncPositions({ cache, caller: c, account: ACCOUNT });

@@ -4,7 +4,7 @@
  */
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AccountView, ProcedureResult } from '../../../main/ipc/contract.ts';
+import type { AccountView, ProcedureResult, ProposedView } from '../../../main/ipc/contract.ts';
 import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
 import { Client } from '../sandbox/support.ts';
@@ -207,7 +207,7 @@ describe('wallet money procedures called by an untrusted renderer', () => {
 
   it("states the withdrawal's facts in the native confirmation, and warns when the address is not in the book", async () => {
     const before = new Decimal((await balances())['USDT'] ?? '0');
-    const sent = await ok<ProcedureResult<'wallet.withdraw'>>('wallet.withdraw', {
+    const sent = await ok<Exclude<ProcedureResult<'wallet.withdraw'>, ProposedView>>('wallet.withdraw', {
       accountId: main.id,
       ticker: 'USDT',
       amount: '20',
@@ -263,12 +263,15 @@ describe('wallet money procedures called by an untrusted renderer', () => {
   });
 
   it('creates a service code whose code goes to the clipboard only', async () => {
-    const created = await ok<ProcedureResult<'wallet.createCode'>>('wallet.createCode', {
-      accountId: main.id,
-      ticker: 'USDT',
-      amount: '2.5',
-      passphrase: 's3cret!',
-    });
+    const created = await ok<Exclude<ProcedureResult<'wallet.createCode'>, ProposedView>>(
+      'wallet.createCode',
+      {
+        accountId: main.id,
+        ticker: 'USDT',
+        amount: '2.5',
+        passphrase: 's3cret!',
+      },
+    );
     expect(desktop.confirmations[0]?.facts).toEqual([
       { label: 'Account', value: 'Sandbox main' },
       { label: 'Asset', value: 'USDT' },
@@ -297,7 +300,7 @@ describe('wallet money procedures called by an untrusted renderer', () => {
     });
     expect(untagged).toMatchObject({ code: 'invalid_input', field: 'memo' });
     expect(desktop.confirmations).toEqual([]);
-    const sent = await ok<ProcedureResult<'wallet.withdraw'>>('wallet.withdraw', {
+    const sent = await ok<Exclude<ProcedureResult<'wallet.withdraw'>, ProposedView>>('wallet.withdraw', {
       accountId: main.id,
       ticker: 'XRP',
       amount: '25',

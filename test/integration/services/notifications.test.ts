@@ -58,6 +58,7 @@ describe('desktop notifications', () => {
       exchangeCancels: false,
       alerts: true,
       deskAttention: true,
+      approvals: true,
     });
     await ok('notifications.test');
     expect(desktop.notices).toHaveLength(1);

@@ -41,6 +41,7 @@ describe('openWritable', () => {
         '0007-webhook-events-per-account',
         '0008-last-known',
         '0009-deal-role-words',
+        '0010-team-log',
       ],
     });
     db.close();
@@ -133,8 +134,9 @@ describe('checkMigrationList', () => {
       '0007-webhook-events-per-account',
       '0008-last-known',
       '0009-deal-role-words',
+      '0010-team-log',
     ]);
-    expect(db.pragma('user_version', { simple: true })).toBe(9);
+    expect(db.pragma('user_version', { simple: true })).toBe(10);
     db.close();
   });
 });

@@ -36,13 +36,13 @@ describe('Router', () => {
   it('steps through the rail in order, wrapping around', () => {
     const router = new Router(memoryStore(), '#/settings');
     expect(router.neighbour(1)).toBe('board');
-    expect(router.neighbour(-1)).toBe('events');
+    expect(router.neighbour(-1)).toBe('team');
   });
 
-  it('has ten sections, the Board first, each with its own label', () => {
+  it('has twelve sections, the Board first, each with its own label', () => {
     expect(sections.map((s) => s.id)).toEqual([...sectionIds]);
     expect(sections[0]?.id).toBe('board');
-    expect(new Set(sections.map((s) => s.label)).size).toBe(10);
+    expect(new Set(sections.map((s) => s.label)).size).toBe(12);
   });
 });
 

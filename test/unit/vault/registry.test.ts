@@ -36,17 +36,21 @@ describe('account registry', () => {
     (registry.get(a.id) as { label: string }).label = 'changed by a caller';
     (registry.list()[0]?.groups as string[]).push('changed by a caller');
     expect(seen(a.id)).toMatchObject({ label: 'Desk A', groups: [] });
-    registry.rename(a.id, 'Desk Alpha');
+    await registry.rename(a.id, 'Desk Alpha');
     expect(seen(a.id)?.label).toBe('Desk Alpha');
-    registry.update(a.id, { groups: ['EU'], favourite: true });
+    await registry.update(a.id, { groups: ['EU'], favourite: true });
     expect(seen(a.id)).toMatchObject({ groups: ['EU'], favourite: true });
-    registry.recordPermissions(a.id, [{ url: '/api/v4/order/new', enable: true }]);
+    await registry.recordPermissions(a.id, [{ url: '/api/v4/order/new', enable: true }]);
     expect(seen(a.id)?.urlPermissions).toEqual({ '/api/v4/order/new': true });
-    registry.setWebhookKey(a.id, 'hook-key');
+    await registry.setWebhookKey(a.id, 'hook-key');
     expect(seen(a.id)?.webhookApiKey).toBe('hook-key');
     await registry.rotate(a.id, 'pub-a2', 'sec-a2a2a2a200000000000000000000');
     expect(seen(a.id)?.apiKey).toBe('pub-a2');
-    const waiting = registry.addAwaitingKey({ label: 'Sub W', subAccountId: 'w-1', connection: 'sandbox' });
+    const waiting = await registry.addAwaitingKey({
+      label: 'Sub W',
+      subAccountId: 'w-1',
+      connection: 'sandbox',
+    });
     expect(seen(waiting.id)?.subAccountId).toBe('w-1');
     await registry.remove(a.id);
     expect(seen(a.id)).toBeUndefined();
@@ -76,8 +80,8 @@ describe('account registry', () => {
       secret: 'sec-aaaaaaaa00000000000000000000',
     });
 
-    expect(registry.rename(b.id, 'Desk Beta').label).toBe('Desk Beta');
-    const grouped = registry.update(b.id, { groups: ['EU desk'], tags: ['maker'], favourite: true });
+    expect((await registry.rename(b.id, 'Desk Beta')).label).toBe('Desk Beta');
+    const grouped = await registry.update(b.id, { groups: ['EU desk'], tags: ['maker'], favourite: true });
     expect(grouped).toMatchObject({ groups: ['EU desk'], tags: ['maker'], favourite: true });
     expect(registry.list()[0]?.label).toBe('Desk Beta');
 
@@ -122,7 +126,7 @@ describe('account registry', () => {
       apiKey: 'pub-a',
       secret: 'sec-aaaaaaaa00000000000000000000',
     });
-    registry.rename(a.id, 'Desk A1');
+    await registry.rename(a.id, 'Desk A1');
     await registry.importCsv(
       'label,key,secret\nDesk B,pub-b,sec-bbbbbbbb000000000000000000000000\nDesk C,pub-c,sec-cccccccc000000000000000000000000\n',
       'sandbox',
@@ -228,7 +232,7 @@ describe('account registry', () => {
       exchangeStatus: 'active',
     });
     expect(
-      registry.recordPermissions('a1', [{ url: '/api/v4/order/new', enable: false }]).urlPermissions,
+      (await registry.recordPermissions('a1', [{ url: '/api/v4/order/new', enable: false }])).urlPermissions,
     ).toEqual({
       '/api/v4/order/new': false,
     });

@@ -153,3 +153,11 @@ export function formatAsOf(ms: number, nowMs: number, timeZone?: string): string
   const at = sameDay ? formatClock(ms, timeZone) : formatLocalTime(ms, timeZone);
   return `as of ${at}, ${formatAgo(ms, nowMs)}`;
 }
+
+/** "14:02" today, "3 Mar 14:02" another day: when the team desk went away. */
+export function sinceWords(ms: number, now = Date.now()): string {
+  const d = new Date(ms);
+  const time = d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  const sameDay = new Date(now).toDateString() === d.toDateString();
+  return sameDay ? time : `${d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })} ${time}`;
+}

@@ -23,7 +23,10 @@ export class AccountSelection {
   readonly #store: PreferenceStore;
   readonly #connectionId: () => string | undefined;
 
-  /** `connectionId` names the running exchange; accounts of another one are not offered. */
+  /**
+   * `connectionId` names the running exchange; accounts of another one are not offered, nor those
+   * whose key is not on this computer.
+   */
   constructor(api: TxcApi, store: PreferenceStore, connectionId: () => string | undefined = () => undefined) {
     this.#api = api;
     this.#store = store;
@@ -51,8 +54,10 @@ export class AccountSelection {
       }
       this.error = undefined;
       const running = this.#connectionId();
-      const usable =
-        running === undefined ? reply.value : reply.value.filter((a) => a.connection === running);
+      // Accounts whose key this operator lacks (a teammate holds it) sign nothing here: not offered.
+      const usable = reply.value.filter(
+        (a) => (running === undefined || a.connection === running) && a.keyElsewhere !== true,
+      );
       this.accounts = usable;
       if (!usable.some((a) => a.id === this.currentId)) this.#remember(usable[0]?.id ?? '');
     } finally {

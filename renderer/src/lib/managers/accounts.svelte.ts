@@ -119,6 +119,8 @@ export class AccountsManager {
         const spot = values['balances.spot'];
         if (spot) this.#pushed(accountId, spot);
       }),
+      // Changed here or by a teammate (team desk): labels, groups and who holds which key.
+      this.#api.on('accounts.changed', () => void this.#relist()),
     ];
     return () => {
       for (const stop of stops) stop();
@@ -295,6 +297,17 @@ export class AccountsManager {
 
   setGroups(id: string, groups: string): Promise<boolean> {
     return this.#edit(id, () => this.#api.accounts.update({ id, groups: parseGroups(groups) }));
+  }
+
+  /** The registry's list again, without reading any balance (a teammate's change). */
+  async #relist(): Promise<void> {
+    const reply = await this.#api.accounts.list();
+    if (reply.ok) this.accounts = reply.value;
+  }
+
+  /** Keeps the secret of an account a teammate registered in this keychain (from the clipboard). */
+  importKey(id: string): Promise<boolean> {
+    return this.#edit(id, () => this.#api.accounts.importKeyFromClipboard({ id }));
   }
 
   rotate(id: string, apiKey: string): Promise<boolean> {

@@ -7,11 +7,19 @@ export const PAGE = 200;
 export class AuditLog {
   rows = $state<AuditEntryView[]>([]);
   accounts = $state<AccountView[]>([]);
-  filter = $state<{ accountId: string; path: string; outcome: '' | 'ok' | 'rejected' | 'failed' }>({
+  filter = $state<{
+    accountId: string;
+    path: string;
+    outcome: '' | 'ok' | 'rejected' | 'failed';
+    operator: string;
+  }>({
     accountId: '',
     path: '',
     outcome: '',
+    operator: '',
   });
+  /** In a team desk: its operators, to filter by. */
+  operators = $state<string[]>([]);
   loading = $state(false);
   error = $state<IpcError | undefined>();
   /** More entries may follow the last page read. */
@@ -33,6 +41,12 @@ export class AuditLog {
     if (!older && this.accounts.length === 0) {
       const list = await this.#api.accounts.list();
       if (list.ok) this.accounts = list.value;
+      const team = await this.#api.team.state();
+      if (team.ok && team.value.joined) {
+        const members = await this.#api.team.members();
+        if (members.ok) this.operators = members.value.map((m) => m.name);
+        else if (team.value.operator) this.operators = [team.value.operator];
+      }
     }
     const f = this.filter;
     const before = older ? this.rows.at(-1)?.id : undefined;
@@ -40,6 +54,7 @@ export class AuditLog {
       ...(f.accountId ? { accountId: f.accountId } : {}),
       ...(f.path.trim() ? { path: f.path.trim() } : {}),
       ...(f.outcome ? { outcome: f.outcome } : {}),
+      ...(f.operator ? { operator: f.operator } : {}),
       ...(before ? { before } : {}),
       limit: PAGE,
     });

@@ -49,6 +49,9 @@ export class HistoryManager {
   /** '' is every account. */
   account = $state('');
   market = $state('');
+  /** In a team desk: the operators, and the one whose orders' deals are shown ('' every deal). */
+  operators = $state<string[]>([]);
+  operator = $state('');
   rows = $state.raw<readonly CachedDealView[]>([]);
   next = $state<DealPageView['next']>(null);
   loading = $state(false);
@@ -74,6 +77,7 @@ export class HistoryManager {
     return {
       ...(this.account ? { accounts: [this.account] } : {}),
       ...(market ? { market } : {}),
+      ...(this.operator ? { operator: this.operator } : {}),
     };
   }
 
@@ -94,6 +98,10 @@ export class HistoryManager {
   listen(): () => void {
     const stops = [
       this.#api.on('sync.finished', () => void this.reload()),
+      // A teammate's sync reached this computer's replica.
+      this.#api.on('history.changed', (c) => {
+        if (c.table === 'deals') void this.reload();
+      }),
       this.#api.on('sync.progress', (p) => {
         this.states = this.states.map((s) => (s.account === p.account ? { ...s, running: true } : s));
       }),
@@ -105,7 +113,21 @@ export class HistoryManager {
     const reply = await this.#api.accounts.list();
     if (reply.ok) this.accounts = reply.value;
     else this.error = reply.error;
+    const team = await this.#api.team.state();
+    if (team.ok && team.value.joined) {
+      const members = await this.#api.team.members();
+      this.operators = members.ok
+        ? members.value.map((m) => m.name)
+        : team.value.operator
+          ? [team.value.operator]
+          : [];
+    }
     await this.reload();
+  }
+
+  setOperator(operator: string): void {
+    this.operator = operator;
+    void this.reload();
   }
 
   /** The first page, the totals and the cache's age for the current filter. */

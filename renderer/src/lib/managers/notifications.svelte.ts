@@ -39,6 +39,11 @@ export const NOTIFICATION_CHOICES: ReadonlyArray<{ kind: NotificationKind; label
     label: 'Board rows needing attention',
     hint: 'After a board refresh, accounts that came within the liquidation % set on the Board, had their key revoked or could not be read for longer than the stale minutes; one notice per refresh.',
   },
+  {
+    kind: 'approvals',
+    label: 'Approvals asked by teammates',
+    hint: 'In a team desk: each request another operator proposes for a second pair of eyes (withdrawals, codes, transfers, key changes).',
+  },
 ];
 
 /**

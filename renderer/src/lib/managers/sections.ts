@@ -1,4 +1,4 @@
-/** The ten sections of the left rail, in order; the Board is the home screen. */
+/** The twelve sections of the left rail, in order; the Board is the home screen. */
 export interface Section {
   readonly id: SectionId;
   readonly label: string;
@@ -14,6 +14,8 @@ export const sectionIds = [
   'sub-accounts',
   'mining',
   'events',
+  'approvals',
+  'team',
   'settings',
 ] as const;
 
@@ -55,6 +57,14 @@ export const sections: readonly Section[] = [
   {
     id: 'events',
     label: 'Events',
+  },
+  {
+    id: 'approvals',
+    label: 'Approvals',
+  },
+  {
+    id: 'team',
+    label: 'Team',
   },
   {
     id: 'settings',

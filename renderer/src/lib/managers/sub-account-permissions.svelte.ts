@@ -1,6 +1,7 @@
 import type { BatchOutcome, KeyCapabilityView, KeyDiffView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import type { PermissionRow } from '../format/key-permissions.ts';
+import { isProposed, proposedWords } from '../format/proposed.ts';
 import { failuresFirst } from './batch-log.svelte.ts';
 import { recall } from './known.svelte.ts';
 
@@ -20,6 +21,8 @@ export class SubAccountPermissions {
   capabilities = $state<KeyCapabilityView[]>([]);
   preview = $state<KeyDiffView[] | undefined>();
   results = $state<BatchOutcome[] | undefined>();
+  /** The edit was proposed for a second admin's approval instead (team desk, four eyes), in words. */
+  proposed = $state<string | undefined>();
   error = $state<IpcError | undefined>();
   applying = $state(false);
   /** Each sub-account key's URL permissions as this app last set them (by account id). */
@@ -85,6 +88,12 @@ export class SubAccountPermissions {
     }
     this.error = undefined;
     this.preview = undefined;
+    if (isProposed(reply.value)) {
+      this.proposed = proposedWords(reply.value);
+      this.results = undefined;
+      return true;
+    }
+    this.proposed = undefined;
     this.results = failuresFirst(reply.value);
     this.#onBatch();
     await this.recall();

@@ -1,4 +1,5 @@
 import type { AccountView, FoundSubAccountView, IpcError } from '../../../../main/ipc/contract.ts';
+import { isProposed, proposedWords } from '../format/proposed.ts';
 import type { TxcApi } from '../api.ts';
 
 /**
@@ -48,6 +49,11 @@ export class SubAccountTools {
       this.error = reply.error;
       return false;
     }
+    if (isProposed(reply.value)) {
+      this.outcome = proposedWords(reply.value);
+      this.transfer = { ...t, amount: '' };
+      return true;
+    }
     this.outcome = `✓ ${t.direction === 'main_to_sub' ? `Sent ${reply.value.amount} ${t.ticker} to ${label}` : `Took ${reply.value.amount} ${t.ticker} from ${label} to the main account`}${reply.value.transactionId ? ` (transaction ${reply.value.transactionId})` : ''}.`;
     this.transfer = { ...t, amount: '' };
     this.#changed();
@@ -63,6 +69,10 @@ export class SubAccountTools {
     if (!reply.ok) {
       this.error = reply.error;
       return false;
+    }
+    if (isProposed(reply.value)) {
+      this.outcome = proposedWords(reply.value);
+      return true;
     }
     const { account, stored } = reply.value;
     this.outcome = stored

@@ -1,4 +1,5 @@
 import type { IpcError, TxcApi } from '../api.ts';
+import { isProposed, proposedWords } from '../format/proposed.ts';
 import { compareDecimal } from '../format/decimal.ts';
 import { decimalPlaces, isPositiveDecimal } from '../format/decimal-math.ts';
 import { attemptId } from './attempt-id.ts';
@@ -100,6 +101,8 @@ export class CodeDraft {
   error = $state<IpcError | undefined>();
   sending = $state(false);
   /** The code itself went to the clipboard in main; the screen shows its id and a masked hint. */
+  /** Proposed for a second operator's approval instead of created (team desk, four eyes), in words. */
+  proposed = $state<string | undefined>();
   created = $state<
     { hint: string; copied: boolean; externalId: string; ticker: string; amount: string } | undefined
   >();
@@ -147,6 +150,13 @@ export class CodeDraft {
       this.error = reply.error;
       return false;
     }
+    if (isProposed(reply.value)) {
+      this.proposed = proposedWords(reply.value);
+      this.error = undefined;
+      this.fields = { ...f, amount: '', passphrase: '', description: '' };
+      return true;
+    }
+    this.proposed = undefined;
     this.created = {
       hint: reply.value.hint,
       copied: reply.value.copied,

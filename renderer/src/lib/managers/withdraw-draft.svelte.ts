@@ -1,4 +1,5 @@
 import type { AddressCheckView, AddressEntryView } from '../../../../main/ipc/contract.ts';
+import { isProposed, proposedWords } from '../format/proposed.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { compareDecimal } from '../format/decimal.ts';
 import { decimalPlaces, isPositiveDecimal, sumDecimals } from '../format/decimal-math.ts';
@@ -111,6 +112,8 @@ export class WithdrawDraft {
   /** The answer was lost: the same review can be sent again safely. */
   answerLost = $state(false);
   done = $state<(WithdrawReview & { recovered: boolean }) | undefined>();
+  /** Proposed for a second treasurer's approval instead of sent (team desk, four eyes), in words. */
+  proposed = $state<string | undefined>();
   readonly #api: TxcApi;
   #checkedFor = '';
   #checking: Promise<void> | undefined;
@@ -215,7 +218,13 @@ export class WithdrawDraft {
       this.answerLost = isOffline(reply.error);
       return false;
     }
-    this.done = { ...review, recovered: reply.value.recovered };
+    if (isProposed(reply.value)) {
+      this.proposed = proposedWords(reply.value);
+      this.done = undefined;
+    } else {
+      this.proposed = undefined;
+      this.done = { ...review, recovered: reply.value.recovered };
+    }
     this.review = undefined;
     this.error = undefined;
     this.answerLost = false;

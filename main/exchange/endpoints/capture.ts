@@ -1,0 +1,45 @@
+/**
+ * The exact request an endpoint function would sign, without signing or sending it: the function is
+ * run with a key caller that keeps its first request (path and fields) and stops there. A request
+ * proposed for a second operator's approval is captured so, and later sent by the same function with
+ * the same fields: what is approved is exactly what is signed (the sign gate checks its hash again).
+ */
+import type { z } from 'zod';
+import type { ExchangeHttp } from '../http.ts';
+import { KeyCaller } from './shapes.ts';
+
+export interface CapturedRequest {
+  readonly path: string;
+  readonly fields: Record<string, unknown>;
+}
+
+const STOP = Symbol('captured');
+
+class CapturingCaller extends KeyCaller {
+  captured: CapturedRequest | undefined;
+
+  constructor() {
+    super(undefined as unknown as ExchangeHttp, { apiKey: '', secret: '' });
+  }
+
+  override post<S extends z.ZodType>(
+    path: string,
+    fields: Readonly<Record<string, unknown>>,
+  ): Promise<z.output<S>> {
+    // A plain copy through JSON: what the team store keeps and gives back is the same value.
+    this.captured = { path, fields: JSON.parse(JSON.stringify(fields)) as Record<string, unknown> };
+    return Promise.reject(STOP as unknown as Error);
+  }
+}
+
+/** The first request `run` would sign with a key caller (run is stopped there). */
+export async function captureRequest(run: (caller: KeyCaller) => Promise<unknown>): Promise<CapturedRequest> {
+  const caller = new CapturingCaller();
+  try {
+    await run(caller);
+  } catch (error) {
+    if (error !== STOP) throw error;
+  }
+  if (!caller.captured) throw new Error('the request to capture signed nothing');
+  return caller.captured;
+}

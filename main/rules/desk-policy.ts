@@ -1,0 +1,127 @@
+/**
+ * The desk's four-eyes policy: which signed requests of a team's accounts need a second operator's
+ * approval before main signs them. Every withdrawal and service code, and every change of the policy
+ * itself, always; sub-account transfers above an amount of their currency (a currency without a
+ * limit: every transfer); key permission edits, key resets and keys that can move funds, each as the
+ * policy says. One function decides it for every entry point, from the exact request to be signed.
+ */
+import { FUND_MOVING_PATHS } from '../services/desk/key-capabilities.ts';
+import { parsePlain } from './decimal.ts';
+import type { DeskRole } from './desk-roles.ts';
+import type { RuleIssue } from './types.ts';
+
+export type FourEyesKind =
+  'withdrawal' | 'code' | 'transfer' | 'key_permissions' | 'key_reset' | 'key_withdrawal' | 'policy';
+
+export interface DeskPolicy {
+  /** Sub-account transfers of more than this amount of their currency need approval; others listed go alone. */
+  transferLimits: Record<string, string>;
+  /** Edits of a sub-account key's URL permissions. */
+  keyPermissions: boolean;
+  /** Resets of a sub-account key. */
+  keyResets: boolean;
+  /** New keys that can withdraw, and permission edits that let a key move funds out. */
+  withdrawalKeys: boolean;
+  /** How long a proposal waits for its approval and its send, in minutes (5 to 1440). */
+  approvalMinutes: number;
+}
+
+/** In force until the desk's admins agree on another: everything the policy can cover, covered. */
+export const DEFAULT_POLICY: DeskPolicy = {
+  transferLimits: {},
+  keyPermissions: true,
+  keyResets: true,
+  withdrawalKeys: true,
+  approvalMinutes: 60,
+};
+
+/** The path a policy change is proposed under (it is no exchange request: the team store applies it). */
+export const POLICY_PATH = '/desk/policy';
+
+const WITHDRAWALS = new Set(['/api/v4/main-account/withdraw', '/api/v4/main-account/withdraw-pay']);
+const FUND_MOVING = new Set(FUND_MOVING_PATHS.map((p) => p.toLowerCase()));
+const key = (path: string) => path.toLowerCase().replace(/\/+$/, '');
+
+function exceedsLimit(policy: DeskPolicy, fields: Record<string, unknown>): boolean {
+  const ticker = typeof fields['ticker'] === 'string' ? fields['ticker'] : '';
+  const limit = Object.hasOwn(policy.transferLimits, ticker) ? policy.transferLimits[ticker] : undefined;
+  if (limit === undefined) return true;
+  const amount = typeof fields['amount'] === 'string' ? parsePlain(fields['amount']) : undefined;
+  const max = parsePlain(limit);
+  // An amount or a limit that cannot be read is never taken as under the limit.
+  return !amount || !max || amount.gt(max);
+}
+
+function enablesFundMoving(fields: Record<string, unknown>): boolean {
+  const urls = Array.isArray(fields['urls']) ? (fields['urls'] as unknown[]) : [];
+  return urls.some((u) => {
+    const url = typeof u === 'object' && u !== null ? (u as Record<string, unknown>)['url'] : undefined;
+    const on = typeof u === 'object' && u !== null ? (u as Record<string, unknown>)['enable'] : undefined;
+    return typeof url === 'string' && on !== false && FUND_MOVING.has(key(url));
+  });
+}
+
+/**
+ * The kind of approval the request needs under `policy`, or undefined when one operator may send it
+ * alone. `fields` are the request's fields as they will be signed.
+ */
+export function approvalKind(
+  policy: DeskPolicy,
+  path: string,
+  fields: Record<string, unknown>,
+): FourEyesKind | undefined {
+  const k = key(path);
+  if (k === POLICY_PATH) return 'policy';
+  if (WITHDRAWALS.has(k)) return 'withdrawal';
+  if (k === '/api/v4/main-account/codes') return 'code';
+  if (k === '/api/v4/sub-account/transfer') return exceedsLimit(policy, fields) ? 'transfer' : undefined;
+  if (k === '/api/v4/sub-account/api-key/create')
+    return Number(fields['type']) === 2 && policy.withdrawalKeys ? 'key_withdrawal' : undefined;
+  if (k === '/api/v4/sub-account/api-key/edit') {
+    if (policy.withdrawalKeys && enablesFundMoving(fields)) return 'key_withdrawal';
+    return policy.keyPermissions ? 'key_permissions' : undefined;
+  }
+  if (k === '/api/v4/sub-account/api-key/reset') return policy.keyResets ? 'key_reset' : undefined;
+  return undefined;
+}
+
+/** Whose work each kind is: who proposes it, approves it and sends it (as `desk_role_for` in the store). */
+export function roleForKind(kind: FourEyesKind): Exclude<DeskRole, 'viewer' | 'trader'> {
+  return kind === 'withdrawal' || kind === 'code' || kind === 'transfer' ? 'treasurer' : 'admin';
+}
+
+/** The kind in words, after "a second operator approves …". */
+export const KIND_WORDS: Record<FourEyesKind, string> = {
+  withdrawal: 'a withdrawal',
+  code: 'a service code',
+  transfer: 'a sub-account transfer',
+  key_permissions: "a change of a key's permissions",
+  key_reset: 'a key reset',
+  key_withdrawal: 'a key that can move funds',
+  policy: "a change of the desk's policy",
+};
+
+const TICKER = /^[A-Z0-9_]{1,20}$/;
+
+/** The first thing wrong with a policy, or undefined. */
+export function checkPolicy(policy: DeskPolicy): RuleIssue | undefined {
+  for (const [ticker, limit] of Object.entries(policy.transferLimits)) {
+    if (!TICKER.test(ticker))
+      return { field: 'transferLimits', message: `"${ticker}" is not a currency ticker (like USDT or BTC).` };
+    if (!parsePlain(limit))
+      return {
+        field: 'transferLimits',
+        message: `The limit for ${ticker} must be a plain amount, like 10000 or 0.5.`,
+      };
+  }
+  if (
+    !Number.isInteger(policy.approvalMinutes) ||
+    policy.approvalMinutes < 5 ||
+    policy.approvalMinutes > 1440
+  )
+    return {
+      field: 'approvalMinutes',
+      message: 'A proposal waits from 5 minutes to 24 hours (1440 minutes) for its approval.',
+    };
+  return undefined;
+}

@@ -1,0 +1,194 @@
+/**
+ * A proposed request in words, read by each operator's own app from the exact fields that will be
+ * signed (never from the proposer's summary): the account, the amounts grouped, the address, the key,
+ * the policy. What the approver reads is what is sent.
+ */
+import { DEFAULT_POLICY, POLICY_PATH, type DeskPolicy } from '../../rules/desk-policy.ts';
+import { grouped } from '../../rules/words.ts';
+
+export interface Fact {
+  label: string;
+  value: string;
+}
+
+export interface RequestWords {
+  /** "Withdraw 2,500 USDT on TRC20" */
+  title: string;
+  facts: Fact[];
+  /** A line that must stand out (a key that will be able to move funds). */
+  warning?: string;
+}
+
+/** What the reader's registry knows of the accounts and keys a request names. */
+export interface Names {
+  subAccount(subAccountId: string): string | undefined;
+  key(apiKey: string): string | undefined;
+  /** The desk's address book's label of an address (undefined: not in the book). */
+  book?(network: string, address: string, memo: string | undefined): string | undefined;
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const amount = (v: unknown, ticker: string) => `${grouped(text(v))} ${ticker}`.trim();
+
+function withdrawal(path: string, b: Record<string, unknown>, names: Names): RequestWords {
+  const t = text(b['ticker']);
+  const network = text(b['network']);
+  const pay = path.endsWith('withdraw-pay');
+  const inBook = names.book?.(network, text(b['address']), text(b['memo']) || undefined);
+  return {
+    title: `Withdraw ${amount(b['amount'], t)}${network ? ` on ${network}` : ''}`,
+    facts: [
+      { label: 'Asset', value: t },
+      ...(network ? [{ label: 'Network', value: network }] : []),
+      { label: 'Address', value: text(b['address']) },
+      ...(text(b['memo']) ? [{ label: 'Memo / tag', value: text(b['memo']) }] : []),
+      ...(text(b['provider']) ? [{ label: 'Provider', value: text(b['provider']) }] : []),
+      ...(names.book ? [{ label: 'Address book', value: inBook ?? 'not in the address book' }] : []),
+      {
+        label: pay ? 'Receiver gets' : 'Amount (fee included)',
+        value: amount(b['amount'], t),
+      },
+      { label: 'Unique id', value: text(b['uniqueId']) },
+    ],
+    ...(names.book && !inBook && !text(b['provider'])
+      ? {
+          warning:
+            "This address is NOT in the desk's address book: check every character against the receiver. A withdrawal cannot be undone.",
+        }
+      : {}),
+  };
+}
+
+function code(b: Record<string, unknown>): RequestWords {
+  const t = text(b['ticker']);
+  return {
+    title: `Create a service code for ${amount(b['amount'], t)}`,
+    facts: [
+      { label: 'Amount', value: amount(b['amount'], t) },
+      { label: 'Passphrase', value: text(b['passphrase']) ? 'set' : 'none' },
+      ...(text(b['description']) ? [{ label: 'Description', value: text(b['description']) }] : []),
+    ],
+    warning: 'Whoever holds the code can redeem it.',
+  };
+}
+
+function transfer(b: Record<string, unknown>, names: Names): RequestWords {
+  const t = text(b['ticker']);
+  const id = text(b['id']);
+  const sub = names.subAccount(id);
+  const who = sub ? `"${sub}"` : `sub-account ${id}`;
+  const toSub = text(b['direction']) === 'main_to_sub';
+  return {
+    title: toSub ? `Send ${amount(b['amount'], t)} to ${who}` : `Take ${amount(b['amount'], t)} from ${who}`,
+    facts: [
+      { label: 'Sub-account', value: `${sub ?? 'not on this computer'} (id ${id})` },
+      { label: 'Direction', value: toSub ? 'main account → sub-account' : 'sub-account → main account' },
+      { label: 'Amount', value: amount(b['amount'], t) },
+    ],
+  };
+}
+
+function keyName(apiKey: string, names: Names): string {
+  const label = names.key(apiKey);
+  return label ? `the key of "${label}"` : `key ${apiKey.slice(0, 4)}…${apiKey.slice(-4)}`;
+}
+
+function keyEdit(
+  b: Record<string, unknown>,
+  names: Names,
+  fundMoving: (url: string) => boolean,
+): RequestWords {
+  const urls = Array.isArray(b['urls']) ? (b['urls'] as Array<Record<string, unknown>>) : [];
+  const on = urls.filter((u) => u['enable'] !== false).map((u) => text(u['url']));
+  const off = urls.filter((u) => u['enable'] === false).map((u) => text(u['url']));
+  const risky = on.filter(fundMoving);
+  return {
+    title: `Change the permissions of ${keyName(text(b['apiKeyId']), names)}`,
+    facts: [
+      { label: 'Key', value: text(b['apiKeyId']) },
+      { label: 'Turns on', value: on.length > 0 ? on.join(', ') : 'nothing' },
+      { label: 'Turns off', value: off.length > 0 ? off.join(', ') : 'nothing' },
+    ],
+    ...(risky.length > 0 ? { warning: `The key will be able to move funds out (${risky.join(', ')}).` } : {}),
+  };
+}
+
+function keyCreate(b: Record<string, unknown>, names: Names): RequestWords {
+  const id = text(b['subAccountId']);
+  const sub = names.subAccount(id);
+  return {
+    title: `Create an API key that can withdraw for ${sub ? `"${sub}"` : `sub-account ${id}`}`,
+    facts: [
+      { label: 'Sub-account', value: `${sub ?? 'not on this computer'} (id ${id})` },
+      { label: 'Key may', value: 'information, trading, deposits and withdrawals' },
+      ...(text(b['title']) ? [{ label: 'Title', value: text(b['title']) }] : []),
+    ],
+    warning: 'This key can withdraw funds where its URL permissions allow it.',
+  };
+}
+
+/** What a registry and an address book know of the accounts, keys and addresses a request names. */
+export function namesIn(
+  registry: { list(): ReadonlyArray<{ subAccountId: string | null; apiKey: string; label: string }> },
+  book?: Names['book'],
+): Names {
+  return {
+    subAccount: (id) => registry.list().find((a) => a.subAccountId === id)?.label,
+    key: (apiKey) => registry.list().find((a) => a.apiKey === apiKey)?.label,
+    ...(book ? { book } : {}),
+  };
+}
+
+/** A policy in words, one fact per rule. */
+export function policyFacts(p: DeskPolicy): Fact[] {
+  const limits = Object.entries(p.transferLimits);
+  return [
+    { label: 'Withdrawals and service codes', value: 'every one needs a second operator' },
+    {
+      label: 'Sub-account transfers',
+      value:
+        limits.length === 0
+          ? 'every one needs a second operator'
+          : `above ${limits.map(([t, v]) => `${grouped(v)} ${t}`).join(', ')} (any amount of other currencies)`,
+    },
+    { label: 'Key permission edits', value: p.keyPermissions ? 'need a second operator' : 'one operator' },
+    { label: 'Key resets', value: p.keyResets ? 'need a second operator' : 'one operator' },
+    {
+      label: 'Keys that can move funds',
+      value: p.withdrawalKeys ? 'need a second operator' : 'one operator',
+    },
+    { label: 'Policy changes', value: 'need a second admin' },
+    { label: 'A proposal waits', value: `${String(p.approvalMinutes)} minutes` },
+  ];
+}
+
+function policy(b: Record<string, unknown>): RequestWords {
+  const p = (b['policy'] ?? DEFAULT_POLICY) as DeskPolicy;
+  return { title: "Change the desk's four-eyes policy", facts: policyFacts(p) };
+}
+
+/** The request in words, from its path and fields. */
+export function describeRequest(
+  path: string,
+  body: Record<string, unknown>,
+  names: Names,
+  fundMoving: (url: string) => boolean,
+): RequestWords {
+  if (path === '/api/v4/main-account/withdraw' || path === '/api/v4/main-account/withdraw-pay')
+    return withdrawal(path, body, names);
+  if (path === '/api/v4/main-account/codes') return code(body);
+  if (path === '/api/v4/sub-account/transfer') return transfer(body, names);
+  if (path === '/api/v4/sub-account/api-key/edit') return keyEdit(body, names, fundMoving);
+  if (path === '/api/v4/sub-account/api-key/reset')
+    return {
+      title: `Reset ${keyName(text(body['apiKeyId']), names)}`,
+      facts: [{ label: 'Key', value: text(body['apiKeyId']) }],
+      warning: 'The key and its secret stop working at once, everywhere they are used.',
+    };
+  if (path === '/api/v4/sub-account/api-key/create') return keyCreate(body, names);
+  if (path === POLICY_PATH) return policy(body);
+  return {
+    title: `Send ${path}`,
+    facts: Object.entries(body).map(([label, v]) => ({ label, value: JSON.stringify(v) })),
+  };
+}

@@ -1,0 +1,264 @@
+/**
+ * The account registry shared by the desk. A change by this operator goes to the team store first
+ * (where labels and keys are unique for the whole desk) and then to the local registry; every
+ * operator's registry follows the store by change cursor, read again on each notification, so an
+ * account added, renamed or removed anywhere shows on every screen at once. Which operator holds
+ * which key is shared as the public key each holds; secrets stay in each operator's keychain.
+ */
+import { UserFacingError } from '../errors.ts';
+import type { Logger } from '../log.ts';
+import type { AccountRegistry } from '../vault/registry.ts';
+import type { RegistryDesk, SharedAccount, SharedKeyHolder } from '../vault/shared.ts';
+import { readChanges, START, type ChangeCursor, type FeedTable } from './changes.ts';
+import { TeamProblem } from './problems.ts';
+import type { TeamStore } from './store.ts';
+
+const ACCOUNTS: FeedTable = {
+  table: 'accounts',
+  key: [['id', 'uuid']],
+  columns: `id::text AS id, label, kind, sub_account_id, api_key, connection, groups, tags, url_permissions,
+    webhook_api_key, created_at_ms, updated_at_ms, removed`,
+};
+const HOLDERS: FeedTable = {
+  table: 'key_holders',
+  key: [
+    ['account', 'uuid'],
+    ['operator', 'text'],
+  ],
+  columns: 'account::text AS account, operator, api_key, held',
+};
+
+interface AccountRow {
+  id: string;
+  label: string;
+  kind: 'main' | 'sub';
+  sub_account_id: string | null;
+  api_key: string;
+  connection: string;
+  groups: string[];
+  tags: string[];
+  url_permissions: Record<string, boolean>;
+  webhook_api_key: string | null;
+  created_at_ms: string;
+  updated_at_ms: string;
+  removed: boolean;
+}
+
+interface Cursors {
+  accounts: ChangeCursor;
+  holders: ChangeCursor;
+}
+
+const PAGE = 500;
+
+/** A refusal of the team store in the words of the registry's own checks. */
+function taken(error: unknown, account: SharedAccount): unknown {
+  const e = error as { code?: string; constraint?: string };
+  if (e.code !== '23505') return error;
+  if (e.constraint === 'accounts_label')
+    return new UserFacingError(
+      'invalid_input',
+      `label: an account named "${account.label}" already exists in the team desk`,
+      'label',
+    );
+  return new UserFacingError(
+    'invalid_input',
+    'apiKey: this key is already registered in the team desk',
+    'apiKey',
+  );
+}
+
+export class TeamAccounts implements RegistryDesk {
+  readonly #store: TeamStore;
+  readonly #registry: AccountRegistry;
+  readonly #log: Logger;
+  #pulling: Promise<void> | undefined;
+  #again = false;
+
+  constructor(store: TeamStore, registry: AccountRegistry, log: Logger) {
+    this.#store = store;
+    this.#registry = registry;
+    this.#log = log;
+  }
+
+  get operator(): string {
+    return this.#store.operator;
+  }
+
+  /** A write the store could not take because it is not reachable, in the registry's words. */
+  #unreachable(error: unknown): unknown {
+    if (!(error instanceof TeamProblem) || !error.transient) return error;
+    return new TeamProblem(
+      'unreachable',
+      `The desk's accounts are kept on the team server, which is not reachable now: nothing was changed. ${error.message}`,
+    );
+  }
+
+  async put(a: SharedAccount): Promise<void> {
+    try {
+      await this.#store.query(
+        `INSERT INTO accounts (id, label, kind, sub_account_id, api_key, connection, groups, tags, url_permissions,
+           webhook_api_key, created_at_ms, updated_at_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         ON CONFLICT (id) DO UPDATE SET label = excluded.label, kind = excluded.kind,
+           sub_account_id = excluded.sub_account_id, api_key = excluded.api_key, connection = excluded.connection,
+           groups = excluded.groups, tags = excluded.tags, url_permissions = excluded.url_permissions,
+           webhook_api_key = excluded.webhook_api_key, updated_at_ms = excluded.updated_at_ms, removed = false`,
+        [
+          a.id,
+          a.label,
+          a.kind,
+          a.subAccountId,
+          a.apiKey,
+          a.connection,
+          JSON.stringify(a.groups),
+          JSON.stringify(a.tags),
+          JSON.stringify(a.urlPermissions),
+          a.webhookApiKey,
+          a.createdAt,
+          a.updatedAt,
+        ],
+      );
+    } catch (error) {
+      throw this.#unreachable(taken(error, a));
+    }
+  }
+
+  async remove(id: string): Promise<void> {
+    try {
+      await this.#store.query('UPDATE accounts SET removed = true, updated_at_ms = $2 WHERE id = $1', [
+        id,
+        Date.now(),
+      ]);
+    } catch (error) {
+      throw this.#unreachable(error);
+    }
+  }
+
+  async holdKey(account: string, apiKey: string, held: boolean): Promise<void> {
+    try {
+      await this.#store.query(
+        `INSERT INTO key_holders (account, api_key, held, since_ms) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (account, operator) DO UPDATE SET api_key = excluded.api_key, held = excluded.held,
+           since_ms = excluded.since_ms`,
+        [account, apiKey, held, Date.now()],
+      );
+    } catch (error) {
+      // The key is in this keychain already; the team learns it at the next start or import.
+      this.#log.log('warn', 'could not tell the team store which key this operator holds', error);
+    }
+  }
+
+  #cursorName(): string {
+    return `${this.#store.deskId ?? 'desk'}:registry`;
+  }
+
+  /** Reads every change since the registry's cursor into the registry; one pull at a time. */
+  pull(): Promise<void> {
+    if (this.#pulling) {
+      this.#again = true;
+      return this.#pulling;
+    }
+    this.#pulling = (async () => {
+      do {
+        this.#again = false;
+        await this.#pullOnce();
+      } while (this.#again);
+    })().finally(() => (this.#pulling = undefined));
+    return this.#pulling;
+  }
+
+  async #pullOnce(): Promise<void> {
+    const name = this.#cursorName();
+    const saved = this.#registry.teamCursor(name);
+    let cursors: Cursors = saved ? (JSON.parse(saved) as Cursors) : { accounts: START, holders: START };
+    for (const feed of [ACCOUNTS, HOLDERS]) {
+      for (;;) {
+        const key = feed === ACCOUNTS ? 'accounts' : 'holders';
+        const page = await readChanges<Record<string, unknown>>(this.#store, feed, cursors[key], PAGE);
+        cursors = { ...cursors, [key]: page.next };
+        const changes =
+          feed === ACCOUNTS
+            ? { accounts: (page.rows as unknown as AccountRow[]).map(sharedAccount), holders: [] }
+            : { accounts: [], holders: (page.rows as unknown as HolderRow[]).map(holder) };
+        await this.#registry.applyShared(changes, { name, value: JSON.stringify(cursors) });
+        if (page.done) break;
+      }
+    }
+  }
+
+  /**
+   * Joining: after the team's registry is read, this profile's own accounts the team lacks are
+   * written to it (the first operator brings the desk's accounts), and every key this keychain holds
+   * is recorded as held by this operator.
+   */
+  async shareLocal(): Promise<void> {
+    for (const account of this.#registry.list()) {
+      const known = await this.#store.query('SELECT 1 FROM accounts WHERE id = $1', [account.id]);
+      let id = account.id;
+      if (known.length === 0) id = await this.#bring(account);
+      if (account.apiKey !== '' && this.#registry.keyHere(id)) await this.holdKey(id, account.apiKey, true);
+    }
+  }
+
+  /**
+   * Writes a local account to the team; answers its id in the team. The same key registered by a
+   * teammate already: this operator's copy becomes the team's (its secret moves to the team's id).
+   * The same label on another key: this operator's copy is renamed after the operator.
+   */
+  async #bring(account: SharedAccount): Promise<string> {
+    const twin = await this.#store.query<{ id: string }>(
+      "SELECT id::text AS id FROM accounts WHERE connection = $1 AND api_key = $2 AND api_key <> '' AND NOT removed",
+      [account.connection, account.apiKey],
+    );
+    const teamId = twin[0]?.id;
+    if (teamId) {
+      await this.#registry.keys.move(account.id, teamId);
+      const name = this.#cursorName();
+      await this.#registry.applyShared(
+        { accounts: [{ ...account, removed: true }], holders: [] },
+        {
+          name,
+          value: this.#registry.teamCursor(name) ?? JSON.stringify({ accounts: START, holders: START }),
+        },
+      );
+      return teamId;
+    }
+    try {
+      await this.put(account);
+    } catch (error) {
+      if (!(error instanceof UserFacingError) || error.field !== 'label') throw error;
+      await this.put({ ...account, label: `${account.label.slice(0, 50)} (${this.operator.slice(0, 10)})` });
+    }
+    return account.id;
+  }
+}
+
+interface HolderRow {
+  account: string;
+  operator: string;
+  api_key: string;
+  held: boolean;
+}
+
+function holder(r: HolderRow): SharedKeyHolder {
+  return { account: r.account, operator: r.operator, apiKey: r.api_key, held: r.held };
+}
+
+function sharedAccount(r: AccountRow): SharedAccount & { removed: boolean } {
+  return {
+    id: r.id,
+    label: r.label,
+    kind: r.kind,
+    subAccountId: r.sub_account_id,
+    apiKey: r.api_key,
+    connection: r.connection,
+    groups: r.groups,
+    tags: r.tags,
+    urlPermissions: r.url_permissions,
+    webhookApiKey: r.webhook_api_key,
+    createdAt: Number(r.created_at_ms),
+    updatedAt: Number(r.updated_at_ms),
+    removed: r.removed,
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * What follows the team desk while this profile is joined to one: the signed-request log (its
+ * entries named after the operator, sent to the store after each batch, the others' brought back),
+ * the history sync (once for the desk, into the store), the history replica (into the cache), and
+ * the address book, order guards and alerts.
+ */
+import type { Cache } from '../cache/index.ts';
+import type { PageEvents } from '../page-events.ts';
+import type { Logger } from '../log.ts';
+import type { HistoryService } from '../services/history.ts';
+import type { SignedRequestLog } from '../services/signed-request-log.ts';
+import type { TeamService } from '../services/team.ts';
+import { TeamHistory } from './history.ts';
+import { historyReplicas } from './replica.ts';
+import { TeamRequestLog } from './request-log.ts';
+import { TeamSharedItems, type SharedCollection } from './shared-items.ts';
+
+export interface TeamFollowers {
+  cache: Cache;
+  signedRequests: SignedRequestLog;
+  history: HistoryService;
+  /** The profile's own stores the desk shares, and where what the team said of them is kept. */
+  shared: { file: string; collections: SharedCollection[] };
+  events: PageEvents;
+  log: Logger;
+}
+
+export function followTeam(team: TeamService, followers: TeamFollowers): void {
+  const { cache, signedRequests, history, shared, events, log } = followers;
+  let requestLog: TeamRequestLog | undefined;
+  let sync: TeamHistory | undefined;
+  team.onDesk((desk) => {
+    requestLog = desk ? new TeamRequestLog(desk.store, cache, log) : undefined;
+    sync = desk ? new TeamHistory(desk.store, log) : undefined;
+    if (!desk || !requestLog || !sync) return;
+    desk.follow(requestLog);
+    desk.follow(new TeamSharedItems(desk.store, shared.file, shared.collections, log));
+    const applied = (table: string) => events.emit('history.changed', { table });
+    for (const replica of historyReplicas(desk.store, cache, applied)) desk.follow(replica);
+    const leases = sync;
+    desk.follow({ tables: [], pull: () => Promise.resolve(), close: () => leases.close() });
+  });
+  signedRequests.useOperator(() => team.desk?.operator);
+  signedRequests.onWritten(() => void requestLog?.send());
+  history.useTeam(() => sync);
+}

@@ -1,0 +1,6 @@
+import { migration as desk } from './0001-desk.ts';
+import { migration as fourEyes } from './0002-four-eyes.ts';
+import type { TeamMigration } from './migration.ts';
+
+/** Every migration of the team store, in order; append only (a file is never changed once released). */
+export const teamMigrations: readonly TeamMigration[] = [desk, fourEyes];

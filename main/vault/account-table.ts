@@ -1,0 +1,165 @@
+/**
+ * The registry's accounts table as it is read: every row by id, the list in its order, the key index
+ * and each label folded, kept until a write (every signed request looks its account up; a desk
+ * registering 1,000 accounts checks each new name against every row), and the accounts on their way
+ * in (their secret in the keychain, their row not written yet), whose labels and keys count as taken.
+ */
+import type Database from 'better-sqlite3';
+import { UserFacingError } from '../errors.ts';
+import { foldLabel, invalid, toRecord, type AccountRecord, type Row } from './records.ts';
+import { storeShared, type SharedAccount } from './shared.ts';
+
+/** An account whose secret is in the keychain and whose row is on its way in. */
+export interface ComingAccount {
+  label: string;
+  folded: string;
+  connection: string;
+  apiKey: string;
+}
+
+export class AccountTable {
+  readonly #db: Database.Database;
+  /** Every row by id, read once and dropped by each write (`write`). */
+  #rows: Map<string, Row> | undefined;
+  /** Every row in the list's order, read once and dropped by each write (`write`). */
+  #listed: Row[] | undefined;
+  /** `connection apiKey` -> account id, rebuilt after a key is added, rotated or removed. */
+  #byKey: Map<string, string> | undefined;
+  readonly #statements = new Map<string, Database.Statement>();
+  readonly #foldedLabels = new WeakMap<Row, string>();
+  /** Accounts whose secret is in the keychain and whose row is on its way in, by id. */
+  readonly #coming = new Map<string, ComingAccount>();
+
+  constructor(db: Database.Database) {
+    this.#db = db;
+  }
+
+  /** Every account, favourites first, then by label. The board lists the desk per batch of pushes. */
+  list(): AccountRecord[] {
+    this.#listed ??= this.#db
+      .prepare('SELECT * FROM accounts ORDER BY favourite DESC, label COLLATE NOCASE')
+      .all() as Row[];
+    return this.#listed.map(toRecord);
+  }
+
+  /** The account registered with this public key on this connection (cached: it runs per request). */
+  idForKey(connection: string, apiKey: string): string | undefined {
+    this.#byKey ??= new Map(this.list().map((a) => [`${a.connection} ${a.apiKey}`, a.id]));
+    return this.#byKey.get(`${connection} ${apiKey}`);
+  }
+
+  get(id: string): AccountRecord | undefined {
+    const row = this.#allRows().get(id);
+    return row ? toRecord(row) : undefined;
+  }
+
+  require(id: string): AccountRecord {
+    const account = this.get(id);
+    if (!account)
+      throw new UserFacingError('not_found', 'That account is not in the registry any more.', 'id');
+    return account;
+  }
+
+  /**
+   * Runs one write to the account `id`; the row kept for `get` is read again (the others stay), and the
+   * list is read again when next asked for (the order may have changed). Registering a desk of 1,000
+   * accounts so costs one row read per account, not the whole table.
+   */
+  write(id: string, sql: string, ...params: unknown[]): void {
+    this.#prepared(sql).run(...params);
+    this.#reread(id);
+  }
+
+  /** Writes an account; `added`: a new one, whose key the index takes instead of reading the table again. */
+  store(next: SharedAccount, added = false): void {
+    storeShared({ prepare: (sql) => this.#prepared(sql) }, next);
+    if (added) this.#byKey?.set(`${next.connection} ${next.apiKey}`, next.id);
+    else this.#byKey = undefined;
+    this.#reread(next.id);
+  }
+
+  /** The key index is built again when next asked for (a key is about to change). */
+  forgetKeys(): void {
+    this.#byKey = undefined;
+  }
+
+  /** Everything is read again when next asked for (the table was written by other means). */
+  forget(): void {
+    this.#rows = undefined;
+    this.#listed = undefined;
+    this.#byKey = undefined;
+  }
+
+  /** Whether the id is taken, by a row or by an account on its way in. */
+  taken(id: string): boolean {
+    return this.get(id) !== undefined || this.#coming.has(id);
+  }
+
+  /** Counts an account as on its way in (its label and key taken) until it lands or is abandoned. */
+  reserve(id: string, label: string, connection: string, apiKey: string): void {
+    this.#coming.set(id, { label, folded: foldLabel(label), connection, apiKey });
+  }
+
+  /** Writes the row of an account on its way in. */
+  land(account: SharedAccount): void {
+    this.store(account, true);
+    this.#coming.delete(account.id);
+  }
+
+  /** An account on its way in that does not come in (its commit failed): its row too, if written. */
+  abandon(id: string): void {
+    this.#coming.delete(id);
+    this.#rows?.delete(id);
+    this.#listed = undefined;
+  }
+
+  /**
+   * Refuses a label taken (letters compared as SQLite's NOCASE does: ASCII only) or a key registered,
+   * by the registry's rows and by the accounts on their way in.
+   */
+  checkFree(label: string, connection: string, apiKey: string, except?: string): void {
+    const wanted = foldLabel(label);
+    let byKey: { label: string } | undefined;
+    for (const r of this.#allRows().values()) {
+      if (r.id === except) continue;
+      if (r.label.length === label.length && this.#folded(r) === wanted)
+        throw invalid('label', `an account named "${label}" already exists`);
+      if (r.connection === connection && r.api_key === apiKey && r.api_key !== '') byKey ??= r;
+    }
+    for (const c of this.#coming.values()) {
+      if (c.folded === wanted) throw invalid('label', `an account named "${label}" already exists`);
+      if (c.connection === connection && c.apiKey === apiKey && apiKey !== '') byKey ??= c;
+    }
+    if (byKey) throw invalid('apiKey', `this key is already registered as "${byKey.label}"`);
+  }
+
+  #reread(id: string): void {
+    this.#listed = undefined;
+    if (!this.#rows) return;
+    const row = this.#prepared('SELECT * FROM accounts WHERE id = ?').get(id) as Row | undefined;
+    if (row) this.#rows.set(id, row);
+    else this.#rows.delete(id);
+  }
+
+  /** A statement prepared once per text: a desk registering many accounts runs the same few. */
+  #prepared(sql: string): Database.Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) this.#statements.set(sql, (statement = this.#db.prepare(sql)));
+    return statement;
+  }
+
+  /** Every row by id: every signed request looks its account up, so they are kept until a write. */
+  #allRows(): Map<string, Row> {
+    this.#rows ??= new Map(
+      (this.#db.prepare('SELECT * FROM accounts').all() as Row[]).map((row) => [row.id, row]),
+    );
+    return this.#rows;
+  }
+
+  /** A row's label folded, kept with the row: a batch checks each new name against every row. */
+  #folded(row: Row): string {
+    let folded = this.#foldedLabels.get(row);
+    if (folded === undefined) this.#foldedLabels.set(row, (folded = foldLabel(row.label)));
+    return folded;
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * The team desk in Chromium: two operators, A (alice) and B (bob), each with their own app and page,
+ * share one desk on a PostgreSQL of this file's own (TLS, loopback) and one exchange; an account A
+ * adds from the Accounts screen appears on B's board. A third operator joins from Settings → Team desk.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../main/sandbox/index.ts';
+import { createTestCore, type TestCore } from '../support/core.ts';
+import { scriptedDesktop } from '../support/desktop.ts';
+import { sqlAs, startPostgres, type TestPostgres } from '../support/postgres.ts';
+import { createTestRoles } from '../support/postgres-setup.ts';
+import { createTeamDatabase, passwordOf, startOperatorCore, teamConnected } from '../support/team.ts';
+import { launchChromium, type Chromium } from './chromium.ts';
+import { startBrowserHost, type BrowserHost } from './host.ts';
+import { newWatchedPage, type OpenedPage } from './page.ts';
+import { artifact, RENDERER_DIR } from './paths.ts';
+
+let pg: TestPostgres;
+let sandbox: Sandbox;
+let database: string;
+let browser: Chromium;
+const cores: TestCore[] = [];
+const hosts: BrowserHost[] = [];
+const desktops = { alice: scriptedDesktop(), bob: scriptedDesktop(), carol: scriptedDesktop() };
+const urls: Record<string, string> = {};
+
+beforeAll(async () => {
+  pg = await startPostgres();
+  await createTestRoles(pg);
+  sandbox = await startSandbox({ port: 0 });
+  database = await createTeamDatabase(pg);
+  await sqlAs(pg, 'GRANT txc_treasurer, txc_trader TO alice');
+  for (const operator of ['alice', 'bob'] as const) {
+    const core = await startOperatorCore({
+      info: pg,
+      database,
+      operator,
+      sandbox,
+      platform: desktops[operator].platform,
+    });
+    await teamConnected(core);
+    cores.push(core);
+  }
+  // Carol's app works alone until she joins from Settings.
+  cores.push(
+    await createTestCore({
+      platform: desktops.carol.platform,
+      connection: { kind: 'live', restUrl: sandbox.rest, wsUrl: sandbox.ws },
+    }),
+  );
+  for (const [i, name] of ['alice', 'bob', 'carol'].entries()) {
+    const host = await startBrowserHost(cores[i] as TestCore, RENDERER_DIR);
+    hosts.push(host);
+    urls[name] = host.url;
+  }
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  for (const host of hosts) await host.close();
+  for (const core of cores) await core.close();
+  await sandbox?.close();
+  await pg?.close();
+});
+
+async function open(name: string, hash: string): Promise<OpenedPage> {
+  const opened = await newWatchedPage(browser);
+  await opened.page.goto(`${urls[name] ?? ''}${hash}`);
+  return opened;
+}
+
+const text = async (page: Page, testid: string) =>
+  ((await page.getByTestId(testid).first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
+
+describe('two operators on one team desk, in Chromium', () => {
+  it("an account A adds on the Accounts screen appears on B's board, with whose key it is", async () => {
+    const a = await open('alice', '#/accounts');
+    const b = await open('bob', '#/board');
+    await expect.poll(() => b.page.getByTestId('view-board').isVisible()).toBe(true);
+    await expect.poll(() => text(b.page, 'team-status')).toContain('Team desk: connected');
+
+    const main = sandbox.accounts.find((x) => x.kind === 'main');
+    if (!main) throw new Error('no main account');
+    await a.page.getByTestId('account-add-open').click();
+    await a.page.getByTestId('add-label').fill('Desk main');
+    await a.page.getByTestId('add-kind').selectOption('main');
+    await a.page.getByTestId('add-key').fill(main.apiKey);
+    desktops.alice.clipboard = main.apiSecret;
+    await a.page.getByTestId('add-submit').click();
+
+    // On B's board at once (the account's row), and on B's Accounts screen: the key is alice's.
+    await expect.poll(() => b.page.getByTestId('view-board').textContent()).toContain('Desk main');
+    const accounts = await open('bob', '#/accounts');
+    await expect
+      .poll(() => accounts.page.getByTestId('view-accounts').textContent())
+      .toContain('not on this computer (alice)');
+    expect(a.problems).toEqual([]);
+    expect(b.problems).toEqual([]);
+    expect(accounts.problems).toEqual([]);
+  });
+
+  it("B's Team screen lists who is in the team and who is online", async () => {
+    const { page, problems } = await open('bob', '#/team');
+    await expect.poll(() => page.getByTestId('team-online-alice').textContent()).toContain('Online');
+    expect(await text(page, 'team-online-carol')).toContain('Offline');
+    expect(await text(page, 'team-member-bob')).toContain('bob (you)');
+    expect(await text(page, 'team-roles-alice')).toBe('Trader, Treasurer');
+    expect(await text(page, 'team-roles-bob')).toBe('no role yet');
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: artifact(`team-${String(width)}.png`), fullPage: true });
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('a third operator joins from Settings → Team desk; the status bar and the Team screen follow', async () => {
+    const { page, problems } = await open('carol', '#/settings');
+    await expect.poll(() => page.getByTestId('team-settings').isVisible()).toBe(true);
+    expect(await page.getByTestId('team-status').count()).toBe(0);
+    await page.getByTestId('team-host').fill(pg.host);
+    await page.getByTestId('team-port').fill(String(pg.port));
+    await page.getByTestId('team-database').fill(database);
+    await page.getByTestId('team-operator').fill('carol');
+    desktops.carol.openFile = pg.caFile;
+    await page.getByTestId('team-choose-ca').click();
+    await expect.poll(() => text(page, 'team-ca-file')).toBe(pg.caFile);
+    // A wrong password: one sentence, nothing joined.
+    desktops.carol.clipboard = 'wrong';
+    await page.getByTestId('team-join').click();
+    await expect
+      .poll(() => page.getByTestId('team-settings').textContent())
+      .toContain('The team server refused the password of operator "carol"');
+    expect(await page.getByTestId('team-status').count()).toBe(0);
+    desktops.carol.clipboard = passwordOf('carol');
+    await page.getByTestId('team-join').click();
+    await expect.poll(() => text(page, 'team-status')).toContain('Team desk: connected');
+    expect(await text(page, 'team-joined')).toContain('Joined as carol');
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByTestId('team-settings').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: artifact(`team-settings-${String(width)}.png`) });
+    }
+    // The desk's account came to carol's registry with the join.
+    const accounts = await open('carol', '#/accounts');
+    await expect.poll(() => accounts.page.getByTestId('view-accounts').textContent()).toContain('Desk main');
+    expect(problems).toEqual([]);
+  });
+});
