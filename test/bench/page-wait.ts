@@ -26,13 +26,23 @@ export function textOf(id: string): string {
 /**
  * The wall-clock time `condition` (page code, as text) first holds in the page's document; the
  * observer is in place when this resolves (the page runs evaluations in order), so whatever the
- * caller does next is seen.
+ * caller does next is seen. Rejects, naming the condition, when it does not hold within `timeoutMs`:
+ * a bench ends by itself.
  */
-export async function whenOnPage(page: Page, condition: string): Promise<Promise<number>> {
-  const shown = page.evaluate<number>(`new Promise((resolve) => {
+export async function whenOnPage(
+  page: Page,
+  condition: string,
+  timeoutMs = 30_000,
+): Promise<Promise<number>> {
+  const shown = page.evaluate<number>(`new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      reject(new Error(${JSON.stringify(`not on the page within ${String(timeoutMs / 1000)} s: ${condition}`)}));
+    }, ${String(timeoutMs)});
     const observer = new MutationObserver(() => {
       if (!(${condition})) return;
       observer.disconnect();
+      clearTimeout(timer);
       resolve(Date.now());
     });
     observer.observe(document.body, { subtree: true, childList: true, characterData: true });
