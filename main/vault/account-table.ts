@@ -27,6 +27,11 @@ export class AccountTable {
   #byKey: Map<string, string> | undefined;
   readonly #statements = new Map<string, Database.Statement>();
   readonly #foldedLabels = new WeakMap<Row, string>();
+  /**
+   * Each row's record, parsed once per row read (a write reads its row again): the board lists the
+   * desk with every batch of pushes. Callers get copies (`#record`).
+   */
+  readonly #records = new WeakMap<Row, AccountRecord>();
   /** Accounts whose secret is in the keychain and whose row is on its way in, by id. */
   readonly #coming = new Map<string, ComingAccount>();
 
@@ -39,7 +44,7 @@ export class AccountTable {
     this.#listed ??= this.#db
       .prepare('SELECT * FROM accounts ORDER BY favourite DESC, label COLLATE NOCASE')
       .all() as Row[];
-    return this.#listed.map(toRecord);
+    return this.#listed.map((row) => this.#record(row));
   }
 
   /** The account registered with this public key on this connection (cached: it runs per request). */
@@ -50,7 +55,22 @@ export class AccountTable {
 
   get(id: string): AccountRecord | undefined {
     const row = this.#allRows().get(id);
-    return row ? toRecord(row) : undefined;
+    return row ? this.#record(row) : undefined;
+  }
+
+  /** The row's record, the caller's own to change: its lists copied, not parsed again. */
+  #record(row: Row): AccountRecord {
+    let record = this.#records.get(row);
+    if (!record) {
+      record = toRecord(row);
+      this.#records.set(row, record);
+    }
+    return {
+      ...record,
+      groups: [...record.groups],
+      tags: [...record.tags],
+      urlPermissions: { ...record.urlPermissions },
+    };
   }
 
   require(id: string): AccountRecord {
