@@ -96,7 +96,16 @@ describe('the frame in Chromium', () => {
     const { page, problems } = await openApp();
     const rail = async () => (await page.getByRole('navigation', { name: 'Sections' }).boundingBox())?.width;
     const toggle = page.getByTestId('rail-toggle');
-    expect(await rail()).toBe(204);
+    expect(await rail()).toBe(192);
+    // Every name whole in the open rail, the current section's in bold too: none cut short.
+    for (const section of ['Board', 'Sub-accounts']) {
+      await page.getByRole('link', { name: new RegExp(`^${section}`) }).click();
+      const cut = await js(
+        page,
+        `[...document.querySelectorAll('nav[aria-label="Sections"] .label')].filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent.trim())`,
+      );
+      expect(cut).toEqual([]);
+    }
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     // Reached from the rail's link with Tab, pressed with the keyboard.
     await page.getByTestId('nav-trade').click();
@@ -124,7 +133,7 @@ describe('the frame in Chromium', () => {
       .toBe('Positions (Alt+3)');
     expect(await rail()).toBe(48);
     await toggle.click();
-    await expect.poll(rail).toBe(204);
+    await expect.poll(rail).toBe(192);
     expect(await page.getByTestId('nav-positions').getAttribute('title')).toBeNull();
     expect(problems).toEqual([]);
     await page.close();
@@ -133,9 +142,9 @@ describe('the frame in Chromium', () => {
   it('scales with the system text size (everything in rem)', async () => {
     const { page } = await openApp();
     const rail = async () => (await page.getByRole('navigation', { name: 'Sections' }).boundingBox())?.width;
-    expect(await rail()).toBe(204);
+    expect(await rail()).toBe(192);
     await js(page, "document.documentElement.style.fontSize = '24px'");
-    expect(await rail()).toBe(306);
+    expect(await rail()).toBe(288);
     const size = await js<string>(page, "getComputedStyle(document.querySelector('main h1')).fontSize");
     expect(size).toBe('30px');
     await page.screenshot({ path: artifact('frame-large-text.png') });
