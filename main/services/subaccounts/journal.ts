@@ -4,9 +4,9 @@
  * without an answer (`pending`). Nothing is written before a request leaves: each step is known at the
  * exchange by itself, so an account under way when the app stopped (still `planned` here) is looked up
  * there step by step when the batch goes on (`batch-steps.ts`). Those marks go in together, one
- * commit per turn of the event loop (accounts whose keys reached the disk in the same flush end in
- * the same turn): a mark not written yet when the app stops leaves the account as it was before it,
- * which resuming looks up anyway; every read writes the marks waiting first.
+ * commit every `MARKS_EVERY_MS` while accounts end: a mark not written yet when the app stops leaves
+ * the account as it was before it, which resuming looks up anyway; every read of the journal (the
+ * batch's end, a screen) and its closing write the marks waiting first.
  * Never a secret: the key's secret goes to the keychain only, under the account id chosen here.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,6 +14,9 @@ import type Database from 'better-sqlite3';
 import { migrate } from '../../cache/migrate.ts';
 import type { Migration } from '../../cache/migrations/migration.ts';
 import { openPrivateDatabase, privateSidecars } from '../../private-fs.ts';
+
+/** How long marks wait to go in together: a batch of 100 ends accounts about every millisecond. */
+const MARKS_EVERY_MS = 20;
 
 /** How far an account of a batch got; `done` is the end. */
 export type StepStage = 'planned' | 'created' | 'keyed' | 'restricted' | 'funded' | 'done';
@@ -151,7 +154,7 @@ export class BatchJournal {
     reached: Database.Statement;
     failed: Database.Statement;
   };
-  /** Marks made and not written yet (`reached`), in order: they go in on the next turn, or before a read. */
+  /** Marks made and not written yet (`reached`), in order: they go in together soon, or before a read. */
   #marks: unknown[][] = [];
   #marksScheduled = false;
 
@@ -197,14 +200,14 @@ export class BatchJournal {
   #scheduleMarks(): void {
     if (this.#marksScheduled) return;
     this.#marksScheduled = true;
-    setImmediate(() => {
+    setTimeout(() => {
       this.#marksScheduled = false;
       try {
         this.#writeMarks();
       } catch {
         // Left waiting: the next read or write of the journal writes them again, and throws.
       }
-    });
+    }, MARKS_EVERY_MS).unref();
   }
 
   /** Writes a confirmed batch with every account planned, each with its own account id. */
