@@ -19,14 +19,19 @@ export interface ComingAccount {
 
 export class AccountTable {
   readonly #db: Database.Database;
-  /** Every row by id, read once and dropped by each write (`write`). */
+  /** Every row by id, read once; each write reads its row again (`write`). */
   #rows: Map<string, Row> | undefined;
+  /**
+   * The ids of `#rows` by folded label and by `connection apiKey`, kept with them: a batch checks each
+   * new name and key against every row, and a desk has 1,000.
+   */
+  readonly #byLabel = new Map<string, Set<string>>();
+  readonly #byKeyRow = new Map<string, Set<string>>();
   /** Every row in the list's order, read once and dropped by each write (`write`). */
   #listed: Row[] | undefined;
   /** `connection apiKey` -> account id, rebuilt after a key is added, rotated or removed. */
   #byKey: Map<string, string> | undefined;
   readonly #statements = new Map<string, Database.Statement>();
-  readonly #foldedLabels = new WeakMap<Row, string>();
   /**
    * Each row's record, parsed once per row read (a write reads its row again): the board lists the
    * desk with every batch of pushes. Callers get copies (`#record`).
@@ -106,6 +111,8 @@ export class AccountTable {
   /** Everything is read again when next asked for (the table was written by other means). */
   forget(): void {
     this.#rows = undefined;
+    this.#byLabel.clear();
+    this.#byKeyRow.clear();
     this.#listed = undefined;
     this.#byKey = undefined;
   }
@@ -129,7 +136,7 @@ export class AccountTable {
   /** An account on its way in that does not come in (its commit failed): its row too, if written. */
   abandon(id: string): void {
     this.#coming.delete(id);
-    this.#rows?.delete(id);
+    this.#unindex(id);
     this.#listed = undefined;
   }
 
@@ -139,13 +146,12 @@ export class AccountTable {
    */
   checkFree(label: string, connection: string, apiKey: string, except?: string): void {
     const wanted = foldLabel(label);
-    let byKey: { label: string } | undefined;
-    for (const r of this.#allRows().values()) {
-      if (r.id === except) continue;
-      if (r.label.length === label.length && this.#folded(r) === wanted)
-        throw invalid('label', `an account named "${label}" already exists`);
-      if (r.connection === connection && r.api_key === apiKey && r.api_key !== '') byKey ??= r;
-    }
+    const rows = this.#allRows();
+    const other = (ids: Set<string> | undefined) => [...(ids ?? [])].find((id) => id !== except);
+    if (other(this.#byLabel.get(wanted)) !== undefined)
+      throw invalid('label', `an account named "${label}" already exists`);
+    const keyHolder = apiKey === '' ? undefined : other(this.#byKeyRow.get(`${connection} ${apiKey}`));
+    let byKey: { label: string } | undefined = keyHolder === undefined ? undefined : rows.get(keyHolder);
     for (const c of this.#coming.values()) {
       if (c.folded === wanted) throw invalid('label', `an account named "${label}" already exists`);
       if (c.connection === connection && c.apiKey === apiKey && apiKey !== '') byKey ??= c;
@@ -157,8 +163,24 @@ export class AccountTable {
     this.#listed = undefined;
     if (!this.#rows) return;
     const row = this.#prepared('SELECT * FROM accounts WHERE id = ?').get(id) as Row | undefined;
-    if (row) this.#rows.set(id, row);
-    else this.#rows.delete(id);
+    this.#unindex(id);
+    if (row) this.#index(row);
+  }
+
+  /** Puts a row into `#rows` and its indexes. */
+  #index(row: Row): void {
+    this.#rows?.set(row.id, row);
+    add(this.#byLabel, foldLabel(row.label), row.id);
+    if (row.api_key !== '') add(this.#byKeyRow, `${row.connection} ${row.api_key}`, row.id);
+  }
+
+  /** Takes a row out of `#rows` and its indexes. */
+  #unindex(id: string): void {
+    const row = this.#rows?.get(id);
+    if (!row) return;
+    this.#rows?.delete(id);
+    drop(this.#byLabel, foldLabel(row.label), id);
+    drop(this.#byKeyRow, `${row.connection} ${row.api_key}`, id);
   }
 
   /** A statement prepared once per text: a desk registering many accounts runs the same few. */
@@ -170,16 +192,25 @@ export class AccountTable {
 
   /** Every row by id: every signed request looks its account up, so they are kept until a write. */
   #allRows(): Map<string, Row> {
-    this.#rows ??= new Map(
-      (this.#db.prepare('SELECT * FROM accounts').all() as Row[]).map((row) => [row.id, row]),
-    );
+    if (!this.#rows) {
+      this.#rows = new Map();
+      this.#byLabel.clear();
+      this.#byKeyRow.clear();
+      for (const row of this.#db.prepare('SELECT * FROM accounts').all() as Row[]) this.#index(row);
+    }
     return this.#rows;
   }
+}
 
-  /** A row's label folded, kept with the row: a batch checks each new name against every row. */
-  #folded(row: Row): string {
-    let folded = this.#foldedLabels.get(row);
-    if (folded === undefined) this.#foldedLabels.set(row, (folded = foldLabel(row.label)));
-    return folded;
-  }
+function add(index: Map<string, Set<string>>, key: string, id: string): void {
+  const ids = index.get(key);
+  if (ids) ids.add(id);
+  else index.set(key, new Set([id]));
+}
+
+function drop(index: Map<string, Set<string>>, key: string, id: string): void {
+  const ids = index.get(key);
+  if (!ids) return;
+  ids.delete(id);
+  if (ids.size === 0) index.delete(key);
 }

@@ -23,6 +23,8 @@ export class DurableWrites {
   readonly #db: Database.Database;
   readonly #normal: Database.Statement;
   readonly #full: Database.Statement;
+  /** Each write of a group commit in a savepoint of its own, statements prepared once. */
+  readonly #savepoint: { open: Database.Statement; release: Database.Statement; undo: Database.Statement };
   readonly #wal: string;
   /** The flush running now: it may have started before the latest commits. */
   #running: Promise<void> | undefined;
@@ -39,6 +41,11 @@ export class DurableWrites {
     this.#db = db;
     this.#normal = db.prepare('PRAGMA synchronous = NORMAL');
     this.#full = db.prepare('PRAGMA synchronous = FULL');
+    this.#savepoint = {
+      open: db.prepare('SAVEPOINT durable_write'),
+      release: db.prepare('RELEASE durable_write'),
+      undo: db.prepare('ROLLBACK TO durable_write'),
+    };
     this.#wal = `${file}-wal`;
   }
 
@@ -83,13 +90,18 @@ export class DurableWrites {
     this.#normal.run();
     try {
       // Each write in a savepoint of its own: one that fails is undone alone.
+      const { open, release, undo } = this.#savepoint;
       this.#db.transaction(() => {
-        for (const q of queued)
+        for (const q of queued) {
+          open.run();
           try {
-            this.#db.transaction(q.write)();
+            q.write();
           } catch (error) {
             failed.set(q, error);
+            undo.run();
           }
+          release.run();
+        }
       })();
     } catch (error) {
       for (const q of queued) if (!failed.has(q)) failed.set(q, error);

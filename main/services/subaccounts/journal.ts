@@ -3,7 +3,10 @@
  * and, per account, how far it got when it ended or stopped on an error, and which step was sent then
  * without an answer (`pending`). Nothing is written before a request leaves: each step is known at the
  * exchange by itself, so an account under way when the app stopped (still `planned` here) is looked up
- * there step by step when the batch goes on (`batch-steps.ts`).
+ * there step by step when the batch goes on (`batch-steps.ts`). Those marks go in together, one
+ * commit every `MARKS_EVERY_MS` while accounts end: a mark not written yet when the app stops leaves
+ * the account as it was before it, which resuming looks up anyway; every read of the journal (the
+ * batch's end, a screen) and its closing write the marks waiting first.
  * Never a secret: the key's secret goes to the keychain only, under the account id chosen here.
  */
 import { randomUUID } from 'node:crypto';
@@ -11,6 +14,9 @@ import type Database from 'better-sqlite3';
 import { migrate } from '../../cache/migrate.ts';
 import type { Migration } from '../../cache/migrations/migration.ts';
 import { openPrivateDatabase, privateSidecars } from '../../private-fs.ts';
+
+/** How long marks wait to go in together: a batch of 100 ends accounts about every millisecond. */
+const MARKS_EVERY_MS = 20;
 
 /** How far an account of a batch got; `done` is the end. */
 export type StepStage = 'planned' | 'created' | 'keyed' | 'restricted' | 'funded' | 'done';
@@ -148,6 +154,9 @@ export class BatchJournal {
     reached: Database.Statement;
     failed: Database.Statement;
   };
+  /** Marks made and not written yet (`reached`), in order: they go in together soon, or before a read. */
+  #marks: unknown[][] = [];
+  #marksScheduled = false;
 
   constructor(file: string, now: () => number = Date.now) {
     this.#db = openPrivateDatabase(file, { timeout: 5000 });
@@ -178,8 +187,32 @@ export class BatchJournal {
     };
   }
 
+  /** Writes the marks waiting, in one commit; a failure leaves them waiting and is thrown. */
+  #writeMarks(): void {
+    if (this.#marks.length === 0) return;
+    const marks = this.#marks;
+    this.#db.transaction(() => {
+      for (const mark of marks) this.#sql.reached.run(...mark);
+    })();
+    this.#marks = [];
+  }
+
+  #scheduleMarks(): void {
+    if (this.#marksScheduled) return;
+    this.#marksScheduled = true;
+    setTimeout(() => {
+      this.#marksScheduled = false;
+      try {
+        this.#writeMarks();
+      } catch {
+        // Left waiting: the next read or write of the journal writes them again, and throws.
+      }
+    }, MARKS_EVERY_MS).unref();
+  }
+
   /** Writes a confirmed batch with every account planned, each with its own account id. */
   start(connection: string, mainAccount: string, plan: BatchPlan): BatchRecord {
+    this.#writeMarks();
     const id = randomUUID();
     const now = this.#now();
     const insertStep = this.#db.prepare(
@@ -201,12 +234,14 @@ export class BatchJournal {
   }
 
   batch(id: string): BatchRecord | undefined {
+    this.#writeMarks();
     const row = this.#db.prepare('SELECT * FROM create_batches WHERE id = ?').get(id) as BatchRow | undefined;
     return row ? toBatch(row) : undefined;
   }
 
   /** Every batch, newest first. */
   batches(limit = 50): BatchRecord[] {
+    this.#writeMarks();
     const rows = this.#db
       .prepare('SELECT * FROM create_batches ORDER BY created_at DESC, rowid DESC LIMIT ?')
       .all(limit) as BatchRow[];
@@ -214,11 +249,13 @@ export class BatchJournal {
   }
 
   steps(batchId: string): StepRecord[] {
+    this.#writeMarks();
     return (this.#sql.steps.all(batchId) as StepRow[]).map(toStep);
   }
 
   /** How many accounts of each batch are done and how many stopped on an error. */
   counts(batchId: string): { total: number; done: number; failed: number } {
+    this.#writeMarks();
     const row = this.#sql.counts.get(batchId) as {
       total: number;
       done: number | null;
@@ -227,7 +264,10 @@ export class BatchJournal {
     return { total: row.total, done: row.done ?? 0, failed: row.failed ?? 0 };
   }
 
-  /** The step reached `stage`; `next`, when given, was sent and its answer is not known. */
+  /**
+   * The step reached `stage`; `next`, when given, was sent and its answer is not known. Written with
+   * the other marks of this turn (see the file's head).
+   */
   reached(
     step: StepRecord,
     stage: StepStage,
@@ -235,7 +275,7 @@ export class BatchJournal {
     next: PendingAction | null = null,
   ): StepRecord {
     const updatedAt = this.#now();
-    this.#sql.reached.run(
+    this.#marks.push([
       stage,
       next,
       ids.subAccountId ?? null,
@@ -243,7 +283,8 @@ export class BatchJournal {
       updatedAt,
       step.batchId,
       step.n,
-    );
+    ]);
+    this.#scheduleMarks();
     return {
       ...step,
       stage,
@@ -261,6 +302,7 @@ export class BatchJournal {
    * cleared); otherwise its outcome is unknown and the mark stays, to be looked up before a retry.
    */
   failed(step: StepRecord, code: string, message: string, settled: boolean): StepRecord {
+    this.#writeMarks();
     const updatedAt = this.#now();
     this.#sql.failed.run(code, message, settled ? 1 : 0, updatedAt, step.batchId, step.n);
     return {
@@ -273,16 +315,22 @@ export class BatchJournal {
   }
 
   finish(batchId: string): void {
+    this.#writeMarks();
     this.#db.prepare(`UPDATE create_batches SET state = 'finished' WHERE id = ?`).run(batchId);
   }
 
   /** The step as the journal holds it now. */
   step(batchId: string, n: number): StepRecord | undefined {
+    this.#writeMarks();
     const row = this.#sql.step.get(batchId, n) as StepRow | undefined;
     return row ? toStep(row) : undefined;
   }
 
   close(): void {
-    this.#db.close();
+    try {
+      this.#writeMarks();
+    } finally {
+      this.#db.close();
+    }
   }
 }

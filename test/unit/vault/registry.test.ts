@@ -116,6 +116,38 @@ describe('account registry', () => {
     expect(registry.list()).toHaveLength(1);
   });
 
+  it('frees a name and a key as accounts are renamed, rotated and removed, and takes the new ones', async () => {
+    const { registry, file } = open();
+    const secret = (c: string) => `sec-${c.repeat(8)}00000000000000000000`;
+    const a = await registry.add({ ...desk, label: 'Desk A', apiKey: 'pub-a', secret: secret('a') });
+    const clash = (label: string, apiKey: string, on = registry) =>
+      on.add({ ...desk, label, apiKey, secret: secret('x') }).then(
+        async (made) => {
+          await on.remove(made.id);
+          return 'free';
+        },
+        (error: { field?: string }) => error.field,
+      );
+    // Its own name in other letters is no clash for the account itself.
+    await registry.rename(a.id, 'DESK A');
+    await registry.rename(a.id, 'Desk Alpha');
+    expect(await clash('desk a', 'pub-x')).toBe('free');
+    expect(await clash('desk alpha', 'pub-x')).toBe('label');
+    await registry.rotate(a.id, 'pub-a2', secret('b'));
+    expect(await clash('Other', 'pub-a')).toBe('free');
+    expect(await clash('Other', 'pub-a2')).toBe('apiKey');
+    await registry.remove(a.id);
+    expect(await clash('Desk Alpha', 'pub-a2')).toBe('free');
+    // Read again from the file, the names and keys are taken as before.
+    await registry.add({ ...desk, label: 'Desk B', apiKey: 'pub-b', secret: secret('c') });
+    registry.close();
+    const reopened = new AccountRegistry(file, new MemorySecretStore());
+    expect(await clash('desk b', 'pub-x', reopened)).toBe('label');
+    expect(await clash('Other', 'pub-b', reopened)).toBe('apiKey');
+    expect(await clash('Desk Alpha', 'pub-a2', reopened)).toBe('free');
+    reopened.close();
+  });
+
   it('tells its listeners when accounts are added (one by one from a CSV too) or removed, until they stop', async () => {
     const { registry } = open();
     const seen: number[] = [];
