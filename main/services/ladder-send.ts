@@ -130,14 +130,18 @@ export async function sendBulk(
 }
 
 export interface Pacing {
-  /** At least this long between two sends (from the start of one to the start of the next). */
+  /**
+   * At least this long from one request's answer to the next one's send, so that the exchange
+   * receives them at least this far apart whatever each took on its way.
+   */
   readonly spacingMs: number;
   readonly sleep: (ms: number) => Promise<void>;
   readonly now: () => number;
 }
 
 /**
- * Collateral orders one request each, in order, at least `spacingMs` apart; each order's outcome.
+ * Collateral orders one request each, in order, each sent `spacingMs` after the previous one's
+ * answer; each order's outcome.
  * A refused order is reported and the next one sent (unless `stopOnFail`); a rate limit holds back
  * the rest.
  */
@@ -160,7 +164,6 @@ export async function sendRungs(
       const wait = last + pacing.spacingMs - pacing.now();
       if (wait > 0) await pacing.sleep(wait);
     }
-    last = pacing.now();
     try {
       outcomes.push({ ...base(d, index), ok: true, order: await sendDraft(caller, d) });
     } catch (error) {
@@ -173,6 +176,8 @@ export async function sendRungs(
       outcomes.push({ ...base(d, index), ok: false, error: errorOf(error) });
       if (error instanceof RateLimitError) held = notSentAfterLimit();
       else if (stopOnFail) held = notSent();
+    } finally {
+      last = pacing.now();
     }
   }
   return outcomes;
