@@ -69,7 +69,7 @@ export async function measureApprovalRoundtrip(info: PostgresInfo): Promise<Benc
         { origin: 'bench' },
       )) as { ok: boolean; value?: { proposed?: unknown[] } };
       if (!reply.ok || !reply.value?.proposed) throw new Error('the withdrawal was not proposed');
-      times.push((await shown) - started);
+      times.push((await shown.at) - started);
     }
     times.sort((x, y) => x - y);
     const round = await notifyRoundTrips(info, database, 200);

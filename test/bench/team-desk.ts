@@ -139,7 +139,7 @@ export async function measureNotify(info: PostgresInfo): Promise<BenchResult> {
       const shown = await whenOnPage(page, onPage(label));
       const started = Date.now();
       await a.accounts.registry.rename(account.id, label);
-      times.push((await shown) - started);
+      times.push((await shown.at) - started);
     }
     times.sort((x, y) => x - y);
     const round = await notifyRoundTrips(info, database, 200);
