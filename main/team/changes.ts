@@ -4,7 +4,8 @@
  * older than every transaction still running when the pass began (the snapshot's xmin): those have
  * all committed (or rolled back), so no row can appear later below that line, and the next pass
  * starts there. Within a pass, rows come in (change_xid, key) order a page at a time, so a cursor
- * saved with each page resumes exactly where it stood.
+ * saved with each page resumes exactly where it stood. A pass that stopped short of rows committed
+ * already, behind a transaction still running, says so (`held`): its reader reads again soon.
  */
 import type { TeamStore } from './store.ts';
 
@@ -35,6 +36,12 @@ export interface ChangePage<R> {
   next: ChangeCursor;
   /** The pass is over: nothing committed before its start is left to read. */
   done: boolean;
+  /**
+   * The pass is over and stopped short of rows already committed: a transaction older than theirs
+   * was still running when it began (an upload, a sync). Read again once that one ends; no notice
+   * will say so, as theirs came already.
+   */
+  held?: boolean;
 }
 
 const CHANGE_XID = 'change_xid';
@@ -67,8 +74,18 @@ export async function readChanges<R extends Record<string, unknown>>(
     FROM ${feed.table} WHERE change_xid >= $1::xid8 AND change_xid < $2::xid8${after}${feed.where ? ` AND ${feed.where}` : ''}
     ORDER BY ${[CHANGE_XID, ...keys].map((k) => `${feed.table}.${k}`).join(', ')} LIMIT $${String(params.length)}`;
   const rows = await store.query<R>(sql, params);
-  if (rows.length < limit) return { rows, next: { from: upTo }, done: true };
+  if (rows.length < limit)
+    return { rows, next: { from: upTo }, done: true, held: await heldBack(store, feed, upTo) };
   const last = rows[rows.length - 1] as Record<string, unknown>;
   const tail = [String(last['change_xid']), ...keys.map((k) => String(last[`${k}__key`]))];
   return { rows, next: { from: cursor.from, upTo, after: tail }, done: false };
+}
+
+/** Whether rows of `feed` at or past `upTo` are committed already (visible now), left for the next pass. */
+async function heldBack(store: Pick<TeamStore, 'query'>, feed: FeedTable, upTo: string): Promise<boolean> {
+  const rows = await store.query<{ held: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM ${feed.table} WHERE change_xid >= $1::xid8${feed.where ? ` AND ${feed.where}` : ''}) AS held`,
+    [upTo],
+  );
+  return rows[0]?.held === true;
 }
