@@ -16,10 +16,10 @@ export interface TeamPart {
   /** The tables whose notifications this part reads again. */
   readonly tables: readonly string[];
   /**
-   * Reads what changed (after a notification, and after each connect). True: the read stopped short
-   * of changes committed already (`ChangePage.held`), to be read again soon.
+   * Reads what changed (after a notification, and after each connect). Answers true when the read
+   * stopped short of changes committed already (`ChangePage.held`), to be read again soon.
    */
-  pull(): Promise<boolean | void>;
+  pull(): Promise<unknown>;
   /** After each connect, once pulled: send what waited while the store was away. */
   connected?(): Promise<void>;
   close?(): Promise<void> | void;
