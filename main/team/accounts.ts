@@ -72,7 +72,7 @@ export class TeamAccounts implements RegistryDesk {
   readonly #store: TeamStore;
   readonly #registry: AccountRegistry;
   readonly #log: Logger;
-  #pulling: Promise<void> | undefined;
+  #pulling: Promise<boolean> | undefined;
   #again = false;
 
   constructor(store: TeamStore, registry: AccountRegistry, log: Logger) {
@@ -153,22 +153,28 @@ export class TeamAccounts implements RegistryDesk {
     return `${this.#store.deskId ?? 'desk'}:registry`;
   }
 
-  /** Reads every change since the registry's cursor into the registry; one pull at a time. */
-  pull(): Promise<void> {
+  /**
+   * Reads every change since the registry's cursor into the registry; one pull at a time. Answers
+   * true when the last pass was held back (`ChangePage.held`).
+   */
+  pull(): Promise<boolean> {
     if (this.#pulling) {
       this.#again = true;
       return this.#pulling;
     }
     this.#pulling = (async () => {
+      let held: boolean;
       do {
         this.#again = false;
-        await this.#pullOnce();
+        held = await this.#pullOnce();
       } while (this.#again);
+      return held;
     })().finally(() => (this.#pulling = undefined));
     return this.#pulling;
   }
 
-  async #pullOnce(): Promise<void> {
+  async #pullOnce(): Promise<boolean> {
+    let held = false;
     const name = this.#cursorName();
     const saved = this.#registry.teamCursor(name);
     let cursors: Cursors = saved ? (JSON.parse(saved) as Cursors) : { accounts: START, holders: START };
@@ -182,9 +188,13 @@ export class TeamAccounts implements RegistryDesk {
             ? { accounts: (page.rows as unknown as AccountRow[]).map(sharedAccount), holders: [] }
             : { accounts: [], holders: (page.rows as unknown as HolderRow[]).map(holder) };
         await this.#registry.applyShared(changes, { name, value: JSON.stringify(cursors) });
-        if (page.done) break;
+        if (page.done) {
+          held ||= page.held === true;
+          break;
+        }
       }
     }
+    return held;
   }
 
   /**

@@ -4,7 +4,8 @@
  * older than every transaction still running when the pass began (the snapshot's xmin): those have
  * all committed (or rolled back), so no row can appear later below that line, and the next pass
  * starts there. Within a pass, rows come in (change_xid, key) order a page at a time, so a cursor
- * saved with each page resumes exactly where it stood.
+ * saved with each page resumes exactly where it stood. A pass that stopped short of rows committed
+ * already, behind a transaction still running, says so (`held`): its reader reads again soon.
  */
 import type { TeamStore } from './store.ts';
 
@@ -35,6 +36,12 @@ export interface ChangePage<R> {
   next: ChangeCursor;
   /** The pass is over: nothing committed before its start is left to read. */
   done: boolean;
+  /**
+   * The pass is over and stopped short of rows already committed: a transaction older than theirs
+   * was still running when it began (an upload, a sync). Read again once that one ends; no notice
+   * will say so, as theirs came already.
+   */
+  held?: boolean;
 }
 
 const CHANGE_XID = 'change_xid';
@@ -44,7 +51,7 @@ const CHANGE_XID = 'change_xid';
  * columns: the selected text copies share their names, and text order is not the index's order.
  */
 export async function readChanges<R extends Record<string, unknown>>(
-  store: Pick<TeamStore, 'query'>,
+  store: Pick<TeamStore, 'query' | 'transaction'>,
   feed: FeedTable,
   cursor: ChangeCursor,
   limit: number,
@@ -63,11 +70,28 @@ export async function readChanges<R extends Record<string, unknown>>(
     params.push(...values);
   }
   params.push(limit);
+  const where = feed.where ? ` AND ${feed.where}` : '';
   const sql = `SELECT ${feed.columns}, change_xid::text AS change_xid, ${keys.map((k) => `${k}::text AS "${k}__key"`).join(', ')}
-    FROM ${feed.table} WHERE change_xid >= $1::xid8 AND change_xid < $2::xid8${after}${feed.where ? ` AND ${feed.where}` : ''}
+    FROM ${feed.table} WHERE change_xid >= $1::xid8 AND change_xid < $2::xid8${after}${where}
     ORDER BY ${[CHANGE_XID, ...keys].map((k) => `${feed.table}.${k}`).join(', ')} LIMIT $${String(params.length)}`;
-  const rows = await store.query<R>(sql, params);
-  if (rows.length < limit) return { rows, next: { from: upTo }, done: true };
+  const { rows, held } = await store.transaction(async (client) => {
+    // The page is the next rows in the change index's own order, so an index scan is the plan. A
+    // table just filled has no statistics yet, and the planner would then sort every remaining row
+    // for each page (a million deals read in minutes instead of seconds), or scan the whole table to
+    // learn whether any row lies past the pass.
+    await client.query(
+      'SET LOCAL enable_sort = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off',
+    );
+    const page = (await client.query<R>(sql, params)).rows;
+    if (page.length === limit) return { rows: page, held: false };
+    // Rows at or past the pass's end committed already (visible now): left for the next pass.
+    const later = await client.query<{ held: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM ${feed.table} WHERE change_xid >= $1::xid8${where}) AS held`,
+      [upTo],
+    );
+    return { rows: page, held: later.rows[0]?.held === true };
+  });
+  if (rows.length < limit) return { rows, next: { from: upTo }, done: true, held };
   const last = rows[rows.length - 1] as Record<string, unknown>;
   const tail = [String(last['change_xid']), ...keys.map((k) => String(last[`${k}__key`]))];
   return { rows, next: { from: cursor.from, upTo, after: tail }, done: false };

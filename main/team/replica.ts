@@ -144,7 +144,7 @@ export class TableReplica implements TeamPart {
   readonly #store: TeamStore;
   readonly #cache: Cache;
   readonly #table: Replicated;
-  #pulling: Promise<void> | undefined;
+  #pulling: Promise<boolean> | undefined;
   #again = false;
 
   readonly #applied: (table: string) => void;
@@ -168,21 +168,24 @@ export class TableReplica implements TeamPart {
     return `team:${this.#store.deskId ?? 'desk'}:${this.#table.feed.table}`;
   }
 
-  pull(): Promise<void> {
+  /** Reads the table's changes into the cache; true when the last pass was held back (`ChangePage.held`). */
+  pull(): Promise<boolean> {
     if (this.#pulling) {
       this.#again = true;
       return this.#pulling;
     }
     this.#pulling = (async () => {
+      let held: boolean;
       do {
         this.#again = false;
-        await this.#pullAll();
+        held = await this.#pullAll();
       } while (this.#again);
+      return held;
     })().finally(() => (this.#pulling = undefined));
     return this.#pulling;
   }
 
-  async #pullAll(): Promise<void> {
+  async #pullAll(): Promise<boolean> {
     const job = this.job;
     const { feed, page: size } = this.#table;
     const saved = (await this.#cache.checkpoints.load(job))?.cursor as ChangeCursor | undefined;
@@ -198,7 +201,7 @@ export class TableReplica implements TeamPart {
       }
       await this.#table.apply(this.#cache, page.rows, { job, cursor: page.next });
       if (page.rows.length > 0) this.#applied(feed.table);
-      if (page.done) return;
+      if (page.done) return page.held === true;
     }
   }
 }

@@ -40,7 +40,7 @@ export class TeamRequestLog implements TeamPart {
   readonly #feed: FeedTable;
   #sending: Promise<void> | undefined;
   #sendAgain = false;
-  #pulling: Promise<void> | undefined;
+  #pulling: Promise<boolean> | undefined;
   #pullAgain = false;
 
   constructor(store: TeamStore, cache: Cache, log: Logger) {
@@ -122,22 +122,24 @@ export class TeamRequestLog implements TeamPart {
     await this.send();
   }
 
-  /** Brings the other operators' new entries into the local log (one pull at a time). */
-  pull(): Promise<void> {
+  /** Brings the other operators' new entries into the local log (one pull at a time); true when the last pass was held back. */
+  pull(): Promise<boolean> {
     if (this.#pulling) {
       this.#pullAgain = true;
       return this.#pulling;
     }
     this.#pulling = (async () => {
+      let held: boolean;
       do {
         this.#pullAgain = false;
-        await this.#pullAll();
+        held = await this.#pullAll();
       } while (this.#pullAgain);
+      return held;
     })().finally(() => (this.#pulling = undefined));
     return this.#pulling;
   }
 
-  async #pullAll(): Promise<void> {
+  async #pullAll(): Promise<boolean> {
     const job = this.#job('pulled');
     let cursor = ((await this.#cache.checkpoints.load(job))?.cursor as ChangeCursor | undefined) ?? START;
     for (;;) {
@@ -167,7 +169,7 @@ export class TeamRequestLog implements TeamPart {
         { job, cursor: page.next },
       );
       cursor = page.next;
-      if (page.done) return;
+      if (page.done) return page.held === true;
     }
   }
 }

@@ -86,11 +86,16 @@ export class TeamSharedItems implements TeamPart {
     writeJsonFile(this.#file, state, false);
   }
 
-  pull(): Promise<void> {
-    return this.#queue(() => this.#pullAll());
+  /** Reads the team's changes into the collections; true when the pass was held back (`ChangePage.held`). */
+  async pull(): Promise<boolean> {
+    let held = false;
+    await this.#queue(async () => {
+      held = await this.#pullAll();
+    });
+    return held;
   }
 
-  async #pullAll(): Promise<void> {
+  async #pullAll(): Promise<boolean> {
     const state = this.#load();
     const first = canonicalJson(state.cursor) === canonicalJson(START);
     for (;;) {
@@ -110,7 +115,7 @@ export class TeamSharedItems implements TeamPart {
       for (const [name, before] of touched) this.#take(name, before, state.team[name] ?? {}, first);
       state.cursor = page.next;
       this.#save(state);
-      if (page.done) break;
+      if (page.done) return page.held === true;
     }
   }
 

@@ -23,18 +23,21 @@ export function textOf(id: string): string {
   return `(document.querySelector('[data-testid="${id}"]')?.textContent ?? '').replace(/\\s+/g, ' ')`;
 }
 
+/** A watch on a page's document (`whenOnPage`). */
+export interface PageWatch {
+  /** The wall-clock time (ms) the condition first held; rejects when it did not within the timeout. */
+  readonly at: Promise<number>;
+}
+
 /**
- * The wall-clock time `condition` (page code, as text) first holds in the page's document; the
- * observer is in place when this resolves (the page runs evaluations in order), so whatever the
- * caller does next is seen. Rejects, naming the condition, when it does not hold within `timeoutMs`:
- * a bench ends by itself.
+ * Watches for `condition` (page code, as text) to hold in the page's document. Resolves once the
+ * observer is in place (the page runs evaluations in order), so whatever the caller does next is seen;
+ * the time it first holds is the watch's `at`, which rejects, naming the condition, when it does not
+ * hold within `timeoutMs`: a bench ends by itself. (The time is wrapped: an async function returning
+ * the page's promise itself would wait for the condition before the caller could cause it.)
  */
-export async function whenOnPage(
-  page: Page,
-  condition: string,
-  timeoutMs = 30_000,
-): Promise<Promise<number>> {
-  const shown = page.evaluate<number>(`new Promise((resolve, reject) => {
+export async function whenOnPage(page: Page, condition: string, timeoutMs = 30_000): Promise<PageWatch> {
+  const at = page.evaluate<number>(`new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       observer.disconnect();
       reject(new Error(${JSON.stringify(`not on the page within ${String(timeoutMs / 1000)} s: ${condition}`)}));
@@ -47,6 +50,8 @@ export async function whenOnPage(
     });
     observer.observe(document.body, { subtree: true, childList: true, characterData: true });
   })`);
+  // Handled by the caller when it awaits `at`; a rejection before then is not an unhandled one.
+  at.catch(() => undefined);
   await page.evaluate('0');
-  return shown;
+  return { at };
 }

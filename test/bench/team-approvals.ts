@@ -13,7 +13,7 @@ import { scriptedDesktop } from '../support/desktop.ts';
 import type { PostgresInfo } from '../support/postgres.ts';
 import { createTeamDatabase, eventually, roleRead, startOperatorCore } from '../support/team.ts';
 import { percentile, type BenchResult } from './harness.ts';
-import { whenOnPage } from './page-wait.ts';
+import { until, whenOnPage } from './page-wait.ts';
 import { notifyRoundTrips } from './team-desk.ts';
 
 type Operator = Awaited<ReturnType<typeof startOperatorCore>>;
@@ -54,7 +54,7 @@ export async function measureApprovalRoundtrip(info: PostgresInfo): Promise<Benc
     // Page code as text: this file is type-checked for Node, not for the page.
     const onPage = (title: string) =>
       `[...document.querySelectorAll('[data-testid="approval-open"]')].some((e) => e.textContent.trim() === ${JSON.stringify(title)})`;
-    await page.waitForFunction(`document.querySelector('[data-testid="approvals-none"]') !== null`);
+    await until(page, `document.querySelector('[data-testid="approvals-none"]') !== null`);
 
     const times: number[] = [];
     for (let i = 0; i < PROPOSALS; i++) {
@@ -69,7 +69,7 @@ export async function measureApprovalRoundtrip(info: PostgresInfo): Promise<Benc
         { origin: 'bench' },
       )) as { ok: boolean; value?: { proposed?: unknown[] } };
       if (!reply.ok || !reply.value?.proposed) throw new Error('the withdrawal was not proposed');
-      times.push((await shown) - started);
+      times.push((await shown.at) - started);
     }
     times.sort((x, y) => x - y);
     const round = await notifyRoundTrips(info, database, 200);

@@ -18,7 +18,7 @@ import { RENDERER_DIR } from '../e2e/paths.ts';
 import { clientOf, type PostgresInfo } from '../support/postgres.ts';
 import { passwordOf, roleRead, startDesk, type startOperatorCore, TEST_OPERATORS } from '../support/team.ts';
 import { percentile, type BenchResult } from './harness.ts';
-import { whenOnPage } from './page-wait.ts';
+import { until, whenOnPage } from './page-wait.ts';
 
 type Operator = Awaited<ReturnType<typeof startOperatorCore>>;
 
@@ -131,7 +131,7 @@ export async function measureNotify(info: PostgresInfo): Promise<BenchResult> {
     if (!account) throw new Error('no account');
     // Page code as text: this file is type-checked for Node, not for the page.
     const onPage = (label: string) => `document.body.textContent.includes(${JSON.stringify(label)})`;
-    await page.waitForFunction(onPage(account.label));
+    await until(page, onPage(account.label));
 
     const times: number[] = [];
     for (let i = 0; i < RENAMES; i++) {
@@ -139,7 +139,7 @@ export async function measureNotify(info: PostgresInfo): Promise<BenchResult> {
       const shown = await whenOnPage(page, onPage(label));
       const started = Date.now();
       await a.accounts.registry.rename(account.id, label);
-      times.push((await shown) - started);
+      times.push((await shown.at) - started);
     }
     times.sort((x, y) => x - y);
     const round = await notifyRoundTrips(info, database, 200);

@@ -1,7 +1,8 @@
 /**
  * The team desk in Chromium: two operators, A (alice) and B (bob), each with their own app and page,
  * share one desk on a PostgreSQL of this file's own (TLS, loopback) and one exchange; an account A
- * adds from the Accounts screen appears on B's board. A third operator joins from Settings → Team desk.
+ * adds from the Accounts screen appears on B's board, and one A renames on B's Accounts screen. A third
+ * operator joins from Settings → Team desk.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +100,21 @@ describe('two operators on one team desk, in Chromium', () => {
     expect(a.problems).toEqual([]);
     expect(b.problems).toEqual([]);
     expect(accounts.problems).toEqual([]);
+  });
+
+  it("an account A renames on the Accounts screen is renamed on B's Accounts screen at once", async () => {
+    const a = await open('alice', '#/accounts');
+    const b = await open('bob', '#/accounts');
+    const rows = (page: Page) => page.getByTestId('grid-accounts').textContent();
+    await expect.poll(() => rows(b.page)).toContain('Desk main');
+    await a.page.getByTestId('grid-row').filter({ hasText: 'Desk main' }).click();
+    await a.page.getByTestId('edit-label').fill('Desk main EU');
+    await a.page.getByTestId('edit-label').press('Enter');
+    await expect.poll(() => rows(a.page)).toContain('Desk main EU');
+    // B's screen is told by the team server's notice: nothing reads the desk's accounts on a timer.
+    await expect.poll(() => rows(b.page), { timeout: 3_000 }).toContain('Desk main EU');
+    expect(a.problems).toEqual([]);
+    expect(b.problems).toEqual([]);
   });
 
   it("B's Team screen lists who is in the team and who is online", async () => {

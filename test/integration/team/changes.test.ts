@@ -84,4 +84,42 @@ describe('reading changes by cursor', () => {
           expected.push(`${account}:${String(id)}`);
     for (const size of [7, 100, 999, 5000]) expect([size, await readAll(size)]).toEqual([size, expected]);
   });
+
+  it('says when a pass stopped short of rows committed behind a transaction still open', async () => {
+    if (!feed) throw new Error('no deals feed');
+    let cursor = (await readUpToDate(feed, START)).next;
+    const older = clientOf(info, { database });
+    const writer = clientOf(info, { user: 'alice', password: passwordOf('alice'), database });
+    await Promise.all([older.connect(), writer.connect()]);
+    try {
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()');
+      await pipeline(
+        Readable.from([dealCopyLine(deal(accounts[0] ?? '', IDS + 1))]),
+        writer.query(copyFrom(COPY_DEALS)),
+      );
+      const held = await readUpToDate(feed, cursor);
+      expect([held.rows, held.held]).toEqual([[], true]);
+      cursor = held.next;
+      await older.query('COMMIT');
+      const after = await readUpToDate(feed, cursor);
+      expect([after.rows.map((r) => Number(r.id)), after.held]).toEqual([[IDS + 1], false]);
+    } finally {
+      await Promise.all([older.end(), writer.end()]);
+    }
+  });
 });
+
+/** One whole pass from `cursor`: every row it reads, the cursor after it and whether it was held back. */
+async function readUpToDate(
+  feed: NonNullable<(typeof REPLICATED)[number]>['feed'],
+  cursor: ChangeCursor,
+): Promise<{ rows: Array<{ id: string }>; next: ChangeCursor; held: boolean | undefined }> {
+  const rows: Array<{ id: string }> = [];
+  for (;;) {
+    const page = await readChanges<{ id: string }>(store, feed, cursor, 5000);
+    rows.push(...page.rows);
+    cursor = page.next;
+    if (page.done) return { rows, next: cursor, held: page.held };
+  }
+}
