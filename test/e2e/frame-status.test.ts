@@ -1,20 +1,13 @@
 // The frame's status: the exchange and its syncs in the top bar, and main's notices as toasts.
 import { describe, expect, it } from 'vitest';
 import { startBrowserHost } from './host.ts';
+import { openFreshApp } from './frame-app.ts';
 import { artifact, RENDERER_DIR } from './paths.ts';
 import { useAppSession, type OpenedPage } from './session.ts';
 
 const app = useAppSession();
 
-/** A fresh page with the app loaded and a collector for console errors and CSP violations. */
-async function openApp(): Promise<OpenedPage> {
-  // Every test starts from a fresh profile state: no remembered section, theme or shortcuts.
-  const opened = await app.openPage('', { clearStorage: true });
-  await expect
-    .poll(() => opened.page.getByTestId('status-version').textContent())
-    .toBe('TXC Desk 0.0.0-test');
-  return opened;
-}
+const openApp = (): Promise<OpenedPage> => openFreshApp(app);
 
 describe('the exchange and its syncs in the frame', () => {
   it('shows Sandbox in the top bar and each sync with counts and a Cancel that reaches the core', async () => {

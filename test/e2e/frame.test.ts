@@ -1,20 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startBrowserHost } from './host.ts';
+import { openFreshApp } from './frame-app.ts';
 import { artifact, RENDERER_DIR } from './paths.ts';
 import { js, useAppSession, type OpenedPage } from './session.ts';
 
 const app = useAppSession();
 
-/** A fresh page with the app loaded and a collector for console errors and CSP violations. */
-async function openApp(): Promise<OpenedPage> {
-  // Every test starts from a fresh profile state: no remembered section, theme or shortcuts.
-  const opened = await app.openPage('', { clearStorage: true });
-  await expect
-    .poll(() => opened.page.getByTestId('status-version').textContent())
-    .toBe('TXC Desk 0.0.0-test');
-  return opened;
-}
+const openApp = (): Promise<OpenedPage> => openFreshApp(app);
 
 function theme(page: Page): Promise<string | undefined> {
   return js(page, 'document.documentElement.dataset.theme');
