@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LiveFollow } from '../../../renderer/src/lib/managers/live-follow.svelte.ts';
 import { fakeBridge } from './fake-bridge.ts';
 
@@ -19,7 +19,7 @@ describe('a screen following an account’s channels', () => {
     const follow = new LiveFollow(api, { onLive: (live) => changes.push(live) });
     const following = follow.follow([ACCOUNT], ['depth']);
     // the window's early read opened the socket: main says it is live before the subscription is answered
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await vi.waitFor(() => expect(answerSubscribe).toBeDefined());
     emit('ws.state', { accountId: ACCOUNT, state: 'live' });
     expect(follow.states[ACCOUNT]).toBe('live');
     expect(follow.live).toBe(false);
