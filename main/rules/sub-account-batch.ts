@@ -45,6 +45,15 @@ function expand(
   return { texts };
 }
 
+/** The longest part of the pattern every name holds as it is (empty for a pattern that is only {n}). */
+export function fixedPart(pattern: string): string {
+  return pattern
+    .trim()
+    .split(PLACEHOLDER)
+    .filter((_, i) => i % 2 === 0)
+    .reduce((a, b) => (b.length > a.length ? b : a), '');
+}
+
 /** The `count` names of `pattern` from number `start`, or the issue with the pattern. */
 export function expandNames(
   pattern: string,

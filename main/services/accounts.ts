@@ -205,7 +205,7 @@ export class AccountService {
    * funds and edits their keys. `why` ends the refusal when there is none.
    */
   mainAccount(why: string): AccountRecord {
-    const main = this.registry.list().find((a) => a.kind === 'main' && a.connection === this.#connection.id);
+    const [main] = this.registry.list((a) => a.kind === 'main' && a.connection === this.#connection.id);
     if (!main)
       throw new UserFacingError(
         'not_found',

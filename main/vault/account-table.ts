@@ -63,13 +63,28 @@ export class AccountTable {
     return row ? this.#record(row) : undefined;
   }
 
-  /** The row's record, the caller's own to change: its lists copied, not parsed again. */
-  #record(row: Row): AccountRecord {
+  /**
+   * The accounts `test` accepts, in the list's order: the rows kept are looked through (no read of the
+   * list, no copy of the others), for a lookup that runs while a batch registers accounts.
+   */
+  find(test: (account: Readonly<AccountRecord>) => boolean): AccountRecord[] {
+    const found: Row[] = [];
+    for (const row of this.#allRows().values()) if (test(this.#parsed(row))) found.push(row);
+    return found.sort(listOrder).map((row) => this.#record(row));
+  }
+
+  #parsed(row: Row): AccountRecord {
     let record = this.#records.get(row);
     if (!record) {
       record = toRecord(row);
       this.#records.set(row, record);
     }
+    return record;
+  }
+
+  /** The row's record, the caller's own to change: its lists copied, not parsed again. */
+  #record(row: Row): AccountRecord {
+    const record = this.#parsed(row);
     return {
       ...record,
       groups: [...record.groups],
@@ -213,4 +228,11 @@ function drop(index: Map<string, Set<string>>, key: string, id: string): void {
   if (!ids) return;
   ids.delete(id);
   if (ids.size === 0) index.delete(key);
+}
+
+/** The list's order: favourites first, then by label as SQLite's NOCASE compares (ASCII letters folded). */
+function listOrder(a: Row, b: Row): number {
+  if (a.favourite !== b.favourite) return b.favourite - a.favourite;
+  const [x, y] = [foldLabel(a.label), foldLabel(b.label)];
+  return x < y ? -1 : x > y ? 1 : 0;
 }

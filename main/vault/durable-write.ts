@@ -7,11 +7,18 @@
  * while other work goes on. Commits made while a flush runs share the next one (a group commit). The
  * WAL file is opened once and kept open while the connection is (SQLite keeps the same file until its
  * last connection closes), so a flush is one request to the thread pool. Writes that need not be in
- * before their caller goes on (`commitSoon`) wait while a flush runs and go in together as it ends:
- * one commit, and one flush, for all of them.
+ * before their caller goes on (`commitSoon`) wait a few milliseconds for others, and while a flush
+ * runs, and go in together: one commit, and one flush, for all of them.
  */
 import { close, fdatasync, open } from 'node:fs';
 import type Database from 'better-sqlite3';
+
+/**
+ * How long a write asked for with `commitSoon` waits for others to share its commit. A batch registers
+ * an account every millisecond or so: each commit rewrites the same index pages, so ten rows in one
+ * commit write far fewer pages than ten commits.
+ */
+const GROUP_MS = 8;
 
 interface Queued {
   write: () => void;
@@ -32,8 +39,12 @@ export class DurableWrites {
   #next: Promise<void> | undefined;
   /** The WAL file's descriptor, opened by the first flush and kept. */
   #fd: Promise<number | undefined> | undefined;
-  /** Writes waiting to go in together (`commitSoon`), and whether their commit is scheduled. */
+  /**
+   * Writes waiting to go in together (`commitSoon`); the timer that commits them; whether their commit
+   * waits for the flush under way.
+   */
   #queued: Queued[] = [];
+  #timer: NodeJS.Timeout | undefined;
   #scheduled = false;
 
   /** `db` is the connection to `file`, in WAL mode and otherwise at `synchronous = FULL`. */
@@ -64,22 +75,31 @@ export class DurableWrites {
   }
 
   /**
-   * Runs `write` with the other writes asked for meanwhile, in one commit: on the next turn, or as the
-   * flush under way ends. Answers once it is committed, with the flush that puts it on disk; a write
-   * that fails rejects its own promise only (the others still go in).
+   * Runs `write` with the other writes asked for meanwhile, in one commit: `GROUP_MS` after the first
+   * of them (or `commitWaiting`), once the flush under way has ended. Answers once it is committed,
+   * with the flush that puts it on disk; a write that fails rejects its own promise only (the others
+   * still go in).
    */
   commitSoon(write: () => void): Promise<{ onDisk: Promise<void> }> {
     return new Promise((resolve, reject) => {
       this.#queued.push({ write, resolve, reject });
-      if (this.#scheduled) return;
-      this.#scheduled = true;
-      const run = () => {
+      this.#timer ??= setTimeout(() => this.commitWaiting(), GROUP_MS);
+    });
+  }
+
+  /** Commits the writes waiting now, or as the flush under way ends: no more are coming for a while. */
+  commitWaiting(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#queued.length === 0 || this.#scheduled) return;
+    if (!this.#running) return this.#commitQueued();
+    this.#scheduled = true;
+    void this.#running
+      .catch(() => undefined)
+      .then(() => {
         this.#scheduled = false;
         this.#commitQueued();
-      };
-      if (this.#running) void this.#running.catch(() => undefined).then(run);
-      else setImmediate(run);
-    });
+      });
   }
 
   #commitQueued(): void {
@@ -152,6 +172,8 @@ export class DurableWrites {
 
   /** Lets go of the WAL file once the flushes under way have ended; called as the connection closes. */
   close(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
     this.#commitQueued();
     const last = this.#next ?? this.#running ?? Promise.resolve();
     void last

@@ -136,9 +136,9 @@ export class AccountRegistry {
     return this.#table.require(next.id);
   }
 
-  /** Every account, favourites first, then by label. The board lists the desk per batch of pushes. */
-  list(): AccountRecord[] {
-    return this.#table.list();
+  /** Every account, or those `test` accepts (no other copied), favourites first, then by label. */
+  list(test?: (account: Readonly<AccountRecord>) => boolean): AccountRecord[] {
+    return test ? this.#table.find(test) : this.#table.list();
   }
 
   /** The account registered with this public key on this connection (cached: it runs per request). */
@@ -178,6 +178,11 @@ export class AccountRegistry {
       (error: unknown) => staged.undo(error),
     );
     return { onDisk };
+  }
+
+  /** Commits the accounts `addInGroup` has waiting now: the batch adding them has no more coming. */
+  commitWaiting(): void {
+    this.#durable.commitWaiting();
   }
 
   /**
@@ -372,13 +377,12 @@ export class AccountRegistry {
   async credentials(id: string): Promise<{ apiKey: string; secret: string }> {
     const account = this.#table.require(id);
     const secret = account.apiKey === '' ? undefined : await this.#secrets.get(id);
-    if (account.apiKey === '') {
+    if (account.apiKey === '')
       throw new UserFacingError(
         'key_missing',
         `"${account.label}" has no API key yet: enter its key pair (Replace key) before it can be used.`,
         'apiKey',
       );
-    }
     if (secret === undefined) throw this.keys.missing(account, this.#desk?.operator);
     return { apiKey: account.apiKey, secret };
   }

@@ -136,15 +136,18 @@ export async function conditionalOrders(c: KeyCaller, market: string): Promise<C
   return out;
 }
 
+const setLeverageAnswer = z.looseObject({ leverage: integerLike });
+
 /** Sets the account leverage for every open position; answers the level now in force. */
 export async function setLeverage(c: KeyCaller, leverage: Leverage): Promise<number> {
-  const schema = z.looseObject({ leverage: integerLike });
-  return (await c.post('/api/v4/collateral-account/leverage', { leverage }, schema, WRITE)).leverage;
+  return (await c.post('/api/v4/collateral-account/leverage', { leverage }, setLeverageAnswer, WRITE))
+    .leverage;
 }
 
+const hedgeModeAnswer = z.looseObject({ hedgeMode: z.boolean() });
+
 export async function hedgeMode(c: KeyCaller): Promise<boolean> {
-  const schema = z.looseObject({ hedgeMode: z.boolean() });
-  return (await c.post('/api/v4/collateral-account/hedge-mode', {}, schema, READ)).hedgeMode;
+  return (await c.post('/api/v4/collateral-account/hedge-mode', {}, hedgeModeAnswer, READ)).hedgeMode;
 }
 
 /** Switches hedge mode; the exchange refuses while the account has open positions or orders. */
@@ -263,11 +266,21 @@ export interface BorrowFilter {
   offset?: number;
 }
 
+const borrowHistoryAnswer = z.looseObject({
+  records: z.array(borrowSchema),
+  limit: z.number(),
+  offset: z.number(),
+});
+
 /** One record per borrow position, newest first. */
 export function borrowHistory(
   c: KeyCaller,
   filter: BorrowFilter = {},
 ): Promise<{ records: BorrowRecord[]; limit: number; offset: number }> {
-  const schema = z.looseObject({ records: z.array(borrowSchema), limit: z.number(), offset: z.number() });
-  return c.post('/api/v4/collateral-account/borrow-history', defined({ ...filter }), schema, READ);
+  return c.post(
+    '/api/v4/collateral-account/borrow-history',
+    defined({ ...filter }),
+    borrowHistoryAnswer,
+    READ,
+  );
 }

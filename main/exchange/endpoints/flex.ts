@@ -24,11 +24,18 @@ export interface FlexFilter {
   offset?: number;
 }
 
+const investmentsAnswer = z.looseObject({ data: z.array(flexInvestmentSchema) });
+
 /** The account's flex investments, with paging. */
 export async function investments(c: KeyCaller, filter: FlexFilter = {}): Promise<FlexInvestment[]> {
-  const schema = z.looseObject({ data: z.array(flexInvestmentSchema) });
-  return (await c.post('/api/v4/main-account/smart-flex/investments', defined({ ...filter }), schema, READ))
-    .data;
+  return (
+    await c.post(
+      '/api/v4/main-account/smart-flex/investments',
+      defined({ ...filter }),
+      investmentsAnswer,
+      READ,
+    )
+  ).data;
 }
 
 /** Whether a listed investment is ACTIVE, whichever way the exchange spelled its status. */
@@ -38,17 +45,23 @@ export function isActive(investment: FlexInvestment): boolean {
 
 const transactionId = z.union([z.string(), z.number()]).transform(String);
 
+const closeInvestmentAnswer = z.looseObject({
+  data: z.union([
+    z.looseObject({ transaction_id: transactionId }).transform((d) => d.transaction_id),
+    z.looseObject({ transactionId }).transform((d) => d.transactionId),
+  ]),
+});
+
 /**
  * Closes an ACTIVE investment and withdraws all its funds; answers the transaction id (`transaction_id`
  * in the spec, `transactionId` in the published example: either is read).
  */
 export async function closeInvestment(c: KeyCaller, plan: string): Promise<string> {
-  const schema = z.looseObject({
-    data: z.union([
-      z.looseObject({ transaction_id: transactionId }).transform((d) => d.transaction_id),
-      z.looseObject({ transactionId }).transform((d) => d.transactionId),
-    ]),
-  });
-  const answer = await c.post('/api/v4/main-account/smart-flex/investments/close', { plan }, schema, WRITE);
+  const answer = await c.post(
+    '/api/v4/main-account/smart-flex/investments/close',
+    { plan },
+    closeInvestmentAnswer,
+    WRITE,
+  );
   return answer.data;
 }

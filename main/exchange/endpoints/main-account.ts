@@ -157,9 +157,10 @@ export function convertAutoConfirm(c: KeyCaller, input: ConvertInput): Promise<C
   return c.post('/api/v4/convert/auto-confirm', { ...input }, convertResultSchema, { idempotent: true });
 }
 
+const vaspsAnswer = z.object({ data: z.object({ vasps: z.array(vaspSchema) }) });
+
 export async function vasps(c: KeyCaller): Promise<Vasp[]> {
-  const schema = z.object({ data: z.object({ vasps: z.array(vaspSchema) }) });
-  return (await c.post('/api/v4/travel-rule/vasps', {}, schema, READ)).data.vasps;
+  return (await c.post('/api/v4/travel-rule/vasps', {}, vaspsAnswer, READ)).data.vasps;
 }
 
 /** A withdrawal where `amount` includes the fee (the receiver gets amount minus fee). */

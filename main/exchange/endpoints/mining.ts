@@ -27,9 +27,10 @@ export type MinerInfo = z.output<typeof minerInfoSchema>;
 export const rewardSchema = z.looseObject({});
 export type Reward = z.output<typeof rewardSchema>;
 
+const accountsAnswer = z.looseObject({ data: z.array(miningAccountSchema) });
+
 export async function accounts(c: KeyCaller, name?: string): Promise<MiningAccount[]> {
-  const schema = z.looseObject({ data: z.array(miningAccountSchema) });
-  return (await c.post('/api/v4/mining/accounts', defined({ name }), schema, READ)).data;
+  return (await c.post('/api/v4/mining/accounts', defined({ name }), accountsAnswer, READ)).data;
 }
 
 export interface RewardFilter {
@@ -42,18 +43,21 @@ export interface RewardFilter {
   offset?: number;
 }
 
+const rewardsAnswer = z.looseObject({ data: z.array(rewardSchema) });
+
 /** Newest first. An unknown or not-owned account answers an empty list. */
 export async function rewards(c: KeyCaller, filter: RewardFilter): Promise<Reward[]> {
-  const schema = z.looseObject({ data: z.array(rewardSchema) });
-  return (await c.post('/api/v4/mining/rewards', defined({ ...filter }), schema, READ)).data;
+  return (await c.post('/api/v4/mining/rewards', defined({ ...filter }), rewardsAnswer, READ)).data;
 }
+
+const watcherLinksAnswer = z.looseObject({ data: z.array(watcherLinkSchema) });
 
 export async function watcherLinks(c: KeyCaller, account: string): Promise<WatcherLink[]> {
-  const schema = z.looseObject({ data: z.array(watcherLinkSchema) });
-  return (await c.post('/api/v4/mining/watcher-links/list', { account }, schema, READ)).data;
+  return (await c.post('/api/v4/mining/watcher-links/list', { account }, watcherLinksAnswer, READ)).data;
 }
 
+const minerInfoAnswer = z.looseObject({ data: minerInfoSchema });
+
 export async function minerInfo(c: KeyCaller, account: string): Promise<MinerInfo> {
-  const schema = z.looseObject({ data: minerInfoSchema });
-  return (await c.post('/api/v4/mining/miners/info', { account }, schema, READ)).data;
+  return (await c.post('/api/v4/mining/miners/info', { account }, minerInfoAnswer, READ)).data;
 }

@@ -6,6 +6,5 @@ const tokenSchema = z.looseObject({ websocket_token: z.string().min(1) });
 
 /** A fresh token for one WebSocket connection (the exchange allows 10 per 60 s). */
 export async function websocketToken(c: KeyCaller): Promise<string> {
-  const schema = tokenSchema;
-  return (await c.post('/api/v4/profile/websocket_token', {}, schema, WRITE)).websocket_token;
+  return (await c.post('/api/v4/profile/websocket_token', {}, tokenSchema, WRITE)).websocket_token;
 }

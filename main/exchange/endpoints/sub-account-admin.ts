@@ -71,24 +71,66 @@ export async function page(
 const PAGE = 100;
 const MAX_OFFSET = 10_000;
 
-/** Pages asked for at once after a full first page: a desk of 1,000 takes three round trips, not ten. */
+/** Pages asked for at once after a full page beyond those expected. */
 const PAGES_AT_ONCE = 4;
+/** The most pages asked for at once: a desk of 1,000 expected is read in one round trip of 11. */
+const MOST_AT_ONCE = 12;
+
+export interface ListOptions {
+  search?: string | undefined;
+  /** The sub-accounts the desk knows of: at least that many exist, so their pages are asked for at once. */
+  expected?: number | undefined;
+}
 
 /**
- * Every sub-account (matching `search`), until a short page: the first page alone (most desks fit in
- * it), then a few pages at once; pages past the short one are read for nothing and dropped.
+ * Every record of the list (matching `search`) as `schema` reads a page, until a short page. Without
+ * `expected` the first page alone is read first (most desks fit in it); with it, the pages that many
+ * fill and the next are read at once. Past those, a few pages at a time; pages past the short one are
+ * read for nothing and dropped.
  */
-export async function listAll(c: KeyCaller, search?: string): Promise<SubAccountRecord[]> {
-  const read = (offset: number) => page(c, { ...(search ? { search } : {}), limit: PAGE, offset });
-  const out: SubAccountRecord[] = [];
-  for (let offset = 0, width = 1; offset <= MAX_OFFSET; offset += width * PAGE, width = PAGES_AT_ONCE) {
+async function everyPage<T>(
+  c: KeyCaller,
+  schema: z.ZodType<{ data: T[] }>,
+  { search, expected }: ListOptions,
+): Promise<T[]> {
+  const read = async (offset: number) =>
+    (
+      await c.post(
+        '/api/v4/sub-account/list',
+        { ...(search ? { search } : {}), limit: PAGE, offset },
+        schema,
+        READ,
+      )
+    ).data;
+  const expectedPages = Math.floor(Math.max(0, expected ?? 0) / PAGE) + 1;
+  const out: T[] = [];
+  for (let offset = 0, pagesRead = 0; offset <= MAX_OFFSET;) {
+    const width =
+      pagesRead === 0
+        ? Math.min(expectedPages, MOST_AT_ONCE)
+        : Math.min(Math.max(expectedPages - pagesRead, PAGES_AT_ONCE), MOST_AT_ONCE);
     const offsets = Array.from({ length: width }, (_, i) => offset + i * PAGE).filter((o) => o <= MAX_OFFSET);
     for (const records of await Promise.all(offsets.map(read))) {
       out.push(...records);
       if (records.length < PAGE) return out;
     }
+    offset += width * PAGE;
+    pagesRead += width;
   }
   return out;
+}
+
+/** Every sub-account (matching `search`) with every field the list answers. */
+export function listAll(c: KeyCaller, options: ListOptions = {}): Promise<SubAccountRecord[]> {
+  return everyPage(c, listSchema, options);
+}
+
+/** Only the aliases read from each record: a check of names free reads a desk of 1,000 without the rest. */
+const aliasListSchema = z.object({ data: z.array(z.object({ alias: z.string() })) });
+
+/** The alias of every sub-account the exchange lists. */
+export async function listAliases(c: KeyCaller, options: ListOptions = {}): Promise<string[]> {
+  return (await everyPage(c, aliasListSchema, options)).map((s) => s.alias);
 }
 
 /** A sub-account's withdrawal waiting for the main account's approval. */
@@ -101,11 +143,18 @@ export const unconfirmedWithdrawalSchema = z.looseObject({
 });
 export type UnconfirmedWithdrawal = z.output<typeof unconfirmedWithdrawalSchema>;
 
+const unconfirmedWithdrawalsAnswer = z.looseObject({ data: z.array(unconfirmedWithdrawalSchema) });
+
 export async function unconfirmedWithdrawals(
   c: KeyCaller,
   filter: { subAccountId?: string; limit?: number; offset?: number } = {},
 ): Promise<UnconfirmedWithdrawal[]> {
-  const schema = z.looseObject({ data: z.array(unconfirmedWithdrawalSchema) });
-  return (await c.post('/api/v4/sub-account/withdraw/unconfirmed-list', defined({ ...filter }), schema, READ))
-    .data;
+  return (
+    await c.post(
+      '/api/v4/sub-account/withdraw/unconfirmed-list',
+      defined({ ...filter }),
+      unconfirmedWithdrawalsAnswer,
+      READ,
+    )
+  ).data;
 }

@@ -55,22 +55,34 @@ export interface CreatedApiKey {
   apiSecret: string;
 }
 
+const createKeyAnswer = keyRecord.extend({ apiSecret: z.string().min(1) });
+
 export async function createKey(
   c: KeyCaller,
   input: { subAccountId: string; type: ApiKeyType; title?: string },
 ): Promise<CreatedApiKey> {
-  const schema = keyRecord.extend({ apiSecret: z.string().min(1) });
-  const answer = await c.post('/api/v4/sub-account/api-key/create', defined({ ...input }), schema, WRITE);
+  const answer = await c.post(
+    '/api/v4/sub-account/api-key/create',
+    defined({ ...input }),
+    createKeyAnswer,
+    WRITE,
+  );
   return { key: publicPart(answer), apiSecret: answer.apiSecret };
 }
+
+const listKeysAnswer = z.looseObject({ data: z.array(keyRecord) });
 
 /** One page (at most 100) of the keys of one sub-account, or of all of them. */
 export async function listKeys(
   c: KeyCaller,
   filter: { subAccountId?: string; limit?: number; offset?: number } = {},
 ): Promise<SubAccountApiKey[]> {
-  const schema = z.looseObject({ data: z.array(keyRecord) });
-  const { data } = await c.post('/api/v4/sub-account/api-key/list', defined({ ...filter }), schema, READ);
+  const { data } = await c.post(
+    '/api/v4/sub-account/api-key/list',
+    defined({ ...filter }),
+    listKeysAnswer,
+    READ,
+  );
   // The list sends `apiSecret` blank; only the public part is kept.
   return data.map(publicPart);
 }

@@ -21,12 +21,13 @@ export interface UrlPermission {
   enable: boolean;
 }
 
+const listAnswer = z.looseObject({ data: z.array(subAccountSchema) });
+
 export async function list(
   c: KeyCaller,
   filter: { search?: string; limit?: number; offset?: number } = {},
 ): Promise<SubAccount[]> {
-  const schema = z.looseObject({ data: z.array(subAccountSchema) });
-  return (await c.post('/api/v4/sub-account/list', defined({ ...filter }), schema, READ)).data;
+  return (await c.post('/api/v4/sub-account/list', defined({ ...filter }), listAnswer, READ)).data;
 }
 
 export interface TransferInput {
@@ -37,15 +38,16 @@ export interface TransferInput {
   ticker: string;
 }
 
+const transferAnswer = z.looseObject({
+  transaction_id: z.union([z.string(), z.number()]).transform(String).optional(),
+});
+
 /**
  * Answers the transaction id that correlates the transfer history, as the spec has it; undefined when
  * the answer holds none (the published example answers an empty object: the transfer was made).
  */
 export async function transfer(c: KeyCaller, input: TransferInput): Promise<string | undefined> {
-  const schema = z.looseObject({
-    transaction_id: z.union([z.string(), z.number()]).transform(String).optional(),
-  });
-  return (await c.post('/api/v4/sub-account/transfer', { ...input }, schema, WRITE)).transaction_id;
+  return (await c.post('/api/v4/sub-account/transfer', { ...input }, transferAnswer, WRITE)).transaction_id;
 }
 
 export const DIRECTIONS = ['main_to_sub', 'sub_to_main'] as const;

@@ -271,10 +271,11 @@ export function tradeBalance(c: KeyCaller): Promise<TradeBalance> {
   return c.post('/api/v4/trade-account/balance', {}, tradeBalanceSchema, READ);
 }
 
+const tradeBalanceOfAnswer = z.looseObject({ available: decimal, freeze: decimal });
+
 /** Spot trade balance of one ticker (the exchange answers the entry itself, not keyed). */
 export function tradeBalanceOf(c: KeyCaller, ticker: string): Promise<{ available: string; freeze: string }> {
-  const schema = z.looseObject({ available: decimal, freeze: decimal });
-  return c.post('/api/v4/trade-account/balance', { ticker }, schema, READ);
+  return c.post('/api/v4/trade-account/balance', { ticker }, tradeBalanceOfAnswer, READ);
 }
 
 export interface ExecutedFilter {

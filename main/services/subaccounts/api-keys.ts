@@ -5,7 +5,6 @@
  * addresses or ranges, at most 50, before anything is sent). Every change is asked in main's dialog.
  */
 import * as apiKeys from '../../exchange/endpoints/sub-account-api-keys.ts';
-import * as admin from '../../exchange/endpoints/sub-account-admin.ts';
 import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { AccountView, SubAccountKeyView } from '../../ipc/contract.ts';
@@ -16,7 +15,7 @@ import type { ProposedView } from '../../domains/approvals/views.ts';
 import type { AccountService } from '../accounts.ts';
 import { requireConfirmation } from '../confirm.ts';
 import type { Approvals } from '../four-eyes/approvals.ts';
-import { mainKey, registeredFor } from './main-key.ts';
+import { listSubAccounts, mainKey, registeredFor, type MainKey } from './main-key.ts';
 
 const TYPE_WORDS = { 1: 'information and trading', 2: 'information, trading, deposits and withdrawals' };
 const hint = (key: string) => (key.length > 10 ? `${key.slice(0, 4)}…${key.slice(-4)}` : '…');
@@ -34,7 +33,7 @@ export class SubAccountApiKeys {
     approvals?.useSender('/api/v4/sub-account/api-key/create', async ({ caller, body }) => {
       const input = body as unknown as { subAccountId: string; type: 1 | 2; title?: string };
       const main = await this.#main();
-      const alias = await this.#alias(main.caller, input.subAccountId);
+      const alias = await this.#alias(main, input.subAccountId);
       const made = await apiKeys.createKey(caller, input);
       const account = await this.#keep(made, input.subAccountId, alias, main.record.connection);
       return `The key was made and its secret is in the keychain: "${account.label}" signs with it. Add its IP allow-list on the key.`;
@@ -49,8 +48,8 @@ export class SubAccountApiKeys {
     return registeredFor(this.#accounts, subAccountId, connection);
   }
 
-  async #alias(main: KeyCaller, subAccountId: string): Promise<string> {
-    const found = (await admin.listAll(main)).find((s) => s.id === subAccountId);
+  async #alias(main: MainKey, subAccountId: string): Promise<string> {
+    const found = (await listSubAccounts(this.#accounts, main)).find((s) => s.id === subAccountId);
     if (!found)
       throw new UserFacingError(
         'not_found',
@@ -106,7 +105,7 @@ export class SubAccountApiKeys {
     if ('issue' in checked)
       throw new UserFacingError('invalid_input', checked.issue.message, checked.issue.field);
     const main = await this.#main();
-    const alias = await this.#alias(main.caller, subAccountId);
+    const alias = await this.#alias(main, subAccountId);
     const [existing] = this.#registered(subAccountId, main.record.connection);
     const title = input.title?.trim() || `TXC Desk ${alias}`;
     const question = {
@@ -182,7 +181,7 @@ export class SubAccountApiKeys {
   /** Deletes the key at the exchange once confirmed; a desk account signing with it leaves the desk. */
   async remove(subAccountId: string, apiKeyId: string): Promise<void> {
     const main = await this.#main();
-    const alias = await this.#alias(main.caller, subAccountId);
+    const alias = await this.#alias(main, subAccountId);
     const key = await this.#key(main.caller, subAccountId, apiKeyId);
     const account = this.#registered(subAccountId, main.record.connection).find(
       (a) => a.apiKey === key.apiKey,

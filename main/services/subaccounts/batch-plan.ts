@@ -17,10 +17,13 @@ import {
   checkFunding,
   expandEmails,
   expandNames,
+  fixedPart,
 } from '../../rules/sub-account-batch.ts';
 import type { RuleIssue } from '../../rules/types.ts';
+import { foldLabel } from '../../vault/records.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';
 import type { BatchPlan, StepRecord } from './journal.ts';
+import { knownSubAccounts } from './main-key.ts';
 
 export interface BatchRequest {
   /** One sub-account by its name, or many from a pattern with `{n}`. */
@@ -77,27 +80,37 @@ function namesOf(request: BatchRequest): { names: string[]; emails: string[] | n
   return { names, emails };
 }
 
+/** The longest fixed part of the names (the one name itself), or undefined for a pattern of digits only. */
+export function searchTerm(names: BatchRequest['names']): string | undefined {
+  return (names.kind === 'one' ? names.alias.trim() : fixedPart(names.pattern)) || undefined;
+}
+
 /** The plan of the request, every check done against the exchange and the registry. */
 export async function planBatch(
   request: BatchRequest,
   main: KeyCaller,
   registry: AccountRegistry,
+  connection: string,
 ): Promise<{ plan: BatchPlan; mainBalance: string | null }> {
   const { names, emails } = namesOf(request);
   const ips = request.key ? unwrap(checkIpEntries(request.key.ips)).entries : [];
   const funding = request.funding
     ? { ticker: request.funding.ticker, amount: unwrap(checkFunding(request.funding.amount)).amount }
     : null;
-  const labels = new Set(registry.list().map((a) => a.label.toLowerCase()));
-  const inRegistry = names.filter((n) => labels.has(n.toLowerCase()));
+  const wanted = new Set(names.map(foldLabel));
+  const inRegistry = registry.list((a) => wanted.has(foldLabel(a.label))).map((a) => a.label);
   if (inRegistry.length > 0)
     refuse({ field: 'pattern', message: `The desk has accounts named ${some(inRegistry)} already.` });
-  // The exchange's list and the main balance are read at once.
+  // The exchange's list and the main balance are read at once. Every name holds the pattern's longest
+  // fixed part: the list is searched for it (the exchange's search filters by a part of the name),
+  // so a desk of 1,000 is not read whole for 100 names. A name the search missed is still refused by
+  // the exchange when it is sent, and the batch never takes over a sub-account it did not make.
+  const search = searchTerm(request.names);
   const [listed, balance] = await Promise.all([
-    admin.listAll(main),
+    admin.listAliases(main, search ? { search } : { expected: knownSubAccounts(registry, connection) }),
     funding ? mainAccount.balance(main, funding.ticker) : undefined,
   ]);
-  const taken = new Set(listed.map((s) => s.alias));
+  const taken = new Set(listed);
   const atExchange = names.filter((n) => taken.has(n));
   if (atExchange.length > 0)
     refuse({ field: 'pattern', message: `The exchange has sub-accounts named ${some(atExchange)} already.` });

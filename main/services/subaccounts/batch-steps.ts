@@ -40,7 +40,7 @@ export function keyTitle(step: StepRecord): string {
 
 /** The sub-account of this alias the exchange lists, if any (the list's search, then the exact alias). */
 async function findByAlias(main: KeyCaller, alias: string): Promise<string | undefined> {
-  return (await admin.listAll(main, alias)).find((s) => s.alias === alias)?.id;
+  return (await admin.listAll(main, { search: alias })).find((s) => s.alias === alias)?.id;
 }
 
 /**
@@ -71,8 +71,15 @@ async function create(ctx: StepContext, step: StepRecord, unsure: boolean): Prom
     });
     return { subAccountId: made.id };
   } catch (error) {
-    // The exchange keeps aliases unique: made already (its answer lost), it is looked up and kept.
+    // The exchange keeps aliases unique: made already (its answer lost), it is looked up and kept. Sent
+    // for the first time by a batch just confirmed, the name was free at the preview: a sub-account of
+    // that name made since is not this batch's, and the refusal stands.
     if (!(error instanceof ValidationError && error.fields['alias'])) throw error;
+    if (!unsure && !ctx.resumed)
+      throw new ValidationError(
+        `The exchange has a sub-account named "${step.alias}" already, made since the preview: this one was not made.`,
+        { status: error.status, fields: error.fields, field: 'alias' },
+      );
     const id = await findByAlias(ctx.main, step.alias);
     if (!id) throw error;
     return { subAccountId: id, found: true };

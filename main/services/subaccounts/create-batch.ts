@@ -21,7 +21,7 @@ import { PreviewStore } from '../desk/previews.ts';
 import { advance, type StepContext } from './batch-steps.ts';
 import { batchQuestion, planBatch, resumeQuestion, type BatchRequest } from './batch-plan.ts';
 import type { BatchJournal, BatchPlan, BatchRecord, StepRecord } from './journal.ts';
-import { mainKey } from './main-key.ts';
+import { knownSubAccounts, mainKey } from './main-key.ts';
 
 /** Accounts worked on at once: their requests queue in the main key's budgets, not at the exchange. */
 const IN_FLIGHT = 8;
@@ -70,8 +70,13 @@ export class CreateBatches {
 
   /** What the batch would make, every check done; nothing is sent. Kept in main under its id. */
   async preview(request: BatchRequest): Promise<BatchPreviewView> {
-    const { caller } = await mainKey(this.#accounts, MAIN_NEEDED);
-    const { plan, mainBalance } = await planBatch(request, caller, this.#accounts.registry);
+    const { caller, record } = await mainKey(this.#accounts, MAIN_NEEDED);
+    const { plan, mainBalance } = await planBatch(
+      request,
+      caller,
+      this.#accounts.registry,
+      record.connection,
+    );
     const kept = this.#previews.put(plan);
     const perAccount =
       1 + (plan.key ? 1 + (plan.key.ips.length > 0 ? plan.key.ips.length : 0) : 0) + (plan.funding ? 1 : 0);
@@ -197,7 +202,17 @@ export class CreateBatches {
       // Going on after a stop, every account not finished is looked up at the exchange first.
       const lookUp = !fresh && steps.some((s) => s.stage === 'planned');
       const ctx: StepContext = {
-        ...(lookUp ? { existing: new Map((await admin.listAll(main)).map((s) => [s.alias, s.id])) } : {}),
+        ...(lookUp
+          ? {
+              existing: new Map(
+                (
+                  await admin.listAll(main, {
+                    expected: knownSubAccounts(this.#accounts.registry, batch.connection),
+                  })
+                ).map((s) => [s.alias, s.id]),
+              ),
+            }
+          : {}),
         resumed: !fresh,
         main,
         registry: this.#accounts.registry,
@@ -224,6 +239,8 @@ export class CreateBatches {
         }
       };
       await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+      // Every account has been sent: the last keys' accounts go to disk now, not after the group's wait.
+      this.#accounts.registry.commitWaiting();
       await Promise.all(ending);
       if (!flag.stop) this.#journal.finish(batch.id);
       await this.#audit(batch.id);

@@ -7,7 +7,6 @@
  */
 import * as admin from '../../exchange/endpoints/sub-account-admin.ts';
 import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
-import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import { UserFacingError } from '../../errors.ts';
 import type {
   ApprovalView,
@@ -25,7 +24,7 @@ import { requireConfirmation } from '../confirm.ts';
 import { planBatch, type BatchRequest } from './batch-plan.ts';
 import type { CreateBatches } from './create-batch.ts';
 import { readHoldings, sweepToMain } from './holdings.ts';
-import { mainKey, registeredFor } from './main-key.ts';
+import { listSubAccounts, mainKey, registeredFor, type MainKey } from './main-key.ts';
 
 const PAGE = 100;
 const onOff = (on: boolean) => (on ? 'on' : 'off');
@@ -52,9 +51,15 @@ export class SubAccountLifecycle {
   /** Every sub-account at the exchange, page by page, with the desk's accounts for each. */
   async list(): Promise<ExchangeSubAccountView[]> {
     const main = await this.#main();
-    return (await admin.listAll(main.caller)).map((s) => {
+    const listed = await listSubAccounts(this.#accounts, main);
+    // The desk's accounts by sub-account, read once for the whole list.
+    const desk = new Map<string, AccountRecord[]>();
+    for (const a of this.#accounts.registry.list())
+      if (a.subAccountId !== null && a.connection === main.record.connection)
+        desk.set(a.subAccountId, [...(desk.get(a.subAccountId) ?? []), a]);
+    return listed.map((s) => {
       const blocked = s.status === 'blocked';
-      const registered = this.#registered(s.id, main.record.connection).map((a) =>
+      const registered = (desk.get(s.id) ?? []).map((a) =>
         // what the exchange says is what the board and the ticket say
         this.#accounts.view(this.#accounts.registry.setExchangeStatus(a.id, blocked ? 'blocked' : 'active')),
       );
@@ -74,8 +79,8 @@ export class SubAccountLifecycle {
   }
 
   /** The exchange's record of one sub-account; refused in words when the exchange lists none. */
-  async #find(main: KeyCaller, subAccountId: string) {
-    const found = (await admin.listAll(main)).find((s) => s.id === subAccountId);
+  async #find(main: MainKey, subAccountId: string) {
+    const found = (await listSubAccounts(this.#accounts, main)).find((s) => s.id === subAccountId);
     if (!found)
       throw new UserFacingError(
         'not_found',
@@ -93,6 +98,7 @@ export class SubAccountLifecycle {
       { ...rest, names: { kind: 'one', alias, email } },
       main.caller,
       this.#accounts.registry,
+      main.record.connection,
     );
     return this.#batches.start(plan);
   }
@@ -104,7 +110,7 @@ export class SubAccountLifecycle {
     const issue = checkAlias(change.alias);
     if (issue) throw new UserFacingError('invalid_input', issue.message, issue.field);
     const main = await this.#main();
-    const sub = await this.#find(main.caller, subAccountId);
+    const sub = await this.#find(main, subAccountId);
     const alias = change.alias.trim();
     await requireConfirmation(this.#platform, {
       title: `Change sub-account "${sub.alias}"?`,
@@ -129,7 +135,7 @@ export class SubAccountLifecycle {
   /** Blocks or unblocks it at the exchange; its registered accounts record it. */
   async setBlocked(subAccountId: string, blocked: boolean): Promise<void> {
     const main = await this.#main();
-    const sub = await this.#find(main.caller, subAccountId);
+    const sub = await this.#find(main, subAccountId);
     const registered = this.#registered(subAccountId, main.record.connection);
     await requireConfirmation(this.#platform, {
       title: `${blocked ? 'Block' : 'Unblock'} sub-account "${sub.alias}"?`,
@@ -159,7 +165,7 @@ export class SubAccountLifecycle {
   /** What the sub-account holds now: the app's check before it may be deleted. */
   async holdings(subAccountId: string): Promise<HoldingsView> {
     const main = await this.#main();
-    const sub = await this.#find(main.caller, subAccountId);
+    const sub = await this.#find(main, subAccountId);
     return readHoldings(this.#accounts, main.caller, { subAccountId, alias: sub.alias });
   }
 
@@ -170,7 +176,7 @@ export class SubAccountLifecycle {
    */
   async remove(subAccountId: string): Promise<void> {
     const main = await this.#main();
-    const sub = await this.#find(main.caller, subAccountId);
+    const sub = await this.#find(main, subAccountId);
     const held = await readHoldings(this.#accounts, main.caller, { subAccountId, alias: sub.alias });
     if (!held.empty)
       throw new UserFacingError(
@@ -208,7 +214,7 @@ export class SubAccountLifecycle {
   /** Empties it into the main account (one confirmation); answers what moved, then what it holds. */
   async sweep(subAccountId: string): Promise<{ sweep: SweepToMainView; holdings: HoldingsView }> {
     const main = await this.#main();
-    const sub = await this.#find(main.caller, subAccountId);
+    const sub = await this.#find(main, subAccountId);
     const before = await readHoldings(this.#accounts, main.caller, { subAccountId, alias: sub.alias });
     const sweep = await sweepToMain(this.#accounts, this.#platform, main, before);
     return {

@@ -47,6 +47,46 @@ describe('sub-accounts with the main key', () => {
     expect(all.map((s) => s.id)).toEqual([...one, ...two].map((s) => s.id));
   });
 
+  it('asks at once for the pages of the sub-accounts the desk expects, and no more round trips', async () => {
+    // Each list request with how many round trips had ended before it left.
+    const watched = (): { caller: KeyCaller; sent: Array<{ offset: number; trip: number }> } => {
+      const main = h.as('main');
+      const sent: Array<{ offset: number; trip: number }> = [];
+      let trips = 0;
+      let inFlight = 0;
+      const caller = Object.create(main) as KeyCaller;
+      caller.post = ((path, fields, schema, options) => {
+        sent.push({ offset: Number(fields['offset']), trip: trips });
+        inFlight++;
+        return main.post(path, fields, schema, options).finally(() => {
+          if (--inFlight === 0) trips++;
+        });
+      }) as KeyCaller['post'];
+      return { caller, sent };
+    };
+    const exact = (await admin.listAll(h.as('main'))).map((s) => s.id);
+    expect(exact.length).toBeGreaterThan(100);
+    expect(exact.length).toBeLessThan(200);
+
+    // Knowing of none: the first page alone, then the next few at once.
+    const blind = watched();
+    expect((await admin.listAll(blind.caller)).map((s) => s.id)).toEqual(exact);
+    expect(blind.sent.map((r) => r.trip)).toEqual([0, 1, 1, 1, 1]);
+
+    // Knowing of 150: both pages in one round trip.
+    const told = watched();
+    expect((await admin.listAll(told.caller, { expected: 150 })).map((s) => s.id)).toEqual(exact);
+    expect(told.sent).toEqual([
+      { offset: 0, trip: 0 },
+      { offset: 100, trip: 0 },
+    ]);
+
+    // Expecting more than the exchange lists (sub-accounts deleted elsewhere): every one read, once.
+    const over = watched();
+    expect((await admin.listAll(over.caller, { expected: 520 })).map((s) => s.id)).toEqual(exact);
+    expect(over.sent.map((r) => r.trip)).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
   it("reads a sub-account's transfers newest first, in one direction or both, under their transaction ids", async () => {
     const main = h.as('main');
     const sub = await admin.create(main, { alias: 'client-moves', shareKyc: true, permissions: SPOT });

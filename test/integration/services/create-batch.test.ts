@@ -106,6 +106,50 @@ describe('create N sub-accounts', () => {
     expect(pattern.field).toBe('pattern');
   });
 
+  it('refuses a name the exchange has though the desk does not, found by the pattern’s fixed part', async () => {
+    const main = await core.accounts.caller(core.accounts.mainAccount('').id);
+    await admin.create(main, {
+      alias: 'ext-002',
+      shareKyc: true,
+      permissions: { spotEnabled: true, collateralEnabled: false },
+    });
+    const taken = await refused('subaccounts.previewBatch', plan('ext-{nnn}', 4));
+    expect([taken.field, taken.message]).toEqual([
+      'pattern',
+      'The exchange has sub-accounts named "ext-002" already.',
+    ]);
+    // Fixed parts on both sides of the number: the longer one is searched for.
+    await admin.create(main, {
+      alias: 'b-3-team-desk',
+      shareKyc: true,
+      permissions: { spotEnabled: true, collateralEnabled: false },
+    });
+    const around = await refused('subaccounts.previewBatch', plan('b-{n}-team-desk', 4));
+    expect(around.message).toBe('The exchange has sub-accounts named "b-3-team-desk" already.');
+  });
+
+  it('fails, and leaves alone, an account whose name was taken at the exchange after the preview', async () => {
+    const main = await core.accounts.caller(core.accounts.mainAccount('').id);
+    const preview = await ok<BatchPreviewView>('subaccounts.previewBatch', plan('late-{n}', 3));
+    const other = await admin.create(main, {
+      alias: 'late-2',
+      shareKyc: true,
+      permissions: { spotEnabled: true, collateralEnabled: false },
+    });
+    const batch = await ok<BatchView>('subaccounts.runBatch', { previewId: preview.previewId });
+    expect([batch.done, batch.failed]).toEqual([2, 1]);
+    const failed = batch.accounts.find((a) => a.alias === 'late-2');
+    expect(failed?.stage).toBe('planned');
+    expect(failed?.error?.message).toBe(
+      'The exchange has a sub-account named "late-2" already, made since the preview: this one was not made.',
+    );
+    // Not taken over: no key made on it, nothing sent to it, no desk account for it.
+    expect(await apiKeys.listKeys(main, { subAccountId: other.id, limit: 100 })).toEqual([]);
+    const held = await subAccounts.balances(main, { id: other.id, ticker: 'USDT' });
+    expect(held['USDT']?.[0]?.main ?? '0').toBe('0');
+    expect(core.accounts.registry.list().some((a) => a.subAccountId === other.id)).toBe(false);
+  });
+
   it('makes nothing when the person declines, and nothing twice from one preview', async () => {
     const preview = await ok<BatchPreviewView>('subaccounts.previewBatch', plan('nope-{n}', 2));
     desktop.confirmAnswer = false;

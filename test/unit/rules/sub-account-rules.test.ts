@@ -8,6 +8,7 @@ import {
   checkFunding,
   expandEmails,
   expandNames,
+  fixedPart,
   MAX_BATCH,
 } from '../../../main/rules/sub-account-batch.ts';
 
@@ -87,6 +88,30 @@ describe('names of a batch', () => {
     expect(field(expandNames('d{n}', 1, MAX_BATCH + 1))).toBe('count');
     expect(field(expandNames('d{n}', -1, 2))).toBe('start');
     expect(field(expandNames('d{nnn}', 1, MAX_BATCH))).toBe('ok');
+  });
+
+  it('finds the fixed part every name holds: what the exchange’s list is searched for', () => {
+    expect(fixedPart(' desk-{nnn} ')).toBe('desk-');
+    expect(fixedPart('b-{n}-team-desk')).toBe('-team-desk');
+    expect(fixedPart('{nn}')).toBe('');
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[a-z .-]{0,10}$/),
+        fc.stringMatching(/^[a-z .-]{0,10}$/),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 0, max: 5000 }),
+        fc.integer({ min: 1, max: 50 }),
+        (before, after, width, start, count) => {
+          const pattern = `${before}{${'n'.repeat(width)}}${after}`;
+          const r = expandNames(pattern, start, count);
+          if ('issue' in r) return;
+          const part = fixedPart(pattern);
+          const [head, tail] = [before.trimStart(), after.trimEnd()];
+          expect(part).toBe(tail.length > head.length ? tail : head);
+          for (const name of r.names) expect(name).toContain(part);
+        },
+      ),
+    );
   });
 
   it('gives distinct names for any pattern, start and count it accepts', () => {

@@ -1,13 +1,13 @@
 // Writes made durable off the main thread: each commit is in the file when its promise settles, the
 // connection is back at FULL for every other write, a failed write throws at once, commits made
-// while a flush runs are covered by the next one, writes asked for while a flush runs go in together
-// as it ends (one failing refused alone), and the WAL file is flushed through one descriptor, let go
+// while a flush runs are covered by the next one, writes asked for go in together a few milliseconds
+// later or as the flush under way ends (one failing refused alone), and the WAL file is flushed through one descriptor, let go
 // when the connection closes.
 import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DurableWrites } from '../../../main/vault/durable-write.ts';
 
 const dirs: string[] = [];
@@ -105,14 +105,43 @@ describe('durable writes', () => {
     const other = new Database(file, { readonly: true });
     expect(other.prepare('SELECT n FROM t ORDER BY n').pluck().all()).toEqual([0, 1, 2, 3]);
     other.close();
-    // With no flush under way, a write asked for goes in on the next turn.
+    // With no flush under way, a write asked for goes in as soon as no more are said to be coming.
     const next = writes.commitSoon(() => insert.run(4));
     expect(count.get()).toBe(4);
+    writes.commitWaiting();
+    expect(count.get()).toBe(5);
     await (
       await next
     ).onDisk;
-    expect(count.get()).toBe(5);
     writes.close();
     db.close();
+  });
+
+  it('has writes asked for wait a few milliseconds for others, then go in together in one commit', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { db, file } = open();
+      const writes = new DurableWrites(db, file);
+      const insert = db.prepare('INSERT INTO t (n) VALUES (?)');
+      const count = db.prepare('SELECT COUNT(*) FROM t').pluck();
+      const first = writes.commitSoon(() => insert.run(1));
+      vi.advanceTimersByTime(5);
+      const second = writes.commitSoon(() => insert.run(2));
+      vi.advanceTimersByTime(2);
+      expect(count.get()).toBe(0);
+      vi.advanceTimersByTime(1);
+      // Eight milliseconds after the first: both, in one commit with one flush.
+      expect(count.get()).toBe(2);
+      const [a, b] = await Promise.all([first, second]);
+      expect(a.onDisk).toBe(b.onDisk);
+      await a.onDisk;
+      const other = new Database(file, { readonly: true });
+      expect(other.prepare('SELECT n FROM t ORDER BY n').pluck().all()).toEqual([1, 2]);
+      other.close();
+      writes.close();
+      db.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { migrate } from '../../../main/cache/migrate.ts';
@@ -55,6 +56,39 @@ describe('account registry', () => {
     await registry.remove(a.id);
     expect(seen(a.id)).toBeUndefined();
     expect(registry.list().map((x) => x.label)).toEqual(['Sub W']);
+  });
+
+  it('lists the accounts a test accepts as the whole list shows them, in its order', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(
+          fc.record({ label: fc.stringMatching(/^[A-Za-z_ -]{1,6}$/), favourite: fc.boolean() }),
+          { minLength: 1, maxLength: 12, selector: (a) => a.label.trim().toLowerCase() },
+        ),
+        async (wanted) => {
+          const { registry } = open();
+          for (const [n, w] of wanted.entries()) {
+            if (w.label.trim() === '') continue;
+            const a = await registry.add({
+              kind: n % 2 === 0 ? 'main' : 'sub',
+              connection: 'sandbox',
+              label: w.label,
+              apiKey: `pub-${String(n)}`,
+              secret: `sec-${String(n).padStart(28, '0')}`,
+            });
+            if (w.favourite) await registry.update(a.id, { favourite: true });
+          }
+          for (const test of [
+            () => true,
+            (a: { kind: string }) => a.kind === 'main',
+            (a: { label: string }) => /[a-m]/i.test(a.label),
+          ])
+            expect(registry.list(test)).toEqual(registry.list().filter(test));
+          registry.close();
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 
   it('adds, lists, renames, groups and removes accounts; the secret stays in the secret store', async () => {
