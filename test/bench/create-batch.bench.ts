@@ -25,7 +25,11 @@ import { spawnSandbox } from './sandbox-process.ts';
 const COUNT = 100;
 /** Chains at once: as many as the batch works on. */
 const IN_FLIGHT = 8;
-const ROUNDS = 5;
+/**
+ * Rounds counted. A round takes 100-200 ms on a machine that other work shares, so one round's figure
+ * moves by a third either way: nine keep the medians steady.
+ */
+const ROUNDS = 9;
 /** Rounds before them, run alike and not counted. */
 const WARM_ROUNDS = 2;
 /**

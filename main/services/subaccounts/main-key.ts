@@ -25,9 +25,7 @@ export function registeredFor(
   subAccountId: string,
   connection: string,
 ): AccountRecord[] {
-  return accounts.registry
-    .list()
-    .filter((a) => a.subAccountId === subAccountId && a.connection === connection);
+  return accounts.registry.list((a) => a.subAccountId === subAccountId && a.connection === connection);
 }
 
 /**
