@@ -12,9 +12,9 @@ import { RENDERER_DIR } from '../e2e/paths.ts';
 import { scriptedDesktop } from '../support/desktop.ts';
 import type { PostgresInfo } from '../support/postgres.ts';
 import { createTeamDatabase, eventually, roleRead, startOperatorCore } from '../support/team.ts';
-import { percentile, type BenchResult } from './harness.ts';
+import type { BenchResult } from './harness.ts';
 import { until, whenOnPage } from './page-wait.ts';
-import { notifyRoundTrips } from './team-desk.ts';
+import { againstNotify } from './team-desk.ts';
 
 type Operator = Awaited<ReturnType<typeof startOperatorCore>>;
 
@@ -71,17 +71,13 @@ export async function measureApprovalRoundtrip(info: PostgresInfo): Promise<Benc
       if (!reply.ok || !reply.value?.proposed) throw new Error('the withdrawal was not proposed');
       times.push((await shown.at) - started);
     }
-    times.sort((x, y) => x - y);
-    const round = await notifyRoundTrips(info, database, 200);
-    const p95 = percentile(times, 95);
-    const pgP95 = percentile(round, 95);
-    return {
-      name: 'team.approval.roundtrip_ms',
-      value: Math.round(p95),
-      unit: 'ms p95',
-      baseline: Number(pgP95.toFixed(2)),
-      note: `a withdrawal proposed in operator A's app until it is on operator B's Approvals screen in Chromium, ${String(PROPOSALS)} proposals: p50 ${String(Math.round(percentile(times, 50)))} ms, p95 ${String(Math.round(p95))} ms, max ${String(Math.round(times[times.length - 1] ?? NaN))} ms; baseline: PostgreSQL's own NOTIFY round trip on loopback over TLS, p95 ${pgP95.toFixed(2)} ms; goal < 250 ms`,
-    };
+    return await againstNotify(
+      'team.approval.roundtrip_ms',
+      `a withdrawal proposed in operator A's app until it is on operator B's Approvals screen in Chromium, ${String(PROPOSALS)} proposals`,
+      times,
+      info,
+      database,
+    );
   } finally {
     await browser.close();
     await host.close?.();
