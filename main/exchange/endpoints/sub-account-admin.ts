@@ -59,12 +59,20 @@ export async function unblock(c: KeyCaller, id: string): Promise<void> {
 /** Built once: a schema built per call is compiled again on every answer it reads. */
 const listSchema = z.looseObject({ data: z.array(subAccountRecordSchema) });
 
+interface PageFilter {
+  search?: string | undefined;
+  limit?: number;
+  offset?: number;
+}
+
+/** One page of the list as `schema` reads its records. */
+async function pageOf<T>(c: KeyCaller, schema: z.ZodType<{ data: T[] }>, filter: PageFilter): Promise<T[]> {
+  return (await c.post('/api/v4/sub-account/list', defined({ ...filter }), schema, READ)).data;
+}
+
 /** One page of the sub-accounts (at most 100), with status, permissions and KYC. */
-export async function page(
-  c: KeyCaller,
-  filter: { search?: string; limit?: number; offset?: number } = {},
-): Promise<SubAccountRecord[]> {
-  return (await c.post('/api/v4/sub-account/list', defined({ ...filter }), listSchema, READ)).data;
+export function page(c: KeyCaller, filter: PageFilter = {}): Promise<SubAccountRecord[]> {
+  return pageOf(c, listSchema, filter);
 }
 
 /** The most the exchange pages: 100 a page, offsets up to 10,000. */
@@ -93,15 +101,7 @@ async function everyPage<T>(
   schema: z.ZodType<{ data: T[] }>,
   { search, expected }: ListOptions,
 ): Promise<T[]> {
-  const read = async (offset: number) =>
-    (
-      await c.post(
-        '/api/v4/sub-account/list',
-        { ...(search ? { search } : {}), limit: PAGE, offset },
-        schema,
-        READ,
-      )
-    ).data;
+  const read = (offset: number) => pageOf(c, schema, { search: search || undefined, limit: PAGE, offset });
   const expectedPages = Math.floor(Math.max(0, expected ?? 0) / PAGE) + 1;
   const out: T[] = [];
   for (let offset = 0, pagesRead = 0; offset <= MAX_OFFSET;) {

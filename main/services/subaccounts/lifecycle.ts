@@ -54,9 +54,11 @@ export class SubAccountLifecycle {
     const listed = await listSubAccounts(this.#accounts, main);
     // The desk's accounts by sub-account, read once for the whole list.
     const desk = new Map<string, AccountRecord[]>();
-    for (const a of this.#accounts.registry.list())
-      if (a.subAccountId !== null && a.connection === main.record.connection)
-        desk.set(a.subAccountId, [...(desk.get(a.subAccountId) ?? []), a]);
+    const connection = main.record.connection;
+    for (const a of this.#accounts.registry.list(
+      (r) => r.subAccountId !== null && r.connection === connection,
+    ))
+      desk.set(a.subAccountId ?? '', [...(desk.get(a.subAccountId ?? '') ?? []), a]);
     return listed.map((s) => {
       const blocked = s.status === 'blocked';
       const registered = (desk.get(s.id) ?? []).map((a) =>
