@@ -73,11 +73,14 @@ async function expectExchange(m: Model): Promise<void> {
 }
 
 class PreviewCommand implements fc.AsyncCommand<Model, object> {
-  constructor(
-    readonly stem: string,
-    readonly count: number,
-    readonly amount: string,
-  ) {}
+  readonly stem: string;
+  readonly count: number;
+  readonly amount: string;
+  constructor(stem: string, count: number, amount: string) {
+    this.stem = stem;
+    this.count = count;
+    this.amount = amount;
+  }
   check(): boolean {
     return true;
   }
@@ -111,11 +114,13 @@ class PreviewCommand implements fc.AsyncCommand<Model, object> {
 }
 
 class RunCommand implements fc.AsyncCommand<Model, object> {
-  constructor(
-    /** The newest or the oldest preview not run yet, or one run already (each the newest when there is none). */
-    readonly pick: 'newest' | 'oldest' | 'spent',
-    readonly confirm: boolean,
-  ) {}
+  /** The newest or the oldest preview not run yet, or one run already (each the newest when there is none). */
+  readonly pick: 'newest' | 'oldest' | 'spent';
+  readonly confirm: boolean;
+  constructor(pick: 'newest' | 'oldest' | 'spent', confirm: boolean) {
+    this.pick = pick;
+    this.confirm = confirm;
+  }
   check(m: Readonly<Model>): boolean {
     return m.previews.length > 0;
   }
