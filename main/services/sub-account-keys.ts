@@ -3,6 +3,7 @@
  * sub-account's API key with the main key. A regenerated secret goes from the exchange's answer
  * straight into the keychain; it never reaches the renderer, a log or an error.
  */
+import * as admin from '../exchange/endpoints/sub-account-admin.ts';
 import * as subAccounts from '../exchange/endpoints/sub-accounts.ts';
 import { UserFacingError } from '../errors.ts';
 import type { AccountView, FoundSubAccountView } from '../ipc/contract.ts';
@@ -14,9 +15,6 @@ import { requireConfirmation } from './confirm.ts';
 import type { Approvals } from './four-eyes/approvals.ts';
 
 const MAIN_NEEDED = 'the exchange lists and manages sub-accounts for its key only.';
-const PAGE = 100;
-/** The most sub-accounts read in one search (the exchange pages its list). */
-const MOST = 5_000;
 
 export class SubAccountKeys {
   readonly #accounts: AccountService;
@@ -52,20 +50,15 @@ export class SubAccountKeys {
         .filter((a) => a.connection === main.connection && a.subAccountId)
         .map((a) => a.subAccountId),
     );
-    const found: FoundSubAccountView[] = [];
-    for (let offset = 0; offset < MOST; offset += PAGE) {
-      const page = await subAccounts.list(caller, { limit: PAGE, offset });
-      for (const s of page)
-        if (!known.has(s.id))
-          found.push({
-            subAccountId: s.id,
-            alias: s.alias,
-            ...(s.email ? { email: s.email } : {}),
-            ...(s.status ? { status: s.status } : {}),
-          });
-      if (page.length < PAGE) break;
-    }
-    return found;
+    // The pages of the sub-accounts already known are asked for at once.
+    return (await admin.listAll(caller, { expected: known.size }))
+      .filter((s) => !known.has(s.id))
+      .map((s) => ({
+        subAccountId: s.id,
+        alias: s.alias,
+        ...(s.email ? { email: s.email } : {}),
+        ...(s.status ? { status: s.status } : {}),
+      }));
   }
 
   /**

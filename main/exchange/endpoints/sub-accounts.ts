@@ -1,14 +1,6 @@
-/** Sub-accounts of the main account: list, transfers, balances, API key restrictions. */
+/** Sub-accounts of the main account: transfers, balances, API key restrictions (the list is in sub-account-admin). */
 import { z } from 'zod';
 import { decimal, defined, integerLike, READ, WRITE, type KeyCaller } from './shapes.ts';
-
-export const subAccountSchema = z.looseObject({
-  id: z.string(),
-  alias: z.string(),
-  email: z.string().nullish(),
-  status: z.string().optional(),
-});
-export type SubAccount = z.output<typeof subAccountSchema>;
 
 export const subBalanceSchema = z.record(
   z.string(),
@@ -19,15 +11,6 @@ export type SubAccountBalances = z.output<typeof subBalanceSchema>;
 export interface UrlPermission {
   url: string;
   enable: boolean;
-}
-
-const listAnswer = z.looseObject({ data: z.array(subAccountSchema) });
-
-export async function list(
-  c: KeyCaller,
-  filter: { search?: string; limit?: number; offset?: number } = {},
-): Promise<SubAccount[]> {
-  return (await c.post('/api/v4/sub-account/list', defined({ ...filter }), listAnswer, READ)).data;
 }
 
 export interface TransferInput {

@@ -3,6 +3,7 @@ import { Decimal } from 'decimal.js';
 import { AuthError, ValidationError } from '../../../main/exchange/errors.ts';
 import { KeyCaller } from '../../../main/exchange/endpoints/shapes.ts';
 import * as mainAccount from '../../../main/exchange/endpoints/main-account.ts';
+import * as admin from '../../../main/exchange/endpoints/sub-account-admin.ts';
 import * as subAccounts from '../../../main/exchange/endpoints/sub-accounts.ts';
 import { startHarness, type Harness } from './support.ts';
 
@@ -28,7 +29,7 @@ describe('main account and sub-accounts against the sandbox', () => {
 
   it('lists sub-accounts and moves funds both ways, seen in the sub-account balances', async () => {
     const main = h.as('main');
-    const subs = await subAccounts.list(main);
+    const subs = await admin.page(main);
     const alpha = subs.find((s) => s.alias === 'sub-alpha');
     if (!alpha) throw new Error('fixture has no sub-alpha');
     const before = await subAccounts.balances(main, { id: alpha.id, ticker: 'USDT' });
@@ -55,7 +56,7 @@ describe('main account and sub-accounts against the sandbox', () => {
 
   it('names the field when a transfer is below the minimum', async () => {
     const main = h.as('main');
-    const [sub] = await subAccounts.list(main);
+    const [sub] = await admin.page(main);
     const error = await subAccounts
       .transfer(main, { id: sub?.id ?? '', direction: 'main_to_sub', amount: '0.000000001', ticker: 'USDT' })
       .catch((e: unknown) => e);

@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as mainAccount from '../../../main/exchange/endpoints/main-account.ts';
+import * as admin from '../../../main/exchange/endpoints/sub-account-admin.ts';
 import * as subAccounts from '../../../main/exchange/endpoints/sub-accounts.ts';
 import { NetworkError, TimeoutError } from '../../../main/exchange/errors.ts';
 import { startHarness, type Harness } from './support.ts';
@@ -29,7 +30,7 @@ describe('exchange transport: retries only where they are safe', () => {
     h = await startHarness({ faults: { errorRate: 1, seed: 1 } });
     const clean = await startHarness();
     try {
-      const [sub] = await subAccounts.list(clean.as('main'));
+      const [sub] = await admin.page(clean.as('main'));
       const id = sub?.id ?? '';
       const error = await subAccounts
         .transfer(h.as('main'), { id, direction: 'main_to_sub', amount: '1', ticker: 'USDT' })
@@ -48,7 +49,7 @@ describe('exchange transport: retries only where they are safe', () => {
   it('does not resend transfers whose answers were lost after they were applied', async () => {
     // Half of all answers are lost after the exchange applied the request (seeded, so it repeats).
     h = await startHarness({ faults: { dropRate: 0.5, seed: 11 } }, { maxRetries: 10 });
-    const [sub] = await subAccounts.list(h.as('main'));
+    const [sub] = await admin.page(h.as('main'));
     const id = sub?.id ?? '';
     const before = await subMain(h, id);
     let answered = 0;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountView, FoundSubAccountView } from '../../../main/ipc/contract.ts';
 import * as mainAccount from '../../../main/exchange/endpoints/main-account.ts';
-import * as subAccounts from '../../../main/exchange/endpoints/sub-accounts.ts';
+import * as admin from '../../../main/exchange/endpoints/sub-account-admin.ts';
 import { KeytarSecretStore } from '../../../main/vault/secret-store.ts';
 import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
@@ -168,8 +168,6 @@ describe('resetting a sub-account key', () => {
     expect((await refused('subaccounts.resetKey', { accountId: restricted.id })).code).toBe('not_confirmed');
     desktop.confirmAnswer = true;
     expect(core.accounts.registry.get(restricted.id)?.apiKey).toBe(key);
-    expect(
-      await subAccounts.list(await core.accounts.caller((await byLabel('Sandbox main')).id)),
-    ).not.toEqual([]);
+    expect(await admin.page(await core.accounts.caller((await byLabel('Sandbox main')).id))).not.toEqual([]);
   });
 });

@@ -100,7 +100,7 @@ const READS: Record<string, (a: ReturnType<typeof answering>) => Promise<unknown
   'sub-account-transfer': ({ caller }) =>
     subAccounts.transfer(caller, { id: 'sub-1', direction: 'main_to_sub', amount: '42.0', ticker: 'USDC' }),
   'sub-account-balances': ({ caller }) => subAccounts.balances(caller, { id: 'sub-1', ticker: 'USDC' }),
-  'sub-account-list': ({ caller }) => subAccounts.list(caller),
+  'sub-account-list': ({ caller }) => admin.page(caller),
   'sub-account-api-key-edit': ({ caller }) =>
     subAccounts.editApiKey(caller, { apiKeyId: 'k-1', title: 't', urls: [] }),
   'sub-account-api-key-reset': ({ caller }) => subAccounts.resetApiKey(caller, 'k-1'),
