@@ -1,6 +1,7 @@
 /**
  * What a trader needs without scrolling, per screen, and a check that each is inside the viewport
- * and not covered or clipped (the point at its centre belongs to it). Shared by the layout test and
+ * and not covered or clipped (wholly inside every ancestor that clips; the point at its centre belongs to
+ * it). Shared by the layout test and
  * the `renderer.layout.key_elements_visible` benchmark.
  */
 import type { Locator, Page } from 'playwright-core';
@@ -45,6 +46,7 @@ export const KEY_ELEMENTS: Readonly<
     { name: 'ticket take profit', locate: byTestId('ticket-takeprofit') },
     { name: 'ticket stop loss', locate: byTestId('ticket-stoploss') },
     { name: 'ticket send button', locate: byTestId('ticket-submit') },
+    { name: "the market's tick, step and minimums", locate: byTestId('market-hint') },
     { name: 'first open order', locate: byTestId('active-order') },
   ],
   'ticket-issue': [
@@ -81,11 +83,21 @@ const IN_VIEW = new Function(
   `const r = el.getBoundingClientRect();
   const inside = r.width > 0 && r.height > 0 && r.left >= 0 && r.top >= 0 &&
     r.right <= window.innerWidth + 0.5 && r.bottom <= window.innerHeight + 0.5;
+  let unclipped = true;
+  for (let a = el.parentElement; a && unclipped; a = a.parentElement) {
+    const style = getComputedStyle(a);
+    if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+    const c = a.getBoundingClientRect();
+    unclipped = r.left >= c.left - 0.5 && r.top >= c.top - 0.5 && r.right <= c.right + 0.5 && r.bottom <= c.bottom + 0.5;
+  }
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return inside && hit !== null && (el === hit || el.contains(hit));`,
+  return inside && unclipped && hit !== null && (el === hit || el.contains(hit));`,
 ) as (el: unknown) => boolean;
 
-/** Whether the element is wholly inside the viewport and the point at its centre is its own. */
+/**
+ * Whether the element is wholly inside the viewport and inside every ancestor that clips or scrolls,
+ * and the point at its centre is its own.
+ */
 export async function inView(locator: Locator): Promise<boolean> {
   if ((await locator.count()) === 0) return false;
   return locator.evaluate(IN_VIEW);
