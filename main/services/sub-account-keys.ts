@@ -46,8 +46,7 @@ export class SubAccountKeys {
     const caller = await this.#accounts.caller(main.id);
     const known = new Set(
       this.#accounts.registry
-        .list()
-        .filter((a) => a.connection === main.connection && a.subAccountId)
+        .list((a) => a.connection === main.connection && !!a.subAccountId)
         .map((a) => a.subAccountId),
     );
     // The pages of the sub-accounts already known are asked for at once.
