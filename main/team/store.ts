@@ -300,6 +300,12 @@ export class TeamStore {
       throw this.#failed(error);
     }
     let broken = false;
+    // A checked-out connection has no listener of the pool's: one the server cuts mid-transaction
+    // would throw its error at the process. Its pending statement rejects with it instead.
+    const onError = (): void => {
+      broken = true;
+    };
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const value = await work(client);
@@ -309,6 +315,7 @@ export class TeamStore {
       await client.query('ROLLBACK').catch(() => (broken = true));
       throw this.#failed(error);
     } finally {
+      client.off('error', onError);
       client.release(broken);
     }
   }
