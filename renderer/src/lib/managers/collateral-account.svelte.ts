@@ -1,7 +1,16 @@
-import type { CollateralView, IpcError, LiveBorrowView, LiveEvent } from '../../../../main/ipc/contract.ts';
+import type {
+  CollateralView,
+  IpcError,
+  LiveBorrowView,
+  LiveEvent,
+  OpenPositionView,
+} from '../../../../main/ipc/contract.ts';
 import type { TxcApi } from '../api.ts';
 import { Known, recall } from './known.svelte.ts';
 import { LiveFollow } from './live-follow.svelte.ts';
+
+/** How long a burst of position changes settles before the overview is read again. */
+export const POSITIONS_RELOAD_MS = 300;
 
 /**
  * One account's collateral account on the Positions screen: hedge mode (switched through main's own
@@ -20,6 +29,9 @@ export class CollateralAccountManager {
   hedgeError = $state<IpcError | undefined>();
   readonly #api: TxcApi;
   readonly #live: LiveFollow;
+  /** The account and its positions' sizes the overview was last compared with ('' before any). */
+  #positionsKey = '';
+  #reloadTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(api: TxcApi) {
     this.#api = api;
@@ -77,6 +89,22 @@ export class CollateralAccountManager {
     this.error = mode.ok ? undefined : mode.error;
   }
 
+  /**
+   * The account's open positions as the exchange has them now. Margin in use and equity follow them,
+   * and no push carries those: when a position opens, changes size or goes (a fill, a liquidation),
+   * the overview is read again, once for a burst of changes. The first positions of an account only
+   * set what later ones are compared with (the overview was read when the account was followed).
+   */
+  positionsNow(account: string, positions: readonly OpenPositionView[]): void {
+    const sizes = positions.map((p) => `${String(p.positionId)}:${p.amount}`).sort();
+    const key = `${account}\n${sizes.join('|')}`;
+    const before = this.#positionsKey;
+    this.#positionsKey = key;
+    if (before === key || !before.startsWith(`${account}\n`) || account !== this.account) return;
+    clearTimeout(this.#reloadTimer);
+    this.#reloadTimer = setTimeout(() => void this.load(), POSITIONS_RELOAD_MS);
+  }
+
   /** Asks main to switch; main asks the person natively. True when the mode is now `enabled`. */
   async setHedgeMode(enabled: boolean): Promise<boolean> {
     const account = this.account;
@@ -96,6 +124,8 @@ export class CollateralAccountManager {
   }
 
   async stop(): Promise<void> {
+    clearTimeout(this.#reloadTimer);
+    this.#positionsKey = '';
     await this.#live.stop();
   }
 }
