@@ -184,6 +184,29 @@ export class AccountService {
     }
   }
 
+  /**
+   * Renames the account after the person confirmed main's question naming the old and the new label;
+   * a label that reads the same as another account's is refused first, naming that one.
+   */
+  async rename(id: string, label: string): Promise<AccountView> {
+    const account = this.#require(id);
+    const next = this.registry.checkRename(id, label);
+    if (next === account.label) return this.view(account);
+    await requireConfirmation(this.#platform, {
+      title: `Rename "${account.label}" to "${next}"?`,
+      facts: [
+        { label: 'Account', value: `${account.label} (${kindWords(account.kind)})` },
+        { label: 'New label', value: next },
+        { label: 'Public key', value: account.apiKey || 'none yet' },
+        ...(account.subAccountId ? [{ label: 'Sub-account id', value: account.subAccountId }] : []),
+      ],
+      action: 'Rename account',
+      cancel: 'Keep the label',
+      warning: `Every dialog, approval and list will name this account "${next}" from now on.`,
+    });
+    return this.view(await this.registry.rename(id, next));
+  }
+
   /** Removes the account after the person confirmed in main's own dialog; its secret leaves the keychain. */
   async remove(id: string): Promise<void> {
     const account = this.#require(id);
