@@ -14,7 +14,7 @@ import type { BulkPlaceView, LadderMarginView, LadderPreviewView, RuleIssueView 
 import { UserFacingError } from '../errors.ts';
 import { orderSpend } from '../rules/balance.ts';
 import { Dec } from '../rules/decimal.ts';
-import { balanceIssue, describeDraft, grouped, type GuardQuestion } from '../rules/guards.ts';
+import { balanceIssue, describeDraft, grouped, type GuardFacts, type GuardQuestion } from '../rules/guards.ts';
 import {
   BULK_LIMIT,
   RUNG_SPACING_MS,
@@ -146,6 +146,8 @@ export class LadderService {
     /** Each order's price band question, and the ladder's value as a whole. */
     asked: GuardQuestion[][];
     whole: GuardQuestion[];
+    /** What the ladder's value ceilings read, its value counted from once it is sent. */
+    wholeFacts?: GuardFacts;
   }> {
     const reviews = await Promise.all(
       drafts.map(({ clientOrderId, ...d }) =>
@@ -155,9 +157,16 @@ export class LadderService {
     const perOrder = reviews.map((r) => r.issues.map((i) => ({ ...i })));
     // each order's price against the band; the value ceiling reads the ladder's total
     const asked = reviews.map((r) => r.questions.filter((q) => q.guard === 'price_band'));
-    const whole = caller && drafts[0] ? await this.#wholeValue(drafts, caller) : [];
+    const value = caller && drafts[0] ? await this.#wholeValue(drafts, caller) : undefined;
+    const whole = value?.questions ?? [];
     const first = drafts[0];
-    const out = { perOrder, questions: [...merged(asked), ...whole], asked, whole };
+    const out = {
+      perOrder,
+      questions: [...merged(asked), ...whole],
+      asked,
+      whole,
+      ...(value ? { wholeFacts: value.facts } : {}),
+    };
     if (!caller || !first || perOrder.some((i) => i.length > 0)) return out;
     const { market, funds } = await this.#connection.trading.spendable(caller, first);
     if (first.kind === 'collateral_limit') {
@@ -197,19 +206,28 @@ export class LadderService {
     };
   }
 
-  /** The value ceilings read against the ladder's total: its orders go out together. */
-  async #wholeValue(drafts: readonly Draft[], caller: KeyCaller): Promise<GuardQuestion[]> {
+  /**
+   * The value ceilings and the velocity budget read against the ladder's total: its orders go out
+   * together.
+   */
+  async #wholeValue(
+    drafts: readonly Draft[],
+    caller: KeyCaller,
+  ): Promise<{ questions: GuardQuestion[]; facts: GuardFacts } | undefined> {
     const first = drafts[0] as Draft;
     const whole = wholeOf(drafts);
-    if (new Dec(whole.amount).lte(0)) return [];
-    const questions = await this.#connection.trading.questionsFor(
+    if (new Dec(whole.amount).lte(0)) return undefined;
+    const { questions, facts } = await this.#connection.trading.factsFor(
       whole,
       caller,
       {},
       { price: false, activation: false, notional: true },
     );
     const together = `The ${plural(drafts.length, `${first.side} order`)} together`;
-    return questions.map((q) => ({ ...q, message: q.message.replace(describeDraft(whole), together) }));
+    return {
+      questions: questions.map((q) => ({ ...q, message: q.message.replace(describeDraft(whole), together) })),
+      facts,
+    };
   }
 
   /** The account's hedge mode and position, read once for all the orders of a collateral ladder. */
@@ -358,6 +376,8 @@ export class LadderService {
         : {}),
     });
     this.#connection.trading.forgetFunds(caller);
+    // the ladder's value counts against the account's budget per minute, as any order's does
+    if (review.wholeFacts) await this.#connection.trading.countSent(caller, wholeOf(drafts), review.wholeFacts);
     const stop = input.stopOnFail === true;
     const outcomes = collateral
       ? await sendRungs(this.#connection, caller, drafts, stop, this.#pacing)

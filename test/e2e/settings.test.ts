@@ -85,6 +85,8 @@ describe('Settings in Chromium', () => {
       markets: { BTC_USDT: '2' },
       notionalCeiling: '2500',
       equityPct: '25',
+      velocityCeiling: '',
+      velocityPct: '50',
     });
     // a lower share is tighter: saved at once
     await page.getByTestId('guard-equity').fill('10');
