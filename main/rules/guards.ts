@@ -71,8 +71,8 @@ export interface GuardFacts {
   readonly position?: string | null | undefined;
   /** USDT the account's orders added in the last minute; absent: the velocity budget is not read. */
   readonly recent?: Dec | undefined;
-  /** USDT a change to a resting order adds (absent: a new order, its whole value). */
-  readonly adds?: Dec | undefined;
+  /** A change's resting order as it stands: the change counts only the value it adds to it. */
+  readonly replaces?: OrderDraft | undefined;
 }
 
 /** The words for a threshold that cannot be used, or undefined when it can ('' is allowed: off). */
@@ -248,6 +248,17 @@ function valueQuestions(draft: OrderDraft, settings: GuardSettings, facts: Guard
 }
 
 /**
+ * The USDT an order adds to what the account has resting: its whole value, or for a change the value
+ * beyond the order it replaces (never below 0). Undefined when it cannot be known in USDT.
+ */
+export function addedUsdt(draft: OrderDraft, facts: GuardFacts): Dec | undefined {
+  const now = usdtValueOf(draft, facts)?.usdt;
+  if (!now || !facts.replaces) return now ?? undefined;
+  const was = usdtValueOf(facts.replaces, { ...facts, estimate: undefined })?.usdt;
+  return was ? Dec.max(0, now.sub(was)) : now;
+}
+
+/**
  * The velocity budget's question: the value the order adds, with what the account sent in the last
  * minute, past the budget per minute (or the equity it is a share of unread). Nothing for an order
  * that adds no value, closes only, or whose value in USDT is unknown (the value ceiling asks then).
@@ -258,12 +269,12 @@ export function velocityQuestion(
   facts: GuardFacts,
 ): GuardQuestion | undefined {
   if (draft.reduceOnly === true || facts.recent === undefined) return undefined;
-  const adds = facts.adds ?? usdtValueOf(draft, facts)?.usdt;
+  const adds = addedUsdt(draft, facts);
   if (!adds) return undefined;
   const { passed, unread } = limitsPassed(adds, facts.recent, settings, facts.equity);
   if (passed.length === 0 && !unread) return undefined;
   const what = describeDraft(draft, 'price', facts.estimate);
-  const adding = `${facts.adds ? 'adds' : 'worth'} about ${money(adds)} USDT`;
+  const adding = `${facts.replaces ? 'adds' : 'worth'} about ${money(adds)} USDT`;
   const sent = facts.recent.gt(0)
     ? `; with the ${money(facts.recent)} USDT this account sent in the last minute that is ${money(facts.recent.add(adds))} USDT`
     : '';

@@ -14,7 +14,13 @@ import type { BulkPlaceView, LadderMarginView, LadderPreviewView, RuleIssueView 
 import { UserFacingError } from '../errors.ts';
 import { orderSpend } from '../rules/balance.ts';
 import { Dec } from '../rules/decimal.ts';
-import { balanceIssue, describeDraft, grouped, type GuardFacts, type GuardQuestion } from '../rules/guards.ts';
+import {
+  balanceIssue,
+  describeDraft,
+  grouped,
+  type GuardFacts,
+  type GuardQuestion,
+} from '../rules/guards.ts';
 import {
   BULK_LIMIT,
   RUNG_SPACING_MS,
@@ -377,7 +383,8 @@ export class LadderService {
     });
     this.#connection.trading.forgetFunds(caller);
     // the ladder's value counts against the account's budget per minute, as any order's does
-    if (review.wholeFacts) await this.#connection.trading.countSent(caller, wholeOf(drafts), review.wholeFacts);
+    if (review.wholeFacts)
+      await this.#connection.trading.countSent(caller, wholeOf(drafts), review.wholeFacts);
     const stop = input.stopOnFail === true;
     const outcomes = collateral
       ? await sendRungs(this.#connection, caller, drafts, stop, this.#pacing)

@@ -9,7 +9,7 @@ import type { Confirmation } from '../platform.ts';
 import type { Dec } from '../rules/decimal.ts';
 import {
   DEFAULT_GUARDS,
-  usdtValueOf,
+  addedUsdt,
   velocityQuestion,
   type GuardFacts,
   type GuardId,
@@ -96,7 +96,7 @@ export class OrderGate {
     question: (questions: readonly GuardQuestion[]) => Confirmation,
   ): Promise<() => void> {
     await this.askGuards(questions, options, () => question(questions));
-    const adds = draft.reduceOnly === true ? undefined : (facts.adds ?? usdtValueOf(draft, facts)?.usdt);
+    const adds = draft.reduceOnly === true ? undefined : addedUsdt(draft, facts);
     if (!adds || adds.lte(0)) return () => undefined;
     const answered = new Set<GuardId>([...questions.map((q) => q.guard), ...(options.confirmed ?? [])]);
     const key = caller.credentials.apiKey;

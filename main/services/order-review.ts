@@ -198,13 +198,13 @@ export class OrderReview {
   }
 
   /**
-   * The questions of a draft whose estimate is known (a change to an open order: `adds`, the value
-   * it adds): with `only`, just the guards the change concerns. Answers the facts read too.
+   * The questions of a draft whose estimate is known (a change to an open order: `replaces`, the
+   * order as it stands): with `only`, just the guards the change concerns.
    */
   async questionsFor(
     draft: OrderDraft,
     caller: KeyCaller,
-    known: Pick<GuardFacts, 'reference' | 'estimate' | 'adds'>,
+    known: Pick<GuardFacts, 'reference' | 'estimate' | 'replaces'>,
     only?: { price?: boolean; activation?: boolean; notional?: boolean },
   ): Promise<GuardQuestion[]> {
     return (await this.factsFor(draft, caller, known, only)).questions;
@@ -214,7 +214,7 @@ export class OrderReview {
   async factsFor(
     draft: OrderDraft,
     caller: KeyCaller,
-    known: Pick<GuardFacts, 'reference' | 'estimate' | 'adds'>,
+    known: Pick<GuardFacts, 'reference' | 'estimate' | 'replaces'>,
     only?: { price?: boolean; activation?: boolean; notional?: boolean },
   ): Promise<{ questions: GuardQuestion[]; facts: GuardFacts }> {
     const market = await this.#catalog.require(draft.market);

@@ -265,20 +265,11 @@ export class AccountRegistry {
     return this.#table.require(account.id);
   }
 
-  /**
-   * The label the account would take (trimmed), refused when it is unusable, taken, or reads the same
-   * as another account's (a look-alike); nothing is written.
-   */
-  checkRename(id: string, label: string): string {
+  async rename(id: string, label: string): Promise<AccountRecord> {
     const account = this.#table.require(id);
     const next = checkLabel(label);
     this.#table.checkFree(next, account.connection, account.apiKey, id);
-    return next;
-  }
-
-  async rename(id: string, label: string): Promise<AccountRecord> {
-    const next = this.checkRename(id, label);
-    return this.#share({ ...this.#table.require(id), label: next, updatedAt: this.#now() });
+    return this.#share({ ...account, label: next, updatedAt: this.#now() });
   }
 
   async update(
