@@ -4,8 +4,11 @@
  * cancelling a position's take-profit / stop-loss leg (a plain order stays one click), renaming an
  * account and removing an address-book entry each wait for main's own question; answered No, nothing
  * is signed at the sandbox and nothing changes here. A label that reads the same as another (a Cyrillic
- * letter, a zero-width space, another case) is refused, naming the one it resembles, unasked.
+ * letter, a zero-width space, another case) is refused, naming the one it resembles, unasked. And a
+ * page cannot make the webhook receiver believe a proxy's X-Forwarded-For without main's question.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountView, AddressEntryView, OrderView } from '../../../main/ipc/contract.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
@@ -202,5 +205,26 @@ describe('names a person reads', () => {
     // confirmed, it goes
     await page.answering(true, () => page.ok('wallet.removeAddress', { id: entry?.id }));
     expect(await page.ok<AddressEntryView[]>('wallet.addressBook')).toEqual([]);
+  });
+
+  it('a webhook proxy is trusted only through main’s question, and only as an address', async () => {
+    const { result, asked } = await page.answering(false, () =>
+      page.call('webhooks.setTrustedProxy', { address: '127.0.0.1' }),
+    );
+    expect(result).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
+    expect(asked[0]?.title).toBe('Trust the proxy at 127.0.0.1 to name webhook senders?');
+    expect(await page.ok('webhooks.trustedProxy')).toBeNull();
+    const bad = await page.answering(true, () =>
+      page.call('webhooks.setTrustedProxy', { address: 'proxy.local' }),
+    );
+    expect(bad.result).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'address' } });
+    expect(bad.asked).toEqual([]);
+    await page.answering(true, () => page.ok('webhooks.setTrustedProxy', { address: '::ffff:127.0.0.1' }));
+    expect(await page.ok('webhooks.trustedProxy')).toBe('127.0.0.1');
+    const file = join(core.environment.dataDir, 'profiles', 'default', 'webhook-proxy.json');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ address: '127.0.0.1' });
+    // trusting none asks nothing
+    const off = await page.answering(false, () => page.ok('webhooks.setTrustedProxy', { address: '' }));
+    expect([off.result, off.asked]).toEqual([null, []]);
   });
 });
