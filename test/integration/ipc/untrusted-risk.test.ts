@@ -20,7 +20,6 @@ const desktop = scriptedDesktop();
 let sandbox: Sandbox;
 let core: TestCore;
 let page: PageSession;
-let mainId = '';
 let alphaId = '';
 const ERC20 = '0x52908400098527886E0F7030069857D2E4169EE7';
 
@@ -31,7 +30,7 @@ beforeAll(async () => {
     platform: desktop.platform,
   });
   const key = (label: string) => sandbox.accounts.find((a) => a.label === label);
-  mainId = (await registerAccount(core, 'Treasury', key('main'))).id;
+  await registerAccount(core, 'Treasury', key('main'));
   alphaId = (await registerAccount(core, 'Alpha', key('sub-alpha'), 'sub')).id;
   page = pageSession(core, desktop, sandbox);
 }, 60_000);

@@ -347,10 +347,8 @@ const commands = [
   submit,
   submit,
   ladder.command,
-  changes.modify,
-  changes.modify,
-  changes.cancel,
-  changes.cancelLeg,
+  // what is done to the orders resting after: one entry, so the ticket's own steps keep their share
+  fc.oneof(changes.modify, changes.modify, changes.cancel, changes.cancelLeg),
 ];
 
 /** Open orders of the test accounts cancelled and the books laid out again: each sequence starts alike. */
@@ -407,7 +405,8 @@ describe('the order ticket, in sequences', () => {
     expect(sent).toBeGreaterThan(RUNS / 10);
     // every order type was signed along the way, and ladders on the perpetual (rung by rung) and on spot
     if (RUNS >= 1000) {
-      expect([...paths].filter((p) => p !== '/api/v4/order/bulk').sort()).toEqual(
+      const placing = new Set(Object.values(ORDER_PATHS));
+      expect([...paths].filter((p) => placing.has(p)).sort()).toEqual(
         [...new Set(Object.values(ORDER_PATHS))].sort(),
       );
       expect(ladder.signed.perp).toBeGreaterThan(0);

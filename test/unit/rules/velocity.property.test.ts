@@ -25,15 +25,7 @@ const order = (value: number): OrderDraft => ({
   price: String(value),
 });
 
-interface Step {
-  /** ms after the previous order */
-  gap: number;
-  value: number;
-  /** what the person answers if asked */
-  yes: boolean;
-  /** the order's review saw the budget's question already (else the gate finds it itself) */
-  reviewed: boolean;
-}
+/** One order of the stream: ms after the previous one, its value, the answer if asked, and whether its review saw the budget's question already (else the gate finds it itself). */
 const step = fc.record({
   gap: fc.oneof(fc.integer({ min: 0, max: 2_000 }), fc.integer({ min: 0, max: 70_000 })),
   value: fc.integer({ min: 1, max: 600 }),
