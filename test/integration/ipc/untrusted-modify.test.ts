@@ -183,7 +183,7 @@ describe('a change of every kind of resting order is checked as a new order', ()
     );
     expect(legs).toHaveLength(2);
     for (const leg of legs) {
-      const far = leg.activation_price
+      const far: Record<string, string> = leg.activation_price
         ? { activationPrice: page.priceAt('BTC_PERP', 0.75) }
         : { price: page.priceAt('BTC_PERP', 1.3) };
       await declined(mainId, leg, far, ['Price band']);
