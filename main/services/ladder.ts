@@ -7,7 +7,8 @@
  * (the value ceiling reads the ladder's total), then sends them (`ladder-send.ts`) and answers each
  * order's outcome, failures first. On a spot market the orders go as spot limit orders in bulk
  * requests of at most 20; on a perpetual, or on a margin market when asked, as collateral limit
- * orders one request each, paced. A re-send of the failed orders is a new send of just those.
+ * orders one request each, paced. A re-send of the failed orders is a new send of just those. The
+ * question is `ladder-question.ts`.
  */
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import type { BulkPlaceView, LadderMarginView, LadderPreviewView, RuleIssueView } from '../ipc/contract.ts';
@@ -33,7 +34,8 @@ import type { AccountContext, OrderDraft, RuleIssue } from '../rules/index.ts';
 import type { Platform } from '../platform.ts';
 import type { AccountService } from './accounts.ts';
 import { requireConfirmation } from './confirm.ts';
-import { batchGuardLines, GUARD_CANCEL } from './guard-ask.ts';
+import { batchGuardLines } from './guard-ask.ts';
+import { ladderQuestion } from './ladder-question.ts';
 import type { ExchangeConnection } from './exchange-connection.ts';
 import { sendBulk, sendRungs, type Draft, type Pacing } from './ladder-send.ts';
 import type { CatalogMarket } from './market-catalog.ts';
@@ -85,15 +87,6 @@ function wholeOf(drafts: readonly Draft[]): OrderDraft {
     ...(first.positionSide ? { positionSide: first.positionSide } : {}),
     ...(first.reduceOnly ? { reduceOnly: true } : {}),
   };
-}
-
-/** "1) 0.01 at 60,000; 2) …": every rung when few, else the first ones, how many between, the last two. */
-export function rungsText(drafts: ReadonlyArray<{ price: string; amount: string }>, base: string): string {
-  const line = (d: { price: string; amount: string }, i: number) =>
-    `${String(i + 1)}) ${grouped(d.amount)} ${base} at ${grouped(d.price)}`;
-  const all = drafts.map(line);
-  if (all.length <= 12) return all.join('; ');
-  return [...all.slice(0, 8), `… ${String(all.length - 10)} more …`, ...all.slice(-2)].join('; ');
 }
 
 const defaultPacing: Pacing = {
@@ -327,60 +320,16 @@ export class LadderService {
       { name: 'All the orders', questions: review.whole },
     ]);
 
-    const prices = drafts.map((d) => new Dec(d.price));
-    const [low, high] = [Dec.min(...prices), Dec.max(...prices)];
     const requests = collateral ? drafts.length : bulkRequests(drafts.length);
-    const totalAmount = ladderSpend('sell', drafts);
-    const count = plural(drafts.length, `${input.side} ${collateral ? 'collateral ' : ''}limit order`);
-    const [base, quote] = [
-      market.stock ?? market.name.split('_')[0] ?? '',
-      market.money ?? market.name.split('_')[1] ?? '',
-    ];
-    const margin = review.margin;
-    await requireConfirmation(this.#platform, {
-      title: `Place ${count} on ${market.name}?`,
-      facts: [
-        { label: 'Account', value: this.#accounts.registry.get(accountId)?.label ?? accountId },
-        { label: 'Market', value: market.name },
-        {
-          label: 'Side',
-          value: `${input.side === 'buy' ? 'Buy' : 'Sell'}${collateral && !input.reduceOnly ? (input.side === 'buy' ? ' (opens or adds to a long)' : ' (opens or adds to a short)') : ''}`,
-        },
-        { label: 'Orders', value: String(drafts.length) },
-        {
-          label: 'Prices',
-          value: low.eq(high) ? `${grouped(low)} ${quote}` : `${grouped(low)} to ${grouped(high)} ${quote}`,
-        },
-        { label: 'Rungs', value: rungsText(drafts, base) },
-        { label: 'Total amount', value: `${grouped(totalAmount)} ${base}` },
-        { label: 'Total value', value: `${grouped(ladderSpend('buy', drafts))} ${quote}` },
-        ...(margin
-          ? [
-              {
-                label: 'Margin',
-                value: `${grouped(margin.needed)} ${margin.asset} at ${String(margin.leverage)}× leverage (${grouped(margin.available)} ${margin.asset} available)`,
-              },
-            ]
-          : []),
-        ...(collateral && input.positionSide ? [{ label: 'Position side', value: input.positionSide }] : []),
-        ...(collateral && input.reduceOnly ? [{ label: 'Reduce-only', value: 'yes: only closes' }] : []),
-        ...(input.postOnly ? [{ label: 'Post-only', value: 'yes' }] : []),
-        {
-          label: 'Sent in',
-          value: collateral
-            ? `${plural(requests, 'request')}, one order each, one after another`
-            : plural(requests, 'bulk request') + ` of up to ${String(BULK_LIMIT)}`,
-        },
-        ...beyond,
-      ],
-      action: `Place ${plural(drafts.length, 'order')}`,
-      ...(beyond.length > 0
-        ? {
-            cancel: GUARD_CANCEL,
-            warning: 'Some of these orders are beyond your guards: read each line before you place them.',
-          }
-        : {}),
-    });
+    await requireConfirmation(
+      this.#platform,
+      ladderQuestion(
+        { ...input, label: this.#accounts.registry.get(accountId)?.label ?? accountId, collateral },
+        market,
+        drafts,
+        { requests, beyond, ...(review.margin ? { margin: review.margin } : {}) },
+      ),
+    );
     this.#connection.trading.forgetFunds(caller);
     // the ladder's value counts against the account's budget per minute, as any order's does
     if (review.wholeFacts)
