@@ -5,7 +5,6 @@ import { checkTpSl } from '../exchange/ws/tpsl.ts';
 import { UserFacingError } from '../errors.ts';
 import type { PositionView, TpSlCheckView, TpSlLegsView, TpSlLegView } from '../ipc/contract.ts';
 import { checkTpSlLegs, directionOf, type RuleIssue } from '../rules/index.ts';
-import { checkLegLiquidation } from '../rules/liquidation.ts';
 import type { ExchangeConnection } from './exchange-connection.ts';
 import type { LiveService } from './live.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
@@ -99,8 +98,7 @@ async function positionFor(caller: KeyCaller, { market, positionSide }: TpSlInpu
 
 /**
  * Every rule the legs break, both legs checked: the price rules (tick, decimals), then each leg on its
- * side of the market's price now (mark, else last, else mid), as the ticket checks a new order's legs,
- * and short of the position's liquidation price.
+ * side of the market's price now (mark, else last, else mid), as the ticket checks a new order's legs.
  */
 async function judge(connection: ExchangeConnection, caller: KeyCaller, input: TpSlInput) {
   const rules = await connection.catalog.require(input.market);
@@ -114,14 +112,9 @@ async function judge(connection: ExchangeConnection, caller: KeyCaller, input: T
     stopLoss: request.stopLoss,
     reference,
   });
-  // never beyond the position's liquidation price: it would be liquidated before the leg triggers
-  const liquidation = (['takeProfit', 'stopLoss'] as const).flatMap((leg) => {
-    const trigger = request[leg];
-    return trigger === undefined ? [] : checkLegLiquidation(leg, trigger, position, leg);
-  });
   // a leg with a malformed price is named by the price rules only
   const named = new Set(prices.map((i) => i.field));
-  const issues: RuleIssue[] = [...prices, ...[...sides, ...liquidation].filter((i) => !named.has(i.field))];
+  const issues: RuleIssue[] = [...prices, ...sides.filter((i) => !named.has(i.field))];
   return { rules, request, position, reference, issues };
 }
 

@@ -103,10 +103,7 @@ export async function planBatch(
     .list((a) => labelSkeletons(a.label).some((k, i) => wanted.has(`${String(i)} ${k}`)))
     .map((a) => a.label);
   if (inRegistry.length > 0)
-    refuse({
-      field: 'pattern',
-      message: `The desk has accounts named ${some(inRegistry)} (or reading the same) already.`,
-    });
+    refuse({ field: 'pattern', message: `The desk has accounts named ${some(inRegistry)} already.` });
   // The exchange's list and the main balance are read at once. Every name holds the pattern's longest
   // fixed part: the list is searched for it (the exchange's search filters by a part of the name),
   // so a desk of 1,000 is not read whole for 100 names. A name the search missed is still refused by
