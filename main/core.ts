@@ -179,7 +179,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const accounts = new AccountService(registry, connection, platform);
   const fourEyes = startFourEyes({ profileDir, team, accounts, connection, platform, log });
   const desk = new DeskService(accounts, connection, platform);
-  const webhooks = new WebhookService(cache, accounts, secrets, platform, bus);
+  const webhooks = new WebhookService(cache, accounts, secrets, platform, bus, profileDir);
   const lastKnown = new LastKnown(cache);
   // The one push path: socket -> one window (LiveService) -> merged in memory (PushedState) -> its
   // followers (the board, alerts, notices, the pages that follow the account) -> the cache, behind.

@@ -11,6 +11,8 @@ import { UserFacingError } from '../errors.ts';
 import { readable } from '../readable-errors.ts';
 import type { Platform } from '../platform.ts';
 import { requireConfirmation } from './confirm.ts';
+import { lookAlikeOf, lookAlikeWords } from '../rules/label-skeleton.ts';
+import { checkLabel, invalid } from '../vault/records.ts';
 import type { AccountRecord, AccountRegistry, NewAccount } from '../vault/registry.ts';
 import { describeConnection, type ExchangeConnection } from './exchange-connection.ts';
 import type { SandboxAccount } from '../sandbox/index.ts';
@@ -98,6 +100,8 @@ export class AccountService {
    * is read.
    */
   async addFromClipboard(input: Omit<NewAccount, 'secret' | 'connection'>): Promise<AccountView> {
+    // a label taken, or reading the same as another's, is refused before anything is asked
+    this.#refuseTaken(input.label);
     await requireConfirmation(this.#platform, {
       title: `Add "${input.label}" with the API secret on the clipboard?`,
       facts: [
@@ -182,6 +186,43 @@ export class AccountService {
           : `The new key could not be tried: ${readable(error)?.message ?? 'the exchange did not answer.'}`;
       throw new UserFacingError('key_refused', `${why} The old key is kept.`, 'apiKey');
     }
+  }
+
+  /**
+   * Renames the account after the person confirmed main's question naming the old and the new label;
+   * a label that reads the same as another account's is refused first, naming that one.
+   */
+  async rename(id: string, label: string): Promise<AccountView> {
+    const account = this.#require(id);
+    const next = this.#refuseTaken(label, id);
+    if (next === account.label) return this.view(account);
+    await requireConfirmation(this.#platform, {
+      title: `Rename "${account.label}" to "${next}"?`,
+      facts: [
+        { label: 'Account', value: `${account.label} (${kindWords(account.kind)})` },
+        { label: 'New label', value: next },
+        { label: 'Public key', value: account.apiKey || 'none yet' },
+        ...(account.subAccountId ? [{ label: 'Sub-account id', value: account.subAccountId }] : []),
+      ],
+      action: 'Rename account',
+      cancel: 'Keep the label',
+      warning: `Every dialog, approval and list will name this account "${next}" from now on.`,
+    });
+    return this.view(await this.registry.rename(id, next));
+  }
+
+  /**
+   * The label trimmed, refused when unusable, taken or reading the same as another account's (the
+   * registry checks again as it writes): before anything is asked.
+   */
+  #refuseTaken(label: string, except?: string): string {
+    const next = checkLabel(label);
+    const alike = lookAlikeOf(
+      next,
+      this.registry.list((a) => a.id !== except).map((a) => a.label),
+    );
+    if (alike !== undefined) throw invalid('label', lookAlikeWords(next, alike, 'account'));
+    return next;
   }
 
   /** Removes the account after the person confirmed in main's own dialog; its secret leaves the keychain. */

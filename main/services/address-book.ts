@@ -2,8 +2,10 @@
  * The profile's address book: labelled withdrawal addresses per network, kept in
  * `profiles/<profile>/address-book.json` beside the account registry. An address is checked for its
  * network before it is added, and added only once the person confirmed main's own question naming the
- * label, the network and the whole address (a page cannot make an address trusted on its own): a
- * withdrawal to an address not in the book asks an extra confirmation.
+ * label, the network and the whole address (a page cannot make an address trusted on its own), and
+ * removed only once the person confirmed its own question too: a withdrawal to an address not in the
+ * book asks an extra confirmation. A label that reads the same as one in the book (look-alike letters,
+ * letter case, invisible characters) is refused, naming the one it resembles.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -14,7 +16,10 @@ import { writeJsonFile } from '../json-file.ts';
 import type { Logger } from '../log.ts';
 import { headlessPlatform, type Platform } from '../platform.ts';
 import { canonicalAddress, checkAddress } from '../rules/address.ts';
+import { lookAlikeOf, lookAlikeWords } from '../rules/label-skeleton.ts';
 import { requireConfirmation } from './confirm.ts';
+
+const capital = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 const stored = z.object({
   entries: z.array(
@@ -82,8 +87,16 @@ export class AddressBook {
         `This address is already in the book as "${existing.label}".`,
         'address',
       );
-    if (this.#entries.some((e) => e.label === input.label))
-      throw new UserFacingError('duplicate', `The label "${input.label}" is taken: choose another.`, 'label');
+    const alike = lookAlikeOf(
+      input.label,
+      this.#entries.map((e) => e.label),
+    );
+    if (alike !== undefined)
+      throw new UserFacingError(
+        'duplicate',
+        `${capital(lookAlikeWords(input.label, alike, 'address'))}.`,
+        'label',
+      );
     if (this.#entries.length >= ADDRESS_BOOK_LIMIT)
       throw new UserFacingError(
         'limit',
@@ -112,16 +125,35 @@ export class AddressBook {
     // another add may have taken the label or the address while the question was open
     if (
       this.find(entry.network, entry.address, entry.memo ?? undefined) ||
-      this.#entries.some((e) => e.label === entry.label)
+      lookAlikeOf(
+        entry.label,
+        this.#entries.map((e) => e.label),
+      ) !== undefined
     )
       throw new UserFacingError('duplicate', 'The address book changed while you were asked: add it again.');
     this.#save([...this.#entries, entry]);
     return entry;
   }
 
-  remove(id: string): void {
-    if (!this.#entries.some((e) => e.id === id))
-      throw new UserFacingError('not_found', 'That address is no longer in the book.', 'id');
+  /**
+   * Removes an entry once the person confirmed main's question naming its label, network and address:
+   * withdrawals to it then warn again that it is not in the book.
+   */
+  async remove(id: string): Promise<void> {
+    const entry = this.#entries.find((e) => e.id === id);
+    if (!entry) throw new UserFacingError('not_found', 'That address is no longer in the book.', 'id');
+    await requireConfirmation(this.#platform, {
+      title: `Remove "${entry.label}" from your address book?`,
+      facts: [
+        { label: 'Label', value: entry.label },
+        { label: 'Network', value: entry.network },
+        { label: 'Address', value: entry.address },
+        ...(entry.memo ? [{ label: 'Memo', value: entry.memo }] : []),
+      ],
+      action: 'Remove address',
+      cancel: 'Keep it',
+      warning: `Withdrawals to this address will warn again that it is not in your address book, and "${entry.label}" no longer names it in any dialog.`,
+    });
     this.#save(this.#entries.filter((e) => e.id !== id));
   }
 

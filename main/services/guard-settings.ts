@@ -1,7 +1,8 @@
 /**
  * The pre-trade guards' thresholds of a profile, kept by main in `order-guards.json`: the price band
- * (default 5 %), per-market bands and the order value ceilings (a fixed USDT value, off by default,
- * and a share of the account's equity, 25 % by default). Tightening takes effect at once;
+ * (default 5 %), per-market bands, the order value ceilings (a fixed USDT value, off by default,
+ * and a share of the account's equity, 25 % by default) and the velocity budget (what one account's
+ * orders add in a minute: a USDT value, off by default, and 50 % of its equity). Tightening takes effect at once;
  * loosening (a wider band, a higher ceiling, a guard turned off) is confirmed in main's native dialog,
  * so no script in the renderer can quietly switch the questions off.
  */
@@ -19,6 +20,8 @@ export interface GuardChanges {
   bandPct?: string | undefined;
   notionalCeiling?: string | undefined;
   equityPct?: string | undefined;
+  velocityCeiling?: string | undefined;
+  velocityPct?: string | undefined;
   markets?: Record<string, string | null> | undefined;
 }
 
@@ -44,6 +47,10 @@ function read(file: string, log: Logger): GuardSettings {
         ? o['notionalCeiling'].trim()
         : DEFAULT_GUARDS.notionalCeiling,
       equityPct: usable('equity', o['equityPct']) ? o['equityPct'].trim() : DEFAULT_GUARDS.equityPct,
+      velocityCeiling: usable('notional', o['velocityCeiling'])
+        ? o['velocityCeiling'].trim()
+        : DEFAULT_GUARDS.velocityCeiling,
+      velocityPct: usable('equity', o['velocityPct']) ? o['velocityPct'].trim() : DEFAULT_GUARDS.velocityPct,
       markets,
     };
   } catch (error) {
@@ -92,10 +99,20 @@ export class GuardSettingsStore {
    * Takes the desk's guards as the team store has them (a teammate changed them, confirming a
    * loosening in their own app); a value that does not pass the checks is refused and logged.
    */
-  replace(settings: GuardSettings): void {
+  replace(shared: Partial<GuardSettings> & Pick<GuardSettings, 'bandPct' | 'markets'>): void {
+    // a desk's guards written before the velocity budget existed keep its defaults
+    const settings: GuardSettings = {
+      ...shared,
+      notionalCeiling: shared.notionalCeiling ?? DEFAULT_GUARDS.notionalCeiling,
+      equityPct: shared.equityPct ?? DEFAULT_GUARDS.equityPct,
+      velocityCeiling: shared.velocityCeiling ?? DEFAULT_GUARDS.velocityCeiling,
+      velocityPct: shared.velocityPct ?? DEFAULT_GUARDS.velocityPct,
+    };
     const bad = [
       thresholdProblem('band', settings.bandPct),
       thresholdProblem('notional', settings.notionalCeiling),
+      thresholdProblem('notional', settings.velocityCeiling),
+      thresholdProblem('equity', settings.velocityPct),
       ...Object.values(settings.markets).map((v) => thresholdProblem('band', v)),
     ].find((p) => p !== undefined);
     if (bad) throw new UserFacingError('invalid_input', bad);
@@ -116,12 +133,16 @@ export class GuardSettingsStore {
       bandPct: changes.bandPct?.trim() ?? before.bandPct,
       notionalCeiling: changes.notionalCeiling?.trim() ?? before.notionalCeiling,
       equityPct: changes.equityPct?.trim() ?? before.equityPct,
+      velocityCeiling: changes.velocityCeiling?.trim() ?? before.velocityCeiling,
+      velocityPct: changes.velocityPct?.trim() ?? before.velocityPct,
       markets,
     };
     const problems: Array<[string, string | undefined]> = [
       ['bandPct', thresholdProblem('band', next.bandPct)],
       ['notionalCeiling', thresholdProblem('notional', next.notionalCeiling)],
       ['equityPct', thresholdProblem('equity', next.equityPct)],
+      ['velocityCeiling', thresholdProblem('notional', next.velocityCeiling)],
+      ['velocityPct', thresholdProblem('equity', next.velocityPct)],
       ...Object.entries(markets).map(
         ([m, v]) => [`markets.${m}`, thresholdProblem('band', v)] as [string, string | undefined],
       ),
@@ -144,6 +165,16 @@ export class GuardSettingsStore {
       loosened.push({
         label: "Share of the account's equity",
         value: `${shown(before.equityPct, ' %')} → ${shown(next.equityPct, ' %')}`,
+      });
+    if (looser(before.velocityCeiling, next.velocityCeiling))
+      loosened.push({
+        label: 'Order value per minute',
+        value: `${shown(before.velocityCeiling, ' USDT')} → ${shown(next.velocityCeiling, ' USDT')}`,
+      });
+    if (looser(before.velocityPct, next.velocityPct))
+      loosened.push({
+        label: "Share of the account's equity per minute",
+        value: `${shown(before.velocityPct, ' %')} → ${shown(next.velocityPct, ' %')}`,
       });
     for (const name of new Set([...Object.keys(before.markets), ...Object.keys(markets)])) {
       const was = before.markets[name] ?? before.bandPct;

@@ -17,7 +17,7 @@ export const accountsProcedures = {
     }),
   ),
   'accounts.rename': procedure<AccountView>()(
-    'Renames an account.',
+    "Renames an account once the person confirmed main's question naming both labels; a label that reads the same as another account's is refused.",
     z.strictObject({ id: accountId, label }),
   ),
   'accounts.update': procedure<AccountView>()(

@@ -1,4 +1,4 @@
-/** The procedures of the pre-trade guards: the price bands (overall, per market) and the order value ceiling. */
+/** The procedures of the pre-trade guards: the price bands (overall, per market), the order value ceilings and the velocity budget. */
 import { z } from 'zod';
 import { noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 import type { GuardSettingsView } from './views.ts';
@@ -8,7 +8,7 @@ const threshold = z.string().trim().max(20);
 
 export const guardsProcedures = {
   'guards.settings': procedure<GuardSettingsView>()(
-    "The price band (percent from the market price, per market too) and the order value ceilings (in USDT, and as a share of the account's equity) beyond which main asks before an order goes.",
+    "The price band (percent from the market price, per market too), the order value ceilings (in USDT, and as a share of the account's equity) and the velocity budget (an account's orders in one minute, in USDT and as a share of its equity) beyond which main asks before an order goes.",
     noInput,
   ),
   'guards.configure': procedure<GuardSettingsView>()(
@@ -17,6 +17,8 @@ export const guardsProcedures = {
       bandPct: threshold.optional(),
       notionalCeiling: threshold.optional(),
       equityPct: threshold.optional(),
+      velocityCeiling: threshold.optional(),
+      velocityPct: threshold.optional(),
       /** Market -> band percent ('' = no band on that market); null removes the market's own band. */
       markets: z
         .record(

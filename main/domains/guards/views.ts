@@ -8,11 +8,15 @@ export interface GuardSettingsView {
   notionalCeiling: string;
   /** Largest order value as a share (percent) of the account's equity in USDT. */
   equityPct: string;
+  /** Largest value of an account's orders in one minute, in USDT ('' = off). */
+  velocityCeiling: string;
+  /** Largest value of an account's orders in one minute as a share (percent) of its equity. */
+  velocityPct: string;
 }
 
 /** One question main asks in its own dialog before the order is sent. */
 export interface GuardQuestionView {
-  guard: 'price_band' | 'notional' | 'depth' | 'reverse';
+  guard: 'price_band' | 'notional' | 'depth' | 'reverse' | 'velocity';
   field: string;
   message: string;
 }
