@@ -30,6 +30,8 @@ const GROUP_OF_PATH: Readonly<Record<string, ListedGroup>> = {
   'order/collateral/market': 'orders',
   'collateral-account/borrow-history': 'history',
   'collateral-account/positions/history': 'history',
+  'collateral-account/positions/closed-pnl': 'history',
+  'collateral-account/funding-history': 'history',
   'trade-account/executed-history': 'history',
   'collateral-account/leverage': 'account',
   'main-account/balance': 'account',

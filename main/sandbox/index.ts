@@ -27,6 +27,7 @@ import { Positions } from './collateral/positions.ts';
 import { CollateralOrders } from './collateral/orders.ts';
 import { collateralRoutes, sweepClosed } from './routes/collateral.ts';
 import { collateralOrderRoutes } from './routes/collateral-orders.ts';
+import { archiveHistoryRoutes } from './routes/archive-history.ts';
 import { collateralHistoryRoutes, seedBorrows } from './routes/collateral-history.ts';
 import { publicRoutes } from './routes/public.ts';
 import { subAccountRoutes } from './routes/sub-accounts.ts';
@@ -172,6 +173,7 @@ export function buildRoutes(
     ...collateralRoutes(state, engine, positions),
     ...collateralOrderRoutes(state, engine, col),
     ...collateralHistoryRoutes(state, positions),
+    ...archiveHistoryRoutes(state, positions),
     ...publicRoutes(state, engine),
     ...tradingRoutes(state, engine, col),
     ...historyRoutes(state, engine),

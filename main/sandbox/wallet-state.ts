@@ -70,11 +70,25 @@ export interface WalletState {
   uniqueIds: Set<string>;
   refunds: RefundRecord[];
   converts: Map<string, { finalGive: string; finalReceive: string; id: string }>;
+  /** Every convert made, oldest first (`convert/history`; absent in states saved before it was kept). */
+  convertLog?: ConvertLogEntry[];
   flex: FlexInvestment[];
   mining: MiningAccount[];
   codes: ServiceCode[];
   /** Withdrawals of sub-accounts waiting for the main account's approval (absent in older states). */
   approvals?: PendingApproval[];
+}
+
+/** One convert as `convert/history` lists it. */
+export interface ConvertLogEntry {
+  accountId: string;
+  id: string;
+  /** Unix seconds. */
+  date: number;
+  give: string;
+  receive: string;
+  rate: string;
+  path: Array<{ from: string; to: string; rate: string }>;
 }
 
 /** A sub-account's withdrawal held for the main account (`sub-account/withdraw/unconfirmed-list`). */

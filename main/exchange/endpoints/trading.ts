@@ -196,6 +196,9 @@ export async function orderHistory(
   filter: {
     market?: string;
     status?: 'ALL' | 'FILLED' | 'CANCELED' | 'PARTIALLY_FILLED';
+    /** Unix seconds; the window spans at most 31 days and reaches back at most six months. */
+    startDate?: number;
+    endDate?: number;
     limit?: number;
     offset?: number;
   } = {},

@@ -4,6 +4,8 @@
  */
 import { Decimal } from 'decimal.js';
 import type { FillFee } from '../engine/settlement.ts';
+import { ClosedBook, type ClosedBookSnapshot } from './closed-book.ts';
+import { PositionRecords, type HistoryRecord } from './position-records.ts';
 import type { Order, PositionSide } from '../engine/order.ts';
 import { toUnits, unitsToDecimal } from '../engine/units.ts';
 import { collateralBalance, toLedger } from '../ledger.ts';
@@ -50,6 +52,8 @@ export interface PositionsSnapshot {
   history: HistoryRecord[];
   borrows: BorrowRecord[];
   nextId: number;
+  /** Funding payments and closed-position records (absent in states saved before they were kept). */
+  book?: ClosedBookSnapshot;
 }
 
 /** A margin call or liquidation, with the position as it stood then (for `positionsAccountMargin`). */
@@ -60,11 +64,6 @@ export interface MarginEvent {
 
 /** At most this many margin events wait for the WebSocket to look (none connected: the oldest go). */
 const MARGIN_EVENTS_KEPT = 1000;
-
-export interface HistoryRecord {
-  accountId: string;
-  record: Record<string, unknown>;
-}
 
 export function effectiveLeverage(account: Account, m: MarketDef): number {
   return Math.min(account.leverage, m.maxLeverage);
@@ -81,7 +80,11 @@ export function liquidationPrice(p: Position, leverage: number): string | null {
 
 export class Positions {
   readonly open = new Map<string, Position>();
-  readonly history: HistoryRecord[] = [];
+  /** One history record per (account, position, order). */
+  readonly records = new PositionRecords();
+  get history(): HistoryRecord[] {
+    return this.records.history;
+  }
   readonly borrows: BorrowRecord[] = [];
   /** Positions closed since the last sweep: their pending reduce-only orders get canceled. */
   readonly closed: Array<{ accountId: string; market: string; side: PositionSide }> = [];
@@ -89,10 +92,10 @@ export class Positions {
   readonly changed = new Set<string>();
   /** Margin calls and liquidations not yet pushed (the WebSocket takes them). */
   readonly marginEvents: MarginEvent[] = [];
+  /** Funding payments and the closed positions' aggregated PnL. */
+  readonly book = new ClosedBook();
   private readonly state: SandboxState;
   private nextId = 1;
-  /** The history record of each (account, position, order), for fills of an order already recorded. */
-  private readonly byOrder = new Map<string, HistoryRecord>();
 
   constructor(state: SandboxState) {
     this.state = state;
@@ -110,20 +113,16 @@ export class Positions {
         borrow: undefined,
         borrowIndex: p.borrow ? this.borrows.indexOf(p.borrow) : -1,
       })),
-      history: this.history,
+      history: this.records.history,
       borrows: this.borrows,
       nextId: this.nextId,
+      book: this.book.snapshot(),
     };
   }
 
   restore(snap: PositionsSnapshot): void {
     this.borrows.splice(0, this.borrows.length, ...snap.borrows);
-    this.history.splice(0, this.history.length, ...snap.history);
-    this.byOrder.clear();
-    for (const h of this.history) {
-      const detail = h.record['orderDetail'] as { id: number };
-      this.byOrder.set(recordKey(h.accountId, h.record['positionId'] as number, detail.id), h);
-    }
+    this.records.restore(snap.history);
     this.open.clear();
     for (const { borrowIndex, ...p } of snap.open) {
       this.open.set(Positions.key(p.accountId, p.market, p.side), {
@@ -133,6 +132,7 @@ export class Positions {
     }
     this.closed.length = 0;
     this.nextId = snap.nextId;
+    this.book.restore(snap.book);
   }
 
   get(accountId: string, market: string, side: PositionSide): Position | undefined {
@@ -186,10 +186,12 @@ export class Positions {
     let trade = { qty, fee, pnl: ZERO };
     if (!p) {
       p = this.create(acc, m, side, delta, price, now);
+      this.book.fill(p.positionId, 'entry', qty, price, fee);
     } else if (p.amount.isZero() || p.amount.isPos() === delta.isPos()) {
       const total = p.amount.abs().plus(qty);
       p.basePrice = p.amount.abs().times(p.basePrice).plus(qty.times(price)).div(total);
       p.amount = p.amount.plus(delta);
+      this.book.fill(p.positionId, 'entry', qty, price, fee);
     } else {
       const closing = Decimal.min(p.amount.abs(), qty);
       pnl = closing.times(price.minus(p.basePrice)).times(p.amount.isPos() ? 1 : -1);
@@ -201,11 +203,16 @@ export class Positions {
         // the fee), the rest opens a new one at the fill price
         const closingFee = fee.times(closing).div(qty).toDecimalPlaces(18, Decimal.ROUND_DOWN);
         p.amount = ZERO;
+        this.book.fill(p.positionId, 'exit', closing, price, closingFee);
         this.record(p, o.id, closing, price, closingFee, pnl, now);
         this.close(p, key, 'repaid');
         p = this.create(acc, m, side, after, price, now);
         trade = { qty: after.abs(), fee: fee.minus(closingFee), pnl: ZERO };
-      } else p.amount = after;
+        this.book.fill(p.positionId, 'entry', trade.qty, price, trade.fee);
+      } else {
+        p.amount = after;
+        this.book.fill(p.positionId, 'exit', qty, price, fee);
+      }
     }
     p.modifyDate = now;
     this.record(p, o.id, trade.qty, price, trade.fee, trade.pnl, now);
@@ -279,33 +286,31 @@ export class Positions {
     p.amount = ZERO;
     const now = this.state.now() / 1000;
     p.modifyDate = now;
+    this.book.fill(p.positionId, 'exit', qty, mark, ZERO);
     this.record(p, 0, qty, mark, ZERO, pnl, now);
     this.close(p, Positions.key(p.accountId, p.market, p.side), 'liquidated');
     acc.collateral.set(m.money, Decimal.max(ZERO, collateralBalance(acc, m.money).plus(pnl)));
   }
 
   /** Funding payment at the mark price: longs pay shorts when the rate is positive. */
-  applyFunding(p: Position, mark: Decimal, rate: Decimal): void {
+  applyFunding(p: Position, mark: Decimal, rate: Decimal, periodMs = 8 * 3_600_000): void {
     const acc = this.state.accounts.get(p.accountId);
     const m = this.state.markets.get(p.market);
     if (!acc || !m) return;
     const payment = p.amount.times(mark).times(rate);
+    this.book.fund(p, mark, rate, payment, this.state.now(), periodMs);
     p.realizedFunding = p.realizedFunding.minus(payment);
     acc.collateral.set(m.money, collateralBalance(acc, m.money).minus(payment));
   }
 
   private close(p: Position, key: string, status: 'repaid' | 'liquidated'): void {
     this.open.delete(key);
+    this.book.close(p, this.state.now() / 1000, this.state.markets.get(p.market)?.moneyPrec ?? 8);
     if (p.borrow) p.borrow.status = status;
     this.closed.push({ accountId: p.accountId, market: p.market, side: p.side });
   }
 
-  /**
-   * One history record per order that changed a position (its identity is `orderDetail.id`): a
-   * further fill of the same order replaces that order's record with the state after it, the trade
-   * amount, fee and realized PnL summed and the price averaged over the fills. Records of different
-   * orders stay apart even when they share `modifyDate`.
-   */
+  /** A history record of the order's change of `p` (one per order and position). */
   private record(
     p: Position,
     orderId: number,
@@ -318,51 +323,16 @@ export class Positions {
     const acc = this.state.accounts.get(p.accountId);
     const m = this.state.markets.get(p.market);
     if (p.borrow) p.borrow.engineRecords++;
-    const key = recordKey(p.accountId, p.positionId, orderId);
-    const prior = this.byOrder.get(key);
-    let trade = { qty, value: qty.times(price), fee, pnl };
-    if (prior) {
-      const d = prior.record['orderDetail'] as Record<string, string | null>;
-      const priorQty = new Decimal(d['tradeAmount'] ?? '0');
-      trade = {
-        qty: qty.plus(priorQty),
-        value: trade.value.plus(priorQty.times(d['price'] ?? '0')),
-        fee: fee.plus(d['tradeFee'] ?? '0'),
-        pnl: pnl.plus(d['realizedPnl'] ?? '0'),
-      };
-      this.history.splice(this.history.lastIndexOf(prior), 1);
-    }
-    const entry: HistoryRecord = {
-      accountId: p.accountId,
-      record: {
-        positionId: p.positionId,
-        market: p.market,
-        openDate: p.openDate,
-        modifyDate: now,
-        amount: p.amount.toFixed(),
-        basePrice: p.amount.isZero() ? '0' : p.basePrice.toDecimalPlaces(8).toFixed(),
-        realizedFunding: p.realizedFunding.toFixed(),
-        liquidationPrice: acc && m ? liquidationPrice(p, effectiveLeverage(acc, m)) : null,
-        liquidationState: p.liquidationState,
-        orderDetail: {
-          id: orderId,
-          tradeAmount: trade.qty.toFixed(),
-          price: (trade.qty.isZero() ? price : trade.value.div(trade.qty))
-            .toDecimalPlaces(m?.moneyPrec ?? 8)
-            .toFixed(),
-          tradeFee: trade.fee.toFixed(),
-          fundingFee: null,
-          realizedPnl: trade.pnl.isZero() ? null : trade.pnl.toFixed(),
-        },
-        side: p.side,
-        isHedge: p.isHedge,
-      },
-    };
-    this.history.push(entry);
-    this.byOrder.set(key, entry);
+    const liq = acc && m ? liquidationPrice(p, effectiveLeverage(acc, m)) : null;
+    this.records.add(p, {
+      orderId,
+      qty,
+      price,
+      fee,
+      pnl,
+      now,
+      liquidationPrice: liq,
+      moneyPrec: m?.moneyPrec,
+    });
   }
-}
-
-function recordKey(accountId: string, positionId: number, orderId: number): string {
-  return `${accountId}|${positionId}|${orderId}`;
 }

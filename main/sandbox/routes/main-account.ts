@@ -16,6 +16,7 @@ import {
 } from '../ledger.ts';
 import { addressFits, TAG_NETWORKS, validTag } from '../addresses.ts';
 import { uuidFrom } from '../fixture.ts';
+import { logConvert } from './archive-history.ts';
 import type { Account, AssetDef, SandboxState } from '../state.ts';
 import { CONFIRM_AFTER_MS, walletEventParams } from '../wallet-state.ts';
 import type { WalletRecord } from '../wallet-state.ts';
@@ -328,6 +329,7 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
         account.main.set(to, mainBalance(account, to).plus(receive));
         const result = { finalGive: fmt(give), finalReceive: fmt(receive), id: uuidFrom(state.rng.hex(16)) };
         if (key) state.wallet.converts.set(`${account.id}|${key}`, result);
+        logConvert(state, account.id, { from, to, give: fmt(give), receive: fmt(receive), rate });
         return result;
       },
       UNLIMITED,

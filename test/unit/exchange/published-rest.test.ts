@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import * as archive from '../../../main/exchange/endpoints/archive.ts';
 import * as collateral from '../../../main/exchange/endpoints/collateral.ts';
 import * as deposit from '../../../main/exchange/endpoints/deposit-address.ts';
 import * as flex from '../../../main/exchange/endpoints/flex.ts';
@@ -130,6 +131,9 @@ const READS: Record<string, (a: ReturnType<typeof answering>) => Promise<unknown
   'public-assets': ({ http }) => publicApi.assets(http),
   'public-orderbook': ({ http }) => publicApi.orderBook(http, 'BTC_PERP'),
   'public-collateral-markets': ({ http }) => publicApi.collateralMarkets(http),
+  'closed-pnl': ({ caller }) => archive.closedPnl(caller, { startDate: 1778000000, endDate: 1778100000 }),
+  'funding-history': ({ caller }) => archive.fundingHistory(caller, { market: 'BTC_PERP' }),
+  'convert-history': ({ caller }) => archive.convertHistory(caller, { from: 1699000000, to: 1699260637 }),
 };
 
 describe('every published REST example is read by the endpoint the app calls', () => {
