@@ -97,7 +97,14 @@ export class ClosedBook {
   }
 
   /** A funding payment (`payment` > 0: the position paid) at `mark`, settled at `atMs`. */
-  fund(p: PositionLike, mark: Decimal, rate: Decimal, payment: Decimal, atMs: number, periodMs: number): void {
+  fund(
+    p: PositionLike,
+    mark: Decimal,
+    rate: Decimal,
+    payment: Decimal,
+    atMs: number,
+    periodMs: number,
+  ): void {
     const r = this.#of(p.positionId);
     r.funding = r.funding.plus(payment);
     const time = Math.floor(atMs / periodMs) * (periodMs / 1000);
