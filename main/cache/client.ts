@@ -1,6 +1,7 @@
 import { WorkerChannel, type CallOptions } from './channel.ts';
 import { CacheClosedError } from './errors.ts';
 import { packDeals } from './deal-pack.ts';
+import { HeavyReader } from './heavy-reader.ts';
 import type { MigrationReport } from './migrate.ts';
 import type {
   MethodArgs,
@@ -33,7 +34,23 @@ export interface OpenCacheOptions {
   heavyIdleMs?: number;
   /** The worker entry; defaults to `cacheWorkerUrl()` (source). A bundle passes its built file. */
   workerUrl?: URL;
+  /**
+   * Modules whose `readMethods` and `writeMethods` every worker answers besides its own (a feature's
+   * store): called through `Cache.extension`. A bundle passes its built files.
+   */
+  extensions?: URL[];
 }
+
+/** Where a call of an extension's method runs. */
+export type ExtensionLane =
+  /** the first read worker: short reads */
+  | 'read'
+  /** the long-read worker: reads that may scan a table */
+  | 'heavy'
+  /** a read worker of its own, started for the call and ended after it: work that takes seconds */
+  | 'job'
+  /** the writer */
+  | 'write';
 
 type Fn<M, K extends keyof M> = M[K] extends (c: never, ...args: never[]) => unknown ? M[K] : never;
 type Reader<K extends ReadMethodName> = (
@@ -61,6 +78,10 @@ export class Cache {
   readonly #reader: WorkerChannel;
   readonly #readers: WorkerChannel[];
   readonly #heavy: HeavyReader | undefined;
+  readonly #startJob: (() => WorkerChannel) | undefined;
+  /** Jobs running on workers of their own, closed with the cache. */
+  readonly #jobs = new Set<WorkerChannel>();
+  #closed = false;
 
   constructor(
     file: string,
@@ -69,7 +90,10 @@ export class Cache {
     opened: { schemaVersion: number; migration: MigrationReport | null },
     /** Starts the long-read worker on demand; without it long reads share the first reader. */
     heavy?: { start: () => WorkerChannel; idleMs: number },
+    /** Starts a read worker for one job (`extension` calls in the `job` lane). */
+    startJob?: () => WorkerChannel,
   ) {
+    this.#startJob = startJob;
     this.file = file;
     this.#writer = writer;
     this.#readers = readers;
@@ -233,66 +257,58 @@ export class Cache {
   readonly meta = {
     schemaVersion: this.#read('meta.schemaVersion'),
     integrityCheck: this.#read('meta.integrityCheck'),
+    /** An online backup of the whole cache to a file (on the long-read worker: writes go on). */
+    backup: this.#heavyRead('meta.backup'),
+    /** Replaces the history with a backup's (`backup.ts`). */
+    restore: this.#write('meta.restore'),
   };
 
-  /** Closes the readers, then the writer (which checkpoints the WAL); every thread ends. */
-  async close(): Promise<void> {
-    await Promise.all([...this.#readers.map((r) => r.close()), this.#heavy?.close()]);
-    await this.#writer.close();
-  }
-}
+  /** The vault's records (`repos/vault.ts`) and how far back each account's history goes. */
+  readonly vault = {
+    upsert: this.#write('vault.upsert'),
+    list: this.#read('vault.list'),
+    keys: this.#heavyRead('vault.keys'),
+    extent: this.#heavyRead('vault.extent'),
+  };
 
-/**
- * The worker of long reads (totals, counts, CSV export), started by the first of them and closed
- * once none has run for `idleMs`; a call after that starts a fresh one.
- */
-class HeavyReader {
-  readonly #start: () => WorkerChannel;
-  readonly #idleMs: number;
-  #channel: WorkerChannel | undefined;
-  #calls = 0;
-  #idle: ReturnType<typeof setTimeout> | undefined;
-  #closed = false;
-
-  constructor(start: () => WorkerChannel, idleMs: number) {
-    this.#start = start;
-    this.#idleMs = idleMs;
-  }
-
-  get running(): boolean {
-    return this.#channel !== undefined;
-  }
-
-  async call(method: string, args: unknown[], options?: CallOptions): Promise<unknown> {
+  /**
+   * Calls a method an extension module added to the workers (`OpenCacheOptions.extensions`), in a
+   * lane: like every read, it first waits for the writes sent before it.
+   */
+  async extension(
+    lane: ExtensionLane,
+    name: string,
+    args: unknown[],
+    options?: CallOptions,
+  ): Promise<unknown> {
+    if (lane === 'write') return this.#sendWrite(this.#writer.call(name, args, options));
+    if (this.#reader !== this.#writer) {
+      await this.#lastWrite;
+      await this.#commitDeals();
+    }
+    if (lane === 'heavy' && this.#heavy) return this.#heavy.call(name, args, options);
+    if (lane !== 'job' || !this.#startJob) return this.#reader.call(name, args, options);
     if (this.#closed) throw new CacheClosedError();
-    clearTimeout(this.#idle);
-    this.#channel ??= this.#start();
-    const channel = this.#channel;
-    this.#calls++;
+    const channel = this.#startJob();
+    this.#jobs.add(channel);
     try {
-      await channel.ready.catch((error: unknown) => {
-        // A worker that could not open is not kept: the next long read tries a fresh one.
-        if (this.#channel === channel) this.#channel = undefined;
-        throw error;
-      });
-      return await channel.call(method, args, options);
+      await channel.ready;
+      return await channel.call(name, args, options);
     } finally {
-      if (--this.#calls === 0) {
-        this.#idle = setTimeout(() => {
-          if (this.#calls > 0 || this.#channel !== channel) return;
-          this.#channel = undefined;
-          void channel.close();
-        }, this.#idleMs);
-        this.#idle.unref();
-      }
+      this.#jobs.delete(channel);
+      await channel.close();
     }
   }
 
+  /** Closes the readers and jobs (running ones are cancelled), then the writer; every thread ends. */
   async close(): Promise<void> {
     this.#closed = true;
-    clearTimeout(this.#idle);
-    await this.#channel?.close();
-    this.#channel = undefined;
+    await Promise.all([
+      ...this.#readers.map((r) => r.close()),
+      this.#heavy?.close(),
+      ...[...this.#jobs].map((j) => j.close()),
+    ]);
+    await this.#writer.close();
   }
 }
 
@@ -303,7 +319,8 @@ class HeavyReader {
 export async function openCache(options: OpenCacheOptions): Promise<Cache> {
   const file = cacheFilePath(options.dataDir, options.profile);
   const url = options.workerUrl ?? cacheWorkerUrl();
-  const writer = new WorkerChannel(url, { file, role: 'write' });
+  const extensions = (options.extensions ?? []).map((u) => u.href);
+  const writer = new WorkerChannel(url, { file, role: 'write', extensions });
   let opened;
   try {
     opened = await writer.ready;
@@ -312,7 +329,7 @@ export async function openCache(options: OpenCacheOptions): Promise<Cache> {
     throw error;
   }
   const count = options.readWorkers ?? 2;
-  const reader = () => new WorkerChannel(url, { file, role: 'read' });
+  const reader = () => new WorkerChannel(url, { file, role: 'read', extensions });
   const readers = count > 0 ? [reader()] : [];
   try {
     await Promise.all(readers.map((r) => r.ready));
@@ -321,5 +338,5 @@ export async function openCache(options: OpenCacheOptions): Promise<Cache> {
     throw error;
   }
   const heavy = count === 2 ? { start: reader, idleMs: options.heavyIdleMs ?? HEAVY_IDLE_MS } : undefined;
-  return new Cache(file, writer, readers, opened, heavy);
+  return new Cache(file, writer, readers, opened, heavy, count > 0 ? reader : undefined);
 }

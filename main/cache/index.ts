@@ -1,6 +1,12 @@
 // Public surface of the local cache for the rest of the main process. Import from here; the
 // repositories and the worker are internal.
-export { Cache, openCache, type ExportCsvOptions, type OpenCacheOptions } from './client.ts';
+export {
+  Cache,
+  openCache,
+  type ExportCsvOptions,
+  type ExtensionLane,
+  type OpenCacheOptions,
+} from './client.ts';
 export { cacheWorkerUrl } from './worker-url.ts';
 export { cacheFilePath } from './paths.ts';
 export {
@@ -30,3 +36,7 @@ export type { BatchRecord, BatchQuery } from './repos/batches.ts';
 export type { Checkpoint } from './repos/checkpoints.ts';
 export type { LastKnownEntry, LastKnownInput, LastKnownQuery } from './repos/last-known.ts';
 export type { CheckpointWrite } from './methods.ts';
+export { VAULT_KINDS, type VaultKind } from './vault-kinds.ts';
+export type { VaultQuery, VaultRecord } from './repos/vault.ts';
+export type { AccountExtent, FamilyExtent, HistoryFamily } from './repos/extent.ts';
+export type { BackupReport, RestoreReport } from './backup.ts';

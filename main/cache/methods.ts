@@ -62,6 +62,16 @@ import {
   type LastKnownQuery,
 } from './repos/last-known.ts';
 import { schemaVersion } from './migrate.ts';
+import { backupTo, restoreFrom } from './backup.ts';
+import { archiveExtent } from './repos/extent.ts';
+import {
+  listVaultRecords,
+  upsertVaultRecords,
+  vaultKeys,
+  type VaultKind,
+  type VaultQuery,
+  type VaultRecord,
+} from './repos/vault.ts';
 
 /** What a method gets besides its arguments: its connection, a cancel signal, a progress channel. */
 export interface CallContext<DB extends ReadableDB> {
@@ -123,6 +133,13 @@ export const readMethods = {
   'checkpoints.load': (c: Read, job: string) => loadCheckpoint(c.db, job),
   'checkpoints.list': (c: Read, prefix?: string) => listCheckpoints(c.db, prefix),
   'meta.schemaVersion': (c: Read) => schemaVersion(c.db),
+  /** An online backup of the whole cache to `file` (one consistent snapshot), checked once written. */
+  'meta.backup': (c: Read, file: string) => backupTo(c.db, file),
+  'vault.list': (c: Read, query: VaultQuery) => listVaultRecords(c.db, query),
+  'vault.keys': (c: Read, account: string, kind: VaultKind, from: number, to: number) =>
+    vaultKeys(c.db, account, kind, from, to),
+  /** Per account, how far back each family of its history goes and how much only the archive holds. */
+  'vault.extent': (c: Read, accounts: string[], horizonS: number) => archiveExtent(c.db, accounts, horizonS),
   /** SQLite's own consistency check: `['ok']` when the file is sound, else the problems it found. */
   'meta.integrityCheck': (c: Read) =>
     (c.db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check),
@@ -183,6 +200,14 @@ export const writeMethods = {
   'batches.record': (c: Write, record: BatchRecord) => recordBatch(c.db, record),
   'lastKnown.put': (c: Write, entries: LastKnownInput[]) => putLastKnown(c.db, entries),
   'checkpoints.save': (c: Write, job: string, cursor: unknown) => saveCheckpoint(c.db, job, cursor),
+  'vault.upsert': (c: Write, records: VaultRecord[], checkpoint?: CheckpointWrite) =>
+    c.db.transaction(() => {
+      const result = upsertVaultRecords(c.db, records);
+      if (checkpoint) saveCheckpoint(c.db, checkpoint.job, checkpoint.cursor);
+      return result;
+    })(),
+  /** Replaces the history with a backup file's (`backup.ts`); the signed-request log and the rest stay. */
+  'meta.restore': (c: Write, file: string) => restoreFrom(c.db, file),
   'checkpoints.delete': (c: Write, job: string) => deleteCheckpoint(c.db, job),
 };
 

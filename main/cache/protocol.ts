@@ -5,6 +5,12 @@ import type { MigrationReport } from './migrate.ts';
 export interface WorkerData {
   file: string;
   role: 'write' | 'read';
+  /**
+   * Modules (file URLs) whose `readMethods` (and, on the writer, `writeMethods`) this worker answers
+   * besides its own: a feature's store runs its queries here, off the main thread, without the cache
+   * importing the feature.
+   */
+  extensions?: string[];
 }
 
 /** Main thread to worker. */

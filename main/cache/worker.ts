@@ -20,20 +20,33 @@ const data = workerData as WorkerData;
 /** Calls that add to the writer's open group of deal pages; any other call commits the group first. */
 const GROUPED = new Set(['deals.upsert', 'deals.upsertPacked']);
 
-function start(): { db: ReadableDB; methods: Record<string, Method>; writer: boolean } | null {
+/** Every method of this worker's role: its own, then each extension's (a name may not be taken twice). */
+async function methodTable(writer: boolean): Promise<Record<string, Method>> {
+  const table = { ...readMethods, ...(writer ? writeMethods : {}) } as unknown as Record<string, Method>;
+  for (const href of data.extensions ?? []) {
+    const module = (await import(href)) as { readMethods?: object; writeMethods?: object };
+    for (const part of [module.readMethods, writer ? module.writeMethods : undefined]) {
+      for (const [name, method] of Object.entries(part ?? {})) {
+        if (Object.hasOwn(table, name)) throw new CacheInputError(`Two cache methods are named "${name}".`);
+        table[name] = method as Method;
+      }
+    }
+  }
+  return table;
+}
+
+async function start(): Promise<{ db: ReadableDB; methods: Record<string, Method>; writer: boolean } | null> {
   try {
-    if (data.role === 'write') {
+    const writer = data.role === 'write';
+    const methods = await methodTable(writer);
+    if (writer) {
       const { db, migration } = openWritable(data.file);
       post({ type: 'ready', schemaVersion: schemaVersion(db), migration });
-      return {
-        db,
-        methods: { ...readMethods, ...writeMethods } as unknown as Record<string, Method>,
-        writer: true,
-      };
+      return { db, methods, writer };
     }
     const db = openReadable(data.file);
     post({ type: 'ready', schemaVersion: schemaVersion(db), migration: null });
-    return { db, methods: readMethods as unknown as Record<string, Method>, writer: false };
+    return { db, methods, writer };
   } catch (error) {
     post({ type: 'failed', error: serializeError(error) });
     port.close();
@@ -41,7 +54,7 @@ function start(): { db: ReadableDB; methods: Record<string, Method>; writer: boo
   }
 }
 
-const opened = start();
+const opened = await start();
 if (opened) {
   const { db, methods, writer } = opened;
   const running = new Map<number, { controller: AbortController; done: Promise<void> }>();

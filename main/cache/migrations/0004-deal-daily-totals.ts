@@ -27,7 +27,7 @@ export const migration: Migration = {
       ) WITHOUT ROWID;
       CREATE INDEX deal_daily_totals_by_market ON deal_daily_totals (market_ref, day);
     `);
-    const batch = new RollupBatch();
+    const batch = new RollupBatch({ markChanges: false });
     const rows = db
       .prepare('SELECT account_ref, market_ref, time_us, side, role, fee_asset, amount, deal, fee FROM deals')
       .raw(true)

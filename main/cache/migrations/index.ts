@@ -9,6 +9,7 @@ import { migration as m0007 } from './0007-webhook-events-per-account.ts';
 import { migration as m0008 } from './0008-last-known.ts';
 import { migration as m0009 } from './0009-deal-role-words.ts';
 import { migration as m0010 } from './0010-team-log.ts';
+import { migration as m0011 } from './0011-history-vault.ts';
 
 /** Every migration, in order. Append a new file and a line here; never edit a released one. */
 export const migrations: readonly Migration[] = [
@@ -22,6 +23,7 @@ export const migrations: readonly Migration[] = [
   m0008,
   m0009,
   m0010,
+  m0011,
 ];
 
 export type { Migration };

@@ -58,6 +58,14 @@ export class RollupBatch {
    */
   readonly #groups = new Map<number, Map<number, Group[]>>();
   #size = 0;
+  /** Per account ref, per market ref: the earliest day of the batch (for `deal_changes`). */
+  readonly #earliest = new Map<number, Map<number, number>>();
+  readonly #markChanges: boolean;
+
+  /** `markChanges: false` leaves `deal_changes` alone (a schema before migration 11 has none). */
+  constructor(options: { markChanges?: boolean } = {}) {
+    this.#markChanges = options.markChanges ?? true;
+  }
 
   add(
     accountRef: number,
@@ -71,6 +79,10 @@ export class RollupBatch {
     fee: string,
   ): void {
     const day = dayOf(timeUs);
+    let earliest = this.#earliest.get(accountRef);
+    if (!earliest) this.#earliest.set(accountRef, (earliest = new Map()));
+    const seen = earliest.get(marketRef);
+    if (seen === undefined || day < seen) earliest.set(marketRef, day);
     let byMarket = this.#groups.get(accountRef);
     if (!byMarket) {
       byMarket = new Map();
@@ -167,6 +179,8 @@ export class RollupBatch {
     }
     this.#groups.clear();
     this.#size = 0;
+    if (this.#markChanges) markDealChanges(db, this.#earliest);
+    this.#earliest.clear();
   }
 
   *#all(): Generator<Group> {
@@ -174,4 +188,21 @@ export class RollupBatch {
       for (const list of byMarket.values()) yield* list;
     }
   }
+}
+
+/**
+ * Notes, per account and market, the earliest day whose deals (or position records) changed since a
+ * follower (the ledger) last took the marks: the day moves only earlier until it is taken.
+ */
+export function markDealChanges(
+  db: WritableDB,
+  earliest: ReadonlyMap<number, ReadonlyMap<number, number>>,
+): void {
+  const mark = prepared(
+    db,
+    `INSERT INTO deal_changes (account_ref, market_ref, from_day) VALUES (?, ?, ?)
+     ON CONFLICT (account_ref, market_ref) DO UPDATE SET from_day = min(from_day, excluded.from_day)`,
+  );
+  for (const [accountRef, byMarket] of earliest)
+    for (const [marketRef, day] of byMarket) mark.run(accountRef, marketRef, day);
 }

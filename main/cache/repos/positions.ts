@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { prepared, type ReadableDB, type WritableDB } from '../db.ts';
 import { toMicros } from './deal-filter.ts';
+import { forgetKeys, refFor } from './deal-keys.ts';
+import { dayOf, markDealChanges } from './deal-rollup.ts';
 import { parseInput } from './parse.ts';
 import { accountName, decimalString, unixSeconds } from './schemas.ts';
 
@@ -54,9 +56,23 @@ export function upsertPositions(db: WritableDB, records: readonly PositionRecord
        trade_amount = excluded.trade_amount, trade_price = excluded.trade_price,
        trade_fee = excluded.trade_fee, funding_fee = excluded.funding_fee, realized_pnl = excluded.realized_pnl`,
   );
-  db.transaction(() => {
+  const known = prepared(
+    db,
+    'SELECT 1 FROM positions_history WHERE account = ? AND position_id = ? AND order_id = ?',
+  ).pluck();
+  // a new record may tell the ledger an order's deals belong to a position: its day is marked changed
+  const earliest = new Map<number, Map<number, number>>();
+  const write = db.transaction(() => {
     for (const r of rows) {
       const o = r.orderDetail;
+      if (known.get(r.account, r.positionId, o.id) === undefined) {
+        const accountRef = refFor(db, 'account', r.account);
+        const byMarket = earliest.get(accountRef) ?? new Map<number, number>();
+        earliest.set(accountRef, byMarket);
+        const marketRef = refFor(db, 'market', r.market);
+        const day = dayOf(toMicros(r.modifyDate));
+        byMarket.set(marketRef, Math.min(day, byMarket.get(marketRef) ?? day));
+      }
       statement.run(
         r.account,
         r.positionId,
@@ -78,7 +94,14 @@ export function upsertPositions(db: WritableDB, records: readonly PositionRecord
         o.realizedPnl ?? null,
       );
     }
-  })();
+    markDealChanges(db, earliest);
+  });
+  try {
+    write();
+  } catch (error) {
+    forgetKeys(db); // names it cached for rows that were rolled back
+    throw error;
+  }
   return { stored: rows.length };
 }
 

@@ -170,7 +170,7 @@ describe('browsing the cache', () => {
     const cache = await caches.open();
     expect(cache.migration).toEqual({
       from: 1,
-      to: 10,
+      to: 11,
       applied: [
         '0002-sync-checkpoints',
         '0003-deal-name-keys',
@@ -181,6 +181,7 @@ describe('browsing the cache', () => {
         '0008-last-known',
         '0009-deal-role-words',
         '0010-team-log',
+        '0011-history-vault',
       ],
     });
     expect(await cache.deals.count({})).toBe(250);

@@ -42,6 +42,7 @@ describe('openWritable', () => {
         '0008-last-known',
         '0009-deal-role-words',
         '0010-team-log',
+        '0011-history-vault',
       ],
     });
     db.close();
@@ -135,8 +136,9 @@ describe('checkMigrationList', () => {
       '0008-last-known',
       '0009-deal-role-words',
       '0010-team-log',
+      '0011-history-vault',
     ]);
-    expect(db.pragma('user_version', { simple: true })).toBe(10);
+    expect(db.pragma('user_version', { simple: true })).toBe(11);
     db.close();
   });
 });
