@@ -1,24 +1,8 @@
 import { join } from 'node:path';
 import { openCache, type Cache } from './cache/index.ts';
-import { accountsHandlers } from './domains/accounts/handlers.ts';
-import { appHandlers } from './domains/app/handlers.ts';
-import { balancesHandlers } from './domains/balances/handlers.ts';
-import { connectionHandlers } from './domains/connection/handlers.ts';
 import type { HandlerContext } from './domains/context.ts';
-import { boardHandlers } from './domains/board/handlers.ts';
-import { guardsHandlers } from './domains/guards/handlers.ts';
-import { historyHandlers } from './domains/history/handlers.ts';
-import { liveHandlers } from './domains/live/handlers.ts';
-import { marketsHandlers } from './domains/markets/handlers.ts';
-import { miningHandlers } from './domains/mining/handlers.ts';
-import { notificationsHandlers } from './domains/notifications/handlers.ts';
-import { alertsHandlers } from './domains/alerts/handlers.ts';
-import { ordersHandlers } from './domains/orders/handlers.ts';
-import { positionsHandlers } from './domains/positions/handlers.ts';
-import { walletHandlers } from './domains/wallet/handlers.ts';
-import { webhooksHandlers } from './domains/webhooks/handlers.ts';
-import { teamHandlers } from './domains/team/handlers.ts';
-import { subaccountsHandlers } from './domains/subaccounts/handlers.ts';
+import { domainHandlers } from './compose.ts';
+import { createFeatures, storeExtensions } from './features/index.ts';
 import type { AppEnvironment } from './environment.ts';
 import { EventHub } from './ipc/event-hub.ts';
 import { MainBus } from './bus.ts';
@@ -54,7 +38,6 @@ import { HistoryService } from './services/history.ts';
 import { LastKnown } from './services/last-known.ts';
 import { KnownReads } from './services/known-reads.ts';
 import { PushedState } from './services/pushed-state.ts';
-import { knownHandlers } from './domains/known/handlers.ts';
 import { LiveService } from './services/live.ts';
 import { MemoryTrim } from './services/memory-trim.ts';
 import { MiningAccounts } from './services/mining.ts';
@@ -67,7 +50,6 @@ import { OrderControls } from './services/order-controls.ts';
 import { WebhookService } from './services/webhooks.ts';
 import { TeamService } from './services/team.ts';
 import { followFourEyes, startFourEyes } from './services/four-eyes/index.ts';
-import { approvalsHandlers } from './domains/approvals/handlers.ts';
 import { followTeam } from './team/follow.ts';
 import { addressBookCollection, alertsCollection, guardsCollection } from './team/shared-collections.ts';
 import { BatchJournal } from './services/subaccounts/journal.ts';
@@ -117,6 +99,8 @@ export interface CoreOptions {
   syncRetry?: { firstMs?: number; capMs?: number };
   /** How soon a lost team server is tried again (first delay, cap). */
   teamRetry?: { firstMs?: number; capMs?: number };
+  /** Sync every account's history by itself this often (ms), so nothing passes the exchange's six months (off when unset). */
+  vaultScheduleMs?: number;
 }
 
 /** Opens the connection and the account registry, registers the sandbox's demo accounts on first start. */
@@ -136,6 +120,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     dataDir: environment.dataDir,
     profile,
     ...(options.cacheWorkerUrl ? { workerUrl: options.cacheWorkerUrl } : {}),
+    extensions: storeExtensions(options.cacheWorkerUrl),
   });
   let registry: AccountRegistry;
   try {
@@ -319,29 +304,19 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     createBatches,
     deposits: new DepositAddresses(accounts, platform),
   };
-  // One factory per domain (main/domains/<domain>/handlers.ts), each owning its procedure prefixes.
-  const handlers: Handlers = {
-    ...appHandlers(context),
-    ...connectionHandlers(context),
-    ...accountsHandlers(context),
-    ...marketsHandlers(context),
-    ...ordersHandlers(context),
-    ...balancesHandlers(context),
-    ...historyHandlers(context),
-    ...liveHandlers(context),
-    ...webhooksHandlers(context),
-    ...boardHandlers(context),
-    ...walletHandlers(context),
-    ...positionsHandlers(context),
-    ...miningHandlers(context),
-    ...notificationsHandlers(context),
-    ...guardsHandlers(context),
-    ...knownHandlers(context),
-    ...alertsHandlers(context),
-    ...teamHandlers(context),
-    ...approvalsHandlers(context),
-    ...subaccountsHandlers(context),
-  };
+  const features = createFeatures({
+    cache,
+    accounts,
+    history,
+    platform,
+    events,
+    log,
+    profileDir,
+    connectionId: connection.id,
+    inTeam: () => team.desk !== undefined,
+    vaultScheduleMs: options.vaultScheduleMs,
+  });
+  const handlers: Handlers = { ...domainHandlers(context), ...features.handlers };
   forwardToPages(bus, events, live);
   // Last: every part that follows the team desk is in place before it connects.
   followTeam(team, {
@@ -387,6 +362,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       await webhooks.close();
       miningWatch.stop();
       await miningWatch.idle();
+      await features.close();
       history.cancel();
       await history.idle();
       await team.close();

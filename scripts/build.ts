@@ -14,7 +14,7 @@ export async function buildRenderer(outDir?: string): Promise<void> {
   });
 }
 
-/** The main process and, as its own entry, the cache's worker thread (`cache-worker.js` beside it). */
+/** The main process and, as their own entries, the cache's worker thread (`cache-worker.js` beside it) and the features' stores it loads. */
 export async function buildMain(outDir = 'build/main'): Promise<void> {
   await build({
     configFile: false,
@@ -25,7 +25,12 @@ export async function buildMain(outDir = 'build/main'): Promise<void> {
       emptyOutDir: true,
       target: 'node22',
       rolldownOptions: {
-        input: { index: 'main/index.ts', 'cache-worker': 'main/cache/worker.ts' },
+        input: {
+          index: 'main/index.ts',
+          'cache-worker': 'main/cache/worker.ts',
+          // a feature's store, loaded by each cache worker beside it (main/features/index.ts)
+          'reports-store': 'main/features/reports/store/methods.ts',
+        },
         output: { format: 'es', entryFileNames: '[name].js' },
       },
     },

@@ -63,15 +63,8 @@ import {
 } from './repos/last-known.ts';
 import { schemaVersion } from './migrate.ts';
 import { backupTo, restoreFrom } from './backup.ts';
-import { archiveExtent } from './repos/extent.ts';
-import {
-  listVaultRecords,
-  upsertVaultRecords,
-  vaultKeys,
-  type VaultKind,
-  type VaultQuery,
-  type VaultRecord,
-} from './repos/vault.ts';
+import { archiveExtent, archiveKeys, type HistoryFamily } from './repos/extent.ts';
+import { listVaultRecords, upsertVaultRecords, type VaultQuery, type VaultRecord } from './repos/vault.ts';
 
 /** What a method gets besides its arguments: its connection, a cancel signal, a progress channel. */
 export interface CallContext<DB extends ReadableDB> {
@@ -136,8 +129,9 @@ export const readMethods = {
   /** An online backup of the whole cache to `file` (one consistent snapshot), checked once written. */
   'meta.backup': (c: Read, file: string) => backupTo(c.db, file),
   'vault.list': (c: Read, query: VaultQuery) => listVaultRecords(c.db, query),
-  'vault.keys': (c: Read, account: string, kind: VaultKind, from: number, to: number) =>
-    vaultKeys(c.db, account, kind, from, to),
+  /** The identities of an account's records of a family in [from, to]: what a consistency check compares. */
+  'vault.keys': (c: Read, account: string, family: HistoryFamily, from: number, to: number) =>
+    archiveKeys(c.db, account, family, from, to),
   /** Per account, how far back each family of its history goes and how much only the archive holds. */
   'vault.extent': (c: Read, accounts: string[], horizonS: number) => archiveExtent(c.db, accounts, horizonS),
   /** SQLite's own consistency check: `['ok']` when the file is sound, else the problems it found. */

@@ -268,17 +268,20 @@ export const BACKOFF_MIN_MS = 1_000;
 export const BACKOFF_MAX_MS = 30_000;
 
 /**
- * How long to hold back after the `attempt`-th rate-limit answer in a row (0-based): exponential
- * from 1 s, capped at 30 s, with "equal jitter" (half fixed, half random) so keys that were limited
- * together do not come back together. A server Retry-After longer than that wins.
+ * How long to hold back after the `attempt`-th failure in a row (0-based): exponential from `baseMs`
+ * (1 s), capped at `capMs` (30 s), with "equal jitter" (half fixed, half random) so keys that were
+ * limited together, or syncs that failed together, do not come back together. A server Retry-After
+ * longer than that wins. The one back-off of the main process: requests, and a sync run that failed.
  */
 export function backoffDelay(
   attempt: number,
-  options: { retryAfterMs?: number; random?: () => number } = {},
+  options: { retryAfterMs?: number; random?: () => number; baseMs?: number; capMs?: number } = {},
 ): number {
   const random = options.random ?? Math.random;
-  const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** Math.max(0, Math.floor(attempt)));
+  const cap = options.capMs ?? BACKOFF_MAX_MS;
+  const ceiling = Math.min(cap, (options.baseMs ?? BACKOFF_MIN_MS) * 2 ** Math.max(0, Math.floor(attempt)));
   const jittered = ceiling / 2 + random() * (ceiling / 2);
-  const delay = Math.round(Math.min(BACKOFF_MAX_MS, Math.max(BACKOFF_MIN_MS, jittered)));
+  const floor = options.baseMs === undefined ? BACKOFF_MIN_MS : 0;
+  const delay = Math.round(Math.min(cap, Math.max(floor, jittered)));
   return Math.max(delay, options.retryAfterMs ?? 0);
 }

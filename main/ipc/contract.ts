@@ -2,7 +2,8 @@
  * The single source of every procedure the renderer may call and every event it may receive.
  *
  * Each domain declares its procedures in `main/domains/<domain>/procedures.ts` and its result types in
- * `main/domains/<domain>/views.ts`; this file gathers them. The router implements `procedures` (the
+ * `main/domains/<domain>/views.ts`, each feature in `main/features/<feature>/procedures.ts` and
+ * `views.ts`; this file gathers them. The router implements `procedures` (the
  * compiler rejects a missing handler), the preload bridge is generated from it, and the renderer
  * imports its types only. Keep this file and the domains' procedures and views free of Node imports:
  * the renderer's type-check reads them under DOM types.
@@ -28,6 +29,8 @@ import { alertsProcedures } from '../domains/alerts/procedures.ts';
 import { teamProcedures } from '../domains/team/procedures.ts';
 import { approvalsProcedures } from '../domains/approvals/procedures.ts';
 import { subaccountsProcedures } from '../domains/subaccounts/procedures.ts';
+import { vaultProcedures } from '../features/vault/procedures.ts';
+import { reportsProcedures } from '../features/reports/procedures.ts';
 import { shape, type ProcedureDef, type Shape } from './schemas.ts';
 import type { AlertFiredView } from '../domains/alerts/views.ts';
 import type { ConnectionHealthView } from '../domains/connection/views.ts';
@@ -41,6 +44,7 @@ import type { ExchangeCancelView } from '../domains/orders/views.ts';
 import type { WebhookEventView } from '../domains/webhooks/views.ts';
 import type { TeamView } from '../domains/team/views.ts';
 import type { BatchProgressView, SubAccountBalanceView } from '../domains/subaccounts/views.ts';
+import type { TaxLotsProgressView } from '../features/reports/views.ts';
 
 /** Every result and payload type, for the renderer and the services. */
 export type * from '../domains/app/views.ts';
@@ -62,6 +66,8 @@ export type * from '../domains/alerts/views.ts';
 export type * from '../domains/team/views.ts';
 export type * from '../domains/approvals/views.ts';
 export type * from '../domains/subaccounts/views.ts';
+export type * from '../features/vault/views.ts';
+export type * from '../features/reports/views.ts';
 export type { OrderDraftInput, ProcedureDef, Shape } from './schemas.ts';
 
 /** An error as it crosses the bridge: readable, never a stack trace or a secret. */
@@ -101,6 +107,8 @@ export const procedures = {
   ...teamProcedures,
   ...approvalsProcedures,
   ...subaccountsProcedures,
+  ...vaultProcedures,
+  ...reportsProcedures,
 } as const satisfies Record<string, ProcedureDef>;
 
 export const events = {
@@ -140,6 +148,8 @@ export const events = {
   'approvals.changed': shape<{ atMs: number }>(),
   /** A batch of new sub-accounts moved on (see `subaccounts.runBatch`). */
   'subaccounts.batchProgress': shape<BatchProgressView>(),
+  /** A tax-lot report moved on (see `reports.taxLots`). */
+  'reports.progress': shape<TaxLotsProgressView>(),
 } as const satisfies Record<string, Shape<unknown>>;
 
 // ---- derived types -----------------------------------------------------------------------------

@@ -8,7 +8,8 @@ import { UserFacingError } from '../errors.ts';
 import { readable } from '../readable-errors.ts';
 import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
-import { AuthError, NetworkError, TimeoutError } from '../exchange/errors.ts';
+import { AuthError, NetworkError, RateLimitError, TimeoutError } from '../exchange/errors.ts';
+import { backoffDelay } from '../exchange/rate-limit.ts';
 import { snapshotBalances } from '../sync/balances.ts';
 import { syncBorrows } from '../sync/borrows.ts';
 import { dealsJob, syncDeals, type DealsCursor } from '../sync/deals.ts';
@@ -18,6 +19,9 @@ import type { HistorySink } from '../sync/sink.ts';
 import type { TeamHistory } from '../team/history.ts';
 import { TeamProblem } from '../team/problems.ts';
 import type { AccountService } from './accounts.ts';
+import type { SyncPart } from './sync-parts.ts';
+
+export type { SyncPart, SyncPartContext } from './sync-parts.ts';
 
 /** How many accounts sync at once; each one queues behind the shared rate limits. */
 const PARALLEL_ACCOUNTS = 3;
@@ -50,7 +54,9 @@ export class HistoryService {
   readonly #running = new Map<string, AbortController>();
   #queue: string[] = [];
   readonly #retryTimers = new Map<string, ReturnType<typeof setTimeout>>();
-  readonly #retryDelays = new Map<string, number>();
+  /** Failed runs in a row per account: the step of its back-off. */
+  readonly #failures = new Map<string, number>();
+  readonly #parts: SyncPart[] = [];
   readonly #retryMs: number;
   readonly #retryCapMs: number;
   #active = 0;
@@ -74,6 +80,11 @@ export class HistoryService {
     this.#events = events;
     this.#platform = platform;
     this.#log = log;
+  }
+
+  /** Adds parts every account's sync runs (each run of an account runs them all, in order). */
+  useParts(parts: readonly SyncPart[]): void {
+    this.#parts.push(...parts);
   }
 
   /** Syncs through the team desk from now on, while `team()` answers one. */
@@ -135,6 +146,18 @@ export class HistoryService {
         running: this.#running.has(a.id),
       };
     });
+  }
+
+  /** Where every sync job stands: in the team store while the profile syncs into one, else in the cache. */
+  async checkpoints(): Promise<Map<string, unknown>> {
+    const team = this.#team();
+    if (team?.store.connected === true) return team.jobs();
+    return new Map((await this.#cache.checkpoints.list()).map((c) => [c.job, c.cursor]));
+  }
+
+  /** Whether a sync of the account is queued or running. */
+  running(account: string): boolean {
+    return this.#running.has(account);
   }
 
   /** Resolves when no sync is queued or running (for shutdown and tests). */
@@ -208,7 +231,7 @@ export class HistoryService {
         release = start.release;
       }
       await this.#sync(account, caller, sink, controller.signal);
-      this.#retryDelays.delete(account);
+      this.#failures.delete(account);
       this.#events.emit('sync.finished', { account, job: dealsJob(account), outcome: 'done' });
     } catch (error) {
       if (controller.signal.aborted) {
@@ -223,8 +246,14 @@ export class HistoryService {
           : (words ?? 'The sync stopped on an unexpected error; it resumes from where it stood.');
       this.#events.emit('sync.finished', { account, job: dealsJob(account), outcome: 'failed', message });
       const transient = error instanceof TeamProblem && error.transient;
-      if (error instanceof NetworkError || error instanceof TimeoutError || transient)
-        this.#retryLater(account);
+      // a cut connection, a server error (5xx), a rate limit the request's own retries did not outlast
+      if (
+        error instanceof NetworkError ||
+        error instanceof TimeoutError ||
+        error instanceof RateLimitError ||
+        transient
+      )
+        this.#retryLater(account, error instanceof RateLimitError ? error.retryAfterMs : undefined);
     } finally {
       // Whatever the team sink still holds goes in under the lease (a failed run's too: its pages
       // and their checkpoints together), before the lease is given back.
@@ -250,20 +279,27 @@ export class HistoryService {
     });
     await skipRefused(syncBorrows({ cache, caller, account, signal }));
     await skipRefused(syncPositions({ cache, caller, account, signal }));
-    if (this.#accounts.registry.get(account)?.kind === 'main')
-      await skipRefused(syncMining({ cache, caller, account, signal }));
+    const kind = this.#accounts.registry.get(account)?.kind === 'main' ? 'main' : 'sub';
+    if (kind === 'main') await skipRefused(syncMining({ cache, caller, account, signal }));
+    for (const part of this.#parts)
+      await skipRefused(part.run({ account, kind, caller, sink: cache, signal }));
     await snapshotBalances({ cache, caller, account });
     await cache.flush?.();
   }
 
   /**
-   * The exchange could not be reached: try again after a while, longer each time (up to the cap),
-   * so the sync resumes by itself when the connection returns.
+   * The exchange could not be reached, failed (5xx) or limited the key: try again after a while,
+   * longer each time (up to the cap) and jittered so accounts that failed together do not come back
+   * together; the sync resumes by itself from its checkpoints.
    */
-  #retryLater(account: string): void {
-    const previous = this.#retryDelays.get(account);
-    const delay = previous === undefined ? this.#retryMs : Math.min(previous * 2, this.#retryCapMs);
-    this.#retryDelays.set(account, delay);
+  #retryLater(account: string, retryAfterMs?: number): void {
+    const failures = this.#failures.get(account) ?? 0;
+    this.#failures.set(account, failures + 1);
+    const delay = backoffDelay(failures, {
+      baseMs: this.#retryMs,
+      capMs: this.#retryCapMs,
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    });
     clearTimeout(this.#retryTimers.get(account));
     const timer = setTimeout(() => {
       this.#retryTimers.delete(account);

@@ -10,6 +10,7 @@ import type {
   DealRecord,
   MiningRewardInput,
   PositionRecord,
+  VaultRecord,
   WorkerSample,
 } from '../cache/index.ts';
 
@@ -34,6 +35,13 @@ export interface HistorySink {
     recordWorkerSample(sample: WorkerSample): Promise<unknown>;
   };
   readonly balances: { record(snapshot: BalanceSnapshotInput): Promise<unknown> };
+  /** The vault's records (orders, closed positions, funding, wallet, transfers, converts). */
+  readonly vault: {
+    upsert(
+      records: VaultRecord[],
+      checkpoint?: CheckpointWrite,
+    ): Promise<{ inserted: number; updated: number }>;
+  };
   /** Stores for good what it holds back (a group of pages not committed yet), before a run ends. */
   flush?(): Promise<void>;
 }

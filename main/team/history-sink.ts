@@ -12,6 +12,7 @@ import type {
   DealRecord,
   MiningRewardInput,
   PositionRecord,
+  VaultRecord,
   WorkerSample,
 } from '../cache/index.ts';
 import type { HistorySink } from '../sync/sink.ts';
@@ -210,5 +211,25 @@ export class TeamHistorySink implements HistorySink {
           false,
         ),
       ),
+  };
+
+  readonly vault = {
+    upsert: async (records: VaultRecord[], checkpoint?: CheckpointWrite) => ({
+      inserted: await this.#write(
+        (client) =>
+          upsertRecords(
+            client,
+            'vault_records',
+            [
+              ['kind', 'text'],
+              ['key', 'text'],
+            ],
+            records.map((r) => ({ account: r.account, key: [r.kind, r.key], record: r })),
+            true,
+          ),
+        checkpoint,
+      ),
+      updated: 0,
+    }),
   };
 }

@@ -53,8 +53,14 @@ export class TeamHistory {
 
   /** Where each account's deal sync stands in the team store. */
   async checkpoints(): Promise<Map<string, DealsCursor>> {
-    const rows = await this.store.query<{ job: string; cursor: DealsCursor }>(
-      "SELECT job, cursor FROM sync_checkpoints WHERE job LIKE 'deals:%'",
+    return (await this.jobs('deals:')) as Map<string, DealsCursor>;
+  }
+
+  /** Where every sync job whose key starts with `prefix` stands in the team store. */
+  async jobs(prefix = ''): Promise<Map<string, unknown>> {
+    const rows = await this.store.query<{ job: string; cursor: unknown }>(
+      'SELECT job, cursor FROM sync_checkpoints WHERE starts_with(job, $1)',
+      [prefix],
     );
     return new Map(rows.map((r) => [r.job, r.cursor]));
   }

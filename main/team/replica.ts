@@ -136,6 +136,19 @@ export const REPLICATED: readonly Replicated[] = [
     page: 2_000,
     apply: (cache, rows, checkpoint) => cache.balances.recordMany(record(rows) as never, checkpoint),
   },
+  {
+    feed: {
+      table: 'vault_records',
+      key: [
+        ['account', 'uuid'],
+        ['kind', 'text'],
+        ['key', 'text'],
+      ],
+      columns: RECORD,
+    },
+    page: 2_000,
+    apply: (cache, rows, checkpoint) => cache.vault.upsert(record(rows) as never, checkpoint),
+  },
 ];
 
 /** One history table followed into the local cache. */

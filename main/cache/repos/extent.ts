@@ -98,3 +98,45 @@ function familiesOf(db: ReadableDB, account: string, horizon: number): FamilyExt
   for (const kind of VAULT_KINDS) out.push(extent(kind, kinds.get({ kind, account, horizon }) as Row));
   return out;
 }
+
+/**
+ * The identities of an account's records of a family whose time (whole seconds) lies in [from, to]:
+ * deal ids, `position:order` of position records, the vault's keys. What a consistency check compares.
+ */
+export function archiveKeys(
+  db: ReadableDB,
+  account: string,
+  family: HistoryFamily,
+  from: number,
+  to: number,
+): string[] {
+  const window = {
+    account,
+    from: parseInput(z.number().int(), from, 'from'),
+    to: parseInput(z.number().int(), to, 'to'),
+  };
+  if (family === 'deals') {
+    const ref = findRef(db, 'account', account);
+    if (ref === null) return [];
+    return (
+      prepared(db, 'SELECT id FROM deals WHERE account_ref = ? AND time_us >= ? AND time_us < ? ORDER BY id')
+        .pluck()
+        .all(ref, window.from * 1e6, (window.to + 1) * 1e6) as number[]
+    ).map(String);
+  }
+  if (family === 'positions')
+    return prepared(
+      db,
+      `SELECT position_id || ':' || order_id FROM positions_history WHERE account = ? AND modify_us >= ?
+       AND modify_us < ? ORDER BY 1`,
+    )
+      .pluck()
+      .all(account, window.from * 1e6, (window.to + 1) * 1e6) as string[];
+  const kind = parseInput(z.enum(VAULT_KINDS), family, 'family');
+  return prepared(
+    db,
+    'SELECT key FROM vault_records WHERE kind = ? AND account = ? AND time_s >= ? AND time_s <= ? ORDER BY key',
+  )
+    .pluck()
+    .all(kind, account, window.from, window.to) as string[];
+}

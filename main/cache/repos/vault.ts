@@ -136,19 +136,3 @@ export function listVaultRecords(db: ReadableDB, query: VaultQuery): VaultRecord
     record: JSON.parse(r.record) as Record<string, unknown>,
   }));
 }
-
-/** The keys of an account's records of a kind in [from, to] (Unix seconds): what a consistency check compares. */
-export function vaultKeys(
-  db: ReadableDB,
-  account: string,
-  kind: VaultKind,
-  from: number,
-  to: number,
-): string[] {
-  return prepared(
-    db,
-    'SELECT key FROM vault_records WHERE kind = ? AND account = ? AND time_s >= ? AND time_s <= ? ORDER BY key',
-  )
-    .pluck()
-    .all(parseInput(z.enum(VAULT_KINDS), kind, 'kind'), account, from, to) as string[];
-}

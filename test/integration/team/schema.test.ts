@@ -30,7 +30,7 @@ describe('team store migrations', () => {
     const database = await createTeamDatabase(info, false);
     const owner = await ownerOf(database);
     const first = await migrateTeamStore(owner);
-    expect(first).toEqual({ from: 0, to: TEAM_SCHEMA_VERSION, applied: ['0001-desk', '0002-four-eyes'] });
+    expect(first).toEqual({ from: 0, to: TEAM_SCHEMA_VERSION, applied: ['0001-desk', '0002-four-eyes', '0003-history-vault'] });
     expect(await migrateTeamStore(owner)).toEqual({
       from: TEAM_SCHEMA_VERSION,
       to: TEAM_SCHEMA_VERSION,

@@ -7,6 +7,12 @@ const domains = readdirSync(root, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
   .sort();
+/** Feature rooms (`main/features/<feature>/`): a prefix each, its procedures, views and handlers inside. */
+const featureRoot = new URL('../../../main/features/', import.meta.url);
+const features = readdirSync(featureRoot, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
 /** The prefixes a folder holds beside its own name. */
 const ALSO: Record<string, string[]> = { history: ['sync'] };
 
@@ -16,8 +22,15 @@ const importsOf = (text: string) => [...text.matchAll(/\bfrom '([^']+)'/g)].map(
 describe('one folder per domain', () => {
   it('declares every procedure of the contract once, in the folder of its prefix', async () => {
     const owner = new Map<string, string>();
-    for (const domain of domains) {
-      const module = (await import(new URL(`${domain}/procedures.ts`, root).href)) as Record<string, unknown>;
+    const rooms = [
+      ...domains.map((d) => [d, root] as const),
+      ...features.map((f) => [f, featureRoot] as const),
+    ];
+    for (const [domain, folder] of rooms) {
+      const module = (await import(new URL(`${domain}/procedures.ts`, folder).href)) as Record<
+        string,
+        unknown
+      >;
       const declared = module[`${domain}Procedures`];
       expect(declared, `${domain}/procedures.ts exports ${domain}Procedures`).toBeTypeOf('object');
       for (const name of Object.keys(declared as object)) {
@@ -66,5 +79,35 @@ describe('one folder per domain', () => {
         ).toBe(true);
       }
     }
+  });
+});
+
+describe('one room per feature', () => {
+  const featureSource = (feature: string, file: string) =>
+    readFileSync(new URL(`${feature}/${file}`, featureRoot), 'utf8');
+
+  it.each(features)(
+    '%s: one create(deps) and one handler factory, procedures and views the renderer can read',
+    async (feature) => {
+      const module = (await import(new URL(`${feature}/index.ts`, featureRoot).href)) as Record<
+        string,
+        unknown
+      >;
+      expect(module['create']).toBeTypeOf('function');
+      expect(featureSource(feature, 'handlers.ts')).toMatch(
+        new RegExp(`export function ${feature}Handlers\\(`),
+      );
+      for (const file of ['procedures.ts', 'views.ts'])
+        for (const from of importsOf(featureSource(feature, file)))
+          expect(
+            [/^zod$/, /^\.\.\/\.\.\/ipc\/schemas\.ts$/, /^\.\/views\.ts$/].some((p) => p.test(from)),
+            `${feature}/${file} imports ${from}`,
+          ).toBe(true);
+    },
+  );
+
+  it.each(features)('%s: its handlers leave the exchange to its services', (feature) => {
+    for (const from of importsOf(featureSource(feature, 'handlers.ts')))
+      expect(from).not.toMatch(/\/exchange\//);
   });
 });
