@@ -43,7 +43,12 @@ describe('more order types', () => {
       activation_price: (Number(ask) + 100).toFixed(1),
     });
     expect(stop.status).toBe(200);
-    expect(stop.body).toMatchObject({ type: 'stop market', activated: false, amount: '50' });
+    expect(stop.body).toMatchObject({
+      type: 'stop market',
+      activated: 0,
+      activationCondition: 'gte',
+      amount: '50',
+    });
     expect('price' in stop.body).toBe(false);
     // lift the ask ladder
     await h
@@ -76,7 +81,7 @@ describe('more order types', () => {
       Record<string, unknown>
     >;
     expect(open.find((o) => o['orderId'] === stop.body.orderId)).toMatchObject({
-      activated: false,
+      activated: 0,
       clientOrderId: 'stop-1',
     });
     const canceled = await c.post('/api/v4/order/cancel', { market: 'BTC_USDT', clientOrderId: 'stop-1' });
@@ -87,7 +92,7 @@ describe('more order types', () => {
 describe('market maintenance', () => {
   it('ends open orders with MAINTENANCE and refuses new ones until it is over', async () => {
     const c = h.client('sub-maker');
-    const frozen = (await c.post('/api/v4/trade-account/balance', { ticker: 'USDT' })).body.freeze;
+    const frozen = (await c.post('/api/v4/trade-account/balance', { ticker: 'USDT' })).body.USDT.freeze;
     const o = await c.post(NEW, {
       market: 'LTC_USDT',
       side: 'buy',
@@ -99,7 +104,7 @@ describe('market maintenance', () => {
     h.sandbox.control.setMaintenance('LTC_USDT', true);
     expect(h.sandbox.control.engine.orders.get(o.body.orderId)?.status).toBe('MAINTENANCE');
     expect((await c.post('/api/v4/orders', { market: 'LTC_USDT' })).body).toEqual([]);
-    expect((await c.post('/api/v4/trade-account/balance', { ticker: 'USDT' })).body.freeze).toBe(frozen);
+    expect((await c.post('/api/v4/trade-account/balance', { ticker: 'USDT' })).body.USDT.freeze).toBe(frozen);
     const refused = await c.post(NEW, { market: 'LTC_USDT', side: 'buy', amount: '1', price: '70' });
     expect([refused.status, Object.keys(refused.body.errors)]).toEqual([422, ['market']]);
     h.sandbox.control.setMaintenance('LTC_USDT', false);
@@ -120,8 +125,8 @@ describe('kill switch', () => {
       await post(NEW, { market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '50000' });
       await post(NEW, { market: 'ETH_USDT', side: 'buy', amount: '0.01', price: '2000' });
       const armed = await post('/api/v4/order/kill-switch', { market: 'BTC_USDT', timeout: '10' });
-      // created without types: every type is cancelled, and the timer says null
-      expect(armed.body).toMatchObject({ market: 'BTC_USDT', types: null });
+      // created without types: every type is cancelled, and the timer names them all
+      expect(armed.body).toMatchObject({ market: 'BTC_USDT', types: ['spot', 'margin', 'futures'] });
       expect(armed.body.cancellationTime - armed.body.startTime).toBe(10);
       const status = await post('/api/v4/order/kill-switch/status', {});
       expect(status.body).toHaveLength(1);
