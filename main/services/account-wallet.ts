@@ -16,6 +16,7 @@ import type {
   RefundView,
   TransferView,
 } from '../ipc/contract.ts';
+import { UserFacingError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
 import { checkAddress, networkNeeds } from '../rules/address.ts';
@@ -193,24 +194,27 @@ export class AccountWallet {
     return this.#connection.wallet.convert(caller, input);
   }
 
-  async refundDeposit(accountId: string, depositId: string, memo?: string): Promise<void> {
-    const deposit = await depositOf(await this.#as(accountId), depositId);
-    await requireConfirmation(this.#platform, refundQuestion(this.#label(accountId), deposit, memo));
-    await mainAccount.refundDeposit(await this.#as(accountId), { depositId, ...(memo ? { memo } : {}) });
+  /**
+   * Sends a credited deposit back in full to `address`, checked for the deposit's network first (a
+   * network the app cannot check sends nothing), after main's own question naming both.
+   */
+  async refundDeposit(accountId: string, depositId: string, address: string): Promise<void> {
+    const caller = await this.#as(accountId);
+    const deposit = await depositOf(caller, depositId);
+    const issue = deposit.network
+      ? checkAddress(deposit.network, address)
+      : {
+          field: 'address',
+          message: 'The deposit names no network, so the refund address cannot be checked; nothing was sent.',
+        };
+    if (issue) throw new UserFacingError('invalid_input', issue.message, 'address');
+    await requireConfirmation(this.#platform, refundQuestion(this.#label(accountId), deposit, address));
+    await mainAccount.refundDeposit(caller, { transactionId: depositId, address });
   }
 
-  /** Sends the originator of a deposit held for Travel Rule verification. */
-  async verifyDeposit(
-    accountId: string,
-    depositId: string,
-    originatorName: string,
-    vasp: { vaspId: string } | { name: string },
-  ): Promise<void> {
-    // The spec leaves the payload open: the VASP goes by its listed id, else by name as a fallback.
-    await mainAccount.travelRuleVerification(await this.#as(accountId), {
-      depositId,
-      originator: { name: originatorName, vasp: 'vaspId' in vasp ? vasp.vaspId : vasp.name },
-    });
+  /** Sends the originator of a deposit held for Travel Rule verification, as the exchange asks it. */
+  async verifyDeposit(accountId: string, input: mainAccount.TravelRuleVerificationInput): Promise<void> {
+    await mainAccount.travelRuleVerification(await this.#as(accountId), input);
   }
 
   async withdrawable(accountId: string) {

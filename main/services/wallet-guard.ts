@@ -134,8 +134,8 @@ export function convertQuestion(
 
 export function refundQuestion(
   account: string,
-  deposit: { depositId: string; ticker: string; amount: string },
-  memo: string | undefined,
+  deposit: { depositId: string; ticker: string; amount: string; network: string | null },
+  address: string,
 ): Confirmation {
   return {
     title: `Refund deposit ${deposit.depositId}?`,
@@ -144,10 +144,11 @@ export function refundQuestion(
       { label: 'Deposit id', value: deposit.depositId },
       { label: 'Asset', value: deposit.ticker },
       { label: 'Amount', value: `${deposit.amount} ${deposit.ticker}` },
-      ...(memo ? [{ label: 'Memo', value: memo }] : []),
+      ...(deposit.network ? [{ label: 'Network', value: deposit.network }] : []),
+      { label: 'Refund to', value: address },
     ],
     action: 'Refund',
-    warning: 'The whole deposit leaves the main balance and goes back to the sender.',
+    warning: `The whole deposit leaves the main balance and is sent to ${address}.`,
   };
 }
 

@@ -6,6 +6,7 @@
  * sandbox's own answers to: the same fields, each of the same kind, as the published example.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { Decimal } from 'decimal.js';
 import { join } from 'node:path';
 import { answerExamples, messageExamples, requestExamples } from './contract/examples.ts';
 
@@ -102,7 +103,6 @@ export const PUBLISHED_REST: Readonly<Record<string, string>> = {
   'refund-deposit': 'POST /api/v4/main-account/refund-deposit',
   'travel-rule-verification': 'POST /api/v4/travel-rule/deposit/verification',
   'create-new-address': 'POST /api/v4/main-account/create-new-address',
-  'codes-apply': 'POST /api/v4/main-account/codes/apply',
   'sub-account-edit': 'POST /api/v4/sub-account/edit',
   'sub-account-delete': 'POST /api/v4/sub-account/delete',
   'sub-account-block': 'POST /api/v4/sub-account/block',
@@ -273,4 +273,35 @@ export function shapeDiff(actual: unknown, published: unknown, rules: ShapeRules
     if (!(key in want_) && rules.extra?.[at] === undefined) out.push(`${at}: not in the published example`);
   }
   return out;
+}
+
+const isNumeric = (v: unknown): boolean =>
+  (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v));
+
+/**
+ * Where the app's reading of a published example holds a different value under a name the example
+ * uses: every field both name must agree (a number read as its decimal string, or a digit string as
+ * its number, is the same value). `words`: fields (by the end of their path, `.side`) whose numbers
+ * the app reads as words on purpose, each checked by the codes' own tests. Fields the app drops or
+ * renames are not compared.
+ */
+export function valueDiff(
+  read: unknown,
+  published: unknown,
+  words: readonly string[] = [],
+  path = '$',
+): string[] {
+  if (words.some((w) => path.endsWith(w))) return [];
+  if (Array.isArray(published) && Array.isArray(read))
+    return published.flatMap((p, i) =>
+      i < read.length ? valueDiff(read[i], p, words, `${path}[${String(i)}]`) : [],
+    );
+  if (isRecord(published) && isRecord(read))
+    return Object.entries(published).flatMap(([k, v]) =>
+      k in read ? valueDiff(read[k], v, words, `${path}.${k}`) : [],
+    );
+  if (read === published) return [];
+  if (isNumeric(read) && isNumeric(published) && new Decimal(read as string).eq(published as string))
+    return [];
+  return [`${path}: read ${JSON.stringify(read)} where the example has ${JSON.stringify(published)}`];
 }

@@ -25,15 +25,21 @@ export function walletHandlers({
       return null;
     },
     'wallet.vasps': ({ accountId }) => wallet.vasps(accountId),
-    'wallet.verifyDeposit': async ({ accountId, depositId, originatorName, vasp }) => {
-      await wallet.verifyDeposit(accountId, depositId, originatorName, vasp);
+    'wallet.verifyDeposit': async ({ accountId, depositId, walletType, originator, vasp }) => {
+      const vaspData = vasp === undefined ? undefined : 'vaspId' in vasp ? vasp : { vaspName: vasp.name };
+      await wallet.verifyDeposit(accountId, {
+        uniqueId: depositId,
+        walletType,
+        originator,
+        ...(vaspData && walletType === 'hosted' ? { vaspData } : {}),
+      });
       return { depositId };
     },
     'wallet.convert': ({ accountId, ...input }) => wallet.convert(accountId, input),
     'wallet.history': ({ accountId, ...filter }) => wallet.history(accountId, filter),
     'wallet.refunds': ({ accountId, ...filter }) => wallet.refunds(accountId, filter),
-    'wallet.refundDeposit': async ({ accountId, depositId, memo }) => {
-      await wallet.refundDeposit(accountId, depositId, memo);
+    'wallet.refundDeposit': async ({ accountId, depositId, address }) => {
+      await wallet.refundDeposit(accountId, depositId, address);
       return { depositId };
     },
     'wallet.transfer': ({ accountId, ...input }) => balanceMoves.betweenBalances(accountId, input),

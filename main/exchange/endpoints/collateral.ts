@@ -98,21 +98,33 @@ export function collateralOcoOrder(c: KeyCaller, input: CollateralOcoOrderInput)
   return c.post('/api/v4/order/collateral/oco', defined({ ...input }), ocoAnswerSchema, WRITE);
 }
 
+/**
+ * The exchange names an OCO pair's legs `stopLoss` and `takeProfit` in this list (older answers
+ * `stop_loss` and `take_profit`): both read as `stopLoss` and `takeProfit`.
+ */
 const conditionalSchema = z.looseObject({
   total: integerLike.optional(),
   records: z.array(
-    z.looseObject({
-      id: integerLike,
-      type: z.string(),
-      stop_loss: orderSchema.optional(),
-      take_profit: orderSchema.optional(),
-      conditionalOrder: orderSchema.optional(),
-      stopLossPrice: decimal.optional(),
-      takeProfitPrice: decimal.optional(),
-    }),
+    z
+      .looseObject({
+        id: integerLike,
+        type: z.string(),
+        stopLoss: orderSchema.optional(),
+        takeProfit: orderSchema.optional(),
+        stop_loss: orderSchema.optional(),
+        take_profit: orderSchema.optional(),
+        conditionalOrder: orderSchema.optional(),
+        stopLossPrice: decimal.optional(),
+        takeProfitPrice: decimal.optional(),
+      })
+      .transform(({ stop_loss, take_profit, ...r }) => ({
+        ...r,
+        stopLoss: r.stopLoss ?? stop_loss,
+        takeProfit: r.takeProfit ?? take_profit,
+      })),
   ),
 });
-/** An open conditional order: an OCO pair (`stop_loss`, `take_profit`) or an order waiting with OTO legs. */
+/** An open conditional order: an OCO pair (`stopLoss`, `takeProfit`) or an order waiting with OTO legs. */
 export type ConditionalOrder = z.output<typeof conditionalSchema>['records'][number];
 
 const CONDITIONAL_PAGE = 100;

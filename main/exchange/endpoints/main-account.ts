@@ -36,15 +36,38 @@ export type ConvertResult = z.output<typeof convertResultSchema>;
 const page = <S extends z.ZodType>(record: S) =>
   z.looseObject({ records: z.array(record), limit: z.number().optional(), offset: z.number().optional() });
 
-export const historyRecordSchema = z.looseObject({
-  uniqueId: z.string().nullish(),
-  ticker: z.string().optional(),
-  amount: decimal.optional(),
-  status: z.union([z.number(), z.string()]).optional(),
-  method: z.union([z.number(), z.string()]).optional(),
-  createdAt: z.number().optional(),
-});
-export type WalletHistoryRecord = z.output<typeof historyRecordSchema>;
+/**
+ * A deposit or withdrawal of `main-account/history`. The exchange names its ids `unique_id` and
+ * `transaction_id` (older answers `uniqueId` and `transactionId`): both read as `uniqueId` and
+ * `transactionId`, the uniqueId null when the record has none.
+ */
+export const historyRecordSchema = z
+  .looseObject({
+    unique_id: z.string().nullish(),
+    uniqueId: z.string().nullish(),
+    transaction_id: z.string().optional(),
+    transactionId: z.string().optional(),
+    ticker: z.string().optional(),
+    amount: decimal.optional(),
+    status: z.union([z.number(), z.string()]).optional(),
+    method: z.union([z.number(), z.string()]).optional(),
+    createdAt: z.number().optional(),
+  })
+  .transform(({ unique_id, transaction_id, ...r }): WalletHistoryRecord => ({
+    ...r,
+    uniqueId: unique_id ?? r.uniqueId ?? null,
+    transactionId: transaction_id ?? r.transactionId,
+  }));
+export interface WalletHistoryRecord {
+  [field: string]: unknown;
+  uniqueId?: string | null | undefined;
+  transactionId?: string | undefined;
+  ticker?: string | undefined;
+  amount?: string | undefined;
+  status?: number | string | undefined;
+  method?: number | string | undefined;
+  createdAt?: number | undefined;
+}
 
 export const walletHistorySchema = page(historyRecordSchema);
 export type WalletHistory = z.output<typeof walletHistorySchema>;
@@ -119,14 +142,22 @@ export async function transferBetweenBalances(c: KeyCaller, input: BalanceTransf
 export interface HistoryFilter {
   transactionMethod?: 1 | 2;
   ticker?: string;
+  /** One withdrawal by the unique id it was sent with (sent as the exchange names it, `unique_id`). */
   uniqueId?: string;
+  /** 1..500 (default 50). */
   limit?: number;
   offset?: number;
 }
 
 /** Deposit and withdrawal history: the source that webhooks are reconciled against. */
 export function history(c: KeyCaller, filter: HistoryFilter = {}): Promise<WalletHistory> {
-  return c.post('/api/v4/main-account/history', defined({ ...filter }), walletHistorySchema, READ);
+  const { uniqueId, ...rest } = filter;
+  return c.post(
+    '/api/v4/main-account/history',
+    defined({ ...rest, unique_id: uniqueId }),
+    walletHistorySchema,
+    READ,
+  );
 }
 
 export function refundHistory(
@@ -136,11 +167,21 @@ export function refundHistory(
   return c.post('/api/v4/main-account/refund-history', defined({ ...filter }), refundHistorySchema, READ);
 }
 
+/**
+ * A full refund of a credited deposit (its `transactionId`) to `address`; answers the refund's id
+ * (an older answer had none: undefined).
+ */
 export async function refundDeposit(
   c: KeyCaller,
-  input: { depositId: string; memo?: string },
-): Promise<void> {
-  await c.post('/api/v4/main-account/refund-deposit', defined({ ...input }), z.unknown(), WRITE);
+  input: { transactionId: string; address: string },
+): Promise<string | undefined> {
+  const answer = await c.post(
+    '/api/v4/main-account/refund-deposit',
+    { ...input },
+    z.looseObject({ id: z.string().optional() }),
+    WRITE,
+  );
+  return answer.id;
 }
 
 export interface ConvertInput {
@@ -168,10 +209,41 @@ export async function withdraw(c: KeyCaller, input: WithdrawPayInput): Promise<v
   await c.post('/api/v4/main-account/withdraw', defined({ ...input }), z.unknown(), WRITE);
 }
 
-/**
- * Submits the originator data of an inbound deposit held for Travel Rule verification. The exchange
- * does not publish the payload's fields; they are passed as the desk entered them.
- */
-export async function travelRuleVerification(c: KeyCaller, fields: Record<string, unknown>): Promise<void> {
-  await c.post('/api/v4/travel-rule/deposit/verification', { ...fields }, z.unknown(), WRITE);
+/** Where a deposit came from, as Travel Rule verification asks it. */
+export interface TravelRuleOriginator {
+  type: 'individual' | 'entity';
+  /** A person's names (individual) or a company's full name (entity). */
+  firstName?: string;
+  lastName?: string;
+  fullName?: string;
+  /** ISO 3166-1 alpha-3 country code. */
+  residenceCountry: string;
+  /** The address the deposit was sent from. */
+  walletAddress: string;
+  address: { country: string; city: string; postCode?: string; addressLine1: string };
+}
+
+export interface TravelRuleVerificationInput {
+  /** The deposit's id (its transaction id in the history). */
+  uniqueId: string;
+  /** `hosted`: sent from an exchange or custodian (name it in `vaspData`); `unhosted`: a private wallet. */
+  walletType: 'hosted' | 'unhosted';
+  originator: TravelRuleOriginator;
+  vaspData?: { vaspId: string } | { vaspName: string };
+}
+
+/** Submits the originator of an inbound deposit held for Travel Rule verification; answers its status. */
+export async function travelRuleVerification(
+  c: KeyCaller,
+  input: TravelRuleVerificationInput,
+): Promise<{ uniqueId: string; status: string } | undefined> {
+  const answer = await c.post(
+    '/api/v4/travel-rule/deposit/verification',
+    { ...input },
+    z.looseObject({
+      data: z.looseObject({ uniqueId: z.string(), status: z.string() }).optional(),
+    }),
+    WRITE,
+  );
+  return answer.data;
 }

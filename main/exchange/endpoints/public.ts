@@ -18,6 +18,8 @@ export const marketSchema = z.looseObject({
   stepSize: decimalOrEmpty.optional().default(''),
   type: z.string(),
   isTradFiFutures: z.boolean().optional().default(false),
+  // an announced delisting (Unix seconds), null when none is announced; absent in older answers
+  delistedAt: integerLike.nullish().transform((v) => v ?? null),
 });
 export type Market = z.output<typeof marketSchema>;
 
@@ -28,6 +30,9 @@ export const futuresMarketSchema = z.looseObject({
   mark_price: decimalOrEmpty.optional().default(''),
   index_price: decimal,
   funding_rate: decimalOrEmpty,
+  // the bounds the funding rate can reach: null before the first funding snapshot, absent in older answers
+  funding_cap: decimal.nullish().transform((v) => v ?? null),
+  funding_floor: decimal.nullish().transform((v) => v ?? null),
   brackets: z.record(z.string(), z.unknown()).optional(),
 });
 export type FuturesMarket = z.output<typeof futuresMarketSchema>;
@@ -77,6 +82,31 @@ export async function collateralMarkets(http: ExchangeHttp, signal?: AbortSignal
 /** Asset list keyed by ticker. */
 export function assets(http: ExchangeHttp, signal?: AbortSignal): Promise<Record<string, Asset>> {
   return http.publicGet('/api/v4/public/assets', z.record(z.string(), assetSchema), {}, signal);
+}
+
+/** One side's fees of `public/fee`: the fixed fee (null when there is none) and the limits. */
+const feeTermsSchema = z.looseObject({
+  min_amount: decimal.optional(),
+  max_amount: decimal.optional(),
+  fixed: decimal.nullish(),
+  flex: z.looseObject({ percent: decimal, min_fee: decimal, max_fee: decimal }).nullish(),
+});
+
+/**
+ * An asset's deposit and withdrawal fees: a crypto asset's terms are one object; a fiat currency's
+ * are keyed by payment provider.
+ */
+export const assetFeeSchema = z.looseObject({
+  ticker: z.string().optional(),
+  providers: z.array(z.string()).optional(),
+  withdraw: z.union([feeTermsSchema, z.record(z.string(), feeTermsSchema)]).optional(),
+  deposit: z.union([feeTermsSchema, z.record(z.string(), feeTermsSchema)]).optional(),
+});
+export type AssetFee = z.output<typeof assetFeeSchema>;
+
+/** The deposit and withdrawal fees of every asset, keyed by ticker (`public/fee`). */
+export function fees(http: ExchangeHttp, signal?: AbortSignal): Promise<Record<string, AssetFee>> {
+  return http.publicGet('/api/v4/public/fee', z.record(z.string(), assetFeeSchema), {}, signal);
 }
 
 export const orderBookSchema = z.looseObject({

@@ -9,7 +9,7 @@ import { decimal, defined, integerLike, READ, WRITE, type KeyCaller } from './sh
 export const permissionsSchema = z.looseObject({ spotEnabled: z.boolean(), collateralEnabled: z.boolean() });
 export type SubAccountPermissions = z.output<typeof permissionsSchema>;
 
-/** A sub-account as `create` and `list` answer it; `email` is masked (null without one). */
+/** A sub-account as `create` and `list` answer it; `email` is masked ('' or null without one). */
 export const subAccountRecordSchema = z.looseObject({
   id: z.string().min(1),
   alias: z.string(),

@@ -23,14 +23,17 @@ export interface TransferInput {
 
 const transferAnswer = z.looseObject({
   transaction_id: z.union([z.string(), z.number()]).transform(String).optional(),
+  transactionId: z.union([z.string(), z.number()]).transform(String).optional(),
 });
 
 /**
- * Answers the transaction id that correlates the transfer history, as the spec has it; undefined when
- * the answer holds none (the published example answers an empty object: the transfer was made).
+ * Answers the transaction id that correlates the transfer history (`transaction_id`, or the
+ * changelog's `transactionId`); undefined when the answer holds none (an older answer was an empty
+ * object: the transfer was made).
  */
 export async function transfer(c: KeyCaller, input: TransferInput): Promise<string | undefined> {
-  return (await c.post('/api/v4/sub-account/transfer', { ...input }, transferAnswer, WRITE)).transaction_id;
+  const answer = await c.post('/api/v4/sub-account/transfer', { ...input }, transferAnswer, WRITE);
+  return answer.transaction_id ?? answer.transactionId;
 }
 
 export const DIRECTIONS = ['main_to_sub', 'sub_to_main'] as const;
@@ -38,16 +41,25 @@ export type TransferDirection = (typeof DIRECTIONS)[number];
 
 /**
  * One transfer between the main account and a sub-account as the history answers it: `id` is the
- * transaction id the transfer answered (newer answers may name it `transaction_id` too); `createdAt`
- * in Unix seconds.
+ * transaction id the transfer answered, named `transaction_id` (or `transactionId`; the older `id`,
+ * deprecated, holds the same); `createdAt` in Unix seconds.
  */
-const transferRecord = z.looseObject({
-  id: z.union([z.string().min(1), z.number()]).transform(String),
-  direction: z.enum(DIRECTIONS),
-  currency: z.string().min(1),
-  amount: decimal,
-  createdAt: integerLike,
-});
+const idText = z.union([z.string().min(1), z.number()]).transform(String);
+const transferRecord = z
+  .looseObject({
+    transaction_id: idText.optional(),
+    transactionId: idText.optional(),
+    id: idText.optional(),
+    direction: z.enum(DIRECTIONS),
+    currency: z.string().min(1),
+    amount: decimal,
+    createdAt: integerLike,
+  })
+  .refine((r) => (r.transaction_id ?? r.transactionId ?? r.id) !== undefined, 'a transfer without an id')
+  .transform(({ transaction_id, transactionId, id, ...r }) => ({
+    ...r,
+    id: (transaction_id ?? transactionId ?? id) as string,
+  }));
 export type SubAccountTransfer = z.output<typeof transferRecord>;
 const transferHistorySchema = z.looseObject({ data: z.array(transferRecord) });
 

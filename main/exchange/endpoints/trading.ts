@@ -28,7 +28,9 @@ export const orderSchema = z.looseObject({
   positionSide: z.enum(['LONG', 'SHORT', 'BOTH']).optional(),
   reduceOnly: z.boolean().optional(),
   activation_price: decimal.optional(),
+  // 0 waiting, 1 triggered (older answers: false and true)
   activated: z.union([z.boolean(), z.number()]).optional(),
+  activationCondition: z.enum(['lte', 'gte']).optional(),
   oto: z
     .looseObject({ otoId: z.number(), stopLoss: decimal.optional(), takeProfit: decimal.optional() })
     .optional(),
@@ -125,13 +127,20 @@ const modifiedSchema = z
   .union([orderSchema, z.tuple([orderSchema])])
   .transform((a) => (Array.isArray(a) ? a[0] : a));
 
+/**
+ * Changes an open order (by exactly one of its ids): at least one of `price`, `amount`, `total` (a
+ * buy stop-market order's quote amount, in place of `amount`) and `activationPrice`; `stp` too. The
+ * exchange replaces it: the answer is the new order, with a new id.
+ */
 export function modifyOrder(
   c: KeyCaller,
   input: ({ orderId: number } | { clientOrderId: string }) & {
     market: string;
     price?: string;
     amount?: string;
+    total?: string;
     activationPrice?: string;
+    stp?: Stp;
   },
 ): Promise<Order> {
   return c.post('/api/v4/order/modify', defined({ ...input }), modifiedSchema, WRITE);
@@ -183,6 +192,7 @@ export const finishedOrderSchema = z.looseObject({
   status: z.string(),
   positionSide: z.string().optional(),
   reduceOnly: z.boolean().optional(),
+  activationPrice: decimal.optional(),
 });
 export type FinishedOrder = z.output<typeof finishedOrderSchema> & { market: string };
 const orderHistorySchema = z.union([z.record(z.string(), z.array(finishedOrderSchema)), z.array(z.never())]);
@@ -271,11 +281,22 @@ export function tradeBalance(c: KeyCaller): Promise<TradeBalance> {
   return c.post('/api/v4/trade-account/balance', {}, tradeBalanceSchema, READ);
 }
 
-const tradeBalanceOfAnswer = z.looseObject({ available: decimal, freeze: decimal });
+const entrySchema = z.looseObject({ available: decimal, freeze: decimal });
 
-/** Spot trade balance of one ticker (the exchange answers the entry itself, not keyed). */
-export function tradeBalanceOf(c: KeyCaller, ticker: string): Promise<{ available: string; freeze: string }> {
-  return c.post('/api/v4/trade-account/balance', { ticker }, tradeBalanceOfAnswer, READ);
+/** Spot trade balance of one ticker: its entry keyed by the ticker (older answers: the entry itself). */
+export async function tradeBalanceOf(
+  c: KeyCaller,
+  ticker: string,
+): Promise<{ available: string; freeze: string }> {
+  const answer = await c.post(
+    '/api/v4/trade-account/balance',
+    { ticker },
+    z.union([entrySchema, z.record(z.string(), entrySchema)]),
+    READ,
+  );
+  if ('available' in answer && typeof answer.available === 'string')
+    return answer as z.output<typeof entrySchema>;
+  return (answer as Record<string, z.output<typeof entrySchema>>)[ticker] ?? { available: '0', freeze: '0' };
 }
 
 export interface ExecutedFilter {

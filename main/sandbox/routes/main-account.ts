@@ -20,7 +20,8 @@ import type { Account, AssetDef, SandboxState } from '../state.ts';
 import { CONFIRM_AFTER_MS, walletEventParams } from '../wallet-state.ts';
 import type { WalletRecord } from '../wallet-state.ts';
 
-const PASSPHRASE_RE = /^[\x21-\x7E]+$/;
+/** Latin letters, digits, symbols and spaces (the exchange's own example is "some passphrase"). */
+const PASSPHRASE_RE = /^[\x20-\x7E]+$/;
 
 /**
  * A business rule of the main account refused the request: 422 "Inner validation failed" with the
@@ -224,9 +225,7 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
         const passphrase = optString(body, 'passphrase');
         if (passphrase !== undefined && (passphrase.length > 25 || !PASSPHRASE_RE.test(passphrase)))
           throw validationError({
-            passphrase: [
-              'The passphrase may have at most 25 latin letters, digits and symbols, no whitespace.',
-            ],
+            passphrase: ['The passphrase format is invalid.'],
           });
         optString(body, 'description', 255);
         debitMain(account, a.ticker, amount);

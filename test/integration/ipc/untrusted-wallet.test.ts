@@ -128,7 +128,7 @@ describe('wallet money procedures called by an untrusted renderer', () => {
       accountId: main.id,
       ticker: 'USDT',
       amount: '1',
-      passphrase: 'has space',
+      passphrase: 'tab\there',
     });
     expect(phrase.field).toBe('passphrase');
     const below = await refused('wallet.withdraw', {

@@ -147,7 +147,7 @@ describe('main account', () => {
       [{ amount: '0' }, 'amount'],
       [{ amount: '0.0000000000000000001' }, 'amount'],
       [{ amount: '100000000000000001' }, 'amount'],
-      [{ amount: '1', passphrase: 'has space' }, 'passphrase'],
+      [{ amount: '1', passphrase: 'tab\there' }, 'passphrase'],
       [{ amount: '1', passphrase: 'x'.repeat(26) }, 'passphrase'],
     ] as const) {
       const r = await post('main', '/api/v4/main-account/codes', { ticker: 'USDT', ...fields });
