@@ -205,7 +205,8 @@ function coded(status: number, body: ErrorBody): ExchangeError {
     return new ValidationError(`The exchange rejected the request: ${what}`, detail);
   }
   const shown = message || describeFields(fields) || `HTTP ${String(status)}`;
-  const suffix = code !== undefined ? ` (exchange code ${String(code)})` : '';
+  // code 0 is the exchange's "no particular code": nothing for a person to quote
+  const suffix = code !== undefined && code !== 0 ? ` (exchange code ${String(code)})` : '';
   return new BusinessError(`The exchange refused the request: ${shown}${suffix}`, detail);
 }
 

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Cache } from '../cache/index.ts';
 import * as mainAccount from '../exchange/endpoints/main-account.ts';
+import { ExchangeError } from '../exchange/errors.ts';
 import type {
   AddressCheckView,
   BalanceHistoryView,
@@ -209,12 +210,34 @@ export class AccountWallet {
         };
     if (issue) throw new UserFacingError('invalid_input', issue.message, 'address');
     await requireConfirmation(this.#platform, refundQuestion(this.#label(accountId), deposit, address));
-    await mainAccount.refundDeposit(caller, { transactionId: depositId, address });
+    try {
+      await mainAccount.refundDeposit(caller, { transactionId: depositId, address });
+    } catch (error) {
+      // the exchange's words name no field: the deposit is the one it will not refund
+      if (error instanceof ExchangeError && /not refundable/i.test(error.message))
+        throw new UserFacingError(
+          'invalid_input',
+          'The exchange will not refund this deposit: it is already refunded or being refunded, or not credited yet.',
+          'depositId',
+        );
+      throw error;
+    }
   }
 
   /** Sends the originator of a deposit held for Travel Rule verification, as the exchange asks it. */
   async verifyDeposit(accountId: string, input: mainAccount.TravelRuleVerificationInput): Promise<void> {
-    await mainAccount.travelRuleVerification(await this.#as(accountId), input);
+    try {
+      await mainAccount.travelRuleVerification(await this.#as(accountId), input);
+    } catch (error) {
+      // the exchange names the deposit `uniqueId`; the person picked it as the deposit
+      if (error instanceof ExchangeError && error.field === 'uniqueId')
+        throw new UserFacingError(
+          'invalid_input',
+          `The exchange refused this deposit for verification: ${error.fields?.['uniqueId']?.join(' ') ?? 'unknown deposit'}.`,
+          'depositId',
+        );
+      throw error;
+    }
   }
 
   async withdrawable(accountId: string) {

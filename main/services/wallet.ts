@@ -129,6 +129,7 @@ export function refundView(r: mainAccount.Refund): RefundView {
     ticker: r.ticker ?? null,
     amount: s(r['amount']),
     memo: r.memo ?? null,
+    address: s(r['address']),
     status: r.status,
     createdAt: typeof r['createdAt'] === 'number' ? r['createdAt'] : null,
   };

@@ -102,4 +102,58 @@ describe('the History screen in Chromium', () => {
     expect(await page.getByTestId('history-fees').textContent()).toContain(`${deals} deals.`);
     await page.close();
   });
+
+  it('marks the deals only the archive holds, older than the six months the exchange serves', async () => {
+    const alpha = await app.account('Sandbox sub-alpha');
+    await app.call('orders.place', {
+      accountId: alpha.id,
+      draft: { kind: 'market', market: 'ETH_USDT', side: 'buy', amount: '10' },
+    });
+    // deals an earlier sync kept from seven and eight months ago
+    const monthsAgo = (m: number) => Math.floor(Date.now() / 1000) - m * 30 * 86_400;
+    await app.core.cache.deals.upsert(
+      [7, 8].map((m) => ({
+        id: 800_000_000 + m,
+        clientOrderId: '',
+        time: monthsAgo(m),
+        side: 'sell' as const,
+        role: 'maker' as const,
+        amount: '0.5',
+        price: '2900',
+        deal: '1450',
+        fee: '1.45',
+        orderId: 800_000_100 + m,
+        feeAsset: 'USDT',
+        account: alpha.id,
+        market: 'ETH_USDT',
+      })),
+    );
+    const { page, problems } = await app.openPage('#/history');
+    await expect
+      .poll(
+        async () => (await page.getByTestId('history-account').locator('option').allTextContents()).length,
+      )
+      .toBe(6);
+    await page.getByTestId('history-account').selectOption({ label: 'Sandbox sub-alpha' });
+    await page.getByTestId('history-sync').click();
+    await expect
+      .poll(() => page.getByTestId('grid-row').count(), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(3);
+    const rows = await page.getByTestId('grid-row').allTextContents();
+    expect(rows.filter((r) => r.includes('archive only'))).toHaveLength(2);
+    expect(rows.filter((r) => r.includes('exchange'))).toHaveLength(rows.length - 2);
+    await expect
+      .poll(() => page.getByTestId('history-archive').textContent())
+      .toContain('2 of the loaded deals');
+    for (const [width, height] of [
+      [1280, 800],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.getByTestId('grid-row').last().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: artifact(`history-archive-${width}.png`) });
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

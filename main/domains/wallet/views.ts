@@ -39,6 +39,8 @@ export interface RefundView {
   ticker: string | null;
   amount: string | null;
   memo: string | null;
+  /** Where the refund was sent, when the record names it. */
+  address: string | null;
   status: 'in_process' | 'successful' | 'canceled';
   /** Unix seconds, when given. */
   createdAt: number | null;

@@ -89,6 +89,8 @@ const ocoAnswerSchema = z.looseObject({
   id: integerLike,
   stop_loss: orderSchema,
   take_profit: orderSchema,
+  // the pair's flag, named once for both legs
+  reduceOnly: z.boolean().optional(),
 });
 /** An OCO pair as the exchange answers it: the pair's id, the stop-limit leg and the limit leg. */
 export type OcoAnswer = z.output<typeof ocoAnswerSchema>;

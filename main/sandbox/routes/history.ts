@@ -8,6 +8,7 @@ import type { PrivateRoute } from '../http/route.ts';
 import type { SandboxState } from '../state.ts';
 import { marketUnavailable } from './order-rules.ts';
 
+/** The exchange serves orders, deals, positions and converts of the last six months only. */
 export const HISTORY_HORIZON_S = 183 * 24 * 3600;
 export const ORDER_HISTORY_NOT_FOUND = 'OrderHistory was not found.';
 
@@ -63,9 +64,14 @@ function orderHistory(state: SandboxState, engine: Engine): PrivateRoute {
         throw fieldError('endDate', 'The period between start and end dates may not exceed 31 days.');
       const offset = optIntOrText(body, 'offset', 0, 10000) ?? 0;
       const limit = optIntOrText(body, 'limit', 1, 500) ?? 50;
+      // by id or not, an order finished more than six months ago is no longer served
       let orders = [...engine.orders.values()].filter(
         (o) =>
-          o.owner === account.id && !o.open && o.status !== undefined && (!market || o.market === market),
+          o.owner === account.id &&
+          !o.open &&
+          o.status !== undefined &&
+          (!market || o.market === market) &&
+          (o.finishedAt ?? o.timestamp) >= horizon,
       );
       if (orderId !== undefined) orders = orders.filter((o) => o.id === orderId);
       else if (clientOrderId) {
