@@ -131,6 +131,13 @@ describe('main account', () => {
     expect(hist.body.records[0].status).toBe(3); // successful
     const deposits = await post('main', '/api/v4/main-account/history', { transactionMethod: 1 });
     expect(deposits.body.records.every((r: { method: number }) => r.method === 1)).toBe(true);
+    // up to 500 a page, as published
+    expect((await post('main', '/api/v4/main-account/history', { limit: 500 })).status).toBe(201);
+    const over = await post('main', '/api/v4/main-account/history', { limit: 501 });
+    expect([over.status, over.body.errors]).toEqual([
+      400,
+      { limit: ['The limit may not be greater than 500.'] },
+    ]);
   });
 
   it('creates codes within their bounds', async () => {
