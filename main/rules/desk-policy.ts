@@ -5,6 +5,7 @@
  * limit: every transfer); key permission edits, key resets and keys that can move funds, each as the
  * policy says. One function decides it for every entry point, from the exact request to be signed.
  */
+import { restEndpointOf } from '../exchange/registry/index.ts';
 import { FUND_MOVING_PATHS } from '../services/desk/key-capabilities.ts';
 import { parsePlain } from './decimal.ts';
 import type { DeskRole } from './desk-roles.ts';
@@ -38,7 +39,6 @@ export const DEFAULT_POLICY: DeskPolicy = {
 /** The path a policy change is proposed under (it is no exchange request: the team store applies it). */
 export const POLICY_PATH = '/desk/policy';
 
-const WITHDRAWALS = new Set(['/api/v4/main-account/withdraw', '/api/v4/main-account/withdraw-pay']);
 const FUND_MOVING = new Set(FUND_MOVING_PATHS.map((p) => p.toLowerCase()));
 const key = (path: string) => path.toLowerCase().replace(/\/+$/, '');
 
@@ -72,16 +72,17 @@ export function approvalKind(
 ): FourEyesKind | undefined {
   const k = key(path);
   if (k === POLICY_PATH) return 'policy';
-  if (WITHDRAWALS.has(k)) return 'withdrawal';
-  if (k === '/api/v4/main-account/codes') return 'code';
-  if (k === '/api/v4/sub-account/transfer') return exceedsLimit(policy, fields) ? 'transfer' : undefined;
-  if (k === '/api/v4/sub-account/api-key/create')
+  const request = restEndpointOf(k)?.fourEyes;
+  if (request === 'withdrawal') return 'withdrawal';
+  if (request === 'code') return 'code';
+  if (request === 'transfer') return exceedsLimit(policy, fields) ? 'transfer' : undefined;
+  if (request === 'key_create')
     return Number(fields['type']) === 2 && policy.withdrawalKeys ? 'key_withdrawal' : undefined;
-  if (k === '/api/v4/sub-account/api-key/edit') {
+  if (request === 'key_edit') {
     if (policy.withdrawalKeys && enablesFundMoving(fields)) return 'key_withdrawal';
     return policy.keyPermissions ? 'key_permissions' : undefined;
   }
-  if (k === '/api/v4/sub-account/api-key/reset') return policy.keyResets ? 'key_reset' : undefined;
+  if (request === 'key_reset') return policy.keyResets ? 'key_reset' : undefined;
   return undefined;
 }
 

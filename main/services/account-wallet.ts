@@ -38,6 +38,7 @@ import {
   refundQuestion,
   withdrawalQuestion,
 } from './wallet-guard.ts';
+import { REST } from '../exchange/registry/index.ts';
 
 /** What a wallet procedure sends beside the account. */
 type Input<K extends Extract<ProcedureName, `wallet.${string}`>> = Omit<ProcedureParsed<K>, 'accountId'>;
@@ -68,12 +69,12 @@ export class AccountWallet {
     this.#log = log;
     this.#approvals = approvals;
     // A teammate approved it: sent exactly as proposed, the uniqueId fixed then.
-    approvals?.useSender('/api/v4/main-account/withdraw-pay', async ({ caller, body }) => {
+    approvals?.useSender(REST.withdrawPay.path, async ({ caller, body }) => {
       const input = body as unknown as mainAccount.WithdrawPayInput;
       const sent = await this.#connection.wallet.withdrawPay(caller, input);
       return `Withdrawal sent: ${grouped(input.amount)} ${input.ticker} to ${input.address}${sent.recovered ? ' (its first answer was lost; found by its unique id)' : ''}.`;
     });
-    approvals?.useSender('/api/v4/main-account/codes', async ({ caller, body }) => {
+    approvals?.useSender(REST.codes.path, async ({ caller, body }) => {
       const code = await this.#keepCode(
         await mainAccount.createCode(caller, body as unknown as mainAccount.CodeInput),
       );

@@ -1,6 +1,7 @@
 /** Main (wallet) account: balances, withdrawals, codes, refunds, convert, travel rule, history. */
 import { z } from 'zod';
 import { decimal, defined, READ, WRITE, type KeyCaller } from './shapes.ts';
+import { REST } from '../registry/index.ts';
 
 export const mainBalanceSchema = z.looseObject({
   main_balance: decimal,
@@ -83,16 +84,11 @@ export type RefundHistory = z.output<typeof refundHistorySchema>;
 
 /** Balances keyed by ticker. With a ticker, the answer holds that ticker (zero when unknown). */
 export function balance(c: KeyCaller, ticker?: string): Promise<Record<string, MainBalance>> {
-  return c.post(
-    '/api/v4/main-account/balance',
-    defined({ ticker }),
-    z.record(z.string(), mainBalanceSchema),
-    READ,
-  );
+  return c.post(REST.mainBalance.path, defined({ ticker }), z.record(z.string(), mainBalanceSchema), READ);
 }
 
 export function withdrawableBalance(c: KeyCaller): Promise<WithdrawableBalance> {
-  return c.post('/api/v4/main-account/withdrawable-balance', {}, withdrawableSchema, READ);
+  return c.post(REST.withdrawableBalance.path, {}, withdrawableSchema, READ);
 }
 
 export interface WithdrawPayInput {
@@ -109,7 +105,7 @@ export interface WithdrawPayInput {
 
 /** Starts a withdrawal whose `amount` reaches the receiver in full (the fee is charged on top). */
 export async function withdrawPay(c: KeyCaller, input: WithdrawPayInput): Promise<void> {
-  await c.post('/api/v4/main-account/withdraw-pay', defined({ ...input }), z.unknown(), WRITE);
+  await c.post(REST.withdrawPay.path, defined({ ...input }), z.unknown(), WRITE);
 }
 
 export interface CodeInput {
@@ -120,7 +116,7 @@ export interface CodeInput {
 }
 
 export function createCode(c: KeyCaller, input: CodeInput): Promise<CodeResult> {
-  return c.post('/api/v4/main-account/codes', defined({ ...input }), codeResultSchema, WRITE);
+  return c.post(REST.codes.path, defined({ ...input }), codeResultSchema, WRITE);
 }
 
 /** The three balances of one account. */
@@ -136,7 +132,7 @@ export interface BalanceTransferInput {
 
 /** Moves funds between the main, spot (trade) and collateral balances of the calling account. */
 export async function transferBetweenBalances(c: KeyCaller, input: BalanceTransferInput): Promise<void> {
-  await c.post('/api/v4/main-account/transfer', { ...input }, z.unknown(), WRITE);
+  await c.post(REST.mainTransfer.path, { ...input }, z.unknown(), WRITE);
 }
 
 export interface HistoryFilter {
@@ -152,19 +148,14 @@ export interface HistoryFilter {
 /** Deposit and withdrawal history: the source that webhooks are reconciled against. */
 export function history(c: KeyCaller, filter: HistoryFilter = {}): Promise<WalletHistory> {
   const { uniqueId, ...rest } = filter;
-  return c.post(
-    '/api/v4/main-account/history',
-    defined({ ...rest, unique_id: uniqueId }),
-    walletHistorySchema,
-    READ,
-  );
+  return c.post(REST.mainHistory.path, defined({ ...rest, unique_id: uniqueId }), walletHistorySchema, READ);
 }
 
 export function refundHistory(
   c: KeyCaller,
   filter: { depositId?: string; ticker?: string; limit?: number; offset?: number } = {},
 ): Promise<RefundHistory> {
-  return c.post('/api/v4/main-account/refund-history', defined({ ...filter }), refundHistorySchema, READ);
+  return c.post(REST.refundHistory.path, defined({ ...filter }), refundHistorySchema, READ);
 }
 
 /**
@@ -176,7 +167,7 @@ export async function refundDeposit(
   input: { transactionId: string; address: string },
 ): Promise<string | undefined> {
   const answer = await c.post(
-    '/api/v4/main-account/refund-deposit',
+    REST.refundDeposit.path,
     { ...input },
     z.looseObject({ id: z.string().optional() }),
     WRITE,
@@ -195,18 +186,18 @@ export interface ConvertInput {
 
 /** Sending it again with the same idempotency key answers the first convert, so it is retried. */
 export function convertAutoConfirm(c: KeyCaller, input: ConvertInput): Promise<ConvertResult> {
-  return c.post('/api/v4/convert/auto-confirm', { ...input }, convertResultSchema, { idempotent: true });
+  return c.post(REST.convert.path, { ...input }, convertResultSchema, { idempotent: true });
 }
 
 const vaspsAnswer = z.object({ data: z.object({ vasps: z.array(vaspSchema) }) });
 
 export async function vasps(c: KeyCaller): Promise<Vasp[]> {
-  return (await c.post('/api/v4/travel-rule/vasps', {}, vaspsAnswer, READ)).data.vasps;
+  return (await c.post(REST.vasps.path, {}, vaspsAnswer, READ)).data.vasps;
 }
 
 /** A withdrawal where `amount` includes the fee (the receiver gets amount minus fee). */
 export async function withdraw(c: KeyCaller, input: WithdrawPayInput): Promise<void> {
-  await c.post('/api/v4/main-account/withdraw', defined({ ...input }), z.unknown(), WRITE);
+  await c.post(REST.withdraw.path, defined({ ...input }), z.unknown(), WRITE);
 }
 
 /** Where a deposit came from, as Travel Rule verification asks it. */
@@ -238,7 +229,7 @@ export async function travelRuleVerification(
   input: TravelRuleVerificationInput,
 ): Promise<{ uniqueId: string; status: string } | undefined> {
   const answer = await c.post(
-    '/api/v4/travel-rule/deposit/verification',
+    REST.depositVerification.path,
     { ...input },
     z.looseObject({
       data: z.looseObject({ uniqueId: z.string(), status: z.string() }).optional(),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ExchangeError } from '../errors.ts';
 import type { ExchangeHttp } from '../http.ts';
 import { decimal, decimalOrEmpty, integerLike } from './shapes.ts';
+import { pathWith, REST } from '../registry/index.ts';
 
 export const marketSchema = z.looseObject({
   name: z.string(),
@@ -53,11 +54,11 @@ export const assetSchema = z.looseObject({
 export type Asset = z.output<typeof assetSchema>;
 
 export function markets(http: ExchangeHttp, signal?: AbortSignal): Promise<Market[]> {
-  return http.publicGet('/api/v4/public/markets', z.array(marketSchema), {}, signal);
+  return http.publicGet(REST.markets.path, z.array(marketSchema), {}, signal);
 }
 
 export async function futures(http: ExchangeHttp, signal?: AbortSignal): Promise<FuturesMarket[]> {
-  return (await http.publicGet('/api/v4/public/futures', futuresSchema, {}, signal)).result;
+  return (await http.publicGet(REST.futures.path, futuresSchema, {}, signal)).result;
 }
 
 /**
@@ -66,7 +67,7 @@ export async function futures(http: ExchangeHttp, signal?: AbortSignal): Promise
  */
 export async function collateralMarkets(http: ExchangeHttp, signal?: AbortSignal): Promise<string[]> {
   try {
-    return await http.publicGet('/api/v4/public/collateral/markets', collateralMarketsSchema, {}, signal);
+    return await http.publicGet(REST.collateralMarkets.path, collateralMarketsSchema, {}, signal);
   } catch (error) {
     if (error instanceof ExchangeError && error.status !== undefined && error.status >= 500) {
       throw new ExchangeError(
@@ -81,7 +82,7 @@ export async function collateralMarkets(http: ExchangeHttp, signal?: AbortSignal
 
 /** Asset list keyed by ticker. */
 export function assets(http: ExchangeHttp, signal?: AbortSignal): Promise<Record<string, Asset>> {
-  return http.publicGet('/api/v4/public/assets', z.record(z.string(), assetSchema), {}, signal);
+  return http.publicGet(REST.assets.path, z.record(z.string(), assetSchema), {}, signal);
 }
 
 /** One side's fees of `public/fee`: the fixed fee (null when there is none) and the limits. */
@@ -106,7 +107,7 @@ export type AssetFee = z.output<typeof assetFeeSchema>;
 
 /** The deposit and withdrawal fees of every asset, keyed by ticker (`public/fee`). */
 export function fees(http: ExchangeHttp, signal?: AbortSignal): Promise<Record<string, AssetFee>> {
-  return http.publicGet('/api/v4/public/fee', z.record(z.string(), assetFeeSchema), {}, signal);
+  return http.publicGet(REST.fee.path, z.record(z.string(), assetFeeSchema), {}, signal);
 }
 
 export const orderBookSchema = z.looseObject({
@@ -124,7 +125,7 @@ export function orderBook(
   signal?: AbortSignal,
 ): Promise<OrderBook> {
   return http.publicGet(
-    `/api/v4/public/orderbook/${encodeURIComponent(market)}`,
+    pathWith(REST.orderbook, { market }),
     orderBookSchema,
     { limit: String(limit) },
     signal,

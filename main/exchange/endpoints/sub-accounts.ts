@@ -1,6 +1,7 @@
 /** Sub-accounts of the main account: transfers, balances, API key restrictions (the list is in sub-account-admin). */
 import { z } from 'zod';
 import { decimal, defined, integerLike, READ, WRITE, type KeyCaller } from './shapes.ts';
+import { REST } from '../registry/index.ts';
 
 export const subBalanceSchema = z.record(
   z.string(),
@@ -32,7 +33,7 @@ const transferAnswer = z.looseObject({
  * object: the transfer was made).
  */
 export async function transfer(c: KeyCaller, input: TransferInput): Promise<string | undefined> {
-  const answer = await c.post('/api/v4/sub-account/transfer', { ...input }, transferAnswer, WRITE);
+  const answer = await c.post(REST.subAccountTransfer.path, { ...input }, transferAnswer, WRITE);
   return answer.transaction_id ?? answer.transactionId;
 }
 
@@ -69,11 +70,11 @@ export async function transferHistory(
   input: { id: string; direction?: TransferDirection | undefined; limit?: number; offset?: number },
 ): Promise<SubAccountTransfer[]> {
   const body = defined({ ...input });
-  return (await c.post('/api/v4/sub-account/transfer/history', body, transferHistorySchema, READ)).data;
+  return (await c.post(REST.subAccountTransferHistory.path, body, transferHistorySchema, READ)).data;
 }
 
 export function balances(c: KeyCaller, input: { id: string; ticker?: string }): Promise<SubAccountBalances> {
-  return c.post('/api/v4/sub-account/balances', defined({ ...input }), subBalanceSchema, READ);
+  return c.post(REST.subAccountBalances.path, defined({ ...input }), subBalanceSchema, READ);
 }
 
 /** Merges `urls` into the key's restrictions; unlisted URLs keep their setting. */
@@ -81,7 +82,7 @@ export async function editApiKey(
   c: KeyCaller,
   input: { apiKeyId: string; title: string; urls: UrlPermission[] },
 ): Promise<void> {
-  await c.post('/api/v4/sub-account/api-key/edit', { ...input }, z.unknown(), WRITE);
+  await c.post(REST.keyEdit.path, { ...input }, z.unknown(), WRITE);
 }
 
 /** A regenerated key pair as an answer may carry it (top level or under `data`). */
@@ -96,7 +97,7 @@ export async function resetApiKey(
   c: KeyCaller,
   apiKeyId: string,
 ): Promise<{ apiKey: string; apiSecret: string } | undefined> {
-  const answer = await c.post('/api/v4/sub-account/api-key/reset', { apiKeyId }, z.unknown(), WRITE);
+  const answer = await c.post(REST.keyReset.path, { apiKeyId }, z.unknown(), WRITE);
   const record = typeof answer === 'object' && answer !== null && 'data' in answer ? answer.data : answer;
   const parsed = newKeySchema.safeParse(record);
   return parsed.success ? { apiKey: parsed.data.apiKey, apiSecret: parsed.data.apiSecret } : undefined;

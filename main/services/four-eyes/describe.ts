@@ -3,6 +3,7 @@
  * signed (never from the proposer's summary): the account, the amounts grouped, the address, the key,
  * the policy. What the approver reads is what is sent.
  */
+import { REST, restEndpointOf } from '../../exchange/registry/index.ts';
 import { DEFAULT_POLICY, POLICY_PATH, type DeskPolicy } from '../../rules/desk-policy.ts';
 import { grouped } from '../../rules/words.ts';
 
@@ -33,7 +34,7 @@ const amount = (v: unknown, ticker: string) => `${grouped(text(v))} ${ticker}`.t
 function withdrawal(path: string, b: Record<string, unknown>, names: Names): RequestWords {
   const t = text(b['ticker']);
   const network = text(b['network']);
-  const pay = path.endsWith('withdraw-pay');
+  const pay = restEndpointOf(path) === REST.withdrawPay;
   const inBook = names.book?.(network, text(b['address']), text(b['memo']) || undefined);
   return {
     title: `Withdraw ${amount(b['amount'], t)}${network ? ` on ${network}` : ''}`,
@@ -174,18 +175,18 @@ export function describeRequest(
   names: Names,
   fundMoving: (url: string) => boolean,
 ): RequestWords {
-  if (path === '/api/v4/main-account/withdraw' || path === '/api/v4/main-account/withdraw-pay')
-    return withdrawal(path, body, names);
-  if (path === '/api/v4/main-account/codes') return code(body);
-  if (path === '/api/v4/sub-account/transfer') return transfer(body, names);
-  if (path === '/api/v4/sub-account/api-key/edit') return keyEdit(body, names, fundMoving);
-  if (path === '/api/v4/sub-account/api-key/reset')
+  const request = restEndpointOf(path)?.fourEyes;
+  if (request === 'withdrawal') return withdrawal(path, body, names);
+  if (request === 'code') return code(body);
+  if (request === 'transfer') return transfer(body, names);
+  if (request === 'key_edit') return keyEdit(body, names, fundMoving);
+  if (request === 'key_reset')
     return {
       title: `Reset ${keyName(text(body['apiKeyId']), names)}`,
       facts: [{ label: 'Key', value: text(body['apiKeyId']) }],
       warning: 'The key and its secret stop working at once, everywhere they are used.',
     };
-  if (path === '/api/v4/sub-account/api-key/create') return keyCreate(body, names);
+  if (request === 'key_create') return keyCreate(body, names);
   if (path === POLICY_PATH) return policy(body);
   return {
     title: `Send ${path}`,

@@ -1,13 +1,14 @@
 /**
- * Every endpoint the client calls exists in the exchange's published files: each path written in
- * main (outside the sandbox) is a published operation of its method (GET for `publicGet`, POST for
- * the signed calls), and each WebSocket method the client sends is a published method, or stands in
- * the one list of what the files do not publish, with its reason.
+ * Every endpoint the client calls exists in the exchange's published files: each endpoint of the
+ * registry (main/exchange/registry) is a published operation of its method, and each WebSocket
+ * method the client sends is a published method, or stands in the one list of what the files do
+ * not publish, with its reason.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { REST_ENDPOINTS, WS_METHODS } from '../../../main/exchange/registry/index.ts';
 import { CHANNELS } from '../../../main/exchange/ws/channels.ts';
 import { operationOf } from '../../support/contract/rest.ts';
 import { UNPUBLISHED } from '../../support/contract/traffic.ts';
@@ -25,47 +26,39 @@ function sources(dir: string): Array<{ file: string; text: string }> {
 
 const main = sources(join(repo, 'main'));
 
-/** Each REST path written in main: `'/api/v4/orders'`, a template's placeholders as `{}`. */
-const paths = new Map<string, string>();
-for (const { file, text } of main)
-  for (const m of text.matchAll(/['`](\/api\/v[14]\/[A-Za-z][A-Za-z0-9_/${}().-]*)['`]/g)) {
-    const path = (m[1] ?? '').replace(/\$\{[^}]*\}/g, '{}');
-    if (!paths.has(path)) paths.set(path, file);
-  }
+/** Each REST endpoint the client calls: the registry's (the only place main writes a path). */
+const paths = new Map(REST_ENDPOINTS.map((e) => [e.path, e.method] as const));
 
-/** The placeholders of a published path match any one segment. */
+/** The parameters of a path (`{market}`) match any one segment. */
 const published = (method: 'GET' | 'POST', path: string): boolean =>
-  operationOf(method, path.replace(/\{\}/g, 'X')) !== undefined;
+  operationOf(method, path.replace(/\{[A-Za-z]*\}/g, 'X')) !== undefined;
 
 describe('every endpoint the client calls is published', () => {
-  it('finds the paths the client writes', () => {
+  it('reads the endpoints of the registry', () => {
     expect(paths.size).toBeGreaterThan(60);
   });
 
   it.each([...paths.keys()].sort())('%s', (path) => {
-    const method = path.startsWith('/api/v4/public/') ? 'GET' : 'POST';
+    const method = paths.get(path) ?? 'POST';
     if (UNPUBLISHED.rest[`${method} ${path}`] !== undefined) return;
-    expect(published(method, path), `${method} ${path} (${String(paths.get(path))})`).toBe(true);
+    expect(published(method, path), `${method} ${path}`).toBe(true);
   });
 
   it('names only endpoints that are still unpublished as unpublished', () => {
     for (const endpoint of Object.keys(UNPUBLISHED.rest)) {
       const [method, path] = endpoint.split(' ') as ['GET' | 'POST', string];
       expect(published(method, path), endpoint).toBe(false);
-      expect(paths.has(path), `${endpoint} is no longer called`).toBe(true);
+      expect(paths.get(path), `${endpoint} is no longer called`).toBe(method);
     }
   });
 });
 
-/** The WebSocket methods the client sends: written as `'<channel>_<action>'` or the order methods. */
-const methods = new Set<string>();
+/** The WebSocket methods the client sends: the registry's, and channels' `'<channel>_<action>'`. */
+const methods = new Set<string>(WS_METHODS.map((m) => m.method));
 for (const { text } of main.filter(
   (f) => f.file.startsWith('main/exchange/') || f.file.startsWith('main/services/'),
 )) {
   for (const m of text.matchAll(/['`]([a-zA-Z]+_(?:subscribe|unsubscribe|request|query))['`]/g))
-    methods.add(m[1] ?? '');
-  for (const m of text.matchAll(/['`]((?:order|collateral_order)_[a-z_]+)['`]/g)) methods.add(m[1] ?? '');
-  for (const m of text.matchAll(/\b(?:call|request)(?:<[^>]*>)?\(\s*['`](ping|time|authorize)['`]/g))
     methods.add(m[1] ?? '');
 }
 

@@ -1,0 +1,2 @@
+export * from './rest.ts';
+export * from './ws.ts';
