@@ -80,8 +80,12 @@ export class DeskBoard {
     if (reply.ok) this.rules = reply.value;
   }
 
-  /** Keeps the rules in main; a refusal is shown and the rules in force come back on screen. */
+  /**
+   * Keeps the rules in main; a refusal is shown and the rules in force come back on screen. The words
+   * of an earlier refusal go as this save starts: they were about the value typed before.
+   */
   async saveRules(rules: AttentionRules): Promise<void> {
+    this.rulesError = undefined;
     // an emptied number field holds no number: main says so in the field's words
     const staleMinutes = Number.isFinite(rules.staleMinutes) ? rules.staleMinutes : null;
     const reply = await this.#api.board.setAttentionRules({ ...rules, staleMinutes });
