@@ -72,6 +72,12 @@ export interface BoardRowView {
   realizedToday?: string;
   openOrders?: number;
   openPositions?: number;
+  /**
+   * The account's open orders and positions as the same reading found them (present with the
+   * counts): the board's tabs, their grids and the totals are drawn from these rows alone.
+   */
+  orders?: DeskOrderRowView[];
+  positions?: DeskPositionRowView[];
   /** Distance of the nearest liquidation price from the mark price, in %; undefined without one. */
   liquidationDistance?: string;
   /** The exchange called a margin call on one of the account's open positions. */

@@ -5,6 +5,7 @@
 import type { BoardRowView, BoardView, KeyStateView } from '../../ipc/contract.ts';
 import type { OrderView, PositionView } from '../../ipc/contract.ts';
 import { Dec } from '../../rules/decimal.ts';
+import { orderRow, positionRow } from './board-grids.ts';
 
 export type SpotBalances = Record<string, { available: string; freeze: string }>;
 export type CollateralBalances = Record<string, string>;
@@ -148,6 +149,7 @@ export function boardRow(account: AccountInfo, pieces: AccountPieces, prices: Pr
       }
     }
     row.openPositions = positions.length;
+    row.positions = positions.map((p) => positionRow(account, p));
     if (positions.some((p) => p.liquidationState === 'margin_call')) row.marginCall = true;
     row.unrealizedPnl = show(pnl);
     row.marginUsed = show(margin);
@@ -158,6 +160,7 @@ export function boardRow(account: AccountInfo, pieces: AccountPieces, prices: Pr
   if (pieces.orders) {
     times.push(pieces.orders.asOfMs);
     row.openOrders = pieces.orders.value.length;
+    row.orders = pieces.orders.value.map((o) => orderRow(account, o));
   }
   if (pieces.spot || pieces.collateral) row.equity = show(add(add(add(free, locked), collateral), pnl));
   if (pieces.realizedToday !== undefined)

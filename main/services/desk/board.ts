@@ -157,7 +157,7 @@ export class BoardService {
     return known.get(DESK)?.value ?? { assets: {}, marks: {} };
   }
 
-  async #rows(desk: readonly AccountRecord[]): Promise<BoardRowView[]> {
+  async #rows(desk: readonly AccountRecord[], known?: Prices): Promise<BoardRowView[]> {
     const ids = desk.map((a) => a.id);
     const [spot, coll, orders, positions, keys, realized, prices] = await Promise.all([
       this.#store.recallAll<SpotBalances>(KINDS.spot, ids),
@@ -166,7 +166,7 @@ export class BoardService {
       this.#store.recallAll<PositionView[]>(KINDS.positions, ids),
       this.#store.recallAll<{ state: KeyStateView; problem?: string }>(KINDS.key, ids),
       this.#store.recallAll<string>(KINDS.realized, ids),
-      this.#prices(),
+      known ?? this.#prices(),
     ]);
     return desk.map((a) => {
       const key = keys.get(a.id);
@@ -218,11 +218,12 @@ export class BoardService {
 
   /**
    * Reads every account (or the given ones) again. A refresh already running is joined when it reads
-   * every account asked; otherwise this one starts after it.
+   * every account asked, unless the reads must be `fresh` (begun after this call: what a bulk action
+   * left); otherwise this one starts after it.
    */
-  refresh(accountIds?: readonly string[]): Promise<BoardRefreshView> {
+  refresh(accountIds?: readonly string[], fresh = false): Promise<BoardRefreshView> {
     const running = this.#running;
-    if (running && covers(this.#runningIds, accountIds)) return running;
+    if (running && !fresh && covers(this.#runningIds, accountIds)) return running;
     if (running) return running.catch(() => undefined).then(() => this.refresh(accountIds));
     this.#runningIds = accountIds ? new Set(accountIds) : undefined;
     const started = this.#refresh(accountIds).finally(() => {
@@ -320,10 +321,11 @@ export class BoardService {
   }
 
   /**
-   * Stores a batch of readings in one transaction and sends their rows to the window. A row is built
-   * from the reading itself when every part was read; an account with a part missing is drawn from
-   * the store, where that part's last value still is. Answers the rows sent (none when they could not
-   * be kept).
+   * Stores a batch of readings in one transaction and sends their rows to the window. Each row is
+   * drawn from the store, never from the reading alone: a push that came while the reading was out
+   * is newer than it and is kept (the store keeps the newest of each part), so a refresh begun before
+   * a bulk cancel never brings the cancelled orders back on screen. Answers the rows sent (none when
+   * they could not be kept).
    */
   async #save(batch: Reading[], desk: readonly AccountRecord[], prices: Prices): Promise<BoardRowView[]> {
     if (batch.length === 0) return [];
@@ -342,29 +344,8 @@ export class BoardService {
           ];
         }),
       );
-      const byId = new Map(desk.map((a) => [a.id, a]));
-      const rows: BoardRowView[] = [];
-      const partial = new Set<string>();
-      for (const r of batch) {
-        const account = byId.get(r.account);
-        if (!account) continue;
-        if (!r.spot || !r.collateral || !r.orders || !r.positions || r.realized === undefined) {
-          partial.add(r.account);
-          continue;
-        }
-        const at = r.atMs;
-        const pieces: AccountPieces = {
-          spot: { value: r.spot, asOfMs: at },
-          collateral: { value: r.collateral, asOfMs: at },
-          orders: { value: r.orders, asOfMs: at },
-          positions: { value: r.positions, asOfMs: at },
-          key: { value: r.key, asOfMs: at },
-          realizedToday: r.realized,
-          problem: r.problem,
-        };
-        rows.push(this.#fed(boardRow(account, pieces, prices)));
-      }
-      if (partial.size > 0) rows.push(...(await this.#rows(desk.filter((a) => partial.has(a.id)))));
+      const read = new Set(batch.map((r) => r.account));
+      const rows = await this.#rows(desk.filter((a) => read.has(a.id)), prices);
       this.#bus.emit('board.rows', { rows });
       return rows;
     } catch (error) {
