@@ -57,8 +57,10 @@ export interface BoardRowView {
   label: string;
   kind: 'main' | 'sub';
   groups: string[];
-  /** Spot + collateral + unrealized PnL; undefined until the account was read once. */
+  /** Main + spot + collateral + unrealized PnL; undefined until the account was read once. */
   equity?: string;
+  /** The main (wallet) balance, valued; deposits not yet confirmed included. */
+  main?: string;
   /** Spot available, valued. */
   free?: string;
   /** Spot held by open orders, valued. */
@@ -106,7 +108,14 @@ export interface BoardFeedView {
 export interface BoardView {
   rows: BoardRowView[];
   /** Row totals of every account (strings, exact). */
-  totals: { equity: string; free: string; locked: string; unrealizedPnl: string; marginUsed: string };
+  totals: {
+    equity: string;
+    main: string;
+    free: string;
+    locked: string;
+    unrealizedPnl: string;
+    marginUsed: string;
+  };
   /** A refresh is running now. */
   refreshing: boolean;
   atMs: number;

@@ -1,9 +1,9 @@
 /**
  * The desk board: every account at a glance. The board is drawn from what was last read of each
- * account (kept in the cache, so it opens at once and offline), then refreshed: four reads per
- * account, each on the account's own key (rate limits are per key, so a desk of 1,000 keys reads in
- * parallel without one key coming near its budget), all as background work that queues behind the
- * person's own requests. Rows arrive as `board.rows` events in batches while a refresh runs.
+ * account (kept in the cache, so it opens at once and offline), then refreshed: five reads per
+ * account (main, spot and collateral balances, positions, orders), each on the account's own key
+ * (rate limits are per key, so a desk of 1,000 keys reads in parallel without one key coming near
+ * its budget), all as background work that queues behind the person's own requests. Rows arrive as `board.rows` events in batches while a refresh runs.
  * While a page shows the board, WebSocket pushes keep its rows live (`board-live.ts`).
  */
 import type { MainBus } from '../../bus.ts';
@@ -29,6 +29,7 @@ import {
   type AccountPieces,
   type CollateralBalances,
   type Known,
+  type MainBalances,
   type Prices,
   type SpotBalances,
 } from './board-rows.ts';
@@ -50,6 +51,7 @@ export interface KnownStore {
 }
 
 export const KINDS = {
+  main: 'balances.main',
   spot: 'balances.spot',
   collateral: 'balances.collateral',
   orders: 'orders.open',
@@ -159,7 +161,8 @@ export class BoardService {
 
   async #rows(desk: readonly AccountRecord[], known?: Prices): Promise<BoardRowView[]> {
     const ids = desk.map((a) => a.id);
-    const [spot, coll, orders, positions, keys, realized, prices] = await Promise.all([
+    const [main, spot, coll, orders, positions, keys, realized, prices] = await Promise.all([
+      this.#store.recallAll<MainBalances>(KINDS.main, ids),
       this.#store.recallAll<SpotBalances>(KINDS.spot, ids),
       this.#store.recallAll<CollateralBalances>(KINDS.collateral, ids),
       this.#store.recallAll<OrderView[]>(KINDS.orders, ids),
@@ -171,6 +174,7 @@ export class BoardService {
     return desk.map((a) => {
       const key = keys.get(a.id);
       const pieces: AccountPieces = {
+        main: main.get(a.id),
         spot: spot.get(a.id),
         collateral: coll.get(a.id),
         orders: orders.get(a.id),
@@ -335,6 +339,7 @@ export class BoardService {
           const at = { account: r.account, takenAtMs: r.atMs };
           const key = { state: r.key, ...(r.problem ? { problem: r.problem } : {}) };
           return [
+            ...(r.main ? [{ ...at, kind: KINDS.main, value: r.main }] : []),
             ...(r.spot ? [{ ...at, kind: KINDS.spot, value: r.spot }] : []),
             ...(r.collateral ? [{ ...at, kind: KINDS.collateral, value: r.collateral }] : []),
             ...(r.orders ? [{ ...at, kind: KINDS.orders, value: r.orders }] : []),
@@ -345,7 +350,10 @@ export class BoardService {
         }),
       );
       const read = new Set(batch.map((r) => r.account));
-      const rows = await this.#rows(desk.filter((a) => read.has(a.id)), prices);
+      const rows = await this.#rows(
+        desk.filter((a) => read.has(a.id)),
+        prices,
+      );
       this.#bus.emit('board.rows', { rows });
       return rows;
     } catch (error) {

@@ -43,7 +43,9 @@ beforeAll(async () => {
   });
   const sandbox = core.connection.sandbox;
   if (!sandbox) throw new Error('no sandbox');
-  const byLabel = new Map([...sandbox.control.state.accounts.values()].map((a) => [`Sandbox ${a.label}`, a.id]));
+  const byLabel = new Map(
+    [...sandbox.control.state.accounts.values()].map((a) => [`Sandbox ${a.label}`, a.id]),
+  );
   for (const a of core.accounts.registry.list()) owner.set(a.id, byLabel.get(a.label) ?? '');
   subs = core.accounts.registry
     .list()
@@ -82,7 +84,9 @@ function disagreeing(): string[] {
     if ((r.openOrders ?? 0) !== (r.orders?.length ?? 0))
       out.push(`${r.label}: ${String(r.openOrders)} orders counted, ${String(r.orders?.length)} listed`);
     if ((r.openPositions ?? 0) !== (r.positions?.length ?? 0))
-      out.push(`${r.label}: ${String(r.openPositions)} positions counted, ${String(r.positions?.length)} listed`);
+      out.push(
+        `${r.label}: ${String(r.openPositions)} positions counted, ${String(r.positions?.length)} listed`,
+      );
   }
   const totals = totalsOf(rows);
   if (totals.orders !== board.orders.length)
@@ -127,7 +131,10 @@ type Real = Record<string, never>;
 
 /** An order placed on a live account through the app (the row changes by push alone). */
 class Place implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly n: number) {}
+  readonly n: number;
+  constructor(n: number) {
+    this.n = n;
+  }
   check = (): boolean => true;
   async run(m: Model): Promise<void> {
     const account = subs[this.n % LIVE] ?? '';
@@ -143,7 +150,10 @@ class Place implements fc.AsyncCommand<Model, Real> {
 
 /** The newest open order of a live account cancelled through the app. */
 class CancelOne implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly n: number) {}
+  readonly n: number;
+  constructor(n: number) {
+    this.n = n;
+  }
   check = (): boolean => true;
   async run(m: Model): Promise<void> {
     const account = subs[this.n % LIVE] ?? '';
@@ -157,14 +167,18 @@ class CancelOne implements fc.AsyncCommand<Model, Real> {
 
 /** A bulk action previewed and sent from the board, for some accounts or the whole desk. */
 class Bulk implements fc.AsyncCommand<Model, Real> {
-  constructor(
-    readonly action: 'cancel_orders' | 'close_positions' | 'flatten',
-    readonly picks: readonly number[] | 'desk',
-  ) {}
+  readonly action: 'cancel_orders' | 'close_positions' | 'flatten';
+  readonly picks: readonly number[] | 'desk';
+  constructor(action: Bulk['action'], picks: Bulk['picks']) {
+    this.action = action;
+    this.picks = picks;
+  }
   check = (): boolean => true;
   async run(m: Model): Promise<void> {
     const accounts =
-      this.picks === 'desk' ? board.rows.map((r) => r.account) : [...new Set(this.picks.map((i) => subs[i] ?? ''))];
+      this.picks === 'desk'
+        ? board.rows.map((r) => r.account)
+        : [...new Set(this.picks.map((i) => subs[i] ?? ''))];
     await board.previewBulk(this.action, accounts);
     expect(board.bulkError).toBeUndefined();
     await board.send();

@@ -19,6 +19,7 @@ export const DEFAULT_ATTENTION: AttentionRules = { liquidationPct: '5', staleMin
 /** What the board's totals line sums: the amounts in USDT (exact) and the counts. */
 export interface BoardTotals {
   equity: string;
+  main: string;
   free: string;
   locked: string;
   unrealizedPnl: string;
@@ -39,6 +40,7 @@ export function totalsOf(rows: readonly BoardRowView[]): BoardTotals {
   }
   return {
     equity: sum((r) => r.equity),
+    main: sum((r) => r.main),
     free: sum((r) => r.free),
     locked: sum((r) => r.locked),
     unrealizedPnl: sum((r) => r.unrealizedPnl),
