@@ -38,7 +38,7 @@ export const boardProcedures = {
     z.strictObject({}).optional(),
   ),
   'board.refresh': procedure<BoardRefreshView>()(
-    "Reads the balances, open orders and positions of every account (or the given ones) again, each on its own key as background work; rows arrive as board.rows events. `fresh`: every read starts after this call (after a bulk action), a refresh already running is waited for, not joined.",
+    'Reads the balances, open orders and positions of every account (or the given ones) again, each on its own key as background work; rows arrive as board.rows events. `fresh`: every read starts after this call (after a bulk action), a refresh already running is waited for, not joined.',
     deskAccounts.extend({ fresh: z.boolean().optional() }).optional(),
   ),
   'board.follow': procedure<BoardFeedView>()(

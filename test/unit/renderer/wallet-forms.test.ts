@@ -39,7 +39,9 @@ describe('wallet amounts', () => {
 
   it('says what is wrong with an amount as typed: an exponent, a comma, a sign or letters, not "greater than 0"', () => {
     const said = (amount: string) => checkWithdraw(fields(amount), USDT, '100000')?.message;
-    expect(said('1e3')).toBe('Write the amount in digits, without an exponent: "1e3" is not taken as a number.');
+    expect(said('1e3')).toBe(
+      'Write the amount in digits, without an exponent: "1e3" is not taken as a number.',
+    );
     expect(said('0,001')).toBe('Use a point for decimals: 0.001, not 0,001.');
     expect(said('1,000')).toBe('Write the amount without commas: "1,000" could be 1000 or 1.000.');
     expect(said('1,000,000')).toBe('Write the amount without thousands separators: 1000000.');
