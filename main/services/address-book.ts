@@ -9,12 +9,32 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { UserFacingError } from '../errors.ts';
+import { canonicalJson } from '../exchange/request-hash.ts';
 import type { AddressEntryView } from '../ipc/contract.ts';
 import { writeJsonFile } from '../json-file.ts';
 import type { Logger } from '../log.ts';
 import { headlessPlatform, type Platform } from '../platform.ts';
 import { canonicalAddress, checkAddress } from '../rules/address.ts';
 import { requireConfirmation } from './confirm.ts';
+
+const isSame = (a: unknown, b: unknown) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
+
+/** The entry of `entries` for this address (and memo) on this network. */
+function findIn(
+  entries: readonly AddressEntryView[],
+  network: string,
+  address: string,
+  memo: string | undefined,
+): AddressEntryView | undefined {
+  const key = canonicalAddress(network, address);
+  const tag = memo?.trim() || null;
+  return entries.find(
+    (e) =>
+      e.network.toUpperCase() === network.toUpperCase() &&
+      canonicalAddress(e.network, e.address) === key &&
+      e.memo === tag,
+  );
+}
 
 const stored = z.object({
   entries: z.array(
@@ -32,11 +52,28 @@ const stored = z.object({
 /** At most this many addresses per profile. */
 export const ADDRESS_BOOK_LIMIT = 500;
 
+/** An entry as the team store carries it: checked as the fields of `wallet.addAddress` are. */
+const teamEntry = z.strictObject({
+  id: z.uuid(),
+  label: z.string().trim().min(1).max(64),
+  network: z.string().trim().min(1).max(32),
+  address: z.string().trim().min(1).max(255),
+  memo: z.string().trim().max(64).nullable(),
+  addedAtMs: z.number().int().nonnegative(),
+});
+
+/** An entry of the team's book this app did not take, and why, in words. */
+export interface RefusedItem {
+  id: string;
+  problem: string;
+}
+
 export class AddressBook {
   readonly #file: string;
   readonly #platform: Platform;
   #entries: AddressEntryView[];
   readonly #listeners = new Set<() => void>();
+  #mayWrite: (() => void) | undefined;
 
   constructor(file: string, log?: Logger, platform: Platform = headlessPlatform) {
     this.#file = file;
@@ -57,14 +94,35 @@ export class AddressBook {
 
   /** The entry for this address (and memo) on this network, if the book has it. */
   find(network: string, address: string, memo?: string): AddressEntryView | undefined {
-    const key = canonicalAddress(network, address);
-    const tag = memo?.trim() || null;
-    return this.#entries.find(
-      (e) =>
-        e.network.toUpperCase() === network.toUpperCase() &&
-        canonicalAddress(e.network, e.address) === key &&
-        e.memo === tag,
-    );
+    return findIn(this.#entries, network, address, memo);
+  }
+
+  /** The first thing that keeps `input` out of a book holding `entries`, as a refusal in words. */
+  #problem(
+    input: { label: string; network: string; address: string; memo?: string | undefined },
+    entries: readonly AddressEntryView[],
+  ): UserFacingError | undefined {
+    const issue = checkAddress(input.network, input.address, input.memo);
+    if (issue) return new UserFacingError('invalid_input', issue.message, issue.field);
+    const existing = findIn(entries, input.network, input.address, input.memo);
+    if (existing)
+      return new UserFacingError(
+        'duplicate',
+        `This address is already in the book as "${existing.label}".`,
+        'address',
+      );
+    if (entries.some((e) => e.label === input.label))
+      return new UserFacingError(
+        'duplicate',
+        `The label "${input.label}" is taken: choose another.`,
+        'label',
+      );
+    if (entries.length >= ADDRESS_BOOK_LIMIT)
+      return new UserFacingError(
+        'limit',
+        `The book holds at most ${String(ADDRESS_BOOK_LIMIT)} addresses: remove one first.`,
+      );
+    return undefined;
   }
 
   async add(input: {
@@ -73,22 +131,9 @@ export class AddressBook {
     address: string;
     memo?: string | undefined;
   }): Promise<AddressEntryView> {
-    const issue = checkAddress(input.network, input.address, input.memo);
-    if (issue) throw new UserFacingError('invalid_input', issue.message, issue.field);
-    const existing = this.find(input.network, input.address, input.memo);
-    if (existing)
-      throw new UserFacingError(
-        'duplicate',
-        `This address is already in the book as "${existing.label}".`,
-        'address',
-      );
-    if (this.#entries.some((e) => e.label === input.label))
-      throw new UserFacingError('duplicate', `The label "${input.label}" is taken: choose another.`, 'label');
-    if (this.#entries.length >= ADDRESS_BOOK_LIMIT)
-      throw new UserFacingError(
-        'limit',
-        `The book holds at most ${String(ADDRESS_BOOK_LIMIT)} addresses: remove one first.`,
-      );
+    this.#mayWrite?.();
+    const problem = this.#problem(input, this.#entries);
+    if (problem) throw problem;
     const entry: AddressEntryView = {
       id: randomUUID(),
       label: input.label,
@@ -120,6 +165,7 @@ export class AddressBook {
   }
 
   remove(id: string): void {
+    this.#mayWrite?.();
     if (!this.#entries.some((e) => e.id === id))
       throw new UserFacingError('not_found', 'That address is no longer in the book.', 'id');
     this.#save(this.#entries.filter((e) => e.id !== id));
@@ -131,10 +177,50 @@ export class AddressBook {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Takes the desk's book as the team store has it (teammates' additions and removals). */
-  replace(entries: readonly AddressEntryView[]): void {
-    writeJsonFile(this.#file, { entries });
-    this.#entries = [...entries];
+  /**
+   * Refuses, while this profile's part on a team desk does not cover changing the desk's book, with the
+   * refusal `check` throws (undefined: anyone may, as when working alone).
+   */
+  useWriteCheck(check: (() => void) | undefined): void {
+    this.#mayWrite = check;
+  }
+
+  /**
+   * Takes the desk's book as the team store has it (teammates' additions, changes and removals), each
+   * entry checked as if it were typed here: its fields, its address for its network, a label or an
+   * address the book has already, the limit. An entry refused keeps what this book held under its id
+   * (or stays out); the refusals are answered, in words.
+   */
+  replace(items: Record<string, unknown>): RefusedItem[] {
+    const refused: RefusedItem[] = [];
+    const kept: AddressEntryView[] = [];
+    const own = new Map(this.#entries.map((e) => [e.id, e]));
+    // Entries this book holds as they are go first: a newcomer cannot push one of them out.
+    const order = Object.entries(items).sort(
+      ([a, x], [b, y]) => Number(!isSame(own.get(a), x)) - Number(!isSame(own.get(b), y)),
+    );
+    for (const [id, body] of order) {
+      const parsed = teamEntry.safeParse(body);
+      const problem = !parsed.success
+        ? 'it is not an address-book entry this app can read'
+        : parsed.data.id !== id
+          ? 'it names another entry'
+          : this.#problem(
+              { ...parsed.data, memo: parsed.data.memo ?? undefined },
+              kept.filter((e) => e.id !== id),
+            )?.message;
+      if (parsed.success && problem === undefined) {
+        const e = parsed.data;
+        kept.push({ ...e, network: e.network.toUpperCase(), memo: e.memo?.trim() || null });
+        continue;
+      }
+      refused.push({ id, problem: problem ?? 'it cannot be read' });
+      const was = own.get(id);
+      if (was) kept.push(was);
+    }
+    writeJsonFile(this.#file, { entries: kept });
+    this.#entries = kept;
+    return refused;
   }
 
   #save(entries: AddressEntryView[]): void {

@@ -3,13 +3,21 @@
  * alert) through the team store. Each profile keeps them in its own files as before, which stay
  * usable offline; what the team store last said of each item is kept beside them
  * (`team-shared.json`), so a change made here is told from one that came from a teammate: a local
- * change is sent when the store is reachable (the item's latest write wins), a teammate's change is
- * taken unless this profile changed the same item and has not sent it yet.
+ * change is sent when the store is reachable (the item's latest write wins) and this operator's part
+ * on the desk covers it, a teammate's change is taken unless this profile changed the same item and
+ * has not sent it yet.
+ *
+ * A teammate's change is input, not truth: each collection checks the team's items as if they were
+ * typed here and refuses those that fail (they stay as they were here); what was taken and what was
+ * refused is told (`told`), with who changed it and when. A change of this operator's the store
+ * refuses (their role) is undone here: the collection goes back to the desk's.
  */
 import { readFileSync } from 'node:fs';
+import type { TeamChangeView } from '../domains/team/views.ts';
 import { canonicalJson } from '../exchange/request-hash.ts';
 import { writeJsonFile } from '../json-file.ts';
 import type { Logger } from '../log.ts';
+import { itemWords, refusedWords, undoneWords } from './change-words.ts';
 import { readChanges, START, type ChangeCursor, type FeedTable } from './changes.ts';
 import type { TeamPart } from './desk.ts';
 import type { TeamStore } from './store.ts';
@@ -20,17 +28,41 @@ export type CollectionName = 'address-book' | 'order-guards' | 'alerts';
 export interface SharedCollection {
   readonly name: CollectionName;
   items(): Record<string, unknown>;
-  /** Takes the items as the team has them. */
-  replace(items: Record<string, unknown>): void;
+  /**
+   * Takes the items as the team has them, each checked as if typed here; answers those refused (each
+   * keeps what this profile held under its id, or stays out), with why in words.
+   */
+  replace(items: Record<string, unknown>): Array<{ id: string; problem: string }>;
   /** Hears the profile's own changes. */
   onChange(listener: () => void): () => void;
+}
+
+export interface SharedItemsOptions {
+  store: TeamStore;
+  /** Where what the team store last said of each item is kept. */
+  file: string;
+  collections: SharedCollection[];
+  /** Whether this operator's part on the desk covers changing the collection (else it is not sent). */
+  mayWrite: (name: CollectionName) => boolean;
+  /** Hears each teammate's change taken or refused, and each own change the store refused. */
+  told: (change: TeamChangeView) => void;
+  log: Logger;
 }
 
 interface State {
   desk: string;
   cursor: ChangeCursor;
-  /** What the team store last said of each item (null: removed). */
+  /** What the team store last said of each item (null: removed), or what this profile kept instead. */
   team: Partial<Record<CollectionName, Record<string, unknown>>>;
+}
+
+interface Row {
+  collection: CollectionName;
+  id: string;
+  body: unknown;
+  removed: boolean;
+  changed_by: string;
+  changed_ms: string;
 }
 
 const FEED: FeedTable = {
@@ -39,42 +71,38 @@ const FEED: FeedTable = {
     ['collection', 'text'],
     ['id', 'text'],
   ],
-  columns: 'collection, id, body, removed',
+  columns: `collection, id, body, removed, changed_by, (extract(epoch FROM changed_at) * 1000)::bigint::text AS changed_ms`,
 };
 
 const same = (a: unknown, b: unknown) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 
+type Who = { by: string; atMs: number };
+
 export class TeamSharedItems implements TeamPart {
   readonly tables = ['shared_items'];
-  readonly #store: TeamStore;
-  readonly #file: string;
-  readonly #log: Logger;
-  readonly #collections: SharedCollection[];
+  readonly #o: SharedItemsOptions;
   readonly #stops: Array<() => void>;
   #state: State | undefined;
   #busy: Promise<void> = Promise.resolve();
 
-  constructor(store: TeamStore, file: string, collections: SharedCollection[], log: Logger) {
-    this.#store = store;
-    this.#file = file;
-    this.#log = log;
-    this.#collections = collections;
-    this.#stops = collections.map((c) => c.onChange(() => void this.#queue(() => this.#send(c))));
+  constructor(options: SharedItemsOptions) {
+    this.#o = options;
+    this.#stops = options.collections.map((c) => c.onChange(() => void this.#queue(() => this.#send(c))));
   }
 
   /** One step at a time: pulls and sends never interleave. */
   #queue(step: () => Promise<void>): Promise<void> {
     this.#busy = this.#busy.then(step).catch((error: unknown) => {
-      this.#log.log('warn', "could not share the desk's address book, guards or alerts", error);
+      this.#o.log.log('warn', "could not share the desk's address book, guards or alerts", error);
     });
     return this.#busy;
   }
 
   #load(): State {
-    const desk = this.#store.deskId ?? 'desk';
+    const desk = this.#o.store.deskId ?? 'desk';
     if (this.#state?.desk === desk) return this.#state;
     try {
-      const saved = JSON.parse(readFileSync(this.#file, 'utf8')) as State;
+      const saved = JSON.parse(readFileSync(this.#o.file, 'utf8')) as State;
       if (saved.desk === desk) return (this.#state = saved);
     } catch {
       // none yet: this profile has not shared with this desk
@@ -83,7 +111,7 @@ export class TeamSharedItems implements TeamPart {
   }
 
   #save(state: State): void {
-    writeJsonFile(this.#file, state, false);
+    writeJsonFile(this.#o.file, state, false);
   }
 
   /** Reads the team's changes into the collections; true when the pass was held back (`ChangePage.held`). */
@@ -99,78 +127,109 @@ export class TeamSharedItems implements TeamPart {
     const state = this.#load();
     const first = canonicalJson(state.cursor) === canonicalJson(START);
     for (;;) {
-      const page = await readChanges<{
-        collection: CollectionName;
-        id: string;
-        body: unknown;
-        removed: boolean;
-      }>(this.#store, FEED, state.cursor, 1_000);
-      const touched = new Map<CollectionName, Record<string, unknown>>();
+      const page = await readChanges<Row & Record<string, unknown>>(this.#o.store, FEED, state.cursor, 1_000);
+      const touched = new Map<CollectionName, { before: Record<string, unknown>; who: Map<string, Who> }>();
       for (const row of page.rows) {
         const team = (state.team[row.collection] ??= {});
-        const was = touched.get(row.collection) ?? { ...team };
+        const was = touched.get(row.collection) ?? { before: { ...team }, who: new Map<string, Who>() };
         touched.set(row.collection, was);
         team[row.id] = row.removed ? null : row.body;
+        was.who.set(row.id, { by: row.changed_by, atMs: Number(row.changed_ms) });
       }
-      for (const [name, before] of touched) this.#take(name, before, state.team[name] ?? {}, first);
+      for (const [name, { before, who }] of touched)
+        this.#take(name, before, (state.team[name] ??= {}), who, first);
       state.cursor = page.next;
       this.#save(state);
       if (page.done) return page.held === true;
     }
   }
 
-  /** Applies the team's new items to the collection, keeping this profile's unsent changes. */
+  /**
+   * Applies the team's new items to the collection, keeping this profile's unsent changes; tells what
+   * was taken and what refused. A refused item counts as the team's from now on as this profile kept
+   * it, so it is neither sent back nor taken later.
+   */
   #take(
     name: CollectionName,
     before: Record<string, unknown>,
     team: Record<string, unknown>,
+    who: Map<string, Who>,
     first: boolean,
   ): void {
-    const collection = this.#collections.find((c) => c.name === name);
+    const collection = this.#o.collections.find((c) => c.name === name);
     if (!collection) return;
     const local = collection.items();
     const next = new Map(Object.entries(local));
+    const taken: string[] = [];
     for (const [id, value] of Object.entries(team)) {
       const clean = first || same(local[id], before[id]);
-      if (!clean || same(before[id], value)) continue;
+      if (!clean || same(local[id], value)) continue;
+      taken.push(id);
       if (value === null) next.delete(id);
       else next.set(id, value);
     }
-    const items = Object.fromEntries(next);
-    if (!same(items, local)) collection.replace(items);
+    if (taken.length === 0) return;
+    const refused = collection.replace(Object.fromEntries(next));
+    const now = collection.items();
+    for (const { id, problem } of refused) {
+      if (!taken.includes(id)) continue;
+      team[id] = now[id] ?? null;
+      const from = who.get(id);
+      if (from) this.#o.told(refusedWords(name, id, next.get(id), problem, from));
+    }
+    if (first) return;
+    for (const id of taken) {
+      const from = who.get(id);
+      if (!from || refused.some((r) => r.id === id)) continue;
+      const words = itemWords(name, local[id], now[id], from);
+      if (words) this.#o.told(words);
+    }
   }
 
   /** Sends what this profile changed in `collection` and the team store lacks. */
   async #send(collection: SharedCollection): Promise<void> {
-    if (!this.#store.connected) return;
+    if (!this.#o.store.connected || !this.#o.mayWrite(collection.name)) return;
     const state = this.#load();
     const team = (state.team[collection.name] ??= {});
     const local = collection.items();
     const changed = Object.entries(local).filter(([id, body]) => !same(body, team[id]));
     const removed = Object.keys(team).filter((id) => team[id] !== null && !(id in local));
     if (changed.length === 0 && removed.length === 0) return;
-    await this.#store.transaction(async (client) => {
-      for (const [id, body] of changed)
-        await client.query(
-          `INSERT INTO shared_items (collection, id, body, removed, updated_at_ms) VALUES ($1, $2, $3, false, $4)
-           ON CONFLICT (collection, id) DO UPDATE SET body = excluded.body, removed = false,
-             updated_at_ms = excluded.updated_at_ms`,
-          [collection.name, id, JSON.stringify(body), Date.now()],
-        );
-      for (const id of removed)
-        await client.query(
-          'UPDATE shared_items SET removed = true, updated_at_ms = $3 WHERE collection = $1 AND id = $2',
-          [collection.name, id, Date.now()],
-        );
-    });
+    try {
+      await this.#o.store.transaction(async (client) => {
+        for (const [id, body] of changed)
+          await client.query(
+            `INSERT INTO shared_items (collection, id, body, removed, updated_at_ms) VALUES ($1, $2, $3, false, $4)
+             ON CONFLICT (collection, id) DO UPDATE SET body = excluded.body, removed = false,
+               updated_at_ms = excluded.updated_at_ms`,
+            [collection.name, id, JSON.stringify(body), Date.now()],
+          );
+        for (const id of removed)
+          await client.query(
+            'UPDATE shared_items SET removed = true, updated_at_ms = $3 WHERE collection = $1 AND id = $2',
+            [collection.name, id, Date.now()],
+          );
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code !== '42501') throw error;
+      this.#undo(collection, team);
+      return;
+    }
     for (const [id, body] of changed) team[id] = body;
     for (const id of removed) team[id] = null;
     this.#save(state);
   }
 
+  /** The store refused this operator's change (their role): the collection is the desk's again. */
+  #undo(collection: SharedCollection, team: Record<string, unknown>): void {
+    const desk = Object.fromEntries(Object.entries(team).filter(([, body]) => body !== null));
+    collection.replace(desk);
+    this.#o.told(undoneWords(collection.name, this.#o.store.operator));
+  }
+
   /** After each connect, once pulled: sends what changed here meanwhile. */
   async connected(): Promise<void> {
-    for (const c of this.#collections) await this.#queue(() => this.#send(c));
+    for (const c of this.#o.collections) await this.#queue(() => this.#send(c));
   }
 
   close(): void {

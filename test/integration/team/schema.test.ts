@@ -30,7 +30,11 @@ describe('team store migrations', () => {
     const database = await createTeamDatabase(info, false);
     const owner = await ownerOf(database);
     const first = await migrateTeamStore(owner);
-    expect(first).toEqual({ from: 0, to: TEAM_SCHEMA_VERSION, applied: ['0001-desk', '0002-four-eyes'] });
+    expect(first).toEqual({
+      from: 0,
+      to: TEAM_SCHEMA_VERSION,
+      applied: ['0001-desk', '0002-four-eyes', '0003-who-writes'],
+    });
     expect(await migrateTeamStore(owner)).toEqual({
       from: TEAM_SCHEMA_VERSION,
       to: TEAM_SCHEMA_VERSION,
@@ -45,6 +49,7 @@ describe('team store migrations', () => {
     expect(rows).toEqual([
       { version: 1, applied_by: TEST_OWNER },
       { version: 2, applied_by: TEST_OWNER },
+      { version: 3, applied_by: TEST_OWNER },
     ]);
   });
 
@@ -81,7 +86,7 @@ describe('team store migrations', () => {
     const owner = await ownerOf(database);
     await owner.query("INSERT INTO desk_schema (version, name) VALUES (99, 'future')");
     await expect(migrateTeamStore(owner)).rejects.toThrow(
-      'The team database is at schema version 99, newer than this app knows (2): update TXC Desk to join it.',
+      'The team database is at schema version 99, newer than this app knows (3): update TXC Desk to join it.',
     );
   });
 });
@@ -100,8 +105,8 @@ describe("an operator's schema check", () => {
     );
     const database = await createTeamDatabase(info);
     const alice = await operatorOf(database);
-    await expect(checkTeamSchema(alice, 3)).rejects.toThrow(
-      "The team database is at schema version 2, older than this app needs (3): the desk's admin runs the setup command to bring it up to date.",
+    await expect(checkTeamSchema(alice, 4)).rejects.toThrow(
+      "The team database is at schema version 3, older than this app needs (4): the desk's admin runs the setup command to bring it up to date.",
     );
     await expect(checkTeamSchema(alice, 0)).rejects.toThrow(
       /newer than this app knows \(0\): update TXC Desk/,
@@ -136,14 +141,14 @@ describe('the setup command', () => {
       info.caFile,
     ];
     const status = await run(['status', ...target, '--user', TEST_OWNER], passwordOf(TEST_OWNER));
-    expect(status.out).toBe(`${database} is not set up yet; this app's schema is version 2.\n`);
+    expect(status.out).toBe(`${database} is not set up yet; this app's schema is version 3.\n`);
     const setup = await run(['setup', ...target, '--user', TEST_OWNER], passwordOf(TEST_OWNER));
     expect(setup).toMatchObject({
       code: 0,
-      out: `${database}: applied 0001-desk, 0002-four-eyes; now at schema version 2.\n`,
+      out: `${database}: applied 0001-desk, 0002-four-eyes, 0003-who-writes; now at schema version 3.\n`,
     });
     const again = await run(['setup', ...target, '--user', TEST_OWNER], passwordOf(TEST_OWNER));
-    expect(again.out).toBe(`${database} is up to date (schema version 2).\n`);
+    expect(again.out).toBe(`${database} is up to date (schema version 3).\n`);
     const other = await createTeamDatabase(info, false);
     const refused = await run(
       [
