@@ -2,10 +2,11 @@
  * The desk's address book, order guards and alerts, shared item by item (an address, the guards, an
  * alert) through the team store. Each profile keeps them in its own files as before, which stay
  * usable offline; what the team store last said of each item is kept beside them
- * (`team-shared.json`), so a change made here is told from one that came from a teammate: a local
- * change is sent when the store is reachable (the item's latest write wins) and this operator's part
- * on the desk covers it, a teammate's change is taken unless this profile changed the same item and
- * has not sent it yet.
+ * (`team-shared.json`) with the items this operator changed here and the store does not hold yet
+ * (`pending`): such a change is sent when the store is reachable (the item's latest write wins) and
+ * this operator's part on the desk covers it; a teammate's change is taken unless this profile
+ * changed the same item and has not sent it yet. A profile that joins a desk brings the items the
+ * desk lacks, once, when its part covers them.
  *
  * A teammate's change is input, not truth: each collection checks the team's items as if they were
  * typed here and refuses those that fail (they stay as they were here); what was taken and what was
@@ -54,6 +55,10 @@ interface State {
   cursor: ChangeCursor;
   /** What the team store last said of each item (null: removed), or what this profile kept instead. */
   team: Partial<Record<CollectionName, Record<string, unknown>>>;
+  /** The items this operator changed here (or removed) that the store does not hold yet. */
+  pending?: Partial<Record<CollectionName, string[]>>;
+  /** The collections this profile brought its items to the desk for, once, on joining. */
+  seeded?: CollectionName[];
 }
 
 interface Row {
@@ -87,7 +92,15 @@ export class TeamSharedItems implements TeamPart {
 
   constructor(options: SharedItemsOptions) {
     this.#o = options;
-    this.#stops = options.collections.map((c) => c.onChange(() => void this.#queue(() => this.#send(c))));
+    this.#stops = options.collections.map((c) =>
+      c.onChange(
+        () =>
+          void this.#queue(async () => {
+            this.#mark(c, (local, team) => Object.keys({ ...local, ...team }));
+            await this.#send(c);
+          }),
+      ),
+    );
   }
 
   /** One step at a time: pulls and sends never interleave. */
@@ -114,11 +127,15 @@ export class TeamSharedItems implements TeamPart {
     writeJsonFile(this.#o.file, state, false);
   }
 
-  /** Reads the team's changes into the collections; true when the pass was held back (`ChangePage.held`). */
+  /**
+   * Reads the team's changes into the collections, then sends what waits here; true when the pass was
+   * held back (`ChangePage.held`).
+   */
   async pull(): Promise<boolean> {
     let held = false;
     await this.#queue(async () => {
       held = await this.#pullAll();
+      await this.#catchUp();
     });
     return held;
   }
@@ -161,8 +178,11 @@ export class TeamSharedItems implements TeamPart {
     const local = collection.items();
     const next = new Map(Object.entries(local));
     const taken: string[] = [];
+    // What an operator may not change is never theirs to keep: the desk's items are taken as they come.
+    const mine = this.#o.mayWrite(name);
+    const pending = new Set(this.#load().pending?.[name] ?? []);
     for (const [id, value] of Object.entries(team)) {
-      const clean = first || same(local[id], before[id]);
+      const clean = first || !mine || !pending.has(id);
       if (!clean || same(local[id], value)) continue;
       taken.push(id);
       if (value === null) next.delete(id);
@@ -186,50 +206,87 @@ export class TeamSharedItems implements TeamPart {
     }
   }
 
-  /** Sends what this profile changed in `collection` and the team store lacks. */
+  /**
+   * Marks as waiting for the store the items of `collection` that differ from what the store said,
+   * among those `ids` picks (all changed here, or on joining the ones the desk lacks).
+   */
+  #mark(
+    collection: SharedCollection,
+    ids: (local: Record<string, unknown>, team: Record<string, unknown>) => string[],
+  ): void {
+    if (!this.#o.mayWrite(collection.name)) return;
+    const state = this.#load();
+    const team = state.team[collection.name] ?? {};
+    const local = collection.items();
+    const differ = ids(local, team).filter((id) => !same(local[id] ?? null, team[id] ?? null));
+    if (differ.length === 0) return;
+    const pending = new Set([...(state.pending?.[collection.name] ?? []), ...differ]);
+    state.pending = { ...state.pending, [collection.name]: [...pending] };
+    this.#save(state);
+  }
+
+  /** Sends what this profile changed in `collection` and the store does not hold yet. */
   async #send(collection: SharedCollection): Promise<void> {
     if (!this.#o.store.connected || !this.#o.mayWrite(collection.name)) return;
     const state = this.#load();
+    const ids = state.pending?.[collection.name] ?? [];
+    if (ids.length === 0) return;
     const team = (state.team[collection.name] ??= {});
     const local = collection.items();
-    const changed = Object.entries(local).filter(([id, body]) => !same(body, team[id]));
-    const removed = Object.keys(team).filter((id) => team[id] !== null && !(id in local));
-    if (changed.length === 0 && removed.length === 0) return;
     try {
       await this.#o.store.transaction(async (client) => {
-        for (const [id, body] of changed)
-          await client.query(
-            `INSERT INTO shared_items (collection, id, body, removed, updated_at_ms) VALUES ($1, $2, $3, false, $4)
-             ON CONFLICT (collection, id) DO UPDATE SET body = excluded.body, removed = false,
-               updated_at_ms = excluded.updated_at_ms`,
-            [collection.name, id, JSON.stringify(body), Date.now()],
-          );
-        for (const id of removed)
-          await client.query(
-            'UPDATE shared_items SET removed = true, updated_at_ms = $3 WHERE collection = $1 AND id = $2',
-            [collection.name, id, Date.now()],
-          );
+        for (const id of ids) {
+          const body = local[id];
+          if (body !== undefined)
+            await client.query(
+              `INSERT INTO shared_items (collection, id, body, removed, updated_at_ms) VALUES ($1, $2, $3, false, $4)
+               ON CONFLICT (collection, id) DO UPDATE SET body = excluded.body, removed = false,
+                 updated_at_ms = excluded.updated_at_ms`,
+              [collection.name, id, JSON.stringify(body), Date.now()],
+            );
+          else
+            await client.query(
+              'UPDATE shared_items SET removed = true, updated_at_ms = $3 WHERE collection = $1 AND id = $2',
+              [collection.name, id, Date.now()],
+            );
+        }
       });
     } catch (error) {
       if ((error as { code?: string }).code !== '42501') throw error;
-      this.#undo(collection, team);
+      this.#undo(collection, state);
       return;
     }
-    for (const [id, body] of changed) team[id] = body;
-    for (const id of removed) team[id] = null;
+    for (const id of ids) team[id] = local[id] ?? null;
+    state.pending = { ...state.pending, [collection.name]: [] };
     this.#save(state);
   }
 
   /** The store refused this operator's change (their role): the collection is the desk's again. */
-  #undo(collection: SharedCollection, team: Record<string, unknown>): void {
-    const desk = Object.fromEntries(Object.entries(team).filter(([, body]) => body !== null));
-    collection.replace(desk);
+  #undo(collection: SharedCollection, state: State): void {
+    const team = state.team[collection.name] ?? {};
+    collection.replace(Object.fromEntries(Object.entries(team).filter(([, body]) => body !== null)));
+    state.pending = { ...state.pending, [collection.name]: [] };
+    this.#save(state);
     this.#o.told(undoneWords(collection.name, this.#o.store.operator));
+  }
+
+  /** Brings this profile's items the desk lacks, once on joining, and sends what waits, where the part covers it. */
+  async #catchUp(): Promise<void> {
+    const state = this.#load();
+    for (const c of this.#o.collections) {
+      if (!this.#o.mayWrite(c.name)) continue;
+      if (!state.seeded?.includes(c.name)) {
+        this.#mark(c, (local, team) => Object.keys(local).filter((id) => !(id in team)));
+        state.seeded = [...(state.seeded ?? []), c.name];
+        this.#save(state);
+      }
+      await this.#send(c);
+    }
   }
 
   /** After each connect, once pulled: sends what changed here meanwhile. */
   async connected(): Promise<void> {
-    for (const c of this.#o.collections) await this.#queue(() => this.#send(c));
+    await this.#queue(() => this.#catchUp());
   }
 
   close(): void {
