@@ -91,6 +91,39 @@ describe('team store migrations', () => {
   });
 });
 
+describe('the setup, each run', () => {
+  it('closes the schema public to every role but the owner, and pins the search path to it', async () => {
+    const database = await createTeamDatabase(info, false);
+    // As PostgreSQL 13 and 14 make it: every role may create objects in public.
+    await sqlAs(info, 'GRANT CREATE ON SCHEMA public TO PUBLIC', [], { database });
+    const alice = await operatorOf(database);
+    await alice.query('CREATE TABLE public.planted (x int)');
+    await migrateTeamStore(await ownerOf(database));
+    await expect(alice.query('CREATE TABLE public.another (x int)')).rejects.toMatchObject({ code: '42501' });
+    await expect(
+      alice.query("CREATE FUNCTION public.hashtext(uuid) RETURNS int LANGUAGE sql AS 'SELECT 1'"),
+    ).rejects.toMatchObject({ code: '42501' });
+    // Every new session of the database searches public alone (after pg_catalog).
+    const fresh = await operatorOf(database);
+    expect((await fresh.query<{ search_path: string }>('SHOW search_path')).rows[0]?.search_path).toBe(
+      'public',
+    );
+  });
+
+  it('refuses, saying what to run, a database whose public schema only the superuser can close', async () => {
+    const database = await createTeamDatabase(info, false);
+    await sqlAs(info, `ALTER SCHEMA public OWNER TO ${info.superuser}`, [], { database });
+    await sqlAs(info, 'GRANT CREATE ON SCHEMA public TO PUBLIC', [], { database });
+    await expect(migrateTeamStore(await ownerOf(database))).rejects.toThrow(
+      'Every role may still create objects in the schema "public" of this database, and only its owner can change that: as PostgreSQL\'s superuser, run REVOKE CREATE ON SCHEMA public FROM PUBLIC in this database, then run the setup again. Nothing was changed.',
+    );
+    const present = await sqlAs<{ t: string | null }>(info, "SELECT to_regclass('desk')::text AS t", [], {
+      database,
+    });
+    expect(present[0]?.t).toBeNull();
+  });
+});
+
 describe("an operator's schema check", () => {
   it('answers the desk id of a database at this version', async () => {
     const database = await createTeamDatabase(info);

@@ -8,10 +8,12 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 
-export type EventKind = 'alert' | 'attention' | 'webhook' | 'order' | 'mining' | 'sync' | 'notice' | 'stream';
+export type EventKind =
+  'alert' | 'attention' | 'desk' | 'webhook' | 'order' | 'mining' | 'sync' | 'notice' | 'stream';
 
 export const EVENT_KINDS: ReadonlyArray<{ id: EventKind; label: string }> = [
   { id: 'alert', label: 'Alerts' },
+  { id: 'desk', label: "Teammates' changes" },
   { id: 'attention', label: 'Board attention' },
   { id: 'webhook', label: 'Webhooks' },
   { id: 'order', label: 'Cancelled by the exchange' },
@@ -98,6 +100,7 @@ export class EventsManager {
   shown = $state<Record<EventKind, boolean>>({
     alert: true,
     attention: true,
+    desk: true,
     webhook: true,
     order: true,
     mining: true,
@@ -192,6 +195,23 @@ export class EventsManager {
     );
   }
 
+  /**
+   * A teammate's change of the desk (an account's identity or its removal, the address book, the
+   * guards) this app took or refused, in main's words, at the moment it was made (the server's clock).
+   */
+  teamChange(change: EventPayload<'team.change'>): void {
+    this.#push(
+      {
+        kind: 'desk',
+        account: change.account,
+        title: change.title,
+        words: change.words,
+        level: change.level,
+      },
+      change.atMs,
+    );
+  }
+
   /** An order the exchange cancelled on its own, in main's words. */
   exchangeCancel(cancel: EventPayload<'orders.exchangeCancel'>): void {
     this.#push({
@@ -262,6 +282,7 @@ export class EventsManager {
       this.#api.on('orders.exchangeCancel', (e) => this.exchangeCancel(e)),
       this.#api.on('alerts.fired', (e) => this.alert(e)),
       this.#api.on('board.attention', (e) => this.attention(e)),
+      this.#api.on('team.change', (e) => this.teamChange(e)),
       this.#api.on('mining.alert', (e) => this.mining(e)),
       this.#api.on('sync.finished', (e) => this.sync(e)),
       this.#api.on('app.notice', (e) => this.notice(e)),

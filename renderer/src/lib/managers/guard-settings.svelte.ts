@@ -9,7 +9,8 @@ export interface MarketBand {
 
 /**
  * The pre-trade guards' thresholds main keeps (price band, per-market bands, order value ceilings):
- * read, edited here, and saved together; main asks natively before loosening one.
+ * read, edited here, and saved together; main asks natively before loosening one (on a team desk, looser
+ * guards are proposed for another admin's approval instead).
  */
 export class GuardSettingsManager {
   inForce = $state<GuardSettingsView | undefined>();
@@ -20,6 +21,8 @@ export class GuardSettingsManager {
   error = $state<IpcError | undefined>();
   saving = $state(false);
   saved = $state(false);
+  /** On a team desk: looser guards were proposed for another admin's approval (nothing changed yet). */
+  proposed = $state<string | undefined>();
   readonly #api: TxcApi;
 
   constructor(api: TxcApi) {
@@ -76,7 +79,11 @@ export class GuardSettingsManager {
       return;
     }
     this.error = undefined;
-    this.saved = true;
+    const proposal = reply.value.proposed?.proposed[0];
+    this.proposed = proposal
+      ? `Proposed: "${proposal.title}" waits in Approvals for another admin; the guards in force stay until it is sent.`
+      : undefined;
+    this.saved = proposal === undefined;
     this.#show(reply.value);
   }
 }
