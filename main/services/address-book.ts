@@ -3,7 +3,9 @@
  * `profiles/<profile>/address-book.json` beside the account registry. An address is checked for its
  * network before it is added, and added only once the person confirmed main's own question naming the
  * label, the network and the whole address (a page cannot make an address trusted on its own): a
- * withdrawal to an address not in the book asks an extra confirmation.
+ * withdrawal to an address not in the book asks an extra confirmation. On a team desk the book is the
+ * desk's: a teammate's entries are taken only once they pass the same checks (`replace`), and only a
+ * treasurer or an admin changes it (`useWriteCheck`).
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -3,7 +3,9 @@
  * (default 5 %), per-market bands and the order value ceilings (a fixed USDT value, off by default,
  * and a share of the account's equity, 25 % by default). Tightening takes effect at once;
  * loosening (a wider band, a higher ceiling, a guard turned off) is confirmed in main's native dialog,
- * so no script in the renderer can quietly switch the questions off.
+ * so no script in the renderer can quietly switch the questions off. On a team desk the guards are the
+ * desk's: only an admin changes them, looser ones through another admin's approval (`useTeam`), and a
+ * teammate's guards are taken only once they pass the same checks as typed ones (`replace`).
  */
 import { readFileSync } from 'node:fs';
 import { guardsProcedures } from '../domains/guards/procedures.ts';
