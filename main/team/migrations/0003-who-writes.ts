@@ -11,7 +11,8 @@ import type { TeamMigration } from './migration.ts';
  *   and alerts by traders, treasurers and admins (row-level security on the item's collection, which
  *   no update may change). Order guards that ask less than the desk's current ones (a wider band, a
  *   higher ceiling, a guard off, or any setting this schema does not know changed) are written only
- *   in the transaction that uses an approved `guards` proposal of exactly those settings.
+ *   in the transaction that uses an approved `guards` proposal of exactly those settings, while the
+ *   desk's guards are still the ones it says it replaces.
  * - The history (`deals`, `positions_history`, `borrows`, `mining_rewards`, `mining_worker_samples`,
  *   `balance_snapshots`) and `sync_checkpoints` are written only by the holder of the account's sync
  *   lease, in a transaction that names the lease's token (`SET LOCAL txc.sync_lease`); a lease is
@@ -38,6 +39,10 @@ const lockHeldHere = (account: string) =>
     AND k.pid = pg_backend_pid() AND k.objsubid = 2
     AND k.database = (SELECT d.oid FROM pg_catalog.pg_database d WHERE d.datname = current_database())
     AND k.classid = hashtext('txc-desk sync')::oid AND k.objid = hashtext(${account}::text)::oid)`;
+
+/** The app's guards while none are shared (`rules/guards.ts` DEFAULT_GUARDS). */
+const DEFAULT_GUARDS = { bandPct: '5', markets: {}, notionalCeiling: '', equityPct: '25' };
+const json = (value: unknown) => `'${JSON.stringify(value)}'::jsonb`;
 
 const member = (role: string) => `pg_has_role(current_user, '${role}', 'MEMBER')`;
 
@@ -224,7 +229,7 @@ BEGIN
   END IF;
   -- No guards shared yet: the app's defaults (a 5 % band, 25 % of equity, no fixed ceiling).
   IF jsonb_typeof(before) IS DISTINCT FROM 'object' OR jsonb_typeof(before -> 'markets') IS DISTINCT FROM 'object' THEN
-    before := '{"bandPct": "5", "markets": {}, "notionalCeiling": "", "equityPct": "25"}';
+    before := ${json(DEFAULT_GUARDS)};
   END IF;
   FOR k IN SELECT jsonb_object_keys(before) UNION SELECT jsonb_object_keys(after) LOOP
     IF k IN ('bandPct', 'notionalCeiling', 'equityPct') THEN
@@ -266,7 +271,9 @@ CREATE POLICY shared_items_order_guards ON shared_items FOR ALL TO txc_operator
     AND (NOT desk_guards_looser(desk_current_guards(), body)
       OR EXISTS (SELECT 1 FROM public.approval_uses u JOIN public.proposals p ON p.id = u.proposal
         WHERE u.used_by = current_user AND u.used_at = now() AND p.kind = 'guards'
-          AND p.path = '/desk/order-guards' AND p.body -> 'settings' = shared_items.body)));
+          AND p.path = '/desk/order-guards' AND p.body -> 'settings' = shared_items.body
+          -- What the approver read it replaces is what it replaces.
+          AND p.body -> 'replaces' = coalesce(desk_current_guards(), ${json(DEFAULT_GUARDS)}))));
 REVOKE UPDATE ON shared_items FROM txc_operator;
 GRANT UPDATE (body, removed, updated_at_ms) ON shared_items TO txc_operator;
 `,

@@ -49,6 +49,7 @@ export const IDS = {
   policyApproved: id(),
   policyUsed: id(),
   guardsApproved: id(),
+  guardsStale: id(),
 };
 
 const DEFAULT_GUARDS = { bandPct: '5', markets: {}, notionalCeiling: '', equityPct: '25' };
@@ -76,6 +77,7 @@ const use = (pid: string, by: string, hash: string) =>
 
 const WITHDRAW = '/api/v4/main-account/withdraw';
 const guardsBody = { settings: LOOSE_GUARDS, replaces: DEFAULT_GUARDS };
+const staleBody = { settings: LOOSE_GUARDS, replaces: { ...DEFAULT_GUARDS, bandPct: '45' } };
 
 const history = (table: string, columns: string, key: (n: number) => string): string[] =>
   [IDS.leaseHere, IDS.leaseMate].map(
@@ -119,6 +121,9 @@ export function seeds(h: Helpers): string[] {
     `INSERT INTO desk_policies (proposal, body, set_by) VALUES ('${IDS.policyUsed}', '{"policy": {}}', '${h.ada}')`,
     proposal(IDS.guardsApproved, 'guards', '/desk/order-guards', h.ada, HASH('f'), guardsBody),
     decision(IDS.guardsApproved, h.abe, HASH('f')),
+    // Approved as replacing a 45 % band: the desk's is 5 %, so it would loosen more than was read.
+    proposal(IDS.guardsStale, 'guards', '/desk/order-guards', h.ada, HASH('7'), staleBody),
+    decision(IDS.guardsStale, h.abe, HASH('7')),
     `INSERT INTO shared_items (collection, id, body, updated_at_ms) VALUES
        ('address-book', 'entry-1', '{"label": "Cold wallet"}', 1),
        ('alerts', 'alert-1', '{"kind": "price"}', 1),
@@ -389,6 +394,18 @@ export function cases(h: Helpers): Record<string, MatrixCase> {
         INSERT: `INSERT INTO approval_uses (proposal, request_hash) VALUES ('${IDS.guardsApproved}', '${HASH('f')}');
                  ${shared('order-guards', 'settings', LOOSE_GUARDS)}`,
         UPDATE: `INSERT INTO approval_uses (proposal, request_hash) VALUES ('${IDS.guardsApproved}', '${HASH('f')}');
+                 ${sharedUpdate('order-guards', 'settings', LOOSE_GUARDS)}`,
+        DELETE: NO_GUARDS,
+      },
+    },
+    "shared_items: order guards that ask less, approved as replacing other guards than the desk's": {
+      table: 'shared_items',
+      setupFor: { INSERT: [NO_GUARDS] },
+      sql: {
+        SELECT: `SELECT 1 FROM shared_items WHERE collection = 'order-guards'`,
+        INSERT: `INSERT INTO approval_uses (proposal, request_hash) VALUES ('${IDS.guardsStale}', '${HASH('7')}');
+                 ${shared('order-guards', 'settings', LOOSE_GUARDS)}`,
+        UPDATE: `INSERT INTO approval_uses (proposal, request_hash) VALUES ('${IDS.guardsStale}', '${HASH('7')}');
                  ${sharedUpdate('order-guards', 'settings', LOOSE_GUARDS)}`,
         DELETE: NO_GUARDS,
       },

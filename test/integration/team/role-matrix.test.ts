@@ -72,6 +72,7 @@ const EXPECTED: Record<string, Row> = {
   'shared_items: order guards that ask more': read(ADMIN),
   'shared_items: order guards that ask less, not approved': read(OWNER),
   'shared_items: order guards that ask less, approved and used now': read(ADMIN),
+  "shared_items: order guards that ask less, approved as replacing other guards than the desk's": read(OWNER),
   'proposals: a withdrawal': read(TREASURER, OWNER),
   'proposals: a key reset, a policy, order guards': read(ADMIN, OWNER),
   "proposals: a kind its path is not (a key reset of a withdrawal's path)": read(NOBODY),
