@@ -11,7 +11,14 @@ import type { DeskRole } from './desk-roles.ts';
 import type { RuleIssue } from './types.ts';
 
 export type FourEyesKind =
-  'withdrawal' | 'code' | 'transfer' | 'key_permissions' | 'key_reset' | 'key_withdrawal' | 'policy';
+  | 'withdrawal'
+  | 'code'
+  | 'transfer'
+  | 'key_permissions'
+  | 'key_reset'
+  | 'key_withdrawal'
+  | 'policy'
+  | 'guards';
 
 export interface DeskPolicy {
   /** Sub-account transfers of more than this amount of their currency need approval; others listed go alone. */
@@ -37,6 +44,13 @@ export const DEFAULT_POLICY: DeskPolicy = {
 
 /** The path a policy change is proposed under (it is no exchange request: the team store applies it). */
 export const POLICY_PATH = '/desk/policy';
+/** The path of order guards that ask less than the desk's (applied by the team store too). */
+export const GUARDS_PATH = '/desk/order-guards';
+
+/** Kinds the team store applies itself once approved (no exchange request, no account's key). */
+export function appliedByDesk(kind: FourEyesKind): boolean {
+  return kind === 'policy' || kind === 'guards';
+}
 
 const WITHDRAWALS = new Set(['/api/v4/main-account/withdraw', '/api/v4/main-account/withdraw-pay']);
 const FUND_MOVING = new Set(FUND_MOVING_PATHS.map((p) => p.toLowerCase()));
@@ -72,6 +86,7 @@ export function approvalKind(
 ): FourEyesKind | undefined {
   const k = key(path);
   if (k === POLICY_PATH) return 'policy';
+  if (k === GUARDS_PATH) return 'guards';
   if (WITHDRAWALS.has(k)) return 'withdrawal';
   if (k === '/api/v4/main-account/codes') return 'code';
   if (k === '/api/v4/sub-account/transfer') return exceedsLimit(policy, fields) ? 'transfer' : undefined;
@@ -99,6 +114,7 @@ export const KIND_WORDS: Record<FourEyesKind, string> = {
   key_reset: 'a key reset',
   key_withdrawal: 'a key that can move funds',
   policy: "a change of the desk's policy",
+  guards: "a change of the desk's order guards that asks less",
 };
 
 const TICKER = /^[A-Z0-9_]{1,20}$/;

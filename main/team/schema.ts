@@ -34,9 +34,32 @@ const newer = (found: number, known: number) =>
   );
 
 /**
+ * What every setup run makes sure of, before and after the migrations: objects are found and made in
+ * `public` only (the session's search_path, then the database's default for every role), and no role
+ * but the owner may create anything in `public` (PostgreSQL 13 and 14 let every role do so), so no
+ * operator can put a table or function of their own where the desk's statements would find it.
+ */
+async function harden(client: pg.ClientBase): Promise<void> {
+  await client.query('REVOKE CREATE ON SCHEMA public FROM PUBLIC');
+  const { rows } = await client.query<{ open: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM pg_namespace n, aclexplode(n.nspacl) a
+       WHERE n.nspname = 'public' AND a.privilege_type = 'CREATE' AND a.grantee = 0) AS open`,
+  );
+  if (rows[0]?.open)
+    throw new TeamProblem(
+      'failed',
+      'Every role may still create objects in the schema "public" of this database, and only its owner can change that: as PostgreSQL\'s superuser, run REVOKE CREATE ON SCHEMA public FROM PUBLIC in this database, then run the setup again. Nothing was changed.',
+    );
+  await client.query(
+    "DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET search_path = public', current_database()); END $$",
+  );
+}
+
+/**
  * Applies every migration the database lacks, in order, in one transaction under an advisory lock:
  * a failure leaves the database as it was, and a second setup started meanwhile waits, then finds
- * nothing left to do. A database newer than these files is refused before anything is changed.
+ * nothing left to do. A database newer than these files is refused before anything is changed. Each
+ * run also pins the search_path and closes `public` to every role but the owner (`harden`).
  */
 export async function migrateTeamStore(
   client: pg.ClientBase,
@@ -46,6 +69,9 @@ export async function migrateTeamStore(
   await client.query('BEGIN');
   try {
     await client.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    // Only public is searched (and made in), after pg_catalog: nothing else in the path to be misled by.
+    await client.query('SET LOCAL search_path = public');
+    await harden(client);
     await client.query(`CREATE TABLE IF NOT EXISTS desk_schema (
       version integer PRIMARY KEY,
       name text NOT NULL,

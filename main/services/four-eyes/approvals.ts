@@ -6,6 +6,7 @@
  * approval's use with the signed-request entry before the request goes. A policy change is applied
  * the same way, by the team store itself.
  */
+import type { GuardSettingsView } from '../../domains/guards/views.ts';
 import type {
   ApprovalSentView,
   DeskRulesView,
@@ -20,6 +21,7 @@ import type { Confirmation, Platform } from '../../platform.ts';
 import {
   approvalKind,
   checkPolicy,
+  GUARDS_PATH,
   POLICY_PATH,
   roleForKind,
   type DeskPolicy,
@@ -34,6 +36,8 @@ import {
   whyNotUsable,
   type ProposalRow,
 } from '../../team/approvals.ts';
+import type { GuardChange } from '../../rules/guard-changes.ts';
+import { applyGuards } from '../../team/desk-guards.ts';
 import { TeamProblem } from '../../team/problems.ts';
 import type { TeamStore } from '../../team/store.ts';
 import type { AccountService } from '../accounts.ts';
@@ -231,6 +235,27 @@ export class Approvals {
     });
   }
 
+  /**
+   * Order guards that ask less than the desk's, proposed by an admin (`GuardSettingsStore.configure`
+   * on a team desk): another admin approves them; they apply, on every operator's app, once sent.
+   */
+  async proposeGuards(
+    before: GuardSettingsView,
+    next: GuardSettingsView,
+    changes: readonly GuardChange[],
+  ): Promise<ProposedView> {
+    if (!this.#o.rules.roles.includes('admin'))
+      throw new UserFacingError('role_required', "Only an admin can change the desk's order guards.");
+    const store = this.#store();
+    if (!store.deskId) throw NOT_JOINED;
+    return this.propose(store.deskId, [{ path: GUARDS_PATH, fields: { settings: next, replaces: before } }], {
+      title: "Loosen the desk's order guards?",
+      facts: changes.map(({ label, value }) => ({ label, value })),
+      action: 'Loosen the guards',
+      warning: "Orders beyond the old limits will be sent without asking first, on every operator's app.",
+    });
+  }
+
   async decide(id: string, decision: 'approved' | 'rejected', reason = ''): Promise<ProposalView> {
     const store = this.#store();
     const { row, view } = await this.#read(store, id);
@@ -283,7 +308,12 @@ export class Approvals {
       action: 'Send',
       ...(view.warning ? { warning: view.warning } : {}),
     });
-    const result = row.kind === 'policy' ? await this.#applyPolicy(store, row) : await this.#sendRequest(row);
+    const result =
+      row.kind === 'policy'
+        ? await this.#applyPolicy(store, row)
+        : row.kind === 'guards'
+          ? await applyGuards(store, row)
+          : await this.#sendRequest(row);
     return { proposal: (await this.#read(store, id)).view, result };
   }
 
