@@ -69,7 +69,6 @@ import { TeamService } from './services/team.ts';
 import { followFourEyes, startFourEyes } from './services/four-eyes/index.ts';
 import { approvalsHandlers } from './domains/approvals/handlers.ts';
 import { followTeam } from './team/follow.ts';
-import { addressBookCollection, alertsCollection, guardsCollection } from './team/shared-collections.ts';
 import { BatchJournal } from './services/subaccounts/journal.ts';
 import { CreateBatches } from './services/subaccounts/create-batch.ts';
 import { SubAccountLifecycle } from './services/subaccounts/lifecycle.ts';
@@ -179,7 +178,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const accounts = new AccountService(registry, connection, platform);
   const fourEyes = startFourEyes({ profileDir, team, accounts, connection, platform, log });
   const desk = new DeskService(accounts, connection, platform);
-  const webhooks = new WebhookService(cache, accounts, secrets, platform, bus);
+  const webhooks = new WebhookService(cache, accounts, secrets, platform, bus, profileDir);
   const lastKnown = new LastKnown(cache);
   // The one push path: socket -> one window (LiveService) -> merged in memory (PushedState) -> its
   // followers (the board, alerts, notices, the pages that follow the account) -> the cache, behind.
@@ -348,9 +347,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     cache,
     signedRequests,
     history,
-    shared: {
-      file: join(profileDir, 'team-shared.json'),
-      collections: [addressBookCollection(addressBook), guardsCollection(guards), alertsCollection(alerts)],
+    shared: { file: join(profileDir, 'team-shared.json'), addressBook, guards, alerts },
+    desk: {
+      roles: () => fourEyes.rules.roles,
+      proposeGuards: (before, next, moved) => fourEyes.approvals.proposeGuards(before, next, moved),
     },
     events,
     log,

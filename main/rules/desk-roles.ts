@@ -6,7 +6,7 @@
  * refusal says it in plain words ("Only a treasurer can send a withdrawal.").
  */
 
-import { PRIVATE_ENDPOINTS, wsMethodOf } from '../exchange/registry/index.ts';
+import { DESK_REQUESTS, PRIVATE_ENDPOINTS, wsMethodOf } from '../exchange/registry/index.ts';
 
 export type DeskRole = 'viewer' | 'trader' | 'treasurer' | 'admin';
 
@@ -19,9 +19,9 @@ export interface RoleRule {
 const trader = (what: string): RoleRule => ({ role: 'trader', what });
 const admin = (what: string): RoleRule => ({ role: 'admin', what });
 
-/** Every private path that changes something, by the role it needs (from the endpoint registry). */
+/** Every private path that changes something, and the desk's own requests, by the role it needs (from the endpoint registry). */
 const WRITES: Readonly<Record<string, RoleRule>> = Object.fromEntries(
-  PRIVATE_ENDPOINTS.flatMap((e) =>
+  [...PRIVATE_ENDPOINTS, ...DESK_REQUESTS].flatMap((e) =>
     e.desk ? [[e.path, { role: e.desk.role, what: e.desk.what }] as const] : [],
   ),
 );

@@ -7,21 +7,23 @@
 import { Dec, parsePlain } from './decimal.ts';
 import { BOOK_LEVELS, sizedInQuote, takesBookNow, type OrderEstimate } from './market-estimate.ts';
 import { isCollateralKind, type OrderDraft } from './types.ts';
+import { limitsPassed, type VelocitySettings } from './velocity.ts';
 import { grouped, marketAssets as assets } from './words.ts';
 
 export { grouped } from './words.ts';
 export { balanceIssue, largestAmount, shareAmount, spendsAsset, type Funds } from './balance.ts';
 
-export const GUARD_IDS = ['price_band', 'notional', 'depth', 'reverse'] as const;
+export const GUARD_IDS = ['price_band', 'notional', 'depth', 'reverse', 'velocity'] as const;
 /**
  * `price_band`: a price (or a market order's worst fill) further from the market than the band;
  * `notional`: a value above the ceiling; `depth`: a market order larger than the book read;
- * `reverse`: an order that closes a position and opens one the other way.
+ * `reverse`: an order that closes a position and opens one the other way; `velocity`: an order that
+ * takes the account's orders of the last minute past its budget per minute.
  */
 export type GuardId = (typeof GUARD_IDS)[number];
 
 /** The thresholds, as typed: '' turns that guard off. */
-export interface GuardSettings {
+export interface GuardSettings extends VelocitySettings {
   /** Largest distance from the market price, in percent, sent without a question. */
   readonly bandPct: string;
   /** Per-market band overrides (market name -> percent; '' turns the band off for that market). */
@@ -37,6 +39,8 @@ export const DEFAULT_GUARDS: GuardSettings = {
   markets: {},
   notionalCeiling: '',
   equityPct: '25',
+  velocityCeiling: '',
+  velocityPct: '50',
 };
 
 /** One question main asks before the order is sent. */
@@ -65,6 +69,10 @@ export interface GuardFacts {
   readonly quoteInUsdt?: Dec | undefined;
   /** The account's one-way position on the market (signed base amount); null when none. */
   readonly position?: string | null | undefined;
+  /** USDT the account's orders added in the last minute; absent: the velocity budget is not read. */
+  readonly recent?: Dec | undefined;
+  /** A change's resting order as it stands: the change counts only the value it adds to it. */
+  readonly replaces?: OrderDraft | undefined;
 }
 
 /** The words for a threshold that cannot be used, or undefined when it can ('' is allowed: off). */
@@ -191,6 +199,21 @@ function depthQuestion(draft: OrderDraft, facts: GuardFacts): GuardQuestion | un
   };
 }
 
+/**
+ * The order's value in USDT as the ceilings read it: undefined when its value cannot be known, null
+ * when it can but its quote asset has no USDT price now.
+ */
+export function usdtValueOf(
+  draft: OrderDraft,
+  facts: Pick<GuardFacts, 'reference' | 'estimate' | 'quoteInUsdt'>,
+): { value: Dec; usdt: Dec | null } | undefined {
+  const value = notionalOf(draft, facts.reference?.price, facts.estimate);
+  if (!value) return undefined;
+  const { quote } = assets(draft.market);
+  const rate = quote === 'USDT' ? new Dec(1) : facts.quoteInUsdt;
+  return { value, usdt: rate ? value.mul(rate) : null };
+}
+
 function valueQuestions(draft: OrderDraft, settings: GuardSettings, facts: GuardFacts): GuardQuestion[] {
   if (draft.reduceOnly === true) return [];
   const ceiling = settings.notionalCeiling.trim() ? parsePlain(settings.notionalCeiling.trim()) : undefined;
@@ -198,16 +221,15 @@ function valueQuestions(draft: OrderDraft, settings: GuardSettings, facts: Guard
   const shareWanted = share !== undefined && facts.equity !== undefined;
   if (!ceiling && !shareWanted) return [];
   const { quote } = assets(draft.market);
-  const value = notionalOf(draft, facts.reference?.price, facts.estimate);
-  if (!value) return [];
-  const rate = quote === 'USDT' ? new Dec(1) : facts.quoteInUsdt;
+  const valued = usdtValueOf(draft, facts);
+  if (!valued) return [];
   const what = describeDraft(draft, 'price', facts.estimate);
   const ask = (message: string): GuardQuestion[] => [{ guard: 'notional', field: 'amount', message }];
-  if (!rate)
+  if (!valued.usdt)
     return ask(
-      `${what} — worth ${money(value)} ${quote}, whose value in USDT could not be worked out, so the order value ceiling could not be checked.`,
+      `${what} — worth ${money(valued.value)} ${quote}, whose value in USDT could not be worked out, so the order value ceiling could not be checked.`,
     );
-  const usdt = value.mul(rate);
+  const usdt = valued.usdt;
   const worth = `worth ${quote === 'USDT' ? '' : 'about '}${money(usdt)} USDT`;
   const limits: string[] = [];
   if (ceiling && usdt.gt(ceiling)) limits.push(`your order value ceiling of ${grouped(ceiling)} USDT`);
@@ -223,6 +245,44 @@ function valueQuestions(draft: OrderDraft, settings: GuardSettings, facts: Guard
       );
   }
   return limits.length ? ask(`${what} — ${worth}, more than ${limits.join(' and more than ')}.`) : [];
+}
+
+/**
+ * The USDT an order adds to what the account has resting: its whole value, or for a change the value
+ * beyond the order it replaces (never below 0). Undefined when it cannot be known in USDT.
+ */
+export function addedUsdt(draft: OrderDraft, facts: GuardFacts): Dec | undefined {
+  const now = usdtValueOf(draft, facts)?.usdt;
+  if (!now || !facts.replaces) return now ?? undefined;
+  const was = usdtValueOf(facts.replaces, { ...facts, estimate: undefined })?.usdt;
+  return was ? Dec.max(0, now.sub(was)) : now;
+}
+
+/**
+ * The velocity budget's question: the value the order adds, with what the account sent in the last
+ * minute, past the budget per minute (or the equity it is a share of unread). Nothing for an order
+ * that adds no value, closes only, or whose value in USDT is unknown (the value ceiling asks then).
+ */
+export function velocityQuestion(
+  draft: OrderDraft,
+  settings: GuardSettings,
+  facts: GuardFacts,
+): GuardQuestion | undefined {
+  if (draft.reduceOnly === true || facts.recent === undefined) return undefined;
+  const adds = addedUsdt(draft, facts);
+  if (!adds) return undefined;
+  const { passed, unread } = limitsPassed(adds, facts.recent, settings, facts.equity);
+  if (passed.length === 0 && !unread) return undefined;
+  const what = describeDraft(draft, 'price', facts.estimate);
+  const adding = `${facts.replaces ? 'adds' : 'worth'} about ${money(adds)} USDT`;
+  const sent = facts.recent.gt(0)
+    ? `; with the ${money(facts.recent)} USDT this account sent in the last minute that is ${money(facts.recent.add(adds))} USDT`
+    : '';
+  const message =
+    passed.length > 0
+      ? `${what} — ${adding}${sent}, more than ${passed.map((l) => `${l.words} (${money(l.most)} USDT)`).join(' and more than ')}.`
+      : `${what} — ${adding}${sent}; this account's equity could not be read, so its orders could not be held to ${unread ?? ''}.`;
+  return { guard: 'velocity', field: 'amount', message };
 }
 
 function reverseQuestion(draft: OrderDraft, facts: GuardFacts): GuardQuestion | undefined {
@@ -247,7 +307,8 @@ type Only = { readonly price?: boolean; readonly activation?: boolean; readonly 
 /**
  * The questions this order asks before it is sent: each price (limit and activation) and a market
  * order's worst fill further from the reference than the market's band, a market order larger than
- * the book read, a value above the ceilings, a position turned around. Empty when it may go at once.
+ * the book read, a value above the ceilings, a position turned around, the account's orders of the
+ * last minute taken past its budget per minute. Empty when it may go at once.
  * Unreadable values ask nothing here: the pre-trade rules refuse them.
  */
 export function guardQuestions(
@@ -264,5 +325,7 @@ export function guardQuestions(
   if (only.notional ?? true) questions.push(...valueQuestions(draft, settings, facts));
   const reverse = reverseQuestion(draft, facts);
   if (reverse) questions.push(reverse);
+  const velocity = (only.notional ?? true) ? velocityQuestion(draft, settings, facts) : undefined;
+  if (velocity) questions.push(velocity);
   return questions;
 }

@@ -6,6 +6,7 @@
 import { parsePlain, parseStep } from './decimal.ts';
 import { checkGrid, checkMinimum, readPositive } from './numbers.ts';
 import { checkTpSlLegs, directionOf } from './tpsl.ts';
+import { takesActivation, takesLimitPrice } from './types.ts';
 import type { MarketRules, OrderDraft, PositionContext, ReferencePrice, RuleIssue } from './types.ts';
 
 /** New values of an open order, as typed; absent = unchanged. */
@@ -23,7 +24,17 @@ export interface OpenOrder {
   readonly left: string;
   readonly price?: string | undefined;
   readonly activation_price?: string | undefined;
+  /** A collateral (margin or futures) order names its position side. */
+  readonly positionSide?: string | undefined;
+  readonly reduceOnly?: boolean | undefined;
 }
+
+/** The draft kind of an open order of each type, spot and collateral. */
+const KINDS: Readonly<Record<string, readonly [OrderDraft['kind'], OrderDraft['kind']]>> = {
+  limit: ['limit', 'collateral_limit'],
+  'stop limit': ['stop_limit', 'collateral_stop_limit'],
+  'stop market': ['stop_market', 'collateral_trigger_market'],
+};
 
 /** Format, decimals, step and minimum of each new value; needs only the market's rules. */
 export function checkChange(change: OrderChange, market: MarketRules): RuleIssue[] {
@@ -47,21 +58,31 @@ export function checkChange(change: OrderChange, market: MarketRules): RuleIssue
 }
 
 /**
- * The order as it would stand after the change, as a draft for the order rules; undefined for a kind
- * of order the exchange does not modify (only limit and stop-limit orders).
+ * The order as it would stand after the change, as a draft of its kind for the order rules and the
+ * guards, exactly as a new order of its new size and price: a spot limit, stop-limit or stop-market
+ * order, a collateral limit, stop-limit or trigger-market order (`collateral`: a margin or futures
+ * order, its position side and reduce-only kept). Without a change, the order as it stands. Undefined
+ * for a type nothing can change (a market order).
  */
-export function changedDraft(order: OpenOrder, change: OrderChange): OrderDraft | undefined {
-  const kind = order.type === 'limit' ? 'limit' : order.type === 'stop limit' ? 'stop_limit' : undefined;
-  if (!kind) return undefined;
+export function changedDraft(
+  order: OpenOrder,
+  change: OrderChange,
+  collateral = order.positionSide !== undefined,
+): OrderDraft | undefined {
+  const kinds = KINDS[order.type];
+  if (!kinds) return undefined;
+  const kind = kinds[collateral ? 1 : 0];
+  const price = change.price ?? order.price;
+  const activation = change.activationPrice ?? order.activation_price;
   return {
     kind,
     market: order.market,
     side: order.side,
     amount: change.amount ?? order.left,
-    ...((change.price ?? order.price) ? { price: change.price ?? order.price } : {}),
-    ...(kind === 'stop_limit'
-      ? { activation_price: change.activationPrice ?? order.activation_price ?? '' }
-      : {}),
+    ...(takesLimitPrice(kind) && price ? { price } : {}),
+    ...(takesActivation(kind) ? { activation_price: activation ?? '' } : {}),
+    ...(collateral && order.positionSide ? { positionSide: order.positionSide } : {}),
+    ...(collateral && order.reduceOnly === true ? { reduceOnly: true } : {}),
   };
 }
 

@@ -6,14 +6,19 @@ import { readFile } from 'node:fs/promises';
 import { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import * as trading from '../exchange/endpoints/trading.ts';
 import { AuthError } from '../exchange/errors.ts';
-import type { AccountView, ImportReport } from '../ipc/contract.ts';
+import type { AccountView, ImportReport, RemovedKeyView } from '../ipc/contract.ts';
 import { UserFacingError } from '../errors.ts';
 import { readable } from '../readable-errors.ts';
+import { clockWords } from '../rules/words.ts';
 import type { Platform } from '../platform.ts';
 import { requireConfirmation } from './confirm.ts';
+import { lookAlikeOf, lookAlikeWords } from '../rules/label-skeleton.ts';
+import { checkLabel, invalid } from '../vault/records.ts';
 import type { AccountRecord, AccountRegistry, NewAccount } from '../vault/registry.ts';
 import { describeConnection, type ExchangeConnection } from './exchange-connection.ts';
 import type { SandboxAccount } from '../sandbox/index.ts';
+
+const hint = (key: string) => (key.length > 10 ? `${key.slice(0, 4)}…${key.slice(-4)}` : '…');
 
 /** `keys`: whether this keychain holds the account's secret and, in a team, who holds its key. */
 export function accountView(a: AccountRecord, keys?: { here: boolean; holders?: string[] }): AccountView {
@@ -23,7 +28,7 @@ export function accountView(a: AccountRecord, keys?: { here: boolean; holders?: 
     label: a.label,
     kind: a.kind,
     subAccountId: a.subAccountId,
-    apiKeyHint: key.length > 10 ? `${key.slice(0, 4)}…${key.slice(-4)}` : '…',
+    apiKeyHint: hint(key),
     connection: a.connection,
     groups: [...a.groups],
     tags: [...a.tags],
@@ -98,6 +103,8 @@ export class AccountService {
    * is read.
    */
   async addFromClipboard(input: Omit<NewAccount, 'secret' | 'connection'>): Promise<AccountView> {
+    // a label taken, or reading the same as another's, is refused before anything is asked
+    this.#refuseTaken(input.label);
     await requireConfirmation(this.#platform, {
       title: `Add "${input.label}" with the API secret on the clipboard?`,
       facts: [
@@ -184,6 +191,43 @@ export class AccountService {
     }
   }
 
+  /**
+   * Renames the account after the person confirmed main's question naming the old and the new label;
+   * a label that reads the same as another account's is refused first, naming that one.
+   */
+  async rename(id: string, label: string): Promise<AccountView> {
+    const account = this.#require(id);
+    const next = this.#refuseTaken(label, id);
+    if (next === account.label) return this.view(account);
+    await requireConfirmation(this.#platform, {
+      title: `Rename "${account.label}" to "${next}"?`,
+      facts: [
+        { label: 'Account', value: `${account.label} (${kindWords(account.kind)})` },
+        { label: 'New label', value: next },
+        { label: 'Public key', value: account.apiKey || 'none yet' },
+        ...(account.subAccountId ? [{ label: 'Sub-account id', value: account.subAccountId }] : []),
+      ],
+      action: 'Rename account',
+      cancel: 'Keep the label',
+      warning: `Every dialog, approval and list will name this account "${next}" from now on.`,
+    });
+    return this.view(await this.registry.rename(id, next));
+  }
+
+  /**
+   * The label trimmed, refused when unusable, taken or reading the same as another account's (the
+   * registry checks again as it writes): before anything is asked.
+   */
+  #refuseTaken(label: string, except?: string): string {
+    const next = checkLabel(label);
+    const alike = lookAlikeOf(
+      next,
+      this.registry.list((a) => a.id !== except).map((a) => a.label),
+    );
+    if (alike !== undefined) throw invalid('label', lookAlikeWords(next, alike, 'account'));
+    return next;
+  }
+
   /** Removes the account after the person confirmed in main's own dialog; its secret leaves the keychain. */
   async remove(id: string): Promise<void> {
     const account = this.#require(id);
@@ -198,6 +242,40 @@ export class AccountService {
       warning: 'Its API secret is deleted from the keychain; adding it again needs the secret.',
     });
     await this.registry.remove(id);
+  }
+
+  /** Keys of accounts a teammate removed from the desk, still in this keychain (newest removal first). */
+  removedKeys(): RemovedKeyView[] {
+    return this.registry.removedKeys.list().map((k) => ({
+      id: k.id,
+      label: k.label,
+      kind: k.kind,
+      subAccountId: k.subAccountId,
+      apiKeyHint: hint(k.apiKey),
+      removedBy: k.removedBy,
+      removedAtMs: k.removedAtMs,
+    }));
+  }
+
+  /**
+   * Deletes from this keychain the key of an account a teammate removed, once this operator confirmed
+   * in main's own dialog (the removal alone never deletes it: the key may exist nowhere else).
+   */
+  async deleteRemovedKey(id: string): Promise<void> {
+    const key = this.registry.removedKeys.get(id);
+    if (!key) throw new UserFacingError('not_found', 'That key is no longer kept on this computer.', 'id');
+    await requireConfirmation(this.#platform, {
+      title: `Delete the key of "${key.label}" from this computer?`,
+      facts: [
+        { label: 'Account', value: `${key.label} (${kindWords(key.kind)})` },
+        { label: 'Public key', value: key.apiKey },
+        { label: 'Removed from the desk', value: `by ${key.removedBy} at ${clockWords(key.removedAtMs)}` },
+      ],
+      action: 'Delete key',
+      warning:
+        'Its API secret is deleted from this keychain. If no one else holds it, the account cannot be added again without a new key.',
+    });
+    await this.registry.removedKeys.forget(id);
   }
 
   /**

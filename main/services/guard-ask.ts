@@ -16,6 +16,7 @@ export const GUARD_TITLES: Record<GuardId, string> = {
   notional: 'Order value',
   depth: 'Book depth',
   reverse: 'Position',
+  velocity: 'Orders this minute',
 };
 
 /** The buttons of a guard question: "Don't send" is the default, what Enter and Escape do. */

@@ -7,14 +7,21 @@
  * (the value ceiling reads the ladder's total), then sends them (`ladder-send.ts`) and answers each
  * order's outcome, failures first. On a spot market the orders go as spot limit orders in bulk
  * requests of at most 20; on a perpetual, or on a margin market when asked, as collateral limit
- * orders one request each, paced. A re-send of the failed orders is a new send of just those.
+ * orders one request each, paced. A re-send of the failed orders is a new send of just those. The
+ * question is `ladder-question.ts`.
  */
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import type { BulkPlaceView, LadderMarginView, LadderPreviewView, RuleIssueView } from '../ipc/contract.ts';
 import { UserFacingError } from '../errors.ts';
 import { orderSpend } from '../rules/balance.ts';
 import { Dec } from '../rules/decimal.ts';
-import { balanceIssue, describeDraft, grouped, type GuardQuestion } from '../rules/guards.ts';
+import {
+  balanceIssue,
+  describeDraft,
+  grouped,
+  type GuardFacts,
+  type GuardQuestion,
+} from '../rules/guards.ts';
 import {
   BULK_LIMIT,
   RUNG_SPACING_MS,
@@ -27,7 +34,8 @@ import type { AccountContext, OrderDraft, RuleIssue } from '../rules/index.ts';
 import type { Platform } from '../platform.ts';
 import type { AccountService } from './accounts.ts';
 import { requireConfirmation } from './confirm.ts';
-import { batchGuardLines, GUARD_CANCEL } from './guard-ask.ts';
+import { batchGuardLines } from './guard-ask.ts';
+import { ladderQuestion } from './ladder-question.ts';
 import type { ExchangeConnection } from './exchange-connection.ts';
 import { sendBulk, sendRungs, type Draft, type Pacing } from './ladder-send.ts';
 import type { CatalogMarket } from './market-catalog.ts';
@@ -79,15 +87,6 @@ function wholeOf(drafts: readonly Draft[]): OrderDraft {
     ...(first.positionSide ? { positionSide: first.positionSide } : {}),
     ...(first.reduceOnly ? { reduceOnly: true } : {}),
   };
-}
-
-/** "1) 0.01 at 60,000; 2) …": every rung when few, else the first ones, how many between, the last two. */
-export function rungsText(drafts: ReadonlyArray<{ price: string; amount: string }>, base: string): string {
-  const line = (d: { price: string; amount: string }, i: number) =>
-    `${String(i + 1)}) ${grouped(d.amount)} ${base} at ${grouped(d.price)}`;
-  const all = drafts.map(line);
-  if (all.length <= 12) return all.join('; ');
-  return [...all.slice(0, 8), `… ${String(all.length - 10)} more …`, ...all.slice(-2)].join('; ');
 }
 
 const defaultPacing: Pacing = {
@@ -146,6 +145,8 @@ export class LadderService {
     /** Each order's price band question, and the ladder's value as a whole. */
     asked: GuardQuestion[][];
     whole: GuardQuestion[];
+    /** What the ladder's value ceilings read, its value counted from once it is sent. */
+    wholeFacts?: GuardFacts;
   }> {
     const reviews = await Promise.all(
       drafts.map(({ clientOrderId, ...d }) =>
@@ -155,9 +156,16 @@ export class LadderService {
     const perOrder = reviews.map((r) => r.issues.map((i) => ({ ...i })));
     // each order's price against the band; the value ceiling reads the ladder's total
     const asked = reviews.map((r) => r.questions.filter((q) => q.guard === 'price_band'));
-    const whole = caller && drafts[0] ? await this.#wholeValue(drafts, caller) : [];
+    const value = caller && drafts[0] ? await this.#wholeValue(drafts, caller) : undefined;
+    const whole = value?.questions ?? [];
     const first = drafts[0];
-    const out = { perOrder, questions: [...merged(asked), ...whole], asked, whole };
+    const out = {
+      perOrder,
+      questions: [...merged(asked), ...whole],
+      asked,
+      whole,
+      ...(value ? { wholeFacts: value.facts } : {}),
+    };
     if (!caller || !first || perOrder.some((i) => i.length > 0)) return out;
     const { market, funds } = await this.#connection.trading.spendable(caller, first);
     if (first.kind === 'collateral_limit') {
@@ -197,19 +205,28 @@ export class LadderService {
     };
   }
 
-  /** The value ceilings read against the ladder's total: its orders go out together. */
-  async #wholeValue(drafts: readonly Draft[], caller: KeyCaller): Promise<GuardQuestion[]> {
+  /**
+   * The value ceilings and the velocity budget read against the ladder's total: its orders go out
+   * together.
+   */
+  async #wholeValue(
+    drafts: readonly Draft[],
+    caller: KeyCaller,
+  ): Promise<{ questions: GuardQuestion[]; facts: GuardFacts } | undefined> {
     const first = drafts[0] as Draft;
     const whole = wholeOf(drafts);
-    if (new Dec(whole.amount).lte(0)) return [];
-    const questions = await this.#connection.trading.questionsFor(
+    if (new Dec(whole.amount).lte(0)) return undefined;
+    const { questions, facts } = await this.#connection.trading.factsFor(
       whole,
       caller,
       {},
       { price: false, activation: false, notional: true },
     );
     const together = `The ${plural(drafts.length, `${first.side} order`)} together`;
-    return questions.map((q) => ({ ...q, message: q.message.replace(describeDraft(whole), together) }));
+    return {
+      questions: questions.map((q) => ({ ...q, message: q.message.replace(describeDraft(whole), together) })),
+      facts,
+    };
   }
 
   /** The account's hedge mode and position, read once for all the orders of a collateral ladder. */
@@ -303,61 +320,20 @@ export class LadderService {
       { name: 'All the orders', questions: review.whole },
     ]);
 
-    const prices = drafts.map((d) => new Dec(d.price));
-    const [low, high] = [Dec.min(...prices), Dec.max(...prices)];
     const requests = collateral ? drafts.length : bulkRequests(drafts.length);
-    const totalAmount = ladderSpend('sell', drafts);
-    const count = plural(drafts.length, `${input.side} ${collateral ? 'collateral ' : ''}limit order`);
-    const [base, quote] = [
-      market.stock ?? market.name.split('_')[0] ?? '',
-      market.money ?? market.name.split('_')[1] ?? '',
-    ];
-    const margin = review.margin;
-    await requireConfirmation(this.#platform, {
-      title: `Place ${count} on ${market.name}?`,
-      facts: [
-        { label: 'Account', value: this.#accounts.registry.get(accountId)?.label ?? accountId },
-        { label: 'Market', value: market.name },
-        {
-          label: 'Side',
-          value: `${input.side === 'buy' ? 'Buy' : 'Sell'}${collateral && !input.reduceOnly ? (input.side === 'buy' ? ' (opens or adds to a long)' : ' (opens or adds to a short)') : ''}`,
-        },
-        { label: 'Orders', value: String(drafts.length) },
-        {
-          label: 'Prices',
-          value: low.eq(high) ? `${grouped(low)} ${quote}` : `${grouped(low)} to ${grouped(high)} ${quote}`,
-        },
-        { label: 'Rungs', value: rungsText(drafts, base) },
-        { label: 'Total amount', value: `${grouped(totalAmount)} ${base}` },
-        { label: 'Total value', value: `${grouped(ladderSpend('buy', drafts))} ${quote}` },
-        ...(margin
-          ? [
-              {
-                label: 'Margin',
-                value: `${grouped(margin.needed)} ${margin.asset} at ${String(margin.leverage)}× leverage (${grouped(margin.available)} ${margin.asset} available)`,
-              },
-            ]
-          : []),
-        ...(collateral && input.positionSide ? [{ label: 'Position side', value: input.positionSide }] : []),
-        ...(collateral && input.reduceOnly ? [{ label: 'Reduce-only', value: 'yes: only closes' }] : []),
-        ...(input.postOnly ? [{ label: 'Post-only', value: 'yes' }] : []),
-        {
-          label: 'Sent in',
-          value: collateral
-            ? `${plural(requests, 'request')}, one order each, one after another`
-            : plural(requests, 'bulk request') + ` of up to ${String(BULK_LIMIT)}`,
-        },
-        ...beyond,
-      ],
-      action: `Place ${plural(drafts.length, 'order')}`,
-      ...(beyond.length > 0
-        ? {
-            cancel: GUARD_CANCEL,
-            warning: 'Some of these orders are beyond your guards: read each line before you place them.',
-          }
-        : {}),
-    });
+    await requireConfirmation(
+      this.#platform,
+      ladderQuestion(
+        { ...input, label: this.#accounts.registry.get(accountId)?.label ?? accountId, collateral },
+        market,
+        drafts,
+        { requests, beyond, ...(review.margin ? { margin: review.margin } : {}) },
+      ),
+    );
     this.#connection.trading.forgetFunds(caller);
+    // the ladder's value counts against the account's budget per minute, as any order's does
+    if (review.wholeFacts)
+      await this.#connection.trading.countSent(caller, wholeOf(drafts), review.wholeFacts);
     const stop = input.stopOnFail === true;
     const outcomes = collateral
       ? await sendRungs(this.#connection, caller, drafts, stop, this.#pacing)

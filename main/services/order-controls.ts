@@ -1,17 +1,17 @@
 /**
- * Work on an account's open orders beyond placing one: every page of them, a change by the route the
- * exchange accepts for that kind of order (REST `order/modify` for spot limit and stop-limit orders,
- * WebSocket `order_modify` for stop-market orders and a position's take-profit / stop-loss legs), the
+ * Work on an account's open orders beyond placing one: every page of them, a change checked as a new
+ * order of its new size and price and sent by the route the exchange accepts for its kind
+ * (`order-modify.ts`), a cancel (a position's take-profit / stop-loss leg behind main's question), the
  * fast cancel-all (`order_cancel_all`) and the kill switch, each money step behind main's confirmation.
  */
 import * as trading from '../exchange/endpoints/trading.ts';
 import type { KillSwitchTimer, Order } from '../exchange/endpoints/trading.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import { cancelAllOrdersWs, modifyOrderWs } from '../exchange/ws/index.ts';
-import { orderView } from '../exchange/ws/views.ts';
+import { cancelAllOrdersWs } from '../exchange/ws/index.ts';
 import type { KillSwitchView, OcoLinkView, OrderView } from '../ipc/contract.ts';
-import { checkChange, checkChangeAllowed, checkLegChange, modifiableFields } from '../rules/modify.ts';
-import type { OrderChange } from '../rules/modify.ts';
+import { Dec } from '../rules/decimal.ts';
+import { grouped } from '../rules/guards.ts';
+import { modifiableFields } from '../rules/modify.ts';
 import { UserFacingError } from '../errors.ts';
 import type { Platform } from '../platform.ts';
 import type { AccountService } from './accounts.ts';
@@ -19,15 +19,10 @@ import { requireConfirmation } from './confirm.ts';
 import type { ExchangeConnection } from './exchange-connection.ts';
 import type { LiveService } from './live.ts';
 import { openPositions } from './positions.ts';
-import { referencePrice } from './tpsl-context.ts';
-import { modifyOpenOrder } from './order-modify.ts';
+import { isLeg, legKindOf, modifyOpenOrder, positionOf, type OrderChangeInput } from './order-modify.ts';
 import { ocoLinks } from './oco-links.ts';
-import { RuleViolation } from './trading.ts';
 
-/** A position's take-profit / stop-loss leg: a reduce-only collateral order. */
-export function isLeg(order: Pick<Order, 'reduceOnly' | 'positionSide'>): boolean {
-  return order.reduceOnly === true && order.positionSide !== undefined;
-}
+export { isLeg } from './order-modify.ts';
 
 /** The order as the renderer lists it, with the values its type lets change and its OCO pair. */
 export function activeView(order: Order, oco?: OcoLinkView): OrderView {
@@ -86,62 +81,65 @@ export class OrderControls {
   }
 
   /**
-   * Changes an open order after the rules of its kind: a spot limit or stop-limit order by REST, with
-   * the balance and the guards (main asks when a guard trips), anything else over the WebSocket, only
-   * in the values its type lets change, a leg's new trigger on its own side of the position.
+   * Changes an open order as a new order of its new size and price is checked, whatever its kind and
+   * route (`order-modify.ts`): main asks when a guard trips, and nothing is signed unless it is answered.
    */
-  async modify(
-    accountId: string,
-    input: OrderChange & { market: string; orderId: number },
-  ): Promise<OrderView> {
+  async modify(accountId: string, input: OrderChangeInput): Promise<OrderView> {
     const caller = await this.#accounts.caller(accountId);
-    const { market, orderId, ...change } = input;
-    // the new values on their own first: nothing is signed for a value that cannot be sent
-    const rules = await this.#connection.catalog.require(market);
-    const early = checkChange(change, rules);
-    if (early.length > 0) throw new RuleViolation(early);
-    const order = (await trading.allActiveOrders(caller, market)).find((o) => o.orderId === orderId);
-    if (!order)
-      throw new UserFacingError(
-        'not_found',
-        `Order ${String(orderId)} is no longer open on ${market}: it was filled or cancelled.`,
-        'orderId',
-      );
-    const leg = isLeg(order) ? await this.#legKind(caller, order) : undefined;
-    const allowed = checkChangeAllowed({ type: order.type, leg }, change);
-    if (allowed.length > 0) throw new RuleViolation(allowed);
-    if (!leg && order.positionSide === undefined && (order.type === 'limit' || order.type === 'stop limit'))
-      return modifyOpenOrder(this.#connection, caller, input, this.#label(accountId));
-    if (leg) {
-      const trigger = change.activationPrice ?? change.price;
-      const position = (await openPositions(caller, market)).find(
-        (p) =>
-          order.positionSide === 'BOTH' ||
-          p.positionSide === undefined ||
-          p.positionSide === order.positionSide,
-      );
-      if (trigger !== undefined && position) {
-        const mark = await referencePrice(caller.http, market).catch(() => undefined);
-        const issues = checkLegChange(
-          leg,
-          trigger,
-          { amount: position.amount, ...(position.basePrice ? { entryPrice: position.basePrice } : {}) },
-          mark,
-          change.activationPrice === undefined ? 'price' : 'activation_price',
-        );
-        if (issues.length > 0) throw new RuleViolation(issues);
-      }
-    }
-    const client = await this.#live.ready(accountId);
-    return orderView(await modifyOrderWs(client, { market, orderId, ...change }), 'order_modify');
+    return modifyOpenOrder(
+      { trading: this.#connection.trading, catalog: this.#connection.catalog, live: this.#live },
+      caller,
+      accountId,
+      input,
+      this.#label(accountId),
+    );
   }
 
-  /** Which leg of its position the order is: from the position's list, else from its trigger. */
-  async #legKind(caller: KeyCaller, order: Order): Promise<'takeProfit' | 'stopLoss'> {
-    const positions = await openPositions(caller, order.market).catch(() => []);
-    for (const p of positions) for (const l of p.tpsl ?? []) if (l.orderId === order.orderId) return l.kind;
-    // A lone take-profit is a limit order; a lone stop-loss a stop-market order.
-    return order.type === 'limit' ? 'takeProfit' : 'stopLoss';
+  /**
+   * Cancels one open order: a plain order at once; a take-profit / stop-loss leg of an open position
+   * only once the person confirmed main's question naming the leg and the position it leaves bare.
+   */
+  async cancel(accountId: string, market: string, orderId: number): Promise<OrderView> {
+    const caller = await this.#accounts.caller(accountId);
+    const rules = await this.#connection.catalog.get(market);
+    // only a market that takes collateral orders has legs: a spot order is cancelled unread
+    if (rules?.type === 'futures' || rules?.collateral !== false) {
+      const order = (await trading.allActiveOrders(caller, market)).find((o) => o.orderId === orderId);
+      if (order && isLeg(order)) await this.#askLegCancel(accountId, caller, order);
+    }
+    return trading.cancelOrder(caller, { market, orderId });
+  }
+
+  async #askLegCancel(accountId: string, caller: KeyCaller, order: Order): Promise<void> {
+    const position = positionOf(await openPositions(caller, order.market), order);
+    if (!position) return;
+    const kind = legKindOf(order, position);
+    const leg = kind === 'takeProfit' ? 'take-profit' : 'stop-loss';
+    const direction = new Dec(position.amount).isNeg() ? 'short' : 'long';
+    const [base = '', quote = ''] = order.market.split('_');
+    const trigger = order.activation_price ?? order.price ?? '';
+    const unit = quote === 'PERP' ? 'USDT' : quote;
+    await requireConfirmation(this.#platform, {
+      title: `Cancel the ${leg} of your ${order.market} ${direction}?`,
+      facts: [
+        { label: 'Account', value: this.#label(accountId) },
+        { label: 'Market', value: order.market },
+        {
+          label: 'Leg',
+          value: `${kind === 'takeProfit' ? 'Take-profit' : 'Stop-loss'} at ${grouped(trigger)} ${unit}`,
+        },
+        { label: 'Position', value: `${direction}, ${grouped(new Dec(position.amount).abs())} ${base}` },
+        ...(position.liquidationPrice
+          ? [{ label: 'Liquidation price', value: `${grouped(position.liquidationPrice)} ${unit}` }]
+          : []),
+      ],
+      action: `Cancel the ${leg}`,
+      cancel: `Keep the ${leg}`,
+      warning:
+        kind === 'stopLoss'
+          ? 'The position stays open with no stop-loss: nothing closes it before its liquidation price.'
+          : 'The position stays open with no take-profit.',
+    });
   }
 
   /**

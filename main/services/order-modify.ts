@@ -1,59 +1,178 @@
 /**
- * Changing a spot limit or stop-limit order after the same rules and guards as a new one: the new
- * values alone first (nothing is signed for a value that cannot be sent), then the order as it would
- * stand, against the balance it may use (what is free plus what the order itself holds); a change
- * beyond a guard goes only when the person confirms main's own question.
+ * A change of a resting order is an order: whatever its kind (spot limit, stop-limit or stop-market;
+ * collateral limit, stop-limit or trigger-market; an OCO's leg; a position's take-profit / stop-loss
+ * leg) and whichever route it takes (REST `order/modify` for spot limit and stop-limit orders, the
+ * WebSocket's `order_modify` for the rest), the order as it would stand is checked by the same rules
+ * as a new order of its new size and price: the new values alone first (nothing is signed for a
+ * value that cannot be sent), then the order rules, the balance or margin it may use (what is free
+ * plus what the order itself holds), a leg's close-only rule, its side of the market and its
+ * position's liquidation price; then the guards (price band, value ceilings, the velocity budget for
+ * the value it adds) through main's one question.
  */
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import * as trading from '../exchange/endpoints/trading.ts';
 import type { Order } from '../exchange/endpoints/trading.ts';
+import { NetworkError, TimeoutError } from '../exchange/errors.ts';
+import { modifyOrderWs } from '../exchange/ws/index.ts';
+import { orderView } from '../exchange/ws/views.ts';
+import type { OrderView, PositionView } from '../ipc/contract.ts';
+import { orderSpend } from '../rules/balance.ts';
 import { Dec } from '../rules/decimal.ts';
 import { balanceIssue } from '../rules/guards.ts';
-import { checkOrder } from '../rules/index.ts';
+import { checkOrder, checkReduceOnly, type RuleIssue } from '../rules/index.ts';
+import { checkLegLiquidation } from '../rules/liquidation.ts';
 import { estimateOrder } from '../rules/market-estimate.ts';
-import { changedDraft, checkChange, type OrderChange } from '../rules/modify.ts';
+import { takesLimitPrice } from '../rules/types.ts';
+import {
+  changedDraft,
+  checkChange,
+  checkChangeAllowed,
+  checkLegChange,
+  type OrderChange,
+} from '../rules/modify.ts';
 import { guardConfirmation } from './guard-ask.ts';
+import type { LiveService } from './live.ts';
 import type { MarketCatalog } from './market-catalog.ts';
 import { RuleViolation } from './order-errors.ts';
 import { openOrder } from './order-requests.ts';
+import { openPositions } from './positions.ts';
+import { referencePrice } from './tpsl-context.ts';
 import type { TradingService } from './trading.ts';
 
-export async function modifyOpenOrder(
-  services: { trading: TradingService; catalog: MarketCatalog },
+export type OrderChangeInput = OrderChange & { market: string; orderId: number };
+
+/** A position's take-profit / stop-loss leg: a reduce-only collateral order. */
+export function isLeg(order: Pick<Order, 'reduceOnly' | 'positionSide'>): boolean {
+  return order.reduceOnly === true && order.positionSide !== undefined;
+}
+
+/** The open position a collateral order belongs to (its side in hedge mode), if any. */
+export function positionOf(
+  positions: readonly PositionView[],
+  order: Pick<Order, 'positionSide' | 'orderId'>,
+): PositionView | undefined {
+  const open = positions.filter((p) => !new Dec(p.amount).isZero());
+  return (
+    open.find((p) => p.tpsl?.some((l) => l.orderId === order.orderId)) ??
+    open.find(
+      (p) =>
+        order.positionSide === undefined ||
+        order.positionSide === 'BOTH' ||
+        p.positionSide === undefined ||
+        p.positionSide === order.positionSide,
+    )
+  );
+}
+
+/** Which leg of its position the order is: from the position's list, else from its type. */
+export function legKindOf(order: Order, position: PositionView | undefined): 'takeProfit' | 'stopLoss' {
+  const listed = position?.tpsl?.find((l) => l.orderId === order.orderId)?.kind;
+  // A lone take-profit is a limit order; a lone stop-loss a stop-market order.
+  return listed ?? (order.type === 'limit' ? 'takeProfit' : 'stopLoss');
+}
+
+const refuse = (issues: readonly RuleIssue[]): void => {
+  if (issues.length > 0) throw new RuleViolation([...issues]);
+};
+
+/** The leg rules of a change: closing side, its side of the market now, and the liquidation price. */
+async function legIssues(
   caller: KeyCaller,
-  input: OrderChange & { market: string; orderId: number },
+  order: Order,
+  change: OrderChange,
+  leg: 'takeProfit' | 'stopLoss',
+  position: PositionView | undefined,
+): Promise<RuleIssue[]> {
+  // a leg closes only: with no position, or on the position's own side, it is refused
+  const closing = checkReduceOnly(
+    { side: order.side, amount: '0' },
+    position ? { amount: position.amount } : null,
+  );
+  const trigger = change.activationPrice ?? change.price;
+  if (closing.length > 0 || trigger === undefined || !position) return closing;
+  const field = change.activationPrice === undefined ? 'price' : 'activation_price';
+  const mark = await referencePrice(caller.http, order.market).catch(() => undefined);
+  const context = {
+    amount: position.amount,
+    ...(position.basePrice ? { entryPrice: position.basePrice } : {}),
+  };
+  return [
+    ...checkLegChange(leg, trigger, context, mark, field),
+    ...checkLegLiquidation(leg, trigger, position, field),
+  ];
+}
+
+/**
+ * Checks the change as a new order of its new size and price, asks main's question when a guard
+ * trips, and sends it by the route the exchange takes for the order's kind. Answers the order under
+ * its new id.
+ */
+export async function modifyOpenOrder(
+  services: { trading: TradingService; catalog: MarketCatalog; live: LiveService },
+  caller: KeyCaller,
+  accountId: string,
+  input: OrderChangeInput,
   label = 'this account',
-): Promise<Order> {
-  const { trading: service, catalog } = services;
+): Promise<OrderView> {
+  const { trading: service, catalog, live } = services;
   const { market: name, orderId, ...change } = input;
   const market = await catalog.require(name);
-  const early = checkChange(change, market);
-  if (early.length > 0) throw new RuleViolation(early);
+  refuse(checkChange(change, market));
   const order = await openOrder(caller, name, orderId);
-  const draft = changedDraft(order, change);
-  if (draft) {
-    const issues = checkOrder(draft, market);
-    if (issues.length > 0) throw new RuleViolation(issues);
+  const collateral = order.positionSide !== undefined || market.type === 'futures';
+  const positions = collateral ? await openPositions(caller, name) : [];
+  const position = collateral ? positionOf(positions, order) : undefined;
+  const leg = isLeg(order) ? legKindOf(order, position) : undefined;
+  refuse(checkChangeAllowed({ type: order.type, leg }, change));
+  const draft = changedDraft(order, change, collateral);
+  const before = changedDraft(order, {}, collateral);
+  if (!draft || !before)
+    throw new RuleViolation([{ field: 'orderId', message: 'This order cannot be changed.' }]);
+  // the order rules of its kind, a reduce-only order against the position it closes
+  const context = position ? { amount: position.amount } : null;
+  refuse([
+    ...checkOrder(draft, market, leg || !draft.reduceOnly ? {} : { position: context }),
+    ...(leg ? await legIssues(caller, order, change, leg, position) : []),
+  ]);
+  // the balance or margin it may use: what is free, and what the order itself holds now
+  if (draft.reduceOnly !== true) {
     const { funds, reference } = await service.spendable(caller, draft);
-    const holds = order.side === 'buy' ? new Dec(order.left).mul(order.price ?? '0') : new Dec(order.left);
+    const holds = orderSpend(before, market, funds, reference) ?? new Dec(0);
     const held = { ...funds, available: holds.add(funds.available).toFixed() };
     const short = balanceIssue(draft, market, held, reference);
     if (short) throw new RuleViolation([short]);
-    const estimate = estimateOrder(draft, undefined, reference);
-    const questions = await service.questionsFor(
-      draft,
-      caller,
-      { reference: await service.reference(market), estimate },
-      {
-        price: change.price !== undefined,
-        activation: change.activationPrice !== undefined,
-        notional: change.price !== undefined || change.amount !== undefined,
-      },
-    );
-    await service.askGuards(questions, {}, () =>
-      guardConfirmation(label, draft, estimate, questions, `Change order ${String(orderId)}`),
-    );
   }
+  const reference = await service.reference(market);
+  const estimate = estimateOrder(draft, undefined, reference?.price);
+  const priced = change.price !== undefined;
+  const { questions, facts } = await service.factsFor(
+    draft,
+    caller,
+    { reference, estimate, replaces: before },
+    // a leg is judged as one added to a position: its side and liquidation, no band
+    leg
+      ? { price: false, activation: false, notional: false }
+      : {
+          price: priced,
+          activation: change.activationPrice !== undefined,
+          notional:
+            priced ||
+            change.amount !== undefined ||
+            (change.activationPrice !== undefined && !takesLimitPrice(draft.kind)),
+        },
+  );
+  const uncount = await service.admit(caller, draft, facts, questions, {}, (asked) =>
+    guardConfirmation(label, draft, estimate, asked, `Change order ${String(orderId)}`),
+  );
   service.forgetFunds(caller);
-  return trading.modifyOrder(caller, { market: name, orderId, ...change });
+  try {
+    if (!collateral && (order.type === 'limit' || order.type === 'stop limit'))
+      return await trading.modifyOrder(caller, { market: name, orderId, ...change });
+    const client = await live.ready(accountId);
+    return orderView(await modifyOrderWs(client, { market: name, orderId, ...change }), 'order_modify');
+  } catch (error) {
+    // refused outright, the change never stood: it takes nothing of the budget
+    if (!(error instanceof TimeoutError || error instanceof NetworkError)) uncount();
+    throw error;
+  }
 }

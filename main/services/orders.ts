@@ -48,10 +48,6 @@ export async function fills(caller: KeyCaller, market: string, limit = 100): Pro
   );
 }
 
-export function cancelOrder(caller: KeyCaller, market: string, orderId: number): Promise<OrderView> {
-  return trading.cancelOrder(caller, { market, orderId });
-}
-
 /** Spot trade balances of an account. */
 export function spotBalances(
   caller: KeyCaller,

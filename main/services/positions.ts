@@ -1,10 +1,10 @@
-/** One account's collateral positions: as the renderer shows them, leverage, take-profit and stop-loss. */
+/** One account's collateral positions: as the renderer shows them, take-profit and stop-loss (leverage: `leverage.ts`). */
 import { Decimal } from 'decimal.js';
 import * as collateral from '../exchange/endpoints/collateral.ts';
 import { checkTpSl } from '../exchange/ws/tpsl.ts';
 import { UserFacingError } from '../errors.ts';
 import type { PositionView, TpSlCheckView, TpSlLegsView, TpSlLegView } from '../ipc/contract.ts';
-import { checkLeverage, checkTpSlLegs, directionOf, type RuleIssue } from '../rules/index.ts';
+import { checkTpSlLegs, directionOf, type RuleIssue } from '../rules/index.ts';
 import type { ExchangeConnection } from './exchange-connection.ts';
 import type { LiveService } from './live.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
@@ -60,25 +60,6 @@ function tpslLegs(raw: unknown): TpSlLegView[] {
 /** Open collateral positions (on one market, or all) as the renderer shows them. */
 export async function openPositions(caller: KeyCaller, market?: string): Promise<PositionView[]> {
   return (await collateral.openPositions(caller, market)).map(positionView);
-}
-
-/** Sets the account leverage; every open position takes it, so it may not pass the lowest maximum among their markets. */
-export async function setLeverage(
-  connection: ExchangeConnection,
-  caller: KeyCaller,
-  leverage: collateral.Leverage,
-): Promise<number> {
-  const open = await collateral.openPositions(caller);
-  const maxima: number[] = [];
-  for (const p of open) {
-    const max = (await connection.catalog.get(p.market))?.maxLeverage;
-    if (max !== undefined) maxima.push(max);
-  }
-  if (maxima.length > 0) {
-    const issues = checkLeverage(leverage, Math.min(...maxima));
-    if (issues.length > 0) throw new RuleViolation(issues);
-  }
-  return collateral.setLeverage(caller, leverage);
 }
 
 export interface TpSlInput {

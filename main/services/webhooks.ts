@@ -5,6 +5,7 @@
  * confirms it in main's dialog, and only behind a TLS proxy of their own), received events pushed to
  * the renderer, and the reconciler that fills in what never arrived.
  */
+import { join } from 'node:path';
 import type { Cache } from '../cache/index.ts';
 import type { MainBus } from '../bus.ts';
 import { UserFacingError } from '../errors.ts';
@@ -12,6 +13,8 @@ import type { Platform } from '../platform.ts';
 import { webhookSecretId, type SecretStore } from '../vault/secret-store.ts';
 import { reconcileWebhooks } from '../webhooks/reconciler.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/receiver.ts';
+import { normalizeAddress } from '../webhooks/sender.ts';
+import { TrustedProxyFile } from './webhook-proxy.ts';
 import type { AccountService } from './accounts.ts';
 import { requireConfirmation } from './confirm.ts';
 
@@ -32,6 +35,8 @@ export class WebhookService {
   /** Account -> until when its key is being verified. */
   readonly #verifying = new Map<string, number>();
   readonly #stopWatching: () => void;
+  /** The TLS proxy in front of the receiver, kept in the profile (none: `X-Forwarded-For` is ignored). */
+  readonly #proxy: TrustedProxyFile;
 
   constructor(
     cache: Cache,
@@ -39,8 +44,11 @@ export class WebhookService {
     secrets: SecretStore,
     platform: Platform,
     events: MainBus,
+    /** Where `webhook-proxy.json` is kept (none: the trusted proxy lives in memory only). */
+    profileDir?: string,
     now: () => number = Date.now,
   ) {
+    this.#proxy = new TrustedProxyFile(profileDir && join(profileDir, 'webhook-proxy.json'));
     this.#cache = cache;
     this.#accounts = accounts;
     this.#secrets = secrets;
@@ -168,10 +176,50 @@ export class WebhookService {
       secret: (account) => this.#secret(account),
       keys: () => this.#keys(),
       onEvent: (event) => this.#events.emit('webhook.event', event),
+      trustedProxy: () => this.#proxy.address,
       port,
       host,
     });
     return this.#receiver.url;
+  }
+
+  /** The TLS proxy whose `X-Forwarded-For` names the sender, or null when none is trusted. */
+  get trustedProxy(): string | null {
+    return this.#proxy.address ?? null;
+  }
+
+  /**
+   * Trusts the TLS proxy at `address` ('' trusts none): from it, the receiver takes the sender from
+   * the last `X-Forwarded-For` hop. Trusting one is asked natively first: whoever sends from that
+   * address can name any sender.
+   */
+  async setTrustedProxy(address: string): Promise<string | null> {
+    const text = address.trim();
+    if (text === '') {
+      this.#proxy.set(undefined);
+      return null;
+    }
+    const normalized = normalizeAddress(text);
+    if (!normalized)
+      throw new UserFacingError(
+        'invalid_input',
+        `"${text}" is not an IP address: give the address the proxy connects from, such as 127.0.0.1 or 10.0.0.5.`,
+        'address',
+      );
+    if (normalized === this.#proxy.address) return normalized;
+    await requireConfirmation(this.#platform, {
+      title: `Trust the proxy at ${normalized} to name webhook senders?`,
+      facts: [
+        { label: 'Proxy address', value: normalized },
+        { label: 'From it', value: 'the sender is the last X-Forwarded-For address the proxy wrote' },
+        { label: 'From anyone else', value: 'X-Forwarded-For is ignored' },
+      ],
+      action: 'Trust this proxy',
+      warning:
+        'Give only the address of your own TLS proxy: anything sending from it can name any sender and so spend other senders’ budgets.',
+    });
+    this.#proxy.set(normalized);
+    return normalized;
   }
 
   /** The receiver's address, or null while it is off. */

@@ -1,18 +1,19 @@
 /**
  * The registry's accounts table as it is read: every row by id, the list in its order, the key index
- * and each label folded, kept until a write (every signed request looks its account up; a desk
+ * and each label's confusable skeletons (`rules/label-skeleton.ts`), kept until a write (every signed request looks its account up; a desk
  * registering 1,000 accounts checks each new name against every row), and the accounts on their way
  * in (their secret in the keychain, their row not written yet), whose labels and keys count as taken.
  */
 import type Database from 'better-sqlite3';
 import { UserFacingError } from '../errors.ts';
+import { labelSkeletons, lookAlikeWords } from '../rules/label-skeleton.ts';
 import { foldLabel, invalid, toRecord, type AccountRecord, type Row } from './records.ts';
 import { storeShared, type SharedAccount } from './shared.ts';
 
 /** An account whose secret is in the keychain and whose row is on its way in. */
 export interface ComingAccount {
   label: string;
-  folded: string;
+  keys: readonly string[];
   connection: string;
   apiKey: string;
 }
@@ -22,8 +23,8 @@ export class AccountTable {
   /** Every row by id, read once; each write reads its row again (`write`). */
   #rows: Map<string, Row> | undefined;
   /**
-   * The ids of `#rows` by folded label and by `connection apiKey`, kept with them: a batch checks each
-   * new name and key against every row, and a desk has 1,000.
+   * The ids of `#rows` by each skeleton of their label and by `connection apiKey`, kept with them: a
+   * batch checks each new name and key against every row, and a desk has 1,000.
    */
   readonly #byLabel = new Map<string, Set<string>>();
   readonly #byKeyRow = new Map<string, Set<string>>();
@@ -139,7 +140,7 @@ export class AccountTable {
 
   /** Counts an account as on its way in (its label and key taken) until it lands or is abandoned. */
   reserve(id: string, label: string, connection: string, apiKey: string): void {
-    this.#coming.set(id, { label, folded: foldLabel(label), connection, apiKey });
+    this.#coming.set(id, { label, keys: labelKeys(label), connection, apiKey });
   }
 
   /** Writes the row of an account on its way in. */
@@ -156,19 +157,24 @@ export class AccountTable {
   }
 
   /**
-   * Refuses a label taken (letters compared as SQLite's NOCASE does: ASCII only) or a key registered,
-   * by the registry's rows and by the accounts on their way in.
+   * Refuses a label taken or a look-alike of one (the same confusable skeleton: letters that read
+   * alike, another letter case, invisible characters), naming the account it resembles, and a key
+   * registered, by the registry's rows and by the accounts on their way in.
    */
   checkFree(label: string, connection: string, apiKey: string, except?: string): void {
-    const wanted = foldLabel(label);
+    const wanted = labelKeys(label);
     const rows = this.#allRows();
     const other = (ids: Set<string> | undefined) => [...(ids ?? [])].find((id) => id !== except);
-    if (other(this.#byLabel.get(wanted)) !== undefined)
-      throw invalid('label', `an account named "${label}" already exists`);
+    for (const key of wanted) {
+      const holder = other(this.#byLabel.get(key));
+      const held = holder === undefined ? undefined : rows.get(holder);
+      if (held) throw invalid('label', lookAlikeWords(label, held.label, 'account'));
+    }
     const keyHolder = apiKey === '' ? undefined : other(this.#byKeyRow.get(`${connection} ${apiKey}`));
     let byKey: { label: string } | undefined = keyHolder === undefined ? undefined : rows.get(keyHolder);
-    for (const c of this.#coming.values()) {
-      if (c.folded === wanted) throw invalid('label', `an account named "${label}" already exists`);
+    for (const [id, c] of this.#coming) {
+      if (id !== except && c.keys.some((k) => wanted.includes(k)))
+        throw invalid('label', lookAlikeWords(label, c.label, 'account'));
       if (c.connection === connection && c.apiKey === apiKey && apiKey !== '') byKey ??= c;
     }
     if (byKey) throw invalid('apiKey', `this key is already registered as "${byKey.label}"`);
@@ -185,7 +191,7 @@ export class AccountTable {
   /** Puts a row into `#rows` and its indexes. */
   #index(row: Row): void {
     this.#rows?.set(row.id, row);
-    add(this.#byLabel, foldLabel(row.label), row.id);
+    for (const key of labelKeys(row.label)) add(this.#byLabel, key, row.id);
     if (row.api_key !== '') add(this.#byKeyRow, `${row.connection} ${row.api_key}`, row.id);
   }
 
@@ -194,7 +200,7 @@ export class AccountTable {
     const row = this.#rows?.get(id);
     if (!row) return;
     this.#rows?.delete(id);
-    drop(this.#byLabel, foldLabel(row.label), id);
+    for (const key of labelKeys(row.label)) drop(this.#byLabel, key, id);
     drop(this.#byKeyRow, `${row.connection} ${row.api_key}`, id);
   }
 
@@ -215,6 +221,12 @@ export class AccountTable {
     }
     return this.#rows;
   }
+}
+
+/** A label's index keys: its two confusable skeletons, each marked with which it is. */
+function labelKeys(label: string): string[] {
+  const [folded, mapped] = labelSkeletons(label);
+  return [`f ${folded}`, `m ${mapped}`];
 }
 
 function add(index: Map<string, Set<string>>, key: string, id: string): void {

@@ -10,7 +10,8 @@
  * when K is registered, and without a key only the keys being verified just now (set up in the last
  * few minutes), else 404. The server takes a bounded number of connections, requests per second and
  * body bytes, so a sender on the network cannot make it read the keychain or the disk without limit;
- * each address has its own smaller budget of both, so one host cannot starve the others.
+ * each sender has its own smaller budget of both, so one host cannot starve the others. Behind a TLS
+ * proxy the person names (`sender.ts`), the sender is the last `X-Forwarded-For` hop the proxy wrote.
  *
  * A delivery with an unknown key is checked exactly as one with a known key (its signature computed
  * with a secret of the receiver's own, compared in constant time), and refused only at the end with
@@ -22,6 +23,7 @@ import type { AddressInfo } from 'node:net';
 import type { Cache } from '../cache/index.ts';
 import { UserFacingError } from '../errors.ts';
 import { connectionCounter, senderLimiter } from './limits.ts';
+import { fromProxy, senderOf } from './sender.ts';
 
 /** Deliveries are small JSON objects; anything bigger is refused unread. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -215,13 +217,20 @@ export async function startWebhookReceiver(
     host?: string;
     limits?: Partial<ReceiverLimits>;
     onRefused?: (reason: string) => void;
+    /**
+     * The TLS proxy in front of the receiver (an address, normalized), read for each request: from it
+     * the sender is the last `X-Forwarded-For` hop; from anyone else that header is ignored.
+     */
+    trustedProxy?: () => string | undefined;
   },
 ): Promise<WebhookReceiver> {
+  const proxy = options.trustedProxy ?? (() => undefined);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const allow = senderLimiter(limits, options.now ?? Date.now);
   const connections = connectionCounter(limits.perAddressConnections);
   const server = createServer(async (req, res) => {
-    if (!allow(req.socket.remoteAddress ?? '')) {
+    const sender = senderOf(req.socket.remoteAddress ?? '', req.headers['x-forwarded-for'], proxy());
+    if (!allow(sender)) {
       options.onRefused?.('too many requests');
       return refuse(req, res, 429);
     }
@@ -250,9 +259,11 @@ export async function startWebhookReceiver(
     }
   });
   server.maxConnections = limits.connections;
-  // One address's connections past its share are closed at once, before a byte is read.
+  // One address's connections past its share are closed at once, before a byte is read; the trusted
+  // proxy carries every sender's, bounded by the server's own limit.
   server.on('connection', (socket) => {
     const address = socket.remoteAddress ?? '';
+    if (fromProxy(address, proxy())) return;
     if (!connections.admit(address)) {
       options.onRefused?.('too many connections from one address');
       return socket.destroy();

@@ -57,10 +57,33 @@ describe('the History screen in Chromium', () => {
     expect(totals[0]).toContain(expected.markets[0]?.netAmount ?? '?');
     await page.screenshot({ path: artifact('history.png') });
 
+    // The table's own export saves exactly what it shows, counted in words: one sell deal is "1 row".
+    await page.getByTestId('grid-filter').fill('sell');
+    expect(rows.filter((r) => r.includes('sell'))).toHaveLength(1);
+    await expect
+      .poll(() => page.getByTestId('grid-count').textContent())
+      .toContain(`1 of ${String(rows.length)} rows`);
+    await page.getByTestId('grid-export').click();
+    await expect
+      .poll(() => page.getByTestId('grid-exported').textContent())
+      .toBe(`Saved 1 row to ${exportFile}`);
+    expect(readFileSync(exportFile, 'utf8').trim().split('\n')).toHaveLength(2);
+    await page.getByTestId('grid-filter').fill('');
+
+    // "Export all" is every cached deal, whatever the screen's filters show: here a market with none.
+    await page.getByTestId('history-market').fill('BTC_USDT');
+    await page.getByTestId('history-market').press('Enter');
+    await page.getByTestId('history-market').blur();
+    await expect.poll(() => page.getByTestId('grid-row').count()).toBe(0);
+    const cached = await app.call<{ deals: number }>('history.totals', { filter: {} });
+    expect(cached.deals).toBeGreaterThanOrEqual(rows.length);
     await page.getByTestId('history-export').click();
     await expect.poll(() => page.getByTestId('history-exported').textContent()).toContain(exportFile);
+    expect(await page.getByTestId('history-exported').textContent()).toContain(
+      `Exported ${cached.deals.toLocaleString('en-US')} deals (every cached deal)`,
+    );
     const csv = readFileSync(exportFile, 'utf8').trim().split('\n');
-    expect(csv.length).toBe(rows.length + 1);
+    expect(csv.length).toBe(cached.deals + 1);
     expect(problems).toEqual([]);
     await page.close();
   });

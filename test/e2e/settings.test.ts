@@ -1,5 +1,5 @@
-// Settings in Chromium: the exchange to connect to at the next start, and the order confirmations
-// the Trade screen asks.
+// Settings in Chromium: the exchange to connect to at the next start, the order confirmations the
+// Trade screen asks (the budget per minute among them), and the webhook receiver's trusted proxy.
 import { describe, expect, it } from 'vitest';
 import { loadConnectionChoice } from '../../main/services/connection-settings.ts';
 import { artifact } from './paths.ts';
@@ -85,6 +85,8 @@ describe('Settings in Chromium', () => {
       markets: { BTC_USDT: '2' },
       notionalCeiling: '2500',
       equityPct: '25',
+      velocityCeiling: '',
+      velocityPct: '50',
     });
     // a lower share is tighter: saved at once
     await page.getByTestId('guard-equity').fill('10');
@@ -118,6 +120,49 @@ describe('Settings in Chromium', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: artifact(`settings-guards-${String(width)}.png`) });
     }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps the budget per minute beside the other guards, and trusts a webhook proxy only as an address, after main asked', async () => {
+    const { page, problems } = await openSettings();
+    await expect.poll(() => page.getByTestId('guard-velocity-equity').inputValue()).toBe('50');
+    expect(await page.getByTestId('guard-velocity-notional').inputValue()).toBe('');
+    expect(await page.getByTestId('confirm-summary-setting').textContent()).toContain(
+      "The order that takes an account's orders of the last minute past 50 % of its equity asks too",
+    );
+    await expect
+      .poll(() => page.getByTestId('webhook-proxy-summary').textContent())
+      .toContain('No proxy is trusted');
+    await page.getByTestId('webhook-proxy-address').fill('proxy.local');
+    await page.getByTestId('webhook-proxy-save').click();
+    await expect
+      .poll(() => page.getByTestId('webhook-proxy-error').textContent())
+      .toContain('"proxy.local" is not an IP address');
+    const asked = app.desktop.confirmations.length;
+    await page.getByTestId('webhook-proxy-address').fill('127.0.0.1');
+    await page.getByTestId('webhook-proxy-save').click();
+    await expect
+      .poll(() => page.getByTestId('webhook-proxy-summary').textContent())
+      .toBe('Trusted proxy: 127.0.0.1.');
+    expect(app.desktop.confirmations.slice(asked).map((q) => q.title)).toEqual([
+      'Trust the proxy at 127.0.0.1 to name webhook senders?',
+    ]);
+    for (const [width, height] of [
+      [1280, 800],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.getByTestId('webhook-proxy-settings').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: artifact(`settings-webhook-proxy-${String(width)}.png`) });
+      await page.getByTestId('guard-velocity-notional').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: artifact(`settings-guards-minute-${String(width)}.png`) });
+    }
+    await page.getByTestId('webhook-proxy-address').fill('');
+    await page.getByTestId('webhook-proxy-save').click();
+    await expect
+      .poll(() => page.getByTestId('webhook-proxy-summary').textContent())
+      .toContain('No proxy is trusted');
     expect(problems).toEqual([]);
     await page.close();
   });

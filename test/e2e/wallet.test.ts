@@ -77,6 +77,15 @@ describe('the Wallet screen in Chromium', () => {
       .toMatch(/The largest withdrawal is|free on the main balance/);
     expect(await page.getByTestId('withdraw-confirm').count()).toBe(0);
 
+    // An exponent is named as what is wrong, not called "not above 0".
+    await page.getByTestId('withdraw-amount').fill('1e3');
+    await page.getByTestId('withdraw-review').click();
+    await expect
+      .poll(async () => (await amountLabel.getByTestId('field-error').textContent()) ?? '')
+      .toContain('Write the amount in digits, without an exponent');
+    // the limits beside it in the one number format, grouped
+    expect(await text(page, 'withdraw-limits')).toMatch(/max \d{1,3}(,\d{3})+/);
+
     await page.getByTestId('withdraw-amount').fill('12.5');
     expect(await amountLabel.getByTestId('field-error').count()).toBe(0);
     expect(await text(page, 'withdraw-quote')).toBe(

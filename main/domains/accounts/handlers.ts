@@ -9,7 +9,7 @@ export function accountsHandlers({
   return {
     'accounts.list': () => accounts.list(),
     'accounts.addFromClipboard': (input) => accounts.addFromClipboard(input),
-    'accounts.rename': async ({ id, label }) => accounts.view(await registry.rename(id, label)),
+    'accounts.rename': ({ id, label }) => accounts.rename(id, label),
     'accounts.update': async ({ id, ...changes }) => accounts.view(await registry.update(id, changes)),
     'accounts.importKeyFromClipboard': ({ id }) => accounts.importKeyFromClipboard(id),
     'accounts.remove': async ({ id }) => {
@@ -17,6 +17,11 @@ export function accountsHandlers({
       return null;
     },
     'accounts.rotateFromClipboard': ({ id, apiKey }) => accounts.rotateFromClipboard(id, apiKey),
+    'accounts.removedKeys': () => accounts.removedKeys(),
+    'accounts.deleteRemovedKey': async ({ id }) => {
+      await accounts.deleteRemovedKey(id);
+      return null;
+    },
     'accounts.importCsv': () => accounts.importCsv(),
   };
 }

@@ -2,7 +2,7 @@
 import type { OrderDraftInput } from '../../ipc/contract.ts';
 import type { Handlers } from '../../ipc/router.ts';
 import type { OrderDraft } from '../../rules/index.ts';
-import { cancelOrder, fills, orderHistory } from '../../services/orders.ts';
+import { fills, orderHistory } from '../../services/orders.ts';
 import { ticketFunds } from '../../services/ticket-funds.ts';
 import { placeOverWebSocket } from '../../services/ws-placing.ts';
 import type { HandlerContext } from '../context.ts';
@@ -45,8 +45,7 @@ export function ordersHandlers({
       ticketFunds(connection.trading, await accounts.caller(accountId), draftOf(draft), percent),
     'orders.history': async ({ accountId, market }) => orderHistory(await accounts.caller(accountId), market),
     'orders.fills': async ({ accountId, market }) => fills(await accounts.caller(accountId), market),
-    'orders.cancel': async ({ accountId, market, orderId }) =>
-      cancelOrder(await accounts.caller(accountId), market, orderId),
+    'orders.cancel': ({ accountId, market, orderId }) => orderControls.cancel(accountId, market, orderId),
     'orders.cancelAll': ({ accountId, market }) => orderControls.cancelAll(accountId, market),
     'orders.killSwitchArm': ({ accountId, market, timeout, types }) =>
       orderControls.armKillSwitch(accountId, market, timeout, types),

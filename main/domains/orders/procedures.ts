@@ -59,7 +59,7 @@ export const ordersProcedures = {
     z.strictObject({ accountId, market: z.string().min(1).max(40) }),
   ),
   'orders.modify': procedure<OrderView>()(
-    'Changes what the order type lets change: a spot limit or stop-limit order by REST (price, amount, activation price), a stop-market order or a take-profit / stop-loss leg over the WebSocket (its trigger, on its own side of the position). The exchange answers a new order id.',
+    "Changes what the order type lets change (price, amount, activation price; a take-profit / stop-loss leg only its trigger), checked as a new order of its new size and price: the order rules, the balance or margin, a leg's close-only rule, its side and its position's liquidation price, then the guards through main's one question. A spot limit or stop-limit order goes by REST, anything else over the WebSocket. The exchange answers a new order id.",
     z
       .strictObject({
         accountId,
@@ -75,7 +75,7 @@ export const ordersProcedures = {
       }),
   ),
   'orders.cancel': procedure<OrderView>()(
-    'Cancels an open order.',
+    "Cancels an open order at once; a take-profit / stop-loss leg of an open position only after main's question naming the leg and the position.",
     z.strictObject({ accountId, market: z.string().min(1).max(40), orderId: z.number().int().positive() }),
   ),
   'orders.cancelAll': procedure<{ cancelled: OrderView[] }>()(

@@ -1,6 +1,7 @@
 /** IPC handlers of `positions.*`: one account's collateral positions. */
 import type { Handlers } from '../../ipc/router.ts';
-import { addTpSl, openPositions, setLeverage, tpslIssues } from '../../services/positions.ts';
+import { leverageEffect, setLeverage } from '../../services/leverage.ts';
+import { addTpSl, openPositions, tpslIssues } from '../../services/positions.ts';
 import type { HandlerContext } from '../context.ts';
 
 export function positionsHandlers({
@@ -10,6 +11,7 @@ export function positionsHandlers({
   live,
   collateralAccount,
   known,
+  platform,
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `positions.${string}`>> {
   const as = (id: string) => accounts.caller(id);
   return {
@@ -21,7 +23,12 @@ export function positionsHandlers({
         market,
       ),
     'positions.setLeverage': async ({ accountId, leverage }) =>
-      setLeverage(connection, await as(accountId), leverage),
+      setLeverage(connection, await as(accountId), leverage, {
+        platform,
+        label: accounts.registry.get(accountId)?.label ?? accountId,
+      }),
+    'positions.leverageEffect': async ({ accountId, leverage }) =>
+      leverageEffect(connection, await as(accountId), leverage),
     'positions.hedgeMode': ({ accountId }) => collateralAccount.hedgeMode(accountId),
     'positions.setHedgeMode': ({ accountId, enabled }) => collateralAccount.setHedgeMode(accountId, enabled),
     'positions.collateral': ({ accountId }) =>

@@ -4,11 +4,16 @@ import { accountId, decimalText, procedure, type ProcedureDef } from '../../ipc/
 import type {
   BorrowView,
   CollateralView,
+  LeverageEffectView,
   PositionHistoryView,
   PositionView,
   TpSlCheckView,
   TpSlLegsView,
 } from './views.ts';
+
+const leverageLevel = z.literal([1, 2, 3, 5, 10, 20, 50, 100], {
+  message: 'must be 1, 2, 3, 5, 10, 20, 50 or 100',
+});
 
 export const positionsProcedures = {
   'positions.open': procedure<PositionView[]>()(
@@ -16,13 +21,12 @@ export const positionsProcedures = {
     z.strictObject({ accountId, market: z.string().min(1).max(40).optional() }),
   ),
   'positions.setLeverage': procedure<number>()(
-    'Sets the account leverage (1, 2, 3, 5, 10, 20, 50 or 100, at most the maximum of every market with an open position); answers the level in force.',
-    z.strictObject({
-      accountId,
-      leverage: z.literal([1, 2, 3, 5, 10, 20, 50, 100], {
-        message: 'must be 1, 2, 3, 5, 10, 20, 50 or 100',
-      }),
-    }),
+    "Sets the account leverage (1, 2, 3, 5, 10, 20, 50 or 100, at most the maximum of every market with an open position); raising it asks main's question first, showing each position's new liquidation price beside its mark and stop-loss. Answers the level in force.",
+    z.strictObject({ accountId, leverage: leverageLevel }),
+  ),
+  'positions.leverageEffect': procedure<LeverageEffectView>()(
+    'What a leverage would do to each open position of the account: its liquidation price now and at that leverage, beside its mark price and its stop-loss leg (and whether that leg would lie beyond the new liquidation price); nothing is changed.',
+    z.strictObject({ accountId, leverage: leverageLevel }),
   ),
   'positions.hedgeMode': procedure<boolean>()(
     "Whether the account's collateral account is in hedge mode (long and short at once).",

@@ -97,3 +97,29 @@ export interface CollateralView {
   pnl?: string;
   leverage?: number;
 }
+
+/** What a leverage would do to one open position (`positions.leverageEffect`). */
+export interface PositionLeverageView {
+  market: string;
+  positionSide?: string;
+  /** Signed base amount: negative for a short. */
+  amount: string;
+  /** The price the position is marked at now (mark, else last, else the middle of the book). */
+  mark?: string;
+  /** The exchange's liquidation price now. */
+  liquidationNow: string | null;
+  /** The liquidation price at the new leverage; null when it cannot be worked out. */
+  liquidationAfter: string | null;
+  /** The position's stop-loss leg, when it has one. */
+  stopLoss?: string;
+  /** The stop-loss lies beyond the new liquidation price: it would never trigger. */
+  stopLossBeyond: boolean;
+}
+
+/** What setting the account leverage to `leverage` does to its open positions. */
+export interface LeverageEffectView {
+  /** The leverage in force now; null when the exchange did not say. */
+  leverageNow: number | null;
+  leverage: number;
+  positions: PositionLeverageView[];
+}

@@ -20,8 +20,8 @@ export function walletHandlers({
     'wallet.checkAddress': (input) => wallet.checkAddress(input),
     'wallet.addressBook': () => book.list(),
     'wallet.addAddress': (input) => book.add(input),
-    'wallet.removeAddress': ({ id }) => {
-      book.remove(id);
+    'wallet.removeAddress': async ({ id }) => {
+      await book.remove(id);
       return null;
     },
     'wallet.vasps': ({ accountId }) => wallet.vasps(accountId),

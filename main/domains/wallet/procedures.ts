@@ -78,7 +78,7 @@ export const walletProcedures = {
     }),
   ),
   'wallet.removeAddress': procedure<null>()(
-    'Removes an address from the address book.',
+    "Removes an address from the address book once the person confirmed main's question naming it.",
     z.strictObject({ id: z.uuid() }),
   ),
   'wallet.vasps': procedure<Array<{ vaspId: string; name: string }>>()(

@@ -17,6 +17,8 @@ export function webhooksHandlers({
     },
     'webhooks.receiver': ({ enabled, port, host }) => webhooks.receiver(enabled, port, host),
     'webhooks.receiverStatus': () => webhooks.receiverUrl,
+    'webhooks.trustedProxy': () => webhooks.trustedProxy,
+    'webhooks.setTrustedProxy': ({ address }) => webhooks.setTrustedProxy(address),
     'webhooks.events': ({ accountId, before, limit }) =>
       cache.webhooks.list({ account: accountId, ...(before ? { before } : {}), ...(limit ? { limit } : {}) }),
     'webhooks.reconcile': ({ accountId }) => webhooks.reconcile(accountId),

@@ -20,6 +20,14 @@ export const webhooksProcedures = {
       host: z.union([z.literal('127.0.0.1'), z.literal('0.0.0.0'), z.literal('::1')]).optional(),
     }),
   ),
+  'webhooks.trustedProxy': procedure<string | null>()(
+    'The address of the TLS proxy whose X-Forwarded-For names webhook senders, or null when none is trusted.',
+    z.strictObject({}).optional(),
+  ),
+  'webhooks.setTrustedProxy': procedure<string | null>()(
+    "Trusts the TLS proxy at this IP address ('' trusts none): from it, the receiver's per-sender budget keys on the last X-Forwarded-For hop; from anyone else that header is ignored. Trusting one is asked in main's own dialog. Answers the address in force.",
+    z.strictObject({ address: z.string().max(64) }),
+  ),
   'webhooks.receiverStatus': procedure<string | null>()(
     'The address the webhook receiver listens on, or null while it is off.',
     z.strictObject({}).optional(),

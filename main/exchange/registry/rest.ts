@@ -4,7 +4,8 @@
  * needs to send it and what it does in the words of a refusal (`rules/desk-roles.ts`), the key
  * capability that allows it (`services/desk/key-capabilities.ts`, `key-paths.ts`), whether it moves
  * funds out of an account, the four-eyes request it is (`rules/desk-policy.ts`,
- * `services/four-eyes/describe.ts`) and the procedures that reach it (the coverage test). Those
+ * `services/four-eyes/describe.ts`, the team store's `desk_request_kinds`) and the procedures that
+ * reach it (the coverage test). Those
  * tables are read from here; no other file in main (the sandbox aside) writes an endpoint's path.
  *
  * The answers' schemas stay beside the calls that read them (`endpoints/*.ts`); the published
@@ -27,8 +28,9 @@ export type Capability =
   | 'mining'
   | 'travel-rule';
 
-/** The requests a desk's four-eyes policy may hold for a second operator. */
-export type FourEyesRequest = 'withdrawal' | 'code' | 'transfer' | 'key_create' | 'key_edit' | 'key_reset';
+/** The requests a desk's four-eyes policy may hold for a second operator (`desk.ts`: the desk's own). */
+export type FourEyesRequest =
+  'withdrawal' | 'code' | 'transfer' | 'key_create' | 'key_edit' | 'key_reset' | 'policy' | 'guards';
 
 export interface RestEndpoint {
   /** GET: a public, unsigned endpoint; POST: a signed one. */
@@ -87,7 +89,7 @@ export const REST = {
   mainBalance: post('main-account/balance', {
     group: 'account',
     capability: 'read',
-    reachedBy: ['wallet.balances'],
+    reachedBy: ['wallet.balances', 'board.refresh'],
   }),
   collateralBalance: post('collateral-account/balance', {
     capability: 'read',

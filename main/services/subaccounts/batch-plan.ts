@@ -20,7 +20,7 @@ import {
   fixedPart,
 } from '../../rules/sub-account-batch.ts';
 import type { RuleIssue } from '../../rules/types.ts';
-import { foldLabel } from '../../vault/records.ts';
+import { labelSkeletons } from '../../rules/label-skeleton.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';
 import type { BatchPlan, StepRecord } from './journal.ts';
 import { knownSubAccounts } from './main-key.ts';
@@ -97,8 +97,11 @@ export async function planBatch(
   const funding = request.funding
     ? { ticker: request.funding.ticker, amount: unwrap(checkFunding(request.funding.amount)).amount }
     : null;
-  const wanted = new Set(names.map(foldLabel));
-  const inRegistry = registry.list((a) => wanted.has(foldLabel(a.label))).map((a) => a.label);
+  // a name that reads the same as an account's (look-alike letters, case, invisible characters) is taken
+  const wanted = new Set(names.flatMap((n) => labelSkeletons(n).map((k, i) => `${String(i)} ${k}`)));
+  const inRegistry = registry
+    .list((a) => labelSkeletons(a.label).some((k, i) => wanted.has(`${String(i)} ${k}`)))
+    .map((a) => a.label);
   if (inRegistry.length > 0)
     refuse({ field: 'pattern', message: `The desk has accounts named ${some(inRegistry)} already.` });
   // The exchange's list and the main balance are read at once. Every name holds the pattern's longest

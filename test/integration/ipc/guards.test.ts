@@ -261,6 +261,8 @@ describe('the thresholds, kept by main', () => {
       markets: {},
       notionalCeiling: '',
       equityPct: '25',
+      velocityCeiling: '',
+      velocityPct: '50',
     });
     const asked = desktop.confirmations.length;
     const tighter = await ok<GuardSettingsView>('guards.configure', {
@@ -273,6 +275,8 @@ describe('the thresholds, kept by main', () => {
       markets: { BTC_USDT: '1' },
       notionalCeiling: '1000',
       equityPct: '25',
+      velocityCeiling: '',
+      velocityPct: '50',
     });
     expect(desktop.confirmations.length).toBe(asked);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(tighter);
@@ -290,6 +294,13 @@ describe('the thresholds, kept by main', () => {
     expect(desktop.confirmations.at(-1)?.facts).toEqual([
       { label: "Share of the account's equity", value: '25 % → 40 %' },
     ]);
+    // the velocity budget loosens only through the same question
+    const minute = await call('guards.configure', { velocityPct: '', velocityCeiling: '' });
+    expect(minute).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
+    expect(desktop.confirmations.at(-1)?.facts).toEqual([
+      { label: "Share of the account's equity per minute", value: '50 % → off' },
+    ]);
+    expect((await ok<GuardSettingsView>('guards.settings', undefined)).velocityPct).toBe('50');
 
     desktop.confirmAnswer = true;
     await ok('guards.configure', { bandPct: '5', notionalCeiling: '', markets: { BTC_USDT: null } });

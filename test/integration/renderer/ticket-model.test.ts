@@ -2,7 +2,9 @@
  * Model-based tests of the order ticket: random sequences of what a person does (type an amount or a
  * price, switch side, type, unit, market and account, press a share button, or press one and switch
  * before it answers, submit and confirm or decline main's question) run against the real ticket
- * manager and its sending, main and a still sandbox in one process (the in-process transport).
+ * manager and its sending, main and a still sandbox in one process (the in-process transport); and
+ * what a person does to the orders resting after (modify one, cancel one, cancel a position's
+ * stop-loss), through the Trade dock's open-orders manager (`order-changes-model.ts`).
  *
  * Checked after every step: an amount in the field is the number the person typed, in the asset they
  * typed it in. Checked on the bodies the sandbox received: whatever is signed is what the last summary
@@ -23,7 +25,9 @@ import { createTestCore, procedureCalls, registerAccount, type TestCore } from '
 import { scriptedDesktop } from '../../support/desktop.ts';
 import { amountUnitOf, bookMid, clearlyBeyond, ORDER_PATHS } from '../../support/ticket-oracle.ts';
 import { LadderTicket } from '../../../renderer/src/lib/managers/ladder.svelte.ts';
+import { ActiveOrders } from '../../../renderer/src/lib/managers/active-orders.svelte.ts';
 import { ladderCommand } from './ladder-model.ts';
+import { changeCommands } from './order-changes-model.ts';
 
 /** Sequences run in `npm test`; each a few to a dozen steps. */
 const RUNS = Number(process.env['TXC_MODEL_RUNS'] ?? 2000);
@@ -62,8 +66,12 @@ beforeAll(async () => {
     if (request.via === 'ws' || request.path.startsWith('/api/v4/order/'))
       received.push({
         request,
-        beyond: clearlyBeyond(sandbox, request, CEILING_USDT, recentMids(String(request.body['market'])))
-          .beyond,
+        // a cancel carries no amount: nothing of it can be beyond a guard
+        beyond:
+          request.body['amount'] === undefined
+            ? []
+            : clearlyBeyond(sandbox, request, CEILING_USDT, recentMids(String(request.body['market'])))
+                .beyond,
       });
   });
   core = await createTestCore({
@@ -102,6 +110,8 @@ interface Real {
   send: OrderSend;
   /** The ticket's ladder mode, on the same market and side. */
   ladder: LadderTicket;
+  /** The dock's open orders of the account, changed and cancelled there. */
+  orders: ActiveOrders;
 }
 
 const midOf = (market: string): number =>
@@ -313,6 +323,12 @@ const submit = fc.boolean().map((answer) =>
 // a ladder on the ticket's market (on BTC_PERP: collateral limit rungs, one request each)
 const world = { desktop, received, midOf, markets: () => markets, sent: noteMids };
 const ladder = ladderCommand<Model, Real>(world);
+const changes = changeCommands<Model, Real>({
+  ...world,
+  api: () => api,
+  recentMids,
+  ceilingUsdt: CEILING_USDT,
+});
 const commands = [
   typeOrder,
   typeOrder,
@@ -331,6 +347,8 @@ const commands = [
   submit,
   submit,
   ladder.command,
+  // what is done to the orders resting after: one entry, so the ticket's own steps keep their share
+  fc.oneof(changes.modify, changes.modify, changes.cancel, changes.cancelLeg),
 ];
 
 /** Open orders of the test accounts cancelled and the books laid out again: each sequence starts alike. */
@@ -345,7 +363,7 @@ function reset(): void {
 }
 
 describe('the order ticket, in sequences', () => {
-  it(`signs only what the last summary showed, in its unit, and nothing beyond a guard unasked (${String(RUNS)} sequences)`, async () => {
+  it(`signs only what the last summary showed, in its unit, and the change the person typed, and nothing beyond a guard unasked (${String(RUNS)} sequences)`, async () => {
     let sent = 0;
     let declinedOrAsked = 0;
     const paths = new Set<string>();
@@ -367,7 +385,14 @@ describe('the order ticket, in sequences', () => {
           ticket.offerKinds(markets.find((x) => x.name === 'BTC_USDT')?.orderKinds);
           const before = received.length;
           const asked = desktop.confirmations.length;
-          const real = { ticket, timers, funds, send, ladder: new LadderTicket(api, handTimers()) };
+          const real = {
+            ticket,
+            timers,
+            funds,
+            send,
+            ladder: new LadderTicket(api, handTimers()),
+            orders: new ActiveOrders(api),
+          };
           await fc.asyncModelRun(() => ({ model, real }), [first, ...cmds]);
           sent += received.length - before;
           for (const r of received.slice(before)) paths.add(r.request.path);
@@ -380,15 +405,20 @@ describe('the order ticket, in sequences', () => {
     expect(sent).toBeGreaterThan(RUNS / 10);
     // every order type was signed along the way, and ladders on the perpetual (rung by rung) and on spot
     if (RUNS >= 1000) {
-      expect([...paths].filter((p) => p !== '/api/v4/order/bulk').sort()).toEqual(
+      const placing = new Set(Object.values(ORDER_PATHS));
+      expect([...paths].filter((p) => placing.has(p)).sort()).toEqual(
         [...new Set(Object.values(ORDER_PATHS))].sort(),
       );
       expect(ladder.signed.perp).toBeGreaterThan(0);
       expect(ladder.signed.spot).toBeGreaterThan(0);
+      // resting orders were changed and cancelled along the way, and stop-loss legs cancelled
+      expect(changes.counts.modified).toBeGreaterThan(0);
+      expect(changes.counts.cancelled).toBeGreaterThan(0);
+      expect(changes.counts.legsCancelled).toBeGreaterThan(0);
     }
     expect(declinedOrAsked).toBeGreaterThan(RUNS / 20);
     console.log(
-      `ticket model: ${String(RUNS)} sequences, ${String(sent)} orders signed, ${String(declinedOrAsked)} questions, ${String(Math.round(performance.now() - started))} ms`,
+      `ticket model: ${String(RUNS)} sequences, ${String(sent)} orders signed, ${String(declinedOrAsked)} questions, ${JSON.stringify(changes.counts)}, ${String(Math.round(performance.now() - started))} ms`,
     );
   }, 120_000);
 });

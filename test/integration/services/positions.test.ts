@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as collateral from '../../../main/exchange/endpoints/collateral.ts';
 import type { IpcError, OrderView, PositionView, TpSlLegsView } from '../../../main/ipc/contract.ts';
 import { createTestCore, type TestCore } from '../../support/core.ts';
+import { scriptedDesktop } from '../../support/desktop.ts';
 
 let core: TestCore;
+/** Main's questions are declined, as with no desktop, unless a test answers them. */
+const desktop = scriptedDesktop();
+desktop.confirmAnswer = false;
 let main = '';
 let alpha = '';
 
@@ -24,7 +28,7 @@ function error<T>(reply: Reply<T>): IpcError {
 }
 
 beforeAll(async () => {
-  core = await createTestCore();
+  core = await createTestCore({ platform: desktop.platform });
   const accounts = value(await call<Array<{ id: string; label: string }>>('accounts.list', undefined));
   main = accounts.find((a) => a.label === 'Sandbox main')?.id ?? '';
   alpha = accounts.find((a) => a.label === 'Sandbox sub-alpha')?.id ?? '';
@@ -235,7 +239,19 @@ describe('positions procedures against the sandbox', () => {
         draft: { kind: 'collateral_market', market: 'ETH_PERP', side: 'buy', amount: '0.01' },
       }),
     );
-    expect(value(await call<number>('positions.setLeverage', { accountId: alpha, leverage: 20 }))).toBe(20);
+    // raising it waits for main's question: declined, the leverage stays
+    const asked = desktop.confirmations.length;
+    const declined = error(await call('positions.setLeverage', { accountId: alpha, leverage: 20 }));
+    expect(declined.code).toBe('not_confirmed');
+    expect(desktop.confirmations.slice(asked).map((q) => q.title)).toEqual([
+      'Raise the leverage of "Sandbox sub-alpha" from 10× to 20×?',
+    ]);
+    desktop.confirmAnswer = true;
+    try {
+      expect(value(await call<number>('positions.setLeverage', { accountId: alpha, leverage: 20 }))).toBe(20);
+    } finally {
+      desktop.confirmAnswer = false;
+    }
     const e = error(await call('positions.setLeverage', { accountId: alpha, leverage: 100 }));
     expect(e.field).toBe('leverage');
     expect(e.message).toMatch(/at most 50/);

@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { endpointGroup, wsMethodGroup } from '../../../main/exchange/endpoint-groups.ts';
 import {
+  DESK_REQUESTS,
+  deskRequestOf,
   pathKey,
   PRIVATE_ENDPOINTS,
   REST,
@@ -36,6 +38,9 @@ function sources(dir: string): Array<{ file: string; text: string }> {
 const code = (text: string): string =>
   text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 
+/** A path written as a string: an exchange endpoint's (`/api/v4/…`) or a desk request's (`/desk/…`). */
+const PATH_LITERAL = /['"`](?:\/?api\/v\d+|\/desk)\/[A-Za-z][^'"`]*['"`]?/g;
+
 const main = sources(join(repo, 'main')).filter(
   (f) => !f.file.startsWith('main/sandbox/') && !f.file.startsWith(REGISTRY),
 );
@@ -43,17 +48,20 @@ const main = sources(join(repo, 'main')).filter(
 describe('the endpoint registry', () => {
   it("is the only place in main, the sandbox aside, where an endpoint's path is written", () => {
     const written = main.flatMap(({ file, text }) =>
-      [...code(text).matchAll(/['"`]\/?api\/v\d+\/[A-Za-z][^'"`]*['"`]?/g)].map((m) => `${file}: ${m[0]}`),
+      [...code(text).matchAll(PATH_LITERAL)].map((m) => `${file}: ${m[0]}`),
     );
     expect(written).toEqual([]);
   });
 
   it('finds a path written outside it (the test above can fail)', () => {
     const sample =
-      "c.post('/api/v4/order/new', body); // '/api/v4/orders'\n/* `/api/v4/x` */ get(`/api/v4/y/${a}`)";
-    expect([...code(sample).matchAll(/['"`]\/?api\/v\d+\/[A-Za-z][^'"`]*['"`]?/g)].map((m) => m[0])).toEqual([
+      "c.post('/api/v4/order/new', body); // '/api/v4/orders'\n/* `/api/v4/x` */ get(`/api/v4/y/${a}`)\n" +
+      "propose([{ path: '/desk/policy' }]); import './desk/board.ts'; `p.path = '/desk/order-guards'`";
+    expect([...code(sample).matchAll(PATH_LITERAL)].map((m) => m[0])).toEqual([
       "'/api/v4/order/new'",
       '`/api/v4/y/${a}`',
+      "'/desk/policy'",
+      "'/desk/order-guards'",
     ]);
   });
 
@@ -74,6 +82,13 @@ describe('the endpoint registry', () => {
     }
     const methods = WS_METHODS.map((m) => m.method);
     expect(new Set(methods).size).toBe(methods.length);
+    // the desk's own requests: under /desk/, never an exchange path, each held for a second operator
+    for (const r of DESK_REQUESTS) {
+      expect(r.path).toMatch(/^\/desk\/[a-z]/);
+      expect(restEndpointOf(r.path)).toBeUndefined();
+      expect(deskRequestOf(r.path.toUpperCase())).toBe(r);
+      expect(approvalKind(DEFAULT_POLICY, r.path, {})).toBeDefined();
+    }
   });
 
   it('has every endpoint called somewhere in main', () => {

@@ -37,6 +37,22 @@ describe('wallet amounts', () => {
     expect(checkWithdraw(fields('200'), { ...USDT, fiat: true }, '1000')?.field).toBe('provider');
   });
 
+  it('says what is wrong with an amount as typed: an exponent, a comma, a sign or letters, not "greater than 0"', () => {
+    const said = (amount: string) => checkWithdraw(fields(amount), USDT, '100000')?.message;
+    expect(said('1e3')).toBe(
+      'Write the amount in digits, without an exponent: "1e3" is not taken as a number.',
+    );
+    expect(said('0,001')).toBe('Use a point for decimals: 0.001, not 0,001.');
+    expect(said('1,000')).toBe('Write the amount without commas: "1,000" could be 1000 or 1.000.');
+    expect(said('1,000,000')).toBe('Write the amount without thousands separators: 1000000.');
+    expect(said('-1')).toBe('The amount must be greater than 0: a negative amount cannot be sent.');
+    expect(said('0')).toBe('The amount must be greater than 0.');
+    expect(said('')).toBe('Enter an amount, such as 25.5.');
+    expect(said('abc')).toContain('must be a plain number such as 25.5');
+    for (const amount of ['1e3', '0,001', '-1', 'abc']) expect(said(amount)).not.toContain('greater than 0,');
+    expect(said('1000')).toBeUndefined();
+  });
+
   it("lists held and free balances exactly, and the history rows in the screen's words", () => {
     expect(
       balanceLines({

@@ -194,7 +194,14 @@ describe('pre-trade rules and guards (fast-check)', () => {
           const draft: OrderDraft = { kind: 'limit', market: 'X_Y', side: 'buy', amount: '1', price };
           const asked = guardQuestions(
             draft,
-            { bandPct: band, markets: {}, notionalCeiling: '', equityPct: '' },
+            {
+              bandPct: band,
+              markets: {},
+              notionalCeiling: '',
+              equityPct: '',
+              velocityCeiling: '',
+              velocityPct: '',
+            },
             { reference: { price: reference, label: 'market price' } },
           ).some((q) => q.guard === 'price_band');
           const p = new Decimal(price);

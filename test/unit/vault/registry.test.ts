@@ -1,3 +1,4 @@
+import { lookAlikeOf } from '../../../main/rules/label-skeleton.ts';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,8 +68,11 @@ describe('account registry', () => {
         ),
         async (wanted) => {
           const { registry } = open();
+          const kept: string[] = [];
           for (const [n, w] of wanted.entries()) {
-            if (w.label.trim() === '') continue;
+            // a label reading the same as one kept ("l" and "I", "rn" and "m") is refused: left out
+            if (w.label.trim() === '' || lookAlikeOf(w.label, kept) !== undefined) continue;
+            kept.push(w.label);
             const a = await registry.add({
               kind: n % 2 === 0 ? 'main' : 'sub',
               connection: 'sandbox',

@@ -248,6 +248,7 @@ export class ActiveOrders {
     return true;
   }
 
+  /** Cancels one order; main asks first when it is a take-profit / stop-loss leg of an open position. */
   async cancel(order: OrderView): Promise<void> {
     this.cancelling = [...this.cancelling, order.orderId];
     const reply = await this.#api.orders.cancel({
@@ -257,7 +258,9 @@ export class ActiveOrders {
     });
     this.cancelling = this.cancelling.filter((id) => id !== order.orderId);
     if (!reply.ok) {
-      this.cancelError = { orderId: order.orderId, error: reply.error };
+      // a leg kept when main asked is what the person chose: nothing to report
+      this.cancelError =
+        reply.error.code === 'not_confirmed' ? undefined : { orderId: order.orderId, error: reply.error };
       return;
     }
     this.cancelError = undefined;

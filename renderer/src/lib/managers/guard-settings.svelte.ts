@@ -8,18 +8,23 @@ export interface MarketBand {
 }
 
 /**
- * The pre-trade guards' thresholds main keeps (price band, per-market bands, order value ceilings):
- * read, edited here, and saved together; main asks natively before loosening one.
+ * The pre-trade guards' thresholds main keeps (price band, per-market bands, order value ceilings,
+ * the velocity budget per minute): read, edited here, and saved together; main asks natively before
+ * loosening one (on a team desk, looser guards are proposed for another admin's approval instead).
  */
 export class GuardSettingsManager {
   inForce = $state<GuardSettingsView | undefined>();
   bandPct = $state('');
   notionalCeiling = $state('');
   equityPct = $state('');
+  velocityCeiling = $state('');
+  velocityPct = $state('');
   markets = $state<MarketBand[]>([]);
   error = $state<IpcError | undefined>();
   saving = $state(false);
   saved = $state(false);
+  /** On a team desk: looser guards were proposed for another admin's approval (nothing changed yet). */
+  proposed = $state<string | undefined>();
   readonly #api: TxcApi;
 
   constructor(api: TxcApi) {
@@ -31,6 +36,8 @@ export class GuardSettingsManager {
     this.bandPct = view.bandPct;
     this.notionalCeiling = view.notionalCeiling;
     this.equityPct = view.equityPct;
+    this.velocityCeiling = view.velocityCeiling;
+    this.velocityPct = view.velocityPct;
     this.markets = Object.entries(view.markets).map(([market, pct]) => ({ market, pct }));
   }
 
@@ -67,6 +74,8 @@ export class GuardSettingsManager {
       bandPct: this.bandPct.trim(),
       notionalCeiling: this.notionalCeiling.trim(),
       equityPct: this.equityPct.trim(),
+      velocityCeiling: this.velocityCeiling.trim(),
+      velocityPct: this.velocityPct.trim(),
       markets,
     });
     this.saving = false;
@@ -76,7 +85,11 @@ export class GuardSettingsManager {
       return;
     }
     this.error = undefined;
-    this.saved = true;
+    const proposal = reply.value.proposed?.proposed[0];
+    this.proposed = proposal
+      ? `Proposed: "${proposal.title}" waits in Approvals for another admin; the guards in force stay until it is sent.`
+      : undefined;
+    this.saved = proposal === undefined;
     this.#show(reply.value);
   }
 }
@@ -96,5 +109,12 @@ export function describeGuards(g: GuardSettingsView | undefined): string {
   const ask = parts.length
     ? `Every order ${parts.join(' or ')} asks first, in the app's own window.`
     : 'No order asks first: the price band and the value ceilings are off.';
-  return `${ask} So does a market order larger than the book the app reads, or one that would turn a position around. An amount above the available balance is always refused before it is sent.`;
+  const perMinute = [
+    g.velocityCeiling ? `${g.velocityCeiling} USDT` : '',
+    g.velocityPct ? `${g.velocityPct} % of its equity` : '',
+  ].filter(Boolean);
+  const velocity = perMinute.length
+    ? ` The order that takes an account's orders of the last minute past ${perMinute.join(' or ')} asks too, however small it is.`
+    : '';
+  return `${ask}${velocity} So does a market order larger than the book the app reads, or one that would turn a position around. An amount above the available balance is always refused before it is sent.`;
 }

@@ -213,9 +213,13 @@ export class HistoryManager {
     this.states = this.states.map((s) => (started.includes(s.account) ? { ...s, running: true } : s));
   }
 
-  async exportCsv(): Promise<void> {
+  /**
+   * Saves every cached deal, of every account and market, whatever the screen's filters show (the
+   * grid's own Export CSV saves exactly the rows shown).
+   */
+  async exportAll(): Promise<void> {
     this.exported = undefined;
-    const reply = await this.#api.history.exportCsv({ filter: this.filter });
+    const reply = await this.#api.history.exportCsv({ filter: {} });
     if (!reply.ok) {
       this.exportError = reply.error;
       return;

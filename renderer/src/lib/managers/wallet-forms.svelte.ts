@@ -1,7 +1,7 @@
 import type { IpcError, TxcApi } from '../api.ts';
 import { isProposed, proposedWords } from '../format/proposed.ts';
 import { compareDecimal } from '../format/decimal.ts';
-import { decimalPlaces, isPositiveDecimal } from '../format/decimal-math.ts';
+import { amountProblem, decimalPlaces } from '../format/decimal-math.ts';
 import { attemptId } from './attempt-id.ts';
 
 export {
@@ -46,10 +46,10 @@ export class ConvertDraft {
     this.done = undefined;
     const f = this.fields;
     const unit = f.direction === 'from' ? f.from : f.to;
+    const wrong = amountProblem(f.amount);
     if (!f.from) this.error = fieldError('from', 'Choose the currency to give.');
     else if (!f.to || f.to === f.from) this.error = fieldError('to', 'Choose another currency to receive.');
-    else if (!isPositiveDecimal(f.amount))
-      this.error = fieldError('amount', 'Enter an amount greater than 0.');
+    else if (wrong) this.error = fieldError('amount', wrong);
     else if (precision !== null && decimalPlaces(f.amount) > precision)
       this.error = fieldError('amount', `${unit} allows at most ${precision} decimal places.`);
     else this.error = undefined;
@@ -120,9 +120,9 @@ export class CodeDraft {
   prepare(): boolean {
     const f = this.fields;
     this.created = undefined;
+    const wrong = amountProblem(f.amount);
     if (!f.ticker) this.error = fieldError('ticker', 'Choose a currency.');
-    else if (!isPositiveDecimal(f.amount))
-      this.error = fieldError('amount', 'Enter an amount greater than 0.');
+    else if (wrong) this.error = fieldError('amount', wrong);
     else if (decimalPlaces(f.amount) > 18) this.error = fieldError('amount', 'At most 18 decimal places.');
     else if (compareDecimal(f.amount.trim(), CODE_MAX) > 0)
       this.error = fieldError('amount', `A code may carry at most ${CODE_MAX}.`);

@@ -1,0 +1,157 @@
+/**
+ * Labels compared as a person reads them (`main/rules/label-skeleton.ts`): whatever a label is,
+ * invisible characters, another letter case, styled or full-width letters and the Cyrillic or Greek
+ * twins of Latin letters leave it the same name; labels that differ in what a person sees stay apart.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { labelSkeletons, lookAlike, lookAlikeOf, visibleText } from '../../../main/rules/label-skeleton.ts';
+
+/** Characters that show nothing: zero-width, joiners, bidirectional marks and overrides, BOM, soft hyphen. */
+const INVISIBLE = [
+  '\u200B',
+  '\u200C',
+  '\u200D',
+  '\u2060',
+  '\uFEFF',
+  '\u00AD',
+  '\u200E',
+  '\u200F',
+  '\u202A',
+  '\u202B',
+  '\u202C',
+  '\u202D',
+  '\u202E',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u061C',
+];
+/** Latin letters and a twin from another script that reads the same (Cyrillic, Greek). */
+const TWINS: Readonly<Record<string, readonly string[]>> = {
+  a: ['а'],
+  c: ['с'],
+  e: ['е'],
+  o: ['о', 'ο'],
+  p: ['р', 'ρ'],
+  x: ['х'],
+  y: ['у'],
+  A: ['А', 'Α'],
+  B: ['В', 'Β'],
+  C: ['С'],
+  E: ['Е', 'Ε'],
+  H: ['Н', 'Η'],
+  K: ['К', 'Κ'],
+  M: ['М', 'Μ'],
+  O: ['О', 'Ο'],
+  P: ['Р', 'Ρ'],
+  T: ['Т', 'Τ'],
+  X: ['Х', 'Χ'],
+};
+
+const word = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 _-]{0,20}$/);
+
+/** A label with some of its characters replaced as `swap` says, at positions fast-check picks. */
+const changed = (label: string, picks: readonly boolean[], swap: (c: string, i: number) => string) =>
+  [...label].map((c, i) => (picks[i % picks.length] ? swap(c, i) : c)).join('');
+
+describe('labels that read the same are one name', () => {
+  it('with invisible characters put anywhere', () => {
+    fc.assert(
+      fc.property(
+        word,
+        fc.array(fc.tuple(fc.nat(30), fc.constantFrom(...INVISIBLE)), { maxLength: 5 }),
+        (label, inserts) => {
+          const chars = [...label];
+          for (const [at, mark] of inserts) chars.splice(at % (chars.length + 1), 0, mark);
+          const hidden = chars.join('');
+          expect(lookAlike(label, hidden)).toBe(true);
+          expect(visibleText(hidden)).toBe(visibleText(label));
+        },
+      ),
+    );
+  });
+
+  it('in another letter case', () => {
+    fc.assert(
+      fc.property(word, fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }), (label, picks) => {
+        const other = changed(label, picks, (c) =>
+          c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase(),
+        );
+        expect(lookAlike(label, other)).toBe(true);
+      }),
+    );
+  });
+
+  it('with Cyrillic or Greek twins of its Latin letters', () => {
+    fc.assert(
+      fc.property(
+        word,
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
+        fc.nat(),
+        (label, picks, n) => {
+          const other = changed(label, picks, (c) => {
+            const twins = TWINS[c];
+            return twins ? (twins[n % twins.length] as string) : c;
+          });
+          expect(lookAlike(label, other)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('in full-width letters and with its spaces doubled', () => {
+    fc.assert(
+      fc.property(word, (label) => {
+        const wide = [...label]
+          .map((c) => (/[A-Za-z0-9]/.test(c) ? String.fromCodePoint((c.codePointAt(0) ?? 0) + 0xfee0) : c))
+          .join('');
+        expect(lookAlike(label, wide)).toBe(true);
+        expect(lookAlike(label, ` ${label.replace(/ /g, '  ')} `)).toBe(true);
+      }),
+    );
+  });
+
+  it('alike both ways, and every label reads the same as itself', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 24 }), fc.string({ maxLength: 24 }), (a, b) => {
+        expect(lookAlike(a, b)).toBe(lookAlike(b, a));
+        expect(lookAlike(a, a)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('labels that read differently stay apart', () => {
+  // letters and digits no confusable mapping joins (no l/I/1, O/0, rn/m, vv/w, cl/d ...)
+  const plain = fc.stringMatching(/^[abefghkstxyz2-9]{1,12}$/);
+
+  it('two labels of plain letters are one name only when equal ignoring case', () => {
+    fc.assert(
+      fc.property(plain, plain, (a, b) => {
+        expect(lookAlike(a, b)).toBe(a.toLowerCase() === b.toLowerCase());
+      }),
+    );
+  });
+
+  it('names the first label a new one reads the same as, and none when it reads differently', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(plain, { maxLength: 8, selector: (s) => s.toLowerCase() }),
+        plain,
+        (labels, other) => {
+          const found = lookAlikeOf(other, labels);
+          const same = labels.find((l) => l.toLowerCase() === other.toLowerCase());
+          expect(found).toBe(same);
+        },
+      ),
+    );
+  });
+
+  it('the desk\'s pattern names "sub-001" to "sub-100" are all apart', () => {
+    const names = Array.from({ length: 100 }, (_, i) => `sub-${String(i + 1).padStart(3, '0')}`);
+    const keys = new Set(names.map((n) => labelSkeletons(n).join('\u0000')));
+    expect(keys.size).toBe(100);
+  });
+});
