@@ -109,6 +109,10 @@ export const PUBLISHED_REST: Readonly<Record<string, string>> = {
   'sub-account-unblock': 'POST /api/v4/sub-account/unblock',
   'sub-account-api-key-delete': 'POST /api/v4/sub-account/api-key/delete',
   'sub-account-withdraw-unconfirmed': 'POST /api/v4/sub-account/withdraw/unconfirmed-list',
+  'order-collateral-limit': 'POST /api/v4/order/collateral/limit',
+  'order-collateral-stop-limit': 'POST /api/v4/order/collateral/stop-limit',
+  'order-collateral-trigger-market': 'POST /api/v4/order/collateral/trigger-market',
+  'order-collateral-oco': 'POST /api/v4/order/collateral/oco',
 };
 
 /** WebSocket examples the contract files publish: the message and which of its examples. */
@@ -152,21 +156,26 @@ export function wsFixture(name: string): WsFixture {
   return { source: publishedSource(ex.where), message: ex.value };
 }
 
-/** A REST example by name (`orders`, `order-new`). */
-export function restFixture(name: string): RestFixture {
+/** Every REST example of a name (`orders`, `order-new`): each success answer the files publish for its endpoint. */
+export function restFixtures(name: string): RestFixture[] {
   const endpoint = PUBLISHED_REST[name];
-  if (!endpoint) return read<RestFixture>('rest', `${name}.json`);
-  const [answer] = answerExamples(endpoint);
-  if (!answer) throw new Error(`${endpoint} publishes no answer example`);
+  if (!endpoint) return [read<RestFixture>('rest', `${name}.json`)];
+  const answers = answerExamples(endpoint);
+  if (answers.length === 0) throw new Error(`${endpoint} publishes no answer example`);
   const [request] = requestExamples(endpoint);
-  return {
+  return answers.map((answer) => ({
     source: publishedSource(answer.where),
     endpoint,
     ...(request && typeof request.value === 'object' && request.value !== null
       ? { request: request.value as Record<string, unknown> }
       : {}),
     response: answer.value,
-  };
+  }));
+}
+
+/** A REST example by name (`orders`, `order-new`): the first its endpoint publishes. */
+export function restFixture(name: string): RestFixture {
+  return restFixtures(name)[0] as RestFixture;
 }
 
 /** The names of every example of a kind (`ws`, `ws/ccxt`, `rest`): the kept files and the published ones. */

@@ -20,16 +20,21 @@ import * as keys from '../../../main/exchange/endpoints/sub-account-api-keys.ts'
 import * as subAccounts from '../../../main/exchange/endpoints/sub-accounts.ts';
 import * as trading from '../../../main/exchange/endpoints/trading.ts';
 import type { ExchangeHttp } from '../../../main/exchange/http.ts';
-import { fixtureNames, restFixture, valueDiff } from '../../support/published.ts';
+import { REST_ENDPOINTS } from '../../../main/exchange/registry/index.ts';
+import { UNPUBLISHED } from '../../support/contract/traffic.ts';
+import { fixtureNames, restFixture, restFixtures, valueDiff } from '../../support/published.ts';
 
-/** A caller whose every answer is the published example `name`, read by the endpoint's own schema. */
-function answering(name: string): {
+/** A caller whose every answer is the published example `name` (its `index`th), read by the endpoint's own schema. */
+function answering(
+  name: string,
+  index = 0,
+): {
   caller: KeyCaller;
   http: ExchangeHttp;
   paths: string[];
   parsed: unknown[];
 } {
-  const { response } = restFixture(name);
+  const { response } = restFixtures(name)[index] ?? restFixture(name);
   const paths: string[] = [];
   const parsed: unknown[] = [];
   const read = (path: string, schema: z.ZodType) => {
@@ -169,6 +174,40 @@ const READS: Record<string, (a: ReturnType<typeof answering>) => Promise<unknown
   'public-assets': ({ http }) => publicApi.assets(http),
   'public-orderbook': ({ http }) => publicApi.orderBook(http, 'BTC_PERP'),
   'public-collateral-markets': ({ http }) => publicApi.collateralMarkets(http),
+  'order-collateral-limit': ({ caller }) =>
+    collateral.collateralLimitOrder(caller, {
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.01',
+      price: '40000',
+      positionSide: 'LONG',
+      stopLoss: '50000',
+      takeProfit: '30000',
+    }),
+  'order-collateral-stop-limit': ({ caller }) =>
+    collateral.collateralStopLimitOrder(caller, {
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.001',
+      price: '40000',
+      activation_price: '40000',
+    }),
+  'order-collateral-trigger-market': ({ caller }) =>
+    collateral.collateralTriggerMarketOrder(caller, {
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.01',
+      activation_price: '40000',
+    }),
+  'order-collateral-oco': ({ caller }) =>
+    collateral.collateralOcoOrder(caller, {
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.001',
+      price: '40000',
+      activation_price: '41000',
+      stop_limit_price: '42000',
+    }),
 };
 
 /** Examples whose schema itself takes the value out of its envelope: the part compared. */
@@ -182,22 +221,35 @@ describe('every published REST example is read by the endpoint the app calls', (
     expect(Object.keys(READS).sort()).toEqual(fixtureNames('rest'));
   });
 
-  it.each(fixtureNames('rest'))('%s', async (name) => {
-    const a = answering(name);
+  it('has an example of every endpoint of the registry the files publish', () => {
+    const fed = new Set(fixtureNames('rest').map((n) => restFixture(n).endpoint));
+    const missing = REST_ENDPOINTS.map((e) => `${e.method} ${e.path}`).filter(
+      (e) => !fed.has(e) && UNPUBLISHED.rest[e] === undefined,
+    );
+    expect(missing).toEqual([]);
+  });
+
+  /** Every example of every name: each success answer its endpoint publishes (`public-fee` has two). */
+  const examples = fixtureNames('rest').flatMap((name) =>
+    restFixtures(name).map((f, i) => [i === 0 ? name : `${name}, ${f.source.section}`, name, i] as const),
+  );
+
+  it.each(examples)('%s', async (_label, name, index) => {
+    const a = answering(name, index);
     // a published answer the schema refuses rejects here (the app would say it cannot read it)
     await (READS[name] as (x: typeof a) => Promise<unknown>)(a);
     // every value the app's reading keeps under the example's own names is the example's value
     // (a deal's role reads as its word: checked by codes.ts's tests)
-    const published = restFixture(name).response;
+    const { response: published, endpoint } = restFixtures(name)[index] ?? restFixture(name);
     const diff = valueDiff(a.parsed.at(-1), INSIDE[name]?.(published) ?? published, ['.role']);
     expect(diff, diff.join('; ')).toEqual([]);
     // the call went to the endpoint the example documents
-    expect(a.paths.at(-1)).toBe(restFixture(name).endpoint.split(' ')[1]?.replace('{market}', 'BTC_PERP'));
+    expect(a.paths.at(-1)).toBe(endpoint.split(' ')[1]?.replace('{market}', 'BTC_PERP'));
   });
 });
 
-const readOf = <T>(name: string): Promise<T> =>
-  (READS[name] as (a: ReturnType<typeof answering>) => Promise<T>)(answering(name));
+const readOf = <T>(name: string, index = 0): Promise<T> =>
+  (READS[name] as (a: ReturnType<typeof answering>) => Promise<T>)(answering(name, index));
 
 describe('what the app reads of the published examples', () => {
   it('orders keep their words and decimal strings; a stop order its trigger', async () => {
@@ -280,6 +332,42 @@ describe('what the app reads of the published examples', () => {
   it('the fees of a crypto asset and of a fiat currency by provider', async () => {
     const fees = await readOf<Record<string, publicApi.AssetFee>>('public-fee');
     expect(fees['BTC']?.withdraw).toMatchObject({ fixed: '0.0002' });
+    const fiat = await readOf<Record<string, publicApi.AssetFee>>('public-fee', 1);
+    expect(fiat['EUR']).toMatchObject({
+      providers: ['EUR_SEPA_BCB', 'EUR_ADVCASH'],
+      withdraw: { EUR_SEPA_BCB: { min_amount: '10', flex: { percent: '0.05', max_fee: '7.25' } } },
+    });
+  });
+
+  it('a kill switch armed answers its timer; disarmed, an empty list: no timer', async () => {
+    expect(await readOf('kill-switch')).toMatchObject({ market: 'BTC_USDT', types: ['spot', 'margin'] });
+    expect(await readOf('kill-switch', 1)).toBeUndefined();
+  });
+
+  it('collateral orders with their side, OTO legs and flags; an OCO by its two legs', async () => {
+    expect(await readOf('order-collateral-limit')).toMatchObject({
+      orderId: 4180284841,
+      type: 'limit',
+      positionSide: 'LONG',
+      reduceOnly: false,
+      oto: { otoId: 29457221, stopLoss: '30000', takeProfit: '50000' },
+    });
+    expect(await readOf('order-collateral-stop-limit')).toMatchObject({
+      type: 'stop limit',
+      activation_price: '40000',
+    });
+    expect(await readOf('order-collateral-trigger-market')).toMatchObject({
+      side: 'sell',
+      type: 'stop market',
+      activation_price: '40000',
+    });
+    const oco = await readOf<collateral.OcoAnswer>('order-collateral-oco');
+    expect([oco.id, oco.stop_loss.orderId, oco.stop_loss.type, oco.take_profit.orderId]).toEqual([
+      117703764513,
+      117703764514,
+      'stop limit',
+      117703764515,
+    ]);
   });
 
   it('transaction ids under either name', async () => {

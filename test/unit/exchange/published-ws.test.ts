@@ -11,7 +11,11 @@ import { readDealRecord } from '../../../main/exchange/ws/records.ts';
 import { cancelAllOrdersWs } from '../../../main/exchange/ws/orders.ts';
 import type { WsClient } from '../../../main/exchange/ws/client.ts';
 import { adlRanks, candleRows, liveEvents, orderView, readOrder } from '../../../main/exchange/ws/views.ts';
-import { fixtureNames, wsFixture } from '../../support/published.ts';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { WS_METHODS } from '../../../main/exchange/registry/index.ts';
+import { wsContract } from '../../support/contract/ws.ts';
+import { fixtureNames, PUBLISHED_WS, wsFixture } from '../../support/published.ts';
 
 /** Published channels the app follows none of (the sandbox serves them; their shapes are held there). */
 const NOT_FOLLOWED: Record<string, string> = {
@@ -33,7 +37,36 @@ function read(name: string): LiveEvent[] {
   return events;
 }
 
+/** The `_request` and `_query` methods the client sends, as main names them. */
+function requestsSent(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'sandbox' ? [] : requestsSent(path);
+    if (!path.endsWith('.ts')) return [];
+    return [...readFileSync(path, 'utf8').matchAll(/['`]([a-zA-Z]+_(?:request|query))['`]/g)].map(
+      (m) => m[1] ?? '',
+    );
+  });
+}
+
 describe('every published push is read into its views', () => {
+  it('feeds every example the files publish of a push the client follows and of an answer it reads', () => {
+    const fed = new Set(Object.values(PUBLISHED_WS).map(([message, i]) => `${message} ${String(i)}`));
+    const contract = wsContract();
+    const sent = new Set([
+      ...WS_METHODS.map((m) => m.method),
+      ...requestsSent(join(import.meta.dirname, '../../../main')),
+    ]);
+    const published = [
+      ...[...contract.pushes].filter(([push]) => NOT_FOLLOWED[push] === undefined),
+      ...[...contract.methods]
+        .filter(([method]) => sent.has(method))
+        .flatMap(([method, m]) => (m.answer ? [[method, m.answer] as const] : [])),
+    ].flatMap(([message, m]) => m.examples.map((_, i) => `${message} ${String(i)}`));
+    expect(published.length).toBeGreaterThan(15);
+    expect(published.filter((e) => !fed.has(e))).toEqual([]);
+  });
+
   it.each(pushes)('%s', (name) => {
     expect(read(name).length).toBeGreaterThan(0);
   });
@@ -71,11 +104,29 @@ describe('the numbers of a push read as the words REST uses', () => {
   });
 
   it('ordersExecuted: a finished order, FILLED', () => {
-    const [e] = read('ordersExecuted_update');
-    expect(e).toMatchObject({
-      channel: 'ordersExecuted',
-      order: { side: 'buy', status: 'FILLED', left: '0' },
-    });
+    expect(read('ordersExecuted_update')).toEqual([
+      {
+        channel: 'ordersExecuted',
+        order: {
+          orderId: 1212907216814,
+          clientOrderId: '',
+          market: 'ETH_BTC',
+          side: 'buy',
+          type: 'limit',
+          timestamp: 1738251046.720398,
+          amount: '1',
+          left: '0',
+          dealStock: '1',
+          dealMoney: '0.030832',
+          dealFee: '0.001',
+          status: 'FILLED',
+          price: '0.030832',
+          positionSide: 'LONG',
+          reduceOnly: false,
+          stp: 'no',
+        },
+      },
+    ]);
   });
 
   it('deals: side 2 buy and role 2 taker, as numbers or as digit strings', () => {
@@ -150,17 +201,28 @@ describe('the numbers of a push read as the words REST uses', () => {
   });
 
   it('positionsAccountMargin: event 1 is a margin call on the position as it stands', () => {
-    const [e] = read('positionsAccountMargin_update');
-    expect(e).toMatchObject({
-      channel: 'positionsAccountMargin',
-      event: 'marginCall',
-      position: {
-        positionId: 184,
-        amount: '-0.094048',
-        liquidationPrice: '126462.54',
-        liquidationState: 'margin_call',
+    expect(read('positionsAccountMargin_update')).toEqual([
+      {
+        channel: 'positionsAccountMargin',
+        event: 'marginCall',
+        position: {
+          positionId: 184,
+          market: 'BTC_USDT',
+          amount: '-0.094048',
+          basePrice: '105688.56',
+          liquidationPrice: '126462.54',
+          positionSide: 'LONG',
+          pnl: '-1157.88',
+          margin: '1109.77',
+          realizedFunding: '0',
+          unrealizedFunding: '0.0231431327519745',
+          realizedPnl: '-8.945817921792',
+          openDate: 1737731271.306934,
+          modifyDate: 1737731271.306934,
+          liquidationState: 'margin_call',
+        },
       },
-    });
+    ]);
   });
 
   it('bookTicker, premiumIndex (one market and every market) and ADL ranks', () => {
@@ -197,7 +259,111 @@ describe('the numbers of a push read as the words REST uses', () => {
   it('depth: the previous update number under either spelling the documentation has used', () => {
     for (const name of ['depth_update', 'depth_update_older_page'])
       expect(read(name)[0]).toMatchObject({ full: false, updateId: 214403, pastUpdateId: 214399 });
-    expect(read('depth_update_full')[0]).toMatchObject({ full: true, updateId: 214403 });
+    expect(read('depth_update')).toEqual([
+      {
+        channel: 'depth',
+        market: 'ETH_BTC',
+        full: false,
+        asks: [
+          ['0.020861', '0'],
+          ['0.020900', '2.5'],
+        ],
+        bids: [
+          ['0.020844', '5.949'],
+          ['0.020800', '0'],
+        ],
+        updateId: 214403,
+        pastUpdateId: 214399,
+      },
+    ]);
+    expect(read('depth_update_full')).toEqual([
+      {
+        channel: 'depth',
+        market: 'ETH_BTC',
+        full: true,
+        asks: [
+          ['0.020846', '29.369'],
+          ['0.020850', '15.123'],
+          ['0.020855', '8.456'],
+        ],
+        bids: [
+          ['0.02083', '9.598'],
+          ['0.020825', '12.345'],
+          ['0.020820', '20.678'],
+        ],
+        updateId: 214403,
+      },
+    ]);
+  });
+
+  it('balanceSpot, lastprice and market: each value under its name', () => {
+    expect(read('balanceSpot_update')).toEqual([
+      { channel: 'balanceSpot', balances: { USDT: { available: '100.1885', freeze: '0' } } },
+    ]);
+    expect(read('lastprice_update')).toEqual([
+      { channel: 'lastprice', market: 'ETH_BTC', price: '0.020683' },
+    ]);
+    expect(read('market_update')).toEqual([
+      {
+        channel: 'market',
+        market: 'ETH_BTC',
+        period: 86400,
+        last: '0.020964',
+        open: '0.020349',
+        close: '0.020964',
+        high: '0.020997',
+        low: '0.020281',
+        volume: '135574.476',
+        deal: '2784.413999488',
+      },
+    ]);
+  });
+
+  it('borrowsMargin: a borrow with its times, funding and liquidation price', () => {
+    expect(read('borrowsMargin_update')).toEqual([
+      {
+        channel: 'borrowsMargin',
+        total: 1,
+        records: [
+          {
+            asset: 'BTC',
+            amount: '-0.81',
+            createdAt: 1704067200,
+            updatedAt: 1704067200,
+            unrealizedFunding: '0.00005042',
+            liquidationPrice: '70000',
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('candles: a row as open, close, high, low (close before high and low); trades with their side', () => {
+    expect(read('candles_update')).toEqual([
+      {
+        channel: 'candles',
+        market: 'ETH_BTC',
+        candles: [
+          {
+            time: 1580895000,
+            open: '0.020683',
+            close: '0.020683',
+            high: '0.020683',
+            low: '0.020666',
+            volume: '504.701',
+            quoteVolume: '10.433600491',
+          },
+        ],
+      },
+    ]);
+    // an RPI trade is a trade like any other to the app: its flag is not kept
+    expect(read('trades_update')).toEqual([
+      {
+        channel: 'trades',
+        market: 'ETH_BTC',
+        trades: [{ id: 41358530, time: 1580905394.70332, price: '0.020857', amount: '5.511', side: 'sell' }],
+      },
+    ]);
   });
 });
 
