@@ -41,6 +41,16 @@ const code = (text: string): string =>
 /** A path written as a string: an exchange endpoint's (`/api/v4/…`) or a desk request's (`/desk/…`). */
 const PATH_LITERAL = /['"`](?:\/?api\/v\d+|\/desk)\/[A-Za-z][^'"`]*['"`]?/g;
 
+/** The registry's paths without their prefix, of two parts or more (`order/new`). */
+const TAILS = new Set(
+  REST_ENDPOINTS.map((e) => e.path.replace(/^\/api\/v\d+\//, '')).filter((t) => t.includes('/')),
+);
+/** The tails written as a string (or the end of a template string) in `text`. */
+const unprefixed = (text: string): string[] =>
+  [...text.matchAll(/[}'"`]\/?([a-z][A-Za-z0-9_/{}-]*)['"`]/g)]
+    .map((m) => m[1] ?? '')
+    .filter((t) => TAILS.has(t));
+
 const main = sources(join(repo, 'main')).filter(
   (f) => !f.file.startsWith('main/sandbox/') && !f.file.startsWith(REGISTRY),
 );
@@ -51,6 +61,19 @@ describe('the endpoint registry', () => {
       [...code(text).matchAll(PATH_LITERAL)].map((m) => `${file}: ${m[0]}`),
     );
     expect(written).toEqual([]);
+  });
+
+  it("is the only place where an endpoint's path is written without its prefix either", () => {
+    // `order/new` joined to the prefix elsewhere is the path written too (a one-word tail, `orders`,
+    // is a word as often as a path: only tails of two parts or more are looked for)
+    const written = main.flatMap(({ file, text }) =>
+      unprefixed(code(text)).map((tail) => `${file}: ${tail}`),
+    );
+    expect(written).toEqual([]);
+    expect(unprefixed("post(`${V4}order/new`); x('/main-account/withdraw'); tab('orders')")).toEqual([
+      'order/new',
+      'main-account/withdraw',
+    ]);
   });
 
   it('finds a path written outside it (the test above can fail)', () => {
