@@ -256,6 +256,8 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
         if (!found || (found.passphrase !== null && passphrase !== found.passphrase))
           throw fieldError('code', 'Incorrect code or passphrase');
         if (found.appliedBy !== null) throw fieldError('code', 'Code already applied');
+        // a code carries an amount to someone else: its maker cannot take it back this way
+        if (found.ownerId === account.id) throw fieldError('code', 'This code was created by you');
         found.appliedBy = account.id;
         creditMain(account, found.ticker, new Decimal(found.amount));
         state.emit(found.ownerId, 'code.apply', {

@@ -163,6 +163,29 @@ describe('main account', () => {
     }
   });
 
+  it('applies a code to another account, never to the one that made it', async () => {
+    const made = await post('main', '/api/v4/main-account/codes', { ticker: 'USDT', amount: '3' });
+    const APPLY = '/api/v4/main-account/codes/apply';
+    const own = await post('main', APPLY, { code: made.body.code });
+    expect([own.status, own.body]).toEqual([
+      400,
+      { code: 0, message: 'Validation failed', errors: { code: ['This code was created by you'] } },
+    ]);
+    const before = (await post('sub-alpha', BAL, { ticker: 'USDT' })).body.USDT.main_balance as string;
+    const applied = await post('sub-alpha', APPLY, { code: made.body.code });
+    expect([applied.status, applied.body]).toEqual([
+      201,
+      {
+        message: 'Code was successfully applied',
+        ticker: 'USDT',
+        amount: '3',
+        external_id: made.body.external_id,
+      },
+    ]);
+    const after = (await post('sub-alpha', BAL, { ticker: 'USDT' })).body.USDT.main_balance as string;
+    expect(Number(after) - Number(before)).toBe(3);
+  });
+
   it('lists refunds with filters and paging', async () => {
     const all = await post('main', '/api/v4/main-account/refund-history', {});
     expect(all.body.records).toHaveLength(3);
