@@ -5,9 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Cache } from '../cache/index.ts';
 import * as mainAccount from '../exchange/endpoints/main-account.ts';
-import { ExchangeError } from '../exchange/errors.ts';
+import { ExchangeError, ValidationError } from '../exchange/errors.ts';
 import type {
   AddressCheckView,
+  AppliedCodeView,
   BalanceHistoryView,
   CreatedCodeView,
   MainBalanceView,
@@ -18,7 +19,7 @@ import type {
   TransferView,
 } from '../ipc/contract.ts';
 import { UserFacingError } from '../errors.ts';
-import type { Logger } from '../log.ts';
+import { forgetSecret, registerSecret, type Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
 import { checkAddress, networkNeeds } from '../rules/address.ts';
 import { withdrawalNetwork } from '../rules/wallet.ts';
@@ -31,6 +32,7 @@ import type { ExchangeConnection } from './exchange-connection.ts';
 import type { Approvals } from './four-eyes/approvals.ts';
 import { balanceHistory, depositOf, refundView, transferView, type WithdrawalResult } from './wallet.ts';
 import {
+  applyCodeQuestion,
   assetOf,
   codeQuestion,
   convertQuestion,
@@ -39,6 +41,32 @@ import {
   withdrawalQuestion,
 } from './wallet-guard.ts';
 import { REST } from '../exchange/registry/index.ts';
+
+/** A service code as the exchange issues it: one word of printable characters. */
+const CODE = /^[\x21-\x7E]{6,255}$/;
+const NO_CODE = new UserFacingError(
+  'clipboard_empty',
+  'Copy the service code to the clipboard first: the app reads it from there and clears the clipboard.',
+  'code',
+);
+const NOT_A_CODE = new UserFacingError(
+  'invalid_input',
+  'What was on the clipboard is not a service code (one word of letters, digits and symbols): copy the code itself and apply again.',
+  'code',
+);
+
+/** The exchange's refusal of a code in words ("…: This code was created by you."); any other error as it is. */
+function codeRefusal(error: unknown): unknown {
+  const said = error instanceof ValidationError ? error.fields['code'] : undefined;
+  if (!said?.length || !(error instanceof ValidationError)) return error;
+  const words = said.map((m) => m.replace(/\.?$/, '.')).join(' ');
+  return new ValidationError(`The exchange did not apply the code: ${words}`, {
+    ...(error.status === undefined ? {} : { status: error.status }),
+    ...(error.exchangeCode === undefined ? {} : { exchangeCode: error.exchangeCode }),
+    field: 'code',
+    fields: error.fields,
+  });
+}
 
 /** What a wallet procedure sends beside the account. */
 type Input<K extends Extract<ProcedureName, `wallet.${string}`>> = Omit<ProcedureParsed<K>, 'accountId'>;
@@ -156,6 +184,36 @@ export class AccountWallet {
     if (proposed) return proposed;
     await requireConfirmation(this.#platform, question);
     return this.#keepCode(await mainAccount.createCode(caller, input));
+  }
+
+  /**
+   * Applies the service code on the clipboard to the account's main balance, once the person confirmed
+   * in main's own dialog which account it is for: only then is the clipboard read (and cleared). The
+   * code never crosses the bridge and is blanked from every log line while it is sent.
+   */
+  async applyCode(accountId: string, input: Input<'wallet.applyCode'>): Promise<AppliedCodeView> {
+    const caller = await this.#as(accountId);
+    await requireConfirmation(this.#platform, applyCodeQuestion(this.#label(accountId), input.passphrase));
+    const code = (await this.#platform.takeSecretFromClipboard())?.trim() ?? '';
+    if (code === '') throw NO_CODE;
+    if (!CODE.test(code)) throw NOT_A_CODE;
+    registerSecret(code);
+    try {
+      const applied = await mainAccount.applyCode(caller, {
+        code,
+        ...(input.passphrase ? { passphrase: input.passphrase } : {}),
+      });
+      return {
+        ticker: applied.ticker,
+        amount: applied.amount,
+        externalId: applied.external_id,
+        hint: maskCode(code),
+      };
+    } catch (error) {
+      throw codeRefusal(error);
+    } finally {
+      forgetSecret(code);
+    }
   }
 
   async #keepCode(created: mainAccount.CodeResult): Promise<CreatedCodeView> {

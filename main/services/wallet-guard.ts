@@ -108,6 +108,19 @@ export function codeQuestion(
   };
 }
 
+/** The question before a service code on the clipboard is applied: the clipboard is read only after it. */
+export function applyCodeQuestion(account: string, passphrase: string | undefined): Confirmation {
+  return {
+    title: `Apply the service code on the clipboard to "${account}"?`,
+    facts: [
+      { label: 'Account', value: account },
+      { label: 'Code', value: 'read from the clipboard once you apply, then the clipboard is cleared' },
+      { label: 'Passphrase', value: passphrase ? 'given' : 'none' },
+    ],
+    action: 'Apply code',
+  };
+}
+
 export function convertQuestion(
   account: string,
   input: ConvertInput,

@@ -104,6 +104,11 @@ export const READS: Record<string, (a: ReturnType<typeof answering>) => Promise<
     main.transferBetweenBalances(caller, { from: 'main', to: 'spot', ticker: 'XLM', amount: '0.9' }),
   'main-history': ({ caller }) => main.history(caller),
   codes: ({ caller }) => main.createCode(caller, { ticker: 'ETH', amount: '0.002' }),
+  'codes-apply': ({ caller }) =>
+    main.applyCode(caller, {
+      code: 'WBe11f4fce-2a53-4edc-b195-66b693bd77e3ETH',
+      passphrase: 'some passphrase',
+    }),
   'flex-investments': ({ caller }) => flex.investments(caller),
   'flex-close': ({ caller }) => flex.closeInvestment(caller, '8f2e9d3c-1a4b-4c2d-9e5f-6a7b8c9d0e1f'),
   'sub-account-transfer': ({ caller }) =>

@@ -113,6 +113,7 @@ export const PUBLISHED_REST: Readonly<Record<string, string>> = {
   'order-collateral-stop-limit': 'POST /api/v4/order/collateral/stop-limit',
   'order-collateral-trigger-market': 'POST /api/v4/order/collateral/trigger-market',
   'order-collateral-oco': 'POST /api/v4/order/collateral/oco',
+  'codes-apply': 'POST /api/v4/main-account/codes/apply',
 };
 
 /** WebSocket examples the contract files publish: the message and which of its examples. */

@@ -17,6 +17,7 @@ export function walletHandlers({
     'wallet.assets': () => wallet.assets(),
     'wallet.withdraw': ({ accountId, ...input }) => wallet.withdraw(accountId, input),
     'wallet.createCode': ({ accountId, ...input }) => wallet.createCode(accountId, input),
+    'wallet.applyCode': ({ accountId, ...input }) => wallet.applyCode(accountId, input),
     'wallet.checkAddress': (input) => wallet.checkAddress(input),
     'wallet.addressBook': () => book.list(),
     'wallet.addAddress': (input) => book.add(input),

@@ -4,6 +4,7 @@ import type { ProposedView } from '../approvals/views.ts';
 import { accountId, decimalText, noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 import type {
   AddressCheckView,
+  AppliedCodeView,
   AddressEntryView,
   BalanceHistoryView,
   CreatedCodeView,
@@ -57,6 +58,10 @@ export const walletProcedures = {
       passphrase: z.string().max(25).optional(),
       description: z.string().max(255).optional(),
     }),
+  ),
+  'wallet.applyCode': procedure<AppliedCodeView>()(
+    "Applies the service code on the clipboard to the account's main balance after the native confirmation; the code never crosses the bridge, only a hint comes back.",
+    z.strictObject({ accountId, passphrase: z.string().max(25).optional() }),
   ),
   'wallet.checkAddress': procedure<AddressCheckView>()(
     'Whether an address (and memo) can exist on the network, and whether the address book has it.',

@@ -78,6 +78,15 @@ export interface CreatedCodeView {
   copied: boolean;
 }
 
+/** A service code applied to the main balance: what came in, and the code masked. */
+export interface AppliedCodeView {
+  ticker: string;
+  amount: string;
+  externalId: string;
+  /** The code masked to its first and last characters, to recognise it. */
+  hint: string;
+}
+
 export interface BalanceSampleView {
   /** When the snapshot was taken (ms since epoch). */
   t: number;

@@ -119,6 +119,19 @@ export function createCode(c: KeyCaller, input: CodeInput): Promise<CodeResult> 
   return c.post(REST.codes.path, defined({ ...input }), codeResultSchema, WRITE);
 }
 
+export const appliedCodeSchema = z.looseObject({
+  message: z.string(),
+  ticker: z.string(),
+  amount: decimal,
+  external_id: z.string(),
+});
+export type AppliedCode = z.output<typeof appliedCodeSchema>;
+
+/** Applies a service code another account made: its amount comes into the main balance. */
+export function applyCode(c: KeyCaller, input: { code: string; passphrase?: string }): Promise<AppliedCode> {
+  return c.post(REST.applyCode.path, defined({ ...input }), appliedCodeSchema, WRITE);
+}
+
 /** The three balances of one account. */
 export type BalanceKind = 'main' | 'spot' | 'collateral';
 

@@ -28,6 +28,11 @@ export const ACCOUNTS = {
     fourEyes: 'code',
     reachedBy: ['wallet.createCode'],
   }),
+  applyCode: post('main-account/codes/apply', {
+    desk: treasurer('apply a service code'),
+    capability: 'withdraw',
+    reachedBy: ['wallet.applyCode'],
+  }),
   refundDeposit: post('main-account/refund-deposit', {
     desk: treasurer('refund a deposit'),
     capability: 'withdraw',

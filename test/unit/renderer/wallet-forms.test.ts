@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { balanceLines, chartSeries, ageWords } from '../../../renderer/src/lib/managers/wallet.svelte.ts';
 import {
+  ApplyCodeDraft,
   checkWithdraw,
   CodeDraft,
   ConvertDraft,
@@ -229,5 +230,40 @@ describe('ConvertDraft and CodeDraft', () => {
       ticker: 'USDT',
       amount: '5',
     });
+  });
+
+  it('applies the code on the clipboard with its passphrase, saying what came in, or why nothing did', async () => {
+    const refusal = {
+      code: 'validation_failed',
+      message: 'The exchange did not apply the code: Incorrect code or passphrase.',
+      field: 'code',
+    };
+    const { api, calls } = walletBridge({
+      'wallet.applyCode': [
+        { ok: false, error: refusal },
+        { ok: true, value: { ticker: 'USDT', amount: '2.5', externalId: 'e2', hint: 'TXCU…89AB' } },
+      ],
+    });
+    const draft = new ApplyCodeDraft(api);
+    draft.passphrase = 'has space';
+    expect(await draft.send(ACCOUNT)).toBe(false);
+    expect(draft.error?.field).toBe('passphrase');
+    expect(calls).toEqual([]);
+    draft.passphrase = 'wrong!';
+    expect(await draft.send(ACCOUNT)).toBe(false);
+    expect(draft.error).toEqual(refusal);
+    // the passphrase stays to be corrected; it goes once the code came in
+    expect(draft.passphrase).toBe('wrong!');
+    draft.passphrase = 'right!';
+    expect(await draft.send(ACCOUNT)).toBe(true);
+    expect(calls).toEqual([
+      ['wallet.applyCode', { accountId: ACCOUNT, passphrase: 'wrong!' }],
+      ['wallet.applyCode', { accountId: ACCOUNT, passphrase: 'right!' }],
+    ]);
+    expect([draft.applied, draft.error, draft.passphrase]).toEqual([
+      { ticker: 'USDT', amount: '2.5', externalId: 'e2', hint: 'TXCU…89AB' },
+      undefined,
+      '',
+    ]);
   });
 });

@@ -169,3 +169,53 @@ export class CodeDraft {
     return true;
   }
 }
+
+/** A code applied: what came in, and the code masked. */
+export interface AppliedCode {
+  ticker: string;
+  amount: string;
+  externalId: string;
+  hint: string;
+}
+
+/**
+ * A service code another account made, applied to this account's main balance. The code itself is
+ * never typed here: main reads it from the clipboard after its own question. Only its passphrase,
+ * when it has one, is given on the screen.
+ */
+export class ApplyCodeDraft {
+  passphrase = $state('');
+  error = $state<IpcError | undefined>();
+  sending = $state(false);
+  applied = $state<AppliedCode | undefined>();
+  readonly #api: TxcApi;
+
+  constructor(api: TxcApi) {
+    this.#api = api;
+  }
+
+  edit(): void {
+    this.error = undefined;
+  }
+
+  async send(accountId: string): Promise<boolean> {
+    if (this.sending) return false;
+    const phrase = this.passphrase;
+    this.applied = undefined;
+    if (phrase && !/^[\x21-\x7E]{1,25}$/.test(phrase)) {
+      this.error = fieldError('passphrase', 'At most 25 latin letters, digits and symbols, without spaces.');
+      return false;
+    }
+    this.sending = true;
+    const reply = await this.#api.wallet.applyCode({ accountId, ...(phrase ? { passphrase: phrase } : {}) });
+    this.sending = false;
+    if (!reply.ok) {
+      this.error = reply.error;
+      return false;
+    }
+    this.applied = reply.value;
+    this.error = undefined;
+    this.passphrase = '';
+    return true;
+  }
+}
