@@ -41,7 +41,8 @@ const TABLE: ReadonlyArray<Omit<KeyCapabilityView, 'movesFunds'> & { id: Capabil
   {
     id: 'withdraw',
     label: 'Withdraw',
-    description: 'Withdrawals to addresses and payment providers, service codes (made and applied) and deposit refunds.',
+    description:
+      'Withdrawals to addresses and payment providers, service codes (made and applied) and deposit refunds.',
     urls: urlsOf('withdraw'),
   },
   {
