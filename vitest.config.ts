@@ -17,6 +17,8 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           exclude: ['test/integration/team/**'],
           environment: 'node',
+          // every answer and push of the sandbox held to the exchange's published schemas
+          setupFiles: ['test/support/contract/sandbox-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
@@ -29,6 +31,7 @@ export default defineConfig({
           include: ['test/integration/team/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/support/postgres-setup.ts'],
+          setupFiles: ['test/support/contract/sandbox-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -51,7 +51,6 @@ import { WebhookService } from './services/webhooks.ts';
 import { TeamService } from './services/team.ts';
 import { followFourEyes, startFourEyes } from './services/four-eyes/index.ts';
 import { followTeam } from './team/follow.ts';
-import { addressBookCollection, alertsCollection, guardsCollection } from './team/shared-collections.ts';
 import { BatchJournal } from './services/subaccounts/journal.ts';
 import { CreateBatches } from './services/subaccounts/create-batch.ts';
 import { SubAccountLifecycle } from './services/subaccounts/lifecycle.ts';
@@ -323,9 +322,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     cache,
     signedRequests,
     history,
-    shared: {
-      file: join(profileDir, 'team-shared.json'),
-      collections: [addressBookCollection(addressBook), guardsCollection(guards), alertsCollection(alerts)],
+    shared: { file: join(profileDir, 'team-shared.json'), addressBook, guards, alerts },
+    desk: {
+      roles: () => fourEyes.rules.roles,
+      proposeGuards: (before, next, moved) => fourEyes.approvals.proposeGuards(before, next, moved),
     },
     events,
     log,

@@ -167,6 +167,23 @@ function coded(status: number, body: ErrorBody): ExchangeError {
       `This function is not available in the account's region: ${describeFields(fields)}`,
       { ...detail, field: undefined },
     );
+  // an order no longer open (filled, cancelled, or never there): code 2 on the order's id
+  if (code === 2 && (field === 'orderId' || field === 'clientOrderId'))
+    return new BusinessError(
+      'That order is no longer open at the exchange: it has filled or been cancelled. Read the orders again.',
+      detail,
+    );
+  // a price or amount off the market's step: code 1, or 32/33 with "Min price step" / "Min amount step"
+  const offStep = (f: string) => /min (price|amount) step/i.test((fields[f] ?? []).join(' '));
+  if ((code === 32 || code === 33) && Object.keys(fields).length > 0 && Object.keys(fields).every(offStep)) {
+    const what = Object.keys(fields)
+      .map(
+        (f) =>
+          `${f} is not a multiple of the market's ${STEP_NAMES[f] ?? 'step'} (${(fields[f] ?? []).join(' ')})`,
+      )
+      .join('; ');
+    return new ValidationError(`The exchange rejected the order: ${what}.`, detail);
+  }
   if (code === 1) {
     const list = Object.keys(fields);
     const what = list.length
@@ -178,12 +195,18 @@ function coded(status: number, body: ErrorBody): ExchangeError {
     const sentence = CODE_SENTENCES[code];
     return new BusinessError(sentence, { ...detail, field: field ?? (code === 20 ? 'amount' : undefined) });
   }
-  if (code === 30 || (code !== undefined && code >= 31 && code <= 43) || (status === 422 && field)) {
+  // request validation: 422 on trading, 400 with code 0 on the main account, sub-account and mining endpoints
+  if (
+    code === 30 ||
+    (code !== undefined && code >= 31 && code <= 43) ||
+    ((status === 422 || status === 400) && field)
+  ) {
     const what = Object.keys(fields).length ? describeFields(fields) : message || 'the request is not valid';
     return new ValidationError(`The exchange rejected the request: ${what}`, detail);
   }
   const shown = message || describeFields(fields) || `HTTP ${String(status)}`;
-  const suffix = code !== undefined ? ` (exchange code ${String(code)})` : '';
+  // code 0 is the exchange's "no particular code": nothing for a person to quote
+  const suffix = code !== undefined && code !== 0 ? ` (exchange code ${String(code)})` : '';
   return new BusinessError(`The exchange refused the request: ${shown}${suffix}`, detail);
 }
 

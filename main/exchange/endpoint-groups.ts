@@ -3,6 +3,8 @@
  * Every endpoint of a listed group draws on one shared budget per key. An endpoint the spec lists no
  * limit for gets its own budget of `UNLISTED_LIMIT`, a conservative guess.
  */
+import { REST_ENDPOINTS, wsMethodOf } from './registry/index.ts';
+
 export interface GroupLimit {
   /** Requests allowed in any window of `windowMs`. */
   readonly limit: number;
@@ -24,33 +26,10 @@ export const UNLISTED_LIMIT: GroupLimit = { limit: 1_000, windowMs: 10_000 };
 
 const PREFIX = '/api/v4/';
 
-const GROUP_OF_PATH: Readonly<Record<string, ListedGroup>> = {
-  'order/new': 'orders',
-  'order/stop_limit': 'orders',
-  'order/collateral/market': 'orders',
-  'collateral-account/borrow-history': 'history',
-  'collateral-account/positions/history': 'history',
-  'collateral-account/positions/closed-pnl': 'history',
-  'collateral-account/funding-history': 'history',
-  'trade-account/executed-history': 'history',
-  'collateral-account/leverage': 'account',
-  'main-account/balance': 'account',
-  'main-account/withdrawable-balance': 'account',
-  'main-account/withdraw-pay': 'account',
-  'main-account/codes': 'account',
-  'travel-rule/vasps': 'account',
-  'sub-account/transfer': 'account',
-  'sub-account/balances': 'account',
-  'sub-account/api-key/edit': 'account',
-  'sub-account/api-key/reset': 'account',
-  'mining/rewards': 'account',
-  'mining/accounts': 'account',
-  'mining/watcher-links/list': 'account',
-  'mining/miners/info': 'account',
-  'main-account/smart-flex/investments/close': 'account',
-  'public/collateral/markets': 'collateralMarkets',
-  'profile/websocket_token': 'websocketToken',
-};
+/** Each listed group's endpoints, by path without the prefix (`order/new`), from the registry. */
+const GROUP_OF_PATH: Readonly<Record<string, ListedGroup>> = Object.fromEntries(
+  REST_ENDPOINTS.flatMap((e) => (e.group ? [[e.path.slice(PREFIX.length), e.group] as const] : [])),
+);
 
 /** The endpoint path without host, query, fragment or trailing slash. */
 export function normalizePath(pathOrUrl: string): string {
@@ -102,5 +81,5 @@ export const WS_LIMITS = {
 
 /** Which per-connection WebSocket budget a JSON-RPC method draws on. */
 export function wsMethodGroup(method: string): 'placements' | 'requests' {
-  return method.endsWith('_place') ? 'placements' : 'requests';
+  return wsMethodOf(method)?.group ?? (method.endsWith('_place') ? 'placements' : 'requests');
 }

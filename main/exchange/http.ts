@@ -23,6 +23,7 @@ import {
 import { requestHash } from './request-hash.ts';
 import type { ApprovalTicket, SignGate, SignedWith } from './sign-gate.ts';
 import { signRequest, type Credentials, type RequestFields } from './signer.ts';
+import { REST } from './registry/index.ts';
 
 export interface AuditEntry {
   readonly path: string;
@@ -145,7 +146,7 @@ export class ExchangeHttp {
    * at all (whatever the status), false when it cannot be reached in `timeoutMs`.
    */
   async probe(timeoutMs = 2_000): Promise<boolean> {
-    const path = '/api/v4/public/collateral/markets';
+    const path = REST.collateralMarkets.path;
     try {
       await this.#sender(
         `${this.baseUrl}${path}`,

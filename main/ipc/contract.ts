@@ -42,7 +42,7 @@ import type { MiningAlertView } from '../domains/mining/views.ts';
 import type { Notice } from '../domains/app/views.ts';
 import type { ExchangeCancelView } from '../domains/orders/views.ts';
 import type { WebhookEventView } from '../domains/webhooks/views.ts';
-import type { TeamView } from '../domains/team/views.ts';
+import type { TeamChangeView, TeamView } from '../domains/team/views.ts';
 import type { BatchProgressView, SubAccountBalanceView } from '../domains/subaccounts/views.ts';
 import type { TaxLotsProgressView } from '../features/reports/views.ts';
 
@@ -142,6 +142,8 @@ export const events = {
   'accounts.changed': shape<{ atMs: number }>(),
   /** A teammate's history reached this computer's replica (the table written): read it again. */
   'history.changed': shape<{ table: string }>(),
+  /** A teammate's change of the desk reached this app: taken, or refused (see `TeamChangeView`). */
+  'team.change': shape<TeamChangeView>(),
   /** Operators of the team came or went: read `team.members` again. */
   'team.members': shape<{ atMs: number }>(),
   /** A proposal, decision or send of the desk's four eyes, or its policy, changed: read `approvals.*` again. */

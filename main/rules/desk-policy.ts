@@ -5,13 +5,27 @@
  * limit: every transfer); key permission edits, key resets and keys that can move funds, each as the
  * policy says. One function decides it for every entry point, from the exact request to be signed.
  */
+import {
+  DESK,
+  DESK_REQUESTS,
+  FOUR_EYES_PATHS,
+  fourEyesRequestOf,
+  type FourEyesRequest,
+} from '../exchange/registry/index.ts';
 import { FUND_MOVING_PATHS } from '../services/desk/key-capabilities.ts';
 import { parsePlain } from './decimal.ts';
 import type { DeskRole } from './desk-roles.ts';
 import type { RuleIssue } from './types.ts';
 
 export type FourEyesKind =
-  'withdrawal' | 'code' | 'transfer' | 'key_permissions' | 'key_reset' | 'key_withdrawal' | 'policy';
+  | 'withdrawal'
+  | 'code'
+  | 'transfer'
+  | 'key_permissions'
+  | 'key_reset'
+  | 'key_withdrawal'
+  | 'policy'
+  | 'guards';
 
 export interface DeskPolicy {
   /** Sub-account transfers of more than this amount of their currency need approval; others listed go alone. */
@@ -36,9 +50,38 @@ export const DEFAULT_POLICY: DeskPolicy = {
 };
 
 /** The path a policy change is proposed under (it is no exchange request: the team store applies it). */
-export const POLICY_PATH = '/desk/policy';
+export const POLICY_PATH = DESK.policy.path;
+/** The path of order guards that ask less than the desk's (applied by the team store too). */
+export const GUARDS_PATH = DESK.guards.path;
 
-const WITHDRAWALS = new Set(['/api/v4/main-account/withdraw', '/api/v4/main-account/withdraw-pay']);
+/** The kinds of approval each four-eyes request may need (what `approvalKind` answers for it). */
+export const HELD_AS: Readonly<Record<FourEyesRequest, readonly FourEyesKind[]>> = {
+  withdrawal: ['withdrawal'],
+  code: ['code'],
+  transfer: ['transfer'],
+  key_create: ['key_withdrawal'],
+  key_edit: ['key_permissions', 'key_withdrawal'],
+  key_reset: ['key_reset'],
+  policy: ['policy'],
+  guards: ['guards'],
+};
+
+export type KindRole = Exclude<DeskRole, 'viewer' | 'trader'>;
+
+/**
+ * Every pair of path and kind a proposal may name, with the role that proposes, approves and sends
+ * it: from the endpoint registry's descriptors (the team store's `desk_request_kinds` holds these).
+ */
+export const REQUEST_KINDS: ReadonlyArray<{ path: string; kind: FourEyesKind; role: KindRole }> =
+  FOUR_EYES_PATHS.flatMap(({ path, request, role }) =>
+    role === 'trader' ? [] : HELD_AS[request].map((kind) => ({ path, kind, role })),
+  );
+
+/** Kinds the team store applies itself once approved (no exchange request, no account's key). */
+export function appliedByDesk(kind: FourEyesKind): boolean {
+  return DESK_REQUESTS.some((r) => HELD_AS[r.fourEyes].includes(kind));
+}
+
 const FUND_MOVING = new Set(FUND_MOVING_PATHS.map((p) => p.toLowerCase()));
 const key = (path: string) => path.toLowerCase().replace(/\/+$/, '');
 
@@ -70,24 +113,25 @@ export function approvalKind(
   path: string,
   fields: Record<string, unknown>,
 ): FourEyesKind | undefined {
-  const k = key(path);
-  if (k === POLICY_PATH) return 'policy';
-  if (WITHDRAWALS.has(k)) return 'withdrawal';
-  if (k === '/api/v4/main-account/codes') return 'code';
-  if (k === '/api/v4/sub-account/transfer') return exceedsLimit(policy, fields) ? 'transfer' : undefined;
-  if (k === '/api/v4/sub-account/api-key/create')
+  const request = fourEyesRequestOf(path);
+  if (request === 'policy') return 'policy';
+  if (request === 'guards') return 'guards';
+  if (request === 'withdrawal') return 'withdrawal';
+  if (request === 'code') return 'code';
+  if (request === 'transfer') return exceedsLimit(policy, fields) ? 'transfer' : undefined;
+  if (request === 'key_create')
     return Number(fields['type']) === 2 && policy.withdrawalKeys ? 'key_withdrawal' : undefined;
-  if (k === '/api/v4/sub-account/api-key/edit') {
+  if (request === 'key_edit') {
     if (policy.withdrawalKeys && enablesFundMoving(fields)) return 'key_withdrawal';
     return policy.keyPermissions ? 'key_permissions' : undefined;
   }
-  if (k === '/api/v4/sub-account/api-key/reset') return policy.keyResets ? 'key_reset' : undefined;
+  if (request === 'key_reset') return policy.keyResets ? 'key_reset' : undefined;
   return undefined;
 }
 
-/** Whose work each kind is: who proposes it, approves it and sends it (as `desk_role_for` in the store). */
-export function roleForKind(kind: FourEyesKind): Exclude<DeskRole, 'viewer' | 'trader'> {
-  return kind === 'withdrawal' || kind === 'code' || kind === 'transfer' ? 'treasurer' : 'admin';
+/** Whose work each kind is: who proposes it, approves it and sends it (as `desk_request_kinds` in the store). */
+export function roleForKind(kind: FourEyesKind): KindRole {
+  return REQUEST_KINDS.find((r) => r.kind === kind)?.role ?? 'admin';
 }
 
 /** The kind in words, after "a second operator approves …". */
@@ -99,6 +143,7 @@ export const KIND_WORDS: Record<FourEyesKind, string> = {
   key_reset: 'a key reset',
   key_withdrawal: 'a key that can move funds',
   policy: "a change of the desk's policy",
+  guards: "a change of the desk's order guards that asks less",
 };
 
 const TICKER = /^[A-Z0-9_]{1,20}$/;

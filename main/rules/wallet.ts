@@ -35,7 +35,8 @@ export interface WithdrawalInput {
 /** The largest service code, and its decimal places. */
 export const CODE_MAX = new Dec('1e17');
 export const CODE_PLACES = 18;
-const PASSPHRASE = /^[\x21-\x7E]{1,25}$/;
+/** Latin letters, digits, symbols and spaces, as the exchange's own example ("some passphrase") has them. */
+const PASSPHRASE = /^[\x20-\x7E]{1,25}$/;
 
 /**
  * A positive amount in strict decimal form: the value, or the issue naming `what` (e.g. "The amount").
@@ -98,7 +99,7 @@ export function checkCode(input: { amount: string; passphrase?: string | undefin
   if (input.passphrase !== undefined && input.passphrase !== '' && !PASSPHRASE.test(input.passphrase))
     return {
       field: 'passphrase',
-      message: 'The passphrase may have at most 25 latin letters, digits and symbols, without spaces.',
+      message: 'The passphrase may have at most 25 latin letters, digits, symbols and spaces.',
     };
   return undefined;
 }

@@ -14,3 +14,14 @@ export function marketAssets(market: string | undefined): { base: string; quote:
   const [base = market ?? '', quote = ''] = (market ?? '').split('_');
   return { base, quote: quote === 'PERP' ? 'USDT' : quote };
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** "14:02" on the day of `now`, "12 Mar 14:02" on another day (this computer's time zone). */
+export function clockWords(ms: number, now: number = Date.now()): string {
+  const d = new Date(ms);
+  const time = `${two(d.getHours())}:${two(d.getMinutes())}`;
+  if (new Date(now).toDateString() === d.toDateString()) return time;
+  return `${String(d.getDate())} ${MONTHS[d.getMonth()] ?? ''} ${time}`;
+}

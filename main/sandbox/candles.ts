@@ -157,6 +157,20 @@ export class Candles {
     return this.rows(market, t, t, interval)[0];
   }
 
+  /**
+   * The candle of `interval` holding `timeSeconds` as the exchange pushes it every half second, trades
+   * or none: with no trade in it yet, flat at the last close with no volume.
+   */
+  live(market: string, timeSeconds: number, interval: CandleInterval): CandleRow | undefined {
+    const row = this.rowAt(market, timeSeconds, interval);
+    if (row) return row;
+    const m = this.#markets.get(market);
+    const last = this.#bars.get(market)?.at(-1);
+    if (!m || !last) return undefined;
+    const t = Math.floor(timeSeconds / interval) * interval;
+    return this.#row(m, { t, o: last.c, c: last.c, h: last.c, l: last.c, vs: 0n, vm: 0n });
+  }
+
   #row(m: MarketDef, b: Bar): CandleRow {
     const price = (v: bigint) => fromUnits(v, m.moneyPrec);
     return [

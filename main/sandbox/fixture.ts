@@ -8,14 +8,17 @@ import type { Account, ApiKey, AssetDef, MarketDef, Region, SandboxState, SpotBa
 export const MARKETS: readonly MarketDef[] = [
   market('BTC_USDT', 6, 2, '0.0001', '5', '0', '0.1', '0.0001', '64250.5'),
   market('ETH_USDT', 4, 2, '0.001', '5', '1000000', '0.01', '0.001', '3150.25'),
-  // The trade engine provides no steps for this market: empty tickSize and stepSize.
-  market('LTC_USDT', 4, 3, '0.01', '1', '0', '', '', '82.125'),
+  // The trade engine provides no steps for this market: empty tickSize and stepSize. Its delisting
+  // is announced (still tradeable until then).
+  { ...market('LTC_USDT', 4, 3, '0.01', '1', '0', '', '', '82.125'), delistedAt: 1_830_297_600 },
   {
     ...market('BTC_PERP', 4, 2, '0.0001', '5', '0', '0.1', '0.0001', '64260.0'),
     money: 'USDT',
     type: 'futures',
     maxLeverage: 100,
     fundingRate: '0.0001',
+    fundingCap: '0.003',
+    fundingFloor: '-0.003',
   },
   {
     ...market('ETH_PERP', 3, 2, '0.001', '5', '0', '0.01', '0.001', '3151.10'),
@@ -23,6 +26,8 @@ export const MARKETS: readonly MarketDef[] = [
     type: 'futures',
     maxLeverage: 50,
     fundingRate: '-0.00005',
+    fundingCap: '0.003',
+    fundingFloor: '-0.003',
   },
   {
     ...market('XAU_PERP', 3, 2, '0.01', '10', '0', '0.01', '0.01', '2410.55'),
@@ -31,6 +36,8 @@ export const MARKETS: readonly MarketDef[] = [
     isTradFiFutures: true,
     maxLeverage: 20,
     fundingRate: '0.00002',
+    fundingCap: '0.001',
+    fundingFloor: '-0.001',
   },
 ];
 

@@ -6,8 +6,10 @@ import type { FaultOptions } from './faults.ts';
 import { createState } from './fixture.ts';
 import { seedDeskActivity } from './desk-seed.ts';
 import { createHttpServer } from './http/server.ts';
+import { buildRoutes } from './route-table.ts';
+
+export { buildRoutes, servedRoutes } from './route-table.ts';
 import { attachWebSocket, type SandboxWs, type WsOptions } from './ws/index.ts';
-import type { PrivateContext, Route } from './http/route.ts';
 import { Engine } from './engine/engine.ts';
 import { releaseHold } from './ledger.ts';
 import { MarketSim, seedLiquidity } from './market-sim.ts';
@@ -17,23 +19,11 @@ import { createSaver, load } from './persistence.ts';
 import { Webhooks } from './webhooks.ts';
 import type { WebhookOptions } from './webhooks.ts';
 import { cancelWalletRecord, failRefund, simulateDeposit } from './wallet-state.ts';
-import { historyRoutes } from './routes/history.ts';
-import { accountMiscRoutes } from './routes/account-misc.ts';
-import { mainAccountRoutes } from './routes/main-account.ts';
-import { miningRoutes } from './routes/mining.ts';
-import { tradingRoutes } from './routes/trading.ts';
-import { fireKillSwitches, killSwitchRoutes } from './routes/kill-switch.ts';
+import { fireKillSwitches } from './routes/kill-switch.ts';
 import { Positions } from './collateral/positions.ts';
 import { CollateralOrders } from './collateral/orders.ts';
-import { collateralRoutes, sweepClosed } from './routes/collateral.ts';
-import { collateralOrderRoutes } from './routes/collateral-orders.ts';
-import { archiveHistoryRoutes } from './routes/archive-history.ts';
-import { collateralHistoryRoutes, seedBorrows } from './routes/collateral-history.ts';
-import { publicRoutes } from './routes/public.ts';
-import { subAccountRoutes } from './routes/sub-accounts.ts';
-import { subAccountAdminRoutes } from './routes/sub-account-admin.ts';
-import { subAccountKeyRoutes } from './routes/sub-account-keys.ts';
-import { depositAddressRoutes } from './routes/deposit-address.ts';
+import { sweepClosed } from './routes/collateral.ts';
+import { seedBorrows } from './routes/collateral-history.ts';
 import { stableUuid, subsOf } from './sub-account-state.ts';
 import type { ReceivedRequest, SandboxState } from './state.ts';
 
@@ -161,44 +151,6 @@ export function describeAccounts(state: SandboxState): SandboxAccount[] {
     if (a.subAccountId) out.subAccountId = a.subAccountId;
     return [out];
   });
-}
-
-export function buildRoutes(
-  state: SandboxState,
-  engine: Engine,
-  positions: Positions,
-  col: CollateralOrders,
-): Route[] {
-  const routes: Route[] = [
-    ...collateralRoutes(state, engine, positions),
-    ...collateralOrderRoutes(state, engine, col),
-    ...collateralHistoryRoutes(state, positions),
-    ...archiveHistoryRoutes(state, positions),
-    ...publicRoutes(state, engine),
-    ...tradingRoutes(state, engine, col),
-    ...historyRoutes(state, engine),
-    ...mainAccountRoutes(state),
-    ...subAccountRoutes(state),
-    ...subAccountAdminRoutes(state, engine),
-    ...subAccountKeyRoutes(state),
-    ...depositAddressRoutes(state),
-    ...miningRoutes(state),
-    ...accountMiscRoutes(state, positions),
-    ...killSwitchRoutes(state),
-  ];
-  // every change of orders (a cancel, a modify, a fill) acts on the links of linked orders at once
-  return routes.map((r) =>
-    r.method === 'POST'
-      ? {
-          ...r,
-          handler: (ctx: PrivateContext) => {
-            const out = r.handler(ctx);
-            col.sweep();
-            return out;
-          },
-        }
-      : r,
-  );
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {

@@ -104,6 +104,11 @@ export interface MarketDef {
   /** Seed price of the simulated market. */
   basePrice: string;
   fundingRate: string;
+  /** The bounds the funding rate can reach (futures): decimal strings. */
+  fundingCap?: string;
+  fundingFloor?: string;
+  /** An announced delisting, Unix seconds (`delistedAt` of the market list); none when absent. */
+  delistedAt?: number;
 }
 
 export interface AssetDef {

@@ -54,9 +54,12 @@ export function keysOf(state: SandboxState, account: Account): ApiKey[] {
   return [...state.keysById.values()].filter((k) => k.accountId === account.id);
 }
 
-/** `email@google.com` -> `e***@g***m`, as the exchange shows a sub-account's address. */
-export function maskEmail(email: string | undefined): string | null {
-  if (!email) return null;
+/**
+ * `email@google.com` -> `e***@g***m`, as the exchange shows a sub-account's address; a sub-account
+ * sharing the main account's KYC without an address of its own shows an empty string (never null).
+ */
+export function maskEmail(email: string | undefined): string {
+  if (!email) return '';
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***${domain.slice(-1)}`;
 }

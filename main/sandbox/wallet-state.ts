@@ -29,6 +29,8 @@ export interface RefundRecord {
   ticker: string;
   amount: string;
   memo: string | null;
+  /** Where the refund is sent (absent in states saved before it was asked). */
+  address?: string;
   status: 'in_process' | 'successful' | 'canceled';
   createdAt: number;
   /** Server time (ms) at which an in-process refund completes (absent: it stays as it is). */

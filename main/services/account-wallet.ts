@@ -5,8 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Cache } from '../cache/index.ts';
 import * as mainAccount from '../exchange/endpoints/main-account.ts';
+import { ExchangeError, ValidationError } from '../exchange/errors.ts';
 import type {
   AddressCheckView,
+  AppliedCodeView,
   BalanceHistoryView,
   CreatedCodeView,
   MainBalanceView,
@@ -16,7 +18,8 @@ import type {
   RefundView,
   TransferView,
 } from '../ipc/contract.ts';
-import type { Logger } from '../log.ts';
+import { UserFacingError } from '../errors.ts';
+import { forgetSecret, registerSecret, type Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
 import { checkAddress, networkNeeds } from '../rules/address.ts';
 import { withdrawalNetwork } from '../rules/wallet.ts';
@@ -29,6 +32,7 @@ import type { ExchangeConnection } from './exchange-connection.ts';
 import type { Approvals } from './four-eyes/approvals.ts';
 import { balanceHistory, depositOf, refundView, transferView, type WithdrawalResult } from './wallet.ts';
 import {
+  applyCodeQuestion,
   assetOf,
   codeQuestion,
   convertQuestion,
@@ -36,6 +40,33 @@ import {
   refundQuestion,
   withdrawalQuestion,
 } from './wallet-guard.ts';
+import { REST } from '../exchange/registry/index.ts';
+
+/** A service code as the exchange issues it: one word of printable characters. */
+const CODE = /^[\x21-\x7E]{6,255}$/;
+const NO_CODE = new UserFacingError(
+  'clipboard_empty',
+  'Copy the service code to the clipboard first: the app reads it from there and clears the clipboard.',
+  'code',
+);
+const NOT_A_CODE = new UserFacingError(
+  'invalid_input',
+  'What was on the clipboard is not a service code (one word of letters, digits and symbols): copy the code itself and apply again.',
+  'code',
+);
+
+/** The exchange's refusal of a code in words ("…: This code was created by you."); any other error as it is. */
+function codeRefusal(error: unknown): unknown {
+  const said = error instanceof ValidationError ? error.fields['code'] : undefined;
+  if (!said?.length || !(error instanceof ValidationError)) return error;
+  const words = said.map((m) => m.replace(/\.?$/, '.')).join(' ');
+  return new ValidationError(`The exchange did not apply the code: ${words}`, {
+    ...(error.status === undefined ? {} : { status: error.status }),
+    ...(error.exchangeCode === undefined ? {} : { exchangeCode: error.exchangeCode }),
+    field: 'code',
+    fields: error.fields,
+  });
+}
 
 /** What a wallet procedure sends beside the account. */
 type Input<K extends Extract<ProcedureName, `wallet.${string}`>> = Omit<ProcedureParsed<K>, 'accountId'>;
@@ -66,12 +97,12 @@ export class AccountWallet {
     this.#log = log;
     this.#approvals = approvals;
     // A teammate approved it: sent exactly as proposed, the uniqueId fixed then.
-    approvals?.useSender('/api/v4/main-account/withdraw-pay', async ({ caller, body }) => {
+    approvals?.useSender(REST.withdrawPay.path, async ({ caller, body }) => {
       const input = body as unknown as mainAccount.WithdrawPayInput;
       const sent = await this.#connection.wallet.withdrawPay(caller, input);
       return `Withdrawal sent: ${grouped(input.amount)} ${input.ticker} to ${input.address}${sent.recovered ? ' (its first answer was lost; found by its unique id)' : ''}.`;
     });
-    approvals?.useSender('/api/v4/main-account/codes', async ({ caller, body }) => {
+    approvals?.useSender(REST.codes.path, async ({ caller, body }) => {
       const code = await this.#keepCode(
         await mainAccount.createCode(caller, body as unknown as mainAccount.CodeInput),
       );
@@ -155,6 +186,36 @@ export class AccountWallet {
     return this.#keepCode(await mainAccount.createCode(caller, input));
   }
 
+  /**
+   * Applies the service code on the clipboard to the account's main balance, once the person confirmed
+   * in main's own dialog which account it is for: only then is the clipboard read (and cleared). The
+   * code never crosses the bridge and is blanked from every log line while it is sent.
+   */
+  async applyCode(accountId: string, input: Input<'wallet.applyCode'>): Promise<AppliedCodeView> {
+    const caller = await this.#as(accountId);
+    await requireConfirmation(this.#platform, applyCodeQuestion(this.#label(accountId), input.passphrase));
+    const code = (await this.#platform.takeSecretFromClipboard())?.trim() ?? '';
+    if (code === '') throw NO_CODE;
+    if (!CODE.test(code)) throw NOT_A_CODE;
+    registerSecret(code);
+    try {
+      const applied = await mainAccount.applyCode(caller, {
+        code,
+        ...(input.passphrase ? { passphrase: input.passphrase } : {}),
+      });
+      return {
+        ticker: applied.ticker,
+        amount: applied.amount,
+        externalId: applied.external_id,
+        hint: maskCode(code),
+      };
+    } catch (error) {
+      throw codeRefusal(error);
+    } finally {
+      forgetSecret(code);
+    }
+  }
+
   async #keepCode(created: mainAccount.CodeResult): Promise<CreatedCodeView> {
     const copied = await this.#platform.writeToClipboard(created.code);
     return {
@@ -193,24 +254,49 @@ export class AccountWallet {
     return this.#connection.wallet.convert(caller, input);
   }
 
-  async refundDeposit(accountId: string, depositId: string, memo?: string): Promise<void> {
-    const deposit = await depositOf(await this.#as(accountId), depositId);
-    await requireConfirmation(this.#platform, refundQuestion(this.#label(accountId), deposit, memo));
-    await mainAccount.refundDeposit(await this.#as(accountId), { depositId, ...(memo ? { memo } : {}) });
+  /**
+   * Sends a credited deposit back in full to `address`, checked for the deposit's network first (a
+   * network the app cannot check sends nothing), after main's own question naming both.
+   */
+  async refundDeposit(accountId: string, depositId: string, address: string): Promise<void> {
+    const caller = await this.#as(accountId);
+    const deposit = await depositOf(caller, depositId);
+    const issue = deposit.network
+      ? checkAddress(deposit.network, address)
+      : {
+          field: 'address',
+          message: 'The deposit names no network, so the refund address cannot be checked; nothing was sent.',
+        };
+    if (issue) throw new UserFacingError('invalid_input', issue.message, 'address');
+    await requireConfirmation(this.#platform, refundQuestion(this.#label(accountId), deposit, address));
+    try {
+      await mainAccount.refundDeposit(caller, { transactionId: depositId, address });
+    } catch (error) {
+      // the exchange's words name no field: the deposit is the one it will not refund
+      if (error instanceof ExchangeError && /not refundable/i.test(error.message))
+        throw new UserFacingError(
+          'invalid_input',
+          'The exchange will not refund this deposit: it is already refunded or being refunded, or not credited yet.',
+          'depositId',
+        );
+      throw error;
+    }
   }
 
-  /** Sends the originator of a deposit held for Travel Rule verification. */
-  async verifyDeposit(
-    accountId: string,
-    depositId: string,
-    originatorName: string,
-    vasp: { vaspId: string } | { name: string },
-  ): Promise<void> {
-    // The spec leaves the payload open: the VASP goes by its listed id, else by name as a fallback.
-    await mainAccount.travelRuleVerification(await this.#as(accountId), {
-      depositId,
-      originator: { name: originatorName, vasp: 'vaspId' in vasp ? vasp.vaspId : vasp.name },
-    });
+  /** Sends the originator of a deposit held for Travel Rule verification, as the exchange asks it. */
+  async verifyDeposit(accountId: string, input: mainAccount.TravelRuleVerificationInput): Promise<void> {
+    try {
+      await mainAccount.travelRuleVerification(await this.#as(accountId), input);
+    } catch (error) {
+      // the exchange names the deposit `uniqueId`; the person picked it as the deposit
+      if (error instanceof ExchangeError && error.field === 'uniqueId')
+        throw new UserFacingError(
+          'invalid_input',
+          `The exchange refused this deposit for verification: ${error.fields?.['uniqueId']?.join(' ') ?? 'unknown deposit'}.`,
+          'depositId',
+        );
+      throw error;
+    }
   }
 
   async withdrawable(accountId: string) {

@@ -6,9 +6,10 @@ import { readFile } from 'node:fs/promises';
 import { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import * as trading from '../exchange/endpoints/trading.ts';
 import { AuthError } from '../exchange/errors.ts';
-import type { AccountView, ImportReport } from '../ipc/contract.ts';
+import type { AccountView, ImportReport, RemovedKeyView } from '../ipc/contract.ts';
 import { UserFacingError } from '../errors.ts';
 import { readable } from '../readable-errors.ts';
+import { clockWords } from '../rules/words.ts';
 import type { Platform } from '../platform.ts';
 import { requireConfirmation } from './confirm.ts';
 import { lookAlikeOf, lookAlikeWords } from '../rules/label-skeleton.ts';
@@ -16,6 +17,8 @@ import { checkLabel, invalid } from '../vault/records.ts';
 import type { AccountRecord, AccountRegistry, NewAccount } from '../vault/registry.ts';
 import { describeConnection, type ExchangeConnection } from './exchange-connection.ts';
 import type { SandboxAccount } from '../sandbox/index.ts';
+
+const hint = (key: string) => (key.length > 10 ? `${key.slice(0, 4)}…${key.slice(-4)}` : '…');
 
 /** `keys`: whether this keychain holds the account's secret and, in a team, who holds its key. */
 export function accountView(a: AccountRecord, keys?: { here: boolean; holders?: string[] }): AccountView {
@@ -25,7 +28,7 @@ export function accountView(a: AccountRecord, keys?: { here: boolean; holders?: 
     label: a.label,
     kind: a.kind,
     subAccountId: a.subAccountId,
-    apiKeyHint: key.length > 10 ? `${key.slice(0, 4)}…${key.slice(-4)}` : '…',
+    apiKeyHint: hint(key),
     connection: a.connection,
     groups: [...a.groups],
     tags: [...a.tags],
@@ -239,6 +242,40 @@ export class AccountService {
       warning: 'Its API secret is deleted from the keychain; adding it again needs the secret.',
     });
     await this.registry.remove(id);
+  }
+
+  /** Keys of accounts a teammate removed from the desk, still in this keychain (newest removal first). */
+  removedKeys(): RemovedKeyView[] {
+    return this.registry.removedKeys.list().map((k) => ({
+      id: k.id,
+      label: k.label,
+      kind: k.kind,
+      subAccountId: k.subAccountId,
+      apiKeyHint: hint(k.apiKey),
+      removedBy: k.removedBy,
+      removedAtMs: k.removedAtMs,
+    }));
+  }
+
+  /**
+   * Deletes from this keychain the key of an account a teammate removed, once this operator confirmed
+   * in main's own dialog (the removal alone never deletes it: the key may exist nowhere else).
+   */
+  async deleteRemovedKey(id: string): Promise<void> {
+    const key = this.registry.removedKeys.get(id);
+    if (!key) throw new UserFacingError('not_found', 'That key is no longer kept on this computer.', 'id');
+    await requireConfirmation(this.#platform, {
+      title: `Delete the key of "${key.label}" from this computer?`,
+      facts: [
+        { label: 'Account', value: `${key.label} (${kindWords(key.kind)})` },
+        { label: 'Public key', value: key.apiKey },
+        { label: 'Removed from the desk', value: `by ${key.removedBy} at ${clockWords(key.removedAtMs)}` },
+      ],
+      action: 'Delete key',
+      warning:
+        'Its API secret is deleted from this keychain. If no one else holds it, the account cannot be added again without a new key.',
+    });
+    await this.registry.removedKeys.forget(id);
   }
 
   /**

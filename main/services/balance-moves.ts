@@ -26,6 +26,7 @@ import { requireConfirmation } from './confirm.ts';
 import type { Approvals } from './four-eyes/approvals.ts';
 import { RuleViolation } from './trading.ts';
 import { refuse } from './wallet-guard.ts';
+import { REST } from '../exchange/registry/index.ts';
 
 export const BALANCE_WORDS: Record<BalanceKind, string> = {
   main: 'Main balance',
@@ -96,7 +97,7 @@ export class BalanceMoves {
     this.#accounts = accounts;
     this.#platform = platform;
     this.#approvals = approvals;
-    approvals?.useSender('/api/v4/sub-account/transfer', async ({ caller, body }) => {
+    approvals?.useSender(REST.subAccountTransfer.path, async ({ caller, body }) => {
       const input = body as unknown as subAccounts.TransferInput;
       const id = await subAccounts.transfer(caller, input);
       const sub = this.#accounts.registry.list().find((a) => a.subAccountId === input.id);

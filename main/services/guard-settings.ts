@@ -2,17 +2,21 @@
  * The pre-trade guards' thresholds of a profile, kept by main in `order-guards.json`: the price band
  * (default 5 %), per-market bands, the order value ceilings (a fixed USDT value, off by default,
  * and a share of the account's equity, 25 % by default) and the velocity budget (what one account's
- * orders add in a minute: a USDT value, off by default, and 50 % of its equity). Tightening takes effect at once;
+ * orders add in a minute: a USDT value, off by default, and 50 % of its equity). Tightening takes
+ * effect at once;
  * loosening (a wider band, a higher ceiling, a guard turned off) is confirmed in main's native dialog,
- * so no script in the renderer can quietly switch the questions off.
+ * so no script in the renderer can quietly switch the questions off. On a team desk the guards are the
+ * desk's: only an admin changes them, looser ones through another admin's approval (`useTeam`), and a
+ * teammate's guards are taken only once they pass the same checks as typed ones (`replace`).
  */
 import { readFileSync } from 'node:fs';
-import type { GuardSettingsView } from '../ipc/contract.ts';
+import { guardsProcedures } from '../domains/guards/procedures.ts';
+import type { GuardSettingsView, GuardsConfiguredView, ProposedView } from '../ipc/contract.ts';
 import { UserFacingError } from '../errors.ts';
 import { writeJsonFile } from '../json-file.ts';
 import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
-import { parsePlain } from '../rules/decimal.ts';
+import { asksLess, guardChanges, type GuardChange } from '../rules/guard-changes.ts';
 import { DEFAULT_GUARDS, thresholdProblem, type GuardSettings } from '../rules/guards.ts';
 import { requireConfirmation } from './confirm.ts';
 
@@ -59,21 +63,26 @@ function read(file: string, log: Logger): GuardSettings {
   }
 }
 
-/** True when `next` asks less often than `before` ('' = off = never asks). */
-function looser(before: string, next: string): boolean {
-  if (before === next) return false;
-  if (next === '') return true;
-  if (before === '') return false;
-  return (parsePlain(next) ?? parsePlain(before))?.gt(parsePlain(before) ?? 0) ?? false;
-}
+/** The guards as a teammate's app shares them: the fields `guards.configure` takes, checked as typed. */
+const teamSettings = guardsProcedures['guards.configure'].input;
 
-const shown = (value: string, unit: string): string => (value === '' ? 'off' : `${value}${unit}`);
+/**
+ * On a team desk: a change of the desk's guards that asks less than the desk's (`asksLess`) is not
+ * made here but proposed, for another admin to approve (`Approvals.proposeGuards`); answers the
+ * proposal.
+ */
+export type GuardLoosening = (
+  before: GuardSettingsView,
+  next: GuardSettingsView,
+  changes: GuardChange[],
+) => Promise<ProposedView>;
 
 export class GuardSettingsStore {
   readonly #file: string;
   readonly #platform: Platform;
   #current: GuardSettings;
   readonly #listeners = new Set<() => void>();
+  #team: { check: () => void; loosening: GuardLoosening } | undefined;
 
   constructor(file: string, platform: Platform, log: Logger) {
     this.#file = file;
@@ -96,32 +105,32 @@ export class GuardSettingsStore {
   }
 
   /**
-   * Takes the desk's guards as the team store has them (a teammate changed them, confirming a
-   * loosening in their own app); a value that does not pass the checks is refused and logged.
+   * On a team desk: `check` refuses (throws) while this operator's part does not cover changing the
+   * desk's guards, and `loosening` proposes a change that asks less (undefined: working alone).
    */
-  replace(shared: Partial<GuardSettings> & Pick<GuardSettings, 'bandPct' | 'markets'>): void {
-    // a desk's guards written before the velocity budget existed keep its defaults
-    const settings: GuardSettings = {
-      ...shared,
-      notionalCeiling: shared.notionalCeiling ?? DEFAULT_GUARDS.notionalCeiling,
-      equityPct: shared.equityPct ?? DEFAULT_GUARDS.equityPct,
-      velocityCeiling: shared.velocityCeiling ?? DEFAULT_GUARDS.velocityCeiling,
-      velocityPct: shared.velocityPct ?? DEFAULT_GUARDS.velocityPct,
-    };
-    const bad = [
-      thresholdProblem('band', settings.bandPct),
-      thresholdProblem('notional', settings.notionalCeiling),
-      thresholdProblem('notional', settings.velocityCeiling),
-      thresholdProblem('equity', settings.velocityPct),
-      ...Object.values(settings.markets).map((v) => thresholdProblem('band', v)),
-    ].find((p) => p !== undefined);
-    if (bad) throw new UserFacingError('invalid_input', bad);
-    writeJsonFile(this.#file, settings);
-    this.#current = { ...settings, markets: { ...settings.markets } };
+  useTeam(team: { check: () => void; loosening: GuardLoosening } | undefined): void {
+    this.#team = team;
   }
 
-  /** Applies the changes (each checked), confirming natively any that loosens a guard, and saves. */
-  async configure(changes: GuardChanges): Promise<GuardSettingsView> {
+  /**
+   * Takes the desk's guards as the team store has them (a teammate changed them), checked as if typed
+   * here: the fields `guards.configure` takes, each value by the same rules. Settings that do not
+   * pass are refused (thrown, in words) and the guards in force stay as they are.
+   */
+  replace(settings: unknown): void {
+    const parsed = teamSettings.safeParse(settings);
+    if (!parsed.success)
+      throw new UserFacingError('invalid_input', 'they are not order guards this app can read');
+    const markets: Record<string, string | null> = {};
+    for (const name of Object.keys(this.#current.markets)) markets[name] = null;
+    Object.assign(markets, parsed.data.markets ?? {});
+    const next = this.#next({ ...parsed.data, markets });
+    writeJsonFile(this.#file, next);
+    this.#current = next;
+  }
+
+  /** The guards `changes` make of the ones in force, each value checked; throws the first refusal. */
+  #next(changes: GuardChanges): GuardSettings {
     const before = this.#current;
     const edits = changes.markets ?? {};
     const kept = Object.entries(before.markets).filter(([name]) => !(name in edits));
@@ -149,39 +158,27 @@ export class GuardSettingsStore {
     ];
     const bad = problems.find(([, p]) => p !== undefined);
     if (bad) throw new UserFacingError('invalid_input', bad[1] as string, bad[0]);
+    return next;
+  }
 
-    const loosened: Array<{ label: string; value: string }> = [];
-    if (looser(before.bandPct, next.bandPct))
-      loosened.push({
-        label: 'Price band',
-        value: `${shown(before.bandPct, ' %')} → ${shown(next.bandPct, ' %')}`,
-      });
-    if (looser(before.notionalCeiling, next.notionalCeiling))
-      loosened.push({
-        label: 'Order value ceiling',
-        value: `${shown(before.notionalCeiling, ' USDT')} → ${shown(next.notionalCeiling, ' USDT')}`,
-      });
-    if (looser(before.equityPct, next.equityPct))
-      loosened.push({
-        label: "Share of the account's equity",
-        value: `${shown(before.equityPct, ' %')} → ${shown(next.equityPct, ' %')}`,
-      });
-    if (looser(before.velocityCeiling, next.velocityCeiling))
-      loosened.push({
-        label: 'Order value per minute',
-        value: `${shown(before.velocityCeiling, ' USDT')} → ${shown(next.velocityCeiling, ' USDT')}`,
-      });
-    if (looser(before.velocityPct, next.velocityPct))
-      loosened.push({
-        label: "Share of the account's equity per minute",
-        value: `${shown(before.velocityPct, ' %')} → ${shown(next.velocityPct, ' %')}`,
-      });
-    for (const name of new Set([...Object.keys(before.markets), ...Object.keys(markets)])) {
-      const was = before.markets[name] ?? before.bandPct;
-      const now = markets[name] ?? next.bandPct;
-      if (looser(was, now))
-        loosened.push({ label: `Price band on ${name}`, value: `${shown(was, ' %')} → ${shown(now, ' %')}` });
+  /**
+   * Applies the changes (each checked), confirming natively any that loosens a guard, and saves. On a
+   * team desk, a change that asks less is proposed instead (`useTeam`): answered with `proposed`.
+   */
+  async configure(changes: GuardChanges): Promise<GuardsConfiguredView> {
+    this.#team?.check();
+    const before = this.#current;
+    const next = this.#next(changes);
+    const moved = guardChanges(before, next);
+    if (this.#team && asksLess(before, next)) {
+      const proposed = await this.#team.loosening(
+        this.view(),
+        { ...next, markets: { ...next.markets } },
+        moved,
+      );
+      return { ...this.view(), proposed };
     }
+    const loosened = moved.filter((c) => c.looser).map(({ label, value }) => ({ label, value }));
     if (loosened.length > 0)
       await requireConfirmation(this.#platform, {
         title: 'Ask fewer questions before orders are sent?',

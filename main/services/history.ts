@@ -12,7 +12,7 @@ import { AuthError, NetworkError, RateLimitError, TimeoutError } from '../exchan
 import { backoffDelay } from '../exchange/rate-limit.ts';
 import { snapshotBalances } from '../sync/balances.ts';
 import { syncBorrows } from '../sync/borrows.ts';
-import { dealsJob, syncDeals, type DealsCursor } from '../sync/deals.ts';
+import { dealsJob, HORIZON_S, syncDeals, type DealsCursor } from '../sync/deals.ts';
 import { syncMining } from '../sync/mining.ts';
 import { syncPositions } from '../sync/positions.ts';
 import type { HistorySink } from '../sync/sink.ts';
@@ -314,8 +314,12 @@ export class HistoryService {
     filter: DealFilter,
     cursor?: DealCursor,
     limit?: number,
-  ): Promise<DealPage & { rows: Array<DealPage['rows'][number] & { operator?: string }> }> {
-    const page = await this.#cache.deals.page(filter, cursor, limit);
+  ): Promise<
+    DealPage & { rows: Array<DealPage['rows'][number] & { operator?: string }>; archiveSince: number }
+  > {
+    const cached = await this.#cache.deals.page(filter, cursor, limit);
+    // what the exchange no longer serves: older than its six-month horizon
+    const page = { ...cached, archiveSince: Math.floor(Date.now() / 1000) - HORIZON_S };
     const ids = page.rows.flatMap((r) => (r.clientOrderId ? [r.clientOrderId] : []));
     if (ids.length === 0) return page;
     const by = await this.#cache.audit.orderOperators(ids);

@@ -23,8 +23,8 @@ export async function ocoLinks(
   const markets = [...new Set(orders.filter(mayBeLeg).map((o) => o.market))];
   const lists = await Promise.all(markets.map((m) => conditionalOrders(caller, m).catch(() => [])));
   for (const record of lists.flat()) {
-    if (record.type !== 'oco' || !record.stop_loss || !record.take_profit) continue;
-    const [stop, limit] = [record.stop_loss.orderId, record.take_profit.orderId];
+    if (record.type !== 'oco' || !record.stopLoss || !record.takeProfit) continue;
+    const [stop, limit] = [record.stopLoss.orderId, record.takeProfit.orderId];
     links.set(limit, { id: record.id, leg: 'limit', otherOrderId: stop });
     links.set(stop, { id: record.id, leg: 'stop', otherOrderId: limit });
   }

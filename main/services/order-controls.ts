@@ -34,12 +34,14 @@ export function activeView(order: Order, oco?: OcoLinkView): OrderView {
   return view;
 }
 
+/** A timer as the screen shows it: `types` null when it cancels every kind (named all, or not named). */
 function killSwitchView(timer: KillSwitchTimer): KillSwitchView {
+  const kinds = new Set(timer.types ?? []);
   return {
     market: timer.market,
     startTime: timer.startTime,
     cancellationTime: timer.cancellationTime,
-    types: timer.types ?? null,
+    types: timer.types && kinds.size < 3 ? [...kinds] : null,
   };
 }
 

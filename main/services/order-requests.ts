@@ -102,7 +102,11 @@ export function sendDraft(caller: KeyCaller, d: OrderDraft & { clientOrderId: st
           activation_price: d.activation_price as string,
           stop_limit_price: d.stop_limit_price as string,
         })
-        .then((pair) => ocoLimitLeg(pair.id, pair.take_profit, pair.stop_loss));
+        .then((pair) => {
+          // the answer names reduceOnly once for the pair: each leg carries it as the open orders do
+          const flag = pair.reduceOnly === undefined ? {} : { reduceOnly: pair.reduceOnly };
+          return ocoLimitLeg(pair.id, { ...pair.take_profit, ...flag }, { ...pair.stop_loss, ...flag });
+        });
   }
 }
 

@@ -45,7 +45,7 @@ function positionView(p: collateral.OpenPosition): PositionView {
 
 /**
  * The position's waiting TP/SL legs from its `tpsl`: null, or `{takeProfitId, takeProfit, stopLossId,
- * stopLoss}` (a side without a leg null); a side not in that shape is left out.
+ * stopLoss}` (a side without a leg left out, or null in older answers); a side not in that shape is left out.
  */
 function tpslLegs(raw: unknown): TpSlLegView[] {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [];

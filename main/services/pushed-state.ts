@@ -201,7 +201,10 @@ function merge(slot: Slot, before: unknown, p: Pending): unknown {
         if (e.channel !== 'ordersPending') continue;
         if (slot.scope && e.order.market !== slot.scope) continue;
         const rest = orders.filter((o) => o.orderId !== e.order.orderId);
-        orders = e.event === 'finish' ? rest : [...rest, e.order];
+        // a push names what the socket's order carries: what only REST said of the order (a stop
+        // order's trigger, its OTO legs, the fee asset) is kept from what was known of it
+        const known = orders.find((o) => o.orderId === e.order.orderId);
+        orders = e.event === 'finish' ? rest : [...rest, { ...known, ...e.order }];
       }
       return orders;
     }

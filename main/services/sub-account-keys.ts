@@ -13,6 +13,7 @@ import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import type { AccountService } from './accounts.ts';
 import { requireConfirmation } from './confirm.ts';
 import type { Approvals } from './four-eyes/approvals.ts';
+import { REST } from '../exchange/registry/index.ts';
 
 const MAIN_NEEDED = 'the exchange lists and manages sub-accounts for its key only.';
 
@@ -26,7 +27,7 @@ export class SubAccountKeys {
     this.#platform = platform;
     this.#approvals = approvals;
     // An approved reset (four eyes): sent as proposed, the new pair kept as a direct reset keeps it.
-    approvals?.useSender('/api/v4/sub-account/api-key/reset', async ({ caller, body }) => {
+    approvals?.useSender(REST.keyReset.path, async ({ caller, body }) => {
       const sub = this.#accounts.registry.list().find((a) => a.apiKey === body['apiKeyId']);
       if (!sub)
         throw new UserFacingError(

@@ -108,6 +108,19 @@ export function codeQuestion(
   };
 }
 
+/** The question before a service code on the clipboard is applied: the clipboard is read only after it. */
+export function applyCodeQuestion(account: string, passphrase: string | undefined): Confirmation {
+  return {
+    title: `Apply the service code on the clipboard to "${account}"?`,
+    facts: [
+      { label: 'Account', value: account },
+      { label: 'Code', value: 'read from the clipboard once you apply, then the clipboard is cleared' },
+      { label: 'Passphrase', value: passphrase ? 'given' : 'none' },
+    ],
+    action: 'Apply code',
+  };
+}
+
 export function convertQuestion(
   account: string,
   input: ConvertInput,
@@ -134,8 +147,8 @@ export function convertQuestion(
 
 export function refundQuestion(
   account: string,
-  deposit: { depositId: string; ticker: string; amount: string },
-  memo: string | undefined,
+  deposit: { depositId: string; ticker: string; amount: string; network: string | null },
+  address: string,
 ): Confirmation {
   return {
     title: `Refund deposit ${deposit.depositId}?`,
@@ -144,10 +157,11 @@ export function refundQuestion(
       { label: 'Deposit id', value: deposit.depositId },
       { label: 'Asset', value: deposit.ticker },
       { label: 'Amount', value: `${deposit.amount} ${deposit.ticker}` },
-      ...(memo ? [{ label: 'Memo', value: memo }] : []),
+      ...(deposit.network ? [{ label: 'Network', value: deposit.network }] : []),
+      { label: 'Refund to', value: address },
     ],
     action: 'Refund',
-    warning: 'The whole deposit leaves the main balance and goes back to the sender.',
+    warning: `The whole deposit leaves the main balance and is sent to ${address}.`,
   };
 }
 

@@ -36,12 +36,17 @@ function repeatedUniqueId(error: unknown): boolean {
 }
 
 const DECIMAL = /^\d+(\.\d+)?$/;
-const text = z.unknown().transform((v) => (typeof v === 'string' && DECIMAL.test(v) ? v : null));
+/** A decimal string the list may leave out (null then). */
+const text = z
+  .unknown()
+  .optional()
+  .transform((v) => (typeof v === 'string' && DECIMAL.test(v) ? v : null));
 
 /**
  * The withdrawal facts of one asset. The contract names only the withdraw/deposit availability and
- * the networks; the limits, the fixed fee and the precision are read when the list carries them
- * (`min_withdraw`, `max_withdraw`, `withdraw_fee`, `currency_precision`) and left null otherwise.
+ * the networks; the limits and the precision are read when the list carries them (`min_withdraw`,
+ * `max_withdraw`, `currency_precision`) and left null otherwise; the fixed fee comes from
+ * `public/fee` (`withdrawFeeOf`), or an older list's `withdraw_fee`.
  */
 const assetFactsSchema = z.looseObject({
   name: z.string().optional(),
@@ -50,7 +55,10 @@ const assetFactsSchema = z.looseObject({
   min_withdraw: text,
   max_withdraw: text,
   withdraw_fee: text,
-  currency_precision: z.unknown().transform((v) => (Number.isSafeInteger(v) ? (v as number) : null)),
+  currency_precision: z
+    .unknown()
+    .optional()
+    .transform((v) => (Number.isSafeInteger(v) ? (v as number) : null)),
   is_fiat: z.boolean().optional(),
   providers: z.unknown().optional(),
   is_memo: z.boolean().optional().catch(undefined),
@@ -60,7 +68,22 @@ const assetFactsSchema = z.looseObject({
     .catch(undefined),
 });
 
-export function assetView(ticker: string, raw: unknown): WalletAssetView {
+/**
+ * The fixed withdrawal fee `public/fee` gives an asset: a crypto asset's one fee; a fiat currency's
+ * when all its payment providers charge the same. Null when none is given.
+ */
+export function withdrawFeeOf(fee: publicApi.AssetFee | undefined): string | null {
+  const w = fee?.withdraw;
+  if (!w) return null;
+  if ('fixed' in w || 'min_amount' in w || 'flex' in w) return typeof w.fixed === 'string' ? w.fixed : null;
+  const fixed = new Set(
+    Object.values(w as Record<string, { fixed?: string | null }>).map((p) => p.fixed ?? null),
+  );
+  const [only] = fixed;
+  return fixed.size === 1 && typeof only === 'string' ? only : null;
+}
+
+export function assetView(ticker: string, raw: unknown, fee?: publicApi.AssetFee): WalletAssetView {
   const a = assetFactsSchema.parse(raw ?? {});
   return {
     ticker,
@@ -69,7 +92,7 @@ export function assetView(ticker: string, raw: unknown): WalletAssetView {
     canDeposit: a.can_deposit ?? false,
     minWithdraw: a.min_withdraw,
     maxWithdraw: a.max_withdraw,
-    withdrawFee: a.withdraw_fee,
+    withdrawFee: withdrawFeeOf(fee) ?? a.withdraw_fee,
     precision: a.currency_precision,
     networks: a.networks?.withdraws ?? [],
     defaultNetwork: a.networks?.default || null,
@@ -83,7 +106,7 @@ export function assetView(ticker: string, raw: unknown): WalletAssetView {
 export function transferView(r: mainAccount.WalletHistoryRecord): TransferView {
   const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
   return {
-    id: str(r['transactionId']) || str(r['id']),
+    id: str(r.transactionId) || str(r['id']),
     kind: Number(r.method) === 1 ? 'deposit' : 'withdrawal',
     uniqueId: str(r.uniqueId),
     ticker: str(r.ticker),
@@ -106,6 +129,7 @@ export function refundView(r: mainAccount.Refund): RefundView {
     ticker: r.ticker ?? null,
     amount: s(r['amount']),
     memo: r.memo ?? null,
+    address: s(r['address']),
     status: r.status,
     createdAt: typeof r['createdAt'] === 'number' ? r['createdAt'] : null,
   };
@@ -143,15 +167,21 @@ const REFUND_LOOKUP_PAGES = 10;
 export async function depositOf(
   caller: KeyCaller,
   depositId: string,
-): Promise<{ depositId: string; ticker: string; amount: string }> {
+): Promise<{ depositId: string; ticker: string; amount: string; network: string | null }> {
   for (let page = 0; page < REFUND_LOOKUP_PAGES; page += 1) {
     const { records } = await mainAccount.history(caller, {
       transactionMethod: 1,
       limit: 100,
       offset: page * 100,
     });
-    const found = records.find((r) => String(r['transactionId']) === depositId);
-    if (found) return { depositId, ticker: found.ticker ?? '?', amount: found.amount ?? '?' };
+    const found = records.find((r) => r.transactionId === depositId);
+    if (found)
+      return {
+        depositId,
+        ticker: found.ticker ?? '?',
+        amount: found.amount ?? '?',
+        network: typeof found['network'] === 'string' && found['network'] ? found['network'] : null,
+      };
     if (records.length < 100) break;
   }
   throw new UserFacingError(
@@ -178,9 +208,13 @@ export class WalletService {
   /** The public asset list as withdrawal facts, sorted by ticker; kept for a minute. */
   async assets(http: ExchangeHttp): Promise<WalletAssetView[]> {
     if (this.#assets && Date.now() - this.#assets.at < this.#assetsMaxAgeMs) return this.#assets.list;
-    const raw = await publicApi.assets(http);
+    // the fees are a convenience beside the list: without them the fee shows as not given
+    const [raw, fees] = await Promise.all([
+      publicApi.assets(http),
+      publicApi.fees(http).catch(() => ({}) as Record<string, publicApi.AssetFee>),
+    ]);
     const list = Object.entries(raw)
-      .map(([ticker, a]) => assetView(ticker, a))
+      .map(([ticker, a]) => assetView(ticker, a, fees[ticker]))
       .sort((a, b) => a.ticker.localeCompare(b.ticker));
     this.#assets = { at: Date.now(), list };
     return list;
@@ -200,8 +234,9 @@ export class WalletService {
       if (!answerLost(error)) throw error;
     }
     await this.#sleep(this.#lookupDelayMs);
+    // the record of this withdrawal only: an exchange that ignored the filter lists others
     const history = await mainAccount.history(caller, { uniqueId, transactionMethod: 2, limit: 1 });
-    if (history.records.length > 0) return { uniqueId, recovered: true };
+    if (history.records.some((r) => r.uniqueId === uniqueId)) return { uniqueId, recovered: true };
     try {
       await send();
       return { uniqueId, recovered: true };

@@ -8,7 +8,13 @@
 import { UserFacingError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { AccountRegistry } from '../vault/registry.ts';
-import type { RegistryDesk, SharedAccount, SharedKeyHolder } from '../vault/shared.ts';
+import type {
+  IdentityChange,
+  RegistryDesk,
+  SharedAccount,
+  SharedKeyHolder,
+  TeamAccountRow,
+} from '../vault/shared.ts';
 import { readChanges, START, type ChangeCursor, type FeedTable } from './changes.ts';
 import { TeamProblem } from './problems.ts';
 import type { TeamStore } from './store.ts';
@@ -17,7 +23,8 @@ const ACCOUNTS: FeedTable = {
   table: 'accounts',
   key: [['id', 'uuid']],
   columns: `id::text AS id, label, kind, sub_account_id, api_key, connection, groups, tags, url_permissions,
-    webhook_api_key, created_at_ms, updated_at_ms, removed`,
+    webhook_api_key, created_at_ms, updated_at_ms, removed, changed_by,
+    (extract(epoch FROM changed_at) * 1000)::bigint::text AS changed_ms`,
 };
 const HOLDERS: FeedTable = {
   table: 'key_holders',
@@ -42,6 +49,8 @@ interface AccountRow {
   created_at_ms: string;
   updated_at_ms: string;
   removed: boolean;
+  changed_by: string;
+  changed_ms: string;
 }
 
 interface Cursors {
@@ -51,9 +60,16 @@ interface Cursors {
 
 const PAGE = 500;
 
+/** The store's refusal of an operator who is not an admin (only `txc_admin` may write `accounts`). */
+const ADMINS_ONLY = new UserFacingError(
+  'role_required',
+  "Only an admin of the team desk can add, change or remove the desk's accounts: nothing was changed.",
+);
+
 /** A refusal of the team store in the words of the registry's own checks. */
 function taken(error: unknown, account: SharedAccount): unknown {
   const e = error as { code?: string; constraint?: string };
+  if (e.code === '42501') return ADMINS_ONLY;
   if (e.code !== '23505') return error;
   if (e.constraint === 'accounts_label')
     return new UserFacingError(
@@ -74,6 +90,7 @@ export class TeamAccounts implements RegistryDesk {
   readonly #log: Logger;
   #pulling: Promise<boolean> | undefined;
   #again = false;
+  readonly #identityListeners = new Set<(changes: readonly IdentityChange[]) => void>();
 
   constructor(store: TeamStore, registry: AccountRegistry, log: Logger) {
     this.#store = store;
@@ -83,6 +100,12 @@ export class TeamAccounts implements RegistryDesk {
 
   get operator(): string {
     return this.#store.operator;
+  }
+
+  /** Hears the changes of accounts' labels, sub-account ids and keys, and removals, teammates made. */
+  onIdentityChanges(listener: (changes: readonly IdentityChange[]) => void): () => void {
+    this.#identityListeners.add(listener);
+    return () => this.#identityListeners.delete(listener);
   }
 
   /** A write the store could not take because it is not reachable, in the registry's words. */
@@ -131,7 +154,7 @@ export class TeamAccounts implements RegistryDesk {
         Date.now(),
       ]);
     } catch (error) {
-      throw this.#unreachable(error);
+      throw this.#unreachable((error as { code?: string }).code === '42501' ? ADMINS_ONLY : error);
     }
   }
 
@@ -187,7 +210,9 @@ export class TeamAccounts implements RegistryDesk {
           feed === ACCOUNTS
             ? { accounts: (page.rows as unknown as AccountRow[]).map(sharedAccount), holders: [] }
             : { accounts: [], holders: (page.rows as unknown as HolderRow[]).map(holder) };
-        await this.#registry.applyShared(changes, { name, value: JSON.stringify(cursors) });
+        const applied = await this.#registry.applyShared(changes, { name, value: JSON.stringify(cursors) });
+        if (applied.identity.length > 0)
+          for (const listener of this.#identityListeners) listener(applied.identity);
         if (page.done) {
           held ||= page.held === true;
           break;
@@ -206,7 +231,14 @@ export class TeamAccounts implements RegistryDesk {
     for (const account of this.#registry.list()) {
       const known = await this.#store.query('SELECT 1 FROM accounts WHERE id = $1', [account.id]);
       let id = account.id;
-      if (known.length === 0) id = await this.#bring(account);
+      try {
+        if (known.length === 0) id = await this.#bring(account);
+      } catch (error) {
+        // Only an admin brings accounts to the desk: this one stays on this computer alone.
+        if (error !== ADMINS_ONLY) throw error;
+        this.#log.log('info', `"${account.label}" is not the desk's: only an admin can add it to the desk`);
+        continue;
+      }
       if (account.apiKey !== '' && this.#registry.keyHere(id)) await this.holdKey(id, account.apiKey, true);
     }
   }
@@ -232,6 +264,8 @@ export class TeamAccounts implements RegistryDesk {
           value: this.#registry.teamCursor(name) ?? JSON.stringify({ accounts: START, holders: START }),
         },
       );
+      // The secret moved to the team's account: the local copy's is this profile's own to delete.
+      await this.#registry.removedKeys.forget(account.id).catch(() => undefined);
       return teamId;
     }
     try {
@@ -255,7 +289,7 @@ function holder(r: HolderRow): SharedKeyHolder {
   return { account: r.account, operator: r.operator, apiKey: r.api_key, held: r.held };
 }
 
-function sharedAccount(r: AccountRow): SharedAccount & { removed: boolean } {
+function sharedAccount(r: AccountRow): TeamAccountRow {
   return {
     id: r.id,
     label: r.label,
@@ -270,5 +304,7 @@ function sharedAccount(r: AccountRow): SharedAccount & { removed: boolean } {
     createdAt: Number(r.created_at_ms),
     updatedAt: Number(r.updated_at_ms),
     removed: r.removed,
+    changedBy: r.changed_by,
+    changedAtMs: Number(r.changed_ms),
   };
 }

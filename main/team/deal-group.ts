@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { CheckpointWrite, DealRecord } from '../cache/index.ts';
-import { LeaseLost } from './sync-lease.ts';
+import { LeaseLost, writeUnderLease } from './sync-lease.ts';
 import type { TeamStore } from './store.ts';
 
 /** The COPY statement that loads deals in the text format of `dealCopyLine`. */
@@ -160,11 +160,7 @@ export class TeamDealGroup {
     const token = this.#token();
     if (!token) throw new LeaseLost();
     await this.#store.transaction(async (client) => {
-      const lease = await client.query(
-        'SELECT 1 FROM sync_leases WHERE account = $1 AND token = $2 FOR SHARE',
-        [this.#account, token],
-      );
-      if (lease.rowCount === 0) throw new LeaseLost();
+      await writeUnderLease(client, this.#account, token);
       await insertDeals(client, [...group.deals.values()]);
       if (group.checkpoints.size > 0)
         await client.query(

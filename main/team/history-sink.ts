@@ -17,7 +17,7 @@ import type {
 } from '../cache/index.ts';
 import type { HistorySink } from '../sync/sink.ts';
 import { TeamDealGroup } from './deal-group.ts';
-import { LeaseLost } from './sync-lease.ts';
+import { LeaseLost, writeUnderLease } from './sync-lease.ts';
 import type { TeamStore } from './store.ts';
 
 /** Rows of a table keyed by (account, ...key) holding the record as JSON: a record seen again replaces it. */
@@ -77,11 +77,7 @@ export class TeamHistorySink implements HistorySink {
     const token = this.#token();
     if (!token) throw new LeaseLost();
     return this.#store.transaction(async (client) => {
-      const lease = await client.query(
-        'SELECT 1 FROM sync_leases WHERE account = $1 AND token = $2 FOR SHARE',
-        [this.#account, token],
-      );
-      if (lease.rowCount === 0) throw new LeaseLost();
+      await writeUnderLease(client, this.#account, token);
       const value = await work(client);
       if (checkpoint)
         await client.query(

@@ -173,6 +173,16 @@ export class TeamStore {
          ON CONFLICT (name) DO UPDATE SET last_seen_at = now(), app_version = excluded.app_version`,
         [this.#appVersion],
       );
+      // The origin this profile's log entries go up under is this operator's alone (claimed once).
+      await listener
+        .query(
+          `INSERT INTO operator_origins (origin) SELECT $1::uuid
+           WHERE NOT EXISTS (SELECT 1 FROM operator_origins WHERE origin = $1::uuid) ON CONFLICT DO NOTHING`,
+          [this.settings.origin],
+        )
+        .catch((error: unknown) =>
+          this.#log.log('warn', "this profile's log origin could not be claimed on the team store", error),
+        );
       await listener.query(`LISTEN ${DESK_CHANNEL}`);
     } catch (error) {
       const problem = explainTeamFailure(error, this.address);

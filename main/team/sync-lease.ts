@@ -2,8 +2,10 @@
  * Who syncs an account's history: one operator at a time, by a session advisory lock in PostgreSQL
  * on a connection of its own. The server releases the lock when that connection ends, however it
  * ends (the app quit, crashed, or lost the network), so another operator can take the account over.
- * Taking it writes a fresh token to `sync_leases`; every write of the sync checks that token in its
- * own transaction, so a holder that lost its lock without knowing writes nothing once another took over.
+ * Taking it writes a fresh token to `sync_leases` (from the session holding the lock: the store lets no
+ * other session write it); every write of the sync names that token in its own transaction
+ * (`writeUnderLease`), and the store lets only the lease's holder write under it, so a holder that
+ * lost its lock without knowing writes nothing once another took over, and no one else writes at all.
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
@@ -11,8 +13,22 @@ import type { Logger } from '../log.ts';
 import { TeamProblem } from './problems.ts';
 import type { TeamStore } from './store.ts';
 
-const LOCK = "pg_try_advisory_lock(hashtext('txc-desk sync'), hashtext($1))";
-const UNLOCK = "pg_advisory_unlock(hashtext('txc-desk sync'), hashtext($1))";
+const LOCK = "pg_try_advisory_lock(hashtext('txc-desk sync'), hashtext($1::uuid::text))";
+const UNLOCK = "pg_advisory_unlock(hashtext('txc-desk sync'), hashtext($1::uuid::text))";
+
+/**
+ * In a transaction of the sync's writes: checks that the lease `token` of `account` is still this
+ * operator's, and names it to the store, whose row-level security lets only its holder write the
+ * account's history and checkpoints (migration 0003). Throws `LeaseLost` when a teammate took it over.
+ */
+export async function writeUnderLease(client: pg.ClientBase, account: string, token: string): Promise<void> {
+  const lease = await client.query(
+    `SELECT set_config('txc.sync_lease', $2::uuid::text, true) FROM sync_leases
+     WHERE account = $1 AND token = $2 AND holder = current_user FOR SHARE`,
+    [account, token],
+  );
+  if (lease.rowCount === 0) throw new LeaseLost();
+}
 
 /** The account's lease went to another operator (or the lock was lost): the sync stops, nothing written. */
 export class LeaseLost extends TeamProblem {
@@ -82,7 +98,9 @@ export class SyncLeases {
     if (!rows[0]?.ok) return undefined;
     const token = randomUUID();
     try {
-      await this.#store.query(
+      // Written by the session holding the lock: the store lets only that session take the lease.
+      await this.#onSession(
+        client,
         `INSERT INTO sync_leases (account, token) VALUES ($1, $2)
          ON CONFLICT (account) DO UPDATE SET token = excluded.token, holder = current_user, since = now()`,
         [account, token],

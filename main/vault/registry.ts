@@ -12,6 +12,7 @@ import { openPrivateDatabase, privateSidecars } from '../private-fs.ts';
 import { importRows, type ImportRow } from './csv.ts';
 import { DurableWrites } from './durable-write.ts';
 import { KeyPresence } from './key-presence.ts';
+import { RemovedKeys } from './removed-keys.ts';
 import { AccountTable } from './account-table.ts';
 import { checkLabel, checkToken, invalid, type AccountRecord, type NewAccount } from './records.ts';
 import { registryMigrations, type LegacyConnection } from './migrations/index.ts';
@@ -42,6 +43,8 @@ export class AccountRegistry {
   #desk: RegistryDesk | undefined;
   /** The accounts whose secret this keychain holds (`keys.load()` at start), and the team's key holders. */
   readonly keys: KeyPresence;
+  /** Keys of accounts a teammate removed from the desk, kept until this operator deletes them. */
+  readonly removedKeys: RemovedKeys;
 
   /**
    * `legacy`: the live connection the app opens at this start, which rows written before accounts
@@ -61,6 +64,7 @@ export class AccountRegistry {
     this.#secrets = secrets;
     this.#now = options.now ?? Date.now;
     this.keys = new KeyPresence(this.#db, secrets);
+    this.removedKeys = new RemovedKeys(this.#db, secrets, this.keys);
     this.#table = new AccountTable(this.#db);
   }
 
@@ -109,20 +113,16 @@ export class AccountRegistry {
 
   /**
    * Applies changes the team store holds (another operator's, or this one's coming back) with the
-   * cursor after them. A removed account's secrets leave this keychain too.
+   * cursor after them. A removed account's secrets stay in this keychain (`removedKeys`).
    */
   async applyShared(
     changes: SharedChanges,
     cursor: { name: string; value: string },
   ): Promise<AppliedChanges> {
-    const applied = applySharedChanges(this.#db, changes, cursor);
+    const keyHere = await this.removedKeys.keyHere(changes);
+    const applied = applySharedChanges(this.#db, changes, cursor, keyHere);
     this.#table.forget();
     this.keys.forgetHolders();
-    for (const id of applied.removed) {
-      await this.#secrets.delete(id);
-      await this.#secrets.delete(webhookSecretId(id));
-      this.keys.held(id, false);
-    }
     if (applied.added.length > 0 || applied.removed.length > 0) this.#changed();
     else if (applied.changed.length > 0 || changes.holders.length > 0) this.#edited();
     return applied;

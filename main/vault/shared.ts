@@ -31,10 +31,33 @@ export interface SharedKeyHolder {
   readonly held: boolean;
 }
 
+/** An account as the team store has it: removed or not, and who last changed it when (the server's clock). */
+export type TeamAccountRow = SharedAccount & {
+  readonly removed: boolean;
+  readonly changedBy?: string | undefined;
+  readonly changedAtMs?: number | undefined;
+};
+
 /** What the team store says changed since the registry last read it. */
 export interface SharedChanges {
-  readonly accounts: ReadonlyArray<SharedAccount & { readonly removed: boolean }>;
+  readonly accounts: readonly TeamAccountRow[];
   readonly holders: readonly SharedKeyHolder[];
+}
+
+/** What a person knows an account by: the label, the sub-account id and the public key. */
+export type IdentityField = 'label' | 'subAccountId' | 'apiKey';
+
+/** A change of an account's identity, or its removal, that the team brought to this registry. */
+export interface IdentityChange {
+  readonly id: string;
+  /** Its label now (a removed account's last one). */
+  readonly label: string;
+  readonly by: string | undefined;
+  readonly atMs: number | undefined;
+  readonly removed: boolean;
+  /** For a removed account: this keychain still holds its secret, kept until the operator deletes it. */
+  readonly keyKept: boolean;
+  readonly fields: ReadonlyArray<{ field: IdentityField; from: string | null; to: string | null }>;
 }
 
 /** The team store, as the registry writes to it (`main/team/accounts.ts`). */
@@ -106,20 +129,63 @@ export interface AppliedChanges {
   added: string[];
   changed: string[];
   removed: string[];
+  /** The changes of a label, a sub-account id or a key, and the removals, with who and when. */
+  identity: IdentityChange[];
+}
+
+interface LocalRow {
+  favourite: number;
+  label: string;
+  kind: string;
+  sub_account_id: string | null;
+  api_key: string;
+  connection: string;
+}
+
+function identityOf(was: LocalRow, a: TeamAccountRow, keyKept: boolean): IdentityChange | undefined {
+  const fields: Array<IdentityChange['fields'][number]> = [];
+  if (!a.removed) {
+    if (was.label !== a.label) fields.push({ field: 'label', from: was.label, to: a.label });
+    if (was.sub_account_id !== a.subAccountId)
+      fields.push({ field: 'subAccountId', from: was.sub_account_id, to: a.subAccountId });
+    if (was.api_key !== a.apiKey) fields.push({ field: 'apiKey', from: was.api_key, to: a.apiKey });
+    if (fields.length === 0) return undefined;
+  }
+  return {
+    id: a.id,
+    label: a.removed ? was.label : a.label,
+    by: a.changedBy,
+    atMs: a.changedAtMs,
+    removed: a.removed,
+    keyKept: a.removed && keyKept,
+    fields,
+  };
 }
 
 /**
  * Applies the team's changes and the cursor after them in one transaction. Changed rows leave first
  * and come back as the team has them, so labels swapped between accounts in one batch never collide.
+ * A removed account whose secret this keychain holds (`keyHere`) is recorded in `removed_keys`, with
+ * who removed it and when: the secret is not deleted here (the operator is asked first); an account
+ * that comes back is taken off that record.
  */
 export function applySharedChanges(
   db: Database.Database,
   changes: SharedChanges,
   cursor: { name: string; value: string },
+  keyHere: (id: string) => boolean = () => false,
 ): AppliedChanges {
-  const out: AppliedChanges = { added: [], changed: [], removed: [] };
-  const exists = db.prepare('SELECT favourite FROM accounts WHERE id = ?');
+  const out: AppliedChanges = { added: [], changed: [], removed: [], identity: [] };
+  const exists = db.prepare(
+    'SELECT favourite, label, kind, sub_account_id, api_key, connection FROM accounts WHERE id = ?',
+  );
   const drop = db.prepare('DELETE FROM accounts WHERE id = ?');
+  const keep = db.prepare(
+    `INSERT INTO removed_keys (id, label, kind, sub_account_id, api_key, connection, removed_by, removed_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET removed_by = excluded.removed_by,
+       removed_at = excluded.removed_at`,
+  );
+  const back = db.prepare('DELETE FROM removed_keys WHERE id = ?');
   const setFavourite = db.prepare('UPDATE accounts SET favourite = ? WHERE id = ?');
   const hold = db.prepare(
     `INSERT INTO key_holders (account, operator, api_key) VALUES (?, ?, ?)
@@ -129,15 +195,30 @@ export function applySharedChanges(
     const kept = new Map<string, number>();
     const dropHolders = db.prepare('DELETE FROM key_holders WHERE account = ?');
     for (const a of changes.accounts) {
-      const row = exists.get(a.id) as { favourite: number } | undefined;
+      const row = exists.get(a.id) as LocalRow | undefined;
       if (a.removed) dropHolders.run(a.id);
       if (!row) continue;
       kept.set(a.id, row.favourite);
+      const held = a.removed && keyHere(a.id);
+      const identity = identityOf(row, a, held);
+      if (identity) out.identity.push(identity);
       if (a.removed) out.removed.push(a.id);
+      if (held)
+        keep.run(
+          a.id,
+          row.label,
+          row.kind,
+          row.sub_account_id,
+          row.api_key,
+          row.connection,
+          a.changedBy ?? 'an operator',
+          a.changedAtMs ?? Date.now(),
+        );
       drop.run(a.id);
     }
     for (const a of changes.accounts) {
       if (a.removed) continue;
+      back.run(a.id);
       storeShared(db, a);
       const favourite = kept.get(a.id);
       if (favourite === undefined) out.added.push(a.id);

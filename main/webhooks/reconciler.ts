@@ -55,7 +55,7 @@ export async function reconcileWebhooks(options: {
     const history = await mainAccount.history(caller, { limit: 100, offset: page * 100 });
     for (const record of history.records) {
       const method = eventFor(record);
-      const tx = (record as { transactionId?: unknown }).transactionId;
+      const tx = record.transactionId;
       if (!method || typeof tx !== 'string' || have.has(`${tx} ${method}`)) continue;
       const id = `rec-${createHash('sha256').update(`${account} ${tx} ${method}`).digest('hex').slice(0, 40)}`;
       const { stored } = await cache.webhooks.record({

@@ -16,7 +16,7 @@ import { openCache, type DealRecord } from '../../main/cache/index.ts';
 import { COPY_DEALS, dealCopyLine } from '../../main/team/deal-group.ts';
 import { historyReplicas } from '../../main/team/replica.ts';
 import { clientOf, type PostgresInfo } from '../support/postgres.ts';
-import { createTeamDatabase, operatorStore, passwordOf } from '../support/team.ts';
+import { createTeamDatabase, operatorStore, passwordOf, TEST_OWNER } from '../support/team.ts';
 import type { BenchResult } from './harness.ts';
 import { benchDeal } from './team-ingest.ts';
 
@@ -36,7 +36,8 @@ function* dealsOf(accounts: readonly string[], t: number): Generator<DealRecord>
 export async function measureCatchup(info: PostgresInfo): Promise<BenchResult> {
   const accounts = Array.from({ length: ACCOUNTS }, () => randomUUID());
   const database = await createTeamDatabase(info);
-  const writer = clientOf(info, { user: 'alice', password: passwordOf('alice'), database });
+  // Written as the owner role: the store lets an operator write deals only under an account's lease.
+  const writer = clientOf(info, { user: TEST_OWNER, password: passwordOf(TEST_OWNER), database });
   await writer.connect();
   for (let t = 0; t < TRANSACTIONS; t++) {
     let text = '';

@@ -12,7 +12,8 @@ import type { DealRecord } from '../../main/cache/index.ts';
 import { COPY_DEALS, dealCopyLine } from '../../main/team/deal-group.ts';
 import { TeamHistorySink } from '../../main/team/history-sink.ts';
 import { clientOf, type PostgresInfo } from '../support/postgres.ts';
-import { createTeamDatabase, operatorStore, passwordOf } from '../support/team.ts';
+import { SyncLeases } from '../../main/team/sync-lease.ts';
+import { createTeamDatabase, operatorStore, passwordOf, TEST_OWNER } from '../support/team.ts';
 import type { BenchResult } from './harness.ts';
 
 const ACCOUNTS = 10;
@@ -62,10 +63,11 @@ export async function measureIngest(info: PostgresInfo): Promise<BenchResult> {
   // The app's path: an operator's store, a lease per account, the sink the sync writes to.
   const appDb = await createTeamDatabase(info);
   const store = await operatorStore(info, appDb, 'alice');
+  const leases = new SyncLeases(store, { log: () => undefined });
   const tokens = new Map<string, string>();
   for (const a of accounts) {
-    const token = randomUUID();
-    await store.query('INSERT INTO sync_leases (account, token) VALUES ($1, $2)', [a, token]);
+    const token = await leases.tryTake(a);
+    if (!token) throw new Error('the lease of a fresh account was not free');
     tokens.set(a, token);
   }
   const started = performance.now();
@@ -77,13 +79,15 @@ export async function measureIngest(info: PostgresInfo): Promise<BenchResult> {
   }
   const appMs = performance.now() - started;
   const [count] = await store.query<{ n: string }>('SELECT count(*)::text AS n FROM deals');
+  await leases.close();
   await store.close();
   if (Number(count?.n) !== distinct)
     throw new Error(`the app path stored ${String(count?.n)} deals, not ${String(distinct)}`);
 
-  // PostgreSQL's own COPY of the distinct rows, into the same table on a database of its own.
+  // PostgreSQL's own COPY of the distinct rows, into the same table on a database of its own (as the
+  // owner role, which no lease check binds).
   const copyDb = await createTeamDatabase(info);
-  const client = clientOf(info, { user: 'alice', password: passwordOf('alice'), database: copyDb });
+  const client = clientOf(info, { user: TEST_OWNER, password: passwordOf(TEST_OWNER), database: copyDb });
   await client.connect();
   const rows = accounts.flatMap((a, i) =>
     Array.from({ length: PER_ACCOUNT }, (_, id) => dealCopyLine(benchDeal(a, i * PER_ACCOUNT + id))),

@@ -38,6 +38,8 @@ beforeAll(async () => {
   const database = await createTeamDatabase(pg);
   await sqlAs(pg, 'GRANT txc_treasurer, txc_trader TO alice');
   await sqlAs(pg, 'GRANT txc_treasurer TO bob');
+  // Bob is a treasurer alone (the test roles are admins otherwise, and alice registers the account as one).
+  await sqlAs(pg, 'REVOKE txc_admin FROM bob');
   for (const operator of ['alice', 'bob'] as const) {
     const core = await startOperatorCore({
       info: pg,

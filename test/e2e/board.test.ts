@@ -3,6 +3,7 @@
 // shown alone and sent again, and keys revoked making one notice and one Events entry per refresh.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { KEY_ELEMENTS, missingFromView } from './layout-check.ts';
 import { stopExchange } from './offline-tour.ts';
 import { artifact } from './paths.ts';
 import { useAppSession } from './session.ts';
@@ -20,6 +21,12 @@ const keyOf = (label: string): string =>
 
 async function text(page: Page, testid: string): Promise<string> {
   return ((await page.getByTestId(testid).first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** The row count of the board's open orders or open positions grid. */
+async function gridCount(page: Page, grid: 'orders' | 'positions'): Promise<string> {
+  const count = page.getByTestId(`board-${grid}`).getByTestId('grid-count');
+  return ((await count.textContent()) ?? '').replace(/\s+/g, ' ').trim();
 }
 
 describe('the desk board in Chromium, 1,000 sub-accounts', () => {
@@ -58,12 +65,71 @@ describe('the desk board in Chromium, 1,000 sub-accounts', () => {
     await expect.poll(() => text(page, 'grid-count')).toBe(`9 of ${ACCOUNTS.toLocaleString('en-US')} rows`);
     await expect.poll(() => text(page, 'total-orders')).toBe('9');
 
-    await page.getByTestId('board-tab-orders').click();
+    // Open orders and positions side by side on one tab, each counted as its grid lists it.
+    await page.getByTestId('board-tab-open').click();
     await expect.poll(() => page.getByTestId('grid-board-orders').isVisible()).toBe(true);
-    expect(await text(page, 'grid-count')).toBe(`${SUBS.toLocaleString('en-US')} rows`);
-    await page.getByTestId('board-tab-positions').click();
-    expect(await text(page, 'grid-count')).toBe(`${SUBS.toLocaleString('en-US')} rows`);
+    expect(await page.getByTestId('grid-board-positions').isVisible()).toBe(true);
+    expect(await text(page, 'board-tab-open')).toBe(
+      `Open orders (${SUBS.toLocaleString('en-US')}) and positions (${SUBS.toLocaleString('en-US')})`,
+    );
+    expect(await gridCount(page, 'orders')).toBe(`${SUBS.toLocaleString('en-US')} rows`);
+    expect(await gridCount(page, 'positions')).toBe(`${SUBS.toLocaleString('en-US')} rows`);
+    await page.getByTestId('board-tab-accounts').click();
     expect(problems).toEqual([]);
+    await page.close();
+  }, 240_000);
+
+  it('no list grows with the desk: the welcome panel and an order for 1,004 accounts count them and show them on asking', async () => {
+    const { page, problems } = await app.openPage('#/board', { clearStorage: true });
+    const welcome = page.getByTestId('first-run');
+    await expect.poll(async () => (await welcome.textContent()) ?? '').toContain('and 1,000 more accounts');
+    const words = ((await welcome.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(words).toContain(`Its ${ACCOUNTS.toLocaleString('en-US')} demo accounts are on the board`);
+    expect(words).not.toContain('Sandbox sub-999');
+    expect(words.length).toBeLessThan(1_000);
+    // the first row is the main account, which holds no position here: no margin or liquidation figure
+    const firstRowKeys = KEY_ELEMENTS.board.filter((e) => !/marginRatio|liquidation/.test(e.name));
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport);
+      // the board's first rows stand in the window beside the welcome
+      try {
+        await expect.poll(() => missingFromView(page, firstRowKeys)).toEqual([]);
+      } finally {
+        await page.screenshot({ path: artifact(`board-welcome-1005-${String(viewport.width)}.png`) });
+      }
+    }
+    // every name on asking, in a box of its own height
+    await page.getByTestId('first-run-accounts-named-toggle').click();
+    const all = page.getByTestId('first-run-accounts-named-all');
+    expect(await all.locator('li').count()).toBe(ACCOUNTS);
+    expect((await all.boundingBox())?.height ?? 1e9).toBeLessThan(200);
+
+    await page.goto(`${app.host.url}#/sub-accounts`);
+    const grid = page.getByTestId('grid-sub-accounts');
+    await expect.poll(() => grid.getByTestId('grid-row').count()).toBeGreaterThan(10);
+    await grid.getByTestId('grid-select-all').check();
+    const chosen = page.getByTestId('desk-chosen');
+    await expect
+      .poll(() => text(page, 'desk-chosen'))
+      .toContain(`Goes to ${(ACCOUNTS - 1).toLocaleString('en-US')} accounts`);
+    expect((await text(page, 'desk-chosen')).length).toBeLessThan(200);
+    expect((await chosen.boundingBox())?.height ?? 1e9).toBeLessThan(60);
+    await page.getByTestId('desk-panel').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('desk-order-1004-1440.png') });
+    // the send button counts the orders as the rest of the screen does
+    await page.getByTestId('desk-kind').selectOption('limit');
+    await page.getByTestId('desk-side').selectOption('buy');
+    await page.getByTestId('desk-price').fill('20000');
+    await page.getByTestId('desk-amount').fill('0.001');
+    await page.getByTestId('desk-preview').click();
+    await expect
+      .poll(() => text(page, 'desk-send'), { timeout: 60_000 })
+      .toBe(`Send ${(ACCOUNTS - 1).toLocaleString('en-US')} orders…`);
+    expect(problems).toEqual([]);
+    await page.close();
   }, 240_000);
 
   it('flattens the shown accounts; the one that fails is shown alone and a re-send finishes it', async () => {
@@ -100,22 +166,33 @@ describe('the desk board in Chromium, 1,000 sub-accounts', () => {
       .poll(() => text(page, 'bulk-preview-summary'))
       .toContain('1 account: 1 order to cancel, 1 position to close');
     await page.getByTestId('bulk-send').click();
-    await expect.poll(() => text(page, 'bulk-results')).toContain('1 of 1 accounts done');
+    await expect.poll(() => text(page, 'bulk-results')).toContain('1 of 1 account done');
     expect(await page.getByTestId('bulk-failed-row').count()).toBe(0);
     // The board shows what is open now: the shown accounts' totals and the grids lost what was flattened.
     await expect.poll(() => text(page, 'total-orders')).toBe('0');
     await expect.poll(() => text(page, 'total-positions')).toBe('0');
-    await page.getByTestId('board-tab-orders').click();
-    await expect.poll(() => text(page, 'grid-count')).toBe(`${(SUBS - 10).toLocaleString('en-US')} rows`);
-    await page.getByTestId('board-tab-positions').click();
-    await expect.poll(() => text(page, 'grid-count')).toBe(`${(SUBS - 10).toLocaleString('en-US')} rows`);
+    await page.getByTestId('board-tab-open').click();
+    await expect.poll(() => gridCount(page, 'orders')).toBe(`${(SUBS - 10).toLocaleString('en-US')} rows`);
+    await expect.poll(() => gridCount(page, 'positions')).toBe(`${(SUBS - 10).toLocaleString('en-US')} rows`);
     await page.getByTestId('board-tab-accounts').click();
 
-    // With the exchange stopped the bulk actions are off, saying why.
+    // With the exchange stopped the bulk actions are off, saying why, and the board says it shows
+    // saved data: no row claims to be live or polled.
+    const readAt = page
+      .getByTestId('grid-board')
+      .getByTestId('grid-row')
+      .first()
+      .locator('[data-column="asOf"]');
+    const readBefore = (await readAt.textContent()) ?? '';
     await stopExchange(page, app.core);
     try {
       await expect.poll(() => page.getByTestId('bulk-flatten').isDisabled()).toBe(true);
       expect(await text(page, 'bulk-blocked')).toContain('The exchange cannot be reached');
+      await expect.poll(() => text(page, 'board-feed')).toContain('every row shows saved data');
+      expect(await text(page, 'board-feed')).not.toMatch(/polled|live|connecting/);
+      const updates = page.getByTestId('grid-board').locator('[data-testid="grid-row"] [data-column="feed"]');
+      await expect.poll(() => updates.allTextContents()).not.toContain('polled');
+      expect(new Set((await updates.allTextContents()).map((t) => t.trim()))).toEqual(new Set(['saved']));
       await page.getByTestId('bulk-panel').scrollIntoViewIfNeeded();
       for (const width of [1280, 1440]) {
         await page.setViewportSize({ width, height: 900 });
@@ -125,7 +202,11 @@ describe('the desk board in Chromium, 1,000 sub-accounts', () => {
       await app.sandbox.resume();
     }
     await expect.poll(() => page.getByTestId('bulk-flatten').isDisabled(), { timeout: 30_000 }).toBe(false);
+    // Back without a click: the rows are read again and say how they are kept fresh.
+    await expect.poll(() => text(page, 'board-feed')).not.toContain('saved data');
+    await expect.poll(async () => (await readAt.textContent()) ?? '').not.toBe(readBefore);
     expect(problems).toEqual([]);
+    await page.close();
   }, 240_000);
 
   it('keys revoked on three accounts make one notice and one Events entry at the refresh, none at the next', async () => {
@@ -194,5 +275,6 @@ describe('the desk board in Chromium, 1,000 sub-accounts', () => {
     await toggle.scrollIntoViewIfNeeded();
     await page.screenshot({ path: artifact('board-attention-settings-1280.png') });
     expect(problems).toEqual([]);
+    await page.close();
   }, 240_000);
 });

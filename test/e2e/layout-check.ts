@@ -37,7 +37,10 @@ const cell =
     page.getByTestId(`grid-${grid}`).getByTestId('grid-row').first().locator(`[data-column="${column}"]`);
 
 export const KEY_ELEMENTS: Readonly<
-  Record<'trade' | 'ticket-issue' | 'ladder' | 'positions' | 'board' | 'accounts' | 'wallet', KeyElement[]>
+  Record<
+    'trade' | 'ticket-issue' | 'ladder' | 'positions' | 'board' | 'board-open' | 'accounts' | 'wallet',
+    KeyElement[]
+  >
 > = {
   trade: [
     ...levels('ask', 10),
@@ -69,10 +72,24 @@ export const KEY_ELEMENTS: Readonly<
     { name: 'its TP/SL button', locate: byTestId('position-tpsl') },
     { name: 'its Close button', locate: byTestId('position-close') },
   ],
-  board: ['equity', 'free', 'orders', 'positions', 'marginRatio', 'liquidation'].map((column) => ({
-    name: `board first row ${column}`,
-    locate: cell('board', column),
-  })),
+  board: [
+    ...['equity', 'free', 'orders', 'positions', 'marginRatio', 'liquidation', 'upnl', 'asOf'].map(
+      (column) => ({
+        name: `board first row ${column}`,
+        locate: cell('board', column),
+      }),
+    ),
+    // How the rows are kept fresh: in the heading while every one is live, else in the Updates column
+    { name: 'board updates', locate: byTestId('board-feed') },
+    { name: 'board cancel all orders', locate: byTestId('bulk-cancel_orders') },
+    { name: 'board close all positions', locate: byTestId('bulk-close_positions') },
+    { name: 'board flatten', locate: byTestId('bulk-flatten') },
+  ],
+  // The desk's open orders and open positions in view together.
+  'board-open': [
+    { name: 'first open order of the desk', locate: cell('board-orders', 'label') },
+    { name: 'first open position of the desk', locate: cell('board-positions', 'label') },
+  ],
   accounts: [{ name: 'first account balances', locate: cell('accounts', 'balance') }],
   wallet: [{ name: 'withdraw send button', locate: byTestId('withdraw-review') }],
 };
@@ -177,6 +194,12 @@ export async function showScreen(page: Page, baseUrl: string, screen: Screen): P
     case 'board':
       await open('#/board', 'grid-board');
       await until(page, firstCell('board', 'equity'));
+      return;
+    case 'board-open':
+      await open('#/board', 'grid-board');
+      await until(page, firstCell('board', 'equity'));
+      await page.getByTestId('board-tab-open').click();
+      await until(page, `${count('grid-row')} > 1`);
       return;
     case 'accounts':
       await open('#/accounts', 'grid-accounts');

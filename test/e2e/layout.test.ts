@@ -27,9 +27,13 @@ describe('the screens at desk sizes', () => {
         const { page, problems } = await app.newPage();
         await page.setViewportSize(viewport);
         await showScreen(page, app.host.url, screen);
-        // The book and the board are live: what is checked is what is on screen once it has settled.
-        await expect.poll(() => missingFromView(page, KEY_ELEMENTS[screen])).toEqual([]);
-        await page.screenshot({ path: artifact(`layout-${screen}-${size}.png`) });
+        // The book and the board are live: what is checked is what is on screen once it has settled
+        // (the screenshot is taken either way, to be looked at).
+        try {
+          await expect.poll(() => missingFromView(page, KEY_ELEMENTS[screen])).toEqual([]);
+        } finally {
+          await page.screenshot({ path: artifact(`layout-${screen}-${size}.png`) });
+        }
         expect(problems).toEqual([]);
         await page.close();
       });

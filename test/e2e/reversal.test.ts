@@ -105,8 +105,11 @@ describe('a long that becomes a short in Chromium', () => {
     // The board's positions grid: the same short, with none.
     const board = await app.openPage('#/board');
     const bp = board.page;
-    await bp.getByTestId('board-tab-positions').click();
-    const row = bp.locator('[data-testid="grid-row"]').filter({ hasText: 'Sandbox sub-alpha' });
+    await bp.getByTestId('board-tab-open').click();
+    const row = bp
+      .getByTestId('board-positions')
+      .locator('[data-testid="grid-row"]')
+      .filter({ hasText: 'Sandbox sub-alpha' });
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.locator('[data-column="tpsl"]').textContent()).toBe('none');
     expect(await row.locator('[data-column="amount"]').textContent()).toContain('-0.002');

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../main/sandbox/index.ts';
-import { createTestCore, type TestCore } from '../support/core.ts';
+import { createTestCore, procedureCalls, type TestCore } from '../support/core.ts';
 import { scriptedDesktop } from '../support/desktop.ts';
 import { sqlAs, startPostgres, type TestPostgres } from '../support/postgres.ts';
 import { createTestRoles } from '../support/postgres-setup.ts';
@@ -32,6 +32,8 @@ beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
   database = await createTeamDatabase(pg);
   await sqlAs(pg, 'GRANT txc_treasurer, txc_trader TO alice');
+  // Bob is an operator with no part on the desk yet (the test roles are admins otherwise).
+  await sqlAs(pg, 'REVOKE txc_admin FROM bob');
   for (const operator of ['alice', 'bob'] as const) {
     const core = await startOperatorCore({
       info: pg,
@@ -122,7 +124,7 @@ describe('two operators on one team desk, in Chromium', () => {
     await expect.poll(() => page.getByTestId('team-online-alice').textContent()).toContain('Online');
     expect(await text(page, 'team-online-carol')).toContain('Offline');
     expect(await text(page, 'team-member-bob')).toContain('bob (you)');
-    expect(await text(page, 'team-roles-alice')).toBe('Trader, Treasurer');
+    expect(await text(page, 'team-roles-alice')).toBe('Trader, Treasurer, Admin');
     expect(await text(page, 'team-roles-bob')).toBe('no role yet');
     for (const width of [1280, 1440]) {
       await page.setViewportSize({ width, height: 900 });
@@ -162,5 +164,56 @@ describe('two operators on one team desk, in Chromium', () => {
     const accounts = await open('carol', '#/accounts');
     await expect.poll(() => accounts.page.getByTestId('view-accounts').textContent()).toContain('Desk main');
     expect(problems).toEqual([]);
+  });
+
+  it("an account A removes leaves B's key on B's computer, with who and when, until B deletes it", async () => {
+    const [alice, bob] = cores as Array<Awaited<ReturnType<typeof startOperatorCore>>> as [
+      Awaited<ReturnType<typeof startOperatorCore>>,
+      Awaited<ReturnType<typeof startOperatorCore>>,
+    ];
+    const main = sandbox.accounts.find((x) => x.kind === 'main');
+    const account = bob.accounts.registry.list().find((a) => a.label === 'Desk main EU');
+    if (!main || !account) throw new Error('setup');
+    await bob.accounts.registry.importKey(account.id, main.apiSecret);
+    const events = await open('bob', '#/events');
+    const b = await open('bob', '#/accounts');
+    await expect.poll(() => b.page.getByTestId('grid-accounts').textContent()).toContain('Desk main EU');
+    desktops.alice.confirmAnswer = true;
+    await procedureCalls(() => alice).ok('accounts.remove', { id: account.id });
+
+    const panel = b.page.getByTestId('removed-keys');
+    await expect.poll(() => panel.textContent()).toContain('removed by alice at');
+    expect(await b.page.getByTestId('grid-accounts').textContent()).not.toContain('Desk main EU');
+    expect((await panel.textContent())?.replace(/\s+/g, ' ')).toContain('Desk main EU main account, key');
+    for (const [width, height] of [
+      [1280, 800],
+      [1440, 900],
+    ] as const) {
+      await b.page.setViewportSize({ width, height });
+      await b.page.screenshot({ path: artifact(`removed-key-${String(width)}.png`) });
+    }
+    // In Events: who removed it, when, and that the key is still here.
+    const entry = events.page.getByTestId('event-entry').filter({ hasText: 'removed from the desk' });
+    await expect
+      .poll(() => entry.textContent())
+      .toContain('"Desk main EU" removed from the desk by alice at');
+    expect(await entry.textContent()).toContain('Its key is still on this computer');
+    await events.page.setViewportSize({ width: 1280, height: 800 });
+    await events.page.screenshot({ path: artifact('events-desk-1280.png') });
+
+    // Deleting asks main's own question: No keeps the key; Yes deletes it.
+    desktops.bob.confirmAnswer = false;
+    await b.page.getByTestId('removed-key-delete').click();
+    await expect
+      .poll(() => desktops.bob.confirmations.at(-1)?.title)
+      .toBe('Delete the key of "Desk main EU" from this computer?');
+    expect(await bob.secrets.get(account.id)).toBeDefined();
+    await expect.poll(() => b.page.getByTestId('removed-key-delete').isEnabled()).toBe(true);
+    desktops.bob.confirmAnswer = true;
+    await b.page.getByTestId('removed-key-delete').click();
+    await expect.poll(() => b.page.getByTestId('removed-keys').count()).toBe(0);
+    expect(await bob.secrets.get(account.id)).toBeUndefined();
+    expect(b.problems).toEqual([]);
+    expect(events.problems).toEqual([]);
   });
 });

@@ -77,6 +77,15 @@ describe('the Wallet screen in Chromium', () => {
       .toMatch(/The largest withdrawal is|free on the main balance/);
     expect(await page.getByTestId('withdraw-confirm').count()).toBe(0);
 
+    // An exponent is named as what is wrong, not called "not above 0".
+    await page.getByTestId('withdraw-amount').fill('1e3');
+    await page.getByTestId('withdraw-review').click();
+    await expect
+      .poll(async () => (await amountLabel.getByTestId('field-error').textContent()) ?? '')
+      .toContain('Write the amount in digits, without an exponent');
+    // the limits beside it in the one number format, grouped
+    expect(await text(page, 'withdraw-limits')).toMatch(/max \d{1,3}(,\d{3})+/);
+
     await page.getByTestId('withdraw-amount').fill('12.5');
     expect(await amountLabel.getByTestId('field-error').count()).toBe(0);
     expect(await text(page, 'withdraw-quote')).toBe(
@@ -260,7 +269,7 @@ describe('the Wallet screen in Chromium', () => {
     await page.close();
   });
 
-  it("refunds a credited deposit with a memo and sends a deposit's originator with a VASP from the list", async () => {
+  it("refunds a credited deposit to an address and sends a deposit's originator with a VASP from the list", async () => {
     const { page, problems } = await openWallet();
     const btcDeposit = page.locator('[data-testid="transfer-row"]', { hasText: 'deposit' }).filter({
       hasText: 'BTC',
@@ -268,21 +277,33 @@ describe('the Wallet screen in Chromium', () => {
     const refundsBefore = await page.getByTestId('refund-row').count();
 
     await btcDeposit.getByTestId('deposit-verify').click();
+    // a person, sent from an exchange: names, country, address, the wallet and its VASP from the list
+    await page.getByTestId('originator-first-name').fill('Jane');
+    await page.getByTestId('originator-last-name').fill('Doe');
+    await page.getByTestId('originator-residence').fill('DEU');
+    await page.getByTestId('originator-line1').fill('Alexanderplatz 1');
+    await page.getByTestId('originator-city').fill('Berlin');
+    await page.getByTestId('originator-country').fill('DEU');
+    await page.getByTestId('originator-wallet').fill('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq');
+    await page.getByTestId('wallet-hosted').check();
     await expect.poll(() => page.getByTestId('deposit-vasp').locator('option').count()).toBeGreaterThan(1);
-    await page.getByTestId('deposit-originator').fill('Jane Doe');
     await page.getByTestId('deposit-vasp').selectOption({ label: 'Kraken' });
+    await page.getByTestId('deposit-form').screenshot({ path: artifact('wallet-travel-rule.png') });
     await page.getByTestId('deposit-submit').click();
     await expect.poll(() => text(page, 'deposit-done')).toContain('Originator sent for deposit');
 
     const btc = await mainBalance('BTC');
     await btcDeposit.getByTestId('deposit-refund').click();
     expect(await text(page, 'deposit-form')).toContain('the whole deposit leaves the main balance');
-    await page.getByTestId('deposit-memo').fill('wrong sender');
-    await page.getByTestId('deposit-memo').press('Enter');
+    const to = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+    await page.getByTestId('deposit-address').fill(to);
+    await page.getByTestId('deposit-address').press('Enter');
     await expect.poll(() => text(page, 'deposit-done')).toContain('Refund requested for deposit');
+    // main's own question named where the deposit goes
+    expect(app.desktop.confirmations.at(-1)?.facts).toContainEqual({ label: 'Refund to', value: to });
     await expect.poll(() => page.getByTestId('refund-row').count()).toBe(refundsBefore + 1);
     const newest = page.getByTestId('refund-row').first();
-    expect(await newest.textContent()).toContain('wrong sender');
+    expect(await newest.getByTestId('refund-address').textContent()).toBe(to);
     expect(await newest.getByTestId('refund-status').textContent()).toBe('in process');
     expect(btc.minus(await mainBalance('BTC')).toFixed()).toBe('1');
     // Refunded once: the deposit's row says so and offers no second refund.

@@ -1,10 +1,14 @@
 /**
- * The exchange's published examples, kept as test data under `test/fixtures/published` (each file
- * names where it was copied from), and the one comparison the conformance tests hold the sandbox's
- * own answers to: the same fields, each of the same kind, as the published example.
+ * The exchange's published examples by name: from its contract files (`../shared/spec/published`,
+ * read through `contract/examples.ts`) where they publish one, otherwise kept as test data under
+ * `test/fixtures/published` (each file names where it was copied from: the order methods' pages,
+ * ccxt's copies, the spec's own records); and the one comparison the conformance tests hold the
+ * sandbox's own answers to: the same fields, each of the same kind, as the published example.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { Decimal } from 'decimal.js';
 import { join } from 'node:path';
+import { answerExamples, messageExamples, requestExamples } from './contract/examples.ts';
 
 const ROOT = join(import.meta.dirname, '..', 'fixtures', 'published');
 
@@ -37,17 +41,155 @@ export interface RestFixture {
 
 const read = <T>(...parts: string[]): T => JSON.parse(readFileSync(join(ROOT, ...parts), 'utf8')) as T;
 
-/** A WebSocket example by name (`ordersPending_update`, `ccxt/deals_update`). */
-export const wsFixture = (name: string): WsFixture => read<WsFixture>('ws', `${name}.json`);
-/** A REST example by name (`orders`, `order-new`). */
-export const restFixture = (name: string): RestFixture => read<RestFixture>('rest', `${name}.json`);
+/**
+ * REST examples the contract files publish, by the name the tests use: the endpoint. (The executed
+ * deals and the hedge-mode update publish no example: their older published examples are kept.)
+ */
+export const PUBLISHED_REST: Readonly<Record<string, string>> = {
+  codes: 'POST /api/v4/main-account/codes',
+  'collateral-balance': 'POST /api/v4/collateral-account/balance',
+  'collateral-summary': 'POST /api/v4/collateral-account/summary',
+  'flex-close': 'POST /api/v4/main-account/smart-flex/investments/close',
+  'flex-investments': 'POST /api/v4/main-account/smart-flex/investments',
+  'hedge-mode': 'POST /api/v4/collateral-account/hedge-mode',
+  'kill-switch-status': 'POST /api/v4/order/kill-switch/status',
+  'kill-switch': 'POST /api/v4/order/kill-switch',
+  leverage: 'POST /api/v4/collateral-account/leverage',
+  'main-account-address': 'POST /api/v4/main-account/address',
+  'main-balance': 'POST /api/v4/main-account/balance',
+  'main-history': 'POST /api/v4/main-account/history',
+  'main-transfer': 'POST /api/v4/main-account/transfer',
+  'mining-rewards': 'POST /api/v4/mining/rewards',
+  'order-bulk': 'POST /api/v4/order/bulk',
+  'order-cancel': 'POST /api/v4/order/cancel',
+  'order-collateral-market': 'POST /api/v4/order/collateral/market',
+  'order-history': 'POST /api/v4/trade-account/order/history',
+  'order-market': 'POST /api/v4/order/market',
+  'order-modify': 'POST /api/v4/order/modify',
+  'order-new': 'POST /api/v4/order/new',
+  'order-stock-market': 'POST /api/v4/order/stock_market',
+  'order-stop-limit': 'POST /api/v4/order/stop_limit',
+  'order-stop-market': 'POST /api/v4/order/stop_market',
+  orders: 'POST /api/v4/orders',
+  'positions-history': 'POST /api/v4/collateral-account/positions/history',
+  'positions-open': 'POST /api/v4/collateral-account/positions/open',
+  'public-assets': 'GET /api/v4/public/assets',
+  'public-collateral-markets': 'GET /api/v4/public/collateral/markets',
+  'public-futures': 'GET /api/v4/public/futures',
+  'public-markets': 'GET /api/v4/public/markets',
+  'public-orderbook': 'GET /api/v4/public/orderbook/{market}',
+  'sub-account-api-key-create': 'POST /api/v4/sub-account/api-key/create',
+  'sub-account-api-key-edit': 'POST /api/v4/sub-account/api-key/edit',
+  'sub-account-api-key-ip-create': 'POST /api/v4/sub-account/api-key/ip-address/create',
+  'sub-account-api-key-ip-delete': 'POST /api/v4/sub-account/api-key/ip-address/delete',
+  'sub-account-api-key-ip-list': 'POST /api/v4/sub-account/api-key/ip-address/list',
+  'sub-account-api-key-list': 'POST /api/v4/sub-account/api-key/list',
+  'sub-account-api-key-reset': 'POST /api/v4/sub-account/api-key/reset',
+  'sub-account-balances': 'POST /api/v4/sub-account/balances',
+  'sub-account-create': 'POST /api/v4/sub-account/create',
+  'sub-account-list': 'POST /api/v4/sub-account/list',
+  'sub-account-transfer-history': 'POST /api/v4/sub-account/transfer/history',
+  'sub-account-transfer': 'POST /api/v4/sub-account/transfer',
+  'trade-balance': 'POST /api/v4/trade-account/balance',
+  'websocket-token': 'POST /api/v4/profile/websocket_token',
+  'withdraw-pay': 'POST /api/v4/main-account/withdraw-pay',
+  withdraw: 'POST /api/v4/main-account/withdraw',
+  'mining-accounts': 'POST /api/v4/mining/accounts',
+  'mining-miners-info': 'POST /api/v4/mining/miners/info',
+  'mining-watcher-links': 'POST /api/v4/mining/watcher-links/list',
+  'travel-rule-vasps': 'POST /api/v4/travel-rule/vasps',
+  'conditional-orders': 'POST /api/v4/conditional-orders',
+  'public-fee': 'GET /api/v4/public/fee',
+  'refund-deposit': 'POST /api/v4/main-account/refund-deposit',
+  'travel-rule-verification': 'POST /api/v4/travel-rule/deposit/verification',
+  'create-new-address': 'POST /api/v4/main-account/create-new-address',
+  'sub-account-edit': 'POST /api/v4/sub-account/edit',
+  'sub-account-delete': 'POST /api/v4/sub-account/delete',
+  'sub-account-block': 'POST /api/v4/sub-account/block',
+  'sub-account-unblock': 'POST /api/v4/sub-account/unblock',
+  'sub-account-api-key-delete': 'POST /api/v4/sub-account/api-key/delete',
+  'sub-account-withdraw-unconfirmed': 'POST /api/v4/sub-account/withdraw/unconfirmed-list',
+  'order-collateral-limit': 'POST /api/v4/order/collateral/limit',
+  'order-collateral-stop-limit': 'POST /api/v4/order/collateral/stop-limit',
+  'order-collateral-trigger-market': 'POST /api/v4/order/collateral/trigger-market',
+  'order-collateral-oco': 'POST /api/v4/order/collateral/oco',
+  'codes-apply': 'POST /api/v4/main-account/codes/apply',
+  'closed-pnl': 'POST /api/v4/collateral-account/positions/closed-pnl',
+  'funding-history': 'POST /api/v4/collateral-account/funding-history',
+  'convert-history': 'POST /api/v4/convert/history',
+};
 
-/** The names of every kept example of a kind (`ws`, `ws/ccxt`, `rest`). */
+/** WebSocket examples the contract files publish: the message and which of its examples. */
+export const PUBLISHED_WS: Readonly<Record<string, readonly [string, number]>> = {
+  authorize_answer: ['authorize', 0],
+  balanceMargin_request: ['balanceMargin_request', 0],
+  balanceMargin_update: ['balanceMargin_update', 0],
+  balanceSpot_update: ['balanceSpot_update', 0],
+  bookTicker_update: ['bookTicker_update', 0],
+  borrowsMargin_update: ['borrowsMargin_update', 0],
+  candles_request: ['candles_request', 0],
+  candles_update: ['candles_update', 0],
+  deals_request: ['deals_request', 0],
+  deals_update: ['deals_update', 0],
+  depth_request: ['depth_request', 0],
+  depth_update_full: ['depth_update', 0],
+  depth_update: ['depth_update', 1],
+  lastprice_update: ['lastprice_update', 0],
+  market_update: ['market_update', 0],
+  marketToday_update: ['marketToday_update', 0],
+  marketToday_query: ['marketToday_query', 0],
+  borrowsAccountMargin_update: ['borrowsAccountMargin_update', 0],
+  ordersExecuted_request: ['ordersExecuted_request', 0],
+  ordersExecuted_update: ['ordersExecuted_update', 0],
+  ordersPending_request: ['ordersPending_request', 0],
+  ordersPending_update: ['ordersPending_update', 0],
+  ping_answer: ['ping', 0],
+  positionsAccountMargin_update: ['positionsAccountMargin_update', 0],
+  positionsMargin_update: ['positionsMargin_update', 0],
+  trades_update: ['trades_update', 0],
+};
+
+const publishedSource = (where: string): Source => ({ spec: 'published', section: where });
+
+/** A WebSocket example by name (`ordersPending_update`, `ccxt/deals_update`). */
+export function wsFixture(name: string): WsFixture {
+  const published = PUBLISHED_WS[name];
+  if (!published) return read<WsFixture>('ws', `${name}.json`);
+  const ex = messageExamples(published[0])[published[1]];
+  if (!ex) throw new Error(`no published example ${published[1]} of ${published[0]}`);
+  return { source: publishedSource(ex.where), message: ex.value };
+}
+
+/** Every REST example of a name (`orders`, `order-new`): each success answer the files publish for its endpoint. */
+export function restFixtures(name: string): RestFixture[] {
+  const endpoint = PUBLISHED_REST[name];
+  if (!endpoint) return [read<RestFixture>('rest', `${name}.json`)];
+  const answers = answerExamples(endpoint);
+  if (answers.length === 0) throw new Error(`${endpoint} publishes no answer example`);
+  const [request] = requestExamples(endpoint);
+  return answers.map((answer) => ({
+    source: publishedSource(answer.where),
+    endpoint,
+    ...(request && typeof request.value === 'object' && request.value !== null
+      ? { request: request.value as Record<string, unknown> }
+      : {}),
+    response: answer.value,
+  }));
+}
+
+/** A REST example by name (`orders`, `order-new`): the first its endpoint publishes. */
+export function restFixture(name: string): RestFixture {
+  return restFixtures(name)[0] as RestFixture;
+}
+
+/** The names of every example of a kind (`ws`, `ws/ccxt`, `rest`): the kept files and the published ones. */
 export function fixtureNames(dir: 'ws' | 'ws/ccxt' | 'rest'): string[] {
-  return readdirSync(join(ROOT, dir))
+  const kept = readdirSync(join(ROOT, dir))
     .filter((f) => f.endsWith('.json'))
-    .map((f) => f.slice(0, -'.json'.length))
-    .sort();
+    .map((f) => f.slice(0, -'.json'.length));
+  const published =
+    dir === 'rest' ? Object.keys(PUBLISHED_REST) : dir === 'ws' ? Object.keys(PUBLISHED_WS) : [];
+  return [...new Set([...kept, ...published])].sort();
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -82,6 +224,11 @@ export interface ShapeRules {
   extra?: Readonly<Record<string, string>>;
   /** Paths whose value may be of another kind than published, each with why. */
   loose?: Readonly<Record<string, string>>;
+  /**
+   * `allowed`: fields beyond the example are not differences (the contract tests hold every answer to
+   * the published schema, which names every field the exchange may send).
+   */
+  extras?: 'allowed';
 }
 
 /**
@@ -93,6 +240,8 @@ export interface ShapeRules {
 export function shapeDiff(actual: unknown, published: unknown, rules: ShapeRules = {}, path = '$'): string[] {
   if (rules.loose?.[path] !== undefined) return [];
   if (published === null) return [];
+  // where the schema allows null (checked against the schema itself), a value may be null
+  if (actual === null && rules.extras === 'allowed') return [];
   const want = kind(published);
   const got = kind(actual);
   if (want !== got) {
@@ -131,9 +280,41 @@ export function shapeDiff(actual: unknown, published: unknown, rules: ShapeRules
     }
     out.push(...shapeDiff(got_[key], value, rules, at));
   }
+  if (rules.extras === 'allowed') return out;
   for (const key of Object.keys(got_)) {
     const at = `${path}.${key}`;
     if (!(key in want_) && rules.extra?.[at] === undefined) out.push(`${at}: not in the published example`);
   }
   return out;
+}
+
+const isNumeric = (v: unknown): boolean =>
+  (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v));
+
+/**
+ * Where the app's reading of a published example holds a different value under a name the example
+ * uses: every field both name must agree (a number read as its decimal string, or a digit string as
+ * its number, is the same value). `words`: fields (by the end of their path, `.side`) whose numbers
+ * the app reads as words on purpose, each checked by the codes' own tests. Fields the app drops or
+ * renames are not compared.
+ */
+export function valueDiff(
+  read: unknown,
+  published: unknown,
+  words: readonly string[] = [],
+  path = '$',
+): string[] {
+  if (words.some((w) => path.endsWith(w))) return [];
+  if (Array.isArray(published) && Array.isArray(read))
+    return published.flatMap((p, i) =>
+      i < read.length ? valueDiff(read[i], p, words, `${path}[${String(i)}]`) : [],
+    );
+  if (isRecord(published) && isRecord(read))
+    return Object.entries(published).flatMap(([k, v]) =>
+      k in read ? valueDiff(read[k], v, words, `${path}.${k}`) : [],
+    );
+  if (read === published) return [];
+  if (isNumeric(read) && isNumeric(published) && new Decimal(read as string).eq(published as string))
+    return [];
+  return [`${path}: read ${JSON.stringify(read)} where the example has ${JSON.stringify(published)}`];
 }

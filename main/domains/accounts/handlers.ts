@@ -17,6 +17,11 @@ export function accountsHandlers({
       return null;
     },
     'accounts.rotateFromClipboard': ({ id, apiKey }) => accounts.rotateFromClipboard(id, apiKey),
+    'accounts.removedKeys': () => accounts.removedKeys(),
+    'accounts.deleteRemovedKey': async ({ id }) => {
+      await accounts.deleteRemovedKey(id);
+      return null;
+    },
     'accounts.importCsv': () => accounts.importCsv(),
   };
 }

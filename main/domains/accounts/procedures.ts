@@ -1,7 +1,7 @@
 /** The procedures of the registered accounts and their keys. */
 import { z } from 'zod';
 import { accountId, label, noInput, procedure, tagList, type ProcedureDef } from '../../ipc/schemas.ts';
-import type { AccountView, ImportReport } from './views.ts';
+import type { AccountView, ImportReport, RemovedKeyView } from './views.ts';
 
 export const accountsProcedures = {
   'accounts.list': procedure<AccountView[]>()('Registered accounts, favourites first.', noInput),
@@ -39,6 +39,14 @@ export const accountsProcedures = {
   ),
   'accounts.importKeyFromClipboard': procedure<AccountView>()(
     "Keeps in this keychain the secret of an account a teammate registered (its public key stays the desk's); main reads it from the clipboard after a native confirmation.",
+    z.strictObject({ id: accountId }),
+  ),
+  'accounts.removedKeys': procedure<RemovedKeyView[]>()(
+    'The keys still on this computer of accounts a teammate removed from the team desk, with who removed each and when.',
+    noInput,
+  ),
+  'accounts.deleteRemovedKey': procedure<null>()(
+    "Deletes from this keychain the key of an account a teammate removed from the desk, after main's native question.",
     z.strictObject({ id: accountId }),
   ),
   'accounts.importCsv': procedure<ImportReport>()(

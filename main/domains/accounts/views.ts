@@ -29,3 +29,19 @@ export interface ImportReport {
   file: string | null;
   rows: Array<{ line: number; label: string; ok: boolean; error?: string; field?: string }>;
 }
+
+/**
+ * The key of an account a teammate removed from the team desk, still in this keychain: kept until
+ * this operator deletes it (`accounts.deleteRemovedKey`, after main's own question).
+ */
+export interface RemovedKeyView {
+  id: string;
+  label: string;
+  kind: 'main' | 'sub';
+  subAccountId: string | null;
+  /** First and last characters of the public key. */
+  apiKeyHint: string;
+  /** Who removed the account from the desk, and when (ms, by the team server's clock). */
+  removedBy: string;
+  removedAtMs: number;
+}

@@ -1,7 +1,14 @@
 /** The result and payload types of the desk's four eyes (plain data). */
 
 export type FourEyesKindView =
-  'withdrawal' | 'code' | 'transfer' | 'key_permissions' | 'key_reset' | 'key_withdrawal' | 'policy';
+  | 'withdrawal'
+  | 'code'
+  | 'transfer'
+  | 'key_permissions'
+  | 'key_reset'
+  | 'key_withdrawal'
+  | 'policy'
+  | 'guards';
 
 /** Where a proposal stands, by the team server's clock. */
 export type ProposalState = 'waiting' | 'approved' | 'rejected' | 'expired' | 'sent';

@@ -15,7 +15,7 @@ export function boardHandlers({
 }: HandlerContext): Pick<Handlers, Extract<keyof Handlers, `board.${string}`>> {
   return {
     'board.view': () => board.view(),
-    'board.refresh': (input) => board.refresh(input?.accountIds),
+    'board.refresh': (input) => board.refresh(input?.accountIds, input?.fresh),
     'board.follow': (_input, call) => boardLive.follow(call.frame ?? 'main'),
     'board.unfollow': (_input, call) => boardLive.release(call.frame ?? 'main'),
     'board.attentionRules': () => attention.rules,

@@ -38,8 +38,8 @@ export const boardProcedures = {
     z.strictObject({}).optional(),
   ),
   'board.refresh': procedure<BoardRefreshView>()(
-    'Reads the balances, open orders and positions of every account (or the given ones) again, each on its own key as background work; rows arrive as board.rows events.',
-    deskAccounts.optional(),
+    'Reads the balances, open orders and positions of every account (or the given ones) again, each on its own key as background work; rows arrive as board.rows events. `fresh`: every read starts after this call (after a bulk action), a refresh already running is waited for, not joined.',
+    deskAccounts.extend({ fresh: z.boolean().optional() }).optional(),
   ),
   'board.follow': procedure<BoardFeedView>()(
     "While the board is open (until board.unfollow or the page ends): every account's balances, open orders and positions follow its WebSocket, the sockets opened at the exchange's pace; accounts without a live socket are read again inside their key's budget. Changed rows arrive as board.rows events.",

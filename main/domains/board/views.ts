@@ -57,8 +57,10 @@ export interface BoardRowView {
   label: string;
   kind: 'main' | 'sub';
   groups: string[];
-  /** Spot + collateral + unrealized PnL; undefined until the account was read once. */
+  /** Main + spot + collateral + unrealized PnL; undefined until the account was read once. */
   equity?: string;
+  /** The main (wallet) balance, valued; deposits not yet confirmed included. */
+  main?: string;
   /** Spot available, valued. */
   free?: string;
   /** Spot held by open orders, valued. */
@@ -72,6 +74,12 @@ export interface BoardRowView {
   realizedToday?: string;
   openOrders?: number;
   openPositions?: number;
+  /**
+   * The account's open orders and positions as the same reading found them (present with the
+   * counts): the board's tabs, their grids and the totals are drawn from these rows alone.
+   */
+  orders?: DeskOrderRowView[];
+  positions?: DeskPositionRowView[];
   /** Distance of the nearest liquidation price from the mark price, in %; undefined without one. */
   liquidationDistance?: string;
   /** The exchange called a margin call on one of the account's open positions. */
@@ -100,7 +108,14 @@ export interface BoardFeedView {
 export interface BoardView {
   rows: BoardRowView[];
   /** Row totals of every account (strings, exact). */
-  totals: { equity: string; free: string; locked: string; unrealizedPnl: string; marginUsed: string };
+  totals: {
+    equity: string;
+    main: string;
+    free: string;
+    locked: string;
+    unrealizedPnl: string;
+    marginUsed: string;
+  };
   /** A refresh is running now. */
   refreshing: boolean;
   atMs: number;

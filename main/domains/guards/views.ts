@@ -1,4 +1,5 @@
 /** The result and payload types of the pre-trade guards' thresholds (plain data). */
+import type { ProposedView } from '../approvals/views.ts';
 
 /** The thresholds in force ('' = that guard is off). */
 export interface GuardSettingsView {
@@ -13,6 +14,12 @@ export interface GuardSettingsView {
   /** Largest value of an account's orders in one minute as a share (percent) of its equity. */
   velocityPct: string;
 }
+
+/**
+ * What `guards.configure` answers: the thresholds in force, and on a team desk, when the change asks
+ * less than the desk's guards, the proposal another admin approves first (nothing changed yet).
+ */
+export type GuardsConfiguredView = GuardSettingsView & { proposed?: ProposedView };
 
 /** One question main asks in its own dialog before the order is sent. */
 export interface GuardQuestionView {

@@ -40,6 +40,11 @@ export interface CachedDealView extends DealView {
 export interface DealPageView {
   rows: CachedDealView[];
   next: { timeUs: number; id: number; account: string } | null;
+  /**
+   * Unix seconds: the exchange serves the last six months of deals only, so a deal older than this is
+   * in this computer's archive only (a sync never removes one).
+   */
+  archiveSince: number;
 }
 
 export interface DealTotalsView {

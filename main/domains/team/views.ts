@@ -43,3 +43,21 @@ export interface TeamMemberView {
 }
 
 export type TeamRole = 'viewer' | 'trader' | 'treasurer' | 'admin';
+
+/**
+ * A change a teammate made to the desk (an account's label, sub-account id or key, its removal; the
+ * address book; the order guards) as this app took it, or refused it: for the Events list.
+ */
+export interface TeamChangeView {
+  /** When it was made, by the team server's clock (ms since the epoch). */
+  atMs: number;
+  /** The operator who made it. */
+  by: string;
+  what: 'account' | 'address-book' | 'order-guards' | 'alerts';
+  /** The account it is about, while it is registered here. */
+  account?: string;
+  title: string;
+  words: string;
+  /** `warning`: refused, or a removal whose key is kept here. */
+  level: 'info' | 'warning';
+}

@@ -17,6 +17,7 @@ export function walletHandlers({
     'wallet.assets': () => wallet.assets(),
     'wallet.withdraw': ({ accountId, ...input }) => wallet.withdraw(accountId, input),
     'wallet.createCode': ({ accountId, ...input }) => wallet.createCode(accountId, input),
+    'wallet.applyCode': ({ accountId, ...input }) => wallet.applyCode(accountId, input),
     'wallet.checkAddress': (input) => wallet.checkAddress(input),
     'wallet.addressBook': () => book.list(),
     'wallet.addAddress': (input) => book.add(input),
@@ -25,15 +26,21 @@ export function walletHandlers({
       return null;
     },
     'wallet.vasps': ({ accountId }) => wallet.vasps(accountId),
-    'wallet.verifyDeposit': async ({ accountId, depositId, originatorName, vasp }) => {
-      await wallet.verifyDeposit(accountId, depositId, originatorName, vasp);
+    'wallet.verifyDeposit': async ({ accountId, depositId, walletType, originator, vasp }) => {
+      const vaspData = vasp === undefined ? undefined : 'vaspId' in vasp ? vasp : { vaspName: vasp.name };
+      await wallet.verifyDeposit(accountId, {
+        uniqueId: depositId,
+        walletType,
+        originator,
+        ...(vaspData && walletType === 'hosted' ? { vaspData } : {}),
+      });
       return { depositId };
     },
     'wallet.convert': ({ accountId, ...input }) => wallet.convert(accountId, input),
     'wallet.history': ({ accountId, ...filter }) => wallet.history(accountId, filter),
     'wallet.refunds': ({ accountId, ...filter }) => wallet.refunds(accountId, filter),
-    'wallet.refundDeposit': async ({ accountId, depositId, memo }) => {
-      await wallet.refundDeposit(accountId, depositId, memo);
+    'wallet.refundDeposit': async ({ accountId, depositId, address }) => {
+      await wallet.refundDeposit(accountId, depositId, address);
       return { depositId };
     },
     'wallet.transfer': ({ accountId, ...input }) => balanceMoves.betweenBalances(accountId, input),

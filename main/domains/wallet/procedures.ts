@@ -4,6 +4,7 @@ import type { ProposedView } from '../approvals/views.ts';
 import { accountId, decimalText, noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 import type {
   AddressCheckView,
+  AppliedCodeView,
   AddressEntryView,
   BalanceHistoryView,
   CreatedCodeView,
@@ -17,6 +18,10 @@ import type {
 } from './views.ts';
 
 const ticker = z.string().regex(/^[A-Z0-9]{1,16}$/, 'must be a ticker such as USDT');
+/** A person's, company's or city's name. */
+const name = z.string().trim().min(1).max(255);
+/** An ISO 3166-1 alpha-3 country code, as the Travel Rule asks it (`DEU`). */
+const country = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter country code such as DEU');
 
 export const walletProcedures = {
   'wallet.balances': procedure<Record<string, MainBalanceView>>()(
@@ -54,6 +59,10 @@ export const walletProcedures = {
       description: z.string().max(255).optional(),
     }),
   ),
+  'wallet.applyCode': procedure<AppliedCodeView>()(
+    "Applies the service code on the clipboard to the account's main balance after the native confirmation; the code never crosses the bridge, only a hint comes back.",
+    z.strictObject({ accountId, passphrase: z.string().max(25).optional() }),
+  ),
   'wallet.checkAddress': procedure<AddressCheckView>()(
     'Whether an address (and memo) can exist on the network, and whether the address book has it.',
     z.strictObject({
@@ -82,16 +91,54 @@ export const walletProcedures = {
     z.strictObject({ accountId }),
   ),
   'wallet.verifyDeposit': procedure<{ depositId: string }>()(
-    'Sends the originator of a deposit held for Travel Rule verification: their name and VASP (listed id, or a name).',
-    z.strictObject({
-      accountId,
-      depositId: z.string().trim().min(1).max(255),
-      originatorName: z.string().trim().min(1).max(255),
-      vasp: z.union([
-        z.strictObject({ vaspId: z.string().min(1).max(64) }),
-        z.strictObject({ name: z.string().trim().min(1).max(255) }),
-      ]),
-    }),
+    'Sends the originator of a deposit held for Travel Rule verification: who sent it (a person or a company), from where, and from which wallet (a hosted one names its VASP).',
+    z
+      .strictObject({
+        accountId,
+        depositId: z.string().trim().min(1).max(255),
+        walletType: z.enum(['hosted', 'unhosted']),
+        originator: z.strictObject({
+          type: z.enum(['individual', 'entity']),
+          firstName: name.optional(),
+          lastName: name.optional(),
+          fullName: name.optional(),
+          residenceCountry: country,
+          walletAddress: z.string().trim().min(1).max(255),
+          address: z.strictObject({
+            country,
+            city: name,
+            postCode: z.string().trim().max(32).optional(),
+            addressLine1: z.string().trim().min(1).max(255),
+          }),
+        }),
+        vasp: z
+          .union([
+            z.strictObject({ vaspId: z.string().min(1).max(64) }),
+            z.strictObject({ name: z.string().trim().min(1).max(255) }),
+          ])
+          .optional(),
+      })
+      .superRefine((v, ctx) => {
+        const o = v.originator;
+        if (o.type === 'individual' && (!o.firstName || !o.lastName))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['originator', o.firstName ? 'lastName' : 'firstName'],
+            message: 'A person is named by first and last name.',
+          });
+        if (o.type === 'entity' && !o.fullName)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['originator', 'fullName'],
+            message: 'A company is named by its full name.',
+          });
+        if (v.walletType === 'hosted' && !v.vasp)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['vasp'],
+            message: 'A hosted wallet is named by its VASP: pick it from the list or type its name.',
+          });
+      }),
   ),
   'wallet.convert': procedure<{ id: string | number; finalGive: string; finalReceive: string }>()(
     'Quotes and accepts a convert in one step; one idempotency key for its life.',
@@ -111,7 +158,7 @@ export const walletProcedures = {
       transactionMethod: z.union([z.literal(1), z.literal(2)]).optional(),
       ticker: z.string().max(16).optional(),
       uniqueId: z.string().max(255).optional(),
-      limit: z.number().int().min(1).max(100).optional(),
+      limit: z.number().int().min(1).max(500).optional(),
       offset: z.number().int().min(0).max(10000).optional(),
     }),
   ),
@@ -126,11 +173,11 @@ export const walletProcedures = {
     }),
   ),
   'wallet.refundDeposit': procedure<{ depositId: string }>()(
-    'Sends a credited deposit back in full, with an optional memo.',
+    "Sends a credited deposit back in full to an address on the deposit's network, after main's confirmation.",
     z.strictObject({
       accountId,
       depositId: z.string().trim().min(1).max(255),
-      memo: z.string().max(255).optional(),
+      address: z.string().trim().min(1).max(255),
     }),
   ),
   'wallet.transfer': procedure<{ from: string; to: string; ticker: string; amount: string }>()(

@@ -39,6 +39,8 @@ export interface RefundView {
   ticker: string | null;
   amount: string | null;
   memo: string | null;
+  /** Where the refund was sent, when the record names it. */
+  address: string | null;
   status: 'in_process' | 'successful' | 'canceled';
   /** Unix seconds, when given. */
   createdAt: number | null;
@@ -74,6 +76,15 @@ export interface CreatedCodeView {
   /** The code masked to its first and last characters, to recognise it when pasted. */
   hint: string;
   copied: boolean;
+}
+
+/** A service code applied to the main balance: what came in, and the code masked. */
+export interface AppliedCodeView {
+  ticker: string;
+  amount: string;
+  externalId: string;
+  /** The code masked to its first and last characters, to recognise it. */
+  hint: string;
 }
 
 export interface BalanceSampleView {

@@ -3,6 +3,7 @@
  * payments and converts, each as the exchange publishes them (`http-trade-v4.yaml`).
  */
 import { z } from 'zod';
+import { REST } from '../registry/index.ts';
 import { decimal, defined, integerLike, READ, type KeyCaller } from './shapes.ts';
 
 /** One closed position's aggregated PnL (`grossPnl` has the trading fees deducted already). */
@@ -33,12 +34,7 @@ export function closedPnl(
   c: KeyCaller,
   filter: { startDate?: number; endDate?: number; limit?: number; offset?: number } = {},
 ): Promise<ClosedPnlRecord[]> {
-  return c.post(
-    '/api/v4/collateral-account/positions/closed-pnl',
-    defined({ ...filter }),
-    z.array(closedPnlSchema),
-    READ,
-  );
+  return c.post(REST.closedPnl.path, defined({ ...filter }), z.array(closedPnlSchema), READ);
 }
 
 /** One funding payment of a position; `fundingAmount` is negative when paid, positive when received. */
@@ -61,7 +57,7 @@ export async function fundingHistory(
   filter: { market?: string; limit?: number; offset?: number } = {},
 ): Promise<FundingRecord[]> {
   const answer = await c.post(
-    '/api/v4/collateral-account/funding-history',
+    REST.fundingHistory.path,
     defined({ ...filter }),
     z.looseObject({ records: z.array(fundingSchema) }),
     READ,
@@ -89,7 +85,7 @@ export async function convertHistory(
   filter: { from: number; to: number; limit?: number; offset?: number },
 ): Promise<{ records: ConvertRecord[]; total: number | undefined }> {
   const answer = await c.post(
-    '/api/v4/convert/history',
+    REST.convertHistory.path,
     defined({ ...filter, from: String(filter.from), to: String(filter.to) }),
     z.looseObject({ records: z.array(convertSchema), total: z.number().int().optional() }),
     READ,

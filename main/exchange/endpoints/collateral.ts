@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Stp } from '../../rules/index.ts';
 import { decimal, decimalLike, defined, integerLike, READ, WRITE, type KeyCaller } from './shapes.ts';
 import { orderSchema, type Order } from './trading.ts';
+import { REST } from '../registry/index.ts';
 
 export const LEVERAGES = [1, 2, 3, 5, 10, 20, 50, 100] as const;
 export type Leverage = (typeof LEVERAGES)[number];
@@ -28,7 +29,7 @@ export interface CollateralMarketOrderInput extends CollateralOrderBase {
 }
 
 export function collateralMarketOrder(c: KeyCaller, input: CollateralMarketOrderInput): Promise<Order> {
-  return c.post('/api/v4/order/collateral/market', defined({ ...input }), orderSchema, WRITE);
+  return c.post(REST.collateralMarketOrder.path, defined({ ...input }), orderSchema, WRITE);
 }
 
 export interface CollateralLimitOrderInput extends CollateralOrderBase {
@@ -45,7 +46,7 @@ export interface CollateralLimitOrderInput extends CollateralOrderBase {
 
 /** A collateral limit order (margin and futures markets): rests in the book at `price`. */
 export function collateralLimitOrder(c: KeyCaller, input: CollateralLimitOrderInput): Promise<Order> {
-  return c.post('/api/v4/order/collateral/limit', defined({ ...input }), orderSchema, WRITE);
+  return c.post(REST.collateralLimitOrder.path, defined({ ...input }), orderSchema, WRITE);
 }
 
 export interface CollateralStopLimitOrderInput extends CollateralOrderBase {
@@ -60,7 +61,7 @@ export interface CollateralStopLimitOrderInput extends CollateralOrderBase {
 
 /** A collateral stop-limit order: a limit order placed at `price` once `activation_price` is reached. */
 export function collateralStopLimitOrder(c: KeyCaller, input: CollateralStopLimitOrderInput): Promise<Order> {
-  return c.post('/api/v4/order/collateral/stop-limit', defined({ ...input }), orderSchema, WRITE);
+  return c.post(REST.collateralStopLimitOrder.path, defined({ ...input }), orderSchema, WRITE);
 }
 
 export interface CollateralTriggerMarketOrderInput extends CollateralOrderBase {
@@ -74,7 +75,7 @@ export function collateralTriggerMarketOrder(
   c: KeyCaller,
   input: CollateralTriggerMarketOrderInput,
 ): Promise<Order> {
-  return c.post('/api/v4/order/collateral/trigger-market', defined({ ...input }), orderSchema, WRITE);
+  return c.post(REST.collateralTriggerMarketOrder.path, defined({ ...input }), orderSchema, WRITE);
 }
 
 export interface CollateralOcoOrderInput extends CollateralOrderBase {
@@ -89,30 +90,44 @@ const ocoAnswerSchema = z.looseObject({
   id: integerLike,
   stop_loss: orderSchema,
   take_profit: orderSchema,
+  // the pair's flag, named once for both legs
+  reduceOnly: z.boolean().optional(),
 });
 /** An OCO pair as the exchange answers it: the pair's id, the stop-limit leg and the limit leg. */
 export type OcoAnswer = z.output<typeof ocoAnswerSchema>;
 
 /** A collateral OCO: a limit leg and a stop-limit leg of one amount; either executing cancels the other. */
 export function collateralOcoOrder(c: KeyCaller, input: CollateralOcoOrderInput): Promise<OcoAnswer> {
-  return c.post('/api/v4/order/collateral/oco', defined({ ...input }), ocoAnswerSchema, WRITE);
+  return c.post(REST.collateralOcoOrder.path, defined({ ...input }), ocoAnswerSchema, WRITE);
 }
 
+/**
+ * The exchange names an OCO pair's legs `stopLoss` and `takeProfit` in this list (older answers
+ * `stop_loss` and `take_profit`): both read as `stopLoss` and `takeProfit`.
+ */
 const conditionalSchema = z.looseObject({
   total: integerLike.optional(),
   records: z.array(
-    z.looseObject({
-      id: integerLike,
-      type: z.string(),
-      stop_loss: orderSchema.optional(),
-      take_profit: orderSchema.optional(),
-      conditionalOrder: orderSchema.optional(),
-      stopLossPrice: decimal.optional(),
-      takeProfitPrice: decimal.optional(),
-    }),
+    z
+      .looseObject({
+        id: integerLike,
+        type: z.string(),
+        stopLoss: orderSchema.optional(),
+        takeProfit: orderSchema.optional(),
+        stop_loss: orderSchema.optional(),
+        take_profit: orderSchema.optional(),
+        conditionalOrder: orderSchema.optional(),
+        stopLossPrice: decimal.optional(),
+        takeProfitPrice: decimal.optional(),
+      })
+      .transform(({ stop_loss, take_profit, ...r }) => ({
+        ...r,
+        stopLoss: r.stopLoss ?? stop_loss,
+        takeProfit: r.takeProfit ?? take_profit,
+      })),
   ),
 });
-/** An open conditional order: an OCO pair (`stop_loss`, `take_profit`) or an order waiting with OTO legs. */
+/** An open conditional order: an OCO pair (`stopLoss`, `takeProfit`) or an order waiting with OTO legs. */
 export type ConditionalOrder = z.output<typeof conditionalSchema>['records'][number];
 
 const CONDITIONAL_PAGE = 100;
@@ -125,7 +140,7 @@ export async function conditionalOrders(c: KeyCaller, market: string): Promise<C
   const out: ConditionalOrder[] = [];
   for (let offset = 0; offset <= 10_000; offset += CONDITIONAL_PAGE) {
     const page = await c.post(
-      '/api/v4/conditional-orders',
+      REST.conditionalOrders.path,
       { market, limit: CONDITIONAL_PAGE, offset },
       conditionalSchema,
       READ,
@@ -140,19 +155,18 @@ const setLeverageAnswer = z.looseObject({ leverage: integerLike });
 
 /** Sets the account leverage for every open position; answers the level now in force. */
 export async function setLeverage(c: KeyCaller, leverage: Leverage): Promise<number> {
-  return (await c.post('/api/v4/collateral-account/leverage', { leverage }, setLeverageAnswer, WRITE))
-    .leverage;
+  return (await c.post(REST.leverage.path, { leverage }, setLeverageAnswer, WRITE)).leverage;
 }
 
 const hedgeModeAnswer = z.looseObject({ hedgeMode: z.boolean() });
 
 export async function hedgeMode(c: KeyCaller): Promise<boolean> {
-  return (await c.post('/api/v4/collateral-account/hedge-mode', {}, hedgeModeAnswer, READ)).hedgeMode;
+  return (await c.post(REST.hedgeMode.path, {}, hedgeModeAnswer, READ)).hedgeMode;
 }
 
 /** Switches hedge mode; the exchange refuses while the account has open positions or orders. */
 export async function setHedgeMode(c: KeyCaller, enabled: boolean): Promise<void> {
-  await c.post('/api/v4/collateral-account/hedge-mode/update', { hedgeMode: enabled }, z.unknown(), WRITE);
+  await c.post(REST.hedgeModeUpdate.path, { hedgeMode: enabled }, z.unknown(), WRITE);
 }
 
 /** The collateral account at a glance; every field may be absent (the exchange documents it loosely). */
@@ -168,7 +182,7 @@ export const collateralSummarySchema = z.looseObject({
 export type CollateralSummary = z.output<typeof collateralSummarySchema>;
 
 export function collateralSummary(c: KeyCaller): Promise<CollateralSummary> {
-  return c.post('/api/v4/collateral-account/summary', {}, collateralSummarySchema, READ);
+  return c.post(REST.collateralSummary.path, {}, collateralSummarySchema, READ);
 }
 
 // Response schemas are built once: building one costs about twenty times as much as using it, and
@@ -176,7 +190,7 @@ export function collateralSummary(c: KeyCaller): Promise<CollateralSummary> {
 const collateralBalanceSchema = z.record(z.string(), decimalLike);
 
 export function collateralBalance(c: KeyCaller, ticker?: string): Promise<Record<string, string>> {
-  return c.post('/api/v4/collateral-account/balance', defined({ ticker }), collateralBalanceSchema, READ);
+  return c.post(REST.collateralBalance.path, defined({ ticker }), collateralBalanceSchema, READ);
 }
 
 export const openPositionSchema = z.looseObject({
@@ -191,7 +205,7 @@ export type OpenPosition = z.output<typeof openPositionSchema>;
 const openPositionsSchema = z.array(openPositionSchema);
 
 export function openPositions(c: KeyCaller, market?: string): Promise<OpenPosition[]> {
-  return c.post('/api/v4/collateral-account/positions/open', defined({ market }), openPositionsSchema, READ);
+  return c.post(REST.openPositions.path, defined({ market }), openPositionsSchema, READ);
 }
 
 /**
@@ -238,12 +252,7 @@ export function positionsHistory(
   c: KeyCaller,
   filter: { market?: string; positionId?: number; startDate?: number; endDate?: number } = {},
 ): Promise<PositionHistoryRecord[]> {
-  return c.post(
-    '/api/v4/collateral-account/positions/history',
-    defined({ ...filter }),
-    positionsHistorySchema,
-    READ,
-  );
+  return c.post(REST.positionsHistory.path, defined({ ...filter }), positionsHistorySchema, READ);
 }
 
 export const borrowSchema = z.looseObject({
@@ -277,10 +286,5 @@ export function borrowHistory(
   c: KeyCaller,
   filter: BorrowFilter = {},
 ): Promise<{ records: BorrowRecord[]; limit: number; offset: number }> {
-  return c.post(
-    '/api/v4/collateral-account/borrow-history',
-    defined({ ...filter }),
-    borrowHistoryAnswer,
-    READ,
-  );
+  return c.post(REST.borrowHistory.path, defined({ ...filter }), borrowHistoryAnswer, READ);
 }

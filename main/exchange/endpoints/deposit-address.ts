@@ -1,6 +1,7 @@
 /** Deposit addresses of the calling account (a sub-account's with its own key). */
 import { z } from 'zod';
 import { decimal, defined, READ, WRITE, type KeyCaller } from './shapes.ts';
+import { REST } from '../registry/index.ts';
 
 export const depositAddressSchema = z.looseObject({
   account: z.looseObject({ address: z.string().min(1), memo: z.string().nullish() }),
@@ -17,7 +18,7 @@ export type DepositAddress = z.output<typeof depositAddressSchema>;
 
 /** The address for the ticker and network (the same one every time until a new one is made). */
 export function address(c: KeyCaller, input: { ticker: string; network?: string }): Promise<DepositAddress> {
-  return c.post('/api/v4/main-account/address', defined({ ...input }), depositAddressSchema, READ);
+  return c.post(REST.depositAddress.path, defined({ ...input }), depositAddressSchema, READ);
 }
 
 /** A new deposit address, where the exchange enabled it for the account; `type` for BTC and LTC. */
@@ -25,10 +26,5 @@ export function createNewAddress(
   c: KeyCaller,
   input: { ticker: string; network?: string; type?: 'p2sh-segwit' | 'bech32' },
 ): Promise<DepositAddress> {
-  return c.post(
-    '/api/v4/main-account/create-new-address',
-    defined({ ...input }),
-    depositAddressSchema,
-    WRITE,
-  );
+  return c.post(REST.newDepositAddress.path, defined({ ...input }), depositAddressSchema, WRITE);
 }

@@ -1,6 +1,7 @@
 /** Flex investments: the account's investments and closing one. */
 import { z } from 'zod';
 import { decimal, defined, integerLike, READ, WRITE, type KeyCaller } from './shapes.ts';
+import { REST } from '../registry/index.ts';
 
 /** An investment as the exchange lists it; status 1 is ACTIVE, 0 CLOSED (some answers spell it out). */
 export const flexInvestmentSchema = z.looseObject({
@@ -28,14 +29,7 @@ const investmentsAnswer = z.looseObject({ data: z.array(flexInvestmentSchema) })
 
 /** The account's flex investments, with paging. */
 export async function investments(c: KeyCaller, filter: FlexFilter = {}): Promise<FlexInvestment[]> {
-  return (
-    await c.post(
-      '/api/v4/main-account/smart-flex/investments',
-      defined({ ...filter }),
-      investmentsAnswer,
-      READ,
-    )
-  ).data;
+  return (await c.post(REST.flexInvestments.path, defined({ ...filter }), investmentsAnswer, READ)).data;
 }
 
 /** Whether a listed investment is ACTIVE, whichever way the exchange spelled its status. */
@@ -57,11 +51,6 @@ const closeInvestmentAnswer = z.looseObject({
  * in the spec, `transactionId` in the published example: either is read).
  */
 export async function closeInvestment(c: KeyCaller, plan: string): Promise<string> {
-  const answer = await c.post(
-    '/api/v4/main-account/smart-flex/investments/close',
-    { plan },
-    closeInvestmentAnswer,
-    WRITE,
-  );
+  const answer = await c.post(REST.flexClose.path, { plan }, closeInvestmentAnswer, WRITE);
   return answer.data;
 }

@@ -1,6 +1,7 @@
 /** Mining pool: accounts, rewards, watcher links and miner info. */
 import { z } from 'zod';
 import { decimal, defined, READ, type KeyCaller } from './shapes.ts';
+import { REST } from '../registry/index.ts';
 
 export const miningAccountSchema = z.looseObject({ name: z.string(), createdAt: z.number().int() });
 export type MiningAccount = z.output<typeof miningAccountSchema>;
@@ -30,7 +31,7 @@ export type Reward = z.output<typeof rewardSchema>;
 const accountsAnswer = z.looseObject({ data: z.array(miningAccountSchema) });
 
 export async function accounts(c: KeyCaller, name?: string): Promise<MiningAccount[]> {
-  return (await c.post('/api/v4/mining/accounts', defined({ name }), accountsAnswer, READ)).data;
+  return (await c.post(REST.miningAccounts.path, defined({ name }), accountsAnswer, READ)).data;
 }
 
 export interface RewardFilter {
@@ -47,17 +48,17 @@ const rewardsAnswer = z.looseObject({ data: z.array(rewardSchema) });
 
 /** Newest first. An unknown or not-owned account answers an empty list. */
 export async function rewards(c: KeyCaller, filter: RewardFilter): Promise<Reward[]> {
-  return (await c.post('/api/v4/mining/rewards', defined({ ...filter }), rewardsAnswer, READ)).data;
+  return (await c.post(REST.miningRewards.path, defined({ ...filter }), rewardsAnswer, READ)).data;
 }
 
 const watcherLinksAnswer = z.looseObject({ data: z.array(watcherLinkSchema) });
 
 export async function watcherLinks(c: KeyCaller, account: string): Promise<WatcherLink[]> {
-  return (await c.post('/api/v4/mining/watcher-links/list', { account }, watcherLinksAnswer, READ)).data;
+  return (await c.post(REST.watcherLinks.path, { account }, watcherLinksAnswer, READ)).data;
 }
 
 const minerInfoAnswer = z.looseObject({ data: minerInfoSchema });
 
 export async function minerInfo(c: KeyCaller, account: string): Promise<MinerInfo> {
-  return (await c.post('/api/v4/mining/miners/info', { account }, minerInfoAnswer, READ)).data;
+  return (await c.post(REST.minersInfo.path, { account }, minerInfoAnswer, READ)).data;
 }

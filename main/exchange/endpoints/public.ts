@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ExchangeError } from '../errors.ts';
 import type { ExchangeHttp } from '../http.ts';
 import { decimal, decimalOrEmpty, integerLike } from './shapes.ts';
+import { pathWith, REST } from '../registry/index.ts';
 
 export const marketSchema = z.looseObject({
   name: z.string(),
@@ -18,6 +19,8 @@ export const marketSchema = z.looseObject({
   stepSize: decimalOrEmpty.optional().default(''),
   type: z.string(),
   isTradFiFutures: z.boolean().optional().default(false),
+  // an announced delisting (Unix seconds), null when none is announced; absent in older answers
+  delistedAt: integerLike.nullish().transform((v) => v ?? null),
 });
 export type Market = z.output<typeof marketSchema>;
 
@@ -28,6 +31,9 @@ export const futuresMarketSchema = z.looseObject({
   mark_price: decimalOrEmpty.optional().default(''),
   index_price: decimal,
   funding_rate: decimalOrEmpty,
+  // the bounds the funding rate can reach: null before the first funding snapshot, absent in older answers
+  funding_cap: decimal.nullish().transform((v) => v ?? null),
+  funding_floor: decimal.nullish().transform((v) => v ?? null),
   brackets: z.record(z.string(), z.unknown()).optional(),
 });
 export type FuturesMarket = z.output<typeof futuresMarketSchema>;
@@ -48,11 +54,11 @@ export const assetSchema = z.looseObject({
 export type Asset = z.output<typeof assetSchema>;
 
 export function markets(http: ExchangeHttp, signal?: AbortSignal): Promise<Market[]> {
-  return http.publicGet('/api/v4/public/markets', z.array(marketSchema), {}, signal);
+  return http.publicGet(REST.markets.path, z.array(marketSchema), {}, signal);
 }
 
 export async function futures(http: ExchangeHttp, signal?: AbortSignal): Promise<FuturesMarket[]> {
-  return (await http.publicGet('/api/v4/public/futures', futuresSchema, {}, signal)).result;
+  return (await http.publicGet(REST.futures.path, futuresSchema, {}, signal)).result;
 }
 
 /**
@@ -61,7 +67,7 @@ export async function futures(http: ExchangeHttp, signal?: AbortSignal): Promise
  */
 export async function collateralMarkets(http: ExchangeHttp, signal?: AbortSignal): Promise<string[]> {
   try {
-    return await http.publicGet('/api/v4/public/collateral/markets', collateralMarketsSchema, {}, signal);
+    return await http.publicGet(REST.collateralMarkets.path, collateralMarketsSchema, {}, signal);
   } catch (error) {
     if (error instanceof ExchangeError && error.status !== undefined && error.status >= 500) {
       throw new ExchangeError(
@@ -76,7 +82,32 @@ export async function collateralMarkets(http: ExchangeHttp, signal?: AbortSignal
 
 /** Asset list keyed by ticker. */
 export function assets(http: ExchangeHttp, signal?: AbortSignal): Promise<Record<string, Asset>> {
-  return http.publicGet('/api/v4/public/assets', z.record(z.string(), assetSchema), {}, signal);
+  return http.publicGet(REST.assets.path, z.record(z.string(), assetSchema), {}, signal);
+}
+
+/** One side's fees of `public/fee`: the fixed fee (null when there is none) and the limits. */
+const feeTermsSchema = z.looseObject({
+  min_amount: decimal.optional(),
+  max_amount: decimal.optional(),
+  fixed: decimal.nullish(),
+  flex: z.looseObject({ percent: decimal, min_fee: decimal, max_fee: decimal }).nullish(),
+});
+
+/**
+ * An asset's deposit and withdrawal fees: a crypto asset's terms are one object; a fiat currency's
+ * are keyed by payment provider.
+ */
+export const assetFeeSchema = z.looseObject({
+  ticker: z.string().optional(),
+  providers: z.array(z.string()).optional(),
+  withdraw: z.union([feeTermsSchema, z.record(z.string(), feeTermsSchema)]).optional(),
+  deposit: z.union([feeTermsSchema, z.record(z.string(), feeTermsSchema)]).optional(),
+});
+export type AssetFee = z.output<typeof assetFeeSchema>;
+
+/** The deposit and withdrawal fees of every asset, keyed by ticker (`public/fee`). */
+export function fees(http: ExchangeHttp, signal?: AbortSignal): Promise<Record<string, AssetFee>> {
+  return http.publicGet(REST.fee.path, z.record(z.string(), assetFeeSchema), {}, signal);
 }
 
 export const orderBookSchema = z.looseObject({
@@ -94,7 +125,7 @@ export function orderBook(
   signal?: AbortSignal,
 ): Promise<OrderBook> {
   return http.publicGet(
-    `/api/v4/public/orderbook/${encodeURIComponent(market)}`,
+    pathWith(REST.orderbook, { market }),
     orderBookSchema,
     { limit: String(limit) },
     signal,

@@ -5,11 +5,12 @@
  */
 import { z } from 'zod';
 import { decimal, defined, integerLike, READ, WRITE, type KeyCaller } from './shapes.ts';
+import { REST } from '../registry/index.ts';
 
 export const permissionsSchema = z.looseObject({ spotEnabled: z.boolean(), collateralEnabled: z.boolean() });
 export type SubAccountPermissions = z.output<typeof permissionsSchema>;
 
-/** A sub-account as `create` and `list` answer it; `email` is masked (null without one). */
+/** A sub-account as `create` and `list` answer it; `email` is masked ('' or null without one). */
 export const subAccountRecordSchema = z.looseObject({
   id: z.string().min(1),
   alias: z.string(),
@@ -31,7 +32,7 @@ export interface CreateSubAccountInput {
 }
 
 export function create(c: KeyCaller, input: CreateSubAccountInput): Promise<SubAccountRecord> {
-  return c.post('/api/v4/sub-account/create', defined({ ...input }), subAccountRecordSchema, WRITE);
+  return c.post(REST.subAccountCreate.path, defined({ ...input }), subAccountRecordSchema, WRITE);
 }
 
 export async function edit(
@@ -39,21 +40,21 @@ export async function edit(
   input: { id: string; alias: string; permissions: { spotEnabled: boolean; collateralEnabled: boolean } },
 ): Promise<void> {
   // Sending the same alias and permissions twice leaves them as they are.
-  await c.post('/api/v4/sub-account/edit', { ...input }, z.unknown(), READ);
+  await c.post(REST.subAccountEdit.path, { ...input }, z.unknown(), READ);
 }
 
 /** Deletes the sub-account at the exchange. */
 export async function remove(c: KeyCaller, id: string): Promise<void> {
-  await c.post('/api/v4/sub-account/delete', { id }, z.unknown(), WRITE);
+  await c.post(REST.subAccountDelete.path, { id }, z.unknown(), WRITE);
 }
 
 /** Blocks the sub-account: its keys stop working at the exchange until it is unblocked. */
 export async function block(c: KeyCaller, id: string): Promise<void> {
-  await c.post('/api/v4/sub-account/block', { id }, z.unknown(), WRITE);
+  await c.post(REST.subAccountBlock.path, { id }, z.unknown(), WRITE);
 }
 
 export async function unblock(c: KeyCaller, id: string): Promise<void> {
-  await c.post('/api/v4/sub-account/unblock', { id }, z.unknown(), WRITE);
+  await c.post(REST.subAccountUnblock.path, { id }, z.unknown(), WRITE);
 }
 
 /** Built once: a schema built per call is compiled again on every answer it reads. */
@@ -67,7 +68,7 @@ interface PageFilter {
 
 /** One page of the list as `schema` reads its records. */
 async function pageOf<T>(c: KeyCaller, schema: z.ZodType<{ data: T[] }>, filter: PageFilter): Promise<T[]> {
-  return (await c.post('/api/v4/sub-account/list', defined({ ...filter }), schema, READ)).data;
+  return (await c.post(REST.subAccountList.path, defined({ ...filter }), schema, READ)).data;
 }
 
 /** One page of the sub-accounts (at most 100), with status, permissions and KYC. */
@@ -150,11 +151,6 @@ export async function unconfirmedWithdrawals(
   filter: { subAccountId?: string; limit?: number; offset?: number } = {},
 ): Promise<UnconfirmedWithdrawal[]> {
   return (
-    await c.post(
-      '/api/v4/sub-account/withdraw/unconfirmed-list',
-      defined({ ...filter }),
-      unconfirmedWithdrawalsAnswer,
-      READ,
-    )
+    await c.post(REST.unconfirmedWithdrawals.path, defined({ ...filter }), unconfirmedWithdrawalsAnswer, READ)
   ).data;
 }

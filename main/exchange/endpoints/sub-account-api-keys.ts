@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { defined, integerLike, READ, WRITE, type KeyCaller } from './shapes.ts';
+import { REST } from '../registry/index.ts';
 
 /** 1: information and trading; 2: also deposits and withdrawals. */
 export type ApiKeyType = 1 | 2;
@@ -61,12 +62,7 @@ export async function createKey(
   c: KeyCaller,
   input: { subAccountId: string; type: ApiKeyType; title?: string },
 ): Promise<CreatedApiKey> {
-  const answer = await c.post(
-    '/api/v4/sub-account/api-key/create',
-    defined({ ...input }),
-    createKeyAnswer,
-    WRITE,
-  );
+  const answer = await c.post(REST.keyCreate.path, defined({ ...input }), createKeyAnswer, WRITE);
   return { key: publicPart(answer), apiSecret: answer.apiSecret };
 }
 
@@ -77,12 +73,7 @@ export async function listKeys(
   c: KeyCaller,
   filter: { subAccountId?: string; limit?: number; offset?: number } = {},
 ): Promise<SubAccountApiKey[]> {
-  const { data } = await c.post(
-    '/api/v4/sub-account/api-key/list',
-    defined({ ...filter }),
-    listKeysAnswer,
-    READ,
-  );
+  const { data } = await c.post(REST.keyList.path, defined({ ...filter }), listKeysAnswer, READ);
   // The list sends `apiSecret` blank; only the public part is kept.
   return data.map(publicPart);
 }
@@ -99,20 +90,20 @@ export async function listAllKeys(c: KeyCaller, subAccountId: string): Promise<S
 }
 
 export async function deleteKey(c: KeyCaller, apiKeyId: string): Promise<void> {
-  await c.post('/api/v4/sub-account/api-key/delete', { apiKeyId }, z.unknown(), WRITE);
+  await c.post(REST.keyDelete.path, { apiKeyId }, z.unknown(), WRITE);
 }
 
 const ipList = z.looseObject({ data: z.array(z.string()) });
 
 export async function listIps(c: KeyCaller, apiKeyId: string): Promise<string[]> {
-  return (await c.post('/api/v4/sub-account/api-key/ip-address/list', { apiKeyId }, ipList, READ)).data;
+  return (await c.post(REST.keyIpList.path, { apiKeyId }, ipList, READ)).data;
 }
 
 /** Adds an address or range to the key's allow-list; answers the list. Adding one twice keeps one. */
 export async function addIp(c: KeyCaller, apiKeyId: string, ip: string): Promise<string[]> {
-  return (await c.post('/api/v4/sub-account/api-key/ip-address/create', { apiKeyId, ip }, ipList, READ)).data;
+  return (await c.post(REST.keyIpCreate.path, { apiKeyId, ip }, ipList, READ)).data;
 }
 
 export async function removeIp(c: KeyCaller, apiKeyId: string, ip: string): Promise<string[]> {
-  return (await c.post('/api/v4/sub-account/api-key/ip-address/delete', { apiKeyId, ip }, ipList, READ)).data;
+  return (await c.post(REST.keyIpDelete.path, { apiKeyId, ip }, ipList, READ)).data;
 }

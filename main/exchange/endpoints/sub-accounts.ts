@@ -1,6 +1,7 @@
 /** Sub-accounts of the main account: transfers, balances, API key restrictions (the list is in sub-account-admin). */
 import { z } from 'zod';
 import { decimal, defined, integerLike, READ, WRITE, type KeyCaller } from './shapes.ts';
+import { REST } from '../registry/index.ts';
 
 export const subBalanceSchema = z.record(
   z.string(),
@@ -23,14 +24,17 @@ export interface TransferInput {
 
 const transferAnswer = z.looseObject({
   transaction_id: z.union([z.string(), z.number()]).transform(String).optional(),
+  transactionId: z.union([z.string(), z.number()]).transform(String).optional(),
 });
 
 /**
- * Answers the transaction id that correlates the transfer history, as the spec has it; undefined when
- * the answer holds none (the published example answers an empty object: the transfer was made).
+ * Answers the transaction id that correlates the transfer history (`transaction_id`, or the
+ * changelog's `transactionId`); undefined when the answer holds none (an older answer was an empty
+ * object: the transfer was made).
  */
 export async function transfer(c: KeyCaller, input: TransferInput): Promise<string | undefined> {
-  return (await c.post('/api/v4/sub-account/transfer', { ...input }, transferAnswer, WRITE)).transaction_id;
+  const answer = await c.post(REST.subAccountTransfer.path, { ...input }, transferAnswer, WRITE);
+  return answer.transaction_id ?? answer.transactionId;
 }
 
 export const DIRECTIONS = ['main_to_sub', 'sub_to_main'] as const;
@@ -38,16 +42,25 @@ export type TransferDirection = (typeof DIRECTIONS)[number];
 
 /**
  * One transfer between the main account and a sub-account as the history answers it: `id` is the
- * transaction id the transfer answered (newer answers may name it `transaction_id` too); `createdAt`
- * in Unix seconds.
+ * transaction id the transfer answered, named `transaction_id` (or `transactionId`; the older `id`,
+ * deprecated, holds the same); `createdAt` in Unix seconds.
  */
-const transferRecord = z.looseObject({
-  id: z.union([z.string().min(1), z.number()]).transform(String),
-  direction: z.enum(DIRECTIONS),
-  currency: z.string().min(1),
-  amount: decimal,
-  createdAt: integerLike,
-});
+const idText = z.union([z.string().min(1), z.number()]).transform(String);
+const transferRecord = z
+  .looseObject({
+    transaction_id: idText.optional(),
+    transactionId: idText.optional(),
+    id: idText.optional(),
+    direction: z.enum(DIRECTIONS),
+    currency: z.string().min(1),
+    amount: decimal,
+    createdAt: integerLike,
+  })
+  .refine((r) => (r.transaction_id ?? r.transactionId ?? r.id) !== undefined, 'a transfer without an id')
+  .transform(({ transaction_id, transactionId, id, ...r }) => ({
+    ...r,
+    id: (transaction_id ?? transactionId ?? id) as string,
+  }));
 export type SubAccountTransfer = z.output<typeof transferRecord>;
 const transferHistorySchema = z.looseObject({ data: z.array(transferRecord) });
 
@@ -57,11 +70,11 @@ export async function transferHistory(
   input: { id: string; direction?: TransferDirection | undefined; limit?: number; offset?: number },
 ): Promise<SubAccountTransfer[]> {
   const body = defined({ ...input });
-  return (await c.post('/api/v4/sub-account/transfer/history', body, transferHistorySchema, READ)).data;
+  return (await c.post(REST.subAccountTransferHistory.path, body, transferHistorySchema, READ)).data;
 }
 
 export function balances(c: KeyCaller, input: { id: string; ticker?: string }): Promise<SubAccountBalances> {
-  return c.post('/api/v4/sub-account/balances', defined({ ...input }), subBalanceSchema, READ);
+  return c.post(REST.subAccountBalances.path, defined({ ...input }), subBalanceSchema, READ);
 }
 
 /** Merges `urls` into the key's restrictions; unlisted URLs keep their setting. */
@@ -69,7 +82,7 @@ export async function editApiKey(
   c: KeyCaller,
   input: { apiKeyId: string; title: string; urls: UrlPermission[] },
 ): Promise<void> {
-  await c.post('/api/v4/sub-account/api-key/edit', { ...input }, z.unknown(), WRITE);
+  await c.post(REST.keyEdit.path, { ...input }, z.unknown(), WRITE);
 }
 
 /** A regenerated key pair as an answer may carry it (top level or under `data`). */
@@ -84,7 +97,7 @@ export async function resetApiKey(
   c: KeyCaller,
   apiKeyId: string,
 ): Promise<{ apiKey: string; apiSecret: string } | undefined> {
-  const answer = await c.post('/api/v4/sub-account/api-key/reset', { apiKeyId }, z.unknown(), WRITE);
+  const answer = await c.post(REST.keyReset.path, { apiKeyId }, z.unknown(), WRITE);
   const record = typeof answer === 'object' && answer !== null && 'data' in answer ? answer.data : answer;
   const parsed = newKeySchema.safeParse(record);
   return parsed.success ? { apiKey: parsed.data.apiKey, apiSecret: parsed.data.apiSecret } : undefined;

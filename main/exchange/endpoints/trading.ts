@@ -4,6 +4,7 @@ import type { Stp } from '../../rules/index.ts';
 import type { DealView } from '../../domains/orders/views.ts';
 import { dealRoleOf } from '../codes.ts';
 import { decimal, defined, READ, WRITE, type KeyCaller } from './shapes.ts';
+import { REST } from '../registry/index.ts';
 
 export const orderSchema = z.looseObject({
   orderId: z.number().int(),
@@ -28,7 +29,9 @@ export const orderSchema = z.looseObject({
   positionSide: z.enum(['LONG', 'SHORT', 'BOTH']).optional(),
   reduceOnly: z.boolean().optional(),
   activation_price: decimal.optional(),
+  // 0 waiting, 1 triggered (older answers: false and true)
   activated: z.union([z.boolean(), z.number()]).optional(),
+  activationCondition: z.enum(['lte', 'gte']).optional(),
   oto: z
     .looseObject({ otoId: z.number(), stopLoss: decimal.optional(), takeProfit: decimal.optional() })
     .optional(),
@@ -87,16 +90,15 @@ export interface StopMarketOrderInput extends Common {
 const place = (c: KeyCaller, path: string, input: object): Promise<Order> =>
   c.post(path, defined({ ...input }), orderSchema, WRITE);
 
-export const limitOrder = (c: KeyCaller, input: LimitOrderInput) => place(c, '/api/v4/order/new', input);
+export const limitOrder = (c: KeyCaller, input: LimitOrderInput) => place(c, REST.orderNew.path, input);
 /** For a buy, `amount` is the quote-currency total to spend. */
-export const marketOrder = (c: KeyCaller, input: Common) => place(c, '/api/v4/order/market', input);
+export const marketOrder = (c: KeyCaller, input: Common) => place(c, REST.orderMarket.path, input);
 /** Market order whose `amount` is always in the base currency. */
-export const stockMarketOrder = (c: KeyCaller, input: Common) =>
-  place(c, '/api/v4/order/stock_market', input);
+export const stockMarketOrder = (c: KeyCaller, input: Common) => place(c, REST.orderStockMarket.path, input);
 export const stopLimitOrder = (c: KeyCaller, input: StopLimitOrderInput) =>
-  place(c, '/api/v4/order/stop_limit', input);
+  place(c, REST.orderStopLimit.path, input);
 export const stopMarketOrder = (c: KeyCaller, input: StopMarketOrderInput) =>
-  place(c, '/api/v4/order/stop_market', input);
+  place(c, REST.orderStopMarket.path, input);
 
 /** Places up to 20 limit orders at once; each answer is an order or that order's error. */
 export function bulkLimitOrders(
@@ -106,7 +108,7 @@ export function bulkLimitOrders(
 ): Promise<Array<{ result: Order | null; error: unknown }>> {
   const item = z.looseObject({ result: orderSchema.nullable(), error: z.unknown() });
   return c.post(
-    '/api/v4/order/bulk',
+    REST.orderBulk.path,
     { orders: orders.map((o) => defined({ ...o })), stopOnFail },
     z.array(item),
     WRITE,
@@ -117,7 +119,7 @@ export function cancelOrder(
   c: KeyCaller,
   input: { market: string; orderId: number } | { market: string; clientOrderId: string },
 ): Promise<Order> {
-  return c.post('/api/v4/order/cancel', { ...input }, orderSchema, WRITE);
+  return c.post(REST.orderCancel.path, { ...input }, orderSchema, WRITE);
 }
 
 /** The modified order: the spec answers the order, the published example a list holding it. */
@@ -125,16 +127,23 @@ const modifiedSchema = z
   .union([orderSchema, z.tuple([orderSchema])])
   .transform((a) => (Array.isArray(a) ? a[0] : a));
 
+/**
+ * Changes an open order (by exactly one of its ids): at least one of `price`, `amount`, `total` (a
+ * buy stop-market order's quote amount, in place of `amount`) and `activationPrice`; `stp` too. The
+ * exchange replaces it: the answer is the new order, with a new id.
+ */
 export function modifyOrder(
   c: KeyCaller,
   input: ({ orderId: number } | { clientOrderId: string }) & {
     market: string;
     price?: string;
     amount?: string;
+    total?: string;
     activationPrice?: string;
+    stp?: Stp;
   },
 ): Promise<Order> {
-  return c.post('/api/v4/order/modify', defined({ ...input }), modifiedSchema, WRITE);
+  return c.post(REST.orderModify.path, defined({ ...input }), modifiedSchema, WRITE);
 }
 
 /** Active orders, newest first; `limit` up to 100. */
@@ -142,7 +151,7 @@ export function activeOrders(
   c: KeyCaller,
   filter: { market?: string; orderId?: number; clientOrderId?: string; limit?: number; offset?: number } = {},
 ): Promise<Order[]> {
-  return c.post('/api/v4/orders', defined({ ...filter }), ordersSchema, READ);
+  return c.post(REST.activeOrders.path, defined({ ...filter }), ordersSchema, READ);
 }
 
 /** The most open orders one page of `POST /api/v4/orders` answers. */
@@ -183,6 +192,7 @@ export const finishedOrderSchema = z.looseObject({
   status: z.string(),
   positionSide: z.string().optional(),
   reduceOnly: z.boolean().optional(),
+  activationPrice: decimal.optional(),
 });
 export type FinishedOrder = z.output<typeof finishedOrderSchema> & { market: string };
 const orderHistorySchema = z.union([z.record(z.string(), z.array(finishedOrderSchema)), z.array(z.never())]);
@@ -203,12 +213,7 @@ export async function orderHistory(
     offset?: number;
   } = {},
 ): Promise<FinishedOrder[]> {
-  const byMarket = await c.post(
-    '/api/v4/trade-account/order/history',
-    defined({ ...filter }),
-    orderHistorySchema,
-    READ,
-  );
+  const byMarket = await c.post(REST.orderHistory.path, defined({ ...filter }), orderHistorySchema, READ);
   if (Array.isArray(byMarket)) return [];
   return Object.entries(byMarket)
     .flatMap(([market, orders]) => orders.map((o) => ({ ...o, market })))
@@ -241,7 +246,7 @@ export async function killSwitch(
   types?: readonly KillSwitchType[],
 ): Promise<KillSwitchTimer | undefined> {
   const answer = await c.post(
-    '/api/v4/order/kill-switch',
+    REST.killSwitch.path,
     {
       market,
       timeout: timeout === null ? null : String(timeout),
@@ -255,12 +260,7 @@ export async function killSwitch(
 
 /** The armed kill-switch timers (of one market, or all). */
 export function killSwitchStatus(c: KeyCaller, market?: string): Promise<KillSwitchTimer[]> {
-  return c.post(
-    '/api/v4/order/kill-switch/status',
-    market ? { market } : {},
-    z.array(killSwitchTimerSchema),
-    READ,
-  );
+  return c.post(REST.killSwitchStatus.path, market ? { market } : {}, z.array(killSwitchTimerSchema), READ);
 }
 
 export const tradeBalanceSchema = z.record(
@@ -271,14 +271,25 @@ export type TradeBalance = z.output<typeof tradeBalanceSchema>;
 
 /** Spot trade balances of every ticker. */
 export function tradeBalance(c: KeyCaller): Promise<TradeBalance> {
-  return c.post('/api/v4/trade-account/balance', {}, tradeBalanceSchema, READ);
+  return c.post(REST.tradeBalance.path, {}, tradeBalanceSchema, READ);
 }
 
-const tradeBalanceOfAnswer = z.looseObject({ available: decimal, freeze: decimal });
+const entrySchema = z.looseObject({ available: decimal, freeze: decimal });
 
-/** Spot trade balance of one ticker (the exchange answers the entry itself, not keyed). */
-export function tradeBalanceOf(c: KeyCaller, ticker: string): Promise<{ available: string; freeze: string }> {
-  return c.post('/api/v4/trade-account/balance', { ticker }, tradeBalanceOfAnswer, READ);
+/** Spot trade balance of one ticker: its entry keyed by the ticker (older answers: the entry itself). */
+export async function tradeBalanceOf(
+  c: KeyCaller,
+  ticker: string,
+): Promise<{ available: string; freeze: string }> {
+  const answer = await c.post(
+    REST.tradeBalance.path,
+    { ticker },
+    z.union([entrySchema, z.record(z.string(), entrySchema)]),
+    READ,
+  );
+  if ('available' in answer && typeof answer.available === 'string')
+    return answer as z.output<typeof entrySchema>;
+  return (answer as Record<string, z.output<typeof entrySchema>>)[ticker] ?? { available: '0', freeze: '0' };
 }
 
 export interface ExecutedFilter {
@@ -291,12 +302,7 @@ export interface ExecutedFilter {
 
 /** Executed deals of one market, newest first. */
 export function executedDeals(c: KeyCaller, market: string, filter: ExecutedFilter = {}): Promise<Deal[]> {
-  return c.post(
-    '/api/v4/trade-account/executed-history',
-    defined({ market, ...filter }),
-    z.array(dealSchema),
-    READ,
-  );
+  return c.post(REST.executedHistory.path, defined({ market, ...filter }), z.array(dealSchema), READ);
 }
 
 /** Executed deals of every market, keyed by market, newest first within each. */
@@ -305,7 +311,7 @@ export function executedDealsByMarket(
   filter: ExecutedFilter = {},
 ): Promise<Record<string, Deal[]>> {
   return c.post(
-    '/api/v4/trade-account/executed-history',
+    REST.executedHistory.path,
     defined({ ...filter }),
     z.record(z.string(), z.array(dealSchema)),
     READ,
@@ -318,7 +324,7 @@ export function executedDealsOfClientOrder(
   clientOrderId: string,
 ): Promise<Deal[] | Record<string, Deal[]>> {
   return c.post(
-    '/api/v4/trade-account/executed-history',
+    REST.executedHistory.path,
     { clientOrderId },
     z.union([z.array(dealSchema), z.record(z.string(), z.array(dealSchema))]),
     READ,

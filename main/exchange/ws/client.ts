@@ -21,6 +21,7 @@ import { ConnectTurns } from './connect-turns.ts';
 import type { ConnectionPacer, Lane } from './pacer.ts';
 import { ServerSubscriptions } from './subscriptions.ts';
 import { realTimers, type Timers } from './timers.ts';
+import { WS } from '../registry/index.ts';
 
 export type { Timers };
 type Phase = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stopped';
@@ -280,7 +281,7 @@ export class WsClient {
     try {
       this.#setPhase('authorizing');
       const token = await this.#options.token(this.#turns.lane);
-      await this.request('authorize', [token, 'public']);
+      await this.request(WS.authorize.method, [token, 'public']);
       this.#schedulePing(socket);
       this.#setPhase('reconciling');
       // subscribe first and hold the pushes: the REST snapshot then covers everything before them
@@ -321,7 +322,7 @@ export class WsClient {
 
   /** A ping; its answer is a good frame, no answer in time makes the socket stale. */
   #ping(socket: WebSocket): void {
-    this.request('ping').catch(() => this.#goStale(socket, 'no answer to a ping'));
+    this.request(WS.ping.method).catch(() => this.#goStale(socket, 'no answer to a ping'));
   }
 
   /** Forgets the socket (closed, or dropped as stale), fails its requests and schedules the reconnect. */

@@ -7,18 +7,19 @@ import { checkOrder } from '../../rules/index.ts';
 import type { AccountContext, MarketRules, OrderDraft } from '../../rules/index.ts';
 import { ValidationError } from '../errors.ts';
 import type { WsClient } from './client.ts';
+import { WS } from '../registry/index.ts';
 
 const METHOD: Record<OrderDraft['kind'], string> = {
-  limit: 'order_limit_place',
-  stop_limit: 'order_stop_limit_place',
-  market: 'order_market_place',
-  stock_market: 'order_market_stock_place',
-  stop_market: 'order_stop_market_place',
-  collateral_market: 'collateral_order_market_place',
-  collateral_limit: 'collateral_order_limit_place',
-  collateral_stop_limit: 'collateral_order_stop_limit_place',
-  collateral_trigger_market: 'collateral_order_stop_market_place',
-  collateral_oco: 'collateral_order_oco_place',
+  limit: WS.orderLimitPlace.method,
+  stop_limit: WS.orderStopLimitPlace.method,
+  market: WS.orderMarketPlace.method,
+  stock_market: WS.orderMarketStockPlace.method,
+  stop_market: WS.orderStopMarketPlace.method,
+  collateral_market: WS.collateralMarketPlace.method,
+  collateral_limit: WS.collateralLimitPlace.method,
+  collateral_stop_limit: WS.collateralStopLimitPlace.method,
+  collateral_trigger_market: WS.collateralStopMarketPlace.method,
+  collateral_oco: WS.collateralOcoPlace.method,
 };
 
 /** The WebSocket method and params of a draft. */
@@ -26,11 +27,11 @@ export function wsOrderRequest(draft: OrderDraft): { method: string; params: Rec
   const bbo = draft.bboRole !== undefined && (draft.price === undefined || draft.price === '');
   const method =
     draft.kind === 'limit' && draft.bboRole !== undefined
-      ? 'order_bbo_place'
+      ? WS.orderBboPlace.method
       : draft.kind === 'collateral_limit' && draft.bboRole !== undefined
-        ? 'collateral_order_bbo_place'
+        ? WS.collateralBboPlace.method
         : draft.kind === 'collateral_stop_limit' && bbo
-          ? 'collateral_order_stop_bbo_place'
+          ? WS.collateralStopBboPlace.method
           : METHOD[draft.kind];
   const all: Record<string, unknown> = {
     market: draft.market,
@@ -81,7 +82,7 @@ export const CANCEL_ALL_TYPES = ['spot', 'margin', 'futures'] as const;
  * order kinds). The exchange answers an empty object, not the orders: read them again to know.
  */
 export async function cancelAllOrdersWs(client: WsClient, market: string): Promise<void> {
-  await client.orderRequest<unknown>('order_cancel_all', [{ market, type: [...CANCEL_ALL_TYPES] }]);
+  await client.orderRequest<unknown>(WS.orderCancelAll.method, [{ market, type: [...CANCEL_ALL_TYPES] }]);
 }
 
 /**
@@ -96,5 +97,5 @@ export function modifyOrderWs(
   if (input.price !== undefined) params['price'] = input.price;
   if (input.amount !== undefined) params['amount'] = input.amount;
   if (input.activationPrice !== undefined) params['activation_price'] = input.activationPrice;
-  return client.orderRequest<unknown>('order_modify', [params]);
+  return client.orderRequest<unknown>(WS.orderModify.method, [params]);
 }

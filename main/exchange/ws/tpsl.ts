@@ -11,6 +11,7 @@ import { closingOrder, type MarketRules, type RuleIssue } from '../../rules/inde
 import { ExchangeError, ValidationError } from '../errors.ts';
 import type { WsOrder } from './channels.ts';
 import type { WsClient } from './client.ts';
+import { WS } from '../registry/index.ts';
 
 export type TpSlSide = 'LONG' | 'SHORT' | 'BOTH';
 
@@ -89,7 +90,7 @@ export async function placeTpSlWs(
   try {
     if (tp && sl) {
       const answer = await client.orderRequest<{ take_profit: WsOrder; stop_loss: WsOrder }>(
-        'collateral_order_tpsl_place',
+        WS.collateralTpSlPlace.method,
         [
           {
             market: request.market,
@@ -108,12 +109,12 @@ export async function placeTpSlWs(
       ...sideParam,
     };
     if (sl) {
-      const order = await client.orderRequest<WsOrder>('collateral_order_stop_market_place', [
+      const order = await client.orderRequest<WsOrder>(WS.collateralStopMarketPlace.method, [
         { ...leg, activation_price: sl },
       ]);
       return { stopLoss: order };
     }
-    const order = await client.orderRequest<WsOrder>('collateral_order_limit_place', [{ ...leg, price: tp }]);
+    const order = await client.orderRequest<WsOrder>(WS.collateralLimitPlace.method, [{ ...leg, price: tp }]);
     return { takeProfit: order };
   } catch (error) {
     throw renamed(error);

@@ -43,7 +43,8 @@ export class ReportsService {
     this.#d = deps;
   }
 
-  #call<K extends keyof Methods>(
+  /** A method of the reports' store, run by the cache worker of `lane`. */
+  #inWorker<K extends keyof Methods>(
     lane: ExtensionLane,
     name: K,
     args: Args<K>,
@@ -91,7 +92,7 @@ export class ReportsService {
     this.#catchingUp ??= (async () => {
       try {
         for (;;) {
-          const step = await this.#call('write', 'reports.ledger', [LEDGER_STEP]);
+          const step = await this.#inWorker('write', 'reports.ledger', [LEDGER_STEP]);
           if (step.pending === 0) return;
         }
       } finally {
@@ -103,25 +104,25 @@ export class ReportsService {
 
   async pnl(q: ReportQuery) {
     await this.catchUp();
-    return this.#call('heavy', 'reports.pnl', [this.scope(q)]);
+    return this.#inWorker('heavy', 'reports.pnl', [this.scope(q)]);
   }
 
   async activity(q: ReportQuery) {
     await this.catchUp();
-    return this.#call('heavy', 'reports.activity', [this.scope(q)]);
+    return this.#inWorker('heavy', 'reports.activity', [this.scope(q)]);
   }
 
   async positions(q: ReportQuery) {
     await this.catchUp();
-    return this.#call('heavy', 'reports.positions', [this.scope(q)]);
+    return this.#inWorker('heavy', 'reports.positions', [this.scope(q)]);
   }
 
   equity(q: ReportQuery) {
-    return this.#call('heavy', 'reports.equity', [this.scope(q), this.#subAccounts()]);
+    return this.#inWorker('heavy', 'reports.equity', [this.scope(q), this.#subAccounts()]);
   }
 
   exposure(q: ReportQuery) {
-    return this.#call('heavy', 'reports.exposure', [this.scope(q)]);
+    return this.#inWorker('heavy', 'reports.exposure', [this.scope(q)]);
   }
 
   async exportCsv(report: string, q: ReportQuery): Promise<{ file: string | null; rows: number }> {
@@ -133,7 +134,7 @@ export class ReportsService {
     );
     if (!file) return { file: null, rows: 0 };
     await this.catchUp();
-    return this.#call('job', 'reports.exportCsv', [
+    return this.#inWorker('job', 'reports.exportCsv', [
       { kind: report, scope, subAccounts: this.#subAccounts(), path: file },
     ]);
   }
@@ -162,7 +163,7 @@ export class ReportsService {
     this.#jobs.set(job, controller);
     try {
       await this.catchUp();
-      return await this.#call(
+      return await this.#inWorker(
         'job',
         'reports.taxLots',
         [

@@ -276,7 +276,7 @@ export class CollateralOrders {
       market: old.market,
       side: old.side,
       amount: body['amount'] ?? unitsToDecimal(old.left, m.stockPrec).toFixed(),
-      stp: old.stp,
+      stp: body['stp'] ?? old.stp,
       positionSide: old.positionSide,
       reduceOnly: old.reduceOnly,
       ...(old.clientOrderId ? { clientOrderId: old.clientOrderId } : {}),

@@ -32,9 +32,14 @@ export function optBool(body: Body, field: string): boolean | undefined {
   return v;
 }
 
+/**
+ * An integer field: a JSON integer or its digit string, as the exchange's validation (Laravel's
+ * `integer` rule) takes both (`4180284841` or `"4180284841"`; ccxt sends ids as strings).
+ */
 export function optInt(body: Body, field: string, min?: number, max?: number): number | undefined {
-  const v = body[field];
-  if (v === undefined || v === null) return undefined;
+  const raw = body[field];
+  if (raw === undefined || raw === null) return undefined;
+  const v = typeof raw === 'string' && /^-?\d{1,16}$/.test(raw) ? Number(raw) : raw;
   if (typeof v !== 'number' || !Number.isSafeInteger(v))
     throw fieldError(field, `The ${field} must be an integer.`);
   if (min !== undefined && v < min) throw fieldError(field, `The ${field} must be at least ${min}.`);
@@ -42,15 +47,8 @@ export function optInt(body: Body, field: string, min?: number, max?: number): n
   return v;
 }
 
-/**
- * An integer field the exchange documents as "String/Int": a JSON integer or its digit string
- * (`4180284841` or `"4180284841"`).
- */
-export function optIntOrText(body: Body, field: string, min?: number, max?: number): number | undefined {
-  const v = body[field];
-  if (typeof v === 'string' && /^-?\d{1,16}$/.test(v)) return optInt({ [field]: Number(v) }, field, min, max);
-  return optInt(body, field, min, max);
-}
+/** An integer field the exchange documents as "String/Int" (every integer field reads both, see `optInt`). */
+export const optIntOrText = optInt;
 
 export function oneOf<T extends string>(body: Body, field: string, values: readonly T[]): T | undefined {
   const v = optString(body, field);
@@ -60,10 +58,18 @@ export function oneOf<T extends string>(body: Body, field: string, values: reado
   return v as T;
 }
 
-/** A non-negative decimal string such as "0.0015"; numbers are rejected, as money travels as strings. */
-export function parseDecimal(field: string, v: unknown): Decimal {
-  if (typeof v !== 'string') throw fieldError(field, `The ${field} must be a numeric string.`);
-  if (!DECIMAL_RE.test(v)) throw fieldError(field, `The ${field} must be a number.`);
+/**
+ * A non-negative decimal such as "0.0015": a numeric string or a JSON number, as the exchange takes
+ * both ("Amount field should be numeric string or number."). `code` is the field's validation code.
+ */
+export function parseDecimal(field: string, v: unknown, code = 30): Decimal {
+  const name = field.charAt(0).toUpperCase() + field.slice(1);
+  const wrong = () => fieldError(field, `${name} field should be numeric string or number.`, code);
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v) || v < 0) throw wrong();
+    return new Decimal(v);
+  }
+  if (typeof v !== 'string' || !DECIMAL_RE.test(v)) throw wrong();
   return new Decimal(v);
 }
 

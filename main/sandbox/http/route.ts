@@ -28,6 +28,13 @@ export interface PrivateRoute {
   fundsKey?: boolean;
   /** HTTP status of a success (200 unless the exchange answers 201, as for a creation). */
   status?: number;
+  /**
+   * How the endpoint answers a request that fails validation (a code-30 error of the handler), as
+   * the exchange publishes it: 'fields' 400 `{code: 0, message, errors}` (the main account,
+   * sub-account and mining endpoints), 'message' 422 `{code: 0, message}` (where no field bag is
+   * published). Unset: 422 `{code: 30, message, errors}`.
+   */
+  validation?: 'fields' | 'message';
   handler: (ctx: PrivateContext) => unknown;
 }
 
@@ -36,8 +43,13 @@ export interface PublicRoute {
   path: string;
   group?: LimitGroup;
   handler: (ctx: PublicContext) => unknown;
-  /** Failure body carries `errors: []` (collateral markets) instead of the usual `params: []`. */
-  errorsArray?: boolean;
+  /**
+   * How a failure is answered, as the exchange's public endpoints differ: `flat` the field bag itself
+   * (`{"market": ["Market is not available."]}`, the market data endpoints), `array`
+   * `{success: false, message, errors: []}` (collateral and futures lists); otherwise
+   * `{success: false, message, params: []}`.
+   */
+  errors?: 'flat' | 'array';
 }
 
 export type Route = PrivateRoute | PublicRoute;

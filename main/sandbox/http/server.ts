@@ -7,6 +7,7 @@ import { ipAllowed } from '../ip-allow.ts';
 import { authenticate } from './auth.ts';
 import { ApiError, KEY_DISABLED, NO_PERMISSION, forbidden, notFound, rateLimited } from './errors.ts';
 import { RateLimiter } from './rate-limit.ts';
+import { tell, watched } from '../traffic.ts';
 import type { PrivateRoute, PublicRoute, Route } from './route.ts';
 
 const MAX_BODY = 1 << 20;
@@ -20,6 +21,17 @@ export interface HttpOptions {
   beforeRequest?: () => void;
   /** Called after each authenticated private request, applied or refused (persistence). */
   afterWrite?: () => void;
+}
+
+/** A code-30 validation failure as the route's endpoint answers it (see `PrivateRoute.validation`). */
+function asPublished(route: PrivateRoute, err: ApiError): { status: number; body: unknown } {
+  const body = err.body as { code?: unknown; errors?: Record<string, string[]> };
+  if (!route.validation || err.status !== 422 || body.code !== 30)
+    return { status: err.status, body: err.body };
+  if (route.validation === 'fields')
+    return { status: 400, body: { code: 0, message: 'Validation failed', errors: body.errors ?? {} } };
+  const first = Object.values(body.errors ?? {})[0]?.[0];
+  return { status: 422, body: { code: 0, message: first ?? 'Validation failed' } };
 }
 
 export function createHttpServer(options: HttpOptions): Server {
@@ -50,11 +62,14 @@ export function createHttpServer(options: HttpOptions): Server {
         }
         return { status: 200, body: route.handler({ query: url.searchParams, path, ip }) };
       } catch (err) {
-        const e = err instanceof ApiError ? err : new ApiError(500, { message: 'Internal server error.' });
+        const e = err instanceof ApiError ? err : new ApiError(500, { error: ['Internal server error.'] });
+        if (route?.errors === 'flat' || e.status === 500)
+          return { status: e.status, body: e.body, headers: e.headers };
         const message = (e.body as { message?: unknown }).message ?? null;
-        const body = route?.errorsArray
-          ? { success: false, message, errors: [] }
-          : { success: false, message, params: [] };
+        const body =
+          route?.errors === 'array'
+            ? { success: false, message, errors: [] }
+            : { success: false, message, params: [] };
         return { status: e.status, body, headers: e.headers };
       }
     }
@@ -85,7 +100,13 @@ export function createHttpServer(options: HttpOptions): Server {
       state.received?.({ via: 'rest', path, account: account.label, body });
       return { status: route.status ?? 200, body: route.handler({ account, key, body, path }) };
     } catch (err) {
-      if (err instanceof ApiError) return { status: err.status, body: err.body, headers: err.headers };
+      if (err instanceof ApiError) {
+        const route = privateRoutes.get(path);
+        return {
+          ...(route ? asPublished(route, err) : { status: err.status, body: err.body }),
+          headers: err.headers,
+        };
+      }
       return { status: 500, body: { code: 0, message: 'Internal server error.', errors: {} } };
     } finally {
       // an authenticated request used its nonce even when it was then refused
@@ -94,12 +115,17 @@ export function createHttpServer(options: HttpOptions): Server {
   };
 
   const respond = (
+    req: IncomingMessage,
     res: ServerResponse,
     status: number,
     body: unknown,
     headers: Record<string, string> = {},
   ): void => {
     const text = JSON.stringify(body ?? {});
+    if (watched()) {
+      const path = new URL(req.url ?? '/', 'http://sandbox.local').pathname;
+      tell({ via: 'rest', method: req.method ?? '', path, status, body: JSON.parse(text) as unknown });
+    }
     res.writeHead(status, {
       'Content-Type': 'application/json',
       'Content-Length': Buffer.byteLength(text),
@@ -119,14 +145,14 @@ export function createHttpServer(options: HttpOptions): Server {
     req.on('end', () => {
       if (res.headersSent) return;
       if (size > MAX_BODY) {
-        respond(res, 413, { code: 0, message: 'Payload too large.', errors: {} });
+        respond(req, res, 413, { code: 0, message: 'Payload too large.', errors: {} });
         return;
       }
       const raw = Buffer.concat(chunks);
       const faults = options.faults?.();
       const run = (): void => {
         if (faults?.failBefore()) {
-          respond(res, 503, { code: 0, message: 'Service temporarily unavailable.', errors: {} });
+          respond(req, res, 503, { code: 0, message: 'Service temporarily unavailable.', errors: {} });
           return;
         }
         const out = handle(req, raw);
@@ -134,7 +160,7 @@ export function createHttpServer(options: HttpOptions): Server {
           res.socket?.destroy();
           return;
         }
-        respond(res, out.status, out.body, out.headers);
+        respond(req, res, out.status, out.body, out.headers);
       };
       const delay = faults?.latencyMs() ?? 0;
       if (delay > 0) setTimeout(run, delay);

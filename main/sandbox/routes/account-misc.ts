@@ -1,6 +1,6 @@
 /** Travel-rule VASPs, flex investment close, WebSocket token. */
 import { Decimal } from 'decimal.js';
-import { ApiError, fieldError } from '../http/errors.ts';
+import { ApiError, fieldError, validationError } from '../http/errors.ts';
 import { oneOf, optInt, optString, reqDecimal, reqString } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
 import type { Positions } from '../collateral/positions.ts';
@@ -8,13 +8,14 @@ import {
   collateralBalance,
   creditMain,
   debitMain,
+  ledgerDecimal,
   mainBalance,
-  notEnough,
   spot,
   toLedger,
 } from '../ledger.ts';
 import { uuidFrom } from '../fixture.ts';
 import { subInfo } from '../sub-account-state.ts';
+import { innerError, MAIN_ACCOUNT } from './main-account.ts';
 import type { Account, SandboxState } from '../state.ts';
 import { CONFIRM_AFTER_MS } from '../wallet-state.ts';
 
@@ -52,6 +53,42 @@ function transferEnds(body: Record<string, unknown>): { from: Place; to: Place }
   return { from, to };
 }
 
+/** A transfer larger than its source holds: code 3, naming what is there. */
+function short(available: Decimal, amount: Decimal): ApiError {
+  const text = `You don't have such amount for transfer (available ${available.toFixed()}, in amount: ${amount.toFixed()})`;
+  return new ApiError(422, { code: 3, message: 'Inner validation failed', errors: { amount: [text] } });
+}
+
+/** The originator of a Travel Rule verification: a person (first and last name) or an entity (full name). */
+function originatorOf(body: Record<string, unknown>): void {
+  const o = body['originator'];
+  if (typeof o !== 'object' || o === null || Array.isArray(o))
+    throw fieldError('originator', 'The originator field is required.');
+  const v = o as Record<string, unknown>;
+  const text = (k: string) => typeof v[k] === 'string' && (v[k] as string).trim() !== '';
+  const errors: Record<string, string[]> = {};
+  if (v['type'] !== 'individual' && v['type'] !== 'entity')
+    errors['originator.type'] = ['The selected type is invalid.'];
+  if (v['type'] === 'individual') {
+    if (!text('firstName'))
+      errors['originator.firstName'] = ['The first name field is required for individual.'];
+    if (!text('lastName'))
+      errors['originator.lastName'] = ['The last name field is required for individual.'];
+  }
+  if (v['type'] === 'entity' && !text('fullName'))
+    errors['originator.fullName'] = ['The full name field is required for entity.'];
+  for (const k of ['residenceCountry', 'walletAddress'])
+    if (!text(k)) errors[`originator.${k}`] = [`The ${k} field is required.`];
+  const a = v['address'];
+  const addr = typeof a === 'object' && a !== null ? (a as Record<string, unknown>) : undefined;
+  if (
+    !addr ||
+    !['country', 'city', 'addressLine1'].every((k) => typeof addr[k] === 'string' && addr[k] !== '')
+  )
+    errors['originator.address'] = ['The originator address field is required.'];
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+}
+
 /** A sub-account's permissions enable transfers to its trade and collateral balances. */
 function refuseDisabled(account: Account, to: Place): void {
   if (account.kind !== 'sub' || to === 'main') return;
@@ -73,8 +110,8 @@ export function accountMiscRoutes(state: SandboxState, positions: Positions): Pr
         if (!state.regions.get(account.region)?.vaspEnabled)
           throw new ApiError(422, {
             code: 0,
-            message: 'Validation failed',
-            errors: { error: ['This endpoint is disabled for your region.'] },
+            message: 'Something went wrong',
+            errors: { error: ['This endpoint is disabled for your region'] },
           });
         return { data: { vasps: VASPS } };
       },
@@ -111,6 +148,7 @@ export function accountMiscRoutes(state: SandboxState, positions: Positions): Pr
           }));
         return { data, limit, offset };
       },
+      validation: 'fields',
     },
     {
       method: 'POST',
@@ -120,12 +158,14 @@ export function accountMiscRoutes(state: SandboxState, positions: Positions): Pr
         const plan = reqString(body, 'plan');
         if (!UUID_RE.test(plan)) throw fieldError('plan', 'The plan must be a valid UUID.');
         const inv = state.wallet.flex.find((f) => f.plan === plan && f.accountId === account.id);
-        if (!inv) throw fieldError('plan', 'The selected plan is invalid.');
-        if (inv.status !== 'ACTIVE') throw fieldError('plan', 'The investment is not active.');
+        if (!inv) throw innerError(0, 'amount', 'Investment does not exist');
+        if (inv.status !== 'ACTIVE')
+          throw innerError(0, 'investment', 'Cannot withdraw from closed investment');
         inv.status = 'CLOSED';
         creditMain(account, inv.ticker, new Decimal(inv.amount));
         return { data: { transaction_id: uuidFrom(state.rng.hex(16)) } };
       },
+      ...MAIN_ACCOUNT,
     },
     {
       method: 'POST',
@@ -143,16 +183,16 @@ export function accountMiscRoutes(state: SandboxState, positions: Positions): Pr
           // funds of an unconfirmed deposit may be traded, not moved to the collateral balance
           if (to === 'collateral') debitMain(account, ticker, amount);
           else {
-            if (amount.gt(mainBalance(account, ticker))) throw notEnough();
+            if (amount.gt(mainBalance(account, ticker))) throw short(mainBalance(account, ticker), amount);
             account.main.set(ticker, mainBalance(account, ticker).minus(amount));
           }
         } else if (from === 'spot') {
           const b = spot(account, ticker);
-          if (toLedger(amount) > b.available) throw notEnough();
+          if (toLedger(amount) > b.available) throw short(ledgerDecimal(b.available), amount);
           b.available -= toLedger(amount);
         } else {
           const have = Decimal.max(0, positions.freeMargin(account, ticker));
-          if (amount.gt(have)) throw notEnough();
+          if (amount.gt(have)) throw short(have, amount);
           account.collateral.set(ticker, collateralBalance(account, ticker).minus(amount));
         }
         if (to === 'main') creditMain(account, ticker, amount);
@@ -161,54 +201,69 @@ export function accountMiscRoutes(state: SandboxState, positions: Positions): Pr
         // an empty list, as the exchange answers a transfer between balances
         return [];
       },
+      ...MAIN_ACCOUNT,
     },
     {
       method: 'POST',
       path: '/api/v4/main-account/refund-deposit',
+      // a full refund of a credited deposit (`transactionId`) to `address`; answers the refund's id
       handler: ({ account, body }) => {
-        const depositId = reqString(body, 'depositId');
-        const memo = optString(body, 'memo', 255);
+        const depositId = reqString(body, 'transactionId');
+        const address = reqString(body, 'address', 255);
         const deposit = state.wallet.records.find(
           (r) => r.id === depositId && r.accountId === account.id && r.method === 1,
         );
-        if (!deposit) throw fieldError('depositId', 'The selected deposit is invalid.');
-        if (deposit.status !== 'successful')
-          throw fieldError('depositId', 'Only a credited deposit can be refunded.');
-        if (state.wallet.refunds.some((r) => r.depositId === depositId && r.status !== 'canceled'))
-          throw fieldError('depositId', 'This deposit is already being refunded.');
+        const refunding = state.wallet.refunds.some(
+          (r) => r.depositId === depositId && r.status !== 'canceled',
+        );
+        if (!deposit || deposit.status !== 'successful' || refunding)
+          throw new ApiError(400, { code: 0, message: 'Transaction not refundable' });
         // only full refunds exist: the whole deposit leaves the main balance
         debitMain(account, deposit.ticker, new Decimal(deposit.amount));
+        const id = uuidFrom(state.rng.hex(16));
         state.wallet.refunds.push({
-          id: uuidFrom(state.rng.hex(16)),
+          id,
           accountId: account.id,
           depositId,
           ticker: deposit.ticker,
           amount: deposit.amount,
-          memo: memo ?? null,
+          memo: null,
+          address,
           status: 'in_process',
           createdAt: Math.floor(state.now() / 1000),
           completeAt: state.now() + CONFIRM_AFTER_MS,
         });
-        return {};
+        return { id };
       },
+      validation: 'fields',
     },
     {
       method: 'POST',
       path: '/api/v4/travel-rule/deposit/verification',
+      // the originator of a deposit (by its transaction id or unique id) held for Travel Rule checks
       handler: ({ account, body }) => {
-        const depositId = reqString(body, 'depositId');
-        const deposit = state.wallet.records.find(
-          (r) => r.id === depositId && r.accountId === account.id && r.method === 1,
+        const uniqueId = reqString(body, 'uniqueId');
+        oneOf(body, 'walletType', ['hosted', 'unhosted'] as const);
+        if (body['walletType'] === undefined)
+          throw fieldError('walletType', 'The wallet type field is required.');
+        originatorOf(body);
+        const vasp = body['vaspData'];
+        const vaspGiven =
+          typeof vasp === 'object' &&
+          vasp !== null &&
+          ['vaspId', 'vaspName'].some((k) => (vasp as Record<string, unknown>)[k]);
+        if (body['walletType'] === 'hosted' && !vaspGiven)
+          throw fieldError('vaspData', 'Either vaspId or vaspName is required for hosted wallets');
+        const record = state.wallet.records.find(
+          (r) => (r.id === uniqueId || r.uniqueId === uniqueId) && r.accountId === account.id,
         );
-        if (!deposit) throw fieldError('depositId', 'The selected deposit is invalid.');
-        const originator = body['originator'];
-        if (
-          originator !== undefined &&
-          (typeof originator !== 'object' || originator === null || Array.isArray(originator))
-        )
-          throw fieldError('originator', 'The originator must be an object.');
-        return {};
+        const wrong = (text: string) =>
+          new ApiError(422, { code: 0, message: 'Something went wrong', errors: { uniqueId: [text] } });
+        if (!record) throw wrong('Transaction not found');
+        if (record.method !== 1) throw wrong('Transaction must be a deposit');
+        return { data: { uniqueId, status: 'submitted' } };
       },
+      validation: 'fields',
     },
     {
       method: 'POST',

@@ -1,9 +1,13 @@
-/** Collateral history: position history (side + isHedge) and borrow history with its paging rules. */
+/**
+ * Collateral history: position history (side + isHedge, the last six months) and borrow history with
+ * its paging rules.
+ */
 import type { BorrowRecord, Positions } from '../collateral/positions.ts';
 import { validationError } from '../http/errors.ts';
 import { optInt, optString } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
 import type { SandboxState } from '../state.ts';
+import { HISTORY_HORIZON_S } from './history.ts';
 
 export const BORROW_ASSETS = ['USDT', 'BTC', 'ETH', 'LTC'];
 export const BORROW_WINDOW_BUDGET = 10_000;
@@ -35,9 +39,12 @@ export function collateralHistoryRoutes(state: SandboxState, positions: Position
           throw validationError({ endDate: ['The endDate must not be later than now.'] });
         if (startDate !== undefined && endDate === undefined && startDate > limitNow)
           throw validationError({ startDate: ['The startDate must not be later than now.'] });
+        // the last six months only, as the exchange serves its histories
+        const horizon = limitNow - 1 - HISTORY_HORIZON_S;
         return positions.history
           .filter((h) => h.accountId === account.id)
           .map((h) => h.record)
+          .filter((r) => (r['modifyDate'] as number) >= horizon)
           .filter((r) => !market || r['market'] === market)
           .filter((r) => positionId === undefined || r['positionId'] === positionId)
           .filter((r) => startDate === undefined || (r['modifyDate'] as number) >= startDate)

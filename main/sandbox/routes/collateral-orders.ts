@@ -6,36 +6,42 @@
  */
 import type { CollateralOrders, CollateralType } from '../collateral/orders.ts';
 import type { Order } from '../engine/order.ts';
-import { orderJson } from '../engine/order.ts';
+import { collateralOrderAnswer, conditionalLegAnswer, ocoLegAnswer, orderAnswer } from './order-answers.ts';
 import { fieldError } from '../http/errors.ts';
 import { optIntOrText, optString } from '../http/fields.ts';
 import type { Body } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
 import type { Account, MarketDef, SandboxState } from '../state.ts';
 import type { Engine } from '../engine/engine.ts';
+import { marketUnavailable } from './order-rules.ts';
 
 /** The open OCO pairs and waiting OTO orders of the account on one market, newest first, as the exchange lists them. */
 function conditionalOrders(state: SandboxState, engine: Engine, account: Account, body: Body) {
   const market = optString(body, 'market');
   if (!market) throw fieldError('market', 'The market field is required.', 31);
-  if (!state.markets.has(market)) throw fieldError('market', 'Market is not available', 31);
+  if (!state.markets.has(market)) throw marketUnavailable('Market is not available');
   const limit = optIntOrText(body, 'limit', 1, 100) ?? 50;
   const offset = optIntOrText(body, 'offset', 0, 10000) ?? 0;
-  const shape = (o: Order) => orderJson(o, state.markets.get(o.market) as MarketDef);
+  const market$ = (o: Order) => state.markets.get(o.market) as MarketDef;
   const records: Array<Record<string, unknown>> = [];
   const open = engine.openOrders(account.id).filter((o) => o.market === market);
   for (const o of open.sort((a, b) => b.id - a.id)) {
     const peer = o.ocoPeer === undefined ? undefined : engine.orders.get(o.ocoPeer);
     // a pair once, by its limit leg (whose id is the pair's, as the place answered it)
     if (peer?.open && o.activationPrice === null)
-      records.push({ id: o.id, type: 'oco', stop_loss: shape(peer), take_profit: shape(o) });
+      records.push({
+        id: o.id,
+        type: 'oco',
+        stopLoss: conditionalLegAnswer(peer, market$(peer)),
+        takeProfit: conditionalLegAnswer(o, market$(o)),
+      });
     else if (o.otoLegs && o.oto)
       records.push({
         id: o.oto.otoId,
         type: 'oto',
         ...(o.oto.stopLoss ? { stopLossPrice: o.oto.stopLoss } : {}),
         ...(o.oto.takeProfit ? { takeProfitPrice: o.oto.takeProfit } : {}),
-        conditionalOrder: shape(o),
+        conditionalOrder: orderAnswer(o, market$(o), true),
       });
   }
   return { limit, offset, total: records.length, records: records.slice(offset, offset + limit) };
@@ -46,7 +52,7 @@ export function collateralOrderRoutes(
   engine: Engine,
   col: CollateralOrders,
 ): PrivateRoute[] {
-  const shape = (o: Order) => orderJson(o, state.markets.get(o.market) as MarketDef);
+  const market$ = (o: Order) => state.markets.get(o.market) as MarketDef;
   const place = (path: string, type: CollateralType): PrivateRoute => ({
     method: 'POST',
     path,
@@ -54,7 +60,7 @@ export function collateralOrderRoutes(
     handler: ({ account, body }) => {
       const order = col.place(account, body, type);
       col.sweep();
-      return shape(order);
+      return collateralOrderAnswer(order, market$(order), type);
     },
   });
   return [
@@ -69,7 +75,12 @@ export function collateralOrderRoutes(
       handler: ({ account, body }) => {
         const { limit, stop } = col.oco(account, body);
         col.sweep();
-        return { id: limit.id, stop_loss: shape(stop), take_profit: shape(limit) };
+        return {
+          id: limit.id,
+          reduceOnly: limit.reduceOnly ?? false,
+          stop_loss: ocoLegAnswer(stop, market$(stop)),
+          take_profit: ocoLegAnswer(limit, market$(limit)),
+        };
       },
     },
     {

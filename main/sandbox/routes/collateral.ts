@@ -4,7 +4,8 @@ import type { Positions } from '../collateral/positions.ts';
 import { effectiveLeverage, liquidationPrice as liquidationPriceOf } from '../collateral/positions.ts';
 import type { Engine } from '../engine/engine.ts';
 import type { Order, PositionSide, TpSlKind } from '../engine/order.ts';
-import { orderJson, reduceOnlyEnd } from '../engine/order.ts';
+import { reduceOnlyEnd } from '../engine/order.ts';
+import { collateralOrderAnswer } from './order-answers.ts';
 import { fromUnits, toUnits } from '../engine/units.ts';
 import { ApiError, fieldError, tradeError, validationError } from '../http/errors.ts';
 import { fmt, optBool, optString } from '../http/fields.ts';
@@ -17,6 +18,7 @@ import {
   checkPrice,
   clientOrderId,
   duplicateClientOrderId,
+  marketUnavailable,
   side,
   spotMarket,
   stp,
@@ -28,7 +30,7 @@ export const TRADFI_RESTRICTED = 'api.tradeErrors.tradFi.restricted';
 export function collateralMarket(state: SandboxState, account: Account, body: Body): MarketDef {
   const m = spotMarket(state, body);
   if (!m.isCollateral && m.type !== 'futures')
-    throw fieldError('market', 'Market is not available for collateral trading.');
+    throw marketUnavailable('Market is not available for collateral trading.');
   if (m.isTradFiFutures && (!account.tradFi || !state.regions.get(account.region)?.tradFiAssigned))
     throw new ApiError(422, { code: 0, message: TRADFI_RESTRICTED, errors: {} });
   return m;
@@ -86,11 +88,12 @@ export function sweepClosed(engine: Engine, positions: Positions): void {
 }
 
 /** The TP/SL of a position as `positions/open` lists it; a side without a leg is null. */
+/** The legs waiting on a position: a kind without a leg is left out (the published fields are never null). */
 export interface TpSlPair {
-  takeProfitId: number | null;
-  takeProfit: string | null;
-  stopLossId: number | null;
-  stopLoss: string | null;
+  takeProfitId?: number;
+  takeProfit?: string;
+  stopLossId?: number;
+  stopLoss?: string;
 }
 
 /**
@@ -117,12 +120,10 @@ export function tpslOf(
   const tp = legs.find((o) => o.tpsl === 'take_profit');
   const sl = legs.find((o) => o.tpsl === 'stop_loss');
   if (!tp && !sl) return null;
-  const price = (o: typeof tp) => (o ? fromUnits(o.activationPrice ?? 0n, m.moneyPrec) : null);
+  const price = (o: NonNullable<typeof tp>) => fromUnits(o.activationPrice ?? 0n, m.moneyPrec);
   return {
-    takeProfitId: tp?.id ?? null,
-    takeProfit: price(tp),
-    stopLossId: sl?.id ?? null,
-    stopLoss: price(sl),
+    ...(tp ? { takeProfitId: tp.id, takeProfit: price(tp) } : {}),
+    ...(sl ? { stopLossId: sl.id, stopLoss: price(sl) } : {}),
   };
 }
 
@@ -224,7 +225,7 @@ export function collateralRoutes(state: SandboxState, engine: Engine, positions:
       '/api/v4/order/collateral/market',
       ({ account, body }) => {
         const o = placeCollateralMarket(state, engine, positions, account, body);
-        return orderJson(o, state.markets.get(o.market) as MarketDef);
+        return collateralOrderAnswer(o, state.markets.get(o.market) as MarketDef, 'market');
       },
       'orders',
     ),
@@ -268,8 +269,9 @@ export function collateralRoutes(state: SandboxState, engine: Engine, positions:
       ({ account, body }) => {
         const ticker = optString(body, 'ticker');
         const tickers = ticker ? [ticker] : [...state.assets.keys()];
-        const out: Record<string, string> = {};
-        for (const t of tickers) out[t] = fmt(collateralBalance(account, t));
+        // balances as JSON numbers, as the exchange answers this endpoint
+        const out: Record<string, number> = {};
+        for (const t of tickers) out[t] = Number(fmt(collateralBalance(account, t)));
         return out;
       },
       null,

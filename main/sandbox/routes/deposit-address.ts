@@ -4,6 +4,7 @@
  * exchange enabled it for the account). A sub-account reads its own with its key (a key of type 2).
  */
 import { ApiError, NO_PERMISSION, fieldError, forbidden } from '../http/errors.ts';
+import { innerError, MAIN_ACCOUNT } from './main-account.ts';
 import { oneOf, optString, reqString, type Body } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
 import { ADDRESS_TYPES, depositAddress, depositTag, type AddressType } from '../deposit-addresses.ts';
@@ -33,22 +34,31 @@ const TERMS: Readonly<Record<string, DepositTerms>> = {
   'XRP|XRP': { minAmount: '20', maxAmount: '1000000', fixedFee: '0', flexFee: NO_FLEX },
 };
 
-/** The asset and network asked for, refused as the exchange refuses them. */
+/**
+ * The asset and network asked for, refused as the exchange refuses them: `address` answers a currency
+ * without deposits 400 with code 1; `create-new-address` answers that and a fiat currency 422 with code 0.
+ */
 function target(
   state: SandboxState,
   body: Body,
   unknownNetwork: string,
+  fresh: boolean,
 ): { asset: AssetDef; network: string } {
   const ticker = reqString(body, 'ticker');
   const asset = state.assets.get(ticker);
   if (!asset) throw fieldError('ticker', 'The selected ticker is invalid.');
-  if (asset.fiat) throw fieldError('ticker', 'Fiat deposits are available only on the website');
+  if (asset.fiat)
+    throw fresh
+      ? innerError(0, 'ticker', 'Fiat currencies are unavailable for this action')
+      : fieldError('ticker', 'Fiat deposits are available only on the website');
   if (!asset.canDeposit)
-    throw new ApiError(422, {
-      code: 1,
-      message: 'Inner validation failed',
-      errors: { ticker: ['Currency is not deposable'] },
-    });
+    throw fresh
+      ? innerError(0, 'ticker', 'Currency is not depositable')
+      : new ApiError(400, {
+          code: 1,
+          message: 'Inner validation failed',
+          errors: { ticker: ['Currency is not depositable'] },
+        });
   const network = optString(body, 'network') ?? asset.defaultNetwork;
   if (!asset.networks.includes(network)) throw fieldError('network', unknownNetwork);
   return { asset, network };
@@ -85,8 +95,9 @@ export function depositAddressRoutes(state: SandboxState): PrivateRoute[] {
       method: 'POST',
       path: '/api/v4/main-account/address',
       fundsKey: true,
+      validation: 'fields',
       handler: ({ account, body }) => {
-        const { asset, network } = target(state, body, 'The selected network is invalid.');
+        const { asset, network } = target(state, body, 'The selected network is invalid.', false);
         const list = issued(account, `${asset.ticker}|${network}`);
         const address = list.at(-1) ?? depositAddress(account.id, asset.ticker, network, 0) ?? '';
         return answer(account, asset, network, address);
@@ -96,10 +107,10 @@ export function depositAddressRoutes(state: SandboxState): PrivateRoute[] {
       method: 'POST',
       path: '/api/v4/main-account/create-new-address',
       fundsKey: true,
-      status: 201,
+      ...MAIN_ACCOUNT,
       handler: ({ account, body }) => {
         if (!account.newAddresses) throw forbidden(NO_PERMISSION);
-        const { asset, network } = target(state, body, 'Unsupported network');
+        const { asset, network } = target(state, body, 'Unsupported network', true);
         const type: AddressType = oneOf(body, 'type', ADDRESS_TYPES) ?? 'bech32';
         const list = issued(account, `${asset.ticker}|${network}`);
         const address = depositAddress(account.id, asset.ticker, network, list.length + 1, type) ?? '';

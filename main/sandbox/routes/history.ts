@@ -1,12 +1,14 @@
 /** Executed deals: per-market flat array or object keyed by market, newest first, six-month horizon. */
 import type { Deal, Engine } from '../engine/engine.ts';
-import { orderJson } from '../engine/order.ts';
+import { finishedOrderAnswer } from './order-answers.ts';
 import { fromUnits } from '../engine/units.ts';
 import { ApiError, fieldError } from '../http/errors.ts';
 import { oneOf, optInt, optIntOrText, optString } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
 import type { SandboxState } from '../state.ts';
+import { marketUnavailable } from './order-rules.ts';
 
+/** The exchange serves orders, deals, positions and converts of the last six months only. */
 export const HISTORY_HORIZON_S = 183 * 24 * 3600;
 export const ORDER_HISTORY_NOT_FOUND = 'OrderHistory was not found.';
 
@@ -48,7 +50,7 @@ function orderHistory(state: SandboxState, engine: Engine): PrivateRoute {
     group: 'history',
     handler: ({ account, body }) => {
       const market = optString(body, 'market');
-      if (market && !state.markets.has(market)) throw fieldError('market', 'Market is not available.');
+      if (market && !state.markets.has(market)) throw marketUnavailable();
       const orderId = optIntOrText(body, 'orderId', 1);
       const clientOrderId = optString(body, 'clientOrderId');
       const status = oneOf(body, 'status', ORDER_HISTORY_STATUSES) ?? 'ALL';
@@ -62,9 +64,14 @@ function orderHistory(state: SandboxState, engine: Engine): PrivateRoute {
         throw fieldError('endDate', 'The period between start and end dates may not exceed 31 days.');
       const offset = optIntOrText(body, 'offset', 0, 10000) ?? 0;
       const limit = optIntOrText(body, 'limit', 1, 500) ?? 50;
+      // by id or not, an order finished more than six months ago is no longer served
       let orders = [...engine.orders.values()].filter(
         (o) =>
-          o.owner === account.id && !o.open && o.status !== undefined && (!market || o.market === market),
+          o.owner === account.id &&
+          !o.open &&
+          o.status !== undefined &&
+          (!market || o.market === market) &&
+          (o.finishedAt ?? o.timestamp) >= horizon,
       );
       if (orderId !== undefined) orders = orders.filter((o) => o.id === orderId);
       else if (clientOrderId) {
@@ -88,17 +95,7 @@ function orderHistory(state: SandboxState, engine: Engine): PrivateRoute {
       for (const o of page) {
         const m = state.markets.get(o.market);
         if (!m) continue;
-        // as the exchange lists a finished order: no market (the key says it) and nothing left
-        const { orderId: id, timestamp, market: _market, left: _left, ...rest } = orderJson(o, m);
-        (out[o.market] ??= []).push({
-          ...rest,
-          id,
-          ctime: timestamp,
-          ftime: o.finishedAt ?? timestamp,
-          postOnly: o.postOnly,
-          positionSide: o.positionSide ?? 'BOTH',
-          reduceOnly: o.reduceOnly ?? false,
-        });
+        (out[o.market] ??= []).push(finishedOrderAnswer(o, m));
       }
       return out;
     },
@@ -114,7 +111,7 @@ export function historyRoutes(state: SandboxState, engine: Engine): PrivateRoute
       group: 'history',
       handler: ({ account, body }) => {
         const market = optString(body, 'market');
-        if (market && !state.markets.has(market)) throw fieldError('market', 'Market is not available.');
+        if (market && !state.markets.has(market)) throw marketUnavailable();
         const clientOrderId = optString(body, 'clientOrderId');
         const startDate = optInt(body, 'startDate', 0);
         const endDate = optInt(body, 'endDate', 0);

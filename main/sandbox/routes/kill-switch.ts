@@ -4,14 +4,20 @@ import { fieldError } from '../http/errors.ts';
 import { optString } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
 import type { KillSwitch, SandboxState } from '../state.ts';
-import { spotMarket } from './order-rules.ts';
+import { marketUnavailable, spotMarket } from './order-rules.ts';
 
 export const KILL_SWITCH_TYPES = ['spot', 'margin', 'futures'];
 export const KILL_SWITCH_MIN_S = 5;
 export const KILL_SWITCH_MAX_S = 600;
 
+/** A timer as the exchange answers it: `types` names the kinds it cancels (every kind when none was asked). */
 function view(k: KillSwitch): Record<string, unknown> {
-  return { market: k.market, startTime: k.startTime, cancellationTime: k.cancellationTime, types: k.types };
+  return {
+    market: k.market,
+    startTime: k.startTime,
+    cancellationTime: k.cancellationTime,
+    types: k.types ?? KILL_SWITCH_TYPES,
+  };
 }
 
 /** Fires the kill switches that are due at server time `now`. */
@@ -43,11 +49,18 @@ export function killSwitchRoutes(state: SandboxState): PrivateRoute[] {
           state.killSwitches.delete(key);
           return [];
         }
-        const timeout = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
+        const timeout =
+          typeof raw === 'string' && /^\d+$/.test(raw)
+            ? Number(raw)
+            : Number.isSafeInteger(raw)
+              ? (raw as number)
+              : NaN;
         if (!(timeout >= KILL_SWITCH_MIN_S && timeout <= KILL_SWITCH_MAX_S))
           throw fieldError(
             'timeout',
-            `The timeout must be between ${KILL_SWITCH_MIN_S} and ${KILL_SWITCH_MAX_S} seconds.`,
+            timeout < KILL_SWITCH_MIN_S
+              ? `Timeout should be at least ${KILL_SWITCH_MIN_S}.`
+              : `Timeout should be at most ${KILL_SWITCH_MAX_S}.`,
           );
         const typesRaw = body['types'];
         let types: string[] | null = null;
@@ -78,6 +91,7 @@ export function killSwitchRoutes(state: SandboxState): PrivateRoute[] {
       path: '/api/v4/order/kill-switch/status',
       handler: ({ account, body }) => {
         const market = optString(body, 'market');
+        if (market !== undefined && !state.markets.has(market)) throw marketUnavailable();
         return [...state.killSwitches.values()]
           .filter((k) => k.accountId === account.id && (!market || k.market === market))
           .map(view);

@@ -1,7 +1,7 @@
 /** Main (wallet) account: balances, withdrawable balance, withdrawals, codes, deposit/withdraw history. */
 import { createHash } from 'node:crypto';
 import { Decimal } from 'decimal.js';
-import { fieldError, validationError } from '../http/errors.ts';
+import { ApiError, fieldError, validationError } from '../http/errors.ts';
 import { fmt, oneOf, optInt, optString, parseDecimal, reqString, required } from '../http/fields.ts';
 import type { Body } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
@@ -21,7 +21,20 @@ import type { Account, AssetDef, SandboxState } from '../state.ts';
 import { CONFIRM_AFTER_MS, walletEventParams } from '../wallet-state.ts';
 import type { WalletRecord } from '../wallet-state.ts';
 
-const PASSPHRASE_RE = /^[\x21-\x7E]+$/;
+/** Latin letters, digits, symbols and spaces (the exchange's own example is "some passphrase"). */
+const PASSPHRASE_RE = /^[\x20-\x7E]+$/;
+
+/**
+ * A business rule of the main account refused the request: 422 "Inner validation failed" with the
+ * exchange's code (1 currency not withdrawable, 2 invalid address, 3 amount too small, 5 not enough
+ * balance, 6 amount not above the fee).
+ */
+export function innerError(code: number, field: string, text: string): ApiError {
+  return new ApiError(422, { code, message: 'Inner validation failed', errors: { [field]: [text] } });
+}
+
+/** The main account's endpoints: 201 on success and request validation answered 400 with code 0. */
+export const MAIN_ACCOUNT: Partial<PrivateRoute> = { status: 201, validation: 'fields' };
 
 function asset(state: SandboxState, body: Body): AssetDef {
   const ticker = reqString(body, 'ticker');
@@ -43,7 +56,8 @@ function amountOf(body: Body, a: AssetDef): Decimal {
 /** Shared checks of both withdrawal endpoints; returns the network and the validated fields. */
 function withdrawal(state: SandboxState, account: Account, body: Body, feeOnTop: boolean): WalletRecord {
   const a = asset(state, body);
-  if (!a.canWithdraw) throw fieldError('ticker', 'Withdrawals of this currency are currently unavailable.');
+  if (!a.canWithdraw)
+    throw innerError(1, 'ticker', 'Withdrawals of this currency are currently unavailable.');
   const amount = amountOf(body, a);
   const address = reqString(body, 'address', 255);
   const uniqueId = reqString(body, 'uniqueId', 255);
@@ -54,19 +68,27 @@ function withdrawal(state: SandboxState, account: Account, body: Body, feeOnTop:
   const memo = optString(body, 'memo', 64) ?? '';
   if (!a.fiat) {
     if (!addressFits(network, address))
-      throw fieldError('address', `The address is not a valid ${network} address.`);
+      throw innerError(2, 'address', `The address is not a valid ${network} address.`);
     if (TAG_NETWORKS.has(network) && !validTag(memo))
       throw fieldError('memo', 'The memo must be the destination tag: a whole number up to 4294967295.');
     if (!TAG_NETWORKS.has(network) && memo) throw fieldError('memo', `The ${network} network takes no memo.`);
   }
-  if (amount.lt(a.minWithdraw)) throw fieldError('amount', `The amount must be at least ${a.minWithdraw}.`);
+  if (amount.lt(a.minWithdraw))
+    throw innerError(3, 'amount', `The amount must be at least ${a.minWithdraw}.`);
   if (amount.gt(a.maxWithdraw))
     throw fieldError('amount', `The amount may not be greater than ${a.maxWithdraw}.`);
   const fee = new Decimal(a.withdrawFee);
-  if (!feeOnTop && amount.lte(fee)) throw fieldError('amount', 'The amount must be greater than the fee.');
+  if (!feeOnTop && amount.lte(fee)) throw innerError(6, 'amount', 'The amount must be greater than the fee.');
   if (state.wallet.uniqueIds.has(`${account.id}|${uniqueId}`))
     throw fieldError('uniqueId', 'The unique id has already been taken.');
-  debitMain(account, a.ticker, feeOnTop ? amount.plus(fee) : amount);
+  const debit = feeOnTop ? amount.plus(fee) : amount;
+  if (debit.gt(mainBalance(account, a.ticker)))
+    throw innerError(
+      5,
+      'amount',
+      `Not enough money, ${a.name} balance = ${fmt(mainBalance(account, a.ticker))}`,
+    );
+  debitMain(account, a.ticker, debit);
   state.wallet.uniqueIds.add(`${account.id}|${uniqueId}`);
   const record: WalletRecord = {
     id: uuidFrom(state.rng.hex(16)),
@@ -87,6 +109,33 @@ function withdrawal(state: SandboxState, account: Account, body: Body, feeOnTop:
   state.emit(account.id, 'withdraw.created', walletEventParams(record));
   state.emit(account.id, 'withdraw.pending', walletEventParams(record));
   return record;
+}
+
+/**
+ * The exchange numbers a deposit's or withdrawal's state per method: a pending deposit 15, a pending
+ * withdrawal 1, successful 3, canceled 4.
+ */
+function statusCode(r: WalletRecord): number {
+  return r.status === 'successful' ? 3 : r.status === 'canceled' ? 4 : r.method === 1 ? 15 : 1;
+}
+
+/** An optional list of strings (`addresses`), at most `max` of them. */
+function stringList(body: Body, field: string, max: number): string[] | undefined {
+  const v = body[field];
+  if (v === undefined || v === null) return undefined;
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string'))
+    throw fieldError(field, `The ${field} must be an array of strings.`);
+  if (v.length > max) throw fieldError(field, `The ${field} may not have more than ${max} items.`);
+  return v as string[];
+}
+
+/** An optional list of integers (`status`). */
+function intList(body: Body, field: string): number[] | undefined {
+  const v = body[field];
+  if (v === undefined || v === null) return undefined;
+  if (!Array.isArray(v) || !v.every((x) => Number.isSafeInteger(x)))
+    throw fieldError(field, `The selected ${field} is invalid.`);
+  return v as number[];
 }
 
 function stable(state: SandboxState, ticker: string, amount: Decimal): Decimal {
@@ -152,7 +201,7 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
         // an empty list: the withdrawal is started (its state is in the history, by uniqueId)
         return [];
       },
-      { explicitPermission: true, fundsKey: true, group: undefined },
+      { explicitPermission: true, fundsKey: true, group: undefined, ...MAIN_ACCOUNT },
     ),
     route(
       '/api/v4/main-account/withdraw-pay',
@@ -160,53 +209,56 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
         withdrawal(state, account, body, true);
         return [];
       },
-      { explicitPermission: true, fundsKey: true },
+      { explicitPermission: true, fundsKey: true, ...MAIN_ACCOUNT },
     ),
-    route('/api/v4/main-account/codes', ({ account, body }) => {
-      const a = asset(state, body);
-      const raw = body['amount'];
-      if (raw === undefined || raw === null || raw === '') throw fieldError('amount', required('amount'));
-      const amount = parseDecimal('amount', raw);
-      if (amount.lte(0)) throw fieldError('amount', 'The amount must be greater than 0.');
-      if (amount.decimalPlaces() > 18)
-        throw fieldError('amount', 'The amount may have at most 18 decimal places.');
-      if (amount.gt('1e17'))
-        throw fieldError('amount', 'The amount may not be greater than 100000000000000000.');
-      const passphrase = optString(body, 'passphrase');
-      if (passphrase !== undefined && (passphrase.length > 25 || !PASSPHRASE_RE.test(passphrase)))
-        throw validationError({
-          passphrase: [
-            'The passphrase may have at most 25 latin letters, digits and symbols, no whitespace.',
-          ],
+    route(
+      '/api/v4/main-account/codes',
+      ({ account, body }) => {
+        const a = asset(state, body);
+        const raw = body['amount'];
+        if (raw === undefined || raw === null || raw === '') throw fieldError('amount', required('amount'));
+        const amount = parseDecimal('amount', raw);
+        if (amount.lte(0)) throw fieldError('amount', 'The amount must be greater than 0.');
+        if (amount.decimalPlaces() > 18)
+          throw fieldError('amount', 'The amount may have at most 18 decimal places.');
+        if (amount.gt('1e17'))
+          throw fieldError('amount', 'The amount may not be greater than 100000000000000000.');
+        const passphrase = optString(body, 'passphrase');
+        if (passphrase !== undefined && (passphrase.length > 25 || !PASSPHRASE_RE.test(passphrase)))
+          throw validationError({
+            passphrase: ['The passphrase format is invalid.'],
+          });
+        optString(body, 'description', 255);
+        debitMain(account, a.ticker, amount);
+        const created = {
+          code: `TXC${a.ticker}${state.rng.hex(12).toUpperCase()}`,
+          message: 'Code was successfully created',
+          external_id: uuidFrom(state.rng.hex(16)),
+        };
+        state.wallet.codes.push({
+          code: created.code,
+          ownerId: account.id,
+          ticker: a.ticker,
+          amount: fmt(amount),
+          passphrase: passphrase ?? null,
+          externalId: created.external_id,
+          appliedBy: null,
         });
-      optString(body, 'description', 255);
-      debitMain(account, a.ticker, amount);
-      const created = {
-        code: `TXC${a.ticker}${state.rng.hex(12).toUpperCase()}`,
-        message: 'Code was successfully created',
-        external_id: uuidFrom(state.rng.hex(16)),
-      };
-      state.wallet.codes.push({
-        code: created.code,
-        ownerId: account.id,
-        ticker: a.ticker,
-        amount: fmt(amount),
-        passphrase: passphrase ?? null,
-        externalId: created.external_id,
-        appliedBy: null,
-      });
-      return created;
-    }),
+        return created;
+      },
+      MAIN_ACCOUNT,
+    ),
     route(
       '/api/v4/main-account/codes/apply',
       ({ account, body }) => {
         const code = reqString(body, 'code');
         const passphrase = optString(body, 'passphrase');
         const found = state.wallet.codes.find((c) => c.code === code);
-        if (!found || found.appliedBy !== null)
-          throw fieldError('code', 'Incorrect code or code already applied.');
-        if (found.passphrase !== null && passphrase !== found.passphrase)
-          throw fieldError('passphrase', 'Incorrect passphrase.');
+        if (!found || (found.passphrase !== null && passphrase !== found.passphrase))
+          throw fieldError('code', 'Incorrect code or passphrase');
+        if (found.appliedBy !== null) throw fieldError('code', 'Code already applied');
+        // a code carries an amount to someone else: its maker cannot take it back this way
+        if (found.ownerId === account.id) throw fieldError('code', 'This code was created by you');
         found.appliedBy = account.id;
         creditMain(account, found.ticker, new Decimal(found.amount));
         state.emit(found.ownerId, 'code.apply', {
@@ -222,18 +274,23 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
           external_id: found.externalId,
         };
       },
-      UNLIMITED,
+      { ...UNLIMITED, ...MAIN_ACCOUNT },
     ),
     route(
       '/api/v4/main-account/history',
       ({ account, body }) => {
         const method = optInt(body, 'transactionMethod');
         if (method !== undefined && method !== 1 && method !== 2)
-          throw fieldError('transactionMethod', 'The selected transactionMethod is invalid.');
+          throw fieldError('transactionMethod', 'The selected transaction method is invalid.');
         const ticker = optString(body, 'ticker');
-        const uniqueId = optString(body, 'uniqueId');
+        if (ticker !== undefined && !state.assets.has(ticker))
+          throw fieldError('ticker', 'The selected ticker is invalid.');
+        const uniqueId = optString(body, 'unique_id');
         const address = optString(body, 'address');
-        const limit = optInt(body, 'limit', 1, 100) ?? 50;
+        const addresses = stringList(body, 'addresses', 20);
+        const memo = optString(body, 'memo');
+        const statuses = intList(body, 'status');
+        const limit = optInt(body, 'limit', 1, 500) ?? 50;
         const offset = optInt(body, 'offset', 0, 10000) ?? 0;
         const all = state.wallet.records
           .filter((r) => r.accountId === account.id)
@@ -241,6 +298,9 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
           .filter((r) => !ticker || r.ticker === ticker)
           .filter((r) => !uniqueId || r.uniqueId === uniqueId)
           .filter((r) => !address || r.address === address)
+          .filter((r) => !addresses || addresses.includes(r.address))
+          .filter((r) => memo === undefined || r.memo === memo)
+          .filter((r) => !statuses || statuses.includes(statusCode(r)))
           .sort((a, b) => b.createdAt - a.createdAt);
         return {
           limit,
@@ -248,28 +308,26 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
           total: all.length,
           records: all.slice(offset, offset + limit).map((r) => ({
             address: r.address,
-            uniqueId: r.uniqueId,
-            transactionId: r.id,
+            unique_id: r.uniqueId || null,
             createdAt: r.createdAt,
             currency: state.assets.get(r.ticker)?.name ?? r.ticker,
             ticker: r.ticker,
             method: r.method,
             amount: r.amount,
-            fee: r.fee,
-            memo: r.memo,
             description: '',
-            network: r.network,
-            // the exchange numbers the states per method: a pending deposit 15, a pending withdrawal 1,
-            // successful 3, canceled 4
-            status: r.status === 'successful' ? 3 : r.status === 'canceled' ? 4 : r.method === 1 ? 15 : 1,
+            memo: r.memo,
+            fee: r.fee,
+            status: statusCode(r),
+            network: r.network || null,
             transactionHash: createHash('sha256').update(r.id).digest('hex'),
-            ...(r.method === 1 && r.status === 'pending'
-              ? { confirmations: { actual: 0, required: 1 } }
-              : {}),
+            transaction_id: r.id,
+            // a partly processed withdrawal would say how much here: the sandbox processes whole ones
+            details: null,
+            confirmations: r.method === 1 && r.status === 'pending' ? { actual: 0, required: 1 } : null,
           })),
         };
       },
-      UNLIMITED,
+      { ...UNLIMITED, ...MAIN_ACCOUNT },
     ),
     route(
       '/api/v4/main-account/refund-history',
@@ -290,6 +348,7 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
             ticker: r.ticker,
             amount: r.amount,
             memo: r.memo,
+            ...(r.address ? { address: r.address } : {}),
             status: r.status,
             createdAt: r.createdAt,
           })),

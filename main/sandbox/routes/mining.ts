@@ -1,6 +1,6 @@
 /** Mining pool: accounts, rewards, watcher links, miner info (worker counts move with time). */
 import { Decimal } from 'decimal.js';
-import { ApiError, validationError } from '../http/errors.ts';
+import { validationError } from '../http/errors.ts';
 import { optInt } from '../http/fields.ts';
 import type { Body } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
@@ -57,14 +57,19 @@ function rewards(m: MiningAccount, now: number): Array<Record<string, unknown>> 
     const fee = total.times(m.fee);
     const hashRate = new Decimal(m.workers * 95_000_000_000_000);
     // as the exchange publishes a reward: the total, the fee taken and what is left, per day
+    // paid to the main balance an hour after the day closes (no transaction hash or address then)
     out.push({
       miningAccountName: m.name,
+      payoutDestination: 'main_balance',
+      payoutTime: t + DAY + 3600,
+      rewardCurrency: 'BTC',
       totalReward: total.toFixed(),
       reward: total.minus(fee).toFixed(),
       fee: fee.toFixed(),
       fppsRate: total.div(hashRate).toSignificantDigits(8).toFixed(),
       hashRate: hashRate.toFixed(),
       date: t,
+      status: t === today ? 'pending' : 'successful',
     });
   }
   return out;
@@ -75,17 +80,14 @@ export function miningRoutes(state: SandboxState): PrivateRoute[] {
     method: 'POST',
     path,
     group: 'account',
+    validation: 'fields',
     handler,
   });
   return [
     route('/api/v4/mining/accounts', ({ account, body }) => {
       const name = body['name'];
       if (name !== undefined && (typeof name !== 'string' || name.length > 255))
-        throw new ApiError(422, {
-          code: 0,
-          message: 'Validation failed',
-          errors: { name: ['The name must be a string.'] },
-        });
+        throw validationError({ name: ['The name must be a string.'] });
       const limit = optInt(body, 'limit', 1, 100) ?? 100;
       const offset = optInt(body, 'offset', 0, 10000) ?? 0;
       const owner = mainAccountOf(state, account);

@@ -17,6 +17,19 @@ const STP_NAMES: Record<string, Stp> = {
   cancel_old: 'co',
 };
 
+/**
+ * Validation codes the exchange gives by field: 31 the market, 32 the amount, 33 a price; 30 any other
+ * (a missing field, a total out of bounds).
+ */
+export const MARKET_CODE = 31;
+export const AMOUNT_CODE = 32;
+export const PRICE_CODE = 33;
+
+/** The market is unknown, disabled or not traded this way: code 31. */
+export function marketUnavailable(text = 'Market is not available.'): ApiError {
+  return fieldError('market', text, MARKET_CODE);
+}
+
 export function decimalsOf(d: Decimal): number {
   return d.decimalPlaces();
 }
@@ -25,8 +38,8 @@ export function spotMarket(state: SandboxState, body: Body): MarketDef {
   const name = optString(body, 'market');
   if (!name) throw fieldError('market', required('market'));
   const m = state.markets.get(name);
-  if (!m) throw fieldError('market', 'Market is not available.');
-  if (state.maintenance.has(name)) throw fieldError('market', 'Market is under maintenance.');
+  if (!m) throw marketUnavailable();
+  if (state.maintenance.has(name)) throw marketUnavailable('Market is under maintenance.');
   return m;
 }
 
@@ -52,9 +65,9 @@ export function clientOrderId(body: Body): string {
   if (typeof v !== 'string' || !CLIENT_ID_RE.test(v) || v.length > 255)
     throw new ApiError(422, {
       code: 36,
-      message: 'Invalid clientOrderId.',
+      message: 'Validation failed',
       errors: {
-        clientOrderId: ['The clientOrderId may contain only letters, digits, dashes, dots and underscores.'],
+        clientOrderId: ['ClientOrderId field should contain only latin letters, numbers and dashes.'],
       },
     });
   return v;
@@ -63,8 +76,8 @@ export function clientOrderId(body: Body): string {
 export function duplicateClientOrderId(): ApiError {
   return new ApiError(422, {
     code: 36,
-    message: 'Duplicate clientOrderId.',
-    errors: { clientOrderId: ['This clientOrderId is already used by an open order on this market.'] },
+    message: 'Validation failed',
+    errors: { clientOrderId: ['This client order id is already used by the current account.'] },
   });
 }
 
@@ -73,41 +86,52 @@ function isMultiple(value: Decimal, step: string): boolean {
   return value.mod(new Decimal(step)).isZero();
 }
 
-/** Price-like field: at most moneyPrec decimals (code 30), a multiple of tickSize (code 1). */
+/** Price-like field (code 33): a positive number, at most moneyPrec decimals, a multiple of tickSize. */
 export function checkPrice(m: MarketDef, field: string, raw: unknown): Decimal {
   if (raw === undefined || raw === null || raw === '') throw fieldError(field, required(field));
-  const d = parseDecimal(field, raw);
-  if (d.lte(0)) throw fieldError(field, `The ${field} must be greater than 0.`);
+  const d = parseDecimal(field, raw, PRICE_CODE);
+  if (d.lte(0)) throw fieldError(field, `The ${field} must be greater than 0.`, PRICE_CODE);
   if (decimalsOf(d) > m.moneyPrec)
-    throw fieldError(field, `The ${field} may have at most ${m.moneyPrec} decimal places.`);
-  if (!isMultiple(d, m.tickSize))
-    throw tradeError(1, field, `The ${field} must be a multiple of ${m.tickSize}.`);
+    throw fieldError(
+      field,
+      `Min price step = ${new Decimal(1).div(10 ** m.moneyPrec).toFixed()}`,
+      PRICE_CODE,
+    );
+  if (!isMultiple(d, m.tickSize)) throw fieldError(field, `Min price step = ${m.tickSize}`, PRICE_CODE);
   return d;
 }
 
-/** Base amount: at most stockPrec decimals, a multiple of stepSize (code 1), at least minAmount. */
+/** Base amount (code 32): at most stockPrec decimals, a multiple of stepSize, at least minAmount. */
 export function checkAmount(m: MarketDef, raw: unknown, field = 'amount'): Decimal {
   if (raw === undefined || raw === null || raw === '') throw fieldError(field, required(field));
-  const d = parseDecimal(field, raw);
-  if (d.lte(0)) throw fieldError(field, `The ${field} must be greater than 0.`);
+  const d = parseDecimal(field, raw, AMOUNT_CODE);
+  if (d.lte(0)) throw fieldError(field, `The ${field} must be greater than 0.`, AMOUNT_CODE);
   if (decimalsOf(d) > m.stockPrec)
-    throw fieldError(field, `The ${field} may have at most ${m.stockPrec} decimal places.`);
-  if (!isMultiple(d, m.stepSize))
-    throw tradeError(1, field, `The ${field} must be a multiple of ${m.stepSize}.`);
-  if (d.lt(m.minAmount)) throw fieldError(field, `Given amount is less than min amount ${m.minAmount}.`);
+    throw fieldError(
+      field,
+      `Min amount step = ${new Decimal(1).div(10 ** m.stockPrec).toFixed()}`,
+      AMOUNT_CODE,
+    );
+  if (!isMultiple(d, m.stepSize)) throw fieldError(field, `Min amount step = ${m.stepSize}`, AMOUNT_CODE);
+  if (d.lt(m.minAmount))
+    throw fieldError(field, `Given amount is less than min amount ${m.minAmount}`, AMOUNT_CODE);
   return d;
 }
 
-/** Quote amount of a buy market order: exempt from the amount step; at least minTotal. */
+/** Quote amount of a buy market order (code 32): exempt from the amount step; at least minTotal. */
 export function checkQuoteAmount(m: MarketDef, raw: unknown): Decimal {
   if (raw === undefined || raw === null || raw === '') throw fieldError('amount', required('amount'));
-  const d = parseDecimal('amount', raw);
-  if (d.lte(0)) throw fieldError('amount', 'The amount must be greater than 0.');
+  const d = parseDecimal('amount', raw, AMOUNT_CODE);
+  if (d.lte(0)) throw fieldError('amount', 'The amount must be greater than 0.', AMOUNT_CODE);
   if (decimalsOf(d) > m.moneyPrec)
-    throw fieldError('amount', `The amount may have at most ${m.moneyPrec} decimal places.`);
-  if (d.lt(m.minTotal)) throw fieldError('amount', `Total is less than ${m.minTotal}.`);
+    throw fieldError(
+      'amount',
+      `Min amount step = ${new Decimal(1).div(10 ** m.moneyPrec).toFixed()}`,
+      AMOUNT_CODE,
+    );
+  if (d.lt(m.minTotal)) throw fieldError('amount', `Total is less than ${m.minTotal}.`, AMOUNT_CODE);
   if (m.maxTotal !== '0' && d.gt(m.maxTotal))
-    throw fieldError('amount', `Total is greater than ${m.maxTotal}.`);
+    throw fieldError('amount', `Total is greater than ${m.maxTotal}.`, AMOUNT_CODE);
   return d;
 }
 

@@ -4,7 +4,7 @@ import { ApiError } from '../http/errors.ts';
 import type { Engine } from '../engine/engine.ts';
 import { fromUnits } from '../engine/units.ts';
 import type { PublicRoute } from '../http/route.ts';
-import type { MarketDef, SandboxState } from '../state.ts';
+import type { AssetDef, MarketDef, SandboxState } from '../state.ts';
 
 /** Mark price snapshots older than this are not "fresh": `mark_price` is then the empty string. */
 export const MARK_FRESH_MS = 60_000;
@@ -14,9 +14,10 @@ export function marketRecord(m: MarketDef): Record<string, unknown> {
     name: m.name,
     stock: m.stock,
     money: m.money,
-    stockPrec: m.stockPrec,
-    moneyPrec: m.moneyPrec,
-    feePrec: 4,
+    // precisions are stringified integers in the exchange's answer ("3")
+    stockPrec: String(m.stockPrec),
+    moneyPrec: String(m.moneyPrec),
+    feePrec: '4',
     // fee ratios are published in percent, as the live service does ("0.1" = 0.1 %)
     makerFee: new Decimal(m.makerFee).times(100).toFixed(),
     takerFee: new Decimal(m.takerFee).times(100).toFixed(),
@@ -29,6 +30,7 @@ export function marketRecord(m: MarketDef): Record<string, unknown> {
     isCollateral: m.isCollateral,
     type: m.type,
     isTradFiFutures: m.isTradFiFutures,
+    delistedAt: m.delistedAt ?? null,
   };
 }
 
@@ -87,10 +89,40 @@ function futuresRecord(state: SandboxState, engine: Engine, m: MarketDef): Recor
     index_currency: m.stock,
     mark_price: markPrice(state, m),
     funding_rate: m.fundingRate,
+    funding_cap: m.fundingCap ?? null,
+    funding_floor: m.fundingFloor ?? null,
     next_funding_rate_timestamp: String((Math.floor(state.now() / 28_800_000) + 1) * 28_800_000),
     brackets: brackets(m),
     max_leverage: m.maxLeverage,
     funding_interval_minutes: 480,
+  };
+}
+
+/**
+ * An asset's deposit and withdrawal fees and limits as `public/fee` lists them: a crypto asset's flat,
+ * a fiat currency's per payment provider. The sandbox charges a fixed withdrawal fee and no deposit fee.
+ */
+function feeRecord(a: AssetDef): Record<string, unknown> {
+  const flags = {
+    is_depositable: a.canDeposit,
+    is_withdrawal: a.canWithdraw,
+    is_api_withdrawal: a.canWithdraw,
+    is_api_depositable: a.canDeposit,
+  };
+  const withdraw = { max_amount: a.maxWithdraw, min_amount: a.minWithdraw, fixed: a.withdrawFee, flex: null };
+  const deposit = { max_amount: '0', min_amount: '0', fixed: null, flex: null };
+  if (!a.fiat) return { ticker: a.ticker, name: a.name, providers: [], ...flags, withdraw, deposit };
+  const perProvider = (fees: object) =>
+    Object.fromEntries(
+      a.networks.map((p) => [p, { ticker: p, name: `${a.ticker} ${p}`, ...flags, ...fees }]),
+    );
+  return {
+    ticker: a.ticker,
+    name: a.name,
+    providers: a.networks,
+    ...flags,
+    withdraw: perProvider(withdraw),
+    deposit: perProvider(deposit),
   };
 }
 
@@ -107,10 +139,11 @@ export function publicRoutes(state: SandboxState, engine: Engine): PublicRoute[]
     {
       method: 'GET',
       path: '/api/v4/public/orderbook/{market}',
+      errors: 'flat',
       handler: ({ path, query }) => {
         const name = path.slice(path.lastIndexOf('/') + 1);
         const m = state.markets.get(name);
-        if (!m) throw new ApiError(422, { message: 'Market is not available.' });
+        if (!m) throw new ApiError(422, { market: ['Market is not available.'] });
         const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 100) || 100));
         const book = engine.book(name);
         const level = ([p, q]: [bigint, bigint]) => [fromUnits(p, m.moneyPrec), fromUnits(q, m.stockPrec)];
@@ -142,7 +175,7 @@ export function publicRoutes(state: SandboxState, engine: Engine): PublicRoute[]
       method: 'GET',
       path: '/api/v4/public/collateral/markets',
       group: 'publicCollateral',
-      errorsArray: true,
+      errors: 'array',
       handler: () => {
         if (state.marginUnavailable) throw new ApiError(503, { message: 'api.margin.unavailable' });
         return { success: true, message: null, result: collateralMarketNames(state, undefined) };
@@ -150,12 +183,17 @@ export function publicRoutes(state: SandboxState, engine: Engine): PublicRoute[]
     },
     {
       method: 'GET',
+      path: '/api/v4/public/fee',
+      handler: () => Object.fromEntries([...state.assets.values()].map((a) => [a.ticker, feeRecord(a)])),
+    },
+    {
+      method: 'GET',
       path: '/api/v4/public/assets',
       handler: () => {
         const out: Record<string, unknown> = {};
         for (const a of state.assets.values()) {
-          // as the exchange lists an asset (plus the fixed withdrawal fee and the fiat flag the wallet
-          // shows, which the exchange gives elsewhere); a fiat currency lists its payment providers
+          // as the exchange lists an asset; a fiat currency lists its payment providers (its fees are
+          // on `public/fee`)
           const perNetwork = <T>(v: T) => Object.fromEntries(a.networks.map((n) => [n, v]));
           out[a.ticker] = {
             name: a.name,
@@ -178,8 +216,6 @@ export function publicRoutes(state: SandboxState, engine: Engine): PublicRoute[]
               withdraw: perNetwork({ min: a.minWithdraw, max: a.maxWithdraw }),
             },
             confirmations: perNetwork(2),
-            withdraw_fee: a.withdrawFee,
-            is_fiat: a.fiat,
           };
         }
         return out;

@@ -92,7 +92,14 @@ function newSub(state: SandboxState, main: Account, alias: string, email: string
 
 /** A sub-account management route: main-account keys only; `status` 201 where the exchange answers it. */
 export function mainOnlyRoute(path: string, handler: PrivateRoute['handler'], status?: number): PrivateRoute {
-  return { method: 'POST', path, mainOnly: true, handler, ...(status ? { status } : {}) };
+  return {
+    method: 'POST',
+    path,
+    mainOnly: true,
+    validation: 'fields',
+    handler,
+    ...(status ? { status } : {}),
+  };
 }
 
 export function subAccountAdminRoutes(state: SandboxState, engine: Engine): PrivateRoute[] {

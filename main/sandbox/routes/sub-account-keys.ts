@@ -30,7 +30,10 @@ function subOf(state: SandboxState, main: Account, id: string): Account {
   return sub;
 }
 
-/** The key record of `create` and `list`; `list` leaves the secret blank. */
+/**
+ * The key record of `create` and `list`; `list` leaves the secret blank and gives the type as a digit
+ * string (`"1"`), `create` as a number, as the exchange publishes each.
+ */
 function keyRecord(state: SandboxState, key: ApiKey, withSecret: boolean): Record<string, unknown> {
   const allowed = [...key.urls].filter(([, enable]) => enable).map(([url]) => url);
   return {
@@ -40,7 +43,7 @@ function keyRecord(state: SandboxState, key: ApiKey, withSecret: boolean): Recor
     isEnabled: key.enabled,
     apiKey: key.apiKey,
     apiSecret: withSecret ? key.apiSecret : '',
-    type: key.type ?? 2,
+    type: withSecret ? (key.type ?? 2) : String(key.type ?? 2),
     lastActivity: key.createdAt ?? 0,
     restrictAccess: key.urls.size > 0,
     accessEndpoints: allowed.map((url) => ({ name: url, title: url })),

@@ -21,7 +21,7 @@ export function ownedKey(state: SandboxState, main: Account, apiKeyId: string): 
 }
 
 export function keyNotFound(): ApiError {
-  return new ApiError(404, { message: 'API key not found.' });
+  return new ApiError(404, { message: 'API key not found' });
 }
 
 export function subAccountRoutes(state: SandboxState): PrivateRoute[] {
@@ -29,6 +29,7 @@ export function subAccountRoutes(state: SandboxState): PrivateRoute[] {
     {
       method: 'POST',
       path: '/api/v4/sub-account/list',
+      validation: 'fields',
       mainOnly: true,
       handler: ({ account, body }) => {
         const search = optString(body, 'search');
@@ -44,6 +45,7 @@ export function subAccountRoutes(state: SandboxState): PrivateRoute[] {
     {
       method: 'POST',
       path: '/api/v4/sub-account/transfer',
+      validation: 'fields',
       group: 'account',
       mainOnly: true,
       handler: ({ account, body }) => {
@@ -67,6 +69,7 @@ export function subAccountRoutes(state: SandboxState): PrivateRoute[] {
     {
       method: 'POST',
       path: '/api/v4/sub-account/transfer/history',
+      validation: 'message',
       mainOnly: true,
       handler: ({ account, body }) => {
         const sub = subById(state, account, reqString(body, 'id'));
@@ -78,13 +81,22 @@ export function subAccountRoutes(state: SandboxState): PrivateRoute[] {
           .reverse()
           .filter((t) => !direction || t.direction === direction)
           .slice(offset, offset + limit)
-          .map((t) => ({ ...t }));
+          // `id` is kept beside `transaction_id` (the exchange deprecates it)
+          .map((t) => ({
+            transaction_id: t.id,
+            id: t.id,
+            direction: t.direction,
+            currency: t.currency,
+            amount: t.amount,
+            createdAt: t.createdAt,
+          }));
         return { offset, limit, data };
       },
     },
     {
       method: 'POST',
       path: '/api/v4/sub-account/balances',
+      validation: 'message',
       group: 'account',
       mainOnly: true,
       handler: ({ account, body }) => {
@@ -108,6 +120,7 @@ export function subAccountRoutes(state: SandboxState): PrivateRoute[] {
     {
       method: 'POST',
       path: '/api/v4/sub-account/api-key/edit',
+      validation: 'fields',
       group: 'account',
       mainOnly: true,
       handler: ({ account, body }) => {
@@ -136,6 +149,7 @@ export function subAccountRoutes(state: SandboxState): PrivateRoute[] {
     {
       method: 'POST',
       path: '/api/v4/sub-account/api-key/reset',
+      validation: 'fields',
       group: 'account',
       mainOnly: true,
       handler: ({ account, body }) => {

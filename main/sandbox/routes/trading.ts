@@ -3,6 +3,7 @@ import type { CollateralOrders } from '../collateral/orders.ts';
 import type { Engine, PlaceRequest } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
 import { orderJson } from '../engine/order.ts';
+import { orderAnswer } from './order-answers.ts';
 import { toUnits, unitsToDecimal } from '../engine/units.ts';
 import { ApiError, fieldError, regionBlocked } from '../http/errors.ts';
 import { optBool, optInt, optIntOrText, optString, required } from '../http/fields.ts';
@@ -18,13 +19,14 @@ import {
   clientOrderId,
   duplicateClientOrderId,
   limitFlags,
+  marketUnavailable,
   side,
   spotMarket,
   stp,
 } from './order-rules.ts';
 
 function tradable(m: MarketDef): MarketDef {
-  if (m.type !== 'spot') throw fieldError('market', 'Market is not available for spot trading.');
+  if (m.type !== 'spot') throw marketUnavailable('Market is not available for spot trading.');
   return m;
 }
 
@@ -171,18 +173,86 @@ export function findOpen(
   const o =
     id !== undefined ? engine.orders.get(id) : engine.findOpenByClientId(account.id, m.name, cid as string);
   if (!o || o.owner !== account.id || o.market !== m.name || !o.open)
-    throw new ApiError(422, {
-      code: 30,
-      message: 'Order not found.',
-      errors: { orderId: ['Order not found.'] },
+    throw new ApiError(400, {
+      code: 2,
+      message: 'Inner validation failed',
+      errors: { orderId: ['Unexecuted order was not found.'] },
     });
   return o;
 }
 
-function withSettle<T extends Order>(state: SandboxState, engine: Engine, o: T): Record<string, unknown> {
+/** A placed order as its answer carries it, once the stops its trade reached have triggered. */
+function withSettle<T extends Order>(
+  state: SandboxState,
+  engine: Engine,
+  o: T,
+  withPosition = false,
+): Record<string, unknown> {
   const m = state.markets.get(o.market) as MarketDef;
   engine.checkStops(o.market);
-  return orderJson(o, m);
+  return orderAnswer(o, m, withPosition);
+}
+
+const given = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
+
+/**
+ * `order/modify`: exactly one of `orderId` and `clientOrderId`; at least one of `amount`, `total`,
+ * `price`, `activationPrice` (`amount` and `total` not both; `total` is the new quote amount of a buy
+ * stop-market order, whose amount is in the quote currency); `stp` may change too. The order is
+ * replaced under the same rules as a new one (a new id); a rejected change leaves it as it was.
+ */
+function modifyOrder(
+  state: SandboxState,
+  engine: Engine,
+  account: Account,
+  body: Body,
+  col?: Pick<CollateralOrders, 'modify'>,
+): Record<string, unknown> {
+  if (given(body['orderId']) === given(body['clientOrderId']))
+    throw fieldError('orderId', 'Exactly one of orderId and clientOrderId is required.');
+  if (given(body['amount']) && given(body['total']))
+    throw fieldError('total', 'The amount and total fields cannot be sent together.');
+  if (!['amount', 'total', 'price', 'activationPrice'].some((f) => given(body[f])))
+    throw fieldError('amount', 'At least one of amount, total, price and activationPrice is required.');
+  const old = findOpen(state, engine, account, body);
+  const m = state.markets.get(old.market) as MarketDef;
+  const was = orderJson(old, m);
+  if (old.quoteAmount && given(body['amount']))
+    throw fieldError('amount', 'The amount of this order is in the quote currency: send total.');
+  if (!old.quoteAmount && given(body['total']))
+    throw fieldError('total', 'The total is taken by buy stop-market orders only: send amount.');
+  if (old.collateral && col && !old.tpsl && old.otoId === undefined)
+    return withSettle(state, engine, col.modify(account, old, body), true);
+  if (old.type !== 'limit' && old.type !== 'stop limit' && old.type !== 'stop market')
+    throw fieldError('orderId', 'Only limit, stop-limit and stop-market orders can be modified.');
+  const next: Body = {
+    market: old.market,
+    side: old.side,
+    amount: body['total'] ?? body['amount'] ?? was['left'],
+    stp: body['stp'] ?? old.stp,
+    ...(old.clientOrderId ? { clientOrderId: old.clientOrderId } : {}),
+  };
+  if (old.type !== 'stop market') next['price'] = body['price'] ?? was['price'];
+  if (old.type !== 'limit') next['activation_price'] = body['activationPrice'] ?? was['activation_price'];
+  if (old.type === 'limit') {
+    if (old.postOnly && !old.rpi) next['postOnly'] = true;
+    if (old.rpi) next['rpi'] = true;
+    if (old.retail) next['retail'] = true;
+  }
+  engine.cancel(old);
+  try {
+    const placed =
+      old.type === 'limit'
+        ? placeLimit(state, engine, account, next)
+        : old.type === 'stop limit'
+          ? placeStopLimit(state, engine, account, next)
+          : placeMarket(state, engine, account, next, 'stop market');
+    return withSettle(state, engine, placed, true);
+  } catch (e) {
+    // the change was rejected: the old order stays as it was
+    engine.reopen(old);
+    throw e;
+  }
 }
 
 export function tradingRoutes(
@@ -254,47 +324,13 @@ export function tradingRoutes(
     route('/api/v4/order/cancel', ({ account, body }) => {
       const o = findOpen(state, engine, account, body, true);
       engine.cancel(o);
-      return orderJson(o, state.markets.get(o.market) as MarketDef);
+      return orderAnswer(o, state.markets.get(o.market) as MarketDef, true);
     }),
-    route('/api/v4/order/modify', ({ account, body }) => {
-      const old = findOpen(state, engine, account, body);
-      if (old.collateral && col && !old.tpsl && old.otoId === undefined)
-        return withSettle(state, engine, col.modify(account, old, body));
-      if (old.type !== 'limit' && old.type !== 'stop limit')
-        throw fieldError('orderId', 'Only limit and stop-limit orders can be modified.');
-      const m = state.markets.get(old.market) as MarketDef;
-      const next: Body = {
-        market: old.market,
-        side: old.side,
-        amount: (body['amount'] as unknown) ?? orderJson(old, m)['left'],
-        price: (body['price'] as unknown) ?? orderJson(old, m)['price'],
-        stp: old.stp,
-        ...(old.clientOrderId ? { clientOrderId: old.clientOrderId } : {}),
-      };
-      if (old.type === 'stop limit')
-        next['activation_price'] = body['activationPrice'] ?? orderJson(old, m)['activation_price'];
-      else {
-        if (old.postOnly && !old.rpi) next['postOnly'] = true;
-        if (old.rpi) next['rpi'] = true;
-        if (old.retail) next['retail'] = true;
-      }
-      engine.cancel(old);
-      try {
-        const placed =
-          old.type === 'stop limit'
-            ? placeStopLimit(state, engine, account, next)
-            : placeLimit(state, engine, account, next);
-        return withSettle(state, engine, placed);
-      } catch (e) {
-        // the change was rejected: the old order stays as it was
-        engine.reopen(old);
-        throw e;
-      }
-    }),
+    route('/api/v4/order/modify', ({ account, body }) => modifyOrder(state, engine, account, body, col)),
     // filters `market`, `orderId`, `clientOrderId`; `orderId`, `limit` and `offset` as integers or digit strings
     route('/api/v4/orders', ({ account, body }) => {
       const market = optString(body, 'market');
-      if (market && !state.markets.has(market)) throw fieldError('market', 'Market is not available.');
+      if (market && !state.markets.has(market)) throw marketUnavailable();
       const orderId = optIntOrText(body, 'orderId', 1);
       const clientOrderId = optString(body, 'clientOrderId');
       // an order is looked up within its market: every market only without an id
@@ -309,13 +345,15 @@ export function tradingRoutes(
         .filter((o) => !clientOrderId || o.clientOrderId === clientOrderId)
         .sort((a, b) => b.id - a.id)
         .slice(offset, offset + limit)
-        .map((o) => orderJson(o, state.markets.get(o.market) as MarketDef));
+        .map((o) => orderAnswer(o, state.markets.get(o.market) as MarketDef, true));
     }),
     route('/api/v4/trade-account/balance', ({ account, body }) => {
       const ticker = optString(body, 'ticker');
       if (ticker) {
+        // a single currency entry, keyed by its ticker as the whole list is
+        if (!state.assets.has(ticker)) throw fieldError('ticker', 'Currency was not found.');
         const b = spot(account, ticker);
-        return { available: ledgerString(b.available), freeze: ledgerString(b.freeze) };
+        return { [ticker]: { available: ledgerString(b.available), freeze: ledgerString(b.freeze) } };
       }
       const out: Record<string, { available: string; freeze: string }> = {};
       for (const t of state.assets.keys()) {

@@ -17,8 +17,8 @@ import {
 } from './collateral-shapes.ts';
 import type { Changes } from './feed.ts';
 import { intParam, invalidArgument, stringList } from './protocol.ts';
-import { dealParams, spotBalances, wsOrder } from './shapes.ts';
-import { borrowsParams } from './stats.ts';
+import { dealParams, pushedOrder, spotBalances } from './shapes.ts';
+import { borrowRecord, borrowsParams } from './stats.ts';
 import { marketsOf } from './world.ts';
 import type { World } from './world.ts';
 
@@ -32,6 +32,7 @@ export const ACCOUNT_CHANNELS = [
   'positionsAccountMargin',
   'ADLQuantile',
   'borrowsMargin',
+  'borrowsAccountMargin',
 ] as const;
 export type AccountChannel = (typeof ACCOUNT_CHANNELS)[number];
 
@@ -48,6 +49,8 @@ export class AccountSubscriptions {
   deals: Set<string> | undefined;
   positionsMargin: { markets: string[]; last: string } | undefined;
   positionsAccountMargin = false;
+  /** Margin calls and liquidations of the account's borrows (`borrowsAccountMargin`). */
+  borrowsAccountMargin = false;
   borrowsMargin: { last: string } | undefined;
   /** The futures markets whose ADL ranks are pushed (empty: every one with a position). */
   ADLQuantile: Set<string> | undefined;
@@ -95,7 +98,9 @@ export class AccountSubscriptions {
         return () => this.send('positionsMargin_update', now);
       }
       case 'positionsAccountMargin':
-        this.positionsAccountMargin = true;
+      case 'borrowsAccountMargin':
+        if (params.length > 0) throw invalidArgument(`${channel} takes no params`);
+        this[channel] = true;
         return () => undefined;
       case 'ADLQuantile': {
         const markets = marketsOf(state, params);
@@ -114,7 +119,7 @@ export class AccountSubscriptions {
   }
 
   unsubscribe(channel: AccountChannel): void {
-    if (channel === 'positionsAccountMargin') this.positionsAccountMargin = false;
+    if (channel === 'positionsAccountMargin' || channel === 'borrowsAccountMargin') this[channel] = false;
     else this[channel] = undefined;
   }
 
@@ -127,6 +132,7 @@ export class AccountSubscriptions {
     if (this.deals) out['deals'] = this.deals.size;
     if (this.positionsMargin) out['positionsMargin'] = this.positionsMargin.markets.length;
     if (this.positionsAccountMargin) out['positionsAccountMargin'] = 0;
+    if (this.borrowsAccountMargin) out['borrowsAccountMargin'] = 0;
     if (this.ADLQuantile) out['ADLQuantile'] = this.ADLQuantile.size;
     if (this.borrowsMargin) out['borrowsMargin'] = 0;
   }
@@ -137,7 +143,7 @@ export class AccountSubscriptions {
   }
 
   private orderJson(o: Order): Record<string, unknown> {
-    return wsOrder(o, this.w.state.markets.get(o.market) as MarketDef);
+    return pushedOrder(o, this.w.state.markets.get(o.market) as MarketDef);
   }
 
   /** Whether a finished order passes the `ordersExecuted` filter (0 all, 1 limit, 2 market kinds). */
@@ -166,6 +172,12 @@ export class AccountSubscriptions {
     if (this.positionsAccountMargin)
       for (const e of changes.margin.get(account.id) ?? [])
         this.send('positionsAccountMargin_update', marginEventParams(state, positions, account, e));
+    // a margin call or liquidation of a position with an open borrow is the borrow's event too
+    if (this.borrowsAccountMargin)
+      for (const e of changes.margin.get(account.id) ?? []) {
+        const borrow = borrowRecord(state, account, e.position);
+        if (borrow) this.send('borrowsAccountMargin_update', [e.event === 'margin_call' ? 1 : 2, borrow]);
+      }
     // An account whose orders or deals moved is compared now; the others (moved by the mark price, a
     // transfer) at most every ACCOUNT_CHECK_MS, so a thousand idle connections cost little per flush.
     const clock = state.now();

@@ -8,7 +8,7 @@ import { ACCOUNT_CHANNELS, AccountSubscriptions, type AccountChannel } from './a
 import type { Changes } from './feed.ts';
 import { SUCCESS } from './protocol.ts';
 import { candleParams, channelRequest } from './requests.ts';
-import { marketStats } from './stats.ts';
+import { marketStats, marketTodayStats } from './stats.ts';
 import type { CandleInterval } from '../candles.ts';
 import { bookTicker, depthParams, depthSnapshot, marketOf, marketsOf } from './world.ts';
 import type { Levels, World } from './world.ts';
@@ -23,6 +23,7 @@ export const PUBLIC_CHANNELS = [
   'bookTicker',
   'candles',
   'market',
+  'marketToday',
 ] as const;
 export const PRIVATE_CHANNELS = ACCOUNT_CHANNELS;
 export type Channel = (typeof PUBLIC_CHANNELS)[number] | AccountChannel;
@@ -55,6 +56,7 @@ export class Subscriptions {
   /** `premiumIndex` subscribed with no market named: every futures market, together in one push. */
   premiumAll = false;
   readonly market = new Set<string>();
+  readonly marketToday = new Set<string>();
   readonly depth = new Map<string, DepthSub>();
   /** market -> last sent best bid/ask (JSON) and the market's update counter */
   readonly bookTicker = new Map<string, string>();
@@ -110,10 +112,9 @@ export class Subscriptions {
           ]);
       }
       case 'market':
-        return this.replace(this.market, marketsOf(state, params), () => {
-          for (const name of this.market)
-            this.send('market_update', marketStats(this.w, state.markets.get(name) as MarketDef));
-        });
+        return this.replace(this.market, marketsOf(state, params), () => this.pushStats('market'));
+      case 'marketToday':
+        return this.replace(this.marketToday, marketsOf(state, params), () => this.pushStats('marketToday'));
       case 'candles': {
         const { m, interval } = candleParams(state, params[0], params[1]);
         this.candles = { market: m.name, interval };
@@ -135,6 +136,7 @@ export class Subscriptions {
     if (this.trades.size > 0) out['trades'] = this.trades.size;
     if (this.premiumIndex.size > 0 || this.premiumAll) out['premiumIndex'] = this.premiumIndex.size;
     if (this.market.size > 0) out['market'] = this.market.size;
+    if (this.marketToday.size > 0) out['marketToday'] = this.marketToday.size;
     if (this.depth.size > 0) out['depth'] = this.depth.size;
     if (this.bookTicker.size > 0) out['bookTicker'] = this.bookTicker.size;
     if (this.candles) out['candles'] = 1;
@@ -148,6 +150,7 @@ export class Subscriptions {
       case 'lastprice':
       case 'trades':
       case 'market':
+      case 'marketToday':
         this[channel].clear();
         break;
       case 'premiumIndex':
@@ -186,6 +189,31 @@ export class Subscriptions {
         [time, time, name, ++this.bookTickerId, now.bid, now.bid_size, now.ask, now.ask_size],
       ]);
     }
+  }
+
+  private pushStats(channel: 'market' | 'marketToday'): void {
+    const stats = channel === 'market' ? marketStats : marketTodayStats;
+    for (const name of this[channel]) {
+      const m = this.w.state.markets.get(name);
+      if (m) this.send(`${channel}_update`, stats(this.w, m));
+    }
+  }
+
+  /**
+   * What the exchange sends on its own, trades or none: the live candle every half second (`second`
+   * false and true), the last price (`lastprice`) and the markets' statistics (`market`,
+   * `marketToday`) every second.
+   */
+  tick(second: boolean): void {
+    const { state } = this.w;
+    if (this.candles) {
+      const row = this.w.feed.candles.live(this.candles.market, state.now() / 1000, this.candles.interval);
+      if (row) this.send('candles_update', [row]);
+    }
+    if (!second) return;
+    for (const m of this.lastprice) this.send('lastprice_update', [m, state.lastPrices.get(m) ?? '0']);
+    this.pushStats('market');
+    this.pushStats('marketToday');
   }
 
   /** One push per named market (with the server's time), or every futures market in one push. */

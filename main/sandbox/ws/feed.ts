@@ -28,6 +28,8 @@ export interface PublicTrade {
   amount: string;
   /** Taker side. */
   type: 'buy' | 'sell';
+  /** The maker was an RPI order (Retail Price Improvement liquidity). */
+  rpi: boolean;
 }
 
 /** A fill as recorded on the engine's hot path; turned into decimal strings only when read. */
@@ -37,6 +39,7 @@ interface RawTrade {
   price: bigint;
   qty: bigint;
   side: 'buy' | 'sell';
+  rpi: boolean;
   m: MarketDef;
 }
 
@@ -47,6 +50,7 @@ function publicTrade(t: RawTrade): PublicTrade {
     price: fromUnits(t.price, t.m.moneyPrec),
     amount: fromUnits(t.qty, t.m.stockPrec),
     type: t.side,
+    rpi: t.rpi,
   };
 }
 
@@ -120,7 +124,8 @@ export class Feed {
       originals.settle.call(engine, maker, taker, price, qty, m);
       this.dirty.add(maker.id);
       this.dirty.add(taker.id);
-      this.trade({ id, time: Math.round(state.now() * 1000) / 1_000_000, price, qty, side: taker.side, m });
+      const time = Math.round(state.now() * 1000) / 1_000_000;
+      this.trade({ id, time, price, qty, side: taker.side, rpi: maker.rpi, m });
     };
     host.execute = (o, ...rest) => {
       originals.execute.call(engine, o, ...rest);

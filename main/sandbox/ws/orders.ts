@@ -17,6 +17,7 @@ import {
   checkPrice,
   checkTotal,
   clientOrderId,
+  marketUnavailable,
   side,
   spotMarket,
   stp,
@@ -90,11 +91,11 @@ export function orderError(e: unknown): RpcError {
   const body = e.body as { code?: number; message?: string; errors?: Record<string, string[]> };
   const first = Object.entries(body.errors ?? {})[0];
   const text = first?.[1]?.[0] ?? body.message ?? 'Invalid argument';
-  if (body.message === 'Order not found.') return { code: ORDER_ERRORS.orderNotFound, message: text };
+  if (body.code === 2 && first?.[0] === 'orderId') return { code: ORDER_ERRORS.orderNotFound, message: text };
   if (body.code === 10) return { code: ORDER_ERRORS.balanceNotEnough, message: text };
   if (/less than min amount|is less than/.test(text))
     return { code: ORDER_ERRORS.amountTooSmall, message: text };
-  if (body.message === 'Duplicate clientOrderId.')
+  if (body.code === 36 && /already used/.test(text))
     return { code: ORDER_ERRORS.duplicateClientOrderId, message: text };
   if (body.code === 114 || body.code === 116 || body.code === 40) return { code: body.code, message: text };
   return { code: WS_ERRORS.invalidArgument.code, message: first ? `${first[0]}: ${text}` : text };
@@ -273,7 +274,7 @@ export class OrderMethods {
   /** Spot stop orders REST has no route for: stop market with a base amount, stop limit at the best price. */
   private spotStop(account: Account, body: Body, type: 'stop market' | 'stop limit', bbo = false): Order {
     const m = spotMarket(this.state, body);
-    if (m.type !== 'spot') throw fieldError('market', 'Market is not available for spot trading.');
+    if (m.type !== 'spot') throw marketUnavailable('Market is not available for spot trading.');
     const s = side(body);
     if (type === 'stop market' && this.state.regions.get(account.region)?.blocked.has('stop_market'))
       throw regionBlocked('type');
@@ -345,9 +346,9 @@ export class OrderMethods {
 }
 
 function notFound(): ApiError {
-  return new ApiError(422, {
-    code: 30,
-    message: 'Order not found.',
-    errors: { orderId: ['Order not found.'] },
+  return new ApiError(400, {
+    code: 2,
+    message: 'Inner validation failed',
+    errors: { orderId: ['Unexecuted order was not found.'] },
   });
 }

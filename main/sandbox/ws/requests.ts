@@ -3,12 +3,12 @@ import type { MarketDef } from '../state.ts';
 import type { Account } from '../state.ts';
 import type { Channel } from './channels.ts';
 import { CANDLE_INTERVALS, type CandleInterval } from '../candles.ts';
-import { intParam, invalidArgument, stringList } from './protocol.ts';
+import { RpcFailure, WS_ERRORS, intParam, invalidArgument, stringList } from './protocol.ts';
 import { typeCode } from './codes.ts';
-import { adlRows, marginBalances, positionsParams, premiumRecord } from './collateral-shapes.ts';
-import { dealRecord, executedRecord, spotBalances, wsOrder } from './shapes.ts';
-import { borrowsParams, marketStats } from './stats.ts';
-import { bookTicker, depthParams, depthSnapshot, marketOf, marketsOf } from './world.ts';
+import { adlRows, marginBalances, premiumRecord } from './collateral-shapes.ts';
+import { dealRecord, executedRecord, pushedOrder, spotBalances } from './shapes.ts';
+import { marketStats, marketTodayStats } from './stats.ts';
+import { depthParams, depthSnapshot, marketOf, marketsOf } from './world.ts';
 import type { World } from './world.ts';
 
 /** `[market, …, interval]` of the candles channel: a known market and one of the exchange's intervals. */
@@ -54,32 +54,28 @@ export function channelRequest(
       const list = feed.recentTrades(m.name).filter((t) => below === 0 || t.id < below);
       return list.slice(-limit).reverse();
     }
-    case 'bookTicker': {
-      const m = marketOf(w.state, params[0]);
-      const b = bookTicker(w.engine, m);
-      const time = state.now() / 1000;
-      return [time, time, m.name, 0, b.bid, b.bid_size, b.ask, b.ask_size];
-    }
+    case 'bookTicker':
+    case 'positionsMargin':
+    case 'borrowsMargin':
+    case 'positionsAccountMargin':
+      // the exchange publishes these channels' pushes only, no request
+      throw new RpcFailure(WS_ERRORS.methodNotFound.code, WS_ERRORS.methodNotFound.message);
     case 'premiumIndex':
       return premiumRecord(state, marketOf(w.state, params[0]), w.fundingPeriodMs, true);
     case 'balanceSpot':
       return spotBalances(state, acc, stringList(params, 'tickers'));
     case 'balanceMargin':
       return marginBalances(state, positions, acc, stringList(params, 'tickers'));
-    case 'positionsMargin':
-      return positionsParams(state, positions, acc, marketsOf(w.state, params));
     case 'ADLQuantile':
       return adlRows(state, positions, acc, new Set(marketsOf(w.state, params)));
-    case 'positionsAccountMargin':
-      throw invalidArgument('positionsAccountMargin has no request');
+    case 'marketToday':
+      return marketTodayStats(w, marketOf(w.state, params[0]))[1];
     case 'market': {
       // params [market, period]: the sandbox keeps the last 24 hours only
       const m = marketOf(w.state, params[0]);
       if (params[1] !== undefined && params[1] !== 86_400) throw invalidArgument('period must be 86400');
       return marketStats(w, m)[1];
     }
-    case 'borrowsMargin':
-      return borrowsParams(state, positions, acc);
     case 'candles': {
       const { m, interval } = candleParams(state, params[0], params[3]);
       const start = intParam(params[1], 0, 0, Number.MAX_SAFE_INTEGER, 'start');
@@ -99,7 +95,7 @@ export function channelRequest(
         limit,
         offset,
         total: all.length,
-        records: all.slice(offset, offset + limit).map((o) => wsOrder(o, m)),
+        records: all.slice(offset, offset + limit).map((o) => pushedOrder(o, m)),
       };
     }
     case 'ordersExecuted': {

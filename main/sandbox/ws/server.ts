@@ -33,6 +33,7 @@ import {
 } from './protocol.ts';
 import type { RpcRequest } from './protocol.ts';
 import { TokenRegistry } from './tokens.ts';
+import { tell, watched } from '../traffic.ts';
 
 /** What the WebSocket needs of a started sandbox (its `server` and `control`). */
 export interface WsHost {
@@ -51,6 +52,11 @@ export interface WsOptions {
   idleMs?: number;
   /** premiumIndex push period. Default 0.5 s. */
   premiumMs?: number;
+  /**
+   * Period of the pushes the exchange sends on its own: the live candle every tick, the last price and
+   * the `market`/`marketToday` statistics every second tick. Default 0.5 s.
+   */
+  tickMs?: number;
   /** ADLQuantile push period. Default 30 s. */
   adlMs?: number;
   /** How often the sandbox is looked at for changes besides after every request. Default 100 ms; 0 = never. */
@@ -141,6 +147,13 @@ export function attachWebSocket(host: WsHost, options: WsOptions = {}): SandboxW
       for (const c of conns) c.subs.pushPremium();
     }, options.premiumMs ?? 500),
   );
+  let ticks = 0;
+  timers.push(
+    setInterval(() => {
+      ticks += 1;
+      for (const c of conns) c.subs.tick(ticks % 2 === 0);
+    }, options.tickMs ?? 500),
+  );
   timers.push(
     setInterval(() => {
       for (const c of conns) c.subs.pushAdl(c.account);
@@ -170,7 +183,10 @@ export function attachWebSocket(host: WsHost, options: WsOptions = {}): SandboxW
     }
     const cut = method.lastIndexOf('_');
     const channel = method.slice(0, cut);
-    const action = method.slice(cut + 1);
+    // `marketToday` names its request `_query`; every other channel `_request`
+    const asked = method.slice(cut + 1);
+    const action =
+      channel === 'marketToday' ? (asked === 'query' ? 'request' : asked === 'request' ? '' : asked) : asked;
     if (!CHANNELS.has(channel) || !['subscribe', 'unsubscribe', 'request'].includes(action))
       throw new RpcFailure(WS_ERRORS.methodNotFound.code, WS_ERRORS.methodNotFound.message);
     if (PRIVATE.has(channel) && !c.account)
@@ -189,7 +205,9 @@ export function attachWebSocket(host: WsHost, options: WsOptions = {}): SandboxW
   const onConnection = (ws: WebSocket): void => {
     const send = (method: string, params: unknown): void => {
       if (ws.readyState !== ws.OPEN) return;
-      ws.send(push(method, params));
+      const text = push(method, params);
+      ws.send(text);
+      if (watched()) tell({ via: 'ws', frame: JSON.parse(text) as unknown });
       options.onPush?.(c.account?.id, method, params);
     };
     const c: Conn = {
@@ -218,6 +236,12 @@ export function attachWebSocket(host: WsHost, options: WsOptions = {}): SandboxW
             : failure(req.id, WS_ERRORS.internal);
       }
       ws.send(text);
+      if (watched())
+        tell({
+          via: 'ws',
+          request: { method: req.method, params: req.params },
+          frame: JSON.parse(text) as unknown,
+        });
       schedule();
     });
     ws.on('close', () => {

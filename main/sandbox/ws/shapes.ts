@@ -8,12 +8,13 @@ import type { Account, MarketDef, SandboxState } from '../state.ts';
 import { sideCode, typeCode } from './codes.ts';
 
 /**
- * The order object of `ordersPending` (records and updates), `ordersExecuted_update` and every order
- * method's answer, as the exchange publishes it: snake_case, numeric `side` (1 sell, 2 buy) and `type`
- * (its order-type table), `price` "0" for an order without a limit price, and an open order's
- * `status` `NEW` (the spec's word; the published examples show `OPEN`).
+ * The order object of `ordersPending` (records and pushes) and `ordersExecuted_update`, as the exchange
+ * publishes it: snake_case, numeric `side` (1 sell, 2 buy) and `type` (its order-type table), `price`
+ * "0" for an order without a limit price, an open order's `status` `NEW` (the spec's word; the
+ * published examples show `OPEN`), `position_side` on a collateral order, `rpi` and `reduce_only`
+ * always, `retail` only on an order placed with it. A stop order's trigger is not among its fields.
  */
-export function wsOrder(o: Order, m: MarketDef): Record<string, unknown> {
+export function pushedOrder(o: Order, m: MarketDef): Record<string, unknown> {
   const rest = orderJson(o, m);
   const out: Record<string, unknown> = {
     id: o.id,
@@ -34,17 +35,25 @@ export function wsOrder(o: Order, m: MarketDef): Record<string, unknown> {
     stp: o.stp,
     status: o.status ?? 'NEW',
   };
-  if (o.collateral) {
-    out['position_side'] = o.positionSide ?? 'BOTH';
-    out['reduce_only'] = o.reduceOnly ?? false;
-  }
-  if (o.rpi) out['rpi'] = true;
-  if (rest['activation_price'] !== undefined) {
-    out['activation_price'] = rest['activation_price'];
+  if (o.collateral) out['position_side'] = o.positionSide ?? 'BOTH';
+  out['rpi'] = o.rpi;
+  if (o.retail) out['retail'] = true;
+  out['reduce_only'] = o.reduceOnly ?? false;
+  return out;
+}
+
+/**
+ * The order as an order method (`order_*_place`, `collateral_order_*_place`, `order_modify`) answers
+ * it: the pushed order with a stop order's trigger (`activation_price`, `activation_condition`,
+ * `activated` 0/1) and its OTO links (these answers are published as pages, not as AsyncAPI files).
+ */
+export function wsOrder(o: Order, m: MarketDef): Record<string, unknown> {
+  const out = pushedOrder(o, m);
+  if (o.activationPrice !== null) {
+    out['activation_price'] = orderJson(o, m)['activation_price'];
     out['activation_condition'] = (o.triggerAbove ?? o.side === 'buy') ? 'gte' : 'lte';
     out['activated'] = o.activated ? 1 : 0;
   }
-  // OTO links as the sandbox keeps them (the app does not place OTO groups over the WebSocket)
   if (o.otoId !== undefined) out['oto_id'] = o.otoId;
   if (o.oto) out['oto'] = o.oto;
   return out;
@@ -55,7 +64,7 @@ export function wsOrder(o: Order, m: MarketDef): Record<string, unknown> {
  * in place of `mtime` and `left`.
  */
 export function executedRecord(o: Order, m: MarketDef): Record<string, unknown> {
-  const order = wsOrder(o, m);
+  const order = pushedOrder(o, m);
   const keep = ['id', 'market', 'type', 'side', 'post_only', 'ioc', 'price', 'amount'] as const;
   const out: Record<string, unknown> = {
     ctime: o.timestamp,
@@ -68,7 +77,12 @@ export function executedRecord(o: Order, m: MarketDef): Record<string, unknown> 
     deal_money: order['deal_money'],
     deal_fee: order['deal_fee'],
     client_order_id: o.clientOrderId,
+    stp: o.stp,
     status: order['status'],
+    ...(order['position_side'] === undefined ? {} : { position_side: order['position_side'] }),
+    rpi: o.rpi,
+    ...(o.retail ? { retail: true } : {}),
+    reduce_only: o.reduceOnly ?? false,
     fee_asset: o.feeAsset || m.money,
   });
   return out;

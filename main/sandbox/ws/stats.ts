@@ -1,9 +1,15 @@
 /**
- * Pushes of the `market` channel (a market's last 24 hours) and of `borrowsMargin` (the account's
- * open borrows, a full snapshot each time), built from the sandbox's own candles and positions.
+ * Pushes of the `market` channel (a market's last 24 hours), `marketToday` (since midnight UTC) and
+ * `borrowsMargin` (the account's open borrows, a full snapshot each time), built from the sandbox's
+ * own candles and positions.
  */
 import { Decimal } from 'decimal.js';
-import { effectiveLeverage, liquidationPrice, type Positions } from '../collateral/positions.ts';
+import {
+  effectiveLeverage,
+  liquidationPrice,
+  type Position,
+  type Positions,
+} from '../collateral/positions.ts';
 import type { Account, MarketDef, SandboxState } from '../state.ts';
 import type { World } from './world.ts';
 
@@ -40,6 +46,57 @@ export function marketStats(w: World, m: MarketDef): [string, Record<string, unk
   ];
 }
 
+/**
+ * `marketToday_update` params (and the `marketToday_query` answer's record): `[market, {last, open,
+ * high, low, volume, deal}]` since midnight UTC, from the sandbox's minute candles.
+ */
+export function marketTodayStats(w: World, m: MarketDef): [string, Record<string, string>] {
+  const now = Math.floor(w.state.now() / 1000);
+  const midnight = now - (now % DAY);
+  const rows = w.feed.candles.rows(m.name, midnight, now, 60);
+  const last = w.state.lastPrices.get(m.name) || m.basePrice;
+  let high = new Decimal(last);
+  let low = new Decimal(last);
+  let volume = new Decimal(0);
+  let deal = new Decimal(0);
+  for (const [, , , h, l, vs, vm] of rows) {
+    high = Decimal.max(high, h);
+    low = Decimal.min(low, l);
+    volume = volume.plus(vs);
+    deal = deal.plus(vm);
+  }
+  return [
+    m.name,
+    {
+      last,
+      open: rows[0]?.[1] ?? last,
+      high: high.toFixed(),
+      low: low.toFixed(),
+      volume: volume.toFixed(),
+      deal: deal.toFixed(),
+    },
+  ];
+}
+
+/** One open borrow as `borrowsMargin` and `borrowsAccountMargin` carry it; none when the position has no active borrow. */
+export function borrowRecord(
+  state: SandboxState,
+  a: Account,
+  p: Position,
+): Record<string, unknown> | undefined {
+  const borrow = p.borrow;
+  if (borrow?.status !== 'active') return undefined;
+  const m = state.markets.get(p.market) as MarketDef;
+  return {
+    asset: borrow.asset,
+    ctime: borrow.timestamp,
+    mtime: p.modifyDate,
+    amount: new Decimal(borrow.amount).neg().toFixed(),
+    unrealized_funding: '0',
+    liq_price: liquidationPrice(p, effectiveLeverage(a, m)) ?? '0',
+  };
+}
+
 /** `borrowsMargin_update` params: `{total, records}`, one record per open position with an active borrow. */
 export function borrowsParams(
   state: SandboxState,
@@ -48,19 +105,8 @@ export function borrowsParams(
 ): { total: number; records: Array<Record<string, unknown>> } {
   const records = positions
     .of(a.id)
-    .filter((p) => p.borrow?.status === 'active')
     .sort((x, y) => x.positionId - y.positionId)
-    .map((p) => {
-      const m = state.markets.get(p.market) as MarketDef;
-      const borrow = p.borrow as NonNullable<typeof p.borrow>;
-      return {
-        asset: borrow.asset,
-        ctime: borrow.timestamp,
-        mtime: p.modifyDate,
-        amount: new Decimal(borrow.amount).neg().toFixed(),
-        unrealized_funding: '0',
-        liq_price: liquidationPrice(p, effectiveLeverage(a, m)) ?? '0',
-      };
-    });
+    .map((p) => borrowRecord(state, a, p))
+    .filter((r) => r !== undefined);
   return { total: records.length, records };
 }

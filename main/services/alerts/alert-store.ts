@@ -5,9 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ACCOUNT_METRICS, type AlertView } from '../../domains/alerts/views.ts';
+import { ACCOUNT_METRICS, type AccountMetric, type AlertView } from '../../domains/alerts/views.ts';
 import { writeJsonFile } from '../../json-file.ts';
 import type { Logger } from '../../log.ts';
+import { Dec } from '../../rules/decimal.ts';
+import { grouped } from '../../rules/words.ts';
 
 const plain = z.string().regex(/^\d+(\.\d+)?$/);
 const ms = z.number().int().nonnegative();
@@ -37,6 +39,60 @@ const accountAlert = z.object({
 });
 
 const stored = z.discriminatedUnion('kind', [priceAlert, accountAlert]);
+
+/** An alert as the team shares it: without which accounts are in alert now (each app reads its own). */
+const shared = z.discriminatedUnion('kind', [priceAlert, accountAlert.omit({ alerting: true })]);
+
+/** Each account figure an alert watches: the side it fires on and its largest level, in percent. */
+export const METRIC: Record<AccountMetric, { direction: 'above' | 'below'; max: string; words: string }> = {
+  marginRatio: { direction: 'above', max: '10000', words: 'margin ratio' },
+  liquidationDistance: { direction: 'below', max: '100', words: 'liquidation distance' },
+};
+
+/** Why an alert's level cannot be set, as typed here or as a teammate shares it; undefined when it can. */
+export function levelProblem(
+  alert: { kind: 'price'; price: string } | { kind: 'account'; metric: AccountMetric; threshold: string },
+): { field: string; message: string } | undefined {
+  if (alert.kind === 'price')
+    return new Dec(alert.price).gt(0)
+      ? undefined
+      : { field: 'price', message: 'The price must be above zero.' };
+  const { max, words } = METRIC[alert.metric];
+  const threshold = new Dec(alert.threshold);
+  if (threshold.gt(0) && threshold.lte(max)) return undefined;
+  return {
+    field: 'threshold',
+    message: `The ${words} level must be above 0 % and at most ${grouped(max)} %.`,
+  };
+}
+
+/**
+ * The team's alerts checked as if typed here (the fields and the level): those that pass, and those
+ * refused with why; a refused alert keeps what `own` held under its id (or stays out).
+ */
+export function sharedAlerts(
+  items: Record<string, unknown>,
+  own: readonly AlertView[],
+): { alerts: AlertView[]; refused: Array<{ id: string; problem: string }> } {
+  const alerts: AlertView[] = [];
+  const refused: Array<{ id: string; problem: string }> = [];
+  for (const [id, body] of Object.entries(items)) {
+    const parsed = shared.safeParse(body);
+    const problem = !parsed.success
+      ? 'it is not an alert this app can read'
+      : parsed.data.id !== id
+        ? 'it names another alert'
+        : levelProblem(parsed.data)?.message;
+    if (parsed.success && problem === undefined) {
+      alerts.push(parsed.data.kind === 'account' ? { ...parsed.data, alerting: [] } : parsed.data);
+      continue;
+    }
+    refused.push({ id, problem: problem ?? 'it cannot be read' });
+    const was = own.find((a) => a.id === id);
+    if (was) alerts.push(was);
+  }
+  return { alerts, refused };
+}
 
 /** The alerts a file holds; a missing file is none, an unreadable one is none and a line in the log. */
 export function readAlerts(file: string, log: Logger): AlertView[] {

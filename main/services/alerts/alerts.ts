@@ -23,8 +23,8 @@ import { UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { Dec } from '../../rules/decimal.ts';
 import { grouped } from '../../rules/guards.ts';
-import { readAlerts, writeAlerts } from './alert-store.ts';
-import { crossStep, levelStep, type Direction } from './evaluate.ts';
+import { levelProblem, METRIC, readAlerts, sharedAlerts, writeAlerts } from './alert-store.ts';
+import { crossStep, levelStep } from './evaluate.ts';
 import { MarginFollow, marginEventWords, type MarginEvent, type MarginStreams } from './margin-events.ts';
 import { PriceFollow } from './price-follow.ts';
 
@@ -61,11 +61,6 @@ export interface AlertOptions {
 /** At most this many alerts are kept. */
 export const MAX_ALERTS = 500;
 
-const METRIC: Record<AccountMetric, { direction: Direction; max: string; words: string }> = {
-  marginRatio: { direction: 'above', max: '10000', words: 'margin ratio' },
-  liquidationDistance: { direction: 'below', max: '100', words: 'liquidation distance' },
-};
-
 /** "65,010.5" from "65010.50": exact digits, no trailing zeros, thousands grouped. */
 const shown = (value: string): string => grouped(new Dec(value).toFixed());
 
@@ -77,6 +72,7 @@ export class AlertService {
   readonly #stopEvents: () => void;
   readonly #stopAccounts: () => void;
   readonly #listeners = new Set<() => void>();
+  #mayWrite: (() => void) | undefined;
   #poll: ReturnType<typeof setInterval> | undefined;
   readonly #margins: MarginFollow;
   readonly #prices: PriceFollow;
@@ -108,8 +104,10 @@ export class AlertService {
     price: string;
     repeat: boolean;
   }): Promise<AlertView[]> {
+    this.#mayWrite?.();
     const price = new Dec(input.price);
-    if (!price.gt(0)) throw new UserFacingError('invalid_input', 'The price must be above zero.', 'price');
+    const problem = levelProblem({ kind: 'price', price: input.price });
+    if (problem) throw new UserFacingError('invalid_input', problem.message, problem.field);
     await this.#o.requireMarket(input.market);
     const same = this.#alerts.find(
       (a) =>
@@ -137,14 +135,10 @@ export class AlertService {
   }
 
   addAccount(input: { account: string | null; metric: AccountMetric; threshold: string }): AlertView[] {
-    const { max, words } = METRIC[input.metric];
+    this.#mayWrite?.();
+    const problem = levelProblem({ kind: 'account', metric: input.metric, threshold: input.threshold });
+    if (problem) throw new UserFacingError('invalid_input', problem.message, problem.field);
     const threshold = new Dec(input.threshold);
-    if (!threshold.gt(0) || threshold.gt(max))
-      throw new UserFacingError(
-        'invalid_input',
-        `The ${words} level must be above 0 % and at most ${grouped(max)} %.`,
-        'threshold',
-      );
     if (input.account !== null && !this.#o.accounts().some((a) => a.id === input.account))
       throw new UserFacingError('unknown_account', 'No registered account has this id.', 'account');
     return this.#add({
@@ -159,6 +153,7 @@ export class AlertService {
   }
 
   rearm(id: string): AlertView[] {
+    this.#mayWrite?.();
     const alert = this.#find(id);
     if (alert.kind === 'price') {
       alert.state = 'armed';
@@ -169,6 +164,7 @@ export class AlertService {
   }
 
   remove(id: string): AlertView[] {
+    this.#mayWrite?.();
     this.#find(id);
     this.#alerts = this.#alerts.filter((a) => a.id !== id);
     this.#sides.delete(id);
@@ -182,11 +178,17 @@ export class AlertService {
     return () => this.#listeners.delete(listener);
   }
 
+  /** On a team desk: refuses (throws) the changes this operator's part does not cover (undefined: alone). */
+  useWriteCheck(check: (() => void) | undefined): void {
+    this.#mayWrite = check;
+  }
+
   /**
-   * Takes the desk's alerts as the team store has them. Which accounts are in alert now is this
-   * app's own reading of them, kept as it was.
+   * Takes the desk's alerts as the team store has them, each checked as if typed here; answers those
+   * refused (kept as they were here). Which accounts are in alert now is this app's own reading.
    */
-  replace(alerts: readonly AlertView[]): void {
+  replace(items: Record<string, unknown>): Array<{ id: string; problem: string }> {
+    const { alerts, refused } = sharedAlerts(items, this.#alerts);
     const alerting = new Map(this.#alerts.flatMap((a) => (a.kind === 'account' ? [[a.id, a.alerting]] : [])));
     this.#alerts = alerts.map((a) =>
       a.kind === 'account'
@@ -196,6 +198,7 @@ export class AlertService {
     for (const id of this.#sides.keys()) if (!this.#alerts.some((a) => a.id === id)) this.#sides.delete(id);
     writeAlerts(this.#o.file, this.#alerts);
     this.#follow();
+    return refused;
   }
 
   close(): void {

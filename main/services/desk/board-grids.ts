@@ -1,7 +1,45 @@
-/** The board's open orders and open positions grids: every row of the desk's accounts, as last read. */
+/**
+ * The board's open orders and open positions: one grid row per order or position of the desk's
+ * accounts, as last read. A board row carries its account's (`boardRow`), so the rows, the tabs'
+ * counts and grids and the totals are all drawn from the same reading.
+ */
 import type { DeskOrderRowView, DeskPositionRowView, OrderView, PositionView } from '../../ipc/contract.ts';
 import type { AccountRecord } from '../../vault/registry.ts';
 import type { KnownStore } from './board.ts';
+
+type Named = Pick<AccountRecord, 'id' | 'label'>;
+
+/** An open order of an account, as the board's orders grid lists it. */
+export function orderRow(a: Named, o: OrderView): DeskOrderRowView {
+  return {
+    account: a.id,
+    label: a.label,
+    orderId: o.orderId,
+    market: o.market,
+    side: o.side,
+    type: o.type,
+    price: o.price ?? '',
+    amount: o.amount,
+    left: o.left,
+    timestampMs: Math.round(o.timestamp * 1000),
+  };
+}
+
+/** An open position of an account, as the board's positions grid lists it. */
+export function positionRow(a: Named, p: PositionView): DeskPositionRowView {
+  return {
+    account: a.id,
+    label: a.label,
+    positionId: p.positionId,
+    market: p.market,
+    amount: p.amount,
+    basePrice: p.basePrice ?? '',
+    liquidationPrice: p.liquidationPrice ?? '',
+    pnl: p.pnl ?? '',
+    margin: p.margin ?? '',
+    tpsl: p.tpsl ?? [],
+  };
+}
 
 export async function deskOrders(
   store: KnownStore,
@@ -11,20 +49,7 @@ export async function deskOrders(
     'orders.open',
     desk.map((a) => a.id),
   );
-  return desk.flatMap((a) =>
-    (known.get(a.id)?.value ?? []).map((o) => ({
-      account: a.id,
-      label: a.label,
-      orderId: o.orderId,
-      market: o.market,
-      side: o.side,
-      type: o.type,
-      price: o.price ?? '',
-      amount: o.amount,
-      left: o.left,
-      timestampMs: Math.round(o.timestamp * 1000),
-    })),
-  );
+  return desk.flatMap((a) => (known.get(a.id)?.value ?? []).map((o) => orderRow(a, o)));
 }
 
 export async function deskPositions(
@@ -35,18 +60,5 @@ export async function deskPositions(
     'positions.open',
     desk.map((a) => a.id),
   );
-  return desk.flatMap((a) =>
-    (known.get(a.id)?.value ?? []).map((p) => ({
-      account: a.id,
-      label: a.label,
-      positionId: p.positionId,
-      market: p.market,
-      amount: p.amount,
-      basePrice: p.basePrice ?? '',
-      liquidationPrice: p.liquidationPrice ?? '',
-      pnl: p.pnl ?? '',
-      margin: p.margin ?? '',
-      tpsl: p.tpsl ?? [],
-    })),
-  );
+  return desk.flatMap((a) => (known.get(a.id)?.value ?? []).map((p) => positionRow(a, p)));
 }

@@ -1,10 +1,11 @@
 /**
- * The reads of a board refresh: four per account (spot balance, collateral balance, open positions,
- * open orders), each on the account's own key as background work. They are held to a number of
+ * The reads of a board refresh: five per account (main balance, spot balance, collateral balance,
+ * open positions, open orders), each on the account's own key as background work. They are held to a number of
  * requests in flight, not of accounts: an account whose first answer came back does not hold a slot
  * while its slowest one is still out, so the exchange always has that many requests to answer.
  */
 import * as collateral from '../../exchange/endpoints/collateral.ts';
+import * as mainAccount from '../../exchange/endpoints/main-account.ts';
 import * as trading from '../../exchange/endpoints/trading.ts';
 import { AuthError } from '../../exchange/errors.ts';
 import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
@@ -12,12 +13,13 @@ import type { KeyStateView, OrderView, PositionView } from '../../ipc/contract.t
 import { readable } from '../../readable-errors.ts';
 import type { AccountRecord } from '../../vault/registry.ts';
 import { openPositions } from '../positions.ts';
-import type { CollateralBalances, SpotBalances } from './board-rows.ts';
+import type { CollateralBalances, MainBalances, SpotBalances } from './board-rows.ts';
 
 /** What one refresh read of an account; a part left undefined could not be read. */
 export interface Reading {
   account: string;
   atMs: number;
+  main?: MainBalances;
   spot?: SpotBalances;
   collateral?: CollateralBalances;
   orders?: OrderView[];
@@ -36,6 +38,10 @@ const PARTS: readonly Part[] = [
   async (caller, reading, sent) => {
     sent();
     reading.spot = await trading.tradeBalance(caller);
+  },
+  async (caller, reading, sent) => {
+    sent();
+    reading.main = await mainAccount.balance(caller);
   },
   async (caller, reading, sent) => {
     sent();

@@ -5,9 +5,12 @@
 import type { BoardRowView, BoardView, KeyStateView } from '../../ipc/contract.ts';
 import type { OrderView, PositionView } from '../../ipc/contract.ts';
 import { Dec } from '../../rules/decimal.ts';
+import { orderRow, positionRow } from './board-grids.ts';
 
 export type SpotBalances = Record<string, { available: string; freeze: string }>;
 export type CollateralBalances = Record<string, string>;
+/** The main (wallet) balance by ticker; `main_balance` already holds deposits not yet confirmed. */
+export type MainBalances = Record<string, { main_balance: string; pending_deposit_amount: string }>;
 
 /** USDT price of each asset (USDT itself is 1) and the mark price of each collateral market. */
 export interface Prices {
@@ -22,6 +25,7 @@ export interface Known<T> {
 
 /** What is known of one account, each piece with the time it was read. */
 export interface AccountPieces {
+  main?: Known<MainBalances> | undefined;
   spot?: Known<SpotBalances> | undefined;
   collateral?: Known<CollateralBalances> | undefined;
   orders?: Known<OrderView[]> | undefined;
@@ -111,11 +115,18 @@ export function boardRow(account: AccountInfo, pieces: AccountPieces, prices: Pr
   };
   const unvalued = new Set<string>();
   const times: number[] = [];
+  let main = ZERO;
   let free = ZERO;
   let locked = ZERO;
   let collateral = ZERO;
   let pnl = ZERO;
   let margin = ZERO;
+  if (pieces.main) {
+    times.push(pieces.main.asOfMs);
+    for (const [asset, b] of Object.entries(pieces.main.value))
+      main = add(main, valued(b.main_balance, asset, prices, unvalued));
+    row.main = show(main);
+  }
   if (pieces.spot) {
     times.push(pieces.spot.asOfMs);
     for (const [asset, b] of Object.entries(pieces.spot.value)) {
@@ -148,6 +159,7 @@ export function boardRow(account: AccountInfo, pieces: AccountPieces, prices: Pr
       }
     }
     row.openPositions = positions.length;
+    row.positions = positions.map((p) => positionRow(account, p));
     if (positions.some((p) => p.liquidationState === 'margin_call')) row.marginCall = true;
     row.unrealizedPnl = show(pnl);
     row.marginUsed = show(margin);
@@ -158,8 +170,10 @@ export function boardRow(account: AccountInfo, pieces: AccountPieces, prices: Pr
   if (pieces.orders) {
     times.push(pieces.orders.asOfMs);
     row.openOrders = pieces.orders.value.length;
+    row.orders = pieces.orders.value.map((o) => orderRow(account, o));
   }
-  if (pieces.spot || pieces.collateral) row.equity = show(add(add(add(free, locked), collateral), pnl));
+  if (pieces.main || pieces.spot || pieces.collateral)
+    row.equity = show(add(add(add(add(main, free), locked), collateral), pnl));
   if (pieces.realizedToday !== undefined)
     row.realizedToday = ZERO_TEXT.test(pieces.realizedToday)
       ? ZERO_SHOWN
@@ -176,6 +190,7 @@ export function boardTotals(rows: readonly BoardRowView[]): BoardView['totals'] 
     show(rows.reduce((s, r) => s.plus(pick(r) ?? '0'), ZERO));
   return {
     equity: sum((r) => r.equity),
+    main: sum((r) => r.main),
     free: sum((r) => r.free),
     locked: sum((r) => r.locked),
     unrealizedPnl: sum((r) => r.unrealizedPnl),

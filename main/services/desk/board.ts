@@ -1,9 +1,9 @@
 /**
  * The desk board: every account at a glance. The board is drawn from what was last read of each
- * account (kept in the cache, so it opens at once and offline), then refreshed: four reads per
- * account, each on the account's own key (rate limits are per key, so a desk of 1,000 keys reads in
- * parallel without one key coming near its budget), all as background work that queues behind the
- * person's own requests. Rows arrive as `board.rows` events in batches while a refresh runs.
+ * account (kept in the cache, so it opens at once and offline), then refreshed: five reads per
+ * account (main, spot and collateral balances, positions, orders), each on the account's own key
+ * (rate limits are per key, so a desk of 1,000 keys reads in parallel without one key coming near
+ * its budget), all as background work that queues behind the person's own requests. Rows arrive as `board.rows` events in batches while a refresh runs.
  * While a page shows the board, WebSocket pushes keep its rows live (`board-live.ts`).
  */
 import type { MainBus } from '../../bus.ts';
@@ -29,6 +29,7 @@ import {
   type AccountPieces,
   type CollateralBalances,
   type Known,
+  type MainBalances,
   type Prices,
   type SpotBalances,
 } from './board-rows.ts';
@@ -50,6 +51,7 @@ export interface KnownStore {
 }
 
 export const KINDS = {
+  main: 'balances.main',
   spot: 'balances.spot',
   collateral: 'balances.collateral',
   orders: 'orders.open',
@@ -157,20 +159,22 @@ export class BoardService {
     return known.get(DESK)?.value ?? { assets: {}, marks: {} };
   }
 
-  async #rows(desk: readonly AccountRecord[]): Promise<BoardRowView[]> {
+  async #rows(desk: readonly AccountRecord[], known?: Prices): Promise<BoardRowView[]> {
     const ids = desk.map((a) => a.id);
-    const [spot, coll, orders, positions, keys, realized, prices] = await Promise.all([
+    const [main, spot, coll, orders, positions, keys, realized, prices] = await Promise.all([
+      this.#store.recallAll<MainBalances>(KINDS.main, ids),
       this.#store.recallAll<SpotBalances>(KINDS.spot, ids),
       this.#store.recallAll<CollateralBalances>(KINDS.collateral, ids),
       this.#store.recallAll<OrderView[]>(KINDS.orders, ids),
       this.#store.recallAll<PositionView[]>(KINDS.positions, ids),
       this.#store.recallAll<{ state: KeyStateView; problem?: string }>(KINDS.key, ids),
       this.#store.recallAll<string>(KINDS.realized, ids),
-      this.#prices(),
+      known ?? this.#prices(),
     ]);
     return desk.map((a) => {
       const key = keys.get(a.id);
       const pieces: AccountPieces = {
+        main: main.get(a.id),
         spot: spot.get(a.id),
         collateral: coll.get(a.id),
         orders: orders.get(a.id),
@@ -218,11 +222,12 @@ export class BoardService {
 
   /**
    * Reads every account (or the given ones) again. A refresh already running is joined when it reads
-   * every account asked; otherwise this one starts after it.
+   * every account asked, unless the reads must be `fresh` (begun after this call: what a bulk action
+   * left); otherwise this one starts after it.
    */
-  refresh(accountIds?: readonly string[]): Promise<BoardRefreshView> {
+  refresh(accountIds?: readonly string[], fresh = false): Promise<BoardRefreshView> {
     const running = this.#running;
-    if (running && covers(this.#runningIds, accountIds)) return running;
+    if (running && !fresh && covers(this.#runningIds, accountIds)) return running;
     if (running) return running.catch(() => undefined).then(() => this.refresh(accountIds));
     this.#runningIds = accountIds ? new Set(accountIds) : undefined;
     const started = this.#refresh(accountIds).finally(() => {
@@ -320,10 +325,11 @@ export class BoardService {
   }
 
   /**
-   * Stores a batch of readings in one transaction and sends their rows to the window. A row is built
-   * from the reading itself when every part was read; an account with a part missing is drawn from
-   * the store, where that part's last value still is. Answers the rows sent (none when they could not
-   * be kept).
+   * Stores a batch of readings in one transaction and sends their rows to the window. Each row is
+   * drawn from the store, never from the reading alone: a push that came while the reading was out
+   * is newer than it and is kept (the store keeps the newest of each part), so a refresh begun before
+   * a bulk cancel never brings the cancelled orders back on screen. Answers the rows sent (none when
+   * they could not be kept).
    */
   async #save(batch: Reading[], desk: readonly AccountRecord[], prices: Prices): Promise<BoardRowView[]> {
     if (batch.length === 0) return [];
@@ -333,6 +339,7 @@ export class BoardService {
           const at = { account: r.account, takenAtMs: r.atMs };
           const key = { state: r.key, ...(r.problem ? { problem: r.problem } : {}) };
           return [
+            ...(r.main ? [{ ...at, kind: KINDS.main, value: r.main }] : []),
             ...(r.spot ? [{ ...at, kind: KINDS.spot, value: r.spot }] : []),
             ...(r.collateral ? [{ ...at, kind: KINDS.collateral, value: r.collateral }] : []),
             ...(r.orders ? [{ ...at, kind: KINDS.orders, value: r.orders }] : []),
@@ -342,29 +349,11 @@ export class BoardService {
           ];
         }),
       );
-      const byId = new Map(desk.map((a) => [a.id, a]));
-      const rows: BoardRowView[] = [];
-      const partial = new Set<string>();
-      for (const r of batch) {
-        const account = byId.get(r.account);
-        if (!account) continue;
-        if (!r.spot || !r.collateral || !r.orders || !r.positions || r.realized === undefined) {
-          partial.add(r.account);
-          continue;
-        }
-        const at = r.atMs;
-        const pieces: AccountPieces = {
-          spot: { value: r.spot, asOfMs: at },
-          collateral: { value: r.collateral, asOfMs: at },
-          orders: { value: r.orders, asOfMs: at },
-          positions: { value: r.positions, asOfMs: at },
-          key: { value: r.key, asOfMs: at },
-          realizedToday: r.realized,
-          problem: r.problem,
-        };
-        rows.push(this.#fed(boardRow(account, pieces, prices)));
-      }
-      if (partial.size > 0) rows.push(...(await this.#rows(desk.filter((a) => partial.has(a.id)))));
+      const read = new Set(batch.map((r) => r.account));
+      const rows = await this.#rows(
+        desk.filter((a) => read.has(a.id)),
+        prices,
+      );
       this.#bus.emit('board.rows', { rows });
       return rows;
     } catch (error) {

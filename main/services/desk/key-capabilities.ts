@@ -4,112 +4,76 @@
  * sent and checked stays the URL list (`subaccounts.previewPermissions`, `subaccounts.applyPermissions`).
  */
 import type { KeyCapabilityView } from '../../domains/subaccounts/views.ts';
+import { PRIVATE_ENDPOINTS, type Capability } from '../../exchange/registry/index.ts';
 
 /**
  * The one exact list of paths that move funds out of an account: withdrawals (to an address or a
  * payment provider), service codes, deposit refunds and transfers between the main account and
  * sub-accounts. A capability moves funds when it holds one of them; main's warning names them.
  */
-export const FUND_MOVING_PATHS: readonly string[] = [
-  '/api/v4/main-account/withdraw',
-  '/api/v4/main-account/withdraw-pay',
-  '/api/v4/main-account/codes',
-  '/api/v4/main-account/refund-deposit',
-  '/api/v4/sub-account/transfer',
-];
+export const FUND_MOVING_PATHS: readonly string[] = PRIVATE_ENDPOINTS.filter((e) => e.movesFunds).map(
+  (e) => e.path,
+);
 
-const TABLE: ReadonlyArray<Omit<KeyCapabilityView, 'movesFunds'>> = [
+/** The paths of a capability, from the endpoint registry. */
+const urlsOf = (id: Capability): string[] =>
+  PRIVATE_ENDPOINTS.filter((e) => e.capability === id).map((e) => e.path);
+
+const TABLE: ReadonlyArray<Omit<KeyCapabilityView, 'movesFunds'> & { id: Capability }> = [
   {
     id: 'read',
     label: 'Read balances and history',
     description: 'Balances, open orders, executed deals, positions, borrows and the live stream token.',
-    urls: [
-      '/api/v4/trade-account/balance',
-      '/api/v4/main-account/balance',
-      '/api/v4/collateral-account/balance',
-      '/api/v4/orders',
-      '/api/v4/trade-account/executed-history',
-      '/api/v4/main-account/history',
-      '/api/v4/main-account/withdrawable-balance',
-      '/api/v4/main-account/refund-history',
-      '/api/v4/collateral-account/positions/open',
-      '/api/v4/collateral-account/positions/history',
-      '/api/v4/collateral-account/borrow-history',
-      '/api/v4/collateral-account/hedge-mode',
-      '/api/v4/profile/websocket_token',
-    ],
+    urls: urlsOf('read'),
   },
   {
     id: 'trade-spot',
     label: 'Trade spot',
     description: 'Place, change and cancel spot orders (limit, market, stop, bulk) and the kill-switch.',
-    urls: [
-      '/api/v4/order/new',
-      '/api/v4/order/market',
-      '/api/v4/order/stock_market',
-      '/api/v4/order/stop_limit',
-      '/api/v4/order/stop_market',
-      '/api/v4/order/bulk',
-      '/api/v4/order/modify',
-      '/api/v4/order/cancel',
-      '/api/v4/order/kill-switch',
-    ],
+    urls: urlsOf('trade-spot'),
   },
   {
     id: 'trade-collateral',
     label: 'Trade collateral',
     description: 'Collateral market orders, leverage and hedge mode.',
-    urls: [
-      '/api/v4/order/collateral/market',
-      '/api/v4/collateral-account/leverage',
-      '/api/v4/collateral-account/hedge-mode/update',
-    ],
+    urls: urlsOf('trade-collateral'),
   },
   {
     id: 'withdraw',
     label: 'Withdraw',
-    description: 'Withdrawals to addresses and payment providers, service codes and deposit refunds.',
-    urls: [
-      '/api/v4/main-account/withdraw',
-      '/api/v4/main-account/withdraw-pay',
-      '/api/v4/main-account/codes',
-      '/api/v4/main-account/refund-deposit',
-    ],
+    description:
+      'Withdrawals to addresses and payment providers, service codes (made and applied) and deposit refunds.',
+    urls: urlsOf('withdraw'),
   },
   {
     id: 'transfers',
     label: 'Transfers',
     description: 'Transfers between the main account and sub-accounts.',
-    urls: ['/api/v4/sub-account/transfer'],
+    urls: urlsOf('transfers'),
   },
   {
     id: 'convert',
     label: 'Convert',
     description: 'Convert one currency into another at a quoted rate.',
-    urls: ['/api/v4/convert/auto-confirm'],
+    urls: urlsOf('convert'),
   },
   {
     id: 'flex',
     label: 'Flex investments',
     description: 'Close flex investments.',
-    urls: ['/api/v4/main-account/smart-flex/investments/close'],
+    urls: urlsOf('flex'),
   },
   {
     id: 'mining',
     label: 'Mining',
     description: 'Mining accounts, rewards, workers and watcher links (read only).',
-    urls: [
-      '/api/v4/mining/accounts',
-      '/api/v4/mining/rewards',
-      '/api/v4/mining/miners/info',
-      '/api/v4/mining/watcher-links/list',
-    ],
+    urls: urlsOf('mining'),
   },
   {
     id: 'travel-rule',
     label: 'Deposit verification (travel rule)',
     description: 'Answer travel-rule questions about incoming deposits.',
-    urls: ['/api/v4/travel-rule/vasps', '/api/v4/travel-rule/deposit/verification'],
+    urls: urlsOf('travel-rule'),
   },
 ];
 

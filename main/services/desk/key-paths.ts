@@ -5,47 +5,13 @@
  * fund-moving path can slip past the warning, and no typo is sent as a permission.
  */
 import { UserFacingError } from '../../errors.ts';
-import { FUND_MOVING_PATHS, KEY_CAPABILITIES } from './key-capabilities.ts';
-
-/** Private paths of the exchange outside the capability table (exchange-api.md, real-api-facts.md). */
-const OTHER_PRIVATE_PATHS = [
-  '/api/v4/conditional-orders',
-  '/api/v4/collateral-account/summary',
-  '/api/v4/main-account/address',
-  '/api/v4/main-account/create-new-address',
-  '/api/v4/main-account/smart-flex/investments',
-  '/api/v4/main-account/transfer',
-  '/api/v4/order/collateral/limit',
-  '/api/v4/order/collateral/oco',
-  '/api/v4/order/collateral/stop-limit',
-  '/api/v4/order/collateral/trigger-market',
-  '/api/v4/order/kill-switch/status',
-  '/api/v4/sub-account/api-key/create',
-  '/api/v4/sub-account/api-key/delete',
-  '/api/v4/sub-account/api-key/edit',
-  '/api/v4/sub-account/api-key/ip-address/create',
-  '/api/v4/sub-account/api-key/ip-address/delete',
-  '/api/v4/sub-account/api-key/ip-address/list',
-  '/api/v4/sub-account/api-key/list',
-  '/api/v4/sub-account/api-key/reset',
-  '/api/v4/sub-account/balances',
-  '/api/v4/sub-account/block',
-  '/api/v4/sub-account/create',
-  '/api/v4/sub-account/delete',
-  '/api/v4/sub-account/edit',
-  '/api/v4/sub-account/list',
-  '/api/v4/sub-account/transfer/history',
-  '/api/v4/sub-account/unblock',
-  '/api/v4/sub-account/withdraw/unconfirmed-list',
-  '/api/v4/trade-account/order/history',
-] as const;
+import { PRIVATE_ENDPOINTS } from '../../exchange/registry/index.ts';
+import { FUND_MOVING_PATHS } from './key-capabilities.ts';
 
 const key = (path: string): string => path.toLowerCase().replace(/\/+$/, '');
 
-/** Every path a permission may name, by its matching key. */
-const KNOWN = new Map(
-  [...KEY_CAPABILITIES.flatMap((c) => c.urls), ...OTHER_PRIVATE_PATHS].map((p) => [key(p), p] as const),
-);
+/** Every path a permission may name (every signed endpoint of the registry), by its matching key. */
+const KNOWN = new Map(PRIVATE_ENDPOINTS.map((e) => [key(e.path), e.path] as const));
 const FUND_MOVING = new Set(FUND_MOVING_PATHS.map(key));
 
 /** The path as the exchange lists it; undefined for a path that is not one of its private paths. */

@@ -6,6 +6,7 @@
  * approval's use with the signed-request entry before the request goes. A policy change is applied
  * the same way, by the team store itself.
  */
+import type { GuardSettingsView } from '../../domains/guards/views.ts';
 import type {
   ApprovalSentView,
   DeskRulesView,
@@ -13,6 +14,7 @@ import type {
   ProposedView,
 } from '../../domains/approvals/views.ts';
 import { captureRequest, type CapturedRequest } from '../../exchange/endpoints/capture.ts';
+import { DESK } from '../../exchange/registry/index.ts';
 import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import { requestHash } from '../../exchange/request-hash.ts';
 import { UserFacingError } from '../../errors.ts';
@@ -20,6 +22,7 @@ import type { Confirmation, Platform } from '../../platform.ts';
 import {
   approvalKind,
   checkPolicy,
+  GUARDS_PATH,
   POLICY_PATH,
   roleForKind,
   type DeskPolicy,
@@ -34,6 +37,9 @@ import {
   whyNotUsable,
   type ProposalRow,
 } from '../../team/approvals.ts';
+import type { GuardChange } from '../../rules/guard-changes.ts';
+import { refusedBy } from '../../rules/desk-roles.ts';
+import { applyGuards } from '../../team/desk-guards.ts';
 import { TeamProblem } from '../../team/problems.ts';
 import type { TeamStore } from '../../team/store.ts';
 import type { AccountService } from '../accounts.ts';
@@ -218,8 +224,8 @@ export class Approvals {
   async proposePolicy(policy: DeskPolicy): Promise<ProposedView> {
     const issue = checkPolicy(policy);
     if (issue) throw new UserFacingError('invalid_input', issue.message, issue.field);
-    if (!this.#o.rules.roles.includes('admin'))
-      throw new UserFacingError('role_required', "Only an admin can change the desk's policy.");
+    const refused = refusedBy(this.#o.rules.roles, DESK.policy.desk);
+    if (refused) throw new UserFacingError('role_required', refused);
     const store = this.#store();
     const deskId = store.deskId;
     if (!deskId) throw NOT_JOINED;
@@ -228,6 +234,27 @@ export class Approvals {
       title: "Change the desk's four-eyes policy?",
       facts: policyFacts(policy),
       action: 'Change policy',
+    });
+  }
+
+  /**
+   * Order guards that ask less than the desk's, proposed by an admin (`GuardSettingsStore.configure`
+   * on a team desk): another admin approves them; they apply, on every operator's app, once sent.
+   */
+  async proposeGuards(
+    before: GuardSettingsView,
+    next: GuardSettingsView,
+    changes: readonly GuardChange[],
+  ): Promise<ProposedView> {
+    const refused = refusedBy(this.#o.rules.roles, DESK.guards.desk);
+    if (refused) throw new UserFacingError('role_required', refused);
+    const store = this.#store();
+    if (!store.deskId) throw NOT_JOINED;
+    return this.propose(store.deskId, [{ path: GUARDS_PATH, fields: { settings: next, replaces: before } }], {
+      title: "Loosen the desk's order guards?",
+      facts: changes.map(({ label, value }) => ({ label, value })),
+      action: 'Loosen the guards',
+      warning: "Orders beyond the old limits will be sent without asking first, on every operator's app.",
     });
   }
 
@@ -283,7 +310,12 @@ export class Approvals {
       action: 'Send',
       ...(view.warning ? { warning: view.warning } : {}),
     });
-    const result = row.kind === 'policy' ? await this.#applyPolicy(store, row) : await this.#sendRequest(row);
+    const result =
+      row.kind === 'policy'
+        ? await this.#applyPolicy(store, row)
+        : row.kind === 'guards'
+          ? await applyGuards(store, row)
+          : await this.#sendRequest(row);
     return { proposal: (await this.#read(store, id)).view, result };
   }
 

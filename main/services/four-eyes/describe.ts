@@ -3,7 +3,10 @@
  * signed (never from the proposer's summary): the account, the amounts grouped, the address, the key,
  * the policy. What the approver reads is what is sent.
  */
-import { DEFAULT_POLICY, POLICY_PATH, type DeskPolicy } from '../../rules/desk-policy.ts';
+import { fourEyesRequestOf, REST, restEndpointOf } from '../../exchange/registry/index.ts';
+import { DEFAULT_POLICY, type DeskPolicy } from '../../rules/desk-policy.ts';
+import { guardChanges } from '../../rules/guard-changes.ts';
+import type { GuardSettings } from '../../rules/guards.ts';
 import { grouped } from '../../rules/words.ts';
 
 export interface Fact {
@@ -33,7 +36,7 @@ const amount = (v: unknown, ticker: string) => `${grouped(text(v))} ${ticker}`.t
 function withdrawal(path: string, b: Record<string, unknown>, names: Names): RequestWords {
   const t = text(b['ticker']);
   const network = text(b['network']);
-  const pay = path.endsWith('withdraw-pay');
+  const pay = restEndpointOf(path) === REST.withdrawPay;
   const inBook = names.book?.(network, text(b['address']), text(b['memo']) || undefined);
   return {
     title: `Withdraw ${amount(b['amount'], t)}${network ? ` on ${network}` : ''}`,
@@ -158,8 +161,28 @@ export function policyFacts(p: DeskPolicy): Fact[] {
       value: p.withdrawalKeys ? 'need a second operator' : 'one operator',
     },
     { label: 'Policy changes', value: 'need a second admin' },
+    { label: 'Order guards that ask less', value: 'need a second admin' },
     { label: 'A proposal waits', value: `${String(p.approvalMinutes)} minutes` },
   ];
+}
+
+/** Order guards that ask less than the desk's, each threshold from what to what. */
+function guards(b: Record<string, unknown>): RequestWords {
+  const settings = (v: unknown): GuardSettings | undefined => {
+    const markets = typeof v === 'object' && v !== null ? (v as { markets?: unknown }).markets : undefined;
+    return typeof markets === 'object' && markets !== null ? (v as GuardSettings) : undefined;
+  };
+  const before = settings(b['replaces']);
+  const after = settings(b['settings']);
+  const moves = before && after ? guardChanges(before, after) : [];
+  return {
+    title: "Loosen the desk's order guards",
+    facts:
+      moves.length > 0
+        ? moves.map(({ label, value }) => ({ label, value }))
+        : [{ label: 'Guards', value: JSON.stringify(b['settings']) }],
+    warning: "Orders beyond the old limits will be sent without asking first, on every operator's app.",
+  };
 }
 
 function policy(b: Record<string, unknown>): RequestWords {
@@ -174,19 +197,20 @@ export function describeRequest(
   names: Names,
   fundMoving: (url: string) => boolean,
 ): RequestWords {
-  if (path === '/api/v4/main-account/withdraw' || path === '/api/v4/main-account/withdraw-pay')
-    return withdrawal(path, body, names);
-  if (path === '/api/v4/main-account/codes') return code(body);
-  if (path === '/api/v4/sub-account/transfer') return transfer(body, names);
-  if (path === '/api/v4/sub-account/api-key/edit') return keyEdit(body, names, fundMoving);
-  if (path === '/api/v4/sub-account/api-key/reset')
+  const request = fourEyesRequestOf(path);
+  if (request === 'withdrawal') return withdrawal(path, body, names);
+  if (request === 'code') return code(body);
+  if (request === 'transfer') return transfer(body, names);
+  if (request === 'key_edit') return keyEdit(body, names, fundMoving);
+  if (request === 'key_reset')
     return {
       title: `Reset ${keyName(text(body['apiKeyId']), names)}`,
       facts: [{ label: 'Key', value: text(body['apiKeyId']) }],
       warning: 'The key and its secret stop working at once, everywhere they are used.',
     };
-  if (path === '/api/v4/sub-account/api-key/create') return keyCreate(body, names);
-  if (path === POLICY_PATH) return policy(body);
+  if (request === 'key_create') return keyCreate(body, names);
+  if (request === 'policy') return policy(body);
+  if (request === 'guards') return guards(body);
   return {
     title: `Send ${path}`,
     facts: Object.entries(body).map(([label, v]) => ({ label, value: JSON.stringify(v) })),

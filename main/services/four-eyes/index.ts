@@ -17,6 +17,7 @@ import { Approvals } from './approvals.ts';
 import { DeskRules } from './desk-rules.ts';
 import { followDeskRules } from './follow.ts';
 import { DeskGate } from './gate.ts';
+import { REST } from '../../exchange/registry/index.ts';
 
 export interface FourEyesParts {
   profileDir: string;
@@ -34,7 +35,7 @@ export function startFourEyes(o: FourEyesParts): { approvals: Approvals; gate: D
   const gate = new DeskGate({ rules, registry: o.accounts.registry, connectionId: o.connection.id, store });
   o.connection.http.useSignGate(gate.signGate);
   const approvals = new Approvals({ gate, rules, accounts: o.accounts, platform: o.platform, store });
-  approvals.useSender('/api/v4/sub-account/api-key/edit', sendApprovedEdit(o.accounts));
+  approvals.useSender(REST.keyEdit.path, sendApprovedEdit(o.accounts));
   return { approvals, gate, rules };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { ProposalState, ProposalView } from '../../domains/approvals/views.ts';
 import { requestHash } from '../../exchange/request-hash.ts';
-import { KIND_WORDS, roleForKind } from '../../rules/desk-policy.ts';
+import { appliedByDesk, KIND_WORDS, roleForKind } from '../../rules/desk-policy.ts';
 import { roleWithArticle, type DeskRole } from '../../rules/desk-roles.ts';
 import type { ProposalRow } from '../../team/approvals.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';
@@ -32,7 +32,7 @@ export function stateOf(row: ProposalRow): ProposalState {
 }
 
 function accountLabel(row: ProposalRow, v: Viewer): string {
-  if (row.kind === 'policy') return 'The desk';
+  if (appliedByDesk(row.kind)) return 'The desk';
   return v.registry.get(row.account)?.label ?? 'an account not on this computer';
 }
 
@@ -54,7 +54,7 @@ function whyNotSend(row: ProposalRow, state: ProposalState, v: Viewer, hashMatch
   if (!hashMatches) return 'Its fields do not match its hash: it cannot be sent.';
   if (row.decider === v.operator) return 'You approved it: another operator sends it.';
   if (!v.roles.includes(role)) return `Only ${roleWithArticle(role)} can send ${KIND_WORDS[row.kind]}.`;
-  if (row.kind !== 'policy' && !v.registry.keyHere(row.account))
+  if (!appliedByDesk(row.kind) && !v.registry.keyHere(row.account))
     return 'The key of its account is not on this computer: an operator who holds it sends it.';
   if (!v.connected) return 'The team server cannot be reached now: it waits until the team desk is back.';
   return undefined;

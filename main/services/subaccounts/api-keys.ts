@@ -16,6 +16,7 @@ import type { AccountService } from '../accounts.ts';
 import { requireConfirmation } from '../confirm.ts';
 import type { Approvals } from '../four-eyes/approvals.ts';
 import { listSubAccounts, mainKey, registeredFor, type MainKey } from './main-key.ts';
+import { REST } from '../../exchange/registry/index.ts';
 
 const TYPE_WORDS = { 1: 'information and trading', 2: 'information, trading, deposits and withdrawals' };
 const hint = (key: string) => (key.length > 10 ? `${key.slice(0, 4)}…${key.slice(-4)}` : '…');
@@ -30,7 +31,7 @@ export class SubAccountApiKeys {
     this.#platform = platform;
     this.#approvals = approvals;
     // An approved key that can withdraw (four eyes): made as proposed, its secret kept as a direct one's.
-    approvals?.useSender('/api/v4/sub-account/api-key/create', async ({ caller, body }) => {
+    approvals?.useSender(REST.keyCreate.path, async ({ caller, body }) => {
       const input = body as unknown as { subAccountId: string; type: 1 | 2; title?: string };
       const main = await this.#main();
       const alias = await this.#alias(main, input.subAccountId);

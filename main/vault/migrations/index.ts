@@ -6,6 +6,7 @@ import { connectionWebsocket, type LegacyConnection } from './0004-connection-we
 import { awaitingKey } from './0005-awaiting-key.ts';
 import { exchangeStatus } from './0006-exchange-status.ts';
 import { team } from './0007-team.ts';
+import { removedKeys } from './0008-removed-keys.ts';
 
 export type { LegacyConnection };
 
@@ -22,5 +23,6 @@ export function registryMigrations(legacy?: LegacyConnection): readonly Migratio
     awaitingKey,
     exchangeStatus,
     team,
+    removedKeys,
   ];
 }

@@ -13,9 +13,26 @@ import { balanceList, type BalanceLine } from '../lib/managers/sub-account-balan
 type LabelOf = (accountId: string) => string;
 
 /** The executed deals of the History screen. */
-export function historyColumns(label: LabelOf): GridColumn<CachedDealView>[] {
+/**
+ * The cached deals (History). `archiveOnly`: a deal the exchange no longer serves (older than its
+ * six months), which only this computer's archive holds.
+ */
+export function historyColumns(
+  label: LabelOf,
+  archiveOnly: (d: CachedDealView) => boolean = () => false,
+): GridColumn<CachedDealView>[] {
   return [
     { id: 'time', title: 'Time', kind: 'time', value: (d) => Math.round(d.time * 1000) },
+    {
+      id: 'kept',
+      title: 'Kept by',
+      kind: 'text',
+      value: (d) => (archiveOnly(d) ? 'archive only' : 'exchange'),
+      hint: (d) =>
+        archiveOnly(d)
+          ? 'Older than six months: the exchange no longer serves it; this computer’s archive holds it.'
+          : 'The exchange still serves it; the archive holds a copy.',
+    },
     { id: 'account', title: 'Account', kind: 'text', value: (d) => label(d.account) },
     { id: 'market', title: 'Market', kind: 'text', value: (d) => d.market },
     { id: 'side', title: 'Side', kind: 'text', value: (d) => d.side, tone: (d) => d.side },

@@ -77,7 +77,9 @@ describe('spot trading endpoints against the sandbox', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).fields).toHaveProperty('price');
-    expect((error as ValidationError).exchangeCode).toBe(1);
+    // off the tick: code 33 with "Min price step = 0.1", as the exchange answers a price off its step
+    expect((error as ValidationError).exchangeCode).toBe(33);
+    expect((error as ValidationError).message).toContain("not a multiple of the market's tick size");
   });
 
   it('places a stop-limit order that waits for its activation price', async () => {

@@ -103,6 +103,40 @@ describe('history procedures', () => {
     expect(lines).toHaveLength(all.length + 1);
   });
 
+  it('says where the exchange stops serving: a deal older than six months is in the archive only', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    // a deal an earlier sync kept, from seven months ago (the exchange serves none that old any more)
+    const old = Math.floor(Date.now() / 1000) - 214 * 86_400;
+    await core.cache.deals.upsert([
+      {
+        id: 900_000_001,
+        clientOrderId: '',
+        time: old,
+        side: 'buy',
+        role: 'taker',
+        amount: '0.01',
+        price: '3000',
+        deal: '30',
+        fee: '0.03',
+        orderId: 900_000_000,
+        feeAsset: 'USDT',
+        account: main.id,
+        market: 'ETH_USDT',
+      },
+    ]);
+    const page = await ok<DealPageView>('history.deals', { filter: { accounts: [main.id] }, limit: 1000 });
+    // six months (183 days) back from now
+    expect(page.archiveSince).toBeGreaterThanOrEqual(before - 183 * 86_400);
+    expect(page.archiveSince).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) - 183 * 86_400);
+    const older = page.rows.filter((d) => d.time < page.archiveSince).map((d) => d.id);
+    expect(older).toEqual([900_000_001]);
+    // a sync keeps it
+    await ok<string[]>('sync.start', { accountIds: [main.id] });
+    await core.history.idle();
+    const again = await ok<DealPageView>('history.deals', { filter: { accounts: [main.id] }, limit: 1000 });
+    expect(again.rows.map((d) => d.id)).toContain(900_000_001);
+  });
+
   it('names the field of a malformed filter', async () => {
     const reply = await core.router.dispatch(
       'history.deals',

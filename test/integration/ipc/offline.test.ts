@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DealPageView, Reply, SyncFinished, SyncStateView } from '../../../main/ipc/contract.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
+import { HORIZON_S } from '../../../main/sync/deals.ts';
 import { createTestCore, registerAccount, type TestCore } from '../../support/core.ts';
 
 let core: TestCore | undefined;
@@ -43,11 +44,12 @@ describe('offline', () => {
         outcome: 'failed',
         message: expect.stringMatching(/Could not reach the exchange/),
       });
-      // Offline reads answer from the cache, with how far it reaches.
-      expect(await ok<DealPageView>('history.deals', { filter: { accounts: [account.id] } })).toEqual({
-        rows: [],
-        next: null,
-      });
+      // Offline reads answer from the cache, with how far it reaches and where only the archive holds deals.
+      const before = Math.floor(Date.now() / 1000) - HORIZON_S;
+      const page = await ok<DealPageView>('history.deals', { filter: { accounts: [account.id] } });
+      expect(page).toEqual({ rows: [], next: null, archiveSince: expect.any(Number) });
+      expect(page.archiveSince).toBeGreaterThanOrEqual(before);
+      expect(page.archiveSince).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) - HORIZON_S);
       const offline = await ok<SyncStateView[]>('sync.status');
       expect(offline.find((s) => s.account === account.id)?.syncedUntil ?? null).toBeNull();
 

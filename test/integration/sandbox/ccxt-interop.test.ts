@@ -5,9 +5,11 @@ import type { Harness } from './support.ts';
 
 let h: Harness;
 let ex: InstanceType<typeof ccxt.whitebit>;
+let pro: InstanceType<typeof ccxt.pro.whitebit>;
 
 beforeAll(async () => {
-  h = await start({ seed: 61 });
+  // a still market: no trade happens unless a test makes one
+  h = await start({ seed: 61, simulate: false });
   const main = h.account('main');
   ex = new ccxt.whitebit({ apiKey: main.apiKey, secret: main.apiSecret, enableRateLimit: false });
   const rest = h.sandbox.rest;
@@ -16,8 +18,13 @@ beforeAll(async () => {
     v2: { public: `${rest}/api/v2/public` },
     v4: { public: `${rest}/api/v4/public`, private: `${rest}/api/v4` },
   };
+  pro = new ccxt.pro.whitebit({ apiKey: main.apiKey, secret: main.apiSecret, enableRateLimit: false });
+  pro.urls['api'] = { ...ex.urls['api'], ws: h.sandbox.ws };
+  // the sandbox's socket is plain ws:// on 127.0.0.1: ccxt asks for its HTTP agent first
+  await pro.loadHttpProxyAgent();
 });
 afterAll(async () => {
+  await pro.close();
   await h.sandbox.close();
 });
 
@@ -47,6 +54,28 @@ describe('ccxt whitebit client against the sandbox (its own signing, unchanged)'
     const canceled = await ex.cancelOrder(id, 'BTC/USDT');
     expect(canceled.id).toBe(id);
     expect((await ex.fetchOpenOrders('BTC/USDT')).map((o) => o.id)).not.toContain(id);
+  });
+
+  it('edits an open order: its id goes as a digit string, the exchange answers the replacement', async () => {
+    const order = await ex.createOrder('BTC/USDT', 'limit', 'buy', 0.001, 60000);
+    const edited = await ex.editOrder(String(order.id), 'BTC/USDT', 'limit', 'buy', 0.001, 60100);
+    expect(edited.id).not.toBe(order.id);
+    expect(edited.price).toBe(60100);
+    const open = await ex.fetchOpenOrders('BTC/USDT');
+    expect(open.map((o) => [o.id, o.price])).toContainEqual([edited.id, 60100]);
+    expect(open.map((o) => o.id)).not.toContain(order.id);
+    await ex.cancelOrder(String(edited.id), 'BTC/USDT');
+  });
+
+  it('watches the candles of a quiet market: the live candle comes every half second, trades or none', async () => {
+    const first = await pro.watchOHLCV('ETH/USDT', '1m');
+    expect(first.length).toBeGreaterThan(0);
+    const [time, open, high, low, close, volume] = first.at(-1) ?? [];
+    expect((time ?? 0) % 60_000).toBe(0);
+    expect([open, high, low, close].every((v) => typeof v === 'number' && v > 0)).toBe(true);
+    expect(volume).toBe(0);
+    // and again, with still nothing traded
+    expect((await pro.watchOHLCV('ETH/USDT', '1m')).length).toBeGreaterThan(0);
   });
 
   it('fetches the trades of a filled order', async () => {

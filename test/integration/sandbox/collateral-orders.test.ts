@@ -51,14 +51,17 @@ describe.each(Object.keys(valid))('%s', (path) => {
     const r = await post('sub-alpha', path, { ...valid[path], clientOrderId: 'conf-1' });
     expect(r.status).toBe(200);
     const order = path === OCO ? r.body.take_profit : r.body;
-    expect(order).toMatchObject({ market: MARKET, positionSide: 'BOTH', reduceOnly: false, left: '0.001' });
+    expect(order).toMatchObject({ market: MARKET, positionSide: 'BOTH', left: '0.001' });
+    // the OCO answer names reduceOnly once, for the pair
+    expect(path === OCO ? r.body.reduceOnly : order.reduceOnly).toBe(false);
     if (path === OCO) {
       expect(r.body.id).toBe(r.body.take_profit.orderId);
       expect(r.body.stop_loss).toMatchObject({
         type: 'stop limit',
         price: '59900',
         activation_price: '60000',
-        activated: false,
+        activation_condition: 'lte',
+        activated: 0,
       });
     }
     await cancelAll('sub-alpha');
@@ -72,14 +75,14 @@ describe.each(Object.keys(valid))('%s', (path) => {
     expect(Object.keys(r.body.errors)).toEqual([field]);
   });
 
-  it('refuses prices off the tick and amounts off the step (code 1), and a bad side or position side', async () => {
+  it('refuses prices off the tick (code 33) and amounts off the step (code 32), and a bad side or position side', async () => {
     const priced = fields.filter((f) => f.includes('price'));
     for (const field of priced) {
       const r = await post('sub-alpha', path, { ...valid[path], [field]: '60000.05' });
-      expect([r.status, r.body.code, Object.keys(r.body.errors)]).toEqual([422, 1, [field]]);
+      expect([r.status, r.body.code, Object.keys(r.body.errors)]).toEqual([422, 33, [field]]);
     }
     const step = await post('sub-alpha', path, { ...valid[path], amount: '0.00015' });
-    expect(Object.keys(step.body.errors)).toEqual(['amount']);
+    expect([step.body.code, Object.keys(step.body.errors)]).toEqual([32, ['amount']]);
     const bad = await post('sub-alpha', path, { ...valid[path], side: 'long' });
     expect(Object.keys(bad.body.errors)).toEqual(['side']);
     const ps = await post('sub-alpha', path, { ...valid[path], positionSide: 'UP' });
@@ -129,8 +132,13 @@ describe('resting collateral orders, triggers and links', () => {
       price: String(START + 3000),
     });
     const trigger = await post('sub-alpha', TRIGGER, { ...base, activation_price: String(START + 1000) });
-    expect([stop.body.activated, trigger.body.activated]).toEqual([false, false]);
     expect(trigger.body).not.toHaveProperty('price');
+    // waiting: the active orders say so (activated 0)
+    const open = (await post('sub-alpha', ORDERS, { market: MARKET })).body as Array<Record<string, unknown>>;
+    expect(open.map((o) => [o['orderId'], o['activated'], o['activationCondition']])).toEqual([
+      [trigger.body.orderId, 0, 'gte'],
+      [stop.body.orderId, 0, 'gte'],
+    ]);
     h.sandbox.control.setPrice(MARKET, String(START + 1500));
     expect([status(stop.body.orderId), status(trigger.body.orderId)]).toEqual(['FILLED', 'FILLED']);
     expect(await position('sub-alpha')).toBe('0.002');

@@ -81,7 +81,7 @@ describe('collateral market orders', () => {
       amount: '0.001',
       takeProfit: '70000.05',
     });
-    expect([tick.status, tick.body.code, Object.keys(tick.body.errors)]).toEqual([422, 1, ['takeProfit']]);
+    expect([tick.status, tick.body.code, Object.keys(tick.body.errors)]).toEqual([422, 33, ['takeProfit']]);
   });
 
   it('creates OTO legs; the take-profit closes the position and cancels its stop-loss sibling', async () => {
@@ -98,7 +98,7 @@ describe('collateral market orders', () => {
     >;
     expect(legs).toHaveLength(2);
     expect(
-      legs.every((l) => l['type'] === 'stop market' && l['reduceOnly'] === true && l['activated'] === false),
+      legs.every((l) => l['type'] === 'stop market' && l['reduceOnly'] === true && l['activated'] === 0),
     ).toBe(true);
     // another account lifts the asks above the take-profit
     const sweep = await post('main', MKT, { market: 'BTC_PERP', side: 'buy', amount: '0.07' });
@@ -205,7 +205,7 @@ describe('collateral market orders', () => {
       ticker: 'USDT',
       amount: '100',
     });
-    expect(ok.status).toBe(200);
+    expect(ok.status).toBe(201);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * `conditional-orders`, as the exchange lists which open orders belong together: each open OCO pair
- * (its id, its stop-limit leg as `stop_loss`, its limit leg as `take_profit`) and each order whose
+ * (its id, its stop-limit leg as `stopLoss`, its limit leg as `takeProfit`) and each order whose
  * OTO legs wait for it; a pair is gone from the list once either leg is cancelled (the other goes too).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,13 +43,15 @@ describe('conditional-orders', () => {
       {
         id: placed.body.id,
         type: 'oco',
-        stop_loss: expect.objectContaining({
+        stopLoss: expect.objectContaining({
           orderId: placed.body.stop_loss.orderId,
           type: 'stop limit',
-          activation_price: '60000',
+          activationPrice: '60000',
+          activationCondition: 'lte',
+          activated: 0,
           price: '59900',
         }) as unknown,
-        take_profit: expect.objectContaining({
+        takeProfit: expect.objectContaining({
           orderId: placed.body.take_profit.orderId,
           type: 'limit',
           price: '69000',

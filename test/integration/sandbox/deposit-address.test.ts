@@ -52,8 +52,10 @@ describe('main-account/address', () => {
 
   it('refuses an unknown ticker or network, fiat, and a currency without deposits, as the examples do', async () => {
     const unknown = await ask('main', { ticker: 'DOGE' });
-    expect([unknown.status, unknown.body.errors]).toEqual([
-      422,
+    // request validation: 400, code 0
+    expect([unknown.status, unknown.body.code, unknown.body.errors]).toEqual([
+      400,
+      0,
       { ticker: ['The selected ticker is invalid.'] },
     ]);
     const network = await ask('main', { ticker: 'USDT', network: 'BEP20' });
@@ -62,8 +64,8 @@ describe('main-account/address', () => {
     expect(fiat.body.errors).toEqual({ ticker: ['Fiat deposits are available only on the website'] });
     const closed = await ask('main', { ticker: 'XAU' });
     expect([closed.status, closed.body]).toEqual([
-      422,
-      { code: 1, message: 'Inner validation failed', errors: { ticker: ['Currency is not deposable'] } },
+      400,
+      { code: 1, message: 'Inner validation failed', errors: { ticker: ['Currency is not depositable'] } },
     ]);
     const none = await ask('main', {});
     expect(Object.keys(none.body.errors)).toEqual(['ticker']);

@@ -49,7 +49,8 @@ describe('main account', () => {
       address: '0x00000000000000000000000000000000000000ab',
       uniqueId: 'w-1',
     });
-    expect(ok.status).toBe(200);
+    // the main account's endpoints answer 201
+    expect(ok.status).toBe(201);
     expect((await post('main', BAL, { ticker: 'USDT' })).body.USDT.main_balance).toBe('99899');
     const again = await post('main', WPAY, {
       ticker: 'USDT',
@@ -57,9 +58,10 @@ describe('main account', () => {
       address: '0x00000000000000000000000000000000000000ab',
       uniqueId: 'w-1',
     });
-    expect([again.status, Object.keys(again.body.errors)]).toEqual([422, ['uniqueId']]);
+    // request validation: 400, code 0
+    expect([again.status, again.body.code, Object.keys(again.body.errors)]).toEqual([400, 0, ['uniqueId']]);
     expect((await post('main', BAL, { ticker: 'USDT' })).body.USDT.main_balance).toBe('99899');
-    const hist = await post('main', '/api/v4/main-account/history', { uniqueId: 'w-1' });
+    const hist = await post('main', '/api/v4/main-account/history', { unique_id: 'w-1' });
     expect(hist.body.records).toHaveLength(1);
     expect(hist.body.records[0]).toMatchObject({
       method: 2,
@@ -118,17 +120,24 @@ describe('main account', () => {
       address: '0x0000000000000000000000000000000000000001',
       uniqueId: 's-1',
     });
-    expect(ok.status).toBe(200);
+    expect(ok.status).toBe(201);
   });
 
   it('completes pending deposits and withdrawals over time', async () => {
     clock += 121_000;
     const bal = await post('main', BAL, { ticker: 'USDT' });
     expect(bal.body.USDT.pending_deposit_amount).toBe('0');
-    const hist = await post('main', '/api/v4/main-account/history', { uniqueId: 'w-1' });
+    const hist = await post('main', '/api/v4/main-account/history', { unique_id: 'w-1' });
     expect(hist.body.records[0].status).toBe(3); // successful
     const deposits = await post('main', '/api/v4/main-account/history', { transactionMethod: 1 });
     expect(deposits.body.records.every((r: { method: number }) => r.method === 1)).toBe(true);
+    // up to 500 a page, as published
+    expect((await post('main', '/api/v4/main-account/history', { limit: 500 })).status).toBe(201);
+    const over = await post('main', '/api/v4/main-account/history', { limit: 501 });
+    expect([over.status, over.body.errors]).toEqual([
+      400,
+      { limit: ['The limit may not be greater than 500.'] },
+    ]);
   });
 
   it('creates codes within their bounds', async () => {
@@ -137,7 +146,7 @@ describe('main account', () => {
       amount: '10',
       passphrase: 'P@ss-1!',
     });
-    expect(ok.status).toBe(200);
+    expect(ok.status).toBe(201);
     expect(typeof ok.body.code).toBe('string');
     expect(typeof ok.body.message).toBe('string');
     expect(ok.body.external_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
@@ -145,13 +154,36 @@ describe('main account', () => {
       [{ amount: '0' }, 'amount'],
       [{ amount: '0.0000000000000000001' }, 'amount'],
       [{ amount: '100000000000000001' }, 'amount'],
-      [{ amount: '1', passphrase: 'has space' }, 'passphrase'],
+      [{ amount: '1', passphrase: 'tab\there' }, 'passphrase'],
       [{ amount: '1', passphrase: 'x'.repeat(26) }, 'passphrase'],
     ] as const) {
       const r = await post('main', '/api/v4/main-account/codes', { ticker: 'USDT', ...fields });
-      expect(r.status, JSON.stringify(fields)).toBe(422);
+      expect([r.status, r.body.code], JSON.stringify(fields)).toEqual([400, 0]);
       expect(Object.keys(r.body.errors), JSON.stringify(fields)).toEqual([field]);
     }
+  });
+
+  it('applies a code to another account, never to the one that made it', async () => {
+    const made = await post('main', '/api/v4/main-account/codes', { ticker: 'USDT', amount: '3' });
+    const APPLY = '/api/v4/main-account/codes/apply';
+    const own = await post('main', APPLY, { code: made.body.code });
+    expect([own.status, own.body]).toEqual([
+      400,
+      { code: 0, message: 'Validation failed', errors: { code: ['This code was created by you'] } },
+    ]);
+    const before = (await post('sub-alpha', BAL, { ticker: 'USDT' })).body.USDT.main_balance as string;
+    const applied = await post('sub-alpha', APPLY, { code: made.body.code });
+    expect([applied.status, applied.body]).toEqual([
+      201,
+      {
+        message: 'Code was successfully applied',
+        ticker: 'USDT',
+        amount: '3',
+        external_id: made.body.external_id,
+      },
+    ]);
+    const after = (await post('sub-alpha', BAL, { ticker: 'USDT' })).body.USDT.main_balance as string;
+    expect(Number(after) - Number(before)).toBe(3);
   });
 
   it('lists refunds with filters and paging', async () => {
@@ -169,42 +201,76 @@ describe('main account', () => {
     expect(page.body.records[0].id).toBe(all.body.records[1].id);
   });
 
-  it('refunds a credited deposit in full, with its memo, completing later', async () => {
+  it('refunds a credited deposit in full to the address given, completing later', async () => {
     const deposits = await post('main', '/api/v4/main-account/history', {
       transactionMethod: 1,
       ticker: 'BTC',
     });
     const deposit = deposits.body.records[0];
     const before = (await post('main', BAL, { ticker: 'BTC' })).body.BTC.main_balance;
+    const address = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
     const r = await post('main', '/api/v4/main-account/refund-deposit', {
-      depositId: deposit.transactionId,
-      memo: 'sent back',
+      transactionId: deposit.transaction_id,
+      address,
     });
     expect(r.status).toBe(200);
+    expect(r.body.id).toMatch(/^[0-9a-f-]{36}$/);
     const after = (await post('main', BAL, { ticker: 'BTC' })).body.BTC.main_balance;
     expect(Number(before) - Number(after)).toBe(Number(deposit.amount));
     const again = await post('main', '/api/v4/main-account/refund-deposit', {
-      depositId: deposit.transactionId,
+      transactionId: deposit.transaction_id,
+      address,
     });
-    expect([again.status, Object.keys(again.body.errors)]).toEqual([422, ['depositId']]);
+    expect([again.status, again.body]).toEqual([400, { code: 0, message: 'Transaction not refundable' }]);
+    const noAddress = await post('main', '/api/v4/main-account/refund-deposit', {
+      transactionId: deposit.transaction_id,
+    });
+    expect([noAddress.status, Object.keys(noAddress.body.errors)]).toEqual([400, ['address']]);
     const listed = await post('main', '/api/v4/main-account/refund-history', {
-      depositId: deposit.transactionId,
+      depositId: deposit.transaction_id,
     });
     expect(listed.body.records).toEqual([
-      expect.objectContaining({ status: 'in_process', memo: 'sent back', ticker: 'BTC' }),
+      expect.objectContaining({ id: r.body.id, status: 'in_process', address, ticker: 'BTC' }),
     ]);
     clock += 121_000;
     const done = await post('main', '/api/v4/main-account/refund-history', {
-      depositId: deposit.transactionId,
+      depositId: deposit.transaction_id,
     });
     expect(done.body.records[0].status).toBe('successful');
-    const unknown = await post('main', '/api/v4/travel-rule/deposit/verification', { depositId: 'nope' });
-    expect(Object.keys(unknown.body.errors)).toEqual(['depositId']);
+  });
+
+  it('takes the originator of a deposit for Travel Rule verification', async () => {
+    const deposits = await post('main', '/api/v4/main-account/history', { transactionMethod: 1 });
+    const deposit = deposits.body.records[0];
+    const originator = {
+      type: 'individual',
+      firstName: 'Jane',
+      lastName: 'Doe',
+      residenceCountry: 'DEU',
+      walletAddress: '0x00000000000000000000000000000000000000cd',
+      address: { country: 'DEU', city: 'Berlin', addressLine1: 'Alexanderplatz 1' },
+    };
     const verified = await post('main', '/api/v4/travel-rule/deposit/verification', {
-      depositId: deposit.transactionId,
-      originator: { name: 'Jane Doe' },
+      uniqueId: deposit.transaction_id,
+      walletType: 'unhosted',
+      originator,
     });
-    expect(verified.status).toBe(200);
+    expect([verified.status, verified.body]).toEqual([
+      200,
+      { data: { uniqueId: deposit.transaction_id, status: 'submitted' } },
+    ]);
+    const unknown = await post('main', '/api/v4/travel-rule/deposit/verification', {
+      uniqueId: 'nope',
+      walletType: 'unhosted',
+      originator,
+    });
+    expect([unknown.status, unknown.body.errors]).toEqual([422, { uniqueId: ['Transaction not found'] }]);
+    const nameless = await post('main', '/api/v4/travel-rule/deposit/verification', {
+      uniqueId: deposit.transaction_id,
+      walletType: 'hosted',
+      originator: { ...originator, firstName: '' },
+    });
+    expect([nameless.status, Object.keys(nameless.body.errors)]).toEqual([400, ['originator.firstName']]);
   });
 
   it('converts once per idempotencyKey', async () => {
@@ -240,12 +306,16 @@ describe('main account', () => {
     const [active, closed] = h.sandbox.control.state.wallet.flex;
     const path = '/api/v4/main-account/smart-flex/investments/close';
     const r = await post('main', path, { plan: active?.plan });
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(201);
     expect(typeof r.body.data.transaction_id).toBe('string');
     expect((await post('main', path, { plan: active?.plan })).status).toBe(422);
     const c = await post('main', path, { plan: closed?.plan });
-    expect([c.status, Object.keys(c.body.errors)]).toEqual([422, ['plan']]);
-    expect(Object.keys((await post('main', path, {})).body.errors)).toEqual(['plan']);
+    expect([c.status, c.body.errors]).toEqual([
+      422,
+      { investment: ['Cannot withdraw from closed investment'] },
+    ]);
+    const none = await post('main', path, {});
+    expect([none.status, Object.keys(none.body.errors)]).toEqual([400, ['plan']]);
   });
 
   it('issues websocket tokens, 10 per 60 s', async () => {
@@ -256,7 +326,7 @@ describe('main account', () => {
     expect((await post('sub-maker', '/api/v4/profile/websocket_token')).status).toBe(429);
   });
 
-  it('refuses an address that cannot exist on the network with 422 errors.address, debiting nothing', async () => {
+  it('refuses an address that cannot exist on the network with 422 code 2 on address, debiting nothing', async () => {
     const before = (await post('main', BAL)).body;
     const cases: Array<[string, string, string]> = [
       ['USDT', 'ERC20', 'hello world'],
@@ -275,7 +345,7 @@ describe('main account', () => {
         memo: '1',
         uniqueId: `bad-${address}`,
       });
-      expect([r.status, r.body.code, Object.keys(r.body.errors)], address).toEqual([422, 30, ['address']]);
+      expect([r.status, r.body.code, Object.keys(r.body.errors)], address).toEqual([422, 2, ['address']]);
     }
     expect((await post('main', BAL)).body).toEqual(before);
   });
@@ -286,7 +356,7 @@ describe('main account', () => {
     expect(assets.USDT.is_memo).toBe(false);
     const address = 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh';
     const untagged = await post('main', WPAY, { ticker: 'XRP', amount: '50', address, uniqueId: 'xrp-0' });
-    expect([untagged.status, Object.keys(untagged.body.errors)]).toEqual([422, ['memo']]);
+    expect([untagged.status, Object.keys(untagged.body.errors)]).toEqual([400, ['memo']]);
     const words = await post('main', WPAY, {
       ticker: 'XRP',
       amount: '50',
@@ -302,8 +372,8 @@ describe('main account', () => {
       memo: '12345',
       uniqueId: 'xrp-2',
     });
-    expect(tagged.status).toBe(200);
-    const hist = await post('main', '/api/v4/main-account/history', { uniqueId: 'xrp-2' });
+    expect(tagged.status).toBe(201);
+    const hist = await post('main', '/api/v4/main-account/history', { unique_id: 'xrp-2' });
     expect(hist.body.records[0]).toMatchObject({ ticker: 'XRP', network: 'XRP', memo: '12345', address });
     const memoOnErc20 = await post('main', WPAY, {
       ticker: 'USDT',

@@ -54,7 +54,7 @@ describe('sub-account key permissions', () => {
       title: 'x',
       urls: [{ url: '/api/v4/order/new', enable: 'yes' }],
     });
-    expect(r.status).toBe(422);
+    expect(r.status).toBe(400);
     expect(Object.keys(r.body.errors)).toEqual(['urls.0.enable']);
   });
 
@@ -76,7 +76,7 @@ describe('sub-account key permissions', () => {
   it('reset: missing id is a validation error, unknown key a message-only body', async () => {
     const main = h.client('main');
     const missing = await main.post('/api/v4/sub-account/api-key/reset', {});
-    expect(missing.status).toBe(422);
+    expect(missing.status).toBe(400);
     expect(Object.keys(missing.body.errors)).toEqual(['apiKeyId']);
     const unknown = await main.post('/api/v4/sub-account/api-key/reset', { apiKeyId: 'nope' });
     expect(unknown.status).toBe(404);

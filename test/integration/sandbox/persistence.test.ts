@@ -73,7 +73,7 @@ describe('sandbox persistence (--data DIR)', () => {
       expect((await m2.post('/api/v4/trade-account/balance', { ticker: 'USDT' })).body).toEqual(
         balanceBefore,
       );
-      const hist = await m2.post('/api/v4/main-account/history', { uniqueId: 'persist-1' });
+      const hist = await m2.post('/api/v4/main-account/history', { unique_id: 'persist-1' });
       expect(hist.body.records).toHaveLength(1);
       const deals = await second
         .client('sub-maker')

@@ -33,7 +33,7 @@ describe('sandbox rate limits', () => {
       '/api/v4/collateral-account/balance',
       '/api/v4/orders',
     ]) {
-      expect((await c.post(path)).status, path).toBe(200);
+      expect((await c.post(path)).status, path).toBeLessThan(300);
     }
     clock += 10_000;
     expect((await c.post('/api/v4/main-account/balance')).status).toBe(200);

@@ -18,9 +18,12 @@ describe('sandbox reference data', () => {
     const r = await get(h.sandbox.rest, '/api/v4/public/markets');
     expect(r.status).toBe(200);
     const btc = r.body.find((m: { name: string }) => m.name === 'BTC_USDT');
+    // precisions are stringified integers, as the exchange answers them
     expect(btc).toMatchObject({
-      stockPrec: 6,
-      moneyPrec: 2,
+      stockPrec: '6',
+      moneyPrec: '2',
+      feePrec: '4',
+      delistedAt: null,
       minAmount: '0.0001',
       minTotal: '5',
       maxTotal: '0',
@@ -107,7 +110,7 @@ describe('sandbox reference data', () => {
       const last = wide.accounts.at(-1) as SandboxAccount;
       expect(last.label).toBe('sub-300');
       const bal = await new Client(wide.rest, last).post('/api/v4/trade-account/balance', { ticker: 'USDT' });
-      expect(bal.body.available).toBe('100');
+      expect(bal.body.USDT.available).toBe('100');
     } finally {
       await Promise.all([plain.close(), wide.close()]);
     }

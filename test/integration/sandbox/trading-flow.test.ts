@@ -35,14 +35,19 @@ describe('order lifecycle and matching', () => {
     expect(Number.isInteger(r.body.orderId)).toBe(true);
     expect(typeof r.body.timestamp).toBe('number');
     expect('postOnly' in r.body).toBe(false);
-    expect((await c.post(BAL, { ticker: 'USDT' })).body).toEqual({ available: '49940', freeze: '60' });
+    expect((await c.post(BAL, { ticker: 'USDT' })).body.USDT).toEqual({ available: '49940', freeze: '60' });
     const open = await c.post('/api/v4/orders', { market: 'BTC_USDT' });
     expect(open.body.map((o: { orderId: number }) => o.orderId)).toContain(r.body.orderId);
     const cancel = await c.post('/api/v4/order/cancel', { market: 'BTC_USDT', orderId: r.body.orderId });
     expect(cancel.body.status).toBe('CANCELED');
-    expect((await c.post(BAL, { ticker: 'USDT' })).body).toEqual({ available: '50000', freeze: '0' });
+    expect((await c.post(BAL, { ticker: 'USDT' })).body.USDT).toEqual({ available: '50000', freeze: '0' });
     const again = await c.post('/api/v4/order/cancel', { market: 'BTC_USDT', orderId: r.body.orderId });
-    expect(again.status).toBe(422);
+    // an order no longer open: 400, code 2, as the exchange answers it
+    expect([again.status, again.body.code, again.body.errors.orderId]).toEqual([
+      400,
+      2,
+      ['Unexecuted order was not found.'],
+    ]);
   });
 
   it('matches two accounts at the maker price and settles balances with fees', async () => {
@@ -67,12 +72,12 @@ describe('order lifecycle and matching', () => {
     const makerOpen = await h.client('main').post('/api/v4/orders', {});
     expect(makerOpen.body.find((o: { orderId: number }) => o.orderId === maker.body.orderId)).toBeUndefined();
     // taker froze 642.6 at its limit, paid 642.5 at the maker price
-    expect((await h.client('sub-alpha').post(BAL, { ticker: 'USDT' })).body).toEqual({
+    expect((await h.client('sub-alpha').post(BAL, { ticker: 'USDT' })).body.USDT).toEqual({
       available: '19357.5',
       freeze: '0',
     });
-    expect((await h.client('sub-alpha').post(BAL, { ticker: 'BTC' })).body.available).toBe('0.50999');
-    expect((await h.client('main').post(BAL, { ticker: 'USDT' })).body.available).toBe('50641.8575');
+    expect((await h.client('sub-alpha').post(BAL, { ticker: 'BTC' })).body.BTC.available).toBe('0.50999');
+    expect((await h.client('main').post(BAL, { ticker: 'USDT' })).body.USDT.available).toBe('50641.8575');
   });
 
   it('keeps RPI orders out of public depth while they rest', async () => {
@@ -137,7 +142,7 @@ describe('order lifecycle and matching', () => {
     const step = await h
       .client('sub-alpha')
       .post('/api/v4/order/market', { market: 'BTC_USDT', side: 'sell', amount: '0.00015' });
-    expect(step.body.code).toBe(1);
+    expect(step.body.code).toBe(32);
   });
 
   it('modifies an open order into a new id and keeps its clientOrderId', async () => {
@@ -183,7 +188,7 @@ describe('order lifecycle and matching', () => {
     expect(r.body[0].error).toBeNull();
     expect(r.body[0].result.price).toBe('55000');
     expect(r.body[1].result).toBeNull();
-    expect(r.body[1].error.code).toBe(1);
+    expect(r.body[1].error.code).toBe(33);
     expect(r.body[2].result.rpi).toBe(true);
   });
 
@@ -196,13 +201,18 @@ describe('order lifecycle and matching', () => {
       activation_price: '64000',
       price: '63000',
     });
-    expect(stop.body).toMatchObject({ type: 'stop limit', activation_price: '64000', activated: false });
+    expect(stop.body).toMatchObject({
+      type: 'stop limit',
+      activation_price: '64000',
+      activated: 0,
+      activationCondition: 'lte',
+    });
     // sweep the bid ladder so the last price drops below the trigger
     await h.client('main').post(NEW, { market: 'BTC_USDT', side: 'sell', amount: '0.2', price: '63500' });
     const open = (await c.post('/api/v4/orders', { market: 'BTC_USDT' })).body as Array<
       Record<string, unknown>
     >;
     const after = open.find((o) => o['orderId'] === stop.body.orderId);
-    expect(after?.['activated']).toBe(true);
+    expect(after?.['activated']).toBe(1);
   });
 });

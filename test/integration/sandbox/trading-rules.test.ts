@@ -37,25 +37,37 @@ describe('order/new validation', () => {
     expect(noPrice.fields).toEqual(['price']);
     const badSide = await rejects('main', { ...btc, side: 'long' });
     expect(badSide.fields).toEqual(['side']);
-    const numeric = await rejects('main', { ...btc, amount: 0.001 });
-    expect(numeric.fields).toEqual(['amount']);
+    const word = await rejects('main', { ...btc, amount: 'a lot' });
+    expect([word.code, word.fields]).toEqual([32, ['amount']]);
+    const unknown = await rejects('main', { ...btc, market: 'NOPE_USDT' });
+    expect([unknown.status, unknown.code, unknown.fields]).toEqual([422, 31, ['market']]);
   });
 
-  it('enforces precision with code 30 and tick/step multiples with code 1', async () => {
+  it('takes an amount and a price sent as JSON numbers, as the exchange does', async () => {
+    const r = await h.client('main').post(NEW, { ...btc, amount: 0.001, price: 50000 });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect([r.body.amount, r.body.price]).toEqual(['0.001', '50000']);
+  });
+
+  it('refuses a price off precision or tick with code 33, an amount off precision or step with code 32', async () => {
     const pricePrec = await rejects('main', { ...btc, price: '60000.123' });
-    expect([pricePrec.status, pricePrec.code, pricePrec.fields]).toEqual([422, 30, ['price']]);
+    expect([pricePrec.status, pricePrec.code, pricePrec.fields]).toEqual([422, 33, ['price']]);
     const tick = await rejects('main', { ...btc, price: '60000.15' });
-    expect([tick.status, tick.code, tick.fields]).toEqual([422, 1, ['price']]);
+    expect([tick.status, tick.code, tick.body.errors.price]).toEqual([422, 33, ['Min price step = 0.1']]);
     const amountPrec = await rejects('main', { ...btc, amount: '0.0010001' });
-    expect([amountPrec.code, amountPrec.fields]).toEqual([30, ['amount']]);
+    expect([amountPrec.code, amountPrec.fields]).toEqual([32, ['amount']]);
     const step = await rejects('main', { ...btc, amount: '0.00105' });
-    expect([step.status, step.code, step.fields]).toEqual([422, 1, ['amount']]);
+    expect([step.status, step.code, step.body.errors.amount]).toEqual([
+      422,
+      32,
+      ['Min amount step = 0.0001'],
+    ]);
     const stopTick = await rejects(
       'main',
       { ...btc, side: 'sell', price: '70000', activation_price: '69000.05' },
       '/api/v4/order/stop_limit',
     );
-    expect([stopTick.code, stopTick.fields]).toEqual([1, ['activation_price']]);
+    expect([stopTick.code, stopTick.fields]).toEqual([33, ['activation_price']]);
   });
 
   it('enforces minAmount, minTotal and maxTotal', async () => {
@@ -65,7 +77,7 @@ describe('order/new validation', () => {
       amount: '0.005',
       price: '80',
     });
-    expect([minAmount.code, minAmount.fields]).toEqual([30, ['amount']]);
+    expect([minAmount.code, minAmount.fields]).toEqual([32, ['amount']]);
     const minTotal = await rejects('main', { ...btc, amount: '0.0001', price: '1000' });
     expect([minTotal.code, minTotal.fields]).toEqual([30, ['total']]);
     const maxTotal = await rejects('sub-maker', {
@@ -179,6 +191,7 @@ describe('order/new validation', () => {
     const r = await rejects('sub-noretail', { ...btc, amount: '1', price: '60000' });
     expect([r.status, r.code, r.fields]).toEqual([422, 10, ['amount']]);
     const b = await h.client('sub-noretail').post('/api/v4/trade-account/balance', { ticker: 'USDT' });
-    expect(b.body).toEqual({ available: '5000', freeze: '0' });
+    // one currency asked: its entry, keyed by its ticker as the whole list is
+    expect(b.body).toEqual({ USDT: { available: '5000', freeze: '0' } });
   });
 });

@@ -105,12 +105,14 @@ describe('sandbox webhooks', () => {
     expect(methods()).toEqual(['deposit.accepted']);
   });
 
-  it('sends refund.successful with a null memo when none was sent', async () => {
+  it('sends refund.successful with a null memo', async () => {
     received.length = 0;
     const hist = await post('main', '/api/v4/main-account/history', { transactionMethod: 1, ticker: 'BTC' });
-    await post('main', '/api/v4/main-account/refund-deposit', {
-      depositId: hist.body.records[0].transactionId,
+    const refunded = await post('main', '/api/v4/main-account/refund-deposit', {
+      transactionId: hist.body.records[0].transaction_id,
+      address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
     });
+    expect(refunded.status).toBe(200);
     clock += 121_000;
     await post('main', '/api/v4/main-account/balance');
     await h.sandbox.control.webhooks.flush();
@@ -129,7 +131,7 @@ describe('sandbox webhooks', () => {
       code: code.body.code,
       passphrase: 'nope',
     });
-    expect(Object.keys(wrong.body.errors)).toEqual(['passphrase']);
+    expect(wrong.body.errors).toEqual({ code: ['Incorrect code or passphrase'] });
     const applied = await post('sub-alpha', '/api/v4/main-account/codes/apply', {
       code: code.body.code,
       passphrase: 'pw-1',
@@ -162,14 +164,14 @@ describe('sandbox webhooks', () => {
       .main_balance;
     expect(Number(after) - Number(before)).toBe(21); // amount and fee come back
     const hist = await post('main', '/api/v4/main-account/history', { transactionMethod: 1, ticker: 'USDT' });
-    const credited = (hist.body.records as Array<{ status: number; transactionId: string }>).find(
+    const credited = (hist.body.records as Array<{ status: number; transaction_id: string }>).find(
       (r) => r.status === 3, // successful
     );
     await post('main', '/api/v4/main-account/refund-deposit', {
-      depositId: credited?.transactionId,
-      memo: 'm-1',
+      transactionId: credited?.transaction_id,
+      address: '0x0000000000000000000000000000000000000002',
     });
-    expect(h.sandbox.control.failRefund(credited?.transactionId as string)).toBe(true);
+    expect(h.sandbox.control.failRefund(credited?.transaction_id as string)).toBe(true);
     await h.sandbox.control.webhooks.flush();
     expect(methods()).toEqual([
       'deposit.accepted',
@@ -179,7 +181,7 @@ describe('sandbox webhooks', () => {
       'withdraw.canceled',
       'refund.failed',
     ]);
-    expect(received.at(-1)?.body.params).toMatchObject({ memo: 'm-1', status: 'canceled' });
+    expect(received.at(-1)?.body.params).toMatchObject({ memo: null, status: 'canceled' });
   });
 
   it('a flush called while a round is out also delivers what was queued after that round began', async () => {

@@ -55,6 +55,26 @@ describe('the desk board', () => {
     expect(Number(after.totals.equity)).toBeGreaterThan(Number(sub?.equity));
   });
 
+  it("counts each account's main balance: a sub-account funded with 1 USDT shows it in Equity and Main", async () => {
+    const target = desk().at(-1);
+    await ok('board.refresh', { accountIds: [target?.id] });
+    const before = (await ok<BoardView>('board.view')).rows.find((r) => r.account === target?.id);
+    expect(before?.main).toMatch(/^\d+\.\d\d$/);
+    await ok('subaccounts.transfer', {
+      accountId: target?.id,
+      direction: 'main_to_sub',
+      ticker: 'USDT',
+      amount: '1',
+    });
+    await ok('board.refresh', { accountIds: [target?.id] });
+    const view = await ok<BoardView>('board.view');
+    const after = view.rows.find((r) => r.account === target?.id);
+    expect(Number(after?.main) - Number(before?.main)).toBeCloseTo(1, 6);
+    expect(Number(after?.equity) - Number(before?.equity)).toBeCloseTo(1, 6);
+    // the totals count every main balance too
+    expect(view.totals.main).toBe(view.rows.reduce((s, r) => s + Number(r.main ?? 0), 0).toFixed(2));
+  });
+
   it('shows a revoked key as revoked, with the reason in words', async () => {
     const [target] = desk();
     core.connection.sandbox?.control.setKeyEnabled(keyOf(target?.label ?? ''), false);

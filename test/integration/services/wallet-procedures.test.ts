@@ -99,19 +99,23 @@ describe('wallet procedures', () => {
       ticker: 'BTC',
     });
     const depositId = deposits.records[0]?.id ?? '';
-    expect(await ok('wallet.refundDeposit', { accountId: main.id, depositId, memo: 'wrong sender' })).toEqual(
-      { depositId },
-    );
+    const address = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+    // an address that cannot exist on the deposit's network: refused in main, nothing asked or sent
+    const wrong = await refused('wallet.refundDeposit', { accountId: main.id, depositId, address: '0xabc' });
+    expect(wrong.field).toBe('address');
+    expect(await ok('wallet.refundDeposit', { accountId: main.id, depositId, address })).toEqual({
+      depositId,
+    });
     const listed = await ok<ProcedureResult<'wallet.refunds'>>('wallet.refunds', {
       accountId: main.id,
       depositId,
     });
     expect(listed.records).toEqual([
-      expect.objectContaining({ depositId, status: 'in_process', memo: 'wrong sender', ticker: 'BTC' }),
+      expect.objectContaining({ depositId, status: 'in_process', ticker: 'BTC' }),
     ]);
-    const twice = await refused('wallet.refundDeposit', { accountId: main.id, depositId });
+    const twice = await refused('wallet.refundDeposit', { accountId: main.id, depositId, address });
     expect(twice.field).toBe('depositId');
-    expect(twice.message).toMatch(/already being refunded/);
+    expect(twice.message).toMatch(/already refunded or being refunded/);
   });
 
   it('verifies a deposit with a listed VASP or a VASP name, and refuses an unknown deposit by name', async () => {
@@ -122,12 +126,21 @@ describe('wallet procedures', () => {
       transactionMethod: 1,
     });
     const depositId = deposits.records[0]?.id ?? '';
+    const originator = {
+      type: 'individual',
+      firstName: 'Jane',
+      lastName: 'Doe',
+      residenceCountry: 'DEU',
+      walletAddress: '0x00000000000000000000000000000000000000cd',
+      address: { country: 'DEU', city: 'Berlin', addressLine1: 'Alexanderplatz 1' },
+    };
     const listed = { vaspId: vasps[0]?.vaspId ?? '' };
     expect(
       await ok('wallet.verifyDeposit', {
         accountId: main.id,
         depositId,
-        originatorName: 'Jane Doe',
+        walletType: 'hosted',
+        originator,
         vasp: listed,
       }),
     ).toEqual({ depositId });
@@ -135,17 +148,42 @@ describe('wallet procedures', () => {
       await ok('wallet.verifyDeposit', {
         accountId: main.id,
         depositId,
-        originatorName: 'Jane Doe',
+        walletType: 'hosted',
+        originator: {
+          ...originator,
+          type: 'entity',
+          firstName: undefined,
+          lastName: undefined,
+          fullName: 'Acme Ltd',
+        },
         vasp: { name: 'Small Local Exchange' },
       }),
     ).toEqual({ depositId });
+    // a hosted wallet names its VASP; a person both names
+    const noVasp = await refused('wallet.verifyDeposit', {
+      accountId: main.id,
+      depositId,
+      walletType: 'hosted',
+      originator,
+    });
+    expect(noVasp.field).toBe('vasp');
+    const nameless = await refused('wallet.verifyDeposit', {
+      accountId: main.id,
+      depositId,
+      walletType: 'unhosted',
+      originator: { ...originator, lastName: undefined },
+    });
+    expect(nameless.field).toBe('originator.lastName');
     const unknown = await refused('wallet.verifyDeposit', {
       accountId: main.id,
       depositId: 'no-such-deposit',
-      originatorName: 'Jane Doe',
-      vasp: listed,
+      walletType: 'unhosted',
+      originator,
     });
-    expect(unknown.field).toBe('depositId');
+    expect([unknown.field, unknown.message]).toEqual([
+      'depositId',
+      'The exchange refused this deposit for verification: Transaction not found.',
+    ]);
   });
 
   it('says in words that the VASP list is disabled in a restricted region', async () => {

@@ -138,3 +138,18 @@ describe('executed-history sync', () => {
     expect(new Set(ids)).toEqual(await exchangeDealIds());
   });
 });
+
+describe('the archive past the six months the exchange serves', () => {
+  it('keeps every cached deal the exchange no longer serves, however many syncs later', async () => {
+    const cachedBefore = new Set(await cachedIds());
+    // a month on: the deals of 170 days ago are now older than six months
+    nowMs += 30 * DAY;
+    const served = await exchangeDealIds();
+    const gone = [...cachedBefore].filter((id) => !served.has(id));
+    expect(gone).toHaveLength(3);
+    await syncDeals({ cache, caller: h.as('main'), account: ACCOUNT, now: nowS });
+    await syncDeals({ cache, caller: h.as('main'), account: ACCOUNT, now: nowS });
+    const cachedAfter = new Set(await cachedIds());
+    for (const id of [...cachedBefore, ...served]) expect(cachedAfter.has(id), String(id)).toBe(true);
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * Reading a table's changes by change cursor, a page at a time: every row once, in commit order then
  * key order, whatever the page size, with ids of different lengths (9, 10, 100: text order is not
- * number order) and several transactions.
+ * number order) and several transactions. The deals are written by the owner role (an operator writes
+ * them only under the account's sync lease, `deal-group.test.ts`).
  */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -14,7 +15,7 @@ import { COPY_DEALS, dealCopyLine } from '../../../main/team/deal-group.ts';
 import { REPLICATED } from '../../../main/team/replica.ts';
 import type { TeamStore } from '../../../main/team/store.ts';
 import { clientOf } from '../../support/postgres.ts';
-import { createTeamDatabase, operatorStore, passwordOf } from '../../support/team.ts';
+import { createTeamDatabase, operatorStore, passwordOf, TEST_OWNER } from '../../support/team.ts';
 
 const info = inject('postgres');
 let store: TeamStore;
@@ -41,7 +42,7 @@ const deal = (account: string, id: number): DealRecord => ({
 
 beforeAll(async () => {
   database = await createTeamDatabase(info);
-  const writer = clientOf(info, { user: 'alice', password: passwordOf('alice'), database });
+  const writer = clientOf(info, { user: TEST_OWNER, password: passwordOf(TEST_OWNER), database });
   await writer.connect();
   for (let t = 0; t < 3; t++) {
     let text = '';
@@ -89,7 +90,7 @@ describe('reading changes by cursor', () => {
     if (!feed) throw new Error('no deals feed');
     let cursor = (await readUpToDate(feed, START)).next;
     const older = clientOf(info, { database });
-    const writer = clientOf(info, { user: 'alice', password: passwordOf('alice'), database });
+    const writer = clientOf(info, { user: TEST_OWNER, password: passwordOf(TEST_OWNER), database });
     await Promise.all([older.connect(), writer.connect()]);
     try {
       await older.query('BEGIN');

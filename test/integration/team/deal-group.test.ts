@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DealRecord } from '../../../main/cache/index.ts';
 import { TeamDealGroup } from '../../../main/team/deal-group.ts';
 import type { TeamStore } from '../../../main/team/store.ts';
-import { LeaseLost } from '../../../main/team/sync-lease.ts';
+import { LeaseLost, SyncLeases } from '../../../main/team/sync-lease.ts';
 import { sqlAs } from '../../support/postgres.ts';
 import { createTeamDatabase, operatorStore } from '../../support/team.ts';
 
@@ -17,12 +17,16 @@ const info = inject('postgres');
 let database: string;
 let store: TeamStore;
 
+let leases: SyncLeases;
+
 beforeAll(async () => {
   database = await createTeamDatabase(info);
   store = await operatorStore(info, database, 'alice');
+  leases = new SyncLeases(store, { log: () => undefined });
 });
 
 afterAll(async () => {
+  await leases?.close();
   await store?.close();
 });
 
@@ -45,11 +49,11 @@ function deal(account: string, id: number, extra: Partial<DealRecord> = {}): Dea
   };
 }
 
-/** A fresh account holding the lease under `token`. */
+/** A fresh account whose lease this operator took (its advisory lock, then its token). */
 async function leased(): Promise<{ account: string; token: string }> {
   const account = randomUUID();
-  const token = randomUUID();
-  await store.query('INSERT INTO sync_leases (account, token) VALUES ($1, $2)', [account, token]);
+  const token = await leases.tryTake(account);
+  if (!token) throw new Error('the lease of a fresh account was not free');
   return { account, token };
 }
 
@@ -125,7 +129,15 @@ describe("the team store's group of deal pages", () => {
       range(0, 50).map((id) => deal(account, id)),
       { job, cursor: { page: 1 } },
     );
-    await store.query('UPDATE sync_leases SET token = $2 WHERE account = $1', [account, randomUUID()]);
+    // Bob took it over (written here as the superuser: only the session holding the lock may).
+    await sqlAs(
+      info,
+      "UPDATE sync_leases SET token = $2, holder = 'bob' WHERE account = $1",
+      [account, randomUUID()],
+      {
+        database,
+      },
+    );
     await expect(group.flush()).rejects.toBeInstanceOf(LeaseLost);
     expect(await ids(account)).toEqual([]);
     expect(await checkpoint(job)).toBeUndefined();

@@ -2,7 +2,8 @@
  * A desk for the four-eyes tests: three login roles of this file's own (roles are the cluster's, so
  * their names carry a suffix) on a fresh database, each with an operator core and a scripted desktop:
  * tina (treasurer and trader), tom (treasurer), tess (trader). Tina registers the sandbox's main
- * account with its key; the others import the key from the shared registry.
+ * account with its key (as an admin of the desk for that while); the others import the key from the
+ * shared registry.
  */
 import type { Platform } from '../../../main/platform.ts';
 import type { Sandbox } from '../../../main/sandbox/index.ts';
@@ -108,6 +109,10 @@ export async function fourEyesDesk<W extends string>(
   const [first, ...others] = who as [W, ...W[]];
   const keys = sandbox.accounts.filter((a) => a.kind === 'main' || subAccounts.includes(a.label));
   const ids: string[] = [];
+  // Only an admin registers the desk's accounts: the first operator is one while doing so (their app
+  // reads its roles before and after, so it never acts on this).
+  const admin = groups[first].includes('txc_admin');
+  if (!admin) await sqlAs(info, `GRANT txc_admin TO ${names[first]}`);
   for (const key of keys)
     ids.push(
       (
@@ -121,6 +126,7 @@ export async function fourEyesDesk<W extends string>(
         })
       ).id,
     );
+  if (!admin) await sqlAs(info, `REVOKE txc_admin FROM ${names[first]}`);
   for (const w of others)
     for (const [i, id] of ids.entries()) {
       await eventually(() => cores[w].accounts.registry.get(id), `${w} sees the account`);

@@ -58,6 +58,13 @@ const UNIQUE = '23505';
 
 const hashOf = (body: unknown) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
 
+/** The path each kind is proposed under (the store holds which role each pair needs). */
+const PATHS: Record<string, string> = {
+  withdrawal: '/api/v4/main-account/withdraw',
+  key_permissions: '/api/v4/sub-account/api-key/edit',
+  policy: '/desk/policy',
+};
+
 /** A proposal of `kind` by `who`, expiring in `seconds`; answers its id and hash. */
 async function propose(who: Who, kind = 'withdrawal', seconds = 600): Promise<{ id: string; hash: string }> {
   const body = { ticker: 'USDT', amount: '250', address: 'TXYZ', uniqueId: randomUUID() };
@@ -65,9 +72,9 @@ async function propose(who: Who, kind = 'withdrawal', seconds = 600): Promise<{ 
   const [row] = await as<{ id: string }>(
     who,
     `INSERT INTO proposals (kind, account, path, body, request_hash, summary, expires_at)
-     VALUES ($1, $2, '/api/v4/main-account/withdraw', $3, $4, 'Withdraw 250 USDT', now() + make_interval(secs => $5))
+     VALUES ($1, $2, $6, $3, $4, 'Withdraw 250 USDT', now() + make_interval(secs => $5))
      RETURNING id::text AS id`,
-    [kind, randomUUID(), JSON.stringify(body), hash, seconds],
+    [kind, randomUUID(), JSON.stringify(body), hash, seconds, PATHS[kind]],
   );
   if (!row) throw new Error('no proposal');
   return { id: row.id, hash };
@@ -100,10 +107,10 @@ describe("the desk's roles", () => {
     await expect(propose('tom', 'policy')).rejects.toMatchObject({ code: NOT_ALLOWED });
     // Written under another operator's name, or dated back: refused.
     const spoofed = `INSERT INTO proposals (kind, account, path, body, request_hash, expires_at, proposer)
-      VALUES ('withdrawal', $1, '/w', '{}', $2, now() + interval '1 hour', $3)`;
+      VALUES ('withdrawal', $1, '/api/v4/main-account/withdraw', '{}', $2, now() + interval '1 hour', $3)`;
     expect(await refusal('tina', spoofed, [randomUUID(), hashOf({}), ROLES.tom.name])).toBe(NOT_ALLOWED);
     const backdated = `INSERT INTO proposals (kind, account, path, body, request_hash, proposed_at, expires_at)
-      VALUES ('withdrawal', $1, '/w', '{}', $2, now() - interval '1 day', now() + interval '1 hour')`;
+      VALUES ('withdrawal', $1, '/api/v4/main-account/withdraw', '{}', $2, now() - interval '1 day', now() + interval '1 hour')`;
     expect(await refusal('tina', backdated, [randomUUID(), hashOf({})])).toBe(NOT_ALLOWED);
   });
 });

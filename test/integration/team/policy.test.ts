@@ -5,7 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { DeskRulesView, ProposedView } from '../../../main/ipc/contract.ts';
+import type {
+  DeskRulesView,
+  GuardSettingsView,
+  GuardsConfiguredView,
+  ProposedView,
+} from '../../../main/ipc/contract.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
 import { sqlAs } from '../../support/postgres.ts';
 import { eventually, passwordOf } from '../../support/team.ts';
@@ -122,5 +127,53 @@ describe("the desk's four-eyes policy", () => {
     const big = await transfer('250');
     expect(big.ok && (big.value as ProposedView).proposed[0]?.kind).toBe('transfer');
     expect(transfers).toEqual(['50']);
+  });
+});
+
+describe("the desk's order guards", () => {
+  const settings = (who: 'ada' | 'abe' | 'tom') => desk.calls[who].ok<GuardSettingsView>('guards.settings');
+
+  it("change only by an admin: tighter at once on every operator's app", async () => {
+    expect((await desk.calls.tom.refused('guards.configure', { bandPct: '1' })).message).toBe(
+      "Only an admin can change the desk's order guards.",
+    );
+    const tighter = await desk.calls.abe.ok<GuardsConfiguredView>('guards.configure', { bandPct: '2' });
+    expect(tighter).toMatchObject({ bandPct: '2' });
+    expect(tighter.proposed).toBeUndefined();
+    for (const who of ['ada', 'tom'] as const)
+      await eventually(async () => (await settings(who)).bandPct === '2', `${who} has the tighter band`);
+  });
+
+  it("that ask less are proposed, and apply on every operator's app once another admin approved and one sent them", async () => {
+    const asked = await desk.calls.ada.ok<GuardsConfiguredView>('guards.configure', {
+      bandPct: '8',
+      notionalCeiling: '5000',
+    });
+    // Nothing changed yet, anywhere: it waits for a second admin.
+    expect(asked.bandPct).toBe('2');
+    const [proposal] = asked.proposed?.proposed ?? [];
+    if (!proposal) throw new Error('no proposal');
+    expect(proposal).toMatchObject({
+      kind: 'guards',
+      title: "Loosen the desk's order guards",
+      state: 'waiting',
+    });
+    expect(proposal.facts).toEqual([
+      { label: 'Price band', value: '2 % → 8 %' },
+      { label: 'Order value ceiling', value: 'off → 5000 USDT' },
+    ]);
+    expect(desk.desktops.ada.confirmations.at(-1)?.title).toBe(
+      "Ask another admin to approve: Loosen the desk's order guards?",
+    );
+    expect((await settings('tom')).bandPct).toBe('2');
+    // A second admin approves; the proposer sends it (the approver may not).
+    await desk.calls.abe.ok('approvals.decide', { id: proposal.id, decision: 'approved' });
+    const sent = await desk.calls.ada.ok<{ result: string }>('approvals.send', { id: proposal.id });
+    expect(sent.result).toBe("The desk's new order guards are in force: every operator's app takes them.");
+    for (const who of ['ada', 'abe', 'tom'] as const)
+      await eventually(async () => {
+        const now = await settings(who);
+        return now.bandPct === '8' && now.notionalCeiling === '5000';
+      }, `${who} has the looser guards`);
   });
 });

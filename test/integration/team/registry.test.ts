@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { AccountView, TeamMemberView, TeamView } from '../../../main/ipc/contract.ts';
+import type {
+  AccountView,
+  RemovedKeyView,
+  TeamChangeView,
+  TeamMemberView,
+  TeamView,
+} from '../../../main/ipc/contract.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
 import { procedureCalls } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
@@ -164,17 +170,50 @@ describe('three operators on one team desk', () => {
     );
   });
 
-  it("removes an account from every operator's registry, and its secret from each keychain", async () => {
+  it("removes an account from every operator's registry, keeping each teammate's key until they delete it", async () => {
     const [account] = await listed('alice');
     if (!account) throw new Error('no account');
+    const told: TeamChangeView[] = [];
+    const stop = ops.bob.events.subscribe((event, payload) => {
+      if (event === 'team.change') told.push(payload as TeamChangeView);
+    });
     desktop.confirmAnswer = true;
     await calls('carol').ok('accounts.remove', { id: account.id });
     for (const name of ['alice', 'bob'] as const)
       await eventually(async () => (await listed(name)).length === 0, `${name} sees the removal`);
-    await eventually(
-      async () => (await ops.bob.secrets.get(account.id)) === undefined,
-      'bob forgets the secret',
+    // A teammate's removal never deletes a key of theirs: it waits, with who removed it and when.
+    const kept = await eventually(
+      async () => (await calls('bob').ok<RemovedKeyView[]>('accounts.removedKeys'))[0],
+      'bob keeps the key',
     );
-    expect(await ops.alice.secrets.get(account.id)).toBeUndefined();
+    expect(kept).toMatchObject({ id: account.id, label: 'Desk main (EU)', removedBy: 'carol' });
+    expect(Math.abs(kept.removedAtMs - Date.now())).toBeLessThan(60_000);
+    expect(await ops.bob.secrets.get(account.id)).toBeDefined();
+    expect(await ops.alice.secrets.get(account.id)).toBeDefined();
+    await eventually(() => told.some((c) => c.what === 'account'), 'bob told of the removal');
+    stop();
+    expect(told.find((c) => c.what === 'account')).toMatchObject({
+      by: 'carol',
+      level: 'warning',
+      title: expect.stringMatching(
+        /^"Desk main \(EU\)" removed from the desk by carol at \d\d:\d\d$/,
+      ) as string,
+    });
+
+    // Bob deletes his, answering main's own question (No first: nothing is deleted).
+    const before = desktop.confirmations.length;
+    desktop.confirmAnswer = false;
+    await calls('bob').refused('accounts.deleteRemovedKey', { id: account.id });
+    expect(await ops.bob.secrets.get(account.id)).toBeDefined();
+    desktop.confirmAnswer = true;
+    await calls('bob').ok('accounts.deleteRemovedKey', { id: account.id });
+    expect(desktop.confirmations.slice(before).map((q) => q.title)).toEqual([
+      'Delete the key of "Desk main (EU)" from this computer?',
+      'Delete the key of "Desk main (EU)" from this computer?',
+    ]);
+    expect(await ops.bob.secrets.get(account.id)).toBeUndefined();
+    expect(await calls('bob').ok<RemovedKeyView[]>('accounts.removedKeys')).toEqual([]);
+    // Alice's stays until she decides.
+    expect(await ops.alice.secrets.get(account.id)).toBeDefined();
   });
 });

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { REQUEST_KINDS } from '../../../main/rules/desk-policy.ts';
 import { teamMigrations } from '../../../main/team/migrations/index.ts';
 import { checkTeamSchema, migrateTeamStore, TEAM_SCHEMA_VERSION } from '../../../main/team/schema.ts';
 import { clientOf, sqlAs } from '../../support/postgres.ts';
@@ -33,7 +34,7 @@ describe('team store migrations', () => {
     expect(first).toEqual({
       from: 0,
       to: TEAM_SCHEMA_VERSION,
-      applied: ['0001-desk', '0002-four-eyes', '0003-history-vault'],
+      applied: ['0001-desk', '0002-four-eyes', '0003-who-writes', '0004-history-vault'],
     });
     expect(await migrateTeamStore(owner)).toEqual({
       from: TEAM_SCHEMA_VERSION,
@@ -50,6 +51,7 @@ describe('team store migrations', () => {
       { version: 1, applied_by: TEST_OWNER },
       { version: 2, applied_by: TEST_OWNER },
       { version: 3, applied_by: TEST_OWNER },
+      { version: 4, applied_by: TEST_OWNER },
     ]);
   });
 
@@ -86,8 +88,71 @@ describe('team store migrations', () => {
     const owner = await ownerOf(database);
     await owner.query("INSERT INTO desk_schema (version, name) VALUES (99, 'future')");
     await expect(migrateTeamStore(owner)).rejects.toThrow(
-      'The team database is at schema version 99, newer than this app knows (3): update TXC Desk to join it.',
+      'The team database is at schema version 99, newer than this app knows (4): update TXC Desk to join it.',
     );
+  });
+});
+
+describe('the setup, each run', () => {
+  it('closes the schema public to every role but the owner, and pins the search path to it', async () => {
+    const database = await createTeamDatabase(info, false);
+    // As PostgreSQL 13 and 14 make it: every role may create objects in public.
+    await sqlAs(info, 'GRANT CREATE ON SCHEMA public TO PUBLIC', [], { database });
+    const alice = await operatorOf(database);
+    await alice.query('CREATE TABLE public.planted (x int)');
+    await migrateTeamStore(await ownerOf(database));
+    await expect(alice.query('CREATE TABLE public.another (x int)')).rejects.toMatchObject({ code: '42501' });
+    await expect(
+      alice.query("CREATE FUNCTION public.hashtext(uuid) RETURNS int LANGUAGE sql AS 'SELECT 1'"),
+    ).rejects.toMatchObject({ code: '42501' });
+    // Every new session of the database searches public alone (after pg_catalog).
+    const fresh = await operatorOf(database);
+    expect((await fresh.query<{ search_path: string }>('SHOW search_path')).rows[0]?.search_path).toBe(
+      'public',
+    );
+  });
+
+  it('refuses, saying what to run, a database whose public schema only the superuser can close', async () => {
+    const database = await createTeamDatabase(info, false);
+    await sqlAs(info, `ALTER SCHEMA public OWNER TO ${info.superuser}`, [], { database });
+    await sqlAs(info, 'GRANT CREATE ON SCHEMA public TO PUBLIC', [], { database });
+    await expect(migrateTeamStore(await ownerOf(database))).rejects.toThrow(
+      'Every role may still create objects in the schema "public" of this database, and only its owner can change that: as PostgreSQL\'s superuser, run REVOKE CREATE ON SCHEMA public FROM PUBLIC in this database, then run the setup again. Nothing was changed.',
+    );
+    const present = await sqlAs<{ t: string | null }>(info, "SELECT to_regclass('desk')::text AS t", [], {
+      database,
+    });
+    expect(present[0]?.t).toBeNull();
+  });
+});
+
+describe("the setup's four-eyes requests", () => {
+  const pairs = (rows: ReadonlyArray<{ path: string; kind: string; role: string }>) =>
+    rows.map((r) => `${r.path} ${r.kind} ${r.role}`).sort();
+  const expected = pairs(REQUEST_KINDS.map((r) => ({ ...r, role: `txc_${r.role}` })));
+  const held = (database: string) =>
+    sqlAs<{ path: string; kind: string; role: string }>(
+      info,
+      'SELECT path, kind, role FROM desk_request_kinds',
+      [],
+      { database },
+    ).then(pairs);
+
+  it("are the endpoint registry's, written by every run; a store without one is refused at connect", async () => {
+    const database = await createTeamDatabase(info, false);
+    const owner = await ownerOf(database);
+    await migrateTeamStore(owner);
+    expect(await held(database)).toEqual(expected);
+    // a pair lost, and a role changed: the operator's app refuses the store until the setup runs again
+    await owner.query("DELETE FROM desk_request_kinds WHERE kind = 'guards'");
+    await owner.query("UPDATE desk_request_kinds SET role = 'txc_admin' WHERE kind = 'code'");
+    const alice = await operatorOf(database);
+    await expect(checkTeamSchema(alice)).rejects.toThrow(
+      "The team database does not know every request this app asks a second operator to approve: the desk's admin runs the setup command to bring it up to date.",
+    );
+    expect((await migrateTeamStore(owner)).applied).toEqual([]);
+    expect(await held(database)).toEqual(expected);
+    expect(await checkTeamSchema(alice)).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 
@@ -105,8 +170,8 @@ describe("an operator's schema check", () => {
     );
     const database = await createTeamDatabase(info);
     const alice = await operatorOf(database);
-    await expect(checkTeamSchema(alice, 4)).rejects.toThrow(
-      "The team database is at schema version 3, older than this app needs (4): the desk's admin runs the setup command to bring it up to date.",
+    await expect(checkTeamSchema(alice, 5)).rejects.toThrow(
+      "The team database is at schema version 4, older than this app needs (5): the desk's admin runs the setup command to bring it up to date.",
     );
     await expect(checkTeamSchema(alice, 0)).rejects.toThrow(
       /newer than this app knows \(0\): update TXC Desk/,
@@ -141,14 +206,14 @@ describe('the setup command', () => {
       info.caFile,
     ];
     const status = await run(['status', ...target, '--user', TEST_OWNER], passwordOf(TEST_OWNER));
-    expect(status.out).toBe(`${database} is not set up yet; this app's schema is version 3.\n`);
+    expect(status.out).toBe(`${database} is not set up yet; this app's schema is version 4.\n`);
     const setup = await run(['setup', ...target, '--user', TEST_OWNER], passwordOf(TEST_OWNER));
     expect(setup).toMatchObject({
       code: 0,
-      out: `${database}: applied 0001-desk, 0002-four-eyes, 0003-history-vault; now at schema version 3.\n`,
+      out: `${database}: applied 0001-desk, 0002-four-eyes, 0003-who-writes, 0004-history-vault; now at schema version 4.\n`,
     });
     const again = await run(['setup', ...target, '--user', TEST_OWNER], passwordOf(TEST_OWNER));
-    expect(again.out).toBe(`${database} is up to date (schema version 3).\n`);
+    expect(again.out).toBe(`${database} is up to date (schema version 4).\n`);
     const other = await createTeamDatabase(info, false);
     const refused = await run(
       [

@@ -1,8 +1,9 @@
-// The sandbox's `candles` channel (real-api-facts.md): `_request` answers rows of an interval from
-// minute bars, `_subscribe` pushes the bar a trade changed. A row is
+// The sandbox's `candles` channel (published/asyncapi/public/kline.yaml): `_request` answers rows of
+// an interval from minute bars, `_subscribe` pushes the bar a trade changed at once and the live bar
+// every half second, trades or none. A row is
 // [time, open, close, high, low, volume_stock, volume_money, market].
 import { Decimal } from 'decimal.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Peer, startWs } from './support.ts';
 import type { WsHarness } from './support.ts';
 
@@ -77,7 +78,8 @@ describe('candles', () => {
     expect(d(row?.[5] ?? '0').gte('0.001')).toBe(true);
     // The other connection listens to ETH_USDT: once it has a later frame, it had no BTC bar.
     await other.call('ping');
-    expect(other.of('candles_update')).toEqual([]);
+    const markets = other.of('candles_update').flatMap((u) => (u.params as Row[]).map((r) => r[7]));
+    expect(markets.filter((m) => m !== 'ETH_USDT')).toEqual([]);
     other.close();
     p.close();
   });
@@ -103,6 +105,27 @@ describe('candles', () => {
     expect(d(traded?.[5] ?? '0').gte(dealt)).toBe(true);
     expect(d(traded?.[3] ?? '0').gte(ask) && d(traded?.[4] ?? '0').lte(ask)).toBe(true);
     p.close();
+  });
+
+  it('pushes the live bar every half second on a quiet market, flat at the last close', async () => {
+    const quiet = await startWs({ simulate: false }, { tickMs: 100 });
+    try {
+      const p = await Peer.open(quiet.url);
+      await p.call('candles_subscribe', ['ETH_USDT', 60]);
+      // nothing trades: the pushes come on their own
+      await vi.waitFor(() => expect(p.of('candles_update').length).toBeGreaterThanOrEqual(2));
+      for (const u of p.of('candles_update').slice(0, 2)) {
+        const [row] = u.params as Row[];
+        expect(row?.[7]).toBe('ETH_USDT');
+        expect((row?.[0] ?? 0) % 60).toBe(0);
+        // no trade in the minute yet: open, close, high and low all the last close, no volume
+        expect(new Set(row?.slice(1, 5)).size).toBe(1);
+        expect([row?.[5], row?.[6]]).toEqual(['0', '0']);
+      }
+      p.close();
+    } finally {
+      await quiet.close();
+    }
   });
 
   it('refuses an interval the exchange does not serve, an unknown market and an empty window', async () => {

@@ -245,14 +245,24 @@ describe('collateral order methods', () => {
       take_profit: '90000',
     });
     expect(o.oto).toEqual({ otoId: o.id, stopLoss: '50000', takeProfit: '90000' });
+    // the legs come as new reduce-only stop-market orders (type 10); a push carries no trigger price,
+    // the open orders (REST) name it
     const legs = await p.until(() => {
       const found = p
         .of('ordersPending_update')
-        .filter((x) => x.params[0] === 1 && x.params[1].oto_id === o.id);
+        .filter((x) => x.params[0] === 1 && x.params[1].type === 10 && x.params[1].id > o.id);
       return found.length === 2 ? found : undefined;
     });
-    expect(legs.map((x) => x.params[1].activation_price).sort()).toEqual(['50000', '90000']);
     expect(legs.every((x) => x.params[1].reduce_only === true)).toBe(true);
+    const open = (await h.client('main').post('/api/v4/orders', { market: 'BTC_PERP', limit: 100 }))
+      .body as Array<{ orderId: number; activation_price?: string; oto?: { otoId: number } }>;
+    const ids = new Set(legs.map((x) => x.params[1].id as number));
+    expect(
+      open
+        .filter((x) => ids.has(x.orderId))
+        .map((x) => x.activation_price)
+        .sort(),
+    ).toEqual(['50000', '90000']);
   });
 
   it('collateral_order_tpsl_place adds a new pair on every call; order_modify moves a leg', async () => {
@@ -386,12 +396,14 @@ describe('stop orders over the WebSocket', () => {
       .client('main')
       .post('/api/v4/order/new', { market: 'ETH_USDT', side: 'buy', amount: '0.002', price: ask });
     expect(trade.body).toMatchObject({ dealStock: '0.002' });
-    const act = await q.push(
-      'ordersPending_update',
-      (x) => x.params[1].id === stop.id && x.params[1].activated === 1,
-    );
-    expect(act.params[0]).toBe(2);
+    const act = await q.push('ordersPending_update', (x) => x.params[1].id === stop.id && x.params[0] === 2);
     expect(act.params[1]).toMatchObject({ status: 'NEW', price: '3000', left: '0.01' });
+    // a push carries no trigger fields: the open orders (REST) say it is active now
+    const open = (await h.client('sub-alpha').post('/api/v4/orders', { market: 'ETH_USDT' })).body as Array<{
+      orderId: number;
+      activated?: number;
+    }>;
+    expect(open.find((x) => x.orderId === stop.id)?.activated).toBe(1);
     q.close();
   });
 });

@@ -116,6 +116,42 @@ describe('EventsManager', () => {
     expect(manager.visible).toEqual([]);
   });
 
+  it("lists a teammate's change of the desk at the moment it was made, under its own kind", () => {
+    const { api, emit } = fakeBridge({});
+    const manager = new EventsManager(api, () => 9_999);
+    const stop = manager.listen();
+    emit('team.change', {
+      atMs: 4_000,
+      by: 'bob',
+      what: 'address-book',
+      title: 'Not taken: bob\'s change of the desk\'s address book "Cold wallet" at 14:02',
+      words: 'This app kept what it had: the address is not an Ethereum address.',
+      level: 'warning',
+    });
+    emit('team.change', {
+      atMs: 5_000,
+      by: 'bob',
+      what: 'account',
+      account: ID,
+      title: '"Treasury" changed by bob at 14:03',
+      words: 'label "Treasury" → "Treasury EU"',
+      level: 'info',
+    });
+    stop();
+    expect(manager.live.map((e) => [e.kind, e.atMs, e.account, e.level, e.title])).toEqual([
+      ['desk', 5_000, ID, 'info', '"Treasury" changed by bob at 14:03'],
+      [
+        'desk',
+        4_000,
+        undefined,
+        'warning',
+        'Not taken: bob\'s change of the desk\'s address book "Cold wallet" at 14:02',
+      ],
+    ]);
+    manager.shown.desk = false;
+    expect(manager.visible).toEqual([]);
+  });
+
   it('keeps only the most recent events', () => {
     const { api, emit } = fakeBridge({});
     const manager = new EventsManager(api);

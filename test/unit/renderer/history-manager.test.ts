@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CachedDealView, SyncStateView } from '../../../main/ipc/contract.ts';
 import { createBridge } from '../../../preload/bridge.ts';
 import { ageInWords, cacheAge, HistoryManager } from '../../../renderer/src/lib/managers/history.svelte.ts';
+import { historyColumns } from '../../../renderer/src/views/grid-columns.ts';
 
 const A = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
 const B = '6e2d2f1f-9b5c-4d66-8b5f-4c2f3e0d8b21';
@@ -60,7 +61,7 @@ describe('HistoryManager', () => {
           const last = rows.at(-1);
           const next =
             start + 2 < all.length && last ? { timeUs: last.time * 1e6, id: last.id, account: A } : null;
-          return { ok: true, value: { rows, next } };
+          return { ok: true, value: { rows, next, archiveSince: 0 } };
         }
         if (procedure === 'history.totals') return { ok: true, value: { deals: 5, markets: [], fees: [] } };
         if (procedure === 'sync.status') return { ok: true, value: [] };
@@ -85,5 +86,35 @@ describe('HistoryManager', () => {
     const last = calls.filter((c) => c[0] === 'history.deals').at(-1)?.[1];
     expect(last).toEqual({ filter: { accounts: [A], market: 'ETH_USDT' }, limit: 2 });
     expect(history.rows.map((d) => d.id)).toEqual([1, 2]);
+  });
+});
+
+describe('the deals only the archive holds', () => {
+  it('marks each deal older than the six months the exchange serves, as main says where that is', async () => {
+    const rows = [deal(1), deal(2), deal(3)];
+    const since = rows[1]?.time ?? 0;
+    const api = createBridge({
+      invoke: async (procedure) => {
+        if (procedure === 'history.deals')
+          return { ok: true, value: { rows, next: null, archiveSince: since } };
+        if (procedure === 'history.totals') return { ok: true, value: { deals: 3, markets: [], fees: [] } };
+        if (procedure === 'sync.status') return { ok: true, value: [] };
+        if (procedure === 'accounts.list') return { ok: true, value: [] };
+        return { ok: false, error: { code: 'internal', message: 'no answer' } };
+      },
+      listen: () => () => undefined,
+    });
+    const history = new HistoryManager(api);
+    expect(history.archiveOnlyCount).toBe(0);
+    await history.init();
+    expect(history.rows.map((d) => history.archiveOnly(d))).toEqual(rows.map((d) => d.time < since));
+    expect(history.archiveOnlyCount).toBe(rows.filter((d) => d.time < since).length);
+    const kept = historyColumns(
+      () => '',
+      (d) => history.archiveOnly(d),
+    ).find((c) => c.id === 'kept');
+    expect(rows.map((d) => (kept?.kind === 'text' ? kept.value(d) : ''))).toEqual(
+      rows.map((d) => (d.time < since ? 'archive only' : 'exchange')),
+    );
   });
 });

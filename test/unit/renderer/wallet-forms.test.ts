@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { balanceLines, chartSeries, ageWords } from '../../../renderer/src/lib/managers/wallet.svelte.ts';
 import {
+  ApplyCodeDraft,
   checkWithdraw,
   CodeDraft,
   ConvertDraft,
@@ -35,6 +36,22 @@ describe('wallet amounts', () => {
     expect(checkWithdraw(fields('99'), USDT, '100')).toBeUndefined();
     expect(checkWithdraw(fields('99', ' '), USDT, '100')?.field).toBe('address');
     expect(checkWithdraw(fields('200'), { ...USDT, fiat: true }, '1000')?.field).toBe('provider');
+  });
+
+  it('says what is wrong with an amount as typed: an exponent, a comma, a sign or letters, not "greater than 0"', () => {
+    const said = (amount: string) => checkWithdraw(fields(amount), USDT, '100000')?.message;
+    expect(said('1e3')).toBe(
+      'Write the amount in digits, without an exponent: "1e3" is not taken as a number.',
+    );
+    expect(said('0,001')).toBe('Use a point for decimals: 0.001, not 0,001.');
+    expect(said('1,000')).toBe('Write the amount without commas: "1,000" could be 1000 or 1.000.');
+    expect(said('1,000,000')).toBe('Write the amount without thousands separators: 1000000.');
+    expect(said('-1')).toBe('The amount must be greater than 0: a negative amount cannot be sent.');
+    expect(said('0')).toBe('The amount must be greater than 0.');
+    expect(said('')).toBe('Enter an amount, such as 25.5.');
+    expect(said('abc')).toContain('must be a plain number such as 25.5');
+    for (const amount of ['1e3', '0,001', '-1', 'abc']) expect(said(amount)).not.toContain('greater than 0,');
+    expect(said('1000')).toBeUndefined();
   });
 
   it("lists held and free balances exactly, and the history rows in the screen's words", () => {
@@ -213,5 +230,40 @@ describe('ConvertDraft and CodeDraft', () => {
       ticker: 'USDT',
       amount: '5',
     });
+  });
+
+  it('applies the code on the clipboard with its passphrase, saying what came in, or why nothing did', async () => {
+    const refusal = {
+      code: 'validation_failed',
+      message: 'The exchange did not apply the code: Incorrect code or passphrase.',
+      field: 'code',
+    };
+    const { api, calls } = walletBridge({
+      'wallet.applyCode': [
+        { ok: false, error: refusal },
+        { ok: true, value: { ticker: 'USDT', amount: '2.5', externalId: 'e2', hint: 'TXCU…89AB' } },
+      ],
+    });
+    const draft = new ApplyCodeDraft(api);
+    draft.passphrase = 'has space';
+    expect(await draft.send(ACCOUNT)).toBe(false);
+    expect(draft.error?.field).toBe('passphrase');
+    expect(calls).toEqual([]);
+    draft.passphrase = 'wrong!';
+    expect(await draft.send(ACCOUNT)).toBe(false);
+    expect(draft.error).toEqual(refusal);
+    // the passphrase stays to be corrected; it goes once the code came in
+    expect(draft.passphrase).toBe('wrong!');
+    draft.passphrase = 'right!';
+    expect(await draft.send(ACCOUNT)).toBe(true);
+    expect(calls).toEqual([
+      ['wallet.applyCode', { accountId: ACCOUNT, passphrase: 'wrong!' }],
+      ['wallet.applyCode', { accountId: ACCOUNT, passphrase: 'right!' }],
+    ]);
+    expect([draft.applied, draft.error, draft.passphrase]).toEqual([
+      { ticker: 'USDT', amount: '2.5', externalId: 'e2', hint: 'TXCU…89AB' },
+      undefined,
+      '',
+    ]);
   });
 });

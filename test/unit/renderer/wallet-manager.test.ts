@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DepositActions, WalletData } from '../../../renderer/src/lib/managers/wallet.svelte.ts';
+import { DepositActions } from '../../../renderer/src/lib/managers/deposit-actions.svelte.ts';
+import { WalletData } from '../../../renderer/src/lib/managers/wallet.svelte.ts';
 import { ACCOUNT, USDT, transfer, walletBridge } from './wallet-fixtures.ts';
 
 describe('WalletData', () => {
@@ -120,7 +121,7 @@ describe('WalletData', () => {
 });
 
 describe('DepositActions', () => {
-  it('refunds with a memo, and verifies with a listed VASP or a typed name', async () => {
+  it('refunds to an address, and verifies a person from their own wallet or a company at a VASP', async () => {
     const { api, calls } = walletBridge({
       'wallet.vasps': [{ ok: true, value: [{ vaspId: 'v1', name: 'Binance' }] }],
       'wallet.refundDeposit': [{ ok: true, value: { depositId: 'd1' } }],
@@ -128,27 +129,56 @@ describe('DepositActions', () => {
     });
     const actions = new DepositActions(api);
     await actions.start(ACCOUNT, 'd1', 'refund');
-    actions.memo = ' wrong sender ';
+    actions.address = ' 0x00000000000000000000000000000000000000ab ';
     expect(await actions.submit(ACCOUNT)).toBe(true);
     expect(actions.done).toEqual({ depositId: 'd1', action: 'refund' });
 
     await actions.start(ACCOUNT, 'd1', 'verify');
     expect(actions.vaspId).toBe('v1');
-    actions.originator = 'Jane Doe';
+    Object.assign(actions, {
+      firstName: 'Jane',
+      lastName: 'Doe',
+      fullName: 'ignored for a person',
+      residenceCountry: 'deu',
+      walletAddress: '0x00000000000000000000000000000000000000cd',
+      addressLine1: 'Alexanderplatz 1',
+      city: 'Berlin',
+      country: 'DEU',
+    });
     expect(await actions.submit(ACCOUNT)).toBe(true);
     await actions.start(ACCOUNT, 'd1', 'verify');
+    Object.assign(actions, { originatorType: 'entity', fullName: 'Acme Ltd', walletType: 'hosted' });
     actions.vaspId = '';
     actions.vaspName = 'Small Exchange';
     expect(await actions.submit(ACCOUNT)).toBe(true);
+    const place = {
+      residenceCountry: 'DEU',
+      walletAddress: '0x00000000000000000000000000000000000000cd',
+      address: { country: 'DEU', city: 'Berlin', addressLine1: 'Alexanderplatz 1' },
+    };
     expect(calls.filter(([p]) => p !== 'wallet.vasps')).toEqual([
-      ['wallet.refundDeposit', { accountId: ACCOUNT, depositId: 'd1', memo: 'wrong sender' }],
       [
-        'wallet.verifyDeposit',
-        { accountId: ACCOUNT, depositId: 'd1', originatorName: 'Jane Doe', vasp: { vaspId: 'v1' } },
+        'wallet.refundDeposit',
+        { accountId: ACCOUNT, depositId: 'd1', address: '0x00000000000000000000000000000000000000ab' },
       ],
       [
         'wallet.verifyDeposit',
-        { accountId: ACCOUNT, depositId: 'd1', originatorName: 'Jane Doe', vasp: { name: 'Small Exchange' } },
+        {
+          accountId: ACCOUNT,
+          depositId: 'd1',
+          walletType: 'unhosted',
+          originator: { type: 'individual', firstName: 'Jane', lastName: 'Doe', ...place },
+        },
+      ],
+      [
+        'wallet.verifyDeposit',
+        {
+          accountId: ACCOUNT,
+          depositId: 'd1',
+          walletType: 'hosted',
+          originator: { type: 'entity', fullName: 'Acme Ltd', ...place },
+          vasp: { name: 'Small Exchange' },
+        },
       ],
     ]);
     // The VASP list is read once per account.

@@ -3,9 +3,8 @@
  * read or a write with its role (a new endpoint cannot slip past the roles), and the four-eyes policy
  * decides from the exact fields to be signed.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PRIVATE_ENDPOINTS } from '../../../main/exchange/registry/index.ts';
 import { approvalKind, checkPolicy, DEFAULT_POLICY, POLICY_PATH } from '../../../main/rules/desk-policy.ts';
 import {
   READ_PATHS,
@@ -15,16 +14,9 @@ import {
   WRITE_PATHS,
 } from '../../../main/rules/desk-roles.ts';
 
-const ENDPOINTS = join(import.meta.dirname, '../../../main/exchange/endpoints');
-
+/** Every path the client signs: the registry's POST endpoints (the only place main writes a path). */
 function privatePaths(): string[] {
-  const paths = new Set<string>();
-  for (const file of readdirSync(ENDPOINTS)) {
-    if (file === 'public.ts') continue;
-    for (const m of readFileSync(join(ENDPOINTS, file), 'utf8').matchAll(/'(\/api\/v4\/[a-z0-9_\-/]+)'/g))
-      if (!m[1]?.startsWith('/api/v4/public/')) paths.add(m[1] ?? '');
-  }
-  return [...paths].sort();
+  return PRIVATE_ENDPOINTS.map((e) => e.path).sort();
 }
 
 describe("the desk's roles", () => {

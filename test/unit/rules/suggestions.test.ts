@@ -45,30 +45,36 @@ describe('nearest values (seeded fuzz)', () => {
         amount: randomDecimal(rand),
         price: randomDecimal(rand),
       };
-      for (const issue of checkOrder(order, m)) {
+      // The rules are asked once per order; what a failure prints is built only when one fails.
+      const issues = checkOrder(order, m);
+      const context = () => JSON.stringify({ m, order, issues });
+      for (const issue of issues) {
         if (!issue.suggestions || (issue.field !== 'price' && issue.field !== 'amount')) continue;
         const input = new Decimal(issue.field === 'price' ? (order.price as string) : order.amount);
         const places = issue.field === 'price' ? m.moneyPrec : m.stockPrec;
         const step = issue.field === 'price' ? m.tickSize : m.stepSize;
-        const context = JSON.stringify({ m, order, issue });
-        expect(issue.suggestions.length, context).toBeGreaterThan(0);
+        if (issue.suggestions.length === 0) expect.fail(`no suggestion: ${context()}`);
         for (const suggestion of issue.suggestions) {
-          expect(suggestion, context).toMatch(/^\d+(\.\d*[1-9])?$/);
-          expect(fits(suggestion, places, step), context).toBe(true);
-          expect(new Decimal(suggestion).gt(0), context).toBe(true);
+          const valid =
+            /^\d+(\.\d*[1-9])?$/.test(suggestion) &&
+            fits(suggestion, places, step) &&
+            new Decimal(suggestion).gt(0);
+          if (!valid) expect.fail(`suggestion ${suggestion} is not a valid value: ${context()}`);
         }
         const [low, high] = issue.suggestions.map((s) => new Decimal(s));
-        if (high) expect(low?.lt(input) && high.gt(input), context).toBe(true);
-        else expect(low?.gt(input), context).toBe(true);
+        const brackets = high ? low?.lt(input) && high.gt(input) : low?.gt(input);
+        if (!brackets) expect.fail(`suggestions do not bracket the input: ${context()}`);
         checked += 1;
       }
       for (const field of ['price', 'amount'] as const) {
         const value = field === 'price' ? (order.price as string) : order.amount;
         const places = field === 'price' ? m.moneyPrec : m.stockPrec;
         const step = field === 'price' ? m.tickSize : m.stepSize;
-        const flagged = checkOrder(order, m).some((issue) => issue.field === field);
-        if (new Decimal(value).gt(0))
-          expect(flagged, JSON.stringify({ m, order, field })).toBe(!fits(value, places, step));
+        const flagged = issues.some((issue) => issue.field === field);
+        if (new Decimal(value).gt(0) && flagged === fits(value, places, step))
+          expect.fail(
+            `${field} ${flagged ? 'refused though it fits' : 'taken though it does not fit'}: ${context()}`,
+          );
       }
     }
     expect(checked).toBeGreaterThan(500);

@@ -46,36 +46,36 @@ const account = (id: string) => ({ id }) as AccountRecord;
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('readAccounts', () => {
-  it('keeps the requests out at the limit, not the accounts, and hands over each account once all four are back', async () => {
+  it('keeps the requests out at the limit, not the accounts, and hands over each account once all five are back', async () => {
     const { held, http, most } = heldExchange();
     const done: Array<{ reading: Reading; requests: number }> = [];
     const reading = readAccounts({
       desk: ['a', 'b', 'c'].map(account),
       caller: async (a) => new KeyCaller(http, { apiKey: `key-${a.id}`, secret: 'secret' }),
       now: () => 1_000,
-      inFlight: 6,
+      inFlight: 7,
       done: (r, requests) => done.push({ reading: r, requests }),
     });
     await turn();
-    // a's four and b's first two are out.
-    expect(held.map((h) => h.key)).toEqual(['key-a', 'key-a', 'key-a', 'key-a', 'key-b', 'key-b']);
+    // a's five and b's first two are out.
+    expect(held.map((h) => h.key)).toEqual(['key-a', 'key-a', 'key-a', 'key-a', 'key-a', 'key-b', 'key-b']);
     // One answer of a frees a slot for b at once, though a is not done.
     held[0]?.answer();
     await turn();
-    expect(held).toHaveLength(7);
+    expect(held).toHaveLength(8);
     expect(done).toEqual([]);
-    for (const h of held.slice(1, 4)) h.answer();
+    for (const h of held.slice(1, 5)) h.answer();
     await turn();
     expect(done.map((d) => d.reading.account)).toEqual(['a']);
-    expect(done[0]?.requests).toBe(4);
+    expect(done[0]?.requests).toBe(5);
     expect(done[0]?.reading).toMatchObject({ key: 'valid', spot: { USDT: { available: '1' } }, orders: [] });
-    // Every answer released in turn ends the rest, never more than 6 out.
+    // Every answer released in turn ends the rest, never more than 7 out.
     while (done.length < 3) {
       for (const h of held.splice(0)) h.answer();
       await turn();
     }
     await reading;
-    expect(most()).toBe(6);
+    expect(most()).toBe(7);
     expect(done.map((d) => d.reading.account)).toEqual(['a', 'b', 'c']);
   });
 
@@ -93,7 +93,7 @@ describe('readAccounts', () => {
       done: (r) => done.push(r),
     });
     await turn();
-    expect(held.map((h) => h.key)).toEqual(['key-ok', 'key-ok', 'key-ok', 'key-ok']);
+    expect(held.map((h) => h.key)).toEqual(['key-ok', 'key-ok', 'key-ok', 'key-ok', 'key-ok']);
     for (const h of held.splice(0)) h.answer();
     await reading;
     expect(done[0]).toMatchObject({ account: 'gone', key: 'unknown' });

@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { REST_ENDPOINTS } from '../../../main/exchange/registry/index.ts';
 import { permissionChanges } from '../../../main/ipc/schemas.ts';
 import fc from 'fast-check';
 import {
@@ -9,13 +9,9 @@ import {
 } from '../../../main/services/desk/key-capabilities.ts';
 import { knownPath, movesFunds } from '../../../main/services/desk/key-paths.ts';
 
-/** Every private path the exchange client calls. */
+/** Every path the exchange client calls: the endpoint registry (the only place main writes one). */
 function clientPaths(): Set<string> {
-  const dir = 'main/exchange/endpoints';
-  const text = readdirSync(dir)
-    .map((f) => readFileSync(`${dir}/${f}`, 'utf8'))
-    .join('\n');
-  return new Set([...text.matchAll(/'(\/api\/v4\/[a-z0-9_/-]+)'/g)].map((m) => m[1] ?? ''));
+  return new Set(REST_ENDPOINTS.map((e) => e.path));
 }
 
 describe('the key capabilities table', () => {

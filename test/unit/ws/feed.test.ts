@@ -33,7 +33,14 @@ describe('Feed', () => {
     expect(c.orders.get(b)?.map((e) => e.event)).toEqual([3]);
     expect(c.deals.get(a)).toHaveLength(1);
     expect(c.trades.get('BTC_USDT')).toEqual([
-      { id: expect.any(Number), time: expect.any(Number), price: '60000', amount: '0.0005', type: 'sell' },
+      {
+        id: expect.any(Number),
+        time: expect.any(Number),
+        price: '60000',
+        amount: '0.0005',
+        type: 'sell',
+        rpi: false,
+      },
     ]);
     expect(c.lastPrices).toEqual([['BTC_USDT', '60000']]);
     engine.cancel(o);

@@ -39,10 +39,12 @@ describe('parseRequest', () => {
 describe('order error numbers', () => {
   it('renumbers REST failures to the WebSocket order errors', () => {
     const e = (body: unknown): ApiError => new ApiError(422, body);
-    expect(
-      orderError(e({ code: 30, message: 'Order not found.', errors: { orderId: ['Order not found.'] } }))
-        .code,
-    ).toBe(6);
+    const gone = {
+      code: 2,
+      message: 'Inner validation failed',
+      errors: { orderId: ['Unexecuted order was not found.'] },
+    };
+    expect(orderError(new ApiError(400, gone)).code).toBe(6);
     expect(orderError(notEnough()).code).toBe(10);
     expect(
       orderError(
@@ -53,7 +55,8 @@ describe('order error numbers', () => {
         }),
       ).code,
     ).toBe(11);
-    expect(orderError(e({ code: 36, message: 'Duplicate clientOrderId.', errors: {} })).code).toBe(43);
+    const taken = { clientOrderId: ['This client order id is already used by the current account.'] };
+    expect(orderError(e({ code: 36, message: 'Validation failed', errors: taken })).code).toBe(43);
     expect(orderError(e({ code: 114, message: 'x', errors: { positionSide: ['x'] } })).code).toBe(114);
     expect(
       orderError(

@@ -13,8 +13,12 @@ import type { WindowedSource } from './windowed.ts';
 
 const DAY = 86_400;
 
+/**
+ * A vault job's checkpoint key: the account second, as every history job's (`deals:<account>`), so a
+ * team store knows whose sync lease writes it.
+ */
 export const vaultJob = (kind: VaultKind, account: string, part?: string) =>
-  `vault:${kind}:${account}${part ? `:${part}` : ''}`;
+  `vault:${account}:${kind}${part ? `:${part}` : ''}`;
 
 const item = <T>(account: string, kind: VaultKind, key: string, time: number, record: T): VaultRecord => ({
   account,

@@ -86,3 +86,24 @@ export function isPositiveDecimal(value: string): boolean {
   const p = parseDecimal(value);
   return p !== undefined && p.sign === '' && /[1-9]/.test(p.int + p.frac);
 }
+
+/**
+ * What is wrong with an amount as typed, in words a person acts on (undefined: it is a positive
+ * decimal). An exponent, a decimal comma, a sign or letters are named, never called "not above 0".
+ */
+export function amountProblem(value: string): string | undefined {
+  const typed = value.trim();
+  if (isPositiveDecimal(typed)) return undefined;
+  if (typed === '') return 'Enter an amount, such as 25.5.';
+  if (/^[+-]?(\d+\.?\d*|\.\d+)e[+-]?\d+$/i.test(typed))
+    return `Write the amount in digits, without an exponent: "${typed}" is not taken as a number.`;
+  if (/^[1-9]\d{0,2},\d{3}$/.test(typed))
+    return `Write the amount without commas: "${typed}" could be ${typed.replace(',', '')} or ${typed.replace(',', '.')}.`;
+  if (/^\d+,\d+$/.test(typed)) return `Use a point for decimals: ${typed.replace(',', '.')}, not ${typed}.`;
+  if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(typed))
+    return `Write the amount without thousands separators: ${typed.replaceAll(',', '')}.`;
+  const p = parseDecimal(typed);
+  if (p?.sign === '-') return 'The amount must be greater than 0: a negative amount cannot be sent.';
+  if (p) return 'The amount must be greater than 0.';
+  return 'The amount must be a plain number such as 25.5: digits and at most one point, no letters or spaces.';
+}

@@ -125,6 +125,17 @@ export function showTime(ms: number, timeZone?: string): ShownTime {
   };
 }
 
+/**
+ * A timestamp in a narrow column: the time of day ("14:03:22") when it is of today in the user's zone,
+ * otherwise its date ("2026-12-05"); the whole local time and the UTC one on hover.
+ */
+export function showClockTime(ms: number, nowMs: number, timeZone?: string): ShownTime {
+  const full = showTime(ms, timeZone);
+  const today = showTime(nowMs, timeZone).text.slice(0, 10);
+  const day = full.text.slice(0, 10);
+  return { ...full, text: day === today ? full.text.slice(11) : day, title: `${full.text}, ${full.title}` };
+}
+
 /** "12:04:31" in the user's zone: a clock time for today's states. */
 export function formatClock(ms: number, timeZone?: string): string {
   const p = partsIn(ms, timeZone);

@@ -32,6 +32,8 @@ export type GridColumn<R> =
       readonly title: string;
       readonly kind: 'time';
       readonly value: (row: R) => number;
+      /** Narrow: the time of day for today's times, the date for older ones (whole time on hover). */
+      readonly clock?: boolean;
       readonly width?: number;
       readonly hidden?: boolean;
     };
@@ -63,8 +65,12 @@ export const MAX_SCROLL_PX = 15_000_000;
 const WIDTH_SAMPLE = 2000;
 /** "2026-11-25 22:00:31" */
 const TIME_CHARS = 19;
+/** "22:00:31" today, "2026-11-25" before. */
+const CLOCK_CHARS = 10;
 /** A column never grows wider than this many characters (its text is cut with an ellipsis). */
 const MAX_COLUMN_CHARS = 48;
+/** The header's type beside the cells' (GridHeader: 0.85rem of the table's), a little room kept. */
+const TITLE_SCALE = 0.9;
 /** Rows drawn above and below the viewport. */
 const OVERSCAN = 4;
 
@@ -218,9 +224,11 @@ export class DataGridState<R> {
     const total = this.rows.length;
     const stride = Math.max(1, Math.floor(total / WIDTH_SAMPLE));
     for (const column of this.visibleColumns) {
-      // The title sits beside its sort arrow.
-      let widest = column.title.length + 2;
-      if (column.kind === 'time') widest = Math.max(widest, TIME_CHARS);
+      // The title, in the header's smaller type (0.85 of the cells'), sits beside its sort arrow; a
+      // title of several words may wrap, so its longest word is what it needs.
+      const word = Math.max(...column.title.split(' ').map((w) => w.length));
+      let widest = Math.ceil(word * TITLE_SCALE) + 2;
+      if (column.kind === 'time') widest = Math.max(widest, column.clock ? CLOCK_CHARS : TIME_CHARS);
       else
         for (let i = 0; i < total; i += stride) {
           const text = this.cellText(column, this.rows[i] as R);

@@ -9,14 +9,46 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { compareDecimal } from '../format/decimal.ts';
+import { sumDecimals } from '../format/decimal-math.ts';
 
 /** When a row needs attention: liquidation within `liquidationPct` %, data older than `staleMinutes`. */
 export type AttentionRules = AttentionRulesView;
 
 export const DEFAULT_ATTENTION: AttentionRules = { liquidationPct: '5', staleMinutes: 5 };
 
-/** The grids are read again this long after the rows last changed. */
-const GRIDS_AFTER_MS = 1_000;
+/** What the board's totals line sums: the amounts in USDT (exact) and the counts. */
+export interface BoardTotals {
+  equity: string;
+  main: string;
+  free: string;
+  locked: string;
+  unrealizedPnl: string;
+  marginUsed: string;
+  orders: number;
+  positions: number;
+}
+
+/** The totals of the given rows: each row's own figures summed, rows never read adding nothing. */
+export function totalsOf(rows: readonly BoardRowView[]): BoardTotals {
+  const sum = (pick: (r: BoardRowView) => string | undefined): string =>
+    sumDecimals(rows.map((r) => pick(r) ?? '0')) ?? '0';
+  let orders = 0;
+  let positions = 0;
+  for (const r of rows) {
+    orders += r.openOrders ?? 0;
+    positions += r.openPositions ?? 0;
+  }
+  return {
+    equity: sum((r) => r.equity),
+    main: sum((r) => r.main),
+    free: sum((r) => r.free),
+    locked: sum((r) => r.locked),
+    unrealizedPnl: sum((r) => r.unrealizedPnl),
+    marginUsed: sum((r) => r.marginUsed),
+    orders,
+    positions,
+  };
+}
 
 /** Why a row stands out, in words (empty when it does not). */
 export function attentionOf(row: BoardRowView, rules: AttentionRules, nowMs: number): string[] {
@@ -46,8 +78,13 @@ export class DeskBoard {
   loaded = $state(false);
   refreshing = $state(false);
   error = $state<IpcError | undefined>();
-  orders = $state.raw<DeskOrderRowView[]>([]);
-  positions = $state.raw<DeskPositionRowView[]>([]);
+  /**
+   * Every open order and position of the desk, drawn from the rows themselves (each row carries its
+   * account's, from the same reading as its counts): the tabs' counts, their grids and the totals
+   * cannot disagree, whatever order refreshes, pushes and bulk actions land in.
+   */
+  readonly orders: DeskOrderRowView[] = $derived(this.rows.flatMap((r) => r.orders ?? []));
+  readonly positions: DeskPositionRowView[] = $derived(this.rows.flatMap((r) => r.positions ?? []));
   preview = $state.raw<BulkPreviewView | undefined>();
   results = $state.raw<
     { parentId: string; action: BulkActionView; results: BulkChildResultView[] } | undefined
@@ -80,8 +117,12 @@ export class DeskBoard {
     if (reply.ok) this.rules = reply.value;
   }
 
-  /** Keeps the rules in main; a refusal is shown and the rules in force come back on screen. */
+  /**
+   * Keeps the rules in main; a refusal is shown and the rules in force come back on screen. The words
+   * of an earlier refusal go as this save starts: they were about the value typed before.
+   */
   async saveRules(rules: AttentionRules): Promise<void> {
+    this.rulesError = undefined;
     // an emptied number field holds no number: main says so in the field's words
     const staleMinutes = Number.isFinite(rules.staleMinutes) ? rules.staleMinutes : null;
     const reply = await this.#api.board.setAttentionRules({ ...rules, staleMinutes });
@@ -115,21 +156,9 @@ export class DeskBoard {
     };
   }
 
-  /**
-   * Rows drawn again arrive as `board.rows`; the orders and positions grids follow them (read from
-   * main's last known state once the rows stop changing for a moment), so a tab's count and its grid agree.
-   */
+  /** Rows drawn again arrive as `board.rows` (a refresh's batches, pushes), each with its orders and positions. */
   listen(): () => void {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const stop = this.#api.on('board.rows', ({ rows, removed }) => {
-      this.merge(rows, removed);
-      clearTimeout(timer);
-      timer = setTimeout(() => void this.loadGrids(), GRIDS_AFTER_MS);
-    });
-    return () => {
-      clearTimeout(timer);
-      stop();
-    };
+    return this.#api.on('board.rows', ({ rows, removed }) => this.merge(rows, removed));
   }
 
   /**
@@ -149,26 +178,18 @@ export class DeskBoard {
     this.rows = added.length > 0 ? [...kept, ...added] : kept;
   }
 
-  /** Reads every account again; `refreshing` holds until the rows read are the ones on screen. */
+  /**
+   * Reads every account again; `refreshing` holds until the rows read are the ones on screen (main
+   * sends each batch of rows as `board.rows` before it answers).
+   */
   async refresh(): Promise<void> {
     this.refreshing = true;
     try {
       const reply = await this.#api.board.refresh();
       if (!reply.ok) this.error = reply.error;
-      else await Promise.all([this.load(), this.loadGrids()]);
     } finally {
       this.refreshing = false;
     }
-  }
-
-  async loadGrids(accountIds?: string[]): Promise<void> {
-    const input = accountIds && accountIds.length > 0 ? { accountIds } : undefined;
-    const [orders, positions] = await Promise.all([
-      this.#api.board.openOrders(input),
-      this.#api.board.openPositions(input),
-    ]);
-    if (orders.ok) this.orders = orders.value;
-    if (positions.ok) this.positions = positions.value;
   }
 
   async previewBulk(action: BulkActionView, accountIds: string[], parentId?: string): Promise<void> {
@@ -197,19 +218,18 @@ export class DeskBoard {
     }
     this.preview = undefined;
     this.results = reply.value;
-    // The accounts the action touched are read again: their rows, the tabs' counts and the grids show
-    // what is open now, not what was before the action.
+    // The accounts the action touched are read again, by reads begun after it (a refresh already
+    // running is not joined): their rows, the tabs' counts and the grids show what is open now.
     const touched = reply.value.results.map((r) => r.account);
     if (touched.length > 0) {
       this.refreshing = true;
       try {
-        const read = await this.#api.board.refresh({ accountIds: touched });
+        const read = await this.#api.board.refresh({ accountIds: touched, fresh: true });
         if (!read.ok) this.error = read.error;
       } finally {
         this.refreshing = false;
       }
     }
-    await Promise.all([this.load(), this.loadGrids()]);
   }
 
   /** The accounts a preview could not read: such a preview cannot be sent (preview again). */

@@ -7,11 +7,14 @@ import type {
   WebhookEventView,
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { methodWords, webhookWords } from './event-words.ts';
 
-export type EventKind = 'alert' | 'attention' | 'webhook' | 'order' | 'mining' | 'sync' | 'notice' | 'stream';
+export type EventKind =
+  'alert' | 'attention' | 'desk' | 'webhook' | 'order' | 'mining' | 'sync' | 'notice' | 'stream';
 
 export const EVENT_KINDS: ReadonlyArray<{ id: EventKind; label: string }> = [
   { id: 'alert', label: 'Alerts' },
+  { id: 'desk', label: "Teammates' changes" },
   { id: 'attention', label: 'Board attention' },
   { id: 'webhook', label: 'Webhooks' },
   { id: 'order', label: 'Cancelled by the exchange' },
@@ -38,48 +41,8 @@ export const LIVE_LIMIT = 500;
 /** Stored webhook events read at a time. */
 export const STORED_PAGE = 200;
 
-const METHOD_WORDS: Record<string, string> = {
-  'withdraw.created': 'Withdrawal created',
-  'withdraw.pending': 'Withdrawal pending',
-  'withdraw.completed': 'Withdrawal completed',
-  'withdraw.canceled': 'Withdrawal cancelled',
-  'deposit.accepted': 'Deposit accepted',
-  'deposit.processed': 'Deposit processed',
-  'deposit.canceled': 'Deposit cancelled',
-  'refund.successful': 'Refund made',
-  'refund.failed': 'Refund failed',
-  'code.apply': 'Code applied',
-};
-
-/** "Withdrawal created" for `withdraw.created`; an unknown method is shown as the exchange names it. */
-export function methodWords(method: string): string {
-  return METHOD_WORDS[method] ?? method;
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length > 0 ? value : undefined;
-}
-
-/** The facts of a webhook's params in words: "11 USDT · fee 1 · to 0xfeed · id bridge-hook-1". */
-export function webhookWords(params: unknown): string {
-  if (typeof params !== 'object' || params === null) return '';
-  const p = params as Record<string, unknown>;
-  const parts: string[] = [];
-  const amount = text(p['amount']);
-  const ticker = text(p['ticker']) ?? text(p['currency']);
-  if (amount) parts.push(ticker ? `${amount} ${ticker}` : amount);
-  const fee = text(p['fee']);
-  if (fee && !/^0*(\.0*)?$/.test(fee)) parts.push(`fee ${fee}`);
-  const address = text(p['address']);
-  if (address) parts.push(`address ${address}`);
-  const network = text(p['network']);
-  if (network) parts.push(`network ${network}`);
-  const unique = text(p['uniqueId']);
-  if (unique) parts.push(`id ${unique}`);
-  const code = text(p['code']);
-  if (code) parts.push(`code ${code}`);
-  return parts.join(' · ');
-}
+/** The webhook words live beside the manager; the screens import them from here. */
+export { methodWords, webhookWords };
 
 const SYNC_WORDS: Record<SyncFinished['outcome'], string> = {
   done: 'History sync finished',
@@ -98,6 +61,7 @@ export class EventsManager {
   shown = $state<Record<EventKind, boolean>>({
     alert: true,
     attention: true,
+    desk: true,
     webhook: true,
     order: true,
     mining: true,
@@ -192,6 +156,23 @@ export class EventsManager {
     );
   }
 
+  /**
+   * A teammate's change of the desk (an account's identity or its removal, the address book, the
+   * guards) this app took or refused, in main's words, at the moment it was made (the server's clock).
+   */
+  teamChange(change: EventPayload<'team.change'>): void {
+    this.#push(
+      {
+        kind: 'desk',
+        account: change.account,
+        title: change.title,
+        words: change.words,
+        level: change.level,
+      },
+      change.atMs,
+    );
+  }
+
   /** An order the exchange cancelled on its own, in main's words. */
   exchangeCancel(cancel: EventPayload<'orders.exchangeCancel'>): void {
     this.#push({
@@ -262,6 +243,7 @@ export class EventsManager {
       this.#api.on('orders.exchangeCancel', (e) => this.exchangeCancel(e)),
       this.#api.on('alerts.fired', (e) => this.alert(e)),
       this.#api.on('board.attention', (e) => this.attention(e)),
+      this.#api.on('team.change', (e) => this.teamChange(e)),
       this.#api.on('mining.alert', (e) => this.mining(e)),
       this.#api.on('sync.finished', (e) => this.sync(e)),
       this.#api.on('app.notice', (e) => this.notice(e)),

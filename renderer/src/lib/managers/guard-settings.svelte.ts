@@ -9,8 +9,8 @@ export interface MarketBand {
 
 /**
  * The pre-trade guards' thresholds main keeps (price band, per-market bands, order value ceilings,
- * the velocity budget per minute):
- * read, edited here, and saved together; main asks natively before loosening one.
+ * the velocity budget per minute): read, edited here, and saved together; main asks natively before
+ * loosening one (on a team desk, looser guards are proposed for another admin's approval instead).
  */
 export class GuardSettingsManager {
   inForce = $state<GuardSettingsView | undefined>();
@@ -23,6 +23,8 @@ export class GuardSettingsManager {
   error = $state<IpcError | undefined>();
   saving = $state(false);
   saved = $state(false);
+  /** On a team desk: looser guards were proposed for another admin's approval (nothing changed yet). */
+  proposed = $state<string | undefined>();
   readonly #api: TxcApi;
 
   constructor(api: TxcApi) {
@@ -83,7 +85,11 @@ export class GuardSettingsManager {
       return;
     }
     this.error = undefined;
-    this.saved = true;
+    const proposal = reply.value.proposed?.proposed[0];
+    this.proposed = proposal
+      ? `Proposed: "${proposal.title}" waits in Approvals for another admin; the guards in force stay until it is sent.`
+      : undefined;
+    this.saved = proposal === undefined;
     this.#show(reply.value);
   }
 }

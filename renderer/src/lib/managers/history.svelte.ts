@@ -54,6 +54,8 @@ export class HistoryManager {
   operator = $state('');
   rows = $state.raw<readonly CachedDealView[]>([]);
   next = $state<DealPageView['next']>(null);
+  /** Deals before this (Unix seconds) are in this computer's archive only: the exchange serves six months. */
+  archiveSince = $state<number | null>(null);
   loading = $state(false);
   error = $state<IpcError | undefined>();
   totals = $state<DealTotalsView | undefined>();
@@ -79,6 +81,16 @@ export class HistoryManager {
       ...(market ? { market } : {}),
       ...(this.operator ? { operator: this.operator } : {}),
     };
+  }
+
+  /** Whether the exchange no longer serves this deal: only this computer's archive holds it. */
+  archiveOnly(deal: CachedDealView): boolean {
+    return this.archiveSince !== null && deal.time < this.archiveSince;
+  }
+
+  /** How many of the loaded deals only the archive holds. */
+  get archiveOnlyCount(): number {
+    return this.rows.filter((d) => this.archiveOnly(d)).length;
   }
 
   label(id: string): string {
@@ -166,6 +178,7 @@ export class HistoryManager {
     this.error = undefined;
     this.rows = [...this.rows, ...reply.value.rows];
     this.next = reply.value.next;
+    this.archiveSince = reply.value.archiveSince;
   }
 
   async #totals(asked: Asked): Promise<void> {
@@ -200,9 +213,13 @@ export class HistoryManager {
     this.states = this.states.map((s) => (started.includes(s.account) ? { ...s, running: true } : s));
   }
 
-  async exportCsv(): Promise<void> {
+  /**
+   * Saves every cached deal, of every account and market, whatever the screen's filters show (the
+   * grid's own Export CSV saves exactly the rows shown).
+   */
+  async exportAll(): Promise<void> {
     this.exported = undefined;
-    const reply = await this.#api.history.exportCsv({ filter: this.filter });
+    const reply = await this.#api.history.exportCsv({ filter: {} });
     if (!reply.ok) {
       this.exportError = reply.error;
       return;

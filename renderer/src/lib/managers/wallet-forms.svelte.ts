@@ -1,7 +1,7 @@
 import type { IpcError, TxcApi } from '../api.ts';
 import { isProposed, proposedWords } from '../format/proposed.ts';
 import { compareDecimal } from '../format/decimal.ts';
-import { decimalPlaces, isPositiveDecimal } from '../format/decimal-math.ts';
+import { amountProblem, decimalPlaces } from '../format/decimal-math.ts';
 import { attemptId } from './attempt-id.ts';
 
 export {
@@ -46,10 +46,10 @@ export class ConvertDraft {
     this.done = undefined;
     const f = this.fields;
     const unit = f.direction === 'from' ? f.from : f.to;
+    const wrong = amountProblem(f.amount);
     if (!f.from) this.error = fieldError('from', 'Choose the currency to give.');
     else if (!f.to || f.to === f.from) this.error = fieldError('to', 'Choose another currency to receive.');
-    else if (!isPositiveDecimal(f.amount))
-      this.error = fieldError('amount', 'Enter an amount greater than 0.');
+    else if (wrong) this.error = fieldError('amount', wrong);
     else if (precision !== null && decimalPlaces(f.amount) > precision)
       this.error = fieldError('amount', `${unit} allows at most ${precision} decimal places.`);
     else this.error = undefined;
@@ -120,9 +120,9 @@ export class CodeDraft {
   prepare(): boolean {
     const f = this.fields;
     this.created = undefined;
+    const wrong = amountProblem(f.amount);
     if (!f.ticker) this.error = fieldError('ticker', 'Choose a currency.');
-    else if (!isPositiveDecimal(f.amount))
-      this.error = fieldError('amount', 'Enter an amount greater than 0.');
+    else if (wrong) this.error = fieldError('amount', wrong);
     else if (decimalPlaces(f.amount) > 18) this.error = fieldError('amount', 'At most 18 decimal places.');
     else if (compareDecimal(f.amount.trim(), CODE_MAX) > 0)
       this.error = fieldError('amount', `A code may carry at most ${CODE_MAX}.`);
@@ -166,6 +166,56 @@ export class CodeDraft {
     };
     this.error = undefined;
     this.fields = { ...f, amount: '', passphrase: '', description: '' };
+    return true;
+  }
+}
+
+/** A code applied: what came in, and the code masked. */
+export interface AppliedCode {
+  ticker: string;
+  amount: string;
+  externalId: string;
+  hint: string;
+}
+
+/**
+ * A service code another account made, applied to this account's main balance. The code itself is
+ * never typed here: main reads it from the clipboard after its own question. Only its passphrase,
+ * when it has one, is given on the screen.
+ */
+export class ApplyCodeDraft {
+  passphrase = $state('');
+  error = $state<IpcError | undefined>();
+  sending = $state(false);
+  applied = $state<AppliedCode | undefined>();
+  readonly #api: TxcApi;
+
+  constructor(api: TxcApi) {
+    this.#api = api;
+  }
+
+  edit(): void {
+    this.error = undefined;
+  }
+
+  async send(accountId: string): Promise<boolean> {
+    if (this.sending) return false;
+    const phrase = this.passphrase;
+    this.applied = undefined;
+    if (phrase && !/^[\x21-\x7E]{1,25}$/.test(phrase)) {
+      this.error = fieldError('passphrase', 'At most 25 latin letters, digits and symbols, without spaces.');
+      return false;
+    }
+    this.sending = true;
+    const reply = await this.#api.wallet.applyCode({ accountId, ...(phrase ? { passphrase: phrase } : {}) });
+    this.sending = false;
+    if (!reply.ok) {
+      this.error = reply.error;
+      return false;
+    }
+    this.applied = reply.value;
+    this.error = undefined;
+    this.passphrase = '';
     return true;
   }
 }

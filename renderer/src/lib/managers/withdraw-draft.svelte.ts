@@ -2,7 +2,7 @@ import type { AddressCheckView, AddressEntryView } from '../../../../main/ipc/co
 import { isProposed, proposedWords } from '../format/proposed.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { compareDecimal } from '../format/decimal.ts';
-import { decimalPlaces, isPositiveDecimal, sumDecimals } from '../format/decimal-math.ts';
+import { amountProblem, decimalPlaces, isPositiveDecimal, sumDecimals } from '../format/decimal-math.ts';
 import { attemptId } from './attempt-id.ts';
 import { isOffline, type WalletAsset } from './wallet.svelte.ts';
 
@@ -52,8 +52,8 @@ export function checkWithdraw(
   if (!asset) return fieldError('ticker', 'Choose a currency to withdraw.');
   if (!asset.canWithdraw) return fieldError('ticker', `Withdrawals of ${asset.ticker} are unavailable now.`);
   const amount = fields.amount.trim();
-  if (!isPositiveDecimal(amount))
-    return fieldError('amount', 'Enter an amount greater than 0, such as 25.5.');
+  const wrong = amountProblem(amount);
+  if (wrong) return fieldError('amount', wrong);
   if (asset.precision !== null && decimalPlaces(amount) > asset.precision)
     return fieldError('amount', `${asset.ticker} allows at most ${asset.precision} decimal places.`);
   if (asset.minWithdraw !== null && compareDecimal(amount, asset.minWithdraw) < 0)

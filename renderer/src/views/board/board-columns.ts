@@ -4,9 +4,10 @@ import type { GridColumn } from '../../lib/managers/data-grid.svelte.ts';
 import { stepOf, tickOf } from '../../lib/format/market-steps.svelte.ts';
 import { tpslText } from '../../lib/format/tpsl.ts';
 
-/** A board row with the words of why it needs attention. */
+/** A board row with the words of why it needs attention and of how it is kept fresh. */
 export interface BoardRow extends BoardRowView {
   attention: string;
+  updates: string;
 }
 
 const KEY_WORDS: Record<BoardRowView['keyState'], string> = {
@@ -24,6 +25,14 @@ const FEED_WORDS: Record<NonNullable<BoardRowView['feed']> | '', string> = {
   '': '',
 };
 
+/**
+ * A row's Updates: how it is kept fresh, or "saved" while the exchange cannot be reached (nothing is
+ * pushed or polled then: the row is what was last read).
+ */
+export function feedWordsOf(feed: BoardRowView['feed'], offline: boolean): string {
+  return offline ? 'saved' : FEED_WORDS[feed ?? ''];
+}
+
 const count = (n: number | undefined): string => (n === undefined ? '' : String(n));
 /** A row's market's price tick and amount step. */
 const tick = (r: { market: string }): string | undefined => tickOf(r.market);
@@ -36,10 +45,20 @@ const step = (r: { market: string }): string | undefined => stepOf(r.market);
  */
 export const boardColumns: GridColumn<BoardRow>[] = [
   { id: 'attention', title: 'Attention', kind: 'text', value: (r) => r.attention, width: 10 },
-  { id: 'label', title: 'Account', kind: 'text', value: (r) => r.label, width: 9 },
+  {
+    id: 'label',
+    title: 'Account',
+    kind: 'text',
+    value: (r) => r.label,
+    hint: (r) => r.label,
+    width: 9,
+    maxChars: 16,
+  },
+  // Equity counts every balance of the account: main (wallet), spot, collateral and unrealized PnL.
   { id: 'equity', title: 'Equity', kind: 'decimal', value: (r) => r.equity ?? '', width: 7 },
-  // Free beside equity: what an account can still put to work, in view at 1280 px with the risk columns.
-  { id: 'free', title: 'Free', kind: 'decimal', value: (r) => r.free ?? '', width: 7 },
+  { id: 'main', title: 'Main', kind: 'decimal', value: (r) => r.main ?? '', hidden: true, width: 6 },
+  // Free beside them: what the account's spot balance can still put to work.
+  { id: 'free', title: 'Spot free', kind: 'decimal', value: (r) => r.free ?? '', width: 6 },
   { id: 'orders', title: 'Orders', kind: 'decimal', value: (r) => count(r.openOrders), width: 4 },
   { id: 'positions', title: 'Positions', kind: 'decimal', value: (r) => count(r.openPositions), width: 4.5 },
   { id: 'marginRatio', title: 'Margin %', kind: 'decimal', value: (r) => r.marginRatio ?? '', width: 5 },
@@ -51,11 +70,25 @@ export const boardColumns: GridColumn<BoardRow>[] = [
     width: 5.5,
   },
   { id: 'upnl', title: 'uPnL', kind: 'decimal', value: (r) => r.unrealizedPnl ?? '', signed: true, width: 5 },
-  { id: 'marginUsed', title: 'Margin', kind: 'decimal', value: (r) => r.marginUsed ?? '', width: 5 },
-  { id: 'feed', title: 'Updates', kind: 'text', value: (r) => FEED_WORDS[r.feed ?? ''], width: 4 },
-  { id: 'asOf', title: 'Read at', kind: 'time', value: (r) => r.asOfMs ?? 0, width: 6 },
+  {
+    id: 'marginUsed',
+    title: 'Margin',
+    kind: 'decimal',
+    value: (r) => r.marginUsed ?? '',
+    hidden: true,
+    width: 5,
+  },
+  { id: 'feed', title: 'Updates', kind: 'text', value: (r) => r.updates, width: 3.5 },
+  { id: 'asOf', title: 'Read at', kind: 'time', value: (r) => r.asOfMs ?? 0, clock: true, width: 5 },
   { id: 'groups', title: 'Groups', kind: 'text', value: (r) => r.groups.join(', '), hidden: true, width: 7 },
-  { id: 'locked', title: 'Locked', kind: 'decimal', value: (r) => r.locked ?? '', hidden: true, width: 7 },
+  {
+    id: 'locked',
+    title: 'Spot locked',
+    kind: 'decimal',
+    value: (r) => r.locked ?? '',
+    hidden: true,
+    width: 7,
+  },
   {
     id: 'collateral',
     title: 'Collateral',

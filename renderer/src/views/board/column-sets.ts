@@ -32,7 +32,7 @@ export function saveColumnSet(
 /** Column sets every desk has, beside the ones a person saves. */
 export const BOARD_COLUMN_SETS: Readonly<Record<string, readonly string[]>> = {
   Risk: boardColumns.filter((c) => !c.hidden).map((c) => c.id),
-  Balances: ['attention', 'label', 'groups', 'equity', 'free', 'locked', 'collateral', 'asOf'],
+  Balances: ['attention', 'label', 'groups', 'equity', 'main', 'free', 'locked', 'collateral', 'asOf'],
   'Profit and loss': ['attention', 'label', 'equity', 'upnl', 'rpnl', 'marginUsed', 'positions', 'asOf'],
   Everything: boardColumns.map((c) => c.id),
 };

@@ -1,0 +1,3 @@
+export * from './desk.ts';
+export * from './rest.ts';
+export * from './ws.ts';

@@ -1,0 +1,46 @@
+/**
+ * Every REST endpoint the app calls, once: its method and path, and what each of the app's tables
+ * needs to know of it. The rate-limit group it draws on (`endpoint-groups.ts`), the role a team desk
+ * needs to send it and what it does in the words of a refusal (`rules/desk-roles.ts`), the key
+ * capability that allows it (`services/desk/key-capabilities.ts`, `key-paths.ts`), whether it moves
+ * funds out of an account, the four-eyes request it is (`rules/desk-policy.ts`,
+ * `services/four-eyes/describe.ts`, the team store's `desk_request_kinds`) and the procedures that
+ * reach it (the coverage test). Those tables are read from here; no other file in main (the sandbox
+ * aside) writes an endpoint's path. The descriptors stand in `trading.ts` and `accounts.ts`.
+ *
+ * The answers' schemas stay beside the calls that read them (`endpoints/*.ts`); the published
+ * files hold both (test/unit/spec/published-*.test.ts).
+ */
+import { ACCOUNTS } from './accounts.ts';
+import type { RestEndpoint } from './endpoint.ts';
+import { TRADING } from './trading.ts';
+
+export type { Capability, FourEyesRequest, RestEndpoint, WriteRole } from './endpoint.ts';
+
+/** Every endpoint, by name: what the app calls (`REST.orderNew.path`). */
+export const REST = { ...TRADING, ...ACCOUNTS } as const;
+
+export type RestName = keyof typeof REST;
+
+/** Every endpoint, in the order above. */
+export const REST_ENDPOINTS: readonly RestEndpoint[] = Object.values(REST);
+
+/** The signed endpoints: every path a sub-account key's permission may name. */
+export const PRIVATE_ENDPOINTS: readonly RestEndpoint[] = REST_ENDPOINTS.filter((e) => e.method === 'POST');
+
+/** A path's matching key: the exchange reads a path whatever its letter case or trailing slash. */
+export const pathKey = (path: string): string => path.toLowerCase().replace(/\/+$/, '');
+
+const BY_KEY = new Map(REST_ENDPOINTS.map((e) => [pathKey(e.path), e] as const));
+
+/** The endpoint of a path (any letter case, trailing slash or not); undefined for one the app does not call. */
+export function restEndpointOf(path: string): RestEndpoint | undefined {
+  return BY_KEY.get(pathKey(path));
+}
+
+/** The path with its `{name}` parameters filled in, each encoded. */
+export function pathWith(endpoint: RestEndpoint, params: Readonly<Record<string, string>>): string {
+  return endpoint.path.replace(/\{([a-zA-Z]+)\}/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+}

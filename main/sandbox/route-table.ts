@@ -1,0 +1,71 @@
+/** The sandbox's route table: every REST endpoint it serves, built over one world. */
+import { CollateralOrders } from './collateral/orders.ts';
+import { Positions } from './collateral/positions.ts';
+import { Engine } from './engine/engine.ts';
+import { createState } from './fixture.ts';
+import type { PrivateContext, Route } from './http/route.ts';
+import { accountMiscRoutes } from './routes/account-misc.ts';
+import { archiveHistoryRoutes } from './routes/archive-history.ts';
+import { collateralHistoryRoutes } from './routes/collateral-history.ts';
+import { collateralOrderRoutes } from './routes/collateral-orders.ts';
+import { collateralRoutes } from './routes/collateral.ts';
+import { depositAddressRoutes } from './routes/deposit-address.ts';
+import { historyRoutes } from './routes/history.ts';
+import { killSwitchRoutes } from './routes/kill-switch.ts';
+import { mainAccountRoutes } from './routes/main-account.ts';
+import { miningRoutes } from './routes/mining.ts';
+import { publicRoutes } from './routes/public.ts';
+import { subAccountAdminRoutes } from './routes/sub-account-admin.ts';
+import { subAccountKeyRoutes } from './routes/sub-account-keys.ts';
+import { subAccountRoutes } from './routes/sub-accounts.ts';
+import { tradingRoutes } from './routes/trading.ts';
+import type { SandboxState } from './state.ts';
+
+export function buildRoutes(
+  state: SandboxState,
+  engine: Engine,
+  positions: Positions,
+  col: CollateralOrders,
+): Route[] {
+  const routes: Route[] = [
+    ...collateralRoutes(state, engine, positions),
+    ...collateralOrderRoutes(state, engine, col),
+    ...collateralHistoryRoutes(state, positions),
+    ...archiveHistoryRoutes(state, positions),
+    ...publicRoutes(state, engine),
+    ...tradingRoutes(state, engine, col),
+    ...historyRoutes(state, engine),
+    ...mainAccountRoutes(state),
+    ...subAccountRoutes(state),
+    ...subAccountAdminRoutes(state, engine),
+    ...subAccountKeyRoutes(state),
+    ...depositAddressRoutes(state),
+    ...miningRoutes(state),
+    ...accountMiscRoutes(state, positions),
+    ...killSwitchRoutes(state),
+  ];
+  // every change of orders (a cancel, a modify, a fill) acts on the links of linked orders at once
+  return routes.map((r) =>
+    r.method === 'POST'
+      ? {
+          ...r,
+          handler: (ctx: PrivateContext) => {
+            const out = r.handler(ctx);
+            col.sweep();
+            return out;
+          },
+        }
+      : r,
+  );
+}
+
+/** Every route the sandbox serves, by method and path (`/api/v4/public/orderbook/{market}`). */
+export function servedRoutes(): Array<{ method: 'GET' | 'POST'; path: string }> {
+  const state = createState(1, Date.now, 0, false);
+  const engine = new Engine(state);
+  const positions = new Positions(state);
+  return buildRoutes(state, engine, positions, new CollateralOrders(state, engine, positions)).map((r) => ({
+    method: r.method,
+    path: r.path,
+  }));
+}

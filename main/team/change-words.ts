@@ -1,0 +1,134 @@
+/**
+ * A teammate's change of the desk as a line of the Events list: who made it and when (the team
+ * server's clock), and what it did in words: an account renamed, its sub-account id or key changed,
+ * the account removed (and whether its key is still on this computer); an address added, changed or
+ * removed; the order guards moved; or a change this app refused, and why.
+ */
+import type { TeamChangeView } from '../domains/team/views.ts';
+import type { AddressEntryView } from '../ipc/contract.ts';
+import { guardChanges } from '../rules/guard-changes.ts';
+import type { GuardSettings } from '../rules/guards.ts';
+import { clockWords } from '../rules/words.ts';
+import type { IdentityChange } from '../vault/shared.ts';
+import type { CollectionName } from './shared-items.ts';
+
+const FIELD_WORDS = { label: 'label', subAccountId: 'sub-account id', apiKey: 'API key' } as const;
+const shownKey = (key: string | null) =>
+  key === null || key === '' ? 'none' : key.length > 12 ? `${key.slice(0, 4)}…${key.slice(-4)}` : key;
+
+/** An account's identity changed, or it was removed, by a teammate. */
+export function identityWords(c: IdentityChange, now = Date.now()): TeamChangeView {
+  const by = c.by ?? 'an operator';
+  const atMs = c.atMs ?? now;
+  if (c.removed)
+    return {
+      atMs,
+      by,
+      what: 'account',
+      title: `"${c.label}" removed from the desk by ${by} at ${clockWords(atMs, now)}`,
+      words: c.keyKept
+        ? 'Its key is still on this computer: delete it under Accounts → Removed from the desk once you are sure it is not needed.'
+        : 'Its key was not on this computer.',
+      level: c.keyKept ? 'warning' : 'info',
+    };
+  const parts = c.fields.map((f) =>
+    f.field === 'apiKey'
+      ? `API key ${shownKey(f.from)} → ${shownKey(f.to)}`
+      : `${FIELD_WORDS[f.field]} "${f.from ?? 'none'}" → "${f.to ?? 'none'}"`,
+  );
+  return {
+    atMs,
+    by,
+    what: 'account',
+    account: c.id,
+    title: `"${c.label}" changed by ${by} at ${clockWords(atMs, now)}`,
+    words: parts.join(' · '),
+    level: c.fields.some((f) => f.field !== 'label') ? 'warning' : 'info',
+  };
+}
+
+const address = (e: AddressEntryView) => `${e.network} ${e.address}${e.memo ? ` (memo ${e.memo})` : ''}`;
+
+const COLLECTION_WORDS: Record<CollectionName, string> = {
+  'address-book': "the desk's address book",
+  'order-guards': "the desk's order guards",
+  alerts: "the desk's alerts",
+};
+
+/** A change of a shared item this app took; undefined for one not told (alerts come and fire often). */
+export function itemWords(
+  name: CollectionName,
+  before: unknown,
+  after: unknown,
+  who: { by: string; atMs: number },
+  now = Date.now(),
+): TeamChangeView | undefined {
+  const when = `by ${who.by} at ${clockWords(who.atMs, now)}`;
+  const base = { atMs: who.atMs, by: who.by, what: name, level: 'info' as const };
+  if (name === 'address-book') {
+    const was = before as AddressEntryView | null | undefined;
+    const now_ = after as AddressEntryView | null | undefined;
+    if (!now_ && was)
+      return { ...base, title: `Address "${was.label}" removed ${when}`, words: address(was) };
+    if (now_ && !was)
+      return { ...base, title: `Address "${now_.label}" added ${when}`, words: address(now_) };
+    if (!now_ || !was) return undefined;
+    const moved = address(was) !== address(now_);
+    return {
+      ...base,
+      title: `Address "${now_.label}" changed ${when}`,
+      words: [
+        ...(was.label !== now_.label ? [`label "${was.label}" → "${now_.label}"`] : []),
+        ...(moved ? [`${address(was)} → ${address(now_)}`] : []),
+      ].join(' · '),
+      level: moved ? 'warning' : 'info',
+    };
+  }
+  if (name === 'order-guards' && before && after) {
+    const moves = guardChanges(before as GuardSettings, after as GuardSettings);
+    return {
+      ...base,
+      title: `Order guards changed ${when}`,
+      words: moves.map((m) => `${m.label} ${m.value}`).join(' · ') || 'no threshold moved',
+      level: moves.some((m) => m.looser) ? 'warning' : 'info',
+    };
+  }
+  return undefined;
+}
+
+/** A teammate's change this app refused: it stays as it was here. */
+export function refusedWords(
+  name: CollectionName,
+  id: string,
+  body: unknown,
+  problem: string,
+  who: { by: string; atMs: number },
+  now = Date.now(),
+): TeamChangeView {
+  const label =
+    typeof body === 'object' && body !== null && typeof (body as { label?: unknown }).label === 'string'
+      ? ` "${(body as { label: string }).label}"`
+      : name === 'order-guards'
+        ? ''
+        : ` ${id}`;
+  return {
+    atMs: who.atMs,
+    by: who.by,
+    what: name,
+    title: `Not taken: ${who.by}'s change of ${COLLECTION_WORDS[name]}${label} at ${clockWords(who.atMs, now)}`,
+    words: `This app kept what it had: ${problem}.`,
+    level: 'warning',
+  };
+}
+
+/** This operator's own change the team server refused (their part does not cover it): undone here. */
+export function undoneWords(name: CollectionName, operator: string, now = Date.now()): TeamChangeView {
+  return {
+    atMs: now,
+    by: operator,
+    what: name,
+    title: `Your change of ${COLLECTION_WORDS[name]} was not shared`,
+    words: `The team server refused it (your role on the desk does not cover it): ${COLLECTION_WORDS[name]} here is the desk's again.`,
+    level: 'warning',
+  };
+}

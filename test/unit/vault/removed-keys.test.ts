@@ -1,0 +1,133 @@
+/**
+ * A teammate's change of the desk's registry as this profile's registry applies it: a removal never
+ * deletes a secret of this keychain (the key waits, with who removed the account and when, until the
+ * operator deletes it, or the account comes back), and each change of a label, a sub-account id or a
+ * key, and each removal, is answered with who made it and when.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AccountRegistry } from '../../../main/vault/registry.ts';
+import { MemorySecretStore } from '../../../main/vault/secret-store.ts';
+import { sharedOf, type TeamAccountRow } from '../../../main/vault/shared.ts';
+
+async function registryWithAccount() {
+  const secrets = new MemorySecretStore();
+  const registry = new AccountRegistry(
+    join(mkdtempSync(join(tmpdir(), 'txc-removed-')), 'accounts.sqlite'),
+    secrets,
+  );
+  await registry.keys.load();
+  const account = await registry.add({
+    label: 'Treasury',
+    kind: 'sub',
+    subAccountId: '101',
+    apiKey: 'pub-treasury',
+    secret: 'sec-treasury-000000000000000000000',
+    connection: 'live',
+  });
+  await secrets.set('webhook:' + account.id, 'hook-secret-0000000000000000000000');
+  return { registry, secrets, account };
+}
+
+const cursor = { name: 'desk:registry', value: '{}' };
+const row = (a: TeamAccountRow): { accounts: TeamAccountRow[]; holders: [] } => ({
+  accounts: [a],
+  holders: [],
+});
+
+describe("a teammate's removal of an account", () => {
+  it('keeps its secrets here, says who removed it and when, and deletes them only when asked', async () => {
+    const { registry, secrets, account } = await registryWithAccount();
+    const applied = await registry.applyShared(
+      row({ ...sharedOf(account), removed: true, changedBy: 'bob', changedAtMs: 1_780_000_000_000 }),
+      cursor,
+    );
+    expect(registry.get(account.id)).toBeUndefined();
+    expect(applied.identity).toEqual([
+      {
+        id: account.id,
+        label: 'Treasury',
+        by: 'bob',
+        atMs: 1_780_000_000_000,
+        removed: true,
+        keyKept: true,
+        fields: [],
+      },
+    ]);
+    expect(await secrets.get(account.id)).toBe('sec-treasury-000000000000000000000');
+    expect(registry.removedKeys.list()).toEqual([
+      {
+        id: account.id,
+        label: 'Treasury',
+        kind: 'sub',
+        subAccountId: '101',
+        apiKey: 'pub-treasury',
+        connection: 'live',
+        removedBy: 'bob',
+        removedAtMs: 1_780_000_000_000,
+      },
+    ]);
+    await registry.removedKeys.forget(account.id);
+    expect(await secrets.list()).toEqual([]);
+    expect(registry.removedKeys.list()).toEqual([]);
+  });
+
+  it('lets the key work again when the account comes back to the desk', async () => {
+    const { registry, secrets, account } = await registryWithAccount();
+    await registry.applyShared(
+      row({ ...sharedOf(account), removed: true, changedBy: 'bob', changedAtMs: 1 }),
+      cursor,
+    );
+    await registry.applyShared(
+      row({ ...sharedOf(account), removed: false, changedBy: 'ada', changedAtMs: 2 }),
+      cursor,
+    );
+    expect(registry.removedKeys.list()).toEqual([]);
+    expect(await registry.credentials(account.id)).toEqual({
+      apiKey: 'pub-treasury',
+      secret: await secrets.get(account.id),
+    });
+  });
+
+  it("answers a change of the label, the sub-account id or the key with who and when, and not a group's", async () => {
+    const { registry, account } = await registryWithAccount();
+    const changed = await registry.applyShared(
+      row({
+        ...sharedOf(account),
+        label: 'Treasury 2',
+        subAccountId: '999',
+        groups: ['EU'],
+        removed: false,
+        changedBy: 'bob',
+        changedAtMs: 5,
+      }),
+      cursor,
+    );
+    expect(changed.identity).toEqual([
+      {
+        id: account.id,
+        label: 'Treasury 2',
+        by: 'bob',
+        atMs: 5,
+        removed: false,
+        keyKept: false,
+        fields: [
+          { field: 'label', from: 'Treasury', to: 'Treasury 2' },
+          { field: 'subAccountId', from: '101', to: '999' },
+        ],
+      },
+    ]);
+    const grouped = await registry.applyShared(
+      row({
+        ...sharedOf(registry.get(account.id) ?? account),
+        groups: ['US'],
+        removed: false,
+        changedBy: 'bob',
+      }),
+      cursor,
+    );
+    expect(grouped.identity).toEqual([]);
+  });
+});
