@@ -88,6 +88,7 @@ describe('position history repair (file at schema version 5 with folded rows)', 
       '0008-last-known',
       '0009-deal-role-words',
       '0010-team-log',
+      '0011-history-vault',
     ]);
     expect(await cache.checkpoints.load(positionsJob(ACCOUNT))).toBeNull();
     await syncPositions({ cache, caller: c, account: ACCOUNT });
