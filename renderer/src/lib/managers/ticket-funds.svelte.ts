@@ -1,6 +1,6 @@
 import type { TicketFundsView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
-import { draftOf, quoteSized, type OrderTicket } from './order-ticket.svelte.ts';
+import { beyondBook, draftOf, quoteSized, type OrderTicket } from './order-ticket.svelte.ts';
 import { ReplyGuard } from './reply-guard.ts';
 
 /** The share buttons of the ticket (percent of what the order may spend). */
@@ -87,16 +87,31 @@ export class TicketFunds {
 
   /**
    * The order's value in the quote asset: what a market buy spends, else main's estimate of the
-   * draft as it stands (amount × price, or the book walked for a market order); undefined until then.
+   * draft as it stands (amount × price, or the whole book main read walked for a market order; an
+   * order larger than that book is `beyondBook`, its value not known); undefined until then.
    */
-  total(): { value: string; estimated: boolean } | undefined {
+  total(): OrderValue | undefined {
     const f = this.#ticket.fields;
     const amount = f.amount.trim();
     if (!amount) return undefined;
-    if (quoteSized(f.kind, f.side)) return { value: amount, estimated: false };
+    if (quoteSized(f.kind, f.side))
+      return { value: amount, estimated: false, beyondBook: false, typed: true };
     const e = this.#ticket.estimate;
-    return e ? { value: e.value, estimated: e.source !== 'price' } : undefined;
+    return e
+      ? { value: e.value, estimated: e.source !== 'price', beyondBook: beyondBook(e), typed: false }
+      : undefined;
   }
+}
+
+/** An order's value in the quote asset, as the ticket's balance line says it. */
+export interface OrderValue {
+  value: string;
+  /** From the book or the market price now (else exact: amount × the order's own price, or typed). */
+  estimated: boolean;
+  /** Larger than the book main read: its value is not known. */
+  beyondBook: boolean;
+  /** The amount typed (a market buy sized in the quote): shown as typed. */
+  typed: boolean;
 }
 
 /** Which order a share's amount was worked out for. */

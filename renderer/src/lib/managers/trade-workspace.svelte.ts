@@ -106,7 +106,7 @@ export class TradeWorkspace {
   /** Follows the account and market: the ticket checks against them, the book, orders and charts show them. */
   follow(account: string, market: string): void {
     this.ticket.setAccount(account);
-    this.ladder.setAccount(account);
+    this.ladder.setAccount(account, (id) => this.ticket.nameOf(id));
     this.ladder.setMarket(market);
     if (account && market) void this.active.follow(account, market);
     if (market) void this.depth.follow(account, market);
