@@ -165,6 +165,8 @@ export class OrderControls {
     // one market per call; the exchange answers nothing of the orders, so they are read again after
     for (const m of market ? [market] : [...new Set(open.map((o) => o.market))])
       await cancelAllOrdersWs(client, m);
+    // what the orders held is the account's to spend again: main's reading of it is stale
+    this.#connection.trading.forgetFunds(caller);
     const left = new Set((await trading.allActiveOrders(caller, market)).map((o) => o.orderId));
     return { cancelled: open.filter((o) => !left.has(o.orderId)).map((o) => ({ ...o })) };
   }

@@ -45,8 +45,13 @@ export function ordersHandlers({
       ticketFunds(connection.trading, await accounts.caller(accountId), draftOf(draft), percent),
     'orders.history': async ({ accountId, market }) => orderHistory(await accounts.caller(accountId), market),
     'orders.fills': async ({ accountId, market }) => fills(await accounts.caller(accountId), market),
-    'orders.cancel': async ({ accountId, market, orderId }) =>
-      cancelOrder(await accounts.caller(accountId), market, orderId),
+    'orders.cancel': async ({ accountId, market, orderId }) => {
+      const caller = await accounts.caller(accountId);
+      // what the order held is the account's to spend again: main's reading of it is stale
+      const cancelled = await cancelOrder(caller, market, orderId);
+      connection.trading.forgetFunds(caller);
+      return cancelled;
+    },
     'orders.cancelAll': ({ accountId, market }) => orderControls.cancelAll(accountId, market),
     'orders.killSwitchArm': ({ accountId, market, timeout, types }) =>
       orderControls.armKillSwitch(accountId, market, timeout, types),

@@ -46,7 +46,11 @@ export class TradeWorkspace {
     this.ticket = new OrderTicket(api);
     this.ticket.useStore(store);
     this.active = new ActiveOrders(api, blockedBy);
-    this.active.onGone = (id) => this.ticket.orderGone(id);
+    // An order gone (cancelled, filled) gave back what it held: what the ticket may spend is read again.
+    this.active.onGone = (id) => {
+      this.ticket.orderGone(id);
+      this.funds.moved();
+    };
     this.depth = new MarketDepth(api);
     this.candles = new MarketCandles(api, store);
     this.records = new WorkspaceRecords(api);
@@ -144,5 +148,6 @@ export class TradeWorkspace {
     void this.candles.stop();
     this.records.stop();
     void this.positions.stop();
+    void this.funds.stop();
   }
 }
