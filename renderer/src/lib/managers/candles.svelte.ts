@@ -203,6 +203,16 @@ export class MarketCandles {
     this.latest = list.at(-1);
   }
 
+  /**
+   * The exchange answers again: a chart whose history or subscriptions could not be had follows its
+   * market afresh; one that has both is left as it is.
+   */
+  async recover(): Promise<void> {
+    if (!this.market || !this.account) return;
+    if (this.error || this.candles.length === 0 || this.#subscriptions.length < 2)
+      await this.follow(this.account, this.market);
+  }
+
   async stop(): Promise<void> {
     this.#follows.dropAll();
     this.#stopBatch?.();

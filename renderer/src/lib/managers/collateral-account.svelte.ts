@@ -105,6 +105,15 @@ export class CollateralAccountManager {
     this.#reloadTimer = setTimeout(() => void this.load(), POSITIONS_RELOAD_MS);
   }
 
+  /** The exchange answers again: the overview is read, and followed again when its feed is not live. */
+  async recover(): Promise<void> {
+    const account = this.account;
+    if (!account) return;
+    await this.load();
+    if (!this.#live.live && account === this.account)
+      await this.#live.follow([account], ['borrowsMargin', 'balanceMargin']);
+  }
+
   /** Asks main to switch; main asks the person natively. True when the mode is now `enabled`. */
   async setHedgeMode(enabled: boolean): Promise<boolean> {
     const account = this.account;

@@ -73,7 +73,7 @@ export class OrderTicket {
   /** Every check (and a clear or a send) makes the answers of earlier checks stale. */
   readonly #checks = new ReplyGuard();
   /** The account the ticket checks against (its hedge mode decides the position side): set by the view. */
-  #account: string | undefined;
+  #account = $state<string | undefined>();
   /** An account's name as the person knows it (the top bar's label). */
   #label: (id: string) => string = () => 'this account';
 

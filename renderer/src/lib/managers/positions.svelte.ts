@@ -204,6 +204,16 @@ export class PositionsManager {
     if (this.known.source === 'exchange') await this.watchMarks([]);
   }
 
+  /**
+   * The exchange answers again: the positions and markets are read, and the live channels refused
+   * meanwhile are asked for again.
+   */
+  async recover(): Promise<void> {
+    if (!this.account) return;
+    await Promise.all([this.markets.length ? undefined : this.#loadMarkets(), this.load()]);
+    await this.listen();
+  }
+
   /** The ADL ranks now (the channel pushes only every 30 s); a failure leaves them to the pushes. */
   async loadAdl(): Promise<void> {
     const account = this.account;

@@ -54,6 +54,14 @@ export class TicketFunds {
     this.#settle = setTimeout(() => void this.refresh(this.#account, true), FUNDS_SETTLE_MS);
   }
 
+  /** The exchange answers again: the balance is read, and followed again when its feed is not live. */
+  async recover(): Promise<void> {
+    const account = this.#account;
+    if (!account) return;
+    if (!this.#live.live) void this.#live.follow([account], ['balanceSpot', 'balanceMargin']);
+    await this.refresh(account, true);
+  }
+
   /** Stops following the account's balance (the screen closed). */
   async stop(): Promise<void> {
     clearTimeout(this.#settle);

@@ -141,6 +141,21 @@ export class TradeWorkspace {
     ticket.set(takesLimitPrice(ticket.fields.kind) ? { price } : { kind: 'limit', price });
   }
 
+  /**
+   * The exchange answers again after it could not be reached: every panel that lost its feed reads
+   * again by itself (no click): the market list (its error goes), the book, the chart, the orders,
+   * what the ticket may spend, the dock's records and positions.
+   */
+  recover(): void {
+    void this.load();
+    void this.active.recover();
+    void this.depth.recover();
+    void this.candles.recover();
+    void this.funds.recover();
+    void this.records.recover();
+    void this.positions.recover();
+  }
+
   /** The screen closed: every follow ends. */
   stop(): void {
     void this.active.stop();
