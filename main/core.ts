@@ -190,12 +190,6 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   bus.on('live.pushes', ({ accountId, events: batch, allPositions }) =>
     pushed.add(accountId, batch, allPositions),
   );
-  // what an order may spend follows the account's balance: a push of it ends main's short-kept reading
-  bus.on('live.pushes', ({ accountId, events: batch }) => {
-    const moved = batch.some((e) => ['balanceSpot', 'balanceMargin', 'positionsMargin'].includes(e.channel));
-    const apiKey = moved ? registry.get(accountId)?.apiKey : undefined;
-    if (apiKey) connection.trading.balanceMoved(apiKey);
-  });
   const health = new ConnectionHealth(connection.http, events, {
     accountOfKey: (apiKey) => registry.idForKey(connection.id, apiKey),
     onSocketState: (listener) => live.onState(listener),

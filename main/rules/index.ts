@@ -1,6 +1,13 @@
 export { checkOrder } from './order.ts';
 export { COLLATERAL_KINDS, isCollateralKind } from './types.ts';
-export { checkLeverage, LEVERAGE_LEVELS } from './leverage.ts';
+export {
+  checkLeverage,
+  heldLeverage,
+  legsBeyond,
+  LEVERAGE_LEVELS,
+  liquidationAtLeverage,
+  type LeveragedPosition,
+} from './leverage.ts';
 export { kindsForMarket, normalizeStp, STP_VALUES, type Stp } from './flags.ts';
 export { normalizeDecimal } from './decimal.ts';
 export {

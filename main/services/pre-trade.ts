@@ -159,12 +159,7 @@ export class PreTradeReadings {
 
   /** Forgets the account's balances and positions (an order was just placed, changed or cancelled). */
   spent(caller: KeyCaller): void {
-    this.forget(caller.credentials.apiKey);
-  }
-
-  /** Forgets the balances and positions read with a key (its account's balance moved). */
-  forget(apiKey: string): void {
     for (const cache of [this.#funds, this.#positions])
-      for (const key of cache.keys()) if (key.startsWith(`${apiKey}|`)) cache.delete(key);
+      for (const key of cache.keys()) if (key.startsWith(`${caller.credentials.apiKey}|`)) cache.delete(key);
   }
 }

@@ -164,14 +164,6 @@ export class TradingService {
     this.#readings.spent(caller);
   }
 
-  /**
-   * The balance of the account with this key moved (a push said so: a cancel, a fill, a transfer): the
-   * next check reads what it may spend again instead of a reading of the moment before.
-   */
-  balanceMoved(apiKey: string): void {
-    this.#readings.forget(apiKey);
-  }
-
   /** Where the guards' thresholds come from (the profile's settings); the defaults until set. */
   useGuardSettings(source: () => GuardSettings): void {
     this.#guards = source;

@@ -1,6 +1,7 @@
 /** IPC handlers of `positions.*`: one account's collateral positions. */
 import type { Handlers } from '../../ipc/router.ts';
-import { addTpSl, openPositions, setLeverage, tpslIssues } from '../../services/positions.ts';
+import { addTpSl, positionsWithLegs, setLeverage, tpslIssues } from '../../services/positions.ts';
+import { previewLeverage } from '../../services/leverage-preview.ts';
 import type { HandlerContext } from '../context.ts';
 
 export function positionsHandlers({
@@ -17,11 +18,13 @@ export function positionsHandlers({
       known.fresh(
         accountId,
         'positions.open',
-        async () => openPositions(await as(accountId), market),
+        async () => positionsWithLegs(await as(accountId), market),
         market,
       ),
     'positions.setLeverage': async ({ accountId, leverage }) =>
       setLeverage(connection, await as(accountId), leverage),
+    'positions.previewLeverage': async ({ accountId, leverage }) =>
+      previewLeverage(connection, await as(accountId), leverage),
     'positions.hedgeMode': ({ accountId }) => collateralAccount.hedgeMode(accountId),
     'positions.setHedgeMode': ({ accountId, enabled }) => collateralAccount.setHedgeMode(accountId, enabled),
     'positions.collateral': ({ accountId }) =>

@@ -4,6 +4,7 @@ import { accountId, decimalText, procedure, type ProcedureDef } from '../../ipc/
 import type {
   BorrowView,
   CollateralView,
+  LeveragePreviewView,
   PositionHistoryView,
   PositionView,
   TpSlCheckView,
@@ -17,6 +18,15 @@ export const positionsProcedures = {
   ),
   'positions.setLeverage': procedure<number>()(
     'Sets the account leverage (1, 2, 3, 5, 10, 20, 50 or 100, at most the maximum of every market with an open position); answers the level in force.',
+    z.strictObject({
+      accountId,
+      leverage: z.literal([1, 2, 3, 5, 10, 20, 50, 100], {
+        message: 'must be 1, 2, 3, 5, 10, 20, 50 or 100',
+      }),
+    }),
+  ),
+  'positions.previewLeverage': procedure<LeveragePreviewView>()(
+    "What a leverage level would do to the account's open positions before it is set: each one's liquidation price at that level, and its take-profit / stop-loss legs that would lie past it; nothing is changed.",
     z.strictObject({
       accountId,
       leverage: z.literal([1, 2, 3, 5, 10, 20, 50, 100], {

@@ -28,6 +28,22 @@ export interface PositionView extends OpenPositionView {
   tpsl?: TpSlLegView[];
 }
 
+/** What a leverage change would do to each open position of the account, before it is made. */
+export interface LeveragePreviewView {
+  leverage: number;
+  positions: Array<{
+    positionId: number;
+    market: string;
+    amount: string;
+    /** The liquidation price now, as the exchange gives it. */
+    liquidationPrice: string | null;
+    /** The liquidation price at the new level; null when the position says too little to know it. */
+    liquidationAt: string | null;
+    /** Take-profit / stop-loss legs that would trigger only past the new liquidation price. */
+    legsBeyond: TpSlLegView[];
+  }>;
+}
+
 /** One take-profit or stop-loss leg of a position: its order and trigger price. */
 export interface TpSlLegView {
   orderId: number;

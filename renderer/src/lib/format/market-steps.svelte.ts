@@ -62,3 +62,8 @@ export function placesOf(asset: string, market?: string): number | undefined {
     all.find((m) => m.base === asset && m.stockPrec !== undefined)?.stockPrec
   );
 }
+
+/** The decimal places of a market's money (values, totals, margin, profit in its quote); undefined while unknown. */
+export function moneyPlaces(market: string): number | undefined {
+  return known[marketName(market)]?.moneyPrec;
+}

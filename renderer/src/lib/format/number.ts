@@ -13,6 +13,7 @@
  *
  * `parseNumber` reads back what `formatNumber` wrote: parse(format(x)) is x's value to the places written.
  */
+import { Decimal } from 'decimal.js';
 import { FIGURE_SPACE, POINT_SPACE, parseDecimal, type DecimalParts } from './decimal.ts';
 
 export interface NumberStyle {
@@ -169,4 +170,40 @@ export function marketName(name: string): string {
 /** "1 order", "2 orders", "1,000 sub-accounts": a count with its noun, plural right. */
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
+/** A number typed with an exponent ("1e3", "2.5E-4"): it is not read as the number a person means. */
+const EXPONENT = /^[+-]?(\d+\.?\d*|\.\d+)e[+-]?\d+$/i;
+
+/**
+ * Words for a number typed with an exponent ("The amount 1e3 is written with an exponent: type it in
+ * digits, such as 1,000."); undefined for anything else.
+ */
+export function exponentWords(text: string, what: string): string | undefined {
+  const v = text.trim();
+  if (!EXPONENT.test(v)) return undefined;
+  const digits = new Decimal(v).abs().toFixed();
+  return `The ${what} ${v} is written with an exponent: type it in digits, such as ${formatNumber(digits)}.`;
+}
+
+/**
+ * What is wrong with a positive number typed by a person, in words that name the field and the rule;
+ * undefined when it is a positive decimal (grouping commas allowed, "1,000.5").
+ */
+export function typedNumberProblem(text: string, what: string): string | undefined {
+  const v = text.trim();
+  if (v === '') return `Type the ${what}.`;
+  const exponent = exponentWords(v, what);
+  if (exponent) return exponent;
+  if (/^\d+,\d{1,2}$|^\d+,\d{4,}$/.test(v))
+    return `The ${what} ${v} has a comma for a point: type the decimals after a point, such as ${v.replace(',', '.')}.`;
+  if (v.startsWith('-')) return `The ${what} must be above zero.`;
+  const bare = v.replace(
+    /^(\d{1,3}(,\d{3})+)(\.\d+)?$/,
+    (_, int: string, _g: string, frac = '') => `${int.replaceAll(',', '')}${frac}`,
+  );
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(bare))
+    return `The ${what} is a number such as 0.5 or 1,000: digits and one point, no spaces or letters.`;
+  if (!/[1-9]/.test(bare)) return `The ${what} must be above zero.`;
+  return undefined;
 }

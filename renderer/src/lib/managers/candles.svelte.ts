@@ -1,6 +1,6 @@
+import { SvelteSet } from 'svelte/reactivity';
 import type { CandleView, LiveEvent, LiveTradeView } from '../../../../main/ipc/contract.ts';
-import { compareDecimal } from '../format/decimal.ts';
-import { addDecimal } from '../format/decimal-math.ts';
+import { CANDLES_KEPT, mergeCandle, withTrades } from '../format/candles.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { readOnce } from './early-reads.ts';
 import type { PreferenceStore } from './storage.ts';
@@ -27,62 +27,7 @@ export function rememberedInterval(store: PreferenceStore): ChartInterval {
   return CHART_INTERVALS.find((i) => i.seconds === saved)?.seconds ?? 60;
 }
 
-/** Candles kept in memory; older ones fall off the left edge. */
-export const CANDLES_KEPT = 1500;
-
-/** A candle into a sorted list: replaces the one of the same time, or goes in its place. */
-export function mergeCandle(list: CandleView[], candle: CandleView): CandleView[] {
-  const last = list.at(-1);
-  if (!last || last.time < candle.time) return [...list, candle].slice(-CANDLES_KEPT);
-  if (last.time === candle.time) return [...list.slice(0, -1), candle];
-  const i = list.findIndex((c) => c.time >= candle.time);
-  const out = list.slice();
-  if (out[i]?.time === candle.time) out[i] = candle;
-  else out.splice(i, 0, candle);
-  return out;
-}
-
-/**
- * The candles with the market's trades in them: each trade is the close of its interval's candle (a
- * new candle when it starts a later interval), its high or low when beyond them. A trade older than
- * the last candle is already in the history. `fromTrades`: the times of candles built here from trades
- * alone, whose volume is the trades' (the exchange's own candle, when it comes, replaces them).
- */
-export function withTrades(
-  list: CandleView[],
-  trades: readonly Pick<LiveTradeView, 'time' | 'price' | 'amount'>[],
-  interval: number,
-  fromTrades: Set<number> = new Set(),
-): CandleView[] {
-  let out = list;
-  for (const t of [...trades].sort((a, b) => a.time - b.time)) {
-    const time = Math.floor(t.time / interval) * interval;
-    const last = out.at(-1);
-    if (last && time < last.time) continue;
-    if (!last || time > last.time) {
-      fromTrades.add(time);
-      const open = t.price;
-      out = mergeCandle(out, {
-        time,
-        open,
-        high: open,
-        low: open,
-        close: open,
-        volume: t.amount,
-        quoteVolume: '0',
-      });
-      continue;
-    }
-    out = mergeCandle(out, {
-      ...last,
-      close: t.price,
-      high: compareDecimal(t.price, last.high) > 0 ? t.price : last.high,
-      low: compareDecimal(t.price, last.low) < 0 ? t.price : last.low,
-      volume: fromTrades.has(time) ? addDecimal(last.volume, t.amount) : last.volume,
-    });
-  }
-  return out;
-}
+export { CANDLES_KEPT, mergeCandle, withTrades } from '../format/candles.ts';
 
 /**
  * A market's candles of one interval: the history (`live.candles`), then the `candles` pushes of the
@@ -105,8 +50,8 @@ export class MarketCandles {
   #subscriptions: string[] = [];
   #stopBatch: (() => void) | undefined;
   /** Trades already in the candles (a push may repeat one), and candles built from trades alone. */
-  #trades = new Set<number>();
-  #fromTrades = new Set<number>();
+  #trades = new SvelteSet<number>();
+  #fromTrades = new SvelteSet<number>();
   /** Trades that came while the history was on its way: put in once it is drawn. */
   #waiting: LiveTradeView[] | undefined;
 
@@ -132,8 +77,8 @@ export class MarketCandles {
     this.candles = [];
     this.latest = undefined;
     this.error = undefined;
-    this.#trades = new Set();
-    this.#fromTrades = new Set();
+    this.#trades = new SvelteSet();
+    this.#fromTrades = new SvelteSet();
     this.#waiting = [];
     if (!market || !account) return;
     const interval = this.interval;
@@ -196,7 +141,7 @@ export class MarketCandles {
     }
     if (fresh.length === 0) return;
     for (const t of fresh) this.#trades.add(t.id);
-    if (this.#trades.size > 2 * CANDLES_KEPT) this.#trades = new Set(fresh.map((t) => t.id));
+    if (this.#trades.size > 2 * CANDLES_KEPT) this.#trades = new SvelteSet(fresh.map((t) => t.id));
     const list = withTrades(this.candles, fresh, this.interval, this.#fromTrades);
     if (list === this.candles) return;
     this.candles = list;

@@ -211,6 +211,7 @@ export class DataGridState<R> {
 
   /** A cell's tooltip: the column's hint, else a decimal written to fewer places than it has, in full. */
   cellTitle(column: GridColumn<R>, row: R): string | undefined {
+    if (column.kind === 'time') return undefined;
     const hint = column.hint?.(row);
     if (hint !== undefined || column.kind !== 'decimal') return hint;
     const value = column.value(row);
