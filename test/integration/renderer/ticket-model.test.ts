@@ -316,9 +316,16 @@ const shareThenSwitch = share.map((pct) =>
  * Presses the ticket's send (`press`: once, or several presses of one intention) with main's question
  * answered `answer`, and checks what reached the exchange: at most one order, signed as the last
  * summary showed it, in its unit, for the account the ticket was typed for; nothing declined; nothing
- * clearly beyond a guard unasked. Answers how many orders were signed.
+ * clearly beyond a guard unasked; at most one question per attempt (`attempts`: presses that may
+ * each try, after one that sent nothing). Answers how many orders were signed.
  */
-async function pressed(m: Model, r: Real, answer: boolean, press: () => Promise<unknown>): Promise<number> {
+async function pressed(
+  m: Model,
+  r: Real,
+  answer: boolean,
+  press: () => Promise<unknown>,
+  attempts = 1,
+): Promise<number> {
   const shown = {
     amount: r.ticket.fields.amount.trim(),
     unit: r.ticket.amountAsset,
@@ -338,9 +345,9 @@ async function pressed(m: Model, r: Real, answer: boolean, press: () => Promise<
   }
   const questions = desktop.confirmations.length - asked;
   const sent = received.slice(from);
-  expect(questions).toBeLessThanOrEqual(1);
+  expect(questions).toBeLessThanOrEqual(attempts);
   expect(sent.length).toBeLessThanOrEqual(1);
-  if (questions === 1 && !answer) expect(sent).toEqual([]);
+  if (questions >= 1 && !answer) expect(sent).toEqual([]);
   const [order] = sent;
   if (!order) return 0;
   const { request, beyond } = order;
@@ -361,7 +368,7 @@ async function pressed(m: Model, r: Real, answer: boolean, press: () => Promise<
     expect(summary).toContain(unit === base ? `${amount} ${base}` : `for ${amount} ${unit}`);
   // nothing clearly beyond a guard without main's own question answered yes
   if (beyond.length > 0)
-    expect({ beyond, asked: questions, answer }).toEqual({ beyond, asked: 1, answer: true });
+    expect({ beyond, asked: questions > 0, answer }).toEqual({ beyond, asked: true, answer: true });
   return 1;
 }
 

@@ -88,16 +88,22 @@ describe('sending the ticket', () => {
     expect(send.sending).toBe(false);
   });
 
-  it('takes a press right after the last one (in a hurry, or a key held down) for the same press; one later sends again', async () => {
+  it("takes a press right after the one that sent the order (in a hurry) for the same press, and a held key's repeats for none; one later sends again", async () => {
     const clock = { now: 1_000 };
     const { send, ticket, calls } = sendOf(
       (p) => (p === 'orders.check' ? { ok: true, value: { issues: [], questions: [] } } : PLACED),
       clock,
     );
     await send.submit(ACCOUNT);
-    // each repeat of a held key renews the press: none of them sends
+    // the repeats of a held key are not presses
     for (let i = 0; i < 40; i++) {
       clock.now += 33;
+      await send.submit(ACCOUNT, { repeat: true });
+    }
+    expect(places(calls)).toHaveLength(1);
+    // pressed again in a hurry: each such press renews the one that sent it
+    for (let i = 0; i < 5; i++) {
+      clock.now += 150;
       await send.submit(ACCOUNT);
     }
     expect(places(calls)).toHaveLength(1);
@@ -127,5 +133,20 @@ describe('sending the ticket', () => {
     answer({ ok: true, value: { issues: [], questions: [] } });
     await pressing;
     expect(places(calls)).toEqual([]);
+  });
+
+  it('sends again at once a press after one that was declined or refused: nothing went the first time', async () => {
+    const clock = { now: 1_000 };
+    let answer: unknown = DECLINED;
+    const { send, calls } = sendOf(
+      (p) => (p === 'orders.check' ? { ok: true, value: { issues: [], questions: [BAND] } } : answer),
+      clock,
+    );
+    await send.submit(ACCOUNT);
+    answer = PLACED;
+    clock.now += 150;
+    await send.submit(ACCOUNT);
+    expect(places(calls)).toHaveLength(2);
+    expect(send.note).toBe('');
   });
 });

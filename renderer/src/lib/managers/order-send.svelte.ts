@@ -1,8 +1,8 @@
 import { draftOf, type OrderTicket } from './order-ticket.svelte.ts';
 
 /**
- * Presses of the same order this close together are one press: a key pressed twice in a hurry, a
- * key held down (each repeat renews it). Pressed again after it, the same order goes once more.
+ * A press of the order just sent this soon after the press that sent it is the same press: a key
+ * pressed twice in a hurry (each such press renews it). Pressed again after it, the order goes again.
  */
 export const SAME_PRESS_MS = 800;
 
@@ -12,10 +12,10 @@ export const SAME_PRESS_MS = 800;
  * question (a native dialog): the page shows main's questions ahead for reading speed, never as the
  * gate. A question declined there leaves the ticket as it was, saying nothing was sent.
  *
- * One press sends at most one order, whatever the input (Enter, a click, a key held down): a press
- * while a send is out, or of the very order last pressed within `SAME_PRESS_MS` of that press (sent,
- * refused or declined alike), sends nothing and says so. An order goes only for the account the
- * ticket was typed for.
+ * One press sends at most one order, whatever the input (Enter, a click, a key held down): a key's
+ * repeats are not presses; a press while a send is out, or of the very order just sent within
+ * `SAME_PRESS_MS` of the press that sent it, sends nothing and says so. One that was declined or
+ * refused may be pressed again at once. An order goes only for the account the ticket was typed for.
  */
 export class OrderSend {
   /** A send is out (checked, then placed): every press meanwhile belongs to it. */
@@ -25,7 +25,7 @@ export class OrderSend {
   readonly #ticket: OrderTicket;
   readonly #placed: (account: string) => void;
   readonly #now: () => number;
-  /** The order last pressed and when (presses that sent nothing renew it). */
+  /** The order last sent and when it was pressed (presses that sent nothing renew it). */
   #last: { key: string; at: number } | undefined;
 
   /** `placed` runs after each order main accepted, with its account (its orders and funds are read again). */
@@ -39,28 +39,30 @@ export class OrderSend {
    * Enter or the submit button: checked once more (a key pressed just before may not have been
    * checked yet), then sent; main asks itself when it must.
    */
-  async submit(account: string | undefined): Promise<void> {
+  async submit(account: string | undefined, press: { repeat?: boolean } = {}): Promise<void> {
     const ticket = this.#ticket;
     if (!account) return;
     const at = this.#now();
     const key = orderKey(account, ticket);
     const last = this.#last;
-    if (this.sending || (last?.key === key && at - last.at < SAME_PRESS_MS)) {
-      if (last?.key === key) this.#last = { key, at };
+    const again = last?.key === key && at - last.at < SAME_PRESS_MS;
+    if (press.repeat || this.sending || again) {
+      if (again) this.#last = { key, at };
       this.note = this.sending
         ? 'An order is being sent: this press sent nothing more.'
-        : 'Pressed again right after the last press: this press sent nothing. Press once more to send the order again.';
+        : 'Pressed again right after the order went: this press sent nothing. Press once more to send it again.';
       return;
     }
     this.sending = true;
     this.note = '';
-    this.#last = { key, at };
     let order = false;
     try {
       await ticket.check();
       // The ticket belongs to the account it was typed for: switched meanwhile, nothing goes.
       if (!ticket.ready || (ticket.account !== undefined && ticket.account !== account)) return;
       order = (await ticket.place(account)) !== undefined;
+      // only an order that went makes a quick second press of it the same press
+      this.#last = ticket.placeError ? undefined : { key, at };
     } finally {
       this.sending = false;
     }
