@@ -17,7 +17,7 @@ import {
 } from '../../../../main/rules/types.ts';
 import { compareDecimal } from '../format/decimal.ts';
 import { divideDecimal } from '../format/decimal-math.ts';
-import { placesOf } from '../format/market-steps.svelte.ts';
+import { placesOf, stepOf } from '../format/market-steps.svelte.ts';
 import { formatNumber } from '../format/number.ts';
 
 export type { OrderKind };
@@ -184,7 +184,7 @@ export function describeOrder(f: TicketFields, estimate?: OrderEstimateView): st
   const book = estimate !== undefined && estimate.source !== 'price';
   const beyond = beyondBook(estimate);
   const holds = beyond
-    ? `more than the book holds: ${estimated(estimate?.sideBase ?? '0', base, f.market)} ${base}`
+    ? `more than the book holds: ${formatNumber(estimate?.sideBase ?? '0', { step: stepOf(f.market) })} ${base}`
     : '';
   const sizedInQuote = quoteSized(f.kind, f.side);
   let text = sizedInQuote
