@@ -3,6 +3,7 @@
 import type { LiveEvent, OrderDraftInput, PositionView } from '../../../../main/ipc/contract.ts';
 import type { PreferenceStore } from '../managers/storage.ts';
 import type { ChartPoint } from './chart.ts';
+import { compareDecimal } from './decimal.ts';
 import { divideDecimal, isPositiveDecimal, multiplyDecimal } from './decimal-math.ts';
 import { stepOf, tickOf } from './market-steps.svelte.ts';
 import { formatNumber } from './number.ts';
@@ -180,4 +181,19 @@ export function withMark(
     marks: { ...known.marks, [market]: { mark, index, funding: push.fundingRate ?? '', time } },
     series: { ...known.series, [market]: { mark: add(series.mark, mark), index: add(series.index, index) } },
   };
+}
+
+/**
+ * The position's take-profit / stop-loss legs that would trigger only past its liquidation price (the
+ * position is liquidated first): for a long at or below it, for a short at or above it. The same rule
+ * main's leverage preview applies (`legsBeyond` in main/rules/leverage.ts) to the price at a new level.
+ */
+export function legsPastLiquidation(p: PositionView): NonNullable<PositionView['tpsl']> {
+  const at = p.liquidationPrice;
+  if (!at || !isPositiveDecimal(at)) return [];
+  const short = directionOf(p) === 'short';
+  return (p.tpsl ?? []).filter((leg) => {
+    const order = compareDecimal(leg.activationPrice, at);
+    return short ? order >= 0 : order <= 0;
+  });
 }
