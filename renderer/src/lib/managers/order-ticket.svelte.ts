@@ -8,6 +8,7 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import { isOco, takesActivation, type OrderKind } from '../../../../main/rules/types.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { formatNumber } from '../format/number.ts';
 import { ReplyGuard } from './reply-guard.ts';
 import type { PreferenceStore } from './storage.ts';
 import {
@@ -334,7 +335,8 @@ export class OrderTicket {
 /** Market facts for the ticket's hints: tick, step and minimums. */
 export function marketHint(market: MarketView | undefined): string {
   if (!market) return '';
-  return `tick ${market.tickSize} · step ${market.stepSize} · min amount ${market.minAmount} · min total ${market.minTotal}`;
+  const n = (v: string) => formatNumber(v);
+  return `tick ${n(market.tickSize)} · step ${n(market.stepSize)} · min amount ${n(market.minAmount)} · min total ${n(market.minTotal)}`;
 }
 
 export { ActiveOrders, modifyFields, type ModifyField, type OrderEdit } from './active-orders.svelte.ts';
