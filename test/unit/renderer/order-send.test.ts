@@ -135,7 +135,7 @@ describe('sending the ticket', () => {
     expect(places(calls)).toEqual([]);
   });
 
-  it('sends again at once a press after one that was declined or refused: nothing went the first time', async () => {
+  it("sends again at once a press after one declined at main's question (nothing was signed), not after one the exchange refused", async () => {
     const clock = { now: 1_000 };
     let answer: unknown = DECLINED;
     const { send, calls } = sendOf(
@@ -143,10 +143,15 @@ describe('sending the ticket', () => {
       clock,
     );
     await send.submit(ACCOUNT);
-    answer = PLACED;
+    answer = { ok: false, error: { code: 'exchange_rejected', message: 'Not enough balance.' } };
     clock.now += 150;
     await send.submit(ACCOUNT);
     expect(places(calls)).toHaveLength(2);
     expect(send.note).toBe('');
+    // refused by the exchange: it was signed, and a press right after is the same press
+    clock.now += 150;
+    await send.submit(ACCOUNT);
+    expect(places(calls)).toHaveLength(2);
+    expect(send.note).toContain('this press sent nothing');
   });
 });

@@ -14,8 +14,9 @@ export const SAME_PRESS_MS = 800;
  *
  * One press sends at most one order, whatever the input (Enter, a click, a key held down): a key's
  * repeats are not presses; a press while a send is out, or of the very order just sent within
- * `SAME_PRESS_MS` of the press that sent it, sends nothing and says so. One that was declined or
- * refused may be pressed again at once. An order goes only for the account the ticket was typed for.
+ * `SAME_PRESS_MS` of the press that sent it (placed, or refused by the exchange), sends nothing and
+ * says so. One declined at main's question was never signed and may be pressed again at once. An
+ * order goes only for the account the ticket was typed for.
  */
 export class OrderSend {
   /** A send is out (checked, then placed): every press meanwhile belongs to it. */
@@ -50,7 +51,7 @@ export class OrderSend {
       if (again) this.#last = { key, at };
       this.note = this.sending
         ? 'An order is being sent: this press sent nothing more.'
-        : 'Pressed again right after the order went: this press sent nothing. Press once more to send it again.';
+        : 'Pressed again right after this order was sent: this press sent nothing. Press once more to send it again.';
       return;
     }
     this.sending = true;
@@ -61,8 +62,9 @@ export class OrderSend {
       // The ticket belongs to the account it was typed for: switched meanwhile, nothing goes.
       if (!ticket.ready || (ticket.account !== undefined && ticket.account !== account)) return;
       order = (await ticket.place(account)) !== undefined;
-      // only an order that went makes a quick second press of it the same press
-      this.#last = ticket.placeError ? undefined : { key, at };
+      // an order signed (placed, or refused by the exchange) makes a quick second press of it the
+      // same press; one declined at main's question was never signed, and may be pressed again
+      this.#last = ticket.placeError?.code === 'not_confirmed' ? undefined : { key, at };
     } finally {
       this.sending = false;
     }
