@@ -105,7 +105,10 @@ export class OrderControls {
       const order = (await trading.allActiveOrders(caller, market)).find((o) => o.orderId === orderId);
       if (order && isLeg(order)) await this.#askLegCancel(accountId, caller, order);
     }
-    return trading.cancelOrder(caller, { market, orderId });
+    const cancelled = await trading.cancelOrder(caller, { market, orderId });
+    // what the order held is the account's to spend again: main's reading of it is stale
+    this.#connection.trading.forgetFunds(caller);
+    return cancelled;
   }
 
   async #askLegCancel(accountId: string, caller: KeyCaller, order: Order): Promise<void> {
@@ -163,6 +166,8 @@ export class OrderControls {
     // one market per call; the exchange answers nothing of the orders, so they are read again after
     for (const m of market ? [market] : [...new Set(open.map((o) => o.market))])
       await cancelAllOrdersWs(client, m);
+    // what the orders held is the account's to spend again: main's reading of it is stale
+    this.#connection.trading.forgetFunds(caller);
     const left = new Set((await trading.allActiveOrders(caller, market)).map((o) => o.orderId));
     return { cancelled: open.filter((o) => !left.has(o.orderId)).map((o) => ({ ...o })) };
   }

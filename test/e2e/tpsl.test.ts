@@ -59,7 +59,7 @@ describe('TP/SL on a long in Chromium', () => {
     await page.getByTestId('tpsl-submit').click();
     await expect
       .poll(() => page.getByTestId('tpsl-result').textContent())
-      .toMatch(/take-profit #\d+ at 70000 and stop-loss #\d+ at 60000/);
+      .toMatch(/take-profit #\d+ at 70,000\.0 and stop-loss #\d+ at 60,000\.0/);
     // The position row lists its take-profit and stop-loss.
     await expect.poll(() => page.getByTestId('position-take-profit').textContent()).toMatch(/TP\s*70,?000/);
     expect(await page.getByTestId('position-stop-loss').textContent()).toMatch(/SL\s*60,?000/);

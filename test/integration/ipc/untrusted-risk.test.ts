@@ -10,7 +10,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountView, AddressEntryView, OrderView } from '../../../main/ipc/contract.ts';
+import type {
+  AccountView,
+  AddressEntryView,
+  LeveragePreviewView,
+  OrderView,
+} from '../../../main/ipc/contract.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
 import { createTestCore, registerAccount, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
@@ -63,22 +68,21 @@ describe("a position's risk", () => {
     const facts = factsOf(question);
     expect(facts['Leverage']).toBe('10× → 100×');
     // at 100× the long is liquidated within about half a percent of its entry
-    const effect = await page.ok<{
-      positions: Array<{
-        liquidationNow: string;
-        liquidationAfter: string;
-        mark: string;
-        stopLossBeyond: boolean;
-      }>;
-    }>('positions.leverageEffect', { accountId: alphaId, leverage: 100 });
-    const [position] = effect.positions;
-    expect(Number(position?.liquidationAfter)).toBeGreaterThan(Number(position?.liquidationNow));
-    expect(Number(position?.liquidationAfter)).toBeGreaterThan(Number(stopLoss));
-    expect(position?.stopLossBeyond).toBe(true);
+    const preview = await page.ok<LeveragePreviewView>('positions.previewLeverage', {
+      accountId: alphaId,
+      leverage: 100,
+    });
+    const [position] = preview.positions;
+    expect(Number(position?.liquidationAt)).toBeGreaterThan(Number(position?.liquidationPrice));
+    expect(Number(position?.liquidationAt)).toBeGreaterThan(Number(stopLoss));
+    expect(position?.mark).toBeDefined();
+    expect(position?.legsBeyond.map((l) => l.kind)).toEqual(['stopLoss']);
     const line = Object.entries(facts).find(([label]) => label.startsWith('BTC_PERP long'))?.[1] ?? '';
     expect(line).toMatch(/^liquidation [\d,.]+ → [\d,.]+; mark price [\d,.]+$/);
     expect(facts['Stop-loss of BTC_PERP']).toMatch(/beyond the new liquidation price/);
-    expect(question?.warning).toMatch(/^1 stop-loss leg would lie beyond the new liquidation price/);
+    expect(question?.warning).toMatch(
+      /^1 take-profit or stop-loss leg would lie beyond the new liquidation price/,
+    );
     // lowering it asks nothing
     const lower = await page.answering(false, () =>
       page.ok('positions.setLeverage', { accountId: alphaId, leverage: 5 }),

@@ -217,6 +217,8 @@ export class MarketDepth {
       }
       if (push.full) {
         this.#liveSnapshot = true;
+        // a whole book from the socket: a snapshot that could not be read is no longer missed
+        this.error = undefined;
         this.#synced();
       }
       this.#updateId = push.updateId ?? this.#updateId;
@@ -233,6 +235,15 @@ export class MarketDepth {
       const { channel: _, ...stats } = push;
       this.stats = stats;
     }
+  }
+
+  /**
+   * The exchange answers again: a book that could not be read, or is not live, is followed afresh
+   * (its snapshot read, its pushes asked for again); a live one in sync is left as it is.
+   */
+  async recover(): Promise<void> {
+    if (!this.market || (this.live && !this.error && !this.liveError)) return;
+    await this.follow(this.account, this.market);
   }
 
   /** Stops listening (market change, account change, leaving the screen). */
