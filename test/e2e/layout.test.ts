@@ -36,7 +36,7 @@ describe('the screens at desk sizes', () => {
         }
         // The window itself never scrolls (a focus or a find would carry the frame out of view):
         // only the screen inside the frame does.
-        expect(await page.evaluate(() => document.scrollingElement?.scrollHeight)).toBe(viewport.height);
+        expect(await page.evaluate<number>('document.scrollingElement.scrollHeight')).toBe(viewport.height);
         expect(problems).toEqual([]);
         await page.close();
       });
