@@ -96,8 +96,7 @@ export class BalanceMoves {
     this.#accounts = accounts;
     this.#platform = platform;
     this.#approvals = approvals;
-    approvals?.useSender('/api/v4/sub-account/transfer', async ({ caller, body }) => {
-      const input = body as unknown as subAccounts.TransferInput;
+    approvals?.useSender('/api/v4/sub-account/transfer', async ({ caller, body: input }) => {
       const id = await subAccounts.transfer(caller, input);
       const sub = this.#accounts.registry.list().find((a) => a.subAccountId === input.id);
       const who = sub ? `"${sub.label}"` : `sub-account ${input.id}`;

@@ -159,9 +159,10 @@ async function recordPermissions(
 }
 
 /** How an approved edit of one key is sent (four eyes): exactly as proposed, then recorded. */
-export function sendApprovedEdit(accounts: AccountService): ApprovedSender {
-  return async ({ caller, body }) => {
-    const edit = body as unknown as { apiKeyId: string; title: string; urls: PermissionChange[] };
+export function sendApprovedEdit(
+  accounts: AccountService,
+): ApprovedSender<'/api/v4/sub-account/api-key/edit'> {
+  return async ({ caller, body: edit }) => {
     await subAccounts.editApiKey(caller, edit);
     const sub = accounts.registry.list().find((a) => a.apiKey === edit.apiKeyId);
     if (sub) await recordPermissions(accounts, sub.id, edit.urls);

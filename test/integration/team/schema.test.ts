@@ -33,7 +33,7 @@ describe('team store migrations', () => {
     expect(first).toEqual({
       from: 0,
       to: TEAM_SCHEMA_VERSION,
-      applied: ['0001-desk', '0002-four-eyes', '0003-who-writes'],
+      applied: ['0001-desk', '0002-four-eyes', '0003-who-writes', '0004-what-rows-say'],
     });
     expect(await migrateTeamStore(owner)).toEqual({
       from: TEAM_SCHEMA_VERSION,
@@ -50,6 +50,7 @@ describe('team store migrations', () => {
       { version: 1, applied_by: TEST_OWNER },
       { version: 2, applied_by: TEST_OWNER },
       { version: 3, applied_by: TEST_OWNER },
+      { version: 4, applied_by: TEST_OWNER },
     ]);
   });
 
@@ -86,7 +87,7 @@ describe('team store migrations', () => {
     const owner = await ownerOf(database);
     await owner.query("INSERT INTO desk_schema (version, name) VALUES (99, 'future')");
     await expect(migrateTeamStore(owner)).rejects.toThrow(
-      'The team database is at schema version 99, newer than this app knows (3): update TXC Desk to join it.',
+      'The team database is at schema version 99, newer than this app knows (4): update TXC Desk to join it.',
     );
   });
 });
@@ -138,8 +139,8 @@ describe("an operator's schema check", () => {
     );
     const database = await createTeamDatabase(info);
     const alice = await operatorOf(database);
-    await expect(checkTeamSchema(alice, 4)).rejects.toThrow(
-      "The team database is at schema version 3, older than this app needs (4): the desk's admin runs the setup command to bring it up to date.",
+    await expect(checkTeamSchema(alice, 5)).rejects.toThrow(
+      "The team database is at schema version 4, older than this app needs (5): the desk's admin runs the setup command to bring it up to date.",
     );
     await expect(checkTeamSchema(alice, 0)).rejects.toThrow(
       /newer than this app knows \(0\): update TXC Desk/,
@@ -174,14 +175,14 @@ describe('the setup command', () => {
       info.caFile,
     ];
     const status = await run(['status', ...target, '--user', TEST_OWNER], passwordOf(TEST_OWNER));
-    expect(status.out).toBe(`${database} is not set up yet; this app's schema is version 3.\n`);
+    expect(status.out).toBe(`${database} is not set up yet; this app's schema is version 4.\n`);
     const setup = await run(['setup', ...target, '--user', TEST_OWNER], passwordOf(TEST_OWNER));
     expect(setup).toMatchObject({
       code: 0,
-      out: `${database}: applied 0001-desk, 0002-four-eyes, 0003-who-writes; now at schema version 3.\n`,
+      out: `${database}: applied 0001-desk, 0002-four-eyes, 0003-who-writes, 0004-what-rows-say; now at schema version 4.\n`,
     });
     const again = await run(['setup', ...target, '--user', TEST_OWNER], passwordOf(TEST_OWNER));
-    expect(again.out).toBe(`${database} is up to date (schema version 3).\n`);
+    expect(again.out).toBe(`${database} is up to date (schema version 4).\n`);
     const other = await createTeamDatabase(info, false);
     const refused = await run(
       [

@@ -131,3 +131,64 @@ describe("a teammate's removal of an account", () => {
     expect(grouped.identity).toEqual([]);
   });
 });
+
+describe("this computer's account of a key the desk has under another id", () => {
+  const desk = (account: TeamAccountRow): TeamAccountRow => ({
+    ...account,
+    id: '7d1c0a2e-4c57-4f4e-9a55-2b7fbc1c9e01',
+    label: 'Ops',
+    removed: false,
+    changedBy: 'ada',
+    changedAtMs: 9,
+  });
+
+  it("becomes the desk's: every secret moves to it, its favourite too, and what differs is answered", async () => {
+    const { registry, secrets, account } = await registryWithAccount();
+    await registry.update(account.id, { favourite: true });
+    const team = desk({ ...sharedOf(account), removed: false });
+    const applied = await registry.applyShared(row(team), cursor, new Map([[team.id, account.id]]));
+    expect(registry.get(account.id)).toBeUndefined();
+    expect(registry.get(team.id)).toMatchObject({ label: 'Ops', favourite: true });
+    expect(await secrets.list()).toEqual([team.id, `webhook:${team.id}`].sort());
+    expect(await secrets.get(`webhook:${team.id}`)).toBe('hook-secret-0000000000000000000000');
+    expect(registry.removedKeys.list()).toEqual([]);
+    expect(applied.identity).toEqual([
+      {
+        id: team.id,
+        label: 'Ops',
+        by: 'ada',
+        atMs: 9,
+        removed: false,
+        keyKept: false,
+        was: 'Treasury',
+        fields: [{ field: 'label', from: 'Treasury', to: 'Ops' }],
+      },
+    ]);
+  });
+
+  it('leaves a secret the desk’s account holds another of where it was, kept until the operator deletes it', async () => {
+    const { registry, secrets, account } = await registryWithAccount();
+    const team = desk({ ...sharedOf(account), removed: false, webhookApiKey: 'hook-of-the-desk' });
+    await secrets.set(`webhook:${team.id}`, 'hook-secret-of-the-desk-00000000000000');
+    const applied = await registry.applyShared(row(team), cursor, new Map([[team.id, account.id]]));
+    expect(await secrets.get(team.id)).toBe('sec-treasury-000000000000000000000');
+    expect(await secrets.get(`webhook:${team.id}`)).toBe('hook-secret-of-the-desk-00000000000000');
+    expect(await secrets.get(`webhook:${account.id}`)).toBe('hook-secret-0000000000000000000000');
+    expect(await secrets.get(account.id)).toBeUndefined();
+    expect(registry.removedKeys.list()).toEqual([
+      expect.objectContaining({ id: account.id, label: 'Treasury', removedBy: 'ada', removedAtMs: 9 }),
+    ]);
+    expect(applied.identity).toEqual([
+      expect.objectContaining({
+        was: 'Treasury',
+        keyKept: true,
+        fields: [
+          { field: 'label', from: 'Treasury', to: 'Ops' },
+          { field: 'webhookApiKey', from: null, to: 'hook-of-the-desk' },
+        ],
+      }),
+    ]);
+    await registry.removedKeys.forget(account.id);
+    expect(await secrets.list()).toEqual([team.id, `webhook:${team.id}`].sort());
+  });
+});
