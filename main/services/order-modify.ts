@@ -21,8 +21,10 @@ import { Dec } from '../rules/decimal.ts';
 import { balanceIssue } from '../rules/guards.ts';
 import { checkOrder, checkReduceOnly, type RuleIssue } from '../rules/index.ts';
 import { checkLegLiquidation } from '../rules/liquidation.ts';
+import { stopLossMove } from '../rules/stop-loss-move.ts';
+import { directionOf } from '../rules/tpsl.ts';
 import { estimateOrder } from '../rules/market-estimate.ts';
-import { takesLimitPrice } from '../rules/types.ts';
+import { takesLimitPrice, type ReferencePrice } from '../rules/types.ts';
 import {
   changedDraft,
   checkChange,
@@ -30,7 +32,10 @@ import {
   checkLegChange,
   type OrderChange,
 } from '../rules/modify.ts';
+import type { Platform } from '../platform.ts';
+import { requireConfirmation } from './confirm.ts';
 import { guardConfirmation } from './guard-ask.ts';
+import { stopLossMoveQuestion, type LegAt } from './leg-questions.ts';
 import type { LiveService } from './live.ts';
 import type { MarketCatalog } from './market-catalog.ts';
 import { RuleViolation } from './order-errors.ts';
@@ -82,24 +87,43 @@ async function legIssues(
   change: OrderChange,
   leg: 'takeProfit' | 'stopLoss',
   position: PositionView | undefined,
-): Promise<RuleIssue[]> {
+): Promise<{ issues: RuleIssue[]; mark?: ReferencePrice | undefined }> {
   // a leg closes only: with no position, or on the position's own side, it is refused
   const closing = checkReduceOnly(
     { side: order.side, amount: '0' },
     position ? { amount: position.amount } : null,
   );
   const trigger = change.activationPrice ?? change.price;
-  if (closing.length > 0 || trigger === undefined || !position) return closing;
+  if (closing.length > 0 || trigger === undefined || !position) return { issues: closing };
   const field = change.activationPrice === undefined ? 'price' : 'activation_price';
   const mark = await referencePrice(caller.http, order.market).catch(() => undefined);
   const context = {
     amount: position.amount,
     ...(position.basePrice ? { entryPrice: position.basePrice } : {}),
   };
-  return [
+  const issues = [
     ...checkLegChange(leg, trigger, context, mark, field),
     ...checkLegLiquidation(leg, trigger, position, field),
   ];
+  return { issues, mark };
+}
+
+/**
+ * A stop-loss moved farther from the price (a long's lower, a short's higher) lets its position lose
+ * more before it closes, wherever its liquidation price lies or whether the exchange gives one: it
+ * goes only once the person confirmed main's question. Moved closer, it protects more: nothing asked.
+ */
+async function askStopLossMove(
+  platform: Pick<Platform, 'confirm'>,
+  at: LegAt,
+  from: string,
+  to: string,
+  mark: ReferencePrice | undefined,
+): Promise<void> {
+  const direction = directionOf(at.position.amount);
+  const move = direction ? stopLossMove(direction, from, to) : undefined;
+  if (move === 'closer' || move === 'same') return;
+  await requireConfirmation(platform, stopLossMoveQuestion(at, from, to, mark));
 }
 
 /**
@@ -108,13 +132,18 @@ async function legIssues(
  * its new id.
  */
 export async function modifyOpenOrder(
-  services: { trading: TradingService; catalog: MarketCatalog; live: LiveService },
+  services: {
+    trading: TradingService;
+    catalog: MarketCatalog;
+    live: LiveService;
+    platform: Pick<Platform, 'confirm'>;
+  },
   caller: KeyCaller,
   accountId: string,
   input: OrderChangeInput,
   label = 'this account',
 ): Promise<OrderView> {
-  const { trading: service, catalog, live } = services;
+  const { trading: service, catalog, live, platform } = services;
   const { market: name, orderId, ...change } = input;
   const market = await catalog.require(name);
   refuse(checkChange(change, market));
@@ -130,10 +159,16 @@ export async function modifyOpenOrder(
     throw new RuleViolation([{ field: 'orderId', message: 'This order cannot be changed.' }]);
   // the order rules of its kind, a reduce-only order against the position it closes
   const context = position ? { amount: position.amount } : null;
+  const legged = leg ? await legIssues(caller, order, change, leg, position) : undefined;
   refuse([
     ...checkOrder(draft, market, leg || !draft.reduceOnly ? {} : { position: context }),
-    ...(leg ? await legIssues(caller, order, change, leg, position) : []),
+    ...(legged?.issues ?? []),
   ]);
+  const trigger = change.activationPrice ?? change.price;
+  if (leg === 'stopLoss' && position && trigger !== undefined) {
+    const from = order.activation_price ?? order.price ?? '';
+    await askStopLossMove(platform, { account: label, market: name, position }, from, trigger, legged?.mark);
+  }
   // the balance or margin it may use: what is free, and what the order itself holds now
   if (draft.reduceOnly !== true) {
     const { funds, reference } = await service.spendable(caller, draft);
