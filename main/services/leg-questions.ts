@@ -2,7 +2,8 @@
  * Main's questions about a position's take-profit / stop-loss leg, in one wording: cancelling a leg
  * (the position left without it), and moving a stop-loss farther from the price (the position left
  * to lose more before it closes). Each names the account, the market, the leg, the position, its
- * liquidation price when the exchange gives one, and what the position is then exposed to.
+ * liquidation price when the exchange gives one, and what the position is then exposed to. A question
+ * that cancels many orders at once (cancel all, the desk's bulk cancel) says which legs are among them.
  */
 import type { PositionView } from '../ipc/contract.ts';
 import type { Confirmation } from '../platform.ts';
@@ -94,5 +95,47 @@ export function stopLossMoveQuestion(
     warning: gap
       ? `${exposed} It would then close only ${grouped(gap)} ${quote} before the liquidation price of ${grouped(liquidation ?? '')} ${quote}: a fast move can liquidate the position first.`
       : `${exposed} The exchange gives no liquidation price for this position: nothing tells how near the liquidation the stop-loss now lies.`,
+  };
+}
+
+/** A take-profit / stop-loss leg of an open position among orders about to be cancelled. */
+export interface LegAmong {
+  readonly kind: 'takeProfit' | 'stopLoss';
+  readonly market: string;
+  readonly direction: Direction;
+  /** The account's label, when the question covers many accounts. */
+  readonly account?: string;
+}
+
+const LEG_WORDS = {
+  stopLoss: ['stop-loss', 'stop-losses'],
+  takeProfit: ['take-profit', 'take-profits'],
+} as const;
+
+/**
+ * The legs among orders about to be cancelled as a fact line, how many of each kind and of which
+ * positions ("2 stop-losses (BTC_PERP long, Alpha: ETH_PERP short) · 1 take-profit (BTC_PERP long)"),
+ * and what cancelling them leaves the positions exposed to. Undefined when no leg is among them.
+ */
+export function legsAmongFacts(legs: readonly LegAmong[]): { fact: Fact; warning: string } | undefined {
+  if (legs.length === 0) return undefined;
+  const parts = (['stopLoss', 'takeProfit'] as const).flatMap((kind) => {
+    const of = legs.filter((l) => l.kind === kind);
+    if (of.length === 0) return [];
+    const names = [
+      ...new Set(of.map((l) => `${l.account ? `${l.account}: ` : ''}${l.market} ${l.direction}`)),
+    ];
+    const shown =
+      names.length > 5
+        ? `${names.slice(0, 5).join(', ')} and ${String(names.length - 5)} more`
+        : names.join(', ');
+    return [`${String(of.length)} ${LEG_WORDS[kind][of.length === 1 ? 0 : 1]} (${shown})`];
+  });
+  const stops = legs.some((l) => l.kind === 'stopLoss');
+  return {
+    fact: { label: 'Position legs', value: parts.join(' · ') },
+    warning: stops
+      ? 'Stop-losses of open positions are among them: those positions stay open with nothing to close them before their liquidation price.'
+      : 'Take-profits of open positions are among them: those positions stay open without them.',
   };
 }

@@ -15,10 +15,17 @@ import type { Platform } from '../platform.ts';
 import type { AccountService } from './accounts.ts';
 import { requireConfirmation } from './confirm.ts';
 import type { ExchangeConnection } from './exchange-connection.ts';
-import { legCancelQuestion } from './leg-questions.ts';
+import { legCancelQuestion, legsAmongFacts } from './leg-questions.ts';
 import type { LiveService } from './live.ts';
 import { openPositions } from './positions.ts';
-import { isLeg, legKindOf, modifyOpenOrder, positionOf, type OrderChangeInput } from './order-modify.ts';
+import {
+  isLeg,
+  legKindOf,
+  legsAmong,
+  modifyOpenOrder,
+  positionOf,
+  type OrderChangeInput,
+} from './order-modify.ts';
 import { ocoLinks } from './oco-links.ts';
 
 export { isLeg } from './order-modify.ts';
@@ -125,22 +132,34 @@ export class OrderControls {
 
   /**
    * Cancels every open order of the account on a market (or on every market) in one WebSocket call,
-   * after the person confirmed main's question naming the market and how many orders are open.
+   * after the person confirmed main's question naming the market, how many orders are open, and the
+   * take-profit / stop-loss legs of open positions among them.
    */
   async cancelAll(accountId: string, market?: string): Promise<{ cancelled: OrderView[] }> {
     const caller = await this.#accounts.caller(accountId);
     const open = await trading.allActiveOrders(caller, market);
     if (open.length === 0) return { cancelled: [] };
     const where = market ?? 'every market';
+    // a position's take-profit / stop-loss among them is named, with what its position is left to
+    const legs = open.some(isLeg)
+      ? legsAmongFacts(legsAmong(open, await openPositions(caller, market)))
+      : undefined;
+    const warning = [
+      market ? '' : 'Orders on every market of this account are cancelled.',
+      legs?.warning ?? '',
+    ]
+      .filter(Boolean)
+      .join(' ');
     await requireConfirmation(this.#platform, {
       title: `Cancel ${plural(open.length, 'open order')} on ${where}?`,
       facts: [
         { label: 'Account', value: this.#label(accountId) },
         { label: 'Market', value: where },
         { label: 'Open orders', value: String(open.length) },
+        ...(legs ? [legs.fact] : []),
       ],
       action: `Cancel ${plural(open.length, 'order')}`,
-      ...(market ? {} : { warning: 'Orders on every market of this account are cancelled.' }),
+      ...(warning ? { warning } : {}),
     });
     const client = await this.#live.ready(accountId);
     // one market per call; the exchange answers nothing of the orders, so they are read again after

@@ -47,14 +47,17 @@ import type { TradingService } from './trading.ts';
 export type OrderChangeInput = OrderChange & { market: string; orderId: number };
 
 /** A position's take-profit / stop-loss leg: a reduce-only collateral order. */
-export function isLeg(order: Pick<Order, 'reduceOnly' | 'positionSide'>): boolean {
+export function isLeg(order: {
+  readonly reduceOnly?: boolean | undefined;
+  readonly positionSide?: string | undefined;
+}): boolean {
   return order.reduceOnly === true && order.positionSide !== undefined;
 }
 
 /** The open position a collateral order belongs to (its side in hedge mode), if any. */
 export function positionOf(
   positions: readonly PositionView[],
-  order: Pick<Order, 'positionSide' | 'orderId'>,
+  order: { readonly positionSide?: string | undefined; readonly orderId: number },
 ): PositionView | undefined {
   const open = positions.filter((p) => !new Dec(p.amount).isZero());
   return (
@@ -70,10 +73,31 @@ export function positionOf(
 }
 
 /** Which leg of its position the order is: from the position's list, else from its type. */
-export function legKindOf(order: Order, position: PositionView | undefined): 'takeProfit' | 'stopLoss' {
+export function legKindOf(
+  order: Pick<Order, 'orderId' | 'type'>,
+  position: PositionView | undefined,
+): 'takeProfit' | 'stopLoss' {
   const listed = position?.tpsl?.find((l) => l.orderId === order.orderId)?.kind;
   // A lone take-profit is a limit order; a lone stop-loss a stop-market order.
   return listed ?? (order.type === 'limit' ? 'takeProfit' : 'stopLoss');
+}
+
+/** The take-profit / stop-loss legs of open positions among `orders`: which leg, of which position. */
+export function legsAmong(
+  orders: ReadonlyArray<
+    Pick<Order, 'orderId' | 'type' | 'market' | 'reduceOnly'> & { positionSide?: string }
+  >,
+  positions: readonly PositionView[],
+): Array<{ kind: 'takeProfit' | 'stopLoss'; market: string; direction: 'long' | 'short' }> {
+  return orders.filter(isLeg).flatMap((order) => {
+    const position = positionOf(
+      positions.filter((p) => p.market === order.market),
+      order,
+    );
+    if (!position) return [];
+    const direction = directionOf(position.amount) ?? 'long';
+    return [{ kind: legKindOf(order, position), market: order.market, direction }];
+  });
 }
 
 const refuse = (issues: readonly RuleIssue[]): void => {

@@ -1,8 +1,8 @@
 /**
  * Risk a page cannot raise alone: raising the leverage (the question shows each position's new
  * liquidation price beside its mark and its stop-loss, and warns when the leg falls beyond it),
- * cancelling a position's take-profit / stop-loss leg (a plain order stays one click), moving its
- * stop-loss farther from the price (closer to it stays one step), renaming an
+ * cancelling a position's take-profit / stop-loss leg (a plain order stays one click; moving one and
+ * cancelling many orders at once: untrusted-legs.test.ts), renaming an
  * account and removing an address-book entry each wait for main's own question; answered No, nothing
  * is signed at the sandbox and nothing changes here. A label that reads the same as another (a Cyrillic
  * letter, a zero-width space, another case) is refused, naming the one it resembles, unasked, and one
@@ -10,7 +10,6 @@
  * page cannot make the webhook receiver believe a proxy's X-Forwarded-For without main's question.
  */
 import { readFileSync } from 'node:fs';
-import { Decimal } from 'decimal.js';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -18,9 +17,7 @@ import type {
   AddressEntryView,
   LeveragePreviewView,
   OrderView,
-  PositionView,
 } from '../../../main/ipc/contract.ts';
-import { grouped } from '../../../main/rules/words.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
 import { createTestCore, registerAccount, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
@@ -133,62 +130,6 @@ describe("a position's risk", () => {
     );
     expect(cancelled.asked).toEqual([]);
     expect(cancelled.signed.map((r) => r.path)).toEqual(['/api/v4/order/cancel']);
-  });
-});
-
-describe("a position's stop-loss moved", () => {
-  it('next to the liquidation price (farther from the price) asks, naming the move; declined, nothing is signed; moved closer, it goes at once', async () => {
-    const [position] = await page.ok<PositionView[]>('positions.open', {
-      accountId: alphaId,
-      market: 'BTC_PERP',
-    });
-    const liquidation = position?.liquidationPrice ?? '';
-    expect(Number(liquidation)).toBeGreaterThan(0);
-    const [leg] = (
-      await page.ok<OrderView[]>('orders.active', { accountId: alphaId, market: 'BTC_PERP' })
-    ).filter((o) => o.reduceOnly);
-    const before = leg?.activation_price ?? '';
-    // the first tick above where the long is liquidated: inside every other rule of a leg
-    const edge = (Math.floor(Number(liquidation) * 10 + 1) / 10).toFixed(1);
-    const gap = new Decimal(edge).sub(liquidation);
-    expect(gap.gt(0) && gap.lte(0.1)).toBe(true);
-    const move = (activationPrice: string) =>
-      page.call('orders.modify', {
-        accountId: alphaId,
-        market: 'BTC_PERP',
-        orderId: leg?.orderId,
-        activationPrice,
-      });
-    const { result, asked, signed } = await page.answering(false, () => move(edge));
-    expect(result).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
-    expect(signed).toEqual([]);
-    expect(asked).toHaveLength(1);
-    expect(asked[0]).toMatchObject({
-      title: 'Move the stop-loss of your BTC_PERP long farther from the price?',
-      action: 'Move the stop-loss',
-      cancel: 'Keep the stop-loss',
-    });
-    const facts = factsOf(asked[0]);
-    expect(facts['Account']).toBe('Alpha');
-    expect(facts['Position']).toBe('long, 0.01 BTC');
-    expect(facts['Stop-loss']).toBe(`${grouped(before)} → ${grouped(edge)} USDT`);
-    expect(facts['Liquidation price']).toBe(`${grouped(liquidation)} USDT`);
-    expect(asked[0]?.warning).toMatch(
-      /^The position can lose about [\d,.]+ USDT more before the stop-loss closes it/,
-    );
-    expect(asked[0]?.warning).toContain(
-      `It would then close only ${gap.toFixed()} USDT before the liquidation price of ${grouped(liquidation)} USDT`,
-    );
-    const still = await page.ok<OrderView[]>('orders.active', { accountId: alphaId, market: 'BTC_PERP' });
-    expect(still.find((o) => o.orderId === leg?.orderId)?.activation_price).toBe(before);
-    // closer to the price it protects more: one step, no question
-    const closer = (Number(before) + 10).toFixed(1);
-    const tighter = await page.answering(false, () => move(closer));
-    expect(tighter.result).toMatchObject({ ok: true });
-    expect(tighter.asked).toEqual([]);
-    expect(tighter.signed.map((r) => [r.path, r.body['activation_price']])).toEqual([
-      ['order_modify', closer],
-    ]);
   });
 });
 

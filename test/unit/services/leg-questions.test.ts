@@ -5,7 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Confirmation } from '../../../main/platform.ts';
-import { legCancelQuestion, stopLossMoveQuestion } from '../../../main/services/leg-questions.ts';
+import {
+  legCancelQuestion,
+  legsAmongFacts,
+  stopLossMoveQuestion,
+} from '../../../main/services/leg-questions.ts';
 
 const facts = (q: Confirmation) => Object.fromEntries(q.facts.map((f) => [f.label, f.value]));
 
@@ -63,5 +67,31 @@ describe('a leg cancelled', () => {
       'Liquidation price': '58,000.5 USDT',
     });
     expect(q.warning).toMatch(/no stop-loss/);
+  });
+});
+
+describe('legs among many orders cancelled', () => {
+  it('counts each kind, names the positions once each, and warns for the stop-losses first', () => {
+    const legs = legsAmongFacts([
+      { kind: 'stopLoss', market: 'BTC_PERP', direction: 'long', account: 'Alpha' },
+      { kind: 'takeProfit', market: 'BTC_PERP', direction: 'long', account: 'Alpha' },
+      { kind: 'stopLoss', market: 'ETH_PERP', direction: 'short', account: 'Beta' },
+      { kind: 'stopLoss', market: 'ETH_PERP', direction: 'short', account: 'Beta' },
+    ]);
+    expect(legs?.fact).toEqual({
+      label: 'Position legs',
+      value:
+        '3 stop-losses (Alpha: BTC_PERP long, Beta: ETH_PERP short) · 1 take-profit (Alpha: BTC_PERP long)',
+    });
+    expect(legs?.warning).toMatch(/^Stop-losses of open positions are among them/);
+  });
+
+  it('says only the take-profits when no stop-loss is among them, and nothing when no leg is', () => {
+    const tp = legsAmongFacts([{ kind: 'takeProfit', market: 'BTC_PERP', direction: 'short' }]);
+    expect(tp).toEqual({
+      fact: { label: 'Position legs', value: '1 take-profit (BTC_PERP short)' },
+      warning: 'Take-profits of open positions are among them: those positions stay open without them.',
+    });
+    expect(legsAmongFacts([])).toBeUndefined();
   });
 });
