@@ -10,6 +10,7 @@ import {
   showScreen,
   VIEWPORTS,
 } from './layout-check.ts';
+import { js } from './page.ts';
 import { artifact } from './paths.ts';
 import { useAppSession } from './session.ts';
 
@@ -36,7 +37,7 @@ describe('the screens at desk sizes', () => {
         }
         // The window itself never scrolls (a focus or a find would carry the frame out of view):
         // only the screen inside the frame does.
-        expect(await page.evaluate(() => document.scrollingElement?.scrollHeight)).toBe(viewport.height);
+        expect(await js<number>(page, 'document.scrollingElement?.scrollHeight')).toBe(viewport.height);
         expect(problems).toEqual([]);
         await page.close();
       });

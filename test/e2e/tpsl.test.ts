@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderView, PositionView } from '../../main/ipc/contract.ts';
 import { inView, VIEWPORTS } from './layout-check.ts';
+import { js } from './page.ts';
 import { artifact } from './paths.ts';
 import { useAppSession } from './session.ts';
 
@@ -76,7 +77,7 @@ describe('TP/SL on a long in Chromium', () => {
         .getByTestId('positions-table')
         .evaluate((table) => table.closest('.workspace')?.scrollTo({ top: 0 }));
       // the window itself never scrolls: only the screen inside the frame does
-      expect(await page.evaluate(() => document.scrollingElement?.scrollHeight)).toBe(viewport.height);
+      expect(await js<number>(page, 'document.scrollingElement?.scrollHeight')).toBe(viewport.height);
       // the row is live (mark, PnL, ADL rank): what is checked is the row once it has settled
       await expect.poll(sideBySide).toBe(true);
       await expect.poll(async () => (await Promise.all(buttons.map(inView))).every(Boolean)).toBe(true);
