@@ -2,13 +2,15 @@
  * A teammate's change of the desk as a line of the Events list: who made it and when (the team
  * server's clock), and what it did in words: an account renamed, its sub-account id or key changed,
  * the account removed (and whether its key is still on this computer), this computer's account of
- * the same key become the desk's (and what the desk's row says otherwise); an address added, changed or
- * removed; the order guards moved; or a change this app refused, and why.
+ * the same key become the desk's (and what the desk's row says otherwise), or a label this app did not
+ * take; an address added, changed or removed; the order guards moved; or a change this app refused,
+ * and why.
  */
 import type { TeamChangeView } from '../domains/team/views.ts';
 import type { AddressEntryView } from '../ipc/contract.ts';
 import { guardChanges } from '../rules/guard-changes.ts';
 import type { GuardSettings } from '../rules/guards.ts';
+import { visibleText } from '../rules/label-skeleton.ts';
 import { clockWords } from '../rules/words.ts';
 import type { IdentityChange } from '../vault/shared.ts';
 import type { CollectionName } from './shared-items.ts';
@@ -51,6 +53,18 @@ function twinWords(c: IdentityChange & { was: string }, by: string, atMs: number
 export function identityWords(c: IdentityChange, now = Date.now()): TeamChangeView {
   const by = c.by ?? 'an operator';
   const atMs = c.atMs ?? now;
+  if (c.refused) {
+    const { label, problem, kept, newAccount } = c.refused;
+    return {
+      atMs,
+      by,
+      what: 'account',
+      account: c.id,
+      title: `Not taken: ${by}'s label "${visibleText(label)}" for ${newAccount ? 'a new account' : `"${kept}"`} at ${clockWords(atMs, now)}`,
+      words: `${newAccount ? `This app named the account "${kept}"` : `This app kept "${kept}"`}: ${problem}`,
+      level: 'warning',
+    };
+  }
   if (c.removed)
     return {
       atMs,

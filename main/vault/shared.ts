@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { AccountKind } from './records.ts';
+import { labelsHere, labelTaken } from './shared-labels.ts';
 
 export interface SharedAccount {
   readonly id: string;
@@ -69,6 +70,17 @@ export interface IdentityChange {
    */
   readonly was?: string;
   readonly fields: ReadonlyArray<{ field: IdentityField; from: string | null; to: string | null }>;
+  /**
+   * A teammate's label this app did not take (a character a person cannot see, or it reads the same
+   * as another account's), why, and the label the account has here instead (`newAccount`: one this
+   * registry did not hold, named by its label's readable part and the start of its id).
+   */
+  readonly refused?: {
+    readonly label: string;
+    readonly problem: string;
+    readonly kept: string;
+    readonly newAccount: boolean;
+  };
 }
 
 /** The team store, as the registry writes to it (`main/team/accounts.ts`). */
@@ -144,7 +156,8 @@ export interface AppliedChanges {
   identity: IdentityChange[];
 }
 
-interface LocalRow {
+/** An account row of this registry as a change finds it. */
+export interface LocalRow {
   favourite: number;
   label: string;
   kind: string;
@@ -202,7 +215,8 @@ function twinOf(was: LocalRow, a: TeamAccountRow, keyKept: boolean): IdentityCha
 
 /**
  * Applies the team's changes and the cursor after them in one transaction. Changed rows leave first
- * and come back as the team has them, so labels swapped between accounts in one batch never collide.
+ * and come back as the team has them, so labels swapped between accounts in one batch never collide;
+ * a label is taken only as one typed here would be (`labelTaken`).
  * A removed account whose secret this keychain holds (`keyHere`) is recorded in `removed_keys`, with
  * who removed it and when: the secret is not deleted here (the operator is asked first); an account
  * that comes back is taken off that record. `twins` (team account -> this computer's account of the
@@ -235,6 +249,7 @@ export function applySharedChanges(
   db.transaction(() => {
     const kept = new Map<string, number>();
     const carried = new Map<string, number>();
+    const had = new Map<string, LocalRow>();
     const dropHolders = db.prepare('DELETE FROM key_holders WHERE account = ?');
     for (const [teamId, hereId] of twins) {
       const a = changes.accounts.find((c) => c.id === teamId && !c.removed);
@@ -264,6 +279,7 @@ export function applySharedChanges(
       if (a.removed) dropHolders.run(a.id);
       if (!row) continue;
       kept.set(a.id, row.favourite);
+      had.set(a.id, row);
       const held = a.removed && keyHere(a.id);
       const identity = identityOf(row, a, held);
       if (identity) out.identity.push(identity);
@@ -281,10 +297,13 @@ export function applySharedChanges(
         );
       drop.run(a.id);
     }
+    const here = labelsHere(db);
     for (const a of changes.accounts) {
       if (a.removed) continue;
+      const label = labelTaken(a, had.get(a.id), here, out);
       back.run(a.id);
-      storeShared(db, a);
+      storeShared(db, { ...a, label });
+      here.add(label);
       const favourite = kept.get(a.id);
       if (favourite === undefined) {
         out.added.push(a.id);

@@ -1,10 +1,12 @@
 /**
  * Risk a page cannot raise alone: raising the leverage (the question shows each position's new
  * liquidation price beside its mark and its stop-loss, and warns when the leg falls beyond it),
- * cancelling a position's take-profit / stop-loss leg (a plain order stays one click), renaming an
+ * cancelling a position's take-profit / stop-loss leg (a plain order stays one click; moving one and
+ * cancelling many orders at once: untrusted-legs.test.ts), renaming an
  * account and removing an address-book entry each wait for main's own question; answered No, nothing
  * is signed at the sandbox and nothing changes here. A label that reads the same as another (a Cyrillic
- * letter, a zero-width space, another case) is refused, naming the one it resembles, unasked. And a
+ * letter, a zero-width space, another case) is refused, naming the one it resembles, unasked, and one
+ * holding an invisible or blank-looking character (the braille blank, a Hangul filler) naming where. And a
  * page cannot make the webhook receiver believe a proxy's X-Forwarded-For without main's question.
  */
 import { readFileSync } from 'node:fs';
@@ -143,35 +145,45 @@ describe('names a person reads', () => {
     expect(core.accounts.registry.get(alphaId)?.label).toBe('Alpha');
   });
 
+  /** The refusal names the account it resembles, or where its unseen character sits. */
+  const resembles = /"Treasury"/;
+  const where = (before: string) =>
+    new RegExp(`^The label has an invisible or blank-looking character after "${before}": remove it\\.$`);
   it.each([
-    ['a Cyrillic letter', 'Treаsury'],
-    ['a Cyrillic capital', 'Тreasury'],
-    ['a zero-width space', 'Trea\u200Bsury'],
-    ['a right-to-left mark', 'Treasury\u200F'],
-    ['another letter case', 'TREASURY'],
-    ['a full-width letter', 'Ｔreasury'],
-  ])('a label reading the same as "Treasury" (%s) is refused, naming it, unasked', async (_why, label) => {
-    const rename = await page.answering(true, () => page.call('accounts.rename', { id: alphaId, label }));
-    desktop.clipboard = 'a'.repeat(64);
-    const add = await page.answering(true, () =>
-      page.call('accounts.addFromClipboard', {
-        label,
-        kind: 'sub',
-        apiKey: `look-alike-${String(label.length)}`,
-      }),
-    );
-    desktop.clipboard = undefined;
-    for (const { result, asked } of [rename, add]) {
-      expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'label' } });
-      expect((result as { error: { message: string } }).error.message).toMatch(/"Treasury"/);
-      expect(asked).toEqual([]);
-    }
-    expect(core.accounts.registry.get(alphaId)?.label).toBe('Alpha');
-    expect((await page.ok<AccountView[]>('accounts.list')).map((a) => a.label).sort()).toEqual([
-      'Alpha',
-      'Treasury',
-    ]);
-  });
+    ['a Cyrillic letter', 'Treаsury', resembles],
+    ['a Cyrillic capital', 'Тreasury', resembles],
+    ['a zero-width space', 'Trea\u200Bsury', where('Trea')],
+    ['a right-to-left mark', 'Treasury\u200F', where('Treasury')],
+    ['another letter case', 'TREASURY', resembles],
+    ['a full-width letter', 'Ｔreasury', resembles],
+    ['a braille pattern blank', 'Treasury\u2800', where('Treasury')],
+    ['a Hangul filler', 'Trea\u3164sury', where('Trea')],
+    ['a no-break space', 'Treasury\u00A0', resembles],
+  ])(
+    'a label reading the same as "Treasury" (%s) is refused, naming it or where, unasked',
+    async (_why, label, words) => {
+      const rename = await page.answering(true, () => page.call('accounts.rename', { id: alphaId, label }));
+      desktop.clipboard = 'a'.repeat(64);
+      const add = await page.answering(true, () =>
+        page.call('accounts.addFromClipboard', {
+          label,
+          kind: 'sub',
+          apiKey: `look-alike-${String(label.length)}`,
+        }),
+      );
+      desktop.clipboard = undefined;
+      for (const { result, asked } of [rename, add]) {
+        expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'label' } });
+        expect((result as { error: { message: string } }).error.message).toMatch(words);
+        expect(asked).toEqual([]);
+      }
+      expect(core.accounts.registry.get(alphaId)?.label).toBe('Alpha');
+      expect((await page.ok<AccountView[]>('accounts.list')).map((a) => a.label).sort()).toEqual([
+        'Alpha',
+        'Treasury',
+      ]);
+    },
+  );
 
   it('an address-book entry is removed only through main’s question, and a look-alike label is refused', async () => {
     await page.ok('wallet.addAddress', { label: 'Cold wallet', network: 'ERC20', address: ERC20 });
@@ -205,6 +217,24 @@ describe('names a person reads', () => {
       /reads the same as the address "Cold wallet"/,
     );
     expect(twin.asked).toEqual([]);
+    // a blank-looking character (the braille blank reads as a space) never makes a second "Cold wallet"
+    for (const label of ['Cold\u2800wallet', 'Cold wallet\u2800', 'Cold\u3000wallet']) {
+      const blank = await page.answering(true, () =>
+        page.call('wallet.addAddress', {
+          label,
+          network: 'ERC20',
+          address: '0x0000000000000000000000000000000000000002',
+        }),
+      );
+      expect(blank.result).toMatchObject({ ok: false, error: { field: 'label' } });
+      expect((blank.result as { error: { message: string } }).error.message).toMatch(
+        /^The label has an invisible or blank-looking character after "Cold( wallet)?": remove it\.$/,
+      );
+      expect(blank.asked).toEqual([]);
+    }
+    expect((await page.ok<AddressEntryView[]>('wallet.addressBook')).map((e) => e.label)).toEqual([
+      'Cold wallet',
+    ]);
     // confirmed, it goes
     await page.answering(true, () => page.ok('wallet.removeAddress', { id: entry?.id }));
     expect(await page.ok<AddressEntryView[]>('wallet.addressBook')).toEqual([]);

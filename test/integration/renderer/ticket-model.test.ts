@@ -427,7 +427,7 @@ const commands = [
   submit,
   ladder.command,
   // what is done to the orders resting after: one entry, so the ticket's own steps keep their share
-  fc.oneof(changes.modify, changes.modify, changes.cancel, changes.cancelLeg),
+  fc.oneof(changes.modify, changes.modify, changes.cancel, changes.cancelLeg, changes.moveStopLoss),
   ...intentions.commands,
 ];
 
@@ -500,6 +500,9 @@ describe('the order ticket, in sequences', () => {
       expect(changes.counts.modified).toBeGreaterThan(0);
       expect(changes.counts.cancelled).toBeGreaterThan(0);
       expect(changes.counts.legsCancelled).toBeGreaterThan(0);
+      // and stop-loss legs moved, toward the price at once and away from it once confirmed
+      expect(changes.counts.stopLossMoved.toward).toBeGreaterThan(0);
+      expect(changes.counts.stopLossMoved.away).toBeGreaterThan(0);
       // presses of one intention sent one order; sizes beyond the book were said as such
       expect(intentions.seen.oncePressedOften).toBeGreaterThan(0);
       expect(intentions.seen.beyondBook).toBeGreaterThan(0);
