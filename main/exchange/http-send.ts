@@ -49,7 +49,7 @@ export type Sender = (
 ) => Promise<RawAnswer>;
 
 /** At most this many connections per origin; requests beyond them wait for a free one. */
-const CONNECTIONS_PER_ORIGIN = 64;
+export const CONNECTIONS_PER_ORIGIN = 64;
 
 /** The pool the app uses: keep-alive connections, HTTP/1.1 only, idle ones unref'd by undici. */
 export function exchangeAgent(options: Agent.Options = {}): Agent {

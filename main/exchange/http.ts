@@ -8,18 +8,12 @@
  * converts are looked up by their own handle by the service that sent them before any retry.
  */
 import type { z } from 'zod';
-import { ExchangeError, NonceError, RateLimitError, networkError, timeoutError } from './errors.ts';
+import { ExchangeError, NonceError, RateLimitError } from './errors.ts';
 import { classifyResponse } from './classify-response.ts';
 import type { NonceRegistry } from './nonce.ts';
 import { backoffDelay, type RateLimits } from './rate-limit.ts';
-import {
-  AnswerTooLarge,
-  defaultSender,
-  SendTimeout,
-  type RawAnswer,
-  type RawRequest,
-  type Sender,
-} from './http-send.ts';
+import { defaultSender, type Sender } from './http-send.ts';
+import { Outbound, type Answer } from './outbound.ts';
 import { requestHash } from './request-hash.ts';
 import type { ApprovalTicket, SignGate, SignedWith } from './sign-gate.ts';
 import { signRequest, type Credentials, type RequestFields } from './signer.ts';
@@ -65,6 +59,8 @@ export interface ExchangeHttpOptions {
   readonly maxRetries?: number;
   /** How requests go out; undici's keep-alive pool (`http-send.ts`) by default. */
   readonly sender?: Sender;
+  /** Requests out at once: the sender's connections (`outbound.ts`). Default `CONNECTIONS_PER_ORIGIN`. */
+  readonly connections?: number;
   /** How back-offs wait; injectable so tests need not. */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly random?: () => number;
@@ -113,16 +109,11 @@ const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
     );
   });
 
-interface Answer {
-  status: number;
-  body: unknown;
-  retryAfter: string | null;
-}
-
 export class ExchangeHttp {
   readonly baseUrl: string;
   readonly #options: ExchangeHttpOptions;
   readonly #sender: Sender;
+  readonly #outbound: Outbound;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #observers = new Set<(outcome: AttemptOutcome) => void>();
   #knownUnreachable: () => boolean = () => false;
@@ -132,6 +123,7 @@ export class ExchangeHttp {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.#options = options;
     this.#sender = options.sender ?? defaultSender;
+    this.#outbound = new Outbound(this.#sender, options);
     this.#sleep = options.sleep ?? defaultSleep;
   }
 
@@ -191,7 +183,10 @@ export class ExchangeHttp {
     const qs = new URLSearchParams(query).toString();
     const url = `${this.baseUrl}${path}${qs ? `?${qs}` : ''}`;
     const answer = await this.#withRetries(path, { idempotent: true, signal }, undefined, undefined, () =>
-      this.#send(url, { method: 'GET', headers: { Accept: 'application/json' } }, path, signal),
+      this.#outbound.send(url, path, false, signal, () => ({
+        method: 'GET',
+        headers: { Accept: 'application/json' },
+      })),
     );
     return parseAnswer(path, schema, answer);
   }
@@ -219,14 +214,18 @@ export class ExchangeHttp {
       answer = await this.#withRetries(path, options, limiter, credentials.apiKey, async () => {
         attempts++;
         await limiter.acquire(path, options.signal, options.background);
-        // Waiting for the clock to catch up with the nonces always takes real time.
-        const nonce = await nonces.acquire(defaultSleep, 10_000, options.signal);
-        const signed = signRequest(credentials, path, nonce, fields);
-        return this.#send(
+        return this.#outbound.send(
           `${this.baseUrl}${path}`,
-          { method: 'POST', headers: { ...signed.headers, Accept: 'application/json' }, body: signed.body },
           path,
+          options.background ?? false,
           options.signal,
+          async () => {
+            // Waiting for the clock to catch up with the nonces always takes real time.
+            const nonce = await nonces.acquire(defaultSleep, 10_000, options.signal);
+            const signed = signRequest(credentials, path, nonce, fields);
+            const headers = { ...signed.headers, Accept: 'application/json' };
+            return { method: 'POST', headers, body: signed.body };
+          },
         );
       });
       const value = parseAnswer(path, schema, answer);
@@ -308,35 +307,6 @@ export class ExchangeHttp {
       if (failure instanceof RateLimitError) limiter?.pause(path, delay);
       else if (delay > 0) await this.#sleep(delay, options.signal);
     }
-  }
-
-  async #send(
-    url: string,
-    request: RawRequest,
-    path: string,
-    signal: AbortSignal | undefined,
-  ): Promise<Answer> {
-    const timeoutMs = this.#options.timeoutMs ?? 15_000;
-    let raw: RawAnswer;
-    try {
-      raw = await this.#sender(url, request, { timeoutMs, ...(signal ? { signal } : {}) });
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason;
-      if (error instanceof SendTimeout) throw timeoutError(timeoutMs, path);
-      if (error instanceof AnswerTooLarge)
-        throw new ExchangeError(
-          'answer_too_large',
-          `The exchange answered ${path} with more than ${String(error.limit / 1024 / 1024)} MiB, more than any answer of its API; the app did not read it.`,
-        );
-      throw networkError(error);
-    }
-    let body: unknown = raw.text;
-    try {
-      body = raw.text ? JSON.parse(raw.text) : undefined;
-    } catch {
-      // left as text; classifyResponse and the schema check deal with it
-    }
-    return { status: raw.status, body, retryAfter: raw.retryAfter };
   }
 }
 

@@ -97,15 +97,12 @@ export class AccountWallet {
     this.#log = log;
     this.#approvals = approvals;
     // A teammate approved it: sent exactly as proposed, the uniqueId fixed then.
-    approvals?.useSender(REST.withdrawPay.path, async ({ caller, body }) => {
-      const input = body as unknown as mainAccount.WithdrawPayInput;
+    approvals?.useSender(REST.withdrawPay.path, async ({ caller, body: input }) => {
       const sent = await this.#connection.wallet.withdrawPay(caller, input);
       return `Withdrawal sent: ${grouped(input.amount)} ${input.ticker} to ${input.address}${sent.recovered ? ' (its first answer was lost; found by its unique id)' : ''}.`;
     });
     approvals?.useSender(REST.codes.path, async ({ caller, body }) => {
-      const code = await this.#keepCode(
-        await mainAccount.createCode(caller, body as unknown as mainAccount.CodeInput),
-      );
+      const code = await this.#keepCode(await mainAccount.createCode(caller, body));
       return `Service code created: ${code.copied ? 'it is on the clipboard' : 'copy it from the exchange'} (${code.hint}).`;
     });
   }
@@ -151,11 +148,13 @@ export class AccountWallet {
     const known = this.#book.find(withdrawalNetwork(asset, input.network), input.address, input.memo);
     const { question, network } = withdrawalQuestion(this.#label(accountId), asset, input, known?.label);
     const caller = await this.#as(accountId);
-    const { memo, ...rest } = input;
-    const fields = {
+    const { memo, provider, ...rest } = input;
+    // Only what the approver's question shows: an empty memo or provider is not sent at all.
+    const fields: mainAccount.WithdrawPayInput = {
       ...rest,
       ...(network ? { network } : {}),
       ...(memo ? { memo } : {}),
+      ...(provider ? { provider } : {}),
       uniqueId: input.uniqueId || randomUUID(),
     };
     const proposed = await this.#approvals?.proposeIfCovered(

@@ -4,8 +4,9 @@
  * network before it is added, and added only once the person confirmed main's own question naming the
  * label, the network and the whole address (a page cannot make an address trusted on its own), and
  * removed only once the person confirmed its own question too: a withdrawal to an address not in the
- * book asks an extra confirmation. A label that reads the same as one in the book (look-alike letters,
- * letter case, invisible characters) is refused, naming the one it resembles. On a team desk the book
+ * book asks an extra confirmation. A label with a character a person cannot see or tell from a space is
+ * refused, naming where it sits, and one that reads the same as one in the book (look-alike letters,
+ * letter case, invisible or blank-looking characters) naming the one it resembles. On a team desk the book
  * is the desk's: a teammate's entries are taken only once they pass the same checks (`replace`), and
  * only a treasurer or an admin changes it (`useWriteCheck`).
  */
@@ -19,10 +20,8 @@ import { writeJsonFile } from '../json-file.ts';
 import type { Logger } from '../log.ts';
 import { headlessPlatform, type Platform } from '../platform.ts';
 import { canonicalAddress, checkAddress } from '../rules/address.ts';
-import { lookAlikeOf, lookAlikeWords } from '../rules/label-skeleton.ts';
+import { labelRefusal, lookAlikeOf } from '../rules/label-skeleton.ts';
 import { requireConfirmation } from './confirm.ts';
-
-const capital = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 const isSame = (a: unknown, b: unknown) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 
@@ -118,14 +117,15 @@ export class AddressBook {
         `This address is already in the book as "${existing.label}".`,
         'address',
       );
-    const alike = lookAlikeOf(
-      input.label,
+    const refusal = labelRefusal(
+      input.label.trim(),
       entries.map((e) => e.label),
+      'address',
     );
-    if (alike !== undefined)
+    if (refusal)
       return new UserFacingError(
-        'duplicate',
-        `${capital(lookAlikeWords(input.label, alike, 'address'))}.`,
+        refusal.problem === 'lookAlike' ? 'duplicate' : 'invalid_input',
+        refusal.message,
         'label',
       );
     if (entries.length >= ADDRESS_BOOK_LIMIT)

@@ -97,8 +97,7 @@ export class BalanceMoves {
     this.#accounts = accounts;
     this.#platform = platform;
     this.#approvals = approvals;
-    approvals?.useSender(REST.subAccountTransfer.path, async ({ caller, body }) => {
-      const input = body as unknown as subAccounts.TransferInput;
+    approvals?.useSender(REST.subAccountTransfer.path, async ({ caller, body: input }) => {
       const id = await subAccounts.transfer(caller, input);
       const sub = this.#accounts.registry.list().find((a) => a.subAccountId === input.id);
       const who = sub ? `"${sub.label}"` : `sub-account ${input.id}`;

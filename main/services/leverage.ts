@@ -1,88 +1,98 @@
 /**
- * The account leverage, which every open position takes (at most its market's maximum). Lowering it
- * goes at once; raising it only after main's own question showing, for each open position, its
- * liquidation price now and after (`rules/liquidation.ts`) beside the mark price and its stop-loss
- * leg, warning when a leg falls beyond the new liquidation price. The same effect feeds the screen
- * (`positions.leverageEffect`).
+ * The account leverage, which every open position takes (at most its market's maximum). What a level
+ * would do is worked out before it is set (`previewLeverage`): each open position's liquidation price
+ * at that level (`rules/liquidation.ts`) beside its mark and its take-profit / stop-loss legs, the lone
+ * ones included. The Positions screen shows it while the person chooses; lowering the leverage goes at
+ * once, raising it only after main's own question saying the same, warning when a leg would lie past
+ * the new liquidation price.
  */
 import * as collateral from '../exchange/endpoints/collateral.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import type { LeverageEffectView, PositionLeverageView } from '../ipc/contract.ts';
+import type { LeveragePreviewView } from '../ipc/contract.ts';
 import type { Platform } from '../platform.ts';
-import { Dec, parsePlain } from '../rules/decimal.ts';
+import { Dec } from '../rules/decimal.ts';
 import { grouped } from '../rules/guards.ts';
-import { checkLeverage } from '../rules/index.ts';
-import { beyondLiquidation, effectiveLeverage, liquidationAfter } from '../rules/liquidation.ts';
+import {
+  checkLeverage,
+  effectiveLeverage,
+  heldLeverage,
+  legsBeyond,
+  liquidationAtLeverage,
+} from '../rules/index.ts';
 import { requireConfirmation } from './confirm.ts';
 import type { ExchangeConnection } from './exchange-connection.ts';
 import { RuleViolation } from './order-errors.ts';
-import { openPositions } from './positions.ts';
+import { positionsWithLegs } from './positions.ts';
 import { referencePrice } from './tpsl-context.ts';
 
-/** What raising (or lowering) the leverage to `leverage` does to each open position. */
-export async function leverageEffect(
+type Row = LeveragePreviewView['positions'][number];
+
+/** What setting the leverage to `leverage` would do to each open position; nothing is changed. */
+export async function previewLeverage(
   connection: ExchangeConnection,
   caller: KeyCaller,
   leverage: number,
-): Promise<LeverageEffectView> {
+): Promise<LeveragePreviewView> {
   const [summary, positions] = await Promise.all([
     collateral.collateralSummary(caller).catch(() => undefined),
-    openPositions(caller),
+    positionsWithLegs(caller),
   ]);
   const open = positions.filter((p) => !new Dec(p.amount).isZero());
   const maxima = new Map<string, number | undefined>();
-  for (const p of open) maxima.set(p.market, (await connection.catalog.get(p.market))?.maxLeverage);
   const marks = new Map<string, string | undefined>();
+  for (const p of open) maxima.set(p.market, (await connection.catalog.get(p.market))?.maxLeverage);
   await Promise.all(
     [...maxima.keys()].map(async (m) => {
-      const mark = await referencePrice(connection.http, m).catch(() => undefined);
-      marks.set(m, mark?.price);
+      marks.set(m, (await referencePrice(connection.http, m).catch(() => undefined))?.price);
     }),
   );
   const now = summary?.leverage;
-  const views = open.map((p): PositionLeverageView => {
+  const rows = open.map((p): Row => {
     const max = maxima.get(p.market);
-    const after =
-      now === undefined
-        ? undefined
-        : liquidationAfter(
-            { amount: p.amount, entryPrice: p.basePrice, liquidationPrice: p.liquidationPrice },
-            effectiveLeverage(now, max),
+    // the leverage the position is held at: its value over its margin, else the account's in force
+    const held =
+      heldLeverage(p.amount, p.basePrice ?? '', p.margin ?? '') ??
+      (now === undefined ? undefined : String(effectiveLeverage(now, max)));
+    const liquidationAt =
+      held && p.liquidationPrice && p.basePrice
+        ? liquidationAtLeverage(
+            { amount: p.amount, entry: p.basePrice, liquidation: p.liquidationPrice, leverage: held },
             effectiveLeverage(leverage, max),
-          );
-    const stop = p.tpsl?.find((l) => l.kind === 'stopLoss');
-    const stopPrice = stop ? parsePlain(stop.activationPrice) : undefined;
+          )
+        : undefined;
+    const mark = marks.get(p.market);
     return {
+      positionId: p.positionId,
       market: p.market,
       ...(p.positionSide === undefined ? {} : { positionSide: p.positionSide }),
       amount: p.amount,
-      ...(marks.get(p.market) ? { mark: marks.get(p.market) as string } : {}),
-      liquidationNow: p.liquidationPrice ?? null,
-      liquidationAfter: after?.toFixed() ?? null,
-      ...(stop ? { stopLoss: stop.activationPrice } : {}),
-      stopLossBeyond: !!(stopPrice && after && beyondLiquidation(p.amount, stopPrice, after)),
+      ...(mark ? { mark } : {}),
+      liquidationPrice: p.liquidationPrice ?? null,
+      liquidationAt: liquidationAt ?? null,
+      legsBeyond: liquidationAt ? legsBeyond(p.amount, liquidationAt, p.tpsl ?? []) : [],
     };
   });
-  return { leverageNow: now ?? null, leverage, positions: views };
+  return { leverageNow: now ?? null, leverage, positions: rows };
 }
 
 /** The leverage's open positions as lines of main's question. */
-function positionLines(effect: LeverageEffectView): Array<{ label: string; value: string }> {
-  return effect.positions.flatMap((p) => {
+function positionLines(preview: LeveragePreviewView): Array<{ label: string; value: string }> {
+  return preview.positions.flatMap((p) => {
     const [base = ''] = p.market.split('_');
     const direction = new Dec(p.amount).isNeg() ? 'short' : 'long';
     const name = `${p.market} ${direction} ${grouped(new Dec(p.amount).abs())} ${base}`;
-    const liquidation = `liquidation ${p.liquidationNow ? grouped(p.liquidationNow) : 'unknown'} → ${p.liquidationAfter ? grouped(p.liquidationAfter) : 'unknown (the exchange did not say where it is now)'}`;
+    const liquidation = `liquidation ${p.liquidationPrice ? grouped(p.liquidationPrice) : 'unknown'} → ${p.liquidationAt ? grouped(p.liquidationAt) : 'unknown (the exchange did not say where it is now)'}`;
     const mark = p.mark ? `; mark price ${grouped(p.mark)}` : '';
-    const lines = [{ label: name, value: `${liquidation}${mark}` }];
-    if (p.stopLoss)
-      lines.push({
-        label: `Stop-loss of ${p.market}`,
-        value: p.stopLossBeyond
-          ? `${grouped(p.stopLoss)} — beyond the new liquidation price: the position would be liquidated before it triggers`
-          : grouped(p.stopLoss),
-      });
-    return lines;
+    return [
+      { label: name, value: `${liquidation}${mark}` },
+      ...p.legsBeyond.map((leg) => {
+        const which = leg.kind === 'takeProfit' ? 'Take-profit' : 'Stop-loss';
+        return {
+          label: `${which} of ${p.market}`,
+          value: `${grouped(leg.activationPrice)} — beyond the new liquidation price: the position would be liquidated before it triggers`,
+        };
+      }),
+    ];
   });
 }
 
@@ -96,7 +106,7 @@ export async function setLeverage(
   leverage: collateral.Leverage,
   ask: { platform: Platform; label: string },
 ): Promise<number> {
-  const effect = await leverageEffect(connection, caller, leverage);
+  const effect = await previewLeverage(connection, caller, leverage);
   const maxima: number[] = [];
   for (const p of effect.positions) {
     const max = (await connection.catalog.get(p.market))?.maxLeverage;
@@ -107,7 +117,7 @@ export async function setLeverage(
     if (issues.length > 0) throw new RuleViolation(issues);
   }
   if (effect.leverageNow === null || leverage > effect.leverageNow) {
-    const beyond = effect.positions.filter((p) => p.stopLossBeyond).length;
+    const beyond = effect.positions.reduce((n, p) => n + p.legsBeyond.length, 0);
     await requireConfirmation(ask.platform, {
       title: `Raise the leverage of "${ask.label}" ${effect.leverageNow === null ? '' : `from ${String(effect.leverageNow)}× `}to ${String(leverage)}×?`,
       facts: [
@@ -124,7 +134,7 @@ export async function setLeverage(
       cancel: "Don't change",
       warning:
         beyond > 0
-          ? `${String(beyond)} stop-loss leg${beyond === 1 ? '' : 's'} would lie beyond the new liquidation price and never trigger. Higher leverage brings every position's liquidation price closer to the market.`
+          ? `${String(beyond)} take-profit or stop-loss leg${beyond === 1 ? '' : 's'} would lie beyond the new liquidation price and never trigger. Higher leverage brings every position's liquidation price closer to the market.`
           : "Higher leverage brings every position's liquidation price closer to the market.",
     });
   }

@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import * as profile from '../exchange/endpoints/profile.ts';
 import {
   ConnectionPacer,
-  WS_CODES,
   placeOrderWs,
   WsClients,
   type Channel,
@@ -16,17 +15,18 @@ import {
   type WsClient,
   type WsClientOptions,
 } from '../exchange/ws/index.ts';
-import { adlRanks, candleRows, orderView } from '../exchange/ws/views.ts';
+import { orderView } from '../exchange/ws/views.ts';
+import { readAdlRanks, readCandles, readTrades } from './live-reads.ts';
 import { AccountBatches } from './live-batches.ts';
 import { PageReads } from './live-pages.ts';
 import type { CandleInterval } from '../exchange/ws/channels.ts';
-import { ExchangeError } from '../exchange/errors.ts';
 import { placeTpSlWs, type TpSlPosition, type TpSlRequest } from '../exchange/ws/tpsl.ts';
 import type {
   AdlRankView,
   CandleView,
   LiveEvent,
   LiveState,
+  LiveTradeView,
   OrderView,
   PlaceResultView,
 } from '../ipc/contract.ts';
@@ -274,46 +274,25 @@ export class LiveService {
     return client;
   }
 
-  /**
-   * The ADL rank of each open futures position now (`ADLQuantile_request`), for a view that starts
-   * listening while the channel is already subscribed and its next push is up to 30 s away. The
-   * exchange publishes the channel's pushes, not a request: where it has none (method not found), the
-   * ranks come with the next push instead.
-   */
-  async adlRanks(account: string): Promise<AdlRankView[]> {
-    const client = this.#client(account);
-    await client.live();
-    try {
-      return adlRanks(await client.request<unknown>('ADLQuantile_request', [])) ?? [];
-    } catch (error) {
-      if (error instanceof ExchangeError && error.exchangeCode === WS_CODES.methodNotFound) return [];
-      throw error;
-    }
+  /** The ADL rank of each open futures position now (`live-reads.ts`). */
+  adlRanks(account: string): Promise<AdlRankView[]> {
+    return readAdlRanks(this.#client(account));
   }
 
-  /**
-   * A market's candles of one interval (`candles_request`), oldest first: those starting in
-   * [start, end], by default the last 300 intervals up to now.
-   */
-  async candles(
+  /** A market's candles of one interval, oldest first (`live-reads.ts`). */
+  candles(
     account: string,
     market: string,
     interval: CandleInterval,
     start?: number,
     end?: number,
   ): Promise<CandleView[]> {
-    const to = end ?? Math.floor(Date.now() / 1000);
-    const from = start ?? to - 300 * interval;
-    const client = this.#client(account);
-    // Public data: asked as soon as the socket is open, not after the account is authorized and reconciled.
-    await client.opened();
-    const rows = candleRows(await client.request<unknown>('candles_request', [market, from, to, interval]));
-    if (!rows || (rows.candles.length > 0 && rows.market !== market))
-      throw new ExchangeError(
-        'bad_response',
-        `The exchange answered candles of ${market} in a shape this app cannot read.`,
-      );
-    return rows.candles;
+    return readCandles(this.#client(account), market, interval, start, end);
+  }
+
+  /** A market's latest trades, newest first (`live-reads.ts`). */
+  trades(account: string, market: string): Promise<LiveTradeView[]> {
+    return readTrades(this.#client(account), market);
   }
 
   /** Stops a subscription; a page's subscription only when `owner` is that page. */

@@ -9,17 +9,23 @@ import type { KillSwitchTimer, Order } from '../exchange/endpoints/trading.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import { cancelAllOrdersWs } from '../exchange/ws/index.ts';
 import type { KillSwitchView, OcoLinkView, OrderView } from '../ipc/contract.ts';
-import { Dec } from '../rules/decimal.ts';
-import { grouped } from '../rules/guards.ts';
 import { modifiableFields } from '../rules/modify.ts';
 import { UserFacingError } from '../errors.ts';
 import type { Platform } from '../platform.ts';
 import type { AccountService } from './accounts.ts';
 import { requireConfirmation } from './confirm.ts';
 import type { ExchangeConnection } from './exchange-connection.ts';
+import { legCancelQuestion, legsAmongFacts } from './leg-questions.ts';
 import type { LiveService } from './live.ts';
 import { openPositions } from './positions.ts';
-import { isLeg, legKindOf, modifyOpenOrder, positionOf, type OrderChangeInput } from './order-modify.ts';
+import {
+  isLeg,
+  legKindOf,
+  legsAmong,
+  modifyOpenOrder,
+  positionOf,
+  type OrderChangeInput,
+} from './order-modify.ts';
 import { ocoLinks } from './oco-links.ts';
 
 export { isLeg } from './order-modify.ts';
@@ -87,7 +93,12 @@ export class OrderControls {
   async modify(accountId: string, input: OrderChangeInput): Promise<OrderView> {
     const caller = await this.#accounts.caller(accountId);
     return modifyOpenOrder(
-      { trading: this.#connection.trading, catalog: this.#connection.catalog, live: this.#live },
+      {
+        trading: this.#connection.trading,
+        catalog: this.#connection.catalog,
+        live: this.#live,
+        platform: this.#platform,
+      },
       caller,
       accountId,
       input,
@@ -107,64 +118,57 @@ export class OrderControls {
       const order = (await trading.allActiveOrders(caller, market)).find((o) => o.orderId === orderId);
       if (order && isLeg(order)) await this.#askLegCancel(accountId, caller, order);
     }
-    return trading.cancelOrder(caller, { market, orderId });
+    const cancelled = await trading.cancelOrder(caller, { market, orderId });
+    // what the order held is the account's to spend again: main's reading of it is stale
+    this.#connection.trading.forgetFunds(caller);
+    return cancelled;
   }
 
   async #askLegCancel(accountId: string, caller: KeyCaller, order: Order): Promise<void> {
     const position = positionOf(await openPositions(caller, order.market), order);
     if (!position) return;
-    const kind = legKindOf(order, position);
-    const leg = kind === 'takeProfit' ? 'take-profit' : 'stop-loss';
-    const direction = new Dec(position.amount).isNeg() ? 'short' : 'long';
-    const [base = '', quote = ''] = order.market.split('_');
+    const at = { account: this.#label(accountId), market: order.market, position };
     const trigger = order.activation_price ?? order.price ?? '';
-    const unit = quote === 'PERP' ? 'USDT' : quote;
-    await requireConfirmation(this.#platform, {
-      title: `Cancel the ${leg} of your ${order.market} ${direction}?`,
-      facts: [
-        { label: 'Account', value: this.#label(accountId) },
-        { label: 'Market', value: order.market },
-        {
-          label: 'Leg',
-          value: `${kind === 'takeProfit' ? 'Take-profit' : 'Stop-loss'} at ${grouped(trigger)} ${unit}`,
-        },
-        { label: 'Position', value: `${direction}, ${grouped(new Dec(position.amount).abs())} ${base}` },
-        ...(position.liquidationPrice
-          ? [{ label: 'Liquidation price', value: `${grouped(position.liquidationPrice)} ${unit}` }]
-          : []),
-      ],
-      action: `Cancel the ${leg}`,
-      cancel: `Keep the ${leg}`,
-      warning:
-        kind === 'stopLoss'
-          ? 'The position stays open with no stop-loss: nothing closes it before its liquidation price.'
-          : 'The position stays open with no take-profit.',
-    });
+    await requireConfirmation(this.#platform, legCancelQuestion(at, legKindOf(order, position), trigger));
   }
 
   /**
    * Cancels every open order of the account on a market (or on every market) in one WebSocket call,
-   * after the person confirmed main's question naming the market and how many orders are open.
+   * after the person confirmed main's question naming the market, how many orders are open, and the
+   * take-profit / stop-loss legs of open positions among them.
    */
   async cancelAll(accountId: string, market?: string): Promise<{ cancelled: OrderView[] }> {
     const caller = await this.#accounts.caller(accountId);
     const open = await trading.allActiveOrders(caller, market);
     if (open.length === 0) return { cancelled: [] };
     const where = market ?? 'every market';
+    // a position's take-profit / stop-loss among them is named, with what its position is left to
+    const legs = open.some(isLeg)
+      ? legsAmongFacts(legsAmong(open, await openPositions(caller, market)))
+      : undefined;
+    const warning = [
+      market ? '' : 'Orders on every market of this account are cancelled.',
+      legs?.warning ?? '',
+    ]
+      .filter(Boolean)
+      .join(' ');
     await requireConfirmation(this.#platform, {
       title: `Cancel ${plural(open.length, 'open order')} on ${where}?`,
       facts: [
         { label: 'Account', value: this.#label(accountId) },
         { label: 'Market', value: where },
         { label: 'Open orders', value: String(open.length) },
+        ...(legs ? [legs.fact] : []),
       ],
       action: `Cancel ${plural(open.length, 'order')}`,
-      ...(market ? {} : { warning: 'Orders on every market of this account are cancelled.' }),
+      ...(warning ? { warning } : {}),
     });
     const client = await this.#live.ready(accountId);
     // one market per call; the exchange answers nothing of the orders, so they are read again after
     for (const m of market ? [market] : [...new Set(open.map((o) => o.market))])
       await cancelAllOrdersWs(client, m);
+    // what the orders held is the account's to spend again: main's reading of it is stale
+    this.#connection.trading.forgetFunds(caller);
     const left = new Set((await trading.allActiveOrders(caller, market)).map((o) => o.orderId));
     return { cancelled: open.filter((o) => !left.has(o.orderId)).map((o) => ({ ...o })) };
   }

@@ -21,8 +21,10 @@ import { Dec } from '../rules/decimal.ts';
 import { balanceIssue } from '../rules/guards.ts';
 import { checkOrder, checkReduceOnly, type RuleIssue } from '../rules/index.ts';
 import { checkLegLiquidation } from '../rules/liquidation.ts';
+import { stopLossMove } from '../rules/stop-loss-move.ts';
+import { directionOf } from '../rules/tpsl.ts';
 import { estimateOrder } from '../rules/market-estimate.ts';
-import { takesLimitPrice } from '../rules/types.ts';
+import { takesLimitPrice, type ReferencePrice } from '../rules/types.ts';
 import {
   changedDraft,
   checkChange,
@@ -30,7 +32,10 @@ import {
   checkLegChange,
   type OrderChange,
 } from '../rules/modify.ts';
+import type { Platform } from '../platform.ts';
+import { requireConfirmation } from './confirm.ts';
 import { guardConfirmation } from './guard-ask.ts';
+import { stopLossMoveQuestion, type LegAt } from './leg-questions.ts';
 import type { LiveService } from './live.ts';
 import type { MarketCatalog } from './market-catalog.ts';
 import { RuleViolation } from './order-errors.ts';
@@ -42,14 +47,17 @@ import type { TradingService } from './trading.ts';
 export type OrderChangeInput = OrderChange & { market: string; orderId: number };
 
 /** A position's take-profit / stop-loss leg: a reduce-only collateral order. */
-export function isLeg(order: Pick<Order, 'reduceOnly' | 'positionSide'>): boolean {
+export function isLeg(order: {
+  readonly reduceOnly?: boolean | undefined;
+  readonly positionSide?: string | undefined;
+}): boolean {
   return order.reduceOnly === true && order.positionSide !== undefined;
 }
 
 /** The open position a collateral order belongs to (its side in hedge mode), if any. */
 export function positionOf(
   positions: readonly PositionView[],
-  order: Pick<Order, 'positionSide' | 'orderId'>,
+  order: { readonly positionSide?: string | undefined; readonly orderId: number },
 ): PositionView | undefined {
   const open = positions.filter((p) => !new Dec(p.amount).isZero());
   return (
@@ -65,10 +73,31 @@ export function positionOf(
 }
 
 /** Which leg of its position the order is: from the position's list, else from its type. */
-export function legKindOf(order: Order, position: PositionView | undefined): 'takeProfit' | 'stopLoss' {
+export function legKindOf(
+  order: Pick<Order, 'orderId' | 'type'>,
+  position: PositionView | undefined,
+): 'takeProfit' | 'stopLoss' {
   const listed = position?.tpsl?.find((l) => l.orderId === order.orderId)?.kind;
   // A lone take-profit is a limit order; a lone stop-loss a stop-market order.
   return listed ?? (order.type === 'limit' ? 'takeProfit' : 'stopLoss');
+}
+
+/** The take-profit / stop-loss legs of open positions among `orders`: which leg, of which position. */
+export function legsAmong(
+  orders: ReadonlyArray<
+    Pick<Order, 'orderId' | 'type' | 'market' | 'reduceOnly'> & { positionSide?: string }
+  >,
+  positions: readonly PositionView[],
+): Array<{ kind: 'takeProfit' | 'stopLoss'; market: string; direction: 'long' | 'short' }> {
+  return orders.filter(isLeg).flatMap((order) => {
+    const position = positionOf(
+      positions.filter((p) => p.market === order.market),
+      order,
+    );
+    if (!position) return [];
+    const direction = directionOf(position.amount) ?? 'long';
+    return [{ kind: legKindOf(order, position), market: order.market, direction }];
+  });
 }
 
 const refuse = (issues: readonly RuleIssue[]): void => {
@@ -82,24 +111,43 @@ async function legIssues(
   change: OrderChange,
   leg: 'takeProfit' | 'stopLoss',
   position: PositionView | undefined,
-): Promise<RuleIssue[]> {
+): Promise<{ issues: RuleIssue[]; mark?: ReferencePrice | undefined }> {
   // a leg closes only: with no position, or on the position's own side, it is refused
   const closing = checkReduceOnly(
     { side: order.side, amount: '0' },
     position ? { amount: position.amount } : null,
   );
   const trigger = change.activationPrice ?? change.price;
-  if (closing.length > 0 || trigger === undefined || !position) return closing;
+  if (closing.length > 0 || trigger === undefined || !position) return { issues: closing };
   const field = change.activationPrice === undefined ? 'price' : 'activation_price';
   const mark = await referencePrice(caller.http, order.market).catch(() => undefined);
   const context = {
     amount: position.amount,
     ...(position.basePrice ? { entryPrice: position.basePrice } : {}),
   };
-  return [
+  const issues = [
     ...checkLegChange(leg, trigger, context, mark, field),
     ...checkLegLiquidation(leg, trigger, position, field),
   ];
+  return { issues, mark };
+}
+
+/**
+ * A stop-loss moved farther from the price (a long's lower, a short's higher) lets its position lose
+ * more before it closes, wherever its liquidation price lies or whether the exchange gives one: it
+ * goes only once the person confirmed main's question. Moved closer, it protects more: nothing asked.
+ */
+async function askStopLossMove(
+  platform: Pick<Platform, 'confirm'>,
+  at: LegAt,
+  from: string,
+  to: string,
+  mark: ReferencePrice | undefined,
+): Promise<void> {
+  const direction = directionOf(at.position.amount);
+  const move = direction ? stopLossMove(direction, from, to) : undefined;
+  if (move === 'closer' || move === 'same') return;
+  await requireConfirmation(platform, stopLossMoveQuestion(at, from, to, mark));
 }
 
 /**
@@ -108,13 +156,18 @@ async function legIssues(
  * its new id.
  */
 export async function modifyOpenOrder(
-  services: { trading: TradingService; catalog: MarketCatalog; live: LiveService },
+  services: {
+    trading: TradingService;
+    catalog: MarketCatalog;
+    live: LiveService;
+    platform: Pick<Platform, 'confirm'>;
+  },
   caller: KeyCaller,
   accountId: string,
   input: OrderChangeInput,
   label = 'this account',
 ): Promise<OrderView> {
-  const { trading: service, catalog, live } = services;
+  const { trading: service, catalog, live, platform } = services;
   const { market: name, orderId, ...change } = input;
   const market = await catalog.require(name);
   refuse(checkChange(change, market));
@@ -130,10 +183,16 @@ export async function modifyOpenOrder(
     throw new RuleViolation([{ field: 'orderId', message: 'This order cannot be changed.' }]);
   // the order rules of its kind, a reduce-only order against the position it closes
   const context = position ? { amount: position.amount } : null;
+  const legged = leg ? await legIssues(caller, order, change, leg, position) : undefined;
   refuse([
     ...checkOrder(draft, market, leg || !draft.reduceOnly ? {} : { position: context }),
-    ...(leg ? await legIssues(caller, order, change, leg, position) : []),
+    ...(legged?.issues ?? []),
   ]);
+  const trigger = change.activationPrice ?? change.price;
+  if (leg === 'stopLoss' && position && trigger !== undefined) {
+    const from = order.activation_price ?? order.price ?? '';
+    await askStopLossMove(platform, { account: label, market: name, position }, from, trigger, legged?.mark);
+  }
   // the balance or margin it may use: what is free, and what the order itself holds now
   if (draft.reduceOnly !== true) {
     const { funds, reference } = await service.spendable(caller, draft);

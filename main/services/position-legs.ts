@@ -1,9 +1,10 @@
 /**
  * A position's take-profit / stop-loss legs, one rule for every view of them (the Positions screen,
  * the Trade dock and the desk board read them from the last known positions this keeps): the legs
- * are what the exchange listed on its last reading of the position; a push of the positions keeps
- * them only for the same position in the same direction (a position that closed or reversed has
- * none of the old one's legs), and an order that ended leaves every position it was a leg of.
+ * are what the exchange listed on its last reading of the position, with the lone legs its record
+ * does not list (`withLoneLegs`); a push of the positions keeps them only for the same position in
+ * the same direction (a position that closed or reversed has none of the old one's legs), and an
+ * order that ended leaves every position it was a leg of.
  */
 import type { LiveEvent, PositionView } from '../ipc/contract.ts';
 
@@ -92,4 +93,44 @@ function marginEvent(
   const at = positions.findIndex(same);
   if (at < 0) return [...positions, e.position];
   return positions.map((r, i) => (i === at ? { ...r, ...e.position } : r));
+}
+
+/** An open order as far as the lone-leg rule reads it. */
+export interface LegOrder {
+  orderId: number;
+  market: string;
+  side: 'buy' | 'sell';
+  type: string;
+  price?: string | undefined;
+  activation_price?: string | undefined;
+  reduceOnly?: boolean | undefined;
+  positionSide?: string | undefined;
+}
+
+/**
+ * The positions with the legs their own record does not list: a take-profit or a stop-loss placed
+ * alone is a reduce-only order of its own (the app sends a lone take-profit as a reduce-only limit
+ * order at its price, a lone stop-loss as a reduce-only stop order at its trigger), which the
+ * exchange's `tpsl` of the position leaves out. Each open reduce-only order on the position's market,
+ * side and position side that closes it is one of its legs, listed once.
+ */
+export function withLoneLegs(
+  positions: readonly PositionView[],
+  orders: readonly LegOrder[],
+): PositionView[] {
+  return positions.map((p) => {
+    const direction = sign(p.amount);
+    if (direction === 0) return p;
+    const listed = new Set((p.tpsl ?? []).map((l) => l.orderId));
+    const closing = direction > 0 ? 'sell' : 'buy';
+    const lone = orders.flatMap((o) => {
+      if (o.reduceOnly !== true || o.market !== p.market || o.side !== closing || listed.has(o.orderId))
+        return [];
+      if ((o.positionSide ?? 'BOTH') !== (p.positionSide ?? 'BOTH')) return [];
+      const kind = o.type === 'limit' ? ('takeProfit' as const) : ('stopLoss' as const);
+      const price = kind === 'takeProfit' ? o.price : o.activation_price;
+      return price && sign(price) > 0 ? [{ orderId: o.orderId, kind, activationPrice: price }] : [];
+    });
+    return lone.length > 0 ? { ...p, tpsl: [...(p.tpsl ?? []), ...lone] } : p;
+  });
 }

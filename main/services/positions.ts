@@ -1,12 +1,14 @@
 /** One account's collateral positions: as the renderer shows them, take-profit and stop-loss (leverage: `leverage.ts`). */
 import { Decimal } from 'decimal.js';
 import * as collateral from '../exchange/endpoints/collateral.ts';
+import * as trading from '../exchange/endpoints/trading.ts';
 import { checkTpSl } from '../exchange/ws/tpsl.ts';
 import { UserFacingError } from '../errors.ts';
 import type { PositionView, TpSlCheckView, TpSlLegsView, TpSlLegView } from '../ipc/contract.ts';
 import { checkTpSlLegs, directionOf, type RuleIssue } from '../rules/index.ts';
 import type { ExchangeConnection } from './exchange-connection.ts';
 import type { LiveService } from './live.ts';
+import { withLoneLegs } from './position-legs.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import { referencePrice } from './tpsl-context.ts';
 import { RuleViolation } from './trading.ts';
@@ -60,6 +62,16 @@ function tpslLegs(raw: unknown): TpSlLegView[] {
 /** Open collateral positions (on one market, or all) as the renderer shows them. */
 export async function openPositions(caller: KeyCaller, market?: string): Promise<PositionView[]> {
   return (await collateral.openPositions(caller, market)).map(positionView);
+}
+
+/**
+ * Open collateral positions with every take-profit and stop-loss that closes them, the lone ones the
+ * exchange's record leaves out included (read from the account's open orders when it has positions).
+ */
+export async function positionsWithLegs(caller: KeyCaller, market?: string): Promise<PositionView[]> {
+  const positions = await openPositions(caller, market);
+  if (positions.length === 0) return positions;
+  return withLoneLegs(positions, await trading.allActiveOrders(caller, market));
 }
 
 export interface TpSlInput {

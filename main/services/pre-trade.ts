@@ -157,7 +157,7 @@ export class PreTradeReadings {
     return value;
   }
 
-  /** Forgets the account's balances and positions (an order was just placed or changed). */
+  /** Forgets the account's balances and positions (an order was just placed, changed or cancelled). */
   spent(caller: KeyCaller): void {
     for (const cache of [this.#funds, this.#positions])
       for (const key of cache.keys()) if (key.startsWith(`${caller.credentials.apiKey}|`)) cache.delete(key);

@@ -28,7 +28,7 @@ export class SubAccountKeys {
     this.#approvals = approvals;
     // An approved reset (four eyes): sent as proposed, the new pair kept as a direct reset keeps it.
     approvals?.useSender(REST.keyReset.path, async ({ caller, body }) => {
-      const sub = this.#accounts.registry.list().find((a) => a.apiKey === body['apiKeyId']);
+      const sub = this.#accounts.registry.list().find((a) => a.apiKey === body.apiKeyId);
       if (!sub)
         throw new UserFacingError(
           'not_found',

@@ -14,6 +14,9 @@ export async function ticketFunds(
   draft: OrderDraft,
   percent?: number,
 ): Promise<TicketFundsView> {
+  // The balance line says what may be spent now (it is read again after each change of the balance):
+  // never a reading of the moments before, and the balance rule's next check uses this one.
+  trading.forgetFunds(caller);
   const { market, funds, reference } = await trading.spendable(caller, draft);
   const view: TicketFundsView = {
     asset: funds.asset,

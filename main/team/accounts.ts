@@ -210,7 +210,11 @@ export class TeamAccounts implements RegistryDesk {
           feed === ACCOUNTS
             ? { accounts: (page.rows as unknown as AccountRow[]).map(sharedAccount), holders: [] }
             : { accounts: [], holders: (page.rows as unknown as HolderRow[]).map(holder) };
-        const applied = await this.#registry.applyShared(changes, { name, value: JSON.stringify(cursors) });
+        const applied = await this.#registry.applyShared(
+          changes,
+          { name, value: JSON.stringify(cursors) },
+          await this.#twins(changes.accounts),
+        );
         if (applied.identity.length > 0)
           for (const listener of this.#identityListeners) listener(applied.identity);
         if (page.done) {
@@ -220,6 +224,28 @@ export class TeamAccounts implements RegistryDesk {
       }
     }
     return held;
+  }
+
+  /**
+   * The team's accounts in `accounts` whose key is this computer's account of another id, one the
+   * team does not know (registered here before joining, by an admin with psql meanwhile, or by two
+   * operators at once): team account -> this computer's. That account becomes the team's as the
+   * change is applied (`AccountRegistry.applyShared`: its secrets move, Events says what differs).
+   */
+  async #twins(accounts: readonly TeamAccountRow[]): Promise<Map<string, string>> {
+    const twins = new Map<string, string>();
+    for (const a of accounts) {
+      if (a.removed || a.apiKey === '') continue;
+      const here = this.#registry.idForKey(a.connection, a.apiKey);
+      if (here !== undefined && here !== a.id && !accounts.some((b) => b.id === here)) twins.set(a.id, here);
+    }
+    if (twins.size === 0) return twins;
+    const known = await this.#store.query<{ id: string }>(
+      'SELECT id::text AS id FROM accounts WHERE id = ANY($1::uuid[])',
+      [[...twins.values()]],
+    );
+    for (const [team, here] of twins) if (known.some((k) => k.id === here)) twins.delete(team);
+    return twins;
   }
 
   /**
@@ -245,8 +271,9 @@ export class TeamAccounts implements RegistryDesk {
 
   /**
    * Writes a local account to the team; answers its id in the team. The same key registered by a
-   * teammate already: this operator's copy becomes the team's (its secret moves to the team's id).
-   * The same label on another key: this operator's copy is renamed after the operator.
+   * teammate since the registry was read: it is read again, and this operator's copy becomes the
+   * team's there (`#twins`). The same label on another key: this operator's copy is renamed after the
+   * operator.
    */
   async #bring(account: SharedAccount): Promise<string> {
     const twin = await this.#store.query<{ id: string }>(
@@ -255,17 +282,7 @@ export class TeamAccounts implements RegistryDesk {
     );
     const teamId = twin[0]?.id;
     if (teamId) {
-      await this.#registry.keys.move(account.id, teamId);
-      const name = this.#cursorName();
-      await this.#registry.applyShared(
-        { accounts: [{ ...account, removed: true }], holders: [] },
-        {
-          name,
-          value: this.#registry.teamCursor(name) ?? JSON.stringify({ accounts: START, holders: START }),
-        },
-      );
-      // The secret moved to the team's account: the local copy's is this profile's own to delete.
-      await this.#registry.removedKeys.forget(account.id).catch(() => undefined);
+      await this.pull();
       return teamId;
     }
     try {

@@ -1,25 +1,70 @@
 /**
  * A teammate's change of the desk as a line of the Events list: who made it and when (the team
  * server's clock), and what it did in words: an account renamed, its sub-account id or key changed,
- * the account removed (and whether its key is still on this computer); an address added, changed or
- * removed; the order guards moved; or a change this app refused, and why.
+ * the account removed (and whether its key is still on this computer), this computer's account of
+ * the same key become the desk's (and what the desk's row says otherwise), or a label this app did not
+ * take; an address added, changed or removed; the order guards moved; or a change this app refused,
+ * and why.
  */
 import type { TeamChangeView } from '../domains/team/views.ts';
 import type { AddressEntryView } from '../ipc/contract.ts';
 import { guardChanges } from '../rules/guard-changes.ts';
 import type { GuardSettings } from '../rules/guards.ts';
+import { visibleText } from '../rules/label-skeleton.ts';
 import { clockWords } from '../rules/words.ts';
 import type { IdentityChange } from '../vault/shared.ts';
 import type { CollectionName } from './shared-items.ts';
 
-const FIELD_WORDS = { label: 'label', subAccountId: 'sub-account id', apiKey: 'API key' } as const;
+const FIELD_WORDS = { label: 'label', subAccountId: 'sub-account id' } as const;
+const KIND_WORDS: Record<string, string> = { main: 'main account', sub: 'sub-account' };
 const shownKey = (key: string | null) =>
   key === null || key === '' ? 'none' : key.length > 12 ? `${key.slice(0, 4)}…${key.slice(-4)}` : key;
+
+function fieldWords(f: IdentityChange['fields'][number]): string {
+  if (f.field === 'apiKey') return `API key ${shownKey(f.from)} → ${shownKey(f.to)}`;
+  if (f.field === 'webhookApiKey') return `webhook key ${shownKey(f.from)} → ${shownKey(f.to)}`;
+  if (f.field === 'kind')
+    return `kind ${KIND_WORDS[f.from ?? ''] ?? 'none'} → ${KIND_WORDS[f.to ?? ''] ?? 'none'}`;
+  return `${FIELD_WORDS[f.field]} "${f.from ?? 'none'}" → "${f.to ?? 'none'}"`;
+}
+
+/**
+ * This computer's account became the desk's account of the same key: what the desk's row (written
+ * by `by`) says otherwise, and whether a secret stayed behind.
+ */
+function twinWords(c: IdentityChange & { was: string }, by: string, atMs: number, now: number) {
+  return {
+    atMs,
+    by,
+    what: 'account' as const,
+    account: c.id,
+    title: `"${c.was}" is the desk's "${c.label}" now, as ${by} registered it at ${clockWords(atMs, now)}`,
+    words: [
+      ...c.fields.map(fieldWords),
+      c.keyKept
+        ? "A secret of it stayed on this computer (the desk's account has another): delete it under Accounts → Removed from the desk once you are sure it is not needed."
+        : "Its secrets on this computer are the desk's account's now.",
+    ].join(' · '),
+    level: c.fields.some((f) => f.field !== 'label') || c.keyKept ? ('warning' as const) : ('info' as const),
+  };
+}
 
 /** An account's identity changed, or it was removed, by a teammate. */
 export function identityWords(c: IdentityChange, now = Date.now()): TeamChangeView {
   const by = c.by ?? 'an operator';
   const atMs = c.atMs ?? now;
+  if (c.refused) {
+    const { label, problem, kept, newAccount } = c.refused;
+    return {
+      atMs,
+      by,
+      what: 'account',
+      account: c.id,
+      title: `Not taken: ${by}'s label "${visibleText(label)}" for ${newAccount ? 'a new account' : `"${kept}"`} at ${clockWords(atMs, now)}`,
+      words: `${newAccount ? `This app named the account "${kept}"` : `This app kept "${kept}"`}: ${problem}`,
+      level: 'warning',
+    };
+  }
   if (c.removed)
     return {
       atMs,
@@ -31,11 +76,8 @@ export function identityWords(c: IdentityChange, now = Date.now()): TeamChangeVi
         : 'Its key was not on this computer.',
       level: c.keyKept ? 'warning' : 'info',
     };
-  const parts = c.fields.map((f) =>
-    f.field === 'apiKey'
-      ? `API key ${shownKey(f.from)} → ${shownKey(f.to)}`
-      : `${FIELD_WORDS[f.field]} "${f.from ?? 'none'}" → "${f.to ?? 'none'}"`,
-  );
+  if (c.was !== undefined) return twinWords({ ...c, was: c.was }, by, atMs, now);
+  const parts = c.fields.map(fieldWords);
   return {
     atMs,
     by,

@@ -51,7 +51,12 @@ interface Replicated {
   apply(cache: Cache, rows: Array<Record<string, unknown>>, checkpoint: CheckpointWrite): Promise<unknown>;
 }
 
-const record = (rows: Array<Record<string, unknown>>) => rows.map((r) => r['record']);
+/**
+ * The records of a page, each under the account of its row: the column the store's lease policy
+ * checked, not what the record itself says (the store holds them equal since migration 0004).
+ */
+const record = (rows: Array<Record<string, unknown>>) =>
+  rows.map((r) => ({ ...(r['record'] as Record<string, unknown>), account: r['account'] }));
 
 const RECORD = 'account::text AS account, record';
 export const REPLICATED: readonly Replicated[] = [

@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { UserFacingError } from '../errors.ts';
-import { labelSkeletons, lookAlikeWords } from '../rules/label-skeleton.ts';
+import { labelKeys, lookAlikeWords } from '../rules/label-skeleton.ts';
 import { foldLabel, invalid, toRecord, type AccountRecord, type Row } from './records.ts';
 import { storeShared, type SharedAccount } from './shared.ts';
 
@@ -221,12 +221,6 @@ export class AccountTable {
     }
     return this.#rows;
   }
-}
-
-/** A label's index keys: its two confusable skeletons, each marked with which it is. */
-function labelKeys(label: string): string[] {
-  const [folded, mapped] = labelSkeletons(label);
-  return [`f ${folded}`, `m ${mapped}`];
 }
 
 function add(index: Map<string, Set<string>>, key: string, id: string): void {

@@ -5,7 +5,7 @@
 import type Database from 'better-sqlite3';
 import { UserFacingError } from '../errors.ts';
 import type { AccountRecord } from './records.ts';
-import type { SecretStore } from './secret-store.ts';
+import { accountSecretIds, type SecretStore } from './secret-store.ts';
 import { holdersOf } from './shared.ts';
 
 export class KeyPresence {
@@ -33,12 +33,28 @@ export class KeyPresence {
     else this.#withKey?.delete(id);
   }
 
-  /** Moves a secret to another account id (this operator's copy of an account the team knows). */
+  /**
+   * Moves every secret account `from` has in this keychain (`accountSecretIds`: its API secret and its
+   * webhook secret) to account `to` (this operator's copy of an account the team knows under `to`):
+   * each is written under `to` first, and only then deleted under `from`. A kind `to` holds already,
+   * with another secret, is not overwritten and stays under `from`: nothing is deleted that was not
+   * moved.
+   */
   async move(from: string, to: string): Promise<void> {
-    const secret = await this.#secrets.get(from);
-    if (secret === undefined) return;
-    await this.#secrets.set(to, secret);
-    this.held(to, true);
+    const targets = accountSecretIds(to);
+    const moved: string[] = [];
+    for (const [i, source] of accountSecretIds(from).entries()) {
+      const target = targets[i] as string;
+      const secret = await this.#secrets.get(source);
+      if (secret === undefined) continue;
+      const there = await this.#secrets.get(target);
+      if (there !== undefined && there !== secret) continue;
+      if (there === undefined) await this.#secrets.set(target, secret);
+      moved.push(source);
+    }
+    if (moved.includes(from)) this.held(to, true);
+    for (const source of moved) await this.#secrets.delete(source);
+    if (moved.includes(from)) this.held(from, false);
   }
 
   /** The team's holders changed: read again when next asked. */

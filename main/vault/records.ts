@@ -1,5 +1,6 @@
 /** A registry row as SQLite holds it, the account it reads into, a new account's fields and their checks. */
 import { UserFacingError } from '../errors.ts';
+import { unreadableLabel } from '../rules/label-skeleton.ts';
 
 export type AccountKind = 'main' | 'sub';
 
@@ -59,9 +60,15 @@ export const invalid = (field: string, message: string) =>
   new UserFacingError('invalid_input', `${field}: ${message}`, field);
 const TOKEN = /^[\x21-\x7e]{1,255}$/;
 
+/**
+ * A label as it is kept: trimmed, 1 to 64 characters, every one of them one a person can see
+ * (`unreadableLabel`: no invisible or blank-looking character).
+ */
 export function checkLabel(label: string): string {
   const trimmed = label.trim();
   if (trimmed.length < 1 || trimmed.length > 64) throw invalid('label', 'must be 1 to 64 characters');
+  const unreadable = unreadableLabel(trimmed);
+  if (unreadable) throw new UserFacingError('invalid_input', unreadable, 'label');
   return trimmed;
 }
 

@@ -16,7 +16,7 @@ import { RemovedKeys } from './removed-keys.ts';
 import { AccountTable } from './account-table.ts';
 import { checkLabel, checkToken, invalid, type AccountRecord, type NewAccount } from './records.ts';
 import { registryMigrations, type LegacyConnection } from './migrations/index.ts';
-import { webhookSecretId, type SecretStore } from './secret-store.ts';
+import { accountSecretIds, type SecretStore } from './secret-store.ts';
 import {
   applySharedChanges,
   freshAccount,
@@ -112,15 +112,17 @@ export class AccountRegistry {
   }
 
   /**
-   * Applies changes the team store holds (another operator's, or this one's coming back) with the
-   * cursor after them. A removed account's secrets stay in this keychain (`removedKeys`).
+   * Applies the team store's changes and the cursor after them. A removed account's secrets stay here
+   * (`removedKeys`); a twin's (`TeamAccounts.#twins`) move to the team's account first (`keys.move`).
    */
   async applyShared(
     changes: SharedChanges,
     cursor: { name: string; value: string },
+    twins: ReadonlyMap<string, string> = new Map(),
   ): Promise<AppliedChanges> {
-    const keyHere = await this.removedKeys.keyHere(changes);
-    const applied = applySharedChanges(this.#db, changes, cursor, keyHere);
+    for (const [team, here] of twins) await this.keys.move(here, team);
+    const keyHere = await this.removedKeys.keyHere(changes, twins.size > 0);
+    const applied = applySharedChanges(this.#db, changes, cursor, keyHere, twins);
     this.#table.forget();
     this.keys.forgetHolders();
     if (applied.added.length > 0 || applied.removed.length > 0) this.#changed();
@@ -369,8 +371,7 @@ export class AccountRegistry {
     this.#db.prepare('DELETE FROM key_holders WHERE account = ?').run(id);
     this.keys.held(id, false);
     this.#changed();
-    await this.#secrets.delete(id);
-    await this.#secrets.delete(webhookSecretId(id));
+    for (const entry of accountSecretIds(id)) await this.#secrets.delete(entry);
   }
 
   /** The key pair to sign with. Main process only: the secret never crosses the bridge. */

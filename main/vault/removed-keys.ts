@@ -10,7 +10,7 @@ import { UserFacingError } from '../errors.ts';
 import type { KeyPresence } from './key-presence.ts';
 import type { AccountKind } from './records.ts';
 import type { SharedChanges } from './shared.ts';
-import { webhookSecretId, type SecretStore } from './secret-store.ts';
+import { accountSecretIds, type SecretStore } from './secret-store.ts';
 
 export interface RemovedKey {
   readonly id: string;
@@ -48,12 +48,13 @@ export class RemovedKeys {
 
   /**
    * Before `changes` are applied: which of their accounts this keychain holds a secret of (its API
-   * secret or its webhook secret), read from the keychain itself when an account is removed.
+   * secret or its webhook secret), read from the keychain itself when an account is removed, or when
+   * this computer's copies of the team's accounts (`twins`) leave the registry.
    */
-  async keyHere(changes: SharedChanges): Promise<(id: string) => boolean> {
-    if (!changes.accounts.some((a) => a.removed)) return () => false;
+  async keyHere(changes: SharedChanges, twins = false): Promise<(id: string) => boolean> {
+    if (!twins && !changes.accounts.some((a) => a.removed)) return () => false;
     const here = new Set(await this.#secrets.list());
-    return (id) => here.has(id) || here.has(webhookSecretId(id));
+    return (id) => accountSecretIds(id).some((entry) => here.has(entry));
   }
 
   /** Every key kept for a removed account, the latest removal first. */
@@ -81,8 +82,7 @@ export class RemovedKeys {
   async forget(id: string): Promise<void> {
     if (!this.get(id))
       throw new UserFacingError('not_found', 'That key is no longer kept on this computer.', 'id');
-    await this.#secrets.delete(id);
-    await this.#secrets.delete(webhookSecretId(id));
+    for (const entry of accountSecretIds(id)) await this.#secrets.delete(entry);
     this.#keys.held(id, false);
     this.#db.prepare('DELETE FROM removed_keys WHERE id = ?').run(id);
   }

@@ -15,6 +15,15 @@ export function webhookSecretId(account: string): string {
 }
 
 /**
+ * Every keychain entry an account may have, one per kind of secret: its API secret (under the
+ * account's id) and its webhook secret. Whatever moves, checks or deletes an account's secrets goes
+ * through this list, so a kind added here is never left behind by one of them.
+ */
+export function accountSecretIds(account: string): string[] {
+  return [account, webhookSecretId(account)];
+}
+
+/**
  * API secrets by key id. Secrets stay in the main process: whoever reads one gets it registered with
  * the log's redaction first, so it can never reach a log line or an error shown to the user.
  */

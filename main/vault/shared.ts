@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { AccountKind } from './records.ts';
+import { labelsHere, labelTaken } from './shared-labels.ts';
 
 export interface SharedAccount {
   readonly id: string;
@@ -44,8 +45,11 @@ export interface SharedChanges {
   readonly holders: readonly SharedKeyHolder[];
 }
 
-/** What a person knows an account by: the label, the sub-account id and the public key. */
-export type IdentityField = 'label' | 'subAccountId' | 'apiKey';
+/**
+ * What a person knows an account by: the label, the sub-account id and the public key; and, when this
+ * computer's account became the desk's (`IdentityChange.was`), its kind and webhook key too.
+ */
+export type IdentityField = 'label' | 'subAccountId' | 'apiKey' | 'kind' | 'webhookApiKey';
 
 /** A change of an account's identity, or its removal, that the team brought to this registry. */
 export interface IdentityChange {
@@ -55,9 +59,28 @@ export interface IdentityChange {
   readonly by: string | undefined;
   readonly atMs: number | undefined;
   readonly removed: boolean;
-  /** For a removed account: this keychain still holds its secret, kept until the operator deletes it. */
+  /**
+   * For a removed account: this keychain still holds its secret, kept until the operator deletes it.
+   * For one that became the desk's: a secret of it stayed behind (the desk's account had another).
+   */
   readonly keyKept: boolean;
+  /**
+   * This computer's label of an account of the same key the team had under another id: it became the
+   * desk's (its secrets moved to it), and `fields` say what the desk's row changed of it.
+   */
+  readonly was?: string;
   readonly fields: ReadonlyArray<{ field: IdentityField; from: string | null; to: string | null }>;
+  /**
+   * A teammate's label this app did not take (a character a person cannot see, or it reads the same
+   * as another account's), why, and the label the account has here instead (`newAccount`: one this
+   * registry did not hold, named by its label's readable part and the start of its id).
+   */
+  readonly refused?: {
+    readonly label: string;
+    readonly problem: string;
+    readonly kept: string;
+    readonly newAccount: boolean;
+  };
 }
 
 /** The team store, as the registry writes to it (`main/team/accounts.ts`). */
@@ -133,13 +156,15 @@ export interface AppliedChanges {
   identity: IdentityChange[];
 }
 
-interface LocalRow {
+/** An account row of this registry as a change finds it. */
+export interface LocalRow {
   favourite: number;
   label: string;
   kind: string;
   sub_account_id: string | null;
   api_key: string;
   connection: string;
+  webhook_api_key: string | null;
 }
 
 function identityOf(was: LocalRow, a: TeamAccountRow, keyKept: boolean): IdentityChange | undefined {
@@ -163,21 +188,51 @@ function identityOf(was: LocalRow, a: TeamAccountRow, keyKept: boolean): Identit
 }
 
 /**
+ * The desk's account `a` took the place of this computer's account of the same key (`was`): what the
+ * desk's row says otherwise (label, kind, sub-account id, webhook key), with who wrote it and when;
+ * undefined when it says the same and every secret moved.
+ */
+function twinOf(was: LocalRow, a: TeamAccountRow, keyKept: boolean): IdentityChange | undefined {
+  const fields: Array<IdentityChange['fields'][number]> = [];
+  if (was.label !== a.label) fields.push({ field: 'label', from: was.label, to: a.label });
+  if (was.kind !== a.kind) fields.push({ field: 'kind', from: was.kind, to: a.kind });
+  if (was.sub_account_id !== a.subAccountId)
+    fields.push({ field: 'subAccountId', from: was.sub_account_id, to: a.subAccountId });
+  if (was.webhook_api_key !== a.webhookApiKey)
+    fields.push({ field: 'webhookApiKey', from: was.webhook_api_key, to: a.webhookApiKey });
+  if (fields.length === 0 && !keyKept) return undefined;
+  return {
+    id: a.id,
+    label: a.label,
+    by: a.changedBy,
+    atMs: a.changedAtMs,
+    removed: false,
+    keyKept,
+    was: was.label,
+    fields,
+  };
+}
+
+/**
  * Applies the team's changes and the cursor after them in one transaction. Changed rows leave first
- * and come back as the team has them, so labels swapped between accounts in one batch never collide.
+ * and come back as the team has them, so labels swapped between accounts in one batch never collide;
+ * a label is taken only as one typed here would be (`labelTaken`).
  * A removed account whose secret this keychain holds (`keyHere`) is recorded in `removed_keys`, with
  * who removed it and when: the secret is not deleted here (the operator is asked first); an account
- * that comes back is taken off that record.
+ * that comes back is taken off that record. `twins` (team account -> this computer's account of the
+ * same key the team does not know, whose secrets moved to the team's already) leave for the team's
+ * account, keeping their favourite mark; a secret that stayed behind is recorded as a removal's is.
  */
 export function applySharedChanges(
   db: Database.Database,
   changes: SharedChanges,
   cursor: { name: string; value: string },
   keyHere: (id: string) => boolean = () => false,
+  twins: ReadonlyMap<string, string> = new Map(),
 ): AppliedChanges {
   const out: AppliedChanges = { added: [], changed: [], removed: [], identity: [] };
   const exists = db.prepare(
-    'SELECT favourite, label, kind, sub_account_id, api_key, connection FROM accounts WHERE id = ?',
+    'SELECT favourite, label, kind, sub_account_id, api_key, connection, webhook_api_key FROM accounts WHERE id = ?',
   );
   const drop = db.prepare('DELETE FROM accounts WHERE id = ?');
   const keep = db.prepare(
@@ -193,12 +248,38 @@ export function applySharedChanges(
   );
   db.transaction(() => {
     const kept = new Map<string, number>();
+    const carried = new Map<string, number>();
+    const had = new Map<string, LocalRow>();
     const dropHolders = db.prepare('DELETE FROM key_holders WHERE account = ?');
+    for (const [teamId, hereId] of twins) {
+      const a = changes.accounts.find((c) => c.id === teamId && !c.removed);
+      const row = exists.get(hereId) as LocalRow | undefined;
+      if (!a || !row) continue;
+      const left = keyHere(hereId);
+      const told = twinOf(row, a, left);
+      if (told) out.identity.push(told);
+      if (left)
+        keep.run(
+          hereId,
+          row.label,
+          row.kind,
+          row.sub_account_id,
+          row.api_key,
+          row.connection,
+          a.changedBy ?? 'an operator',
+          a.changedAtMs ?? Date.now(),
+        );
+      if (row.favourite) carried.set(teamId, row.favourite);
+      dropHolders.run(hereId);
+      drop.run(hereId);
+      out.removed.push(hereId);
+    }
     for (const a of changes.accounts) {
       const row = exists.get(a.id) as LocalRow | undefined;
       if (a.removed) dropHolders.run(a.id);
       if (!row) continue;
       kept.set(a.id, row.favourite);
+      had.set(a.id, row);
       const held = a.removed && keyHere(a.id);
       const identity = identityOf(row, a, held);
       if (identity) out.identity.push(identity);
@@ -216,13 +297,19 @@ export function applySharedChanges(
         );
       drop.run(a.id);
     }
+    const here = labelsHere(db);
     for (const a of changes.accounts) {
       if (a.removed) continue;
+      const label = labelTaken(a, had.get(a.id), here, out);
       back.run(a.id);
-      storeShared(db, a);
+      storeShared(db, { ...a, label });
+      here.add(label);
       const favourite = kept.get(a.id);
-      if (favourite === undefined) out.added.push(a.id);
-      else {
+      if (favourite === undefined) {
+        out.added.push(a.id);
+        const mark = carried.get(a.id);
+        if (mark) setFavourite.run(mark, a.id);
+      } else {
         out.changed.push(a.id);
         if (favourite) setFavourite.run(favourite, a.id);
       }

@@ -6,7 +6,7 @@
 // added again while the board is open leaves and comes back, and leaving the board closes the sockets.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { PlaceResultView } from '../../main/ipc/contract.ts';
+import type { AuditEntryView, PlaceResultView } from '../../main/ipc/contract.ts';
 import { artifact } from './paths.ts';
 import { js, useAppSession } from './session.ts';
 
@@ -79,17 +79,23 @@ describe('the desk board live in Chromium, 1,000 sub-accounts', () => {
     const orders = Number(await cell(page, 'orders'));
     const total = Number((await text(page, 'total-orders')).replaceAll(',', ''));
     const account = app.core.accounts.registry.list().find((a) => a.label === 'Sandbox sub-007')?.id ?? '';
-    // A board read of the account reads all its open orders (an order's send reads its balances for
-    // the equity ceiling, never its order list): the signed requests say whether one was sent.
-    const boardReads = async () =>
-      (
-        await app.call<unknown[]>('history.auditLog', {
-          accountId: account,
-          path: '/api/v4/orders',
-          limit: 1000,
-        })
-      ).length;
-    const before = await boardReads();
+    // A board read of the account reads its open orders of every market at once; an order's send reads
+    // its balances for the equity ceiling, and a cancel on a market that takes collateral orders reads
+    // that market's open orders (is the order a position's leg?), never every market's. The signed
+    // requests say whether the board read the account again: the same request as when the board
+    // opened, the same body hash.
+    const orderReads = () =>
+      app.call<AuditEntryView[]>('history.auditLog', {
+        accountId: account,
+        path: '/api/v4/orders',
+        limit: 1000,
+      });
+    const opened = await orderReads();
+    expect(opened.length).toBeGreaterThan(0);
+    const boardRead = [...new Set(opened.map((e) => e.bodyHash))];
+    expect(boardRead).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/)]);
+    const boardReads = async () => (await orderReads()).filter((e) => e.bodyHash === boardRead[0]).length;
+    const before = opened.length;
 
     const placed = await app.call<PlaceResultView>('orders.place', {
       accountId: account,

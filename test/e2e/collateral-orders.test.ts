@@ -35,7 +35,7 @@ describe('collateral orders on BTC_PERP in Chromium', () => {
       }
     });
     expect(await page.getByTestId('ticket-submit').textContent()).toMatch(
-      /Sell 0\.002 BTC at 65000, or at 62900 once the price reaches 63000 .* OCO/,
+      /Sell 0\.002 BTC at 65,000, or at 62,900 once the price reaches 63,000 .* OCO/,
     );
 
     // a limit bid rests, then fills when the market comes down to it

@@ -27,6 +27,17 @@ function levels(side: 'ask' | 'bid', n: number): KeyElement[] {
   }));
 }
 
+/** The market's `n` latest trades (listed newest first). */
+function lastTrades(n: number): KeyElement[] {
+  return Array.from({ length: n }, (_, i) => ({
+    name: `last trade ${String(i + 1)}`,
+    locate: (page: Page) => page.getByTestId('trade-row').nth(i),
+  }));
+}
+
+/** Trades of the desk's morning on BTC_USDT (round trips of the smallest amount). */
+export const MORNING_TRADES = 8;
+
 const byTestId =
   (id: string) =>
   (page: Page): Locator =>
@@ -51,6 +62,7 @@ export const KEY_ELEMENTS: Readonly<
     { name: 'ticket send button', locate: byTestId('ticket-submit') },
     { name: "the market's tick, step and minimums", locate: byTestId('market-hint') },
     { name: 'first open order', locate: byTestId('active-order') },
+    ...lastTrades(MORNING_TRADES),
   ],
   'ticket-issue': [
     { name: 'ticket price issue', locate: byTestId('issue-price') },
@@ -130,7 +142,10 @@ export async function missingFromView(page: Page, elements: readonly KeyElement[
 export type Screen = keyof typeof KEY_ELEMENTS;
 export const SCREENS = Object.keys(KEY_ELEMENTS) as Screen[];
 
-/** Places what the screens are checked with: a long on the perpetual and a resting order on BTC_USDT. */
+/**
+ * Places what the screens are checked with: a long on the perpetual, a resting order on BTC_USDT and
+ * the market's last trades (each a buy or a sell of the smallest amount against the book).
+ */
 export async function openDeskMorning(
   call: (procedure: string, input: unknown) => Promise<unknown>,
   accountId: string,
@@ -143,6 +158,20 @@ export async function openDeskMorning(
     accountId,
     draft: { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.002', price: '29000' },
   });
+  for (let i = 0; i < MORNING_TRADES; i++) {
+    const side = i % 2 === 0 ? 'buy' : 'sell';
+    await call('orders.place', {
+      accountId,
+      draft: {
+        kind: 'limit',
+        market: 'BTC_USDT',
+        side,
+        amount: '0.0001',
+        price: side === 'buy' ? '70000' : '60000',
+        ioc: true,
+      },
+    });
+  }
 }
 
 const firstCell = (grid: string, column: string): string =>
@@ -163,7 +192,7 @@ export async function showScreen(page: Page, baseUrl: string, screen: Screen): P
       await page.getByTestId('ticket-kind').selectOption('collateral_market');
       await until(
         page,
-        `${count('depth-bid')} >= 10 && ${count('depth-ask')} >= 10 && ${count('active-order')} > 0`,
+        `${count('depth-bid')} >= 10 && ${count('depth-ask')} >= 10 && ${count('active-order')} > 0 && ${count('trade-row')} >= ${String(MORNING_TRADES)}`,
       );
       return;
     case 'ticket-issue':

@@ -34,6 +34,9 @@ describe('the screens at desk sizes', () => {
         } finally {
           await page.screenshot({ path: artifact(`layout-${screen}-${size}.png`) });
         }
+        // The window itself never scrolls (a focus or a find would carry the frame out of view):
+        // only the screen inside the frame does.
+        expect(await page.evaluate<number>('document.scrollingElement.scrollHeight')).toBe(viewport.height);
         expect(problems).toEqual([]);
         await page.close();
       });

@@ -71,7 +71,7 @@ describe('a ladder and an OCO on BTC_PERP in Chromium', () => {
     await expect
       .poll(async () => (await page.getByTestId('place-result').textContent()) ?? '')
       .toMatch(
-        /^Placed OCO: limit leg #(\d+) at 65,000; stop-limit leg #(\d+) triggering at 63,000, then limit 62,900\./,
+        /^Placed OCO: limit leg #(\d+) at 65,000\.0; stop-limit leg #(\d+) triggering at 63,000\.0, then limit 62,900\.0\./,
       );
     const result = (await page.getByTestId('place-result').textContent()) ?? '';
     const [, limitId, stopId] = /limit leg #(\d+).*stop-limit leg #(\d+)/.exec(result) ?? [];

@@ -100,7 +100,7 @@ describe('the Positions screen in Chromium', () => {
     await page.getByTestId('tpsl-submit').click();
     await expect
       .poll(() => page.getByTestId('tpsl-result').textContent())
-      .toMatch(/take-profit #\d+ at 90000 and stop-loss #\d+ at 40000/);
+      .toMatch(/take-profit #\d+ at 90,000\.0 and stop-loss #\d+ at 40,000\.0/);
     await page.getByTestId('tpsl-result').scrollIntoViewIfNeeded();
     await page.screenshot({ path: artifact('positions-tpsl.png') });
 
@@ -206,7 +206,8 @@ describe('the Positions screen in Chromium', () => {
     await expect.poll(() => eth.count(), { timeout: 10_000 }).toBe(0);
     // every part of the screen says the same: the summary no longer counts the position's margin
     const exchange = await app.call<{ margin?: string }>('positions.collateral', { accountId: main });
-    const now = exchange.margin === undefined ? undefined : formatNumber(exchange.margin);
+    // the screen writes USDT to its precision on the markets quoted in it (2 places)
+    const now = exchange.margin === undefined ? undefined : formatNumber(exchange.margin, { places: 2 });
     expect(now).not.toBe(marginBefore);
     await expect.poll(marginInUse).toBe(now);
     await page.setViewportSize({ width: 1440, height: 900 });

@@ -57,7 +57,11 @@ describe('a long that becomes a short in Chromium', () => {
     await page.keyboard.type('sub-alpha');
     await page.keyboard.press('Enter');
     await expect.poll(() => words(page, 'positions-status')).toContain('Sandbox sub-alpha');
-    await expect.poll(() => words(page, 'position-tpsl-prices')).toMatch(/^TP [\d,.]+ · SL [\d,.]+$/);
+    // the pair's legs, and the stop-loss placed alone (an order of its own): each past the
+    // liquidation price is flagged
+    await expect
+      .poll(() => words(page, 'position-tpsl-prices'))
+      .toMatch(/^TP [\d,.]+ · SL [\d,.]+, [\d,.]+( ⚠ past liquidation)?$/);
     expect(await words(page, 'position-row')).toContain('▲ long');
     await shoot(page, 'long', 'position-row');
 

@@ -59,7 +59,7 @@ describe('TP/SL on a long in Chromium', () => {
     await page.getByTestId('tpsl-submit').click();
     await expect
       .poll(() => page.getByTestId('tpsl-result').textContent())
-      .toMatch(/take-profit #\d+ at 70000 and stop-loss #\d+ at 60000/);
+      .toMatch(/take-profit #\d+ at 70,000\.0 and stop-loss #\d+ at 60,000\.0/);
     // The position row lists its take-profit and stop-loss.
     await expect.poll(() => page.getByTestId('position-take-profit').textContent()).toMatch(/TP\s*70,?000/);
     expect(await page.getByTestId('position-stop-loss').textContent()).toMatch(/SL\s*60,?000/);
@@ -71,6 +71,12 @@ describe('TP/SL on a long in Chromium', () => {
     };
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
+      // the person looks back up at the row: the form below may have scrolled the screen down
+      await page
+        .getByTestId('positions-table')
+        .evaluate((table) => table.closest('.workspace')?.scrollTo({ top: 0 }));
+      // the window itself never scrolls: only the screen inside the frame does
+      expect(await page.evaluate<number>('document.scrollingElement.scrollHeight')).toBe(viewport.height);
       // the row is live (mark, PnL, ADL rank): what is checked is the row once it has settled
       await expect.poll(sideBySide).toBe(true);
       await expect.poll(async () => (await Promise.all(buttons.map(inView))).every(Boolean)).toBe(true);

@@ -26,7 +26,12 @@ async function openTrade(): Promise<OpenedPage> {
 }
 
 const button = (page: Page) => page.getByTestId('ticket-submit');
-const buttonText = async (page: Page) => (await button(page).textContent()) ?? '';
+/** The send button's words for the order (it ends naming the account: " · for Sandbox main"). */
+const buttonText = async (page: Page) => {
+  const text = (await button(page).textContent()) ?? '';
+  expect(text.endsWith(' · for Sandbox main')).toBe(true);
+  return text.slice(0, -' · for Sandbox main'.length);
+};
 
 async function mid(): Promise<number> {
   const book = await app.call<OrderBookView>('markets.depth', { market: 'BTC_USDT', limit: 1 });
@@ -105,7 +110,9 @@ describe("main's own question", () => {
       .toMatch(
         /Sell 0\.0001 BTC at [\d,]+ — (899|9\d\d)% above the market price [\d,.]+ \(your band is 5%\)\./,
       );
-    await expect.poll(() => buttonText(page)).toMatch(/^Sell 0\.0001 BTC at \d+ \([\d,.]+ USDT\) — limit$/);
+    await expect
+      .poll(() => buttonText(page))
+      .toMatch(/^Sell 0\.0001 BTC at [\d,]+ \([\d,.]+ USDT\) — limit$/);
     for (const width of [1280, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: artifact(`trade-guard-ahead-${String(width)}.png`) });

@@ -92,7 +92,7 @@ describe('the ladder in the Trade ticket', () => {
     await fill(page, { lowPrice: '63000', highPrice: '64000', orderCount: '25', totalAmount: '0.025' });
     await expect.poll(() => page.getByTestId('ladder-preview').locator('tbody tr').count()).toBe(25);
     const summary = (await page.getByTestId('ladder-summary').textContent()) ?? '';
-    expect(summary.replace(/\s+/g, ' ')).toContain('25 buy orders · total 0.025 BTC');
+    expect(summary.replace(/\s+/g, ' ')).toContain('25 buy orders · total 0.0250 BTC');
     expect(await page.getByTestId('ladder-split').textContent()).toBe(
       'More than 20 orders: sent in 2 bulk requests of up to 20.',
     );

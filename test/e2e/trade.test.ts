@@ -7,6 +7,11 @@ import { js, useAppSession, type OpenedPage } from './session.ts';
 // The machine is shared: give the screen time to follow before a poll gives up.
 const app = useAppSession({ pollTimeout: 10_000 });
 
+/** The send button names the account the order goes for. */
+const FOR = ' · for Sandbox main';
+/** A whole number as the ticket writes it: grouped ("69,260"). */
+const grouped = (n: string): string => n.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 async function accountId(label: string): Promise<string> {
   return (await app.account(label)).id;
 }
@@ -49,7 +54,7 @@ describe('the Trade screen in Chromium', () => {
     // the button states the amount and its value, as main works it out
     await expect
       .poll(() => page.getByTestId('ticket-submit').textContent())
-      .toBe('Buy 0.001 BTC at 30000.1 (30.0001 USDT) — limit');
+      .toBe(`Buy 0.001 BTC at 30,000.1 (30.00 USDT) — limit${FOR}`);
 
     // Enter in a field sends the order; far below the market price, the ticket says ahead that the
     // app will ask, and main asks in its own window; answered yes, it is placed and listed.
@@ -131,14 +136,14 @@ describe('the Trade screen in Chromium', () => {
     await expect.poll(() => page.getByTestId('issue-activation_price').count()).toBe(0);
     await expect
       .poll(() => page.getByTestId('ticket-submit').textContent())
-      .toBe('Buy 0.001 BTC at 30000 when the price reaches 31000 (30 USDT) — stop-limit');
+      .toBe(`Buy 0.001 BTC at 30,000 when the price reaches 31,000 (30.00 USDT) — stop-limit${FOR}`);
 
     // A market buy is sized in the quote asset; the button says about how much it buys.
     await page.getByTestId('ticket-kind').selectOption('market');
     await page.getByTestId('ticket-amount').fill('25');
     await expect
       .poll(() => page.getByTestId('ticket-submit').textContent())
-      .toMatch(/^Buy about 0\.000\d+ BTC for 25 USDT — market$/);
+      .toMatch(/^Buy about 0\.000\d+ BTC for 25 USDT — market · for Sandbox main$/);
     await page.screenshot({ path: artifact('trade-market.png') });
 
     // Global shortcuts while the Trade screen is open: S turns the ticket to sell (the 25 USDT are not
@@ -147,7 +152,7 @@ describe('the Trade screen in Chromium', () => {
     await page.keyboard.press('s');
     await expect
       .poll(() => page.getByTestId('ticket-submit').textContent())
-      .toBe('Sell … BTC (… USDT) — market');
+      .toBe(`Sell … BTC (… USDT) — market${FOR}`);
     expect(await page.getByTestId('ticket-amount-note').textContent()).toBe(
       'The amount 25 USDT was cleared: a market sell is sized in BTC, not USDT. Type it again in BTC.',
     );
@@ -328,7 +333,9 @@ describe('the Trade screen in Chromium', () => {
     await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
     await expect
       .poll(() => page.getByTestId('ticket-submit').textContent())
-      .toMatch(/^Buy 0\.001 BTC at the best price on its side \(about [\d,.]+ USDT\) — limit$/);
+      .toMatch(
+        /^Buy 0\.001 BTC at the best price on its side \(about [\d,.]+ USDT\) — limit · for Sandbox main$/,
+      );
     await page.getByTestId('ticket-submit').click();
     await expect.poll(() => page.getByTestId('place-result').textContent()).toContain('Placed order #');
     const open = await app.call<OrderView[]>('orders.active', { accountId: main, market: 'BTC_USDT' });
@@ -362,7 +369,9 @@ describe('the Trade screen in Chromium', () => {
     await expect
       .poll(() => page.getByTestId('ticket-submit').textContent())
       .toMatch(
-        new RegExp(`^Buy 0\\.001 BTC \\(about [\\d,.]+ USDT\\) — collateral market, TP ${tp}, SL ${sl}$`),
+        new RegExp(
+          `^Buy 0\\.001 BTC \\(about [\\d,.]+ USDT\\) — collateral market, TP ${grouped(tp)}, SL ${grouped(sl)}${FOR}$`,
+        ),
       );
     await expect.poll(() => page.getByTestId('ticket-submit').isDisabled()).toBe(false);
     await page.screenshot({ path: artifact('trade-collateral.png') });

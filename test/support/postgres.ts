@@ -277,3 +277,28 @@ export async function sqlAs<R extends pg.QueryResultRow = pg.QueryResultRow>(
     await client.end();
   }
 }
+
+/**
+ * Runs `sql` (one statement, or several without parameters) as `user` on `database` the way psql
+ * would, and answers what it said: `ok N` with the rows the last statement touched, or the error's
+ * SQLSTATE (42501: refused).
+ */
+export async function psqlAs(
+  info: PostgresInfo,
+  sql: string,
+  params: unknown[] = [],
+  options: { user?: string; password?: string; database?: string } = {},
+): Promise<string> {
+  const client = clientOf(info, options);
+  await client.connect();
+  try {
+    const result = (await client.query(sql, params)) as unknown as
+      { rowCount: number | null } | Array<{ rowCount: number | null }>;
+    const last = Array.isArray(result) ? result[result.length - 1] : result;
+    return `ok ${String(last?.rowCount ?? 0)}`;
+  } catch (error) {
+    return String((error as { code?: string }).code);
+  } finally {
+    await client.end();
+  }
+}

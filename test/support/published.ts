@@ -147,6 +147,7 @@ export const PUBLISHED_WS: Readonly<Record<string, readonly [string, number]>> =
   positionsAccountMargin_update: ['positionsAccountMargin_update', 0],
   positionsMargin_update: ['positionsMargin_update', 0],
   trades_update: ['trades_update', 0],
+  trades_request: ['trades_request', 0],
 };
 
 const publishedSource = (where: string): Source => ({ spec: 'published', section: where });

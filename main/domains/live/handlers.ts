@@ -10,6 +10,7 @@ export function liveHandlers({
       live.subscribe(accountId, channel, topic, call.frame),
     'live.candles': ({ accountId, market, interval, start, end }) =>
       live.candles(accountId, market, interval, start, end),
+    'live.trades': ({ accountId, market }) => live.trades(accountId, market),
     'live.state': ({ accountId }) => live.state(accountId),
     'live.unsubscribe': ({ id }, call) => live.unsubscribe(id, call.frame),
   };

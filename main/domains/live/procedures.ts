@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { accountId, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
 import { CANDLE_INTERVALS, CHANNELS } from '../../exchange/ws/channels.ts';
-import type { CandleView, LiveState } from './views.ts';
+import type { CandleView, LiveState, LiveTradeView } from './views.ts';
 
 const unixSeconds = z.number().int().min(0).max(4_102_444_800);
 
@@ -31,6 +31,10 @@ export const liveProcedures = {
         message: 'must be after the start',
         path: ['end'],
       }),
+  ),
+  'live.trades': procedure<LiveTradeView[]>()(
+    "A market's latest trades, newest first, through the account's WebSocket; later ones come with live.subscribe trades.",
+    z.strictObject({ accountId, market: z.string().min(1).max(40) }),
   ),
   'live.state': procedure<LiveState>()(
     "The state of an account's WebSocket now ('live' while authorized and subscribed; 'idle' when none is open); changes come as ws.state events.",

@@ -1,7 +1,7 @@
 /** IPC handlers of `positions.*`: one account's collateral positions. */
 import type { Handlers } from '../../ipc/router.ts';
-import { leverageEffect, setLeverage } from '../../services/leverage.ts';
-import { addTpSl, openPositions, tpslIssues } from '../../services/positions.ts';
+import { previewLeverage, setLeverage } from '../../services/leverage.ts';
+import { addTpSl, positionsWithLegs, tpslIssues } from '../../services/positions.ts';
 import type { HandlerContext } from '../context.ts';
 
 export function positionsHandlers({
@@ -19,7 +19,7 @@ export function positionsHandlers({
       known.fresh(
         accountId,
         'positions.open',
-        async () => openPositions(await as(accountId), market),
+        async () => positionsWithLegs(await as(accountId), market),
         market,
       ),
     'positions.setLeverage': async ({ accountId, leverage }) =>
@@ -27,8 +27,8 @@ export function positionsHandlers({
         platform,
         label: accounts.registry.get(accountId)?.label ?? accountId,
       }),
-    'positions.leverageEffect': async ({ accountId, leverage }) =>
-      leverageEffect(connection, await as(accountId), leverage),
+    'positions.previewLeverage': async ({ accountId, leverage }) =>
+      previewLeverage(connection, await as(accountId), leverage),
     'positions.hedgeMode': ({ accountId }) => collateralAccount.hedgeMode(accountId),
     'positions.setHedgeMode': ({ accountId, enabled }) => collateralAccount.setHedgeMode(accountId, enabled),
     'positions.collateral': ({ accountId }) =>

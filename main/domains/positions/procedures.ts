@@ -4,7 +4,7 @@ import { accountId, decimalText, procedure, type ProcedureDef } from '../../ipc/
 import type {
   BorrowView,
   CollateralView,
-  LeverageEffectView,
+  LeveragePreviewView,
   PositionHistoryView,
   PositionView,
   TpSlCheckView,
@@ -24,8 +24,8 @@ export const positionsProcedures = {
     "Sets the account leverage (1, 2, 3, 5, 10, 20, 50 or 100, at most the maximum of every market with an open position); raising it asks main's question first, showing each position's new liquidation price beside its mark and stop-loss. Answers the level in force.",
     z.strictObject({ accountId, leverage: leverageLevel }),
   ),
-  'positions.leverageEffect': procedure<LeverageEffectView>()(
-    'What a leverage would do to each open position of the account: its liquidation price now and at that leverage, beside its mark price and its stop-loss leg (and whether that leg would lie beyond the new liquidation price); nothing is changed.',
+  'positions.previewLeverage': procedure<LeveragePreviewView>()(
+    "What a leverage level would do to the account's open positions before it is set: each one's liquidation price now and at that level beside its mark, and its take-profit / stop-loss legs that would lie past it; nothing is changed.",
     z.strictObject({ accountId, leverage: leverageLevel }),
   ),
   'positions.hedgeMode': procedure<boolean>()(

@@ -28,6 +28,31 @@ export interface PositionView extends OpenPositionView {
   tpsl?: TpSlLegView[];
 }
 
+/**
+ * What a leverage change would do to each open position of the account, before it is made: the
+ * Positions screen shows it while the person chooses, and main's question before a raise says it.
+ */
+export interface LeveragePreviewView {
+  /** The account's leverage in force now; null when the exchange did not say. */
+  leverageNow: number | null;
+  leverage: number;
+  positions: Array<{
+    positionId: number;
+    market: string;
+    positionSide?: string;
+    /** Signed base amount: negative for a short. */
+    amount: string;
+    /** The price the position is marked at now (mark, else last, else the middle of the book). */
+    mark?: string;
+    /** The liquidation price now, as the exchange gives it. */
+    liquidationPrice: string | null;
+    /** The liquidation price at the new level; null when the position says too little to know it. */
+    liquidationAt: string | null;
+    /** Take-profit / stop-loss legs that would trigger only past the new liquidation price. */
+    legsBeyond: TpSlLegView[];
+  }>;
+}
+
 /** One take-profit or stop-loss leg of a position: its order and trigger price. */
 export interface TpSlLegView {
   orderId: number;
@@ -96,30 +121,4 @@ export interface CollateralView {
   margin?: string;
   pnl?: string;
   leverage?: number;
-}
-
-/** What a leverage would do to one open position (`positions.leverageEffect`). */
-export interface PositionLeverageView {
-  market: string;
-  positionSide?: string;
-  /** Signed base amount: negative for a short. */
-  amount: string;
-  /** The price the position is marked at now (mark, else last, else the middle of the book). */
-  mark?: string;
-  /** The exchange's liquidation price now. */
-  liquidationNow: string | null;
-  /** The liquidation price at the new leverage; null when it cannot be worked out. */
-  liquidationAfter: string | null;
-  /** The position's stop-loss leg, when it has one. */
-  stopLoss?: string;
-  /** The stop-loss lies beyond the new liquidation price: it would never trigger. */
-  stopLossBeyond: boolean;
-}
-
-/** What setting the account leverage to `leverage` does to its open positions. */
-export interface LeverageEffectView {
-  /** The leverage in force now; null when the exchange did not say. */
-  leverageNow: number | null;
-  leverage: number;
-  positions: PositionLeverageView[];
 }

@@ -91,29 +91,36 @@ export function withdrawableBalance(c: KeyCaller): Promise<WithdrawableBalance> 
   return c.post(REST.withdrawableBalance.path, {}, withdrawableSchema, READ);
 }
 
-export interface WithdrawPayInput {
-  ticker: string;
-  amount: string;
-  address: string;
+/**
+ * A withdrawal's fields, every one the app ever writes (`AccountWallet.withdraw`), each of the type it
+ * writes: a proposal whose body is anything else is not approved or sent (`four-eyes/bodies.ts`).
+ */
+export const withdrawPayInput = z.strictObject({
+  ticker: z.string(),
+  amount: z.string(),
+  address: z.string(),
   /** Idempotency handle: the same id for every retry of one withdrawal. */
-  uniqueId: string;
-  network?: string;
+  uniqueId: z.string(),
+  network: z.string().min(1).optional(),
   /** Destination tag or memo, on networks that need one beside the address. */
-  memo?: string;
-  provider?: string;
-}
+  memo: z.string().min(1).optional(),
+  provider: z.string().min(1).optional(),
+});
+export type WithdrawPayInput = z.infer<typeof withdrawPayInput>;
 
 /** Starts a withdrawal whose `amount` reaches the receiver in full (the fee is charged on top). */
 export async function withdrawPay(c: KeyCaller, input: WithdrawPayInput): Promise<void> {
   await c.post(REST.withdrawPay.path, defined({ ...input }), z.unknown(), WRITE);
 }
 
-export interface CodeInput {
-  ticker: string;
-  amount: string;
-  passphrase?: string;
-  description?: string;
-}
+/** A service code's fields, every one the app writes (`AccountWallet.createCode`). */
+export const codeInput = z.strictObject({
+  ticker: z.string(),
+  amount: z.string(),
+  passphrase: z.string().optional(),
+  description: z.string().optional(),
+});
+export type CodeInput = z.infer<typeof codeInput>;
 
 export function createCode(c: KeyCaller, input: CodeInput): Promise<CodeResult> {
   return c.post(REST.codes.path, defined({ ...input }), codeResultSchema, WRITE);

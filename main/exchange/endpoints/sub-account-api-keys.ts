@@ -58,10 +58,14 @@ export interface CreatedApiKey {
 
 const createKeyAnswer = keyRecord.extend({ apiSecret: z.string().min(1) });
 
-export async function createKey(
-  c: KeyCaller,
-  input: { subAccountId: string; type: ApiKeyType; title?: string },
-): Promise<CreatedApiKey> {
+/** A new key's fields, every one the app writes (`SubAccountApiKeys`). */
+export const createKeyInput = z.strictObject({
+  subAccountId: z.string(),
+  type: z.union([z.literal(1), z.literal(2)]),
+  title: z.string().optional(),
+});
+
+export async function createKey(c: KeyCaller, input: z.infer<typeof createKeyInput>): Promise<CreatedApiKey> {
   const answer = await c.post(REST.keyCreate.path, defined({ ...input }), createKeyAnswer, WRITE);
   return { key: publicPart(answer), apiSecret: answer.apiSecret };
 }

@@ -9,18 +9,31 @@ export const subBalanceSchema = z.record(
 );
 export type SubAccountBalances = z.output<typeof subBalanceSchema>;
 
-export interface UrlPermission {
-  url: string;
-  enable: boolean;
-}
+export const DIRECTIONS = ['main_to_sub', 'sub_to_main'] as const;
+export type TransferDirection = (typeof DIRECTIONS)[number];
 
-export interface TransferInput {
+/** A transfer's fields, every one the app writes (`BalanceMoves`). */
+export const transferInput = z.strictObject({
   /** Sub-account id. */
-  id: string;
-  direction: 'main_to_sub' | 'sub_to_main';
-  amount: string;
-  ticker: string;
-}
+  id: z.string(),
+  direction: z.enum(DIRECTIONS),
+  amount: z.string(),
+  ticker: z.string(),
+});
+export type TransferInput = z.infer<typeof transferInput>;
+
+const urlPermission = z.strictObject({ url: z.string(), enable: z.boolean() });
+export type UrlPermission = z.infer<typeof urlPermission>;
+
+/** A key edit's fields, every one the app writes (`desk/key-permissions.ts`). */
+export const editApiKeyInput = z.strictObject({
+  apiKeyId: z.string(),
+  title: z.string(),
+  urls: z.array(urlPermission),
+});
+
+/** A key reset's fields: the key alone. */
+export const resetApiKeyInput = z.strictObject({ apiKeyId: z.string() });
 
 const transferAnswer = z.looseObject({
   transaction_id: z.union([z.string(), z.number()]).transform(String).optional(),
@@ -36,9 +49,6 @@ export async function transfer(c: KeyCaller, input: TransferInput): Promise<stri
   const answer = await c.post(REST.subAccountTransfer.path, { ...input }, transferAnswer, WRITE);
   return answer.transaction_id ?? answer.transactionId;
 }
-
-export const DIRECTIONS = ['main_to_sub', 'sub_to_main'] as const;
-export type TransferDirection = (typeof DIRECTIONS)[number];
 
 /**
  * One transfer between the main account and a sub-account as the history answers it: `id` is the
@@ -78,10 +88,7 @@ export function balances(c: KeyCaller, input: { id: string; ticker?: string }): 
 }
 
 /** Merges `urls` into the key's restrictions; unlisted URLs keep their setting. */
-export async function editApiKey(
-  c: KeyCaller,
-  input: { apiKeyId: string; title: string; urls: UrlPermission[] },
-): Promise<void> {
+export async function editApiKey(c: KeyCaller, input: z.infer<typeof editApiKeyInput>): Promise<void> {
   await c.post(REST.keyEdit.path, { ...input }, z.unknown(), WRITE);
 }
 
@@ -97,7 +104,8 @@ export async function resetApiKey(
   c: KeyCaller,
   apiKeyId: string,
 ): Promise<{ apiKey: string; apiSecret: string } | undefined> {
-  const answer = await c.post(REST.keyReset.path, { apiKeyId }, z.unknown(), WRITE);
+  const fields: z.infer<typeof resetApiKeyInput> = { apiKeyId };
+  const answer = await c.post(REST.keyReset.path, fields, z.unknown(), WRITE);
   const record = typeof answer === 'object' && answer !== null && 'data' in answer ? answer.data : answer;
   const parsed = newKeySchema.safeParse(record);
   return parsed.success ? { apiKey: parsed.data.apiKey, apiSecret: parsed.data.apiSecret } : undefined;

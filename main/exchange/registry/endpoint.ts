@@ -46,14 +46,16 @@ export interface RestEndpoint {
 }
 
 type More = Omit<RestEndpoint, 'method' | 'path'>;
+/** An endpoint whose path keeps its words in its type (`REST.codes.path` is `'/api/v4/main-account/codes'`). */
+export type RestEndpointAt<P extends string> = RestEndpoint & { readonly path: `/api/v4/${P}` };
 /** A public endpoint, read without a key. */
-export const get = (path: string, more: More = {}): RestEndpoint => ({
+export const get = <P extends string>(path: P, more: More = {}): RestEndpointAt<P> => ({
   method: 'GET',
   path: `/api/v4/${path}`,
   ...more,
 });
 /** A signed endpoint. */
-export const post = (path: string, more: More = {}): RestEndpoint => ({
+export const post = <P extends string>(path: P, more: More = {}): RestEndpointAt<P> => ({
   method: 'POST',
   path: `/api/v4/${path}`,
   ...more,

@@ -70,6 +70,11 @@ function trade(v: unknown): LiveTradeView | undefined {
     : undefined;
 }
 
+/** A `trades_request` answer: the market's trades, newest first; undefined when one is not in its shape. */
+export function tradeRows(v: unknown): LiveTradeView[] | undefined {
+  return all(list(v), trade)?.sort((a, b) => b.time - a.time || b.id - a.id);
+}
+
 /** One candles row `[time, open, close, high, low, volume_stock, volume_money, market]` with its market. */
 function candle(v: unknown): { market: string; candle: CandleView } | undefined {
   const r = list(v);

@@ -40,6 +40,9 @@ interface DepthSub {
 
 type Send = (method: string, params: unknown) => void;
 
+/** Latest trades of each market in the first push of a `trades` subscription. */
+export const TRADES_SNAPSHOT = 100;
+
 function levelDiff(before: Levels, after: Levels): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   for (const [p, a] of after) if (before.get(p) !== a) out.push([p, a]);
@@ -89,7 +92,13 @@ export class Subscriptions {
         return () => this.pushBookTickers();
       }
       case 'trades':
-        return this.replace(this.trades, marketsOf(state, params), () => undefined);
+        // As published: a subscription starts with one push of each market's latest trades, newest first.
+        return this.replace(this.trades, marketsOf(state, params), () => {
+          for (const m of this.trades) {
+            const latest = this.w.feed.recentTrades(m).slice(-TRADES_SNAPSHOT).reverse();
+            if (latest.length > 0) this.send('trades_update', [m, latest]);
+          }
+        });
       case 'premiumIndex': {
         const list = marketsOf(state, params);
         for (const name of list)

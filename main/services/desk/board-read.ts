@@ -12,6 +12,7 @@ import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import type { KeyStateView, OrderView, PositionView } from '../../ipc/contract.ts';
 import { readable } from '../../readable-errors.ts';
 import type { AccountRecord } from '../../vault/registry.ts';
+import { withLoneLegs } from '../position-legs.ts';
 import { openPositions } from '../positions.ts';
 import type { CollateralBalances, MainBalances, SpotBalances } from './board-rows.ts';
 
@@ -120,7 +121,12 @@ export async function readAccounts(options: {
         reading.problem ??= readable(error)?.message ?? 'Part of this account could not be read.';
       }
     }
-    if (--read.left === 0) done(reading, read.requests);
+    if (--read.left === 0) {
+      // a take-profit or stop-loss placed alone is an order of its own: the one rule lists it with its position
+      if (reading.positions && reading.orders)
+        reading.positions = withLoneLegs(reading.positions, reading.orders);
+      done(reading, read.requests);
+    }
   };
   let next = 0;
   await Promise.all(

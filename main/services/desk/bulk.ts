@@ -2,8 +2,9 @@
  * Bulk actions across accounts: cancel every open order, close every position (market, reduce-only),
  * or flatten (both), for a selection or the whole desk. A preview reads what each account has open
  * and is kept in main under its id; the send asks main's own question naming the number of accounts,
- * orders and positions, then works each account on its own (one failing never stops the others) and
- * answers each account's outcome, failures first. Safe to send again: each send reads the account's
+ * orders and positions, and the take-profit / stop-loss legs of open positions among the orders, then
+ * works each account on its own (one failing never stops the others) and answers each account's
+ * outcome, failures first. Safe to send again: each send reads the account's
  * open orders and positions afresh, cancelling what is still open and closing (reduce-only) what is
  * still held, so nothing done by an earlier send is done twice.
  */
@@ -27,6 +28,8 @@ import { requireConfirmation } from '../confirm.ts';
 import { batchGuardLines } from '../guard-ask.ts';
 import type { GuardQuestion } from '../../rules/guards.ts';
 import type { ExchangeConnection } from '../exchange-connection.ts';
+import { legsAmongFacts, type LegAmong } from '../leg-questions.ts';
+import { isLeg, legsAmong } from '../order-modify.ts';
 import { cancelEach } from '../orders.ts';
 import { openPositions } from '../positions.ts';
 import { newParentId } from './desk.ts';
@@ -43,6 +46,8 @@ interface StoredBulk {
   action: BulkActionView;
   parentId: string;
   children: BulkChildPreviewView[];
+  /** The take-profit / stop-loss legs of open positions among the orders to cancel (main's own). */
+  legs: LegAmong[];
 }
 
 const cancels = (action: BulkActionView): boolean => action !== 'close_positions';
@@ -100,6 +105,7 @@ export class BulkActions {
     accountIds: readonly string[],
     parentId = newParentId('txf'),
   ): Promise<BulkPreviewView> {
+    const legs: LegAmong[] = [];
     const children = await pool(accountIds, CONCURRENCY, async (account) => {
       const label = this.#accounts.registry.get(account)?.label ?? account;
       try {
@@ -108,6 +114,11 @@ export class BulkActions {
           cancels(action) ? allOpenOrders(caller) : Promise.resolve([]),
           closes(action) ? openPositions(caller) : Promise.resolve([]),
         ]);
+        // a position's take-profit / stop-loss among the orders is named in the question
+        if (orders.some(isLeg)) {
+          const held = closes(action) ? positions : await openPositions(caller);
+          legs.push(...legsAmong(orders, held).map((l) => ({ ...l, account: label })));
+        }
         return {
           account,
           label,
@@ -118,7 +129,7 @@ export class BulkActions {
         return { account, label, orders: 0, positions: [], problem: errorOf(error).message };
       }
     });
-    const kept = this.#previews.put({ action, parentId, children });
+    const kept = this.#previews.put({ action, parentId, children, legs });
     return {
       ...kept,
       parentId,
@@ -252,11 +263,17 @@ function question(preview: StoredBulk, asked: ReadonlyMap<string, readonly Guard
   const positions = read.reduce((n, c) => n + c.positions.length, 0);
   const words = ACTION_WORDS[preview.action];
   const count = `${String(read.length)} ${read.length === 1 ? 'account' : 'accounts'}`;
+  const legs = legsAmongFacts(preview.legs);
+  // flattening closes the positions too: their legs go with them
+  const warning = closes(preview.action)
+    ? 'Market orders close at whatever price the book gives; this cannot be undone.'
+    : legs?.warning;
   return {
     title: `${words.title} of ${count}?`,
     facts: [
       { label: 'Accounts', value: `${count}: ${someOf(read.map((c) => c.label))}` },
       ...(cancels(preview.action) ? [{ label: 'Orders to cancel', value: String(orders) }] : []),
+      ...(legs ? [legs.fact] : []),
       ...(closes(preview.action)
         ? [{ label: 'Positions to close', value: `${String(positions)} (market orders, reduce-only)` }]
         : []),
@@ -270,8 +287,6 @@ function question(preview: StoredBulk, asked: ReadonlyMap<string, readonly Guard
       ),
     ],
     action: words.action,
-    ...(closes(preview.action)
-      ? { warning: 'Market orders close at whatever price the book gives; this cannot be undone.' }
-      : {}),
+    ...(warning ? { warning } : {}),
   };
 }

@@ -4,6 +4,7 @@
  * preview diffs against what the app last set, saying "unknown" for a URL it never set.
  */
 import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
+import type { REST } from '../../exchange/registry/index.ts';
 import { UserFacingError, type ErrorView } from '../../errors.ts';
 import { itemFailure, readable } from '../../readable-errors.ts';
 import type { Confirmation, Platform } from '../../platform.ts';
@@ -159,9 +160,8 @@ async function recordPermissions(
 }
 
 /** How an approved edit of one key is sent (four eyes): exactly as proposed, then recorded. */
-export function sendApprovedEdit(accounts: AccountService): ApprovedSender {
-  return async ({ caller, body }) => {
-    const edit = body as unknown as { apiKeyId: string; title: string; urls: PermissionChange[] };
+export function sendApprovedEdit(accounts: AccountService): ApprovedSender<typeof REST.keyEdit.path> {
+  return async ({ caller, body: edit }) => {
     await subAccounts.editApiKey(caller, edit);
     const sub = accounts.registry.list().find((a) => a.apiKey === edit.apiKeyId);
     if (sub) await recordPermissions(accounts, sub.id, edit.urls);

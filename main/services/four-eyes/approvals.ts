@@ -33,26 +33,37 @@ import {
   insertProposals,
   listProposals,
   readProposal,
-  useApproval,
   whyNotUsable,
   type ProposalRow,
 } from '../../team/approvals.ts';
 import type { GuardChange } from '../../rules/guard-changes.ts';
 import { refusedBy } from '../../rules/desk-roles.ts';
 import { applyGuards } from '../../team/desk-guards.ts';
+import { applyPolicy } from '../../team/desk-policies.ts';
 import { TeamProblem } from '../../team/problems.ts';
 import type { TeamStore } from '../../team/store.ts';
 import type { AccountService } from '../accounts.ts';
 import { requireConfirmation } from '../confirm.ts';
 import type { DeskRules } from './desk-rules.ts';
 import type { DeskGate } from './gate.ts';
+import {
+  bodyProblem,
+  SENT_BODIES,
+  type GuardsProposal,
+  type PolicyProposal,
+  type SentBody,
+  type SentPath,
+} from './bodies.ts';
 import { policyFacts, type Names } from './describe.ts';
 import { proposalView } from './proposal-view.ts';
 
-/** Sends one approved request with the caller that carries its approval; answers the result in words. */
-export type ApprovedSender = (send: {
+/**
+ * Sends one approved request with the caller that carries its approval; answers the result in words.
+ * `body` is the proposal's, read by the schema of what the app writes on that path (`bodies.ts`).
+ */
+export type ApprovedSender<P extends SentPath = SentPath> = (send: {
   caller: KeyCaller;
-  body: Record<string, unknown>;
+  body: SentBody<P>;
   accountId: string;
 }) => Promise<string>;
 
@@ -72,7 +83,7 @@ const NOT_JOINED = new TeamProblem(
 
 export class Approvals {
   readonly #o: ApprovalsOptions;
-  readonly #senders = new Map<string, ApprovedSender>();
+  readonly #senders = new Map<string, ApprovedSender<never>>();
   #book: Names['book'];
 
   constructor(options: ApprovalsOptions) {
@@ -85,8 +96,8 @@ export class Approvals {
   }
 
   /** How an approved request of `path` is sent (each service registers its own). */
-  useSender(path: string, sender: ApprovedSender): void {
-    this.#senders.set(path, sender);
+  useSender<P extends SentPath>(path: P, sender: ApprovedSender<P>): void {
+    this.#senders.set(path, sender as ApprovedSender<never>);
   }
 
   /**
@@ -229,7 +240,10 @@ export class Approvals {
     const store = this.#store();
     const deskId = store.deskId;
     if (!deskId) throw NOT_JOINED;
-    const body = { policy, replaces: this.#o.rules.state?.policyFrom ?? null };
+    const body: PolicyProposal = {
+      policy,
+      replaces: this.#o.rules.state?.policyFrom ?? null,
+    };
     return this.propose(deskId, [{ path: POLICY_PATH, fields: body }], {
       title: "Change the desk's four-eyes policy?",
       facts: policyFacts(policy),
@@ -250,7 +264,8 @@ export class Approvals {
     if (refused) throw new UserFacingError('role_required', refused);
     const store = this.#store();
     if (!store.deskId) throw NOT_JOINED;
-    return this.propose(store.deskId, [{ path: GUARDS_PATH, fields: { settings: next, replaces: before } }], {
+    const body: GuardsProposal = { settings: next, replaces: before };
+    return this.propose(store.deskId, [{ path: GUARDS_PATH, fields: body }], {
       title: "Loosen the desk's order guards?",
       facts: changes.map(({ label, value }) => ({ label, value })),
       action: 'Loosen the guards',
@@ -312,7 +327,7 @@ export class Approvals {
     });
     const result =
       row.kind === 'policy'
-        ? await this.#applyPolicy(store, row)
+        ? await applyPolicy(store, row)
         : row.kind === 'guards'
           ? await applyGuards(store, row)
           : await this.#sendRequest(row);
@@ -321,31 +336,17 @@ export class Approvals {
 
   async #sendRequest(row: ProposalRow): Promise<string> {
     const sender = this.#senders.get(row.path);
-    if (!sender) throw new UserFacingError('cannot_send', 'This app does not know how to send that request.');
+    const shape = Object.hasOwn(SENT_BODIES, row.path) ? SENT_BODIES[row.path as SentPath] : undefined;
+    const body = shape?.safeParse(row.body);
+    if (!sender || !body?.success)
+      throw new UserFacingError(
+        'cannot_send',
+        `This request ${bodyProblem(row.kind, row.path, row.body) ?? 'is not one this app sends'}: it cannot be sent here.`,
+      );
     const caller = (await this.#o.accounts.caller(row.account)).withApproval({
       proposal: row.id,
       hash: row.request_hash,
     });
-    return sender({ caller, body: row.body, accountId: row.account });
-  }
-
-  /** The policy is written by the store in the same transaction as the approval's use. */
-  async #applyPolicy(store: TeamStore, row: ProposalRow): Promise<string> {
-    await useApproval(store, row.id, row.request_hash, undefined, async (client) => {
-      const { rows } = await client.query<{ proposal: string }>(
-        'SELECT proposal::text AS proposal FROM desk_policies ORDER BY set_at DESC, change_xid::text::numeric DESC LIMIT 1',
-      );
-      const replaces = (row.body['replaces'] as string | null | undefined) ?? null;
-      if ((rows[0]?.proposal ?? null) !== replaces)
-        throw new UserFacingError(
-          'policy_changed',
-          "The desk's policy changed since this was proposed: propose the change again. Nothing was changed.",
-        );
-      await client.query('INSERT INTO desk_policies (proposal, body) VALUES ($1::uuid, $2::jsonb)', [
-        row.id,
-        JSON.stringify(row.body),
-      ]);
-    });
-    return "The desk's new four-eyes policy is in force.";
+    return sender({ caller, body: body.data as never, accountId: row.account });
   }
 }

@@ -1,7 +1,8 @@
 /**
  * A proposed request in words, read by each operator's own app from the exact fields that will be
  * signed (never from the proposer's summary): the account, the amounts grouped, the address, the key,
- * the policy. What the approver reads is what is sent.
+ * the policy. Every field the app writes on a path is shown; a body with any other field is neither
+ * approved nor sent (`bodies.ts`). What the approver reads is what is sent.
  */
 import { fourEyesRequestOf, REST, restEndpointOf } from '../../exchange/registry/index.ts';
 import { DEFAULT_POLICY, type DeskPolicy } from '../../rules/desk-policy.ts';
@@ -109,6 +110,7 @@ function keyEdit(
     title: `Change the permissions of ${keyName(text(b['apiKeyId']), names)}`,
     facts: [
       { label: 'Key', value: text(b['apiKeyId']) },
+      { label: 'Title', value: text(b['title']) },
       { label: 'Turns on', value: on.length > 0 ? on.join(', ') : 'nothing' },
       { label: 'Turns off', value: off.length > 0 ? off.join(', ') : 'nothing' },
     ],
@@ -119,14 +121,18 @@ function keyEdit(
 function keyCreate(b: Record<string, unknown>, names: Names): RequestWords {
   const id = text(b['subAccountId']);
   const sub = names.subAccount(id);
+  const withdraws = b['type'] === 2;
   return {
-    title: `Create an API key that can withdraw for ${sub ? `"${sub}"` : `sub-account ${id}`}`,
+    title: `Create an API key${withdraws ? ' that can withdraw' : ''} for ${sub ? `"${sub}"` : `sub-account ${id}`}`,
     facts: [
       { label: 'Sub-account', value: `${sub ?? 'not on this computer'} (id ${id})` },
-      { label: 'Key may', value: 'information, trading, deposits and withdrawals' },
-      ...(text(b['title']) ? [{ label: 'Title', value: text(b['title']) }] : []),
+      {
+        label: 'Key may',
+        value: withdraws ? 'information, trading, deposits and withdrawals' : 'information and trading',
+      },
+      ...('title' in b ? [{ label: 'Title', value: text(b['title']) }] : []),
     ],
-    warning: 'This key can withdraw funds where its URL permissions allow it.',
+    ...(withdraws ? { warning: 'This key can withdraw funds where its URL permissions allow it.' } : {}),
   };
 }
 
@@ -187,7 +193,19 @@ function guards(b: Record<string, unknown>): RequestWords {
 
 function policy(b: Record<string, unknown>): RequestWords {
   const p = (b['policy'] ?? DEFAULT_POLICY) as DeskPolicy;
-  return { title: "Change the desk's four-eyes policy", facts: policyFacts(p) };
+  const replaces = text(b['replaces']);
+  return {
+    title: "Change the desk's four-eyes policy",
+    facts: [
+      ...policyFacts(p),
+      {
+        label: 'Replaces',
+        value: replaces
+          ? `the policy set by proposal ${replaces}`
+          : 'the default policy (none set on the desk yet)',
+      },
+    ],
+  };
 }
 
 /** The request in words, from its path and fields. */

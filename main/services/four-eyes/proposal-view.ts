@@ -1,7 +1,8 @@
 /**
  * A proposal as one operator's app shows it: read from the fields that will be signed, its hash
- * checked against them, where it stands by the server's clock, and what this operator may do with it
- * (decide, send), with the reason in words when not.
+ * checked against them, its body held to exactly what this app writes for its kind and path (so the
+ * approver's question shows every field that is signed: `bodies.ts`), where it stands by the server's
+ * clock, and what this operator may do with it (decide, send), with the reason in words when not.
  */
 import type { ProposalState, ProposalView } from '../../domains/approvals/views.ts';
 import { requestHash } from '../../exchange/request-hash.ts';
@@ -10,6 +11,7 @@ import { roleWithArticle, type DeskRole } from '../../rules/desk-roles.ts';
 import type { ProposalRow } from '../../team/approvals.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';
 import { movesFunds } from '../desk/key-paths.ts';
+import { bodyProblem } from './bodies.ts';
 import { describeRequest, namesIn, type Names } from './describe.ts';
 
 export interface Viewer {
@@ -36,11 +38,19 @@ function accountLabel(row: ProposalRow, v: Viewer): string {
   return v.registry.get(row.account)?.label ?? 'an account not on this computer';
 }
 
+/** Whether its fields are the ones it was proposed with, and exactly what this app writes for it. */
+interface Fields {
+  hashMatches: boolean;
+  /** What is wrong with its body for this app (`bodyProblem`), undefined when nothing. */
+  problem: string | undefined;
+}
+
 /** Why this operator cannot decide it now; undefined when they can. */
-function whyNotDecide(row: ProposalRow, state: ProposalState, v: Viewer, hashMatches: boolean) {
+function whyNotDecide(row: ProposalRow, state: ProposalState, v: Viewer, { hashMatches, problem }: Fields) {
   const role = roleForKind(row.kind);
   if (state !== 'waiting') return undefined;
   if (!hashMatches) return 'Its fields do not match its hash: nobody can approve it.';
+  if (problem) return `This request ${problem}: it cannot be approved here.`;
   if (row.proposer === v.operator) return `Your own proposal: another ${role} approves it.`;
   if (!v.roles.includes(role)) return `Only ${roleWithArticle(role)} can approve ${KIND_WORDS[row.kind]}.`;
   if (!v.connected) return 'The team server cannot be reached now.';
@@ -48,10 +58,11 @@ function whyNotDecide(row: ProposalRow, state: ProposalState, v: Viewer, hashMat
 }
 
 /** Why this operator cannot send it now; undefined when they can. */
-function whyNotSend(row: ProposalRow, state: ProposalState, v: Viewer, hashMatches: boolean) {
+function whyNotSend(row: ProposalRow, state: ProposalState, v: Viewer, { hashMatches, problem }: Fields) {
   const role = roleForKind(row.kind);
   if (state !== 'approved') return undefined;
   if (!hashMatches) return 'Its fields do not match its hash: it cannot be sent.';
+  if (problem) return `This request ${problem}: it cannot be sent here.`;
   if (row.decider === v.operator) return 'You approved it: another operator sends it.';
   if (!v.roles.includes(role)) return `Only ${roleWithArticle(role)} can send ${KIND_WORDS[row.kind]}.`;
   if (!appliedByDesk(row.kind) && !v.registry.keyHere(row.account))
@@ -63,9 +74,10 @@ function whyNotSend(row: ProposalRow, state: ProposalState, v: Viewer, hashMatch
 export function proposalView(row: ProposalRow, v: Viewer): ProposalView {
   const words = describeRequest(row.path, row.body, namesIn(v.registry, v.book), movesFunds);
   const hashMatches = requestHash(row.path, row.body) === row.request_hash;
+  const fields = { hashMatches, problem: bodyProblem(row.kind, row.path, row.body) };
   const state = stateOf(row);
-  const noDecide = whyNotDecide(row, state, v, hashMatches);
-  const noSend = whyNotSend(row, state, v, hashMatches);
+  const noDecide = whyNotDecide(row, state, v, fields);
+  const noSend = whyNotSend(row, state, v, fields);
   const view: ProposalView = {
     id: row.id,
     kind: row.kind,

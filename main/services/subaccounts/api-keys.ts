@@ -31,8 +31,7 @@ export class SubAccountApiKeys {
     this.#platform = platform;
     this.#approvals = approvals;
     // An approved key that can withdraw (four eyes): made as proposed, its secret kept as a direct one's.
-    approvals?.useSender(REST.keyCreate.path, async ({ caller, body }) => {
-      const input = body as unknown as { subAccountId: string; type: 1 | 2; title?: string };
+    approvals?.useSender(REST.keyCreate.path, async ({ caller, body: input }) => {
       const main = await this.#main();
       const alias = await this.#alias(main, input.subAccountId);
       const made = await apiKeys.createKey(caller, input);

@@ -206,34 +206,38 @@ describe('a page cannot answer a guard', () => {
 });
 
 describe('dialogs a page cannot forge or rush', () => {
-  it('shows every text plain: a label with control, bidirectional characters and line breaks cannot rewrite a line', async () => {
+  it('a label with control, bidirectional characters or line breaks never names an account: refused unasked, naming where', async () => {
     const forged = 'Sandbox\u202Emain\nAccount   Cold wallet';
-    await ok('accounts.rename', { id: main(), label: forged });
-    try {
-      const draft = {
-        kind: 'limit',
-        market: 'BTC_USDT',
-        side: 'buy',
-        amount: '0.0001',
-        price: await farPrice(10),
-      };
-      const { asked } = await answering(false, () => call('orders.place', { accountId: main(), draft }));
-      expect(factsOf(asked[0])['Account']).toBe('Sandboxmain Account   Cold wallet');
-      for (const q of asked)
-        for (const text of [
-          q.title,
-          q.action,
-          q.warning ?? '',
-          ...q.facts.flatMap((f) => [f.label, f.value]),
-        ])
-          expect([...text].filter((c) => c < ' ' || /[\u202a-\u202e\u2066-\u2069]/u.test(c))).toEqual([]);
-    } finally {
-      await ok('accounts.rename', { id: main(), label: 'Sandbox main' });
-    }
+    const { result, asked } = await answering(true, () =>
+      call('accounts.rename', { id: main(), label: forged }),
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        field: 'label',
+        message: 'The label has an invisible or blank-looking character after "Sandbox": remove it.',
+      },
+    });
+    expect(asked).toEqual([]);
+    // what a dialog shows from elsewhere (the exchange, a label kept from before) is made plain:
+    // test/unit/shell/confirm.test.ts
+    expect(
+      (await ok<Array<{ id: string; label: string }>>('accounts.list')).find((a) => a.id === main())?.label,
+    ).toBe('Sandbox main');
   });
 
   it('an address becomes trusted only through main’s question naming all of it and its network', async () => {
-    const label = 'Cold wallet\u2067 (desk)';
+    // a bidirectional isolate in the label is refused before anything is asked
+    const hidden = await answering(true, () =>
+      call('wallet.addAddress', { label: 'Cold wallet\u2067 (desk)', network: 'ERC20', address: ERC20 }),
+    );
+    expect(hidden.result).toMatchObject({
+      ok: false,
+      error: { field: 'label', message: expect.stringMatching(/character after "Cold wallet": remove it/) },
+    });
+    expect(hidden.asked).toEqual([]);
+    const label = 'Cold wallet (desk)';
     const { result, asked } = await answering(false, () =>
       call('wallet.addAddress', { label, network: 'ERC20', address: ERC20 }),
     );

@@ -1,16 +1,23 @@
 /**
  * Risk a page cannot raise alone: raising the leverage (the question shows each position's new
  * liquidation price beside its mark and its stop-loss, and warns when the leg falls beyond it),
- * cancelling a position's take-profit / stop-loss leg (a plain order stays one click), renaming an
+ * cancelling a position's take-profit / stop-loss leg (a plain order stays one click; moving one and
+ * cancelling many orders at once: untrusted-legs.test.ts), renaming an
  * account and removing an address-book entry each wait for main's own question; answered No, nothing
  * is signed at the sandbox and nothing changes here. A label that reads the same as another (a Cyrillic
- * letter, a zero-width space, another case) is refused, naming the one it resembles, unasked. And a
+ * letter, a zero-width space, another case) is refused, naming the one it resembles, unasked, and one
+ * holding an invisible or blank-looking character (the braille blank, a Hangul filler) naming where. And a
  * page cannot make the webhook receiver believe a proxy's X-Forwarded-For without main's question.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountView, AddressEntryView, OrderView } from '../../../main/ipc/contract.ts';
+import type {
+  AccountView,
+  AddressEntryView,
+  LeveragePreviewView,
+  OrderView,
+} from '../../../main/ipc/contract.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
 import { createTestCore, registerAccount, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
@@ -63,22 +70,21 @@ describe("a position's risk", () => {
     const facts = factsOf(question);
     expect(facts['Leverage']).toBe('10× → 100×');
     // at 100× the long is liquidated within about half a percent of its entry
-    const effect = await page.ok<{
-      positions: Array<{
-        liquidationNow: string;
-        liquidationAfter: string;
-        mark: string;
-        stopLossBeyond: boolean;
-      }>;
-    }>('positions.leverageEffect', { accountId: alphaId, leverage: 100 });
-    const [position] = effect.positions;
-    expect(Number(position?.liquidationAfter)).toBeGreaterThan(Number(position?.liquidationNow));
-    expect(Number(position?.liquidationAfter)).toBeGreaterThan(Number(stopLoss));
-    expect(position?.stopLossBeyond).toBe(true);
+    const preview = await page.ok<LeveragePreviewView>('positions.previewLeverage', {
+      accountId: alphaId,
+      leverage: 100,
+    });
+    const [position] = preview.positions;
+    expect(Number(position?.liquidationAt)).toBeGreaterThan(Number(position?.liquidationPrice));
+    expect(Number(position?.liquidationAt)).toBeGreaterThan(Number(stopLoss));
+    expect(position?.mark).toBeDefined();
+    expect(position?.legsBeyond.map((l) => l.kind)).toEqual(['stopLoss']);
     const line = Object.entries(facts).find(([label]) => label.startsWith('BTC_PERP long'))?.[1] ?? '';
     expect(line).toMatch(/^liquidation [\d,.]+ → [\d,.]+; mark price [\d,.]+$/);
     expect(facts['Stop-loss of BTC_PERP']).toMatch(/beyond the new liquidation price/);
-    expect(question?.warning).toMatch(/^1 stop-loss leg would lie beyond the new liquidation price/);
+    expect(question?.warning).toMatch(
+      /^1 take-profit or stop-loss leg would lie beyond the new liquidation price/,
+    );
     // lowering it asks nothing
     const lower = await page.answering(false, () =>
       page.ok('positions.setLeverage', { accountId: alphaId, leverage: 5 }),
@@ -139,35 +145,45 @@ describe('names a person reads', () => {
     expect(core.accounts.registry.get(alphaId)?.label).toBe('Alpha');
   });
 
+  /** The refusal names the account it resembles, or where its unseen character sits. */
+  const resembles = /"Treasury"/;
+  const where = (before: string) =>
+    new RegExp(`^The label has an invisible or blank-looking character after "${before}": remove it\\.$`);
   it.each([
-    ['a Cyrillic letter', 'Treаsury'],
-    ['a Cyrillic capital', 'Тreasury'],
-    ['a zero-width space', 'Trea\u200Bsury'],
-    ['a right-to-left mark', 'Treasury\u200F'],
-    ['another letter case', 'TREASURY'],
-    ['a full-width letter', 'Ｔreasury'],
-  ])('a label reading the same as "Treasury" (%s) is refused, naming it, unasked', async (_why, label) => {
-    const rename = await page.answering(true, () => page.call('accounts.rename', { id: alphaId, label }));
-    desktop.clipboard = 'a'.repeat(64);
-    const add = await page.answering(true, () =>
-      page.call('accounts.addFromClipboard', {
-        label,
-        kind: 'sub',
-        apiKey: `look-alike-${String(label.length)}`,
-      }),
-    );
-    desktop.clipboard = undefined;
-    for (const { result, asked } of [rename, add]) {
-      expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'label' } });
-      expect((result as { error: { message: string } }).error.message).toMatch(/"Treasury"/);
-      expect(asked).toEqual([]);
-    }
-    expect(core.accounts.registry.get(alphaId)?.label).toBe('Alpha');
-    expect((await page.ok<AccountView[]>('accounts.list')).map((a) => a.label).sort()).toEqual([
-      'Alpha',
-      'Treasury',
-    ]);
-  });
+    ['a Cyrillic letter', 'Treаsury', resembles],
+    ['a Cyrillic capital', 'Тreasury', resembles],
+    ['a zero-width space', 'Trea\u200Bsury', where('Trea')],
+    ['a right-to-left mark', 'Treasury\u200F', where('Treasury')],
+    ['another letter case', 'TREASURY', resembles],
+    ['a full-width letter', 'Ｔreasury', resembles],
+    ['a braille pattern blank', 'Treasury\u2800', where('Treasury')],
+    ['a Hangul filler', 'Trea\u3164sury', where('Trea')],
+    ['a no-break space', 'Treasury\u00A0', resembles],
+  ])(
+    'a label reading the same as "Treasury" (%s) is refused, naming it or where, unasked',
+    async (_why, label, words) => {
+      const rename = await page.answering(true, () => page.call('accounts.rename', { id: alphaId, label }));
+      desktop.clipboard = 'a'.repeat(64);
+      const add = await page.answering(true, () =>
+        page.call('accounts.addFromClipboard', {
+          label,
+          kind: 'sub',
+          apiKey: `look-alike-${String(label.length)}`,
+        }),
+      );
+      desktop.clipboard = undefined;
+      for (const { result, asked } of [rename, add]) {
+        expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'label' } });
+        expect((result as { error: { message: string } }).error.message).toMatch(words);
+        expect(asked).toEqual([]);
+      }
+      expect(core.accounts.registry.get(alphaId)?.label).toBe('Alpha');
+      expect((await page.ok<AccountView[]>('accounts.list')).map((a) => a.label).sort()).toEqual([
+        'Alpha',
+        'Treasury',
+      ]);
+    },
+  );
 
   it('an address-book entry is removed only through main’s question, and a look-alike label is refused', async () => {
     await page.ok('wallet.addAddress', { label: 'Cold wallet', network: 'ERC20', address: ERC20 });
@@ -201,6 +217,24 @@ describe('names a person reads', () => {
       /reads the same as the address "Cold wallet"/,
     );
     expect(twin.asked).toEqual([]);
+    // a blank-looking character (the braille blank reads as a space) never makes a second "Cold wallet"
+    for (const label of ['Cold\u2800wallet', 'Cold wallet\u2800', 'Cold\u3000wallet']) {
+      const blank = await page.answering(true, () =>
+        page.call('wallet.addAddress', {
+          label,
+          network: 'ERC20',
+          address: '0x0000000000000000000000000000000000000002',
+        }),
+      );
+      expect(blank.result).toMatchObject({ ok: false, error: { field: 'label' } });
+      expect((blank.result as { error: { message: string } }).error.message).toMatch(
+        /^The label has an invisible or blank-looking character after "Cold( wallet)?": remove it\.$/,
+      );
+      expect(blank.asked).toEqual([]);
+    }
+    expect((await page.ok<AddressEntryView[]>('wallet.addressBook')).map((e) => e.label)).toEqual([
+      'Cold wallet',
+    ]);
     // confirmed, it goes
     await page.answering(true, () => page.ok('wallet.removeAddress', { id: entry?.id }));
     expect(await page.ok<AddressEntryView[]>('wallet.addressBook')).toEqual([]);

@@ -7,6 +7,7 @@ import type {
   CandleView,
   DealView,
   LiveBatch,
+  LiveTradeView,
   OrderView,
   TicketFundsView,
 } from '../../../main/ipc/contract.ts';
@@ -61,6 +62,36 @@ describe('the workspace procedures', () => {
     await expect
       .poll(() => batches.flatMap((b) => b.events).find((e) => e.channel === 'candles'), { timeout: 10_000 })
       .toMatchObject({ channel: 'candles', market: 'BTC_USDT' });
+  });
+
+  it("reads a market's latest trades, newest first, for a view joining a subscription made before it", async () => {
+    await ok('live.subscribe', { accountId: main, channel: 'trades', topic: 'ETH_USDT' });
+    for (const side of ['buy', 'sell', 'buy'] as const)
+      await ok('orders.place', {
+        accountId: main,
+        draft: {
+          kind: 'limit',
+          market: 'ETH_USDT',
+          side,
+          amount: '0.002',
+          price: side === 'buy' ? '4000' : '2500',
+          ioc: true,
+        },
+      });
+    const pushed = () =>
+      batches
+        .flatMap((b) => b.events)
+        .flatMap((e) => (e.channel === 'trades' && e.market === 'ETH_USDT' ? e.trades : []))
+        .filter((t) => t.amount === '0.002');
+    await expect.poll(() => pushed().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    // (the simulated market prints a trade of its own now and then: the three are told by their amount)
+    const latest = await ok<LiveTradeView[]>('live.trades', { accountId: main, market: 'ETH_USDT' });
+    expect(latest.map((t) => t.id)).toEqual(latest.map((t) => t.id).sort((a, b) => b - a));
+    const ours = latest.filter((t) => t.amount === '0.002');
+    expect(ours.map((t) => t.side)).toEqual(['buy', 'sell', 'buy']);
+    expect(ours).toEqual(pushed().reverse());
+    expect(await ok<LiveTradeView[]>('live.trades', { accountId: main, market: 'LTC_USDT' })).toEqual([]);
+    expect((await refused('live.trades', { accountId: main, market: '' })).field).toBe('market');
   });
 
   it('lists filled and cancelled orders and the fills of the market', async () => {

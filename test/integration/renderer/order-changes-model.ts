@@ -2,18 +2,20 @@
  * Changing and cancelling resting orders as commands of the model-based ticket sequences, through the
  * open-orders manager of the Trade screen's dock: modify one of the account's open orders on the
  * ticket's market (its price, amount or activation price, near the market or far from it), cancel a
- * plain order, and cancel a position's stop-loss leg (added first from the Positions form when the
- * position has none). Main's question is confirmed or declined.
+ * plain order, cancel a position's stop-loss leg (added first from the Positions form when the
+ * position has none), and move a position's stop-loss toward the price or away from it (short of the
+ * liquidation price). Main's question is confirmed or declined.
  *
  * Checked on what the sandbox received: what is signed is the change the person typed, on the order
  * they edited, and nothing else; nothing is signed when main's question was declined; a change clearly
  * beyond a guard (a price more than 10 % from every recent middle of the book, a value above 1.2 × the
- * ceiling) is signed only after main asked and the answer was yes; a plain order is cancelled at once,
- * a leg only after main asked.
+ * ceiling) is signed only after main asked and the answer was yes; so is a position's stop-loss moved
+ * away from the price (moved toward it, it goes unasked); a plain order is cancelled at once, a leg
+ * only after main asked.
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { OrderView } from '../../../main/ipc/contract.ts';
+import type { OrderView, PositionView } from '../../../main/ipc/contract.ts';
 import type { ReceivedRequest } from '../../../main/sandbox/index.ts';
 import type { TxcApi } from '../../../renderer/src/lib/api.ts';
 import {
@@ -75,7 +77,16 @@ async function watched(world: ChangesWorld, answer: boolean, act: () => Promise<
 const orderIdOf = (r: ReceivedRequest) => Number(r.body['orderId'] ?? r.body['order_id']);
 
 export function changeCommands<M extends { account: string }, R extends Held>(world: ChangesWorld) {
-  const counts = { modified: 0, cancelled: 0, legsCancelled: 0 };
+  const counts = { modified: 0, cancelled: 0, legsCancelled: 0, stopLossMoved: { away: 0, toward: 0 } };
+  /** The open position whose stop-loss leg the order is, as the exchange lists the position's legs. */
+  const stopLossOf = async (m: M, order: OrderView): Promise<{ long: boolean } | undefined> => {
+    const positions = await world.api().positions.open({ accountId: m.account, market: order.market });
+    const position = positions.ok
+      ? positions.value.find((p) => p.tpsl?.some((l) => l.orderId === order.orderId))
+      : undefined;
+    const leg = position?.tpsl?.find((l) => l.orderId === order.orderId);
+    return position && leg?.kind === 'stopLoss' ? { long: Number(position.amount) > 0 } : undefined;
+  };
   const follow = async (m: M, r: R, market = r.ticket.fields.market): Promise<OrderView[]> => {
     r.orders.account = m.account;
     r.orders.market = market;
@@ -106,6 +117,7 @@ export function changeCommands<M extends { account: string }, R extends Held>(wo
           field === 'amount'
             ? Math.max(step, Math.round((Number(order.amount) * factor) / step) * step).toFixed(places(step))
             : (Math.round((world.midOf(order.market) * factor) / tick) * tick).toFixed(places(tick));
+        const stopLoss = order.reduceOnly ? await stopLossOf(m, order) : undefined;
         r.orders.startModify(order);
         r.orders.applyModifyFix(field, value);
         const { questions, signed } = await watched(world, answer, () => r.orders.saveModify(order));
@@ -134,6 +146,15 @@ export function changeCommands<M extends { account: string }, R extends Held>(wo
         const worth =
           field === 'amount' && !order.reduceOnly && Number(value) * price > world.ceilingUsdt * 1.2;
         if (far || worth) expect({ asked: questions, answer }).toEqual({ asked: 1, answer: true });
+        // a position's stop-loss moved away from the price (a long's lower, a short's higher) protects
+        // less: signed only after main asked and the answer was yes; moved toward it, one step
+        if (stopLoss) {
+          const was = Number(order.activation_price ?? order.price);
+          const away = stopLoss.long ? Number(value) < was : Number(value) > was;
+          if (away) expect({ asked: questions, answer }).toEqual({ asked: 1, answer: true });
+          else expect(questions).toBe(0);
+          counts.stopLossMoved[away ? 'away' : 'toward']++;
+        }
       },
     }));
 
@@ -152,21 +173,27 @@ export function changeCommands<M extends { account: string }, R extends Held>(wo
     },
   }));
 
+  /** The account's BTC_PERP position, with a stop-loss added from the Positions form when it has none. */
+  const withStopLoss = async (m: M): Promise<PositionView | undefined> => {
+    const api = world.api();
+    const read = async () => {
+      const positions = await api.positions.open({ accountId: m.account, market: 'BTC_PERP' });
+      return positions.ok ? positions.value.find((p) => Number(p.amount) !== 0) : undefined;
+    };
+    const position = await read();
+    if (!position || position.tpsl?.some((l) => l.kind === 'stopLoss')) return position;
+    const long = Number(position.amount) > 0;
+    const mid = world.midOf('BTC_PERP');
+    const stopLoss = (Math.round(mid * (long ? 0.95 : 1.05) * 10) / 10).toFixed(1);
+    const added = await api.positions.addTpSl({ accountId: m.account, market: 'BTC_PERP', stopLoss });
+    return added.ok ? read() : undefined;
+  };
+
   const cancelLeg = fc.boolean().map((answer) => ({
     check: () => true,
     toString: () => `cancel a position's stop-loss, ${answer ? 'confirming' : 'declining'}`,
     run: async (m: M, r: R) => {
-      const api = world.api();
-      const positions = await api.positions.open({ accountId: m.account, market: 'BTC_PERP' });
-      const position = positions.ok ? positions.value.find((p) => Number(p.amount) !== 0) : undefined;
-      if (!position) return;
-      if (!position.tpsl?.some((l) => l.kind === 'stopLoss')) {
-        const long = Number(position.amount) > 0;
-        const mid = world.midOf('BTC_PERP');
-        const stopLoss = (Math.round(mid * (long ? 0.95 : 1.05) * 10) / 10).toFixed(1);
-        const added = await api.positions.addTpSl({ accountId: m.account, market: 'BTC_PERP', stopLoss });
-        if (!added.ok) return;
-      }
+      if (!(await withStopLoss(m))) return;
       const legs = (await follow(m, r, 'BTC_PERP')).filter((o) => o.reduceOnly);
       const leg = legs[0];
       if (!leg) return;
@@ -181,5 +208,47 @@ export function changeCommands<M extends { account: string }, R extends Held>(wo
     },
   }));
 
-  return { modify, cancel, cancelLeg, counts };
+  const moveStopLoss = fc
+    .record({ away: fc.boolean(), share: fc.constantFrom(0.25, 0.5, 0.9), answer: fc.boolean() })
+    .map(({ away, share, answer }) => ({
+      check: () => true,
+      toString: () =>
+        `move a position's stop-loss ${away ? 'away from' : 'toward'} the price (${String(share)} of the way), ${answer ? 'confirming' : 'declining'}`,
+      run: async (m: M, r: R) => {
+        const position = await withStopLoss(m);
+        const leg = position?.tpsl?.find((l) => l.kind === 'stopLoss');
+        if (!position || !leg) return;
+        const order = (await follow(m, r, 'BTC_PERP')).find((o) => o.orderId === leg.orderId);
+        const field = order ? editableFields(order)[0] : undefined;
+        if (!order || !field) return;
+        const long = Number(position.amount) > 0;
+        const was = Number(order.activation_price ?? order.price);
+        const mid = world.midOf('BTC_PERP');
+        // toward: part of the way to the price; away: part of the way to the liquidation price
+        // (or as far again, when the exchange gives none), on the same side
+        const liquidation = Number(position.liquidationPrice ?? 0);
+        const end = away ? (liquidation > 0 ? liquidation : long ? was * 0.9 : was * 1.1) : mid;
+        // toward, at most halfway: the mark the rules read may stand a little off the book's middle
+        const part = away ? share : share / 2;
+        const value = (Math.round((was + (end - was) * part) * 10) / 10).toFixed(1);
+        if (Number(value) === was || (long ? Number(value) >= mid : Number(value) <= mid)) return;
+        if (liquidation > 0 && (long ? Number(value) <= liquidation : Number(value) >= liquidation)) return;
+        r.orders.startModify(order);
+        r.orders.applyModifyFix(field, value);
+        const { questions, signed } = await watched(world, answer, () => r.orders.saveModify(order));
+        const moved = signed.map((s) => [s.path, orderIdOf(s), s.body[WIRE[field].ws]]);
+        if (away) {
+          // it protects less: only through main's question, and only when answered yes
+          expect(questions).toBe(1);
+          expect(moved).toEqual(answer ? [['order_modify', order.orderId, value]] : []);
+        } else {
+          // it protects more: one step, the change typed on the leg edited
+          expect(questions).toBe(0);
+          expect(moved).toEqual([['order_modify', order.orderId, value]]);
+        }
+        if (moved.length > 0) counts.stopLossMoved[away ? 'away' : 'toward']++;
+      },
+    }));
+
+  return { modify, cancel, cancelLeg, moveStopLoss, counts };
 }

@@ -108,18 +108,20 @@ function notClosing(view: string, positions: readonly PositionView[]): string[] 
 }
 
 /**
- * The exchange's open positions and their waiting legs, as every view should come to show them: the
- * exchange lists one take-profit and one stop-loss a position (the newest of each kind).
+ * The exchange's open positions and their waiting legs, as every view should come to show them: every
+ * open reduce-only order that closes the position. The exchange's record of the position lists one
+ * take-profit and one stop-loss (the newest of each kind); an older pair still waiting, and a leg
+ * placed alone (a lone take-profit is a limit order, a lone stop-loss a stop order), are legs too.
  */
 function truth(): Array<{ positionId: number; amount: number; legs: number[] }> {
   const p = position();
   if (!p || p.amount.isZero()) return [];
-  const waiting = sandbox.control.engine
+  const legs = sandbox.control.engine
     .openOrders(ownerId)
-    .filter((o) => o.tpsl && !o.activated && o.market === MARKET && closes(o))
-    .sort((a, b) => b.id - a.id);
-  const legs = (['take_profit', 'stop_loss'] as const)
-    .flatMap((kind) => waiting.find((o) => o.tpsl === kind)?.id ?? [])
+    .filter(
+      (o) => o.collateral && o.reduceOnly && o.market === MARKET && !(o.tpsl && o.activated) && closes(o),
+    )
+    .map((o) => o.id)
     .sort((a, b) => a - b);
   return [{ positionId: p.positionId, amount: p.amount.toNumber(), legs }];
 }

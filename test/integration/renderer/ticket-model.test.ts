@@ -28,6 +28,8 @@ import { LadderTicket } from '../../../renderer/src/lib/managers/ladder.svelte.t
 import { ActiveOrders } from '../../../renderer/src/lib/managers/active-orders.svelte.ts';
 import { ladderCommand } from './ladder-model.ts';
 import { changeCommands } from './order-changes-model.ts';
+import { intentionCommands } from './ticket-intentions.ts';
+import { formatNumber } from '../../../renderer/src/lib/format/number.ts';
 
 /** Sequences run in `npm test`; each a few to a dozen steps. */
 const RUNS = Number(process.env['TXC_MODEL_RUNS'] ?? 2000);
@@ -44,6 +46,8 @@ let markets: MarketView[] = [];
 /** Orders the sandbox received, each with what its own state said of it on arrival. */
 const received: Array<{ request: ReceivedRequest; beyond: string[] }> = [];
 const { ok } = procedureCalls(() => core);
+/** An account's label (the sandbox names the account of each request by it). */
+const labelOf = (id: string): string => Object.keys(ids).find((label) => ids[label] === id) ?? id;
 /** The ticket's timers, run by a pause of the person's: a check waits until then, or until the send. */
 function handTimers(): TicketTimers & { run(): void } {
   let next: (() => void) | undefined;
@@ -96,11 +100,18 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-/** The person's world: what they typed last (and in which asset), and who they are trading as. */
+/**
+ * The person's world: what they typed last (in which asset, on which market, for which account), the
+ * market they typed prices on, and who they are trading as.
+ */
 interface Model {
-  typed: { amount: string; unit: string } | undefined;
+  typed: { amount: string; unit: string; market: string; account: string } | undefined;
+  pricedOn: string | undefined;
   account: string;
 }
+
+/** The presses' clock: each step comes a while after the one before (a press is never a repeat of it). */
+const clock = { now: 0 };
 
 /** The ticket, its share buttons and its sending, as the Trade screen holds them. */
 interface Real {
@@ -130,21 +141,53 @@ function noteMids(): void {
 }
 const recentMids = (market: string): number[] => (mids.get(market) ?? []).map((m) => m.mid);
 
-/** The amount field holds what the person typed, in the asset they typed it in, or nothing. */
+/**
+ * The amount field holds what the person typed, in the asset they typed it in, for the market and
+ * account it was typed for, or nothing; a price field holds a price typed on its market, or nothing.
+ */
 function amountHeld(model: Model, real: Real): void {
-  const amount = real.ticket.fields.amount;
+  const { amount, price, market } = real.ticket.fields;
+  if (price !== '') expect(model.pricedOn).toBe(market);
   if (amount === '') return;
   expect(model.typed).toBeDefined();
-  expect({ amount, unit: real.ticket.amountAsset }).toEqual(model.typed);
+  expect({ amount, unit: real.ticket.amountAsset, market, account: real.ticket.account }).toEqual(
+    model.typed,
+  );
 }
+
+/** What the person types now is theirs, on this market and for this account. */
+const typedNow = (amount: string, r: Real): NonNullable<Model['typed']> => ({
+  amount,
+  unit: r.ticket.amountAsset,
+  market: r.ticket.fields.market,
+  account: r.ticket.account ?? '',
+});
 
 /** A switch leaves the amount as it was, or empties it (with a note) when its asset changed. */
 function switched(model: Model, real: Real, unitBefore: string): void {
   if (real.ticket.amountAsset !== unitBefore && model.typed) {
     expect(real.ticket.fields.amount).toBe('');
-    expect(real.ticket.amountNote).toContain(`${model.typed.amount} ${model.typed.unit} was cleared`);
+    expect(real.ticket.amountNote).toContain(
+      `${formatNumber(model.typed.amount)} ${model.typed.unit} was cleared`,
+    );
     model.typed = undefined;
   }
+  amountHeld(model, real);
+}
+
+/**
+ * Another market or account: what was typed for the one before is gone, with a note naming it (the
+ * amount as typed, in its asset); nothing typed, no note of an earlier switch is left.
+ */
+function movedOn(model: Model, real: Real, owner: string): void {
+  const typed = model.typed;
+  if (typed) {
+    expect(real.ticket.fields.amount).toBe('');
+    expect(real.ticket.amountNote).toContain(`The amount ${formatNumber(typed.amount)} ${typed.unit}`);
+    expect(real.ticket.amountNote).toContain(`typed for ${owner}`);
+  } else if (!model.pricedOn) expect(real.ticket.amountNote).toBe('');
+  model.typed = undefined;
+  model.pricedOn = undefined;
   amountHeld(model, real);
 }
 
@@ -152,6 +195,7 @@ type Cmd = fc.AsyncCommand<Model, Real>;
 const step = (name: string, run: (m: Model, r: Real) => Promise<void> | void): Cmd => ({
   check: () => true,
   run: async (m, r) => {
+    clock.now += 60_000;
     await run(m, r);
   },
   toString: () => name,
@@ -160,7 +204,7 @@ const step = (name: string, run: (m: Model, r: Real) => Promise<void> | void): C
 const typeAmount = fc.constantFrom('0.0005', '0.001', '0.01', '0.3', '2', '25', '250', '5000').map((amount) =>
   step(`type amount ${amount}`, (m, r) => {
     r.ticket.set({ amount });
-    m.typed = { amount, unit: r.ticket.amountAsset };
+    m.typed = typedNow(amount, r);
     amountHeld(m, r);
   }),
 );
@@ -173,6 +217,7 @@ const typePrice = fc.constantFrom(0.97, 1.02, 0.5, 1.3, 10).map((factor) =>
       Math.max(0, -Math.floor(Math.log10(tick))),
     );
     r.ticket.set({ price, activationPrice: price, stopLimitPrice: price });
+    m.pricedOn = r.ticket.fields.market;
     amountHeld(m, r);
   }),
 );
@@ -194,7 +239,8 @@ const typeOrder = fc
       const stop = onTick(2 - factor);
       const oco = r.ticket.fields.kind === 'collateral_oco';
       r.ticket.set({ amount, price, activationPrice: oco ? stop : price, stopLimitPrice: stop });
-      m.typed = { amount, unit: r.ticket.amountAsset };
+      m.typed = typedNow(amount, r);
+      m.pricedOn = r.ticket.fields.market;
       amountHeld(m, r);
     }),
   );
@@ -235,10 +281,10 @@ const switchUnit = fc.constant(
 
 const switchMarket = fc.constantFrom(...MARKETS).map((name) =>
   step(`switch market to ${name}`, (m, r) => {
-    const unit = r.ticket.amountAsset;
+    const before = r.ticket.fields.market;
     // as the Trade screen does: the market, then the order types it takes
     r.ticket.set({ market: name });
-    switched(m, r, unit);
+    if (name !== before) movedOn(m, r, before);
     const between = r.ticket.amountAsset;
     r.ticket.offerKinds(markets.find((x) => x.name === name)?.orderKinds);
     switched(m, r, between);
@@ -247,8 +293,10 @@ const switchMarket = fc.constantFrom(...MARKETS).map((name) =>
 
 const switchAccount = fc.constantFrom(...ACCOUNTS).map((label) =>
   step(`trade as ${label}`, (m, r) => {
+    const before = m.account;
     m.account = ids[label] ?? '';
     r.ticket.setAccount(m.account);
+    if (m.account !== before) movedOn(m, r, labelOf(before));
     amountHeld(m, r);
   }),
 );
@@ -257,7 +305,7 @@ const share = fc.constantFrom<Share>(25, 50, 75, 100);
 const pressShare = share.map((pct) =>
   step(`press ${String(pct)}%`, async (m, r) => {
     await r.funds.pick(m.account, pct);
-    if (r.funds.share === pct) m.typed = { amount: r.ticket.fields.amount, unit: r.ticket.amountAsset };
+    if (r.funds.share === pct) m.typed = typedNow(r.ticket.fields.amount, r);
     amountHeld(m, r);
   }),
 );
@@ -274,49 +322,69 @@ const shareThenSwitch = share.map((pct) =>
   }),
 );
 
+/**
+ * Presses the ticket's send (`press`: once, or several presses of one intention) with main's question
+ * answered `answer`, and checks what reached the exchange: at most one order, signed as the last
+ * summary showed it, in its unit, for the account the ticket was typed for; nothing declined; nothing
+ * clearly beyond a guard unasked; at most one question per attempt (`attempts`: presses that may
+ * each try, after one that sent nothing). Answers how many orders were signed.
+ */
+async function pressed(
+  m: Model,
+  r: Real,
+  answer: boolean,
+  press: () => Promise<unknown>,
+  attempts = 1,
+): Promise<number> {
+  const shown = {
+    amount: r.ticket.fields.amount.trim(),
+    unit: r.ticket.amountAsset,
+    side: r.ticket.fields.side,
+    kind: r.ticket.fields.kind,
+    market: r.ticket.fields.market,
+    summary: r.ticket.summary,
+  };
+  const asked = desktop.confirmations.length;
+  const from = received.length;
+  desktop.confirmAnswer = answer;
+  try {
+    await press();
+  } finally {
+    desktop.confirmAnswer = true;
+    noteMids();
+  }
+  const questions = desktop.confirmations.length - asked;
+  const sent = received.slice(from);
+  expect(questions).toBeLessThanOrEqual(attempts);
+  expect(sent.length).toBeLessThanOrEqual(1);
+  if (questions >= 1 && !answer) expect(sent).toEqual([]);
+  const [order] = sent;
+  if (!order) return 0;
+  const { request, beyond } = order;
+  const body = request.body;
+  const [base = '', quote = ''] = shown.market.split('_');
+  // what is signed is what the summary showed, in its unit, for the account it was typed for
+  expect(request.path).toBe(ORDER_PATHS[shown.kind]);
+  expect(request.account).toBe(labelOf(m.account));
+  expect({ market: body['market'], side: body['side'], amount: body['amount'] }).toEqual({
+    market: shown.market,
+    side: shown.side,
+    amount: shown.amount,
+  });
+  const unit = amountUnitOf(request.path, body) === 'quote' ? (quote === 'PERP' ? 'USDT' : quote) : base;
+  expect(unit).toBe(shown.unit);
+  const amount = formatNumber(shown.amount);
+  for (const summary of [shown.summary, r.ticket.summary])
+    expect(summary).toContain(unit === base ? `${amount} ${base}` : `for ${amount} ${unit}`);
+  // nothing clearly beyond a guard without main's own question answered yes
+  if (beyond.length > 0)
+    expect({ beyond, asked: questions > 0, answer }).toEqual({ beyond, asked: true, answer: true });
+  return 1;
+}
+
 const submit = fc.boolean().map((answer) =>
   step(`submit, ${answer ? 'confirming' : 'declining'} main's question`, async (m, r) => {
-    const shown = {
-      amount: r.ticket.fields.amount.trim(),
-      unit: r.ticket.amountAsset,
-      side: r.ticket.fields.side,
-      kind: r.ticket.fields.kind,
-      market: r.ticket.fields.market,
-      summary: r.ticket.summary,
-    };
-    const asked = desktop.confirmations.length;
-    const from = received.length;
-    desktop.confirmAnswer = answer;
-    try {
-      await r.send.submit(m.account);
-    } finally {
-      desktop.confirmAnswer = true;
-      noteMids();
-    }
-    const questions = desktop.confirmations.length - asked;
-    const sent = received.slice(from);
-    expect(questions).toBeLessThanOrEqual(1);
-    expect(sent.length).toBeLessThanOrEqual(1);
-    if (questions === 1 && !answer) expect(sent).toEqual([]);
-    const [order] = sent;
-    if (!order) return;
-    const { request, beyond } = order;
-    const body = request.body;
-    const [base = '', quote = ''] = shown.market.split('_');
-    // what is signed is what the summary showed, in its unit
-    expect(request.path).toBe(ORDER_PATHS[shown.kind]);
-    expect({ market: body['market'], side: body['side'], amount: body['amount'] }).toEqual({
-      market: shown.market,
-      side: shown.side,
-      amount: shown.amount,
-    });
-    const unit = amountUnitOf(request.path, body) === 'quote' ? (quote === 'PERP' ? 'USDT' : quote) : base;
-    expect(unit).toBe(shown.unit);
-    for (const summary of [shown.summary, r.ticket.summary])
-      expect(summary).toContain(unit === base ? `${shown.amount} ${base}` : `for ${shown.amount} ${unit}`);
-    // nothing clearly beyond a guard without main's own question answered yes
-    if (beyond.length > 0)
-      expect({ beyond, asked: questions, answer }).toEqual({ beyond, asked: 1, answer: true });
+    await pressed(m, r, answer, () => r.send.submit(m.account));
   }),
 );
 
@@ -328,6 +396,17 @@ const changes = changeCommands<Model, Real>({
   api: () => api,
   recentMids,
   ceilingUsdt: CEILING_USDT,
+});
+// one press, one order; a ticket typed for one account or market and switched; an order beyond the book
+const intentions = intentionCommands<Model, Real>({
+  clock,
+  pressed,
+  typedNow,
+  movedOn,
+  labelOf,
+  account: (label) => ids[label] ?? '',
+  markets: () => markets,
+  midOf,
 });
 const commands = [
   typeOrder,
@@ -348,7 +427,8 @@ const commands = [
   submit,
   ladder.command,
   // what is done to the orders resting after: one entry, so the ticket's own steps keep their share
-  fc.oneof(changes.modify, changes.modify, changes.cancel, changes.cancelLeg),
+  fc.oneof(changes.modify, changes.modify, changes.cancel, changes.cancelLeg, changes.moveStopLoss),
+  ...intentions.commands,
 ];
 
 /** Open orders of the test accounts cancelled and the books laid out again: each sequence starts alike. */
@@ -378,8 +458,13 @@ describe('the order ticket, in sequences', () => {
           const timers = handTimers();
           const ticket = new OrderTicket(api, timers);
           const funds = new TicketFunds(api, ticket);
-          const send = new OrderSend(ticket, () => undefined);
-          const model: Model = { typed: undefined, account: ids['main'] ?? '' };
+          const send = new OrderSend(
+            ticket,
+            () => undefined,
+            () => clock.now,
+          );
+          const model: Model = { typed: undefined, pricedOn: undefined, account: ids['main'] ?? '' };
+          ticket.nameAccounts(labelOf);
           ticket.setAccount(model.account);
           ticket.set({ market: 'BTC_USDT' });
           ticket.offerKinds(markets.find((x) => x.name === 'BTC_USDT')?.orderKinds);
@@ -415,6 +500,12 @@ describe('the order ticket, in sequences', () => {
       expect(changes.counts.modified).toBeGreaterThan(0);
       expect(changes.counts.cancelled).toBeGreaterThan(0);
       expect(changes.counts.legsCancelled).toBeGreaterThan(0);
+      // and stop-loss legs moved, toward the price at once and away from it once confirmed
+      expect(changes.counts.stopLossMoved.toward).toBeGreaterThan(0);
+      expect(changes.counts.stopLossMoved.away).toBeGreaterThan(0);
+      // presses of one intention sent one order; sizes beyond the book were said as such
+      expect(intentions.seen.oncePressedOften).toBeGreaterThan(0);
+      expect(intentions.seen.beyondBook).toBeGreaterThan(0);
     }
     expect(declinedOrAsked).toBeGreaterThan(RUNS / 20);
     console.log(

@@ -142,8 +142,16 @@ export async function fourEyesDesk<W extends string>(
     calls,
     mainId,
     async proposeRaw(who, input, seconds) {
+      // The fields the app writes, only: a caller's extra (an accountId) is not part of the request.
+      const { ticker, amount, address, network } = input;
       const request = await captureRequest((c) =>
-        mainAccount.withdrawPay(c, { ...input, uniqueId: `raw-${String(Date.now())}` }),
+        mainAccount.withdrawPay(c, {
+          ticker,
+          amount,
+          address,
+          network,
+          uniqueId: `raw-${String(Date.now())}`,
+        }),
       );
       const [row] = await sqlAs<{ id: string }>(
         info,

@@ -18,7 +18,7 @@ import type {
   TeamChangeView,
 } from '../../../main/ipc/contract.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
-import { clientOf, sqlAs } from '../../support/postgres.ts';
+import { psqlAs, sqlAs } from '../../support/postgres.ts';
 import { eventually, passwordOf } from '../../support/team.ts';
 import { fourEyesDesk, type FourEyesDesk } from './four-eyes-desk.ts';
 
@@ -70,20 +70,7 @@ const login = (who: Who) => ({
 });
 
 /** What psql answers `who`'s statement: 'ok' with the rows it touched, or the error's SQLSTATE. */
-async function psql(who: Who, sql: string, params: unknown[] = []): Promise<string> {
-  const client = clientOf(info, login(who));
-  await client.connect();
-  try {
-    const result = (await client.query(sql, params)) as unknown as
-      { rowCount: number | null } | Array<{ rowCount: number | null }>;
-    const last = Array.isArray(result) ? result[result.length - 1] : result;
-    return `ok ${String(last?.rowCount ?? 0)}`;
-  } catch (error) {
-    return String((error as { code?: string }).code);
-  } finally {
-    await client.end();
-  }
-}
+const psql = (who: Who, sql: string, params: unknown[] = []) => psqlAs(info, sql, params, login(who));
 
 const REFUSED = '42501';
 

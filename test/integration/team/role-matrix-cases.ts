@@ -88,7 +88,8 @@ const staleBody = { settings: LOOSE_GUARDS, replaces: { ...DEFAULT_GUARDS, bandP
 
 const history = (table: string, columns: string, key: (n: number) => string): string[] =>
   [IDS.leaseHere, IDS.leaseMate].map(
-    (account) => `INSERT INTO ${table} (account, ${columns}, record) VALUES ('${account}', ${key(1)}, '{}')`,
+    (account) =>
+      `INSERT INTO ${table} (account, ${columns}, record) VALUES ('${account}', ${key(1)}, '{"account": "${account}"}')`,
   );
 
 /** The rows every case acts on, written once, before the matrix runs. */
@@ -121,7 +122,11 @@ export function seeds(h: Helpers): string[] {
     proposal(IDS.proposalUsed, 'withdrawal', WITHDRAW, h.tom, HASH('c')),
     decision(IDS.proposalUsed, h.tia, HASH('c')),
     use(IDS.proposalUsed, h.tom, HASH('c')),
-    proposal(IDS.policyApproved, 'policy', '/desk/policy', h.ada, HASH('d'), { policy: {} }),
+    // It replaces the policy in force (policyUsed), as the store holds a new policy to.
+    proposal(IDS.policyApproved, 'policy', '/desk/policy', h.ada, HASH('d'), {
+      policy: {},
+      replaces: IDS.policyUsed,
+    }),
     decision(IDS.policyApproved, h.abe, HASH('d')),
     proposal(IDS.policyUsed, 'policy', '/desk/policy', h.ada, HASH('e'), { policy: {} }),
     decision(IDS.policyUsed, h.abe, HASH('e')),
@@ -141,14 +146,14 @@ export function seeds(h: Helpers): string[] {
 
 const ANY_ROW = (table: string) => `SELECT 1 FROM ${table} LIMIT 1`;
 const historyInsert = (table: string, columns: string, values: string, account: string) =>
-  `INSERT INTO ${table} (account, ${columns}, record) VALUES ('${account}', ${values}, '{}')`;
+  `INSERT INTO ${table} (account, ${columns}, record) VALUES ('${account}', ${values}, '{"account": "${account}"}')`;
 
 /** A history table's statements on the rows of `account`. */
 function historyCase(table: string, columns: string, values: string, account: string): Record<Op, string> {
   return {
     SELECT: ANY_ROW(table),
     INSERT: historyInsert(table, columns, values, account),
-    UPDATE: `UPDATE ${table} SET record = '{"again": true}' WHERE account = '${account}'`,
+    UPDATE: `UPDATE ${table} SET record = '{"again": true, "account": "${account}"}' WHERE account = '${account}'`,
     DELETE: `DELETE FROM ${table} WHERE account = '${account}'`,
   };
 }
@@ -470,7 +475,8 @@ export function cases(h: Helpers): Record<string, MatrixCase> {
       sql: {
         SELECT: ANY_ROW('desk_policies'),
         INSERT: `INSERT INTO approval_uses (proposal, request_hash) VALUES ('${IDS.policyApproved}', '${HASH('d')}');
-                 INSERT INTO desk_policies (proposal, body) VALUES ('${IDS.policyApproved}', '{"policy": {}}')`,
+                 INSERT INTO desk_policies (proposal, body)
+                   VALUES ('${IDS.policyApproved}', '{"policy": {}, "replaces": "${IDS.policyUsed}"}')`,
         UPDATE: `UPDATE desk_policies SET body = '{"policy": {"keyResets": false}}'`,
         DELETE: 'DELETE FROM desk_policies',
       },

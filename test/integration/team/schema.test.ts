@@ -34,7 +34,7 @@ describe('team store migrations', () => {
     expect(first).toEqual({
       from: 0,
       to: TEAM_SCHEMA_VERSION,
-      applied: ['0001-desk', '0002-four-eyes', '0003-who-writes', '0004-history-vault'],
+      applied: ['0001-desk', '0002-four-eyes', '0003-who-writes', '0004-what-rows-say', '0005-history-vault'],
     });
     expect(await migrateTeamStore(owner)).toEqual({
       from: TEAM_SCHEMA_VERSION,
@@ -52,6 +52,7 @@ describe('team store migrations', () => {
       { version: 2, applied_by: TEST_OWNER },
       { version: 3, applied_by: TEST_OWNER },
       { version: 4, applied_by: TEST_OWNER },
+      { version: 5, applied_by: TEST_OWNER },
     ]);
   });
 
@@ -88,7 +89,7 @@ describe('team store migrations', () => {
     const owner = await ownerOf(database);
     await owner.query("INSERT INTO desk_schema (version, name) VALUES (99, 'future')");
     await expect(migrateTeamStore(owner)).rejects.toThrow(
-      'The team database is at schema version 99, newer than this app knows (4): update TXC Desk to join it.',
+      'The team database is at schema version 99, newer than this app knows (5): update TXC Desk to join it.',
     );
   });
 });
@@ -170,8 +171,8 @@ describe("an operator's schema check", () => {
     );
     const database = await createTeamDatabase(info);
     const alice = await operatorOf(database);
-    await expect(checkTeamSchema(alice, 5)).rejects.toThrow(
-      "The team database is at schema version 4, older than this app needs (5): the desk's admin runs the setup command to bring it up to date.",
+    await expect(checkTeamSchema(alice, 6)).rejects.toThrow(
+      "The team database is at schema version 5, older than this app needs (6): the desk's admin runs the setup command to bring it up to date.",
     );
     await expect(checkTeamSchema(alice, 0)).rejects.toThrow(
       /newer than this app knows \(0\): update TXC Desk/,
@@ -206,14 +207,14 @@ describe('the setup command', () => {
       info.caFile,
     ];
     const status = await run(['status', ...target, '--user', TEST_OWNER], passwordOf(TEST_OWNER));
-    expect(status.out).toBe(`${database} is not set up yet; this app's schema is version 4.\n`);
+    expect(status.out).toBe(`${database} is not set up yet; this app's schema is version 5.\n`);
     const setup = await run(['setup', ...target, '--user', TEST_OWNER], passwordOf(TEST_OWNER));
     expect(setup).toMatchObject({
       code: 0,
-      out: `${database}: applied 0001-desk, 0002-four-eyes, 0003-who-writes, 0004-history-vault; now at schema version 4.\n`,
+      out: `${database}: applied 0001-desk, 0002-four-eyes, 0003-who-writes, 0004-what-rows-say, 0005-history-vault; now at schema version 5.\n`,
     });
     const again = await run(['setup', ...target, '--user', TEST_OWNER], passwordOf(TEST_OWNER));
-    expect(again.out).toBe(`${database} is up to date (schema version 4).\n`);
+    expect(again.out).toBe(`${database} is up to date (schema version 5).\n`);
     const other = await createTeamDatabase(info, false);
     const refused = await run(
       [

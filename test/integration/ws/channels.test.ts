@@ -35,7 +35,8 @@ describe('public channels', () => {
 
     const r = await h.client('main').post('/api/v4/order/new', limit('65000', 'buy', '0.001'));
     expect(r.status).toBe(200);
-    const trade = await p.push('trades_update');
+    // (a subscription starts with the market's latest trades, if any: the order's trade comes after them)
+    const trade = await p.push('trades_update', (x) => x.params[1][0]?.price === bestAsk[0]);
     expect(trade.params[0]).toBe('BTC_USDT');
     expect(trade.params[1][0]).toMatchObject({ price: bestAsk[0], amount: '0.001', type: 'buy' });
     expect(typeof trade.params[1][0].id).toBe('number');
@@ -51,6 +52,48 @@ describe('public channels', () => {
     const req = await p.call('trades_request', ['BTC_USDT', 10]);
     expect(req.result[0]).toEqual(trade.params[1][0]);
     expect((await p.call('lastprice_request', ['BTC_USDT'])).result).toBe(bestAsk[0]);
+    p.close();
+  });
+
+  it('trades starts with the latest trades of the market, newest first, then each new one', async () => {
+    const main = h.client('main');
+    // the smallest amount: each order is one trade (the book's levels hold whole steps)
+    for (const side of ['buy', 'sell', 'buy'] as const)
+      expect(
+        (await main.post('/api/v4/order/new', limit(side === 'buy' ? '66000' : '62000', side, '0.0001')))
+          .status,
+      ).toBe(200);
+    const p = await Peer.open(h.url);
+    const latest = (await p.call('trades_request', ['BTC_USDT', 100])).result as { id: number }[];
+    await p.call('trades_subscribe', ['BTC_USDT']);
+    const first = await p.push('trades_update');
+    expect(first.params[0]).toBe('BTC_USDT');
+    const snapshot = first.params[1] as { id: number; amount: string; type: string }[];
+    expect(snapshot).toEqual(latest);
+    expect(snapshot.slice(0, 3).map((t) => [t.type, t.amount])).toEqual([
+      ['buy', '0.0001'],
+      ['sell', '0.0001'],
+      ['buy', '0.0001'],
+    ]);
+    expect(snapshot.map((t) => t.id)).toEqual([...snapshot.map((t) => t.id)].sort((a, b) => b - a));
+    // a new trade comes alone
+    const from = p.pushes.length;
+    await main.post('/api/v4/order/new', limit('62000', 'sell', '0.0001'));
+    const next = await p.push('trades_update', () => true, from);
+    expect(next.params[1]).toHaveLength(1);
+    expect(next.params[1][0]).toMatchObject({ type: 'sell', amount: '0.0001' });
+    expect(next.params[1][0].id).toBeGreaterThan(snapshot[0]?.id ?? Infinity);
+    // every subscription starts again with the latest (the client keeps each trade once, by id)
+    const again = p.pushes.length;
+    await p.call('trades_subscribe', ['BTC_USDT']);
+    const replay = await p.push('trades_update', () => true, again);
+    expect(replay.params[1][0]).toEqual(next.params[1][0]);
+    // a market without trades starts with nothing
+    const quiet = await Peer.open(h.url);
+    await quiet.call('trades_subscribe', ['LTC_USDT']);
+    await quiet.call('ping');
+    expect(quiet.of('trades_update')).toEqual([]);
+    quiet.close();
     p.close();
   });
 

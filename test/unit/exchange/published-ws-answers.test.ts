@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readDealRecord } from '../../../main/exchange/ws/records.ts';
 import { cancelAllOrdersWs } from '../../../main/exchange/ws/orders.ts';
 import type { WsClient } from '../../../main/exchange/ws/client.ts';
-import { adlRanks, candleRows, orderView, readOrder } from '../../../main/exchange/ws/views.ts';
+import { adlRanks, candleRows, orderView, readOrder, tradeRows } from '../../../main/exchange/ws/views.ts';
 import { wsFixture } from '../../support/published.ts';
 
 describe('the answers the app uses', () => {
@@ -61,6 +61,12 @@ describe('the answers the app uses', () => {
     await expect(cancelAllOrdersWs(client, 'ETH_USDT')).resolves.toBeUndefined();
     expect(sent).toEqual([
       ['order_cancel_all', [{ market: 'ETH_USDT', type: ['spot', 'margin', 'futures'] }]],
+    ]);
+  });
+
+  it('trades_request rows, newest first, each with its side as a word', () => {
+    expect(tradeRows(result('trades_request'))).toEqual([
+      { id: 41358530, time: 1580905394.70332, price: '0.020857', amount: '5.511', side: 'sell' },
     ]);
   });
 

@@ -40,17 +40,26 @@ describe('CollateralAccountManager', () => {
     expect(reads).toBe(2);
     expect(m.overview?.margin).toBe('64');
 
+    // A position opens (one read), then a leverage change: the same size held with another margin,
+    // at another level (one read more; the header's margin in use follows the rows).
+    m.positionsNow(ACCOUNT, [long]);
+    await vi.advanceTimersByTimeAsync(POSITIONS_RELOAD_MS);
+    expect(reads).toBe(3);
+    m.positionsNow(ACCOUNT, [{ ...long, margin: '6.4' }]);
+    await vi.advanceTimersByTimeAsync(POSITIONS_RELOAD_MS);
+    expect(reads).toBe(4);
+
     // Another account's positions are not this overview's.
     m.positionsNow(OTHER, [long]);
     m.positionsNow(OTHER, []);
     await vi.advanceTimersByTimeAsync(POSITIONS_RELOAD_MS * 2);
-    expect(reads).toBe(2);
+    expect(reads).toBe(4);
 
     // Stopped: a change waiting to be read is dropped.
     m.positionsNow(ACCOUNT, []);
     m.positionsNow(ACCOUNT, [long]);
     await m.stop();
     await vi.advanceTimersByTimeAsync(POSITIONS_RELOAD_MS * 2);
-    expect(reads).toBe(2);
+    expect(reads).toBe(4);
   });
 });

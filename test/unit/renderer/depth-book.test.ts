@@ -184,6 +184,60 @@ describe('MarketDepth', () => {
     expect(calls.filter(([p]) => p === 'live.unsubscribe')).toHaveLength(6);
   });
 
+  it("starts with the market's latest trades read, then keeps each trade once, newest first; a read for a market left is not shown", async () => {
+    const trade = (id: number, price = '100') => ({
+      id,
+      time: id,
+      price,
+      amount: '0.1',
+      side: 'buy' as const,
+    });
+    const reads: Array<{ market: string; answer: (value: unknown) => void }> = [];
+    const { api, calls, push, emit } = liveBridge((procedure, input) => {
+      if (procedure === 'markets.depth') return { ok: true, value: book };
+      if (procedure === 'live.trades')
+        return new Promise((answer) => reads.push({ market: (input as { market: string }).market, answer }));
+      return { ok: false, error: { code: 'x', message: 'x' } };
+    });
+    const depth = new MarketDepth(api);
+    const following = depth.follow(ACCOUNT, 'BTC_USDT');
+    await flush();
+    expect(calls.filter(([p]) => p === 'live.trades').map(([, i]) => i)).toEqual([
+      { accountId: ACCOUNT, market: 'BTC_USDT' },
+    ]);
+    // a push comes before the read's answer, one of its trades in both
+    const pushed = (trades: ReturnType<typeof trade>[], market = 'BTC_USDT') =>
+      push({ accountId: ACCOUNT, replaced: 0, events: [{ channel: 'trades', market, trades }] });
+    pushed([trade(6), trade(5)]);
+    reads[0]?.answer({ ok: true, value: [trade(5), trade(4), trade(3)] });
+    await following;
+    expect(depth.trades.map((t) => t.id)).toEqual([6, 5, 4, 3]);
+    expect(depth.reference).toBe('100');
+
+    // back after a drop: the trades missed meanwhile are read again
+    emit('ws.state', { accountId: ACCOUNT, state: 'connecting' });
+    emit('ws.state', { accountId: ACCOUNT, state: 'live' });
+    await flush();
+    expect(reads).toHaveLength(2);
+    reads[1]?.answer({ ok: true, value: [trade(8, '101'), trade(7), trade(6)] });
+    await flush();
+    expect(depth.trades.map((t) => t.id)).toEqual([8, 7, 6, 5, 4, 3]);
+    expect(depth.reference).toBe('101');
+
+    // another market while a read of this one is out: its late answer is not shown
+    emit('ws.state', { accountId: ACCOUNT, state: 'connecting' });
+    emit('ws.state', { accountId: ACCOUNT, state: 'live' });
+    await flush();
+    expect(reads.map((r) => r.market)).toEqual(['BTC_USDT', 'BTC_USDT', 'BTC_USDT']);
+    const switched = depth.follow(ACCOUNT, 'ETH_USDT');
+    await flush();
+    reads[2]?.answer({ ok: true, value: [trade(9)] });
+    reads.find((r) => r.market === 'ETH_USDT')?.answer({ ok: true, value: [trade(2, '3000')] });
+    await switched;
+    expect(depth.trades.map((t) => t.id)).toEqual([2]);
+    await depth.stop();
+  });
+
   it('reads the snapshot again when a diff goes missing, and never applies the diff after the gap', async () => {
     const { api, calls, push } = liveBridge((procedure) =>
       procedure === 'markets.depth'

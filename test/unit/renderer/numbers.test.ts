@@ -1,7 +1,8 @@
-// The one number formatter of the renderer: its rules, a property that it never rounds, and a walk
-// over every grid's columns showing each decimal cell is written by it.
+// The one number formatter of the renderer: its rules, properties of how it writes a value to its
+// tick, step or precision, and a walk over every grid's columns showing each decimal cell is written by it.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareDecimal } from '../../../renderer/src/lib/format/decimal.ts';
@@ -9,6 +10,8 @@ import { rememberMarkets } from '../../../renderer/src/lib/format/market-steps.s
 import {
   formatColumn,
   formatNumber,
+  fullNumber,
+  isShortened,
   marketName,
   parseNumber,
   plural,
@@ -43,16 +46,27 @@ function sameValue(text: string, value: string): boolean {
 }
 
 describe('formatNumber', () => {
-  it('groups thousands, pads to the tick or step, keeps every digit off it', () => {
+  it('groups thousands, writes to the tick, step or precision, rounding a value with more digits', () => {
     expect(formatNumber('6303812.50')).toBe('6,303,812.50');
+    expect(formatNumber('1200')).toBe('1,200');
     expect(formatNumber('65026', { step: '0.1' })).toBe('65,026.0');
     expect(formatNumber('65019.7', { step: '0.1' })).toBe('65,019.7');
     expect(formatNumber('65019.70', { step: '0.1' })).toBe('65,019.7');
     expect(formatNumber('0.002', { step: '0.0001' })).toBe('0.0020');
-    // Off the tick: shown in full, never rounded to it.
-    expect(formatNumber('65019.75', { step: '0.1' })).toBe('65,019.75');
-    expect(formatNumber('1234.5', { step: '1' })).toBe('1,234.5');
+    // Off the tick: to the nearest, the full value is fullNumber's (the tooltip, the clipboard).
+    expect(formatNumber('58235.38345', { step: '0.1' })).toBe('58,235.4');
+    expect(fullNumber('58235.38345')).toBe('58,235.38345');
+    expect(isShortened('58235.38345', { step: '0.1' })).toBe(true);
+    expect(isShortened('58235.30', { step: '0.1' })).toBe(false);
+    expect(formatNumber('65019.75', { step: '0.1' })).toBe('65,019.8');
+    expect(formatNumber('-65019.75', { step: '0.1' })).toBe('-65,019.8');
+    expect(formatNumber('1234.5', { step: '1' })).toBe('1,235');
+    expect(formatNumber('-0.04', { step: '0.1' })).toBe('0.0');
     expect(formatNumber('-1234567', { step: '0.01' })).toBe('-1,234,567.00');
+    // What may be spent is cut, never rounded up.
+    expect(formatNumber('19664.885584667312198', { places: 6, round: 'down' })).toBe('19,664.885584');
+    expect(formatNumber('0.999', { places: 2, round: 'down' })).toBe('0.99');
+    expect(formatNumber('0.999', { places: 2 })).toBe('1.00');
   });
 
   it('writes changes with their sign and percentages with the unit; other text as given', () => {
@@ -100,15 +114,26 @@ describe('formatNumber', () => {
     );
   });
 
-  it('a value off its tick or step is shown in full, never rounded to it', () => {
+  it('a value off its tick or step is written to it: the nearest value on it, or cut toward zero', () => {
     fc.assert(
       fc.property(digits, steps, fc.integer({ min: 1, max: 9 }), (units, step, extra) => {
         // One more significant digit than the step allows.
         const on = times(units, step);
         const value = `${on}${on.includes('.') ? '' : '.'}${'0'.repeat(Math.max(0, stepScale(step) - (on.split('.')[1]?.length ?? 0)))}${String(extra)}`;
-        const text = formatNumber(value, { step });
-        expect(sameValue(text, value), text).toBe(true);
-        expect(writtenScale(text)).toBeGreaterThan(stepScale(step));
+        const unit = new Decimal(10).pow(-stepScale(step));
+        for (const round of ['nearest', 'down'] as const) {
+          const text = formatNumber(value, { step, round });
+          expect(Math.max(writtenScale(text), 0)).toBe(stepScale(step));
+          const back = new Decimal(parseNumber(text) ?? 'NaN');
+          const gap = back.minus(value).abs();
+          // within half a unit of the step's last place (nearest), or less than one toward zero (down)
+          if (round === 'nearest') expect(gap.lte(unit.div(2)), text).toBe(true);
+          else expect(gap.lt(unit) && back.abs().lte(new Decimal(value).abs()), text).toBe(true);
+          expect(isShortened(value, { step })).toBe(true);
+          expect(parseNumber(fullNumber(value))).toBe(
+            value.replace(/^(-?)0+(?=\d)/, '$1').replace(/\.?0+$/, ''),
+          );
+        }
       }),
     );
   });
@@ -174,9 +199,13 @@ describe('every grid column', () => {
         values.forEach((value, i) => {
           const row = grid.rows[i];
           const text = grid.cellText(column, row);
-          expect(sameValue(text, value), `${id}.${column.id} ${text}`).toBe(true);
-          expect(text.split('.')[0], `${id}.${column.id}`).not.toMatch(/\d{4}/);
           const step = column.step?.(row);
+          // to its step: exact when the value has no more digits, else rounded with the full value in the tooltip
+          const written = step ? formatNumber(value, { step }) : value;
+          expect(sameValue(text, parseNumber(written) ?? value), `${id}.${column.id} ${text}`).toBe(true);
+          if (step && isShortened(value, { step }))
+            expect(grid.cellTitle(column, row)).toBe(fullNumber(value, { signed: column.signed }));
+          expect(text.split('.')[0], `${id}.${column.id}`).not.toMatch(/\d{4}/);
           if (step) expect(writtenScale(text)).toBeGreaterThanOrEqual(stepScale(step));
         });
       }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { OrderSend } from '../../../renderer/src/lib/managers/order-send.svelte.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { OrderSend, SAME_PRESS_MS } from '../../../renderer/src/lib/managers/order-send.svelte.ts';
 import { OrderTicket, type TicketTimers } from '../../../renderer/src/lib/managers/order-ticket.svelte.ts';
 import { fakeBridge } from './fake-bridge.ts';
 
@@ -18,12 +18,17 @@ const DECLINED = {
 /** Timers that never fire: the checks here are the ones the send itself makes. */
 const timers: TicketTimers = { set: (run) => run, clear: () => undefined };
 
-function sendOf(script: (procedure: string) => unknown) {
+function sendOf(script: (procedure: string) => unknown, clock = { now: 0 }) {
   const { api, calls } = fakeBridge(script);
   const ticket = new OrderTicket(api, timers);
   ticket.set({ market: 'BTC_USDT', amount: '0.001', price: '700000' });
   const placedOn: string[] = [];
-  return { send: new OrderSend(ticket, (account) => placedOn.push(account)), ticket, calls, placedOn };
+  const send = new OrderSend(
+    ticket,
+    (account) => placedOn.push(account),
+    () => clock.now,
+  );
+  return { send, ticket, calls, placedOn };
 }
 
 const places = (calls: Array<[string, unknown]>) => calls.filter(([p]) => p === 'orders.place');
@@ -71,5 +76,82 @@ describe('sending the ticket', () => {
     const { send, calls } = sendOf(() => ({ ok: true, value: { issues: [], questions: [] } }));
     await send.submit(undefined);
     expect(calls).toEqual([]);
+  });
+
+  it('sends one order for two presses at once (Enter pressed twice, a double click), saying the second sent nothing', async () => {
+    const { send, calls } = sendOf((p) =>
+      p === 'orders.check' ? { ok: true, value: { issues: [], questions: [] } } : PLACED,
+    );
+    await Promise.all([send.submit(ACCOUNT), send.submit(ACCOUNT)]);
+    expect(places(calls)).toHaveLength(1);
+    expect(send.note).toBe('An order is being sent: this press sent nothing more.');
+    expect(send.sending).toBe(false);
+  });
+
+  it("takes a press right after the one that sent the order (in a hurry) for the same press, and a held key's repeats for none; one later sends again", async () => {
+    const clock = { now: 1_000 };
+    const { send, ticket, calls } = sendOf(
+      (p) => (p === 'orders.check' ? { ok: true, value: { issues: [], questions: [] } } : PLACED),
+      clock,
+    );
+    await send.submit(ACCOUNT);
+    // the repeats of a held key are not presses
+    for (let i = 0; i < 40; i++) {
+      clock.now += 33;
+      await send.submit(ACCOUNT, { repeat: true });
+    }
+    expect(places(calls)).toHaveLength(1);
+    // pressed again in a hurry: each such press renews the one that sent it
+    for (let i = 0; i < 5; i++) {
+      clock.now += 150;
+      await send.submit(ACCOUNT);
+    }
+    expect(places(calls)).toHaveLength(1);
+    expect(send.note).toContain('this press sent nothing');
+    // released, and pressed again a moment later: a second order, meant
+    clock.now += SAME_PRESS_MS;
+    await send.submit(ACCOUNT);
+    expect(places(calls)).toHaveLength(2);
+    expect(send.note).toBe('');
+    // another order is another press, however soon
+    ticket.set({ amount: '0.002' });
+    clock.now += 10;
+    await send.submit(ACCOUNT);
+    expect(places(calls)).toHaveLength(3);
+  });
+
+  it('sends nothing when the ticket moved to another account while the press was being checked', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const { send, ticket, calls } = sendOf((p) =>
+      p === 'orders.check' ? new Promise((resolve) => (answer = resolve)) : PLACED,
+    );
+    ticket.setAccount(ACCOUNT);
+    ticket.set({ amount: '0.001', price: '700000' });
+    const pressing = send.submit(ACCOUNT);
+    await vi.waitFor(() => expect(calls.map(([p]) => p)).toContain('orders.check'));
+    ticket.setAccount('another');
+    answer({ ok: true, value: { issues: [], questions: [] } });
+    await pressing;
+    expect(places(calls)).toEqual([]);
+  });
+
+  it("sends again at once a press after one declined at main's question (nothing was signed), not after one the exchange refused", async () => {
+    const clock = { now: 1_000 };
+    let answer: unknown = DECLINED;
+    const { send, calls } = sendOf(
+      (p) => (p === 'orders.check' ? { ok: true, value: { issues: [], questions: [BAND] } } : answer),
+      clock,
+    );
+    await send.submit(ACCOUNT);
+    answer = { ok: false, error: { code: 'exchange_rejected', message: 'Not enough balance.' } };
+    clock.now += 150;
+    await send.submit(ACCOUNT);
+    expect(places(calls)).toHaveLength(2);
+    expect(send.note).toBe('');
+    // refused by the exchange: it was signed, and a press right after is the same press
+    clock.now += 150;
+    await send.submit(ACCOUNT);
+    expect(places(calls)).toHaveLength(2);
+    expect(send.note).toContain('this press sent nothing');
   });
 });

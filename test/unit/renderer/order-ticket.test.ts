@@ -60,11 +60,11 @@ describe('describeOrder', () => {
   it('says exactly what a limit order will do, its value and its flags', () => {
     const f = { ...emptyFields('BTC_USDT'), amount: '0.001', price: '30000' };
     // until main answered for this draft, the value reads "…"
-    expect(describeOrder(f)).toBe('Buy 0.001 BTC at 30000 (… USDT) — limit');
+    expect(describeOrder(f)).toBe('Buy 0.001 BTC at 30,000 (… USDT) — limit');
     const exact = { source: 'price', base: '0.001', value: '30' } as const;
-    expect(describeOrder(f, exact)).toBe('Buy 0.001 BTC at 30000 (30 USDT) — limit');
+    expect(describeOrder(f, exact)).toBe('Buy 0.001 BTC at 30,000 (30 USDT) — limit');
     expect(describeOrder({ ...f, side: 'sell', postOnly: true, stp: 'cb' }, exact)).toBe(
-      'Sell 0.001 BTC at 30000 (30 USDT) — limit, post-only, STP cb',
+      'Sell 0.001 BTC at 30,000 (30 USDT) — limit, post-only, STP cb',
     );
   });
 
@@ -92,7 +92,28 @@ describe('describeOrder', () => {
       price: '31000',
       activationPrice: '30500',
     };
-    expect(describeOrder(f)).toBe('Buy 0.01 BTC at 31000 when the price reaches 30500 (… USDT) — stop-limit');
+    expect(describeOrder(f)).toBe(
+      'Buy 0.01 BTC at 31,000 when the price reaches 30,500 (… USDT) — stop-limit',
+    );
+  });
+
+  it('says a market order larger than the book main read is more than it holds, never the value of the part it holds', () => {
+    // the book read holds 0.54 BTC of asks, worth 34,269 USDT
+    const partial = {
+      source: 'book',
+      base: '0.54',
+      value: '34269',
+      complete: false,
+      sideBase: '0.54',
+    } as const;
+    const buy = { ...emptyFields('BTC_USDT'), kind: 'stock_market' as const, amount: '5' };
+    expect(describeOrder(buy, partial)).toBe(
+      'Buy 5 BTC (more than the book holds: 0.54 BTC) — market (amount in base)',
+    );
+    const spend = { ...emptyFields('BTC_USDT'), kind: 'market' as const, amount: '300000' };
+    const spent = describeOrder(spend, partial);
+    expect(spent).toBe('Buy BTC for 300,000 USDT (more than the book holds: 0.54 BTC) — market');
+    for (const text of [describeOrder(buy, partial), spent]) expect(text).not.toMatch(/about|34,269/);
   });
 });
 

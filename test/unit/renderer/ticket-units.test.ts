@@ -39,7 +39,7 @@ describe('the unit of the typed amount', () => {
     expect(ticket.amountNote).toBe('');
   });
 
-  it('keeps an amount whose asset a switch does not change', () => {
+  it('keeps an amount whose asset a switch of side or type does not change', () => {
     const { ticket } = ticketOf();
     ticket.set({ amount: '0.01', price: '60000' });
     ticket.set({ side: 'sell' });
@@ -47,9 +47,45 @@ describe('the unit of the typed amount', () => {
     ticket.set({ kind: 'stock_market', side: 'buy' });
     expect(ticket.fields.amount).toBe('0.01');
     expect(ticket.amountNote).toBe('');
-    // a perpetual of the same base: still BTC
-    ticket.set({ kind: 'limit', market: 'BTC_PERP' });
-    expect(ticket.fields.amount).toBe('0.01');
+  });
+
+  it('belongs to the market it was typed for: another market, even of the same base, empties its amount and prices, saying so', () => {
+    const { ticket } = ticketOf();
+    ticket.set({ kind: 'limit', amount: '0.01', price: '64415', takeProfit: '70000' });
+    ticket.set({ market: 'BTC_PERP' });
+    expect(ticket.fields).toMatchObject({ amount: '', price: '', takeProfit: '' });
+    expect(ticket.amountNote).toBe(
+      'The amount 0.01 BTC, the price 64,415 and the take-profit 70,000 typed for BTC_USDT were cleared: the ticket is now on BTC_PERP.',
+    );
+    // a note of an earlier switch never outlives the market it spoke of
+    ticket.set({ kind: 'market', amount: '25' });
+    ticket.set({ side: 'sell' });
+    expect(ticket.amountNote).toContain('a market sell is sized in BTC');
+    ticket.set({ market: 'ETH_USDT' });
+    expect(ticket.amountNote).toBe('');
+    // a price typed on ETH never reaches BTC's price field
+    ticket.set({ kind: 'limit', price: '3131' });
+    ticket.set({ market: 'BTC_USDT' });
+    expect(ticket.fields.price).toBe('');
+    expect(ticket.amountNote).toBe(
+      'The price 3,131 typed for ETH_USDT was cleared: the ticket is now on BTC_USDT.',
+    );
+  });
+
+  it('belongs to the account it was typed for: another account empties it, saying so, and the button names the account', () => {
+    const { ticket } = ticketOf();
+    const names: Record<string, string> = { [ACCOUNT]: 'Main', other: 'sub-alpha' };
+    ticket.nameAccounts((id) => names[id] ?? '?');
+    ticket.setAccount(ACCOUNT);
+    ticket.set({ side: 'sell', amount: '0.5', price: '64415' });
+    expect(ticket.sendText).toBe('Sell 0.5 BTC at 64,415 (… USDT) — limit · for Main');
+    ticket.setAccount('other');
+    expect(ticket.fields).toMatchObject({ amount: '', price: '', side: 'sell', market: 'BTC_USDT' });
+    expect(ticket.amountNote).toBe(
+      'The amount 0.5 BTC and the price 64,415 typed for Main were cleared: the working account is now sub-alpha.',
+    );
+    expect(ticket.sendText).toContain('· for sub-alpha');
+    expect(ticket.ready).toBe(false);
   });
 
   it('empties the amount when the type or the market puts it in another asset', () => {
@@ -64,7 +100,7 @@ describe('the unit of the typed amount', () => {
     ticket.set({ market: 'ETH_USDT' });
     expect(ticket.fields.amount).toBe('');
     expect(ticket.amountNote).toBe(
-      'The amount 0.01 BTC was cleared: ETH_USDT is traded in ETH, not BTC. Type it again in ETH.',
+      'The amount 0.01 BTC and the price 60,000 typed for BTC_USDT were cleared: the ticket is now on ETH_USDT.',
     );
   });
 

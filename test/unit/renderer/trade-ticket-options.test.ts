@@ -73,7 +73,7 @@ describe('the ticket options each kind of order takes', () => {
       reduceOnly: true,
     });
     expect(describeOrder(f)).toBe(
-      'Sell 0.002 BTC at 65000, or at 61900 once the price reaches 62000 (… USDT) — collateral OCO, reduce-only',
+      'Sell 0.002 BTC at 65,000, or at 61,900 once the price reaches 62,000 (… USDT) — collateral OCO, reduce-only',
     );
     const limit = {
       ...f,
@@ -113,7 +113,7 @@ describe('the ticket options each kind of order takes', () => {
       takeProfit: '70000',
       stopLoss: '60000',
     });
-    expect(describeOrder(f)).toBe('Buy 0.01 BTC (… USDT) — collateral market, LONG, TP 70000, SL 60000');
+    expect(describeOrder(f)).toBe('Buy 0.01 BTC (… USDT) — collateral market, LONG, TP 70,000, SL 60,000');
     expect(draftOf({ ...f, kind: 'limit', price: '1' })).toEqual({
       kind: 'limit',
       market: 'BTC_PERP',

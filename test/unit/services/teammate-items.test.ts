@@ -62,6 +62,31 @@ describe("a teammate's address book", () => {
     expect(saved.entries.map((e) => e.label).sort()).toEqual(['Cold wallet', 'Payroll']);
   });
 
+  it('refuses a label with an invisible or blank-looking character, and keeps what it held under that id', async () => {
+    const book = new AddressBook(join(dir(), 'address-book.json'), log, scriptedDesktop().platform);
+    await book.add({ label: 'Cold wallet', network: 'ERC20', address: COLD });
+    const cold = book.list()[0];
+    if (!cold) throw new Error('no entry');
+    const refused = book.replace({
+      [cold.id]: cold,
+      // a second "Cold wallet" through the braille blank, and the entry held relabelled with a Hangul filler
+      [ID(1)]: entry(ID(1), 'Cold\u2800wallet', OTHER),
+      [ID(2)]: entry(ID(2), 'Payroll', '0x8ba1f109551bD432803012645Ac136ddd64DBA72'),
+    });
+    expect(refused).toEqual([
+      {
+        id: ID(1),
+        problem: 'The label has an invisible or blank-looking character after "Cold": remove it.',
+      },
+    ]);
+    const relabelled = book.replace({
+      [cold.id]: { ...cold, label: 'Cold\u3164wallet' },
+      [ID(2)]: entry(ID(2), 'Payroll', '0x8ba1f109551bD432803012645Ac136ddd64DBA72'),
+    });
+    expect(relabelled.map((r) => r.id)).toEqual([cold.id]);
+    expect(book.list().map((e) => e.label)).toEqual(['Cold wallet', 'Payroll']);
+  });
+
   it('lets no newcomer push out an entry it holds as it was', async () => {
     const book = new AddressBook(join(dir(), 'address-book.json'), log, scriptedDesktop().platform);
     await book.add({ label: 'Cold wallet', network: 'ERC20', address: COLD });

@@ -69,19 +69,24 @@ describe('account registry', () => {
         async (wanted) => {
           const { registry } = open();
           const kept: string[] = [];
+          // added as a batch adds them, in one commit to disk (each on its own would be a flush each)
+          const adding: Array<{ onDisk: Promise<{ id: string }>; favourite: boolean }> = [];
           for (const [n, w] of wanted.entries()) {
             // a label reading the same as one kept ("l" and "I", "rn" and "m") is refused: left out
             if (w.label.trim() === '' || lookAlikeOf(w.label, kept) !== undefined) continue;
             kept.push(w.label);
-            const a = await registry.add({
+            const { onDisk } = await registry.addInGroup({
               kind: n % 2 === 0 ? 'main' : 'sub',
               connection: 'sandbox',
               label: w.label,
               apiKey: `pub-${String(n)}`,
               secret: `sec-${String(n).padStart(28, '0')}`,
             });
-            if (w.favourite) await registry.update(a.id, { favourite: true });
+            adding.push({ onDisk, favourite: w.favourite });
           }
+          registry.commitWaiting();
+          for (const { onDisk, favourite } of adding)
+            if (favourite) await registry.update((await onDisk).id, { favourite: true });
           for (const test of [
             () => true,
             (a: { kind: string }) => a.kind === 'main',

@@ -1,18 +1,37 @@
 /**
- * Each market's tick and step, known to every screen once the window has read the market list, so
- * a price or amount is written to its market's precision wherever it is shown (grids included).
+ * Each market's tick, step and precisions, known to every screen once the window has read the market
+ * list, so a price, amount or balance is written to its market's precision wherever it is shown
+ * (grids included).
  */
 import type { MarketView } from '../../../../main/ipc/contract.ts';
 import { marketName } from './number.ts';
 
-let known = $state.raw<Readonly<Record<string, { tick: string; step: string }>>>({});
+interface Steps {
+  tick: string;
+  step: string;
+  base?: string;
+  quote?: string;
+  /** Decimal places of amounts in the base, and of amounts in the quote (totals, values). */
+  stockPrec?: number;
+  moneyPrec?: number;
+}
 
-/** Remembers the markets' ticks and steps (the market list does this on every read). */
-export function rememberMarkets(
-  markets: readonly Pick<MarketView, 'name' | 'tickSize' | 'stepSize'>[],
-): void {
-  const next: Record<string, { tick: string; step: string }> = {};
-  for (const m of markets) next[marketName(m.name)] = { tick: m.tickSize, step: m.stepSize };
+type Listed = Pick<MarketView, 'name' | 'tickSize' | 'stepSize'> &
+  Partial<Pick<MarketView, 'base' | 'quote' | 'stockPrec' | 'moneyPrec'>>;
+
+let known = $state.raw<Readonly<Record<string, Steps>>>({});
+
+/** Remembers the markets' ticks, steps and precisions (the market list does this on every read). */
+export function rememberMarkets(markets: readonly Listed[]): void {
+  const next: Record<string, Steps> = {};
+  for (const m of markets) {
+    const steps: Steps = { tick: m.tickSize, step: m.stepSize };
+    if (m.base !== undefined) steps.base = m.base;
+    if (m.quote !== undefined) steps.quote = m.quote;
+    if (m.stockPrec !== undefined) steps.stockPrec = m.stockPrec;
+    if (m.moneyPrec !== undefined) steps.moneyPrec = m.moneyPrec;
+    next[marketName(m.name)] = steps;
+  }
   known = next;
 }
 
@@ -24,4 +43,27 @@ export function tickOf(market: string): string | undefined {
 /** The market's amount step ("0.0001"), undefined while the market is not known. */
 export function stepOf(market: string): string | undefined {
   return known[marketName(market)]?.step;
+}
+
+/**
+ * The decimal places an amount of `asset` is written to: on `market` when it is that market's base or
+ * quote (its amount or money precision), else on the first market listed that trades it; undefined
+ * while no market says.
+ */
+export function placesOf(asset: string, market?: string): number | undefined {
+  const own = market === undefined ? undefined : known[marketName(market)];
+  const of = (m: Steps | undefined) =>
+    m?.quote === asset ? m.moneyPrec : m?.base === asset ? m.stockPrec : undefined;
+  const here = of(own);
+  if (here !== undefined) return here;
+  const all = Object.values(known);
+  return (
+    all.find((m) => m.quote === asset && m.moneyPrec !== undefined)?.moneyPrec ??
+    all.find((m) => m.base === asset && m.stockPrec !== undefined)?.stockPrec
+  );
+}
+
+/** The decimal places of a market's money (values, totals, margin, profit in its quote); undefined while unknown. */
+export function moneyPlaces(market: string): number | undefined {
+  return known[marketName(market)]?.moneyPrec;
 }

@@ -3,18 +3,26 @@
  * through `formatNumber`. Decimal strings in, text out, never through Number:
  *
  * - thousands separators always ("6,303,812.50");
- * - a price padded to its market's tick, an amount to its step ("65,026.0" beside "65,019.7"), by
- *   adding zeros only; a value with more digits than its tick or step is shown in full, never cut;
+ * - a price written to its market's tick, an amount to its step, a balance to its asset's precision
+ *   ("65,026.0" beside "65,019.7"): padded with zeros, and a value with more digits than that is
+ *   rounded to it (to the nearest, or `round: 'down'` for what may be spent, never overstated); the
+ *   value in full is `fullNumber`'s, for the tooltip and the clipboard;
+ * - a value without a tick, step or precision (a typed value, an exact total) in full;
  * - percentages, ratios and profit with their sign ("+0.94 %", "−" for a loss);
  * - text that is not a decimal (a dash, "market") as given.
  *
- * `parseNumber` reads back what `formatNumber` wrote: parse(format(x)) is x's value, always.
+ * `parseNumber` reads back what `formatNumber` wrote: parse(format(x)) is x's value to the places written.
  */
+import { Decimal } from 'decimal.js';
 import { FIGURE_SPACE, POINT_SPACE, parseDecimal, type DecimalParts } from './decimal.ts';
 
 export interface NumberStyle {
   /** The tick (prices) or step (amounts) the value is written to, e.g. "0.1"; none: as given. */
   readonly step?: string | undefined;
+  /** Decimal places the value is written to (an asset's precision), where no `step` is given. */
+  readonly places?: number | undefined;
+  /** A value with more digits than its step or places: to the nearest (half away from zero), or cut. */
+  readonly round?: 'nearest' | 'down' | undefined;
   /** Write "+" before a positive value (changes, profit, percentages of change). */
   readonly signed?: boolean | undefined;
   /** Write the value as a percentage: " %" after it (the value is already in percent). */
@@ -34,16 +42,33 @@ function group(int: string): string {
   return int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** The fraction to show: padded with zeros up to `scale`, trailing zeros beyond it dropped. */
+/** The fraction to show, at most `scale` digits already: padded with zeros up to it. */
 function fractionTo(frac: string, scale: number): string {
-  if (frac.length <= scale) return frac.padEnd(scale, '0');
-  const kept = frac.replace(/0+$/, '');
-  return kept.length >= scale ? kept : kept.padEnd(scale, '0');
+  return frac.padEnd(scale, '0');
 }
 
-function write(p: DecimalParts, style: NumberStyle): string {
-  const scale = style.step === undefined ? p.frac.length : stepScale(style.step);
-  const frac = fractionTo(p.frac, scale);
+/** The places a style writes a value to; undefined: as many as it has. */
+function placesOf(style: NumberStyle): number | undefined {
+  if (style.step !== undefined) return stepScale(style.step);
+  return style.places === undefined ? undefined : Math.max(0, Math.trunc(style.places));
+}
+
+/** The value with at most `scale` fraction digits: cut toward zero, or rounded half away from zero. */
+function roundTo(p: DecimalParts, scale: number, round: 'nearest' | 'down'): DecimalParts {
+  if (p.frac.length <= scale) return p;
+  const kept = BigInt(`${p.int}${p.frac.slice(0, scale)}`);
+  const up = round === 'nearest' && (p.frac[scale] ?? '0') >= '5';
+  const digits = (up ? kept + 1n : kept).toString().padStart(scale + 1, '0');
+  const int = digits.slice(0, digits.length - scale);
+  const frac = scale > 0 ? digits.slice(digits.length - scale) : '';
+  const zero = /^0*$/.test(int + frac);
+  return { sign: zero ? '' : p.sign, int, frac };
+}
+
+function write(value: DecimalParts, style: NumberStyle): string {
+  const places = placesOf(style);
+  const p = places === undefined ? value : roundTo(value, places, style.round ?? 'nearest');
+  const frac = places === undefined ? p.frac : fractionTo(p.frac, places);
   const sign = p.sign === '-' ? '-' : style.signed && /[1-9]/.test(p.int + p.frac) ? '+' : '';
   return `${sign}${group(p.int)}${frac ? `.${frac}` : ''}${style.percent ? ' %' : ''}`;
 }
@@ -52,6 +77,24 @@ function write(p: DecimalParts, style: NumberStyle): string {
 export function formatNumber(value: string, style: NumberStyle = {}): string {
   const p = parseDecimal(value);
   return p ? write(p, style) : value;
+}
+
+/**
+ * The value in full, grouped, as the exchange gave it (trailing zeros dropped): the tooltip and the
+ * clipboard of a number `formatNumber` wrote to fewer places. Other text as given.
+ */
+export function fullNumber(value: string, style: Pick<NumberStyle, 'signed' | 'percent'> = {}): string {
+  const p = parseDecimal(value);
+  return p
+    ? write({ ...p, frac: p.frac.replace(/0+$/, '') }, { signed: style.signed, percent: style.percent })
+    : value;
+}
+
+/** Whether `formatNumber` writes the value with fewer digits than it has (its tooltip then says it in full). */
+export function isShortened(value: string, style: NumberStyle): boolean {
+  const p = parseDecimal(value);
+  const places = placesOf(style);
+  return p !== undefined && places !== undefined && p.frac.replace(/0+$/, '').length > places;
 }
 
 /** A count of things ("1,000"): a whole number, grouped. */
@@ -80,14 +123,9 @@ export function parseNumber(text: string): string | undefined {
  */
 export function scaleFor(value: string, step: string | undefined): number {
   const dot = value.indexOf('.');
-  const own = dot < 0 ? 0 : value.length - dot - 1;
-  if (step === undefined) return dot < 0 ? -1 : own;
+  if (step === undefined) return dot < 0 ? -1 : value.length - dot - 1;
   const scale = stepScale(step);
-  if (own <= scale) return scale === 0 ? -1 : scale;
-  let end = value.length;
-  while (end > dot + 1 && value[end - 1] === '0') end--;
-  const kept = end - dot - 1;
-  return Math.max(kept, scale) || -1;
+  return scale === 0 ? -1 : scale;
 }
 
 /** Fraction digits of written text (-1 without a point). */
@@ -132,4 +170,40 @@ export function marketName(name: string): string {
 /** "1 order", "2 orders", "1,000 sub-accounts": a count with its noun, plural right. */
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
+/** A number typed with an exponent ("1e3", "2.5E-4"): it is not read as the number a person means. */
+const EXPONENT = /^[+-]?(\d+\.?\d*|\.\d+)e[+-]?\d+$/i;
+
+/**
+ * Words for a number typed with an exponent ("The amount 1e3 is written with an exponent: type it in
+ * digits, such as 1,000."); undefined for anything else.
+ */
+export function exponentWords(text: string, what: string): string | undefined {
+  const v = text.trim();
+  if (!EXPONENT.test(v)) return undefined;
+  const digits = new Decimal(v).abs().toFixed();
+  return `The ${what} ${v} is written with an exponent: type it in digits, such as ${formatNumber(digits)}.`;
+}
+
+/**
+ * What is wrong with a positive number typed by a person, in words that name the field and the rule;
+ * undefined when it is a positive decimal (grouping commas allowed, "1,000.5").
+ */
+export function typedNumberProblem(text: string, what: string): string | undefined {
+  const v = text.trim();
+  if (v === '') return `Type the ${what}.`;
+  const exponent = exponentWords(v, what);
+  if (exponent) return exponent;
+  if (/^\d+,\d{1,2}$|^\d+,\d{4,}$/.test(v))
+    return `The ${what} ${v} has a comma for a point: type the decimals after a point, such as ${v.replace(',', '.')}.`;
+  if (v.startsWith('-')) return `The ${what} must be above zero.`;
+  const bare = v.replace(
+    /^(\d{1,3}(,\d{3})+)(\.\d+)?$/,
+    (_, int: string, _g: string, frac = '') => `${int.replaceAll(',', '')}${frac}`,
+  );
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(bare))
+    return `The ${what} is a number such as 0.5 or 1,000: digits and one point, no spaces or letters.`;
+  if (!/[1-9]/.test(bare)) return `The ${what} must be above zero.`;
+  return undefined;
 }

@@ -1,6 +1,9 @@
 // Facts about open positions for the Positions screen: direction, size, the closing order, ADL rank
 // in words, leverage levels.
-import type { OrderDraftInput, PositionView } from '../../../../main/ipc/contract.ts';
+import type { LiveEvent, OrderDraftInput, PositionView } from '../../../../main/ipc/contract.ts';
+import type { PreferenceStore } from '../managers/storage.ts';
+import type { ChartPoint } from './chart.ts';
+import { compareDecimal } from './decimal.ts';
 import { divideDecimal, isPositiveDecimal, multiplyDecimal } from './decimal-math.ts';
 import { stepOf, tickOf } from './market-steps.svelte.ts';
 import { formatNumber } from './number.ts';
@@ -119,4 +122,78 @@ export function marginWords(event: MarginNotice['event'], p: PositionView, atMs:
     ? `, liquidation at ${formatNumber(p.liquidationPrice, { step: tickOf(p.market) })}`
     : '';
   return `Margin call at ${at} on your ${what}${liquidation}: add margin or reduce the position.`;
+}
+
+/** A market's mark, index and funding as its last `premiumIndex` push said them. */
+export interface MarkInfo {
+  mark: string;
+  index: string;
+  funding: string;
+  time: number;
+}
+
+/** The leverage level in force and where it is known from. */
+export interface LeverageInForce {
+  level: number;
+  /** `answer`: the exchange's answer to the last change; `margin`: implied by open positions. */
+  source: 'answer' | 'margin';
+  at?: number;
+}
+
+const leverageKey = (account: string) => `txc.positions.leverage.${account}`;
+
+/** The exchange's answer to the last leverage change made here for the account, as remembered. */
+export function rememberedLeverage(store: PreferenceStore, account: string): LeverageInForce | undefined {
+  try {
+    const raw = store.getItem(leverageKey(account));
+    const v = raw ? (JSON.parse(raw) as { level?: unknown; at?: unknown }) : undefined;
+    return typeof v?.level === 'number'
+      ? { level: v.level, source: 'answer', ...(typeof v.at === 'number' ? { at: v.at } : {}) }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Remembers the exchange's answer to a leverage change for the account. */
+export function rememberLeverage(store: PreferenceStore, account: string, level: number, at: number): void {
+  store.setItem(leverageKey(account), JSON.stringify({ level, at }));
+}
+
+/** The marks and the short mark / index series of each market, with a `premiumIndex` push in them. */
+export function withMark(
+  known: {
+    marks: Record<string, MarkInfo>;
+    series: Record<string, { mark: ChartPoint[]; index: ChartPoint[] }>;
+  },
+  push: Extract<LiveEvent, { channel: 'premiumIndex' }>,
+  nowMs: number,
+): typeof known {
+  const { market, markPrice: mark } = push;
+  const raw = push.time ?? nowMs;
+  const time = raw < 1e12 ? Math.round(raw * 1000) : raw;
+  const index = push.indexPrice ?? '';
+  const series = known.series[market] ?? { mark: [], index: [] };
+  // plotting only: the chart draws numbers, the exact mark is in `marks`
+  const add = (list: ChartPoint[], v: string): ChartPoint[] =>
+    v && Number.isFinite(Number(v)) ? [...list, { t: time, v: Number(v) }].slice(-MARK_POINTS) : list;
+  return {
+    marks: { ...known.marks, [market]: { mark, index, funding: push.fundingRate ?? '', time } },
+    series: { ...known.series, [market]: { mark: add(series.mark, mark), index: add(series.index, index) } },
+  };
+}
+
+/**
+ * The position's take-profit / stop-loss legs that would trigger only past its liquidation price (the
+ * position is liquidated first): for a long at or below it, for a short at or above it. The same rule
+ * main's leverage preview applies (`legsBeyond` in main/rules/leverage.ts) to the price at a new level.
+ */
+export function legsPastLiquidation(p: PositionView): NonNullable<PositionView['tpsl']> {
+  const at = p.liquidationPrice;
+  if (!at || !isPositiveDecimal(at)) return [];
+  const short = directionOf(p) === 'short';
+  return (p.tpsl ?? []).filter((leg) => {
+    const order = compareDecimal(leg.activationPrice, at);
+    return short ? order >= 0 : order <= 0;
+  });
 }

@@ -141,6 +141,13 @@ export class ActiveOrders {
     if (reply.ok) this.#subscription = reply.value;
   }
 
+  /** The exchange answers again: the list is read, and followed when its subscription was refused. */
+  async recover(): Promise<void> {
+    if (!this.account) return;
+    if (!this.#subscription) await this.#subscribe();
+    await this.load();
+  }
+
   async stop(): Promise<void> {
     this.#stopBatch?.();
     this.#stopBatch = undefined;

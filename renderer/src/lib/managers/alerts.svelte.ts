@@ -1,6 +1,6 @@
 import type { AccountMetric, AlertView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
-import { formatNumber } from '../format/number.ts';
+import { exponentWords, formatNumber } from '../format/number.ts';
 
 /** The words of an account figure, as the Alerts list and its form name it. */
 export const METRIC_WORDS: Record<AccountMetric, { label: string; rule: string }> = {
@@ -12,6 +12,8 @@ export const METRIC_WORDS: Record<AccountMetric, { label: string; rule: string }
 export function levelProblem(value: string): string | undefined {
   const v = value.trim().replaceAll(',', '');
   if (v === '') return 'Type a level.';
+  const exponent = exponentWords(v, 'level');
+  if (exponent) return exponent;
   if (!/^\d+(\.\d+)?$/.test(v)) return 'The level is a number such as 65000 or 0.5.';
   if (/^0*(\.0*)?$/.test(v)) return 'The level must be above zero.';
   return undefined;

@@ -1,4 +1,6 @@
-import type { CandleView, LiveEvent } from '../../../../main/ipc/contract.ts';
+import { SvelteSet } from 'svelte/reactivity';
+import type { CandleView, LiveEvent, LiveTradeView } from '../../../../main/ipc/contract.ts';
+import { CANDLES_KEPT, mergeCandle, withTrades } from '../format/candles.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { readOnce } from './early-reads.ts';
 import type { PreferenceStore } from './storage.ts';
@@ -25,24 +27,13 @@ export function rememberedInterval(store: PreferenceStore): ChartInterval {
   return CHART_INTERVALS.find((i) => i.seconds === saved)?.seconds ?? 60;
 }
 
-/** Candles kept in memory; older ones fall off the left edge. */
-export const CANDLES_KEPT = 1500;
-
-/** A candle into a sorted list: replaces the one of the same time, or goes in its place. */
-export function mergeCandle(list: CandleView[], candle: CandleView): CandleView[] {
-  const last = list.at(-1);
-  if (!last || last.time < candle.time) return [...list, candle].slice(-CANDLES_KEPT);
-  if (last.time === candle.time) return [...list.slice(0, -1), candle];
-  const i = list.findIndex((c) => c.time >= candle.time);
-  const out = list.slice();
-  if (out[i]?.time === candle.time) out[i] = candle;
-  else out.splice(i, 0, candle);
-  return out;
-}
+export { CANDLES_KEPT, mergeCandle, withTrades } from '../format/candles.ts';
 
 /**
  * A market's candles of one interval: the history (`live.candles`), then the `candles` pushes of the
- * working account's WebSocket. `version` counts changes, so a chart redraws only when there is news.
+ * working account's WebSocket, and between them the market's trades (`trades` pushes): the live candle
+ * is built from every trade as it comes, so its close is the last trade's price and a new interval
+ * starts a new candle even while the exchange sends no candle.
  */
 export class MarketCandles {
   candles = $state.raw<CandleView[]>([]);
@@ -56,8 +47,13 @@ export class MarketCandles {
   readonly #api: TxcApi;
   readonly #store: PreferenceStore;
   readonly #follows = new ReplyGuard();
-  #subscription: string | undefined;
+  #subscriptions: string[] = [];
   #stopBatch: (() => void) | undefined;
+  /** Trades already in the candles (a push may repeat one), and candles built from trades alone. */
+  #trades = new SvelteSet<number>();
+  #fromTrades = new SvelteSet<number>();
+  /** Trades that came while the history was on its way: put in once it is drawn. */
+  #waiting: LiveTradeView[] | undefined;
 
   constructor(api: TxcApi, store: PreferenceStore) {
     this.#api = api;
@@ -81,6 +77,9 @@ export class MarketCandles {
     this.candles = [];
     this.latest = undefined;
     this.error = undefined;
+    this.#trades = new SvelteSet();
+    this.#fromTrades = new SvelteSet();
+    this.#waiting = [];
     if (!market || !account) return;
     const interval = this.interval;
     this.#stopBatch = this.#api.on('ws.batch', (batch) => {
@@ -89,13 +88,16 @@ export class MarketCandles {
     });
     this.loading = true;
     // The history is drawn when it comes, not after the subscription's answer too.
-    const subscribed = this.#api.live
-      .subscribe({ accountId: account, channel: 'candles', topic: `${market}@${String(interval)}` })
-      .then((sub) => {
+    const subscribe = (channel: 'candles' | 'trades', topic: string) =>
+      this.#api.live.subscribe({ accountId: account, channel, topic }).then((sub) => {
         if (!sub.ok) return;
-        if (!asked.stale) this.#subscription = sub.value;
+        if (!asked.stale) this.#subscriptions.push(sub.value);
         else void this.#api.live.unsubscribe({ id: sub.value });
       });
+    const subscribed = Promise.all([
+      subscribe('candles', `${market}@${String(interval)}`),
+      subscribe('trades', market),
+    ]);
     // The window opening on this screen may have asked already (`early-reads.ts`).
     const history = await readOnce('live.candles', { accountId: account, market, interval }, (q) =>
       this.#api.live.candles(q),
@@ -109,28 +111,59 @@ export class MarketCandles {
         for (const c of this.candles) merged = mergeCandle(merged, c);
         this.candles = merged;
       }
+      const waiting = this.#waiting ?? [];
+      this.#waiting = undefined;
+      this.#traded(waiting);
     }
     await subscribed;
   }
 
   #push(push: LiveEvent): void {
+    if (push.channel === 'trades' && push.market === this.market) return this.#traded(push.trades);
     if (push.channel !== 'candles' || push.market !== this.market) return;
     let list = this.candles;
     for (const c of push.candles) {
       // A row of another interval (another view's subscription on this connection) is not ours.
       if (c.time % this.interval !== 0) continue;
       list = mergeCandle(list, c);
+      this.#fromTrades.delete(c.time);
       this.latest = c;
     }
     this.candles = list;
+  }
+
+  /** Trades of the market: the live candle follows each (new ones only; a repeat is already in). */
+  #traded(trades: readonly LiveTradeView[]): void {
+    const fresh = trades.filter((t) => !this.#trades.has(t.id));
+    if (this.#waiting) {
+      this.#waiting.push(...fresh);
+      return;
+    }
+    if (fresh.length === 0) return;
+    for (const t of fresh) this.#trades.add(t.id);
+    if (this.#trades.size > 2 * CANDLES_KEPT) this.#trades = new SvelteSet(fresh.map((t) => t.id));
+    const list = withTrades(this.candles, fresh, this.interval, this.#fromTrades);
+    if (list === this.candles) return;
+    this.candles = list;
+    this.latest = list.at(-1);
+  }
+
+  /**
+   * The exchange answers again: a chart whose history or subscriptions could not be had follows its
+   * market afresh; one that has both is left as it is.
+   */
+  async recover(): Promise<void> {
+    if (!this.market || !this.account) return;
+    if (this.error || this.candles.length === 0 || this.#subscriptions.length < 2)
+      await this.follow(this.account, this.market);
   }
 
   async stop(): Promise<void> {
     this.#follows.dropAll();
     this.#stopBatch?.();
     this.#stopBatch = undefined;
-    const id = this.#subscription;
-    this.#subscription = undefined;
-    if (id) await this.#api.live.unsubscribe({ id });
+    const ids = this.#subscriptions;
+    this.#subscriptions = [];
+    await Promise.all(ids.map((id) => this.#api.live.unsubscribe({ id })));
   }
 }

@@ -3,9 +3,10 @@ import type {
   IpcError,
   LiveBorrowView,
   LiveEvent,
-  OpenPositionView,
+  PositionView,
 } from '../../../../main/ipc/contract.ts';
 import type { TxcApi } from '../api.ts';
+import { impliedLeverage } from '../format/positions.ts';
 import { Known, recall } from './known.svelte.ts';
 import { LiveFollow } from './live-follow.svelte.ts';
 
@@ -91,18 +92,30 @@ export class CollateralAccountManager {
 
   /**
    * The account's open positions as the exchange has them now. Margin in use and equity follow them,
-   * and no push carries those: when a position opens, changes size or goes (a fill, a liquidation),
-   * the overview is read again, once for a burst of changes. The first positions of an account only
-   * set what later ones are compared with (the overview was read when the account was followed).
+   * and no push carries those: when a position opens, changes size or leverage (a fill, a leverage
+   * change: its margin then implies another level) or goes (a liquidation), the overview is read
+   * again, once for a burst of changes. The first positions of an account only set what later ones
+   * are compared with (the overview was read when the account was followed).
    */
-  positionsNow(account: string, positions: readonly OpenPositionView[]): void {
-    const sizes = positions.map((p) => `${String(p.positionId)}:${p.amount}`).sort();
+  positionsNow(account: string, positions: readonly PositionView[]): void {
+    const sizes = positions
+      .map((p) => `${String(p.positionId)}:${p.amount}:${String(impliedLeverage([p]) ?? '')}`)
+      .sort();
     const key = `${account}\n${sizes.join('|')}`;
     const before = this.#positionsKey;
     this.#positionsKey = key;
     if (before === key || !before.startsWith(`${account}\n`) || account !== this.account) return;
     clearTimeout(this.#reloadTimer);
     this.#reloadTimer = setTimeout(() => void this.load(), POSITIONS_RELOAD_MS);
+  }
+
+  /** The exchange answers again: the overview is read, and followed again when its feed is not live. */
+  async recover(): Promise<void> {
+    const account = this.account;
+    if (!account) return;
+    await this.load();
+    if (!this.#live.live && account === this.account)
+      await this.#live.follow([account], ['borrowsMargin', 'balanceMargin']);
   }
 
   /** Asks main to switch; main asks the person natively. True when the mode is now `enabled`. */

@@ -1,5 +1,5 @@
 import { csvField, csvLine } from '../format/csv.ts';
-import { alignTo, formatNumber, scaleFor } from '../format/number.ts';
+import { alignTo, formatNumber, fullNumber, isShortened, scaleFor } from '../format/number.ts';
 import { sortOrder } from './sort-order.ts';
 import type { PreferenceStore } from './storage.ts';
 
@@ -204,7 +204,8 @@ export class DataGridState<R> {
 
   /**
    * A cell's text: decimals written by the one number formatter (grouped, to the row's tick or
-   * step, never rounded), padded with figure spaces so the points align.
+   * step; a value with more digits rounded to it, in full in `cellTitle`), padded with figure spaces
+   * so the points align.
    */
   cellText(column: GridColumn<R>, row: R): string {
     if (column.kind === 'time') return String(column.value(row));
@@ -212,6 +213,17 @@ export class DataGridState<R> {
     if (column.kind === 'text') return value;
     const text = formatNumber(value, { step: column.step?.(row), signed: column.signed });
     return alignTo(text, this.scales[column.id] ?? -1);
+  }
+
+  /** A cell's tooltip: the column's hint, else a decimal written to fewer places than it has, in full. */
+  cellTitle(column: GridColumn<R>, row: R): string | undefined {
+    if (column.kind === 'time') return undefined;
+    const hint = column.hint?.(row);
+    if (hint !== undefined || column.kind !== 'decimal') return hint;
+    const value = column.value(row);
+    return isShortened(value, { step: column.step?.(row) })
+      ? fullNumber(value, { signed: column.signed })
+      : undefined;
   }
 
   /**

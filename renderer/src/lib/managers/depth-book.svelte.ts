@@ -89,8 +89,11 @@ export class MarketDepth {
     this.#api = api;
     this.#live = new LiveFollow(api, {
       onPush: (_, event) => this.#push(event),
-      // Back after a drop: the diffs missed meanwhile are not replayed, so the book is read again.
-      refresh: () => void this.load(),
+      // Back after a drop: the diffs and trades missed meanwhile are not replayed, so both are read again.
+      refresh: () => {
+        void this.load();
+        void this.readTrades();
+      },
       onLive: (live) => {
         if (!live) this.#lost();
       },
@@ -181,7 +184,28 @@ export class MarketDepth {
     await Promise.all([
       account ? this.#live.follow([account], ['depth', 'trades', 'market'], market) : undefined,
       this.load(asked),
+      this.readTrades(asked),
     ]);
+  }
+
+  /**
+   * Reads the market's latest trades: a subscription already made for another view sends none of
+   * them, only the trades after. Kept as they are when they cannot be read (the pushes still come).
+   */
+  async readTrades(asked: Asked = this.#snapshots.newest()): Promise<void> {
+    const { account, market } = this;
+    if (!account || !market) return;
+    const reply = await this.#api.live.trades({ accountId: account, market });
+    if (!asked.stale && reply.ok) this.#addTrades(reply.value);
+  }
+
+  /** Trades read or pushed: each once (by id), newest first, the latest kept. */
+  #addTrades(trades: readonly TradeRow[]): void {
+    const fresh = trades.filter((t) => !this.trades.some((k) => k.id === t.id));
+    if (fresh.length === 0) return;
+    this.trades = [...fresh, ...this.trades]
+      .sort((x, y) => y.time - x.time || y.id - x.id)
+      .slice(0, TRADES_KEPT);
   }
 
   /** Reads the snapshot again (also the Retry of an error). */
@@ -217,22 +241,29 @@ export class MarketDepth {
       }
       if (push.full) {
         this.#liveSnapshot = true;
+        // a whole book from the socket: a snapshot that could not be read is no longer missed
+        this.error = undefined;
         this.#synced();
       }
       this.#updateId = push.updateId ?? this.#updateId;
       this.asks = applyLevels('ask', push.full ? [] : this.asks, push.asks);
       this.bids = applyLevels('bid', push.full ? [] : this.bids, push.bids);
     } else if (push.channel === 'trades') {
-      if (push.market !== this.market) return;
-      const fresh = push.trades.filter((t) => !this.trades.some((k) => k.id === t.id));
-      this.trades = [...fresh, ...this.trades]
-        .sort((x, y) => y.time - x.time || y.id - x.id)
-        .slice(0, TRADES_KEPT);
+      if (push.market === this.market) this.#addTrades(push.trades);
     } else if (push.channel === 'market') {
       if (push.market !== this.market) return;
       const { channel: _, ...stats } = push;
       this.stats = stats;
     }
+  }
+
+  /**
+   * The exchange answers again: a book that could not be read, or is not live, is followed afresh
+   * (its snapshot read, its pushes asked for again); a live one in sync is left as it is.
+   */
+  async recover(): Promise<void> {
+    if (!this.market || (this.live && !this.error && !this.liveError)) return;
+    await this.follow(this.account, this.market);
   }
 
   /** Stops listening (market change, account change, leaving the screen). */

@@ -81,6 +81,8 @@ export class LadderTicket {
   placeError = $state<IpcError | undefined>();
   result = $state<BulkPlaceView | undefined>();
   market = $state('');
+  /** Why the prices and amount typed were just cleared (another market or account); '' when not. */
+  note = $state('');
   readonly #api: TxcApi;
   readonly #timers: TicketTimers;
   #timer: unknown;
@@ -93,21 +95,34 @@ export class LadderTicket {
     this.#timers = timers;
   }
 
+  /** A ladder belongs to the market it was typed for: its prices and amount go with it, saying so. */
   setMarket(market: string): void {
     if (market === this.market) return;
+    if (this.market) this.#clearTyped(`for ${this.market}`, `the ticket is now on ${market}`);
     this.market = market;
     this.result = undefined;
     this.schedule();
   }
 
-  setAccount(id: string | undefined): void {
+  /** A ladder belongs to the account it was typed for: its prices and amount go with it, saying so. */
+  setAccount(id: string | undefined, name: (id: string) => string = () => 'another account'): void {
     if (id === this.#account) return;
+    const before = this.#account;
+    if (before) this.#clearTyped(`for ${name(before)}`, id ? `the working account is now ${name(id)}` : '');
     this.#account = id;
     this.result = undefined;
     this.schedule();
   }
 
+  #clearTyped(owner: string, now: string): void {
+    const { lowPrice, highPrice, totalAmount } = this.fields;
+    const typed = [lowPrice, highPrice, totalAmount].some((v) => v.trim());
+    this.note = typed ? `The prices and amount typed ${owner} were cleared${now ? `: ${now}` : ''}.` : '';
+    if (typed) this.fields = { ...this.fields, lowPrice: '', highPrice: '', totalAmount: '' };
+  }
+
   set(patch: Partial<LadderFields>): void {
+    if (LADDER_FIELDS.some((f) => patch[f] !== undefined)) this.note = '';
     this.fields = { ...this.fields, ...patch };
     this.placeError = undefined;
     this.schedule();

@@ -8,6 +8,7 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import { isOco, takesActivation, type OrderKind } from '../../../../main/rules/types.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { formatNumber } from '../format/number.ts';
 import { ReplyGuard } from './reply-guard.ts';
 import type { PreferenceStore } from './storage.ts';
 import {
@@ -15,13 +16,13 @@ import {
   describeOrder,
   draftOf,
   emptyFields,
-  kindTitles,
   needsPrice,
   orderKinds,
   ruleFields,
   type PositionSide,
   type TicketFields,
 } from './ticket-fields.ts';
+import { clearedNote, pick, typedFields, unitNote, withoutTyped } from './ticket-notes.ts';
 
 export * from './ticket-fields.ts';
 
@@ -73,7 +74,9 @@ export class OrderTicket {
   /** Every check (and a clear or a send) makes the answers of earlier checks stale. */
   readonly #checks = new ReplyGuard();
   /** The account the ticket checks against (its hedge mode decides the position side): set by the view. */
-  #account: string | undefined;
+  #account = $state<string | undefined>();
+  /** An account's name as the person knows it (the top bar's label). */
+  #label: (id: string) => string = () => 'this account';
 
   constructor(api: TxcApi, timers: TicketTimers = browserTimers) {
     this.#api = api;
@@ -96,13 +99,45 @@ export class OrderTicket {
     return this.#account;
   }
 
-  /** Follows the window's working account; a draft is checked again for the new one. */
+  /** How the ticket names accounts (the send button, the note of a ticket cleared by a switch). */
+  nameAccounts(label: (id: string) => string): void {
+    this.#label = label;
+  }
+
+  /** An account's name as the ticket says it. */
+  nameOf(id: string): string {
+    return this.#label(id);
+  }
+
+  /** The name of the account the ticket sends for; '' while there is none. */
+  get accountName(): string {
+    return this.#account ? this.#label(this.#account) : '';
+  }
+
+  /** The send button's words: the order, and the account it goes for. */
+  get sendText(): string {
+    const name = this.accountName;
+    return name ? `${this.summary} · for ${name}` : this.summary;
+  }
+
+  /**
+   * Follows the window's working account. A ticket belongs to the account it was typed for: what was
+   * typed for another is cleared, saying so, and never sent for this one.
+   */
   setAccount(id: string | undefined): void {
     if (id === this.#account) return;
+    const before = this.#account;
     this.#account = id;
     // What was placed belongs to the account it was placed for.
     this.placed = undefined;
     this.placeError = undefined;
+    if (before) {
+      const now = id ? `the working account is now ${this.#label(id)}` : 'no account is chosen now';
+      const note = clearedNote(this.fields, `for ${this.#label(before)}`, now);
+      if (note) this.fields = withoutTyped(this.fields);
+      // a note of the ticket typed for the account before is no longer this ticket's
+      this.amountNote = note;
+    }
     this.schedule();
   }
 
@@ -175,14 +210,19 @@ export class OrderTicket {
 
   /**
    * Changes fields and schedules a check. A change that puts the amount in another asset (a market
-   * buy sized in USDT turned into a sell, sized in BTC; another market) empties the amount and says so:
-   * a number typed as 25 USDT is never sent as 25 BTC.
+   * buy sized in USDT turned into a sell, sized in BTC) empties the amount and says so: a number typed
+   * as 25 USDT is never sent as 25 BTC. Another market empties what was typed for the one before (its
+   * amount and prices), saying so: a price of ETH is never carried into BTC's price field.
    */
   set(patch: Partial<TicketFields>): void {
     const before = this.fields;
-    const next = { ...before, ...patch };
+    let next = { ...before, ...patch };
     const typed = before.amount.trim();
-    if (patch.amount !== undefined) this.amountNote = '';
+    if (before.market && next.market !== before.market) {
+      const note = clearedNote(before, `for ${before.market}`, `the ticket is now on ${next.market}`);
+      next = { ...withoutTyped(next), ...pick(patch, typedFields) };
+      this.amountNote = note;
+    } else if (patch.amount !== undefined) this.amountNote = '';
     else if (typed && amountAsset(before) !== amountAsset(next)) {
       next.amount = '';
       this.amountNote = unitNote(typed, before, next);
@@ -295,18 +335,8 @@ export class OrderTicket {
 /** Market facts for the ticket's hints: tick, step and minimums. */
 export function marketHint(market: MarketView | undefined): string {
   if (!market) return '';
-  return `tick ${market.tickSize} · step ${market.stepSize} · min amount ${market.minAmount} · min total ${market.minTotal}`;
+  const n = (v: string) => formatNumber(v);
+  return `tick ${n(market.tickSize)} · step ${n(market.stepSize)} · min amount ${n(market.minAmount)} · min total ${n(market.minTotal)}`;
 }
 
 export { ActiveOrders, modifyFields, type ModifyField, type OrderEdit } from './active-orders.svelte.ts';
-
-/** Why the amount was emptied: "The amount 25 USDT was cleared: a market sell is sized in BTC." */
-function unitNote(typed: string, before: TicketFields, next: TicketFields): string {
-  const was = `${typed} ${amountAsset(before)}`;
-  const now = amountAsset(next);
-  const what =
-    before.market !== next.market
-      ? `${next.market} is traded`
-      : `a ${kindTitles[next.kind].replace(' (amount in base)', '')} ${next.side} is sized`;
-  return `The amount ${was} was cleared: ${what} in ${now}, not ${amountAsset(before)}. Type it again in ${now}.`;
-}

@@ -10,34 +10,27 @@ import type { ChartPoint } from '../format/chart.ts';
 import {
   adlKey,
   closeDraft,
+  directionOf,
   impliedLeverage,
-  MARK_POINTS,
   marginWords,
+  rememberedLeverage,
+  rememberLeverage,
   sizeOf,
+  withMark,
+  type LeverageInForce,
   type LeverageLevel,
   type MarginNotice,
+  type MarkInfo,
 } from '../format/positions.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import type { PreferenceStore } from './storage.ts';
+import { LeverageChoice } from './leverage-choice.svelte.ts';
 import { TpSlForm } from './tpsl-form.svelte.ts';
 
-export interface MarkInfo {
-  mark: string;
-  index: string;
-  funding: string;
-  time: number;
-}
-
-export interface LeverageInForce {
-  level: number;
-  /** `answer`: the exchange's answer to the last change; `margin`: implied by open positions. */
-  source: 'answer' | 'margin';
-  at?: number;
-}
+export type { LeverageInForce, MarkInfo } from '../format/positions.ts';
 
 export type LiveWord = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stale' | 'stopped';
 
-const leverageKey = (account: string) => `txc.positions.leverage.${account}`;
 /** A new closing order is looked up this soon (a burst of them is one read). */
 const LEGS_RELOAD_MS = 300;
 
@@ -72,6 +65,8 @@ export class PositionsManager {
   closed = $state<OrderView | undefined>();
   /** The take-profit / stop-loss form of this account's positions. */
   readonly tpsl: TpSlForm;
+  /** A leverage level being chosen, and what it would do to the positions before it is set. */
+  readonly choice: LeverageChoice;
   readonly #api: TxcApi;
   readonly #store: PreferenceStore;
   readonly #now: () => number;
@@ -90,6 +85,12 @@ export class PositionsManager {
       api,
       () => this.account,
       () => this.load(),
+    );
+    this.choice = new LeverageChoice(
+      api,
+      () => this.account,
+      () => this.leverage?.level,
+      () => this.positions,
     );
   }
 
@@ -125,13 +126,7 @@ export class PositionsManager {
 
   /** The ADL rank of the position's exposure: the exchange ranks a market's long and short sides. */
   adlOf(p: PositionView): number | undefined {
-    const side =
-      p.positionSide === 'LONG' || p.positionSide === 'SHORT'
-        ? p.positionSide
-        : p.amount.startsWith('-')
-          ? 'SHORT'
-          : 'LONG';
-    return this.adl[adlKey(p.market, side)];
+    return this.adl[adlKey(p.market, directionOf(p) === 'long' ? 'LONG' : 'SHORT')];
   }
 
   /** The open positions shown: the exchange's, or the last known ones (empty while nothing is known). */
@@ -151,7 +146,8 @@ export class PositionsManager {
     this.adl = {};
     this.closed = undefined;
     this.tpsl.clear();
-    this.remembered = this.#readRemembered(account);
+    this.choice.clear();
+    this.remembered = rememberedLeverage(this.#store, account);
     if (!account) return;
     this.#stopEvents.push(
       this.#api.on('ws.batch', (batch) => {
@@ -201,7 +197,18 @@ export class PositionsManager {
     if (account !== this.account) return;
     this.loading = false;
     this.error = this.known.problem;
+    if (this.choice.level) void this.choice.refresh();
     if (this.known.source === 'exchange') await this.watchMarks([]);
+  }
+
+  /**
+   * The exchange answers again: the positions and markets are read, and the live channels refused
+   * meanwhile are asked for again.
+   */
+  async recover(): Promise<void> {
+    if (!this.account) return;
+    await Promise.all([this.markets.length ? undefined : this.#loadMarkets(), this.load()]);
+    await this.listen();
   }
 
   /** The ADL ranks now (the channel pushes only every 30 s); a failure leaves them to the pushes. */
@@ -273,21 +280,9 @@ export class PositionsManager {
   }
 
   #mark(push: Extract<LiveEvent, { channel: 'premiumIndex' }>): void {
-    const { market, markPrice: mark } = push;
-    const raw = push.time ?? this.#now();
-    const time = raw < 1e12 ? Math.round(raw * 1000) : raw;
-    const index = push.indexPrice ?? '';
-    this.marks = {
-      ...this.marks,
-      [market]: { mark, index, funding: push.fundingRate ?? '', time },
-    };
-    const series = this.markSeries[market] ?? { mark: [], index: [] };
-    const add = (list: ChartPoint[], v: string): ChartPoint[] =>
-      v && Number.isFinite(Number(v)) ? [...list, { t: time, v: Number(v) }].slice(-MARK_POINTS) : list;
-    this.markSeries = {
-      ...this.markSeries,
-      [market]: { mark: add(series.mark, mark), index: add(series.index, index) },
-    };
+    const next = withMark({ marks: this.marks, series: this.markSeries }, push, this.#now());
+    this.marks = next.marks;
+    this.markSeries = next.series;
   }
 
   #adl(records: readonly AdlRankView[]): void {
@@ -299,23 +294,13 @@ export class PositionsManager {
   /** The open positions as main keeps them now (legs carried by its rule); a flat one is not shown. */
   #positions(merged: readonly PositionView[]): void {
     this.positions = merged.filter((p) => sizeOf(p) !== '0');
+    if (this.choice.level) void this.choice.refresh();
     void this.watchMarks([]);
   }
 
-  #readRemembered(account: string): LeverageInForce | undefined {
-    try {
-      const raw = this.#store.getItem(leverageKey(account));
-      const v = raw ? (JSON.parse(raw) as { level?: unknown; at?: unknown }) : undefined;
-      return typeof v?.level === 'number'
-        ? { level: v.level, source: 'answer', ...(typeof v.at === 'number' ? { at: v.at } : {}) }
-        : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
+  /** Sets the account's leverage; a press while a change is out changes nothing more. */
   async setLeverage(level: number): Promise<boolean> {
-    if (!this.account) return false;
+    if (!this.account || this.leverageBusy) return false;
     this.leverageBusy = true;
     this.leverageError = undefined;
     const reply = await this.#api.positions.setLeverage({
@@ -329,7 +314,8 @@ export class PositionsManager {
     }
     const at = this.#now();
     this.remembered = { level: reply.value, source: 'answer', at };
-    this.#store.setItem(leverageKey(this.account), JSON.stringify({ level: reply.value, at }));
+    rememberLeverage(this.#store, this.account, reply.value, at);
+    this.choice.clear();
     await this.load();
     return true;
   }
@@ -340,6 +326,8 @@ export class PositionsManager {
    * question.
    */
   async close(p: PositionView, amount?: string): Promise<boolean> {
+    // one press, one closing order: a press while one is out sends nothing more
+    if (this.closing) return false;
     this.closing = true;
     this.closeError = undefined;
     this.closed = undefined;

@@ -15,8 +15,10 @@ import {
   takesOtoLegs,
   type OrderKind,
 } from '../../../../main/rules/types.ts';
-import { compareDecimal, groupThousands } from '../format/decimal.ts';
+import { compareDecimal } from '../format/decimal.ts';
 import { divideDecimal } from '../format/decimal-math.ts';
+import { placesOf, stepOf } from '../format/market-steps.svelte.ts';
+import { formatNumber } from '../format/number.ts';
 
 export type { OrderKind };
 export type Side = 'buy' | 'sell';
@@ -142,36 +144,65 @@ export function amountAsset(f: Pick<TicketFields, 'kind' | 'side' | 'market'>): 
   return quoteSized(f.kind, f.side) ? quote : base;
 }
 
-/** A value to read at a glance: an estimate cut to 2 decimals from 1 up (8 below), an exact one as is. */
-function shownValue(value: string, estimated: boolean): string {
-  if (!estimated) return groupThousands(value);
-  const places = compareDecimal(value, '1') >= 0 ? 2 : 8;
-  return groupThousands(divideDecimal(value, '1', places) ?? value);
+/**
+ * An estimate to read at a glance: written to the asset's precision on the market when known, else cut
+ * to 2 decimals from 1 up (8 below).
+ */
+function estimated(value: string, asset: string, market: string): string {
+  const places = placesOf(asset, market);
+  if (places !== undefined) return formatNumber(value, { places });
+  const cut = compareDecimal(value, '1') >= 0 ? 2 : 8;
+  return formatNumber(divideDecimal(value, '1', cut) ?? value);
+}
+
+/** An order's value in the quote: to the market's money precision; an exact one in full where it is not known. */
+function valueOf(value: string, quote: string, market: string, estimate: boolean): string {
+  if (estimate) return estimated(value, quote, market);
+  const places = placesOf(quote, market);
+  return formatNumber(value, places === undefined ? {} : { places });
+}
+
+/** A value as typed, grouped ("64,415"), never rounded: what is sent. */
+const typed = (value: string): string => formatNumber(value.trim()) || '…';
+
+/** A market order larger than the book main read: its price is known only for the part the book holds. */
+export function beyondBook(estimate: OrderEstimateView | undefined): boolean {
+  return estimate?.source === 'book' && estimate.complete === false;
 }
 
 /**
  * Exactly what the submit button will do, with both the base amount and the value, e.g. "Buy 0.001
- * BTC at 30000 (30 USDT) — limit, post-only" or "Buy about 0.00038 BTC for 25 USDT — market". The
- * value (and a market buy's base amount) is main's estimate; "…" until main answered for this draft.
+ * BTC at 30,000 (30 USDT) — limit, post-only" or "Buy about 0.00038 BTC for 25 USDT — market". The
+ * value (and a market buy's base amount) is main's estimate from the whole book it read; an order
+ * larger than that book says so instead of pricing the part it holds; "…" until main answered for
+ * this draft.
  */
 export function describeOrder(f: TicketFields, estimate?: OrderEstimateView): string {
   const { base, quote } = tradedAssets(f.market);
   const verb = f.side === 'buy' ? 'Buy' : 'Sell';
-  const amount = f.amount.trim() || '…';
+  const amount = typed(f.amount);
   const book = estimate !== undefined && estimate.source !== 'price';
+  const beyond = beyondBook(estimate);
+  const holds = beyond
+    ? `more than the book holds: ${formatNumber(estimate?.sideBase ?? '0', { step: stepOf(f.market) })} ${base}`
+    : '';
   const sizedInQuote = quoteSized(f.kind, f.side);
   let text = sizedInQuote
-    ? `${verb} ${estimate ? `about ${shownValue(estimate.base, true)}` : '…'} ${base} for ${amount} ${quote}`
+    ? beyond
+      ? `${verb} ${base} for ${amount} ${quote} (${holds})`
+      : `${verb} ${estimate ? `about ${estimated(estimate.base, base, f.market)}` : '…'} ${base} for ${amount} ${quote}`
     : `${verb} ${amount} ${base}`;
   if (takesLimitPrice(f.kind))
     text += needsPrice(f)
-      ? ` at ${f.price.trim() || '…'}`
+      ? ` at ${typed(f.price)}`
       : ` at the best ${f.bboRole === '1' ? 'price on its side' : 'opposite price'}`;
   if (isOco(f.kind))
-    text += `, or at ${f.stopLimitPrice.trim() || '…'} once the price reaches ${f.activationPrice.trim() || '…'}`;
-  else if (takesActivation(f.kind)) text += ` when the price reaches ${f.activationPrice.trim() || '…'}`;
+    text += `, or at ${typed(f.stopLimitPrice)} once the price reaches ${typed(f.activationPrice)}`;
+  else if (takesActivation(f.kind)) text += ` when the price reaches ${typed(f.activationPrice)}`;
   if (!sizedInQuote)
-    text += ` (${estimate ? `${book ? 'about ' : ''}${shownValue(estimate.value, book)}` : '…'} ${quote})`;
+    text += beyond
+      ? ` (${holds})`
+      : ` (${estimate ? `${book ? 'about ' : ''}${valueOf(estimate.value, quote, f.market, book)}` : '…'} ${quote})`;
   const flags = [kindTitles[f.kind]];
   if (takesLimitFlags(f.kind)) {
     if (f.postOnly) flags.push('post-only');
@@ -184,8 +215,8 @@ export function describeOrder(f: TicketFields, estimate?: OrderEstimateView): st
     if (f.reduceOnly) flags.push('reduce-only');
   }
   if (takesOtoLegs(f.kind)) {
-    if (f.takeProfit.trim()) flags.push(`TP ${f.takeProfit.trim()}`);
-    if (f.stopLoss.trim()) flags.push(`SL ${f.stopLoss.trim()}`);
+    if (f.takeProfit.trim()) flags.push(`TP ${typed(f.takeProfit)}`);
+    if (f.stopLoss.trim()) flags.push(`SL ${typed(f.stopLoss)}`);
   }
   if (f.stp !== 'no') flags.push(`STP ${f.stp}`);
   return `${text} — ${flags.join(', ')}`;

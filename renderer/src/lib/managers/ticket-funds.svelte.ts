@@ -1,17 +1,25 @@
 import type { TicketFundsView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
-import { draftOf, quoteSized, type OrderTicket } from './order-ticket.svelte.ts';
+import { beyondBook, draftOf, quoteSized, type OrderTicket } from './order-ticket.svelte.ts';
+import { LiveFollow } from './live-follow.svelte.ts';
 import { ReplyGuard } from './reply-guard.ts';
 
 /** The share buttons of the ticket (percent of what the order may spend). */
 export const SHARES = [25, 50, 75, 100] as const;
 export type Share = (typeof SHARES)[number];
 
+/** A burst of balance changes (a cancel of many orders, the pushes of many fills) settles this long before one read. */
+export const FUNDS_SETTLE_MS = 150;
+
 /**
  * The ticket's balance line: what the order may spend (read from main, the figure the balance rule
  * checks), the order's value as main estimates it, and the share buttons, whose amount main works out
  * on the step. A share's amount goes into the ticket only while the ticket still is the order it was
  * worked out for (same account, market, side and type): a switch meanwhile drops it.
+ *
+ * What may be spent is never kept past a change of its source: it is read again whenever the
+ * account's balance moves (its `balanceSpot` / `balanceMargin` pushes, an order placed or cancelled
+ * here), when the account's socket is live again, and every minute while it is not.
  */
 export class TicketFunds {
   funds = $state<TicketFundsView | undefined>();
@@ -22,15 +30,51 @@ export class TicketFunds {
   readonly #api: TxcApi;
   readonly #ticket: OrderTicket;
   readonly #replies = new ReplyGuard();
+  readonly #live: LiveFollow;
   #key = '';
+  /** The account whose balance the line shows and follows. */
+  #account: string | undefined;
+  #settle: ReturnType<typeof setTimeout> | undefined;
 
   constructor(api: TxcApi, ticket: OrderTicket) {
     this.#api = api;
     this.#ticket = ticket;
+    this.#live = new LiveFollow(api, {
+      onKnown: ({ accountId, values }) => {
+        if (accountId === this.#account && (values['balances.spot'] || values['collateral.overview']))
+          this.moved();
+      },
+      refresh: () => this.moved(),
+    });
+  }
+
+  /** The account's balance moved (or may have): read again once a burst of changes settles. */
+  moved(): void {
+    clearTimeout(this.#settle);
+    this.#settle = setTimeout(() => void this.refresh(this.#account, true), FUNDS_SETTLE_MS);
+  }
+
+  /** The exchange answers again: the balance is read, and followed again when its feed is not live. */
+  async recover(): Promise<void> {
+    const account = this.#account;
+    if (!account) return;
+    if (!this.#live.live) void this.#live.follow([account], ['balanceSpot', 'balanceMargin']);
+    await this.refresh(account, true);
+  }
+
+  /** Stops following the account's balance (the screen closed). */
+  async stop(): Promise<void> {
+    clearTimeout(this.#settle);
+    this.#account = undefined;
+    await this.#live.stop();
   }
 
   /** Reads the available balance again when the account, market, side or kind changed (or `force`). */
   async refresh(account: string | undefined, force = false): Promise<void> {
+    if (account !== this.#account) {
+      this.#account = account;
+      void (account ? this.#live.follow([account], ['balanceSpot', 'balanceMargin']) : this.#live.stop());
+    }
     const f = this.#ticket.fields;
     const key = `${account ?? ''}|${f.market}|${f.side}|${f.kind}`;
     if (!force && key === this.#key) return;
@@ -87,16 +131,31 @@ export class TicketFunds {
 
   /**
    * The order's value in the quote asset: what a market buy spends, else main's estimate of the
-   * draft as it stands (amount × price, or the book walked for a market order); undefined until then.
+   * draft as it stands (amount × price, or the whole book main read walked for a market order; an
+   * order larger than that book is `beyondBook`, its value not known); undefined until then.
    */
-  total(): { value: string; estimated: boolean } | undefined {
+  total(): OrderValue | undefined {
     const f = this.#ticket.fields;
     const amount = f.amount.trim();
     if (!amount) return undefined;
-    if (quoteSized(f.kind, f.side)) return { value: amount, estimated: false };
+    if (quoteSized(f.kind, f.side))
+      return { value: amount, estimated: false, beyondBook: false, typed: true };
     const e = this.#ticket.estimate;
-    return e ? { value: e.value, estimated: e.source !== 'price' } : undefined;
+    return e
+      ? { value: e.value, estimated: e.source !== 'price', beyondBook: beyondBook(e), typed: false }
+      : undefined;
   }
+}
+
+/** An order's value in the quote asset, as the ticket's balance line says it. */
+export interface OrderValue {
+  value: string;
+  /** From the book or the market price now (else exact: amount × the order's own price, or typed). */
+  estimated: boolean;
+  /** Larger than the book main read: its value is not known. */
+  beyondBook: boolean;
+  /** The amount typed (a market buy sized in the quote): shown as typed. */
+  typed: boolean;
 }
 
 /** Which order a share's amount was worked out for. */

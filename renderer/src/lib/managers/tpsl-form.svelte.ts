@@ -85,7 +85,9 @@ export class TpSlForm {
     this.check = reply.ok ? reply.value : undefined;
   }
 
+  /** Adds the legs; a press while they are being added sends nothing more. */
   async add(p: PositionView, takeProfit: string, stopLoss: string): Promise<boolean> {
+    if (this.busy) return false;
     this.busy = true;
     this.error = undefined;
     this.placed = undefined;

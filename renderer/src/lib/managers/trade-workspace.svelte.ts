@@ -46,7 +46,11 @@ export class TradeWorkspace {
     this.ticket = new OrderTicket(api);
     this.ticket.useStore(store);
     this.active = new ActiveOrders(api, blockedBy);
-    this.active.onGone = (id) => this.ticket.orderGone(id);
+    // An order gone (cancelled, filled) gave back what it held: what the ticket may spend is read again.
+    this.active.onGone = (id) => {
+      this.ticket.orderGone(id);
+      this.funds.moved();
+    };
     this.depth = new MarketDepth(api);
     this.candles = new MarketCandles(api, store);
     this.records = new WorkspaceRecords(api);
@@ -106,7 +110,7 @@ export class TradeWorkspace {
   /** Follows the account and market: the ticket checks against them, the book, orders and charts show them. */
   follow(account: string, market: string): void {
     this.ticket.setAccount(account);
-    this.ladder.setAccount(account);
+    this.ladder.setAccount(account, (id) => this.ticket.nameOf(id));
     this.ladder.setMarket(market);
     if (account && market) void this.active.follow(account, market);
     if (market) void this.depth.follow(account, market);
@@ -137,6 +141,21 @@ export class TradeWorkspace {
     ticket.set(takesLimitPrice(ticket.fields.kind) ? { price } : { kind: 'limit', price });
   }
 
+  /**
+   * The exchange answers again after it could not be reached: every panel that lost its feed reads
+   * again by itself (no click): the market list (its error goes), the book, the chart, the orders,
+   * what the ticket may spend, the dock's records and positions.
+   */
+  recover(): void {
+    void this.load();
+    void this.active.recover();
+    void this.depth.recover();
+    void this.candles.recover();
+    void this.funds.recover();
+    void this.records.recover();
+    void this.positions.recover();
+  }
+
   /** The screen closed: every follow ends. */
   stop(): void {
     void this.active.stop();
@@ -144,5 +163,6 @@ export class TradeWorkspace {
     void this.candles.stop();
     this.records.stop();
     void this.positions.stop();
+    void this.funds.stop();
   }
 }

@@ -77,6 +77,13 @@ export class WorkspaceRecords {
     if (fills.ok) this.fills = fills.value;
   }
 
+  /** The exchange answers again: records that could not be read, or followed, are again. */
+  async recover(): Promise<void> {
+    if (!this.account || !this.market) return;
+    if (!this.#subscription) await this.follow(this.account, this.market);
+    else await this.load();
+  }
+
   stop(): void {
     this.#reads.dropAll();
     this.#stop?.();

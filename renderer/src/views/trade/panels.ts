@@ -1,4 +1,7 @@
-/** The trading workspace's panel sizes (rem): ticket and book widths, dock height; remembered per profile. */
+/**
+ * The trading workspace's panel sizes (rem): ticket and book widths, the last trades' and the dock's
+ * heights; remembered per profile.
+ */
 import { readJson, type PreferenceStore } from '../../lib/managers/storage.ts';
 
 export const PANELS_KEY = 'txc.trade.panels';
@@ -6,12 +9,16 @@ export const PANELS_KEY = 'txc.trade.panels';
 export interface PanelSizes {
   ticket: number;
   depth: number;
+  /** The last trades under the chart: the chart takes the rest of the column. */
+  trades: number;
   dock: number;
 }
 
 export const panelLimits: Record<keyof PanelSizes, { min: number; max: number; initial: number }> = {
   ticket: { min: 18, max: 36, initial: 20 },
   depth: { min: 18, max: 40, initial: 22 },
+  // Initially the heading and the eight latest trades (at 1280x800 the chart keeps the rest).
+  trades: { min: 6, max: 40, initial: 13 },
   dock: { min: 8, max: 48, initial: 9.5 },
 };
 
@@ -29,6 +36,7 @@ export function readPanels(store: PreferenceStore): PanelSizes {
   return {
     ticket: clamp('ticket', saved['ticket']),
     depth: clamp('depth', saved['depth']),
+    trades: clamp('trades', saved['trades']),
     dock: clamp('dock', saved['dock']),
   };
 }

@@ -8,10 +8,11 @@ import type { TeamMigration } from './migration.ts';
  * as the sync read it. Written like the other history tables: only by the holder of the account's
  * sync lease, in a transaction that names the lease's token (`sync-lease.ts`, `0003-who-writes.ts`);
  * read by every operator's replica into their own cache. The vault's sync jobs are keyed
- * `vault:<account>:<kind>`, so their checkpoints fall under the same lease.
+ * `vault:<account>:<kind>`, so their checkpoints fall under the same lease. As on the other history
+ * tables (`0004-what-rows-say.ts`), a record's own `account` is its row's.
  */
 export const migration: TeamMigration = {
-  version: 4,
+  version: 5,
   name: 'history-vault',
   sql: `
 CREATE TABLE vault_records (
@@ -21,7 +22,8 @@ CREATE TABLE vault_records (
   record jsonb NOT NULL,
   changed_by text NOT NULL,
   change_xid xid8 NOT NULL,
-  PRIMARY KEY (account, kind, key)
+  PRIMARY KEY (account, kind, key),
+  CONSTRAINT vault_records_record_account CHECK ((record ->> 'account') IS NOT DISTINCT FROM account::text)
 );
 GRANT SELECT, INSERT ON vault_records TO txc_operator;
 GRANT UPDATE (record) ON vault_records TO txc_operator;
