@@ -3,9 +3,10 @@
  * 1,000,000 on BTC_USDT, the others 4,000 each on BTC_USDT and ETH_USDT, every third also on
  * BTC_PERP), funding payments on the perpetual positions, their closed-position records, a balance
  * snapshot per account per day, deposits; the ledger built over it by the app's own writer code.
- * Written straight into a cache file (bare prepared inserts) once, and kept between runs under
- * node_modules/.cache/txc-bench in a folder named by the fixture's version and parameters (a fixture
- * of other parameters or another version is made again beside it). It is made as a `.partial` file
+ * Written straight into a cache file (bare prepared inserts) once, and kept between runs in the
+ * benches' data folder (`test/bench/.data`, ignored by git, kept by `npm ci`) in a folder named by the
+ * fixture's version and parameters (a fixture of other parameters or another version is made again
+ * beside it; about 1.2 GB, and half an hour on two busy cores). It is made as a `.partial` file
  * renamed when whole, so a build cut short is begun again, never used.
  */
 import Database from 'better-sqlite3';
