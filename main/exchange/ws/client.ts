@@ -250,6 +250,8 @@ export class WsClient {
     });
     socket.on('message', (data) => this.#onMessage(socket, data));
     socket.on('error', (e) => {
+      // a socket this client let go (stopped, or dropped as stale) may still say why it closed: not news
+      if (socket !== this.#socket) return;
       this.#options.onError?.(e);
       // A frame the protocol layer could not read (too large, bad UTF-8, bad opcode): ws closes.
       const code = (e as { code?: unknown }).code;

@@ -103,7 +103,7 @@ export class BoardService {
     log: Logger;
     feedOf?: (account: string) => BoardRowView['feed'];
     now?: () => number;
-    /** Every row one refresh built, once it ends (main watches them for rows needing attention). */
+    /** Every row one refresh built, in the desk's order, once it ends (main watches them for attention). */
     onRefreshed?: (rows: BoardRowView[]) => void;
     /** Told when a refresh of many accounts starts and ends, to give its memory back after. */
     trim?: Pick<MemoryTrim, 'started' | 'ended'>;
@@ -284,6 +284,9 @@ export class BoardService {
       clearInterval(timer);
     }
     await flush();
+    // In the desk's order, whichever answer came first: a notice names the same accounts every time.
+    const at = new Map(desk.map((a, i) => [a.id, i]));
+    built.sort((a, b) => (at.get(a.account) ?? 0) - (at.get(b.account) ?? 0));
     try {
       this.#onRefreshed?.(built);
     } catch (error) {
