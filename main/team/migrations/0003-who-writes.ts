@@ -1,4 +1,3 @@
-import { DESK } from '../../exchange/registry/index.ts';
 import type { TeamMigration } from './migration.ts';
 
 /**
@@ -24,8 +23,6 @@ import type { TeamMigration } from './migration.ts';
  *   `sending` entry only for a proposal whose use they recorded in the same transaction.
  * - Four eyes: a proposal's path and kind must be a pair of `desk_request_kinds`, which names the role
  *   that proposes, approves and sends it: the role follows the request, never the proposer's word.
- *   Its rows are the endpoint registry's four-eyes requests, written by every setup run
- *   (`../request-kinds.ts`), not by this file: no migration spells an endpoint's path.
  *
  * The owner role owns the tables and is not bound by any of this (nor by the deals trigger).
  * Functions run with a fixed search_path; policies are bound to the tables they name when created.
@@ -53,7 +50,6 @@ const DEFAULT_GUARDS = {
   velocityPct: '50',
 };
 const json = (value: unknown) => `'${JSON.stringify(value)}'::jsonb`;
-const text = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 const member = (role: string) => `pg_has_role(current_user, '${role}', 'MEMBER')`;
 
@@ -96,14 +92,24 @@ CREATE TRIGGER accounts_stamp_time BEFORE INSERT OR UPDATE ON accounts FOR EACH 
 REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON accounts FROM txc_operator;
 GRANT INSERT, UPDATE ON accounts TO txc_admin;
 
--- Four eyes: which role each request's path and kind need (the rows: the endpoint registry's, written
--- by every setup run after the migrations, see request-kinds.ts).
+-- Four eyes: which role each request's path and kind need.
 CREATE TABLE desk_request_kinds (
   path text NOT NULL,
   kind text NOT NULL,
   role text NOT NULL CHECK (role IN ('txc_treasurer', 'txc_admin')),
   PRIMARY KEY (path, kind)
 );
+INSERT INTO desk_request_kinds (path, kind, role) VALUES
+  ('/api/v4/main-account/withdraw', 'withdrawal', 'txc_treasurer'),
+  ('/api/v4/main-account/withdraw-pay', 'withdrawal', 'txc_treasurer'),
+  ('/api/v4/main-account/codes', 'code', 'txc_treasurer'),
+  ('/api/v4/sub-account/transfer', 'transfer', 'txc_treasurer'),
+  ('/api/v4/sub-account/api-key/edit', 'key_permissions', 'txc_admin'),
+  ('/api/v4/sub-account/api-key/edit', 'key_withdrawal', 'txc_admin'),
+  ('/api/v4/sub-account/api-key/create', 'key_withdrawal', 'txc_admin'),
+  ('/api/v4/sub-account/api-key/reset', 'key_reset', 'txc_admin'),
+  ('/desk/policy', 'policy', 'txc_admin'),
+  ('/desk/order-guards', 'guards', 'txc_admin');
 GRANT SELECT ON desk_request_kinds TO txc_operator;
 ALTER TABLE proposals DROP CONSTRAINT proposals_kind_check;
 -- Proposals written before keep their rows; a new one must name a known pair (and the policies below
@@ -272,7 +278,7 @@ CREATE POLICY shared_items_order_guards ON shared_items FOR ALL TO txc_operator
     AND (NOT desk_guards_looser(desk_current_guards(), body)
       OR EXISTS (SELECT 1 FROM public.approval_uses u JOIN public.proposals p ON p.id = u.proposal
         WHERE u.used_by = current_user AND u.used_at = now() AND p.kind = 'guards'
-          AND p.path = ${text(DESK.guards.path)} AND p.body -> 'settings' = shared_items.body
+          AND p.path = '/desk/order-guards' AND p.body -> 'settings' = shared_items.body
           -- What the approver read it replaces is what it replaces.
           AND p.body -> 'replaces' = coalesce(desk_current_guards(), ${json(DEFAULT_GUARDS)}))));
 REVOKE UPDATE ON shared_items FROM txc_operator;

@@ -1,4 +1,3 @@
-import { DESK } from '../../exchange/registry/index.ts';
 import type { TeamMigration } from './migration.ts';
 
 /**
@@ -77,7 +76,7 @@ CREATE POLICY desk_policies_approved ON desk_policies FOR INSERT TO txc_operator
   set_by = current_user AND set_at = now()
   AND EXISTS (SELECT 1 FROM public.approval_uses u JOIN public.proposals p ON p.id = u.proposal
     WHERE u.proposal = desk_policies.proposal AND u.used_by = current_user AND p.kind = 'policy'
-      AND p.path = '${DESK.policy.path}' AND p.body = desk_policies.body)
+      AND p.path = '/desk/policy' AND p.body = desk_policies.body)
   -- What the approver read it replaces is what it replaces.
   AND desk_policies.body -> 'replaces' = coalesce(to_jsonb(desk_current_policy()::text), 'null'::jsonb));
 `,

@@ -51,8 +51,14 @@ const unprefixed = (text: string): string[] =>
     .map((m) => m[1] ?? '')
     .filter((t) => TAILS.has(t));
 
+/**
+ * A landed migration is the record of what already ran on a user's database and is never changed
+ * (each `migrations/index.ts` says so): the paths it wrote stay as they were written. What a migration once
+ * seeded is kept current from the registry by code that runs on every setup (`team/request-kinds.ts`).
+ */
+const MIGRATION = /^main\/[a-z]+\/migrations\//;
 const main = sources(join(repo, 'main')).filter(
-  (f) => !f.file.startsWith('main/sandbox/') && !f.file.startsWith(REGISTRY),
+  (f) => !f.file.startsWith('main/sandbox/') && !f.file.startsWith(REGISTRY) && !MIGRATION.test(f.file),
 );
 
 describe('the endpoint registry', () => {
