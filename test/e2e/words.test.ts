@@ -80,12 +80,13 @@ async function clippedTables(page: Page): Promise<string[]> {
 async function openScreen(page: Page, id: string): Promise<void> {
   await page.getByTestId(`nav-${id}`).click();
   await expect.poll(() => page.getByTestId(`view-${id}`).isVisible(), { timeout: 10_000 }).toBe(true);
-  // Lists fill from main after the screen shows: read it once nothing says it is still loading (a
-  // screen that keeps loading is read as it stands).
+  // Lists fill from main after the screen shows: read it once nothing says it is still loading. A
+  // screen still loading after the poll's time is stuck, and fails here by its name.
   await expect
-    .poll(() => js<boolean>(page, `/Loading|Reading/.test(document.body.innerText)`), { timeout: 3000 })
-    .toBe(false)
-    .catch(() => undefined);
+    .poll(() => js<boolean>(page, `/Loading|Reading/.test(document.body.innerText)`), {
+      message: `the ${id} screen still says it is loading`,
+    })
+    .toBe(false);
 }
 
 describe('words on every screen', () => {

@@ -55,15 +55,13 @@ export function registerAccount(
 }
 
 /**
- * Calls a core's procedures as the renderer does, through its router: `call` answers the reply,
- * `ok` the value (throwing with the core's words when it refuses), `refused` the error (throwing when
- * it was accepted). `core` is read at each call, so a file may start its core in `beforeAll`.
+ * `ok` and `refused` over any way of calling a procedure (a core's router, the preload bridge): `ok`
+ * answers the value, throwing with the app's words when it refused; `refused` answers the error,
+ * throwing when it was accepted. One pair for every test file.
  */
-export function procedureCalls(core: () => Core) {
-  const call = async (name: string, input?: unknown): Promise<Reply<unknown>> =>
-    (await core().router.dispatch(name, input, { origin: 'test' })) as Reply<unknown>;
+export function replyHelpers(call: (name: string, input?: unknown) => Promise<Reply<unknown>>) {
   return {
-    call,
+    call: call as <T = unknown>(name: string, input?: unknown) => Promise<Reply<T>>,
     async ok<T>(name: string, input?: unknown): Promise<T> {
       const reply = await call(name, input);
       if (!reply.ok) throw new Error(`${name}: ${reply.error.code} ${reply.error.message}`);
@@ -75,4 +73,14 @@ export function procedureCalls(core: () => Core) {
       return reply.error;
     },
   };
+}
+
+/**
+ * Calls a core's procedures as the renderer does, through its router (`replyHelpers` over it).
+ * `core` is read at each call, so a file may start its core in `beforeAll`.
+ */
+export function procedureCalls(core: () => Core) {
+  return replyHelpers(
+    async (name, input) => (await core().router.dispatch(name, input, { origin: 'test' })) as Reply<unknown>,
+  );
 }

@@ -1,23 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountView, Reply } from '../../../main/ipc/contract.ts';
-import { createTestCore, type TestCore } from '../../support/core.ts';
+import type { AccountView } from '../../../main/ipc/contract.ts';
+import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
 
 /** The person confirms main's native questions in these tests. */
 const desktop = scriptedDesktop();
 
 let core: TestCore;
+const { call, ok } = procedureCalls(() => core);
 let main: AccountView;
 let alpha: AccountView;
-
-async function call<T>(name: string, input?: unknown): Promise<Reply<T>> {
-  return (await core.router.dispatch(name, input, { origin: 'test' })) as Reply<T>;
-}
-async function ok<T>(name: string, input?: unknown): Promise<T> {
-  const reply = await call<T>(name, input);
-  if (!reply.ok) throw new Error(`${name}: ${reply.error.code} ${reply.error.message}`);
-  return reply.value;
-}
 
 beforeAll(async () => {
   core = await createTestCore({ platform: desktop.platform });

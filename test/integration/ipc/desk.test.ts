@@ -11,7 +11,7 @@ import type {
   RuleIssueView,
 } from '../../../main/ipc/contract.ts';
 import type { Platform } from '../../../main/platform.ts';
-import { createTestCore, type TestCore } from '../../support/core.ts';
+import { createTestCore, procedureCalls, replyHelpers, type TestCore } from '../../support/core.ts';
 
 /** A desktop whose clipboard and dialogs answer what the test puts in them. */
 const desktop = { clipboard: '' as string, openFile: undefined as string | undefined };
@@ -31,18 +31,14 @@ const platform: Platform = {
 
 let core: TestCore;
 const replies: unknown[] = [];
-
+const router = procedureCalls(() => core);
+/** Calls through the router, keeping every reply to look for secrets in. */
 async function call<T>(name: string, input?: unknown): Promise<Reply<T>> {
-  const reply = (await core.router.dispatch(name, input, { origin: 'test' })) as Reply<T>;
+  const reply = await router.call<T>(name, input);
   replies.push(reply);
   return reply;
 }
-
-async function ok<T>(name: string, input?: unknown): Promise<T> {
-  const reply = await call<T>(name, input);
-  if (!reply.ok) throw new Error(`${name}: ${reply.error.code} ${reply.error.message}`);
-  return reply.value;
-}
+const { ok } = replyHelpers(call);
 
 beforeAll(async () => {
   core = await createTestCore({ platform });

@@ -11,26 +11,16 @@ import type {
   GuardSettingsView,
   OrderView,
   PlaceResultView,
-  Reply,
   RuleIssueView,
 } from '../../../main/ipc/contract.ts';
-import { createTestCore, registerAccount, type TestCore } from '../../support/core.ts';
+import { createTestCore, procedureCalls, registerAccount, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
 
 const desktop = scriptedDesktop();
 let core: TestCore;
+const { call, ok } = procedureCalls(() => core);
 let main = '';
 let alpha = '';
-
-function call<T>(name: string, input: unknown): Promise<Reply<T>> {
-  return core.router.dispatch(name as never, input as never, { origin: 'test' }) as Promise<Reply<T>>;
-}
-
-async function ok<T>(name: string, input: unknown): Promise<T> {
-  const reply = await call<T>(name, input);
-  if (!reply.ok) throw new Error(`${name}: ${reply.error.code} ${reply.error.message}`);
-  return reply.value;
-}
 
 /** The market price the guards measure from: the middle of the sandbox's best bid and ask. */
 async function mid(): Promise<number> {

@@ -2,22 +2,13 @@
 // as the user types, enforced before anything is sent, and read again once the exchange says it changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as collateral from '../../../main/exchange/endpoints/collateral.ts';
-import type { AccountView, Reply, RuleIssueView } from '../../../main/ipc/contract.ts';
-import { createTestCore, type TestCore } from '../../support/core.ts';
+import type { AccountView, RuleIssueView } from '../../../main/ipc/contract.ts';
+import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 
 let core: TestCore;
+const { call, ok } = procedureCalls(() => core);
 let alpha = '';
 let main = '';
-
-function call<T>(name: string, input: unknown): Promise<Reply<T>> {
-  return core.router.dispatch(name as never, input as never, { origin: 'test' }) as Promise<Reply<T>>;
-}
-
-async function ok<T>(name: string, input: unknown): Promise<T> {
-  const reply = await call<T>(name, input);
-  if (!reply.ok) throw new Error(`${name}: ${reply.error.code} ${reply.error.message}`);
-  return reply.value;
-}
 
 const long = { kind: 'collateral_market', market: 'BTC_PERP', side: 'buy', amount: '0.001' } as const;
 const sideIssues = (issues: RuleIssueView[]) => issues.filter((i) => i.field === 'positionSide');

@@ -6,12 +6,11 @@ import type {
   AccountView,
   DealPageView,
   DealTotalsView,
-  Reply,
   SyncFinished,
   SyncStateView,
 } from '../../../main/ipc/contract.ts';
 import type { Platform } from '../../../main/platform.ts';
-import { createTestCore, type TestCore } from '../../support/core.ts';
+import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 
 const saveTo = join(mkdtempSync(join(tmpdir(), 'txc-export-')), 'deals.csv');
 const platform: Platform = {
@@ -25,13 +24,8 @@ const platform: Platform = {
 };
 
 let core: TestCore;
+const { ok } = procedureCalls(() => core);
 let main: AccountView;
-
-async function ok<T>(name: string, input?: unknown): Promise<T> {
-  const reply = (await core.router.dispatch(name, input, { origin: 'test' })) as Reply<T>;
-  if (!reply.ok) throw new Error(`${name}: ${reply.error.code} ${reply.error.message}`);
-  return reply.value;
-}
 
 beforeAll(async () => {
   core = await createTestCore({ platform });

@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountView, LiveBatch, Reply } from '../../../main/ipc/contract.ts';
-import { createTestCore, type TestCore } from '../../support/core.ts';
+import type { AccountView, LiveBatch } from '../../../main/ipc/contract.ts';
+import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
 
 /** Answers yes to main's questions: these orders are placed beyond the price band on purpose. */
 const desktop = scriptedDesktop();
 let core: TestCore;
+const { ok } = procedureCalls(() => core);
 const batches: LiveBatch[] = [];
 const states: string[] = [];
-
-async function ok<T>(name: string, input?: unknown): Promise<T> {
-  const reply = (await core.router.dispatch(name, input, { origin: 'test' })) as Reply<T>;
-  if (!reply.ok) throw new Error(`${name}: ${reply.error.code} ${reply.error.message}`);
-  return reply.value;
-}
 
 beforeAll(async () => {
   core = await createTestCore({ platform: desktop.platform });

@@ -1,21 +1,19 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DealPageView, Reply, SyncFinished, SyncStateView } from '../../../main/ipc/contract.ts';
+import type { DealPageView, SyncFinished, SyncStateView } from '../../../main/ipc/contract.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
 import { HORIZON_S } from '../../../main/sync/deals.ts';
-import { createTestCore, registerAccount, type TestCore } from '../../support/core.ts';
+import { createTestCore, procedureCalls, registerAccount, type TestCore } from '../../support/core.ts';
 
 let core: TestCore | undefined;
+const { ok } = procedureCalls(() => {
+  if (!core) throw new Error('no core');
+  return core;
+});
 let exchange: Sandbox | undefined;
 afterAll(async () => {
   await core?.close();
   await exchange?.close();
 });
-
-async function ok<T>(name: string, input?: unknown): Promise<T> {
-  const reply = (await core?.router.dispatch(name, input, { origin: 'test' })) as Reply<T>;
-  if (!reply.ok) throw new Error(`${name}: ${reply.error.code} ${reply.error.message}`);
-  return reply.value;
-}
 
 describe('offline', () => {
   it(

@@ -11,7 +11,7 @@ import { inProcessTransport } from '../../../main/ipc/in-process-transport.ts';
 import type { Confirmation } from '../../../main/platform.ts';
 import type { ReceivedRequest } from '../../../main/sandbox/index.ts';
 import type { BridgeTransport } from '../../../preload/bridge.ts';
-import { createTestCore, type TestCore } from '../../support/core.ts';
+import { createTestCore, replyHelpers, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
 
 const desktop = scriptedDesktop();
@@ -43,11 +43,7 @@ afterAll(() => core.close());
 
 /** What an injected script gets back from `window.txc.<procedure>(input)`. */
 const call = (procedure: string, input?: unknown) => txc.invoke(procedure, input) as Promise<Reply<unknown>>;
-async function ok<T>(procedure: string, input?: unknown): Promise<T> {
-  const reply = await call(procedure, input);
-  if (!reply.ok) throw new Error(`${procedure}: ${reply.error.code} ${reply.error.message}`);
-  return reply.value as T;
-}
+const { ok } = replyHelpers(call);
 const idOf = (label: string): string => {
   const account = core.accounts.registry.list().find((a) => a.label === label);
   if (!account) throw new Error(`no account ${label}`);

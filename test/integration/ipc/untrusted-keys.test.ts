@@ -9,7 +9,7 @@ import { inProcessTransport } from '../../../main/ipc/in-process-transport.ts';
 import type { AccountRecord } from '../../../main/vault/registry.ts';
 import { KeytarSecretStore } from '../../../main/vault/secret-store.ts';
 import type { BridgeTransport } from '../../../preload/bridge.ts';
-import { createTestCore, type TestCore } from '../../support/core.ts';
+import { createTestCore, replyHelpers, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
 
 const desktop = scriptedDesktop();
@@ -31,12 +31,7 @@ afterAll(async () => {
 });
 
 const call = (procedure: string, input?: unknown) => txc.invoke(procedure, input) as Promise<Reply<unknown>>;
-async function ok<T>(procedure: string, input?: unknown): Promise<T> {
-  const reply = await call(procedure, input);
-  if (!reply.ok) throw new Error(`${procedure}: ${reply.error.code} ${reply.error.message}`);
-  return reply.value as T;
-}
-
+const { ok } = replyHelpers(call);
 const byLabel = (label: string): AccountRecord => {
   const account = core.accounts.registry.list().find((a) => a.label === label);
   if (!account) throw new Error(`no account ${label}`);

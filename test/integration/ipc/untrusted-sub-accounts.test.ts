@@ -16,7 +16,7 @@ import type {
 import { inProcessTransport } from '../../../main/ipc/in-process-transport.ts';
 import { KeytarSecretStore } from '../../../main/vault/secret-store.ts';
 import type { BridgeTransport } from '../../../preload/bridge.ts';
-import { createTestCore, type TestCore } from '../../support/core.ts';
+import { createTestCore, replyHelpers, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
 
 const desktop = scriptedDesktop();
@@ -44,11 +44,7 @@ async function call(procedure: string, input?: unknown): Promise<Reply<unknown>>
   replies.push(JSON.stringify(reply));
   return reply;
 }
-async function ok<T>(procedure: string, input?: unknown): Promise<T> {
-  const reply = await call(procedure, input);
-  if (!reply.ok) throw new Error(`${procedure}: ${reply.error.code} ${reply.error.message}`);
-  return reply.value as T;
-}
+const { ok } = replyHelpers(call);
 async function declined(procedure: string, input: unknown): Promise<string> {
   desktop.confirmAnswer = false;
   const reply = await call(procedure, input);

@@ -5,7 +5,7 @@ import type { Platform } from '../../../main/platform.ts';
 import { createHmac } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { MemorySecretStore, webhookSecretId } from '../../../main/vault/secret-store.ts';
-import { createTestCore, type TestCore } from '../../support/core.ts';
+import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
 
 const desktop = { clipboard: '' };
@@ -24,12 +24,7 @@ const platform: Platform = {
 };
 
 let core: TestCore;
-async function ok<T>(name: string, input?: unknown): Promise<T> {
-  const reply = (await core.router.dispatch(name, input, { origin: 'test' })) as Reply<T>;
-  if (!reply.ok) throw new Error(`${name}: ${reply.error.code} ${reply.error.message}`);
-  return reply.value;
-}
-
+const { ok } = procedureCalls(() => core);
 beforeAll(async () => {
   core = await createTestCore({ platform });
 });

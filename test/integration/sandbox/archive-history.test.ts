@@ -24,7 +24,7 @@ const post = async (label: string, path: string, fields: Record<string, unknown>
   const r = await h.client(label).post(path, fields);
   return r;
 };
-const ok = async (label: string, path: string, fields: Record<string, unknown> = {}) => {
+const posted = async (label: string, path: string, fields: Record<string, unknown> = {}) => {
   const r = await post(label, path, fields);
   expect(r.status, `${path}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
   return r.body;
@@ -37,19 +37,19 @@ const CONVERTS = '/api/v4/convert/history';
 
 describe('closed-position PnL and funding', () => {
   it('a long held over two funding periods, then closed: one funding record per period, one closed record whose figures add up', async () => {
-    const opened = await ok('sub-alpha', MKT, { market: 'BTC_PERP', side: 'buy', amount: '0.01' });
+    const opened = await posted('sub-alpha', MKT, { market: 'BTC_PERP', side: 'buy', amount: '0.01' });
     nowMs += 8 * HOUR;
-    await ok('sub-alpha', '/api/v4/collateral-account/summary');
+    await posted('sub-alpha', '/api/v4/collateral-account/summary');
     nowMs += 8 * HOUR;
-    await ok('sub-alpha', '/api/v4/collateral-account/summary');
-    const closing = await ok('sub-alpha', MKT, {
+    await posted('sub-alpha', '/api/v4/collateral-account/summary');
+    const closing = await posted('sub-alpha', MKT, {
       market: 'BTC_PERP',
       side: 'sell',
       amount: '0.01',
       reduceOnly: true,
     });
 
-    const funding = await ok('sub-alpha', FUNDING, { market: 'BTC_PERP' });
+    const funding = await posted('sub-alpha', FUNDING, { market: 'BTC_PERP' });
     expect(shapeDiff(funding, restFixture('funding-history').response)).toEqual([]);
     expect(funding.records).toHaveLength(2);
     // a positive rate: the long pays, so each amount is negative, and it is the position times the mark times the rate
@@ -65,12 +65,12 @@ describe('closed-position PnL and funding', () => {
     }
     expect(Number(funding.records[0].fundingTime)).toBeGreaterThan(Number(funding.records[1].fundingTime));
 
-    const closed = await ok('sub-alpha', CLOSED);
+    const closed = await posted('sub-alpha', CLOSED);
     expect(shapeDiff(closed, restFixture('closed-pnl').response)).toEqual([]);
     expect(closed).toHaveLength(1);
     const record = closed[0] as Record<string, string>;
     // the exchange's own words: grossPnl has the fees deducted, netPnl = grossPnl - totalFunding
-    const deals = (await ok('sub-alpha', '/api/v4/trade-account/executed-history', {
+    const deals = (await posted('sub-alpha', '/api/v4/trade-account/executed-history', {
       market: 'BTC_PERP',
     })) as Array<Record<string, string | number>>;
     const mine = deals.filter((d) => d['orderId'] === opened.orderId || d['orderId'] === closing.orderId);
@@ -98,21 +98,21 @@ describe('closed-position PnL and funding', () => {
     expect((await post('sub-alpha', CLOSED, { startDate: 20, endDate: 10 })).body).toMatchObject({
       code: 30,
     });
-    expect(await ok('sub-alpha', CLOSED, { endDate: Math.floor(nowMs / 1000) - 86_400 })).toEqual([]);
+    expect(await posted('sub-alpha', CLOSED, { endDate: Math.floor(nowMs / 1000) - 86_400 })).toEqual([]);
     expect((await post('sub-alpha', FUNDING, { market: 'NOPE_PERP' })).body).toMatchObject({ code: 31 });
     expect((await post('sub-alpha', FUNDING, { limit: 0 })).body).toMatchObject({ code: 30 });
-    expect((await ok('sub-alpha', FUNDING, { offset: 1, limit: 1 })).records).toHaveLength(1);
+    expect((await posted('sub-alpha', FUNDING, { offset: 1, limit: 1 })).records).toHaveLength(1);
   });
 });
 
 describe('convert history', () => {
   it('lists each convert newest first within a window of at most 30 days', async () => {
     for (const amount of ['10', '20']) {
-      await ok('main', '/api/v4/convert/auto-confirm', { from: 'USDT', to: 'BTC', amount });
+      await posted('main', '/api/v4/convert/auto-confirm', { from: 'USDT', to: 'BTC', amount });
       nowMs += 1000;
     }
     const now = Math.floor(nowMs / 1000);
-    const page = await ok('main', CONVERTS, { from: String(now - 3600), to: String(now) });
+    const page = await posted('main', CONVERTS, { from: String(now - 3600), to: String(now) });
     expect(shapeDiff(page, restFixture('convert-history').response)).toEqual([]);
     expect(page.total).toBe(2);
     expect(page.records.map((r: { give: string }) => r.give)).toEqual(['20', '10']);
@@ -125,8 +125,8 @@ describe('convert history', () => {
 describe('the six-month horizon', () => {
   it('serves no closed position, funding payment or convert older than six months', async () => {
     nowMs += 190 * DAY;
-    expect(await ok('sub-alpha', CLOSED)).toEqual([]);
-    expect((await ok('sub-alpha', FUNDING)).records).toEqual([]);
+    expect(await posted('sub-alpha', CLOSED)).toEqual([]);
+    expect((await posted('sub-alpha', FUNDING)).records).toEqual([]);
     const now = Math.floor(nowMs / 1000);
     const old = await post('main', CONVERTS, {
       from: String(now - 200 * 86_400),

@@ -4,10 +4,11 @@ import * as subAccounts from '../../../main/exchange/endpoints/sub-accounts.ts';
 import { AuthError } from '../../../main/exchange/errors.ts';
 import { DeskService } from '../../../main/services/desk/desk.ts';
 import { applyPermissions, previewPermissions } from '../../../main/services/desk/key-permissions.ts';
-import { createTestCore, type TestCore } from '../../support/core.ts';
+import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
 
 let core: TestCore;
+const { ok } = procedureCalls(() => core);
 let desk: DeskService;
 const desktop = scriptedDesktop();
 
@@ -18,13 +19,6 @@ beforeAll(async () => {
   });
   desk = new DeskService(core.accounts, core.connection);
 }, 60_000);
-
-async function ok<T>(name: string, input?: unknown): Promise<T> {
-  const reply = (await core.router.dispatch(name, input, { origin: 'test' })) as
-    { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
-  if (!reply.ok) throw new Error(`${name}: ${reply.error.code} ${reply.error.message}`);
-  return reply.value;
-}
 
 interface Leg {
   account: string;

@@ -7,24 +7,19 @@ import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as collateral from '../../../main/exchange/endpoints/collateral.ts';
 import * as trading from '../../../main/exchange/endpoints/trading.ts';
-import type { AccountView, ExchangeCancelView, Reply } from '../../../main/ipc/contract.ts';
+import type { AccountView, ExchangeCancelView } from '../../../main/ipc/contract.ts';
 import type { Sandbox } from '../../../main/sandbox/index.ts';
 import { exchangeCancel } from '../../../main/services/exchange-cancels.ts';
-import { createTestCore, type TestCore } from '../../support/core.ts';
+import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
 
 const desktop = scriptedDesktop();
 let core: TestCore;
+const { ok } = procedureCalls(() => core);
 let sandbox: Sandbox;
 let main: AccountView;
 const cancels: ExchangeCancelView[] = [];
 const live = new Set<string>();
-
-async function ok<T>(name: string, input?: unknown): Promise<T> {
-  const reply = (await core.router.dispatch(name, input, { origin: 'test' })) as Reply<T>;
-  if (!reply.ok) throw new Error(`${name}: ${reply.error.message}`);
-  return reply.value;
-}
 
 beforeAll(async () => {
   core = await createTestCore({ platform: desktop.platform });

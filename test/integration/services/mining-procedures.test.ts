@@ -2,23 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AccountView,
   MiningRewardView,
-  Reply,
   WatcherLinkView,
   WorkerSampleView,
 } from '../../../main/ipc/contract.ts';
-import { createTestCore, type TestCore } from '../../support/core.ts';
+import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 
 let core: TestCore;
+const { call, ok } = procedureCalls(() => core);
 let main: AccountView;
-
-async function call<T>(name: string, input?: unknown): Promise<Reply<T>> {
-  return (await core.router.dispatch(name, input, { origin: 'test' })) as Reply<T>;
-}
-async function ok<T>(name: string, input?: unknown): Promise<T> {
-  const reply = await call<T>(name, input);
-  if (!reply.ok) throw new Error(`${name}: ${reply.error.message}`);
-  return reply.value;
-}
 
 beforeAll(async () => {
   core = await createTestCore();

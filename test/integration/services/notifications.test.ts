@@ -9,21 +9,16 @@ import type {
   Reply,
 } from '../../../main/ipc/contract.ts';
 import type { Sandbox } from '../../../main/sandbox/index.ts';
-import { createTestCore, registerAccount, type TestCore } from '../../support/core.ts';
+import { createTestCore, procedureCalls, registerAccount, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
 
 const desktop = scriptedDesktop();
 let core: TestCore;
+const { ok } = procedureCalls(() => core);
 let sandbox: Sandbox;
 let main: AccountView;
 const alerts: MiningAlertView[] = [];
 const live = new Set<string>();
-
-async function ok<T>(name: string, input?: unknown): Promise<T> {
-  const reply = (await core.router.dispatch(name, input, { origin: 'test' })) as Reply<T>;
-  if (!reply.ok) throw new Error(`${name}: ${reply.error.message}`);
-  return reply.value;
-}
 
 beforeAll(async () => {
   core = await createTestCore({ platform: desktop.platform });

@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const ok = async (method: string, params: Record<string, unknown>): Promise<any> => {
+const answered = async (method: string, params: Record<string, unknown>): Promise<any> => {
   const a: Answer = await p.call(method, [params]);
   expect(a.error, `${method}: ${JSON.stringify(a.error)}`).toBeNull();
   return a.result;
@@ -27,7 +27,7 @@ const PERP = { market: 'BTC_PERP' };
 
 describe('spot order methods', () => {
   it('order_limit_place answers the order as ordersPending shows it', async () => {
-    const o = await ok('order_limit_place', {
+    const o = await answered('order_limit_place', {
       ...BTC,
       side: 'buy',
       amount: '0.001',
@@ -51,15 +51,15 @@ describe('spot order methods', () => {
   });
 
   it('order_market_place spends a quote amount; order_market_stock_place buys a base amount', async () => {
-    const m = await ok('order_market_place', { ...BTC, side: 'buy', amount: '100' });
+    const m = await answered('order_market_place', { ...BTC, side: 'buy', amount: '100' });
     expect(m).toMatchObject({ type: 2, status: 'FILLED', amount: '100', price: '0' });
     expect(Number(m.deal_money)).toBeLessThanOrEqual(100);
-    const s = await ok('order_market_stock_place', { ...BTC, side: 'buy', amount: '0.001' });
+    const s = await answered('order_market_stock_place', { ...BTC, side: 'buy', amount: '0.001' });
     expect(s).toMatchObject({ type: 202, status: 'FILLED', deal_stock: '0.001' });
   });
 
   it('stop orders wait for their activation price', async () => {
-    const sl = await ok('order_stop_limit_place', {
+    const sl = await answered('order_stop_limit_place', {
       ...BTC,
       side: 'buy',
       amount: '0.001',
@@ -73,7 +73,7 @@ describe('spot order methods', () => {
       activated: 0,
       status: 'NEW',
     });
-    const sm = await ok('order_stop_market_place', {
+    const sm = await answered('order_stop_market_place', {
       ...BTC,
       side: 'buy',
       amount: '50',
@@ -82,7 +82,7 @@ describe('spot order methods', () => {
     expect(sm).toMatchObject({ type: 4, amount: '50', activated: 0 });
     // a base-amount sell (a buy would hold the whole quote balance until it triggers, as the engine's
     // stock-market buys do)
-    const sms = await ok('order_stop_market_stock_place', {
+    const sms = await answered('order_stop_market_stock_place', {
       ...BTC,
       side: 'sell',
       amount: '0.002',
@@ -93,9 +93,9 @@ describe('spot order methods', () => {
 
   it('bbo orders take the best price of their role', async () => {
     const bid = (await p.call('depth_request', ['BTC_USDT', 1, '0'])).result.bids[0][0] as string;
-    const q = await ok('order_bbo_place', { ...BTC, side: 'buy', amount: '0.001', bbo_role: 1 });
+    const q = await answered('order_bbo_place', { ...BTC, side: 'buy', amount: '0.001', bbo_role: 1 });
     expect(q).toMatchObject({ type: 1, price: bid });
-    const s = await ok('order_stop_bbo_place', {
+    const s = await answered('order_stop_bbo_place', {
       ...BTC,
       side: 'sell',
       amount: '0.001',
@@ -106,9 +106,9 @@ describe('spot order methods', () => {
   });
 
   it('order_modify finishes the old id and opens a new one; order_cancel and order_cancel_conditional', async () => {
-    const o = await ok('order_limit_place', { ...BTC, side: 'buy', amount: '0.001', price: '60100' });
+    const o = await answered('order_limit_place', { ...BTC, side: 'buy', amount: '0.001', price: '60100' });
     const from = p.pushes.length;
-    const m = await ok('order_modify', { ...BTC, order_id: o.id, price: '60200' });
+    const m = await answered('order_modify', { ...BTC, order_id: o.id, price: '60200' });
     expect(m.id).not.toBe(o.id);
     expect(m).toMatchObject({ price: '60200', amount: '0.001' });
     await p.push('ordersPending_update', (x) => x.params[1].id === m.id, from);
@@ -120,41 +120,41 @@ describe('spot order methods', () => {
       [3, o.id],
       [1, m.id],
     ]);
-    const c = await ok('order_cancel', { ...BTC, order_id: m.id });
+    const c = await answered('order_cancel', { ...BTC, order_id: m.id });
     expect(c).toMatchObject({ id: m.id, status: 'CANCELED' });
-    const stop = await ok('order_stop_limit_place', {
+    const stop = await answered('order_stop_limit_place', {
       ...BTC,
       side: 'sell',
       amount: '0.001',
       price: '50000',
       activation_price: '51000',
     });
-    const plain = await ok('order_limit_place', { ...BTC, side: 'sell', amount: '0.001', price: '90000' });
+    const plain = await answered('order_limit_place', { ...BTC, side: 'sell', amount: '0.001', price: '90000' });
     expect((await fails('order_cancel_conditional', { ...BTC, order_id: plain.id }))?.code).toBe(6);
-    expect(await ok('order_cancel_conditional', { ...BTC, order_id: stop.id })).toMatchObject({
+    expect(await answered('order_cancel_conditional', { ...BTC, order_id: stop.id })).toMatchObject({
       id: stop.id,
       status: 'CANCELED',
     });
   });
 
   it('order_cancel_all cancels every open order of the kinds named on one market and answers {}', async () => {
-    const a = await ok('order_limit_place', {
+    const a = await answered('order_limit_place', {
       market: 'ETH_USDT',
       side: 'buy',
       amount: '0.01',
       price: '3000',
     });
-    await ok('order_limit_place', { market: 'ETH_USDT', side: 'buy', amount: '0.01', price: '3001' });
-    const other = await ok('order_limit_place', { ...BTC, side: 'buy', amount: '0.001', price: '50000' });
+    await answered('order_limit_place', { market: 'ETH_USDT', side: 'buy', amount: '0.01', price: '3001' });
+    const other = await answered('order_limit_place', { ...BTC, side: 'buy', amount: '0.001', price: '50000' });
     // one market and the order kinds are required, as the exchange has them
     expect((await fails('order_cancel_all', {}))?.code).toBe(1);
     expect((await fails('order_cancel_all', { market: 'ETH_USDT' }))?.code).toBe(1);
     expect((await fails('order_cancel_all', { market: 'ETH_USDT', type: [] }))?.code).toBe(1);
     expect((await fails('order_cancel_all', { market: 'ETH_USDT', type: ['spot', 'spot'] }))?.code).toBe(1);
     // margin only: the spot orders stay
-    expect(await ok('order_cancel_all', { market: 'ETH_USDT', type: ['margin'] })).toEqual({});
+    expect(await answered('order_cancel_all', { market: 'ETH_USDT', type: ['margin'] })).toEqual({});
     expect((await h.client('main').post('/api/v4/orders', { market: 'ETH_USDT' })).body).toHaveLength(2);
-    expect(await ok('order_cancel_all', { market: 'ETH_USDT', type: ['spot', 'margin', 'futures'] })).toEqual(
+    expect(await answered('order_cancel_all', { market: 'ETH_USDT', type: ['spot', 'margin', 'futures'] })).toEqual(
       {},
     );
     const gone = await p.push('ordersPending_update', (x) => x.params[0] === 3 && x.params[1].id === a.id);
@@ -169,7 +169,7 @@ describe('spot order methods', () => {
 
 describe('collateral order methods', () => {
   it('limit, market, stop-limit, stop-market, bbo and stop-bbo', async () => {
-    const l = await ok('collateral_order_limit_place', {
+    const l = await answered('collateral_order_limit_place', {
       ...PERP,
       side: 'buy',
       amount: '0.01',
@@ -177,9 +177,9 @@ describe('collateral order methods', () => {
     });
     // the margin numbers: 7 limit, 8 market, 9 stop limit, 10 trigger-stop market
     expect(l).toMatchObject({ type: 7, position_side: 'BOTH', reduce_only: false, status: 'NEW' });
-    const m = await ok('collateral_order_market_place', { ...PERP, side: 'buy', amount: '0.01' });
+    const m = await answered('collateral_order_market_place', { ...PERP, side: 'buy', amount: '0.01' });
     expect(m).toMatchObject({ type: 8, status: 'FILLED', deal_stock: '0.01', price: '0' });
-    const sl = await ok('collateral_order_stop_limit_place', {
+    const sl = await answered('collateral_order_stop_limit_place', {
       ...PERP,
       side: 'buy',
       amount: '0.01',
@@ -187,7 +187,7 @@ describe('collateral order methods', () => {
       activation_price: '69000',
     });
     expect(sl).toMatchObject({ type: 9, activated: 0 });
-    const sm = await ok('collateral_order_stop_market_place', {
+    const sm = await answered('collateral_order_stop_market_place', {
       ...PERP,
       side: 'sell',
       amount: '0.01',
@@ -195,9 +195,9 @@ describe('collateral order methods', () => {
     });
     expect(sm).toMatchObject({ type: 10, activated: 0 });
     const bid = (await p.call('depth_request', ['BTC_PERP', 1, '0'])).result.bids[0][0] as string;
-    const b = await ok('collateral_order_bbo_place', { ...PERP, side: 'buy', amount: '0.01', bbo_role: 1 });
+    const b = await answered('collateral_order_bbo_place', { ...PERP, side: 'buy', amount: '0.01', bbo_role: 1 });
     expect(b).toMatchObject({ type: 7, price: bid });
-    const sb = await ok('collateral_order_stop_bbo_place', {
+    const sb = await answered('collateral_order_stop_bbo_place', {
       ...PERP,
       side: 'buy',
       amount: '0.01',
@@ -208,7 +208,7 @@ describe('collateral order methods', () => {
   });
 
   it('collateral_order_oco_place answers both legs; a filled limit leg cancels the stop leg', async () => {
-    const oco = await ok('collateral_order_oco_place', {
+    const oco = await answered('collateral_order_oco_place', {
       ...PERP,
       side: 'sell',
       amount: '0.001',
@@ -236,7 +236,7 @@ describe('collateral order methods', () => {
       { ...PERP, side: 'sell', amount: '0.001', price: '79000' },
     ]);
     maker.close();
-    const o = await ok('collateral_order_oto_place', {
+    const o = await answered('collateral_order_oto_place', {
       ...PERP,
       side: 'buy',
       amount: '0.001',
@@ -272,8 +272,8 @@ describe('collateral order methods', () => {
       stop_loss_activation_price: '40000',
       position_side: 'BOTH',
     };
-    const a = await ok('collateral_order_tpsl_place', params);
-    const b = await ok('collateral_order_tpsl_place', params);
+    const a = await answered('collateral_order_tpsl_place', params);
+    const b = await answered('collateral_order_tpsl_place', params);
     expect(a.take_profit).toMatchObject({
       type: 10,
       activation_price: '90000',
@@ -284,7 +284,7 @@ describe('collateral order methods', () => {
     const ids = [a.take_profit.id, a.stop_loss.id, b.take_profit.id, b.stop_loss.id];
     const open = await h.client('main').post('/api/v4/orders', { market: 'BTC_PERP', limit: 100 });
     for (const id of ids) expect(open.body.map((x: { orderId: number }) => x.orderId)).toContain(id);
-    const moved = await ok('order_modify', { ...PERP, order_id: a.stop_loss.id, activation_price: '41000' });
+    const moved = await answered('order_modify', { ...PERP, order_id: a.stop_loss.id, activation_price: '41000' });
     expect(moved).toMatchObject({ type: 10, activation_price: '41000', reduce_only: true });
     expect(moved.id).not.toBe(a.stop_loss.id);
   });
@@ -300,7 +300,7 @@ describe('order errors use the WebSocket numbers', () => {
       (await fails('order_limit_place', { market: 'LTC_USDT', side: 'buy', amount: '0.005', price: '80' }))
         ?.code,
     ).toBe(11);
-    await ok('order_limit_place', {
+    await answered('order_limit_place', {
       ...BTC,
       side: 'buy',
       amount: '0.001',

@@ -8,15 +8,15 @@ const OTHER = '6e2d2f1e-8a4b-4c55-9a4f-3b1e2d9c7a11';
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 22, 12);
 
-const ok = (value: unknown) => ({ ok: true, value });
+const okReply = (value: unknown) => ({ ok: true, value });
 const info = (online: number, offline: number) =>
-  ok({ fee: '0.02', workers: { online, offline, low: 0 }, stratum: [] });
+  okReply({ fee: '0.02', workers: { online, offline, low: 0 }, stratum: [] });
 
 function answers(procedure: string, input: unknown): unknown {
   const { accountId } = (input ?? {}) as { accountId?: string };
   switch (procedure) {
     case 'mining.accounts':
-      return ok(
+      return okReply(
         accountId === MAIN
           ? [
               { name: 'desk-backup', createdAt: 2 },
@@ -27,12 +27,12 @@ function answers(procedure: string, input: unknown): unknown {
     case 'mining.info':
       return info(12, 0);
     case 'mining.workerSamples':
-      return ok([{ sampledAtMs: NOW, online: 12, offline: 0, low: 0 }]);
+      return okReply([{ sampledAtMs: NOW, online: 12, offline: 0, low: 0 }]);
     case 'mining.rewards':
     case 'mining.watcherLinks':
-      return ok([]);
+      return okReply([]);
     case 'mining.pollNow':
-      return ok([]);
+      return okReply([]);
     default:
       return { ok: false, error: { code: 'internal', message: 'no answer' } };
   }
@@ -145,7 +145,7 @@ describe('MiningManager', () => {
   });
 
   it('says what Check now found, and shows its error in words', async () => {
-    let poll: unknown = ok([{ kind: 'offline' }, { kind: 'low' }]);
+    let poll: unknown = okReply([{ kind: 'offline' }, { kind: 'low' }]);
     const { api } = fakeBridge((p, i) => (p === 'mining.pollNow' ? poll : answers(p, i)));
     const mining = new MiningManager(api, memoryStore(), () => NOW);
     await mining.show(MAIN);
