@@ -6,14 +6,18 @@
  */
 
 /**
- * An error's form where it is shown: a code, a sentence, the field at fault when there is one, and
- * valid values near a refused one when there are some. What a service returns for a failed item of a
- * batch; the bridge carries it as it is (`IpcError`).
+ * An error as a person is shown it, and as it crosses the bridge: readable, never a stack trace or a
+ * secret. What the router answers for a refused call and what a service returns for a failed item of
+ * a batch.
  */
-export interface ErrorView {
+export interface IpcError {
+  /** Machine-readable family: `invalid_input`, `unknown_procedure`, `forbidden`, `internal`, ... */
   code: string;
+  /** A sentence a desk operator understands. */
   message: string;
+  /** The input field at fault, as a dotted path (`orders.0.price`), when one is. */
   field?: string;
+  /** Valid values near the refused one (the largest amount the balance covers...), for a one-click fix. */
   suggestions?: string[];
 }
 
@@ -29,7 +33,7 @@ export class CodedError extends Error {
     this.field = field;
   }
 
-  toView(): ErrorView {
+  toView(): IpcError {
     return this.field === undefined
       ? { code: this.code, message: this.message }
       : { code: this.code, message: this.message, field: this.field };

@@ -5,22 +5,22 @@
  * internal error: the router answers it with a log reference, and a batch that goes on past one item's
  * failure (an account, an order, a transfer) names that item's failure in its own words.
  *
- * The decision is the domain's, made here once: services keep to these shapes (`ErrorView`), and the
+ * The decision is the domain's, made here once: services keep to these shapes (`IpcError`), and the
  * IPC router only carries them across the bridge (`main/ipc/router.ts`).
  */
 import { CacheError } from './cache/errors.ts';
-import { UserFacingError, type ErrorView } from './errors.ts';
+import { UserFacingError, type IpcError } from './errors.ts';
 import { ExchangeError } from './exchange/errors.ts';
 
 const READABLE = [UserFacingError, ExchangeError, CacheError] as const;
 
 /** The error as a person may read it, or undefined when it is not one a person should see. */
-export function readable(error: unknown): ErrorView | undefined {
+export function readable(error: unknown): IpcError | undefined {
   for (const Class of READABLE) if (error instanceof Class) return error.toView();
   return undefined;
 }
 
 /** One failed item of a batch: the error as a person may read it, else an internal one in `words`. */
-export function itemFailure(error: unknown, words: string): ErrorView {
+export function itemFailure(error: unknown, words: string): IpcError {
   return readable(error) ?? { code: 'internal', message: words };
 }

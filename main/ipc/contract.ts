@@ -45,6 +45,7 @@ import type { WebhookEventView } from '../domains/webhooks/views.ts';
 import type { TeamChangeView, TeamView } from '../domains/team/views.ts';
 import type { BatchProgressView, SubAccountBalanceView } from '../domains/subaccounts/views.ts';
 import type { TaxLotsProgressView } from '../features/reports/views.ts';
+import type { IpcError } from '../errors.ts';
 
 /** Every result and payload type, for the renderer and the services. */
 export type * from '../domains/app/views.ts';
@@ -70,17 +71,7 @@ export type * from '../features/vault/views.ts';
 export type * from '../features/reports/views.ts';
 export type { OrderDraftInput, ProcedureDef, Shape } from './schemas.ts';
 
-/** An error as it crosses the bridge: readable, never a stack trace or a secret. */
-export interface IpcError {
-  /** Machine-readable family: `invalid_input`, `unknown_procedure`, `forbidden`, `internal`, ... */
-  code: string;
-  /** A sentence a desk operator understands. */
-  message: string;
-  /** The input field at fault, as a dotted path (`orders.0.price`), when one is. */
-  field?: string;
-  /** Valid values near the refused one (the largest amount the balance covers...), for a one-click fix. */
-  suggestions?: string[];
-}
+export type { IpcError } from '../errors.ts';
 
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 

@@ -10,7 +10,7 @@ import * as trading from '../exchange/endpoints/trading.ts';
 import { classifyResponse } from '../exchange/classify-response.ts';
 import { ExchangeError, NetworkError, RateLimitError, TimeoutError } from '../exchange/errors.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import type { ErrorView } from '../errors.ts';
+import type { IpcError } from '../errors.ts';
 import type { BulkOrderOutcomeView } from '../ipc/contract.ts';
 import { itemFailure } from '../readable-errors.ts';
 import { BULK_LIMIT } from '../rules/ladder.ts';
@@ -23,7 +23,7 @@ export type Draft = OrderDraft & { price: string; clientOrderId: string };
 /** The exchange's code for a position side that does not match the account's mode. */
 const POSITION_SIDE_MISMATCH = 114;
 
-function errorOf(error: unknown): ErrorView {
+function errorOf(error: unknown): IpcError {
   return itemFailure(error, 'The order could not be sent.');
 }
 
@@ -34,14 +34,14 @@ const base = (d: Draft, index: number) => ({
   clientOrderId: d.clientOrderId,
 });
 
-function notSent(): ErrorView {
+function notSent(): IpcError {
   return {
     code: 'not_sent',
     message: 'Not sent: the exchange stopped at an earlier refused order ("stop at the first refusal").',
   };
 }
 
-function notSentAfterLimit(): ErrorView {
+function notSentAfterLimit(): IpcError {
   return {
     code: 'not_sent',
     message:
@@ -153,7 +153,7 @@ export async function sendRungs(
   pacing: Pacing,
 ): Promise<BulkOrderOutcomeView[]> {
   const outcomes: BulkOrderOutcomeView[] = [];
-  let held: ErrorView | undefined;
+  let held: IpcError | undefined;
   let last: number | undefined;
   for (const [index, d] of drafts.entries()) {
     if (held) {

@@ -1,5 +1,5 @@
 /** The refusals of an order send, in words a person reads: a rule broken, a batch's guard that moved. */
-import { UserFacingError, type ErrorView } from '../errors.ts';
+import { UserFacingError, type IpcError } from '../errors.ts';
 import type { GuardQuestion } from '../rules/guards.ts';
 import type { RuleIssue } from '../rules/index.ts';
 
@@ -14,7 +14,7 @@ export class RuleViolation extends UserFacingError {
     this.issues = issues;
   }
 
-  override toView(): ErrorView {
+  override toView(): IpcError {
     const suggestions = this.issues[0]?.suggestions;
     return suggestions?.length ? { ...super.toView(), suggestions: [...suggestions] } : super.toView();
   }

@@ -1,7 +1,7 @@
 /** One account's single orders and spot balances by REST (lists and work on many: order-controls.ts). */
 import * as trading from '../exchange/endpoints/trading.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import type { ErrorView } from '../errors.ts';
+import type { IpcError } from '../errors.ts';
 import type { DealView, OrderView } from '../ipc/contract.ts';
 import { itemFailure } from '../readable-errors.ts';
 
@@ -62,9 +62,9 @@ export function spotBalances(
 export async function cancelEach(
   caller: KeyCaller,
   market: string,
-): Promise<{ cancelled: OrderView[]; failed: Array<{ orderId: number; error: ErrorView }> }> {
+): Promise<{ cancelled: OrderView[]; failed: Array<{ orderId: number; error: IpcError }> }> {
   const cancelled: OrderView[] = [];
-  const failed: Array<{ orderId: number; error: ErrorView }> = [];
+  const failed: Array<{ orderId: number; error: IpcError }> = [];
   const tried = new Set<number>();
   // The exchange lists at most 100 open orders at a time: read again until none is left untried.
   for (;;) {

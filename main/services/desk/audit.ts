@@ -3,7 +3,7 @@
  * before it is answered (error codes and ids only, never free text).
  */
 import type { BatchRecord, Cache } from '../../cache/index.ts';
-import type { ErrorView } from '../../errors.ts';
+import type { IpcError } from '../../errors.ts';
 import type { BatchOutcome, BulkChildResultView, DeskChildResult, SweepLegView } from '../../ipc/contract.ts';
 import { newParentId } from './desk.ts';
 
@@ -15,7 +15,7 @@ const safeRef = (value: unknown): string | undefined => {
   return typeof text === 'string' && /^[A-Za-z0-9._:-]{1,64}$/.test(text) ? text : undefined;
 };
 
-function child(account: string, ok: boolean, error?: ErrorView, childRef?: unknown, detail?: unknown): Child {
+function child(account: string, ok: boolean, error?: IpcError, childRef?: unknown, detail?: unknown): Child {
   const ref = safeRef(childRef);
   const made = safeRef(detail);
   const code = error && /^[a-z0-9_]{1,64}$/.test(error.code) ? error.code : 'internal';

@@ -8,7 +8,7 @@
  * open orders and positions afresh, cancelling what is still open and closing (reduce-only) what is
  * still held, so nothing done by an earlier send is done twice.
  */
-import type { ErrorView } from '../../errors.ts';
+import type { IpcError } from '../../errors.ts';
 import * as trading from '../../exchange/endpoints/trading.ts';
 import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import type {
@@ -53,7 +53,7 @@ interface StoredBulk {
 const cancels = (action: BulkActionView): boolean => action !== 'close_positions';
 const closes = (action: BulkActionView): boolean => action !== 'cancel_orders';
 
-function errorOf(error: unknown): ErrorView {
+function errorOf(error: unknown): IpcError {
   return itemFailure(error, 'Something went wrong with this account; the others were not affected.');
 }
 

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
 import * as trading from '../../exchange/endpoints/trading.ts';
-import type { ErrorView } from '../../errors.ts';
+import type { IpcError } from '../../errors.ts';
 import { itemFailure } from '../../readable-errors.ts';
 import { Dec } from '../../rules/decimal.ts';
 import type { MarketRules, OrderDraft, RuleIssue } from '../../rules/index.ts';
@@ -61,24 +61,24 @@ export interface ChildResult {
   /** Placed by an earlier send of the same batch: found by its client order id, not sent again. */
   already?: boolean;
   result?: PlaceResult;
-  error?: ErrorView;
+  error?: IpcError;
 }
 
 export interface SubBalanceResult {
   subAccountId: string;
   ok: boolean;
   balances?: subAccounts.SubAccountBalances;
-  error?: ErrorView;
+  error?: IpcError;
 }
 
 export interface BalanceResult {
   account: string;
   ok: boolean;
   balances?: Record<string, { available: string; freeze: string }>;
-  error?: ErrorView;
+  error?: IpcError;
 }
 
-function errorOf(error: unknown): ErrorView {
+function errorOf(error: unknown): IpcError {
   return itemFailure(error, 'Something went wrong with this account; the others were not affected.');
 }
 

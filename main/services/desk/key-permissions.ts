@@ -5,7 +5,7 @@
  */
 import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
 import type { REST } from '../../exchange/registry/index.ts';
-import { UserFacingError, type ErrorView } from '../../errors.ts';
+import { UserFacingError, type IpcError } from '../../errors.ts';
 import { itemFailure, readable } from '../../readable-errors.ts';
 import type { Confirmation, Platform } from '../../platform.ts';
 import type { ProposedView } from '../../domains/approvals/views.ts';
@@ -30,7 +30,7 @@ export interface KeyEditResult {
   account: string;
   label: string;
   ok: boolean;
-  error?: ErrorView;
+  error?: IpcError;
 }
 
 function subAccountsOf(accounts: AccountService, ids: readonly string[]) {

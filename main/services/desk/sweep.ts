@@ -6,7 +6,7 @@
  * sub-account's whole main balance of the currency.
  */
 import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
-import { UserFacingError, type ErrorView } from '../../errors.ts';
+import { UserFacingError, type IpcError } from '../../errors.ts';
 import { itemFailure, readable } from '../../readable-errors.ts';
 import type { Platform } from '../../platform.ts';
 import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
@@ -36,7 +36,7 @@ export interface SweepLeg {
 export interface SweepResult extends SweepLeg {
   ok: boolean;
   transactionId?: string;
-  error?: ErrorView;
+  error?: IpcError;
 }
 
 /** A sub-account whose balance the preview could not read: the preview cannot be sent. */

@@ -3,13 +3,26 @@ import { pathToFileURL } from 'node:url';
 import { openCache } from '../../main/cache/index.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMain, buildPreload } from '../../scripts/build.ts';
 import { eventNames, procedureNames } from '../../main/ipc/contract.ts';
 
+/**
+ * The desktop bundles as the build writes them: real files, a real bundler run and a worker thread
+ * started from the bundle (integration work: main is bundled once for the file, not once per test).
+ */
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> };
 
 describe('desktop bundles', () => {
+  /** main and the cache worker, bundled once, inside the repository so external dependencies resolve. */
+  let out = '';
+  beforeAll(async () => {
+    mkdirSync('build', { recursive: true });
+    out = mkdtempSync(join('build', 'test-main-'));
+    await buildMain(out);
+  });
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
   it('bundles the preload into one CommonJS file that requires nothing but electron', async () => {
     const out = mkdtempSync(join(tmpdir(), 'txc-preload-'));
     await buildPreload(out);
@@ -24,10 +37,6 @@ describe('desktop bundles', () => {
   });
 
   it('bundles main and the cache worker as ESM importing only electron, Node built-ins and runtime dependencies', async () => {
-    // Inside the repository, so the bundle resolves its external dependencies from node_modules.
-    mkdirSync('build', { recursive: true });
-    const out = mkdtempSync(join('build', 'test-main-'));
-    await buildMain(out);
     const worker = readFileSync(join(out, 'cache-worker.js'), 'utf8');
     expect(worker).toMatch(/from ["']better-sqlite3["']/);
     expect(worker).not.toMatch(/from ["']electron["']/);
@@ -48,25 +57,17 @@ describe('desktop bundles', () => {
       const ok = name === 'electron' || name.startsWith('node:') || pkgName in pkg.dependencies;
       expect(ok, `main bundle imports ${name}`).toBe(true);
     }
-    rmSync(out, { recursive: true, force: true });
   });
 
   it('runs the bundled cache worker: it creates, migrates and answers from a real file', async () => {
-    mkdirSync('build', { recursive: true });
-    const out = mkdtempSync(join('build', 'test-main-'));
-    try {
-      await buildMain(out);
-      const cache = await openCache({
-        dataDir: mkdtempSync(join(tmpdir(), 'txc-bundle-cache-')),
-        profile: 'default',
-        readWorkers: 1,
-        workerUrl: pathToFileURL(join(out, 'cache-worker.js')),
-      });
-      expect(await cache.meta.schemaVersion()).toBe(cache.schemaVersion);
-      expect(cache.schemaVersion).toBeGreaterThan(0);
-      await cache.close();
-    } finally {
-      rmSync(out, { recursive: true, force: true });
-    }
+    const cache = await openCache({
+      dataDir: mkdtempSync(join(tmpdir(), 'txc-bundle-cache-')),
+      profile: 'default',
+      readWorkers: 1,
+      workerUrl: pathToFileURL(join(out, 'cache-worker.js')),
+    });
+    expect(await cache.meta.schemaVersion()).toBe(cache.schemaVersion);
+    expect(cache.schemaVersion).toBeGreaterThan(0);
+    await cache.close();
   });
 });
