@@ -25,7 +25,11 @@ import { REPORTS_KEY, ReportsManager } from '../../../renderer/src/lib/managers/
 import { memoryStore } from '../../../renderer/src/lib/managers/storage.ts';
 import { TaxLotsRun } from '../../../renderer/src/lib/managers/tax-lots.svelte.ts';
 import { closedPositionColumns, markerColumns } from '../../../renderer/src/views/reports/report-columns.ts';
-import { archiveColumns, recordBegins } from '../../../renderer/src/views/settings/archive-columns.ts';
+import {
+  archiveColumns,
+  recordBegins,
+  scheduleWords,
+} from '../../../renderer/src/views/settings/archive-columns.ts';
 import { fakeBridge } from './fake-bridge.ts';
 
 /** Wednesday 2026-12-09, 15:00 UTC. */
@@ -67,7 +71,8 @@ describe('the period', () => {
     expect(periodProblem({ from: '2026-02-30', to: TODAY })).toBe(
       'The first day must be a date such as 2026-01-31.',
     );
-    expect(periodProblem({ from: '2026-01-01', to: '' })).toBe(
+    expect(periodProblem({ from: '2026-01-01', to: '' })).toBe('Choose the last day of the period.');
+    expect(periodProblem({ from: '2026-01-01', to: '2026-1-5' })).toBe(
       'The last day must be a date such as 2026-01-31.',
     );
     expect(periodProblem({ from: TODAY, to: '2026-01-01' })).toBe(
@@ -196,6 +201,9 @@ describe('the report rows and words', () => {
       ],
     };
     expect(recordBegins(account)).toBe(1000);
+    expect(scheduleWords(null)).toContain('off');
+    expect(scheduleWords(6 * 3_600_000)).toBe('Every account syncs by itself every 6 hours.');
+    expect(scheduleWords(90 * 60_000)).toBe('Every account syncs by itself every 90 minutes.');
     const grid = new DataGridState('settings-archive', archiveColumns(), memoryStore());
     grid.rows = [account];
     const cell = (id: string) =>
@@ -203,7 +211,9 @@ describe('the report rows and words', () => {
     expect(cell('records')).toBe('15');
     expect(cell('archiveOnly')).toBe('6');
     expect(cell('synced')).toBe('never');
-    expect(cell('risk')).toBe('Never synced: older history is out of reach');
+    expect(cell('risk')).toBe('Never synced');
+    const risk = grid.columns.find((c) => c.id === 'risk');
+    expect(risk?.kind === 'text' && risk.hint?.(account)).toContain('out of reach');
   });
 });
 

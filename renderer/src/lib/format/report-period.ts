@@ -69,6 +69,8 @@ export function quickOf(period: ReportPeriod, today: Day): QuickPeriod | undefin
 
 /** What is wrong with a period, in words; undefined when main can read it. */
 export function periodProblem(period: ReportPeriod): string | undefined {
+  if (!period.from.trim()) return 'Choose the first day of the period.';
+  if (!period.to.trim()) return 'Choose the last day of the period.';
   const from = dayStart(period.from);
   const to = dayStart(period.to);
   if (Number.isNaN(from)) return 'The first day must be a date such as 2026-01-31.';

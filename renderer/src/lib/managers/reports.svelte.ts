@@ -36,18 +36,18 @@ export type ReportTab = (typeof REPORT_TABS)[number]['id'];
 
 /** The CSV files a tab exports (`reports.exportCsv`), each with its button's words. */
 export const TAB_EXPORTS: Record<ReportTab, ReadonlyArray<{ report: ExportKind; label: string }>> = {
-  pnl: [{ report: 'pnl', label: 'Export PnL CSV…' }],
-  positions: [{ report: 'positions', label: 'Export closed positions CSV…' }],
+  pnl: [{ report: 'pnl', label: 'PnL…' }],
+  positions: [{ report: 'positions', label: 'Closed positions…' }],
   equity: [
-    { report: 'equity', label: 'Export equity CSV…' },
-    { report: 'balances', label: 'Export balances CSV…' },
-    { report: 'markers', label: 'Export deposits & transfers CSV…' },
+    { report: 'equity', label: 'Equity…' },
+    { report: 'balances', label: 'Balances…' },
+    { report: 'markers', label: 'Deposits & transfers…' },
   ],
   activity: [
-    { report: 'activity', label: 'Export volume & fees CSV…' },
-    { report: 'funding', label: 'Export funding CSV…' },
+    { report: 'activity', label: 'Volume & fees…' },
+    { report: 'funding', label: 'Funding…' },
   ],
-  exposure: [{ report: 'exposure', label: 'Export exposure CSV…' }],
+  exposure: [{ report: 'exposure', label: 'Exposure…' }],
   tax: [],
 };
 
@@ -201,6 +201,27 @@ export class ReportsManager {
     this.exported = undefined;
     this.exportError = undefined;
     void this.load();
+  }
+
+  /** Whether the shown report, read, holds nothing at all (one empty state instead of empty tables). */
+  get emptyReport(): boolean {
+    const l = this.loaded;
+    switch (this.tab) {
+      case 'pnl':
+        return l.pnl !== undefined && l.pnl.totals.length === 0 && l.pnl.byDay.length === 0;
+      case 'positions':
+        return (
+          l.positions !== undefined && l.positions.positions.length === 0 && l.positions.winLoss.length === 0
+        );
+      case 'equity':
+        return l.equity !== undefined && l.equity.equity.length === 0 && l.equity.markers.length === 0;
+      case 'activity':
+        return l.activity !== undefined && l.activity.volume.length === 0 && l.activity.funding.length === 0;
+      case 'exposure':
+        return l.exposure !== undefined && l.exposure.assets.length === 0;
+      case 'tax':
+        return false;
+    }
   }
 
   #has(tab: ReportTab): boolean {

@@ -112,7 +112,13 @@ export function closedPositionColumns(label: LabelOf): GridColumn<ClosedPosition
       kind: 'text',
       value: (p) => (p.positionId === null ? '' : `#${String(p.positionId)}`),
     },
-    { id: 'side', title: 'Side', kind: 'text', value: (p) => SIDES[p.side] ?? p.side.toLowerCase() },
+    {
+      id: 'side',
+      title: 'Side',
+      kind: 'text',
+      value: (p) => SIDES[p.side] ?? p.side.toLowerCase(),
+      hidden: true,
+    },
     {
       id: 'exchange',
       title: 'Exchange PnL',

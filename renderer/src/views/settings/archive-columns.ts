@@ -3,14 +3,21 @@
  * synced, what only the archive holds (older than the exchange's six months), and how safe it is.
  */
 import type { AccountArchiveView, ArchiveRisk } from '../../../../main/ipc/contract.ts';
+import { plural } from '../../lib/format/number.ts';
 import { formatLocalTime, formatUtcTime } from '../../lib/format/time.ts';
 import type { GridColumn } from '../../lib/managers/data-grid.svelte.ts';
 
-export const RISK_WORDS: Record<ArchiveRisk, string> = {
-  ok: 'Safe: synced on schedule',
-  soon: 'Sync soon: the last full sync is late',
-  losing: 'Losing history: sync now',
-  never: 'Never synced: older history is out of reach',
+export const RISK_WORDS: Record<ArchiveRisk, { short: string; long: string }> = {
+  ok: { short: 'Safe', long: 'Synced on schedule: nothing is near the exchange’s six months.' },
+  soon: { short: 'Sync soon', long: 'The last full sync is older than the schedule promises: sync it soon.' },
+  losing: {
+    short: 'Losing history',
+    long: 'What happened after its last full sync is passing the exchange’s six months: sync it now.',
+  },
+  never: {
+    short: 'Never synced',
+    long: 'Anything older than six months is out of reach already: sync it to keep the rest.',
+  },
 };
 
 /** The oldest record of any family (Unix seconds); null when nothing is kept. */
@@ -29,6 +36,14 @@ export function archiveOnlyWords(a: Pick<AccountArchiveView, 'families'>): strin
     .filter((f) => f.archiveOnly > 0)
     .map((f) => `${f.family.replace('_', ' ')} ${f.archiveOnly}`);
   return parts.length === 0 ? 'nothing yet' : parts.join(', ');
+}
+
+/** How often every account syncs by itself, in a sentence. */
+export function scheduleWords(ms: number | null): string {
+  if (ms === null) return 'Scheduled syncing is off: sync from History before the six months pass.';
+  const minutes = Math.max(1, Math.round(ms / 60_000));
+  const every = minutes % 60 === 0 ? plural(minutes / 60, 'hour') : plural(minutes, 'minute');
+  return `Every account syncs by itself every ${every}.`;
 }
 
 /** A time in the user's zone, or words when there is none. */
@@ -73,8 +88,9 @@ export function archiveColumns(): GridColumn<AccountArchiveView>[] {
         a.running
           ? 'Syncing now'
           : a.daysToHorizon !== null && a.risk !== 'ok'
-            ? `${RISK_WORDS[a.risk]} (${String(a.daysToHorizon)} days left)`
-            : RISK_WORDS[a.risk],
+            ? `${RISK_WORDS[a.risk].short} (${String(a.daysToHorizon)} days left)`
+            : RISK_WORDS[a.risk].short,
+      hint: (a) => RISK_WORDS[a.risk].long,
     },
   ];
 }
