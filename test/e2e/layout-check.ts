@@ -121,7 +121,7 @@ export const KEY_ELEMENTS: Readonly<
     { name: 'tax-lot tab', locate: byTestId('report-tab-tax') },
     { name: 'PnL totals', locate: byTestId('pnl-totals') },
     { name: 'PnL export', locate: byTestId('report-export-pnl') },
-    { name: 'PnL by account', locate: byTestId('grid-reports-pnl-account') },
+    { name: 'PnL by account, first net', locate: cell('reports-pnl-account', 'net') },
   ],
 };
 
@@ -253,9 +253,20 @@ export async function showScreen(page: Page, baseUrl: string, screen: Screen): P
       await open('#/accounts', 'grid-accounts');
       await until(page, firstCell('accounts', 'balance'));
       return;
-    case 'reports':
-      await open('#/reports', 'pnl-totals');
+    case 'reports': {
+      // This month's PnL of the desk: the morning's deals, synced into the archive from the screen's own
+      // empty state the first time.
+      await open('#/reports', 'report-scope');
+      await page.getByTestId('report-quick-month').click();
+      await until(
+        page,
+        `${count('pnl-totals')} > 0 || /Sync the history now/.test(document.querySelector('[data-testid="report-state"]')?.textContent ?? '')`,
+      );
+      const sync = page.getByRole('button', { name: 'Sync the history now' });
+      if ((await sync.count()) > 0) await sync.click();
+      await page.getByTestId('pnl-totals').waitFor();
       return;
+    }
     case 'wallet':
       await open('#/wallet', 'wallet-balance-row');
       await page.getByRole('button', { name: 'Withdraw BTC' }).click();

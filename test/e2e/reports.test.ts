@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CachedDealView, DealPageView } from '../../main/ipc/contract.ts';
+import type { CachedDealView, DealPageView, VaultStatusView } from '../../main/ipc/contract.ts';
 import { formatNumber } from '../../renderer/src/lib/format/number.ts';
-import { writeDesk, type Desk } from '../integration/reports/desk-history.ts';
+import { D1, D2, D3, H, writeDesk, type Desk } from '../integration/reports/desk-history.ts';
 import { artifact } from './paths.ts';
 import { js, useAppSession } from './session.ts';
 
@@ -136,6 +136,24 @@ describe('the Reports screen in Chromium', () => {
     await page.getByTestId('view-reports').waitFor();
     expect(await page.getByTestId('report-from').inputValue()).toBe('2026-03-01');
     expect(await page.getByTestId('report-tab-activity').getAttribute('aria-selected')).toBe('true');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('Settings says how far back each account’s record goes and how much of it only the archive holds', async () => {
+    const { horizon } = await app.call<VaultStatusView>('vault.status');
+    // What was placed for A: four deals, a deposit and a transfer to B.
+    const placed = [D1 + 10 * H, D1 + 11 * H, D2 + 9 * H, D3 + 9 * H, D1 + 23 * H, D2 + H];
+    const { page, problems } = await app.openPage('#/settings');
+    const row = rowOf(page, 'settings-archive', 'Desk A');
+    await expect.poll(() => row.count()).toBe(1);
+    const cell = async (column: string) =>
+      ((await row.locator(`[data-column="${column}"]`).textContent()) ?? '').trim();
+    expect(await cell('records')).toBe(String(placed.length));
+    expect(await cell('archiveOnly')).toBe(String(placed.filter((t) => t < horizon).length));
+    expect(await cell('synced')).toBe('never');
+    expect(await cell('risk')).toBe('Never synced');
+    expect(await text(page, 'archive-summary')).toContain('only the last six months');
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -93,6 +93,7 @@ export class ReportsManager {
   exportError = $state<IpcError | undefined>();
   /** A sync asked from this screen is under way. */
   syncing = $state(false);
+  syncError = $state<IpcError | undefined>();
   readonly #api: TxcApi;
   readonly #store: PreferenceStore;
   readonly #now: () => number;
@@ -266,9 +267,10 @@ export class ReportsManager {
         : of.kind === 'group'
           ? this.accounts.filter((a) => a.groups.includes(of.group)).map((a) => a.id)
           : undefined;
+    this.syncError = undefined;
     const reply = await this.#api.vault.sync(ids ? { accountIds: ids } : undefined);
-    if (!reply.ok) this.error = reply.error;
-    else this.syncing = true;
+    if (!reply.ok) this.syncError = reply.error;
+    else this.syncing = reply.value.length > 0;
   }
 
   /** A sync that ended makes the reports read again. Returns a function that stops listening. */
