@@ -30,7 +30,7 @@ import {
   recordBegins,
   scheduleWords,
 } from '../../../renderer/src/views/settings/archive-columns.ts';
-import { fakeBridge } from './fake-bridge.ts';
+import { fakeBridge, NO_ANSWER } from './fake-bridge.ts';
 
 /** Wednesday 2026-12-09, 15:00 UTC. */
 const NOW = Date.UTC(2026, 11, 9, 15);
@@ -275,6 +275,36 @@ describe('the choices, remembered', () => {
     await reports.load();
     expect(reports.periodProblem).toBe('The first day must not be after the last.');
     expect(calls.slice(before).filter(([p]) => p.startsWith('reports.'))).toEqual([]);
+  });
+});
+
+describe('answers arriving late', () => {
+  it('shows the report of the newest choice, whatever order the answers come back in', async () => {
+    const pending: Array<{ input: unknown; answer: (v: unknown) => void }> = [];
+    const { api } = fakeBridge((procedure, input) =>
+      procedure === 'accounts.list'
+        ? { ok: true, value: accounts }
+        : procedure === 'reports.activity'
+          ? new Promise((answer) => pending.push({ input, answer }))
+          : NO_ANSWER,
+    );
+    const store = memoryStore({ [REPORTS_KEY]: JSON.stringify({ of: { kind: 'desk' }, tab: 'activity' }) });
+    const reports = new ReportsManager(api, store, () => NOW);
+    void reports.init();
+    await new Promise((r) => setTimeout(r, 0));
+    reports.setScope({ kind: 'account', accountId: 'a2' });
+    expect(pending).toHaveLength(2);
+    const view = (n: number) => ({
+      volume: [],
+      funding: [],
+      fundingTotals: [{ quote: 'USDT', paid: String(n), received: '0', net: '0', payments: n }],
+    });
+    pending[1]?.answer({ ok: true, value: view(2) });
+    await new Promise((r) => setTimeout(r, 0));
+    pending[0]?.answer({ ok: true, value: view(1) });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(reports.loaded.activity?.fundingTotals[0]?.paid).toBe('2');
+    expect(reports.loading).toBe(false);
   });
 });
 
