@@ -17,6 +17,7 @@ const SCREENS = [
   'trade',
   'positions',
   'history',
+  'reports',
   'wallet',
   'sub-accounts',
   'mining',

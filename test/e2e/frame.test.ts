@@ -18,18 +18,20 @@ function heading(page: Page): Promise<string | null> {
 }
 
 describe('the frame in Chromium', () => {
-  it('shows the twelve sections, the Board at home, each a screen of its own, and remembers the last one', async () => {
+  it('shows the thirteen sections, the Board at home, each a screen of its own, and remembers the last one', async () => {
     const { page, problems } = await openApp();
     await expect.poll(() => heading(page)).toBe('Board');
     await expect.poll(() => page.getByTestId('view-board').isVisible()).toBe(true);
     const rail = await page.locator('nav[aria-label="Sections"] a').allTextContents();
-    // Each entry's name and shortcut, as read (Approvals and Team have none: nothing after the name).
+    // Each entry's name and shortcut, as read (Approvals and Team have none: nothing after the name;
+    // Reports keeps Alt+R, so that the others keep their digits).
     expect(rail.map((text) => text.trim())).toEqual([
       'Board Alt+0',
       'Accounts Alt+1',
       'Trade Alt+2',
       'Positions Alt+3',
       'History Alt+4',
+      'Reports Alt+R',
       'Wallet Alt+5',
       'Sub-accounts Alt+6',
       'Mining Alt+7',
@@ -41,7 +43,16 @@ describe('the frame in Chromium', () => {
     expect(await page.getByTestId('core-badge').textContent()).toContain('Core connected');
 
     // Every section is a screen of its own now: none shows a placeholder.
-    for (const id of ['positions', 'wallet', 'sub-accounts', 'mining', 'approvals', 'team', 'events']) {
+    for (const id of [
+      'positions',
+      'reports',
+      'wallet',
+      'sub-accounts',
+      'mining',
+      'approvals',
+      'team',
+      'events',
+    ]) {
       await page.getByTestId(`nav-${id}`).click();
       await expect.poll(() => page.url()).toContain(`#/${id}`);
       await expect.poll(() => page.getByTestId(`view-${id}`).isVisible()).toBe(true);
@@ -82,6 +93,9 @@ describe('the frame in Chromium', () => {
     // Alt+4 is the default chord of "Go to History".
     await page.keyboard.press('Alt+4');
     await expect.poll(() => heading(page)).toBe('History');
+    // Alt+R goes to Reports (the digits stay with the sections they always had).
+    await page.keyboard.press('Alt+R');
+    await expect.poll(() => heading(page)).toBe('Reports');
     await page.close();
   });
 
@@ -172,9 +186,9 @@ describe('the frame in Chromium', () => {
       'palette-input',
     );
     const all = await page.getByTestId('palette-item').allTextContents();
-    // The palette, twelve sections and the theme (Trade's order commands come with the Trade screen),
+    // The palette, thirteen sections and the theme (Trade's order commands come with the Trade screen),
     // then the accounts and markets; no favourite is set, so no favourite switch is listed.
-    expect(all.filter((c) => c.startsWith('Go to')).length).toBe(12);
+    expect(all.filter((c) => c.startsWith('Go to')).length).toBe(13);
     expect(all.filter((c) => c.startsWith('Account')).length).toBeGreaterThan(0);
     expect(all.filter((c) => c.startsWith('Market')).length).toBeGreaterThan(0);
     expect(all.filter((c) => c.includes('Switch to favourite account'))).toHaveLength(0);

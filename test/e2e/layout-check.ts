@@ -49,7 +49,15 @@ const cell =
 
 export const KEY_ELEMENTS: Readonly<
   Record<
-    'trade' | 'ticket-issue' | 'ladder' | 'positions' | 'board' | 'board-open' | 'accounts' | 'wallet',
+    | 'trade'
+    | 'ticket-issue'
+    | 'ladder'
+    | 'positions'
+    | 'board'
+    | 'board-open'
+    | 'accounts'
+    | 'wallet'
+    | 'reports',
     KeyElement[]
   >
 > = {
@@ -104,6 +112,17 @@ export const KEY_ELEMENTS: Readonly<
   ],
   accounts: [{ name: 'first account balances', locate: cell('accounts', 'balance') }],
   wallet: [{ name: 'withdraw send button', locate: byTestId('withdraw-review') }],
+  // Whose history and which days, every report's tab, its totals and its export.
+  reports: [
+    { name: 'report scope', locate: byTestId('report-scope') },
+    { name: 'report first day', locate: byTestId('report-from') },
+    { name: 'report last day', locate: byTestId('report-to') },
+    { name: 'report quick period', locate: byTestId('report-quick-year') },
+    { name: 'tax-lot tab', locate: byTestId('report-tab-tax') },
+    { name: 'PnL totals', locate: byTestId('pnl-totals') },
+    { name: 'PnL export', locate: byTestId('report-export-pnl') },
+    { name: 'PnL by account, first net', locate: cell('reports-pnl-account', 'net') },
+  ],
 };
 
 // Written as text: these tests are type-checked without DOM types.
@@ -234,6 +253,20 @@ export async function showScreen(page: Page, baseUrl: string, screen: Screen): P
       await open('#/accounts', 'grid-accounts');
       await until(page, firstCell('accounts', 'balance'));
       return;
+    case 'reports': {
+      // This month's PnL of the desk: the morning's deals, synced into the archive from the screen's own
+      // empty state the first time.
+      await open('#/reports', 'report-scope');
+      await page.getByTestId('report-quick-month').click();
+      await until(
+        page,
+        `${count('pnl-totals')} > 0 || /Sync the history now/.test(document.querySelector('[data-testid="report-state"]')?.textContent ?? '')`,
+      );
+      const sync = page.getByRole('button', { name: 'Sync the history now' });
+      if ((await sync.count()) > 0) await sync.click();
+      await page.getByTestId('pnl-totals').waitFor();
+      return;
+    }
     case 'wallet':
       await open('#/wallet', 'wallet-balance-row');
       await page.getByRole('button', { name: 'Withdraw BTC' }).click();

@@ -16,6 +16,7 @@ const SCREENS = [
   'trade',
   'positions',
   'history',
+  'reports',
   'wallet',
   'sub-accounts',
   'mining',

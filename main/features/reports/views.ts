@@ -180,6 +180,7 @@ export interface ExposureReportView {
   /** When the newest reading used was taken (ms). */
   asOfMs: number | null;
   assets: ExposureAssetView[];
+  /** Each account's holdings and positions valued at their size (long and short alike), and its share of all accounts' together. */
   byAccount: Array<{ account: string; value: string; share: number | null }>;
   grossValue: string;
   /** Herfindahl index of the assets' shares, 0..1 (1: all in one asset). */

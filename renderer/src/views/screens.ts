@@ -9,6 +9,7 @@ import type EventsView from './EventsView.svelte';
 import type HistoryView from './HistoryView.svelte';
 import type MiningView from './MiningView.svelte';
 import type PositionsView from './PositionsView.svelte';
+import type ReportsView from './ReportsView.svelte';
 import type SettingsView from './SettingsView.svelte';
 import type SubAccountsView from './SubAccountsView.svelte';
 import type TeamView from './TeamView.svelte';
@@ -22,6 +23,7 @@ interface Screens {
   trade: LazyView<typeof TradeView>;
   positions: LazyView<typeof PositionsView>;
   history: LazyView<typeof HistoryView>;
+  reports: LazyView<typeof ReportsView>;
   wallet: LazyView<typeof WalletView>;
   'sub-accounts': LazyView<typeof SubAccountsView>;
   mining: LazyView<typeof MiningView>;
@@ -37,6 +39,7 @@ export const screens: Screens = {
   trade: new LazyView(() => import('./TradeView.svelte')),
   positions: new LazyView(() => import('./PositionsView.svelte')),
   history: new LazyView(() => import('./HistoryView.svelte')),
+  reports: new LazyView(() => import('./ReportsView.svelte')),
   wallet: new LazyView(() => import('./WalletView.svelte')),
   'sub-accounts': new LazyView(() => import('./SubAccountsView.svelte')),
   mining: new LazyView(() => import('./MiningView.svelte')),

@@ -228,6 +228,16 @@ describe('exposure and concentration by asset', () => {
     const shares = [18300 / 19400, 1100 / 19400];
     expect(btc?.share).toBeCloseTo(shares[0] as number, 5);
     expect(report.concentration).toBeCloseTo((shares[0] as number) ** 2 + (shares[1] as number) ** 2, 3);
+    // Each account at its size, long or short: A 0.5 BTC and 600 USDT, B short 0.2 BTC and 500 USDT;
+    // their shares are of the two together, so they add up to the whole.
+    const a = D('0.5').times(61000).plus(600);
+    const b = D('0.2').times(61000).plus(500);
+    expect(report.byAccount.map((x) => [x.account, x.value])).toEqual([
+      [desk.a, plain(a)],
+      [desk.b, plain(b)],
+    ]);
+    expect(report.byAccount[0]?.share).toBeCloseTo(a.div(a.plus(b)).toNumber(), 5);
+    expect(report.byAccount.reduce((t, x) => t + (x.share ?? 0), 0)).toBeCloseTo(1, 5);
   });
 });
 

@@ -39,10 +39,10 @@ describe('Router', () => {
     expect(router.neighbour(-1)).toBe('team');
   });
 
-  it('has twelve sections, the Board first, each with its own label', () => {
+  it('has thirteen sections, the Board first, each with its own label', () => {
     expect(sections.map((s) => s.id)).toEqual([...sectionIds]);
     expect(sections[0]?.id).toBe('board');
-    expect(new Set(sections.map((s) => s.label)).size).toBe(12);
+    expect(new Set(sections.map((s) => s.label)).size).toBe(13);
   });
 });
 

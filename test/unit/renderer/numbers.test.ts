@@ -38,6 +38,17 @@ import {
   borrowColumns,
   positionColumns,
 } from '../../../renderer/src/views/positions/history-state.svelte.ts';
+import {
+  closedPositionColumns,
+  exposureColumns,
+  fundingColumns,
+  markerColumns,
+  pnlByAccountColumns,
+  pnlByDayColumns,
+  pnlByMarketColumns,
+  volumeColumns,
+} from '../../../renderer/src/views/reports/report-columns.ts';
+import { archiveColumns } from '../../../renderer/src/views/settings/archive-columns.ts';
 
 /** Whether written text reads back as exactly `value`. */
 function sameValue(text: string, value: string): boolean {
@@ -162,6 +173,7 @@ function rowOf(value: string): unknown {
       if (key === 'market') return 'BTC_USDT';
       if (key === 'orderDetail') return new Proxy({}, handler);
       if (key === 'groups') return [];
+      if (key === 'families') return [{ family: 'deals', records: value, archiveOnly: value, oldest: null }];
       if (key === 'lines') return [{ ticker: 'USDT', main: value, spot: value, collateral: value }];
       return value;
     },
@@ -183,6 +195,15 @@ describe('every grid column', () => {
     'sub-accounts': subAccountColumns,
     'positions-history': positionColumns,
     'borrow-history': borrowColumns,
+    'reports-pnl-account': pnlByAccountColumns(label),
+    'reports-pnl-market': pnlByMarketColumns(),
+    'reports-pnl-day': pnlByDayColumns(),
+    'reports-positions': closedPositionColumns(label),
+    'reports-markers': markerColumns(label),
+    'reports-volume': volumeColumns(),
+    'reports-funding': fundingColumns(label),
+    'reports-exposure': exposureColumns(label),
+    'settings-archive': archiveColumns(),
   } as Record<string, readonly GridColumn<never>[]>;
 
   it('is walked here for every grid the screens create', () => {

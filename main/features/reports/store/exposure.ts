@@ -152,6 +152,7 @@ export function exposureReport(db: ReadableDB, scope: ReportScope): ExposureRepo
     r.share = r.units === null ? null : share(r.units, gross);
     if (r.share !== null) hhi += r.share * r.share;
   }
+  const accountsGross = [...accountValue.values()].reduce((t, v) => t + v, 0n);
   return {
     asOfMs: h.asOfMs,
     assets: rows
@@ -163,9 +164,11 @@ export function exposureReport(db: ReadableDB, scope: ReportScope): ExposureRepo
             : a.asset.localeCompare(b.asset),
       )
       .map(({ units: _u, byAccount: _b, ...view }) => view),
+    // Each account's share of what the accounts hold together, long and short alike (the desk's gross
+    // value nets a long of one account against a short of another: shares of it would pass 100 %).
     byAccount: [...accountValue]
       .sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : 0))
-      .map(([account, v]) => ({ account, value: fromUnits(v), share: share(v, gross) })),
+      .map(([account, v]) => ({ account, value: fromUnits(v), share: share(v, accountsGross) })),
     grossValue: fromUnits(gross),
     concentration: gross === 0n ? null : Math.round(hhi * 10_000) / 10_000,
     unpriced,

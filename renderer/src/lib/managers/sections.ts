@@ -1,4 +1,4 @@
-/** The twelve sections of the left rail, in order; the Board is the home screen. */
+/** The thirteen sections of the left rail, in order; the Board is the home screen. */
 export interface Section {
   readonly id: SectionId;
   readonly label: string;
@@ -10,6 +10,7 @@ export const sectionIds = [
   'trade',
   'positions',
   'history',
+  'reports',
   'wallet',
   'sub-accounts',
   'mining',
@@ -41,6 +42,10 @@ export const sections: readonly Section[] = [
   {
     id: 'history',
     label: 'History',
+  },
+  {
+    id: 'reports',
+    label: 'Reports',
   },
   {
     id: 'wallet',
