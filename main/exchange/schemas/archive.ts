@@ -46,10 +46,10 @@ export const fundingSchema = z.looseObject({
 export type FundingRecord = z.output<typeof fundingSchema>;
 export const fundingAnswer = z.looseObject({ records: z.array(fundingSchema) });
 
-/** `from` and `to` as Unix seconds in strings. */
+/** `from` and `to` as Unix seconds in strings (the exchange's default: now). */
 export const convertHistoryRequest = z.object({
-  from: z.string().regex(/^\d+$/),
-  to: z.string().regex(/^\d+$/),
+  from: z.string().regex(/^\d+$/).optional(),
+  to: z.string().regex(/^\d+$/).optional(),
   ...paging,
 });
 export const convertSchema = z.looseObject({

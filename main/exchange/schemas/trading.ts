@@ -93,7 +93,11 @@ export const stopLimitOrderRequest = z.object({
 });
 export const stopMarketOrderRequest = z.object({ ...orderCommon, activation_price: z.string() });
 
-export const bulkRequest = z.object({ orders: z.array(limitOrderRequest), stopOnFail: z.boolean() });
+/** `stopOnFail`: stop at the first order refused (the exchange's default: go on). */
+export const bulkRequest = z.object({
+  orders: z.array(limitOrderRequest),
+  stopOnFail: z.boolean().optional(),
+});
 /** Each order of a bulk placement: the order, or that order's error. */
 export const bulkAnswer = z.array(z.looseObject({ result: orderSchema.nullable(), error: z.unknown() }));
 
