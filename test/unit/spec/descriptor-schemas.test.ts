@@ -3,15 +3,24 @@
  * exchange's published examples of its endpoint: each published request example, without the signing
  * fields (`request`, `nonce`), is taken by the request schema, and each published answer (the contract
  * files' examples, and the older ones kept where the files publish none) is read by the answer schema.
+ * A WebSocket method's descriptor likewise: its published request's params and its published answers
+ * (the contract files' and the order methods' pages' copies).
  * The app reads every answer through its descriptor's schema (`ExchangeHttp`), so this is the reading
  * the app does.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { REST, REST_ENDPOINTS, type RestEndpoint } from '../../../main/exchange/registry/index.ts';
+import {
+  REST,
+  REST_ENDPOINTS,
+  WS,
+  WS_METHODS,
+  type RestEndpoint,
+  type WsMethod,
+} from '../../../main/exchange/registry/index.ts';
 import { unreadAnswer } from '../../../main/exchange/schemas/primitives.ts';
-import { requestExamples } from '../../support/contract/examples.ts';
-import { fixtureNames, restFixture, restFixtures } from '../../support/published.ts';
+import { messageExamples, requestExamples } from '../../support/contract/examples.ts';
+import { fixtureNames, restFixture, restFixtures, wsFixture } from '../../support/published.ts';
 
 const at = (e: RestEndpoint): string => `${e.method} ${e.path}`;
 
@@ -97,5 +106,49 @@ describe('every descriptor', () => {
     expect(REST.orderNew.answer.safeParse(restFixture('public-markets').response).success).toBe(false);
     // …and a request schema refuses a body in another form (a leverage the exchange does not offer)
     expect(issues(requestRead(REST.leverage.request, { leverage: 4, nonce: 1 }))).not.toEqual([]);
+  });
+});
+
+/** A WebSocket method's published answers (`result`): the contract files' and the kept copies. */
+function wsAnswers(m: WsMethod): Example[] {
+  const kept = fixtureNames('ws').includes(m.method) ? [wsFixture(m.method)] : [];
+  return [
+    ...messageExamples(m.method).map((ex) => ({
+      where: ex.where,
+      value: (ex.value as { result?: unknown }).result,
+    })),
+    ...kept.map((f) => ({ where: f.source.section, value: (f.message as { result?: unknown }).result })),
+  ];
+}
+
+describe('every WebSocket method descriptor', () => {
+  it('has a params and an answer schema, and says why when it reads nothing of the answer', () => {
+    for (const m of WS_METHODS) {
+      expect(m.params, m.method).toBeInstanceOf(z.ZodType);
+      expect(m.answer, m.method).toBeInstanceOf(z.ZodType);
+      expect([m.method, m.answer === unreadAnswer], m.unread).toEqual([m.method, m.unread !== undefined]);
+    }
+  });
+
+  it.each(WS_METHODS.map((m) => [m.method, m] as const))(
+    '%s takes its published requests and reads its answers',
+    (_, m) => {
+      const requests = messageExamples(`${m.method}>`).map((ex) => ({
+        where: ex.where,
+        value: (ex.value as { params?: unknown }).params,
+      }));
+      const refused = [
+        ...requests.flatMap((ex) => issues(m.params.safeParse(ex.value)).map((i) => `${ex.where}: ${i}`)),
+        ...wsAnswers(m).flatMap((ex) => issues(m.answer.safeParse(ex.value)).map((i) => `${ex.where}: ${i}`)),
+      ];
+      expect(refused).toEqual([]);
+    },
+  );
+
+  it('has published answers of every order method the pages show, and finds one of another shape', () => {
+    expect(WS_METHODS.filter((m) => wsAnswers(m).length > 0).length).toBeGreaterThan(12);
+    // an order's schema refuses the two legs a TP/SL pair answers
+    const pair = wsAnswers(WS.collateralTpSlPlace)[0]?.value;
+    expect(WS.orderLimitPlace.answer.safeParse(pair).success).toBe(false);
   });
 });
