@@ -17,7 +17,7 @@ import { Outbound, type Answer } from './outbound.ts';
 import { requestHash } from './request-hash.ts';
 import type { ApprovalTicket, SignGate, SignedWith } from './sign-gate.ts';
 import { signRequest, type Credentials, type RequestFields } from './signer.ts';
-import { REST } from './registry/index.ts';
+import { REST, type RestEndpoint } from './registry/index.ts';
 
 export interface AuditEntry {
   readonly path: string;
@@ -173,14 +173,21 @@ export class ExchangeHttp {
     for (const observer of this.#observers) observer(outcome);
   }
 
-  /** An unauthenticated GET of a public endpoint (always idempotent). */
-  async publicGet<S extends z.ZodType>(
-    path: string,
-    schema: S,
-    query: Record<string, string> = {},
+  /**
+   * An unauthenticated GET of a public endpoint (always idempotent): `query` is its request, `path`
+   * the endpoint's path with its parameters filled in (`pathWith`); the answer is read by its schema.
+   */
+  async publicGet<Q extends z.ZodType, A extends z.ZodType>(
+    endpoint: RestEndpoint<Q, A>,
+    query: z.input<Q>,
     signal?: AbortSignal,
-  ): Promise<z.output<S>> {
-    const qs = new URLSearchParams(query).toString();
+    path: string = endpoint.path,
+  ): Promise<z.output<A>> {
+    const qs = new URLSearchParams(
+      Object.entries(query as Record<string, string | undefined>).filter(
+        (e): e is [string, string] => e[1] !== undefined,
+      ),
+    ).toString();
     const url = `${this.baseUrl}${path}${qs ? `?${qs}` : ''}`;
     const answer = await this.#withRetries(path, { idempotent: true, signal }, undefined, undefined, () =>
       this.#outbound.send(url, path, false, signal, () => ({
@@ -188,17 +195,21 @@ export class ExchangeHttp {
         headers: { Accept: 'application/json' },
       })),
     );
-    return parseAnswer(path, schema, answer);
+    return parseAnswer(path, endpoint.answer, answer);
   }
 
-  /** A signed POST of a private endpoint; `fields` are the endpoint's body fields. */
-  async privatePost<S extends z.ZodType>(
+  /**
+   * A signed POST of a private endpoint: `input` is its body fields (its request, without the
+   * signing fields); the answer is read by its schema.
+   */
+  async privatePost<Q extends z.ZodType, A extends z.ZodType>(
     credentials: Credentials,
-    path: string,
-    fields: RequestFields,
-    schema: S,
+    endpoint: RestEndpoint<Q, A>,
+    input: z.input<Q>,
     options: CallOptions,
-  ): Promise<z.output<S>> {
+  ): Promise<z.output<A>> {
+    const path = endpoint.path;
+    const fields = input as RequestFields;
     // Decided before anything is signed: a refusal leaves no request and no log entry.
     const approval = await this.#gate?.({
       apiKey: credentials.apiKey,
@@ -228,7 +239,7 @@ export class ExchangeHttp {
           },
         );
       });
-      const value = parseAnswer(path, schema, answer);
+      const value = parseAnswer(path, endpoint.answer, answer);
       this.#audit(path, credentials.apiKey, fields, 'ok', answer.status, attempts, approval);
       return value;
     } catch (error) {

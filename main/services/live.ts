@@ -15,7 +15,6 @@ import {
   type WsClient,
   type WsClientOptions,
 } from '../exchange/ws/index.ts';
-import { orderView } from '../exchange/ws/views.ts';
 import { readAdlRanks, readCandles, readTrades } from './live-reads.ts';
 import { AccountBatches } from './live-batches.ts';
 import { PageReads } from './live-pages.ts';
@@ -202,14 +201,10 @@ export class LiveService {
       const client = this.#client(account);
       await client.live();
       const answer = await placeOrderWs(client, { ...draft, clientOrderId }, market, context);
-      if (draft.kind !== 'collateral_oco') return orderView(answer, 'the order');
+      if (!('take_profit' in answer)) return answer;
       // an OCO answers its pair: its limit leg (the pair's id), linked to its stop-limit leg
-      const pair = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<string, unknown>;
-      const [limit, stop] = [
-        orderView(pair['take_profit'], 'the OCO'),
-        orderView(pair['stop_loss'], 'the OCO'),
-      ];
-      return ocoLimitLeg(typeof pair['id'] === 'number' ? pair['id'] : limit.orderId, limit, stop);
+      const [limit, stop] = [answer.take_profit, answer.stop_loss];
+      return ocoLimitLeg(typeof answer.id === 'number' ? answer.id : limit.orderId, limit, stop);
     });
     return withOcoStop(placed);
   }
@@ -226,11 +221,7 @@ export class LiveService {
   ): Promise<{ takeProfit?: OrderView; stopLoss?: OrderView }> {
     const client = this.#client(account);
     await client.live();
-    const legs = await placeTpSlWs(client, request, market, position);
-    return {
-      ...(legs.takeProfit ? { takeProfit: orderView(legs.takeProfit, 'the take-profit') } : {}),
-      ...(legs.stopLoss ? { stopLoss: orderView(legs.stopLoss, 'the stop-loss') } : {}),
-    };
+    return placeTpSlWs(client, request, market, position);
   }
 
   /**

@@ -14,7 +14,6 @@ import * as trading from '../exchange/endpoints/trading.ts';
 import type { Order } from '../exchange/endpoints/trading.ts';
 import { NetworkError, TimeoutError } from '../exchange/errors.ts';
 import { modifyOrderWs } from '../exchange/ws/index.ts';
-import { orderView } from '../exchange/ws/views.ts';
 import type { OrderView, PositionView } from '../ipc/contract.ts';
 import { orderSpend } from '../rules/balance.ts';
 import { Dec } from '../rules/decimal.ts';
@@ -228,7 +227,7 @@ export async function modifyOpenOrder(
     if (!collateral && (order.type === 'limit' || order.type === 'stop limit'))
       return await trading.modifyOrder(caller, { market: name, orderId, ...change });
     const client = await live.ready(accountId);
-    return orderView(await modifyOrderWs(client, { market: name, orderId, ...change }), 'order_modify');
+    return modifyOrderWs(client, { market: name, orderId, ...change });
   } catch (error) {
     // refused outright, the change never stood: it takes nothing of the budget
     if (!(error instanceof TimeoutError || error instanceof NetworkError)) uncount();

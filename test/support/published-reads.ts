@@ -1,9 +1,8 @@
 /**
  * The app's readers of the exchange's published REST examples: for each example by name, the call the
- * app makes with it (through the same endpoint function and response schema it uses), against a caller
- * whose every answer is that example. The contract tests feed them every published example.
+ * app makes with it (through the same endpoint function, and the answer schema of the descriptor it
+ * names), against a caller whose every answer is that example. The contract tests feed them every published example.
  */
-import type { z } from 'zod';
 import * as archive from '../../main/exchange/endpoints/archive.ts';
 import * as collateral from '../../main/exchange/endpoints/collateral.ts';
 import * as deposit from '../../main/exchange/endpoints/deposit-address.ts';
@@ -18,9 +17,13 @@ import * as keys from '../../main/exchange/endpoints/sub-account-api-keys.ts';
 import * as subAccounts from '../../main/exchange/endpoints/sub-accounts.ts';
 import * as trading from '../../main/exchange/endpoints/trading.ts';
 import type { ExchangeHttp } from '../../main/exchange/http.ts';
+import type { RestEndpoint } from '../../main/exchange/registry/index.ts';
 import { restFixture, restFixtures } from './published.ts';
 
-/** A caller whose every answer is the published example `name` (its `index`th), read by the endpoint's own schema. */
+/**
+ * A caller whose every answer is the published example `name` (its `index`th), read by the answer
+ * schema of the descriptor the call names, as `ExchangeHttp` reads it.
+ */
 export function answering(
   name: string,
   index = 0,
@@ -33,14 +36,17 @@ export function answering(
   const { response } = restFixtures(name)[index] ?? restFixture(name);
   const paths: string[] = [];
   const parsed: unknown[] = [];
-  const read = (path: string, schema: z.ZodType) => {
+  const read = (endpoint: RestEndpoint, path = endpoint.path) => {
     paths.push(path);
-    const out = schema.parse(response);
+    const out = endpoint.answer.parse(response);
     parsed.push(out);
     return Promise.resolve(out);
   };
-  const caller = { post: (path: string, _f: unknown, schema: z.ZodType) => read(path, schema) };
-  const http = { publicGet: (path: string, schema: z.ZodType) => read(path, schema) };
+  const caller = { call: (endpoint: RestEndpoint) => read(endpoint) };
+  const http = {
+    publicGet: (endpoint: RestEndpoint, _query: unknown, _signal: unknown, path?: string) =>
+      read(endpoint, path),
+  };
   return { caller: caller as unknown as KeyCaller, http: http as unknown as ExchangeHttp, paths, parsed };
 }
 
@@ -218,6 +224,8 @@ export const READS: Record<string, (a: ReturnType<typeof answering>) => Promise<
 export const INSIDE: Record<string, (published: { [k: string]: unknown }) => unknown> = {
   'flex-close': (v) => ({ data: (v['data'] as { transaction_id: unknown }).transaction_id }),
   'public-collateral-markets': (v) => v['result'],
+  // the new key pair, top level or under `data`: the published answer (an empty object) holds none
+  'sub-account-api-key-reset': () => undefined,
 };
 
 /** What the app reads of example `name` (its `index`th). */

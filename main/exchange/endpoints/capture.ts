@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import type { ExchangeHttp } from '../http.ts';
+import type { RestEndpoint } from '../registry/index.ts';
 import { KeyCaller } from './shapes.ts';
 
 export interface CapturedRequest {
@@ -22,12 +23,13 @@ class CapturingCaller extends KeyCaller {
     super(undefined as unknown as ExchangeHttp, { apiKey: '', secret: '' });
   }
 
-  override post<S extends z.ZodType>(
-    path: string,
-    fields: Readonly<Record<string, unknown>>,
-  ): Promise<z.output<S>> {
+  override call<Q extends z.ZodType, A extends z.ZodType>(
+    endpoint: RestEndpoint<Q, A>,
+    fields: z.input<Q>,
+  ): Promise<z.output<A>> {
     // A plain copy through JSON: what the team store keeps and gives back is the same value.
-    this.captured = { path, fields: JSON.parse(JSON.stringify(fields)) as Record<string, unknown> };
+    const copy = JSON.parse(JSON.stringify(fields)) as Record<string, unknown>;
+    this.captured = { path: endpoint.path, fields: copy };
     return Promise.reject(STOP as unknown as Error);
   }
 }

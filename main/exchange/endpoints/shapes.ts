@@ -1,33 +1,14 @@
-/** Building blocks of response schemas shared by every endpoint group. */
-import { Decimal } from 'decimal.js';
-import { z } from 'zod';
-import type { ExchangeHttp } from '../http.ts';
-import type { ApprovalTicket } from '../sign-gate.ts';
-import type { Credentials, RequestFields } from '../signer.ts';
-
-/** A decimal string as the exchange sends amounts and prices: `12`, `-0.5`, `0.00000001`. */
-export const decimal = z.string().regex(/^-?\d+(\.\d+)?$/, 'expected a decimal string');
 /**
- * An amount the exchange documents as a decimal string but shows as a JSON number in a published
- * example (the collateral balance): read as the decimal string of that number, never as a float.
+ * What every endpoint function takes: a key caller, which sends an endpoint's descriptor with its
+ * fields and answers what its answer schema reads, and the calls' options.
  */
-export const decimalLike = z.union([
-  decimal,
-  z
-    .number()
-    .refine(Number.isFinite)
-    .transform((n) => new Decimal(n).toFixed()),
-]);
-/** A decimal string that may be empty where the exchange has no value (tickSize, mark_price). */
-export const decimalOrEmpty = z.union([decimal, z.literal('')]);
-/** Some integer fields arrive as numbers or numeric strings; both become numbers. */
-export const integerLike = z.union([
-  z.number().int(),
-  z
-    .string()
-    .regex(/^-?\d+$/)
-    .transform(Number),
-]);
+import type { z } from 'zod';
+import type { ExchangeHttp } from '../http.ts';
+import type { RestEndpoint } from '../registry/index.ts';
+import type { ApprovalTicket } from '../sign-gate.ts';
+import type { Credentials } from '../signer.ts';
+
+export { decimal, decimalLike, decimalOrEmpty, integerLike } from '../schemas/primitives.ts';
 
 export const READ = { idempotent: true } as const;
 export const WRITE = { idempotent: false } as const;
@@ -58,13 +39,13 @@ export class KeyCaller {
     return new KeyCaller(this.http, this.credentials, this.background, ticket);
   }
 
-  post<S extends z.ZodType>(
-    path: string,
-    fields: RequestFields,
-    schema: S,
+  /** Signs and sends `fields` to the endpoint; answers what its answer schema reads of the answer. */
+  call<Q extends z.ZodType, A extends z.ZodType>(
+    endpoint: RestEndpoint<Q, A>,
+    fields: z.input<Q>,
     options: { idempotent: boolean; signal?: AbortSignal },
-  ): Promise<z.output<S>> {
-    return this.http.privatePost(this.credentials, path, fields, schema, {
+  ): Promise<z.output<A>> {
+    return this.http.privatePost(this.credentials, endpoint, fields, {
       ...options,
       background: this.background,
       ...(this.approval ? { approval: this.approval } : {}),
@@ -72,10 +53,14 @@ export class KeyCaller {
   }
 }
 
+/** The fields of `T` with undefined values left out: a field that may be undefined becomes optional. */
+export type Defined<T> = { [K in keyof T as undefined extends T[K] ? never : K]: T[K] } & {
+  [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined>;
+};
+
 /** Drops undefined values so optional fields are left out of the signed body, not sent as null. */
-export function defined<T extends Record<string, unknown>>(fields: T): Partial<T> {
-  const out: Partial<T> = {};
-  for (const [key, value] of Object.entries(fields))
-    if (value !== undefined) out[key as keyof T] = value as T[keyof T];
-  return out;
+export function defined<T extends Record<string, unknown>>(fields: T): Defined<T> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) out[key] = value;
+  return out as Defined<T>;
 }

@@ -1,104 +1,45 @@
-/** Spot trading: orders, active orders, trade balance and executed history. */
-import { z } from 'zod';
-import type { Stp } from '../../rules/index.ts';
+/** Spot trading: orders, active orders, trade balance and executed history (schemas: `schemas/trading.ts`). */
+import type { z } from 'zod';
 import type { DealView } from '../../domains/orders/views.ts';
-import { dealRoleOf } from '../codes.ts';
-import { decimal, defined, READ, WRITE, type KeyCaller } from './shapes.ts';
-import { REST } from '../registry/index.ts';
+import { UnexpectedResponseError } from '../http.ts';
+import { REST, type RestEndpoint } from '../registry/index.ts';
+import type * as S from '../schemas/trading.ts';
+import type { KillSwitchTimer, KillSwitchType, Order, TradeBalance } from '../schemas/trading.ts';
+import { defined, READ, WRITE, type KeyCaller } from './shapes.ts';
 
-export const orderSchema = z.looseObject({
-  orderId: z.number().int(),
-  clientOrderId: z.string(),
-  market: z.string(),
-  side: z.enum(['buy', 'sell']),
-  type: z.string(),
-  timestamp: z.number(),
-  dealMoney: decimal,
-  dealStock: decimal,
-  amount: decimal,
-  left: decimal,
-  dealFee: decimal,
-  feeAsset: z.string().optional(),
-  price: decimal.optional(),
-  postOnly: z.boolean().optional(),
-  ioc: z.boolean().optional(),
-  status: z.string().optional(),
-  stp: z.string().optional(),
-  rpi: z.boolean().optional(),
-  retail: z.boolean().optional(),
-  positionSide: z.enum(['LONG', 'SHORT', 'BOTH']).optional(),
-  reduceOnly: z.boolean().optional(),
-  activation_price: decimal.optional(),
-  // 0 waiting, 1 triggered (older answers: false and true)
-  activated: z.union([z.boolean(), z.number()]).optional(),
-  activationCondition: z.enum(['lte', 'gte']).optional(),
-  oto: z
-    .looseObject({ otoId: z.number(), stopLoss: decimal.optional(), takeProfit: decimal.optional() })
-    .optional(),
-});
-export type Order = z.output<typeof orderSchema>;
-/** Built once: the desk reads open orders of every account on each refresh. */
-const ordersSchema = z.array(orderSchema);
-
-/**
- * An executed deal as REST answers it, read into the app's one deal (`DealView`): the role the
- * exchange numbers (1 maker, 2 taker) as its word, the fee asset '' when the answer names none.
- */
-export const dealSchema = z.looseObject({
-  id: z.number().int(),
-  clientOrderId: z.string(),
-  time: z.number(),
-  side: z.enum(['buy', 'sell']),
-  role: z.union([z.literal(1), z.literal(2)]).transform(dealRoleOf),
-  amount: decimal,
-  price: decimal,
-  deal: decimal,
-  fee: decimal,
-  orderId: z.number().int(),
-  feeAsset: z.string().default(''),
-}) satisfies z.ZodType<DealView>;
+export type { KillSwitchTimer, KillSwitchType, Order, TradeBalance } from '../schemas/trading.ts';
 export type Deal = DealView;
 
-interface Common {
-  market: string;
-  side: 'buy' | 'sell';
-  amount: string;
-  clientOrderId?: string;
-  /** Abbreviated mode; map legacy names with `normalizeStp` from main/rules first. */
-  stp?: Stp;
+type Common = z.input<typeof S.marketOrderRequest>;
+export type LimitOrderInput = z.input<typeof S.limitOrderRequest>;
+export type StopLimitOrderInput = z.input<typeof S.stopLimitOrderRequest>;
+export type StopMarketOrderInput = z.input<typeof S.stopMarketOrderRequest>;
+
+/**
+ * An answer of its endpoint in another of the forms it answers than the one this call asked for
+ * (a list of one market's deals where every market's were asked): not read, as any answer the
+ * schema refuses.
+ */
+function otherForm(endpoint: RestEndpoint, what: string): UnexpectedResponseError {
+  return new UnexpectedResponseError(endpoint.path, `body: ${what}`, 200);
 }
 
-export interface LimitOrderInput extends Common {
-  price?: string;
-  postOnly?: boolean;
-  ioc?: boolean;
-  bboRole?: 1 | 2;
-  rpi?: boolean;
-  retail?: boolean;
-}
+type PlaceAt = typeof REST.orderNew | typeof REST.orderMarket | typeof REST.orderStockMarket;
 
-export interface StopLimitOrderInput extends Common {
-  activation_price: string;
-  price?: string;
-  bboRole?: 1 | 2;
-}
-
-export interface StopMarketOrderInput extends Common {
-  activation_price: string;
-}
-
-const place = (c: KeyCaller, path: string, input: object): Promise<Order> =>
-  c.post(path, defined({ ...input }), orderSchema, WRITE);
-
-export const limitOrder = (c: KeyCaller, input: LimitOrderInput) => place(c, REST.orderNew.path, input);
+export const limitOrder = (c: KeyCaller, input: LimitOrderInput): Promise<Order> =>
+  c.call(REST.orderNew, defined({ ...input }), WRITE);
 /** For a buy, `amount` is the quote-currency total to spend. */
-export const marketOrder = (c: KeyCaller, input: Common) => place(c, REST.orderMarket.path, input);
+export const marketOrder = (c: KeyCaller, input: Common): Promise<Order> => place(c, REST.orderMarket, input);
 /** Market order whose `amount` is always in the base currency. */
-export const stockMarketOrder = (c: KeyCaller, input: Common) => place(c, REST.orderStockMarket.path, input);
-export const stopLimitOrder = (c: KeyCaller, input: StopLimitOrderInput) =>
-  place(c, REST.orderStopLimit.path, input);
-export const stopMarketOrder = (c: KeyCaller, input: StopMarketOrderInput) =>
-  place(c, REST.orderStopMarket.path, input);
+export const stockMarketOrder = (c: KeyCaller, input: Common): Promise<Order> =>
+  place(c, REST.orderStockMarket, input);
+export const stopLimitOrder = (c: KeyCaller, input: StopLimitOrderInput): Promise<Order> =>
+  c.call(REST.orderStopLimit, defined({ ...input }), WRITE);
+export const stopMarketOrder = (c: KeyCaller, input: StopMarketOrderInput): Promise<Order> =>
+  c.call(REST.orderStopMarket, defined({ ...input }), WRITE);
+
+const place = (c: KeyCaller, at: PlaceAt, input: Common): Promise<Order> =>
+  c.call(at, defined({ ...input }), WRITE);
 
 /** Places up to 20 limit orders at once; each answer is an order or that order's error. */
 export function bulkLimitOrders(
@@ -106,57 +47,34 @@ export function bulkLimitOrders(
   orders: LimitOrderInput[],
   stopOnFail = false,
 ): Promise<Array<{ result: Order | null; error: unknown }>> {
-  const item = z.looseObject({ result: orderSchema.nullable(), error: z.unknown() });
-  return c.post(
-    REST.orderBulk.path,
-    { orders: orders.map((o) => defined({ ...o })), stopOnFail },
-    z.array(item),
-    WRITE,
-  );
+  return c.call(REST.orderBulk, { orders: orders.map((o) => defined({ ...o })), stopOnFail }, WRITE);
 }
 
-export function cancelOrder(
-  c: KeyCaller,
-  input: { market: string; orderId: number } | { market: string; clientOrderId: string },
-): Promise<Order> {
-  return c.post(REST.orderCancel.path, { ...input }, orderSchema, WRITE);
+export function cancelOrder(c: KeyCaller, input: z.input<typeof S.cancelRequest>): Promise<Order> {
+  return c.call(REST.orderCancel, { ...input }, WRITE);
 }
-
-/** The modified order: the spec answers the order, the published example a list holding it. */
-const modifiedSchema = z
-  .union([orderSchema, z.tuple([orderSchema])])
-  .transform((a) => (Array.isArray(a) ? a[0] : a));
 
 /**
  * Changes an open order (by exactly one of its ids): at least one of `price`, `amount`, `total` (a
  * buy stop-market order's quote amount, in place of `amount`) and `activationPrice`; `stp` too. The
- * exchange replaces it: the answer is the new order, with a new id.
+ * exchange replaces it: the answer is the new order, with a new id (the published example answers
+ * a list holding it: read as the order).
  */
-export function modifyOrder(
-  c: KeyCaller,
-  input: ({ orderId: number } | { clientOrderId: string }) & {
-    market: string;
-    price?: string;
-    amount?: string;
-    total?: string;
-    activationPrice?: string;
-    stp?: Stp;
-  },
-): Promise<Order> {
-  return c.post(REST.orderModify.path, defined({ ...input }), modifiedSchema, WRITE);
+export function modifyOrder(c: KeyCaller, input: z.input<typeof S.modifyRequest>): Promise<Order> {
+  return c.call(REST.orderModify, defined({ ...input }), WRITE);
 }
 
 /** Active orders, newest first; `limit` up to 100. */
 export function activeOrders(
   c: KeyCaller,
-  filter: { market?: string; orderId?: number; clientOrderId?: string; limit?: number; offset?: number } = {},
+  filter: z.input<typeof S.activeOrdersRequest> = {},
 ): Promise<Order[]> {
-  return c.post(REST.activeOrders.path, defined({ ...filter }), ordersSchema, READ);
+  return c.call(REST.activeOrders, defined({ ...filter }), READ);
 }
 
-/** The most open orders one page of `POST /api/v4/orders` answers. */
+/** The most open orders one page of the open-order list answers. */
 export const ACTIVE_PAGE = 100;
-/** The highest offset the exchange accepts on `POST /api/v4/orders`. */
+/** The highest offset the exchange accepts on the open-order list. */
 export const ACTIVE_MAX_OFFSET = 10_000;
 
 /** Every open order (of one market, or all), newest first: page after page of 100 until a short one. */
@@ -176,26 +94,8 @@ export async function allActiveOrders(c: KeyCaller, market?: string): Promise<Or
   return out;
 }
 
-/** A finished order of `order/history` (filled or cancelled): the order shape with `id`, `ctime`, `ftime`. */
-export const finishedOrderSchema = z.looseObject({
-  id: z.number().int(),
-  clientOrderId: z.string().optional(),
-  side: z.enum(['buy', 'sell']),
-  type: z.string(),
-  ctime: z.number(),
-  ftime: z.number().optional(),
-  amount: decimal,
-  price: decimal.optional(),
-  dealStock: decimal,
-  dealMoney: decimal,
-  dealFee: decimal,
-  status: z.string(),
-  positionSide: z.string().optional(),
-  reduceOnly: z.boolean().optional(),
-  activationPrice: decimal.optional(),
-});
-export type FinishedOrder = z.output<typeof finishedOrderSchema> & { market: string };
-const orderHistorySchema = z.union([z.record(z.string(), z.array(finishedOrderSchema)), z.array(z.never())]);
+/** A finished order of `order/history` (filled or cancelled) with its market. */
+export type FinishedOrder = z.output<typeof S.finishedOrderSchema> & { market: string };
 
 /**
  * Finished orders (filled, partly filled, cancelled) of one market or all, newest first
@@ -203,36 +103,14 @@ const orderHistorySchema = z.union([z.record(z.string(), z.array(finishedOrderSc
  */
 export async function orderHistory(
   c: KeyCaller,
-  filter: {
-    market?: string;
-    status?: 'ALL' | 'FILLED' | 'CANCELED' | 'PARTIALLY_FILLED';
-    /** Unix seconds; the window spans at most 31 days and reaches back at most six months. */
-    startDate?: number;
-    endDate?: number;
-    limit?: number;
-    offset?: number;
-  } = {},
+  filter: z.input<typeof S.orderHistoryRequest> = {},
 ): Promise<FinishedOrder[]> {
-  const byMarket = await c.post(REST.orderHistory.path, defined({ ...filter }), orderHistorySchema, READ);
+  const byMarket = await c.call(REST.orderHistory, defined({ ...filter }), READ);
   if (Array.isArray(byMarket)) return [];
   return Object.entries(byMarket)
     .flatMap(([market, orders]) => orders.map((o) => ({ ...o, market })))
     .sort((a, b) => (b.ftime ?? b.ctime) - (a.ftime ?? a.ctime) || b.id - a.id);
 }
-
-/** Order types a kill switch cancels: spot, margin (collateral orders on spot markets), futures. */
-export type KillSwitchType = 'spot' | 'margin' | 'futures';
-
-export const killSwitchTimerSchema = z.looseObject({
-  market: z.string(),
-  startTime: z.number(),
-  cancellationTime: z.number(),
-  types: z
-    .array(z.enum(['spot', 'margin', 'futures']))
-    .nullable()
-    .optional(),
-});
-export type KillSwitchTimer = z.output<typeof killSwitchTimerSchema>;
 
 /**
  * Arms (or re-arms) the kill switch of `market`: every order of `types` (all when omitted) is cancelled
@@ -245,14 +123,13 @@ export async function killSwitch(
   timeout: number | null,
   types?: readonly KillSwitchType[],
 ): Promise<KillSwitchTimer | undefined> {
-  const answer = await c.post(
-    REST.killSwitch.path,
+  const answer = await c.call(
+    REST.killSwitch,
     {
       market,
       timeout: timeout === null ? null : String(timeout),
       ...(types && timeout !== null ? { types: [...types] } : {}),
     },
-    z.union([killSwitchTimerSchema, z.array(z.unknown()).max(0)]),
     WRITE,
   );
   return Array.isArray(answer) ? undefined : answer;
@@ -260,36 +137,26 @@ export async function killSwitch(
 
 /** The armed kill-switch timers (of one market, or all). */
 export function killSwitchStatus(c: KeyCaller, market?: string): Promise<KillSwitchTimer[]> {
-  return c.post(REST.killSwitchStatus.path, market ? { market } : {}, z.array(killSwitchTimerSchema), READ);
+  return c.call(REST.killSwitchStatus, market ? { market } : {}, READ);
 }
 
-export const tradeBalanceSchema = z.record(
-  z.string(),
-  z.looseObject({ available: decimal, freeze: decimal }),
-);
-export type TradeBalance = z.output<typeof tradeBalanceSchema>;
+type BalanceEntry = { available: string; freeze: string };
+const isEntry = (a: BalanceEntry | TradeBalance): a is BalanceEntry =>
+  'available' in a && typeof a.available === 'string';
 
 /** Spot trade balances of every ticker. */
-export function tradeBalance(c: KeyCaller): Promise<TradeBalance> {
-  return c.post(REST.tradeBalance.path, {}, tradeBalanceSchema, READ);
+export async function tradeBalance(c: KeyCaller): Promise<TradeBalance> {
+  const answer = await c.call(REST.tradeBalance, {}, READ);
+  if (isEntry(answer))
+    throw otherForm(REST.tradeBalance, "one ticker's entry where every ticker's was asked");
+  return answer;
 }
 
-const entrySchema = z.looseObject({ available: decimal, freeze: decimal });
-
 /** Spot trade balance of one ticker: its entry keyed by the ticker (older answers: the entry itself). */
-export async function tradeBalanceOf(
-  c: KeyCaller,
-  ticker: string,
-): Promise<{ available: string; freeze: string }> {
-  const answer = await c.post(
-    REST.tradeBalance.path,
-    { ticker },
-    z.union([entrySchema, z.record(z.string(), entrySchema)]),
-    READ,
-  );
-  if ('available' in answer && typeof answer.available === 'string')
-    return answer as z.output<typeof entrySchema>;
-  return (answer as Record<string, z.output<typeof entrySchema>>)[ticker] ?? { available: '0', freeze: '0' };
+export async function tradeBalanceOf(c: KeyCaller, ticker: string): Promise<BalanceEntry> {
+  const answer = await c.call(REST.tradeBalance, { ticker }, READ);
+  if (isEntry(answer)) return answer;
+  return answer[ticker] ?? { available: '0', freeze: '0' };
 }
 
 export interface ExecutedFilter {
@@ -301,21 +168,26 @@ export interface ExecutedFilter {
 }
 
 /** Executed deals of one market, newest first. */
-export function executedDeals(c: KeyCaller, market: string, filter: ExecutedFilter = {}): Promise<Deal[]> {
-  return c.post(REST.executedHistory.path, defined({ market, ...filter }), z.array(dealSchema), READ);
+export async function executedDeals(
+  c: KeyCaller,
+  market: string,
+  filter: ExecutedFilter = {},
+): Promise<Deal[]> {
+  const answer = await c.call(REST.executedHistory, defined({ market, ...filter }), READ);
+  if (!Array.isArray(answer))
+    throw otherForm(REST.executedHistory, "deals keyed by market where one market's were asked");
+  return answer;
 }
 
 /** Executed deals of every market, keyed by market, newest first within each. */
-export function executedDealsByMarket(
+export async function executedDealsByMarket(
   c: KeyCaller,
   filter: ExecutedFilter = {},
 ): Promise<Record<string, Deal[]>> {
-  return c.post(
-    REST.executedHistory.path,
-    defined({ ...filter }),
-    z.record(z.string(), z.array(dealSchema)),
-    READ,
-  );
+  const answer = await c.call(REST.executedHistory, defined({ ...filter }), READ);
+  if (Array.isArray(answer))
+    throw otherForm(REST.executedHistory, "a list of deals where every market's were asked");
+  return answer;
 }
 
 /** The deals of one order by its client order id; the exchange answers 422 when none match. */
@@ -323,10 +195,5 @@ export function executedDealsOfClientOrder(
   c: KeyCaller,
   clientOrderId: string,
 ): Promise<Deal[] | Record<string, Deal[]>> {
-  return c.post(
-    REST.executedHistory.path,
-    { clientOrderId },
-    z.union([z.array(dealSchema), z.record(z.string(), z.array(dealSchema))]),
-    READ,
-  );
+  return c.call(REST.executedHistory, { clientOrderId }, READ);
 }

@@ -2,17 +2,28 @@
  * The accounts' endpoints: funds out, the wallet's other work, mining, sub-accounts and their keys
  * (`rest.ts` joins them with the trading endpoints into `REST`).
  */
+import * as archive from '../schemas/archive.ts';
+import * as mining from '../schemas/mining.ts';
+import { noFields, unreadAnswer } from '../schemas/primitives.ts';
+import * as subs from '../schemas/sub-accounts.ts';
+import * as wallet from '../schemas/wallet.ts';
 import { admin, post, treasurer, type RestEndpoint } from './endpoint.ts';
 
 export const ACCOUNTS = {
   // funds out (capability: withdraw, transfers)
   withdraw: post('main-account/withdraw', {
+    request: wallet.withdrawPayInput,
+    answer: unreadAnswer,
+    unread: 'a withdrawal is followed in the wallet history by the unique id it was sent with',
     desk: treasurer('send a withdrawal'),
     capability: 'withdraw',
     movesFunds: true,
     fourEyes: 'withdrawal',
   }),
   withdrawPay: post('main-account/withdraw-pay', {
+    request: wallet.withdrawPayInput,
+    answer: unreadAnswer,
+    unread: 'a withdrawal is followed in the wallet history by the unique id it was sent with',
     group: 'account',
     desk: treasurer('send a withdrawal'),
     capability: 'withdraw',
@@ -21,6 +32,8 @@ export const ACCOUNTS = {
     reachedBy: ['wallet.withdraw'],
   }),
   codes: post('main-account/codes', {
+    request: wallet.codeInput,
+    answer: wallet.codeResultSchema,
     group: 'account',
     desk: treasurer('create a service code'),
     capability: 'withdraw',
@@ -29,17 +42,23 @@ export const ACCOUNTS = {
     reachedBy: ['wallet.createCode'],
   }),
   applyCode: post('main-account/codes/apply', {
+    request: wallet.applyCodeRequest,
+    answer: wallet.appliedCodeSchema,
     desk: treasurer('apply a service code'),
     capability: 'withdraw',
     reachedBy: ['wallet.applyCode'],
   }),
   refundDeposit: post('main-account/refund-deposit', {
+    request: wallet.refundDepositRequest,
+    answer: wallet.refundDepositAnswer,
     desk: treasurer('refund a deposit'),
     capability: 'withdraw',
     movesFunds: true,
     reachedBy: ['wallet.refundDeposit'],
   }),
   subAccountTransfer: post('sub-account/transfer', {
+    request: subs.transferInput,
+    answer: subs.transferAnswer,
     group: 'account',
     desk: treasurer('transfer funds to or from a sub-account'),
     capability: 'transfers',
@@ -50,30 +69,56 @@ export const ACCOUNTS = {
 
   // the wallet's other work
   convert: post('convert/auto-confirm', {
+    request: wallet.convertRequest,
+    answer: wallet.convertResultSchema,
     desk: treasurer('convert funds'),
     capability: 'convert',
     reachedBy: ['wallet.convert'],
   }),
-  convertHistory: post('convert/history', { reachedBy: ['vault.sync'] }),
+  convertHistory: post('convert/history', {
+    request: archive.convertHistoryRequest,
+    answer: archive.convertHistoryAnswer,
+    reachedBy: ['vault.sync'],
+  }),
   flexClose: post('main-account/smart-flex/investments/close', {
+    request: wallet.flexCloseRequest,
+    answer: wallet.closeInvestmentAnswer,
     group: 'account',
     desk: treasurer('close a flex investment'),
     capability: 'flex',
     reachedBy: ['wallet.closeFlex'],
   }),
-  flexInvestments: post('main-account/smart-flex/investments'),
-  depositAddress: post('main-account/address', { reachedBy: ['wallet.depositAddress'] }),
+  flexInvestments: post('main-account/smart-flex/investments', {
+    request: wallet.flexRequest,
+    answer: wallet.investmentsAnswer,
+  }),
+  depositAddress: post('main-account/address', {
+    request: wallet.addressRequest,
+    answer: wallet.depositAddressSchema,
+    reachedBy: ['wallet.depositAddress'],
+  }),
   newDepositAddress: post('main-account/create-new-address', {
+    request: wallet.newAddressRequest,
+    answer: wallet.depositAddressSchema,
     desk: treasurer('make a new deposit address'),
     reachedBy: ['wallet.newDepositAddress'],
   }),
-  mainTransfer: post('main-account/transfer', { desk: treasurer('move funds between balances') }),
+  mainTransfer: post('main-account/transfer', {
+    request: wallet.balanceTransferRequest,
+    answer: unreadAnswer,
+    unread: 'the exchange answers an empty body: the balances read next show the move',
+    desk: treasurer('move funds between balances'),
+  }),
   vasps: post('travel-rule/vasps', {
+    request: noFields,
+    answer: wallet.vaspsAnswer,
     group: 'account',
     capability: 'travel-rule',
     reachedBy: ['wallet.vasps'],
   }),
   depositVerification: post('travel-rule/deposit/verification', {
+    request: wallet.travelRuleRequest,
+    answer: wallet.travelRuleAnswer,
     desk: treasurer('verify a deposit'),
     capability: 'travel-rule',
     reachedBy: ['wallet.verifyDeposit'],
@@ -81,21 +126,29 @@ export const ACCOUNTS = {
 
   // mining (capability: mining, read only)
   miningAccounts: post('mining/accounts', {
+    request: mining.accountsRequest,
+    answer: mining.accountsAnswer,
     group: 'account',
     capability: 'mining',
     reachedBy: ['mining.accounts'],
   }),
   miningRewards: post('mining/rewards', {
+    request: mining.rewardsRequest,
+    answer: mining.rewardsAnswer,
     group: 'account',
     capability: 'mining',
     reachedBy: ['mining.rewards'],
   }),
   minersInfo: post('mining/miners/info', {
+    request: mining.accountRequest,
+    answer: mining.minerInfoAnswer,
     group: 'account',
     capability: 'mining',
     reachedBy: ['mining.info'],
   }),
   watcherLinks: post('mining/watcher-links/list', {
+    request: mining.accountRequest,
+    answer: mining.watcherLinksAnswer,
     group: 'account',
     capability: 'mining',
     reachedBy: ['mining.watcherLinks'],
@@ -103,61 +156,109 @@ export const ACCOUNTS = {
 
   // sub-accounts and their keys (an admin's, outside the capability table)
   subAccountList: post('sub-account/list', {
+    request: subs.listRequest,
+    answer: subs.listSchema,
     reachedBy: ['subaccounts.findUnregistered', 'subaccounts.list'],
   }),
   subAccountCreate: post('sub-account/create', {
+    request: subs.createRequest,
+    answer: subs.subAccountRecordSchema,
     desk: admin('create a sub-account'),
     reachedBy: ['subaccounts.create', 'subaccounts.runBatch'],
   }),
   subAccountEdit: post('sub-account/edit', {
+    request: subs.editRequest,
+    answer: unreadAnswer,
+    unread: "the alias and permissions sent are the sub-account's once the exchange takes them",
     desk: admin('edit a sub-account'),
     reachedBy: ['subaccounts.edit'],
   }),
   subAccountDelete: post('sub-account/delete', {
+    request: subs.subAccountRequest,
+    answer: unreadAnswer,
+    unread: 'the exchange answers an empty body: the sub-account is gone',
     desk: admin('delete a sub-account'),
     reachedBy: ['subaccounts.delete'],
   }),
   subAccountBlock: post('sub-account/block', {
+    request: subs.subAccountRequest,
+    answer: unreadAnswer,
+    unread: 'the exchange answers an empty body: the sub-account is blocked',
     desk: admin('block a sub-account'),
     reachedBy: ['subaccounts.setBlocked'],
   }),
   subAccountUnblock: post('sub-account/unblock', {
+    request: subs.subAccountRequest,
+    answer: unreadAnswer,
+    unread: 'the exchange answers an empty body: the sub-account is unblocked',
     desk: admin('unblock a sub-account'),
     reachedBy: ['subaccounts.setBlocked'],
   }),
-  subAccountBalances: post('sub-account/balances', { group: 'account', reachedBy: ['subaccounts.balances'] }),
-  subAccountTransferHistory: post('sub-account/transfer/history'),
+  subAccountBalances: post('sub-account/balances', {
+    request: subs.balancesRequest,
+    answer: subs.subBalanceSchema,
+    group: 'account',
+    reachedBy: ['subaccounts.balances'],
+  }),
+  subAccountTransferHistory: post('sub-account/transfer/history', {
+    request: subs.transferHistoryRequest,
+    answer: subs.transferHistorySchema,
+  }),
   unconfirmedWithdrawals: post('sub-account/withdraw/unconfirmed-list', {
+    request: subs.bySubAccountRequest,
+    answer: subs.unconfirmedWithdrawalsAnswer,
     reachedBy: ['subaccounts.approvals'],
   }),
   keyCreate: post('sub-account/api-key/create', {
+    request: subs.createKeyInput,
+    answer: subs.createKeyAnswer,
     desk: admin('create an API key'),
     fourEyes: 'key_create',
     reachedBy: ['subaccounts.createKey', 'subaccounts.runBatch'],
   }),
-  keyList: post('sub-account/api-key/list', { reachedBy: ['subaccounts.keys'] }),
+  keyList: post('sub-account/api-key/list', {
+    request: subs.bySubAccountRequest,
+    answer: subs.listKeysAnswer,
+    reachedBy: ['subaccounts.keys'],
+  }),
   keyDelete: post('sub-account/api-key/delete', {
+    request: subs.keyRequest,
+    answer: unreadAnswer,
+    unread: 'the exchange answers an empty body: the key is gone',
     desk: admin('delete an API key'),
     reachedBy: ['subaccounts.deleteKey'],
   }),
   keyEdit: post('sub-account/api-key/edit', {
+    request: subs.editApiKeyInput,
+    answer: unreadAnswer,
+    unread: "the permissions sent are the key's once the exchange takes them (the list reads them back)",
     group: 'account',
     desk: admin("change a key's permissions"),
     fourEyes: 'key_edit',
     reachedBy: ['subaccounts.applyPermissions'],
   }),
   keyReset: post('sub-account/api-key/reset', {
+    request: subs.resetApiKeyInput,
+    answer: subs.resetKeyAnswer,
     group: 'account',
     desk: admin('reset an API key'),
     fourEyes: 'key_reset',
     reachedBy: ['subaccounts.resetKey'],
   }),
-  keyIpList: post('sub-account/api-key/ip-address/list', { reachedBy: ['subaccounts.keyIps'] }),
+  keyIpList: post('sub-account/api-key/ip-address/list', {
+    request: subs.keyRequest,
+    answer: subs.ipList,
+    reachedBy: ['subaccounts.keyIps'],
+  }),
   keyIpCreate: post('sub-account/api-key/ip-address/create', {
+    request: subs.keyIpRequest,
+    answer: subs.ipList,
     desk: admin("change a key's IP allow-list"),
     reachedBy: ['subaccounts.setKeyIps'],
   }),
   keyIpDelete: post('sub-account/api-key/ip-address/delete', {
+    request: subs.keyIpRequest,
+    answer: subs.ipList,
     desk: admin("change a key's IP allow-list"),
     reachedBy: ['subaccounts.setKeyIps'],
   }),

@@ -1,7 +1,9 @@
 /**
  * What the registry knows of one REST endpoint (`RestEndpoint`), and the few words its tables are
- * written in: a public GET or a signed POST under `/api/v4/`, and the desk role a write needs.
+ * written in: a public GET or a signed POST under `/api/v4/`, its request and answer schemas, and the
+ * desk role a write needs.
  */
+import type { z } from 'zod';
 import type { ListedGroup } from '../endpoint-groups.ts';
 
 /** The desk roles a write needs (reads need none). */
@@ -23,11 +25,20 @@ export type Capability =
 export type FourEyesRequest =
   'withdrawal' | 'code' | 'transfer' | 'key_create' | 'key_edit' | 'key_reset' | 'policy' | 'guards';
 
-export interface RestEndpoint {
+export interface RestEndpoint<Q extends z.ZodType = z.ZodType, A extends z.ZodType = z.ZodType> {
   /** GET: a public, unsigned endpoint; POST: a signed one. */
   readonly method: 'GET' | 'POST';
   /** As the exchange lists it; a path parameter stands as `{name}`. */
   readonly path: string;
+  /**
+   * What the client sends: a POST's body without the signing fields (`request`, `nonce`), a GET's
+   * query. An endpoint sent no fields of the app's own has `noFields` (schemas/primitives.ts).
+   */
+  readonly request: Q;
+  /** How the client reads a success answer (`ExchangeHttp` parses every answer with it). */
+  readonly answer: A;
+  /** Why the app reads nothing of the answer, when `answer` is `unreadAnswer` (it takes any body). */
+  readonly unread?: string;
   /** The rate-limit group it shares a budget with; undefined: a budget of its own. */
   readonly group?: ListedGroup;
   /**
@@ -45,21 +56,27 @@ export interface RestEndpoint {
   readonly reachedBy?: readonly string[];
 }
 
-type More = Omit<RestEndpoint, 'method' | 'path'>;
-/** An endpoint whose path keeps its words in its type (`REST.codes.path` is `'/api/v4/main-account/codes'`). */
-export type RestEndpointAt<P extends string> = RestEndpoint & { readonly path: `/api/v4/${P}` };
+type More<Q extends z.ZodType, A extends z.ZodType> = Omit<RestEndpoint<Q, A>, 'method' | 'path'>;
+/**
+ * An endpoint whose path and schemas keep their types (`REST.codes.path` is
+ * `'/api/v4/main-account/codes'`, `REST.codes.answer` reads a `CodeResult`).
+ */
+export type RestEndpointAt<P extends string, Q extends z.ZodType, A extends z.ZodType> = RestEndpoint<
+  Q,
+  A
+> & {
+  readonly path: `/api/v4/${P}`;
+};
 /** A public endpoint, read without a key. */
-export const get = <P extends string>(path: P, more: More = {}): RestEndpointAt<P> => ({
-  method: 'GET',
-  path: `/api/v4/${path}`,
-  ...more,
-});
+export const get = <P extends string, Q extends z.ZodType, A extends z.ZodType>(
+  path: P,
+  more: More<Q, A>,
+): RestEndpointAt<P, Q, A> => ({ method: 'GET', path: `/api/v4/${path}`, ...more });
 /** A signed endpoint. */
-export const post = <P extends string>(path: P, more: More = {}): RestEndpointAt<P> => ({
-  method: 'POST',
-  path: `/api/v4/${path}`,
-  ...more,
-});
+export const post = <P extends string, Q extends z.ZodType, A extends z.ZodType>(
+  path: P,
+  more: More<Q, A>,
+): RestEndpointAt<P, Q, A> => ({ method: 'POST', path: `/api/v4/${path}`, ...more });
 export const trader = (what: string) => ({ role: 'trader', what }) as const;
 export const treasurer = (what: string) => ({ role: 'treasurer', what }) as const;
 export const admin = (what: string) => ({ role: 'admin', what }) as const;

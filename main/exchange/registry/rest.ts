@@ -6,19 +6,23 @@
  * funds out of an account, the four-eyes request it is (`rules/desk-policy.ts`,
  * `services/four-eyes/describe.ts`, the team store's `desk_request_kinds`) and the procedures that
  * reach it (the coverage test). Those tables are read from here; no other file in main (the sandbox
- * aside) writes an endpoint's path. The descriptors stand in `trading.ts` and `accounts.ts`.
+ * aside) writes an endpoint's path. The descriptors stand in `trading.ts`, `collateral.ts` and
+ * `accounts.ts`.
  *
- * The answers' schemas stay beside the calls that read them (`endpoints/*.ts`); the published
- * files hold both (test/unit/spec/published-*.test.ts).
+ * Each descriptor carries its request and answer schemas (`../schemas/`, which import nothing of the
+ * registry): a call names the descriptor, and the client sends its body and reads its answer by them
+ * (`ExchangeHttp.privatePost`, `publicGet`), so no call pairs a path with another's schema. The
+ * published examples are read through the same descriptors (test/unit/spec/descriptor-schemas.test.ts).
  */
 import { ACCOUNTS } from './accounts.ts';
+import { COLLATERAL } from './collateral.ts';
 import type { RestEndpoint } from './endpoint.ts';
 import { TRADING } from './trading.ts';
 
 export type { Capability, FourEyesRequest, RestEndpoint, WriteRole } from './endpoint.ts';
 
 /** Every endpoint, by name: what the app calls (`REST.orderNew.path`). */
-export const REST = { ...TRADING, ...ACCOUNTS } as const;
+export const REST = { ...TRADING, ...COLLATERAL, ...ACCOUNTS } as const;
 
 export type RestName = keyof typeof REST;
 

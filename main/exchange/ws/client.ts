@@ -10,10 +10,11 @@
  * is `stale` until it has reconnected, read the account again by REST and delivered a good frame.
  */
 import WebSocket from 'ws';
+import type { z } from 'zod';
 import { ExchangeError } from '../errors.ts';
 import type { BackoffOptions } from './backoff.ts';
 import type { Channel } from './channels.ts';
-import { closedError } from './errors.ts';
+import { closedError, unexpectedAnswer } from './errors.ts';
 import { MAX_FRAME_BYTES, readFrame } from './frames.ts';
 import { HeldPushes, type Listener } from './listeners.ts';
 import { PendingRequests } from './requests.ts';
@@ -21,7 +22,7 @@ import { ConnectTurns } from './connect-turns.ts';
 import type { ConnectionPacer, Lane } from './pacer.ts';
 import { ServerSubscriptions } from './subscriptions.ts';
 import { realTimers, type Timers } from './timers.ts';
-import { WS } from '../registry/index.ts';
+import { WS, type WsMethod } from '../registry/index.ts';
 
 export type { Timers };
 type Phase = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stopped';
@@ -169,14 +170,19 @@ export class WsClient {
     return this.#send(method, params, false) as Promise<T>;
   }
 
-  /** An order method: its failures use the order error numbering. */
-  orderRequest<T = unknown>(method: string, params: unknown[]): Promise<T> {
-    try {
-      this.#options.beforeOrder?.(method);
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-    return this.#send(method, params, true) as Promise<T>;
+  /**
+   * A method by its descriptor, its answer read by the descriptor's schema. A method that touches
+   * orders is shown to `beforeOrder` first and fails in the order error numbering.
+   */
+  async call<P extends z.ZodType, A extends z.ZodType>(
+    m: WsMethod<P, A>,
+    params: z.input<P>,
+  ): Promise<z.output<A>> {
+    const order = m.desk !== undefined;
+    if (order) this.#options.beforeOrder?.(m.method);
+    const parsed = m.answer.safeParse(await this.#send(m.method, params as unknown[], order));
+    if (parsed.success) return parsed.data;
+    throw unexpectedAnswer(m.desk ? `a request to ${m.desk.what}` : m.method);
   }
 
   #send(method: string, params: unknown[], order: boolean): Promise<unknown> {
@@ -283,7 +289,7 @@ export class WsClient {
     try {
       this.#setPhase('authorizing');
       const token = await this.#options.token(this.#turns.lane);
-      await this.request(WS.authorize.method, [token, 'public']);
+      await this.call(WS.authorize, [token, 'public']);
       this.#schedulePing(socket);
       this.#setPhase('reconciling');
       // subscribe first and hold the pushes: the REST snapshot then covers everything before them
@@ -324,7 +330,7 @@ export class WsClient {
 
   /** A ping; its answer is a good frame, no answer in time makes the socket stale. */
   #ping(socket: WebSocket): void {
-    this.request(WS.ping.method).catch(() => this.#goStale(socket, 'no answer to a ping'));
+    this.call(WS.ping, []).catch(() => this.#goStale(socket, 'no answer to a ping'));
   }
 
   /** Forgets the socket (closed, or dropped as stale), fails its requests and schedules the reconnect. */

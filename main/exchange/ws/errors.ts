@@ -1,6 +1,12 @@
 /** WebSocket failures as the app's exchange error families. */
-import { AuthError, BusinessError, NetworkError, RateLimitError, ValidationError } from '../errors.ts';
-import type { ExchangeError } from '../errors.ts';
+import {
+  AuthError,
+  BusinessError,
+  ExchangeError,
+  NetworkError,
+  RateLimitError,
+  ValidationError,
+} from '../errors.ts';
 
 /** Protocol error numbers of the exchange's WebSocket. */
 export const WS_CODES = {
@@ -44,5 +50,13 @@ export function wsError(
 export function closedError(method: string): NetworkError {
   return new NetworkError(
     `The WebSocket closed before the exchange answered ${method}; nothing was confirmed.`,
+  );
+}
+
+/** An answer not in the shape its method's schema reads (`what`: "the order", "a request to …"). */
+export function unexpectedAnswer(what: string): ExchangeError {
+  return new ExchangeError(
+    'unexpected_response',
+    `The exchange answered ${what} in a form the app does not know, so the app did not use the answer.`,
   );
 }

@@ -1,39 +1,49 @@
 /**
  * Order placement over the WebSocket, beside REST: the same pre-trade checks (`checkOrder`), then the
- * matching `*_place` method with snake_case fields. Answers are the order as `ordersPending` shows it
- * (numeric side and type): the caller reads them with `orderView`.
+ * matching `*_place` method with snake_case fields. Each method is sent by its descriptor, whose
+ * schema reads the answer (the order as `ordersPending` shows it) into the REST order view.
  */
+import type { z } from 'zod';
+import type { OrderView } from '../../domains/orders/views.ts';
 import { checkOrder } from '../../rules/index.ts';
 import type { AccountContext, MarketRules, OrderDraft } from '../../rules/index.ts';
 import { ValidationError } from '../errors.ts';
 import type { WsClient } from './client.ts';
-import { WS } from '../registry/index.ts';
+import { WS, type WsMethod } from '../registry/index.ts';
+import type { wsModifyParams, wsOcoAnswer, wsOrderAnswer, wsOrderParams } from '../schemas/ws.ts';
 
-const METHOD: Record<OrderDraft['kind'], string> = {
-  limit: WS.orderLimitPlace.method,
-  stop_limit: WS.orderStopLimitPlace.method,
-  market: WS.orderMarketPlace.method,
-  stock_market: WS.orderMarketStockPlace.method,
-  stop_market: WS.orderStopMarketPlace.method,
-  collateral_market: WS.collateralMarketPlace.method,
-  collateral_limit: WS.collateralLimitPlace.method,
-  collateral_stop_limit: WS.collateralStopLimitPlace.method,
-  collateral_trigger_market: WS.collateralStopMarketPlace.method,
-  collateral_oco: WS.collateralOcoPlace.method,
+type PlaceMethod = WsMethod<typeof wsOrderParams, typeof wsOrderAnswer | typeof wsOcoAnswer>;
+/** The fields of an order method's params. */
+type OrderParams = z.input<typeof wsOrderParams>[0];
+
+const METHOD: Record<OrderDraft['kind'], PlaceMethod> = {
+  limit: WS.orderLimitPlace,
+  stop_limit: WS.orderStopLimitPlace,
+  market: WS.orderMarketPlace,
+  stock_market: WS.orderMarketStockPlace,
+  stop_market: WS.orderStopMarketPlace,
+  collateral_market: WS.collateralMarketPlace,
+  collateral_limit: WS.collateralLimitPlace,
+  collateral_stop_limit: WS.collateralStopLimitPlace,
+  collateral_trigger_market: WS.collateralStopMarketPlace,
+  collateral_oco: WS.collateralOcoPlace,
 };
 
-/** The WebSocket method and params of a draft. */
-export function wsOrderRequest(draft: OrderDraft): { method: string; params: Record<string, unknown> } {
+/** The order method (its descriptor) a draft is placed by. */
+function placeMethod(draft: OrderDraft): PlaceMethod {
   const bbo = draft.bboRole !== undefined && (draft.price === undefined || draft.price === '');
-  const method =
-    draft.kind === 'limit' && draft.bboRole !== undefined
-      ? WS.orderBboPlace.method
-      : draft.kind === 'collateral_limit' && draft.bboRole !== undefined
-        ? WS.collateralBboPlace.method
-        : draft.kind === 'collateral_stop_limit' && bbo
-          ? WS.collateralStopBboPlace.method
-          : METHOD[draft.kind];
-  const all: Record<string, unknown> = {
+  return draft.kind === 'limit' && draft.bboRole !== undefined
+    ? WS.orderBboPlace
+    : draft.kind === 'collateral_limit' && draft.bboRole !== undefined
+      ? WS.collateralBboPlace
+      : draft.kind === 'collateral_stop_limit' && bbo
+        ? WS.collateralStopBboPlace
+        : METHOD[draft.kind];
+}
+
+/** The snake_case fields of a draft, those it leaves out absent (the draft's rules are checked first). */
+function orderParams(draft: OrderDraft): OrderParams {
+  const all: Record<keyof OrderParams, unknown> = {
     market: draft.market,
     side: draft.side,
     amount: draft.amount,
@@ -52,8 +62,12 @@ export function wsOrderRequest(draft: OrderDraft): { method: string; params: Rec
     stop_loss: draft.stopLoss,
     take_profit: draft.takeProfit,
   };
-  const params = Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined));
-  return { method, params };
+  return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined)) as OrderParams;
+}
+
+/** The WebSocket method and params of a draft. */
+export function wsOrderRequest(draft: OrderDraft): { method: string; params: OrderParams } {
+  return { method: placeMethod(draft).method, params: orderParams(draft) };
 }
 
 /** Checks the draft like the REST path does, then places it over the WebSocket. */
@@ -62,7 +76,7 @@ export async function placeOrderWs(
   draft: OrderDraft,
   market: MarketRules,
   account: AccountContext = {},
-): Promise<unknown> {
+): Promise<OrderView | z.output<typeof wsOcoAnswer>> {
   const issues = checkOrder(draft, market, account);
   const first = issues[0];
   if (first) {
@@ -70,8 +84,7 @@ export async function placeOrderWs(
     for (const i of issues) (fields[i.field] ??= []).push(i.message);
     throw new ValidationError(first.message, { field: first.field, fields });
   }
-  const { method, params } = wsOrderRequest(draft);
-  return client.orderRequest<unknown>(method, [params]);
+  return client.call(placeMethod(draft), [orderParams(draft)]);
 }
 
 /** Every kind of order `order_cancel_all` can cancel; kinds a market does not have are not matched. */
@@ -82,7 +95,7 @@ export const CANCEL_ALL_TYPES = ['spot', 'margin', 'futures'] as const;
  * order kinds). The exchange answers an empty object, not the orders: read them again to know.
  */
 export async function cancelAllOrdersWs(client: WsClient, market: string): Promise<void> {
-  await client.orderRequest<unknown>(WS.orderCancelAll.method, [{ market, type: [...CANCEL_ALL_TYPES] }]);
+  await client.call(WS.orderCancelAll, [{ market, type: [...CANCEL_ALL_TYPES] }]);
 }
 
 /**
@@ -92,10 +105,10 @@ export async function cancelAllOrdersWs(client: WsClient, market: string): Promi
 export function modifyOrderWs(
   client: WsClient,
   input: { market: string; orderId: number; price?: string; amount?: string; activationPrice?: string },
-): Promise<unknown> {
-  const params: Record<string, unknown> = { market: input.market, order_id: input.orderId };
-  if (input.price !== undefined) params['price'] = input.price;
-  if (input.amount !== undefined) params['amount'] = input.amount;
-  if (input.activationPrice !== undefined) params['activation_price'] = input.activationPrice;
-  return client.orderRequest<unknown>(WS.orderModify.method, [params]);
+): Promise<OrderView> {
+  const params: z.input<typeof wsModifyParams>[0] = { market: input.market, order_id: input.orderId };
+  if (input.price !== undefined) params.price = input.price;
+  if (input.amount !== undefined) params.amount = input.amount;
+  if (input.activationPrice !== undefined) params.activation_price = input.activationPrice;
+  return client.call(WS.orderModify, [params]);
 }

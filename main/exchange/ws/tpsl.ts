@@ -9,7 +9,7 @@ import { parseStep } from '../../rules/decimal.ts';
 import { checkGrid, readPositive } from '../../rules/numbers.ts';
 import { closingOrder, type MarketRules, type RuleIssue } from '../../rules/index.ts';
 import { ExchangeError, ValidationError } from '../errors.ts';
-import type { WsOrder } from './channels.ts';
+import type { OrderView } from '../../domains/orders/views.ts';
 import type { WsClient } from './client.ts';
 import { WS } from '../registry/index.ts';
 
@@ -29,9 +29,10 @@ export interface TpSlPosition {
   positionSide?: string;
 }
 
+/** Each leg placed, read into the REST order view. */
 export interface TpSlLegs {
-  takeProfit?: WsOrder;
-  stopLoss?: WsOrder;
+  takeProfit?: OrderView;
+  stopLoss?: OrderView;
 }
 
 /** Every rule the prices break: at least one price, each positive and on the market's tick grid. */
@@ -74,7 +75,7 @@ function renamed(error: unknown): unknown {
   });
 }
 
-/** Checks the prices, then places the legs; answers each leg placed, as `ordersPending` shows it. */
+/** Checks the prices, then places the legs; answers each leg placed, in the REST order view. */
 export async function placeTpSlWs(
   client: WsClient,
   request: TpSlRequest,
@@ -89,18 +90,15 @@ export async function placeTpSlWs(
   const sideParam = side && side !== 'BOTH' ? { position_side: side } : {};
   try {
     if (tp && sl) {
-      const answer = await client.orderRequest<{ take_profit: WsOrder; stop_loss: WsOrder }>(
-        WS.collateralTpSlPlace.method,
-        [
-          {
-            market: request.market,
-            take_profit_activation_price: tp,
-            stop_loss_activation_price: sl,
-            ...sideParam,
-          },
-        ],
-      );
-      return { takeProfit: answer.take_profit, stopLoss: answer.stop_loss };
+      const pair = await client.call(WS.collateralTpSlPlace, [
+        {
+          market: request.market,
+          take_profit_activation_price: tp,
+          stop_loss_activation_price: sl,
+          ...sideParam,
+        },
+      ]);
+      return { takeProfit: pair.take_profit, stopLoss: pair.stop_loss };
     }
     const leg = {
       market: request.market,
@@ -108,14 +106,11 @@ export async function placeTpSlWs(
       reduce_only: true,
       ...sideParam,
     };
-    if (sl) {
-      const order = await client.orderRequest<WsOrder>(WS.collateralStopMarketPlace.method, [
-        { ...leg, activation_price: sl },
-      ]);
-      return { stopLoss: order };
-    }
-    const order = await client.orderRequest<WsOrder>(WS.collateralLimitPlace.method, [{ ...leg, price: tp }]);
-    return { takeProfit: order };
+    if (sl)
+      return {
+        stopLoss: await client.call(WS.collateralStopMarketPlace, [{ ...leg, activation_price: sl }]),
+      };
+    return { takeProfit: await client.call(WS.collateralLimitPlace, [{ ...leg, price: tp }]) };
   } catch (error) {
     throw renamed(error);
   }

@@ -13,8 +13,8 @@ import type {
   LiveTradeView,
 } from '../../domains/live/views.ts';
 import type { OrderView } from '../../domains/orders/views.ts';
-import { ExchangeError } from '../errors.ts';
 import type { Channel } from './channels.ts';
+import { unexpectedAnswer } from './errors.ts';
 import { marginEventWord, orderEventWord, sideWord } from '../codes.ts';
 import {
   fields,
@@ -36,11 +36,7 @@ export { readDealPush, readOrder, readPosition } from './records.ts';
  */
 export function orderView(answer: unknown, method = 'an order method'): OrderView {
   const view = readOrder(answer);
-  if (!view)
-    throw new ExchangeError(
-      'unexpected_response',
-      `The exchange answered ${method} in a form the app does not know, so the app did not use the answer.`,
-    );
+  if (!view) throw unexpectedAnswer(method);
   return view;
 }
 

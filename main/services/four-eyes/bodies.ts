@@ -4,14 +4,12 @@
  * app writes). The exchange's schemas accept more fields than the app ever sends (a withdrawal's
  * `bankBic`, `beneficiary`, `travelRule`, ...) and the approver's question shows only what the app
  * writes: a proposal written by hand (psql, another program) with anything else is neither approved
- * nor sent here (`proposal-view.ts`). Each schema is the one the endpoint function's input is typed
- * by, so what the app builds and what it accepts cannot drift apart.
+ * nor sent here (`proposal-view.ts`). Each schema is the request schema of the endpoint's descriptor,
+ * which the endpoint function's input is typed by, so what the app builds and what it accepts cannot
+ * drift apart.
  */
 import { z } from 'zod';
-import * as mainAccount from '../../exchange/endpoints/main-account.ts';
 import { REST } from '../../exchange/registry/index.ts';
-import { createKeyInput } from '../../exchange/endpoints/sub-account-api-keys.ts';
-import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
 import type { GuardSettingsView } from '../../domains/guards/views.ts';
 import { GUARDS_PATH, POLICY_PATH, type DeskPolicy, type FourEyesKind } from '../../rules/desk-policy.ts';
 import { policySchema } from './desk-rules.ts';
@@ -35,14 +33,17 @@ export type PolicyProposal = z.infer<typeof policyProposal>;
 export const guardsProposal = z.strictObject({ settings: guardSettings, replaces: guardSettings });
 export type GuardsProposal = z.infer<typeof guardsProposal>;
 
-/** The exchange requests an approved proposal is sent as, each by its own sender (`Approvals.useSender`). */
+/**
+ * The exchange requests an approved proposal is sent as, each by its own sender (`Approvals.useSender`):
+ * the body of each is its descriptor's request schema.
+ */
 export const SENT_BODIES = {
-  [REST.withdrawPay.path]: mainAccount.withdrawPayInput,
-  [REST.codes.path]: mainAccount.codeInput,
-  [REST.subAccountTransfer.path]: subAccounts.transferInput,
-  [REST.keyEdit.path]: subAccounts.editApiKeyInput,
-  [REST.keyReset.path]: subAccounts.resetApiKeyInput,
-  [REST.keyCreate.path]: createKeyInput,
+  [REST.withdrawPay.path]: REST.withdrawPay.request,
+  [REST.codes.path]: REST.codes.request,
+  [REST.subAccountTransfer.path]: REST.subAccountTransfer.request,
+  [REST.keyEdit.path]: REST.keyEdit.request,
+  [REST.keyReset.path]: REST.keyReset.request,
+  [REST.keyCreate.path]: REST.keyCreate.request,
 } as const;
 export type SentPath = keyof typeof SENT_BODIES;
 export type SentBody<P extends SentPath> = z.output<(typeof SENT_BODIES)[P]>;

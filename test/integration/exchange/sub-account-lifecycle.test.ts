@@ -55,13 +55,13 @@ describe('sub-accounts with the main key', () => {
       let trips = 0;
       let inFlight = 0;
       const caller = Object.create(main) as KeyCaller;
-      caller.post = ((path, fields, schema, options) => {
-        sent.push({ offset: Number(fields['offset']), trip: trips });
+      caller.call = ((endpoint, fields, options) => {
+        sent.push({ offset: Number((fields as Record<string, unknown>)['offset']), trip: trips });
         inFlight++;
-        return main.post(path, fields, schema, options).finally(() => {
+        return main.call(endpoint, fields, options).finally(() => {
           if (--inFlight === 0) trips++;
         });
-      }) as KeyCaller['post'];
+      }) as KeyCaller['call'];
       return { caller, sent };
     };
     const exact = (await admin.listAll(h.as('main'))).map((s) => s.id);

@@ -7,6 +7,7 @@ import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as collateral from '../../../main/exchange/endpoints/collateral.ts';
 import * as trading from '../../../main/exchange/endpoints/trading.ts';
+import { WS } from '../../../main/exchange/registry/index.ts';
 import type { AccountView, ExchangeCancelView } from '../../../main/ipc/contract.ts';
 import type { Sandbox } from '../../../main/sandbox/index.ts';
 import { exchangeCancel } from '../../../main/services/exchange-cancels.ts';
@@ -81,16 +82,16 @@ describe('orders cancelled by the exchange', () => {
     const c = await core.accounts.caller(main.id);
     await collateral.collateralMarketOrder(c, { market: 'BTC_PERP', side: 'buy', amount: '0.002' });
     const client = await core.live.ready(main.id);
-    const pending = await client.orderRequest<{ id: number }>('collateral_order_limit_place', [
+    const pending = await client.call(WS.collateralLimitPlace, [
       { market: 'BTC_PERP', side: 'sell', amount: '0.001', price: '90000', reduce_only: true },
     ]);
     await collateral.collateralMarketOrder(c, { market: 'BTC_PERP', side: 'sell', amount: '0.002' });
 
     await expect.poll(() => cancels.length, { timeout: 10_000 }).toBe(1);
     expect(cancels[0]).toMatchObject({
-      orderId: pending.id,
+      orderId: pending.orderId,
       status: 'AUTO_CANCELED_REDUCE_ONLY',
-      message: `Order #${String(pending.id)} BTC_PERP sell 0.001 cancelled by the exchange: the position it would close was closed or reversed.`,
+      message: `Order #${String(pending.orderId)} BTC_PERP sell 0.001 cancelled by the exchange: the position it would close was closed or reversed.`,
     });
     expect(desktop.notices).toHaveLength(1);
   });

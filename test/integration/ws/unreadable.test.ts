@@ -30,7 +30,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** A key whose token request answers at once (the signed REST call is not what is tested here). */
 const caller = {
-  post: () => Promise.resolve('token'),
+  call: () => Promise.resolve({ websocket_token: 'token' }),
   inBackground: () => caller,
 };
 const accounts = {

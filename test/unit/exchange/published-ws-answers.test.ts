@@ -1,17 +1,22 @@
 /**
  * The exchange's published WebSocket answers (and the order methods' pages' copies) fed to the app's
- * readers: every answer the app uses is read into the order or rows it shows, with the numbers turned
- * into the same words REST uses.
+ * readers: every answer the app uses is read into the order or rows it shows (a method's answer by
+ * its descriptor's answer schema, as the client reads it), with the numbers turned into the same
+ * words REST uses.
  */
 import { describe, expect, it } from 'vitest';
 import { readDealRecord } from '../../../main/exchange/ws/records.ts';
 import { cancelAllOrdersWs } from '../../../main/exchange/ws/orders.ts';
 import type { WsClient } from '../../../main/exchange/ws/client.ts';
-import { adlRanks, candleRows, orderView, readOrder, tradeRows } from '../../../main/exchange/ws/views.ts';
+import type { OrderView } from '../../../main/domains/orders/views.ts';
+import { wsMethodOf, type WsMethod } from '../../../main/exchange/registry/index.ts';
+import { adlRanks, candleRows, readOrder, tradeRows } from '../../../main/exchange/ws/views.ts';
 import { wsFixture } from '../../support/published.ts';
 
 describe('the answers the app uses', () => {
   const result = (name: string) => wsFixture(name).message.result as unknown;
+  /** The answer as the client reads it: by the answer schema of the method's descriptor. */
+  const answerOf = (method: string): unknown => wsMethodOf(method)?.answer.parse(result(method));
 
   it.each([
     ['order_limit_place', { side: 'buy', type: 'limit', price: '1859.75', status: 'NEW' }],
@@ -28,7 +33,7 @@ describe('the answers the app uses', () => {
     ['collateral_order_stop_market_place', { type: 'stop market', activation_price: '63385.76' }],
     ['order_modify', { orderId: 2423735905695, amount: '0.00216', price: '1831.41' }],
   ])('%s answers an order the app reads', (name, expected) => {
-    const view = orderView(result(name));
+    const view = answerOf(name) as OrderView;
     expect(view).toMatchObject(expected);
     // an order without a limit price carries "0": that is no price
     if (['market', 'stock market', 'stop market'].includes(view.type))
@@ -36,14 +41,14 @@ describe('the answers the app uses', () => {
   });
 
   it('collateral_order_tpsl_place answers two legs, each a stop-market order for what the position holds', () => {
-    const legs = result('collateral_order_tpsl_place') as { take_profit: unknown; stop_loss: unknown };
-    expect(orderView(legs.take_profit)).toMatchObject({
+    const legs = answerOf('collateral_order_tpsl_place') as { take_profit: OrderView; stop_loss: OrderView };
+    expect(legs.take_profit).toMatchObject({
       type: 'stop market',
       side: 'sell',
       activation_price: '65319.18',
       amount: '0',
     });
-    expect(orderView(legs.stop_loss)).toMatchObject({
+    expect(legs.stop_loss).toMatchObject({
       type: 'stop market',
       activation_price: '63388.57',
       dealStock: '0',
@@ -53,9 +58,9 @@ describe('the answers the app uses', () => {
   it('order_cancel_all answers an empty object, and the app asks nothing more of it', async () => {
     const sent: unknown[] = [];
     const client = {
-      orderRequest: (method: string, params: unknown[]) => {
-        sent.push([method, params]);
-        return Promise.resolve(result('order_cancel_all'));
+      call: (m: WsMethod, params: unknown[]) => {
+        sent.push([m.method, params]);
+        return Promise.resolve(m.answer.parse(result('order_cancel_all')));
       },
     } as unknown as WsClient;
     await expect(cancelAllOrdersWs(client, 'ETH_USDT')).resolves.toBeUndefined();

@@ -1,0 +1,61 @@
+/**
+ * The collateral trading endpoints (capability: trade-collateral, and private paths outside the
+ * table): collateral orders, leverage, hedge mode, conditional orders and the account's summary.
+ */
+import * as collateral from '../schemas/collateral.ts';
+import { noFields, unreadAnswer } from '../schemas/primitives.ts';
+import { orderSchema } from '../schemas/trading.ts';
+import { post, trader, type RestEndpoint } from './endpoint.ts';
+
+const PLACE = trader('place an order');
+const ORDER = { answer: orderSchema, desk: PLACE, reachedBy: ['orders.place'] } as const;
+
+export const COLLATERAL = {
+  collateralMarketOrder: post('order/collateral/market', {
+    request: collateral.collateralMarketOrderRequest,
+    ...ORDER,
+    group: 'orders',
+    capability: 'trade-collateral',
+  }),
+  leverage: post('collateral-account/leverage', {
+    request: collateral.leverageRequest,
+    answer: collateral.setLeverageAnswer,
+    group: 'account',
+    desk: trader('change the leverage'),
+    capability: 'trade-collateral',
+    reachedBy: ['positions.setLeverage'],
+  }),
+  hedgeModeUpdate: post('collateral-account/hedge-mode/update', {
+    request: collateral.hedgeModeUpdateRequest,
+    answer: unreadAnswer,
+    unread: 'the mode asked for is the mode set once the exchange takes it (it refuses with an error)',
+    desk: trader('change the position mode'),
+    capability: 'trade-collateral',
+    reachedBy: ['positions.setHedgeMode'],
+  }),
+  collateralLimitOrder: post('order/collateral/limit', {
+    request: collateral.collateralLimitOrderRequest,
+    ...ORDER,
+  }),
+  collateralStopLimitOrder: post('order/collateral/stop-limit', {
+    request: collateral.collateralStopLimitOrderRequest,
+    ...ORDER,
+  }),
+  collateralTriggerMarketOrder: post('order/collateral/trigger-market', {
+    request: collateral.collateralTriggerMarketOrderRequest,
+    ...ORDER,
+  }),
+  collateralOcoOrder: post('order/collateral/oco', {
+    request: collateral.collateralOcoOrderRequest,
+    ...ORDER,
+    answer: collateral.ocoAnswerSchema,
+  }),
+  conditionalOrders: post('conditional-orders', {
+    request: collateral.conditionalRequest,
+    answer: collateral.conditionalSchema,
+  }),
+  collateralSummary: post('collateral-account/summary', {
+    request: noFields,
+    answer: collateral.collateralSummarySchema,
+  }),
+} as const satisfies Record<string, RestEndpoint>;
