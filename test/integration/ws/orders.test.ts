@@ -129,7 +129,12 @@ describe('spot order methods', () => {
       price: '50000',
       activation_price: '51000',
     });
-    const plain = await answered('order_limit_place', { ...BTC, side: 'sell', amount: '0.001', price: '90000' });
+    const plain = await answered('order_limit_place', {
+      ...BTC,
+      side: 'sell',
+      amount: '0.001',
+      price: '90000',
+    });
     expect((await fails('order_cancel_conditional', { ...BTC, order_id: plain.id }))?.code).toBe(6);
     expect(await answered('order_cancel_conditional', { ...BTC, order_id: stop.id })).toMatchObject({
       id: stop.id,
@@ -145,7 +150,12 @@ describe('spot order methods', () => {
       price: '3000',
     });
     await answered('order_limit_place', { market: 'ETH_USDT', side: 'buy', amount: '0.01', price: '3001' });
-    const other = await answered('order_limit_place', { ...BTC, side: 'buy', amount: '0.001', price: '50000' });
+    const other = await answered('order_limit_place', {
+      ...BTC,
+      side: 'buy',
+      amount: '0.001',
+      price: '50000',
+    });
     // one market and the order kinds are required, as the exchange has them
     expect((await fails('order_cancel_all', {}))?.code).toBe(1);
     expect((await fails('order_cancel_all', { market: 'ETH_USDT' }))?.code).toBe(1);
@@ -154,9 +164,9 @@ describe('spot order methods', () => {
     // margin only: the spot orders stay
     expect(await answered('order_cancel_all', { market: 'ETH_USDT', type: ['margin'] })).toEqual({});
     expect((await h.client('main').post('/api/v4/orders', { market: 'ETH_USDT' })).body).toHaveLength(2);
-    expect(await answered('order_cancel_all', { market: 'ETH_USDT', type: ['spot', 'margin', 'futures'] })).toEqual(
-      {},
-    );
+    expect(
+      await answered('order_cancel_all', { market: 'ETH_USDT', type: ['spot', 'margin', 'futures'] }),
+    ).toEqual({});
     const gone = await p.push('ordersPending_update', (x) => x.params[0] === 3 && x.params[1].id === a.id);
     expect(gone.params[1].status).toBe('CANCELED');
     expect((await h.client('main').post('/api/v4/orders', { market: 'ETH_USDT' })).body).toEqual([]);
@@ -195,7 +205,12 @@ describe('collateral order methods', () => {
     });
     expect(sm).toMatchObject({ type: 10, activated: 0 });
     const bid = (await p.call('depth_request', ['BTC_PERP', 1, '0'])).result.bids[0][0] as string;
-    const b = await answered('collateral_order_bbo_place', { ...PERP, side: 'buy', amount: '0.01', bbo_role: 1 });
+    const b = await answered('collateral_order_bbo_place', {
+      ...PERP,
+      side: 'buy',
+      amount: '0.01',
+      bbo_role: 1,
+    });
     expect(b).toMatchObject({ type: 7, price: bid });
     const sb = await answered('collateral_order_stop_bbo_place', {
       ...PERP,
@@ -284,7 +299,11 @@ describe('collateral order methods', () => {
     const ids = [a.take_profit.id, a.stop_loss.id, b.take_profit.id, b.stop_loss.id];
     const open = await h.client('main').post('/api/v4/orders', { market: 'BTC_PERP', limit: 100 });
     for (const id of ids) expect(open.body.map((x: { orderId: number }) => x.orderId)).toContain(id);
-    const moved = await answered('order_modify', { ...PERP, order_id: a.stop_loss.id, activation_price: '41000' });
+    const moved = await answered('order_modify', {
+      ...PERP,
+      order_id: a.stop_loss.id,
+      activation_price: '41000',
+    });
     expect(moved).toMatchObject({ type: 10, activation_price: '41000', reduce_only: true });
     expect(moved.id).not.toBe(a.stop_loss.id);
   });
