@@ -6,6 +6,7 @@ import { createState } from './fixture.ts';
 import type { PrivateContext, Route } from './http/route.ts';
 import { accountMiscRoutes } from './routes/account-misc.ts';
 import { archiveHistoryRoutes } from './routes/archive-history.ts';
+import { cancelAllRoute } from './routes/cancel-all.ts';
 import { collateralHistoryRoutes } from './routes/collateral-history.ts';
 import { collateralOrderRoutes } from './routes/collateral-orders.ts';
 import { collateralRoutes } from './routes/collateral.ts';
@@ -34,6 +35,7 @@ export function buildRoutes(
     ...archiveHistoryRoutes(state, positions),
     ...publicRoutes(state, engine),
     ...tradingRoutes(state, engine, col),
+    cancelAllRoute(state, engine),
     ...historyRoutes(state, engine),
     ...mainAccountRoutes(state),
     ...subAccountRoutes(state),

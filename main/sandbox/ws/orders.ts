@@ -25,6 +25,7 @@ import {
 import { findOpen, tradingRoutes } from '../routes/trading.ts';
 import type { Account, MarketDef, SandboxState } from '../state.ts';
 import { CollateralOrders } from '../collateral/orders.ts';
+import { cancelMatching, ORDER_KINDS } from '../routes/cancel-all.ts';
 import { bboPrice, uniqueClientId } from './order-helpers.ts';
 import { RpcFailure, WS_ERRORS, invalidArgument } from './protocol.ts';
 import type { RpcError } from './protocol.ts';
@@ -118,8 +119,6 @@ const TPSL_LEG_FIELDS = [
   'left',
   'status',
 ] as const;
-
-const CANCEL_TYPES: ReadonlySet<string> = new Set(['spot', 'margin', 'futures']);
 
 export class OrderMethods {
   private readonly state: SandboxState;
@@ -260,14 +259,9 @@ export class OrderMethods {
     const types = body['type'];
     if (!Array.isArray(types)) throw invalidArgument('order types must be an array');
     if (types.length === 0) throw invalidArgument('at least one order type should be specified');
-    if (new Set(types).size !== types.length || !types.every((t) => CANCEL_TYPES.has(t as string)))
+    if (new Set(types).size !== types.length || !types.every((t) => ORDER_KINDS.has(t as string)))
       throw invalidArgument('invalid or duplicate order type');
-    const kinds = new Set(types as string[]);
-    for (const o of this.engine.openOrders(account.id).sort((a, b) => a.id - b.id)) {
-      if (o.market !== m.name) continue;
-      const kind = m.type === 'futures' ? 'futures' : o.collateral ? 'margin' : 'spot';
-      if (kinds.has(kind)) this.engine.cancel(o);
-    }
+    cancelMatching(this.state, this.engine, account, { market: m, kinds: new Set(types as string[]) });
     return {};
   }
 

@@ -56,6 +56,21 @@ describe('ccxt whitebit client against the sandbox (its own signing, unchanged)'
     expect((await ex.fetchOpenOrders('BTC/USDT')).map((o) => o.id)).not.toContain(id);
   });
 
+  it('cancels every open order of one market, and of every market, leaving the others', async () => {
+    const btc = [
+      await ex.createOrder('BTC/USDT', 'limit', 'buy', 0.001, 60000),
+      await ex.createOrder('BTC/USDT', 'limit', 'buy', 0.001, 59000),
+    ];
+    const eth = await ex.createOrder('ETH/USDT', 'limit', 'buy', 0.01, 1000);
+    await ex.cancelAllOrders('BTC/USDT');
+    expect((await ex.fetchOpenOrders('BTC/USDT')).map((o) => o.id)).toEqual([]);
+    const ethOpen = (await ex.fetchOpenOrders('ETH/USDT')).map((o) => o.id);
+    expect(ethOpen).toContain(eth.id);
+    expect(btc.map((o) => o.id)).not.toContain(eth.id);
+    await ex.cancelAllOrders();
+    expect(await ex.fetchOpenOrders('ETH/USDT')).toEqual([]);
+  });
+
   it('edits an open order: its id goes as a digit string, the exchange answers the replacement', async () => {
     const order = await ex.createOrder('BTC/USDT', 'limit', 'buy', 0.001, 60000);
     const edited = await ex.editOrder(String(order.id), 'BTC/USDT', 'limit', 'buy', 0.001, 60100);
