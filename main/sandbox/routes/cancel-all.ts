@@ -41,7 +41,9 @@ export function cancelMatching(
     const m = state.markets.get(o.market);
     if (!m) continue;
     if (f.kinds && !f.kinds.has(orderKind(m, o))) continue;
-    if (f.positionSide && f.positionSide !== 'both' && o.positionSide !== f.positionSide) continue;
+    // the endpoint names sides in lower case; an order keeps the exchange's upper case
+    if (f.positionSide && f.positionSide !== 'both' && o.positionSide !== f.positionSide.toUpperCase())
+      continue;
     engine.cancel(o);
     cancelled++;
   }
