@@ -20,6 +20,7 @@ import { Webhooks } from './webhooks.ts';
 import type { WebhookOptions } from './webhooks.ts';
 import { cancelWalletRecord, failRefund, simulateDeposit } from './wallet-state.ts';
 import { fireKillSwitches } from './routes/kill-switch.ts';
+import type { TapeSource } from './routes/market-data.ts';
 import { Positions } from './collateral/positions.ts';
 import { CollateralOrders } from './collateral/orders.ts';
 import { sweepClosed } from './routes/collateral.ts';
@@ -113,6 +114,8 @@ export interface SandboxControl {
   readonly positions: Positions;
   /** Collateral limit, stop, OCO and OTO orders and their links, shared by REST and the WebSocket. */
   readonly collateralOrders: CollateralOrders;
+  /** The trade tape the REST market data reads: the attached WebSocket server's feed. */
+  readonly tape: TapeSource;
 }
 
 export interface Sandbox {
@@ -198,11 +201,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return a.id;
   };
   const watchers = new Set<(request: ReceivedRequest) => void>();
+  /** The WebSocket feed's trade tape, read by the REST market data once the socket is attached. */
+  const tape: TapeSource = { feed: undefined };
   const webhookTimer = setInterval(() => void webhooks.flush(), 250);
   webhookTimer.unref();
   const server = createHttpServer({
     state,
-    routes: buildRoutes(state, engine, positions, collateralOrders),
+    routes: buildRoutes(state, engine, positions, collateralOrders, tape),
     beforeRequest: () => {
       const now = state.now();
       advanceWallet(
@@ -248,6 +253,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       engine,
       positions,
       collateralOrders,
+      tape,
       setKeyEnabled(apiKey, enabled) {
         const key = state.keysByPublic.get(apiKey);
         if (key) key.enabled = enabled;

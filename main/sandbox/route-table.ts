@@ -13,6 +13,7 @@ import { collateralRoutes } from './routes/collateral.ts';
 import { depositAddressRoutes } from './routes/deposit-address.ts';
 import { historyRoutes } from './routes/history.ts';
 import { killSwitchRoutes } from './routes/kill-switch.ts';
+import { marketDataRoutes, type TapeSource } from './routes/market-data.ts';
 import { mainAccountRoutes } from './routes/main-account.ts';
 import { miningRoutes } from './routes/mining.ts';
 import { publicRoutes } from './routes/public.ts';
@@ -27,6 +28,7 @@ export function buildRoutes(
   engine: Engine,
   positions: Positions,
   col: CollateralOrders,
+  tape: TapeSource = { feed: undefined },
 ): Route[] {
   const routes: Route[] = [
     ...collateralRoutes(state, engine, positions),
@@ -34,6 +36,7 @@ export function buildRoutes(
     ...collateralHistoryRoutes(state, positions),
     ...archiveHistoryRoutes(state, positions),
     ...publicRoutes(state, engine),
+    ...marketDataRoutes(state, engine, tape),
     ...tradingRoutes(state, engine, col),
     cancelAllRoute(state, engine),
     ...historyRoutes(state, engine),

@@ -32,6 +32,7 @@ import {
   push,
 } from './protocol.ts';
 import type { RpcRequest } from './protocol.ts';
+import type { TapeSource } from '../routes/market-data.ts';
 import { TokenRegistry } from './tokens.ts';
 import { tell, watched } from '../traffic.ts';
 
@@ -43,6 +44,8 @@ export interface WsHost {
     engine: Engine;
     positions: Positions;
     collateralOrders?: CollateralOrders;
+    /** Where the REST market data reads this server's trade tape from (`routes/market-data.ts`). */
+    tape?: TapeSource;
   };
 }
 
@@ -111,6 +114,8 @@ export function attachWebSocket(host: WsHost, options: WsOptions = {}): SandboxW
   const now = options.now ?? state.now;
   const limits = { ...WS_DEFAULT_LIMITS, ...options.limits };
   const feed = new Feed(state, engine, positions);
+  const { tape } = host.control;
+  if (tape) tape.feed = feed;
   const world: World = { state, engine, positions, feed, fundingPeriodMs: FUNDING_PERIOD_MS };
   const orders = new OrderMethods(state, engine, positions, host.control.collateralOrders);
   const tokens = new TokenRegistry(state, options.tokenTtlMs ?? 600_000);
@@ -279,6 +284,7 @@ export function attachWebSocket(host: WsHost, options: WsOptions = {}): SandboxW
     server.off('request', onRequest);
     unwatch();
     feed.detach();
+    if (tape?.feed === feed) tape.feed = undefined;
     for (const c of conns) {
       clearTimeout(c.idle);
       c.ws.terminate();

@@ -16,7 +16,10 @@ import type { World } from './world.ts';
 const DAY = 86_400;
 
 /** `market_update` params: `[market, {period, last, open, close, high, low, volume, deal}]`. */
-export function marketStats(w: World, m: MarketDef): [string, Record<string, unknown>] {
+export function marketStats(
+  w: Pick<World, 'state' | 'feed'>,
+  m: MarketDef,
+): [string, Record<string, unknown>] {
   const now = Math.floor(w.state.now() / 1000);
   const rows = w.feed.candles.rows(m.name, now - DAY, now, 60);
   const last = w.state.lastPrices.get(m.name) || m.basePrice;

@@ -101,4 +101,30 @@ describe('ccxt whitebit client against the sandbox (its own signing, unchanged)'
     expect(mine.reduce((s, t) => s + (t.amount ?? 0), 0)).toBeCloseTo(0.0005, 10);
     expect(mine.every((t) => t.side === 'buy' && t.takerOrMaker === 'taker')).toBe(true);
   });
+
+  it("reads a market's public trades, newest first, the taker's buy among them", async () => {
+    const order = await ex.createOrder('BTC/USDT', 'limit', 'buy', 0.0005, 64400);
+    const mine = (await ex.fetchMyTrades('BTC/USDT')).filter((t) => t.order === order.id);
+    // the sandbox's socket feed is what keeps the tape: it looks for trades on its poll
+    h.sandbox.websocket?.flush();
+    const trades = await ex.fetchTrades('BTC/USDT');
+    expect(trades.length).toBeGreaterThan(0);
+    const ids = new Set(trades.map((t) => t.id));
+    expect(mine.every((t) => ids.has(t.id))).toBe(true);
+    // ccxt sorts what it reads oldest first; the exchange answered newest first
+    const times = trades.map((t) => t.timestamp ?? 0);
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    const last = trades.find((t) => t.id === mine[0]?.id);
+    expect([last?.side, last?.price, last?.amount]).toEqual(['buy', mine[0]?.price, mine[0]?.amount]);
+  });
+
+  it('reads a spot ticker: best bid below best ask, the last price and the day', async () => {
+    const ticker = await ex.fetchTicker('BTC/USDT');
+    const book = await ex.fetchOrderBook('BTC/USDT');
+    expect(ticker.symbol).toBe('BTC/USDT');
+    expect(ticker.bid).toBe(book.bids[0]?.[0]);
+    expect(ticker.ask).toBe(book.asks[0]?.[0]);
+    expect(ticker.last).toBeGreaterThan(0);
+    expect((ticker.high ?? 0) >= (ticker.low ?? 0)).toBe(true);
+  });
 });
