@@ -10,6 +10,7 @@ import { cancelAllRoute } from './routes/cancel-all.ts';
 import { collateralHistoryRoutes } from './routes/collateral-history.ts';
 import { collateralOrderRoutes } from './routes/collateral-orders.ts';
 import { collateralRoutes } from './routes/collateral.ts';
+import { convertRoutes } from './routes/convert.ts';
 import { depositAddressRoutes } from './routes/deposit-address.ts';
 import { historyRoutes } from './routes/history.ts';
 import { killSwitchRoutes } from './routes/kill-switch.ts';
@@ -41,6 +42,7 @@ export function buildRoutes(
     cancelAllRoute(state, engine),
     ...historyRoutes(state, engine),
     ...mainAccountRoutes(state),
+    ...convertRoutes(state),
     ...subAccountRoutes(state),
     ...subAccountAdminRoutes(state, engine),
     ...subAccountKeyRoutes(state),

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import { ApiError, fieldError, validationError } from '../http/errors.ts';
-import { fmt, oneOf, optInt, optString, parseDecimal, reqString, required } from '../http/fields.ts';
+import { fmt, optInt, optString, parseDecimal, reqString, required } from '../http/fields.ts';
 import type { Body } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
 import {
@@ -16,7 +16,6 @@ import {
 } from '../ledger.ts';
 import { addressFits, TAG_NETWORKS, validTag } from '../addresses.ts';
 import { uuidFrom } from '../fixture.ts';
-import { logConvert } from './archive-history.ts';
 import type { Account, AssetDef, SandboxState } from '../state.ts';
 import { CONFIRM_AFTER_MS, walletEventParams } from '../wallet-state.ts';
 import type { WalletRecord } from '../wallet-state.ts';
@@ -355,41 +354,6 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
           limit,
           offset,
         };
-      },
-      UNLIMITED,
-    ),
-    route(
-      '/api/v4/convert/auto-confirm',
-      ({ account, body }) => {
-        const from = reqString(body, 'from');
-        const to = reqString(body, 'to');
-        const fromAsset = state.assets.get(from);
-        const toAsset = state.assets.get(to);
-        if (!fromAsset) throw fieldError('from', 'The selected from is invalid.');
-        if (!toAsset || to === from) throw fieldError('to', 'The selected to is invalid.');
-        const direction = oneOf(body, 'direction', ['from', 'to'] as const) ?? 'from';
-        const amount = parseDecimal('amount', body['amount']);
-        if (amount.lte(0)) throw fieldError('amount', 'The amount must be greater than 0.');
-        const key = optString(body, 'idempotencyKey');
-        if (key !== undefined && (key.length < 8 || key.length > 128))
-          throw fieldError('idempotencyKey', 'The idempotencyKey must be between 8 and 128 characters.');
-        const previous = key ? state.wallet.converts.get(`${account.id}|${key}`) : undefined;
-        if (previous) return previous;
-        const rate = new Decimal(fromAsset.usdtPrice).div(toAsset.usdtPrice).times('0.998');
-        const give =
-          direction === 'from'
-            ? amount
-            : amount.div(rate).toDecimalPlaces(fromAsset.precision, Decimal.ROUND_UP);
-        const receive =
-          direction === 'from'
-            ? amount.times(rate).toDecimalPlaces(toAsset.precision, Decimal.ROUND_DOWN)
-            : amount;
-        debitMain(account, from, give);
-        account.main.set(to, mainBalance(account, to).plus(receive));
-        const result = { finalGive: fmt(give), finalReceive: fmt(receive), id: uuidFrom(state.rng.hex(16)) };
-        if (key) state.wallet.converts.set(`${account.id}|${key}`, result);
-        logConvert(state, account.id, { from, to, give: fmt(give), receive: fmt(receive), rate });
-        return result;
       },
       UNLIMITED,
     ),

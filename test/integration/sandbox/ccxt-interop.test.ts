@@ -118,6 +118,15 @@ describe('ccxt whitebit client against the sandbox (its own signing, unchanged)'
     expect([last?.side, last?.price, last?.amount]).toEqual(['buy', mine[0]?.price, mine[0]?.amount]);
   });
 
+  it('asks for a convert quote: what is given, what comes back and the rate', async () => {
+    const quote = await ex.fetchConvertQuote('USDT', 'BTC', 100);
+    expect(quote.fromCurrency).toBe('USDT');
+    expect(quote.toCurrency).toBe('BTC');
+    expect(quote.fromAmount).toBe(100);
+    expect(quote.toAmount).toBeGreaterThan(0);
+    expect(quote.price).toBeCloseTo((quote.toAmount ?? 0) / 100, 6);
+  });
+
   it('reads a spot ticker: best bid below best ask, the last price and the day', async () => {
     const ticker = await ex.fetchTicker('BTC/USDT');
     const book = await ex.fetchOrderBook('BTC/USDT');
