@@ -15,13 +15,9 @@ import type { World } from './world.ts';
 
 const DAY = 86_400;
 
-/** `market_update` params: `[market, {period, last, open, close, high, low, volume, deal}]`. */
-export function marketStats(
-  w: Pick<World, 'state' | 'feed'>,
-  m: MarketDef,
-): [string, Record<string, unknown>] {
-  const now = Math.floor(w.state.now() / 1000);
-  const rows = w.feed.candles.rows(m.name, now - DAY, now, 60);
+/** A market's figures over its minute candles since `from` (Unix seconds): last, open, high, low, volumes. */
+function statsSince(w: Pick<World, 'state' | 'feed'>, m: MarketDef, from: number, now: number) {
+  const rows = w.feed.candles.rows(m.name, from, now, 60);
   const last = w.state.lastPrices.get(m.name) || m.basePrice;
   let high = new Decimal(last);
   let low = new Decimal(last);
@@ -33,18 +29,34 @@ export function marketStats(
     volume = volume.plus(vs);
     deal = deal.plus(vm);
   }
-  const open = rows[0]?.[1] ?? last;
+  return {
+    last,
+    open: rows[0]?.[1] ?? last,
+    high: high.toFixed(),
+    low: low.toFixed(),
+    volume: volume.toFixed(),
+    deal: deal.toFixed(),
+  };
+}
+
+/** `market_update` params: `[market, {period, last, open, close, high, low, volume, deal}]`. */
+export function marketStats(
+  w: Pick<World, 'state' | 'feed'>,
+  m: MarketDef,
+): [string, Record<string, unknown>] {
+  const now = Math.floor(w.state.now() / 1000);
+  const s = statsSince(w, m, now - DAY, now);
   return [
     m.name,
     {
       period: DAY,
-      last,
-      open,
-      close: last,
-      high: high.toFixed(),
-      low: low.toFixed(),
-      volume: volume.toFixed(),
-      deal: deal.toFixed(),
+      last: s.last,
+      open: s.open,
+      close: s.last,
+      high: s.high,
+      low: s.low,
+      volume: s.volume,
+      deal: s.deal,
     },
   ];
 }
@@ -55,30 +67,7 @@ export function marketStats(
  */
 export function marketTodayStats(w: World, m: MarketDef): [string, Record<string, string>] {
   const now = Math.floor(w.state.now() / 1000);
-  const midnight = now - (now % DAY);
-  const rows = w.feed.candles.rows(m.name, midnight, now, 60);
-  const last = w.state.lastPrices.get(m.name) || m.basePrice;
-  let high = new Decimal(last);
-  let low = new Decimal(last);
-  let volume = new Decimal(0);
-  let deal = new Decimal(0);
-  for (const [, , , h, l, vs, vm] of rows) {
-    high = Decimal.max(high, h);
-    low = Decimal.min(low, l);
-    volume = volume.plus(vs);
-    deal = deal.plus(vm);
-  }
-  return [
-    m.name,
-    {
-      last,
-      open: rows[0]?.[1] ?? last,
-      high: high.toFixed(),
-      low: low.toFixed(),
-      volume: volume.toFixed(),
-      deal: deal.toFixed(),
-    },
-  ];
+  return [m.name, statsSince(w, m, now - (now % DAY), now)];
 }
 
 /** One open borrow as `borrowsMargin` and `borrowsAccountMargin` carry it; none when the position has no active borrow. */
