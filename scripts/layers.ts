@@ -2,7 +2,7 @@
 // `npm run layers` (inside `npm test`) cruises main/, preload/ and renderer/src with dependency-cruiser,
 // type-only imports included, and fails on:
 //   - an import from a layer to one above it (the list below is the order);
-//   - a circle between folders (each folder of main is one room; a file loose in main/ is its own);
+//   - a circle between rooms (each folder of main, each domain and feature; a file loose in main/ is its own);
 //   - the sandbox importing anything of the app;
 //   - the renderer importing from main/ or preload/ anything but the contract's types.
 import { cruise, type ICruiseResult } from 'dependency-cruiser';
@@ -22,14 +22,23 @@ export const LAYERS: readonly Layer[] = [
     paths: ['main/core.ts', 'main/compose.ts', 'main/features/index.ts', 'main/ipc/', 'preload/bridge.ts'],
   },
   { name: 'features', paths: ['main/domains/', 'main/features/'] },
-  { name: 'services', paths: ['main/services/', 'main/bus.ts', 'main/page-events.ts', 'main/environment.ts'] },
+  {
+    name: 'services',
+    paths: [
+      'main/services/',
+      'main/bus.ts',
+      'main/event-hub.ts',
+      'main/environment.ts',
+      'main/readable-errors.ts',
+    ],
+  },
   { name: 'views', paths: ['main/views/'] },
   { name: 'team store', paths: ['main/team/'] },
   { name: 'sync and webhooks', paths: ['main/sync/', 'main/webhooks/'] },
   { name: 'desk policy', paths: ['main/policy/'] },
   { name: 'vault', paths: ['main/vault/'] },
   { name: 'cache', paths: ['main/cache/'] },
-  { name: 'exchange client', paths: ['main/exchange/', 'main/readable-errors.ts'] },
+  { name: 'exchange client', paths: ['main/exchange/'] },
   { name: 'rules', paths: ['main/rules/'] },
   {
     name: 'base',
@@ -61,7 +70,8 @@ export interface Violation {
   readonly words: string;
 }
 
-const inside = (file: string, path: string): boolean => (path.endsWith('/') ? file.startsWith(path) : file === path);
+const inside = (file: string, path: string): boolean =>
+  path.endsWith('/') ? file.startsWith(path) : file === path;
 
 /** The layer a file belongs to: the most specific path of the list that holds it. */
 export function layerOf(file: string): number | undefined {
@@ -74,11 +84,17 @@ export function layerOf(file: string): number | undefined {
   return best?.rank;
 }
 
-/** A folder is one room; a file loose in main/ (or preload/) is a room of its own. */
+/**
+ * A room is a folder of main with everything under it (`main/services`, `main/exchange`), or one
+ * domain's or feature's folder (`main/domains/orders`, `main/features/vault`); a file loose in main/
+ * or preload/ is a room of its own. Rooms may not import each other in a circle.
+ */
 export function roomOf(file: string): string {
-  const slash = file.lastIndexOf('/');
-  const folder = file.slice(0, slash);
-  return folder === 'main' || folder === 'preload' ? file : folder;
+  const parts = file.split('/');
+  if (parts.length <= 2) return file;
+  if (parts[0] === 'main' && (parts[1] === 'domains' || parts[1] === 'features') && parts.length > 3)
+    return parts.slice(0, 3).join('/');
+  return parts.slice(0, 2).join('/');
 }
 
 const app = (file: string): boolean => file.startsWith('main/') || file.startsWith('preload/');
@@ -157,7 +173,12 @@ export function violationsOf(edges: readonly Edge[]): Violation[] {
   const files = new Set(edges.flatMap((e) => [e.from, e.to]));
   for (const file of [...files].sort()) {
     if (app(file) && !file.startsWith(SANDBOX) && layerOf(file) === undefined) {
-      found.push({ rule: 'unplaced', from: file, to: file, words: `${file} is in no layer of scripts/layers.ts` });
+      found.push({
+        rule: 'unplaced',
+        from: file,
+        to: file,
+        words: `${file} is in no layer of scripts/layers.ts`,
+      });
     }
   }
   for (const { from, to, typeOnly } of edges) {
@@ -199,11 +220,23 @@ export function violationsOf(edges: readonly Edge[]): Violation[] {
     }
   }
   for (const component of circles(edges)) {
+    const members = new Set(component);
+    const examples = new Map<string, string>();
+    for (const { from, to } of edges) {
+      const pair = `${roomOf(from)} -> ${roomOf(to)}`;
+      if (
+        members.has(roomOf(from)) &&
+        members.has(roomOf(to)) &&
+        roomOf(from) !== roomOf(to) &&
+        !examples.has(pair)
+      )
+        examples.set(pair, `${pair} (${from} imports ${to})`);
+    }
     found.push({
       rule: 'folder-circle',
       from: component[0] ?? '',
       to: component[component.length - 1] ?? '',
-      words: `these import each other in a circle: ${component.join(', ')}`,
+      words: `these import each other in a circle: ${component.join(', ')}\n    ${[...examples.values()].sort().join('\n    ')}`,
     });
   }
   return found;
@@ -213,8 +246,15 @@ export function violationsOf(edges: readonly Edge[]): Violation[] {
 export const SANDBOX_USERS: readonly string[] = ['main/services/'];
 export const SANDBOX_ENTRY = 'main/sandbox/index.ts';
 
-/** Cruises `roots` (paths from `baseDir`) and answers the violations of the declared layers. */
-export async function checkLayers(baseDir: string, roots: readonly string[]): Promise<Violation[]> {
+/**
+ * Cruises `roots` (paths from `baseDir`, which holds the layout the layers name) and answers the
+ * violations of the declared layers; `tsConfig` resolves what the TypeScript project resolves.
+ */
+export async function checkLayers(
+  baseDir: string,
+  roots: readonly string[],
+  tsConfig?: string,
+): Promise<Violation[]> {
   const result = await cruise(
     [...roots],
     {
@@ -224,14 +264,20 @@ export async function checkLayers(baseDir: string, roots: readonly string[]): Pr
       exclude: { path: '(^|/)node_modules/' },
     },
     {},
-    { tsConfig: { fileName: `${baseDir}/tsconfig.node.json` } },
+    tsConfig ? { tsConfig: { fileName: tsConfig } } : {},
   );
-  if (typeof result.output === 'string') throw new Error('dependency-cruiser answered text, not a cruise result');
+  if (typeof result.output === 'string')
+    throw new Error('dependency-cruiser answered text, not a cruise result');
   return violationsOf(edgesOf(result.output));
 }
 
 async function main(): Promise<void> {
-  const violations = await checkLayers(process.cwd(), ['main', 'preload', 'renderer/src']);
+  const root = process.cwd();
+  const violations = await checkLayers(
+    root,
+    ['main', 'preload', 'renderer/src'],
+    `${root}/tsconfig.node.json`,
+  );
   for (const v of violations) console.log(`${v.rule}: ${v.words}`);
   if (violations.length > 0) {
     console.log(`\n${violations.length} imports break the layers declared in scripts/layers.ts`);

@@ -8,7 +8,7 @@
  * app checks at connect that the store holds every pair it may propose.
  */
 import type pg from 'pg';
-import { REQUEST_KINDS } from '../rules/desk-policy.ts';
+import { REQUEST_KINDS } from '../policy/desk-policy.ts';
 import { TeamProblem } from './problems.ts';
 
 const present = async (client: pg.ClientBase): Promise<boolean> =>

@@ -32,6 +32,15 @@ export const REST_ENDPOINTS: readonly RestEndpoint[] = Object.values(REST);
 /** The signed endpoints: every path a sub-account key's permission may name. */
 export const PRIVATE_ENDPOINTS: readonly RestEndpoint[] = REST_ENDPOINTS.filter((e) => e.method === 'POST');
 
+/**
+ * The one exact list of paths that move funds out of an account: withdrawals (to an address or a
+ * payment provider), service codes, deposit refunds and transfers between the main account and
+ * sub-accounts. A capability moves funds when it holds one of them; main's warning names them.
+ */
+export const FUND_MOVING_PATHS: readonly string[] = PRIVATE_ENDPOINTS.filter((e) => e.movesFunds).map(
+  (e) => e.path,
+);
+
 /** A path's matching key: the exchange reads a path whatever its letter case or trailing slash. */
 export const pathKey = (path: string): string => path.toLowerCase().replace(/\/+$/, '');
 

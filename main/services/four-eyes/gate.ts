@@ -9,8 +9,8 @@
 import { UserFacingError } from '../../errors.ts';
 import { requestHash } from '../../exchange/request-hash.ts';
 import type { SignGate, SignRequest, SignedWith } from '../../exchange/sign-gate.ts';
-import { approvalKind, KIND_WORDS, roleForKind, type FourEyesKind } from '../../rules/desk-policy.ts';
-import { refusedBy, roleForPath, roleForSocketMethod, type RoleRule } from '../../rules/desk-roles.ts';
+import { approvalKind, KIND_WORDS, roleForKind, type FourEyesKind } from '../../policy/desk-policy.ts';
+import { refusedBy, roleForPath, roleForSocketMethod, type RoleRule } from '../../policy/desk-roles.ts';
 import { useApproval } from '../../team/approvals.ts';
 import type { TeamStore } from '../../team/store.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';
