@@ -2,7 +2,7 @@
  * Main's own bus: what one service of the main process tells the others (an account's pushes, the
  * state pushes merged, board rows drawn, a mining or webhook event). Typed by topic, each listener
  * gets its topic's payload. Nothing on it reaches a window by itself: `core.ts` forwards to the
- * windows' hub (`ipc/event-hub.ts`) what a page may read.
+ * windows' hub (`event-hub.ts`) what a page may read.
  */
 import type { BoardRowView } from './views/board.ts';
 import type { EventPayload } from './views/events.ts';

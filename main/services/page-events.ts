@@ -11,7 +11,7 @@ import type { PageReads } from './live-pages.ts';
 
 /**
  * What a service tells the windows: an event of the contract with its payload. The windows' hub
- * (`ipc/event-hub.ts`) is one; it sends the event to the pages that read it.
+ * (`main/event-hub.ts`) is one; it sends the event to the pages that read it.
  */
 export interface PageEvents {
   emit<K extends EventName>(name: K, payload: EventPayload<K>): void;

@@ -1,6 +1,6 @@
 /**
  * The store's `desk_request_kinds`: every pair of path and kind a proposal may name, with the role
- * that proposes, approves and sends it. Its rows are the endpoint registry's (`rules/desk-policy.ts`
+ * that proposes, approves and sends it. Its rows are the endpoint registry's (`policy/desk-policy.ts`
  * `REQUEST_KINDS`), written by every setup run after the migrations (0003 seeded the first ones and stays as it
  * landed), so a four-eyes request added to the registry reaches the store with the next setup and no
  * new migration spells its path. A pair the

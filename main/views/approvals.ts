@@ -48,7 +48,7 @@ export interface ApprovalSentView {
   result: string;
 }
 
-/** The desk's four-eyes policy (see `rules/desk-policy.ts`). */
+/** The desk's four-eyes policy (see `policy/desk-policy.ts`). */
 export interface DeskPolicyView {
   transferLimits: Record<string, string>;
   keyPermissions: boolean;

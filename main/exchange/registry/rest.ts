@@ -1,9 +1,9 @@
 /**
  * Every REST endpoint the app calls, once: its method and path, and what each of the app's tables
  * needs to know of it. The rate-limit group it draws on (`endpoint-groups.ts`), the role a team desk
- * needs to send it and what it does in the words of a refusal (`rules/desk-roles.ts`), the key
+ * needs to send it and what it does in the words of a refusal (`policy/desk-roles.ts`), the key
  * capability that allows it (`services/desk/key-capabilities.ts`, `key-paths.ts`), whether it moves
- * funds out of an account, the four-eyes request it is (`rules/desk-policy.ts`,
+ * funds out of an account, the four-eyes request it is (`policy/desk-policy.ts`,
  * `services/four-eyes/describe.ts`, the team store's `desk_request_kinds`) and the procedures that
  * reach it (the coverage test). Those tables are read from here; no other file in main (the sandbox
  * aside) writes an endpoint's path. The descriptors stand in `trading.ts`, `collateral.ts` and

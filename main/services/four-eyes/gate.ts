@@ -1,7 +1,7 @@
 /**
  * Main's check before it signs anything for a team's account, whichever screen, hotkey or batch asked:
- * the operator's role on the desk must cover the request (`rules/desk-roles.ts`), and a request the
- * desk's policy puts under four eyes (`rules/desk-policy.ts`) is signed only under an approved
+ * the operator's role on the desk must cover the request (`policy/desk-roles.ts`), and a request the
+ * desk's policy puts under four eyes (`policy/desk-policy.ts`) is signed only under an approved
  * proposal of exactly that request: its hash matches, it is unexpired, unused and approved by another
  * operator, and its use is recorded in the team store (with the signed-request entry naming both
  * operators) before the request goes. Without the store, such a request waits: it is never sent alone.
