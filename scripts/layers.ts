@@ -6,6 +6,8 @@
 //   - the sandbox importing anything of the app;
 //   - the renderer importing from main/ or preload/ anything but the contract's types.
 import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import { readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 interface Layer {
@@ -106,10 +108,25 @@ interface Edge {
   readonly typeOnly: boolean;
 }
 
-function edgesOf(result: ICruiseResult): Edge[] {
+/**
+ * A Svelte component's `import type` statements: dependency-cruiser reads a component after its
+ * types are stripped, so they are read here from the source (relative paths only).
+ */
+function svelteTypeEdges(baseDir: string, file: string): Edge[] {
+  const text = readFileSync(join(baseDir, file), 'utf8');
+  const edges: Edge[] = [];
+  for (const match of text.matchAll(/\bimport\s+type\s[^;]*?\bfrom\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+    const to = posix.normalize(posix.join(posix.dirname(file), match[1] ?? ''));
+    if (checked(to)) edges.push({ from: file, to, typeOnly: true });
+  }
+  return edges;
+}
+
+function edgesOf(result: ICruiseResult, baseDir: string): Edge[] {
   const edges: Edge[] = [];
   for (const module of result.modules) {
     if (!checked(module.source)) continue;
+    if (module.source.endsWith('.svelte')) edges.push(...svelteTypeEdges(baseDir, module.source));
     for (const dep of module.dependencies) {
       if (dep.coreModule || dep.couldNotResolve || !checked(dep.resolved)) continue;
       const typeOnly = dep.dependencyTypes.some((t) => t === 'type-only' || t === 'type-import');
@@ -268,7 +285,7 @@ export async function checkLayers(
   );
   if (typeof result.output === 'string')
     throw new Error('dependency-cruiser answered text, not a cruise result');
-  return violationsOf(edgesOf(result.output));
+  return violationsOf(edgesOf(result.output, baseDir));
 }
 
 async function main(): Promise<void> {

@@ -11,6 +11,7 @@ describe('the layers check', () => {
     expect(seen).toEqual([
       'folder-circle main/sync -> main/webhooks',
       'points-up main/exchange/client.ts -> main/domains/orders/views.ts',
+      'renderer-contract renderer/src/Panel.svelte -> main/services/orders.ts',
       'renderer-contract renderer/src/page.ts -> main/rules/decimal.ts',
       'sandbox-apart main/sandbox/server.ts -> main/rules/decimal.ts',
     ]);
