@@ -2,10 +2,14 @@
  * Main's own bus: what one service of the main process tells the others (an account's pushes, the
  * state pushes merged, board rows drawn, a mining or webhook event). Typed by topic, each listener
  * gets its topic's payload. Nothing on it reaches a window by itself: `core.ts` forwards to the
- * windows' hub (`ipc/event-hub.ts`) what a page may read.
+ * windows' hub (`event-hub.ts`) what a page may read.
  */
-import type { BoardRowView, EventPayload, KnownKinds, LiveEvent, MiningAlertView } from './ipc/contract.ts';
-import type { KnownKind } from './domains/known/views.ts';
+import type { BoardRowView } from './views/board.ts';
+import type { EventPayload } from './views/events.ts';
+import type { KnownKinds } from './views/known.ts';
+import type { LiveEvent } from './views/live.ts';
+import type { MiningAlertView } from './views/mining.ts';
+import type { KnownKind } from './views/known.ts';
 
 /** An account's last known state as pushes left it, merged in memory (written to the cache after). */
 export interface MergedState {

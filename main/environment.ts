@@ -1,4 +1,4 @@
-import type { AppInfo } from './ipc/contract.ts';
+import type { AppInfo } from './views/app.ts';
 
 /** What the host (Electron, or the browser test host under Node) tells the core about itself. */
 export interface AppEnvironment {

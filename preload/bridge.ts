@@ -14,21 +14,11 @@ import {
   type ProcedureInput,
   type ProcedureName,
   type ProcedureResult,
+  type BridgeTransport,
   type Reply,
 } from '../main/ipc/contract.ts';
 
-export interface BridgeTransport {
-  /** Sends one call; resolves to the router's `Reply`. */
-  invoke(procedure: string, input: unknown): Promise<unknown>;
-  /** Receives the pushed events the page reads; returns a function that stops listening. */
-  listen(listener: (name: string, payload: unknown) => void): () => void;
-  /**
-   * Tells main which events the page reads now (those it has listeners for): main sends no other, so
-   * pushes no screen of the page reads do not cross. (A test's fake transport without it is sent
-   * whatever its test sends.)
-   */
-  reads?(names: readonly string[]): void;
-}
+export type { BridgeTransport };
 
 type Namespace = ProcedureName extends `${infer N}.${string}` ? N : never;
 type Method<K extends ProcedureName> =

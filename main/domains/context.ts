@@ -1,7 +1,7 @@
 /** What every domain's IPC handler factory draws on: the services a core has running. */
 import type { Cache } from '../cache/index.ts';
 import type { AppEnvironment } from '../environment.ts';
-import type { EventHub } from '../ipc/event-hub.ts';
+import type { EventHub } from '../event-hub.ts';
 import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
 import type { AlertService } from '../services/alerts/alerts.ts';

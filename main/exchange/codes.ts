@@ -8,7 +8,7 @@
  * function reads every copy.
  */
 
-import type { DealRole } from '../domains/orders/views.ts';
+import type { DealRole } from './records.ts';
 
 export type SideWord = 'buy' | 'sell';
 

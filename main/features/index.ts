@@ -6,7 +6,7 @@
 import type { Cache } from '../cache/index.ts';
 import type { Handlers } from '../ipc/router.ts';
 import type { Logger } from '../log.ts';
-import type { PageEvents } from '../page-events.ts';
+import type { PageEvents } from '../services/page-events.ts';
 import type { Platform } from '../platform.ts';
 import type { AccountService } from '../services/accounts.ts';
 import type { HistoryService } from '../services/history.ts';

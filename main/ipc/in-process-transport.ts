@@ -1,5 +1,5 @@
-import type { BridgeTransport } from '../../preload/bridge.ts';
-import type { EventHub } from './event-hub.ts';
+import type { BridgeTransport } from './contract.ts';
+import type { EventHub } from '../event-hub.ts';
 import type { Router } from './router.ts';
 
 let pages = 0;

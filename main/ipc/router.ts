@@ -3,31 +3,18 @@ import {
   procedures,
   type IpcError,
   type ProcedureName,
-  type ProcedureParsed,
-  type ProcedureResult,
+  type Procedures,
   type Reply,
 } from './contract.ts';
+import type { CallContext, HandlersOf } from '../views/schemas.ts';
 import { randomBytes } from 'node:crypto';
 import { internalError, invalidInput } from './errors.ts';
 import { readable } from '../readable-errors.ts';
 
-export interface CallContext {
-  /** Who called: `window` for the Electron renderer, `browser-host` for the test host, ... */
-  readonly origin: string;
-  /**
-   * The page instance that called (one load of the page: a reload or navigation is a new one).
-   * What it starts that lives on (live subscriptions) ends with it: see `Core.endFrame`.
-   */
-  readonly frame?: string;
-}
+export type { CallContext } from '../views/schemas.ts';
 
 /** One handler per procedure of the contract; a missing or extra one is a compile error. */
-export type Handlers = {
-  [K in ProcedureName]: (
-    input: ProcedureParsed<K>,
-    ctx: CallContext,
-  ) => Promise<ProcedureResult<K>> | ProcedureResult<K>;
-};
+export type Handlers = HandlersOf<Procedures>;
 
 export interface RouterOptions {
   /**

@@ -6,19 +6,18 @@ import { randomUUID } from 'node:crypto';
 import type { Cache } from '../cache/index.ts';
 import * as mainAccount from '../exchange/endpoints/main-account.ts';
 import { ExchangeError, ValidationError } from '../exchange/errors.ts';
+import type { ProposedView } from '../views/approvals.ts';
 import type {
   AddressCheckView,
   AppliedCodeView,
   BalanceHistoryView,
   CreatedCodeView,
   MainBalanceView,
-  ProposedView,
-  ProcedureName,
-  ProcedureParsed,
   RefundView,
   TransferView,
-} from '../ipc/contract.ts';
+} from '../views/wallet.ts';
 import { UserFacingError } from '../errors.ts';
+import type { walletInputs, WalletInput } from '../views/wallet-inputs.ts';
 import { forgetSecret, registerSecret, type Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
 import { checkAddress, networkNeeds } from '../rules/address.ts';
@@ -69,7 +68,7 @@ function codeRefusal(error: unknown): unknown {
 }
 
 /** What a wallet procedure sends beside the account. */
-type Input<K extends Extract<ProcedureName, `wallet.${string}`>> = Omit<ProcedureParsed<K>, 'accountId'>;
+type Input<K extends keyof typeof walletInputs> = Omit<WalletInput<K>, 'accountId'>;
 
 export class AccountWallet {
   readonly #accounts: AccountService;
@@ -140,10 +139,7 @@ export class AccountWallet {
    * A withdrawal, once confirmed; from a team's account under four eyes it is proposed instead (its
    * uniqueId fixed in the proposal) and the proposal answered.
    */
-  async withdraw(
-    accountId: string,
-    input: Input<'wallet.withdraw'>,
-  ): Promise<WithdrawalResult | ProposedView> {
+  async withdraw(accountId: string, input: Input<'withdraw'>): Promise<WithdrawalResult | ProposedView> {
     const asset = assetOf(await this.assets(), input.ticker);
     const known = this.#book.find(withdrawalNetwork(asset, input.network), input.address, input.memo);
     const { question, network } = withdrawalQuestion(this.#label(accountId), asset, input, known?.label);
@@ -168,10 +164,7 @@ export class AccountWallet {
   }
 
   /** A service code: it goes to the clipboard in main, the renderer gets a hint (or it is proposed). */
-  async createCode(
-    accountId: string,
-    input: Input<'wallet.createCode'>,
-  ): Promise<CreatedCodeView | ProposedView> {
+  async createCode(accountId: string, input: Input<'createCode'>): Promise<CreatedCodeView | ProposedView> {
     assetOf(await this.assets(), input.ticker);
     const caller = await this.#as(accountId);
     const question = codeQuestion(this.#label(accountId), input);
@@ -190,7 +183,7 @@ export class AccountWallet {
    * in main's own dialog which account it is for: only then is the clipboard read (and cleared). The
    * code never crosses the bridge and is blanked from every log line while it is sent.
    */
-  async applyCode(accountId: string, input: Input<'wallet.applyCode'>): Promise<AppliedCodeView> {
+  async applyCode(accountId: string, input: Input<'applyCode'>): Promise<AppliedCodeView> {
     const caller = await this.#as(accountId);
     await requireConfirmation(this.#platform, applyCodeQuestion(this.#label(accountId), input.passphrase));
     const code = (await this.#platform.takeSecretFromClipboard())?.trim() ?? '';
@@ -225,12 +218,7 @@ export class AccountWallet {
     };
   }
 
-  async checkAddress({
-    ticker,
-    network,
-    address,
-    memo,
-  }: Input<'wallet.checkAddress'>): Promise<AddressCheckView> {
+  async checkAddress({ ticker, network, address, memo }: Input<'checkAddress'>): Promise<AddressCheckView> {
     const asset = assetOf(await this.assets(), ticker);
     const on = withdrawalNetwork(asset, network);
     const issue = asset.fiat ? undefined : checkAddress(on, address, memo, asset.memo);
@@ -242,7 +230,7 @@ export class AccountWallet {
     };
   }
 
-  async convert(accountId: string, input: Input<'wallet.convert'>) {
+  async convert(accountId: string, input: Input<'convert'>) {
     const listed = await this.assets();
     const from = assetOf(listed, input.from);
     const to = assetOf(listed, input.to);
@@ -307,12 +295,12 @@ export class AccountWallet {
   }
 
   /** Deposits and withdrawals, newest first. */
-  async history(accountId: string, filter: Input<'wallet.history'>): Promise<{ records: TransferView[] }> {
+  async history(accountId: string, filter: Input<'history'>): Promise<{ records: TransferView[] }> {
     const page = await mainAccount.history(await this.#as(accountId), filter);
     return { records: page.records.map(transferView) };
   }
 
-  async refunds(accountId: string, filter: Input<'wallet.refunds'>): Promise<{ records: RefundView[] }> {
+  async refunds(accountId: string, filter: Input<'refunds'>): Promise<{ records: RefundView[] }> {
     const page = await mainAccount.refundHistory(await this.#as(accountId), filter);
     return { records: page.records.map(refundView) };
   }

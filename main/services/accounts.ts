@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import * as trading from '../exchange/endpoints/trading.ts';
 import { AuthError } from '../exchange/errors.ts';
-import type { AccountView, ImportReport, RemovedKeyView } from '../ipc/contract.ts';
+import type { AccountView, ImportReport, RemovedKeyView } from '../views/accounts.ts';
 import { UserFacingError } from '../errors.ts';
 import { readable } from '../readable-errors.ts';
 import { clockWords } from '../rules/words.ts';

@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { UserFacingError } from '../errors.ts';
 import { canonicalJson } from '../exchange/request-hash.ts';
-import type { AddressEntryView } from '../ipc/contract.ts';
+import type { AddressEntryView } from '../views/wallet.ts';
 import { writeJsonFile } from '../json-file.ts';
 import type { Logger } from '../log.ts';
 import { headlessPlatform, type Platform } from '../platform.ts';

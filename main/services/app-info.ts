@@ -1,5 +1,5 @@
 import type { AppEnvironment } from '../environment.ts';
-import type { AppInfo } from '../ipc/contract.ts';
+import type { AppInfo } from '../views/app.ts';
 
 export function appInfo(env: AppEnvironment): AppInfo {
   const versions: AppInfo['versions'] = { node: process.versions.node };

@@ -19,7 +19,7 @@ import {
   checkSubAccountTransfer,
   type BalanceKind,
 } from '../rules/wallet.ts';
-import type { ProposedView } from '../domains/approvals/views.ts';
+import type { ProposedView } from '../views/approvals.ts';
 import { grouped } from '../rules/words.ts';
 import type { AccountService } from './accounts.ts';
 import { requireConfirmation } from './confirm.ts';

@@ -5,7 +5,7 @@
  */
 import { Decimal } from 'decimal.js';
 import * as collateral from '../exchange/endpoints/collateral.ts';
-import type { CollateralView } from '../ipc/contract.ts';
+import type { CollateralView } from '../views/positions.ts';
 import type { Platform } from '../platform.ts';
 import type { AccountService } from './accounts.ts';
 import { requireConfirmation } from './confirm.ts';

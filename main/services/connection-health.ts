@@ -8,8 +8,9 @@
  * itself when it comes back.
  */
 import type { AttemptOutcome, ExchangeHttp } from '../exchange/http.ts';
-import type { AccountTroubleView, ConnectionHealthView, LiveState, ReachState } from '../ipc/contract.ts';
-import type { PageEvents } from '../page-events.ts';
+import type { AccountTroubleView, ConnectionHealthView, ReachState } from '../views/connection.ts';
+import type { LiveState } from '../views/live.ts';
+import type { PageEvents } from './page-events.ts';
 
 export interface ConnectionHealthOptions {
   /** The account a public key belongs to on this connection (undefined: not registered). */

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserFacingError } from '../errors.ts';
-import type { ConnectionSettingsView } from '../ipc/contract.ts';
+import type { ConnectionSettingsView } from '../views/connection.ts';
 import { writeJsonFile } from '../json-file.ts';
 import { connectionChoice, type ConnectionChoice } from '../connection-choice.ts';
 import type { Logger } from '../log.ts';

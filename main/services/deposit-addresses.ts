@@ -6,7 +6,7 @@
 import * as deposit from '../exchange/endpoints/deposit-address.ts';
 import { UserFacingError } from '../errors.ts';
 import { ExchangeError } from '../exchange/errors.ts';
-import type { DepositAddressView } from '../ipc/contract.ts';
+import type { DepositAddressView } from '../views/wallet.ts';
 import type { Platform } from '../platform.ts';
 import type { AccountService } from './accounts.ts';
 import { requireConfirmation } from './confirm.ts';

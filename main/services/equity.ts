@@ -9,7 +9,7 @@ import * as publicApi from '../exchange/endpoints/public.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import * as trading from '../exchange/endpoints/trading.ts';
 import type { ExchangeHttp } from '../exchange/http.ts';
-import type { PositionView } from '../ipc/contract.ts';
+import type { PositionView } from '../views/positions.ts';
 import { Dec, parsePlain } from '../rules/decimal.ts';
 import { boardRow, type Prices } from './desk/board-rows.ts';
 import type { MarketCatalog } from './market-catalog.ts';

@@ -2,7 +2,7 @@
  * Orders the exchange cancelled on its own (not at the account's request): told apart by the status
  * an `ordersPending` finish carries, and said in words a person reads.
  */
-import type { ExchangeCancelView, OrderView } from '../ipc/contract.ts';
+import type { ExchangeCancelView, OrderView } from '../views/orders.ts';
 
 /** Why the exchange cancelled an order, by its status (REST spelling; the query endpoint's lowercase too). */
 const REASONS: Readonly<Record<string, string>> = {

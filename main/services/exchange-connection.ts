@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ExchangeHttp, type AuditEntry } from '../exchange/http.ts';
 import { FileNonceStore, NonceRegistry } from '../exchange/nonce.ts';
 import { RateLimits } from '../exchange/rate-limit.ts';
-import type { ConnectionStatus } from '../ipc/contract.ts';
+import type { ConnectionStatus } from '../views/connection.ts';
 import { startSandbox, type Sandbox, type SandboxAccount } from '../sandbox/index.ts';
 import { MarketCatalog } from './market-catalog.ts';
 import { TradingService } from './trading.ts';

@@ -1,7 +1,7 @@
 /** One account's flex investments: the list, and closing an ACTIVE one after main's confirmation. */
 import * as flex from '../exchange/endpoints/flex.ts';
 import { UserFacingError } from '../errors.ts';
-import type { FlexInvestmentView } from '../ipc/contract.ts';
+import type { FlexInvestmentView } from '../views/wallet.ts';
 import type { Platform } from '../platform.ts';
 import type { AccountService } from './accounts.ts';
 import { requireConfirmation } from './confirm.ts';

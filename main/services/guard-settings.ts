@@ -10,8 +10,9 @@
  * teammate's guards are taken only once they pass the same checks as typed ones (`replace`).
  */
 import { readFileSync } from 'node:fs';
-import { guardsProcedures } from '../domains/guards/procedures.ts';
-import type { GuardSettingsView, GuardsConfiguredView, ProposedView } from '../ipc/contract.ts';
+import { guardSettingsInput } from '../views/guards.ts';
+import type { ProposedView } from '../views/approvals.ts';
+import type { GuardSettingsView, GuardsConfiguredView } from '../views/guards.ts';
 import { UserFacingError } from '../errors.ts';
 import { writeJsonFile } from '../json-file.ts';
 import type { Logger } from '../log.ts';
@@ -64,7 +65,7 @@ function read(file: string, log: Logger): GuardSettings {
 }
 
 /** The guards as a teammate's app shares them: the fields `guards.configure` takes, checked as typed. */
-const teamSettings = guardsProcedures['guards.configure'].input;
+const teamSettings = guardSettingsInput;
 
 /**
  * On a team desk: a change of the desk's guards that asks less than the desk's (`asksLess`) is not

@@ -3,7 +3,7 @@
  * kept (LastKnown) under its account, kind and scope, so the next time the screen opens, offline too,
  * it paints that at once with its age. Keeping it never delays or fails the read.
  */
-import type { KnownEntryView, KnownKind, KnownKinds } from '../domains/known/views.ts';
+import type { KnownEntryView, KnownKind, KnownKinds } from '../views/known.ts';
 import type { Logger } from '../log.ts';
 import type { LastKnown } from './last-known.ts';
 

@@ -3,7 +3,7 @@
  * total amount and value, the margin (collateral), how it is sent, and each order beyond a guard with
  * the guards it trips (the value ceilings and the budget per minute read the ladder's total).
  */
-import type { LadderMarginView } from '../ipc/contract.ts';
+import type { LadderMarginView } from '../views/orders.ts';
 import type { Confirmation } from '../platform.ts';
 import { Dec } from '../rules/decimal.ts';
 import { grouped } from '../rules/guards.ts';

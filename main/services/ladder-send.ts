@@ -11,7 +11,7 @@ import { classifyResponse } from '../exchange/classify-response.ts';
 import { ExchangeError, NetworkError, RateLimitError, TimeoutError } from '../exchange/errors.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import type { IpcError } from '../errors.ts';
-import type { BulkOrderOutcomeView } from '../ipc/contract.ts';
+import type { BulkOrderOutcomeView } from '../views/orders.ts';
 import { itemFailure } from '../readable-errors.ts';
 import { BULK_LIMIT } from '../rules/ladder.ts';
 import type { OrderDraft } from '../rules/index.ts';

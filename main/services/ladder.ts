@@ -11,7 +11,7 @@
  * question is `ladder-question.ts`.
  */
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import type { BulkPlaceView, LadderMarginView, LadderPreviewView, RuleIssueView } from '../ipc/contract.ts';
+import type { BulkPlaceView, LadderMarginView, LadderPreviewView, RuleIssueView } from '../views/orders.ts';
 import { UserFacingError } from '../errors.ts';
 import { orderSpend } from '../rules/balance.ts';
 import { Dec } from '../rules/decimal.ts';

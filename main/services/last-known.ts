@@ -21,7 +21,7 @@ const slot = (account: string, kind: string, scope: string) => `${kind}\n${scope
 
 /**
  * What each screen last showed for an account, kept in the cache so it can be painted at once,
- * offline too, with its age. Kinds in use: those of `KnownKinds` (domains/known/views.ts) and the
+ * offline too, with its age. Kinds in use: those of `KnownKinds` (views/known.ts) and the
  * desk board's own ('keys.state', 'pnl.realized_today', 'desk.prices').
  * Values are the shaped views main returns to the renderer, never a secret. A reading older than the
  * stored one never replaces it.

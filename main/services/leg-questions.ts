@@ -5,7 +5,7 @@
  * liquidation price when the exchange gives one, and what the position is then exposed to. A question
  * that cancels many orders at once (cancel all, the desk's bulk cancel) says which legs are among them.
  */
-import type { PositionView } from '../ipc/contract.ts';
+import type { PositionView } from '../views/positions.ts';
 import type { Confirmation } from '../platform.ts';
 import { Dec } from '../rules/decimal.ts';
 import { money } from '../rules/guards.ts';

@@ -8,7 +8,7 @@
  */
 import * as collateral from '../exchange/endpoints/collateral.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import type { LeveragePreviewView } from '../ipc/contract.ts';
+import type { LeveragePreviewView } from '../views/positions.ts';
 import type { Platform } from '../platform.ts';
 import { Dec } from '../rules/decimal.ts';
 import { grouped } from '../rules/guards.ts';

@@ -4,7 +4,7 @@
  * narrowed to those, or not at all, so pushes no screen of a page reads stay in main.
  */
 import { eventTopic } from '../exchange/ws/views.ts';
-import type { LiveBatch } from '../ipc/contract.ts';
+import type { LiveBatch } from '../views/live.ts';
 
 export class PageReads {
   /** page -> account -> `channel` and `channel\ntopic` -> subscriptions. */

@@ -20,20 +20,13 @@ import { AccountBatches } from './live-batches.ts';
 import { PageReads } from './live-pages.ts';
 import type { CandleInterval } from '../exchange/ws/channels.ts';
 import { placeTpSlWs, type TpSlPosition, type TpSlRequest } from '../exchange/ws/tpsl.ts';
-import type {
-  AdlRankView,
-  CandleView,
-  LiveEvent,
-  LiveState,
-  LiveTradeView,
-  OrderView,
-  PlaceResultView,
-} from '../ipc/contract.ts';
+import type { AdlRankView, CandleView, LiveEvent, LiveState, LiveTradeView } from '../views/live.ts';
+import type { OrderView, PlaceResultView } from '../views/orders.ts';
 import type { AccountContext, MarketRules, OrderDraft } from '../rules/index.ts';
 import { newClientOrderId, type TradingService } from './trading.ts';
 import { ocoLimitLeg, withOcoStop } from './order-requests.ts';
 import type { MarketCatalog } from './market-catalog.ts';
-import type { PageEvents } from '../page-events.ts';
+import type { PageEvents } from './page-events.ts';
 import type { Logger } from '../log.ts';
 import type { AccountService } from './accounts.ts';
 

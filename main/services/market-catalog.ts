@@ -2,7 +2,7 @@
 import type { ExchangeHttp } from '../exchange/http.ts';
 import * as publicApi from '../exchange/endpoints/public.ts';
 import { UserFacingError } from '../errors.ts';
-import type { MarketView, OrderBookView } from '../ipc/contract.ts';
+import type { MarketView, OrderBookView } from '../views/markets.ts';
 import { kindsForMarket, type MarketRules } from '../rules/index.ts';
 
 export interface CatalogMarket extends MarketRules {

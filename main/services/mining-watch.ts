@@ -6,7 +6,7 @@
 import type { Cache } from '../cache/index.ts';
 import * as mining from '../exchange/endpoints/mining.ts';
 import { rewardRows } from '../sync/mining.ts';
-import type { MiningAlertView } from '../ipc/contract.ts';
+import type { MiningAlertView } from '../views/mining.ts';
 import type { MainBus } from '../bus.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import type { Logger } from '../log.ts';

@@ -1,7 +1,7 @@
 /** One account's mining pool accounts: what the pool answers now, and what the cache kept. */
 import type { Cache } from '../cache/index.ts';
 import * as mining from '../exchange/endpoints/mining.ts';
-import type { MinerInfoView, MiningRewardView, WatcherLinkView, WorkerSampleView } from '../ipc/contract.ts';
+import type { MinerInfoView, MiningRewardView, WatcherLinkView, WorkerSampleView } from '../views/mining.ts';
 import type { AccountService } from './accounts.ts';
 
 const HOUR_MS = 3_600_000;

@@ -10,14 +10,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { writeJsonFile } from '../json-file.ts';
-import type { AccountView, MiningAlertView, WebhookEventView } from '../ipc/contract.ts';
-import type { PageEvents } from '../page-events.ts';
+import type { AccountView } from '../views/accounts.ts';
+import type { MiningAlertView } from '../views/mining.ts';
+import type { WebhookEventView } from '../views/webhooks.ts';
+import type { PageEvents } from './page-events.ts';
 import type { MainBus, MainTopics } from '../bus.ts';
 import {
   NOTIFICATION_KINDS,
   type NotificationKind,
   type NotificationSettings,
-} from '../domains/notifications/views.ts';
+} from '../views/notifications.ts';
 import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
 import { exchangeCancel } from './exchange-cancels.ts';

@@ -7,7 +7,7 @@
 import { conditionalOrders } from '../exchange/endpoints/collateral.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import type { Order } from '../exchange/endpoints/trading.ts';
-import type { OcoLinkView } from '../ipc/contract.ts';
+import type { OcoLinkView } from '../views/orders.ts';
 
 /** An order that may be an OCO leg: a collateral (position-sided) limit or stop-limit order. */
 function mayBeLeg(o: Pick<Order, 'type' | 'positionSide'>): boolean {

@@ -8,7 +8,7 @@ import * as trading from '../exchange/endpoints/trading.ts';
 import type { KillSwitchTimer, Order } from '../exchange/endpoints/trading.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import { cancelAllOrdersWs } from '../exchange/ws/index.ts';
-import type { KillSwitchView, OcoLinkView, OrderView } from '../ipc/contract.ts';
+import type { KillSwitchView, OcoLinkView, OrderView } from '../views/orders.ts';
 import { modifiableFields } from '../rules/modify.ts';
 import { UserFacingError } from '../errors.ts';
 import type { Platform } from '../platform.ts';

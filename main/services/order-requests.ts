@@ -9,7 +9,7 @@ import * as trading from '../exchange/endpoints/trading.ts';
 import type { Deal, Order } from '../exchange/endpoints/trading.ts';
 import { ExchangeError } from '../exchange/errors.ts';
 import { UserFacingError } from '../errors.ts';
-import type { OcoLinkView, OrderView } from '../ipc/contract.ts';
+import type { OcoLinkView, OrderView } from '../views/orders.ts';
 import type { OrderDraft } from '../rules/index.ts';
 
 /** Sends the draft to the endpoint of its kind, with the client order id it carries. */

@@ -2,7 +2,7 @@
 import * as trading from '../exchange/endpoints/trading.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import type { IpcError } from '../errors.ts';
-import type { DealView, OrderView } from '../ipc/contract.ts';
+import type { DealView, OrderView } from '../views/orders.ts';
 import { itemFailure } from '../readable-errors.ts';
 
 /** Finished orders (filled and cancelled) of an account on one market, newest first; at most `limit`. */

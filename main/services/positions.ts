@@ -4,7 +4,7 @@ import * as collateral from '../exchange/endpoints/collateral.ts';
 import * as trading from '../exchange/endpoints/trading.ts';
 import { checkTpSl } from '../exchange/ws/tpsl.ts';
 import { UserFacingError } from '../errors.ts';
-import type { PositionView, TpSlCheckView, TpSlLegsView, TpSlLegView } from '../ipc/contract.ts';
+import type { PositionView, TpSlCheckView, TpSlLegsView, TpSlLegView } from '../views/positions.ts';
 import { checkTpSlLegs, directionOf, type RuleIssue } from '../rules/index.ts';
 import type { ExchangeConnection } from './exchange-connection.ts';
 import type { LiveService } from './live.ts';

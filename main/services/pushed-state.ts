@@ -6,8 +6,8 @@
  * per window however many pushes arrive. A kind never read yet is left alone (a push names only what
  * changed, so on its own it is not the whole list).
  */
-import type { KnownKind, KnownKinds } from '../domains/known/views.ts';
-import type { LiveEvent } from '../domains/live/views.ts';
+import type { KnownKind, KnownKinds } from '../views/known.ts';
+import type { LiveEvent } from '../views/live.ts';
 import type { Logger } from '../log.ts';
 import type { MergedState } from '../bus.ts';
 import type { LastKnown, LastKnownWrite } from './last-known.ts';

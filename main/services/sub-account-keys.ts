@@ -6,9 +6,10 @@
 import * as admin from '../exchange/endpoints/sub-account-admin.ts';
 import * as subAccounts from '../exchange/endpoints/sub-accounts.ts';
 import { UserFacingError } from '../errors.ts';
-import type { AccountView, FoundSubAccountView } from '../ipc/contract.ts';
+import type { AccountView } from '../views/accounts.ts';
+import type { FoundSubAccountView } from '../views/subaccounts.ts';
 import type { Platform } from '../platform.ts';
-import type { ProposedView } from '../domains/approvals/views.ts';
+import type { ProposedView } from '../views/approvals.ts';
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import type { AccountService } from './accounts.ts';
 import { requireConfirmation } from './confirm.ts';

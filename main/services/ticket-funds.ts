@@ -3,7 +3,7 @@
  * amount that spends a share of it (the 25/50/75/100 % buttons), both from the one rule set.
  */
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import type { TicketFundsView } from '../ipc/contract.ts';
+import type { TicketFundsView } from '../views/orders.ts';
 import { shareAmount } from '../rules/guards.ts';
 import { isCollateralKind, type OrderDraft } from '../rules/index.ts';
 import type { TradingService } from './trading.ts';

@@ -11,7 +11,7 @@ import { ExchangeError, NetworkError, TimeoutError } from '../exchange/errors.ts
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
 import type { Deal, Order } from '../exchange/endpoints/trading.ts';
 import type { ExchangeHttp } from '../exchange/http.ts';
-import type { OrderView } from '../ipc/contract.ts';
+import type { OrderView } from '../views/orders.ts';
 import { normalizeStp, type AccountContext, type OrderDraft } from '../rules/index.ts';
 import type { GuardId } from '../rules/guards.ts';
 import { guardConfirmation } from './guard-ask.ts';

@@ -13,7 +13,7 @@ import {
   type ConvertInput,
 } from '../rules/wallet.ts';
 import { UserFacingError } from '../errors.ts';
-import type { WalletAssetView } from '../ipc/contract.ts';
+import type { WalletAssetView } from '../views/wallet.ts';
 import type { Confirmation } from '../platform.ts';
 
 export function refuse(issue: RuleIssue | undefined): void {

@@ -19,7 +19,7 @@ import type {
   RefundView,
   TransferView,
   WalletAssetView,
-} from '../ipc/contract.ts';
+} from '../views/wallet.ts';
 
 export interface WithdrawalResult {
   readonly uniqueId: string;

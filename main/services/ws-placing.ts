@@ -5,7 +5,7 @@
  * order is ever sent on both paths: the fallback is decided before anything is sent.
  */
 import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import type { PlaceResultView } from '../ipc/contract.ts';
+import type { PlaceResultView } from '../views/orders.ts';
 import type { OrderDraft } from '../rules/index.ts';
 import type { LiveService } from './live.ts';
 import type { MarketCatalog } from './market-catalog.ts';

@@ -6,8 +6,8 @@
  */
 import type pg from 'pg';
 import { UserFacingError } from '../errors.ts';
-import type { DeskRole } from '../rules/desk-roles.ts';
-import type { FourEyesKind } from '../rules/desk-policy.ts';
+import type { DeskRole } from '../policy/desk-roles.ts';
+import type { FourEyesKind } from '../policy/desk-policy.ts';
 import type { TeamStore } from './store.ts';
 
 export interface ProposalRow {

@@ -6,8 +6,7 @@
  * take; an address added, changed or removed; the order guards moved; or a change this app refused,
  * and why.
  */
-import type { TeamChangeView } from '../domains/team/views.ts';
-import type { AddressEntryView } from '../ipc/contract.ts';
+import type { TeamChangeView } from './records.ts';
 import { guardChanges } from '../rules/guard-changes.ts';
 import type { GuardSettings } from '../rules/guards.ts';
 import { visibleText } from '../rules/label-skeleton.ts';
@@ -89,7 +88,15 @@ export function identityWords(c: IdentityChange, now = Date.now()): TeamChangeVi
   };
 }
 
-const address = (e: AddressEntryView) => `${e.network} ${e.address}${e.memo ? ` (memo ${e.memo})` : ''}`;
+/** What these words read of a shared address-book entry (the address book's entries carry more). */
+interface SharedAddress {
+  label: string;
+  network: string;
+  address: string;
+  memo: string | null;
+}
+
+const address = (e: SharedAddress) => `${e.network} ${e.address}${e.memo ? ` (memo ${e.memo})` : ''}`;
 
 const COLLECTION_WORDS: Record<CollectionName, string> = {
   'address-book': "the desk's address book",
@@ -108,8 +115,8 @@ export function itemWords(
   const when = `by ${who.by} at ${clockWords(who.atMs, now)}`;
   const base = { atMs: who.atMs, by: who.by, what: name, level: 'info' as const };
   if (name === 'address-book') {
-    const was = before as AddressEntryView | null | undefined;
-    const now_ = after as AddressEntryView | null | undefined;
+    const was = before as SharedAddress | null | undefined;
+    const now_ = after as SharedAddress | null | undefined;
     if (!now_ && was)
       return { ...base, title: `Address "${was.label}" removed ${when}`, words: address(was) };
     if (now_ && !was)

@@ -4,7 +4,8 @@
  * connected to this desk's database now, when each was last seen, how many keys each holds and the
  * desk's group roles each is a member of.
  */
-import type { TeamMemberView, TeamRole } from '../domains/team/views.ts';
+import type { DeskRole } from '../policy/kinds.ts';
+import type { TeamMemberView } from './records.ts';
 import { APPLICATION_NAME, type TeamStore } from './store.ts';
 
 interface MemberRow {
@@ -12,11 +13,11 @@ interface MemberRow {
   online: boolean;
   last_seen_ms: string | null;
   keys: string;
-  roles: TeamRole[];
+  roles: DeskRole[];
 }
 
 /** The desk's group roles (schema 2), in the order the Team screen names them. */
-const ROLES: readonly TeamRole[] = ['viewer', 'trader', 'treasurer', 'admin'];
+const ROLES: readonly DeskRole[] = ['viewer', 'trader', 'treasurer', 'admin'];
 
 export async function listMembers(store: TeamStore): Promise<TeamMemberView[]> {
   const rows = await store.query<MemberRow>(

@@ -1,6 +1,6 @@
 /**
  * The store's `desk_request_kinds`: every pair of path and kind a proposal may name, with the role
- * that proposes, approves and sends it. Its rows are the endpoint registry's (`rules/desk-policy.ts`
+ * that proposes, approves and sends it. Its rows are the endpoint registry's (`policy/desk-policy.ts`
  * `REQUEST_KINDS`), written by every setup run after the migrations (0003 seeded the first ones and stays as it
  * landed), so a four-eyes request added to the registry reaches the store with the next setup and no
  * new migration spells its path. A pair the
@@ -8,7 +8,7 @@
  * app checks at connect that the store holds every pair it may propose.
  */
 import type pg from 'pg';
-import { REQUEST_KINDS } from '../rules/desk-policy.ts';
+import { REQUEST_KINDS } from '../policy/desk-policy.ts';
 import { TeamProblem } from './problems.ts';
 
 const present = async (client: pg.ClientBase): Promise<boolean> =>

@@ -14,7 +14,7 @@
  * refuses (their role) is undone here: the collection goes back to the desk's.
  */
 import { readFileSync } from 'node:fs';
-import type { TeamChangeView } from '../domains/team/views.ts';
+import type { TeamChangeView } from './records.ts';
 import { canonicalJson } from '../exchange/request-hash.ts';
 import { writeJsonFile } from '../json-file.ts';
 import type { Logger } from '../log.ts';

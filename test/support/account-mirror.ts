@@ -9,8 +9,8 @@ import type { Deal } from '../../main/exchange/endpoints/trading.ts';
 import { openPositions } from '../../main/exchange/endpoints/collateral.ts';
 import type { KeyCaller } from '../../main/exchange/endpoints/shapes.ts';
 import type { WsClient } from '../../main/exchange/ws/client.ts';
-import type { LiveDealView } from '../../main/domains/live/views.ts';
-import type { OrderView } from '../../main/domains/orders/views.ts';
+import type { LiveDealView } from '../../main/views/live.ts';
+import type { OrderView } from '../../main/views/orders.ts';
 import { readDealPush, readOrder, readPosition } from '../../main/exchange/ws/views.ts';
 
 export interface MirrorOrder {

@@ -1,5 +1,5 @@
 import { prepared, type ReadableDB, type WritableDB } from '../db.ts';
-import type { CachedDealView } from '../../domains/history/views.ts';
+import type { CachedDealView } from '../records.ts';
 import { CacheInputError } from '../errors.ts';
 import {
   dealCursorSchema,

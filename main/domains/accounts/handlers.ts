@@ -1,6 +1,9 @@
 /** IPC handlers of `accounts.*`: the registered accounts and their keys. */
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { accountsProcedures } from './procedures.ts';
 import type { HandlerContext } from '../context.ts';
+
+type Handlers = HandlersOf<typeof accountsProcedures>;
 
 export function accountsHandlers({
   accounts,

@@ -1,7 +1,7 @@
 /** The procedures of the registered accounts and their keys. */
 import { z } from 'zod';
-import { accountId, label, noInput, procedure, tagList, type ProcedureDef } from '../../ipc/schemas.ts';
-import type { AccountView, ImportReport, RemovedKeyView } from './views.ts';
+import { accountId, label, noInput, procedure, tagList, type ProcedureDef } from '../../views/schemas.ts';
+import type { AccountView, ImportReport, RemovedKeyView } from '../../views/accounts.ts';
 
 export const accountsProcedures = {
   'accounts.list': procedure<AccountView[]>()('Registered accounts, favourites first.', noInput),

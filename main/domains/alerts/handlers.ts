@@ -1,6 +1,9 @@
 /** IPC handlers of `alerts.*`: the alert definitions main keeps and evaluates. */
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { alertsProcedures } from './procedures.ts';
 import type { HandlerContext } from '../context.ts';
+
+type Handlers = HandlersOf<typeof alertsProcedures>;
 
 export function alertsHandlers({
   alerts,

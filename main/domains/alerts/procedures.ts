@@ -1,8 +1,8 @@
 /** The procedures of alerts: price crosses per market, margin ratio and liquidation distance per account. */
 import { z } from 'zod';
-import { accountId, noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
-import type { AlertView } from './views.ts';
-import { ACCOUNT_METRICS } from './views.ts';
+import { accountId, noInput, procedure, type ProcedureDef } from '../../views/schemas.ts';
+import type { AlertView } from '../../views/alerts.ts';
+import { ACCOUNT_METRICS } from '../../views/alerts.ts';
 
 /** A level as typed: digits with an optional fraction (thousands separators are taken out first). */
 const level = z

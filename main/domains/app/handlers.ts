@@ -1,8 +1,11 @@
 /** IPC handlers of `app.*`: what the app is, and restarting it onto the saved connection. */
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { appProcedures } from './procedures.ts';
 import { appInfo } from '../../services/app-info.ts';
 import { saveTableCsv } from '../../services/table-export.ts';
 import type { HandlerContext } from '../context.ts';
+
+type Handlers = HandlersOf<typeof appProcedures>;
 
 export function appHandlers(ctx: HandlerContext): Pick<Handlers, 'app.info' | 'app.restart' | 'app.saveCsv'> {
   return {

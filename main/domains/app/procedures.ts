@@ -1,7 +1,7 @@
 /** The procedures of what the app is, and restarting it. */
 import { z } from 'zod';
-import { noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
-import type { AppInfo } from './views.ts';
+import { noInput, procedure, type ProcedureDef } from '../../views/schemas.ts';
+import type { AppInfo } from '../../views/app.ts';
 
 export const appProcedures = {
   'app.info': procedure<AppInfo>()('Version, platform and data directory of the running app.', noInput),

@@ -1,6 +1,9 @@
 /** IPC handlers of `approvals.*`: the desk's four eyes. */
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { approvalsProcedures } from './procedures.ts';
 import type { HandlerContext } from '../context.ts';
+
+type Handlers = HandlersOf<typeof approvalsProcedures>;
 
 export function approvalsHandlers({
   approvals,

@@ -1,7 +1,7 @@
 /** The procedures of the desk's four eyes: proposals, decisions, sends and the policy. */
 import { z } from 'zod';
-import { noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
-import type { ApprovalSentView, DeskRulesView, ProposalView, ProposedView } from './views.ts';
+import { noInput, procedure, type ProcedureDef } from '../../views/schemas.ts';
+import type { ApprovalSentView, DeskRulesView, ProposalView, ProposedView } from '../../views/approvals.ts';
 
 const proposalId = z.uuid({ message: 'must be the id of a proposal' });
 

@@ -1,7 +1,10 @@
 /** IPC handlers of `balances.*`: one account's spot trade balances. */
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { balancesProcedures } from './procedures.ts';
 import { spotBalances } from '../../services/orders.ts';
 import type { HandlerContext } from '../context.ts';
+
+type Handlers = HandlersOf<typeof balancesProcedures>;
 
 export function balancesHandlers({
   accounts,

@@ -1,6 +1,6 @@
 /** The procedures of one account's spot trade balances. */
 import { z } from 'zod';
-import { accountId, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
+import { accountId, procedure, type ProcedureDef } from '../../views/schemas.ts';
 
 export const balancesProcedures = {
   'balances.spot': procedure<Record<string, { available: string; freeze: string }>>()(

@@ -1,6 +1,9 @@
 /** IPC handlers of `board.*`: the board and its live rows, attention, one order for many, bulk work, the batch log. */
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { boardProcedures } from './procedures.ts';
 import type { HandlerContext } from '../context.ts';
+
+type Handlers = HandlersOf<typeof boardProcedures>;
 
 export function boardHandlers({
   desk,

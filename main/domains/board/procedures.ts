@@ -4,7 +4,14 @@
  * many accounts, bulk cancel / close / flatten, and the log of those batches.
  */
 import { z } from 'zod';
-import { noInput, orderDraft, procedure, sizing, accountSet, type ProcedureDef } from '../../ipc/schemas.ts';
+import {
+  noInput,
+  orderDraft,
+  procedure,
+  sizing,
+  accountSet,
+  type ProcedureDef,
+} from '../../views/schemas.ts';
 import type {
   AttentionRulesView,
   BatchRecordView,
@@ -18,7 +25,7 @@ import type {
   DeskChildResult,
   DeskOrderRowView,
   DeskPositionRowView,
-} from './views.ts';
+} from '../../views/board.ts';
 
 const parentId = z.string().regex(/^[A-Za-z0-9._-]{1,40}$/);
 /** Accounts of the board: a selection, or (absent) the whole desk of the running connection. */

@@ -1,6 +1,9 @@
 /** IPC handlers of `connection.*`: the running exchange connection and the saved choice. */
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { connectionProcedures } from './procedures.ts';
 import type { HandlerContext } from '../context.ts';
+
+type Handlers = HandlersOf<typeof connectionProcedures>;
 
 export function connectionHandlers(
   ctx: HandlerContext,

@@ -1,7 +1,11 @@
 /** The procedures of the exchange connection: the running one and the saved choice. */
 import { connectionChoice } from '../../connection-choice.ts';
-import { noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
-import type { ConnectionHealthView, ConnectionSettingsView, ConnectionStatus } from './views.ts';
+import { noInput, procedure, type ProcedureDef } from '../../views/schemas.ts';
+import type {
+  ConnectionHealthView,
+  ConnectionSettingsView,
+  ConnectionStatus,
+} from '../../views/connection.ts';
 
 export const connectionProcedures = {
   'connection.status': procedure<ConnectionStatus>()('The exchange the app is connected to.', noInput),

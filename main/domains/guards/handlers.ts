@@ -1,6 +1,9 @@
 /** IPC handlers of `guards.*`: the pre-trade guards' thresholds. */
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { guardsProcedures } from './procedures.ts';
 import type { HandlerContext } from '../context.ts';
+
+type Handlers = HandlersOf<typeof guardsProcedures>;
 
 export function guardsHandlers({
   guards,

@@ -1,10 +1,6 @@
 /** The procedures of the pre-trade guards: the price bands (overall, per market), the order value ceilings and the velocity budget. */
-import { z } from 'zod';
-import { noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
-import type { GuardSettingsView, GuardsConfiguredView } from './views.ts';
-
-/** A threshold as typed: a plain decimal, or '' for off. */
-const threshold = z.string().trim().max(20);
+import { noInput, procedure, type ProcedureDef } from '../../views/schemas.ts';
+import { guardSettingsInput, type GuardSettingsView, type GuardsConfiguredView } from '../../views/guards.ts';
 
 export const guardsProcedures = {
   'guards.settings': procedure<GuardSettingsView>()(
@@ -13,19 +9,6 @@ export const guardsProcedures = {
   ),
   'guards.configure': procedure<GuardsConfiguredView>()(
     "Sets the guard thresholds; loosening one is confirmed in a native question (on a team desk, it is proposed for another admin's approval instead). Answers the settings in force.",
-    z.strictObject({
-      bandPct: threshold.optional(),
-      notionalCeiling: threshold.optional(),
-      equityPct: threshold.optional(),
-      velocityCeiling: threshold.optional(),
-      velocityPct: threshold.optional(),
-      /** Market -> band percent ('' = no band on that market); null removes the market's own band. */
-      markets: z
-        .record(
-          z.string().regex(/^[A-Z0-9]{1,20}_[A-Z0-9]{1,20}$/, 'must be a market such as BTC_USDT'),
-          threshold.nullable(),
-        )
-        .optional(),
-    }),
+    guardSettingsInput,
   ),
 } as const satisfies Record<string, ProcedureDef>;

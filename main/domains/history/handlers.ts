@@ -1,6 +1,9 @@
 /** IPC handlers of `sync.*` and `history.*`: the history sync and the cached deals. */
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { historyProcedures } from './procedures.ts';
 import type { HandlerContext } from '../context.ts';
+
+type Handlers = HandlersOf<typeof historyProcedures>;
 
 type HistoryProcedures = Extract<keyof Handlers, `sync.${string}` | `history.${string}`>;
 

@@ -7,8 +7,8 @@ import {
   noInput,
   procedure,
   type ProcedureDef,
-} from '../../ipc/schemas.ts';
-import type { AuditEntryView, DealPageView, DealTotalsView, SyncStateView } from './views.ts';
+} from '../../views/schemas.ts';
+import type { AuditEntryView, DealPageView, DealTotalsView, SyncStateView } from '../../views/history.ts';
 
 export const historyProcedures = {
   'sync.start': procedure<string[]>()(

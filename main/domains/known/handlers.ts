@@ -1,6 +1,9 @@
 /** IPC handlers of `known.*`: the last known state from the cache. */
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { knownProcedures } from './procedures.ts';
 import type { HandlerContext } from '../context.ts';
+
+type Handlers = HandlersOf<typeof knownProcedures>;
 
 export function knownHandlers(
   ctx: HandlerContext,

@@ -1,7 +1,7 @@
 /** The procedures of the last known state: what each screen paints at once, offline too. */
 import { z } from 'zod';
-import { accountId, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
-import type { KnownEntryView } from './views.ts';
+import { accountId, procedure, type ProcedureDef } from '../../views/schemas.ts';
+import type { KnownEntryView } from '../../views/known.ts';
 
 export const knownKinds = [
   'balances.spot',

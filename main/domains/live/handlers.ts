@@ -1,6 +1,9 @@
 /** IPC handlers of `live.*`: WebSocket subscriptions, owned by the page instance that made them. */
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { liveProcedures } from './procedures.ts';
 import type { HandlerContext } from '../context.ts';
+
+type Handlers = HandlersOf<typeof liveProcedures>;
 
 export function liveHandlers({
   live,

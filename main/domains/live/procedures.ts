@@ -1,8 +1,8 @@
 /** The procedures of an account's WebSocket subscriptions. */
 import { z } from 'zod';
-import { accountId, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
+import { accountId, procedure, type ProcedureDef } from '../../views/schemas.ts';
 import { CANDLE_INTERVALS, CHANNELS } from '../../exchange/ws/channels.ts';
-import type { CandleView, LiveState, LiveTradeView } from './views.ts';
+import type { CandleView, LiveState, LiveTradeView } from '../../views/live.ts';
 
 const unixSeconds = z.number().int().min(0).max(4_102_444_800);
 

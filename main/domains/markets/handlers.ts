@@ -1,6 +1,9 @@
 /** IPC handlers of `markets.*`: the market catalog and order book snapshots. */
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { marketsProcedures } from './procedures.ts';
 import type { HandlerContext } from '../context.ts';
+
+type Handlers = HandlersOf<typeof marketsProcedures>;
 
 export function marketsHandlers({
   connection,

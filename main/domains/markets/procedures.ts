@@ -1,7 +1,7 @@
 /** The procedures of the market catalog and order book snapshots. */
 import { z } from 'zod';
-import { noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
-import type { MarketView, OrderBookView } from './views.ts';
+import { noInput, procedure, type ProcedureDef } from '../../views/schemas.ts';
+import type { MarketView, OrderBookView } from '../../views/markets.ts';
 
 export const marketsProcedures = {
   'markets.list': procedure<MarketView[]>()('Markets with their precision, limits and steps.', noInput),

@@ -1,6 +1,9 @@
 /** IPC handlers of `mining.*`: one account's mining pool accounts. */
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { miningProcedures } from './procedures.ts';
 import type { HandlerContext } from '../context.ts';
+
+type Handlers = HandlersOf<typeof miningProcedures>;
 
 export function miningHandlers({
   mining,

@@ -1,13 +1,13 @@
 /** The procedures of one account's mining pool accounts. */
 import { z } from 'zod';
-import { accountId, noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
+import { accountId, noInput, procedure, type ProcedureDef } from '../../views/schemas.ts';
 import type {
   MinerInfoView,
   MiningAlertView,
   MiningRewardView,
   WatcherLinkView,
   WorkerSampleView,
-} from './views.ts';
+} from '../../views/mining.ts';
 
 const miningAccount = z.string().min(1).max(255);
 

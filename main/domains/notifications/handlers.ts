@@ -1,6 +1,9 @@
 /** IPC handlers of `notifications.*`: which kinds raise a desktop notification, and a test notice. */
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { notificationsProcedures } from './procedures.ts';
 import type { HandlerContext } from '../context.ts';
+
+type Handlers = HandlersOf<typeof notificationsProcedures>;
 
 export function notificationsHandlers({
   notifications,

@@ -1,11 +1,14 @@
 /** IPC handlers of `orders.*`: checking, placing (REST or WebSocket), modifying and cancelling orders. */
-import type { OrderDraftInput } from '../../ipc/contract.ts';
-import type { Handlers } from '../../ipc/router.ts';
+import type { OrderDraftInput } from '../../views/schemas.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { ordersProcedures } from './procedures.ts';
 import type { OrderDraft } from '../../rules/index.ts';
 import { fills, orderHistory } from '../../services/orders.ts';
 import { ticketFunds } from '../../services/ticket-funds.ts';
 import { placeOverWebSocket } from '../../services/ws-placing.ts';
 import type { HandlerContext } from '../context.ts';
+
+type Handlers = HandlersOf<typeof ordersProcedures>;
 
 const draftOf = (d: OrderDraftInput): OrderDraft => d;
 

@@ -1,7 +1,7 @@
 /** The procedures of orders of one account: checks, placing (REST or WebSocket), modifying, cancelling. */
 import { z } from 'zod';
-import { accountId, decimalText, orderDraft, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
-import type { GuardQuestionView } from '../guards/views.ts';
+import { accountId, decimalText, orderDraft, procedure, type ProcedureDef } from '../../views/schemas.ts';
+import type { GuardQuestionView } from '../../views/guards.ts';
 import type {
   BulkPlaceView,
   DealView,
@@ -12,7 +12,7 @@ import type {
   PlaceResultView,
   RuleIssueView,
   TicketFundsView,
-} from './views.ts';
+} from '../../views/orders.ts';
 
 const market = z.string().min(1).max(40);
 /** A ladder's collateral fields: collateral orders on a margin market, position side, reduce-only. */

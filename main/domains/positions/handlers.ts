@@ -1,8 +1,11 @@
 /** IPC handlers of `positions.*`: one account's collateral positions. */
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { positionsProcedures } from './procedures.ts';
 import { previewLeverage, setLeverage } from '../../services/leverage.ts';
 import { addTpSl, positionsWithLegs, tpslIssues } from '../../services/positions.ts';
 import type { HandlerContext } from '../context.ts';
+
+type Handlers = HandlersOf<typeof positionsProcedures>;
 
 export function positionsHandlers({
   accounts,

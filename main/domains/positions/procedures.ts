@@ -1,6 +1,6 @@
 /** The procedures of one account's collateral positions. */
 import { z } from 'zod';
-import { accountId, decimalText, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
+import { accountId, decimalText, procedure, type ProcedureDef } from '../../views/schemas.ts';
 import type {
   BorrowView,
   CollateralView,
@@ -9,7 +9,7 @@ import type {
   PositionView,
   TpSlCheckView,
   TpSlLegsView,
-} from './views.ts';
+} from '../../views/positions.ts';
 
 const leverageLevel = z.literal([1, 2, 3, 5, 10, 20, 50, 100], {
   message: 'must be 1, 2, 3, 5, 10, 20, 50 or 100',

@@ -2,11 +2,14 @@
  * IPC handlers of `subaccounts.*`: the lifecycle, keys and IP lists, batches of new sub-accounts, and
  * work over many sub-accounts on the main key (balances, key permissions, sweeps, transfers, found ones).
  */
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { subaccountsProcedures } from './procedures.ts';
 import { KEY_CAPABILITIES } from '../../services/desk/key-capabilities.ts';
 import { applyPermissions, previewPermissions } from '../../services/desk/key-permissions.ts';
 import type { HandlerContext } from '../context.ts';
-import type { SubAccountBalanceView } from './views.ts';
+import type { SubAccountBalanceView } from '../../views/subaccounts.ts';
+
+type Handlers = HandlersOf<typeof subaccountsProcedures>;
 
 /** How often the sub-account balances a read has reached so far are kept. */
 const KEEP_EVERY_MS = 1_000;

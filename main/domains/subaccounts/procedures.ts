@@ -4,7 +4,7 @@
  * a transfer, a reset key, finding the unregistered ones).
  */
 import { z } from 'zod';
-import type { ProposedView } from '../approvals/views.ts';
+import type { ProposedView } from '../../views/approvals.ts';
 import {
   accountId,
   accountSet,
@@ -14,8 +14,8 @@ import {
   procedure,
   sweepPlan,
   type ProcedureDef,
-} from '../../ipc/schemas.ts';
-import type { AccountView } from '../accounts/views.ts';
+} from '../../views/schemas.ts';
+import type { AccountView } from '../../views/accounts.ts';
 import type {
   ApprovalView,
   BatchOutcome,
@@ -33,7 +33,7 @@ import type {
   SweepLegView,
   SweepToMainView,
   UnreadAccountView,
-} from './views.ts';
+} from '../../views/subaccounts.ts';
 
 const subAccountId = z.string().trim().min(1).max(64);
 const apiKeyId = z.string().trim().min(1).max(128);

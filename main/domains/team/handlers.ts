@@ -1,6 +1,9 @@
 /** IPC handlers of `team.*`: the team desk this profile belongs to. */
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { teamProcedures } from './procedures.ts';
 import type { HandlerContext } from '../context.ts';
+
+type Handlers = HandlersOf<typeof teamProcedures>;
 
 export function teamHandlers({
   team,

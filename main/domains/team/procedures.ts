@@ -1,7 +1,7 @@
 /** The procedures of the team desk: joining, leaving, its state and who is in it. */
 import { z } from 'zod';
-import { noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
-import type { TeamMemberView, TeamView } from './views.ts';
+import { noInput, procedure, type ProcedureDef } from '../../views/schemas.ts';
+import type { TeamMemberView, TeamView } from '../../views/team.ts';
 
 export const teamProcedures = {
   'team.state': procedure<TeamView>()("This profile's team desk and whether it is reachable now.", noInput),

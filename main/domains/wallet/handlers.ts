@@ -1,6 +1,9 @@
 /** IPC handlers of `wallet.*`: one account's main-balance wallet and the profile's address book. */
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { walletProcedures } from './procedures.ts';
 import type { HandlerContext } from '../context.ts';
+
+type Handlers = HandlersOf<typeof walletProcedures>;
 
 export function walletHandlers({
   wallet,

@@ -1,7 +1,8 @@
 /** The procedures of one account's main-balance wallet: balances, withdrawals, codes, converts. */
 import { z } from 'zod';
-import type { ProposedView } from '../approvals/views.ts';
-import { accountId, decimalText, noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
+import type { ProposedView } from '../../views/approvals.ts';
+import { accountId, decimalText, noInput, procedure, type ProcedureDef } from '../../views/schemas.ts';
+import { ticker, walletInputs } from '../../views/wallet-inputs.ts';
 import type {
   AddressCheckView,
   AppliedCodeView,
@@ -15,9 +16,8 @@ import type {
   TransferView,
   WalletAssetView,
   WithdrawableView,
-} from './views.ts';
+} from '../../views/wallet.ts';
 
-const ticker = z.string().regex(/^[A-Z0-9]{1,16}$/, 'must be a ticker such as USDT');
 /** A person's, company's or city's name. */
 const name = z.string().trim().min(1).max(255);
 /** An ISO 3166-1 alpha-3 country code, as the Travel Rule asks it (`DEU`). */
@@ -38,39 +38,19 @@ export const walletProcedures = {
   ),
   'wallet.withdraw': procedure<{ uniqueId: string; recovered: boolean } | ProposedView>()(
     "A withdrawal where the receiver gets the amount in full (the fee comes on top); one uniqueId for its life. From a team's account under four eyes it is proposed for another treasurer's approval instead.",
-    z.strictObject({
-      accountId,
-      ticker,
-      amount: decimalText,
-      address: z.string().trim().min(1).max(255),
-      network: z.string().max(32).optional(),
-      memo: z.string().trim().max(64).optional(),
-      provider: z.string().max(64).optional(),
-      uniqueId: z.string().min(1).max(255).optional(),
-    }),
+    walletInputs.withdraw,
   ),
   'wallet.createCode': procedure<CreatedCodeView | ProposedView>()(
     'Creates a service code after the native confirmation; the code goes to the clipboard, only a hint comes back. Under four eyes it is proposed instead.',
-    z.strictObject({
-      accountId,
-      ticker,
-      amount: decimalText,
-      passphrase: z.string().max(25).optional(),
-      description: z.string().max(255).optional(),
-    }),
+    walletInputs.createCode,
   ),
   'wallet.applyCode': procedure<AppliedCodeView>()(
     "Applies the service code on the clipboard to the account's main balance after the native confirmation; the code never crosses the bridge, only a hint comes back.",
-    z.strictObject({ accountId, passphrase: z.string().max(25).optional() }),
+    walletInputs.applyCode,
   ),
   'wallet.checkAddress': procedure<AddressCheckView>()(
     'Whether an address (and memo) can exist on the network, and whether the address book has it.',
-    z.strictObject({
-      ticker,
-      network: z.string().max(32).optional(),
-      address: z.string().trim().max(255),
-      memo: z.string().trim().max(64).optional(),
-    }),
+    walletInputs.checkAddress,
   ),
   'wallet.addressBook': procedure<AddressEntryView[]>()("The profile's address book, by label.", noInput),
   'wallet.addAddress': procedure<AddressEntryView>()(
@@ -142,35 +122,15 @@ export const walletProcedures = {
   ),
   'wallet.convert': procedure<{ id: string | number; finalGive: string; finalReceive: string }>()(
     'Quotes and accepts a convert in one step; one idempotency key for its life.',
-    z.strictObject({
-      accountId,
-      from: z.string().regex(/^[A-Z0-9]{1,16}$/),
-      to: z.string().regex(/^[A-Z0-9]{1,16}$/),
-      direction: z.enum(['from', 'to']),
-      amount: decimalText,
-      idempotencyKey: z.string().min(8).max(128).optional(),
-    }),
+    walletInputs.convert,
   ),
   'wallet.history': procedure<{ records: TransferView[] }>()(
     'Deposits and withdrawals, newest first.',
-    z.strictObject({
-      accountId,
-      transactionMethod: z.union([z.literal(1), z.literal(2)]).optional(),
-      ticker: z.string().max(16).optional(),
-      uniqueId: z.string().max(255).optional(),
-      limit: z.number().int().min(1).max(500).optional(),
-      offset: z.number().int().min(0).max(10000).optional(),
-    }),
+    walletInputs.history,
   ),
   'wallet.refunds': procedure<{ records: RefundView[] }>()(
     'Deposit refunds (full refunds only), newest first.',
-    z.strictObject({
-      accountId,
-      depositId: z.string().max(255).optional(),
-      ticker: z.string().max(16).optional(),
-      limit: z.number().int().min(1).max(100).optional(),
-      offset: z.number().int().min(0).max(10000).optional(),
-    }),
+    walletInputs.refunds,
   ),
   'wallet.refundDeposit': procedure<{ depositId: string }>()(
     "Sends a credited deposit back in full to an address on the deposit's network, after main's confirmation.",

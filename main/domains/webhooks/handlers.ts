@@ -1,6 +1,9 @@
 /** IPC handlers of `webhooks.*`: webhook keys, the receiver and the received events. */
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { webhooksProcedures } from './procedures.ts';
 import type { HandlerContext } from '../context.ts';
+
+type Handlers = HandlersOf<typeof webhooksProcedures>;
 
 export function webhooksHandlers({
   webhooks,

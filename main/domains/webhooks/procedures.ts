@@ -1,7 +1,7 @@
 /** The procedures of webhook keys, the receiver and the received events. */
 import { z } from 'zod';
-import { accountId, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
-import type { WebhookEventView } from './views.ts';
+import { accountId, procedure, type ProcedureDef } from '../../views/schemas.ts';
+import type { WebhookEventView } from '../../views/webhooks.ts';
 
 export const webhooksProcedures = {
   'webhooks.configure': procedure<null>()(

@@ -1,6 +1,6 @@
 /** Spot trading: orders, active orders, trade balance and executed history (schemas: `schemas/trading.ts`). */
 import type { z } from 'zod';
-import type { DealView } from '../../domains/orders/views.ts';
+import type { DealView } from '../records.ts';
 import { UnexpectedResponseError } from '../http.ts';
 import { REST, type RestEndpoint } from '../registry/index.ts';
 import type * as S from '../schemas/trading.ts';

@@ -1,7 +1,7 @@
 /**
  * The team desk's own requests: changes no exchange receives, which the team store applies once a
  * second admin approved them. Each is proposed, approved and recorded under its path like an
- * exchange request (`rules/desk-policy.ts` `approvalKind`, `services/four-eyes/describe.ts`, the
+ * exchange request (`policy/desk-policy.ts` `approvalKind`, `services/four-eyes/describe.ts`, the
  * store's `desk_request_kinds`), so it is described here once, as the exchange's endpoints are.
  */
 import { pathKey, REST_ENDPOINTS, restEndpointOf, type FourEyesRequest, type WriteRole } from './rest.ts';

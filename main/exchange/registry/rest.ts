@@ -1,9 +1,9 @@
 /**
  * Every REST endpoint the app calls, once: its method and path, and what each of the app's tables
  * needs to know of it. The rate-limit group it draws on (`endpoint-groups.ts`), the role a team desk
- * needs to send it and what it does in the words of a refusal (`rules/desk-roles.ts`), the key
+ * needs to send it and what it does in the words of a refusal (`policy/desk-roles.ts`), the key
  * capability that allows it (`services/desk/key-capabilities.ts`, `key-paths.ts`), whether it moves
- * funds out of an account, the four-eyes request it is (`rules/desk-policy.ts`,
+ * funds out of an account, the four-eyes request it is (`policy/desk-policy.ts`,
  * `services/four-eyes/describe.ts`, the team store's `desk_request_kinds`) and the procedures that
  * reach it (the coverage test). Those tables are read from here; no other file in main (the sandbox
  * aside) writes an endpoint's path. The descriptors stand in `trading.ts`, `collateral.ts` and
@@ -31,6 +31,15 @@ export const REST_ENDPOINTS: readonly RestEndpoint[] = Object.values(REST);
 
 /** The signed endpoints: every path a sub-account key's permission may name. */
 export const PRIVATE_ENDPOINTS: readonly RestEndpoint[] = REST_ENDPOINTS.filter((e) => e.method === 'POST');
+
+/**
+ * The one exact list of paths that move funds out of an account: withdrawals (to an address or a
+ * payment provider), service codes, deposit refunds and transfers between the main account and
+ * sub-accounts. A capability moves funds when it holds one of them; main's warning names them.
+ */
+export const FUND_MOVING_PATHS: readonly string[] = PRIVATE_ENDPOINTS.filter((e) => e.movesFunds).map(
+  (e) => e.path,
+);
 
 /** A path's matching key: the exchange reads a path whatever its letter case or trailing slash. */
 export const pathKey = (path: string): string => path.toLowerCase().replace(/\/+$/, '');

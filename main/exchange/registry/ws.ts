@@ -1,7 +1,7 @@
 /**
  * Every WebSocket method the app sends, once: its name, its params and answer schemas
  * (`../schemas/ws.ts`), the per-connection budget it draws on (`endpoint-groups.ts`), the role a team
- * desk needs to send it and what it does in the words of a refusal (`rules/desk-roles.ts`), and the
+ * desk needs to send it and what it does in the words of a refusal (`policy/desk-roles.ts`), and the
  * procedures that reach it (the coverage test). The client sends a method by its descriptor
  * (`WsClient.call`) and reads the answer by its schema. Channels' `_subscribe`, `_unsubscribe` and
  * `_request` methods follow from the channels (`ws/channels.ts`).

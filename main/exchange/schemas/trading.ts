@@ -3,7 +3,7 @@
  * reads, and how the client reads the orders, deals and balances they answer.
  */
 import { z } from 'zod';
-import type { DealView } from '../../domains/orders/views.ts';
+import type { DealView } from '../records.ts';
 import type { Stp } from '../../rules/flags.ts';
 import { dealRoleOf } from '../codes.ts';
 import { decimal, paging } from './primitives.ts';

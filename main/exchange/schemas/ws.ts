@@ -5,7 +5,7 @@
  * the words REST uses, and an answer not in the order shape is refused, never half-read.
  */
 import { z } from 'zod';
-import type { OrderView } from '../../domains/orders/views.ts';
+import type { OrderView } from '../records.ts';
 import { readOrder } from '../ws/records.ts';
 
 /** An order as an order method answers it, read into the REST order view. */

@@ -8,7 +8,7 @@
  * read into its channel's views as it comes in; one not in its channel's shape is not delivered and is
  * told to `onUnreadable` (the live service counts it against the socket: `WsClient.unreadable`).
  */
-import type { LiveEvent } from '../../domains/live/views.ts';
+import type { LiveEvent } from '../records.ts';
 import type { Channel } from './channels.ts';
 import type { Timers } from './client.ts';
 import { eventTopic, liveEvents } from './views.ts';

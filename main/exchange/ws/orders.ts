@@ -4,7 +4,7 @@
  * schema reads the answer (the order as `ordersPending` shows it) into the REST order view.
  */
 import type { z } from 'zod';
-import type { OrderView } from '../../domains/orders/views.ts';
+import type { OrderView } from '../records.ts';
 import { checkOrder } from '../../rules/index.ts';
 import type { AccountContext, MarketRules, OrderDraft } from '../../rules/index.ts';
 import { ValidationError } from '../errors.ts';

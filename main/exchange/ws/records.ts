@@ -5,9 +5,9 @@
  * are let through unread; a field it knows in the wrong type, or a missing one it needs, makes the
  * record unreadable (undefined), never a guess.
  */
-import type { LiveDealView } from '../../domains/live/views.ts';
-import type { OrderView } from '../../domains/orders/views.ts';
-import type { PositionView } from '../../domains/positions/views.ts';
+import type { LiveDealView } from '../records.ts';
+import type { OrderView } from '../records.ts';
+import type { PositionView } from '../records.ts';
 import { dealRole, isPriceless, orderStatusWord, orderTypeWord, sideWord } from '../codes.ts';
 
 export type Fields = Record<string, unknown>;

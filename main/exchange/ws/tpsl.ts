@@ -9,7 +9,7 @@ import { parseStep } from '../../rules/decimal.ts';
 import { checkGrid, readPositive } from '../../rules/numbers.ts';
 import { closingOrder, type MarketRules, type RuleIssue } from '../../rules/index.ts';
 import { ExchangeError, ValidationError } from '../errors.ts';
-import type { OrderView } from '../../domains/orders/views.ts';
+import type { OrderView } from '../records.ts';
 import type { WsClient } from './client.ts';
 import { WS } from '../registry/index.ts';
 

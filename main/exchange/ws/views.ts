@@ -11,8 +11,8 @@ import type {
   LiveBorrowView,
   LiveEvent,
   LiveTradeView,
-} from '../../domains/live/views.ts';
-import type { OrderView } from '../../domains/orders/views.ts';
+} from '../records.ts';
+import type { OrderView } from '../records.ts';
 import type { Channel } from './channels.ts';
 import { unexpectedAnswer } from './errors.ts';
 import { marginEventWord, orderEventWord, sideWord } from '../codes.ts';

@@ -1,6 +1,9 @@
 /** IPC handlers of `reports.*`: each adapts its input to the reports service. */
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { reportsProcedures } from './procedures.ts';
 import type { ReportsService } from './service.ts';
+
+type Handlers = HandlersOf<typeof reportsProcedures>;
 
 type ReportProcedures = Extract<keyof Handlers, `reports.${string}`>;
 

@@ -4,14 +4,17 @@
  * offline from the archive in the cache's workers (its store, `store/methods.ts`), each as CSV.
  */
 import type { Cache } from '../../cache/index.ts';
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { reportsProcedures } from './procedures.ts';
 import type { Logger } from '../../log.ts';
-import type { PageEvents } from '../../page-events.ts';
+import type { PageEvents } from '../../services/page-events.ts';
 import type { Platform } from '../../platform.ts';
 import type { HistoryService } from '../../services/history.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';
 import { reportsHandlers } from './handlers.ts';
 import { ReportsService } from './service.ts';
+
+type Handlers = HandlersOf<typeof reportsProcedures>;
 
 /** The store's module, which every cache worker loads (`OpenCacheOptions.extensions`); from source. */
 export const STORE_MODULE = new URL('./store/methods.ts', import.meta.url);

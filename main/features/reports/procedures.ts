@@ -1,6 +1,6 @@
 /** The reports' procedures (`reports.*`), read offline from the archive for an account, a group or the desk. */
 import { z } from 'zod';
-import { accountId, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
+import { accountId, procedure, type ProcedureDef } from '../../views/schemas.ts';
 import type {
   ActivityReportView,
   EquityReportView,

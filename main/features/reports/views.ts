@@ -191,11 +191,7 @@ export interface ExposureReportView {
 
 export type TaxMethod = 'FIFO' | 'LIFO';
 
-export interface TaxLotsProgressView {
-  job: string;
-  deals: number;
-  total: number;
-}
+export type { TaxLotsProgressView } from '../../views/reports.ts';
 
 export interface TaxLotsView {
   job: string;

@@ -1,6 +1,9 @@
 /** IPC handlers of `vault.*`: each adapts its input to the vault service. */
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { vaultProcedures } from './procedures.ts';
 import type { VaultService } from './service.ts';
+
+type Handlers = HandlersOf<typeof vaultProcedures>;
 
 type VaultProcedures = Extract<keyof Handlers, `vault.${string}`>;
 

@@ -4,7 +4,8 @@
  * goes, a check against the exchange, a backup and a restore.
  */
 import type { Cache } from '../../cache/index.ts';
-import type { Handlers } from '../../ipc/router.ts';
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { vaultProcedures } from './procedures.ts';
 import type { Logger } from '../../log.ts';
 import type { Platform } from '../../platform.ts';
 import type { AccountService } from '../../services/accounts.ts';
@@ -13,6 +14,8 @@ import { vaultHandlers } from './handlers.ts';
 import { vaultParts } from './parts.ts';
 import { VaultSchedule } from './schedule.ts';
 import { VaultService } from './service.ts';
+
+type Handlers = HandlersOf<typeof vaultProcedures>;
 
 export interface VaultDeps {
   cache: Cache;

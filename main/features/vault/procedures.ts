@@ -1,6 +1,6 @@
 /** The history vault's procedures (`vault.*`): how far back each account's record goes, sync, check, backup. */
 import { z } from 'zod';
-import { accountId, noInput, procedure, type ProcedureDef } from '../../ipc/schemas.ts';
+import { accountId, noInput, procedure, type ProcedureDef } from '../../views/schemas.ts';
 import type { BackupView, ConsistencyView, RestoreView, VaultStatusView } from './views.ts';
 
 export const vaultProcedures = {

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ACCOUNT_METRICS, type AccountMetric, type AlertView } from '../../domains/alerts/views.ts';
+import { ACCOUNT_METRICS, type AccountMetric, type AlertView } from '../../views/alerts.ts';
 import { writeJsonFile } from '../../json-file.ts';
 import type { Logger } from '../../log.ts';
 import { Dec } from '../../rules/decimal.ts';

@@ -8,16 +8,16 @@
  * and a desktop notice of the `alerts` kind.
  */
 import { randomUUID } from 'node:crypto';
+import type { AccountView } from '../../views/accounts.ts';
 import type {
   AccountAlertView,
   AccountMetric,
-  AccountView,
   AlertFiredView,
   AlertView,
-  BoardRowView,
   PriceAlertView,
-} from '../../ipc/contract.ts';
-import type { PageEvents } from '../../page-events.ts';
+} from '../../views/alerts.ts';
+import type { BoardRowView } from '../../views/board.ts';
+import type { PageEvents } from '../page-events.ts';
 import type { MainBus, MainTopics } from '../../bus.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';

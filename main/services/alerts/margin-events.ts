@@ -3,7 +3,7 @@
  * an account alert watches are followed on that channel, so a margin call reaches the desk the moment
  * the exchange calls it, not at the next reading; and the words a person reads of one.
  */
-import type { LiveEvent } from '../../ipc/contract.ts';
+import type { LiveEvent } from '../../views/live.ts';
 import type { Lane } from '../../exchange/ws/pacer.ts';
 import type { Logger } from '../../log.ts';
 import { Dec } from '../../rules/decimal.ts';

@@ -3,7 +3,7 @@
  * account's socket (or the first account's), moved when that account changes and dropped when no
  * armed alert watches the market any more.
  */
-import type { AccountView } from '../../ipc/contract.ts';
+import type { AccountView } from '../../views/accounts.ts';
 import type { Logger } from '../../log.ts';
 
 /** The part of the live service the price follow uses. */

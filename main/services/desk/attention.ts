@@ -10,7 +10,7 @@ import type {
   AttentionRulesView,
   BoardRowView,
   DeskAttentionView,
-} from '../../ipc/contract.ts';
+} from '../../views/board.ts';
 import { Dec } from '../../rules/decimal.ts';
 
 /** Most urgent first: an account entering for several reasons is counted under the first. */

@@ -4,7 +4,8 @@
  */
 import type { BatchRecord, Cache } from '../../cache/index.ts';
 import type { IpcError } from '../../errors.ts';
-import type { BatchOutcome, BulkChildResultView, DeskChildResult, SweepLegView } from '../../ipc/contract.ts';
+import type { BulkChildResultView, DeskChildResult } from '../../views/board.ts';
+import type { BatchOutcome, SweepLegView } from '../../views/subaccounts.ts';
 import { newParentId } from './desk.ts';
 
 type Child = BatchRecord['children'][number];

@@ -3,7 +3,9 @@
  * accounts, as last read. A board row carries its account's (`boardRow`), so the rows, the tabs'
  * counts and grids and the totals are all drawn from the same reading.
  */
-import type { DeskOrderRowView, DeskPositionRowView, OrderView, PositionView } from '../../ipc/contract.ts';
+import type { DeskOrderRowView, DeskPositionRowView } from '../../views/board.ts';
+import type { OrderView } from '../../views/orders.ts';
+import type { PositionView } from '../../views/positions.ts';
 import type { AccountRecord } from '../../vault/registry.ts';
 import type { KnownStore } from './board.ts';
 

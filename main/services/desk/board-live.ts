@@ -12,7 +12,9 @@
  * subscriptions, and sockets nothing else uses close.
  */
 import type { MainBus, MergedState } from '../../bus.ts';
-import type { BoardFeedView, BoardRowView, KnownKind, LiveState } from '../../ipc/contract.ts';
+import type { BoardFeedView, BoardRowView } from '../../views/board.ts';
+import type { KnownKind } from '../../views/known.ts';
+import type { LiveState } from '../../views/live.ts';
 import type { Logger } from '../../log.ts';
 import type { Channel, Lane } from '../../exchange/ws/index.ts';
 import type { MemoryTrim } from '../memory-trim.ts';

@@ -2,8 +2,9 @@
  * One board row from what was last read of an account: balances valued in USDT at the last/mark
  * prices, margin, PnL, counts, the nearest liquidation and the key's state. Pure decimal math.
  */
-import type { BoardRowView, BoardView, KeyStateView } from '../../ipc/contract.ts';
-import type { OrderView, PositionView } from '../../ipc/contract.ts';
+import type { BoardRowView, BoardView, KeyStateView } from '../../views/board.ts';
+import type { OrderView } from '../../views/orders.ts';
+import type { PositionView } from '../../views/positions.ts';
 import { Dec } from '../../rules/decimal.ts';
 import { orderRow, positionRow } from './board-grids.ts';
 

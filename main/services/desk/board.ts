@@ -14,9 +14,9 @@ import type {
   DeskOrderRowView,
   DeskPositionRowView,
   KeyStateView,
-  OrderView,
-  PositionView,
-} from '../../ipc/contract.ts';
+} from '../../views/board.ts';
+import type { OrderView } from '../../views/orders.ts';
+import type { PositionView } from '../../views/positions.ts';
 import { Dec } from '../../rules/decimal.ts';
 import type { Cache } from '../../cache/index.ts';
 import type { Logger } from '../../log.ts';

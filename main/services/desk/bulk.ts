@@ -16,9 +16,9 @@ import type {
   BulkChildPreviewView,
   BulkChildResultView,
   BulkPreviewView,
-  OrderView,
-  PositionView,
-} from '../../ipc/contract.ts';
+} from '../../views/board.ts';
+import type { OrderView } from '../../views/orders.ts';
+import type { PositionView } from '../../views/positions.ts';
 import { itemFailure } from '../../readable-errors.ts';
 import { Dec } from '../../rules/decimal.ts';
 import type { OrderDraft } from '../../rules/index.ts';

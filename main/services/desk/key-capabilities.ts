@@ -3,17 +3,8 @@
  * one table the Sub-accounts screen offers as checkboxes and main's confirmation names; what is
  * sent and checked stays the URL list (`subaccounts.previewPermissions`, `subaccounts.applyPermissions`).
  */
-import type { KeyCapabilityView } from '../../domains/subaccounts/views.ts';
-import { PRIVATE_ENDPOINTS, type Capability } from '../../exchange/registry/index.ts';
-
-/**
- * The one exact list of paths that move funds out of an account: withdrawals (to an address or a
- * payment provider), service codes, deposit refunds and transfers between the main account and
- * sub-accounts. A capability moves funds when it holds one of them; main's warning names them.
- */
-export const FUND_MOVING_PATHS: readonly string[] = PRIVATE_ENDPOINTS.filter((e) => e.movesFunds).map(
-  (e) => e.path,
-);
+import type { KeyCapabilityView } from '../../views/subaccounts.ts';
+import { FUND_MOVING_PATHS, PRIVATE_ENDPOINTS, type Capability } from '../../exchange/registry/index.ts';
 
 /** The paths of a capability, from the endpoint registry. */
 const urlsOf = (id: Capability): string[] =>

@@ -6,7 +6,7 @@
  */
 import { UserFacingError } from '../../errors.ts';
 import { PRIVATE_ENDPOINTS } from '../../exchange/registry/index.ts';
-import { FUND_MOVING_PATHS } from './key-capabilities.ts';
+import { FUND_MOVING_PATHS } from '../../exchange/registry/index.ts';
 
 const key = (path: string): string => path.toLowerCase().replace(/\/+$/, '');
 

@@ -8,7 +8,7 @@ import type { REST } from '../../exchange/registry/index.ts';
 import { UserFacingError, type IpcError } from '../../errors.ts';
 import { itemFailure, readable } from '../../readable-errors.ts';
 import type { Confirmation, Platform } from '../../platform.ts';
-import type { ProposedView } from '../../domains/approvals/views.ts';
+import type { ProposedView } from '../../views/approvals.ts';
 import type { AccountService } from '../accounts.ts';
 import { requireConfirmation } from '../confirm.ts';
 import type { ApprovedSender, Approvals } from '../four-eyes/approvals.ts';

@@ -6,13 +6,8 @@
  * approval's use with the signed-request entry before the request goes. A policy change is applied
  * the same way, by the team store itself.
  */
-import type { GuardSettingsView } from '../../domains/guards/views.ts';
-import type {
-  ApprovalSentView,
-  DeskRulesView,
-  ProposalView,
-  ProposedView,
-} from '../../domains/approvals/views.ts';
+import type { GuardSettingsView } from '../../views/guards.ts';
+import type { ApprovalSentView, DeskRulesView, ProposalView, ProposedView } from '../../views/approvals.ts';
 import { captureRequest, type CapturedRequest } from '../../exchange/endpoints/capture.ts';
 import { DESK } from '../../exchange/registry/index.ts';
 import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
@@ -27,7 +22,7 @@ import {
   roleForKind,
   type DeskPolicy,
   type FourEyesKind,
-} from '../../rules/desk-policy.ts';
+} from '../../policy/desk-policy.ts';
 import {
   insertDecision,
   insertProposals,
@@ -37,7 +32,7 @@ import {
   type ProposalRow,
 } from '../../team/approvals.ts';
 import type { GuardChange } from '../../rules/guard-changes.ts';
-import { refusedBy } from '../../rules/desk-roles.ts';
+import { refusedBy } from '../../policy/desk-roles.ts';
 import { applyGuards } from '../../team/desk-guards.ts';
 import { applyPolicy } from '../../team/desk-policies.ts';
 import { TeamProblem } from '../../team/problems.ts';

@@ -10,8 +10,8 @@
  */
 import { z } from 'zod';
 import { REST } from '../../exchange/registry/index.ts';
-import type { GuardSettingsView } from '../../domains/guards/views.ts';
-import { GUARDS_PATH, POLICY_PATH, type DeskPolicy, type FourEyesKind } from '../../rules/desk-policy.ts';
+import type { GuardSettingsView } from '../../views/guards.ts';
+import { GUARDS_PATH, POLICY_PATH, type DeskPolicy, type FourEyesKind } from '../../policy/desk-policy.ts';
 import { policySchema } from './desk-rules.ts';
 
 const guardSettings = z.strictObject({

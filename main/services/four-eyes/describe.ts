@@ -5,7 +5,7 @@
  * approved nor sent (`bodies.ts`). What the approver reads is what is sent.
  */
 import { fourEyesRequestOf, REST, restEndpointOf } from '../../exchange/registry/index.ts';
-import { DEFAULT_POLICY, type DeskPolicy } from '../../rules/desk-policy.ts';
+import { DEFAULT_POLICY, type DeskPolicy } from '../../policy/desk-policy.ts';
 import { guardChanges } from '../../rules/guard-changes.ts';
 import type { GuardSettings } from '../../rules/guards.ts';
 import { grouped } from '../../rules/words.ts';

@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { writeJsonFile } from '../../json-file.ts';
 import type { Logger } from '../../log.ts';
-import { DEFAULT_POLICY, type DeskPolicy } from '../../rules/desk-policy.ts';
-import type { DeskRole } from '../../rules/desk-roles.ts';
+import { DEFAULT_POLICY, type DeskPolicy } from '../../policy/desk-policy.ts';
+import type { DeskRole } from '../../policy/desk-roles.ts';
 
 const policySchema = z.strictObject({
   transferLimits: z.record(z.string(), z.string()),

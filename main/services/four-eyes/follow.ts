@@ -5,9 +5,9 @@
  * approvals changed, and a desktop notice raised for each new proposal of another operator.
  */
 import type pg from 'pg';
-import type { PageEvents } from '../../page-events.ts';
+import type { PageEvents } from '../page-events.ts';
 import type { Logger } from '../../log.ts';
-import { DEFAULT_POLICY, type DeskPolicy } from '../../rules/desk-policy.ts';
+import { DEFAULT_POLICY, type DeskPolicy } from '../../policy/desk-policy.ts';
 import { approvedEntries, currentPolicy, myRoles } from '../../team/approvals.ts';
 import type { TeamDesk } from '../../team/desk.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';

@@ -1,7 +1,7 @@
 /**
  * Main's check before it signs anything for a team's account, whichever screen, hotkey or batch asked:
- * the operator's role on the desk must cover the request (`rules/desk-roles.ts`), and a request the
- * desk's policy puts under four eyes (`rules/desk-policy.ts`) is signed only under an approved
+ * the operator's role on the desk must cover the request (`policy/desk-roles.ts`), and a request the
+ * desk's policy puts under four eyes (`policy/desk-policy.ts`) is signed only under an approved
  * proposal of exactly that request: its hash matches, it is unexpired, unused and approved by another
  * operator, and its use is recorded in the team store (with the signed-request entry naming both
  * operators) before the request goes. Without the store, such a request waits: it is never sent alone.
@@ -9,8 +9,8 @@
 import { UserFacingError } from '../../errors.ts';
 import { requestHash } from '../../exchange/request-hash.ts';
 import type { SignGate, SignRequest, SignedWith } from '../../exchange/sign-gate.ts';
-import { approvalKind, KIND_WORDS, roleForKind, type FourEyesKind } from '../../rules/desk-policy.ts';
-import { refusedBy, roleForPath, roleForSocketMethod, type RoleRule } from '../../rules/desk-roles.ts';
+import { approvalKind, KIND_WORDS, roleForKind, type FourEyesKind } from '../../policy/desk-policy.ts';
+import { refusedBy, roleForPath, roleForSocketMethod, type RoleRule } from '../../policy/desk-roles.ts';
 import { useApproval } from '../../team/approvals.ts';
 import type { TeamStore } from '../../team/store.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';

@@ -4,7 +4,7 @@
  * keeps the rules current from the team store.
  */
 import { join } from 'node:path';
-import type { PageEvents } from '../../page-events.ts';
+import type { PageEvents } from '../page-events.ts';
 import type { Logger } from '../../log.ts';
 import type { Platform } from '../../platform.ts';
 import type { AccountService } from '../accounts.ts';

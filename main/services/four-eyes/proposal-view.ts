@@ -4,10 +4,10 @@
  * approver's question shows every field that is signed: `bodies.ts`), where it stands by the server's
  * clock, and what this operator may do with it (decide, send), with the reason in words when not.
  */
-import type { ProposalState, ProposalView } from '../../domains/approvals/views.ts';
+import type { ProposalState, ProposalView } from '../../views/approvals.ts';
 import { requestHash } from '../../exchange/request-hash.ts';
-import { appliedByDesk, KIND_WORDS, roleForKind } from '../../rules/desk-policy.ts';
-import { roleWithArticle, type DeskRole } from '../../rules/desk-roles.ts';
+import { appliedByDesk, KIND_WORDS, roleForKind } from '../../policy/desk-policy.ts';
+import { roleWithArticle, type DeskRole } from '../../policy/desk-roles.ts';
 import type { ProposalRow } from '../../team/approvals.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';
 import { movesFunds } from '../desk/key-paths.ts';

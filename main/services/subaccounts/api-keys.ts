@@ -7,11 +7,12 @@
 import * as apiKeys from '../../exchange/endpoints/sub-account-api-keys.ts';
 import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import { UserFacingError } from '../../errors.ts';
-import type { AccountView, SubAccountKeyView } from '../../ipc/contract.ts';
+import type { AccountView } from '../../views/accounts.ts';
+import type { SubAccountKeyView } from '../../views/subaccounts.ts';
 import type { Platform } from '../../platform.ts';
 import { checkIpEntries, normalizeIpEntry } from '../../rules/ip-allow.ts';
 import type { AccountRecord } from '../../vault/registry.ts';
-import type { ProposedView } from '../../domains/approvals/views.ts';
+import type { ProposedView } from '../../views/approvals.ts';
 import type { AccountService } from '../accounts.ts';
 import { requireConfirmation } from '../confirm.ts';
 import type { Approvals } from '../four-eyes/approvals.ts';

@@ -10,8 +10,13 @@ import * as admin from '../../exchange/endpoints/sub-account-admin.ts';
 import { UserFacingError } from '../../errors.ts';
 import { itemFailure } from '../../readable-errors.ts';
 import { ExchangeError } from '../../exchange/errors.ts';
-import type { PageEvents } from '../../page-events.ts';
-import type { BatchAccountView, BatchPreviewView, BatchSummaryView, BatchView } from '../../ipc/contract.ts';
+import type { PageEvents } from '../page-events.ts';
+import type {
+  BatchAccountView,
+  BatchPreviewView,
+  BatchSummaryView,
+  BatchView,
+} from '../../views/subaccounts.ts';
 import type { Logger } from '../../log.ts';
 import type { Platform } from '../../platform.ts';
 import { Dec } from '../../rules/decimal.ts';

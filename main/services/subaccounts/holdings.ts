@@ -12,7 +12,7 @@ import * as trading from '../../exchange/endpoints/trading.ts';
 import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import { UserFacingError } from '../../errors.ts';
 import { itemFailure } from '../../readable-errors.ts';
-import type { HoldingsView, SweepToMainView } from '../../ipc/contract.ts';
+import type { HoldingsView, SweepToMainView } from '../../views/subaccounts.ts';
 import type { Platform } from '../../platform.ts';
 import { Dec } from '../../rules/decimal.ts';
 import type { AccountRecord } from '../../vault/registry.ts';

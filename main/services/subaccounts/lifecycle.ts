@@ -15,7 +15,7 @@ import type {
   HoldingsView,
   SubAccountTransfersView,
   SweepToMainView,
-} from '../../ipc/contract.ts';
+} from '../../views/subaccounts.ts';
 import type { Platform } from '../../platform.ts';
 import { checkAlias } from '../../rules/sub-account-batch.ts';
 import type { AccountRecord } from '../../vault/registry.ts';

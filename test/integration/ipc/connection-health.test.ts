@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventHub } from '../../../main/ipc/event-hub.ts';
+import { EventHub } from '../../../main/event-hub.ts';
 import { ConnectionHealth } from '../../../main/services/connection-health.ts';
 import type { AccountView, ConnectionHealthView, LiveState } from '../../../main/ipc/contract.ts';
 import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';

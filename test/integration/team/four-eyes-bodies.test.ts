@@ -15,7 +15,7 @@ import * as subAccounts from '../../../main/exchange/endpoints/sub-accounts.ts';
 import type { KeyCaller } from '../../../main/exchange/endpoints/shapes.ts';
 import { requestHash } from '../../../main/exchange/request-hash.ts';
 import type { GuardSettingsView, ProposalView } from '../../../main/ipc/contract.ts';
-import { DEFAULT_POLICY, type FourEyesKind } from '../../../main/rules/desk-policy.ts';
+import { DEFAULT_POLICY, type FourEyesKind } from '../../../main/policy/desk-policy.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
 import { sqlAs } from '../../support/postgres.ts';
 import { eventually, passwordOf } from '../../support/team.ts';

@@ -16,7 +16,7 @@ import { captureRequest } from '../../../main/exchange/endpoints/capture.ts';
 import * as mainAccount from '../../../main/exchange/endpoints/main-account.ts';
 import { requestHash } from '../../../main/exchange/request-hash.ts';
 import type { DeskRulesView, ProposedView } from '../../../main/ipc/contract.ts';
-import { DEFAULT_POLICY, POLICY_PATH } from '../../../main/rules/desk-policy.ts';
+import { DEFAULT_POLICY, POLICY_PATH } from '../../../main/policy/desk-policy.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
 import { REPLICATED } from '../../../main/team/replica.ts';
 import { START } from '../../../main/team/changes.ts';

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { REQUEST_KINDS } from '../../../main/rules/desk-policy.ts';
+import { REQUEST_KINDS } from '../../../main/policy/desk-policy.ts';
 import { teamMigrations } from '../../../main/team/migrations/index.ts';
 import { checkTeamSchema, migrateTeamStore, TEAM_SCHEMA_VERSION } from '../../../main/team/schema.ts';
 import { clientOf, sqlAs } from '../../support/postgres.ts';

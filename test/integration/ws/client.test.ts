@@ -7,7 +7,7 @@ import {
 } from '../../../main/exchange/endpoints/trading.ts';
 import { BusinessError, ValidationError } from '../../../main/exchange/errors.ts';
 import { WS, type WsMethod } from '../../../main/exchange/registry/index.ts';
-import type { OrderView } from '../../../main/domains/orders/views.ts';
+import type { OrderView } from '../../../main/views/orders.ts';
 import { PushCoalescer, placeOrderWs } from '../../../main/exchange/ws/index.ts';
 import { AccountMirror } from '../../support/account-mirror.ts';
 import { applyLevels, followsLast, type Level } from '../../../renderer/src/lib/format/book.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConnectionPacer, type Channel } from '../../../main/exchange/ws/index.ts';
-import { EventHub } from '../../../main/ipc/event-hub.ts';
+import { EventHub } from '../../../main/event-hub.ts';
 import type { LiveBatch, LiveState } from '../../../main/ipc/contract.ts';
 import { createLogger, fileSink, MAX_LINE_CHARS } from '../../../main/log.ts';
 import type { AccountService } from '../../../main/services/accounts.ts';

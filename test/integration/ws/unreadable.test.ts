@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { LiveBatch } from '../../../main/ipc/contract.ts';
-import { EventHub } from '../../../main/ipc/event-hub.ts';
+import { EventHub } from '../../../main/event-hub.ts';
 import type { LogLevel } from '../../../main/log.ts';
 import type { AccountService } from '../../../main/services/accounts.ts';
 import { LiveService } from '../../../main/services/live.ts';

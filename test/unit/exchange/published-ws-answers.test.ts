@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readDealRecord } from '../../../main/exchange/ws/records.ts';
 import { cancelAllOrdersWs } from '../../../main/exchange/ws/orders.ts';
 import type { WsClient } from '../../../main/exchange/ws/client.ts';
-import type { OrderView } from '../../../main/domains/orders/views.ts';
+import type { OrderView } from '../../../main/views/orders.ts';
 import { wsMethodOf, type WsMethod } from '../../../main/exchange/registry/index.ts';
 import { adlRanks, candleRows, readOrder, tradeRows } from '../../../main/exchange/ws/views.ts';
 import { wsFixture } from '../../support/published.ts';

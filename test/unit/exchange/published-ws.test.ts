@@ -5,7 +5,7 @@
  * sandbox's own pushes are (the sandbox's are held to the same examples in the conformance test).
  */
 import { describe, expect, it } from 'vitest';
-import type { LiveEvent } from '../../../main/domains/live/views.ts';
+import type { LiveEvent } from '../../../main/views/live.ts';
 import type { Channel } from '../../../main/exchange/ws/channels.ts';
 import { liveEvents } from '../../../main/exchange/ws/views.ts';
 import { readdirSync, readFileSync, statSync } from 'node:fs';

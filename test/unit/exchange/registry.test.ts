@@ -11,6 +11,7 @@ import { endpointGroup, wsMethodGroup } from '../../../main/exchange/endpoint-gr
 import {
   DESK_REQUESTS,
   deskRequestOf,
+  FUND_MOVING_PATHS,
   pathKey,
   PRIVATE_ENDPOINTS,
   REST,
@@ -18,9 +19,9 @@ import {
   restEndpointOf,
   WS_METHODS,
 } from '../../../main/exchange/registry/index.ts';
-import { approvalKind, DEFAULT_POLICY } from '../../../main/rules/desk-policy.ts';
-import { roleForPath, roleForSocketMethod } from '../../../main/rules/desk-roles.ts';
-import { FUND_MOVING_PATHS, KEY_CAPABILITIES } from '../../../main/services/desk/key-capabilities.ts';
+import { approvalKind, DEFAULT_POLICY } from '../../../main/policy/desk-policy.ts';
+import { roleForPath, roleForSocketMethod } from '../../../main/policy/desk-roles.ts';
+import { KEY_CAPABILITIES } from '../../../main/services/desk/key-capabilities.ts';
 import { knownPath, movesFunds } from '../../../main/services/desk/key-paths.ts';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));

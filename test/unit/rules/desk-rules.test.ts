@@ -5,14 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PRIVATE_ENDPOINTS } from '../../../main/exchange/registry/index.ts';
-import { approvalKind, checkPolicy, DEFAULT_POLICY, POLICY_PATH } from '../../../main/rules/desk-policy.ts';
+import { approvalKind, checkPolicy, DEFAULT_POLICY, POLICY_PATH } from '../../../main/policy/desk-policy.ts';
 import {
   READ_PATHS,
   refusedBy,
   roleForPath,
   roleForSocketMethod,
   WRITE_PATHS,
-} from '../../../main/rules/desk-roles.ts';
+} from '../../../main/policy/desk-roles.ts';
 
 /** Every path the client signs: the registry's POST endpoints (the only place main writes a path). */
 function privatePaths(): string[] {

@@ -15,7 +15,7 @@ import {
   roleForKind,
   type DeskPolicy,
   type FourEyesKind,
-} from '../../../main/rules/desk-policy.ts';
+} from '../../../main/policy/desk-policy.ts';
 
 describe('the four-eyes requests of the registry', () => {
   it('are the pairs of path, kind and role the store held before they were read from it', () => {

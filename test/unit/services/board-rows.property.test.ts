@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../../../main/rules/decimal.ts';
-import type { PositionView } from '../../../main/domains/positions/views.ts';
+import type { PositionView } from '../../../main/views/positions.ts';
 import { boardRow, type Prices } from '../../../main/services/desk/board-rows.ts';
 
 const ASSETS = ['USDT', 'BTC', 'ETH', 'LTC', 'DOGE'];

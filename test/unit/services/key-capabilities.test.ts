@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { REST_ENDPOINTS } from '../../../main/exchange/registry/index.ts';
-import { permissionChanges } from '../../../main/ipc/schemas.ts';
+import { FUND_MOVING_PATHS, REST_ENDPOINTS } from '../../../main/exchange/registry/index.ts';
+import { permissionChanges } from '../../../main/views/schemas.ts';
 import fc from 'fast-check';
-import {
-  capabilityWords,
-  FUND_MOVING_PATHS,
-  KEY_CAPABILITIES,
-} from '../../../main/services/desk/key-capabilities.ts';
+import { capabilityWords, KEY_CAPABILITIES } from '../../../main/services/desk/key-capabilities.ts';
 import { knownPath, movesFunds } from '../../../main/services/desk/key-paths.ts';
 
 /** Every path the exchange client calls: the endpoint registry (the only place main writes one). */

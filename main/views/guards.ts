@@ -1,5 +1,6 @@
 /** The result and payload types of the pre-trade guards' thresholds (plain data). */
-import type { ProposedView } from '../approvals/views.ts';
+import { z } from 'zod';
+import type { ProposedView } from './approvals.ts';
 
 /** The thresholds in force ('' = that guard is off). */
 export interface GuardSettingsView {
@@ -27,3 +28,22 @@ export interface GuardQuestionView {
   field: string;
   message: string;
 }
+
+/** A threshold as typed: a plain decimal, or '' for off. */
+const threshold = z.string().trim().max(20);
+
+/** The guard thresholds as `guards.configure` takes them, and as a teammate's shared settings are read. */
+export const guardSettingsInput = z.strictObject({
+  bandPct: threshold.optional(),
+  notionalCeiling: threshold.optional(),
+  equityPct: threshold.optional(),
+  velocityCeiling: threshold.optional(),
+  velocityPct: threshold.optional(),
+  /** Market -> band percent ('' = no band on that market); null removes the market's own band. */
+  markets: z
+    .record(
+      z.string().regex(/^[A-Z0-9]{1,20}_[A-Z0-9]{1,20}$/, 'must be a market such as BTC_USDT'),
+      threshold.nullable(),
+    )
+    .optional(),
+});

@@ -10,22 +10,14 @@ import {
   DESK_REQUESTS,
   FOUR_EYES_PATHS,
   fourEyesRequestOf,
+  FUND_MOVING_PATHS,
   type FourEyesRequest,
 } from '../exchange/registry/index.ts';
-import { FUND_MOVING_PATHS } from '../services/desk/key-capabilities.ts';
-import { parsePlain } from './decimal.ts';
-import type { DeskRole } from './desk-roles.ts';
-import type { RuleIssue } from './types.ts';
+import { parsePlain } from '../rules/decimal.ts';
+import type { DeskRole, FourEyesKind } from './kinds.ts';
+import type { RuleIssue } from '../rules/types.ts';
 
-export type FourEyesKind =
-  | 'withdrawal'
-  | 'code'
-  | 'transfer'
-  | 'key_permissions'
-  | 'key_reset'
-  | 'key_withdrawal'
-  | 'policy'
-  | 'guards';
+export type { FourEyesKind };
 
 export interface DeskPolicy {
   /** Sub-account transfers of more than this amount of their currency need approval; others listed go alone. */

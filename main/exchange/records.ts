@@ -1,12 +1,100 @@
-/** The result and payload types of an account's WebSocket pushes (plain data). */
-import type { DealView, OrderView } from '../orders/views.ts';
-import type { PositionView } from '../positions/views.ts';
+/**
+ * What the exchange client answers with, read from the wire into plain fields: an order, a deal, a
+ * position, one push of an account's socket. The services and the windows take them as they are
+ * (the views re-export them); nothing here imports the app.
+ */
+
+/** An order as the exchange answers it (decimal strings kept exactly). */
+export interface OrderView {
+  orderId: number;
+  clientOrderId: string;
+  market: string;
+  side: 'buy' | 'sell';
+  type: string;
+  timestamp: number;
+  amount: string;
+  left: string;
+  dealStock: string;
+  dealMoney: string;
+  dealFee: string;
+  price?: string;
+  activation_price?: string;
+  status?: string;
+  stp?: string;
+  positionSide?: string;
+  /** The order can only reduce or close a position (TP/SL legs and closing orders). */
+  reduceOnly?: boolean;
+  /** The values its type lets change (open orders only): a TP/SL leg only its trigger. */
+  editable?: Array<'price' | 'amount' | 'activationPrice'>;
+  /** When a finished order ended (seconds since the epoch; order history only). */
+  finishedAt?: number;
+  /** An open leg of an OCO pair: cancelling or executing either leg cancels the other. */
+  oco?: OcoLinkView;
+}
+
+/** The OCO pair an open order is a leg of: the pair's id, which leg this is, and the other leg's order id. */
+export interface OcoLinkView {
+  id: number;
+  /** `limit`: the pair's limit leg; `stop`: its stop-limit leg. */
+  leg: 'limit' | 'stop';
+  otherOrderId: number;
+}
+
+/** Whether a deal's order rested on the book (maker) or took from it (taker). */
+export type DealRole = 'maker' | 'taker';
 
 /**
- * An account's WebSocket: `stale` while its data may have missed a change (a ping unanswered, a push
- * that could not be read), until it has reconnected, read the account again and had a good frame.
+ * An executed deal of one of the account's orders, as every part of the app speaks of it (REST fills,
+ * the cached history, the `deals` pushes): `time` in seconds since the epoch (with microseconds),
+ * amounts in the base asset, `deal` its value and `fee` in `feeAsset` ('' when the exchange named none).
  */
-export type LiveState = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stale' | 'stopped';
+export interface DealView {
+  id: number;
+  clientOrderId: string;
+  time: number;
+  side: 'buy' | 'sell';
+  role: DealRole;
+  amount: string;
+  price: string;
+  deal: string;
+  fee: string;
+  feeAsset: string;
+  orderId: number;
+}
+
+export interface OpenPositionView {
+  positionId: number;
+  market: string;
+  amount: string;
+  basePrice?: string | null;
+  liquidationPrice?: string | null;
+  positionSide?: string;
+}
+
+/** An open position with what the exchange adds beside the basics (profit, margin, dates). */
+export interface PositionView extends OpenPositionView {
+  openDate?: number;
+  modifyDate?: number;
+  pnl?: string;
+  pnlPercent?: string;
+  margin?: string;
+  /** Funding already paid (negative) or received over the position's life. */
+  realizedFunding?: string;
+  /** Funding the next change of the position settles. */
+  unrealizedFunding?: string;
+  /** Profit already taken by closing part of the position. */
+  realizedPnl?: string;
+  liquidationState?: string | null;
+  /** The take-profit / stop-loss legs waiting on the position, as the exchange lists them. */
+  tpsl?: TpSlLegView[];
+}
+
+/** One take-profit or stop-loss leg of a position: its order and trigger price. */
+export interface TpSlLegView {
+  orderId: number;
+  kind: 'takeProfit' | 'stopLoss';
+  activationPrice: string;
+}
 
 /** One price level of a book: price and amount (an amount of 0 in a diff removes the level). */
 export type LevelView = [price: string, amount: string];
@@ -116,10 +204,3 @@ export type LiveEvent =
   | { channel: 'candles'; market: string; candles: CandleView[] };
 
 export type LiveChannel = LiveEvent['channel'];
-
-/** Pushes of one account's WebSocket, coalesced over a short window (replaced: superseded pushes). */
-export interface LiveBatch {
-  accountId: string;
-  events: LiveEvent[];
-  replaced: number;
-}

@@ -8,7 +8,9 @@
 
 import { DESK_REQUESTS, PRIVATE_ENDPOINTS, wsMethodOf } from '../exchange/registry/index.ts';
 
-export type DeskRole = 'viewer' | 'trader' | 'treasurer' | 'admin';
+import type { DeskRole } from './kinds.ts';
+
+export type { DeskRole };
 
 export interface RoleRule {
   readonly role: Exclude<DeskRole, 'viewer'>;

@@ -2,10 +2,10 @@
  * The last known state of an account, as every screen shows it: a value with its age and where it
  * came from. One shape for every screen (plain data).
  */
-import type { MinerInfoView } from '../mining/views.ts';
-import type { OrderView } from '../orders/views.ts';
-import type { CollateralView, PositionView } from '../positions/views.ts';
-import type { MainBalanceView } from '../wallet/views.ts';
+import type { MinerInfoView } from './mining.ts';
+import type { OrderView } from './orders.ts';
+import type { CollateralView, PositionView } from './positions.ts';
+import type { MainBalanceView } from './wallet.ts';
 
 /** What is kept per account, and the view each kind holds (the one its screen's procedure answers). */
 export interface KnownKinds {

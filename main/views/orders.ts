@@ -1,47 +1,14 @@
 /** The result types of orders: checks, placing, open orders (plain data). */
-import type { IpcError } from '../../ipc/contract.ts';
-import type { GuardQuestionView } from '../guards/views.ts';
+import type { IpcError } from '../errors.ts';
+import type { GuardQuestionView } from './guards.ts';
+import type { OrderView, OcoLinkView, DealRole, DealView } from '../exchange/records.ts';
+
+export type { OrderView, OcoLinkView, DealRole, DealView };
 
 export interface RuleIssueView {
   field: string;
   message: string;
   suggestions?: string[];
-}
-
-/** An order as the exchange answers it (decimal strings kept exactly). */
-export interface OrderView {
-  orderId: number;
-  clientOrderId: string;
-  market: string;
-  side: 'buy' | 'sell';
-  type: string;
-  timestamp: number;
-  amount: string;
-  left: string;
-  dealStock: string;
-  dealMoney: string;
-  dealFee: string;
-  price?: string;
-  activation_price?: string;
-  status?: string;
-  stp?: string;
-  positionSide?: string;
-  /** The order can only reduce or close a position (TP/SL legs and closing orders). */
-  reduceOnly?: boolean;
-  /** The values its type lets change (open orders only): a TP/SL leg only its trigger. */
-  editable?: Array<'price' | 'amount' | 'activationPrice'>;
-  /** When a finished order ended (seconds since the epoch; order history only). */
-  finishedAt?: number;
-  /** An open leg of an OCO pair: cancelling or executing either leg cancels the other. */
-  oco?: OcoLinkView;
-}
-
-/** The OCO pair an open order is a leg of: the pair's id, which leg this is, and the other leg's order id. */
-export interface OcoLinkView {
-  id: number;
-  /** `limit`: the pair's limit leg; `stop`: its stop-limit leg. */
-  leg: 'limit' | 'stop';
-  otherOrderId: number;
 }
 
 /** An armed kill switch: every order of the market is cancelled at `cancellationTime` (Unix seconds). */
@@ -64,28 +31,6 @@ export interface ExchangeCancelView {
   status: string;
   /** The sentence a person reads. */
   message: string;
-}
-
-/** Whether a deal's order rested on the book (maker) or took from it (taker). */
-export type DealRole = 'maker' | 'taker';
-
-/**
- * An executed deal of one of the account's orders, as every part of the app speaks of it (REST fills,
- * the cached history, the `deals` pushes): `time` in seconds since the epoch (with microseconds),
- * amounts in the base asset, `deal` its value and `fee` in `feeAsset` ('' when the exchange named none).
- */
-export interface DealView {
-  id: number;
-  clientOrderId: string;
-  time: number;
-  side: 'buy' | 'sell';
-  role: DealRole;
-  amount: string;
-  price: string;
-  deal: string;
-  fee: string;
-  feeAsset: string;
-  orderId: number;
 }
 
 export interface PlaceResultView {

@@ -1,4 +1,4 @@
-import { isEventName, type EventName, type EventPayload } from './contract.ts';
+import { isEventName, type EventName, type EventPayload } from './views/events.ts';
 
 export type EventListener = (name: EventName, payload: unknown) => void;
 

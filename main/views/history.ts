@@ -1,5 +1,7 @@
 /** The result and payload types of the history sync and the cached deals (plain data). */
-import type { DealView } from '../orders/views.ts';
+import type { CachedDealView } from '../cache/records.ts';
+
+export type { CachedDealView };
 
 export interface SyncProgressView {
   job: string;
@@ -27,14 +29,6 @@ export interface SyncStateView {
   /** Unix seconds up to which the cached history is complete (how old the data is). */
   syncedUntil: number | null;
   running: boolean;
-}
-
-/** A deal of the cached history: the deal, with the registered account and the market it belongs to. */
-export interface CachedDealView extends DealView {
-  account: string;
-  market: string;
-  /** In a team desk: the operator who placed the order (from the signed-request log). */
-  operator?: string;
 }
 
 export interface DealPageView {

@@ -4,14 +4,14 @@
  * and an account's pushes only to a page that subscribed to their channel and topic (`ws.batch`).
  * A page receives an event only when it reads it (`EventHub.page`).
  */
-import type { MainBus } from './bus.ts';
-import type { EventName, EventPayload } from './ipc/contract.ts';
-import type { EventHub } from './ipc/event-hub.ts';
-import type { PageReads } from './services/live-pages.ts';
+import type { MainBus } from '../bus.ts';
+import type { EventName, EventPayload } from '../views/events.ts';
+import type { EventHub } from '../event-hub.ts';
+import type { PageReads } from './live-pages.ts';
 
 /**
  * What a service tells the windows: an event of the contract with its payload. The windows' hub
- * (`ipc/event-hub.ts`) is one; it sends the event to the pages that read it.
+ * (`main/event-hub.ts`) is one; it sends the event to the pages that read it.
  */
 export interface PageEvents {
   emit<K extends EventName>(name: K, payload: EventPayload<K>): void;

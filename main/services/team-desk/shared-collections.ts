@@ -6,13 +6,13 @@
  * in words, what the operator's part does not cover, and order guards that ask less are proposed for
  * another admin's approval instead of being set.
  */
-import { UserFacingError } from '../errors.ts';
-import type { AlertView } from '../ipc/contract.ts';
-import type { AlertService } from '../services/alerts/alerts.ts';
-import type { AddressBook } from '../services/address-book.ts';
-import type { GuardLoosening, GuardSettingsStore } from '../services/guard-settings.ts';
-import type { DeskRole } from '../rules/desk-roles.ts';
-import type { CollectionName, SharedCollection } from './shared-items.ts';
+import { UserFacingError } from '../../errors.ts';
+import type { AlertView } from '../../views/alerts.ts';
+import type { AlertService } from '../alerts/alerts.ts';
+import type { AddressBook } from '../address-book.ts';
+import type { GuardLoosening, GuardSettingsStore } from '../guard-settings.ts';
+import type { DeskRole } from '../../policy/desk-roles.ts';
+import type { CollectionName, SharedCollection } from '../../team/shared-items.ts';
 
 /** Who may change each collection on a team desk, and the refusal of anyone else. */
 export const WRITERS: Record<CollectionName, { roles: readonly DeskRole[]; refusal: string }> = {

@@ -1,8 +1,8 @@
 /** The result and payload types of the board: rows, balances, one order for many, bulk work, attention, the batch log. */
-import type { IpcError } from '../../ipc/contract.ts';
-import type { PlaceResultView, RuleIssueView } from '../orders/views.ts';
-import type { GuardQuestionView } from '../guards/views.ts';
-import type { TpSlLegView } from '../positions/views.ts';
+import type { IpcError } from '../errors.ts';
+import type { PlaceResultView, RuleIssueView } from './orders.ts';
+import type { GuardQuestionView } from './guards.ts';
+import type { TpSlLegView } from './positions.ts';
 
 export interface DeskBalanceView {
   account: string;

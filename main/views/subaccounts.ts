@@ -2,8 +2,8 @@
  * Result and event types of `subaccounts.*`: sub-accounts at the exchange, their keys, batches of new
  * ones, and work over many of them (balances, sweeps, key permissions, the unregistered ones found).
  */
-import type { IpcError } from '../../ipc/contract.ts';
-import type { AccountView } from '../accounts/views.ts';
+import type { IpcError } from '../errors.ts';
+import type { AccountView } from './accounts.ts';
 
 /** A sub-account as the exchange lists it, with the desk's accounts that sign for it. */
 export interface ExchangeSubAccountView {

@@ -1,5 +1,5 @@
 /** The result and payload types of the markets and their order books (plain data). */
-import type { OrderKind } from '../../rules/types.ts';
+import type { OrderKind } from '../rules/types.ts';
 
 export interface MarketView {
   name: string;

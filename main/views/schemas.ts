@@ -18,6 +18,30 @@ export interface ProcedureDef<S extends z.ZodType = z.ZodType, R = unknown> {
   readonly summary: string;
 }
 
+/** Who called a procedure: the router hands it to every handler. */
+export interface CallContext {
+  /** Who called: `window` for the Electron renderer, `browser-host` for the test host, ... */
+  readonly origin: string;
+  /**
+   * The page instance that called (one load of the page: a reload or navigation is a new one).
+   * What it starts that lives on (live subscriptions) ends with it: see `Core.endFrame`.
+   */
+  readonly frame?: string;
+}
+
+type ResultOf<D> = D extends ProcedureDef<z.ZodType, infer R> ? R : never;
+
+/**
+ * One handler per procedure of `P` (a domain's or feature's procedures, or the whole contract's):
+ * it receives the validated input and answers the procedure's result.
+ */
+export type HandlersOf<P extends Record<string, ProcedureDef>> = {
+  [K in keyof P & string]: (
+    input: z.output<P[K]['input']>,
+    ctx: CallContext,
+  ) => Promise<ResultOf<P[K]>> | ResultOf<P[K]>;
+};
+
 export function procedure<R>() {
   return <S extends z.ZodType>(summary: string, input: S): ProcedureDef<S, R> => ({
     input,

@@ -1,32 +1,8 @@
 /** The result and payload types of one account's collateral positions (plain data). */
-import type { OrderView, RuleIssueView } from '../orders/views.ts';
+import type { OrderView, RuleIssueView } from './orders.ts';
+import type { OpenPositionView, PositionView, TpSlLegView } from '../exchange/records.ts';
 
-export interface OpenPositionView {
-  positionId: number;
-  market: string;
-  amount: string;
-  basePrice?: string | null;
-  liquidationPrice?: string | null;
-  positionSide?: string;
-}
-
-/** An open position with what the exchange adds beside the basics (profit, margin, dates). */
-export interface PositionView extends OpenPositionView {
-  openDate?: number;
-  modifyDate?: number;
-  pnl?: string;
-  pnlPercent?: string;
-  margin?: string;
-  /** Funding already paid (negative) or received over the position's life. */
-  realizedFunding?: string;
-  /** Funding the next change of the position settles. */
-  unrealizedFunding?: string;
-  /** Profit already taken by closing part of the position. */
-  realizedPnl?: string;
-  liquidationState?: string | null;
-  /** The take-profit / stop-loss legs waiting on the position, as the exchange lists them. */
-  tpsl?: TpSlLegView[];
-}
+export type { OpenPositionView, PositionView, TpSlLegView };
 
 /**
  * What a leverage change would do to each open position of the account, before it is made: the
@@ -51,13 +27,6 @@ export interface LeveragePreviewView {
     /** Take-profit / stop-loss legs that would trigger only past the new liquidation price. */
     legsBeyond: TpSlLegView[];
   }>;
-}
-
-/** One take-profit or stop-loss leg of a position: its order and trigger price. */
-export interface TpSlLegView {
-  orderId: number;
-  kind: 'takeProfit' | 'stopLoss';
-  activationPrice: string;
 }
 
 /** What the legs typed on the Positions form break, and the price they are measured against. */

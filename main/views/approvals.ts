@@ -1,14 +1,7 @@
 /** The result and payload types of the desk's four eyes (plain data). */
+import type { FourEyesKind } from '../policy/kinds.ts';
 
-export type FourEyesKindView =
-  | 'withdrawal'
-  | 'code'
-  | 'transfer'
-  | 'key_permissions'
-  | 'key_reset'
-  | 'key_withdrawal'
-  | 'policy'
-  | 'guards';
+export type { FourEyesKind };
 
 /** Where a proposal stands, by the team server's clock. */
 export type ProposalState = 'waiting' | 'approved' | 'rejected' | 'expired' | 'sent';
@@ -16,7 +9,7 @@ export type ProposalState = 'waiting' | 'approved' | 'rejected' | 'expired' | 's
 /** One proposed request as this operator's app reads it from the fields that will be signed. */
 export interface ProposalView {
   id: string;
-  kind: FourEyesKindView;
+  kind: FourEyesKind;
   account: { id: string; label: string };
   /** "Withdraw 2,500 USDT on TRC20" */
   title: string;
@@ -55,7 +48,7 @@ export interface ApprovalSentView {
   result: string;
 }
 
-/** The desk's four-eyes policy (see `rules/desk-policy.ts`). */
+/** The desk's four-eyes policy (see `policy/desk-policy.ts`). */
 export interface DeskPolicyView {
   transferLimits: Record<string, string>;
   keyPermissions: boolean;

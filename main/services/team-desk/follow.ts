@@ -5,20 +5,20 @@
  * address book, order guards and alerts (checked as if typed here, and changed only as the
  * operator's roles allow), and the Events line of each teammate's change of the desk.
  */
-import type { Cache } from '../cache/index.ts';
+import type { Cache } from '../../cache/index.ts';
 import type { PageEvents } from '../page-events.ts';
-import type { Logger } from '../log.ts';
-import type { DeskRole } from '../rules/desk-roles.ts';
-import type { GuardLoosening } from '../services/guard-settings.ts';
-import type { HistoryService } from '../services/history.ts';
-import type { SignedRequestLog } from '../services/signed-request-log.ts';
-import type { TeamService } from '../services/team.ts';
-import { identityWords } from './change-words.ts';
-import { TeamHistory } from './history.ts';
-import { historyReplicas } from './replica.ts';
-import { TeamRequestLog } from './request-log.ts';
+import type { Logger } from '../../log.ts';
+import type { DeskRole } from '../../policy/desk-roles.ts';
+import type { GuardLoosening } from '../guard-settings.ts';
+import type { HistoryService } from '../history.ts';
+import type { SignedRequestLog } from '../signed-request-log.ts';
+import type { TeamService } from '../team.ts';
+import { identityWords } from '../../team/change-words.ts';
+import { TeamHistory } from '../../team/history.ts';
+import { historyReplicas } from '../../team/replica.ts';
+import { TeamRequestLog } from '../../team/request-log.ts';
 import { deskShares, type DeskStores } from './shared-collections.ts';
-import { TeamSharedItems } from './shared-items.ts';
+import { TeamSharedItems } from '../../team/shared-items.ts';
 
 export interface TeamFollowers {
   cache: Cache;
