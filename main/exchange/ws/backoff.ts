@@ -1,4 +1,5 @@
-/** Reconnect delays: exponential, capped, with jitter so many clients do not come back at once. */
+/** Reconnect delays: the main process's one back-off (`backoffDelay`), from 500 ms by default. */
+import { backoffDelay, BACKOFF_MAX_MS } from '../rate-limit.ts';
 
 export interface BackoffOptions {
   /** First delay. Default 500 ms. */
@@ -9,8 +10,9 @@ export interface BackoffOptions {
 
 /** Delay before reconnect attempt `attempt` (0 = first): a uniform draw in [cap/2, cap]. */
 export function reconnectDelay(attempt: number, options: BackoffOptions, random: () => number): number {
-  const base = options.baseMs ?? 500;
-  const max = options.maxMs ?? 30_000;
-  const cap = Math.min(max, base * 2 ** Math.min(attempt, 30));
-  return Math.round(cap / 2 + random() * (cap / 2));
+  return backoffDelay(Math.min(attempt, 30), {
+    baseMs: options.baseMs ?? 500,
+    capMs: options.maxMs ?? BACKOFF_MAX_MS,
+    random,
+  });
 }
