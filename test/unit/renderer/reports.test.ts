@@ -2,7 +2,7 @@
 // words, the equity lines, the choices remembered across visits, and the tax-lot run's progress.
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AccountView, EquityReportView, PositionsReportView } from '../../../main/ipc/contract.ts';
 import {
   dayOf,
@@ -290,8 +290,8 @@ describe('answers arriving late', () => {
     );
     const store = memoryStore({ [REPORTS_KEY]: JSON.stringify({ of: { kind: 'desk' }, tab: 'activity' }) });
     const reports = new ReportsManager(api, store, () => NOW);
-    void reports.init();
-    await new Promise((r) => setTimeout(r, 0));
+    const started = reports.init();
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
     reports.setScope({ kind: 'account', accountId: 'a2' });
     expect(pending).toHaveLength(2);
     const view = (n: number) => ({
@@ -300,9 +300,10 @@ describe('answers arriving late', () => {
       fundingTotals: [{ quote: 'USDT', paid: String(n), received: '0', net: '0', payments: n }],
     });
     pending[1]?.answer({ ok: true, value: view(2) });
-    await new Promise((r) => setTimeout(r, 0));
+    await vi.waitFor(() => expect(reports.loaded.activity?.fundingTotals[0]?.paid).toBe('2'));
     pending[0]?.answer({ ok: true, value: view(1) });
-    await new Promise((r) => setTimeout(r, 0));
+    // the first choice's read ends with this answer: whatever it did with it is done
+    await started;
     expect(reports.loaded.activity?.fundingTotals[0]?.paid).toBe('2');
     expect(reports.loading).toBe(false);
   });
