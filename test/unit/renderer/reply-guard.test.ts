@@ -29,6 +29,70 @@ describe('ReplyGuard', () => {
   });
 });
 
+describe('who awaits a read sees its outcome', () => {
+  it('a request overtaken by a newer one resolves only once the newest is in, and each resolves once', async () => {
+    const guard = new ReplyGuard();
+    const shown: string[] = [];
+    const done: string[] = [];
+    const answers = { a: held<undefined>(), b: held<undefined>(), c: held<undefined>() };
+    const settled: string[] = [];
+    const read = (name: keyof typeof answers) =>
+      guard
+        .run(async (asked) => {
+          await answers[name].promise;
+          if (!asked.stale) shown.push(name);
+          done.push(name);
+        })
+        .then(() => settled.push(`${name} saw ${shown.join()}`));
+    const a = read('a');
+    const b = read('b');
+    answers.a.answer(undefined);
+    const c = read('c');
+    answers.b.answer(undefined);
+    // the first two reads are over (their answers dropped); who awaits them waits still
+    await vi.waitFor(() => expect(done).toEqual(['a', 'b']));
+    expect(settled).toEqual([]);
+    answers.c.answer(undefined);
+    await Promise.all([a, b, c]);
+    expect(shown).toEqual(['c']);
+    expect(settled.sort()).toEqual(['a saw c', 'b saw c', 'c saw c']);
+  });
+
+  it("the newer request's failure is its own caller's: the overtaken one still resolves", async () => {
+    const guard = new ReplyGuard();
+    const slow = held<undefined>();
+    const older = guard.run(() => slow.promise);
+    const newer = guard.run(async () => {
+      throw new Error('refused');
+    });
+    slow.answer(undefined);
+    await expect(older).resolves.toBeUndefined();
+    await expect(newer).rejects.toThrow('refused');
+  });
+
+  it('a value loaded while a push-started load overtakes it: the first caller sees the newest answer', async () => {
+    const known = new Known<string>();
+    const slow = held<{ ok: true; value: string }>();
+    const second = held<{ ok: true; value: string }>();
+    let firstAnswered = false;
+    let seen: string | undefined = 'nothing yet';
+    const mine = known
+      .load(
+        'BTC_PERP',
+        async () => undefined,
+        () => slow.promise.finally(() => (firstAnswered = true)),
+      )
+      .then(() => (seen = known.value));
+    const pushed = known.load('BTC_PERP', async () => undefined, () => second.promise);
+    slow.answer({ ok: true, value: 'before' });
+    await vi.waitFor(() => expect(firstAnswered).toBe(true));
+    expect(seen).toBe('nothing yet');
+    second.answer({ ok: true, value: 'after' });
+    await Promise.all([mine, pushed]);
+    expect(seen).toBe('after');
+  });
+});
+
 describe('a late reply to an older request is dropped', () => {
   it("a sub-account's transfers: the older sub-account's page, arriving after the newer one's, is not shown", async () => {
     const page = (subAccountId: string, id: string) => ({

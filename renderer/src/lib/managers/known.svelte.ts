@@ -6,7 +6,7 @@
  */
 import type { KnownKind, KnownKinds } from '../../../../main/ipc/contract.ts';
 import type { IpcError, Reply, TxcApi } from '../api.ts';
-import { ReplyGuard } from './reply-guard.ts';
+import { ReplyGuard, type Asked } from './reply-guard.ts';
 
 /** Where the value on screen came from: the exchange now, the saved state, or nowhere yet. */
 export type KnownSource = 'exchange' | 'cache' | 'none';
@@ -50,13 +50,22 @@ export class Known<T> implements KnownStatus {
   /**
    * Shows what is known of `subject` (an account and market, say): the saved value at once, unless the
    * exchange answers first, then the exchange's answer. A new subject starts from nothing known.
+   * Resolves once the newest load is in (a load overtaken by another waits for that one).
    */
-  async load(
+  load(
     subject: string,
     saved: () => Promise<{ value: T; asOfMs: number } | undefined>,
     fresh: () => Promise<Reply<T>>,
   ): Promise<void> {
-    const asked = this.#loads.next();
+    return this.#loads.run((asked) => this.#load(asked, subject, saved, fresh));
+  }
+
+  async #load(
+    asked: Asked,
+    subject: string,
+    saved: () => Promise<{ value: T; asOfMs: number } | undefined>,
+    fresh: () => Promise<Reply<T>>,
+  ): Promise<void> {
     if (subject !== this.#subject) {
       this.#subject = subject;
       this.value = undefined;

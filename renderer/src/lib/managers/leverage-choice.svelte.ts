@@ -1,7 +1,7 @@
 import type { LeveragePreviewView, PositionView } from '../../../../main/ipc/contract.ts';
 import type { TxcApi } from '../api.ts';
 import type { LeverageLevel } from '../format/positions.ts';
-import { ReplyGuard } from './reply-guard.ts';
+import { ReplyGuard, type Asked } from './reply-guard.ts';
 
 export type LeveragePreviewRow = LeveragePreviewView['positions'][number];
 
@@ -42,8 +42,11 @@ export class LeverageChoice {
   }
 
   /** Reads the preview of the chosen level again (the positions or their legs changed). */
-  async refresh(): Promise<void> {
-    const asked = this.#asked.next();
+  refresh(): Promise<void> {
+    return this.#asked.run((asked) => this.#read(asked));
+  }
+
+  async #read(asked: Asked): Promise<void> {
     const level = Number(this.level);
     const account = this.#account();
     if (!level || level === this.#inForce() || !account || this.#positions().length === 0) {

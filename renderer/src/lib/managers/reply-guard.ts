@@ -18,6 +18,24 @@ export const UNGUARDED: Asked = { stale: false };
 
 export class ReplyGuard {
   #newest = 0;
+  /** The work of the newest request made through `run`. */
+  #running: Promise<void> = Promise.resolve();
+
+  /**
+   * Runs a request as the newest (`work` is handed its mark) and resolves once what will be shown is
+   * in: its own answer, or, when a newer request overtook it, the newest one's. Whoever awaits a read
+   * then sees its outcome, not a screen still waiting for the read that overtook it. A newer request's
+   * failure is its own caller's to hear.
+   */
+  async run(work: (asked: Asked) => Promise<void>): Promise<void> {
+    const mine = work(this.next());
+    this.#running = mine;
+    await mine;
+    for (let seen = mine; this.#running !== seen; ) {
+      seen = this.#running;
+      await seen.catch(() => undefined);
+    }
+  }
 
   /** A new request: answers to every request made before it are stale from now on. */
   next(): Asked {
