@@ -4,17 +4,18 @@
  * may be deleted and rebuilt). Secrets are never in it: each account's secret is one keychain entry,
  * named by the account id, in the SecretStore.
  */
-import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { migrate } from '../cache/migrate.ts';
-import { UserFacingError } from '../errors.ts';
 import { openPrivateDatabase, privateSidecars } from '../private-fs.ts';
 import { importRows, type ImportRow } from './csv.ts';
 import { DurableWrites } from './durable-write.ts';
 import { KeyPresence } from './key-presence.ts';
 import { RemovedKeys } from './removed-keys.ts';
 import { AccountTable } from './account-table.ts';
+import { stageAccount, type StagedAccount } from './intake.ts';
+import { credentialsOf, importSecret, rotateKey } from './key-pairs.ts';
 import { checkLabel, checkToken, invalid, type AccountRecord, type NewAccount } from './records.ts';
+import type { RegistryParts } from './registry-parts.ts';
 import { registryMigrations, type LegacyConnection } from './migrations/index.ts';
 import { accountSecretIds, type SecretStore } from './secret-store.ts';
 import {
@@ -45,6 +46,8 @@ export class AccountRegistry {
   readonly keys: KeyPresence;
   /** Keys of accounts a teammate removed from the desk, kept until this operator deletes them. */
   readonly removedKeys: RemovedKeys;
+  /** What a write of a new account or a key pair works with (`intake.ts`, `key-pairs.ts`). */
+  readonly #parts: RegistryParts;
 
   /**
    * `legacy`: the live connection the app opens at this start, which rows written before accounts
@@ -66,6 +69,14 @@ export class AccountRegistry {
     this.keys = new KeyPresence(this.#db, secrets);
     this.removedKeys = new RemovedKeys(this.#db, secrets, this.keys);
     this.#table = new AccountTable(this.#db);
+    this.#parts = {
+      table: this.#table,
+      secrets,
+      keys: this.keys,
+      desk: () => this.#desk,
+      now: this.#now,
+      edited: () => this.#edited(),
+    };
   }
 
   /** Calls `listener` after an account is added or removed; returns the way to stop. */
@@ -154,7 +165,7 @@ export class AccountRegistry {
 
   /** Registers an account: its secret to the keychain, the rest to the team (if any) and the registry, on disk. */
   async add(input: NewAccount): Promise<AccountRecord> {
-    const staged = await this.#stage(input);
+    const staged = await stageAccount(this.#parts, input);
     let onDisk: Promise<void>;
     try {
       onDisk = this.#durable.commit(staged.insert);
@@ -171,7 +182,7 @@ export class AccountRegistry {
    * new account meanwhile); `onDisk` settles once the row is in the registry and on disk.
    */
   async addInGroup(input: NewAccount): Promise<{ onDisk: Promise<AccountRecord> }> {
-    const staged = await this.#stage(input);
+    const staged = await stageAccount(this.#parts, input);
     const onDisk = this.#durable.commitSoon(staged.insert).then(
       async (committed) => {
         await committed.onDisk;
@@ -187,56 +198,7 @@ export class AccountRegistry {
     this.#durable.commitWaiting();
   }
 
-  /**
-   * Checks a new account (its label and key free, counting those on their way in) and puts its secret
-   * in the keychain: `insert` writes its row; `undo` deletes the secret again when the row is refused
-   * (never after it went in: a flush failing leaves the account registered, and the error thrown).
-   */
-  async #stage(input: NewAccount) {
-    const label = checkLabel(input.label);
-    const apiKey = checkToken('apiKey', input.apiKey.trim());
-    const secret = checkToken('secret', input.secret.trim());
-    if (input.kind !== 'main' && input.kind !== 'sub') throw invalid('kind', 'must be main or sub');
-    this.#table.checkFree(label, input.connection, apiKey);
-    const id = input.id ?? randomUUID();
-    if (input.id !== undefined && this.#table.taken(id))
-      throw invalid('id', 'an account with this id exists already');
-    const account = freshAccount(
-      {
-        label,
-        kind: input.kind,
-        subAccountId: input.subAccountId?.trim() || null,
-        apiKey,
-        connection: input.connection,
-        groups: [...(input.groups ?? [])],
-        tags: [...(input.tags ?? [])],
-      },
-      this.#now(),
-      id,
-    );
-    this.#table.reserve(id, label, input.connection, apiKey);
-    try {
-      // The team store first (when the profile is in one), then the keychain.
-      await this.#desk?.put(account);
-      await this.#secrets.set(id, secret);
-    } catch (error) {
-      this.#table.abandon(id);
-      throw error;
-    }
-    return {
-      id,
-      apiKey,
-      insert: () => this.#table.land(account),
-      undo: async (error: unknown): Promise<never> => {
-        // A group whose commit failed is undone whole, rows written before it too.
-        this.#table.abandon(id);
-        await this.#secrets.delete(id);
-        throw error;
-      },
-    };
-  }
-
-  async #added(staged: { id: string; apiKey: string }): Promise<AccountRecord> {
+  async #added(staged: StagedAccount): Promise<AccountRecord> {
     this.keys.held(staged.id, true);
     await this.#desk?.holdKey(staged.id, staged.apiKey, true);
     this.#changed();
@@ -329,38 +291,13 @@ export class AccountRegistry {
   }
 
   /** Replaces the key pair after the exchange issued a new one (`api-key/reset`). */
-  async rotate(id: string, apiKey: string, secret: string): Promise<AccountRecord> {
-    this.#table.forgetKeys();
-    const account = this.#table.require(id);
-    const key = checkToken('apiKey', apiKey.trim());
-    const value = checkToken('secret', secret.trim());
-    this.#table.checkFree(account.label, account.connection, key, id);
-    await this.#desk?.put(sharedOf({ ...account, apiKey: key, updatedAt: this.#now() }));
-    await this.#secrets.set(id, value);
-    this.keys.held(id, true);
-    this.#table.store({ ...account, apiKey: key, updatedAt: this.#now() });
-    await this.#desk?.holdKey(id, key, true);
-    this.#edited();
-    return this.#table.require(id);
+  rotate(id: string, apiKey: string, secret: string): Promise<AccountRecord> {
+    return rotateKey(this.#parts, id, apiKey, secret);
   }
 
-  /**
-   * Keeps in this keychain the secret of an account a teammate registered: the account's public key
-   * stays as the team has it, and the team learns that this operator holds it too.
-   */
-  async importKey(id: string, secret: string): Promise<AccountRecord> {
-    const account = this.#table.require(id);
-    if (account.apiKey === '')
-      throw new UserFacingError(
-        'key_missing',
-        `"${account.label}" has no API key yet: enter its key pair first.`,
-      );
-    const value = checkToken('secret', secret.trim());
-    await this.#secrets.set(id, value);
-    this.keys.held(id, true);
-    await this.#desk?.holdKey(id, account.apiKey, true);
-    this.#edited();
-    return this.#table.require(id);
+  /** Keeps in this keychain the secret of an account a teammate registered. */
+  importKey(id: string, secret: string): Promise<AccountRecord> {
+    return importSecret(this.#parts, id, secret);
   }
 
   async remove(id: string): Promise<void> {
@@ -375,17 +312,8 @@ export class AccountRegistry {
   }
 
   /** The key pair to sign with. Main process only: the secret never crosses the bridge. */
-  async credentials(id: string): Promise<{ apiKey: string; secret: string }> {
-    const account = this.#table.require(id);
-    const secret = account.apiKey === '' ? undefined : await this.#secrets.get(id);
-    if (account.apiKey === '')
-      throw new UserFacingError(
-        'key_missing',
-        `"${account.label}" has no API key yet: enter its key pair (Replace key) before it can be used.`,
-        'apiKey',
-      );
-    if (secret === undefined) throw this.keys.missing(account, this.#desk?.operator);
-    return { apiKey: account.apiKey, secret };
+  credentials(id: string): Promise<{ apiKey: string; secret: string }> {
+    return credentialsOf(this.#parts, id);
   }
 
   /** Adds every row of a CSV file `label,key,secret,sub-account id`, each on its own (`csv.ts`). */
