@@ -7,13 +7,11 @@
  */
 import pg from 'pg';
 import type { Logger } from '../log.ts';
+import { DESK_CHANNEL, joinDesk } from './join.ts';
 import { explainTeamFailure, TeamProblem, type TeamAddress } from './problems.ts';
-import { checkTeamSchema } from './schema.ts';
 import { tlsOptions, type TeamSettings } from './settings.ts';
 
 export const APPLICATION_NAME = 'TXC Desk';
-/** The channel every replicated table notifies on, with the table's name as payload. */
-export const DESK_CHANNEL = 'txc_desk';
 
 export type TeamStatus = 'connecting' | 'connected' | 'unreachable' | 'refused';
 
@@ -167,23 +165,11 @@ export class TeamStore {
         for (const l of this.#notifyListeners) l(message.payload);
       });
       await listener.connect();
-      this.#deskId = await checkTeamSchema(listener);
-      await listener.query(
-        `INSERT INTO operators (name, app_version) VALUES (current_user, $1)
-         ON CONFLICT (name) DO UPDATE SET last_seen_at = now(), app_version = excluded.app_version`,
-        [this.#appVersion],
-      );
-      // The origin this profile's log entries go up under is this operator's alone (claimed once).
-      await listener
-        .query(
-          `INSERT INTO operator_origins (origin) SELECT $1::uuid
-           WHERE NOT EXISTS (SELECT 1 FROM operator_origins WHERE origin = $1::uuid) ON CONFLICT DO NOTHING`,
-          [this.settings.origin],
-        )
-        .catch((error: unknown) =>
-          this.#log.log('warn', "this profile's log origin could not be claimed on the team store", error),
-        );
-      await listener.query(`LISTEN ${DESK_CHANNEL}`);
+      this.#deskId = await joinDesk(listener, {
+        appVersion: this.#appVersion,
+        origin: this.settings.origin,
+        log: this.#log,
+      });
     } catch (error) {
       const problem = explainTeamFailure(error, this.address);
       this.#drop(listener);

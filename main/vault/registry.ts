@@ -18,15 +18,8 @@ import { checkLabel, checkToken, invalid, type AccountRecord, type NewAccount } 
 import type { RegistryParts } from './registry-parts.ts';
 import { registryMigrations, type LegacyConnection } from './migrations/index.ts';
 import { accountSecretIds, type SecretStore } from './secret-store.ts';
-import {
-  applySharedChanges,
-  freshAccount,
-  readTeamCursor,
-  sharedOf,
-  type AppliedChanges,
-  type RegistryDesk,
-  type SharedChanges,
-} from './shared.ts';
+import { applySharedChanges, type AppliedChanges } from './shared-apply.ts';
+import { freshAccount, readTeamCursor, sharedOf, type RegistryDesk, type SharedChanges } from './shared.ts';
 
 export type { AccountKind, AccountRecord, NewAccount } from './records.ts';
 export type { ImportRow } from './csv.ts';

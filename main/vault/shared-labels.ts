@@ -8,7 +8,8 @@
  */
 import type Database from 'better-sqlite3';
 import { labelKeys, labelRefusal, readablePart } from '../rules/label-skeleton.ts';
-import type { AppliedChanges, LocalRow, TeamAccountRow } from './shared.ts';
+import type { AppliedChanges, LocalRow } from './shared-apply.ts';
+import type { TeamAccountRow } from './shared.ts';
 
 /** The labels of the table's rows as a change is applied: which one a label reads the same as. */
 export interface LabelsHere {
