@@ -12,52 +12,22 @@
 import WebSocket from 'ws';
 import type { z } from 'zod';
 import { ExchangeError } from '../errors.ts';
-import type { BackoffOptions } from './backoff.ts';
+import type { WsClientOptions } from './client-options.ts';
 import type { Channel } from './channels.ts';
 import { closedError, unexpectedAnswer } from './errors.ts';
 import { MAX_FRAME_BYTES, readFrame } from './frames.ts';
 import { HeldPushes, type Listener } from './listeners.ts';
 import { PendingRequests } from './requests.ts';
 import { ConnectTurns } from './connect-turns.ts';
-import type { ConnectionPacer, Lane } from './pacer.ts';
+import type { Lane } from './pacer.ts';
 import { ServerSubscriptions } from './subscriptions.ts';
 import { realTimers, type Timers } from './timers.ts';
 import { WS, type WsMethod } from '../registry/index.ts';
 
-export type { Timers };
+export type { Timers, WsClientOptions };
 type Phase = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stopped';
 /** The socket's phase, or `stale` while its data cannot be trusted (see the file's comment). */
 export type WsState = Phase | 'stale';
-
-export interface WsClientOptions {
-  /** `{ws_url}/ws`. */
-  readonly url: string;
-  /**
-   * A fresh one-time token (REST `websocketToken`); called on every connect, with the socket's lane
-   * (a background socket's token is background work of its key: it waits behind the screens' requests).
-   */
-  readonly token: (lane: Lane) => Promise<string>;
-  /** Ping period. Default 50 s (the server closes after 60 s idle). */
-  readonly pingMs?: number;
-  /** Time allowed for an answer. Default 10 s. */
-  readonly requestTimeoutMs?: number;
-  readonly backoff?: BackoffOptions;
-  readonly random?: () => number;
-  readonly timers?: Timers;
-  readonly onState?: (state: WsState) => void;
-  /** Told of failures that the client handles itself (reconnects), for the log. */
-  readonly onError?: (error: unknown) => void;
-  /** Paces every connect and reconnect with the other clients' (the exchange limits new connections). */
-  readonly pacer?: ConnectionPacer;
-  /** Told of each push that arrived but could not be read in its channel's shape (`unreadable`). */
-  readonly onUnreadable?: (channel: Channel) => void;
-  /** Asked before each order method is sent (the team desk's roles): a throw refuses it, unsent. */
-  readonly beforeOrder?: (method: string) => void;
-  /** Largest frame read; a bigger one closes the socket (default `MAX_FRAME_BYTES`). */
-  readonly maxFrameBytes?: number;
-  /** Pushes held while reconciling, at most (default `MAX_HELD`); more make the socket stale. */
-  readonly maxHeld?: { readonly pushes: number; readonly bytes: number };
-}
 
 export class WsClient {
   #phase: Phase = 'idle';
