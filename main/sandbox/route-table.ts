@@ -16,6 +16,7 @@ import { historyRoutes } from './routes/history.ts';
 import { killSwitchRoutes } from './routes/kill-switch.ts';
 import { marketDataRoutes, type TapeSource } from './routes/market-data.ts';
 import { mainAccountRoutes } from './routes/main-account.ts';
+import { walletHistoryRoutes } from './routes/wallet-history.ts';
 import { miningRoutes } from './routes/mining.ts';
 import { publicRoutes } from './routes/public.ts';
 import { subAccountAdminRoutes } from './routes/sub-account-admin.ts';
@@ -42,6 +43,7 @@ export function buildRoutes(
     cancelAllRoute(state, engine),
     ...historyRoutes(state, engine),
     ...mainAccountRoutes(state),
+    ...walletHistoryRoutes(state),
     ...convertRoutes(state),
     ...subAccountRoutes(state),
     ...subAccountAdminRoutes(state, engine),

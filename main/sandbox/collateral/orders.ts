@@ -1,8 +1,7 @@
 /**
  * Collateral limit, stop-limit, trigger-market, OCO, OTO and TP/SL orders, one set of rules for REST
- * (`order/collateral/*`) and the WebSocket (`collateral_order_*_place`), and the links between linked
- * orders: an OCO leg executing (or ending) cancels the other, an OTO order executing places its legs.
- * Links are kept on the orders themselves, so they survive a restart of the sandbox.
+ * (`order/collateral/*`) and the WebSocket (`collateral_order_*_place`). The links between linked
+ * orders are acted on by `OrderLinks` (`order-links.ts`).
  */
 import { Decimal } from 'decimal.js';
 import type { Engine } from '../engine/engine.ts';
@@ -24,6 +23,7 @@ import {
 } from '../routes/order-rules.ts';
 import type { Account, MarketDef, SandboxState } from '../state.ts';
 import { bboPrice, uniqueClientId } from '../ws/order-helpers.ts';
+import { OrderLinks } from './order-links.ts';
 import type { Positions } from './positions.ts';
 import { effectiveLeverage } from './positions.ts';
 
@@ -49,21 +49,24 @@ export class CollateralOrders {
   private readonly state: SandboxState;
   private readonly engine: Engine;
   private readonly positions: Positions;
-  /** Orders with a link still to act on: an open OCO leg, or an OTO order whose legs wait. */
-  private readonly watched = new Set<Order>();
+  /** The links between orders: the OCO legs and the OTO orders whose legs wait. */
+  private readonly links: OrderLinks;
 
   constructor(state: SandboxState, engine: Engine, positions: Positions) {
     this.state = state;
     this.engine = engine;
     this.positions = positions;
-    this.relink();
+    this.links = new OrderLinks(engine, positions);
   }
 
   /** Finds the links again among the engine's orders (after its state was restored). */
   relink(): void {
-    this.watched.clear();
-    for (const o of this.engine.orders.values())
-      if ((o.open && o.ocoPeer !== undefined) || o.otoLegs) this.watched.add(o);
+    this.links.relink();
+  }
+
+  /** Acts on the links: run after every change of orders or prices. */
+  sweep(): void {
+    this.links.sweep();
   }
 
   private positionSide(account: Account, body: Body, s: 'buy' | 'sell', reduceOnly: boolean): PositionSide {
@@ -139,7 +142,7 @@ export class CollateralOrders {
         ...(stopLoss ? { stopLoss: stopLoss.toFixed() } : {}),
         ...(takeProfit ? { takeProfit: takeProfit.toFixed() } : {}),
       };
-      this.watched.add(order);
+      this.links.watch(order);
     }
     sweepClosed(this.engine, this.positions);
     this.engine.checkStops(m.name);
@@ -222,8 +225,8 @@ export class CollateralOrders {
     }
     first.ocoPeer = stop.id;
     stop.ocoPeer = first.id;
-    this.watched.add(first);
-    this.watched.add(stop);
+    this.links.watch(first);
+    this.links.watch(stop);
     return { limit: first, stop };
   }
 
@@ -301,71 +304,16 @@ export class CollateralOrders {
       placed.otoLegs = old.otoLegs;
       placed.oto = { ...(old.oto ?? {}), otoId: placed.id };
       delete old.otoLegs;
-      this.watched.add(placed);
+      this.links.watch(placed);
     }
     const peer = old.ocoPeer === undefined ? undefined : this.engine.orders.get(old.ocoPeer);
     if (peer) {
       peer.ocoPeer = placed.id;
       placed.ocoPeer = peer.id;
       delete old.ocoPeer;
-      this.watched.delete(old);
-      this.watched.add(placed);
+      this.links.unwatch(old);
+      this.links.watch(placed);
     }
     return placed;
-  }
-
-  /** Acts on the links: run after every change of orders or prices. */
-  sweep(): void {
-    for (const o of [...this.watched]) {
-      if (o.ocoPeer !== undefined) this.sweepOco(o);
-      if (o.otoLegs && !o.open) this.placeOtoLegs(o);
-      if (!o.otoLegs && (o.ocoPeer === undefined || !o.open)) this.watched.delete(o);
-    }
-  }
-
-  private sweepOco(o: Order): void {
-    const peer = this.engine.orders.get(o.ocoPeer as number);
-    const done = (x: Order) => !x.open || x.dealStock > 0n || (x.activationPrice !== null && x.activated);
-    if (!peer) return;
-    if (done(o) && peer.open && !done(peer)) this.engine.cancel(peer);
-    else if (done(peer) && o.open && !done(o)) this.engine.cancel(o);
-    if (!o.open || !peer.open || done(o) || done(peer)) {
-      this.watched.delete(o);
-      this.watched.delete(peer);
-    }
-  }
-
-  private placeOtoLegs(p: Order): void {
-    const legs = p.otoLegs;
-    delete p.otoLegs;
-    if (!legs || p.dealStock === 0n) return;
-    const long = p.side === 'buy';
-    const positionId = this.positions.get(p.owner, p.market, p.positionSide ?? 'BOTH')?.positionId;
-    for (const [price, above, kind] of [
-      [legs.takeProfit, long, 'take_profit'],
-      [legs.stopLoss, !long, 'stop_loss'],
-    ] as const) {
-      if (price === undefined) continue;
-      this.engine.place({
-        owner: p.owner,
-        market: p.market,
-        side: long ? 'sell' : 'buy',
-        type: 'stop market',
-        amount: p.dealStock,
-        activationPrice: price,
-        collateral: true,
-        ...(p.positionSide ? { positionSide: p.positionSide } : {}),
-        reduceOnly: true,
-        triggerAbove: above,
-        otoId: p.id,
-        tpsl: kind,
-        ...(positionId === undefined ? {} : { positionId }),
-        stp: p.stp,
-      });
-    }
-    // legs of an order that closed (or only reduced) the other side have no position to close
-    this.positions.changed.add(p.owner);
-    sweepClosed(this.engine, this.positions);
-    this.engine.checkStops(p.market);
   }
 }

@@ -1,159 +1,18 @@
 /** Spot trading endpoints: order/new, market, stock_market, stop_limit, stop_market, bulk, cancel, modify. */
 import type { CollateralOrders } from '../collateral/orders.ts';
-import type { Engine, PlaceRequest } from '../engine/engine.ts';
+import type { Engine } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
 import { orderJson } from '../engine/order.ts';
 import { orderAnswer } from './order-answers.ts';
-import { toUnits, unitsToDecimal } from '../engine/units.ts';
-import { ApiError, fieldError, regionBlocked } from '../http/errors.ts';
+import { ApiError, fieldError } from '../http/errors.ts';
+import { placeLimit, placeMarket, placeStopLimit, withSettle } from './spot-orders.ts';
 import { optBool, optInt, optIntOrText, optString, required } from '../http/fields.ts';
 import type { Body } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
 import { ledgerString, spot } from '../ledger.ts';
 import type { Account, MarketDef, SandboxState } from '../state.ts';
-import {
-  checkAmount,
-  checkPrice,
-  checkQuoteAmount,
-  checkTotal,
-  clientOrderId,
-  duplicateClientOrderId,
-  limitFlags,
-  marketUnavailable,
-  side,
-  spotMarket,
-  stp,
-} from './order-rules.ts';
+import { marketUnavailable, spotMarket } from './order-rules.ts';
 
-function tradable(m: MarketDef): MarketDef {
-  if (m.type !== 'spot') throw marketUnavailable('Market is not available for spot trading.');
-  return m;
-}
-
-function uniqueClientId(engine: Engine, account: Account, m: MarketDef, id: string): void {
-  if (id && engine.clientOrderIdTaken(account.id, m.name, id)) throw duplicateClientOrderId();
-}
-
-/** Validates a limit order body fully, then places it. */
-export function placeLimit(state: SandboxState, engine: Engine, account: Account, body: Body): Order {
-  const m = tradable(spotMarket(state, body));
-  const s = side(body);
-  const amountRaw = body['amount'];
-  if (amountRaw === undefined || amountRaw === null || amountRaw === '')
-    throw fieldError('amount', required('amount'));
-  const flags = limitFlags(state, account, body);
-  const stpMode = stp(body);
-  const cid = clientOrderId(body);
-  const amount = checkAmount(m, amountRaw);
-  let priceUnits: bigint;
-  if (flags.bboRole !== undefined) {
-    const book = engine.book(m.name);
-    const ownSide = flags.bboRole === 1 ? s : s === 'buy' ? 'sell' : 'buy';
-    const best = book.best(ownSide);
-    if (best === null) throw fieldError('bboRole', 'No best price is available for this bboRole.');
-    priceUnits = best;
-    checkTotal(m, amount, unitsToDecimal(best, m.moneyPrec));
-  } else {
-    const price = checkPrice(m, 'price', body['price']);
-    checkTotal(m, amount, price);
-    priceUnits = toUnits(price, m.moneyPrec);
-  }
-  uniqueClientId(engine, account, m, cid);
-  return engine.place({
-    owner: account.id,
-    market: m.name,
-    side: s,
-    type: 'limit',
-    amount: toUnits(amount, m.stockPrec),
-    price: priceUnits,
-    clientOrderId: cid,
-    postOnly: flags.postOnly,
-    ioc: flags.ioc,
-    rpi: flags.rpi,
-    retail: flags.retail,
-    stp: stpMode,
-  });
-}
-
-function placeMarket(
-  state: SandboxState,
-  engine: Engine,
-  account: Account,
-  body: Body,
-  kind: 'market' | 'stock market' | 'stop market',
-): Order {
-  const m = tradable(spotMarket(state, body));
-  const s = side(body);
-  const region = state.regions.get(account.region);
-  if (kind === 'stop market' && region?.blocked.has('stop_market')) throw regionBlocked('type');
-  const stpMode = stp(body);
-  const cid = clientOrderId(body);
-  const quote = s === 'buy' && kind !== 'stock market';
-  const req: PlaceRequest = {
-    owner: account.id,
-    market: m.name,
-    side: s,
-    type: kind,
-    amount: 0n,
-    quoteAmount: quote,
-    clientOrderId: cid,
-    stp: stpMode,
-  };
-  if (kind === 'stop market') {
-    req.activationPrice = toUnits(checkPrice(m, 'activation_price', body['activation_price']), m.moneyPrec);
-  }
-  req.amount = quote
-    ? toUnits(checkQuoteAmount(m, body['amount']), m.moneyPrec + m.stockPrec)
-    : toUnits(checkAmount(m, body['amount']), m.stockPrec);
-  uniqueClientId(engine, account, m, cid);
-  return engine.place(req);
-}
-
-/**
- * A stop-limit order: `price` is required unless `bboRole` is set. A BBO stop-limit takes its limit price
- * from the book when it is placed (role 1 the best of its own side, role 2 the best of the other side),
- * the same price `order_stop_bbo_place` takes; a buy freezes amount x that price, so a priceless buy
- * never holds less than it would pay at the price it was given.
- */
-function placeStopLimit(state: SandboxState, engine: Engine, account: Account, body: Body): Order {
-  const m = tradable(spotMarket(state, body));
-  const s = side(body);
-  const stpMode = stp(body);
-  const cid = clientOrderId(body);
-  const role = optInt(body, 'bboRole');
-  if (role !== undefined && role !== 1 && role !== 2)
-    throw fieldError('bboRole', 'The selected bboRole is invalid.');
-  if (role !== undefined && state.regions.get(account.region)?.blocked.has('bboRole'))
-    throw regionBlocked('bboRole');
-  const amount = checkAmount(m, body['amount']);
-  const activation = checkPrice(m, 'activation_price', body['activation_price']);
-  let priceUnits: bigint;
-  if (role !== undefined && (body['price'] === undefined || body['price'] === null || body['price'] === '')) {
-    const own = role === 1 ? s : s === 'buy' ? 'sell' : 'buy';
-    const best = engine.book(m.name).best(own);
-    if (best === null) throw fieldError('bboRole', 'No best price is available for this bboRole.');
-    checkTotal(m, amount, unitsToDecimal(best, m.moneyPrec));
-    priceUnits = best;
-  } else {
-    const price = checkPrice(m, 'price', body['price']);
-    checkTotal(m, amount, price);
-    priceUnits = toUnits(price, m.moneyPrec);
-  }
-  uniqueClientId(engine, account, m, cid);
-  return engine.place({
-    owner: account.id,
-    market: m.name,
-    side: s,
-    type: 'stop limit',
-    amount: toUnits(amount, m.stockPrec),
-    price: priceUnits,
-    activationPrice: toUnits(activation, m.moneyPrec),
-    clientOrderId: cid,
-    stp: stpMode,
-  });
-}
-
-/** An open order of the account by `orderId` or `clientOrderId` on `market`. */
 /**
  * The open order a body names by `orderId` or `clientOrderId`; `idAsText`: the endpoint takes the id as
  * a digit string too (`order/cancel`, documented "String/Int").
@@ -179,18 +38,6 @@ export function findOpen(
       errors: { orderId: ['Unexecuted order was not found.'] },
     });
   return o;
-}
-
-/** A placed order as its answer carries it, once the stops its trade reached have triggered. */
-function withSettle<T extends Order>(
-  state: SandboxState,
-  engine: Engine,
-  o: T,
-  withPosition = false,
-): Record<string, unknown> {
-  const m = state.markets.get(o.market) as MarketDef;
-  engine.checkStops(o.market);
-  return orderAnswer(o, m, withPosition);
 }
 
 const given = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
