@@ -83,7 +83,11 @@ describe('who awaits a read sees its outcome', () => {
         () => slow.promise.finally(() => (firstAnswered = true)),
       )
       .then(() => (seen = known.value));
-    const pushed = known.load('BTC_PERP', async () => undefined, () => second.promise);
+    const pushed = known.load(
+      'BTC_PERP',
+      async () => undefined,
+      () => second.promise,
+    );
     slow.answer({ ok: true, value: 'before' });
     await vi.waitFor(() => expect(firstAnswered).toBe(true));
     expect(seen).toBe('nothing yet');

@@ -31,7 +31,7 @@ export class ReplyGuard {
     const mine = work(this.next());
     this.#running = mine;
     await mine;
-    for (let seen = mine; this.#running !== seen; ) {
+    for (let seen = mine; this.#running !== seen;) {
       seen = this.#running;
       await seen.catch(() => undefined);
     }
