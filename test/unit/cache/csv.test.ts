@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvField, csvLine, isoMicros } from '../../../main/cache/csv.ts';
+import { csvField, csvLine, isoMicros, isoMicrosOf } from '../../../main/cache/csv.ts';
 
 describe('csv', () => {
   it('quotes fields holding a comma, a quote or a line break, doubling quotes', () => {
@@ -38,5 +39,20 @@ describe('csv', () => {
     expect(csvLine(['a', 'b'])).toBe('a,b\r\n');
     expect(isoMicros(1594297218906802)).toBe('2020-07-09T12:20:18.906802Z');
     expect(isoMicros(1000)).toBe('1970-01-01T00:00:00.001000Z');
+  });
+
+  it("writes every time as the Date's own text does, in any order of days (the day kept between calls)", () => {
+    const time = fc.oneof(
+      fc.maxSafeNat(),
+      fc.integer({ min: 1_700_000_000_000_000, max: 1_800_000_000_000_000 }),
+      fc.integer({ min: -5_000_000_000_000, max: 5_000_000_000_000 }),
+    );
+    fc.assert(
+      fc.property(fc.array(time, { minLength: 1, maxLength: 20 }), (times) => {
+        for (const t of times) expect(isoMicros(t)).toBe(isoMicrosOf(t));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(isoMicros(1.5)).toBe(isoMicrosOf(1.5));
   });
 });

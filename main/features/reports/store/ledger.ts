@@ -89,11 +89,11 @@ function buildSeries(db: WritableDB, mark: Mark, budget: number): number {
   const rows = prepared(
     db,
     `SELECT time_us, id, side, amount, deal, fee, fee_asset, order_id FROM deals
-     WHERE account_ref = ? AND market_ref = ? AND (time_us > ? OR (time_us = ? AND id > ?))
+     WHERE account_ref = ? AND market_ref = ? AND (time_us, id) > (?, ?)
      ORDER BY time_us, id LIMIT ?`,
   )
     .raw(true)
-    .all(accountRef, marketRef, after[0], after[0], after[1], budget) as DealRow[];
+    .all(accountRef, marketRef, after[0], after[1], budget) as DealRow[];
   const liquidations = liquidationsOf(db, account, market, after[0] ?? -1);
   const days = new Map<string, DayFigures>();
   const dayOf = (timeUs: number, book: 'spot' | 'collateral') => {
@@ -150,17 +150,10 @@ function stillWhole(db: WritableDB, mark: Mark, series: SeriesRow): boolean {
   const stored = prepared(
     db,
     `SELECT count(*) FROM deals WHERE account_ref = ? AND market_ref = ? AND time_us >= ?
-     AND (time_us < ? OR (time_us = ? AND id <= ?))`,
+     AND (time_us, id) <= (?, ?)`,
   )
     .pluck()
-    .get(
-      mark.account_ref,
-      mark.market_ref,
-      from,
-      series.last_time_us,
-      series.last_time_us,
-      series.last_id,
-    ) as number;
+    .get(mark.account_ref, mark.market_ref, from, series.last_time_us, series.last_id) as number;
   const read = prepared(
     db,
     'SELECT coalesce(sum(deals), 0) FROM ledger_days WHERE account_ref = ? AND market_ref = ? AND day >= ?',

@@ -145,11 +145,11 @@ export async function taxLots(
         const rows = prepared(
           db,
           `SELECT time_us, id, market_ref, side, amount, deal, fee, fee_asset, order_id FROM deals
-           WHERE account_ref = ? AND time_us < ? AND (time_us > ? OR (time_us = ? AND id > ?))
+           WHERE account_ref = ? AND time_us < ? AND (time_us, id) > (?, ?)
            ORDER BY time_us, id LIMIT ?`,
         )
           .raw(true)
-          .all(ref, endUs, after[0], after[0], after[1], CHUNK) as Row[];
+          .all(ref, endUs, after[0], after[1], CHUNK) as Row[];
         for (const [timeUs, id, marketRef, side, amount, value, fee, feeAsset, orderId] of rows) {
           const market = nameOf(db, 'market', marketRef);
           if (market.endsWith('_PERP') || collateral.has(orderId)) continue;
