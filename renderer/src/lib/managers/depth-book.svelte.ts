@@ -5,7 +5,7 @@ import { ReplyGuard, type Asked } from './reply-guard.ts';
 import { applyLevels, followsLast, isZero, snapshotRead, type Level } from '../format/book.ts';
 import { readOnce } from './early-reads.ts';
 import { compareDecimal } from '../format/decimal.ts';
-import { addDecimal, divideDecimal, multiplyDecimal, subtractDecimal } from '../format/decimal-math.ts';
+import { addDecimal, divideDecimal, multiplyDecimal, subtractDecimal } from '../format/exact.ts';
 
 /** One ladder row: the level, the running total from the best price out, and its bar's share (0..1). */
 export interface LadderRow {

@@ -9,7 +9,7 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { compareDecimal } from '../format/decimal.ts';
-import { sumDecimals } from '../format/decimal-math.ts';
+import { sumDecimals } from '../format/exact.ts';
 
 /** When a row needs attention: liquidation within `liquidationPct` %, data older than `staleMinutes`. */
 export type AttentionRules = AttentionRulesView;

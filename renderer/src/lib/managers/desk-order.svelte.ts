@@ -7,7 +7,7 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { deskInput, emptyDeskFields, type DeskInput, type DeskOrderFields } from './desk-input.ts';
-import { sumDecimals } from '../format/decimal-math.ts';
+import { sumDecimals } from '../format/exact.ts';
 import { errorFor } from './errors.ts';
 
 /** One child of a sent batch, as the result shows it. */

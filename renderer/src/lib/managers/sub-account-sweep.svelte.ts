@@ -1,6 +1,6 @@
 import type { ProcedureResult, SweepLegView, UnreadAccountView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
-import { addDecimal } from '../format/decimal-math.ts';
+import { addDecimal } from '../format/exact.ts';
 import { failuresFirst } from './batch-log.svelte.ts';
 
 export type SweepResult = ProcedureResult<'subaccounts.runSweep'>[number];

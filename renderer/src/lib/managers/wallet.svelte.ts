@@ -9,7 +9,7 @@ import type {
 import { compareDecimal } from '../format/decimal.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { isDecimal } from '../format/decimal.ts';
-import { subtractDecimal } from '../format/decimal-math.ts';
+import { subtractDecimal } from '../format/exact.ts';
 
 export type WalletAsset = ProcedureResult<'wallet.assets'>[number];
 export type Refund = ProcedureResult<'wallet.refunds'>['records'][number];
