@@ -1,7 +1,7 @@
 import type { AccountView, KnownPushedView, ProcedureResult } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { formatNumber } from '../format/number.ts';
-import { countSaved, EAGER_READ_ACCOUNTS, type SavedShown } from './accounts.svelte.ts';
+import { countSaved, EAGER_READ_ACCOUNTS, type SavedShown } from './account-balances.ts';
 import { Arrivals } from './arrivals.svelte.ts';
 import { recall } from './known.svelte.ts';
 import { LiveFollow } from './live-follow.svelte.ts';
