@@ -11,6 +11,7 @@ import {
   type ShownBalance,
   type SpotBalances,
 } from './account-balances.ts';
+import { settled } from './errors.ts';
 
 /** Groups as typed in one field: "Desk A, hedging" -> ["Desk A", "hedging"]. */
 export function parseGroups(text: string): string[] {
@@ -164,11 +165,7 @@ export class AccountsManager {
     this.loading = true;
     const reply = await this.#api.accounts.list();
     this.loading = false;
-    if (!reply.ok) {
-      this.error = reply.error;
-      return;
-    }
-    this.error = undefined;
+    if (!settled(reply, (error) => (this.error = error))) return;
     this.accounts = reply.value;
     if (reply.value.length === 0) return;
     const ids = reply.value.map((a) => a.id);
@@ -288,11 +285,7 @@ export class AccountsManager {
       ...(subAccountId ? { subAccountId } : {}),
       ...(groups.length > 0 ? { groups } : {}),
     });
-    if (!reply.ok) {
-      this.addError = reply.error;
-      return false;
-    }
-    this.addError = undefined;
+    if (!settled(reply, (error) => (this.addError = error))) return false;
     this.accounts = [...this.accounts, reply.value];
     void this.#api.board.balances({ accountIds: [reply.value.id] });
     return true;
@@ -300,11 +293,7 @@ export class AccountsManager {
 
   async importCsv(): Promise<void> {
     const reply = await this.#api.accounts.importCsv();
-    if (!reply.ok) {
-      this.importError = reply.error;
-      return;
-    }
-    this.importError = undefined;
+    if (!settled(reply, (error) => (this.importError = error))) return;
     this.importReport = reply.value;
     if (reply.value.rows.some((r) => r.ok)) await this.load();
   }

@@ -1,5 +1,6 @@
 import type { AccountView, EventPayload, WebhookEventView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { settled } from './errors.ts';
 
 /** Stored webhook events read at a time. */
 export const STORED_PAGE = 200;
@@ -43,11 +44,7 @@ export class WebhookEventsManager {
 
   async loadAccounts(): Promise<void> {
     const reply = await this.#api.accounts.list();
-    if (!reply.ok) {
-      this.accountsError = reply.error;
-      return;
-    }
-    this.accountsError = undefined;
+    if (!settled(reply, (error) => (this.accountsError = error))) return;
     this.accounts = reply.value;
     if (!this.account || !reply.value.some((a) => a.id === this.account)) {
       await this.choose(reply.value[0]?.id);
@@ -86,11 +83,7 @@ export class WebhookEventsManager {
     });
     this.storedLoading = false;
     if (accountId !== this.account) return;
-    if (!reply.ok) {
-      this.storedError = reply.error;
-      return;
-    }
-    this.storedError = undefined;
+    if (!settled(reply, (error) => (this.storedError = error))) return;
     const shown = after ? this.stored : [];
     const seen = shown.map((e) => e.id);
     this.stored = [...shown, ...reply.value.filter((e) => !seen.includes(e.id))];
@@ -103,11 +96,7 @@ export class WebhookEventsManager {
     this.reconciling = true;
     const reply = await this.#api.webhooks.reconcile({ accountId });
     this.reconciling = false;
-    if (!reply.ok) {
-      this.storedError = reply.error;
-      return;
-    }
-    this.storedError = undefined;
+    if (!settled(reply, (error) => (this.storedError = error))) return;
     this.reconciled = reply.value;
     await this.loadStored();
   }
@@ -117,11 +106,7 @@ export class WebhookEventsManager {
     this.receiverBusy = true;
     const reply = await this.#api.webhooks.receiver({ enabled, ...(port === undefined ? {} : { port }) });
     this.receiverBusy = false;
-    if (!reply.ok) {
-      this.receiverError = reply.error;
-      return false;
-    }
-    this.receiverError = undefined;
+    if (!settled(reply, (error) => (this.receiverError = error))) return false;
     this.receiverUrl = reply.value;
     return true;
   }
@@ -132,11 +117,7 @@ export class WebhookEventsManager {
     const accountId = this.account;
     if (!accountId) return false;
     const reply = await this.#api.webhooks.remove({ accountId });
-    if (!reply.ok) {
-      this.configureError = reply.error;
-      return false;
-    }
-    this.configureError = undefined;
+    if (!settled(reply, (error) => (this.configureError = error))) return false;
     this.configured = undefined;
     await this.loadAccounts();
     return true;
@@ -146,11 +127,7 @@ export class WebhookEventsManager {
     const accountId = this.account;
     if (!accountId) return false;
     const reply = await this.#api.webhooks.configure({ accountId, apiKey });
-    if (!reply.ok) {
-      this.configureError = reply.error;
-      return false;
-    }
-    this.configureError = undefined;
+    if (!settled(reply, (error) => (this.configureError = error))) return false;
     this.configured = accountId;
     await this.loadAccounts();
     return true;
