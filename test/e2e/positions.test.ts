@@ -43,14 +43,15 @@ describe('the Positions screen in Chromium', () => {
     // The mark is charted once it has moved; until then its latest value is said in a line of words.
     const chart = page.getByTestId('mark-chart');
     await expect.poll(async () => (await chart.textContent()) ?? '').toMatch(/Mark [\d,.]+ USDT/);
-    if ((await chart.locator('path').count()) === 0)
+    if ((await chart.locator('canvas').count()) === 0)
       expect(await chart.getByTestId('chart-flat').textContent()).toContain(
         'the chart is drawn once a value moves',
       );
     const [opened] = await app.call<PositionView[]>('positions.open', { accountId: main });
     app.sandbox.control.setPrice('BTC_PERP', String(Math.round(Number(opened?.basePrice) + 50)));
-    await expect.poll(() => chart.locator('path').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => chart.locator('canvas').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(await chart.getByTestId('chart-flat').count()).toBe(0);
+    await page.screenshot({ path: artifact('positions-mark-chart.png') });
 
     // BTC_PERP allows up to 100×; looking at ETH_PERP (max 50) caps the levels offered.
     const options = () => page.getByTestId('leverage-select').locator('option').allTextContents();

@@ -15,7 +15,7 @@ import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
 import { createBridge } from '../../../preload/bridge.ts';
 import type { TxcApi } from '../../../renderer/src/lib/api.ts';
 import { compareDecimal } from '../../../renderer/src/lib/format/decimal.ts';
-import { addDecimal, subtractDecimal } from '../../../renderer/src/lib/format/decimal-math.ts';
+import { addDecimal, subtractDecimal } from '../../../renderer/src/lib/format/exact.ts';
 import { legPrices } from '../../../renderer/src/lib/format/tpsl.ts';
 import { CollateralAccountManager } from '../../../renderer/src/lib/managers/collateral-account.svelte.ts';
 import { PositionsManager } from '../../../renderer/src/lib/managers/positions.svelte.ts';

@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AccountView } from '../../../main/ipc/contract.ts';
+import { balanceSummary, EAGER_READ_ACCOUNTS } from '../../../renderer/src/lib/managers/account-balances.ts';
 import {
   AccountsManager,
-  balanceSummary,
-  EAGER_READ_ACCOUNTS,
   failuresFirst,
   parseGroups,
 } from '../../../renderer/src/lib/managers/accounts.svelte.ts';

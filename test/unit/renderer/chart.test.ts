@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  boundsOf,
+  chartTime,
   holdsSomething,
+  lineData,
+  momentOf,
   nearestIndex,
-  pathOf,
   timesOf,
   valueAt,
 } from '../../../renderer/src/lib/format/chart.ts';
@@ -14,37 +15,33 @@ const s = (id: string, pts: Array<[number, number]>) => ({
   points: pts.map(([t, v]) => ({ t, v })),
 });
 
-describe('chart geometry', () => {
-  it('spans every series and skips points that are not finite', () => {
-    expect(
-      boundsOf([
-        s('a', [
-          [10, 5],
-          [20, 7],
-        ]),
-        s('b', [
-          [5, 9],
-          [30, Number.NaN],
-        ]),
-      ]),
-    ).toEqual({ t0: 5, t1: 20, v0: 5, v1: 9 });
-    expect(boundsOf([s('a', [])])).toBeUndefined();
-  });
-
-  it('widens a single point or a flat line so it still draws', () => {
-    expect(boundsOf([s('a', [[100, 4]])])).toEqual({ t0: -900, t1: 1100, v0: 3.96, v1: 4.04 });
-    expect(boundsOf([s('a', [[100, 0]])])).toMatchObject({ v0: -1, v1: 1 });
-  });
-
-  it('draws lines or steps with y growing downwards', () => {
-    const b = { t0: 0, t1: 10, v0: 0, v1: 4 };
+describe('line chart data', () => {
+  it('gives the chart library whole seconds in order, once each, and only finite values', () => {
     const pts = s('a', [
-      [0, 0],
-      [5, 4],
-      [10, 2],
+      [1_000, 1],
+      [1_400, 2],
+      [1_999, 3],
+      [2_000, Number.NaN],
+      [3_000, 4],
+      [2_500, 9],
+      [Number.POSITIVE_INFINITY, 5],
+      [4_000, 6],
     ]).points;
-    expect(pathOf(pts, b, 100, 40)).toBe('M0 40L50 0L100 20');
-    expect(pathOf(pts, b, 100, 40, true)).toBe('M0 40H50V0H100V20');
+    expect(lineData(pts, false)).toEqual([
+      { time: 1, value: 3 },
+      { time: 3, value: 4 },
+      { time: 4, value: 6 },
+    ]);
+    expect(lineData([])).toEqual([]);
+  });
+
+  it('hands the library local wall-clock seconds, and reads them back to the moment', () => {
+    const ms = Date.UTC(2026, 6, 1, 12, 0, 30);
+    const offset = new Date(ms).getTimezoneOffset() * 60;
+    expect(chartTime(ms)).toBe(ms / 1000 - offset);
+    expect(chartTime(ms, false)).toBe(ms / 1000);
+    expect(momentOf(chartTime(ms))).toBe(ms);
+    expect(lineData([{ t: ms, v: 1 }])).toEqual([{ time: chartTime(ms), value: 1 }]);
   });
 
   it('finds the nearest time and the value in force at a time', () => {

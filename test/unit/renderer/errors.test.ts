@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IpcError } from '../../../main/ipc/contract.ts';
-import { errorFor, unclaimedError } from '../../../renderer/src/lib/managers/errors.ts';
+import { errorFor, settled, unclaimedError } from '../../../renderer/src/lib/managers/errors.ts';
 
 const price: IpcError = {
   code: 'invalid_input',
@@ -23,5 +23,17 @@ describe('errors next to the fields they name', () => {
     expect(unclaimedError(price, ['orders.0.price', 'orders.0.amount'])).toBeUndefined();
     expect(unclaimedError(price, ['orders.0.amount'])).toBe(price);
     expect(unclaimedError(general, ['orders.0.price'])).toBe(general);
+  });
+});
+
+describe("how a request ended, said in a manager's error field", () => {
+  it('shows the error of a refusal and clears it once a value comes', () => {
+    let shown: IpcError | undefined;
+    const say = (error: IpcError | undefined) => (shown = error);
+    expect(settled({ ok: false, error: general }, say)).toBe(false);
+    expect(shown).toBe(general);
+    const reply = { ok: true as const, value: 3 };
+    expect(settled(reply, say)).toBe(true);
+    expect(shown).toBeUndefined();
   });
 });

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   EventsManager,
   LIVE_LIMIT,
-  STORED_PAGE,
   methodWords,
   webhookWords,
 } from '../../../renderer/src/lib/managers/events.svelte.ts';
+import { STORED_PAGE, WebhookEventsManager } from '../../../renderer/src/lib/managers/webhooks.svelte.ts';
 import { fakeBridge } from './fake-bridge.ts';
 
 const ID = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
@@ -190,8 +190,9 @@ describe('EventsManager', () => {
       'webhooks.events': { ok: true, value: [stored] },
       'webhooks.reconcile': { ok: true, value: 3 },
     });
-    const manager = new EventsManager(api, () => 99);
-    manager.listen();
+    const events = new EventsManager(api, () => 99);
+    events.listen();
+    const manager = events.webhooks;
     await manager.loadAccounts();
     expect(manager.account).toBe(ID);
     expect(calls).toContainEqual(['webhooks.events', { accountId: ID, limit: 200 }]);
@@ -212,7 +213,7 @@ describe('EventsManager', () => {
         error: { code: 'clipboard_empty', message: 'Copy it first', field: 'secret' },
       },
     });
-    const manager = new EventsManager(api);
+    const manager = new WebhookEventsManager(api);
     expect(await manager.setReceiver(true, 4000)).toBe(true);
     expect(calls[0]).toEqual(['webhooks.receiver', { enabled: true, port: 4000 }]);
     expect(manager.receiverUrl).toBe('http://127.0.0.1:4000');
@@ -234,7 +235,7 @@ describe('EventsManager', () => {
       params: {},
     }));
     const { api, calls } = fakeBridge({ 'webhooks.events': { ok: true, value: page } });
-    const manager = new EventsManager(api);
+    const manager = new WebhookEventsManager(api);
     await manager.choose(ID);
     expect(manager.storedMore).toBe(true);
     await manager.loadOlder();

@@ -18,7 +18,7 @@ import {
   stepScale,
   writtenScale,
 } from '../../../renderer/src/lib/format/number.ts';
-import { balanceSummary } from '../../../renderer/src/lib/managers/accounts.svelte.ts';
+import { balanceSummary } from '../../../renderer/src/lib/managers/account-balances.ts';
 import { DataGridState, type GridColumn } from '../../../renderer/src/lib/managers/data-grid.svelte.ts';
 import { memoryStore } from '../../../renderer/src/lib/managers/storage.ts';
 import { balanceList } from '../../../renderer/src/lib/managers/sub-account-balances.svelte.ts';

@@ -4,7 +4,7 @@
  */
 import type { CandleView, LiveTradeView } from '../../../../main/ipc/contract.ts';
 import { compareDecimal } from './decimal.ts';
-import { addDecimal } from './decimal-math.ts';
+import { addDecimal } from './exact.ts';
 
 /** Candles kept in memory; older ones fall off the left edge. */
 export const CANDLES_KEPT = 1500;

@@ -1,5 +1,5 @@
 /**
- * Geometry of the line chart, kept apart from the component so it is tested without a browser.
+ * The line chart's data, kept apart from the component so it is tested without a browser.
  * Numbers here are for drawing only: amounts shown as text stay exact strings elsewhere.
  */
 
@@ -15,62 +15,43 @@ export interface ChartSeries {
   readonly points: readonly ChartPoint[];
 }
 
-export interface ChartBounds {
-  readonly t0: number;
-  readonly t1: number;
-  readonly v0: number;
-  readonly v1: number;
+/** A point as the chart library takes it: whole seconds, ascending, one per second. */
+export interface LinePoint {
+  readonly time: number;
+  readonly value: number;
 }
 
-/** The time and value range of every series; a flat or single-point range is widened so it draws. */
-export function boundsOf(series: readonly ChartSeries[]): ChartBounds | undefined {
-  let t0 = Infinity;
-  let t1 = -Infinity;
-  let v0 = Infinity;
-  let v1 = -Infinity;
-  for (const s of series)
-    for (const p of s.points) {
-      if (!Number.isFinite(p.t) || !Number.isFinite(p.v)) continue;
-      t0 = Math.min(t0, p.t);
-      t1 = Math.max(t1, p.t);
-      v0 = Math.min(v0, p.v);
-      v1 = Math.max(v1, p.v);
-    }
-  if (t0 === Infinity) return undefined;
-  if (t1 === t0) {
-    t0 -= 1000;
-    t1 += 1000;
-  }
-  if (v1 === v0) {
-    const pad = v0 === 0 ? 1 : Math.abs(v0) * 0.01;
-    v0 -= pad;
-    v1 += pad;
-  }
-  return { t0, t1, v0, v1 };
+/**
+ * The chart library's time for a moment: whole seconds of the wall clock where the person is (the
+ * library writes its axis as if in UTC, so local time is handed to it as such); `local` false: UTC.
+ */
+export function chartTime(ms: number, local = true): number {
+  const wall = local ? ms - new Date(ms).getTimezoneOffset() * 60_000 : ms;
+  return Math.floor(wall / 1000);
 }
 
-/** An SVG path through the points in a width × height box (y grows downwards); `step` holds each value. */
-export function pathOf(
-  points: readonly ChartPoint[],
-  b: ChartBounds,
-  width: number,
-  height: number,
-  step = false,
-): string {
-  const x = (t: number) => ((t - b.t0) / (b.t1 - b.t0)) * width;
-  const y = (v: number) => height - ((v - b.v0) / (b.v1 - b.v0)) * height;
-  let d = '';
-  let lastY: number | undefined;
+/** The moment (ms) a local chart time stands for: the inverse of `chartTime` (to the second). */
+export function momentOf(time: number): number {
+  const ms = time * 1000;
+  return ms + new Date(ms).getTimezoneOffset() * 60_000;
+}
+
+/**
+ * A series' points for the chart library: times in whole seconds by `chartTime`, points that
+ * are not finite left out, and of several points in one second the last, a point out of time order
+ * dropped (the library refuses a time twice or going back).
+ */
+export function lineData(points: readonly ChartPoint[], local = true): LinePoint[] {
+  const out: LinePoint[] = [];
   for (const p of points) {
     if (!Number.isFinite(p.t) || !Number.isFinite(p.v)) continue;
-    const px = round(x(p.t));
-    const py = round(y(p.v));
-    if (lastY === undefined) d += `M${String(px)} ${String(py)}`;
-    else if (step) d += `H${String(px)}V${String(py)}`;
-    else d += `L${String(px)} ${String(py)}`;
-    lastY = py;
+    const time = chartTime(p.t, local);
+    const last = out.at(-1);
+    if (last && time < last.time) continue;
+    if (last?.time === time) out[out.length - 1] = { time, value: p.v };
+    else out.push({ time, value: p.v });
   }
-  return d;
+  return out;
 }
 
 /** Every distinct time of all series, ascending: the stops of the keyboard cursor. */
@@ -117,8 +98,4 @@ export function holdsSomething(series: readonly ChartSeries[]): boolean {
     }
     return false;
   });
-}
-
-function round(n: number): number {
-  return Math.round(n * 100) / 100;
 }

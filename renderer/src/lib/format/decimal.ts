@@ -1,9 +1,9 @@
 /**
  * Decimal strings as the exchange sends them ("-0.0150", "64250.5"), handled as text: never through
- * Number, so nothing is rounded on the way to the screen.
+ * Number, so nothing is rounded on the way to the screen. Values are compared by decimal.js
+ * (`exact.ts`), the digits as given are kept for writing.
  */
-
-const DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?$/;
+import { exact, PLAIN_DECIMAL } from './exact.ts';
 
 export interface DecimalParts {
   /** '-' or ''. */
@@ -15,7 +15,7 @@ export interface DecimalParts {
 }
 
 export function parseDecimal(value: string): DecimalParts | undefined {
-  const m = DECIMAL.exec(value.trim());
+  const m = PLAIN_DECIMAL.exec(value.trim());
   if (!m) return undefined;
   const int = (m[2] ?? '0').replace(/^0+(?=\d)/, '');
   const frac = m[3] ?? '';
@@ -29,21 +29,20 @@ export function isDecimal(value: string): boolean {
 
 /** Compares two decimal strings by value; text that is not a decimal sorts after every number. */
 export function compareDecimal(a: string, b: string): number {
-  const x = parseDecimal(a);
-  const y = parseDecimal(b);
+  const x = exact(a);
+  const y = exact(b);
   if (!x || !y) return x ? -1 : y ? 1 : a < b ? -1 : a > b ? 1 : 0;
-  if (x.sign !== y.sign) return x.sign === '-' ? -1 : 1;
-  const magnitude = compareMagnitude(x, y);
-  return x.sign === '-' ? -magnitude : magnitude;
+  return x.comparedTo(y);
 }
 
-function compareMagnitude(x: DecimalParts, y: DecimalParts): number {
-  if (x.int.length !== y.int.length) return x.int.length < y.int.length ? -1 : 1;
-  if (x.int !== y.int) return x.int < y.int ? -1 : 1;
-  const n = Math.max(x.frac.length, y.frac.length);
-  const fx = x.frac.padEnd(n, '0');
-  const fy = y.frac.padEnd(n, '0');
-  return fx < fy ? -1 : fx > fy ? 1 : 0;
+/** Digits after the point as typed ("1.50" has 2). */
+export function decimalPlaces(value: string): number {
+  return parseDecimal(value)?.frac.length ?? 0;
+}
+
+/** A positive decimal as typed, without exponent or grouping. */
+export function isPositiveDecimal(value: string): boolean {
+  return exact(value)?.greaterThan(0) === true;
 }
 
 /** "64250.50" → "64,250.50": thousands separators on the integer part, digits untouched. */

@@ -13,8 +13,8 @@
  *
  * `parseNumber` reads back what `formatNumber` wrote: parse(format(x)) is x's value to the places written.
  */
-import { Decimal } from 'decimal.js';
-import { FIGURE_SPACE, POINT_SPACE, parseDecimal, type DecimalParts } from './decimal.ts';
+import { FIGURE_SPACE, POINT_SPACE, isPositiveDecimal, parseDecimal, type DecimalParts } from './decimal.ts';
+import { Exact, plain } from './exact.ts';
 
 export interface NumberStyle {
   /** The tick (prices) or step (amounts) the value is written to, e.g. "0.1"; none: as given. */
@@ -56,13 +56,9 @@ function placesOf(style: NumberStyle): number | undefined {
 /** The value with at most `scale` fraction digits: cut toward zero, or rounded half away from zero. */
 function roundTo(p: DecimalParts, scale: number, round: 'nearest' | 'down'): DecimalParts {
   if (p.frac.length <= scale) return p;
-  const kept = BigInt(`${p.int}${p.frac.slice(0, scale)}`);
-  const up = round === 'nearest' && (p.frac[scale] ?? '0') >= '5';
-  const digits = (up ? kept + 1n : kept).toString().padStart(scale + 1, '0');
-  const int = digits.slice(0, digits.length - scale);
-  const frac = scale > 0 ? digits.slice(digits.length - scale) : '';
-  const zero = /^0*$/.test(int + frac);
-  return { sign: zero ? '' : p.sign, int, frac };
+  const mode = round === 'nearest' ? Exact.ROUND_HALF_UP : Exact.ROUND_DOWN;
+  const value = new Exact(`${p.sign}${p.int}.${p.frac}`).toDecimalPlaces(scale, mode);
+  return parseDecimal(plain(value)) ?? p;
 }
 
 function write(value: DecimalParts, style: NumberStyle): string {
@@ -182,7 +178,7 @@ const EXPONENT = /^[+-]?(\d+\.?\d*|\.\d+)e[+-]?\d+$/i;
 export function exponentWords(text: string, what: string): string | undefined {
   const v = text.trim();
   if (!EXPONENT.test(v)) return undefined;
-  const digits = new Decimal(v).abs().toFixed();
+  const digits = new Exact(v).abs().toFixed();
   return `The ${what} ${v} is written with an exponent: type it in digits, such as ${formatNumber(digits)}.`;
 }
 
@@ -206,4 +202,25 @@ export function typedNumberProblem(text: string, what: string): string | undefin
     return `The ${what} is a number such as 0.5 or 1,000: digits and one point, no spaces or letters.`;
   if (!/[1-9]/.test(bare)) return `The ${what} must be above zero.`;
   return undefined;
+}
+
+/**
+ * What is wrong with an amount as typed, in words a person acts on (undefined: it is a positive
+ * decimal). An exponent, a decimal comma, a sign or letters are named, never called "not above 0".
+ */
+export function amountProblem(value: string): string | undefined {
+  const typed = value.trim();
+  if (isPositiveDecimal(typed)) return undefined;
+  if (typed === '') return 'Enter an amount, such as 25.5.';
+  if (/^[+-]?(\d+\.?\d*|\.\d+)e[+-]?\d+$/i.test(typed))
+    return `Write the amount in digits, without an exponent: "${typed}" is not taken as a number.`;
+  if (/^[1-9]\d{0,2},\d{3}$/.test(typed))
+    return `Write the amount without commas: "${typed}" could be ${typed.replace(',', '')} or ${typed.replace(',', '.')}.`;
+  if (/^\d+,\d+$/.test(typed)) return `Use a point for decimals: ${typed.replace(',', '.')}, not ${typed}.`;
+  if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(typed))
+    return `Write the amount without thousands separators: ${typed.replaceAll(',', '')}.`;
+  const p = parseDecimal(typed);
+  if (p?.sign === '-') return 'The amount must be greater than 0: a negative amount cannot be sent.';
+  if (p) return 'The amount must be greater than 0.';
+  return 'The amount must be a plain number such as 25.5: digits and at most one point, no letters or spaces.';
 }

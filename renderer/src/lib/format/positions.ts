@@ -3,8 +3,8 @@
 import type { LiveEvent, OrderDraftInput, PositionView } from '../../../../main/ipc/contract.ts';
 import type { PreferenceStore } from '../managers/storage.ts';
 import type { ChartPoint } from './chart.ts';
-import { compareDecimal } from './decimal.ts';
-import { divideDecimal, isPositiveDecimal, multiplyDecimal } from './decimal-math.ts';
+import { compareDecimal, isPositiveDecimal } from './decimal.ts';
+import { divideDecimal, multiplyDecimal } from './exact.ts';
 import { stepOf, tickOf } from './market-steps.svelte.ts';
 import { formatNumber } from './number.ts';
 import { formatClock } from './time.ts';

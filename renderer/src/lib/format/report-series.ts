@@ -4,7 +4,7 @@
  * exactly).
  */
 import type { EquityReportView } from '../../../../main/ipc/contract.ts';
-import { subtractDecimal } from './decimal-math.ts';
+import { subtractDecimal } from './exact.ts';
 
 /** `equity`, or an asset whose balance is drawn. */
 export type EquityLine = string;

@@ -3,7 +3,7 @@
  * strings in, text out; never through Number, so nothing is rounded on the way (only cut for the
  * short form, with the exact value kept for the tooltip).
  */
-import { multiplyDecimal } from './decimal-math.ts';
+import { multiplyDecimal } from './exact.ts';
 import { groupThousands, parseDecimal } from './decimal.ts';
 
 const HASH_UNITS = ['H/s', 'kH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s'] as const;

@@ -1,6 +1,7 @@
 import type { AccountView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import type { PreferenceStore } from './storage.ts';
+import { settled } from './errors.ts';
 
 const SELECTED_KEY = 'txc.account.selected';
 
@@ -48,11 +49,7 @@ export class AccountSelection {
     this.loading = true;
     try {
       const reply = await this.#api.accounts.list();
-      if (!reply.ok) {
-        this.error = reply.error;
-        return;
-      }
-      this.error = undefined;
+      if (!settled(reply, (error) => (this.error = error))) return;
       const running = this.#connectionId();
       // Accounts whose key this operator lacks (a teammate holds it) sign nothing here: not offered.
       const usable = reply.value.filter(

@@ -2,62 +2,16 @@ import type { AccountView, DeskBalanceView, ImportReport } from '../../../../mai
 import type { IpcError, TxcApi } from '../api.ts';
 import { Arrivals } from './arrivals.svelte.ts';
 import { recall } from './known.svelte.ts';
-import { formatNumber } from '../format/number.ts';
-
-type SpotBalances = NonNullable<DeskBalanceView['balances']>;
-
-/** Up to this many accounts, opening the screen reads every balance; above it, only those never read. */
-export const EAGER_READ_ACCOUNTS = 50;
-
-/** Rows that show saved balances (see `countSaved`). */
-export interface SavedShown {
-  count: number;
-  /** Of them, those the exchange did not answer for. */
-  failed: number;
-  /** When the oldest of them were taken; null when there are none. */
-  oldestMs: number | null;
-}
-
-/** Counts the rows that show saved balances: each is undefined (it does not) or says when and why. */
-export function countSaved(rows: ReadonlyArray<{ asOfMs: number; failed: boolean } | undefined>): SavedShown {
-  let count = 0;
-  let failed = 0;
-  let oldestMs: number | null = null;
-  for (const row of rows) {
-    if (!row) continue;
-    count += 1;
-    if (row.failed) failed += 1;
-    oldestMs = oldestMs === null ? row.asOfMs : Math.min(oldestMs, row.asOfMs);
-  }
-  return { count, failed, oldestMs };
-}
-
-/** At most this many accounts follow their balances live on this screen (one WebSocket each). */
-export const LIVE_BALANCES = 20;
-
-/** An account's balances as its row shows them: the words, when they were taken and where from. */
-export interface ShownBalance {
-  text: string;
-  /** When the balances shown were taken from the exchange; null when none are known. */
-  asOfMs: number | null;
-  source: 'exchange' | 'cache' | 'none';
-}
-
-/** Non-zero spot balances in words: "USDT 50000 · BTC 1 (0.5 frozen)", largest list first by asset name. */
-export function balanceSummary(view: DeskBalanceView | undefined): string {
-  if (!view) return 'loading…';
-  if (!view.ok) return view.error?.message ?? 'unavailable';
-  const parts: string[] = [];
-  for (const [asset, b] of Object.entries(view.balances ?? {})) {
-    const zero = (s: string) => /^0*(\.0*)?$/.test(s);
-    if (zero(b.available) && zero(b.freeze)) continue;
-    const available = formatNumber(b.available);
-    parts.push(
-      zero(b.freeze) ? `${asset} ${available}` : `${asset} ${available} (${formatNumber(b.freeze)} frozen)`,
-    );
-  }
-  return parts.length === 0 ? 'no balance' : parts.join(' · ');
-}
+import {
+  balanceSummary,
+  countSaved,
+  EAGER_READ_ACCOUNTS,
+  LIVE_BALANCES,
+  type SavedShown,
+  type ShownBalance,
+  type SpotBalances,
+} from './account-balances.ts';
+import { settled } from './errors.ts';
 
 /** Groups as typed in one field: "Desk A, hedging" -> ["Desk A", "hedging"]. */
 export function parseGroups(text: string): string[] {
@@ -211,11 +165,7 @@ export class AccountsManager {
     this.loading = true;
     const reply = await this.#api.accounts.list();
     this.loading = false;
-    if (!reply.ok) {
-      this.error = reply.error;
-      return;
-    }
-    this.error = undefined;
+    if (!settled(reply, (error) => (this.error = error))) return;
     this.accounts = reply.value;
     if (reply.value.length === 0) return;
     const ids = reply.value.map((a) => a.id);
@@ -335,11 +285,7 @@ export class AccountsManager {
       ...(subAccountId ? { subAccountId } : {}),
       ...(groups.length > 0 ? { groups } : {}),
     });
-    if (!reply.ok) {
-      this.addError = reply.error;
-      return false;
-    }
-    this.addError = undefined;
+    if (!settled(reply, (error) => (this.addError = error))) return false;
     this.accounts = [...this.accounts, reply.value];
     void this.#api.board.balances({ accountIds: [reply.value.id] });
     return true;
@@ -347,11 +293,7 @@ export class AccountsManager {
 
   async importCsv(): Promise<void> {
     const reply = await this.#api.accounts.importCsv();
-    if (!reply.ok) {
-      this.importError = reply.error;
-      return;
-    }
-    this.importError = undefined;
+    if (!settled(reply, (error) => (this.importError = error))) return;
     this.importReport = reply.value;
     if (reply.value.rows.some((r) => r.ok)) await this.load();
   }

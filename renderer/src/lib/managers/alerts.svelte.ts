@@ -1,6 +1,7 @@
 import type { AccountMetric, AlertView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { exponentWords, formatNumber } from '../format/number.ts';
+import { settled } from './errors.ts';
 
 /** The words of an account figure, as the Alerts list and its form name it. */
 export const METRIC_WORDS: Record<AccountMetric, { label: string; rule: string }> = {
@@ -79,11 +80,7 @@ export class AlertsManager {
   }
 
   #take(reply: { ok: true; value: AlertView[] } | { ok: false; error: IpcError }): boolean {
-    if (!reply.ok) {
-      this.error = reply.error;
-      return false;
-    }
-    this.error = undefined;
+    if (!settled(reply, (error) => (this.error = error))) return false;
     this.alerts = reply.value;
     return true;
   }

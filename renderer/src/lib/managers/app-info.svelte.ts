@@ -1,4 +1,5 @@
 import type { AppInfo, IpcError, TxcApi } from '../api.ts';
+import { settled } from './errors.ts';
 
 /** The running app's identity for the status bar, loaded once through the bridge. */
 export class AppInfoManager {
@@ -16,11 +17,6 @@ export class AppInfoManager {
     this.loading = true;
     const reply = await this.#api.app.info();
     this.loading = false;
-    if (reply.ok) {
-      this.info = reply.value;
-      this.error = undefined;
-    } else {
-      this.error = reply.error;
-    }
+    if (settled(reply, (error) => (this.error = error))) this.info = reply.value;
   }
 }

@@ -1,6 +1,7 @@
 import type { DeskPolicyView, IpcError, ProposalView, ProposedView } from '../../../../main/ipc/contract.ts';
 import type { TxcApi } from '../api.ts';
 import { proposedWords } from '../format/proposed.ts';
+import { settled } from './errors.ts';
 
 /** A policy as the form edits it: the limits one per line ("USDT 10000"). */
 export interface PolicyForm {
@@ -108,10 +109,7 @@ export class ApprovalsManager {
         const reply = await this.#api.approvals.list();
         this.loaded = true;
         this.readAtMs = Date.now();
-        if (reply.ok) {
-          this.list = reply.value;
-          this.error = undefined;
-        } else this.error = reply.error;
+        if (settled(reply, (error) => (this.error = error))) this.list = reply.value;
       } while (this.#again);
     })().finally(() => (this.#reading = undefined));
     return this.#reading;

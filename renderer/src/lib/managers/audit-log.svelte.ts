@@ -1,5 +1,6 @@
 import type { AccountView, AuditEntryView, IpcError } from '../../../../main/ipc/contract.ts';
 import type { TxcApi } from '../api.ts';
+import { settled } from './errors.ts';
 
 export const PAGE = 200;
 
@@ -59,11 +60,7 @@ export class AuditLog {
       limit: PAGE,
     });
     this.loading = false;
-    if (!reply.ok) {
-      this.error = reply.error;
-      return;
-    }
-    this.error = undefined;
+    if (!settled(reply, (error) => (this.error = error))) return;
     this.rows = older ? [...this.rows, ...reply.value] : reply.value;
     this.more = reply.value.length === PAGE;
   }

@@ -1,5 +1,6 @@
 import type { BatchRecordView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { settled } from './errors.ts';
 
 export const BATCH_PAGE = 20;
 
@@ -42,11 +43,7 @@ export class BatchLog {
     this.loading = true;
     const reply = await this.#api.board.batches({ limit: BATCH_PAGE });
     this.loading = false;
-    if (!reply.ok) {
-      this.error = reply.error;
-      return;
-    }
-    this.error = undefined;
+    if (!settled(reply, (error) => (this.error = error))) return;
     this.loaded = true;
     this.batches = reply.value;
     this.hasOlder = reply.value.length === BATCH_PAGE;
@@ -58,11 +55,7 @@ export class BatchLog {
     this.loadingOlder = true;
     const reply = await this.#api.board.batches({ beforeMs: last.atMs, limit: BATCH_PAGE });
     this.loadingOlder = false;
-    if (!reply.ok) {
-      this.error = reply.error;
-      return;
-    }
-    this.error = undefined;
+    if (!settled(reply, (error) => (this.error = error))) return;
     const known = this.batches.map((b) => b.parentId);
     this.batches = [...this.batches, ...reply.value.filter((b) => !known.includes(b.parentId))];
     this.hasOlder = reply.value.length === BATCH_PAGE;

@@ -4,6 +4,7 @@ import type {
   ConnectionStatus,
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { settled } from './errors.ts';
 
 export interface ConnectionForm {
   kind: 'sandbox' | 'live';
@@ -32,12 +33,7 @@ export class ConnectionManager {
 
   async load(): Promise<void> {
     const reply = await this.#api.connection.status();
-    if (reply.ok) {
-      this.status = reply.value;
-      this.error = undefined;
-    } else {
-      this.error = reply.error;
-    }
+    if (settled(reply, (error) => (this.error = error))) this.status = reply.value;
   }
 
   #returns: Array<() => void> = [];
@@ -87,12 +83,7 @@ export class ConnectionManager {
 
   async loadSettings(): Promise<void> {
     const reply = await this.#api.connection.saved();
-    if (reply.ok) {
-      this.settings = reply.value;
-      this.settingsError = undefined;
-    } else {
-      this.settingsError = reply.error;
-    }
+    if (settled(reply, (error) => (this.settingsError = error))) this.settings = reply.value;
   }
 
   /** The form's first values: the saved choice, the live addresses blank while the sandbox is chosen. */

@@ -5,7 +5,8 @@ import { ReplyGuard, type Asked } from './reply-guard.ts';
 import { applyLevels, followsLast, isZero, snapshotRead, type Level } from '../format/book.ts';
 import { readOnce } from './early-reads.ts';
 import { compareDecimal } from '../format/decimal.ts';
-import { addDecimal, divideDecimal, multiplyDecimal, subtractDecimal } from '../format/decimal-math.ts';
+import { addDecimal, divideDecimal, multiplyDecimal, subtractDecimal } from '../format/exact.ts';
+import { settled } from './errors.ts';
 
 /** One ladder row: the level, the running total from the best price out, and its bar's share (0..1). */
 export interface LadderRow {
@@ -217,11 +218,7 @@ export class MarketDepth {
     const reply = await readOnce('markets.depth', snapshotRead(market), (q) => this.#api.markets.depth(q));
     if (asked.stale) return;
     this.loading = false;
-    if (!reply.ok) {
-      this.error = reply.error;
-      return;
-    }
-    this.error = undefined;
+    if (!settled(reply, (error) => (this.error = error))) return;
     // A full book that came over the WebSocket meanwhile is newer than this snapshot.
     if (this.#liveSnapshot) return;
     this.asks = applyLevels('ask', [], reply.value.asks);

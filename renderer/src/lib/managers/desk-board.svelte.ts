@@ -9,7 +9,8 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { compareDecimal } from '../format/decimal.ts';
-import { sumDecimals } from '../format/decimal-math.ts';
+import { sumDecimals } from '../format/exact.ts';
+import { settled } from './errors.ts';
 
 /** When a row needs attention: liquidation within `liquidationPct` %, data older than `staleMinutes`. */
 export type AttentionRules = AttentionRulesView;
@@ -102,11 +103,7 @@ export class DeskBoard {
   /** Rows as main last read them; then a refresh. */
   async load(): Promise<void> {
     const reply = await this.#api.board.view();
-    if (!reply.ok) {
-      this.error = reply.error;
-      return;
-    }
-    this.error = undefined;
+    if (!settled(reply, (error) => (this.error = error))) return;
     this.rows = reply.value.rows;
     this.loaded = true;
     this.refreshing = reply.value.refreshing;

@@ -7,8 +7,8 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { deskInput, emptyDeskFields, type DeskInput, type DeskOrderFields } from './desk-input.ts';
-import { sumDecimals } from '../format/decimal-math.ts';
-import { errorFor } from './errors.ts';
+import { sumDecimals } from '../format/exact.ts';
+import { errorFor, settled } from './errors.ts';
 
 /** One child of a sent batch, as the result shows it. */
 export interface ChildOutcome {
@@ -148,11 +148,7 @@ export class DeskOrder {
 
   async loadMarkets(): Promise<void> {
     const reply = await this.#api.markets.list();
-    if (!reply.ok) {
-      this.marketsError = reply.error;
-      return;
-    }
-    this.marketsError = undefined;
+    if (!settled(reply, (error) => (this.marketsError = error))) return;
     this.markets = reply.value;
     const spot = this.spotMarkets;
     if (!spot.some((m) => m.name === this.fields.market)) {

@@ -1,13 +1,7 @@
-import type {
-  AccountView,
-  EventPayload,
-  MiningAlertView,
-  Notice,
-  SyncFinished,
-  WebhookEventView,
-} from '../../../../main/ipc/contract.ts';
-import type { IpcError, TxcApi } from '../api.ts';
+import type { EventPayload, MiningAlertView, Notice, SyncFinished } from '../../../../main/ipc/contract.ts';
+import type { TxcApi } from '../api.ts';
 import { methodWords, webhookWords } from './event-words.ts';
+import { WebhookEventsManager } from './webhooks.svelte.ts';
 
 export type EventKind =
   'alert' | 'attention' | 'desk' | 'webhook' | 'order' | 'mining' | 'sync' | 'notice' | 'stream';
@@ -38,8 +32,6 @@ export interface LiveEntry {
 
 /** The most recent events kept in the live list. */
 export const LIVE_LIMIT = 500;
-/** Stored webhook events read at a time. */
-export const STORED_PAGE = 200;
 
 /** The webhook words live beside the manager; the screens import them from here. */
 export { methodWords, webhookWords };
@@ -52,8 +44,8 @@ const SYNC_WORDS: Record<SyncFinished['outcome'], string> = {
 
 /**
  * The Events screen's state: a live list (newest first) of what main pushes — webhook events, mining
- * alerts, sync outcomes, notices and stream states — with kind filters; per account the stored
- * webhook events with a reconcile; the webhook receiver switch and the account's webhook key.
+ * alerts, sync outcomes, notices and stream states — with kind filters; beside it (`webhooks`) per
+ * account the stored webhook events, the receiver switch and the account's webhook key.
  * It lives as long as the window so that events arriving on other screens are kept.
  */
 export class EventsManager {
@@ -70,23 +62,8 @@ export class EventsManager {
     stream: true,
   });
 
-  accounts = $state<AccountView[]>([]);
-  accountsError = $state<IpcError | undefined>();
-  account = $state<string | undefined>();
-  stored = $state<WebhookEventView[]>([]);
-  storedLoading = $state(false);
-  storedError = $state<IpcError | undefined>();
-  /** A full page came back: older events may follow. */
-  storedMore = $state(false);
-  reconciled = $state<number | undefined>();
-  reconciling = $state(false);
-
-  receiverUrl = $state<string | null>(null);
-  receiverBusy = $state(false);
-  receiverError = $state<IpcError | undefined>();
-
-  configureError = $state<IpcError | undefined>();
-  configured = $state<string | undefined>();
+  /** The stored webhook events of one account, the receiver and the account's webhook key. */
+  readonly webhooks: WebhookEventsManager;
 
   #seq = 0;
   /** Accounts whose socket has been live since it last opened (consulted, never drawn). */
@@ -98,6 +75,7 @@ export class EventsManager {
   constructor(api: TxcApi, now: () => number = Date.now) {
     this.#api = api;
     this.#now = now;
+    this.webhooks = new WebhookEventsManager(api);
   }
 
   get visible(): LiveEntry[] {
@@ -122,10 +100,7 @@ export class EventsManager {
       words: webhookWords(event.params),
       level: event.method.endsWith('failed') || event.method.endsWith('canceled') ? 'warning' : 'info',
     });
-    if (event.account === this.account) {
-      const stored: WebhookEventView = { ...event, receivedAtMs: this.#now() };
-      this.stored = [stored, ...this.stored.filter((e) => e.id !== event.id)];
-    }
+    this.webhooks.arrived(event, this.#now);
   }
 
   /** A price or account alert fired, in main's words (the moment is the entry's time). */
@@ -256,120 +231,5 @@ export class EventsManager {
 
   clear(): void {
     this.live = [];
-  }
-
-  async loadAccounts(): Promise<void> {
-    const reply = await this.#api.accounts.list();
-    if (!reply.ok) {
-      this.accountsError = reply.error;
-      return;
-    }
-    this.accountsError = undefined;
-    this.accounts = reply.value;
-    if (!this.account || !reply.value.some((a) => a.id === this.account)) {
-      await this.choose(reply.value[0]?.id);
-    }
-  }
-
-  async choose(accountId: string | undefined): Promise<void> {
-    this.account = accountId;
-    this.stored = [];
-    this.storedMore = false;
-    this.reconciled = undefined;
-    this.configured = undefined;
-    this.configureError = undefined;
-    if (accountId) await this.loadStored();
-  }
-
-  async loadStored(): Promise<void> {
-    await this.#storedPage(undefined);
-  }
-
-  /** The next page of older stored events, after the oldest one shown. */
-  async loadOlder(): Promise<void> {
-    const last = this.stored.at(-1);
-    if (last) await this.#storedPage(last);
-  }
-
-  /** A page of stored events: the newest, or those older than `after` added below the ones shown. */
-  async #storedPage(after: WebhookEventView | undefined): Promise<void> {
-    const accountId = this.account;
-    if (!accountId) return;
-    this.storedLoading = true;
-    const reply = await this.#api.webhooks.events({
-      accountId,
-      ...(after ? { before: { receivedAtMs: after.receivedAtMs, id: after.id } } : {}),
-      limit: STORED_PAGE,
-    });
-    this.storedLoading = false;
-    if (accountId !== this.account) return;
-    if (!reply.ok) {
-      this.storedError = reply.error;
-      return;
-    }
-    this.storedError = undefined;
-    const shown = after ? this.stored : [];
-    const seen = shown.map((e) => e.id);
-    this.stored = [...shown, ...reply.value.filter((e) => !seen.includes(e.id))];
-    this.storedMore = reply.value.length === STORED_PAGE;
-  }
-
-  async reconcile(): Promise<void> {
-    const accountId = this.account;
-    if (!accountId) return;
-    this.reconciling = true;
-    const reply = await this.#api.webhooks.reconcile({ accountId });
-    this.reconciling = false;
-    if (!reply.ok) {
-      this.storedError = reply.error;
-      return;
-    }
-    this.storedError = undefined;
-    this.reconciled = reply.value;
-    await this.loadStored();
-  }
-
-  /** Turns the receiver on (answering the address to give the exchange) or off. */
-  async setReceiver(enabled: boolean, port?: number): Promise<boolean> {
-    this.receiverBusy = true;
-    const reply = await this.#api.webhooks.receiver({ enabled, ...(port === undefined ? {} : { port }) });
-    this.receiverBusy = false;
-    if (!reply.ok) {
-      this.receiverError = reply.error;
-      return false;
-    }
-    this.receiverError = undefined;
-    this.receiverUrl = reply.value;
-    return true;
-  }
-
-  /** Sets the chosen account's webhook key; main reads its secret from the clipboard. */
-  /** Forgets the account's webhook key and secret; main asks the person natively first. */
-  async removeWebhook(): Promise<boolean> {
-    const accountId = this.account;
-    if (!accountId) return false;
-    const reply = await this.#api.webhooks.remove({ accountId });
-    if (!reply.ok) {
-      this.configureError = reply.error;
-      return false;
-    }
-    this.configureError = undefined;
-    this.configured = undefined;
-    await this.loadAccounts();
-    return true;
-  }
-
-  async configure(apiKey: string): Promise<boolean> {
-    const accountId = this.account;
-    if (!accountId) return false;
-    const reply = await this.#api.webhooks.configure({ accountId, apiKey });
-    if (!reply.ok) {
-      this.configureError = reply.error;
-      return false;
-    }
-    this.configureError = undefined;
-    this.configured = accountId;
-    await this.loadAccounts();
-    return true;
   }
 }

@@ -8,6 +8,7 @@ import type {
 import type { IpcError, TxcApi } from '../api.ts';
 import { formatLocalTime, zoneName } from '../format/time.ts';
 import { ReplyGuard, type Asked } from './reply-guard.ts';
+import { settled } from './errors.ts';
 
 /** Rows fetched per `history.deals` call. */
 export const PAGE_SIZE = 200;
@@ -171,11 +172,7 @@ export class HistoryManager {
     });
     if (asked.stale) return;
     this.loading = false;
-    if (!reply.ok) {
-      this.error = reply.error;
-      return;
-    }
-    this.error = undefined;
+    if (!settled(reply, (error) => (this.error = error))) return;
     this.rows = [...this.rows, ...reply.value.rows];
     this.next = reply.value.next;
     this.archiveSince = reply.value.archiveSince;
@@ -184,12 +181,7 @@ export class HistoryManager {
   async #totals(asked: Asked): Promise<void> {
     const reply = await this.#api.history.totals({ filter: this.filter });
     if (asked.stale) return;
-    if (reply.ok) {
-      this.totals = reply.value;
-      this.totalsError = undefined;
-    } else {
-      this.totalsError = reply.error;
-    }
+    if (settled(reply, (error) => (this.totalsError = error))) this.totals = reply.value;
   }
 
   setAccount(id: string): void {
@@ -204,11 +196,7 @@ export class HistoryManager {
 
   async sync(): Promise<void> {
     const reply = await this.#api.sync.start(this.account ? { accountIds: [this.account] } : {});
-    if (!reply.ok) {
-      this.syncError = reply.error;
-      return;
-    }
-    this.syncError = undefined;
+    if (!settled(reply, (error) => (this.syncError = error))) return;
     const started = reply.value;
     this.states = this.states.map((s) => (started.includes(s.account) ? { ...s, running: true } : s));
   }
@@ -220,11 +208,7 @@ export class HistoryManager {
   async exportAll(): Promise<void> {
     this.exported = undefined;
     const reply = await this.#api.history.exportCsv({ filter: {} });
-    if (!reply.ok) {
-      this.exportError = reply.error;
-      return;
-    }
-    this.exportError = undefined;
+    if (!settled(reply, (error) => (this.exportError = error))) return;
     this.exported = reply.value;
   }
 }

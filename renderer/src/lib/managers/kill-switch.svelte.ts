@@ -1,5 +1,6 @@
 import type { KillSwitchView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { settled } from './errors.ts';
 
 /** The timeouts the exchange takes, in seconds. */
 export const KILL_SWITCH_MIN_S = 5;
@@ -110,11 +111,7 @@ export class KillSwitchTimer {
     this.busy = true;
     const reply = await this.#api.orders.killSwitchDisarm({ accountId: this.account, market: this.market });
     this.busy = false;
-    if (!reply.ok) {
-      this.error = reply.error;
-      return;
-    }
-    this.error = undefined;
+    if (!settled(reply, (error) => (this.error = error))) return;
     this.#set(undefined);
   }
 

@@ -2,6 +2,7 @@ import type { MarketView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { rememberMarkets } from '../format/market-steps.svelte.ts';
 import { readOnce } from './early-reads.ts';
+import { settled } from './errors.ts';
 
 /**
  * The exchange's markets for the window: read when the window opens (the palette lists them) and read
@@ -27,11 +28,7 @@ export class MarketList {
     // The window asks its list as it opens (`early-reads.ts`): the first read takes that answer.
     this.#reading ??= readOnce('markets.list', undefined, () => this.#api.markets.list()).then((reply) => {
       this.#reading = undefined;
-      if (!reply.ok) {
-        this.error = reply.error;
-        return;
-      }
-      this.error = undefined;
+      if (!settled(reply, (error) => (this.error = error))) return;
       this.loaded = true;
       // The same list again (the usual case) changes nothing on screen.
       if (JSON.stringify(reply.value) !== JSON.stringify(this.markets)) {

@@ -25,6 +25,7 @@ import {
 import type { IpcError, TxcApi } from '../api.ts';
 import type { PreferenceStore } from './storage.ts';
 import { LeverageChoice } from './leverage-choice.svelte.ts';
+import { LiveSubscriptions } from './live-subscriptions.ts';
 import { TpSlForm } from './tpsl-form.svelte.ts';
 
 export type { LeverageInForce, MarkInfo } from '../format/positions.ts';
@@ -70,8 +71,8 @@ export class PositionsManager {
   readonly #api: TxcApi;
   readonly #store: PreferenceStore;
   readonly #now: () => number;
-  /** Live subscription ids by `channel:topic` ('' while the subscribe is in flight); not shown. */
-  #subs: Record<string, string> = {};
+  /** The account's live channels (not shown). */
+  readonly #live: LiveSubscriptions;
   #stopEvents: Array<() => void> = [];
 
   /** Says why changing positions cannot be done now (the exchange is unreachable, the key refused). */
@@ -81,6 +82,11 @@ export class PositionsManager {
     this.#api = api;
     this.#store = store;
     this.#now = now;
+    this.#live = new LiveSubscriptions(
+      api,
+      () => this.account,
+      (error) => (this.liveError = error),
+    );
     this.tpsl = new TpSlForm(
       api,
       () => this.account,
@@ -168,12 +174,12 @@ export class PositionsManager {
   /** Subscribes to the account's live channels (again, after a refusal). */
   async listen(extra: readonly string[] = []): Promise<void> {
     this.liveError = undefined;
-    await this.#listen('positionsMargin', '*');
+    await this.#live.add('positionsMargin', '*');
     // the exchange's margin calls and liquidations, said on the screen as they come
-    await this.#listen('positionsAccountMargin', '*');
+    await this.#live.add('positionsAccountMargin', '*');
     // legs come and go as orders: a leg that ends leaves its position, a new one is read from the exchange
-    await this.#listen('ordersPending', '*');
-    await this.#listen('ADLQuantile', '*');
+    await this.#live.add('ordersPending', '*');
+    await this.#live.add('ADLQuantile', '*');
     await this.loadAdl();
     await this.watchMarks(extra);
   }
@@ -223,23 +229,7 @@ export class PositionsManager {
   async watchMarks(extra: readonly string[]): Promise<void> {
     const names = [...this.positions.map((p) => p.market), ...extra];
     for (const [i, name] of names.entries())
-      if (names.indexOf(name) === i) await this.#listen('premiumIndex', name);
-  }
-
-  async #listen(
-    channel: 'premiumIndex' | 'ADLQuantile' | 'positionsMargin' | 'positionsAccountMargin' | 'ordersPending',
-    topic: string,
-  ): Promise<void> {
-    const key = `${channel}:${topic}`;
-    if (key in this.#subs || !this.account) return;
-    this.#subs[key] = '';
-    const account = this.account;
-    const reply = await this.#api.live.subscribe({ accountId: account, channel, topic });
-    if (!reply.ok) {
-      if (account === this.account) this.liveError = reply.error;
-      this.#subs = Object.fromEntries(Object.entries(this.#subs).filter(([k]) => k !== key));
-    } else if (account !== this.account) await this.#api.live.unsubscribe({ id: reply.value });
-    else this.#subs[key] = reply.value;
+      if (names.indexOf(name) === i) await this.#live.add('premiumIndex', name);
   }
 
   #apply(events: readonly LiveEvent[]): void {
@@ -347,11 +337,10 @@ export class PositionsManager {
     this.#stopEvents = [];
     this.tpsl.clear();
     clearTimeout(this.#reloadTimer);
-    const ids = Object.values(this.#subs).filter(Boolean);
-    this.#subs = {};
+    const released = this.#live.clear();
     this.account = '';
     this.live = 'idle';
     this.liveError = undefined;
-    for (const id of ids) await this.#api.live.unsubscribe({ id });
+    await released;
   }
 }

@@ -1,11 +1,12 @@
 import type { AccountView, KnownPushedView, ProcedureResult } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { formatNumber } from '../format/number.ts';
-import { countSaved, EAGER_READ_ACCOUNTS, type SavedShown } from './accounts.svelte.ts';
+import { countSaved, EAGER_READ_ACCOUNTS, type SavedShown } from './account-balances.ts';
 import { Arrivals } from './arrivals.svelte.ts';
 import { recall } from './known.svelte.ts';
 import { LiveFollow } from './live-follow.svelte.ts';
 import { readMissingBases, withMerged } from './sub-account-live.ts';
+import { settled } from './errors.ts';
 
 /** At most this many sub-accounts follow their balances live on this screen (one WebSocket each). */
 export const LIVE_SUB_BALANCES = 20;
@@ -206,11 +207,7 @@ export class SubAccountBalances {
       subAccountIds ? { subAccountIds: [...subAccountIds] } : undefined,
     );
     if (whole) this.#arrived.done();
-    if (!reply.ok) {
-      this.error = reply.error;
-      return;
-    }
-    this.error = undefined;
+    if (!settled(reply, (error) => (this.error = error))) return;
     this.#arrived.flush();
     this.#apply(reply.value);
   }

@@ -6,6 +6,7 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { ipLines } from './create-batch.svelte.ts';
+import { settled } from './errors.ts';
 
 /**
  * The sub-accounts as the exchange lists them, and one chosen at a time: its name and permissions,
@@ -53,11 +54,7 @@ export class SubAccountLifecycle {
     const reply = await this.#api.subaccounts.list();
     this.loading = false;
     this.loaded = true;
-    if (!reply.ok) {
-      this.error = reply.error;
-      return;
-    }
-    this.error = undefined;
+    if (!settled(reply, (error) => (this.error = error))) return;
     this.rows = reply.value;
   }
 

@@ -6,7 +6,7 @@
  */
 import type { KnownPushedView, SubAccountBalanceView } from '../../../../main/ipc/contract.ts';
 import type { TxcApi } from '../api.ts';
-import { addDecimal } from '../format/decimal-math.ts';
+import { addDecimal } from '../format/exact.ts';
 import { recall } from './known.svelte.ts';
 
 type Balances = NonNullable<SubAccountBalanceView['balances']>;

@@ -4,6 +4,7 @@ import type { PermissionRow } from '../format/key-permissions.ts';
 import { isProposed, proposedWords } from '../format/proposed.ts';
 import { failuresFirst } from './batch-log.svelte.ts';
 import { recall } from './known.svelte.ts';
+import { settled } from './errors.ts';
 
 /** A key's URL permissions as this app last set them (URL -> enabled), with when. */
 export interface KnownPermissions {
@@ -82,11 +83,7 @@ export class SubAccountPermissions {
       urls: this.#urls(rows),
     });
     this.applying = false;
-    if (!reply.ok) {
-      this.error = reply.error;
-      return false;
-    }
-    this.error = undefined;
+    if (!settled(reply, (error) => (this.error = error))) return false;
     this.preview = undefined;
     if (isProposed(reply.value)) {
       this.proposed = proposedWords(reply.value);

@@ -1,7 +1,8 @@
 import type { ProcedureResult, SweepLegView, UnreadAccountView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
-import { addDecimal } from '../format/decimal-math.ts';
+import { addDecimal } from '../format/exact.ts';
 import { failuresFirst } from './batch-log.svelte.ts';
+import { settled } from './errors.ts';
 
 export type SweepResult = ProcedureResult<'subaccounts.runSweep'>[number];
 
@@ -92,11 +93,7 @@ export class SubAccountSweep {
     const reply = await this.#api.subaccounts.runSweep({ previewId });
     this.sweeping = false;
     this.clear();
-    if (!reply.ok) {
-      this.error = reply.error;
-      return false;
-    }
-    this.error = undefined;
+    if (!settled(reply, (error) => (this.error = error))) return false;
     this.results = failuresFirst(reply.value);
     await this.#after();
     return true;

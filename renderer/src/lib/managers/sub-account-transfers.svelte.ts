@@ -1,6 +1,7 @@
 import type { SubAccountTransfersView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { ReplyGuard, type Asked } from './reply-guard.ts';
+import { settled } from './errors.ts';
 
 type Row = SubAccountTransfersView['rows'][number];
 export type DirectionFilter = 'both' | 'main_to_sub' | 'sub_to_main';
@@ -74,11 +75,7 @@ export class SubAccountTransfers {
     if (asked.stale) return;
     this.loading = false;
     this.loaded = true;
-    if (!reply.ok) {
-      this.error = reply.error;
-      return;
-    }
-    this.error = undefined;
+    if (!settled(reply, (error) => (this.error = error))) return;
     // a transfer made meanwhile shifts the pages: one already shown is not shown twice
     const seen: Record<string, true> = Object.fromEntries(this.rows.map((r) => [r.id, true]));
     this.rows = [...this.rows, ...reply.value.rows.filter((r) => !seen[r.id])];

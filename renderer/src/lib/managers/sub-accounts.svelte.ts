@@ -4,6 +4,7 @@ import { SubAccountBalances } from './sub-account-balances.svelte.ts';
 import { SubAccountPermissions } from './sub-account-permissions.svelte.ts';
 import { SubAccountSelection } from './sub-account-selection.svelte.ts';
 import { SubAccountSweep } from './sub-account-sweep.svelte.ts';
+import { settled } from './errors.ts';
 
 export { permissionRows, permissionWord, type PermissionRow } from '../format/key-permissions.ts';
 export type { SweepForm, SweepResult } from './sub-account-sweep.svelte.ts';
@@ -73,11 +74,7 @@ export class SubAccountsManager {
     this.loading = true;
     const reply = await this.#api.accounts.list();
     this.loading = false;
-    if (!reply.ok) {
-      this.error = reply.error;
-      return;
-    }
-    this.error = undefined;
+    if (!settled(reply, (error) => (this.error = error))) return;
     this.accounts = reply.value;
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup for this line, not state
     this.selection.keep(new Set(reply.value.map((a) => a.id)));

@@ -1,6 +1,7 @@
 import type { IpcError, TeamMemberView, TeamView } from '../../../../main/ipc/contract.ts';
 import type { TxcApi } from '../api.ts';
 import { sinceWords } from '../format/time.ts';
+import { settled } from './errors.ts';
 
 export { sinceWords };
 
@@ -70,10 +71,7 @@ export class TeamManager {
       return;
     }
     const reply = await this.#api.team.members();
-    if (reply.ok) {
-      this.members = reply.value;
-      this.membersError = undefined;
-    } else this.membersError = reply.error;
+    if (settled(reply, (error) => (this.membersError = error))) this.members = reply.value;
   }
 
   formOf(view: TeamView | undefined): TeamForm {

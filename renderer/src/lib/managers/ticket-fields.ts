@@ -16,7 +16,7 @@ import {
   type OrderKind,
 } from '../../../../main/rules/types.ts';
 import { compareDecimal } from '../format/decimal.ts';
-import { divideDecimal } from '../format/decimal-math.ts';
+import { divideDecimal } from '../format/exact.ts';
 import { placesOf, stepOf } from '../format/market-steps.svelte.ts';
 import { formatNumber } from '../format/number.ts';
 

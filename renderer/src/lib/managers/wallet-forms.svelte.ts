@@ -1,7 +1,7 @@
 import type { IpcError, TxcApi } from '../api.ts';
 import { isProposed, proposedWords } from '../format/proposed.ts';
-import { compareDecimal } from '../format/decimal.ts';
-import { amountProblem, decimalPlaces } from '../format/decimal-math.ts';
+import { compareDecimal, decimalPlaces } from '../format/decimal.ts';
+import { amountProblem } from '../format/number.ts';
 import { attemptId } from './attempt-id.ts';
 
 export {

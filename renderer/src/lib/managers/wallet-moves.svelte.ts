@@ -1,5 +1,6 @@
 import type { FlexInvestmentView, IpcError } from '../../../../main/ipc/contract.ts';
 import type { TxcApi } from '../api.ts';
+import { settled } from './errors.ts';
 
 export type BalanceKind = 'main' | 'spot' | 'collateral';
 
@@ -85,10 +86,7 @@ export class FlexList {
     const reply = await this.#api.wallet.flexInvestments({ accountId });
     if (accountId !== this.#account) return;
     this.loading = false;
-    if (reply.ok) {
-      this.items = reply.value;
-      this.error = undefined;
-    } else this.error = reply.error;
+    if (settled(reply, (error) => (this.error = error))) this.items = reply.value;
   }
 
   async close(plan: string): Promise<boolean> {

@@ -9,7 +9,8 @@ import type {
 import { compareDecimal } from '../format/decimal.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { isDecimal } from '../format/decimal.ts';
-import { subtractDecimal } from '../format/decimal-math.ts';
+import { subtractDecimal } from '../format/exact.ts';
+import { settled } from './errors.ts';
 
 export type WalletAsset = ProcedureResult<'wallet.assets'>[number];
 export type Refund = ProcedureResult<'wallet.refunds'>['records'][number];
@@ -206,10 +207,7 @@ export class WalletData {
     if (this.assets.length > 0) return;
     const reply = await this.#api.wallet.assets();
     if (asked.stale) return;
-    if (reply.ok) {
-      this.assets = reply.value;
-      this.assetsError = undefined;
-    } else this.assetsError = reply.error;
+    if (settled(reply, (error) => (this.assetsError = error))) this.assets = reply.value;
   }
 
   async refreshTransfers(asked: Asked = UNGUARDED): Promise<void> {

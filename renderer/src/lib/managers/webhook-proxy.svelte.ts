@@ -1,4 +1,5 @@
 import type { IpcError, TxcApi } from '../api.ts';
+import { settled } from './errors.ts';
 
 /**
  * The TLS proxy the webhook receiver believes (Settings): read, typed and saved; main asks in its own
@@ -19,11 +20,7 @@ export class WebhookProxyManager {
 
   async load(): Promise<void> {
     const reply = await this.#api.webhooks.trustedProxy();
-    if (!reply.ok) {
-      this.error = reply.error;
-      return;
-    }
-    this.error = undefined;
+    if (!settled(reply, (error) => (this.error = error))) return;
     this.inForce = reply.value;
     this.address = reply.value ?? '';
   }

@@ -1,8 +1,9 @@
 import type { AddressCheckView, AddressEntryView } from '../../../../main/ipc/contract.ts';
 import { isProposed, proposedWords } from '../format/proposed.ts';
 import type { IpcError, TxcApi } from '../api.ts';
-import { compareDecimal } from '../format/decimal.ts';
-import { amountProblem, decimalPlaces, isPositiveDecimal, sumDecimals } from '../format/decimal-math.ts';
+import { compareDecimal, decimalPlaces, isPositiveDecimal } from '../format/decimal.ts';
+import { sumDecimals } from '../format/exact.ts';
+import { amountProblem } from '../format/number.ts';
 import { attemptId } from './attempt-id.ts';
 import { isOffline, type WalletAsset } from './wallet.svelte.ts';
 
