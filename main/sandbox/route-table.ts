@@ -19,6 +19,8 @@ import { mainAccountRoutes } from './routes/main-account.ts';
 import { walletHistoryRoutes } from './routes/wallet-history.ts';
 import { miningRoutes } from './routes/mining.ts';
 import { publicRoutes } from './routes/public.ts';
+import { publicStatusRoutes } from './routes/public-status.ts';
+import { publicV1Routes } from './routes/public-v1.ts';
 import { subAccountAdminRoutes } from './routes/sub-account-admin.ts';
 import { subAccountKeyRoutes } from './routes/sub-account-keys.ts';
 import { subAccountRoutes } from './routes/sub-accounts.ts';
@@ -39,6 +41,8 @@ export function buildRoutes(
     ...archiveHistoryRoutes(state, positions),
     ...publicRoutes(state, engine),
     ...marketDataRoutes(state, engine, tape),
+    ...publicV1Routes(state, engine, tape),
+    ...publicStatusRoutes(state, positions),
     ...tradingRoutes(state, engine, col),
     cancelAllRoute(state, engine),
     ...historyRoutes(state, engine),

@@ -9,6 +9,8 @@ import type { Account, SandboxState } from '../state.ts';
 import type { MiningAccount } from '../wallet-state.ts';
 
 const DAY = 86_400;
+/** What one worker hashes, in H/s (the rewards' `hashRate` and the pool's figures). */
+export const WORKER_HASH_RATE = 95_000_000_000_000;
 /** Worker counts change every this many milliseconds of server time. */
 export const WORKER_PERIOD_MS = 60_000;
 
@@ -55,7 +57,7 @@ function rewards(m: MiningAccount, now: number): Array<Record<string, unknown>> 
     const h = hash(t + m.workers);
     const total = new Decimal(m.workers).times(new Decimal(900 + (h % 200)).div(10_000_000));
     const fee = total.times(m.fee);
-    const hashRate = new Decimal(m.workers * 95_000_000_000_000);
+    const hashRate = new Decimal(m.workers * WORKER_HASH_RATE);
     // as the exchange publishes a reward: the total, the fee taken and what is left, per day
     // paid to the main balance an hour after the day closes (no transaction hash or address then)
     out.push({
