@@ -18,6 +18,7 @@ import { marketDataRoutes, type TapeSource } from './routes/market-data.ts';
 import { mainAccountRoutes } from './routes/main-account.ts';
 import { walletHistoryRoutes } from './routes/wallet-history.ts';
 import { miningRoutes } from './routes/mining.ts';
+import { miningWorkerRoutes } from './routes/mining-workers.ts';
 import { publicRoutes } from './routes/public.ts';
 import { publicStatusRoutes } from './routes/public-status.ts';
 import { publicV1Routes } from './routes/public-v1.ts';
@@ -54,6 +55,7 @@ export function buildRoutes(
     ...subAccountKeyRoutes(state),
     ...depositAddressRoutes(state),
     ...miningRoutes(state),
+    ...miningWorkerRoutes(state),
     ...accountMiscRoutes(state, positions),
     ...killSwitchRoutes(state),
   ];

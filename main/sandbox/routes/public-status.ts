@@ -4,12 +4,14 @@
  * accounts) and `funding-history/{market}` (every funding settlement of a futures market, the ones
  * the positions paid and received, newest first), as the exchange publishes them.
  */
+import { Decimal } from 'decimal.js';
 import { ApiError } from '../http/errors.ts';
 import type { PublicRoute } from '../http/route.ts';
 import type { Positions } from '../collateral/positions.ts';
 import type { SandboxState } from '../state.ts';
 import { pathMarket } from './market-data.ts';
-import { WORKER_HASH_RATE, workerCounts } from './mining.ts';
+import { workerCounts } from './mining.ts';
+import { accountHashRate } from './mining-workers.ts';
 
 const DAY = 86_400;
 
@@ -56,6 +58,8 @@ export function publicStatusRoutes(state: SandboxState, positions: Positions): P
         const now = state.now();
         const online = (at: number) =>
           state.wallet.mining.reduce((sum, m) => sum + workerCounts(m, at).online, 0);
+        const rate = (at: number) =>
+          state.wallet.mining.reduce((sum, m) => sum.plus(accountHashRate(m, at)), new Decimal(0)).toFixed();
         const today = Math.floor(now / 1000 / DAY) * DAY;
         const workers = online(now);
         return {
@@ -65,11 +69,11 @@ export function publicStatusRoutes(state: SandboxState, positions: Positions): P
             assets: ['BTC'],
             reward_schemes: ['FPPS'],
             workers,
-            current_hash_rate: String(workers * WORKER_HASH_RATE),
+            current_hash_rate: rate(now),
             // each of the last seven days at its start, oldest first
             last7days_hash_rate: Array.from({ length: 7 }, (_, i) => {
               const t = today - (6 - i) * DAY;
-              return { timestamp: t, hashrate: String(online(t * 1000) * WORKER_HASH_RATE) };
+              return { timestamp: t, hashrate: rate(t * 1000) };
             }),
             // the sandbox's pool finds no blocks
             blocks: [],

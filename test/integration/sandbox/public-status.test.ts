@@ -184,7 +184,13 @@ describe('the mining pool', () => {
     expect(workers).toBe(10 + 2);
     const pool = (await pub('/api/v4/public/mining-pool')).body.data;
     expect(pool.workers).toBe(workers);
-    expect(pool.current_hash_rate).toBe(new Decimal(workers).times('95000000000000').toFixed());
+    // the accounts' own rates (a low worker hashes a third), summed
+    const rate = async (account: string) =>
+      (await posted('main', '/api/v4/mining/hashrate', { account, interval: '5m' })).data.hashrate.at(-1)
+        .hashrate as string;
+    const sum = new Decimal(await rate('desk-pool')).plus(await rate('desk-backup'));
+    expect(sum.toFixed()).toBe(new Decimal('95000000000000').times(11).plus('31666666666667').toFixed());
+    expect(pool.current_hash_rate).toBe(sum.toFixed());
     expect(pool.last7days_hash_rate).toHaveLength(7);
     const today = Math.floor(nowMs / DAY) * 86_400;
     expect(pool.last7days_hash_rate.at(-1).timestamp).toBe(today);
