@@ -19,6 +19,7 @@ import { mainAccountRoutes } from './routes/main-account.ts';
 import { walletHistoryRoutes } from './routes/wallet-history.ts';
 import { miningRoutes } from './routes/mining.ts';
 import { miningWorkerRoutes } from './routes/mining-workers.ts';
+import { miningAdminRoutes } from './routes/mining-admin.ts';
 import { publicRoutes } from './routes/public.ts';
 import { publicStatusRoutes } from './routes/public-status.ts';
 import { publicV1Routes } from './routes/public-v1.ts';
@@ -56,6 +57,7 @@ export function buildRoutes(
     ...depositAddressRoutes(state),
     ...miningRoutes(state),
     ...miningWorkerRoutes(state),
+    ...miningAdminRoutes(state),
     ...accountMiscRoutes(state, positions),
     ...killSwitchRoutes(state),
   ];

@@ -72,10 +72,6 @@ const NOT_SERVED_YET: Record<string, string> = {
   'POST /api/v4/main-account/fee': 'deposit and withdrawal fees of the account',
   'POST /api/v4/sub-account/withdraw/confirm': 'confirming a sub-account’s withdrawal (its list is served)',
   'POST /api/v4/sub-account/kyc-url': 'a KYC link for a sub-account without shared KYC',
-  'POST /api/v4/mining/payout-destination': 'where mining rewards are paid',
-  'POST /api/v4/mining/payout-destination/edit': 'changing where mining rewards are paid',
-  'POST /api/v4/mining/watcher-links/create': 'a read-only watcher link',
-  'POST /api/v4/mining/accounts/create': 'a new mining account',
   'POST /api/v4/credit-line/loans/info': 'the account’s credit line (on demand for the account)',
 };
 
