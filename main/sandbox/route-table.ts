@@ -20,6 +20,7 @@ import { walletHistoryRoutes } from './routes/wallet-history.ts';
 import { miningRoutes } from './routes/mining.ts';
 import { miningWorkerRoutes } from './routes/mining-workers.ts';
 import { miningAdminRoutes } from './routes/mining-admin.ts';
+import { orderBulkRoutes } from './routes/order-bulk.ts';
 import { publicRoutes } from './routes/public.ts';
 import { publicStatusRoutes } from './routes/public-status.ts';
 import { publicV1Routes } from './routes/public-v1.ts';
@@ -47,6 +48,7 @@ export function buildRoutes(
     ...publicStatusRoutes(state, positions),
     ...tradingRoutes(state, engine, col),
     cancelAllRoute(state, engine),
+    ...orderBulkRoutes(state, engine),
     ...historyRoutes(state, engine),
     ...mainAccountRoutes(state),
     ...walletHistoryRoutes(state),

@@ -57,8 +57,6 @@ const NOT_SERVED_YET: Record<string, string> = {
   'POST /api/v4/order/oco-cancel': 'cancelling an OCO order',
   'POST /api/v4/order/oto-cancel': 'cancelling an OTO order',
   'POST /api/v4/market/fee': 'the account’s fee rates per market',
-  'POST /api/v4/order/cancel/bulk': 'cancelling up to 100 orders at once',
-  'POST /api/v4/trade-account/order': 'an order’s deals',
   'POST /api/v4/trade-account/order/history/query': 'orders of a delisted market',
   'POST /api/v4/main-account/fiat-deposit-url': 'a fiat deposit invoice (on demand for the account)',
   'POST /api/v4/main-account/codes/my': 'the codes the account made',
