@@ -5,6 +5,7 @@ import { Engine } from './engine/engine.ts';
 import { createState } from './fixture.ts';
 import type { PrivateContext, Route } from './http/route.ts';
 import { accountMiscRoutes } from './routes/account-misc.ts';
+import { accountRateRoutes } from './routes/account-rates.ts';
 import { archiveHistoryRoutes } from './routes/archive-history.ts';
 import { cancelAllRoute } from './routes/cancel-all.ts';
 import { collateralHistoryRoutes } from './routes/collateral-history.ts';
@@ -61,6 +62,7 @@ export function buildRoutes(
     ...miningWorkerRoutes(state),
     ...miningAdminRoutes(state),
     ...accountMiscRoutes(state, positions),
+    ...accountRateRoutes(state, positions),
     ...killSwitchRoutes(state),
   ];
   // every change of orders (a cancel, a modify, a fill) acts on the links of linked orders at once
