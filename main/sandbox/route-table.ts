@@ -8,6 +8,7 @@ import { accountMiscRoutes } from './routes/account-misc.ts';
 import { accountRateRoutes } from './routes/account-rates.ts';
 import { archiveHistoryRoutes } from './routes/archive-history.ts';
 import { cancelAllRoute } from './routes/cancel-all.ts';
+import { codeAndFeeRoutes } from './routes/codes-fees.ts';
 import { collateralHistoryRoutes } from './routes/collateral-history.ts';
 import { collateralOrderRoutes } from './routes/collateral-orders.ts';
 import { collateralRoutes } from './routes/collateral.ts';
@@ -52,6 +53,7 @@ export function buildRoutes(
     ...orderBulkRoutes(state, engine),
     ...historyRoutes(state, engine),
     ...mainAccountRoutes(state),
+    ...codeAndFeeRoutes(state),
     ...walletHistoryRoutes(state),
     ...convertRoutes(state),
     ...subAccountRoutes(state),

@@ -79,6 +79,9 @@ export interface ServiceCode {
   passphrase: string | null;
   externalId: string;
   appliedBy: string | null;
+  /** Unix seconds (absent in states saved before it was kept: 0). */
+  createdAt?: number;
+  appliedAt?: number;
 }
 
 export interface WalletState {
