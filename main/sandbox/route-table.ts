@@ -9,7 +9,7 @@ import { accountRateRoutes } from './routes/account-rates.ts';
 import { archiveHistoryRoutes } from './routes/archive-history.ts';
 import { cancelAllRoute } from './routes/cancel-all.ts';
 import { codeAndFeeRoutes } from './routes/codes-fees.ts';
-import { conditionalCancelRoutes } from './routes/conditional-cancel.ts';
+import { linkedOrderRoutes } from './routes/linked-orders.ts';
 import { collateralHistoryRoutes } from './routes/collateral-history.ts';
 import { collateralOrderRoutes } from './routes/collateral-orders.ts';
 import { collateralRoutes } from './routes/collateral.ts';
@@ -52,7 +52,7 @@ export function buildRoutes(
     ...tradingRoutes(state, engine, col),
     cancelAllRoute(state, engine),
     ...orderBulkRoutes(state, engine),
-    ...conditionalCancelRoutes(state, engine),
+    ...linkedOrderRoutes(state, engine),
     ...historyRoutes(state, engine),
     ...mainAccountRoutes(state),
     ...codeAndFeeRoutes(state),

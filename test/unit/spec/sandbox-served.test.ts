@@ -51,7 +51,6 @@ const NOT_SERVED_YET: Record<string, string> = {
   'POST /api/v4/collateral-account/balance-summary': 'collateral balances per asset with borrows',
   'POST /api/v4/order/collateral/bulk': 'collateral limit orders in one request',
   'POST /api/v4/collateral-account/position/close': 'closing (part of) a position',
-  'POST /api/v4/oco-orders': 'the open OCO orders',
   'POST /api/v4/trade-account/order/history/query': 'orders of a delisted market',
   'POST /api/v4/main-account/fiat-deposit-url': 'a fiat deposit invoice (on demand for the account)',
   'POST /api/v4/main-account/smart-flex/plans': 'the flexible earn plans',

@@ -1,5 +1,7 @@
 /**
- * Cancelling linked orders as a whole: `order/oco-cancel` (an OCO pair by its id, the limit leg's,
+ * Linked orders as a whole. `oco-orders` lists the open OCO pairs (newest first, `market` filter,
+ * paged), each leg as `oco-cancel` answers it (an open leg `OPEN`, as published). Cancelling:
+ * `order/oco-cancel` (an OCO pair by its id, the limit leg's,
  * or its client order id; answers both legs cancelled), `order/oto-cancel` (an order waiting to
  * place its OTO legs, by its OTO id: it and its legs go, `[]`) and `order/conditional-cancel` (either,
  * by the id `conditional-orders` lists, `[]`). An order not open, or not such a link, is 400 code 2.
@@ -20,7 +22,7 @@ const notFound = (field: string): ApiError =>
     errors: { [field]: ['Unexecuted order was not found.'] },
   });
 
-/** A leg as `oco-cancel` answers it: the OCO place's leg without the market's fee rates, with `reduceOnly`. */
+/** A leg as `oco-cancel` and `oco-orders` answer it: the OCO place's leg without the market's fee rates, with `reduceOnly`. */
 function cancelledLeg(o: Order, m: MarketDef): Record<string, unknown> {
   const { takerFee: _taker, makerFee: _maker, ...leg } = ocoLegAnswer(o, m) as Record<string, unknown>;
   return { ...leg, reduceOnly: o.reduceOnly ?? false };
@@ -28,7 +30,7 @@ function cancelledLeg(o: Order, m: MarketDef): Record<string, unknown> {
 
 const given = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
 
-export function conditionalCancelRoutes(state: SandboxState, engine: Engine): PrivateRoute[] {
+export function linkedOrderRoutes(state: SandboxState, engine: Engine): PrivateRoute[] {
   const market = (body: Body): MarketDef => {
     const name = optString(body, 'market');
     if (!name) throw fieldError('market', 'The market field is required.', 31);
@@ -59,6 +61,29 @@ export function conditionalCancelRoutes(state: SandboxState, engine: Engine): Pr
     handler,
   });
   return [
+    {
+      method: 'POST',
+      path: '/api/v4/oco-orders',
+      handler: ({ account, body }) => {
+        const name = optString(body, 'market');
+        if (name !== undefined && !state.markets.has(name))
+          throw marketUnavailable('Market is not available');
+        const limit = optIntOrText(body, 'limit', 1, 100) ?? 50;
+        const offset = optIntOrText(body, 'offset', 0, 4_294_967_295) ?? 0;
+        return engine
+          .openOrders(account.id)
+          .filter((o) => name === undefined || o.market === name)
+          .sort((a, b) => b.id - a.id)
+          .flatMap((o) => {
+            const m = state.markets.get(o.market) as MarketDef;
+            const found = pair(o, account, m);
+            if (!found) return [];
+            const open = (leg: Order) => ({ status: 'OPEN', ...cancelledLeg(leg, m) });
+            return [{ id: o.id, stop_loss: open(found[1]), take_profit: open(found[0]) }];
+          })
+          .slice(offset, offset + limit);
+      },
+    },
     route('/api/v4/order/oco-cancel', ({ account, body }) => {
       const m = market(body);
       if (given(body['orderId']) === given(body['clientOrderId']))

@@ -1,5 +1,5 @@
 /**
- * Cancelling linked orders as a whole: an OCO pair (`order/oco-cancel`, by its id or client order
+ * The open OCO pairs (`oco-orders`) and cancelling linked orders as a whole: an OCO pair (`order/oco-cancel`, by its id or client order
  * id: both legs answered cancelled), an order with OTO legs (`order/oto-cancel`: its legs never
  * come) and either by the id `conditional-orders` lists (`order/conditional-cancel`).
  */
@@ -49,6 +49,38 @@ const notFound = (field: string) => [
   400,
   { code: 2, message: 'Inner validation failed', errors: { [field]: ['Unexecuted order was not found.'] } },
 ];
+
+describe('the open OCO pairs', () => {
+  it('lists each open pair once, newest first, with both legs open, filtered by market and paged', async () => {
+    const first = await oco();
+    const second = await oco();
+    const list = (await ok('/api/v4/oco-orders')) as Array<Record<string, Record<string, unknown>>>;
+    expect(list.map((p) => p['id'])).toEqual([second.id, first.id]);
+    expect(list[0]?.['stop_loss']).toMatchObject({
+      orderId: second.stop_loss.orderId,
+      status: 'OPEN',
+      activation_price: '60000',
+      activation_condition: 'lte',
+      activated: 0,
+      reduceOnly: false,
+    });
+    expect(list[0]?.['take_profit']).toMatchObject({
+      orderId: second.take_profit.orderId,
+      status: 'OPEN',
+      price: '69000',
+    });
+    expect(await ok('/api/v4/oco-orders', { market: 'ETH_PERP' })).toEqual([]);
+    const paged = (await ok('/api/v4/oco-orders', { market: MARKET, limit: 1, offset: 1 })) as Array<{
+      id: number;
+    }>;
+    expect(paged.map((p) => p.id)).toEqual([first.id]);
+    const unknown = await post('/api/v4/oco-orders', { market: 'NOPE_PERP' });
+    expect([unknown.status, unknown.body.code]).toEqual([422, 31]);
+    expect((await post('/api/v4/oco-orders', { limit: 101 })).status).toBe(422);
+    for (const p of [first, second]) await ok('/api/v4/order/oco-cancel', { market: MARKET, orderId: p.id });
+    expect(await ok('/api/v4/oco-orders')).toEqual([]);
+  });
+});
 
 describe('cancelling an OCO pair', () => {
   it('cancels both legs by the pair id and answers them cancelled; a second time it is not found', async () => {
