@@ -16,6 +16,8 @@ export interface SandboxControl {
   setKeyResetAnswer(answer: 'key' | 'empty'): void;
   /** Starts (all open orders of the market end with MAINTENANCE, new ones are refused) or ends maintenance. */
   setMaintenance(market: string, on: boolean): void;
+  /** Puts the whole platform into planned maintenance for `public/platform/status` ("system maintenance"), or out of it. */
+  setPlatformMaintenance(on: boolean): void;
   /** Moves a market's simulated price now (ladder, mark price, margin checks follow). */
   setPrice(market: string, price: string): void;
   /**

@@ -237,6 +237,7 @@ export function createState(
     lastPrices: new Map(MARKETS.map((m) => [m.name, m.basePrice])),
     markPrices: new Map(),
     marginUnavailable: false,
+    platformMaintenance: false,
     keyResetAnswer: 'key',
     maintenance: new Set(),
     killSwitches: new Map(),

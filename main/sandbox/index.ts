@@ -224,6 +224,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         for (const o of [...engine.orders.values()])
           if (o.open && o.market === market) engine.finish(o, m, 'MAINTENANCE');
       },
+      setPlatformMaintenance(on) {
+        state.platformMaintenance = on;
+      },
       setPrice(market, price) {
         sim.setPrice(market, new Decimal(price));
       },

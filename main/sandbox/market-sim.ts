@@ -153,6 +153,16 @@ export class MarketSim {
 
   private settleMargins(from: number, to: number): void {
     const periods = Math.floor(to / FUNDING_PERIOD_MS) - Math.floor(from / FUNDING_PERIOD_MS);
+    if (periods > 0)
+      for (const m of this.state.markets.values())
+        if (m.type === 'futures')
+          this.positions.book.settle(
+            m.name,
+            this.mids.get(m.name) ?? new Decimal(m.basePrice),
+            new Decimal(m.fundingRate).times(periods),
+            this.state.now(),
+            FUNDING_PERIOD_MS,
+          );
     for (const p of [...this.positions.open.values()]) {
       const m = this.state.markets.get(p.market);
       const acc = this.state.accounts.get(p.accountId);

@@ -5,8 +5,11 @@ import { Engine } from './engine/engine.ts';
 import { createState } from './fixture.ts';
 import type { PrivateContext, Route } from './http/route.ts';
 import { accountMiscRoutes } from './routes/account-misc.ts';
+import { accountRateRoutes } from './routes/account-rates.ts';
 import { archiveHistoryRoutes } from './routes/archive-history.ts';
 import { cancelAllRoute } from './routes/cancel-all.ts';
+import { codeAndFeeRoutes } from './routes/codes-fees.ts';
+import { linkedOrderRoutes } from './routes/linked-orders.ts';
 import { collateralHistoryRoutes } from './routes/collateral-history.ts';
 import { collateralOrderRoutes } from './routes/collateral-orders.ts';
 import { collateralRoutes } from './routes/collateral.ts';
@@ -18,7 +21,12 @@ import { marketDataRoutes, type TapeSource } from './routes/market-data.ts';
 import { mainAccountRoutes } from './routes/main-account.ts';
 import { walletHistoryRoutes } from './routes/wallet-history.ts';
 import { miningRoutes } from './routes/mining.ts';
+import { miningWorkerRoutes } from './routes/mining-workers.ts';
+import { miningAdminRoutes } from './routes/mining-admin.ts';
+import { orderBulkRoutes } from './routes/order-bulk.ts';
 import { publicRoutes } from './routes/public.ts';
+import { publicStatusRoutes } from './routes/public-status.ts';
+import { publicV1Routes } from './routes/public-v1.ts';
 import { subAccountAdminRoutes } from './routes/sub-account-admin.ts';
 import { subAccountKeyRoutes } from './routes/sub-account-keys.ts';
 import { subAccountRoutes } from './routes/sub-accounts.ts';
@@ -39,10 +47,15 @@ export function buildRoutes(
     ...archiveHistoryRoutes(state, positions),
     ...publicRoutes(state, engine),
     ...marketDataRoutes(state, engine, tape),
+    ...publicV1Routes(state, engine, tape),
+    ...publicStatusRoutes(state, positions),
     ...tradingRoutes(state, engine, col),
     cancelAllRoute(state, engine),
+    ...orderBulkRoutes(state, engine),
+    ...linkedOrderRoutes(state, engine),
     ...historyRoutes(state, engine),
     ...mainAccountRoutes(state),
+    ...codeAndFeeRoutes(state),
     ...walletHistoryRoutes(state),
     ...convertRoutes(state),
     ...subAccountRoutes(state),
@@ -50,7 +63,10 @@ export function buildRoutes(
     ...subAccountKeyRoutes(state),
     ...depositAddressRoutes(state),
     ...miningRoutes(state),
+    ...miningWorkerRoutes(state),
+    ...miningAdminRoutes(state),
     ...accountMiscRoutes(state, positions),
+    ...accountRateRoutes(state, positions),
     ...killSwitchRoutes(state),
   ];
   // every change of orders (a cancel, a modify, a fill) acts on the links of linked orders at once

@@ -153,6 +153,8 @@ export interface SandboxState {
   markPrices: Map<string, { price: string; at: number }>;
   /** When true the collateral markets list answers `api.margin.unavailable`. */
   marginUnavailable: boolean;
+  /** `public/platform/status` answers "system maintenance" (control.setPlatformMaintenance). */
+  platformMaintenance: boolean;
   /** What a sub-account key reset answers: the new key record (default) or the spec's empty object. */
   keyResetAnswer: 'key' | 'empty';
   /** Markets in planned maintenance: open orders were canceled with MAINTENANCE, new ones refused. */

@@ -55,6 +55,20 @@ export interface MiningAccount {
   fee: string;
   /** Set by `control.setWorkers`: fixed offline/low counts instead of the per-minute schedule. */
   pinned?: { offline: number; low: number };
+  /** Where rewards go (`mining/payout-destination/edit`); unset: the main balance. */
+  payout?: { destination: 'main_balance' | 'external_address'; address: string | null };
+}
+
+/** A watcher link made with `mining/watcher-links/create`. */
+export interface WatcherLink {
+  id: string;
+  ownerId: string;
+  accounts: string[];
+  name: string;
+  permissions: string[];
+  /** Unix seconds; null: always. */
+  liveUntil: number | null;
+  createdAt: number;
 }
 
 export interface ServiceCode {
@@ -65,6 +79,9 @@ export interface ServiceCode {
   passphrase: string | null;
   externalId: string;
   appliedBy: string | null;
+  /** Unix seconds (absent in states saved before it was kept: 0). */
+  createdAt?: number;
+  appliedAt?: number;
 }
 
 export interface WalletState {
@@ -76,6 +93,8 @@ export interface WalletState {
   convertLog?: ConvertLogEntry[];
   flex: FlexInvestment[];
   mining: MiningAccount[];
+  /** Watcher links made over the API (each account also has its seeded one, see `mining/watcher-links/list`). */
+  watcherLinks?: WatcherLink[];
   codes: ServiceCode[];
   /** Withdrawals of sub-accounts waiting for the main account's approval (absent in older states). */
   approvals?: PendingApproval[];

@@ -31,6 +31,16 @@ export interface FundingEntry {
   rateCalculatedTime: number;
 }
 
+/** A futures market's funding settlement, with or without positions to pay it (`public/funding-history`). */
+export interface MarketFunding {
+  market: string;
+  /** Unix seconds of the funding period's end. */
+  fundingTime: number;
+  fundingRate: string;
+  settlementPrice: string;
+  rateCalculatedTime: number;
+}
+
 export interface ClosedEntry {
   accountId: string;
   record: {
@@ -55,6 +65,7 @@ export interface ClosedBookSnapshot {
   running: Array<[number, Running]>;
   funding: FundingEntry[];
   closed: ClosedEntry[];
+  settlements?: MarketFunding[];
 }
 
 /** The position fields the book reads. */
@@ -72,6 +83,8 @@ interface PositionLike {
 export class ClosedBook {
   readonly #running = new Map<number, Running>();
   readonly funding: FundingEntry[] = [];
+  /** Every funding settlement of every futures market, oldest first. */
+  readonly settlements: MarketFunding[] = [];
   readonly closed: ClosedEntry[] = [];
 
   #of(positionId: number): Running {
@@ -120,6 +133,18 @@ export class ClosedBook {
     });
   }
 
+  /** A market's funding settled at `atMs` at `mark`: the period's time as each payment of it is stamped. */
+  settle(market: string, mark: Decimal, rate: Decimal, atMs: number, periodMs: number): void {
+    const time = Math.floor(atMs / periodMs) * (periodMs / 1000);
+    this.settlements.push({
+      market,
+      fundingTime: time,
+      fundingRate: rate.toFixed(),
+      settlementPrice: mark.toFixed(),
+      rateCalculatedTime: Math.floor(time - periodMs / 1000),
+    });
+  }
+
   /** The position closed at `closeDate` (Unix seconds): its closed-position record. */
   close(p: PositionLike, closeDate: number, moneyPrec: number): void {
     const r = this.#of(p.positionId);
@@ -149,7 +174,12 @@ export class ClosedBook {
   }
 
   snapshot(): ClosedBookSnapshot {
-    return { running: [...this.#running], funding: this.funding, closed: this.closed };
+    return {
+      running: [...this.#running],
+      funding: this.funding,
+      closed: this.closed,
+      settlements: this.settlements,
+    };
   }
 
   restore(snap: ClosedBookSnapshot | undefined): void {
@@ -157,5 +187,6 @@ export class ClosedBook {
     for (const [id, r] of snap?.running ?? []) this.#running.set(id, r);
     this.funding.splice(0, this.funding.length, ...(snap?.funding ?? []));
     this.closed.splice(0, this.closed.length, ...(snap?.closed ?? []));
+    this.settlements.splice(0, this.settlements.length, ...(snap?.settlements ?? []));
   }
 }

@@ -217,6 +217,7 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
           passphrase: passphrase ?? null,
           externalId: created.external_id,
           appliedBy: null,
+          createdAt: Math.floor(state.now() / 1000),
         });
         return created;
       },
@@ -234,6 +235,7 @@ export function mainAccountRoutes(state: SandboxState): PrivateRoute[] {
         // a code carries an amount to someone else: its maker cannot take it back this way
         if (found.ownerId === account.id) throw fieldError('code', 'This code was created by you');
         found.appliedBy = account.id;
+        found.appliedAt = Math.floor(state.now() / 1000);
         creditMain(account, found.ticker, new Decimal(found.amount));
         state.emit(found.ownerId, 'code.apply', {
           code: found.code,

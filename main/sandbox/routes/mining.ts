@@ -9,6 +9,8 @@ import type { Account, SandboxState } from '../state.ts';
 import type { MiningAccount } from '../wallet-state.ts';
 
 const DAY = 86_400;
+/** What one worker hashes, in H/s (the rewards' `hashRate` and the pool's figures). */
+export const WORKER_HASH_RATE = 95_000_000_000_000;
 /** Worker counts change every this many milliseconds of server time. */
 export const WORKER_PERIOD_MS = 60_000;
 
@@ -36,6 +38,9 @@ function minerAccount(state: SandboxState, account: Account, body: Body): Mining
   return m;
 }
 
+/** A watcher link's address. */
+export const watcherUrl = (id: string): string => `https://pool.sandbox.txc.local/watcher/${id}`;
+
 export function workerCounts(
   m: MiningAccount,
   now: number,
@@ -45,7 +50,7 @@ export function workerCounts(
   const h = hash(period * 31 + m.name.length * 7 + m.createdAt);
   const offline = h % Math.max(1, Math.ceil(m.workers / 3));
   const low = (h >>> 8) % 2;
-  return { online: m.workers - offline, offline, low };
+  return { online: m.workers - offline, offline, low: Math.min(low, m.workers - offline) };
 }
 
 function rewards(m: MiningAccount, now: number): Array<Record<string, unknown>> {
@@ -55,7 +60,7 @@ function rewards(m: MiningAccount, now: number): Array<Record<string, unknown>> 
     const h = hash(t + m.workers);
     const total = new Decimal(m.workers).times(new Decimal(900 + (h % 200)).div(10_000_000));
     const fee = total.times(m.fee);
-    const hashRate = new Decimal(m.workers * 95_000_000_000_000);
+    const hashRate = new Decimal(m.workers * WORKER_HASH_RATE);
     // as the exchange publishes a reward: the total, the fee taken and what is left, per day
     // paid to the main balance an hour after the day closes (no transaction hash or address then)
     out.push({
@@ -123,13 +128,19 @@ export function miningRoutes(state: SandboxState): PrivateRoute[] {
     }),
     route('/api/v4/mining/watcher-links/list', ({ account, body }) => {
       const m = minerAccount(state, account, body);
+      const now = Math.floor(state.now() / 1000);
+      const made = (state.wallet.watcherLinks ?? [])
+        .filter((l) => l.ownerId === m.accountId && l.accounts.includes(m.name))
+        .filter((l) => l.liveUntil === null || l.liveUntil > now)
+        .map(({ ownerId: _owner, ...l }) => ({ ...l, link: watcherUrl(l.id) }));
       return {
         data: [
+          ...made,
           {
             id: `wl-${hash(m.createdAt).toString(16)}`,
             accounts: [m.name],
             name: `${m.name} dashboard`,
-            link: `https://pool.sandbox.txc.local/watcher/${hash(m.createdAt + 1).toString(16)}`,
+            link: watcherUrl(hash(m.createdAt + 1).toString(16)),
             permissions: ['dashboard', 'workers'],
             liveUntil: m.createdAt + 365 * DAY,
             createdAt: m.createdAt,

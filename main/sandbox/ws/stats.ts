@@ -39,13 +39,32 @@ function statsSince(w: Pick<World, 'state' | 'feed'>, m: MarketDef, from: number
   };
 }
 
+/** A market's figures as they stand: its trades since `from` (Unix seconds) and its last price. */
+export type DayStats = ReturnType<typeof statsSince>;
+
+/**
+ * A market's last 24 hours: the one tally behind the `market` channel, the v1 `ticker` and
+ * `tickers` and the v4 `ticker`. Without a trade tape (no socket server), flat at the last price.
+ */
+export function lastDayStats(state: SandboxState, feed: World['feed'] | undefined, m: MarketDef): DayStats {
+  const now = Math.floor(state.now() / 1000);
+  if (feed) return statsSince({ state, feed }, m, now - DAY, now);
+  const last = state.lastPrices.get(m.name) || m.basePrice;
+  return { last, open: last, high: last, low: last, volume: '0', deal: '0' };
+}
+
+/** The change from the day's open to its last price, in percent to 2 decimals (`"0"` with no open). */
+export function dayChange(s: DayStats): string {
+  const open = new Decimal(s.open);
+  return open.isZero() ? '0' : new Decimal(s.last).minus(open).div(open).times(100).toFixed(2);
+}
+
 /** `market_update` params: `[market, {period, last, open, close, high, low, volume, deal}]`. */
 export function marketStats(
   w: Pick<World, 'state' | 'feed'>,
   m: MarketDef,
 ): [string, Record<string, unknown>] {
-  const now = Math.floor(w.state.now() / 1000);
-  const s = statsSince(w, m, now - DAY, now);
+  const s = lastDayStats(w.state, w.feed, m);
   return [
     m.name,
     {

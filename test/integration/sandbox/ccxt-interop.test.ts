@@ -136,4 +136,28 @@ describe('ccxt whitebit client against the sandbox (its own signing, unchanged)'
     expect(ticker.last).toBeGreaterThan(0);
     expect((ticker.high ?? 0) >= (ticker.low ?? 0)).toBe(true);
   });
+  it("reads the server's time and status, every spot ticker and a market's candles", async () => {
+    expect(Math.abs(((await ex.fetchTime()) ?? 0) - Date.now())).toBeLessThan(5_000);
+    expect((await ex.fetchStatus()).status).toBe('ok');
+    const tickers = await ex.fetchTickers();
+    const one = await ex.fetchTicker('BTC/USDT');
+    expect(tickers['BTC/USDT']?.last).toBe(one.last);
+    expect(tickers['ETH/USDT']?.last).toBeGreaterThan(0);
+    const candles = await ex.fetchOHLCV('BTC/USDT', '1h', undefined, 24);
+    expect(candles).toHaveLength(24);
+    for (const [time, open, high, low, close] of candles) {
+      expect((time ?? 0) % 3_600_000).toBe(0);
+      expect(
+        (high ?? 0) >= Math.max(open ?? 0, close ?? 0) && (low ?? 0) <= Math.min(open ?? 0, close ?? 0),
+      ).toBe(true);
+    }
+  });
+
+  it("reads a filled order's own trades", async () => {
+    const order = await ex.createOrder('BTC/USDT', 'limit', 'buy', 0.0005, 64400);
+    const trades = await ex.fetchOrderTrades(String(order.id), 'BTC/USDT');
+    expect(trades.length).toBeGreaterThan(0);
+    expect(trades.reduce((s, t) => s + (t.amount ?? 0), 0)).toBeCloseTo(0.0005, 10);
+    expect(trades.every((t) => t.takerOrMaker === 'taker')).toBe(true);
+  });
 });
