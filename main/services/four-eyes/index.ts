@@ -28,8 +28,15 @@ export interface FourEyesParts {
   log: Logger;
 }
 
+/** The desk's rules, the gate every signed request passes and the approvals the screens use. */
+export interface FourEyes {
+  readonly approvals: Approvals;
+  readonly gate: DeskGate;
+  readonly rules: DeskRules;
+}
+
 /** Builds the rules, the gate and the approvals; the gate guards the transport from now on. */
-export function startFourEyes(o: FourEyesParts): { approvals: Approvals; gate: DeskGate; rules: DeskRules } {
+export function startFourEyes(o: FourEyesParts): FourEyes {
   const rules = new DeskRules(join(o.profileDir, 'desk-rules.json'), o.log);
   const store = () => o.team.desk?.store;
   const gate = new DeskGate({ rules, registry: o.accounts.registry, connectionId: o.connection.id, store });
