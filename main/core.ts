@@ -10,7 +10,7 @@ import type { EventHub } from './event-hub.ts';
 import { createRouter, type Router } from './ipc/router.ts';
 import { createLogger, type Logger } from './log.ts';
 import type { AccountService } from './services/accounts.ts';
-import type { ConnectionHealth } from './services/connection-health.ts';
+import type { ConnectionHealth } from './features/connection/health.ts';
 import type { ExchangeConnection } from './services/exchange-connection.ts';
 import type { HistoryService } from './services/history.ts';
 import type { LiveService } from './services/live.ts';

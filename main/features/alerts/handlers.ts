@@ -1,7 +1,7 @@
 /** IPC handlers of `alerts.*`: the alert definitions main keeps and evaluates. */
 import type { HandlersOf } from '../../views/schemas.ts';
 import type { alertsProcedures } from './procedures.ts';
-import type { AlertService } from '../../services/alerts/alerts.ts';
+import type { AlertService } from './service.ts';
 
 type Handlers = HandlersOf<typeof alertsProcedures>;
 

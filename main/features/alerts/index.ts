@@ -4,7 +4,7 @@ import type { MainBus } from '../../bus.ts';
 import type { EventHub } from '../../event-hub.ts';
 import type { Logger } from '../../log.ts';
 import type { AccountService } from '../../services/accounts.ts';
-import { AlertService } from '../../services/alerts/alerts.ts';
+import { AlertService } from './service.ts';
 import type { ExchangeConnection } from '../../services/exchange-connection.ts';
 import type { LiveService } from '../../services/live.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';

@@ -1,10 +1,10 @@
 /** IPC handlers of `app.*`: what the app is, and restarting it onto the saved connection. */
 import type { HandlersOf } from '../../views/schemas.ts';
 import type { appProcedures } from './procedures.ts';
-import { appInfo } from '../../services/app-info.ts';
-import { saveTableCsv } from '../../services/table-export.ts';
+import { appInfo } from './info.ts';
+import { saveTableCsv } from './table-export.ts';
 import type { AppEnvironment } from '../../environment.ts';
-import type { ConnectionSettings } from '../../services/connection-settings.ts';
+import type { ConnectionSettings } from '../connection/settings.ts';
 import type { Platform } from '../../platform.ts';
 
 type Handlers = HandlersOf<typeof appProcedures>;

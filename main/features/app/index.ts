@@ -1,7 +1,7 @@
 /** The app as a feature: what it is (version, platform, data directory), a table saved as CSV, the restart. */
 import type { AppEnvironment } from '../../environment.ts';
 import type { Platform } from '../../platform.ts';
-import type { ConnectionSettings } from '../../services/connection-settings.ts';
+import type { ConnectionSettings } from '../connection/settings.ts';
 import { appHandlers } from './handlers.ts';
 
 export interface AppDeps {

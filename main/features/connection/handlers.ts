@@ -2,8 +2,8 @@
 import type { HandlersOf } from '../../views/schemas.ts';
 import type { connectionProcedures } from './procedures.ts';
 import type { ExchangeConnection } from '../../services/exchange-connection.ts';
-import type { ConnectionHealth } from '../../services/connection-health.ts';
-import type { ConnectionSettings } from '../../services/connection-settings.ts';
+import type { ConnectionHealth } from './health.ts';
+import type { ConnectionSettings } from './settings.ts';
 
 type Handlers = HandlersOf<typeof connectionProcedures>;
 

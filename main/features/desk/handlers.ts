@@ -1,15 +1,15 @@
 /** IPC handlers of `board.*`: the board and its live rows, attention, one order for many, bulk work, the batch log. */
 import type { HandlersOf } from '../../views/schemas.ts';
 import type { boardProcedures } from './procedures.ts';
-import type { DeskService } from '../../services/desk/desk.ts';
-import type { BatchAudit } from '../../services/desk/audit.ts';
+import type { DeskService } from './desk.ts';
+import type { BatchAudit } from './audit.ts';
 import type { AccountService } from '../../services/accounts.ts';
 import type { EventHub } from '../../event-hub.ts';
 import type { Cache } from '../../cache/index.ts';
-import type { BoardService } from '../../services/desk/board.ts';
-import type { BoardLive } from '../../services/desk/board-live.ts';
-import type { BulkActions } from '../../services/desk/bulk.ts';
-import type { AttentionWatch } from '../../services/desk/attention-watch.ts';
+import type { BoardService } from './board.ts';
+import type { BoardLive } from './board-live.ts';
+import type { BulkActions } from './bulk.ts';
+import type { AttentionWatch } from './attention-watch.ts';
 
 type Handlers = HandlersOf<typeof boardProcedures>;
 

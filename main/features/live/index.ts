@@ -6,11 +6,11 @@
 import type { MainBus } from '../../bus.ts';
 import type { EventHub } from '../../event-hub.ts';
 import type { Logger } from '../../log.ts';
-import { KnownReads } from '../../services/known-reads.ts';
+import { KnownReads } from './known-reads.ts';
 import type { LastKnown } from '../../services/last-known.ts';
 import type { LiveService } from '../../services/live.ts';
 import { forwardToPages } from '../../services/page-events.ts';
-import { PushedState } from '../../services/pushed-state.ts';
+import { PushedState } from './pushed-state.ts';
 import { liveHandlers } from './handlers.ts';
 import { knownHandlers } from './known-handlers.ts';
 

@@ -1,7 +1,7 @@
 /** IPC handlers of `known.*`: the last known state from the cache. */
 import type { HandlersOf } from '../../views/schemas.ts';
 import type { knownProcedures } from './procedures.ts';
-import type { KnownReads } from '../../services/known-reads.ts';
+import type { KnownReads } from './known-reads.ts';
 
 type Handlers = HandlersOf<typeof knownProcedures>;
 

@@ -1,9 +1,9 @@
 /** IPC handlers of `mining.*`: one account's mining pool accounts. */
 import type { HandlersOf } from '../../views/schemas.ts';
 import type { miningProcedures } from './procedures.ts';
-import type { MiningAccounts } from '../../services/mining.ts';
-import type { MiningWatch } from '../../services/mining-watch.ts';
-import type { KnownReads } from '../../services/known-reads.ts';
+import type { MiningAccounts } from './service.ts';
+import type { MiningWatch } from './watch.ts';
+import type { KnownReads } from '../live/known-reads.ts';
 
 type Handlers = HandlersOf<typeof miningProcedures>;
 

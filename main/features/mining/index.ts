@@ -3,9 +3,9 @@ import type { MainBus } from '../../bus.ts';
 import type { Cache } from '../../cache/index.ts';
 import type { Logger } from '../../log.ts';
 import type { AccountService } from '../../services/accounts.ts';
-import type { KnownReads } from '../../services/known-reads.ts';
-import { MiningAccounts } from '../../services/mining.ts';
-import { MiningWatch } from '../../services/mining-watch.ts';
+import type { KnownReads } from '../live/known-reads.ts';
+import { MiningAccounts } from './service.ts';
+import { MiningWatch } from './watch.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';
 import { miningHandlers } from './handlers.ts';
 

@@ -1,7 +1,7 @@
 /** IPC handlers of `notifications.*`: which kinds raise a desktop notification, and a test notice. */
 import type { HandlersOf } from '../../views/schemas.ts';
 import type { notificationsProcedures } from './procedures.ts';
-import type { NotificationService } from '../../services/notifications.ts';
+import type { NotificationService } from './service.ts';
 
 type Handlers = HandlersOf<typeof notificationsProcedures>;
 

@@ -3,7 +3,7 @@ import type { HandlersOf } from '../../views/schemas.ts';
 import type { balancesProcedures } from './procedures.ts';
 import { spotBalances } from '../../services/orders.ts';
 import type { AccountService } from '../../services/accounts.ts';
-import type { KnownReads } from '../../services/known-reads.ts';
+import type { KnownReads } from '../live/known-reads.ts';
 
 type Handlers = HandlersOf<typeof balancesProcedures>;
 

@@ -4,14 +4,14 @@ import type { HandlersOf } from '../../views/schemas.ts';
 import type { ordersProcedures } from './procedures.ts';
 import type { OrderDraft } from '../../rules/index.ts';
 import { fills, orderHistory } from '../../services/orders.ts';
-import { ticketFunds } from '../../services/ticket-funds.ts';
-import { placeOverWebSocket } from '../../services/ws-placing.ts';
+import { ticketFunds } from './ticket-funds.ts';
+import { placeOverWebSocket } from './ws-placing.ts';
 import type { AccountService } from '../../services/accounts.ts';
 import type { ExchangeConnection } from '../../services/exchange-connection.ts';
 import type { LiveService } from '../../services/live.ts';
-import type { OrderControls } from '../../services/order-controls.ts';
-import type { KnownReads } from '../../services/known-reads.ts';
-import type { LadderService } from '../../services/ladder.ts';
+import type { OrderControls } from './order-controls.ts';
+import type { KnownReads } from '../live/known-reads.ts';
+import type { LadderService } from './ladder.ts';
 
 type Handlers = HandlersOf<typeof ordersProcedures>;
 

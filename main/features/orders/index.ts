@@ -5,10 +5,10 @@
 import type { Platform } from '../../platform.ts';
 import type { AccountService } from '../../services/accounts.ts';
 import type { ExchangeConnection } from '../../services/exchange-connection.ts';
-import type { KnownReads } from '../../services/known-reads.ts';
-import { LadderService } from '../../services/ladder.ts';
+import type { KnownReads } from '../live/known-reads.ts';
+import { LadderService } from './ladder.ts';
 import type { LiveService } from '../../services/live.ts';
-import { OrderControls } from '../../services/order-controls.ts';
+import { OrderControls } from './order-controls.ts';
 import { balancesHandlers } from './balances-handlers.ts';
 import { ordersHandlers } from './handlers.ts';
 

@@ -2,9 +2,9 @@
 import type { Cache } from '../../cache/index.ts';
 import type { Platform } from '../../platform.ts';
 import type { AccountService } from '../../services/accounts.ts';
-import { CollateralAccount } from '../../services/collateral-account.ts';
+import { CollateralAccount } from './collateral-account.ts';
 import type { ExchangeConnection } from '../../services/exchange-connection.ts';
-import type { KnownReads } from '../../services/known-reads.ts';
+import type { KnownReads } from '../live/known-reads.ts';
 import type { LiveService } from '../../services/live.ts';
 import { positionsHandlers } from './handlers.ts';
 

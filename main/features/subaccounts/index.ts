@@ -10,16 +10,16 @@ import type { Logger } from '../../log.ts';
 import type { Platform } from '../../platform.ts';
 import type { AccountService } from '../../services/accounts.ts';
 import type { BalanceMoves } from '../../services/balance-moves.ts';
-import type { BatchAudit } from '../../services/desk/audit.ts';
-import type { DeskService } from '../../services/desk/desk.ts';
-import { Sweeps } from '../../services/desk/sweep.ts';
+import type { BatchAudit } from '../desk/audit.ts';
+import type { DeskService } from '../desk/desk.ts';
+import { Sweeps } from './sweep.ts';
 import type { Approvals } from '../../services/four-eyes/approvals.ts';
-import type { KnownReads } from '../../services/known-reads.ts';
-import { SubAccountKeys } from '../../services/sub-account-keys.ts';
-import { SubAccountApiKeys } from '../../services/subaccounts/api-keys.ts';
-import { CreateBatches } from '../../services/subaccounts/create-batch.ts';
-import { BatchJournal } from '../../services/subaccounts/journal.ts';
-import { SubAccountLifecycle } from '../../services/subaccounts/lifecycle.ts';
+import type { KnownReads } from '../live/known-reads.ts';
+import { SubAccountKeys } from './sub-account-keys.ts';
+import { SubAccountApiKeys } from './api-keys.ts';
+import { CreateBatches } from './create-batch.ts';
+import { BatchJournal } from './journal.ts';
+import { SubAccountLifecycle } from './lifecycle.ts';
 import { subaccountsHandlers } from './handlers.ts';
 
 export interface SubaccountsDeps {

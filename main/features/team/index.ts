@@ -10,14 +10,14 @@ import type { EventHub } from '../../event-hub.ts';
 import type { Logger } from '../../log.ts';
 import type { AccountService } from '../../services/accounts.ts';
 import type { AddressBook } from '../../services/address-book.ts';
-import type { AlertService } from '../../services/alerts/alerts.ts';
+import type { AlertService } from '../alerts/service.ts';
 import { followFourEyes, type FourEyes } from '../../services/four-eyes/index.ts';
 import type { GuardSettingsStore } from '../../services/guard-settings.ts';
 import type { HistoryService } from '../../services/history.ts';
 import type { LiveService } from '../../services/live.ts';
 import type { SignedRequestLog } from '../../services/signed-request-log.ts';
 import type { TeamService } from '../../services/team.ts';
-import { followTeam } from '../../services/team-desk/follow.ts';
+import { followTeam } from './follow.ts';
 import { approvalsHandlers } from './approvals-handlers.ts';
 import { teamHandlers } from './handlers.ts';
 

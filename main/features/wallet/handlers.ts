@@ -1,12 +1,12 @@
 /** IPC handlers of `wallet.*`: one account's main-balance wallet and the profile's address book. */
 import type { HandlersOf } from '../../views/schemas.ts';
 import type { walletProcedures } from './procedures.ts';
-import type { AccountWallet } from '../../services/account-wallet.ts';
+import type { AccountWallet } from './account-wallet.ts';
 import type { AddressBook } from '../../services/address-book.ts';
 import type { BalanceMoves } from '../../services/balance-moves.ts';
-import type { FlexInvestments } from '../../services/flex.ts';
-import type { KnownReads } from '../../services/known-reads.ts';
-import type { DepositAddresses } from '../../services/deposit-addresses.ts';
+import type { FlexInvestments } from './flex.ts';
+import type { KnownReads } from '../live/known-reads.ts';
+import type { DepositAddresses } from './deposit-addresses.ts';
 
 type Handlers = HandlersOf<typeof walletProcedures>;
 

@@ -6,15 +6,15 @@
 import type { Cache } from '../../cache/index.ts';
 import type { Logger } from '../../log.ts';
 import type { Platform } from '../../platform.ts';
-import { AccountWallet } from '../../services/account-wallet.ts';
+import { AccountWallet } from './account-wallet.ts';
 import type { AccountService } from '../../services/accounts.ts';
 import type { AddressBook } from '../../services/address-book.ts';
 import { BalanceMoves } from '../../services/balance-moves.ts';
-import { DepositAddresses } from '../../services/deposit-addresses.ts';
+import { DepositAddresses } from './deposit-addresses.ts';
 import type { ExchangeConnection } from '../../services/exchange-connection.ts';
-import { FlexInvestments } from '../../services/flex.ts';
+import { FlexInvestments } from './flex.ts';
 import type { Approvals } from '../../services/four-eyes/approvals.ts';
-import type { KnownReads } from '../../services/known-reads.ts';
+import type { KnownReads } from '../live/known-reads.ts';
 import { walletHandlers } from './handlers.ts';
 
 export interface WalletDeps {

@@ -1,7 +1,7 @@
 /** IPC handlers of `webhooks.*`: webhook keys, the receiver and the received events. */
 import type { HandlersOf } from '../../views/schemas.ts';
 import type { webhooksProcedures } from './procedures.ts';
-import type { WebhookService } from '../../services/webhooks.ts';
+import type { WebhookService } from './service.ts';
 import type { Cache } from '../../cache/index.ts';
 
 type Handlers = HandlersOf<typeof webhooksProcedures>;

@@ -3,7 +3,7 @@ import type { MainBus } from '../../bus.ts';
 import type { Cache } from '../../cache/index.ts';
 import type { Platform } from '../../platform.ts';
 import type { AccountService } from '../../services/accounts.ts';
-import { WebhookService } from '../../services/webhooks.ts';
+import { WebhookService } from './service.ts';
 import type { SecretStore } from '../../vault/secret-store.ts';
 import { webhooksHandlers } from './handlers.ts';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AddressBook } from '../../../main/services/address-book.ts';
-import { sharedAlerts } from '../../../main/services/alerts/alert-store.ts';
+import { sharedAlerts } from '../../../main/features/alerts/store.ts';
 import { GuardSettingsStore } from '../../../main/services/guard-settings.ts';
 import { headlessPlatform } from '../../../main/platform.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
