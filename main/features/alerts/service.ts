@@ -7,7 +7,6 @@
  * once and has the account read again. A firing becomes an `alerts.fired` event for the Events list
  * and a desktop notice of the `alerts` kind.
  */
-import { randomUUID } from 'node:crypto';
 import type { AccountView } from '../../views/accounts.ts';
 import type {
   AccountAlertView,
@@ -22,11 +21,19 @@ import type { MainBus, MainTopics } from '../../bus.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { Dec } from '../../rules/decimal.ts';
-import { grouped } from '../../rules/guards.ts';
-import { levelProblem, METRIC, readAlerts, sharedAlerts, writeAlerts } from './store.ts';
+import {
+  METRIC,
+  newAccountAlert,
+  newPriceAlert,
+  readAlerts,
+  requireLevel,
+  sharedAlerts,
+  writeAlerts,
+} from './store.ts';
 import { crossStep, levelStep } from './evaluate.ts';
 import { MarginFollow, marginEventWords, type MarginEvent, type MarginStreams } from './margin-events.ts';
 import { PriceFollow } from './price-follow.ts';
+import { accountFiring, accountsToRead, priceFiring, watchedAccounts } from './firing.ts';
 
 /** The part of the live service alerts use: last prices, and the watched accounts' margin calls. */
 export interface PriceStreams extends MarginStreams {
@@ -60,9 +67,6 @@ export interface AlertOptions {
 
 /** At most this many alerts are kept. */
 export const MAX_ALERTS = 500;
-
-/** "65,010.5" from "65010.50": exact digits, no trailing zeros, thousands grouped. */
-const shown = (value: string): string => grouped(new Dec(value).toFixed());
 
 export class AlertService {
   readonly #o: AlertOptions;
@@ -105,51 +109,17 @@ export class AlertService {
     repeat: boolean;
   }): Promise<AlertView[]> {
     this.#mayWrite?.();
-    const price = new Dec(input.price);
-    const problem = levelProblem({ kind: 'price', price: input.price });
-    if (problem) throw new UserFacingError('invalid_input', problem.message, problem.field);
+    requireLevel({ kind: 'price', price: input.price });
     await this.#o.requireMarket(input.market);
-    const same = this.#alerts.find(
-      (a) =>
-        a.kind === 'price' &&
-        a.market === input.market &&
-        a.direction === input.direction &&
-        new Dec(a.price).eq(price),
-    );
-    if (same)
-      throw new UserFacingError(
-        'alert_exists',
-        `An alert on ${input.market} crossing ${input.direction} ${shown(input.price)} exists already.`,
-        'price',
-      );
-    return this.#add({
-      id: randomUUID(),
-      kind: 'price',
-      market: input.market,
-      direction: input.direction,
-      price: price.toFixed(),
-      repeat: input.repeat,
-      state: 'armed',
-      createdAtMs: this.#now(),
-    });
+    return this.#add(newPriceAlert(input, this.#alerts, this.#now()));
   }
 
   addAccount(input: { account: string | null; metric: AccountMetric; threshold: string }): AlertView[] {
     this.#mayWrite?.();
-    const problem = levelProblem({ kind: 'account', metric: input.metric, threshold: input.threshold });
-    if (problem) throw new UserFacingError('invalid_input', problem.message, problem.field);
-    const threshold = new Dec(input.threshold);
+    requireLevel({ kind: 'account', metric: input.metric, threshold: input.threshold });
     if (input.account !== null && !this.#o.accounts().some((a) => a.id === input.account))
       throw new UserFacingError('unknown_account', 'No registered account has this id.', 'account');
-    return this.#add({
-      id: randomUUID(),
-      kind: 'account',
-      account: input.account,
-      metric: input.metric,
-      threshold: threshold.toFixed(),
-      alerting: [],
-      createdAtMs: this.#now(),
-    });
+    return this.#add(newAccountAlert(input, this.#now()));
   }
 
   rearm(id: string): AlertView[] {
@@ -295,14 +265,7 @@ export class AlertService {
       this.#sides.delete(alert.id);
     }
     this.#changed();
-    this.#fire({
-      alertId: alert.id,
-      kind: 'price',
-      market: alert.market,
-      title: `Price alert ${alert.market}`,
-      message: `${alert.market} last price ${shown(price)} crossed ${alert.direction} ${shown(alert.price)}`,
-      atMs: alert.firedAtMs,
-    });
+    this.#fire(priceFiring(alert, price, alert.firedAtMs));
   }
 
   #rows(rows: readonly BoardRowView[]): void {
@@ -331,20 +294,7 @@ export class AlertService {
 
   #fireAccount(alert: AccountAlertView, row: BoardRowView, value: string): void {
     alert.firedAtMs = this.#now();
-    const label = row.label || this.#label(row.account);
-    const v = shown(value);
-    const t = shown(alert.threshold);
-    const liquidation = alert.metric === 'liquidationDistance';
-    this.#fire({
-      alertId: alert.id,
-      kind: 'account',
-      account: row.account,
-      title: liquidation ? `Liquidation near on ${label}` : `Margin ratio high on ${label}`,
-      message: liquidation
-        ? `${label}: liquidation ${v} % away (alert at ${t} %)`
-        : `${label}: margin ratio ${v} % (alert at ${t} %)`,
-      atMs: alert.firedAtMs,
-    });
+    this.#fire(accountFiring(alert, row, row.label || this.#label(row.account), value, alert.firedAtMs));
   }
 
   #fire(fired: AlertFiredView): void {
@@ -358,7 +308,7 @@ export class AlertService {
       new Set(this.#alerts.flatMap((a) => (a.kind === 'price' && a.state === 'armed' ? [a.market] : []))),
       this.#o.accounts,
     );
-    this.#margins.follow(this.#watchedAccounts());
+    this.#margins.follow(watchedAccounts(this.#alerts, this.#known()));
     const watching = this.#alerts.some((a) => a.kind === 'account');
     const every = this.#o.accountPollMs ?? 60_000;
     if (watching && !this.#poll && every > 0) {
@@ -370,23 +320,14 @@ export class AlertService {
     }
   }
 
-  /** The accounts an account alert watches (every registered account for an alert on all of them). */
-  #watchedAccounts(): Set<string> {
-    const watched = this.#alerts.flatMap((a) => (a.kind === 'account' ? [a.account] : []));
-    if (watched.length === 0) return new Set();
-    const known = this.#o.accounts().map((a) => a.id);
-    return new Set(watched.includes(null) ? known : known.filter((id) => watched.includes(id)));
+  #known(): string[] {
+    return this.#o.accounts().map((a) => a.id);
   }
 
   /** Reads the accounts the account alerts watch again (in the background; failures are logged). */
   #readAccounts(): void {
-    const watched = this.#alerts.flatMap((a) => (a.kind === 'account' ? [a.account] : []));
-    if (watched.length === 0) return;
-    const known = new Set(this.#o.accounts().map((a) => a.id));
-    const ids = watched.includes(null)
-      ? undefined
-      : [...new Set(watched.filter((a): a is string => a !== null && known.has(a)))];
-    if (ids?.length === 0) return;
+    const ids = accountsToRead(this.#alerts, this.#known());
+    if (ids === null) return;
     this.#o.refreshBoard(ids).catch((error: unknown) => {
       this.#o.log.log('warn', 'alerts: the watched accounts could not be read', error);
     });

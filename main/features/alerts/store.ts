@@ -3,9 +3,17 @@
  * read through a zod schema (an entry that does not fit is dropped, with a line in the log), written
  * whole on every change.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ACCOUNT_METRICS, type AccountMetric, type AlertView } from '../../views/alerts.ts';
+import {
+  ACCOUNT_METRICS,
+  type AccountAlertView,
+  type AccountMetric,
+  type AlertView,
+  type PriceAlertView,
+} from '../../views/alerts.ts';
+import { UserFacingError } from '../../errors.ts';
 import { writeJsonFile } from '../../json-file.ts';
 import type { Logger } from '../../log.ts';
 import { Dec } from '../../rules/decimal.ts';
@@ -63,6 +71,60 @@ export function levelProblem(
   return {
     field: 'threshold',
     message: `The ${words} level must be above 0 % and at most ${grouped(max)} %.`,
+  };
+}
+
+/** Refuses a level `levelProblem` finds a problem with, naming the field. */
+export function requireLevel(alert: Parameters<typeof levelProblem>[0]): void {
+  const problem = levelProblem(alert);
+  if (problem) throw new UserFacingError('invalid_input', problem.message, problem.field);
+}
+
+/** A new armed price alert; refused when one on the same market, side and price exists already. */
+export function newPriceAlert(
+  input: { market: string; direction: 'above' | 'below'; price: string; repeat: boolean },
+  alerts: readonly AlertView[],
+  nowMs: number,
+): PriceAlertView {
+  const price = new Dec(input.price);
+  const same = alerts.some(
+    (a) =>
+      a.kind === 'price' &&
+      a.market === input.market &&
+      a.direction === input.direction &&
+      new Dec(a.price).eq(price),
+  );
+  if (same)
+    throw new UserFacingError(
+      'alert_exists',
+      `An alert on ${input.market} crossing ${input.direction} ${grouped(price.toFixed())} exists already.`,
+      'price',
+    );
+  return {
+    id: randomUUID(),
+    kind: 'price',
+    market: input.market,
+    direction: input.direction,
+    price: price.toFixed(),
+    repeat: input.repeat,
+    state: 'armed',
+    createdAtMs: nowMs,
+  };
+}
+
+/** A new account alert (on one account, or every one when `account` is null), in alert nowhere yet. */
+export function newAccountAlert(
+  input: { account: string | null; metric: AccountMetric; threshold: string },
+  nowMs: number,
+): AccountAlertView {
+  return {
+    id: randomUUID(),
+    kind: 'account',
+    account: input.account,
+    metric: input.metric,
+    threshold: new Dec(input.threshold).toFixed(),
+    alerting: [],
+    createdAtMs: nowMs,
   };
 }
 

@@ -17,7 +17,6 @@ import type {
 } from '../../views/board.ts';
 import type { OrderView } from '../../views/orders.ts';
 import type { PositionView } from '../../views/positions.ts';
-import { Dec } from '../../rules/decimal.ts';
 import type { Cache } from '../../cache/index.ts';
 import type { Logger } from '../../log.ts';
 import type { AccountRecord } from '../../vault/registry.ts';
@@ -35,21 +34,9 @@ import {
 import { deskOrders, deskPositions, type KnownStore } from '../../services/desk/board-grids.ts';
 import { readPrices } from './board-prices.ts';
 import { readAccounts, type Reading } from './board-read.ts';
+import { DESK, KINDS, readingEntries, realizedToday } from './board-store.ts';
 import type { MemoryTrim } from '../../services/memory-trim.ts';
 
-export const KINDS = {
-  main: 'balances.main',
-  spot: 'balances.spot',
-  collateral: 'balances.collateral',
-  orders: 'orders.open',
-  positions: 'positions.open',
-  key: 'keys.state',
-  realized: 'pnl.realized_today',
-  prices: 'desk.prices',
-} as const;
-
-/** The store's account name for desk-wide values (prices). */
-const DESK = 'desk';
 /** Reads out at once (of 4 per account), each holding one background slot of its account's key. */
 const IN_FLIGHT = 192;
 /** Rows are sent to the window at most this often while a refresh runs. */
@@ -238,7 +225,7 @@ export class BoardService {
   async #refreshDesk(desk: AccountRecord[]): Promise<BoardRefreshView> {
     const started = this.#now();
     // Prices and today's realized PnL are read while the accounts are: rows wait for them, reads do not.
-    const context = Promise.all([this.#readPrices(), this.#realizedToday(desk)]);
+    const context = Promise.all([this.#readPrices(), realizedToday(this.#cache, desk, this.#now())]);
     let pending: Reading[] = [];
     let requests = 0;
     let failed = 0;
@@ -295,26 +282,6 @@ export class BoardService {
   }
 
   /**
-   * Realized PnL of each account's position changes cached since 00:00 UTC (history sync keeps them),
-   * in one read for the whole desk; undefined when the cache cannot say.
-   */
-  async #realizedToday(desk: readonly AccountRecord[]): Promise<Map<string, string> | undefined> {
-    const now = this.#now();
-    const from = Math.floor((now - (now % 86_400_000)) / 1000);
-    try {
-      const records = await this.#cache.positions.realizedSince(
-        from,
-        desk.map((a) => a.id),
-      );
-      const sums = new Map<string, Dec>();
-      for (const r of records) sums.set(r.account, (sums.get(r.account) ?? new Dec(0)).plus(r.realizedPnl));
-      return new Map([...sums].map(([account, sum]) => [account, sum.toFixed()]));
-    } catch {
-      return undefined;
-    }
-  }
-
-  /**
    * Stores a batch of readings in one transaction and sends their rows to the window. Each row is
    * drawn from the store, never from the reading alone: a push that came while the reading was out
    * is newer than it and is kept (the store keeps the newest of each part), so a refresh begun before
@@ -324,21 +291,7 @@ export class BoardService {
   async #save(batch: Reading[], desk: readonly AccountRecord[], prices: Prices): Promise<BoardRowView[]> {
     if (batch.length === 0) return [];
     try {
-      await this.#store.rememberAll(
-        batch.flatMap((r) => {
-          const at = { account: r.account, takenAtMs: r.atMs };
-          const key = { state: r.key, ...(r.problem ? { problem: r.problem } : {}) };
-          return [
-            ...(r.main ? [{ ...at, kind: KINDS.main, value: r.main }] : []),
-            ...(r.spot ? [{ ...at, kind: KINDS.spot, value: r.spot }] : []),
-            ...(r.collateral ? [{ ...at, kind: KINDS.collateral, value: r.collateral }] : []),
-            ...(r.orders ? [{ ...at, kind: KINDS.orders, value: r.orders }] : []),
-            ...(r.positions ? [{ ...at, kind: KINDS.positions, value: r.positions }] : []),
-            ...(r.realized !== undefined ? [{ ...at, kind: KINDS.realized, value: r.realized }] : []),
-            { ...at, kind: KINDS.key, value: key },
-          ];
-        }),
-      );
+      await this.#store.rememberAll(readingEntries(batch));
       const read = new Set(batch.map((r) => r.account));
       const rows = await this.#rows(
         desk.filter((a) => read.has(a.id)),

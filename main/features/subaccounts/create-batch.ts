@@ -26,6 +26,7 @@ import { PreviewStore } from '../../services/desk/previews.ts';
 import { advance, type StepContext } from './batch-steps.ts';
 import { batchQuestion, planBatch, resumeQuestion, type BatchRequest } from './batch-plan.ts';
 import type { BatchJournal, BatchPlan, BatchRecord, StepRecord } from './journal.ts';
+import { accountView, Tally, type Counts } from './batch-progress.ts';
 import { knownSubAccounts, mainKey } from './main-key.ts';
 
 /** Accounts worked on at once: their requests queue in the main key's budgets, not at the exchange. */
@@ -315,41 +316,4 @@ export class CreateBatches {
   }
 }
 
-type Counts = { total: number; done: number; failed: number };
-
-/** How many accounts of a batch are done and how many stopped on an error, as the journal counts. */
-class Tally {
-  readonly #state = new Map<number, 'done' | 'failed' | 'open'>();
-  readonly #counts: Counts = { total: 0, done: 0, failed: 0 };
-
-  constructor(steps: readonly StepRecord[]) {
-    for (const step of steps) this.set(step);
-  }
-
-  set(step: StepRecord): void {
-    const before = this.#state.get(step.n);
-    const now = step.stage === 'done' ? 'done' : step.errorCode !== null ? 'failed' : 'open';
-    this.#state.set(step.n, now);
-    if (before === undefined) this.#counts.total++;
-    else if (before !== 'open') this.#counts[before]--;
-    if (now !== 'open') this.#counts[now]++;
-  }
-
-  counts(): Counts {
-    return { ...this.#counts };
-  }
-}
-
 const sum = (amount: string, n: number): string => new Dec(amount).times(n).toFixed();
-
-function accountView(s: StepRecord): BatchAccountView {
-  return {
-    n: s.n,
-    alias: s.alias,
-    stage: s.stage,
-    ...(s.subAccountId ? { subAccountId: s.subAccountId } : {}),
-    ...(s.apiKeyId ? { accountId: s.accountId } : {}),
-    ...(s.errorCode ? { error: { code: s.errorCode, message: s.errorMessage ?? '' } } : {}),
-    ...(s.pending ? { unsure: true } : {}),
-  };
-}
