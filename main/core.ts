@@ -13,7 +13,7 @@ import type { AccountService } from './services/accounts.ts';
 import type { ConnectionHealth } from './features/connection/health.ts';
 import type { ExchangeConnection } from './services/exchange-connection.ts';
 import type { HistoryService } from './services/history.ts';
-import type { LiveService } from './services/live.ts';
+import type { LiveService } from './services/live/service.ts';
 import type { MemoryTrim } from './services/memory-trim.ts';
 
 /** Everything the main process runs, independent of Electron: the router, its services and events. */

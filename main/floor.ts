@@ -10,7 +10,7 @@ import { MainBus } from './bus.ts';
 import type { Logger } from './log.ts';
 import { headlessPlatform, type Platform } from './platform.ts';
 import { AccountService } from './services/accounts.ts';
-import { AddressBook } from './services/address-book.ts';
+import { AddressBook } from './services/wallet/address-book.ts';
 import { SignedRequestLog } from './services/signed-request-log.ts';
 import {
   connectionIdOf,
@@ -21,8 +21,8 @@ import {
 } from './services/exchange-connection.ts';
 import { GuardSettingsStore } from './services/guard-settings.ts';
 import { HistoryService } from './services/history.ts';
-import { LastKnown } from './services/last-known.ts';
-import { LiveService } from './services/live.ts';
+import { LastKnown } from './services/live/last-known.ts';
+import { LiveService } from './services/live/service.ts';
 import { MemoryTrim } from './services/memory-trim.ts';
 import { TeamService } from './services/team.ts';
 import { startFourEyes, type FourEyes } from './services/four-eyes/index.ts';

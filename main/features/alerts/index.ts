@@ -6,7 +6,7 @@ import type { Logger } from '../../log.ts';
 import type { AccountService } from '../../services/accounts.ts';
 import { AlertService } from './service.ts';
 import type { ExchangeConnection } from '../../services/exchange-connection.ts';
-import type { LiveService } from '../../services/live.ts';
+import type { LiveService } from '../../services/live/service.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';
 import { alertsHandlers } from './handlers.ts';
 

@@ -16,7 +16,7 @@ import type {
   PriceAlertView,
 } from '../../views/alerts.ts';
 import type { BoardRowView } from '../../views/board.ts';
-import type { PageEvents } from '../../services/page-events.ts';
+import type { PageEvents } from '../../services/live/page-events.ts';
 import type { MainBus, MainTopics } from '../../bus.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';

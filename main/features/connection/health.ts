@@ -10,7 +10,7 @@
 import type { AttemptOutcome, ExchangeHttp } from '../../exchange/http.ts';
 import type { AccountTroubleView, ConnectionHealthView, ReachState } from '../../views/connection.ts';
 import type { LiveState } from '../../views/live.ts';
-import type { PageEvents } from '../../services/page-events.ts';
+import type { PageEvents } from '../../services/live/page-events.ts';
 
 export interface ConnectionHealthOptions {
   /** The account a public key belongs to on this connection (undefined: not registered). */

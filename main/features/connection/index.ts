@@ -9,7 +9,7 @@ import type { AccountService } from '../../services/accounts.ts';
 import { ConnectionHealth } from './health.ts';
 import { ConnectionSettings } from './settings.ts';
 import type { ExchangeConnection } from '../../services/exchange-connection.ts';
-import type { LiveService } from '../../services/live.ts';
+import type { LiveService } from '../../services/live/service.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';
 import { connectionHandlers } from './handlers.ts';
 

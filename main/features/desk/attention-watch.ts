@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { UserFacingError } from '../../errors.ts';
 import type { AttentionRulesView, BoardRowView } from '../../views/board.ts';
-import type { PageEvents } from '../../services/page-events.ts';
+import type { PageEvents } from '../../services/live/page-events.ts';
 import { writeJsonFile } from '../../json-file.ts';
 import type { Logger } from '../../log.ts';
 import { attentionNotice, attentionStep, DEFAULT_ATTENTION_RULES, type AttentionState } from './attention.ts';

@@ -14,8 +14,8 @@ import type { OrderView } from '../../views/orders.ts';
 import type { PositionView } from '../../views/positions.ts';
 import { readable } from '../../readable-errors.ts';
 import type { AccountRecord } from '../../vault/registry.ts';
-import { withLoneLegs } from '../../services/position-legs.ts';
-import { openPositions } from '../../services/positions.ts';
+import { withLoneLegs } from '../../services/trading/position-legs.ts';
+import { openPositions } from '../../services/trading/positions.ts';
 import type { CollateralBalances, MainBalances, SpotBalances } from '../../services/desk/board-rows.ts';
 
 /** What one refresh read of an account; a part left undefined could not be read. */

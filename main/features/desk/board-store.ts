@@ -4,7 +4,7 @@
  */
 import type { Cache } from '../../cache/index.ts';
 import { Dec } from '../../rules/decimal.ts';
-import type { LastKnownWrite } from '../../services/last-known.ts';
+import type { LastKnownWrite } from '../../services/live/last-known.ts';
 import type { AccountRecord } from '../../vault/registry.ts';
 import type { Reading } from './board-read.ts';
 

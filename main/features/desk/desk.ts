@@ -13,7 +13,7 @@ import type { MarketRules, OrderDraft, RuleIssue } from '../../rules/index.ts';
 import type { AccountService } from '../../services/accounts.ts';
 import type { ExchangeConnection } from '../../services/exchange-connection.ts';
 import type { GuardId, GuardQuestion } from '../../rules/guards.ts';
-import type { PlaceResult, Review } from '../../services/trading.ts';
+import type { PlaceResult, Review } from '../../services/trading/trading.ts';
 import { headlessPlatform, type Platform } from '../../platform.ts';
 import { requireConfirmation } from '../../services/confirm.ts';
 import { orderQuestion, sizingContext } from './order-question.ts';

@@ -9,7 +9,7 @@ import type { MarketRules, OrderDraft, RuleIssue } from '../../rules/index.ts';
 import { grouped, marketAssets } from '../../rules/words.ts';
 import type { Confirmation } from '../../platform.ts';
 import type { OrderEstimate } from '../../rules/market-estimate.ts';
-import { batchGuardLines, orderFacts } from '../../services/guard-ask.ts';
+import { batchGuardLines, orderFacts } from '../../services/trading/guard-ask.ts';
 import { someOf } from '../../services/desk/key-permissions.ts';
 import type { SizingContext } from './sizing.ts';
 

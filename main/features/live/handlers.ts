@@ -1,7 +1,7 @@
 /** IPC handlers of `live.*`: WebSocket subscriptions, owned by the page instance that made them. */
 import type { HandlersOf } from '../../views/schemas.ts';
 import type { liveProcedures } from './procedures.ts';
-import type { LiveService } from '../../services/live.ts';
+import type { LiveService } from '../../services/live/service.ts';
 
 type Handlers = HandlersOf<typeof liveProcedures>;
 

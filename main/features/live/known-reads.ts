@@ -5,7 +5,7 @@
  */
 import type { KnownEntryView, KnownKind, KnownKinds } from '../../views/known.ts';
 import type { Logger } from '../../log.ts';
-import type { LastKnown } from '../../services/last-known.ts';
+import type { LastKnown } from '../../services/live/last-known.ts';
 
 export class KnownReads {
   readonly #store: LastKnown;

@@ -10,8 +10,8 @@ import type { KnownKind, KnownKinds } from '../../views/known.ts';
 import type { LiveEvent } from '../../views/live.ts';
 import type { Logger } from '../../log.ts';
 import type { MergedState } from '../../bus.ts';
-import type { LastKnown, LastKnownWrite } from '../../services/last-known.ts';
-import { applyPushes } from '../../services/position-legs.ts';
+import type { LastKnown, LastKnownWrite } from '../../services/live/last-known.ts';
+import { applyPushes } from '../../services/trading/position-legs.ts';
 
 /** Writing window: what pushes changed is stored behind its followers, one transaction per window. */
 export const PUSH_WINDOW_MS = 250;

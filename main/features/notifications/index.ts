@@ -5,7 +5,7 @@ import type { EventHub } from '../../event-hub.ts';
 import type { Logger } from '../../log.ts';
 import type { Platform } from '../../platform.ts';
 import type { AccountService } from '../../services/accounts.ts';
-import type { LiveService } from '../../services/live.ts';
+import type { LiveService } from '../../services/live/service.ts';
 import { NotificationService } from './service.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';
 import { notificationsHandlers } from './handlers.ts';

@@ -13,7 +13,7 @@ import { writeJsonFile } from '../../json-file.ts';
 import type { AccountView } from '../../views/accounts.ts';
 import type { MiningAlertView } from '../../views/mining.ts';
 import type { WebhookEventView } from '../../views/webhooks.ts';
-import type { PageEvents } from '../../services/page-events.ts';
+import type { PageEvents } from '../../services/live/page-events.ts';
 import type { MainBus, MainTopics } from '../../bus.ts';
 import {
   NOTIFICATION_KINDS,

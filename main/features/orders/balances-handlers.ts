@@ -1,7 +1,7 @@
 /** IPC handlers of `balances.*`: one account's spot trade balances. */
 import type { HandlersOf } from '../../views/schemas.ts';
 import type { balancesProcedures } from './procedures.ts';
-import { spotBalances } from '../../services/orders.ts';
+import { spotBalances } from '../../services/trading/orders.ts';
 import type { AccountService } from '../../services/accounts.ts';
 import type { KnownReads } from '../live/known-reads.ts';
 

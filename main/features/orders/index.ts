@@ -7,7 +7,7 @@ import type { AccountService } from '../../services/accounts.ts';
 import type { ExchangeConnection } from '../../services/exchange-connection.ts';
 import type { KnownReads } from '../live/known-reads.ts';
 import { LadderService } from './ladder.ts';
-import type { LiveService } from '../../services/live.ts';
+import type { LiveService } from '../../services/live/service.ts';
 import { OrderControls } from './order-controls.ts';
 import { balancesHandlers } from './balances-handlers.ts';
 import { ordersHandlers } from './handlers.ts';

@@ -8,7 +8,7 @@ import type { Confirmation } from '../../platform.ts';
 import { Dec } from '../../rules/decimal.ts';
 import { grouped } from '../../rules/guards.ts';
 import { BULK_LIMIT, ladderSpend } from '../../rules/ladder.ts';
-import { GUARD_CANCEL } from '../../services/guard-ask.ts';
+import { GUARD_CANCEL } from '../../services/trading/guard-ask.ts';
 import type { CatalogMarket } from '../../services/market-catalog.ts';
 
 const plural = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? '' : 's'}`;

@@ -16,7 +16,7 @@ import { itemFailure } from '../../readable-errors.ts';
 import { BULK_LIMIT } from '../../rules/ladder.ts';
 import type { OrderDraft } from '../../rules/index.ts';
 import type { ExchangeConnection } from '../../services/exchange-connection.ts';
-import { sendDraft } from '../../services/order-requests.ts';
+import { sendDraft } from '../../services/trading/order-requests.ts';
 
 export type Draft = OrderDraft & { price: string; clientOrderId: string };
 

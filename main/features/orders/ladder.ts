@@ -39,12 +39,12 @@ import type { AccountContext, OrderDraft, RuleIssue } from '../../rules/index.ts
 import type { Platform } from '../../platform.ts';
 import type { AccountService } from '../../services/accounts.ts';
 import { requireConfirmation } from '../../services/confirm.ts';
-import { batchGuardLines } from '../../services/guard-ask.ts';
+import { batchGuardLines } from '../../services/trading/guard-ask.ts';
 import { ladderQuestion } from './ladder-question.ts';
 import type { ExchangeConnection } from '../../services/exchange-connection.ts';
 import { sendBulk, sendRungs, type Draft, type Pacing } from './ladder-send.ts';
 import type { CatalogMarket } from '../../services/market-catalog.ts';
-import { newClientOrderId, RuleViolation } from '../../services/trading.ts';
+import { newClientOrderId, RuleViolation } from '../../services/trading/trading.ts';
 
 /** The collateral fields a ladder's orders share on a margin or futures market. */
 export interface LadderCollateral {

@@ -15,9 +15,9 @@ import type { Platform } from '../../platform.ts';
 import type { AccountService } from '../../services/accounts.ts';
 import { requireConfirmation } from '../../services/confirm.ts';
 import type { ExchangeConnection } from '../../services/exchange-connection.ts';
-import { legCancelQuestion, legsAmongFacts } from '../../services/leg-questions.ts';
-import type { LiveService } from '../../services/live.ts';
-import { openPositions } from '../../services/positions.ts';
+import { legCancelQuestion, legsAmongFacts } from '../../services/trading/leg-questions.ts';
+import type { LiveService } from '../../services/live/service.ts';
+import { openPositions } from '../../services/trading/positions.ts';
 import {
   isLeg,
   legKindOf,
@@ -25,10 +25,10 @@ import {
   modifyOpenOrder,
   positionOf,
   type OrderChangeInput,
-} from '../../services/order-modify.ts';
+} from '../../services/trading/order-modify.ts';
 import { ocoLinks } from './oco-links.ts';
 
-export { isLeg } from '../../services/order-modify.ts';
+export { isLeg } from '../../services/trading/order-modify.ts';
 
 /** The order as the renderer lists it, with the values its type lets change and its OCO pair. */
 export function activeView(order: Order, oco?: OcoLinkView): OrderView {

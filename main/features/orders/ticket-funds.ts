@@ -6,7 +6,7 @@ import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import type { TicketFundsView } from '../../views/orders.ts';
 import { shareAmount } from '../../rules/guards.ts';
 import { isCollateralKind, type OrderDraft } from '../../rules/index.ts';
-import type { TradingService } from '../../services/trading.ts';
+import type { TradingService } from '../../services/trading/trading.ts';
 
 export async function ticketFunds(
   trading: TradingService,

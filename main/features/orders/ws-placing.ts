@@ -7,9 +7,9 @@
 import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import type { PlaceResultView } from '../../views/orders.ts';
 import type { OrderDraft } from '../../rules/index.ts';
-import type { LiveService } from '../../services/live.ts';
+import type { LiveService } from '../../services/live/service.ts';
 import type { MarketCatalog } from '../../services/market-catalog.ts';
-import type { TradingService } from '../../services/trading.ts';
+import type { TradingService } from '../../services/trading/trading.ts';
 
 /** How long a socket that is still connecting is waited for before the order goes over REST. */
 export const WS_WAIT_MS = 3_000;

@@ -9,7 +9,7 @@ import type { CollateralView } from '../../views/positions.ts';
 import type { Platform } from '../../platform.ts';
 import type { AccountService } from '../../services/accounts.ts';
 import { requireConfirmation } from '../../services/confirm.ts';
-import type { TradingService } from '../../services/trading.ts';
+import type { TradingService } from '../../services/trading/trading.ts';
 
 export class CollateralAccount {
   readonly #accounts: AccountService;

@@ -2,11 +2,11 @@
 import type { HandlersOf } from '../../views/schemas.ts';
 import type { positionsProcedures } from './procedures.ts';
 import { previewLeverage, setLeverage } from './leverage.ts';
-import { addTpSl, positionsWithLegs, tpslIssues } from '../../services/positions.ts';
+import { addTpSl, positionsWithLegs, tpslIssues } from '../../services/trading/positions.ts';
 import type { AccountService } from '../../services/accounts.ts';
 import type { Cache } from '../../cache/index.ts';
 import type { ExchangeConnection } from '../../services/exchange-connection.ts';
-import type { LiveService } from '../../services/live.ts';
+import type { LiveService } from '../../services/live/service.ts';
 import type { CollateralAccount } from './collateral-account.ts';
 import type { KnownReads } from '../live/known-reads.ts';
 import type { Platform } from '../../platform.ts';

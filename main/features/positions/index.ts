@@ -5,7 +5,7 @@ import type { AccountService } from '../../services/accounts.ts';
 import { CollateralAccount } from './collateral-account.ts';
 import type { ExchangeConnection } from '../../services/exchange-connection.ts';
 import type { KnownReads } from '../live/known-reads.ts';
-import type { LiveService } from '../../services/live.ts';
+import type { LiveService } from '../../services/live/service.ts';
 import { positionsHandlers } from './handlers.ts';
 
 export interface PositionsDeps {

@@ -21,9 +21,9 @@ import {
 } from '../../rules/index.ts';
 import { requireConfirmation } from '../../services/confirm.ts';
 import type { ExchangeConnection } from '../../services/exchange-connection.ts';
-import { RuleViolation } from '../../services/order-errors.ts';
-import { positionsWithLegs } from '../../services/positions.ts';
-import { referencePrice } from '../../services/tpsl-context.ts';
+import { RuleViolation } from '../../services/trading/order-errors.ts';
+import { positionsWithLegs } from '../../services/trading/positions.ts';
+import { referencePrice } from '../../services/trading/tpsl-context.ts';
 
 type Row = LeveragePreviewView['positions'][number];
 

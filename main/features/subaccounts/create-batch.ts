@@ -10,7 +10,7 @@ import * as admin from '../../exchange/endpoints/sub-account-admin.ts';
 import { UserFacingError } from '../../errors.ts';
 import { itemFailure } from '../../readable-errors.ts';
 import { ExchangeError } from '../../exchange/errors.ts';
-import type { PageEvents } from '../../services/page-events.ts';
+import type { PageEvents } from '../../services/live/page-events.ts';
 import type {
   BatchAccountView,
   BatchPreviewView,

@@ -15,7 +15,7 @@ import type { BatchAudit } from '../desk/audit.ts';
 import type { AccountService } from '../../services/accounts.ts';
 import type { EventHub } from '../../event-hub.ts';
 import type { Platform } from '../../platform.ts';
-import type { BalanceMoves } from '../../services/balance-moves.ts';
+import type { BalanceMoves } from '../../services/wallet/balance-moves.ts';
 import type { SubAccountKeys } from './sub-account-keys.ts';
 import type { KnownReads } from '../live/known-reads.ts';
 import type { Approvals } from '../../services/four-eyes/approvals.ts';

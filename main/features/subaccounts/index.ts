@@ -9,7 +9,7 @@ import type { EventHub } from '../../event-hub.ts';
 import type { Logger } from '../../log.ts';
 import type { Platform } from '../../platform.ts';
 import type { AccountService } from '../../services/accounts.ts';
-import type { BalanceMoves } from '../../services/balance-moves.ts';
+import type { BalanceMoves } from '../../services/wallet/balance-moves.ts';
 import type { BatchAudit } from '../desk/audit.ts';
 import type { DeskService } from '../desk/desk.ts';
 import { Sweeps } from './sweep.ts';

@@ -6,7 +6,7 @@
  * operator's roles allow), and the Events line of each teammate's change of the desk.
  */
 import type { Cache } from '../../cache/index.ts';
-import type { PageEvents } from '../../services/page-events.ts';
+import type { PageEvents } from '../../services/live/page-events.ts';
 import type { Logger } from '../../log.ts';
 import type { DeskRole } from '../../policy/desk-roles.ts';
 import type { GuardLoosening } from '../../services/guard-settings.ts';

@@ -9,7 +9,7 @@
 import { UserFacingError } from '../../errors.ts';
 import type { AlertView } from '../../views/alerts.ts';
 import type { AlertService } from '../alerts/service.ts';
-import type { AddressBook } from '../../services/address-book.ts';
+import type { AddressBook } from '../../services/wallet/address-book.ts';
 import type { GuardLoosening, GuardSettingsStore } from '../../services/guard-settings.ts';
 import type { DeskRole } from '../../policy/desk-roles.ts';
 import type { CollectionName, SharedCollection } from '../../team/shared-items.ts';

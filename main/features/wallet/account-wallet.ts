@@ -25,7 +25,7 @@ import { withdrawalNetwork } from '../../rules/wallet.ts';
 import { grouped } from '../../rules/words.ts';
 import { mainBalanceEntries } from '../../sync/balances.ts';
 import type { AccountService } from '../../services/accounts.ts';
-import type { AddressBook } from '../../services/address-book.ts';
+import type { AddressBook } from '../../services/wallet/address-book.ts';
 import { requireConfirmation } from '../../services/confirm.ts';
 import type { ExchangeConnection } from '../../services/exchange-connection.ts';
 import type { Approvals } from '../../services/four-eyes/approvals.ts';
@@ -35,7 +35,7 @@ import {
   refundView,
   transferView,
   type WithdrawalResult,
-} from '../../services/wallet.ts';
+} from '../../services/wallet/wallet.ts';
 import {
   applyCodeQuestion,
   assetOf,
@@ -44,7 +44,7 @@ import {
   maskCode,
   refundQuestion,
   withdrawalQuestion,
-} from '../../services/wallet-guard.ts';
+} from '../../services/wallet/guard.ts';
 import { REST } from '../../exchange/registry/index.ts';
 
 /** A service code as the exchange issues it: one word of printable characters. */

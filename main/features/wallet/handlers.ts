@@ -2,8 +2,8 @@
 import type { HandlersOf } from '../../views/schemas.ts';
 import type { walletProcedures } from './procedures.ts';
 import type { AccountWallet } from './account-wallet.ts';
-import type { AddressBook } from '../../services/address-book.ts';
-import type { BalanceMoves } from '../../services/balance-moves.ts';
+import type { AddressBook } from '../../services/wallet/address-book.ts';
+import type { BalanceMoves } from '../../services/wallet/balance-moves.ts';
 import type { FlexInvestments } from './flex.ts';
 import type { KnownReads } from '../live/known-reads.ts';
 import type { DepositAddresses } from './deposit-addresses.ts';

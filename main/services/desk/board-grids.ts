@@ -7,7 +7,7 @@ import type { DeskOrderRowView, DeskPositionRowView } from '../../views/board.ts
 import type { OrderView } from '../../views/orders.ts';
 import type { PositionView } from '../../views/positions.ts';
 import type { AccountRecord } from '../../vault/registry.ts';
-import type { LastKnownWrite } from '../last-known.ts';
+import type { LastKnownWrite } from '../live/last-known.ts';
 import type { Known } from './board-rows.ts';
 
 /** The store of last-seen values (the app's LastKnown service, or a memory for tests). */

@@ -4,13 +4,13 @@
  * keeps the rules current from the team store.
  */
 import { join } from 'node:path';
-import type { PageEvents } from '../page-events.ts';
+import type { PageEvents } from '../live/page-events.ts';
 import type { Logger } from '../../log.ts';
 import type { Platform } from '../../platform.ts';
 import type { AccountService } from '../accounts.ts';
-import type { AddressBook } from '../address-book.ts';
+import type { AddressBook } from '../wallet/address-book.ts';
 import type { ExchangeConnection } from '../exchange-connection.ts';
-import type { LiveService } from '../live.ts';
+import type { LiveService } from '../live/service.ts';
 import type { TeamService } from '../team.ts';
 import { sendApprovedEdit } from '../desk/key-permissions.ts';
 import { Approvals } from './approvals.ts';

@@ -10,7 +10,7 @@ import type {
   OrderView,
   PlaceResultView,
 } from '../../../main/ipc/contract.ts';
-import { LastKnown } from '../../../main/services/last-known.ts';
+import { LastKnown } from '../../../main/services/live/last-known.ts';
 import { PushedState } from '../../../main/features/live/pushed-state.ts';
 import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';

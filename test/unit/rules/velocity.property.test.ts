@@ -11,7 +11,7 @@ import { Dec } from '../../../main/rules/decimal.ts';
 import { DEFAULT_GUARDS, velocityQuestion } from '../../../main/rules/guards.ts';
 import type { OrderDraft } from '../../../main/rules/types.ts';
 import { sentWithin, VELOCITY_WINDOW_MS, type SentValue } from '../../../main/rules/velocity.ts';
-import { OrderGate } from '../../../main/services/order-gate.ts';
+import { OrderGate } from '../../../main/services/trading/order-gate.ts';
 
 const BUDGET = 1000;
 const settings = { ...DEFAULT_GUARDS, equityPct: '', velocityPct: '', velocityCeiling: String(BUDGET) };

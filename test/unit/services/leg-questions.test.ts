@@ -9,7 +9,7 @@ import {
   legCancelQuestion,
   legsAmongFacts,
   stopLossMoveQuestion,
-} from '../../../main/services/leg-questions.ts';
+} from '../../../main/services/trading/leg-questions.ts';
 
 const facts = (q: Confirmation) => Object.fromEntries(q.facts.map((f) => [f.label, f.value]));
 

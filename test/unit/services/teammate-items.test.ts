@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AddressBook } from '../../../main/services/address-book.ts';
+import { AddressBook } from '../../../main/services/wallet/address-book.ts';
 import { sharedAlerts } from '../../../main/features/alerts/store.ts';
 import { GuardSettingsStore } from '../../../main/services/guard-settings.ts';
 import { headlessPlatform } from '../../../main/platform.ts';

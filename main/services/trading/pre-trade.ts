@@ -6,17 +6,17 @@
  * positions it closes). Readings are kept for a short while; a balance that cannot be read is an
  * error, never a pass.
  */
-import * as collateral from '../exchange/endpoints/collateral.ts';
-import * as publicApi from '../exchange/endpoints/public.ts';
-import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import * as trading from '../exchange/endpoints/trading.ts';
-import type { ExchangeHttp } from '../exchange/http.ts';
-import { UserFacingError } from '../errors.ts';
-import { Dec, parsePlain } from '../rules/decimal.ts';
-import { spendsAsset, type Funds, type Reference } from '../rules/guards.ts';
-import { isCollateralKind, type OrderDraft } from '../rules/index.ts';
-import { BOOK_LEVELS, type OrderBookRead } from '../rules/market-estimate.ts';
-import type { CatalogMarket } from './market-catalog.ts';
+import * as collateral from '../../exchange/endpoints/collateral.ts';
+import * as publicApi from '../../exchange/endpoints/public.ts';
+import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
+import * as trading from '../../exchange/endpoints/trading.ts';
+import type { ExchangeHttp } from '../../exchange/http.ts';
+import { UserFacingError } from '../../errors.ts';
+import { Dec, parsePlain } from '../../rules/decimal.ts';
+import { spendsAsset, type Funds, type Reference } from '../../rules/guards.ts';
+import { isCollateralKind, type OrderDraft } from '../../rules/index.ts';
+import { BOOK_LEVELS, type OrderBookRead } from '../../rules/market-estimate.ts';
+import type { CatalogMarket } from '../market-catalog.ts';
 
 /** How long a price or balance reading is used. */
 export const READING_TTL_MS = 2_000;

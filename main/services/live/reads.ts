@@ -3,11 +3,11 @@
  * push: a market's candles, its latest trades, the ADL ranks of the open positions. A subscription
  * shared with an earlier listener sends nothing new, so a view joining it reads what it shows first.
  */
-import { ExchangeError } from '../exchange/errors.ts';
-import { WS_CODES, type WsClient } from '../exchange/ws/index.ts';
-import type { CandleInterval } from '../exchange/ws/channels.ts';
-import { adlRanks, candleRows, tradeRows } from '../exchange/ws/views.ts';
-import type { AdlRankView, CandleView, LiveTradeView } from '../views/live.ts';
+import { ExchangeError } from '../../exchange/errors.ts';
+import { WS_CODES, type WsClient } from '../../exchange/ws/index.ts';
+import type { CandleInterval } from '../../exchange/ws/channels.ts';
+import { adlRanks, candleRows, tradeRows } from '../../exchange/ws/views.ts';
+import type { AdlRankView, CandleView, LiveTradeView } from '../../views/live.ts';
 
 /** Latest trades of a market read at once: as many as the Trade screen keeps (the exchange answers at most 100). */
 export const TRADES_READ = 30;

@@ -2,8 +2,8 @@
  * Each key's hedge mode, as collateral orders need it: read at most once a minute. The mode can
  * change on the exchange's own site meanwhile; an order refused for its position side drops it.
  */
-import * as collateral from '../exchange/endpoints/collateral.ts';
-import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
+import * as collateral from '../../exchange/endpoints/collateral.ts';
+import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 
 /** How long a reading of an account's hedge mode is used for collateral orders. */
 export const HEDGE_MODE_TTL_MS = 60_000;

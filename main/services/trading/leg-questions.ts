@@ -5,13 +5,13 @@
  * liquidation price when the exchange gives one, and what the position is then exposed to. A question
  * that cancels many orders at once (cancel all, the desk's bulk cancel) says which legs are among them.
  */
-import type { PositionView } from '../views/positions.ts';
-import type { Confirmation } from '../platform.ts';
-import { Dec } from '../rules/decimal.ts';
-import { money } from '../rules/guards.ts';
-import { addedLoss } from '../rules/stop-loss-move.ts';
-import type { Direction } from '../rules/tpsl.ts';
-import { grouped, marketAssets } from '../rules/words.ts';
+import type { PositionView } from '../../views/positions.ts';
+import type { Confirmation } from '../../platform.ts';
+import { Dec } from '../../rules/decimal.ts';
+import { money } from '../../rules/guards.ts';
+import { addedLoss } from '../../rules/stop-loss-move.ts';
+import type { Direction } from '../../rules/tpsl.ts';
+import { grouped, marketAssets } from '../../rules/words.ts';
 
 /** The leg a question is about: on which account and market, of which open position. */
 export interface LegAt {

@@ -2,7 +2,7 @@
  * The pushes of each account, at most one batch per 150 ms (`PushCoalescer`) before they go on: a
  * push after a quiet spell goes at once, and only pushes close behind a batch wait for the window.
  */
-import { PushCoalescer, type Channel, type PushBatch } from '../exchange/ws/index.ts';
+import { PushCoalescer, type Channel, type PushBatch } from '../../exchange/ws/index.ts';
 
 export class AccountBatches {
   readonly #coalescers = new Map<string, PushCoalescer>();

@@ -4,29 +4,29 @@
  * against the balance it comes from (read now), then asked in main's own dialog, with the facts as
  * they will be sent, before anything leaves.
  */
-import * as collateral from '../exchange/endpoints/collateral.ts';
-import * as mainAccount from '../exchange/endpoints/main-account.ts';
-import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import * as subAccounts from '../exchange/endpoints/sub-accounts.ts';
-import * as trading from '../exchange/endpoints/trading.ts';
-import { UserFacingError } from '../errors.ts';
-import { readable } from '../readable-errors.ts';
-import type { Platform } from '../platform.ts';
-import { Dec, show } from '../rules/decimal.ts';
+import * as collateral from '../../exchange/endpoints/collateral.ts';
+import * as mainAccount from '../../exchange/endpoints/main-account.ts';
+import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
+import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
+import * as trading from '../../exchange/endpoints/trading.ts';
+import { UserFacingError } from '../../errors.ts';
+import { readable } from '../../readable-errors.ts';
+import type { Platform } from '../../platform.ts';
+import { Dec, show } from '../../rules/decimal.ts';
 import {
   checkBalanceTransfer,
   checkCovered,
   checkSubAccountTransfer,
   type BalanceKind,
-} from '../rules/wallet.ts';
-import type { ProposedView } from '../views/approvals.ts';
-import { grouped } from '../rules/words.ts';
-import type { AccountService } from './accounts.ts';
-import { requireConfirmation } from './confirm.ts';
-import type { Approvals } from './four-eyes/approvals.ts';
-import { RuleViolation } from './trading.ts';
-import { refuse } from './wallet-guard.ts';
-import { REST } from '../exchange/registry/index.ts';
+} from '../../rules/wallet.ts';
+import type { ProposedView } from '../../views/approvals.ts';
+import { grouped } from '../../rules/words.ts';
+import type { AccountService } from '../accounts.ts';
+import { requireConfirmation } from '../confirm.ts';
+import type { Approvals } from '../four-eyes/approvals.ts';
+import { RuleViolation } from '../trading/trading.ts';
+import { refuse } from './guard.ts';
+import { REST } from '../../exchange/registry/index.ts';
 
 export const BALANCE_WORDS: Record<BalanceKind, string> = {
   main: 'Main balance',

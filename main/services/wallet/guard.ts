@@ -3,18 +3,18 @@
  * convenience; these run for every caller of the bridge: the same rules, then the facts as they will
  * be sent, stated in the app's own dialog.
  */
-import { Dec, show } from '../rules/decimal.ts';
-import type { RuleIssue } from '../rules/types.ts';
+import { Dec, show } from '../../rules/decimal.ts';
+import type { RuleIssue } from '../../rules/types.ts';
 import {
   checkCode,
   checkConvert,
   checkWithdrawal,
   withdrawalNetwork,
   type ConvertInput,
-} from '../rules/wallet.ts';
-import { UserFacingError } from '../errors.ts';
-import type { WalletAssetView } from '../views/wallet.ts';
-import type { Confirmation } from '../platform.ts';
+} from '../../rules/wallet.ts';
+import { UserFacingError } from '../../errors.ts';
+import type { WalletAssetView } from '../../views/wallet.ts';
+import type { Confirmation } from '../../platform.ts';
 
 export function refuse(issue: RuleIssue | undefined): void {
   if (issue) throw new UserFacingError('invalid_input', issue.message, issue.field);

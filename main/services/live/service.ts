@@ -5,7 +5,7 @@
  * (`onBatch`) and, as `ws.batch` events, to the pages that subscribed to them (`pages`).
  */
 import { randomUUID } from 'node:crypto';
-import * as profile from '../exchange/endpoints/profile.ts';
+import * as profile from '../../exchange/endpoints/profile.ts';
 import {
   ConnectionPacer,
   placeOrderWs,
@@ -14,21 +14,21 @@ import {
   type Lane,
   type WsClient,
   type WsClientOptions,
-} from '../exchange/ws/index.ts';
-import { readAdlRanks, readCandles, readTrades } from './live-reads.ts';
-import { AccountBatches } from './live-batches.ts';
-import { PageReads } from './live-pages.ts';
-import type { CandleInterval } from '../exchange/ws/channels.ts';
-import { placeTpSlWs, type TpSlPosition, type TpSlRequest } from '../exchange/ws/tpsl.ts';
-import type { AdlRankView, CandleView, LiveEvent, LiveState, LiveTradeView } from '../views/live.ts';
-import type { OrderView, PlaceResultView } from '../views/orders.ts';
-import type { AccountContext, MarketRules, OrderDraft } from '../rules/index.ts';
-import { newClientOrderId, type TradingService } from './trading.ts';
-import { ocoLimitLeg, withOcoStop } from './order-requests.ts';
-import type { MarketCatalog } from './market-catalog.ts';
+} from '../../exchange/ws/index.ts';
+import { readAdlRanks, readCandles, readTrades } from './reads.ts';
+import { AccountBatches } from './batches.ts';
+import { PageReads } from './pages.ts';
+import type { CandleInterval } from '../../exchange/ws/channels.ts';
+import { placeTpSlWs, type TpSlPosition, type TpSlRequest } from '../../exchange/ws/tpsl.ts';
+import type { AdlRankView, CandleView, LiveEvent, LiveState, LiveTradeView } from '../../views/live.ts';
+import type { OrderView, PlaceResultView } from '../../views/orders.ts';
+import type { AccountContext, MarketRules, OrderDraft } from '../../rules/index.ts';
+import { newClientOrderId, type TradingService } from '../trading/trading.ts';
+import { ocoLimitLeg, withOcoStop } from '../trading/order-requests.ts';
+import type { MarketCatalog } from '../market-catalog.ts';
 import type { PageEvents } from './page-events.ts';
-import type { Logger } from '../log.ts';
-import type { AccountService } from './accounts.ts';
+import type { Logger } from '../../log.ts';
+import type { AccountService } from '../accounts.ts';
 
 /** How soon an unused socket with a request still out is looked at again. */
 const CLOSE_RETRY_MS = 1_000;

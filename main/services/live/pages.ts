@@ -3,8 +3,8 @@
  * (the board's, which main follows for it, are not among them). An account's batch crosses to a page
  * narrowed to those, or not at all, so pushes no screen of a page reads stay in main.
  */
-import { eventTopic } from '../exchange/ws/views.ts';
-import type { LiveBatch } from '../views/live.ts';
+import { eventTopic } from '../../exchange/ws/views.ts';
+import type { LiveBatch } from '../../views/live.ts';
 
 export class PageReads {
   /** page -> account -> `channel` and `channel\ntopic` -> subscriptions. */

@@ -3,12 +3,12 @@
  * price, else last price, else the middle of the book) and the open position an order would reduce.
  */
 import { Decimal } from 'decimal.js';
-import * as collateral from '../exchange/endpoints/collateral.ts';
-import * as publicApi from '../exchange/endpoints/public.ts';
-import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import type { ExchangeHttp } from '../exchange/http.ts';
-import { isCollateralKind } from '../rules/index.ts';
-import type { AccountContext, OrderDraft, PositionContext, ReferencePrice } from '../rules/index.ts';
+import * as collateral from '../../exchange/endpoints/collateral.ts';
+import * as publicApi from '../../exchange/endpoints/public.ts';
+import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
+import type { ExchangeHttp } from '../../exchange/http.ts';
+import { isCollateralKind } from '../../rules/index.ts';
+import type { AccountContext, OrderDraft, PositionContext, ReferencePrice } from '../../rules/index.ts';
 
 const positive = (text: string | undefined): boolean => {
   if (!text) return false;

@@ -13,15 +13,15 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { UserFacingError } from '../errors.ts';
-import { canonicalJson } from '../exchange/request-hash.ts';
-import type { AddressEntryView } from '../views/wallet.ts';
-import { writeJsonFile } from '../json-file.ts';
-import type { Logger } from '../log.ts';
-import { headlessPlatform, type Platform } from '../platform.ts';
-import { canonicalAddress, checkAddress } from '../rules/address.ts';
-import { labelRefusal, lookAlikeOf } from '../rules/label-skeleton.ts';
-import { requireConfirmation } from './confirm.ts';
+import { UserFacingError } from '../../errors.ts';
+import { canonicalJson } from '../../exchange/request-hash.ts';
+import type { AddressEntryView } from '../../views/wallet.ts';
+import { writeJsonFile } from '../../json-file.ts';
+import type { Logger } from '../../log.ts';
+import { headlessPlatform, type Platform } from '../../platform.ts';
+import { canonicalAddress, checkAddress } from '../../rules/address.ts';
+import { labelRefusal, lookAlikeOf } from '../../rules/label-skeleton.ts';
+import { requireConfirmation } from '../confirm.ts';
 
 const isSame = (a: unknown, b: unknown) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 

@@ -4,8 +4,8 @@
  * passed the gate is counted here, whatever sent it (ticket, desk, ladder, hotkey, modify). An order
  * the exchange refused outright is taken off again.
  */
-import { Dec } from '../rules/decimal.ts';
-import { inWindow, sentWithin, VELOCITY_WINDOW_MS, type SentValue } from '../rules/velocity.ts';
+import { Dec } from '../../rules/decimal.ts';
+import { inWindow, sentWithin, VELOCITY_WINDOW_MS, type SentValue } from '../../rules/velocity.ts';
 
 export class VelocityLedger {
   readonly #now: () => number;

@@ -6,8 +6,8 @@
  * the same direction (a position that closed or reversed has none of the old one's legs), and an
  * order that ended leaves every position it was a leg of.
  */
-import type { LiveEvent } from '../views/live.ts';
-import type { PositionView } from '../views/positions.ts';
+import type { LiveEvent } from '../../views/live.ts';
+import type { PositionView } from '../../views/positions.ts';
 
 /** The sign of a signed position amount: 1 long, -1 short, 0 flat or unreadable. */
 function sign(amount: string): number {

@@ -4,9 +4,9 @@
  * velocity budget counted. The budget is checked again at the moment the order is counted, with no
  * wait in between, so two orders sent at once cannot both pass it unasked.
  */
-import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import type { Confirmation } from '../platform.ts';
-import type { Dec } from '../rules/decimal.ts';
+import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
+import type { Confirmation } from '../../platform.ts';
+import type { Dec } from '../../rules/decimal.ts';
 import {
   DEFAULT_GUARDS,
   addedUsdt,
@@ -15,9 +15,9 @@ import {
   type GuardId,
   type GuardQuestion,
   type GuardSettings,
-} from '../rules/guards.ts';
-import type { OrderDraft } from '../rules/index.ts';
-import { requireConfirmation } from './confirm.ts';
+} from '../../rules/guards.ts';
+import type { OrderDraft } from '../../rules/index.ts';
+import { requireConfirmation } from '../confirm.ts';
 import { GuardsChanged } from './order-errors.ts';
 import { VelocityLedger } from './velocity.ts';
 

@@ -4,10 +4,10 @@
  * its estimate (a market order priced from the book), and the guard questions main asks; and the gate
  * every send passes last (main's question, the velocity budget). `TradingService` sends on it.
  */
-import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import type { ExchangeHttp } from '../exchange/http.ts';
-import { UserFacingError } from '../errors.ts';
-import type { Confirmation } from '../platform.ts';
+import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
+import type { ExchangeHttp } from '../../exchange/http.ts';
+import { UserFacingError } from '../../errors.ts';
+import type { Confirmation } from '../../platform.ts';
 import {
   balanceIssue,
   guardQuestions,
@@ -16,18 +16,18 @@ import {
   type GuardQuestion,
   type GuardSettings,
   type Reference,
-} from '../rules/guards.ts';
-import { estimateOrder, pricedByBook, type OrderEstimate } from '../rules/market-estimate.ts';
+} from '../../rules/guards.ts';
+import { estimateOrder, pricedByBook, type OrderEstimate } from '../../rules/market-estimate.ts';
 import {
   checkOrder,
   isCollateralKind,
   type AccountContext,
   type OrderDraft,
   type RuleIssue,
-} from '../rules/index.ts';
+} from '../../rules/index.ts';
 import { EquityReadings } from './equity.ts';
 import { HedgeModes } from './hedge-modes.ts';
-import type { CatalogMarket, MarketCatalog } from './market-catalog.ts';
+import type { CatalogMarket, MarketCatalog } from '../market-catalog.ts';
 import { OrderGate, type GateOptions, type GuardAsker } from './order-gate.ts';
 import { PreTradeReadings } from './pre-trade.ts';
 import { tpslContext } from './tpsl-context.ts';

@@ -4,10 +4,10 @@
  * and an account's pushes only to a page that subscribed to their channel and topic (`ws.batch`).
  * A page receives an event only when it reads it (`EventHub.page`).
  */
-import type { MainBus } from '../bus.ts';
-import type { EventName, EventPayload } from '../views/events.ts';
-import type { EventHub } from '../event-hub.ts';
-import type { PageReads } from './live-pages.ts';
+import type { MainBus } from '../../bus.ts';
+import type { EventName, EventPayload } from '../../views/events.ts';
+import type { EventHub } from '../../event-hub.ts';
+import type { PageReads } from './pages.ts';
 
 /**
  * What a service tells the windows: an event of the contract with its payload. The windows' hub

@@ -1,9 +1,9 @@
 /** One account's single orders and spot balances by REST (lists and work on many: order-controls.ts). */
-import * as trading from '../exchange/endpoints/trading.ts';
-import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import type { IpcError } from '../errors.ts';
-import type { DealView, OrderView } from '../views/orders.ts';
-import { itemFailure } from '../readable-errors.ts';
+import * as trading from '../../exchange/endpoints/trading.ts';
+import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
+import type { IpcError } from '../../errors.ts';
+import type { DealView, OrderView } from '../../views/orders.ts';
+import { itemFailure } from '../../readable-errors.ts';
 
 /** Finished orders (filled and cancelled) of an account on one market, newest first; at most `limit`. */
 export async function orderHistory(caller: KeyCaller, market: string, limit = 100): Promise<OrderView[]> {

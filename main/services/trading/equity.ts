@@ -4,15 +4,15 @@
  * order may be worth a share of the account it is for. Read on the account's own key, kept a short
  * while; a spot balance that cannot be read leaves the equity unknown (null), never guessed.
  */
-import * as collateral from '../exchange/endpoints/collateral.ts';
-import * as publicApi from '../exchange/endpoints/public.ts';
-import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import * as trading from '../exchange/endpoints/trading.ts';
-import type { ExchangeHttp } from '../exchange/http.ts';
-import type { PositionView } from '../views/positions.ts';
-import { Dec, parsePlain } from '../rules/decimal.ts';
-import { boardRow, type Prices } from './desk/board-rows.ts';
-import type { MarketCatalog } from './market-catalog.ts';
+import * as collateral from '../../exchange/endpoints/collateral.ts';
+import * as publicApi from '../../exchange/endpoints/public.ts';
+import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
+import * as trading from '../../exchange/endpoints/trading.ts';
+import type { ExchangeHttp } from '../../exchange/http.ts';
+import type { PositionView } from '../../views/positions.ts';
+import { Dec, parsePlain } from '../../rules/decimal.ts';
+import { boardRow, type Prices } from '../desk/board-rows.ts';
+import type { MarketCatalog } from '../market-catalog.ts';
 
 /** How long an equity or a USDT price is used. */
 export const EQUITY_TTL_MS = 15_000;

@@ -5,21 +5,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { BalanceSnapshot } from '../cache/repos/balances.ts';
-import { NetworkError, TimeoutError, ValidationError } from '../exchange/errors.ts';
-import type { ExchangeHttp } from '../exchange/http.ts';
-import { transferStatusWord } from '../exchange/codes.ts';
-import * as mainAccount from '../exchange/endpoints/main-account.ts';
-import * as publicApi from '../exchange/endpoints/public.ts';
-import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import { UserFacingError } from '../errors.ts';
+import type { BalanceSnapshot } from '../../cache/repos/balances.ts';
+import { NetworkError, TimeoutError, ValidationError } from '../../exchange/errors.ts';
+import type { ExchangeHttp } from '../../exchange/http.ts';
+import { transferStatusWord } from '../../exchange/codes.ts';
+import * as mainAccount from '../../exchange/endpoints/main-account.ts';
+import * as publicApi from '../../exchange/endpoints/public.ts';
+import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
+import { UserFacingError } from '../../errors.ts';
 import type {
   BalanceHistoryView,
   MainBalanceView,
   RefundView,
   TransferView,
   WalletAssetView,
-} from '../views/wallet.ts';
+} from '../../views/wallet.ts';
 
 export interface WithdrawalResult {
   readonly uniqueId: string;

@@ -7,15 +7,15 @@
  * the first one is open.
  */
 import { randomBytes } from 'node:crypto';
-import { ExchangeError, NetworkError, TimeoutError } from '../exchange/errors.ts';
-import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import type { Deal, Order } from '../exchange/endpoints/trading.ts';
-import type { ExchangeHttp } from '../exchange/http.ts';
-import type { OrderView } from '../views/orders.ts';
-import { normalizeStp, type AccountContext, type OrderDraft } from '../rules/index.ts';
-import type { GuardId } from '../rules/guards.ts';
+import { ExchangeError, NetworkError, TimeoutError } from '../../exchange/errors.ts';
+import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
+import type { Deal, Order } from '../../exchange/endpoints/trading.ts';
+import type { ExchangeHttp } from '../../exchange/http.ts';
+import type { OrderView } from '../../views/orders.ts';
+import { normalizeStp, type AccountContext, type OrderDraft } from '../../rules/index.ts';
+import type { GuardId } from '../../rules/guards.ts';
 import { guardConfirmation } from './guard-ask.ts';
-import type { MarketCatalog } from './market-catalog.ts';
+import type { MarketCatalog } from '../market-catalog.ts';
 import { RuleViolation } from './order-errors.ts';
 import { orderByClientId, sendDraft, withOcoStop } from './order-requests.ts';
 import { OrderReview, type Review } from './order-review.ts';

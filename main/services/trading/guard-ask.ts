@@ -3,12 +3,12 @@
  * field of it, its base amount and its value, in a native dialog whose default (Enter, Escape) is
  * "Don't send". The page may have shown the same words, but only this answer lets the order go.
  */
-import { Dec, parsePlain } from '../rules/decimal.ts';
-import { describeDraft, money, type GuardId, type GuardQuestion } from '../rules/guards.ts';
-import { sizedInQuote, takesBookNow, type OrderEstimate } from '../rules/market-estimate.ts';
-import type { OrderDraft } from '../rules/index.ts';
-import { grouped, marketAssets } from '../rules/words.ts';
-import type { Confirmation } from '../platform.ts';
+import { Dec, parsePlain } from '../../rules/decimal.ts';
+import { describeDraft, money, type GuardId, type GuardQuestion } from '../../rules/guards.ts';
+import { sizedInQuote, takesBookNow, type OrderEstimate } from '../../rules/market-estimate.ts';
+import type { OrderDraft } from '../../rules/index.ts';
+import { grouped, marketAssets } from '../../rules/words.ts';
+import type { Confirmation } from '../../platform.ts';
 
 /** What each guard is called on a line of the question. */
 export const GUARD_TITLES: Record<GuardId, string> = {

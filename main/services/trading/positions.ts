@@ -1,15 +1,15 @@
 /** One account's collateral positions: as the renderer shows them, take-profit and stop-loss (leverage: `leverage.ts`). */
 import { Decimal } from 'decimal.js';
-import * as collateral from '../exchange/endpoints/collateral.ts';
-import * as trading from '../exchange/endpoints/trading.ts';
-import { checkTpSl } from '../exchange/ws/tpsl.ts';
-import { UserFacingError } from '../errors.ts';
-import type { PositionView, TpSlCheckView, TpSlLegsView, TpSlLegView } from '../views/positions.ts';
-import { checkTpSlLegs, directionOf, type RuleIssue } from '../rules/index.ts';
-import type { ExchangeConnection } from './exchange-connection.ts';
-import type { LiveService } from './live.ts';
+import * as collateral from '../../exchange/endpoints/collateral.ts';
+import * as trading from '../../exchange/endpoints/trading.ts';
+import { checkTpSl } from '../../exchange/ws/tpsl.ts';
+import { UserFacingError } from '../../errors.ts';
+import type { PositionView, TpSlCheckView, TpSlLegsView, TpSlLegView } from '../../views/positions.ts';
+import { checkTpSlLegs, directionOf, type RuleIssue } from '../../rules/index.ts';
+import type { ExchangeConnection } from '../exchange-connection.ts';
+import type { LiveService } from '../live/service.ts';
 import { withLoneLegs } from './position-legs.ts';
-import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
+import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import { referencePrice } from './tpsl-context.ts';
 import { RuleViolation } from './trading.ts';
 

@@ -1,7 +1,7 @@
 /** The refusals of an order send, in words a person reads: a rule broken, a batch's guard that moved. */
-import { UserFacingError, type IpcError } from '../errors.ts';
-import type { GuardQuestion } from '../rules/guards.ts';
-import type { RuleIssue } from '../rules/index.ts';
+import { UserFacingError, type IpcError } from '../../errors.ts';
+import type { GuardQuestion } from '../../rules/guards.ts';
+import type { RuleIssue } from '../../rules/index.ts';
 
 /** The order broke a pre-trade rule; nothing was sent. `issues` lists every rule it broke. */
 export class RuleViolation extends UserFacingError {

@@ -1,4 +1,4 @@
-import type { Cache } from '../cache/index.ts';
+import type { Cache } from '../../cache/index.ts';
 
 /** One value to store: its account, kind and scope, and when it was taken. */
 export interface LastKnownWrite {

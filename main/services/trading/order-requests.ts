@@ -3,14 +3,14 @@
  * its id, and an order found again by its client order id (open, or known by its deals) after its
  * answer was lost.
  */
-import * as collateral from '../exchange/endpoints/collateral.ts';
-import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import * as trading from '../exchange/endpoints/trading.ts';
-import type { Deal, Order } from '../exchange/endpoints/trading.ts';
-import { ExchangeError } from '../exchange/errors.ts';
-import { UserFacingError } from '../errors.ts';
-import type { OcoLinkView, OrderView } from '../views/orders.ts';
-import type { OrderDraft } from '../rules/index.ts';
+import * as collateral from '../../exchange/endpoints/collateral.ts';
+import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
+import * as trading from '../../exchange/endpoints/trading.ts';
+import type { Deal, Order } from '../../exchange/endpoints/trading.ts';
+import { ExchangeError } from '../../exchange/errors.ts';
+import { UserFacingError } from '../../errors.ts';
+import type { OcoLinkView, OrderView } from '../../views/orders.ts';
+import type { OrderDraft } from '../../rules/index.ts';
 
 /** Sends the draft to the endpoint of its kind, with the client order id it carries. */
 export function sendDraft(caller: KeyCaller, d: OrderDraft & { clientOrderId: string }): Promise<Order> {

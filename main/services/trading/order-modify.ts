@@ -9,35 +9,35 @@
  * position's liquidation price; then the guards (price band, value ceilings, the velocity budget for
  * the value it adds) through main's one question.
  */
-import type { KeyCaller } from '../exchange/endpoints/shapes.ts';
-import * as trading from '../exchange/endpoints/trading.ts';
-import type { Order } from '../exchange/endpoints/trading.ts';
-import { NetworkError, TimeoutError } from '../exchange/errors.ts';
-import { modifyOrderWs } from '../exchange/ws/index.ts';
-import type { OrderView } from '../views/orders.ts';
-import type { PositionView } from '../views/positions.ts';
-import { orderSpend } from '../rules/balance.ts';
-import { Dec } from '../rules/decimal.ts';
-import { balanceIssue } from '../rules/guards.ts';
-import { checkOrder, checkReduceOnly, type RuleIssue } from '../rules/index.ts';
-import { checkLegLiquidation } from '../rules/liquidation.ts';
-import { stopLossMove } from '../rules/stop-loss-move.ts';
-import { directionOf } from '../rules/tpsl.ts';
-import { estimateOrder } from '../rules/market-estimate.ts';
-import { takesLimitPrice, type ReferencePrice } from '../rules/types.ts';
+import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
+import * as trading from '../../exchange/endpoints/trading.ts';
+import type { Order } from '../../exchange/endpoints/trading.ts';
+import { NetworkError, TimeoutError } from '../../exchange/errors.ts';
+import { modifyOrderWs } from '../../exchange/ws/index.ts';
+import type { OrderView } from '../../views/orders.ts';
+import type { PositionView } from '../../views/positions.ts';
+import { orderSpend } from '../../rules/balance.ts';
+import { Dec } from '../../rules/decimal.ts';
+import { balanceIssue } from '../../rules/guards.ts';
+import { checkOrder, checkReduceOnly, type RuleIssue } from '../../rules/index.ts';
+import { checkLegLiquidation } from '../../rules/liquidation.ts';
+import { stopLossMove } from '../../rules/stop-loss-move.ts';
+import { directionOf } from '../../rules/tpsl.ts';
+import { estimateOrder } from '../../rules/market-estimate.ts';
+import { takesLimitPrice, type ReferencePrice } from '../../rules/types.ts';
 import {
   changedDraft,
   checkChange,
   checkChangeAllowed,
   checkLegChange,
   type OrderChange,
-} from '../rules/modify.ts';
-import type { Platform } from '../platform.ts';
-import { requireConfirmation } from './confirm.ts';
+} from '../../rules/modify.ts';
+import type { Platform } from '../../platform.ts';
+import { requireConfirmation } from '../confirm.ts';
 import { guardConfirmation } from './guard-ask.ts';
 import { stopLossMoveQuestion, type LegAt } from './leg-questions.ts';
-import type { LiveService } from './live.ts';
-import type { MarketCatalog } from './market-catalog.ts';
+import type { LiveService } from '../live/service.ts';
+import type { MarketCatalog } from '../market-catalog.ts';
 import { RuleViolation } from './order-errors.ts';
 import { openOrder } from './order-requests.ts';
 import { openPositions } from './positions.ts';
