@@ -42,14 +42,14 @@ export interface CoreOptions extends Omit<FloorOptions, 'log' | 'storeExtensions
 export async function startCore(options: CoreOptions): Promise<Core> {
   const log = options.log ?? createLogger();
   const closers = new Closers();
-  const floor = await openFloor(
-    { ...options, log, storeExtensions: storeExtensions(options.cacheWorkerUrl) },
-    closers,
-  );
-  const features = await closers.guard(async () => {
-    const built = createFeatures(floor, options, closers);
-    await built.resumeTeam();
-    return built;
+  const { floor, features } = await closers.guard(async () => {
+    const floor = await openFloor(
+      { ...options, log, storeExtensions: storeExtensions(options.cacheWorkerUrl) },
+      closers,
+    );
+    const features = createFeatures(floor, options, closers);
+    await features.resumeTeam();
+    return { floor, features };
   });
   const router = createRouter(features.handlers, {
     onInternalError: (procedure, error, reference) =>

@@ -29,7 +29,7 @@ import { startFourEyes, type FourEyes } from './services/four-eyes/index.ts';
 import { AccountRegistry } from './vault/registry.ts';
 import { KeytarSecretStore, type SecretStore } from './vault/secret-store.ts';
 
-/** Closes, the last added first; what was added before a failure is closed when the failure comes. */
+/** Closes, the last added first; on a failure while building, what was built so far (`guard`). */
 export class Closers {
   readonly #list: (() => unknown)[] = [];
 
@@ -97,7 +97,7 @@ export interface Floor {
   readonly addressBook: AddressBook;
 }
 
-/** Builds the floor; each part's close goes into `closers`. */
+/** Builds the floor; each part's close goes into `closers` (the caller closes them if this throws). */
 export async function openFloor(options: FloorOptions, closers: Closers): Promise<Floor> {
   const { environment, log } = options;
   const events = new EventHub();
@@ -116,23 +116,20 @@ export async function openFloor(options: FloorOptions, closers: Closers): Promis
     extensions: options.storeExtensions,
   });
   closers.add(() => cache.close());
-  const { registry, signedRequests, connection } = await closers.guard(async () => {
-    const registry = new AccountRegistry(join(profileDir, 'accounts.sqlite'), secrets, {
-      legacy: target.kind === 'live' ? { restUrl: target.restUrl, connection: connectionId } : undefined,
-    });
-    closers.add(() => registry.close());
-    const signedRequests = new SignedRequestLog(
-      cache,
-      (apiKey) => registry.idForKey(connectionId, apiKey),
-      log,
-    );
-    closers.add(() => signedRequests.flush());
-    const connection = await openConnection(target, environment.dataDir, (entry) =>
-      signedRequests.write(entry),
-    );
-    closers.add(() => connection.close());
-    return { registry, signedRequests, connection };
+  const registry = new AccountRegistry(join(profileDir, 'accounts.sqlite'), secrets, {
+    legacy: target.kind === 'live' ? { restUrl: target.restUrl, connection: connectionId } : undefined,
   });
+  closers.add(() => registry.close());
+  const signedRequests = new SignedRequestLog(
+    cache,
+    (apiKey) => registry.idForKey(connectionId, apiKey),
+    log,
+  );
+  closers.add(() => signedRequests.flush());
+  const connection = await openConnection(target, environment.dataDir, (entry) =>
+    signedRequests.write(entry),
+  );
+  closers.add(() => connection.close());
   const platform = options.platform ?? headlessPlatform;
   await registry.keys
     .load()

@@ -1,6 +1,6 @@
 /**
  * The features, composed on the shared floor: each is built by its `create(deps)` in an order that
- * needs no forward reference (a feature takes of another only what its `create` returned), answers
+ * needs no forward reference (a feature takes of another only what its `create` answered), answers
  * its procedures, and its close joins the one list the core closes, the last built first. The
  * cache's workers load each feature's store (`storeExtensions`).
  */
@@ -54,78 +54,80 @@ export function storeExtensions(cacheWorkerUrl?: URL): URL[] {
 
 /** Builds every feature on `floor`, in order; each one's close goes into `closers`. */
 export function createFeatures(floor: Floor, options: FeatureOptions, closers: Closers): Features {
-  const add = <F extends { close(): unknown }>(feature: F): F => {
+  const built = <F extends { close(): unknown }>(feature: F): F => {
     closers.add(() => feature.close());
     return feature;
   };
-  const f = floor;
-  const connectionId = f.connection.id;
-  const c = add(connection.create({ ...f, dataDir: f.environment.dataDir }));
-  const a = add(app.create({ ...f, connectionSettings: c.settings }));
-  const acc = add(accounts.create(f));
-  const m = add(markets.create(f));
-  const l = add(live.create(f));
-  const known = l.known;
-  const h = add(history.create(f));
-  const w = add(webhooks.create(f));
-  const n = add(notifications.create({ ...f, connectionId }));
-  const notify = (kind: 'deskAttention' | 'alerts' | 'approvals') => (title: string, body: string) =>
-    n.notifications.notify(kind, title, body);
-  const mi = add(mining.create({ ...f, connectionId, known, watchMs: options.miningWatchMs }));
-  const g = add(guards.create(f));
-  const d = add(desk.create({ ...f, notify: notify('deskAttention') }));
-  const al = add(
+  const connectionId = floor.connection.id;
+  const { approvals } = floor.fourEyes;
+  const connected = built(connection.create({ ...floor, dataDir: floor.environment.dataDir }));
+  const theApp = built(app.create({ ...floor, connectionSettings: connected.settings }));
+  const registered = built(accounts.create(floor));
+  const catalog = built(markets.create(floor));
+  const pushes = built(live.create(floor));
+  const { known } = pushes;
+  const synced = built(history.create(floor));
+  const hooks = built(webhooks.create(floor));
+  const notices = built(notifications.create({ ...floor, connectionId }));
+  const notify = (kind: 'deskAttention' | 'alerts') => (title: string, body: string) =>
+    notices.notifications.notify(kind, title, body);
+  const pools = built(mining.create({ ...floor, connectionId, known, watchMs: options.miningWatchMs }));
+  const guarded = built(guards.create(floor));
+  const board = built(desk.create({ ...floor, notify: notify('deskAttention') }));
+  const alerting = built(
     alerts.create({
-      ...f,
-      refreshBoard: (ids) => d.board.refresh(ids),
+      ...floor,
+      refreshBoard: (ids) => board.board.refresh(ids),
       notify: notify('alerts'),
       pollMs: options.alertPollMs,
     }),
   );
-  const o = add(orders.create({ ...f, known }));
-  const p = add(positions.create({ ...f, known }));
-  const wa = add(wallet.create({ ...f, approvals: f.fourEyes.approvals, known }));
-  const s = add(
+  const trading = built(orders.create({ ...floor, known }));
+  const held = built(positions.create({ ...floor, known }));
+  const funds = built(wallet.create({ ...floor, approvals, known }));
+  const subs = built(
     subaccounts.create({
-      ...f,
-      desk: d.desk,
-      deskAudit: d.deskAudit,
+      ...floor,
+      desk: board.desk,
+      deskAudit: board.deskAudit,
       known,
-      approvals: f.fourEyes.approvals,
-      balanceMoves: wa.balanceMoves,
+      approvals,
+      balanceMoves: funds.balanceMoves,
     }),
   );
-  const inTeam = () => f.team.desk !== undefined;
-  const v = add(vault.create({ ...f, connectionId, inTeam, scheduleMs: options.vaultScheduleMs }));
-  const r = add(reports.create({ ...f, connectionId }));
+  const inTeam = () => floor.team.desk !== undefined;
+  const archive = built(
+    vault.create({ ...floor, connectionId, inTeam, scheduleMs: options.vaultScheduleMs }),
+  );
+  const reported = built(reports.create({ ...floor, connectionId }));
   // Last: every part that follows the team desk is in place before it connects.
-  const t = add(
+  const desked = built(
     team.create({
-      ...f,
-      alerts: al.alerts,
-      notify: (kind, title, body) => n.notifications.notify(kind, title, body),
+      ...floor,
+      alerts: alerting.alerts,
+      notify: (kind, title, body) => notices.notifications.notify(kind, title, body),
     }),
   );
   const handlers: Handlers = {
-    ...c.handlers,
-    ...a.handlers,
-    ...acc.handlers,
-    ...m.handlers,
-    ...l.handlers,
-    ...h.handlers,
-    ...w.handlers,
-    ...n.handlers,
-    ...mi.handlers,
-    ...g.handlers,
-    ...d.handlers,
-    ...al.handlers,
-    ...o.handlers,
-    ...p.handlers,
-    ...wa.handlers,
-    ...s.handlers,
-    ...v.handlers,
-    ...r.handlers,
-    ...t.handlers,
+    ...connected.handlers,
+    ...theApp.handlers,
+    ...registered.handlers,
+    ...catalog.handlers,
+    ...pushes.handlers,
+    ...synced.handlers,
+    ...hooks.handlers,
+    ...notices.handlers,
+    ...pools.handlers,
+    ...guarded.handlers,
+    ...board.handlers,
+    ...alerting.handlers,
+    ...trading.handlers,
+    ...held.handlers,
+    ...funds.handlers,
+    ...subs.handlers,
+    ...archive.handlers,
+    ...reported.handlers,
+    ...desked.handlers,
   };
-  return { handlers, connection: c, desk: d, resumeTeam: () => t.resume() };
+  return { handlers, connection: connected, desk: board, resumeTeam: () => desked.resume() };
 }

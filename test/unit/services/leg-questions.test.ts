@@ -1,5 +1,5 @@
 /**
- * Main's questions about a position's leg (`main/services/leg-questions.ts`) in one wording: a
+ * Main's questions about a position's leg (`main/services/trading/leg-questions.ts`) in one wording: a
  * stop-loss moved farther from the price names the move, the position, the loss it now allows and how
  * near the liquidation price it lies, or that the exchange gives none; a leg cancelled names the leg.
  */
