@@ -16,7 +16,7 @@ import type { AccountService } from '../../services/accounts.ts';
 import type { EventHub } from '../../event-hub.ts';
 import type { Platform } from '../../platform.ts';
 import type { BalanceMoves } from '../../services/wallet/balance-moves.ts';
-import type { SubAccountKeys } from './sub-account-keys.ts';
+import type { SubAccountRegistration } from './registration.ts';
 import type { KnownReads } from '../live/known-reads.ts';
 import type { Approvals } from '../../services/four-eyes/approvals.ts';
 import type { SubAccountBalanceView } from '../../views/subaccounts.ts';
@@ -40,7 +40,7 @@ export interface SubaccountsHandlerDeps {
   readonly events: EventHub;
   readonly platform: Platform;
   readonly balanceMoves: BalanceMoves;
-  readonly subAccountKeys: SubAccountKeys;
+  readonly registration: SubAccountRegistration;
   /** Reads that keep what they saw as the last known state, and its recall for the screens. */
   readonly known: KnownReads;
   /** The desk's four eyes: proposals, decisions, sends and the policy (`services/four-eyes/`). */
@@ -58,7 +58,7 @@ export function subaccountsHandlers({
   events,
   platform,
   balanceMoves,
-  subAccountKeys,
+  registration,
   known,
   approvals,
 }: SubaccountsHandlerDeps): Pick<Handlers, Extract<keyof Handlers, `subaccounts.${string}`>> {
@@ -147,8 +147,8 @@ export function subaccountsHandlers({
       return results;
     },
     'subaccounts.transfer': ({ accountId, ...input }) => balanceMoves.withSubAccount(accountId, input),
-    'subaccounts.resetKey': ({ accountId }) => subAccountKeys.reset(accountId),
-    'subaccounts.findUnregistered': () => subAccountKeys.unregistered(),
-    'subaccounts.addFound': ({ subAccounts }) => subAccountKeys.register(subAccounts),
+    'subaccounts.resetKey': ({ accountId }) => registration.reset(accountId),
+    'subaccounts.findUnregistered': () => registration.unregistered(),
+    'subaccounts.addFound': ({ subAccounts }) => registration.register(subAccounts),
   };
 }

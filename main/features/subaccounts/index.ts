@@ -15,7 +15,7 @@ import type { DeskService } from '../desk/desk.ts';
 import { Sweeps } from './sweep.ts';
 import type { Approvals } from '../../services/four-eyes/approvals.ts';
 import type { KnownReads } from '../live/known-reads.ts';
-import { SubAccountKeys } from './sub-account-keys.ts';
+import { SubAccountRegistration } from './registration.ts';
 import { SubAccountApiKeys } from './api-keys.ts';
 import { CreateBatches } from './create-batch.ts';
 import { BatchJournal } from './journal.ts';
@@ -60,7 +60,7 @@ export function create(deps: SubaccountsDeps) {
     events,
     platform,
     balanceMoves: deps.balanceMoves,
-    subAccountKeys: new SubAccountKeys(accounts, platform, approvals),
+    registration: new SubAccountRegistration(accounts, platform, approvals),
     known: deps.known,
     approvals,
   });

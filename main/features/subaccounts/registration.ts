@@ -1,7 +1,8 @@
 /**
- * Sub-accounts as the exchange knows them: finding the ones not registered yet, and regenerating a
- * sub-account's API key with the main key. A regenerated secret goes from the exchange's answer
- * straight into the keychain; it never reaches the renderer, a log or an error.
+ * A sub-account's registration here, with the main key: finding the ones the exchange has that are
+ * not registered yet, registering them, and registering one again with a regenerated API key (its
+ * keys' list, new keys and IP lists are `api-keys.ts`). A regenerated secret goes from the
+ * exchange's answer straight into the keychain; it never reaches the renderer, a log or an error.
  */
 import * as admin from '../../exchange/endpoints/sub-account-admin.ts';
 import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
@@ -18,7 +19,7 @@ import { REST } from '../../exchange/registry/index.ts';
 
 const MAIN_NEEDED = 'the exchange lists and manages sub-accounts for its key only.';
 
-export class SubAccountKeys {
+export class SubAccountRegistration {
   readonly #accounts: AccountService;
   readonly #platform: Platform;
   readonly #approvals: Approvals | undefined;
