@@ -44,7 +44,7 @@ export type * from '../views/board.ts';
 export type * from '../views/wallet.ts';
 export type * from '../views/positions.ts';
 export type * from '../views/mining.ts';
-export type * from '../views/notifications.ts';
+export type * from '../features/notifications/views.ts';
 export type * from '../views/guards.ts';
 export type * from '../views/known.ts';
 export type * from '../views/alerts.ts';

@@ -1,8 +1,8 @@
 /** The procedures of desktop notifications: which kinds main raises, and a test notice. */
 import { z } from 'zod';
 import { noInput, procedure, type ProcedureDef } from '../../views/schemas.ts';
-import type { NotificationKind, NotificationSettings } from '../../views/notifications.ts';
-import { NOTIFICATION_KINDS } from '../../views/notifications.ts';
+import type { NotificationKind, NotificationSettings } from './views.ts';
+import { NOTIFICATION_KINDS } from './views.ts';
 
 export const notificationsProcedures = {
   'notifications.settings': procedure<NotificationSettings>()(

@@ -19,7 +19,7 @@ import {
   NOTIFICATION_KINDS,
   type NotificationKind,
   type NotificationSettings,
-} from '../../views/notifications.ts';
+} from './views.ts';
 import type { Logger } from '../../log.ts';
 import type { Platform } from '../../platform.ts';
 import { exchangeCancel } from './exchange-cancels.ts';
