@@ -15,11 +15,7 @@ import type { MiningAlertView } from '../../views/mining.ts';
 import type { WebhookEventView } from '../../views/webhooks.ts';
 import type { PageEvents } from '../../services/live/page-events.ts';
 import type { MainBus, MainTopics } from '../../bus.ts';
-import {
-  NOTIFICATION_KINDS,
-  type NotificationKind,
-  type NotificationSettings,
-} from './views.ts';
+import { NOTIFICATION_KINDS, type NotificationKind, type NotificationSettings } from './views.ts';
 import type { Logger } from '../../log.ts';
 import type { Platform } from '../../platform.ts';
 import { exchangeCancel } from './exchange-cancels.ts';
