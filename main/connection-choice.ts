@@ -1,7 +1,7 @@
 /**
  * Which exchange the app connects to at start: the embedded sandbox, or the live exchange at the
  * addresses the person gives. One shape for the `connection.configure` input and for `connection.json`
- * (read back at start by `services/connection-settings.ts`). Free of Node imports: the renderer's
+ * (read back at start by `features/connection/settings.ts`). Free of Node imports: the renderer's
  * type-check reads it through the contract.
  */
 import { z } from 'zod';

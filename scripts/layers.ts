@@ -2,7 +2,9 @@
 // `npm run layers` (inside `npm test`) cruises main/, preload/ and renderer/src with dependency-cruiser,
 // type-only imports included, and fails on:
 //   - an import from a layer to one above it (the list below is the order);
-//   - a circle between rooms (each folder of main, each domain and feature; a file loose in main/ is its own);
+//   - a circle between rooms (each folder of main, each feature; a file loose in main/ is its own);
+//   - a feature importing a value of another feature (its types are fine; a value comes from the
+//     other's `create`, handed over by the composition);
 //   - the sandbox importing anything of the app;
 //   - the renderer importing from main/ or preload/ anything but the contract's types.
 import { cruise, type ICruiseResult } from 'dependency-cruiser';
@@ -21,9 +23,9 @@ export const LAYERS: readonly Layer[] = [
   { name: 'shell', paths: ['main/shell/', 'main/index.ts', 'preload/index.ts'] },
   {
     name: 'composition',
-    paths: ['main/core.ts', 'main/compose.ts', 'main/features/index.ts', 'main/ipc/', 'preload/bridge.ts'],
+    paths: ['main/core.ts', 'main/floor.ts', 'main/features/index.ts', 'main/ipc/', 'preload/bridge.ts'],
   },
-  { name: 'features', paths: ['main/domains/', 'main/features/'] },
+  { name: 'features', paths: ['main/features/'] },
   {
     name: 'services',
     paths: [
@@ -66,7 +68,8 @@ export const RENDERER_TYPES: readonly string[] = ['main/ipc/contract.ts', 'prelo
 export const RENDERER_VALUES: readonly string[] = ['main/rules/types.ts'];
 
 export interface Violation {
-  readonly rule: 'points-up' | 'folder-circle' | 'sandbox-apart' | 'renderer-contract' | 'unplaced';
+  readonly rule:
+    'points-up' | 'folder-circle' | 'feature-apart' | 'sandbox-apart' | 'renderer-contract' | 'unplaced';
   readonly from: string;
   readonly to: string;
   readonly words: string;
@@ -86,18 +89,26 @@ export function layerOf(file: string): number | undefined {
   return best?.rank;
 }
 
+/** Where the features' rooms are: one folder each. */
+export const FEATURES = 'main/features/';
+
 /**
  * A room is a folder of main with everything under it (`main/services`, `main/exchange`), or one
- * domain's or feature's folder (`main/domains/orders`, `main/features/vault`); a file loose in main/
- * or preload/ is a room of its own. Rooms may not import each other in a circle.
+ * feature's folder (`main/features/orders`); a file loose in main/, main/features/ or preload/ is a
+ * room of its own. Rooms may not import each other in a circle.
  */
 export function roomOf(file: string): string {
   const parts = file.split('/');
   if (parts.length <= 2) return file;
-  if (parts[0] === 'main' && (parts[1] === 'domains' || parts[1] === 'features') && parts.length > 3)
-    return parts.slice(0, 3).join('/');
+  if (file.startsWith(FEATURES)) return parts.length > 3 ? parts.slice(0, 3).join('/') : file;
   return parts.slice(0, 2).join('/');
 }
+
+/** The feature a file belongs to (its folder under main/features/), if any. */
+const featureOf = (file: string): string | undefined => {
+  const parts = file.split('/');
+  return file.startsWith(FEATURES) && parts.length > 3 ? parts.slice(0, 3).join('/') : undefined;
+};
 
 const app = (file: string): boolean => file.startsWith('main/') || file.startsWith('preload/');
 const checked = (file: string): boolean => app(file) || file.startsWith(RENDERER);
@@ -224,6 +235,16 @@ export function violationsOf(edges: readonly Edge[]): Violation[] {
         });
       }
       continue;
+    }
+    const fromFeature = featureOf(from);
+    const toFeature = featureOf(to);
+    if (!typeOnly && fromFeature && toFeature && fromFeature !== toFeature) {
+      found.push({
+        rule: 'feature-apart',
+        from,
+        to,
+        words: `${from} imports a value of ${to}: a feature takes another's parts from what its create answers, handed over by main/features/index.ts`,
+      });
     }
     const a = layerOf(from);
     const b = layerOf(to);

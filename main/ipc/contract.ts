@@ -1,34 +1,31 @@
 /**
  * The single source of every procedure the renderer may call and every event it may receive.
  *
- * Each domain declares its procedures in `main/domains/<domain>/procedures.ts` and its result types in
- * `main/domains/<domain>/views.ts`, each feature in `main/features/<feature>/procedures.ts` and
- * `views.ts`; this file gathers them. The router implements `procedures` (the
+ * Each feature declares its procedures in `main/features/<feature>/procedures.ts` (one object per
+ * prefix it answers) and its result types in `main/views/<prefix>.ts` or its own `views.ts`; this
+ * file gathers them. The router implements `procedures` (the
  * compiler rejects a missing handler), the preload bridge is generated from it, and the renderer
- * imports its types only. Keep this file and the domains' procedures and views free of Node imports:
+ * imports its types only. Keep this file and the features' procedures and views free of Node imports:
  * the renderer's type-check reads them under DOM types.
  */
 import type { z } from 'zod';
-import { appProcedures } from '../domains/app/procedures.ts';
-import { connectionProcedures } from '../domains/connection/procedures.ts';
-import { accountsProcedures } from '../domains/accounts/procedures.ts';
-import { marketsProcedures } from '../domains/markets/procedures.ts';
-import { ordersProcedures } from '../domains/orders/procedures.ts';
-import { balancesProcedures } from '../domains/balances/procedures.ts';
-import { historyProcedures } from '../domains/history/procedures.ts';
-import { liveProcedures } from '../domains/live/procedures.ts';
-import { webhooksProcedures } from '../domains/webhooks/procedures.ts';
-import { boardProcedures } from '../domains/board/procedures.ts';
-import { walletProcedures } from '../domains/wallet/procedures.ts';
-import { positionsProcedures } from '../domains/positions/procedures.ts';
-import { miningProcedures } from '../domains/mining/procedures.ts';
-import { notificationsProcedures } from '../domains/notifications/procedures.ts';
-import { guardsProcedures } from '../domains/guards/procedures.ts';
-import { knownProcedures } from '../domains/known/procedures.ts';
-import { alertsProcedures } from '../domains/alerts/procedures.ts';
-import { teamProcedures } from '../domains/team/procedures.ts';
-import { approvalsProcedures } from '../domains/approvals/procedures.ts';
-import { subaccountsProcedures } from '../domains/subaccounts/procedures.ts';
+import { appProcedures } from '../features/app/procedures.ts';
+import { connectionProcedures } from '../features/connection/procedures.ts';
+import { accountsProcedures } from '../features/accounts/procedures.ts';
+import { marketsProcedures } from '../features/markets/procedures.ts';
+import { balancesProcedures, ordersProcedures } from '../features/orders/procedures.ts';
+import { historyProcedures } from '../features/history/procedures.ts';
+import { knownProcedures, liveProcedures } from '../features/live/procedures.ts';
+import { webhooksProcedures } from '../features/webhooks/procedures.ts';
+import { boardProcedures } from '../features/desk/procedures.ts';
+import { walletProcedures } from '../features/wallet/procedures.ts';
+import { positionsProcedures } from '../features/positions/procedures.ts';
+import { miningProcedures } from '../features/mining/procedures.ts';
+import { notificationsProcedures } from '../features/notifications/procedures.ts';
+import { guardsProcedures } from '../features/guards/procedures.ts';
+import { alertsProcedures } from '../features/alerts/procedures.ts';
+import { approvalsProcedures, teamProcedures } from '../features/team/procedures.ts';
+import { subaccountsProcedures } from '../features/subaccounts/procedures.ts';
 import { vaultProcedures } from '../features/vault/procedures.ts';
 import { reportsProcedures } from '../features/reports/procedures.ts';
 import type { ProcedureDef, Shape } from '../views/schemas.ts';
@@ -47,7 +44,7 @@ export type * from '../views/board.ts';
 export type * from '../views/wallet.ts';
 export type * from '../views/positions.ts';
 export type * from '../views/mining.ts';
-export type * from '../views/notifications.ts';
+export type * from '../features/notifications/views.ts';
 export type * from '../views/guards.ts';
 export type * from '../views/known.ts';
 export type * from '../views/alerts.ts';

@@ -3,7 +3,7 @@
  * price reaches its trigger on the loss side (below the price for a long, above it for a short): moved
  * farther from the price (a long's lower, a short's higher), it lets the position lose more before it
  * closes it, and may leave it where only the liquidation closes it; moved closer, it protects more.
- * Pure decimal math; main asks before a stop-loss is moved farther (`services/order-modify.ts`).
+ * Pure decimal math; main asks before a stop-loss is moved farther (`services/trading/order-modify.ts`).
  */
 import { Dec, parsePlain } from './decimal.ts';
 import type { Direction } from './tpsl.ts';

@@ -10,8 +10,8 @@ import { RateLimits } from '../exchange/rate-limit.ts';
 import type { ConnectionStatus } from '../views/connection.ts';
 import { startSandbox, type Sandbox, type SandboxAccount } from '../sandbox/index.ts';
 import { MarketCatalog } from './market-catalog.ts';
-import { TradingService } from './trading.ts';
-import { WalletService } from './wallet.ts';
+import { TradingService } from './trading/trading.ts';
+import { WalletService } from './wallet/wallet.ts';
 
 export const SANDBOX_CONNECTION = 'sandbox';
 

@@ -3,7 +3,7 @@
  * progress as events), and browsing the cached deals with keyset paging, totals and CSV export.
  */
 import type { Cache, DealCursor, DealFilter, DealPage, DealTotals, ExportProgress } from '../cache/index.ts';
-import type { PageEvents } from './page-events.ts';
+import type { PageEvents } from './live/page-events.ts';
 import { UserFacingError } from '../errors.ts';
 import { readable } from '../readable-errors.ts';
 import type { Logger } from '../log.ts';

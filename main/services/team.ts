@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TeamJoinInput, TeamMemberView, TeamView } from '../views/team.ts';
 import { UserFacingError } from '../errors.ts';
-import type { PageEvents } from './page-events.ts';
+import type { PageEvents } from './live/page-events.ts';
 import type { Logger } from '../log.ts';
 import type { Platform } from '../platform.ts';
 import { TeamDesk } from '../team/desk.ts';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog } from 'electron';
 import { startCore, type Core } from '../core.ts';
-import { loadConnectionChoice, targetOf } from '../services/connection-settings.ts';
+import { loadConnectionChoice, targetOf } from '../features/connection/settings.ts';
 import { originOf } from '../ipc/sender.ts';
 import { createLogger, fileSink } from '../log.ts';
 import { developmentServer } from './development.ts';

@@ -1,6 +1,6 @@
 /**
  * Every event main sends the windows, with its payload: the one list the contract re-exports, the
- * windows' hub routes and the services send through `PageEvents` (`services/page-events.ts`).
+ * windows' hub routes and the services send through `PageEvents` (`services/live/page-events.ts`).
  */
 import { shape, type Shape } from './schemas.ts';
 import type { Notice } from './app.ts';

@@ -1,7 +1,7 @@
 /**
  * The inputs of the wallet's procedures its service takes as they are (after validation): declared
- * here, below the service, so the procedure (`domains/wallet/procedures.ts`) and the service
- * (`services/account-wallet.ts`) name one shape.
+ * here, below the service, so the procedure (`features/wallet/procedures.ts`) and the service
+ * (`features/wallet/account-wallet.ts`) name one shape.
  */
 import { z } from 'zod';
 import { accountId, decimalText } from './schemas.ts';

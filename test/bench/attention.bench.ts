@@ -8,7 +8,7 @@ import {
   attentionNotice,
   attentionStep,
   DEFAULT_ATTENTION_RULES,
-} from '../../main/services/desk/attention.ts';
+} from '../../main/features/desk/attention.ts';
 import { percentile, ratio, sampleMicros, type Bench } from './harness.ts';
 
 const SAMPLES = 300;

@@ -1,7 +1,7 @@
 // bridge.roundtrip_us: p50 of one call through bridge -> router (schema check) -> handler, with the
 // in-process transport (structured clone both ways, as IPC does). Baseline: the handler called raw.
 import { inProcessTransport } from '../../main/ipc/in-process-transport.ts';
-import { appInfo } from '../../main/services/app-info.ts';
+import { appInfo } from '../../main/features/app/info.ts';
 import { createBridge } from '../../preload/bridge.ts';
 import { createTestCore } from '../support/core.ts';
 import { percentile, ratio, sampleMicros, type Bench } from './harness.ts';

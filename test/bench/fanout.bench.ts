@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCore } from '../../main/core.ts';
 import { MemorySecretStore } from '../../main/vault/secret-store.ts';
-import { DeskService } from '../../main/services/desk/desk.ts';
+import { DeskService } from '../../main/features/desk/desk.ts';
 import type { Bench } from './harness.ts';
 
 const SUBS = 300;

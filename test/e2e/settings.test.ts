@@ -1,7 +1,7 @@
 // Settings in Chromium: the exchange to connect to at the next start, the order confirmations the
 // Trade screen asks (the budget per minute among them), and the webhook receiver's trusted proxy.
 import { describe, expect, it } from 'vitest';
-import { loadConnectionChoice } from '../../main/services/connection-settings.ts';
+import { loadConnectionChoice } from '../../main/features/connection/settings.ts';
 import { artifact } from './paths.ts';
 import { useAppSession, type OpenedPage } from './session.ts';
 

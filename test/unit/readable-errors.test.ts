@@ -3,7 +3,7 @@ import { CacheInternalError, CacheQueryError } from '../../main/cache/errors.ts'
 import { CodedError, UserFacingError } from '../../main/errors.ts';
 import { RateLimitError } from '../../main/exchange/errors.ts';
 import { itemFailure, readable } from '../../main/readable-errors.ts';
-import { RuleViolation } from '../../main/services/order-errors.ts';
+import { RuleViolation } from '../../main/services/trading/order-errors.ts';
 
 describe('which errors a person reads as they are', () => {
   it('keeps the code, the words, the field and the suggestions of the services, exchange and cache errors', () => {

@@ -7,7 +7,7 @@ import type { Cache } from '../../cache/index.ts';
 import type { HandlersOf } from '../../views/schemas.ts';
 import type { reportsProcedures } from './procedures.ts';
 import type { Logger } from '../../log.ts';
-import type { PageEvents } from '../../services/page-events.ts';
+import type { PageEvents } from '../../services/live/page-events.ts';
 import type { Platform } from '../../platform.ts';
 import type { HistoryService } from '../../services/history.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';

@@ -9,7 +9,7 @@ import type { Cache, ExtensionLane } from '../../cache/index.ts';
 import { CacheCancelledError } from '../../cache/index.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
-import type { PageEvents } from '../../services/page-events.ts';
+import type { PageEvents } from '../../services/live/page-events.ts';
 import type { Platform } from '../../platform.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';
 import type { ReportQuery } from './procedures.ts';

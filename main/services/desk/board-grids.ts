@@ -7,7 +7,19 @@ import type { DeskOrderRowView, DeskPositionRowView } from '../../views/board.ts
 import type { OrderView } from '../../views/orders.ts';
 import type { PositionView } from '../../views/positions.ts';
 import type { AccountRecord } from '../../vault/registry.ts';
-import type { KnownStore } from './board.ts';
+import type { LastKnownWrite } from '../live/last-known.ts';
+import type { Known } from './board-rows.ts';
+
+/** The store of last-seen values (the app's LastKnown service, or a memory for tests). */
+export interface KnownStore {
+  rememberMany<T>(
+    kind: string,
+    entries: { account: string; value: T; scope?: string; takenAtMs?: number }[],
+  ): Promise<void>;
+  recallAll<T>(kind: string, accounts?: string[], scope?: string): Promise<Map<string, Known<T>>>;
+  /** Values of several kinds and accounts in one transaction. */
+  rememberAll(entries: readonly LastKnownWrite[]): Promise<void>;
+}
 
 type Named = Pick<AccountRecord, 'id' | 'label'>;
 

@@ -5,7 +5,7 @@
  * approvals changed, and a desktop notice raised for each new proposal of another operator.
  */
 import type pg from 'pg';
-import type { PageEvents } from '../page-events.ts';
+import type { PageEvents } from '../live/page-events.ts';
 import type { Logger } from '../../log.ts';
 import { DEFAULT_POLICY, type DeskPolicy } from '../../policy/desk-policy.ts';
 import { approvedEntries, currentPolicy, myRoles } from '../../team/approvals.ts';

@@ -4,13 +4,13 @@
  * keeps the rules current from the team store.
  */
 import { join } from 'node:path';
-import type { PageEvents } from '../page-events.ts';
+import type { PageEvents } from '../live/page-events.ts';
 import type { Logger } from '../../log.ts';
 import type { Platform } from '../../platform.ts';
 import type { AccountService } from '../accounts.ts';
-import type { AddressBook } from '../address-book.ts';
+import type { AddressBook } from '../wallet/address-book.ts';
 import type { ExchangeConnection } from '../exchange-connection.ts';
-import type { LiveService } from '../live.ts';
+import type { LiveService } from '../live/service.ts';
 import type { TeamService } from '../team.ts';
 import { sendApprovedEdit } from '../desk/key-permissions.ts';
 import { Approvals } from './approvals.ts';
@@ -28,8 +28,15 @@ export interface FourEyesParts {
   log: Logger;
 }
 
+/** The desk's rules, the gate every signed request passes and the approvals the screens use. */
+export interface FourEyes {
+  readonly approvals: Approvals;
+  readonly gate: DeskGate;
+  readonly rules: DeskRules;
+}
+
 /** Builds the rules, the gate and the approvals; the gate guards the transport from now on. */
-export function startFourEyes(o: FourEyesParts): { approvals: Approvals; gate: DeskGate; rules: DeskRules } {
+export function startFourEyes(o: FourEyesParts): FourEyes {
   const rules = new DeskRules(join(o.profileDir, 'desk-rules.json'), o.log);
   const store = () => o.team.desk?.store;
   const gate = new DeskGate({ rules, registry: o.accounts.registry, connectionId: o.connection.id, store });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LastKnown } from '../../../main/services/last-known.ts';
+import { LastKnown } from '../../../main/services/live/last-known.ts';
 import { useCaches } from './fixtures.ts';
 
 const caches = useCaches();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventHub } from '../../../main/event-hub.ts';
-import { ConnectionHealth } from '../../../main/services/connection-health.ts';
+import { ConnectionHealth } from '../../../main/features/connection/health.ts';
 import type { AccountView, ConnectionHealthView, LiveState } from '../../../main/ipc/contract.ts';
 import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 

@@ -11,7 +11,7 @@ import {
   loadConnectionChoice,
   saveConnectionChoice,
   targetOf,
-} from '../../../main/services/connection-settings.ts';
+} from '../../../main/features/connection/settings.ts';
 import { createTestCore, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
 

@@ -14,7 +14,7 @@ import {
   loadConnectionChoice,
   saveConnectionChoice,
   targetOf,
-} from '../../../main/services/connection-settings.ts';
+} from '../../../main/features/connection/settings.ts';
 import { registryMigrations } from '../../../main/vault/migrations/index.ts';
 import { MemorySecretStore } from '../../../main/vault/secret-store.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';

@@ -10,8 +10,8 @@ import type {
   OrderView,
   PlaceResultView,
 } from '../../../main/ipc/contract.ts';
-import { LastKnown } from '../../../main/services/last-known.ts';
-import { PushedState } from '../../../main/services/pushed-state.ts';
+import { LastKnown } from '../../../main/services/live/last-known.ts';
+import { PushedState } from '../../../main/features/live/pushed-state.ts';
 import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as trading from '../../../main/exchange/endpoints/trading.ts';
 import type { PlaceResultView } from '../../../main/ipc/contract.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
-import { WS_NOT_LIVE_NOTE } from '../../../main/services/ws-placing.ts';
+import { WS_NOT_LIVE_NOTE } from '../../../main/features/orders/ws-placing.ts';
 import { createTestCore, procedureCalls, registerAccount, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
-import { BatchJournal } from '../../../main/services/subaccounts/journal.ts';
+import { BatchJournal } from '../../../main/features/subaccounts/journal.ts';
 import { AccountRegistry } from '../../../main/vault/registry.ts';
 import { KeytarSecretStore } from '../../../main/vault/secret-store.ts';
 import { expectKeyedOnce, killOnAnswer, mainClient, type AnswerKiller } from '../../support/batch-crash.ts';

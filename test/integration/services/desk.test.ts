@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as trading from '../../../main/exchange/endpoints/trading.ts';
 import * as subAccounts from '../../../main/exchange/endpoints/sub-accounts.ts';
 import { AuthError } from '../../../main/exchange/errors.ts';
-import { DeskService } from '../../../main/services/desk/desk.ts';
+import { DeskService } from '../../../main/features/desk/desk.ts';
 import { applyPermissions, previewPermissions } from '../../../main/services/desk/key-permissions.ts';
 import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';

@@ -10,7 +10,7 @@ import * as trading from '../../../main/exchange/endpoints/trading.ts';
 import { WS } from '../../../main/exchange/registry/index.ts';
 import type { AccountView, ExchangeCancelView } from '../../../main/ipc/contract.ts';
 import type { Sandbox } from '../../../main/sandbox/index.ts';
-import { exchangeCancel } from '../../../main/services/exchange-cancels.ts';
+import { exchangeCancel } from '../../../main/features/notifications/exchange-cancels.ts';
 import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
 

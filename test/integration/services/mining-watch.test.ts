@@ -6,7 +6,7 @@ import { openCache, type Cache } from '../../../main/cache/index.ts';
 import { MemoryNonceStore, NonceRegistry } from '../../../main/exchange/nonce.ts';
 import { MainBus } from '../../../main/bus.ts';
 import { createLogger } from '../../../main/log.ts';
-import { MiningWatch, type MiningAlert } from '../../../main/services/mining-watch.ts';
+import { MiningWatch, type MiningAlert } from '../../../main/features/mining/watch.ts';
 import { startHarness, type Harness } from '../exchange/support.ts';
 
 let nowMs = Date.now();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as trading from '../../../main/exchange/endpoints/trading.ts';
 import { MarketCatalog } from '../../../main/services/market-catalog.ts';
-import { RuleViolation, TradingService } from '../../../main/services/trading.ts';
+import { RuleViolation, TradingService } from '../../../main/services/trading/trading.ts';
 import { startHarness, type Harness } from '../exchange/support.ts';
 
 let h: Harness | undefined;

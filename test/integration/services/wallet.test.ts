@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as mainAccount from '../../../main/exchange/endpoints/main-account.ts';
-import { WalletService } from '../../../main/services/wallet.ts';
+import { WalletService } from '../../../main/services/wallet/wallet.ts';
 import { startHarness, type Harness } from '../exchange/support.ts';
 
 let h: Harness | undefined;

@@ -12,7 +12,7 @@ import { EventHub } from '../../../main/event-hub.ts';
 import type { LiveBatch, LiveState } from '../../../main/ipc/contract.ts';
 import { createLogger, fileSink, MAX_LINE_CHARS } from '../../../main/log.ts';
 import type { AccountService } from '../../../main/services/accounts.ts';
-import { LiveService } from '../../../main/services/live.ts';
+import { LiveService } from '../../../main/services/live/service.ts';
 import { startHostileRest, type HostileRest } from '../../support/hostile-rest.ts';
 import { startHostileWs, type HostileWs } from '../../support/hostile-ws.ts';
 

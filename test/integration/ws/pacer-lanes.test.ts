@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountView, LiveState } from '../../../main/ipc/contract.ts';
 import { ConnectionPacer } from '../../../main/exchange/ws/index.ts';
 import { createLogger } from '../../../main/log.ts';
-import { LiveService } from '../../../main/services/live.ts';
+import { LiveService } from '../../../main/services/live/service.ts';
 import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 
 let core: TestCore;

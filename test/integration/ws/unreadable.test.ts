@@ -10,7 +10,7 @@ import type { LiveBatch } from '../../../main/ipc/contract.ts';
 import { EventHub } from '../../../main/event-hub.ts';
 import type { LogLevel } from '../../../main/log.ts';
 import type { AccountService } from '../../../main/services/accounts.ts';
-import { LiveService } from '../../../main/services/live.ts';
+import { LiveService } from '../../../main/services/live/service.ts';
 import { wsFixture } from '../../support/published.ts';
 
 let server: WebSocketServer;

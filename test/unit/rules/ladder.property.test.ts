@@ -13,7 +13,7 @@ import {
   splitUnits,
   type LadderInput,
 } from '../../../main/rules/ladder.ts';
-import { LADDER_MAX, ladderSkews } from '../../../main/domains/orders/procedures.ts';
+import { LADDER_MAX, ladderSkews } from '../../../main/features/orders/procedures.ts';
 import { checkOrder } from '../../../main/rules/order.ts';
 import type { MarketRules } from '../../../main/rules/types.ts';
 

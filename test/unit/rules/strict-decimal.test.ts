@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UserFacingError } from '../../../main/ipc/errors.ts';
 import { Dec, parseStrictDecimal } from '../../../main/rules/decimal.ts';
-import { checkSizing, sizeFor } from '../../../main/services/desk/sizing.ts';
+import { checkSizing, sizeFor } from '../../../main/features/desk/sizing.ts';
 
 const PLAIN = /^\d+(\.\d+)?$/;
 const plainDecimal = fc

@@ -1,5 +1,5 @@
 /**
- * The velocity budget, run through main's real gate (`services/order-gate.ts`) on a hand-turned clock:
+ * The velocity budget, run through main's real gate (`services/trading/order-gate.ts`) on a hand-turned clock:
  * whatever stream of orders arrives (sizes, gaps, answers, several at once), no order is counted that
  * takes the account's last minute past the budget unless the person was asked about it and said yes;
  * a declined order counts nothing; an order that passes nothing is never asked about.
@@ -11,7 +11,7 @@ import { Dec } from '../../../main/rules/decimal.ts';
 import { DEFAULT_GUARDS, velocityQuestion } from '../../../main/rules/guards.ts';
 import type { OrderDraft } from '../../../main/rules/types.ts';
 import { sentWithin, VELOCITY_WINDOW_MS, type SentValue } from '../../../main/rules/velocity.ts';
-import { OrderGate } from '../../../main/services/order-gate.ts';
+import { OrderGate } from '../../../main/services/trading/order-gate.ts';
 
 const BUDGET = 1000;
 const settings = { ...DEFAULT_GUARDS, equityPct: '', velocityPct: '', velocityCeiling: String(BUDGET) };

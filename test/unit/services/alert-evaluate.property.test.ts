@@ -12,7 +12,7 @@ import {
   crossStep,
   levelStep,
   type Direction,
-} from '../../../main/services/alerts/evaluate.ts';
+} from '../../../main/features/alerts/evaluate.ts';
 
 /** Prices as decimal strings with up to 4 places, around a level of 100. */
 const price = fc.integer({ min: 0, max: 2_000_000 }).map((n) => new Dec(n).div(10_000));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { BatchJournal, type BatchPlan } from '../../../main/services/subaccounts/journal.ts';
+import { BatchJournal, type BatchPlan } from '../../../main/features/subaccounts/journal.ts';
 
 const plan: BatchPlan = {
   names: ['j-1', 'j-2', 'j-3'],

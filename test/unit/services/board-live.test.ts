@@ -7,7 +7,7 @@ import type { BoardRowView, LiveState } from '../../../main/ipc/contract.ts';
 import { MainBus } from '../../../main/bus.ts';
 import type { KnownKind } from '../../../main/ipc/contract.ts';
 import { createLogger } from '../../../main/log.ts';
-import { BoardFeeds, BoardLive } from '../../../main/services/desk/board-live.ts';
+import { BoardFeeds, BoardLive } from '../../../main/features/desk/board-live.ts';
 import { MemoryTrim } from '../../../main/services/memory-trim.ts';
 
 const ACCOUNTS = ['main', 'sub-1', 'sub-2', 'sub-3'];

@@ -4,7 +4,7 @@ import type { RawAnswer, Sender } from '../../../main/exchange/http-send.ts';
 import { ExchangeHttp } from '../../../main/exchange/http.ts';
 import { MemoryNonceStore, NonceRegistry } from '../../../main/exchange/nonce.ts';
 import { RateLimits } from '../../../main/exchange/rate-limit.ts';
-import { readAccounts, type Reading } from '../../../main/services/desk/board-read.ts';
+import { readAccounts, type Reading } from '../../../main/features/desk/board-read.ts';
 import type { AccountRecord } from '../../../main/vault/registry.ts';
 
 const ANSWERS: Record<string, string> = {

@@ -14,7 +14,7 @@ import {
   attentionStep,
   DEFAULT_ATTENTION_RULES,
   type AttentionState,
-} from '../../../main/services/desk/attention.ts';
+} from '../../../main/features/desk/attention.ts';
 
 const rules = DEFAULT_ATTENTION_RULES;
 const NOW = 1_800_000_000_000;

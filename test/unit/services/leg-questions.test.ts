@@ -1,5 +1,5 @@
 /**
- * Main's questions about a position's leg (`main/services/leg-questions.ts`) in one wording: a
+ * Main's questions about a position's leg (`main/services/trading/leg-questions.ts`) in one wording: a
  * stop-loss moved farther from the price names the move, the position, the loss it now allows and how
  * near the liquidation price it lies, or that the exchange gives none; a leg cancelled names the leg.
  */
@@ -9,7 +9,7 @@ import {
   legCancelQuestion,
   legsAmongFacts,
   stopLossMoveQuestion,
-} from '../../../main/services/leg-questions.ts';
+} from '../../../main/services/trading/leg-questions.ts';
 
 const facts = (q: Confirmation) => Object.fromEntries(q.facts.map((f) => [f.label, f.value]));
 

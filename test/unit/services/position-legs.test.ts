@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LiveEvent, PositionView } from '../../../main/ipc/contract.ts';
-import { applyPushes, carryLegs, dropLegs } from '../../../main/services/position-legs.ts';
+import { applyPushes, carryLegs, dropLegs } from '../../../main/services/trading/position-legs.ts';
 
 const tp = { orderId: 21, kind: 'takeProfit' as const, activationPrice: '70000' };
 const sl = { orderId: 22, kind: 'stopLoss' as const, activationPrice: '60000' };

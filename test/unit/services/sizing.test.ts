@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { floorToGrid, sizeFor } from '../../../main/services/desk/sizing.ts';
+import { floorToGrid, sizeFor } from '../../../main/features/desk/sizing.ts';
 import { Decimal } from 'decimal.js';
 
 const market = {

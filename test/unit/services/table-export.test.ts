@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { headlessPlatform } from '../../../main/platform.ts';
-import { saveTableCsv } from '../../../main/services/table-export.ts';
+import { saveTableCsv } from '../../../main/features/app/table-export.ts';
 
 describe('a table saved as CSV', () => {
   it('is owner-only, also when it replaces a file others could read', async () => {

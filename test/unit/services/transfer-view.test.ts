@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transferView } from '../../../main/services/wallet.ts';
+import { transferView } from '../../../main/services/wallet/wallet.ts';
 
 describe('a deposit or withdrawal history record read in main', () => {
   it('lists the fields the wallet screen shows, the time in milliseconds', () => {

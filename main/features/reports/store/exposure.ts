@@ -12,7 +12,7 @@ import { accountsWhere, baseOf, type ReportScope } from './scope.ts';
 
 const E18 = 10n ** 18n;
 const STABLE = new Set(['USDT', 'USDC', 'USD']);
-/** The last-known slot the desk board keeps its prices in (`services/desk/board.ts`). */
+/** The last-known slot the desk board keeps its prices in (`features/desk/board.ts`). */
 const PRICES = { account: 'desk', kind: 'desk.prices' };
 
 type Source = NonNullable<ExposureAssetView['priceFrom']>;

@@ -1,0 +1,35 @@
+/** IPC handlers of `mining.*`: one account's mining pool accounts. */
+import type { HandlersOf } from '../../views/schemas.ts';
+import type { miningProcedures } from './procedures.ts';
+import type { MiningAccounts } from './service.ts';
+import type { MiningWatch } from './watch.ts';
+import type { KnownReads } from '../live/known-reads.ts';
+
+type Handlers = HandlersOf<typeof miningProcedures>;
+
+/** What the handlers of `mining.*` draw on. */
+export interface MiningHandlerDeps {
+  readonly mining: MiningAccounts;
+  readonly miningWatch: MiningWatch;
+  /** Reads that keep what they saw as the last known state, and its recall for the screens. */
+  readonly known: KnownReads;
+}
+
+export function miningHandlers({
+  mining,
+  miningWatch,
+  known,
+}: MiningHandlerDeps): Pick<Handlers, Extract<keyof Handlers, `mining.${string}`>> {
+  return {
+    'mining.accounts': ({ accountId }) =>
+      known.fresh(accountId, 'mining.accounts', () => mining.list(accountId)),
+    'mining.info': ({ accountId, miningAccount }) =>
+      known.fresh(accountId, 'mining.workers', () => mining.info(accountId, miningAccount), miningAccount),
+    'mining.rewards': ({ accountId, miningAccount, limit }) =>
+      mining.rewards(accountId, miningAccount, limit),
+    'mining.workerSamples': ({ accountId, miningAccount, hours = 24 }) =>
+      mining.workerSamples(accountId, miningAccount, hours),
+    'mining.watcherLinks': ({ accountId, miningAccount }) => mining.watcherLinks(accountId, miningAccount),
+    'mining.pollNow': () => miningWatch.poll(),
+  };
+}

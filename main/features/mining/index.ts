@@ -1,0 +1,47 @@
+/** Mining as a feature: the mining accounts' pools and workers, and the watch that alerts on workers going offline. */
+import type { MainBus } from '../../bus.ts';
+import type { Cache } from '../../cache/index.ts';
+import type { Logger } from '../../log.ts';
+import type { AccountService } from '../../services/accounts.ts';
+import type { KnownReads } from '../live/known-reads.ts';
+import { MiningAccounts } from './service.ts';
+import { MiningWatch } from './watch.ts';
+import type { AccountRegistry } from '../../vault/registry.ts';
+import { miningHandlers } from './handlers.ts';
+
+export interface MiningDeps {
+  cache: Cache;
+  accounts: AccountService;
+  registry: AccountRegistry;
+  connectionId: string;
+  known: KnownReads;
+  bus: MainBus;
+  log: Logger;
+  /** Poll the mining accounts every this many ms (off when unset). */
+  watchMs?: number | undefined;
+}
+
+export function create(deps: MiningDeps) {
+  const { accounts, connectionId } = deps;
+  const miningWatch = new MiningWatch(
+    deps.cache,
+    async () =>
+      Promise.all(
+        deps.registry
+          .list()
+          .filter((a) => a.kind === 'main' && a.connection === connectionId)
+          .map(async (a) => ({ account: a.id, caller: (await accounts.caller(a.id)).inBackground() })),
+      ),
+    deps.bus,
+    deps.log,
+  );
+  if (deps.watchMs) miningWatch.start(deps.watchMs);
+  const mining = new MiningAccounts(accounts, deps.cache);
+  return {
+    handlers: miningHandlers({ mining, miningWatch, known: deps.known }),
+    async close() {
+      miningWatch.stop();
+      await miningWatch.idle();
+    },
+  };
+}
