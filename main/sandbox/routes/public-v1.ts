@@ -12,6 +12,7 @@ import type { PublicRoute } from '../http/route.ts';
 import type { MarketDef, SandboxState } from '../state.ts';
 import { dayChange, lastDayStats } from '../ws/stats.ts';
 import type { TapeSource } from './market-data.ts';
+import { marketRecord } from './public.ts';
 
 const ok = (result: unknown) => ({ success: true, message: null, result });
 
@@ -80,17 +81,12 @@ export function publicV1Routes(state: SandboxState, engine: Engine, tape: TapeSo
       path: '/api/v1/public/markets',
       handler: () =>
         ok(
-          [...state.markets.values()].map((m) => ({
-            name: m.name,
-            stock: m.stock,
-            money: m.money,
-            stockPrec: String(m.stockPrec),
-            moneyPrec: String(m.moneyPrec),
-            feePrec: '4',
-            makerFee: new Decimal(m.makerFee).times(100).toFixed(),
-            takerFee: new Decimal(m.takerFee).times(100).toFixed(),
-            minAmount: m.minAmount,
-          })),
+          [...state.markets.values()].map((m) => {
+            // v1 publishes the first fields of v4's record
+            const { name, stock, money, stockPrec, moneyPrec, feePrec, makerFee, takerFee, minAmount } =
+              marketRecord(m);
+            return { name, stock, money, stockPrec, moneyPrec, feePrec, makerFee, takerFee, minAmount };
+          }),
         ),
     },
     {
