@@ -19,8 +19,12 @@ export class KeyPresence {
     this.#secrets = secrets;
   }
 
+  /** Reads which of the registry's accounts have their secrets (API and webhook) in this keychain. */
   async load(): Promise<void> {
-    this.#withKey = new Set(await this.#secrets.list());
+    const ids = (this.#db.prepare('SELECT id FROM accounts').pluck().all() as string[]).flatMap(
+      accountSecretIds,
+    );
+    this.#withKey = new Set(await this.#secrets.held(ids));
   }
 
   /** True until the keychain was read (the first signing attempt tells then). */

@@ -125,7 +125,7 @@ export class AccountRegistry {
     twins: ReadonlyMap<string, string> = new Map(),
   ): Promise<AppliedChanges> {
     for (const [team, here] of twins) await this.keys.move(here, team);
-    const keyHere = await this.removedKeys.keyHere(changes, twins.size > 0);
+    const keyHere = await this.removedKeys.keyHere(changes, twins);
     const applied = applySharedChanges(this.#db, changes, cursor, keyHere, twins);
     this.#table.forget();
     this.keys.forgetHolders();

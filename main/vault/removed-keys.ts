@@ -51,9 +51,13 @@ export class RemovedKeys {
    * secret or its webhook secret), read from the keychain itself when an account is removed, or when
    * this computer's copies of the team's accounts (`twins`) leave the registry.
    */
-  async keyHere(changes: SharedChanges, twins = false): Promise<(id: string) => boolean> {
-    if (!twins && !changes.accounts.some((a) => a.removed)) return () => false;
-    const here = new Set(await this.#secrets.list());
+  async keyHere(
+    changes: SharedChanges,
+    twins: ReadonlyMap<string, string> = new Map(),
+  ): Promise<(id: string) => boolean> {
+    if (twins.size === 0 && !changes.accounts.some((a) => a.removed)) return () => false;
+    const ids = [...changes.accounts.map((a) => a.id), ...twins.keys(), ...twins.values()];
+    const here = new Set(await this.#secrets.held(ids.flatMap(accountSecretIds)));
     return (id) => accountSecretIds(id).some((entry) => here.has(entry));
   }
 

@@ -32,8 +32,8 @@ export interface SecretStore {
   set(keyId: string, secret: string): Promise<void>;
   /** True when there was an entry to delete. */
   delete(keyId: string): Promise<boolean>;
-  /** Key ids that have a secret (never the secrets). */
-  list(): Promise<string[]>;
+  /** Of `keyIds`, those with a secret here, sorted (never the secrets). */
+  held(keyIds: readonly string[]): Promise<string[]>;
 }
 
 /** The part of keytar the store uses; injectable so the store can be tested without a keychain too. */
@@ -41,8 +41,17 @@ export interface KeytarBackend {
   getPassword(service: string, account: string): Promise<string | null>;
   setPassword(service: string, account: string, password: string): Promise<void>;
   deletePassword(service: string, account: string): Promise<boolean>;
-  findCredentials(service: string): Promise<{ account: string; password: string }[]>;
 }
+
+/**
+ * How many keychain reads `held` has out at once (the thread pool's size). keytar's
+ * `findCredentials` is never called: on Linux it searches the service's items and then reads their
+ * secrets, and an item deleted in between (by this process or any other on the keyring) leaves it a
+ * NULL secret that it copies with strdup: SIGSEGV in the thread pool (keytar 7.9.0,
+ * `keytar_posix.cc` FindCredentials; a core of it is in `main/cache/README.md`). Reading each key id
+ * by `getPassword` answers "none" for a missing entry instead.
+ */
+const READS_AT_ONCE = 4;
 
 /** The system keychain could not be used (no Secret Service, locked keyring, denied access). */
 export class KeychainError extends UserFacingError {
@@ -153,14 +162,15 @@ export class KeytarSecretStore implements SecretStore {
     return this.use('delete a secret', (k) => k.deletePassword(this.service, keyId));
   }
 
-  async list(): Promise<string[]> {
-    const writes = this.#writes;
-    const entries = await this.use('list secrets', (k) => k.findCredentials(this.service));
-    for (const entry of entries) {
-      registerSecret(entry.password);
-      if (writes === this.#writes) this.#known.set(entry.account, entry.password);
+  async held(keyIds: readonly string[]): Promise<string[]> {
+    const ids = [...new Set(keyIds)];
+    const found: string[] = [];
+    for (let i = 0; i < ids.length; i += READS_AT_ONCE) {
+      const batch = ids.slice(i, i + READS_AT_ONCE);
+      const secrets = await Promise.all(batch.map((id) => this.get(id)));
+      batch.forEach((id, j) => secrets[j] !== undefined && found.push(id));
     }
-    return entries.map((entry) => entry.account).sort();
+    return found.sort();
   }
 }
 
@@ -187,6 +197,11 @@ export class MemorySecretStore implements SecretStore {
     return this.secrets.delete(keyId);
   }
 
+  async held(keyIds: readonly string[]): Promise<string[]> {
+    return [...new Set(keyIds)].filter((id) => this.secrets.has(id)).sort();
+  }
+
+  /** Every key id it holds (a test's look inside). */
   async list(): Promise<string[]> {
     return [...this.secrets.keys()].sort();
   }

@@ -21,6 +21,7 @@ import { headlessPlatform } from '../../main/platform.ts';
 import { KeytarSecretStore, MemorySecretStore, type SecretStore } from '../../main/vault/secret-store.ts';
 import type { Bench, BenchResult } from './harness.ts';
 import { spawnSandbox } from './sandbox-process.ts';
+import { keyIdsIn } from '../support/keychain.ts';
 
 const COUNT = 100;
 /** Chains at once: as many as the batch works on. */
@@ -196,7 +197,7 @@ const bench: Bench = {
     // A service of its own: each round's entries deleted after it, every entry at the end.
     const keychain = new KeytarSecretStore({ service: `txc-desk-bench-${randomBytes(4).toString('hex')}` });
     const emptyKeychain = async (kept: ReadonlySet<string> = new Set()) => {
-      for (const id of await keychain.list()) if (!kept.has(id)) await keychain.delete(id);
+      for (const id of await keyIdsIn(keychain)) if (!kept.has(id)) await keychain.delete(id);
     };
     try {
       const memory = await measure(new MemorySecretStore());

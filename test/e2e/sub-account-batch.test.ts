@@ -17,6 +17,7 @@ import { launchChromium, type Chromium } from './chromium.ts';
 import { spawnCore, type CoreProcess } from './core-process.ts';
 import { bundleBridgeScript } from './host.ts';
 import { artifact, RENDERER_DIR } from './paths.ts';
+import { keyIdsIn } from '../support/keychain.ts';
 
 const COUNT = 100;
 const keychainService = `txc-desk-test-${randomBytes(4).toString('hex')}`;
@@ -39,7 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const core of cores) await core.stop().catch(() => undefined);
   await browser.close();
-  for (const id of await keychain.list()) await keychain.delete(id);
+  for (const id of await keyIdsIn(keychain)) await keychain.delete(id);
   await sandbox.close();
   rmSync(dataDir, { recursive: true, force: true });
 });

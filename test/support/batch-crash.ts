@@ -7,6 +7,7 @@ import type { Sandbox } from '../../main/sandbox/index.ts';
 import type { AccountRegistry } from '../../main/vault/registry.ts';
 import type { SecretStore } from '../../main/vault/secret-store.ts';
 import { Client } from '../integration/sandbox/support.ts';
+import { keyIdsIn } from './keychain.ts';
 
 export interface AnswerKiller {
   /** Answers given so far on `path`. */
@@ -80,5 +81,5 @@ export async function expectKeyedOnce(options: {
     expect([sub.alias, held.status, held.body.USDT.main_balance]).toEqual([sub.alias, 200, funded]);
   }
   expect(desk.filter((a) => a.label.startsWith(prefix))).toHaveLength(aliases.length);
-  expect((await keychain.list()).sort()).toEqual(desk.map((a) => a.id).sort());
+  expect((await keyIdsIn(keychain)).sort()).toEqual(desk.map((a) => a.id).sort());
 }

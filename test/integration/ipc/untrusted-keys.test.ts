@@ -11,6 +11,7 @@ import { KeytarSecretStore } from '../../../main/vault/secret-store.ts';
 import type { BridgeTransport } from '../../../preload/bridge.ts';
 import { createTestCore, replyHelpers, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
+import { keyIdsIn } from '../../support/keychain.ts';
 
 const desktop = scriptedDesktop();
 const keychain = new KeytarSecretStore({ service: `txc-desk-test-${randomBytes(4).toString('hex')}` });
@@ -26,7 +27,7 @@ beforeAll(async () => {
   txc = inProcessTransport(core.router, core.events, 'renderer');
 }, 60_000);
 afterAll(async () => {
-  for (const id of await keychain.list()) await keychain.delete(id);
+  for (const id of await keyIdsIn(keychain)) await keychain.delete(id);
   await core.close();
 });
 

@@ -18,6 +18,7 @@ import { KeytarSecretStore } from '../../../main/vault/secret-store.ts';
 import type { BridgeTransport } from '../../../preload/bridge.ts';
 import { createTestCore, replyHelpers, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
+import { keyIdsIn } from '../../support/keychain.ts';
 
 const desktop = scriptedDesktop();
 const keychain = new KeytarSecretStore({ service: `txc-desk-test-${randomBytes(4).toString('hex')}` });
@@ -31,7 +32,7 @@ beforeAll(async () => {
   txc = inProcessTransport(core.router, core.events, 'renderer');
 }, 60_000);
 afterAll(async () => {
-  for (const id of await keychain.list()) await keychain.delete(id);
+  for (const id of await keyIdsIn(keychain)) await keychain.delete(id);
   await core.close();
 });
 beforeEach(() => {
@@ -60,7 +61,7 @@ const aliases = async () => (await admin.page(await mainCaller(), { limit: 100 }
 
 describe('sub-account procedures called by an untrusted renderer', () => {
   it('declined, creates nothing: no sub-account, no key, no keychain entry', async () => {
-    const before = [await aliases(), await keychain.list()];
+    const before = [await aliases(), await keyIdsIn(keychain)];
     expect(
       await declined('subaccounts.create', {
         alias: 'sneaky-one',
@@ -81,7 +82,7 @@ describe('sub-account procedures called by an untrusted renderer', () => {
     expect(await declined('subaccounts.runBatch', { previewId: preview.previewId })).toBe(
       'Create 5 sub-accounts',
     );
-    expect([await aliases(), await keychain.list()]).toEqual(before);
+    expect([await aliases(), await keyIdsIn(keychain)]).toEqual(before);
     expect((await ok<unknown[]>('subaccounts.batches')).length).toBe(0);
   });
 
@@ -118,7 +119,7 @@ describe('sub-account procedures called by an untrusted renderer', () => {
     );
     const subAccountId = row?.subAccountId ?? '';
     const keysBefore = await ok<SubAccountKeyView[]>('subaccounts.keys', { subAccountId });
-    const secretsBefore = await keychain.list();
+    const secretsBefore = await keyIdsIn(keychain);
     const apiKeyId = keysBefore[0]?.id ?? '';
     const actions = [
       await declined('subaccounts.createKey', { subAccountId, type: 2, ips: [] }),
@@ -128,7 +129,7 @@ describe('sub-account procedures called by an untrusted renderer', () => {
     expect(actions).toEqual(['Create key', 'Delete key', 'Change allow-list']);
     expect(await ok<SubAccountKeyView[]>('subaccounts.keys', { subAccountId })).toEqual(keysBefore);
     expect(await apiKeys.listIps(await mainCaller(), apiKeyId)).toEqual([]);
-    expect(await keychain.list()).toEqual(secretsBefore);
+    expect(await keyIdsIn(keychain)).toEqual(secretsBefore);
   });
 
   it('refuses IP entries main cannot read, and more than 50, before anything is asked', async () => {
@@ -182,7 +183,7 @@ describe('sub-account procedures called by an untrusted renderer', () => {
     expect(wrong.ok ? '' : wrong.error.code).toBe('not_found');
     expect(desktop.confirmations).toEqual([]);
     await ok('subaccounts.createKey', { subAccountId: row?.subAccountId, type: 1, ips: [] });
-    const secrets = await Promise.all((await keychain.list()).map((id) => keychain.get(id)));
+    const secrets = await Promise.all((await keyIdsIn(keychain)).map((id) => keychain.get(id)));
     for (const secret of secrets) for (const reply of replies) expect(reply).not.toContain(secret);
   });
 });

@@ -16,6 +16,7 @@ import { AccountRegistry } from '../../../main/vault/registry.ts';
 import { KeytarSecretStore } from '../../../main/vault/secret-store.ts';
 import { expectKeyedOnce, killOnAnswer, mainClient, type AnswerKiller } from '../../support/batch-crash.ts';
 import type { ChildReport, ChildStart } from './batch-core-child.ts';
+import { keyIdsIn } from '../../support/keychain.ts';
 
 const COUNT = 24;
 const TRANSFER = '/api/v4/sub-account/transfer';
@@ -31,7 +32,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const id of await keychain.list()) await keychain.delete(id);
+  for (const id of await keyIdsIn(keychain)) await keychain.delete(id);
   await sandbox.close();
   rmSync(dataDir, { recursive: true, force: true });
 });

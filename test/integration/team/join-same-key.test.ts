@@ -14,6 +14,7 @@ import { createTestCore, procedureCalls, type TestCore } from '../../support/cor
 import { scriptedDesktop } from '../../support/desktop.ts';
 import { sqlAs } from '../../support/postgres.ts';
 import { createTeamDatabase, eventually, passwordOf } from '../../support/team.ts';
+import { keyIdsIn } from '../../support/keychain.ts';
 
 const info = inject('postgres');
 const suffix = randomBytes(3).toString('hex');
@@ -53,7 +54,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await core?.close();
   await sandbox?.close();
-  for (const id of await keychain.list()) await keychain.delete(id);
+  for (const id of await keyIdsIn(keychain)) await keychain.delete(id);
   for (const role of [admin, victim]) await sqlAs(info, `DROP ROLE IF EXISTS ${role}`).catch(() => undefined);
 });
 

@@ -10,7 +10,9 @@ import { accounts as accountsV1 } from '../../../main/vault/migrations/0001-acco
 import { AccountRegistry } from '../../../main/vault/registry.ts';
 import { KeytarSecretStore, MemorySecretStore, type SecretStore } from '../../../main/vault/secret-store.ts';
 
-function open(secrets: SecretStore = new MemorySecretStore()) {
+function open<S extends SecretStore = MemorySecretStore>(
+  secrets: S = new MemorySecretStore() as unknown as S,
+) {
   const dir = mkdtempSync(join(tmpdir(), 'txc-registry-'));
   const file = join(dir, 'profiles', 'default', 'accounts.sqlite');
   return { registry: new AccountRegistry(file, secrets), file, dir, secrets };
