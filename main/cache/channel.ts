@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { CacheCancelledError, CacheClosedError, CacheInputError, deserializeError } from './errors.ts';
 import type { MigrationReport } from './migrate.ts';
@@ -18,6 +19,19 @@ interface Pending {
 }
 
 /**
+ * V8's WebAssembly code GC frees code a worker isolate still holds when workers that ran WebAssembly
+ * come and go (SIGSEGV in `NativeModule::FreeCode` under `Runtime_TierUpWasmToJSWrapper`; Node
+ * 24.21, nodejs/node#64500). It is off for the process before its first worker starts: WebAssembly
+ * still runs, its compiled code is kept until the process ends. See "Native crashes" in the README.
+ */
+let wasmCodeGcOff = false;
+function turnOffWasmCodeGc(): void {
+  if (wasmCodeGcOff) return;
+  setFlagsFromString('--no-wasm-code-gc');
+  wasmCodeGcOff = true;
+}
+
+/**
  * The main thread's end of one cache worker: numbered calls, their answers, progress and cancels.
  * If the worker dies, every pending call fails with `CacheClosedError` and so does every later one.
  */
@@ -30,6 +44,7 @@ export class WorkerChannel {
   readonly ready: Promise<{ schemaVersion: number; migration: MigrationReport | null }>;
 
   constructor(url: URL, data: WorkerData) {
+    turnOffWasmCodeGc();
     this.#worker = new Worker(url, { workerData: data, name: `txc-cache-${data.role}` });
     this.ready = new Promise((resolve, reject) => {
       this.#worker.on('message', (message: FromWorker) => {
