@@ -19,11 +19,12 @@ export class KeyPresence {
     this.#secrets = secrets;
   }
 
-  /** Reads which of the registry's accounts have their secrets (API and webhook) in this keychain. */
+  /**
+   * Reads which of the registry's accounts have their API secret in this keychain: one entry each, as
+   * `has` asks of nothing else (a webhook secret is read when its webhook needs it).
+   */
   async load(): Promise<void> {
-    const ids = (this.#db.prepare('SELECT id FROM accounts').pluck().all() as string[]).flatMap(
-      accountSecretIds,
-    );
+    const ids = this.#db.prepare('SELECT id FROM accounts').pluck().all() as string[];
     this.#withKey = new Set(await this.#secrets.held(ids));
   }
 
