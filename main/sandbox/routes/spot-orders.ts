@@ -3,6 +3,7 @@
  * or the quote currency), stop-limit and stop-market orders, each body checked whole first; and a
  * placed order as its answer carries it.
  */
+import type { Decimal } from 'decimal.js';
 import type { Engine, PlaceRequest } from '../engine/engine.ts';
 import type { Order } from '../engine/order.ts';
 import { orderAnswer } from './order-answers.ts';
@@ -45,19 +46,7 @@ export function placeLimit(state: SandboxState, engine: Engine, account: Account
   const stpMode = stp(body);
   const cid = clientOrderId(body);
   const amount = checkAmount(m, amountRaw);
-  let priceUnits: bigint;
-  if (flags.bboRole !== undefined) {
-    const book = engine.book(m.name);
-    const ownSide = flags.bboRole === 1 ? s : s === 'buy' ? 'sell' : 'buy';
-    const best = book.best(ownSide);
-    if (best === null) throw fieldError('bboRole', 'No best price is available for this bboRole.');
-    priceUnits = best;
-    checkTotal(m, amount, unitsToDecimal(best, m.moneyPrec));
-  } else {
-    const price = checkPrice(m, 'price', body['price']);
-    checkTotal(m, amount, price);
-    priceUnits = toUnits(price, m.moneyPrec);
-  }
+  const priceUnits = limitPrice(engine, m, s, amount, flags.bboRole, body['price']);
   uniqueClientId(engine, account, m, cid);
   return engine.place({
     owner: account.id,
@@ -127,18 +116,9 @@ export function placeStopLimit(state: SandboxState, engine: Engine, account: Acc
     throw regionBlocked('bboRole');
   const amount = checkAmount(m, body['amount']);
   const activation = checkPrice(m, 'activation_price', body['activation_price']);
-  let priceUnits: bigint;
-  if (role !== undefined && (body['price'] === undefined || body['price'] === null || body['price'] === '')) {
-    const own = role === 1 ? s : s === 'buy' ? 'sell' : 'buy';
-    const best = engine.book(m.name).best(own);
-    if (best === null) throw fieldError('bboRole', 'No best price is available for this bboRole.');
-    checkTotal(m, amount, unitsToDecimal(best, m.moneyPrec));
-    priceUnits = best;
-  } else {
-    const price = checkPrice(m, 'price', body['price']);
-    checkTotal(m, amount, price);
-    priceUnits = toUnits(price, m.moneyPrec);
-  }
+  const bbo =
+    body['price'] === undefined || body['price'] === null || body['price'] === '' ? role : undefined;
+  const priceUnits = limitPrice(engine, m, s, amount, bbo, body['price']);
   uniqueClientId(engine, account, m, cid);
   return engine.place({
     owner: account.id,
@@ -151,6 +131,29 @@ export function placeStopLimit(state: SandboxState, engine: Engine, account: Acc
     clientOrderId: cid,
     stp: stpMode,
   });
+}
+
+/**
+ * The limit price of an order, checked with its total: the book's best price for a BBO role (1 the
+ * best of the order's own side, 2 the best of the other side), else the `price` given.
+ */
+function limitPrice(
+  engine: Engine,
+  m: MarketDef,
+  s: 'buy' | 'sell',
+  amount: Decimal,
+  bboRole: number | undefined,
+  given: unknown,
+): bigint {
+  if (bboRole !== undefined) {
+    const best = engine.book(m.name).best(bboRole === 1 ? s : s === 'buy' ? 'sell' : 'buy');
+    if (best === null) throw fieldError('bboRole', 'No best price is available for this bboRole.');
+    checkTotal(m, amount, unitsToDecimal(best, m.moneyPrec));
+    return best;
+  }
+  const price = checkPrice(m, 'price', given);
+  checkTotal(m, amount, price);
+  return toUnits(price, m.moneyPrec);
 }
 
 /** A placed order as its answer carries it, once the stops its trade reached have triggered. */
