@@ -4,9 +4,9 @@
 #
 #   bash scripts/ci-under-load.sh [runs] [commit]      (defaults: 3 runs of HEAD)
 #
-# LOAD=n busy processes beside each run (default: one per core). Each clone sits beside this
-# repository (ci-run-N), so the exchange's files in ../shared are where the tests look for them. Core
-# dumps are on: a process that dies of a signal leaves its core and every thread's backtrace in $OUT
+# LOAD=n busy processes beside each run (default: one per core; 0 when other work is the load). Each
+# clone sits beside this repository (ci-run-N, or CLONES-N), so the exchange's files in ../shared are
+# where the tests look for them. Core dumps are on: a process that dies of a signal leaves its core and every thread's backtrace in $OUT
 # (default /tmp/txc-ci-under-load) with the run's log, exit status and duration; a run that fails is
 # kept for reading.
 set -uo pipefail
@@ -18,6 +18,8 @@ runs="${1:-3}"
 commit="$(git -C "$repo" rev-parse "${2:-HEAD}")"
 out="${OUT:-/tmp/txc-ci-under-load}"
 load="${LOAD:-$(nproc)}"
+# CLONES names the clones (CLONES-N beside this repository), so instances can run side by side.
+clones="${CLONES:-ci-run}"
 mkdir -p "$out"
 # shellcheck source=lib/cores.sh
 . "$repo/scripts/lib/cores.sh"
@@ -31,7 +33,7 @@ trap 'kill "${pids[@]}" 2>/dev/null' EXIT
 echo "commit $commit; $runs runs; load: $load busy processes"
 failed=0
 for run in $(seq 1 "$runs"); do
-  dir="$(dirname "$repo")/ci-run-$run"
+  dir="$(dirname "$repo")/$clones-$run"
   rm -rf "$dir"
   git clone --quiet "$repo" "$dir" && git -C "$dir" checkout --quiet "$commit"
   start=$(date +%s)
