@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inProcessTransport } from '../../../main/ipc/in-process-transport.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
-import type { AccountState } from '../../../main/sandbox/state.ts';
+import type { Account } from '../../../main/sandbox/state.ts';
 import { createBridge } from '../../../preload/bridge.ts';
 import { LEVERAGE_LEVELS } from '../../../renderer/src/lib/format/positions.ts';
 import { PositionsManager } from '../../../renderer/src/lib/managers/positions.svelte.ts';
@@ -27,7 +27,7 @@ const desktop = scriptedDesktop();
 let sandbox: Sandbox;
 let core: TestCore;
 let accountId = '';
-let owner: AccountState;
+let owner: Account;
 let positions: PositionsManager;
 const { call } = procedureCalls(() => core);
 /** How long each preview's answer is held back, in turn (drawn per run). */
@@ -78,10 +78,12 @@ const shownLevel = (): string =>
   positions.choice.level || (positions.leverage ? String(positions.leverage.level) : '');
 
 class Pick implements Command {
-  constructor(
-    readonly level: number,
-    readonly waits: boolean,
-  ) {}
+  readonly level: number;
+  readonly waits: boolean;
+  constructor(level: number, waits: boolean) {
+    this.level = level;
+    this.waits = waits;
+  }
   check = () => !positions.leverageBusy;
   async run(model: Model, real: Real): Promise<void> {
     const answered = positions.choice.choose(String(this.level));
@@ -94,10 +96,12 @@ class Pick implements Command {
 }
 
 class PressSet implements Command {
-  constructor(
-    readonly yes: boolean,
-    readonly twice: boolean,
-  ) {}
+  readonly yes: boolean;
+  readonly twice: boolean;
+  constructor(yes: boolean, twice: boolean) {
+    this.yes = yes;
+    this.twice = twice;
+  }
   check = () => true;
   async run(model: Model): Promise<void> {
     const level = shownLevel();
@@ -145,10 +149,12 @@ class Look implements Command {
 }
 
 class Trade implements Command {
-  constructor(
-    readonly side: 'buy' | 'sell',
-    readonly units: number,
-  ) {}
+  readonly side: 'buy' | 'sell';
+  readonly units: number;
+  constructor(side: 'buy' | 'sell', units: number) {
+    this.side = side;
+    this.units = units;
+  }
   check = () => true;
   async run(): Promise<void> {
     desktop.confirmAnswer = true;
