@@ -15,6 +15,7 @@ import { releaseHold } from './ledger.ts';
 import { MarketSim, seedLiquidity } from './market-sim.ts';
 import { Decimal } from 'decimal.js';
 import { advanceWallet } from './wallet-state.ts';
+import { advanceFlex } from './flex-state.ts';
 import { createSaver, load } from './persistence.ts';
 import { Webhooks } from './webhooks.ts';
 import type { WebhookOptions } from './webhooks.ts';
@@ -165,6 +166,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         (id, ticker, amount) => releaseHold(state, id, ticker, amount),
         state.emit,
       );
+      advanceFlex(state, now);
       if (options.simulate !== false) sim.advance(now);
       fireKillSwitches(state, engine, now);
     },

@@ -15,6 +15,7 @@ import { collateralOrderRoutes } from './routes/collateral-orders.ts';
 import { collateralRoutes } from './routes/collateral.ts';
 import { convertRoutes } from './routes/convert.ts';
 import { depositAddressRoutes } from './routes/deposit-address.ts';
+import { flexRoutes } from './routes/flex.ts';
 import { historyRoutes } from './routes/history.ts';
 import { killSwitchRoutes } from './routes/kill-switch.ts';
 import { marketDataRoutes, type TapeSource } from './routes/market-data.ts';
@@ -58,6 +59,7 @@ export function buildRoutes(
     ...codeAndFeeRoutes(state),
     ...walletHistoryRoutes(state),
     ...convertRoutes(state),
+    ...flexRoutes(state),
     ...subAccountRoutes(state),
     ...subAccountAdminRoutes(state, engine),
     ...subAccountKeyRoutes(state),

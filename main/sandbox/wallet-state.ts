@@ -45,6 +45,28 @@ export interface FlexInvestment {
   status: 'ACTIVE' | 'CLOSED';
   /** Unix seconds; absent in states saved before it was kept. */
   createdAt?: number;
+  /** The investment's own id (absent for the seeded ones: their plan's id stands for it). */
+  id?: string;
+  /** Each daily earning is added to the investment instead of paid to the main balance. */
+  withReinvest?: boolean;
+  /** Unix seconds of the last change (absent: `createdAt`). */
+  updatedAt?: number;
+  /** Unix seconds up to which its daily earnings are paid (absent: none paid yet, see flex-state.ts). */
+  accruedAt?: number;
+}
+
+/** One operation of flex earn, as `smart-flex/investments/history` lists it. */
+export interface FlexAction {
+  accountId: string;
+  /** Unix seconds. */
+  createdAt: number;
+  planId: string;
+  investmentId: string;
+  currency: string;
+  amount: string;
+  transactionId: string;
+  /** 1 invest, 2 reinvest, 3 withdraw, 4 daily earning, 5 close, 6 open. */
+  actionType: 1 | 2 | 3 | 4 | 5 | 6;
 }
 
 export interface MiningAccount {
@@ -92,6 +114,8 @@ export interface WalletState {
   /** Every convert made, oldest first (`convert/history`; absent in states saved before it was kept). */
   convertLog?: ConvertLogEntry[];
   flex: FlexInvestment[];
+  /** Every flex earn operation, oldest first (absent in states saved before it was kept). */
+  flexLog?: FlexAction[];
   mining: MiningAccount[];
   /** Watcher links made over the API (each account also has its seeded one, see `mining/watcher-links/list`). */
   watcherLinks?: WatcherLink[];
