@@ -1,9 +1,9 @@
 /**
  * The main (wallet) account's schemas: balances, withdrawals, codes, transfers between balances,
- * refunds, convert, travel rule, history, deposit addresses, flex investments and the WebSocket token.
+ * refunds, convert, travel rule, history, deposit addresses and the WebSocket token (flex earn: `flex.ts`).
  */
 import { z } from 'zod';
-import { decimal, integerLike, paging } from './primitives.ts';
+import { decimal, paging } from './primitives.ts';
 
 export const mainBalanceSchema = z.looseObject({
   main_balance: decimal,
@@ -212,37 +212,5 @@ export const depositAddressSchema = z.looseObject({
   }),
 });
 export type DepositAddress = z.output<typeof depositAddressSchema>;
-
-/** An investment as the exchange lists it; status 1 is ACTIVE, 0 CLOSED (some answers spell it out). */
-export const flexInvestmentSchema = z.looseObject({
-  id: z.union([z.string(), z.number()]).transform(String).optional(),
-  planId: z.string(),
-  currency: z.string().optional(),
-  invested: decimal.optional(),
-  status: z.union([z.number(), z.string()]),
-  withAutoReinvest: z.boolean().optional(),
-  createdAt: integerLike.optional(),
-  updatedAt: integerLike.optional(),
-});
-export type FlexInvestment = z.output<typeof flexInvestmentSchema>;
-/** `investmentStatus` 1 ACTIVE, 0 CLOSED. */
-export const flexRequest = z.object({
-  ticker: z.string().optional(),
-  plan: z.string().optional(),
-  investmentStatus: z.union([z.literal(0), z.literal(1)]).optional(),
-  ...paging,
-});
-export type FlexFilter = z.infer<typeof flexRequest>;
-export const investmentsAnswer = z.looseObject({ data: z.array(flexInvestmentSchema) });
-
-export const flexCloseRequest = z.object({ plan: z.string() });
-const transactionId = z.union([z.string(), z.number()]).transform(String);
-/** The transaction id: `transaction_id` in the spec, `transactionId` in the published example. */
-export const closeInvestmentAnswer = z.looseObject({
-  data: z.union([
-    z.looseObject({ transaction_id: transactionId }).transform((d) => d.transaction_id),
-    z.looseObject({ transactionId }).transform((d) => d.transactionId),
-  ]),
-});
 
 export const tokenSchema = z.looseObject({ websocket_token: z.string().min(1) });
