@@ -5,6 +5,7 @@ import type { Engine } from './engine/engine.ts';
 import type { FaultOptions } from './faults.ts';
 import type { TapeSource } from './routes/market-data.ts';
 import type { ReceivedRequest, SandboxState } from './state.ts';
+import type { CreditLoan } from './wallet-state.ts';
 
 /** Test and tooling hooks that the exchange itself has no API for. */
 export interface SandboxControl {
@@ -38,6 +39,11 @@ export interface SandboxControl {
    * exchange holds those of sub-accounts of type "general"; answers its id.
    */
   awaitApproval(label: string, ticker: string, amount: string): string;
+  /**
+   * Grants the account (by label) an active credit-line loan as the exchange's support sets one up
+   * (`credit-line/loans/info` answers it, dated now); undefined ends it.
+   */
+  grantLoan(label: string, loan: Omit<CreditLoan, 'createdAt'> | undefined): void;
   /** Fixes a mining account's offline and low worker counts (undefined: back to the per-minute schedule); false when none has that name. */
   setWorkers(miningAccount: string, counts: { offline: number; low: number } | undefined): boolean;
   readonly webhooks: SandboxWebhooks;

@@ -246,6 +246,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         return id;
       },
       failRefund: (depositId) => failRefund(state, depositId),
+      grantLoan(label, loan) {
+        const id = accountId(label);
+        const others = Object.entries(state.wallet.loans ?? {}).filter(([k]) => k !== id);
+        state.wallet.loans = Object.fromEntries(
+          loan ? [...others, [id, { ...loan, createdAt: Math.floor(state.now() / 1000) }]] : others,
+        );
+      },
       setWorkers(name, counts) {
         const m = state.wallet.mining.find((x) => x.name === name);
         if (!m) return false;

@@ -24,11 +24,13 @@ import { walletHistoryRoutes } from './routes/wallet-history.ts';
 import { miningRoutes } from './routes/mining.ts';
 import { miningWorkerRoutes } from './routes/mining-workers.ts';
 import { miningAdminRoutes } from './routes/mining-admin.ts';
+import { onDemandRoutes } from './routes/on-demand.ts';
 import { orderBulkRoutes } from './routes/order-bulk.ts';
 import { publicRoutes } from './routes/public.ts';
 import { publicStatusRoutes } from './routes/public-status.ts';
 import { publicV1Routes } from './routes/public-v1.ts';
 import { subAccountAdminRoutes } from './routes/sub-account-admin.ts';
+import { subAccountApprovalRoutes } from './routes/sub-account-approvals.ts';
 import { subAccountKeyRoutes } from './routes/sub-account-keys.ts';
 import { subAccountRoutes } from './routes/sub-accounts.ts';
 import { tradingRoutes } from './routes/trading.ts';
@@ -60,8 +62,10 @@ export function buildRoutes(
     ...walletHistoryRoutes(state),
     ...convertRoutes(state),
     ...flexRoutes(state),
+    ...onDemandRoutes(state),
     ...subAccountRoutes(state),
     ...subAccountAdminRoutes(state, engine),
+    ...subAccountApprovalRoutes(state),
     ...subAccountKeyRoutes(state),
     ...depositAddressRoutes(state),
     ...miningRoutes(state),

@@ -122,6 +122,21 @@ export interface WalletState {
   codes: ServiceCode[];
   /** Withdrawals of sub-accounts waiting for the main account's approval (absent in older states). */
   approvals?: PendingApproval[];
+  /** Active credit-line loans by account id (absent in older states). */
+  loans?: Record<string, CreditLoan>;
+}
+
+/** An active credit-line loan, as `credit-line/loans/info` answers it (LTVs in percent). */
+export interface CreditLoan {
+  asset: string;
+  amount: string;
+  totalFunding: string;
+  currentLtv: string;
+  initialLtv: string;
+  marginCallLtv: string;
+  liquidationLtv: string;
+  /** Unix seconds. */
+  createdAt: number;
 }
 
 /** One convert as `convert/history` lists it. */
@@ -144,6 +159,10 @@ export interface PendingApproval {
   amount: string;
   /** Unix seconds. */
   createdAt: number;
+  /** Where it goes (absent: an address the sandbox was not told). */
+  address?: string;
+  /** Unix seconds at which the main account confirmed it (absent: it is still waiting). */
+  confirmedAt?: number;
 }
 
 /** How long a pending deposit or withdrawal takes to complete in the simulation. */

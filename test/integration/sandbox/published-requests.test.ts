@@ -38,6 +38,7 @@ beforeAll(async () => {
     (deposits.body.records as Array<{ status: number; transaction_id: string }>).find((r) => r.status === 3)
       ?.transaction_id ?? '';
   ours['plan'] = h.sandbox.control.state.wallet.flex.find((f) => f.status === 'ACTIVE')?.plan ?? '';
+  ours['approval'] = h.sandbox.control.awaitApproval('sub-alpha', 'USDT', '10');
 });
 afterAll(() => h.sandbox.close());
 
@@ -64,11 +65,13 @@ function ourValues(path: string, body: JsonObject): JsonObject {
     swap('id', ours[which]);
     swap('apiKeyId', path.endsWith('/api-key/delete') ? ours['deletableKey'] : ours['apiKeyId']);
   }
+  if (path.endsWith('/withdraw/confirm')) swap('id', ours['approval']);
   if (path.endsWith('/refund-deposit')) swap('transactionId', ours['deposit']);
   if (path.endsWith('/deposit/verification')) swap('uniqueId', ours['deposit']);
   if (path.includes('/smart-flex/investments/')) swap('plan', ours['plan']);
-  // a withdrawal's unique id is used once: each example sends its own
-  if (path.includes('/withdraw')) swap('uniqueId', `example-${String((unique += 1))}`);
+  // a withdrawal's and a fiat invoice's unique id is used once: each example sends its own
+  if (path.includes('/withdraw') || path.endsWith('/fiat-deposit-url'))
+    swap('uniqueId', `example-${String((unique += 1))}`);
   return out;
 }
 

@@ -52,10 +52,6 @@ const NOT_SERVED_YET: Record<string, string> = {
   'POST /api/v4/order/collateral/bulk': 'collateral limit orders in one request',
   'POST /api/v4/collateral-account/position/close': 'closing (part of) a position',
   'POST /api/v4/trade-account/order/history/query': 'orders of a delisted market',
-  'POST /api/v4/main-account/fiat-deposit-url': 'a fiat deposit invoice (on demand for the account)',
-  'POST /api/v4/sub-account/withdraw/confirm': 'confirming a sub-account’s withdrawal (its list is served)',
-  'POST /api/v4/sub-account/kyc-url': 'a KYC link for a sub-account without shared KYC',
-  'POST /api/v4/credit-line/loans/info': 'the account’s credit line (on demand for the account)',
 };
 
 const served = servedRoutes();
