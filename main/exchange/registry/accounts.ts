@@ -147,6 +147,16 @@ export const ACCOUNTS = {
     unread: 'the exchange answers an empty body: the balances read next show the move',
     desk: treasurer('move funds between balances'),
   }),
+  fiatDepositUrl: post('main-account/fiat-deposit-url', {
+    request: wallet.fiatDepositRequest,
+    answer: wallet.fiatDepositAnswer,
+    desk: treasurer('make a fiat deposit invoice'),
+  }),
+  creditLoan: post('credit-line/loans/info', {
+    request: noFields,
+    answer: wallet.creditLoanSchema,
+    group: 'account',
+  }),
   vasps: post('travel-rule/vasps', {
     request: noFields,
     answer: wallet.vaspsAnswer,
@@ -246,6 +256,18 @@ export const ACCOUNTS = {
     request: subs.bySubAccountRequest,
     answer: subs.unconfirmedWithdrawalsAnswer,
     reachedBy: ['subaccounts.approvals'],
+  }),
+  subAccountWithdrawConfirm: post('sub-account/withdraw/confirm', {
+    request: subs.subAccountRequest,
+    answer: unreadAnswer,
+    unread: 'the exchange answers an empty object: the withdrawal leaves the waiting list and is sent',
+    desk: treasurer("confirm a sub-account's withdrawal"),
+  }),
+  subAccountKycUrl: post('sub-account/kyc-url', {
+    request: subs.subAccountRequest,
+    answer: subs.kycUrlAnswer,
+    group: 'account',
+    desk: admin('make a KYC link for a sub-account'),
   }),
   keyCreate: post('sub-account/api-key/create', {
     request: subs.createKeyInput,

@@ -213,4 +213,50 @@ export const depositAddressSchema = z.looseObject({
 });
 export type DepositAddress = z.output<typeof depositAddressSchema>;
 
+/**
+ * A fiat deposit invoice: the fiat currency, its provider, the amount and the desk's own unique id;
+ * `successLink`, `failureLink` and `returnLink` are https pages the payer is sent back to.
+ */
+export const fiatDepositRequest = z.object({
+  ticker: z.string(),
+  provider: z.string(),
+  amount: decimal,
+  uniqueId: z.string(),
+  customer: z
+    .object({
+      firstName: z.string().optional(),
+      lastName: z.string().optional(),
+      email: z.string().optional(),
+      birthDate: z.string().optional(),
+      address: z
+        .object({
+          line1: z.string().optional(),
+          line2: z.string().optional(),
+          city: z.string().optional(),
+          zipCode: z.string().optional(),
+          countryCode: z.string().optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+  successLink: z.string().optional(),
+  failureLink: z.string().optional(),
+  returnLink: z.string().optional(),
+});
+export type FiatDepositInput = z.input<typeof fiatDepositRequest>;
+export const fiatDepositAnswer = z.looseObject({ url: z.string().min(1) });
+
+/** The account's active credit-line loan; the LTVs are percentages. */
+export const creditLoanSchema = z.looseObject({
+  asset: z.string(),
+  amount: decimal,
+  totalFunding: decimal,
+  currentLtv: decimal,
+  initialLtv: decimal,
+  marginCallLtv: decimal,
+  liquidationLtv: decimal,
+  createdAt: z.number().int(),
+});
+export type CreditLoan = z.output<typeof creditLoanSchema>;
+
 export const tokenSchema = z.looseObject({ websocket_token: z.string().min(1) });
