@@ -10,6 +10,7 @@ import { archiveHistoryRoutes } from './routes/archive-history.ts';
 import { cancelAllRoute } from './routes/cancel-all.ts';
 import { codeAndFeeRoutes } from './routes/codes-fees.ts';
 import { linkedOrderRoutes } from './routes/linked-orders.ts';
+import { collateralAccountRoutes } from './routes/collateral-account.ts';
 import { collateralHistoryRoutes } from './routes/collateral-history.ts';
 import { collateralOrderRoutes } from './routes/collateral-orders.ts';
 import { collateralRoutes } from './routes/collateral.ts';
@@ -45,6 +46,7 @@ export function buildRoutes(
 ): Route[] {
   const routes: Route[] = [
     ...collateralRoutes(state, engine, positions),
+    ...collateralAccountRoutes(state, engine, positions),
     ...collateralOrderRoutes(state, engine, col),
     ...collateralHistoryRoutes(state, positions),
     ...archiveHistoryRoutes(state, positions),

@@ -48,9 +48,7 @@ const PARTNER: Record<string, string> = {
 
 /** Endpoints a desk uses that the sandbox does not serve yet: open work (issue 48). */
 const NOT_SERVED_YET: Record<string, string> = {
-  'POST /api/v4/collateral-account/balance-summary': 'collateral balances per asset with borrows',
   'POST /api/v4/order/collateral/bulk': 'collateral limit orders in one request',
-  'POST /api/v4/collateral-account/position/close': 'closing (part of) a position',
   'POST /api/v4/trade-account/order/history/query': 'orders of a delisted market',
 };
 
