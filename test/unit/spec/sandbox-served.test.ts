@@ -48,7 +48,6 @@ const PARTNER: Record<string, string> = {
 
 /** Endpoints a desk uses that the sandbox does not serve yet: open work (issue 48). */
 const NOT_SERVED_YET: Record<string, string> = {
-  'POST /api/v4/order/collateral/bulk': 'collateral limit orders in one request',
   'POST /api/v4/trade-account/order/history/query': 'orders of a delisted market',
 };
 
