@@ -183,6 +183,11 @@ export const READS: Record<string, (a: ReturnType<typeof answering>) => Promise<
   'fiat-deposit-url': ({ caller }) =>
     main.fiatDepositUrl(caller, { ticker: 'UAH', provider: 'VISAMASTER', amount: '100', uniqueId: 'u-1' }),
   'credit-loan': ({ caller }) => main.creditLoan(caller),
+  'order-collateral-bulk': ({ caller }) =>
+    collateral.collateralBulkLimitOrders(caller, [
+      { market: 'BTC_USDT', side: 'buy', amount: '0.02', price: '40000' },
+    ]),
+  'collateral-balance-summary': ({ caller }) => collateral.balanceSummary(caller),
   'public-fee': ({ http }) => publicApi.fees(http),
   'mining-rewards': ({ caller }) => mining.rewards(caller, { account: 'my-mining-account-01' }),
   'mining-accounts': ({ caller }) => mining.accounts(caller),

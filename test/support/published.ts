@@ -127,6 +127,8 @@ export const PUBLISHED_REST: Readonly<Record<string, string>> = {
   'credit-loan': 'POST /api/v4/credit-line/loans/info',
   'sub-account-withdraw-confirm': 'POST /api/v4/sub-account/withdraw/confirm',
   'sub-account-kyc-url': 'POST /api/v4/sub-account/kyc-url',
+  'order-collateral-bulk': 'POST /api/v4/order/collateral/bulk',
+  'collateral-balance-summary': 'POST /api/v4/collateral-account/balance-summary',
 };
 
 /** WebSocket examples the contract files publish: the message and which of its examples. */
