@@ -17,6 +17,12 @@ export interface SandboxControl {
   setKeyResetAnswer(answer: 'key' | 'empty'): void;
   /** Starts (all open orders of the market end with MAINTENANCE, new ones are refused) or ends maintenance. */
   setMaintenance(market: string, on: boolean): void;
+  /**
+   * Delists the market now: its active orders are canceled and its open positions closed by reverse
+   * market orders (`delisting.ts`), both kept for `trade-account/order/history/query`; false when
+   * there is no such market.
+   */
+  delist(market: string): boolean;
   /** Puts the whole platform into planned maintenance for `public/platform/status` ("system maintenance"), or out of it. */
   setPlatformMaintenance(on: boolean): void;
   /** Moves a market's simulated price now (ladder, mark price, margin checks follow). */

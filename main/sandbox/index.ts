@@ -16,6 +16,7 @@ import { MarketSim, seedLiquidity } from './market-sim.ts';
 import { Decimal } from 'decimal.js';
 import { advanceWallet } from './wallet-state.ts';
 import { advanceFlex } from './flex-state.ts';
+import { delistMarket } from './delisting.ts';
 import { createSaver, load } from './persistence.ts';
 import { Webhooks } from './webhooks.ts';
 import type { WebhookOptions } from './webhooks.ts';
@@ -225,6 +226,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         state.maintenance.add(market);
         for (const o of [...engine.orders.values()])
           if (o.open && o.market === market) engine.finish(o, m, 'MAINTENANCE');
+      },
+      delist: (market) => {
+        const done = delistMarket(state, engine, positions, market);
+        collateralOrders.sweep();
+        return done;
       },
       setPlatformMaintenance(on) {
         state.platformMaintenance = on;

@@ -15,6 +15,7 @@ import { collateralHistoryRoutes } from './routes/collateral-history.ts';
 import { collateralOrderRoutes } from './routes/collateral-orders.ts';
 import { collateralRoutes } from './routes/collateral.ts';
 import { convertRoutes } from './routes/convert.ts';
+import { delistingHistoryRoute } from './routes/delisting-history.ts';
 import { depositAddressRoutes } from './routes/deposit-address.ts';
 import { flexRoutes } from './routes/flex.ts';
 import { historyRoutes } from './routes/history.ts';
@@ -59,6 +60,7 @@ export function buildRoutes(
     ...orderBulkRoutes(state, engine),
     ...linkedOrderRoutes(state, engine),
     ...historyRoutes(state, engine),
+    delistingHistoryRoute(state, engine),
     ...mainAccountRoutes(state),
     ...codeAndFeeRoutes(state),
     ...walletHistoryRoutes(state),
