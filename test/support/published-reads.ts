@@ -188,6 +188,7 @@ export const READS: Record<string, (a: ReturnType<typeof answering>) => Promise<
       { market: 'BTC_USDT', side: 'buy', amount: '0.02', price: '40000' },
     ]),
   'collateral-balance-summary': ({ caller }) => collateral.balanceSummary(caller),
+  'delisting-history': ({ caller }) => trading.delistingHistory(caller, { market: 'BTC_USDT' }),
   'public-fee': ({ http }) => publicApi.fees(http),
   'mining-rewards': ({ caller }) => mining.rewards(caller, { account: 'my-mining-account-01' }),
   'mining-accounts': ({ caller }) => mining.accounts(caller),

@@ -129,6 +129,7 @@ export const PUBLISHED_REST: Readonly<Record<string, string>> = {
   'sub-account-kyc-url': 'POST /api/v4/sub-account/kyc-url',
   'order-collateral-bulk': 'POST /api/v4/order/collateral/bulk',
   'collateral-balance-summary': 'POST /api/v4/collateral-account/balance-summary',
+  'delisting-history': 'POST /api/v4/trade-account/order/history/query',
 };
 
 /** WebSocket examples the contract files publish: the message and which of its examples. */

@@ -1,10 +1,12 @@
 /**
- * The client's collateral bulk orders, position close and balance per asset through their
- * descriptors, against the sandbox on loopback: what each answers once read, and the refusals.
+ * The client's collateral bulk orders, position close, balance per asset and the orders a delisting
+ * ended through their descriptors, against the sandbox on loopback: what each answers once read, and
+ * the refusals.
  */
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as collateral from '../../../main/exchange/endpoints/collateral.ts';
+import * as trading from '../../../main/exchange/endpoints/trading.ts';
 import { ExchangeError } from '../../../main/exchange/errors.ts';
 import { startHarness, type Harness } from './support.ts';
 
@@ -48,5 +50,27 @@ describe('collateral account calls against the sandbox', () => {
     expect(all).toContainEqual(usdt);
     const balance = await collateral.collateralBalance(c, 'USDT');
     expect(new Decimal(usdt?.balance ?? '-1').eq(balance['USDT'] ?? '-2')).toBe(true);
+  });
+
+  it("reads the orders a market's delisting ended: the reverse close and the canceled order", async () => {
+    const c = h.as('sub-alpha');
+    await collateral.collateralMarketOrder(c, { market: 'ETH_PERP', side: 'buy', amount: '0.01' });
+    const resting = await collateral.collateralLimitOrder(c, {
+      market: 'ETH_PERP',
+      side: 'buy',
+      amount: '0.01',
+      price: '2000',
+    });
+    expect(await trading.delistingHistory(c)).toEqual([]);
+    h.sandbox.control.delist('ETH_PERP');
+    const ended = await trading.delistingHistory(c, { market: 'ETH_PERP' });
+    expect(ended.map((o) => [o.delistingKind, o.status])).toEqual([
+      ['reverse', 'filled'],
+      ['canceled', 'canceled'],
+    ]);
+    expect(ended[1]?.id).toBe(resting.orderId);
+    expect((await trading.delistingHistory(c, { status: 'filled' })).map((o) => o.clientOrderId)).toEqual([
+      `delisting-${String(ended[0]?.id)}`,
+    ]);
   });
 });
