@@ -8,7 +8,38 @@ import { creditMain } from './ledger.ts';
 import { uuidFrom } from './rng.ts';
 import type { Account, SandboxState } from './state.ts';
 import { stableUuid } from './sub-account-state.ts';
-import type { FlexAction, FlexInvestment } from './wallet-state.ts';
+
+export interface FlexInvestment {
+  plan: string;
+  accountId: string;
+  ticker: string;
+  amount: string;
+  status: 'ACTIVE' | 'CLOSED';
+  /** Unix seconds; absent in states saved before it was kept. */
+  createdAt?: number;
+  /** The investment's own id (absent for the seeded ones: their plan's id stands for it). */
+  id?: string;
+  /** Each daily earning is added to the investment instead of paid to the main balance. */
+  withReinvest?: boolean;
+  /** Unix seconds of the last change (absent: `createdAt`). */
+  updatedAt?: number;
+  /** Unix seconds up to which its daily earnings are paid (absent: none paid yet, see flex-state.ts). */
+  accruedAt?: number;
+}
+
+/** One operation of flex earn, as `smart-flex/investments/history` lists it. */
+export interface FlexAction {
+  accountId: string;
+  /** Unix seconds. */
+  createdAt: number;
+  planId: string;
+  investmentId: string;
+  currency: string;
+  amount: string;
+  transactionId: string;
+  /** 1 invest, 2 reinvest, 3 withdraw, 4 daily earning, 5 close, 6 open. */
+  actionType: 1 | 2 | 3 | 4 | 5 | 6;
+}
 
 /** A plan as `smart-flex/plans` lists it; `maxRate` is the yearly rate (0.08 is 8 % a year). */
 export interface FlexPlan {

@@ -2,6 +2,7 @@
 import { Decimal } from 'decimal.js';
 import { uuidFrom } from './rng.ts';
 import type { Rng } from './rng.ts';
+import type { FlexAction, FlexInvestment } from './flex-state.ts';
 import type { SandboxState } from './state.ts';
 
 export interface WalletRecord {
@@ -35,38 +36,6 @@ export interface RefundRecord {
   createdAt: number;
   /** Server time (ms) at which an in-process refund completes (absent: it stays as it is). */
   completeAt?: number;
-}
-
-export interface FlexInvestment {
-  plan: string;
-  accountId: string;
-  ticker: string;
-  amount: string;
-  status: 'ACTIVE' | 'CLOSED';
-  /** Unix seconds; absent in states saved before it was kept. */
-  createdAt?: number;
-  /** The investment's own id (absent for the seeded ones: their plan's id stands for it). */
-  id?: string;
-  /** Each daily earning is added to the investment instead of paid to the main balance. */
-  withReinvest?: boolean;
-  /** Unix seconds of the last change (absent: `createdAt`). */
-  updatedAt?: number;
-  /** Unix seconds up to which its daily earnings are paid (absent: none paid yet, see flex-state.ts). */
-  accruedAt?: number;
-}
-
-/** One operation of flex earn, as `smart-flex/investments/history` lists it. */
-export interface FlexAction {
-  accountId: string;
-  /** Unix seconds. */
-  createdAt: number;
-  planId: string;
-  investmentId: string;
-  currency: string;
-  amount: string;
-  transactionId: string;
-  /** 1 invest, 2 reinvest, 3 withdraw, 4 daily earning, 5 close, 6 open. */
-  actionType: 1 | 2 | 3 | 4 | 5 | 6;
 }
 
 export interface MiningAccount {

@@ -13,6 +13,7 @@ import {
   investmentId,
   investmentIn,
   logFlex,
+  type FlexAction,
   type FlexPlan,
 } from '../flex-state.ts';
 import { fieldError, validationError, type FieldErrors } from '../http/errors.ts';
@@ -21,7 +22,6 @@ import type { PrivateRoute } from '../http/route.ts';
 import { creditMain, freeMain, mainBalance } from '../ledger.ts';
 import { uuidFrom } from '../rng.ts';
 import { nowSeconds, type Account, type SandboxState } from '../state.ts';
-import type { FlexAction } from '../wallet-state.ts';
 import { innerError, MAIN_ACCOUNT } from './main-account.ts';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
