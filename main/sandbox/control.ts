@@ -5,6 +5,7 @@ import type { Engine } from './engine/engine.ts';
 import type { FaultOptions } from './faults.ts';
 import type { TapeSource } from './routes/market-data.ts';
 import type { ReceivedRequest, SandboxState } from './state.ts';
+import type { CreditLoan } from './wallet-state.ts';
 
 /** Test and tooling hooks that the exchange itself has no API for. */
 export interface SandboxControl {
@@ -16,6 +17,12 @@ export interface SandboxControl {
   setKeyResetAnswer(answer: 'key' | 'empty'): void;
   /** Starts (all open orders of the market end with MAINTENANCE, new ones are refused) or ends maintenance. */
   setMaintenance(market: string, on: boolean): void;
+  /**
+   * Delists the market now: its active orders are canceled and its open positions closed by reverse
+   * market orders (`delisting.ts`), both kept for `trade-account/order/history/query`; false when
+   * there is no such market.
+   */
+  delist(market: string): boolean;
   /** Puts the whole platform into planned maintenance for `public/platform/status` ("system maintenance"), or out of it. */
   setPlatformMaintenance(on: boolean): void;
   /** Moves a market's simulated price now (ladder, mark price, margin checks follow). */
@@ -38,6 +45,11 @@ export interface SandboxControl {
    * exchange holds those of sub-accounts of type "general"; answers its id.
    */
   awaitApproval(label: string, ticker: string, amount: string): string;
+  /**
+   * Grants the account (by label) an active credit-line loan as the exchange's support sets one up
+   * (`credit-line/loans/info` answers it, dated now); undefined ends it.
+   */
+  grantLoan(label: string, loan: Omit<CreditLoan, 'createdAt'> | undefined): void;
   /** Fixes a mining account's offline and low worker counts (undefined: back to the per-minute schedule); false when none has that name. */
   setWorkers(miningAccount: string, counts: { offline: number; low: number } | undefined): boolean;
   readonly webhooks: SandboxWebhooks;

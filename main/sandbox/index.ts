@@ -15,6 +15,8 @@ import { releaseHold } from './ledger.ts';
 import { MarketSim, seedLiquidity } from './market-sim.ts';
 import { Decimal } from 'decimal.js';
 import { advanceWallet } from './wallet-state.ts';
+import { advanceFlex } from './flex-state.ts';
+import { delistMarket } from './delisting.ts';
 import { createSaver, load } from './persistence.ts';
 import { Webhooks } from './webhooks.ts';
 import type { WebhookOptions } from './webhooks.ts';
@@ -165,6 +167,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         (id, ticker, amount) => releaseHold(state, id, ticker, amount),
         state.emit,
       );
+      advanceFlex(state, now);
       if (options.simulate !== false) sim.advance(now);
       fireKillSwitches(state, engine, now);
     },
@@ -224,6 +227,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         for (const o of [...engine.orders.values()])
           if (o.open && o.market === market) engine.finish(o, m, 'MAINTENANCE');
       },
+      delist: (market) => {
+        const done = delistMarket(state, engine, positions, market);
+        collateralOrders.sweep();
+        return done;
+      },
       setPlatformMaintenance(on) {
         state.platformMaintenance = on;
       },
@@ -244,6 +252,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         return id;
       },
       failRefund: (depositId) => failRefund(state, depositId),
+      grantLoan(label, loan) {
+        const id = accountId(label);
+        const others = Object.entries(state.wallet.loans ?? {}).filter(([k]) => k !== id);
+        state.wallet.loans = Object.fromEntries(
+          loan ? [...others, [id, { ...loan, createdAt: Math.floor(state.now() / 1000) }]] : others,
+        );
+      },
       setWorkers(name, counts) {
         const m = state.wallet.mining.find((x) => x.name === name);
         if (!m) return false;

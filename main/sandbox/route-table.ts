@@ -10,11 +10,14 @@ import { archiveHistoryRoutes } from './routes/archive-history.ts';
 import { cancelAllRoute } from './routes/cancel-all.ts';
 import { codeAndFeeRoutes } from './routes/codes-fees.ts';
 import { linkedOrderRoutes } from './routes/linked-orders.ts';
+import { collateralAccountRoutes } from './routes/collateral-account.ts';
 import { collateralHistoryRoutes } from './routes/collateral-history.ts';
 import { collateralOrderRoutes } from './routes/collateral-orders.ts';
 import { collateralRoutes } from './routes/collateral.ts';
 import { convertRoutes } from './routes/convert.ts';
+import { delistingHistoryRoute } from './routes/delisting-history.ts';
 import { depositAddressRoutes } from './routes/deposit-address.ts';
+import { flexRoutes } from './routes/flex.ts';
 import { historyRoutes } from './routes/history.ts';
 import { killSwitchRoutes } from './routes/kill-switch.ts';
 import { marketDataRoutes, type TapeSource } from './routes/market-data.ts';
@@ -23,11 +26,13 @@ import { walletHistoryRoutes } from './routes/wallet-history.ts';
 import { miningRoutes } from './routes/mining.ts';
 import { miningWorkerRoutes } from './routes/mining-workers.ts';
 import { miningAdminRoutes } from './routes/mining-admin.ts';
+import { onDemandRoutes } from './routes/on-demand.ts';
 import { orderBulkRoutes } from './routes/order-bulk.ts';
 import { publicRoutes } from './routes/public.ts';
 import { publicStatusRoutes } from './routes/public-status.ts';
 import { publicV1Routes } from './routes/public-v1.ts';
 import { subAccountAdminRoutes } from './routes/sub-account-admin.ts';
+import { subAccountApprovalRoutes } from './routes/sub-account-approvals.ts';
 import { subAccountKeyRoutes } from './routes/sub-account-keys.ts';
 import { subAccountRoutes } from './routes/sub-accounts.ts';
 import { tradingRoutes } from './routes/trading.ts';
@@ -42,6 +47,7 @@ export function buildRoutes(
 ): Route[] {
   const routes: Route[] = [
     ...collateralRoutes(state, engine, positions),
+    ...collateralAccountRoutes(state, engine, positions),
     ...collateralOrderRoutes(state, engine, col),
     ...collateralHistoryRoutes(state, positions),
     ...archiveHistoryRoutes(state, positions),
@@ -54,12 +60,16 @@ export function buildRoutes(
     ...orderBulkRoutes(state, engine),
     ...linkedOrderRoutes(state, engine),
     ...historyRoutes(state, engine),
+    delistingHistoryRoute(state, engine),
     ...mainAccountRoutes(state),
     ...codeAndFeeRoutes(state),
     ...walletHistoryRoutes(state),
     ...convertRoutes(state),
+    ...flexRoutes(state),
+    ...onDemandRoutes(state),
     ...subAccountRoutes(state),
     ...subAccountAdminRoutes(state, engine),
+    ...subAccountApprovalRoutes(state),
     ...subAccountKeyRoutes(state),
     ...depositAddressRoutes(state),
     ...miningRoutes(state),

@@ -2,6 +2,7 @@
 import { Decimal } from 'decimal.js';
 import { uuidFrom } from './rng.ts';
 import type { Rng } from './rng.ts';
+import type { FlexAction, FlexInvestment } from './flex-state.ts';
 import type { SandboxState } from './state.ts';
 
 export interface WalletRecord {
@@ -35,16 +36,6 @@ export interface RefundRecord {
   createdAt: number;
   /** Server time (ms) at which an in-process refund completes (absent: it stays as it is). */
   completeAt?: number;
-}
-
-export interface FlexInvestment {
-  plan: string;
-  accountId: string;
-  ticker: string;
-  amount: string;
-  status: 'ACTIVE' | 'CLOSED';
-  /** Unix seconds; absent in states saved before it was kept. */
-  createdAt?: number;
 }
 
 export interface MiningAccount {
@@ -92,12 +83,29 @@ export interface WalletState {
   /** Every convert made, oldest first (`convert/history`; absent in states saved before it was kept). */
   convertLog?: ConvertLogEntry[];
   flex: FlexInvestment[];
+  /** Every flex earn operation, oldest first (absent in states saved before it was kept). */
+  flexLog?: FlexAction[];
   mining: MiningAccount[];
   /** Watcher links made over the API (each account also has its seeded one, see `mining/watcher-links/list`). */
   watcherLinks?: WatcherLink[];
   codes: ServiceCode[];
   /** Withdrawals of sub-accounts waiting for the main account's approval (absent in older states). */
   approvals?: PendingApproval[];
+  /** Active credit-line loans by account id (absent in older states). */
+  loans?: Record<string, CreditLoan>;
+}
+
+/** An active credit-line loan, as `credit-line/loans/info` answers it (LTVs in percent). */
+export interface CreditLoan {
+  asset: string;
+  amount: string;
+  totalFunding: string;
+  currentLtv: string;
+  initialLtv: string;
+  marginCallLtv: string;
+  liquidationLtv: string;
+  /** Unix seconds. */
+  createdAt: number;
 }
 
 /** One convert as `convert/history` lists it. */
@@ -120,6 +128,10 @@ export interface PendingApproval {
   amount: string;
   /** Unix seconds. */
   createdAt: number;
+  /** Where it goes (absent: an address the sandbox was not told). */
+  address?: string;
+  /** Unix seconds at which the main account confirmed it (absent: it is still waiting). */
+  confirmedAt?: number;
 }
 
 /** How long a pending deposit or withdrawal takes to complete in the simulation. */

@@ -172,6 +172,23 @@ export const READS: Record<string, (a: ReturnType<typeof answering>) => Promise<
   'sub-account-unblock': ({ caller }) => admin.unblock(caller, 'sub-1'),
   'sub-account-api-key-delete': ({ caller }) => keys.deleteKey(caller, 'k-1'),
   'sub-account-withdraw-unconfirmed': ({ caller }) => admin.unconfirmedWithdrawals(caller),
+  'sub-account-withdraw-confirm': ({ caller }) => admin.confirmWithdrawal(caller, 'w-1'),
+  'sub-account-kyc-url': ({ caller }) => admin.kycUrl(caller, 'sub-1'),
+  'flex-plans': ({ caller }) => flex.plans(caller, { ticker: 'USDT' }),
+  'flex-invest': ({ caller }) => flex.invest(caller, { plan: 'p-1', amount: '100', withReinvest: true }),
+  'flex-withdraw': ({ caller }) => flex.withdraw(caller, { plan: 'p-1', amount: '50' }),
+  'flex-auto-invest': ({ caller }) => flex.setAutoInvest(caller, 'p-1', true),
+  'flex-history': ({ caller }) => flex.history(caller, { actionTypes: [1, 4] }),
+  'flex-payments': ({ caller }) => flex.payments(caller),
+  'fiat-deposit-url': ({ caller }) =>
+    main.fiatDepositUrl(caller, { ticker: 'UAH', provider: 'VISAMASTER', amount: '100', uniqueId: 'u-1' }),
+  'credit-loan': ({ caller }) => main.creditLoan(caller),
+  'order-collateral-bulk': ({ caller }) =>
+    collateral.collateralBulkLimitOrders(caller, [
+      { market: 'BTC_USDT', side: 'buy', amount: '0.02', price: '40000' },
+    ]),
+  'collateral-balance-summary': ({ caller }) => collateral.balanceSummary(caller),
+  'delisting-history': ({ caller }) => trading.delistingHistory(caller, { market: 'BTC_USDT' }),
   'public-fee': ({ http }) => publicApi.fees(http),
   'mining-rewards': ({ caller }) => mining.rewards(caller, { account: 'my-mining-account-01' }),
   'mining-accounts': ({ caller }) => mining.accounts(caller),
@@ -223,6 +240,8 @@ export const READS: Record<string, (a: ReturnType<typeof answering>) => Promise<
 /** Examples whose schema itself takes the value out of its envelope: the part compared. */
 export const INSIDE: Record<string, (published: { [k: string]: unknown }) => unknown> = {
   'flex-close': (v) => ({ data: (v['data'] as { transaction_id: unknown }).transaction_id }),
+  'flex-invest': (v) => ({ data: (v['data'] as { transaction_id: unknown }).transaction_id }),
+  'flex-withdraw': (v) => ({ data: (v['data'] as { transaction_id: unknown }).transaction_id }),
   'public-collateral-markets': (v) => v['result'],
   // the new key pair, top level or under `data`: the published answer (an empty object) holds none
   'sub-account-api-key-reset': () => undefined,

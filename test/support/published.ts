@@ -117,6 +117,19 @@ export const PUBLISHED_REST: Readonly<Record<string, string>> = {
   'closed-pnl': 'POST /api/v4/collateral-account/positions/closed-pnl',
   'funding-history': 'POST /api/v4/collateral-account/funding-history',
   'convert-history': 'POST /api/v4/convert/history',
+  'flex-plans': 'POST /api/v4/main-account/smart-flex/plans',
+  'flex-invest': 'POST /api/v4/main-account/smart-flex/investments/invest',
+  'flex-withdraw': 'POST /api/v4/main-account/smart-flex/investments/withdraw',
+  'flex-auto-invest': 'POST /api/v4/main-account/smart-flex/investments/auto-invest',
+  'flex-history': 'POST /api/v4/main-account/smart-flex/investments/history',
+  'flex-payments': 'POST /api/v4/main-account/smart-flex/investments/payment-history',
+  'fiat-deposit-url': 'POST /api/v4/main-account/fiat-deposit-url',
+  'credit-loan': 'POST /api/v4/credit-line/loans/info',
+  'sub-account-withdraw-confirm': 'POST /api/v4/sub-account/withdraw/confirm',
+  'sub-account-kyc-url': 'POST /api/v4/sub-account/kyc-url',
+  'order-collateral-bulk': 'POST /api/v4/order/collateral/bulk',
+  'collateral-balance-summary': 'POST /api/v4/collateral-account/balance-summary',
+  'delisting-history': 'POST /api/v4/trade-account/order/history/query',
 };
 
 /** WebSocket examples the contract files publish: the message and which of its examples. */

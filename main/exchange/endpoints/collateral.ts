@@ -7,6 +7,7 @@ import { REST } from '../registry/index.ts';
 import type * as S from '../schemas/collateral.ts';
 import type {
   BorrowRecord,
+  CollateralAssetSummary,
   CollateralSummary,
   ConditionalOrder,
   Leverage,
@@ -20,6 +21,7 @@ import { defined, READ, WRITE, type KeyCaller } from './shapes.ts';
 export { LEVERAGES } from '../schemas/collateral.ts';
 export type {
   BorrowRecord,
+  CollateralAssetSummary,
   CollateralSummary,
   ConditionalOrder,
   Leverage,
@@ -120,4 +122,26 @@ export function borrowHistory(
   filter: BorrowFilter = {},
 ): Promise<{ records: BorrowRecord[]; limit: number; offset: number }> {
   return c.call(REST.borrowHistory, defined({ ...filter }), READ);
+}
+
+/** Collateral limit orders in one request: each answered on its own, the order or its refusal. */
+export function collateralBulkLimitOrders(
+  c: KeyCaller,
+  orders: CollateralLimitOrderInput[],
+  stopOnFail = false,
+): Promise<Array<{ result: Order | null; error: unknown }>> {
+  return c.call(REST.collateralBulk, { orders: orders.map((o) => defined({ ...o })), stopOnFail }, WRITE);
+}
+
+/** Closes the whole position at market; its take-profit and stop-loss end with it. */
+export async function closePosition(
+  c: KeyCaller,
+  input: z.input<typeof S.positionCloseRequest>,
+): Promise<void> {
+  await c.call(REST.positionClose, defined({ ...input }), WRITE);
+}
+
+/** The collateral account per asset (one asset with `ticker`): balance, borrows, what is free. */
+export function balanceSummary(c: KeyCaller, ticker?: string): Promise<CollateralAssetSummary[]> {
+  return c.call(REST.balanceSummary, defined({ ticker }), READ);
 }

@@ -12,6 +12,8 @@ import type {
   CodeResult,
   ConvertInput,
   ConvertResult,
+  CreditLoan,
+  FiatDepositInput,
   MainBalance,
   RefundHistory,
   TravelRuleVerificationInput,
@@ -20,6 +22,7 @@ import type {
   WithdrawableBalance,
   WithdrawPayInput,
 } from '../schemas/wallet.ts';
+import { ExchangeError } from '../errors.ts';
 import { defined, READ, WRITE, type KeyCaller } from './shapes.ts';
 
 export { codeInput, withdrawPayInput } from '../schemas/wallet.ts';
@@ -31,6 +34,8 @@ export type {
   CodeResult,
   ConvertInput,
   ConvertResult,
+  CreditLoan,
+  FiatDepositInput,
   MainBalance,
   Refund,
   RefundHistory,
@@ -125,4 +130,21 @@ export async function travelRuleVerification(
   input: TravelRuleVerificationInput,
 ): Promise<{ uniqueId: string; status: string } | undefined> {
   return (await c.call(REST.depositVerification, { ...input }, WRITE)).data;
+}
+
+/** The payment page of a fiat deposit invoice (on demand for the account); its `uniqueId` is used once. */
+export async function fiatDepositUrl(c: KeyCaller, input: FiatDepositInput): Promise<string> {
+  return (await c.call(REST.fiatDepositUrl, defined({ ...input }), WRITE)).url;
+}
+
+/** The account's active credit-line loan (on demand for the account); undefined when it has none. */
+export async function creditLoan(c: KeyCaller): Promise<CreditLoan | undefined> {
+  try {
+    return await c.call(REST.creditLoan, {}, READ);
+  } catch (error) {
+    // the exchange answers 400 "No active loan at the moment" when there is none
+    if (error instanceof ExchangeError && error.status === 400 && /no active loan/i.test(error.message))
+      return undefined;
+    throw error;
+  }
 }

@@ -1,11 +1,12 @@
 /**
  * A sub-account's life with the main key: create, edit, block, unblock, delete, one page of the
- * list with every field the exchange answers, and the sub-accounts' withdrawals waiting for the main
- * account's approval.
+ * list with every field the exchange answers, a KYC link for one of its own KYC, and the
+ * sub-accounts' withdrawals waiting for the main account's confirmation and confirming one.
  */
 import { REST } from '../registry/index.ts';
 import type {
   CreateSubAccountInput,
+  KycUrl,
   SubAccountRecord,
   UnconfirmedWithdrawal,
 } from '../schemas/sub-accounts.ts';
@@ -13,6 +14,7 @@ import { defined, READ, WRITE, type KeyCaller } from './shapes.ts';
 
 export type {
   CreateSubAccountInput,
+  KycUrl,
   SubAccountPermissions,
   SubAccountRecord,
   UnconfirmedWithdrawal,
@@ -109,4 +111,14 @@ export async function unconfirmedWithdrawals(
   filter: { subAccountId?: string; limit?: number; offset?: number } = {},
 ): Promise<UnconfirmedWithdrawal[]> {
   return (await c.call(REST.unconfirmedWithdrawals, defined({ ...filter }), READ)).data;
+}
+
+/** Confirms a sub-account's withdrawal waiting for the main account (its id in the waiting list): it is sent. */
+export async function confirmWithdrawal(c: KeyCaller, id: string): Promise<void> {
+  await c.call(REST.subAccountWithdrawConfirm, { id }, WRITE);
+}
+
+/** A temporary KYC link for a sub-account that does not share the main account's KYC. */
+export function kycUrl(c: KeyCaller, id: string): Promise<KycUrl> {
+  return c.call(REST.subAccountKycUrl, { id }, WRITE);
 }

@@ -4,10 +4,22 @@ import type { DealView } from '../records.ts';
 import { UnexpectedResponseError } from '../http.ts';
 import { REST, type RestEndpoint } from '../registry/index.ts';
 import type * as S from '../schemas/trading.ts';
-import type { KillSwitchTimer, KillSwitchType, Order, TradeBalance } from '../schemas/trading.ts';
+import type {
+  DelistedOrder,
+  KillSwitchTimer,
+  KillSwitchType,
+  Order,
+  TradeBalance,
+} from '../schemas/trading.ts';
 import { defined, READ, WRITE, type KeyCaller } from './shapes.ts';
 
-export type { KillSwitchTimer, KillSwitchType, Order, TradeBalance } from '../schemas/trading.ts';
+export type {
+  DelistedOrder,
+  KillSwitchTimer,
+  KillSwitchType,
+  Order,
+  TradeBalance,
+} from '../schemas/trading.ts';
 export type Deal = DealView;
 
 type Common = z.input<typeof S.marketOrderRequest>;
@@ -110,6 +122,17 @@ export async function orderHistory(
   return Object.entries(byMarket)
     .flatMap(([market, orders]) => orders.map((o) => ({ ...o, market })))
     .sort((a, b) => (b.ftime ?? b.ctime) - (a.ftime ?? a.ctime) || b.id - a.id);
+}
+
+/**
+ * The orders of markets since delisted: the reverse orders that closed the account's positions and
+ * the orders canceled at the delisting, newest first (the window: 30 days back unless given).
+ */
+export function delistingHistory(
+  c: KeyCaller,
+  filter: z.input<typeof S.delistingHistoryRequest> = {},
+): Promise<DelistedOrder[]> {
+  return c.call(REST.delistingHistory, defined({ ...filter }), READ);
 }
 
 /**

@@ -3,6 +3,7 @@
  * (`rest.ts` joins them with the trading endpoints into `REST`).
  */
 import * as archive from '../schemas/archive.ts';
+import * as flex from '../schemas/flex.ts';
 import * as mining from '../schemas/mining.ts';
 import { noFields, unreadAnswer } from '../schemas/primitives.ts';
 import * as subs from '../schemas/sub-accounts.ts';
@@ -81,16 +82,53 @@ export const ACCOUNTS = {
     reachedBy: ['vault.sync'],
   }),
   flexClose: post('main-account/smart-flex/investments/close', {
-    request: wallet.flexCloseRequest,
-    answer: wallet.closeInvestmentAnswer,
+    request: flex.flexCloseRequest,
+    answer: flex.closeInvestmentAnswer,
     group: 'account',
     desk: treasurer('close a flex investment'),
     capability: 'flex',
     reachedBy: ['wallet.closeFlex'],
   }),
   flexInvestments: post('main-account/smart-flex/investments', {
-    request: wallet.flexRequest,
-    answer: wallet.investmentsAnswer,
+    request: flex.flexRequest,
+    answer: flex.investmentsAnswer,
+  }),
+  flexPlans: post('main-account/smart-flex/plans', {
+    request: flex.flexPlansRequest,
+    answer: flex.flexPlansAnswer,
+    group: 'account',
+  }),
+  flexInvest: post('main-account/smart-flex/investments/invest', {
+    request: flex.flexInvestRequest,
+    answer: flex.closeInvestmentAnswer,
+    group: 'account',
+    desk: treasurer('invest in flexible earn'),
+    capability: 'flex',
+  }),
+  flexWithdraw: post('main-account/smart-flex/investments/withdraw', {
+    request: flex.flexWithdrawRequest,
+    answer: flex.closeInvestmentAnswer,
+    group: 'account',
+    desk: treasurer('withdraw from a flex investment'),
+    capability: 'flex',
+  }),
+  flexAutoInvest: post('main-account/smart-flex/investments/auto-invest', {
+    request: flex.flexAutoInvestRequest,
+    answer: unreadAnswer,
+    unread: "the exchange answers an empty list: the investments list reads the investment's switch back",
+    group: 'account',
+    desk: treasurer('switch the auto-reinvestment of a flex investment'),
+    capability: 'flex',
+  }),
+  flexHistory: post('main-account/smart-flex/investments/history', {
+    request: flex.flexHistoryRequest,
+    answer: flex.flexHistoryAnswer,
+    group: 'account',
+  }),
+  flexPayments: post('main-account/smart-flex/investments/payment-history', {
+    request: flex.flexPaymentsRequest,
+    answer: flex.flexHistoryAnswer,
+    group: 'account',
   }),
   depositAddress: post('main-account/address', {
     request: wallet.addressRequest,
@@ -108,6 +146,16 @@ export const ACCOUNTS = {
     answer: unreadAnswer,
     unread: 'the exchange answers an empty body: the balances read next show the move',
     desk: treasurer('move funds between balances'),
+  }),
+  fiatDepositUrl: post('main-account/fiat-deposit-url', {
+    request: wallet.fiatDepositRequest,
+    answer: wallet.fiatDepositAnswer,
+    desk: treasurer('make a fiat deposit invoice'),
+  }),
+  creditLoan: post('credit-line/loans/info', {
+    request: noFields,
+    answer: wallet.creditLoanSchema,
+    group: 'account',
   }),
   vasps: post('travel-rule/vasps', {
     request: noFields,
@@ -208,6 +256,18 @@ export const ACCOUNTS = {
     request: subs.bySubAccountRequest,
     answer: subs.unconfirmedWithdrawalsAnswer,
     reachedBy: ['subaccounts.approvals'],
+  }),
+  subAccountWithdrawConfirm: post('sub-account/withdraw/confirm', {
+    request: subs.subAccountRequest,
+    answer: unreadAnswer,
+    unread: 'the exchange answers an empty object: the withdrawal leaves the waiting list and is sent',
+    desk: treasurer("confirm a sub-account's withdrawal"),
+  }),
+  subAccountKycUrl: post('sub-account/kyc-url', {
+    request: subs.subAccountRequest,
+    answer: subs.kycUrlAnswer,
+    group: 'account',
+    desk: admin('make a KYC link for a sub-account'),
   }),
   keyCreate: post('sub-account/api-key/create', {
     request: subs.createKeyInput,

@@ -4,7 +4,7 @@
  */
 import * as collateral from '../schemas/collateral.ts';
 import { noFields, unreadAnswer } from '../schemas/primitives.ts';
-import { orderSchema } from '../schemas/trading.ts';
+import { bulkAnswer, orderSchema } from '../schemas/trading.ts';
 import { post, trader, type RestEndpoint } from './endpoint.ts';
 
 const PLACE = trader('place an order');
@@ -36,6 +36,25 @@ export const COLLATERAL = {
   collateralLimitOrder: post('order/collateral/limit', {
     request: collateral.collateralLimitOrderRequest,
     ...ORDER,
+  }),
+  collateralBulk: post('order/collateral/bulk', {
+    request: collateral.collateralBulkRequest,
+    answer: bulkAnswer,
+    group: 'orders',
+    desk: trader('place orders'),
+    capability: 'trade-collateral',
+  }),
+  positionClose: post('collateral-account/position/close', {
+    request: collateral.positionCloseRequest,
+    answer: unreadAnswer,
+    unread: 'the published answer has no body: the open positions read next show the position gone',
+    group: 'orders',
+    desk: trader('close a position'),
+    capability: 'trade-collateral',
+  }),
+  balanceSummary: post('collateral-account/balance-summary', {
+    request: collateral.balanceSummaryRequest,
+    answer: collateral.balanceSummaryAnswer,
   }),
   collateralStopLimitOrder: post('order/collateral/stop-limit', {
     request: collateral.collateralStopLimitOrderRequest,

@@ -208,4 +208,9 @@ export const TRADING = {
     answer: trading.orderHistoryAnswer,
     reachedBy: ['vault.sync'],
   }),
+  delistingHistory: post('trade-account/order/history/query', {
+    request: trading.delistingHistoryRequest,
+    answer: trading.delistingHistoryAnswer,
+    group: 'orders',
+  }),
 } as const satisfies Record<string, RestEndpoint>;

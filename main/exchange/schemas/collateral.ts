@@ -32,6 +32,11 @@ export const collateralLimitOrderRequest = z.object({
   rpi: z.boolean().optional(),
   ...oto,
 });
+/** Collateral limit orders in one request, each answered on its own; `stopOnFail` stops at the first refused. */
+export const collateralBulkRequest = z.object({
+  orders: z.array(collateralLimitOrderRequest),
+  stopOnFail: z.boolean().optional(),
+});
 /** The trigger (`activation_price`) and the limit price once triggered (unless `bboRole` is set). */
 export const collateralStopLimitOrderRequest = z.object({
   ...base,
@@ -198,4 +203,24 @@ export const borrowHistoryAnswer = z.looseObject({
   records: z.array(borrowSchema),
   limit: z.number(),
   offset: z.number(),
+});
+
+/** The collateral account per asset: the balance, its open borrows, and what is free without and with borrowing. */
+export const balanceSummaryRequest = z.object({ ticker: z.string().optional() });
+export const balanceSummaryAnswer = z.array(
+  z.looseObject({
+    asset: z.string(),
+    balance: decimal,
+    borrow: decimal,
+    availableWithoutBorrow: decimal,
+    availableWithBorrow: decimal,
+  }),
+);
+export type CollateralAssetSummary = z.output<typeof balanceSummaryAnswer>[number];
+
+/** Closes the whole position at market (its id from the open positions); `positionSide` in hedge mode. */
+export const positionCloseRequest = z.object({
+  positionId: z.number().int(),
+  market: z.string(),
+  positionSide: z.enum(['LONG', 'SHORT', 'BOTH']).optional(),
 });

@@ -50,6 +50,9 @@ export const unconfirmedWithdrawalSchema = z.looseObject({
 export type UnconfirmedWithdrawal = z.output<typeof unconfirmedWithdrawalSchema>;
 export const unconfirmedWithdrawalsAnswer = z.looseObject({ data: z.array(unconfirmedWithdrawalSchema) });
 export const bySubAccountRequest = z.object({ subAccountId: z.string().optional(), ...paging });
+/** A temporary KYC link for a sub-account without shared KYC; `expiresIn` in seconds. */
+export const kycUrlAnswer = z.looseObject({ url: z.string().min(1), expiresIn: integerLike });
+export type KycUrl = z.output<typeof kycUrlAnswer>;
 
 export const subBalanceSchema = z.record(
   z.string(),

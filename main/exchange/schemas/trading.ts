@@ -153,6 +153,37 @@ export const orderHistoryAnswer = z.union([
   z.record(z.string(), z.array(finishedOrderSchema)),
   z.array(z.never()),
 ]);
+/**
+ * The orders a market's delisting ended: `filled` the reverse orders that closed positions,
+ * `delisting` the orders canceled then; by `finishAt` (Unix seconds), a window of at most 31 days.
+ */
+export const delistingHistoryRequest = z.object({
+  market: z.string().optional(),
+  status: z.enum(['filled', 'delisting']).optional(),
+  startDate: z.number().int().optional(),
+  endDate: z.number().int().optional(),
+  ...paging,
+});
+export const delistedOrderSchema = z.looseObject({
+  id: z.number().int(),
+  clientOrderId: z.string(),
+  createdAt: z.number(),
+  finishAt: z.number(),
+  market: z.string(),
+  side: z.enum(['buy', 'sell']),
+  type: z.string(),
+  price: decimal,
+  amount: decimal,
+  dealStock: decimal,
+  dealMoney: decimal,
+  fee: decimal,
+  feeAsset: z.string(),
+  status: z.string(),
+  delistingKind: z.enum(['reverse', 'canceled']),
+});
+export type DelistedOrder = z.output<typeof delistedOrderSchema>;
+export const delistingHistoryAnswer = z.array(delistedOrderSchema);
+
 export const orderHistoryRequest = z.object({
   market: z.string().optional(),
   status: z.enum(['ALL', 'FILLED', 'CANCELED', 'PARTIALLY_FILLED']).optional(),

@@ -1,9 +1,9 @@
 /**
  * The main (wallet) account's schemas: balances, withdrawals, codes, transfers between balances,
- * refunds, convert, travel rule, history, deposit addresses, flex investments and the WebSocket token.
+ * refunds, convert, travel rule, history, deposit addresses and the WebSocket token (flex earn: `flex.ts`).
  */
 import { z } from 'zod';
-import { decimal, integerLike, paging } from './primitives.ts';
+import { decimal, paging } from './primitives.ts';
 
 export const mainBalanceSchema = z.looseObject({
   main_balance: decimal,
@@ -213,36 +213,50 @@ export const depositAddressSchema = z.looseObject({
 });
 export type DepositAddress = z.output<typeof depositAddressSchema>;
 
-/** An investment as the exchange lists it; status 1 is ACTIVE, 0 CLOSED (some answers spell it out). */
-export const flexInvestmentSchema = z.looseObject({
-  id: z.union([z.string(), z.number()]).transform(String).optional(),
-  planId: z.string(),
-  currency: z.string().optional(),
-  invested: decimal.optional(),
-  status: z.union([z.number(), z.string()]),
-  withAutoReinvest: z.boolean().optional(),
-  createdAt: integerLike.optional(),
-  updatedAt: integerLike.optional(),
+/**
+ * A fiat deposit invoice: the fiat currency, its provider, the amount and the desk's own unique id;
+ * `successLink`, `failureLink` and `returnLink` are https pages the payer is sent back to.
+ */
+export const fiatDepositRequest = z.object({
+  ticker: z.string(),
+  provider: z.string(),
+  amount: decimal,
+  uniqueId: z.string(),
+  customer: z
+    .object({
+      firstName: z.string().optional(),
+      lastName: z.string().optional(),
+      email: z.string().optional(),
+      birthDate: z.string().optional(),
+      address: z
+        .object({
+          line1: z.string().optional(),
+          line2: z.string().optional(),
+          city: z.string().optional(),
+          zipCode: z.string().optional(),
+          countryCode: z.string().optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+  successLink: z.string().optional(),
+  failureLink: z.string().optional(),
+  returnLink: z.string().optional(),
 });
-export type FlexInvestment = z.output<typeof flexInvestmentSchema>;
-/** `investmentStatus` 1 ACTIVE, 0 CLOSED. */
-export const flexRequest = z.object({
-  ticker: z.string().optional(),
-  plan: z.string().optional(),
-  investmentStatus: z.union([z.literal(0), z.literal(1)]).optional(),
-  ...paging,
-});
-export type FlexFilter = z.infer<typeof flexRequest>;
-export const investmentsAnswer = z.looseObject({ data: z.array(flexInvestmentSchema) });
+export type FiatDepositInput = z.input<typeof fiatDepositRequest>;
+export const fiatDepositAnswer = z.looseObject({ url: z.string().min(1) });
 
-export const flexCloseRequest = z.object({ plan: z.string() });
-const transactionId = z.union([z.string(), z.number()]).transform(String);
-/** The transaction id: `transaction_id` in the spec, `transactionId` in the published example. */
-export const closeInvestmentAnswer = z.looseObject({
-  data: z.union([
-    z.looseObject({ transaction_id: transactionId }).transform((d) => d.transaction_id),
-    z.looseObject({ transactionId }).transform((d) => d.transactionId),
-  ]),
+/** The account's active credit-line loan; the LTVs are percentages. */
+export const creditLoanSchema = z.looseObject({
+  asset: z.string(),
+  amount: decimal,
+  totalFunding: decimal,
+  currentLtv: decimal,
+  initialLtv: decimal,
+  marginCallLtv: decimal,
+  liquidationLtv: decimal,
+  createdAt: z.number().int(),
 });
+export type CreditLoan = z.output<typeof creditLoanSchema>;
 
 export const tokenSchema = z.looseObject({ websocket_token: z.string().min(1) });

@@ -54,6 +54,8 @@ export interface Order extends Resting {
   ocoPeer?: number;
   /** OTO legs (activation prices) placed once this order has executed. */
   otoLegs?: { stopLoss?: bigint; takeProfit?: bigint };
+  /** Ended by its market's delisting: canceled then, or the reverse order that closed a position. */
+  delisting?: 'canceled' | 'reverse';
 }
 
 /** A new order's record as `req` places it (at `timestamp`, Unix seconds): nothing frozen, tracked or matched yet. */

@@ -1,7 +1,7 @@
-/** Travel-rule VASPs, flex investment close, WebSocket token. */
+/** Travel-rule VASPs, transfers between the account's balances, WebSocket token. */
 import { Decimal } from 'decimal.js';
 import { ApiError, fieldError, validationError } from '../http/errors.ts';
-import { oneOf, optInt, optString, reqDecimal, reqString } from '../http/fields.ts';
+import { oneOf, reqDecimal, reqString } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
 import type { Positions } from '../collateral/positions.ts';
 import {
@@ -15,11 +15,9 @@ import {
 } from '../ledger.ts';
 import { uuidFrom } from '../fixture.ts';
 import { subInfo } from '../sub-account-state.ts';
-import { innerError, MAIN_ACCOUNT } from './main-account.ts';
+import { MAIN_ACCOUNT } from './main-account.ts';
 import type { Account, SandboxState } from '../state.ts';
 import { CONFIRM_AFTER_MS } from '../wallet-state.ts';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const VASPS = [
   { vaspId: 'c1a9b0e2-5f4d-4e7a-9b1c-2d3e4f5a6b7c', name: 'Binance' },
@@ -115,57 +113,6 @@ export function accountMiscRoutes(state: SandboxState, positions: Positions): Pr
           });
         return { data: { vasps: VASPS } };
       },
-    },
-    {
-      method: 'POST',
-      path: '/api/v4/main-account/smart-flex/investments',
-      handler: ({ account, body }) => {
-        const limit = optInt(body, 'limit', 1, 100) ?? 100;
-        const offset = optInt(body, 'offset', 0, 10_000) ?? 0;
-        const ticker = optString(body, 'ticker');
-        const plan = optString(body, 'plan');
-        const status = body['investmentStatus'];
-        if (status !== undefined && status !== 0 && status !== 1)
-          throw fieldError('investmentStatus', 'The selected investment status is invalid.');
-        const data = state.wallet.flex
-          .filter(
-            (f) =>
-              f.accountId === account.id &&
-              (!ticker || f.ticker === ticker) &&
-              (!plan || f.plan === plan) &&
-              (status === undefined || (status === 1) === (f.status === 'ACTIVE')),
-          )
-          .slice(offset, offset + limit)
-          .map((f) => ({
-            id: f.plan,
-            planId: f.plan,
-            currency: f.ticker,
-            invested: f.amount,
-            withAutoReinvest: false,
-            status: f.status === 'ACTIVE' ? 1 : 0,
-            createdAt: f.createdAt ?? 0,
-            updatedAt: f.createdAt ?? 0,
-          }));
-        return { data, limit, offset };
-      },
-      validation: 'fields',
-    },
-    {
-      method: 'POST',
-      path: '/api/v4/main-account/smart-flex/investments/close',
-      group: 'account',
-      handler: ({ account, body }) => {
-        const plan = reqString(body, 'plan');
-        if (!UUID_RE.test(plan)) throw fieldError('plan', 'The plan must be a valid UUID.');
-        const inv = state.wallet.flex.find((f) => f.plan === plan && f.accountId === account.id);
-        if (!inv) throw innerError(0, 'amount', 'Investment does not exist');
-        if (inv.status !== 'ACTIVE')
-          throw innerError(0, 'investment', 'Cannot withdraw from closed investment');
-        inv.status = 'CLOSED';
-        creditMain(account, inv.ticker, new Decimal(inv.amount));
-        return { data: { transaction_id: uuidFrom(state.rng.hex(16)) } };
-      },
-      ...MAIN_ACCOUNT,
     },
     {
       method: 'POST',

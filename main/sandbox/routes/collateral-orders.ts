@@ -1,14 +1,15 @@
 /**
  * The collateral order endpoints beyond the market order: limit, stop-limit, trigger-market and OCO
- * (`order/collateral/*`), under the same rules as their WebSocket twins (`collateral/orders.ts`); and
+ * (`order/collateral/*`), and limit orders in bulk (`order/collateral/bulk`, each placed as the single
+ * limit order is), under the same rules as their WebSocket twins (`collateral/orders.ts`); and
  * `conditional-orders`, how the exchange tells which open orders belong together: each open OCO pair
  * (its id, its stop-limit leg, its limit leg) and each order whose OTO legs wait for it to execute.
  */
 import type { CollateralOrders, CollateralType } from '../collateral/orders.ts';
 import type { Order } from '../engine/order.ts';
 import { collateralOrderAnswer, conditionalLegAnswer, ocoLegAnswer, orderAnswer } from './order-answers.ts';
-import { fieldError } from '../http/errors.ts';
-import { optIntOrText, optString } from '../http/fields.ts';
+import { ApiError, fieldError } from '../http/errors.ts';
+import { optBool, optIntOrText, optString, required } from '../http/fields.ts';
 import type { Body } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
 import type { Account, MarketDef, SandboxState } from '../state.ts';
@@ -65,6 +66,37 @@ export function collateralOrderRoutes(
   });
   return [
     place('/api/v4/order/collateral/limit', 'limit'),
+    {
+      method: 'POST',
+      path: '/api/v4/order/collateral/bulk',
+      group: 'orders',
+      // each order placed as `order/collateral/limit` places it, answered on its own in the request's order
+      handler: ({ account, body }) => {
+        const orders = body['orders'];
+        if (!Array.isArray(orders) || orders.length === 0) throw fieldError('orders', required('orders'));
+        // the published file sets no most (the spot bulk's is 20): none is set here
+        const stopOnFail = optBool(body, 'stopOnFail') ?? false;
+        const out: Array<{ result: unknown; error: unknown }> = [];
+        for (const item of orders) {
+          let error: unknown;
+          if (typeof item !== 'object' || item === null || Array.isArray(item))
+            error = { code: 30, message: 'Validation failed', errors: { orders: ['Invalid order.'] } };
+          else
+            try {
+              const order = col.place(account, item as Body, 'limit');
+              col.sweep();
+              out.push({ result: collateralOrderAnswer(order, market$(order), 'limit'), error: null });
+              continue;
+            } catch (e) {
+              if (!(e instanceof ApiError)) throw e;
+              error = e.body;
+            }
+          out.push({ result: null, error });
+          if (stopOnFail) break;
+        }
+        return out;
+      },
+    },
     place('/api/v4/order/collateral/stop-limit', 'stop limit'),
     place('/api/v4/order/collateral/trigger-market', 'stop market'),
     {

@@ -127,7 +127,7 @@ export function tpslOf(
   };
 }
 
-function placeCollateralMarket(
+export function placeCollateralMarket(
   state: SandboxState,
   engine: Engine,
   positions: Positions,

@@ -1,10 +1,10 @@
 /**
- * A sub-account's life at the exchange: create, edit, block, unblock, delete, and the withdrawals of
- * sub-accounts waiting for the main account's approval. Main-account keys only.
+ * A sub-account's life at the exchange: create, edit, block, unblock, delete, and a KYC link for one
+ * that does not share the main account's KYC. Main-account keys only.
  */
 import type { Engine } from '../engine/engine.ts';
-import { validationError, type FieldErrors } from '../http/errors.ts';
-import { optBool, optInt, optString, type Body } from '../http/fields.ts';
+import { ApiError, validationError, type FieldErrors } from '../http/errors.ts';
+import { optBool, optString, type Body } from '../http/fields.ts';
 import type { PrivateRoute } from '../http/route.ts';
 import { uuidFrom } from '../rng.ts';
 import { SUB_COLORS, subById, subInfo, subRecord, subsOf } from '../sub-account-state.ts';
@@ -180,23 +180,18 @@ export function subAccountAdminRoutes(state: SandboxState, engine: Engine): Priv
       subInfo(sub).status = 'deleted';
       return {};
     }),
-    route('/api/v4/sub-account/withdraw/unconfirmed-list', ({ account, body }) => {
-      const limit = optInt(body, 'limit', 1, 100) ?? 100;
-      const offset = optInt(body, 'offset', 0, 10_000) ?? 0;
-      const only = optString(body, 'subAccountId');
-      const subs = new Map(subsOf(state, account).map((s) => [s.id, s.subAccountId ?? '']));
-      const data = (state.wallet.approvals ?? [])
-        .filter((w) => subs.has(w.accountId) && (!only || subs.get(w.accountId) === only))
-        .sort((a, b) => b.createdAt - a.createdAt)
-        .slice(offset, offset + limit)
-        .map((w) => ({
-          id: w.id,
-          subAccountId: subs.get(w.accountId),
-          currency: w.ticker,
-          amount: w.amount,
-          createdAt: w.createdAt,
-        }));
-      return { data, limit, offset };
+    route('/api/v4/sub-account/kyc-url', ({ account, body }) => {
+      const errors: FieldErrors = {};
+      const id = requiredText(errors, body, 'id');
+      if (Object.keys(errors).length > 0) throw validationError(errors);
+      const sub = subsOf(state, account).find((a) => a.subAccountId === id);
+      if (!sub) throw validationError({ id: ['validation.exists'] });
+      const info = subInfo(sub);
+      if (info.status !== 'active')
+        throw new ApiError(400, { code: 400, message: 'Sub-account is not active' });
+      if (info.shareKyc) throw new ApiError(400, { code: 400, message: 'Sub-account has shared KYC' });
+      // a link of its own each time, as the provider issues it, valid for an hour
+      return { url: `https://kyc.sandbox.txc.local/verify/${state.rng.hex(16)}`, expiresIn: 3600 };
     }),
   ];
 }

@@ -51,7 +51,8 @@ const TABLE: ReadonlyArray<Omit<KeyCapabilityView, 'movesFunds'> & { id: Capabil
   {
     id: 'flex',
     label: 'Flex investments',
-    description: 'Close flex investments.',
+    description:
+      'Invest idle balances in flexible earn, withdraw and close investments, switch auto-reinvestment.',
     urls: urlsOf('flex'),
   },
   {

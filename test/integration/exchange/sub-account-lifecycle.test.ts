@@ -146,6 +146,36 @@ describe('sub-accounts with the main key', () => {
     const waiting = await admin.unconfirmedWithdrawals(h.as('main'));
     expect(waiting.find((w) => w.id === id)).toMatchObject({ currency: 'USDT', amount: '75.25' });
   });
+
+  it('confirms a waiting withdrawal once: it leaves the list and the second confirmation is refused', async () => {
+    const main = h.as('main');
+    const id = h.sandbox.control.awaitApproval('sub-alpha', 'USDT', '20');
+    await admin.confirmWithdrawal(main, id);
+    expect((await admin.unconfirmedWithdrawals(main)).map((w) => w.id)).not.toContain(id);
+    const again = await refusal(admin.confirmWithdrawal(main, id));
+    expect(again).toBeInstanceOf(ExchangeError);
+    expect((again as ExchangeError).status).toBe(422);
+    const unknown = await refusal(admin.confirmWithdrawal(main, 'f47ac10b-58cc-4372-a567-0e02b2c3d479'));
+    expect((unknown as ValidationError).fields).toEqual({ id: ['validation.exists'] });
+  });
+
+  it('reads a KYC link for a sub-account of its own KYC, and the refusal of one that shares it', async () => {
+    const main = h.as('main');
+    const own = await admin.create(main, {
+      alias: 'client-own-kyc',
+      email: 'own@example.com',
+      shareKyc: false,
+      permissions: SPOT,
+    });
+    const link = await admin.kycUrl(main, own.id);
+    expect(link.url).toMatch(/^https:\/\//);
+    expect(link.expiresIn).toBe(3600);
+    const shared = await refusal(
+      admin.kycUrl(main, h.sandbox.accounts.find((a) => a.label === 'sub-alpha')?.subAccountId ?? ''),
+    );
+    expect(shared).toBeInstanceOf(ExchangeError);
+    expect((shared as ExchangeError).message).toContain('shared KYC');
+  });
 });
 
 describe("a sub-account's API keys", () => {

@@ -38,6 +38,7 @@ beforeAll(async () => {
     (deposits.body.records as Array<{ status: number; transaction_id: string }>).find((r) => r.status === 3)
       ?.transaction_id ?? '';
   ours['plan'] = h.sandbox.control.state.wallet.flex.find((f) => f.status === 'ACTIVE')?.plan ?? '';
+  ours['approval'] = h.sandbox.control.awaitApproval('sub-alpha', 'USDT', '10');
 });
 afterAll(() => h.sandbox.close());
 
@@ -64,11 +65,13 @@ function ourValues(path: string, body: JsonObject): JsonObject {
     swap('id', ours[which]);
     swap('apiKeyId', path.endsWith('/api-key/delete') ? ours['deletableKey'] : ours['apiKeyId']);
   }
+  if (path.endsWith('/withdraw/confirm')) swap('id', ours['approval']);
   if (path.endsWith('/refund-deposit')) swap('transactionId', ours['deposit']);
   if (path.endsWith('/deposit/verification')) swap('uniqueId', ours['deposit']);
-  if (path.endsWith('/smart-flex/investments/close')) swap('plan', ours['plan']);
-  // a withdrawal's unique id is used once: each example sends its own
-  if (path.includes('/withdraw')) swap('uniqueId', `example-${String((unique += 1))}`);
+  if (path.includes('/smart-flex/investments/')) swap('plan', ours['plan']);
+  // a withdrawal's and a fiat invoice's unique id is used once: each example sends its own
+  if (path.includes('/withdraw') || path.endsWith('/fiat-deposit-url'))
+    swap('uniqueId', `example-${String((unique += 1))}`);
   return out;
 }
 
@@ -89,6 +92,8 @@ const WORLD: Record<string, { field: string; why: string }> = {
   EUR: { field: 'ticker', why: 'the sandbox lists no EUR (its fiat currency is UAH)' },
   USDC: { field: 'ticker', why: 'the sandbox lists no USDC' },
   'WBe11f4fce-2a53-4edc-b195-66b693bd77e3ETH': { field: 'code', why: 'a code only the exchange issued' },
+  inv_123: { field: 'investment', why: 'a flex investment only the exchange made' },
+  tx_456: { field: 'transaction', why: 'a flex operation only the exchange booked' },
 };
 
 const served = new Set(servedRoutes().map((r) => `${r.method} ${r.path}`));
