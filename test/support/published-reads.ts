@@ -177,6 +177,10 @@ export const READS: Record<string, (a: ReturnType<typeof answering>) => Promise<
   'mining-accounts': ({ caller }) => mining.accounts(caller),
   'mining-watcher-links': ({ caller }) => mining.watcherLinks(caller, 'desk-pool'),
   'mining-miners-info': ({ caller }) => mining.minerInfo(caller, 'desk-pool'),
+  'mining-hashrate': ({ caller }) => mining.hashrate(caller, { account: 'miner123', interval: '1h' }),
+  'mining-workers-names': ({ caller }) => mining.workerNames(caller, 'my_miner_01'),
+  'mining-workers-hashrate': ({ caller }) =>
+    mining.workerHashrate(caller, { account: 'my_miner_01', worker: 'worker_001' }),
   'travel-rule-vasps': ({ caller }) => main.vasps(caller),
   'websocket-token': ({ caller }) => profile.websocketToken(caller),
   'public-markets': ({ http }) => publicApi.markets(http),

@@ -97,6 +97,8 @@ export const PUBLISHED_REST: Readonly<Record<string, string>> = {
   'mining-accounts': 'POST /api/v4/mining/accounts',
   'mining-miners-info': 'POST /api/v4/mining/miners/info',
   'mining-watcher-links': 'POST /api/v4/mining/watcher-links/list',
+  'mining-workers-names': 'POST /api/v4/mining/workers/names',
+  'mining-workers-hashrate': 'POST /api/v4/mining/workers/hashrate',
   'travel-rule-vasps': 'POST /api/v4/travel-rule/vasps',
   'conditional-orders': 'POST /api/v4/conditional-orders',
   'public-fee': 'GET /api/v4/public/fee',

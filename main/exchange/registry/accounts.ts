@@ -153,6 +153,27 @@ export const ACCOUNTS = {
     capability: 'mining',
     reachedBy: ['mining.watcherLinks'],
   }),
+  miningHashrate: post('mining/hashrate', {
+    request: mining.hashrateRequest,
+    answer: mining.hashrateAnswer,
+    group: 'account',
+    capability: 'mining',
+    reachedBy: ['mining.workers'],
+  }),
+  workerNames: post('mining/workers/names', {
+    request: mining.workerNamesRequest,
+    answer: mining.workerNamesAnswer,
+    group: 'account',
+    capability: 'mining',
+    reachedBy: ['mining.workers'],
+  }),
+  workerHashrate: post('mining/workers/hashrate', {
+    request: mining.workerHashrateRequest,
+    answer: mining.workerHashrateAnswer,
+    group: 'account',
+    capability: 'mining',
+    reachedBy: ['mining.workers'],
+  }),
 
   // sub-accounts and their keys (an admin's, outside the capability table)
   subAccountList: post('sub-account/list', {
