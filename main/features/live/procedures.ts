@@ -56,6 +56,7 @@ export const knownKinds = [
   'mining.workers',
   'keys.permissions',
   'mining.accounts',
+  'mining.hashrates',
 ] as const;
 
 export const knownProcedures = {

@@ -3,6 +3,7 @@ import type { HandlersOf } from '../../views/schemas.ts';
 import type { miningProcedures } from './procedures.ts';
 import type { MiningAccounts } from './service.ts';
 import type { MiningWatch } from './watch.ts';
+import type { MiningWorkers } from './workers.ts';
 import type { KnownReads } from '../live/known-reads.ts';
 
 type Handlers = HandlersOf<typeof miningProcedures>;
@@ -11,6 +12,7 @@ type Handlers = HandlersOf<typeof miningProcedures>;
 export interface MiningHandlerDeps {
   readonly mining: MiningAccounts;
   readonly miningWatch: MiningWatch;
+  readonly workers: MiningWorkers;
   /** Reads that keep what they saw as the last known state, and its recall for the screens. */
   readonly known: KnownReads;
 }
@@ -18,6 +20,7 @@ export interface MiningHandlerDeps {
 export function miningHandlers({
   mining,
   miningWatch,
+  workers,
   known,
 }: MiningHandlerDeps): Pick<Handlers, Extract<keyof Handlers, `mining.${string}`>> {
   return {
@@ -29,6 +32,13 @@ export function miningHandlers({
       mining.rewards(accountId, miningAccount, limit),
     'mining.workerSamples': ({ accountId, miningAccount, hours = 24 }) =>
       mining.workerSamples(accountId, miningAccount, hours),
+    'mining.workers': ({ accountId, miningAccount, hours = 24 }) =>
+      known.fresh(
+        accountId,
+        'mining.hashrates',
+        () => workers.read(accountId, miningAccount, hours),
+        miningAccount,
+      ),
     'mining.watcherLinks': ({ accountId, miningAccount }) => mining.watcherLinks(accountId, miningAccount),
     'mining.pollNow': () => miningWatch.poll(),
   };

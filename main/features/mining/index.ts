@@ -1,4 +1,4 @@
-/** Mining as a feature: the mining accounts' pools and workers, and the watch that alerts on workers going offline. */
+/** Mining as a feature: the mining accounts' pools, their workers one by one with their hashrate, and the watch that alerts on workers going offline. */
 import type { MainBus } from '../../bus.ts';
 import type { Cache } from '../../cache/index.ts';
 import type { Logger } from '../../log.ts';
@@ -6,6 +6,7 @@ import type { AccountService } from '../../services/accounts.ts';
 import type { KnownReads } from '../live/known-reads.ts';
 import { MiningAccounts } from './service.ts';
 import { MiningWatch } from './watch.ts';
+import { MiningWorkers } from './workers.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';
 import { miningHandlers } from './handlers.ts';
 
@@ -38,7 +39,12 @@ export function create(deps: MiningDeps) {
   if (deps.watchMs) miningWatch.start(deps.watchMs);
   const mining = new MiningAccounts(accounts, deps.cache);
   return {
-    handlers: miningHandlers({ mining, miningWatch, known: deps.known }),
+    handlers: miningHandlers({
+      mining,
+      miningWatch,
+      workers: new MiningWorkers(accounts, deps.known),
+      known: deps.known,
+    }),
     async close() {
       miningWatch.stop();
       await miningWatch.idle();

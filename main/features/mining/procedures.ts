@@ -5,6 +5,7 @@ import type {
   MinerInfoView,
   MiningAlertView,
   MiningRewardView,
+  MiningWorkersView,
   WatcherLinkView,
   WorkerSampleView,
 } from '../../views/mining.ts';
@@ -34,6 +35,15 @@ export const miningProcedures = {
       accountId,
       miningAccount,
       /** 24 by default; at most three days (the cache answers up to 10,000 readings). */
+      hours: z.number().int().min(1).max(72).optional(),
+    }),
+  ),
+  'mining.workers': procedure<MiningWorkersView>()(
+    'Every worker of a mining account with its hashrate over the last hours (TH/s), quiet ones first, and the account’s hashrate (H/s).',
+    z.strictObject({
+      accountId,
+      miningAccount,
+      /** 24 by default; up to 6 hours in 5-minute points, beyond in hours; at most three days. */
       hours: z.number().int().min(1).max(72).optional(),
     }),
   ),
