@@ -8,6 +8,8 @@ export interface MiningAlertView {
   offline: number;
   low: number;
   message: string;
+  /** The workers that went quiet (named online at the reading before, not now), when known. */
+  workers?: string[];
 }
 
 export interface MinerInfoView {

@@ -71,7 +71,9 @@ describe("the Mining screen's workers in Chromium", () => {
     // the alerts the watch raised stand beside it: one worker offline, one low
     const offline = page.locator('[data-testid="mining-alert"][data-kind="offline"]');
     await expect.poll(() => offline.count(), { timeout: 10_000 }).toBe(1);
-    expect(await offline.textContent()).toContain('desk-pool: 1 worker went offline (11 online).');
+    expect(await offline.textContent()).toContain(
+      'desk-pool: 1 worker went offline (11 online). Quiet now: worker_012.',
+    );
 
     await quiet.getByRole('button').click();
     await expect

@@ -1,6 +1,7 @@
 /** A worker as the Mining screen shows it: when it is quiet, and the order the workers are listed in. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { quietNames } from '../../../main/features/mining/watch.ts';
 import { byAttention, workerOf } from '../../../main/features/mining/workers.ts';
 
 const at = (hashrate: string, atMs = 0) => ({ atMs, hashrate });
@@ -46,5 +47,14 @@ describe('the workers listed', () => {
           expect(part.map((w) => w.name)).toEqual(part.map((w) => w.name).sort());
       }),
     );
+  });
+});
+
+describe("the watch's alert naming the workers gone quiet", () => {
+  it('names up to five, counts the rest, and says nothing of none', () => {
+    expect(quietNames([])).toBe('');
+    expect(quietNames(['worker_012'])).toBe(' Quiet now: worker_012.');
+    const seven = Array.from({ length: 7 }, (_, i) => `w${String(i)}`);
+    expect(quietNames(seven)).toBe(' Quiet now: w0, w1, w2, w3, w4 and 2 more.');
   });
 });
