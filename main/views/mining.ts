@@ -80,3 +80,11 @@ export interface MiningWorkersView {
   /** The account's hashrate in H/s, oldest first. */
   total: HashratePointView[];
 }
+
+/** Where a mining account's rewards are paid. */
+export interface PayoutDestinationView {
+  miningAccount: string;
+  destination: 'main_balance' | 'external_address';
+  /** The external BTC address; null for the main balance. */
+  address: string | null;
+}

@@ -99,6 +99,8 @@ export const PUBLISHED_REST: Readonly<Record<string, string>> = {
   'mining-watcher-links': 'POST /api/v4/mining/watcher-links/list',
   'mining-workers-names': 'POST /api/v4/mining/workers/names',
   'mining-workers-hashrate': 'POST /api/v4/mining/workers/hashrate',
+  'mining-payout-destination': 'POST /api/v4/mining/payout-destination',
+  'mining-payout-destination-edit': 'POST /api/v4/mining/payout-destination/edit',
   'travel-rule-vasps': 'POST /api/v4/travel-rule/vasps',
   'conditional-orders': 'POST /api/v4/conditional-orders',
   'public-fee': 'GET /api/v4/public/fee',

@@ -1,6 +1,7 @@
 /**
- * Mining pool: accounts, rewards, watcher links, miner info, and the workers one by one: the names of
- * those online, each one's hashrate over time and the account's (the schemas: `schemas/mining.ts`).
+ * Mining pool: accounts, rewards, watcher links, miner info, the workers one by one (the names of those
+ * online, each one's hashrate over time and the account's) and where the rewards are paid (the
+ * schemas: `schemas/mining.ts`).
  */
 import { REST } from '../registry/index.ts';
 import type {
@@ -8,13 +9,15 @@ import type {
   HashratePoint,
   MinerInfo,
   MiningAccount,
+  PayoutDestination,
+  PayoutDestinationEdit,
   Reward,
   RewardFilter,
   WatcherLink,
   WorkerHashrateFilter,
   WorkerHashratePoint,
 } from '../schemas/mining.ts';
-import { defined, READ, type KeyCaller } from './shapes.ts';
+import { defined, READ, WRITE, type KeyCaller } from './shapes.ts';
 
 export type {
   HashrateFilter,
@@ -22,6 +25,8 @@ export type {
   HashratePoint,
   MinerInfo,
   MiningAccount,
+  PayoutDestination,
+  PayoutDestinationEdit,
   Reward,
   RewardFilter,
   WatcherLink,
@@ -76,4 +81,21 @@ export async function workerHashrate(
   filter: WorkerHashrateFilter,
 ): Promise<WorkerHashratePoint[]> {
   return (await c.call(REST.workerHashrate, defined({ ...filter }), READ)).data.hashrates;
+}
+
+/** Where a mining account's rewards are paid now. */
+export async function payoutDestination(c: KeyCaller, accountName: string): Promise<PayoutDestination> {
+  return c.call(REST.payoutDestination, { accountName }, READ);
+}
+
+/**
+ * Changes where a mining account's rewards are paid from the next payout on; answers the destination
+ * as the exchange now holds it. Setting the same destination again changes nothing, so it is safe to
+ * send again after a lost answer.
+ */
+export async function setPayoutDestination(
+  c: KeyCaller,
+  change: PayoutDestinationEdit,
+): Promise<PayoutDestination> {
+  return c.call(REST.payoutDestinationEdit, change, WRITE);
 }

@@ -124,7 +124,7 @@ export const ACCOUNTS = {
     reachedBy: ['wallet.verifyDeposit'],
   }),
 
-  // mining (capability: mining, read only)
+  // mining (capability: mining; read only but for where its rewards are paid)
   miningAccounts: post('mining/accounts', {
     request: mining.accountsRequest,
     answer: mining.accountsAnswer,
@@ -173,6 +173,24 @@ export const ACCOUNTS = {
     group: 'account',
     capability: 'mining',
     reachedBy: ['mining.workers'],
+  }),
+  payoutDestination: post('mining/payout-destination', {
+    request: mining.payoutDestinationRequest,
+    answer: mining.payoutDestinationAnswer,
+    group: 'account',
+    capability: 'mining',
+    reachedBy: ['mining.payoutDestination'],
+  }),
+  // where future rewards are paid: an external address takes them out of the desk, so a treasurer's
+  // work under four eyes, as a withdrawal is
+  payoutDestinationEdit: post('mining/payout-destination/edit', {
+    request: mining.payoutDestinationEditRequest,
+    answer: mining.payoutDestinationAnswer,
+    group: 'account',
+    desk: treasurer('change where mining rewards are paid'),
+    capability: 'mining',
+    fourEyes: 'payout',
+    reachedBy: ['mining.setPayoutDestination'],
   }),
 
   // sub-accounts and their keys (an admin's, outside the capability table)

@@ -95,3 +95,23 @@ export type WorkerHashratePoint = z.output<typeof workerHashratePointSchema>;
 export const workerHashrateAnswer = z.looseObject({
   data: z.looseObject({ hashrates: z.array(workerHashratePointSchema) }),
 });
+
+/** Where a mining account's rewards are paid: the main balance, or an external BTC address. */
+export const payoutDestinationKind = z.enum(['main_balance', 'external_address']);
+export const payoutDestinationRequest = z.strictObject({ accountName: z.string() });
+export const payoutDestinationAnswer = z.looseObject({
+  payoutDestination: payoutDestinationKind,
+  externalAddress: z.string().nullish(),
+});
+export type PayoutDestination = z.output<typeof payoutDestinationAnswer>;
+/**
+ * A change of where a mining account's rewards are paid, exactly as the app writes it: `address` only
+ * for an external address (at most 100 characters, as published). A four-eyes proposal's body is read
+ * by this schema too (`four-eyes/bodies.ts`).
+ */
+export const payoutDestinationEditRequest = z.strictObject({
+  accountName: z.string(),
+  destination: payoutDestinationKind,
+  address: z.string().max(100).optional(),
+});
+export type PayoutDestinationEdit = z.infer<typeof payoutDestinationEditRequest>;

@@ -1,9 +1,10 @@
-/** IPC handlers of `mining.*`: one account's mining pool accounts. */
+/** IPC handlers of `mining.*`: one account's mining pool accounts, their workers and where their rewards are paid. */
 import type { HandlersOf } from '../../views/schemas.ts';
 import type { miningProcedures } from './procedures.ts';
 import type { MiningAccounts } from './service.ts';
 import type { MiningWatch } from './watch.ts';
 import type { MiningWorkers } from './workers.ts';
+import type { MiningPayouts } from './payout.ts';
 import type { KnownReads } from '../live/known-reads.ts';
 
 type Handlers = HandlersOf<typeof miningProcedures>;
@@ -13,6 +14,7 @@ export interface MiningHandlerDeps {
   readonly mining: MiningAccounts;
   readonly miningWatch: MiningWatch;
   readonly workers: MiningWorkers;
+  readonly payouts: MiningPayouts;
   /** Reads that keep what they saw as the last known state, and its recall for the screens. */
   readonly known: KnownReads;
 }
@@ -21,6 +23,7 @@ export function miningHandlers({
   mining,
   miningWatch,
   workers,
+  payouts,
   known,
 }: MiningHandlerDeps): Pick<Handlers, Extract<keyof Handlers, `mining.${string}`>> {
   return {
@@ -40,6 +43,9 @@ export function miningHandlers({
         miningAccount,
       ),
     'mining.watcherLinks': ({ accountId, miningAccount }) => mining.watcherLinks(accountId, miningAccount),
+    'mining.payoutDestination': ({ accountId, miningAccount }) =>
+      payouts.destination(accountId, miningAccount),
+    'mining.setPayoutDestination': ({ accountId, ...change }) => payouts.change(accountId, change),
     'mining.pollNow': () => miningWatch.poll(),
   };
 }

@@ -7,6 +7,10 @@ import type { KnownReads } from '../live/known-reads.ts';
 import { MiningAccounts } from './service.ts';
 import { MiningWatch } from './watch.ts';
 import { MiningWorkers } from './workers.ts';
+import { MiningPayouts } from './payout.ts';
+import type { Platform } from '../../platform.ts';
+import type { AddressBook } from '../../services/wallet/address-book.ts';
+import type { Approvals } from '../../services/four-eyes/approvals.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';
 import { miningHandlers } from './handlers.ts';
 
@@ -18,6 +22,10 @@ export interface MiningDeps {
   known: KnownReads;
   bus: MainBus;
   log: Logger;
+  platform: Platform;
+  addressBook: AddressBook;
+  /** Four eyes: a payout change of a team's account is proposed (absent: always sent alone). */
+  approvals?: Approvals | undefined;
   /** Poll the mining accounts every this many ms (off when unset). */
   watchMs?: number | undefined;
 }
@@ -43,6 +51,12 @@ export function create(deps: MiningDeps) {
       mining,
       miningWatch,
       workers: new MiningWorkers(accounts, deps.known),
+      payouts: new MiningPayouts({
+        accounts,
+        platform: deps.platform,
+        book: deps.addressBook,
+        approvals: deps.approvals,
+      }),
       known: deps.known,
     }),
     async close() {

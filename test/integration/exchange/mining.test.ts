@@ -96,3 +96,34 @@ describe('mining workers against the sandbox', () => {
     expect((late as ExchangeError).fields).toHaveProperty('from');
   });
 });
+
+describe('where mining rewards are paid, against the sandbox', () => {
+  const BTC = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
+
+  it('reads the main balance at first, sets an external address, and back', async () => {
+    const c = h.as('main');
+    expect(await mining.payoutDestination(c, 'desk-backup')).toMatchObject({
+      payoutDestination: 'main_balance',
+      externalAddress: null,
+    });
+    const set = { accountName: 'desk-backup', destination: 'external_address', address: BTC } as const;
+    expect(await mining.setPayoutDestination(c, set)).toEqual({
+      payoutDestination: 'external_address',
+      externalAddress: BTC,
+    });
+    expect((await mining.payoutDestination(c, 'desk-backup')).externalAddress).toBe(BTC);
+    await mining.setPayoutDestination(c, { accountName: 'desk-backup', destination: 'main_balance' });
+    expect((await mining.payoutDestination(c, 'desk-backup')).payoutDestination).toBe('main_balance');
+  });
+
+  it("refuses an address that is not Bitcoin's, naming the field", async () => {
+    const error = await mining
+      .setPayoutDestination(h.as('main'), {
+        accountName: 'desk-backup',
+        destination: 'external_address',
+        address: '0x52908400098527886E0F7030069857D2E4169EE7',
+      })
+      .catch((e: unknown) => e);
+    expect((error as ExchangeError).fields).toHaveProperty('address');
+  });
+});
