@@ -85,4 +85,42 @@ describe("the Mining screen's workers in Chromium", () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it("changes where a mining account's rewards are paid only after main's question, from the keyboard", async () => {
+    const BTC = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
+    const { page, problems } = await app.openPage('#/mining');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect.poll(() => page.getByTestId('mining-chooser').isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.getByTestId('mining-chooser').selectOption('desk-backup');
+    await expect.poll(() => text(page, 'payout-now')).toContain('paid to the main balance');
+    const button = page.getByTestId('payout-change');
+    expect(await button.isDisabled()).toBe(true);
+
+    // An address of another chain: main refuses it in words, before any question.
+    await page.getByTestId('payout-external').check();
+    expect(await button.textContent()).toContain('Give the BTC address first');
+    const address = page.getByTestId('payout-address');
+    await address.fill('0x52908400098527886E0F7030069857D2E4169EE7');
+    await address.press('Enter');
+    await expect.poll(() => text(page, 'payout-refused')).toMatch(/Bitcoin address/);
+    expect(app.desktop.confirmations).toEqual([]);
+
+    // The right address, sent with Enter: the button said it, main asked, the exchange pays there.
+    await address.fill(BTC);
+    expect(await button.textContent()).toContain(`Pay desk-backup's rewards to ${BTC}`);
+    await address.press('Enter');
+    await expect
+      .poll(() => text(page, 'payout-result'))
+      .toContain(`The rewards of desk-backup are paid to ${BTC} from the next payout.`);
+    expect(app.desktop.confirmations.at(-1)?.title).toBe(
+      `Pay the rewards of mining account desk-backup to ${BTC}?`,
+    );
+    expect(await text(page, 'payout-now')).toContain(BTC);
+    expect(await button.isDisabled()).toBe(true);
+    await shot(page, 'mining-payout-1440.png');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shot(page, 'mining-payout-1280.png');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

@@ -9,6 +9,7 @@ import type {
 import type { ChartSeries } from '../format/chart.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import type { PreferenceStore } from './storage.ts';
+import { MiningPayoutState } from './mining-payout.svelte.ts';
 import { MiningWorkersState, WORKERS_EVERY_MS } from './mining-workers.svelte.ts';
 import { ReplyGuard, type Asked } from './reply-guard.ts';
 
@@ -96,6 +97,8 @@ export class MiningManager {
   pollResult = $state<string | undefined>();
   /** The chosen mining account's workers one by one, with their hashrate over the chart's range. */
   readonly workers: MiningWorkersState;
+  /** Where the chosen mining account's rewards are paid, and the form that changes it. */
+  readonly payout: MiningPayoutState;
 
   readonly #api: TxcApi;
   readonly #store: PreferenceStore;
@@ -109,6 +112,7 @@ export class MiningManager {
     this.#store = store;
     this.#now = now;
     this.workers = new MiningWorkersState(api);
+    this.payout = new MiningPayoutState(api);
     const hours = Number(store.getItem(HOURS_KEY));
     if (RANGES.some((r) => r.hours === hours)) this.hours = hours;
   }
@@ -180,7 +184,13 @@ export class MiningManager {
       this.loadWorkers(),
       this.loadRewards(),
       this.loadLinks(),
+      this.loadPayout(),
     ]);
+  }
+
+  async loadPayout(): Promise<void> {
+    const target = this.#target();
+    if (target) await this.payout.load(target.input, target.asked);
   }
 
   /** Reads the chosen mining account's workers one by one over the chart's range. */
@@ -303,6 +313,7 @@ export class MiningManager {
     this.linksError = undefined;
     this.linksLoading = false;
     this.workers.clear();
+    this.payout.clear();
     this.updatedAtMs = undefined;
   }
 }
