@@ -124,7 +124,7 @@ export const ACCOUNTS = {
     reachedBy: ['wallet.verifyDeposit'],
   }),
 
-  // mining (capability: mining; read only but for where its rewards are paid)
+  // mining (capability: mining, read only; where its rewards are paid moves funds: withdraw)
   miningAccounts: post('mining/accounts', {
     request: mining.accountsRequest,
     answer: mining.accountsAnswer,
@@ -181,14 +181,15 @@ export const ACCOUNTS = {
     capability: 'mining',
     reachedBy: ['mining.payoutDestination'],
   }),
-  // where future rewards are paid: an external address takes them out of the desk, so a treasurer's
-  // work under four eyes, as a withdrawal is
+  // where future rewards are paid: an external address takes them out of the desk, so it moves funds
+  // (a key is allowed it with withdrawals) and is a treasurer's work under four eyes, as a withdrawal is
   payoutDestinationEdit: post('mining/payout-destination/edit', {
     request: mining.payoutDestinationEditRequest,
     answer: mining.payoutDestinationAnswer,
     group: 'account',
     desk: treasurer('change where mining rewards are paid'),
-    capability: 'mining',
+    capability: 'withdraw',
+    movesFunds: true,
     fourEyes: 'payout',
     reachedBy: ['mining.setPayoutDestination'],
   }),
