@@ -54,11 +54,14 @@ interface Real {
 
 /** Asks for a destination, the question answered `yes` or not. */
 class Ask implements fc.AsyncCommand<Model, Real> {
-  constructor(
-    readonly destination: string,
-    readonly address: string | undefined,
-    readonly yes: boolean,
-  ) {}
+  readonly destination: string;
+  readonly address: string | undefined;
+  readonly yes: boolean;
+  constructor(destination: string, address: string | undefined, yes: boolean) {
+    this.destination = destination;
+    this.address = address;
+    this.yes = yes;
+  }
   check = () => true;
   async run(m: Model, r: Real): Promise<void> {
     desktop.confirmAnswer = this.yes;
