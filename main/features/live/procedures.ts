@@ -57,6 +57,7 @@ export const knownKinds = [
   'keys.permissions',
   'mining.accounts',
   'mining.hashrates',
+  'mining.payout',
 ] as const;
 
 export const knownProcedures = {

@@ -44,8 +44,17 @@ export function miningHandlers({
       ),
     'mining.watcherLinks': ({ accountId, miningAccount }) => mining.watcherLinks(accountId, miningAccount),
     'mining.payoutDestination': ({ accountId, miningAccount }) =>
-      payouts.destination(accountId, miningAccount),
-    'mining.setPayoutDestination': ({ accountId, ...change }) => payouts.change(accountId, change),
+      known.fresh(
+        accountId,
+        'mining.payout',
+        () => payouts.destination(accountId, miningAccount),
+        miningAccount,
+      ),
+    'mining.setPayoutDestination': async ({ accountId, ...change }) => {
+      const done = await payouts.change(accountId, change);
+      if (!('proposed' in done)) known.keep(accountId, 'mining.payout', done, change.miningAccount);
+      return done;
+    },
     'mining.pollNow': () => miningWatch.poll(),
   };
 }

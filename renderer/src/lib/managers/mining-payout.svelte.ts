@@ -6,6 +6,7 @@
 import type { PayoutDestinationView } from '../../../../main/ipc/contract.ts';
 import { isProposed, proposedWords } from '../format/proposed.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { recall } from './known.svelte.ts';
 import type { Asked } from './reply-guard.ts';
 
 export type PayoutKind = PayoutDestinationView['destination'];
@@ -25,6 +26,8 @@ export function payoutAction(miningAccount: string, destination: PayoutKind, add
 export class MiningPayoutState {
   current = $state<PayoutDestinationView | undefined>();
   error = $state<IpcError | undefined>();
+  /** The destination shown is the one last read (the exchange did not answer), read then. */
+  savedAtMs = $state<number | undefined>();
   /** The form: where the rewards are to go, and the address for an external one. */
   destination = $state<PayoutKind>('main_balance');
   address = $state('');
@@ -51,9 +54,14 @@ export class MiningPayoutState {
   async load(input: { accountId: string; miningAccount: string }, asked: Asked): Promise<void> {
     this.#input = input;
     const reply = await this.#api.mining.payoutDestination(input);
+    const saved = reply.ok
+      ? undefined
+      : (await recall(this.#api, 'mining.payout', [input.accountId], input.miningAccount))[input.accountId];
     if (asked.stale) return;
     this.error = reply.ok ? undefined : reply.error;
+    this.savedAtMs = saved?.asOfMs;
     if (reply.ok) this.#show(reply.value);
+    else if (saved) this.#show(saved.value);
   }
 
   /** Asks main to change it (main asks its own question first). */
@@ -78,6 +86,8 @@ export class MiningPayoutState {
       return;
     }
     this.#show(reply.value);
+    this.savedAtMs = undefined;
+    this.error = undefined;
     this.result = `The rewards of ${reply.value.miningAccount} are paid to ${payoutWhere(reply.value.destination, reply.value.address)} from the next payout.`;
   }
 
@@ -91,6 +101,7 @@ export class MiningPayoutState {
     this.#input = undefined;
     this.current = undefined;
     this.error = undefined;
+    this.savedAtMs = undefined;
     this.destination = 'main_balance';
     this.address = '';
     this.sending = false;
