@@ -71,7 +71,7 @@ describe('the Mining screen in Chromium', () => {
     expect(offlineNotices()).toEqual([
       {
         title: 'Workers offline on desk-pool',
-        body: 'Sandbox main: desk-pool: 1 worker went offline (11 online).',
+        body: 'Sandbox main: desk-pool: 1 worker went offline (11 online). Quiet now: worker_012.',
       },
     ]);
     // Read again while the worker stays offline: nothing more is raised.
