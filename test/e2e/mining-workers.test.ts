@@ -95,6 +95,7 @@ describe("the Mining screen's workers in Chromium", () => {
     await expect.poll(() => text(page, 'payout-now')).toContain('paid to the main balance');
     const button = page.getByTestId('payout-change');
     expect(await button.isDisabled()).toBe(true);
+    expect(await button.textContent()).toContain('Choose where to pay them instead');
 
     // An address of another chain: main refuses it in words, before any question.
     await page.getByTestId('payout-external').check();
