@@ -71,7 +71,9 @@ export function createFeatures(floor: Floor, options: FeatureOptions, closers: C
   const notices = built(notifications.create({ ...floor, connectionId }));
   const notify = (kind: 'deskAttention' | 'alerts') => (title: string, body: string) =>
     notices.notifications.notify(kind, title, body);
-  const pools = built(mining.create({ ...floor, connectionId, known, watchMs: options.miningWatchMs }));
+  const pools = built(
+    mining.create({ ...floor, connectionId, known, approvals, watchMs: options.miningWatchMs }),
+  );
   const guarded = built(guards.create(floor));
   const board = built(desk.create({ ...floor, notify: notify('deskAttention') }));
   const alerting = built(

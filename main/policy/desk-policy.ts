@@ -1,7 +1,7 @@
 /**
  * The desk's four-eyes policy: which signed requests of a team's accounts need a second operator's
- * approval before main signs them. Every withdrawal and service code, and every change of the policy
- * itself, always; sub-account transfers above an amount of their currency (a currency without a
+ * approval before main signs them. Every withdrawal, service code and change of where a mining
+ * account's rewards are paid, and every change of the policy itself, always; sub-account transfers above an amount of their currency (a currency without a
  * limit: every transfer); key permission edits, key resets and keys that can move funds, each as the
  * policy says. One function decides it for every entry point, from the exact request to be signed.
  */
@@ -51,6 +51,7 @@ export const HELD_AS: Readonly<Record<FourEyesRequest, readonly FourEyesKind[]>>
   withdrawal: ['withdrawal'],
   code: ['code'],
   transfer: ['transfer'],
+  payout: ['payout'],
   key_create: ['key_withdrawal'],
   key_edit: ['key_permissions', 'key_withdrawal'],
   key_reset: ['key_reset'],
@@ -110,6 +111,7 @@ export function approvalKind(
   if (request === 'guards') return 'guards';
   if (request === 'withdrawal') return 'withdrawal';
   if (request === 'code') return 'code';
+  if (request === 'payout') return 'payout';
   if (request === 'transfer') return exceedsLimit(policy, fields) ? 'transfer' : undefined;
   if (request === 'key_create')
     return Number(fields['type']) === 2 && policy.withdrawalKeys ? 'key_withdrawal' : undefined;
@@ -131,6 +133,7 @@ export const KIND_WORDS: Record<FourEyesKind, string> = {
   withdrawal: 'a withdrawal',
   code: 'a service code',
   transfer: 'a sub-account transfer',
+  payout: 'a change of where mining rewards are paid',
   key_permissions: "a change of a key's permissions",
   key_reset: 'a key reset',
   key_withdrawal: 'a key that can move funds',

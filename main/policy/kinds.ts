@@ -12,6 +12,7 @@ export type FourEyesKind =
   | 'withdrawal'
   | 'code'
   | 'transfer'
+  | 'payout'
   | 'key_permissions'
   | 'key_reset'
   | 'key_withdrawal'

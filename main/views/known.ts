@@ -2,7 +2,7 @@
  * The last known state of an account, as every screen shows it: a value with its age and where it
  * came from. One shape for every screen (plain data).
  */
-import type { MinerInfoView } from './mining.ts';
+import type { MinerInfoView, MiningWorkersView, PayoutDestinationView } from './mining.ts';
 import type { OrderView } from './orders.ts';
 import type { CollateralView, PositionView } from './positions.ts';
 import type { MainBalanceView } from './wallet.ts';
@@ -32,6 +32,10 @@ export interface KnownKinds {
   'keys.permissions': Record<string, boolean>;
   /** `mining.accounts`: the pool accounts of a main account. */
   'mining.accounts': Array<{ name: string; createdAt: number }>;
+  /** `mining.workers`, scope: the mining account's name. */
+  'mining.hashrates': MiningWorkersView;
+  /** `mining.payoutDestination` (and a change made), scope: the mining account's name. */
+  'mining.payout': PayoutDestinationView;
 }
 
 export type KnownKind = keyof KnownKinds & string;

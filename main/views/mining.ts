@@ -8,6 +8,8 @@ export interface MiningAlertView {
   offline: number;
   low: number;
   message: string;
+  /** The workers that went quiet (named online at the reading before, not now), when known. */
+  workers?: string[];
 }
 
 export interface MinerInfoView {
@@ -44,4 +46,45 @@ export interface WorkerSampleView {
   online: number;
   offline: number;
   low: number;
+}
+
+/** One point of a hashrate series: when (ms) and the rate as the exchange sent it (a decimal string). */
+export interface HashratePointView {
+  atMs: number;
+  hashrate: string;
+}
+
+/** One worker of a mining account, with its hashrate over the range read (TH/s). */
+export interface WorkerView {
+  name: string;
+  /** The exchange names it among the workers online now. */
+  online: boolean;
+  /** Its latest hashrate, TH/s ("0" when it has none). */
+  hashrate: string;
+  /** Its hashrate went to zero: the latest point is zero, or the exchange no longer names it online. */
+  quiet: boolean;
+  /** Oldest first. */
+  points: HashratePointView[];
+}
+
+/** The workers of a mining account one by one, and the account's own hashrate (H/s), over a range. */
+export interface MiningWorkersView {
+  miningAccount: string;
+  /** The hours read, back from `readAtMs`. */
+  hours: number;
+  /** The length of each point: 5 minutes for a few hours, an hour beyond. */
+  interval: '5m' | '1h';
+  readAtMs: number;
+  /** Quiet ones first, then by name. */
+  workers: WorkerView[];
+  /** The account's hashrate in H/s, oldest first. */
+  total: HashratePointView[];
+}
+
+/** Where a mining account's rewards are paid. */
+export interface PayoutDestinationView {
+  miningAccount: string;
+  destination: 'main_balance' | 'external_address';
+  /** The external BTC address; null for the main balance. */
+  address: string | null;
 }

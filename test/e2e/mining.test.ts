@@ -44,7 +44,11 @@ describe('the Mining screen in Chromium', () => {
       .toBeGreaterThan(2);
     // Readings of the watch draw the chart.
     await expect
-      .poll(async () => (await page.getByTestId('chart-readout').textContent()) ?? '', { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await page.getByTestId('mining-workers').getByTestId('chart-readout').textContent()) ?? '',
+        { timeout: 10_000 },
+      )
       .toMatch(/Online 12, Offline 0, Low 0/);
     expect(offlineNotices()).toEqual([]);
     expect(await page.getByTestId('mining-alert').count()).toBe(0);
@@ -58,12 +62,16 @@ describe('the Mining screen in Chromium', () => {
     await expect.poll(() => text(page, 'workers-online')).toContain('11');
     await expect.poll(() => text(page, 'workers-offline')).toContain('1');
     await expect
-      .poll(async () => (await page.getByTestId('chart-readout').textContent()) ?? '', { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await page.getByTestId('mining-workers').getByTestId('chart-readout').textContent()) ?? '',
+        { timeout: 10_000 },
+      )
       .toMatch(/Online 11, Offline 1/);
     expect(offlineNotices()).toEqual([
       {
         title: 'Workers offline on desk-pool',
-        body: 'Sandbox main: desk-pool: 1 worker went offline (11 online).',
+        body: 'Sandbox main: desk-pool: 1 worker went offline (11 online). Quiet now: worker_012.',
       },
     ]);
     // Read again while the worker stays offline: nothing more is raised.

@@ -57,8 +57,9 @@ export const OFFLINE_SCREENS: readonly OfflineScreen[] = [
   {
     id: 'mining',
     hash: '#/mining',
-    cached: `${has('workers-saved')} && ${has('workers-online')}`,
-    fresh: `!${has('workers-saved')} && ${has('workers-online')}`,
+    // the worker counts, each worker's hashrate and where the rewards are paid, all as last read
+    cached: `${has('workers-saved')} && ${has('workers-online')} && ${has('worker-hashrates-saved')} && ${has('worker-row')} && ${has('payout-saved')}`,
+    fresh: `!${has('workers-saved')} && ${has('workers-online')} && !${has('worker-hashrates-saved')} && ${has('worker-row')}`,
   },
   {
     id: 'history',

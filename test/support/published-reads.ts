@@ -194,6 +194,17 @@ export const READS: Record<string, (a: ReturnType<typeof answering>) => Promise<
   'mining-accounts': ({ caller }) => mining.accounts(caller),
   'mining-watcher-links': ({ caller }) => mining.watcherLinks(caller, 'desk-pool'),
   'mining-miners-info': ({ caller }) => mining.minerInfo(caller, 'desk-pool'),
+  'mining-hashrate': ({ caller }) => mining.hashrate(caller, { account: 'miner123', interval: '1h' }),
+  'mining-workers-names': ({ caller }) => mining.workerNames(caller, 'my_miner_01'),
+  'mining-workers-hashrate': ({ caller }) =>
+    mining.workerHashrate(caller, { account: 'my_miner_01', worker: 'worker_001' }),
+  'mining-payout-destination': ({ caller }) => mining.payoutDestination(caller, 'my_miner_01'),
+  'mining-payout-destination-edit': ({ caller }) =>
+    mining.setPayoutDestination(caller, {
+      accountName: 'my_miner_01',
+      destination: 'external_address',
+      address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
+    }),
   'travel-rule-vasps': ({ caller }) => main.vasps(caller),
   'websocket-token': ({ caller }) => profile.websocketToken(caller),
   'public-markets': ({ http }) => publicApi.markets(http),

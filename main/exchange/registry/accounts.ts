@@ -172,7 +172,7 @@ export const ACCOUNTS = {
     reachedBy: ['wallet.verifyDeposit'],
   }),
 
-  // mining (capability: mining, read only)
+  // mining (capability: mining, read only; where its rewards are paid moves funds: withdraw)
   miningAccounts: post('mining/accounts', {
     request: mining.accountsRequest,
     answer: mining.accountsAnswer,
@@ -200,6 +200,46 @@ export const ACCOUNTS = {
     group: 'account',
     capability: 'mining',
     reachedBy: ['mining.watcherLinks'],
+  }),
+  miningHashrate: post('mining/hashrate', {
+    request: mining.hashrateRequest,
+    answer: mining.hashrateAnswer,
+    group: 'account',
+    capability: 'mining',
+    reachedBy: ['mining.workers'],
+  }),
+  workerNames: post('mining/workers/names', {
+    request: mining.workerNamesRequest,
+    answer: mining.workerNamesAnswer,
+    group: 'account',
+    capability: 'mining',
+    reachedBy: ['mining.workers'],
+  }),
+  workerHashrate: post('mining/workers/hashrate', {
+    request: mining.workerHashrateRequest,
+    answer: mining.workerHashrateAnswer,
+    group: 'account',
+    capability: 'mining',
+    reachedBy: ['mining.workers'],
+  }),
+  payoutDestination: post('mining/payout-destination', {
+    request: mining.payoutDestinationRequest,
+    answer: mining.payoutDestinationAnswer,
+    group: 'account',
+    capability: 'mining',
+    reachedBy: ['mining.payoutDestination'],
+  }),
+  // where future rewards are paid: an external address takes them out of the desk, so it moves funds
+  // (a key is allowed it with withdrawals) and is a treasurer's work under four eyes, as a withdrawal is
+  payoutDestinationEdit: post('mining/payout-destination/edit', {
+    request: mining.payoutDestinationEditRequest,
+    answer: mining.payoutDestinationAnswer,
+    group: 'account',
+    desk: treasurer('change where mining rewards are paid'),
+    capability: 'withdraw',
+    movesFunds: true,
+    fourEyes: 'payout',
+    reachedBy: ['mining.setPayoutDestination'],
   }),
 
   // sub-accounts and their keys (an admin's, outside the capability table)

@@ -23,7 +23,15 @@ export type Capability =
 
 /** The requests a desk's four-eyes policy may hold for a second operator (`desk.ts`: the desk's own). */
 export type FourEyesRequest =
-  'withdrawal' | 'code' | 'transfer' | 'key_create' | 'key_edit' | 'key_reset' | 'policy' | 'guards';
+  | 'withdrawal'
+  | 'code'
+  | 'transfer'
+  | 'payout'
+  | 'key_create'
+  | 'key_edit'
+  | 'key_reset'
+  | 'policy'
+  | 'guards';
 
 export interface RestEndpoint<Q extends z.ZodType = z.ZodType, A extends z.ZodType = z.ZodType> {
   /** GET: a public, unsigned endpoint; POST: a signed one. */

@@ -56,6 +56,8 @@ export const knownKinds = [
   'mining.workers',
   'keys.permissions',
   'mining.accounts',
+  'mining.hashrates',
+  'mining.payout',
 ] as const;
 
 export const knownProcedures = {

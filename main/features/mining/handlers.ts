@@ -1,8 +1,10 @@
-/** IPC handlers of `mining.*`: one account's mining pool accounts. */
+/** IPC handlers of `mining.*`: one account's mining pool accounts, their workers and where their rewards are paid. */
 import type { HandlersOf } from '../../views/schemas.ts';
 import type { miningProcedures } from './procedures.ts';
 import type { MiningAccounts } from './service.ts';
 import type { MiningWatch } from './watch.ts';
+import type { MiningWorkers } from './workers.ts';
+import type { MiningPayouts } from './payout.ts';
 import type { KnownReads } from '../live/known-reads.ts';
 
 type Handlers = HandlersOf<typeof miningProcedures>;
@@ -11,6 +13,8 @@ type Handlers = HandlersOf<typeof miningProcedures>;
 export interface MiningHandlerDeps {
   readonly mining: MiningAccounts;
   readonly miningWatch: MiningWatch;
+  readonly workers: MiningWorkers;
+  readonly payouts: MiningPayouts;
   /** Reads that keep what they saw as the last known state, and its recall for the screens. */
   readonly known: KnownReads;
 }
@@ -18,6 +22,8 @@ export interface MiningHandlerDeps {
 export function miningHandlers({
   mining,
   miningWatch,
+  workers,
+  payouts,
   known,
 }: MiningHandlerDeps): Pick<Handlers, Extract<keyof Handlers, `mining.${string}`>> {
   return {
@@ -29,7 +35,26 @@ export function miningHandlers({
       mining.rewards(accountId, miningAccount, limit),
     'mining.workerSamples': ({ accountId, miningAccount, hours = 24 }) =>
       mining.workerSamples(accountId, miningAccount, hours),
+    'mining.workers': ({ accountId, miningAccount, hours = 24 }) =>
+      known.fresh(
+        accountId,
+        'mining.hashrates',
+        () => workers.read(accountId, miningAccount, hours),
+        miningAccount,
+      ),
     'mining.watcherLinks': ({ accountId, miningAccount }) => mining.watcherLinks(accountId, miningAccount),
+    'mining.payoutDestination': ({ accountId, miningAccount }) =>
+      known.fresh(
+        accountId,
+        'mining.payout',
+        () => payouts.destination(accountId, miningAccount),
+        miningAccount,
+      ),
+    'mining.setPayoutDestination': async ({ accountId, ...change }) => {
+      const done = await payouts.change(accountId, change);
+      if (!('proposed' in done)) known.keep(accountId, 'mining.payout', done, change.miningAccount);
+      return done;
+    },
     'mining.pollNow': () => miningWatch.poll(),
   };
 }

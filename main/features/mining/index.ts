@@ -1,4 +1,4 @@
-/** Mining as a feature: the mining accounts' pools and workers, and the watch that alerts on workers going offline. */
+/** Mining as a feature: the mining accounts' pools, their workers one by one with their hashrate, and the watch that alerts on workers going offline. */
 import type { MainBus } from '../../bus.ts';
 import type { Cache } from '../../cache/index.ts';
 import type { Logger } from '../../log.ts';
@@ -6,6 +6,11 @@ import type { AccountService } from '../../services/accounts.ts';
 import type { KnownReads } from '../live/known-reads.ts';
 import { MiningAccounts } from './service.ts';
 import { MiningWatch } from './watch.ts';
+import { MiningWorkers } from './workers.ts';
+import { MiningPayouts } from './payout.ts';
+import type { Platform } from '../../platform.ts';
+import type { AddressBook } from '../../services/wallet/address-book.ts';
+import type { Approvals } from '../../services/four-eyes/approvals.ts';
 import type { AccountRegistry } from '../../vault/registry.ts';
 import { miningHandlers } from './handlers.ts';
 
@@ -17,6 +22,10 @@ export interface MiningDeps {
   known: KnownReads;
   bus: MainBus;
   log: Logger;
+  platform: Platform;
+  addressBook: AddressBook;
+  /** Four eyes: a payout change of a team's account is proposed (absent: always sent alone). */
+  approvals?: Approvals | undefined;
   /** Poll the mining accounts every this many ms (off when unset). */
   watchMs?: number | undefined;
 }
@@ -38,7 +47,18 @@ export function create(deps: MiningDeps) {
   if (deps.watchMs) miningWatch.start(deps.watchMs);
   const mining = new MiningAccounts(accounts, deps.cache);
   return {
-    handlers: miningHandlers({ mining, miningWatch, known: deps.known }),
+    handlers: miningHandlers({
+      mining,
+      miningWatch,
+      workers: new MiningWorkers(accounts, deps.known),
+      payouts: new MiningPayouts({
+        accounts,
+        platform: deps.platform,
+        book: deps.addressBook,
+        approvals: deps.approvals,
+      }),
+      known: deps.known,
+    }),
     async close() {
       miningWatch.stop();
       await miningWatch.idle();

@@ -1,10 +1,13 @@
 /** The procedures of one account's mining pool accounts. */
 import { z } from 'zod';
 import { accountId, noInput, procedure, type ProcedureDef } from '../../views/schemas.ts';
+import type { ProposedView } from '../../views/approvals.ts';
 import type {
   MinerInfoView,
   MiningAlertView,
   MiningRewardView,
+  MiningWorkersView,
+  PayoutDestinationView,
   WatcherLinkView,
   WorkerSampleView,
 } from '../../views/mining.ts';
@@ -37,9 +40,32 @@ export const miningProcedures = {
       hours: z.number().int().min(1).max(72).optional(),
     }),
   ),
+  'mining.workers': procedure<MiningWorkersView>()(
+    'Every worker of a mining account with its hashrate over the last hours (TH/s), quiet ones first, and the account’s hashrate (H/s).',
+    z.strictObject({
+      accountId,
+      miningAccount,
+      /** 24 by default; up to 6 hours in 5-minute points, beyond in hours; at most three days. */
+      hours: z.number().int().min(1).max(72).optional(),
+    }),
+  ),
   'mining.watcherLinks': procedure<WatcherLinkView[]>()(
     'The watcher links of a mining account, with when each expires.',
     z.strictObject({ accountId, miningAccount }),
+  ),
+  'mining.payoutDestination': procedure<PayoutDestinationView>()(
+    "Where a mining account's rewards are paid: the main balance or an external BTC address.",
+    z.strictObject({ accountId, miningAccount }),
+  ),
+  'mining.setPayoutDestination': procedure<PayoutDestinationView | ProposedView>()(
+    "Changes where a mining account's rewards are paid, after main's own question; on a team desk it is proposed for a second operator instead.",
+    z.strictObject({
+      accountId,
+      miningAccount,
+      destination: z.enum(['main_balance', 'external_address']),
+      /** The BTC address, only for an external one (checked in main). */
+      address: z.string().max(100).optional(),
+    }),
   ),
   'mining.pollNow': procedure<MiningAlertView[]>()(
     'Reads every mining account now, as the mining watch does each minute; answers the alerts raised.',

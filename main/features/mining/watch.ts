@@ -1,7 +1,8 @@
 /**
- * Mining watch: polls miner info and the latest rewards of every mining account of the main accounts,
- * stores each reading, and raises one alert when online workers drop or more workers go low (not again
- * while they stay so). Polls never overlap: one asked for while another runs follows it.
+ * Mining watch: polls miner info, the names of the workers online and the latest rewards of every
+ * mining account of the main accounts, stores each reading, and raises one alert when online workers
+ * drop (naming the workers gone quiet: those named online before and no longer) or more workers go
+ * low (not again while they stay so). Polls never overlap: one asked for while another runs follows it.
  */
 import type { Cache } from '../../cache/index.ts';
 import * as mining from '../../exchange/endpoints/mining.ts';
@@ -30,6 +31,16 @@ interface Reading {
 }
 
 const DAY_S = 86_400;
+/** Workers named in an alert at most; more are counted. */
+const NAMED = 5;
+
+/** The workers gone quiet in words: " Quiet now: worker_012, worker_013 and 4 more." ('' for none). */
+export function quietNames(names: readonly string[]): string {
+  if (names.length === 0) return '';
+  const shown = names.slice(0, NAMED).join(', ');
+  const more = names.length - NAMED;
+  return ` Quiet now: ${shown}${more > 0 ? ` and ${String(more)} more` : ''}.`;
+}
 
 export class MiningWatch {
   readonly #cache: Cache;
@@ -39,6 +50,8 @@ export class MiningWatch {
   readonly #now: () => number;
   readonly #rewardsEveryMs: number;
   readonly #last = new Map<string, Reading>();
+  /** The workers each mining account named online at its last reading. */
+  readonly #online = new Map<string, ReadonlySet<string>>();
   readonly #rewardsReadAt = new Map<string, number>();
   #queue: Promise<unknown> = Promise.resolve();
   #timer: ReturnType<typeof setInterval> | undefined;
@@ -108,6 +121,7 @@ export class MiningWatch {
     }
     const before = this.#last.get(key);
     this.#last.set(key, reading);
+    const quiet = await this.#goneQuiet(key, caller, name);
     if (!before) return [];
     const alerts: MiningAlert[] = [];
     const base = { account, miningAccount: name, ...reading };
@@ -116,7 +130,8 @@ export class MiningWatch {
       alerts.push({
         ...base,
         kind: 'offline',
-        message: `${name}: ${String(lost)} worker${lost === 1 ? '' : 's'} went offline (${String(reading.online)} online).`,
+        message: `${name}: ${String(lost)} worker${lost === 1 ? '' : 's'} went offline (${String(reading.online)} online).${quietNames(quiet)}`,
+        ...(quiet.length > 0 ? { workers: quiet } : {}),
       });
     }
     if (reading.low > before.low) {
@@ -127,6 +142,24 @@ export class MiningWatch {
       });
     }
     return alerts;
+  }
+
+  /**
+   * The workers named online at the last reading and not now, in name order; none when either reading
+   * is missing (a failed names read never holds back the counts' alert).
+   */
+  async #goneQuiet(key: string, caller: KeyCaller, name: string): Promise<string[]> {
+    const before = this.#online.get(key);
+    let now: Set<string>;
+    try {
+      now = new Set(await mining.workerNames(caller, name));
+    } catch (error) {
+      this.#log.log('warn', `mining watch could not read the workers of ${name}`, error);
+      this.#online.delete(key);
+      return [];
+    }
+    this.#online.set(key, now);
+    return before ? [...before].filter((w) => !now.has(w)).sort() : [];
   }
 
   /** The last few days of rewards (a reward can be restated the day after). */

@@ -33,7 +33,7 @@ const TABLE: ReadonlyArray<Omit<KeyCapabilityView, 'movesFunds'> & { id: Capabil
     id: 'withdraw',
     label: 'Withdraw',
     description:
-      'Withdrawals to addresses and payment providers, service codes (made and applied) and deposit refunds.',
+      'Withdrawals to addresses and payment providers, service codes (made and applied), deposit refunds and where mining rewards are paid.',
     urls: urlsOf('withdraw'),
   },
   {

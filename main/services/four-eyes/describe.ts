@@ -76,6 +76,32 @@ function code(b: Record<string, unknown>): RequestWords {
   };
 }
 
+/** Where a mining account's rewards are to be paid from now on. */
+function payout(b: Record<string, unknown>, names: Names): RequestWords {
+  const miner = text(b['accountName']);
+  const address = text(b['address']);
+  if (text(b['destination']) !== 'external_address')
+    return {
+      title: `Pay the rewards of mining account ${miner} to the main balance`,
+      facts: [
+        { label: 'Mining account', value: miner },
+        { label: 'Paid to', value: "the account's main balance" },
+      ],
+    };
+  const inBook = names.book?.('BTC', address, undefined);
+  return {
+    title: `Pay the rewards of mining account ${miner} to ${address}`,
+    facts: [
+      { label: 'Mining account', value: miner },
+      { label: 'Paid to', value: 'an external BTC address' },
+      { label: 'Address', value: address },
+      ...(names.book ? [{ label: 'Address book', value: inBook ?? 'not in the address book' }] : []),
+    ],
+    warning:
+      "From the next payout on, this mining account's rewards leave the desk for this address: check every character against the receiver.",
+  };
+}
+
 function transfer(b: Record<string, unknown>, names: Names): RequestWords {
   const t = text(b['ticker']);
   const id = text(b['id']);
@@ -153,6 +179,7 @@ export function policyFacts(p: DeskPolicy): Fact[] {
   const limits = Object.entries(p.transferLimits);
   return [
     { label: 'Withdrawals and service codes', value: 'every one needs a second operator' },
+    { label: 'Where mining rewards are paid', value: 'every change needs a second operator' },
     {
       label: 'Sub-account transfers',
       value:
@@ -219,6 +246,7 @@ export function describeRequest(
   if (request === 'withdrawal') return withdrawal(path, body, names);
   if (request === 'code') return code(body);
   if (request === 'transfer') return transfer(body, names);
+  if (request === 'payout') return payout(body, names);
   if (request === 'key_edit') return keyEdit(body, names, fundMoving);
   if (request === 'key_reset')
     return {

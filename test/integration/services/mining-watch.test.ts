@@ -51,6 +51,11 @@ describe('mining watch', () => {
     }
     expect(dropped).toHaveLength(1);
     expect(dropped[0]?.message).toMatch(/went offline/);
+    // the workers named online before and not now are the ones the alert names, each one offline now
+    const [drop] = dropped;
+    expect(drop?.workers?.length).toBeGreaterThan(0);
+    expect(drop?.workers?.length).toBeLessThanOrEqual(drop?.offline ?? 0);
+    expect(drop?.message).toContain(`Quiet now: ${(drop?.workers ?? []).slice(0, 5).join(', ')}`);
     // Another reading within the same minute: nothing new, no second alert.
     nowMs += 1_000;
     expect((await watch.poll()).filter((a) => a.kind === 'offline')).toEqual([]);

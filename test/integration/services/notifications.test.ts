@@ -69,12 +69,13 @@ describe('desktop notifications', () => {
       miningAccount: 'desk-pool',
       kind: 'offline',
       online: 11,
+      workers: ['worker_012'],
     });
     expect(alerts).toHaveLength(1);
     expect(desktop.notices).toEqual([
       {
         title: 'Workers offline on desk-pool',
-        body: 'Sandbox main: desk-pool: 1 worker went offline (11 online).',
+        body: 'Sandbox main: desk-pool: 1 worker went offline (11 online). Quiet now: worker_012.',
       },
     ]);
     // Still one offline on the next readings: nothing new.

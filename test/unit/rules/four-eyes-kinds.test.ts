@@ -26,6 +26,7 @@ describe('the four-eyes requests of the registry', () => {
         '/api/v4/main-account/withdraw-pay withdrawal treasurer',
         '/api/v4/main-account/codes code treasurer',
         '/api/v4/sub-account/transfer transfer treasurer',
+        '/api/v4/mining/payout-destination/edit payout treasurer',
         '/api/v4/sub-account/api-key/edit key_permissions admin',
         '/api/v4/sub-account/api-key/edit key_withdrawal admin',
         '/api/v4/sub-account/api-key/create key_withdrawal admin',
@@ -91,5 +92,28 @@ describe('the four-eyes requests of the registry', () => {
     );
     // and every pair is reached by some policy and fields
     expect([...seen].sort()).toEqual(REQUEST_KINDS.map((r) => `${r.path} ${r.kind}`).sort());
+  });
+
+  it('hold every change of where mining rewards are paid, whatever the policy and the destination', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          transferLimits: fc.constant({}),
+          keyPermissions: fc.boolean(),
+          keyResets: fc.boolean(),
+          withdrawalKeys: fc.boolean(),
+          approvalMinutes: fc.constant(60),
+        }),
+        fc.record({
+          accountName: fc.string({ maxLength: 20 }),
+          destination: fc.constantFrom('main_balance', 'external_address', 'elsewhere'),
+          address: fc.option(fc.string({ maxLength: 100 }), { nil: undefined }),
+        }),
+        (policy, fields) => {
+          expect(approvalKind(policy, REST.payoutDestinationEdit.path, fields)).toBe('payout');
+          expect(approvalKind(policy, REST.payoutDestination.path, fields)).toBeUndefined();
+        },
+      ),
+    );
   });
 });

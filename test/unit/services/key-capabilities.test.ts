@@ -25,6 +25,7 @@ describe('the key capabilities table', () => {
       '/api/v4/main-account/refund-deposit',
       '/api/v4/main-account/withdraw',
       '/api/v4/main-account/withdraw-pay',
+      '/api/v4/mining/payout-destination/edit',
       '/api/v4/sub-account/transfer',
     ]);
     expect(KEY_CAPABILITIES.filter((c) => c.movesFunds).map((c) => c.id)).toEqual(['withdraw', 'transfers']);

@@ -9,6 +9,8 @@ import type {
 import type { ChartSeries } from '../format/chart.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import type { PreferenceStore } from './storage.ts';
+import { MiningPayoutState } from './mining-payout.svelte.ts';
+import { MiningWorkersState, WORKERS_EVERY_MS } from './mining-workers.svelte.ts';
 import { ReplyGuard, type Asked } from './reply-guard.ts';
 
 const CHOSEN_KEY = 'txc.mining.chosen';
@@ -93,6 +95,10 @@ export class MiningManager {
   pollError = $state<IpcError | undefined>();
   /** What the last "Check now" found, in words. */
   pollResult = $state<string | undefined>();
+  /** The chosen mining account's workers one by one, with their hashrate over the chart's range. */
+  readonly workers: MiningWorkersState;
+  /** Where the chosen mining account's rewards are paid, and the form that changes it. */
+  readonly payout: MiningPayoutState;
 
   readonly #api: TxcApi;
   readonly #store: PreferenceStore;
@@ -105,6 +111,8 @@ export class MiningManager {
     this.#api = api;
     this.#store = store;
     this.#now = now;
+    this.workers = new MiningWorkersState(api);
+    this.payout = new MiningPayoutState(api);
     const hours = Number(store.getItem(HOURS_KEY));
     if (RANGES.some((r) => r.hours === hours)) this.hours = hours;
   }
@@ -165,12 +173,37 @@ export class MiningManager {
   async setHours(hours: number): Promise<void> {
     this.hours = hours;
     this.#store.setItem(HOURS_KEY, String(hours));
-    await this.loadSamples();
+    await Promise.all([this.loadSamples(), this.loadWorkers()]);
   }
 
   /** Reads everything about the chosen mining account again. */
   async refresh(): Promise<void> {
-    await Promise.all([this.loadInfo(), this.loadSamples(), this.loadRewards(), this.loadLinks()]);
+    await Promise.all([
+      this.loadInfo(),
+      this.loadSamples(),
+      this.loadWorkers(),
+      this.loadRewards(),
+      this.loadLinks(),
+      this.loadPayout(),
+    ]);
+  }
+
+  async loadPayout(): Promise<void> {
+    const target = this.#target();
+    if (target) await this.payout.load(target.input, target.asked);
+  }
+
+  /** Reads the chosen mining account's workers one by one over the chart's range. */
+  async loadWorkers(): Promise<void> {
+    const target = this.#target();
+    if (target) await this.workers.load(target.input, this.hours, target.asked);
+  }
+
+  /** The screen's timer: workers counts each time, the workers one by one when theirs are old. */
+  async tick(): Promise<void> {
+    const readAt = this.workers.readAtMs;
+    const old = readAt === undefined || this.#now() - readAt >= WORKERS_EVERY_MS;
+    await Promise.all([this.loadInfo(), this.loadSamples(), ...(old ? [this.loadWorkers()] : [])]);
   }
 
   async loadInfo(): Promise<void> {
@@ -243,7 +276,7 @@ export class MiningManager {
       n === 0
         ? 'Checked: no worker went offline or low.'
         : `Checked: ${String(n)} alert${n === 1 ? '' : 's'}.`;
-    await Promise.all([this.loadInfo(), this.loadSamples(), this.loadRewards()]);
+    await Promise.all([this.loadInfo(), this.loadSamples(), this.loadWorkers(), this.loadRewards()]);
   }
 
   /** An alert from the mining watch: kept when it is about this account; the chosen one is read again. */
@@ -251,7 +284,8 @@ export class MiningManager {
     if (alert.account !== this.accountId) return;
     this.#seq += 1;
     this.alerts = [{ ...alert, atMs: this.#now(), seq: this.#seq }, ...this.alerts].slice(0, 20);
-    if (alert.miningAccount === this.chosen) void Promise.all([this.loadInfo(), this.loadSamples()]);
+    if (alert.miningAccount === this.chosen)
+      void Promise.all([this.loadInfo(), this.loadSamples(), this.loadWorkers()]);
   }
 
   /** Listens to the mining watch's alerts; returns a function that stops. */
@@ -278,6 +312,8 @@ export class MiningManager {
     this.links = [];
     this.linksError = undefined;
     this.linksLoading = false;
+    this.workers.clear();
+    this.payout.clear();
     this.updatedAtMs = undefined;
   }
 }
