@@ -182,6 +182,7 @@ describe('browsing the cache', () => {
         '0009-deal-role-words',
         '0010-team-log',
         '0011-history-vault',
+        '0012-ledger-rollups',
       ],
     });
     expect(await cache.deals.count({})).toBe(250);
