@@ -170,7 +170,7 @@ describe('browsing the cache', () => {
     const cache = await caches.open();
     expect(cache.migration).toEqual({
       from: 1,
-      to: 11,
+      to: 12,
       applied: [
         '0002-sync-checkpoints',
         '0003-deal-name-keys',
