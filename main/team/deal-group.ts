@@ -34,26 +34,15 @@ export function dealCopyLine(d: DealRecord): string {
 }
 
 /**
- * Inserts deals, dropping those stored already; answers how many were new. The account's highest
- * stored id is read first (one step down its key): only the ids at or below it can be stored, and
- * those are looked up (one index range of the account); the new deals go in by COPY, the server's
- * fastest way in. Only one writer holds an account's lease, so nothing can come in between.
+ * Inserts deals, dropping those stored already; answers how many were new. The page's ids the table
+ * has are looked up first (one index range of the account), and the new deals go in by COPY, the
+ * server's fastest way in; only one writer holds an account's lease, so nothing can come in between.
  */
 export async function insertDeals(client: pg.ClientBase, rows: readonly DealRecord[]): Promise<number> {
   if (rows.length === 0) return 0;
   const seen = new Set<string>();
   for (const account of new Set(rows.map((d) => d.account))) {
-    const { rows: top } = await client.query<{ id: string | null }>(
-      'SELECT max(id)::text AS id FROM deals WHERE account = $1',
-      [account],
-    );
-    const highest = top[0]?.id;
-    if (highest === null || highest === undefined) continue;
-    const below = BigInt(highest);
-    const ids = rows
-      .filter((d) => d.account === account && !(Number.isSafeInteger(d.id) && BigInt(d.id) > below))
-      .map((d) => d.id);
-    if (ids.length === 0) continue;
+    const ids = rows.filter((d) => d.account === account).map((d) => d.id);
     const { rows: stored } = await client.query<{ id: string }>(
       'SELECT id::text AS id FROM deals WHERE account = $1 AND id = ANY($2::bigint[])',
       [account, ids],
