@@ -11,8 +11,42 @@ const SPLIT = 10n ** 12n;
 const PLAIN = /^(-?)(\d+)(?:\.(\d+))?$/;
 const PAD = '0'.repeat(SCALE);
 
-/** A decimal string as 10^-18 units. */
+const POW10 = Array.from({ length: SCALE + 1 }, (_, i) => 10n ** BigInt(i));
+/** Digit strings up to this length are exact as a double (< 2^53). */
+const SMALL_DIGITS = 15;
+
+/**
+ * A decimal string as 10^-18 units. A plain decimal of at most 15 digits and 18 decimals is read
+ * digit by digit into a double (exact below 2^53) and scaled in BigInt; anything else (longer,
+ * exponent form, stray characters) goes through the pattern and decimal.js.
+ */
 export function toUnits(value: string): bigint {
+  const length = value.length;
+  const start = value.charCodeAt(0) === 45 ? 1 : 0;
+  let n = 0;
+  let dot = -1;
+  for (let i = start; i < length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 48 && c <= 57) n = n * 10 + (c - 48);
+    else if (c === 46 && dot < 0) dot = i;
+    else return parseUnits(value);
+  }
+  const digits = length - start - (dot < 0 ? 0 : 1);
+  const fraction = dot < 0 ? 0 : length - dot - 1;
+  if (
+    digits > SMALL_DIGITS ||
+    fraction > SCALE ||
+    dot === start ||
+    (fraction === 0 && dot >= 0) ||
+    digits === 0
+  )
+    return parseUnits(value);
+  const units = BigInt(n) * (POW10[SCALE - fraction] as bigint);
+  return start ? -units : units;
+}
+
+/** `toUnits` by the pattern (and decimal.js for any other form decimal.js reads). */
+function parseUnits(value: string): bigint {
   let match = PLAIN.exec(value);
   if (!match) match = PLAIN.exec(new Decimal(value).toFixed());
   if (!match) throw new Error(`not a decimal: ${value}`);
@@ -25,11 +59,18 @@ export function toUnits(value: string): bigint {
 /** 10^-18 units as a plain decimal string without trailing zeros (`12.5`, `-0.003`, `0`). */
 export function fromUnits(units: bigint): string {
   const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(SCALE + 1, '0');
-  const whole = digits.slice(0, digits.length - SCALE);
-  const fraction = digits.slice(digits.length - SCALE).replace(/0+$/, '');
-  const text = fraction ? `${whole}.${fraction}` : whole;
-  return negative && text !== '0' ? `-${text}` : text;
+  const digits = (negative ? -units : units).toString();
+  const length = digits.length;
+  // the fraction is the last SCALE digits (zeros in front when there are fewer); its zeros at the end go
+  const point = length - SCALE;
+  let end = length;
+  while (end > point && end > 0 && digits.charCodeAt(end - 1) === 48) end--;
+  let text: string;
+  if (point > 0)
+    text = end === point ? digits.slice(0, point) : `${digits.slice(0, point)}.${digits.slice(point, end)}`;
+  else if (end === 0) return '0';
+  else text = `0.${PAD.slice(0, -point)}${digits.slice(0, end)}`;
+  return negative ? `-${text}` : text;
 }
 
 /** The two columns of a value. */

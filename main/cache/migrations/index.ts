@@ -10,6 +10,7 @@ import { migration as m0008 } from './0008-last-known.ts';
 import { migration as m0009 } from './0009-deal-role-words.ts';
 import { migration as m0010 } from './0010-team-log.ts';
 import { migration as m0011 } from './0011-history-vault.ts';
+import { migration as m0012 } from './0012-ledger-rollups.ts';
 
 /** Every migration, in order. Append a new file and a line here; never edit a released one. */
 export const migrations: readonly Migration[] = [
@@ -24,6 +25,7 @@ export const migrations: readonly Migration[] = [
   m0009,
   m0010,
   m0011,
+  m0012,
 ];
 
 export type { Migration };

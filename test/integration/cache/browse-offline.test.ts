@@ -170,7 +170,7 @@ describe('browsing the cache', () => {
     const cache = await caches.open();
     expect(cache.migration).toEqual({
       from: 1,
-      to: 11,
+      to: 12,
       applied: [
         '0002-sync-checkpoints',
         '0003-deal-name-keys',
@@ -182,6 +182,7 @@ describe('browsing the cache', () => {
         '0009-deal-role-words',
         '0010-team-log',
         '0011-history-vault',
+        '0012-ledger-rollups',
       ],
     });
     expect(await cache.deals.count({})).toBe(250);

@@ -89,6 +89,7 @@ describe('position history repair (file at schema version 5 with folded rows)', 
       '0009-deal-role-words',
       '0010-team-log',
       '0011-history-vault',
+      '0012-ledger-rollups',
     ]);
     expect(await cache.checkpoints.load(positionsJob(ACCOUNT))).toBeNull();
     await syncPositions({ cache, caller: c, account: ACCOUNT });

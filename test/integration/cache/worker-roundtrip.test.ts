@@ -15,7 +15,7 @@ const caches = useCaches();
 describe('cache workers', () => {
   it('opens the profile file through the writer, migrates it and answers typed calls', async () => {
     const cache = await caches.open();
-    expect(cache.schemaVersion).toBe(11);
+    expect(cache.schemaVersion).toBe(12);
     expect(cache.migration?.applied).toEqual([
       '0001-initial',
       '0002-sync-checkpoints',
@@ -28,6 +28,7 @@ describe('cache workers', () => {
       '0009-deal-role-words',
       '0010-team-log',
       '0011-history-vault',
+      '0012-ledger-rollups',
     ]);
     expect(existsSync(cache.file)).toBe(true);
     expect(await cache.deals.upsert([deal(1), deal(2)])).toEqual({ inserted: 2, duplicates: 0 });

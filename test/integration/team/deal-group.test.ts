@@ -107,6 +107,18 @@ describe("the team store's group of deal pages", () => {
     expect(await checkpoint(job)).toEqual({ page: 2 });
   });
 
+  it('drops only the deals stored already when older ones fill a gap below the highest stored id', async () => {
+    const { account, token } = await leased();
+    const before = new TeamDealGroup(store, account, () => token, { maxMs: 60_000 });
+    await before.store([...range(0, 10), ...range(100, 110)].map((id) => deal(account, id)));
+    await before.flush();
+    const group = new TeamDealGroup(store, account, () => token, { maxMs: 60_000 });
+    // 5..9 and 100..104 are stored; 10..99 lie below the highest stored id and are not
+    expect(await group.store(range(5, 105).map((id) => deal(account, id)))).toBe(100);
+    await group.flush();
+    expect(await ids(account)).toEqual(range(0, 110));
+  });
+
   it('writes a group by itself after its first page waited its time, or once it is full', async () => {
     const { account, token } = await leased();
     const timed = new TeamDealGroup(store, account, () => token, { maxMs: 20 });

@@ -43,6 +43,7 @@ describe('openWritable', () => {
         '0009-deal-role-words',
         '0010-team-log',
         '0011-history-vault',
+        '0012-ledger-rollups',
       ],
     });
     db.close();
@@ -137,8 +138,9 @@ describe('checkMigrationList', () => {
       '0009-deal-role-words',
       '0010-team-log',
       '0011-history-vault',
+      '0012-ledger-rollups',
     ]);
-    expect(db.pragma('user_version', { simple: true })).toBe(11);
+    expect(db.pragma('user_version', { simple: true })).toBe(12);
     db.close();
   });
 });

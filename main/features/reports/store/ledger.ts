@@ -4,10 +4,11 @@
  * so other writes go on between calls. A series goes on from its saved state when every deal it had
  * read is still all there is up to where it stopped (the count says so); otherwise (older deals came,
  * a backfill) it is read again from its first deal. Position records say which orders traded a
- * collateral position, and on which side; a liquidation record closes its position.
+ * collateral position, and on which side; a liquidation record closes its position. The days and
+ * their sums are stored by `ledger-days.ts`.
  */
 import { prepared, type WritableDB } from '../../../cache/db.ts';
-import { joined, split } from '../../../cache/fixed.ts';
+import { split } from '../../../cache/fixed.ts';
 import { nameOf } from '../../../cache/repos/deal-keys.ts';
 import {
   emptyDay,
@@ -18,6 +19,7 @@ import {
   type Instance,
   type PositionSide,
 } from './ledger-book.ts';
+import { dropDays, writeDays } from './ledger-days.ts';
 
 const DAY_US = 86_400_000_000;
 
@@ -68,7 +70,8 @@ function buildSeries(db: WritableDB, mark: Mark, budget: number): number {
     'SELECT deals, last_time_us, last_id, state FROM ledger_series WHERE account_ref = ? AND market_ref = ?',
   ).get(accountRef, marketRef) as SeriesRow | undefined;
   if (series && !stillWhole(db, mark, series)) {
-    for (const table of ['ledger_days', 'ledger_positions', 'ledger_series'])
+    dropDays(db, accountRef, marketRef);
+    for (const table of ['ledger_positions', 'ledger_series'])
       prepared(db, `DELETE FROM ${table} WHERE account_ref = ? AND market_ref = ?`).run(
         accountRef,
         marketRef,
@@ -177,66 +180,6 @@ function liquidationsOf(db: WritableDB, account: string, market: string, fromUs:
      AND liquidation_state = 'liquidation' AND modify_us > ? ORDER BY modify_us`,
   ).all(account, market, fromUs) as Array<{ modify_us: number; side: PositionSide; trade_price: string }>;
   return rows.map((r) => ({ timeUs: r.modify_us, side: r.side, price: r.trade_price }));
-}
-
-const DAY_COLUMNS = [
-  'buy_amount',
-  'sell_amount',
-  'buy_value',
-  'sell_value',
-  'realized',
-  'fee_quote',
-  'fee_base',
-  'fee_value',
-  'unmatched',
-] as const;
-const FIGURE: Record<(typeof DAY_COLUMNS)[number], keyof DayFigures> = {
-  buy_amount: 'buyAmount',
-  sell_amount: 'sellAmount',
-  buy_value: 'buyValue',
-  sell_value: 'sellValue',
-  realized: 'realized',
-  fee_quote: 'feeQuote',
-  fee_base: 'feeBase',
-  fee_value: 'feeValue',
-  unmatched: 'unmatched',
-};
-
-/** Adds each day's figures to its stored row (a series read on adds to the day it stopped in). */
-function writeDays(
-  db: WritableDB,
-  accountRef: number,
-  marketRef: number,
-  days: Map<string, DayFigures>,
-): void {
-  const columns = DAY_COLUMNS.flatMap((c) => [`${c}_hi`, `${c}_lo`]);
-  const read = prepared(
-    db,
-    `SELECT deals, fee_other, ${columns.join(', ')} FROM ledger_days WHERE account_ref = ? AND market_ref = ? AND day = ? AND book = ?`,
-  ).safeIntegers(true);
-  const write = prepared(
-    db,
-    `INSERT OR REPLACE INTO ledger_days (account_ref, market_ref, day, book, deals, fee_other, ${columns.join(', ')})
-     VALUES (${Array.from({ length: 6 + columns.length }, () => '?').join(', ')})`,
-  );
-  for (const [key, d] of days) {
-    const [dayText, book] = key.split('|') as [string, 'spot' | 'collateral'];
-    const day = Number(dayText);
-    const old = read.get(accountRef, marketRef, day, book) as Record<string, bigint> | undefined;
-    const values = DAY_COLUMNS.flatMap((c) => {
-      const added = d[FIGURE[c]] as bigint;
-      return split(added + (old ? joined(old[`${c}_hi`] ?? 0n, old[`${c}_lo`] ?? 0n) : 0n));
-    });
-    write.run(
-      accountRef,
-      marketRef,
-      day,
-      book,
-      d.deals + Number(old?.['deals'] ?? 0n),
-      d.feeOther + Number(old?.['fee_other'] ?? 0n),
-      ...values,
-    );
-  }
 }
 
 /** Stores the positions the book saw close, each named by the exchange's position of its closing order. */

@@ -1,37 +1,29 @@
 /**
  * Realized PnL by account, market and day (fees and funding apart), and traded volume, fees and
- * funding by market and month: sums of the ledger's days and the vault's funding days, added by
- * SQLite exactly (two integer columns per figure) and finished in BigInt.
+ * funding by market and month: sums of the ledger (`ledger-sums.ts`) and the vault's funding days,
+ * added by SQLite exactly (two integer columns per figure) and finished in BigInt.
  */
 import { prepared, type ReadableDB } from '../../../cache/db.ts';
 import { nameOf } from '../../../cache/repos/deal-keys.ts';
 import type { ActivityReportView, ActivityRow, FundingRow, PnlFigures, PnlReportView } from '../views.ts';
+import { sumsByAccount, sumsByDay } from './ledger-sums.ts';
 import { accountsWhere, dayText, monthText, quoteOf, Sums, text, units, type ReportScope } from './scope.ts';
 
 type Figure = 'realized' | 'fees' | 'funding' | 'volume' | 'deals';
 
+/** `YYYY-MM` of a row's day, in SQL (as `monthText`). */
+const MONTH = "strftime('%Y-%m', day * 86400, 'unixepoch') AS month";
+
 const sum = (columns: readonly string[]) =>
   columns.map((c) => `sum(${c}_hi) AS ${c}_hi, sum(${c}_lo) AS ${c}_lo`).join(', ');
 
-/** Ledger days in scope grouped by `group` (SQL), with every figure summed. */
-function ledgerSums(db: ReadableDB, scope: ReportScope, group: string): Array<Record<string, unknown>> {
-  const where = accountsWhere(db, scope, 'account_ref', 'ref');
-  return prepared(
-    db,
-    `SELECT ${group}, sum(deals) AS deals, sum(fee_other) AS fee_other,
-       ${sum(['realized', 'fee_value', 'fee_quote', 'fee_base', 'buy_value', 'sell_value', 'buy_amount', 'sell_amount', 'unmatched'])}
-     FROM ledger_days WHERE day >= ? AND day <= ? AND ${where.sql} GROUP BY ${group}`,
-  )
-    .safeIntegers(true)
-    .all(scope.fromDay, scope.toDay, ...where.params) as Array<Record<string, unknown>>;
-}
-
-/** Funding days in scope grouped by `group` (SQL). */
+/** Funding days in scope grouped by the `group` columns (SQL; `month`: the `MONTH` of each day). */
 function fundingSums(db: ReadableDB, scope: ReportScope, group: string): Array<Record<string, unknown>> {
   const where = accountsWhere(db, scope, 'account', 'name');
+  const columns = group.replace('month', MONTH);
   return prepared(
     db,
-    `SELECT ${group}, sum(payments) AS payments, ${sum(['paid', 'received'])}
+    `SELECT ${columns}, sum(payments) AS payments, ${sum(['paid', 'received'])}
      FROM vault_funding_days WHERE day >= ? AND day <= ? AND ${where.sql} GROUP BY ${group}`,
   )
     .safeIntegers(true)
@@ -75,10 +67,10 @@ export function pnlReport(db: ReadableDB, scope: ReportScope): PnlReportView {
   const byAccount = new Sums<Figure>();
   const byMarket = new Sums<Figure>();
   const unmatched = new Map<string, bigint>();
-  for (const r of ledgerSums(db, scope, 'day, market_ref')) {
+  for (const r of sumsByDay(db, scope)) {
     addLedger(byDay, `${String(r['day'])}\n${quoteOf(market(db, r))}`, r);
   }
-  for (const r of ledgerSums(db, scope, 'account_ref, market_ref')) {
+  for (const r of sumsByAccount(db, scope)) {
     const m = market(db, r);
     addLedger(byAccount, `${account(db, r)}\n${quoteOf(m)}`, r);
     addLedger(byMarket, `${m}\n${quoteOf(m)}`, r);
@@ -128,7 +120,7 @@ export function pnlReport(db: ReadableDB, scope: ReportScope): PnlReportView {
 
 export function activityReport(db: ReadableDB, scope: ReportScope): ActivityReportView {
   const months = new Map<string, Record<string, bigint>>();
-  for (const r of ledgerSums(db, scope, 'day, market_ref')) {
+  for (const r of sumsByDay(db, scope)) {
     const m = market(db, r);
     const key = `${m}\n${monthText(Number(r['day']))}`;
     const row = months.get(key) ?? {};
@@ -167,8 +159,8 @@ export function activityReport(db: ReadableDB, scope: ReportScope): ActivityRepo
     })
     .sort((a, b) => a.market.localeCompare(b.market) || a.month.localeCompare(b.month));
   const funding = new Map<string, { payments: bigint; paid: bigint; received: bigint }>();
-  for (const r of fundingSums(db, scope, 'account, market, day')) {
-    const key = `${String(r['account'])}\n${String(r['market'])}\n${monthText(Number(r['day']))}`;
+  for (const r of fundingSums(db, scope, 'account, market, month')) {
+    const key = `${String(r['account'])}\n${String(r['market'])}\n${String(r['month'])}`;
     const f = funding.get(key) ?? { payments: 0n, paid: 0n, received: 0n };
     f.payments += BigInt(r['payments'] as bigint);
     f.paid += units(r, 'paid');

@@ -124,6 +124,85 @@ class Tally {
   }
 }
 
+/** A row of the report before it is written out: its figures still exact units. */
+interface Compared {
+  account: string;
+  market: string;
+  positionId: number | null;
+  side: string;
+  openedAt: number | null;
+  closedAt: number;
+  quote: string;
+  exchangeGross: bigint | null;
+  exchangeNet: bigint | null;
+  appGross: bigint | null;
+  difference: bigint | null;
+  note?: string;
+  /** What ranks it: the difference, else the figure only one side has. */
+  gap: bigint;
+  /** Its win or loss: the exchange's net, else the app's figure. */
+  pnl: bigint;
+}
+
+const nullable = (x: bigint | null) => (x === null ? null : text(x));
+
+function view(r: Compared): ClosedPositionView {
+  return {
+    account: r.account,
+    market: r.market,
+    positionId: r.positionId,
+    side: r.side,
+    openedAt: r.openedAt,
+    closedAt: r.closedAt,
+    quote: r.quote,
+    exchangeGross: nullable(r.exchangeGross),
+    exchangeNet: nullable(r.exchangeNet),
+    appGross: nullable(r.appGross),
+    difference: nullable(r.difference),
+    ...(r.note === undefined ? {} : { note: r.note }),
+  };
+}
+
+const magnitude = (x: bigint) => (x < 0n ? -x : x);
+
+interface Ranked {
+  r: Compared;
+  size: bigint;
+  /** The size as a double: never ordered the other way round from the size, so it decides unless it ties. */
+  approx: number;
+}
+
+const bySize = (a: Ranked, b: Ranked) =>
+  a.approx !== b.approx
+    ? b.approx - a.approx
+    : a.size !== b.size
+      ? b.size > a.size
+        ? 1
+        : -1
+      : b.r.closedAt - a.r.closedAt;
+
+/** The first `n` of `list` by `bySize`: those whose size reaches the n-th largest, sorted. */
+function largest(list: Ranked[], n: number): Ranked[] {
+  if (list.length > n && n > 0) {
+    const sizes = Float64Array.from(list, (k) => k.approx).sort();
+    const least = sizes[sizes.length - n] as number;
+    list = list.filter((k) => k.approx >= least);
+  }
+  return list.sort(bySize).slice(0, Math.max(0, n));
+}
+
+/** The first `n` rows as listed: those that differ first, then the largest gap, then the newest. */
+function ranked(rows: Compared[], n: number): Compared[] {
+  const differ: Ranked[] = [];
+  const rest: Ranked[] = [];
+  for (const r of rows) {
+    const size = magnitude(r.gap);
+    (r.difference !== null && r.difference !== 0n ? differ : rest).push({ r, size, approx: Number(size) });
+  }
+  const first = largest(differ, n);
+  return [...first, ...largest(rest, n - first.length)].map((k) => k.r);
+}
+
 export function positionsReport(db: ReadableDB, scope: ReportScope, listed = LISTED): PositionsReportView {
   const exchange = exchangeRecords(db, scope);
   const app = appPositions(db, scope);
@@ -131,7 +210,7 @@ export function positionsReport(db: ReadableDB, scope: ReportScope, listed = LIS
     app.filter((a) => a.positionId !== null).map((a) => [`${a.account}\n${String(a.positionId)}`, a]),
   );
   const seen = new Set<string>();
-  const rows: Array<ClosedPositionView & { gap: bigint; pnl: bigint }> = [];
+  const rows: Compared[] = [];
   for (const e of exchange) {
     const key = `${e.account}\n${String(e.positionId)}`;
     const a = appById.get(key);
@@ -145,10 +224,10 @@ export function positionsReport(db: ReadableDB, scope: ReportScope, listed = LIS
       openedAt: e.openDate,
       closedAt: e.closeDate,
       quote: quoteOf(e.market),
-      exchangeGross: text(e.gross),
-      exchangeNet: text(e.net),
-      appGross: a ? text(a.gross) : null,
-      difference: gap === null ? null : text(gap),
+      exchangeGross: e.gross,
+      exchangeNet: e.net,
+      appGross: a ? a.gross : null,
+      difference: gap,
       ...(a
         ? {}
         : {
@@ -170,7 +249,7 @@ export function positionsReport(db: ReadableDB, scope: ReportScope, listed = LIS
       quote: quoteOf(a.market),
       exchangeGross: null,
       exchangeNet: null,
-      appGross: text(a.gross),
+      appGross: a.gross,
       difference: null,
       note: 'The archive has no closed-position record of the exchange for it (closed before that part of the history was synced).',
       gap: a.gross,
@@ -189,24 +268,11 @@ export function positionsReport(db: ReadableDB, scope: ReportScope, listed = LIS
       t.add(r.pnl);
     }
   }
-  const magnitude = (x: bigint) => (x < 0n ? -x : x);
-  const ranked = [...rows].sort((a, b) => {
-    const d = magnitude(b.gap) - magnitude(a.gap);
-    return (a.difference !== null && a.difference !== '0') !== (b.difference !== null && b.difference !== '0')
-      ? a.difference !== null && a.difference !== '0'
-        ? -1
-        : 1
-      : d !== 0n
-        ? d > 0n
-          ? 1
-          : -1
-        : b.closedAt - a.closedAt;
-  });
   return {
-    positions: ranked.slice(0, listed).map(({ gap: _gap, pnl: _pnl, ...view }) => view),
-    more: Math.max(0, ranked.length - listed),
+    positions: ranked(rows, listed).map(view),
+    more: Math.max(0, rows.length - listed),
     compared: rows.filter((r) => r.difference !== null).length,
-    differing: rows.filter((r) => r.difference !== null && r.difference !== '0').length,
+    differing: rows.filter((r) => r.difference !== null && r.difference !== 0n).length,
     exchangeOnly: rows.filter((r) => r.appGross === null).length,
     appOnly: rows.filter((r) => r.exchangeGross === null).length,
     winLoss: [...tallies].sort(([a], [b]) => a.localeCompare(b)).map(([quote, t]) => t.view(quote)),
