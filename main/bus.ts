@@ -16,6 +16,8 @@ export interface MergedState {
   account: string;
   /** The kinds the pushes changed ('' scope), each with its whole merged value. */
   values: { [K in KnownKind]?: KnownKinds[K] };
+  /** The market-scoped values changed, each whole, by kind and market. */
+  scoped?: { [K in KnownKind]?: Record<string, KnownKinds[K]> };
   /** Every kind changed, market-scoped ones included. */
   kinds: KnownKind[];
   asOfMs: number;

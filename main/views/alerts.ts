@@ -53,4 +53,6 @@ export interface AlertFiredView {
   /** "BTC_USDT last price 65,010.5 crossed above 65,000". */
   message: string;
   atMs: number;
+  /** The alert as it is after this firing: a screen listing alerts shows it without reading the list again. */
+  alert: AlertView;
 }

@@ -58,4 +58,6 @@ export interface KnownPushedView {
   asOfMs: number;
   /** The whole merged value of each kind changed ('' scope): a screen shows it as it is. */
   values: { [K in KnownKind]?: KnownKinds[K] };
+  /** The whole merged value of each market-scoped kind changed, by market (a screen of one market). */
+  scoped?: { [K in KnownKind]?: Record<string, KnownKinds[K]> };
 }

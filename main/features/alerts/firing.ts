@@ -3,6 +3,9 @@
  * words of a price crossing or of an account's margin ratio or liquidation distance passing its level.
  */
 import type { AccountAlertView, AlertFiredView, AlertView, PriceAlertView } from '../../views/alerts.ts';
+
+/** What a firing says; the alert's state after it is added as it is sent (`AlertFiredView.alert`). */
+export type AlertFiring = Omit<AlertFiredView, 'alert'>;
 import type { BoardRowView } from '../../views/board.ts';
 import { Dec } from '../../rules/decimal.ts';
 import { grouped } from '../../rules/words.ts';
@@ -11,7 +14,7 @@ import { grouped } from '../../rules/words.ts';
 const shown = (value: string): string => grouped(new Dec(value).toFixed());
 
 /** A price alert's market crossed its level at `price`. */
-export function priceFiring(alert: PriceAlertView, price: string, atMs: number): AlertFiredView {
+export function priceFiring(alert: PriceAlertView, price: string, atMs: number): AlertFiring {
   return {
     alertId: alert.id,
     kind: 'price',
@@ -29,7 +32,7 @@ export function accountFiring(
   label: string,
   value: string,
   atMs: number,
-): AlertFiredView {
+): AlertFiring {
   const v = shown(value);
   const t = shown(alert.threshold);
   const liquidation = alert.metric === 'liquidationDistance';

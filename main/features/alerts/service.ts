@@ -8,13 +8,7 @@
  * and a desktop notice of the `alerts` kind.
  */
 import type { AccountView } from '../../views/accounts.ts';
-import type {
-  AccountAlertView,
-  AccountMetric,
-  AlertFiredView,
-  AlertView,
-  PriceAlertView,
-} from '../../views/alerts.ts';
+import type { AccountAlertView, AccountMetric, AlertView, PriceAlertView } from '../../views/alerts.ts';
 import type { BoardRowView } from '../../views/board.ts';
 import type { PageEvents } from '../../services/live/page-events.ts';
 import type { MainBus, MainTopics } from '../../bus.ts';
@@ -33,7 +27,7 @@ import {
 import { crossStep, levelStep } from './evaluate.ts';
 import { MarginFollow, marginEventWords, type MarginEvent, type MarginStreams } from './margin-events.ts';
 import { PriceFollow } from './price-follow.ts';
-import { accountFiring, accountsToRead, priceFiring, watchedAccounts } from './firing.ts';
+import { accountFiring, accountsToRead, priceFiring, watchedAccounts, type AlertFiring } from './firing.ts';
 
 /** The part of the live service alerts use: last prices, and the watched accounts' margin calls. */
 export interface PriceStreams extends MarginStreams {
@@ -225,7 +219,7 @@ export class AlertService {
     const label = this.#label(batch.accountId);
     for (const e of events) {
       alert.firedAtMs = this.#now();
-      this.#fire({
+      this.#fire(alert, {
         alertId: alert.id,
         kind: 'account',
         account: batch.accountId,
@@ -265,7 +259,7 @@ export class AlertService {
       this.#sides.delete(alert.id);
     }
     this.#changed();
-    this.#fire(priceFiring(alert, price, alert.firedAtMs));
+    this.#fire(alert, priceFiring(alert, price, alert.firedAtMs));
   }
 
   #rows(rows: readonly BoardRowView[]): void {
@@ -294,11 +288,15 @@ export class AlertService {
 
   #fireAccount(alert: AccountAlertView, row: BoardRowView, value: string): void {
     alert.firedAtMs = this.#now();
-    this.#fire(accountFiring(alert, row, row.label || this.#label(row.account), value, alert.firedAtMs));
+    this.#fire(
+      alert,
+      accountFiring(alert, row, row.label || this.#label(row.account), value, alert.firedAtMs),
+    );
   }
 
-  #fire(fired: AlertFiredView): void {
-    this.#o.events.emit('alerts.fired', fired);
+  /** Tells of a firing, with the alert's state after it (a copy: the page keeps it). */
+  #fire(alert: AlertView, fired: AlertFiring): void {
+    this.#o.events.emit('alerts.fired', { ...fired, alert: structuredClone(alert) });
     this.#o.notify(fired.title, fired.message);
   }
 

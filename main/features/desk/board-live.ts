@@ -1,7 +1,8 @@
 /**
  * The board live: while a page shows the board, every account of the desk follows its WebSocket
  * (balanceSpot, balanceMargin, ordersPending, positionsMargin, positionsAccountMargin, all markets). The pushes are merged
- * by the pushed state (`PushedState`), which hands each account's merged state to the board at once;
+ * by the pushed state (`PushedState`), which hands each account's merged state to the board at once
+ * (the positions a new closing order may be a leg of come the same way, `live/legs-read.ts`);
  * those accounts' rows are drawn again from the state held in memory (no cache read) and sent as
  * `board.rows` in the same turn, before the state is written. The sockets open at
  * the pace the exchange allows (`ConnectionPacer`), behind any socket a screen is waiting on; an
@@ -39,8 +40,6 @@ const BOARD_KINDS: ReadonlySet<KnownKind> = new Set<KnownKind>([
 ]);
 /** Changed rows wait this long to be sent together (0: the accounts merged in the same turn). */
 export const ROWS_EVERY_MS = 0;
-/** An account with a new closing order is read again this soon (its legs are named by that reading). */
-const LEGS_READ_MS = 300;
 /** Accounts without a live socket are read again this often (the other screens' fallback too). */
 export const POLL_MS = 60_000;
 
@@ -118,9 +117,6 @@ export class BoardLive {
   readonly #trim: BoardLiveOptions['trim'];
   /** The followed sockets are still opening (a large batch of work, for the memory trim). */
   #opening = false;
-  /** Accounts with new closing orders, read again together (`closingOrdersCame`). */
-  readonly #legsPending = new Set<string>();
-  #legsTimer: ReturnType<typeof setTimeout> | undefined;
   /** Stops hearing of accounts added to the desk or removed, and of merged state. */
   readonly #stopDesk: (() => void) | undefined;
   readonly #stopMerged: () => void;
@@ -243,23 +239,6 @@ export class BoardLive {
     }
   }
 
-  /**
-   * A new closing order came to a followed account: it may be a take-profit or stop-loss, which only a
-   * reading of the positions names, so the account is read again soon (a burst is one read).
-   */
-  closingOrdersCame(account: string): void {
-    if (!this.#followed.has(account)) return;
-    this.#legsPending.add(account);
-    this.#legsTimer ??= setTimeout(() => {
-      this.#legsTimer = undefined;
-      const accounts = [...this.#legsPending];
-      this.#legsPending.clear();
-      this.#board.refresh(accounts).catch((error: unknown) => {
-        this.#log.log('warn', 'the board could not read the positions of new closing orders', error);
-      });
-    }, LEGS_READ_MS);
-  }
-
   /** Pushes changed an account's state (merged, in memory): its row is drawn and sent again. */
   #merged(merged: MergedState): void {
     if (!this.#followed.has(merged.account) || !merged.kinds.some((k) => BOARD_KINDS.has(k))) return;
@@ -319,9 +298,6 @@ export class BoardLive {
   #stop(): void {
     clearInterval(this.#pollTimer);
     this.#pollTimer = undefined;
-    clearTimeout(this.#legsTimer);
-    this.#legsTimer = undefined;
-    this.#legsPending.clear();
     clearTimeout(this.#rowsTimer);
     this.#rowsTimer = undefined;
     this.#dirty = new Set();

@@ -108,9 +108,17 @@ export class BoardService {
     return this.#desk().map((a) => a.id);
   }
 
-  /** The rows of the given accounts as last read (from the cache). */
+  /**
+   * The rows of the given accounts as last read (from the cache), in no set order. Pushes ask for a
+   * few accounts many times a second: each is looked up alone, the desk is not listed.
+   */
   rowsOf(accountIds: readonly string[]): Promise<BoardRowView[]> {
-    return this.#rows(this.#desk(accountIds));
+    const registry = this.#accounts.registry;
+    const accounts = [...new Set(accountIds)].flatMap((id) => {
+      const account = registry.get(id);
+      return account?.connection === this.#connection.id ? [account] : [];
+    });
+    return this.#rows(accounts);
   }
 
   #fed(row: BoardRowView): BoardRowView {

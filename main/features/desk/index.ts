@@ -79,11 +79,6 @@ export function create(deps: DeskDeps): DeskFeature {
     trim,
     onDeskChanged: (listener) => deps.registry.onAccountsChanged(listener),
   });
-  // a new closing order may be a take-profit or stop-loss: the board reads that account's positions
-  bus.on('live.pushes', ({ accountId, events: batch }) => {
-    if (batch.some((e) => e.channel === 'ordersPending' && e.event === 'new' && e.order.reduceOnly))
-      boardLive.closingOrdersCame(accountId);
-  });
   const desk = new DeskService(accounts, connection, platform);
   const deskAudit = new BatchAudit(cache);
   const handlers = boardHandlers({

@@ -93,6 +93,10 @@ export class PushedState {
       writes.set(slotKey(slot), { ...slot, value, takenAtMs: p.atMs });
       if (!merged.kinds.includes(slot.kind)) merged.kinds.push(slot.kind);
       if (slot.scope === '') (merged.values as Record<string, unknown>)[slot.kind] = value;
+      else {
+        const scoped = (merged.scoped ??= {}) as Record<string, Record<string, unknown>>;
+        (scoped[slot.kind] ??= {})[slot.scope] = value;
+      }
     }
     if (writes.size === 0) return;
     this.#store.hold([...writes.values()]);

@@ -56,8 +56,12 @@ function full(o: Order, m: MarketDef): Json {
  * creation answers do not).
  */
 export function orderAnswer(o: Order, m: MarketDef, withPosition: boolean): Json {
-  const f = full(o, m);
-  const fields = [
+  return pick(full(o, m), withPosition ? POSITION_FIELDS : SPOT_FIELDS);
+}
+
+/** The shared shape's fields, in the published order (listed once: every order placed is answered so). */
+function answerFields(withPosition: boolean): readonly string[] {
+  return [
     ...FILLS,
     ...AMOUNTS,
     'feeAsset',
@@ -74,8 +78,9 @@ export function orderAnswer(o: Order, m: MarketDef, withPosition: boolean): Json
     'activationCondition',
     'activation_price',
   ];
-  return pick(f, fields);
 }
+const SPOT_FIELDS = answerFields(false);
+const POSITION_FIELDS = answerFields(true);
 
 export type CollateralAnswer = 'limit' | 'market' | 'stop limit' | 'stop market';
 

@@ -20,7 +20,13 @@ export interface PageEvents {
 export function forwardToPages(bus: MainBus, events: EventHub, live: { readonly pages: PageReads }): void {
   bus.on('board.rows', (rows) => events.emit('board.rows', rows));
   bus.on('known.merged', (m) =>
-    events.emit('known.pushed', { accountId: m.account, kinds: m.kinds, asOfMs: m.asOfMs, values: m.values }),
+    events.emit('known.pushed', {
+      accountId: m.account,
+      kinds: m.kinds,
+      asOfMs: m.asOfMs,
+      values: m.values,
+      ...(m.scoped ? { scoped: m.scoped } : {}),
+    }),
   );
   bus.on('mining.alert', (alert) => events.emit('mining.alert', alert));
   bus.on('webhook.event', (event) => events.emit('webhook.event', event));

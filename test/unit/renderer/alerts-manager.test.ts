@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AlertView } from '../../../main/ipc/contract.ts';
 import { AlertsManager, alertWords, levelProblem } from '../../../renderer/src/lib/managers/alerts.svelte.ts';
 import { EventsManager } from '../../../renderer/src/lib/managers/events.svelte.ts';
@@ -49,7 +49,7 @@ describe('alert words', () => {
 });
 
 describe('AlertsManager', () => {
-  it('keeps main’s answer, keeps a refusal as the error, and reads the list again when an alert fires', async () => {
+  it('keeps main’s answer, keeps a refusal as the error, and shows the alert an event says fired without reading the list', async () => {
     let list: AlertView[] = [];
     const { api, calls, emit } = fakeBridge((procedure) => {
       if (procedure === 'alerts.addPrice') {
@@ -74,8 +74,28 @@ describe('AlertsManager', () => {
     expect(manager.error?.field).toBe('threshold');
     expect(manager.alerts).toEqual([price]);
 
-    emit('alerts.fired', { alertId: 'a1', kind: 'price', title: 't', message: 'm', atMs: 5 });
-    await vi.waitFor(() => expect(manager.alerts[0]).toMatchObject({ state: 'triggered' }));
+    const listed = calls.length;
+    const triggered: AlertView = { ...price, state: 'triggered', firedAtMs: 5, firedPrice: '65010' };
+    emit('alerts.fired', {
+      alertId: 'a1',
+      kind: 'price',
+      title: 't',
+      message: 'm',
+      atMs: 5,
+      alert: triggered,
+    });
+    expect(manager.alerts).toEqual([triggered]);
+    // an alert the list no longer holds (removed meanwhile) is not brought back
+    emit('alerts.fired', {
+      alertId: 'gone',
+      kind: 'price',
+      title: 't',
+      message: 'm',
+      atMs: 6,
+      alert: { ...triggered, id: 'gone' },
+    });
+    expect(manager.alerts).toEqual([triggered]);
+    expect(calls.length).toBe(listed);
     stop();
   });
 
@@ -90,6 +110,16 @@ describe('AlertsManager', () => {
       title: 'Liquidation near on Sub 12',
       message: 'Sub 12: liquidation 4.2 % away (alert at 5 %)',
       atMs: 42,
+      alert: {
+        id: 'x',
+        kind: 'account',
+        account: ID,
+        metric: 'liquidationDistance',
+        threshold: '5',
+        alerting: [ID],
+        createdAtMs: 1,
+        firedAtMs: 42,
+      },
     });
     expect(events.live).toEqual([
       expect.objectContaining({

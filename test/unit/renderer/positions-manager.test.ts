@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PositionView } from '../../../main/ipc/contract.ts';
 import { rememberMarkets } from '../../../renderer/src/lib/format/market-steps.svelte.ts';
 import { PositionsManager } from '../../../renderer/src/lib/managers/positions.svelte.ts';
@@ -208,7 +208,8 @@ describe('PositionsManager', () => {
     await m.stop();
   });
 
-  it('reads the positions again when a new closing order may be a leg', async () => {
+  it('reads nothing when a new closing order may be a leg: the positions main reads come with their legs', async () => {
+    vi.useFakeTimers();
     const { api, emit, calls } = fakeBridge(sandboxLike);
     const m = new PositionsManager(api, memoryStore());
     await m.follow(ACCOUNT);
@@ -232,7 +233,20 @@ describe('PositionsManager', () => {
       ],
       replaced: 0,
     });
-    await expect.poll(reads).toBe(before + 1);
+    // whatever timer the push could have started has run: no read followed it
+    await vi.runAllTimersAsync();
+    expect(reads()).toBe(before);
+    const withLeg = { ...long, tpsl: [{ orderId: 30, kind: 'stopLoss' as const, activationPrice: '60000' }] };
+    emit('known.pushed', {
+      accountId: ACCOUNT,
+      kinds: ['positions.open'],
+      asOfMs: 2,
+      values: { 'positions.open': [withLeg] },
+    });
+    expect(m.positions).toEqual([withLeg]);
+    await vi.runAllTimersAsync();
+    expect(reads()).toBe(before);
+    vi.useRealTimers();
     await m.stop();
   });
 });

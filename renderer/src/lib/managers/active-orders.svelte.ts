@@ -1,4 +1,4 @@
-import type { OrderView } from '../../../../main/ipc/contract.ts';
+import type { KnownPushedView, OrderView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { legKinds, type LegKind } from '../format/tpsl.ts';
 import { KillSwitchTimer } from './kill-switch.svelte.ts';
@@ -23,7 +23,11 @@ export function editableFields(order: OrderView): ModifyField[] {
 /** The inline editor of one open order, as typed. */
 export type OrderEdit = { orderId: number } & Record<ModifyField, string>;
 
-/** The open orders of one account on one market, refreshed on its `ordersPending` pushes; modify and cancel. */
+/**
+ * The open orders of one account on one market, kept by its pushes as main merged them (`known.pushed`
+ * carries the whole list, and the positions whose legs they are): a push is never a reason to read
+ * them again. Modify and cancel.
+ */
 export class ActiveOrders {
   /** The open orders with their age: the saved ones at once, then the exchange's. */
   readonly known = new Known<OrderView[]>();
@@ -50,6 +54,7 @@ export class ActiveOrders {
   readonly #api: TxcApi;
   #subscription: string | undefined;
   #stopBatch: (() => void) | undefined;
+  #stopKnown: (() => void) | undefined;
   #stopState: (() => void) | undefined;
   /** The account's WebSocket went down since the last load: pushes were lost, nothing is replayed. */
   #missed = false;
@@ -114,15 +119,12 @@ export class ActiveOrders {
     if (!account) return;
     this.#stopBatch = this.#api.on('ws.batch', (batch) => {
       if (batch.accountId !== this.account) return;
-      let pending = false;
-      for (const e of batch.events) {
-        if (e.channel !== 'ordersPending') continue;
-        pending = true;
+      for (const e of batch.events)
         // A finish that is not a fill: cancelled elsewhere, or ended by the exchange.
-        if (e.event === 'finish' && !/fill/i.test(e.order.status ?? '')) this.onGone?.(e.order.orderId);
-      }
-      if (pending) void this.load();
+        if (e.channel === 'ordersPending' && e.event === 'finish' && !/fill/i.test(e.order.status ?? ''))
+          this.onGone?.(e.order.orderId);
     });
+    this.#stopKnown = this.#api.on('known.pushed', (pushed) => this.#pushed(pushed));
     // After a reconnect (resubscribed, pushes flowing again) the list is read again by REST: orders
     // placed, filled or cancelled while the socket was down sent no push and none is replayed.
     this.#stopState = this.#api.on('ws.state', ({ accountId, state }) => {
@@ -141,6 +143,22 @@ export class ActiveOrders {
     if (reply.ok) this.#subscription = reply.value;
   }
 
+  /**
+   * The account's open orders and positions as main merged its pushes: the market's list (kept under
+   * the market, or the account's list narrowed to it) and the legs its positions name.
+   */
+  #pushed({ accountId, values, scoped }: KnownPushedView): void {
+    if (accountId !== this.account) return;
+    const market = this.market;
+    const all = values['orders.open'];
+    const orders = market
+      ? (scoped?.['orders.open']?.[market] ?? all?.filter((o) => o.market === market))
+      : all;
+    if (orders) this.known.set(orders);
+    const positions = values['positions.open'] ?? (market ? scoped?.['positions.open']?.[market] : undefined);
+    if (positions) this.legs = legKinds(positions);
+  }
+
   /** The exchange answers again: the list is read, and followed when its subscription was refused. */
   async recover(): Promise<void> {
     if (!this.account) return;
@@ -151,6 +169,8 @@ export class ActiveOrders {
   async stop(): Promise<void> {
     this.#stopBatch?.();
     this.#stopBatch = undefined;
+    this.#stopKnown?.();
+    this.#stopKnown = undefined;
     this.#stopState?.();
     this.#stopState = undefined;
     this.killSwitch.stop();

@@ -31,7 +31,8 @@ export function alertWords(alert: AlertView, label: (account: string) => string)
 
 /**
  * The alerts main keeps and evaluates: listed, added, re-armed and removed here; main answers the
- * whole list after each change and tells of every firing (`alerts.fired`), when the list is read again.
+ * whole list after each change and tells of every firing (`alerts.fired`) with the alert's state after
+ * it, which replaces that alert in the list (the list is not read again).
  */
 export class AlertsManager {
   alerts = $state<AlertView[]>([]);
@@ -44,9 +45,13 @@ export class AlertsManager {
     this.#api = api;
   }
 
-  /** Reads the list again whenever an alert fires (its state changed in main); returns the stop. */
+  /** Shows each alert as a firing left it (main sends its state with the event); returns the stop. */
   listen(): () => void {
-    return this.#api.on('alerts.fired', () => void this.load());
+    return this.#api.on('alerts.fired', ({ alert }) => {
+      // an alert removed meanwhile stays removed
+      if (this.alerts.some((a) => a.id === alert.id))
+        this.alerts = this.alerts.map((a) => (a.id === alert.id ? alert : a));
+    });
   }
 
   async load(): Promise<void> {

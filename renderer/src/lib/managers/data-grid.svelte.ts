@@ -1,42 +1,10 @@
 import { csvField, csvLine } from '../format/csv.ts';
-import { alignTo, formatNumber, fullNumber, isShortened, scaleFor } from '../format/number.ts';
+import { alignTo, fullNumber, isShortened, scaleFor } from '../format/number.ts';
+import { WrittenCells, type GridColumn } from './grid-cells.ts';
 import { sortOrder } from './sort-order.ts';
 import type { PreferenceStore } from './storage.ts';
 
-/**
- * One column. Text and decimal columns give strings (decimals exactly as the exchange sent them);
- * time columns give milliseconds since the epoch.
- */
-export type GridColumn<R> =
-  | {
-      readonly id: string;
-      readonly title: string;
-      readonly kind: 'text' | 'decimal';
-      readonly value: (row: R) => string;
-      /** A decimal column's tick or step per row (prices to the tick, amounts to the step). */
-      readonly step?: (row: R) => string | undefined;
-      /** A decimal column of changes (profit, percentages of change): "+" before a gain. */
-      readonly signed?: boolean;
-      /** Buy/sell colouring, always drawn with an arrow (▲ buy, ▼ sell) as a second cue. */
-      readonly tone?: (row: R) => 'buy' | 'sell' | undefined;
-      /** A cell's tooltip: the exact value behind a scaled one ("285,000,000,000,000 H/s"). */
-      readonly hint?: (row: R) => string;
-      /** Least width in rem; columns otherwise size to their content. */
-      readonly width?: number;
-      /** Widest it grows, in characters (48 by default); longer text is cut, the hint tells it whole. */
-      readonly maxChars?: number;
-      readonly hidden?: boolean;
-    }
-  | {
-      readonly id: string;
-      readonly title: string;
-      readonly kind: 'time';
-      readonly value: (row: R) => number;
-      /** Narrow: the time of day for today's times, the date for older ones (whole time on hover). */
-      readonly clock?: boolean;
-      readonly width?: number;
-      readonly hidden?: boolean;
-    };
+export type { GridColumn } from './grid-cells.ts';
 
 /**
  * Rows a grid lets a person pick, each with a checkbox (Space on the highlighted row), for work on
@@ -207,12 +175,13 @@ export class DataGridState<R> {
    * step; a value with more digits rounded to it, in full in `cellTitle`), padded with figure spaces
    * so the points align.
    */
+  readonly #written = new WrittenCells<R>();
+
   cellText(column: GridColumn<R>, row: R): string {
     if (column.kind === 'time') return String(column.value(row));
     const value = column.value(row);
     if (column.kind === 'text') return value;
-    const text = formatNumber(value, { step: column.step?.(row), signed: column.signed });
-    return alignTo(text, this.scales[column.id] ?? -1);
+    return alignTo(this.#written.text(column, row, value), this.scales[column.id] ?? -1);
   }
 
   /** A cell's tooltip: the column's hint, else a decimal written to fewer places than it has, in full. */

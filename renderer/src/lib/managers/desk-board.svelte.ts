@@ -9,7 +9,7 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { compareDecimal } from '../format/decimal.ts';
-import { sumDecimals } from '../format/exact.ts';
+import { exact, Exact, plain } from '../format/exact.ts';
 import { settled } from './errors.ts';
 
 /** When a row needs attention: liquidation within `liquidationPct` %, data older than `staleMinutes`. */
@@ -29,26 +29,55 @@ export interface BoardTotals {
   positions: number;
 }
 
+/** The amounts a row adds to the totals, in this order. */
+const TOTALLED = ['equity', 'main', 'free', 'locked', 'unrealizedPnl', 'marginUsed'] as const;
+
+/**
+ * Each row's amounts read once: a row is a new object only when its account changed, so the totals
+ * of a desk whose few rows a push changed read only those (undefined: an amount not a decimal).
+ */
+const amountsOf = new WeakMap<object, Array<Exact | undefined>>();
+
+function amounts(row: BoardRowView): Array<Exact | undefined> {
+  let out = amountsOf.get(row);
+  if (!out) {
+    out = TOTALLED.map((k) => exact(row[k] ?? '0'));
+    amountsOf.set(row, out);
+  }
+  return out;
+}
+
 /** The totals of the given rows: each row's own figures summed, rows never read adding nothing. */
 export function totalsOf(rows: readonly BoardRowView[]): BoardTotals {
-  const sum = (pick: (r: BoardRowView) => string | undefined): string =>
-    sumDecimals(rows.map((r) => pick(r) ?? '0')) ?? '0';
+  const sums: Array<Exact | undefined> = TOTALLED.map(() => new Exact(0));
   let orders = 0;
   let positions = 0;
   for (const r of rows) {
     orders += r.openOrders ?? 0;
     positions += r.openPositions ?? 0;
+    const own = amounts(r);
+    sums.forEach((sum, i) => {
+      const add = own[i];
+      sums[i] = sum && add ? sum.plus(add) : undefined;
+    });
   }
+  const [equity, main, free, locked, unrealizedPnl, marginUsed] = sums.map((sum) => (sum ? plain(sum) : '0'));
   return {
-    equity: sum((r) => r.equity),
-    main: sum((r) => r.main),
-    free: sum((r) => r.free),
-    locked: sum((r) => r.locked),
-    unrealizedPnl: sum((r) => r.unrealizedPnl),
-    marginUsed: sum((r) => r.marginUsed),
+    equity: equity ?? '0',
+    main: main ?? '0',
+    free: free ?? '0',
+    locked: locked ?? '0',
+    unrealizedPnl: unrealizedPnl ?? '0',
+    marginUsed: marginUsed ?? '0',
     orders,
     positions,
   };
+}
+
+/** Runs `flush` before the next frame is drawn; at once where nothing is drawn (no frames). */
+function nextFrame(flush: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush);
+  else flush();
 }
 
 /** Why a row stands out, in words (empty when it does not). */
@@ -153,9 +182,38 @@ export class DeskBoard {
     };
   }
 
-  /** Rows drawn again arrive as `board.rows` (a refresh's batches, pushes), each with its orders and positions. */
-  listen(): () => void {
-    return this.#api.on('board.rows', ({ rows, removed }) => this.merge(rows, removed));
+  /**
+   * Rows drawn again arrive as `board.rows` (a refresh's batches, pushes), each with its orders and
+   * positions: only the rows of the accounts that changed. Those that come within one frame are
+   * merged together before it is drawn (`schedule`; at once where there are no frames): a desk of
+   * 1,000 accounts pushes 100 rows a second, and the board's totals and columns are worked out once a
+   * frame, not once a row.
+   */
+  listen(schedule: (flush: () => void) => void = nextFrame): () => void {
+    // what came since the last frame, by account: its newest row, or null when it left the desk
+    // (a plain record: nothing on screen reads it)
+    let came: Record<string, BoardRowView | null> = {};
+    let due = false;
+    let stopped = false;
+    const flush = (): void => {
+      due = false;
+      if (stopped) return;
+      const changed = Object.values(came).filter((r): r is BoardRowView => r !== null);
+      const gone = Object.keys(came).filter((account) => came[account] === null);
+      came = {};
+      this.merge(changed, gone);
+    };
+    const stop = this.#api.on('board.rows', (batch) => {
+      for (const account of batch.removed ?? []) came[account] = null;
+      for (const row of batch.rows) came[row.account] = row;
+      if (due) return;
+      due = true;
+      schedule(flush);
+    });
+    return () => {
+      stopped = true;
+      stop();
+    };
   }
 
   /**

@@ -32,9 +32,6 @@ export type { LeverageInForce, MarkInfo } from '../format/positions.ts';
 
 export type LiveWord = 'idle' | 'connecting' | 'authorizing' | 'reconciling' | 'live' | 'stale' | 'stopped';
 
-/** A new closing order is looked up this soon (a burst of them is one read). */
-const LEGS_RELOAD_MS = 300;
-
 /**
  * The Positions screen of one account: open positions (REST, then the list main merged the account's
  * `positionsMargin`, `positionsAccountMargin` and ended orders into, with their TP/SL legs, as main
@@ -177,7 +174,7 @@ export class PositionsManager {
     await this.#live.add('positionsMargin', '*');
     // the exchange's margin calls and liquidations, said on the screen as they come
     await this.#live.add('positionsAccountMargin', '*');
-    // legs come and go as orders: a leg that ends leaves its position, a new one is read from the exchange
+    // legs come and go as orders: a leg that ends leaves its position, a new one main reads and sends
     await this.#live.add('ordersPending', '*');
     await this.#live.add('ADLQuantile', '*');
     await this.loadAdl();
@@ -234,24 +231,13 @@ export class PositionsManager {
 
   #apply(events: readonly LiveEvent[]): void {
     this.live = 'live';
-    let legsMayHaveCome = false;
-    // The positions themselves come merged by main (`known.pushed`): a push is never applied here again.
+    // The positions themselves come merged by main (`known.pushed`), and so do those a new closing
+    // order may be a leg of (main reads them): a push is never applied or read again here.
     for (const e of events) {
       if (e.channel === 'premiumIndex') this.#mark(e);
       else if (e.channel === 'ADLQuantile') this.#adl(e.records);
       else if (e.channel === 'positionsAccountMargin') this.#marginEvent(e);
-      else if (e.channel === 'ordersPending' && e.event === 'new' && e.order.reduceOnly)
-        legsMayHaveCome = true;
     }
-    // A new closing order may be a take-profit or stop-loss: the exchange's reading says which.
-    if (legsMayHaveCome) this.#reloadSoon();
-  }
-
-  #reloadTimer: ReturnType<typeof setTimeout> | undefined;
-
-  #reloadSoon(): void {
-    clearTimeout(this.#reloadTimer);
-    this.#reloadTimer = setTimeout(() => void this.load(), LEGS_RELOAD_MS);
   }
 
   /**
@@ -336,7 +322,6 @@ export class PositionsManager {
     for (const off of this.#stopEvents) off();
     this.#stopEvents = [];
     this.tpsl.clear();
-    clearTimeout(this.#reloadTimer);
     const released = this.#live.clear();
     this.account = '';
     this.live = 'idle';
