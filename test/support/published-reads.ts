@@ -75,6 +75,11 @@ export const READS: Record<string, (a: ReturnType<typeof answering>) => Promise<
       activation_price: '40000',
     }),
   'order-cancel': ({ caller }) => trading.cancelOrder(caller, { market: 'BTC_USDT', orderId: 4180284841 }),
+  'order-cancel-bulk': ({ caller }) =>
+    trading.cancelOrders(caller, [
+      { market: 'BTC_USDT', orderId: 4326248250 },
+      { market: 'ETH_USDT', clientOrderId: 'my-client-id' },
+    ]),
   orders: ({ caller }) => trading.activeOrders(caller, { market: 'BTC_USDT' }),
   'executed-history': ({ caller }) => trading.executedDealsByMarket(caller),
   'order-history': ({ caller }) => trading.orderHistory(caller),

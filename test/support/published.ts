@@ -62,6 +62,7 @@ export const PUBLISHED_REST: Readonly<Record<string, string>> = {
   'mining-rewards': 'POST /api/v4/mining/rewards',
   'order-bulk': 'POST /api/v4/order/bulk',
   'order-cancel': 'POST /api/v4/order/cancel',
+  'order-cancel-bulk': 'POST /api/v4/order/cancel/bulk',
   'order-collateral-market': 'POST /api/v4/order/collateral/market',
   'order-history': 'POST /api/v4/trade-account/order/history',
   'order-market': 'POST /api/v4/order/market',

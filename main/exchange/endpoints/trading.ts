@@ -67,6 +67,17 @@ export function cancelOrder(c: KeyCaller, input: z.input<typeof S.cancelRequest>
 }
 
 /**
+ * Cancels up to 100 orders in one request; each answer, in the request's order, is the cancelled
+ * order's ids or that order's error.
+ */
+export function cancelOrders(
+  c: KeyCaller,
+  orders: z.input<typeof S.cancelRequest>[],
+): Promise<z.output<typeof S.cancelBulkAnswer>> {
+  return c.call(REST.orderCancelBulk, { orders: orders.map((o) => ({ ...o })) }, WRITE);
+}
+
+/**
  * Changes an open order (by exactly one of its ids): at least one of `price`, `amount`, `total` (a
  * buy stop-market order's quote amount, in place of `amount`) and `activationPrice`; `stp` too. The
  * exchange replaces it: the answer is the new order, with a new id (the published example answers

@@ -192,6 +192,13 @@ export const TRADING = {
     capability: 'trade-spot',
     reachedBy: ['orders.cancel'],
   }),
+  orderCancelBulk: post('order/cancel/bulk', {
+    request: trading.cancelBulkRequest,
+    answer: trading.cancelBulkAnswer,
+    desk: trader('cancel orders'),
+    capability: 'trade-spot',
+    reachedBy: ['board.runBulk'],
+  }),
   killSwitch: post('order/kill-switch', {
     request: trading.killSwitchRequest,
     answer: trading.killSwitchAnswer,

@@ -110,6 +110,28 @@ const byId = <S extends z.ZodRawShape>(shape: S) =>
 
 export const cancelRequest = byId({ market: z.string() });
 
+/** Orders one bulk cancel takes at most. */
+export const CANCEL_BULK_MAX = 100;
+/** `order/cancel/bulk`: 1 to 100 orders, each by its market and exactly one of its ids. */
+export const cancelBulkRequest = z.object({ orders: z.array(cancelRequest).min(1).max(CANCEL_BULK_MAX) });
+/** Each order of a bulk cancel, in the request's order: its ids once cancelled, or its error. */
+export const cancelBulkAnswer = z.array(
+  z.object({
+    result: z
+      .object({ orderId: z.number().int(), clientOrderId: z.string().optional(), market: z.string() })
+      .nullable()
+      .optional(),
+    error: z
+      .object({
+        code: z.number().int().optional(),
+        message: z.string().optional(),
+        errors: z.record(z.string(), z.array(z.string())).optional(),
+      })
+      .nullable()
+      .optional(),
+  }),
+);
+
 export const modifyRequest = byId({
   market: z.string(),
   price: z.string().optional(),

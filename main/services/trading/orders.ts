@@ -1,5 +1,7 @@
 /** One account's single orders and spot balances by REST (lists and work on many: order-controls.ts). */
+import { classifyResponse } from '../../exchange/classify-response.ts';
 import * as trading from '../../exchange/endpoints/trading.ts';
+import { CANCEL_BULK_MAX } from '../../exchange/schemas/trading.ts';
 import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import type { IpcError } from '../../errors.ts';
 import type { DealView, OrderView } from '../../views/orders.ts';
@@ -55,33 +57,51 @@ export function spotBalances(
   return trading.tradeBalance(caller);
 }
 
+/** The exchange's per-order code of a bulk cancel for an order that is not open (any more). */
+const NOT_FOUND = 404;
+
 /**
- * Cancels every open order of `market` one by one over REST (all pages), for work already confirmed
- * as a whole (the desk's bulk actions); each refusal is kept with its order, the rest go on.
+ * Cancels every open order of `market` over REST (all pages), up to 100 in one request, for work
+ * already confirmed as a whole (the desk's bulk actions). Each order's refusal is kept with it and
+ * the rest go on; an order the exchange no longer has open (filled or cancelled meanwhile) is
+ * neither cancelled here nor left.
  */
 export async function cancelEach(
   caller: KeyCaller,
   market: string,
-): Promise<{ cancelled: OrderView[]; failed: Array<{ orderId: number; error: IpcError }> }> {
-  const cancelled: OrderView[] = [];
+): Promise<{ cancelled: number[]; failed: Array<{ orderId: number; error: IpcError }> }> {
+  const cancelled: number[] = [];
   const failed: Array<{ orderId: number; error: IpcError }> = [];
   const tried = new Set<number>();
   // The exchange lists at most 100 open orders at a time: read again until none is left untried.
   for (;;) {
-    const open = (await trading.activeOrders(caller, { market, limit: 100 })).filter(
+    const open = (await trading.activeOrders(caller, { market, limit: CANCEL_BULK_MAX })).filter(
       (o) => !tried.has(o.orderId),
     );
     if (open.length === 0) break;
-    for (const order of open) {
-      tried.add(order.orderId);
-      try {
-        cancelled.push(await trading.cancelOrder(caller, { market, orderId: order.orderId }));
-      } catch (error) {
+    for (const o of open) tried.add(o.orderId);
+    let answers: Awaited<ReturnType<typeof trading.cancelOrders>>;
+    try {
+      answers = await trading.cancelOrders(
+        caller,
+        open.map((o) => ({ market, orderId: o.orderId })),
+      );
+    } catch (error) {
+      const refused = itemFailure(error, 'These orders could not be cancelled; the details are in the log.');
+      failed.push(...open.map((o) => ({ orderId: o.orderId, error: refused })));
+      continue;
+    }
+    for (const [i, o] of open.entries()) {
+      const answer = answers[i];
+      if (answer?.result) cancelled.push(o.orderId);
+      else if (answer?.error?.code !== NOT_FOUND)
         failed.push({
-          orderId: order.orderId,
-          error: itemFailure(error, 'This order could not be cancelled; the details are in the log.'),
+          orderId: o.orderId,
+          error: itemFailure(
+            classifyResponse(422, answer?.error ?? {}),
+            'This order could not be cancelled; the details are in the log.',
+          ),
         });
-      }
     }
   }
   return { cancelled, failed };

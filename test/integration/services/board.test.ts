@@ -1,6 +1,7 @@
 // The desk board against the sandbox: a refresh reads every account on its own key (rows with valued
 // balances, counts and the nearest liquidation), a revoked key shows as such, and a flatten with one
-// account failing reports that account alone and can be sent again for it.
+// account failing reports that account alone and can be sent again for it; an account's orders are
+// cancelled a hundred to a request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   BoardView,
@@ -8,6 +9,8 @@ import type {
   EventPayload,
   ProcedureResult,
 } from '../../../main/ipc/contract.ts';
+import { toUnits } from '../../../main/sandbox/engine/units.ts';
+import { watchEverySandbox } from '../../../main/sandbox/traffic.ts';
 import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 import { scriptedDesktop } from '../../support/desktop.ts';
 
@@ -137,6 +140,43 @@ describe('the desk board', () => {
     expect(nothing).toMatchObject({ orders: 0, positions: 0 });
     const log = await ok<ProcedureResult<'board.batches'>>('board.batches', { parentId: sent.parentId });
     expect(log.flatMap((b) => b.children.map((c) => c.outcome)).sort()).toEqual(['failed', 'ok', 'ok', 'ok']);
+  });
+
+  it("cancels an account's 150 open orders in two requests, of 100 and 50", async () => {
+    const [, , , , , sixth] = desk();
+    const sandbox = core.connection.sandbox;
+    const owner = [...(sandbox?.control.state.accounts.values() ?? [])].find(
+      (a) => `Sandbox ${a.label}` === sixth?.label,
+    );
+    const m = sandbox?.control.state.markets.get('BTC_USDT');
+    if (!sandbox || !owner || !m) throw new Error('no sandbox account or market');
+    const resting = sandbox.control.engine.openOrders(owner.id).length;
+    for (let i = resting; i < 150; i++)
+      sandbox.control.engine.place({
+        owner: owner.id,
+        market: m.name,
+        side: 'buy',
+        type: 'limit',
+        amount: toUnits('0.0001', m.stockPrec),
+        price: toUnits(String(1_000 + i), m.moneyPrec),
+      });
+    const preview = await ok<BulkPreviewView>('board.previewBulk', {
+      action: 'cancel_orders',
+      accountIds: [sixth?.id],
+    });
+    expect(preview.orders).toBe(150);
+    const asked: number[] = [];
+    const stop = watchEverySandbox((message) => {
+      if (message.via === 'rest' && message.path.startsWith('/api/v4/order/cancel'))
+        asked.push(message.path === '/api/v4/order/cancel/bulk' ? (message.body as unknown[]).length : 1);
+    });
+    const sent = await ok<ProcedureResult<'board.runBulk'>>('board.runBulk', {
+      previewId: preview.previewId,
+    });
+    stop();
+    expect(sent.results).toEqual([expect.objectContaining({ ok: true, cancelled: 150, left: 0 })]);
+    expect(asked).toEqual([100, 50]);
+    expect(sandbox.control.engine.openOrders(owner.id)).toEqual([]);
   });
 
   it('sends nothing when the question is declined', async () => {
