@@ -1,14 +1,14 @@
 /**
- * The accounts' endpoints: funds out, the wallet's other work, mining, sub-accounts and their keys
- * (`rest.ts` joins them with the trading endpoints into `REST`).
+ * The accounts' endpoints: funds out, the wallet's other work, mining (`mining.ts`), sub-accounts and
+ * their keys (`rest.ts` joins them with the trading endpoints into `REST`).
  */
 import * as archive from '../schemas/archive.ts';
 import * as flex from '../schemas/flex.ts';
-import * as mining from '../schemas/mining.ts';
 import { noFields, unreadAnswer } from '../schemas/primitives.ts';
 import * as subs from '../schemas/sub-accounts.ts';
 import * as wallet from '../schemas/wallet.ts';
 import { admin, post, treasurer, type RestEndpoint } from './endpoint.ts';
+import { MINING } from './mining.ts';
 
 export const ACCOUNTS = {
   // funds out (capability: withdraw, transfers)
@@ -172,75 +172,7 @@ export const ACCOUNTS = {
     reachedBy: ['wallet.verifyDeposit'],
   }),
 
-  // mining (capability: mining, read only; where its rewards are paid moves funds: withdraw)
-  miningAccounts: post('mining/accounts', {
-    request: mining.accountsRequest,
-    answer: mining.accountsAnswer,
-    group: 'account',
-    capability: 'mining',
-    reachedBy: ['mining.accounts'],
-  }),
-  miningRewards: post('mining/rewards', {
-    request: mining.rewardsRequest,
-    answer: mining.rewardsAnswer,
-    group: 'account',
-    capability: 'mining',
-    reachedBy: ['mining.rewards'],
-  }),
-  minersInfo: post('mining/miners/info', {
-    request: mining.accountRequest,
-    answer: mining.minerInfoAnswer,
-    group: 'account',
-    capability: 'mining',
-    reachedBy: ['mining.info'],
-  }),
-  watcherLinks: post('mining/watcher-links/list', {
-    request: mining.accountRequest,
-    answer: mining.watcherLinksAnswer,
-    group: 'account',
-    capability: 'mining',
-    reachedBy: ['mining.watcherLinks'],
-  }),
-  miningHashrate: post('mining/hashrate', {
-    request: mining.hashrateRequest,
-    answer: mining.hashrateAnswer,
-    group: 'account',
-    capability: 'mining',
-    reachedBy: ['mining.workers'],
-  }),
-  workerNames: post('mining/workers/names', {
-    request: mining.workerNamesRequest,
-    answer: mining.workerNamesAnswer,
-    group: 'account',
-    capability: 'mining',
-    reachedBy: ['mining.workers'],
-  }),
-  workerHashrate: post('mining/workers/hashrate', {
-    request: mining.workerHashrateRequest,
-    answer: mining.workerHashrateAnswer,
-    group: 'account',
-    capability: 'mining',
-    reachedBy: ['mining.workers'],
-  }),
-  payoutDestination: post('mining/payout-destination', {
-    request: mining.payoutDestinationRequest,
-    answer: mining.payoutDestinationAnswer,
-    group: 'account',
-    capability: 'mining',
-    reachedBy: ['mining.payoutDestination'],
-  }),
-  // where future rewards are paid: an external address takes them out of the desk, so it moves funds
-  // (a key is allowed it with withdrawals) and is a treasurer's work under four eyes, as a withdrawal is
-  payoutDestinationEdit: post('mining/payout-destination/edit', {
-    request: mining.payoutDestinationEditRequest,
-    answer: mining.payoutDestinationAnswer,
-    group: 'account',
-    desk: treasurer('change where mining rewards are paid'),
-    capability: 'withdraw',
-    movesFunds: true,
-    fourEyes: 'payout',
-    reachedBy: ['mining.setPayoutDestination'],
-  }),
+  ...MINING,
 
   // sub-accounts and their keys (an admin's, outside the capability table)
   subAccountList: post('sub-account/list', {

@@ -6,8 +6,8 @@
  * funds out of an account, the four-eyes request it is (`policy/desk-policy.ts`,
  * `services/four-eyes/describe.ts`, the team store's `desk_request_kinds`) and the procedures that
  * reach it (the coverage test). Those tables are read from here; no other file in main (the sandbox
- * aside) writes an endpoint's path. The descriptors stand in `trading.ts`, `collateral.ts` and
- * `accounts.ts`.
+ * aside) writes an endpoint's path. The descriptors stand in `trading.ts`, `collateral.ts`,
+ * `accounts.ts` and `mining.ts`.
  *
  * Each descriptor carries its request and answer schemas (`../schemas/`, which import nothing of the
  * registry): a call names the descriptor, and the client sends its body and reads its answer by them
