@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { OrderView, ProcedureResult } from '../../main/ipc/contract.ts';
+import { KEY_CAPABILITIES } from '../../main/services/desk/key-capabilities.ts';
 import { formatNumber, parseNumber } from '../../renderer/src/lib/format/number.ts';
 import { artifact } from './paths.ts';
 import { js, useAppSession, type OpenedPage } from './session.ts';
@@ -143,7 +144,9 @@ describe('the Sub-accounts screen in Chromium', () => {
     expect(await spotRow.locator('.urls').textContent()).toContain('/api/v4/order/new');
 
     await page.getByTestId('perm-preview').click();
-    await expect.poll(() => page.getByTestId('perm-diff-row').count()).toBe(9);
+    // one row per URL of the capability (the endpoint registry's trade-spot paths)
+    const spotUrls = KEY_CAPABILITIES.find((c) => c.id === 'trade-spot')?.urls.length;
+    await expect.poll(() => page.getByTestId('perm-diff-row').count()).toBe(spotUrls);
     const diff = (await page.getByTestId('perm-diff-row').allTextContents()).join('\n');
     expect(diff).toContain('Sandbox sub-alpha');
     expect(diff).toContain('Trade spot');
