@@ -120,6 +120,25 @@ describe('sending the ticket', () => {
     expect(places(calls)).toHaveLength(3);
   });
 
+  it('takes a press handled right after a slow send ends for the same press, however long the send took', async () => {
+    // A busy machine: the send takes longer than SAME_PRESS_MS, and the second Enter, pressed
+    // while it was out, is handled only once it is in.
+    const clock = { now: 1_000 };
+    const { send, calls } = sendOf((p) => {
+      if (p === 'orders.place') clock.now += 3 * SAME_PRESS_MS;
+      return p === 'orders.check' ? { ok: true, value: { issues: [], questions: [] } } : PLACED;
+    }, clock);
+    await send.submit(ACCOUNT);
+    clock.now += 20;
+    await send.submit(ACCOUNT);
+    expect(places(calls)).toHaveLength(1);
+    expect(send.note).toContain('this press sent nothing');
+    // a press well after the answer is a new one
+    clock.now += SAME_PRESS_MS;
+    await send.submit(ACCOUNT);
+    expect(places(calls)).toHaveLength(2);
+  });
+
   it('sends nothing when the ticket moved to another account while the press was being checked', async () => {
     let answer: (value: unknown) => void = () => undefined;
     const { send, ticket, calls } = sendOf((p) =>

@@ -13,21 +13,6 @@ import { memoryStore } from '../../../renderer/src/lib/managers/storage.ts';
 import { ORDER_KINDS } from '../../../main/rules/types.ts';
 import { fakeBridge } from './fake-bridge.ts';
 
-/** An ordersPending push as main hands it to the renderer. */
-const pendingOrder = {
-  orderId: 8,
-  clientOrderId: '',
-  market: 'BTC_USDT',
-  side: 'buy',
-  type: 'limit',
-  timestamp: 1,
-  amount: '1',
-  left: '1',
-  dealStock: '0',
-  dealMoney: '0',
-  dealFee: '0',
-} as const;
-
 const ACCOUNT = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
 
 /** A bridge whose answers are given per call (a queue per procedure), recording calls. */
@@ -318,7 +303,7 @@ describe('OrderTicket', () => {
 });
 
 describe('ActiveOrders', () => {
-  it('subscribes to ordersPending of the account, reloads on its pushes only, and cancels', async () => {
+  it("subscribes to ordersPending of the account, takes main's merged list of its pushes only (no read), and cancels", async () => {
     const calls: Array<[string, unknown]> = [];
     let push: ((name: string, payload: unknown) => void) | undefined;
     let open = [{ orderId: 7, market: 'BTC_USDT' }];
@@ -350,24 +335,21 @@ describe('ActiveOrders', () => {
     ]);
     expect(active.orders.map((o) => o.orderId)).toEqual([7]);
 
-    open = [
+    // main merged the account's pushes: the page takes its list from the event, and reads nothing
+    const merged = [
       { orderId: 7, market: 'BTC_USDT' },
       { orderId: 8, market: 'BTC_USDT' },
+      { orderId: 9, market: 'ETH_USDT' },
     ];
-    push?.('ws.batch', {
-      accountId: 'someone-else',
-      events: [{ channel: 'ordersPending', event: 'new', order: pendingOrder }],
-      replaced: 0,
-    });
+    const reads = calls.length;
+    push?.('known.pushed', { accountId: 'someone-else', values: { 'orders.open': merged } });
     await flush();
     expect(active.orders).toHaveLength(1);
-    push?.('ws.batch', {
-      accountId: ACCOUNT,
-      events: [{ channel: 'ordersPending', event: 'new', order: pendingOrder }],
-      replaced: 0,
-    });
+    push?.('known.pushed', { accountId: ACCOUNT, values: { 'orders.open': merged } });
     await flush();
     expect(active.orders.map((o) => o.orderId)).toEqual([7, 8]);
+    expect(calls.slice(reads)).toEqual([]);
+    open = merged.slice(0, 2);
 
     await active.cancel(active.orders[0] as (typeof active.orders)[number]);
     expect(calls.find((c) => c[0] === 'orders.cancel')?.[1]).toEqual({

@@ -1,8 +1,9 @@
 import { draftOf, type OrderTicket } from './order-ticket.svelte.ts';
 
 /**
- * A press of the order just sent this soon after the press that sent it is the same press: a key
- * pressed twice in a hurry (each such press renews it). Pressed again after it, the order goes again.
+ * A press of the order just sent this soon after the send ended is the same press: a key pressed
+ * twice in a hurry (each such press renews it), the second handled once the first one's send is in,
+ * however long that took. Pressed again after it, the order goes again.
  */
 export const SAME_PRESS_MS = 800;
 
@@ -14,8 +15,7 @@ export const SAME_PRESS_MS = 800;
  *
  * One press sends at most one order, whatever the input (Enter, a click, a key held down): a key's
  * repeats are not presses; a press while a send is out, or of the very order just sent within
- * `SAME_PRESS_MS` of the press that sent it (placed, or refused by the exchange), sends nothing and
- * says so. One declined at main's question was never signed and may be pressed again at once. An
+ * `SAME_PRESS_MS` of that send's end (placed, or refused by the exchange), sends nothing and says so. One declined at main's question was never signed and may be pressed again at once. An
  * order goes only for the account the ticket was typed for.
  */
 export class OrderSend {
@@ -26,7 +26,7 @@ export class OrderSend {
   readonly #ticket: OrderTicket;
   readonly #placed: (account: string) => void;
   readonly #now: () => number;
-  /** The order last sent and when it was pressed (presses that sent nothing renew it). */
+  /** The order last sent and when its send ended (presses that sent nothing renew it). */
   #last: { key: string; at: number } | undefined;
 
   /** `placed` runs after each order main accepted, with its account (its orders and funds are read again). */
@@ -63,8 +63,10 @@ export class OrderSend {
       if (!ticket.ready || (ticket.account !== undefined && ticket.account !== account)) return;
       order = (await ticket.place(account)) !== undefined;
       // an order signed (placed, or refused by the exchange) makes a quick second press of it the
-      // same press; one declined at main's question was never signed, and may be pressed again
-      this.#last = ticket.placeError?.code === 'not_confirmed' ? undefined : { key, at };
+      // same press, counted from the answer: on a busy machine a second press made while the send
+      // was out is handled only after it; one declined at main's question was never signed, and may
+      // be pressed again
+      this.#last = ticket.placeError?.code === 'not_confirmed' ? undefined : { key, at: this.#now() };
     } finally {
       this.sending = false;
     }
