@@ -100,6 +100,8 @@ interface Conn {
   placements: SlidingWindow;
   requests: SlidingWindow;
   idle: NodeJS.Timeout;
+  /** The idle deadline passed; the connection closes unless a message already on the socket is read first. */
+  idleDue: boolean;
 }
 
 const CHANNELS = new Set<string>([...PUBLIC_CHANNELS, ...PRIVATE_CHANNELS]);
@@ -221,10 +223,20 @@ export function attachWebSocket(host: WsHost, options: WsOptions = {}): SandboxW
       subs: new Subscriptions(world, send),
       placements: new SlidingWindow(limits.placements),
       requests: new SlidingWindow(limits.requests),
-      idle: setTimeout(() => ws.close(1000, 'idle timeout'), idleMs),
+      // Idle means no message arrived for idleMs. When the deadline fires, a message that already
+      // reached the socket while the process was busy is read (the poll phase) before the close is
+      // decided (the check phase): a stalled event loop does not count as a silent client.
+      idle: setTimeout(() => {
+        c.idleDue = true;
+        setImmediate(() => {
+          if (c.idleDue) ws.close(1000, 'idle timeout');
+        });
+      }, idleMs),
+      idleDue: false,
     };
     conns.add(c);
     ws.on('message', (data) => {
+      c.idleDue = false;
       c.idle.refresh();
       const req = parseRequest(data.toString());
       if (!req) {

@@ -57,6 +57,8 @@ describe('candles', () => {
   });
 
   it('pushes the bar a trade changed to the subscribed market and interval only', async () => {
+    // A quiet market whose live bar is not due for an hour: the only push can be the one our trade made.
+    const h = await startWs({ simulate: false }, { tickMs: 3_600_000 });
     const p = await Peer.open(h.url);
     expect((await p.call('candles_subscribe', ['BTC_USDT', 60])).result).toEqual({ status: 'success' });
     const other = await Peer.open(h.url);
@@ -82,6 +84,7 @@ describe('candles', () => {
     expect(markets.filter((m) => m !== 'ETH_USDT')).toEqual([]);
     other.close();
     p.close();
+    await h.close();
   });
 
   it('keeps a trade made before the market was first read, after its seeded past', async () => {

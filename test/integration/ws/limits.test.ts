@@ -45,6 +45,21 @@ describe('idle timeout', () => {
     expect(p.closed?.code).toBe(1000);
     await h.close();
   });
+
+  it('a message that reached the socket before the deadline keeps the connection, however busy the process', async () => {
+    const h = await startWs({}, { idleMs: 60 });
+    const p = await Peer.open(h.url);
+    // The ping is written to the socket, then the whole process stalls past the idle deadline before
+    // the server can read it: the deadline and the ping are handled in the same turn of the loop.
+    const answered = p.call('ping');
+    const busyUntil = performance.now() + 200;
+    while (performance.now() < busyUntil);
+    expect((await answered).result).toBe('pong');
+    expect((await p.call('ping')).result).toBe('pong');
+    expect(p.closed).toBeUndefined();
+    p.close();
+    await h.close();
+  });
 });
 
 describe('connection limit and fault injection', () => {
