@@ -1,8 +1,9 @@
 /**
  * The desk's four-eyes policy: which signed requests of a team's accounts need a second operator's
- * approval before main signs them. Every withdrawal, service code and change of where a mining
- * account's rewards are paid, and every change of the policy itself, always; sub-account transfers above an amount of their currency (a currency without a
- * limit: every transfer); key permission edits, key resets and keys that can move funds, each as the
+ * approval before main signs them. Every withdrawal (a sub-account's waiting withdrawal let go by the
+ * main account too), service code and change of where a mining account's rewards are paid, and every
+ * change of the policy itself, always; sub-account transfers above an amount of their currency (a
+ * currency without a limit: every transfer); key permission edits, key resets and keys that can move funds, each as the
  * policy says. One function decides it for every entry point, from the exact request to be signed.
  */
 import {
@@ -52,6 +53,7 @@ export const HELD_AS: Readonly<Record<FourEyesRequest, readonly FourEyesKind[]>>
   code: ['code'],
   transfer: ['transfer'],
   payout: ['payout'],
+  sub_withdrawal: ['sub_withdrawal'],
   key_create: ['key_withdrawal'],
   key_edit: ['key_permissions', 'key_withdrawal'],
   key_reset: ['key_reset'],
@@ -112,6 +114,7 @@ export function approvalKind(
   if (request === 'withdrawal') return 'withdrawal';
   if (request === 'code') return 'code';
   if (request === 'payout') return 'payout';
+  if (request === 'sub_withdrawal') return 'sub_withdrawal';
   if (request === 'transfer') return exceedsLimit(policy, fields) ? 'transfer' : undefined;
   if (request === 'key_create')
     return Number(fields['type']) === 2 && policy.withdrawalKeys ? 'key_withdrawal' : undefined;
@@ -134,6 +137,7 @@ export const KIND_WORDS: Record<FourEyesKind, string> = {
   code: 'a service code',
   transfer: 'a sub-account transfer',
   payout: 'a change of where mining rewards are paid',
+  sub_withdrawal: "a sub-account's withdrawal let go",
   key_permissions: "a change of a key's permissions",
   key_reset: 'a key reset',
   key_withdrawal: 'a key that can move funds',

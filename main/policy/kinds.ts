@@ -13,6 +13,7 @@ export type FourEyesKind =
   | 'code'
   | 'transfer'
   | 'payout'
+  | 'sub_withdrawal'
   | 'key_permissions'
   | 'key_reset'
   | 'key_withdrawal'

@@ -65,6 +65,11 @@ export interface ApprovalView {
   createdAtMs: number;
 }
 
+/** A waiting withdrawal let go by the main account: the exchange sends it. */
+export interface WithdrawalLetGoView {
+  letGo: ApprovalView;
+}
+
 /** One page of a sub-account's transfers with the main account, newest first. */
 export interface SubAccountTransfersView {
   subAccountId: string;

@@ -1,7 +1,7 @@
 // The new screens as a desk user walks them, at 1280 and 1440 px: Wallet -> Deposit (address, memo,
 // QR code, terms, copy through main, a new address), one new sub-account with its key, its keys and
 // IP allow-list, blocking it (the ticket says so), a funded one's transfers and its deletion refused
-// with the sweep offered, and the withdrawals waiting for approval on Events.
+// with the sweep offered, and the withdrawals waiting for approval on Events, one let go.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { artifact } from './paths.ts';
@@ -163,7 +163,7 @@ describe('a funded sub-account: its transfers, deleting it refused with the swee
 });
 
 describe('Events: withdrawals waiting for approval', () => {
-  it('lists them read only, newest first, with the desk’s names', async () => {
+  it('lists them newest first, with the desk’s names; one is let go after main’s question', async () => {
     app.sandbox.control.awaitApproval('sub-maker', 'BTC', '0.25');
     app.sandbox.control.awaitApproval('sub-alpha', 'USDT', '1200');
     const { page, problems } = await app.openPage('#/events');
@@ -173,8 +173,23 @@ describe('Events: withdrawals waiting for approval', () => {
       `document.querySelector('[data-testid="approvals-table"]').innerText`,
     );
     expect(text).toContain('Sandbox sub-maker');
-    expect(text).toContain('1200 USDT');
+    expect(text).toContain('1,200 USDT');
     await shoot(page, 'approvals-panel', 'events-approvals');
+    // let sub-alpha's go: main asks with the amount and the sub-account
+    app.desktop.confirmAnswer = true;
+    await page
+      .getByTestId('approval-row')
+      .filter({ hasText: 'Sandbox sub-alpha' })
+      .getByTestId('approval-let-go')
+      .click();
+    await expect
+      .poll(() => page.getByTestId('approvals-done').textContent())
+      .toBe('1,200 USDT from Sandbox sub-alpha is let go: the exchange sends it.');
+    expect(app.desktop.confirmations.at(-1)?.title).toBe(
+      'Let 1,200 USDT leave sub-account Sandbox sub-alpha?',
+    );
+    await expect.poll(() => page.getByTestId('approval-row').count()).toBe(1);
+    await shoot(page, 'approvals-panel', 'events-approvals-let-go');
     expect(problems).toEqual([]);
   });
 });

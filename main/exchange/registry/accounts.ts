@@ -233,7 +233,11 @@ export const ACCOUNTS = {
     request: subs.subAccountRequest,
     answer: unreadAnswer,
     unread: 'the exchange answers an empty object: the withdrawal leaves the waiting list and is sent',
-    desk: treasurer("confirm a sub-account's withdrawal"),
+    desk: treasurer("let a sub-account's withdrawal go"),
+    // it lets funds leave a sub-account, yet no key permission offers it (a main-account path, outside
+    // the capability table): four eyes hold every one, whatever the key
+    fourEyes: 'sub_withdrawal',
+    reachedBy: ['subaccounts.confirmWithdrawal'],
   }),
   subAccountKycUrl: post('sub-account/kyc-url', {
     request: subs.subAccountRequest,

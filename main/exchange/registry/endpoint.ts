@@ -27,6 +27,7 @@ export type FourEyesRequest =
   | 'code'
   | 'transfer'
   | 'payout'
+  | 'sub_withdrawal'
   | 'key_create'
   | 'key_edit'
   | 'key_reset'

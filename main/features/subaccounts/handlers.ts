@@ -7,6 +7,7 @@ import type { subaccountsProcedures } from './procedures.ts';
 import { KEY_CAPABILITIES } from '../../services/desk/key-capabilities.ts';
 import { applyPermissions, previewPermissions } from '../../services/desk/key-permissions.ts';
 import type { SubAccountLifecycle } from './lifecycle.ts';
+import type { WithdrawalApprovals } from './withdrawal-approvals.ts';
 import type { SubAccountApiKeys } from './api-keys.ts';
 import type { CreateBatches } from './create-batch.ts';
 import type { DeskService } from '../desk/desk.ts';
@@ -30,6 +31,7 @@ const KEEP_EVERY_MS = 1_000;
 export interface SubaccountsHandlerDeps {
   /** Sub-accounts from creation to deletion, with the main key. */
   readonly lifecycle: SubAccountLifecycle;
+  readonly withdrawals: WithdrawalApprovals;
   readonly subAccountApiKeys: SubAccountApiKeys;
   /** "Create N sub-accounts": previewed, confirmed once, journaled, resumable. */
   readonly createBatches: CreateBatches;
@@ -49,6 +51,7 @@ export interface SubaccountsHandlerDeps {
 
 export function subaccountsHandlers({
   lifecycle,
+  withdrawals,
   subAccountApiKeys: keys,
   createBatches: batches,
   desk,
@@ -96,7 +99,8 @@ export function subaccountsHandlers({
     'subaccounts.stopBatch': ({ batchId }) => batches.stop(batchId),
     'subaccounts.batches': () => batches.list(),
     'subaccounts.batch': ({ batchId }) => batches.view(batchId),
-    'subaccounts.approvals': () => lifecycle.approvals(),
+    'subaccounts.approvals': () => withdrawals.list(),
+    'subaccounts.confirmWithdrawal': ({ id }) => withdrawals.letGo(id),
     'subaccounts.balances': async (input) => {
       const bySubId = new Map(accounts.registry.list().map((a) => [a.subAccountId, a.id]));
       // Kept as they arrive (each second), so a read cut short keeps what it had read.

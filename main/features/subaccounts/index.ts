@@ -20,6 +20,7 @@ import { SubAccountApiKeys } from './api-keys.ts';
 import { CreateBatches } from './create-batch.ts';
 import { BatchJournal } from './journal.ts';
 import { SubAccountLifecycle } from './lifecycle.ts';
+import { WithdrawalApprovals } from './withdrawal-approvals.ts';
 import { subaccountsHandlers } from './handlers.ts';
 
 export interface SubaccountsDeps {
@@ -51,6 +52,7 @@ export function create(deps: SubaccountsDeps) {
   });
   const handlers = subaccountsHandlers({
     lifecycle: new SubAccountLifecycle(accounts, platform, createBatches),
+    withdrawals: new WithdrawalApprovals(accounts, platform, approvals),
     subAccountApiKeys: new SubAccountApiKeys(accounts, platform, approvals),
     createBatches,
     desk: deps.desk,

@@ -2,14 +2,14 @@
  * Sub-accounts from birth to retirement, with the main key: the exchange's list (status, permissions,
  * KYC) beside the desk's registered accounts, one new sub-account (made as a batch of one, so it is
  * resumable too), edit, block and unblock (its keys stop at the exchange; the desk records it), delete
- * (refused while it holds funds or open orders, with the sweep offered), and the sub-accounts'
- * withdrawals waiting for the main account. Every change is asked in main's own dialog first.
+ * (refused while it holds funds or open orders, with the sweep offered). Every change is asked in
+ * main's own dialog first. The sub-accounts' withdrawals waiting for the main account are
+ * `withdrawal-approvals.ts`.
  */
 import * as admin from '../../exchange/endpoints/sub-account-admin.ts';
 import * as subAccounts from '../../exchange/endpoints/sub-accounts.ts';
 import { UserFacingError } from '../../errors.ts';
 import type {
-  ApprovalView,
   BatchView,
   ExchangeSubAccountView,
   HoldingsView,
@@ -26,7 +26,6 @@ import type { CreateBatches } from './create-batch.ts';
 import { readHoldings, sweepToMain } from './holdings.ts';
 import { listSubAccounts, mainKey, registeredFor, type MainKey } from './main-key.ts';
 
-const PAGE = 100;
 const onOff = (on: boolean) => (on ? 'on' : 'off');
 
 export class SubAccountLifecycle {
@@ -250,27 +249,5 @@ export class SubAccountLifecycle {
         atMs: t.createdAt * 1000,
       })),
     };
-  }
-
-  async approvals(): Promise<ApprovalView[]> {
-    const main = await this.#main();
-    const names = new Map<string, string>();
-    for (const a of this.#accounts.registry.list())
-      if (a.subAccountId && a.connection === main.record.connection) names.set(a.subAccountId, a.label);
-    const out: ApprovalView[] = [];
-    for (let offset = 0; offset < 10_000; offset += PAGE) {
-      const page = await admin.unconfirmedWithdrawals(main.caller, { limit: PAGE, offset });
-      for (const w of page)
-        out.push({
-          id: w.id,
-          subAccountId: w.subAccountId,
-          label: names.get(w.subAccountId) ?? null,
-          ticker: w.currency,
-          amount: w.amount,
-          createdAtMs: w.createdAt * 1000,
-        });
-      if (page.length < PAGE) break;
-    }
-    return out.sort((a, b) => b.createdAtMs - a.createdAtMs);
   }
 }

@@ -18,6 +18,7 @@ import {
 import type { AccountView } from '../../views/accounts.ts';
 import type {
   ApprovalView,
+  WithdrawalLetGoView,
   BatchOutcome,
   BatchPreviewView,
   BatchSummaryView,
@@ -150,8 +151,12 @@ export const subaccountsProcedures = {
     z.strictObject({ batchId }),
   ),
   'subaccounts.approvals': procedure<ApprovalView[]>()(
-    "The sub-accounts' withdrawals waiting for the main account's approval, newest first (read only).",
+    "The sub-accounts' withdrawals waiting for the main account's approval, newest first.",
     noInput,
+  ),
+  'subaccounts.confirmWithdrawal': procedure<WithdrawalLetGoView | ProposedView>()(
+    "Lets one waiting withdrawal of a sub-account go, after main's question; on a team desk a second treasurer approves it first.",
+    z.strictObject({ id: z.string().trim().min(1, 'Choose the withdrawal to let go').max(64) }),
   ),
   'subaccounts.balances': procedure<SubAccountBalanceView[]>()(
     "Balances of many sub-accounts read with the main account's key (all of them by default), behind its transfers and key changes; each also arrives as a subaccounts.balance event.",

@@ -41,26 +41,12 @@ import type { AccountService } from '../accounts.ts';
 import { requireConfirmation } from '../confirm.ts';
 import type { DeskRules } from './desk-rules.ts';
 import type { DeskGate } from './gate.ts';
-import {
-  bodyProblem,
-  SENT_BODIES,
-  type GuardsProposal,
-  type PolicyProposal,
-  type SentBody,
-  type SentPath,
-} from './bodies.ts';
+import { bodyProblem, type GuardsProposal, type PolicyProposal, type SentPath } from './bodies.ts';
 import { policyFacts, type Names } from './describe.ts';
+import { PathHandlers, sentBody, type ApprovedSender, type FactsReader } from './path-handlers.ts';
 import { proposalView } from './proposal-view.ts';
 
-/**
- * Sends one approved request with the caller that carries its approval; answers the result in words.
- * `body` is the proposal's, read by the schema of what the app writes on that path (`bodies.ts`).
- */
-export type ApprovedSender<P extends SentPath = SentPath> = (send: {
-  caller: KeyCaller;
-  body: SentBody<P>;
-  accountId: string;
-}) => Promise<string>;
+export type { ApprovedSender, FactsReader };
 
 export interface ApprovalsOptions {
   gate: DeskGate;
@@ -78,7 +64,7 @@ const NOT_JOINED = new TeamProblem(
 
 export class Approvals {
   readonly #o: ApprovalsOptions;
-  readonly #senders = new Map<string, ApprovedSender<never>>();
+  readonly #paths = new PathHandlers();
   #book: Names['book'];
 
   constructor(options: ApprovalsOptions) {
@@ -92,7 +78,12 @@ export class Approvals {
 
   /** How an approved request of `path` is sent (each service registers its own). */
   useSender<P extends SentPath>(path: P, sender: ApprovedSender<P>): void {
-    this.#senders.set(path, sender as ApprovedSender<never>);
+    this.#paths.useSender(path, sender);
+  }
+
+  /** What the exchange says now of a proposal of `path`, read by whoever reads the proposal. */
+  useFacts<P extends SentPath>(path: P, reader: FactsReader<P>): void {
+    this.#paths.useFacts(path, reader);
   }
 
   /**
@@ -160,7 +151,7 @@ export class Approvals {
   async #read(store: TeamStore, id: string): Promise<{ row: ProposalRow; view: ProposalView }> {
     const row = await readProposal(store, id);
     if (!row) throw new UserFacingError('not_found', 'The team desk has no such proposal.');
-    return { row, view: this.#view(row) };
+    return { row, view: await this.#paths.withFacts(row, this.#view(row)) };
   }
 
   rules(): DeskRulesView {
@@ -176,7 +167,10 @@ export class Approvals {
   }
 
   async list(): Promise<ProposalView[]> {
-    return (await listProposals(this.#store())).map((row) => this.#view(row));
+    const views: ProposalView[] = [];
+    for (const row of await listProposals(this.#store()))
+      views.push(await this.#paths.withFacts(row, this.#view(row)));
+    return views;
   }
 
   /**
@@ -330,10 +324,9 @@ export class Approvals {
   }
 
   async #sendRequest(row: ProposalRow): Promise<string> {
-    const sender = this.#senders.get(row.path);
-    const shape = Object.hasOwn(SENT_BODIES, row.path) ? SENT_BODIES[row.path as SentPath] : undefined;
-    const body = shape?.safeParse(row.body);
-    if (!sender || !body?.success)
+    const sender = this.#paths.sender(row.path);
+    const body = sentBody(row);
+    if (!sender || !body)
       throw new UserFacingError(
         'cannot_send',
         `This request ${bodyProblem(row.kind, row.path, row.body) ?? 'is not one this app sends'}: it cannot be sent here.`,
@@ -342,6 +335,6 @@ export class Approvals {
       proposal: row.id,
       hash: row.request_hash,
     });
-    return sender({ caller, body: body.data as never, accountId: row.account });
+    return sender({ caller, body: body as never, accountId: row.account });
   }
 }

@@ -102,6 +102,19 @@ function payout(b: Record<string, unknown>, names: Names): RequestWords {
   };
 }
 
+/**
+ * A sub-account's withdrawal the exchange holds for the main account, let go: the body names only its
+ * id; what it is (sub-account, amount) each reader's app reads from the exchange's waiting list
+ * (`Approvals.useFacts`).
+ */
+function subWithdrawal(b: Record<string, unknown>): RequestWords {
+  return {
+    title: `Let the waiting sub-account withdrawal ${text(b['id'])} go`,
+    facts: [{ label: 'Waiting withdrawal', value: text(b['id']) }],
+    warning: 'Once let go, the exchange sends it to the address the sub-account gave: it cannot be undone.',
+  };
+}
+
 function transfer(b: Record<string, unknown>, names: Names): RequestWords {
   const t = text(b['ticker']);
   const id = text(b['id']);
@@ -180,6 +193,7 @@ export function policyFacts(p: DeskPolicy): Fact[] {
   return [
     { label: 'Withdrawals and service codes', value: 'every one needs a second operator' },
     { label: 'Where mining rewards are paid', value: 'every change needs a second operator' },
+    { label: "Sub-accounts' waiting withdrawals", value: 'every one let go needs a second operator' },
     {
       label: 'Sub-account transfers',
       value:
@@ -247,6 +261,7 @@ export function describeRequest(
   if (request === 'code') return code(body);
   if (request === 'transfer') return transfer(body, names);
   if (request === 'payout') return payout(body, names);
+  if (request === 'sub_withdrawal') return subWithdrawal(body);
   if (request === 'key_edit') return keyEdit(body, names, fundMoving);
   if (request === 'key_reset')
     return {

@@ -1,6 +1,7 @@
 // A sub-account's life through the procedures, against the embedded sandbox: made with its key, IP list
 // and funding; edited, blocked (the desk records it) and unblocked; refused deletion while funded,
-// swept to main, deleted; its keys made, listed, restricted and deleted; the withdrawal approvals.
+// swept to main, deleted; its keys made, listed, restricted and deleted. The withdrawals waiting for
+// the main account: sub-account-withdrawals.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as apiKeys from '../../../main/exchange/endpoints/sub-account-api-keys.ts';
 import type {
@@ -240,21 +241,5 @@ describe('keys', () => {
     expect(left.map((k) => k.id)).toEqual([newId]);
     expect(core.accounts.registry.get(account.id)?.apiKey).not.toBe('');
     await ok('balances.spot', { accountId: account.id });
-  });
-});
-
-describe('withdrawal approvals', () => {
-  it("lists the sub-accounts' withdrawals waiting for the main account, with the desk's labels", async () => {
-    const sandbox = core.connection.sandbox;
-    const id = sandbox?.control.awaitApproval('sub-maker', 'BTC', '0.5') ?? '';
-    const rows =
-      await ok<Array<{ id: string; label: string | null; ticker: string; amount: string }>>(
-        'subaccounts.approvals',
-      );
-    expect(rows.find((r) => r.id === id)).toMatchObject({
-      label: 'Sandbox sub-maker',
-      ticker: 'BTC',
-      amount: '0.5',
-    });
   });
 });

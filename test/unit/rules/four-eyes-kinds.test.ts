@@ -27,6 +27,7 @@ describe('the four-eyes requests of the registry', () => {
         '/api/v4/main-account/codes code treasurer',
         '/api/v4/sub-account/transfer transfer treasurer',
         '/api/v4/mining/payout-destination/edit payout treasurer',
+        '/api/v4/sub-account/withdraw/confirm sub_withdrawal treasurer',
         '/api/v4/sub-account/api-key/edit key_permissions admin',
         '/api/v4/sub-account/api-key/edit key_withdrawal admin',
         '/api/v4/sub-account/api-key/create key_withdrawal admin',
