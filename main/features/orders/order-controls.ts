@@ -2,7 +2,7 @@
  * Work on an account's open orders beyond placing one: every page of them, a change checked as a new
  * order of its new size and price and sent by the route the exchange accepts for its kind
  * (`order-modify.ts`), a cancel (a position's take-profit / stop-loss leg behind main's question), the
- * fast cancel-all (`order_cancel_all`) and the kill switch, each money step behind main's confirmation.
+ * cancel-all (`order_cancel_all` for a market, `order/cancel/all` for every market) and the kill switch, each money step behind main's confirmation.
  */
 import * as trading from '../../exchange/endpoints/trading.ts';
 import type { KillSwitchTimer, Order } from '../../exchange/endpoints/trading.ts';
@@ -133,7 +133,8 @@ export class OrderControls {
   }
 
   /**
-   * Cancels every open order of the account on a market (or on every market) in one WebSocket call,
+   * Cancels every open order of the account on a market (one WebSocket call) or on every market (one
+   * REST request, `order/cancel/all`),
    * after the person confirmed main's question naming the market, how many orders are open, and the
    * take-profit / stop-loss legs of open positions among them.
    */
@@ -163,10 +164,10 @@ export class OrderControls {
       action: `Cancel ${plural(open.length, 'order')}`,
       ...(warning ? { warning } : {}),
     });
-    const client = await this.#live.ready(accountId);
-    // one market per call; the exchange answers nothing of the orders, so they are read again after
-    for (const m of market ? [market] : [...new Set(open.map((o) => o.market))])
-      await cancelAllOrdersWs(client, m);
+    // one market: one WebSocket call; every market: one REST request (the socket's call takes one
+    // market). The exchange answers nothing of the orders either way: they are read again after.
+    if (market) await cancelAllOrdersWs(await this.#live.ready(accountId), market);
+    else await trading.cancelAllOrders(caller);
     // what the orders held is the account's to spend again: main's reading of it is stale
     this.#connection.trading.forgetFunds(caller);
     const left = new Set((await trading.allActiveOrders(caller, market)).map((o) => o.orderId));

@@ -1,0 +1,112 @@
+/**
+ * An order's fills, the account's fee rates and the cancel of every market's orders, through the
+ * router against a real sandbox (`orders.deals`, `orders.feeRates`, `orders.cancelAll`).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as trading from '../../../main/exchange/endpoints/trading.ts';
+import type { DealView, FeeRatesView, OrderFillView, OrderView } from '../../../main/ipc/contract.ts';
+import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
+import { createTestCore, procedureCalls, registerAccount, type TestCore } from '../../support/core.ts';
+import { scriptedDesktop, type ScriptedDesktop } from '../../support/desktop.ts';
+import { lossyWsProxy, type LossyWsProxy } from '../../support/ws-proxy.ts';
+
+let sandbox: Sandbox;
+let proxy: LossyWsProxy;
+let core: TestCore;
+let desktop: ScriptedDesktop;
+let mainId: string;
+let alphaId: string;
+const { ok, refused } = procedureCalls(() => core);
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, seed: 42, simulate: false });
+  proxy = await lossyWsProxy(sandbox.ws);
+  desktop = scriptedDesktop();
+  core = await createTestCore({
+    connection: { kind: 'live', restUrl: sandbox.rest, wsUrl: proxy.url },
+    platform: desktop.platform,
+  });
+  const key = (label: string) => sandbox.accounts.find((a) => a.label === label);
+  mainId = (await registerAccount(core, 'Main', key('main'))).id;
+  alphaId = (await registerAccount(core, 'Alpha', key('sub-alpha'), 'sub')).id;
+}, 30_000);
+afterAll(async () => {
+  await core.close();
+  await proxy.close();
+  await sandbox.close();
+});
+
+describe("an order's fills", () => {
+  it("are the account's fills of that order, and none for another account", async () => {
+    const c = await core.accounts.caller(mainId);
+    const order = await trading.stockMarketOrder(c, { market: 'BTC_USDT', side: 'buy', amount: '0.002' });
+    const fills = await ok<OrderFillView[]>('orders.deals', { accountId: mainId, orderId: order.orderId });
+    expect(fills.length).toBeGreaterThan(0);
+    const market = await ok<DealView[]>('orders.fills', { accountId: mainId, market: 'BTC_USDT' });
+    const same = market.filter((d) => d.orderId === order.orderId);
+    expect(
+      fills.map(({ id, price, amount, fee, feeAsset, role }) => ({ id, price, amount, fee, feeAsset, role })),
+    ).toEqual(
+      same.map(({ id, price, amount, fee, feeAsset, role }) => ({ id, price, amount, fee, feeAsset, role })),
+    );
+    expect(fills.every((f) => f.role === 'taker')).toBe(true);
+    expect(await ok<OrderFillView[]>('orders.deals', { accountId: alphaId, orderId: order.orderId })).toEqual(
+      [],
+    );
+  });
+
+  it('refuses an order id that is not a positive whole number, naming the field', async () => {
+    expect((await refused('orders.deals', { accountId: mainId, orderId: -3 })).field).toBe('orderId');
+  });
+});
+
+describe("the account's fee rates", () => {
+  it('are the spot default on a spot market and the futures default on a perpetual, and an unlisted market is said so', async () => {
+    const fees = await trading.marketFees(await core.accounts.caller(mainId));
+    expect(await ok<FeeRatesView>('orders.feeRates', { accountId: mainId, market: 'BTC_USDT' })).toEqual({
+      market: 'BTC_USDT',
+      maker: fees.maker,
+      taker: fees.taker,
+      own: false,
+    });
+    expect(
+      await ok<FeeRatesView>('orders.feeRates', { accountId: mainId, market: 'BTC_PERP' }),
+    ).toMatchObject({
+      maker: fees.futures_maker,
+      taker: fees.futures_taker,
+    });
+    const error = await refused('orders.feeRates', { accountId: mainId, market: 'NOPE_USDT' });
+    expect(error).toMatchObject({ code: 'not_found', field: 'market' });
+    expect(error.message).toBe('The exchange does not list the market NOPE_USDT.');
+  });
+});
+
+describe('cancel-all on every market, with the WebSocket down', () => {
+  it('asks first, then cancels them in one REST request; declined, nothing goes', async () => {
+    const c = await core.accounts.caller(mainId);
+    await trading.limitOrder(c, { market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '30000' });
+    await trading.limitOrder(c, { market: 'ETH_USDT', side: 'buy', amount: '0.01', price: '1500' });
+    const theirs = await trading.limitOrder(await core.accounts.caller(alphaId), {
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.001',
+      price: '30000',
+    });
+    proxy.dropAll();
+    try {
+      desktop.confirmAnswer = false;
+      expect((await refused('orders.cancelAll', { accountId: mainId })).code).toBe('not_confirmed');
+      expect(desktop.confirmations.at(-1)?.title).toBe('Cancel 2 open orders on every market?');
+      expect(await trading.allActiveOrders(c)).toHaveLength(2);
+
+      desktop.confirmAnswer = true;
+      const done = await ok<{ cancelled: OrderView[] }>('orders.cancelAll', { accountId: mainId });
+      expect(done.cancelled.map((o) => o.market).sort()).toEqual(['BTC_USDT', 'ETH_USDT']);
+      expect(await trading.allActiveOrders(c)).toEqual([]);
+      const left = await trading.allActiveOrders(await core.accounts.caller(alphaId));
+      expect(left.map((o) => o.orderId)).toContain(theirs.orderId);
+    } finally {
+      proxy.resume();
+    }
+  });
+});
