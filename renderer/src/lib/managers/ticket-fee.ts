@@ -1,10 +1,10 @@
 /**
- * What an order pays the exchange: the role it fills in (a market order takes, a post-only limit order
- * makes, any other limit order may do either) and its fee at the account's own rates (`market/fee`,
- * in percent) on the order's value. Shared by main and the ticket (imports nothing of Node).
+ * What an order of the ticket pays the exchange: the role it fills in (a market order takes, a
+ * post-only limit order makes, any other limit order may do either) and its fee at the account's own
+ * rates (`market/fee`, in percent, read by main) on the order's value.
  */
-import { Decimal } from 'decimal.js';
-import type { OrderKind } from './types.ts';
+import type { OrderKind } from '../../../../main/rules/types.ts';
+import { Exact, plain } from '../format/exact.ts';
 
 export type FeeRole = 'maker' | 'taker' | 'either';
 
@@ -39,7 +39,6 @@ export interface OrderFee {
 }
 
 const PLAIN = /^\d+(\.\d+)?$/;
-const Exact = Decimal.clone({ precision: 80, toExpNeg: -9e15, toExpPos: 9e15 });
 
 /**
  * The fee of an order of `value` (in the quote asset) at the account's rates; undefined when the value
@@ -50,5 +49,5 @@ export function orderFee(value: string, rates: FeeRates, role: FeeRole): OrderFe
   if (!PLAIN.test(value) || !PLAIN.test(rates.maker) || !PLAIN.test(rates.taker)) return undefined;
   const [maker, taker] = [new Exact(rates.maker), new Exact(rates.taker)];
   const rate = role === 'maker' ? maker : role === 'taker' ? taker : Exact.max(maker, taker);
-  return { role, rate: rate.toFixed(), amount: new Exact(value).times(rate).div(100).toFixed() };
+  return { role, rate: plain(rate), amount: plain(new Exact(value).times(rate).div(100)) };
 }
