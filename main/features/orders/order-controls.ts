@@ -26,6 +26,7 @@ import {
   positionOf,
   type OrderChangeInput,
 } from '../../services/trading/order-modify.ts';
+import { cancelLinked } from './linked-cancel.ts';
 import { ocoLinks } from './oco-links.ts';
 
 export { isLeg } from '../../services/trading/order-modify.ts';
@@ -108,17 +109,21 @@ export class OrderControls {
 
   /**
    * Cancels one open order: a plain order at once; a take-profit / stop-loss leg of an open position
-   * only once the person confirmed main's question naming the leg and the position it leaves bare.
+   * only once the person confirmed main's question naming the leg and the position it leaves bare. An
+   * OCO leg is cancelled with its pair, an order waiting with OTO legs with them (`linked-cancel.ts`).
    */
   async cancel(accountId: string, market: string, orderId: number): Promise<OrderView> {
     const caller = await this.#accounts.caller(accountId);
     const rules = await this.#connection.catalog.get(market);
-    // only a market that takes collateral orders has legs: a spot order is cancelled unread
+    let cancelled: Order | undefined;
+    // only a market that takes collateral orders has legs and links: a spot order is cancelled unread
     if (rules?.type === 'futures' || rules?.collateral !== false) {
       const order = (await trading.allActiveOrders(caller, market)).find((o) => o.orderId === orderId);
       if (order && isLeg(order)) await this.#askLegCancel(accountId, caller, order);
+      // an OCO leg goes with its pair, an OTO with its legs, in one request for the whole link
+      if (order) cancelled = await cancelLinked(caller, order);
     }
-    const cancelled = await trading.cancelOrder(caller, { market, orderId });
+    cancelled ??= await trading.cancelOrder(caller, { market, orderId });
     // what the order held is the account's to spend again: main's reading of it is stale
     this.#connection.trading.forgetFunds(caller);
     return cancelled;

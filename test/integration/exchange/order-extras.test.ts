@@ -1,10 +1,12 @@
 /**
  * The client's order endpoints beyond placing and cancelling one, against the sandbox: an order's
- * deals (`trade-account/order`, paged), the account's fee rates (`market/fee`), and cancelling every
- * order of an account (`order/cancel/all`, per market or on every market).
+ * deals (`trade-account/order`, paged), the account's fee rates (`market/fee`), cancelling every
+ * order of an account (`order/cancel/all`, per market or on every market), and linked orders as a
+ * whole (`oco-orders`, `order/oco-cancel`, `order/oto-cancel`).
  */
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as collateral from '../../../main/exchange/endpoints/collateral.ts';
 import * as trading from '../../../main/exchange/endpoints/trading.ts';
 import { ValidationError } from '../../../main/exchange/errors.ts';
 import { ratesFor } from '../../../main/services/trading/orders.ts';
@@ -118,5 +120,54 @@ describe('cancelling every order of an account', () => {
     const error = await trading.cancelAllOrders(h.as('main'), 'NOPE_USDT').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).fields).toHaveProperty('market');
+  });
+});
+
+describe('linked orders as a whole', () => {
+  const oco = {
+    market: 'BTC_PERP',
+    side: 'sell' as const,
+    amount: '0.001',
+    price: '69000',
+    activation_price: '60000',
+    stop_limit_price: '59900',
+  };
+
+  it("lists the account's OCO pairs, of one market or all, and cancels a pair in one request answering both legs", async () => {
+    const c = h.as('sub-alpha');
+    const placed = await collateral.collateralOcoOrder(c, oco);
+    const listed = await collateral.ocoOrders(c, 'BTC_PERP');
+    expect(listed.map((p) => [p.id, p.stop_loss.orderId, p.take_profit.orderId])).toEqual([
+      [placed.id, placed.stop_loss.orderId, placed.take_profit.orderId],
+    ]);
+    expect((await collateral.ocoOrders(c)).map((p) => p.id)).toEqual([placed.id]);
+    // another account sees none of them
+    expect(await collateral.ocoOrders(h.as('main'), 'BTC_PERP')).toEqual([]);
+
+    const done = await collateral.cancelOco(c, 'BTC_PERP', placed.id);
+    expect([done.stop_loss.status, done.take_profit.status]).toEqual(['CANCELED', 'CANCELED']);
+    const open = (await trading.allActiveOrders(c, 'BTC_PERP')).map((o) => o.orderId);
+    expect(open).not.toContain(placed.stop_loss.orderId);
+    expect(open).not.toContain(placed.take_profit.orderId);
+    expect(await collateral.ocoOrders(c, 'BTC_PERP')).toEqual([]);
+    // a pair no longer open is refused, naming nothing cancelled
+    await expect(collateral.cancelOco(c, 'BTC_PERP', placed.id)).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('cancels an order waiting to place its OTO legs by its OTO id, and its legs are never placed', async () => {
+    const c = h.as('sub-alpha');
+    const order = await collateral.collateralLimitOrder(c, {
+      market: 'BTC_PERP',
+      side: 'buy',
+      amount: '0.001',
+      price: '50000',
+      takeProfit: '70000',
+      stopLoss: '45000',
+    });
+    const otoId = order.oto?.otoId ?? 0;
+    expect(otoId).toBeGreaterThan(0);
+    await collateral.cancelOto(c, 'BTC_PERP', otoId);
+    expect((await trading.allActiveOrders(c, 'BTC_PERP')).map((o) => o.orderId)).not.toContain(order.orderId);
+    await expect(collateral.cancelOto(c, 'BTC_PERP', otoId)).rejects.toMatchObject({ status: 400 });
   });
 });

@@ -1,8 +1,10 @@
 /**
- * An order's fills, the account's fee rates and the cancel of every market's orders, through the
- * router against a real sandbox (`orders.deals`, `orders.feeRates`, `orders.cancelAll`).
+ * An order's fills, the account's fee rates, the cancel of every market's orders and the cancel of a
+ * linked order as a whole, through the router against a real sandbox (`orders.deals`,
+ * `orders.feeRates`, `orders.cancelAll`, `orders.cancel`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as collateral from '../../../main/exchange/endpoints/collateral.ts';
 import * as trading from '../../../main/exchange/endpoints/trading.ts';
 import type { DealView, FeeRatesView, OrderFillView, OrderView } from '../../../main/ipc/contract.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/index.ts';
@@ -108,5 +110,78 @@ describe('cancel-all on every market, with the WebSocket down', () => {
     } finally {
       proxy.resume();
     }
+  });
+});
+
+describe('cancelling a linked order', () => {
+  /** The REST paths the sandbox receives while `work` runs. */
+  async function pathsDuring(work: () => Promise<unknown>): Promise<string[]> {
+    const paths: string[] = [];
+    const stop = sandbox.control.watchRequests((r) => {
+      if (r.via === 'rest') paths.push(r.path);
+    });
+    try {
+      await work();
+    } finally {
+      stop();
+    }
+    return paths;
+  }
+
+  it("cancels an OCO leg with its pair in one request, by the pair's id in the exchange's OCO list", async () => {
+    const c = await core.accounts.caller(alphaId);
+    const pair = await collateral.collateralOcoOrder(c, {
+      market: 'BTC_PERP',
+      side: 'sell',
+      amount: '0.001',
+      price: '69000',
+      activation_price: '60000',
+      stop_limit_price: '59900',
+    });
+    let cancelled: OrderView | undefined;
+    const paths = await pathsDuring(async () => {
+      cancelled = await ok<OrderView>('orders.cancel', {
+        accountId: alphaId,
+        market: 'BTC_PERP',
+        orderId: pair.take_profit.orderId,
+      });
+    });
+    expect(paths).toContain('/api/v4/oco-orders');
+    expect(paths).toContain('/api/v4/order/oco-cancel');
+    expect(paths).not.toContain('/api/v4/order/cancel');
+    expect(cancelled).toMatchObject({ orderId: pair.take_profit.orderId, status: 'CANCELED' });
+    const open = (await trading.allActiveOrders(c, 'BTC_PERP')).map((o) => o.orderId);
+    expect(open).not.toContain(pair.stop_loss.orderId);
+    expect(open).not.toContain(pair.take_profit.orderId);
+  });
+
+  it('cancels an order waiting with OTO legs together with them; a plain collateral order by the plain cancel', async () => {
+    const c = await core.accounts.caller(alphaId);
+    const withLegs = await collateral.collateralLimitOrder(c, {
+      market: 'BTC_PERP',
+      side: 'buy',
+      amount: '0.001',
+      price: '50000',
+      takeProfit: '70000',
+      stopLoss: '45000',
+    });
+    const plain = await collateral.collateralLimitOrder(c, {
+      market: 'BTC_PERP',
+      side: 'buy',
+      amount: '0.001',
+      price: '50000',
+    });
+    const oto = await pathsDuring(() =>
+      ok('orders.cancel', { accountId: alphaId, market: 'BTC_PERP', orderId: withLegs.orderId }),
+    );
+    expect(oto).toContain('/api/v4/order/oto-cancel');
+    expect(oto).not.toContain('/api/v4/order/cancel');
+    const single = await pathsDuring(() =>
+      ok('orders.cancel', { accountId: alphaId, market: 'BTC_PERP', orderId: plain.orderId }),
+    );
+    expect(single).toContain('/api/v4/order/cancel');
+    const open = (await trading.allActiveOrders(c, 'BTC_PERP')).map((o) => o.orderId);
+    expect(open).not.toContain(withLegs.orderId);
+    expect(open).not.toContain(plain.orderId);
   });
 });
