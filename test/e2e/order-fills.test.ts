@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PlaceResultView } from '../../main/ipc/contract.ts';
+import type { OrderBookView, PlaceResultView } from '../../main/ipc/contract.ts';
 import { useAppSession } from './session.ts';
 
 const app = useAppSession({ pollTimeout: 15_000 });
@@ -60,6 +60,43 @@ describe("an order's fills in the dock", () => {
   });
 });
 
+describe("a partly filled open order's fills", () => {
+  it('opens from its row of the open orders, and go when another market is picked', async () => {
+    // a buy at the best ask for more than that level holds: part fills at once, the rest rests
+    const book = await app.call<OrderBookView>('markets.depth', { market: 'ETH_USDT', limit: 5 });
+    const [price, size] = book.asks[0] ?? ['', ''];
+    const amount = String(Math.round((Number(size) + 0.05) * 1000) / 1000);
+    const placed = await app.call<PlaceResultView>('orders.place', {
+      accountId: main,
+      draft: { kind: 'limit', market: 'ETH_USDT', side: 'buy', amount, price },
+    });
+    const orderId = placed.order?.orderId ?? 0;
+    expect(Number(placed.order?.dealStock)).toBeGreaterThan(0);
+
+    const { page, problems } = await app.openPage('#/trade');
+    await expect.poll(() => page.getByTestId('trade-market').inputValue()).not.toBe('');
+    await page.getByTestId('trade-market').selectOption('ETH_USDT');
+    await page.getByTestId('dock-tab-open').click();
+    const row = page.locator(`[data-testid="active-order"][data-order-id="${String(orderId)}"]`);
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByTestId('active-order-fills').click();
+    await expect.poll(() => page.getByTestId('order-fill').count()).toBeGreaterThan(0);
+    // the part that filled at once took from the book (a trade on it since may have made the rest)
+    expect((await page.getByTestId('order-fill').allTextContents()).some((t) => t.includes('taker'))).toBe(
+      true,
+    );
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: screenshot('open-order-fills-1280.png') });
+
+    // another market: the fills of an order of the market left are not shown under its orders
+    await page.getByTestId('trade-market').selectOption('BTC_USDT');
+    await expect.poll(() => page.getByTestId('order-fills').count()).toBe(0);
+    await app.call('orders.cancel', { accountId: main, market: 'ETH_USDT', orderId });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
 describe("the ticket's fee line", () => {
   it("says the fee at the account's own rate for the role the order fills in", async () => {
     const rates = await app.call<{ maker: string; taker: string }>('orders.feeRates', {
@@ -67,7 +104,8 @@ describe("the ticket's fee line", () => {
       market: 'BTC_USDT',
     });
     const { page, problems } = await app.openPage('#/trade');
-    await expect.poll(() => page.getByTestId('trade-market').inputValue()).toBe('BTC_USDT');
+    await expect.poll(() => page.getByTestId('trade-market').inputValue()).not.toBe('');
+    await page.getByTestId('trade-market').selectOption('BTC_USDT');
     await page.getByTestId('ticket-price').fill('50000');
     await page.getByTestId('ticket-amount').fill('0.01');
     // a limit order may make or take: it pays at most the higher rate, on 500 USDT
