@@ -2,7 +2,8 @@
  * Work on an account's open orders beyond placing one: every page of them, a change checked as a new
  * order of its new size and price and sent by the route the exchange accepts for its kind
  * (`order-modify.ts`), a cancel (a position's take-profit / stop-loss leg behind main's question), the
- * cancel-all (`order_cancel_all` for a market, `order/cancel/all` for every market) and the kill switch, each money step behind main's confirmation.
+ * cancel-all (`order_cancel_all` for a market while the socket is live, else `order/cancel/all`) and
+ * the kill switch, each money step behind main's confirmation.
  */
 import * as trading from '../../exchange/endpoints/trading.ts';
 import type { KillSwitchTimer, Order } from '../../exchange/endpoints/trading.ts';
@@ -138,8 +139,8 @@ export class OrderControls {
   }
 
   /**
-   * Cancels every open order of the account on a market (one WebSocket call) or on every market (one
-   * REST request, `order/cancel/all`),
+   * Cancels every open order of the account on a market (one WebSocket call while the account's socket
+   * is live, else one REST request, `order/cancel/all`) or on every market (one REST request),
    * after the person confirmed main's question naming the market, how many orders are open, and the
    * take-profit / stop-loss legs of open positions among them.
    */
@@ -169,10 +170,12 @@ export class OrderControls {
       action: `Cancel ${plural(open.length, 'order')}`,
       ...(warning ? { warning } : {}),
     });
-    // one market: one WebSocket call; every market: one REST request (the socket's call takes one
-    // market). The exchange answers nothing of the orders either way: they are read again after.
-    if (market) await cancelAllOrdersWs(await this.#live.ready(accountId), market);
-    else await trading.cancelAllOrders(caller);
+    // one market over the account's socket when it is live; else, and for every market (the socket's
+    // call takes one market), one REST request. The exchange answers nothing of the orders either
+    // way: they are read again after.
+    if (market && this.#live.state(accountId) === 'live')
+      await cancelAllOrdersWs(await this.#live.ready(accountId), market);
+    else await trading.cancelAllOrders(caller, market);
     // what the orders held is the account's to spend again: main's reading of it is stale
     this.#connection.trading.forgetFunds(caller);
     const left = new Set((await trading.allActiveOrders(caller, market)).map((o) => o.orderId));

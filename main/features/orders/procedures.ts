@@ -89,7 +89,7 @@ export const ordersProcedures = {
     z.strictObject({ accountId, market: z.string().min(1).max(40), orderId: z.number().int().positive() }),
   ),
   'orders.cancelAll': procedure<{ cancelled: OrderView[] }>()(
-    "Cancels every open order of an account on one market (in one WebSocket call) or on every market, market omitted (in one REST request), after main's confirmation naming the market and the count.",
+    "Cancels every open order of an account on one market (in one WebSocket call while the account's socket is live, else one REST request) or on every market, market omitted (in one REST request), after main's confirmation naming the market and the count.",
     z.strictObject({ accountId, market: z.string().min(1).max(40).optional() }),
   ),
   'orders.killSwitchArm': procedure<KillSwitchView>()(

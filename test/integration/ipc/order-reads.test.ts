@@ -113,21 +113,52 @@ describe('cancel-all on every market, with the WebSocket down', () => {
   });
 });
 
-describe('cancelling a linked order', () => {
-  /** The REST paths the sandbox receives while `work` runs. */
-  async function pathsDuring(work: () => Promise<unknown>): Promise<string[]> {
-    const paths: string[] = [];
-    const stop = sandbox.control.watchRequests((r) => {
-      if (r.via === 'rest') paths.push(r.path);
-    });
-    try {
-      await work();
-    } finally {
-      stop();
-    }
-    return paths;
+/** The paths (REST) and methods (WebSocket) the sandbox receives while `work` runs. */
+async function pathsDuring(work: () => Promise<unknown>): Promise<string[]> {
+  const paths: string[] = [];
+  const stop = sandbox.control.watchRequests((r) => paths.push(r.path));
+  try {
+    await work();
+  } finally {
+    stop();
   }
+  return paths;
+}
 
+describe('cancel-all on one market', () => {
+  const placeTwo = async () => {
+    const c = await core.accounts.caller(mainId);
+    await trading.limitOrder(c, { market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '30000' });
+    await trading.limitOrder(c, { market: 'ETH_USDT', side: 'buy', amount: '0.01', price: '1500' });
+    return c;
+  };
+
+  it("goes over the account's socket while it is live, and by one REST request for that market while it is not", async () => {
+    desktop.confirmAnswer = true;
+    let c = await placeTwo();
+    await core.live.ready(mainId);
+    const live = await pathsDuring(() => ok('orders.cancelAll', { accountId: mainId, market: 'BTC_USDT' }));
+    expect(live).toContain('order_cancel_all');
+    expect(live).not.toContain('/api/v4/order/cancel/all');
+    expect((await trading.allActiveOrders(c)).map((o) => o.market)).toEqual(['ETH_USDT']);
+    await trading.cancelAllOrders(c);
+
+    c = await placeTwo();
+    proxy.dropAll();
+    try {
+      await expect.poll(() => core.live.state(mainId)).not.toBe('live');
+      const down = await pathsDuring(() => ok('orders.cancelAll', { accountId: mainId, market: 'BTC_USDT' }));
+      expect(down).toContain('/api/v4/order/cancel/all');
+      expect(desktop.confirmations.at(-1)?.title).toBe('Cancel 1 open order on BTC_USDT?');
+      expect((await trading.allActiveOrders(c)).map((o) => o.market)).toEqual(['ETH_USDT']);
+    } finally {
+      proxy.resume();
+      await trading.cancelAllOrders(c);
+    }
+  });
+});
+
+describe('cancelling a linked order', () => {
   it("cancels an OCO leg with its pair in one request, by the pair's id in the exchange's OCO list", async () => {
     const c = await core.accounts.caller(alphaId);
     const pair = await collateral.collateralOcoOrder(c, {
