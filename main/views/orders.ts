@@ -142,3 +142,30 @@ export interface BulkPlaceView {
   /** Failures first, then in order. */
   outcomes: BulkOrderOutcomeView[];
 }
+
+/** One fill (deal) of an order, newest first (`orders.deals`): its side and market are the order's. */
+export interface OrderFillView {
+  id: number;
+  /** Unix seconds, with microseconds. */
+  time: number;
+  price: string;
+  amount: string;
+  /** amount × price, in the quote asset. */
+  deal: string;
+  fee: string;
+  feeAsset: string;
+  role: DealRole;
+  /** It went at a retail price improvement. */
+  rpi?: boolean;
+}
+
+/** The account's own maker and taker rates on a market, in percent (`orders.feeRates`). */
+export interface FeeRatesView {
+  market: string;
+  maker: string;
+  taker: string;
+  /** Added to the maker rate when an RPI order fills (the account trades RPI orders). */
+  rpiMakerPremium?: string;
+  /** The market has rates of its own for the account (else the account's default of its kind). */
+  own: boolean;
+}

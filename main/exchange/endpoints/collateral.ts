@@ -12,6 +12,7 @@ import type {
   ConditionalOrder,
   Leverage,
   OcoAnswer,
+  OcoPair,
   OpenPosition,
   PositionHistoryRecord,
 } from '../schemas/collateral.ts';
@@ -26,6 +27,7 @@ export type {
   ConditionalOrder,
   Leverage,
   OcoAnswer,
+  OcoPair,
   OpenPosition,
   PositionHistoryRecord,
   PositionSide,
@@ -78,6 +80,29 @@ export async function conditionalOrders(c: KeyCaller, market: string): Promise<C
     if (page.records.length < CONDITIONAL_PAGE) break;
   }
   return out;
+}
+
+const OCO_PAGE = 100;
+
+/** The account's open OCO pairs (of one market, or every market), newest first, every page. */
+export async function ocoOrders(c: KeyCaller, market?: string): Promise<OcoPair[]> {
+  const out: OcoPair[] = [];
+  for (let offset = 0; offset <= 10_000; offset += OCO_PAGE) {
+    const page = await c.call(REST.ocoOrders, defined({ market, limit: OCO_PAGE, offset }), READ);
+    out.push(...page);
+    if (page.length < OCO_PAGE) break;
+  }
+  return out;
+}
+
+/** Cancels an open OCO pair by its id: answers both legs, cancelled. */
+export function cancelOco(c: KeyCaller, market: string, id: number): Promise<OcoPair> {
+  return c.call(REST.ocoCancel, { market, orderId: id }, WRITE);
+}
+
+/** Cancels an order waiting to place its OTO legs, by its OTO id: it and its legs go. */
+export async function cancelOto(c: KeyCaller, market: string, otoId: number): Promise<void> {
+  await c.call(REST.otoCancel, { market, otoId }, WRITE);
 }
 
 /** Sets the account leverage for every open position; answers the level now in force. */

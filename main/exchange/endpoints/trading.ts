@@ -8,7 +8,9 @@ import type {
   DelistedOrder,
   KillSwitchTimer,
   KillSwitchType,
+  MarketFees,
   Order,
+  OrderDeal,
   TradeBalance,
 } from '../schemas/trading.ts';
 import { defined, READ, WRITE, type KeyCaller } from './shapes.ts';
@@ -17,7 +19,9 @@ export type {
   DelistedOrder,
   KillSwitchTimer,
   KillSwitchType,
+  MarketFees,
   Order,
+  OrderDeal,
   TradeBalance,
 } from '../schemas/trading.ts';
 export type Deal = DealView;
@@ -75,6 +79,15 @@ export function cancelOrders(
   orders: z.input<typeof S.cancelRequest>[],
 ): Promise<z.output<typeof S.cancelBulkAnswer>> {
   return c.call(REST.orderCancelBulk, { orders: orders.map((o) => ({ ...o })) }, WRITE);
+}
+
+/**
+ * Cancels every open order of the account in one request: of one market when `market` is given, else
+ * of every market (spot, margin and futures orders alike). The exchange answers nothing of the
+ * orders: read them again to know which went.
+ */
+export async function cancelAllOrders(c: KeyCaller, market?: string): Promise<void> {
+  await c.call(REST.orderCancelAll, market === undefined ? {} : { market }, WRITE);
 }
 
 /**
@@ -230,4 +243,34 @@ export function executedDealsOfClientOrder(
   clientOrderId: string,
 ): Promise<Deal[] | Record<string, Deal[]>> {
   return c.call(REST.executedHistory, { clientOrderId }, READ);
+}
+
+/** The most deals one page of an order's deals answers here. */
+export const ORDER_DEALS_PAGE = 100;
+/** The most deals of one order read: past them, the executed history has the rest. */
+export const ORDER_DEALS_MAX = 1_000;
+
+/**
+ * The deals (fills) of one order, newest first: page after page of 100 until a short one, at most
+ * `ORDER_DEALS_MAX`. An order not the account's, or older than six months, has none (the exchange
+ * answers an empty list, not an error).
+ */
+export async function orderDeals(c: KeyCaller, orderId: number): Promise<OrderDeal[]> {
+  const out: OrderDeal[] = [];
+  const seen = new Set<number>();
+  for (let offset = 0; offset < ORDER_DEALS_MAX; offset += ORDER_DEALS_PAGE) {
+    const { records } = await c.call(REST.orderDeals, { orderId, limit: ORDER_DEALS_PAGE, offset }, READ);
+    for (const d of records) {
+      if (seen.has(d.id)) continue;
+      seen.add(d.id);
+      out.push(d);
+    }
+    if (records.length < ORDER_DEALS_PAGE) break;
+  }
+  return out;
+}
+
+/** The account's maker and taker rates in percent: spot and futures defaults, and each market's own. */
+export function marketFees(c: KeyCaller): Promise<MarketFees> {
+  return c.call(REST.marketFee, {}, READ);
 }

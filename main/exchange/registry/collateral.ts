@@ -4,7 +4,7 @@
  */
 import * as collateral from '../schemas/collateral.ts';
 import { noFields, unreadAnswer } from '../schemas/primitives.ts';
-import { bulkAnswer, orderSchema } from '../schemas/trading.ts';
+import { bulkAnswer, emptyListAnswer, orderSchema } from '../schemas/trading.ts';
 import { post, trader, type RestEndpoint } from './endpoint.ts';
 
 const PLACE = trader('place an order');
@@ -72,6 +72,29 @@ export const COLLATERAL = {
   conditionalOrders: post('conditional-orders', {
     request: collateral.conditionalRequest,
     answer: collateral.conditionalSchema,
+  }),
+  // linked orders as a whole: the OCO pairs, and cancelling a pair or an OTO with its legs
+  ocoOrders: post('oco-orders', {
+    request: collateral.ocoOrdersRequest,
+    answer: collateral.ocoOrdersAnswer,
+    capability: 'read',
+    reachedBy: ['orders.cancel'],
+  }),
+  ocoCancel: post('order/oco-cancel', {
+    request: collateral.ocoCancelRequest,
+    answer: collateral.ocoPairSchema,
+    group: 'orders',
+    desk: trader('cancel an order'),
+    capability: 'trade-collateral',
+    reachedBy: ['orders.cancel'],
+  }),
+  otoCancel: post('order/oto-cancel', {
+    request: collateral.otoCancelRequest,
+    answer: emptyListAnswer,
+    group: 'orders',
+    desk: trader('cancel an order'),
+    capability: 'trade-collateral',
+    reachedBy: ['orders.cancel'],
   }),
   collateralSummary: post('collateral-account/summary', {
     request: noFields,

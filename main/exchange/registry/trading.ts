@@ -199,6 +199,14 @@ export const TRADING = {
     capability: 'trade-spot',
     reachedBy: ['board.runBulk'],
   }),
+  orderCancelAll: post('order/cancel/all', {
+    request: trading.cancelAllRequest,
+    answer: trading.emptyListAnswer,
+    group: 'orders',
+    desk: trader('cancel orders'),
+    capability: 'trade-spot',
+    reachedBy: ['orders.cancelAll'],
+  }),
   killSwitch: post('order/kill-switch', {
     request: trading.killSwitchRequest,
     answer: trading.killSwitchAnswer,
@@ -214,6 +222,19 @@ export const TRADING = {
     request: trading.orderHistoryRequest,
     answer: trading.orderHistoryAnswer,
     reachedBy: ['vault.sync'],
+  }),
+  orderDeals: post('trade-account/order', {
+    request: trading.orderDealsRequest,
+    answer: trading.orderDealsAnswer,
+    group: 'history',
+    capability: 'read',
+    reachedBy: ['orders.deals'],
+  }),
+  marketFee: post('market/fee', {
+    request: noFields,
+    answer: trading.marketFeeAnswer,
+    capability: 'read',
+    reachedBy: ['orders.feeRates'],
   }),
   delistingHistory: post('trade-account/order/history/query', {
     request: trading.delistingHistoryRequest,

@@ -224,3 +224,21 @@ export const positionCloseRequest = z.object({
   market: z.string(),
   positionSide: z.enum(['LONG', 'SHORT', 'BOTH']).optional(),
 });
+
+/** `oco-orders`: the account's open OCO pairs (of one market, or all), paged (`limit` 1..100). */
+export const ocoOrdersRequest = z.object({ market: z.string().optional(), ...paging });
+/** An OCO pair as `oco-orders` and `order/oco-cancel` answer it: its id, its stop-limit leg and its limit leg. */
+export const ocoPairSchema = z.looseObject({
+  id: z.number().int(),
+  stop_loss: orderSchema,
+  take_profit: orderSchema,
+});
+export type OcoPair = z.output<typeof ocoPairSchema>;
+export const ocoOrdersAnswer = z.array(ocoPairSchema);
+/** `order/oco-cancel`: the pair by exactly one of its id and its client order id, on its market. */
+export const ocoCancelRequest = z.union([
+  z.object({ market: z.string(), orderId: z.number().int() }),
+  z.object({ market: z.string(), clientOrderId: z.string() }),
+]);
+/** `order/oto-cancel`: the order waiting to place its OTO legs, by its OTO id; it and its legs go. */
+export const otoCancelRequest = z.object({ market: z.string(), otoId: z.number().int() });

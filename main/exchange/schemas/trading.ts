@@ -257,3 +257,55 @@ export const executedRequest = z.object({
 });
 /** Deals of one market (a list), or of every market (keyed by market). */
 export const executedAnswer = z.union([z.array(dealSchema), z.record(z.string(), z.array(dealSchema))]);
+
+/** `trade-account/order`: one order's deals, paged (`limit` from 1, 50 when omitted). */
+export const orderDealsRequest = z.object({ orderId: z.number().int(), ...paging });
+/**
+ * One deal of an order as `trade-account/order` answers it: no side or market (the order's), the role
+ * the exchange numbers read as its word, `rpi` when it went at a retail price improvement.
+ */
+export const orderDealSchema = z.looseObject({
+  id: z.number().int(),
+  time: z.number(),
+  price: decimal,
+  amount: decimal,
+  deal: decimal,
+  fee: decimal,
+  feeAsset: z.string().default(''),
+  role: z.union([z.literal(1), z.literal(2)]).transform(dealRoleOf),
+  clientOrderId: z.string().default(''),
+  dealOrderId: z.number().int().optional(),
+  rpi: z.boolean().optional(),
+});
+export type OrderDeal = z.output<typeof orderDealSchema>;
+export const orderDealsAnswer = z.looseObject({
+  records: z.array(orderDealSchema),
+  offset: z.number().int().optional(),
+  limit: z.number().int().optional(),
+});
+
+/**
+ * `market/fee`: the account's default spot and futures maker and taker rates, in percent, and the
+ * markets whose rates differ (`custom_fee`); an RPI premium is added to the maker rate of an RPI order.
+ */
+export const marketFeeAnswer = z.looseObject({
+  taker: decimal,
+  maker: decimal,
+  futures_taker: decimal,
+  futures_maker: decimal,
+  rpi_maker_fee_premium: decimal.nullable().optional(),
+  futures_rpi_maker_fee_premium: decimal.nullable().optional(),
+  custom_fee: z.record(z.string(), z.looseObject({ taker: decimal, maker: decimal })).default({}),
+});
+export type MarketFees = z.output<typeof marketFeeAnswer>;
+
+/**
+ * `order/cancel/all`: every open order of the account (of one market when `market` is given; of the
+ * kinds in `type`, all when omitted). The exchange answers an empty list, not the orders.
+ */
+export const cancelAllRequest = z.object({
+  market: z.string().optional(),
+  type: z.array(z.enum(KILL_SWITCH_TYPES)).min(1).optional(),
+  positionSide: z.enum(['both', 'long', 'short']).optional(),
+});
+export const emptyListAnswer = z.array(z.unknown()).max(0);

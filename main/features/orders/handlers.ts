@@ -3,7 +3,8 @@ import type { OrderDraftInput } from '../../views/schemas.ts';
 import type { HandlersOf } from '../../views/schemas.ts';
 import type { ordersProcedures } from './procedures.ts';
 import type { OrderDraft } from '../../rules/index.ts';
-import { fills, orderHistory } from '../../services/trading/orders.ts';
+import { feeRates, fills, orderFills, orderHistory } from '../../services/trading/orders.ts';
+import { UserFacingError } from '../../errors.ts';
 import { ticketFunds } from './ticket-funds.ts';
 import { placeOverWebSocket } from './ws-placing.ts';
 import type { AccountService } from '../../services/accounts.ts';
@@ -65,6 +66,13 @@ export function ordersHandlers({
       ticketFunds(connection.trading, await accounts.caller(accountId), draftOf(draft), percent),
     'orders.history': async ({ accountId, market }) => orderHistory(await accounts.caller(accountId), market),
     'orders.fills': async ({ accountId, market }) => fills(await accounts.caller(accountId), market),
+    'orders.deals': async ({ accountId, orderId }) => orderFills(await accounts.caller(accountId), orderId),
+    'orders.feeRates': async ({ accountId, market }) => {
+      const [caller, rules] = await Promise.all([accounts.caller(accountId), connection.catalog.get(market)]);
+      if (!rules)
+        throw new UserFacingError('not_found', `The exchange does not list the market ${market}.`, 'market');
+      return feeRates(caller, market, rules.type === 'futures');
+    },
     'orders.cancel': ({ accountId, market, orderId }) => orderControls.cancel(accountId, market, orderId),
     'orders.cancelAll': ({ accountId, market }) => orderControls.cancelAll(accountId, market),
     'orders.killSwitchArm': ({ accountId, market, timeout, types }) =>

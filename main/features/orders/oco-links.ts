@@ -10,7 +10,7 @@ import type { Order } from '../../exchange/endpoints/trading.ts';
 import type { OcoLinkView } from '../../views/orders.ts';
 
 /** An order that may be an OCO leg: a collateral (position-sided) limit or stop-limit order. */
-function mayBeLeg(o: Pick<Order, 'type' | 'positionSide'>): boolean {
+export function mayBeLeg(o: Pick<Order, 'type' | 'positionSide'>): boolean {
   return o.positionSide !== undefined && (o.type === 'limit' || o.type === 'stop limit');
 }
 

@@ -2,7 +2,8 @@
  * Work on an account's open orders beyond placing one: every page of them, a change checked as a new
  * order of its new size and price and sent by the route the exchange accepts for its kind
  * (`order-modify.ts`), a cancel (a position's take-profit / stop-loss leg behind main's question), the
- * fast cancel-all (`order_cancel_all`) and the kill switch, each money step behind main's confirmation.
+ * cancel-all (`order_cancel_all` for a market while the socket is live, else `order/cancel/all`) and
+ * the kill switch, each money step behind main's confirmation.
  */
 import * as trading from '../../exchange/endpoints/trading.ts';
 import type { KillSwitchTimer, Order } from '../../exchange/endpoints/trading.ts';
@@ -26,6 +27,7 @@ import {
   positionOf,
   type OrderChangeInput,
 } from '../../services/trading/order-modify.ts';
+import { cancelLinked } from './linked-cancel.ts';
 import { ocoLinks } from './oco-links.ts';
 
 export { isLeg } from '../../services/trading/order-modify.ts';
@@ -108,17 +110,21 @@ export class OrderControls {
 
   /**
    * Cancels one open order: a plain order at once; a take-profit / stop-loss leg of an open position
-   * only once the person confirmed main's question naming the leg and the position it leaves bare.
+   * only once the person confirmed main's question naming the leg and the position it leaves bare. An
+   * OCO leg is cancelled with its pair, an order waiting with OTO legs with them (`linked-cancel.ts`).
    */
   async cancel(accountId: string, market: string, orderId: number): Promise<OrderView> {
     const caller = await this.#accounts.caller(accountId);
     const rules = await this.#connection.catalog.get(market);
-    // only a market that takes collateral orders has legs: a spot order is cancelled unread
+    let cancelled: Order | undefined;
+    // only a market that takes collateral orders has legs and links: a spot order is cancelled unread
     if (rules?.type === 'futures' || rules?.collateral !== false) {
       const order = (await trading.allActiveOrders(caller, market)).find((o) => o.orderId === orderId);
       if (order && isLeg(order)) await this.#askLegCancel(accountId, caller, order);
+      // an OCO leg goes with its pair, an OTO with its legs, in one request for the whole link
+      if (order) cancelled = await cancelLinked(caller, order);
     }
-    const cancelled = await trading.cancelOrder(caller, { market, orderId });
+    cancelled ??= await trading.cancelOrder(caller, { market, orderId });
     // what the order held is the account's to spend again: main's reading of it is stale
     this.#connection.trading.forgetFunds(caller);
     return cancelled;
@@ -133,7 +139,8 @@ export class OrderControls {
   }
 
   /**
-   * Cancels every open order of the account on a market (or on every market) in one WebSocket call,
+   * Cancels every open order of the account on a market (one WebSocket call while the account's socket
+   * is live, else one REST request, `order/cancel/all`) or on every market (one REST request),
    * after the person confirmed main's question naming the market, how many orders are open, and the
    * take-profit / stop-loss legs of open positions among them.
    */
@@ -163,10 +170,12 @@ export class OrderControls {
       action: `Cancel ${plural(open.length, 'order')}`,
       ...(warning ? { warning } : {}),
     });
-    const client = await this.#live.ready(accountId);
-    // one market per call; the exchange answers nothing of the orders, so they are read again after
-    for (const m of market ? [market] : [...new Set(open.map((o) => o.market))])
-      await cancelAllOrdersWs(client, m);
+    // one market over the account's socket when it is live; else, and for every market (the socket's
+    // call takes one market), one REST request. The exchange answers nothing of the orders either
+    // way: they are read again after.
+    if (market && this.#live.state(accountId) === 'live')
+      await cancelAllOrdersWs(await this.#live.ready(accountId), market);
+    else await trading.cancelAllOrders(caller, market);
     // what the orders held is the account's to spend again: main's reading of it is stale
     this.#connection.trading.forgetFunds(caller);
     const left = new Set((await trading.allActiveOrders(caller, market)).map((o) => o.orderId));

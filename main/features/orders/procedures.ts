@@ -5,9 +5,11 @@ import type { GuardQuestionView } from '../../views/guards.ts';
 import type {
   BulkPlaceView,
   DealView,
+  FeeRatesView,
   KillSwitchView,
   LadderPreviewView,
   OrderEstimateView,
+  OrderFillView,
   OrderView,
   PlaceResultView,
   RuleIssueView,
@@ -58,6 +60,14 @@ export const ordersProcedures = {
     "The account's fills on one market, newest first; at most 100.",
     z.strictObject({ accountId, market: z.string().min(1).max(40) }),
   ),
+  'orders.deals': procedure<OrderFillView[]>()(
+    "The fills of one of the account's orders (open or finished, of the last six months), newest first; at most 1,000.",
+    z.strictObject({ accountId, orderId: z.number().int().positive() }),
+  ),
+  'orders.feeRates': procedure<FeeRatesView>()(
+    "The account's own maker and taker rates on a market, in percent, as the exchange charges them (the market's own, else the account's default of its kind).",
+    z.strictObject({ accountId, market }),
+  ),
   'orders.modify': procedure<OrderView>()(
     "Changes what the order type lets change (price, amount, activation price; a take-profit / stop-loss leg only its trigger), checked as a new order of its new size and price: the order rules, the balance or margin, a leg's close-only rule, its side and its position's liquidation price, then the guards through main's one question. A spot limit or stop-limit order goes by REST, anything else over the WebSocket. The exchange answers a new order id.",
     z
@@ -79,7 +89,7 @@ export const ordersProcedures = {
     z.strictObject({ accountId, market: z.string().min(1).max(40), orderId: z.number().int().positive() }),
   ),
   'orders.cancelAll': procedure<{ cancelled: OrderView[] }>()(
-    "Cancels every open order of an account on one market (or every market, market omitted) in one WebSocket call, after main's confirmation naming the market and the count.",
+    "Cancels every open order of an account on one market (in one WebSocket call while the account's socket is live, else one REST request) or on every market, market omitted (in one REST request), after main's confirmation naming the market and the count.",
     z.strictObject({ accountId, market: z.string().min(1).max(40).optional() }),
   ),
   'orders.killSwitchArm': procedure<KillSwitchView>()(

@@ -4,7 +4,7 @@ import * as trading from '../../exchange/endpoints/trading.ts';
 import { CANCEL_BULK_MAX } from '../../exchange/schemas/trading.ts';
 import type { KeyCaller } from '../../exchange/endpoints/shapes.ts';
 import type { IpcError } from '../../errors.ts';
-import type { DealView, OrderView } from '../../views/orders.ts';
+import type { DealView, FeeRatesView, OrderFillView, OrderView } from '../../views/orders.ts';
 import { itemFailure } from '../../readable-errors.ts';
 
 /** Finished orders (filled and cancelled) of an account on one market, newest first; at most `limit`. */
@@ -48,6 +48,42 @@ export async function fills(caller: KeyCaller, market: string, limit = 100): Pro
       orderId,
     }),
   );
+}
+
+/** The fills of one order of the account, newest first (none for an order not its own). */
+export async function orderFills(caller: KeyCaller, orderId: number): Promise<OrderFillView[]> {
+  const deals = await trading.orderDeals(caller, orderId);
+  return deals.map(({ id, time, price, amount, deal, fee, feeAsset, role, rpi }) => ({
+    id,
+    time,
+    price,
+    amount,
+    deal,
+    fee,
+    feeAsset,
+    role,
+    ...(rpi === undefined ? {} : { rpi }),
+  }));
+}
+
+/**
+ * The account's own maker and taker rates on `market` in an answer of `market/fee`: the market's own
+ * where the exchange names them, else the account's default for its kind (futures, or spot and margin).
+ */
+export function ratesFor(fees: trading.MarketFees, market: string, futures: boolean): FeeRatesView {
+  const own = fees.custom_fee[market];
+  const premium = futures ? fees.futures_rpi_maker_fee_premium : fees.rpi_maker_fee_premium;
+  const [maker, taker] = own
+    ? [own.maker, own.taker]
+    : futures
+      ? [fees.futures_maker, fees.futures_taker]
+      : [fees.maker, fees.taker];
+  return { market, maker, taker, own: own !== undefined, ...(premium ? { rpiMakerPremium: premium } : {}) };
+}
+
+/** The account's own rates on `market`, read from the exchange now. */
+export async function feeRates(caller: KeyCaller, market: string, futures: boolean): Promise<FeeRatesView> {
+  return ratesFor(await trading.marketFees(caller), market, futures);
 }
 
 /** Spot trade balances of an account. */

@@ -1,4 +1,6 @@
-import type { TicketFundsView } from '../../../../main/ipc/contract.ts';
+import type { FeeRatesView, TicketFundsView } from '../../../../main/ipc/contract.ts';
+import { feeRoleOf, orderFee, type OrderFee } from './ticket-fee.ts';
+import { addDecimal } from '../format/exact.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { beyondBook, draftOf, quoteSized, type OrderTicket } from './order-ticket.svelte.ts';
 import { LiveFollow } from './live-follow.svelte.ts';
@@ -27,9 +29,14 @@ export class TicketFunds {
   busy = $state(false);
   /** The share whose amount is in the ticket (cleared when the amount is typed). */
   share = $state<Share | undefined>();
+  /** The account's own fee rates on the ticket's market (`orders.feeRates`); undefined until read. */
+  rates = $state<FeeRatesView | undefined>();
+  ratesError = $state<IpcError | undefined>();
   readonly #api: TxcApi;
   readonly #ticket: OrderTicket;
   readonly #replies = new ReplyGuard();
+  readonly #rateReads = new ReplyGuard();
+  #ratesKey = '';
   readonly #live: LiveFollow;
   #key = '';
   /** The account whose balance the line shows and follows. */
@@ -76,6 +83,7 @@ export class TicketFunds {
       void (account ? this.#live.follow([account], ['balanceSpot', 'balanceMargin']) : this.#live.stop());
     }
     const f = this.#ticket.fields;
+    void this.#readRates(account, f.market, force);
     const key = `${account ?? ''}|${f.market}|${f.side}|${f.kind}`;
     if (!force && key === this.#key) return;
     // a share of another order's balance is not this order's share
@@ -91,6 +99,39 @@ export class TicketFunds {
     if (asked.stale) return;
     this.funds = reply.ok ? reply.value : undefined;
     this.error = reply.ok ? undefined : reply.error;
+  }
+
+  /** Reads the account's rates on the market when either changed (or `force`). */
+  async #readRates(account: string | undefined, market: string, force: boolean): Promise<void> {
+    const key = `${account ?? ''}|${market}`;
+    if (!force && key === this.#ratesKey) return;
+    this.#ratesKey = key;
+    const asked = this.#rateReads.next();
+    if (this.rates?.market !== market) this.rates = undefined;
+    if (!account || !market) {
+      this.rates = undefined;
+      this.ratesError = undefined;
+      return;
+    }
+    const reply = await this.#api.orders.feeRates({ accountId: account, market });
+    if (asked.stale) return;
+    this.rates = reply.ok ? reply.value : undefined;
+    this.ratesError = reply.ok ? undefined : reply.error;
+  }
+
+  /**
+   * The order's fee at the account's own rates on its value (`total()`): a market order's at the taker
+   * rate, a post-only limit order's at the maker rate (with the RPI premium for an RPI order), any
+   * other at the higher of the two (what it pays at most); undefined while either is not known.
+   */
+  fee(): OrderFee | undefined {
+    const total = this.total();
+    const rates = this.rates;
+    const f = this.#ticket.fields;
+    if (!total || total.beyondBook || !rates || rates.market !== f.market) return undefined;
+    const maker =
+      f.rpi && rates.rpiMakerPremium ? addDecimal(rates.maker, rates.rpiMakerPremium) : rates.maker;
+    return orderFee(total.value, { maker, taker: rates.taker }, feeRoleOf(f));
   }
 
   /** Puts the amount that spends `share` of the balance into the ticket. */

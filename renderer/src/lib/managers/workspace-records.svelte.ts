@@ -1,5 +1,6 @@
 import type { DealView, LiveEvent, OrderView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
+import { OrderFills } from './order-fills.svelte.ts';
 import { ReplyGuard, type Asked } from './reply-guard.ts';
 
 /** How long the dock waits after a fill or a finished order before it reads the records again. */
@@ -7,7 +8,8 @@ export const RELOAD_DELAY_MS = 400;
 
 /**
  * The workspace dock's records of one account and market: finished orders (filled and cancelled,
- * `orders.history`) and fills (`orders.fills`), read again shortly after a push says one changed.
+ * `orders.history`) and fills (`orders.fills`), read again shortly after a push says one changed;
+ * and the fills of the one order opened among them (`orderFills`).
  */
 export class WorkspaceRecords {
   finished = $state.raw<OrderView[]>([]);
@@ -16,6 +18,8 @@ export class WorkspaceRecords {
   error = $state<IpcError | undefined>();
   account = '';
   market = '';
+  /** The fills of the order opened in the history (or the open orders), read again with the records. */
+  readonly orderFills: OrderFills;
   readonly #api: TxcApi;
   readonly #reads = new ReplyGuard();
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -24,6 +28,7 @@ export class WorkspaceRecords {
 
   constructor(api: TxcApi) {
     this.#api = api;
+    this.orderFills = new OrderFills(api);
   }
 
   async follow(account: string, market: string): Promise<void> {
@@ -75,6 +80,8 @@ export class WorkspaceRecords {
     this.error = !finished.ok ? finished.error : !fills.ok ? fills.error : undefined;
     if (finished.ok) this.finished = finished.value;
     if (fills.ok) this.fills = fills.value;
+    // a fill of the opened order may be among the new ones
+    if (this.orderFills.orderId !== undefined) await this.orderFills.load();
   }
 
   /** The exchange answers again: records that could not be read, or followed, are again. */
@@ -86,6 +93,7 @@ export class WorkspaceRecords {
 
   stop(): void {
     this.#reads.dropAll();
+    this.orderFills.close();
     this.#stop?.();
     this.#stop = undefined;
     if (this.#timer !== undefined) clearTimeout(this.#timer);
