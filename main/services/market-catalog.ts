@@ -2,7 +2,7 @@
 import type { ExchangeHttp } from '../exchange/http.ts';
 import * as publicApi from '../exchange/endpoints/public.ts';
 import { UserFacingError } from '../errors.ts';
-import type { MarketView, OrderBookView } from '../views/markets.ts';
+import type { FundingPointView, MarketView, OrderBookView } from '../views/markets.ts';
 import { kindsForMarket, type MarketRules } from '../rules/index.ts';
 
 export interface CatalogMarket extends MarketRules {
@@ -84,6 +84,14 @@ export class MarketCatalog {
   async depth(market: string, limit?: number): Promise<OrderBookView> {
     const book = await publicApi.orderBook(this.#http, market, limit);
     return { timestamp: book.timestamp, asks: book.asks, bids: book.bids };
+  }
+
+  /** A perpetual's last funding settlements (at most 100), oldest first, for its chart. */
+  async fundingHistory(market: string, limit = 100): Promise<FundingPointView[]> {
+    const page = await publicApi.fundingHistory(this.#http, market, { limit });
+    return page
+      .map((f) => ({ timeMs: f.fundingTime * 1000, rate: f.fundingRate, settlementPrice: f.settlementPrice }))
+      .sort((a, b) => a.timeMs - b.timeMs);
   }
 
   async #fresh(): Promise<void> {

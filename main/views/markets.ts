@@ -29,3 +29,10 @@ export interface OrderBookView {
   asks: Array<[string, string]>;
   bids: Array<[string, string]>;
 }
+
+/** One funding settlement of a perpetual: when (ms), the rate paid (a decimal fraction) and the mark then. */
+export interface FundingPointView {
+  timeMs: number;
+  rate: string;
+  settlementPrice: string;
+}

@@ -2,9 +2,23 @@
 import { ExchangeError } from '../errors.ts';
 import type { ExchangeHttp } from '../http.ts';
 import { pathWith, REST } from '../registry/index.ts';
-import type { AssetFee, Asset, FuturesMarket, Market, OrderBook } from '../schemas/public.ts';
+import type {
+  AssetFee,
+  Asset,
+  FundingSettlement,
+  FuturesMarket,
+  Market,
+  OrderBook,
+} from '../schemas/public.ts';
 
-export type { Asset, AssetFee, FuturesMarket, Market, OrderBook } from '../schemas/public.ts';
+export type {
+  Asset,
+  AssetFee,
+  FundingSettlement,
+  FuturesMarket,
+  Market,
+  OrderBook,
+} from '../schemas/public.ts';
 
 export function markets(http: ExchangeHttp, signal?: AbortSignal): Promise<Market[]> {
   return http.publicGet(REST.markets, {}, signal);
@@ -55,5 +69,36 @@ export function orderBook(
     { limit: String(limit) },
     signal,
     pathWith(REST.orderbook, { market }),
+  );
+}
+
+/** Whether the whole platform is in planned maintenance (`public/platform/status`). */
+export async function platformMaintenance(http: ExchangeHttp, signal?: AbortSignal): Promise<boolean> {
+  const { status } = await http.publicGet(REST.platformStatus, {}, signal);
+  return /maintenance/i.test(status);
+}
+
+/** The exchange's clock (ms; it answers whole seconds). */
+export async function serverTimeMs(http: ExchangeHttp, signal?: AbortSignal): Promise<number> {
+  return (await http.publicGet(REST.serverTime, {}, signal)).time * 1000;
+}
+
+/** A futures market's funding settlements, newest first: up to `limit` (at most 100) from `offset`. */
+export function fundingHistory(
+  http: ExchangeHttp,
+  market: string,
+  page: { limit?: number; offset?: number; startDate?: number; endDate?: number } = {},
+  signal?: AbortSignal,
+): Promise<FundingSettlement[]> {
+  const query = Object.fromEntries(
+    Object.entries(page)
+      .filter((e): e is [string, number] => e[1] !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
+  return http.publicGet(
+    REST.marketFundingHistory,
+    query,
+    signal,
+    pathWith(REST.marketFundingHistory, { market }),
   );
 }

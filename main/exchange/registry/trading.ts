@@ -34,6 +34,23 @@ export const TRADING = {
   assets: get('public/assets', { request: noFields, answer: pub.assetsAnswer, reachedBy: ['wallet.assets'] }),
   fee: get('public/fee', { request: noFields, answer: pub.feesAnswer }),
   orderbook: get('public/orderbook/{market}', { request: pub.orderBookQuery, answer: pub.orderBookSchema }),
+  // the maintenance banner, and the connection's health: whether the API answers and the clock offset
+  platformStatus: get('public/platform/status', {
+    request: noFields,
+    answer: pub.platformStatusAnswer,
+    reachedBy: ['connection.health'],
+  }),
+  serverTime: get('public/time', {
+    request: noFields,
+    answer: pub.serverTimeAnswer,
+    reachedBy: ['connection.health'],
+  }),
+  ping: get('public/ping', { request: noFields, answer: pub.pingAnswer, reachedBy: ['connection.health'] }),
+  marketFundingHistory: get('public/funding-history/{market}', {
+    request: pub.fundingHistoryQuery,
+    answer: pub.fundingHistoryAnswer,
+    reachedBy: ['markets.fundingHistory'],
+  }),
 
   // reads (capability: read)
   tradeBalance: post('trade-account/balance', {

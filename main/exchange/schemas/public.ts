@@ -82,3 +82,33 @@ export const orderBookSchema = z.looseObject({
   bids: z.array(z.tuple([decimal, decimal])),
 });
 export type OrderBook = z.output<typeof orderBookSchema>;
+
+/** `public/platform/status`: the whole platform's state; any other word than maintenance reads as working. */
+export const platformStatusAnswer = z.looseObject({ status: z.string() });
+export type PlatformStatus = z.output<typeof platformStatusAnswer>;
+
+/** `public/time`: the exchange's clock, in Unix seconds. */
+export const serverTimeAnswer = z.looseObject({ time: z.number().int().nonnegative() });
+
+/** `public/ping`: `["pong"]` while the API answers. */
+export const pingAnswer = z.array(z.string());
+
+/** A funding-history query: a window in Unix seconds and a page (the market is in the path). */
+export const fundingHistoryQuery = z.strictObject({
+  startDate: z.string().regex(/^\d+$/).optional(),
+  endDate: z.string().regex(/^\d+$/).optional(),
+  limit: z.string().regex(/^\d+$/).optional(),
+  offset: z.string().regex(/^\d+$/).optional(),
+});
+
+/** One funding settlement of a futures market (times in Unix seconds). */
+export const fundingSettlementSchema = z.looseObject({
+  fundingTime: integerLike,
+  fundingRate: decimal,
+  market: z.string(),
+  settlementPrice: decimal,
+  rateCalculatedTime: integerLike,
+});
+export type FundingSettlement = z.output<typeof fundingSettlementSchema>;
+/** Newest first; a page shorter than its limit is the last. */
+export const fundingHistoryAnswer = z.array(fundingSettlementSchema);

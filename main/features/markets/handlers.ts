@@ -17,5 +17,6 @@ export function marketsHandlers({
     'markets.list': () => connection.catalog.views(),
     'markets.collateral': () => connection.catalog.collateralMarkets(),
     'markets.depth': ({ market, limit }) => connection.catalog.depth(market, limit),
+    'markets.fundingHistory': ({ market, limit }) => connection.catalog.fundingHistory(market, limit),
   };
 }

@@ -1,7 +1,7 @@
 /** The procedures of the market catalog and order book snapshots. */
 import { z } from 'zod';
 import { noInput, procedure, type ProcedureDef } from '../../views/schemas.ts';
-import type { MarketView, OrderBookView } from '../../views/markets.ts';
+import type { FundingPointView, MarketView, OrderBookView } from '../../views/markets.ts';
 
 export const marketsProcedures = {
   'markets.list': procedure<MarketView[]>()('Markets with their precision, limits and steps.', noInput),
@@ -11,6 +11,10 @@ export const marketsProcedures = {
   ),
   'markets.depth': procedure<OrderBookView>()(
     "A snapshot of a market's order book (live changes come with live.subscribe depth).",
+    z.strictObject({ market: z.string().min(1).max(40), limit: z.number().int().min(1).max(100).optional() }),
+  ),
+  'markets.fundingHistory': procedure<FundingPointView[]>()(
+    "A perpetual's last funding settlements (rate and mark price), oldest first: up to 100.",
     z.strictObject({ market: z.string().min(1).max(40), limit: z.number().int().min(1).max(100).optional() }),
   ),
 } as const satisfies Record<string, ProcedureDef>;

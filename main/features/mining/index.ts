@@ -4,6 +4,7 @@ import type { Cache } from '../../cache/index.ts';
 import type { Logger } from '../../log.ts';
 import type { AccountService } from '../../services/accounts.ts';
 import type { KnownReads } from '../live/known-reads.ts';
+import { MiningCreate } from './create.ts';
 import { MiningAccounts } from './service.ts';
 import { MiningWatch } from './watch.ts';
 import { MiningWorkers } from './workers.ts';
@@ -57,6 +58,7 @@ export function create(deps: MiningDeps) {
         book: deps.addressBook,
         approvals: deps.approvals,
       }),
+      create: new MiningCreate(accounts, deps.platform),
       known: deps.known,
     }),
     async close() {

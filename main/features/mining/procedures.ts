@@ -13,6 +13,13 @@ import type {
 } from '../../views/mining.ts';
 
 const miningAccount = z.string().min(1).max(255);
+/** A name made at the pool (a mining account's, a watcher link's), as the exchange takes it. */
+const newName = (what: string) =>
+  z
+    .string()
+    .min(1, `Give the ${what} a name.`)
+    .max(255, `The ${what}'s name can be at most 255 characters.`)
+    .regex(/^[a-zA-Z0-9_]+$/, `The ${what}'s name may hold only letters, digits and underscores (_).`);
 
 export const miningProcedures = {
   'mining.accounts': procedure<Array<{ name: string; createdAt: number }>>()(
@@ -65,6 +72,23 @@ export const miningProcedures = {
       destination: z.enum(['main_balance', 'external_address']),
       /** The BTC address, only for an external one (checked in main). */
       address: z.string().max(100).optional(),
+    }),
+  ),
+  'mining.createAccount': procedure<{ name: string; createdAt: number }>()(
+    'Makes a new mining account of the account’s user (its name unique among them).',
+    z.strictObject({ accountId, name: newName('mining account') }),
+  ),
+  'mining.createWatcherLink': procedure<WatcherLinkView>()(
+    'Makes a read-only watcher link to mining accounts, after main’s own question; answers the link with its expiry.',
+    z.strictObject({
+      accountId,
+      accounts: z.array(miningAccount).min(1, 'Choose at least one mining account.').max(100),
+      name: newName('link'),
+      permissions: z
+        .array(z.enum(['dashboard', 'rewards', 'workers']))
+        .min(1, 'Choose at least one thing the link shows.')
+        .max(3),
+      liveUntil: z.enum(['1h', '24h', '7d', 'always']),
     }),
   ),
   'mining.pollNow': procedure<MiningAlertView[]>()(
