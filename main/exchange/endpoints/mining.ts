@@ -108,7 +108,11 @@ export async function setPayoutDestination(
  * A new mining account (its name unique among the user's); answers it as the exchange made it. Sent
  * again after a lost answer it is refused as taken: the caller reads the accounts to know.
  */
-export async function createAccount(c: KeyCaller, name: string, referralCode?: string): Promise<MiningAccount> {
+export async function createAccount(
+  c: KeyCaller,
+  name: string,
+  referralCode?: string,
+): Promise<MiningAccount> {
   return (await c.call(REST.miningAccountCreate, defined({ name, referralCode }), WRITE)).data;
 }
 

@@ -100,7 +100,11 @@ describe("a perpetual's funding history", () => {
     expect(points.length).toBeGreaterThanOrEqual(3);
     expect(points).toEqual(
       settled
-        .map((s) => ({ timeMs: s.fundingTime * 1000, rate: s.fundingRate, settlementPrice: s.settlementPrice }))
+        .map((s) => ({
+          timeMs: s.fundingTime * 1000,
+          rate: s.fundingRate,
+          settlementPrice: s.settlementPrice,
+        }))
         .sort((a, b) => a.timeMs - b.timeMs),
     );
     expect(points.at(-1)?.timeMs).toBeGreaterThan(points[0]?.timeMs ?? Infinity);

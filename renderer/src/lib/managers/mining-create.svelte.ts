@@ -86,7 +86,8 @@ export class MiningCreate {
     const accountId = this.#mining.accountId;
     const miningAccount = this.#mining.chosen;
     const name = this.linkName.trim();
-    if (!accountId || !miningAccount || nameProblem(name, 'link') || this.permissions.length === 0) return false;
+    if (!accountId || !miningAccount || nameProblem(name, 'link') || this.permissions.length === 0)
+      return false;
     this.linkBusy = true;
     try {
       const order: WatcherPermission[] = ['dashboard', 'rewards', 'workers'];
