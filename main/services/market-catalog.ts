@@ -2,6 +2,7 @@
 import type { ExchangeHttp } from '../exchange/http.ts';
 import * as publicApi from '../exchange/endpoints/public.ts';
 import { UserFacingError } from '../errors.ts';
+import type { LiveTradeView } from '../exchange/records.ts';
 import type { FundingPointView, MarketView, OrderBookView } from '../views/markets.ts';
 import { kindsForMarket, type MarketRules } from '../rules/index.ts';
 
@@ -84,6 +85,11 @@ export class MarketCatalog {
   async depth(market: string, limit?: number): Promise<OrderBookView> {
     const book = await publicApi.orderBook(this.#http, market, limit);
     return { timestamp: book.timestamp, asks: book.asks, bids: book.bids };
+  }
+
+  /** A market's recent trades, newest first, read without a key (the book of a market no socket follows). */
+  trades(market: string): Promise<LiveTradeView[]> {
+    return publicApi.recentTrades(this.#http, market);
   }
 
   /** A perpetual's last funding settlements (at most 100), oldest first, for its chart. */

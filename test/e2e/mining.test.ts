@@ -159,6 +159,10 @@ describe('the Mining screen in Chromium', () => {
     await page.getByTestId('mining-account-make').click();
     await expect.poll(() => page.getByTestId('mining-chooser').inputValue()).toBe('desk_pool_3');
     expect(await text(page, 'mining-account-made')).toContain('Mining account desk_pool_3 made.');
+    // the whole pool beside the account's own figures
+    await expect.poll(() => text(page, 'pool-hashrate')).toMatch(/^\d[\d,.]* [kMGTPE]?H\/s$/);
+    expect(Number((await text(page, 'pool-workers')).replaceAll(',', ''))).toBeGreaterThan(0);
+    await page.getByTestId('mining-pool').scrollIntoViewIfNeeded();
     for (const size of [
       { width: 1280, height: 800 },
       { width: 1440, height: 900 },

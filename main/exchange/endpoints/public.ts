@@ -2,12 +2,14 @@
 import { ExchangeError } from '../errors.ts';
 import type { ExchangeHttp } from '../http.ts';
 import { pathWith, REST } from '../registry/index.ts';
+import type { LiveTradeView } from '../records.ts';
 import type {
   AssetFee,
   Asset,
   FundingSettlement,
   FuturesMarket,
   Market,
+  MiningPool,
   OrderBook,
 } from '../schemas/public.ts';
 
@@ -17,6 +19,7 @@ export type {
   FundingSettlement,
   FuturesMarket,
   Market,
+  MiningPool,
   OrderBook,
 } from '../schemas/public.ts';
 
@@ -101,4 +104,25 @@ export function fundingHistory(
     signal,
     pathWith(REST.marketFundingHistory, { market }),
   );
+}
+
+/** The whole mining pool's figures: workers, hashrate now and over the last seven days, blocks found. */
+export async function miningPool(http: ExchangeHttp, signal?: AbortSignal): Promise<MiningPool> {
+  return (await http.publicGet(REST.miningPool, {}, signal)).data;
+}
+
+/** A market's recent trades, newest first, as the `trades` channel pushes them (time in seconds). */
+export async function recentTrades(
+  http: ExchangeHttp,
+  market: string,
+  signal?: AbortSignal,
+): Promise<LiveTradeView[]> {
+  const trades = await http.publicGet(REST.publicTrades, {}, signal, pathWith(REST.publicTrades, { market }));
+  return trades.map((t) => ({
+    id: t.tradeID,
+    time: t.trade_timestamp,
+    price: t.price,
+    amount: t.quote_volume,
+    side: t.type,
+  }));
 }

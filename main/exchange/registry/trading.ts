@@ -46,6 +46,16 @@ export const TRADING = {
     reachedBy: ['connection.health'],
   }),
   ping: get('public/ping', { request: noFields, answer: pub.pingAnswer, reachedBy: ['connection.health'] }),
+  publicTrades: get('public/trades/{market}', {
+    request: pub.publicTradesQuery,
+    answer: pub.publicTradesAnswer,
+    reachedBy: ['markets.trades'],
+  }),
+  miningPool: get('public/mining-pool', {
+    request: noFields,
+    answer: pub.miningPoolAnswer,
+    reachedBy: ['mining.pool'],
+  }),
   marketFundingHistory: get('public/funding-history/{market}', {
     request: pub.fundingHistoryQuery,
     answer: pub.fundingHistoryAnswer,

@@ -112,3 +112,38 @@ export const fundingSettlementSchema = z.looseObject({
 export type FundingSettlement = z.output<typeof fundingSettlementSchema>;
 /** Newest first; a page shorter than its limit is the last. */
 export const fundingHistoryAnswer = z.array(fundingSettlementSchema);
+
+/** `public/mining-pool`: the whole pool's figures (hashrates in H/s). */
+export const miningPoolAnswer = z.looseObject({
+  data: z.looseObject({
+    connection_links: z.array(z.string()).default([]),
+    location: z.string().optional(),
+    assets: z.array(z.string()).default([]),
+    reward_schemes: z.array(z.string()).default([]),
+    workers: integerLike,
+    current_hash_rate: decimal,
+    last7days_hash_rate: z.array(z.looseObject({ timestamp: integerLike, hashrate: decimal })).default([]),
+    blocks: z
+      .array(z.looseObject({ block_found_at: integerLike, block_height: integerLike }))
+      .default([]),
+  }),
+});
+export type MiningPool = z.output<typeof miningPoolAnswer>['data'];
+
+/** `public/trades/{market}`: only one side's trades when `type` is given. */
+export const publicTradesQuery = z.strictObject({ type: z.enum(['buy', 'sell']).optional() });
+/**
+ * A market's recent trades, newest first. The exchange names the amounts the other way round: on
+ * BTC_USDT `quote_volume` is the BTC amount and `base_volume` the USDT total.
+ */
+export const publicTradesAnswer = z.array(
+  z.looseObject({
+    tradeID: integerLike,
+    price: decimal,
+    quote_volume: decimal,
+    base_volume: decimal,
+    trade_timestamp: z.number(),
+    type: z.enum(['buy', 'sell']),
+    rpi: z.boolean().optional(),
+  }),
+);

@@ -17,6 +17,7 @@ export function marketsHandlers({
     'markets.list': () => connection.catalog.views(),
     'markets.collateral': () => connection.catalog.collateralMarkets(),
     'markets.depth': ({ market, limit }) => connection.catalog.depth(market, limit),
+    'markets.trades': ({ market }) => connection.catalog.trades(market),
     'markets.fundingHistory': ({ market, limit }) => connection.catalog.fundingHistory(market, limit),
   };
 }

@@ -1,6 +1,7 @@
 /** The procedures of the market catalog and order book snapshots. */
 import { z } from 'zod';
 import { noInput, procedure, type ProcedureDef } from '../../views/schemas.ts';
+import type { LiveTradeView } from '../../views/live.ts';
 import type { FundingPointView, MarketView, OrderBookView } from '../../views/markets.ts';
 
 export const marketsProcedures = {
@@ -12,6 +13,10 @@ export const marketsProcedures = {
   'markets.depth': procedure<OrderBookView>()(
     "A snapshot of a market's order book (live changes come with live.subscribe depth).",
     z.strictObject({ market: z.string().min(1).max(40), limit: z.number().int().min(1).max(100).optional() }),
+  ),
+  'markets.trades': procedure<LiveTradeView[]>()(
+    "A market's recent public trades, newest first, read without a key (live.trades reads them over an account's WebSocket).",
+    z.strictObject({ market: z.string().min(1).max(40) }),
   ),
   'markets.fundingHistory': procedure<FundingPointView[]>()(
     "A perpetual's last funding settlements (rate and mark price), oldest first: up to 100.",

@@ -60,6 +60,7 @@ export function miningHandlers({
     },
     'mining.createAccount': ({ accountId, name }) => create.account(accountId, name),
     'mining.createWatcherLink': ({ accountId, ...link }) => create.watcherLink(accountId, link),
+    'mining.pool': () => mining.pool(),
     'mining.pollNow': () => miningWatch.poll(),
   };
 }

@@ -3,6 +3,7 @@ import type { MainBus } from '../../bus.ts';
 import type { Cache } from '../../cache/index.ts';
 import type { Logger } from '../../log.ts';
 import type { AccountService } from '../../services/accounts.ts';
+import type { ExchangeConnection } from '../../services/exchange-connection.ts';
 import type { KnownReads } from '../live/known-reads.ts';
 import { MiningCreate } from './create.ts';
 import { MiningAccounts } from './service.ts';
@@ -17,6 +18,8 @@ import { miningHandlers } from './handlers.ts';
 
 export interface MiningDeps {
   cache: Cache;
+  /** The exchange's public reads (the whole pool's figures). */
+  connection: ExchangeConnection;
   accounts: AccountService;
   registry: AccountRegistry;
   connectionId: string;
@@ -46,7 +49,7 @@ export function create(deps: MiningDeps) {
     deps.log,
   );
   if (deps.watchMs) miningWatch.start(deps.watchMs);
-  const mining = new MiningAccounts(accounts, deps.cache);
+  const mining = new MiningAccounts(accounts, deps.cache, deps.connection.http);
   return {
     handlers: miningHandlers({
       mining,

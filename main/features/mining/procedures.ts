@@ -5,6 +5,7 @@ import type { ProposedView } from '../../views/approvals.ts';
 import type {
   MinerInfoView,
   MiningAlertView,
+  MiningPoolView,
   MiningRewardView,
   MiningWorkersView,
   PayoutDestinationView,
@@ -90,6 +91,10 @@ export const miningProcedures = {
         .max(3),
       liveUntil: z.enum(['1h', '24h', '7d', 'always']),
     }),
+  ),
+  'mining.pool': procedure<MiningPoolView>()(
+    "The whole mining pool's figures as the exchange publishes them: workers, hashrate now and over the last seven days, blocks found.",
+    noInput,
   ),
   'mining.pollNow': procedure<MiningAlertView[]>()(
     'Reads every mining account now, as the mining watch does each minute; answers the alerts raised.',

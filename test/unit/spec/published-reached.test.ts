@@ -32,8 +32,6 @@ const NOT_REACHED_YET: Record<string, string> = {
   'POST /api/v4/main-account/fee': 'withdrawal fees before the question',
   'GET /api/v4/public/ticker': 'the spot tickers',
   'GET /api/v4/public/orderbook/depth/{market}': 'the book’s depth',
-  'GET /api/v4/public/trades/{market}': 'a market’s public trades',
-  'GET /api/v4/public/mining-pool': 'the mining pool’s figures',
 };
 
 const ops = publishedOperations();

@@ -191,12 +191,15 @@ export class MarketDepth {
 
   /**
    * Reads the market's latest trades: a subscription already made for another view sends none of
-   * them, only the trades after. Kept as they are when they cannot be read (the pushes still come).
+   * them, only the trades after. Over the account's WebSocket; without an account, or when its
+   * socket cannot read them (a refused key), from the exchange's public list. Kept as they are when
+   * neither answers (the pushes still come).
    */
   async readTrades(asked: Asked = this.#snapshots.newest()): Promise<void> {
     const { account, market } = this;
-    if (!account || !market) return;
-    const reply = await this.#api.live.trades({ accountId: account, market });
+    if (!market) return;
+    const live = account ? await this.#api.live.trades({ accountId: account, market }) : undefined;
+    const reply = live?.ok ? live : await this.#api.markets.trades({ market });
     if (!asked.stale && reply.ok) this.#addTrades(reply.value);
   }
 

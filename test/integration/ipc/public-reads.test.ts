@@ -1,0 +1,71 @@
+/**
+ * The exchange's public reads a desk sees without a key, through the real core against its embedded
+ * sandbox: a market's recent trades (`public/trades/{market}`), each amount in the base asset as the
+ * `trades` channel gives it, and the whole mining pool's figures (`public/mining-pool`), which agree
+ * with the pool's own accounts.
+ */
+import { Decimal } from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveTradeView, MiningPoolView } from '../../../main/ipc/contract.ts';
+import type { Sandbox } from '../../../main/sandbox/index.ts';
+import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
+
+let core: TestCore;
+let sandbox: Sandbox;
+const { ok } = procedureCalls(() => core);
+
+beforeAll(async () => {
+  core = await createTestCore();
+  const sb = core.connection.sandbox;
+  if (!sb) throw new Error('no embedded sandbox');
+  sandbox = sb;
+  // a miner of each pool account's worker counts fixed, so the pool's figure can be counted
+  sandbox.control.setWorkers('desk-pool', { offline: 2, low: 0 });
+  sandbox.control.setWorkers('desk-backup', { offline: 0, low: 0 });
+});
+afterAll(() => core?.close());
+
+describe("a market's recent trades", () => {
+  it('are the exchange’s, newest first, each amount in the base asset', async () => {
+    // the simulated market prints a trade at each new price
+    for (const price of ['64100', '64200', '64300']) sandbox.control.setPrice('BTC_USDT', price);
+    const raw = (await (await fetch(`${sandbox.rest}/api/v4/public/trades/BTC_USDT`)).json()) as Array<{
+      tradeID: number;
+      price: string;
+      quote_volume: string;
+      base_volume: string;
+    }>;
+    const trades = await ok<LiveTradeView[]>('markets.trades', { market: 'BTC_USDT' });
+    expect(trades.length).toBeGreaterThan(0);
+    expect(trades.map((t) => t.id)).toEqual(raw.map((t) => t.tradeID));
+    for (const [i, t] of trades.entries()) {
+      // the exchange's own naming is reversed: the BTC amount is its quote_volume
+      const total = new Decimal(t.price).times(t.amount);
+      expect(total.minus(raw[i]?.base_volume ?? 'NaN').abs().toNumber()).toBeLessThan(0.01);
+      expect(['buy', 'sell']).toContain(t.side);
+    }
+    expect(trades.map((t) => t.time)).toEqual([...trades.map((t) => t.time)].sort((a, b) => b - a));
+  });
+});
+
+describe('the whole mining pool', () => {
+  it("counts the pool's workers online and gives seven days of hashrate, oldest first", async () => {
+    const pool = await ok<MiningPoolView>('mining.pool');
+    const online = await Promise.all(
+      ['desk-pool', 'desk-backup'].map(async (miningAccount) => {
+        const main = (await ok<Array<{ id: string; label: string }>>('accounts.list')).find(
+          (a) => a.label === 'Sandbox main',
+        );
+        return (
+          await ok<{ workers: { online: number } }>('mining.info', { accountId: main?.id, miningAccount })
+        ).workers.online;
+      }),
+    );
+    expect(pool.workers).toBeGreaterThanOrEqual(online.reduce((a, b) => a + b, 0));
+    expect(pool.lastDays).toHaveLength(7);
+    expect(pool.lastDays.map((d) => d.atMs)).toEqual([...pool.lastDays.map((d) => d.atMs)].sort((a, b) => a - b));
+    expect(pool.connectionLinks).toContain('stratum+tcp://eu.pool.sandbox.txc.local:3333');
+    expect(pool.rewardSchemes).toEqual(['FPPS']);
+    expect(new Decimal(pool.hashrate).isPositive()).toBe(true);
+  });
+});
