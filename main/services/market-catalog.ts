@@ -1,9 +1,16 @@
 /** Market reference data for the pre-trade rules, fetched once and refreshed when stale. */
+import { Decimal } from 'decimal.js';
 import type { ExchangeHttp } from '../exchange/http.ts';
 import * as publicApi from '../exchange/endpoints/public.ts';
 import { UserFacingError } from '../errors.ts';
 import type { LiveTradeView } from '../exchange/records.ts';
-import type { FundingPointView, MarketView, OrderBookView } from '../views/markets.ts';
+import type {
+  FundingPointView,
+  MarketTickerView,
+  MarketView,
+  NearDepthView,
+  OrderBookView,
+} from '../views/markets.ts';
 import { kindsForMarket, type MarketRules } from '../rules/index.ts';
 
 export interface CatalogMarket extends MarketRules {
@@ -85,6 +92,26 @@ export class MarketCatalog {
   async depth(market: string, limit?: number): Promise<OrderBookView> {
     const book = await publicApi.orderBook(this.#http, market, limit);
     return { timestamp: book.timestamp, asks: book.asks, bids: book.bids };
+  }
+
+  /** How much the book holds within ±2 % of the last price, each side. */
+  async nearDepth(market: string): Promise<NearDepthView> {
+    const book = await publicApi.nearDepth(this.#http, market);
+    const sum = (levels: ReadonlyArray<readonly [string, string]>) =>
+      levels.reduce((total, [, amount]) => total.plus(amount), new Decimal(0)).toFixed();
+    // the exchange stamps it in seconds
+    return { bids: sum(book.bids), asks: sum(book.asks), timestampMs: book.timestamp * 1000 };
+  }
+
+  /** Every market's ticker, by market. */
+  async tickers(): Promise<Record<string, MarketTickerView>> {
+    const all = await publicApi.tickers(this.#http);
+    return Object.fromEntries(
+      Object.entries(all).map(([market, t]) => [
+        market,
+        { last: t.last_price, change: t.change, volume: t.base_volume, frozen: t.isFrozen },
+      ]),
+    );
   }
 
   /** A market's recent trades, newest first, read without a key (the book of a market no socket follows). */

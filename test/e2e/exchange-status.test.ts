@@ -1,8 +1,9 @@
 /**
  * What the exchange says of itself, on screen in Chromium: the maintenance banner across the app
  * while the exchange says it is in planned maintenance, gone when it says it works again; the top
- * bar's warning when this computer's clock is too far off the exchange's for signed requests; and a
- * perpetual's funding history beside its funding on the Trade screen. Walked at 1280 and 1440 px.
+ * bar's warning when this computer's clock is too far off the exchange's for signed requests; a
+ * perpetual's funding history beside its funding; each market's price and change in the market
+ * picker and the book's depth within ±2 % on the Trade screen. Walked at 1280 and 1440 px.
  */
 import { Decimal } from 'decimal.js';
 import type { Page } from 'playwright-core';
@@ -111,6 +112,26 @@ describe('the exchange’s own status on screen', () => {
 
     await page.getByTestId('funding-history-open').press('Escape');
     await panel.waitFor({ state: 'detached' });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+  it('names each market’s last price and change in the market picker, and the book’s depth within ±2 %', async () => {
+    app.sandbox.control.setMaintenance('LTC_USDT', true);
+    const { page, problems } = await app.openPage('#/trade');
+    // the market last chosen here (BTC_PERP above) opens: back to BTC_USDT
+    await expect.poll(() => page.getByTestId('trade-market').inputValue()).toBe('BTC_PERP');
+    await page.getByTestId('trade-market').selectOption('BTC_USDT');
+    const option = (market: string) =>
+      page.getByTestId('trade-market').locator(`option[value="${market}"]`).textContent();
+    await expect.poll(() => option('ETH_USDT')).toMatch(/^ETH_USDT · [\d,]+(\.\d+)? · [+−-]?\d[\d.]* %$/);
+    // the open market keeps its name alone (its prices are in the ticker line beside it)
+    expect(await option('BTC_USDT')).toBe('BTC_USDT');
+    expect(await option('LTC_USDT')).toBe('LTC_USDT · trading off');
+    await expect
+      .poll(async () => (await page.getByTestId('depth-near').textContent()) ?? '')
+      .toMatch(/^\s*Within ±2 %: [\d,.]+ BTC bid · [\d,.]+ BTC ask\s*$/);
+    await shoot(page, 'trade-near-depth');
+    app.sandbox.control.setMaintenance('LTC_USDT', false);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -11,6 +11,7 @@ import type {
   Market,
   MiningPool,
   OrderBook,
+  Tickers,
 } from '../schemas/public.ts';
 
 export type {
@@ -21,6 +22,7 @@ export type {
   Market,
   MiningPool,
   OrderBook,
+  Tickers,
 } from '../schemas/public.ts';
 
 export function markets(http: ExchangeHttp, signal?: AbortSignal): Promise<Market[]> {
@@ -125,4 +127,14 @@ export async function recentTrades(
     amount: t.quote_volume,
     side: t.type,
   }));
+}
+
+/** Every market's last price, 24 h change (percent) and volumes, and whether its trading is off. */
+export function tickers(http: ExchangeHttp, signal?: AbortSignal): Promise<Tickers> {
+  return http.publicGet(REST.tickers, {}, signal);
+}
+
+/** The market's book within ±2 % of its last price, best levels first. */
+export function nearDepth(http: ExchangeHttp, market: string, signal?: AbortSignal): Promise<OrderBook> {
+  return http.publicGet(REST.nearDepth, {}, signal, pathWith(REST.nearDepth, { market }));
 }

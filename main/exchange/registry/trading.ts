@@ -46,6 +46,17 @@ export const TRADING = {
     reachedBy: ['connection.health'],
   }),
   ping: get('public/ping', { request: noFields, answer: pub.pingAnswer, reachedBy: ['connection.health'] }),
+  // the book within ±2 % of the last price (the market is in the path)
+  nearDepth: get('public/orderbook/depth/{market}', {
+    request: noFields,
+    answer: pub.orderBookSchema,
+    reachedBy: ['markets.nearDepth'],
+  }),
+  tickers: get('public/ticker', {
+    request: noFields,
+    answer: pub.tickersAnswer,
+    reachedBy: ['markets.tickers'],
+  }),
   publicTrades: get('public/trades/{market}', {
     request: pub.publicTradesQuery,
     answer: pub.publicTradesAnswer,

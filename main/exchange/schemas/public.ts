@@ -123,9 +123,7 @@ export const miningPoolAnswer = z.looseObject({
     workers: integerLike,
     current_hash_rate: decimal,
     last7days_hash_rate: z.array(z.looseObject({ timestamp: integerLike, hashrate: decimal })).default([]),
-    blocks: z
-      .array(z.looseObject({ block_found_at: integerLike, block_height: integerLike }))
-      .default([]),
+    blocks: z.array(z.looseObject({ block_found_at: integerLike, block_height: integerLike })).default([]),
   }),
 });
 export type MiningPool = z.output<typeof miningPoolAnswer>['data'];
@@ -147,3 +145,17 @@ export const publicTradesAnswer = z.array(
     rpi: z.boolean().optional(),
   }),
 );
+
+/** `public/ticker`: every market's last 24 hours, keyed by market (volumes: base and quote asset). */
+export const tickersAnswer = z.record(
+  z.string(),
+  z.looseObject({
+    last_price: decimal,
+    quote_volume: decimal,
+    base_volume: decimal,
+    isFrozen: z.boolean().optional().default(false),
+    // the change in percent since the 24 h open
+    change: decimal,
+  }),
+);
+export type Tickers = z.output<typeof tickersAnswer>;

@@ -6,7 +6,13 @@
  */
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveTradeView, MiningPoolView } from '../../../main/ipc/contract.ts';
+import type {
+  LiveTradeView,
+  MarketTickerView,
+  MiningPoolView,
+  NearDepthView,
+  OrderBookView,
+} from '../../../main/ipc/contract.ts';
 import type { Sandbox } from '../../../main/sandbox/index.ts';
 import { createTestCore, procedureCalls, type TestCore } from '../../support/core.ts';
 
@@ -41,10 +47,49 @@ describe("a market's recent trades", () => {
     for (const [i, t] of trades.entries()) {
       // the exchange's own naming is reversed: the BTC amount is its quote_volume
       const total = new Decimal(t.price).times(t.amount);
-      expect(total.minus(raw[i]?.base_volume ?? 'NaN').abs().toNumber()).toBeLessThan(0.01);
+      expect(
+        total
+          .minus(raw[i]?.base_volume ?? 'NaN')
+          .abs()
+          .toNumber(),
+      ).toBeLessThan(0.01);
       expect(['buy', 'sell']).toContain(t.side);
     }
     expect(trades.map((t) => t.time)).toEqual([...trades.map((t) => t.time)].sort((a, b) => b - a));
+  });
+});
+
+describe("every market's ticker", () => {
+  it("gives each listed market's last price and change, and says a market under maintenance is off", async () => {
+    const listed = (await ok<Array<{ name: string }>>('markets.list')).map((m) => m.name);
+    sandbox.control.setPrice('ETH_USDT', '3100');
+    sandbox.control.setMaintenance('LTC_USDT', true);
+    const tickers = await ok<Record<string, MarketTickerView>>('markets.tickers');
+    expect(Object.keys(tickers).sort()).toEqual([...listed].sort());
+    // the last price is the market's latest trade
+    const [latest] = await ok<LiveTradeView[]>('markets.trades', { market: 'ETH_USDT' });
+    expect(tickers['ETH_USDT']?.last).toBe(latest?.price);
+    expect(tickers['LTC_USDT']?.frozen).toBe(true);
+    expect(tickers['BTC_USDT']?.frozen).toBe(false);
+    sandbox.control.setMaintenance('LTC_USDT', false);
+    expect((await ok<Record<string, MarketTickerView>>('markets.tickers'))['LTC_USDT']?.frozen).toBe(false);
+  });
+});
+
+describe("the book's depth within ±2 % of the last price", () => {
+  it('holds what the full book holds within the band, each side', async () => {
+    sandbox.control.setPrice('BTC_USDT', '64000');
+    const near = await ok<NearDepthView>('markets.nearDepth', { market: 'BTC_USDT' });
+    const full = await ok<OrderBookView>('markets.depth', { market: 'BTC_USDT', limit: 100 });
+    const last = new Decimal(64_000);
+    const within = (levels: Array<[string, string]>) =>
+      levels
+        .filter(([price]) => new Decimal(price).minus(last).abs().lte(last.times('0.02')))
+        .reduce((sum, [, amount]) => sum.plus(amount), new Decimal(0));
+    expect(new Decimal(near.bids).gt(0)).toBe(true);
+    expect(new Decimal(near.asks).gt(0)).toBe(true);
+    expect(new Decimal(near.bids).eq(within(full.bids))).toBe(true);
+    expect(new Decimal(near.asks).eq(within(full.asks))).toBe(true);
   });
 });
 
@@ -63,7 +108,9 @@ describe('the whole mining pool', () => {
     );
     expect(pool.workers).toBeGreaterThanOrEqual(online.reduce((a, b) => a + b, 0));
     expect(pool.lastDays).toHaveLength(7);
-    expect(pool.lastDays.map((d) => d.atMs)).toEqual([...pool.lastDays.map((d) => d.atMs)].sort((a, b) => a - b));
+    expect(pool.lastDays.map((d) => d.atMs)).toEqual(
+      [...pool.lastDays.map((d) => d.atMs)].sort((a, b) => a - b),
+    );
     expect(pool.connectionLinks).toContain('stratum+tcp://eu.pool.sandbox.txc.local:3333');
     expect(pool.rewardSchemes).toEqual(['FPPS']);
     expect(new Decimal(pool.hashrate).isPositive()).toBe(true);

@@ -30,8 +30,6 @@ const NOT_REACHED_YET: Record<string, string> = {
   'POST /api/v4/main-account/codes/my': 'the service codes an account made',
   'POST /api/v4/main-account/codes/history': 'the service codes an account made and applied',
   'POST /api/v4/main-account/fee': 'withdrawal fees before the question',
-  'GET /api/v4/public/ticker': 'the spot tickers',
-  'GET /api/v4/public/orderbook/depth/{market}': 'the book’s depth',
 };
 
 const ops = publishedOperations();

@@ -1,5 +1,10 @@
 import type { IpcError, TxcApi } from '../api.ts';
-import type { LiveEvent, LiveTradeView, MarketStatsView } from '../../../../main/ipc/contract.ts';
+import type {
+  LiveEvent,
+  LiveTradeView,
+  MarketStatsView,
+  NearDepthView,
+} from '../../../../main/ipc/contract.ts';
 import { LiveFollow } from './live-follow.svelte.ts';
 import { ReplyGuard, type Asked } from './reply-guard.ts';
 import { applyLevels, followsLast, isZero, snapshotRead, type Level } from '../format/book.ts';
@@ -62,6 +67,8 @@ export class MarketDepth {
   trades = $state<TradeRow[]>([]);
   /** The market's last 24 hours (`market` channel): last, open, high, low, volumes. */
   stats = $state<MarketStatsView | undefined>();
+  /** How much the book holds within ±2 % of the last price, read with each snapshot; undefined: not read. */
+  near = $state<NearDepthView | undefined>();
   loading = $state(false);
   error = $state<IpcError | undefined>();
   /** Subscription refused (the book then stays at its snapshot). */
@@ -172,6 +179,7 @@ export class MarketDepth {
     this.bids = [];
     this.trades = [];
     this.stats = undefined;
+    this.near = undefined;
     this.error = undefined;
     this.liveError = undefined;
     this.#updateId = undefined;
@@ -217,6 +225,7 @@ export class MarketDepth {
     const market = this.market;
     if (!market) return;
     this.loading = true;
+    void this.#readNear(market, asked);
     // The window opening on this screen may have asked already (`early-reads.ts`).
     const reply = await readOnce('markets.depth', snapshotRead(market), (q) => this.#api.markets.depth(q));
     if (asked.stale) return;
@@ -227,6 +236,12 @@ export class MarketDepth {
     this.asks = applyLevels('ask', [], reply.value.asks);
     this.bids = applyLevels('bid', [], reply.value.bids);
     this.#synced();
+  }
+
+  /** The ±2 % depth, kept as last read when a read fails (it says when it was taken). */
+  async #readNear(market: string, asked: Asked): Promise<void> {
+    const reply = await this.#api.markets.nearDepth({ market });
+    if (!asked.stale && reply.ok) this.near = reply.value;
   }
 
   #push(push: LiveEvent): void {
