@@ -22,6 +22,9 @@ export interface CatalogMarket extends MarketRules {
   readonly money?: string | undefined;
 }
 
+/** How long the exchange caches its tickers: a read younger than this is shared. */
+const TICKERS_FRESH_MS = 1_000;
+
 export class MarketCatalog {
   readonly #http: ExchangeHttp;
   readonly #maxAgeMs: number;
@@ -29,6 +32,7 @@ export class MarketCatalog {
   #markets = new Map<string, CatalogMarket>();
   #loadedAt = -Infinity;
   #loading: Promise<void> | undefined;
+  #tickers: { at: number; read: Promise<Record<string, MarketTickerView>> } | undefined;
 
   constructor(http: ExchangeHttp, options: { maxAgeMs?: number; now?: () => number } = {}) {
     this.#http = http;
@@ -103,8 +107,22 @@ export class MarketCatalog {
     return { bids: sum(book.bids), asks: sum(book.asks), timestampMs: book.timestamp * 1000 };
   }
 
-  /** Every market's ticker, by market. */
-  async tickers(): Promise<Record<string, MarketTickerView>> {
+  /**
+   * Every market's ticker, by market. The exchange caches it for a second: a call within a second of
+   * the last read shares that read (every window's market picker asks it).
+   */
+  tickers(): Promise<Record<string, MarketTickerView>> {
+    const last = this.#tickers;
+    if (last && this.#now() - last.at < TICKERS_FRESH_MS) return last.read;
+    const read = this.#readTickers();
+    this.#tickers = { at: this.#now(), read };
+    read.catch(() => {
+      if (this.#tickers?.read === read) this.#tickers = undefined;
+    });
+    return read;
+  }
+
+  async #readTickers(): Promise<Record<string, MarketTickerView>> {
     const all = await publicApi.tickers(this.#http);
     return Object.fromEntries(
       Object.entries(all).map(([market, t]) => [
