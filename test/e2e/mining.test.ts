@@ -162,13 +162,15 @@ describe('the Mining screen in Chromium', () => {
     // the whole pool beside the account's own figures
     await expect.poll(() => text(page, 'pool-hashrate')).toMatch(/^\d[\d,.]* [kMGTPE]?H\/s$/);
     expect(Number((await text(page, 'pool-workers')).replaceAll(',', ''))).toBeGreaterThan(0);
-    await page.getByTestId('mining-pool').scrollIntoViewIfNeeded();
     for (const size of [
       { width: 1280, height: 800 },
       { width: 1440, height: 900 },
     ]) {
       await page.setViewportSize(size);
       await page.screenshot({ path: artifact(`mining-new-account-${String(size.width)}.png`) });
+      await page
+        .getByTestId('mining-pool')
+        .screenshot({ path: artifact(`mining-pool-${String(size.width)}.png`) });
     }
     expect(problems).toEqual([]);
     await page.close();
