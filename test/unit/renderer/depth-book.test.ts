@@ -238,32 +238,6 @@ describe('MarketDepth', () => {
     await depth.stop();
   });
 
-  it("reads the exchange's public trades when no account follows the market, or its socket cannot read them", async () => {
-    const publicTrades = [
-      { id: 12, time: 12, price: '100.5', amount: '0.2', side: 'sell' as const },
-      { id: 11, time: 11, price: '100.4', amount: '0.1', side: 'buy' as const },
-    ];
-    const { api, calls } = liveBridge((procedure) => {
-      if (procedure === 'markets.depth') return { ok: true, value: book };
-      if (procedure === 'markets.trades') return { ok: true, value: publicTrades };
-      // the account's key is refused: its socket reads nothing
-      return { ok: false, error: { code: 'auth_failed', message: 'The exchange refused the key.' } };
-    });
-    const depth = new MarketDepth(api);
-    await depth.follow('', 'BTC_USDT');
-    expect(depth.trades.map((t) => t.id)).toEqual([12, 11]);
-    expect(calls.filter(([p]) => p === 'live.trades')).toEqual([]);
-
-    await depth.follow(ACCOUNT, 'BTC_USDT');
-    expect(calls.filter(([p]) => p === 'live.trades')).toHaveLength(1);
-    expect(calls.filter(([p]) => p === 'markets.trades').map(([, i]) => i)).toEqual([
-      { market: 'BTC_USDT' },
-      { market: 'BTC_USDT' },
-    ]);
-    expect(depth.trades.map((t) => t.id)).toEqual([12, 11]);
-    await depth.stop();
-  });
-
   it('reads the snapshot again when a diff goes missing, and never applies the diff after the gap', async () => {
     const { api, calls, push } = liveBridge((procedure) =>
       procedure === 'markets.depth'
