@@ -134,11 +134,12 @@ export class ExchangeHttp {
   }
 
   /**
-   * One unsigned GET of a small public list, without retries: resolves true when the exchange answers
-   * at all (whatever the status), false when it cannot be reached in `timeoutMs`.
+   * One unsigned GET of the exchange's health check (`public/ping`), without retries: resolves true
+   * when the exchange answers at all (whatever the status), false when it cannot be reached in
+   * `timeoutMs`.
    */
   async probe(timeoutMs = 2_000): Promise<boolean> {
-    const path = REST.collateralMarkets.path;
+    const path = REST.ping.path;
     try {
       await this.#sender(
         `${this.baseUrl}${path}`,

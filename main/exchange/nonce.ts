@@ -99,6 +99,9 @@ export class FileNonceStore implements NonceStore {
   }
 }
 
+/** How far from its own clock the exchange takes a signed request's nonce (either way). */
+export const NONCE_WINDOW_MS = 5_000;
+
 /** The mark in the nonce file that covers every key. */
 const EVERY_KEY = '*';
 

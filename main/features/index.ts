@@ -27,6 +27,8 @@ import * as wallet from './wallet/index.ts';
 import * as webhooks from './webhooks/index.ts';
 
 export interface FeatureOptions {
+  /** Read the platform's status and the exchange's clock this often (ms; 30 s by default). */
+  exchangeStatusMs?: number;
   /** Poll the mining accounts every this many ms and alert on workers going offline (off when unset). */
   miningWatchMs?: number;
   /** How often account alerts read their accounts again (60 s by default; 0 only on adding one). */
@@ -60,7 +62,13 @@ export function createFeatures(floor: Floor, options: FeatureOptions, closers: C
   };
   const connectionId = floor.connection.id;
   const { approvals } = floor.fourEyes;
-  const connected = built(connection.create({ ...floor, dataDir: floor.environment.dataDir }));
+  const connected = built(
+    connection.create({
+      ...floor,
+      dataDir: floor.environment.dataDir,
+      ...(options.exchangeStatusMs === undefined ? {} : { statusMs: options.exchangeStatusMs }),
+    }),
+  );
   const theApp = built(app.create({ ...floor, connectionSettings: connected.settings }));
   const registered = built(accounts.create(floor));
   const catalog = built(markets.create(floor));

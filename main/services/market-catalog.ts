@@ -1,8 +1,16 @@
 /** Market reference data for the pre-trade rules, fetched once and refreshed when stale. */
+import { Decimal } from 'decimal.js';
 import type { ExchangeHttp } from '../exchange/http.ts';
 import * as publicApi from '../exchange/endpoints/public.ts';
 import { UserFacingError } from '../errors.ts';
-import type { MarketView, OrderBookView } from '../views/markets.ts';
+import type { LiveTradeView } from '../exchange/records.ts';
+import type {
+  FundingPointView,
+  MarketTickerView,
+  MarketView,
+  NearDepthView,
+  OrderBookView,
+} from '../views/markets.ts';
 import { kindsForMarket, type MarketRules } from '../rules/index.ts';
 
 export interface CatalogMarket extends MarketRules {
@@ -14,6 +22,9 @@ export interface CatalogMarket extends MarketRules {
   readonly money?: string | undefined;
 }
 
+/** How long the exchange caches its tickers: a read younger than this is shared. */
+const TICKERS_FRESH_MS = 1_000;
+
 export class MarketCatalog {
   readonly #http: ExchangeHttp;
   readonly #maxAgeMs: number;
@@ -21,6 +32,7 @@ export class MarketCatalog {
   #markets = new Map<string, CatalogMarket>();
   #loadedAt = -Infinity;
   #loading: Promise<void> | undefined;
+  #tickers: { at: number; read: Promise<Record<string, MarketTickerView>> } | undefined;
 
   constructor(http: ExchangeHttp, options: { maxAgeMs?: number; now?: () => number } = {}) {
     this.#http = http;
@@ -84,6 +96,53 @@ export class MarketCatalog {
   async depth(market: string, limit?: number): Promise<OrderBookView> {
     const book = await publicApi.orderBook(this.#http, market, limit);
     return { timestamp: book.timestamp, asks: book.asks, bids: book.bids };
+  }
+
+  /** How much the book holds within ±2 % of the last price, each side. */
+  async nearDepth(market: string): Promise<NearDepthView> {
+    const book = await publicApi.nearDepth(this.#http, market);
+    const sum = (levels: ReadonlyArray<readonly [string, string]>) =>
+      levels.reduce((total, [, amount]) => total.plus(amount), new Decimal(0)).toFixed();
+    // the exchange stamps it in seconds
+    return { bids: sum(book.bids), asks: sum(book.asks), timestampMs: book.timestamp * 1000 };
+  }
+
+  /**
+   * Every market's ticker, by market. The exchange caches it for a second: a call within a second of
+   * the last read shares that read (every window's market picker asks it).
+   */
+  tickers(): Promise<Record<string, MarketTickerView>> {
+    const last = this.#tickers;
+    if (last && this.#now() - last.at < TICKERS_FRESH_MS) return last.read;
+    const read = this.#readTickers();
+    this.#tickers = { at: this.#now(), read };
+    read.catch(() => {
+      if (this.#tickers?.read === read) this.#tickers = undefined;
+    });
+    return read;
+  }
+
+  async #readTickers(): Promise<Record<string, MarketTickerView>> {
+    const all = await publicApi.tickers(this.#http);
+    return Object.fromEntries(
+      Object.entries(all).map(([market, t]) => [
+        market,
+        { last: t.last_price, change: t.change, volume: t.base_volume, frozen: t.isFrozen },
+      ]),
+    );
+  }
+
+  /** A market's recent trades, newest first, read without a key (the book of a market no socket follows). */
+  trades(market: string): Promise<LiveTradeView[]> {
+    return publicApi.recentTrades(this.#http, market);
+  }
+
+  /** A perpetual's last funding settlements (at most 100), oldest first, for its chart. */
+  async fundingHistory(market: string, limit = 100): Promise<FundingPointView[]> {
+    const page = await publicApi.fundingHistory(this.#http, market, { limit });
+    return page
+      .map((f) => ({ timeMs: f.fundingTime * 1000, rate: f.fundingRate, settlementPrice: f.settlementPrice }))
+      .sort((a, b) => a.timeMs - b.timeMs);
   }
 
   async #fresh(): Promise<void> {

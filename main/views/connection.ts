@@ -52,4 +52,29 @@ export interface ConnectionHealthView {
   sockets: { live: number; opening: number; down: number };
   /** Accounts whose key the exchange refused (disabled, no permission), newest first. */
   accounts: AccountTroubleView[];
+  /** The platform's own word on itself (`public/platform/status`); undefined until it was read. */
+  platform?: PlatformView;
+  /** This computer's clock against the exchange's (`public/time`); undefined until it was read. */
+  clock?: ClockView;
+}
+
+/** The exchange's platform in planned maintenance, and since when the app knows it (ms). */
+export interface PlatformView {
+  maintenance: boolean;
+  sinceMs: number;
+}
+
+/**
+ * How far the exchange's clock is from this computer's: signed requests carry this computer's time as
+ * their nonce, and the exchange refuses one more than 5 s off its own clock.
+ */
+export interface ClockView {
+  /** The exchange's clock minus this computer's (ms): positive when this computer is behind. */
+  offsetMs: number;
+  /** When it was measured (ms, this computer's clock). */
+  checkedMs: number;
+  /** `ok`; `risky`: near the limit, a signed request may be refused; `refused`: past it. */
+  level: 'ok' | 'risky' | 'refused';
+  /** What the offset means for signing and what to do, in words (a sentence for `ok` too). */
+  message: string;
 }

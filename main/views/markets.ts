@@ -29,3 +29,29 @@ export interface OrderBookView {
   asks: Array<[string, string]>;
   bids: Array<[string, string]>;
 }
+
+/** One funding settlement of a perpetual: when (ms), the rate paid (a decimal fraction) and the mark then. */
+export interface FundingPointView {
+  timeMs: number;
+  rate: string;
+  settlementPrice: string;
+}
+
+/** A market's last 24 hours as the exchange's ticker gives them. */
+export interface MarketTickerView {
+  last: string;
+  /** Percent since the 24 h open ("-1.2" is −1.2 %). */
+  change: string;
+  /** Volume in the base asset. */
+  volume: string;
+  /** Trading is off on it at the exchange. */
+  frozen: boolean;
+}
+
+/** How much the book holds within ±2 % of the last price: each side's amount (base asset). */
+export interface NearDepthView {
+  bids: string;
+  asks: string;
+  /** When the exchange took it (ms). */
+  timestampMs: number;
+}

@@ -88,3 +88,16 @@ export interface PayoutDestinationView {
   /** The external BTC address; null for the main balance. */
   address: string | null;
 }
+
+/** The whole mining pool as the exchange describes it (hashrates in H/s, times in ms). */
+export interface MiningPoolView {
+  workers: number;
+  hashrate: string;
+  location: string | null;
+  assets: string[];
+  rewardSchemes: string[];
+  connectionLinks: string[];
+  /** Each of the last seven days at its start, oldest first. */
+  lastDays: HashratePointView[];
+  blocks: Array<{ foundAtMs: number; height: number }>;
+}

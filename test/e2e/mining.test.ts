@@ -118,4 +118,61 @@ describe('the Mining screen in Chromium', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+  it('makes a read-only watcher link after main asks, and a new mining account, each shown at once', async () => {
+    const { page, problems } = await app.openPage('#/mining');
+    await expect.poll(() => page.getByTestId('mining-chooser').isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.getByTestId('mining-chooser').selectOption('desk-pool');
+    await expect.poll(() => page.getByTestId('watcher-link').count()).toBe(1);
+    const asked = app.desktop.confirmations.length;
+
+    await page.getByTestId('watcher-link-new').click();
+    // a name the pool would refuse is said in words, and nothing is asked or sent
+    await page.getByTestId('watcher-link-name').fill('investor view');
+    await page.getByTestId('watcher-link-workers').click();
+    await page.getByTestId('watcher-link-make').click();
+    await expect
+      .poll(() => text(page, 'watcher-link-form'))
+      .toContain("The link's name may hold only letters, digits and underscores (_).");
+    expect(app.desktop.confirmations).toHaveLength(asked);
+
+    await page.getByTestId('watcher-link-name').fill('investor_view');
+    await page.getByTestId('watcher-link-lifetime').selectOption('24h');
+    expect(await text(page, 'watcher-link-make')).toBe(
+      'Make a link to desk-pool: dashboard, workers, for 24 hours',
+    );
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: artifact(`mining-watcher-link-form-${String(size.width)}.png`) });
+    }
+    await page.getByTestId('watcher-link-make').click();
+    await expect.poll(() => page.getByTestId('watcher-link').count()).toBe(2);
+    expect(app.desktop.confirmations.at(-1)?.title).toBe('Make a watcher link to desk-pool?');
+    expect(await text(page, 'watcher-link-made')).toMatch(/^Link made: https?:\/\/\S+/);
+
+    // a new mining account, chosen at once
+    await page.getByTestId('mining-account-new').click();
+    await page.getByTestId('mining-account-name').fill('desk_pool_3');
+    expect(await text(page, 'mining-account-make')).toBe('Make mining account desk_pool_3 of Sandbox main');
+    await page.getByTestId('mining-account-make').click();
+    await expect.poll(() => page.getByTestId('mining-chooser').inputValue()).toBe('desk_pool_3');
+    expect(await text(page, 'mining-account-made')).toContain('Mining account desk_pool_3 made.');
+    // the whole pool beside the account's own figures
+    await expect.poll(() => text(page, 'pool-hashrate')).toMatch(/^\d[\d,.]* [kMGTPE]?H\/s$/);
+    expect(Number((await text(page, 'pool-workers')).replaceAll(',', ''))).toBeGreaterThan(0);
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: artifact(`mining-new-account-${String(size.width)}.png`) });
+      await page
+        .getByTestId('mining-pool')
+        .screenshot({ path: artifact(`mining-pool-${String(size.width)}.png`) });
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

@@ -17,7 +17,7 @@ import * as keys from '../../main/exchange/endpoints/sub-account-api-keys.ts';
 import * as subAccounts from '../../main/exchange/endpoints/sub-accounts.ts';
 import * as trading from '../../main/exchange/endpoints/trading.ts';
 import type { ExchangeHttp } from '../../main/exchange/http.ts';
-import type { RestEndpoint } from '../../main/exchange/registry/index.ts';
+import { REST, type RestEndpoint } from '../../main/exchange/registry/index.ts';
 import { restFixture, restFixtures } from './published.ts';
 
 /**
@@ -223,6 +223,23 @@ export const READS: Record<string, (a: ReturnType<typeof answering>) => Promise<
   'public-assets': ({ http }) => publicApi.assets(http),
   'public-orderbook': ({ http }) => publicApi.orderBook(http, 'BTC_PERP'),
   'public-collateral-markets': ({ http }) => publicApi.collateralMarkets(http),
+  'platform-status': ({ http }) => publicApi.platformMaintenance(http),
+  'public-time': ({ http }) => publicApi.serverTimeMs(http),
+  // the health probe asks it and reads only that it answered: its schema reads the example
+  'public-ping': ({ http }) => http.publicGet(REST.ping, {}),
+  'public-depth': ({ http }) => publicApi.nearDepth(http, 'BTC_PERP'),
+  'public-ticker': ({ http }) => publicApi.tickers(http),
+  'public-trades': ({ http }) => publicApi.recentTrades(http, 'BTC_PERP'),
+  'mining-pool': ({ http }) => publicApi.miningPool(http),
+  'public-funding-history': ({ http }) => publicApi.fundingHistory(http, 'BTC_PERP'),
+  'mining-account-create': ({ caller }) => mining.createAccount(caller, 'my_miner_01'),
+  'mining-watcher-link-create': ({ caller }) =>
+    mining.createWatcherLink(caller, {
+      accounts: ['my_miner_01'],
+      name: 'monitoring_link',
+      permissions: ['dashboard', 'workers'],
+      liveUntil: '7d',
+    }),
   'order-collateral-limit': ({ caller }) =>
     collateral.collateralLimitOrder(caller, {
       market: 'BTC_USDT',

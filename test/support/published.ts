@@ -141,6 +141,16 @@ export const PUBLISHED_REST: Readonly<Record<string, string>> = {
   'order-collateral-bulk': 'POST /api/v4/order/collateral/bulk',
   'collateral-balance-summary': 'POST /api/v4/collateral-account/balance-summary',
   'delisting-history': 'POST /api/v4/trade-account/order/history/query',
+  'platform-status': 'GET /api/v4/public/platform/status',
+  'public-time': 'GET /api/v4/public/time',
+  'public-ping': 'GET /api/v4/public/ping',
+  'public-depth': 'GET /api/v4/public/orderbook/depth/{market}',
+  'public-ticker': 'GET /api/v4/public/ticker',
+  'public-trades': 'GET /api/v4/public/trades/{market}',
+  'mining-pool': 'GET /api/v4/public/mining-pool',
+  'public-funding-history': 'GET /api/v4/public/funding-history/{market}',
+  'mining-account-create': 'POST /api/v4/mining/accounts/create',
+  'mining-watcher-link-create': 'POST /api/v4/mining/watcher-links/create',
 };
 
 /** WebSocket examples the contract files publish: the message and which of its examples. */

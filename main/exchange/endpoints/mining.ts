@@ -5,6 +5,7 @@
  */
 import { REST } from '../registry/index.ts';
 import type {
+  CreatedWatcherLink,
   HashrateFilter,
   HashratePoint,
   MinerInfo,
@@ -14,12 +15,14 @@ import type {
   Reward,
   RewardFilter,
   WatcherLink,
+  WatcherLinkCreate,
   WorkerHashrateFilter,
   WorkerHashratePoint,
 } from '../schemas/mining.ts';
 import { defined, READ, WRITE, type KeyCaller } from './shapes.ts';
 
 export type {
+  CreatedWatcherLink,
   HashrateFilter,
   HashrateInterval,
   HashratePoint,
@@ -30,6 +33,7 @@ export type {
   Reward,
   RewardFilter,
   WatcherLink,
+  WatcherLinkCreate,
   WorkerHashrateFilter,
   WorkerHashratePoint,
 } from '../schemas/mining.ts';
@@ -98,4 +102,21 @@ export async function setPayoutDestination(
   change: PayoutDestinationEdit,
 ): Promise<PayoutDestination> {
   return c.call(REST.payoutDestinationEdit, change, WRITE);
+}
+
+/**
+ * A new mining account (its name unique among the user's); answers it as the exchange made it. Sent
+ * again after a lost answer it is refused as taken: the caller reads the accounts to know.
+ */
+export async function createAccount(
+  c: KeyCaller,
+  name: string,
+  referralCode?: string,
+): Promise<MiningAccount> {
+  return (await c.call(REST.miningAccountCreate, defined({ name, referralCode }), WRITE)).data;
+}
+
+/** A new read-only watcher link (at most 3 live per mining account); answers its address and expiry. */
+export async function createWatcherLink(c: KeyCaller, link: WatcherLinkCreate): Promise<CreatedWatcherLink> {
+  return (await c.call(REST.watcherLinkCreate, link, WRITE)).data;
 }

@@ -2,9 +2,28 @@
 import { ExchangeError } from '../errors.ts';
 import type { ExchangeHttp } from '../http.ts';
 import { pathWith, REST } from '../registry/index.ts';
-import type { AssetFee, Asset, FuturesMarket, Market, OrderBook } from '../schemas/public.ts';
+import type { LiveTradeView } from '../records.ts';
+import type {
+  AssetFee,
+  Asset,
+  FundingSettlement,
+  FuturesMarket,
+  Market,
+  MiningPool,
+  OrderBook,
+  Tickers,
+} from '../schemas/public.ts';
 
-export type { Asset, AssetFee, FuturesMarket, Market, OrderBook } from '../schemas/public.ts';
+export type {
+  Asset,
+  AssetFee,
+  FundingSettlement,
+  FuturesMarket,
+  Market,
+  MiningPool,
+  OrderBook,
+  Tickers,
+} from '../schemas/public.ts';
 
 export function markets(http: ExchangeHttp, signal?: AbortSignal): Promise<Market[]> {
   return http.publicGet(REST.markets, {}, signal);
@@ -56,4 +75,66 @@ export function orderBook(
     signal,
     pathWith(REST.orderbook, { market }),
   );
+}
+
+/** Whether the whole platform is in planned maintenance (`public/platform/status`). */
+export async function platformMaintenance(http: ExchangeHttp, signal?: AbortSignal): Promise<boolean> {
+  const { status } = await http.publicGet(REST.platformStatus, {}, signal);
+  return /maintenance/i.test(status);
+}
+
+/** The exchange's clock (ms; it answers whole seconds). */
+export async function serverTimeMs(http: ExchangeHttp, signal?: AbortSignal): Promise<number> {
+  return (await http.publicGet(REST.serverTime, {}, signal)).time * 1000;
+}
+
+/** A futures market's funding settlements, newest first: up to `limit` (at most 100) from `offset`. */
+export function fundingHistory(
+  http: ExchangeHttp,
+  market: string,
+  page: { limit?: number; offset?: number; startDate?: number; endDate?: number } = {},
+  signal?: AbortSignal,
+): Promise<FundingSettlement[]> {
+  const query = Object.fromEntries(
+    Object.entries(page)
+      .filter((e): e is [string, number] => e[1] !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
+  return http.publicGet(
+    REST.marketFundingHistory,
+    query,
+    signal,
+    pathWith(REST.marketFundingHistory, { market }),
+  );
+}
+
+/** The whole mining pool's figures: workers, hashrate now and over the last seven days, blocks found. */
+export async function miningPool(http: ExchangeHttp, signal?: AbortSignal): Promise<MiningPool> {
+  return (await http.publicGet(REST.miningPool, {}, signal)).data;
+}
+
+/** A market's recent trades, newest first, as the `trades` channel pushes them (time in seconds). */
+export async function recentTrades(
+  http: ExchangeHttp,
+  market: string,
+  signal?: AbortSignal,
+): Promise<LiveTradeView[]> {
+  const trades = await http.publicGet(REST.publicTrades, {}, signal, pathWith(REST.publicTrades, { market }));
+  return trades.map((t) => ({
+    id: t.tradeID,
+    time: t.trade_timestamp,
+    price: t.price,
+    amount: t.quote_volume,
+    side: t.type,
+  }));
+}
+
+/** Every market's last price, 24 h change (percent) and volumes, and whether its trading is off. */
+export function tickers(http: ExchangeHttp, signal?: AbortSignal): Promise<Tickers> {
+  return http.publicGet(REST.tickers, {}, signal);
+}
+
+/** The market's book within ±2 % of its last price, best levels first. */
+export function nearDepth(http: ExchangeHttp, market: string, signal?: AbortSignal): Promise<OrderBook> {
+  return http.publicGet(REST.nearDepth, {}, signal, pathWith(REST.nearDepth, { market }));
 }

@@ -1,9 +1,11 @@
 /**
  * The mining pool's endpoints: read only under the mining capability, except where the rewards are
- * paid, which moves funds (a withdrawal capability's, under four eyes). `accounts.ts` takes them in.
+ * paid, which moves funds (a withdrawal capability's, under four eyes), and the two that make
+ * something new at the pool (a mining account, a watcher link): an admin's, as sub-accounts and their
+ * links are. `accounts.ts` takes them in.
  */
 import * as mining from '../schemas/mining.ts';
-import { post, treasurer, type RestEndpoint } from './endpoint.ts';
+import { admin, post, treasurer, type RestEndpoint } from './endpoint.ts';
 
 export const MINING = {
   miningAccounts: post('mining/accounts', {
@@ -13,12 +15,30 @@ export const MINING = {
     capability: 'mining',
     reachedBy: ['mining.accounts'],
   }),
+  // a new account at the pool: no funds move, but it is the desk's own, as a sub-account is
+  miningAccountCreate: post('mining/accounts/create', {
+    request: mining.accountCreateRequest,
+    answer: mining.accountCreateAnswer,
+    group: 'account',
+    desk: admin('create a mining account'),
+    capability: 'mining',
+    reachedBy: ['mining.createAccount'],
+  }),
   miningRewards: post('mining/rewards', {
     request: mining.rewardsRequest,
     answer: mining.rewardsAnswer,
     group: 'account',
     capability: 'mining',
     reachedBy: ['mining.rewards'],
+  }),
+  // a link anyone holding it can open: it shows the pool's figures and moves nothing
+  watcherLinkCreate: post('mining/watcher-links/create', {
+    request: mining.watcherLinkCreateRequest,
+    answer: mining.watcherLinkCreateAnswer,
+    group: 'account',
+    desk: admin('make a watcher link to mining accounts'),
+    capability: 'mining',
+    reachedBy: ['mining.createWatcherLink'],
   }),
   minersInfo: post('mining/miners/info', {
     request: mining.accountRequest,

@@ -34,6 +34,44 @@ export const TRADING = {
   assets: get('public/assets', { request: noFields, answer: pub.assetsAnswer, reachedBy: ['wallet.assets'] }),
   fee: get('public/fee', { request: noFields, answer: pub.feesAnswer }),
   orderbook: get('public/orderbook/{market}', { request: pub.orderBookQuery, answer: pub.orderBookSchema }),
+  // the maintenance banner, and the connection's health: whether the API answers and the clock offset
+  platformStatus: get('public/platform/status', {
+    request: noFields,
+    answer: pub.platformStatusAnswer,
+    reachedBy: ['connection.health'],
+  }),
+  serverTime: get('public/time', {
+    request: noFields,
+    answer: pub.serverTimeAnswer,
+    reachedBy: ['connection.health'],
+  }),
+  ping: get('public/ping', { request: noFields, answer: pub.pingAnswer, reachedBy: ['connection.health'] }),
+  // the book within ±2 % of the last price (the market is in the path)
+  nearDepth: get('public/orderbook/depth/{market}', {
+    request: noFields,
+    answer: pub.orderBookSchema,
+    reachedBy: ['markets.nearDepth'],
+  }),
+  tickers: get('public/ticker', {
+    request: noFields,
+    answer: pub.tickersAnswer,
+    reachedBy: ['markets.tickers'],
+  }),
+  publicTrades: get('public/trades/{market}', {
+    request: pub.publicTradesQuery,
+    answer: pub.publicTradesAnswer,
+    reachedBy: ['markets.trades'],
+  }),
+  miningPool: get('public/mining-pool', {
+    request: noFields,
+    answer: pub.miningPoolAnswer,
+    reachedBy: ['mining.pool'],
+  }),
+  marketFundingHistory: get('public/funding-history/{market}', {
+    request: pub.fundingHistoryQuery,
+    answer: pub.fundingHistoryAnswer,
+    reachedBy: ['markets.fundingHistory'],
+  }),
 
   // reads (capability: read)
   tradeBalance: post('trade-account/balance', {

@@ -115,3 +115,37 @@ export const payoutDestinationEditRequest = z.strictObject({
   address: z.string().max(100).optional(),
 });
 export type PayoutDestinationEdit = z.infer<typeof payoutDestinationEditRequest>;
+
+/** A mining account's name as the exchange takes it: letters, digits and underscores. */
+export const miningName = z
+  .string()
+  .max(255)
+  .regex(/^[a-zA-Z0-9_]+$/);
+
+/** A new mining account, exactly as the app writes it (a referral code only when one is given). */
+export const accountCreateRequest = z.strictObject({
+  name: miningName,
+  referralCode: z.string().max(50).optional(),
+});
+export const accountCreateAnswer = z.looseObject({ data: miningAccountSchema });
+
+/** What a watcher link lets its holder see, and how long it works. */
+export const watcherPermission = z.enum(['dashboard', 'rewards', 'workers']);
+export const watcherLiveUntil = z.enum(['1h', '24h', '7d', 'always']);
+/** A new read-only watcher link to one or more mining accounts, exactly as the app writes it. */
+export const watcherLinkCreateRequest = z.strictObject({
+  accounts: z.array(z.string().max(255)).min(1),
+  name: miningName,
+  permissions: z.array(watcherPermission).min(1).max(3),
+  liveUntil: watcherLiveUntil,
+});
+export type WatcherLinkCreate = z.infer<typeof watcherLinkCreateRequest>;
+export const watcherLinkCreateAnswer = z.looseObject({
+  data: z.looseObject({
+    id: z.string(),
+    link: z.string(),
+    liveUntil: z.number().int().nullish(),
+    createdAt: z.number().int(),
+  }),
+});
+export type CreatedWatcherLink = z.output<typeof watcherLinkCreateAnswer>['data'];

@@ -82,3 +82,80 @@ export const orderBookSchema = z.looseObject({
   bids: z.array(z.tuple([decimal, decimal])),
 });
 export type OrderBook = z.output<typeof orderBookSchema>;
+
+/** `public/platform/status`: the whole platform's state; any other word than maintenance reads as working. */
+export const platformStatusAnswer = z.looseObject({ status: z.string() });
+export type PlatformStatus = z.output<typeof platformStatusAnswer>;
+
+/** `public/time`: the exchange's clock, in Unix seconds. */
+export const serverTimeAnswer = z.looseObject({ time: z.number().int().nonnegative() });
+
+/** `public/ping`: `["pong"]` while the API answers. */
+export const pingAnswer = z.array(z.string());
+
+/** A funding-history query: a window in Unix seconds and a page (the market is in the path). */
+export const fundingHistoryQuery = z.strictObject({
+  startDate: z.string().regex(/^\d+$/).optional(),
+  endDate: z.string().regex(/^\d+$/).optional(),
+  limit: z.string().regex(/^\d+$/).optional(),
+  offset: z.string().regex(/^\d+$/).optional(),
+});
+
+/** One funding settlement of a futures market (times in Unix seconds). */
+export const fundingSettlementSchema = z.looseObject({
+  fundingTime: integerLike,
+  fundingRate: decimal,
+  market: z.string(),
+  settlementPrice: decimal,
+  rateCalculatedTime: integerLike,
+});
+export type FundingSettlement = z.output<typeof fundingSettlementSchema>;
+/** Newest first; a page shorter than its limit is the last. */
+export const fundingHistoryAnswer = z.array(fundingSettlementSchema);
+
+/** `public/mining-pool`: the whole pool's figures (hashrates in H/s). */
+export const miningPoolAnswer = z.looseObject({
+  data: z.looseObject({
+    connection_links: z.array(z.string()).default([]),
+    location: z.string().optional(),
+    assets: z.array(z.string()).default([]),
+    reward_schemes: z.array(z.string()).default([]),
+    workers: integerLike,
+    current_hash_rate: decimal,
+    last7days_hash_rate: z.array(z.looseObject({ timestamp: integerLike, hashrate: decimal })).default([]),
+    blocks: z.array(z.looseObject({ block_found_at: integerLike, block_height: integerLike })).default([]),
+  }),
+});
+export type MiningPool = z.output<typeof miningPoolAnswer>['data'];
+
+/** `public/trades/{market}`: only one side's trades when `type` is given. */
+export const publicTradesQuery = z.strictObject({ type: z.enum(['buy', 'sell']).optional() });
+/**
+ * A market's recent trades, newest first. The exchange names the amounts the other way round: on
+ * BTC_USDT `quote_volume` is the BTC amount and `base_volume` the USDT total.
+ */
+export const publicTradesAnswer = z.array(
+  z.looseObject({
+    tradeID: integerLike,
+    price: decimal,
+    quote_volume: decimal,
+    base_volume: decimal,
+    trade_timestamp: z.number(),
+    type: z.enum(['buy', 'sell']),
+    rpi: z.boolean().optional(),
+  }),
+);
+
+/** `public/ticker`: every market's last 24 hours, keyed by market (volumes: base and quote asset). */
+export const tickersAnswer = z.record(
+  z.string(),
+  z.looseObject({
+    last_price: decimal,
+    quote_volume: decimal,
+    base_volume: decimal,
+    isFrozen: z.boolean().optional().default(false),
+    // the change in percent since the 24 h open
+    change: decimal,
+  }),
+);
+export type Tickers = z.output<typeof tickersAnswer>;

@@ -8,9 +8,17 @@
  * itself when it comes back.
  */
 import type { AttemptOutcome, ExchangeHttp } from '../../exchange/http.ts';
-import type { AccountTroubleView, ConnectionHealthView, ReachState } from '../../views/connection.ts';
+import type {
+  AccountTroubleView,
+  ClockView,
+  ConnectionHealthView,
+  PlatformView,
+  ReachState,
+} from '../../views/connection.ts';
 import type { LiveState } from '../../views/live.ts';
 import type { PageEvents } from '../../services/live/page-events.ts';
+import { clockView } from './clock.ts';
+import type { ExchangeStatusSink } from './exchange-status.ts';
 
 export interface ConnectionHealthOptions {
   /** The account a public key belongs to on this connection (undefined: not registered). */
@@ -21,8 +29,8 @@ export interface ConnectionHealthOptions {
   probeMs?: number;
   /**
    * Without any answer for this long, the exchange is asked whether it is still there, so a stopped
-   * exchange is seen within about this long even when no screen asks it anything. Default 2 s (a
-   * small public list, far under its limit of 2,000 per 10 s).
+   * exchange is seen within about this long even when no screen asks it anything. Default 2 s (the
+   * exchange's health check, `public/ping`, far under its limit of 2,000 per 10 s).
    */
   idleMs?: number;
   now?: () => number;
@@ -33,7 +41,7 @@ interface Trouble extends AccountTroubleView {
   paths: Set<string>;
 }
 
-export class ConnectionHealth {
+export class ConnectionHealth implements ExchangeStatusSink {
   readonly #http: ExchangeHttp;
   readonly #events: PageEvents;
   readonly #options: ConnectionHealthOptions;
@@ -46,6 +54,8 @@ export class ConnectionHealth {
   /** Accounts whose socket has been live since it was opened: not live now means reconnecting. */
   readonly #wasLive = new Set<string>();
   readonly #troubles = new Map<string, Trouble>();
+  #platform: PlatformView | undefined;
+  #clock: ClockView | undefined;
   #probing: Promise<void> | undefined;
   #timer: NodeJS.Timeout | undefined;
   #stopped = false;
@@ -99,7 +109,22 @@ export class ConnectionHealth {
       accounts: [...this.#troubles.values()]
         .sort((a, b) => b.sinceMs - a.sinceMs)
         .map(({ account, kind, message, sinceMs }) => ({ account, kind, message, sinceMs })),
+      ...(this.#platform ? { platform: this.#platform } : {}),
+      ...(this.#clock ? { clock: this.#clock } : {}),
     };
+  }
+
+  /** The platform's status as the exchange last said it (`exchange-status.ts`). */
+  setPlatform(maintenance: boolean): void {
+    if (this.#platform?.maintenance === maintenance) return;
+    this.#platform = { maintenance, sinceMs: this.#now() };
+    this.#publish();
+  }
+
+  /** The clock offset last measured (`exchange-status.ts`). */
+  setClock(offsetMs: number): void {
+    this.#clock = clockView(offsetMs, this.#now());
+    this.#publish();
   }
 
   /** True while the exchange is known not to answer (requests then fail at once instead of retrying). */
@@ -209,7 +234,9 @@ export class ConnectionHealth {
   #publish(): void {
     const view = this.view;
     const { lastAnswerMs: _ignored, ...exchange } = view.exchange;
-    const key = JSON.stringify({ ...view, exchange });
+    // a clock read again is news only when what it says changed (its level, its tenth of a second)
+    const clock = view.clock && { level: view.clock.level, tenths: Math.round(view.clock.offsetMs / 100) };
+    const key = JSON.stringify({ ...view, exchange, clock });
     if (key === this.#last) return;
     this.#last = key;
     this.#events.emit('connection.health', view);

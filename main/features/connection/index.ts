@@ -6,6 +6,7 @@ import type { EventHub } from '../../event-hub.ts';
 import type { Logger } from '../../log.ts';
 import type { Platform } from '../../platform.ts';
 import type { AccountService } from '../../services/accounts.ts';
+import { ExchangeStatus } from './exchange-status.ts';
 import { ConnectionHealth } from './health.ts';
 import { ConnectionSettings } from './settings.ts';
 import type { ExchangeConnection } from '../../services/exchange-connection.ts';
@@ -22,6 +23,8 @@ export interface ConnectionDeps {
   events: EventHub;
   platform: Platform;
   log: Logger;
+  /** How often the platform's status and the exchange's clock are read (ms). Default 30 s. */
+  statusMs?: number;
 }
 
 export interface ConnectionFeature {
@@ -39,11 +42,20 @@ export function create(deps: ConnectionDeps): ConnectionFeature {
   });
   connection.http.useReachability(() => health.unreachable);
   health.start();
+  const status = new ExchangeStatus(
+    connection.http,
+    health,
+    deps.statusMs === undefined ? {} : { everyMs: deps.statusMs, maintenanceEveryMs: deps.statusMs },
+  );
+  status.start();
   const settings = new ConnectionSettings(deps.dataDir, connection, deps.accounts, deps.platform, deps.log);
   return {
     handlers: connectionHandlers({ connection, health, connectionSettings: settings }),
     health,
     settings,
-    close: () => health.stop(),
+    close: () => {
+      status.stop();
+      health.stop();
+    },
   };
 }

@@ -17,5 +17,9 @@ export function marketsHandlers({
     'markets.list': () => connection.catalog.views(),
     'markets.collateral': () => connection.catalog.collateralMarkets(),
     'markets.depth': ({ market, limit }) => connection.catalog.depth(market, limit),
+    'markets.nearDepth': ({ market }) => connection.catalog.nearDepth(market),
+    'markets.tickers': () => connection.catalog.tickers(),
+    'markets.trades': ({ market }) => connection.catalog.trades(market),
+    'markets.fundingHistory': ({ market, limit }) => connection.catalog.fundingHistory(market, limit),
   };
 }

@@ -1,6 +1,7 @@
 /** IPC handlers of `mining.*`: one account's mining pool accounts, their workers and where their rewards are paid. */
 import type { HandlersOf } from '../../views/schemas.ts';
 import type { miningProcedures } from './procedures.ts';
+import type { MiningCreate } from './create.ts';
 import type { MiningAccounts } from './service.ts';
 import type { MiningWatch } from './watch.ts';
 import type { MiningWorkers } from './workers.ts';
@@ -15,6 +16,7 @@ export interface MiningHandlerDeps {
   readonly miningWatch: MiningWatch;
   readonly workers: MiningWorkers;
   readonly payouts: MiningPayouts;
+  readonly create: MiningCreate;
   /** Reads that keep what they saw as the last known state, and its recall for the screens. */
   readonly known: KnownReads;
 }
@@ -24,6 +26,7 @@ export function miningHandlers({
   miningWatch,
   workers,
   payouts,
+  create,
   known,
 }: MiningHandlerDeps): Pick<Handlers, Extract<keyof Handlers, `mining.${string}`>> {
   return {
@@ -55,6 +58,9 @@ export function miningHandlers({
       if (!('proposed' in done)) known.keep(accountId, 'mining.payout', done, change.miningAccount);
       return done;
     },
+    'mining.createAccount': ({ accountId, name }) => create.account(accountId, name),
+    'mining.createWatcherLink': ({ accountId, ...link }) => create.watcherLink(accountId, link),
+    'mining.pool': () => mining.pool(),
     'mining.pollNow': () => miningWatch.poll(),
   };
 }

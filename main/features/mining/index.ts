@@ -3,7 +3,9 @@ import type { MainBus } from '../../bus.ts';
 import type { Cache } from '../../cache/index.ts';
 import type { Logger } from '../../log.ts';
 import type { AccountService } from '../../services/accounts.ts';
+import type { ExchangeConnection } from '../../services/exchange-connection.ts';
 import type { KnownReads } from '../live/known-reads.ts';
+import { MiningCreate } from './create.ts';
 import { MiningAccounts } from './service.ts';
 import { MiningWatch } from './watch.ts';
 import { MiningWorkers } from './workers.ts';
@@ -16,6 +18,8 @@ import { miningHandlers } from './handlers.ts';
 
 export interface MiningDeps {
   cache: Cache;
+  /** The exchange's public reads (the whole pool's figures). */
+  connection: ExchangeConnection;
   accounts: AccountService;
   registry: AccountRegistry;
   connectionId: string;
@@ -45,7 +49,7 @@ export function create(deps: MiningDeps) {
     deps.log,
   );
   if (deps.watchMs) miningWatch.start(deps.watchMs);
-  const mining = new MiningAccounts(accounts, deps.cache);
+  const mining = new MiningAccounts(accounts, deps.cache, deps.connection.http);
   return {
     handlers: miningHandlers({
       mining,
@@ -57,6 +61,7 @@ export function create(deps: MiningDeps) {
         book: deps.addressBook,
         approvals: deps.approvals,
       }),
+      create: new MiningCreate(accounts, deps.platform),
       known: deps.known,
     }),
     async close() {

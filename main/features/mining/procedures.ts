@@ -5,6 +5,7 @@ import type { ProposedView } from '../../views/approvals.ts';
 import type {
   MinerInfoView,
   MiningAlertView,
+  MiningPoolView,
   MiningRewardView,
   MiningWorkersView,
   PayoutDestinationView,
@@ -13,6 +14,13 @@ import type {
 } from '../../views/mining.ts';
 
 const miningAccount = z.string().min(1).max(255);
+/** A name made at the pool (a mining account's, a watcher link's), as the exchange takes it. */
+const newName = (what: string) =>
+  z
+    .string()
+    .min(1, `Give the ${what} a name.`)
+    .max(255, `The ${what}'s name can be at most 255 characters.`)
+    .regex(/^[a-zA-Z0-9_]+$/, `The ${what}'s name may hold only letters, digits and underscores (_).`);
 
 export const miningProcedures = {
   'mining.accounts': procedure<Array<{ name: string; createdAt: number }>>()(
@@ -66,6 +74,27 @@ export const miningProcedures = {
       /** The BTC address, only for an external one (checked in main). */
       address: z.string().max(100).optional(),
     }),
+  ),
+  'mining.createAccount': procedure<{ name: string; createdAt: number }>()(
+    'Makes a new mining account of the account’s user (its name unique among them).',
+    z.strictObject({ accountId, name: newName('mining account') }),
+  ),
+  'mining.createWatcherLink': procedure<WatcherLinkView>()(
+    'Makes a read-only watcher link to mining accounts, after main’s own question; answers the link with its expiry.',
+    z.strictObject({
+      accountId,
+      accounts: z.array(miningAccount).min(1, 'Choose at least one mining account.').max(100),
+      name: newName('link'),
+      permissions: z
+        .array(z.enum(['dashboard', 'rewards', 'workers']))
+        .min(1, 'Choose at least one thing the link shows.')
+        .max(3),
+      liveUntil: z.enum(['1h', '24h', '7d', 'always']),
+    }),
+  ),
+  'mining.pool': procedure<MiningPoolView>()(
+    "The whole mining pool's figures as the exchange publishes them: workers, hashrate now and over the last seven days, blocks found.",
+    noInput,
   ),
   'mining.pollNow': procedure<MiningAlertView[]>()(
     'Reads every mining account now, as the mining watch does each minute; answers the alerts raised.',

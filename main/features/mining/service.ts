@@ -1,8 +1,11 @@
 /** One account's mining pool accounts: what the pool answers now, and what the cache kept. */
 import type { Cache } from '../../cache/index.ts';
 import * as mining from '../../exchange/endpoints/mining.ts';
+import { miningPool } from '../../exchange/endpoints/public.ts';
+import type { ExchangeHttp } from '../../exchange/http.ts';
 import type {
   MinerInfoView,
+  MiningPoolView,
   MiningRewardView,
   WatcherLinkView,
   WorkerSampleView,
@@ -14,10 +17,29 @@ const HOUR_MS = 3_600_000;
 export class MiningAccounts {
   readonly #accounts: AccountService;
   readonly #cache: Cache;
+  readonly #http: ExchangeHttp;
 
-  constructor(accounts: AccountService, cache: Cache) {
+  constructor(accounts: AccountService, cache: Cache, http: ExchangeHttp) {
     this.#accounts = accounts;
     this.#cache = cache;
+    this.#http = http;
+  }
+
+  /** The whole pool's figures (public: no key). */
+  async pool(): Promise<MiningPoolView> {
+    const p = await miningPool(this.#http);
+    return {
+      workers: p.workers,
+      hashrate: p.current_hash_rate,
+      location: p.location ?? null,
+      assets: p.assets,
+      rewardSchemes: p.reward_schemes,
+      connectionLinks: p.connection_links,
+      lastDays: p.last7days_hash_rate
+        .map((d) => ({ atMs: d.timestamp * 1000, hashrate: d.hashrate }))
+        .sort((a, b) => a.atMs - b.atMs),
+      blocks: p.blocks.map((b) => ({ foundAtMs: b.block_found_at * 1000, height: b.block_height })),
+    };
   }
 
   async list(accountId: string): Promise<Array<{ name: string; createdAt: number }>> {

@@ -56,7 +56,7 @@ const ALLOWED: Record<string, string> = {
   // not on screen yet (open work, not a desk's choice)
   order_stop_market_stock_place: 'stop stock-market orders are not offered by the ticket',
   // a desk never needs these
-  time: 'the app signs with nonceWindow against its own clock; server time is never asked',
+  time: 'the WebSocket method: the clock offset is read over REST public/time (connection.health), the same clock',
   order_stop_bbo_place: 'BBO stop orders are not offered by the ticket: a desk places stop-limit orders',
   collateral_order_oto_place: 'OTO is covered by stopLoss/takeProfit on the collateral market order',
   order_cancel:

@@ -24,16 +24,6 @@ const NOT_REACHED_YET: Record<string, string> = {
   'POST /api/v4/main-account/codes/my': 'the service codes an account made',
   'POST /api/v4/main-account/codes/history': 'the service codes an account made and applied',
   'POST /api/v4/main-account/fee': 'withdrawal fees before the question',
-  'POST /api/v4/mining/watcher-links/create': 'read-only watcher links to hand out',
-  'POST /api/v4/mining/accounts/create': 'a new mining account',
-  'GET /api/v4/public/platform/status': 'a maintenance banner',
-  'GET /api/v4/public/ticker': 'the spot tickers',
-  'GET /api/v4/public/orderbook/depth/{market}': 'the book’s depth',
-  'GET /api/v4/public/trades/{market}': 'a market’s public trades',
-  'GET /api/v4/public/time': 'the clock offset, where signing depends on it',
-  'GET /api/v4/public/ping': 'the exchange answering',
-  'GET /api/v4/public/funding-history/{market}': 'the funding history chart beside the perpetual’s funding',
-  'GET /api/v4/public/mining-pool': 'the mining pool’s figures',
 };
 
 const ops = publishedOperations();

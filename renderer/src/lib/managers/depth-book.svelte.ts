@@ -1,5 +1,10 @@
 import type { IpcError, TxcApi } from '../api.ts';
-import type { LiveEvent, LiveTradeView, MarketStatsView } from '../../../../main/ipc/contract.ts';
+import type {
+  LiveEvent,
+  LiveTradeView,
+  MarketStatsView,
+  NearDepthView,
+} from '../../../../main/ipc/contract.ts';
 import { LiveFollow } from './live-follow.svelte.ts';
 import { ReplyGuard, type Asked } from './reply-guard.ts';
 import { applyLevels, followsLast, isZero, snapshotRead, type Level } from '../format/book.ts';
@@ -62,6 +67,8 @@ export class MarketDepth {
   trades = $state<TradeRow[]>([]);
   /** The market's last 24 hours (`market` channel): last, open, high, low, volumes. */
   stats = $state<MarketStatsView | undefined>();
+  /** How much the book holds within ±2 % of the last price, read with each snapshot; undefined: not read. */
+  near = $state<NearDepthView | undefined>();
   loading = $state(false);
   error = $state<IpcError | undefined>();
   /** Subscription refused (the book then stays at its snapshot). */
@@ -172,6 +179,7 @@ export class MarketDepth {
     this.bids = [];
     this.trades = [];
     this.stats = undefined;
+    this.near = undefined;
     this.error = undefined;
     this.liveError = undefined;
     this.#updateId = undefined;
@@ -191,12 +199,15 @@ export class MarketDepth {
 
   /**
    * Reads the market's latest trades: a subscription already made for another view sends none of
-   * them, only the trades after. Kept as they are when they cannot be read (the pushes still come).
+   * them, only the trades after. Over the account's WebSocket; without an account, or when its
+   * socket cannot read them (a refused key), from the exchange's public list. Kept as they are when
+   * neither answers (the pushes still come).
    */
   async readTrades(asked: Asked = this.#snapshots.newest()): Promise<void> {
     const { account, market } = this;
-    if (!account || !market) return;
-    const reply = await this.#api.live.trades({ accountId: account, market });
+    if (!market) return;
+    const live = account ? await this.#api.live.trades({ accountId: account, market }) : undefined;
+    const reply = live?.ok ? live : await this.#api.markets.trades({ market });
     if (!asked.stale && reply.ok) this.#addTrades(reply.value);
   }
 
@@ -214,6 +225,7 @@ export class MarketDepth {
     const market = this.market;
     if (!market) return;
     this.loading = true;
+    void this.#readNear(market, asked);
     // The window opening on this screen may have asked already (`early-reads.ts`).
     const reply = await readOnce('markets.depth', snapshotRead(market), (q) => this.#api.markets.depth(q));
     if (asked.stale) return;
@@ -224,6 +236,12 @@ export class MarketDepth {
     this.asks = applyLevels('ask', [], reply.value.asks);
     this.bids = applyLevels('bid', [], reply.value.bids);
     this.#synced();
+  }
+
+  /** The ±2 % depth, kept as last read when a read fails (it says when it was taken). */
+  async #readNear(market: string, asked: Asked): Promise<void> {
+    const reply = await this.#api.markets.nearDepth({ market });
+    if (!asked.stale && reply.ok) this.near = reply.value;
   }
 
   #push(push: LiveEvent): void {
