@@ -78,6 +78,32 @@ export interface CreatedCodeView {
   copied: boolean;
 }
 
+/**
+ * A convert quote as the person reviews it: what is given and what comes back (decimal strings as the
+ * exchange quoted them), the rate (`to` per one `from`), and until when it can be confirmed.
+ */
+export interface ConvertQuoteView {
+  quoteId: string;
+  from: string;
+  to: string;
+  /** The side the person fixed the amount of: `from` gives exactly `give`, `to` receives exactly `receive`. */
+  direction: 'from' | 'to';
+  give: string;
+  receive: string;
+  rate: string;
+  /** After this (ms since the epoch, this computer's clock) the quote cannot be confirmed. */
+  expiresAtMs: number;
+}
+
+/** A convert done at a quote: what the exchange says was given and received. */
+export interface ConvertDoneView {
+  quoteId: string;
+  from: string;
+  to: string;
+  give: string;
+  receive: string;
+}
+
 /** A service code applied to the main balance: what came in, and the code masked. */
 export interface AppliedCodeView {
   ticker: string;

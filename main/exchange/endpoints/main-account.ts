@@ -10,7 +10,10 @@ import type {
   BalanceTransferInput,
   CodeInput,
   CodeResult,
+  ConvertConfirmed,
+  ConvertEstimateInput,
   ConvertInput,
+  ConvertQuote,
   ConvertResult,
   CreditLoan,
   FiatDepositInput,
@@ -32,7 +35,10 @@ export type {
   BalanceTransferInput,
   CodeInput,
   CodeResult,
+  ConvertConfirmed,
+  ConvertEstimateInput,
   ConvertInput,
+  ConvertQuote,
   ConvertResult,
   CreditLoan,
   FiatDepositInput,
@@ -108,6 +114,22 @@ export async function refundDeposit(
   input: { transactionId: string; address: string },
 ): Promise<string | undefined> {
   return (await c.call(REST.refundDeposit, { ...input }, WRITE)).id;
+}
+
+/**
+ * A quote for a convert, held by the exchange for about 10 s (`expireAt`). Asking again only makes
+ * another quote, so it is retried.
+ */
+export function convertEstimate(c: KeyCaller, input: ConvertEstimateInput): Promise<ConvertQuote> {
+  return c.call(REST.convertEstimate, { ...input }, READ);
+}
+
+/**
+ * Converts at a quote, by its id: what the quote said is given and received. Never retried: a lost
+ * answer is not sent again (a quote confirmed once is refused the second time).
+ */
+export function convertConfirm(c: KeyCaller, quoteId: string): Promise<ConvertConfirmed> {
+  return c.call(REST.convertConfirm, { quoteId }, WRITE);
 }
 
 /** Sending it again with the same idempotency key answers the first convert, so it is retried. */

@@ -69,12 +69,25 @@ export const ACCOUNTS = {
   }),
 
   // the wallet's other work
+  convertEstimate: post('convert/estimate', {
+    request: wallet.convertEstimateRequest,
+    answer: wallet.convertQuoteSchema,
+    capability: 'convert',
+    reachedBy: ['wallet.convertQuote'],
+  }),
+  convertConfirm: post('convert/confirm', {
+    request: wallet.convertConfirmRequest,
+    answer: wallet.convertConfirmAnswer,
+    desk: treasurer('convert funds'),
+    capability: 'convert',
+    reachedBy: ['wallet.convert'],
+  }),
+  // one call at the rate of the moment, with no quote to show: the wallet quotes and confirms instead
   convert: post('convert/auto-confirm', {
     request: wallet.convertRequest,
     answer: wallet.convertResultSchema,
     desk: treasurer('convert funds'),
     capability: 'convert',
-    reachedBy: ['wallet.convert'],
   }),
   convertHistory: post('convert/history', {
     request: archive.convertHistoryRequest,

@@ -155,6 +155,29 @@ export const convertResultSchema = z.looseObject({
 });
 export type ConvertResult = z.output<typeof convertResultSchema>;
 
+/** A quote asked for: what is given or received (`direction` names which side `amount` is). */
+export const convertEstimateRequest = z.object({
+  from: z.string(),
+  to: z.string(),
+  direction: z.enum(['from', 'to']),
+  amount: z.string(),
+});
+export type ConvertEstimateInput = z.infer<typeof convertEstimateRequest>;
+/** A quote: `rate` is `to` per one `from`; `expireAt` in Unix seconds (it holds 10 s). */
+export const convertQuoteSchema = z.looseObject({
+  id: z.union([z.string(), z.number()]).transform(String),
+  from: z.string(),
+  to: z.string(),
+  give: decimal,
+  receive: decimal,
+  rate: decimal,
+  expireAt: z.number().int(),
+});
+export type ConvertQuote = z.output<typeof convertQuoteSchema>;
+export const convertConfirmRequest = z.strictObject({ quoteId: z.string() });
+export const convertConfirmAnswer = z.looseObject({ finalGive: decimal, finalReceive: decimal });
+export type ConvertConfirmed = z.output<typeof convertConfirmAnswer>;
+
 export const vaspSchema = z.looseObject({ vaspId: z.string(), name: z.string() });
 export type Vasp = z.output<typeof vaspSchema>;
 export const vaspsAnswer = z.object({ data: z.object({ vasps: z.array(vaspSchema) }) });

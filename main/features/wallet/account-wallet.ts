@@ -1,6 +1,6 @@
 /**
  * One account's main-balance wallet as the person uses it: readings (kept as chart samples), and
- * every money move (withdrawal, service code, convert, refund) asked natively in main before it is sent.
+ * every money move (withdrawal, service code, refund) asked natively in main before it is sent.
  */
 import { randomUUID } from 'node:crypto';
 import type { Cache } from '../../cache/index.ts';
@@ -40,7 +40,6 @@ import {
   applyCodeQuestion,
   assetOf,
   codeQuestion,
-  convertQuestion,
   maskCode,
   refundQuestion,
   withdrawalQuestion,
@@ -234,17 +233,6 @@ export class AccountWallet {
       memo: asset.fiat ? null : networkNeeds(on, asset.memo).memo,
       inBook: (address && this.#book.find(on, address, memo)) || null,
     };
-  }
-
-  async convert(accountId: string, input: Input<'convert'>) {
-    const listed = await this.assets();
-    const from = assetOf(listed, input.from);
-    const to = assetOf(listed, input.to);
-    const unit = input.direction === 'from' ? from : to;
-    const question = convertQuestion(this.#label(accountId), input, unit.precision);
-    const caller = await this.#as(accountId);
-    await requireConfirmation(this.#platform, question);
-    return this.#connection.wallet.convert(caller, input);
   }
 
   /**

@@ -7,6 +7,7 @@ import type { BalanceMoves } from '../../services/wallet/balance-moves.ts';
 import type { FlexInvestments } from './flex.ts';
 import type { KnownReads } from '../live/known-reads.ts';
 import type { DepositAddresses } from './deposit-addresses.ts';
+import type { Converts } from './converts.ts';
 
 type Handlers = HandlersOf<typeof walletProcedures>;
 
@@ -19,6 +20,7 @@ export interface WalletHandlerDeps {
   /** Reads that keep what they saw as the last known state, and its recall for the screens. */
   readonly known: KnownReads;
   readonly deposits: DepositAddresses;
+  readonly converts: Converts;
 }
 
 export function walletHandlers({
@@ -28,6 +30,7 @@ export function walletHandlers({
   flex,
   known,
   deposits,
+  converts,
 }: WalletHandlerDeps): Pick<Handlers, Extract<keyof Handlers, `wallet.${string}`>> {
   return {
     'wallet.balances': ({ accountId }) =>
@@ -55,7 +58,8 @@ export function walletHandlers({
       });
       return { depositId };
     },
-    'wallet.convert': ({ accountId, ...input }) => wallet.convert(accountId, input),
+    'wallet.convertQuote': ({ accountId, ...input }) => converts.quote(accountId, input),
+    'wallet.convert': ({ accountId, quoteId }) => converts.confirm(accountId, quoteId),
     'wallet.history': ({ accountId, ...filter }) => wallet.history(accountId, filter),
     'wallet.refunds': ({ accountId, ...filter }) => wallet.refunds(accountId, filter),
     'wallet.refundDeposit': async ({ accountId, depositId, address }) => {

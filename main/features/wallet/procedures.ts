@@ -8,6 +8,8 @@ import type {
   AppliedCodeView,
   AddressEntryView,
   BalanceHistoryView,
+  ConvertDoneView,
+  ConvertQuoteView,
   CreatedCodeView,
   DepositAddressView,
   FlexInvestmentView,
@@ -120,8 +122,12 @@ export const walletProcedures = {
           });
       }),
   ),
-  'wallet.convert': procedure<{ id: string | number; finalGive: string; finalReceive: string }>()(
-    'Quotes and accepts a convert in one step; one idempotency key for its life.',
+  'wallet.convertQuote': procedure<ConvertQuoteView>()(
+    'Asks the exchange for a convert quote (what is given, what comes back, the rate) and keeps it to be confirmed before it expires (about 10 s).',
+    walletInputs.convertQuote,
+  ),
+  'wallet.convert': procedure<ConvertDoneView>()(
+    "Converts at a quote this account was given, by its id, after main's question naming its amounts, rate and expiry; an expired quote is refused, never re-quoted.",
     walletInputs.convert,
   ),
   'wallet.history': procedure<{ records: TransferView[] }>()(

@@ -22,8 +22,6 @@ const NOT_REACHED_YET: Record<string, string> = {
   'POST /api/v4/order/conditional-cancel': 'cancelling a conditional order',
   'POST /api/v4/order/oco-cancel': 'cancelling an OCO order',
   'POST /api/v4/order/oto-cancel': 'cancelling an OTO order',
-  'POST /api/v4/convert/estimate': 'a convert quote with its expiry, in the question',
-  'POST /api/v4/convert/confirm': 'a convert at the quoted rate',
   'POST /api/v4/market/fee': 'the account’s real fee rate in the ticket’s cost',
   'POST /api/v4/order/cancel/all': 'cancelling every order of an account',
   'POST /api/v4/trade-account/order': 'an order’s fills',
