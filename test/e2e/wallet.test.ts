@@ -228,12 +228,24 @@ describe('the Wallet screen in Chromium', () => {
       .toContain('Choose another currency to receive.');
     await page.getByTestId('convert-to').selectOption('BTC');
     await page.getByTestId('convert-review').click();
-    await expect.poll(() => text(page, 'convert-confirm')).toContain('Give exactly 10 USDT');
+    // the exchange's quote: what is given, what comes back, the rate and the seconds left
+    await expect.poll(() => text(page, 'convert-give')).toBe('10 USDT (exactly)');
+    const quoted = /^([\d.]+) BTC$/.exec(await text(page, 'convert-receive'))?.[1] ?? '';
+    expect(new Decimal(quoted).gt(0)).toBe(true);
+    expect(await text(page, 'convert-rate')).toMatch(/^1 USDT = 0\.\d+ BTC$/);
+    expect(await text(page, 'convert-expiry')).toMatch(/^in (10|\d) s$/);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('convert-confirm').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('wallet-convert-quote-1280.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: artifact('wallet-convert-quote-1440.png') });
     await page.getByTestId('convert-send').click();
-    await expect.poll(() => text(page, 'convert-done')).toMatch(/^✓ Gave 10 USDT, received [\d.]+ BTC\.$/);
-    const received = /received ([\d.]+) BTC/.exec(await text(page, 'convert-done'))?.[1] ?? '';
+    await expect.poll(() => text(page, 'convert-done')).toBe(`✓ Gave 10 USDT, received ${quoted} BTC.`);
+    // main's question named the same quote, and what moved is what it said
+    const question = app.desktop.confirmations.at(-1);
+    expect(question?.facts).toContainEqual({ label: 'You receive', value: `${quoted} BTC` });
     expect(usdt.minus(await mainBalance('USDT')).toFixed()).toBe('10');
-    expect((await mainBalance('BTC')).minus(btc).toFixed()).toBe(new Decimal(received).toFixed());
+    expect((await mainBalance('BTC')).minus(btc).toFixed()).toBe(new Decimal(quoted).toFixed());
 
     await page.getByTestId('code-ticker').selectOption('USDT');
     await page.getByTestId('code-amount').fill('5');

@@ -9,13 +9,16 @@ import type {
   AppliedCode,
   BalanceTransferInput,
   CodeInput,
+  CodeInfo,
   CodeResult,
+  CodesPage,
   ConvertConfirmed,
   ConvertEstimateInput,
   ConvertInput,
   ConvertQuote,
   ConvertResult,
   CreditLoan,
+  FeeInfo,
   FiatDepositInput,
   MainBalance,
   RefundHistory,
@@ -34,13 +37,16 @@ export type {
   BalanceKind,
   BalanceTransferInput,
   CodeInput,
+  CodeInfo,
   CodeResult,
+  CodesPage,
   ConvertConfirmed,
   ConvertEstimateInput,
   ConvertInput,
   ConvertQuote,
   ConvertResult,
   CreditLoan,
+  FeeInfo,
   FiatDepositInput,
   MainBalance,
   Refund,
@@ -63,6 +69,11 @@ export function withdrawableBalance(c: KeyCaller): Promise<WithdrawableBalance> 
   return c.call(REST.withdrawableBalance, {}, READ);
 }
 
+/** The account's own deposit and withdrawal fees and limits of every currency. */
+export function fees(c: KeyCaller): Promise<FeeInfo[]> {
+  return c.call(REST.mainFee, {}, READ);
+}
+
 /** Starts a withdrawal whose `amount` reaches the receiver in full (the fee is charged on top). */
 export async function withdrawPay(c: KeyCaller, input: WithdrawPayInput): Promise<void> {
   await c.call(REST.withdrawPay, defined({ ...input }), WRITE);
@@ -70,6 +81,15 @@ export async function withdrawPay(c: KeyCaller, input: WithdrawPayInput): Promis
 
 export function createCode(c: KeyCaller, input: CodeInput): Promise<CodeResult> {
   return c.call(REST.codes, defined({ ...input }), WRITE);
+}
+
+/** The service codes the account made (`mine`), or every code it made and applied (`history`), newest first. */
+export function codes(
+  c: KeyCaller,
+  list: 'mine' | 'history',
+  page: { limit?: number; offset?: number } = {},
+): Promise<CodesPage> {
+  return c.call(list === 'mine' ? REST.myCodes : REST.codesHistory, defined({ ...page }), READ);
 }
 
 /** Applies a service code another account made: its amount comes into the main balance. */

@@ -42,6 +42,18 @@ export const ACCOUNTS = {
     fourEyes: 'code',
     reachedBy: ['wallet.createCode'],
   }),
+  myCodes: post('main-account/codes/my', {
+    request: wallet.codesRequest,
+    answer: wallet.codesPage,
+    capability: 'read',
+    reachedBy: ['wallet.codes'],
+  }),
+  codesHistory: post('main-account/codes/history', {
+    request: wallet.codesRequest,
+    answer: wallet.codesPage,
+    capability: 'read',
+    reachedBy: ['wallet.codes'],
+  }),
   applyCode: post('main-account/codes/apply', {
     request: wallet.applyCodeRequest,
     answer: wallet.appliedCodeSchema,
@@ -69,6 +81,12 @@ export const ACCOUNTS = {
   }),
 
   // the wallet's other work
+  mainFee: post('main-account/fee', {
+    request: noFields,
+    answer: wallet.feesAnswer,
+    capability: 'read',
+    reachedBy: ['wallet.withdrawFees', 'wallet.withdraw'],
+  }),
   convertEstimate: post('convert/estimate', {
     request: wallet.convertEstimateRequest,
     answer: wallet.convertQuoteSchema,

@@ -8,6 +8,7 @@ import type { FlexInvestments } from './flex.ts';
 import type { KnownReads } from '../live/known-reads.ts';
 import type { DepositAddresses } from './deposit-addresses.ts';
 import type { Converts } from './converts.ts';
+import type { CodeList } from './code-list.ts';
 
 type Handlers = HandlersOf<typeof walletProcedures>;
 
@@ -21,6 +22,7 @@ export interface WalletHandlerDeps {
   readonly known: KnownReads;
   readonly deposits: DepositAddresses;
   readonly converts: Converts;
+  readonly codes: CodeList;
 }
 
 export function walletHandlers({
@@ -31,15 +33,18 @@ export function walletHandlers({
   known,
   deposits,
   converts,
+  codes,
 }: WalletHandlerDeps): Pick<Handlers, Extract<keyof Handlers, `wallet.${string}`>> {
   return {
     'wallet.balances': ({ accountId }) =>
       known.fresh(accountId, 'balances.main', () => wallet.balances(accountId)),
     'wallet.withdrawable': ({ accountId }) => wallet.withdrawable(accountId),
     'wallet.assets': () => wallet.assets(),
+    'wallet.withdrawFees': ({ accountId }) => wallet.withdrawFees(accountId),
     'wallet.withdraw': ({ accountId, ...input }) => wallet.withdraw(accountId, input),
     'wallet.createCode': ({ accountId, ...input }) => wallet.createCode(accountId, input),
     'wallet.applyCode': ({ accountId, ...input }) => wallet.applyCode(accountId, input),
+    'wallet.codes': ({ accountId, list, offset }) => codes.list(accountId, list, offset),
     'wallet.checkAddress': (input) => wallet.checkAddress(input),
     'wallet.addressBook': () => book.list(),
     'wallet.addAddress': (input) => book.add(input),

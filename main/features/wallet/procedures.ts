@@ -15,9 +15,11 @@ import type {
   FlexInvestmentView,
   MainBalanceView,
   RefundView,
+  ServiceCodesView,
   TransferView,
   WalletAssetView,
   WithdrawableView,
+  WithdrawFeeView,
 } from '../../views/wallet.ts';
 
 /** A person's, company's or city's name. */
@@ -38,6 +40,10 @@ export const walletProcedures = {
     'Currencies with their withdrawal limits, fee and networks, from the public asset list.',
     noInput,
   ),
+  'wallet.withdrawFees': procedure<WithdrawFeeView[]>()(
+    "The account's own withdrawal fee of each currency (and network, where its schedule names one): fixed, or a percent of the amount between a minimum and a maximum.",
+    z.strictObject({ accountId }),
+  ),
   'wallet.withdraw': procedure<{ uniqueId: string; recovered: boolean } | ProposedView>()(
     "A withdrawal where the receiver gets the amount in full (the fee comes on top); one uniqueId for its life. From a team's account under four eyes it is proposed for another treasurer's approval instead.",
     walletInputs.withdraw,
@@ -45,6 +51,14 @@ export const walletProcedures = {
   'wallet.createCode': procedure<CreatedCodeView | ProposedView>()(
     'Creates a service code after the native confirmation; the code goes to the clipboard, only a hint comes back. Under four eyes it is proposed instead.',
     walletInputs.createCode,
+  ),
+  'wallet.codes': procedure<ServiceCodesView>()(
+    "The account's service codes, newest first: those it made (`mine`), or every code it made and applied (`history`); each code masked.",
+    z.strictObject({
+      accountId,
+      list: z.enum(['mine', 'history']),
+      offset: z.number().int().min(0).max(9_950).optional(),
+    }),
   ),
   'wallet.applyCode': procedure<AppliedCodeView>()(
     "Applies the service code on the clipboard to the account's main balance after the native confirmation; the code never crosses the bridge, only a hint comes back.",

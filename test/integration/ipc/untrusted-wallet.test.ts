@@ -154,7 +154,7 @@ describe('wallet money procedures called by an untrusted renderer', () => {
     });
     expect(above.message).toBe('The largest withdrawal is 1000000 USDT.');
     // a quote id main never handed out is no quote: nothing is asked or signed
-    for (const quoteId of ['1', '99999', 'abc'])
+    for (const quoteId of ['99999', '987654321', 'abc'])
       expect((await refused('wallet.convert', { accountId: main.id, quoteId })).field, quoteId).toBe(
         'quoteId',
       );
@@ -208,6 +208,34 @@ describe('wallet money procedures called by an untrusted renderer', () => {
     expect(direct.body).toMatchObject({ code: 2, errors: { address: [expect.any(String)] } });
     const after = await rest.post('/api/v4/main-account/balance', { ticker: 'USDT' });
     expect(after.body).toEqual(before.body);
+  });
+
+  it('names the fee this account pays, from its own fee schedule read before the question, and that is what is debited', async () => {
+    // the public list is read once and kept; the account's schedule is read for each withdrawal
+    await ok('wallet.assets');
+    const usdt = core.connection.sandbox?.control.state.assets.get('USDT');
+    if (!usdt) throw new Error('the sandbox lists no USDT');
+    const listed = usdt.withdrawFee;
+    usdt.withdrawFee = '1.5';
+    try {
+      expect(
+        await ok<ProcedureResult<'wallet.withdrawFees'>>('wallet.withdrawFees', { accountId: main.id }),
+      ).toContainEqual({ ticker: 'USDT', network: null, fixed: '1.5', flex: null });
+      const before = new Decimal((await balances())['USDT'] ?? '0');
+      await ok('wallet.withdraw', {
+        accountId: main.id,
+        ticker: 'USDT',
+        amount: '20',
+        address: ERC20,
+        network: 'ERC20',
+      });
+      const question = desktop.confirmations.at(-1);
+      expect(question?.facts).toContainEqual({ label: 'Fee', value: '1.5 USDT' });
+      expect(question?.facts).toContainEqual({ label: 'Total debited', value: '21.5 USDT' });
+      expect(before.minus((await balances())['USDT'] ?? '0').toFixed()).toBe('21.5');
+    } finally {
+      usdt.withdrawFee = listed;
+    }
   });
 
   it("states the withdrawal's facts in the native confirmation, and warns when the address is not in the book", async () => {
