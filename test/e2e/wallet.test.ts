@@ -88,9 +88,18 @@ describe('the Wallet screen in Chromium', () => {
 
     await page.getByTestId('withdraw-amount').fill('12.5');
     expect(await amountLabel.getByTestId('field-error').count()).toBe(0);
+    // the fee this account pays, from its own fee schedule
     expect(await text(page, 'withdraw-quote')).toBe(
-      'Receiver gets 12.5 USDT, fee 1 USDT, total debited 13.5 USDT',
+      "Receiver gets 12.5 USDT, this account's fee 1 USDT, total debited 13.5 USDT",
     );
+    for (const [width, height] of [
+      [1280, 800],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.getByTestId('withdraw-quote').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: artifact(`wallet-withdraw-fee-${String(width)}.png`) });
+    }
     await page.getByTestId('withdraw-amount').press('Enter');
     // The last step is a modal over the screen with every fact of the withdrawal.
     const modal = page.getByTestId('withdraw-confirm');

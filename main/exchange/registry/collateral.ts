@@ -73,6 +73,12 @@ export const COLLATERAL = {
     request: collateral.conditionalRequest,
     answer: collateral.conditionalSchema,
   }),
+  adlQuantile: post('collateral-account/adl-quantile', {
+    request: noFields,
+    answer: collateral.adlQuantileAnswer,
+    capability: 'read',
+    reachedBy: ['positions.adl'],
+  }),
   collateralSummary: post('collateral-account/summary', {
     request: noFields,
     answer: collateral.collateralSummarySchema,

@@ -17,7 +17,6 @@ import { PARTNER } from '../../support/contract/partner.ts';
 import { publishedOperations } from '../../support/contract/rest.ts';
 
 const NOT_REACHED_YET: Record<string, string> = {
-  'POST /api/v4/collateral-account/adl-quantile': 'the ADL rank on the board’s risk columns',
   'POST /api/v4/oco-orders': 'an account’s OCO orders',
   'POST /api/v4/order/conditional-cancel': 'cancelling a conditional order',
   'POST /api/v4/order/oco-cancel': 'cancelling an OCO order',
