@@ -106,7 +106,9 @@ describe('a service code applied on the Wallet screen', () => {
     const first = page.getByTestId('codes-row').first();
     await expect.poll(() => text(page, 'codes-table')).toContain(`${code.slice(0, 4)}…${code.slice(-4)}`);
     expect(((await first.getByTestId('codes-row-amount').textContent()) ?? '').trim()).toBe('2.25');
-    expect(((await first.getByTestId('codes-row-status').textContent()) ?? '').trim()).toBe('not applied yet');
+    expect(((await first.getByTestId('codes-row-status').textContent()) ?? '').trim()).toBe(
+      'not applied yet',
+    );
     // made and applied: the code applied earlier in from sub-alpha shows as applied here
     await page.getByTestId('codes-history').click();
     await expect

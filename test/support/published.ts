@@ -135,6 +135,12 @@ export const PUBLISHED_REST: Readonly<Record<string, string>> = {
   'order-collateral-bulk': 'POST /api/v4/order/collateral/bulk',
   'collateral-balance-summary': 'POST /api/v4/collateral-account/balance-summary',
   'delisting-history': 'POST /api/v4/trade-account/order/history/query',
+  'convert-estimate': 'POST /api/v4/convert/estimate',
+  'convert-confirm': 'POST /api/v4/convert/confirm',
+  'codes-my': 'POST /api/v4/main-account/codes/my',
+  'codes-history': 'POST /api/v4/main-account/codes/history',
+  'main-account-fee': 'POST /api/v4/main-account/fee',
+  'adl-quantile': 'POST /api/v4/collateral-account/adl-quantile',
 };
 
 /** WebSocket examples the contract files publish: the message and which of its examples. */

@@ -9,7 +9,6 @@ import type {
   AppliedCode,
   BalanceTransferInput,
   CodeInput,
-  CodeInfo,
   CodeResult,
   CodesPage,
   ConvertConfirmed,

@@ -210,34 +210,6 @@ describe('wallet money procedures called by an untrusted renderer', () => {
     expect(after.body).toEqual(before.body);
   });
 
-  it('names the fee this account pays, from its own fee schedule read before the question, and that is what is debited', async () => {
-    // the public list is read once and kept; the account's schedule is read for each withdrawal
-    await ok('wallet.assets');
-    const usdt = core.connection.sandbox?.control.state.assets.get('USDT');
-    if (!usdt) throw new Error('the sandbox lists no USDT');
-    const listed = usdt.withdrawFee;
-    usdt.withdrawFee = '1.5';
-    try {
-      expect(
-        await ok<ProcedureResult<'wallet.withdrawFees'>>('wallet.withdrawFees', { accountId: main.id }),
-      ).toContainEqual({ ticker: 'USDT', network: null, fixed: '1.5', flex: null });
-      const before = new Decimal((await balances())['USDT'] ?? '0');
-      await ok('wallet.withdraw', {
-        accountId: main.id,
-        ticker: 'USDT',
-        amount: '20',
-        address: ERC20,
-        network: 'ERC20',
-      });
-      const question = desktop.confirmations.at(-1);
-      expect(question?.facts).toContainEqual({ label: 'Fee', value: '1.5 USDT' });
-      expect(question?.facts).toContainEqual({ label: 'Total debited', value: '21.5 USDT' });
-      expect(before.minus((await balances())['USDT'] ?? '0').toFixed()).toBe('21.5');
-    } finally {
-      usdt.withdrawFee = listed;
-    }
-  });
-
   it("states the withdrawal's facts in the native confirmation, and warns when the address is not in the book", async () => {
     const before = new Decimal((await balances())['USDT'] ?? '0');
     const sent = await ok<Exclude<ProcedureResult<'wallet.withdraw'>, ProposedView>>('wallet.withdraw', {
