@@ -1,5 +1,4 @@
 /** IPC handlers of `positions.*`: one account's collateral positions. */
-import * as collateral from '../../exchange/endpoints/collateral.ts';
 import type { HandlersOf } from '../../views/schemas.ts';
 import type { positionsProcedures } from './procedures.ts';
 import { previewLeverage, setLeverage } from './leverage.ts';
@@ -59,7 +58,7 @@ export function positionsHandlers({
       tpslIssues(connection, await as(accountId), input),
     'positions.addTpSl': async ({ accountId, ...input }) =>
       addTpSl(connection, live, accountId, () => as(accountId), input),
-    'positions.adl': async ({ accountId }) => collateral.adlQuantile(await as(accountId)),
+    'positions.adl': ({ accountId }) => collateralAccount.adlRanks(accountId),
     'positions.history': ({ accountId, market }) =>
       cache.positions.list({ account: accountId, ...(market ? { market } : {}) }),
     'positions.borrows': ({ accountId }) => cache.borrows.list({ account: accountId }),
