@@ -105,4 +105,43 @@ describe('convert and service code on the Wallet screen', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('never sends a quote past its time: the person asks a fresh one and sees its rate first', async () => {
+    const { page, problems } = await openWallet();
+    // the page's clock, moved past the quote's 10 s (main's and the exchange's run on)
+    await page.clock.install();
+    const asked = app.desktop.confirmations.length;
+    await page.getByTestId('convert-from').selectOption('USDT');
+    await page.getByTestId('convert-to').selectOption('BTC');
+    await page.getByTestId('convert-amount').fill('12');
+    await page.getByTestId('convert-review').click();
+    await expect.poll(() => text(page, 'convert-give')).toBe('12 USDT (exactly)');
+    await page.clock.fastForward(11_000);
+    await expect
+      .poll(() => text(page, 'convert-expiry'))
+      .toBe('expired: ask a fresh quote, its rate may differ');
+    expect(await text(page, 'convert-send')).toBe('Ask a fresh quote');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('convert-confirm').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('wallet-convert-expired-1280.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: artifact('wallet-convert-expired-1440.png') });
+    const usdt = await mainBalance('USDT');
+    // the press asks a fresh quote; nothing is asked in main's dialog, nothing converted
+    await page.getByTestId('convert-send').click();
+    await expect.poll(() => page.getByTestId('convert-give').count()).toBe(1);
+    expect(app.desktop.confirmations.length).toBe(asked);
+    expect((await mainBalance('USDT')).toFixed()).toBe(usdt.toFixed());
+    // back at the time main and the exchange keep, the fresh quote is live and is what converts
+    await page.clock.setSystemTime(Date.now());
+    await expect.poll(() => text(page, 'convert-expiry')).toMatch(/^in (10|\d) s$/);
+    const fresh = /^([\d.]+) BTC$/.exec(await text(page, 'convert-receive'))?.[1] ?? '';
+    await page.getByTestId('convert-send').click();
+    await expect.poll(() => text(page, 'convert-done')).toBe(`✓ Gave 12 USDT, received ${fresh} BTC.`);
+    expect(app.desktop.confirmations.slice(asked).map((q) => q.facts[2])).toEqual([
+      { label: 'You receive', value: `${fresh} BTC` },
+    ]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
