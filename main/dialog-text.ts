@@ -50,5 +50,6 @@ export function plainConfirmation(question: Confirmation): Confirmation {
     action: plainDialogText(question.action),
     ...(question.cancel === undefined ? {} : { cancel: plainDialogText(question.cancel) }),
     ...(question.warning === undefined ? {} : { warning: plainDialogText(question.warning) }),
+    ...(question.closesAtMs === undefined ? {} : { closesAtMs: question.closesAtMs }),
   };
 }

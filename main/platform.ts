@@ -32,7 +32,8 @@ export interface Platform {
   /**
    * A native question from the main process before money moves or a key changes: the facts as main
    * will send them, and a button that names the action. Resolves true only when the person pressed
-   * that button; any other way out (cancel, escape, closing the dialog) is false.
+   * that button; any other way out (cancel, escape, closing the dialog, the question's `closesAtMs`
+   * passing) is false.
    */
   confirm(question: Confirmation): Promise<boolean>;
 }
@@ -49,6 +50,11 @@ export interface Confirmation {
   cancel?: string;
   /** A line that must stand out: an address not in the book, a key that loses a permission. */
   warning?: string;
+  /**
+   * When what it asks about stops holding (a quote's expiry, ms since the epoch): the dialog closes
+   * by itself then, answered as not confirmed.
+   */
+  closesAtMs?: number;
 }
 
 /** What a desktop notification says: a short title and one or two sentences. */

@@ -33,7 +33,7 @@ export const electronPlatform: Platform = {
     return result.canceled ? undefined : result.filePath;
   },
   async confirm(question) {
-    const { title, facts, action, cancel, warning } = plainConfirmation(question);
+    const { title, facts, action, cancel, warning, closesAtMs } = plainConfirmation(question);
     const width = Math.max(...facts.map((f) => f.label.length));
     const detail = [
       ...facts.map((f) => `${f.label.padEnd(width)}   ${f.value}`),
@@ -53,10 +53,13 @@ export const electronPlatform: Platform = {
     for (;;) {
       const shownAt = Date.now();
       const parent = BrowserWindow.getFocusedWindow();
-      const result = parent
-        ? await dialog.showMessageBox(parent, options)
-        : await dialog.showMessageBox(options);
+      // a question about something that stops holding closes then, as if cancelled
+      const left = closesAtMs === undefined ? undefined : closesAtMs - shownAt;
+      if (left !== undefined && left <= 0) return false;
+      const asked = left === undefined ? options : { ...options, signal: AbortSignal.timeout(left) };
+      const result = parent ? await dialog.showMessageBox(parent, asked) : await dialog.showMessageBox(asked);
       if (result.response !== 1) return false;
+      if (closesAtMs !== undefined && Date.now() >= closesAtMs) return false;
       // A press that lands as the dialog appears (a click or key meant for the page) is nobody's
       // answer: the question stays until it is answered after a person could have read it.
       if (Date.now() - shownAt >= ANSWER_AFTER_MS) return true;

@@ -33,13 +33,16 @@ export const walletInputs = {
     address: z.string().trim().max(255),
     memo: z.string().trim().max(64).optional(),
   }),
-  convert: z.strictObject({
+  convertQuote: z.strictObject({
     accountId,
-    from: z.string().regex(/^[A-Z0-9]{1,16}$/),
-    to: z.string().regex(/^[A-Z0-9]{1,16}$/),
+    from: ticker,
+    to: ticker,
     direction: z.enum(['from', 'to']),
     amount: decimalText,
-    idempotencyKey: z.string().min(8).max(128).optional(),
+  }),
+  convert: z.strictObject({
+    accountId,
+    quoteId: z.string().regex(/^\d{1,20}$/, 'must be the id of a quote the app asked for'),
   }),
   history: z.strictObject({
     accountId,

@@ -78,6 +78,62 @@ export interface CreatedCodeView {
   copied: boolean;
 }
 
+/** A page of an account's service codes, newest first; the codes themselves stay in main. */
+export interface ServiceCodesView {
+  /** How many codes the list holds in all. */
+  total: number;
+  records: Array<{
+    externalId: string;
+    ticker: string;
+    amount: string;
+    /** In the history: `made` by this account (the amount left it) or `applied` (it came in); null in "made". */
+    way: 'made' | 'applied' | null;
+    /** As the exchange words it ("active", "Activated"). */
+    status: string;
+    atMs: number;
+    /** The code masked to its first and last four characters. */
+    hint: string;
+  }>;
+}
+
+/**
+ * A currency's withdrawal fee for this account, from its own fee schedule: `fixed`, or where `flex`
+ * is on, that percent of the amount held between `min` and `max` (null: no maximum).
+ */
+export interface WithdrawFeeView {
+  ticker: string;
+  /** The network the schedule names for it; null: every network of the currency. */
+  network: string | null;
+  fixed: string;
+  flex: { percent: string; min: string; max: string | null } | null;
+}
+
+/**
+ * A convert quote as the person reviews it: what is given and what comes back (decimal strings as the
+ * exchange quoted them), the rate (`to` per one `from`), and until when it can be confirmed.
+ */
+export interface ConvertQuoteView {
+  quoteId: string;
+  from: string;
+  to: string;
+  /** The side the person fixed the amount of: `from` gives exactly `give`, `to` receives exactly `receive`. */
+  direction: 'from' | 'to';
+  give: string;
+  receive: string;
+  rate: string;
+  /** After this (ms since the epoch, this computer's clock) the quote cannot be confirmed. */
+  expiresAtMs: number;
+}
+
+/** A convert done at a quote: what the exchange says was given and received. */
+export interface ConvertDoneView {
+  quoteId: string;
+  from: string;
+  to: string;
+  give: string;
+  receive: string;
+}
+
 /** A service code applied to the main balance: what came in, and the code masked. */
 export interface AppliedCodeView {
   ticker: string;

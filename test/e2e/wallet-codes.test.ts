@@ -90,4 +90,40 @@ describe('a service code applied on the Wallet screen', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('lists the codes the account made and applied, each masked, read again after one is made', async () => {
+    const { page, problems } = await app.openPage('#/wallet');
+    await expect.poll(() => text(page, 'wallet-account')).toContain('Sandbox main');
+    const panel = page.getByTestId('codes-panel');
+    await panel.scrollIntoViewIfNeeded();
+    // made on this screen: the list reads it back at once, masked
+    await page.getByTestId('code-ticker').selectOption('USDT');
+    await page.getByTestId('code-amount').fill('2.25');
+    await page.getByTestId('code-review').click();
+    await page.getByTestId('code-send').click();
+    await expect.poll(() => page.getByTestId('code-copied').isVisible()).toBe(true);
+    const code = app.desktop.clipboard ?? '';
+    const first = page.getByTestId('codes-row').first();
+    await expect.poll(() => text(page, 'codes-table')).toContain(`${code.slice(0, 4)}…${code.slice(-4)}`);
+    expect(((await first.getByTestId('codes-row-amount').textContent()) ?? '').trim()).toBe('2.25');
+    expect(((await first.getByTestId('codes-row-status').textContent()) ?? '').trim()).toBe(
+      'not applied yet',
+    );
+    // made and applied: the code applied earlier in from sub-alpha shows as applied here
+    await page.getByTestId('codes-history').click();
+    await expect
+      .poll(async () => (await page.getByTestId('codes-row-way').allTextContents()).map((t) => t.trim()))
+      .toContain('↓ applied here');
+    expect(await page.content()).not.toContain(code);
+    for (const [width, height] of [
+      [1280, 800],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await panel.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: artifact(`wallet-codes-${String(width)}.png`) });
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

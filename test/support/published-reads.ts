@@ -115,6 +115,13 @@ export const READS: Record<string, (a: ReturnType<typeof answering>) => Promise<
       amount: '1',
       idempotencyKey: 'convert-1',
     }),
+  'convert-estimate': ({ caller }) =>
+    main.convertEstimate(caller, { from: 'BTC', to: 'USDT', direction: 'from', amount: '1' }),
+  'convert-confirm': ({ caller }) => main.convertConfirm(caller, '4050'),
+  'codes-my': ({ caller }) => main.codes(caller, 'mine'),
+  'codes-history': ({ caller }) => main.codes(caller, 'history', { limit: 100 }),
+  'main-account-fee': ({ caller }) => main.fees(caller),
+  'adl-quantile': ({ caller }) => collateral.adlQuantile(caller),
   'main-balance': ({ caller }) => main.balance(caller),
   'withdrawable-balance': ({ caller }) => main.withdrawableBalance(caller),
   withdraw: ({ caller }) =>

@@ -151,6 +151,12 @@ export const PUBLISHED_REST: Readonly<Record<string, string>> = {
   'public-funding-history': 'GET /api/v4/public/funding-history/{market}',
   'mining-account-create': 'POST /api/v4/mining/accounts/create',
   'mining-watcher-link-create': 'POST /api/v4/mining/watcher-links/create',
+  'convert-estimate': 'POST /api/v4/convert/estimate',
+  'convert-confirm': 'POST /api/v4/convert/confirm',
+  'codes-my': 'POST /api/v4/main-account/codes/my',
+  'codes-history': 'POST /api/v4/main-account/codes/history',
+  'main-account-fee': 'POST /api/v4/main-account/fee',
+  'adl-quantile': 'POST /api/v4/collateral-account/adl-quantile',
 };
 
 /** WebSocket examples the contract files publish: the message and which of its examples. */

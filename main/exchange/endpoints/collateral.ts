@@ -17,6 +17,7 @@ import type {
   PositionHistoryRecord,
 } from '../schemas/collateral.ts';
 import type { Order } from '../schemas/trading.ts';
+import type { AdlRankView } from '../records.ts';
 import { defined, READ, WRITE, type KeyCaller } from './shapes.ts';
 
 export { LEVERAGES } from '../schemas/collateral.ts';
@@ -117,6 +118,18 @@ export async function hedgeMode(c: KeyCaller): Promise<boolean> {
 /** Switches hedge mode; the exchange refuses while the account has open positions or orders. */
 export async function setHedgeMode(c: KeyCaller, enabled: boolean): Promise<void> {
   await c.call(REST.hedgeModeUpdate, { hedgeMode: enabled }, WRITE);
+}
+
+/**
+ * The ADL rank of each side the account holds in a perpetual market now: one record per side with
+ * exposure, as the `ADLQuantile` channel pushes them.
+ */
+export async function adlQuantile(c: KeyCaller): Promise<AdlRankView[]> {
+  const rows = await c.call(REST.adlQuantile, {}, READ);
+  return rows.flatMap((r) => [
+    ...(r.long === null ? [] : [{ market: r.market, positionSide: 'LONG' as const, quantile: r.long }]),
+    ...(r.short === null ? [] : [{ market: r.market, positionSide: 'SHORT' as const, quantile: r.short }]),
+  ]);
 }
 
 export function collateralSummary(c: KeyCaller): Promise<CollateralSummary> {

@@ -10,9 +10,14 @@ import type {
   BalanceTransferInput,
   CodeInput,
   CodeResult,
+  CodesPage,
+  ConvertConfirmed,
+  ConvertEstimateInput,
   ConvertInput,
+  ConvertQuote,
   ConvertResult,
   CreditLoan,
+  FeeInfo,
   FiatDepositInput,
   MainBalance,
   RefundHistory,
@@ -31,10 +36,16 @@ export type {
   BalanceKind,
   BalanceTransferInput,
   CodeInput,
+  CodeInfo,
   CodeResult,
+  CodesPage,
+  ConvertConfirmed,
+  ConvertEstimateInput,
   ConvertInput,
+  ConvertQuote,
   ConvertResult,
   CreditLoan,
+  FeeInfo,
   FiatDepositInput,
   MainBalance,
   Refund,
@@ -57,6 +68,11 @@ export function withdrawableBalance(c: KeyCaller): Promise<WithdrawableBalance> 
   return c.call(REST.withdrawableBalance, {}, READ);
 }
 
+/** The account's own deposit and withdrawal fees and limits of every currency. */
+export function fees(c: KeyCaller): Promise<FeeInfo[]> {
+  return c.call(REST.mainFee, {}, READ);
+}
+
 /** Starts a withdrawal whose `amount` reaches the receiver in full (the fee is charged on top). */
 export async function withdrawPay(c: KeyCaller, input: WithdrawPayInput): Promise<void> {
   await c.call(REST.withdrawPay, defined({ ...input }), WRITE);
@@ -64,6 +80,15 @@ export async function withdrawPay(c: KeyCaller, input: WithdrawPayInput): Promis
 
 export function createCode(c: KeyCaller, input: CodeInput): Promise<CodeResult> {
   return c.call(REST.codes, defined({ ...input }), WRITE);
+}
+
+/** The service codes the account made (`mine`), or every code it made and applied (`history`), newest first. */
+export function codes(
+  c: KeyCaller,
+  list: 'mine' | 'history',
+  page: { limit?: number; offset?: number } = {},
+): Promise<CodesPage> {
+  return c.call(list === 'mine' ? REST.myCodes : REST.codesHistory, defined({ ...page }), READ);
 }
 
 /** Applies a service code another account made: its amount comes into the main balance. */
@@ -108,6 +133,22 @@ export async function refundDeposit(
   input: { transactionId: string; address: string },
 ): Promise<string | undefined> {
   return (await c.call(REST.refundDeposit, { ...input }, WRITE)).id;
+}
+
+/**
+ * A quote for a convert, held by the exchange for about 10 s (`expireAt`). Asking again only makes
+ * another quote, so it is retried.
+ */
+export function convertEstimate(c: KeyCaller, input: ConvertEstimateInput): Promise<ConvertQuote> {
+  return c.call(REST.convertEstimate, { ...input }, READ);
+}
+
+/**
+ * Converts at a quote, by its id: what the quote said is given and received. Never retried: a lost
+ * answer is not sent again (a quote confirmed once is refused the second time).
+ */
+export function convertConfirm(c: KeyCaller, quoteId: string): Promise<ConvertConfirmed> {
+  return c.call(REST.convertConfirm, { quoteId }, WRITE);
 }
 
 /** Sending it again with the same idempotency key answers the first convert, so it is retried. */

@@ -42,6 +42,18 @@ export const ACCOUNTS = {
     fourEyes: 'code',
     reachedBy: ['wallet.createCode'],
   }),
+  myCodes: post('main-account/codes/my', {
+    request: wallet.codesRequest,
+    answer: wallet.codesPage,
+    capability: 'read',
+    reachedBy: ['wallet.codes'],
+  }),
+  codesHistory: post('main-account/codes/history', {
+    request: wallet.codesRequest,
+    answer: wallet.codesPage,
+    capability: 'read',
+    reachedBy: ['wallet.codes'],
+  }),
   applyCode: post('main-account/codes/apply', {
     request: wallet.applyCodeRequest,
     answer: wallet.appliedCodeSchema,
@@ -69,12 +81,31 @@ export const ACCOUNTS = {
   }),
 
   // the wallet's other work
+  mainFee: post('main-account/fee', {
+    request: noFields,
+    answer: wallet.feesAnswer,
+    capability: 'read',
+    reachedBy: ['wallet.withdrawFees', 'wallet.withdraw'],
+  }),
+  convertEstimate: post('convert/estimate', {
+    request: wallet.convertEstimateRequest,
+    answer: wallet.convertQuoteSchema,
+    capability: 'convert',
+    reachedBy: ['wallet.convertQuote'],
+  }),
+  convertConfirm: post('convert/confirm', {
+    request: wallet.convertConfirmRequest,
+    answer: wallet.convertConfirmAnswer,
+    desk: treasurer('convert funds'),
+    capability: 'convert',
+    reachedBy: ['wallet.convert'],
+  }),
+  // one call at the rate of the moment, with no quote to show: the wallet quotes and confirms instead
   convert: post('convert/auto-confirm', {
     request: wallet.convertRequest,
     answer: wallet.convertResultSchema,
     desk: treasurer('convert funds'),
     capability: 'convert',
-    reachedBy: ['wallet.convert'],
   }),
   convertHistory: post('convert/history', {
     request: archive.convertHistoryRequest,

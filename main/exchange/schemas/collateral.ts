@@ -242,3 +242,9 @@ export const ocoCancelRequest = z.union([
 ]);
 /** `order/oto-cancel`: the order waiting to place its OTO legs, by its OTO id; it and its legs go. */
 export const otoCancelRequest = z.object({ market: z.string(), otoId: z.number().int() });
+/** A side's ADL rank: 0 (last to be deleveraged) to 4 (first); null where the account has no exposure on it. */
+const adlRank = z.number().int().min(0).max(4).nullable();
+/** The ADL rank of each perpetual market the account holds a position in (`collateral-account/adl-quantile`). */
+export const adlQuantileAnswer = z.array(
+  z.looseObject({ market: z.string(), long: adlRank, short: adlRank }),
+);

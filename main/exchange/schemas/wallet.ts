@@ -155,6 +155,73 @@ export const convertResultSchema = z.looseObject({
 });
 export type ConvertResult = z.output<typeof convertResultSchema>;
 
+/** A page of service codes (`codes/my`, `codes/history`): 1..100 a page, `offset + limit` at most 10,000. */
+export const codesRequest = z.object(paging);
+/**
+ * A service code as a list gives it: `code` is the code itself (a secret while it is active: it is
+ * masked before it leaves main); in the history `amount` is signed, `-` made by the account, `+` applied.
+ */
+export const codeInfoSchema = z.looseObject({
+  amount: z.string().regex(/^[+-]?\d+(\.\d+)?$/, 'expected a decimal string'),
+  code: z.string(),
+  date: z.number().int(),
+  status: z.string(),
+  ticker: z.string(),
+  external_id: z.string(),
+});
+export type CodeInfo = z.output<typeof codeInfoSchema>;
+export const codesPage = z.looseObject({
+  total: z.number().int(),
+  data: z.array(codeInfoSchema),
+  limit: z.number().int().optional(),
+  offset: z.number().int().optional(),
+});
+export type CodesPage = z.output<typeof codesPage>;
+
+/** One side's fees and limits of a currency; a zero turns that setting off, as published. */
+const feeFigures = z.looseObject({
+  minFlex: decimal.optional(),
+  maxFlex: decimal.optional(),
+  percentFlex: decimal.optional(),
+  fixed: decimal.optional(),
+  minAmount: decimal.optional(),
+  maxAmount: decimal.optional(),
+});
+/** The account's fees of one currency (`main-account/fee`); a ticker may name its network, `USDT (TRC20)`. */
+export const feeInfoSchema = z.looseObject({
+  ticker: z.string(),
+  name: z.string().optional(),
+  can_deposit: z.boolean().optional(),
+  can_withdraw: z.boolean().optional(),
+  deposit: feeFigures.optional(),
+  withdraw: feeFigures.optional(),
+});
+export type FeeInfo = z.output<typeof feeInfoSchema>;
+export const feesAnswer = z.array(feeInfoSchema);
+
+/** A quote asked for: what is given or received (`direction` names which side `amount` is). */
+export const convertEstimateRequest = z.object({
+  from: z.string(),
+  to: z.string(),
+  direction: z.enum(['from', 'to']),
+  amount: z.string(),
+});
+export type ConvertEstimateInput = z.infer<typeof convertEstimateRequest>;
+/** A quote: `rate` is `to` per one `from`; `expireAt` in Unix seconds (it holds 10 s). */
+export const convertQuoteSchema = z.looseObject({
+  id: z.union([z.string(), z.number()]).transform(String),
+  from: z.string(),
+  to: z.string(),
+  give: decimal,
+  receive: decimal,
+  rate: decimal,
+  expireAt: z.number().int(),
+});
+export type ConvertQuote = z.output<typeof convertQuoteSchema>;
+export const convertConfirmRequest = z.strictObject({ quoteId: z.string() });
+export const convertConfirmAnswer = z.looseObject({ finalGive: decimal, finalReceive: decimal });
+export type ConvertConfirmed = z.output<typeof convertConfirmAnswer>;
+
 export const vaspSchema = z.looseObject({ vaspId: z.string(), name: z.string() });
 export type Vasp = z.output<typeof vaspSchema>;
 export const vaspsAnswer = z.object({ data: z.object({ vasps: z.array(vaspSchema) }) });

@@ -5,6 +5,7 @@
  */
 import { Decimal } from 'decimal.js';
 import * as collateral from '../../exchange/endpoints/collateral.ts';
+import type { AdlRankView } from '../../views/live.ts';
 import type { CollateralView } from '../../views/positions.ts';
 import type { Platform } from '../../platform.ts';
 import type { AccountService } from '../../services/accounts.ts';
@@ -20,6 +21,14 @@ export class CollateralAccount {
     this.#accounts = accounts;
     this.#platform = platform;
     this.#trading = trading;
+  }
+
+  /**
+   * The ADL rank (0 last in line, 4 first) of each side the account holds in a perpetual market now
+   * (`collateral-account/adl-quantile`); later changes come with the `ADLQuantile` channel.
+   */
+  async adlRanks(accountId: string): Promise<AdlRankView[]> {
+    return collateral.adlQuantile(await this.#accounts.caller(accountId));
   }
 
   async hedgeMode(accountId: string): Promise<boolean> {

@@ -58,7 +58,7 @@ export function positionsHandlers({
       tpslIssues(connection, await as(accountId), input),
     'positions.addTpSl': async ({ accountId, ...input }) =>
       addTpSl(connection, live, accountId, () => as(accountId), input),
-    'positions.adl': ({ accountId }) => live.adlRanks(accountId),
+    'positions.adl': ({ accountId }) => collateralAccount.adlRanks(accountId),
     'positions.history': ({ accountId, market }) =>
       cache.positions.list({ account: accountId, ...(market ? { market } : {}) }),
     'positions.borrows': ({ accountId }) => cache.borrows.list({ account: accountId }),

@@ -66,7 +66,7 @@ export const positionsProcedures = {
       }),
   ),
   'positions.adl': procedure<Array<{ market: string; positionSide: string; quantile: number }>>()(
-    'The ADL rank (0 last in line to 4 first) of each open futures position now; later changes come with live.subscribe ADLQuantile.',
+    'The ADL rank (0 last in line to 4 first) of each side the account holds in a perpetual market now (collateral-account/adl-quantile); later changes come with live.subscribe ADLQuantile.',
     z.strictObject({ accountId }),
   ),
   'positions.history': procedure<PositionHistoryView[]>()(

@@ -1,6 +1,6 @@
 /**
  * One account's main-balance wallet as the person uses it: readings (kept as chart samples), and
- * every money move (withdrawal, service code, convert, refund) asked natively in main before it is sent.
+ * every money move (withdrawal, service code, refund) asked natively in main before it is sent.
  */
 import { randomUUID } from 'node:crypto';
 import type { Cache } from '../../cache/index.ts';
@@ -15,7 +15,9 @@ import type {
   MainBalanceView,
   RefundView,
   TransferView,
+  WithdrawFeeView,
 } from '../../views/wallet.ts';
+import { withdrawFeeFor, withdrawFeeOf, withdrawFeeViews } from '../../services/wallet/fees.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { walletInputs, WalletInput } from '../../views/wallet-inputs.ts';
 import { forgetSecret, registerSecret, type Logger } from '../../log.ts';
@@ -40,7 +42,6 @@ import {
   applyCodeQuestion,
   assetOf,
   codeQuestion,
-  convertQuestion,
   maskCode,
   refundQuestion,
   withdrawalQuestion,
@@ -146,10 +147,18 @@ export class AccountWallet {
    * uniqueId fixed in the proposal) and the proposal answered.
    */
   async withdraw(accountId: string, input: Input<'withdraw'>): Promise<WithdrawalResult | ProposedView> {
-    const asset = assetOf(await this.assets(), input.ticker);
-    const known = this.#book.find(withdrawalNetwork(asset, input.network), input.address, input.memo);
-    const { question, network } = withdrawalQuestion(this.#label(accountId), asset, input, known?.label);
+    const listed = assetOf(await this.assets(), input.ticker);
     const caller = await this.#as(accountId);
+    const on = withdrawalNetwork(listed, input.network);
+    // the fee this account pays, from its own schedule, where it lists the currency
+    const own = withdrawFeeOf(
+      withdrawFeeViews(await mainAccount.fees(caller)),
+      listed.ticker,
+      on || undefined,
+    );
+    const asset = own ? { ...listed, withdrawFee: withdrawFeeFor(own, input.amount) } : listed;
+    const known = this.#book.find(on, input.address, input.memo);
+    const { question, network } = withdrawalQuestion(this.#label(accountId), asset, input, known?.label);
     const { memo, provider, ...rest } = input;
     // Only what the approver's question shows: an empty memo or provider is not sent at all.
     const fields: mainAccount.WithdrawPayInput = {
@@ -167,6 +176,11 @@ export class AccountWallet {
     if (proposed) return proposed;
     await requireConfirmation(this.#platform, question);
     return this.#connection.wallet.withdrawPay(caller, fields);
+  }
+
+  /** The account's withdrawal fees of every currency, from its own fee schedule. */
+  async withdrawFees(accountId: string): Promise<WithdrawFeeView[]> {
+    return withdrawFeeViews(await mainAccount.fees(await this.#as(accountId)));
   }
 
   /** A service code: it goes to the clipboard in main, the renderer gets a hint (or it is proposed). */
@@ -234,17 +248,6 @@ export class AccountWallet {
       memo: asset.fiat ? null : networkNeeds(on, asset.memo).memo,
       inBook: (address && this.#book.find(on, address, memo)) || null,
     };
-  }
-
-  async convert(accountId: string, input: Input<'convert'>) {
-    const listed = await this.assets();
-    const from = assetOf(listed, input.from);
-    const to = assetOf(listed, input.to);
-    const unit = input.direction === 'from' ? from : to;
-    const question = convertQuestion(this.#label(accountId), input, unit.precision);
-    const caller = await this.#as(accountId);
-    await requireConfirmation(this.#platform, question);
-    return this.#connection.wallet.convert(caller, input);
   }
 
   /**

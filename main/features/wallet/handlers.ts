@@ -7,6 +7,8 @@ import type { BalanceMoves } from '../../services/wallet/balance-moves.ts';
 import type { FlexInvestments } from './flex.ts';
 import type { KnownReads } from '../live/known-reads.ts';
 import type { DepositAddresses } from './deposit-addresses.ts';
+import type { Converts } from './converts.ts';
+import type { CodeList } from './code-list.ts';
 
 type Handlers = HandlersOf<typeof walletProcedures>;
 
@@ -19,6 +21,8 @@ export interface WalletHandlerDeps {
   /** Reads that keep what they saw as the last known state, and its recall for the screens. */
   readonly known: KnownReads;
   readonly deposits: DepositAddresses;
+  readonly converts: Converts;
+  readonly codes: CodeList;
 }
 
 export function walletHandlers({
@@ -28,15 +32,19 @@ export function walletHandlers({
   flex,
   known,
   deposits,
+  converts,
+  codes,
 }: WalletHandlerDeps): Pick<Handlers, Extract<keyof Handlers, `wallet.${string}`>> {
   return {
     'wallet.balances': ({ accountId }) =>
       known.fresh(accountId, 'balances.main', () => wallet.balances(accountId)),
     'wallet.withdrawable': ({ accountId }) => wallet.withdrawable(accountId),
     'wallet.assets': () => wallet.assets(),
+    'wallet.withdrawFees': ({ accountId }) => wallet.withdrawFees(accountId),
     'wallet.withdraw': ({ accountId, ...input }) => wallet.withdraw(accountId, input),
     'wallet.createCode': ({ accountId, ...input }) => wallet.createCode(accountId, input),
     'wallet.applyCode': ({ accountId, ...input }) => wallet.applyCode(accountId, input),
+    'wallet.codes': ({ accountId, list, offset }) => codes.list(accountId, list, offset),
     'wallet.checkAddress': (input) => wallet.checkAddress(input),
     'wallet.addressBook': () => book.list(),
     'wallet.addAddress': (input) => book.add(input),
@@ -55,7 +63,8 @@ export function walletHandlers({
       });
       return { depositId };
     },
-    'wallet.convert': ({ accountId, ...input }) => wallet.convert(accountId, input),
+    'wallet.convertQuote': ({ accountId, ...input }) => converts.quote(accountId, input),
+    'wallet.convert': ({ accountId, quoteId }) => converts.confirm(accountId, quoteId),
     'wallet.history': ({ accountId, ...filter }) => wallet.history(accountId, filter),
     'wallet.refunds': ({ accountId, ...filter }) => wallet.refunds(accountId, filter),
     'wallet.refundDeposit': async ({ accountId, depositId, address }) => {

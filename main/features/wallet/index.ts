@@ -11,6 +11,8 @@ import type { AccountService } from '../../services/accounts.ts';
 import type { AddressBook } from '../../services/wallet/address-book.ts';
 import { BalanceMoves } from '../../services/wallet/balance-moves.ts';
 import { DepositAddresses } from './deposit-addresses.ts';
+import { Converts } from './converts.ts';
+import { CodeList } from './code-list.ts';
 import type { ExchangeConnection } from '../../services/exchange-connection.ts';
 import { FlexInvestments } from './flex.ts';
 import type { Approvals } from '../../services/four-eyes/approvals.ts';
@@ -47,6 +49,8 @@ export function create(deps: WalletDeps) {
     flex: new FlexInvestments(accounts, platform),
     known: deps.known,
     deposits: new DepositAddresses(accounts, platform),
+    converts: new Converts(accounts, platform, () => wallet.assets()),
+    codes: new CodeList(accounts),
   });
   return { handlers, balanceMoves, close: () => undefined };
 }

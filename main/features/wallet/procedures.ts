@@ -8,14 +8,18 @@ import type {
   AppliedCodeView,
   AddressEntryView,
   BalanceHistoryView,
+  ConvertDoneView,
+  ConvertQuoteView,
   CreatedCodeView,
   DepositAddressView,
   FlexInvestmentView,
   MainBalanceView,
   RefundView,
+  ServiceCodesView,
   TransferView,
   WalletAssetView,
   WithdrawableView,
+  WithdrawFeeView,
 } from '../../views/wallet.ts';
 
 /** A person's, company's or city's name. */
@@ -36,6 +40,10 @@ export const walletProcedures = {
     'Currencies with their withdrawal limits, fee and networks, from the public asset list.',
     noInput,
   ),
+  'wallet.withdrawFees': procedure<WithdrawFeeView[]>()(
+    "The account's own withdrawal fee of each currency (and network, where its schedule names one): fixed, or a percent of the amount between a minimum and a maximum.",
+    z.strictObject({ accountId }),
+  ),
   'wallet.withdraw': procedure<{ uniqueId: string; recovered: boolean } | ProposedView>()(
     "A withdrawal where the receiver gets the amount in full (the fee comes on top); one uniqueId for its life. From a team's account under four eyes it is proposed for another treasurer's approval instead.",
     walletInputs.withdraw,
@@ -43,6 +51,14 @@ export const walletProcedures = {
   'wallet.createCode': procedure<CreatedCodeView | ProposedView>()(
     'Creates a service code after the native confirmation; the code goes to the clipboard, only a hint comes back. Under four eyes it is proposed instead.',
     walletInputs.createCode,
+  ),
+  'wallet.codes': procedure<ServiceCodesView>()(
+    "The account's service codes, newest first: those it made (`mine`), or every code it made and applied (`history`); each code masked.",
+    z.strictObject({
+      accountId,
+      list: z.enum(['mine', 'history']),
+      offset: z.number().int().min(0).max(9_950).optional(),
+    }),
   ),
   'wallet.applyCode': procedure<AppliedCodeView>()(
     "Applies the service code on the clipboard to the account's main balance after the native confirmation; the code never crosses the bridge, only a hint comes back.",
@@ -120,8 +136,12 @@ export const walletProcedures = {
           });
       }),
   ),
-  'wallet.convert': procedure<{ id: string | number; finalGive: string; finalReceive: string }>()(
-    'Quotes and accepts a convert in one step; one idempotency key for its life.',
+  'wallet.convertQuote': procedure<ConvertQuoteView>()(
+    'Asks the exchange for a convert quote (what is given, what comes back, the rate) and keeps it to be confirmed before it expires (about 10 s).',
+    walletInputs.convertQuote,
+  ),
+  'wallet.convert': procedure<ConvertDoneView>()(
+    "Converts at a quote this account was given, by its id, after main's question naming its amounts, rate and expiry; an expired quote is refused, never re-quoted.",
     walletInputs.convert,
   ),
   'wallet.history': procedure<{ records: TransferView[] }>()(

@@ -1,31 +1,16 @@
 /**
  * What a view reads over an account's WebSocket when it starts listening, before the channel's next
- * push: a market's candles, its latest trades, the ADL ranks of the open positions. A subscription
+ * push: a market's candles and its latest trades (the ADL ranks: `collateral-account/adl-quantile`). A subscription
  * shared with an earlier listener sends nothing new, so a view joining it reads what it shows first.
  */
 import { ExchangeError } from '../../exchange/errors.ts';
-import { WS_CODES, type WsClient } from '../../exchange/ws/index.ts';
+import type { WsClient } from '../../exchange/ws/index.ts';
 import type { CandleInterval } from '../../exchange/ws/channels.ts';
-import { adlRanks, candleRows, tradeRows } from '../../exchange/ws/views.ts';
-import type { AdlRankView, CandleView, LiveTradeView } from '../../views/live.ts';
+import { candleRows, tradeRows } from '../../exchange/ws/views.ts';
+import type { CandleView, LiveTradeView } from '../../views/live.ts';
 
 /** Latest trades of a market read at once: as many as the Trade screen keeps (the exchange answers at most 100). */
 export const TRADES_READ = 30;
-
-/**
- * The ADL rank of each open futures position now (`ADLQuantile_request`): the channel's next push is
- * up to 30 s away. The exchange publishes the channel's pushes, not a request: where it has none
- * (method not found), the ranks come with the next push instead.
- */
-export async function readAdlRanks(client: WsClient): Promise<AdlRankView[]> {
-  await client.live();
-  try {
-    return adlRanks(await client.request<unknown>('ADLQuantile_request', [])) ?? [];
-  } catch (error) {
-    if (error instanceof ExchangeError && error.exchangeCode === WS_CODES.methodNotFound) return [];
-    throw error;
-  }
-}
 
 /**
  * A market's candles of one interval (`candles_request`), oldest first: those starting in

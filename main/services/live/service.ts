@@ -15,12 +15,12 @@ import {
   type WsClient,
   type WsClientOptions,
 } from '../../exchange/ws/index.ts';
-import { readAdlRanks, readCandles, readTrades } from './reads.ts';
+import { readCandles, readTrades } from './reads.ts';
 import { AccountBatches } from './batches.ts';
 import { PageReads } from './pages.ts';
 import type { CandleInterval } from '../../exchange/ws/channels.ts';
 import { placeTpSlWs, type TpSlPosition, type TpSlRequest } from '../../exchange/ws/tpsl.ts';
-import type { AdlRankView, CandleView, LiveEvent, LiveState, LiveTradeView } from '../../views/live.ts';
+import type { CandleView, LiveEvent, LiveState, LiveTradeView } from '../../views/live.ts';
 import type { OrderView, PlaceResultView } from '../../views/orders.ts';
 import type { AccountContext, MarketRules, OrderDraft } from '../../rules/index.ts';
 import { newClientOrderId, type TradingService } from '../trading/trading.ts';
@@ -256,11 +256,6 @@ export class LiveService {
     const client = this.#client(account);
     await client.live();
     return client;
-  }
-
-  /** The ADL rank of each open futures position now (`live-reads.ts`). */
-  adlRanks(account: string): Promise<AdlRankView[]> {
-    return readAdlRanks(this.#client(account));
   }
 
   /** A market's candles of one interval, oldest first (`live-reads.ts`). */

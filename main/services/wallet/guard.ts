@@ -5,13 +5,7 @@
  */
 import { Dec, show } from '../../rules/decimal.ts';
 import type { RuleIssue } from '../../rules/types.ts';
-import {
-  checkCode,
-  checkConvert,
-  checkWithdrawal,
-  withdrawalNetwork,
-  type ConvertInput,
-} from '../../rules/wallet.ts';
+import { checkCode, checkWithdrawal, withdrawalNetwork } from '../../rules/wallet.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { WalletAssetView } from '../../views/wallet.ts';
 import type { Confirmation } from '../../platform.ts';
@@ -118,30 +112,6 @@ export function applyCodeQuestion(account: string, passphrase: string | undefine
       { label: 'Passphrase', value: passphrase ? 'given' : 'none' },
     ],
     action: 'Apply code',
-  };
-}
-
-export function convertQuestion(
-  account: string,
-  input: ConvertInput,
-  precision: number | null,
-): Confirmation {
-  refuse(checkConvert(input, precision));
-  const amount = show(new Dec(input.amount));
-  const exact =
-    input.direction === 'from'
-      ? `give exactly ${amount} ${input.from}, receive ${input.to} at the quoted rate`
-      : `receive exactly ${amount} ${input.to}, give ${input.from} at the quoted rate`;
-  return {
-    title: `Convert ${input.from} to ${input.to}?`,
-    facts: [
-      { label: 'Account', value: account },
-      { label: 'From', value: input.from },
-      { label: 'To', value: input.to },
-      { label: 'Amount', value: `${amount} ${input.direction === 'from' ? input.from : input.to}` },
-      { label: 'Direction', value: exact },
-    ],
-    action: 'Convert',
   };
 }
 

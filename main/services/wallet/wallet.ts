@@ -1,7 +1,7 @@
 /**
  * Moving money out: withdrawals keep one `uniqueId` for their whole life, so a withdrawal whose
  * answer was lost is found in the history by it, and a second send can never pay twice (the
- * exchange refuses a uniqueId it has seen). Converts keep their idempotency key the same way.
+ * exchange refuses a uniqueId it has seen).
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -245,16 +245,5 @@ export class WalletService {
       if (repeatedUniqueId(error)) return { uniqueId, recovered: true };
       throw error;
     }
-  }
-
-  /** Quote and accept in one call; the idempotency key makes a repeated call answer the first. */
-  convert(
-    caller: KeyCaller,
-    input: Omit<mainAccount.ConvertInput, 'idempotencyKey'> & { idempotencyKey?: string },
-  ): Promise<mainAccount.ConvertResult> {
-    return mainAccount.convertAutoConfirm(caller, {
-      ...input,
-      idempotencyKey: input.idempotencyKey || randomUUID(),
-    });
   }
 }

@@ -42,6 +42,19 @@ describe('collateral account calls against the sandbox', () => {
     expect((again as ExchangeError).exchangeCode).toBe(104);
   });
 
+  it('reads the ADL rank of each side held: a short position ranks its short side only; none held, none listed', async () => {
+    const c = h.as('sub-noretail');
+    expect(await collateral.adlQuantile(c)).toEqual([]);
+    await collateral.collateralMarketOrder(c, { market: 'ETH_PERP', side: 'sell', amount: '0.05' });
+    const ranks = await collateral.adlQuantile(c);
+    expect(ranks.map((r) => [r.market, r.positionSide])).toEqual([['ETH_PERP', 'SHORT']]);
+    expect(ranks[0]?.quantile).toBeGreaterThanOrEqual(0);
+    expect(ranks[0]?.quantile).toBeLessThanOrEqual(4);
+    const [position] = await collateral.openPositions(c, 'ETH_PERP');
+    await collateral.closePosition(c, { positionId: Number(position?.positionId), market: 'ETH_PERP' });
+    expect(await collateral.adlQuantile(c)).toEqual([]);
+  });
+
   it('reads the collateral balance per asset, one asset with a ticker', async () => {
     const c = h.as('main');
     const all = await collateral.balanceSummary(c);

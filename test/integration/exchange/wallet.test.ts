@@ -4,6 +4,7 @@ import * as flex from '../../../main/exchange/endpoints/flex.ts';
 import * as mainAccount from '../../../main/exchange/endpoints/main-account.ts';
 import * as mining from '../../../main/exchange/endpoints/mining.ts';
 import * as profile from '../../../main/exchange/endpoints/profile.ts';
+import * as publicApi from '../../../main/exchange/endpoints/public.ts';
 import { ExchangeError, ValidationError } from '../../../main/exchange/errors.ts';
 import { startHarness, type Harness } from './support.ts';
 
@@ -79,6 +80,35 @@ describe('wallet endpoints against the sandbox', () => {
     const second = await mainAccount.convertAutoConfirm(c, input);
     expect(second.id).toBe(first.id);
     expect(new Decimal(first.finalReceive).gt(0)).toBe(true);
+  });
+
+  it('lists the codes the account made, newest first, and its code history with the amount signed', async () => {
+    const c = h.as('main');
+    const made = await mainAccount.createCode(c, { ticker: 'USDT', amount: '3' });
+    const mine = await mainAccount.codes(c, 'mine', { limit: 5 });
+    expect(mine.data[0]).toMatchObject({
+      external_id: made.external_id,
+      code: made.code,
+      amount: '3',
+      ticker: 'USDT',
+    });
+    expect(mine.total).toBeGreaterThanOrEqual(1);
+    const history = await mainAccount.codes(c, 'history', { limit: 5 });
+    expect(history.data[0]).toMatchObject({ external_id: made.external_id, amount: '-3' });
+    const refused = await mainAccount.codes(c, 'mine', { limit: 101 }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ExchangeError);
+  });
+
+  it("reads the account's fee schedule: every currency with its withdrawal fee, as the public list gives it", async () => {
+    const own = await mainAccount.fees(h.as('main'));
+    const pub = await publicApi.fees(h.http);
+    expect(own.length).toBeGreaterThan(3);
+    for (const f of own) {
+      expect(f.withdraw?.fixed, f.ticker).toMatch(/^\d+(\.\d+)?$/);
+      const listed = pub[f.ticker]?.withdraw;
+      if (listed && 'fixed' in listed) expect(f.withdraw?.fixed, f.ticker).toBe(listed.fixed);
+    }
+    expect(own.find((f) => f.ticker === 'USDT')?.withdraw?.fixed).toBe('1');
   });
 
   it('lists VASPs and refunds', async () => {

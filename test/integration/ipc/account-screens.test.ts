@@ -49,15 +49,17 @@ describe('wallet, positions and mining procedures', () => {
     expect(desktop.clipboard).toMatch(/^TXCUSDT[0-9A-F]+$/);
     expect(JSON.stringify(created)).not.toContain(desktop.clipboard);
     expect((await ok<unknown[]>('wallet.vasps', { accountId: main.id })).length).toBeGreaterThan(0);
-    expect(
-      await ok<{ finalReceive: string }>('wallet.convert', {
-        accountId: main.id,
-        from: 'USDT',
-        to: 'BTC',
-        direction: 'from',
-        amount: '10',
-      }),
-    ).toHaveProperty('finalReceive');
+    const quote = await ok<{ quoteId: string; give: string; receive: string }>('wallet.convertQuote', {
+      accountId: main.id,
+      from: 'USDT',
+      to: 'BTC',
+      direction: 'from',
+      amount: '10',
+    });
+    expect(await ok('wallet.convert', { accountId: main.id, quoteId: quote.quoteId })).toMatchObject({
+      give: quote.give,
+      receive: quote.receive,
+    });
     const bad = await call('wallet.withdraw', {
       accountId: main.id,
       ticker: 'usdt',

@@ -114,4 +114,49 @@ describe('a service code applied from the clipboard', () => {
       message: 'The exchange did not apply the code: Incorrect code or passphrase.',
     });
   });
+
+  it('lists the codes an account made and applied, newest first, each masked: no code crosses the bridge', async () => {
+    const { code, externalId } = await madeCode('1.25');
+    const made = await ok<ProcedureResult<'wallet.codes'>>('wallet.codes', {
+      accountId: main.id,
+      list: 'mine',
+    });
+    expect(made.records[0]).toMatchObject({
+      externalId,
+      ticker: 'USDT',
+      amount: '1.25',
+      way: null,
+      status: 'active',
+      hint: `${code.slice(0, 4)}…${code.slice(-4)}`,
+    });
+    expect(made.total).toBeGreaterThanOrEqual(made.records.length);
+    await ok('wallet.applyCode', { accountId: alpha.id });
+    const applied = await ok<ProcedureResult<'wallet.codes'>>('wallet.codes', {
+      accountId: alpha.id,
+      list: 'history',
+    });
+    expect(applied.records[0]).toMatchObject({
+      way: 'applied',
+      amount: '1.25',
+      ticker: 'USDT',
+      status: 'Activated',
+    });
+    const history = await ok<ProcedureResult<'wallet.codes'>>('wallet.codes', {
+      accountId: main.id,
+      list: 'history',
+    });
+    expect(history.records.find((r) => r.externalId === externalId)).toMatchObject({
+      way: 'made',
+      amount: '1.25',
+    });
+    for (const reply of [made, applied, history]) expect(JSON.stringify(reply)).not.toContain(code);
+    // the next page follows the first, without repeating it
+    const second = await ok<ProcedureResult<'wallet.codes'>>('wallet.codes', {
+      accountId: main.id,
+      list: 'history',
+      offset: 1,
+    });
+    expect(second.records[0]).toEqual(history.records[1]);
+    expect(core.logged.join('\n')).not.toContain(code);
+  });
 });

@@ -74,10 +74,17 @@ describe('wallet money procedures called by an untrusted renderer', () => {
     const before = await balances();
     const since = await lastAuditId();
     desktop.confirmAnswer = false;
+    const quote = await ok<ProcedureResult<'wallet.convertQuote'>>('wallet.convertQuote', {
+      accountId: main.id,
+      from: 'USDT',
+      to: 'BTC',
+      direction: 'from',
+      amount: '10',
+    });
     const moves: Array<[string, Record<string, unknown>]> = [
       ['wallet.withdraw', { ticker: 'USDT', amount: '20', address: ERC20, network: 'ERC20' }],
       ['wallet.createCode', { ticker: 'USDT', amount: '5' }],
-      ['wallet.convert', { from: 'USDT', to: 'BTC', direction: 'from', amount: '10' }],
+      ['wallet.convert', { quoteId: quote.quoteId }],
       ['wallet.refundDeposit', { depositId, address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }],
     ];
     for (const [name, input] of moves) {
@@ -92,7 +99,8 @@ describe('wallet money procedures called by an untrusted renderer', () => {
     ]);
     expect(desktop.clipboard).toBeUndefined();
     expect(await balances()).toEqual(before);
-    expect(await moneyPathsSigned(since)).toEqual([]);
+    // the quote was asked for (nothing moves); no convert was confirmed
+    expect(await moneyPathsSigned(since)).toEqual(['/api/v4/convert/estimate']);
   });
 
   it('refuses malformed amounts in main, naming the field, before anything is signed or asked', async () => {
@@ -115,7 +123,7 @@ describe('wallet money procedures called by an untrusted renderer', () => {
       expect([error.code, error.field], amount).toEqual(['invalid_input', 'amount']);
     }
     for (const amount of ['0x10', '1e3', 'Infinity', '-1', '10.1234567']) {
-      const error = await refused('wallet.convert', {
+      const error = await refused('wallet.convertQuote', {
         accountId: main.id,
         from: 'USDT',
         to: 'BTC',
@@ -145,15 +153,11 @@ describe('wallet money procedures called by an untrusted renderer', () => {
       address: ERC20,
     });
     expect(above.message).toBe('The largest withdrawal is 1000000 USDT.');
-    const key = await refused('wallet.convert', {
-      accountId: main.id,
-      from: 'USDT',
-      to: 'BTC',
-      direction: 'from',
-      amount: '1',
-      idempotencyKey: 'short',
-    });
-    expect(key.field).toBe('idempotencyKey');
+    // a quote id main never handed out is no quote: nothing is asked or signed
+    for (const quoteId of ['99999', '987654321', 'abc'])
+      expect((await refused('wallet.convert', { accountId: main.id, quoteId })).field, quoteId).toBe(
+        'quoteId',
+      );
     expect(desktop.confirmations).toEqual([]);
     expect(await balances()).toEqual(before);
     expect(await moneyPathsSigned(since)).toEqual([]);

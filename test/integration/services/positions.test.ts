@@ -53,7 +53,7 @@ describe('positions procedures against the sandbox', () => {
     expect(btc?.pnl).toMatch(/^-?\d+(\.\d+)?$/);
   });
 
-  it('reads the ADL rank of the open futures position over the WebSocket', async () => {
+  it('reads the ADL rank of the open futures position from the exchange (collateral-account/adl-quantile)', async () => {
     const ranks = value(
       await call<Array<{ market: string; positionSide: string; quantile: number }>>('positions.adl', {
         accountId: main,

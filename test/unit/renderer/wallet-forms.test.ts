@@ -185,25 +185,105 @@ describe('WithdrawDraft', () => {
 });
 
 describe('ConvertDraft and CodeDraft', () => {
-  it('sends a convert with one idempotency key for its attempt, again after a lost answer', async () => {
+  it('asks a quote, shows it for review, and converts at that quote by its id; an expired one is never sent', async () => {
+    const quote = {
+      quoteId: '41',
+      from: 'USDT',
+      to: 'BTC',
+      direction: 'from' as const,
+      give: '10',
+      receive: '0.00015',
+      rate: '0.0000150',
+      expiresAtMs: 1_000_000,
+    };
     const { api, calls } = walletBridge({
+      'wallet.convertQuote': [
+        { ok: true, value: quote },
+        { ok: true, value: { ...quote, quoteId: '42', receive: '0.00014', expiresAtMs: 2_000_000 } },
+      ],
       'wallet.convert': [
-        { ok: false, error: { code: 'network_error', message: 'Could not reach the exchange.' } },
-        { ok: true, value: { id: 7, finalGive: '10', finalReceive: '0.00015' } },
+        { ok: true, value: { quoteId: '42', from: 'USDT', to: 'BTC', give: '10', receive: '0.00014' } },
       ],
     });
     const draft = new ConvertDraft(api);
     draft.fields = { from: 'USDT', to: 'USDT', direction: 'from', amount: '10' };
-    expect(draft.prepare()).toBe(false);
+    expect(await draft.prepare(ACCOUNT)).toBe(false);
     expect(draft.error?.field).toBe('to');
+    expect(calls).toEqual([]);
     draft.fields.to = 'BTC';
-    expect(draft.prepare()).toBe(true);
-    expect(await draft.send(ACCOUNT)).toBe(false);
-    expect(await draft.send(ACCOUNT)).toBe(true);
-    const keys = calls.map(([, input]) => (input as { idempotencyKey: string }).idempotencyKey);
-    expect(keys[0]).toMatch(/^desk-c-[0-9a-f]{24}$/);
-    expect(keys[1]).toBe(keys[0]);
-    expect(draft.done).toEqual({ give: '10', receive: '0.00015', from: 'USDT', to: 'BTC', id: '7' });
+    expect(await draft.prepare(ACCOUNT)).toBe(true);
+    expect(draft.quote).toEqual(quote);
+    // past its expiry: nothing is sent, the person is told to ask a fresh quote
+    expect(await draft.send(ACCOUNT, 1_000_000)).toBe(false);
+    expect(draft.error).toMatchObject({ code: 'quote_expired', field: 'quoteId' });
+    expect(calls.filter(([name]) => name === 'wallet.convert')).toEqual([]);
+    // the fresh quote is the one shown, then the one sent
+    expect(await draft.prepare(ACCOUNT)).toBe(true);
+    expect(draft.quote?.receive).toBe('0.00014');
+    expect(await draft.send(ACCOUNT, 1_999_999)).toBe(true);
+    expect(calls).toEqual([
+      [
+        'wallet.convertQuote',
+        { accountId: ACCOUNT, from: 'USDT', to: 'BTC', direction: 'from', amount: '10' },
+      ],
+      [
+        'wallet.convertQuote',
+        { accountId: ACCOUNT, from: 'USDT', to: 'BTC', direction: 'from', amount: '10' },
+      ],
+      ['wallet.convert', { accountId: ACCOUNT, quoteId: '42' }],
+    ]);
+    expect(draft.done).toEqual({ quoteId: '42', from: 'USDT', to: 'BTC', give: '10', receive: '0.00014' });
+    expect(draft.quote).toBeUndefined();
+  });
+
+  it('drops a quote that lands after the form changed, and one main refused', async () => {
+    const quote = {
+      quoteId: '7',
+      from: 'USDT',
+      to: 'BTC',
+      direction: 'from' as const,
+      give: '10',
+      receive: '0.00015',
+      rate: '0.000015',
+      expiresAtMs: 5_000,
+    };
+    let land: (() => void) | undefined;
+    const { api } = walletBridge({
+      'wallet.convertQuote': [
+        { ok: true, value: quote },
+        { ok: true, value: quote },
+      ],
+      'wallet.convert': [
+        {
+          ok: false,
+          error: { code: 'quote_expired', message: 'The quote expired at 10:00:05.', field: 'quoteId' },
+        },
+      ],
+    });
+    const slow: typeof api = {
+      ...api,
+      wallet: {
+        ...api.wallet,
+        convertQuote: async (input) => {
+          await new Promise<void>((resolve) => (land = resolve));
+          return api.wallet.convertQuote(input);
+        },
+      },
+    };
+    const draft = new ConvertDraft(slow);
+    draft.fields = { from: 'USDT', to: 'BTC', direction: 'from', amount: '10' };
+    const asked = draft.prepare(ACCOUNT);
+    draft.fields.amount = '20';
+    draft.edit();
+    land?.();
+    expect(await asked).toBe(false);
+    expect(draft.quote).toBeUndefined();
+    const again = draft.prepare(ACCOUNT);
+    land?.();
+    expect(await again).toBe(true);
+    expect(await draft.send(ACCOUNT, 1_000)).toBe(false);
+    expect(draft.error?.code).toBe('quote_expired');
+    expect(draft.expired(1_000)).toBe(true);
   });
 
   it('creates a code after a confirmation, refusing a passphrase with spaces next to it', async () => {

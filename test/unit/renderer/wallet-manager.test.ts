@@ -48,6 +48,39 @@ describe('WalletData', () => {
     expect(data.history?.samples).toHaveLength(1);
   });
 
+  it("costs a withdrawal at the account's own fee: on the network first, a percent fee left to main's question", async () => {
+    const { api } = walletBridge({
+      'wallet.assets': [{ ok: true, value: [USDT, { ...USDT, ticker: 'BTC', withdrawFee: '0.0005' }] }],
+      'wallet.withdrawFees': [
+        (input: unknown) => ({
+          ok: true,
+          value:
+            (input as { accountId: string }).accountId === ACCOUNT
+              ? [
+                  { ticker: 'USDT', network: null, fixed: '0.9', flex: null },
+                  { ticker: 'USDT', network: 'TRC20', fixed: '0.3', flex: null },
+                  {
+                    ticker: 'BTC',
+                    network: null,
+                    fixed: '0',
+                    flex: { percent: '0.1', min: '0.0001', max: null },
+                  },
+                ]
+              : [],
+        }),
+      ],
+    });
+    const data = new WalletData(api);
+    await data.load(ACCOUNT);
+    expect(data.withdrawAsset('USDT', 'ERC20')?.withdrawFee).toBe('0.9');
+    expect(data.withdrawAsset('USDT', 'TRC20')?.withdrawFee).toBe('0.3');
+    expect(data.withdrawAsset('BTC', 'BTC')?.withdrawFee).toBeNull();
+    expect(data.fee('BTC', 'BTC')?.flex?.percent).toBe('0.1');
+    // another account's schedule is not this one's
+    await data.load('another-account');
+    expect(data.withdrawAsset('USDT', 'TRC20')?.withdrawFee).toBe('1');
+  });
+
   it('pages older deposits and withdrawals after those shown while the last page was full', async () => {
     const page = (from: number, n: number) => ({
       ok: true,

@@ -17,14 +17,8 @@ import { PARTNER } from '../../support/contract/partner.ts';
 import { publishedOperations } from '../../support/contract/rest.ts';
 
 const NOT_REACHED_YET: Record<string, string> = {
-  'POST /api/v4/collateral-account/adl-quantile': 'the ADL rank on the board’s risk columns',
   'POST /api/v4/order/conditional-cancel':
     'a third route to the OCO and OTO cancels, which go by their own (oco-cancel, oto-cancel): no screen lists conditional orders by their own ids yet',
-  'POST /api/v4/convert/estimate': 'a convert quote with its expiry, in the question',
-  'POST /api/v4/convert/confirm': 'a convert at the quoted rate',
-  'POST /api/v4/main-account/codes/my': 'the service codes an account made',
-  'POST /api/v4/main-account/codes/history': 'the service codes an account made and applied',
-  'POST /api/v4/main-account/fee': 'withdrawal fees before the question',
 };
 
 const ops = publishedOperations();

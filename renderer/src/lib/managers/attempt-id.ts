@@ -1,4 +1,4 @@
-/** A fresh id for one attempt of a money movement (withdrawal uniqueId, convert idempotency key). */
+/** A fresh id for one attempt of a money movement (a withdrawal's uniqueId). */
 export function attemptId(prefix: string): string {
   const bytes = new Uint8Array(12);
   crypto.getRandomValues(bytes);

@@ -1,8 +1,8 @@
+import type { ConvertDoneView, ConvertQuoteView } from '../../../../main/ipc/contract.ts';
 import type { IpcError, TxcApi } from '../api.ts';
 import { isProposed, proposedWords } from '../format/proposed.ts';
 import { compareDecimal, decimalPlaces } from '../format/decimal.ts';
 import { amountProblem } from '../format/number.ts';
-import { attemptId } from './attempt-id.ts';
 
 export {
   checkWithdraw,
@@ -22,28 +22,36 @@ export interface ConvertFields {
   amount: string;
 }
 
-/** A convert with one idempotency key per attempt: sent again after a lost answer, it answers the first. */
+/**
+ * A convert, quote then confirm: the form asks main for a quote, the review shows what is given, what
+ * comes back, the rate and the time left; Convert confirms that quote by its id. An expired quote is
+ * never sent: the person asks a fresh one and sees its rate first.
+ */
 export class ConvertDraft {
   fields = $state<ConvertFields>({ from: 'USDT', to: 'BTC', direction: 'from', amount: '' });
-  /** The idempotency key of the reviewed attempt. */
-  pending = $state<(ConvertFields & { key: string }) | undefined>();
+  /** The quote under review, as main keeps it. */
+  quote = $state<ConvertQuoteView | undefined>();
+  quoting = $state(false);
   error = $state<IpcError | undefined>();
   sending = $state(false);
-  done = $state<{ give: string; receive: string; from: string; to: string; id: string } | undefined>();
+  done = $state<ConvertDoneView | undefined>();
   readonly #api: TxcApi;
+  /** Bumped by every edit: a quote that lands after the form changed is not the form's. */
+  #asked = 0;
 
   constructor(api: TxcApi) {
     this.#api = api;
   }
 
   edit(): void {
-    this.pending = undefined;
+    this.#asked++;
+    this.quote = undefined;
+    this.quoting = false;
     this.error = undefined;
   }
 
-  /** `precision`: the decimal places of the currency the amount is in (give or receive), when known. */
-  prepare(precision: number | null = null): boolean {
-    this.done = undefined;
+  /** The form's first problem, or none; `precision`: decimal places of the amount's currency, when known. */
+  check(precision: number | null = null): boolean {
     const f = this.fields;
     const unit = f.direction === 'from' ? f.from : f.to;
     const wrong = amountProblem(f.amount);
@@ -53,36 +61,65 @@ export class ConvertDraft {
     else if (precision !== null && decimalPlaces(f.amount) > precision)
       this.error = fieldError('amount', `${unit} allows at most ${precision} decimal places.`);
     else this.error = undefined;
-    if (this.error) return false;
-    this.pending = { ...f, amount: f.amount.trim(), key: this.pending?.key ?? attemptId('desk-c') };
-    return true;
+    return this.error === undefined;
   }
 
-  async send(accountId: string): Promise<boolean> {
-    const p = this.pending;
-    if (!p || this.sending) return false;
-    this.sending = true;
-    const reply = await this.#api.wallet.convert({
+  /** Asks main for a quote of the form as it is (a fresh one replaces any under review). */
+  async prepare(accountId: string, precision: number | null = null): Promise<boolean> {
+    this.done = undefined;
+    this.quote = undefined;
+    if (!this.check(precision) || this.quoting) return false;
+    const f = this.fields;
+    const asked = ++this.#asked;
+    this.quoting = true;
+    const reply = await this.#api.wallet.convertQuote({
       accountId,
-      from: p.from,
-      to: p.to,
-      direction: p.direction,
-      amount: p.amount,
-      idempotencyKey: p.key,
+      from: f.from,
+      to: f.to,
+      direction: f.direction,
+      amount: f.amount.trim(),
     });
-    this.sending = false;
+    if (asked !== this.#asked) return false;
+    this.quoting = false;
     if (!reply.ok) {
       this.error = reply.error;
       return false;
     }
-    const v = reply.value;
-    this.done = { give: v.finalGive, receive: v.finalReceive, from: p.from, to: p.to, id: String(v.id) };
-    this.pending = undefined;
+    this.quote = reply.value;
+    return true;
+  }
+
+  /** Whether the quote under review can no longer be confirmed at `now`. */
+  expired(now: number): boolean {
+    return this.quote !== undefined && now >= this.quote.expiresAtMs;
+  }
+
+  /** Confirms the quote under review; an expired one is not sent. */
+  async send(accountId: string, now: number = Date.now()): Promise<boolean> {
+    const q = this.quote;
+    if (!q || this.sending) return false;
+    if (this.expired(now)) {
+      this.error = { code: 'quote_expired', message: EXPIRED, field: 'quoteId' };
+      return false;
+    }
+    this.sending = true;
+    const reply = await this.#api.wallet.convert({ accountId, quoteId: q.quoteId });
+    this.sending = false;
+    if (!reply.ok) {
+      this.error = reply.error;
+      // a quote main or the exchange refused is not offered again: the person asks a fresh one
+      if (reply.error.field === 'quoteId') this.quote = { ...q, expiresAtMs: Math.min(q.expiresAtMs, now) };
+      return false;
+    }
+    this.done = reply.value;
+    this.quote = undefined;
     this.error = undefined;
     this.fields.amount = '';
     return true;
   }
 }
+
+const EXPIRED = 'The quote expired: nothing was converted. Ask for a fresh quote; its rate may differ.';
 
 /** The largest amount a service code may carry (1e17). */
 const CODE_MAX = '100000000000000000';

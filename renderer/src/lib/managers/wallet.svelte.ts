@@ -5,6 +5,7 @@ import type {
   ProcedureResult,
   TransferView,
   WithdrawableView,
+  WithdrawFeeView,
 } from '../../../../main/ipc/contract.ts';
 import { compareDecimal } from '../format/decimal.ts';
 import type { IpcError, TxcApi } from '../api.ts';
@@ -91,6 +92,8 @@ export class WalletData {
   balances = $state<Record<string, MainBalanceView>>({});
   withdrawable = $state<WithdrawableView | undefined>();
   assets = $state<WalletAsset[]>([]);
+  /** The account's own withdrawal fees (its fee schedule); empty until read, or when it could not be. */
+  fees = $state<WithdrawFeeView[]>([]);
   transfers = $state<TransferRow[]>([]);
   /** The last page was full: older records may exist. */
   moreTransfers = $state(false);
@@ -124,6 +127,25 @@ export class WalletData {
     return this.assets.find((a) => a.ticker === ticker);
   }
 
+  /** The account's own withdrawal fee of a currency on a network, where its schedule lists it. */
+  fee(ticker: string, network: string): WithdrawFeeView | undefined {
+    return (
+      this.fees.find((f) => f.ticker === ticker && network !== '' && f.network === network) ??
+      this.fees.find((f) => f.ticker === ticker && f.network === null)
+    );
+  }
+
+  /**
+   * The currency as a withdrawal on `network` costs this account: its schedule's fixed fee in place
+   * of the public one; a percent fee is known only with the amount (null here: main's question names it).
+   */
+  withdrawAsset(ticker: string, network: string): WalletAsset | undefined {
+    const asset = this.asset(ticker);
+    const own = this.fee(ticker, network);
+    if (!asset || !own) return asset;
+    return { ...asset, withdrawFee: own.flex ? null : own.fixed };
+  }
+
   /** Main balance less the held part of one currency ('0' when none). */
   free(ticker: string): string {
     return this.lines.find((l) => l.ticker === ticker)?.free ?? '0';
@@ -137,6 +159,7 @@ export class WalletData {
       this.balances = {};
       this.storedAtMs = null;
       this.withdrawable = undefined;
+      this.fees = [];
       this.transfers = [];
       this.refunds = [];
       this.history = undefined;
@@ -149,6 +172,7 @@ export class WalletData {
       this.#loadAssets(asked),
       this.refreshTransfers(asked),
       this.refreshRefunds(asked),
+      this.#loadFees(accountId, asked),
     ]);
     if (asked.stale) return;
     this.loading = false;
@@ -201,6 +225,12 @@ export class WalletData {
   async chooseChartTicker(ticker: string): Promise<void> {
     this.chartTicker = ticker;
     await this.refreshChart();
+  }
+
+  async #loadFees(accountId: string, asked: Asked): Promise<void> {
+    const reply = await this.#api.wallet.withdrawFees({ accountId });
+    if (asked.stale) return;
+    this.fees = reply.ok ? reply.value : [];
   }
 
   async #loadAssets(asked: Asked): Promise<void> {
