@@ -95,6 +95,7 @@ export const COLLATERAL = {
     desk: trader('cancel an order'),
     capability: 'trade-collateral',
     reachedBy: ['orders.cancel'],
+  }),
   adlQuantile: post('collateral-account/adl-quantile', {
     request: noFields,
     answer: collateral.adlQuantileAnswer,
