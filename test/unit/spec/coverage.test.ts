@@ -57,6 +57,8 @@ const ALLOWED: Record<string, string> = {
   order_stop_market_stock_place: 'stop stock-market orders are not offered by the ticket',
   // a desk never needs these
   time: 'the WebSocket method: the clock offset is read over REST public/time (connection.health), the same clock',
+  'POST convert/auto-confirm':
+    'the Wallet converts by quote then confirm (convert/estimate, convert/confirm), at the rate the person saw; auto-confirm takes the rate of the moment',
   order_stop_bbo_place: 'BBO stop orders are not offered by the ticket: a desk places stop-limit orders',
   collateral_order_oto_place: 'OTO is covered by stopLoss/takeProfit on the collateral market order',
   order_cancel:
