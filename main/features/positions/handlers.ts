@@ -58,7 +58,12 @@ export function positionsHandlers({
       tpslIssues(connection, await as(accountId), input),
     'positions.addTpSl': async ({ accountId, ...input }) =>
       addTpSl(connection, live, accountId, () => as(accountId), input),
-    'positions.adl': ({ accountId }) => collateralAccount.adlRanks(accountId),
+    // read once the account's socket is live, its ADLQuantile subscription answered: every later
+    // change then comes as a push, none falls between the read and the channel
+    'positions.adl': async ({ accountId }) => {
+      await live.ready(accountId);
+      return collateralAccount.adlRanks(accountId);
+    },
     'positions.history': ({ accountId, market }) =>
       cache.positions.list({ account: accountId, ...(market ? { market } : {}) }),
     'positions.borrows': ({ accountId }) => cache.borrows.list({ account: accountId }),
