@@ -1,6 +1,6 @@
 import { Decimal as DecimalJs } from 'decimal.js';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FeeRatesView } from '../../../main/ipc/contract.ts';
 import { OrderTicket, type TicketTimers } from '../../../renderer/src/lib/managers/order-ticket.svelte.ts';
 import { TicketFunds } from '../../../renderer/src/lib/managers/ticket-funds.svelte.ts';
@@ -61,7 +61,6 @@ describe("an order's fee at the account's rates", () => {
 
 const ACCOUNT = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
 const still: TicketTimers = { set: () => undefined, clear: () => undefined };
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("the ticket's fee line", () => {
   it("works the fee out at the account's own rates of the ticket's market, by the role the order fills in", async () => {
@@ -95,9 +94,8 @@ describe("the ticket's fee line", () => {
     const funds = new TicketFunds(api, ticket);
     await funds.refresh(ACCOUNT);
     await ticket.check();
-    await flush();
     // a limit order may make or take: at the higher rate, what it pays at most
-    expect(funds.fee()).toEqual({ role: 'either', rate: '0.1', amount: '0.3' });
+    await vi.waitFor(() => expect(funds.fee()).toEqual({ role: 'either', rate: '0.1', amount: '0.3' }));
     ticket.set({ postOnly: true });
     await ticket.check();
     expect(funds.fee()).toEqual({ role: 'maker', rate: '0.08', amount: '0.24' });
@@ -118,8 +116,7 @@ describe("the ticket's fee line", () => {
     expect(funds.fee()).toBeUndefined();
     answerEth({ ok: true, value: rates['ETH_USDT'] });
     await reading;
-    await flush();
-    expect(funds.fee()).toEqual({ role: 'taker', rate: '0.2', amount: '0.2' });
+    await vi.waitFor(() => expect(funds.fee()).toEqual({ role: 'taker', rate: '0.2', amount: '0.2' }));
   });
 
   it('says nothing of a fee when the rates cannot be read, and says why', async () => {
@@ -133,8 +130,7 @@ describe("the ticket's fee line", () => {
     ticket.set({ market: 'BTC_USDT', kind: 'market', side: 'buy', amount: '250' });
     const funds = new TicketFunds(api, ticket);
     await funds.refresh(ACCOUNT);
-    await flush();
+    await vi.waitFor(() => expect(funds.ratesError?.message).toBe('The exchange did not answer.'));
     expect(funds.fee()).toBeUndefined();
-    expect(funds.ratesError?.message).toBe('The exchange did not answer.');
   });
 });
