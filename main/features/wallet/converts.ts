@@ -19,7 +19,10 @@ import { assetOf, refuse } from '../../services/wallet/guard.ts';
 import { checkConvert } from '../../rules/wallet.ts';
 import type { ConvertDoneView, ConvertQuoteView, WalletAssetView } from '../../views/wallet.ts';
 
-/** The quotes kept for each account; older ones go as new ones come (a person reviews one at a time). */
+/**
+ * The quotes kept for each account, expired ones included until newer ones push them out (a person
+ * reviews one at a time); a quote pushed out is refused as not asked for.
+ */
 const KEPT_PER_ACCOUNT = 8;
 
 const NOT_ASKED = new UserFacingError(
@@ -61,8 +64,8 @@ export class Converts {
     });
     const quote = quoteView(input, quoted, askedAt);
     const kept = this.#quotes.get(accountId) ?? new Map<string, ConvertQuoteView>();
-    for (const [id, q] of kept)
-      if (q.expiresAtMs <= askedAt || kept.size >= KEPT_PER_ACCOUNT) kept.delete(id);
+    // the oldest go first; an expired quote stays until then, so a late confirm of it is told it expired
+    for (const id of kept.keys()) if (kept.size >= KEPT_PER_ACCOUNT) kept.delete(id);
     kept.set(quote.quoteId, quote);
     this.#quotes.set(accountId, kept);
     return quote;

@@ -194,17 +194,26 @@ const commands = [
   fc.constantFrom(2_000, 6_000, 11_000).map((ms) => new Wait(ms)),
 ];
 
+const fresh = () => ({
+  model: { quotes: new Map<string, ConvertQuoteView>(), used: new Set<string>() },
+  real: { asked: desktop.confirmations.length, sent: signed.length },
+});
+
 describe('a convert at a quote, worked in any order', () => {
+  it('tells a late confirm of an older quote that it expired, after a newer quote was asked', async () => {
+    await fc.asyncModelRun(fresh, [
+      new Quote('from', '5'),
+      new Quote('to', '0.0001'),
+      new Confirm('newest', false, 11_000),
+      new Quote('to', '0.0001'),
+      new Confirm('oldest', false, 0),
+    ]);
+  });
+
   it('signs only a live quote the person confirmed, by its id, and moves exactly what it said', async () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 8 }), async (cmds) => {
-        await fc.asyncModelRun(
-          () => ({
-            model: { quotes: new Map<string, ConvertQuoteView>(), used: new Set<string>() },
-            real: { asked: desktop.confirmations.length, sent: signed.length },
-          }),
-          cmds,
-        );
+        await fc.asyncModelRun(fresh, cmds);
       }),
       { numRuns: 30 },
     );
