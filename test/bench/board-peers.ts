@@ -13,9 +13,7 @@
 import { createHmac } from 'node:crypto';
 import ccxt from 'ccxt';
 import { Agent, request } from 'undici';
-
-type Key = { apiKey: string; apiSecret: string };
-type Whitebit = InstanceType<typeof ccxt.whitebit>;
+import { whitebitOn, type Key, type Whitebit } from '../support/ccxt.ts';
 
 export const READ_PATHS = [
   '/api/v4/trade-account/balance',
@@ -94,27 +92,16 @@ export async function bareClient(rest: string, keys: readonly Key[]): Promise<Pe
   return { ms, cpuMs, requests: jobs.length, lastNonce };
 }
 
-/** ccxt's whitebit client of one key, pointed at the sandbox; nothing else of it is changed. */
-function whitebit(rest: string, key: Key): Whitebit {
-  const exchange = new ccxt.whitebit({ apiKey: key.apiKey, secret: key.apiSecret, enableRateLimit: false });
-  exchange.urls['api'] = {
-    v1: { public: `${rest}/api/v1/public`, private: `${rest}/api/v1` },
-    v2: { public: `${rest}/api/v2/public` },
-    v4: { public: `${rest}/api/v4/public`, private: `${rest}/api/v4` },
-  };
-  return exchange;
-}
-
 /** One ccxt instance per account, the markets loaded once and shared; `close` ends their connections. */
 export async function ccxtDesk(
   rest: string,
   keys: readonly Key[],
 ): Promise<{ run(): Promise<PeerRun>; close(): Promise<void> }> {
-  const first = whitebit(rest, keys[0] as Key);
+  const first = whitebitOn(rest, keys[0] as Key);
   await first.loadMarkets();
   const instances = keys.map((key, i) => {
     if (i === 0) return first;
-    const exchange = whitebit(rest, key);
+    const exchange = whitebitOn(rest, key);
     // ccxt types its second parameter as `undefined`; its code takes the currencies there.
     exchange.setMarkets(first.markets, first.currencies as never);
     return exchange;

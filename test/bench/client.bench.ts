@@ -2,13 +2,13 @@
 //   client.sign.vs_ccxt   our signing time / ccxt's sign() for the same order
 //   client.orders.p99_ms  p99 latency placing orders at 1,000/s on one key for 10 s (sandbox in its own process)
 //   client.orders.vs_ccxt our order throughput / ccxt createOrder's, same sandbox, same concurrency
-import ccxt from 'ccxt';
 import { limitOrder } from '../../main/exchange/endpoints/trading.ts';
 import { KeyCaller } from '../../main/exchange/endpoints/shapes.ts';
 import { ExchangeHttp } from '../../main/exchange/http.ts';
 import { MemoryNonceStore, NonceRegistry } from '../../main/exchange/nonce.ts';
 import { RateLimits } from '../../main/exchange/rate-limit.ts';
 import { signRequest } from '../../main/exchange/signer.ts';
+import { whitebitOn } from '../support/ccxt.ts';
 import { percentile, type Bench, type BenchResult } from './harness.ts';
 import { spawnSandbox } from './sandbox-process.ts';
 
@@ -58,17 +58,10 @@ function compare(ours: () => unknown, theirs: () => unknown, batch = 2_000, roun
  * `nonceWindow` on and a nonce that never repeats (its default, the clock's millisecond, does under
  * concurrency), its own rate limiter off as ours is the one measured.
  */
-function whitebit(rest: string, apiKey: string, secret: string) {
-  const exchange = new ccxt.whitebit({
-    apiKey,
-    secret,
-    enableRateLimit: false,
-    options: { nonceWindow: true },
-  });
+function whitebit(rest: string, apiKey: string, apiSecret: string) {
+  const exchange = whitebitOn(rest, { apiKey, apiSecret }, { nonceWindow: true });
   let last = 0;
   exchange.nonce = () => (last = Math.max(last + 1, Date.now()));
-  const api = exchange.urls['api'] as Record<string, Record<string, string>>;
-  api['v4'] = { public: `${rest}/api/v4/public`, private: `${rest}/api/v4` };
   return exchange;
 }
 

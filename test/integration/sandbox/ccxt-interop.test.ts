@@ -1,23 +1,18 @@
 import ccxt from 'ccxt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { whitebitOn, type Whitebit } from '../../support/ccxt.ts';
 import { start } from './support.ts';
 import type { Harness } from './support.ts';
 
 let h: Harness;
-let ex: InstanceType<typeof ccxt.whitebit>;
+let ex: Whitebit;
 let pro: InstanceType<typeof ccxt.pro.whitebit>;
 
 beforeAll(async () => {
   // a still market: no trade happens unless a test makes one
   h = await start({ seed: 61, simulate: false });
   const main = h.account('main');
-  ex = new ccxt.whitebit({ apiKey: main.apiKey, secret: main.apiSecret, enableRateLimit: false });
-  const rest = h.sandbox.rest;
-  ex.urls['api'] = {
-    v1: { public: `${rest}/api/v1/public`, private: `${rest}/api/v1` },
-    v2: { public: `${rest}/api/v2/public` },
-    v4: { public: `${rest}/api/v4/public`, private: `${rest}/api/v4` },
-  };
+  ex = whitebitOn(h.sandbox.rest, main);
   pro = new ccxt.pro.whitebit({ apiKey: main.apiKey, secret: main.apiSecret, enableRateLimit: false });
   pro.urls['api'] = { ...ex.urls['api'], ws: h.sandbox.ws };
   // the sandbox's socket is plain ws:// on 127.0.0.1: ccxt asks for its HTTP agent first
