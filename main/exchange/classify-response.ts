@@ -27,6 +27,25 @@ function asRecord(value: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
+/** The keys of the exchange's error envelopes: a body with any of them is not a flat bag. */
+const ENVELOPE = ['code', 'message', 'errors', 'success', 'result'];
+
+/**
+ * `{field: ["message", …]}` and nothing else: every value a message list, or one message (as the
+ * public funding history words most of its own).
+ */
+function isFlatBag(record: Record<string, unknown>): boolean {
+  const entries = Object.entries(record);
+  return (
+    entries.length > 0 &&
+    entries.every(
+      ([key, v]) =>
+        !ENVELOPE.includes(key) &&
+        (typeof v === 'string' || (Array.isArray(v) && v.every((m) => typeof m === 'string'))),
+    )
+  );
+}
+
 function parseBody(raw: unknown): ErrorBody | undefined {
   let value = raw;
   if (typeof raw === 'string') {
@@ -38,9 +57,12 @@ function parseBody(raw: unknown): ErrorBody | undefined {
   }
   const record = asRecord(value);
   if (!record) return undefined;
-  const fields: Record<string, string[]> = {};
   const errors = asRecord(record['errors']);
-  for (const [key, messages] of Object.entries(errors ?? {})) {
+  // the public endpoints' shapes (as published): a flat bag `{market: ["…"]}` with no envelope, and
+  // the wrapped `{success: false, message: {field: ["…"]}}`
+  const bag = errors ?? asRecord(record['message']) ?? (isFlatBag(record) ? record : undefined);
+  const fields: Record<string, string[]> = {};
+  for (const [key, messages] of Object.entries(bag ?? {})) {
     if (Array.isArray(messages)) fields[key] = messages.map(String);
     else if (typeof messages === 'string') fields[key] = [messages];
   }

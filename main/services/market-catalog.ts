@@ -3,6 +3,7 @@ import { Decimal } from 'decimal.js';
 import type { ExchangeHttp } from '../exchange/http.ts';
 import * as publicApi from '../exchange/endpoints/public.ts';
 import { UserFacingError } from '../errors.ts';
+import { ValidationError } from '../exchange/errors.ts';
 import type { LiveTradeView } from '../exchange/records.ts';
 import type {
   FundingPointView,
@@ -24,6 +25,22 @@ export interface CatalogMarket extends MarketRules {
 
 /** How long the exchange caches its tickers: a read younger than this is shared. */
 const TICKERS_FRESH_MS = 1_000;
+
+/**
+ * A public read of one market, with the exchange's "market is not available" (its answer for a market
+ * it does not list, or no longer opens to trading) said with the market's name.
+ */
+async function ofMarket<T>(market: string, read: Promise<T>): Promise<T> {
+  return read.catch((error: unknown) => {
+    if (error instanceof ValidationError && error.field === 'market')
+      throw new UserFacingError(
+        'invalid_input',
+        `The exchange does not list ${market} now: it may be delisted or closed to trading.`,
+        'market',
+      );
+    throw error;
+  });
+}
 
 export class MarketCatalog {
   readonly #http: ExchangeHttp;
@@ -94,13 +111,13 @@ export class MarketCatalog {
 
   /** A snapshot of a market's order book. */
   async depth(market: string, limit?: number): Promise<OrderBookView> {
-    const book = await publicApi.orderBook(this.#http, market, limit);
+    const book = await ofMarket(market, publicApi.orderBook(this.#http, market, limit));
     return { timestamp: book.timestamp, asks: book.asks, bids: book.bids };
   }
 
   /** How much the book holds within ±2 % of the last price, each side. */
   async nearDepth(market: string): Promise<NearDepthView> {
-    const book = await publicApi.nearDepth(this.#http, market);
+    const book = await ofMarket(market, publicApi.nearDepth(this.#http, market));
     const sum = (levels: ReadonlyArray<readonly [string, string]>) =>
       levels.reduce((total, [, amount]) => total.plus(amount), new Decimal(0)).toFixed();
     // the exchange stamps it in seconds
@@ -134,12 +151,12 @@ export class MarketCatalog {
 
   /** A market's recent trades, newest first, read without a key (the book of a market no socket follows). */
   trades(market: string): Promise<LiveTradeView[]> {
-    return publicApi.recentTrades(this.#http, market);
+    return ofMarket(market, publicApi.recentTrades(this.#http, market));
   }
 
   /** A perpetual's last funding settlements (at most 100), oldest first, for its chart. */
   async fundingHistory(market: string, limit = 100): Promise<FundingPointView[]> {
-    const page = await publicApi.fundingHistory(this.#http, market, { limit });
+    const page = await ofMarket(market, publicApi.fundingHistory(this.#http, market, { limit }));
     return page
       .map((f) => ({ timeMs: f.fundingTime * 1000, rate: f.fundingRate, settlementPrice: f.settlementPrice }))
       .sort((a, b) => a.timeMs - b.timeMs);

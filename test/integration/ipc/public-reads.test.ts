@@ -18,7 +18,7 @@ import { createTestCore, procedureCalls, type TestCore } from '../../support/cor
 
 let core: TestCore;
 let sandbox: Sandbox;
-const { ok } = procedureCalls(() => core);
+const { call, ok } = procedureCalls(() => core);
 
 beforeAll(async () => {
   core = await createTestCore();
@@ -93,6 +93,22 @@ describe("the book's depth within ±2 % of the last price", () => {
     expect(new Decimal(near.asks).gt(0)).toBe(true);
     expect(new Decimal(near.bids).eq(within(full.bids))).toBe(true);
     expect(new Decimal(near.asks).eq(within(full.asks))).toBe(true);
+  });
+});
+
+describe('a market the exchange does not list', () => {
+  it("is named in every public read's refusal, in words", async () => {
+    for (const name of ['markets.trades', 'markets.nearDepth', 'markets.depth', 'markets.fundingHistory']) {
+      const reply = await call(name, { market: 'NOPE_USDT' });
+      expect(reply, name).toEqual({
+        ok: false,
+        error: {
+          code: 'invalid_input',
+          message: 'The exchange does not list NOPE_USDT now: it may be delisted or closed to trading.',
+          field: 'market',
+        },
+      });
+    }
   });
 });
 

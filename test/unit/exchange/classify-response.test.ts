@@ -191,6 +191,20 @@ describe('classifyResponse', () => {
     expect(error.message).toBe('The exchange refused the request: Something odd (exchange code 999)');
   });
 
+  it("reads the public endpoints' flat and wrapped validation bags as field messages", () => {
+    for (const body of [
+      { market: ['Market is not available.'] },
+      { success: false, message: { market: ['Market is not available.'] }, result: null },
+    ]) {
+      const error = classify(422, body);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error.field).toBe('market');
+      expect(error.message).toBe('The exchange rejected the request: market: Market is not available.');
+    }
+    // funding history words most of its own as one string
+    expect(classify(422, { startDate: 'The start date must be an integer.' }).field).toBe('startDate');
+  });
+
   it('maps a message-only body (unknown key on reset)', () => {
     const error = classify(404, { message: 'Api key not found' });
     expect(error).toBeInstanceOf(BusinessError);
