@@ -108,6 +108,19 @@ describe('the exchange’s own status on screen', () => {
       .toMatch(/Funding rate [+−-]?\d/);
     const latest = (await page.getByTestId('funding-history-latest').textContent()) ?? '';
     expect(latest).toMatch(/Last settlement .*: [+−-]?0\.\d+ % at mark 65,160(\.0+)? USDT\./);
+    // the current funding in the same unit as the chart's
+    await expect.poll(() => page.getByTestId('ticker-funding').textContent()).toMatch(/^[+-]?0\.\d+ %$/);
+    // beside its funding: the ticker line, the current funding in it, stays in sight at each width
+    // (the panel is placed again when the window's resize reaches the page)
+    const clear = async () => {
+      const funding = await page.getByTestId('ticker-funding').boundingBox();
+      const chart = await panel.boundingBox();
+      return funding !== null && chart !== null && funding.y + funding.height <= chart.y;
+    };
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await expect.poll(clear).toBe(true);
+    }
     await shoot(page, 'funding-history-trade');
 
     await page.getByTestId('funding-history-open').press('Escape');

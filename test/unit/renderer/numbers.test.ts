@@ -10,6 +10,7 @@ import { rememberMarkets } from '../../../renderer/src/lib/format/market-steps.s
 import {
   formatColumn,
   formatNumber,
+  formatRate,
   fullNumber,
   isShortened,
   marketName,
@@ -89,6 +90,13 @@ describe('formatNumber', () => {
     expect(formatNumber('market')).toBe('market');
     expect(parseNumber('+64,250.50 %')).toBe('64250.50');
     expect(parseNumber('—')).toBeUndefined();
+  });
+
+  it('writes a rate given as a fraction (funding) in percent, signed and exact; other text as given', () => {
+    expect(formatRate('0.0001')).toBe('+0.01 %');
+    expect(formatRate('-0.000177877800093587')).toBe('-0.0177877800093587 %');
+    expect(formatRate('0')).toBe('0 %');
+    expect(formatRate('—')).toBe('—');
   });
 
   it('names markets one way and counts with the plural right', () => {

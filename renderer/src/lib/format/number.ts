@@ -76,6 +76,16 @@ export function formatNumber(value: string, style: NumberStyle = {}): string {
 }
 
 /**
+ * A rate the exchange gives as a fraction (a perpetual's funding: "0.0001"), in percent and signed
+ * ("+0.01 %"), as exact as it was given; other text as given.
+ */
+export function formatRate(fraction: string): string {
+  return parseDecimal(fraction)
+    ? formatNumber(new Exact(fraction).times(100).toFixed(), { signed: true, percent: true })
+    : fraction;
+}
+
+/**
  * The value in full, grouped, as the exchange gave it (trailing zeros dropped): the tooltip and the
  * clipboard of a number `formatNumber` wrote to fewer places. Other text as given.
  */
