@@ -82,14 +82,16 @@ describe('AccountsManager', () => {
     const manager = new AccountsManager(api);
     const stop = manager.listen();
     await manager.load();
-    await new Promise((r) => setTimeout(r, 0));
-    expect(manager.shown(ID)).toEqual({ text: 'saved: USDT 7', asOfMs: 1_000, source: 'cache' });
+    await vi.waitFor(() =>
+      expect(manager.shown(ID)).toEqual({ text: 'saved: USDT 7', asOfMs: 1_000, source: 'cache' }),
+    );
     expect(manager.savedShown).toEqual({ count: 1, failed: 1, oldestMs: 1_000 });
 
     online = true;
     await manager.load();
-    await new Promise((r) => setTimeout(r, 0));
-    expect(manager.shown(ID)).toMatchObject({ text: 'USDT 8 · BTC 1', source: 'exchange' });
+    await vi.waitFor(() =>
+      expect(manager.shown(ID)).toMatchObject({ text: 'USDT 8 · BTC 1', source: 'exchange' }),
+    );
     expect(calls).toContainEqual(['live.subscribe', { accountId: ID, channel: 'balanceSpot', topic: '*' }]);
     // Main merged a push into the balances it keeps: they are shown as they are.
     emit('known.pushed', {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LiveBatch } from '../../../main/ipc/contract.ts';
 import type { DepthPush, Level } from '../../../renderer/src/lib/format/book.ts';
 import {
@@ -10,7 +10,6 @@ import {
 import { fakeBridge } from './fake-bridge.ts';
 
 const ACCOUNT = '5d1c1f0e-8a4b-4c55-9a4f-3b1e2d9c7a10';
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A bridge answering from `answer`, recording calls, with a hand-fired ws.batch event. */
 
@@ -175,8 +174,7 @@ describe('MarketDepth', () => {
     expect(depth.reference).toBe('100.05');
 
     await depth.follow(ACCOUNT, 'ETH_USDT');
-    await flush();
-    expect(calls.filter(([p]) => p === 'live.unsubscribe')).toHaveLength(3);
+    await vi.waitFor(() => expect(calls.filter(([p]) => p === 'live.unsubscribe')).toHaveLength(3));
     expect(listening()).toBe(true);
     expect(depth.trades).toEqual([]);
     await depth.stop();
@@ -201,10 +199,11 @@ describe('MarketDepth', () => {
     });
     const depth = new MarketDepth(api);
     const following = depth.follow(ACCOUNT, 'BTC_USDT');
-    await flush();
-    expect(calls.filter(([p]) => p === 'live.trades').map(([, i]) => i)).toEqual([
-      { accountId: ACCOUNT, market: 'BTC_USDT' },
-    ]);
+    await vi.waitFor(() =>
+      expect(calls.filter(([p]) => p === 'live.trades').map(([, i]) => i)).toEqual([
+        { accountId: ACCOUNT, market: 'BTC_USDT' },
+      ]),
+    );
     // a push comes before the read's answer, one of its trades in both
     const pushed = (trades: ReturnType<typeof trade>[], market = 'BTC_USDT') =>
       push({ accountId: ACCOUNT, replaced: 0, events: [{ channel: 'trades', market, trades }] });
@@ -217,20 +216,17 @@ describe('MarketDepth', () => {
     // back after a drop: the trades missed meanwhile are read again
     emit('ws.state', { accountId: ACCOUNT, state: 'connecting' });
     emit('ws.state', { accountId: ACCOUNT, state: 'live' });
-    await flush();
-    expect(reads).toHaveLength(2);
+    await vi.waitFor(() => expect(reads).toHaveLength(2));
     reads[1]?.answer({ ok: true, value: [trade(8, '101'), trade(7), trade(6)] });
-    await flush();
-    expect(depth.trades.map((t) => t.id)).toEqual([8, 7, 6, 5, 4, 3]);
+    await vi.waitFor(() => expect(depth.trades.map((t) => t.id)).toEqual([8, 7, 6, 5, 4, 3]));
     expect(depth.reference).toBe('101');
 
     // another market while a read of this one is out: its late answer is not shown
     emit('ws.state', { accountId: ACCOUNT, state: 'connecting' });
     emit('ws.state', { accountId: ACCOUNT, state: 'live' });
-    await flush();
-    expect(reads.map((r) => r.market)).toEqual(['BTC_USDT', 'BTC_USDT', 'BTC_USDT']);
+    await vi.waitFor(() => expect(reads.map((r) => r.market)).toEqual(['BTC_USDT', 'BTC_USDT', 'BTC_USDT']));
     const switched = depth.follow(ACCOUNT, 'ETH_USDT');
-    await flush();
+    await vi.waitFor(() => expect(reads.map((r) => r.market)).toContain('ETH_USDT'));
     reads[2]?.answer({ ok: true, value: [trade(9)] });
     reads.find((r) => r.market === 'ETH_USDT')?.answer({ ok: true, value: [trade(2, '3000')] });
     await switched;
@@ -261,9 +257,8 @@ describe('MarketDepth', () => {
     push(depthPushOf(false, { asks: [['100.5', '3']], pastUpdateId: 12, updateId: 13 }));
     expect(depth.asks.map(([p]) => p)).not.toContain('100.5');
     expect(depth.live).toBe(false);
-    await flush();
+    await vi.waitFor(() => expect(depth.live).toBe(true));
     expect(depth.resyncs).toBe(1);
-    expect(depth.live).toBe(true);
     expect(calls.filter(([p]) => p === 'markets.depth')).toHaveLength(2);
     expect(depth.bestAsk).toBe('100.1');
     // The next diff is taken as the new start.
@@ -295,23 +290,23 @@ describe('MarketDepth', () => {
     // Back: the changes missed meanwhile are not replayed, so the book is read again before it is live.
     emit('ws.state', { accountId: ACCOUNT, state: 'live' });
     expect(depth.live).toBe(false);
-    await flush();
+    await vi.waitFor(() => expect(depth.live).toBe(true));
     expect(calls.filter(([p]) => p === 'markets.depth')).toHaveLength(2);
-    expect(depth.live).toBe(true);
     expect(depth.staleSinceMs).toBeNull();
     await depth.stop();
   });
 
   it('keeps a full book from the WebSocket over an older snapshot read meanwhile', async () => {
     let answer: (value: unknown) => void = () => undefined;
-    const { api, push } = liveBridge((procedure) =>
+    const { api, calls, push } = liveBridge((procedure) =>
       procedure === 'markets.depth'
         ? new Promise((resolve) => (answer = resolve))
         : { ok: false, error: { code: 'x', message: 'x' } },
     );
     const depth = new MarketDepth(api);
     const following = depth.follow(ACCOUNT, 'BTC_USDT');
-    await flush();
+    // the snapshot's read is out: the push comes while it is read
+    await vi.waitFor(() => expect(calls.map(([p]) => p)).toContain('markets.depth'));
     push({
       accountId: ACCOUNT,
       replaced: 0,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createBridge } from '../../../preload/bridge.ts';
 import {
   ActiveOrders,
@@ -38,8 +38,6 @@ function manualTimers(): TicketTimers & { fire(): void; pending: number } {
     },
   };
 }
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('describeOrder', () => {
   it('says exactly what a limit order will do, its value and its flags', () => {
@@ -168,7 +166,7 @@ describe('OrderTicket', () => {
     expect(calls).toEqual([]);
     expect(ticket.checking).toBe(true);
     timers.fire();
-    await flush();
+    await vi.waitFor(() => expect(ticket.checking).toBe(false));
     expect(calls).toHaveLength(1);
     expect(ticket.issuesFor('price').map((i) => i.suggestions)).toEqual([['30000.1', '30000.2']]);
     expect(ticket.issuesFor('amount')).toEqual([]);
@@ -177,7 +175,7 @@ describe('OrderTicket', () => {
     ticket.apply('price', '30000.2');
     expect(ticket.fields.price).toBe('30000.2');
     timers.fire();
-    await flush();
+    await vi.waitFor(() => expect(ticket.checking).toBe(false));
     expect(ticket.issues).toEqual([]);
     expect(ticket.ready).toBe(true);
   });
@@ -200,11 +198,11 @@ describe('OrderTicket', () => {
     const ticket = new OrderTicket(api, timers);
     ticket.set({ market: 'BTC_PERP', kind: 'collateral_market', amount: '0.001' });
     timers.fire();
-    await flush();
+    await vi.waitFor(() => expect(ticket.checking).toBe(false));
     expect(ticket.issuesFor('positionSide')).toEqual([]);
     ticket.setAccount(ACCOUNT);
     timers.fire();
-    await flush();
+    await vi.waitFor(() => expect(ticket.checking).toBe(false));
     expect(ticket.issuesFor('positionSide').map((i) => i.message)).toEqual([
       'positionSide must be LONG or SHORT in hedge mode',
     ]);
@@ -342,11 +340,10 @@ describe('ActiveOrders', () => {
       { orderId: 9, market: 'ETH_USDT' },
     ];
     const reads = calls.length;
+    // a push is taken as it comes
     push?.('known.pushed', { accountId: 'someone-else', values: { 'orders.open': merged } });
-    await flush();
     expect(active.orders).toHaveLength(1);
     push?.('known.pushed', { accountId: ACCOUNT, values: { 'orders.open': merged } });
-    await flush();
     expect(active.orders.map((o) => o.orderId)).toEqual([7, 8]);
     expect(calls.slice(reads)).toEqual([]);
     open = merged.slice(0, 2);

@@ -24,8 +24,6 @@ const progress = (over: Partial<SyncProgressView> = {}): SyncProgressView => ({
   ...over,
 });
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 describe('ConnectionManager', () => {
   it('names the exchange as Sandbox or Live', async () => {
     const status = {
@@ -74,18 +72,17 @@ describe('SyncJobsManager', () => {
     const stop = sync.listen();
     bridge.emit('sync.progress', progress());
     expect(sync.jobs.map((j) => sync.label(j))).toEqual(['account …7a10']);
-    await flush();
-    expect(sync.jobs.map((j) => [sync.label(j), j.rows])).toEqual([['desk-2', 1200]]);
+    await vi.waitFor(() => expect(sync.jobs.map((j) => [sync.label(j), j.rows])).toEqual([['desk-2', 1200]]));
     bridge.emit('sync.progress', progress({ rows: 2400, done: 0.5 }));
     bridge.emit('sync.progress', progress({ job: 'job-2', account: 'ffffffff-0000-4000-8000-00000000beef' }));
-    await flush();
-    expect(sync.jobs.map((j) => [sync.label(j), j.rows])).toEqual([
-      ['desk-2', 2400],
-      ['account …beef', 1200],
-    ]);
+    await vi.waitFor(() =>
+      expect(sync.jobs.map((j) => [sync.label(j), j.rows])).toEqual([
+        ['desk-2', 2400],
+        ['account …beef', 1200],
+      ]),
+    );
     // The account list is asked once per unknown account, not once per event.
     bridge.emit('sync.progress', progress({ job: 'job-2', account: 'ffffffff-0000-4000-8000-00000000beef' }));
-    await flush();
     expect(bridge.calls.filter(([p]) => p === 'accounts.list')).toHaveLength(2);
     bridge.emit('sync.finished', { job: 'job-1', account: ACCOUNT, outcome: 'done' });
     expect(sync.jobs.map((j) => j.job)).toEqual(['job-2']);
@@ -99,7 +96,8 @@ describe('SyncJobsManager', () => {
       notices.push(`${n.level}: ${n.message}`),
     );
     sync.progress(progress());
-    await flush();
+    // the account's label is known before the sync stops
+    await vi.waitFor(() => expect(sync.jobs.map((j) => sync.label(j))).toEqual(['desk-2']));
     sync.finished({
       job: 'job-1',
       account: ACCOUNT,
@@ -144,11 +142,13 @@ describe('LiveStatesManager', () => {
     bridge.emit('ws.state', { accountId: ACCOUNT, state: 'live' });
     bridge.emit('ws.state', { accountId: 'ffffffff-0000-4000-8000-00000000beef', state: 'connecting' });
     bridge.emit('ws.state', { accountId: 'ffffffff-0000-4000-8000-00000000cafe', state: 'idle' });
-    await flush();
     // A first opening is news, not trouble.
     expect(live.summary).toBe('1 opening · 1 live');
     expect(live.troubled).toBe(false);
-    expect(live.details).toBe('account …beef: connecting\ndesk-2: live\naccount …cafe: idle');
+    // each account by its label once the labels are read
+    await vi.waitFor(() =>
+      expect(live.details).toBe('account …beef: connecting\ndesk-2: live\naccount …cafe: idle'),
+    );
     bridge.emit('ws.state', { accountId: 'ffffffff-0000-4000-8000-00000000beef', state: 'live' });
     expect(live.summary).toBe('2 live');
     expect(live.troubled).toBe(false);
@@ -174,7 +174,6 @@ describe('LiveStatesManager', () => {
     bridge.emit('ws.state', { accountId: ACCOUNT, state: 'live' });
     bridge.emit('ws.state', { accountId: other, state: 'live' });
     bridge.emit('ws.state', { accountId: ACCOUNT, state: 'stale' });
-    await flush();
     expect(live.summary).toBe('1 stale · 1 live');
     expect(live.troubled).toBe(true);
     expect(live.details.split('\n')[0]).toMatch(/: stale$/);
