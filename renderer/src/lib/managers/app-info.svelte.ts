@@ -1,22 +1,19 @@
-import type { AppInfo, IpcError, TxcApi } from '../api.ts';
-import { settled } from './errors.ts';
+import type { AppInfo, TxcApi } from '../api.ts';
+import { Reading } from './reading.svelte.ts';
 
 /** The running app's identity for the status bar, loaded once through the bridge. */
-export class AppInfoManager {
+export class AppInfoManager extends Reading {
   info = $state<AppInfo | undefined>();
-  error = $state<IpcError | undefined>();
-  loading = $state(false);
 
   readonly #api: TxcApi;
 
   constructor(api: TxcApi) {
+    super();
     this.#api = api;
   }
 
   async load(): Promise<void> {
-    this.loading = true;
-    const reply = await this.#api.app.info();
-    this.loading = false;
-    if (settled(reply, (error) => (this.error = error))) this.info = reply.value;
+    const reply = await this.read(() => this.#api.app.info());
+    if (reply?.ok) this.info = reply.value;
   }
 }

@@ -3,21 +3,19 @@
  * newest first, a page at a time. The codes themselves stay in main; each row carries a masked hint.
  */
 import type { ServiceCodesView } from '../../../../main/ipc/contract.ts';
-import type { IpcError, TxcApi } from '../api.ts';
+import type { TxcApi } from '../api.ts';
+import { Reading } from './reading.svelte.ts';
 
 export type CodeRow = ServiceCodesView['records'][number];
 
-export class CodeList {
+export class CodeList extends Reading {
   list = $state<'mine' | 'history'>('mine');
   rows = $state<CodeRow[]>([]);
   total = $state(0);
-  loading = $state(false);
-  error = $state<IpcError | undefined>();
   readonly #api: TxcApi;
-  /** Bumped by every new read: an answer for another account or list is dropped. */
-  #asked = 0;
 
   constructor(api: TxcApi) {
+    super();
     this.#api = api;
   }
 
@@ -28,36 +26,26 @@ export class CodeList {
 
   /** The first page of `list` for the account (the current list when not given). */
   async load(accountId: string, list = this.list): Promise<void> {
-    const asked = ++this.#asked;
     if (list !== this.list) this.rows = [];
     this.list = list;
     if (!accountId) {
+      this.dropRead();
       this.rows = [];
       this.total = 0;
       return;
     }
-    this.loading = true;
-    const reply = await this.#api.wallet.codes({ accountId, list });
-    if (asked !== this.#asked) return;
-    this.loading = false;
-    if (!reply.ok) {
-      this.error = reply.error;
-      return;
-    }
-    this.error = undefined;
+    const reply = await this.read(() => this.#api.wallet.codes({ accountId, list }));
+    if (!reply?.ok) return;
     this.rows = reply.value.records;
     this.total = reply.value.total;
   }
 
   /** The next page, after the codes shown. */
   async older(accountId: string): Promise<void> {
-    const asked = ++this.#asked;
-    const reply = await this.#api.wallet.codes({ accountId, list: this.list, offset: this.rows.length });
-    if (asked !== this.#asked) return;
-    if (!reply.ok) {
-      this.error = reply.error;
-      return;
-    }
+    const reply = await this.read(() =>
+      this.#api.wallet.codes({ accountId, list: this.list, offset: this.rows.length }),
+    );
+    if (!reply?.ok) return;
     this.rows = [...this.rows, ...reply.value.records];
     this.total = reply.value.total;
   }

@@ -1,26 +1,23 @@
 import type { MiningPoolView } from '../../../../main/ipc/contract.ts';
 import type { ChartSeries } from '../format/chart.ts';
-import type { IpcError, TxcApi } from '../api.ts';
-import { settled } from './errors.ts';
+import type { TxcApi } from '../api.ts';
+import { Reading } from './reading.svelte.ts';
 
 const UNITS = ['H/s', 'kH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s'] as const;
 
 /** The whole mining pool's figures as the exchange publishes them (`mining.pool`), for the Mining screen. */
-export class MiningPoolState {
+export class MiningPoolState extends Reading {
   pool = $state<MiningPoolView | undefined>();
-  error = $state<IpcError | undefined>();
-  loading = $state(false);
   readonly #api: TxcApi;
 
   constructor(api: TxcApi) {
+    super();
     this.#api = api;
   }
 
   async load(): Promise<void> {
-    this.loading = true;
-    const reply = await this.#api.mining.pool();
-    this.loading = false;
-    if (settled(reply, (error) => (this.error = error))) this.pool = reply.value;
+    const reply = await this.read(() => this.#api.mining.pool());
+    if (reply?.ok) this.pool = reply.value;
   }
 
   /** The unit the chart draws in: the largest that keeps the week's highest day at least 1. */
