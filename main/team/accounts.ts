@@ -18,6 +18,7 @@ import type {
 import { readChanges, START, type ChangeCursor, type FeedTable } from './changes.ts';
 import { TeamProblem } from './problems.ts';
 import type { TeamStore } from './store.ts';
+import { OnePull } from './one-pull.ts';
 
 const ACCOUNTS: FeedTable = {
   table: 'accounts',
@@ -88,8 +89,7 @@ export class TeamAccounts implements RegistryDesk {
   readonly #store: TeamStore;
   readonly #registry: AccountRegistry;
   readonly #log: Logger;
-  #pulling: Promise<boolean> | undefined;
-  #again = false;
+  readonly #pulls = new OnePull(() => this.#pullOnce());
   readonly #identityListeners = new Set<(changes: readonly IdentityChange[]) => void>();
 
   constructor(store: TeamStore, registry: AccountRegistry, log: Logger) {
@@ -181,19 +181,7 @@ export class TeamAccounts implements RegistryDesk {
    * true when the last pass was held back (`ChangePage.held`).
    */
   pull(): Promise<boolean> {
-    if (this.#pulling) {
-      this.#again = true;
-      return this.#pulling;
-    }
-    this.#pulling = (async () => {
-      let held: boolean;
-      do {
-        this.#again = false;
-        held = await this.#pullOnce();
-      } while (this.#again);
-      return held;
-    })().finally(() => (this.#pulling = undefined));
-    return this.#pulling;
+    return this.#pulls.run();
   }
 
   async #pullOnce(): Promise<boolean> {

@@ -9,6 +9,7 @@ import type { Cache, CheckpointWrite, DealRecord } from '../cache/index.ts';
 import { readChanges, START, type ChangeCursor, type ChangePage, type FeedTable } from './changes.ts';
 import type { TeamPart } from './desk.ts';
 import type { TeamStore } from './store.ts';
+import { OnePull } from './one-pull.ts';
 
 interface DealRow {
   account: string;
@@ -162,8 +163,7 @@ export class TableReplica implements TeamPart {
   readonly #store: TeamStore;
   readonly #cache: Cache;
   readonly #table: Replicated;
-  #pulling: Promise<boolean> | undefined;
-  #again = false;
+  readonly #pulls = new OnePull(() => this.#pullAll());
 
   readonly #applied: (table: string) => void;
 
@@ -188,19 +188,7 @@ export class TableReplica implements TeamPart {
 
   /** Reads the table's changes into the cache; true when the last pass was held back (`ChangePage.held`). */
   pull(): Promise<boolean> {
-    if (this.#pulling) {
-      this.#again = true;
-      return this.#pulling;
-    }
-    this.#pulling = (async () => {
-      let held: boolean;
-      do {
-        this.#again = false;
-        held = await this.#pullAll();
-      } while (this.#again);
-      return held;
-    })().finally(() => (this.#pulling = undefined));
-    return this.#pulling;
+    return this.#pulls.run();
   }
 
   async #pullAll(): Promise<boolean> {
