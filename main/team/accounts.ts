@@ -8,12 +8,13 @@
 import { UserFacingError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { AccountRegistry } from '../vault/registry.ts';
-import type {
-  IdentityChange,
-  RegistryDesk,
-  SharedAccount,
-  SharedKeyHolder,
-  TeamAccountRow,
+import {
+  sharedColumns,
+  type IdentityChange,
+  type RegistryDesk,
+  type SharedAccount,
+  type SharedKeyHolder,
+  type TeamAccountRow,
 } from '../vault/shared.ts';
 import { readChanges, START, type ChangeCursor, type FeedTable } from './changes.ts';
 import { TeamProblem } from './problems.ts';
@@ -127,20 +128,7 @@ export class TeamAccounts implements RegistryDesk {
            sub_account_id = excluded.sub_account_id, api_key = excluded.api_key, connection = excluded.connection,
            groups = excluded.groups, tags = excluded.tags, url_permissions = excluded.url_permissions,
            webhook_api_key = excluded.webhook_api_key, updated_at_ms = excluded.updated_at_ms, removed = false`,
-        [
-          a.id,
-          a.label,
-          a.kind,
-          a.subAccountId,
-          a.apiKey,
-          a.connection,
-          JSON.stringify(a.groups),
-          JSON.stringify(a.tags),
-          JSON.stringify(a.urlPermissions),
-          a.webhookApiKey,
-          a.createdAt,
-          a.updatedAt,
-        ],
+        sharedColumns(a),
       );
     } catch (error) {
       throw this.#unreachable(taken(error, a));

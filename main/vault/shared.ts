@@ -119,18 +119,13 @@ export function sharedOf(a: SharedAccount): SharedAccount {
   };
 }
 
-/** Stores an account's shared fields as they are, keeping this operator's favourite mark. */
-export function storeShared(db: { prepare(sql: string): Database.Statement }, a: SharedAccount): void {
-  db.prepare(
-    `INSERT INTO accounts (id, label, kind, sub_account_id, api_key, connection, groups_json, tags_json,
-       favourite, url_permissions_json, webhook_api_key, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)
-     ON CONFLICT (id) DO UPDATE SET label = excluded.label, kind = excluded.kind,
-       sub_account_id = excluded.sub_account_id, api_key = excluded.api_key, connection = excluded.connection,
-       groups_json = excluded.groups_json, tags_json = excluded.tags_json,
-       url_permissions_json = excluded.url_permissions_json, webhook_api_key = excluded.webhook_api_key,
-       created_at = excluded.created_at, updated_at = excluded.updated_at`,
-  ).run(
+/**
+ * An account's shared fields as both stores write them, in this order: id, label, kind, sub-account
+ * id, API key (the public half), connection, groups, tags and URL permissions (as JSON), webhook key,
+ * created and updated (ms). The app's SQLite and the team's PostgreSQL write the same list.
+ */
+export function sharedColumns(a: SharedAccount): Array<string | number | null> {
+  return [
     a.id,
     a.label,
     a.kind,
@@ -143,7 +138,21 @@ export function storeShared(db: { prepare(sql: string): Database.Statement }, a:
     a.webhookApiKey,
     a.createdAt,
     a.updatedAt,
-  );
+  ];
+}
+
+/** Stores an account's shared fields as they are, keeping this operator's favourite mark. */
+export function storeShared(db: { prepare(sql: string): Database.Statement }, a: SharedAccount): void {
+  db.prepare(
+    `INSERT INTO accounts (id, label, kind, sub_account_id, api_key, connection, groups_json, tags_json,
+       favourite, url_permissions_json, webhook_api_key, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET label = excluded.label, kind = excluded.kind,
+       sub_account_id = excluded.sub_account_id, api_key = excluded.api_key, connection = excluded.connection,
+       groups_json = excluded.groups_json, tags_json = excluded.tags_json,
+       url_permissions_json = excluded.url_permissions_json, webhook_api_key = excluded.webhook_api_key,
+       created_at = excluded.created_at, updated_at = excluded.updated_at`,
+  ).run(...sharedColumns(a));
 }
 
 /** Every account's key holders (operator and the public key each holds), by account. */
