@@ -141,7 +141,7 @@ function nonceError(status: number, body: ErrorBody): NonceError {
   const detail = { status, exchangeCode: body.code };
   if (/more than 5 seconds/i.test(body.message ?? ''))
     return new NonceError(
-      "The computer's clock differs from the exchange's by more than 5 seconds. Synchronise the system clock, then try again.",
+      "The exchange found the request more than 5 seconds old when it came: this computer's clock is behind the exchange's, or the request was held up on the way (a busy computer or network). Nothing was done. A clock that is off is named in the top bar, with how far; otherwise send it again.",
       detail,
     );
   if (/not provided/i.test(body.message ?? ''))

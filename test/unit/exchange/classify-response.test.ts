@@ -58,8 +58,8 @@ describe('classifyResponse', () => {
   it.each([
     [401, '{"message":"Nonce not provided."}', /without a nonce/],
     [422, '{"message":"Nonce not provided."}', /without a nonce/],
-    [401, '{"message":"Your nonce is more than 5 seconds lesser than the current nonce"}', /clock/],
-    [422, '{"message":"Your nonce is more than 5 seconds lesser than the current nonce"}', /clock/],
+    [401, '{"message":"Your nonce is more than 5 seconds lesser than the current nonce"}', /clock .*held up/],
+    [422, '{"message":"Your nonce is more than 5 seconds lesser than the current nonce"}', /clock .*held up/],
   ])('maps nonce failures on %i: %s', (status, body, sentence) => {
     const error = classify(status, body);
     expect(error).toBeInstanceOf(NonceError);
