@@ -29,12 +29,12 @@ describe('ccxt reads funding against the sandbox', () => {
     for (const _ of [1, 2]) {
       nowMs += 8 * HOUR;
       // a signed read moves the simulated market (and its funding) up to the sandbox's clock
-      expect((await h.client('sub-alpha').post('/api/v4/collateral-account/summary', {})).status).toBe(200);
+      await h.client('sub-alpha').ok('/api/v4/collateral-account/summary');
     }
-    const raw = await h.client('sub-alpha').post('/api/v4/collateral-account/funding-history', {
+    const raw = await h.client('sub-alpha').ok('/api/v4/collateral-account/funding-history', {
       market: 'BTC_PERP',
     });
-    const records = (raw.body as { records: Array<Record<string, string>> }).records;
+    const records = (raw as { records: Array<Record<string, string>> }).records;
     expect(records).toHaveLength(2);
 
     const read = await ex.fetchFundingHistory('BTC/USDT:USDT');

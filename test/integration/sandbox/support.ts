@@ -1,5 +1,6 @@
 /** Test-side signer and HTTP helper for the sandbox; independent of main/ (its own HMAC code). */
 import { createHmac } from 'node:crypto';
+import { expect } from 'vitest';
 import { startSandbox } from '../../../main/sandbox/index.ts';
 import type { Sandbox, SandboxAccount, SandboxOptions } from '../../../main/sandbox/index.ts';
 
@@ -65,6 +66,13 @@ export class Client {
     );
     const res = await fetch(this.base + path, { method: 'POST', headers, body: text });
     return { status: res.status, body: await res.json(), headers: res.headers };
+  }
+
+  /** The answer's body, once the exchange took the request (2xx); else the test fails naming it. */
+  async ok(path: string, fields: Record<string, unknown> = {}): Promise<Reply['body']> {
+    const r = await this.post(path, fields);
+    expect(r.status, `${path}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
+    return r.body;
   }
 }
 
