@@ -79,6 +79,21 @@ describe('the Mining screen in Chromium', () => {
     expect(offlineNotices()).toHaveLength(1);
     expect(await page.getByTestId('mining-alert').count()).toBe(1);
     await page.screenshot({ path: artifact('mining-worker-offline.png'), fullPage: true });
+    // The rewards grid shows each of its columns whole at each width, the last one (Hashrate) too:
+    // nothing to scroll sideways for.
+    const rewards = page.getByTestId('mining-rewards');
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      await rewards.scrollIntoViewIfNeeded();
+      await rewards.screenshot({ path: artifact(`mining-rewards-${String(size.width)}.png`) });
+      const overflow = await rewards
+        .getByRole('grid')
+        .evaluate((grid) => grid.scrollWidth - grid.clientWidth);
+      expect(overflow, `${String(size.width)} px`).toBeLessThanOrEqual(0);
+    }
 
     // The same alert is one entry on the Events screen.
     await page.getByTestId('nav-events').click();

@@ -92,7 +92,7 @@ export function auditColumns(label: LabelOf): GridColumn<AuditEntryView>[] {
 
 /** The mining rewards (Mining). */
 export const rewardColumns: GridColumn<MiningRewardView>[] = [
-  { id: 'time', title: 'Day', kind: 'time', value: (r) => r.time * 1000 },
+  { id: 'time', title: 'Day', kind: 'time', day: true, value: (r) => r.time * 1000 },
   { id: 'reward', title: 'Reward', kind: 'decimal', value: (r) => r.reward },
   { id: 'fee', title: 'Pool fee', kind: 'decimal', value: (r) => r.fee ?? '' },
   {

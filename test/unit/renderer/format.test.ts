@@ -16,6 +16,7 @@ import {
   formatLocalTime,
   formatUtcTime,
   showTime,
+  showUtcDay,
 } from '../../../renderer/src/lib/format/time.ts';
 
 describe('decimal strings', () => {
@@ -73,6 +74,16 @@ describe('timestamps', () => {
       text: '2026-11-22 20:10:29',
       title: '2026-11-22 11:10:29.123 UTC (local GMT+9)',
       iso: '2026-11-22T11:10:29.123Z',
+    });
+  });
+
+  it("says a record of the exchange's day by that day in UTC, whatever the user's zone", () => {
+    const day = Date.UTC(2026, 11, 5);
+    // midnight UTC is still the 4th in New York: the reward is the 5th's
+    expect(showUtcDay(day, 'America/New_York')).toEqual({
+      text: '2026-12-05',
+      title: "The exchange's day (UTC): 2026-12-05 00:00:00.000 UTC (local EST)",
+      iso: '2026-12-05T00:00:00.000Z',
     });
   });
 

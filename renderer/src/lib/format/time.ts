@@ -136,6 +136,15 @@ export function showClockTime(ms: number, nowMs: number, timeZone?: string): Sho
   return { ...full, text: day === today ? full.text.slice(11) : day, title: `${full.text}, ${full.title}` };
 }
 
+/**
+ * A record of one of the exchange's days (a daily mining reward): the day alone ("2026-12-05"), as
+ * the exchange counts days, in UTC, whatever the user's zone; the whole time on hover.
+ */
+export function showUtcDay(ms: number, timeZone?: string): ShownTime {
+  const full = showTime(ms, timeZone);
+  return { ...full, text: full.iso.slice(0, 10), title: `The exchange's day (UTC): ${full.title}` };
+}
+
 /** "12:04:31" in the user's zone: a clock time for today's states. */
 export function formatClock(ms: number, timeZone?: string): string {
   const p = partsIn(ms, timeZone);

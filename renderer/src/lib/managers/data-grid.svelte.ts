@@ -33,7 +33,7 @@ export const MAX_SCROLL_PX = 15_000_000;
 const WIDTH_SAMPLE = 2000;
 /** "2026-11-25 22:00:31" */
 const TIME_CHARS = 19;
-/** "22:00:31" today, "2026-11-25" before. */
+/** "22:00:31" today, "2026-11-25" before; a day alone, "2026-11-25". */
 const CLOCK_CHARS = 10;
 /** A column never grows wider than this many characters (its text is cut with an ellipsis). */
 const MAX_COLUMN_CHARS = 48;
@@ -209,7 +209,8 @@ export class DataGridState<R> {
       // title of several words may wrap, so its longest word is what it needs.
       const word = Math.max(...column.title.split(' ').map((w) => w.length));
       let widest = Math.ceil(word * TITLE_SCALE) + 2;
-      if (column.kind === 'time') widest = Math.max(widest, column.clock ? CLOCK_CHARS : TIME_CHARS);
+      if (column.kind === 'time')
+        widest = Math.max(widest, column.clock || column.day ? CLOCK_CHARS : TIME_CHARS);
       else
         for (let i = 0; i < total; i += stride) {
           const text = this.cellText(column, this.rows[i] as R);

@@ -35,6 +35,8 @@ export type GridColumn<R> =
       readonly value: (row: R) => number;
       /** Narrow: the time of day for today's times, the date for older ones (whole time on hover). */
       readonly clock?: boolean;
+      /** Records of the exchange's days: the day alone, in UTC (whole time on hover). */
+      readonly day?: boolean;
       readonly width?: number;
       readonly hidden?: boolean;
     };
