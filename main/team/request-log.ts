@@ -11,6 +11,7 @@ import type { Logger } from '../log.ts';
 import { readChanges, START, type ChangeCursor, type FeedTable } from './changes.ts';
 import type { TeamPart } from './desk.ts';
 import type { TeamStore } from './store.ts';
+import { OnePull } from './one-pull.ts';
 
 const UPLOAD_BATCH = 1_000;
 const PULL_PAGE = 2_000;
@@ -40,8 +41,7 @@ export class TeamRequestLog implements TeamPart {
   readonly #feed: FeedTable;
   #sending: Promise<void> | undefined;
   #sendAgain = false;
-  #pulling: Promise<boolean> | undefined;
-  #pullAgain = false;
+  readonly #pulls = new OnePull(() => this.#pullAll());
 
   constructor(store: TeamStore, cache: Cache, log: Logger) {
     this.#store = store;
@@ -124,19 +124,7 @@ export class TeamRequestLog implements TeamPart {
 
   /** Brings the other operators' new entries into the local log (one pull at a time); true when the last pass was held back. */
   pull(): Promise<boolean> {
-    if (this.#pulling) {
-      this.#pullAgain = true;
-      return this.#pulling;
-    }
-    this.#pulling = (async () => {
-      let held: boolean;
-      do {
-        this.#pullAgain = false;
-        held = await this.#pullAll();
-      } while (this.#pullAgain);
-      return held;
-    })().finally(() => (this.#pulling = undefined));
-    return this.#pulling;
+    return this.#pulls.run();
   }
 
   async #pullAll(): Promise<boolean> {
