@@ -6,6 +6,8 @@ import { browserStore } from './lib/managers/storage.ts';
 import { screens } from './views/screens.ts';
 import { askTradeReads } from './views/trade/opening-reads.ts';
 import './styles/app.css';
+import './styles/forms.css';
+import './styles/tables.css';
 
 const store = browserStore();
 const section = openingSection(store, window.location.hash);
