@@ -21,6 +21,8 @@ export interface CatalogMarket extends MarketRules {
   /** The base (stock) and quote (money) assets, as the exchange lists them. */
   readonly stock?: string | undefined;
   readonly money?: string | undefined;
+  /** An announced delisting, Unix seconds; null when none is announced. */
+  readonly delistedAt?: number | null;
 }
 
 /** How long the exchange caches its tickers: a read younger than this is shared. */
@@ -101,6 +103,7 @@ export class MarketCatalog {
       ...(m.collateral === undefined ? {} : { collateral: m.collateral }),
       ...(m.maxLeverage === undefined ? {} : { maxLeverage: m.maxLeverage }),
       orderKinds: [...kindsForMarket(m)],
+      ...(m.delistedAt ? { delistedAtMs: m.delistedAt * 1000 } : {}),
     }));
   }
 

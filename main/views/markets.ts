@@ -21,6 +21,11 @@ export interface MarketView {
   maxLeverage?: number;
   /** The order types this market takes, in the order the ticket offers them (the rules refuse others). */
   orderKinds: OrderKind[];
+  /**
+   * The exchange's announced date of delisting (ms), absent when none is announced. A plan that can
+   * move: the market trades until then, and then its open orders are cancelled and it leaves the list.
+   */
+  delistedAtMs?: number;
 }
 
 /** A market's order book: [price, amount] levels, best first. */

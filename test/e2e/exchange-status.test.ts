@@ -148,4 +148,23 @@ describe('the exchange’s own status on screen', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('says a delisting the exchange announced in the ticket of that market, and nowhere else', async () => {
+    const { page, problems } = await app.openPage('#/trade');
+    await expect.poll(() => page.getByTestId('trade-market').inputValue()).not.toBe('');
+    await page.getByTestId('trade-market').selectOption('BTC_USDT');
+    // the market's facts are shown from the same listing the delisting comes with: none for BTC_USDT
+    await expect.poll(() => page.getByTestId('market-hint').textContent()).toMatch(/^tick /);
+    expect(await page.getByTestId('ticket-delisting').count()).toBe(0);
+    await page.getByTestId('trade-market').selectOption('LTC_USDT');
+    // the exchange lists LTC_USDT with its delisting planned for 2028-01-01 00:00 UTC
+    await expect
+      .poll(() => page.getByTestId('ticket-delisting').textContent())
+      .toMatch(
+        /LTC_USDT is to be delisted on 202[78]-\d\d-\d\d \d\d:\d\d:\d\d, as the exchange announced \(the date may move\)\. Until then it trades; then its open orders are cancelled and it leaves the market list\./,
+      );
+    await shoot(page, 'ticket-delisting');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   LiveTradeView,
   MarketTickerView,
+  MarketView,
   MiningPoolView,
   NearDepthView,
   OrderBookView,
@@ -93,6 +94,17 @@ describe("the book's depth within ±2 % of the last price", () => {
     expect(new Decimal(near.asks).gt(0)).toBe(true);
     expect(new Decimal(near.bids).eq(within(full.bids))).toBe(true);
     expect(new Decimal(near.asks).eq(within(full.asks))).toBe(true);
+  });
+});
+
+describe('an announced delisting', () => {
+  it("is the market's date as the exchange lists it, and absent where none is announced", async () => {
+    const markets = await ok<MarketView[]>('markets.list');
+    const of = (name: string) => markets.find((m) => m.name === name);
+    // the exchange lists LTC_USDT with delistedAt 1830297600 (Unix seconds)
+    expect(of('LTC_USDT')?.delistedAtMs).toBe(1_830_297_600_000);
+    expect(of('BTC_USDT')).toBeDefined();
+    expect(of('BTC_USDT')).not.toHaveProperty('delistedAtMs');
   });
 });
 

@@ -1,6 +1,5 @@
 import type {
   GuardQuestionView,
-  MarketView,
   OrderEstimateView,
   OrderView,
   PlaceResultView,
@@ -8,7 +7,6 @@ import type {
 } from '../../../../main/ipc/contract.ts';
 import { isOco, takesActivation, type OrderKind } from '../../../../main/rules/types.ts';
 import type { IpcError, TxcApi } from '../api.ts';
-import { formatNumber } from '../format/number.ts';
 import { ReplyGuard } from './reply-guard.ts';
 import type { PreferenceStore } from './storage.ts';
 import {
@@ -333,10 +331,4 @@ export class OrderTicket {
 }
 
 /** Market facts for the ticket's hints: tick, step and minimums. */
-export function marketHint(market: MarketView | undefined): string {
-  if (!market) return '';
-  const n = (v: string) => formatNumber(v);
-  return `tick ${n(market.tickSize)} · step ${n(market.stepSize)} · min amount ${n(market.minAmount)} · min total ${n(market.minTotal)}`;
-}
-
 export { ActiveOrders, modifyFields, type ModifyField, type OrderEdit } from './active-orders.svelte.ts';
