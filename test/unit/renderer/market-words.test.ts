@@ -1,6 +1,7 @@
 /** What the ticket says of its market: steps and minimums, and an announced delisting. */
 import { describe, expect, it } from 'vitest';
 import type { MarketView } from '../../../main/ipc/contract.ts';
+import { rememberMarkets, stepOf, tickOf } from '../../../renderer/src/lib/format/market-steps.svelte.ts';
 import { delistingNotice, marketHint } from '../../../renderer/src/lib/format/market-words.ts';
 
 const market = (patch: Partial<MarketView>): MarketView => ({
@@ -29,6 +30,12 @@ describe("the ticket's words of its market", () => {
     expect(marketHint(market({ tickSize: '', stockPrec: 0 }))).toMatch(/^tick 0\.001 · step 0\.001 /);
     expect(marketHint(market({ stepSize: '', stockPrec: 0 }))).toMatch(/ · step 1 · /);
     expect(marketHint(undefined)).toBe('');
+  });
+
+  it("writes every screen's prices and amounts to those steps", () => {
+    rememberMarkets([market({ tickSize: '', stepSize: '' }), market({ name: 'BTC_USDT' })]);
+    expect([tickOf('LTC_USDT'), stepOf('LTC_USDT')]).toEqual(['0.001', '0.0001']);
+    expect([tickOf('BTC_USDT'), stepOf('BTC_USDT')]).toEqual(['0.01', '0.001']);
   });
 
   it('says an announced delisting with its date, that it may move, and what it does to open orders', () => {

@@ -21,11 +21,23 @@ type Listed = Pick<MarketView, 'name' | 'tickSize' | 'stepSize'> &
 
 let known = $state.raw<Readonly<Record<string, Steps>>>({});
 
+/**
+ * The smallest change of a price (or amount): the market's step, or where it lists none (an empty or
+ * zero step, which the exchange does not enforce) the last decimal place its precision allows.
+ */
+export function leastStep(step: string, places: number | undefined): string {
+  if (Number(step) > 0 || places === undefined) return step;
+  return places > 0 ? `0.${'0'.repeat(places - 1)}1` : '1';
+}
+
 /** Remembers the markets' ticks, steps and precisions (the market list does this on every read). */
 export function rememberMarkets(markets: readonly Listed[]): void {
   const next: Record<string, Steps> = {};
   for (const m of markets) {
-    const steps: Steps = { tick: m.tickSize, step: m.stepSize };
+    const steps: Steps = {
+      tick: leastStep(m.tickSize, m.moneyPrec),
+      step: leastStep(m.stepSize, m.stockPrec),
+    };
     if (m.base !== undefined) steps.base = m.base;
     if (m.quote !== undefined) steps.quote = m.quote;
     if (m.stockPrec !== undefined) steps.stockPrec = m.stockPrec;

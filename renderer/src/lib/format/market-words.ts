@@ -1,5 +1,6 @@
 /** What the ticket says of its market: its steps and minimums, and an announced delisting. */
 import type { MarketView } from '../../../../main/ipc/contract.ts';
+import { leastStep } from './market-steps.svelte.ts';
 import { formatNumber } from './number.ts';
 import { formatLocalTime } from './time.ts';
 
@@ -12,19 +13,11 @@ export function delistingNotice(market: MarketView | undefined): string {
   return `${market.name} is to be delisted on ${formatLocalTime(market.delistedAtMs)}, as the exchange announced (the date may move). Until then it trades; then its open orders are cancelled and it leaves the market list.`;
 }
 
-/**
- * The smallest change of a price (or amount): the market's step, or where it lists none (an empty or
- * zero step, which the exchange does not enforce) the last decimal place its precision allows.
- */
-function least(step: string, places: number): string {
-  return Number(step) > 0 ? step : places > 0 ? `0.${'0'.repeat(places - 1)}1` : '1';
-}
-
 /** The market's tick, step and minimums, as the ticket's hint says them. */
 export function marketHint(market: MarketView | undefined): string {
   if (!market) return '';
   const n = (v: string) => formatNumber(v);
-  const tick = least(market.tickSize, market.moneyPrec);
-  const step = least(market.stepSize, market.stockPrec);
+  const tick = leastStep(market.tickSize, market.moneyPrec);
+  const step = leastStep(market.stepSize, market.stockPrec);
   return `tick ${n(tick)} · step ${n(step)} · min amount ${n(market.minAmount)} · min total ${n(market.minTotal)}`;
 }
