@@ -83,6 +83,14 @@ describe('the exchange’s own status on screen', () => {
         /more than the 5 s the exchange allows: it refuses every signed request .* Turn on automatic date and time/,
       );
       await shoot(page, 'clock-offset-board');
+      // with the clock's warning among them, which exchange this is stays whole in view at 1280 px
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const shown = await page
+        .getByTestId('exchange-badge')
+        .evaluate(
+          (b) => b.getBoundingClientRect().right <= (b.parentElement?.getBoundingClientRect().right ?? 0),
+        );
+      expect(shown).toBe(true);
     } finally {
       state.now = Date.now;
     }
