@@ -14,7 +14,7 @@
  * `parseNumber` reads back what `formatNumber` wrote: parse(format(x)) is x's value to the places written.
  */
 import { FIGURE_SPACE, POINT_SPACE, isPositiveDecimal, parseDecimal, type DecimalParts } from './decimal.ts';
-import { Exact, plain } from './exact.ts';
+import { Exact, multiplyDecimal, plain } from './exact.ts';
 
 export interface NumberStyle {
   /** The tick (prices) or step (amounts) the value is written to, e.g. "0.1"; none: as given. */
@@ -81,7 +81,7 @@ export function formatNumber(value: string, style: NumberStyle = {}): string {
  */
 export function formatRate(fraction: string): string {
   return parseDecimal(fraction)
-    ? formatNumber(new Exact(fraction).times(100).toFixed(), { signed: true, percent: true })
+    ? formatNumber(multiplyDecimal(fraction, '100'), { signed: true, percent: true })
     : fraction;
 }
 
